@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: MIT */
+#include "entry.h"
+
+#include <string.h>
+
+#include "util.h"
+
+static const char *const entry_list_table[_ENTRY_LIST_MAX] = {
+        [ENTRY_MASK] = "mask",
+        [ENTRY_PROTECT] = "protect",
+        [ENTRY_UNMASK] = "unmask",
+};
+
+static const char *const entry_error_table[_ENTRY_ERROR_MAX] = {
+        [ENTRY_OK] = "valid",
+        [ENTRY_EMPTY] = "empty entry",
+        [ENTRY_ROOT] = "the worktree root itself",
+        [ENTRY_ABSOLUTE] = "absolute path",
+        [ENTRY_WHITESPACE] = "leading or trailing whitespace",
+        [ENTRY_CONTROL] = "control character",
+        [ENTRY_DOT_COMPONENT] = "'.' or '..' component",
+        [ENTRY_EMPTY_COMPONENT] = "empty component",
+        [ENTRY_SEPARATOR] = "':' or ',' (the mount wiring cannot carry them)",
+        [ENTRY_TOO_LONG] = "longer than 500 characters",
+        [ENTRY_MASK_UNDER_GIT] = "masked entry under .git (the git dir must stay readable)",
+};
+
+const char *entry_list_to_string(EntryList l) {
+        return l >= 0 && l < _ENTRY_LIST_MAX ? entry_list_table[l] : NULL;
+}
+
+const char *entry_error_to_string(EntryError e) {
+        return e >= 0 && e < _ENTRY_ERROR_MAX ? entry_error_table[e] : NULL;
+}
+
+/* ASCII whitespace only: the guest's read strips exactly these. */
+static bool is_space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+bool entry_is_dir(const char *entry) {
+        size_t n = strlen(entry);
+        return n > 0 && entry[n - 1] == '/';
+}
+
+/* Length without one trailing '/'. */
+static size_t path_length(const char *p) {
+        size_t n = strlen(p);
+        return n > 0 && p[n - 1] == '/' ? n - 1 : n;
+}
+
+bool entry_same_path(const char *a, const char *b) {
+        size_t na = path_length(a), nb = path_length(b);
+        return na == nb && memcmp(a, b, na) == 0;
+}
+
+EntryError entry_validate(const char *entry, EntryList list) {
+        size_t len = strlen(entry);
+
+        if (len == 0)
+                return ENTRY_EMPTY;
+        if (streq(entry, "/") || streq(entry, ".") || streq(entry, "./"))
+                return ENTRY_ROOT;
+        if (entry[0] == '/')
+                return ENTRY_ABSOLUTE;
+        if (is_space(entry[0]) || is_space(entry[len - 1]))
+                return ENTRY_WHITESPACE;
+        for (const char *p = entry; *p; p++)
+                if ((unsigned char) *p < 0x20 || *p == 0x7f)
+                        return ENTRY_CONTROL;
+
+        /* Walk the components; a single trailing '/' only marks a directory. */
+        size_t body = entry_is_dir(entry) ? len - 1 : len;
+        bool under_git = false;
+        for (size_t start = 0; start <= body;) {
+                const char *c = entry + start;
+                size_t n = strcspn(c, "/");
+                if (start + n > body)
+                        n = body - start;
+
+                if (n == 0)
+                        return ENTRY_EMPTY_COMPONENT;
+                if ((n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+                        return ENTRY_DOT_COMPONENT;
+                if (n == 4 && memcmp(c, ".git", 4) == 0)
+                        under_git = true;
+                start += n + 1;
+        }
+
+        if (strpbrk(entry, ":,"))
+                return ENTRY_SEPARATOR;
+        if (utf8_length(entry) > ENTRY_MAX_CHARS)
+                return ENTRY_TOO_LONG;
+        if (list == ENTRY_MASK && under_git)
+                return ENTRY_MASK_UNDER_GIT;
+        return ENTRY_OK;
+}
+
+bool entry_match_anchored(const char *entry, const char *path) {
+        size_t ne = path_length(entry), np = path_length(path);
+
+        if (np < ne || memcmp(entry, path, ne) != 0)
+                return false;
+        if (np == ne)
+                return true;
+        /* Below the entry: only a directory entry covers it, and only at a
+         * component boundary ("a/" covers "a/b", not "ab"). */
+        return entry_is_dir(entry) && path[ne] == '/';
+}
+
+bool entry_match_any_depth(const char *entry, const char *path) {
+        size_t ne = path_length(entry), np = path_length(path);
+        bool dir = entry_is_dir(entry);
+
+        if (ne == 0)
+                return false;
+
+        /* Try the run at every component start of path. */
+        for (size_t i = 0; i + ne <= np;) {
+                if (memcmp(path + i, entry, ne) == 0) {
+                        size_t end = i + ne;
+                        if (end == np || (dir && path[end] == '/'))
+                                return true;
+                }
+                const char *slash = memchr(path + i, '/', np - i);
+                if (!slash)
+                        break;
+                i = (size_t) (slash - path) + 1;
+        }
+        return false;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "platform.h"
+#include "util.h"
+#include "verbs.h"
+
+static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+        const char *summary;
+} verbs[] = {
+        {"validate", verb_validate, "check path entries or settings files by the spec's rules"},
+        {"resolve", verb_resolve, "print the effective policy: built-ins + settings + org"},
+        {"builtins", verb_builtins, "print the built-in masked and protected lists"},
+};
+
+static void help(FILE *f) {
+        fputs("Usage: pathpolicy VERB [OPTIONS]\n"
+              "       pathpolicy --help | --version\n"
+              "\n"
+              "Enforce a path policy on a worktree: masked paths read empty, protected\n"
+              "paths are read-only.\n"
+              "\n"
+              "Verbs:\n",
+              f);
+        for (size_t i = 0; i < ELEMENTSOF(verbs); i++)
+                fprintf(f, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
+        fputs("\n"
+              "'pathpolicy VERB --help' describes each verb; man pathpolicy(1) has the rest.\n"
+              "\n"
+              "Exit status: 0 success; 1 failure (the reason is on stderr); 2 usage error.\n",
+              f);
+}
+
+int main(int argc, char **argv) {
+        if (argc < 2) {
+                help(stderr);
+                return EXIT_USAGE;
+        }
+        if (streq(argv[1], "--help") || streq(argv[1], "-h") || streq(argv[1], "help")) {
+                help(stdout);
+                return EXIT_OK;
+        }
+        if (streq(argv[1], "--version")) {
+                printf("pathpolicy %s (backend: %s, systemd: %s)\n", PACKAGE_VERSION, platform_backend_name(),
+                       HAVE_SYSTEMD ? "yes" : "no");
+                return EXIT_OK;
+        }
+
+        for (size_t i = 0; i < ELEMENTSOF(verbs); i++)
+                if (streq(argv[1], verbs[i].name))
+                        return verbs[i].run(argc - 1, argv + 1);
+
+        fprintf(stderr, "pathpolicy: unknown verb '%s'\nTry 'pathpolicy --help'.\n", argv[1]);
+        return EXIT_USAGE;
+}

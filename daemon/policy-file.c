@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+#include "policy-file.h"
+
+#include <stdarg.h>
+
+#include "util.h"
+
+static const char *const policy_kind_table[_POLICY_KIND_MAX] = {
+        [POLICY_MASK_FILE] = "mask-file",
+        [POLICY_MASK_DIR] = "mask-dir",
+        [POLICY_PROTECT] = "protect",
+};
+
+const char *policy_kind_to_string(PolicyKind k) {
+        return k >= 0 && k < _POLICY_KIND_MAX ? policy_kind_table[k] : NULL;
+}
+
+int policy_kind_from_string(const char *s, size_t n) {
+        for (PolicyKind k = 0; k < _POLICY_KIND_MAX; k++)
+                if (strlen(policy_kind_table[k]) == n && memcmp(policy_kind_table[k], s, n) == 0)
+                        return (int) k;
+        return -EINVAL;
+}
+
+Policy *policy_free(Policy *p) {
+        if (!p)
+                return NULL;
+        for (size_t i = 0; i < p->n; i++)
+                free(p->actions[i].path);
+        free(p->actions);
+        free(p);
+        return NULL;
+}
+
+static int policy_add(Policy *p, PolicyKind kind, const char *path, size_t n) {
+        PolicyAction *a = realloc(p->actions, (p->n + 1) * sizeof *a);
+        if (!a)
+                return -ENOMEM;
+        p->actions = a;
+        a[p->n].kind = kind;
+        a[p->n].path = strndup(path, n);
+        if (!a[p->n].path)
+                return -ENOMEM;
+        p->n++;
+        return 0;
+}
+
+_printf_(3, 4) static int fail(PolicyError *err, size_t line, const char *fmt, ...) {
+        va_list ap;
+        if (err) {
+                err->line = line;
+                va_start(ap, fmt);
+                vsnprintf(err->message, sizeof err->message, fmt, ap);
+                va_end(ap);
+        }
+        return -EINVAL;
+}
+
+/* Whether path fits kind, by the entry rules of the list it came from. */
+static EntryError check_path(PolicyKind kind, const char *path) {
+        return entry_validate(path, kind == POLICY_PROTECT ? ENTRY_PROTECT : ENTRY_MASK);
+}
+
+int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_error) {
+        _cleanup_policy_ Policy *p = calloc(1, sizeof *p);
+        size_t line = 0;
+        int r;
+
+        if (!p)
+                return -ENOMEM;
+
+        for (size_t pos = 0; pos < len;) {
+                const char *s = buf + pos;
+                const char *nl = memchr(s, '\n', len - pos);
+                line++;
+
+                /* The writer ends every line; a last line without '\n' is a
+                 * file cut short, and a cut path is a different path. */
+                if (!nl)
+                        return fail(ret_error, line, "no newline at the end (file cut short?)");
+                size_t n = (size_t) (nl - s);
+                pos += n + 1;
+
+                if (memchr(s, '\0', n))
+                        return fail(ret_error, line, "NUL byte in line");
+                if (n == 0)
+                        return fail(ret_error, line, "empty line");
+
+                const char *sp = memchr(s, ' ', n);
+                size_t kn = sp ? (size_t) (sp - s) : n;
+                int kind = policy_kind_from_string(s, kn);
+                if (kind < 0) {
+                        _cleanup_free_ char *k = strndup(s, kn), *shown = NULL;
+                        if (!k || !(shown = escape_for_display(k)))
+                                return -ENOMEM;
+                        return fail(ret_error, line, "unknown kind '%s' (expected mask-file, mask-dir or protect)",
+                                    shown);
+                }
+                if (!sp || kn + 1 == n)
+                        return fail(ret_error, line, "empty path after '%s'", policy_kind_to_string(kind));
+
+                _cleanup_free_ char *path = strndup(sp + 1, n - kn - 1);
+                if (!path)
+                        return -ENOMEM;
+
+                EntryError e = check_path(kind, path);
+                if (e != ENTRY_OK) {
+                        _cleanup_free_ char *shown = escape_for_display(path);
+                        if (!shown)
+                                return -ENOMEM;
+                        return fail(ret_error, line, "invalid path '%s': %s", shown, entry_error_to_string(e));
+                }
+                if (kind == POLICY_MASK_DIR && !entry_is_dir(path))
+                        return fail(ret_error, line, "mask-dir path '%s' does not end in '/'", path);
+                if (kind == POLICY_MASK_FILE && entry_is_dir(path))
+                        return fail(ret_error, line, "mask-file path '%s' ends in '/'", path);
+
+                r = policy_add(p, kind, path, strlen(path));
+                if (r < 0)
+                        return r;
+        }
+
+        *ret = TAKE_PTR(p);
+        return 0;
+}
+
+int policy_load(const char *path, Policy **ret, PolicyError *ret_error) {
+        _cleanup_free_ char *buf = NULL;
+        size_t len;
+        int r;
+
+        r = read_full_file(path, POLICY_MAX_BYTES, &buf, &len);
+        if (r < 0) {
+                (void) fail(ret_error, 0, "cannot read: %s", strerror(-r));
+                return r;
+        }
+        return policy_parse(buf, len, ret, ret_error);
+}
+
+int policy_from_resolved(const Resolved *res, Policy **ret) {
+        _cleanup_policy_ Policy *p = calloc(1, sizeof *p);
+        int r;
+
+        if (!p)
+                return -ENOMEM;
+        for (size_t i = 0; i < res->n_mask; i++) {
+                const char *m = res->mask[i];
+                r = policy_add(p, entry_is_dir(m) ? POLICY_MASK_DIR : POLICY_MASK_FILE, m, strlen(m));
+                if (r < 0)
+                        return r;
+        }
+        for (size_t i = 0; i < res->n_protect; i++) {
+                r = policy_add(p, POLICY_PROTECT, res->protect[i], strlen(res->protect[i]));
+                if (r < 0)
+                        return r;
+        }
+        *ret = TAKE_PTR(p);
+        return 0;
+}
+
+int policy_write(const Policy *p, FILE *f) {
+        for (size_t i = 0; i < p->n; i++) {
+                const PolicyAction *a = &p->actions[i];
+                const char *kind = policy_kind_to_string(a->kind);
+
+                if (!kind || check_path(a->kind, a->path) != ENTRY_OK ||
+                    (a->kind == POLICY_MASK_DIR && !entry_is_dir(a->path)) ||
+                    (a->kind == POLICY_MASK_FILE && entry_is_dir(a->path)))
+                        return -EINVAL;
+                if (fprintf(f, "%s %s\n", kind, a->path) < 0)
+                        return -EIO;
+        }
+        return fflush(f) == 0 ? 0 : -errno;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "resolve.h"
+
+/*
+ * The policy file: what the host writes to vm/path-policy and the guest
+ * reads before the agent runs. One action per line, "KIND PATH\n":
+ *
+ *   mask-file .env
+ *   mask-dir secrets/
+ *   protect .git/hooks/
+ *
+ * KIND is mask-file, mask-dir or protect. PATH is the rest of the line after
+ * the first space, so it may hold spaces; a directory entry keeps its
+ * trailing '/' (mask-dir always, protect for directory entries). Every
+ * line ends in '\n'. The reader never guesses: anything else is an error
+ * with its line number, and the guest fails closed on it.
+ */
+
+typedef enum PolicyKind {
+        POLICY_MASK_FILE,
+        POLICY_MASK_DIR,
+        POLICY_PROTECT,
+        _POLICY_KIND_MAX,
+} PolicyKind;
+
+typedef struct PolicyAction {
+        PolicyKind kind;
+        char *path;
+} PolicyAction;
+
+typedef struct Policy {
+        PolicyAction *actions;
+        size_t n;
+} Policy;
+
+typedef struct PolicyError {
+        size_t line;          /* 1-based; 0 when the error is not about a line */
+        char message[256];
+} PolicyError;
+
+#define POLICY_MAX_BYTES (16u * 1024 * 1024)
+
+const char *policy_kind_to_string(PolicyKind k);
+int policy_kind_from_string(const char *s, size_t n); /* -EINVAL when unknown */
+
+Policy *policy_free(Policy *p);
+static inline void policy_freep(Policy **p) {
+        policy_free(*p);
+}
+#define _cleanup_policy_ __attribute__((cleanup(policy_freep)))
+
+/* Parse a policy file held in buf (len bytes, NUL bytes included).
+ * Returns 0, -EINVAL with *ret_error filled, or -ENOMEM. */
+int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_error);
+
+/* Read and parse the file at path; an unreadable file is an error too. */
+int policy_load(const char *path, Policy **ret, PolicyError *ret_error);
+
+/* The actions for a resolved policy: masks first, then protects, each in
+ * the resolved (sorted) order. */
+int policy_from_resolved(const Resolved *res, Policy **ret);
+
+/* Write p in the file format. Returns 0 or -errno (-EINVAL for an action
+ * the reader would refuse, so nothing unreadable is ever written). */
+int policy_write(const Policy *p, FILE *f);

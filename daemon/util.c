@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+#include "util.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+size_t utf8_sequence_length(const char *s) {
+        const unsigned char *p = (const unsigned char *) s;
+        size_t n;
+        uint32_t cp;
+
+        if (p[0] == 0)
+                return 0;
+        if (p[0] < 0x80)
+                return 1;
+        if (p[0] >= 0xc2 && p[0] <= 0xdf)
+                n = 2, cp = p[0] & 0x1f;
+        else if (p[0] >= 0xe0 && p[0] <= 0xef)
+                n = 3, cp = p[0] & 0x0f;
+        else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+                n = 4, cp = p[0] & 0x07;
+        else
+                return 0;
+
+        for (size_t i = 1; i < n; i++) {
+                if ((p[i] & 0xc0) != 0x80)
+                        return 0;
+                cp = (cp << 6) | (p[i] & 0x3f);
+        }
+
+        /* Overlong forms, UTF-16 surrogates and code points past U+10FFFF
+         * are not valid UTF-8 (RFC 3629). */
+        if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
+            (cp >= 0xd800 && cp <= 0xdfff))
+                return 0;
+        return n;
+}
+
+size_t utf8_length(const char *s) {
+        size_t count = 0;
+
+        while (*s) {
+                size_t n = utf8_sequence_length(s);
+                s += n > 0 ? n : 1;
+                count++;
+        }
+        return count;
+}
+
+char *escape_for_display(const char *s) {
+        /* Worst case: every byte becomes \xNN. */
+        char *buf = malloc(strlen(s) * 4 + 1), *o = buf;
+        if (!buf)
+                return NULL;
+
+        while (*s) {
+                unsigned char c = (unsigned char) *s;
+                size_t n = utf8_sequence_length(s);
+
+                if (c == '\\') {
+                        *o++ = '\\', *o++ = '\\';
+                        s++;
+                } else if (c == '\n' || c == '\t' || c == '\r') {
+                        *o++ = '\\';
+                        *o++ = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+                        s++;
+                } else if (c < 0x20 || c == 0x7f || n == 0) {
+                        o += sprintf(o, "\\x%02x", c);
+                        s++;
+                } else {
+                        memcpy(o, s, n);
+                        o += n, s += n;
+                }
+        }
+        *o = 0;
+        return buf;
+}
+
+int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size) {
+        _cleanup_close_ int fd = -EBADF;
+        _cleanup_free_ char *buf = NULL;
+        size_t size = 0, allocated = 0;
+        struct stat st;
+
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0)
+                return -errno;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (S_ISDIR(st.st_mode))
+                return -EISDIR;
+
+        for (;;) {
+                if (allocated - size < 4096) {
+                        if (allocated > max)
+                                return -EFBIG;
+                        size_t want = allocated ? allocated * 2 : 4096;
+                        char *n = realloc(buf, want + 1);
+                        if (!n)
+                                return -ENOMEM;
+                        buf = n;
+                        allocated = want;
+                }
+                ssize_t k = read(fd, buf + size, allocated - size);
+                if (k < 0) {
+                        if (errno == EINTR)
+                                continue;
+                        return -errno;
+                }
+                if (k == 0)
+                        break;
+                size += (size_t) k;
+                if (size > max)
+                        return -EFBIG;
+        }
+
+        buf[size] = 0;
+        *ret = TAKE_PTR(buf);
+        *ret_size = size;
+        return 0;
+}

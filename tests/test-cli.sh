@@ -1,0 +1,151 @@
+#!/bin/sh
+# The CLI as a user meets it: exit codes, what goes to stdout and to stderr.
+# Usage: test-cli.sh PATHPOLICY SOURCE_ROOT
+set -u
+pp=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# run RC CMD...: run CMD, keep its stdout/stderr in $tmp/out, $tmp/err, and
+# check its exit code.
+run() {
+  want=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: exit $got, wanted $want: $*"; sed 's/^/  stderr: /' "$tmp/err"
+    failed=$((failed + 1)); return 1
+  fi
+  passed=$((passed + 1))
+}
+# has FILE TEXT: FILE (out or err) contains the fixed string TEXT.
+has() {
+  if grep -qF -- "$2" "$tmp/$1"; then passed=$((passed + 1)); else
+    echo "FAIL: $1 lacks '$2'"; sed "s/^/  $1: /" "$tmp/$1"; failed=$((failed + 1)); fi
+}
+empty() {
+  if [ ! -s "$tmp/$1" ]; then passed=$((passed + 1)); else
+    echo "FAIL: $1 not empty"; sed "s/^/  $1: /" "$tmp/$1"; failed=$((failed + 1)); fi
+}
+same() { # same FILE EXPECTED_FILE
+  if cmp -s "$tmp/$1" "$2"; then passed=$((passed + 1)); else
+    echo "FAIL: $1 differs from $2"; diff -u "$2" "$tmp/$1" | head -40; failed=$((failed + 1)); fi
+}
+
+# --- the binary and every verb's --help
+run 0 "$pp" --version && has out "pathpolicy "
+run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
+run 2 "$pp" && has err "Usage:"
+run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
+for verb in validate resolve builtins; do
+  run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
+  run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
+done
+
+# --- builtins
+run 0 "$pp" builtins && same out "$src/tests/data/builtins.txt"
+run 0 "$pp" builtins --json && has out '"mask": [' && has out '".git/hooks/"'
+
+# --- validate: every rule refused, with its reason; valid entries pass quietly
+run 0 "$pp" validate --mask .env config/secrets.yml "dir with spaces/" --protect .git/config .git/hooks/ --unmask .env
+empty out; empty err
+run 1 "$pp" validate --mask ''
+has err "pathpolicy: refused mask entry '': empty entry"
+while IFS='|' read -r entry reason; do
+  run 1 "$pp" validate --protect "$entry"
+  has err "pathpolicy: refused protect entry '$entry': $reason"
+  empty out
+done <<'CASES'
+/|the worktree root itself
+.|the worktree root itself
+/etc/x|absolute path
+ lead|leading or trailing whitespace
+trail |leading or trailing whitespace
+./a|'.' or '..' component
+a/../b|'.' or '..' component
+a//b|empty component
+a:b|':' or ','
+a,b|':' or ','
+CASES
+run 1 "$pp" validate --unmask "$(printf 'a\001b')" && has err "refused unmask entry 'a\\x01b': control character"
+run 1 "$pp" validate --mask "$(printf 'a\tb')" && has err "refused mask entry 'a\\tb': control character"
+long=$(printf '%0501d' 0)
+run 1 "$pp" validate --mask "$long" && has err "longer than 500 characters"
+run 0 "$pp" validate --mask "$(printf '%0500d' 0)"
+for g in .git .git/ .git/x a/.git/x; do
+  run 1 "$pp" validate --mask "$g" && has err "refused mask entry '$g': masked entry under .git"
+  run 0 "$pp" validate --protect "$g"
+done
+# One line per refusal, all of them, in order.
+run 1 "$pp" validate --mask /a ok b//c --protect . fine
+[ "$(wc -l <"$tmp/err")" -eq 3 ] && passed=$((passed + 1)) || { echo "FAIL: want 3 lines"; cat "$tmp/err"; failed=$((failed + 1)); }
+# Usage errors.
+run 2 "$pp" validate
+run 2 "$pp" validate stray-entry && has err "needs --mask, --protect or --unmask"
+run 2 "$pp" validate --orgs x --org a --org-typo 2>/dev/null
+run 2 "$pp" validate --org acme && has err "--org needs --orgs"
+
+# --- validate whole settings files
+run 0 "$pp" validate --modules "$src/examples/modules.json" --orgs "$src/examples/orgs.json"
+empty out; empty err
+cat >"$tmp/bad.json" <<'JSON'
+{
+  "sandbox": {
+    "mask_paths": ["ok", "/etc/x",
+                   ".git/config"],
+    "unmask_paths": ["a//b"]
+  }
+}
+JSON
+run 1 "$pp" validate --modules "$tmp/bad.json"
+has err "$tmp/bad.json:3:26: refused mask entry '/etc/x' (sandbox.mask_paths[1]): absolute path"
+has err "$tmp/bad.json:4:20: refused mask entry '.git/config' (sandbox.mask_paths[2]): masked entry under .git"
+has err "$tmp/bad.json:5:22: refused unmask entry 'a//b' (sandbox.unmask_paths[0]): empty component"
+printf '{"acme": {"path_policy": {"protect_paths": ["x", " y"]}}, "b": {"path_policy": {"mask_paths": ["z:"]}}}' >"$tmp/orgs.json"
+run 1 "$pp" validate --orgs "$tmp/orgs.json"
+has err "(acme.path_policy.protect_paths[1]): leading or trailing whitespace"
+has err "(b.path_policy.mask_paths[0]): ':' or ','"
+run 1 "$pp" validate --orgs "$tmp/orgs.json" --org acme
+if grep -q "b.path_policy" "$tmp/err"; then echo "FAIL: --org acme checked org b"; failed=$((failed + 1)); else passed=$((passed + 1)); fi
+
+# --- resolve
+run 0 "$pp" resolve && same out "$src/tests/data/resolve-builtins.txt"
+empty err
+run 0 "$pp" resolve --modules "$src/examples/modules.json"
+same out "$src/tests/data/resolve-modules.txt"
+has err "pathpolicy: warning: unmask_paths opts out of masked .envrc: the colony can read it"
+# acme re-masks .envrc: no opt-out warning any more.
+run 0 "$pp" resolve --modules "$src/examples/modules.json" --orgs "$src/examples/orgs.json" --org acme --json
+same out "$src/tests/data/resolve-acme.json"
+empty err
+run 0 "$pp" resolve --modules "$src/examples/modules.json" --orgs "$src/examples/orgs.json" --org acme --policy
+same out "$src/tests/data/resolve-acme.policy"
+# An org not in the file inherits.
+run 0 "$pp" resolve --orgs "$src/examples/orgs.json" --org nobody && same out "$src/tests/data/resolve-builtins.txt"
+# Dropped entries: a warning naming entry, place and reason; the rest applies.
+run 0 "$pp" resolve --modules "$tmp/bad.json"
+has out "mask ok"
+has err "pathpolicy: warning: $tmp/bad.json:3:26: dropped mask entry '/etc/x' (sandbox.mask_paths[1]): absolute path"
+# Files that are not valid JSON or have a field of the wrong type: exit 1,
+# file:line:column and field on stderr, nothing on stdout.
+printf '{\n "sandbox": {"mask_paths": [".a", 3]}}\n' >"$tmp/type.json"
+run 1 "$pp" resolve --modules "$tmp/type.json" && empty out
+has err "pathpolicy: $tmp/type.json:2:35: sandbox.mask_paths[1]: expected a string, found a number"
+printf '{"sandbox": {"mask_paths": \n  [".a",]}}' >"$tmp/syntax.json"
+run 1 "$pp" resolve --modules "$tmp/syntax.json" && empty out
+has err "pathpolicy: $tmp/syntax.json:2:"
+has err "not valid JSON"
+printf '{"acme": {"path_policy": {"unmask_paths": [".env"]}}}' >"$tmp/unmask.json"
+run 1 "$pp" resolve --orgs "$tmp/unmask.json" --org acme && empty out
+has err "acme.path_policy.unmask_paths: an org has no unmask_paths"
+run 1 "$pp" resolve --modules "$tmp/missing.json" && empty out
+has err "$tmp/missing.json: cannot read: No such file or directory"
+run 2 "$pp" resolve --org acme && has err "--orgs FILE and --org NAME go together"
+run 2 "$pp" resolve --json --policy
+run 2 "$pp" resolve extra-arg
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
