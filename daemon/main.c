@@ -16,6 +16,7 @@ static const struct {
         {"validate", verb_validate, "check path entries or settings files by the spec's rules"},
         {"resolve", verb_resolve, "print the effective policy: built-ins + settings + org"},
         {"builtins", verb_builtins, "print the built-in masked and protected lists"},
+        {"enforce", verb_enforce, "the guest's boot: bind every policy path before the agent runs"},
 };
 
 static void help(FILE *f) {

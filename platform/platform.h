@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The one contract each OS implements. platform/linux/ is the inotify
@@ -24,3 +26,58 @@ const char *platform_backend_name(void);
  * gone (whatever it had not read is lost); -ENOSYS where the OS cannot tell.
  */
 int platform_socket_unread(int fd, size_t *ret);
+
+/*
+ * Binding: the mount engine the guest's boot (enforce) and the watcher
+ * share. Linux implements it with fd-based mounts; the poll backend cannot
+ * bind and answers -ENOSYS; tests drive a fake through the same table.
+ */
+
+typedef enum PlatformBindKind {
+        PLATFORM_MASK_FILE, /* /dev/null over a non-directory */
+        PLATFORM_MASK_DIR,  /* an empty, tiny, read-only tmpfs over a directory */
+        PLATFORM_PROTECT,   /* a read-only bind of the path onto itself */
+        _PLATFORM_BIND_KIND_MAX,
+} PlatformBindKind;
+
+/* Which step of a bind went wrong, for messages. */
+typedef enum PlatformBindStep {
+        PLATFORM_STEP_NONE,
+        PLATFORM_STEP_RESOLVE, /* the path, beneath the root, no symlinks */
+        PLATFORM_STEP_TYPE,    /* the type does not fit the kind */
+        PLATFORM_STEP_DEVNULL, /* /dev/null is not the 1:3 character device */
+        PLATFORM_STEP_MOUNT,   /* making the detached mount */
+        PLATFORM_STEP_ATTACH,  /* attaching it to the path */
+        PLATFORM_STEP_VERIFY,  /* the path is not our mount afterwards */
+        _PLATFORM_STEP_MAX,
+} PlatformBindStep;
+
+typedef struct PlatformBindInfo {
+        PlatformBindStep step;  /* where it failed, when it did */
+        bool already;           /* the path already carried our mount: left alone */
+        uint64_t mount_id;      /* the mount at the path */
+        uint64_t nlink;         /* links of the target (a masked file with more leaks) */
+        bool regular;           /* the target is a regular file */
+        int mount_fd;           /* our new mount, for unbind; -1 when none */
+} PlatformBindInfo;
+
+typedef struct BinderOps {
+        /* What the kernel lacks, if anything: 0, or -ENOSYS with why filled. */
+        int (*kernel_check)(char *why, size_t n);
+        /* Pin the root (a directory, not a symlink). */
+        int (*open)(const char *root, void **ret);
+        /* Resolve and type-check path for kind, without mounting. */
+        int (*check)(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *ret);
+        /* Bind path: 0 bound, 1 already bound (info.already), or -errno with
+         * info.step. Never leaves a mount behind on failure. */
+        int (*bind)(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *ret);
+        /* Undo a bind this process made (info.mount_fd). */
+        int (*unbind)(void *b, PlatformBindInfo *info);
+        void (*close)(void *b);
+} BinderOps;
+
+/* This OS's mount engine. */
+extern const BinderOps platform_binder;
+
+const char *platform_bind_kind_to_string(PlatformBindKind k);
+const char *platform_bind_step_to_string(PlatformBindStep s);

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* Names for the contract's enums, shared by every backend. */
+#include "platform.h"
+
+static const char *const kind_table[_PLATFORM_BIND_KIND_MAX] = {
+        [PLATFORM_MASK_FILE] = "mask-file",
+        [PLATFORM_MASK_DIR] = "mask-dir",
+        [PLATFORM_PROTECT] = "protect",
+};
+
+static const char *const step_table[_PLATFORM_STEP_MAX] = {
+        [PLATFORM_STEP_NONE] = "none",
+        [PLATFORM_STEP_RESOLVE] = "resolve",
+        [PLATFORM_STEP_TYPE] = "type",
+        [PLATFORM_STEP_DEVNULL] = "devnull",
+        [PLATFORM_STEP_MOUNT] = "mount",
+        [PLATFORM_STEP_ATTACH] = "attach",
+        [PLATFORM_STEP_VERIFY] = "verify",
+};
+
+const char *platform_bind_kind_to_string(PlatformBindKind k) {
+        return k >= 0 && k < _PLATFORM_BIND_KIND_MAX ? kind_table[k] : NULL;
+}
+
+const char *platform_bind_step_to_string(PlatformBindStep s) {
+        return s >= 0 && s < _PLATFORM_STEP_MAX ? step_table[s] : NULL;
+}
