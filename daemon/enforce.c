@@ -129,7 +129,7 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                 log_record_path(rec, "path", a->path);
                 log_record_str(rec, "kind", policy_kind_to_string(a->kind));
                 log_record_int(rec, "mount_id", (int64_t) infos[i].mount_id);
-                log_record_int(rec, "already", infos[i].already);
+                log_record_bool(rec, "already", infos[i].already);
                 log_submit(log, rec, "path policy: %s %s (%s)%s", a->kind == POLICY_PROTECT ? "protected" : "masked",
                            a->path, policy_kind_to_string(a->kind), infos[i].already ? ", already bound" : "");
 
@@ -173,8 +173,7 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
 
         /* The mounts stay: they belong to the kernel now. */
         for (i = 0; i < p->n; i++)
-                if (infos[i].mount_fd >= 0)
-                        close(infos[i].mount_fd);
+                ops->release(b, &infos[i]);
         ops->close(b);
 
         LogRecord *rec = log_record_new(LOG_INFO, "enforce-done");

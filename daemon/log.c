@@ -165,6 +165,11 @@ void log_record_int(LogRecord *r, const char *key, int64_t value) {
                 record_set(r, key, json_integer((json_int_t) value));
 }
 
+void log_record_bool(LogRecord *r, const char *key, bool value) {
+        if (r)
+                record_set(r, key, json_boolean(value));
+}
+
 static bool utf8_valid(const char *s) {
         while (*s) {
                 size_t n = utf8_sequence_length(s);

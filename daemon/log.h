@@ -106,6 +106,7 @@ void log_record_free(LogRecord *r);
 void log_record_str(LogRecord *r, const char *key, const char *value);
 void log_record_path(LogRecord *r, const char *key, const char *path);
 void log_record_int(LogRecord *r, const char *key, int64_t value);
+void log_record_bool(LogRecord *r, const char *key, bool value);
 
 /* The record as its JSON line ("\n"-terminated), for tests and sinks;
  * msg is set by the caller here. Returns NULL when out of memory. */

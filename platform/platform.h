@@ -73,6 +73,8 @@ typedef struct BinderOps {
         int (*bind)(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *ret);
         /* Undo a bind this process made (info.mount_fd). */
         int (*unbind)(void *b, PlatformBindInfo *info);
+        /* Keep the bind, let go of what unbind would have needed. */
+        void (*release)(void *b, PlatformBindInfo *info);
         void (*close)(void *b);
 } BinderOps;
 

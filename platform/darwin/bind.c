@@ -31,6 +31,11 @@ static int none_unbind(void *b, PlatformBindInfo *info) {
         return -ENOSYS;
 }
 
+static void none_release(void *b, PlatformBindInfo *info) {
+        (void) b;
+        (void) info;
+}
+
 static void none_close(void *b) {
         (void) b;
 }
@@ -41,5 +46,6 @@ const BinderOps platform_binder = {
         .check = none_op,
         .bind = none_op,
         .unbind = none_unbind,
+        .release = none_release,
         .close = none_close,
 };

@@ -38,6 +38,8 @@ static int sys_openat2(int dirfd, const char *path, struct open_how *how) {
 
 #define RESOLVE_RETRIES 64
 
+void (*mount_engine_race_hook)(void) = NULL;
+
 typedef struct Binder {
         int root_fd;
         int devnull_fd;
@@ -365,6 +367,9 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
                 return r;
         }
 
+        if (mount_engine_race_hook)
+                mount_engine_race_hook();
+
         info->step = PLATFORM_STEP_ATTACH;
         if (move_mount(m, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0) {
                 r = -errno;
@@ -399,11 +404,17 @@ static int linux_unbind(void *p, PlatformBindInfo *info) {
         return r;
 }
 
+static void linux_release(void *p, PlatformBindInfo *info) {
+        (void) p;
+        close_fd(&info->mount_fd);
+}
+
 const BinderOps platform_binder = {
         .kernel_check = linux_kernel_check,
         .open = linux_open,
         .check = linux_check,
         .bind = linux_bind,
         .unbind = linux_unbind,
+        .release = linux_release,
         .close = linux_close,
 };

@@ -70,6 +70,10 @@ int mountinfo_count_outside(FILE *f, const char *root, size_t *ret) {
         size_t n = 0, len = strlen(root);
         int r;
 
+        /* "/w/" is "/w"; "/" has nothing outside it. */
+        while (len > 0 && root[len - 1] == '/')
+                len--;
+
         if (!it)
                 return -ENOMEM;
         tb = parse(f, &r);

@@ -23,3 +23,10 @@ int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind);
 /* How many mounts have a target outside root (not root, not below it), in
  * f. For the tests' "no mount ever appears outside the root". */
 int mountinfo_count_outside(FILE *f, const char *root, size_t *ret);
+
+/*
+ * For the root tests only: when set, called between pinning the target and
+ * attaching the mount, so a test can change the tree at exactly the moment
+ * a racer would hope to. NULL in the program.
+ */
+extern void (*mount_engine_race_hook)(void);

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+#include "fake-binder.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+FakeTree fake;
+
+void fake_reset(void) {
+        memset(&fake, 0, sizeof fake);
+}
+
+void fake_add(const char *path, char type) {
+        fake.nodes[fake.n].path = path;
+        fake.nodes[fake.n].type = type;
+        fake.nodes[fake.n].nlink = 1;
+        fake.n++;
+}
+
+size_t fake_bound_count(void) {
+        size_t n = 0;
+        for (size_t i = 0; i < fake.n; i++)
+                n += fake.nodes[i].bound;
+        return n;
+}
+
+static int find(const char *path, size_t len) {
+        for (size_t i = 0; i < fake.n; i++)
+                if (strlen(fake.nodes[i].path) == len && strncmp(fake.nodes[i].path, path, len) == 0)
+                        return (int) i;
+        return -1;
+}
+
+/* Resolve like openat2 with RESOLVE_NO_SYMLINKS: every prefix must exist
+ * and be a directory, and no component may be a symlink. */
+static int lookup(const char *path, PlatformBindInfo *info) {
+        size_t len = strlen(path);
+        if (len > 0 && path[len - 1] == '/')
+                len--;
+        info->step = PLATFORM_STEP_RESOLVE;
+        for (size_t i = 0; i <= len; i++) {
+                if (i < len && path[i] != '/')
+                        continue;
+                int n = find(path, i);
+                if (n < 0)
+                        return -ENOENT;
+                if (fake.nodes[n].type == 'l')
+                        return -ELOOP;
+                if (i < len && fake.nodes[n].type != 'd')
+                        return -ENOTDIR;
+                if (i == len)
+                        return n;
+        }
+        return -ENOENT;
+}
+
+static int fake_kernel_check(char *why, size_t n) {
+        if (!fake.kernel_missing)
+                return 0;
+        snprintf(why, n, "kernel 4.19 has no %s(2)", fake.kernel_missing);
+        return -ENOSYS;
+}
+
+static int fake_open(const char *root, void **ret) {
+        if (strcmp(root, "/nonexistent") == 0)
+                return -ENOENT;
+        *ret = &fake;
+        return 0;
+}
+
+static int pin(PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
+        *info = (PlatformBindInfo){.mount_fd = -1};
+        int n = lookup(path, info);
+        if (n < 0)
+                return n;
+        info->step = PLATFORM_STEP_TYPE;
+        char t = fake.nodes[n].type;
+        if ((kind == PLATFORM_MASK_FILE && t == 'd') || (kind == PLATFORM_MASK_DIR && t != 'd'))
+                return kind == PLATFORM_MASK_FILE ? -EISDIR : -ENOTDIR;
+        info->step = PLATFORM_STEP_NONE;
+        info->regular = t == 'f';
+        info->nlink = fake.nodes[n].nlink;
+        return n;
+}
+
+static int fake_check(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
+        (void) b;
+        fake.check_calls++;
+        int n = pin(kind, path, info);
+        return n < 0 ? n : 0;
+}
+
+static int fake_bind(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
+        (void) b;
+        int n = pin(kind, path, info);
+        if (n < 0)
+                return n;
+        fake.bind_calls++;
+        if (fake.nodes[n].bound) {
+                info->already = true;
+                info->mount_id = 1000 + (uint64_t) n;
+                return 1;
+        }
+        if (fake.bind_calls == fake.fail_bind_call) {
+                info->step = fake.fail_step;
+                return -fake.fail_errno;
+        }
+        fake.nodes[n].bound = true;
+        info->mount_id = 1000 + (uint64_t) n;
+        info->mount_fd = 100 + n; /* never a real fd: unbind takes it back */
+        return 0;
+}
+
+static int fake_unbind(void *b, PlatformBindInfo *info) {
+        (void) b;
+        int n = info->mount_fd - 100;
+        if (n < 0 || (size_t) n >= fake.n || !fake.nodes[n].bound)
+                return -EINVAL;
+        fake.nodes[n].bound = false;
+        snprintf(fake.unbound[fake.unbind_calls++], sizeof fake.unbound[0], "%s", fake.nodes[n].path);
+        info->mount_fd = -1;
+        return 0;
+}
+
+static void fake_release(void *b, PlatformBindInfo *info) {
+        (void) b;
+        info->mount_fd = -1;
+}
+
+static void fake_close(void *b) {
+        (void) b;
+}
+
+const BinderOps fake_binder = {
+        .kernel_check = fake_kernel_check,
+        .open = fake_open,
+        .check = fake_check,
+        .bind = fake_bind,
+        .unbind = fake_unbind,
+        .release = fake_release,
+        .close = fake_close,
+};

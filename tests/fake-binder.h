@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include "platform.h"
+
+/*
+ * A fake mount engine over an in-memory tree, for the decision logic
+ * (daemon/enforce.c) without root or a kernel. Nodes are paths with a type:
+ * 'f' file, 'd' directory, 'l' symlink. A path with a symlink or a missing
+ * node on the way fails to resolve, as openat2 would.
+ */
+
+#define FAKE_MAX 32
+
+typedef struct FakeTree {
+        struct {
+                const char *path;
+                char type;
+                unsigned nlink;
+                bool bound;   /* carries our mount */
+        } nodes[FAKE_MAX];
+        size_t n;
+
+        const char *kernel_missing; /* kernel_check fails naming this */
+        int fail_bind_call;         /* the Nth bind call (from 1) fails... */
+        int fail_errno;             /* ...with this */
+        PlatformBindStep fail_step; /* ...at this step */
+
+        /* What happened. */
+        int bind_calls, check_calls, unbind_calls;
+        char unbound[FAKE_MAX][64]; /* in the order undone */
+} FakeTree;
+
+extern FakeTree fake;
+extern const BinderOps fake_binder;
+
+void fake_reset(void);
+void fake_add(const char *path, char type);
+size_t fake_bound_count(void);

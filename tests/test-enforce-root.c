@@ -1,0 +1,551 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The mount engine and `pathpolicy enforce` on the real kernel: root only,
+ * inside a private mount namespace of this test's own (nothing it mounts is
+ * seen outside it). Each test works in a fresh tmpfs; "outside" is a
+ * directory on the same tmpfs but not below the root, so a racer can even
+ * rename things out of the root.
+ */
+#include "tests.h"
+
+#include <fcntl.h>
+#include <dirent.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+
+#include "mountinfo.h"
+#include "platform.h"
+#include "util.h"
+
+static const char *pathpolicy; /* the binary, from argv[1] */
+static char base[64];          /* the tmpfs of the current test */
+static char root[128];         /* base/root */
+static char outside[128];      /* base/outside */
+
+static void mkfile(const char *rel, const char *content) {
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", root, rel);
+        FILE *f = fopen(p, "we");
+        assert_non_null(f);
+        fputs(content, f);
+        fclose(f);
+}
+
+static void mkdir_r(const char *rel) {
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", root, rel);
+        assert_int_equal(mkdir(p, 0755), 0);
+}
+
+static int setup(void **state) {
+        (void) state;
+        snprintf(base, sizeof base, "/tmp/pathpolicy-root-XXXXXX");
+        assert_non_null(mkdtemp(base));
+        assert_int_equal(mount("tmpfs", base, "tmpfs", 0, "size=64m"), 0);
+        snprintf(root, sizeof root, "%s/root", base);
+        snprintf(outside, sizeof outside, "%s/outside", base);
+        assert_int_equal(mkdir(root, 0755), 0);
+        assert_int_equal(mkdir(outside, 0755), 0);
+        return 0;
+}
+
+static int teardown(void **state) {
+        (void) state;
+        /* Takes every mount below it along. */
+        umount2(base, MNT_DETACH);
+        rmdir(base);
+        return 0;
+}
+
+/* The whole of /proc/self/mountinfo. */
+static char *mountinfo(void) {
+        char *buf = NULL;
+        size_t size;
+        assert_int_equal(read_full_file("/proc/self/mountinfo", 1 << 22, &buf, &size), 0);
+        return buf;
+}
+
+static size_t mounts_outside(void) {
+        FILE *f = fopen("/proc/self/mountinfo", "re");
+        size_t n;
+        assert_non_null(f);
+        assert_int_equal(mountinfo_count_outside(f, root, &n), 0);
+        fclose(f);
+        return n;
+}
+
+/* Run pathpolicy enforce on root with this policy; stderr into err. */
+static int enforce(const char *policy_text, char *err, size_t errlen) {
+        char policy[256], errfile[256];
+        snprintf(policy, sizeof policy, "%s/policy", base);
+        snprintf(errfile, sizeof errfile, "%s/stderr", base);
+        if (policy_text) {
+                FILE *f = fopen(policy, "we");
+                assert_non_null(f);
+                fputs(policy_text, f);
+                fclose(f);
+        } else
+                unlink(policy);
+
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                int fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+                dup2(fd, STDERR_FILENO);
+                execl(pathpolicy, "pathpolicy", "enforce", "--root", root, "--policy", policy, (char *) NULL);
+                _exit(127);
+        }
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        _cleanup_free_ char *buf = NULL;
+        size_t size;
+        if (read_full_file(errfile, 1 << 20, &buf, &size) == 0 && err)
+                snprintf(err, errlen, "%s", buf);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static void layout(void) {
+        mkfile(".env", "SECRET=1\n");
+        mkdir_r("secrets");
+        mkfile("secrets/key", "k\n");
+        mkdir_r(".git");
+        mkfile(".git/config", "[core]\n");
+        mkdir_r(".git/hooks");
+        mkfile(".git/hooks/pre-commit", "#!/bin/sh\n");
+        mkdir_r("config");
+        mkfile("config/secret.yml", "pw\n");
+        mkfile("Makefile", "all:\n");
+        mkfile("other", "other\n");
+}
+
+static const char policy[] = "mask-file .env\n"
+                             "mask-dir secrets/\n"
+                             "mask-file config/secret.yml\n"
+                             "protect config/\n"
+                             "protect .git/config\n"
+                             "protect .git/hooks/\n"
+                             "protect Makefile\n";
+
+/* root/rel; a few buffers in turn, so two calls can be arguments of one. */
+static char *path_of(const char *rel) {
+        static char p[4][512];
+        static unsigned i;
+        char *r = p[i++ % 4];
+        snprintf(r, sizeof p[0], "%s/%s", root, rel);
+        return r;
+}
+
+static void read_all(const char *rel, char *buf, size_t n) {
+        int fd = open(path_of(rel), O_RDONLY | O_CLOEXEC);
+        assert_true(fd >= 0);
+        ssize_t k = read(fd, buf, n - 1);
+        assert_true(k >= 0);
+        buf[k] = 0;
+        close(fd);
+}
+
+static void test_enforce_behaviour(void **state) {
+        (void) state;
+        char err[4096], buf[256];
+        int fd;
+
+        layout();
+        assert_int_equal(enforce(policy, err, sizeof err), 0);
+        assert_non_null(strstr(err, "path policy: masking 3 path(s), protecting 4"));
+
+        /* A masked file reads empty; a write succeeds and lands nowhere. */
+        read_all(".env", buf, sizeof buf);
+        assert_string_equal(buf, "");
+        fd = open(path_of(".env"), O_WRONLY | O_CLOEXEC);
+        assert_true(fd >= 0);
+        assert_int_equal(write(fd, "leak", 4), 4);
+        close(fd);
+        read_all(".env", buf, sizeof buf);
+        assert_string_equal(buf, "");
+
+        /* A masked directory lists empty and refuses creation. */
+        DIR *d = opendir(path_of("secrets"));
+        assert_non_null(d);
+        struct dirent *de;
+        size_t entries = 0;
+        while ((de = readdir(d)))
+                entries += !streq(de->d_name, ".") && !streq(de->d_name, "..");
+        closedir(d);
+        assert_int_equal(entries, 0);
+        assert_int_equal(open(path_of("secrets/new"), O_WRONLY | O_CREAT | O_CLOEXEC, 0644), -1);
+        assert_int_equal(errno, EROFS);
+        assert_int_equal(mkdir(path_of("secrets/d"), 0755), -1);
+        assert_int_equal(errno, EROFS);
+
+        /* Protected paths refuse writes. */
+        assert_int_equal(open(path_of(".git/config"), O_WRONLY | O_CLOEXEC), -1);
+        assert_int_equal(errno, EROFS);
+        assert_int_equal(open(path_of(".git/hooks/post-commit"), O_WRONLY | O_CREAT | O_CLOEXEC, 0755), -1);
+        assert_int_equal(errno, EROFS);
+        assert_int_equal(open(path_of("Makefile"), O_WRONLY | O_TRUNC | O_CLOEXEC), -1);
+        assert_int_equal(errno, EROFS);
+        read_all(".git/config", buf, sizeof buf);
+        assert_string_equal(buf, "[core]\n");
+
+        /* rm, mv and ln -f (ln -f links to a temporary name, then renames
+         * it over) fail on every bound path, and the bind stays. */
+        static const char *const bound[] = {".env", "Makefile", ".git/config", "config/secret.yml"};
+        for (size_t i = 0; i < ELEMENTSOF(bound); i++) {
+                char p[512];
+                snprintf(p, sizeof p, "%s", path_of(bound[i]));
+                assert_int_equal(unlink(p), -1);
+                assert_true(errno == EBUSY || errno == EROFS);
+                /* Out of a protected directory, rename crosses mounts:
+                 * EXDEV comes before EBUSY. Refused all the same. */
+                assert_int_equal(rename(p, path_of("moved")), -1);
+                assert_true(errno == EBUSY || errno == EROFS || errno == EXDEV);
+                assert_int_equal(rename(path_of("other"), p), -1);
+                assert_true(errno == EBUSY || errno == EROFS || errno == EXDEV);
+        }
+        assert_int_equal(unlink(path_of(".env")), -1);
+        assert_int_equal(errno, EBUSY);
+        assert_int_equal(rename(path_of("other"), path_of(".env")), -1);
+        assert_int_equal(errno, EBUSY);
+        assert_int_equal(rmdir(path_of("secrets")), -1);
+        assert_int_equal(errno, EBUSY);
+        read_all(".env", buf, sizeof buf);
+        assert_string_equal(buf, "");
+        read_all("Makefile", buf, sizeof buf);
+        assert_string_equal(buf, "all:\n");
+        assert_int_equal(open(path_of("Makefile"), O_WRONLY | O_CLOEXEC), -1);
+
+        /* A mask inside a protected directory stays masked after the
+         * protect (the protect's clone is recursive). */
+        read_all("config/secret.yml", buf, sizeof buf);
+        assert_string_equal(buf, "");
+
+        /* Twice: stacks nothing. */
+        _cleanup_free_ char *before = mountinfo();
+        assert_int_equal(enforce(policy, err, sizeof err), 0);
+        assert_non_null(strstr(err, "already bound"));
+        _cleanup_free_ char *after = mountinfo();
+        assert_string_equal(before, after);
+}
+
+static void test_fail_closed(void **state) {
+        (void) state;
+        static const struct {
+                const char *policy; /* NULL: no policy file at all */
+                const char *needle;
+        } cases[] = {
+                {NULL, "policy: cannot read: No such file or directory"},
+                {"mask-file .env\nmask-file \n", "policy:2: empty path after 'mask-file'"},
+                {"mask-file .env\nhide .env\n", "policy:2: unknown kind 'hide'"},
+                {"protect Makefile\nmask-file /etc/passwd\n", "policy:2: invalid path '/etc/passwd': absolute path"},
+                {"protect Makefile\nmask-file nothere\n", "policy:2: cannot mask nothere (mask-file): missing path"},
+                {"protect Makefile\nmask-file link\n", "policy:2: cannot mask link (mask-file): a symlink"},
+                {"protect Makefile\nmask-file via/.env\n", "policy:2: cannot mask via/.env (mask-file): a symlink"},
+                {"protect Makefile\nmask-file secrets\n", "policy:2: cannot mask secrets (mask-file): a directory"},
+                {"protect Makefile\nmask-dir Makefile/\n", "policy:2: cannot mask Makefile/ (mask-dir): not a directory"},
+                {"protect Makefile\nprotect .env/x\n", "a component of the path is not a directory"},
+        };
+        char err[4096];
+
+        layout();
+        assert_int_equal(symlink(".env", path_of("link")), 0);
+        assert_int_equal(symlink(outside, path_of("via")), 0);
+        mkfile("../outside/.env", "outside\n");
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                _cleanup_free_ char *before = mountinfo();
+                int rc = enforce(cases[i].policy, err, sizeof err);
+                print_message("case %zu: %s", i, err);
+                assert_int_equal(rc, 1);
+                if (!strstr(err, cases[i].needle))
+                        fail_msg("'%s' not in '%s'", cases[i].needle, err);
+                _cleanup_free_ char *after = mountinfo();
+                assert_string_equal(before, after);
+        }
+
+        /* A policy that is a directory: unreadable. */
+        char p[256];
+        snprintf(p, sizeof p, "%s/policy", base);
+        unlink(p);
+        assert_int_equal(mkdir(p, 0755), 0);
+        pid_t pid = fork();
+        if (pid == 0) {
+                int fd = open("/dev/null", O_WRONLY);
+                dup2(fd, STDERR_FILENO);
+                execl(pathpolicy, "pathpolicy", "enforce", "--root", root, "--policy", p, (char *) NULL);
+                _exit(127);
+        }
+        int status;
+        waitpid(pid, &status, 0);
+        assert_int_equal(WEXITSTATUS(status), 1);
+        rmdir(p);
+}
+
+/* /dev/null replaced in the namespace: by a regular file, by /dev/zero. A
+ * protect before it shows the undo: nothing of the run stays. */
+static void test_devnull_replaced(void **state) {
+        (void) state;
+        char err[4096], file[256];
+        const char *const fakes[] = {file, "/dev/zero"};
+
+        layout();
+        snprintf(file, sizeof file, "%s/not-null", base);
+        FILE *f = fopen(file, "we");
+        fputs("x", f);
+        fclose(f);
+        for (size_t i = 0; i < ELEMENTSOF(fakes); i++) {
+                assert_int_equal(mount(fakes[i], "/dev/null", NULL, MS_BIND, NULL), 0);
+                _cleanup_free_ char *before = mountinfo();
+                assert_int_equal(enforce("protect Makefile\nmask-file .env\n", err, sizeof err), 1);
+                assert_non_null(strstr(err, "/dev/null is not the 1:3 character device"));
+                assert_non_null(strstr(err, "undid Makefile (protect)"));
+                _cleanup_free_ char *after = mountinfo();
+                assert_string_equal(before, after);
+                assert_int_equal(umount2("/dev/null", MNT_DETACH), 0);
+        }
+}
+
+/* ---- races against the engine itself, in this process ---- */
+
+typedef struct Racer {
+        pthread_t thread;
+        atomic_bool stop;
+        int dirfd;
+        const char *a, *b; /* swapped with RENAME_EXCHANGE, over and over */
+        unsigned long swaps;
+} Racer;
+
+static void *race(void *arg) {
+        Racer *r = arg;
+        while (!atomic_load(&r->stop))
+                if (renameat2(r->dirfd, r->a, r->dirfd, r->b, RENAME_EXCHANGE) == 0)
+                        r->swaps++;
+        return NULL;
+}
+
+static void racer_start(Racer *r, const char *a, const char *b) {
+        r->dirfd = open(base, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        assert_true(r->dirfd >= 0);
+        r->a = a;
+        r->b = b;
+        atomic_store(&r->stop, false);
+        assert_int_equal(pthread_create(&r->thread, NULL, race, r), 0);
+}
+
+static void racer_stop(Racer *r) {
+        atomic_store(&r->stop, true);
+        pthread_join(r->thread, NULL);
+        close(r->dirfd);
+}
+
+/* One attempt: bind; check no mount is outside the root, with the new one
+ * still in place when check_bound; undo it; check again. */
+static void attempt(void *b, PlatformBindKind kind, const char *path, size_t baseline, bool check_bound,
+                    unsigned *bound, unsigned *refused) {
+        PlatformBindInfo info;
+        size_t n;
+        int r = platform_binder.bind(b, kind, path, &info);
+        if (r == 0 && check_bound && (n = mounts_outside()) != baseline)
+                fail_msg("a mount appeared outside the root (%zu, not %zu) binding '%s'", n, baseline, path);
+        if (r == 0) {
+                (*bound)++;
+                assert_int_equal(platform_binder.unbind(b, &info), 0);
+        } else
+                (*refused)++;
+        n = mounts_outside();
+        if (n != baseline)
+                fail_msg("a mount was left outside the root (%zu, not %zu) after '%s'", n, baseline, path);
+}
+
+#define ATTEMPTS 10000
+
+static void test_race_symlink_swap(void **state) {
+        (void) state;
+        Racer racer = {0};
+        void *b;
+        unsigned bound = 0, refused = 0;
+        char target[256];
+
+        /* root/a/target is real; outside/ is reachable through root/evil.
+         * The racer swaps a (a component) with evil, then .env (the final
+         * component) with evil-file, a symlink to a file outside. */
+        mkdir_r("a");
+        mkfile("a/target", "t\n");
+        mkfile("../outside/target", "o\n");
+        assert_int_equal(symlink(outside, path_of("evil")), 0);
+        snprintf(target, sizeof target, "%s/target", outside);
+        assert_int_equal(symlink(target, path_of("evil-file")), 0);
+        mkfile(".env", "s\n");
+
+        assert_int_equal(platform_binder.open(root, &b), 0);
+        size_t baseline = mounts_outside();
+
+        racer_start(&racer, "root/a", "root/evil");
+        for (int i = 0; i < ATTEMPTS; i++)
+                attempt(b, i % 2 ? PLATFORM_PROTECT : PLATFORM_MASK_FILE, "a/target", baseline, true, &bound,
+                        &refused);
+        racer_stop(&racer);
+        print_message("component swap: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound, refused);
+        assert_true(racer.swaps > 0);
+
+        bound = refused = 0;
+        racer_start(&racer, "root/.env", "root/evil-file");
+        for (int i = 0; i < ATTEMPTS; i++)
+                attempt(b, i % 2 ? PLATFORM_PROTECT : PLATFORM_MASK_FILE, ".env", baseline, true, &bound, &refused);
+        racer_stop(&racer);
+        print_message("final component swap: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound,
+                      refused);
+        assert_true(racer.swaps > 0);
+        platform_binder.close(b);
+}
+
+/* Worse than a symlink: the pinned directory itself is moved out of the
+ * root and a decoy moved in, between resolving and attaching. A mount
+ * verified in place moves with its directory when that is renamed later
+ * (mounts follow dentries), so here only what is left after each attempt is
+ * checked; test_moved_out_at_attach below pins the moment itself. */
+static void test_race_dir_moved_out(void **state) {
+        (void) state;
+        Racer racer = {0};
+        void *b;
+        unsigned bound = 0, refused = 0;
+
+        mkdir_r("a");
+        mkfile("a/target", "t\n");
+        assert_int_equal(mkdir(path_of("../outside/a"), 0755), 0);
+        mkfile("../outside/a/target", "decoy\n");
+
+        assert_int_equal(platform_binder.open(root, &b), 0);
+        size_t baseline = mounts_outside();
+        racer_start(&racer, "root/a", "outside/a");
+        for (int i = 0; i < ATTEMPTS; i++)
+                attempt(b, i % 3 == 0 ? PLATFORM_MASK_FILE : i % 3 == 1 ? PLATFORM_PROTECT : PLATFORM_MASK_DIR,
+                        i % 3 == 2 ? "a/" : "a/target", baseline, false, &bound, &refused);
+        racer_stop(&racer);
+        print_message("directory moved out: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound,
+                      refused);
+        assert_true(racer.swaps > 0);
+        platform_binder.close(b);
+}
+
+static void swap_a_out(void) {
+        char a[256], o[256];
+        snprintf(a, sizeof a, "%s/a", root);
+        snprintf(o, sizeof o, "%s/a", outside);
+        assert_int_equal(renameat2(AT_FDCWD, a, AT_FDCWD, o, RENAME_EXCHANGE), 0);
+}
+
+/* Deterministic: the directory is swapped out of the root right between
+ * pinning and attaching. The mount lands outside; verification must see
+ * that the path is not our mount, detach it, and refuse. */
+static void test_moved_out_at_attach(void **state) {
+        (void) state;
+        static const struct {
+                PlatformBindKind kind;
+                const char *path;
+        } cases[] = {
+                {PLATFORM_MASK_FILE, "a/target"},
+                {PLATFORM_PROTECT, "a/target"},
+                {PLATFORM_MASK_DIR, "a/sub/"},
+                {PLATFORM_PROTECT, "a/sub/"},
+        };
+        void *b;
+
+        mkdir_r("a");
+        mkfile("a/target", "t\n");
+        mkdir_r("a/sub");
+        assert_int_equal(mkdir(path_of("../outside/a"), 0755), 0);
+        mkfile("../outside/a/target", "decoy\n");
+        assert_int_equal(mkdir(path_of("../outside/a/sub"), 0755), 0);
+        assert_int_equal(platform_binder.open(root, &b), 0);
+        size_t baseline = mounts_outside();
+
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                PlatformBindInfo info;
+                mount_engine_race_hook = swap_a_out;
+                int r = platform_binder.bind(b, cases[i].kind, cases[i].path, &info);
+                mount_engine_race_hook = NULL;
+                assert_int_equal(r, -EBADE);
+                assert_int_equal(info.step, PLATFORM_STEP_VERIFY);
+                assert_int_equal(mounts_outside(), baseline);
+                swap_a_out(); /* back as it was */
+        }
+        platform_binder.close(b);
+}
+
+/* The target swapped for a file, a directory, a fifo or a symlink while it
+ * is bound: each attempt is either bound and verified, or refused. */
+static void test_race_target_type_swap(void **state) {
+        (void) state;
+        static const char *const swaps[] = {"root/dir", "root/fifo", "root/sym", "root/file2"};
+        void *b;
+
+        mkfile("t", "t\n");
+        mkdir_r("dir");
+        assert_int_equal(mkfifo(path_of("fifo"), 0644), 0);
+        assert_int_equal(symlink("t", path_of("sym")), 0);
+        mkfile("file2", "2\n");
+        assert_int_equal(platform_binder.open(root, &b), 0);
+        size_t baseline = mounts_outside();
+
+        for (size_t s = 0; s < ELEMENTSOF(swaps); s++) {
+                Racer racer = {0};
+                unsigned bound = 0, refused = 0;
+                racer_start(&racer, "root/t", swaps[s]);
+                for (int i = 0; i < ATTEMPTS / 4; i++) {
+                        PlatformBindInfo info;
+                        int r = platform_binder.bind(b, PLATFORM_MASK_FILE, "t", &info);
+                        if (r == 0) {
+                                /* Bound: it was a non-directory, and the mount sits on
+                                 * exactly the inode that the path named. */
+                                struct statx sx;
+                                assert_int_equal(statx(info.mount_fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx), 0);
+                                assert_true(S_ISCHR(sx.stx_mode));
+                                assert_int_equal(sx.stx_rdev_major, 1);
+                                assert_int_equal(sx.stx_rdev_minor, 3);
+                                bound++;
+                                assert_int_equal(platform_binder.unbind(b, &info), 0);
+                        } else {
+                                assert_true(r == -EISDIR || r == -ELOOP || r == -EBADE || r == -ENOENT ||
+                                            r == -EBUSY);
+                                refused++;
+                        }
+                        assert_int_equal(mounts_outside(), baseline);
+                }
+                racer_stop(&racer);
+                print_message("target swapped with %s: %lu swaps, %u bound, %u refused\n", swaps[s], racer.swaps,
+                              bound, refused);
+                assert_true(bound > 0 || refused > 0);
+        }
+        platform_binder.close(b);
+}
+
+int main(int argc, char **argv) {
+        if (argc < 2) {
+                fprintf(stderr, "usage: test-enforce-root PATHPOLICY\n");
+                return 2;
+        }
+        pathpolicy = argv[1];
+        if (geteuid() != 0) {
+                printf("SKIP: needs root: mounts, in a private mount namespace\n");
+                return 77;
+        }
+        /* Our own mount namespace, with nothing propagating out. */
+        if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+                perror("unshare/mount");
+                return 1;
+        }
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test_setup_teardown(test_enforce_behaviour, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_fail_closed, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_devnull_replaced, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_race_symlink_swap, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_race_dir_moved_out, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_moved_out_at_attach, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_race_target_type_swap, setup, teardown),
+        };
+        return RUN(tests);
+}
