@@ -40,7 +40,7 @@ run 0 "$pp" --version && has out "pathpolicy "
 run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
 run 2 "$pp" && has err "Usage:"
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
-for verb in validate resolve builtins; do
+for verb in validate resolve builtins enforce; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
   run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
 done
@@ -146,6 +146,30 @@ has err "$tmp/missing.json: cannot read: No such file or directory"
 run 2 "$pp" resolve --org acme && has err "--orgs FILE and --org NAME go together"
 run 2 "$pp" resolve --json --policy
 run 2 "$pp" resolve extra-arg
+
+# --- enforce: what can be checked without mounting (root or not)
+run 2 "$pp" enforce && has err "--root DIR is required"
+run 2 "$pp" enforce --root "$tmp" extra && has err "unexpected argument"
+run 2 "$pp" enforce --root "$tmp" --log-level loud && has err "--log-level is one of debug, info, warn, error"
+run 2 "$pp" enforce --root "$tmp" --log-queue-bytes 0 && has err "positive whole number"
+# The policy is read first: a lost one fails closed, naming the file.
+run 1 "$pp" enforce --root "$tmp" --policy "$tmp/lost" && empty out
+has err "path policy: $tmp/lost: cannot read: No such file or directory"
+printf 'mask-file .env\nhide x\n' >"$tmp/policy"
+run 1 "$pp" enforce --root "$tmp" --policy "$tmp/policy" && has err "path policy: $tmp/policy:2: unknown kind 'hide'"
+: >"$tmp/policy"
+backend=$("$pp" --version | sed -n 's/.*backend: \([a-z]*\).*/\1/p')
+if [ "$backend" = poll ]; then
+  # No bind mounts on this backend: enforce refuses rather than pretend.
+  run 1 "$pp" enforce --root "$tmp" --policy "$tmp/policy"
+  has err "path policy: cannot enforce: this platform has no bind mounts"
+else
+  # An empty policy binds nothing, and says so; JSON records on request.
+  run 0 "$pp" enforce --root "$tmp" --policy "$tmp/policy" && has err "path policy: masking 0 path(s), protecting 0"
+  run 0 "$pp" enforce --root "$tmp" --policy "$tmp/policy" --log-format json
+  has err '"event":"enforce-done"' && has err '"masked":0'
+  run 1 "$pp" enforce --root "$tmp/no-such-root" --policy "$tmp/policy" && has err "cannot open the root $tmp/no-such-root"
+fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -155,8 +155,11 @@ static void test_enforce_behaviour(void **state) {
         int fd;
 
         layout();
+        assert_int_equal(link(path_of(".env"), path_of("env-link")), 0);
         assert_int_equal(enforce(policy, err, sizeof err), 0);
         assert_non_null(strstr(err, "path policy: masking 3 path(s), protecting 4"));
+        /* The masked .env has a second name: said, not hidden. */
+        assert_non_null(strstr(err, "path policy: masked .env has 2 hard links"));
 
         /* A masked file reads empty; a write succeeds and lands nowhere. */
         read_all(".env", buf, sizeof buf);
