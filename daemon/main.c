@@ -17,6 +17,7 @@ static const struct {
         {"resolve", verb_resolve, "print the effective policy: built-ins + settings + org"},
         {"builtins", verb_builtins, "print the built-in masked and protected lists"},
         {"enforce", verb_enforce, "the guest's boot: bind every policy path before the agent runs"},
+        {"watch", verb_watch, "the daemon: bind the policy in every nested checkout as it appears"},
 };
 
 static void help(FILE *f) {

@@ -15,3 +15,4 @@ int verb_validate(int argc, char **argv);
 int verb_resolve(int argc, char **argv);
 int verb_builtins(int argc, char **argv);
 int verb_enforce(int argc, char **argv);
+int verb_watch(int argc, char **argv);

@@ -75,6 +75,10 @@ typedef struct BinderOps {
         int (*unbind)(void *b, PlatformBindInfo *info);
         /* Keep the bind, let go of what unbind would have needed. */
         void (*release)(void *b, PlatformBindInfo *info);
+        /* Read up to n - 1 bytes of the regular file at path (resolved like
+         * bind: beneath the root, no symlinks), NUL-terminated; returns the
+         * length or -errno. */
+        int (*read)(void *b, const char *path, char *buf, size_t n);
         void (*close)(void *b);
 } BinderOps;
 
@@ -83,3 +87,53 @@ extern const BinderOps platform_binder;
 
 const char *platform_bind_kind_to_string(PlatformBindKind k);
 const char *platform_bind_step_to_string(PlatformBindStep s);
+
+/*
+ * Watching: the backend owns the watch set and reports what exists and what
+ * went; the core (daemon/watch.c) decides what that means. Paths are
+ * relative to the root ("" is the root). No symlink is ever followed: a
+ * symlink is reported as one, never entered.
+ */
+
+typedef enum WatchType {
+        WATCH_FILE,
+        WATCH_DIR,
+        WATCH_SYMLINK,
+        WATCH_OTHER,
+} WatchType;
+
+struct uv_loop_s; /* libuv: the portable loop every backend runs on */
+
+typedef struct WatchCallbacks {
+        /* rel exists now: found by a scan, created, or moved in. A new
+         * directory is watched before it is scanned, so nothing made in it
+         * meanwhile is missed; found may come more than once for a path. */
+        void (*found)(void *userdata, const char *rel, WatchType type);
+        /* rel, and everything below it, is gone (deleted or moved out). */
+        void (*gone)(void *userdata, const char *rel);
+        /* Events were lost (queue overflow): everything is found again. */
+        void (*rescan)(void *userdata);
+        /* The first scan of the whole tree is done. */
+        void (*ready)(void *userdata);
+        /* Something the user must know: rel, an errno, and what happened. */
+        void (*warn)(void *userdata, const char *rel, int err, const char *what);
+} WatchCallbacks;
+
+typedef struct WatcherOps {
+        int (*start)(struct uv_loop_s *loop, const char *root, const WatchCallbacks *cb, void *userdata,
+                     void **ret);
+        /* Close every handle; run the loop to let them go; then free. */
+        void (*stop)(void *w);
+        void (*free)(void *w);
+} WatcherOps;
+
+extern const WatcherOps platform_watcher;
+
+/*
+ * Git processes, for the rule that protects a new checkout's git metadata
+ * once the git that made it is done: pidfds of every process whose name
+ * starts with "git" (*ret is malloc'd), and whether one has exited.
+ * -ENOSYS where the OS has no pidfds.
+ */
+int platform_git_processes(int **ret, size_t *ret_n);
+int platform_process_exited(int pidfd); /* 1 exited, 0 running, -errno */

@@ -128,6 +128,16 @@ static void fake_release(void *b, PlatformBindInfo *info) {
         info->mount_fd = -1;
 }
 
+static int fake_read(void *b, const char *path, char *buf, size_t n) {
+        (void) b;
+        for (size_t i = 0; i < fake.n; i++)
+                if (strcmp(fake.nodes[i].path, path) == 0 && fake.nodes[i].content) {
+                        snprintf(buf, n, "%s", fake.nodes[i].content);
+                        return (int) strlen(buf);
+                }
+        return -ENOENT;
+}
+
 static void fake_close(void *b) {
         (void) b;
 }
@@ -139,5 +149,6 @@ const BinderOps fake_binder = {
         .bind = fake_bind,
         .unbind = fake_unbind,
         .release = fake_release,
+        .read = fake_read,
         .close = fake_close,
 };

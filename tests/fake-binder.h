@@ -18,6 +18,7 @@ typedef struct FakeTree {
                 char type;
                 unsigned nlink;
                 bool bound;   /* carries our mount */
+                const char *content; /* for read */
         } nodes[FAKE_MAX];
         size_t n;
 

@@ -36,6 +36,14 @@ static void none_release(void *b, PlatformBindInfo *info) {
         (void) info;
 }
 
+static int none_read(void *b, const char *path, char *buf, size_t n) {
+        (void) b;
+        (void) path;
+        (void) buf;
+        (void) n;
+        return -ENOSYS;
+}
+
 static void none_close(void *b) {
         (void) b;
 }
@@ -47,5 +55,6 @@ const BinderOps platform_binder = {
         .bind = none_op,
         .unbind = none_unbind,
         .release = none_release,
+        .read = none_read,
         .close = none_close,
 };

@@ -404,6 +404,30 @@ static int linux_unbind(void *p, PlatformBindInfo *info) {
         return r;
 }
 
+static int linux_read(void *p, const char *path, char *buf, size_t n) {
+        _cleanup_fd_ int fd = -1, rfd = -1;
+        struct open_how how = {
+                .flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
+                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        struct stat st;
+        Binder *b = p;
+
+        rfd = sys_openat2(b->root_fd, path, &how);
+        if (rfd < 0)
+                return -errno;
+        if (fstat(rfd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL; /* never a fifo or a device: reading one could block */
+        ssize_t k = read(rfd, buf, n - 1);
+        if (k < 0)
+                return -errno;
+        buf[k] = 0;
+        (void) fd;
+        return (int) k;
+}
+
 static void linux_release(void *p, PlatformBindInfo *info) {
         (void) p;
         close_fd(&info->mount_fd);
@@ -416,5 +440,6 @@ const BinderOps platform_binder = {
         .bind = linux_bind,
         .unbind = linux_unbind,
         .release = linux_release,
+        .read = linux_read,
         .close = linux_close,
 };

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * A map from strings (any bytes but NUL) to pointers: open addressing,
+ * linear probing, FNV-1a. Keys are copied; values are the caller's. None of
+ * the libraries we link offers one (jansson's hashtable is internal).
+ */
+
+typedef struct Hashmap Hashmap;
+
+Hashmap *hashmap_new(void);
+void hashmap_free(Hashmap *m);   /* frees keys, not values */
+
+/* 0 added, 1 replaced, -ENOMEM. */
+int hashmap_put(Hashmap *m, const char *key, void *value);
+void *hashmap_get(const Hashmap *m, const char *key);
+bool hashmap_contains(const Hashmap *m, const char *key);
+/* The value removed, or NULL. */
+void *hashmap_remove(Hashmap *m, const char *key);
+size_t hashmap_size(const Hashmap *m);
+
+/* Iterate: *i starts at 0; returns false at the end. The map may not be
+ * changed while iterating, except by hashmap_remove of the current key. */
+bool hashmap_next(const Hashmap *m, size_t *i, const char **ret_key, void **ret_value);

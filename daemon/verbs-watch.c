@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT */
+/* watch: the daemon. Binds the policy in every nested checkout as it
+ * appears, until SIGTERM or SIGINT. */
+#include "config.h"
+
+#include <getopt.h>
+#include <signal.h>
+
+#include "log.h"
+#include "notify.h"
+#include "policy-file.h"
+#include "resolve.h"
+#include "util.h"
+#include "verbs.h"
+#include "watch.h"
+
+static const char watch_help[] =
+        "Usage: pathpolicy watch [--root] DIR [--policy FILE] [--backend NAME] [LOG OPTIONS]\n"
+        "\n"
+        "Watch the worktree DIR while the agent runs. Every directory below it with\n"
+        "its own .git (a clone, git init, a worktree, a submodule) is a nested\n"
+        "checkout: each policy path in it is bound as soon as it exists (masks at\n"
+        "once, at the create), and its git metadata (config, hooks/, ...) is\n"
+        "protected once the git that made it has finished. No symlink is followed.\n"
+        "The root's own paths are enforce's. The binds stay when it stops.\n"
+        "\n"
+        "  --root DIR               the worktree (or DIR alone)\n"
+        "  --policy FILE            the policy file (default: the built-in lists)\n"
+        "  --backend NAME           inotify (Linux) or poll; only this build's: " PATHPOLICY_BACKEND_NAME "\n"
+        "  --git-deadline SECONDS   protect git metadata after this long even if git\n"
+        "                           still runs (default 60)\n" LOG_OPTIONS_HELP
+        "  -h, --help               show this help\n"
+        "\n"
+        "Exit status: 0 stopped by SIGTERM or SIGINT; 1 could not start; 2 usage error.\n";
+
+typedef struct Daemon {
+        uv_loop_t loop;
+        uv_signal_t sigterm, sigint;
+        LogStream *log;
+        Watch *watch;
+        void *watcher;
+        WatchCallbacks callbacks;
+} Daemon;
+
+static Daemon *daemon_of_ready;
+
+/* The watch's own ready, then tell systemd. */
+static void on_ready(void *userdata) {
+        watch_callbacks.ready(userdata);
+        WatchStats st;
+        char status[128];
+        watch_stats(daemon_of_ready->watch, &st);
+        snprintf(status, sizeof status, "watching: %zu nested checkout(s)", st.checkouts);
+        notify_ready(status);
+}
+
+static void on_signal(uv_signal_t *s, int signum) {
+        Daemon *d = s->data;
+        notify_stopping();
+        LogRecord *r = log_record_new(LOG_INFO, "watch-stopped");
+        log_record_int(r, "signal", signum);
+        log_submit(d->log, r, "path policy: stopped watching (%s); the binds stay", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+        /* Close our handles; the loop ends when the log stream has flushed. */
+        uv_close((uv_handle_t *) &d->sigterm, NULL);
+        uv_close((uv_handle_t *) &d->sigint, NULL);
+        platform_watcher.stop(d->watcher);
+        watch_stop(d->watch);
+        log_stream_shutdown(d->log, NULL, NULL);
+}
+
+static int load_policy(const char *path, LogStream *log, Policy **ret) {
+        PolicyError perr;
+        if (path) {
+                if (policy_load(path, ret, &perr) >= 0)
+                        return 0;
+                LogRecord *r = log_record_new(LOG_ERROR, "watch-failed");
+                log_record_path(r, "policy", path);
+                if (perr.line > 0)
+                        log_submit(log, r, "path policy: %s:%zu: %s", path, perr.line, perr.message);
+                else
+                        log_submit(log, r, "path policy: %s: %s", path, perr.message);
+                return -EINVAL;
+        }
+        _cleanup_resolved_ Resolved *res = NULL;
+        if (resolve_policy(NULL, NULL, &res) < 0 || policy_from_resolved(res, ret) < 0)
+                return -ENOMEM;
+        return 0;
+}
+
+int verb_watch(int argc, char **argv) {
+        enum { ARG_ROOT = 0x100, ARG_POLICY, ARG_BACKEND, ARG_DEADLINE };
+        static const struct option options[] = {
+                {"root", required_argument, NULL, ARG_ROOT},
+                {"policy", required_argument, NULL, ARG_POLICY},
+                {"backend", required_argument, NULL, ARG_BACKEND},
+                {"git-deadline", required_argument, NULL, ARG_DEADLINE},
+                {"help", no_argument, NULL, 'h'},
+                LOG_OPTIONS,
+                {},
+        };
+        const char *root = NULL, *policy_path = NULL, *err;
+        _cleanup_policy_ Policy *policy = NULL;
+        unsigned deadline_s = 60;
+        Daemon d = {0};
+        LogConfig lc;
+        WatchConfig wc;
+        char why[256];
+        int c, r, ret = EXIT_FAIL;
+
+        log_config_init(&lc);
+        optind = 0;
+        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
+                if (log_config_is_option(c)) {
+                        if (log_config_parse_option(&lc, c, optarg, &err) < 0) {
+                                fprintf(stderr, "pathpolicy watch: %s\nTry 'pathpolicy watch --help'.\n", err);
+                                return EXIT_USAGE;
+                        }
+                        continue;
+                }
+                switch (c) {
+                case 'h':
+                        fputs(watch_help, stdout);
+                        return EXIT_OK;
+                case ARG_ROOT:
+                        root = optarg;
+                        break;
+                case ARG_POLICY:
+                        policy_path = optarg;
+                        break;
+                case ARG_BACKEND:
+                        if (!streq(optarg, PATHPOLICY_BACKEND_NAME)) {
+                                fprintf(stderr, "pathpolicy watch: this build has the %s backend, not '%s'\n",
+                                        PATHPOLICY_BACKEND_NAME, optarg);
+                                return EXIT_USAGE;
+                        }
+                        break;
+                case ARG_DEADLINE: {
+                        char *end;
+                        unsigned long v = strtoul(optarg, &end, 10);
+                        if (*end || end == optarg || v == 0 || v > 86400) {
+                                fprintf(stderr, "pathpolicy watch: --git-deadline takes 1 to 86400 seconds\n");
+                                return EXIT_USAGE;
+                        }
+                        deadline_s = (unsigned) v;
+                        break;
+                }
+                default:
+                        fprintf(stderr, "pathpolicy watch: unknown option\nTry 'pathpolicy watch --help'.\n");
+                        return EXIT_USAGE;
+                }
+        }
+        if (!root && optind < argc)
+                root = argv[optind++];
+        if (!root || optind < argc) {
+                fprintf(stderr, "pathpolicy watch: %s\nTry 'pathpolicy watch --help'.\n",
+                        root ? "unexpected argument" : "the root DIR is required");
+                return EXIT_USAGE;
+        }
+
+        /* Logging first, so every failure below is a record. */
+        if (uv_loop_init(&d.loop) < 0 || log_stream_new(&d.loop, &lc, &d.log) < 0) {
+                fprintf(stderr, "pathpolicy watch: cannot start logging\n");
+                return EXIT_FAIL;
+        }
+        daemon_of_ready = &d;
+
+        if (load_policy(policy_path, d.log, &policy) < 0)
+                goto out;
+        if (platform_binder.kernel_check(why, sizeof why) < 0) {
+                log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch: %s", why);
+                goto out;
+        }
+        watch_config_init(&wc);
+        wc.loop = &d.loop;
+        wc.root = root;
+        wc.policy = policy;
+        wc.binder = &platform_binder;
+        wc.log = d.log;
+        wc.git_deadline_ms = deadline_s * 1000;
+        r = watch_new(&wc, &d.watch);
+        if (r < 0) {
+                log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
+                           strerror(-r));
+                goto out;
+        }
+        d.callbacks = watch_callbacks;
+        d.callbacks.ready = on_ready;
+        r = platform_watcher.start(&d.loop, root, &d.callbacks, d.watch, &d.watcher);
+        if (r < 0) {
+                log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
+                           strerror(-r));
+                watch_stop(d.watch);
+                goto out;
+        }
+
+        uv_signal_init(&d.loop, &d.sigterm);
+        uv_signal_init(&d.loop, &d.sigint);
+        d.sigterm.data = d.sigint.data = &d;
+        uv_signal_start(&d.sigterm, on_signal, SIGTERM);
+        uv_signal_start(&d.sigint, on_signal, SIGINT);
+
+        uv_run(&d.loop, UV_RUN_DEFAULT);
+        ret = EXIT_OK;
+out:
+        /* Teardown in reverse; on the failure paths the log still flushes. */
+        if (ret != EXIT_OK) {
+                log_stream_shutdown(d.log, NULL, NULL);
+                uv_run(&d.loop, UV_RUN_DEFAULT);
+        }
+        if (d.watcher)
+                platform_watcher.free(d.watcher);
+        watch_free(d.watch);
+        log_stream_free(d.log);
+        (void) uv_loop_close(&d.loop);
+        return ret;
+}
