@@ -171,6 +171,7 @@ static void checkout_free(Watch *w, Checkout *c) {
 }
 
 static void timer_cb(uv_timer_t *t);
+static void bind_actions(Watch *w, Checkout *c, bool with_protects);
 
 static void start_pending(Watch *w, Checkout *c) {
         close_pidfds(c);
@@ -269,6 +270,8 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
         c->pending = false;
         w->n_pending--;
         close_pidfds(c);
+        /* The policy's protects in the worktree, held back while git ran. */
+        bind_actions(w, c, true);
         if (!g)
                 return;
 
@@ -339,6 +342,21 @@ static void timer_cb(uv_timer_t *t) {
                 uv_timer_stop(t);
 }
 
+/* Bind the policy's actions outside .git that exist in c: masks, and the
+ * protects too when with_protects. A protect waits while the git that made
+ * the checkout runs: git is still writing there (a clone checks out
+ * .claude/ after making it), and a read-only bind would fail it. */
+static void bind_actions(Watch *w, Checkout *c, bool with_protects) {
+        for (size_t i = 0; i < w->c.policy->n; i++) {
+                const PolicyAction *a = &w->c.policy->actions[i];
+                if (is_git_entry(a->path) || (a->kind == POLICY_PROTECT && !with_protects))
+                        continue;
+                _cleanup_free_ char *p = join(c->path, a->path);
+                if (p)
+                        bind_path(w, c, action_kind(a), p);
+        }
+}
+
 static void discover(Watch *w, const char *path, bool gitfile) {
         char msg[1024];
         Checkout *c = hashmap_get(w->checkouts, path);
@@ -358,16 +376,9 @@ static void discover(Watch *w, const char *path, bool gitfile) {
         snprintf(msg, sizeof msg, "path policy: found nested checkout %s", shown);
         record(w, LOG_INFO, "checkout", c, NULL, NULL, 0, msg);
 
-        /* Masks and protects outside .git: now, for what exists. */
-        for (size_t i = 0; i < w->c.policy->n; i++) {
-                const PolicyAction *a = &w->c.policy->actions[i];
-                if (is_git_entry(a->path))
-                        continue;
-                _cleanup_free_ char *p = join(path, a->path);
-                if (p)
-                        bind_path(w, c, action_kind(a), p);
-        }
+        /* Masks now, for what exists; protects once git is done. */
         start_pending(w, c);
+        bind_actions(w, c, false);
 }
 
 static void on_found(void *userdata, const char *rel, WatchType type) {
@@ -407,8 +418,12 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 }
                 for (size_t i = 0; i < w->c.policy->n; i++) {
                         const PolicyAction *a = &w->c.policy->actions[i];
-                        if (!is_git_entry(a->path) && entry_same_path(a->path, sub))
-                                bind_path(w, c, action_kind(a), rel);
+                        if (is_git_entry(a->path) || !entry_same_path(a->path, sub))
+                                continue;
+                        /* Masks never wait; a protect waits for git (see bind_actions). */
+                        if (a->kind == POLICY_PROTECT && c->pending)
+                                continue;
+                        bind_path(w, c, action_kind(a), rel);
                 }
         }
 }

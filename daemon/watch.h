@@ -16,8 +16,9 @@
  * A checkout is a directory strictly below the root with its own .git (a
  * directory, or a file naming the gitdir). For every policy action, C/PATH
  * is bound when it exists: at discovery, or when it appears. Masks go on at
- * once. Paths under .git, and the checkout's git metadata, are protected
- * only once the git that made the checkout is done: every git process alive
+ * once. Protects, and the checkout's git metadata, go on only once the git
+ * that made the checkout is done (a protect while git still writes there,
+ * like a clone checking out .claude/, would fail it): every git process alive
  * when the checkout appeared has exited, nothing happened in the gitdir for
  * git_quiet_ms, and it holds no lock file; or git_deadline_ms after the
  * checkout appeared, whatever git does (so protection cannot be postponed

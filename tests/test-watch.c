@@ -154,16 +154,19 @@ static void test_discovery(void **state) {
         assert_false(watch_is_checkout(t->w, "a"));
         FOUND(t, "a/.git", WATCH_DIR);
         assert_true(watch_is_checkout(t->w, "a"));
-        /* At discovery, what exists is bound at once: masks and protects
-         * outside .git. */
+        /* At discovery, the masks of what exists go on at once; protects
+         * (.claude/) wait for git to be done, like the git metadata. */
         assert_true(bound("a/.env"));
-        assert_true(bound("a/.claude"));
+        assert_false(bound("a/.claude"));
         assert_int_equal(count(t, "\"event\":\"checkout\""), 1);
         /* Found again (a scan, an event): bound once. */
         int calls = fake.bind_calls;
         FOUND(t, "a/.env", WATCH_FILE);
         FOUND(t, "a/.git", WATCH_DIR);
         assert_int_equal(fake.bind_calls, calls);
+        run_for(t, 60);
+        assert_true(bound("a/.claude"));
+        /* Once protected, a protect path made later goes on at its event. */
         t_free(t);
 }
 
@@ -275,10 +278,16 @@ static void test_git_metadata_waits_for_git(void **state) {
         watch_stats(t->w, &st);
         assert_int_equal(st.pending, 1);
 
+        /* A protect made while git runs (a clone checking out .claude/)
+         * waits too: a read-only bind now would fail git. */
+        FOUND(t, "a/.claude", WATCH_DIR);
+        assert_false(bound("a/.claude"));
+
         git_running = 0;
         run_for(t, 80);
         assert_true(bound("a/.git/config"));
         assert_true(bound("a/.git/hooks"));
+        assert_true(bound("a/.claude"));
         assert_int_equal(count(t, "protected the git metadata of nested checkout a (git finished)"), 1);
         watch_stats(t->w, &st);
         assert_int_equal(st.pending, 0);

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# pathpolicy watch on the real kernel, with real git: root only, in a mount
+# namespace of its own (re-executed under unshare -m), on a tmpfs.
+# Usage: test-watch-root.sh PATHPOLICY CHURN RACER
+set -u
+if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
+if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m env PP_IN_NS=1 "$0" "$@"; fi
+mount --make-rprivate /
+
+pp=$1 churn=$2 racer=$3
+base=$(mktemp -d /tmp/pathpolicy-watch-XXXXXX)
+mount -t tmpfs -o size=512m tmpfs "$base"
+root=$base/root outside=$base/outside
+mkdir "$root" "$outside"
+passed=0 failed=0
+pids=()
+saved_queue=$(cat /proc/sys/fs/inotify/max_queued_events)
+saved_watches=$(cat /proc/sys/fs/inotify/max_user_watches)
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  echo "$saved_queue" >/proc/sys/fs/inotify/max_queued_events
+  echo "$saved_watches" >/proc/sys/fs/inotify/max_user_watches
+  umount -l "$base"; rmdir "$base"
+}
+trap cleanup EXIT
+
+ok() { passed=$((passed + 1)); }
+bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
+check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+
+export GIT_CONFIG_GLOBAL=$base/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid
+git config --global user.name test
+git config --global init.defaultBranch main
+git config --global protocol.file.allow always
+git config --global advice.detachedHead false
+
+masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
+mountpoint_() { mountpoint -q "$1"; }
+# wait_log FILE PATTERN [SECONDS]: until the log holds a fixed string.
+wait_log() {
+  local i
+  for i in $(seq $((${3:-10} * 20))); do grep -qF -- "$2" "$1" && return 0; sleep 0.05; done
+  echo "  (timed out waiting for '$2' in $1)"; return 1
+}
+# wait_count FILE PATTERN N: until the pattern stands on N lines.
+wait_count() {
+  local i
+  for i in $(seq 200); do [ "$(grep -cF -- "$2" "$1")" -ge "$3" ] && return 0; sleep 0.05; done
+  echo "  (timed out waiting for $3 x '$2' in $1)"; return 1
+}
+start_watch() { # start_watch ROOT LOG [ARGS...]
+  local r=$1 log=$2; shift 2
+  "$pp" watch "$r" --log-format json --log-level debug "$@" 2>"$log" &
+  pids+=($!)
+  wait_log "$log" '"event":"watch-ready"' 30
+}
+
+# A source repository outside the root: a commit with a tracked .env.
+src=$outside/src
+git init -q "$src"
+echo "SECRET=1" >"$src/.env"; echo code >"$src/main.c"; mkdir "$src/.claude"; echo '{}' >"$src/.claude/settings.json"
+git -C "$src" add -A; git -C "$src" commit -qm init
+
+# The root is itself a checkout (the worktree), with a submodule to init.
+git -C "$root" init -q
+git -C "$root" commit -q --allow-empty -m root
+git -C "$root" -c protocol.file.allow=always submodule add -q "file://$src" lib >/dev/null 2>&1
+git -C "$root" commit -qm "add lib"
+git -C "$root" submodule deinit -q -f lib; rm -rf "$root/.git/modules/lib"
+# A checkout left from before the daemon starts.
+git init -q "$root/old"; echo S >"$root/old/.env"
+
+log=$base/watch.log
+start_watch "$root" "$log" --git-deadline 30 || { bad "watch did not get ready"; cat "$log"; exit 1; }
+check "a checkout from before is covered" masked "$root/old/.env"
+
+# --- git init
+git init -q "$root/sub"; rc=$?
+check "git init exits 0 under the daemon" [ "$rc" -eq 0 ]
+git init -q "$outside/ref-init"
+check "git init leaves the same repository" diff -q <(cd "$root/sub/.git" && find . | sort) <(cd "$outside/ref-init/.git" && find . | sort)
+check "git init: protection applied and logged" wait_log "$log" 'protected the git metadata of nested checkout sub (git finished)'
+cp "$root/sub/.git/config" "$base/config.before"
+git -C "$root/sub" config a.b c 2>/dev/null; rc=$?
+check "git config fails once protected" [ "$rc" -ne 0 ]
+check "the config is unchanged" cmp -s "$root/sub/.git/config" "$base/config.before"
+check "hooks are protected" bash -c "! touch '$root/sub/.git/hooks/pre-commit' 2>/dev/null"
+
+# --- git clone of a local repository through file://
+git clone -q "file://$src" "$root/cl"; rc=$?
+check "git clone exits 0 under the daemon (with .claude/ checked out)" [ "$rc" -eq 0 ]
+git clone -q "file://$src" "$outside/ref-clone"
+for q in "rev-parse HEAD" "for-each-ref" "config --local --list"; do
+  check "git clone: same '$q'" diff -q <(git -C "$root/cl" $q) <(git -C "$outside/ref-clone" $q)
+done
+check "git clone: fsck clean" git -C "$root/cl" fsck --no-progress
+check "git clone: the tracked .claude/ was checked out" [ -f "$root/cl/.claude/settings.json" ]
+check "git clone: the tracked .env is masked" masked "$root/cl/.env"
+check "git clone: protection applied" wait_log "$log" 'protected the git metadata of nested checkout cl (git finished)'
+check "git clone: .claude/ is protected" bash -c "! touch '$root/cl/.claude/x' 2>/dev/null"
+git -C "$root/cl" config a.b c 2>/dev/null; rc=$?
+check "git clone: later git config fails" [ "$rc" -ne 0 ]
+
+# --- git worktree add (of the nested clone)
+git -C "$root/cl" worktree add -q "$root/wt" 2>"$base/wt.err"; rc=$?
+check "git worktree add exits 0 under the daemon ($(cat "$base/wt.err"))" [ "$rc" -eq 0 ]
+check "worktree: a checkout" wait_log "$log" 'found nested checkout wt'
+check "worktree: the worktree's .env is masked" masked "$root/wt/.env"
+check "worktree: protection applied" wait_log "$log" 'protected the git metadata of nested checkout wt (git finished)'
+check "worktree: its gitdir's commondir is protected" mountpoint_ "$root/cl/.git/worktrees/wt/commondir"
+check "worktree: git still works in it" git -C "$root/wt" status --porcelain
+
+# --- git submodule update --init (at the root)
+git -C "$root" submodule update -q --init 2>"$base/sm.err"; rc=$?
+check "git submodule update --init exits 0 under the daemon ($(cat "$base/sm.err"))" [ "$rc" -eq 0 ]
+check "submodule: a checkout" wait_log "$log" 'found nested checkout lib'
+check "submodule: its .env is masked" masked "$root/lib/.env"
+check "submodule: protection applied" wait_log "$log" 'protected the git metadata of nested checkout lib (git finished)'
+check "submodule: its gitdir config is protected" mountpoint_ "$root/.git/modules/lib/config"
+git -C "$root/lib" config a.b c 2>/dev/null; rc=$?
+check "submodule: later git config fails" [ "$rc" -ne 0 ]
+check "the root's own .git/config is not the watcher's" bash -c "! mountpoint -q '$root/.git/config'"
+
+# --- a burst: 1,000 checkouts, each with a .env, as fast as the shell goes
+for i in $(seq 1000); do mkdir "$root/x$i" "$root/x$i/.git" && echo S >"$root/x$i/.env"; done
+check "burst: all masked" wait_log "$log" 'masked x1000/.env' 20
+sleep 0.5
+misses=0
+for i in $(seq 1000); do masked "$root/x$i/.env" || misses=$((misses + 1)); done
+check "burst: 0 misses of 1000 (saw $misses)" [ "$misses" -eq 0 ]
+
+# --- .git moved aside and made again: ends protected
+git init -q "$root/mv"
+wait_log "$log" 'protected the git metadata of nested checkout mv' >/dev/null
+mv "$root/mv/.git" "$root/mv/.g" && mkdir "$root/mv/.git" && echo evil >"$root/mv/.git/config"
+check "moved .git: protected again" wait_count "$log" 'protected the git metadata of nested checkout mv' 2
+echo more >>"$root/mv/.git/config" 2>/dev/null
+check "moved .git: the new config cannot be changed" [ "$(cat "$root/mv/.git/config")" = evil ]
+
+# --- a .git file naming a gitdir outside the root; a symlink named .git
+mkdir "$root/y"; echo "gitdir: $outside/src/.git" >"$root/y/.git"
+check ".git file outside the root: refused with a warning" wait_log "$log" 'y/.git: it names a gitdir outside the root'
+mkdir "$root/z"; ln -s "$outside/src/.git" "$root/z/.git"
+check "symlink .git: a warning, not a checkout" wait_log "$log" 'z/.git is a symlink named .git: not a checkout'
+
+# --- symlink swaps racing the watcher: no mount ever outside the root
+mkdir -p "$root/race/c/.git"; ln -s "$outside" "$root/race/evil"
+before=$(grep -c " $outside" /proc/self/mountinfo)
+"$racer" "$root/race/c" "$root/race/evil" 3 >"$base/swaps" &
+rp=$!
+for i in $(seq 300); do echo S >"$root/race/c/.env" 2>/dev/null; rm -f "$root/race/c/.env" 2>/dev/null; done
+wait "$rp"
+after=$(grep -c " $outside" /proc/self/mountinfo)
+check "race: no mount outside the root after $(cat "$base/swaps") swaps" [ "$before" -eq "$after" ]
+
+# --- memory stays flat under 100,000 create/delete cycles
+pid=${pids[0]}
+"$churn" "$root" 10000
+rss1=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+"$churn" "$root" 100000
+rss2=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+echo "  rss after 10k cycles ${rss1} KiB, after 110k ${rss2} KiB"
+check "churn: memory flat (${rss1} -> ${rss2} KiB)" [ $((rss2 - rss1)) -lt 1024 ]
+
+# --- a forced queue overflow still finds every checkout
+echo 32 >/proc/sys/fs/inotify/max_queued_events
+root2=$base/root2; mkdir "$root2"
+start_watch "$root2" "$base/watch2.log"
+echo "$saved_queue" >/proc/sys/fs/inotify/max_queued_events
+# One process makes them all, faster than the daemon drains a 32-event queue.
+mkdir "$root2"/o{1..200} "$root2"/o{1..200}/.git && touch "$root2"/o{1..200}/.env
+check "overflow: a rescan happened" wait_log "$base/watch2.log" '"event":"rescan"'
+sleep 1
+misses=0
+for i in $(seq 200); do masked "$root2/o$i/.env" || misses=$((misses + 1)); done
+check "overflow: 0 misses of 200 (saw $misses)" [ "$misses" -eq 0 ]
+
+# --- a lowered watch limit still finds every checkout (by the timed scan)
+root3=$base/root3; mkdir -p "$root3"/a/b/c/d/e
+used=$(cat /proc/*/fdinfo/* 2>/dev/null | grep -c '^inotify wd:')
+echo $((used + 3)) >/proc/sys/fs/inotify/max_user_watches
+start_watch "$root3" "$base/watch3.log"
+check "watch limit: a warning names it" wait_log "$base/watch3.log" 'inotify watch limit reached'
+mkdir -p "$root3/a/b/c/d/e/deep/.git"; echo S >"$root3/a/b/c/d/e/deep/.env"
+check "watch limit: the unwatched subtree is still covered" wait_log "$base/watch3.log" 'masked a/b/c/d/e/deep/.env' 10
+echo "$saved_watches" >/proc/sys/fs/inotify/max_user_watches
+
+# --- SIGTERM stops it cleanly; the binds stay
+kill -TERM "${pids[0]}"; wait "${pids[0]}"; rc=$?
+check "SIGTERM: exit 0" [ "$rc" -eq 0 ]
+check "SIGTERM: logged" grep -qF 'stopped watching (SIGTERM); the binds stay' "$log"
+check "SIGTERM: the binds stay" masked "$root/cl/.env"
+
+if [ "$failed" -ne 0 ]; then echo "--- watch log (tail)"; tail -n 30 "$log"; fi
+echo "watch-root: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
