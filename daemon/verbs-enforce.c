@@ -43,7 +43,7 @@ int verb_enforce(int argc, char **argv) {
                 LOG_OPTIONS,
                 {},
         };
-        const char *root = NULL, *policy_path = DEFAULT_POLICY, *err;
+        const char *root = NULL, *policy_path = DEFAULT_POLICY;
         _cleanup_policy_ Policy *policy = NULL;
         LogStream *log = NULL;
         EnforceResult res;
@@ -55,13 +55,11 @@ int verb_enforce(int argc, char **argv) {
         log_config_init(&lc);
         optind = 0;
         while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if (log_config_is_option(c)) {
-                        if (log_config_parse_option(&lc, c, optarg, &err) < 0) {
-                                fprintf(stderr, "pathpolicy enforce: %s\nTry 'pathpolicy enforce --help'.\n", err);
-                                return EXIT_USAGE;
-                        }
+                r = verb_log_option("enforce", &lc, c, optarg);
+                if (r == EXIT_USAGE)
+                        return r;
+                if (r)
                         continue;
-                }
                 switch (c) {
                 case 'h':
                         fputs(enforce_help, stdout);
@@ -108,4 +106,15 @@ int verb_enforce(int argc, char **argv) {
         log_stream_free(log);
         (void) uv_loop_close(&loop);
         return ret;
+}
+
+int verb_log_option(const char *verb, LogConfig *lc, int c, const char *arg) {
+        const char *err;
+        if (!log_config_is_option(c))
+                return 0;
+        if (log_config_parse_option(lc, c, arg, &err) < 0) {
+                fprintf(stderr, "pathpolicy %s: %s\nTry 'pathpolicy %s --help'.\n", verb, err, verb);
+                return EXIT_USAGE;
+        }
+        return 1;
 }

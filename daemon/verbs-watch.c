@@ -98,7 +98,7 @@ int verb_watch(int argc, char **argv) {
                 LOG_OPTIONS,
                 {},
         };
-        const char *root = NULL, *policy_path = NULL, *err;
+        const char *root = NULL, *policy_path = NULL;
         _cleanup_policy_ Policy *policy = NULL;
         unsigned deadline_s = 60;
         Daemon d = {0};
@@ -110,13 +110,11 @@ int verb_watch(int argc, char **argv) {
         log_config_init(&lc);
         optind = 0;
         while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if (log_config_is_option(c)) {
-                        if (log_config_parse_option(&lc, c, optarg, &err) < 0) {
-                                fprintf(stderr, "pathpolicy watch: %s\nTry 'pathpolicy watch --help'.\n", err);
-                                return EXIT_USAGE;
-                        }
+                r = verb_log_option("watch", &lc, c, optarg);
+                if (r == EXIT_USAGE)
+                        return r;
+                if (r)
                         continue;
-                }
                 switch (c) {
                 case 'h':
                         fputs(watch_help, stdout);

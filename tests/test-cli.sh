@@ -40,7 +40,7 @@ run 0 "$pp" --version && has out "pathpolicy "
 run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
 run 2 "$pp" && has err "Usage:"
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
-for verb in validate resolve builtins enforce; do
+for verb in validate resolve builtins enforce watch; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
   run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
 done
@@ -169,6 +169,18 @@ else
   run 0 "$pp" enforce --root "$tmp" --policy "$tmp/policy" --log-format json
   has err '"event":"enforce-done"' && has err '"masked":0'
   run 1 "$pp" enforce --root "$tmp/no-such-root" --policy "$tmp/policy" && has err "cannot open the root $tmp/no-such-root"
+fi
+
+# --- watch: usage, and failures that come before any watching
+run 2 "$pp" watch && has err "the root DIR is required"
+run 2 "$pp" watch "$tmp" extra && has err "unexpected argument"
+run 2 "$pp" watch "$tmp" --backend nonesuch && has err "this build has the"
+run 2 "$pp" watch "$tmp" --git-deadline 0 && has err "--git-deadline takes 1 to 86400 seconds"
+run 1 "$pp" watch --root "$tmp" --policy "$tmp/lost" && has err "path policy: $tmp/lost: cannot read"
+if [ "$backend" = poll ]; then
+  run 1 "$pp" watch "$tmp" && has err "path policy: cannot watch: this platform has no bind mounts"
+else
+  run 1 "$pp" watch "$tmp/no-such-root" && has err "path policy: cannot watch $tmp/no-such-root: No such file or directory"
 fi
 
 echo "cli: $passed passed, $failed failed"

@@ -121,6 +121,17 @@ static void forget(Watcher *w, Node *n) {
         free(n);
 }
 
+/* Forget every node: each tree from its top. */
+static void forget_all(Watcher *w) {
+        const char *key;
+        void *v;
+        for (size_t i = 0; hashmap_next(w->by_rel, &i, &key, &v);)
+                if (!((Node *) v)->parent) {
+                        forget(w, v);
+                        i = 0;
+                }
+}
+
 static int enqueue(Watcher *w, const char *rel) {
         if (w->n_queue == w->allocated_queue) {
                 size_t k = w->allocated_queue ? w->allocated_queue * 2 : 64;
@@ -301,16 +312,8 @@ static void unwatched_cb(uv_timer_t *t) {
 }
 
 static void resync(Watcher *w) {
-        const char *key;
-        void *v;
         /* Forget everything, then watch and scan the whole tree again. */
-        for (size_t i = 0; hashmap_next(w->by_rel, &i, &key, &v);) {
-                Node *n = v;
-                if (!n->parent) {
-                        forget(w, n);
-                        i = 0;
-                }
-        }
+        forget_all(w);
         for (size_t i = 0; i < w->n_queue; i++)
                 free(w->queue[i]);
         w->n_queue = 0;
@@ -443,17 +446,9 @@ static void linux_watch_stop(void *p) {
 
 static void linux_watch_free(void *p) {
         Watcher *w = p;
-        const char *key;
-        void *v;
         if (!w)
                 return;
-        for (size_t i = 0; hashmap_next(w->by_rel, &i, &key, &v);) {
-                Node *n = v;
-                if (!n->parent) {
-                        forget(w, n);
-                        i = 0;
-                }
-        }
+        forget_all(w);
         for (size_t i = 0; i < w->n_queue; i++)
                 free(w->queue[i]);
         free(w->queue);
