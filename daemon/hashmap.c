@@ -19,6 +19,7 @@ struct Hashmap {
         size_t n_slots;  /* a power of two */
         size_t n_items;
         size_t n_used;   /* items + tombstones */
+        bool borrowed;   /* keys are the caller's */
 };
 
 static uint64_t hash(const char *s) {
@@ -41,10 +42,17 @@ Hashmap *hashmap_new(void) {
         return m;
 }
 
+Hashmap *hashmap_new_borrowed(void) {
+        Hashmap *m = hashmap_new();
+        if (m)
+                m->borrowed = true;
+        return m;
+}
+
 void hashmap_free(Hashmap *m) {
         if (!m)
                 return;
-        for (size_t i = 0; i < m->n_slots; i++)
+        for (size_t i = 0; i < m->n_slots && !m->borrowed; i++)
                 if (m->slots[i].key && m->slots[i].key != TOMBSTONE)
                         free(m->slots[i].key);
         free(m->slots);
@@ -99,7 +107,7 @@ int hashmap_put(Hashmap *m, const char *key, void *value) {
                 if (resize(m, want) < 0)
                         return -ENOMEM;
         }
-        char *k = strdup(key);
+        char *k = m->borrowed ? (char *) key : strdup(key);
         if (!k)
                 return -ENOMEM;
         size_t mask = m->n_slots - 1, i = hash(key) & mask;
@@ -126,7 +134,8 @@ void *hashmap_remove(Hashmap *m, const char *key) {
         if (!s)
                 return NULL;
         void *v = s->value;
-        free(s->key);
+        if (!m->borrowed)
+                free(s->key);
         s->key = TOMBSTONE;
         s->value = NULL;
         m->n_items--;

@@ -400,13 +400,22 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 }
         }
 
-        /* Every checkout that holds rel, innermost or not: each is a root. */
-        for (const char *s = strchr(rel, '/'); s; s = strchr(s + 1, '/')) {
-                _cleanup_free_ char *prefix = strndup(rel, (size_t) (s - rel));
-                Checkout *c = prefix ? hashmap_get(w->checkouts, prefix) : NULL;
+        /* Every checkout that holds rel, innermost or not: each is a root.
+         * This runs for every entry of every scan: no allocation here. */
+        if (hashmap_size(w->checkouts) == 0)
+                return;
+        char buf[PATH_MAX];
+        size_t len = strlen(rel);
+        if (len >= sizeof buf)
+                return;
+        memcpy(buf, rel, len + 1);
+        for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
+                *s = 0;
+                Checkout *c = hashmap_get(w->checkouts, buf);
+                *s = '/';
                 if (!c)
                         continue;
-                const char *sub = s + 1;
+                const char *sub = rel + (s - buf) + 1;
                 if (is_git_entry(sub)) {
                         /* git at work: protection waits for quiet. A new
                          * metadata path after protection: the rule runs again. */
