@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # pathpolicy watch on the real kernel, with real git: root only, in a mount
 # namespace of its own (re-executed under unshare -m), on a tmpfs.
-# Usage: test-watch-root.sh PATHPOLICY CHURN RACER
+# Usage: test-watch-root.sh PATHPOLICY CHURN RACER NOTIFY_LISTEN
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
 if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m env PP_IN_NS=1 "$0" "$@"; fi
 mount --make-rprivate /
 
-pp=$1 churn=$2 racer=$3
+pp=$1 churn=$2 racer=$3 notify=$4
 base=$(mktemp -d /tmp/pathpolicy-watch-XXXXXX)
 mount -t tmpfs -o size=512m tmpfs "$base"
 root=$base/root outside=$base/outside
@@ -185,6 +185,17 @@ check "watch limit: a warning names it" wait_log "$base/watch3.log" 'inotify wat
 mkdir -p "$root3/a/b/c/d/e/deep/.git"; echo S >"$root3/a/b/c/d/e/deep/.env"
 check "watch limit: the unwatched subtree is still covered" wait_log "$base/watch3.log" 'masked a/b/c/d/e/deep/.env' 10
 echo "$saved_watches" >/proc/sys/fs/inotify/max_user_watches
+
+# --- under systemd (NOTIFY_SOCKET): READY=1 once the first scan is done
+if "$pp" --version | grep -q "systemd: yes"; then
+  "$notify" "$base/notify.sock" 20 >"$base/notify.out" & np=$!
+  wait_log "$base/notify.out" listening >/dev/null
+  root4=$base/root4; mkdir -p "$root4/a/.git"
+  NOTIFY_SOCKET=$base/notify.sock "$pp" watch "$root4" 2>/dev/null & pids+=($!)
+  wait "$np"
+  check "sd_notify: READY=1 after the first scan" grep -q '^READY=1$' "$base/notify.out"
+  check "sd_notify: status names the checkouts" grep -qF 'STATUS=watching: 1 nested checkout(s)' "$base/notify.out"
+fi
 
 # --- SIGTERM stops it cleanly; the binds stay
 kill -TERM "${pids[0]}"; wait "${pids[0]}"; rc=$?
