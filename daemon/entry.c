@@ -2,6 +2,7 @@
 #include "entry.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "util.h"
 
@@ -50,8 +51,14 @@ static size_t path_length(const char *p) {
 }
 
 bool entry_same_path(const char *a, const char *b) {
+        return entry_same_path_fold(a, b, false);
+}
+
+bool entry_same_path_fold(const char *a, const char *b, bool fold) {
         size_t na = path_length(a), nb = path_length(b);
-        return na == nb && memcmp(a, b, na) == 0;
+        if (na != nb)
+                return false;
+        return fold ? strncasecmp(a, b, na) == 0 : memcmp(a, b, na) == 0;
 }
 
 EntryError entry_validate(const char *entry, EntryList list) {

@@ -45,8 +45,10 @@ EntryError entry_validate(const char *entry, EntryList list);
 /* A directory entry ends in '/'. */
 bool entry_is_dir(const char *entry);
 
-/* Whether two entries name the same path, a trailing '/' aside. */
+/* Whether two entries name the same path, a trailing '/' aside; with
+ * fold, ASCII letters match either case (a case-insensitive volume). */
 bool entry_same_path(const char *a, const char *b);
+bool entry_same_path_fold(const char *a, const char *b, bool fold);
 
 /*
  * Anchored: the entry names this path relative to the root. A file entry

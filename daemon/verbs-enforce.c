@@ -97,7 +97,8 @@ int verb_enforce(int argc, char **argv) {
                         log_submit(log, rec, "path policy: %s:%zu: %s", policy_path, perr.line, perr.message);
                 else
                         log_submit(log, rec, "path policy: %s: %s", policy_path, perr.message);
-        } else if (enforce_policy(&platform_binder, root, policy_path, policy, log, &res) >= 0)
+        } else if (enforce_policy(platform_binder_for(platform_watcher_by_name(NULL)), root, policy_path, policy, log,
+                                  &res) >= 0)
                 ret = EXIT_OK;
 
         /* The records go out (at most the flush timeout) before we exit. */

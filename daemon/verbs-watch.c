@@ -26,9 +26,17 @@ static const char watch_help[] =
         "\n"
         "  --root DIR               the worktree (or DIR alone)\n"
         "  --policy FILE            the policy file (default: the built-in lists)\n"
-        "  --backend NAME           inotify (Linux) or poll; only this build's: " PATHPOLICY_BACKEND_NAME "\n"
+        "  --backend NAME           inotify (Linux: binds) or poll (warns only; the\n"
+        "                           only one off Linux); default: " PATHPOLICY_BACKEND_NAME "\n"
         "  --git-deadline SECONDS   protect git metadata after this long even if git\n"
-        "                           still runs (default 60)\n" LOG_OPTIONS_HELP
+        "                           still runs (default 60)\n"
+        "poll backend:\n"
+        "  --interval MS            between walks (default 1000), the walk's time taken off\n"
+        "  --max-depth N            directories deeper are not entered (default 16)\n"
+        "  --max-entries N          entries listed per tick (default 50000); a larger\n"
+        "                           tree is covered over several ticks\n"
+        "  --case-insensitive       match names in either case (as on APFS; automatic\n"
+        "                           where the volume says so)\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
         "Exit status: 0 stopped by SIGTERM or SIGINT; 1 could not start; 2 usage error.\n";
@@ -38,6 +46,8 @@ typedef struct Daemon {
         uv_signal_t sigterm, sigint;
         LogStream *log;
         Watch *watch;
+        const WatcherOps *ops;
+        bool warn_only;
         void *watcher;
         WatchCallbacks callbacks;
 } Daemon;
@@ -59,11 +69,12 @@ static void on_signal(uv_signal_t *s, int signum) {
         notify_stopping();
         LogRecord *r = log_record_new(LOG_INFO, "watch-stopped");
         log_record_int(r, "signal", signum);
-        log_submit(d->log, r, "path policy: stopped watching (%s); the binds stay", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+        log_submit(d->log, r, "path policy: stopped watching (%s)%s", signum == SIGTERM ? "SIGTERM" : "SIGINT",
+                   d->warn_only ? "" : "; the binds stay");
         /* Close our handles; the loop ends when the log stream has flushed. */
         uv_close((uv_handle_t *) &d->sigterm, NULL);
         uv_close((uv_handle_t *) &d->sigint, NULL);
-        platform_watcher.stop(d->watcher);
+        d->ops->stop(d->watcher);
         watch_stop(d->watch);
         log_stream_shutdown(d->log, NULL, NULL);
 }
@@ -88,12 +99,16 @@ static int load_policy(const char *path, LogStream *log, Policy **ret) {
 }
 
 int verb_watch(int argc, char **argv) {
-        enum { ARG_ROOT = 0x100, ARG_POLICY, ARG_BACKEND, ARG_DEADLINE };
+        enum { ARG_ROOT = 0x100, ARG_POLICY, ARG_BACKEND, ARG_DEADLINE, ARG_INTERVAL, ARG_DEPTH, ARG_ENTRIES, ARG_FOLD };
         static const struct option options[] = {
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"policy", required_argument, NULL, ARG_POLICY},
                 {"backend", required_argument, NULL, ARG_BACKEND},
                 {"git-deadline", required_argument, NULL, ARG_DEADLINE},
+                {"interval", required_argument, NULL, ARG_INTERVAL},
+                {"max-depth", required_argument, NULL, ARG_DEPTH},
+                {"max-entries", required_argument, NULL, ARG_ENTRIES},
+                {"case-insensitive", no_argument, NULL, ARG_FOLD},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -101,6 +116,8 @@ int verb_watch(int argc, char **argv) {
         const char *root = NULL, *policy_path = NULL;
         _cleanup_policy_ Policy *policy = NULL;
         unsigned deadline_s = 60;
+        WatchOptions wo = {WATCH_INTERVAL_MS_DEFAULT, WATCH_MAX_DEPTH_DEFAULT, WATCH_MAX_ENTRIES_DEFAULT};
+        bool fold = false;
         Daemon d = {0};
         LogConfig lc;
         WatchConfig wc;
@@ -126,11 +143,33 @@ int verb_watch(int argc, char **argv) {
                         policy_path = optarg;
                         break;
                 case ARG_BACKEND:
-                        if (!streq(optarg, PATHPOLICY_BACKEND_NAME)) {
-                                fprintf(stderr, "pathpolicy watch: this build has the %s backend, not '%s'\n",
-                                        PATHPOLICY_BACKEND_NAME, optarg);
+                        d.ops = platform_watcher_by_name(optarg);
+                        if (!d.ops) {
+                                fprintf(stderr, "pathpolicy watch: this build has no '%s' backend (it has %s)\n", optarg,
+                                        platform_watcher_by_name("inotify") ? "inotify and poll" : "poll");
                                 return EXIT_USAGE;
                         }
+                        break;
+                case ARG_INTERVAL:
+                case ARG_DEPTH:
+                case ARG_ENTRIES: {
+                        char *end;
+                        unsigned long v = strtoul(optarg, &end, 10);
+                        if (*end || end == optarg || v == 0 || v > 100000000) {
+                                fprintf(stderr, "pathpolicy watch: %s takes a positive whole number\n",
+                                        c == ARG_INTERVAL ? "--interval" : c == ARG_DEPTH ? "--max-depth" : "--max-entries");
+                                return EXIT_USAGE;
+                        }
+                        if (c == ARG_INTERVAL)
+                                wo.interval_ms = (unsigned) v;
+                        else if (c == ARG_DEPTH)
+                                wo.max_depth = (unsigned) v;
+                        else
+                                wo.max_entries = v;
+                        break;
+                }
+                case ARG_FOLD:
+                        fold = true;
                         break;
                 case ARG_DEADLINE: {
                         char *end;
@@ -162,9 +201,18 @@ int verb_watch(int argc, char **argv) {
         }
         daemon_of_ready = &d;
 
+        if (!d.ops)
+                d.ops = platform_watcher_by_name(NULL);
+        const BinderOps *binder = platform_binder_for(d.ops);
+        d.warn_only = binder->warn_only;
         if (load_policy(policy_path, d.log, &policy) < 0)
                 goto out;
-        if (platform_binder.kernel_check(why, sizeof why) < 0) {
+        if (binder->warn_only) {
+                log_submit(d.log, log_record_new(LOG_INFO, "warn-only"),
+                           "path policy: the %s backend cannot bind: each policy path in a nested checkout is a "
+                           "warning, not a mount",
+                           d.ops->name);
+        } else if (binder->kernel_check(why, sizeof why) < 0) {
                 log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch: %s", why);
                 goto out;
         }
@@ -172,9 +220,10 @@ int verb_watch(int argc, char **argv) {
         wc.loop = &d.loop;
         wc.root = root;
         wc.policy = policy;
-        wc.binder = &platform_binder;
+        wc.binder = binder;
         wc.log = d.log;
         wc.git_deadline_ms = deadline_s * 1000;
+        wc.fold_case = fold || platform_case_insensitive(root) > 0;
         r = watch_new(&wc, &d.watch);
         if (r < 0) {
                 log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
@@ -183,7 +232,7 @@ int verb_watch(int argc, char **argv) {
         }
         d.callbacks = watch_callbacks;
         d.callbacks.ready = on_ready;
-        r = platform_watcher.start(&d.loop, root, &d.callbacks, d.watch, &d.watcher);
+        r = d.ops->start(&d.loop, root, &wo, &d.callbacks, d.watch, &d.watcher);
         if (r < 0) {
                 log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
                            strerror(-r));
@@ -206,7 +255,7 @@ out:
                 uv_run(&d.loop, UV_RUN_DEFAULT);
         }
         if (d.watcher)
-                platform_watcher.free(d.watcher);
+                d.ops->free(d.watcher);
         watch_free(d.watch);
         log_stream_free(d.log);
         (void) uv_loop_close(&d.loop);

@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <strings.h>
 
 #include "hashmap.h"
 #include "util.h"
@@ -50,6 +51,11 @@ void watch_config_init(WatchConfig *c) {
 
 static bool is_git_entry(const char *entry) {
         return strncmp(entry, ".git", 4) == 0 && (entry[4] == 0 || entry[4] == '/');
+}
+
+/* A path's first component is .git, in the volume's case rules. */
+static bool is_git_path(const Watch *w, const char *p) {
+        return (w->c.fold_case ? strncasecmp(p, ".git", 4) : strncmp(p, ".git", 4)) == 0 && (p[4] == 0 || p[4] == '/');
 }
 
 static char *join(const char *a, const char *b) {
@@ -108,9 +114,17 @@ static void record(Watch *w, LogLevel level, const char *event, const Checkout *
         log_submit(w->c.log, r, "%s", msg);
 }
 
+static void bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as);
+
 /* Bind path (relative to the root) for checkout c. Tried once until the
  * path goes: a bound path cannot be removed, and a failure is said once. */
 static void bind_path(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path) {
+        bind_path_as(w, c, kind, path, path);
+}
+
+/* The same, with messages naming shown_as (the policy's spelling, where
+ * a case-insensitive volume spells the name otherwise). */
+static void bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as) {
         const char *kname = platform_bind_kind_to_string(kind);
         PlatformBindInfo info;
         char msg[1024];
@@ -122,7 +136,7 @@ static void bind_path(Watch *w, const Checkout *c, PlatformBindKind kind, const 
                 return; /* not there (yet) */
         if (hashmap_put(w->bound, path, r >= 0 ? BOUND : FAILED) < 0)
                 return;
-        _cleanup_free_ char *shown = escape_for_display(path), *cshown = escape_for_display(c->path);
+        _cleanup_free_ char *shown = escape_for_display(shown_as), *cshown = escape_for_display(c->path);
         if (r >= 0) {
                 w->c.binder->release(w->binder, &info);
                 w->stats.binds++;
@@ -138,6 +152,19 @@ static void bind_path(Watch *w, const Checkout *c, PlatformBindKind kind, const 
                 return;
         }
         w->stats.bind_failures++;
+        if (r == -ENOSYS && w->c.binder->warn_only) {
+                /* No bind mounts here: say what would have been bound, once. */
+                snprintf(msg, sizeof msg, "path policy: cannot bind %s in nested checkout %s on this platform (%s)",
+                         shown, cshown, kname);
+                LogRecord *rec = log_record_new(LOG_WARN, "bind-unsupported");
+                log_record_path(rec, "checkout", c->path);
+                log_record_path(rec, "path", shown_as);
+                if (!streq(shown_as, path))
+                        log_record_path(rec, "found", path);
+                log_record_str(rec, "kind", kname);
+                log_submit(w->c.log, rec, "%s", msg);
+                return;
+        }
         if (r == -ELOOP) {
                 snprintf(msg, sizeof msg, "path policy: %s in nested checkout %s is a symlink (or under one): not bound (%s)",
                          shown, cshown, kname);
@@ -297,8 +324,14 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
 
         w->stats.git_protected++;
         _cleanup_free_ char *shown = escape_for_display(c->path);
-        snprintf(msg, sizeof msg, "path policy: protected the git metadata of nested checkout %s (%s)", shown,
-                 reason);
+        if (w->c.binder->warn_only)
+                snprintf(msg, sizeof msg,
+                         "path policy: checked the git metadata of nested checkout %s (%s): nothing can be "
+                         "protected on this platform",
+                         shown, reason);
+        else
+                snprintf(msg, sizeof msg, "path policy: protected the git metadata of nested checkout %s (%s)", shown,
+                         reason);
         LogRecord *r = log_record_new(LOG_INFO, "git-protected");
         log_record_path(r, "checkout", c->path);
         log_record_path(r, "gitdir", g);
@@ -386,7 +419,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
         const char *slash = strrchr(rel, '/'), *name = slash ? slash + 1 : rel;
         char msg[1024];
 
-        if (streq(name, ".git") && slash) {
+        if ((w->c.fold_case ? strcasecmp(name, ".git") : strcmp(name, ".git")) == 0 && slash) {
                 _cleanup_free_ char *parent = strndup(rel, (size_t) (slash - rel));
                 if (!parent)
                         return;
@@ -416,7 +449,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 if (!c)
                         continue;
                 const char *sub = rel + (s - buf) + 1;
-                if (is_git_entry(sub)) {
+                if (is_git_path(w, sub)) {
                         /* git at work: protection waits for quiet. A new
                          * metadata path after protection: the rule runs again. */
                         if (c->pending)
@@ -427,12 +460,13 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 }
                 for (size_t i = 0; i < w->c.policy->n; i++) {
                         const PolicyAction *a = &w->c.policy->actions[i];
-                        if (is_git_entry(a->path) || !entry_same_path(a->path, sub))
+                        if (is_git_entry(a->path) || !entry_same_path_fold(a->path, sub, w->c.fold_case))
                                 continue;
                         /* Masks never wait; a protect waits for git (see bind_actions). */
                         if (a->kind == POLICY_PROTECT && c->pending)
                                 continue;
-                        bind_path(w, c, action_kind(a), rel);
+                        _cleanup_free_ char *as = join(c->path, a->path);
+                        bind_path_as(w, c, action_kind(a), rel, as ? as : rel);
                 }
         }
 }
@@ -495,7 +529,16 @@ static void on_warn(void *userdata, const char *rel, int err, const char *what) 
         record(w, LOG_WARN, "watch-warning", NULL, rel, NULL, err, msg);
 }
 
+static void on_pass(void *userdata, size_t entries, unsigned ticks) {
+        Watch *w = userdata;
+        LogRecord *r = log_record_new(LOG_DEBUG, "poll-pass");
+        log_record_int(r, "entries", (int64_t) entries);
+        log_record_int(r, "ticks", ticks);
+        log_submit(w->c.log, r, "path policy: walked %zu entries in %u tick(s)", entries, ticks);
+}
+
 const WatchCallbacks watch_callbacks = {
+        .pass = on_pass,
         .found = on_found,
         .gone = on_gone,
         .rescan = on_rescan,

@@ -34,6 +34,7 @@ typedef struct WatchConfig {
         unsigned git_quiet_ms;    /* default 250 */
         unsigned git_deadline_ms; /* default 60000 */
         unsigned git_check_ms;    /* default 50 */
+        bool fold_case;           /* names match in either case (a case-insensitive volume) */
         /* Where git processes come from: platform_git_processes, or a fake. */
         int (*git_processes)(int **ret, size_t *ret_n);
         int (*process_exited)(int pidfd);

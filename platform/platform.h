@@ -62,6 +62,9 @@ typedef struct PlatformBindInfo {
 } PlatformBindInfo;
 
 typedef struct BinderOps {
+        /* It cannot mount: bind says -ENOSYS for every path that exists and
+         * fits, and the watcher turns that into one warning per path. */
+        bool warn_only;
         /* What the kernel lacks, if anything: 0, or -ENOSYS with why filled. */
         int (*kernel_check)(char *why, size_t n);
         /* Pin the root (a directory, not a symlink). */
@@ -82,8 +85,10 @@ typedef struct BinderOps {
         void (*close)(void *b);
 } BinderOps;
 
-/* This OS's mount engine. */
-extern const BinderOps platform_binder;
+/* The fd-based mount engine (Linux only), and the warn-only one that
+ * resolves paths like it but mounts nothing (every platform). */
+extern const BinderOps mount_binder;
+extern const BinderOps warn_binder;
 
 const char *platform_bind_kind_to_string(PlatformBindKind k);
 const char *platform_bind_step_to_string(PlatformBindStep s);
@@ -117,17 +122,44 @@ typedef struct WatchCallbacks {
         void (*ready)(void *userdata);
         /* Something the user must know: rel, an errno, and what happened. */
         void (*warn)(void *userdata, const char *rel, int err, const char *what);
+        /* The poller completed a walk of the tree: entries, in ticks. */
+        void (*pass)(void *userdata, size_t entries, unsigned ticks);
 } WatchCallbacks;
 
+/* The poller's settings (the inotify backend needs none). */
+typedef struct WatchOptions {
+        unsigned interval_ms; /* between walks, the walk's own time taken off */
+        unsigned max_depth;   /* directories deeper than this are not entered */
+        size_t max_entries;   /* per tick; a larger tree is covered over several */
+} WatchOptions;
+
+#define WATCH_INTERVAL_MS_DEFAULT 1000
+#define WATCH_MAX_DEPTH_DEFAULT 16
+#define WATCH_MAX_ENTRIES_DEFAULT 50000
+
 typedef struct WatcherOps {
-        int (*start)(struct uv_loop_s *loop, const char *root, const WatchCallbacks *cb, void *userdata,
-                     void **ret);
+        const char *name; /* "inotify", "poll" */
+        int (*start)(struct uv_loop_s *loop, const char *root, const WatchOptions *o, const WatchCallbacks *cb,
+                     void *userdata, void **ret);
         /* Close every handle; run the loop to let them go; then free. */
         void (*stop)(void *w);
         void (*free)(void *w);
 } WatcherOps;
 
-extern const WatcherOps platform_watcher;
+/* Whether names on the volume holding path match in either case: 1 yes,
+ * 0 no, -errno. pathconf(_PC_CASE_SENSITIVE) where the OS has it (APFS is
+ * case-insensitive by default); 0 elsewhere. */
+int platform_case_insensitive(const char *path);
+
+/* inotify (Linux only) and the bounded poller (every platform). */
+extern const WatcherOps inotify_watcher;
+extern const WatcherOps poll_watcher;
+
+/* The backends this build has, by name ("inotify", "poll"); NULL for the
+ * build's default (the first); NULL back when it does not have it. The
+ * poller pairs with the warn-only binder, inotify with the mount engine. */
+const WatcherOps *platform_watcher_by_name(const char *name);
+const BinderOps *platform_binder_for(const WatcherOps *w);
 
 /*
  * Git processes, for the rule that protects a new checkout's git metadata

@@ -152,3 +152,26 @@ const BinderOps fake_binder = {
         .read = fake_read,
         .close = fake_close,
 };
+
+/* The warn-only variant: resolves like the fake, mounts nothing. */
+static int fake_warn_bind(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
+        (void) b;
+        int n = pin(kind, path, info);
+        if (n < 0)
+                return n;
+        fake.bind_calls++;
+        info->step = PLATFORM_STEP_MOUNT;
+        return -ENOSYS;
+}
+
+const BinderOps fake_warn_binder = {
+        .warn_only = true,
+        .kernel_check = fake_kernel_check,
+        .open = fake_open,
+        .check = fake_check,
+        .bind = fake_warn_bind,
+        .unbind = fake_unbind,
+        .release = fake_release,
+        .read = fake_read,
+        .close = fake_close,
+};

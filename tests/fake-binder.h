@@ -34,6 +34,7 @@ typedef struct FakeTree {
 
 extern FakeTree fake;
 extern const BinderOps fake_binder;
+extern const BinderOps fake_warn_binder; /* warn-only: -ENOSYS for what exists */
 
 void fake_reset(void);
 void fake_add(const char *path, char type);

@@ -174,11 +174,14 @@ fi
 # --- watch: usage, and failures that come before any watching
 run 2 "$pp" watch && has err "the root DIR is required"
 run 2 "$pp" watch "$tmp" extra && has err "unexpected argument"
-run 2 "$pp" watch "$tmp" --backend nonesuch && has err "this build has the"
+run 2 "$pp" watch "$tmp" --backend nonesuch && has err "this build has no 'nonesuch' backend"
+run 2 "$pp" watch "$tmp" --interval 0 && has err "--interval takes a positive whole number"
+run 2 "$pp" watch "$tmp" --max-entries x && has err "--max-entries takes a positive whole number"
 run 2 "$pp" watch "$tmp" --git-deadline 0 && has err "--git-deadline takes 1 to 86400 seconds"
 run 1 "$pp" watch --root "$tmp" --policy "$tmp/lost" && has err "path policy: $tmp/lost: cannot read"
 if [ "$backend" = poll ]; then
-  run 1 "$pp" watch "$tmp" && has err "path policy: cannot watch: this platform has no bind mounts"
+  # The poll build has nothing but the poller.
+  run 2 "$pp" watch "$tmp" --backend inotify && has err "this build has no 'inotify' backend (it has poll)"
 else
   run 1 "$pp" watch "$tmp/no-such-root" && has err "path policy: cannot watch $tmp/no-such-root: No such file or directory"
 fi

@@ -350,12 +350,12 @@ static void attempt(void *b, PlatformBindKind kind, const char *path, size_t bas
                     unsigned *bound, unsigned *refused) {
         PlatformBindInfo info;
         size_t n;
-        int r = platform_binder.bind(b, kind, path, &info);
+        int r = mount_binder.bind(b, kind, path, &info);
         if (r == 0 && check_bound && (n = mounts_outside()) != baseline)
                 fail_msg("a mount appeared outside the root (%zu, not %zu) binding '%s'", n, baseline, path);
         if (r == 0) {
                 (*bound)++;
-                assert_int_equal(platform_binder.unbind(b, &info), 0);
+                assert_int_equal(mount_binder.unbind(b, &info), 0);
         } else
                 (*refused)++;
         n = mounts_outside();
@@ -383,7 +383,7 @@ static void test_race_symlink_swap(void **state) {
         assert_int_equal(symlink(target, path_of("evil-file")), 0);
         mkfile(".env", "s\n");
 
-        assert_int_equal(platform_binder.open(root, &b), 0);
+        assert_int_equal(mount_binder.open(root, &b), 0);
         size_t baseline = mounts_outside();
 
         racer_start(&racer, "root/a", "root/evil");
@@ -402,7 +402,7 @@ static void test_race_symlink_swap(void **state) {
         print_message("final component swap: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound,
                       refused);
         assert_true(racer.swaps > 0);
-        platform_binder.close(b);
+        mount_binder.close(b);
 }
 
 /* Worse than a symlink: the pinned directory itself is moved out of the
@@ -421,7 +421,7 @@ static void test_race_dir_moved_out(void **state) {
         assert_int_equal(mkdir(path_of("../outside/a"), 0755), 0);
         mkfile("../outside/a/target", "decoy\n");
 
-        assert_int_equal(platform_binder.open(root, &b), 0);
+        assert_int_equal(mount_binder.open(root, &b), 0);
         size_t baseline = mounts_outside();
         racer_start(&racer, "root/a", "outside/a");
         for (int i = 0; i < ATTEMPTS; i++)
@@ -431,7 +431,7 @@ static void test_race_dir_moved_out(void **state) {
         print_message("directory moved out: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound,
                       refused);
         assert_true(racer.swaps > 0);
-        platform_binder.close(b);
+        mount_binder.close(b);
 }
 
 static void swap_a_out(void) {
@@ -463,20 +463,20 @@ static void test_moved_out_at_attach(void **state) {
         assert_int_equal(mkdir(path_of("../outside/a"), 0755), 0);
         mkfile("../outside/a/target", "decoy\n");
         assert_int_equal(mkdir(path_of("../outside/a/sub"), 0755), 0);
-        assert_int_equal(platform_binder.open(root, &b), 0);
+        assert_int_equal(mount_binder.open(root, &b), 0);
         size_t baseline = mounts_outside();
 
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 PlatformBindInfo info;
                 mount_engine_race_hook = swap_a_out;
-                int r = platform_binder.bind(b, cases[i].kind, cases[i].path, &info);
+                int r = mount_binder.bind(b, cases[i].kind, cases[i].path, &info);
                 mount_engine_race_hook = NULL;
                 assert_int_equal(r, -EBADE);
                 assert_int_equal(info.step, PLATFORM_STEP_VERIFY);
                 assert_int_equal(mounts_outside(), baseline);
                 swap_a_out(); /* back as it was */
         }
-        platform_binder.close(b);
+        mount_binder.close(b);
 }
 
 /* The target swapped for a file, a directory, a fifo or a symlink while it
@@ -491,7 +491,7 @@ static void test_race_target_type_swap(void **state) {
         assert_int_equal(mkfifo(path_of("fifo"), 0644), 0);
         assert_int_equal(symlink("t", path_of("sym")), 0);
         mkfile("file2", "2\n");
-        assert_int_equal(platform_binder.open(root, &b), 0);
+        assert_int_equal(mount_binder.open(root, &b), 0);
         size_t baseline = mounts_outside();
 
         for (size_t s = 0; s < ELEMENTSOF(swaps); s++) {
@@ -500,7 +500,7 @@ static void test_race_target_type_swap(void **state) {
                 racer_start(&racer, "root/t", swaps[s]);
                 for (int i = 0; i < ATTEMPTS / 4; i++) {
                         PlatformBindInfo info;
-                        int r = platform_binder.bind(b, PLATFORM_MASK_FILE, "t", &info);
+                        int r = mount_binder.bind(b, PLATFORM_MASK_FILE, "t", &info);
                         if (r == 0) {
                                 /* Bound: it was a non-directory, and the mount sits on
                                  * exactly the inode that the path named. */
@@ -510,7 +510,7 @@ static void test_race_target_type_swap(void **state) {
                                 assert_int_equal(sx.stx_rdev_major, 1);
                                 assert_int_equal(sx.stx_rdev_minor, 3);
                                 bound++;
-                                assert_int_equal(platform_binder.unbind(b, &info), 0);
+                                assert_int_equal(mount_binder.unbind(b, &info), 0);
                         } else {
                                 assert_true(r == -EISDIR || r == -ELOOP || r == -EBADE || r == -ENOENT ||
                                             r == -EBUSY);
@@ -523,7 +523,7 @@ static void test_race_target_type_swap(void **state) {
                               bound, refused);
                 assert_true(bound > 0 || refused > 0);
         }
-        platform_binder.close(b);
+        mount_binder.close(b);
 }
 
 int main(int argc, char **argv) {

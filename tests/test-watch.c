@@ -45,6 +45,9 @@ static const char policy_text[] = "mask-file .env\n"
                                    "protect .git/config\n"
                                    "protect .git/hooks/\n";
 
+static const BinderOps *binder_for_test = &fake_binder;
+static bool fold_for_test;
+
 static T *t_new(void) {
         T *t = calloc(1, sizeof *t);
         PolicyError perr;
@@ -65,7 +68,8 @@ static T *t_new(void) {
         wc.loop = &t->loop;
         wc.root = "/tmp";
         wc.policy = t->policy;
-        wc.binder = &fake_binder;
+        wc.binder = binder_for_test;
+        wc.fold_case = fold_for_test;
         wc.log = t->log;
         wc.git_quiet_ms = 20;
         wc.git_check_ms = 5;
@@ -438,6 +442,59 @@ static void test_gone_and_rescan(void **state) {
         t_free(t);
 }
 
+/* The poll backend's binder mounts nothing: one warning per path that
+ * exists, again if it goes and comes back. */
+static void test_warn_only(void **state) {
+        (void) state;
+        base_tree();
+        binder_for_test = &fake_warn_binder;
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        FOUND(t, "a/.env", WATCH_FILE);
+        FOUND(t, "a/.env", WATCH_FILE);
+        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"), 1);
+        assert_int_equal(count(t, "\"event\":\"bind-unsupported\""), 1);
+        GONE(t, "a/.env");
+        FOUND(t, "a/.env", WATCH_FILE);
+        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"), 2);
+        run_for(t, 60);
+        /* The git metadata too, once git is done; nothing said of protection. */
+        assert_int_equal(count(t, "cannot bind a/.git/config in nested checkout a on this platform (protect)"), 1);
+        assert_int_equal(count(t, "nothing can be protected on this platform"), 1);
+        assert_int_equal(count(t, "protected the git metadata"), 0);
+        binder_for_test = &fake_binder;
+        t_free(t);
+}
+
+/* On a case-insensitive volume .ENV is .env, and is named so. */
+static void test_case_folding(void **state) {
+        (void) state;
+        base_tree();
+        fake_add("a/.ENV", 'f');
+        fake_add("c", 'd');
+        fake_add("c/.GIT", 'd');
+        binder_for_test = &fake_warn_binder;
+        fold_for_test = true;
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        FOUND(t, "a/.ENV", WATCH_FILE);
+        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"), 2);
+        assert_int_equal(count(t, "\"found\":\"a/.ENV\""), 1);
+        FOUND(t, "c/.GIT", WATCH_DIR);
+        assert_true(watch_is_checkout(t->w, "c"));
+        fold_for_test = false;
+        binder_for_test = &fake_binder;
+        t_free(t);
+
+        /* Without folding, .ENV is another name. */
+        T *t2 = t_new();
+        FOUND(t2, "a/.git", WATCH_DIR);
+        int calls = fake.bind_calls;
+        FOUND(t2, "a/.ENV", WATCH_FILE);
+        assert_int_equal(fake.bind_calls, calls);
+        t_free(t2);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_discovery),
@@ -452,6 +509,8 @@ int main(void) {
                 cmocka_unit_test(test_metadata_after_protection),
                 cmocka_unit_test(test_gitfile_gitdir),
                 cmocka_unit_test(test_gone_and_rescan),
+                cmocka_unit_test(test_warn_only),
+                cmocka_unit_test(test_case_folding),
         };
         return RUN(tests);
 }

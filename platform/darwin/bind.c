@@ -1,60 +1,137 @@
 /* SPDX-License-Identifier: MIT */
-/* Off Linux there are no bind mounts: every binding operation says so. The
- * poll backend only warns (see the watch loop). */
+/*
+ * The warn-only binder: off Linux there are no bind mounts. It resolves
+ * each path the way the mount engine does (beneath the root, no symlinks,
+ * the type checked) and then says -ENOSYS, which the watcher turns into one
+ * warning per path ("cannot bind ... on this platform"). Portable POSIX.
+ */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "platform.h"
+#include "resolve.h"
 
-static int none_kernel_check(char *why, size_t n) {
+typedef struct Warn {
+        int root_fd;
+} Warn;
+
+static int warn_kernel_check(char *why, size_t n) {
         snprintf(why, n, "this platform has no bind mounts: the poll backend only warns");
         return -ENOSYS;
 }
 
-static int none_open(const char *root, void **ret) {
-        (void) root;
-        (void) ret;
+static int warn_open(const char *root, void **ret) {
+        Warn *w = calloc(1, sizeof *w);
+        if (!w)
+                return -ENOMEM;
+        w->root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (w->root_fd < 0) {
+                int r = -errno;
+                free(w);
+                return r;
+        }
+        *ret = w;
+        return 0;
+}
+
+static void warn_close(void *p) {
+        Warn *w = p;
+        if (!w)
+                return;
+        close(w->root_fd);
+        free(w);
+}
+
+/* Resolve and type-check, as the mount engine would. */
+static int pin(Warn *w, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
+        char buf[PATH_MAX];
+        struct stat st;
+        size_t n = strlen(path);
+
+        *info = (PlatformBindInfo){.mount_fd = -1, .step = PLATFORM_STEP_RESOLVE};
+        if (n == 0 || n >= sizeof buf)
+                return -EINVAL;
+        memcpy(buf, path, n + 1);
+        if (n > 1 && buf[n - 1] == '/')
+                buf[n - 1] = 0;
+        int r = resolve_stat(w->root_fd, buf, &st, NULL, NULL);
+        if (r < 0)
+                return r;
+        info->step = PLATFORM_STEP_TYPE;
+        if (S_ISLNK(st.st_mode))
+                return -ELOOP;
+        if (kind == PLATFORM_MASK_FILE && S_ISDIR(st.st_mode))
+                return -EISDIR;
+        if (kind == PLATFORM_MASK_DIR && !S_ISDIR(st.st_mode))
+                return -ENOTDIR;
+        info->step = PLATFORM_STEP_NONE;
+        info->regular = S_ISREG(st.st_mode);
+        info->nlink = (uint64_t) st.st_nlink;
+        return 0;
+}
+
+static int warn_check(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
+        return pin(b, kind, path, info);
+}
+
+static int warn_bind(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
+        int r = pin(b, kind, path, info);
+        if (r < 0)
+                return r;
+        info->step = PLATFORM_STEP_MOUNT;
         return -ENOSYS;
 }
 
-static int none_op(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *ret) {
-        (void) b;
-        (void) kind;
-        (void) path;
-        *ret = (PlatformBindInfo){.mount_fd = -1};
-        return -ENOSYS;
-}
-
-static int none_unbind(void *b, PlatformBindInfo *info) {
+static int warn_unbind(void *b, PlatformBindInfo *info) {
         (void) b;
         (void) info;
         return -ENOSYS;
 }
 
-static void none_release(void *b, PlatformBindInfo *info) {
+static void warn_release(void *b, PlatformBindInfo *info) {
         (void) b;
-        (void) info;
+        info->mount_fd = -1;
 }
 
-static int none_read(void *b, const char *path, char *buf, size_t n) {
-        (void) b;
-        (void) path;
-        (void) buf;
-        (void) n;
-        return -ENOSYS;
+static int warn_read(void *p, const char *path, char *buf, size_t n) {
+        Warn *w = p;
+        struct stat st;
+        const char *name;
+        int dfd, fd, r;
+
+        r = resolve_stat(w->root_fd, path, &st, &dfd, &name);
+        if (r < 0)
+                return r;
+        if (!S_ISREG(st.st_mode)) {
+                close(dfd);
+                return -EINVAL; /* never a fifo or a device: reading one could block */
+        }
+        fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        r = fd < 0 ? -errno : 0;
+        close(dfd);
+        if (r < 0)
+                return r;
+        ssize_t k = read(fd, buf, n - 1);
+        r = k < 0 ? -errno : (int) k;
+        close(fd);
+        if (k >= 0)
+                buf[k] = 0;
+        return r;
 }
 
-static void none_close(void *b) {
-        (void) b;
-}
-
-const BinderOps platform_binder = {
-        .kernel_check = none_kernel_check,
-        .open = none_open,
-        .check = none_op,
-        .bind = none_op,
-        .unbind = none_unbind,
-        .release = none_release,
-        .read = none_read,
-        .close = none_close,
+const BinderOps warn_binder = {
+        .warn_only = true,
+        .kernel_check = warn_kernel_check,
+        .open = warn_open,
+        .check = warn_check,
+        .bind = warn_bind,
+        .unbind = warn_unbind,
+        .release = warn_release,
+        .read = warn_read,
+        .close = warn_close,
 };

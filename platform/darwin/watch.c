@@ -1,25 +1,125 @@
 /* SPDX-License-Identifier: MIT */
-/* The bounded poller comes with the Darwin backend; until then this
- * backend cannot watch, and says so. */
+/*
+ * The bounded poller as a backend: daemon/poll.c's walk on a libuv timer,
+ * over the real filesystem (portable POSIX). It keeps its cadence: the
+ * walk's own time is taken off the next wait.
+ */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <uv.h>
 
+#include "poller.h"
 #include "platform.h"
+#include "resolve.h"
 
-static int none_start(struct uv_loop_s *loop, const char *root, const WatchCallbacks *cb, void *userdata, void **ret) {
-        (void) loop;
-        (void) root;
-        (void) cb;
-        (void) userdata;
-        (void) ret;
-        return -ENOSYS;
+typedef struct PollWatcher {
+        uv_loop_t *loop;
+        uv_timer_t timer;
+        int root_fd;
+        unsigned interval_ms;
+        Poller *poller;
+} PollWatcher;
+
+static int fs_list(void *fs, const char *rel, void (*emit)(void *ctx, const char *name, WatchType type), void *ctx) {
+        PollWatcher *w = fs;
+        int fd = resolve_dir(w->root_fd, rel);
+        DIR *d;
+        struct dirent *de;
+        struct stat st;
+
+        if (fd < 0)
+                return fd;
+        d = fdopendir(fd);
+        if (!d) {
+                close(fd);
+                return -errno;
+        }
+        while ((de = readdir(d))) {
+                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                        continue;
+                WatchType t;
+                switch (de->d_type) {
+                case DT_DIR:
+                        t = WATCH_DIR;
+                        break;
+                case DT_REG:
+                        t = WATCH_FILE;
+                        break;
+                case DT_LNK:
+                        t = WATCH_SYMLINK;
+                        break;
+                case DT_UNKNOWN:
+                        if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+                                continue;
+                        t = S_ISDIR(st.st_mode) ? WATCH_DIR : S_ISREG(st.st_mode) ? WATCH_FILE
+                            : S_ISLNK(st.st_mode) ? WATCH_SYMLINK : WATCH_OTHER;
+                        break;
+                default:
+                        t = WATCH_OTHER;
+                }
+                emit(ctx, de->d_name, t);
+        }
+        closedir(d);
+        return 0;
 }
 
-static void none_stop(void *w) {
-        (void) w;
+static void tick(uv_timer_t *t) {
+        PollWatcher *w = t->data;
+        uint64_t start = uv_hrtime();
+        poller_tick(w->poller);
+        uint64_t took = (uv_hrtime() - start) / 1000000;
+        /* Keep the cadence: the walk's time comes off the next wait. */
+        uv_timer_start(&w->timer, tick, took >= w->interval_ms ? 0 : w->interval_ms - took, 0);
 }
 
-const WatcherOps platform_watcher = {
-        .start = none_start,
-        .stop = none_stop,
-        .free = none_stop,
+static int poll_start(uv_loop_t *loop, const char *root, const WatchOptions *o, const WatchCallbacks *cb,
+                      void *userdata, void **ret) {
+        PollWatcher *w = calloc(1, sizeof *w);
+        if (!w)
+                return -ENOMEM;
+        w->loop = loop;
+        w->interval_ms = o->interval_ms;
+        w->root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (w->root_fd < 0) {
+                int r = -errno;
+                free(w);
+                return r;
+        }
+        PollFs fs = {.list = fs_list, .fs = w};
+        w->poller = poller_new(&fs, o, cb, userdata);
+        if (!w->poller) {
+                close(w->root_fd);
+                free(w);
+                return -ENOMEM;
+        }
+        uv_timer_init(loop, &w->timer);
+        w->timer.data = w;
+        uv_timer_start(&w->timer, tick, 0, 0);
+        *ret = w;
+        return 0;
+}
+
+static void poll_stop(void *p) {
+        PollWatcher *w = p;
+        uv_close((uv_handle_t *) &w->timer, NULL);
+}
+
+static void poll_free(void *p) {
+        PollWatcher *w = p;
+        if (!w)
+                return;
+        poller_free(w->poller);
+        close(w->root_fd);
+        free(w);
+}
+
+const WatcherOps poll_watcher = {
+        .name = "poll",
+        .start = poll_start,
+        .stop = poll_stop,
+        .free = poll_free,
 };

@@ -433,7 +433,7 @@ static void linux_release(void *p, PlatformBindInfo *info) {
         close_fd(&info->mount_fd);
 }
 
-const BinderOps platform_binder = {
+const BinderOps mount_binder = {
         .kernel_check = linux_kernel_check,
         .open = linux_open,
         .check = linux_check,

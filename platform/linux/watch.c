@@ -413,12 +413,13 @@ static void watcher_free(Watcher *w) {
         free(w);
 }
 
-static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchCallbacks *cb, void *userdata,
-                             void **ret) {
+static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptions *o, const WatchCallbacks *cb,
+                             void *userdata, void **ret) {
         Watcher *w = calloc(1, sizeof *w);
         struct stat st;
         int r;
 
+        (void) o; /* inotify needs no interval and no bounds */
         if (!w)
                 return -ENOMEM;
         w->loop = loop;
@@ -463,7 +464,8 @@ static void linux_watch_free(void *p) {
         watcher_free(p);
 }
 
-const WatcherOps platform_watcher = {
+const WatcherOps inotify_watcher = {
+        .name = "inotify",
         .start = linux_watch_start,
         .stop = linux_watch_stop,
         .free = linux_watch_free,

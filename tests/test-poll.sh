@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The poll backend (Darwin's, here on Linux) against real directories: no
+# root needed, nothing is mounted. Usage: test-poll.sh PATHPOLICY
+set -u
+pp=$1
+work=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -rf "$work"; }
+trap cleanup EXIT
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+wait_log() { for _ in $(seq $((${3:-10} * 20))); do grep -qF -- "$2" "$1" && return 0; sleep 0.05; done; return 1; }
+now_ms() { local t=$EPOCHREALTIME; echo $(( ${t/./} / 1000 )); }
+
+# --- a checkout made while it runs: reported within about two intervals, once
+root=$work/root; mkdir -p "$root/old/.git"
+"$pp" watch "$root" --backend poll --interval 200 --log-format json --log-level debug 2>"$work/log" & pids+=($!)
+check "ready" wait_log "$work/log" '"event":"watch-ready"'
+check "warn-only, and says so" grep -qF 'the poll backend cannot bind' "$work/log"
+mkdir -p "$root/sub/.git"; echo S >"$root/sub/.env"
+t0=$(now_ms)
+check "reported" wait_log "$work/log" 'cannot bind sub/.env in nested checkout sub on this platform (mask-file)' 5
+t1=$(now_ms)
+echo "  reported after $((t1 - t0)) ms (interval 200 ms)"
+check "within about two intervals ($((t1 - t0)) ms)" [ $((t1 - t0)) -le 600 ]
+sleep 1
+n=$(grep -cF 'cannot bind sub/.env in nested checkout sub' "$work/log")
+check "exactly once over five more intervals (saw $n)" [ "$n" -eq 1 ]
+rm "$root/sub/.env"; sleep 0.5; echo S >"$root/sub/.env"
+check "again after it went and came back" bash -c "for _ in \$(seq 40); do [ \$(grep -cF 'cannot bind sub/.env in nested checkout sub' '$work/log') -eq 2 ] && exit 0; sleep 0.05; done; exit 1"
+check "a symlink is never entered" bash -c "ln -s /etc '$root/sub/etc'; sleep 0.6; ! grep -qF 'sub/etc/' '$work/log'"
+
+# --- 100,000 entries with the default bounds: covered within a few ticks
+big=$work/big; mkdir "$big"
+( cd "$big" && seq 0 9999 | sed 's/^/d/' | xargs mkdir && for i in $(seq 0 8); do seq 0 9999 | sed "s|^\(.*\)$|d\1/f$i|" | xargs touch; done )
+mkdir -p "$big/d9999/.git"; echo S >"$big/d9999/.env"
+entries=$(find "$big" -mindepth 1 | wc -l)
+"$pp" watch "$big" --backend poll --log-format json --log-level debug 2>"$work/big.log" & pids+=($!)
+check "100k: a pass completes" wait_log "$work/big.log" '"event":"poll-pass"' 30
+ticks=$(grep -F '"event":"poll-pass"' "$work/big.log" | head -1 | sed 's/.*"ticks":\([0-9]*\).*/\1/')
+echo "  $entries entries walked in $ticks tick(s) of at most 50,000"
+check "100k: covered in at most 3 ticks (took $ticks)" [ "$ticks" -le 3 ]
+check "100k: the entry bound said, with where it stopped" grep -qF -- '--max-entries 50000 per tick reached: the walk stopped here' "$work/big.log"
+check "100k: the checkout in it found" grep -qF 'cannot bind d9999/.env in nested checkout d9999' "$work/big.log"
+
+kill -TERM "${pids[0]}"; wait "${pids[0]}"; rc=$?
+check "SIGTERM: exit 0" [ "$rc" -eq 0 ]
+echo "poll: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
