@@ -18,6 +18,8 @@ static const struct {
         {"builtins", verb_builtins, "print the built-in masked and protected lists"},
         {"enforce", verb_enforce, "the guest's boot: bind every policy path before the agent runs"},
         {"watch", verb_watch, "the daemon: bind the policy in every nested checkout as it appears"},
+        {"prepare", verb_prepare, "the host, before the VM boots: placeholders and the policy files"},
+        {"release", verb_release, "the host, after the VM ends: remove the placeholders still empty"},
 };
 
 static void help(FILE *f) {

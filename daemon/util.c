@@ -119,3 +119,39 @@ int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size) {
         *ret_size = size;
         return 0;
 }
+
+char *path_normalize(const char *p) {
+        char *out = malloc(strlen(p) + 1), *o = out;
+        if (!out)
+                return NULL;
+        for (const char *s = p; *s;) {
+                const char *e = strchr(s, '/');
+                size_t k = e ? (size_t) (e - s) : strlen(s);
+                if (k == 0 || (k == 1 && s[0] == '.')) {
+                        /* nothing */
+                } else if (k == 2 && s[0] == '.' && s[1] == '.') {
+                        if (o == out) {
+                                free(out);
+                                return NULL;
+                        }
+                        while (o > out && o[-1] != '/')
+                                o--;
+                        if (o > out)
+                                o--;
+                } else {
+                        if (o > out)
+                                *o++ = '/';
+                        memcpy(o, s, k);
+                        o += k;
+                }
+                s += k;
+                if (*s == '/')
+                        s++;
+        }
+        *o = 0;
+        if (!out[0]) {
+                free(out);
+                return NULL;
+        }
+        return out;
+}

@@ -81,6 +81,11 @@ size_t utf8_length(const char *s);
  * not start one (NUL included). */
 size_t utf8_sequence_length(const char *s);
 
+/* Lexically resolve "." and ".." in a relative path (no disk access; the
+ * caller resolves the result without symlinks). NULL when it climbs above
+ * its start or is empty, or when out of memory. */
+char *path_normalize(const char *p);
+
 /* Read a whole file, refusing anything larger than max bytes (-EFBIG).
  * The buffer is NUL-terminated; *ret_size does not count that NUL. */
 int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size);

@@ -16,6 +16,8 @@ int verb_resolve(int argc, char **argv);
 int verb_builtins(int argc, char **argv);
 int verb_enforce(int argc, char **argv);
 int verb_watch(int argc, char **argv);
+int verb_prepare(int argc, char **argv);
+int verb_release(int argc, char **argv);
 
 /* Hand a logging option (LOG_OPTIONS) to lc. Returns 1 if c was one and
  * was taken, 0 if c is not a logging option, or EXIT_USAGE after saying

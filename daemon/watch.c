@@ -65,41 +65,6 @@ static char *join(const char *a, const char *b) {
         return s;
 }
 
-/* Lexically resolve "." and ".." in a relative path; NULL when it climbs
- * above its start. The engine then resolves the result without symlinks. */
-static char *normalize(const char *p) {
-        size_t n = strlen(p);
-        char *out = malloc(n + 1), *o = out;
-        if (!out)
-                return NULL;
-        for (const char *s = p; *s;) {
-                const char *e = strchr(s, '/');
-                size_t k = e ? (size_t) (e - s) : strlen(s);
-                if (k == 0 || (k == 1 && s[0] == '.')) {
-                        /* skip */
-                } else if (k == 2 && s[0] == '.' && s[1] == '.') {
-                        if (o == out) {
-                                free(out);
-                                return NULL;
-                        }
-                        while (o > out && o[-1] != '/')
-                                o--;
-                        if (o > out)
-                                o--;
-                } else {
-                        if (o > out)
-                                *o++ = '/';
-                        memcpy(o, s, k);
-                        o += k;
-                }
-                s += k;
-                if (*s == '/')
-                        s++;
-        }
-        *o = 0;
-        return out;
-}
-
 static void record(Watch *w, LogLevel level, const char *event, const Checkout *c, const char *path,
                    const char *kind, int err, const char *msg) {
         LogRecord *r = log_record_new(level, event);
@@ -244,12 +209,12 @@ static char *gitdir_of(Watch *w, Checkout *c) {
                 size_t rl = strlen(w->root_abs);
                 if (v[0] == '/') {
                         if (strncmp(v, w->root_abs, rl) == 0 && v[rl] == '/')
-                                joined = normalize(v + rl + 1);
+                                joined = path_normalize(v + rl + 1);
                         else
                                 why = "it names a gitdir outside the root";
                 } else {
                         _cleanup_free_ char *j = join(c->path, v);
-                        joined = j ? normalize(j) : NULL;
+                        joined = j ? path_normalize(j) : NULL;
                         if (!joined)
                                 why = "it names a gitdir outside the root";
                 }
@@ -317,7 +282,7 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
         _cleanup_free_ char *cd_file = join(g, "commondir");
         if (cd_file && w->c.binder->read(w->binder, cd_file, buf, sizeof buf) > 0) {
                 buf[strcspn(buf, "\r\n")] = 0;
-                _cleanup_free_ char *j = join(g, buf), *cd = j ? normalize(j) : NULL;
+                _cleanup_free_ char *j = join(g, buf), *cd = j ? path_normalize(j) : NULL;
                 if (cd && !streq(cd, ".git"))
                         protect_gitdir(w, c, cd);
         }

@@ -70,11 +70,31 @@ static void test_read_full_file(void **state) {
         assert_int_equal(read_full_file("/", 100, &untouched, &size), -EISDIR);
 }
 
+static void test_path_normalize(void **state) {
+        (void) state;
+        static const struct {
+                const char *in, *out;
+        } cases[] = {
+                {"a/b/c", "a/b/c"},          {"a/./b", "a/b"},       {"a/../b", "b"},
+                {"a/b/../../c", "c"},        {"a//b/", "a/b"},       {"sub/.git/../../.git/x", ".git/x"},
+                {"..", NULL},                {"a/../..", NULL},      {"a/..", NULL},
+                {"../x", NULL},              {".", NULL},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                _cleanup_free_ char *r = path_normalize(cases[i].in);
+                if (cases[i].out)
+                        assert_string_equal(r, cases[i].out);
+                else
+                        assert_null(r);
+        }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_utf8),
                 cmocka_unit_test(test_escape),
                 cmocka_unit_test(test_read_full_file),
+                cmocka_unit_test(test_path_normalize),
         };
         return RUN(tests);
 }

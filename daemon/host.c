@@ -1,0 +1,683 @@
+/* SPDX-License-Identifier: MIT */
+#include "host.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "hashmap.h"
+#include "policy-file.h"
+#include "util.h"
+
+/* ---- walking without following ---- */
+
+typedef enum WalkState {
+        WALK_FOUND,         /* every parent a directory; the last name exists */
+        WALK_ABSENT,        /* parents from `at` on (or just the last name) missing */
+        WALK_UNDER_SYMLINK, /* the component ending at `at` is a symlink */
+        WALK_UNDER_FILE,    /* the component ending at `at` is not a directory */
+} WalkState;
+
+typedef struct Walk {
+        WalkState state;
+        size_t at;     /* byte offset of the first missing component / the offender's end */
+        struct stat st; /* of the last component, when WALK_FOUND */
+} Walk;
+
+/* Walk path (no trailing '/') beneath root_fd, lstat'ing each component. */
+static int walk(int root_fd, const char *path, Walk *w) {
+        char buf[PATH_MAX];
+        int fd = dup(root_fd);
+        size_t n = strlen(path);
+
+        if (fd < 0)
+                return -errno;
+        if (n >= sizeof buf) {
+                close(fd);
+                return -ENAMETOOLONG;
+        }
+        memcpy(buf, path, n + 1);
+        *w = (Walk){0};
+        for (char *c = buf;;) {
+                char *slash = strchr(c, '/');
+                if (slash)
+                        *slash = 0;
+                struct stat st;
+                if (fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+                        int e = errno;
+                        close(fd);
+                        if (e != ENOENT)
+                                return -e;
+                        w->state = WALK_ABSENT;
+                        w->at = (size_t) (c - buf);
+                        return 0;
+                }
+                if (!slash) {
+                        close(fd);
+                        w->state = WALK_FOUND;
+                        w->st = st;
+                        return 0;
+                }
+                if (S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode)) {
+                        close(fd);
+                        w->state = S_ISLNK(st.st_mode) ? WALK_UNDER_SYMLINK : WALK_UNDER_FILE;
+                        w->at = (size_t) (slash - buf);
+                        return 0;
+                }
+                int next = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                int e = errno;
+                close(fd);
+                if (next < 0)
+                        return -e;
+                fd = next;
+                c = slash + 1;
+        }
+}
+
+/* The parent directory of path, opened without following; *ret_name is the
+ * last component of path. */
+static int open_parent(int root_fd, const char *path, const char **ret_name) {
+        const char *slash = strrchr(path, '/');
+        char parent[PATH_MAX];
+        int fd;
+
+        *ret_name = slash ? slash + 1 : path;
+        if (!slash) {
+                fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
+                return fd < 0 ? -errno : fd;
+        }
+        size_t pl = (size_t) (slash - path);
+        if (pl >= sizeof parent)
+                return -ENAMETOOLONG;
+        memcpy(parent, path, pl);
+        parent[pl] = 0;
+        fd = dup(root_fd);
+        if (fd < 0)
+                return -errno;
+        for (char *save = NULL, *c = strtok_r(parent, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+                int next = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                int e = errno;
+                close(fd);
+                if (next < 0)
+                        return -e;
+                fd = next;
+        }
+        return fd;
+}
+
+/* ---- files written atomically ---- */
+
+/* Write text to dir/name through a temporary file, synced, renamed over,
+ * and the directory synced: a reader sees the old file or the new. */
+static int write_atomic(int dir_fd, const char *name, const char *text, size_t len) {
+        char tmp[NAME_MAX + 1];
+        int fd, r = 0;
+
+        snprintf(tmp, sizeof tmp, ".%s.%d.tmp", name, (int) getpid());
+        fd = openat(dir_fd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd < 0)
+                return -errno;
+        for (size_t off = 0; off < len;) {
+                ssize_t k = write(fd, text + off, len - off);
+                if (k < 0) {
+                        if (errno == EINTR)
+                                continue;
+                        r = -errno;
+                        break;
+                }
+                off += (size_t) k;
+        }
+        if (r == 0 && fsync(fd) < 0)
+                r = -errno;
+        if (close(fd) < 0 && r == 0)
+                r = -errno;
+        if (r == 0 && renameat(dir_fd, tmp, dir_fd, name) < 0)
+                r = -errno;
+        if (r < 0) {
+                (void) unlinkat(dir_fd, tmp, 0);
+                return r;
+        }
+        return fsync(dir_fd) < 0 ? -errno : 0;
+}
+
+/* A growing text buffer. */
+typedef struct Text {
+        char *s;
+        size_t n, allocated;
+} Text;
+
+_printf_(2, 3) static int text_add(Text *t, const char *fmt, ...) {
+        va_list ap;
+        for (;;) {
+                va_start(ap, fmt);
+                int k = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->allocated - t->n : 0, fmt, ap);
+                va_end(ap);
+                if (k < 0)
+                        return -EINVAL;
+                if (t->s && t->n + (size_t) k < t->allocated) {
+                        t->n += (size_t) k;
+                        return 0;
+                }
+                size_t want = (t->allocated ? t->allocated * 2 : 4096) + (size_t) k;
+                char *s = realloc(t->s, want);
+                if (!s)
+                        return -ENOMEM;
+                t->s = s;
+                t->allocated = want;
+        }
+}
+
+char *host_gitignore_pattern(const char *path) {
+        size_t n = strlen(path);
+        char *out = malloc(2 * n + 2), *o = out;
+        bool dir = n > 0 && path[n - 1] == '/';
+        size_t body = dir ? n - 1 : n, trailing = 0;
+
+        if (!out)
+                return NULL;
+        /* Trailing spaces are dropped by git unless escaped. */
+        while (trailing < body && path[body - 1 - trailing] == ' ')
+                trailing++;
+        /* Anchored: a leading '/' matches at the root only, and also keeps a
+         * leading '#' or '!' from reading as a comment or a negation. */
+        *o++ = '/';
+        for (size_t i = 0; i < body; i++) {
+                char c = path[i];
+                if (c == '*' || c == '?' || c == '[' || c == '\\' || (i >= body - trailing && c == ' '))
+                        *o++ = '\\';
+                *o++ = c;
+        }
+        if (dir)
+                *o++ = '/';
+        *o = 0;
+        return out;
+}
+
+/* ---- prepare ---- */
+
+typedef struct Plan {
+        Text placeholders; /* the list file: parents first */
+        Text exclude;
+        Hashmap *planned;  /* placeholders already planned */
+        char **order;      /* placeholders, in creation order */
+        size_t n_order;
+        Policy policy;
+} Plan;
+
+static int plan_placeholder(Plan *p, const char *path) {
+        if (hashmap_contains(p->planned, path))
+                return 0;
+        char **o = realloc(p->order, (p->n_order + 1) * sizeof *o);
+        if (!o)
+                return -ENOMEM;
+        p->order = o;
+        o[p->n_order] = strdup(path);
+        if (!o[p->n_order])
+                return -ENOMEM;
+        p->n_order++;
+        if (hashmap_put(p->planned, path, NULL) < 0 || text_add(&p->placeholders, "%s\n", path) < 0)
+                return -ENOMEM;
+        /* Only files: git shows no empty directory, and a directory pattern
+         * would hide whatever the agent puts in it later. */
+        if (entry_is_dir(path))
+                return 0;
+        _cleanup_free_ char *pat = host_gitignore_pattern(path);
+        if (!pat || text_add(&p->exclude, "%s\n", pat) < 0)
+                return -ENOMEM;
+        return 0;
+}
+
+static int plan_action(Plan *p, PolicyKind kind, const char *path) {
+        PolicyAction *a = realloc(p->policy.actions, (p->policy.n + 1) * sizeof *a);
+        if (!a)
+                return -ENOMEM;
+        p->policy.actions = a;
+        a[p->policy.n].kind = kind;
+        a[p->policy.n].path = strdup(path);
+        if (!a[p->policy.n].path)
+                return -ENOMEM;
+        p->policy.n++;
+        return 0;
+}
+
+static void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
+                const char *fmt, ...) _printf_(6, 7);
+static void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
+                const char *fmt, ...) {
+        char msg[1024];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        LogRecord *r = log_record_new(level, event);
+        if (path)
+                log_record_path(r, "path", path);
+        if (reason)
+                log_record_str(r, "reason", reason);
+        log_submit(log, r, "%s", msg);
+}
+
+/* Lexically join a symlink's target onto the directory holding it;
+ * NULL when it climbs out of the worktree. */
+static char *link_target(const char *link_path, const char *target, const char *worktree_abs) {
+        char joined[PATH_MAX * 2];
+        const char *rel;
+
+        if (target[0] == '/') {
+                size_t wl = strlen(worktree_abs);
+                if (strncmp(target, worktree_abs, wl) != 0 || target[wl] != '/')
+                        return NULL;
+                rel = target + wl + 1;
+                snprintf(joined, sizeof joined, "%s", rel);
+        } else {
+                const char *slash = strrchr(link_path, '/');
+                snprintf(joined, sizeof joined, "%.*s%s%s", slash ? (int) (slash - link_path) : 0, link_path,
+                         slash ? "/" : "", target);
+        }
+        /* "." and ".." resolved without touching the disk. */
+        return path_normalize(joined);
+}
+
+static PolicyKind kind_for(bool mask, bool dir) {
+        return !mask ? POLICY_PROTECT : dir ? POLICY_MASK_DIR : POLICY_MASK_FILE;
+}
+
+/* Plan one entry. 1 planned, 0 skipped (said why), < 0 error. */
+static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char *entry, bool mask, LogStream *log,
+                      HostResult *res) {
+        bool dir = entry_is_dir(entry);
+        char path[PATH_MAX];
+        Walk w;
+        int r;
+
+        snprintf(path, sizeof path, "%.*s", (int) (dir ? strlen(entry) - 1 : strlen(entry)), entry);
+        r = walk(root_fd, path, &w);
+        if (r < 0)
+                return r;
+
+        switch (w.state) {
+        case WALK_UNDER_SYMLINK:
+        case WALK_UNDER_FILE:
+                res->skipped++;
+                say(log, LOG_WARN, "skipped", entry, w.state == WALK_UNDER_SYMLINK ? "under a symlink" : "under a file",
+                    "path policy: skipped %s: %.*s is %s, so it is not enforced", entry, (int) w.at, path,
+                    w.state == WALK_UNDER_SYMLINK ? "a symlink" : "not a directory");
+                return 0;
+        case WALK_ABSENT:
+                /* Missing parents, then the placeholder itself. */
+                for (size_t i = w.at; path[i]; i++)
+                        if (path[i] == '/') {
+                                char parent[PATH_MAX + 1];
+                                snprintf(parent, sizeof parent, "%.*s/", (int) i, path);
+                                if ((r = plan_placeholder(p, parent)) < 0)
+                                        return r;
+                        }
+                if ((r = plan_placeholder(p, entry)) < 0 || (r = plan_action(p, kind_for(mask, dir), entry)) < 0)
+                        return r;
+                return 1;
+        case WALK_FOUND:
+                break;
+        }
+
+        if (!S_ISLNK(w.st.st_mode)) {
+                /* Present: left alone. Bound as what it is: the host knows
+                 * better than the entry's spelling whether it is a directory,
+                 * and a kind that does not fit would stop the guest's boot. */
+                bool is_dir = S_ISDIR(w.st.st_mode);
+                char spelled[PATH_MAX + 1];
+                snprintf(spelled, sizeof spelled, "%s%s", path, is_dir ? "/" : "");
+                return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
+        }
+
+        /* A symlink: bound at its target when that stays inside. */
+        char target[PATH_MAX];
+        const char *name;
+        int pfd = open_parent(root_fd, path, &name);
+        if (pfd < 0)
+                return pfd;
+        ssize_t k = readlinkat(pfd, name, target, sizeof target - 1);
+        close(pfd);
+        if (k < 0)
+                return -errno;
+        target[k] = 0;
+        _cleanup_free_ char *t = link_target(path, target, worktree_abs);
+        const char *why = NULL;
+        Walk tw;
+        if (!t)
+                why = "it leads out of the checkout";
+        else if ((r = walk(root_fd, t, &tw)) < 0)
+                return r;
+        else if (tw.state == WALK_ABSENT)
+                why = "it dangles";
+        else if (tw.state != WALK_FOUND || S_ISLNK(tw.st.st_mode))
+                why = "its target is reached through another symlink or a file";
+        if (why) {
+                res->skipped++;
+                say(log, LOG_WARN, "skipped", entry, why, "path policy: skipped %s: a symlink to %s, and %s", entry, target,
+                    why);
+                return 0;
+        }
+        bool is_dir = S_ISDIR(tw.st.st_mode);
+        char spelled[PATH_MAX + 1];
+        snprintf(spelled, sizeof spelled, "%s%s", t, is_dir ? "/" : "");
+        say(log, LOG_INFO, "symlink-target", entry, NULL, "path policy: %s is a symlink inside the checkout: %s %s instead",
+            entry, mask ? "masking" : "protecting", spelled);
+        return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
+}
+
+/* Make one placeholder, without following anything. */
+static int make_placeholder(int root_fd, const char *path) {
+        char buf[PATH_MAX];
+        size_t n = strlen(path);
+        bool dir = n > 0 && path[n - 1] == '/';
+        const char *name;
+        int fd, r = 0;
+
+        snprintf(buf, sizeof buf, "%.*s", (int) (dir ? n - 1 : n), path);
+        fd = open_parent(root_fd, buf, &name);
+        if (fd < 0)
+                return fd;
+        if (dir)
+                r = mkdirat(fd, name, 0755) < 0 ? -errno : 0;
+        else {
+                int f = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+                if (f < 0)
+                        r = -errno;
+                else
+                        close(f);
+        }
+        close(fd);
+        return r;
+}
+
+static void plan_done(Plan *p) {
+        free(p->placeholders.s);
+        free(p->exclude.s);
+        hashmap_free(p->planned);
+        for (size_t i = 0; i < p->n_order; i++)
+                free(p->order[i]);
+        free(p->order);
+        for (size_t i = 0; i < p->policy.n; i++)
+                free(p->policy.actions[i].path);
+        free(p->policy.actions);
+}
+
+static int fail(HostResult *res, int r, const char *fmt, ...) _printf_(3, 4);
+static int fail(HostResult *res, int r, const char *fmt, ...) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(res->message, sizeof res->message, fmt, ap);
+        va_end(ap);
+        return r;
+}
+
+/* Open the worktree and VMDIR, or say which could not be. */
+static int open_dirs(const char *worktree, const char *out_dir, int *root_fd, int *out_fd, HostResult *ret) {
+        *root_fd = open(worktree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (*root_fd < 0)
+                return fail(ret, -errno, "path policy: cannot open the worktree %s: %s", worktree, strerror(errno));
+        *out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (*out_fd < 0)
+                return fail(ret, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));
+        return 0;
+}
+
+int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret) {
+        _cleanup_(plan_done) Plan p = {0};
+        _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
+        _cleanup_free_ char *worktree_abs = NULL;
+        int r;
+
+        *ret = (HostResult){0};
+        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret)) < 0)
+                return r;
+        /* The worktree as the admin named it, made absolute to compare
+         * absolute link targets with; it is not the agent's path, and no
+         * link below it is ever followed. */
+        worktree_abs = realpath(worktree, NULL);
+        p.planned = hashmap_new();
+        if (!worktree_abs || !p.planned)
+                return fail(ret, -ENOMEM, "path policy: out of memory");
+
+        for (int pass = 0; pass < 2; pass++) {
+                char *const *v = pass == 0 ? res->mask : res->protect;
+                size_t n = pass == 0 ? res->n_mask : res->n_protect;
+                for (size_t i = 0; i < n; i++) {
+                        r = plan_entry(&p, root_fd, worktree_abs, v[i], pass == 0, log, ret);
+                        if (r < 0)
+                                return fail(ret, r, "path policy: cannot walk %s in %s: %s", v[i], worktree,
+                                            strerror(-r));
+                        if (r > 0) {
+                                if (pass == 0)
+                                        ret->masked++;
+                                else
+                                        ret->protected_++;
+                        }
+                }
+        }
+
+        /* The list first, synced: a crash from here on leaves no placeholder
+         * that release does not know of. */
+        r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, p.placeholders.s ? p.placeholders.s : "", p.placeholders.n);
+        if (r < 0)
+                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE, strerror(-r));
+
+        /* Fault injection for the tests: die after N placeholders. */
+        const char *crash = getenv("PATHPOLICY_TEST_CRASH_AFTER");
+        long crash_after = crash ? strtol(crash, NULL, 10) : -1;
+        for (size_t i = 0; i < p.n_order; i++) {
+                if (crash_after >= 0 && (long) i == crash_after)
+                        raise(SIGKILL);
+                r = make_placeholder(root_fd, p.order[i]);
+                if (r < 0)
+                        return fail(ret, r, "path policy: cannot make the placeholder %s in %s: %s", p.order[i],
+                                    worktree, strerror(-r));
+                ret->placeholders++;
+        }
+        if (crash_after >= 0 && (size_t) crash_after >= p.n_order)
+                raise(SIGKILL);
+
+        /* The policy, checked by the writer as the guest's reader would. */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        if (!f)
+                return fail(ret, -ENOMEM, "path policy: out of memory");
+        r = policy_write(&p.policy, f);
+        fclose(f);
+        if (r >= 0)
+                r = write_atomic(out_fd, HOST_POLICY_FILE, text, len);
+        free(text);
+        if (r < 0)
+                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE, strerror(-r));
+        r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
+        if (r < 0)
+                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE, strerror(-r));
+
+        /* Every opt-out, in one warning. */
+        if (res->n_opt_outs > 0) {
+                Text t = {0};
+                for (size_t i = 0; i < res->n_opt_outs; i++)
+                        (void) text_add(&t, "%s%s %s", i ? ", " : "", res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
+                                        res->opt_outs[i].entry);
+                LogRecord *rec = log_record_new(LOG_WARN, "opt-out");
+                log_record_int(rec, "count", (int64_t) res->n_opt_outs);
+                log_submit(log, rec, "path policy: unmask_paths opts out of %s", t.s ? t.s : "");
+                free(t.s);
+        }
+        LogRecord *rec = log_record_new(LOG_INFO, "prepared");
+        log_record_int(rec, "masked", (int64_t) ret->masked);
+        log_record_int(rec, "protected", (int64_t) ret->protected_);
+        log_record_int(rec, "placeholders", (int64_t) ret->placeholders);
+        log_record_int(rec, "skipped", (int64_t) ret->skipped);
+        log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu; %zu placeholder(s) in the worktree",
+                   ret->masked, ret->protected_, ret->placeholders);
+        return 0;
+}
+
+/* ---- release ---- */
+
+/* The paths HEAD tracks, from git; an empty set when the worktree has no
+ * HEAD. -errno when git cannot be asked (then nothing is removed). */
+static int tracked_paths(const char *worktree, Hashmap **ret) {
+        int pipefd[2];
+        pid_t pid;
+
+        *ret = hashmap_new();
+        if (!*ret)
+                return -ENOMEM;
+        if (pipe2(pipefd, O_CLOEXEC) < 0)
+                return -errno;
+        pid = fork();
+        if (pid < 0)
+                return -errno;
+        if (pid == 0) {
+                int devnull = open("/dev/null", O_WRONLY);
+                dup2(pipefd[1], STDOUT_FILENO);
+                dup2(devnull, STDERR_FILENO);
+                execlp("git", "git", "-C", worktree, "ls-tree", "-r", "-t", "-z", "--name-only", "HEAD", (char *) NULL);
+                _exit(127);
+        }
+        close(pipefd[1]);
+        FILE *f = fdopen(pipefd[0], "re");
+        char *line = NULL;
+        size_t cap = 0;
+        ssize_t k;
+        while (f && (k = getdelim(&line, &cap, '\0', f)) > 0)
+                (void) hashmap_put(*ret, line, NULL);
+        free(line);
+        if (f)
+                fclose(f);
+        int status;
+        waitpid(pid, &status, 0);
+        if (!WIFEXITED(status))
+                return -EIO;
+        /* 127: no git at all. Other failures: no HEAD (a new repository, or
+         * none): nothing is tracked, so nothing to keep for that reason. */
+        return WEXITSTATUS(status) == 127 ? -ENOENT : 0;
+}
+
+/* Candidates when the list was lost: the policy's paths, deepest last. */
+static int candidates_from_policy(const char *out_dir, char ***ret, size_t *ret_n) {
+        char buf[PATH_MAX];
+        Policy *p = NULL;
+        PolicyError err;
+        /* VMDIR is the host's own directory, not the agent's. */
+        snprintf(buf, sizeof buf, "%s/%s", out_dir, HOST_POLICY_FILE);
+        int r = policy_load(buf, &p, &err);
+        if (r < 0)
+                return r;
+        char **v = calloc(p->n + 1, sizeof *v);
+        for (size_t i = 0; v && i < p->n; i++)
+                v[i] = strdup(p->actions[i].path);
+        *ret = v;
+        *ret_n = p->n;
+        policy_free(p);
+        return v ? 0 : -ENOMEM;
+}
+
+int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret) {
+        _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
+        _cleanup_free_ char *list = NULL;
+        Hashmap *tracked = NULL;
+        char **paths = NULL;
+        size_t n = 0, size;
+        int r;
+
+        *ret = (HostResult){0};
+        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret)) < 0)
+                return r;
+
+        char lp[PATH_MAX];
+        snprintf(lp, sizeof lp, "%s/%s", out_dir, HOST_PLACEHOLDERS_FILE);
+        r = read_full_file(lp, 16u << 20, &list, &size);
+        if (r != -ENOENT) {
+                if (r < 0)
+                        return fail(ret, r, "path policy: cannot read %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE,
+                                    strerror(-r));
+                for (char *s = list, *e; *s; s = e + 1) {
+                        e = strchr(s, '\n');
+                        if (!e)
+                                break;
+                        *e = 0;
+                        char **v = realloc(paths, (n + 1) * sizeof *v);
+                        if (!v)
+                                break;
+                        paths = v;
+                        paths[n++] = strdup(s);
+                }
+        } else {
+                say(log, LOG_WARN, "placeholders-lost", NULL, NULL,
+                    "path policy: %s/%s is lost: removing only empty paths at policy entries", out_dir,
+                    HOST_PLACEHOLDERS_FILE);
+                r = candidates_from_policy(out_dir, &paths, &n);
+                if (r < 0)
+                        return fail(ret, r, "path policy: %s/%s and %s are lost: nothing to release", out_dir,
+                                    HOST_PLACEHOLDERS_FILE, HOST_POLICY_FILE);
+        }
+
+        r = tracked_paths(worktree, &tracked);
+        if (r < 0) {
+                for (size_t i = 0; i < n; i++)
+                        free(paths[i]);
+                free(paths);
+                hashmap_free(tracked);
+                return fail(ret, r, "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
+                            worktree);
+        }
+
+        /* Deepest first: a placeholder's own children (placeholders too) go
+         * before it. The list has parents first, so backwards. */
+        for (size_t i = n; i-- > 0;) {
+                const char *path = paths[i];
+                char body[PATH_MAX];
+                size_t len = strlen(path);
+                bool dir = len > 0 && path[len - 1] == '/';
+                snprintf(body, sizeof body, "%.*s", (int) (dir ? len - 1 : len), path);
+                Walk w;
+                const char *why = NULL;
+
+                if (walk(root_fd, body, &w) < 0 || w.state == WALK_ABSENT)
+                        continue; /* gone already: run twice */
+                if (w.state != WALK_FOUND)
+                        why = "it is under a symlink or a file now";
+                else if (S_ISLNK(w.st.st_mode))
+                        why = "it is a symlink now";
+                else if (hashmap_contains(tracked, body))
+                        why = "HEAD tracks it";
+                else if (S_ISREG(w.st.st_mode) && w.st.st_size > 0)
+                        why = "it has content";
+                else if (!S_ISREG(w.st.st_mode) && !S_ISDIR(w.st.st_mode))
+                        why = "it is not a file or a directory";
+
+                const char *name;
+                int pfd = why ? -1 : open_parent(root_fd, body, &name);
+                if (!why && pfd < 0)
+                        why = "its parent cannot be opened without a symlink";
+                if (!why && unlinkat(pfd, name, S_ISDIR(w.st.st_mode) ? AT_REMOVEDIR : 0) < 0)
+                        why = errno == ENOTEMPTY || errno == EEXIST ? "it has entries" : strerror(errno);
+                if (pfd >= 0)
+                        close(pfd);
+                if (why) {
+                        ret->kept++;
+                        say(log, LOG_INFO, "placeholder-kept", path, why, "path policy: kept %s: %s", path, why);
+                } else {
+                        ret->removed++;
+                        say(log, LOG_INFO, "placeholder-removed", path, NULL, "path policy: removed the placeholder %s",
+                            path);
+                }
+        }
+        for (size_t i = 0; i < n; i++)
+                free(paths[i]);
+        free(paths);
+        hashmap_free(tracked);
+
+        LogRecord *rec = log_record_new(LOG_INFO, "released");
+        log_record_int(rec, "removed", (int64_t) ret->removed);
+        log_record_int(rec, "kept", (int64_t) ret->kept);
+        log_submit(log, rec, "path policy: removed %zu placeholder(s), kept %zu", ret->removed, ret->kept);
+        return 0;
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/* prepare and release: the host side, before the VM boots and after it
+ * ends. As the checkout's owner; no privileges, no mounts. */
+#include <getopt.h>
+
+#include "host.h"
+#include "log.h"
+#include "resolve.h"
+#include "settings.h"
+#include "util.h"
+#include "verbs.h"
+
+static const char prepare_help[] =
+        "Usage: pathpolicy prepare --worktree DIR --out VMDIR [--modules FILE] [--orgs FILE --org NAME]\n"
+        "                          [LOG OPTIONS]\n"
+        "\n"
+        "Before the VM boots: resolve the policy (as 'resolve' does) and walk each\n"
+        "path in the worktree without following symlinks. An absent path gets an\n"
+        "empty placeholder (a file, or a directory for a '/' entry, with missing\n"
+        "parents); a present one is left alone; a symlink that stays inside the\n"
+        "checkout is bound at its target; one that leaves it, dangles, or sits under\n"
+        "a symlink or a file is skipped and named. Writes VMDIR/path-policy (for\n"
+        "enforce), VMDIR/path-policy.placeholders (before the first placeholder is\n"
+        "made) and VMDIR/path-policy.exclude (for the guest's core.excludesFile),\n"
+        "each atomically.\n"
+        "\n"
+        "  --worktree DIR           the checkout\n"
+        "  --out VMDIR              where the policy files go\n"
+        "  --modules FILE           modules.json (settings at .sandbox)\n"
+        "  --orgs FILE --org NAME   the org's entries\n" LOG_OPTIONS_HELP
+        "  -h, --help               show this help\n"
+        "\n"
+        "Exit status: 0 prepared; 1 failed (a settings file, the walk, a write); 2 usage.\n";
+
+static const char release_help[] =
+        "Usage: pathpolicy release --worktree DIR --out VMDIR [LOG OPTIONS]\n"
+        "\n"
+        "After the VM ends: remove the placeholders prepare made that are still\n"
+        "empty (or, when VMDIR/path-policy.placeholders was lost, empty paths at\n"
+        "policy entries). Never a path HEAD tracks (git is asked), never through a\n"
+        "symlink, never anything with content. Each removal and each path kept is\n"
+        "a record. Safe to run twice.\n"
+        "\n"
+        "  --worktree DIR           the checkout\n"
+        "  --out VMDIR              where prepare wrote its files\n" LOG_OPTIONS_HELP
+        "  -h, --help               show this help\n"
+        "\n"
+        "Exit status: 0 released; 1 failed (nothing removed); 2 usage.\n";
+
+static int host_verb(int argc, char **argv, bool prepare) {
+        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_MODULES, ARG_ORGS, ARG_ORG };
+        static const struct option options[] = {
+                {"worktree", required_argument, NULL, ARG_WORKTREE},
+                {"out", required_argument, NULL, ARG_OUT},
+                {"modules", required_argument, NULL, ARG_MODULES},
+                {"orgs", required_argument, NULL, ARG_ORGS},
+                {"org", required_argument, NULL, ARG_ORG},
+                {"help", no_argument, NULL, 'h'},
+                LOG_OPTIONS,
+                {},
+        };
+        const char *verb = prepare ? "prepare" : "release";
+        const char *worktree = NULL, *out = NULL, *modules_path = NULL, *orgs_path = NULL, *org = NULL;
+        _cleanup_settings_ Settings *modules = NULL;
+        _cleanup_resolved_ Resolved *res = NULL;
+        Settings **orgv = NULL;
+        SettingsError serr;
+        LogStream *log = NULL;
+        HostResult hr;
+        LogConfig lc;
+        uv_loop_t loop;
+        int c, r, ret = EXIT_FAIL;
+
+        log_config_init(&lc);
+        optind = 0;
+        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
+                r = verb_log_option(verb, &lc, c, optarg);
+                if (r == EXIT_USAGE)
+                        return r;
+                if (r)
+                        continue;
+                switch (c) {
+                case 'h':
+                        fputs(prepare ? prepare_help : release_help, stdout);
+                        return EXIT_OK;
+                case ARG_WORKTREE:
+                        worktree = optarg;
+                        break;
+                case ARG_OUT:
+                        out = optarg;
+                        break;
+                case ARG_MODULES:
+                case ARG_ORGS:
+                case ARG_ORG:
+                        if (!prepare)
+                                goto usage;
+                        *(c == ARG_MODULES ? &modules_path : c == ARG_ORGS ? &orgs_path : &org) = optarg;
+                        break;
+                default:
+                        goto usage;
+                }
+        }
+        if (optind < argc || !worktree || !out || !orgs_path != !org) {
+                fprintf(stderr, "pathpolicy %s: %s\n", verb,
+                        !worktree || !out ? "--worktree DIR and --out VMDIR are required"
+                                          : optind < argc ? "unexpected argument" : "--orgs FILE and --org NAME go together");
+                goto usage_hint;
+        }
+
+        if (uv_loop_init(&loop) < 0 || log_stream_new(&loop, &lc, &log) < 0) {
+                fprintf(stderr, "pathpolicy %s: cannot start logging\n", verb);
+                return EXIT_FAIL;
+        }
+        if (prepare) {
+                if ((modules_path && settings_load_modules(modules_path, &modules, &serr) < 0) ||
+                    (orgs_path && settings_load_orgs(orgs_path, org, &orgv, &serr) < 0)) {
+                        log_submit(log, log_record_new(LOG_ERROR, "prepare-failed"), "path policy: %s:%u:%u: %s%s%s",
+                                   serr.source, serr.line, serr.column, serr.field, serr.field[0] ? ": " : "",
+                                   serr.message);
+                        goto out;
+                }
+                if (resolve_policy(modules, orgv ? orgv[0] : NULL, &res) < 0)
+                        goto out;
+                for (size_t i = 0; i < res->n_dropped; i++) {
+                        const ResolveDropped *d = &res->dropped[i];
+                        LogRecord *rec = log_record_new(LOG_WARN, "dropped");
+                        log_record_str(rec, "entry", d->entry);
+                        log_record_str(rec, "reason", entry_error_to_string(d->reason));
+                        log_submit(log, rec, "path policy: %s:%u:%u: dropped %s entry '%s' (%s): %s", d->source,
+                                   d->where->line, d->where->column, entry_list_to_string(d->list), d->entry,
+                                   d->where->field, entry_error_to_string(d->reason));
+                }
+                r = host_prepare(worktree, out, res, log, &hr);
+        } else
+                r = host_release(worktree, out, log, &hr);
+        if (r < 0)
+                log_submit(log, log_record_new(LOG_ERROR, prepare ? "prepare-failed" : "release-failed"), "%s",
+                           hr.message);
+        else
+                ret = EXIT_OK;
+out:
+        settings_freev(orgv);
+        log_stream_shutdown(log, NULL, NULL);
+        uv_run(&loop, UV_RUN_DEFAULT);
+        log_stream_free(log);
+        (void) uv_loop_close(&loop);
+        return ret;
+usage:
+        fprintf(stderr, "pathpolicy %s: unknown option\n", verb);
+usage_hint:
+        fprintf(stderr, "Try 'pathpolicy %s --help'.\n", verb);
+        return EXIT_USAGE;
+}
+
+int verb_prepare(int argc, char **argv) {
+        return host_verb(argc, argv, true);
+}
+
+int verb_release(int argc, char **argv) {
+        return host_verb(argc, argv, false);
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# End to end on one real checkout, as root: prepare on the host side,
+# then, in a mount namespace of its own (the guest), enforce with the
+# written policy and watch while the agent clones a nested checkout and
+# writes; the namespace ends (every mount with it); then release. The
+# checkout must be byte-for-byte what it was before prepare, plus what the
+# agent wrote. Usage: test-host-e2e.sh PATHPOLICY
+set -u
+if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: enforce and watch mount"; exit 77; fi
+pp=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+snap() { (cd "$1" && find . -path ./.git -prune -o -print0 | sort -z | while IFS= read -r -d '' p; do
+  if [ -L "$p" ]; then echo "L $p -> $(readlink "$p")"; elif [ -d "$p" ]; then echo "D $p $(stat -c %a "$p")";
+  else echo "F $p $(stat -c %a "$p") $(sha256sum <"$p" | cut -c1-16)"; fi; done); }
+
+src=$work/src; git init -q "$src"
+( cd "$src" && echo S >.env && echo lib >lib.c && git add -A && git commit -qm lib )
+wt=$work/wt vm=$work/vm; mkdir "$vm"; git init -q "$wt"
+( cd "$wt" && echo "DB=prod" >.env && echo code >main.c && mkdir .claude && echo '{}' >.claude/settings.json &&
+  git add -A && git commit -qm init )
+before=$(snap "$wt")
+
+"$pp" prepare --worktree "$wt" --out "$vm" 2>"$work/prepare.log"
+check "prepare" grep -qF 'placeholder(s) in the worktree' "$work/prepare.log"
+
+# The guest: its own mount namespace; everything it mounts goes with it.
+unshare -m bash -s "$pp" "$wt" "$vm" "$src" "$work" <<'GUEST'
+set -u
+pp=$1 wt=$2 vm=$3 src=$4 work=$5
+mount --make-rprivate /
+"$pp" enforce --root "$wt" --policy "$vm/path-policy" 2>"$work/enforce.log" || exit 11
+[ -z "$(cat "$wt/.env")" ] || exit 12                    # masked
+"$pp" watch "$wt" --log-format json 2>"$work/watch.log" & w=$!
+for _ in $(seq 200); do grep -q watch-ready "$work/watch.log" && break; sleep 0.05; done
+git clone -q "file://$src" "$wt/nested" || exit 13         # the agent clones
+echo "agent work" >"$wt/agent.txt"                          # and writes
+echo leak >"$wt/.env"                                       # a masked write lands nowhere
+for _ in $(seq 200); do grep -q 'git metadata of nested checkout nested' "$work/watch.log" && break; sleep 0.05; done
+grep -q '"path":"nested/.env","kind":"mask-file"' "$work/watch.log" || exit 14
+kill -TERM $w; wait $w || exit 15
+GUEST
+rc=$?
+check "the guest ran: enforce, watch, clone, writes (exit $rc)" [ "$rc" -eq 0 ]
+check "after the guest, no mount is left on the checkout" bash -c "! grep -qF ' $wt' /proc/self/mountinfo"
+
+"$pp" release --worktree "$wt" --out "$vm" 2>"$work/release.log"
+check "release" grep -qF 'placeholder(s), kept' "$work/release.log"
+after=$(snap "$wt")
+# Byte-for-byte as before, plus the agent's work (its file and its clone).
+without_agent=$(grep -vE '^(F|D) \./(agent\.txt|nested)( |/)' <<<"$after")
+check "the checkout is what it was before prepare" [ "$without_agent" = "$before" ]
+[ "$without_agent" = "$before" ] || diff <(echo "$before") <(echo "$without_agent") | head -20
+check "plus the agent's file" [ "$(cat "$wt/agent.txt")" = "agent work" ]
+check "plus the agent's clone" bash -c "git -C '$wt/nested' rev-parse -q --verify HEAD >/dev/null"
+check "the masked write landed nowhere" [ "$(cat "$wt/.env")" = "DB=prod" ]
+
+echo "host-e2e: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

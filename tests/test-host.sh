@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# prepare and release on real temporary git repositories. No root needed.
+# Usage: test-host.sh PATHPOLICY
+set -u
+pp=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+
+# A snapshot of a worktree: every path (but .git), its type and content.
+snap() { (cd "$1" && find . -path ./.git -prune -o -print0 | sort -z | while IFS= read -r -d '' p; do
+  if [ -L "$p" ]; then echo "L $p -> $(readlink "$p")"; elif [ -d "$p" ]; then echo "D $p"; else echo "F $p $(sha256sum <"$p" | cut -c1-16)"; fi; done); }
+
+make_repo() { # make_repo DIR
+  git init -q "$1"
+  ( cd "$1" && echo code >main.c && mkdir -p config sub && echo PROD >config/prod.env && ln -s config/prod.env .env &&
+    ln -s /etc/passwd .netrc && ln -s nowhere .envrc && ln -s config linkdir && echo f >plainfile &&
+    echo tracked >sub/.git-credentials && git add -A && git commit -qm init )
+}
+cat >"$work/modules.json" <<'JSON'
+{"sandbox": {"mask_paths": ["deep/a/b/secret.key", "keys/", "linkdir/x", "plainfile/y",
+                            "dir with space/x", "#hash", "!bang", "star*", "q?", "br[ack]"],
+             "protect_paths": ["Makefile", "main.c"]}}
+JSON
+wt=$work/wt vm=$work/vm
+make_repo "$wt"; mkdir "$vm"
+before=$(snap "$wt")
+"$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.log"; rc=$?
+check "prepare exits 0" [ "$rc" -eq 0 ]
+has() { grep -qxF -- "$2" "$1"; }
+
+# --- every case of the walk
+check "absent file: a placeholder, empty" [ -f "$wt/.git-credentials" ] && [ ! -s "$wt/.git-credentials" ]
+check "absent file: in the list" has "$vm/path-policy.placeholders" ".git-credentials"
+check "absent dir entry: a directory placeholder" [ -d "$wt/keys" ]
+check "missing parents made and listed, parents first" bash -c "grep -n '' '$vm/path-policy.placeholders' | grep -E ':deep/$|:deep/a/$|:deep/a/b/$|:deep/a/b/secret.key$' | cut -d: -f1 | sort -n -c"
+check "present: untouched, no placeholder" bash -c "[ \"\$(cat '$wt/main.c')\" = code ] && ! grep -qx main.c '$vm/path-policy.placeholders'"
+check "present: in the policy" has "$vm/path-policy" "protect main.c"
+check "symlink inside: bound at its target" has "$vm/path-policy" "mask-file config/prod.env"
+check "symlink inside: the link itself left alone" [ "$(readlink "$wt/.env")" = config/prod.env ]
+check "symlink outside: skipped, named" grep -qF 'skipped .netrc: a symlink to /etc/passwd, and it leads out of the checkout' "$work/prep.log"
+check "dangling: skipped, named" grep -qF 'skipped .envrc: a symlink to nowhere, and it dangles' "$work/prep.log"
+check "under a symlink: skipped, named" grep -qF 'skipped linkdir/x: linkdir is a symlink' "$work/prep.log"
+check "under a file: skipped, named" grep -qF 'skipped plainfile/y: plainfile is not a directory' "$work/prep.log"
+check "nothing followed: no placeholder through the link" [ ! -e "$wt/config/x" ]
+check "the summary record" grep -qE 'path policy: masking [0-9]+ path\(s\), protecting [0-9]+; [0-9]+ placeholder\(s\) in the worktree' "$work/prep.log"
+check "the policy file reads back (enforce's reader)" "$pp" enforce --help >/dev/null
+
+# --- the exclude file, as the guest's core.excludesFile
+untracked=$(git -C "$wt" -c core.excludesFile="$vm/path-policy.exclude" status --porcelain --untracked-files=all)
+check "exclude: no placeholder shows as untracked ($untracked)" [ -z "$untracked" ]
+touch "$wt/starX" "$wt/q!" "$wt/brackets" "$wt/dir with space/y"
+shown=$(git -C "$wt" -c core.excludesFile="$vm/path-policy.exclude" status --porcelain --untracked-files=all)
+for f in starX 'q!' brackets 'dir with space/y'; do
+  check "escaping: '$f' is not hidden by a placeholder's pattern" grep -qF -- "$f" <<<"$shown"
+done
+check "exclude: no directory pattern (it would hide what is put inside)" bash -c "! grep -q '/\$' '$vm/path-policy.exclude'"
+rm "$wt/starX" "$wt/q!" "$wt/brackets" "$wt/dir with space/y"
+echo changed >"$wt/sub/.git-credentials"
+check "exclude: a tracked file of the same name is not hidden" bash -c "git -C '$wt' -c core.excludesFile='$vm/path-policy.exclude' status --porcelain | grep -qF 'sub/.git-credentials'"
+git -C "$wt" checkout -q -- sub/.git-credentials
+
+# --- release: keeps content and what HEAD tracks; run twice
+echo work >"$wt/keys/agent-wrote"
+echo secret >"$wt/#hash"
+git -C "$wt" add -f 'star*' && git -C "$wt" commit -qm "the agent tracked a placeholder"
+"$pp" release --worktree "$wt" --out "$vm" 2>"$work/rel.log"; rc=$?
+check "release exits 0" [ "$rc" -eq 0 ]
+check "release: kept a placeholder with content" grep -qF 'kept #hash: it has content' "$work/rel.log"
+check "release: kept a directory with entries" grep -qF 'kept keys/: it has entries' "$work/rel.log"
+check "release: kept a path HEAD tracks" grep -qF 'kept star*: HEAD tracks it' "$work/rel.log"
+check "release: removed the empty ones" [ ! -e "$wt/.git-credentials" ] && [ ! -e "$wt/deep" ]
+"$pp" release --worktree "$wt" --out "$vm" 2>"$work/rel2.log"; rc=$?
+check "release twice: exit 0, nothing more removed" bash -c "[ $rc -eq 0 ] && ! grep -q 'removed the placeholder' '$work/rel2.log'"
+
+# --- a crash between the list and the placeholders, then release
+for at in 0 3; do
+  wt2=$work/crash$at vm2=$work/vm$at
+  make_repo "$wt2"; mkdir "$vm2"
+  before2=$(snap "$wt2")
+  PATHPOLICY_TEST_CRASH_AFTER=$at "$pp" prepare --worktree "$wt2" --out "$vm2" --modules "$work/modules.json" 2>/dev/null
+  rc=$?
+  check "crash after $at placeholder(s): killed" [ "$rc" -eq 137 ]
+  check "crash after $at: the list was written first" [ -s "$vm2/path-policy.placeholders" ]
+  "$pp" release --worktree "$wt2" --out "$vm2" 2>/dev/null
+  check "crash after $at, then release: the checkout exactly as before" [ "$(snap "$wt2")" = "$before2" ]
+done
+
+# --- the list lost: only empty paths at policy entries go
+wt3=$work/lost vm3=$work/vm-lost
+make_repo "$wt3"; mkdir "$vm3"
+"$pp" prepare --worktree "$wt3" --out "$vm3" --modules "$work/modules.json" 2>/dev/null
+rm "$vm3/path-policy.placeholders"
+"$pp" release --worktree "$wt3" --out "$vm3" 2>"$work/lost.log"
+check "list lost: said" grep -qF 'path-policy.placeholders is lost' "$work/lost.log"
+check "list lost: empty policy paths removed" [ ! -e "$wt3/.git-credentials" ]
+check "list lost: tracked and present paths kept" [ -f "$wt3/main.c" ] && [ -L "$wt3/.env" ]
+
+# --- usage
+"$pp" prepare --worktree "$wt" 2>/dev/null; check "prepare without --out: usage" [ $? -eq 2 ]
+"$pp" release --out "$vm" 2>/dev/null; check "release without --worktree: usage" [ $? -eq 2 ]
+
+echo "host: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
