@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "journal.h"
+#include "sdlib.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -7,7 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
-#include <systemd/sd-journal.h>
 #include <unistd.h>
 
 bool journal_is_stderr(void) {
@@ -38,7 +38,8 @@ int journal_send(char **fields) {
                 iov[i] = (struct iovec){fields[i], strlen(fields[i])};
         /* sd_journal_sendv() itself switches to the binary framing for values
          * that hold a newline. */
-        r = sd_journal_sendv(iov, (int) n);
+        const SdLib *sd = sdlib();
+        r = sd ? sd->journal_sendv(iov, (int) n) : -ENOSYS;
         free(iov);
         return r;
 }

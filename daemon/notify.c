@@ -2,12 +2,23 @@
 #include "notify.h"
 
 #include <stdio.h>
-#include <systemd/sd-daemon.h>
+#include <stdlib.h>
+
+#include "sdlib.h"
+
+/* Only under systemd (NOTIFY_SOCKET set) is libsystemd loaded at all. */
+static void send_state(const char *state) {
+        const SdLib *sd = getenv("NOTIFY_SOCKET") ? sdlib() : NULL;
+        if (sd)
+                (void) sd->notify(0, state);
+}
 
 void notify_ready(const char *status) {
-        (void) sd_notifyf(0, "READY=1\nSTATUS=%s", status);
+        char buf[512];
+        snprintf(buf, sizeof buf, "READY=1\nSTATUS=%s", status);
+        send_state(buf);
 }
 
 void notify_stopping(void) {
-        (void) sd_notify(0, "STOPPING=1");
+        send_state("STOPPING=1");
 }
