@@ -343,6 +343,11 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
          * boot bound): leave it, never stack. */
         if ((sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) && (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT)) {
                 r = is_ours(sx.stx_mnt_id, kind);
+                if (r < 0) {
+                        /* Not knowing is no reason to stack a second mount. */
+                        info->step = PLATFORM_STEP_MOUNT;
+                        return r;
+                }
                 if (r > 0 && (kind != PLATFORM_MASK_FILE || devnull_ok(b) == 0)) {
                         info->already = true;
                         info->mount_id = sx.stx_mnt_id;

@@ -1,21 +1,79 @@
 /* SPDX-License-Identifier: MIT */
 #include "mountinfo.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <libmount.h>
 #include <string.h>
 
+/*
+ * libmount, loaded on first use: it is needed only to tell whether a path
+ * is already our mount (a second enforce, a watcher meeting the boot's
+ * binds), and with libblkid, libselinux and libpcre2 it is ~460 KiB of
+ * every daemon's memory otherwise. The headers come from libmount-dev as
+ * usual; only the linking waits.
+ */
+static struct {
+        struct libmnt_table *(*new_table)(void);
+        int (*parse_stream)(struct libmnt_table *, FILE *, const char *);
+        void (*unref_table)(struct libmnt_table *);
+        struct libmnt_iter *(*new_iter)(int);
+        void (*free_iter)(struct libmnt_iter *);
+        int (*next_fs)(struct libmnt_table *, struct libmnt_iter *, struct libmnt_fs **);
+        int (*fs_get_id)(struct libmnt_fs *);
+        const char *(*fs_get_vfs_options)(struct libmnt_fs *);
+        const char *(*fs_get_fstype)(struct libmnt_fs *);
+        const char *(*fs_get_source)(struct libmnt_fs *);
+        const char *(*fs_get_root)(struct libmnt_fs *);
+        const char *(*fs_get_target)(struct libmnt_fs *);
+        int (*optstr_get_option)(const char *, const char *, char **, size_t *);
+} mnt;
+
+static int load(void) {
+        static int state = 1; /* 1 not tried, 0 loaded, < 0 failed */
+        void *h;
+
+        if (state <= 0)
+                return state;
+        h = dlopen("libmount.so.1", RTLD_NOW | RTLD_LOCAL);
+        if (!h)
+                return state = -ENOSYS;
+#define SYM(field, name)                                                                                   \
+        do {                                                                                               \
+                *(void **) &mnt.field = dlsym(h, name);                                                    \
+                if (!mnt.field)                                                                            \
+                        return state = -ENOSYS;                                                            \
+        } while (0)
+        SYM(new_table, "mnt_new_table");
+        SYM(parse_stream, "mnt_table_parse_stream");
+        SYM(unref_table, "mnt_unref_table");
+        SYM(new_iter, "mnt_new_iter");
+        SYM(free_iter, "mnt_free_iter");
+        SYM(next_fs, "mnt_table_next_fs");
+        SYM(fs_get_id, "mnt_fs_get_id");
+        SYM(fs_get_vfs_options, "mnt_fs_get_vfs_options");
+        SYM(fs_get_fstype, "mnt_fs_get_fstype");
+        SYM(fs_get_source, "mnt_fs_get_source");
+        SYM(fs_get_root, "mnt_fs_get_root");
+        SYM(fs_get_target, "mnt_fs_get_target");
+        SYM(optstr_get_option, "mnt_optstr_get_option");
+#undef SYM
+        return state = 0;
+}
+
 static struct libmnt_table *parse(FILE *f, int *ret) {
-        struct libmnt_table *tb = mnt_new_table();
+        if ((*ret = load()) < 0)
+                return NULL;
+        struct libmnt_table *tb = mnt.new_table();
         if (!tb) {
                 *ret = -ENOMEM;
                 return NULL;
         }
         rewind(f);
         /* The name only tells libmount the format: mountinfo, not fstab. */
-        *ret = mnt_table_parse_stream(tb, f, "/proc/self/mountinfo");
+        *ret = mnt.parse_stream(tb, f, "/proc/self/mountinfo");
         if (*ret < 0) {
-                mnt_unref_table(tb);
+                mnt.unref_table(tb);
                 return NULL;
         }
         return tb;
@@ -24,27 +82,28 @@ static struct libmnt_table *parse(FILE *f, int *ret) {
 static bool has_option(const char *opts, const char *name) {
         char *value;
         size_t n;
-        return opts && mnt_optstr_get_option(opts, name, &value, &n) == 0;
+        return opts && mnt.optstr_get_option(opts, name, &value, &n) == 0;
 }
 
 int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {
-        struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+        struct libmnt_iter *it;
         struct libmnt_fs *fs;
         int r, found = 0;
         struct libmnt_table *tb;
 
-        if (!it)
-                return -ENOMEM;
         tb = parse(f, &r);
-        if (!tb) {
-                mnt_free_iter(it);
+        if (!tb)
                 return r;
+        it = mnt.new_iter(MNT_ITER_FORWARD);
+        if (!it) {
+                mnt.unref_table(tb);
+                return -ENOMEM;
         }
-        while (mnt_table_next_fs(tb, it, &fs) == 0) {
-                if ((uint64_t) mnt_fs_get_id(fs) != mount_id)
+        while (mnt.next_fs(tb, it, &fs) == 0) {
+                if ((uint64_t) mnt.fs_get_id(fs) != mount_id)
                         continue;
-                bool ro = has_option(mnt_fs_get_vfs_options(fs), "ro");
-                const char *type = mnt_fs_get_fstype(fs), *src = mnt_fs_get_source(fs), *root = mnt_fs_get_root(fs);
+                bool ro = has_option(mnt.fs_get_vfs_options(fs), "ro");
+                const char *type = mnt.fs_get_fstype(fs), *src = mnt.fs_get_source(fs), *root = mnt.fs_get_root(fs);
                 switch (kind) {
                 case PLATFORM_MASK_FILE:
                         found = ro && root && strcmp(root, "/null") == 0;
@@ -58,13 +117,13 @@ int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {
                 }
                 break;
         }
-        mnt_free_iter(it);
-        mnt_unref_table(tb);
+        mnt.free_iter(it);
+        mnt.unref_table(tb);
         return found;
 }
 
 int mountinfo_count_outside(FILE *f, const char *root, size_t *ret) {
-        struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+        struct libmnt_iter *it;
         struct libmnt_fs *fs;
         struct libmnt_table *tb;
         size_t n = 0, len = strlen(root);
@@ -74,21 +133,22 @@ int mountinfo_count_outside(FILE *f, const char *root, size_t *ret) {
         while (len > 0 && root[len - 1] == '/')
                 len--;
 
-        if (!it)
-                return -ENOMEM;
         tb = parse(f, &r);
-        if (!tb) {
-                mnt_free_iter(it);
+        if (!tb)
                 return r;
+        it = mnt.new_iter(MNT_ITER_FORWARD);
+        if (!it) {
+                mnt.unref_table(tb);
+                return -ENOMEM;
         }
-        while (mnt_table_next_fs(tb, it, &fs) == 0) {
-                const char *t = mnt_fs_get_target(fs);
+        while (mnt.next_fs(tb, it, &fs) == 0) {
+                const char *t = mnt.fs_get_target(fs);
                 if (!t || (strncmp(t, root, len) == 0 && (t[len] == 0 || t[len] == '/')))
                         continue;
                 n++;
         }
-        mnt_free_iter(it);
-        mnt_unref_table(tb);
+        mnt.free_iter(it);
+        mnt.unref_table(tb);
         *ret = n;
         return 0;
 }
