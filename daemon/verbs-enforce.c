@@ -81,10 +81,8 @@ int verb_enforce(int argc, char **argv) {
                 return EXIT_USAGE;
         }
 
-        if (uv_loop_init(&loop) < 0 || log_stream_new(&loop, &lc, &log) < 0) {
-                fprintf(stderr, "pathpolicy enforce: cannot start logging\n");
+        if (verb_log_start("enforce", &loop, &lc, &log) < 0)
                 return EXIT_FAIL;
-        }
 
         /* The whole policy is read and checked before anything is mounted. */
         r = policy_load(policy_path, &policy, &perr);
@@ -101,21 +99,7 @@ int verb_enforce(int argc, char **argv) {
                                   &res) >= 0)
                 ret = EXIT_OK;
 
-        /* The records go out (at most the flush timeout) before we exit. */
-        log_stream_shutdown(log, NULL, NULL);
-        uv_run(&loop, UV_RUN_DEFAULT);
-        log_stream_free(log);
-        (void) uv_loop_close(&loop);
+        verb_log_finish(&loop, log);
         return ret;
 }
 
-int verb_log_option(const char *verb, LogConfig *lc, int c, const char *arg) {
-        const char *err;
-        if (!log_config_is_option(c))
-                return 0;
-        if (log_config_parse_option(lc, c, arg, &err) < 0) {
-                fprintf(stderr, "pathpolicy %s: %s\nTry 'pathpolicy %s --help'.\n", verb, err, verb);
-                return EXIT_USAGE;
-        }
-        return 1;
-}

@@ -107,10 +107,8 @@ static int host_verb(int argc, char **argv, bool prepare) {
                 goto usage_hint;
         }
 
-        if (uv_loop_init(&loop) < 0 || log_stream_new(&loop, &lc, &log) < 0) {
-                fprintf(stderr, "pathpolicy %s: cannot start logging\n", verb);
+        if (verb_log_start(verb, &loop, &lc, &log) < 0)
                 return EXIT_FAIL;
-        }
         if (prepare) {
                 if ((modules_path && settings_load_modules(modules_path, &modules, &serr) < 0) ||
                     (orgs_path && settings_load_orgs(orgs_path, org, &orgv, &serr) < 0)) {
@@ -140,10 +138,7 @@ static int host_verb(int argc, char **argv, bool prepare) {
                 ret = EXIT_OK;
 out:
         settings_freev(orgv);
-        log_stream_shutdown(log, NULL, NULL);
-        uv_run(&loop, UV_RUN_DEFAULT);
-        log_stream_free(log);
-        (void) uv_loop_close(&loop);
+        verb_log_finish(&loop, log);
         return ret;
 usage:
         fprintf(stderr, "pathpolicy %s: unknown option\n", verb);

@@ -195,10 +195,8 @@ int verb_watch(int argc, char **argv) {
         }
 
         /* Logging first, so every failure below is a record. */
-        if (uv_loop_init(&d.loop) < 0 || log_stream_new(&d.loop, &lc, &d.log) < 0) {
-                fprintf(stderr, "pathpolicy watch: cannot start logging\n");
+        if (verb_log_start("watch", &d.loop, &lc, &d.log) < 0)
                 return EXIT_FAIL;
-        }
         daemon_of_ready = &d;
 
         if (!d.ops)

@@ -11,6 +11,8 @@
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
 
+struct LogConfig;
+
 int verb_validate(int argc, char **argv);
 int verb_resolve(int argc, char **argv);
 int verb_builtins(int argc, char **argv);
@@ -19,8 +21,15 @@ int verb_watch(int argc, char **argv);
 int verb_prepare(int argc, char **argv);
 int verb_release(int argc, char **argv);
 
+/* A loop and a log stream for an acting verb; says why on stderr when it
+ * cannot. 0 or -1. */
+struct uv_loop_s;
+struct LogStream;
+int verb_log_start(const char *verb, struct uv_loop_s *loop, const struct LogConfig *lc, struct LogStream **ret);
+/* The records go out (for at most the flush timeout), then both go. */
+void verb_log_finish(struct uv_loop_s *loop, struct LogStream *log);
+
 /* Hand a logging option (LOG_OPTIONS) to lc. Returns 1 if c was one and
  * was taken, 0 if c is not a logging option, or EXIT_USAGE after saying
  * why on stderr. */
-struct LogConfig;
 int verb_log_option(const char *verb, struct LogConfig *lc, int c, const char *arg);
