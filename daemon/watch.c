@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "watch.h"
 
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <strings.h>
@@ -12,6 +13,7 @@ typedef struct Checkout {
         char *path;   /* relative to the root */
         bool gitfile; /* .git is a file naming the gitdir */
         bool pending; /* git metadata not protected yet */
+        bool needs_processes; /* its git processes: taken at the next tick */
         int *pidfds;  /* git processes alive when it appeared */
         size_t n_pidfds;
         uint64_t deadline, last_event;
@@ -23,6 +25,7 @@ struct Watch {
         char *root_abs;     /* to read absolute gitdir lines */
         Hashmap *checkouts; /* path -> Checkout */
         Hashmap *bound;     /* path -> BOUND or FAILED: tried, do not again until it goes */
+        Hashmap *below;     /* every proper ancestor of a key of checkouts or bound -> count */
         uv_timer_t timer;
         size_t n_pending;
         WatchStats stats;
@@ -65,6 +68,43 @@ static char *join(const char *a, const char *b) {
         return s;
 }
 
+/* Count key's proper ancestors in w->below, up (delta 1) or down (-1), so
+ * that a path going away can tell at once whether anything tracked was
+ * below it: deleting a large tree is then not a scan per entry. */
+static void index_path(Watch *w, const char *key, int delta) {
+        char buf[PATH_MAX];
+        size_t n = strlen(key);
+        if (!w->below || n >= sizeof buf)
+                return;
+        memcpy(buf, key, n + 1);
+        for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
+                *s = 0;
+                uintptr_t c = (uintptr_t) hashmap_get(w->below, buf) + (uintptr_t) (intptr_t) delta;
+                if (c == 0)
+                        hashmap_remove(w->below, buf);
+                else
+                        (void) hashmap_put(w->below, buf, (void *) c);
+                *s = '/';
+        }
+}
+
+/* Put and remove in checkouts or bound (whose values are never NULL),
+ * keeping the index. */
+static int track(Watch *w, Hashmap *map, const char *key, void *value) {
+        bool existed = hashmap_contains(map, key);
+        int r = hashmap_put(map, key, value);
+        if (r >= 0 && !existed)
+                index_path(w, key, 1);
+        return r;
+}
+
+static void *untrack(Watch *w, Hashmap *map, const char *key) {
+        void *v = hashmap_remove(map, key);
+        if (v)
+                index_path(w, key, -1);
+        return v;
+}
+
 static void record(Watch *w, LogLevel level, const char *event, const Checkout *c, const char *path,
                    const char *kind, int err, const char *msg) {
         LogRecord *r = log_record_new(level, event);
@@ -99,7 +139,7 @@ static void bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, con
         int r = w->c.binder->bind(w->binder, kind, path, &info);
         if (r == -ENOENT || (r == -ENOTDIR && info.step == PLATFORM_STEP_RESOLVE))
                 return; /* not there (yet) */
-        if (hashmap_put(w->bound, path, r >= 0 ? BOUND : FAILED) < 0)
+        if (track(w, w->bound, path, r >= 0 ? BOUND : FAILED) < 0)
                 return;
         _cleanup_free_ char *shown = escape_for_display(shown_as), *cshown = escape_for_display(c->path);
         if (r >= 0) {
@@ -166,11 +206,12 @@ static void timer_cb(uv_timer_t *t);
 static void bind_actions(Watch *w, Checkout *c, bool with_protects);
 
 static void start_pending(Watch *w, Checkout *c) {
+        /* Which git processes to wait for is read at the next tick, once
+         * for every checkout found since: one /proc walk, not one per
+         * checkout (a scan can find thousands). Taken after the .git was
+         * seen, it holds every git that could have made it. */
         close_pidfds(c);
-        if (w->c.git_processes(&c->pidfds, &c->n_pidfds) < 0) {
-                c->pidfds = NULL;
-                c->n_pidfds = 0;
-        }
+        c->needs_processes = true;
         uint64_t now = uv_now(w->c.loop);
         c->deadline = now + w->c.git_deadline_ms;
         c->last_event = now;
@@ -320,11 +361,43 @@ static bool git_done(Watch *w, Checkout *c, uint64_t now) {
         return !g || !locked(w, g);
 }
 
+/* Give every checkout that needs them the git processes alive now. */
+static void take_processes(Watch *w) {
+        int *fds = NULL;
+        size_t n = 0;
+        const char *key;
+        void *v;
+        bool taken = false;
+
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
+                Checkout *c = v;
+                if (!c->pending || !c->needs_processes)
+                        continue;
+                if (!taken && w->c.git_processes(&fds, &n) < 0) {
+                        fds = NULL;
+                        n = 0;
+                }
+                taken = true;
+                c->needs_processes = false;
+                c->pidfds = n ? calloc(n, sizeof *c->pidfds) : NULL;
+                for (size_t k = 0; c->pidfds && k < n; k++) {
+                        int d = fcntl(fds[k], F_DUPFD_CLOEXEC, 3);
+                        if (d >= 0)
+                                c->pidfds[c->n_pidfds++] = d;
+                }
+        }
+        for (size_t k = 0; k < n; k++)
+                close(fds[k]);
+        free(fds);
+}
+
 static void timer_cb(uv_timer_t *t) {
         Watch *w = t->data;
         uint64_t now = uv_now(w->c.loop);
         const char *key;
         void *v;
+
+        take_processes(w);
 
         /* Protecting binds paths, which never changes the checkouts map. */
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
@@ -363,7 +436,7 @@ static void discover(Watch *w, const char *path, bool gitfile) {
                 return;
         }
         c = calloc(1, sizeof *c);
-        if (!c || !(c->path = strdup(path)) || hashmap_put(w->checkouts, path, c) < 0) {
+        if (!c || !(c->path = strdup(path)) || track(w, w->checkouts, path, c) < 0) {
                 if (c)
                         free(c->path);
                 free(c);
@@ -391,7 +464,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 if (type == WATCH_DIR || type == WATCH_FILE)
                         discover(w, parent, type == WATCH_FILE);
                 else if (type == WATCH_SYMLINK && !hashmap_contains(w->bound, rel)) {
-                        (void) hashmap_put(w->bound, rel, FAILED);
+                        (void) track(w, w->bound, rel, FAILED);
                         _cleanup_free_ char *shown = escape_for_display(rel);
                         snprintf(msg, sizeof msg, "path policy: %s is a symlink named .git: not a checkout", shown);
                         record(w, LOG_WARN, "symlink-git", NULL, rel, NULL, 0, msg);
@@ -441,13 +514,17 @@ static void forget(Watch *w, Hashmap *map, const char *rel, bool checkouts) {
         size_t n = strlen(rel);
         const char *key;
         void *v;
+
+        /* Nothing tracked is rel or below it: the common case, at once. */
+        if (n > 0 && !hashmap_contains(map, rel) && !hashmap_contains(w->below, rel))
+                return;
         for (size_t i = 0; hashmap_next(map, &i, &key, &v);) {
                 if (strncmp(key, rel, n) != 0 || (key[n] != 0 && key[n] != '/' && n > 0))
                         continue;
                 _cleanup_free_ char *k = strdup(key);
                 if (!k)
                         return;
-                hashmap_remove(map, k);
+                untrack(w, map, k);
                 if (checkouts)
                         checkout_free(w, v);
         }
@@ -461,7 +538,7 @@ static void on_gone(void *userdata, const char *rel) {
         const char *slash = strrchr(rel, '/');
         if (slash && streq(slash + 1, ".git")) {
                 _cleanup_free_ char *parent = strndup(rel, (size_t) (slash - rel));
-                Checkout *c = parent ? hashmap_remove(w->checkouts, parent) : NULL;
+                Checkout *c = parent ? untrack(w, w->checkouts, parent) : NULL;
                 if (c)
                         checkout_free(w, c);
         }
@@ -525,7 +602,8 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->root_abs = realpath(c->root, NULL);
         w->checkouts = hashmap_new();
         w->bound = hashmap_new();
-        if (!w->root_abs || !w->checkouts || !w->bound) {
+        w->below = hashmap_new();
+        if (!w->root_abs || !w->checkouts || !w->bound || !w->below) {
                 r = w->root_abs ? -ENOMEM : -errno;
                 watch_free(w);
                 return r;
@@ -553,7 +631,10 @@ void watch_free(Watch *w) {
                 forget(w, w->checkouts, "", true);
                 hashmap_free(w->checkouts);
         }
+        if (w->bound)
+                forget(w, w->bound, "", false);
         hashmap_free(w->bound);
+        hashmap_free(w->below);
         if (w->binder)
                 w->c.binder->close(w->binder);
         free(w->root_abs);

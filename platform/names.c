@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Names for the contract's enums, shared by every backend. */
+#include <errno.h>
+#include <sys/stat.h>
+
 #include "platform.h"
 
 static const char *const kind_table[_PLATFORM_BIND_KIND_MAX] = {
@@ -24,4 +27,14 @@ const char *platform_bind_kind_to_string(PlatformBindKind k) {
 
 const char *platform_bind_step_to_string(PlatformBindStep s) {
         return s >= 0 && s < _PLATFORM_STEP_MAX ? step_table[s] : NULL;
+}
+
+int platform_type_fits(PlatformBindKind kind, unsigned mode) {
+        if (S_ISLNK(mode))
+                return -ELOOP;
+        if (kind == PLATFORM_MASK_FILE && S_ISDIR(mode))
+                return -EISDIR;
+        if (kind == PLATFORM_MASK_DIR && !S_ISDIR(mode))
+                return -ENOTDIR;
+        return 0;
 }

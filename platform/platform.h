@@ -91,6 +91,11 @@ extern const BinderOps mount_binder;
 extern const BinderOps warn_binder;
 
 const char *platform_bind_kind_to_string(PlatformBindKind k);
+
+/* Whether a file of this type (st_mode) fits kind: 0, or -ELOOP for a
+ * symlink, -EISDIR for a directory under mask-file, -ENOTDIR for a
+ * non-directory under mask-dir. Every engine applies this one rule. */
+int platform_type_fits(PlatformBindKind kind, unsigned mode);
 const char *platform_bind_step_to_string(PlatformBindStep s);
 
 /*
@@ -112,7 +117,10 @@ struct uv_loop_s; /* libuv: the portable loop every backend runs on */
 typedef struct WatchCallbacks {
         /* rel exists now: found by a scan, created, or moved in. A new
          * directory is watched before it is scanned, so nothing made in it
-         * meanwhile is missed; found may come more than once for a path. */
+         * meanwhile is missed; found may come more than once for a path.
+         * type is exact for directories and for a name .git; a backend may
+         * say WATCH_FILE for any other non-directory (the engine checks the
+         * type of what it binds itself). */
         void (*found)(void *userdata, const char *rel, WatchType type);
         /* rel, and everything below it, is gone (deleted or moved out). */
         void (*gone)(void *userdata, const char *rel);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 FakeTree fake;
 
@@ -76,8 +77,9 @@ static int pin(PlatformBindKind kind, const char *path, PlatformBindInfo *info) 
                 return n;
         info->step = PLATFORM_STEP_TYPE;
         char t = fake.nodes[n].type;
-        if ((kind == PLATFORM_MASK_FILE && t == 'd') || (kind == PLATFORM_MASK_DIR && t != 'd'))
-                return kind == PLATFORM_MASK_FILE ? -EISDIR : -ENOTDIR;
+        int r = platform_type_fits(kind, t == 'd' ? S_IFDIR : t == 'l' ? S_IFLNK : S_IFREG);
+        if (r < 0)
+                return r;
         info->step = PLATFORM_STEP_NONE;
         info->regular = t == 'f';
         info->nlink = fake.nodes[n].nlink;

@@ -63,12 +63,9 @@ static int pin(Warn *w, PlatformBindKind kind, const char *path, PlatformBindInf
         if (r < 0)
                 return r;
         info->step = PLATFORM_STEP_TYPE;
-        if (S_ISLNK(st.st_mode))
-                return -ELOOP;
-        if (kind == PLATFORM_MASK_FILE && S_ISDIR(st.st_mode))
-                return -EISDIR;
-        if (kind == PLATFORM_MASK_DIR && !S_ISDIR(st.st_mode))
-                return -ENOTDIR;
+        r = platform_type_fits(kind, st.st_mode);
+        if (r < 0)
+                return r;
         info->step = PLATFORM_STEP_NONE;
         info->regular = S_ISREG(st.st_mode);
         info->nlink = (uint64_t) st.st_nlink;

@@ -153,17 +153,6 @@ static int resolve(Binder *b, const char *path) {
         return -EAGAIN;
 }
 
-static int check_type(PlatformBindKind kind, const struct statx *sx) {
-        mode_t t = sx->stx_mode & S_IFMT;
-        if (t == S_IFLNK)
-                return -ELOOP;
-        if (kind == PLATFORM_MASK_FILE && t == S_IFDIR)
-                return -EISDIR;
-        if (kind == PLATFORM_MASK_DIR && t != S_IFDIR)
-                return -ENOTDIR;
-        return 0;
-}
-
 static int fd_statx(int fd, struct statx *sx) {
         if (statx(fd, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW,
                   STATX_TYPE | STATX_NLINK | STATX_INO | STATX_MNT_ID, sx) < 0)
@@ -186,7 +175,7 @@ static int pin(Binder *b, PlatformBindKind kind, const char *path, int *ret_fd, 
                 return r;
         }
         info->step = PLATFORM_STEP_TYPE;
-        r = check_type(kind, sx);
+        r = platform_type_fits(kind, sx->stx_mode);
         if (r < 0) {
                 close(fd);
                 return r;

@@ -85,11 +85,12 @@ static bool has_option(const char *opts, const char *name) {
         return opts && mnt.optstr_get_option(opts, name, &value, &n) == 0;
 }
 
-int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {
+/* Call fn with every mount of f, in order, until it returns true. */
+static int each_fs(FILE *f, bool (*fn)(struct libmnt_fs *fs, void *ctx), void *ctx) {
         struct libmnt_iter *it;
         struct libmnt_fs *fs;
-        int r, found = 0;
         struct libmnt_table *tb;
+        int r;
 
         tb = parse(f, &r);
         if (!tb)
@@ -99,56 +100,67 @@ int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {
                 mnt.unref_table(tb);
                 return -ENOMEM;
         }
-        while (mnt.next_fs(tb, it, &fs) == 0) {
-                if ((uint64_t) mnt.fs_get_id(fs) != mount_id)
-                        continue;
-                bool ro = has_option(mnt.fs_get_vfs_options(fs), "ro");
-                const char *type = mnt.fs_get_fstype(fs), *src = mnt.fs_get_source(fs), *root = mnt.fs_get_root(fs);
-                switch (kind) {
-                case PLATFORM_MASK_FILE:
-                        found = ro && root && strcmp(root, "/null") == 0;
+        while (mnt.next_fs(tb, it, &fs) == 0)
+                if (fn(fs, ctx))
                         break;
-                case PLATFORM_MASK_DIR:
-                        found = ro && type && strcmp(type, "tmpfs") == 0 && src && strcmp(src, MOUNTINFO_SOURCE) == 0;
-                        break;
-                default:
-                        found = ro;
-                        break;
-                }
-                break;
-        }
         mnt.free_iter(it);
         mnt.unref_table(tb);
-        return found;
+        return 0;
+}
+
+typedef struct IsOurs {
+        uint64_t mount_id;
+        PlatformBindKind kind;
+        int found;
+} IsOurs;
+
+static bool is_ours_fn(struct libmnt_fs *fs, void *ctx) {
+        IsOurs *q = ctx;
+        if ((uint64_t) mnt.fs_get_id(fs) != q->mount_id)
+                return false;
+        bool ro = has_option(mnt.fs_get_vfs_options(fs), "ro");
+        const char *type = mnt.fs_get_fstype(fs), *src = mnt.fs_get_source(fs), *root = mnt.fs_get_root(fs);
+        switch (q->kind) {
+        case PLATFORM_MASK_FILE:
+                q->found = ro && root && strcmp(root, "/null") == 0;
+                break;
+        case PLATFORM_MASK_DIR:
+                q->found = ro && type && strcmp(type, "tmpfs") == 0 && src && strcmp(src, MOUNTINFO_SOURCE) == 0;
+                break;
+        default:
+                q->found = ro;
+                break;
+        }
+        return true;
+}
+
+int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {
+        IsOurs q = {mount_id, kind, 0};
+        int r = each_fs(f, is_ours_fn, &q);
+        return r < 0 ? r : q.found;
+}
+
+typedef struct Outside {
+        const char *root;
+        size_t len, n;
+} Outside;
+
+static bool outside_fn(struct libmnt_fs *fs, void *ctx) {
+        Outside *o = ctx;
+        const char *t = mnt.fs_get_target(fs);
+        if (t && !(strncmp(t, o->root, o->len) == 0 && (t[o->len] == 0 || t[o->len] == '/')))
+                o->n++;
+        return false;
 }
 
 int mountinfo_count_outside(FILE *f, const char *root, size_t *ret) {
-        struct libmnt_iter *it;
-        struct libmnt_fs *fs;
-        struct libmnt_table *tb;
-        size_t n = 0, len = strlen(root);
-        int r;
-
+        Outside o = {root, strlen(root), 0};
         /* "/w/" is "/w"; "/" has nothing outside it. */
-        while (len > 0 && root[len - 1] == '/')
-                len--;
-
-        tb = parse(f, &r);
-        if (!tb)
+        while (o.len > 0 && root[o.len - 1] == '/')
+                o.len--;
+        int r = each_fs(f, outside_fn, &o);
+        if (r < 0)
                 return r;
-        it = mnt.new_iter(MNT_ITER_FORWARD);
-        if (!it) {
-                mnt.unref_table(tb);
-                return -ENOMEM;
-        }
-        while (mnt.next_fs(tb, it, &fs) == 0) {
-                const char *t = mnt.fs_get_target(fs);
-                if (!t || (strncmp(t, root, len) == 0 && (t[len] == 0 || t[len] == '/')))
-                        continue;
-                n++;
-        }
-        mnt.free_iter(it);
-        mnt.unref_table(tb);
-        *ret = n;
+        *ret = o.n;
         return 0;
 }

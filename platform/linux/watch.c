@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -352,8 +353,12 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                         forget(w, child);
                 w->cb->gone(w->userdata, rel);
         } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
-                WatchType t = WATCH_DIR;
-                if (!(ev->mask & IN_ISDIR)) {
+                /* IN_ISDIR says directory or not. Only for a .git does the
+                 * core need more (a file is a checkout, a symlink is not); any
+                 * other path's type the engine checks itself when it binds,
+                 * so creating files costs no lookup here. */
+                WatchType t = ev->mask & IN_ISDIR ? WATCH_DIR : WATCH_FILE;
+                if (!(ev->mask & IN_ISDIR) && strcasecmp(ev->name, ".git") == 0) {
                         int dfd = open_dir(w, n->rel);
                         t = dfd >= 0 ? type_of(DT_UNKNOWN, dfd, ev->name) : WATCH_OTHER;
                         if (dfd >= 0)
