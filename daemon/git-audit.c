@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: MIT */
+#include "git-audit.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <strings.h>
+
+#include "util.h"
+
+/* ---- character classes ---- */
+
+/* git replaces <ctype.h> with its own locale-free table (ctype.c): space is
+ * exactly SP, HT, LF and CR (not VT or FF), letters and digits are ASCII
+ * only, and tolower() folds A-Z alone. Bytes >= 0x80 are none of these. */
+static bool git_isspace(int c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool git_isalpha(int c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool git_iskeychar(int c) {
+        return git_isalpha(c) || (c >= '0' && c <= '9') || c == '-';
+}
+
+static int git_tolower(int c) {
+        return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* ---- the reader ---- */
+
+/* A growable byte string; NUL-terminated whenever it is read as a string. */
+typedef struct Bytes {
+        char *data;
+        size_t len, size;
+} Bytes;
+
+static int bytes_add(Bytes *b, int c) {
+        if (b->len + 2 > b->size) {
+                size_t n = b->size ? b->size * 2 : 64;
+                char *p = realloc(b->data, n);
+                if (!p)
+                        return -ENOMEM;
+                b->data = p, b->size = n;
+        }
+        b->data[b->len++] = (char) c;
+        b->data[b->len] = 0;
+        return 0;
+}
+
+/* The string as git's callbacks see it: git hands names and values on as C
+ * strings, so a NUL byte ends them there (only a subsection or a value can
+ * hold one; see the tests for what that does to a name). */
+static const char *bytes_str(Bytes *b) {
+        return b->data ? b->data : "";
+}
+
+typedef int (*EntryFn)(const char *name, const char *value, void *userdata);
+
+typedef struct Reader {
+        const unsigned char *buf;
+        size_t len, pos;
+        bool eof;
+        /* git's linenr: starts at 1 and counts every LF read, and also every
+         * read at the end (which yields a LF), with the decrements git makes
+         * where it reports an error on the line before; what it holds when
+         * parsing fails is the line git names. */
+        size_t line;
+        Bytes var, value;
+        EntryFn fn;
+        void *userdata;
+} Reader;
+
+/* git's get_next_char(): CR LF reads as LF; a lone CR stays; the end reads
+ * as LF and sets eof, every time it is read. */
+static int next_char(Reader *r) {
+        if (r->pos >= r->len) {
+                r->eof = true;
+                r->line++;
+                return '\n';
+        }
+        int c = r->buf[r->pos++];
+        if (c == '\r' && r->pos < r->len && r->buf[r->pos] == '\n')
+                c = r->buf[r->pos++];
+        if (c == '\n')
+                r->line++;
+        return c;
+}
+
+/* A value after '=': git's parse_value(). Blanks outside quotes are dropped
+ * at the start and end and squeezed to one space inside; '#' or ';' outside
+ * quotes starts a comment; only \n \t \b \\ \" and a backslash at the end of
+ * the line are escapes. -EINVAL for an unknown escape or an open quote. */
+static int read_value(Reader *r) {
+        bool quote = false, comment = false;
+        size_t spaces = 0;
+        int k;
+
+        r->value.len = 0;
+        if (r->value.data)
+                r->value.data[0] = 0;
+        for (;;) {
+                int c = next_char(r);
+                if (c == '\n') {
+                        if (quote) {
+                                r->line--; /* git names the line that ended in quotes, not the next */
+                                return -EINVAL;
+                        }
+                        return 0;
+                }
+                if (comment)
+                        continue;
+                if (git_isspace(c) && !quote) {
+                        if (r->value.len > 0)
+                                spaces++;
+                        continue;
+                }
+                if (!quote && (c == '#' || c == ';')) {
+                        comment = true;
+                        continue;
+                }
+                for (; spaces > 0; spaces--)
+                        if ((k = bytes_add(&r->value, ' ')) < 0)
+                                return k;
+                if (c == '\\') {
+                        c = next_char(r);
+                        switch (c) {
+                        case '\n': /* a continuation line (or the end) */
+                                continue;
+                        case 't':
+                                c = '\t';
+                                break;
+                        case 'b':
+                                c = '\b';
+                                break;
+                        case 'n':
+                                c = '\n';
+                                break;
+                        case '\\':
+                        case '"':
+                                break;
+                        default:
+                                return -EINVAL;
+                        }
+                } else if (c == '"') {
+                        quote = !quote;
+                        continue;
+                }
+                if ((k = bytes_add(&r->value, c)) < 0)
+                        return k;
+        }
+}
+
+/* An entry, its first letter already in var: git's get_value(). The rest of
+ * the name is letters, digits and '-'; then blanks, then the end of the line
+ * (a bare key, boolean true) or '=' and a value. */
+static int read_entry(Reader *r) {
+        bool has_value = false;
+        int c, k;
+
+        for (;;) {
+                c = next_char(r);
+                if (r->eof || !git_iskeychar(c))
+                        break;
+                if ((k = bytes_add(&r->var, git_tolower(c))) < 0)
+                        return k;
+        }
+        /* Only SP and HT here: a CR that is not part of CR LF is an error. */
+        while (c == ' ' || c == '\t')
+                c = next_char(r);
+        if (c != '\n') {
+                if (c != '=')
+                        return -EINVAL;
+                if ((k = read_value(r)) < 0)
+                        return k;
+                has_value = true;
+        }
+        return r->fn(bytes_str(&r->var), has_value ? bytes_str(&r->value) : NULL, r->userdata);
+}
+
+/* After the blank that ended a section name: git's get_extended_base_var().
+ * More blanks, then "subsection" (a backslash takes the next byte as it is;
+ * no line ends), then ']' at once. */
+static int read_subsection(Reader *r, int c) {
+        int k;
+
+        do {
+                if (c == '\n')
+                        goto incomplete;
+                c = next_char(r);
+        } while (git_isspace(c));
+
+        if (c != '"')
+                return -EINVAL;
+        if ((k = bytes_add(&r->var, '.')) < 0)
+                return k;
+        for (;;) {
+                c = next_char(r);
+                if (c == '\n')
+                        goto incomplete;
+                if (c == '"')
+                        break;
+                if (c == '\\') {
+                        c = next_char(r);
+                        if (c == '\n')
+                                goto incomplete;
+                }
+                /* As written: no case folding, any byte but LF. */
+                if ((k = bytes_add(&r->var, c)) < 0)
+                        return k;
+        }
+        return next_char(r) == ']' ? 0 : -EINVAL;
+
+incomplete:
+        /* git names the line the header started on, not the one after. */
+        r->line--;
+        return -EINVAL;
+}
+
+/* After '[': git's get_base_var(). Letters, digits, '-' and '.' lower-cased
+ * up to ']', or up to a blank and a quoted subsection. */
+static int read_section(Reader *r) {
+        int k;
+
+        for (;;) {
+                int c = next_char(r);
+                if (r->eof)
+                        return -EINVAL;
+                if (c == ']')
+                        return 0;
+                if (git_isspace(c))
+                        return read_subsection(r, c);
+                if (!git_iskeychar(c) && c != '.')
+                        return -EINVAL;
+                if ((k = bytes_add(&r->var, git_tolower(c))) < 0)
+                        return k;
+        }
+}
+
+/* git's git_parse_source(): calls fn for each entry in order. */
+static int parse(Reader *r) {
+        static const unsigned char bom[] = {0xef, 0xbb, 0xbf};
+        size_t baselen = 0;
+        bool comment = false;
+        int c, k;
+
+        /* A UTF-8 BOM at the very start is skipped; a part of one is an error. */
+        c = next_char(r);
+        if (c == bom[0]) {
+                for (size_t i = 1; i < ELEMENTSOF(bom); i++)
+                        if (next_char(r) != bom[i])
+                                return -EINVAL;
+                c = next_char(r);
+        }
+
+        for (;; c = next_char(r)) {
+                if (c == '\n') {
+                        if (r->eof)
+                                return 0;
+                        comment = false;
+                        continue;
+                }
+                if (comment || git_isspace(c))
+                        continue;
+                if (c == '#' || c == ';') {
+                        comment = true;
+                        continue;
+                }
+                if (c == '[') {
+                        r->var.len = 0;
+                        if (r->var.data)
+                                r->var.data[0] = 0;
+                        if ((k = read_section(r)) < 0)
+                                return k;
+                        if (r->var.len == 0) /* "[]" */
+                                return -EINVAL;
+                        if ((k = bytes_add(&r->var, '.')) < 0)
+                                return k;
+                        baselen = r->var.len;
+                        continue;
+                }
+                /* An entry starts with a letter; git accepts one before any
+                 * section header too, named without a section. */
+                if (!git_isalpha(c))
+                        return -EINVAL;
+                r->var.len = baselen;
+                if ((k = bytes_add(&r->var, git_tolower(c))) < 0)
+                        return k;
+                if ((k = read_entry(r)) < 0)
+                        return k;
+        }
+}
+
+/* ---- the flagged keys ---- */
+
+typedef enum Sub {
+        SUB_NONE,     /* section.key */
+        SUB_ANY,      /* section.<any, even empty>.key */
+        SUB_OPTIONAL, /* either */
+} Sub;
+
+typedef enum ValueRule {
+        VALUE_ANY,      /* the key alone is enough */
+        VALUE_BANG,     /* a value starting with '!' (a shell command) */
+        VALUE_NOT_BOOL, /* a value git does not read as a boolean */
+} ValueRule;
+
+typedef struct Flagged {
+        const char *section;
+        Sub sub;
+        const char *sub_prefix; /* with SUB_ANY: the subsection starts so (any case) */
+        const char *key;        /* NULL: any key */
+        ValueRule rule;
+} Flagged;
+
+/* The table behind the list in git-audit.h; keep the two in step. Sections
+ * and keys lower-case, as git's parser leaves them. */
+static const Flagged flagged[] = {
+        {"core", SUB_NONE, NULL, "fsmonitor", VALUE_ANY},
+        {"core", SUB_NONE, NULL, "hookspath", VALUE_ANY},
+        {"core", SUB_NONE, NULL, "sshcommand", VALUE_ANY},
+        {"core", SUB_NONE, NULL, "gitproxy", VALUE_ANY},
+        {"core", SUB_NONE, NULL, "editor", VALUE_ANY},
+        {"core", SUB_NONE, NULL, "pager", VALUE_ANY},
+        {"core", SUB_NONE, NULL, "askpass", VALUE_ANY},
+        {"core", SUB_NONE, NULL, "alternaterefscommand", VALUE_ANY},
+        {"sequence", SUB_NONE, NULL, "editor", VALUE_ANY},
+        {"credential", SUB_OPTIONAL, NULL, "helper", VALUE_ANY},
+        {"filter", SUB_ANY, NULL, "clean", VALUE_ANY},
+        {"filter", SUB_ANY, NULL, "smudge", VALUE_ANY},
+        {"filter", SUB_ANY, NULL, "process", VALUE_ANY},
+        {"diff", SUB_ANY, NULL, "textconv", VALUE_ANY},
+        {"diff", SUB_ANY, NULL, "command", VALUE_ANY},
+        {"diff", SUB_NONE, NULL, "external", VALUE_ANY},
+        {"merge", SUB_ANY, NULL, "driver", VALUE_ANY},
+        {"include", SUB_NONE, NULL, "path", VALUE_ANY},
+        {"includeif", SUB_ANY, NULL, "path", VALUE_ANY},
+        {"extensions", SUB_NONE, NULL, "worktreeconfig", VALUE_ANY},
+        {"remote", SUB_ANY, NULL, "uploadpack", VALUE_ANY},
+        {"remote", SUB_ANY, NULL, "receivepack", VALUE_ANY},
+        {"remote", SUB_ANY, NULL, "vcs", VALUE_ANY},
+        {"protocol", SUB_OPTIONAL, NULL, "allow", VALUE_ANY},
+        {"uploadpack", SUB_NONE, NULL, "packobjectshook", VALUE_ANY},
+        {"gpg", SUB_OPTIONAL, NULL, "program", VALUE_ANY},
+        {"gpg", SUB_ANY, NULL, "defaultkeycommand", VALUE_ANY},
+        {"alias", SUB_OPTIONAL, NULL, NULL, VALUE_BANG},
+        {"pager", SUB_OPTIONAL, NULL, NULL, VALUE_NOT_BOOL},
+        {"submodule", SUB_ANY, NULL, "update", VALUE_BANG},
+        {"difftool", SUB_ANY, NULL, "cmd", VALUE_ANY},
+        {"difftool", SUB_ANY, NULL, "path", VALUE_ANY},
+        {"mergetool", SUB_ANY, NULL, "cmd", VALUE_ANY},
+        {"mergetool", SUB_ANY, NULL, "path", VALUE_ANY},
+        {"man", SUB_ANY, NULL, "cmd", VALUE_ANY},
+        {"man", SUB_ANY, NULL, "path", VALUE_ANY},
+        {"browser", SUB_ANY, NULL, "cmd", VALUE_ANY},
+        {"browser", SUB_ANY, NULL, "path", VALUE_ANY},
+        {"guitool", SUB_ANY, NULL, "cmd", VALUE_ANY},
+        {"trailer", SUB_ANY, NULL, "cmd", VALUE_ANY},
+        {"trailer", SUB_ANY, NULL, "command", VALUE_ANY},
+        {"tar", SUB_ANY, NULL, "command", VALUE_ANY},
+        {"interactive", SUB_NONE, NULL, "difffilter", VALUE_ANY},
+        {"imap", SUB_NONE, NULL, "tunnel", VALUE_ANY},
+        {"instaweb", SUB_NONE, NULL, "httpd", VALUE_ANY},
+        {"init", SUB_NONE, NULL, "templatedir", VALUE_ANY},
+        {"sendemail", SUB_OPTIONAL, NULL, "sendmailcmd", VALUE_ANY},
+        {"sendemail", SUB_OPTIONAL, NULL, "smtpserver", VALUE_ANY},
+        {"sendemail", SUB_OPTIONAL, NULL, "tocmd", VALUE_ANY},
+        {"sendemail", SUB_OPTIONAL, NULL, "cccmd", VALUE_ANY},
+        {"sendemail", SUB_OPTIONAL, NULL, "headercmd", VALUE_ANY},
+        {"svn", SUB_NONE, NULL, "authorsprog", VALUE_ANY},
+        {"svn-remote", SUB_ANY, NULL, "authorsprog", VALUE_ANY},
+        {"lfs", SUB_ANY, "customtransfer.", "path", VALUE_ANY},
+        {"lfs", SUB_ANY, "extension.", "clean", VALUE_ANY},
+        {"lfs", SUB_ANY, "extension.", "smudge", VALUE_ANY},
+};
+
+/* git_parse_maybe_bool(): true/yes/on/false/no/off in any case, empty, a
+ * bare key, or what git_parse_int() takes (strtoimax base 0 and a k/m/g
+ * unit, within int). */
+static bool git_reads_as_bool(const char *v) {
+        static const char *const words[] = {"true", "yes", "on", "false", "no", "off"};
+
+        if (!v || !*v)
+                return true;
+        for (size_t i = 0; i < ELEMENTSOF(words); i++)
+                if (strcasecmp(v, words[i]) == 0)
+                        return true;
+
+        char *end;
+        errno = 0;
+        intmax_t n = strtoimax(v, &end, 0);
+        if (errno == ERANGE || n == INTMAX_MIN)
+                return false;
+        uintmax_t factor;
+        if (!*end)
+                factor = 1;
+        else if (strcasecmp(end, "k") == 0)
+                factor = 1024;
+        else if (strcasecmp(end, "m") == 0)
+                factor = 1024 * 1024;
+        else if (strcasecmp(end, "g") == 0)
+                factor = 1024 * 1024 * 1024;
+        else
+                return false;
+        uintmax_t u = n < 0 ? (uintmax_t) -n : (uintmax_t) n;
+        return u <= (uintmax_t) INT_MAX / factor;
+}
+
+static bool value_matches(ValueRule rule, const char *value) {
+        switch (rule) {
+        case VALUE_ANY:
+                return true;
+        case VALUE_BANG:
+                return value && value[0] == '!';
+        case VALUE_NOT_BOOL:
+                return !git_reads_as_bool(value);
+        }
+        return false;
+}
+
+bool git_audit_key_is_flagged(const char *name, const char *value) {
+        /* Split as git's parse_config_key() does: the section ends at the
+         * first dot, the key starts after the last, a subsection (which may
+         * hold dots, or be empty) is what lies between. */
+        const char *first = strchr(name, '.');
+        if (!first)
+                return false;
+        const char *last = strrchr(name, '.');
+        size_t section_len = (size_t) (first - name);
+        const char *key = last + 1;
+        bool has_sub = last != first;
+        const char *sub = first + 1;
+        size_t sub_len = has_sub ? (size_t) (last - sub) : 0;
+
+        for (size_t i = 0; i < ELEMENTSOF(flagged); i++) {
+                const Flagged *f = &flagged[i];
+
+                if (strlen(f->section) != section_len || strncasecmp(name, f->section, section_len) != 0)
+                        continue;
+                if ((f->sub == SUB_NONE && has_sub) || (f->sub == SUB_ANY && !has_sub))
+                        continue;
+                if (f->sub_prefix) {
+                        size_t n = strlen(f->sub_prefix);
+                        if (sub_len < n || strncasecmp(sub, f->sub_prefix, n) != 0)
+                                continue;
+                }
+                if (f->key && strcasecmp(key, f->key) != 0)
+                        continue;
+                if (value_matches(f->rule, value))
+                        return true;
+        }
+        return false;
+}
+
+/* ---- the audit ---- */
+
+typedef struct Keys {
+        char **v;
+        size_t n, size;
+} Keys;
+
+static int collect(const char *name, const char *value, void *userdata) {
+        Keys *keys = userdata;
+
+        if (!git_audit_key_is_flagged(name, value))
+                return 0;
+        for (size_t i = 0; i < keys->n; i++)
+                if (streq(keys->v[i], name))
+                        return 0;
+        if (keys->n + 2 > keys->size) {
+                size_t n = keys->size ? keys->size * 2 : 8;
+                char **p = realloc(keys->v, n * sizeof(char *));
+                if (!p)
+                        return -ENOMEM;
+                keys->v = p, keys->size = n;
+        }
+        keys->v[keys->n] = strdup(name);
+        if (!keys->v[keys->n])
+                return -ENOMEM;
+        keys->v[++keys->n] = NULL;
+        return 0;
+}
+
+int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_line) {
+        Keys keys = {};
+        Reader r = {
+                .buf = (const unsigned char *) buf,
+                .len = len,
+                .line = 1,
+                .fn = collect,
+                .userdata = &keys,
+        };
+
+        /* git stops reading past INT_MAX bytes and fails the file. */
+        if (len > INT_MAX)
+                return -EFBIG;
+
+        int k = parse(&r);
+        free(r.var.data);
+        free(r.value.data);
+        if (k >= 0 && !keys.v) {
+                keys.v = calloc(1, sizeof(char *));
+                if (!keys.v)
+                        k = -ENOMEM;
+        }
+        if (k < 0) {
+                if (keys.v)
+                        keys.v[keys.n] = NULL;
+                strv_free(keys.v);
+                if (k == -EINVAL && ret_line)
+                        *ret_line = r.line;
+                return k;
+        }
+        *ret_keys = keys.v;
+        return 0;
+}
+
+/* ---- hooks ---- */
+
+bool git_audit_hook_is_sample(const char *name) {
+        /* templates/hooks--* in git 2.39, plus sendemail-validate.sample
+         * (git 2.40 and later). */
+        static const char *const samples[] = {
+                "applypatch-msg.sample",
+                "commit-msg.sample",
+                "fsmonitor-watchman.sample",
+                "post-update.sample",
+                "pre-applypatch.sample",
+                "pre-commit.sample",
+                "pre-merge-commit.sample",
+                "pre-push.sample",
+                "pre-rebase.sample",
+                "pre-receive.sample",
+                "prepare-commit-msg.sample",
+                "push-to-checkout.sample",
+                "sendemail-validate.sample",
+                "update.sample",
+        };
+
+        for (size_t i = 0; i < ELEMENTSOF(samples); i++)
+                if (streq(name, samples[i]))
+                        return true;
+        return false;
+}
+
+void strv_free(char **v) {
+        if (!v)
+                return;
+        for (char **p = v; *p; p++)
+                free(*p);
+        free(v);
+}

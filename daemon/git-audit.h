@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * An audit of what a protected git directory froze: a coding agent may write
+ * a repository's config and hooks before the daemon makes them read-only, so
+ * when protection lands we list the config keys that make git run a program
+ * or read more config, and the hooks that are not git's own samples.
+ *
+ * The config reader is small and strict. It follows git 2.39's own parser
+ * (config.c: git_parse_source, get_base_var, get_extended_base_var,
+ * get_value, parse_value) byte for byte, so it names each variable exactly
+ * as git would ("section.subsection.key", section and key lower-cased,
+ * subsection as written, a legacy [section.sub] lower-cased whole), refuses
+ * what git refuses and reports the line git would report. It never guesses:
+ * a file git cannot read is an error here too, and that is itself worth a
+ * warning.
+ *
+ * Flagged keys. "*" is any subsection, "[.*]" an optional one; section and
+ * key match without regard to case, as in git, where the parser has already
+ * lower-cased them.
+ *
+ *   core.fsmonitor                a hook program (or git's fsmonitor daemon)
+ *   core.hooksPath                hooks from anywhere, not the frozen hooks/
+ *   core.sshCommand               the ssh command for every ssh transport
+ *   core.gitProxy                 a proxy command for git:// connections
+ *   core.editor, sequence.editor  run for commit messages, rebase todo lists
+ *   core.pager                    run for every paged command
+ *   core.askPass                  run to prompt for credentials
+ *   core.alternateRefsCommand     run to list an alternate's refs
+ *   credential[.*].helper         a credential helper: a program
+ *   filter.*.clean/smudge/process run on checkout, add, status
+ *   diff.*.textconv, diff.*.command, diff.external   run by diff and log
+ *   merge.*.driver                run by merge
+ *   include.path, includeIf.*.path                   load more config
+ *   extensions.worktreeConfig     loads config.worktree files as well
+ *   remote.*.uploadpack/receivepack                  the program run at the
+ *                                 other end, which for a local or ssh remote
+ *                                 is here
+ *   remote.*.vcs                  runs git-remote-<vcs>
+ *   protocol[.*].allow            can allow ext::, a transport that is a
+ *                                 shell command
+ *   uploadpack.packObjectsHook    run instead of pack-objects
+ *   gpg[.*].program, gpg.*.defaultKeyCommand         run to sign and verify
+ *   alias[.*].* starting with "!" a shell command (after git's value parsing:
+ *                                 quotes removed, leading blanks skipped)
+ *   pager[.*].* that is not a boolean                 a pager command for
+ *                                 one git command
+ *   submodule.*.update starting with "!"             a shell command run by
+ *                                 "git submodule update"
+ *   difftool.*.cmd/path, mergetool.*.cmd/path        tool commands
+ *   man.*.cmd/path, browser.*.cmd/path               run by "git help" and
+ *                                 "git web--browse"
+ *   guitool.*.cmd                 run from git gui
+ *   trailer.*.cmd/command         run by interpret-trailers (commit --trailer)
+ *   tar.*.command                 the filter "git archive" pipes through
+ *   interactive.diffFilter        run by "add -p"
+ *   imap.tunnel                   run by imap-send
+ *   instaweb.httpd                run by instaweb
+ *   init.templateDir              hooks copied in by a "git init" re-run
+ *   sendemail[.*].sendmailCmd/smtpServer/toCmd/ccCmd/headerCmd
+ *                                 programs run by send-email (smtpServer may
+ *                                 be a path to a sendmail-like program)
+ *   svn.authorsProg, svn-remote.*.authorsProg        run by git svn
+ *   lfs.customtransfer.*.path, lfs.extension.*.clean/smudge
+ *                                 not git's but git-lfs's, run from git's
+ *                                 filters when git-lfs is installed
+ *
+ * Checked and not flagged: fetch.*, gc.* and maintenance.* (no program of
+ * their own); diff.tool, merge.tool, man.viewer, web.browser, help.browser,
+ * instaweb.browser (they only pick a tool by name, whose command is one of the
+ * keys above); core.attributesFile, core.excludesFile, commit.template,
+ * mailmap.file (files read as data); url.*.insteadOf and remote.*.url (an
+ * ext:: URL still needs protocol.ext.allow, flagged above).
+ */
+
+/*
+ * The flagged keys in a git config file's bytes, each as git names it, in
+ * file order, each name once. Never the values.
+ *
+ * Returns 0 and sets *ret_keys to a NULL-terminated list (possibly empty;
+ * free with strv_free()). Returns -EINVAL when git itself could not parse
+ * the bytes, and then sets *ret_line (when not NULL) to the line git's
+ * "bad config line N" names; -EFBIG past git's own limit (INT_MAX bytes);
+ * -ENOMEM. *ret_keys is untouched on failure.
+ */
+int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_line);
+
+/*
+ * Whether one config entry is flagged: name spelled as git spells it,
+ * value NULL for a bare key (git's boolean true). Only the alias.*, pager.*
+ * and submodule.*.update rules read the value.
+ */
+bool git_audit_key_is_flagged(const char *name, const char *value);
+
+/* Whether name is one of the hook templates git installs into hooks/
+ * ("pre-commit.sample" and the rest; git 2.39 and later). */
+bool git_audit_hook_is_sample(const char *name);
+
+/* Free a NULL-terminated list of strings and the list; NULL is fine.
+ * (The first list of strings in the core; move it to util.h when a second
+ * user appears.) */
+void strv_free(char **v);
+
+static inline void strv_freep(char ***v) {
+        strv_free(*v);
+}
+#define _cleanup_strv_free_ __attribute__((cleanup(strv_freep)))
