@@ -309,7 +309,8 @@ typedef enum ValueRule {
 typedef struct Flagged {
         const char *section;
         Sub sub;
-        const char *sub_prefix; /* with SUB_ANY: the subsection starts so (any case) */
+        const char *sub_prefix; /* with SUB_ANY: the subsection starts so (any case:
+                                 * git-lfs, not git, reads these) */
         const char *key;        /* NULL: any key */
         ValueRule rule;
 } Flagged;
@@ -436,7 +437,12 @@ bool git_audit_key_is_flagged(const char *name, const char *value) {
         for (size_t i = 0; i < ELEMENTSOF(flagged); i++) {
                 const Flagged *f = &flagged[i];
 
-                if (strlen(f->section) != section_len || strncasecmp(name, f->section, section_len) != 0)
+                /* Exact, as git's callbacks compare (strcmp, skip_prefix):
+                 * its parser lower-cased section and key, and where upper
+                 * case remains a NUL cut the name, and git ignores it
+                 * ("core.editOr" is not the editor). An alias name is the
+                 * one part git matches in any case, and any key counts. */
+                if (strlen(f->section) != section_len || strncmp(name, f->section, section_len) != 0)
                         continue;
                 if ((f->sub == SUB_NONE && has_sub) || (f->sub == SUB_ANY && !has_sub))
                         continue;
@@ -445,7 +451,7 @@ bool git_audit_key_is_flagged(const char *name, const char *value) {
                         if (sub_len < n || strncasecmp(sub, f->sub_prefix, n) != 0)
                                 continue;
                 }
-                if (f->key && strcasecmp(key, f->key) != 0)
+                if (f->key && !streq(key, f->key))
                         continue;
                 if (value_matches(f->rule, value))
                         return true;

@@ -19,9 +19,9 @@
  * a file git cannot read is an error here too, and that is itself worth a
  * warning.
  *
- * Flagged keys. "*" is any subsection, "[.*]" an optional one; section and
- * key match without regard to case, as in git, where the parser has already
- * lower-cased them.
+ * Flagged keys. "*" is any subsection, "[.*]" an optional one. Section and
+ * key are case-insensitive in the file; the parser lower-cases them and git
+ * then compares names exactly, and so does the audit.
  *
  *   core.fsmonitor                a hook program (or git's fsmonitor daemon)
  *   core.hooksPath                hooks from anywhere, not the frozen hooks/
@@ -90,9 +90,10 @@
 int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_line);
 
 /*
- * Whether one config entry is flagged: name spelled as git spells it,
- * value NULL for a bare key (git's boolean true). Only the alias.*, pager.*
- * and submodule.*.update rules read the value.
+ * Whether one config entry is flagged: name spelled as git's parser spells
+ * it (section and key lower-case; compared exactly, as git does), value NULL
+ * for a bare key (git's boolean true). Only the alias.*, pager.* and
+ * submodule.*.update rules read the value.
  */
 bool git_audit_key_is_flagged(const char *name, const char *value);
 

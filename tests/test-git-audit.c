@@ -203,6 +203,8 @@ static const Case spellings[] = {
          * the editor (checked with "git var GIT_EDITOR"). */
         FLAGS("[core \"editor\0\"]\n\tx = evil\n", "core.editor"),
         FLAGS("[alias \"st\0x\"]\n\tk = !evil\n", "alias.st"),
+        /* git looks aliases up in any case: "git st" runs this one. */
+        FLAGS("[alias \"St\0\"]\n\tk = !evil\n", "alias.St"),
         /* ...and a NUL in a value cuts the value short. */
         FLAGS("[alias]\n\tx = !\0y\n", "alias.x"),
 };
@@ -227,6 +229,9 @@ static const Case harmless[] = {
         /* Pagers that are booleans (git_parse_maybe_bool()). */
         CLEAN("[pager]\n\tlog = false\n\tbranch = off\n\tdiff = TRUE\n\tshow = 1\n\tgrep = 0x10\n\ttag = 1k\n"
               "\tx\n\ty = \"\"\n\tz = -2\n"),
+        /* A NUL can leave upper case where git compares exactly: git
+         * 2.39 does not take core.editOr for the editor. */
+        CLEAN("[core \"editOr\0\"]\n\tx = evil\n"),
         /* A key before any section has no section at all. */
         CLEAN("editor = vim\n"),
         /* An empty section name before a subsection. */
@@ -391,7 +396,8 @@ static void test_key_is_flagged(void **state) {
         /* The value only matters to alias, pager and submodule update. */
         assert_true(git_audit_key_is_flagged("core.editor", NULL));
         assert_true(git_audit_key_is_flagged("core.editor", "vim"));
-        assert_true(git_audit_key_is_flagged("CORE.Editor", "vim"));
+        assert_false(git_audit_key_is_flagged("CORE.Editor", "vim")); /* git compares exactly */
+        assert_true(git_audit_key_is_flagged("alias.St", "!sh"));
         assert_false(git_audit_key_is_flagged("core.editorx", "vim"));
         assert_false(git_audit_key_is_flagged("core", NULL));
         assert_false(git_audit_key_is_flagged("", NULL));
