@@ -371,6 +371,7 @@ static const Flagged flagged[] = {
         {"sendemail", SUB_OPTIONAL, NULL, "headercmd", VALUE_ANY},
         {"svn", SUB_NONE, NULL, "authorsprog", VALUE_ANY},
         {"svn-remote", SUB_ANY, NULL, "authorsprog", VALUE_ANY},
+        {"hook", SUB_ANY, NULL, "command", VALUE_ANY},
         {"lfs", SUB_ANY, "customtransfer.", "path", VALUE_ANY},
         {"lfs", SUB_ANY, "extension.", "clean", VALUE_ANY},
         {"lfs", SUB_ANY, "extension.", "smudge", VALUE_ANY},

@@ -65,6 +65,8 @@
  *                                 programs run by send-email (smtpServer may
  *                                 be a path to a sendmail-like program)
  *   svn.authorsProg, svn-remote.*.authorsProg        run by git svn
+ *   hook.*.command                a hook defined in config (newer gits than
+ *                                 2.39; a frozen repository outlives its git)
  *   lfs.customtransfer.*.path, lfs.extension.*.clean/smudge
  *                                 not git's but git-lfs's, run from git's
  *                                 filters when git-lfs is installed

@@ -2,6 +2,7 @@
 #include "tests.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -125,6 +126,9 @@ static const Case every_key[] = {
               "\tauthorsProg = evil\n"
               "[svn-remote \"svn\"]\n"
               "\tauthorsProg = evil\n"
+              "[hook \"lint\"]\n"
+              "\tevent = pre-commit\n"
+              "\tcommand = evil\n"
               "[lfs \"customtransfer.x\"]\n"
               "\tpath = evil\n"
               "[lfs \"extension.x\"]\n"
@@ -143,7 +147,7 @@ static const Case every_key[] = {
               "interactive.difffilter", "imap.tunnel", "instaweb.httpd", "init.templatedir",
               "sendemail.sendmailcmd", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd",
               "sendemail.headercmd", "sendemail.work.sendmailcmd", "svn.authorsprog", "svn-remote.svn.authorsprog",
-              "lfs.customtransfer.x.path", "lfs.extension.x.clean", "lfs.extension.x.smudge"),
+              "hook.lint.command", "lfs.customtransfer.x.path", "lfs.extension.x.clean", "lfs.extension.x.smudge"),
 };
 
 /* The same keys in the other spellings git accepts. */
@@ -372,6 +376,13 @@ static void test_harmless(void **state) {
 static void test_refused(void **state) {
         (void) state;
         run_cases(refused, ELEMENTSOF(refused));
+        /* Past INT_MAX bytes git gives up; the length alone decides, so
+         * a short buffer stands in for a huge one here. */
+        char **big = (char **) 0x1;
+        size_t big_line = 7;
+        assert_int_equal(git_audit_config("", (size_t) INT_MAX + 1, &big, &big_line), -EFBIG);
+        assert_ptr_equal(big, (char **) 0x1);
+        assert_int_equal(big_line, 7);
         /* ret_line may be NULL. */
         char **keys = NULL;
         assert_int_equal(git_audit_config("[core", 5, &keys, NULL), -EINVAL);
