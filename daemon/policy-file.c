@@ -131,7 +131,7 @@ int policy_load(const char *path, Policy **ret, PolicyError *ret_error) {
 
         r = read_full_file(path, POLICY_MAX_BYTES, &buf, &len);
         if (r < 0) {
-                (void) fail(ret_error, 0, "cannot read: %s", strerror(-r));
+                (void) fail(ret_error, 0, "cannot read: %s", read_full_file_strerror(r));
                 return r;
         }
         return policy_parse(buf, len, ret, ret_error);

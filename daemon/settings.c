@@ -424,7 +424,7 @@ out:
 static int load(const char *path, char **ret_buf, size_t *ret_len, SettingsError *err) {
         int r = read_full_file(path, SETTINGS_MAX_BYTES, ret_buf, ret_len);
         if (r < 0) {
-                fail(err, path, NULL, 0, 0, "cannot read: %s", strerror(-r));
+                fail(err, path, NULL, 0, 0, "cannot read: %s", read_full_file_strerror(r));
                 return r;
         }
         return 0;

@@ -76,25 +76,50 @@ char *escape_for_display(const char *s) {
         return buf;
 }
 
+/* The errno for a file read_full_file() will not read: only a regular file
+ * has an end that is sure to come. ENXIO is what open(2) itself says of a
+ * fifo or device it cannot serve, and unlike Linux's EBADFD, macOS has it. */
+static int not_regular(mode_t mode) {
+        return S_ISDIR(mode) ? -EISDIR : -ENXIO;
+}
+
 int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size) {
         _cleanup_close_ int fd = -EBADF;
         _cleanup_free_ char *buf = NULL;
         size_t size = 0, allocated = 0;
         struct stat st;
+        int flags;
 
-        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        /* The type is checked before the open too: opening a device can
+         * act (a tape rewinds, a watchdog arms). */
+        if (stat(path, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return not_regular(st.st_mode);
+
+        /* O_NONBLOCK: if the path was swapped for a fifo since the stat, the
+         * open returns at once instead of waiting for a writer forever, and
+         * fstat on what was opened has the last word. */
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
         if (fd < 0)
                 return -errno;
         if (fstat(fd, &st) < 0)
                 return -errno;
-        if (S_ISDIR(st.st_mode))
-                return -EISDIR;
+        if (!S_ISREG(st.st_mode))
+                return not_regular(st.st_mode);
+        /* Reads of a regular file do not block anyway, but the flag reaches
+         * a FUSE server as it is: read it plainly. */
+        flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
+                return -errno;
 
         for (;;) {
-                if (allocated - size < 4096) {
-                        if (allocated > max)
-                                return -EFBIG;
+                /* Grown when full, never past max + 1: one byte more than max
+                 * is enough to know the file is too large. */
+                if (size == allocated) {
                         size_t want = allocated ? allocated * 2 : 4096;
+                        if (want - 1 > max)
+                                want = max + 1;
                         char *n = realloc(buf, want + 1);
                         if (!n)
                                 return -ENOMEM;
@@ -118,6 +143,17 @@ int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size) {
         *ret = TAKE_PTR(buf);
         *ret_size = size;
         return 0;
+}
+
+const char *read_full_file_strerror(int r) {
+        switch (r) {
+        case -EISDIR:
+                return "a directory, not a regular file";
+        case -ENXIO:
+                return "not a regular file (a fifo, a socket or a device)";
+        default:
+                return strerror(-r);
+        }
 }
 
 char *path_normalize(const char *p) {

@@ -86,6 +86,14 @@ size_t utf8_sequence_length(const char *s);
  * its start or is empty, or when out of memory. */
 char *path_normalize(const char *p);
 
-/* Read a whole file, refusing anything larger than max bytes (-EFBIG).
- * The buffer is NUL-terminated; *ret_size does not count that NUL. */
+/* Read a whole regular file, refusing anything larger than max bytes
+ * (-EFBIG). The buffer is NUL-terminated; *ret_size does not count that NUL.
+ * Anything but a regular file (after symlinks) is refused at once, before
+ * a byte is read and without blocking: -EISDIR for a directory, -ENXIO for
+ * a fifo, a socket or a device (a fifo nobody writes would block a reader
+ * forever, a device never ends). */
 int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size);
+
+/* The reason for a read_full_file() failure r, for messages: strerror(),
+ * except for a file that is not a regular one, where it says so. */
+const char *read_full_file_strerror(int r);

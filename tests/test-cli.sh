@@ -157,6 +157,22 @@ run 1 "$pp" enforce --root "$tmp" --policy "$tmp/lost" && empty out
 has err "path policy: $tmp/lost: cannot read: No such file or directory"
 printf 'mask-file .env\nhide x\n' >"$tmp/policy"
 run 1 "$pp" enforce --root "$tmp" --policy "$tmp/policy" && has err "path policy: $tmp/policy:2: unknown kind 'hide'"
+# Only a regular file is a policy: a fifo nobody writes is refused at once
+# (timeout turns a hang into exit 124, and a failure here), as are a
+# directory and a device.
+mkfifo "$tmp/fifo"
+run 1 timeout 5 "$pp" enforce --root "$tmp" --policy "$tmp/fifo" && empty out
+has err "path policy: $tmp/fifo: cannot read: not a regular file (a fifo, a socket or a device)"
+mkdir "$tmp/policy-dir"
+run 1 "$pp" enforce --root "$tmp" --policy "$tmp/policy-dir"
+has err "path policy: $tmp/policy-dir: cannot read: a directory, not a regular file"
+run 1 timeout 5 "$pp" enforce --root "$tmp" --policy /dev/zero
+has err "path policy: /dev/zero: cannot read: not a regular file"
+# The settings files too.
+run 1 timeout 5 "$pp" resolve --modules "$tmp/fifo" && empty out
+has err "pathpolicy: $tmp/fifo: cannot read: not a regular file (a fifo, a socket or a device)"
+run 1 timeout 5 "$pp" validate --orgs "$tmp/fifo"
+has err "$tmp/fifo: cannot read: not a regular file"
 : >"$tmp/policy"
 backend=$("$pp" --version | sed -n 's/.*backend: \([a-z]*\).*/\1/p')
 if [ "$backend" = poll ]; then

@@ -2,6 +2,7 @@
 #include "tests.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 
 #include "policy-file.h"
 #include "util.h"
@@ -196,6 +197,28 @@ static void test_load(void **state) {
         assert_non_null(strstr(err.message, "No such file"));
 }
 
+/* Anything but a regular file is refused at once, naming the reason. */
+static void test_load_not_regular(void **state) {
+        (void) state;
+        char dir[] = "/tmp/test-policy-file-XXXXXX", fifo[64];
+        Policy *p = NULL;
+        PolicyError err;
+
+        assert_non_null(mkdtemp(dir));
+        snprintf(fifo, sizeof fifo, "%s/policy", dir);
+        assert_int_equal(mkfifo(fifo, 0600), 0);
+        assert_int_equal(policy_load(fifo, &p, &err), -ENXIO);
+        assert_null(p);
+        assert_int_equal(err.line, 0);
+        assert_string_equal(err.message, "cannot read: not a regular file (a fifo, a socket or a device)");
+        assert_int_equal(policy_load("/dev/null", &p, &err), -ENXIO);
+        assert_int_equal(policy_load(dir, &p, &err), -EISDIR);
+        assert_string_equal(err.message, "cannot read: a directory, not a regular file");
+        assert_null(p);
+        unlink(fifo);
+        rmdir(dir);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_parse),
@@ -206,6 +229,7 @@ int main(void) {
                 cmocka_unit_test(test_writer_refuses_unreadable),
                 cmocka_unit_test(test_from_resolved),
                 cmocka_unit_test(test_load),
+                cmocka_unit_test(test_load_not_regular),
         };
         return RUN(tests);
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "tests.h"
 
+#include <sys/stat.h>
+
 #include "settings.h"
 #include "util.h"
 
@@ -157,6 +159,20 @@ static void test_load_errors(void **state) {
         assert_non_null(strstr(err.message, "No such file"));
         assert_int_equal(settings_load_modules("/", &s, &err), -EISDIR);
         assert_null(s);
+
+        /* A fifo (say, a process substitution nobody feeds) is refused at
+         * once, not waited on. */
+        char dir[] = "/tmp/test-settings-XXXXXX", fifo[64];
+        assert_non_null(mkdtemp(dir));
+        snprintf(fifo, sizeof fifo, "%s/orgs.json", dir);
+        assert_int_equal(mkfifo(fifo, 0600), 0);
+        Settings **v = NULL;
+        assert_int_equal(settings_load_orgs(fifo, "acme", &v, &err), -ENXIO);
+        assert_null(v);
+        assert_string_equal(err.source, fifo);
+        assert_string_equal(err.message, "cannot read: not a regular file (a fifo, a socket or a device)");
+        unlink(fifo);
+        rmdir(dir);
 }
 
 static Settings **orgs_ok(const char *json, const char *org) {

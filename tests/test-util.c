@@ -2,6 +2,10 @@
 #include "tests.h"
 
 #include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
 
 #include "util.h"
 
@@ -60,6 +64,20 @@ static void test_read_full_file(void **state) {
         assert_memory_equal(buf, data, sizeof data);
         assert_int_equal(buf[size], 0);
 
+        /* Exactly at the limit, and a limit below the first buffer's size. */
+        free(TAKE_PTR(buf));
+        assert_int_equal(read_full_file(path, sizeof data, &buf, &size), 0);
+        assert_int_equal(size, sizeof data);
+        free(TAKE_PTR(buf));
+        char small[] = "/tmp/test-util-XXXXXX";
+        int sfd = mkstemp(small);
+        assert_true(sfd >= 0);
+        assert_int_equal(write(sfd, "hello\n", 6), 6);
+        close(sfd);
+        assert_int_equal(read_full_file(small, 64, &buf, &size), 0);
+        assert_string_equal(buf, "hello\n");
+        unlink(small);
+
         /* Over the limit: refused, output untouched. */
         char *untouched = (char *) 0x1;
         assert_int_equal(read_full_file(path, 9999, &untouched, &size), -EFBIG);
@@ -68,6 +86,51 @@ static void test_read_full_file(void **state) {
         unlink(path);
         assert_int_equal(read_full_file(path, 100, &untouched, &size), -ENOENT);
         assert_int_equal(read_full_file("/", 100, &untouched, &size), -EISDIR);
+}
+
+static double now_s(void) {
+        struct timespec t;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+}
+
+/* A fifo that nobody writes would block a reader forever; a device never
+ * ends. Each is refused at once, without reading, outputs untouched. */
+static void test_read_full_file_not_regular(void **state) {
+        (void) state;
+        char dir[] = "/tmp/test-util-XXXXXX", fifo[64], sock[64];
+        struct sockaddr_un sa = {.sun_family = AF_UNIX};
+        char *untouched = (char *) 0x1;
+        size_t size = 42;
+
+        assert_non_null(mkdtemp(dir));
+        snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+        snprintf(sock, sizeof sock, "%s/sock", dir);
+        assert_int_equal(mkfifo(fifo, 0600), 0);
+        int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        assert_true(s >= 0);
+        snprintf(sa.sun_path, sizeof sa.sun_path, "%s", sock);
+        assert_int_equal(bind(s, (struct sockaddr *) &sa, sizeof sa), 0);
+
+        double t0 = now_s();
+        assert_int_equal(read_full_file(fifo, 100, &untouched, &size), -ENXIO);
+        /* "At once": far below any timeout, however slow the machine. */
+        assert_true(now_s() - t0 < 1.0);
+        assert_int_equal(read_full_file(sock, 100, &untouched, &size), -ENXIO);
+        assert_int_equal(read_full_file("/dev/null", 100, &untouched, &size), -ENXIO);
+        assert_int_equal(read_full_file("/dev/zero", 100, &untouched, &size), -ENXIO);
+        assert_int_equal(read_full_file(dir, 100, &untouched, &size), -EISDIR);
+        assert_ptr_equal(untouched, (char *) 0x1);
+        assert_int_equal(size, 42);
+
+        assert_string_equal(read_full_file_strerror(-ENXIO), "not a regular file (a fifo, a socket or a device)");
+        assert_string_equal(read_full_file_strerror(-EISDIR), "a directory, not a regular file");
+        assert_string_equal(read_full_file_strerror(-ENOENT), strerror(ENOENT));
+
+        close(s);
+        unlink(sock);
+        unlink(fifo);
+        rmdir(dir);
 }
 
 static void test_path_normalize(void **state) {
@@ -94,6 +157,7 @@ int main(void) {
                 cmocka_unit_test(test_utf8),
                 cmocka_unit_test(test_escape),
                 cmocka_unit_test(test_read_full_file),
+                cmocka_unit_test(test_read_full_file_not_regular),
                 cmocka_unit_test(test_path_normalize),
         };
         return RUN(tests);
