@@ -32,17 +32,30 @@ Policy *policy_free(Policy *p) {
         return NULL;
 }
 
-static int policy_add(Policy *p, PolicyKind kind, const char *path, size_t n) {
-        PolicyAction *a = realloc(p->actions, (p->n + 1) * sizeof *a);
-        if (!a)
-                return -ENOMEM;
-        p->actions = a;
-        a[p->n].kind = kind;
-        a[p->n].path = strndup(path, n);
-        if (!a[p->n].path)
-                return -ENOMEM;
-        p->n++;
+/* Append an action that takes over path (on success only). The array
+ * grows by doubling: a policy may have a million lines, and growing it one
+ * action at a time would copy it a million times. */
+static int policy_add_take(Policy *p, PolicyKind kind, char *path) {
+        if (p->n == p->n_allocated) {
+                size_t want = p->n_allocated ? p->n_allocated * 2 : 16;
+                PolicyAction *a = want <= SIZE_MAX / sizeof *a ? realloc(p->actions, want * sizeof *a) : NULL;
+                if (!a)
+                        return -ENOMEM;
+                p->actions = a;
+                p->n_allocated = want;
+        }
+        p->actions[p->n++] = (PolicyAction){.kind = kind, .path = path};
         return 0;
+}
+
+static int policy_add(Policy *p, PolicyKind kind, const char *path) {
+        char *copy = strdup(path);
+        if (!copy)
+                return -ENOMEM;
+        int r = policy_add_take(p, kind, copy);
+        if (r < 0)
+                free(copy);
+        return r;
 }
 
 _printf_(3, 4) static int fail(PolicyError *err, size_t line, const char *fmt, ...) {
@@ -115,9 +128,10 @@ int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_err
                 if (kind == POLICY_MASK_FILE && entry_is_dir(path))
                         return fail(ret_error, line, "mask-file path '%s' ends in '/'", path);
 
-                r = policy_add(p, kind, path, strlen(path));
+                r = policy_add_take(p, kind, path);
                 if (r < 0)
                         return r;
+                path = NULL; /* the policy's now */
         }
 
         *ret = TAKE_PTR(p);
@@ -145,12 +159,12 @@ int policy_from_resolved(const Resolved *res, Policy **ret) {
                 return -ENOMEM;
         for (size_t i = 0; i < res->n_mask; i++) {
                 const char *m = res->mask[i];
-                r = policy_add(p, entry_is_dir(m) ? POLICY_MASK_DIR : POLICY_MASK_FILE, m, strlen(m));
+                r = policy_add(p, entry_is_dir(m) ? POLICY_MASK_DIR : POLICY_MASK_FILE, m);
                 if (r < 0)
                         return r;
         }
         for (size_t i = 0; i < res->n_protect; i++) {
-                r = policy_add(p, POLICY_PROTECT, res->protect[i], strlen(res->protect[i]));
+                r = policy_add(p, POLICY_PROTECT, res->protect[i]);
                 if (r < 0)
                         return r;
         }

@@ -35,7 +35,7 @@ typedef struct PolicyAction {
 
 typedef struct Policy {
         PolicyAction *actions;
-        size_t n;
+        size_t n, n_allocated;
 } Policy;
 
 typedef struct PolicyError {
@@ -43,7 +43,8 @@ typedef struct PolicyError {
         char message[256];
 } PolicyError;
 
-#define POLICY_MAX_BYTES (16u * 1024 * 1024)
+/* Room for a million lines of realistic paths (~40 bytes each). */
+#define POLICY_MAX_BYTES (64u * 1024 * 1024)
 
 const char *policy_kind_to_string(PolicyKind k);
 int policy_kind_from_string(const char *s, size_t n); /* -EINVAL when unknown */

@@ -173,6 +173,11 @@ run 1 timeout 5 "$pp" resolve --modules "$tmp/fifo" && empty out
 has err "pathpolicy: $tmp/fifo: cannot read: not a regular file (a fifo, a socket or a device)"
 run 1 timeout 5 "$pp" validate --orgs "$tmp/fifo"
 has err "$tmp/fifo: cannot read: not a regular file"
+# A million lines, the last one bad: read and refused, with its number.
+awk 'BEGIN { for (i = 1; i < 1000000; i++) printf "mask-file d%d/f%d\n", i % 1000, i; print "mask-file a//b" }' >"$tmp/big"
+run 1 "$pp" enforce --root "$tmp" --policy "$tmp/big"
+has err "path policy: $tmp/big:1000000: invalid path 'a//b': empty component"
+rm "$tmp/big"
 : >"$tmp/policy"
 backend=$("$pp" --version | sed -n 's/.*backend: \([a-z]*\).*/\1/p')
 if [ "$backend" = poll ]; then

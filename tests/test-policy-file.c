@@ -154,7 +154,7 @@ static void test_writer_refuses_unreadable(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(bad); i++) {
                 PolicyAction a = {bad[i].kind, (char *) bad[i].path};
-                Policy p = {&a, 1};
+                Policy p = {.actions = &a, .n = 1};
                 int r;
                 _cleanup_free_ char *out = write_to_string(&p, &r);
                 assert_int_equal(r, -EINVAL);
@@ -219,6 +219,33 @@ static void test_load_not_regular(void **state) {
         rmdir(dir);
 }
 
+/* Many lines: every action kept, in order; a bad last line is still found
+ * with its number. (How long it takes is bench/enforce-scale.sh's part.) */
+static void test_parse_many_lines(void **state) {
+        (void) state;
+        enum { N = 100000 };
+        char *text = malloc((size_t) N * 32), *o = text;
+        Policy *p = NULL;
+        PolicyError err;
+
+        assert_non_null(text);
+        for (int i = 0; i < N; i++)
+                o += sprintf(o, "mask-file d%d/f%d\n", i % 100, i);
+        assert_int_equal(policy_parse(text, (size_t) (o - text), &p, &err), 0);
+        assert_int_equal(p->n, N);
+        assert_string_equal(p->actions[0].path, "d0/f0");
+        assert_string_equal(p->actions[N - 1].path, "d99/f99999");
+        policy_free(p);
+        p = NULL;
+
+        o += sprintf(o, "mask-file a//b\n");
+        assert_int_equal(policy_parse(text, (size_t) (o - text), &p, &err), -EINVAL);
+        assert_null(p);
+        assert_int_equal(err.line, N + 1);
+        assert_non_null(strstr(err.message, "empty component"));
+        free(text);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_parse),
@@ -230,6 +257,7 @@ int main(void) {
                 cmocka_unit_test(test_from_resolved),
                 cmocka_unit_test(test_load),
                 cmocka_unit_test(test_load_not_regular),
+                cmocka_unit_test(test_parse_many_lines),
         };
         return RUN(tests);
 }
