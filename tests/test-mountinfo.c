@@ -3,7 +3,11 @@
  * kernel. The lines are real ones, taken from a namespace after enforce. */
 #include "tests.h"
 
+#include <inttypes.h>
+#include <stdlib.h>
+
 #include "mountinfo.h"
+#include "util.h"
 
 static const char fixture[] =
         "22 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw,discard\n"
@@ -62,10 +66,114 @@ static void test_count_outside(void **state) {
         fclose(f);
 }
 
+/* One parse, then lookups: the set says what mountinfo_is_ours says, for
+ * every mount and kind of the fixture. */
+static void test_ours_set(void **state) {
+        (void) state;
+        static const uint64_t ids[] = {22, 23, 40, 41, 42, 43, 44, 45, 46, 999};
+        FILE *f = open_fixture();
+        MountSet *set = NULL;
+
+        assert_int_equal(mountinfo_ours(f, &set), 0);
+        /* Only the read-only mounts: 40, 42, 43, 44, 45. */
+        assert_int_equal(mount_set_size(set), 5);
+        for (size_t i = 0; i < ELEMENTSOF(ids); i++)
+                for (PlatformBindKind k = 0; k < _PLATFORM_BIND_KIND_MAX; k++) {
+                        int want = mountinfo_is_ours(f, ids[i], k);
+                        assert_true(want >= 0);
+                        if (!!(mount_set_kinds(set, ids[i]) & (1u << k)) != want)
+                                fail_msg("mount %" PRIu64 ", kind %d: set and mountinfo_is_ours differ", ids[i], k);
+                }
+        assert_int_equal(mount_set_kinds(set, 40), (1u << PLATFORM_MASK_FILE) | (1u << PLATFORM_PROTECT));
+        assert_int_equal(mount_set_kinds(set, 42), (1u << PLATFORM_MASK_DIR) | (1u << PLATFORM_PROTECT));
+        assert_int_equal(mount_set_kinds(set, 44), 1u << PLATFORM_PROTECT);
+
+        /* Our own changes go in without a parse. */
+        assert_int_equal(mount_set_put(set, 500, 1u << PLATFORM_PROTECT), 0);
+        assert_int_equal(mount_set_kinds(set, 500), 1u << PLATFORM_PROTECT);
+        mount_set_remove(set, 40);
+        assert_int_equal(mount_set_kinds(set, 40), 0);
+        assert_int_equal(mount_set_put(set, 42, 0), 0); /* kinds 0: removed */
+        assert_int_equal(mount_set_kinds(set, 42), 0);
+        assert_int_equal(mount_set_size(set), 4);
+        mount_set_remove(set, 12345); /* not there: nothing happens */
+        assert_int_equal(mount_set_size(set), 4);
+        mount_set_free(set);
+        fclose(f);
+}
+
+/* Growth and removal over many ids, against a plain array. */
+static void test_ours_set_many(void **state) {
+        (void) state;
+        enum { N = 20000 };
+        static unsigned want[N];
+        FILE *f = fmemopen((void *) "", 0, "r");
+        MountSet *set = NULL;
+        size_t n = 0;
+
+        assert_non_null(f);
+        assert_int_equal(mountinfo_ours(f, &set), 0);
+        assert_int_equal(mount_set_size(set), 0);
+        for (unsigned i = 0; i < N; i++) {
+                want[i] = 1 + i % 7;
+                assert_int_equal(mount_set_put(set, i, want[i]), 0);
+                n++;
+        }
+        /* Every third one goes, then every fifth of the rest comes back. */
+        for (unsigned i = 0; i < N; i += 3) {
+                mount_set_remove(set, i);
+                want[i] = 0;
+                n--;
+        }
+        for (unsigned i = 0; i < N; i += 5)
+                if (!want[i]) {
+                        want[i] = 4;
+                        assert_int_equal(mount_set_put(set, i, 4), 0);
+                        n++;
+                }
+        assert_int_equal(mount_set_size(set), n);
+        for (unsigned i = 0; i < N; i++)
+                assert_int_equal(mount_set_kinds(set, i), want[i]);
+        assert_int_equal(mount_set_kinds(set, N + 1), 0);
+        mount_set_free(set);
+        fclose(f);
+}
+
+static void test_find(void **state) {
+        (void) state;
+        FILE *f = open_fixture();
+        char *target = NULL;
+        unsigned kinds = 99;
+
+        assert_int_equal(mountinfo_find(f, 42, &target, &kinds), 1);
+        assert_string_equal(target, "/w/secrets");
+        assert_int_equal(kinds, (1u << PLATFORM_MASK_DIR) | (1u << PLATFORM_PROTECT));
+        free(target);
+        target = NULL;
+        /* The kernel's escapes are undone. */
+        assert_int_equal(mountinfo_find(f, 45, &target, &kinds), 1);
+        assert_string_equal(target, "/w/a b");
+        free(target);
+        target = NULL;
+        assert_int_equal(mountinfo_find(f, 41, &target, &kinds), 1);
+        assert_int_equal(kinds, 0); /* writable: not ours */
+        free(target);
+        /* No such mount: outputs untouched. */
+        target = (char *) 0x1;
+        kinds = 99;
+        assert_int_equal(mountinfo_find(f, 999, &target, &kinds), 0);
+        assert_ptr_equal(target, (char *) 0x1);
+        assert_int_equal(kinds, 99);
+        fclose(f);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_is_ours),
                 cmocka_unit_test(test_count_outside),
+                cmocka_unit_test(test_ours_set),
+                cmocka_unit_test(test_ours_set_many),
+                cmocka_unit_test(test_find),
         };
         return RUN(tests);
 }

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <libmount.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -108,36 +109,212 @@ static int each_fs(FILE *f, bool (*fn)(struct libmnt_fs *fs, void *ctx), void *c
         return 0;
 }
 
-typedef struct IsOurs {
-        uint64_t mount_id;
-        PlatformBindKind kind;
-        int found;
-} IsOurs;
+/* The kinds (bit 1 << PlatformBindKind) that the mount fs passes for as
+ * one of ours: mask-file, a read-only bind whose root is /null; mask-dir, a
+ * read-only tmpfs with our source name; protect, any read-only mount. */
+static unsigned kinds_of(struct libmnt_fs *fs) {
+        const char *type = mnt.fs_get_fstype(fs), *src = mnt.fs_get_source(fs), *root = mnt.fs_get_root(fs);
+        unsigned kinds;
 
-static bool is_ours_fn(struct libmnt_fs *fs, void *ctx) {
-        IsOurs *q = ctx;
+        if (!has_option(mnt.fs_get_vfs_options(fs), "ro"))
+                return 0;
+        kinds = 1u << PLATFORM_PROTECT;
+        if (root && strcmp(root, "/null") == 0)
+                kinds |= 1u << PLATFORM_MASK_FILE;
+        if (type && strcmp(type, "tmpfs") == 0 && src && strcmp(src, MOUNTINFO_SOURCE) == 0)
+                kinds |= 1u << PLATFORM_MASK_DIR;
+        return kinds;
+}
+
+typedef struct Find {
+        uint64_t mount_id;
+        bool want_target, found;
+        unsigned kinds;
+        char *target;
+        int r;
+} Find;
+
+static bool find_fn(struct libmnt_fs *fs, void *ctx) {
+        Find *q = ctx;
         if ((uint64_t) mnt.fs_get_id(fs) != q->mount_id)
                 return false;
-        bool ro = has_option(mnt.fs_get_vfs_options(fs), "ro");
-        const char *type = mnt.fs_get_fstype(fs), *src = mnt.fs_get_source(fs), *root = mnt.fs_get_root(fs);
-        switch (q->kind) {
-        case PLATFORM_MASK_FILE:
-                q->found = ro && root && strcmp(root, "/null") == 0;
-                break;
-        case PLATFORM_MASK_DIR:
-                q->found = ro && type && strcmp(type, "tmpfs") == 0 && src && strcmp(src, MOUNTINFO_SOURCE) == 0;
-                break;
-        default:
-                q->found = ro;
-                break;
+        q->found = true;
+        q->kinds = kinds_of(fs);
+        if (q->want_target) {
+                const char *t = mnt.fs_get_target(fs);
+                /* A mount without a target is not a line the kernel writes. */
+                if (!t)
+                        q->r = -EINVAL;
+                else if (!(q->target = strdup(t)))
+                        q->r = -ENOMEM;
         }
         return true;
 }
 
 int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {
-        IsOurs q = {mount_id, kind, 0};
-        int r = each_fs(f, is_ours_fn, &q);
-        return r < 0 ? r : q.found;
+        Find q = {.mount_id = mount_id};
+        int r = each_fs(f, find_fn, &q);
+        if (r < 0)
+                return r;
+        return q.found && (q.kinds & (1u << kind));
+}
+
+int mountinfo_find(FILE *f, uint64_t mount_id, char **ret_target, unsigned *ret_kinds) {
+        Find q = {.mount_id = mount_id, .want_target = true};
+        int r = each_fs(f, find_fn, &q);
+        if (r >= 0)
+                r = q.r;
+        if (r < 0 || !q.found) {
+                free(q.target);
+                return r < 0 ? r : 0;
+        }
+        *ret_target = q.target;
+        *ret_kinds = q.kinds;
+        return 1;
+}
+
+/*
+ * The set of our mounts: mount id -> kinds, open addressing with linear
+ * probing. Mount ids are small integers the kernel hands out lowest first,
+ * so they are mixed before use; a key is stored as id + 1, so 0 marks a free
+ * slot.
+ */
+typedef struct MountSlot {
+        uint64_t key;
+        unsigned kinds;
+} MountSlot;
+
+struct MountSet {
+        MountSlot *slots;
+        size_t n, cap; /* cap is a power of two, at most 3/4 used */
+};
+
+static size_t slot_of(const MountSet *s, uint64_t key) {
+        key ^= key >> 33;
+        key *= UINT64_C(0xff51afd7ed558ccd);
+        key ^= key >> 33;
+        return (size_t) key & (s->cap - 1);
+}
+
+static int mount_set_grow(MountSet *s) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        MountSlot *old = s->slots;
+        size_t old_cap = s->cap;
+
+        if (cap > SIZE_MAX / sizeof *old)
+                return -ENOMEM;
+        s->slots = calloc(cap, sizeof *old);
+        if (!s->slots) {
+                s->slots = old;
+                return -ENOMEM;
+        }
+        s->cap = cap;
+        for (size_t i = 0; i < old_cap; i++) {
+                if (!old[i].key)
+                        continue;
+                size_t j = slot_of(s, old[i].key);
+                while (s->slots[j].key)
+                        j = (j + 1) & (cap - 1);
+                s->slots[j] = old[i];
+        }
+        free(old);
+        return 0;
+}
+
+unsigned mount_set_kinds(const MountSet *s, uint64_t mount_id) {
+        uint64_t key = mount_id + 1;
+        if (!s || s->cap == 0)
+                return 0;
+        for (size_t i = slot_of(s, key); s->slots[i].key; i = (i + 1) & (s->cap - 1))
+                if (s->slots[i].key == key)
+                        return s->slots[i].kinds;
+        return 0;
+}
+
+int mount_set_put(MountSet *s, uint64_t mount_id, unsigned kinds) {
+        uint64_t key = mount_id + 1;
+        size_t i;
+        int r;
+
+        if (kinds == 0) {
+                mount_set_remove(s, mount_id);
+                return 0;
+        }
+        if ((s->n + 1) * 4 > s->cap * 3 && (r = mount_set_grow(s)) < 0)
+                return r;
+        for (i = slot_of(s, key); s->slots[i].key; i = (i + 1) & (s->cap - 1))
+                if (s->slots[i].key == key) {
+                        s->slots[i].kinds = kinds;
+                        return 0;
+                }
+        s->slots[i] = (MountSlot){key, kinds};
+        s->n++;
+        return 0;
+}
+
+void mount_set_remove(MountSet *s, uint64_t mount_id) {
+        uint64_t key = mount_id + 1;
+        size_t mask, i;
+
+        if (!s || s->cap == 0)
+                return;
+        mask = s->cap - 1;
+        for (i = slot_of(s, key); s->slots[i].key != key; i = (i + 1) & mask)
+                if (!s->slots[i].key)
+                        return;
+        /* Backward-shift deletion: every entry after the hole that could
+         * have sat in it moves up, so no lookup stops early at the hole. */
+        for (size_t j = (i + 1) & mask; s->slots[j].key; j = (j + 1) & mask) {
+                size_t home = slot_of(s, s->slots[j].key);
+                if (((j - home) & mask) >= ((j - i) & mask)) {
+                        s->slots[i] = s->slots[j];
+                        i = j;
+                }
+        }
+        s->slots[i] = (MountSlot){0};
+        s->n--;
+}
+
+size_t mount_set_size(const MountSet *s) {
+        return s ? s->n : 0;
+}
+
+MountSet *mount_set_free(MountSet *s) {
+        if (s) {
+                free(s->slots);
+                free(s);
+        }
+        return NULL;
+}
+
+typedef struct Collect {
+        MountSet *set;
+        int r;
+} Collect;
+
+static bool collect_fn(struct libmnt_fs *fs, void *ctx) {
+        Collect *c = ctx;
+        unsigned kinds = kinds_of(fs);
+        if (kinds && (c->r = mount_set_put(c->set, (uint64_t) mnt.fs_get_id(fs), kinds)) < 0)
+                return true;
+        return false;
+}
+
+int mountinfo_ours(FILE *f, MountSet **ret) {
+        Collect c = {.set = calloc(1, sizeof(MountSet))};
+        int r;
+
+        if (!c.set)
+                return -ENOMEM;
+        r = each_fs(f, collect_fn, &c);
+        if (r >= 0)
+                r = c.r;
+        if (r < 0) {
+                mount_set_free(c.set);
+                return r;
+        }
+        *ret = c.set;
+        return 0;
 }
 
 typedef struct Outside {

@@ -16,9 +16,33 @@
  * ours of this kind: mask-file, a read-only bind whose root is /null;
  * mask-dir, a read-only tmpfs with our source name; protect, any read-only
  * mount. Returns 1 yes, 0 no (or no such mount), -errno when f cannot be
- * parsed. f is read from its start; tests hand it fmemopen() fixtures.
+ * parsed. f is read from its start, in every function here; tests hand
+ * them fmemopen() fixtures.
  */
 int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind);
+
+/* Where the mount with this id is attached (its target, unescaped; *ret_target
+ * is malloc'd), and the kinds it passes for as ours (bit 1 << kind, as in
+ * mountinfo_is_ours). 1 found, 0 no such mount, -errno. */
+int mountinfo_find(FILE *f, uint64_t mount_id, char **ret_target, unsigned *ret_kinds);
+
+/*
+ * All of our mounts at once: one parse, then a lookup by mount id costs a
+ * hash probe. A run that meets 100,000 paths already bound would otherwise
+ * parse the whole table, 100,000 lines of it, for each of them. Only mounts
+ * that pass for at least one kind are in the set.
+ */
+typedef struct MountSet MountSet;
+
+int mountinfo_ours(FILE *f, MountSet **ret);
+/* The kinds the mount passes for (bit 1 << kind); 0 when not ours or unknown. */
+unsigned mount_set_kinds(const MountSet *s, uint64_t mount_id);
+/* Add or update a mount (kinds 0 removes it): for the mounts we make
+ * ourselves, so the table need not be parsed again. 0 or -ENOMEM. */
+int mount_set_put(MountSet *s, uint64_t mount_id, unsigned kinds);
+void mount_set_remove(MountSet *s, uint64_t mount_id);
+size_t mount_set_size(const MountSet *s);
+MountSet *mount_set_free(MountSet *s);
 
 /* How many mounts have a target outside root (not root, not below it), in
  * f. For the tests' "no mount ever appears outside the root". */
