@@ -154,7 +154,7 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                 /* Undo what this run applied, newest first; what was already
                  * there before stays. */
                 while (i-- > 0) {
-                        if (infos[i].mount_fd < 0)
+                        if (infos[i].already)
                                 continue;
                         int k = ops->unbind(b, &infos[i]);
                         LogRecord *rec = log_record_new(k < 0 ? LOG_ERROR : LOG_INFO, "unbind");
@@ -171,8 +171,9 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                 return r;
         }
 
-        /* The mounts stay: they belong to the kernel now. */
-        for (i = 0; i < p->n; i++)
+        /* The mounts stay: they belong to the kernel now. Newest first, as
+         * an undo would go: the engine finds each record in one step. */
+        for (i = p->n; i-- > 0;)
                 ops->release(b, &infos[i]);
         ops->close(b);
 
@@ -180,6 +181,10 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
         log_record_int(rec, "masked", (int64_t) res->masked);
         log_record_int(rec, "protected", (int64_t) res->protected_);
         log_record_int(rec, "already", (int64_t) res->already);
-        log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu", res->masked, res->protected_);
+        if (res->already > 0)
+                log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu (%zu already bound)",
+                           res->masked, res->protected_, res->already);
+        else
+                log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu", res->masked, res->protected_);
         return 0;
 }

@@ -9,11 +9,13 @@
 #include "tests.h"
 
 #include <fcntl.h>
+#include <inttypes.h>
 #include <dirent.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -62,12 +64,30 @@ static int teardown(void **state) {
         return 0;
 }
 
-/* The whole of /proc/self/mountinfo. */
+/* The whole of /proc/self/mountinfo (100,000 mounts are ~12 MB of it). */
 static char *mountinfo(void) {
         char *buf = NULL;
         size_t size;
-        assert_int_equal(read_full_file("/proc/self/mountinfo", 1 << 22, &buf, &size), 0);
+        assert_int_equal(read_full_file("/proc/self/mountinfo", 1 << 26, &buf, &size), 0);
         return buf;
+}
+
+/* How often needle occurs in haystack. By hand: under ASan each strstr()
+ * checks the whole rest of the haystack, which for 100,000 lines of
+ * stderr is quadratic. */
+static size_t count_of(const char *haystack, const char *needle) {
+        size_t n = 0, k = strlen(needle);
+        for (const char *p = haystack; *p; p++)
+                if (*p == *needle && strncmp(p, needle, k) == 0) {
+                        n++;
+                        p += k - 1;
+                }
+        return n;
+}
+
+static size_t mount_count(void) {
+        _cleanup_free_ char *m = mountinfo();
+        return count_of(m, "\n");
 }
 
 static size_t mounts_outside(void) {
@@ -79,34 +99,57 @@ static size_t mounts_outside(void) {
         return n;
 }
 
-/* Run pathpolicy enforce on root with this policy; stderr into err. */
-static int enforce(const char *policy_text, char *err, size_t errlen) {
+static void write_policy(const char *text) {
+        char policy[256];
+        snprintf(policy, sizeof policy, "%s/policy", base);
+        if (!text) {
+                unlink(policy);
+                return;
+        }
+        FILE *f = fopen(policy, "we");
+        assert_non_null(f);
+        fputs(text, f);
+        assert_int_equal(fclose(f), 0);
+}
+
+/* Run pathpolicy enforce on root with base/policy, with at most nofile open
+ * files (soft and hard, as `ulimit -n` sets them; 0 leaves the limit); all
+ * of stderr into *ret_err. Returns the exit status. */
+static int run_enforce(rlim_t nofile, char **ret_err) {
         char policy[256], errfile[256];
         snprintf(policy, sizeof policy, "%s/policy", base);
         snprintf(errfile, sizeof errfile, "%s/stderr", base);
-        if (policy_text) {
-                FILE *f = fopen(policy, "we");
-                assert_non_null(f);
-                fputs(policy_text, f);
-                fclose(f);
-        } else
-                unlink(policy);
 
         pid_t pid = fork();
         assert_true(pid >= 0);
         if (pid == 0) {
+                struct rlimit rl = {nofile, nofile};
                 int fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
                 dup2(fd, STDERR_FILENO);
+                if (nofile > 0 && setrlimit(RLIMIT_NOFILE, &rl) < 0)
+                        _exit(126);
                 execl(pathpolicy, "pathpolicy", "enforce", "--root", root, "--policy", policy, (char *) NULL);
                 _exit(127);
         }
         int status;
         assert_int_equal(waitpid(pid, &status, 0), pid);
-        _cleanup_free_ char *buf = NULL;
+        char *buf = NULL;
         size_t size;
-        if (read_full_file(errfile, 1 << 20, &buf, &size) == 0 && err)
-                snprintf(err, errlen, "%s", buf);
+        assert_int_equal(read_full_file(errfile, 1 << 28, &buf, &size), 0);
+        *ret_err = buf;
         return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/* Run pathpolicy enforce on root with this policy; the end of stderr (all
+ * of it, when it fits) into err. */
+static int enforce(const char *policy_text, char *err, size_t errlen) {
+        _cleanup_free_ char *all = NULL;
+        write_policy(policy_text);
+        int rc = run_enforce(0, &all);
+        size_t n = strlen(all);
+        if (err)
+                snprintf(err, errlen, "%s", all + (n >= errlen ? n - (errlen - 1) : 0));
+        return rc;
 }
 
 static void layout(void) {
@@ -311,6 +354,239 @@ static void test_devnull_replaced(void **state) {
         }
 }
 
+/* ---- scale: the fd limit, already-bound paths, a million lines ---- */
+
+/* n empty files root/fNNNNNN, and a policy line "KIND fNNNNNN" for each into
+ * a malloc'd buffer with room for one more line. */
+static char *many_files(size_t n, const char *kind) {
+        char *text = malloc(n * 32 + 64), *o = text;
+        assert_non_null(text);
+        int dfd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        assert_true(dfd >= 0);
+        for (size_t i = 0; i < n; i++) {
+                char name[32];
+                snprintf(name, sizeof name, "f%06zu", i);
+                int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+                assert_true(fd >= 0);
+                close(fd);
+                o += sprintf(o, "%s %s\n", kind, name);
+        }
+        close(dfd);
+        return text;
+}
+
+static bool is_devnull(const char *rel) {
+        struct stat st;
+        return stat(path_of(rel), &st) == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 &&
+               minor(st.st_rdev) == 3;
+}
+
+/* 5,000 binds under `ulimit -n 1024`: the engine holds no fd per bind (it
+ * used to, and failed closed at the 1,010th). */
+static void test_fd_limit(void **state) {
+        (void) state;
+        enum { N = 5000 };
+        _cleanup_free_ char *text = many_files(N, "mask-file"), *err = NULL;
+        size_t before = mount_count();
+
+        write_policy(text);
+        assert_int_equal(run_enforce(1024, &err), 0);
+        assert_non_null(strstr(err, "path policy: masking 5000 path(s), protecting 0\n"));
+        assert_int_equal(mount_count(), before + N);
+        for (size_t i = 0; i < N; i++) {
+                char name[32];
+                snprintf(name, sizeof name, "f%06zu", i);
+                if (!is_devnull(name))
+                        fail_msg("%s is not masked", name);
+        }
+}
+
+/* Failing closed under the same limit leaves nothing: before any mount (a
+ * missing path after 5,000 good ones), and after 5,000 binds (the last one
+ * cannot mount, since /dev/null is not /dev/null): all 5,000 undone. */
+static void test_fd_limit_fail_closed(void **state) {
+        (void) state;
+        enum { N = 5000 };
+        _cleanup_free_ char *text = many_files(N, "protect"), *err = NULL, *before = NULL, *after = NULL;
+        char file[256];
+        size_t len = strlen(text);
+
+        mkfile(".env", "SECRET=1\n");
+        strcpy(text + len, "mask-file missing\n");
+        write_policy(text);
+        before = mountinfo();
+        assert_int_equal(run_enforce(1024, &err), 1);
+        assert_non_null(strstr(err, "policy:5001: cannot mask missing (mask-file): missing path"));
+        after = mountinfo();
+        assert_string_equal(before, after);
+        free(TAKE_PTR(err));
+        free(TAKE_PTR(before));
+        free(TAKE_PTR(after));
+
+        snprintf(file, sizeof file, "%s/not-null", base);
+        FILE *f = fopen(file, "we");
+        assert_non_null(f);
+        fclose(f);
+        assert_int_equal(mount(file, "/dev/null", NULL, MS_BIND, NULL), 0);
+        strcpy(text + len, "mask-file .env\n");
+        write_policy(text);
+        before = mountinfo();
+        assert_int_equal(run_enforce(1024, &err), 1);
+        assert_non_null(strstr(err, "policy:5001: cannot mask .env (mask-file): /dev/null is not the 1:3"));
+        assert_int_equal(count_of(err, "path policy: undid f"), N);
+        assert_null(strstr(err, "could not undo"));
+        after = mountinfo();
+        assert_string_equal(before, after);
+        assert_int_equal(umount2("/dev/null", MNT_DETACH), 0);
+}
+
+/* A run that meets paths already bound and new ones in turn, and the same
+ * path twice: each new one bound once, each bound one left alone. (The
+ * engine notes its own mounts in its set of ours rather than parse
+ * mountinfo again after each; this is that bookkeeping, on the kernel.) */
+static void test_already_and_new_mixed(void **state) {
+        (void) state;
+        enum { N = 2000 };
+        _cleanup_free_ char *all = many_files(N, "mask-file"), *err = NULL;
+        _cleanup_free_ char *even = malloc(strlen(all) + 1), *twice = malloc(2 * strlen(all) + 1);
+        size_t before = mount_count();
+        char *o = even;
+
+        /* Every other line first. */
+        size_t i = 0;
+        for (const char *l = all; *l; l = strchr(l, '\n') + 1, i++) {
+                size_t n = (size_t) (strchr(l, '\n') + 1 - l);
+                if (i % 2 == 0)
+                        o = mempcpy(o, l, n);
+        }
+        *o = 0;
+        write_policy(even);
+        assert_int_equal(run_enforce(0, &err), 0);
+        assert_int_equal(mount_count(), before + N / 2);
+        free(TAKE_PTR(err));
+
+        /* Then all of them, each line twice. */
+        o = twice;
+        for (const char *l = all; *l; l = strchr(l, '\n') + 1) {
+                size_t n = (size_t) (strchr(l, '\n') + 1 - l);
+                o = mempcpy(o, l, n);
+                o = mempcpy(o, l, n);
+        }
+        *o = 0;
+        write_policy(twice);
+        assert_int_equal(run_enforce(0, &err), 0);
+        assert_non_null(strstr(err, "path policy: masking 4000 path(s), protecting 0 (3000 already bound)\n"));
+        assert_int_equal(mount_count(), before + N);
+}
+
+/* Someone else (root) replaces our mask-dir tmpfs by a read-only tmpfs of
+ * their own, which the kernel may well give the freed mount id. The engine
+ * must see that the table changed, and not take theirs for ours. */
+static void test_foreign_change_seen(void **state) {
+        (void) state;
+        PlatformBindInfo info;
+        struct statx sx;
+        void *b;
+
+        mkdir_r("secrets");
+        assert_int_equal(mount_binder.open(root, &b), 0);
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_DIR, "secrets/", &info), 0);
+        uint64_t ours = info.mount_id;
+        mount_binder.release(b, &info);
+        /* Already bound: the engine has now parsed mountinfo into its set. */
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_DIR, "secrets/", &info), 1);
+        mount_binder.release(b, &info);
+
+        assert_int_equal(umount2(path_of("secrets"), MNT_DETACH), 0);
+        assert_int_equal(mount("tmpfs", path_of("secrets"), "tmpfs", MS_RDONLY, NULL), 0);
+        assert_int_equal(statx(AT_FDCWD, path_of("secrets"), 0, STATX_MNT_ID, &sx), 0);
+        print_message("ours was mount %" PRIu64 ", theirs is %" PRIu64 "\n", ours, (uint64_t) sx.stx_mnt_id);
+
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_DIR, "secrets/", &info), 0);
+        assert_false(info.already);
+        assert_int_equal(mount_binder.unbind(b, &info), 0);
+        mount_binder.close(b);
+}
+
+/* fs.mount-max, the kernel's bound on the mounts of one namespace: 100,000
+ * by default, which 100,000 binds on top of the namespace's own mounts pass.
+ * Raised for the one test that needs it, and put back. */
+static unsigned long mount_max_saved;
+
+static unsigned long read_mount_max(void) {
+        _cleanup_free_ char *buf = NULL;
+        size_t size;
+        assert_int_equal(read_full_file("/proc/sys/fs/mount-max", 64, &buf, &size), 0);
+        return strtoul(buf, NULL, 10);
+}
+
+static void write_mount_max(unsigned long v) {
+        FILE *f = fopen("/proc/sys/fs/mount-max", "we");
+        assert_non_null(f);
+        fprintf(f, "%lu\n", v);
+        assert_int_equal(fclose(f), 0);
+}
+
+static int teardown_mount_max(void **state) {
+        teardown(state);
+        if (mount_max_saved) {
+                write_mount_max(mount_max_saved);
+                mount_max_saved = 0;
+        }
+        return 0;
+}
+
+/* 100,000 paths, twice: the second run finds every one already bound and
+ * stacks nothing. It parses mountinfo once for all of them, not once each
+ * (bench/enforce-scale.sh times it; no test asserts a time). */
+static void test_already_bound_many(void **state) {
+        (void) state;
+        enum { N = 100000 };
+        _cleanup_free_ char *text = many_files(N, "mask-file"), *err = NULL;
+        size_t before = mount_count();
+        unsigned long max = read_mount_max();
+
+        if (max < before + N + 100) {
+                mount_max_saved = max;
+                write_mount_max(before + N + 100);
+        }
+        write_policy(text);
+        assert_int_equal(run_enforce(0, &err), 0);
+        assert_non_null(strstr(err, "path policy: masking 100000 path(s), protecting 0\n"));
+        assert_int_equal(mount_count(), before + N);
+        assert_true(is_devnull("f000000") && is_devnull("f099999"));
+        free(TAKE_PTR(err));
+
+        assert_int_equal(run_enforce(0, &err), 0);
+        assert_non_null(
+                strstr(err, "path policy: masking 100000 path(s), protecting 0 (100000 already bound)\n"));
+        assert_int_equal(count_of(err, ", already bound\n"), N);
+        assert_int_equal(mount_count(), before + N);
+}
+
+/* A million lines and the last one bad: checked to the end, nothing mounted.
+ * The lines name 1,000 files over and over (a million distinct files would
+ * cost the test ~1 GB of kernel memory; the check does the same work). */
+static void test_million_lines(void **state) {
+        (void) state;
+        enum { N = 1000000, FILES = 1000 };
+        _cleanup_free_ char *names = many_files(FILES, "mask-file"), *text = malloc((size_t) N * 20 + 64),
+                            *err = NULL, *before = NULL, *after = NULL;
+        char *o = text;
+
+        assert_non_null(text);
+        for (size_t i = 0; i < N - 1; i++)
+                o += sprintf(o, "mask-file f%06zu\n", i % FILES);
+        strcpy(o, "mask-file missing\n");
+        write_policy(text);
+        before = mountinfo();
+        assert_int_equal(run_enforce(0, &err), 1);
+        if (!strstr(err, "policy:1000000: cannot mask missing (mask-file): missing path"))
+                fail_msg("unexpected: %s", err);
+        after = mountinfo();
+        assert_string_equal(before, after);
+}
+
 /* ---- races against the engine itself, in this process ---- */
 
 typedef struct Racer {
@@ -502,13 +778,13 @@ static void test_race_target_type_swap(void **state) {
                         PlatformBindInfo info;
                         int r = mount_binder.bind(b, PLATFORM_MASK_FILE, "t", &info);
                         if (r == 0) {
-                                /* Bound: it was a non-directory, and the mount sits on
-                                 * exactly the inode that the path named. */
-                                struct statx sx;
-                                assert_int_equal(statx(info.mount_fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx), 0);
-                                assert_true(S_ISCHR(sx.stx_mode));
-                                assert_int_equal(sx.stx_rdev_major, 1);
-                                assert_int_equal(sx.stx_rdev_minor, 3);
+                                /* Bound: it was a non-directory, and the mount is
+                                 * /dev/null, read-only. No fd is held for it. */
+                                FILE *f = fopen("/proc/self/mountinfo", "re");
+                                assert_non_null(f);
+                                assert_int_equal(mountinfo_is_ours(f, info.mount_id, PLATFORM_MASK_FILE), 1);
+                                fclose(f);
+                                assert_int_equal(info.mount_fd, -1);
                                 bound++;
                                 assert_int_equal(mount_binder.unbind(b, &info), 0);
                         } else {
@@ -545,6 +821,12 @@ int main(int argc, char **argv) {
                 cmocka_unit_test_setup_teardown(test_enforce_behaviour, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_fail_closed, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_devnull_replaced, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_fd_limit, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_fd_limit_fail_closed, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_already_and_new_mixed, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_foreign_change_seen, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_already_bound_many, setup, teardown_mount_max),
+                cmocka_unit_test_setup_teardown(test_million_lines, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_race_symlink_swap, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_race_dir_moved_out, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_moved_out_at_attach, setup, teardown),

@@ -125,6 +125,9 @@ static void test_twice_stacks_nothing(void **state) {
         assert_int_equal(r.res.already, 4);
         assert_int_equal(fake_bound_count(), 4);
         assert_true(json_is_true(json_object_get(r.records[0], "already")));
+        assert_string_equal(json_string_value(json_object_get(r.records[4], "msg")),
+                            "path policy: masking 2 path(s), protecting 2 (4 already bound)");
+        assert_int_equal(json_integer_value(json_object_get(r.records[4], "already")), 4);
         run_done(&r);
 }
 

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <linux/openat2.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,9 +41,27 @@ static int sys_openat2(int dirfd, const char *path, struct open_how *how) {
 
 void (*mount_engine_race_hook)(void) = NULL;
 
+/*
+ * A bind this engine made and has not let go of yet: what unbind needs to
+ * find the mount again. No fd is kept per bind (a policy of 5,000 paths
+ * would need 5,000 of them, past the usual limit of 1,024): unbind resolves
+ * the path again and checks, on the fd, that it is this very mount.
+ */
+typedef struct Made {
+        uint64_t mount_id;
+        PlatformBindKind kind;
+        uint64_t ino; /* the target's, for protect: the same file, read-only */
+        uint32_t dev_major, dev_minor;
+        char *path;
+} Made;
+
 typedef struct Binder {
         int root_fd;
         int devnull_fd;
+        FILE *mountinfo; /* /proc/self/mountinfo, opened when first needed */
+        MountSet *ours;  /* our mounts in it; NULL until needed or when stale */
+        Made *made;
+        size_t n_made, n_made_allocated;
 } Binder;
 
 static void close_fd(int *fd) {
@@ -122,6 +141,12 @@ static void linux_close(void *p) {
                 return;
         close_fd(&b->root_fd);
         close_fd(&b->devnull_fd);
+        if (b->mountinfo)
+                fclose(b->mountinfo);
+        mount_set_free(b->ours);
+        for (size_t i = 0; i < b->n_made; i++)
+                free(b->made[i].path);
+        free(b->made);
         free(b);
 }
 
@@ -206,14 +231,109 @@ static int devnull_ok(Binder *b) {
         return 0;
 }
 
-static int is_ours(uint64_t mount_id, PlatformBindKind kind) {
-        FILE *f = fopen("/proc/self/mountinfo", "re");
-        int r;
-        if (!f)
+static int open_mountinfo(Binder *b) {
+        if (!b->mountinfo && !(b->mountinfo = fopen("/proc/self/mountinfo", "re")))
                 return -errno;
-        r = mountinfo_is_ours(f, mount_id, kind);
-        fclose(f);
-        return r;
+        return 0;
+}
+
+/* Whether the mount table changed since we last asked: an open mountinfo
+ * polls with POLLPRI once after each change (fs/proc_namespace.c,
+ * mounts_poll). Not knowing counts as a change. */
+static bool table_changed(Binder *b) {
+        struct pollfd pfd = {.fd = fileno(b->mountinfo), .events = POLLPRI};
+        return poll(&pfd, 1, 0) != 0;
+}
+
+/*
+ * The kinds the mount with this id passes for as ours (bit 1 << kind), from
+ * the set of our mounts: mountinfo is parsed once and then again only after
+ * someone else changed the table, so a run meeting 100,000 paths already
+ * bound parses it once, not 100,000 times.
+ */
+static int ours_kinds(Binder *b, uint64_t mount_id, unsigned *ret) {
+        int r = open_mountinfo(b);
+        if (r < 0)
+                return r;
+        if (b->ours && table_changed(b))
+                b->ours = mount_set_free(b->ours);
+        if (!b->ours) {
+                /* Asked before the parse: a change during it is seen next time. */
+                (void) table_changed(b);
+                r = mountinfo_ours(b->mountinfo, &b->ours);
+                if (r < 0)
+                        return r;
+        }
+        *ret = mount_set_kinds(b->ours, mount_id);
+        return 0;
+}
+
+/*
+ * Our own changes to the table (an attach, a detach) go into the set as we
+ * make them, rather than into a new parse. Before one, a change that was not
+ * ours drops the set; after it, the change the poll reports is taken as
+ * ours. A change by someone else in the microseconds between the two looks
+ * would be missed: only root in this mount namespace can make one, and it
+ * could not fool us anyway, since a path counts as already bound only if the
+ * mount at it also has, seen through its fd, the shape of ours (mount_fits).
+ */
+static void own_change_begin(Binder *b) {
+        if (b->ours && table_changed(b))
+                b->ours = mount_set_free(b->ours);
+}
+
+static void own_change_end(Binder *b, uint64_t mount_id, unsigned kinds) {
+        if (!b->ours)
+                return;
+        (void) table_changed(b);
+        if (mount_set_put(b->ours, mount_id, kinds) < 0)
+                b->ours = mount_set_free(b->ours); /* parsed again when next needed */
+}
+
+/* Whether the mount root at fd (its statx in sx) has the shape of our mount
+ * of kind: read-only; for mask-file the 1:3 character device, for mask-dir
+ * a directory on tmpfs. 0, -EBADE when not, -errno. */
+static int mount_fits(int fd, PlatformBindKind kind, const struct statx *sx) {
+        struct statfs sf;
+
+        if (fstatfs(fd, &sf) < 0)
+                return -errno;
+        if (!(sf.f_flags & ST_RDONLY))
+                return -EBADE;
+        switch (kind) {
+        case PLATFORM_MASK_FILE:
+                if (!S_ISCHR(sx->stx_mode) || sx->stx_rdev_major != 1 || sx->stx_rdev_minor != 3)
+                        return -EBADE;
+                break;
+        case PLATFORM_MASK_DIR:
+                if (!S_ISDIR(sx->stx_mode) || sf.f_type != TMPFS_MAGIC)
+                        return -EBADE;
+                break;
+        default:
+                break;
+        }
+        return 0;
+}
+
+/* Whether fd is the root of our mount mount_id of kind; for protect, a bind
+ * of the file (ino on dev) the path named before. 0, -EBADE, -errno. */
+static int is_our_mount(int fd, PlatformBindKind kind, uint64_t mount_id, uint64_t ino, uint32_t dev_major,
+                        uint32_t dev_minor) {
+        struct statx sx;
+        int r = fd_statx(fd, &sx);
+
+        if (r < 0)
+                return r;
+        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) ||
+            sx.stx_mnt_id != mount_id)
+                return -EBADE;
+        r = mount_fits(fd, kind, &sx);
+        if (r < 0)
+                return r;
+        if (kind == PLATFORM_PROTECT &&
+            (sx.stx_ino != ino || sx.stx_dev_major != dev_major || sx.stx_dev_minor != dev_minor))
+                return -EBADE;
+        return 0;
 }
 
 /* A detached mount for kind, read-only and private before it is attached
@@ -283,44 +403,55 @@ static int detach(int m) {
 
 static int verify(Binder *b, PlatformBindKind kind, const char *path, uint64_t mount_id, const struct statx *before) {
         _cleanup_fd_ int fd = resolve(b, path);
-        struct statx sx;
-        int r;
 
         if (fd < 0)
                 return fd;
-        r = fd_statx(fd, &sx);
-        if (r < 0)
-                return r;
-        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) ||
-            sx.stx_mnt_id != mount_id)
-                return -EBADE;
-        switch (kind) {
-        case PLATFORM_MASK_FILE:
-                if (!S_ISCHR(sx.stx_mode) || sx.stx_rdev_major != 1 || sx.stx_rdev_minor != 3)
-                        return -EBADE;
-                break;
-        case PLATFORM_MASK_DIR: {
-                struct statfs sf;
-                if (fstatfs(fd, &sf) < 0)
-                        return -errno;
-                if (!S_ISDIR(sx.stx_mode) || sf.f_type != TMPFS_MAGIC || !(sf.f_flags & ST_RDONLY))
-                        return -EBADE;
-                break;
+        return is_our_mount(fd, kind, mount_id, before->stx_ino, before->stx_dev_major, before->stx_dev_minor);
+}
+
+static int made_add(Binder *b, PlatformBindKind kind, const char *path, uint64_t mount_id,
+                    const struct statx *before) {
+        if (b->n_made == b->n_made_allocated) {
+                size_t want = b->n_made_allocated ? b->n_made_allocated * 2 : 16;
+                Made *m = want <= SIZE_MAX / sizeof *m ? realloc(b->made, want * sizeof *m) : NULL;
+                if (!m)
+                        return -ENOMEM;
+                b->made = m;
+                b->n_made_allocated = want;
         }
-        default:
-                /* The same file, now read-only. */
-                if (sx.stx_ino != before->stx_ino || sx.stx_dev_major != before->stx_dev_major ||
-                    sx.stx_dev_minor != before->stx_dev_minor)
-                        return -EBADE;
-                break;
-        }
+        char *copy = strdup(path);
+        if (!copy)
+                return -ENOMEM;
+        b->made[b->n_made++] = (Made){
+                .mount_id = mount_id,
+                .kind = kind,
+                .ino = before->stx_ino,
+                .dev_major = before->stx_dev_major,
+                .dev_minor = before->stx_dev_minor,
+                .path = copy,
+        };
         return 0;
+}
+
+/* The record of our mount mount_id, or NULL. From the newest: undo and
+ * release come newest first, so this is one step each. */
+static Made *made_find(Binder *b, uint64_t mount_id) {
+        for (size_t i = b->n_made; i-- > 0;)
+                if (b->made[i].mount_id == mount_id)
+                        return &b->made[i];
+        return NULL;
+}
+
+static void made_drop(Binder *b, Made *m) {
+        free(m->path);
+        *m = b->made[--b->n_made];
 }
 
 static int linux_bind(void *p, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
         Binder *b = p;
         _cleanup_fd_ int fd = -1;
         struct statx sx, msx;
+        unsigned kinds;
         int m, r;
 
         *info = (PlatformBindInfo){.mount_fd = -1};
@@ -331,13 +462,14 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
         /* Already ours (a second enforce, or the watcher seeing a path the
          * boot bound): leave it, never stack. */
         if ((sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) && (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT)) {
-                r = is_ours(sx.stx_mnt_id, kind);
+                r = ours_kinds(b, sx.stx_mnt_id, &kinds);
                 if (r < 0) {
                         /* Not knowing is no reason to stack a second mount. */
                         info->step = PLATFORM_STEP_MOUNT;
                         return r;
                 }
-                if (r > 0 && (kind != PLATFORM_MASK_FILE || devnull_ok(b) == 0)) {
+                if ((kinds & (1u << kind)) && mount_fits(fd, kind, &sx) == 0 &&
+                    (kind != PLATFORM_MASK_FILE || devnull_ok(b) == 0)) {
                         info->already = true;
                         info->mount_id = sx.stx_mnt_id;
                         return 1;
@@ -365,6 +497,7 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
                 mount_engine_race_hook();
 
         info->step = PLATFORM_STEP_ATTACH;
+        own_change_begin(b);
         if (move_mount(m, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0) {
                 r = -errno;
                 close(m);
@@ -373,28 +506,82 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
 
         /* The fd was pinned inside the root, but a racer may have renamed
          * what it names since; the path must now lead to our mount, or the
-         * mount goes again, from wherever it landed. */
+         * mount goes again, from wherever it landed. A mount we cannot
+         * record cannot be undone later, so it goes too. */
         info->step = PLATFORM_STEP_VERIFY;
         r = verify(b, kind, path, msx.stx_mnt_id, &sx);
+        if (r >= 0) {
+                info->step = PLATFORM_STEP_MOUNT;
+                r = made_add(b, kind, path, msx.stx_mnt_id, &sx);
+        }
         if (r < 0) {
                 (void) detach(m);
                 close(m);
+                own_change_end(b, msx.stx_mnt_id, 0);
                 return r;
         }
+        close(m);
+        own_change_end(b, msx.stx_mnt_id, (1u << kind) | (1u << PLATFORM_PROTECT));
 
         info->step = PLATFORM_STEP_NONE;
         info->mount_id = msx.stx_mnt_id;
-        info->mount_fd = m;
         return 0;
 }
 
-static int linux_unbind(void *p, PlatformBindInfo *info) {
-        int r = 0;
-        (void) p;
-        if (info->mount_fd >= 0) {
-                r = detach(info->mount_fd);
-                close_fd(&info->mount_fd);
+/* An O_PATH fd for an absolute path from mountinfo, no symlink followed (the
+ * kernel writes the real path, so a symlink on it is a racer's). */
+static int open_target(const char *target) {
+        struct open_how how = {
+                .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
+                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        int fd = sys_openat2(AT_FDCWD, target, &how);
+        return fd < 0 ? -errno : fd;
+}
+
+/*
+ * Find our mount again and detach it, through an fd checked to be its root
+ * (is_our_mount), never through a path string. First at its path beneath
+ * the root; failing that (it moved along with a renamed directory, or a
+ * rename is racing us) where mountinfo says it is attached now. A mount
+ * that is no longer in the table at all is gone already (a detach of a
+ * mount above it took it along): nothing is left to undo.
+ */
+static int undo(Binder *b, const Made *m) {
+        int r = open_mountinfo(b);
+        if (r < 0)
+                return r;
+
+        for (int i = 0; i < RESOLVE_RETRIES; i++) {
+                _cleanup_fd_ int fd = resolve(b, m->path);
+                if (fd >= 0 && is_our_mount(fd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
+                        return detach(fd);
+
+                char *target;
+                unsigned kinds;
+                r = mountinfo_find(b->mountinfo, m->mount_id, &target, &kinds);
+                if (r <= 0)
+                        return r;
+                _cleanup_fd_ int tfd = open_target(target);
+                free(target);
+                if (tfd >= 0 && is_our_mount(tfd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
+                        return detach(tfd);
         }
+        return -EBUSY;
+}
+
+static int linux_unbind(void *p, PlatformBindInfo *info) {
+        Binder *b = p;
+        Made *m = made_find(b, info->mount_id);
+        int r;
+
+        if (info->already || !m)
+                return -ENOENT; /* not a mount this engine made, or undone already */
+        own_change_begin(b);
+        r = undo(b, m);
+        own_change_end(b, m->mount_id, 0);
+        if (r >= 0)
+                made_drop(b, m);
         return r;
 }
 
@@ -423,8 +610,12 @@ static int linux_read(void *p, const char *path, char *buf, size_t n) {
 }
 
 static void linux_release(void *p, PlatformBindInfo *info) {
-        (void) p;
+        Binder *b = p;
+        Made *m;
+
         close_fd(&info->mount_fd);
+        if (!info->already && (m = made_find(b, info->mount_id)))
+                made_drop(b, m);
 }
 
 const BinderOps mount_binder = {
