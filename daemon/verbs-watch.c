@@ -30,6 +30,9 @@ static const char watch_help[] =
         "                           only one off Linux); default: " PATHPOLICY_BACKEND_NAME "\n"
         "  --git-deadline SECONDS   protect git metadata after this long even if git\n"
         "                           still runs (default 60)\n"
+        "  --mount-budget N         make at most N mounts (default: a quarter of\n"
+        "                           fs.mount-max); git metadata may use all of it,\n"
+        "                           the policy's paths all but a fifth\n"
         "poll backend:\n"
         "  --interval MS            between walks (default 1000), the walk's time taken off\n"
         "  --max-depth N            directories deeper are not entered (default 16)\n"
@@ -99,7 +102,7 @@ static int load_policy(const char *path, LogStream *log, Policy **ret) {
 }
 
 int verb_watch(int argc, char **argv) {
-        enum { ARG_ROOT = 0x100, ARG_POLICY, ARG_BACKEND, ARG_DEADLINE, ARG_INTERVAL, ARG_DEPTH, ARG_ENTRIES, ARG_FOLD };
+        enum { ARG_ROOT = 0x100, ARG_POLICY, ARG_BACKEND, ARG_DEADLINE, ARG_INTERVAL, ARG_DEPTH, ARG_ENTRIES, ARG_FOLD, ARG_BUDGET };
         static const struct option options[] = {
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"policy", required_argument, NULL, ARG_POLICY},
@@ -109,6 +112,7 @@ int verb_watch(int argc, char **argv) {
                 {"max-depth", required_argument, NULL, ARG_DEPTH},
                 {"max-entries", required_argument, NULL, ARG_ENTRIES},
                 {"case-insensitive", no_argument, NULL, ARG_FOLD},
+                {"mount-budget", required_argument, NULL, ARG_BUDGET},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -116,6 +120,8 @@ int verb_watch(int argc, char **argv) {
         const char *root = NULL, *policy_path = NULL;
         _cleanup_policy_ Policy *policy = NULL;
         unsigned deadline_s = 60;
+        size_t budget = 0;
+        bool budget_set = false;
         WatchOptions wo = {WATCH_INTERVAL_MS_DEFAULT, WATCH_MAX_DEPTH_DEFAULT, WATCH_MAX_ENTRIES_DEFAULT};
         bool fold = false;
         Daemon d = {0};
@@ -171,6 +177,17 @@ int verb_watch(int argc, char **argv) {
                 case ARG_FOLD:
                         fold = true;
                         break;
+                case ARG_BUDGET: {
+                        char *end;
+                        unsigned long long v = strtoull(optarg, &end, 10);
+                        if (*end || end == optarg || optarg[0] == '-' || v == 0 || v > SIZE_MAX) {
+                                fprintf(stderr, "pathpolicy watch: --mount-budget takes a positive whole number\n");
+                                return EXIT_USAGE;
+                        }
+                        budget = (size_t) v;
+                        budget_set = true;
+                        break;
+                }
                 case ARG_DEADLINE: {
                         char *end;
                         unsigned long v = strtoul(optarg, &end, 10);
@@ -222,6 +239,12 @@ int verb_watch(int argc, char **argv) {
         wc.log = d.log;
         wc.git_deadline_ms = deadline_s * 1000;
         wc.fold_case = fold || platform_case_insensitive(root) > 0;
+        /* A quarter of what the namespace may hold: an agent making
+         * thousands of checkouts cannot take every mount from everyone. */
+        size_t mount_max;
+        if (!budget_set && platform_mount_max(&mount_max) >= 0)
+                budget = mount_max / 4;
+        wc.mount_budget = budget;
         r = watch_new(&wc, &d.watch);
         if (r < 0) {
                 log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
@@ -231,6 +254,8 @@ int verb_watch(int argc, char **argv) {
         d.callbacks = watch_callbacks;
         d.callbacks.ready = on_ready;
         r = d.ops->start(&d.loop, root, &wo, &d.callbacks, d.watch, &d.watcher);
+        if (r >= 0)
+                watch_set_watcher(d.watch, d.ops, d.watcher);
         if (r < 0) {
                 log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
                            strerror(-r));

@@ -6,59 +6,91 @@
 #include <limits.h>
 #include <strings.h>
 
+#include "git-audit.h"
 #include "hashmap.h"
 #include "util.h"
 
-typedef struct Checkout {
-        char *path;   /* relative to the root */
-        bool gitfile; /* .git is a file naming the gitdir */
-        bool pending; /* git metadata not protected yet */
-        bool needs_processes; /* its git processes: taken at the next tick */
-        int *pidfds;  /* git processes alive when it appeared */
-        size_t n_pidfds;
-        uint64_t deadline, last_event;
-} Checkout;
+typedef struct Checkout Checkout;
+
+/* A process that made a checkout: its pidfd, polled so that protection goes
+ * on the moment the last one exits. */
+typedef struct Maker {
+        uv_poll_t poll;
+        Checkout *c; /* NULL once the checkout let go of it */
+        int fd;
+} Maker;
+
+struct Checkout {
+        Watch *w;
+        char *path;      /* relative to the root */
+        bool gitfile;    /* .git is a file naming the gitdir */
+        char *gitdir;    /* resolved the way git resolves it; NULL when refused */
+        char *commondir; /* the gitdir's common dir, when it names one; NULL otherwise */
+        char *wanted;    /* a gitdir or common dir named but missing: followed until it appears */
+        const char *refused; /* the last reason said for the git metadata, not to say it twice */
+        bool pending;        /* git metadata not protected yet */
+        bool needs_makers;   /* its makers: taken at the next tick */
+        uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
+        uint64_t deadline;    /* the loop clock */
+        Maker **makers;
+        size_t n_makers;
+};
 
 struct Watch {
         WatchConfig c;
         void *binder;
+        const WatcherOps *wops;
+        void *watcher;
         char *root_abs;     /* to read absolute gitdir lines */
         Hashmap *checkouts; /* path -> Checkout */
-        Hashmap *bound;     /* path -> BOUND or FAILED: tried, do not again until it goes */
-        Hashmap *below;     /* every proper ancestor of a key of checkouts or bound -> count */
+        Hashmap *bound;     /* path -> BOUND or FAILED (FAILED: judged again at its next event) */
+        Hashmap *below;     /* every proper ancestor of a key of checkouts, bound or dirs -> count */
+        Hashmap *dirs;      /* every checkout's gitdir and common dir -> count */
+        Hashmap *wanted;    /* a missing gitdir or common dir and its ancestors -> count */
         uv_timer_t timer;
-        size_t n_pending;
+        size_t n_pending, mounts;
+        unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that did not */
+        bool budget_said;
         WatchStats stats;
 };
 
-static char bound_mark, failed_mark;
-#define BOUND (&bound_mark)
-#define FAILED (&failed_mark)
+/* The values of w->bound: BOUND, or how the last try failed (odd, so never
+ * BOUND), so that a failure is said when it is new, not at every event
+ * that finds the same thing again. */
+#define BOUND ((void *) (uintptr_t) 2)
+#define FAILED_AS(err, step) ((void *) (uintptr_t) (((uintptr_t) (err) << 8) | ((uintptr_t) (step) << 1) | 1))
+#define FAILED FAILED_AS(ELOOP, PLATFORM_STEP_RESOLVE)
 
 /* The git metadata protected in every gitdir, beyond the policy's own
  * .git lines (spec: the host's read-only git-dir mount covers only the
- * root's, so the watcher applies these). */
+ * root's, so the watcher applies these), and in a common dir. */
 static const char *const git_metadata[] = {"config", "hooks/", "commondir", "config.worktree", "info/attributes"};
+static const char *const common_metadata[] = {"config", "hooks/"};
+/* The config files audited, in a gitdir and in a common dir. */
+static const char *const git_configs[] = {"config", "config.worktree"};
 /* Lock files git holds while it writes: while one exists, git is not done. */
 static const char *const git_locks[] = {"config.lock", "index.lock", "HEAD.lock", "packed-refs.lock", "shallow.lock"};
 
+/* What git reads of a .git file or a commondir: git reads up to 1 MiB; a
+ * path that needs more than this cannot be resolved by anyone anyway. */
+#define GITFILE_MAX (2 * PATH_MAX)
+/* A config file larger than this is said to be too large to audit. */
+#define CONFIG_AUDIT_MAX (256 * 1024)
+
 void watch_config_init(WatchConfig *c) {
         *c = (WatchConfig){
-                .git_quiet_ms = 250,
                 .git_deadline_ms = 60000,
                 .git_check_ms = 50,
-                .git_processes = platform_git_processes,
-                .process_exited = platform_process_exited,
+                .git_recent_ms = 2000,
+                .processes = platform_processes,
+                .processes_free = platform_processes_free,
+                .pidfd = platform_pidfd,
+                .boot_ms = platform_boot_ms,
         };
 }
 
 static bool is_git_entry(const char *entry) {
         return strncmp(entry, ".git", 4) == 0 && (entry[4] == 0 || entry[4] == '/');
-}
-
-/* A path's first component is .git, in the volume's case rules. */
-static bool is_git_path(const Watch *w, const char *p) {
-        return (w->c.fold_case ? strncasecmp(p, ".git", 4) : strncmp(p, ".git", 4)) == 0 && (p[4] == 0 || p[4] == '/');
 }
 
 static char *join(const char *a, const char *b) {
@@ -68,22 +100,33 @@ static char *join(const char *a, const char *b) {
         return s;
 }
 
-/* Count key's proper ancestors in w->below, up (delta 1) or down (-1), so
- * that a path going away can tell at once whether anything tracked was
- * below it: deleting a large tree is then not a scan per entry. */
-static void index_path(Watch *w, const char *key, int delta) {
+static bool under(const char *path, const char *dir) {
+        size_t n = strlen(dir);
+        return path && strncmp(path, dir, n) == 0 && (path[n] == 0 || path[n] == '/');
+}
+
+/* Count key's proper ancestors in map, up (delta 1) or down (-1). For
+ * w->below: a path going away can tell at once whether anything tracked was
+ * below it, so deleting a large tree is not a scan per entry. */
+static void count_ancestors(Hashmap *map, const char *key, int delta, bool self) {
         char buf[PATH_MAX];
         size_t n = strlen(key);
-        if (!w->below || n >= sizeof buf)
+        if (!map || n >= sizeof buf)
                 return;
         memcpy(buf, key, n + 1);
-        for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
-                *s = 0;
-                uintptr_t c = (uintptr_t) hashmap_get(w->below, buf) + (uintptr_t) (intptr_t) delta;
+        for (char *s = buf;; s++) {
+                s = strchr(s, '/');
+                if (s)
+                        *s = 0;
+                else if (!self)
+                        break;
+                uintptr_t c = (uintptr_t) hashmap_get(map, buf) + (uintptr_t) (intptr_t) delta;
                 if (c == 0)
-                        hashmap_remove(w->below, buf);
+                        hashmap_remove(map, buf);
                 else
-                        (void) hashmap_put(w->below, buf, (void *) c);
+                        (void) hashmap_put(map, buf, (void *) c);
+                if (!s)
+                        break;
                 *s = '/';
         }
 }
@@ -94,15 +137,28 @@ static int track(Watch *w, Hashmap *map, const char *key, void *value) {
         bool existed = hashmap_contains(map, key);
         int r = hashmap_put(map, key, value);
         if (r >= 0 && !existed)
-                index_path(w, key, 1);
+                count_ancestors(w->below, key, 1, false);
         return r;
 }
 
 static void *untrack(Watch *w, Hashmap *map, const char *key) {
         void *v = hashmap_remove(map, key);
         if (v)
-                index_path(w, key, -1);
+                count_ancestors(w->below, key, -1, false);
         return v;
+}
+
+/* A gitdir or common dir of a checkout, counted (several worktrees share a
+ * common dir), with its ancestors in below. */
+static void dir_ref(Watch *w, const char *dir, int delta) {
+        if (!dir)
+                return;
+        uintptr_t n = (uintptr_t) hashmap_get(w->dirs, dir) + (uintptr_t) (intptr_t) delta;
+        if (n == 0)
+                hashmap_remove(w->dirs, dir);
+        else
+                (void) hashmap_put(w->dirs, dir, (void *) n);
+        count_ancestors(w->below, dir, delta, false);
 }
 
 static void record(Watch *w, LogLevel level, const char *event, const Checkout *c, const char *path,
@@ -119,66 +175,124 @@ static void record(Watch *w, LogLevel level, const char *event, const Checkout *
         log_submit(w->c.log, r, "%s", msg);
 }
 
-static void bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as);
-
-/* Bind path (relative to the root) for checkout c. Tried once until the
- * path goes: a bound path cannot be removed, and a failure is said once. */
-static void bind_path(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path) {
-        bind_path_as(w, c, kind, path, path);
+/* The mount budget: git metadata may spend all of it, the policy's own
+ * paths all but a fifth, so that thousands of checkouts full of .env files
+ * cannot leave none for the config and hooks that decide what git runs. */
+static bool over_budget(Watch *w, const Checkout *c, const char *path, bool metadata) {
+        size_t budget = w->c.mount_budget;
+        if (budget == 0 || w->mounts < (metadata ? budget : budget - budget / 5))
+                return false;
+        if (!w->budget_said) {
+                char msg[1024];
+                _cleanup_free_ char *shown = escape_for_display(path);
+                w->budget_said = true;
+                snprintf(msg, sizeof msg,
+                         "path policy: mount budget of %zu spent (%zu mounts): %s and whatever comes after it "
+                         "is not bound; still watching (--mount-budget)",
+                         budget, w->mounts, shown);
+                LogRecord *r = log_record_new(LOG_ERROR, "mount-budget");
+                log_record_path(r, "checkout", c->path);
+                log_record_path(r, "path", path);
+                log_record_int(r, "budget", (int64_t) budget);
+                log_submit(w->c.log, r, "%s", msg);
+        }
+        return true;
 }
 
-/* The same, with messages naming shown_as (the policy's spelling, where
- * a case-insensitive volume spells the name otherwise). */
-static void bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as) {
+/* Bind path (relative to the root) for checkout c, messages naming shown_as
+ * (the policy's spelling, where a case-insensitive volume spells the name
+ * otherwise). Bound once: a bound path can be neither removed nor renamed
+ * over, so only its going away (forget) makes it new. A failure is judged
+ * again at the path's next event. 1 bound, 0 nothing there, -1 not bound. */
+static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as,
+                        bool metadata) {
         const char *kname = platform_bind_kind_to_string(kind);
         PlatformBindInfo info;
         char msg[1024];
+        bool as_dir = false;
 
-        if (hashmap_contains(w->bound, path))
-                return;
+        if (hashmap_get(w->bound, path) == BOUND)
+                return 1;
+        if (!w->c.binder->warn_only && over_budget(w, c, path, metadata))
+                return -1;
         int r = w->c.binder->bind(w->binder, kind, path, &info);
-        if (r == -ENOENT || (r == -ENOTDIR && info.step == PLATFORM_STEP_RESOLVE))
-                return; /* not there (yet) */
-        if (track(w, w->bound, path, r >= 0 ? BOUND : FAILED) < 0)
-                return;
+        if (r == -EISDIR && kind == PLATFORM_MASK_FILE && info.step == PLATFORM_STEP_TYPE) {
+                /* A masked name that is a directory here: masked as what it
+                 * is, as prepare does on the host. */
+                as_dir = true;
+                kind = PLATFORM_MASK_DIR;
+                r = w->c.binder->bind(w->binder, kind, path, &info);
+        }
+        if (r == -ENOENT || (r == -ENOTDIR && info.step == PLATFORM_STEP_RESOLVE)) {
+                untrack(w, w->bound, path); /* not there (any more) */
+                return 0;
+        }
+        void *before = hashmap_get(w->bound, path), *now = r >= 0 ? BOUND : FAILED_AS(-r, info.step);
+        if (track(w, w->bound, path, now) < 0)
+                return -1;
         _cleanup_free_ char *shown = escape_for_display(shown_as), *cshown = escape_for_display(c->path);
+        const char *applied = platform_bind_kind_to_string(kind);
         if (r >= 0) {
                 w->c.binder->release(w->binder, &info);
                 w->stats.binds++;
-                snprintf(msg, sizeof msg, "path policy: %s %s in nested checkout %s (%s)%s",
-                         kind == PLATFORM_PROTECT ? "protected" : "masked", shown, cshown, kname,
-                         info.already ? ", already bound" : "");
+                if (!info.already)
+                        w->mounts++;
+                snprintf(msg, sizeof msg, "path policy: %s %s in nested checkout %s (%s)%s%s",
+                         kind == PLATFORM_PROTECT ? "protected" : "masked", shown, cshown, applied,
+                         as_dir ? ": a directory here, masked as one" : "", info.already ? ", already bound" : "");
                 LogRecord *rec = log_record_new(LOG_INFO, "watch-bind");
                 log_record_path(rec, "checkout", c->path);
                 log_record_path(rec, "path", path);
-                log_record_str(rec, "kind", kname);
+                log_record_str(rec, "kind", applied);
                 log_record_bool(rec, "already", info.already);
+                if (as_dir)
+                        log_record_str(rec, "policy_kind", kname);
                 log_submit(w->c.log, rec, "%s", msg);
-                return;
+                if (kind == PLATFORM_MASK_FILE && info.regular && info.nlink > 1) {
+                        snprintf(msg, sizeof msg,
+                                 "path policy: masked %s in nested checkout %s has %" PRIu64
+                                 " hard links: its content is reachable by another name",
+                                 shown, cshown, info.nlink);
+                        rec = log_record_new(LOG_WARN, "hardlink");
+                        log_record_path(rec, "checkout", c->path);
+                        log_record_path(rec, "path", path);
+                        log_record_int(rec, "nlink", (int64_t) info.nlink);
+                        log_submit(w->c.log, rec, "%s", msg);
+                }
+                return 1;
         }
         w->stats.bind_failures++;
+        if (metadata)
+                w->failures++;
+        if (before == now)
+                return -1; /* the same as last time: said then */
         if (r == -ENOSYS && w->c.binder->warn_only) {
                 /* No bind mounts here: say what would have been bound, once. */
                 snprintf(msg, sizeof msg, "path policy: cannot bind %s in nested checkout %s on this platform (%s)",
-                         shown, cshown, kname);
+                         shown, cshown, applied);
                 LogRecord *rec = log_record_new(LOG_WARN, "bind-unsupported");
                 log_record_path(rec, "checkout", c->path);
                 log_record_path(rec, "path", shown_as);
                 if (!streq(shown_as, path))
                         log_record_path(rec, "found", path);
-                log_record_str(rec, "kind", kname);
+                log_record_str(rec, "kind", applied);
                 log_submit(w->c.log, rec, "%s", msg);
-                return;
+                return -1;
         }
         if (r == -ELOOP) {
                 snprintf(msg, sizeof msg, "path policy: %s in nested checkout %s is a symlink (or under one): not bound (%s)",
-                         shown, cshown, kname);
-                record(w, LOG_WARN, "symlink-not-bound", c, path, kname, 0, msg);
-                return;
+                         shown, cshown, applied);
+                record(w, LOG_WARN, "symlink-not-bound", c, path, applied, 0, msg);
+                return -1;
         }
         snprintf(msg, sizeof msg, "path policy: could not bind %s in nested checkout %s (%s): %s at %s", shown, cshown,
-                 kname, strerror(-r), platform_bind_step_to_string(info.step));
-        record(w, LOG_WARN, "bind-failed", c, path, kname, -r, msg);
+                 applied, strerror(-r), platform_bind_step_to_string(info.step));
+        record(w, LOG_WARN, "bind-failed", c, path, applied, -r, msg);
+        return -1;
+}
+
+static int bind_path(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, bool metadata) {
+        return bind_path_as(w, c, kind, path, path, metadata);
 }
 
 static PlatformBindKind action_kind(const PolicyAction *a) {
@@ -186,209 +300,404 @@ static PlatformBindKind action_kind(const PolicyAction *a) {
                                                                                                : PLATFORM_PROTECT;
 }
 
-static void close_pidfds(Checkout *c) {
-        for (size_t i = 0; i < c->n_pidfds; i++)
-                close(c->pidfds[i]);
-        free(c->pidfds);
-        c->pidfds = NULL;
-        c->n_pidfds = 0;
+/* ---- The git metadata: where it is, exactly as git finds it. ---- */
+
+/* Read a small file git reads whole (a .git file, a commondir): the bytes
+ * up to the first NUL, as git's C string ends there. */
+static int read_small(Watch *w, const char *path, char **ret) {
+        _cleanup_free_ char *buf = malloc(GITFILE_MAX);
+        if (!buf)
+                return -ENOMEM;
+        int r = w->c.binder->read(w->binder, path, buf, GITFILE_MAX);
+        if (r < 0)
+                return r;
+        if ((size_t) r >= GITFILE_MAX - 1)
+                return -EFBIG;
+        *ret = TAKE_PTR(buf);
+        return r;
+}
+
+/* A path git names (absolute, or relative to base), as a path relative to
+ * the root; NULL with *why when it is not beneath it. Lexical: the result
+ * is then resolved without symlinks, so ".." cannot differ from git's. */
+static char *beneath_root(Watch *w, const char *base, const char *v) {
+        if (v[0] == '/') {
+                size_t rl = strlen(w->root_abs);
+                if (strncmp(v, w->root_abs, rl) == 0 && v[rl] == '/')
+                        return path_normalize(v + rl + 1);
+                return NULL;
+        }
+        _cleanup_free_ char *j = join(base, v);
+        return j ? path_normalize(j) : NULL;
+}
+
+/* The gitdir a .git file names, as git's read_gitfile_gently reads it:
+ * the whole file, "gitdir: " at offset 0, only trailing CR and LF stripped
+ * (a newline inside the path stays), relative to the file's directory. */
+static char *read_gitfile(Watch *w, Checkout *c, const char **why) {
+        _cleanup_free_ char *dotgit = join(c->path, ".git"), *buf = NULL;
+        if (!dotgit) {
+                *why = "out of memory";
+                return NULL;
+        }
+        int r = read_small(w, dotgit, &buf);
+        if (r < 0) {
+                *why = r == -EFBIG ? "too large for a .git file" : r == -EINVAL ? "not a regular file" : strerror(-r);
+                return NULL;
+        }
+        size_t n = (size_t) r;
+        if (n < 8 || memcmp(buf, "gitdir: ", 8) != 0) {
+                *why = "no 'gitdir: ' at its start (git refuses it too)";
+                return NULL;
+        }
+        while (n > 8 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+                buf[--n] = 0;
+        if (n <= 8) {
+                *why = "an empty gitdir (git refuses it too)";
+                return NULL;
+        }
+        char *g = beneath_root(w, c->path, buf + 8);
+        if (!g)
+                *why = "it names a gitdir outside the root";
+        return g;
+}
+
+/* The common dir a gitdir names in its commondir file, as git's
+ * get_common_dir_noenv reads it: the whole file, trailing whitespace
+ * stripped, absolute as is or relative to the gitdir. 0 and *ret NULL when
+ * there is no commondir file. */
+static int read_commondir(Watch *w, const char *gitdir, char **ret, const char **why) {
+        _cleanup_free_ char *file = join(gitdir, "commondir"), *buf = NULL;
+        if (!file)
+                return -ENOMEM;
+        int r = read_small(w, file, &buf);
+        if (r == -ENOENT) {
+                *ret = NULL;
+                return 0;
+        }
+        if (r < 0) {
+                *why = r == -EFBIG ? "its commondir is too large" : "its commondir cannot be read";
+                return r;
+        }
+        size_t n = (size_t) r;
+        while (n > 0 && strchr(" \t\n\r\v\f", buf[n - 1]))
+                buf[--n] = 0;
+        if (n == 0) {
+                *why = "its commondir is empty";
+                return -EINVAL;
+        }
+        char *cd = beneath_root(w, gitdir, buf);
+        if (!cd) {
+                *why = "its commondir names a directory outside the root";
+                return -EXDEV;
+        }
+        *ret = cd;
+        return 0;
+}
+
+/* Whether dir exists beneath the root as a directory, with no symlink on
+ * the way, as the engine resolves. */
+static int check_dir(Watch *w, const char *dir, const char **why) {
+        PlatformBindInfo info;
+        int r = w->c.binder->check(w->binder, PLATFORM_MASK_DIR, dir, &info);
+        if (r == -ELOOP)
+                *why = "it is reached through a symlink";
+        else if (r == -ENOENT)
+                *why = "it does not exist (yet)";
+        else if (r == -ENOTDIR)
+                *why = "it is not a directory";
+        else if (r < 0)
+                *why = strerror(-r);
+        return r;
+}
+
+static void set_str(char **p, char *v) {
+        free(*p);
+        *p = v;
+}
+
+static void watch_dir(Watch *w, const char *dir) {
+        if (dir && w->wops && w->wops->watch_dir)
+                (void) w->wops->watch_dir(w->watcher, dir);
+}
+
+/* Follow a missing gitdir or common dir: watch the deepest part of it that
+ * exists, and each part as it appears, until it is there. */
+static void want(Watch *w, Checkout *c, char *dir) {
+        if (streq_ptr(c->wanted, dir)) {
+                free(dir);
+                return;
+        }
+        if (c->wanted)
+                count_ancestors(w->wanted, c->wanted, -1, true);
+        free(c->wanted);
+        c->wanted = dir;
+        if (!dir)
+                return;
+        count_ancestors(w->wanted, dir, 1, true);
+        _cleanup_free_ char *p = strdup(dir);
+        for (char *s; p && (s = strrchr(p, '/'));) {
+                const char *why;
+                *s = 0;
+                if (check_dir(w, p, &why) == 0) {
+                        watch_dir(w, p);
+                        break;
+                }
+        }
+}
+
+/* Resolve c's gitdir and common dir now. Said once per change of outcome;
+ * returns whether either changed. */
+static bool resolve_git(Watch *w, Checkout *c) {
+        const char *why = NULL;
+        char *g = NULL, *cd = NULL, *missing = NULL;
+        char msg[1024];
+
+        if (c->gitfile)
+                g = read_gitfile(w, c, &why);
+        else
+                g = join(c->path, ".git");
+        if (g && check_dir(w, g, &why) < 0) {
+                why = strstr(why, "not exist") ? "its gitdir does not exist (yet)"
+                      : strstr(why, "symlink")  ? "its gitdir is reached through a symlink"
+                                                : "its gitdir is not a directory";
+                if (strstr(why, "does not exist"))
+                        missing = strdup(g);
+                free(g);
+                g = NULL;
+        }
+        if (g && read_commondir(w, g, &cd, &why) >= 0 && cd) {
+                if (check_dir(w, cd, &why) < 0) {
+                        why = strstr(why, "not exist") ? "its common dir does not exist (yet)"
+                              : strstr(why, "symlink")  ? "its common dir is reached through a symlink"
+                                                        : "its common dir is not a directory";
+                        if (strstr(why, "does not exist"))
+                                missing = strdup(cd);
+                        free(cd);
+                        cd = NULL;
+                } else if (streq(cd, ".git")) {
+                        /* The root's own: the host's read-only git-dir mount
+                         * covers it (enforce's and the host's job). */
+                        free(cd);
+                        cd = NULL;
+                }
+        }
+
+        bool changed = !streq_ptr(g, c->gitdir) || !streq_ptr(cd, c->commondir);
+        dir_ref(w, c->gitdir, -1);
+        dir_ref(w, c->commondir, -1);
+        set_str(&c->gitdir, g);
+        set_str(&c->commondir, cd);
+        dir_ref(w, c->gitdir, 1);
+        dir_ref(w, c->commondir, 1);
+        want(w, c, missing);
+
+        if (why && c->refused != why) {
+                _cleanup_free_ char *dotgit = join(c->path, ".git"), *shown = escape_for_display(dotgit ? dotgit : "");
+                _cleanup_free_ char *cshown = escape_for_display(c->path);
+                snprintf(msg, sizeof msg, "path policy: %s: %s: git metadata of nested checkout %s not protected%s",
+                         shown, why, cshown, missing ? " until it appears" : "");
+                record(w, LOG_WARN, "gitdir-refused", c, dotgit, NULL, 0, msg);
+        }
+        c->refused = why;
+        if (changed && c->gitfile)
+                watch_dir(w, c->gitdir);
+        if (changed)
+                watch_dir(w, c->commondir);
+        return changed;
+}
+
+/* ---- The git rule: wait for the git that made the checkout. ---- */
+
+static void maker_closed(uv_handle_t *h) {
+        free(h->data);
+}
+
+static void drop_makers(Checkout *c) {
+        for (size_t i = 0; i < c->n_makers; i++) {
+                Maker *m = c->makers[i];
+                m->c = NULL;
+                uv_close((uv_handle_t *) &m->poll, maker_closed);
+                close(m->fd);
+        }
+        free(c->makers);
+        c->makers = NULL;
+        c->n_makers = 0;
 }
 
 static void checkout_free(Watch *w, Checkout *c) {
         if (c->pending)
                 w->n_pending--;
-        close_pidfds(c);
+        drop_makers(c);
+        dir_ref(w, c->gitdir, -1);
+        dir_ref(w, c->commondir, -1);
+        want(w, c, NULL);
+        free(c->gitdir);
+        free(c->commondir);
         free(c->path);
         free(c);
 }
 
 static void timer_cb(uv_timer_t *t);
 static void bind_actions(Watch *w, Checkout *c, bool with_protects);
+static void protect_git(Watch *w, Checkout *c, const char *reason);
 
 static void start_pending(Watch *w, Checkout *c) {
-        /* Which git processes to wait for is read at the next tick, once
-         * for every checkout found since: one /proc walk, not one per
-         * checkout (a scan can find thousands). Taken after the .git was
-         * seen, it holds every git that could have made it. */
-        close_pidfds(c);
-        c->needs_processes = true;
-        uint64_t now = uv_now(w->c.loop);
-        c->deadline = now + w->c.git_deadline_ms;
-        c->last_event = now;
-        if (!c->pending)
-                w->n_pending++;
+        /* The makers are read at the next tick (at once, once the events
+         * in hand are handled), for every checkout found since: one /proc
+         * walk, not one per checkout (a scan can find thousands). */
+        if (c->pending)
+                return; /* the deadline stands: nobody can push it back */
+        c->needs_makers = true;
+        c->appeared_ms = w->c.boot_ms();
+        c->deadline = uv_now(w->c.loop) + w->c.git_deadline_ms;
+        w->n_pending++;
         c->pending = true;
-        if (!uv_is_active((uv_handle_t *) &w->timer))
-                uv_timer_start(&w->timer, timer_cb, w->c.git_check_ms, w->c.git_check_ms);
+        uv_timer_start(&w->timer, timer_cb, 0, w->c.git_check_ms);
 }
 
-/* The gitdir of c, relative to the root; NULL (and a warning) when it is
- * not beneath the root. */
-static char *gitdir_of(Watch *w, Checkout *c) {
-        char buf[PATH_MAX + 16], msg[1024];
-        _cleanup_free_ char *dotgit = join(c->path, ".git"), *joined = NULL;
-
-        if (!dotgit)
-                return NULL;
-        if (!c->gitfile)
-                return TAKE_PTR(dotgit);
-
-        /* Read the way git reads it: "gitdir: " at offset 0, the rest of the
-         * first line, trailing CR/LF stripped. */
-        int r = w->c.binder->read(w->binder, dotgit, buf, sizeof buf);
-        const char *why = NULL;
-        if (r < 0)
-                why = strerror(-r);
-        else if (strncmp(buf, "gitdir: ", 8) != 0)
-                why = "no 'gitdir: ' line";
-        if (!why) {
-                char *v = buf + 8;
-                v[strcspn(v, "\n")] = 0;
-                size_t n = strlen(v);
-                while (n > 0 && (v[n - 1] == '\r' || v[n - 1] == '\n'))
-                        v[--n] = 0;
-                size_t rl = strlen(w->root_abs);
-                if (v[0] == '/') {
-                        if (strncmp(v, w->root_abs, rl) == 0 && v[rl] == '/')
-                                joined = path_normalize(v + rl + 1);
-                        else
-                                why = "it names a gitdir outside the root";
-                } else {
-                        _cleanup_free_ char *j = join(c->path, v);
-                        joined = j ? path_normalize(j) : NULL;
-                        if (!joined)
-                                why = "it names a gitdir outside the root";
+/* Whether git still holds a lock in c's gitdir or common dir. */
+static bool locked(Watch *w, const Checkout *c) {
+        const char *dirs[] = {c->gitdir, c->commondir};
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
+                for (size_t i = 0; dirs[d] && i < ELEMENTSOF(git_locks); i++) {
+                        _cleanup_free_ char *p = join(dirs[d], git_locks[i]);
+                        PlatformBindInfo info;
+                        if (p && w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0)
+                                return true;
                 }
-        }
-        if (!why && joined) {
-                /* Beneath the root without symlinks, as the engine resolves. */
-                PlatformBindInfo info;
-                r = w->c.binder->check(w->binder, PLATFORM_PROTECT, joined, &info);
-                if (r < 0)
-                        why = r == -ELOOP ? "its gitdir is reached through a symlink" : strerror(-r);
-        }
-        if (!why && joined)
-                return TAKE_PTR(joined);
-
-        _cleanup_free_ char *shown = escape_for_display(dotgit);
-        snprintf(msg, sizeof msg, "path policy: %s: %s: git metadata of nested checkout %s not protected", shown,
-                 why ? why : "out of memory", c->path);
-        record(w, LOG_WARN, "gitdir-refused", c, dotgit, NULL, 0, msg);
-        return NULL;
-}
-
-/* Whether git still holds a lock in gitdir g. */
-static bool locked(Watch *w, const char *g) {
-        for (size_t i = 0; i < ELEMENTSOF(git_locks); i++) {
-                _cleanup_free_ char *p = join(g, git_locks[i]);
-                PlatformBindInfo info;
-                if (p && w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0)
-                        return true;
-        }
         return false;
 }
 
-static void protect_gitdir(Watch *w, Checkout *c, const char *g) {
-        for (size_t i = 0; i < ELEMENTSOF(git_metadata); i++) {
-                _cleanup_free_ char *p = join(g, git_metadata[i]);
-                if (p)
-                        bind_path(w, c, PLATFORM_PROTECT, p);
-        }
+static void try_protect(Watch *w, Checkout *c) {
+        if (c->pending && !c->needs_makers && c->n_makers == 0 && !locked(w, c))
+                protect_git(w, c, "git finished");
 }
 
-static void protect_git(Watch *w, Checkout *c, const char *reason) {
-        _cleanup_free_ char *g = gitdir_of(w, c);
-        char buf[PATH_MAX], msg[1024];
-
-        c->pending = false;
-        w->n_pending--;
-        close_pidfds(c);
-        /* The policy's protects in the worktree, held back while git ran. */
-        bind_actions(w, c, true);
-        if (!g)
+static void maker_exited(uv_poll_t *h, int status, int events) {
+        Maker *m = h->data;
+        Checkout *c = m->c;
+        (void) status;
+        (void) events;
+        if (!c)
                 return;
+        for (size_t i = 0; i < c->n_makers; i++)
+                if (c->makers[i] == m) {
+                        c->makers[i] = c->makers[--c->n_makers];
+                        break;
+                }
+        m->c = NULL;
+        uv_close((uv_handle_t *) &m->poll, maker_closed);
+        close(m->fd);
+        try_protect(c->w, c);
+}
 
-        protect_gitdir(w, c, g);
-        /* The policy's own lines under .git, onto this gitdir. */
-        for (size_t i = 0; i < w->c.policy->n; i++) {
-                const PolicyAction *a = &w->c.policy->actions[i];
-                if (!is_git_entry(a->path) || a->kind != POLICY_PROTECT || !a->path[4])
+static void add_maker(Watch *w, Checkout *c, int fd) {
+        Maker *m = calloc(1, sizeof *m);
+        Maker **v = realloc(c->makers, (c->n_makers + 1) * sizeof *v);
+        if (v)
+                c->makers = v;
+        if (!m || !v || uv_poll_init(w->c.loop, &m->poll, fd) < 0) {
+                free(m);
+                close(fd);
+                return;
+        }
+        m->fd = fd;
+        m->c = c;
+        m->poll.data = m;
+        c->makers[c->n_makers++] = m;
+        uv_poll_start(&m->poll, UV_READABLE | UV_DISCONNECT, maker_exited);
+}
+
+static bool holds(const PlatformProcess *p, const char *dir) {
+        if (under(p->cwd, dir))
+                return true;
+        for (char **f = p->files; f && *f; f++)
+                if (under(*f, dir))
+                        return true;
+        return false;
+}
+
+static ssize_t find_pid(const PlatformProcess *v, size_t n, int pid) {
+        for (size_t i = 0; i < n; i++)
+                if (v[i].pid == pid)
+                        return (ssize_t) i;
+        return -1;
+}
+
+/*
+ * The makers of a checkout: the git processes that
+ *  - work in it: their working directory or an open file is in the checkout
+ *    or its gitdir; or
+ *  - started at most git_recent_ms before it appeared, or since (git init,
+ *    git clone, git worktree add make the checkout within milliseconds of
+ *    starting, often with an absolute path from anywhere);
+ * then each one's git ancestors (the git command that ran it: a submodule
+ * update around its clone), and every descendant of those. A git that ran
+ * from before that, anywhere but in this checkout, does not count, so a
+ * long-lived git elsewhere cannot hold protection off; a git working in the
+ * checkout can, up to the deadline, as it could write there anyway.
+ */
+static void take_makers(Watch *w, Checkout *c, const PlatformProcess *v, size_t n) {
+        _cleanup_free_ char *cabs = join(w->root_abs, c->path);
+        _cleanup_free_ char *gabs = c->gitdir ? join(w->root_abs, c->gitdir) : NULL;
+        _cleanup_free_ bool *mark = calloc(n + 1, sizeof *mark);
+        if (!cabs || !mark)
+                return;
+        for (size_t i = 0; i < n; i++) {
+                const PlatformProcess *p = &v[i];
+                if (!p->git)
                         continue;
-                _cleanup_free_ char *p = join(g, a->path + 5);
-                if (p)
-                        bind_path(w, c, PLATFORM_PROTECT, p);
+                mark[i] = holds(p, cabs) || (gabs && holds(p, gabs)) ||
+                          p->start_ms + w->c.git_recent_ms >= c->appeared_ms;
         }
-        /* A linked worktree or submodule shares config and hooks with its
-         * common dir. The root's own is enforce's (and the host's). */
-        _cleanup_free_ char *cd_file = join(g, "commondir");
-        if (cd_file && w->c.binder->read(w->binder, cd_file, buf, sizeof buf) > 0) {
-                buf[strcspn(buf, "\r\n")] = 0;
-                _cleanup_free_ char *j = join(g, buf), *cd = j ? path_normalize(j) : NULL;
-                if (cd && !streq(cd, ".git"))
-                        protect_gitdir(w, c, cd);
+        /* Up: the git commands that ran them. */
+        for (size_t i = 0; i < n; i++) {
+                if (!mark[i])
+                        continue;
+                for (ssize_t j = find_pid(v, n, v[i].ppid), hops = 0; j >= 0 && v[j].git && hops < 64;
+                     j = find_pid(v, n, v[j].ppid), hops++)
+                        mark[j] = true;
         }
-
-        w->stats.git_protected++;
-        _cleanup_free_ char *shown = escape_for_display(c->path);
-        if (w->c.binder->warn_only)
-                snprintf(msg, sizeof msg,
-                         "path policy: checked the git metadata of nested checkout %s (%s): nothing can be "
-                         "protected on this platform",
-                         shown, reason);
-        else
-                snprintf(msg, sizeof msg, "path policy: protected the git metadata of nested checkout %s (%s)", shown,
-                         reason);
-        LogRecord *r = log_record_new(LOG_INFO, "git-protected");
-        log_record_path(r, "checkout", c->path);
-        log_record_path(r, "gitdir", g);
-        log_record_str(r, "reason", reason);
-        log_submit(w->c.log, r, "%s", msg);
+        /* Down: everything they run, whatever its name. */
+        for (bool more = true; more;) {
+                more = false;
+                for (size_t i = 0; i < n; i++) {
+                        ssize_t j;
+                        if (!mark[i] && (j = find_pid(v, n, v[i].ppid)) >= 0 && mark[j])
+                                mark[i] = more = true;
+                }
+        }
+        for (size_t i = 0; i < n; i++) {
+                if (!mark[i])
+                        continue;
+                int fd = w->c.pidfd(v[i].pid, v[i].start_ms);
+                if (fd >= 0)
+                        add_maker(w, c, fd);
+        }
 }
 
-/* Is c's git done? Drops the git processes that have exited. */
-static bool git_done(Watch *w, Checkout *c, uint64_t now) {
-        size_t j = 0;
-        for (size_t i = 0; i < c->n_pidfds; i++) {
-                if (w->c.process_exited(c->pidfds[i]) == 0)
-                        c->pidfds[j++] = c->pidfds[i];
-                else
-                        close(c->pidfds[i]);
-        }
-        c->n_pidfds = j;
-        if (j > 0 || now - c->last_event < w->c.git_quiet_ms)
-                return false;
-        _cleanup_free_ char *g = c->gitfile ? NULL : join(c->path, ".git");
-        return !g || !locked(w, g);
-}
-
-/* Give every checkout that needs them the git processes alive now. */
-static void take_processes(Watch *w) {
-        int *fds = NULL;
+static void take_all_makers(Watch *w) {
+        PlatformProcess *v = NULL;
         size_t n = 0;
         const char *key;
-        void *v;
+        void *val;
         bool taken = false;
 
-        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
-                Checkout *c = v;
-                if (!c->pending || !c->needs_processes)
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &val);) {
+                Checkout *c = val;
+                if (!c->pending || !c->needs_makers)
                         continue;
-                if (!taken && w->c.git_processes(&fds, &n) < 0) {
-                        fds = NULL;
+                if (!taken && w->c.processes(&v, &n) < 0) {
+                        v = NULL;
                         n = 0;
                 }
                 taken = true;
-                c->needs_processes = false;
-                c->pidfds = n ? calloc(n, sizeof *c->pidfds) : NULL;
-                for (size_t k = 0; c->pidfds && k < n; k++) {
-                        int d = fcntl(fds[k], F_DUPFD_CLOEXEC, 3);
-                        if (d >= 0)
-                                c->pidfds[c->n_pidfds++] = d;
-                }
+                c->needs_makers = false;
+                take_makers(w, c, v, n);
         }
-        for (size_t k = 0; k < n; k++)
-                close(fds[k]);
-        free(fds);
+        if (taken)
+                w->c.processes_free(v, n);
 }
 
 static void timer_cb(uv_timer_t *t) {
@@ -397,20 +706,174 @@ static void timer_cb(uv_timer_t *t) {
         const char *key;
         void *v;
 
-        take_processes(w);
+        take_all_makers(w);
 
         /* Protecting binds paths, which never changes the checkouts map. */
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
                 Checkout *c = v;
-                if (!c->pending)
-                        continue;
-                if (now >= c->deadline)
+                if (c->pending && now >= c->deadline)
                         protect_git(w, c, "deadline reached while git still ran");
-                else if (git_done(w, c, now))
-                        protect_git(w, c, "git finished");
+                else
+                        try_protect(w, c);
         }
         if (w->n_pending == 0)
                 uv_timer_stop(t);
+}
+
+/* ---- Protection and the audit. ---- */
+
+static void audit_emit(void *ctx, const char *name) {
+        char **list = ctx;
+        if (git_audit_hook_is_sample(name))
+                return;
+        char *s = NULL;
+        if (asprintf(&s, "%s%s%s", *list ? *list : "", *list ? ", " : "", name) >= 0) {
+                free(*list);
+                *list = s;
+        }
+}
+
+static void audit_said(Watch *w, const Checkout *c, const char *path, const char *field, const char *list,
+                       const char *what) {
+        char msg[2048];
+        _cleanup_free_ char *shown = escape_for_display(path), *cshown = escape_for_display(c->path),
+                           *lshown = escape_for_display(list);
+        snprintf(msg, sizeof msg, "path policy: nested checkout %s: %s %s %s", cshown, shown, what, lshown);
+        LogRecord *r = log_record_new(LOG_WARN, "git-audit");
+        log_record_path(r, "checkout", c->path);
+        log_record_path(r, "path", path);
+        log_record_path(r, field, list);
+        log_submit(w->c.log, r, "%s", msg);
+}
+
+static void audit_config(Watch *w, const Checkout *c, const char *path) {
+        _cleanup_free_ char *buf = malloc(CONFIG_AUDIT_MAX);
+        char **keys = NULL;
+        size_t line = 0;
+        if (!buf)
+                return;
+        int r = w->c.binder->read(w->binder, path, buf, CONFIG_AUDIT_MAX);
+        if (r == -ENOENT)
+                return;
+        if (r < 0 || r >= CONFIG_AUDIT_MAX - 1) {
+                audit_said(w, c, path, "reason",
+                           r == -ELOOP    ? "a symlink"
+                           : r == -EINVAL ? "not a regular file"
+                           : r < 0        ? strerror(-r)
+                                          : "larger than 256 KiB",
+                           "cannot be audited:");
+                return;
+        }
+        if (git_audit_config(buf, (size_t) r, &keys, &line) < 0) {
+                char why[64];
+                snprintf(why, sizeof why, "line %zu", line);
+                audit_said(w, c, path, "reason", why, "is not git config as git reads it, at");
+                return;
+        }
+        _cleanup_free_ char *list = NULL;
+        for (char **k = keys; k && *k; k++)
+                audit_emit(&list, *k);
+        strv_free(keys);
+        if (list)
+                audit_said(w, c, path, "keys", list, "sets keys that make git run a program or read more config:");
+}
+
+static void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
+        _cleanup_free_ char *list = NULL;
+        if (!w->c.binder->list || w->c.binder->list(w->binder, hooks, audit_emit, &list) < 0 || !list)
+                return;
+        audit_said(w, c, hooks, "hooks", list, "holds hooks that are not git's own samples:");
+}
+
+/* What was frozen: the keys and hooks that make git run something. Names
+ * only, never values: the log is no place for what the agent wrote. */
+static void audit(Watch *w, const Checkout *c) {
+        const char *dirs[] = {c->gitdir, c->commondir};
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++) {
+                if (!dirs[d])
+                        continue;
+                for (size_t i = 0; i < ELEMENTSOF(git_configs); i++) {
+                        _cleanup_free_ char *p = join(dirs[d], git_configs[i]);
+                        if (p)
+                                audit_config(w, c, p);
+                }
+                _cleanup_free_ char *h = join(dirs[d], "hooks");
+                if (h)
+                        audit_hooks(w, c, h);
+        }
+}
+
+static void protect_dir(Watch *w, Checkout *c, const char *dir, const char *const *names, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                _cleanup_free_ char *p = join(dir, names[i]);
+                if (p)
+                        bind_path(w, c, PLATFORM_PROTECT, p, true);
+        }
+}
+
+static void protect_git(Watch *w, Checkout *c, const char *reason) {
+        char msg[1024];
+
+        c->pending = false;
+        w->n_pending--;
+        drop_makers(c);
+        unsigned failures = w->failures;
+        /* Where git finds its metadata now, not where it was at discovery;
+         * the metadata first (config, hooks: the window after git is the
+         * time to these binds), then the policy's protects in the worktree,
+         * held back while git ran. */
+        (void) resolve_git(w, c);
+        if (!c->gitdir) {
+                bind_actions(w, c, true);
+                return; /* gitdir-refused said why */
+        }
+        protect_dir(w, c, c->gitdir, git_metadata, ELEMENTSOF(git_metadata));
+        /* The policy's own lines under .git, onto this gitdir. */
+        for (size_t i = 0; i < w->c.policy->n; i++) {
+                const PolicyAction *a = &w->c.policy->actions[i];
+                if (!is_git_entry(a->path) || a->kind != POLICY_PROTECT || !a->path[4])
+                        continue;
+                _cleanup_free_ char *p = join(c->gitdir, a->path + 5);
+                if (p)
+                        bind_path(w, c, PLATFORM_PROTECT, p, true);
+        }
+        /* A linked worktree or submodule shares config and hooks with its
+         * common dir. */
+        if (c->commondir)
+                protect_dir(w, c, c->commondir, common_metadata, ELEMENTSOF(common_metadata));
+        bind_actions(w, c, true);
+        audit(w, c);
+
+        unsigned failed = w->failures - failures;
+        _cleanup_free_ char *shown = escape_for_display(c->path);
+        LogRecord *r;
+        if (w->c.binder->warn_only) {
+                snprintf(msg, sizeof msg,
+                         "path policy: checked the git metadata of nested checkout %s (%s): nothing can be "
+                         "protected on this platform",
+                         shown, reason);
+                r = log_record_new(LOG_INFO, "git-protected");
+        } else if (failed > 0) {
+                /* Never "protected" unless it is: each failure is a
+                 * record of its own, and this says what it means. */
+                snprintf(msg, sizeof msg,
+                         "path policy: the git metadata of nested checkout %s is NOT fully protected (%s): %u "
+                         "path(s) could not be bound",
+                         shown, reason, failed);
+                r = log_record_new(LOG_WARN, "git-unprotected");
+                log_record_int(r, "failed", failed);
+        } else {
+                w->stats.git_protected++;
+                snprintf(msg, sizeof msg, "path policy: protected the git metadata of nested checkout %s (%s)", shown,
+                         reason);
+                r = log_record_new(LOG_INFO, "git-protected");
+        }
+        log_record_path(r, "checkout", c->path);
+        log_record_path(r, "gitdir", c->gitdir);
+        if (c->commondir)
+                log_record_path(r, "commondir", c->commondir);
+        log_record_str(r, "reason", reason);
+        log_submit(w->c.log, r, "%s", msg);
 }
 
 /* Bind the policy's actions outside .git that exist in c: masks, and the
@@ -424,7 +887,7 @@ static void bind_actions(Watch *w, Checkout *c, bool with_protects) {
                         continue;
                 _cleanup_free_ char *p = join(c->path, a->path);
                 if (p)
-                        bind_path(w, c, action_kind(a), p);
+                        bind_path(w, c, action_kind(a), p, false);
         }
 }
 
@@ -432,7 +895,11 @@ static void discover(Watch *w, const char *path, bool gitfile) {
         char msg[1024];
         Checkout *c = hashmap_get(w->checkouts, path);
         if (c) {
+                /* Seen again (a scan): where its metadata is may have
+                 * changed meanwhile; a change runs the rule again. */
                 c->gitfile = gitfile;
+                if (resolve_git(w, c))
+                        start_pending(w, c);
                 return;
         }
         c = calloc(1, sizeof *c);
@@ -442,14 +909,64 @@ static void discover(Watch *w, const char *path, bool gitfile) {
                 free(c);
                 return;
         }
+        c->w = w;
         c->gitfile = gitfile;
         _cleanup_free_ char *shown = escape_for_display(path);
         snprintf(msg, sizeof msg, "path policy: found nested checkout %s", shown);
         record(w, LOG_INFO, "checkout", c, NULL, NULL, 0, msg);
 
+        /* A .git file can be rewritten in place to name another gitdir. */
+        if (gitfile)
+                watch_dir(w, path);
+        (void) resolve_git(w, c);
         /* Masks now, for what exists; protects once git is done. */
         start_pending(w, c);
         bind_actions(w, c, false);
+}
+
+/* Whether name, the first component below a gitdir or common dir, is
+ * metadata the watcher binds: one appearing later runs the rule again. */
+static bool metadata_name(const Watch *w, const char *name) {
+        size_t n = strcspn(name, "/");
+        static const char *const names[] = {"config", "hooks", "commondir", "config.worktree", "info"};
+        for (size_t i = 0; i < ELEMENTSOF(names); i++)
+                if (strlen(names[i]) == n && strncmp(names[i], name, n) == 0)
+                        return true;
+        for (size_t i = 0; i < w->c.policy->n; i++) {
+                const char *p = w->c.policy->actions[i].path;
+                if (is_git_entry(p) && p[4] && strncmp(p + 5, name, n) == 0 && (p[5 + n] == 0 || p[5 + n] == '/'))
+                        return true;
+        }
+        return false;
+}
+
+/* Something happened at rel, in a gitdir or common dir of some checkouts
+ * (or above one): those that are protected run the rule again, those whose
+ * gitdir or common dir went or moved are resolved again. */
+static void git_dir_event(Watch *w, const char *rel, bool gone) {
+        const char *slash = strrchr(rel, '/');
+        _cleanup_free_ char *dir = slash ? strndup(rel, (size_t) (slash - rel)) : strdup("");
+        const char *name = slash ? slash + 1 : rel;
+        const char *key;
+        void *v;
+
+        if (!dir)
+                return;
+        bool in_dir = hashmap_contains(w->dirs, dir) && metadata_name(w, name);
+        bool above = gone && (hashmap_contains(w->dirs, rel) || hashmap_contains(w->below, rel));
+        if (!in_dir && !above)
+                return;
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
+                Checkout *c = v;
+                if (above && (under(c->gitdir, rel) || under(c->commondir, rel))) {
+                        if (resolve_git(w, c))
+                                start_pending(w, c);
+                } else if (in_dir && (streq_ptr(c->gitdir, dir) || streq_ptr(c->commondir, dir))) {
+                        if (streq(name, "commondir"))
+                                (void) resolve_git(w, c);
+                        start_pending(w, c);
+                }
+        }
 }
 
 static void on_found(void *userdata, const char *rel, WatchType type) {
@@ -471,6 +988,24 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 }
         }
 
+        /* A missing gitdir or common dir, or a directory on the way to it. */
+        if (type == WATCH_DIR && hashmap_contains(w->wanted, rel)) {
+                const char *key;
+                void *v;
+                bool resolved = false;
+                for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
+                        Checkout *c = v;
+                        if (streq_ptr(c->wanted, rel) && resolve_git(w, c)) {
+                                start_pending(w, c);
+                                resolved = true;
+                        }
+                }
+                if (!resolved)
+                        watch_dir(w, rel);
+        }
+
+        git_dir_event(w, rel, false);
+
         /* Every checkout that holds rel, innermost or not: each is a root.
          * This runs for every entry of every scan: no allocation here. */
         if (hashmap_size(w->checkouts) == 0)
@@ -487,15 +1022,9 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 if (!c)
                         continue;
                 const char *sub = rel + (s - buf) + 1;
-                if (is_git_path(w, sub)) {
-                        /* git at work: protection waits for quiet. A new
-                         * metadata path after protection: the rule runs again. */
-                        if (c->pending)
-                                c->last_event = uv_now(w->c.loop);
-                        else if (!hashmap_contains(w->bound, rel) && !strstr(sub, ".lock"))
-                                start_pending(w, c);
-                        continue;
-                }
+                if ((w->c.fold_case ? strncasecmp(sub, ".git", 4) : strncmp(sub, ".git", 4)) == 0 &&
+                    (sub[4] == 0 || sub[4] == '/'))
+                        continue; /* git's own: git_dir_event */
                 for (size_t i = 0; i < w->c.policy->n; i++) {
                         const PolicyAction *a = &w->c.policy->actions[i];
                         if (is_git_entry(a->path) || !entry_same_path_fold(a->path, sub, w->c.fold_case))
@@ -504,9 +1033,24 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                         if (a->kind == POLICY_PROTECT && c->pending)
                                 continue;
                         _cleanup_free_ char *as = join(c->path, a->path);
-                        bind_path_as(w, c, action_kind(a), rel, as ? as : rel);
+                        bind_path_as(w, c, action_kind(a), rel, as ? as : rel, false);
                 }
         }
+}
+
+static void on_changed(void *userdata, const char *rel) {
+        Watch *w = userdata;
+        const char *slash = strrchr(rel, '/');
+
+        if (slash && streq(slash + 1, ".git")) {
+                /* A .git file rewritten in place: follow it. */
+                _cleanup_free_ char *parent = strndup(rel, (size_t) (slash - rel));
+                Checkout *c = parent ? hashmap_get(w->checkouts, parent) : NULL;
+                if (c && c->gitfile && resolve_git(w, c))
+                        start_pending(w, c);
+                return;
+        }
+        git_dir_event(w, rel, false);
 }
 
 /* Forget rel and everything below it in map; free Checkouts with it. */
@@ -542,6 +1086,8 @@ static void on_gone(void *userdata, const char *rel) {
                 if (c)
                         checkout_free(w, c);
         }
+        /* A gitdir or common dir gone or renamed away, or a file in one. */
+        git_dir_event(w, rel, true);
 }
 
 static void on_rescan(void *userdata) {
@@ -566,6 +1112,15 @@ static void on_warn(void *userdata, const char *rel, int err, const char *what) 
         Watch *w = userdata;
         char msg[1024];
         _cleanup_free_ char *shown = escape_for_display(rel);
+        if (!shown)
+                return;
+        /* A path near PATH_MAX would push the reason out of the line: the
+         * line shows its two ends, the record's path field all of it. */
+        size_t n = strlen(shown);
+        if (n > 400) {
+                memmove(shown + 200, "...", 3);
+                memmove(shown + 203, shown + n - 200, 201);
+        }
         snprintf(msg, sizeof msg, "path policy: %s: %s%s%s", shown[0] ? shown : ".", what, err ? ": " : "",
                  err ? strerror(err) : "");
         record(w, LOG_WARN, "watch-warning", NULL, rel, NULL, err, msg);
@@ -583,6 +1138,7 @@ const WatchCallbacks watch_callbacks = {
         .pass = on_pass,
         .found = on_found,
         .gone = on_gone,
+        .changed = on_changed,
         .rescan = on_rescan,
         .ready = on_ready,
         .warn = on_warn,
@@ -603,7 +1159,9 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->checkouts = hashmap_new();
         w->bound = hashmap_new();
         w->below = hashmap_new();
-        if (!w->root_abs || !w->checkouts || !w->bound || !w->below) {
+        w->dirs = hashmap_new();
+        w->wanted = hashmap_new();
+        if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted) {
                 r = w->root_abs ? -ENOMEM : -errno;
                 watch_free(w);
                 return r;
@@ -620,7 +1178,17 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         return 0;
 }
 
+void watch_set_watcher(Watch *w, const WatcherOps *ops, void *watcher) {
+        w->wops = ops;
+        w->watcher = watcher;
+}
+
 void watch_stop(Watch *w) {
+        const char *key;
+        void *v;
+        /* The makers' handles close with the loop. */
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);)
+                drop_makers(v);
         uv_close((uv_handle_t *) &w->timer, NULL);
 }
 
@@ -635,6 +1203,8 @@ void watch_free(Watch *w) {
                 forget(w, w->bound, "", false);
         hashmap_free(w->bound);
         hashmap_free(w->below);
+        hashmap_free(w->dirs);
+        hashmap_free(w->wanted);
         if (w->binder)
                 w->c.binder->close(w->binder);
         free(w->root_abs);
@@ -646,6 +1216,7 @@ void watch_stats(const Watch *w, WatchStats *ret) {
         ret->checkouts = hashmap_size(w->checkouts);
         ret->bound = hashmap_size(w->bound);
         ret->pending = w->n_pending;
+        ret->mounts = w->mounts;
 }
 
 bool watch_is_checkout(const Watch *w, const char *rel) {

@@ -14,15 +14,16 @@
  * (the mount engine, or a fake).
  *
  * A checkout is a directory strictly below the root with its own .git (a
- * directory, or a file naming the gitdir). For every policy action, C/PATH
- * is bound when it exists: at discovery, or when it appears. Masks go on at
- * once. Protects, and the checkout's git metadata, go on only once the git
- * that made the checkout is done (a protect while git still writes there,
- * like a clone checking out .claude/, would fail it): every git process alive
- * when the checkout appeared has exited, nothing happened in the gitdir for
- * git_quiet_ms, and it holds no lock file; or git_deadline_ms after the
- * checkout appeared, whatever git does (so protection cannot be postponed
- * for ever). Nothing is bound at the root itself: that is enforce's job.
+ * directory, or a file naming the gitdir, read exactly as git reads it).
+ * For every policy action, C/PATH is bound when it exists: at discovery, or
+ * when it appears, and judged again whenever something happens at that
+ * name. Masks go on at once. Protects, and the checkout's git metadata, go
+ * on once the git that made the checkout is done (a protect while git still
+ * writes there, like a clone checking out .claude/, would fail it): the
+ * processes that made it (see watch.c, makers) have exited and no lock file
+ * is left; or git_deadline_ms after the checkout appeared, whatever git does.
+ * Then its git config files and hooks are audited. Nothing is bound at the
+ * root itself: that is enforce's job.
  */
 
 typedef struct WatchConfig {
@@ -31,26 +32,32 @@ typedef struct WatchConfig {
         const Policy *policy;
         const BinderOps *binder; /* opened on root by watch_new */
         LogStream *log;
-        unsigned git_quiet_ms;    /* default 250 */
         unsigned git_deadline_ms; /* default 60000 */
-        unsigned git_check_ms;    /* default 50 */
+        unsigned git_check_ms;    /* lock files and the deadline: default 50 */
+        unsigned git_recent_ms;   /* a git started this long before a checkout appeared may have made it: 2000 */
+        size_t mount_budget;      /* new mounts at most; 0: no bound */
         bool fold_case;           /* names match in either case (a case-insensitive volume) */
-        /* Where git processes come from: platform_git_processes, or a fake. */
-        int (*git_processes)(int **ret, size_t *ret_n);
-        int (*process_exited)(int pidfd);
+        /* Where processes come from: platform_*, or a fake. */
+        int (*processes)(PlatformProcess **ret, size_t *ret_n);
+        void (*processes_free)(PlatformProcess *p, size_t n);
+        int (*pidfd)(int pid, uint64_t start_ms);
+        uint64_t (*boot_ms)(void);
 } WatchConfig;
 
 typedef struct Watch Watch;
 
 typedef struct WatchStats {
-        size_t checkouts, bound, pending;
+        size_t checkouts, bound, pending, mounts;
         uint64_t binds, bind_failures, git_protected;
 } WatchStats;
 
 void watch_config_init(WatchConfig *c);
 int watch_new(const WatchConfig *c, Watch **ret);
-void watch_free(Watch *w); /* after the loop let go of its timer */
-void watch_stop(Watch *w); /* close the timer */
+/* The backend, for watch_dir (a gitdir or common dir elsewhere beneath
+ * the root); optional. */
+void watch_set_watcher(Watch *w, const WatcherOps *ops, void *watcher);
+void watch_free(Watch *w); /* after the loop let go of its handles */
+void watch_stop(Watch *w); /* close the handles */
 void watch_stats(const Watch *w, WatchStats *ret);
 bool watch_is_checkout(const Watch *w, const char *rel);
 

@@ -82,6 +82,9 @@ typedef struct BinderOps {
          * bind: beneath the root, no symlinks), NUL-terminated; returns the
          * length or -errno. */
         int (*read)(void *b, const char *path, char *buf, size_t n);
+        /* Call emit with the name of each entry of the directory at path
+         * (resolved like bind; "." and ".." left out); 0 or -errno. */
+        int (*list)(void *b, const char *path, void (*emit)(void *ctx, const char *name), void *ctx);
         void (*close)(void *b);
 } BinderOps;
 
@@ -122,7 +125,9 @@ typedef struct WatchCallbacks {
          * say WATCH_FILE for any other non-directory (the engine checks the
          * type of what it binds itself). */
         void (*found)(void *userdata, const char *rel, WatchType type);
-        /* rel, and everything below it, is gone (deleted or moved out). */
+        /* rel, and everything below it, is gone (deleted or moved out). A
+         * name moved over is gone first, then found: whatever was there is
+         * judged again. */
         void (*gone)(void *userdata, const char *rel);
         /* Events were lost (queue overflow): everything is found again. */
         void (*rescan)(void *userdata);
@@ -132,6 +137,10 @@ typedef struct WatchCallbacks {
         void (*warn)(void *userdata, const char *rel, int err, const char *what);
         /* The poller completed a walk of the tree: entries, in ticks. */
         void (*pass)(void *userdata, size_t entries, unsigned ticks);
+        /* The file rel was written in place. Said only in a .git directory
+         * and in the directories the core asked for with watch_dir; a
+         * backend that cannot tell leaves it to the next scan. */
+        void (*changed)(void *userdata, const char *rel);
 } WatchCallbacks;
 
 /* The poller's settings (the inotify backend needs none). */
@@ -150,6 +159,12 @@ typedef struct WatcherOps {
         int (*start)(struct uv_loop_s *loop, const char *root, const WatchOptions *o, const WatchCallbacks *cb,
                      void *userdata, void **ret);
         /* Close every handle; run the loop to let them go; then free. */
+        /* Also watch the top level of the directory rel (a gitdir, a common
+         * dir, the directory of a .git file), wherever it is beneath the
+         * root: its entries are found and changed, its subdirectories not
+         * entered. Asking again is cheap. NULL where the backend cannot
+         * (the poller: it walks everything anyway). */
+        int (*watch_dir)(void *w, const char *rel);
         void (*stop)(void *w);
         void (*free)(void *w);
 } WatcherOps;
@@ -170,10 +185,29 @@ const WatcherOps *platform_watcher_by_name(const char *name);
 const BinderOps *platform_binder_for(const WatcherOps *w);
 
 /*
- * Git processes, for the rule that protects a new checkout's git metadata
- * once the git that made it is done: pidfds of every process whose name
- * starts with "git" (*ret is malloc'd), and whether one has exited.
- * -ENOSYS where the OS has no pidfds.
+ * Processes, for the rule that protects a new checkout's git metadata once
+ * the git that made it is done. A snapshot of every process: its parent,
+ * when it started, whether its name starts with "git", and for those only,
+ * its working directory and the files it holds open (absolute paths). The
+ * core decides which of them made a checkout; this only reports.
  */
-int platform_git_processes(int **ret, size_t *ret_n);
+typedef struct PlatformProcess {
+        int pid, ppid;
+        uint64_t start_ms; /* since boot, on the clock of platform_boot_ms */
+        bool git;
+        char *cwd;         /* git processes only; NULL when unknown */
+        char **files;      /* git processes only; NULL-terminated, or NULL */
+} PlatformProcess;
+
+int platform_processes(PlatformProcess **ret, size_t *ret_n); /* -ENOSYS where there is no /proc */
+void platform_processes_free(PlatformProcess *p, size_t n);
+uint64_t platform_boot_ms(void);                         /* now, in ms since boot */
+/* A pidfd for pid, if it is still the process that started at start_ms
+ * (not a later one that reuses its number); it polls readable once the
+ * process has exited. -ESRCH when it is gone, -ENOSYS without pidfds. */
+int platform_pidfd(int pid, uint64_t start_ms);
 int platform_process_exited(int pidfd); /* 1 exited, 0 running, -errno */
+
+/* How many mounts one mount namespace may hold (fs.mount-max); -ENOSYS
+ * where there is no such bound. */
+int platform_mount_max(size_t *ret);

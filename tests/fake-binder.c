@@ -140,6 +140,24 @@ static int fake_read(void *b, const char *path, char *buf, size_t n) {
         return -ENOENT;
 }
 
+/* The names directly below path, like readdir. */
+static int fake_list(void *b, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
+        PlatformBindInfo info;
+        (void) b;
+        int d = lookup(path, &info);
+        if (d < 0)
+                return d;
+        if (fake.nodes[d].type != 'd')
+                return -ENOTDIR;
+        size_t n = strlen(path);
+        for (size_t i = 0; i < fake.n; i++) {
+                const char *p = fake.nodes[i].path;
+                if (strncmp(p, path, n) == 0 && p[n] == '/' && !strchr(p + n + 1, '/'))
+                        emit(ctx, p + n + 1);
+        }
+        return 0;
+}
+
 static void fake_close(void *b) {
         (void) b;
 }
@@ -152,6 +170,7 @@ const BinderOps fake_binder = {
         .unbind = fake_unbind,
         .release = fake_release,
         .read = fake_read,
+        .list = fake_list,
         .close = fake_close,
 };
 
@@ -175,5 +194,6 @@ const BinderOps fake_warn_binder = {
         .unbind = fake_unbind,
         .release = fake_release,
         .read = fake_read,
+        .list = fake_list,
         .close = fake_close,
 };

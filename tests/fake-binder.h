@@ -10,7 +10,7 @@
  * node on the way fails to resolve, as openat2 would.
  */
 
-#define FAKE_MAX 32
+#define FAKE_MAX 64
 
 typedef struct FakeTree {
         struct {

@@ -93,7 +93,9 @@ static void cb_pass(void *u, size_t entries, unsigned ticks) {
         (void) ticks;
         passes_seen++;
 }
-static const WatchCallbacks cbs = {cb_found, cb_gone, cb_rescan, cb_ready, cb_warn, cb_pass};
+static const WatchCallbacks cbs = {
+        .found = cb_found, .gone = cb_gone, .rescan = cb_rescan, .ready = cb_ready, .warn = cb_warn, .pass = cb_pass,
+};
 
 static bool has(const char *line) {
         for (size_t i = 0; i < n_said; i++)

@@ -154,6 +154,127 @@ wait "$rp"
 after=$(grep -c " $outside" /proc/self/mountinfo)
 check "race: no mount outside the root after $(cat "$base/swaps") swaps" [ "$before" -eq "$after" ]
 
+# === Issue: no way around a nested checkout's protection ===
+
+# --- 1. nothing sticks: a symlink at a policy path, then a file renamed over it
+git init -q "$root/st"
+check "sticky: protected first" wait_log "$log" 'protected the git metadata of nested checkout st (git finished)'
+ln -s nowhere "$root/st/.env"
+check "sticky: the symlink is said" wait_log "$log" 'st/.env in nested checkout st is a symlink'
+echo SECRET >"$base/st.env"; mv -T "$base/st.env" "$root/st/.env"
+check "sticky: the file renamed over it is masked" wait_log "$log" 'masked st/.env in nested checkout st'
+check "sticky: and reads empty" masked "$root/st/.env"
+# .git/config a symlink when protection lands, then a file renamed over it
+# Made aside and moved in whole, so the symlink is there when it is found.
+mkdir -p "$base/sc/.git/hooks"; ln -s nowhere "$base/sc/.git/config"; mv "$base/sc" "$root/sc"
+check "sticky config: never said protected while it is not" wait_log "$log" 'git metadata of nested checkout sc is NOT fully protected'
+check "sticky config: no false 'protected' line" bash -c "! grep -qF 'protected the git metadata of nested checkout sc ' '$log'"
+printf '[core]\n\tbare = false\n' >"$root/sc/.git/config.new"; mv -T "$root/sc/.git/config.new" "$root/sc/.git/config"
+check "sticky config: protected once it is a file" wait_log "$log" 'protected the git metadata of nested checkout sc (git finished)'
+check "sticky config: bound" mountpoint_ "$root/sc/.git/config"
+check "sticky config: cannot be written" bash -c "! echo x >>'$root/sc/.git/config' 2>/dev/null"
+
+# --- 2. a .git file as git reads it (git is the oracle)
+nl=$'\n'
+git init -q "$outside/gfsrc"
+mkdir -p "$root/gf/decoy"; cp -a "$outside/gfsrc/.git" "$root/gf/decoy${nl}real"; cp -a "$outside/gfsrc/.git/config" "$root/gf/decoy/config"
+printf 'gitdir: decoy\nreal\n' >"$root/gf/.git"
+check "gitfile: git uses 'decoy<newline>real'" [ "$(git -C "$root/gf" rev-parse --git-dir)" = "$root/gf/decoy${nl}real" ]
+check "gitfile: the watcher protects what git uses" wait_log "$log" 'protected the git metadata of nested checkout gf (git finished)'
+check "gitfile: decoy<newline>real/config bound" mountpoint_ "$root/gf/decoy${nl}real/config"
+check "gitfile: decoy/config left alone" bash -c "! mountpoint -q '$root/gf/decoy/config'"
+git -C "$root/gf" config a.b c 2>/dev/null; rc=$?
+check "gitfile: git config fails" [ "$rc" -ne 0 ]
+
+# --- 2. an absolute commondir added after protection; a .git file rewritten in place
+git init -q --bare "$root/common.git"
+git init -q "$outside/acsrc"; cp -a "$outside/acsrc/.git" "$root/acg"; cp -a "$outside/acsrc/.git" "$root/acg2"
+mkdir "$root/ac"; printf 'gitdir: ../acg\n' >"$root/ac/.git"
+check "commondir: protected first" wait_log "$log" 'protected the git metadata of nested checkout ac (git finished)'
+printf '%s\n' "$root/common.git" >"$root/acg/commondir"
+check "commondir: git now uses it" [ "$(git -C "$root/ac" rev-parse --git-common-dir)" = "$root/common.git" ]
+check "commondir: its config is protected" wait_log "$log" '"commondir":"common.git"'
+check "commondir: common.git/config bound" mountpoint_ "$root/common.git/config"
+printf 'gitdir: ../acg2\n' >"$root/ac/.git.new"; cat "$root/ac/.git.new" >"$root/ac/.git"; rm "$root/ac/.git.new"
+check ".git rewritten in place: git uses acg2" [ "$(git -C "$root/ac" rev-parse --git-dir)" = "$root/acg2" ]
+check ".git rewritten in place: followed" wait_log "$log" '"gitdir":"acg2"'
+check ".git rewritten in place: acg2/config bound" mountpoint_ "$root/acg2/config"
+mkdir "$root/ad"; printf 'gitdir: ../adg\n' >"$root/ad/.git"
+check "missing gitdir: said" wait_log "$log" 'ad/.git: its gitdir does not exist (yet)'
+git init -q "$outside/adsrc"; mv "$outside/adsrc/.git" "$root/adg.tmp"; mv "$root/adg.tmp" "$root/adg"
+check "missing gitdir: followed when it appears" wait_log "$log" 'protected the git metadata of nested checkout ad (git finished)'
+check "missing gitdir: adg/config bound" mountpoint_ "$root/adg/config"
+
+# --- 2/3. .git made again by hand, hostile: protected and audited, names only
+git init -q "$root/hx"
+wait_log "$log" 'protected the git metadata of nested checkout hx' >/dev/null
+mkdir -p "$base/hx.git/hooks"
+printf '[core]\n\tfsmonitor = "cat .env; echo TOPSECRETVALUE"\n\thooksPath = /tmp/h\n[alias]\n\tx = !sh\n' >"$base/hx.git/config"
+printf '#!/bin/sh\n' >"$base/hx.git/hooks/post-checkout"
+mv "$root/hx/.git" "$root/hx/.g"; mv "$base/hx.git" "$root/hx/.git"
+check "audit: the keys are named" wait_log "$log" '"keys":"core.fsmonitor, core.hookspath, alias.x"'
+check "audit: the hook is named" wait_log "$log" '"hooks":"post-checkout"'
+check "audit: never a value" bash -c "! grep -q TOPSECRETVALUE '$log'"
+check "audit: hx ends protected" mountpoint_ "$root/hx/.git/config"
+for c in sub cl wt lib; do
+  check "audit: nothing said of fresh checkout $c" bash -c "! grep '\"event\":\"git-audit\"' '$log' | grep -qF '\"checkout\":\"$c\"'"
+done
+
+# --- 3. only the git that made a checkout holds protection off
+# Unrelated gits that started more than git_recent (2 s) before: one outside
+# the workspace, one inside it; and something touching the new gitdir.
+mkfifo "$base/fifo1" "$base/fifo2"
+git -C "$outside/src" cat-file --batch <>"$base/fifo1" >/dev/null 2>&1 & pids+=($!); g1=$!
+(cd "$root/cl" && exec git cat-file --batch <>"$base/fifo2" >/dev/null 2>&1) & pids+=($!); g2=$!
+( while :; do touch "$root/quick/.git/toucher" 2>/dev/null; sleep 0.15; done ) >/dev/null 2>&1 & pids+=($!)
+# A condition, not a guess: both are older than the rule's 2 s.
+for _ in $(seq 100); do [ "$(ps -o etimes= -p "$g1,$g2" | sort -n | head -n1 | tr -d ' ')" -ge 3 ] 2>/dev/null && break; sleep 0.1; done
+check "window: the unrelated gits still run" [ "$(ps -o comm= -p "$g1,$g2" | grep -c '^git')" -eq 2 ]
+git init -q "$root/quick"
+check "window: protected when git init exits, not at the 30 s deadline" wait_log "$log" 'protected the git metadata of nested checkout quick (git finished)' 10
+git clone -q "file://$src" "$root/quick2"; rc=$?
+check "window: git clone exits 0" [ "$rc" -eq 0 ]
+check "window: a clone too" wait_log "$log" 'protected the git metadata of nested checkout quick2 (git finished)' 10
+
+# --- 4. deeper than PATH_MAX: said, never silent
+long=$(printf 'd%.0s' $(seq 200))
+(cd "$root" && mkdir deep && cd deep && for i in $(seq 21); do mkdir "$long" && cd "$long" || exit 1; done; mkdir -p c/.git && echo S >c/.env)
+check "PATH_MAX: a warning names it" wait_log "$log" 'longer than PATH_MAX'
+check "PATH_MAX: with ENAMETOOLONG" wait_log "$log" '"errno":36'
+
+# --- 4. a masked name that is a directory; a masked file with hard links
+mkdir -p "$base/md/.git" "$base/md/.env"; echo SECRET >"$base/md/.env/key"; mv "$base/md" "$root/md"
+check "mask dir: masked as a directory" wait_log "$log" 'masked md/.env in nested checkout md (mask-dir): a directory here, masked as one'
+check "mask dir: empty" [ -z "$(ls -A "$root/md/.env")" ]
+echo SECRET >"$root/hl.src"; mkdir -p "$root/hl/.git"; ln "$root/hl.src" "$root/hl/.env"
+check "hardlink: said by watch too" wait_log "$log" 'masked hl/.env in nested checkout hl has 2 hard links'
+
+# --- 1. race: the final component swapped between a symlink and a file
+for i in $(seq 20); do mkdir -p "$root/rc$i/.git"; done
+for i in $(seq 20); do wait_log "$log" "protected the git metadata of nested checkout rc$i " >/dev/null; done
+for n in $(seq 100); do
+  for i in $(seq 20); do
+    ln -sfn nowhere "$root/rc$i/.l" && mv -T "$root/rc$i/.l" "$root/rc$i/.env" 2>/dev/null
+    echo S >"$root/rc$i/.f" && mv -T "$root/rc$i/.f" "$root/rc$i/.env" 2>/dev/null
+  done
+done
+unbound=0
+for i in $(seq 20); do
+  for k in $(seq 100); do masked "$root/rc$i/.env" && break; sleep 0.05; done
+  masked "$root/rc$i/.env" || unbound=$((unbound + 1))
+done
+check "race symlink<->file: 0 of 20 files left unbound (saw $unbound)" [ "$unbound" -eq 0 ]
+
+# --- 4. the mount budget
+root5=$base/root5; mkdir "$root5"
+start_watch "$root5" "$base/watch5.log" --mount-budget 5
+for i in $(seq 8); do mkdir -p "$root5/b$i/.git"; echo S >"$root5/b$i/.env"; done
+check "budget: one error record" wait_log "$base/watch5.log" '"event":"mount-budget"'
+mkdir -p "$root5/later/.git"
+check "budget: still watching" wait_log "$base/watch5.log" 'found nested checkout later'
+check "budget: said once" [ "$(grep -c '"event":"mount-budget"' "$base/watch5.log")" -eq 1 ]
+check "budget: no more than 5 mounts" [ "$(grep -c '"event":"watch-bind".*"already":false' "$base/watch5.log")" -le 5 ]
+
 # --- memory stays flat under 100,000 create/delete cycles
 pid=${pids[0]}
 "$churn" "$root" 10000

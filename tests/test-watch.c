@@ -13,20 +13,71 @@
 #include "util.h"
 #include "watch.h"
 
-/* Fake git processes: each call hands out one real fd per running git
- * (the core closes them); they all exit when git_running goes false. */
-static int git_running;
-static int fake_git_processes(int **ret, size_t *ret_n) {
-        int *v = calloc((size_t) git_running + 1, sizeof *v);
-        for (int i = 0; i < git_running; i++)
-                v[i] = open("/dev/null", O_RDONLY | O_CLOEXEC);
+/* Fake processes: a table the test fills. A process's pidfd is the read
+ * end of a pipe; it exits when the test closes the write end, which polls
+ * readable (hung up) just as a pidfd does. The clock is the test's. */
+#define MAX_PROCS 8
+static struct {
+        PlatformProcess p;
+        const char *cwd, *file;
+        int pipe[2];
+} procs[MAX_PROCS];
+static size_t n_procs;
+static uint64_t fake_now = 100000;
+
+static int fake_processes(PlatformProcess **ret, size_t *ret_n) {
+        PlatformProcess *v = calloc(n_procs + 1, sizeof *v);
+        for (size_t i = 0; i < n_procs; i++) {
+                v[i] = procs[i].p;
+                v[i].cwd = procs[i].cwd ? strdup(procs[i].cwd) : NULL;
+                if (procs[i].file) {
+                        v[i].files = calloc(2, sizeof *v[i].files);
+                        v[i].files[0] = strdup(procs[i].file);
+                }
+        }
         *ret = v;
-        *ret_n = (size_t) git_running;
+        *ret_n = n_procs;
         return 0;
 }
-static int fake_exited(int pidfd) {
-        (void) pidfd;
-        return git_running == 0;
+static void fake_processes_free(PlatformProcess *v, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                free(v[i].cwd);
+                for (char **f = v[i].files; f && *f; f++)
+                        free(*f);
+                free(v[i].files);
+        }
+        free(v);
+}
+static int fake_pidfd(int pid, uint64_t start) {
+        for (size_t i = 0; i < n_procs; i++)
+                if (procs[i].p.pid == pid && procs[i].p.start_ms == start)
+                        return fcntl(procs[i].pipe[0], F_DUPFD_CLOEXEC, 3);
+        return -ESRCH;
+}
+static uint64_t fake_boot_ms(void) {
+        return fake_now;
+}
+/* A process: git or not, its parent, how long ago it started, its cwd. */
+static int proc_add(bool git, int ppid, uint64_t age_ms, const char *cwd) {
+        size_t i = n_procs++;
+        procs[i].p = (PlatformProcess){.pid = 1000 + (int) i, .ppid = ppid, .start_ms = fake_now - age_ms, .git = git};
+        procs[i].cwd = cwd;
+        procs[i].file = NULL;
+        assert_int_equal(pipe2(procs[i].pipe, O_CLOEXEC), 0);
+        return procs[i].p.pid;
+}
+static void proc_exit(int pid) {
+        size_t i = (size_t) (pid - 1000);
+        if (procs[i].pipe[1] >= 0)
+                close(procs[i].pipe[1]);
+        procs[i].pipe[1] = -1;
+}
+static void procs_reset(void) {
+        for (size_t i = 0; i < n_procs; i++) {
+                proc_exit(procs[i].p.pid);
+                close(procs[i].pipe[0]);
+        }
+        n_procs = 0;
 }
 
 typedef struct T {
@@ -47,6 +98,7 @@ static const char policy_text[] = "mask-file .env\n"
 
 static const BinderOps *binder_for_test = &fake_binder;
 static bool fold_for_test;
+static size_t budget_for_test;
 
 static T *t_new(void) {
         T *t = calloc(1, sizeof *t);
@@ -71,11 +123,13 @@ static T *t_new(void) {
         wc.binder = binder_for_test;
         wc.fold_case = fold_for_test;
         wc.log = t->log;
-        wc.git_quiet_ms = 20;
         wc.git_check_ms = 5;
         wc.git_deadline_ms = 300;
-        wc.git_processes = fake_git_processes;
-        wc.process_exited = fake_exited;
+        wc.mount_budget = budget_for_test;
+        wc.processes = fake_processes;
+        wc.processes_free = fake_processes_free;
+        wc.pidfd = fake_pidfd;
+        wc.boot_ms = fake_boot_ms;
         assert_int_equal(watch_new(&wc, &t->w), 0);
         return t;
 }
@@ -104,6 +158,7 @@ static void t_free(T *t) {
         log_stream_free(t->log);
         assert_int_equal(uv_loop_close(&t->loop), 0);
         policy_free(t->policy);
+        procs_reset();
         close(t->fds[0]);
         close(t->fds[1]);
         free(t);
@@ -126,6 +181,9 @@ static void run_for(T *t, unsigned ms) {
 
 #define FOUND(t, rel, type) watch_callbacks.found((t)->w, rel, type)
 #define GONE(t, rel) watch_callbacks.gone((t)->w, rel)
+#define CHANGED(t, rel) watch_callbacks.changed((t)->w, rel)
+/* What the inotify backend says for a name moved over. */
+#define MOVED_OVER(t, rel, type) (GONE(t, rel), FOUND(t, rel, type))
 
 static bool bound(const char *path) {
         for (size_t i = 0; i < fake.n; i++)
@@ -137,7 +195,6 @@ static bool bound(const char *path) {
 
 static void base_tree(void) {
         fake_reset();
-        git_running = 0;
         fake_add("", 'd');
         fake_add(".git", 'd');
         fake_add(".env", 'f');
@@ -269,7 +326,7 @@ static void test_policy_symlink_not_bound(void **state) {
 static void test_git_metadata_waits_for_git(void **state) {
         (void) state;
         base_tree();
-        git_running = 1; /* the git that makes the checkout */
+        int git = proc_add(true, 1, 5, "/tmp"); /* git init a, just started, from the root */
         T *t = t_new();
 
         FOUND(t, "a/.git", WATCH_DIR);
@@ -287,8 +344,8 @@ static void test_git_metadata_waits_for_git(void **state) {
         FOUND(t, "a/.claude", WATCH_DIR);
         assert_false(bound("a/.claude"));
 
-        git_running = 0;
-        run_for(t, 80);
+        proc_exit(git);
+        run_for(t, 10);
         assert_true(bound("a/.git/config"));
         assert_true(bound("a/.git/hooks"));
         assert_true(bound("a/.claude"));
@@ -298,7 +355,7 @@ static void test_git_metadata_waits_for_git(void **state) {
         t_free(t);
 }
 
-static void test_git_lock_and_quiet(void **state) {
+static void test_git_lock(void **state) {
         (void) state;
         base_tree();
         fake_add("a/.git/index.lock", 'f');
@@ -308,22 +365,83 @@ static void test_git_lock_and_quiet(void **state) {
         run_for(t, 60);
         assert_false(bound("a/.git/config")); /* a lock: git is not done */
 
-        /* Lock gone; but git keeps writing: each event restarts the quiet. */
+        /* Lock gone: protected at the next check. Activity in the gitdir
+         * does not hold it off (an agent touching it would, for ever). */
         fake.nodes[fake.n - 1].path = "a/.git/gone";
-        for (int i = 0; i < 6; i++) {
-                FOUND(t, "a/.git/objects", WATCH_DIR);
-                run_for(t, 10);
-        }
-        assert_false(bound("a/.git/config"));
-        run_for(t, 60);
+        FOUND(t, "a/.git/objects", WATCH_DIR);
+        run_for(t, 20);
         assert_true(bound("a/.git/config"));
+        t_free(t);
+}
+
+/* Only the git that made the checkout counts: its working directory or an
+ * open file is in it, or it started just before, in the workspace; with its
+ * git parents and all its children. */
+static void test_makers(void **state) {
+        (void) state;
+        base_tree();
+        /* Unrelated: a git that ran long before, in another checkout, and
+         * one outside the root that just started. */
+        (void) proc_add(true, 1, 60000, "/tmp/b");
+        (void) proc_add(true, 1, 60000, "/elsewhere");
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 10);
+        assert_true(bound("a/.git/config"));
+        t_free(t);
+
+        /* One that just started, from anywhere (git init /abs/path). */
+        base_tree();
+        int init = proc_add(true, 1, 1500, "/elsewhere");
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 20);
+        assert_false(bound("a/.git/config"));
+        proc_exit(init);
+        run_for(t, 10);
+        assert_true(bound("a/.git/config"));
+        t_free(t);
+
+        /* A long-running git whose working directory is in the checkout. */
+        base_tree();
+        int in = proc_add(true, 1, 60000, "/tmp/a/sub");
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 20);
+        assert_false(bound("a/.git/config"));
+        proc_exit(in);
+        run_for(t, 10);
+        assert_true(bound("a/.git/config"));
+        t_free(t);
+
+        /* One holding a file in the gitdir, its git parent (a submodule
+         * update around its clone) and the parent's other child, not git. */
+        base_tree();
+        int parent = proc_add(true, 1, 60000, "/elsewhere");
+        int child = proc_add(true, parent, 60000, "/elsewhere");
+        procs[n_procs - 1].file = "/tmp/a/.git/objects/pack/tmp_pack_x";
+        int helper = proc_add(false, parent, 60000, "/elsewhere");
+        int shell = proc_add(false, 1, 60000, "/tmp/a"); /* not git: never a maker */
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 20);
+        proc_exit(child);
+        run_for(t, 20);
+        assert_false(bound("a/.git/config"));
+        proc_exit(parent);
+        run_for(t, 20);
+        assert_false(bound("a/.git/config"));
+        proc_exit(helper);
+        run_for(t, 10);
+        assert_true(bound("a/.git/config"));
+        (void) shell;
         t_free(t);
 }
 
 static void test_git_deadline(void **state) {
         (void) state;
         base_tree();
-        git_running = 1; /* and it never ends */
+        (void) proc_add(true, 1, 0, "/tmp/a"); /* and it never ends */
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
         run_for(t, 150);
@@ -331,7 +449,6 @@ static void test_git_deadline(void **state) {
         run_for(t, 250);
         assert_true(bound("a/.git/config"));
         assert_int_equal(count(t, "(deadline reached while git still ran)"), 1);
-        git_running = 0;
         t_free(t);
 }
 
@@ -345,7 +462,7 @@ static void test_metadata_after_protection(void **state) {
         /* A metadata path made later: the rule runs again for it. */
         fake_add("a/.git/info", 'd');
         fake_add("a/.git/info/attributes", 'f');
-        FOUND(t, "a/.git/info/attributes", WATCH_FILE);
+        FOUND(t, "a/.git/info", WATCH_DIR);
         WatchStats st;
         watch_stats(t->w, &st);
         assert_int_equal(st.pending, 1);
@@ -495,6 +612,197 @@ static void test_case_folding(void **state) {
         t_free(t2);
 }
 
+/* Nothing sticks: a path that could not be bound is judged again at its
+ * next event, and a name moved over is a new object. */
+static void test_no_sticky_failure(void **state) {
+        (void) state;
+        base_tree();
+        fake.nodes[7].type = 'l'; /* a/.env: ln -s nowhere */
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        assert_false(bound("a/.env"));
+        assert_int_equal(count(t, "\"event\":\"symlink-not-bound\""), 1);
+        /* mv -T file a/.env: the backend says gone, then found. */
+        fake.nodes[7].type = 'f';
+        MOVED_OVER(t, "a/.env", WATCH_FILE);
+        assert_true(bound("a/.env"));
+
+        /* The same without the gone (a scan finding it again). */
+        fake_add("a/secrets", 'l');
+        FOUND(t, "a/secrets", WATCH_SYMLINK);
+        assert_false(bound("a/secrets"));
+        fake.nodes[fake.n - 1].type = 'd';
+        FOUND(t, "a/secrets", WATCH_DIR);
+        assert_true(bound("a/secrets"));
+        t_free(t);
+
+        /* .git/config a symlink at protection: never "protected"; a file
+         * renamed over it later is protected, and only then said so. */
+        base_tree();
+        fake.nodes[5].type = 'l';
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 20);
+        assert_false(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"git-unprotected\""), 1);
+        assert_int_equal(count(t, "is NOT fully protected"), 1);
+        assert_int_equal(count(t, "protected the git metadata"), 0);
+        fake.nodes[5].type = 'f';
+        MOVED_OVER(t, "a/.git/config", WATCH_FILE);
+        run_for(t, 20);
+        assert_true(bound("a/.git/config"));
+        assert_int_equal(count(t, "protected the git metadata of nested checkout a (git finished)"), 1);
+        t_free(t);
+}
+
+/* A .git file as git reads it: a newline inside the path is kept. */
+static void test_gitfile_as_git_reads_it(void **state) {
+        (void) state;
+        base_tree();
+        fake_add("b", 'd');
+        fake_add("b/.git", 'f');
+        fake.nodes[fake.n - 1].content = "gitdir: decoy\nreal\n";
+        fake_add("b/decoy", 'd');
+        fake_add("b/decoy/config", 'f');
+        fake_add("b/decoy\nreal", 'd');
+        fake_add("b/decoy\nreal/config", 'f');
+        fake_add("c", 'd');
+        fake_add("c/.git", 'f');
+        fake.nodes[fake.n - 1].content = "gitdir:decoy\n"; /* git refuses it: no "gitdir: " */
+        T *t = t_new();
+        FOUND(t, "b/.git", WATCH_FILE);
+        FOUND(t, "c/.git", WATCH_FILE);
+        run_for(t, 20);
+        assert_true(bound("b/decoy\nreal/config"));
+        assert_false(bound("b/decoy/config"));
+        assert_int_equal(count(t, "c/.git: no 'gitdir: ' at its start"), 1);
+
+        /* Rewritten in place to name another gitdir: followed. */
+        for (size_t i = 0; i < fake.n; i++)
+                if (streq(fake.nodes[i].path, "b/.git"))
+                        fake.nodes[i].content = "gitdir: decoy\r\n";
+        CHANGED(t, "b/.git");
+        run_for(t, 20);
+        assert_true(bound("b/decoy/config"));
+        assert_int_equal(count(t, "protected the git metadata of nested checkout b"), 2);
+        t_free(t);
+}
+
+/* A commondir added after protection, absolute: its config is protected
+ * too; one naming a directory that is not there is said, and followed. */
+static void test_commondir_follows(void **state) {
+        (void) state;
+        base_tree();
+        fake_add("wt", 'd');
+        fake_add("wt/.git", 'f');
+        fake.nodes[fake.n - 1].content = "gitdir: ../a/.git/worktrees/wt\n";
+        fake_add("a/.git/worktrees", 'd');
+        fake_add("a/.git/worktrees/wt", 'd');
+        T *t = t_new();
+        FOUND(t, "wt/.git", WATCH_FILE);
+        run_for(t, 20);
+        assert_false(bound("a/.git/config"));
+        fake_add("a/.git/worktrees/wt/commondir", 'f');
+        fake.nodes[fake.n - 1].content = "/tmp/a/.git  \n"; /* trailing whitespace: git strips it */
+        FOUND(t, "a/.git/worktrees/wt/commondir", WATCH_FILE);
+        run_for(t, 20);
+        assert_true(bound("a/.git/config"));
+        assert_true(bound("a/.git/hooks"));
+
+        /* Rewritten in place to a directory that is not there yet. */
+        fake.nodes[fake.n - 1].content = "../../../../common\n";
+        CHANGED(t, "a/.git/worktrees/wt/commondir");
+        assert_int_equal(count(t, "its common dir does not exist (yet)"), 1);
+        fake_add("common", 'd');
+        fake_add("common/config", 'f');
+        FOUND(t, "common", WATCH_DIR);
+        run_for(t, 20);
+        assert_true(bound("common/config"));
+        t_free(t);
+}
+
+/* A masked file name that is a directory here: masked as one. A masked
+ * file with hard links: said. */
+static void test_mask_dir_and_hardlink(void **state) {
+        (void) state;
+        base_tree();
+        fake.nodes[7].type = 'd'; /* a/.env/ */
+        fake_add("b", 'd');
+        fake_add("b/.git", 'd');
+        fake_add("b/.env", 'f');
+        fake.nodes[fake.n - 1].nlink = 3;
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        FOUND(t, "b/.git", WATCH_DIR);
+        assert_true(bound("a/.env"));
+        assert_int_equal(count(t, "masked a/.env in nested checkout a (mask-dir): a directory here, masked as one"), 1);
+        assert_int_equal(count(t, "\"policy_kind\":\"mask-file\""), 1);
+        assert_true(bound("b/.env"));
+        assert_int_equal(count(t, "\"event\":\"hardlink\""), 1);
+        assert_int_equal(count(t, "has 3 hard links"), 1);
+        t_free(t);
+}
+
+/* The mount budget: spent on git metadata first, said once when out. */
+static void test_mount_budget(void **state) {
+        (void) state;
+        base_tree();
+        static const char *const names[] = {"b", "c", "d", "e", "f"};
+        static char paths[5][3][16];
+        for (size_t i = 0; i < 5; i++) {
+                snprintf(paths[i][0], 16, "%s", names[i]);
+                snprintf(paths[i][1], 16, "%s/.git", names[i]);
+                snprintf(paths[i][2], 16, "%s/.env", names[i]);
+                fake_add(paths[i][0], 'd');
+                fake_add(paths[i][1], 'd');
+                fake_add(paths[i][2], 'f');
+        }
+        budget_for_test = 6; /* policy paths: 5 of them; git metadata: all 6 */
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        for (size_t i = 0; i < 5; i++)
+                FOUND(t, paths[i][1], WATCH_DIR);
+        WatchStats st;
+        watch_stats(t->w, &st);
+        assert_int_equal(st.mounts, 5); /* a/.env and four of the five */
+        assert_false(bound("f/.env"));
+        assert_int_equal(count(t, "\"event\":\"mount-budget\""), 1);
+        run_for(t, 20);
+        watch_stats(t->w, &st);
+        assert_int_equal(st.mounts, 6); /* the last one: a git metadata path */
+        assert_int_equal(count(t, "\"event\":\"mount-budget\""), 1);
+        budget_for_test = 0;
+        t_free(t);
+}
+
+/* What protection froze: keys that run programs, hooks that are not
+ * git's samples; names only, never values. */
+static void test_audit(void **state) {
+        (void) state;
+        base_tree();
+        fake.nodes[5].content = "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = cat .env\n"
+                                "[alias]\n\tst = status\n\tx = !sh -c evil\n";
+        fake_add("a/.git/hooks/pre-commit.sample", 'f');
+        fake_add("a/.git/hooks/post-checkout", 'f');
+        fake_add("b", 'd');
+        fake_add("b/.git", 'd');
+        fake_add("b/.git/config", 'f');
+        fake.nodes[fake.n - 1].content = "[core]\n\trepositoryformatversion = 0\n\tbare = false\n";
+        fake_add("b/.git/hooks", 'd');
+        fake_add("b/.git/hooks/update.sample", 'f');
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        FOUND(t, "b/.git", WATCH_DIR);
+        run_for(t, 20);
+        assert_int_equal(count(t, "\"event\":\"git-audit\""), 2);
+        assert_int_equal(count(t, "\"keys\":\"core.fsmonitor, alias.x\""), 1);
+        assert_int_equal(count(t, "\"hooks\":\"post-checkout\""), 1);
+        assert_int_equal(count(t, "cat .env"), 0);
+        assert_int_equal(count(t, "evil"), 0);
+        assert_int_equal(count(t, "nested checkout b: b/.git"), 0);
+        t_free(t);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_discovery),
@@ -504,13 +812,20 @@ int main(void) {
                 cmocka_unit_test(test_appears_later_and_again),
                 cmocka_unit_test(test_policy_symlink_not_bound),
                 cmocka_unit_test(test_git_metadata_waits_for_git),
-                cmocka_unit_test(test_git_lock_and_quiet),
+                cmocka_unit_test(test_git_lock),
+                cmocka_unit_test(test_makers),
                 cmocka_unit_test(test_git_deadline),
                 cmocka_unit_test(test_metadata_after_protection),
                 cmocka_unit_test(test_gitfile_gitdir),
                 cmocka_unit_test(test_gone_and_rescan),
                 cmocka_unit_test(test_warn_only),
                 cmocka_unit_test(test_case_folding),
+                cmocka_unit_test(test_no_sticky_failure),
+                cmocka_unit_test(test_gitfile_as_git_reads_it),
+                cmocka_unit_test(test_commondir_follows),
+                cmocka_unit_test(test_mask_dir_and_hardlink),
+                cmocka_unit_test(test_mount_budget),
+                cmocka_unit_test(test_audit),
         };
         return RUN(tests);
 }

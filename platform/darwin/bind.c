@@ -5,6 +5,7 @@
  * the type checked) and then says -ENOSYS, which the watcher turns into one
  * warning per path ("cannot bind ... on this platform"). Portable POSIX.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -121,6 +122,25 @@ static int warn_read(void *p, const char *path, char *buf, size_t n) {
         return r;
 }
 
+static int warn_list(void *p, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
+        Warn *w = p;
+        int fd = resolve_dir(w->root_fd, path);
+        if (fd < 0)
+                return fd;
+        DIR *d = fdopendir(fd);
+        if (!d) {
+                int r = -errno;
+                close(fd);
+                return r;
+        }
+        struct dirent *de;
+        while ((de = readdir(d)))
+                if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+                        emit(ctx, de->d_name);
+        closedir(d);
+        return 0;
+}
+
 const BinderOps warn_binder = {
         .warn_only = true,
         .kernel_check = warn_kernel_check,
@@ -130,5 +150,6 @@ const BinderOps warn_binder = {
         .unbind = warn_unbind,
         .release = warn_release,
         .read = warn_read,
+        .list = warn_list,
         .close = warn_close,
 };

@@ -12,6 +12,7 @@
  * path again and check it is now our mount. Linux >= 5.12 (openat2,
  * open_tree, move_mount, fsopen, mount_setattr); no fallback.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -618,6 +619,45 @@ static void linux_release(void *p, PlatformBindInfo *info) {
                 made_drop(b, m);
 }
 
+static int linux_list(void *p, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
+        struct open_how how = {
+                .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
+                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        Binder *b = p;
+        int fd = sys_openat2(b->root_fd, path, &how);
+        if (fd < 0)
+                return -errno;
+        DIR *d = fdopendir(fd);
+        if (!d) {
+                int r = -errno;
+                close(fd);
+                return r;
+        }
+        struct dirent *de;
+        while ((de = readdir(d)))
+                if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+                        emit(ctx, de->d_name);
+        closedir(d);
+        return 0;
+}
+
+int platform_mount_max(size_t *ret) {
+        _cleanup_fd_ int fd = open("/proc/sys/fs/mount-max", O_RDONLY | O_CLOEXEC);
+        char buf[32];
+        if (fd < 0)
+                return -errno;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        if (n <= 0)
+                return n < 0 ? -errno : -EINVAL;
+        buf[n] = 0;
+        unsigned long long v = strtoull(buf, NULL, 10);
+        if (v == 0)
+                return -EINVAL;
+        *ret = (size_t) v;
+        return 0;
+}
+
 const BinderOps mount_binder = {
         .kernel_check = linux_kernel_check,
         .open = linux_open,
@@ -626,5 +666,6 @@ const BinderOps mount_binder = {
         .unbind = linux_unbind,
         .release = linux_release,
         .read = linux_read,
+        .list = linux_list,
         .close = linux_close,
 };

@@ -1,60 +1,185 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * Processes from /proc, for the watcher's git rule. One walk gives every
+ * process's parent and start time (for the process tree and "started just
+ * before the checkout appeared"), and for the git ones their working
+ * directory and open files (for "works in this checkout"). Processes come
+ * and go during the walk: one that vanishes half-read is left out, which is
+ * what it would be a moment later anyway.
+ */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "platform.h"
 
-int platform_git_processes(int **ret, size_t *ret_n) {
-        DIR *d = opendir("/proc");
-        struct dirent *de;
-        int *v = NULL;
-        size_t n = 0, allocated = 0;
+uint64_t platform_boot_ms(void) {
+        struct timespec ts;
+        /* BOOTTIME: the clock /proc/PID/stat's start time is counted on. */
+        if (clock_gettime(CLOCK_BOOTTIME, &ts) < 0)
+                return 0;
+        return (uint64_t) ts.tv_sec * 1000 + (uint64_t) ts.tv_nsec / 1000000;
+}
 
-        if (!d)
+/* The name, parent and start time from /proc/PID/stat: one read a
+ * process. The name (field 2) may hold spaces and parentheses, so it ends
+ * at the last ')' and the fields are counted from there. */
+static int read_stat(int pid, bool *ret_git, int *ret_ppid, uint64_t *ret_start) {
+        char path[64], buf[1024];
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
                 return -errno;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (n <= 0)
+                return -ESRCH;
+        buf[n] = 0;
+        char *p = strrchr(buf, ')'), *name = strchr(buf, '(');
+        if (!p || !name)
+                return -EINVAL;
+        /* After ')': state(3) ppid(4) ... starttime(22). */
+        int field = 2, ppid = 0;
+        unsigned long long start = 0;
+        for (char *save = NULL, *t = strtok_r(p + 1, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+                field++;
+                if (field == 4)
+                        ppid = atoi(t);
+                else if (field == 22) {
+                        start = strtoull(t, NULL, 10);
+                        break;
+                }
+        }
+        if (field != 22)
+                return -EINVAL;
+        long hz = sysconf(_SC_CLK_TCK);
+        if (ret_git)
+                *ret_git = strncmp(name + 1, "git", 3) == 0;
+        *ret_ppid = ppid;
+        *ret_start = start * 1000 / (unsigned long long) (hz > 0 ? hz : 100);
+        return 0;
+}
+
+static char *read_link(const char *path) {
+        char buf[PATH_MAX];
+        ssize_t n = readlink(path, buf, sizeof buf - 1);
+        if (n < 0)
+                return NULL;
+        buf[n] = 0;
+        return buf[0] == '/' ? strdup(buf) : NULL; /* sockets, pipes, anon inodes: not files */
+}
+
+static char **open_files(int pid) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/fd", pid);
+        DIR *d = opendir(path);
+        if (!d)
+                return NULL;
+        char **v = NULL;
+        size_t n = 0, allocated = 0;
+        struct dirent *de;
         while ((de = readdir(d))) {
-                char path[64], comm[32];
-                char *end;
-                long pid = strtol(de->d_name, &end, 10);
-                if (*end || pid <= 0 || pid == getpid())
+                if (de->d_name[0] == '.')
                         continue;
-                snprintf(path, sizeof path, "/proc/%ld/comm", pid);
-                FILE *f = fopen(path, "re");
-                if (!f)
-                        continue; /* gone meanwhile */
-                bool git = fgets(comm, sizeof comm, f) && strncmp(comm, "git", 3) == 0;
-                fclose(f);
-                if (!git)
+                char link[300];
+                snprintf(link, sizeof link, "/proc/%d/fd/%s", pid, de->d_name);
+                char *target = read_link(link);
+                if (!target)
                         continue;
-                /* A pidfd names this process, not a later one that reuses
-                 * its number. */
-                int fd = (int) syscall(SYS_pidfd_open, (pid_t) pid, 0);
-                if (fd < 0)
-                        continue;
-                if (n == allocated) {
+                if (n + 2 > allocated) {
                         size_t k = allocated ? allocated * 2 : 8;
-                        int *nv = realloc(v, k * sizeof *v);
+                        char **nv = realloc(v, k * sizeof *nv);
                         if (!nv) {
-                                close(fd);
+                                free(target);
                                 break;
                         }
                         v = nv;
                         allocated = k;
                 }
-                v[n++] = fd;
+                v[n++] = target;
+                v[n] = NULL;
+        }
+        closedir(d);
+        return v;
+}
+
+void platform_processes_free(PlatformProcess *p, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                free(p[i].cwd);
+                for (char **f = p[i].files; f && *f; f++)
+                        free(*f);
+                free(p[i].files);
+        }
+        free(p);
+}
+
+int platform_processes(PlatformProcess **ret, size_t *ret_n) {
+        DIR *d = opendir("/proc");
+        PlatformProcess *v = NULL;
+        size_t n = 0, allocated = 0;
+        struct dirent *de;
+
+        if (!d)
+                return -errno;
+        while ((de = readdir(d))) {
+                char path[64];
+                char *end;
+                long pid = strtol(de->d_name, &end, 10);
+                if (*end || pid <= 0 || pid == getpid())
+                        continue;
+                PlatformProcess p = {.pid = (int) pid};
+                if (read_stat(p.pid, &p.git, &p.ppid, &p.start_ms) < 0)
+                        continue; /* gone meanwhile */
+                if (p.git) {
+                        snprintf(path, sizeof path, "/proc/%ld/cwd", pid);
+                        p.cwd = read_link(path);
+                        p.files = open_files(p.pid);
+                }
+                if (n == allocated) {
+                        size_t k = allocated ? allocated * 2 : 64;
+                        PlatformProcess *nv = realloc(v, k * sizeof *nv);
+                        if (!nv) {
+                                free(p.cwd);
+                                for (char **x = p.files; x && *x; x++)
+                                        free(*x);
+                                free(p.files);
+                                closedir(d);
+                                platform_processes_free(v, n);
+                                return -ENOMEM;
+                        }
+                        v = nv;
+                        allocated = k;
+                }
+                v[n++] = p;
         }
         closedir(d);
         *ret = v;
         *ret_n = n;
         return 0;
+}
+
+int platform_pidfd(int pid, uint64_t start_ms) {
+        int ppid;
+        uint64_t start;
+        /* A pidfd names this process for good; checking the start time
+         * after opening it proves the number was not reused before. */
+        int fd = (int) syscall(SYS_pidfd_open, (pid_t) pid, 0);
+        if (fd < 0)
+                return -errno;
+        if (read_stat(pid, NULL, &ppid, &start) < 0 || start != start_ms) {
+                close(fd);
+                return -ESRCH;
+        }
+        return fd;
 }
 
 int platform_process_exited(int pidfd) {

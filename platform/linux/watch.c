@@ -32,6 +32,11 @@
 #define WATCH_MASK                                                                                         \
         (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | \
          IN_EXCL_UNLINK)
+/* In a .git directory, and in the directories the core asks for
+ * (watch_dir), writes in place matter too: a .git file or a commondir
+ * rewritten to name another directory. IN_MODIFY comes with the O_TRUNC
+ * and with each write, so the core always reads what is there now. */
+#define WRITE_MASK (WATCH_MASK | IN_MODIFY)
 /* Directories visited per loop iteration: keeps the loop draining events
  * while a large tree is crawled. */
 #define VISIT_BATCH 64
@@ -42,6 +47,7 @@
 typedef struct Node {
         int wd;
         bool git;      /* a .git directory: its entries are reported, its subdirectories not entered */
+        bool writes;   /* watched with WRITE_MASK */
         char key[12];  /* the wd as a string: the by_wd key, borrowed */
         char *rel;     /* the by_rel key, borrowed */
         struct Node *parent, *children, *next, *prev;
@@ -49,7 +55,7 @@ typedef struct Node {
 
 typedef struct Visit {
         char *rel;
-        bool git;
+        bool git, writes;
 } Visit;
 
 typedef struct Watcher {
@@ -70,6 +76,14 @@ typedef struct Watcher {
 
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
+
+/* A name below rel that does not fit in PATH_MAX: never silent, since a
+ * checkout down there would go unprotected. */
+static void too_long(Watcher *w, const char *rel) {
+        w->cb->warn(w->userdata, rel, ENAMETOOLONG,
+                    "a path below is longer than PATH_MAX: not watched, so a nested checkout there is not "
+                    "protected");
+}
 
 static int sys_openat2(int dirfd, const char *path, struct open_how *how) {
         return (int) syscall(SYS_openat2, dirfd, path, how, sizeof *how);
@@ -134,7 +148,7 @@ static void forget_all(Watcher *w) {
                 }
 }
 
-static int enqueue(Watcher *w, const char *rel, bool git) {
+static int enqueue(Watcher *w, const char *rel, bool git, bool writes) {
         if (w->n_queue == w->allocated_queue) {
                 size_t k = w->allocated_queue ? w->allocated_queue * 2 : 64;
                 Visit *q = realloc(w->queue, k * sizeof *q);
@@ -143,7 +157,7 @@ static int enqueue(Watcher *w, const char *rel, bool git) {
                 w->queue = q;
                 w->allocated_queue = k;
         }
-        w->queue[w->n_queue] = (Visit){strdup(rel), git};
+        w->queue[w->n_queue] = (Visit){strdup(rel), git, writes};
         if (!w->queue[w->n_queue].rel)
                 return -ENOMEM;
         w->n_queue++;
@@ -223,9 +237,10 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
  * The watch comes first: anything made in it from now on is an event,
  * anything made before is in the scan. Subdirectories are queued.
  */
-static void visit(Watcher *w, const char *rel, bool git) {
+static void visit(Watcher *w, const char *rel, bool git, bool writes) {
         char proc[64], child[PATH_MAX];
         struct statx sx;
+        bool said_long = false;
         int fd = open_dir(w, rel);
 
         if (fd < 0)
@@ -237,7 +252,9 @@ static void visit(Watcher *w, const char *rel, bool git) {
                 close(fd);
                 return;
         }
-        if (!hashmap_contains(w->by_rel, rel)) {
+        Node *known = hashmap_get(w->by_rel, rel);
+        writes = writes || git;
+        if (!known || (writes && !known->writes)) {
                 /* By descriptor: the very directory opened, not a path.
                  * inotify has no dirfd variant, so the directory becomes the
                  * cwd for the call and "." names it (about 20% faster over a
@@ -245,18 +262,23 @@ static void visit(Watcher *w, const char *rel, bool git) {
                  * and the cwd is restored at once. Safe: the loop is one
                  * thread, and nothing of ours runs on libuv's threadpool, so
                  * no relative path is resolved meanwhile. */
+                uint32_t mask = writes ? WRITE_MASK : WATCH_MASK;
                 int wd = -1;
                 if (fchdir(fd) == 0) {
-                        wd = inotify_add_watch(w->ifd, ".", WATCH_MASK | IN_DONT_FOLLOW);
+                        wd = inotify_add_watch(w->ifd, ".", mask | IN_DONT_FOLLOW);
                         int saved = errno;
                         (void) !fchdir(w->cwd_fd);
                         errno = saved;
                 } else {
                         snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-                        wd = inotify_add_watch(w->ifd, proc, WATCH_MASK);
+                        wd = inotify_add_watch(w->ifd, proc, mask);
                 }
-                if (wd >= 0) {
-                        (void) add_node(w, wd, rel, git);
+                if (wd >= 0 && known && known->wd == wd)
+                        known->writes = true; /* the same watch, its mask widened */
+                else if (wd >= 0) {
+                        Node *n = add_node(w, wd, rel, git);
+                        if (n)
+                                n->writes = writes;
                         hashmap_remove(w->unwatched, rel);
                 } else if (errno == ENOSPC)
                         over_limit(w, rel, git);
@@ -271,14 +293,18 @@ static void visit(Watcher *w, const char *rel, bool git) {
         while ((de = readdir(d))) {
                 if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
                         continue;
-                if (!child_path(child, sizeof child, rel, de->d_name))
+                if (!child_path(child, sizeof child, rel, de->d_name)) {
+                        if (!said_long)
+                                too_long(w, rel);
+                        said_long = true;
                         continue;
+                }
                 WatchType t = type_of(de->d_type, dirfd(d), de->d_name);
                 w->cb->found(w->userdata, child, t);
                 /* Inside .git only its top level: hooks, objects, refs are
                  * not entered. */
                 if (t == WATCH_DIR && !git && !hashmap_contains(w->by_rel, child))
-                        (void) enqueue(w, child, strcmp(de->d_name, ".git") == 0);
+                        (void) enqueue(w, child, strcmp(de->d_name, ".git") == 0, false);
         }
         closedir(d);
 }
@@ -287,7 +313,7 @@ static void idle_cb(uv_idle_t *h) {
         Watcher *w = h->data;
         for (int i = 0; i < VISIT_BATCH && w->n_queue > 0; i++) {
                 Visit v = w->queue[--w->n_queue];
-                visit(w, v.rel, v.git);
+                visit(w, v.rel, v.git, v.writes);
                 free(v.rel);
         }
         if (w->n_queue == 0) {
@@ -304,7 +330,7 @@ static void unwatched_cb(uv_timer_t *t) {
         const char *key;
         void *v;
         for (size_t i = 0; hashmap_next(w->unwatched, &i, &key, &v);)
-                (void) enqueue(w, key, (uintptr_t) v == 2);
+                (void) enqueue(w, key, (uintptr_t) v == 2, false);
 }
 
 static void clear_queue(Watcher *w) {
@@ -318,7 +344,7 @@ static void resync(Watcher *w) {
         forget_all(w);
         clear_queue(w);
         w->cb->rescan(w->userdata);
-        (void) enqueue(w, "", false);
+        (void) enqueue(w, "", false, false);
 }
 
 static void on_event(Watcher *w, const struct inotify_event *ev) {
@@ -344,10 +370,14 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                         w->cb->warn(w->userdata, "", 0, "the watched root itself was deleted or moved");
                 return;
         }
-        if (!child_path(rel, sizeof rel, n->rel, ev->name))
+        if (!child_path(rel, sizeof rel, n->rel, ev->name)) {
+                too_long(w, n->rel);
                 return;
+        }
 
-        if (ev->mask & (IN_DELETE | IN_MOVED_FROM)) {
+        if ((ev->mask & IN_MODIFY) && !(ev->mask & IN_ISDIR)) {
+                w->cb->changed(w->userdata, rel);
+        } else if (ev->mask & (IN_DELETE | IN_MOVED_FROM)) {
                 Node *child = hashmap_get(w->by_rel, rel);
                 if (child)
                         forget(w, child);
@@ -364,16 +394,18 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                         if (dfd >= 0)
                                 close(dfd);
                 }
-                /* A name that already had a subtree (moved over): start afresh. */
-                Node *old = hashmap_get(w->by_rel, rel);
-                if (old && (ev->mask & IN_MOVED_TO)) {
-                        forget(w, old);
+                /* A name moved over: whatever was there (a subtree, a file,
+                 * a symlink) is gone, and the new object is judged afresh. */
+                if (ev->mask & IN_MOVED_TO) {
+                        Node *old = hashmap_get(w->by_rel, rel);
+                        if (old)
+                                forget(w, old);
                         w->cb->gone(w->userdata, rel);
                 }
                 w->cb->found(w->userdata, rel, t);
                 /* A new directory is visited at once: watched, then scanned. */
                 if (t == WATCH_DIR && !n->git)
-                        visit(w, rel, strcmp(ev->name, ".git") == 0);
+                        visit(w, rel, strcmp(ev->name, ".git") == 0, false);
         }
 }
 
@@ -453,9 +485,22 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         uv_timer_init(loop, &w->unwatched_timer);
         w->poll.data = w->idle.data = w->unwatched_timer.data = w;
         uv_poll_start(&w->poll, UV_READABLE, poll_cb);
-        (void) enqueue(w, "", false);
+        (void) enqueue(w, "", false, false);
         *ret = w;
         return 0;
+}
+
+/* Watch the top level of rel too, writes included: a gitdir elsewhere
+ * beneath the root (in .git/worktrees/, .git/modules/), or the directory of
+ * a .git file. Visited from the queue like any directory (watched, then
+ * scanned, so what it holds is found), never from inside the core's own
+ * callback, which may be walking its maps. */
+static int linux_watch_dir(void *p, const char *rel) {
+        Watcher *w = p;
+        Node *n = hashmap_get(w->by_rel, rel);
+        if (n && n->writes)
+                return 0;
+        return enqueue(w, rel, !n || n->git, true);
 }
 
 static void linux_watch_stop(void *p) {
@@ -472,6 +517,7 @@ static void linux_watch_free(void *p) {
 const WatcherOps inotify_watcher = {
         .name = "inotify",
         .start = linux_watch_start,
+        .watch_dir = linux_watch_dir,
         .stop = linux_watch_stop,
         .free = linux_watch_free,
 };
