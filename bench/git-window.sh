@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The window after git: how long a new checkout's git metadata stays
+# writable once the git that made it has exited. For N clones and N inits
+# under `pathpolicy watch`: the time from the creating git's exit (taken in
+# this shell the moment it returns) to the timestamp of the `watch-bind`
+# record of its .git/config (made right after the bind); p50, p99, max. Also: a write to .git/config started right
+# after git returned, and whether it landed (it should not, most times).
+# A long-lived unrelated `git cat-file --batch` runs outside the workspace
+# all along, as an agent's tooling would.
+# Root only; in a private mount namespace, on a tmpfs.
+#   bench/git-window.sh [BUILD_DIR]      (N=100 by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bd=$(realpath "${1:-build}")
+pp=$bd/pathpolicy
+n=${N:-100}
+[ "$(id -u)" -eq 0 ] || { echo "bench/git-window.sh: needs root (mounts)" >&2; exit 1; }
+if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m env PP_IN_NS=1 "$0" "$@"; fi
+mount --make-rprivate /
+work=$(mktemp -d /tmp/pathpolicy-bench-XXXXXX)
+mount -t tmpfs -o size=1g tmpfs "$work"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; umount -l "$work"; rmdir "$work"; }
+trap cleanup EXIT
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email b@example.invalid; git config --global user.name bench
+git config --global init.defaultBranch main; git config --global protocol.file.allow always
+
+src=$work/src; git init -q "$src"
+for i in $(seq 50); do echo "$i" >"$src/f$i"; done; echo S >"$src/.env"
+git -C "$src" add -A; git -C "$src" commit -qm init
+root=$work/root; mkdir "$root"
+mkfifo "$work/fifo"; git -C "$src" cat-file --batch <>"$work/fifo" >/dev/null 2>&1 & pids+=($!)
+"$pp" watch "$root" --log-format json 2>"$work/watch.log" & pids+=($!)
+for _ in $(seq 600); do grep -qF '"event":"watch-ready"' "$work/watch.log" && break; sleep 0.05; done
+# The unrelated git is older than the rule's 2 s by now.
+for _ in $(seq 100); do [ "$(ps -o etimes= -p "${pids[0]}" | tr -d ' ')" -ge 3 ] 2>/dev/null && break; sleep 0.1; done
+ps -o comm= -p "${pids[0]}" | grep -q git || { echo "bench: the unrelated git is not running" >&2; exit 1; }
+
+wait_protected() { for _ in $(seq 2000); do grep -qF "nested checkout $1 (git finished)" "$work/watch.log" && return 0; sleep 0.005; done; return 1; }
+run() { # run KIND: N checkouts made by git KIND; prints the figures
+  local kind=$1 landed=0 i
+  local exits=$work/exits-$kind
+  : >"$exits"
+  for i in $(seq "$n"); do
+    if [ "$kind" = clone ]; then git clone -q "file://$src" "$root/$kind$i"; else git init -q "$root/$kind$i"; fi
+    t=$EPOCHREALTIME
+    echo "[x]" 2>/dev/null >>"$root/$kind$i/.git/config" && landed=$((landed + 1))
+    echo "$kind$i $t" >>"$exits"
+    wait_protected "$kind$i" || { echo "bench: $kind$i never protected" >&2; exit 1; }
+  done
+  while read -r c t; do
+    ts=$(grep -F "\"path\":\"$c/.git/config\"" "$work/watch.log" | head -n1 | sed 's/.*"ts":"\([^"]*\)".*/\1/')
+    p=$(date -d "$ts" +%s.%6N)
+    echo "$p $t" | awk '{ printf "%.0f\n", ($1 - $2) * 1000000 }'
+  done <"$exits" | sort -n >"$work/win-$kind"
+  awk -v kind="$kind" -v landed="$landed" -v n="$n" '{ v[NR] = $1 } END {
+      p50 = v[int((NR + 1) * 0.50)]; p99 = v[int(NR * 0.99) > 0 ? int(NR * 0.99) : 1];
+      printf "%-6s %4d  p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  writes right after exit that landed: %d of %d\n",
+             kind, NR, p50 / 1000, p99 / 1000, v[NR] / 1000, landed, n }' "$work/win-$kind"
+}
+echo "== the window: creating git's exit -> .git/config bound ($n each; an unrelated git cat-file runs throughout)"
+run init
+run clone
