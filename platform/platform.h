@@ -58,7 +58,9 @@ typedef struct PlatformBindInfo {
         uint64_t mount_id;      /* the mount at the path */
         uint64_t nlink;         /* links of the target (a masked file with more leaks) */
         bool regular;           /* the target is a regular file */
-        int mount_fd;           /* our new mount, for unbind; -1 when none */
+        int mount_fd;           /* a fake engine's handle for unbind; the mount engine keeps
+                                 * no fd per bind (it finds the mount again by its id) and
+                                 * leaves -1 here */
 } PlatformBindInfo;
 
 typedef struct BinderOps {
@@ -74,7 +76,8 @@ typedef struct BinderOps {
         /* Bind path: 0 bound, 1 already bound (info.already), or -errno with
          * info.step. Never leaves a mount behind on failure. */
         int (*bind)(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *ret);
-        /* Undo a bind this process made (info.mount_fd). */
+        /* Undo a bind this process made (info from its bind): the mount is
+         * found again and proven to be that very mount before it goes. */
         int (*unbind)(void *b, PlatformBindInfo *info);
         /* Keep the bind, let go of what unbind would have needed. */
         void (*release)(void *b, PlatformBindInfo *info);
