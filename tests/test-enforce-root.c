@@ -574,6 +574,7 @@ static void test_million_lines(void **state) {
                             *err = NULL, *before = NULL, *after = NULL;
         char *o = text;
 
+        assert_non_null(names); /* the files the lines name */
         assert_non_null(text);
         for (size_t i = 0; i < N - 1; i++)
                 o += sprintf(o, "mask-file f%06zu\n", i % FILES);
