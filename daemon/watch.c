@@ -213,8 +213,15 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
 
         if (hashmap_get(w->bound, path) == BOUND)
                 return 1;
-        if (!w->c.binder->warn_only && over_budget(w, c, path, metadata))
+        if (!w->c.binder->warn_only && w->c.mount_budget && w->mounts >= w->c.mount_budget - w->c.mount_budget / 5 &&
+            w->c.binder->check(w->binder, kind == PLATFORM_MASK_FILE ? PLATFORM_PROTECT : kind, path, &info) == -ENOENT)
+                return 0; /* nothing there to spend a mount on, or to name */
+        if (!w->c.binder->warn_only && over_budget(w, c, path, metadata)) {
+                /* Not bound: a protection it belongs to is not said to hold. */
+                if (metadata)
+                        w->failures++;
                 return -1;
+        }
         int r = w->c.binder->bind(w->binder, kind, path, &info);
         if (r == -EISDIR && kind == PLATFORM_MASK_FILE && info.step == PLATFORM_STEP_TYPE) {
                 /* A masked name that is a directory here: masked as what it
@@ -320,15 +327,39 @@ static int read_small(Watch *w, const char *path, char **ret) {
 /* A path git names (absolute, or relative to base), as a path relative to
  * the root; NULL with *why when it is not beneath it. Lexical: the result
  * is then resolved without symlinks, so ".." cannot differ from git's. */
+/* git resolves ".." after the directory before it, symlinks followed
+ * (realpath), so "link/.." is the link target's parent, not the lexical
+ * one. Lexical and physical agree only when what comes before each ".."
+ * is a real directory: check each such prefix, no symlink on the way. */
+static bool dotdot_physical(Watch *w, const char *p) {
+        for (const char *s = p; (s = strstr(s, "..")); s += 2) {
+                if ((s != p && s[-1] != '/') || (s[2] != 0 && s[2] != '/'))
+                        continue;
+                if (s == p)
+                        return false; /* above the root */
+                _cleanup_free_ char *prefix = strndup(p, (size_t) (s - p));
+                _cleanup_free_ char *n = prefix ? path_normalize(prefix) : NULL;
+                PlatformBindInfo info;
+                /* It must exist, as anything but a symlink (git's realpath
+                 * steps over a file too). */
+                if (n && w->c.binder->check(w->binder, PLATFORM_PROTECT, n, &info) < 0)
+                        return false;
+        }
+        return true;
+}
+
 static char *beneath_root(Watch *w, const char *base, const char *v) {
+        _cleanup_free_ char *j = NULL;
         if (v[0] == '/') {
                 size_t rl = strlen(w->root_abs);
-                if (strncmp(v, w->root_abs, rl) == 0 && v[rl] == '/')
-                        return path_normalize(v + rl + 1);
+                if (strncmp(v, w->root_abs, rl) != 0 || v[rl] != '/')
+                        return NULL;
+                j = strdup(v + rl + 1);
+        } else
+                j = join(base, v);
+        if (!j || !dotdot_physical(w, j))
                 return NULL;
-        }
-        _cleanup_free_ char *j = join(base, v);
-        return j ? path_normalize(j) : NULL;
+        return path_normalize(j);
 }
 
 /* The gitdir a .git file names, as git's read_gitfile_gently reads it:
@@ -358,13 +389,15 @@ static char *read_gitfile(Watch *w, Checkout *c, const char **why) {
         }
         char *g = beneath_root(w, c->path, buf + 8);
         if (!g)
-                *why = "it names a gitdir outside the root";
+                *why = "it names a gitdir outside the root, or with '..' after a symlink";
         return g;
 }
 
 /* The common dir a gitdir names in its commondir file, as git's
- * get_common_dir_noenv reads it: the whole file, trailing whitespace
- * stripped, absolute as is or relative to the gitdir. 0 and *ret NULL when
+ * get_common_dir_noenv reads it: the whole file, only trailing LF and CR
+ * stripped (a trailing space is part of the name: git 2.39 uses "cd "
+ * when both "cd" and "cd " exist), absolute as is or relative to the
+ * gitdir. 0 and *ret NULL when
  * there is no commondir file. */
 static int read_commondir(Watch *w, const char *gitdir, char **ret, const char **why) {
         _cleanup_free_ char *file = join(gitdir, "commondir"), *buf = NULL;
@@ -380,7 +413,7 @@ static int read_commondir(Watch *w, const char *gitdir, char **ret, const char *
                 return r;
         }
         size_t n = (size_t) r;
-        while (n > 0 && strchr(" \t\n\r\v\f", buf[n - 1]))
+        while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
                 buf[--n] = 0;
         if (n == 0) {
                 *why = "its commondir is empty";
@@ -388,7 +421,7 @@ static int read_commondir(Watch *w, const char *gitdir, char **ret, const char *
         }
         char *cd = beneath_root(w, gitdir, buf);
         if (!cd) {
-                *why = "its commondir names a directory outside the root";
+                *why = "its commondir names a directory outside the root, or with '..' after a symlink";
                 return -EXDEV;
         }
         *ret = cd;
@@ -803,11 +836,37 @@ static void audit(Watch *w, const Checkout *c) {
         }
 }
 
+/* A protected file with another hard link could still be written through
+ * that name after the bind: a bind protects a name, not an inode. So such
+ * a file is first replaced by a copy of itself (renew), and a link count
+ * still above one after the bind (a link made in between) is said. */
+static void protect_file(Watch *w, Checkout *c, const char *p) {
+        PlatformBindInfo info;
+        char msg[1024];
+        if (hashmap_get(w->bound, p) != BOUND && w->c.binder->renew &&
+            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular && info.nlink > 1)
+                (void) w->c.binder->renew(w->binder, p);
+        if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
+            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular || info.nlink <= 1)
+                return;
+        _cleanup_free_ char *shown = escape_for_display(p), *cshown = escape_for_display(c->path);
+        snprintf(msg, sizeof msg,
+                 "path policy: protected %s in nested checkout %s has %" PRIu64
+                 " hard links: it can still be written by another name",
+                 shown, cshown, info.nlink);
+        LogRecord *r = log_record_new(LOG_WARN, "hardlink");
+        log_record_path(r, "checkout", c->path);
+        log_record_path(r, "path", p);
+        log_record_int(r, "nlink", (int64_t) info.nlink);
+        log_submit(w->c.log, r, "%s", msg);
+        w->failures++;
+}
+
 static void protect_dir(Watch *w, Checkout *c, const char *dir, const char *const *names, size_t n) {
         for (size_t i = 0; i < n; i++) {
                 _cleanup_free_ char *p = join(dir, names[i]);
                 if (p)
-                        bind_path(w, c, PLATFORM_PROTECT, p, true);
+                        protect_file(w, c, p);
         }
 }
 
@@ -835,7 +894,7 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
                         continue;
                 _cleanup_free_ char *p = join(c->gitdir, a->path + 5);
                 if (p)
-                        bind_path(w, c, PLATFORM_PROTECT, p, true);
+                        protect_file(w, c, p);
         }
         /* A linked worktree or submodule shares config and hooks with its
          * common dir. */
@@ -959,8 +1018,14 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
                 Checkout *c = v;
                 if (above && (under(c->gitdir, rel) || under(c->commondir, rel))) {
-                        if (resolve_git(w, c))
-                                start_pending(w, c);
+                        /* The directory went, even if another is at its
+                         * name already (renamed away and made again): its
+                         * binds went with it. Whatever is there now is new:
+                         * watched again, and protected again. */
+                        (void) resolve_git(w, c);
+                        watch_dir(w, c->gitdir);
+                        watch_dir(w, c->commondir);
+                        start_pending(w, c);
                 } else if (in_dir && (streq_ptr(c->gitdir, dir) || streq_ptr(c->commondir, dir))) {
                         if (streq(name, "commondir"))
                                 (void) resolve_git(w, c);
@@ -978,14 +1043,21 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 _cleanup_free_ char *parent = strndup(rel, (size_t) (slash - rel));
                 if (!parent)
                         return;
-                if (type == WATCH_DIR || type == WATCH_FILE)
-                        discover(w, parent, type == WATCH_FILE);
-                else if (type == WATCH_SYMLINK && !hashmap_contains(w->bound, rel)) {
+                if (type == WATCH_SYMLINK && !hashmap_contains(w->bound, rel)) {
+                        /* git follows it, so to git this is a checkout: its
+                         * policy paths are bound like any other's. Its git
+                         * metadata is not (it lies through a symlink), and
+                         * resolve_git says so too. */
                         (void) track(w, w->bound, rel, FAILED);
                         _cleanup_free_ char *shown = escape_for_display(rel);
-                        snprintf(msg, sizeof msg, "path policy: %s is a symlink named .git: not a checkout", shown);
+                        snprintf(msg, sizeof msg,
+                                 "path policy: %s is a symlink named .git: git follows it, the watcher does not; "
+                                 "the checkout's policy paths are bound, its git metadata is not protected",
+                                 shown);
                         record(w, LOG_WARN, "symlink-git", NULL, rel, NULL, 0, msg);
                 }
+                if (type == WATCH_DIR || type == WATCH_FILE || type == WATCH_SYMLINK)
+                        discover(w, parent, type == WATCH_FILE);
         }
 
         /* A missing gitdir or common dir, or a directory on the way to it. */

@@ -88,6 +88,10 @@ typedef struct BinderOps {
         /* Call emit with the name of each entry of the directory at path
          * (resolved like bind; "." and ".." left out); 0 or -errno. */
         int (*list)(void *b, const char *path, void (*emit)(void *ctx, const char *name), void *ctx);
+        /* Replace the regular file at path (resolved like bind) by a copy
+         * of itself, so that no other hard link or open descriptor reaches
+         * what a protect then binds. NULL where nothing can be bound. */
+        int (*renew)(void *b, const char *path);
         void (*close)(void *b);
 } BinderOps;
 

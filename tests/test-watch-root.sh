@@ -37,6 +37,8 @@ git config --global advice.detachedHead false
 
 masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
 mountpoint_() { mountpoint -q "$1"; }
+# wait_mount PATH: until PATH is a mount point (a condition, bounded).
+wait_mount() { local i; for i in $(seq 200); do mountpoint -q "$1" && return 0; sleep 0.05; done; return 1; }
 # wait_log FILE PATTERN [SECONDS]: until the log holds a fixed string.
 wait_log() {
   local i
@@ -142,7 +144,9 @@ check "moved .git: the new config cannot be changed" [ "$(cat "$root/mv/.git/con
 mkdir "$root/y"; echo "gitdir: $outside/src/.git" >"$root/y/.git"
 check ".git file outside the root: refused with a warning" wait_log "$log" 'y/.git: it names a gitdir outside the root'
 mkdir "$root/z"; ln -s "$outside/src/.git" "$root/z/.git"
-check "symlink .git: a warning, not a checkout" wait_log "$log" 'z/.git is a symlink named .git: not a checkout'
+echo SECRET >"$root/z/.env"
+check "symlink .git: a warning" wait_log "$log" 'z/.git is a symlink named .git: git follows it'
+check "symlink .git: its .env is masked all the same" wait_log "$log" 'masked z/.env in nested checkout z'
 
 # --- symlink swaps racing the watcher: no mount ever outside the root
 mkdir -p "$root/race/c/.git"; ln -s "$outside" "$root/race/evil"
@@ -265,6 +269,32 @@ for i in $(seq 20); do
 done
 check "race symlink<->file: 0 of 20 files left unbound (saw $unbound)" [ "$unbound" -eq 0 ]
 
+# --- found in review: a hard link to the config made before protection
+git init -q --bare "$base/prep.git"; git --git-dir="$base/prep.git" config core.bare false
+mkdir "$root/stash" "$root/hk"; mv "$base/prep.git" "$root/hk/.git.tmp"
+ln "$root/hk/.git.tmp/config" "$root/stash/cfg"; mv "$root/hk/.git.tmp" "$root/hk/.git"
+check "hardlinked config: protected" wait_log "$log" 'protected the git metadata of nested checkout hk '
+printf '[core]\n\tfsmonitor = "touch %s/PWNED; false"\n' "$root" >>"$root/stash/cfg"
+check "hardlinked config: the other name no longer reaches it" bash -c "! grep -q fsmonitor '$root/hk/.git/config'"
+check "hardlinked config: git config still fails" bash -c "! git -C '$root/hk' config x.y z 2>/dev/null"
+
+# --- found in review: a submodule's gitdir renamed away and made again
+git -C "$root/cl" -c protocol.file.allow=always submodule -q add "file://$src" sm 2>/dev/null
+check "gitdir rebuilt: submodule protected" wait_log "$log" 'protected the git metadata of nested checkout cl/sm '
+mv "$root/cl/.git/modules/sm" "$root/cl/.git/modules/sm.old"; mkdir "$root/cl/.git/modules/sm"
+(cd "$root/cl/.git/modules/sm.old" && cp -a HEAD objects refs packed-refs ../sm/ 2>/dev/null; cp config ../sm/config.new && mv ../sm/config.new ../sm/config)
+check "gitdir rebuilt: git uses the new one" [ "$(git -C "$root/cl/sm" rev-parse --git-dir)" = "$root/cl/.git/modules/sm" ]
+check "gitdir rebuilt: its config is bound again" wait_mount "$root/cl/.git/modules/sm/config"
+check "gitdir rebuilt: git config fails" bash -c "! git -C '$root/cl/sm' config x.y z 2>/dev/null"
+
+# --- found in review: '..' after a symlink in a gitdir line (git resolves it physically)
+mkdir -p "$root/dd" "$root/store/deep/dir"
+git init -q --bare "$root/store/gd"; git init -q --bare "$root/store/deep/gd"; ln -s deep/dir "$root/store/link"
+printf 'gitdir: ../store/link/../gd\n' >"$root/dd/.git"
+check "dotdot: git uses store/deep/gd" [ "$(git -C "$root/dd" rev-parse --git-dir)" = "$root/store/deep/gd" ]
+check "dotdot: refused, not the decoy protected" wait_log "$log" "dd/.git: it names a gitdir outside the root, or with '..' after a symlink"
+check "dotdot: the decoy is not said protected" bash -c "! grep -qF 'protected the git metadata of nested checkout dd ' '$log'"
+
 # --- 4. the mount budget
 root5=$base/root5; mkdir "$root5"
 start_watch "$root5" "$base/watch5.log" --mount-budget 5
@@ -274,6 +304,11 @@ mkdir -p "$root5/later/.git"
 check "budget: still watching" wait_log "$base/watch5.log" 'found nested checkout later'
 check "budget: said once" [ "$(grep -c '"event":"mount-budget"' "$base/watch5.log")" -eq 1 ]
 check "budget: no more than 5 mounts" [ "$(grep -c '"event":"watch-bind".*"already":false' "$base/watch5.log")" -le 5 ]
+for i in 1 2 3; do git init -q "$root5/g$i"; done
+check "budget: a checkout left unbound is git-unprotected" wait_log "$base/watch5.log" '"event":"git-unprotected"'
+for i in 1 2 3; do
+  mountpoint -q "$root5/g$i/.git/config" || check "budget: g$i is not said protected" bash -c "! grep -qF 'protected the git metadata of nested checkout g$i ' '$base/watch5.log'"
+done
 
 # --- memory stays flat under 100,000 create/delete cycles
 pid=${pids[0]}

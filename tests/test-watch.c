@@ -255,14 +255,16 @@ static void test_gitfile_and_symlink_git(void **state) {
 
         FOUND(t, "b/.git", WATCH_FILE);
         assert_true(watch_is_checkout(t->w, "b"));
-        /* A symlink named .git is not a checkout: one warning, ever. */
+        /* A symlink named .git: git follows it, so it is a checkout whose
+         * policy paths are bound; its git metadata is not. One warning. */
         FOUND(t, "c/.git", WATCH_SYMLINK);
         FOUND(t, "c/.git", WATCH_SYMLINK);
-        assert_false(watch_is_checkout(t->w, "c"));
+        assert_true(watch_is_checkout(t->w, "c"));
         FOUND(t, "c/.env", WATCH_FILE);
-        assert_false(bound("c/.env"));
+        assert_true(bound("c/.env"));
         assert_int_equal(count(t, "\"event\":\"symlink-git\""), 1);
-        assert_int_equal(count(t, "c/.git is a symlink named .git: not a checkout"), 1);
+        assert_int_equal(count(t, "c/.git is a symlink named .git: git follows it"), 1);
+        assert_int_equal(count(t, "c/.git: its gitdir is reached through a symlink"), 1);
         t_free(t);
 }
 
@@ -676,6 +678,19 @@ static void test_gitfile_as_git_reads_it(void **state) {
         assert_true(bound("b/decoy\nreal/config"));
         assert_false(bound("b/decoy/config"));
         assert_int_equal(count(t, "c/.git: no 'gitdir: ' at its start"), 1);
+        /* git resolves ".." after a symlink physically: refused, not the
+         * lexical decoy protected. */
+        fake_add("d", 'd');
+        fake_add("d/.git", 'f');
+        fake.nodes[fake.n - 1].content = "gitdir: ../store/link/../gd\n";
+        fake_add("store", 'd');
+        fake_add("store/link", 'l');
+        fake_add("store/gd", 'd');
+        fake_add("store/gd/config", 'f');
+        FOUND(t, "d/.git", WATCH_FILE);
+        run_for(t, 20);
+        assert_false(bound("store/gd/config"));
+        assert_int_equal(count(t, "d/.git: it names a gitdir outside the root, or with '..' after a symlink"), 1);
 
         /* Rewritten in place to name another gitdir: followed. */
         for (size_t i = 0; i < fake.n; i++)
@@ -703,8 +718,13 @@ static void test_commondir_follows(void **state) {
         run_for(t, 20);
         assert_false(bound("a/.git/config"));
         fake_add("a/.git/worktrees/wt/commondir", 'f');
-        fake.nodes[fake.n - 1].content = "/tmp/a/.git  \n"; /* trailing whitespace: git strips it */
+        fake.nodes[fake.n - 1].content = "/tmp/a/.git \n"; /* git strips CR and LF only: "a/.git " */
         FOUND(t, "a/.git/worktrees/wt/commondir", WATCH_FILE);
+        run_for(t, 20);
+        assert_false(bound("a/.git/config"));
+        assert_int_equal(count(t, "its common dir does not exist (yet)"), 1);
+        fake.nodes[fake.n - 1].content = "/tmp/a/.git\r\n";
+        CHANGED(t, "a/.git/worktrees/wt/commondir");
         run_for(t, 20);
         assert_true(bound("a/.git/config"));
         assert_true(bound("a/.git/hooks"));
@@ -712,7 +732,7 @@ static void test_commondir_follows(void **state) {
         /* Rewritten in place to a directory that is not there yet. */
         fake.nodes[fake.n - 1].content = "../../../../common\n";
         CHANGED(t, "a/.git/worktrees/wt/commondir");
-        assert_int_equal(count(t, "its common dir does not exist (yet)"), 1);
+        assert_int_equal(count(t, "its common dir does not exist (yet)"), 2);
         fake_add("common", 'd');
         fake_add("common/config", 'f');
         FOUND(t, "common", WATCH_DIR);

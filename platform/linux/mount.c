@@ -642,6 +642,77 @@ static int linux_list(void *p, const char *path, void (*emit)(void *ctx, const c
         return 0;
 }
 
+/*
+ * Replace the regular file at path by a copy of itself: the same bytes,
+ * mode and owner, a new inode. A hard link made to it before, or a
+ * descriptor opened on it, then reaches the old inode, not the file a
+ * read-only bind goes on next (a bind protects a name, not an inode).
+ * Through fds only: the parent resolved beneath the root with no symlink,
+ * the file opened there without following, the copy made as an unnamed
+ * O_TMPFILE, named, and renamed over the original.
+ */
+#define RENEW_MAX (1024 * 1024)
+static int linux_renew(void *p, const char *path) {
+        struct open_how how = {
+                .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
+                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        Binder *b = p;
+        char parent[4096], tmp[64], proc[64];
+        const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+        size_t pl = slash ? (size_t) (slash - path) : 0;
+        struct stat st;
+
+        if (!name[0] || pl >= sizeof parent)
+                return -EINVAL;
+        memcpy(parent, path, pl);
+        parent[pl] = 0;
+        _cleanup_fd_ int dfd = sys_openat2(b->root_fd, pl ? parent : ".", &how);
+        if (dfd < 0)
+                return -errno;
+        _cleanup_fd_ int src = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (src < 0 || fstat(src, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL;
+        if (st.st_size > RENEW_MAX)
+                return -EFBIG;
+        _cleanup_fd_ int dst = openat(dfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, st.st_mode & 07777);
+        if (dst < 0)
+                return -errno;
+        for (;;) {
+                char buf[16384];
+                ssize_t n = read(src, buf, sizeof buf);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0)
+                        return -errno;
+                if (n == 0)
+                        break;
+                for (ssize_t off = 0; off < n;) {
+                        ssize_t k = write(dst, buf + off, (size_t) (n - off));
+                        if (k < 0 && errno == EINTR)
+                                continue;
+                        if (k < 0)
+                                return -errno;
+                        off += k;
+                }
+        }
+        if (fchown(dst, st.st_uid, st.st_gid) < 0 || fchmod(dst, st.st_mode & 07777) < 0)
+                return -errno;
+        snprintf(tmp, sizeof tmp, ".pathpolicy-renew-%d", (int) getpid());
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", dst);
+        (void) unlinkat(dfd, tmp, 0);
+        if (linkat(AT_FDCWD, proc, dfd, tmp, AT_SYMLINK_FOLLOW) < 0)
+                return -errno;
+        if (renameat(dfd, tmp, dfd, name) < 0) {
+                int r = -errno;
+                (void) unlinkat(dfd, tmp, 0);
+                return r;
+        }
+        return 0;
+}
+
 int platform_mount_max(size_t *ret) {
         _cleanup_fd_ int fd = open("/proc/sys/fs/mount-max", O_RDONLY | O_CLOEXEC);
         char buf[32];
@@ -667,5 +738,6 @@ const BinderOps mount_binder = {
         .release = linux_release,
         .read = linux_read,
         .list = linux_list,
+        .renew = linux_renew,
         .close = linux_close,
 };

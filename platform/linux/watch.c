@@ -364,10 +364,19 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                 return;
         }
         if (ev->len == 0) {
-                /* The directory itself deleted or moved: its parent reports
-                 * the name; here only the root matters. */
+                /* The directory itself deleted or moved. A watched parent
+                 * reports the name; for the root, and for a directory
+                 * watched on its own (watch_dir: a gitdir in .git/modules/
+                 * whose parent is not watched), this is the only word: the
+                 * name is gone, and the watch no longer names it. */
                 if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->rel[0])
                         w->cb->warn(w->userdata, "", 0, "the watched root itself was deleted or moved");
+                else if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->parent) {
+                        char gone[PATH_MAX];
+                        snprintf(gone, sizeof gone, "%s", n->rel);
+                        forget(w, n);
+                        w->cb->gone(w->userdata, gone);
+                }
                 return;
         }
         if (!child_path(rel, sizeof rel, n->rel, ev->name)) {
