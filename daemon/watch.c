@@ -486,8 +486,19 @@ static bool resolve_git(Watch *w, Checkout *c) {
         char *g = NULL, *cd = NULL, *missing = NULL;
         char msg[1024];
 
-        if (c->gitfile)
+        if (c->gitfile) {
+                /* A .git file with another hard link could be rewritten
+                 * through a name nobody watches: the other name is cut off
+                 * (renew replaces the file by a copy; the rename is an
+                 * event, and the checkout is found again). */
+                PlatformBindInfo info;
+                _cleanup_free_ char *dotgit = join(c->path, ".git");
+                if (dotgit && w->c.binder->renew &&
+                    w->c.binder->check(w->binder, PLATFORM_PROTECT, dotgit, &info) == 0 && info.regular &&
+                    info.nlink > 1)
+                        (void) w->c.binder->renew(w->binder, dotgit);
                 g = read_gitfile(w, c, &why);
+        }
         else
                 g = join(c->path, ".git");
         if (g && check_dir(w, g, &why) < 0) {

@@ -278,6 +278,13 @@ printf '[core]\n\tfsmonitor = "touch %s/PWNED; false"\n' "$root" >>"$root/stash/
 check "hardlinked config: the other name no longer reaches it" bash -c "! grep -q fsmonitor '$root/hk/.git/config'"
 check "hardlinked config: git config still fails" bash -c "! git -C '$root/hk' config x.y z 2>/dev/null"
 
+# --- found in review: a .git file with a second name elsewhere
+git init -q --bare "$root/good"; git init -q --bare "$root/evil"
+mkdir "$base/gl"; printf 'gitdir: ../good\n' >"$base/gl/.git"; ln "$base/gl/.git" "$root/stash/gl"; mv "$base/gl" "$root/gl"
+check "hardlinked .git: protected" wait_log "$log" 'protected the git metadata of nested checkout gl '
+printf 'gitdir: ../evil\n' >"$root/stash/gl"
+check "hardlinked .git: the other name no longer reaches it" [ "$(git -C "$root/gl" rev-parse --git-dir)" = "$root/good" ]
+
 # --- found in review: a submodule's gitdir renamed away and made again
 git -C "$root/cl" -c protocol.file.allow=always submodule -q add "file://$src" sm 2>/dev/null
 check "gitdir rebuilt: submodule protected" wait_log "$log" 'protected the git metadata of nested checkout cl/sm '
