@@ -429,18 +429,24 @@ static int read_commondir(Watch *w, const char *gitdir, char **ret, const char *
 }
 
 /* Whether dir exists beneath the root as a directory, with no symlink on
- * the way, as the engine resolves. */
-static int check_dir(Watch *w, const char *dir, const char **why) {
+ * the way, as the engine resolves: 0 or -errno. */
+static int check_dir(Watch *w, const char *dir) {
         PlatformBindInfo info;
-        int r = w->c.binder->check(w->binder, PLATFORM_MASK_DIR, dir, &info);
-        if (r == -ELOOP)
-                *why = "it is reached through a symlink";
-        else if (r == -ENOENT)
-                *why = "it does not exist (yet)";
-        else if (r == -ENOTDIR)
-                *why = "it is not a directory";
+        return w->c.binder->check(w->binder, PLATFORM_MASK_DIR, dir, &info);
+}
+
+/* The same for a gitdir or common dir, saying why not; one that does not
+ * exist yet goes to *missing, to be followed until it does. */
+static int usable_dir(Watch *w, const char *dir, bool common, const char **why, char **missing) {
+        int r = check_dir(w, dir);
+        if (r == -ENOENT) {
+                *why = common ? "its common dir does not exist (yet)" : "its gitdir does not exist (yet)";
+                free(*missing);
+                *missing = strdup(dir);
+        } else if (r == -ELOOP)
+                *why = common ? "its common dir is reached through a symlink" : "its gitdir is reached through a symlink";
         else if (r < 0)
-                *why = strerror(-r);
+                *why = common ? "its common dir is not a directory" : "its gitdir is not a directory";
         return r;
 }
 
@@ -470,9 +476,8 @@ static void want(Watch *w, Checkout *c, char *dir) {
         count_ancestors(w->wanted, dir, 1, true);
         _cleanup_free_ char *p = strdup(dir);
         for (char *s; p && (s = strrchr(p, '/'));) {
-                const char *why;
                 *s = 0;
-                if (check_dir(w, p, &why) == 0) {
+                if (check_dir(w, p) == 0) {
                         watch_dir(w, p);
                         break;
                 }
@@ -498,25 +503,14 @@ static bool resolve_git(Watch *w, Checkout *c) {
                     info.nlink > 1)
                         (void) w->c.binder->renew(w->binder, dotgit);
                 g = read_gitfile(w, c, &why);
-        }
-        else
+        } else
                 g = join(c->path, ".git");
-        if (g && check_dir(w, g, &why) < 0) {
-                why = strstr(why, "not exist") ? "its gitdir does not exist (yet)"
-                      : strstr(why, "symlink")  ? "its gitdir is reached through a symlink"
-                                                : "its gitdir is not a directory";
-                if (strstr(why, "does not exist"))
-                        missing = strdup(g);
+        if (g && usable_dir(w, g, false, &why, &missing) < 0) {
                 free(g);
                 g = NULL;
         }
         if (g && read_commondir(w, g, &cd, &why) >= 0 && cd) {
-                if (check_dir(w, cd, &why) < 0) {
-                        why = strstr(why, "not exist") ? "its common dir does not exist (yet)"
-                              : strstr(why, "symlink")  ? "its common dir is reached through a symlink"
-                                                        : "its common dir is not a directory";
-                        if (strstr(why, "does not exist"))
-                                missing = strdup(cd);
+                if (usable_dir(w, cd, true, &why, &missing) < 0) {
                         free(cd);
                         cd = NULL;
                 } else if (streq(cd, ".git")) {

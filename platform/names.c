@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Names for the contract's enums, shared by every backend. */
+#include <dirent.h>
 #include <errno.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "platform.h"
 
@@ -36,5 +39,20 @@ int platform_type_fits(PlatformBindKind kind, unsigned mode) {
                 return -EISDIR;
         if (kind == PLATFORM_MASK_DIR && !S_ISDIR(mode))
                 return -ENOTDIR;
+        return 0;
+}
+
+int platform_list_fd(int fd, void (*emit)(void *ctx, const char *name), void *ctx) {
+        DIR *d = fdopendir(fd);
+        if (!d) {
+                int r = -errno;
+                close(fd);
+                return r;
+        }
+        struct dirent *de;
+        while ((de = readdir(d)))
+                if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+                        emit(ctx, de->d_name);
+        closedir(d);
         return 0;
 }

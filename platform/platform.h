@@ -106,6 +106,9 @@ const char *platform_bind_kind_to_string(PlatformBindKind k);
  * symlink, -EISDIR for a directory under mask-file, -ENOTDIR for a
  * non-directory under mask-dir. Every engine applies this one rule. */
 int platform_type_fits(PlatformBindKind kind, unsigned mode);
+/* Call emit with each entry of the directory open at fd ("." and ".."
+ * left out), for the engines' list; fd is theirs no more. 0 or -errno. */
+int platform_list_fd(int fd, void (*emit)(void *ctx, const char *name), void *ctx);
 const char *platform_bind_step_to_string(PlatformBindStep s);
 
 /*

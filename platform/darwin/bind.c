@@ -5,7 +5,6 @@
  * the type checked) and then says -ENOSYS, which the watcher turns into one
  * warning per path ("cannot bind ... on this platform"). Portable POSIX.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -127,18 +126,7 @@ static int warn_list(void *p, const char *path, void (*emit)(void *ctx, const ch
         int fd = resolve_dir(w->root_fd, path);
         if (fd < 0)
                 return fd;
-        DIR *d = fdopendir(fd);
-        if (!d) {
-                int r = -errno;
-                close(fd);
-                return r;
-        }
-        struct dirent *de;
-        while ((de = readdir(d)))
-                if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
-                        emit(ctx, de->d_name);
-        closedir(d);
-        return 0;
+        return platform_list_fd(fd, emit, ctx);
 }
 
 const BinderOps warn_binder = {

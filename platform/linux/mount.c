@@ -12,7 +12,6 @@
  * path again and check it is now our mount. Linux >= 5.12 (openat2,
  * open_tree, move_mount, fsopen, mount_setattr); no fallback.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -628,18 +627,7 @@ static int linux_list(void *p, const char *path, void (*emit)(void *ctx, const c
         int fd = sys_openat2(b->root_fd, path, &how);
         if (fd < 0)
                 return -errno;
-        DIR *d = fdopendir(fd);
-        if (!d) {
-                int r = -errno;
-                close(fd);
-                return r;
-        }
-        struct dirent *de;
-        while ((de = readdir(d)))
-                if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
-                        emit(ctx, de->d_name);
-        closedir(d);
-        return 0;
+        return platform_list_fd(fd, emit, ctx);
 }
 
 /*
