@@ -907,6 +907,15 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
                 protect_dir(w, c, c->commondir, common_metadata, ELEMENTSOF(common_metadata));
         bind_actions(w, c, true);
         audit(w, c);
+        /* From now on a hook can only appear by a way around the bind, and
+         * info/attributes only by being made: watch both. */
+        const char *dirs[] = {c->gitdir, c->commondir};
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
+                for (size_t i = 0; dirs[d] && i < 2; i++) {
+                        _cleanup_free_ char *p = join(dirs[d], i == 0 ? "hooks" : "info");
+                        if (p && check_dir(w, p) == 0)
+                                watch_dir(w, p);
+                }
 
         unsigned failed = w->failures - failures;
         _cleanup_free_ char *shown = escape_for_display(c->path);
@@ -1016,9 +1025,16 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
 
         if (!dir)
                 return;
+        /* One level down: hooks/ (watched once protected: a hook that
+         * appears after the bind came by a way around it) and info/. */
+        const char *up = strrchr(dir, '/'), *sub = up ? up + 1 : NULL;
+        _cleanup_free_ char *gdir = up ? strndup(dir, (size_t) (up - dir)) : NULL;
+        bool in_sub = !gone && gdir && hashmap_contains(w->dirs, gdir) &&
+                      ((streq(sub, "hooks") && !git_audit_hook_is_sample(name)) ||
+                       (streq(sub, "info") && streq(name, "attributes")));
         bool in_dir = hashmap_contains(w->dirs, dir) && metadata_name(w, name);
         bool above = gone && (hashmap_contains(w->dirs, rel) || hashmap_contains(w->below, rel));
-        if (!in_dir && !above)
+        if (!in_dir && !above && !in_sub)
                 return;
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
                 Checkout *c = v;
@@ -1035,6 +1051,11 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         if (streq(name, "commondir"))
                                 (void) resolve_git(w, c);
                         start_pending(w, c);
+                } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
+                        if (streq(sub, "info"))
+                                start_pending(w, c); /* info/attributes made later: bind it */
+                        else if (!c->pending)
+                                audit_hooks(w, c, dir);
                 }
         }
 }

@@ -285,6 +285,22 @@ check "hardlinked .git: protected" wait_log "$log" 'protected the git metadata o
 printf 'gitdir: ../evil\n' >"$root/stash/gl"
 check "hardlinked .git: the other name no longer reaches it" [ "$(git -C "$root/gl" rev-parse --git-dir)" = "$root/good" ]
 
+# --- found in review: a hook made after protection by a working directory from before
+mkfifo "$base/hookgo"
+git init -q --bare "$base/hw.git"; git --git-dir="$base/hw.git" config core.bare false
+mkdir "$root/hw"; mv "$base/hw.git" "$root/hw/.git.tmp"
+(cd "$root/hw/.git.tmp/hooks" && read -r _ <"$base/hookgo" && printf '#!/bin/sh\n' >post-checkout) & pids+=($!)
+mv "$root/hw/.git.tmp" "$root/hw/.git"
+check "late hook: protected" wait_log "$log" 'protected the git metadata of nested checkout hw '
+echo go >"$base/hookgo"
+check "late hook: named, never silent" wait_log "$log" '"hooks":"post-checkout"'
+check "late hook: for hw" bash -c "grep '\"hooks\":\"post-checkout\"' '$log' | grep -qF '\"checkout\":\"hw\"'"
+# --- found in review: info/attributes made after protection
+git init -q "$root/ia"
+check "info/attributes: protected first" wait_log "$log" 'protected the git metadata of nested checkout ia '
+echo '* filter=x' >"$root/ia/.git/info/attributes"
+check "info/attributes: bound once made" wait_mount "$root/ia/.git/info/attributes"
+
 # --- found in review: a submodule's gitdir renamed away and made again
 git -C "$root/cl" -c protocol.file.allow=always submodule -q add "file://$src" sm 2>/dev/null
 check "gitdir rebuilt: submodule protected" wait_log "$log" 'protected the git metadata of nested checkout cl/sm '

@@ -820,6 +820,12 @@ static void test_audit(void **state) {
         assert_int_equal(count(t, "cat .env"), 0);
         assert_int_equal(count(t, "evil"), 0);
         assert_int_equal(count(t, "nested checkout b: b/.git"), 0);
+        /* A hook that appears after protection came by a way around the
+         * bind (a working directory inside from before): named. */
+        fake_add("b/.git/hooks/pre-push", 'f');
+        FOUND(t, "b/.git/hooks/pre-push", WATCH_FILE);
+        FOUND(t, "b/.git/hooks/pre-push.sample", WATCH_FILE);
+        assert_int_equal(count(t, "\"hooks\":\"pre-push\""), 1);
         t_free(t);
 }
 

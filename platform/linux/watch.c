@@ -245,9 +245,13 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
 
         if (fd < 0)
                 return; /* gone, or a symlink swapped in: not entered */
+        /* Our own mounts are not entered, except a protected directory the
+         * core asks to watch (a hooks/ bound read-only): inotify watches
+         * the inode, so a write that still reaches it by another way (a
+         * working directory inside it from before the bind) is seen. */
         if (rel[0] && (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) < 0 ||
                        makedev(sx.stx_dev_major, sx.stx_dev_minor) != w->dev ||
-                       ((sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+                       (!(writes && git) && (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
                         (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT)))) {
                 close(fd);
                 return;
