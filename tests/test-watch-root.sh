@@ -20,7 +20,7 @@ cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
   echo "$saved_queue" >/proc/sys/fs/inotify/max_queued_events
   echo "$saved_watches" >/proc/sys/fs/inotify/max_user_watches
-  umount -l "$base"; rmdir "$base"
+  [ -n "${PP_KEEP_LOG:-}" ] && cp "$base/watch.log" "$PP_KEEP_LOG"; umount -l "$base"; rmdir "$base"
 }
 trap cleanup EXIT
 
@@ -182,7 +182,9 @@ check "sticky config: cannot be written" bash -c "! echo x >>'$root/sc/.git/conf
 nl=$'\n'
 git init -q "$outside/gfsrc"
 mkdir -p "$root/gf/decoy"; cp -a "$outside/gfsrc/.git" "$root/gf/decoy${nl}real"; cp -a "$outside/gfsrc/.git/config" "$root/gf/decoy/config"
-printf 'gitdir: decoy\nreal\n' >"$root/gf/.git"
+# Written aside and moved in whole: bash writes line by line, and a watcher
+# reading between the two writes would rightly follow "decoy" for a moment.
+printf 'gitdir: decoy\nreal\n' >"$base/gf.git"; mv "$base/gf.git" "$root/gf/.git"
 check "gitfile: git uses 'decoy<newline>real'" [ "$(git -C "$root/gf" rev-parse --git-dir)" = "$root/gf/decoy${nl}real" ]
 check "gitfile: the watcher protects what git uses" wait_log "$log" 'protected the git metadata of nested checkout gf (git finished)'
 check "gitfile: decoy<newline>real/config bound" mountpoint_ "$root/gf/decoy${nl}real/config"
@@ -300,6 +302,13 @@ git init -q "$root/ia"
 check "info/attributes: protected first" wait_log "$log" 'protected the git metadata of nested checkout ia '
 echo '* filter=x' >"$root/ia/.git/info/attributes"
 check "info/attributes: bound once made" wait_mount "$root/ia/.git/info/attributes"
+
+# --- found in review: a checkout hidden below another's .git (git takes it as one)
+mkdir -p "$root/cl/.git/x"; git init -q "$root/cl/.git/x/repo"; echo SECRET >"$root/cl/.git/x/repo/.env"
+check "hidden in .git: git sees a repository" [ "$(git -C "$root/cl/.git/x/repo" rev-parse --absolute-git-dir)" = "$root/cl/.git/x/repo/.git" ]
+check "hidden in .git: found" wait_log "$log" 'found nested checkout cl/.git/x/repo'
+check "hidden in .git: its .env is masked" wait_log "$log" 'masked cl/.git/x/repo/.env'
+check "hidden in .git: protected" wait_log "$log" 'protected the git metadata of nested checkout cl/.git/x/repo '
 
 # --- found in review: a submodule's gitdir renamed away and made again
 git -C "$root/cl" -c protocol.file.allow=always submodule -q add "file://$src" sm 2>/dev/null

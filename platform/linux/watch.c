@@ -6,8 +6,9 @@
  * beneath the root with no symlinks; that descriptor is checked, watched
  * and then scanned, so whatever is made in it meanwhile is seen either way.
  * Subdirectories are queued and visited in batches on the loop, so events
- * keep being drained during a large crawl. Inside a .git directory only its
- * top level is watched (its config, hooks, locks); never .git/objects.
+ * keep being drained during a large crawl. Below a .git directory
+ * everything is watched but the object stores (objects/, lfs/); writes in
+ * place are watched in the .git directory itself and where the core asks.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -76,6 +77,20 @@ typedef struct Watcher {
 
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
+
+/* Below a .git, everything but the object stores is entered: git takes a
+ * directory with its own .git anywhere as a repository, .git/x/repo too,
+ * so a checkout could hide there. objects/ (256 fan-out directories a
+ * repository) and git-lfs's lfs/ (up to 65,536) would cost a watch each
+ * for nothing: git never looks for a repository inside them. */
+static bool enterable(bool git, const char *name) {
+        return !git || (strcmp(name, "objects") != 0 && strcmp(name, "lfs") != 0);
+}
+
+static bool is_dotgit(const char *rel) {
+        const char *slash = strrchr(rel, '/');
+        return strcmp(slash ? slash + 1 : rel, ".git") == 0;
+}
 
 /* A name below rel that does not fit in PATH_MAX: never silent, since a
  * checkout down there would go unprotected. */
@@ -257,7 +272,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
                 return;
         }
         Node *known = hashmap_get(w->by_rel, rel);
-        writes = writes || git;
+        writes = writes || (git && is_dotgit(rel));
         if (!known || (writes && !known->writes)) {
                 /* By descriptor: the very directory opened, not a path.
                  * inotify has no dirfd variant, so the directory becomes the
@@ -305,10 +320,8 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
                 }
                 WatchType t = type_of(de->d_type, dirfd(d), de->d_name);
                 w->cb->found(w->userdata, child, t);
-                /* Inside .git only its top level: hooks, objects, refs are
-                 * not entered. */
-                if (t == WATCH_DIR && !git && !hashmap_contains(w->by_rel, child))
-                        (void) enqueue(w, child, strcmp(de->d_name, ".git") == 0, false);
+                if (t == WATCH_DIR && enterable(git, de->d_name) && !hashmap_contains(w->by_rel, child))
+                        (void) enqueue(w, child, git || strcmp(de->d_name, ".git") == 0, false);
         }
         closedir(d);
 }
@@ -417,8 +430,8 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                 }
                 w->cb->found(w->userdata, rel, t);
                 /* A new directory is visited at once: watched, then scanned. */
-                if (t == WATCH_DIR && !n->git)
-                        visit(w, rel, strcmp(ev->name, ".git") == 0, false);
+                if (t == WATCH_DIR && enterable(n->git, ev->name))
+                        visit(w, rel, n->git || strcmp(ev->name, ".git") == 0, false);
         }
 }
 
