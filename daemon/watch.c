@@ -1018,18 +1018,27 @@ static bool metadata_name(const Watch *w, const char *name) {
  * gitdir or common dir went or moved are resolved again. */
 static void git_dir_event(Watch *w, const char *rel, bool gone) {
         const char *slash = strrchr(rel, '/');
-        _cleanup_free_ char *dir = slash ? strndup(rel, (size_t) (slash - rel)) : strdup("");
         const char *name = slash ? slash + 1 : rel;
+        char dir[PATH_MAX], gdir[PATH_MAX];
+        size_t dl = slash ? (size_t) (slash - rel) : 0;
         const char *key;
         void *v;
 
-        if (!dir)
+        /* This runs for every entry of every scan: no allocation, and
+         * nothing at all while no checkout has a gitdir. */
+        if (hashmap_size(w->dirs) == 0 || dl >= sizeof dir)
                 return;
+        memcpy(dir, rel, dl);
+        dir[dl] = 0;
         /* One level down: hooks/ (watched once protected: a hook that
          * appears after the bind came by a way around it) and info/. */
         const char *up = strrchr(dir, '/'), *sub = up ? up + 1 : NULL;
-        _cleanup_free_ char *gdir = up ? strndup(dir, (size_t) (up - dir)) : NULL;
-        bool in_sub = !gone && gdir && hashmap_contains(w->dirs, gdir) &&
+        gdir[0] = 0;
+        if (up) {
+                memcpy(gdir, dir, (size_t) (up - dir));
+                gdir[up - dir] = 0;
+        }
+        bool in_sub = !gone && up && hashmap_contains(w->dirs, gdir) &&
                       ((streq(sub, "hooks") && !git_audit_hook_is_sample(name)) ||
                        (streq(sub, "info") && streq(name, "attributes")));
         bool in_dir = hashmap_contains(w->dirs, dir) && metadata_name(w, name);
