@@ -98,7 +98,9 @@ src=$work/storm-src; git init -q "$src"
 ( cd "$src"; for i in $(seq 0 99); do mkdir -p "m$i"; for j in $(seq 0 19); do echo "$i $j" >"m$i/f$j"; done; echo "S=$i" >"m$i/.env"; done; echo S >.env )
 git -C "$src" add -A; git -C "$src" -c user.email=b@e -c user.name=b commit -qm storm
 sr=$work/storm; mkdir "$sr"
-"$pp" watch "$sr" --log-format json --policy <(printf 'mask-file .env\nprotect .git/config\nprotect .git/hooks/\n') 2>"$work/storm.log" & p=$!
+# A regular file: pathpolicy refuses a fifo (a process substitution) as a policy.
+printf 'mask-file .env\nprotect .git/config\nprotect .git/hooks/\n' >"$work/storm.policy"
+"$pp" watch "$sr" --log-format json --policy "$work/storm.policy" 2>"$work/storm.log" & p=$!
 wait_log "$work/storm.log" '"event":"watch-ready"'
 s=$(now_ms)
 for i in $(seq 20); do git clone -q "file://$src" "$sr/c$i" & done; wait $(jobs -p | grep -v "^$p$") 2>/dev/null || true
