@@ -1096,7 +1096,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
         }
 
         /* A missing gitdir or common dir, or a directory on the way to it. */
-        if (type == WATCH_DIR && hashmap_contains(w->wanted, rel)) {
+        if (type == WATCH_DIR && hashmap_size(w->wanted) > 0 && hashmap_contains(w->wanted, rel)) {
                 const char *key;
                 void *v;
                 bool resolved = false;
