@@ -1013,6 +1013,35 @@ static bool metadata_name(const Watch *w, const char *name) {
         return false;
 }
 
+/* Whether name in dir (c's gitdir or common dir) holds metadata that
+ * exists and is not bound: only then does the rule run again. An event
+ * about what is bound already (git's own, still queued when protection
+ * landed) changes nothing. */
+static bool unbound_metadata(Watch *w, const Checkout *c, const char *dir, const char *name) {
+        size_t n = strlen(name);
+        for (size_t i = 0; i < ELEMENTSOF(git_metadata) + w->c.policy->n; i++) {
+                const char *m;
+                if (i < ELEMENTSOF(git_metadata))
+                        m = git_metadata[i];
+                else {
+                        const PolicyAction *a = &w->c.policy->actions[i - ELEMENTSOF(git_metadata)];
+                        if (!is_git_entry(a->path) || a->kind != POLICY_PROTECT || !a->path[4])
+                                continue;
+                        m = a->path + 5;
+                }
+                if (strncmp(m, name, n) != 0 || (m[n] != 0 && m[n] != '/'))
+                        continue;
+                if (!streq_ptr(dir, c->gitdir) && strcmp(m, "config") != 0 && strcmp(m, "hooks/") != 0)
+                        continue; /* a common dir: config and hooks only */
+                _cleanup_free_ char *p = join(dir, m);
+                PlatformBindInfo info;
+                if (p && hashmap_get(w->bound, p) != BOUND &&
+                    w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) != -ENOENT)
+                        return true;
+        }
+        return false;
+}
+
 /* Something happened at rel, in a gitdir or common dir of some checkouts
  * (or above one): those that are protected run the rule again, those whose
  * gitdir or common dir went or moved are resolved again. */
@@ -1057,9 +1086,10 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         watch_dir(w, c->commondir);
                         start_pending(w, c);
                 } else if (in_dir && (streq_ptr(c->gitdir, dir) || streq_ptr(c->commondir, dir))) {
-                        if (streq(name, "commondir"))
-                                (void) resolve_git(w, c);
-                        start_pending(w, c);
+                        if (streq(name, "commondir") && resolve_git(w, c))
+                                start_pending(w, c);
+                        else if (unbound_metadata(w, c, dir, name))
+                                start_pending(w, c);
                 } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
                         if (streq(sub, "info"))
                                 start_pending(w, c); /* info/attributes made later: bind it */
