@@ -656,6 +656,26 @@ static bool holds(const PlatformProcess *p, const char *dir) {
         return false;
 }
 
+static bool ends_with_component(const char *a, size_t k, const char *name, size_t n) {
+        return k >= n && strncmp(a + k - n, name, n) == 0 && (k == n || a[k - n - 1] == '/' || a[k - n - 1] == ':');
+}
+
+/* Whether an argument names the checkout: its last component is the
+ * checkout's name ("git init /abs/sub", "git worktree add ../wt"), or that
+ * name with ".git" after it ("git clone file:///src/sub.git"). */
+static bool names_checkout(const PlatformProcess *p, const char *name) {
+        size_t n = strlen(name);
+        for (char **a = p->args; a && *a; a++) {
+                size_t k = strlen(*a);
+                while (k > 1 && (*a)[k - 1] == '/')
+                        k--;
+                if (ends_with_component(*a, k, name, n) ||
+                    (k >= 4 && strncmp(*a + k - 4, ".git", 4) == 0 && ends_with_component(*a, k - 4, name, n)))
+                        return true;
+        }
+        return false;
+}
+
 static ssize_t find_pid(const PlatformProcess *v, size_t n, int pid) {
         for (size_t i = 0; i < n; i++)
                 if (v[i].pid == pid)
@@ -682,12 +702,18 @@ static void take_makers(Watch *w, Checkout *c, const PlatformProcess *v, size_t 
         _cleanup_free_ bool *mark = calloc(n + 1, sizeof *mark);
         if (!cabs || !mark)
                 return;
+        const char *slash = strrchr(c->path, '/'), *name = slash ? slash + 1 : c->path;
         for (size_t i = 0; i < n; i++) {
                 const PlatformProcess *p = &v[i];
                 if (!p->git)
                         continue;
+                /* Recent, and about this checkout: working above it (git
+                 * init sub, git clone url) or naming it (an absolute path
+                 * from anywhere). A git that merely started at the same
+                 * time elsewhere is not its maker. */
                 mark[i] = holds(p, cabs) || (gabs && holds(p, gabs)) ||
-                          p->start_ms + w->c.git_recent_ms >= c->appeared_ms;
+                          (p->start_ms + w->c.git_recent_ms >= c->appeared_ms &&
+                           ((p->cwd && under(cabs, p->cwd)) || names_checkout(p, name)));
         }
         /* Up: the git commands that ran them. */
         for (size_t i = 0; i < n; i++) {

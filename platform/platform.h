@@ -207,6 +207,7 @@ typedef struct PlatformProcess {
         bool git;
         char *cwd;         /* git processes only; NULL when unknown */
         char **files;      /* git processes only; NULL-terminated, or NULL */
+        char **args;       /* git processes only: its command line; NULL-terminated, or NULL */
 } PlatformProcess;
 
 int platform_processes(PlatformProcess **ret, size_t *ret_n); /* -ENOSYS where there is no /proc */

@@ -19,7 +19,7 @@
 #define MAX_PROCS 8
 static struct {
         PlatformProcess p;
-        const char *cwd, *file;
+        const char *cwd, *file, *arg;
         int pipe[2];
 } procs[MAX_PROCS];
 static size_t n_procs;
@@ -34,6 +34,10 @@ static int fake_processes(PlatformProcess **ret, size_t *ret_n) {
                         v[i].files = calloc(2, sizeof *v[i].files);
                         v[i].files[0] = strdup(procs[i].file);
                 }
+                v[i].args = calloc(3, sizeof *v[i].args);
+                v[i].args[0] = strdup("git");
+                if (procs[i].arg)
+                        v[i].args[1] = strdup(procs[i].arg);
         }
         *ret = v;
         *ret_n = n_procs;
@@ -45,6 +49,9 @@ static void fake_processes_free(PlatformProcess *v, size_t n) {
                 for (char **f = v[i].files; f && *f; f++)
                         free(*f);
                 free(v[i].files);
+                for (char **a = v[i].args; a && *a; a++)
+                        free(*a);
+                free(v[i].args);
         }
         free(v);
 }
@@ -63,6 +70,7 @@ static int proc_add(bool git, int ppid, uint64_t age_ms, const char *cwd) {
         procs[i].p = (PlatformProcess){.pid = 1000 + (int) i, .ppid = ppid, .start_ms = fake_now - age_ms, .git = git};
         procs[i].cwd = cwd;
         procs[i].file = NULL;
+        procs[i].arg = NULL;
         assert_int_equal(pipe2(procs[i].pipe, O_CLOEXEC), 0);
         return procs[i].p.pid;
 }
@@ -392,14 +400,23 @@ static void test_makers(void **state) {
         assert_true(bound("a/.git/config"));
         t_free(t);
 
-        /* One that just started, from anywhere (git init /abs/path). */
+        /* One that just started, from anywhere, naming the checkout (git
+         * init /abs/path); one that just started above it (git init a, in
+         * the root); one that just started elsewhere, naming nothing: not
+         * a maker. */
         base_tree();
         int init = proc_add(true, 1, 1500, "/elsewhere");
+        procs[n_procs - 1].arg = "/tmp/a";
+        int above = proc_add(true, 1, 1500, "/tmp");
+        (void) proc_add(true, 1, 1500, "/elsewhere");
         t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
         run_for(t, 20);
         assert_false(bound("a/.git/config"));
         proc_exit(init);
+        run_for(t, 10);
+        assert_false(bound("a/.git/config"));
+        proc_exit(above);
         run_for(t, 10);
         assert_true(bound("a/.git/config"));
         t_free(t);

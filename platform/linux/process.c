@@ -112,14 +112,44 @@ static char **open_files(int pid) {
         return v;
 }
 
+static void strv_free_(char **v) {
+        for (char **f = v; f && *f; f++)
+                free(*f);
+        free(v);
+}
+
 void platform_processes_free(PlatformProcess *p, size_t n) {
         for (size_t i = 0; i < n; i++) {
                 free(p[i].cwd);
-                for (char **f = p[i].files; f && *f; f++)
-                        free(*f);
-                free(p[i].files);
+                strv_free_(p[i].files);
+                strv_free_(p[i].args);
         }
         free(p);
+}
+
+/* The command line, NUL-separated in /proc/PID/cmdline. */
+static char **read_args(int pid) {
+        char path[64], buf[8192];
+        snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return NULL;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (n <= 0)
+                return NULL;
+        buf[n] = 0;
+        size_t k = 0;
+        for (ssize_t i = 0; i < n; i++)
+                k += buf[i] == 0;
+        char **v = calloc(k + 2, sizeof *v);
+        size_t j = 0;
+        for (char *s = buf; v && s < buf + n; s += strlen(s) + 1)
+                if (!(v[j++] = strdup(s))) {
+                        strv_free_(v);
+                        return NULL;
+                }
+        return v;
 }
 
 int platform_processes(PlatformProcess **ret, size_t *ret_n) {
@@ -143,15 +173,15 @@ int platform_processes(PlatformProcess **ret, size_t *ret_n) {
                         snprintf(path, sizeof path, "/proc/%ld/cwd", pid);
                         p.cwd = read_link(path);
                         p.files = open_files(p.pid);
+                        p.args = read_args(p.pid);
                 }
                 if (n == allocated) {
                         size_t k = allocated ? allocated * 2 : 64;
                         PlatformProcess *nv = realloc(v, k * sizeof *nv);
                         if (!nv) {
                                 free(p.cwd);
-                                for (char **x = p.files; x && *x; x++)
-                                        free(*x);
-                                free(p.files);
+                                strv_free_(p.files);
+                                strv_free_(p.args);
                                 closedir(d);
                                 platform_processes_free(v, n);
                                 return -ENOMEM;
