@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * git's index file, read and (for one flag) written the way git 2.39 does it
+ * (read-cache.c: verify_hdr, create_from_disk, do_write_index; update-index.c:
+ * mark_ce_flags). The daemon reads a checkout's index to see which tracked
+ * paths it masks or protects, and sets skip-worktree on tracked masked paths
+ * so git leaves the /dev/null mask alone. It never runs git: the repository's
+ * config, hooks and fsmonitor belong to the agent.
+ *
+ * The input is hostile (the agent writes every byte of it): every length is
+ * checked against the buffer, and an index whose trailing checksum is not
+ * the SHA-1 or SHA-256 of what precedes it is refused (-EBADMSG), as git
+ * refuses it. Versions 2, 3 and 4 are read; a split index ("link") or a
+ * sparse index ("sdir") is -EOPNOTSUPP; another version -EPROTONOSUPPORT.
+ */
+
+typedef enum GitHashAlgo {
+        GIT_HASH_SHA1 = 20,
+        GIT_HASH_SHA256 = 32,
+} GitHashAlgo;
+
+typedef struct GitIndexEntry {
+        const char *path;   /* NUL-terminated, as git stores it */
+        uint32_t mode;      /* 0100644, 0100755, 0120000, 0160000 */
+        uint8_t oid[32];    /* algo bytes of it */
+        GitHashAlgo algo;   /* the index's (its checksum's) hash */
+        unsigned stage;     /* 0, or 1..3 in a conflict */
+        bool skip_worktree; /* the extended flag is set */
+} GitIndexEntry;
+
+/* Call emit with each entry, in the index's order. 0, or -EBADMSG,
+ * -EOPNOTSUPP, -EPROTONOSUPPORT, -ENOMEM (emit has then seen some entries
+ * already: an error means "ignore what you saw"). */
+int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx);
+
+/* Set skip-worktree on every stage-0 entry that lacks it and for whose
+ * path want says true, as "git update-index --skip-worktree" would: the
+ * entry gains CE_EXTENDED, a version 2 index becomes version 3, the
+ * EOIE and IEOT extensions (offsets that no longer hold) are dropped, the
+ * other extensions are kept as they are, and the checksum is computed
+ * again with the index's hash. 1 with *ret (malloc'd) and *ret_n when
+ * something changed; 0 when nothing did (*ret untouched); -errno as for
+ * git_index_entries. */
+int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path), void *ctx,
+                            uint8_t **ret, size_t *ret_n);
+
+/* The object id git gives a blob of these bytes ("blob <n>\0" + data). */
+void git_blob_oid(GitHashAlgo algo, const void *data, size_t n, uint8_t out[32]);

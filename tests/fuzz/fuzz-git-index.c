@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/* git's index reader and its skip-worktree writer. The first byte picks the
+ * hash (odd: SHA-256), the rest is an index without its checksum, which the
+ * target appends, so that mutations reach the parser instead of stopping
+ * at the checksum. Invariants: an answer is 0 or one of the documented
+ * errors, the same for both calls; a failed write leaves its output alone;
+ * a written index reads again, with the same entries in the same order,
+ * skip-worktree set where asked, and asking again changes nothing. */
+#include <errno.h>
+#include <nettle/sha1.h>
+#include <nettle/sha2.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "git-index.h"
+#include "util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct List {
+        char *text;
+        size_t n, count;
+} List;
+
+static bool want(void *ctx, const char *path) {
+        (void) ctx;
+        const char *base = strrchr(path, '/');
+        base = base ? base + 1 : path;
+        return base[0] == '.' || strlen(path) % 3 == 0;
+}
+
+static void add(void *ctx, const GitIndexEntry *e) {
+        List *l = ctx;
+        size_t len = strlen(e->path);
+        if (len == 0)
+                abort(); /* never emitted */
+        bool wanted = e->skip_worktree || (e->stage == 0 && want(NULL, e->path));
+        char *t = realloc(l->text, l->n + len + 64 + 1);
+        if (!t)
+                abort();
+        l->text = t;
+        /* path, mode, stage, oid, and whether skip-worktree is (to be) set */
+        memcpy(t + l->n, e->path, len + 1);
+        l->n += len + 1;
+        memcpy(t + l->n, &e->mode, 4);
+        t[l->n + 4] = (char) e->stage;
+        t[l->n + 5] = (char) e->algo;
+        t[l->n + 6] = (char) wanted;
+        memcpy(t + l->n + 7, e->oid, (size_t) e->algo);
+        l->n += 7 + (size_t) e->algo;
+        l->count++;
+}
+
+static bool documented(int r) {
+        return r == 0 || r == -EBADMSG || r == -EOPNOTSUPP || r == -EPROTONOSUPPORT || r == -ENOMEM;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        if (size < 1 || size > (1u << 20))
+                return 0;
+        GitHashAlgo algo = data[0] & 1 ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+        size_t n = size - 1, total = n + (size_t) algo;
+        uint8_t *buf = malloc(total);
+        if (!buf)
+                return 0;
+        memcpy(buf, data + 1, n);
+        if (algo == GIT_HASH_SHA1) {
+                struct sha1_ctx s;
+                sha1_init(&s);
+                sha1_update(&s, n, buf);
+                sha1_digest(&s, 20, buf + n);
+        } else {
+                struct sha256_ctx s;
+                sha256_init(&s);
+                sha256_update(&s, n, buf);
+                sha256_digest(&s, 32, buf + n);
+        }
+
+        List before = {0};
+        int r = git_index_entries(buf, total, add, &before);
+        if (!documented(r))
+                abort();
+        uint8_t *out = (uint8_t *) 0x1;
+        size_t out_n = 7;
+        int w = git_index_skip_worktree(buf, total, want, NULL, &out, &out_n);
+        if (w < 0) {
+                if ((w != r && w != -ENOMEM && r != -ENOMEM) || out != (uint8_t *) 0x1 || out_n != 7)
+                        abort();
+        } else if (r != 0) {
+                abort();
+        } else if (w == 1) {
+                List after = {0};
+                if (git_index_entries(out, out_n, add, &after) != 0)
+                        abort();
+                if (after.count != before.count || after.n != before.n ||
+                    memcmp(after.text, before.text, before.n) != 0)
+                        abort();
+                /* every wanted entry has it now: asking again is a no-op */
+                uint8_t *again = (uint8_t *) 0x1;
+                if (git_index_skip_worktree(out, out_n, want, NULL, &again, &out_n) != 0 || again != (uint8_t *) 0x1)
+                        abort();
+                free(after.text);
+                free(out);
+        } else if (out != (uint8_t *) 0x1) {
+                abort();
+        }
+        free(before.text);
+        free(buf);
+        return 0;
+}

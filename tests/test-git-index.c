@@ -1,0 +1,559 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <fcntl.h>
+#include <nettle/sha1.h>
+#include <nettle/sha2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "git-index.h"
+#include "tests.h"
+#include "util.h"
+
+/*
+ * git's index, read and written by daemon/git-index.c. Indexes are built
+ * here byte by byte (versions 2, 3, 4; SHA-1 and SHA-256; extensions), and,
+ * run as "test-git-index oracle", by git itself: what git ls-files says of
+ * an index must be what we read of it, and an index after our skip-worktree
+ * must read to git exactly as one after "git update-index --skip-worktree"
+ * (ls-files -s and -v), with git fsck clean.
+ */
+
+/* ---- an index built by hand ---- */
+
+typedef struct B {
+        uint8_t buf[1 << 16];
+        size_t n;
+        uint32_t version, count;
+        GitHashAlgo algo;
+        char prev[8192];
+} B;
+
+static void put32(uint8_t *p, uint32_t v) {
+        p[0] = (uint8_t) (v >> 24);
+        p[1] = (uint8_t) (v >> 16);
+        p[2] = (uint8_t) (v >> 8);
+        p[3] = (uint8_t) v;
+}
+
+static void b_start(B *b, uint32_t version, GitHashAlgo algo) {
+        memset(b, 0, sizeof *b);
+        b->version = version;
+        b->algo = algo;
+        memcpy(b->buf, "DIRC", 4);
+        put32(b->buf + 4, version);
+        b->n = 12;
+}
+
+static void b_bytes(B *b, const void *p, size_t n) {
+        assert_true(b->n + n <= sizeof b->buf);
+        memcpy(b->buf + b->n, p, n);
+        b->n += n;
+}
+
+/* One entry: the oid is oidbyte repeated; flags2 != 0 makes it extended. */
+static void b_entry(B *b, const char *path, uint32_t mode, uint8_t oidbyte, unsigned stage, uint16_t flags2) {
+        uint8_t fixed[40] = {0}, oid[32];
+        size_t len = strlen(path), hashsz = (size_t) b->algo;
+        put32(fixed + 24, mode);
+        put32(fixed + 36, 7); /* size */
+        b_bytes(b, fixed, 40);
+        memset(oid, oidbyte, sizeof oid);
+        b_bytes(b, oid, hashsz);
+        uint16_t flags = (uint16_t) ((len < 0xfff ? len : 0xfff) | (stage << 12) | (flags2 ? 0x4000 : 0));
+        uint8_t w[2] = {(uint8_t) (flags >> 8), (uint8_t) flags};
+        b_bytes(b, w, 2);
+        if (flags2) {
+                uint8_t w2[2] = {(uint8_t) (flags2 >> 8), (uint8_t) flags2};
+                b_bytes(b, w2, 2);
+        }
+        if (b->version == 4) {
+                size_t plen = strlen(b->prev), common = 0;
+                while (common < plen && common < len && b->prev[common] == path[common])
+                        common++;
+                /* strip = plen - common, as git's encode_varint */
+                size_t v = plen - common;
+                uint8_t vb[16];
+                int pos = (int) sizeof vb - 1;
+                vb[pos] = v & 0x7f;
+                while (v >>= 7)
+                        vb[--pos] = 0x80 | (--v & 0x7f);
+                b_bytes(b, vb + pos, sizeof vb - (size_t) pos);
+                b_bytes(b, path + common, len - common + 1);
+                strcpy(b->prev, path);
+        } else {
+                size_t used = 40 + hashsz + 2 + (flags2 ? 2 : 0) + len;
+                size_t total = (used + 8) & ~(size_t) 7;
+                b_bytes(b, path, len);
+                static const uint8_t zeros[8];
+                b_bytes(b, zeros, total - used);
+        }
+        b->count++;
+}
+
+static void b_ext(B *b, const char sig[4], const void *data, uint32_t n) {
+        uint8_t h[8];
+        memcpy(h, sig, 4);
+        put32(h + 4, n);
+        b_bytes(b, h, 8);
+        b_bytes(b, data, n);
+}
+
+static void digest(GitHashAlgo algo, const uint8_t *p, size_t n, uint8_t *out) {
+        if (algo == GIT_HASH_SHA1) {
+                struct sha1_ctx s;
+                sha1_init(&s);
+                sha1_update(&s, n, p);
+                sha1_digest(&s, 20, out);
+        } else {
+                struct sha256_ctx s;
+                sha256_init(&s);
+                sha256_update(&s, n, p);
+                sha256_digest(&s, 32, out);
+        }
+}
+
+static size_t b_end(B *b) {
+        put32(b->buf + 8, b->count);
+        uint8_t d[32];
+        digest(b->algo, b->buf, b->n, d);
+        b_bytes(b, d, (size_t) b->algo);
+        return b->n;
+}
+
+/* ---- what an index reads as ---- */
+
+typedef struct Seen {
+        char text[1 << 16];
+        size_t n;
+} Seen;
+
+static void hex(const uint8_t *p, size_t n, char *out) {
+        for (size_t i = 0; i < n; i++)
+                sprintf(out + 2 * i, "%02x", p[i]);
+}
+
+/* As git ls-files -s prints it, plus S for skip-worktree. */
+static void see(void *ctx, const GitIndexEntry *e) {
+        Seen *s = ctx;
+        char oid[65];
+        hex(e->oid, (size_t) e->algo, oid);
+        int k = snprintf(s->text + s->n, sizeof s->text - s->n, "%s%06o %s %u\t%s\n", e->skip_worktree ? "S " : "",
+                         e->mode, oid, e->stage, e->path);
+        assert_true(k > 0 && (size_t) k < sizeof s->text - s->n);
+        s->n += (size_t) k;
+}
+
+static int read_index(const uint8_t *buf, size_t n, Seen *s) {
+        memset(s, 0, sizeof *s);
+        return git_index_entries(buf, n, see, s);
+}
+
+static bool want_env(void *ctx, const char *path) {
+        (void) ctx;
+        const char *base = strrchr(path, '/');
+        return streq(base ? base + 1 : path, ".env");
+}
+
+static bool want_none(void *ctx, const char *path) {
+        (void) ctx;
+        (void) path;
+        return false;
+}
+
+/* ---- tests ---- */
+
+static void test_blob_oid(void **state) {
+        (void) state;
+        uint8_t oid[32];
+        char h[65];
+        git_blob_oid(GIT_HASH_SHA1, "", 0, oid);
+        hex(oid, 20, h);
+        assert_string_equal(h, "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391");
+        git_blob_oid(GIT_HASH_SHA1, "hello\n", 6, oid);
+        hex(oid, 20, h);
+        assert_string_equal(h, "ce013625030ba8dba906f756967f9e9ca394464a");
+        git_blob_oid(GIT_HASH_SHA256, "", 0, oid);
+        hex(oid, 32, h);
+        assert_string_equal(h, "473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813");
+}
+
+static const char *const paths[] = {".env", "src/a.c", "src/b.c", "src/b.h", "src/lib/.env", NULL};
+
+static void build(B *b, uint32_t version, GitHashAlgo algo) {
+        b_start(b, version, algo);
+        for (size_t i = 0; paths[i]; i++)
+                b_entry(b, paths[i], i == 2 ? 0100755 : 0100644, (uint8_t) (0x10 + i), 0,
+                        version >= 3 && i == 1 ? 0x4000 : 0);
+}
+
+static void test_read_versions(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        for (uint32_t v = 2; v <= 4; v++)
+                for (int a = 0; a < 2; a++) {
+                        GitHashAlgo algo = a ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+                        build(&b, v, algo);
+                        size_t n = b_end(&b);
+                        assert_int_equal(read_index(b.buf, n, &s), 0);
+                        char want[1024], oid[65];
+                        size_t k = 0;
+                        for (size_t i = 0; paths[i]; i++) {
+                                uint8_t raw[32];
+                                memset(raw, 0x10 + (int) i, sizeof raw);
+                                hex(raw, (size_t) algo, oid);
+                                k += (size_t) snprintf(want + k, sizeof want - k, "%s%06o %s 0\t%s\n",
+                                                       v >= 3 && i == 1 ? "S " : "", i == 2 ? 0100755u : 0100644u,
+                                                       oid, paths[i]);
+                        }
+                        assert_string_equal(s.text, want);
+                }
+}
+
+/* A name of 0xfff bytes or more: the length field says 0xfff and the
+ * name ends at its NUL. */
+static void test_long_name(void **state) {
+        (void) state;
+        static B b;
+        static char name[6000];
+        Seen s;
+        memset(name, 'x', sizeof name - 1);
+        memcpy(name + 4000, "/.env", 6);
+        for (uint32_t v = 2; v <= 4; v += 2) {
+                b_start(&b, v, GIT_HASH_SHA1);
+                b_entry(&b, "a", 0100644, 1, 0, 0);
+                b_entry(&b, name, 0100644, 2, 0, 0);
+                b_entry(&b, "z", 0100644, 3, 0, 0);
+                size_t n = b_end(&b);
+                assert_int_equal(read_index(b.buf, n, &s), 0);
+                assert_non_null(strstr(s.text, name));
+                assert_non_null(strstr(s.text, "\tz\n"));
+                uint8_t *out = NULL;
+                size_t out_n = 0;
+                assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), 1);
+                assert_int_equal(read_index(out, out_n, &s), 0);
+                assert_non_null(strstr(s.text, "S 100644"));
+                free(out);
+        }
+}
+
+static void test_refused(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        uint8_t *out = (uint8_t *) 0x1;
+        size_t out_n = 12345;
+
+        build(&b, 2, GIT_HASH_SHA1);
+        size_t n = b_end(&b);
+        /* every truncation, and every single flipped bit of the checksum */
+        for (size_t k = 0; k < n; k++) {
+                int r = read_index(b.buf, k, &s);
+                assert_true(r == -EBADMSG || r == -EPROTONOSUPPORT);
+                r = git_index_skip_worktree(b.buf, k, want_env, NULL, &out, &out_n);
+                assert_true(r == -EBADMSG || r == -EPROTONOSUPPORT);
+                assert_ptr_equal(out, (uint8_t *) 0x1);
+                assert_int_equal(out_n, 12345);
+        }
+        for (size_t bit = 0; bit < 160; bit++) {
+                b.buf[n - 20 + bit / 8] ^= (uint8_t) (1u << (bit % 8));
+                assert_int_equal(read_index(b.buf, n, &s), -EBADMSG);
+                b.buf[n - 20 + bit / 8] ^= (uint8_t) (1u << (bit % 8));
+        }
+        assert_int_equal(read_index(b.buf, n, &s), 0);
+
+        /* another magic, another version */
+        build(&b, 2, GIT_HASH_SHA1);
+        memcpy(b.buf, "DIRX", 4);
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+        for (uint32_t v = 0; v < 7; v += v == 1 ? 4 : 1) {
+                b_start(&b, v, GIT_HASH_SHA1);
+                b_entry(&b, "a", 0100644, 1, 0, 0);
+                assert_int_equal(read_index(b.buf, b_end(&b), &s), -EPROTONOSUPPORT);
+        }
+
+        /* an extended flag git does not know */
+        b_start(&b, 3, GIT_HASH_SHA1);
+        b_entry(&b, "a", 0100644, 1, 0, 0x1000);
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+
+        /* a NUL inside the name its length field claims */
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "abcdefg", 0100644, 1, 0, 0);
+        b.buf[12 + 62 + 3] = 0;
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+
+        /* v4: a strip longer than the previous name */
+        b_start(&b, 4, GIT_HASH_SHA1);
+        b_entry(&b, "ab", 0100644, 1, 0, 0);
+        b_entry(&b, "ac", 0100644, 1, 0, 0);
+        assert_int_equal(b.buf[12 + 66 + 62], 1); /* strip 1 ("b"), then "c" */
+        b.buf[12 + 66 + 62] = 3;
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+
+        /* more entries than the file could hold */
+        build(&b, 2, GIT_HASH_SHA1);
+        b.count = 1000000;
+        n = b_end(&b);
+        assert_int_equal(read_index(b.buf, n, &s), -EBADMSG);
+        assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), -EBADMSG);
+
+        /* an extension cut short */
+        build(&b, 2, GIT_HASH_SHA1);
+        b_ext(&b, "TREE", "abc", 3);
+        b.buf[b.n - 4] = 9; /* its size says 9 */
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+
+        /* split, sparse and unknown required extensions */
+        static const char *const required[] = {"link", "sdir", "abcd"};
+        for (size_t i = 0; i < ELEMENTSOF(required); i++) {
+                build(&b, 2, GIT_HASH_SHA1);
+                b_ext(&b, required[i], "\0\0\0\0", 4);
+                n = b_end(&b);
+                assert_int_equal(read_index(b.buf, n, &s), -EOPNOTSUPP);
+                assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), -EOPNOTSUPP);
+        }
+        assert_int_equal(read_index(NULL, 0, &s), -EBADMSG);
+        assert_ptr_equal(out, (uint8_t *) 0x1);
+}
+
+static void test_skip_worktree(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        for (uint32_t v = 2; v <= 4; v++)
+                for (int a = 0; a < 2; a++) {
+                        GitHashAlgo algo = a ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+                        b_start(&b, v, algo);
+                        b_entry(&b, ".env", 0100644, 1, 0, 0);
+                        b_entry(&b, "conflict/.env", 0100644, 2, 1, 0);
+                        b_entry(&b, "conflict/.env", 0100644, 3, 2, 0);
+                        b_entry(&b, "lib/.env", 0100644, 4, 0, 0);
+                        b_entry(&b, "lib/.env.example", 0100644, 5, 0, 0);
+                        b_entry(&b, "lib/x.c", 0100644, 6, 0, 0);
+                        b_ext(&b, "TREE", "tree-data", 9);
+                        b_ext(&b, "EOIE", "eoie-data", 9);
+                        b_ext(&b, "UNTR", "untr", 4);
+                        size_t n = b_end(&b);
+
+                        uint8_t *out = NULL;
+                        size_t out_n = 0;
+                        assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), 1);
+                        assert_int_equal(out[7], v == 2 ? 3 : v);
+                        assert_int_equal(read_index(out, out_n, &s), 0);
+                        char oid[65], want[2048];
+                        size_t k = 0;
+                        static const char *const rows[][2] = {
+                                {"S ", ".env"},       {"", "conflict/.env"},    {"", "conflict/.env"},
+                                {"S ", "lib/.env"}, {"", "lib/.env.example"}, {"", "lib/x.c"}};
+                        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                                uint8_t raw[32];
+                                memset(raw, (int) i + 1, sizeof raw);
+                                hex(raw, (size_t) algo, oid);
+                                k += (size_t) snprintf(want + k, sizeof want - k, "%s100644 %s %zu\t%s\n",
+                                                       rows[i][0], oid, i == 1 ? 1 : i == 2 ? 2 : (size_t) 0,
+                                                       rows[i][1]);
+                        }
+                        assert_string_equal(s.text, want);
+                        /* TREE and UNTR kept as they were, EOIE gone */
+                        size_t hashsz = (size_t) algo;
+                        assert_memory_equal(out + out_n - hashsz - 12 - 17, "TREE\0\0\0\x09tree-data", 17);
+                        assert_memory_equal(out + out_n - hashsz - 12, "UNTR\0\0\0\x04untr", 12);
+                        assert_null(memmem(out, out_n, "EOIE", 4));
+
+                        /* Done already: nothing changes, the output is untouched. */
+                        uint8_t *again = (uint8_t *) 0x1;
+                        size_t again_n = 7;
+                        assert_int_equal(git_index_skip_worktree(out, out_n, want_env, NULL, &again, &again_n), 0);
+                        assert_ptr_equal(again, (uint8_t *) 0x1);
+                        assert_int_equal(again_n, 7);
+                        assert_int_equal(git_index_skip_worktree(b.buf, n, want_none, NULL, &again, &again_n), 0);
+                        assert_ptr_equal(again, (uint8_t *) 0x1);
+                        free(out);
+                }
+}
+
+/* ---- the oracle: git itself ---- */
+
+static char oracle_dir[] = "/tmp/test-git-index-XXXXXX";
+
+/* A shell command in the oracle dir; its exit status. */
+static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int sh(const char *fmt, ...) {
+        va_list ap;
+        _cleanup_free_ char *cmd = NULL, *full = NULL;
+        va_start(ap, fmt);
+        int k = vasprintf(&cmd, fmt, ap);
+        va_end(ap);
+        assert_true(k > 0);
+        assert_true(asprintf(&full, "cd '%s' && { %s ; }", oracle_dir, cmd) > 0);
+        int status = system(full);
+        assert_true(WIFEXITED(status));
+        return WEXITSTATUS(status);
+}
+
+static char *slurp(const char *rel, size_t *ret_n) {
+        _cleanup_free_ char *p = NULL;
+        char *data = NULL;
+        size_t n = 0;
+        assert_true(asprintf(&p, "%s/%s", oracle_dir, rel) > 0);
+        assert_int_equal(read_full_file(p, 64 << 20, &data, &n), 0);
+        if (ret_n)
+                *ret_n = n;
+        return data;
+}
+
+static void spew(const char *rel, const void *data, size_t n) {
+        _cleanup_free_ char *p = NULL;
+        assert_true(asprintf(&p, "%s/%s", oracle_dir, rel) > 0);
+        _cleanup_close_ int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        assert_true(fd >= 0);
+        assert_int_equal(write(fd, data, n), (ssize_t) n);
+}
+
+/* A repository tracking .env at two depths, and its twin. */
+static void make_repo(const char *format, unsigned version) {
+        assert_int_equal(sh("rm -rf ours theirs && git init -q --object-format=%s ours && cd ours && "
+                            "printf 'KEY=1\\n' > .env && mkdir -p lib/deep && printf 'K=2\\n' > lib/deep/.env && "
+                            "echo a > a.c && echo b > lib/b.c && printf '#!/bin/sh\\n' > run && chmod +x run && "
+                            "ln -s a.c link && "
+                            "git add -A && git -c user.name=t -c user.email=t@t commit -qm one && "
+                            "echo c > lib/c.c && git add lib/c.c && "
+                            /* an extended entry (intent to add): else git writes 3 as 2 */
+                            "{ [ %u != 3 ] || { echo n > n.c && git add -N n.c; }; } && "
+                            "git update-index --index-version %u && cd .. && cp -a ours theirs",
+                            format, version, version),
+                         0);
+}
+
+static void oracle_one(const char *format, unsigned version) {
+        Seen s;
+        size_t n = 0;
+        print_message("%s, index version %u\n", format, version);
+        make_repo(format, version);
+
+        /* What we read is what git lists. */
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        assert_int_equal(buf[7], (char) version);
+        assert_int_equal(read_index((uint8_t *) buf, n, &s), 0);
+        assert_int_equal(sh("cd ours && git ls-files -s > ../ls-s"), 0);
+        _cleanup_free_ char *ls = slurp("ls-s", NULL);
+        assert_string_equal(s.text, ls);
+
+        /* Ours against git update-index --skip-worktree. */
+        uint8_t *out = NULL;
+        size_t out_n = 0;
+        assert_int_equal(git_index_skip_worktree((uint8_t *) buf, n, want_env, NULL, &out, &out_n), 1);
+        spew("ours/.git/index", out, out_n);
+        free(out);
+        assert_int_equal(sh("cd theirs && git update-index --skip-worktree .env lib/deep/.env"), 0);
+        for (int i = 0; i < 2; i++) {
+                const char *cmd = i ? "git ls-files -v" : "git ls-files -s";
+                assert_int_equal(sh("(cd ours && %s) > o && (cd theirs && %s) > t && cmp o t", cmd, cmd), 0);
+        }
+        assert_int_equal(sh("cd ours && git ls-files -v | grep -qx 'S .env'"), 0);
+        /* git reads it, its checksum included, and fsck says it is clean */
+        assert_int_equal(sh("cd ours && git fsck --no-progress --strict"), 0);
+        /* The mask's view: .env unreadable, changed; git leaves it alone. */
+        assert_int_equal(sh("for d in ours theirs; do (cd $d && : > .env && rm lib/deep/.env && "
+                            "git status --porcelain > ../st-$d && echo more >> a.c && "
+                            "git -c user.name=t -c user.email=t@t commit -qam two && "
+                            "git show --stat --format= HEAD > ../show-$d); done && "
+                            "cmp st-ours st-theirs && cmp show-ours show-theirs && ! grep -q env st-ours"),
+                         0);
+        assert_int_equal(sh("cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"), 0);
+}
+
+static void test_oracle_formats(void **state) {
+        (void) state;
+        for (unsigned v = 2; v <= 4; v++) {
+                oracle_one("sha1", v);
+                oracle_one("sha256", v);
+        }
+}
+
+/* An index git wrote with extensions: untracked cache, cache tree, end of
+ * index entries. They survive, and git reads them. */
+static void test_oracle_extensions(void **state) {
+        (void) state;
+        size_t n = 0;
+        make_repo("sha1", 2);
+        assert_int_equal(sh("cd ours && git config core.untrackedCache true && git update-index --untracked-cache && "
+                            "git -c index.recordEndOfIndexEntries=true update-index --force-write-index && "
+                            "git status -uall --porcelain >/dev/null && "
+                            "git -c index.recordEndOfIndexEntries=true update-index --force-write-index"),
+                         0);
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        assert_non_null(memmem(buf, n, "UNTR", 4));
+        assert_non_null(memmem(buf, n, "EOIE", 4));
+        uint8_t *out = NULL;
+        size_t out_n = 0;
+        assert_int_equal(git_index_skip_worktree((uint8_t *) buf, n, want_env, NULL, &out, &out_n), 1);
+        assert_non_null(memmem(out, out_n, "UNTR", 4));
+        assert_null(memmem(out, out_n, "EOIE", 4));
+        spew("ours/.git/index", out, out_n);
+        free(out);
+        assert_int_equal(sh("cd ours && git ls-files -v | grep -qx 'S .env' && git fsck --no-progress --strict && "
+                            "echo new > new.c && git status -uall --porcelain | grep -qx '?? new.c'"),
+                         0);
+}
+
+/* A split index and a sparse index are not ours to write: refused. */
+static void test_oracle_refused(void **state) {
+        (void) state;
+        Seen s;
+        size_t n = 0;
+        make_repo("sha1", 2);
+        assert_int_equal(sh("cd ours && git update-index --split-index"), 0);
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        assert_int_equal(read_index((uint8_t *) buf, n, &s), -EOPNOTSUPP);
+
+        make_repo("sha1", 2);
+        assert_int_equal(sh("cd ours && git sparse-checkout set --cone --sparse-index lib"), 0);
+        _cleanup_free_ char *sparse = slurp("ours/.git/index", &n);
+        assert_non_null(memmem(sparse, n, "sdir", 4));
+        assert_int_equal(read_index((uint8_t *) sparse, n, &s), -EOPNOTSUPP);
+}
+
+static int oracle(void) {
+        if (system("git --version >/dev/null 2>&1") != 0) {
+                printf("SKIP: git is not installed\n");
+                return 77;
+        }
+        if (system("git --version") != 0)
+                return 1;
+        if (!mkdtemp(oracle_dir)) {
+                perror("mkdtemp");
+                return 1;
+        }
+        /* No config but the repository's own. */
+        setenv("HOME", oracle_dir, 1);
+        setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+        setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+        setenv("LC_ALL", "C", 1);
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_oracle_formats),
+                cmocka_unit_test(test_oracle_extensions),
+                cmocka_unit_test(test_oracle_refused),
+        };
+        int r = RUN(tests);
+        _cleanup_free_ char *cmd = NULL;
+        if (asprintf(&cmd, "rm -rf '%s'", oracle_dir) > 0 && system(cmd) != 0)
+                fprintf(stderr, "could not remove %s\n", oracle_dir);
+        return r;
+}
+
+int main(int argc, char **argv) {
+        if (argc > 1 && streq(argv[1], "oracle"))
+                return oracle();
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_blob_oid),    cmocka_unit_test(test_read_versions),
+                cmocka_unit_test(test_long_name),   cmocka_unit_test(test_refused),
+                cmocka_unit_test(test_skip_worktree),
+        };
+        return RUN(tests);
+}
