@@ -92,6 +92,26 @@ typedef struct BinderOps {
          * of itself, so that no other hard link or open descriptor reaches
          * what a protect then binds. NULL where nothing can be bound. */
         int (*renew)(void *b, const char *path);
+        /* Read the whole regular file at path (resolved like bind) into
+         * *ret (malloc'd, NUL-terminated past *ret_n bytes): 0, -EINVAL
+         * when it is no regular file, -EFBIG past max bytes, -errno. */
+        int (*read_all)(void *b, const char *path, size_t max, char **ret, size_t *ret_n);
+        /* Write the regular file name in the directory dir (resolved like
+         * bind) the way git does under its lock: lock created O_EXCL in dir
+         * (-EEXIST: someone holds it), name checked to hold exactly old
+         * (-ESTALE when it changed), data written with name's mode, owner
+         * and modification time (git's racy-clean checks read the index's),
+         * then renamed over name. The lock never outlives a failure. NULL
+         * where nothing can be bound. */
+        int (*replace)(void *b, const char *dir, const char *name, const char *lock, const void *old,
+                       size_t old_n, const void *data, size_t n);
+        /* Discard what the mask bound at path hides, through a view of its
+         * parent without the mask: a regular file is emptied, a
+         * directory's entries deleted. 1 discarded, 0 nothing to discard (a
+         * fifo, an empty file), -EMLINK for a file with other links (its
+         * content is theirs too), -EINVAL when path is no mount point,
+         * -errno. NULL where nothing can be bound. */
+        int (*discard)(void *b, const char *path);
         void (*close)(void *b);
 } BinderOps;
 

@@ -2,7 +2,9 @@
 #include "fake-binder.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -16,7 +18,24 @@ void fake_add(const char *path, char type) {
         fake.nodes[fake.n].path = path;
         fake.nodes[fake.n].type = type;
         fake.nodes[fake.n].nlink = 1;
+        fake.nodes[fake.n].id = fake.next_id++;
         fake.n++;
+}
+
+int fake_remove(const char *path) {
+        size_t len = strlen(path);
+        for (size_t i = 0; i < fake.n; i++)
+                if (strncmp(fake.nodes[i].path, path, len) == 0 && fake.nodes[i].path[len] == '/')
+                        return -ENOTEMPTY; /* rmdir */
+        for (size_t i = 0; i < fake.n; i++)
+                if (strcmp(fake.nodes[i].path, path) == 0) {
+                        if (fake.nodes[i].bound)
+                                return -EBUSY;
+                        memmove(&fake.nodes[i], &fake.nodes[i + 1], (fake.n - i - 1) * sizeof fake.nodes[0]);
+                        fake.n--;
+                        return 0;
+                }
+        return -ENOENT;
 }
 
 size_t fake_bound_count(void) {
@@ -110,14 +129,17 @@ static int fake_bind(void *b, PlatformBindKind kind, const char *path, PlatformB
         }
         fake.nodes[n].bound = true;
         info->mount_id = 1000 + (uint64_t) n;
-        info->mount_fd = 100 + n; /* never a real fd: unbind takes it back */
+        info->mount_fd = 100 + fake.nodes[n].id; /* never a real fd: unbind takes it back */
         return 0;
 }
 
 static int fake_unbind(void *b, PlatformBindInfo *info) {
         (void) b;
-        int n = info->mount_fd - 100;
-        if (n < 0 || (size_t) n >= fake.n || !fake.nodes[n].bound)
+        int n = -1;
+        for (size_t i = 0; i < fake.n; i++)
+                if (fake.nodes[i].id == info->mount_fd - 100)
+                        n = (int) i;
+        if (n < 0 || !fake.nodes[n].bound)
                 return -EINVAL;
         fake.nodes[n].bound = false;
         snprintf(fake.unbound[fake.unbind_calls++], sizeof fake.unbound[0], "%s", fake.nodes[n].path);
@@ -158,6 +180,73 @@ static int fake_list(void *b, const char *path, void (*emit)(void *ctx, const ch
         return 0;
 }
 
+static int fake_read_all(void *b, const char *path, size_t max, char **ret, size_t *ret_n) {
+        PlatformBindInfo info;
+        (void) b;
+        int n = lookup(path, &info);
+        if (n < 0)
+                return n;
+        if (fake.nodes[n].type != 'f')
+                return -EINVAL;
+        const void *d = fake.nodes[n].data ? fake.nodes[n].data : fake.nodes[n].content ? fake.nodes[n].content : "";
+        size_t len = fake.nodes[n].data ? fake.nodes[n].data_n : strlen(d);
+        if (fake.nodes[n].discarded)
+                len = 0;
+        if (len > max)
+                return -EFBIG;
+        char *buf = malloc(len + 1);
+        if (!buf)
+                return -ENOMEM;
+        memcpy(buf, d, len);
+        buf[len] = 0;
+        *ret = buf;
+        *ret_n = len;
+        return 0;
+}
+
+/* Replace: the file's data becomes what was written (kept in fake.written). */
+static int fake_replace(void *b, const char *dir, const char *name, const char *lock, const void *old, size_t old_n,
+                        const void *data, size_t n) {
+        char path[512];
+        char *now = NULL;
+        size_t now_n = 0;
+        (void) lock;
+        fake.replace_calls++;
+        if (fake.replace_errno)
+                return -fake.replace_errno;
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        int r = fake_read_all(b, path, SIZE_MAX, &now, &now_n);
+        if (r < 0)
+                return r;
+        bool same = now_n == old_n && memcmp(now, old, old_n) == 0;
+        free(now);
+        if (!same)
+                return -ESTALE;
+        if (n > sizeof fake.written)
+                return -EFBIG;
+        memcpy(fake.written, data, n);
+        fake.written_n = n;
+        PlatformBindInfo info;
+        int k = lookup(path, &info);
+        fake.nodes[k].data = fake.written;
+        fake.nodes[k].data_n = n;
+        return 0;
+}
+
+static int fake_discard(void *b, const char *path) {
+        PlatformBindInfo info;
+        (void) b;
+        int n = lookup(path, &info);
+        if (n < 0)
+                return n;
+        if (!fake.nodes[n].bound)
+                return -EINVAL;
+        if (fake.nodes[n].nlink > 1)
+                return -EMLINK;
+        fake.nodes[n].discarded = true;
+        return 1;
+}
+
 static void fake_close(void *b) {
         (void) b;
 }
@@ -171,6 +260,9 @@ const BinderOps fake_binder = {
         .release = fake_release,
         .read = fake_read,
         .list = fake_list,
+        .read_all = fake_read_all,
+        .replace = fake_replace,
+        .discard = fake_discard,
         .close = fake_close,
 };
 

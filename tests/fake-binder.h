@@ -19,8 +19,13 @@ typedef struct FakeTree {
                 unsigned nlink;
                 bool bound;   /* carries our mount */
                 const char *content; /* for read */
+                const void *data;    /* for read_all, when set (else content) */
+                size_t data_n;
+                bool discarded;      /* discard emptied it */
+                int id;              /* stable across fake_remove: the fake mount's handle */
         } nodes[FAKE_MAX];
         size_t n;
+        int next_id;
 
         const char *kernel_missing; /* kernel_check fails naming this */
         int fail_bind_call;         /* the Nth bind call (from 1) fails... */
@@ -28,7 +33,10 @@ typedef struct FakeTree {
         PlatformBindStep fail_step; /* ...at this step */
 
         /* What happened. */
-        int bind_calls, check_calls, unbind_calls;
+        int bind_calls, check_calls, unbind_calls, replace_calls;
+        int replace_errno;         /* replace fails with this, when set */
+        unsigned char written[65536]; /* what the last replace wrote */
+        size_t written_n;
         char unbound[FAKE_MAX][64]; /* in the order undone */
 } FakeTree;
 
@@ -38,4 +46,6 @@ extern const BinderOps fake_warn_binder; /* warn-only: -ENOSYS for what exists *
 
 void fake_reset(void);
 void fake_add(const char *path, char type);
+/* Delete path (a bound one cannot be: -EBUSY, as rm meets it). */
+int fake_remove(const char *path);
 size_t fake_bound_count(void);

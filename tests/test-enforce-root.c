@@ -803,6 +803,149 @@ static void test_race_target_type_swap(void **state) {
         mount_binder.close(b);
 }
 
+static char *slurp_rel(const char *rel) {
+        char *buf = NULL;
+        size_t n;
+        assert_int_equal(read_full_file(path_of(rel), 1 << 20, &buf, &n), 0);
+        return buf;
+}
+
+/* read_all: a regular file beneath the root, never through a symlink, a
+ * fifo or a device, never past max. */
+static void test_read_all(void **state) {
+        (void) state;
+        void *b;
+        char *buf = (char *) 0x1;
+        size_t n = 7;
+        mkfile("f", "hello");
+        mkfile("outside-target", "no");
+        assert_int_equal(symlink("f", path_of("link")), 0);
+        assert_int_equal(mkfifo(path_of("fifo"), 0644), 0);
+        assert_int_equal(mount_binder.open(root, &b), 0);
+        assert_int_equal(mount_binder.read_all(b, "f", 100, &buf, &n), 0);
+        assert_int_equal(n, 5);
+        assert_string_equal(buf, "hello");
+        free(buf);
+        buf = (char *) 0x1;
+        assert_int_equal(mount_binder.read_all(b, "f", 4, &buf, &n), -EFBIG);
+        assert_int_equal(mount_binder.read_all(b, "link", 100, &buf, &n), -ELOOP);
+        assert_int_equal(mount_binder.read_all(b, "fifo", 100, &buf, &n), -EINVAL); /* and it did not block */
+        assert_int_equal(mount_binder.read_all(b, "../outside/x", 100, &buf, &n), -EXDEV);
+        assert_int_equal(mount_binder.read_all(b, "none", 100, &buf, &n), -ENOENT);
+        assert_ptr_equal(buf, (char *) 0x1);
+        mount_binder.close(b);
+}
+
+/* replace: under a lock taken O_EXCL, only over the very content read, with
+ * the old file's mode and times; the lock never outlives a failure. */
+static void test_replace(void **state) {
+        (void) state;
+        void *b;
+        struct stat before, after;
+        mkdir_r("g");
+        mkfile("g/index", "old");
+        assert_int_equal(chmod(path_of("g/index"), 0640), 0);
+        struct timespec t[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1111111111, .tv_nsec = 123456789}};
+        assert_int_equal(utimensat(AT_FDCWD, path_of("g/index"), t, 0), 0);
+        assert_int_equal(stat(path_of("g/index"), &before), 0);
+        assert_int_equal(mount_binder.open(root, &b), 0);
+
+        /* someone holds the lock: nothing happens */
+        mkfile("g/index.lock", "git's");
+        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "old", 3, "new", 3), -EEXIST);
+        _cleanup_free_ char *lock = slurp_rel("g/index.lock"), *same = slurp_rel("g/index");
+        assert_string_equal(lock, "git's");
+        assert_string_equal(same, "old");
+        assert_int_equal(unlink(path_of("g/index.lock")), 0);
+
+        /* the content changed since it was read: nothing happens, no lock left */
+        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "OLD", 3, "new", 3), -ESTALE);
+        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "ol", 2, "new", 3), -ESTALE);
+        assert_int_equal(access(path_of("g/index.lock"), F_OK), -1);
+
+        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "old", 3, "newer", 5), 0);
+        _cleanup_free_ char *now = slurp_rel("g/index");
+        assert_string_equal(now, "newer");
+        assert_int_equal(stat(path_of("g/index"), &after), 0);
+        assert_int_equal(after.st_mode, before.st_mode);
+        assert_int_equal(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+        assert_int_equal(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+        assert_true(after.st_ino != before.st_ino); /* renamed over, as git does */
+        assert_int_equal(access(path_of("g/index.lock"), F_OK), -1);
+
+        /* a symlink as the file, or on the way, or as the lock: refused */
+        assert_int_equal(symlink("g", path_of("gl")), 0);
+        int r = mount_binder.replace(b, "gl", "index", "index.lock", "newer", 5, "x", 1);
+        assert_true(r == -ELOOP || r == -ENOTDIR);
+        assert_int_equal(symlink("index", path_of("g/li")), 0);
+        assert_int_equal(mount_binder.replace(b, "g", "li", "index.lock", "newer", 5, "x", 1), -ELOOP);
+        assert_int_equal(access(path_of("g/index.lock"), F_OK), -1);
+        assert_int_equal(symlink("../../outside/planted", path_of("g/index.lock")), 0);
+        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "newer", 5, "x", 1), -EEXIST);
+        assert_int_equal(access(path_of("../outside/planted"), F_OK), -1);
+        assert_int_equal(mount_binder.replace(b, "g", "a/b", "index.lock", "", 0, "x", 1), -EINVAL);
+        _cleanup_free_ char *kept = slurp_rel("g/index");
+        assert_string_equal(kept, "newer");
+        mount_binder.close(b);
+}
+
+/* discard: what a mask hides is emptied through a view without the mask;
+ * the mask itself, other links, and what is not a mount are left alone. */
+static void test_discard(void **state) {
+        (void) state;
+        PlatformBindInfo info;
+        void *b;
+        mkfile(".env", "SECRET=1");
+        mkfile("linked", "SECRET=2");
+        assert_int_equal(link(path_of("linked"), path_of("other-name")), 0);
+        mkdir_r("keys");
+        mkdir_r("keys/sub");
+        mkfile("keys/a.pem", "KEY");
+        mkfile("keys/sub/b.pem", "KEY");
+        mkdir_r("ro");
+        mkfile("ro/.env", "SECRET=3");
+        mkfile("plain", "x");
+        assert_int_equal(mount_binder.open(root, &b), 0);
+
+        assert_int_equal(mount_binder.discard(b, "plain"), -EINVAL); /* no mount there */
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, ".env", &info), 0);
+        assert_int_equal(mount_binder.discard(b, ".env"), 1);
+        assert_int_equal(mount_binder.unbind(b, &info), 0);
+        _cleanup_free_ char *env = slurp_rel(".env");
+        assert_string_equal(env, "");
+        assert_int_equal(mount_binder.discard(b, ".env"), -EINVAL); /* unbound now */
+
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "linked", &info), 0);
+        assert_int_equal(mount_binder.discard(b, "linked"), -EMLINK);
+        mount_binder.release(b, &info);
+        _cleanup_free_ char *other = slurp_rel("other-name");
+        assert_string_equal(other, "SECRET=2");
+
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_DIR, "keys/", &info), 0);
+        assert_int_equal(mount_binder.discard(b, "keys"), 1);
+        assert_int_equal(mount_binder.unbind(b, &info), 0);
+        DIR *d = opendir(path_of("keys"));
+        assert_non_null(d);
+        size_t entries = 0;
+        for (struct dirent *e; (e = readdir(d));)
+                entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+        closedir(d);
+        assert_int_equal(entries, 0);
+
+        /* A mask inside a protected (read-only) directory: discarded all the same. */
+        PlatformBindInfo pinfo;
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "ro/.env", &info), 0);
+        assert_int_equal(mount_binder.bind(b, PLATFORM_PROTECT, "ro/", &pinfo), 0);
+        assert_int_equal(mount_binder.discard(b, "ro/.env"), 1);
+        mount_binder.release(b, &info);
+        mount_binder.release(b, &pinfo);
+        assert_int_equal(umount2(path_of("ro"), MNT_DETACH), 0);
+        assert_int_equal(umount2(path_of("ro/.env"), MNT_DETACH), 0);
+        _cleanup_free_ char *ro = slurp_rel("ro/.env");
+        assert_string_equal(ro, "");
+        mount_binder.close(b);
+}
+
 int main(int argc, char **argv) {
         if (argc < 2) {
                 fprintf(stderr, "usage: test-enforce-root PATHPOLICY\n");
@@ -832,6 +975,9 @@ int main(int argc, char **argv) {
                 cmocka_unit_test_setup_teardown(test_race_dir_moved_out, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_moved_out_at_attach, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_race_target_type_swap, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_read_all, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_replace, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_discard, setup, teardown),
         };
         return RUN(tests);
 }

@@ -12,11 +12,13 @@
  * path again and check it is now our mount. Linux >= 5.12 (openat2,
  * open_tree, move_mount, fsopen, mount_setattr); no fallback.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <linux/openat2.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -630,6 +632,19 @@ static int linux_list(void *p, const char *path, void (*emit)(void *ctx, const c
         return platform_list_fd(fd, emit, ctx);
 }
 
+/* path's parent (into parent, "" for the root) and its last component:
+ * -EINVAL for an empty last component or a parent too long. */
+static int split_parent(const char *path, char parent[static PATH_MAX], const char **ret_name) {
+        const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+        size_t pl = slash ? (size_t) (slash - path) : 0;
+        if (!name[0] || pl >= PATH_MAX)
+                return -EINVAL;
+        memcpy(parent, path, pl);
+        parent[pl] = 0;
+        *ret_name = name;
+        return 0;
+}
+
 /*
  * Replace the regular file at path by a copy of itself: the same bytes,
  * mode and owner, a new inode. A hard link made to it before, or a
@@ -646,16 +661,13 @@ static int linux_renew(void *p, const char *path) {
                 .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
         };
         Binder *b = p;
-        char parent[4096], tmp[64], proc[64];
-        const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
-        size_t pl = slash ? (size_t) (slash - path) : 0;
+        char parent[PATH_MAX], tmp[64], proc[64];
+        const char *name;
         struct stat st;
 
-        if (!name[0] || pl >= sizeof parent)
+        if (split_parent(path, parent, &name) < 0)
                 return -EINVAL;
-        memcpy(parent, path, pl);
-        parent[pl] = 0;
-        _cleanup_fd_ int dfd = sys_openat2(b->root_fd, pl ? parent : ".", &how);
+        _cleanup_fd_ int dfd = sys_openat2(b->root_fd, parent[0] ? parent : ".", &how);
         if (dfd < 0)
                 return -errno;
         _cleanup_fd_ int src = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -701,6 +713,236 @@ static int linux_renew(void *p, const char *path) {
         return 0;
 }
 
+/* Open dir (resolved like bind) as a directory fd. */
+static int open_dir(Binder *b, const char *dir) {
+        struct open_how how = {
+                .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
+                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        int fd = sys_openat2(b->root_fd, dir[0] ? dir : ".", &how);
+        return fd < 0 ? -errno : fd;
+}
+
+/* Read all of the regular file open at fd, up to max bytes. */
+static int read_fd_all(int fd, size_t max, char **ret, size_t *ret_n) {
+        struct stat st;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL; /* never a fifo or a device: reading one could block */
+        if ((uint64_t) st.st_size > max)
+                return -EFBIG;
+        size_t cap = (size_t) st.st_size + 1, n = 0;
+        char *buf = malloc(cap + 1);
+        if (!buf)
+                return -ENOMEM;
+        for (;;) {
+                if (n == cap) { /* it grew while we read */
+                        if (cap > max) {
+                                free(buf);
+                                return -EFBIG;
+                        }
+                        char *nb = realloc(buf, cap * 2 + 1);
+                        if (!nb) {
+                                free(buf);
+                                return -ENOMEM;
+                        }
+                        buf = nb;
+                        cap *= 2;
+                }
+                ssize_t k = read(fd, buf + n, cap - n);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k < 0) {
+                        int r = -errno;
+                        free(buf);
+                        return r;
+                }
+                if (k == 0)
+                        break;
+                n += (size_t) k;
+        }
+        if (n > max) {
+                free(buf);
+                return -EFBIG;
+        }
+        buf[n] = 0;
+        *ret = buf;
+        *ret_n = n;
+        return 0;
+}
+
+static int linux_read_all(void *p, const char *path, size_t max, char **ret, size_t *ret_n) {
+        struct open_how how = {
+                .flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
+                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        Binder *b = p;
+        _cleanup_fd_ int fd = sys_openat2(b->root_fd, path, &how);
+        if (fd < 0)
+                return -errno;
+        return read_fd_all(fd, max, ret, ret_n);
+}
+
+static int write_all(int fd, const void *data, size_t n) {
+        for (size_t off = 0; off < n;) {
+                ssize_t k = write(fd, (const char *) data + off, n - off);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k < 0)
+                        return -errno;
+                off += (size_t) k;
+        }
+        return 0;
+}
+
+/* The steps of replace once the lock is ours, through fds only. */
+static int replace_locked(int dfd, int lfd, const char *name, const char *lock, const void *old, size_t old_n,
+                          const void *data, size_t n) {
+        _cleanup_fd_ int src = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        char *now = NULL;
+        size_t now_n = 0;
+        struct stat st;
+        if (src < 0 || fstat(src, &st) < 0)
+                return -errno;
+        int r = read_fd_all(src, old_n, &now, &now_n);
+        bool same = r == 0 && now_n == old_n && memcmp(now, old, old_n) == 0;
+        free(now);
+        if (r == -EFBIG || (r == 0 && !same))
+                return -ESTALE;
+        if (r < 0)
+                return r;
+        struct timespec times[2] = {st.st_atim, st.st_mtim};
+        if ((r = write_all(lfd, data, n)) < 0)
+                return r;
+        if (fchmod(lfd, st.st_mode & 07777) < 0 || fchown(lfd, st.st_uid, st.st_gid) < 0 ||
+            futimens(lfd, times) < 0 || renameat(dfd, lock, dfd, name) < 0)
+                return -errno;
+        return 0;
+}
+
+static int linux_replace(void *p, const char *dir, const char *name, const char *lock, const void *old, size_t old_n,
+                         const void *data, size_t n) {
+        Binder *b = p;
+        if (!name[0] || strchr(name, '/') || !lock[0] || strchr(lock, '/'))
+                return -EINVAL;
+        _cleanup_fd_ int dfd = open_dir(b, dir);
+        if (dfd < 0)
+                return dfd;
+        _cleanup_fd_ int lfd = openat(dfd, lock, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (lfd < 0)
+                return -errno;
+        int r = replace_locked(dfd, lfd, name, lock, old, old_n, data, n);
+        if (r < 0)
+                (void) unlinkat(dfd, lock, 0);
+        return r;
+}
+
+/* Delete every entry of the directory open at dfd, depth first, never
+ * leaving its filesystem (NO_XDEV) and following no symlink. Takes dfd. */
+static int empty_dir(int dfd, unsigned depth) {
+        _cleanup_fd_ int fd = dfd;
+        if (depth > 256)
+                return -ELOOP;
+        DIR *d = fdopendir(fd);
+        if (!d)
+                return -errno;
+        fd = -1; /* d has it now */
+        int r = 0;
+        for (;;) {
+                errno = 0;
+                struct dirent *e = readdir(d);
+                if (!e) {
+                        if (errno)
+                                r = -errno;
+                        break;
+                }
+                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                        continue;
+                if (unlinkat(dirfd(d), e->d_name, 0) == 0)
+                        continue;
+                if (errno != EISDIR && errno != EPERM) {
+                        r = -errno;
+                        break;
+                }
+                struct open_how how = {
+                        .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
+                        .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV,
+                };
+                int sub = sys_openat2(dirfd(d), e->d_name, &how);
+                if (sub < 0 || (r = empty_dir(sub, depth + 1)) < 0 || unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) < 0) {
+                        if (sub < 0 || r == 0)
+                                r = -errno;
+                        break;
+                }
+        }
+        closedir(d);
+        return r;
+}
+
+/*
+ * What a mask hides, discarded before the mask goes: the mask's parent is
+ * cloned as a detached mount without what is mounted below it (open_tree
+ * without AT_RECURSIVE), so the name there reaches the real file, which is
+ * emptied through its fd. The clone is private to this process and goes
+ * with its fd.
+ */
+static int linux_discard(void *p, const char *path) {
+        Binder *b = p;
+        char parent[PATH_MAX];
+        const char *name;
+        struct statx sx;
+
+        if (split_parent(path, parent, &name) < 0)
+                return -EINVAL;
+        _cleanup_fd_ int fd = resolve(b, path);
+        if (fd < 0)
+                return fd;
+        int r = fd_statx(fd, &sx);
+        if (r < 0)
+                return r;
+        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
+                return -EINVAL;
+        _cleanup_fd_ int dfd = open_dir(b, parent);
+        if (dfd < 0)
+                return dfd;
+        _cleanup_fd_ int view = open_tree(dfd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
+        if (view < 0)
+                return -errno;
+        /* Ours alone: writable even where the parent is a read-only bind
+         * (a mask inside a protected directory). Best effort: a read-only
+         * filesystem stays read-only, and the write below says so. */
+        struct mount_attr rw = {.attr_clr = MOUNT_ATTR_RDONLY};
+        (void) mount_setattr(view, "", AT_EMPTY_PATH, &rw, sizeof rw);
+        struct open_how how = {
+                .flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV,
+        };
+        _cleanup_fd_ int real = sys_openat2(view, name, &how);
+        struct stat st;
+        if (real < 0 || fstat(real, &st) < 0)
+                return -errno;
+        if (S_ISDIR(st.st_mode)) {
+                int d = real;
+                real = -1;
+                r = empty_dir(d, 0);
+                return r < 0 ? r : 1;
+        }
+        if (!S_ISREG(st.st_mode) || st.st_size == 0)
+                return 0;
+        if (st.st_nlink > 1)
+                return -EMLINK;
+        _cleanup_fd_ int wfd = openat(view, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        struct stat wst;
+        if (wfd < 0 || fstat(wfd, &wst) < 0)
+                return -errno;
+        if (wst.st_ino != st.st_ino || wst.st_dev != st.st_dev)
+                return -EAGAIN; /* renamed over meanwhile */
+        if (ftruncate(wfd, 0) < 0)
+                return -errno;
+        return 1;
+}
+
 int platform_mount_max(size_t *ret) {
         _cleanup_fd_ int fd = open("/proc/sys/fs/mount-max", O_RDONLY | O_CLOEXEC);
         char buf[32];
@@ -727,5 +969,8 @@ const BinderOps mount_binder = {
         .read = linux_read,
         .list = linux_list,
         .renew = linux_renew,
+        .read_all = linux_read_all,
+        .replace = linux_replace,
+        .discard = linux_discard,
         .close = linux_close,
 };
