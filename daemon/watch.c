@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "git-audit.h"
+#include "git-index.h"
 #include "hashmap.h"
 #include "util.h"
 
@@ -26,15 +27,25 @@ struct Checkout {
         bool gitfile;    /* .git is a file naming the gitdir */
         char *gitdir;    /* resolved the way git resolves it; NULL when refused */
         char *commondir; /* the gitdir's common dir, when it names one; NULL otherwise */
+        bool linked;     /* the gitdir names a common dir: a linked worktree's admin dir */
         char *wanted;    /* a gitdir or common dir named but missing: followed until it appears */
         const char *refused; /* the last reason said for the git metadata, not to say it twice */
         bool pending;        /* git metadata not protected yet */
+        bool index_pending;  /* its index changed: looked at once git is done */
         bool needs_makers;   /* its makers: taken at the next tick */
+        bool released;       /* its mounts given back (release_tree): a HEAD made again protects it again */
+        int index_said;      /* the last index failure said, not to say it twice */
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the loop clock */
         Maker **makers;
         size_t n_makers;
 };
+
+/* A bind this daemon made, kept to give it back (release_tree). */
+typedef struct WatchMount {
+        PlatformBindInfo info;
+        PlatformBindKind kind;
+} WatchMount;
 
 struct Watch {
         WatchConfig c;
@@ -47,7 +58,11 @@ struct Watch {
         Hashmap *below;     /* every proper ancestor of a key of checkouts, bound or dirs -> count */
         Hashmap *dirs;      /* every checkout's gitdir and common dir -> count */
         Hashmap *wanted;    /* a missing gitdir or common dir and its ancestors -> count */
-        uv_timer_t timer;
+        Hashmap *made;      /* path -> WatchMount, for each bound path whose mount we made */
+        Hashmap *former;    /* a checkout gone (its .git) with binds still below it -> 1 */
+        Hashmap *emptied;   /* where something went, to see whether only our mounts are left -> 1 */
+        Hashmap *differs;   /* a tracked protected file said to differ from the index -> 1 */
+        uv_timer_t timer, release_timer;
         size_t n_pending, mounts;
         unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that did not */
         bool budget_said;
@@ -61,19 +76,53 @@ struct Watch {
 #define FAILED_AS(err, step) ((void *) (uintptr_t) (((uintptr_t) (err) << 8) | ((uintptr_t) (step) << 1) | 1))
 #define FAILED FAILED_AS(ELOOP, PLATFORM_STEP_RESOLVE)
 
-/* The git metadata protected in every gitdir, beyond the policy's own
- * .git lines (spec: the host's read-only git-dir mount covers only the
- * root's, so the watcher applies these), and in a common dir. */
-static const char *const git_metadata[] = {"config", "hooks/", "commondir", "config.worktree", "info/attributes"};
-static const char *const common_metadata[] = {"config", "hooks/"};
+/* The git metadata protected in a repository's own gitdir, beyond the
+ * policy's own .git lines (spec: the host's read-only git-dir mount covers
+ * only the root's, so the watcher applies these), and in the common dir of
+ * a linked worktree. A linked worktree's admin dir (.git/worktrees/wt)
+ * holds nothing of these that git reads (config, hooks and info/ come from
+ * the common dir) and files git must delete (commondir, gitdir, HEAD):
+ * nothing in it is bound, and its config.worktree is audited instead. */
+static const char *const git_metadata[] = {"config", "hooks/", "config.worktree", "info/attributes"};
+static const char *const common_metadata[] = {"config", "hooks/", "info/attributes"};
 /* The config files audited, in a gitdir and in a common dir. */
 static const char *const git_configs[] = {"config", "config.worktree"};
+/* Whether a path in a gitdir is one git shares among worktrees (read from
+ * the common dir), after git's common_list (path.c): config and hooks/,
+ * info/ (but info/sparse-checkout), refs/ and logs/ (but a worktree's own
+ * few), objects/ and the rest below. */
+static bool git_common_name(const char *name) {
+        static const char *const dirs[] = {"branches", "common", "hooks", "info", "logs", "lost-found",
+                                           "objects", "refs", "remotes", "worktrees", "rr-cache", "svn"};
+        static const char *const files[] = {"config", "gc.pid", "packed-refs", "shallow"};
+        static const char *const own[] = {"info/sparse-checkout", "logs/HEAD", "refs/bisect", "refs/worktree",
+                                          "refs/rewritten"};
+        for (size_t i = 0; i < ELEMENTSOF(own); i++) {
+                size_t n = strlen(own[i]);
+                if (strncmp(name, own[i], n) == 0 && (name[n] == 0 || name[n] == '/'))
+                        return false;
+        }
+        for (size_t i = 0; i < ELEMENTSOF(files); i++)
+                if (streq(name, files[i]))
+                        return true;
+        for (size_t i = 0; i < ELEMENTSOF(dirs); i++) {
+                size_t n = strlen(dirs[i]);
+                if (strncmp(name, dirs[i], n) == 0 && (name[n] == 0 || name[n] == '/'))
+                        return true;
+        }
+        return false;
+}
+
 /* Lock files git holds while it writes: while one exists, git is not done. */
 static const char *const git_locks[] = {"config.lock", "index.lock", "HEAD.lock", "packed-refs.lock", "shallow.lock"};
 
 /* What git reads of a .git file or a commondir: git reads up to 1 MiB; a
  * path that needs more than this cannot be resolved by anyone anyway. */
 #define GITFILE_MAX (2 * PATH_MAX)
+/* An index larger than this is not read (git's own cap is far above). */
+#define INDEX_MAX (512 * 1024 * 1024)
+/* A tracked protected file larger than this is not hashed. */
+#define DIFFERS_MAX (16 * 1024 * 1024)
 /* A config file larger than this is said to be too large to audit. */
 #define CONFIG_AUDIT_MAX (256 * 1024)
 
@@ -204,6 +253,30 @@ static bool over_budget(Watch *w, const Checkout *c, const char *path, bool meta
  * otherwise). Bound once: a bound path can be neither removed nor renamed
  * over, so only its going away (forget) makes it new. A failure is judged
  * again at the path's next event. 1 bound, 0 nothing there, -1 not bound. */
+/* Keep what unbind needs for a mount we made; a mount that was there
+ * already is not ours to give back. */
+static void keep_mount(Watch *w, const char *path, PlatformBindKind kind, PlatformBindInfo *info) {
+        WatchMount *m = NULL;
+        if (!info->already && w->c.binder->unbind && (m = malloc(sizeof *m))) {
+                *m = (WatchMount){.info = *info, .kind = kind};
+                WatchMount *old = hashmap_get(w->made, path);
+                if (hashmap_put(w->made, path, m) >= 0) {
+                        free(old);
+                        return;
+                }
+                free(m);
+        }
+        w->c.binder->release(w->binder, info);
+}
+
+static void drop_mount(Watch *w, const char *path) {
+        WatchMount *m = w->made ? hashmap_remove(w->made, path) : NULL;
+        if (m) {
+                w->c.binder->release(w->binder, &m->info);
+                free(m);
+        }
+}
+
 static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as,
                         bool metadata) {
         const char *kname = platform_bind_kind_to_string(kind);
@@ -232,6 +305,7 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
         }
         if (r == -ENOENT || (r == -ENOTDIR && info.step == PLATFORM_STEP_RESOLVE)) {
                 untrack(w, w->bound, path); /* not there (any more) */
+                drop_mount(w, path);
                 return 0;
         }
         void *before = hashmap_get(w->bound, path), *now = r >= 0 ? BOUND : FAILED_AS(-r, info.step);
@@ -240,7 +314,7 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
         _cleanup_free_ char *shown = escape_for_display(shown_as), *cshown = escape_for_display(c->path);
         const char *applied = platform_bind_kind_to_string(kind);
         if (r >= 0) {
-                w->c.binder->release(w->binder, &info);
+                keep_mount(w, path, kind, &info);
                 w->stats.binds++;
                 if (!info.already)
                         w->mounts++;
@@ -509,7 +583,9 @@ static bool resolve_git(Watch *w, Checkout *c) {
                 free(g);
                 g = NULL;
         }
+        bool linked = false;
         if (g && read_commondir(w, g, &cd, &why) >= 0 && cd) {
+                linked = true;
                 if (usable_dir(w, cd, true, &why, &missing) < 0) {
                         free(cd);
                         cd = NULL;
@@ -526,6 +602,7 @@ static bool resolve_git(Watch *w, Checkout *c) {
         dir_ref(w, c->commondir, -1);
         set_str(&c->gitdir, g);
         set_str(&c->commondir, cd);
+        c->linked = linked;
         dir_ref(w, c->gitdir, 1);
         dir_ref(w, c->commondir, 1);
         want(w, c, missing);
@@ -563,9 +640,12 @@ static void drop_makers(Checkout *c) {
         c->n_makers = 0;
 }
 
+static void forget_differs(Watch *w, const char *dir);
+
 static void checkout_free(Watch *w, Checkout *c) {
-        if (c->pending)
+        if (c->pending || c->index_pending)
                 w->n_pending--;
+        forget_differs(w, c->path);
         drop_makers(c);
         dir_ref(w, c->gitdir, -1);
         dir_ref(w, c->commondir, -1);
@@ -586,6 +666,10 @@ static void start_pending(Watch *w, Checkout *c) {
          * walk, not one per checkout (a scan can find thousands). */
         if (c->pending)
                 return; /* the deadline stands: nobody can push it back */
+        if (c->index_pending) {
+                c->index_pending = false; /* protect_git looks at the index too */
+                w->n_pending--;
+        }
         c->needs_makers = true;
         c->appeared_ms = w->c.boot_ms();
         c->deadline = uv_now(w->c.loop) + w->c.git_deadline_ms;
@@ -607,9 +691,36 @@ static bool locked(Watch *w, const Checkout *c) {
         return false;
 }
 
+static void index_work(Watch *w, Checkout *c);
+
+/* The index of a protected checkout changed: look at it once the git
+ * that wrote it is done (the same makers), never under a running git's
+ * feet: it would find our index.lock and fail. */
+static void start_index_work(Watch *w, Checkout *c) {
+        if (c->pending || c->index_pending)
+                return;
+        c->index_pending = true;
+        c->needs_makers = true;
+        c->appeared_ms = w->c.boot_ms();
+        c->deadline = uv_now(w->c.loop) + w->c.git_deadline_ms;
+        w->n_pending++;
+        uv_timer_start(&w->timer, timer_cb, 0, w->c.git_check_ms);
+}
+
+static void end_index_work(Watch *w, Checkout *c) {
+        c->index_pending = false;
+        w->n_pending--;
+        drop_makers(c);
+        index_work(w, c);
+}
+
 static void try_protect(Watch *w, Checkout *c) {
-        if (c->pending && !c->needs_makers && c->n_makers == 0 && !locked(w, c))
+        if (c->needs_makers || c->n_makers > 0 || (!c->pending && !c->index_pending) || locked(w, c))
+                return;
+        if (c->pending)
                 protect_git(w, c, "git finished");
+        else
+                end_index_work(w, c);
 }
 
 static void maker_exited(uv_poll_t *h, int status, int events) {
@@ -694,7 +805,9 @@ static ssize_t find_pid(const PlatformProcess *v, size_t n, int pid) {
  * update around its clone), and every descendant of those. A git that ran
  * from before that, anywhere but in this checkout, does not count, so a
  * long-lived git elsewhere cannot hold protection off; a git working in the
- * checkout can, up to the deadline, as it could write there anyway.
+ * checkout can, up to the deadline, as it could write there anyway. For
+ * an index written again (start_index_work) only a recent git in the
+ * checkout counts.
  */
 static void take_makers(Watch *w, Checkout *c, const PlatformProcess *v, size_t n) {
         _cleanup_free_ char *cabs = join(w->root_abs, c->path);
@@ -711,9 +824,17 @@ static void take_makers(Watch *w, Checkout *c, const PlatformProcess *v, size_t 
                  * init sub, git clone url) or naming it (an absolute path
                  * from anywhere). A git that merely started at the same
                  * time elsewhere is not its maker. */
-                mark[i] = holds(p, cabs) || (gabs && holds(p, gabs)) ||
-                          (p->start_ms + w->c.git_recent_ms >= c->appeared_ms &&
-                           ((p->cwd && under(cabs, p->cwd)) || names_checkout(p, name)));
+                bool recent = p->start_ms + w->c.git_recent_ms >= c->appeared_ms;
+                bool in_it = holds(p, cabs) || (gabs && holds(p, gabs));
+                /* For an index written again, only a recent git counts:
+                 * a long-lived one in the checkout (an editor's cat-file
+                 * --batch, an fsmonitor daemon) is not the one that wrote
+                 * it, and would hold the work off until the deadline. */
+                if (c->index_pending && !c->pending)
+                        mark[i] = recent && in_it;
+                else
+                        mark[i] = in_it ||
+                                  (recent && ((p->cwd && under(cabs, p->cwd)) || names_checkout(p, name)));
         }
         /* Up: the git commands that ran them. */
         for (size_t i = 0; i < n; i++) {
@@ -750,7 +871,7 @@ static void take_all_makers(Watch *w) {
 
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &val);) {
                 Checkout *c = val;
-                if (!c->pending || !c->needs_makers)
+                if ((!c->pending && !c->index_pending) || !c->needs_makers)
                         continue;
                 if (!taken && w->c.processes(&v, &n) < 0) {
                         v = NULL;
@@ -777,6 +898,8 @@ static void timer_cb(uv_timer_t *t) {
                 Checkout *c = v;
                 if (c->pending && now >= c->deadline)
                         protect_git(w, c, "deadline reached while git still ran");
+                else if (c->index_pending && now >= c->deadline)
+                        end_index_work(w, c);
                 else
                         try_protect(w, c);
         }
@@ -917,25 +1040,30 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
                 bind_actions(w, c, true);
                 return; /* gitdir-refused said why */
         }
-        protect_dir(w, c, c->gitdir, git_metadata, ELEMENTSOF(git_metadata));
-        /* The policy's own lines under .git, onto this gitdir. */
+        if (!c->linked)
+                protect_dir(w, c, c->gitdir, git_metadata, ELEMENTSOF(git_metadata));
+        /* The policy's own lines under .git, onto this gitdir; in a linked
+         * worktree onto its common dir, where git reads them (the admin
+         * dir's own files are git's to delete). */
         for (size_t i = 0; i < w->c.policy->n; i++) {
                 const PolicyAction *a = &w->c.policy->actions[i];
                 if (!is_git_entry(a->path) || a->kind != POLICY_PROTECT || !a->path[4])
                         continue;
-                _cleanup_free_ char *p = join(c->gitdir, a->path + 5);
+                const char *dir = !c->linked ? c->gitdir : git_common_name(a->path + 5) ? c->commondir : NULL;
+                _cleanup_free_ char *p = dir ? join(dir, a->path + 5) : NULL;
                 if (p)
                         protect_file(w, c, p);
         }
-        /* A linked worktree or submodule shares config and hooks with its
-         * common dir. */
+        /* A linked worktree shares config, hooks and info/ with its common
+         * dir. */
         if (c->commondir)
                 protect_dir(w, c, c->commondir, common_metadata, ELEMENTSOF(common_metadata));
         bind_actions(w, c, true);
         audit(w, c);
+        index_work(w, c);
         /* From now on a hook can only appear by a way around the bind, and
          * info/attributes only by being made: watch both. */
-        const char *dirs[] = {c->gitdir, c->commondir};
+        const char *dirs[] = {c->linked ? NULL : c->gitdir, c->commondir};
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
                 for (size_t i = 0; dirs[d] && i < 2; i++) {
                         _cleanup_free_ char *p = join(dirs[d], i == 0 ? "hooks" : "info");
@@ -988,6 +1116,177 @@ static void bind_actions(Watch *w, Checkout *c, bool with_protects) {
                 if (p)
                         bind_path(w, c, action_kind(a), p, false);
         }
+}
+
+
+/* ---- The index: tracked masked paths, tracked protected files. ---- */
+
+/* The policy path of kind wanted (mask or protect) that path (relative to
+ * c) is, or is below, and that is bound in c; NULL otherwise. */
+/* Whether path is bound (a directory's key ends in '/'). */
+static bool is_bound(Watch *w, const char *path) {
+        char buf[PATH_MAX];
+        if (hashmap_get(w->bound, path) == BOUND)
+                return true;
+        return snprintf(buf, sizeof buf, "%s/", path) < (int) sizeof buf && hashmap_get(w->bound, buf) == BOUND;
+}
+
+static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char *path, bool mask) {
+        for (size_t i = 0; i < w->c.policy->n; i++) {
+                const PolicyAction *a = &w->c.policy->actions[i];
+                if (is_git_entry(a->path) || (a->kind == POLICY_PROTECT) == mask)
+                        continue;
+                size_t n = strlen(a->path);
+                while (n > 0 && a->path[n - 1] == '/')
+                        n--;
+                bool match = w->c.fold_case ? strncasecmp(path, a->path, n) == 0 : strncmp(path, a->path, n) == 0;
+                if (!match || (path[n] != 0 && path[n] != '/'))
+                        continue;
+                _cleanup_free_ char *p = join(c->path, a->path);
+                if (p && p[0] && p[strlen(p) - 1] == '/')
+                        p[strlen(p) - 1] = 0;
+                if (p && is_bound(w, p))
+                        return a;
+        }
+        return NULL;
+}
+
+typedef struct IndexCtx {
+        Watch *w;
+        Checkout *c;
+        char *list; /* the masked paths git is told to leave alone */
+} IndexCtx;
+
+static bool want_skip(void *ctx, const char *path) {
+        IndexCtx *x = ctx;
+        if (!bound_action(x->w, x->c, path, true))
+                return false;
+        audit_emit(&x->list, path);
+        return true;
+}
+
+static void index_failed(Watch *w, Checkout *c, const char *index, int r, const char *what) {
+        char msg[1024];
+        if (c->index_said == r)
+                return;
+        c->index_said = r;
+        _cleanup_free_ char *shown = escape_for_display(index), *cshown = escape_for_display(c->path);
+        snprintf(msg, sizeof msg, "path policy: nested checkout %s: %s %s: %s", cshown, what, shown,
+                 r == -EOPNOTSUPP ? "a split or sparse index (not handled)"
+                 : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
+                                  : strerror(-r));
+        record(w, LOG_WARN, "index-failed", c, index, NULL, -r, msg);
+}
+
+/* A tracked masked path reads as /dev/null: to git, a file replaced by a
+ * character device, which status shows and add, commit -a, stash and
+ * reset refuse. Git is told to leave it alone the way git itself would
+ * (update-index --skip-worktree): the bit set in the index, under
+ * index.lock, by this process; git is never run (its config, hooks and
+ * fsmonitor are the agent's). */
+static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t *buf, size_t n) {
+        IndexCtx x = {.w = w, .c = c};
+        _cleanup_free_ uint8_t *out = NULL;
+        size_t out_n = 0;
+        char msg[2048];
+        int r = git_index_skip_worktree(buf, n, want_skip, &x, &out, &out_n);
+        _cleanup_free_ char *list = x.list;
+        if (r <= 0) {
+                if (r < 0)
+                        index_failed(w, c, index, r, "cannot set skip-worktree in");
+                return;
+        }
+        r = w->c.binder->replace
+                    ? w->c.binder->replace(w->binder, c->gitdir, "index", "index.lock", buf, n, out, out_n)
+                    : -ENOSYS;
+        if (r == -EEXIST || r == -ESTALE) {
+                /* git holds its lock, or wrote a new index: that one is looked at again */
+                _cleanup_free_ char *shown = escape_for_display(index);
+                snprintf(msg, sizeof msg, "path policy: %s changed under us (%s): looked at again when git is done",
+                         shown, r == -EEXIST ? "index.lock held" : "rewritten");
+                record(w, LOG_DEBUG, "index-busy", c, index, NULL, -r, msg);
+                return;
+        }
+        if (r < 0) {
+                index_failed(w, c, index, r, "cannot write");
+                return;
+        }
+        c->index_said = 0;
+        _cleanup_free_ char *shown = escape_for_display(list ? list : ""), *cshown = escape_for_display(c->path);
+        snprintf(msg, sizeof msg,
+                 "path policy: nested checkout %s tracks masked %s: set skip-worktree in its index, so git leaves "
+                 "it alone",
+                 cshown, shown);
+        LogRecord *rec = log_record_new(LOG_INFO, "skip-worktree");
+        log_record_path(rec, "checkout", c->path);
+        log_record_path(rec, "path", list ? list : "");
+        log_submit(w->c.log, rec, "%s", msg);
+}
+
+/* A tracked protected file that differs from what the index holds for it
+ * (a checkout or pull could not write it: read-only) is said once, until it
+ * matches again. */
+static void check_entry(void *ctx, const GitIndexEntry *e) {
+        IndexCtx *x = ctx;
+        Watch *w = x->w;
+        char msg[1024];
+        if (e->stage != 0 || e->skip_worktree || (e->mode & 0170000) != 0100000 ||
+            !bound_action(w, x->c, e->path, false))
+                return;
+        _cleanup_free_ char *p = join(x->c->path, e->path), *data = NULL;
+        size_t n = 0;
+        uint8_t oid[32];
+        if (!p)
+                return;
+        int r = w->c.binder->read_all(w->binder, p, DIFFERS_MAX, &data, &n);
+        bool differs = r < 0;
+        if (r >= 0) {
+                git_blob_oid(e->algo, data, n, oid);
+                differs = memcmp(oid, e->oid, (size_t) e->algo) != 0;
+        }
+        if (!differs) {
+                hashmap_remove(w->differs, p);
+                return;
+        }
+        if (hashmap_contains(w->differs, p) || hashmap_put(w->differs, p, (void *) 1) < 0)
+                return;
+        _cleanup_free_ char *shown = escape_for_display(p), *cshown = escape_for_display(x->c->path);
+        snprintf(msg, sizeof msg,
+                 "path policy: protected %s in nested checkout %s differs from what git has for it in the index "
+                 "(%s): git could not write it",
+                 shown, cshown, r == -ENOENT ? "missing" : r < 0 ? strerror(-r) : "other content");
+        record(w, LOG_WARN, "protected-differs", x->c, p, NULL, r < 0 ? -r : 0, msg);
+}
+
+static void forget_differs(Watch *w, const char *dir) {
+        const char *key;
+        void *v;
+        for (size_t i = 0; w->differs && hashmap_next(w->differs, &i, &key, &v);)
+                if (under(key, dir))
+                        hashmap_remove(w->differs, key);
+}
+
+static void index_work(Watch *w, Checkout *c) {
+        if (!c->gitdir || w->c.binder->warn_only || !w->c.binder->read_all)
+                return;
+        _cleanup_free_ char *index = join(c->gitdir, "index"), *buf = NULL;
+        size_t n = 0;
+        if (!index)
+                return;
+        int r = w->c.binder->read_all(w->binder, index, INDEX_MAX, &buf, &n);
+        if (r == -ENOENT)
+                return;
+        if (r < 0) {
+                index_failed(w, c, index, r, "cannot read");
+                return;
+        }
+        IndexCtx x = {.w = w, .c = c};
+        r = git_index_entries((const uint8_t *) buf, n, check_entry, &x);
+        if (r < 0) {
+                index_failed(w, c, index, r, "cannot read");
+                return;
+        }
+        skip_masked(w, c, index, (const uint8_t *) buf, n);
 }
 
 static void discover(Watch *w, const char *path, bool gitfile) {
@@ -1045,20 +1344,24 @@ static bool metadata_name(const Watch *w, const char *name) {
  * landed) changes nothing. */
 static bool unbound_metadata(Watch *w, const Checkout *c, const char *dir, const char *name) {
         size_t n = strlen(name);
-        for (size_t i = 0; i < ELEMENTSOF(git_metadata) + w->c.policy->n; i++) {
+        /* What protect_git binds in dir: a repository's own gitdir, or a
+         * linked worktree's common dir (never its admin dir). */
+        bool own = !c->linked && streq_ptr(dir, c->gitdir), common = streq_ptr(dir, c->commondir);
+        size_t nm = own ? ELEMENTSOF(git_metadata) : common ? ELEMENTSOF(common_metadata) : 0;
+        for (size_t i = 0; i < nm + w->c.policy->n; i++) {
                 const char *m;
-                if (i < ELEMENTSOF(git_metadata))
-                        m = git_metadata[i];
+                if (i < nm)
+                        m = own ? git_metadata[i] : common_metadata[i];
                 else {
-                        const PolicyAction *a = &w->c.policy->actions[i - ELEMENTSOF(git_metadata)];
+                        const PolicyAction *a = &w->c.policy->actions[i - nm];
                         if (!is_git_entry(a->path) || a->kind != POLICY_PROTECT || !a->path[4])
                                 continue;
                         m = a->path + 5;
+                        if (!own && !(common && c->linked && git_common_name(m)))
+                                continue;
                 }
                 if (strncmp(m, name, n) != 0 || (m[n] != 0 && m[n] != '/'))
                         continue;
-                if (!streq_ptr(dir, c->gitdir) && strcmp(m, "config") != 0 && strcmp(m, "hooks/") != 0)
-                        continue; /* a common dir: config and hooks only */
                 _cleanup_free_ char *p = join(dir, m);
                 PlatformBindInfo info;
                 if (p && hashmap_get(w->bound, p) != BOUND &&
@@ -1098,7 +1401,9 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                        (streq(sub, "info") && streq(name, "attributes")));
         bool in_dir = hashmap_contains(w->dirs, dir) && metadata_name(w, name);
         bool above = gone && (hashmap_contains(w->dirs, rel) || hashmap_contains(w->below, rel));
-        if (!in_dir && !above && !in_sub)
+        bool in_index = !gone && streq(name, "index") && hashmap_contains(w->dirs, dir);
+        bool head = !gone && streq(name, "HEAD") && hashmap_contains(w->dirs, dir);
+        if (!in_dir && !above && !in_sub && !in_index && !head)
                 return;
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
                 Checkout *c = v;
@@ -1116,6 +1421,22 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                                 start_pending(w, c);
                         else if (unbound_metadata(w, c, dir, name))
                                 start_pending(w, c);
+                        else if (c->linked && !c->pending && streq(name, "config.worktree") &&
+                                 streq_ptr(c->gitdir, dir)) {
+                                /* Not bound (git deletes it with the
+                                 * worktree): audited whenever it changes. */
+                                _cleanup_free_ char *p = join(dir, name);
+                                if (p)
+                                        audit_config(w, c, p);
+                        }
+                } else if (head && c->released && streq_ptr(c->gitdir, dir)) {
+                        /* A repository again, after its mounts were given
+                         * back: whatever is in it now is protected again. */
+                        c->released = false;
+                        start_pending(w, c);
+                        bind_actions(w, c, false);
+                } else if (in_index && streq_ptr(c->gitdir, dir)) {
+                        start_index_work(w, c);
                 } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
                         if (streq(sub, "info"))
                                 start_pending(w, c); /* info/attributes made later: bind it */
@@ -1234,21 +1555,201 @@ static void forget(Watch *w, Hashmap *map, const char *rel, bool checkouts) {
                 untrack(w, map, k);
                 if (checkouts)
                         checkout_free(w, v);
+                else if (map == w->bound)
+                        drop_mount(w, k);
         }
+}
+
+
+/* ---- A deleted checkout gives its mounts back. ---- */
+
+/* Whether something under dir (not dir itself) is bound. */
+static bool binds_below(Watch *w, const char *dir) {
+        size_t n = strlen(dir);
+        const char *key;
+        void *v;
+        if (!hashmap_contains(w->below, dir))
+                return false;
+        for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);)
+                if (v == BOUND && strncmp(key, dir, n) == 0 && key[n] == '/')
+                        return true;
+        return false;
+}
+
+static void collect_name(void *ctx, const char *name) {
+        char ***v = ctx;
+        size_t n = 0;
+        if (!*v)
+                return;
+        while ((*v)[n])
+                n++;
+        char **nv = realloc(*v, (n + 2) * sizeof *nv);
+        if (!nv || !(nv[n] = strdup(name))) {
+                if (nv)
+                        nv[n] = NULL;
+                strv_free(nv ? nv : *v);
+                *v = NULL;
+                return;
+        }
+        nv[n + 1] = NULL;
+        *v = nv;
+}
+
+/* Whether dir holds nothing but our mounts and the directories on the way
+ * to them (no symlink among them): all the rest is gone. A checkout still
+ * a repository never is: its HEAD is no mount of ours. */
+static bool only_mounts(Watch *w, const char *dir, unsigned depth) {
+        char **names = calloc(1, sizeof *names);
+        bool ok = names && depth < 64 && w->c.binder->list && w->c.binder->list(w->binder, dir, collect_name, &names) == 0 && names;
+        for (char **e = names; ok && *e; e++) {
+                _cleanup_free_ char *p = join(dir, *e);
+                ok = p && (is_bound(w, p) ||
+                           (binds_below(w, p) && check_dir(w, p) == 0 && only_mounts(w, p, depth + 1)));
+        }
+        strv_free(names);
+        return ok;
+}
+
+static int by_depth(const void *a, const void *b) {
+        size_t x = strlen(*(char *const *) a), y = strlen(*(char *const *) b);
+        return x < y ? 1 : x > y ? -1 : strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* Give back every mount under dir, the deepest first. A mask's content
+ * is discarded first, through a view without the mount (discard): what
+ * rm asked to delete must not become readable as the mask goes. Through
+ * the binder's unbind, which detaches only what it proves, on an fd, to
+ * be the very mount it made. */
+static void release_tree(Watch *w, const char *dir) {
+        size_t n = strlen(dir), k = 0, released = 0, discarded = 0, kept = 0;
+        const char *key;
+        void *v;
+        char msg[1024];
+
+        for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);)
+                k += v == BOUND && strncmp(key, dir, n) == 0 && key[n] == '/';
+        _cleanup_free_ char **keys = calloc(k + 1, sizeof *keys);
+        if (!keys)
+                return;
+        k = 0;
+        for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);)
+                if (v == BOUND && strncmp(key, dir, n) == 0 && key[n] == '/')
+                        keys[k++] = strdup(key);
+        qsort(keys, k, sizeof *keys, by_depth);
+        for (size_t i = 0; i < k; i++) {
+                _cleanup_free_ char *p = keys[i];
+                WatchMount *m = p ? hashmap_get(w->made, p) : NULL;
+                int r = m ? 0 : -ENOENT;
+                if (m && m->kind != PLATFORM_PROTECT) {
+                        r = w->c.binder->discard ? w->c.binder->discard(w->binder, p) : -ENOSYS;
+                        discarded += r > 0;
+                }
+                if (r >= 0)
+                        r = w->c.binder->unbind(w->binder, &m->info);
+                if (r < 0) {
+                        /* Not ours (there before us), or not provably
+                         * ours, or its content could not be discarded:
+                         * it stays bound, and is said. */
+                        kept++;
+                        _cleanup_free_ char *shown = escape_for_display(p ? p : "");
+                        snprintf(msg, sizeof msg, "path policy: %s stays bound: %s", shown,
+                                 !m ? "not a mount this daemon made" : strerror(-r));
+                        record(w, LOG_WARN, "release-failed", NULL, p, NULL, m ? -r : 0, msg);
+                        continue;
+                }
+                free(hashmap_remove(w->made, p));
+                untrack(w, w->bound, p);
+                w->mounts--;
+                released++;
+        }
+        const char *fkey;
+        for (size_t i = 0; hashmap_next(w->former, &i, &fkey, &v);)
+                if (under(fkey, dir))
+                        hashmap_remove(w->former, fkey);
+        /* A checkout given back is no repository; if it becomes one again
+         * (a HEAD in its gitdir), it is protected again. */
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &fkey, &v);)
+                if (under(fkey, dir) || (((Checkout *) v)->gitdir && under(((Checkout *) v)->gitdir, dir)))
+                        ((Checkout *) v)->released = true;
+        if (released == 0 && kept == 0)
+                return;
+        _cleanup_free_ char *shown = escape_for_display(dir);
+        snprintf(msg, sizeof msg,
+                 "path policy: %s has nothing left but the daemon's mounts: gave %zu back (%zu masked content(s) "
+                 "discarded first)%s",
+                 shown, released, discarded, kept ? "; some stay bound" : "");
+        LogRecord *r = log_record_new(kept ? LOG_WARN : LOG_INFO, "released");
+        log_record_path(r, "checkout", dir);
+        log_record_int(r, "released", (int64_t) released);
+        log_record_int(r, "discarded", (int64_t) discarded);
+        log_record_int(r, "kept", (int64_t) kept);
+        log_submit(w->c.log, r, "%s", msg);
+}
+
+static void release_cb(uv_timer_t *t) {
+        Watch *w = t->data;
+        const char *key;
+        void *v;
+        size_t n = hashmap_size(w->emptied), k = 0;
+        _cleanup_free_ char **dirs = calloc(n + 1, sizeof *dirs);
+        if (!dirs)
+                return;
+        for (size_t i = 0; hashmap_next(w->emptied, &i, &key, &v);)
+                dirs[k++] = strdup(key);
+        for (size_t i = 0; hashmap_next(w->emptied, &i, &key, &v);)
+                hashmap_remove(w->emptied, key);
+        /* The outermost first: once it is given back, nothing is below. */
+        qsort(dirs, k, sizeof *dirs, by_depth);
+        for (size_t i = k; i-- > 0;) {
+                _cleanup_free_ char *d = dirs[i];
+                if (d && binds_below(w, d) && only_mounts(w, d, 0))
+                        release_tree(w, d);
+        }
+}
+
+/* Something went at rel: each checkout (or one gone, or a gitdir or
+ * common dir) above it may have nothing left but our mounts now. Looked
+ * at once the events in hand are handled: rm -rf is thousands of them. */
+static void maybe_emptied(Watch *w, const char *rel) {
+        char buf[PATH_MAX];
+        size_t len = strlen(rel);
+        bool any = false;
+        if (len >= sizeof buf || hashmap_size(w->made) == 0)
+                return;
+        memcpy(buf, rel, len + 1);
+        for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
+                *s = 0;
+                if ((hashmap_contains(w->checkouts, buf) || hashmap_contains(w->former, buf) ||
+                     hashmap_contains(w->dirs, buf)) &&
+                    hashmap_contains(w->below, buf) && hashmap_put(w->emptied, buf, (void *) 1) >= 0)
+                        any = true;
+                *s = '/';
+        }
+        if (any && !uv_is_active((uv_handle_t *) &w->release_timer))
+                uv_timer_start(&w->release_timer, release_cb, w->c.git_check_ms, 0);
 }
 
 static void on_gone(void *userdata, const char *rel) {
         Watch *w = userdata;
+        const char *key;
+        void *v;
         forget(w, w->checkouts, rel, true);
         forget(w, w->bound, rel, false);
-        /* Its .git gone: the directory is no checkout any more. */
+        for (size_t i = 0; hashmap_size(w->former) > 0 && hashmap_next(w->former, &i, &key, &v);)
+                if (under(key, rel))
+                        hashmap_remove(w->former, key);
+        /* Its .git gone: the directory is no checkout any more. What is
+         * still bound in it is given back once nothing else is left. */
         const char *slash = strrchr(rel, '/');
         if (slash && streq(slash + 1, ".git")) {
                 _cleanup_free_ char *parent = strndup(rel, (size_t) (slash - rel));
                 Checkout *c = parent ? untrack(w, w->checkouts, parent) : NULL;
                 if (c)
                         checkout_free(w, c);
+                if (parent && binds_below(w, parent))
+                        (void) hashmap_put(w->former, parent, (void *) 1);
         }
+        maybe_emptied(w, rel);
         /* A gitdir or common dir gone or renamed away, or a file in one. */
         git_dir_event(w, rel, true);
 }
@@ -1259,6 +1760,12 @@ static void on_rescan(void *userdata) {
                "path policy: the watcher lost events (queue overflow): scanning everything again");
         forget(w, w->checkouts, "", true);
         forget(w, w->bound, "", false);
+        /* What was bound stays bound, but is no longer known as ours: a
+         * mount found again is "already bound", and is not given back. */
+        const char *key;
+        void *v;
+        for (size_t i = 0; hashmap_next(w->former, &i, &key, &v);)
+                hashmap_remove(w->former, key);
 }
 
 static void on_ready(void *userdata) {
@@ -1324,7 +1831,12 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->below = hashmap_new();
         w->dirs = hashmap_new();
         w->wanted = hashmap_new();
-        if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted) {
+        w->made = hashmap_new();
+        w->former = hashmap_new();
+        w->emptied = hashmap_new();
+        w->differs = hashmap_new();
+        if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted || !w->made ||
+            !w->former || !w->emptied || !w->differs) {
                 r = w->root_abs ? -ENOMEM : -errno;
                 watch_free(w);
                 return r;
@@ -1337,6 +1849,8 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         }
         uv_timer_init(c->loop, &w->timer);
         w->timer.data = w;
+        uv_timer_init(c->loop, &w->release_timer);
+        w->release_timer.data = w;
         *ret = w;
         return 0;
 }
@@ -1353,6 +1867,7 @@ void watch_stop(Watch *w) {
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);)
                 drop_makers(v);
         uv_close((uv_handle_t *) &w->timer, NULL);
+        uv_close((uv_handle_t *) &w->release_timer, NULL);
 }
 
 void watch_free(Watch *w) {
@@ -1368,6 +1883,10 @@ void watch_free(Watch *w) {
         hashmap_free(w->below);
         hashmap_free(w->dirs);
         hashmap_free(w->wanted);
+        hashmap_free(w->made); /* emptied by forget(bound) */
+        hashmap_free(w->former);
+        hashmap_free(w->emptied);
+        hashmap_free(w->differs);
         if (w->binder)
                 w->c.binder->close(w->binder);
         free(w->root_abs);

@@ -110,7 +110,8 @@ check "git worktree add exits 0 under the daemon ($(cat "$base/wt.err"))" [ "$rc
 check "worktree: a checkout" wait_log "$log" 'found nested checkout wt'
 check "worktree: the worktree's .env is masked" masked "$root/wt/.env"
 check "worktree: protection applied" wait_log "$log" 'protected the git metadata of nested checkout wt (git finished)'
-check "worktree: its gitdir's commondir is protected" mountpoint_ "$root/cl/.git/worktrees/wt/commondir"
+check "worktree: nothing in its admin dir is bound" bash -c "! grep -qF ' $root/cl/.git/worktrees/' /proc/self/mountinfo"
+check "worktree: its common dir's config is protected" mountpoint_ "$root/cl/.git/config"
 check "worktree: git still works in it" git -C "$root/wt" status --porcelain
 
 # --- git submodule update --init (at the root)
@@ -170,7 +171,9 @@ check "sticky: the file renamed over it is masked" wait_log "$log" 'masked st/.e
 check "sticky: and reads empty" masked "$root/st/.env"
 # .git/config a symlink when protection lands, then a file renamed over it
 # Made aside and moved in whole, so the symlink is there when it is found.
-mkdir -p "$base/sc/.git/hooks"; ln -s nowhere "$base/sc/.git/config"; mv "$base/sc" "$root/sc"
+# (a repository: with a HEAD; one without is given back, see #11.2)
+mkdir -p "$base/sc/.git/hooks"; ln -s nowhere "$base/sc/.git/config"; echo 'ref: refs/heads/main' >"$base/sc/.git/HEAD"
+mv "$base/sc" "$root/sc"
 check "sticky config: never said protected while it is not" wait_log "$log" 'git metadata of nested checkout sc is NOT fully protected'
 check "sticky config: no false 'protected' line" bash -c "! grep -qF 'protected the git metadata of nested checkout sc ' '$log'"
 printf '[core]\n\tbare = false\n' >"$root/sc/.git/config.new"; mv -T "$root/sc/.git/config.new" "$root/sc/.git/config"
@@ -325,6 +328,105 @@ printf 'gitdir: ../store/link/../gd\n' >"$root/dd/.git"
 check "dotdot: git uses store/deep/gd" [ "$(git -C "$root/dd" rev-parse --git-dir)" = "$root/store/deep/gd" ]
 check "dotdot: refused, not the decoy protected" wait_log "$log" "dd/.git: it names a gitdir outside the root, or with '..' after a symlink"
 check "dotdot: the decoy is not said protected" bash -c "! grep -qF 'protected the git metadata of nested checkout dd ' '$log'"
+
+# --- #11.1 linked worktrees: git can delete what it made
+git -C "$root/cl" worktree add -q "$root/wt3" 2>/dev/null
+check "worktree prune: protected first" wait_log "$log" 'protected the git metadata of nested checkout wt3 (git finished)'
+# A worktree with nothing bound in it (src tracks .env and .claude/: a repo without them).
+git init -q "$outside/plain"; git -C "$outside/plain" commit -q --allow-empty -m x
+git clone -q "file://$outside/plain" "$root/pl"
+check "plain clone protected" wait_log "$log" 'protected the git metadata of nested checkout pl (git finished)'
+git -C "$root/pl" worktree add -q "$root/plwt" 2>/dev/null
+check "plain worktree protected" wait_log "$log" 'protected the git metadata of nested checkout plwt (git finished)'
+git -C "$root/pl" worktree remove "$root/plwt" 2>"$base/wtr.err"; rc=$?
+check "worktree remove exits 0 ($(cat "$base/wtr.err"))" [ "$rc" -eq 0 ]
+check "worktree remove: admin dir gone" [ ! -e "$root/pl/.git/worktrees/plwt" ]
+check "worktree remove: fsck clean" git -C "$root/pl" fsck --no-progress
+git -C "$root/pl" worktree add -q "$root/plwt2" 2>/dev/null
+check "plain worktree 2 protected" wait_log "$log" 'protected the git metadata of nested checkout plwt2 (git finished)'
+rm -rf "$root/plwt2"; rc=$?
+check "rm -rf of a worktree with nothing bound in it" [ "$rc" -eq 0 ]
+git -C "$root/pl" worktree prune; rc=$?
+check "worktree prune exits 0" [ "$rc" -eq 0 ]
+check "worktree prune: admin dir gone" [ ! -e "$root/pl/.git/worktrees/plwt2" ]
+check "worktree prune: fsck clean" git -C "$root/pl" fsck --no-progress
+# A worktree holding bound paths (src tracks .env and .claude/): rm -rf
+# stops at them, the watcher gives them back, a second rm -rf finishes.
+rm -rf "$root/wt3" 2>/dev/null
+check "worktree with mounts: given back once the rest is gone" wait_log "$log" '"event":"released","msg":"path policy: wt3 has nothing left'
+rm -rf "$root/wt3"; rc=$?
+check "worktree with mounts: the second rm -rf succeeds" [ "$rc" -eq 0 ]
+git -C "$root/cl" worktree prune
+check "worktree with mounts: prune, fsck clean" git -C "$root/cl" fsck --no-progress
+
+# --- #11.2 a deleted checkout gives its mounts back; the secret never shows
+git clone -q "file://$src" "$root/del"
+check "del: protected" wait_log "$log" 'protected the git metadata of nested checkout del (git finished)'
+echo "SECRET=untracked" >"$root/del/.netrc"
+wait_mount "$root/del/.netrc"
+# (bounded: a daemon that never gives the mounts back must fail, not hang)
+( end=$((SECONDS + 30)); while [ -d "$root/del" ] && [ $SECONDS -lt $end ]; do
+    cat "$root/del/.env" "$root/del/.netrc" 2>/dev/null; done ) >"$base/del.reads" & reader=$!
+rm -rf "$root/del" 2>/dev/null; rc=$?
+check "del: the first rm -rf fails on the mounts" [ "$rc" -ne 0 ]
+check "del: given back" wait_log "$log" '"event":"released","msg":"path policy: del has nothing left'
+rm -rf "$root/del"; rc=$?
+check "del: the second rm -rf succeeds" [ "$rc" -eq 0 ]
+wait "$reader"
+check "del: no read ever saw a secret" bash -c "! grep -q SECRET '$base/del.reads'"
+git clone -q "file://$src" "$root/del"; rc=$?
+check "del: git clone at the same name works" [ "$rc" -eq 0 ]
+check "del: and is protected again" wait_count "$log" 'protected the git metadata of nested checkout del (git finished)' 2
+# Variant: emptied by hand but for HEAD: still a repository, nothing given back.
+git clone -q "file://$src" "$root/keep"
+check "keep: protected" wait_log "$log" 'protected the git metadata of nested checkout keep (git finished)'
+find "$root/keep" -mindepth 1 -not -path "$root/keep/.git" -not -path "$root/keep/.git/HEAD" -delete 2>/dev/null
+# Variant: emptied by hand entirely (the agent's way): given back, and the
+# masked content is gone with the rest.
+git clone -q "file://$src" "$root/emp"
+check "emp: protected" wait_log "$log" 'protected the git metadata of nested checkout emp (git finished)'
+find "$root/emp" -mindepth 1 -delete 2>/dev/null
+check "emp: given back" wait_log "$log" '"event":"released","msg":"path policy: emp has nothing left'
+check "keep: nothing given back while HEAD is left" bash -c "! grep -qF 'path policy: keep has nothing left' '$log'"
+check "keep: still masked" masked "$root/keep/.env"
+check "emp: the masked .env reads empty, not the secret" [ ! -s "$root/emp/.env" ]
+check "emp: no mount left" bash -c "! grep -qF ' $root/emp/' /proc/self/mountinfo"
+
+# Variant: given back, then made a repository again (a HEAD) after the
+# agent wrote its config: protected again, and the config audited.
+git clone -q "file://$src" "$root/rep"
+check "rep: protected" wait_log "$log" 'protected the git metadata of nested checkout rep (git finished)'
+rm -rf "$root/rep" 2>/dev/null
+check "rep: given back" wait_log "$log" '"event":"released","msg":"path policy: rep has nothing left'
+printf '[core]\n\tfsmonitor = cat .env\n' >"$root/rep/.git/config"
+echo 'ref: refs/heads/main' >"$root/rep/.git/HEAD"
+check "rep: a repository again is protected again" wait_count "$log" 'protected the git metadata of nested checkout rep (git finished)' 2
+check "rep: its config bound again" mountpoint_ "$root/rep/.git/config"
+check "rep: and audited" wait_log "$log" 'rep/.git/config sets keys that make git run a program'
+
+# --- #11.3 a tracked masked file: skip-worktree, and git works around it
+check "cl: skip-worktree set on the tracked .env" wait_log "$log" '"event":"skip-worktree","msg":"path policy: nested checkout cl tracks masked .env'
+# (cl holds other work of the rows above: .env is what must not show)
+check "cl: git status does not show .env ($(git -C "$root/cl" status --porcelain | tr '\n' ' '))" \
+  bash -c "! git -C '$root/cl' status --porcelain | grep -q env"
+check "cl: ls-files -v says S" bash -c "git -C '$root/cl' ls-files -v .env | grep -q '^S '"
+echo more >>"$root/cl/main.c"
+git -C "$root/cl" commit -qam more; rc=$?
+check "cl: commit -a works" [ "$rc" -eq 0 ]
+check "cl: the commit keeps .env as it was" [ "$(git -C "$root/cl" show HEAD:.env)" = "SECRET=1" ]
+check "cl: fsck clean after our index write" git -C "$root/cl" fsck --no-progress
+# Variant: the agent clears the bit: it comes back.
+git -C "$root/cl" update-index --no-skip-worktree .env
+check "cl: a cleared bit is set again" wait_count "$log" '"event":"skip-worktree","msg":"path policy: nested checkout cl tracks' 2
+check "cl: status does not show .env again" bash -c "! git -C '$root/cl' status --porcelain | grep -q env"
+
+# --- #11.4 a tracked protected file git could not write is said
+git -C "$src" checkout -q -b other
+echo '{"x":1}' >"$src/.claude/settings.json"; git -C "$src" commit -qam other; git -C "$src" checkout -q main
+git -C "$root/cl" fetch -q origin
+git -C "$root/cl" checkout -q -b other origin/other 2>/dev/null
+check "cl: protected-differs names the settings" wait_log "$log" '"event":"protected-differs","msg":"path policy: protected cl/.claude/settings.json'
+check "cl: said once" [ "$(grep -cF '"event":"protected-differs"' "$log")" -eq 1 ]
 
 # --- 4. the mount budget
 root5=$base/root5; mkdir "$root5"

@@ -151,6 +151,14 @@ static const char *records(T *t) {
         return t->out;
 }
 
+static size_t find_node(const char *path) {
+        for (size_t i = 0; i < fake.n; i++)
+                if (strcmp(fake.nodes[i].path, path) == 0)
+                        return i;
+        fail_msg("no node %s", path);
+        return 0;
+}
+
 static size_t count(T *t, const char *needle) {
         size_t n = 0;
         for (const char *p = records(t); (p = strstr(p, needle)); p++)
@@ -212,6 +220,8 @@ static void base_tree(void) {
         fake_add("a/.git/hooks", 'd');
         fake_add("a/.env", 'f');
         fake_add("a/.claude", 'd');
+        /* A repository: a .git with no HEAD left is given back (released) */
+        fake_add("a/.git/HEAD", 'f');
 }
 
 static void test_discovery(void **state) {
@@ -535,13 +545,23 @@ static void test_gitfile_gitdir(void **state) {
         FOUND(t, "rw/.git", WATCH_FILE);
         run_for(t, 60);
 
-        assert_true(bound("a/.git/worktrees/wt/config.worktree"));
-        assert_true(bound("a/.git/worktrees/wt/commondir"));
+        /* Nothing in a linked worktree's admin dir: git deletes it with
+         * the worktree (a bind there pins it: worktree remove fails and
+         * fsck fails for good). Its config.worktree is audited instead. */
+        assert_false(bound("a/.git/worktrees/wt/config.worktree"));
+        assert_false(bound("a/.git/worktrees/wt/commondir"));
+        assert_false(bound("a/.git/worktrees/wt"));
         assert_true(bound("a/.git/config")); /* the common dir's */
         assert_true(bound("a/.git/hooks"));
-        assert_true(bound("a/.git/modules/sub/config"));
-        assert_true(bound(".git/worktrees/rw/commondir"));
+        assert_true(bound("a/.git/modules/sub/config")); /* a submodule's gitdir is its own */
+        assert_false(bound(".git/worktrees/rw/commondir"));
         assert_false(bound(".git/config")); /* the root's own: enforce's */
+        size_t audits = count(t, "a/.git/worktrees/wt/config.worktree sets keys");
+        fake.nodes[find_node("a/.git/worktrees/wt/config.worktree")].content = "[core]\n\tfsmonitor = x\n";
+        CHANGED(t, "a/.git/worktrees/wt/config.worktree");
+        assert_int_equal(count(t, "a/.git/worktrees/wt/config.worktree sets keys that make git run a program or "
+                                  "read more config: core.fsmonitor"),
+                         audits + 1);
         assert_int_equal(count(t, "out/.git: it names a gitdir outside the root"), 1);
         assert_int_equal(count(t, "up/.git: it names a gitdir outside the root"), 1);
         assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 2);
@@ -846,6 +866,103 @@ static void test_audit(void **state) {
         t_free(t);
 }
 
+/* rm -rf of a protected checkout: what is bound stays (EBUSY) until only
+ * the daemon's mounts are left; then the masked content is discarded and
+ * every mount given back, the deepest first. Never while it is still a
+ * repository. */
+static void rm_rf(T *t, const char *const *paths) {
+        for (const char *const *p = paths; *p; p++)
+                if (fake_remove(*p) == 0)
+                        GONE(t, *p);
+}
+
+static void test_deleted_checkout_released(void **state) {
+        (void) state;
+        base_tree();
+        fake_add("a/src", 'd');
+        fake_add("a/src/x", 'f');
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 60);
+        assert_true(bound("a/.env") && bound("a/.git/config") && bound("a/.git/hooks") && bound("a/.claude"));
+
+        /* Files go, HEAD stays: still a repository, nothing given back. */
+        static const char *const some[] = {"a/src/x", "a/src", "a/.env", "a/.claude", NULL};
+        rm_rf(t, some);
+        run_for(t, 60);
+        assert_int_equal(fake.unbind_calls, 0);
+        assert_int_equal(count(t, "\"event\":\"released\""), 0);
+
+        /* HEAD goes: only mounts are left. */
+        static const char *const rest[] = {"a/.git/HEAD", "a/.git/config", "a/.git/hooks", "a/.git", NULL};
+        rm_rf(t, rest);
+        run_for(t, 60);
+        assert_int_equal(count(t, "\"event\":\"released\""), 1);
+        assert_int_equal(count(t, "\"released\":4"), 1);
+        assert_int_equal(count(t, "\"discarded\":1"), 1);
+        assert_true(fake.nodes[find_node("a/.env")].discarded);
+        assert_false(bound("a/.env") || bound("a/.git/config") || bound("a/.git/hooks") || bound("a/.claude"));
+        /* The deepest first: a/.git/ entries before a/.env and a/.claude. */
+        assert_int_equal(fake.unbind_calls, 4);
+        assert_true(strncmp(fake.unbound[0], "a/.git/", 7) == 0 && strncmp(fake.unbound[1], "a/.git/", 7) == 0);
+
+        /* The second rm -rf succeeds: nothing is bound any more. */
+        static const char *const all[] = {"a/.env", "a/.claude", "a/.git/config", "a/.git/hooks", "a/.git", "a",
+                                          NULL};
+        for (const char *const *p = all; *p; p++)
+                assert_int_equal(fake_remove(*p), 0);
+        WatchStats st;
+        watch_stats(t->w, &st);
+        assert_int_equal(st.bound, 0);
+        t_free(t);
+}
+
+/* Given back, then a repository again (a HEAD made in its .git, by an
+ * agent that wrote its config meanwhile): protected again, and audited. */
+static void test_released_repository_again(void **state) {
+        (void) state;
+        base_tree();
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 60);
+        static const char *const rest[] = {"a/.git/HEAD", NULL};
+        rm_rf(t, rest);
+        run_for(t, 60);
+        assert_int_equal(count(t, "\"event\":\"released\""), 1);
+        assert_false(bound("a/.git/config"));
+        fake.nodes[find_node("a/.git/config")].content = "[core]\n\tfsmonitor = cat .env\n";
+        fake_add("a/.git/HEAD", 'f');
+        FOUND(t, "a/.git/HEAD", WATCH_FILE);
+        run_for(t, 60);
+        assert_true(bound("a/.git/config") && bound("a/.git/hooks") && bound("a/.env"));
+        assert_int_equal(count(t, "protected the git metadata of nested checkout a"), 2);
+        assert_int_equal(count(t, "\"event\":\"git-audit\""), 1);
+        assert_non_null(strstr(records(t), "core.fsmonitor"));
+        t_free(t);
+}
+
+/* A masked file with another link keeps its mask (discarding would empty
+ * the other name too): said, and the rest is given back. */
+static void test_release_keeps_linked_mask(void **state) {
+        (void) state;
+        base_tree();
+        fake.nodes[find_node("a/.env")].nlink = 2;
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        run_for(t, 60);
+        assert_true(bound("a/.env") && bound("a/.git/config"));
+        static const char *const rest[] = {"a/.claude", "a/.git/HEAD", "a/.git/config", "a/.git/hooks", "a/.git",
+                                           NULL};
+        rm_rf(t, rest);
+        run_for(t, 60);
+        assert_int_equal(count(t, "\"event\":\"release-failed\""), 1);
+        assert_int_equal(count(t, "\"kept\":1"), 1);
+        assert_true(bound("a/.env"));
+        assert_false(bound("a/.git/config") || bound("a/.git/hooks"));
+        assert_false(fake.nodes[find_node("a/.env")].discarded);
+        t_free(t);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_discovery),
@@ -869,6 +986,9 @@ int main(void) {
                 cmocka_unit_test(test_mask_dir_and_hardlink),
                 cmocka_unit_test(test_mount_budget),
                 cmocka_unit_test(test_audit),
+                cmocka_unit_test(test_deleted_checkout_released),
+                cmocka_unit_test(test_release_keeps_linked_mask),
+                cmocka_unit_test(test_released_repository_again),
         };
         return RUN(tests);
 }
