@@ -16,7 +16,8 @@
  * The input is hostile (the agent writes every byte of it): every length is
  * checked against the buffer, and an index whose trailing checksum is not
  * the SHA-1 or SHA-256 of what precedes it is refused (-EBADMSG), as git
- * refuses it. Versions 2, 3 and 4 are read; a split index ("link") or a
+ * fsck refuses it; zeros in its place (index.skipHash, git 2.40 and later)
+ * are taken, and written back as zeros. Versions 2, 3 and 4 are read; a split index ("link") or a
  * sparse index ("sdir") is -EOPNOTSUPP; another version -EPROTONOSUPPORT.
  */
 

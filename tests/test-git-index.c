@@ -116,10 +116,13 @@ static void digest(GitHashAlgo algo, const uint8_t *p, size_t n, uint8_t *out) {
         }
 }
 
+static bool zero_hash; /* b_end writes zeros, as index.skipHash does */
+
 static size_t b_end(B *b) {
         put32(b->buf + 8, b->count);
-        uint8_t d[32];
-        digest(b->algo, b->buf, b->n, d);
+        uint8_t d[32] = {0};
+        if (!zero_hash)
+                digest(b->algo, b->buf, b->n, d);
         b_bytes(b, d, (size_t) b->algo);
         return b->n;
 }
@@ -377,6 +380,40 @@ static void test_skip_worktree(void **state) {
                 }
 }
 
+/* index.skipHash: zeros in place of the checksum, for either hash; the
+ * hash told by the layout, and zeros written back. */
+static void test_skip_hash(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        zero_hash = true;
+        for (int a = 0; a < 2; a++) {
+                GitHashAlgo algo = a ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+                build(&b, 2, algo);
+                b_ext(&b, "TREE", "t", 1);
+                size_t n = b_end(&b);
+                assert_int_equal(read_index(b.buf, n, &s), 0);
+                assert_non_null(strstr(s.text, "\t.env\n"));
+                char oid[65];
+                uint8_t raw[32];
+                memset(raw, 0x10, sizeof raw);
+                hex(raw, (size_t) algo, oid);
+                assert_non_null(strstr(s.text, oid)); /* read with the right oid size */
+                uint8_t *out = NULL;
+                size_t out_n = 0;
+                assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), 1);
+                uint8_t z[32] = {0};
+                assert_memory_equal(out + out_n - (size_t) algo, z, (size_t) algo);
+                assert_int_equal(read_index(out, out_n, &s), 0);
+                assert_non_null(strstr(s.text, "S 100644"));
+                free(out);
+                /* not zeros, not a checksum: refused */
+                b.buf[n - 1] = 1;
+                assert_int_equal(read_index(b.buf, n, &s), -EBADMSG);
+        }
+        zero_hash = false;
+}
+
 /* ---- the oracle: git itself ---- */
 
 static char oracle_dir[] = "/tmp/test-git-index-XXXXXX";
@@ -553,7 +590,7 @@ int main(int argc, char **argv) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_blob_oid),    cmocka_unit_test(test_read_versions),
                 cmocka_unit_test(test_long_name),   cmocka_unit_test(test_refused),
-                cmocka_unit_test(test_skip_worktree),
+                cmocka_unit_test(test_skip_worktree), cmocka_unit_test(test_skip_hash),
         };
         return RUN(tests);
 }

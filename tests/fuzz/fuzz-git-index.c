@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* git's index reader and its skip-worktree writer. The first byte picks the
- * hash (odd: SHA-256), the rest is an index without its checksum, which the
- * target appends, so that mutations reach the parser instead of stopping
+ * hash (bit 0 set: SHA-256) and whether the checksum is zeros (bit 1 set,
+ * as index.skipHash writes it); the rest is an index without its checksum,
+ * which the target appends, so that mutations reach the parser instead of stopping
  * at the checksum. Invariants: an answer is 0 or one of the documented
  * errors, the same for both calls; a failed write leaves its output alone;
  * a written index reads again, with the same entries in the same order,
@@ -65,7 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!buf)
                 return 0;
         memcpy(buf, data + 1, n);
-        if (algo == GIT_HASH_SHA1) {
+        if (data[0] & 2) {
+                memset(buf + n, 0, (size_t) algo);
+        } else if (algo == GIT_HASH_SHA1) {
                 struct sha1_ctx s;
                 sha1_init(&s);
                 sha1_update(&s, n, buf);
