@@ -61,6 +61,7 @@ row worktree identical - main r '`git worktree add ../wt` + `git worktree remove
 row worktree-prune identical - main r '`git worktree add ../wt` + `rm -rf ../wt` + `git worktree prune`' ''
 row submodule-update refused - main 'r r/lib' '`git submodule update --init --recursive` (in a checkout already protected)' \
   '`--init` registers the submodule in the protected `.git/config`, which cannot be written: git stops before cloning; `git clone --recurse-submodules` (above) works, as git registers it before protection lands'
+row submodule-rm identical - none 'r r/lib' '`git clone --recurse-submodules URL r`, then `git rm lib` + `git commit`' ''
 row reclone differs 'exit output' main r '`rm -rf r` + `git clone URL r` again' \
   'the first `rm -rf` fails (EBUSY) on the daemon'"'"'s mounts; once only they are left the daemon gives them back (`released`), a second `rm -rf` succeeds and the clone is as without the daemon'
 row env-clone identical - none r '`git clone` of a repo that tracks `.env` and `.claude/settings.json`' ''
@@ -350,6 +351,11 @@ w_worktree-prune() {
 w_submodule-update() {
   # (refused under the daemon: nothing is cloned, so nothing to wait for)
   cd r && st update git submodule update --init --recursive && dwait git-protected "mx-$ID/r/lib"
+}
+w_submodule-rm() {
+  st clone git clone -q --recurse-submodules "file://$PWD/remote.git" r
+  dwait git-protected "mx-$ID/r"; dwait git-protected "mx-$ID/r/lib"
+  cd r && st rm git rm -q lib && st commit git commit -qm "rm lib"
 }
 w_reclone() {
   st rm rm -rf r
