@@ -1154,7 +1154,8 @@ static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char 
 typedef struct IndexCtx {
         Watch *w;
         Checkout *c;
-        char *list; /* the masked paths git is told to leave alone */
+        char *list;      /* the masked paths git is told to leave alone */
+        bool needs_skip; /* a tracked masked path lacks skip-worktree */
 } IndexCtx;
 
 static bool want_skip(void *ctx, const char *path) {
@@ -1230,6 +1231,8 @@ static void check_entry(void *ctx, const GitIndexEntry *e) {
         IndexCtx *x = ctx;
         Watch *w = x->w;
         char msg[1024];
+        if (e->stage == 0 && !e->skip_worktree && !x->needs_skip && bound_action(w, x->c, e->path, true))
+                x->needs_skip = true;
         if (e->stage != 0 || e->skip_worktree || (e->mode & 0170000) != 0100000 ||
             !bound_action(w, x->c, e->path, false))
                 return;
@@ -1266,27 +1269,35 @@ static void forget_differs(Watch *w, const char *dir) {
                         hashmap_remove(w->differs, key);
 }
 
-static void index_work(Watch *w, Checkout *c) {
+/* Read the index, say the protected files that differ from it, and, when
+ * write, set skip-worktree where it is missing. Whether it is missing. */
+static bool index_look(Watch *w, Checkout *c, bool write) {
         if (!c->gitdir || w->c.binder->warn_only || !w->c.binder->read_all)
-                return;
+                return false;
         _cleanup_free_ char *index = join(c->gitdir, "index"), *buf = NULL;
         size_t n = 0;
         if (!index)
-                return;
+                return false;
         int r = w->c.binder->read_all(w->binder, index, INDEX_MAX, &buf, &n);
         if (r == -ENOENT)
-                return;
+                return false;
         if (r < 0) {
                 index_failed(w, c, index, r, "cannot read");
-                return;
+                return false;
         }
         IndexCtx x = {.w = w, .c = c};
         r = git_index_entries((const uint8_t *) buf, n, check_entry, &x);
         if (r < 0) {
                 index_failed(w, c, index, r, "cannot read");
-                return;
+                return false;
         }
-        skip_masked(w, c, index, (const uint8_t *) buf, n);
+        if (x.needs_skip && write)
+                skip_masked(w, c, index, (const uint8_t *) buf, n);
+        return x.needs_skip;
+}
+
+static void index_work(Watch *w, Checkout *c) {
+        (void) index_look(w, c, true);
 }
 
 static void discover(Watch *w, const char *path, bool gitfile) {
@@ -1436,7 +1447,12 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         start_pending(w, c);
                         bind_actions(w, c, false);
                 } else if (in_index && streq_ptr(c->gitdir, dir)) {
-                        start_index_work(w, c);
+                        /* Read at once (reading never gets in git's way);
+                         * written only once git is done, and only when a
+                         * bit is missing: most index writes cost no /proc
+                         * walk. */
+                        if (!c->pending && !c->index_pending && index_look(w, c, false))
+                                start_index_work(w, c);
                 } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
                         if (streq(sub, "info"))
                                 start_pending(w, c); /* info/attributes made later: bind it */
