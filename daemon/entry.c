@@ -19,10 +19,12 @@ static const char *const entry_error_table[_ENTRY_ERROR_MAX] = {
         [ENTRY_ABSOLUTE] = "absolute path",
         [ENTRY_WHITESPACE] = "leading or trailing whitespace",
         [ENTRY_CONTROL] = "control character",
+        [ENTRY_BIDI] = "bidirectional control character (the path would read as another)",
         [ENTRY_DOT_COMPONENT] = "'.' or '..' component",
         [ENTRY_EMPTY_COMPONENT] = "empty component",
         [ENTRY_SEPARATOR] = "':' or ',' (the mount wiring cannot carry them)",
         [ENTRY_TOO_LONG] = "longer than 500 characters",
+        [ENTRY_COMPONENT_TOO_LONG] = "a component longer than 255 bytes (no filesystem holds it)",
         [ENTRY_MASK_UNDER_GIT] = "masked entry under .git (the git dir must stay readable)",
 };
 
@@ -72,13 +74,20 @@ EntryError entry_validate(const char *entry, EntryList list) {
                 return ENTRY_ABSOLUTE;
         if (is_space(entry[0]) || is_space(entry[len - 1]))
                 return ENTRY_WHITESPACE;
-        for (const char *p = entry; *p; p++)
-                if ((unsigned char) *p < 0x20 || *p == 0x7f)
+        for (const unsigned char *p = (const unsigned char *) entry; *p; p++) {
+                /* C0, DEL, and C1 (U+0080..U+009F: C2 80..C2 9F) */
+                if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
                         return ENTRY_CONTROL;
+        }
+        for (const unsigned char *p = (const unsigned char *) entry; *p; p++)
+                /* U+202A..U+202E (E2 80 AA..AE) and U+2066..U+2069 (E2 81 A6..A9) */
+                if (p[0] == 0xe2 && ((p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae) ||
+                                     (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)))
+                        return ENTRY_BIDI;
 
         /* Walk the components; a single trailing '/' only marks a directory. */
         size_t body = entry_is_dir(entry) ? len - 1 : len;
-        bool under_git = false;
+        bool under_git = false, long_component = false;
         for (size_t start = 0; start <= body;) {
                 const char *c = entry + start;
                 size_t n = strcspn(c, "/");
@@ -89,8 +98,10 @@ EntryError entry_validate(const char *entry, EntryList list) {
                         return ENTRY_EMPTY_COMPONENT;
                 if ((n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
                         return ENTRY_DOT_COMPONENT;
-                if (n == 4 && memcmp(c, ".git", 4) == 0)
+                /* case-insensitive: .GIT is .git on a case-insensitive volume */
+                if (n == 4 && strncasecmp(c, ".git", 4) == 0)
                         under_git = true;
+                long_component = long_component || n > 255; /* NAME_MAX, on Linux and APFS */
                 start += n + 1;
         }
 
@@ -98,6 +109,8 @@ EntryError entry_validate(const char *entry, EntryList list) {
                 return ENTRY_SEPARATOR;
         if (utf8_length(entry) > ENTRY_MAX_CHARS)
                 return ENTRY_TOO_LONG;
+        if (long_component)
+                return ENTRY_COMPONENT_TOO_LONG;
         if (list == ENTRY_MASK && under_git)
                 return ENTRY_MASK_UNDER_GIT;
         return ENTRY_OK;

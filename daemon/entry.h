@@ -27,10 +27,12 @@ typedef enum EntryError {
         ENTRY_ABSOLUTE,
         ENTRY_WHITESPACE,
         ENTRY_CONTROL,
+        ENTRY_BIDI,
         ENTRY_DOT_COMPONENT,
         ENTRY_EMPTY_COMPONENT,
         ENTRY_SEPARATOR,
         ENTRY_TOO_LONG,
+        ENTRY_COMPONENT_TOO_LONG,
         ENTRY_MASK_UNDER_GIT,
         _ENTRY_ERROR_MAX,
 } EntryError;

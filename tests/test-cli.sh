@@ -72,9 +72,15 @@ a,b|':' or ','
 CASES
 run 1 "$pp" validate --unmask "$(printf 'a\001b')" && has err "refused unmask entry 'a\\x01b': control character"
 run 1 "$pp" validate --mask "$(printf 'a\tb')" && has err "refused mask entry 'a\\tb': control character"
-long=$(printf '%0501d' 0)
+c99=$(printf '%099d' 0)
+long=$c99/$c99/$c99/$c99/$c99/x  # 501 characters, no component over 255 bytes
 run 1 "$pp" validate --mask "$long" && has err "longer than 500 characters"
-run 0 "$pp" validate --mask "$(printf '%0500d' 0)"
+run 0 "$pp" validate --mask "$c99/$c99/$c99/$c99/$c99/"
+run 1 "$pp" validate --mask "$(printf '%0256d' 0)" && has err "a component longer than 255 bytes"
+run 0 "$pp" validate --mask "$(printf '%0255d' 0)"
+run 1 "$pp" validate --mask "$(printf 'a\342\200\256vne.')" && has err "bidirectional control character"
+run 1 "$pp" validate --protect "$(printf 'a\302\205b')" && has err "control character"
+run 1 "$pp" validate --mask .GIT/config && has err "masked entry under .git"
 for g in .git .git/ .git/x a/.git/x; do
   run 1 "$pp" validate --mask "$g" && has err "refused mask entry '$g': masked entry under .git"
   run 0 "$pp" validate --protect "$g"

@@ -42,6 +42,13 @@ static void test_each_rule(void **state) {
                 {"a\x01" "b", ENTRY_CONTROL},
                 {"a\x1f", ENTRY_CONTROL},
                 {"a\x7f" "b", ENTRY_CONTROL},
+                {"a\xc2\x80" "b", ENTRY_CONTROL}, /* U+0080, C1 */
+                {"a\xc2\x85", ENTRY_CONTROL},      /* U+0085, NEL */
+                {"\xc2\x9f" "a", ENTRY_CONTROL},   /* U+009F */
+                {"a\xe2\x80\xae" "vne.", ENTRY_BIDI}, /* U+202E, reads as ".env" */
+                {"a\xe2\x80\xaa", ENTRY_BIDI},        /* U+202A */
+                {"a\xe2\x81\xa6" "b", ENTRY_BIDI},    /* U+2066 */
+                {"a\xe2\x81\xa9" "b", ENTRY_BIDI},    /* U+2069 */
                 {"./a", ENTRY_DOT_COMPONENT},
                 {"a/./b", ENTRY_DOT_COMPONENT},
                 {"a/.", ENTRY_DOT_COMPONENT},
@@ -64,37 +71,83 @@ static void test_each_rule(void **state) {
                 }
 }
 
+/* n times: 99 copies of ch (of chlen bytes) and a '/'; 100 characters each. */
+static size_t runs(char *buf, int n, const char *ch, size_t chlen) {
+        size_t k = 0;
+        for (int r = 0; r < n; r++) {
+                for (int i = 0; i < 99; i++, k += chlen)
+                        memcpy(buf + k, ch, chlen);
+                buf[k++] = '/';
+        }
+        buf[k] = 0;
+        return k;
+}
+
 static void test_length(void **state) {
         (void) state;
         char buf[4 * 600];
 
-        /* Exactly 500 ASCII characters: valid; 501: refused. */
-        memset(buf, 'a', 500);
-        buf[500] = 0;
+        /* Exactly 500 ASCII characters (components of 99, each with its
+         * '/', the last one the directory's): valid; 501: refused. */
+        size_t k = runs(buf, 5, "a", 1);
         assert_valid(buf, ENTRY_MASK);
-        buf[500] = 'a', buf[501] = 0;
+        strcpy(buf + k, "a");
         assert_refused(buf, ENTRY_MASK, ENTRY_TOO_LONG);
 
-        /* The cap counts characters, not bytes: 500 two-byte characters
-         * (1000 bytes) pass, 501 do not. */
-        for (int i = 0; i < 500; i++)
-                memcpy(buf + 2 * i, "\xc3\xa9", 2);
-        buf[1000] = 0;
+        /* The cap counts characters, not bytes: 500 characters of which
+         * 495 take two bytes pass, 501 do not. */
+        k = runs(buf, 5, "\xc3\xa9", 2);
         assert_valid(buf, ENTRY_PROTECT);
-        memcpy(buf + 1000, "\xc3\xa9", 3);
+        strcpy(buf + k, "\xc3\xa9");
         assert_refused(buf, ENTRY_PROTECT, ENTRY_TOO_LONG);
 
-        /* A trailing '/' is a character of the entry too. */
-        memset(buf, 'a', 500);
-        buf[499] = '/', buf[500] = 0;
+        /* A trailing '/' is a character of the entry too: 499 and the '/'
+         * pass, 500 and the '/' do not. */
+        k = runs(buf, 5, "a", 1);
+        buf[k - 1] = 0;
+        strcat(buf, "/");
         assert_valid(buf, ENTRY_MASK);
-        buf[500] = 'a', buf[501] = '/', buf[502] = 0;
+        buf[k - 1] = 'a';
+        strcpy(buf + k, "/");
         assert_refused(buf, ENTRY_MASK, ENTRY_TOO_LONG);
+}
+
+/* Neighbours of the refused ranges stay valid. */
+static void test_unicode_neighbours(void **state) {
+        (void) state;
+        static const char *const ok[] = {
+                "a\xc2\xa0" "b",     /* U+00A0, no control */
+                "caf\xc3\xa9",       /* U+00E9 */
+                "a\xe2\x80\xa9" "b", /* U+2029, before U+202A */
+                "a\xe2\x80\xaf" "b", /* U+202F, after U+202E */
+                "a\xe2\x81\xa5" "b", /* U+2065 */
+                "a\xe2\x81\xaa" "b", /* U+206A */
+        };
+        for (size_t i = 0; i < ELEMENTSOF(ok); i++)
+                assert_valid(ok[i], ENTRY_MASK);
+}
+
+/* A component of 255 bytes exists on Linux and APFS; 256 cannot. */
+static void test_component_length(void **state) {
+        (void) state;
+        char buf[600];
+        memset(buf, 'a', 255);
+        strcpy(buf + 255, "/x");
+        assert_valid(buf, ENTRY_MASK);
+        memset(buf, 'a', 256);
+        strcpy(buf + 256, "/");
+        assert_refused(buf, ENTRY_MASK, ENTRY_COMPONENT_TOO_LONG);
+        /* bytes, not characters: 128 two-byte characters are 256 bytes */
+        for (int i = 0; i < 128; i++)
+                memcpy(buf + 2 * i, "\xc3\xa9", 2);
+        strcpy(buf + 256, "/b");
+        assert_refused(buf, ENTRY_PROTECT, ENTRY_COMPONENT_TOO_LONG);
 }
 
 static void test_mask_under_git(void **state) {
         (void) state;
-        static const char *const git[] = {".git", ".git/", ".git/x", ".git/hooks/", "a/.git/x", "a/.git/", "a/.git"};
+        static const char *const git[] = {".git",   ".git/",   ".git/x", ".git/hooks/", "a/.git/x",
+                                          "a/.git/", "a/.git",  ".GIT/x", ".Git/",       "a/.gIt"};
 
         for (size_t i = 0; i < ELEMENTSOF(git); i++) {
                 print_message("%s\n", git[i]);
@@ -108,6 +161,7 @@ static void test_mask_under_git(void **state) {
         assert_valid("a.git/x", ENTRY_MASK);
         assert_valid(".git-credentials", ENTRY_MASK);
         assert_valid("x/.github/", ENTRY_MASK);
+        assert_valid(".GITignore", ENTRY_MASK);
 }
 
 static void test_every_reason_named(void **state) {
@@ -179,6 +233,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_valid_entries),  cmocka_unit_test(test_each_rule),
                 cmocka_unit_test(test_length),         cmocka_unit_test(test_mask_under_git),
+                cmocka_unit_test(test_unicode_neighbours), cmocka_unit_test(test_component_length),
                 cmocka_unit_test(test_every_reason_named), cmocka_unit_test(test_is_dir_same_path),
                 cmocka_unit_test(test_match_anchored), cmocka_unit_test(test_match_any_depth),
         };
