@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,7 +41,22 @@ static void help(FILE *f) {
               f);
 }
 
-int main(int argc, char **argv) {
+/* What went to stdout must have got there (coreutils' close_stdout): a
+ * full disk or a closed pipe is a failure, not a silent exit 0. */
+static int close_stdout(int r) {
+        bool failed = fflush(stdout) != 0 || ferror(stdout);
+        int e = errno;
+        if (fclose(stdout) != 0 && !failed) {
+                failed = true;
+                e = errno;
+        }
+        if (!failed)
+                return r;
+        fprintf(stderr, "pathpolicy: cannot write the output: %s\n", e ? strerror(e) : "write error");
+        return r == EXIT_OK ? EXIT_FAIL : r;
+}
+
+static int run(int argc, char **argv) {
         if (argc < 2) {
                 help(stderr);
                 return EXIT_USAGE;
@@ -61,4 +77,8 @@ int main(int argc, char **argv) {
 
         fprintf(stderr, "pathpolicy: unknown verb '%s'\nTry 'pathpolicy --help'.\n", argv[1]);
         return EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+        return close_stdout(run(argc, argv));
 }

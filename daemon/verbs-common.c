@@ -1,9 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /* What every acting verb does about logging. */
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "log.h"
 #include "verbs.h"
+
+int verb_usage(const char *verb, const char *fmt, ...) {
+        va_list ap;
+        fprintf(stderr, "pathpolicy %s: ", verb);
+        va_start(ap, fmt);
+        vfprintf(stderr, fmt, ap);
+        va_end(ap);
+        fprintf(stderr, "\nTry 'pathpolicy %s --help'.\n", verb);
+        return EXIT_USAGE;
+}
+
+int verb_once(const char *verb, const struct option *options, int c, uint64_t *seen) {
+        for (unsigned i = 0; i < 64 && options[i].name; i++) {
+                if (options[i].flag || options[i].val != c)
+                        continue;
+                if (*seen & (UINT64_C(1) << i))
+                        return verb_usage(verb, "--%s given twice", options[i].name);
+                *seen |= UINT64_C(1) << i;
+                return 0;
+        }
+        return 0;
+}
 
 int verb_log_option(const char *verb, LogConfig *lc, int c, const char *arg) {
         const char *err;

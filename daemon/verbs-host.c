@@ -70,10 +70,13 @@ static int host_verb(int argc, char **argv, bool prepare) {
         LogConfig lc;
         uv_loop_t loop;
         int c, r, ret = EXIT_FAIL;
+        uint64_t seen = 0;
 
         log_config_init(&lc);
         optind = 0;
         while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
+                if ((r = verb_once(verb, options, c, &seen)) != 0)
+                        return r;
                 r = verb_log_option(verb, &lc, c, optarg);
                 if (r == EXIT_USAGE)
                         return r;

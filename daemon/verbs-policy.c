@@ -23,8 +23,19 @@ static void settings_error_print(const SettingsError *e) {
 }
 
 static int usage_error(const char *verb, const char *msg) {
-        fprintf(stderr, "pathpolicy %s: %s\nTry 'pathpolicy %s --help'.\n", verb, msg, verb);
-        return EXIT_USAGE;
+        return verb_usage(verb, "%s", msg);
+}
+
+/* One entry of validate's command line, of the list named last before it. */
+static void check_arg(int list, const char *arg, int *checked, int *problems) {
+        EntryError e = entry_validate(arg, (EntryList) list);
+        (*checked)++;
+        if (e != ENTRY_OK) {
+                _cleanup_free_ char *shown = escape_for_display(arg);
+                fprintf(stderr, "pathpolicy: refused %s entry '%s': %s\n", entry_list_to_string((EntryList) list),
+                        shown ? shown : "?", entry_error_to_string(e));
+                (*problems)++;
+        }
 }
 
 /* Print a refused entry from a settings file; shared by validate and resolve. */
@@ -47,7 +58,8 @@ static const char validate_help[] =
         "  --mask ENTRY...      check entries for mask_paths (no entry under .git)\n"
         "  --protect ENTRY...   check entries for protect_paths\n"
         "  --unmask ENTRY...    check entries for unmask_paths\n"
-        "                       (entries after one of these are of that list, until the next)\n"
+        "                       (entries after one of these are of that list, until the next;\n"
+        "                       after --, every argument is an entry, even one starting with -)\n"
         "  --modules FILE       check every entry of a modules.json (at .sandbox)\n"
         "  --orgs FILE          check every org of an orgs.json (at .ORG.path_policy)\n"
         "  --org NAME           with --orgs: only this org\n"
@@ -78,12 +90,16 @@ int verb_validate(int argc, char **argv) {
                 {"help", no_argument, NULL, 'h'},            {},
         };
         const char *modules = NULL, *orgs = NULL, *org = NULL;
-        int list = -1, c, problems = 0, checked = 0;
+        int list = -1, c, r, problems = 0, checked = 0;
+        uint64_t seen = 0;
 
         /* '-' first: entries come back in order as option 1, so each one is
          * of the list named last before it. */
         optind = 0;
         while ((c = getopt_long(argc, argv, "-h", options, NULL)) >= 0) {
+                bool entry = c == 1 || c == 'm' || c == 'p' || c == 'u'; /* these repeat */
+                if (!entry && (r = verb_once("validate", options, c, &seen)) != 0)
+                        return r;
                 switch (c) {
                 case 'h':
                         fputs(validate_help, stdout);
@@ -93,20 +109,11 @@ int verb_validate(int argc, char **argv) {
                 case 'u':
                         list = c == 'm' ? ENTRY_MASK : c == 'p' ? ENTRY_PROTECT : ENTRY_UNMASK;
                         _fallthrough_;
-                case 1: {
+                case 1:
                         if (list < 0)
                                 return usage_error("validate", "an entry needs --mask, --protect or --unmask before it");
-                        EntryError e = entry_validate(optarg, (EntryList) list);
-                        checked++;
-                        if (e != ENTRY_OK) {
-                                _cleanup_free_ char *shown = escape_for_display(optarg);
-                                fprintf(stderr, "pathpolicy: refused %s entry '%s': %s\n",
-                                        entry_list_to_string((EntryList) list), shown ? shown : "?",
-                                        entry_error_to_string(e));
-                                problems++;
-                        }
+                        check_arg(list, optarg, &checked, &problems);
                         break;
-                }
                 case ARG_MODULES:
                         modules = optarg;
                         break;
@@ -119,6 +126,13 @@ int verb_validate(int argc, char **argv) {
                 default:
                         return usage_error("validate", "unknown option");
                 }
+        }
+        /* After "--", every argument is an entry of the list named last
+         * (an entry may start with '-'); none is dropped. */
+        for (; optind < argc; optind++) {
+                if (list < 0)
+                        return usage_error("validate", "an entry needs --mask, --protect or --unmask before it");
+                check_arg(list, argv[optind], &checked, &problems);
         }
         if (org && !orgs)
                 return usage_error("validate", "--org needs --orgs FILE");
@@ -236,9 +250,12 @@ int verb_resolve(int argc, char **argv) {
         bool json = false, policy = false;
         SettingsError err;
         int c, r, ret = EXIT_FAIL;
+        uint64_t seen = 0;
 
         optind = 0;
         while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
+                if ((r = verb_once("resolve", options, c, &seen)) != 0)
+                        return r;
                 switch (c) {
                 case 'h':
                         fputs(resolve_help, stdout);
@@ -342,10 +359,13 @@ int verb_builtins(int argc, char **argv) {
                 {},
         };
         bool json = false;
-        int c;
+        int c, r;
+        uint64_t seen = 0;
 
         optind = 0;
         while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
+                if ((r = verb_once("builtins", options, c, &seen)) != 0)
+                        return r;
                 switch (c) {
                 case 'h':
                         fputs(builtins_help, stdout);
@@ -364,7 +384,7 @@ int verb_builtins(int argc, char **argv) {
                 json_t *root = json_pack("{s:o, s:o}", "mask", json_strv((char *const *) builtin_mask, builtin_mask_count),
                                          "protect",
                                          json_strv((char *const *) builtin_protect, builtin_protect_count));
-                int r = root ? json_dumpf(root, stdout, JSON_INDENT(2)) : -1;
+                r = root ? json_dumpf(root, stdout, JSON_INDENT(2)) : -1;
                 json_decref(root);
                 if (r < 0)
                         return EXIT_FAIL;

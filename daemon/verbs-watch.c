@@ -129,10 +129,13 @@ int verb_watch(int argc, char **argv) {
         WatchConfig wc;
         char why[256];
         int c, r, ret = EXIT_FAIL;
+        uint64_t seen = 0;
 
         log_config_init(&lc);
         optind = 0;
         while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
+                if ((r = verb_once("watch", options, c, &seen)) != 0)
+                        return r;
                 r = verb_log_option("watch", &lc, c, optarg);
                 if (r == EXIT_USAGE)
                         return r;
@@ -203,6 +206,14 @@ int verb_watch(int argc, char **argv) {
                         return EXIT_USAGE;
                 }
         }
+        /* The poll backend's own options mean nothing to another. */
+        const WatcherOps *chosen = d.ops ? d.ops : platform_watcher_by_name(NULL);
+        static const char *const poll_only[] = {"interval", "max-depth", "max-entries"};
+        for (size_t i = 0; chosen && !streq(chosen->name, "poll") && i < ELEMENTSOF(poll_only); i++)
+                for (unsigned k = 0; options[k].name; k++)
+                        if (streq(options[k].name, poll_only[i]) && (seen & (UINT64_C(1) << k)))
+                                return verb_usage("watch", "--%s applies to the poll backend only (this is %s)",
+                                                  poll_only[i], chosen->name);
         if (!root && optind < argc)
                 root = argv[optind++];
         if (!root || optind < argc) {

@@ -7,6 +7,8 @@
  * EXIT_OK, EXIT_FAILURE (1) or EXIT_USAGE (2).
  */
 
+#include <stdint.h>
+
 #define EXIT_OK 0
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
@@ -20,6 +22,16 @@ int verb_enforce(int argc, char **argv);
 int verb_watch(int argc, char **argv);
 int verb_prepare(int argc, char **argv);
 int verb_release(int argc, char **argv);
+
+/* Say a usage error ("pathpolicy VERB: ...", then the --help hint) on
+ * stderr. EXIT_USAGE. */
+int verb_usage(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* An option given twice is a usage error: which one was meant is not ours
+ * to guess. Marks c's option in *seen; EXIT_USAGE (said) when it was
+ * there already, else 0. */
+struct option;
+int verb_once(const char *verb, const struct option *options, int c, uint64_t *seen);
 
 /* A loop and a log stream for an acting verb; says why on stderr when it
  * cannot. 0 or -1. */

@@ -215,5 +215,28 @@ else
   run 1 "$pp" watch "$tmp/no-such-root" && has err "path policy: cannot watch $tmp/no-such-root: No such file or directory"
 fi
 
+# --- arguments after --, options given twice or out of place, output that cannot be written
+run 1 "$pp" validate --mask ok -- /y && has err "refused mask entry '/y': absolute path"
+run 0 "$pp" validate --mask ok -- -x --y
+run 1 "$pp" validate --protect a -- b //c && has err "refused protect entry '//c'"
+run 2 "$pp" validate -- x && has err "an entry needs --mask, --protect or --unmask before it"
+run 2 "$pp" validate --modules a --modules b && has err "--modules given twice"
+run 2 "$pp" resolve --json --json && has err "--json given twice"
+run 2 "$pp" builtins --json --json && has err "--json given twice"
+run 2 "$pp" enforce --root a --root b && has err "--root given twice"
+run 2 "$pp" prepare --worktree a --out b --out c && has err "--out given twice"
+run 2 "$pp" watch "$tmp" --backend poll --backend poll && has err "--backend given twice"
+run 2 "$pp" watch "$tmp" --log-level info --log-level debug && has err "--log-level given twice"
+if [ "$backend" != poll ]; then
+  run 2 "$pp" watch "$tmp" --interval 5 && has err "--interval applies to the poll backend only (this is inotify)"
+  run 2 "$pp" watch "$tmp" --backend inotify --max-depth 3 && has err "--max-depth applies to the poll backend only"
+fi
+if [ -w /dev/full ]; then
+  run 1 sh -c "'$pp' resolve --json >/dev/full" && has err "pathpolicy: cannot write the output: No space left on device"
+  run 1 sh -c "'$pp' builtins >/dev/full" && has err "cannot write the output"
+  run 1 sh -c "'$pp' --help >/dev/full" && has err "cannot write the output"
+  run 1 sh -c "'$pp' validate --mask ok --help >/dev/full" && has err "cannot write the output"
+fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
