@@ -1670,7 +1670,7 @@ static void release_tree(Watch *w, const char *dir) {
                         _cleanup_free_ char *shown = escape_for_display(p ? p : "");
                         snprintf(msg, sizeof msg, "path policy: %s stays bound: %s", shown,
                                  !m ? "not a mount this daemon made" : strerror(-r));
-                        record(w, LOG_WARN, "release-failed", NULL, p, NULL, m ? -r : 0, msg);
+                        record(w, LOG_WARN, "mount-kept", NULL, p, NULL, m ? -r : 0, msg);
                         continue;
                 }
                 free(hashmap_remove(w->made, p));
@@ -1694,7 +1694,7 @@ static void release_tree(Watch *w, const char *dir) {
                  "path policy: %s has nothing left but the daemon's mounts: gave %zu back (%zu masked content(s) "
                  "discarded first)%s",
                  shown, released, discarded, kept ? "; some stay bound" : "");
-        LogRecord *r = log_record_new(kept ? LOG_WARN : LOG_INFO, "released");
+        LogRecord *r = log_record_new(kept ? LOG_WARN : LOG_INFO, "mounts-released");
         log_record_path(r, "checkout", dir);
         log_record_int(r, "released", (int64_t) released);
         log_record_int(r, "discarded", (int64_t) discarded);

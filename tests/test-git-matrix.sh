@@ -63,7 +63,7 @@ row submodule-update refused - main 'r r/lib' '`git submodule update --init --re
   '`--init` registers the submodule in the protected `.git/config`, which cannot be written: git stops before cloning; `git clone --recurse-submodules` (above) works, as git registers it before protection lands'
 row submodule-rm identical - none 'r r/lib' '`git clone --recurse-submodules URL r`, then `git rm lib` + `git commit`' ''
 row reclone differs 'exit output' main r '`rm -rf r` + `git clone URL r` again' \
-  'the first `rm -rf` fails (EBUSY) on the daemon'"'"'s mounts; once only they are left the daemon gives them back (`released`), a second `rm -rf` succeeds and the clone is as without the daemon'
+  'the first `rm -rf` fails (EBUSY) on the daemon'"'"'s mounts; once only they are left the daemon gives them back (`mounts-released`), a second `rm -rf` succeeds and the clone is as without the daemon'
 row env-clone identical - none r '`git clone` of a repo that tracks `.env` and `.claude/settings.json`' ''
 row env-status identical - env r '`git status` (tracked `.env` masked; a change elsewhere)' ''
 row env-diff identical - env r '`git diff` (tracked `.env` masked)' ''
@@ -74,9 +74,9 @@ row env-reset-hard identical - env r '`git reset --hard HEAD~1` (tracked `.env` 
 row env-rebase identical - env r '`git rebase main` (tracked `.env` masked)' ''
 row env-switch identical - env r '`git switch -c old HEAD~1` (tracked `.env` masked)' ''
 row env-reclone differs 'exit output' env r '`rm -rf r` + `git clone URL r` again (tracked `.env` masked, `.claude/` protected)' \
-  'the first `rm -rf` fails (EBUSY) on the mounts; the daemon discards the masked content and gives them back (`released`), then a second `rm -rf` and the clone work'
+  'the first `rm -rf` fails (EBUSY) on the mounts; the daemon discards the masked content and gives them back (`mounts-released`), then a second `rm -rf` and the clone work'
 row env-worktree-remove differs 'exit output' env r '`git worktree add ../wt` + `git worktree remove ../wt` (the worktree holds the tracked, protected `.claude/settings.json`)' \
-  'git deletes the worktree'"'"'s files before anything tells the daemon, and the mounts refuse the unlink (EBUSY, read-only), so `worktree remove` fails (255) and `rm -rf ../wt` stops at them too; once only the mounts are left the daemon gives them back (`released`), and a second `rm -rf` plus `git worktree prune` leave the same repository as without the daemon'
+  'git deletes the worktree'"'"'s files before anything tells the daemon, and the mounts refuse the unlink (EBUSY, read-only), so `worktree remove` fails (255) and `rm -rf ../wt` stops at them too; once only the mounts are left the daemon gives them back (`mounts-released`), and a second `rm -rf` plus `git worktree prune` leave the same repository as without the daemon'
 row untracked-env refused - main r '`git add -A && git commit` with an untracked (not ignored) `.env`' \
   'the masked `.env` is a character device to git: `add -A` refuses it, so the secret can never be committed (no object in the repository holds it)'
 row config refused - main r '`git config x.y z`' 'the protected `.git/config` cannot be written'
@@ -359,7 +359,7 @@ w_submodule-rm() {
 }
 w_reclone() {
   st rm rm -rf r
-  dwait released "mx-$ID/r"
+  dwait mounts-released "mx-$ID/r"
   st rm-again rm -rf r
   st clone git clone -q "file://$PWD/remote.git" r && dwait git-protected "mx-$ID/r"
 }
@@ -384,7 +384,7 @@ w_env-rebase() { cd r && st rebase git rebase main; }
 w_env-switch() { cd r && st switch git switch -c old HEAD~1; }
 w_env-reclone() {
   st rm rm -rf r
-  dwait released "mx-$ID/r"
+  dwait mounts-released "mx-$ID/r"
   st rm-again rm -rf r
   st clone git clone -q "file://$PWD/env.git" r && dwait git-protected "mx-$ID/r" && dwait skip-worktree "mx-$ID/r"
 }
@@ -393,7 +393,7 @@ w_env-worktree-remove() {
   dwait git-protected "mx-$ID/wt"; dwait skip-worktree "mx-$ID/wt"
   st remove git worktree remove ../wt
   st rm rm -rf ../wt
-  dwait released "mx-$ID/wt"
+  dwait mounts-released "mx-$ID/wt"
   st rm-again rm -rf ../wt
   st prune git worktree prune
 }

@@ -353,7 +353,7 @@ check "worktree prune: fsck clean" git -C "$root/pl" fsck --no-progress
 # A worktree holding bound paths (src tracks .env and .claude/): rm -rf
 # stops at them, the watcher gives them back, a second rm -rf finishes.
 rm -rf "$root/wt3" 2>/dev/null
-check "worktree with mounts: given back once the rest is gone" wait_log "$log" '"event":"released","msg":"path policy: wt3 has nothing left'
+check "worktree with mounts: given back once the rest is gone" wait_log "$log" '"event":"mounts-released","msg":"path policy: wt3 has nothing left'
 rm -rf "$root/wt3"; rc=$?
 check "worktree with mounts: the second rm -rf succeeds" [ "$rc" -eq 0 ]
 git -C "$root/cl" worktree prune
@@ -369,7 +369,7 @@ wait_mount "$root/del/.netrc"
     cat "$root/del/.env" "$root/del/.netrc" 2>/dev/null; done ) >"$base/del.reads" & reader=$!
 rm -rf "$root/del" 2>/dev/null; rc=$?
 check "del: the first rm -rf fails on the mounts" [ "$rc" -ne 0 ]
-check "del: given back" wait_log "$log" '"event":"released","msg":"path policy: del has nothing left'
+check "del: given back" wait_log "$log" '"event":"mounts-released","msg":"path policy: del has nothing left'
 rm -rf "$root/del"; rc=$?
 check "del: the second rm -rf succeeds" [ "$rc" -eq 0 ]
 wait "$reader"
@@ -386,7 +386,7 @@ find "$root/keep" -mindepth 1 -not -path "$root/keep/.git" -not -path "$root/kee
 git clone -q "file://$src" "$root/emp"
 check "emp: protected" wait_log "$log" 'protected the git metadata of nested checkout emp (git finished)'
 find "$root/emp" -mindepth 1 -delete 2>/dev/null
-check "emp: given back" wait_log "$log" '"event":"released","msg":"path policy: emp has nothing left'
+check "emp: given back" wait_log "$log" '"event":"mounts-released","msg":"path policy: emp has nothing left'
 check "keep: nothing given back while HEAD is left" bash -c "! grep -qF 'path policy: keep has nothing left' '$log'"
 check "keep: still masked" masked "$root/keep/.env"
 check "emp: the masked .env reads empty, not the secret" [ ! -s "$root/emp/.env" ]
@@ -397,7 +397,7 @@ check "emp: no mount left" bash -c "! grep -qF ' $root/emp/' /proc/self/mountinf
 git clone -q "file://$src" "$root/rep"
 check "rep: protected" wait_log "$log" 'protected the git metadata of nested checkout rep (git finished)'
 rm -rf "$root/rep" 2>/dev/null
-check "rep: given back" wait_log "$log" '"event":"released","msg":"path policy: rep has nothing left'
+check "rep: given back" wait_log "$log" '"event":"mounts-released","msg":"path policy: rep has nothing left'
 printf '[core]\n\tfsmonitor = cat .env\n' >"$root/rep/.git/config"
 echo 'ref: refs/heads/main' >"$root/rep/.git/HEAD"
 check "rep: a repository again is protected again" wait_count "$log" 'protected the git metadata of nested checkout rep (git finished)' 2

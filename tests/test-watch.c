@@ -891,13 +891,13 @@ static void test_deleted_checkout_released(void **state) {
         rm_rf(t, some);
         run_for(t, 60);
         assert_int_equal(fake.unbind_calls, 0);
-        assert_int_equal(count(t, "\"event\":\"released\""), 0);
+        assert_int_equal(count(t, "\"event\":\"mounts-released\""), 0);
 
         /* HEAD goes: only mounts are left. */
         static const char *const rest[] = {"a/.git/HEAD", "a/.git/config", "a/.git/hooks", "a/.git", NULL};
         rm_rf(t, rest);
         run_for(t, 60);
-        assert_int_equal(count(t, "\"event\":\"released\""), 1);
+        assert_int_equal(count(t, "\"event\":\"mounts-released\""), 1);
         assert_int_equal(count(t, "\"released\":4"), 1);
         assert_int_equal(count(t, "\"discarded\":1"), 1);
         assert_true(fake.nodes[find_node("a/.env")].discarded);
@@ -928,7 +928,7 @@ static void test_released_repository_again(void **state) {
         static const char *const rest[] = {"a/.git/HEAD", NULL};
         rm_rf(t, rest);
         run_for(t, 60);
-        assert_int_equal(count(t, "\"event\":\"released\""), 1);
+        assert_int_equal(count(t, "\"event\":\"mounts-released\""), 1);
         assert_false(bound("a/.git/config"));
         fake.nodes[find_node("a/.git/config")].content = "[core]\n\tfsmonitor = cat .env\n";
         fake_add("a/.git/HEAD", 'f');
@@ -955,7 +955,7 @@ static void test_release_keeps_linked_mask(void **state) {
                                            NULL};
         rm_rf(t, rest);
         run_for(t, 60);
-        assert_int_equal(count(t, "\"event\":\"release-failed\""), 1);
+        assert_int_equal(count(t, "\"event\":\"mount-kept\""), 1);
         assert_int_equal(count(t, "\"kept\":1"), 1);
         assert_true(bound("a/.env"));
         assert_false(bound("a/.git/config") || bound("a/.git/hooks"));
