@@ -198,8 +198,11 @@ char *host_gitignore_pattern(const char *path) {
 
 /* ---- prepare ---- */
 
+static void hashmap_freep(Hashmap **m) {
+        hashmap_free(*m);
+}
+
 typedef struct Plan {
-        Text placeholders; /* the list file: parents first */
         Text exclude;
         Hashmap *planned;  /* placeholders already planned */
         char **order;      /* placeholders, in creation order */
@@ -218,7 +221,7 @@ static int plan_placeholder(Plan *p, const char *path) {
         if (!o[p->n_order])
                 return -ENOMEM;
         p->n_order++;
-        if (hashmap_put(p->planned, path, NULL) < 0 || text_add(&p->placeholders, "%s\n", path) < 0)
+        if (hashmap_put(p->planned, path, NULL) < 0)
                 return -ENOMEM;
         /* Only files: git shows no empty directory, and a directory pattern
          * would hide whatever the agent puts in it later. */
@@ -281,6 +284,9 @@ static char *link_target(const char *link_path, const char *target, const char *
         return path_normalize(joined);
 }
 
+/* Hops of a symlink chain followed, as the kernel's own bound (MAXSYMLINKS). */
+#define SYMLINK_HOPS 40
+
 static PolicyKind kind_for(bool mask, bool dir) {
         return !mask ? POLICY_PROTECT : dir ? POLICY_MASK_DIR : POLICY_MASK_FILE;
 }
@@ -332,37 +338,70 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
                 return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
         }
 
-        /* A symlink: bound at its target when that stays inside. */
+        /* A symlink: bound at its final target when the whole chain stays
+         * inside. Each hop is read without following, and its target
+         * walked without following, up to SYMLINK_HOPS. */
         char target[PATH_MAX];
-        const char *name;
-        int pfd = open_parent(root_fd, path, &name);
-        if (pfd < 0)
-                return pfd;
-        ssize_t k = readlinkat(pfd, name, target, sizeof target - 1);
-        close(pfd);
-        if (k < 0)
-                return -errno;
-        target[k] = 0;
-        _cleanup_free_ char *t = link_target(path, target, worktree_abs);
+        _cleanup_free_ char *at = strdup(path), *t = NULL;
         const char *why = NULL;
         Walk tw;
-        if (!t)
-                why = "it leads out of the checkout";
-        else if ((r = walk(root_fd, t, &tw)) < 0)
-                return r;
-        else if (tw.state == WALK_ABSENT)
-                why = "it dangles";
-        else if (tw.state != WALK_FOUND || S_ISLNK(tw.st.st_mode))
-                why = "its target is reached through another symlink or a file";
+        if (!at)
+                return -ENOMEM;
+        for (unsigned hop = 0;; hop++) {
+                const char *name;
+                if (hop == SYMLINK_HOPS) {
+                        why = "the chain of symlinks loops or is too long";
+                        break;
+                }
+                int pfd = open_parent(root_fd, at, &name);
+                if (pfd < 0)
+                        return pfd;
+                ssize_t k = readlinkat(pfd, name, target, sizeof target - 1);
+                close(pfd);
+                if (k < 0)
+                        return -errno;
+                target[k] = 0;
+                free(t);
+                t = link_target(at, target, worktree_abs);
+                if (!t) {
+                        why = "it leads out of the checkout";
+                        break;
+                }
+                if (!t[0]) {
+                        why = "it names the checkout itself";
+                        break;
+                }
+                if ((r = walk(root_fd, t, &tw)) < 0)
+                        return r;
+                if (tw.state == WALK_ABSENT) {
+                        why = "it dangles";
+                        break;
+                }
+                if (tw.state != WALK_FOUND) {
+                        why = "its target is reached through a symlinked directory or a file";
+                        break;
+                }
+                if (!S_ISLNK(tw.st.st_mode))
+                        break;
+                free(at);
+                at = TAKE_PTR(t);
+        }
+        bool is_dir = !why && S_ISDIR(tw.st.st_mode);
+        char spelled[PATH_MAX + 1];
+        if (!why) {
+                snprintf(spelled, sizeof spelled, "%s%s", t, is_dir ? "/" : "");
+                /* The target is bound as an entry of its own: it must pass
+                 * the rules (a mask never reaches into .git). */
+                EntryError e = entry_validate(spelled, mask ? ENTRY_MASK : ENTRY_PROTECT);
+                if (e != ENTRY_OK)
+                        why = entry_error_to_string(e);
+        }
         if (why) {
                 res->skipped++;
                 say(log, LOG_WARN, "skipped", entry, why, "path policy: skipped %s: a symlink to %s, and %s", entry, target,
                     why);
                 return 0;
         }
-        bool is_dir = S_ISDIR(tw.st.st_mode);
-        char spelled[PATH_MAX + 1];
-        snprintf(spelled, sizeof spelled, "%s%s", t, is_dir ? "/" : "");
         say(log, LOG_INFO, "symlink-target", entry, NULL, "path policy: %s is a symlink inside the checkout: %s %s instead",
             entry, mask ? "masking" : "protecting", spelled);
         return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
@@ -394,7 +433,6 @@ static int make_placeholder(int root_fd, const char *path) {
 }
 
 static void plan_done(Plan *p) {
-        free(p->placeholders.s);
         free(p->exclude.s);
         hashmap_free(p->planned);
         for (size_t i = 0; i < p->n_order; i++)
@@ -414,7 +452,9 @@ static int fail(HostResult *res, int r, const char *fmt, ...) {
         return r;
 }
 
-/* Open the worktree and VMDIR, or say which could not be. */
+/* Open the worktree and VMDIR, or say which could not be. VMDIR inside
+ * the worktree is refused: the records would be the colony's untracked
+ * files, and the agent's to rewrite. */
 static int open_dirs(const char *worktree, const char *out_dir, int *root_fd, int *out_fd, HostResult *ret) {
         *root_fd = open(worktree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (*root_fd < 0)
@@ -422,6 +462,16 @@ static int open_dirs(const char *worktree, const char *out_dir, int *root_fd, in
         *out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (*out_fd < 0)
                 return fail(ret, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));
+        _cleanup_free_ char *wabs = realpath(worktree, NULL), *oabs = realpath(out_dir, NULL);
+        if (!wabs || !oabs)
+                return fail(ret, -errno, "path policy: cannot resolve %s: %s", !wabs ? worktree : out_dir,
+                            strerror(errno));
+        size_t wl = strlen(wabs);
+        if (strncmp(oabs, wabs, wl) == 0 && (oabs[wl] == '/' || oabs[wl] == 0 || streq(wabs, "/")))
+                return fail(ret, -EINVAL,
+                            "path policy: --out %s is inside the worktree %s: the records would show as the "
+                            "colony's untracked files; give a directory outside it",
+                            out_dir, worktree);
         return 0;
 }
 
@@ -460,8 +510,33 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         }
 
         /* The list first, synced: a crash from here on leaves no placeholder
-         * that release does not know of. */
-        r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, p.placeholders.s ? p.placeholders.s : "", p.placeholders.n);
+         * that release does not know of. It only grows until release: a
+         * prepare run again without one (a crash, a resume) keeps the
+         * first run's placeholders, which now look like the user's. */
+        _cleanup_free_ char *old = NULL;
+        size_t old_n = 0;
+        Text merged = {0};
+        char lp[PATH_MAX];
+        snprintf(lp, sizeof lp, "%s/%s", out_dir, HOST_PLACEHOLDERS_FILE);
+        r = read_full_file(lp, 16u << 20, &old, &old_n);
+        if (r < 0 && r != -ENOENT)
+                return fail(ret, r, "path policy: cannot read %s: %s", lp, strerror(-r));
+        _cleanup_(hashmap_freep) Hashmap *had = hashmap_new();
+        if (!had)
+                return fail(ret, -ENOMEM, "path policy: out of memory");
+        for (char *l = old, *e; l && *l; l = e + 1) {
+                if (!(e = strchr(l, '\n')))
+                        break;
+                *e = 0;
+                if (*l && !hashmap_contains(had, l) &&
+                    (hashmap_put(had, l, NULL) < 0 || text_add(&merged, "%s\n", l) < 0))
+                        return fail(ret, -ENOMEM, "path policy: out of memory");
+        }
+        for (size_t i = 0; i < p.n_order; i++)
+                if (!hashmap_contains(had, p.order[i]) && text_add(&merged, "%s\n", p.order[i]) < 0)
+                        return fail(ret, -ENOMEM, "path policy: out of memory");
+        r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, merged.s ? merged.s : "", merged.n);
+        free(merged.s);
         if (r < 0)
                 return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE, strerror(-r));
 
@@ -584,7 +659,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         _cleanup_free_ char *list = NULL;
         Hashmap *tracked = NULL;
         char **paths = NULL;
-        size_t n = 0, size;
+        size_t n = 0, size, failed = 0;
+        char first[PATH_MAX + 256] = "";
         int r;
 
         *ret = (HostResult){0};
@@ -654,16 +730,24 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                         why = "it is not a file or a directory";
 
                 const char *name;
+                bool error = false; /* it should have gone, and could not */
                 int pfd = why ? -1 : open_parent(root_fd, body, &name);
-                if (!why && pfd < 0)
+                if (!why && pfd < 0) {
                         why = "its parent cannot be opened without a symlink";
-                if (!why && unlinkat(pfd, name, S_ISDIR(w.st.st_mode) ? AT_REMOVEDIR : 0) < 0)
-                        why = errno == ENOTEMPTY || errno == EEXIST ? "it has entries" : strerror(errno);
+                        error = pfd != -ELOOP && pfd != -ENOTDIR;
+                }
+                if (!why && unlinkat(pfd, name, S_ISDIR(w.st.st_mode) ? AT_REMOVEDIR : 0) < 0) {
+                        error = errno != ENOTEMPTY && errno != EEXIST;
+                        why = error ? strerror(errno) : "it has entries";
+                }
                 if (pfd >= 0)
                         close(pfd);
                 if (why) {
                         ret->kept++;
-                        say(log, LOG_INFO, "placeholder-kept", path, why, "path policy: kept %s: %s", path, why);
+                        say(log, error ? LOG_WARN : LOG_INFO, "placeholder-kept", path, why, "path policy: kept %s: %s",
+                            path, why);
+                        if (error && failed++ == 0)
+                                snprintf(first, sizeof first, "%s: %s", path, why);
                 } else {
                         ret->removed++;
                         say(log, LOG_INFO, "placeholder-removed", path, NULL, "path policy: removed the placeholder %s",
@@ -679,5 +763,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         log_record_int(rec, "removed", (int64_t) ret->removed);
         log_record_int(rec, "kept", (int64_t) ret->kept);
         log_submit(log, rec, "path policy: removed %zu placeholder(s), kept %zu", ret->removed, ret->kept);
+        if (failed > 0)
+                return fail(ret, -EIO, "path policy: %zu placeholder(s) that should have gone could not be removed (%s%s)",
+                            failed, first, failed > 1 ? ", ..." : "");
         return 0;
 }

@@ -11,14 +11,17 @@
  *
  * prepare walks every policy path in the worktree: an absent one gets an
  * empty placeholder (a file, or a directory for a '/' entry, with missing
- * parents made), a present one is left alone, a symlink that stays inside
- * the checkout is bound at its target, and one that leaves it, dangles, or
- * sits under a symlink or a plain file is skipped and named. It writes, in
- * VMDIR, each file atomically:
+ * parents made), a present one is left alone, a symlink (or a chain of
+ * them) that stays inside the checkout is bound at its final target, and
+ * one that leaves it, loops, dangles, sits under a symlink or a plain file,
+ * or ends at a target the entry rules refuse is skipped and named. VMDIR
+ * inside the worktree is refused. It writes, in VMDIR, each file
+ * atomically:
  *   path-policy               the policy file the guest enforces
  *   path-policy.placeholders  every placeholder made (parents too), one a
  *                             line, parents first; written and synced
- *                             before the first placeholder is made
+ *                             before the first placeholder is made; a
+ *                             second prepare adds to it, never drops
  *   path-policy.exclude       the file placeholders, anchored, in gitignore
  *                             syntax, for the guest's core.excludesFile (git
  *                             shows no empty directory, and a directory
@@ -27,7 +30,8 @@
  * release removes the placeholders that are still empty: the recorded
  * ones, or, when that list was lost, an empty path at a policy entry.
  * Never a path HEAD tracks, never through a symlink, never anything with
- * content. Safe to run twice.
+ * content. Safe to run twice. A placeholder that should go and cannot
+ * makes it fail (-EIO, the first one in message) after the rest is done.
  */
 
 #define HOST_POLICY_FILE "path-policy"

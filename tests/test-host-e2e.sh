@@ -59,5 +59,18 @@ check "plus the agent's file" [ "$(cat "$wt/agent.txt")" = "agent work" ]
 check "plus the agent's clone" bash -c "git -C '$wt/nested' rev-parse -q --verify HEAD >/dev/null"
 check "the masked write landed nowhere" [ "$(cat "$wt/.env")" = "DB=prod" ]
 
+# release that cannot remove a placeholder it should (here: something is
+# mounted on it, so unlink says EBUSY; as root, permissions would not stop
+# it): exit 1, naming it, and the others still go.
+wt2=$work/wt2 vm2=$work/vm2; mkdir "$vm2"; git init -q "$wt2"
+( cd "$wt2" && echo code >main.c && git add -A && git commit -qm init )
+"$pp" prepare --worktree "$wt2" --out "$vm2" 2>/dev/null
+: >"$work/empty"
+unshare -m bash -c "mount --make-rprivate / && mount --bind '$work/empty' '$wt2/.env' &&
+  '$pp' release --worktree '$wt2' --out '$vm2' 2>'$work/busy.log'; echo \$? >'$work/busy.rc'"
+check "release that cannot remove a placeholder: exit 1" [ "$(cat "$work/busy.rc")" = 1 ]
+check "release that cannot remove a placeholder: names it" grep -qF "could not be removed (.env: Device or resource busy)" "$work/busy.log"
+check "release that cannot remove a placeholder: the others went" [ ! -e "$wt2/.netrc" ]
+
 echo "host-e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -99,6 +99,61 @@ check "list lost: said" grep -qF 'path-policy.placeholders is lost' "$work/lost.
 check "list lost: empty policy paths removed" [ ! -e "$wt3/.git-credentials" ]
 check "list lost: tracked and present paths kept" [ -f "$wt3/main.c" ] && [ -L "$wt3/.env" ]
 
+# --- symlink chains: followed while they stay inside; a loop, a dangle, a way out: skipped
+wt4=$work/chain vm4=$work/vm-chain
+git init -q "$wt4"; mkdir "$vm4"
+( cd "$wt4" && mkdir real && echo TOKEN >real/s.env && ln -s l2 .git-credentials && ln -s real/s.env l2 &&
+  ln -s loop-b .netrc && ln -s loop-a loop-b && ln -s loop-b loop-a &&
+  ln -s hop1 .envrc && ln -s gone hop1 &&
+  ln -s out1 .pgpass && ln -s /etc/passwd out1 &&
+  ln -s .git/config .env && echo x >main.c && git add main.c && git commit -qm init )
+cat >"$work/chain.json" <<'JSON'
+{"sandbox": {"mask_paths": [".git-credentials", ".netrc", ".envrc", ".pgpass", ".env"]}}
+JSON
+"$pp" prepare --worktree "$wt4" --out "$vm4" --modules "$work/chain.json" 2>"$work/chain.log"; rc=$?
+check "chains: prepare exits 0 ($(tail -n1 "$work/chain.log"))" [ "$rc" -eq 0 ]
+check "chain inside: its final target is masked" has "$vm4/path-policy" "mask-file real/s.env"
+check "chain that loops: skipped, named" grep -qF 'skipped .netrc: a symlink to' "$work/chain.log"
+check "chain that loops: the reason" grep -qF 'loops or is too long' "$work/chain.log"
+check "chain that dangles: skipped" grep -qF 'skipped .envrc: a symlink to gone, and it dangles' "$work/chain.log"
+check "chain that leaves: skipped" grep -qF 'skipped .pgpass: a symlink to /etc/passwd, and it leads out of the checkout' "$work/chain.log"
+check "a symlink into .git: skipped by the rule, not a failure" grep -qF 'skipped .env: a symlink to .git/config, and masked entry under .git' "$work/chain.log"
+check "a symlink into .git: not masked" bash -c "! grep -q '^mask.* .git/config' '$vm4/path-policy'"
+
+# --- VMDIR inside the worktree: refused
+mkdir "$wt4/vm-inside"
+"$pp" prepare --worktree "$wt4" --out "$wt4/vm-inside" --modules "$work/chain.json" 2>"$work/inside.log"; rc=$?
+check "--out inside the worktree: exit 1" [ "$rc" -eq 1 ]
+check "--out inside the worktree: said" grep -qF "is inside the worktree" "$work/inside.log"
+check "--out inside the worktree: nothing written" [ -z "$(ls -A "$wt4/vm-inside")" ]
+"$pp" release --worktree "$wt4" --out "$wt4/vm-inside" 2>/dev/null; rc=$?
+check "--out inside the worktree: release refuses too" [ "$rc" -eq 1 ]
+
+# --- prepare twice without release (a crash, then a resume): the list only grows
+wt5=$work/resume vm5=$work/vm-resume
+make_repo "$wt5"; mkdir "$vm5"
+before5=$(snap "$wt5")
+"$pp" prepare --worktree "$wt5" --out "$vm5" --modules "$work/modules.json" 2>/dev/null
+first=$(cat "$vm5/path-policy.placeholders")
+"$pp" prepare --worktree "$wt5" --out "$vm5" --modules "$work/modules.json" 2>/dev/null; rc=$?
+check "resume: the second prepare exits 0" [ "$rc" -eq 0 ]
+check "resume: the first run's placeholders are still listed" bash -c "[ \"\$(head -n $(wc -l <<<"$first") '$vm5/path-policy.placeholders')\" = \"\$1\" ]" _ "$first"
+check "resume: no line twice" bash -c "[ -z \"\$(sort '$vm5/path-policy.placeholders' | uniq -d)\" ]"
+"$pp" release --worktree "$wt5" --out "$vm5" 2>/dev/null
+check "resume, then release: the checkout exactly as before" [ "$(snap "$wt5")" = "$before5" ]
+
+# --- release that cannot remove what it should: exit 1 (not as root: it passes permissions)
+if [ "$(id -u)" -ne 0 ]; then
+  wt6=$work/denied vm6=$work/vm-denied
+  make_repo "$wt6"; mkdir "$vm6"
+  "$pp" prepare --worktree "$wt6" --out "$vm6" --modules "$work/modules.json" 2>/dev/null
+  chmod 555 "$wt6" "$wt6/deep/a/b"
+  "$pp" release --worktree "$wt6" --out "$vm6" 2>"$work/denied.log"; rc=$?
+  chmod 755 "$wt6" "$wt6/deep/a/b"
+  check "release denied: exit 1" [ "$rc" -eq 1 ]
+  check "release denied: says how many and which" grep -qF "placeholder(s) that should have gone could not be removed" "$work/denied.log"
+fi
+
 # --- usage
 "$pp" prepare --worktree "$wt" 2>/dev/null; check "prepare without --out: usage" [ $? -eq 2 ]
 "$pp" release --out "$vm" 2>/dev/null; check "release without --worktree: usage" [ $? -eq 2 ]
