@@ -407,6 +407,66 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
         return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
 }
 
+/* The planned masked directory that covers entry (not the entry itself). */
+static const PolicyAction *covering_mask(const Plan *p, const char *entry) {
+        for (size_t i = 0; i < p->policy.n; i++) {
+                const PolicyAction *a = &p->policy.actions[i];
+                if (a->kind == POLICY_MASK_DIR && !entry_same_path(a->path, entry) && entry_match_anchored(a->path, entry))
+                        return a;
+        }
+        return NULL;
+}
+
+/* Whether some entry of res lies below path (path + '/' + more). */
+static bool has_entry_below(const Resolved *res, const char *path) {
+        size_t n = strlen(path);
+        for (int pass = 0; pass < 2; pass++) {
+                char *const *v = pass == 0 ? res->mask : res->protect;
+                size_t k = pass == 0 ? res->n_mask : res->n_protect;
+                for (size_t i = 0; i < k; i++)
+                        if (strncmp(v[i], path, n) == 0 && v[i][n] == '/' && v[i][n + 1])
+                                return true;
+        }
+        return false;
+}
+
+/* One action per path, and none below a masked directory: what the disk
+ * made of the entries (a name that is a directory, a symlink's target) can
+ * bring two entries onto one path, or one under a masked directory, which
+ * enforce could not reach once the tmpfs is on. The first of a path is
+ * kept, a mask before a protect (mask wins); each one dropped is said. */
+static void normalize_actions(Plan *p, LogStream *log) {
+        size_t j = 0;
+        for (size_t i = 0; i < p->policy.n; i++) {
+                PolicyAction *a = &p->policy.actions[i];
+                const PolicyAction *by = NULL;
+                bool same = false;
+                for (size_t k = 0; !by && k < p->policy.n; k++) {
+                        const PolicyAction *o = &p->policy.actions[k];
+                        if (k == i || !o->path)
+                                continue;
+                        if (entry_same_path(o->path, a->path)) {
+                                /* the other wins: a mask over a protect, else the earlier */
+                                bool o_mask = o->kind != POLICY_PROTECT, a_mask = a->kind != POLICY_PROTECT;
+                                if (o_mask != a_mask ? o_mask : k < i)
+                                        by = o, same = true;
+                        } else if (o->kind == POLICY_MASK_DIR && entry_match_anchored(o->path, a->path))
+                                by = o;
+                }
+                if (!by) {
+                        p->policy.actions[j++] = *a;
+                        continue;
+                }
+                if (!same)
+                        say(log, LOG_INFO, "covered", a->path, NULL,
+                            "path policy: dropped %s %s: the masked directory %s covers it",
+                            policy_kind_to_string(a->kind), a->path, by->path);
+                free(a->path);
+                a->path = NULL;
+        }
+        p->policy.n = j;
+}
+
 /* Make one placeholder, without following anything. */
 static int make_placeholder(int root_fd, const char *path) {
         char buf[PATH_MAX];
@@ -496,7 +556,22 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                 char *const *v = pass == 0 ? res->mask : res->protect;
                 size_t n = pass == 0 ? res->n_mask : res->n_protect;
                 for (size_t i = 0; i < n; i++) {
-                        r = plan_entry(&p, root_fd, worktree_abs, v[i], pass == 0, log, ret);
+                        /* Below a directory masked already: unreachable once
+                         * its tmpfs is on, so not planned (no placeholder). */
+                        const PolicyAction *by = covering_mask(&p, v[i]);
+                        if (by) {
+                                say(log, LOG_INFO, "covered", v[i], NULL,
+                                    "path policy: dropped %s entry %s: the masked directory %s covers it",
+                                    pass == 0 ? "mask" : "protect", v[i], by->path);
+                                continue;
+                        }
+                        /* An entry spelled as a file with another entry
+                         * below it is a directory (absent: the directory
+                         * form wins; present, the disk says anyway). */
+                        _cleanup_free_ char *as_dir = NULL;
+                        if (!entry_is_dir(v[i]) && has_entry_below(res, v[i]) && asprintf(&as_dir, "%s/", v[i]) < 0)
+                                return fail(ret, -ENOMEM, "path policy: out of memory");
+                        r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log, ret);
                         if (r < 0)
                                 return fail(ret, r, "path policy: cannot walk %s in %s: %s", v[i], worktree,
                                             strerror(-r));
@@ -555,6 +630,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         if (crash_after >= 0 && (size_t) crash_after >= p.n_order)
                 raise(SIGKILL);
 
+        normalize_actions(&p, log);
+
         /* The policy, checked by the writer as the guest's reader would. */
         char *text = NULL;
         size_t len = 0;
@@ -571,6 +648,11 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
         if (r < 0)
                 return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE, strerror(-r));
+
+        for (size_t i = 0; i < res->n_covered; i++)
+                say(log, LOG_INFO, "covered", res->covered[i].entry, NULL,
+                    "path policy: dropped %s entry %s: the masked directory %s covers it",
+                    entry_list_to_string(res->covered[i].list), res->covered[i].entry, res->covered[i].by);
 
         /* Every opt-out, in one warning. */
         if (res->n_opt_outs > 0) {

@@ -13,10 +13,16 @@
  *      both sets, built-ins included;
  *   4. the org's entries are added after that, so they beat the global
  *      unmask (an org tightens, never loosens);
- *   5. mask wins: a path in both sets is only masked.
+ *   5. mask wins: a path in both sets is only masked;
+ *   6. one spelling per path: "a" and "a/" in one set are one path, kept as
+ *      "a/" (the directory form covers more; prepare binds a present path
+ *      as what it is on disk anyway);
+ *   7. mask wins by coverage too: an entry below a masked directory is
+ *      dropped and noted (nothing below the tmpfs can be bound). A mask
+ *      below a protected directory stays: the read-only bind keeps it.
  * "The same path" ignores a trailing '/': ".claude" and ".claude/" name one
  * place on disk, and an unmask that missed on spelling would silently keep
- * the built-in. Within one set, entries are kept as spelled.
+ * the built-in.
  */
 
 typedef struct StrSet {
@@ -109,8 +115,56 @@ Resolved *resolved_free(Resolved *r) {
         for (size_t i = 0; i < r->n_unused_unmask; i++)
                 free(r->unused_unmask[i]);
         free(r->unused_unmask);
+        for (size_t i = 0; i < r->n_covered; i++) {
+                free(r->covered[i].entry);
+                free(r->covered[i].by);
+        }
+        free(r->covered);
         free(r);
         return NULL;
+}
+
+/* 6: within one set, "a" and "a/" become "a/". */
+static void one_spelling(StrSet *s) {
+        for (size_t i = 0; i < s->n; i++) {
+                if (!entry_is_dir(s->v[i]))
+                        continue;
+                size_t j = 0;
+                for (size_t k = 0; k < s->n; k++) {
+                        if (k != i && !entry_is_dir(s->v[k]) && entry_same_path(s->v[k], s->v[i])) {
+                                free(s->v[k]);
+                                if (k < i)
+                                        i--;
+                                continue;
+                        }
+                        s->v[j++] = s->v[k];
+                }
+                s->n = j;
+        }
+}
+
+/* 7: drop from set what one of the masked directories dirs covers. */
+static int drop_covered(Resolved *res, char *const *dirs, size_t n_dirs, StrSet *set, EntryList list) {
+        size_t j = 0;
+        for (size_t i = 0; i < set->n; i++) {
+                const char *by = NULL;
+                for (size_t m = 0; !by && m < n_dirs; m++)
+                        if (!entry_same_path(dirs[m], set->v[i]) && entry_match_anchored(dirs[m], set->v[i]))
+                                by = dirs[m];
+                if (!by) {
+                        set->v[j++] = set->v[i];
+                        continue;
+                }
+                ResolveCovered *c = realloc(res->covered, (res->n_covered + 1) * sizeof *c);
+                if (!c)
+                        return -ENOMEM;
+                res->covered = c;
+                c[res->n_covered] = (ResolveCovered){.entry = set->v[i], .list = list, .by = strdup(by)};
+                if (!c[res->n_covered++].by)
+                        return -ENOMEM;
+        }
+        set->n = j;
+        return 0;
 }
 
 /* The sets being combined; opt-outs and drops go straight into res. */
@@ -278,6 +332,23 @@ int resolve_policy(const Settings *modules, const Settings *org, Resolved **ret)
                         res->opt_outs[j++] = *o;
         }
         res->n_opt_outs = j;
+
+        /* 6 and 7. */
+        one_spelling(&b.mask);
+        one_spelling(&b.protect);
+        /* The masked directories, as they are before any is dropped (one
+         * under another is covered too, and still covers what is below).
+         * They are borrowed: a dropped one moves to res->covered, not away. */
+        _cleanup_free_ char **dirs = calloc(b.mask.n + 1, sizeof *dirs);
+        size_t n_dirs = 0;
+        if (!dirs)
+                return -ENOMEM;
+        for (size_t i = 0; i < b.mask.n; i++)
+                if (entry_is_dir(b.mask.v[i]))
+                        dirs[n_dirs++] = b.mask.v[i];
+        if ((r = drop_covered(res, dirs, n_dirs, &b.protect, ENTRY_PROTECT)) < 0 ||
+            (r = drop_covered(res, dirs, n_dirs, &b.mask, ENTRY_MASK)) < 0)
+                return r;
 
         take_sorted(&b.mask, &res->mask, &res->n_mask);
         take_sorted(&b.protect, &res->protect, &res->n_protect);

@@ -28,6 +28,14 @@ typedef struct ResolveOptOut {
         char *unmask;          /* the unmask entry that removed it */
 } ResolveOptOut;
 
+/* An entry dropped because a masked directory covers it: once the tmpfs is
+ * on, nothing below it is reachable to bind (mask wins, by coverage). */
+typedef struct ResolveCovered {
+        char *entry;
+        EntryList list; /* ENTRY_MASK or ENTRY_PROTECT */
+        char *by;       /* the masked directory */
+} ResolveCovered;
+
 typedef struct Resolved {
         char **mask;           /* sorted, unique */
         size_t n_mask;
@@ -39,6 +47,8 @@ typedef struct Resolved {
         size_t n_dropped;
         char **unused_unmask;  /* unmask entries that removed nothing */
         size_t n_unused_unmask;
+        ResolveCovered *covered; /* entries a masked directory covers: not in mask or protect */
+        size_t n_covered;
 } Resolved;
 
 Resolved *resolved_free(Resolved *r);

@@ -360,6 +360,7 @@ static int parse_one_org(json_t *root, const char *buf, size_t len, const char *
                 return -ENOMEM;
 
         o = json_object_get(root, org);
+        s->org_absent = !o;
         if (o && !json_is_null(o)) {
                 if (!json_is_object(o))
                         return fail_type(err, source, buf, len, keys, 1, shown, o, "an object");

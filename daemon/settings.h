@@ -27,6 +27,7 @@ typedef struct SettingsList {
 typedef struct Settings {
         char *source;                      /* file name, for messages */
         char *org;                         /* the org, for an orgs file; else NULL */
+        bool org_absent;                   /* the file has no such org: its lists are empty */
         SettingsList lists[_ENTRY_LIST_MAX]; /* indexed by EntryList */
 } Settings;
 

@@ -120,6 +120,12 @@ static int host_verb(int argc, char **argv, bool prepare) {
                                    serr.message);
                         goto out;
                 }
+                if (orgv && orgv[0]->org_absent) {
+                        LogRecord *rec = log_record_new(LOG_WARN, "org-absent");
+                        log_record_str(rec, "org", org);
+                        log_record_path(rec, "path", orgs_path);
+                        log_submit(log, rec, "path policy: %s has no org '%s': no org entries apply", orgs_path, org);
+                }
                 if (resolve_policy(modules, orgv ? orgv[0] : NULL, &res) < 0)
                         goto out;
                 for (size_t i = 0; i < res->n_dropped; i++) {

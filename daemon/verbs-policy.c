@@ -38,6 +38,15 @@ static void check_arg(int list, const char *arg, int *checked, int *problems) {
         }
 }
 
+/* A mistyped --org is not silence: the org is named, and the file. */
+static void warn_org_absent(const Settings *s) {
+        if (!s->org_absent)
+                return;
+        _cleanup_free_ char *org = escape_for_display(s->org), *file = escape_for_display(s->source);
+        fprintf(stderr, "pathpolicy: warning: %s has no org '%s': no org entries apply\n", file ? file : "?",
+                org ? org : "?");
+}
+
 /* Print a refused entry from a settings file; shared by validate and resolve. */
 static void print_entry_problem(const char *what, const char *source, const SettingsEntry *e, EntryList list,
                                 EntryError err) {
@@ -155,8 +164,10 @@ int verb_validate(int argc, char **argv) {
                         settings_error_print(&err);
                         problems++;
                 } else
-                        for (Settings **i = v; *i; i++)
+                        for (Settings **i = v; *i; i++) {
+                                warn_org_absent(*i);
                                 problems += validate_settings(*i);
+                        }
                 settings_freev(v);
         }
         return problems > 0 ? EXIT_FAIL : EXIT_OK;
@@ -174,7 +185,8 @@ static const char resolve_help[] =
         "                   ({\"sandbox\": {\"mask_paths\": [], \"protect_paths\": [], \"unmask_paths\": []}})\n"
         "  --orgs FILE      orgs.json ({\"ORG\": {\"path_policy\": {\"mask_paths\": [], \"protect_paths\": []}}})\n"
         "  --org NAME       the org whose entries apply (with --orgs)\n"
-        "  --json           print {\"mask\", \"protect\", \"opt_outs\", \"dropped\", \"unused_unmask\"}\n"
+        "  --json           print {\"mask\", \"protect\", \"opt_outs\", \"dropped\", \"unused_unmask\",\n"
+        "                   \"covered\"}\n"
         "  --policy         print the policy file the guest reads (mask-file, mask-dir, protect)\n"
         "  -h, --help       show this help\n"
         "\n"
@@ -196,11 +208,17 @@ static json_t *json_strv(char *const *v, size_t n) {
 }
 
 static int print_resolved_json(const Resolved *res) {
-        json_t *root = json_object(), *opt = json_array(), *drop = json_array();
+        json_t *root = json_object(), *opt = json_array(), *drop = json_array(), *cov = json_array();
         int r = -ENOMEM;
 
-        if (!root || !opt || !drop)
+        if (!root || !opt || !drop || !cov)
                 goto out;
+        for (size_t i = 0; i < res->n_covered; i++) {
+                const ResolveCovered *c = &res->covered[i];
+                if (json_array_append_new(cov, json_pack("{s:s, s:s, s:s}", "entry", c->entry, "list",
+                                                         entry_list_to_string(c->list), "by", c->by)) < 0)
+                        goto out;
+        }
         for (size_t i = 0; i < res->n_opt_outs; i++) {
                 const ResolveOptOut *o = &res->opt_outs[i];
                 if (json_array_append_new(opt, json_pack("{s:s, s:s, s:s}", "entry", o->entry, "list",
@@ -219,7 +237,8 @@ static int print_resolved_json(const Resolved *res) {
         if (json_object_set_new(root, "mask", json_strv(res->mask, res->n_mask)) < 0 ||
             json_object_set_new(root, "protect", json_strv(res->protect, res->n_protect)) < 0 ||
             json_object_set(root, "opt_outs", opt) < 0 || json_object_set(root, "dropped", drop) < 0 ||
-            json_object_set_new(root, "unused_unmask", json_strv(res->unused_unmask, res->n_unused_unmask)) < 0)
+            json_object_set_new(root, "unused_unmask", json_strv(res->unused_unmask, res->n_unused_unmask)) < 0 ||
+            json_object_set(root, "covered", cov) < 0)
                 goto out;
         if (json_dumpf(root, stdout, JSON_INDENT(2)) < 0 || fputc('\n', stdout) == EOF)
                 r = -EIO;
@@ -228,6 +247,7 @@ static int print_resolved_json(const Resolved *res) {
 out:
         json_decref(opt);
         json_decref(drop);
+        json_decref(cov);
         json_decref(root);
         return r;
 }
@@ -294,6 +314,8 @@ int verb_resolve(int argc, char **argv) {
                 settings_error_print(&err);
                 return EXIT_FAIL;
         }
+        if (orgv)
+                warn_org_absent(orgv[0]);
 
         r = resolve_policy(modules, orgv ? orgv[0] : NULL, &res);
         if (r < 0) {
@@ -313,6 +335,9 @@ int verb_resolve(int argc, char **argv) {
         for (size_t i = 0; i < res->n_unused_unmask; i++)
                 fprintf(stderr, "pathpolicy: warning: unmask_paths entry '%s' matches no masked or protected entry\n",
                         res->unused_unmask[i]);
+        for (size_t i = 0; i < res->n_covered; i++)
+                fprintf(stderr, "pathpolicy: note: %s entry '%s' dropped: the masked directory '%s' covers it\n",
+                        entry_list_to_string(res->covered[i].list), res->covered[i].entry, res->covered[i].by);
 
         if (json)
                 r = print_resolved_json(res);

@@ -215,6 +215,17 @@ else
   run 1 "$pp" watch "$tmp/no-such-root" && has err "path policy: cannot watch $tmp/no-such-root: No such file or directory"
 fi
 
+# --- a mistyped --org is a warning naming the org and the file; coverage is a note
+printf '{"acme": {"path_policy": {"mask_paths": ["deploy/keys.pem"]}}}' >"$tmp/orgs.json"
+printf '{"sandbox": {"mask_paths": ["deploy/", "a", "a/"], "protect_paths": ["deploy/app.yml"]}}' >"$tmp/mods.json"
+run 0 "$pp" resolve --orgs "$tmp/orgs.json" --org acmee && has err "pathpolicy: warning: $tmp/orgs.json has no org 'acmee': no org entries apply"
+run 0 "$pp" validate --orgs "$tmp/orgs.json" --org acmee && has err "has no org 'acmee'"
+run 0 "$pp" resolve --orgs "$tmp/orgs.json" --org acme --modules "$tmp/mods.json" &&
+  has err "pathpolicy: note: mask entry 'deploy/keys.pem' dropped: the masked directory 'deploy/' covers it" &&
+  has err "pathpolicy: note: protect entry 'deploy/app.yml' dropped" && has out "mask a/"
+run 0 "$pp" resolve --orgs "$tmp/orgs.json" --org acme --modules "$tmp/mods.json" --json && has out '"covered"'
+if grep -qx 'mask a' "$tmp/out"; then echo "FAIL: 'a' and 'a/' both resolved"; failed=$((failed + 1)); fi
+
 # --- arguments after --, options given twice or out of place, output that cannot be written
 run 1 "$pp" validate --mask ok -- /y && has err "refused mask entry '/y': absolute path"
 run 0 "$pp" validate --mask ok -- -x --y

@@ -154,6 +154,20 @@ if [ "$(id -u)" -ne 0 ]; then
   check "release denied: says how many and which" grep -qF "placeholder(s) that should have gone could not be removed" "$work/denied.log"
 fi
 
+# --- a mistyped --org, and coverage made by the disk
+wt7=$work/org vm7=$work/vm-org
+git init -q "$wt7"; mkdir "$vm7" "$wt7/deploy"; echo K >"$wt7/deploy/keys.pem"
+printf '{"acme": {"path_policy": {"mask_paths": ["deploy/keys.pem"]}}}' >"$work/orgs7.json"
+printf '{"sandbox": {"mask_paths": ["deploy"]}}' >"$work/mods7.json"
+"$pp" prepare --worktree "$wt7" --out "$vm7" --orgs "$work/orgs7.json" --org acmee 2>"$work/org.log"; rc=$?
+check "mistyped --org: prepare goes on" [ "$rc" -eq 0 ]
+check "mistyped --org: said, naming org and file" grep -qF "$work/orgs7.json has no org 'acmee': no org entries apply" "$work/org.log"
+rm -f "$vm7"/*
+"$pp" prepare --worktree "$wt7" --out "$vm7" --modules "$work/mods7.json" --orgs "$work/orgs7.json" --org acme 2>"$work/cov.log"; rc=$?
+check "coverage by the disk: prepare exits 0" [ "$rc" -eq 0 ]
+check "coverage by the disk: deploy (a directory) masked as one" has "$vm7/path-policy" "mask-dir deploy/"
+check "coverage by the disk: deploy/keys.pem dropped, said" grep -qF "dropped mask entry deploy/keys.pem: the masked directory deploy/ covers it" "$work/cov.log"
+
 # --- usage
 "$pp" prepare --worktree "$wt" 2>/dev/null; check "prepare without --out: usage" [ $? -eq 2 ]
 "$pp" release --out "$vm" 2>/dev/null; check "release without --worktree: usage" [ $? -eq 2 ]

@@ -185,6 +185,62 @@ static void test_mask_wins(void **state) {
         assert_true(protected(r, ".git/hooks/"));
 }
 
+static bool covered(const Resolved *r, const char *e, EntryList l, const char *by) {
+        for (size_t i = 0; i < r->n_covered; i++)
+                if (streq(r->covered[i].entry, e) && r->covered[i].list == l && streq(r->covered[i].by, by))
+                        return true;
+        return false;
+}
+
+/* A masked directory covers what is below it: dropped, with a note. A mask
+ * below a protected directory stays (the read-only bind keeps it). */
+static void test_coverage(void **state) {
+        (void) state;
+        _cleanup_settings_ Settings *m = make("m", L("deploy/", "keys/old/", "cfg/"), L("cfg/app.yml", "ro/"), NULL);
+        _cleanup_settings_ Settings *o = make("o", L("deploy/keys.pem", "keys/", "ro/.env"), L("deploy/x/"), NULL);
+        _cleanup_resolved_ Resolved *r = run(m, o);
+
+        assert_true(masked(r, "deploy/"));
+        assert_false(masked(r, "deploy/keys.pem"));
+        assert_true(covered(r, "deploy/keys.pem", ENTRY_MASK, "deploy/"));
+        assert_false(protected(r, "deploy/x/"));
+        assert_true(covered(r, "deploy/x/", ENTRY_PROTECT, "deploy/"));
+        assert_false(protected(r, "cfg/app.yml"));
+        assert_true(covered(r, "cfg/app.yml", ENTRY_PROTECT, "cfg/"));
+        /* a masked directory under another: covered too */
+        assert_true(masked(r, "keys/"));
+        assert_false(masked(r, "keys/old/"));
+        assert_true(covered(r, "keys/old/", ENTRY_MASK, "keys/"));
+        /* a mask inside a protected directory stays */
+        assert_true(protected(r, "ro/"));
+        assert_true(masked(r, "ro/.env"));
+        /* a file mask covers nothing; "deployment" is not under "deploy/" */
+        _cleanup_settings_ Settings *m2 = make("m2", L(".env", "deployment"), L(".env.example"), NULL);
+        _cleanup_settings_ Settings *o2 = make("o2", L("deploy/"), NULL, NULL);
+        _cleanup_resolved_ Resolved *r2 = run(m2, o2);
+        assert_true(masked(r2, "deployment"));
+        assert_true(protected(r2, ".env.example"));
+        assert_int_equal(r2->n_covered, 0);
+}
+
+/* One spelling per path: "a" and "a/" in one set are "a/". */
+static void test_one_spelling(void **state) {
+        (void) state;
+        _cleanup_settings_ Settings *m = make("m", L("a", "a/"), L("p"), NULL);
+        _cleanup_settings_ Settings *o = make("o", L("b"), L(".claude", "p/"), NULL);
+        _cleanup_settings_ Settings *o2 = make("o", L("b/"), NULL, NULL);
+        _cleanup_resolved_ Resolved *r = run(m, o);
+        assert_true(masked(r, "a/"));
+        assert_false(masked(r, "a"));
+        assert_true(protected(r, ".claude/")); /* the built-in's spelling */
+        assert_false(protected(r, ".claude"));
+        assert_true(protected(r, "p/"));
+        assert_false(protected(r, "p"));
+        assert_true(masked(r, "b"));
+        _cleanup_resolved_ Resolved *r2 = run(m, o2);
+        assert_true(masked(r2, "b/"));
+}
+
 static void test_invalid_dropped(void **state) {
         (void) state;
         _cleanup_settings_ Settings *m =
@@ -239,6 +295,8 @@ int main(void) {
                 cmocka_unit_test(test_org_beats_unmask),
                 cmocka_unit_test(test_org_has_no_unmask),
                 cmocka_unit_test(test_mask_wins),
+                cmocka_unit_test(test_coverage),
+                cmocka_unit_test(test_one_spelling),
                 cmocka_unit_test(test_invalid_dropped),
                 cmocka_unit_test(test_dropped_org_entry_counted),
         };
