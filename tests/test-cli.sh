@@ -211,8 +211,20 @@ run 1 "$pp" watch --root "$tmp" --policy "$tmp/lost" && has err "path policy: $t
 if [ "$backend" = poll ]; then
   # The poll build has nothing but the poller.
   run 2 "$pp" watch "$tmp" --backend inotify && has err "this build has no 'inotify' backend (it has poll)"
-else
+elif [ "$(id -u)" -eq 0 ]; then
   run 1 "$pp" watch "$tmp/no-such-root" && has err "path policy: cannot watch $tmp/no-such-root: No such file or directory"
+fi
+# Without the privilege to mount: said once, at the start (as root, the
+# capability is dropped first; as a user, it is not there).
+if [ "$backend" != poll ]; then
+  nocap=""
+  [ "$(id -u)" -eq 0 ] && nocap="setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin"
+  mkdir -p "$tmp/np"; printf 'mask-file .env\n' >"$tmp/np.policy"; echo S >"$tmp/np/.env"
+  run 1 $nocap "$pp" enforce --root "$tmp/np" --policy "$tmp/np.policy" &&
+    has err "path policy: cannot enforce: no privilege to mount: pathpolicy needs CAP_SYS_ADMIN"
+  if [ "$(grep -c 'no privilege' "$tmp/err")" -ne 1 ]; then echo "FAIL: the privilege said more than once"; failed=$((failed + 1)); fi
+  run 1 $nocap "$pp" watch "$tmp/np" && has err "path policy: cannot watch: no privilege to mount"
+  if grep -qF 'watching' "$tmp/err"; then echo "FAIL: watch said it was watching without the privilege"; failed=$((failed + 1)); fi
 fi
 
 # --- a mistyped --org is a warning naming the org and the file; coverage is a note

@@ -100,8 +100,21 @@ static int linux_kernel_check(char *why, size_t n) {
                 close(fd);
         if (!missing && mount_setattr(-1, "", 0, &attr, sizeof attr) < 0 && errno == ENOSYS)
                 missing = "mount_setattr";
-        if (!missing)
-                return 0;
+        if (!missing) {
+                /* The privilege to mount here, asked the way a mount asks
+                 * it (CAP_SYS_ADMIN over this mount namespace): said once,
+                 * at the start, not as one EPERM per path. */
+                fd = fsopen("tmpfs", FSOPEN_CLOEXEC);
+                if (fd >= 0) {
+                        close(fd);
+                        return 0;
+                }
+                if (errno != EPERM)
+                        return 0; /* not ours to judge here: the binds will say */
+                snprintf(why, n, "no privilege to mount: pathpolicy needs CAP_SYS_ADMIN over this mount namespace "
+                                 "(run it as root, or as the guest's supervisor)");
+                return -EPERM;
+        }
         if (uname(&u) < 0)
                 snprintf(u.release, sizeof u.release, "unknown");
         snprintf(why, n, "kernel %s has no %s(2); pathpolicy needs Linux >= 5.12 (openat2, open_tree, "
