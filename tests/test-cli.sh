@@ -238,6 +238,19 @@ run 0 "$pp" resolve --orgs "$tmp/orgs.json" --org acme --modules "$tmp/mods.json
 run 0 "$pp" resolve --orgs "$tmp/orgs.json" --org acme --modules "$tmp/mods.json" --json && has out '"covered"'
 if grep -qx 'mask a' "$tmp/out"; then echo "FAIL: 'a' and 'a/' both resolved"; failed=$((failed + 1)); fi
 
+# --- the man page: its generated sections (built-in lists, events) are up to date, and it renders clean
+gen=$("$src/tools/man-sections" "$pp" "$src/README.md")
+cur=$(sed -n '/^\.\\" generated: begin$/,/^\.\\" generated: end$/p' "$src/doc/pathpolicy.1" | sed '1d;$d')
+if [ -n "$gen" ] && [ "$gen" = "$cur" ]; then passed=$((passed + 1)); else
+  echo "FAIL: doc/pathpolicy.1's generated sections are stale; run: tools/man-sections --write doc/pathpolicy.1 build/pathpolicy README.md"
+  failed=$((failed + 1)); fi
+if command -v man >/dev/null 2>&1; then
+  run 0 man --warnings -l "$src/doc/pathpolicy.1" && empty err
+  for e in mounts-released skip-worktree covered .git-credentials; do
+    grep -qF -- "$e" "$tmp/out" || { echo "FAIL: the man page lacks $e"; failed=$((failed + 1)); }
+  done
+fi
+
 # --- arguments after --, options given twice or out of place, output that cannot be written
 run 1 "$pp" validate --mask ok -- /y && has err "refused mask entry '/y': absolute path"
 run 0 "$pp" validate --mask ok -- -x --y
