@@ -236,7 +236,7 @@ char *log_record_format(LogRecord *r, const char *msg, uint64_t seq) {
                 return NULL;
         /* The message is a human line: show control characters and bytes that
          * are not UTF-8 escaped, so it is one valid JSON string. */
-        shown = escape_for_display(msg);
+        shown = escape_line(msg);
         if (!shown)
                 return NULL;
         format_ts(ts);
@@ -379,7 +379,7 @@ static void local_sink(LogStream *s, const char *line, const char *msg) {
         _cleanup_free_ char *shown = NULL, *text = NULL;
         const char *out = line;
         if (s->config.format == LOG_FORMAT_TEXT) {
-                shown = escape_for_display(msg);
+                shown = escape_line(msg);
                 if (!shown || asprintf(&text, "%s\n", shown) < 0)
                         return;
                 out = text;

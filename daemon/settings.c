@@ -187,8 +187,13 @@ static json_t *parse_root(const char *buf, size_t len, const char *source, Setti
          * not something a settings file should leave to a parser. */
         root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &e);
         if (!root) {
+                /* jansson names its own flag for a NUL; say what is wrong
+                 * instead. */
+                const char *text = json_error_code(&e) == json_error_null_character
+                                           ? "a NUL character (\\u0000) in a string"
+                                           : e.text;
                 *ret = fail(err, source, NULL, e.line > 0 ? (unsigned) e.line : 1,
-                            e.column > 0 ? (unsigned) e.column : 1, "not valid JSON: %s", e.text);
+                            e.column > 0 ? (unsigned) e.column : 1, "not valid JSON: %s", text);
                 return NULL;
         }
         if (!json_is_object(root)) {

@@ -47,7 +47,7 @@ size_t utf8_length(const char *s) {
         return count;
 }
 
-char *escape_for_display(const char *s) {
+static char *escape(const char *s, bool backslash) {
         /* Worst case: every byte becomes \xNN. */
         char *buf = malloc(strlen(s) * 4 + 1), *o = buf;
         if (!buf)
@@ -57,7 +57,7 @@ char *escape_for_display(const char *s) {
                 unsigned char c = (unsigned char) *s;
                 size_t n = utf8_sequence_length(s);
 
-                if (c == '\\') {
+                if (c == '\\' && backslash) {
                         *o++ = '\\', *o++ = '\\';
                         s++;
                 } else if (c == '\n' || c == '\t' || c == '\r') {
@@ -74,6 +74,14 @@ char *escape_for_display(const char *s) {
         }
         *o = 0;
         return buf;
+}
+
+char *escape_for_display(const char *s) {
+        return escape(s, true);
+}
+
+char *escape_line(const char *s) {
+        return escape(s, false);
 }
 
 /* The errno for a file read_full_file() will not read: only a regular file

@@ -73,6 +73,12 @@ static inline bool streq_ptr(const char *a, const char *b) {
  */
 char *escape_for_display(const char *s);
 
+/* The same for a whole message whose names are escape_for_display()ed
+ * already: control bytes and bytes that are not UTF-8 are escaped, so it
+ * stays one line, but a backslash is left as it is (escaping it again
+ * would show a name two ways). */
+char *escape_line(const char *s);
+
 /* Number of Unicode code points in s; a byte that is not part of valid
  * UTF-8 counts as one. */
 size_t utf8_length(const char *s);

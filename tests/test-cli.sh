@@ -251,6 +251,14 @@ if command -v man >/dev/null 2>&1; then
   done
 fi
 
+# --- one way to show a name: enforce's record and validate's line agree; no library flag names
+printf 'mask-file a\tb\n' >"$tmp/tab.policy"
+run 1 "$pp" enforce --root "$tmp" --policy "$tmp/tab.policy" && has err "invalid path 'a\tb': control character"
+run 1 "$pp" validate --mask "$(printf 'a\tb')" && has err "'a\tb': control character"
+printf '{"sandbox": {"mask_paths": ["a\\u0000b"]}}' >"$tmp/nul.json"
+run 1 "$pp" validate --modules "$tmp/nul.json" && has err "not valid JSON: a NUL character (\u0000) in a string"
+if grep -q JSON_ "$tmp/err"; then echo "FAIL: a jansson flag name in a message"; failed=$((failed + 1)); fi
+
 # --- arguments after --, options given twice or out of place, output that cannot be written
 run 1 "$pp" validate --mask ok -- /y && has err "refused mask entry '/y': absolute path"
 run 0 "$pp" validate --mask ok -- -x --y
