@@ -188,3 +188,164 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                 log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu", res->masked, res->protected_);
         return 0;
 }
+
+/* ---- teardown ---- */
+
+typedef struct Found {
+        char **paths;
+        unsigned *kinds;
+        size_t n;
+        int r;
+} Found;
+
+static void found_one(void *ctx, const char *path, unsigned kinds) {
+        Found *f = ctx;
+        if (f->r < 0)
+                return;
+        char **p = realloc(f->paths, (f->n + 1) * sizeof *p);
+        unsigned *k = p ? realloc(f->kinds, (f->n + 1) * sizeof *k) : NULL;
+        if (p)
+                f->paths = p;
+        if (k)
+                f->kinds = k;
+        if (!p || !k || !(f->paths[f->n] = strdup(path))) {
+                f->r = -ENOMEM;
+                return;
+        }
+        f->kinds[f->n++] = kinds;
+}
+
+/* Git metadata the watcher protects: a last part of config, hooks,
+ * config.worktree or info/attributes with a .git component above it. */
+static bool git_metadata(const char *path) {
+        static const char *const names[] = {"config", "hooks", "config.worktree", "info/attributes"};
+        if (!strstr(path, ".git/") && strncmp(path, ".git/", 5) != 0)
+                return false;
+        size_t n = strlen(path);
+        for (size_t i = 0; i < ELEMENTSOF(names); i++) {
+                size_t k = strlen(names[i]);
+                if (n > k && streq(path + n - k, names[i]) && path[n - k - 1] == '/')
+                        return true;
+        }
+        return false;
+}
+
+/* The kind a mount at path has if it is ours: from the policy, or protect
+ * for git metadata; -1 when the policy does not name it. */
+static int teardown_kind(const Policy *p, const char *path, unsigned kinds) {
+        for (size_t i = 0; i < p->n; i++) {
+                PlatformBindKind k = enforce_kind(p->actions[i].kind);
+                if ((kinds & (1u << k)) && entry_match_any_depth(p->actions[i].path, path))
+                        return (int) k;
+        }
+        /* A masked name that was a directory where its entry said file
+         * (watch and prepare mask it as what it is). */
+        for (size_t i = 0; i < p->n; i++)
+                if (p->actions[i].kind == POLICY_MASK_FILE && (kinds & (1u << PLATFORM_MASK_DIR)) &&
+                    entry_match_any_depth(p->actions[i].path, path))
+                        return PLATFORM_MASK_DIR;
+        if ((kinds & (1u << PLATFORM_PROTECT)) && git_metadata(path))
+                return PLATFORM_PROTECT;
+        return -1;
+}
+
+static int by_depth_desc(const void *a, const void *b) {
+        size_t x = 0, y = 0;
+        for (const char *s = *(char *const *) a; *s; s++)
+                x += *s == '/';
+        for (const char *s = *(char *const *) b; *s; s++)
+                y += *s == '/';
+        return x < y ? 1 : x > y ? -1 : strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, LogStream *log, TeardownResult *res) {
+        Found f = {0};
+        void *b = NULL;
+        int r;
+
+        *res = (TeardownResult){0};
+        if (!ops->mounts || !ops->teardown) {
+                snprintf(res->message, sizeof res->message, "path policy: this platform makes no mounts to remove");
+                return -ENOSYS;
+        }
+        r = ops->open(root, &b);
+        if (r < 0) {
+                snprintf(res->message, sizeof res->message, "path policy: cannot open %s: %s", root, strerror(-r));
+                return r;
+        }
+        r = ops->mounts(b, found_one, &f);
+        if (r >= 0)
+                r = f.r;
+        if (r < 0) {
+                snprintf(res->message, sizeof res->message, "path policy: cannot list the mounts below %s: %s", root,
+                         strerror(-r));
+                goto out;
+        }
+        /* The deepest first: a mask inside a protected directory goes before
+         * the directory's bind. Each path once, though mounts may stack. */
+        char **sorted = calloc(f.n + 1, sizeof *sorted);
+        if (!sorted) {
+                r = -ENOMEM;
+                goto out;
+        }
+        for (size_t i = 0; i < f.n; i++)
+                sorted[i] = f.paths[i];
+        qsort(sorted, f.n, sizeof *sorted, by_depth_desc);
+        for (size_t i = 0; i < f.n; i++) {
+                if (i > 0 && streq(sorted[i], sorted[i - 1]))
+                        continue;
+                unsigned kinds = 0;
+                for (size_t j = 0; j < f.n; j++)
+                        if (streq(f.paths[j], sorted[i]))
+                                kinds |= f.kinds[j];
+                _cleanup_free_ char *shown = escape_for_display(sorted[i]);
+                int kind = teardown_kind(p, sorted[i], kinds);
+                if (kind < 0) {
+                        res->left++;
+                        LogRecord *rec = log_record_new(LOG_DEBUG, "unbind-left");
+                        log_record_path(rec, "path", sorted[i]);
+                        log_submit(log, rec, "path policy: left %s: the policy does not name it", shown);
+                        continue;
+                }
+                /* Stacked mounts of ours at one path go one at a time. */
+                int k = 0;
+                while ((r = ops->teardown(b, (PlatformBindKind) kind, sorted[i])) == 1 && ++k < 64)
+                        ;
+                LogRecord *rec = log_record_new(r < 0 ? LOG_ERROR : k ? LOG_INFO : LOG_DEBUG,
+                                                r < 0 ? "unbind-failed" : k ? "unbound" : "unbind-left");
+                log_record_path(rec, "path", sorted[i]);
+                log_record_str(rec, "kind", platform_bind_kind_to_string((PlatformBindKind) kind));
+                if (r < 0) {
+                        res->failed++;
+                        log_record_int(rec, "errno", -r);
+                        log_submit(log, rec, "path policy: cannot remove the %s mount at %s: %s",
+                                   platform_bind_kind_to_string((PlatformBindKind) kind), shown, strerror(-r));
+                } else if (k) {
+                        res->unbound++;
+                        log_submit(log, rec, "path policy: removed the %s mount at %s",
+                                   platform_bind_kind_to_string((PlatformBindKind) kind), shown);
+                } else {
+                        res->left++;
+                        log_submit(log, rec, "path policy: left %s: not a mount of ours (seen through its fd)", shown);
+                }
+        }
+        free(sorted);
+        r = 0;
+        LogRecord *rec = log_record_new(res->failed ? LOG_ERROR : LOG_INFO, "unbind-done");
+        log_record_int(rec, "unbound", (int64_t) res->unbound);
+        log_record_int(rec, "left", (int64_t) res->left);
+        log_record_int(rec, "failed", (int64_t) res->failed);
+        log_submit(log, rec, "path policy: removed %zu mount(s) below %s; left %zu not ours; %zu failed", res->unbound,
+                   root, res->left, res->failed);
+        if (res->failed) {
+                snprintf(res->message, sizeof res->message, "path policy: %zu mount(s) could not be removed", res->failed);
+                r = -EBUSY;
+        }
+out:
+        for (size_t i = 0; i < f.n; i++)
+                free(f.paths[i]);
+        free(f.paths);
+        free(f.kinds);
+        ops->close(b);
+        return r;
+}

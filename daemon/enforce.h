@@ -24,3 +24,19 @@ PlatformBindKind enforce_kind(PolicyKind k);
  * names the policy file in messages (with the action's line). */
 int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p, LogStream *log,
                    EnforceResult *result);
+
+/*
+ * Teardown: detach the mounts this program made beneath root, wherever a
+ * run of enforce or watch made them (a nested checkout included), the
+ * deepest first, each proven through its fd to have the shape of ours
+ * before it goes. Only at a path the policy names (matched at any depth by
+ * whole components) or at git metadata the watcher protects (config,
+ * hooks/, config.worktree, info/attributes below a .git); a mount of our
+ * shape anywhere else is left and counted. Each is a record.
+ */
+typedef struct TeardownResult {
+        size_t unbound, left, failed;
+        char message[768];
+} TeardownResult;
+
+int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, LogStream *log, TeardownResult *result);

@@ -6,6 +6,7 @@
 #include "enforce.h"
 #include "log.h"
 #include "policy-file.h"
+#include "resolve.h"
 #include "util.h"
 #include "verbs.h"
 
@@ -107,3 +108,107 @@ int verb_enforce(int argc, char **argv) {
         return ret;
 }
 
+/* ---- unbind ---- */
+
+static const char unbind_help[] =
+        "Usage: pathpolicy unbind --root DIR [--policy FILE] [LOG OPTIONS]\n"
+        "\n"
+        "Remove the mounts this program made beneath DIR (enforce's, and watch's in\n"
+        "nested checkouts): for teardown, and for whoever ran watch outside a mount\n"
+        "namespace by mistake. Mounts are found in mountinfo, the deepest first, and\n"
+        "each is proven through its fd to have the shape of ours before it is\n"
+        "detached; only at paths the policy names (at any depth) or at the git\n"
+        "metadata watch protects. A mount it did not make is left alone.\n"
+        "\n"
+        "  --root DIR               the worktree\n"
+        "  --policy FILE            a policy file whose paths count too (the built-in\n"
+        "                           lists always count)\n" LOG_OPTIONS_HELP
+        "  -h, --help               show this help\n"
+        "\n"
+        "Exit status: 0 every mount of ours removed; 1 one could not be (or the\n"
+        "policy could not be read); 2 usage error.\n";
+
+int verb_unbind(int argc, char **argv) {
+        enum { ARG_ROOT = 0x100, ARG_POLICY };
+        static const struct option options[] = {
+                {"root", required_argument, NULL, ARG_ROOT},
+                {"policy", required_argument, NULL, ARG_POLICY},
+                {"help", no_argument, NULL, 'h'},
+                LOG_OPTIONS,
+                {},
+        };
+        const char *root = NULL, *policy_path = NULL;
+        _cleanup_policy_ Policy *policy = NULL;
+        _cleanup_resolved_ Resolved *res = NULL;
+        LogStream *log = NULL;
+        TeardownResult tr;
+        PolicyError perr;
+        LogConfig lc;
+        uv_loop_t loop;
+        int c, r, ret = EXIT_FAIL;
+        uint64_t seen = 0;
+
+        log_config_init(&lc);
+        optind = 0;
+        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
+                if ((r = verb_once("unbind", options, c, &seen)) != 0)
+                        return r;
+                r = verb_log_option("unbind", &lc, c, optarg);
+                if (r == EXIT_USAGE)
+                        return r;
+                if (r)
+                        continue;
+                switch (c) {
+                case 'h':
+                        fputs(unbind_help, stdout);
+                        return EXIT_OK;
+                case ARG_ROOT:
+                        root = optarg;
+                        break;
+                case ARG_POLICY:
+                        policy_path = optarg;
+                        break;
+                default:
+                        return verb_usage("unbind", "unknown option");
+                }
+        }
+        if (optind < argc || !root)
+                return verb_usage("unbind", "%s", root ? "unexpected argument" : "--root DIR is required");
+
+        if (verb_log_start("unbind", &loop, &lc, &log) < 0)
+                return EXIT_FAIL;
+        /* The built-ins always (watch's default policy), and the policy
+         * file's paths too when one is named (enforce's). */
+        _cleanup_policy_ Policy *builtin = NULL, *file = NULL;
+        r = resolve_policy(NULL, NULL, &res);
+        if (r >= 0)
+                r = policy_from_resolved(res, &builtin);
+        if (r >= 0 && policy_path && (r = policy_load(policy_path, &file, &perr)) < 0)
+                r = -EINVAL;
+        if (r >= 0 && !(policy = calloc(1, sizeof *policy)))
+                r = -ENOMEM;
+        for (int k = 0; r >= 0 && k < 2; k++) {
+                const Policy *from = k == 0 ? file : builtin;
+                for (size_t i = 0; from && r >= 0 && i < from->n; i++) {
+                        PolicyAction *a = realloc(policy->actions, (policy->n + 1) * sizeof *a);
+                        if (!a || !(a[policy->n].path = strdup(from->actions[i].path))) {
+                                if (a)
+                                        policy->actions = a;
+                                r = -ENOMEM;
+                                break;
+                        }
+                        policy->actions = a;
+                        a[policy->n++].kind = from->actions[i].kind;
+                }
+        }
+        if (r < 0) {
+                LogRecord *rec = log_record_new(LOG_ERROR, "unbind-failed");
+                log_submit(log, rec, "path policy: %s: %s", r == -EINVAL ? policy_path : "the policy",
+                           r == -EINVAL ? perr.message : strerror(-r));
+        } else if (enforce_teardown(platform_binder_for(platform_watcher_by_name(NULL)), root, policy, log, &tr) >= 0)
+                ret = EXIT_OK;
+        else if (tr.failed == 0)
+                log_submit(log, log_record_new(LOG_ERROR, "unbind-failed"), "%s", tr.message);
+        verb_log_finish(&loop, log);
+        return ret;
+}

@@ -112,6 +112,17 @@ typedef struct BinderOps {
          * content is theirs too), -EINVAL when path is no mount point,
          * -errno. NULL where nothing can be bound. */
         int (*discard)(void *b, const char *path);
+        /* Call emit with each mount beneath the root that has the shape of
+         * one of ours (kinds: bit 1 << kind), as a path relative to the
+         * root, in no particular order. 0 or -errno. NULL where nothing can
+         * be bound. */
+        int (*mounts)(void *b, void (*emit)(void *ctx, const char *path, unsigned kinds), void *ctx);
+        /* Detach the mount at path (resolved like bind) if, seen through
+         * its fd, it is one of ours of kind (the test bind uses for
+         * "already"): 1 detached, 0 not ours or no mount there, -errno.
+         * For a mount another process made (teardown, a watch run outside
+         * a namespace). NULL where nothing can be bound. */
+        int (*teardown)(void *b, PlatformBindKind kind, const char *path);
         void (*close)(void *b);
 } BinderOps;
 

@@ -40,10 +40,13 @@ run 0 "$pp" --version && has out "pathpolicy "
 run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
 run 2 "$pp" && has err "Usage:"
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
-for verb in validate resolve builtins enforce watch; do
+for verb in validate resolve builtins enforce watch prepare release unbind; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
   run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
 done
+
+run 2 "$pp" unbind && has err "--root DIR is required"
+run 2 "$pp" unbind --root a extra && has err "unexpected argument"
 
 # --- builtins
 run 0 "$pp" builtins && same out "$src/tests/data/builtins.txt"

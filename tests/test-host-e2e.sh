@@ -72,5 +72,38 @@ check "release that cannot remove a placeholder: exit 1" [ "$(cat "$work/busy.rc
 check "release that cannot remove a placeholder: names it" grep -qF "could not be removed (.env: Device or resource busy)" "$work/busy.log"
 check "release that cannot remove a placeholder: the others went" [ ! -e "$wt2/.netrc" ]
 
+# unbind: enforce's and watch's mounts (a nested checkout's too) go, the
+# deepest first; a mount of someone else's stays, even one of our shape at
+# a path the policy does not name. Run twice: nothing more the second time.
+wt3=$work/wt3; git init -q "$wt3"
+( cd "$wt3" && echo S >.env && mkdir .claude keys other tmpdir && echo '{}' >.claude/settings.json &&
+  echo x >other/f && echo k >keys/k && echo code >main.c && git add -A && git commit -qm init )
+printf 'mask-file .env\nmask-dir keys/\nprotect .claude/\n' >"$work/wt3.policy"
+unshare -m bash -s "$pp" "$wt3" "$work" "$src" <<'TEARDOWN'
+set -u
+pp=$1 wt=$2 work=$3 src=$4
+mount --make-rprivate /
+"$pp" enforce --root "$wt" --policy "$work/wt3.policy" 2>/dev/null || exit 21
+"$pp" watch "$wt" --log-format json 2>"$work/w3.log" & w=$!
+for _ in $(seq 200); do grep -q watch-ready "$work/w3.log" && break; sleep 0.05; done
+git clone -q "file://$src" "$wt/nested" || exit 22
+for _ in $(seq 200); do grep -q 'git metadata of nested checkout nested' "$work/w3.log" && break; sleep 0.05; done
+kill -TERM $w; wait $w
+mount -t tmpfs tmpfs "$wt/tmpdir" && mount --bind -o ro "$wt/other" "$wt/other" || exit 23
+mount --bind -o remount,ro "$wt/other"
+before=$(grep -c " $wt" /proc/self/mountinfo)
+"$pp" unbind --root "$wt" --policy "$work/wt3.policy" 2>"$work/unbind.log"; echo $? >"$work/unbind.rc"
+grep -F " $wt" /proc/self/mountinfo | awk '{print $5}' | sed "s#^$wt/##" | sort >"$work/unbind.left"
+"$pp" unbind --root "$wt" --policy "$work/wt3.policy" 2>"$work/unbind2.log"; echo $? >"$work/unbind2.rc"
+echo "$before" >"$work/unbind.before"
+TEARDOWN
+check "unbind: exit 0" [ "$(cat "$work/unbind.rc")" = 0 ]
+check "unbind: only someone else's mounts are left ($(paste -sd' ' "$work/unbind.left"))" \
+  [ "$(paste -sd' ' "$work/unbind.left")" = "other tmpdir" ]
+check "unbind: enforce's and watch's mounts were there ($(cat "$work/unbind.before"))" [ "$(cat "$work/unbind.before")" -ge 8 ]
+check "unbind: each removal said" grep -qF "removed the mask-file mount at nested/.env" "$work/unbind.log"
+check "unbind: the summary" grep -qE "removed [0-9]+ mount\(s\) below .*; left 1 not ours; 0 failed" "$work/unbind.log"
+check "unbind again: exit 0, nothing removed" bash -c "[ \"\$(cat '$work/unbind2.rc')\" = 0 ] && grep -qF 'removed 0 mount(s)' '$work/unbind2.log'"
+
 echo "host-e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

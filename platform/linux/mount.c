@@ -600,6 +600,44 @@ static int linux_unbind(void *p, PlatformBindInfo *info) {
         return r;
 }
 
+static int linux_mounts(void *p, void (*emit)(void *ctx, const char *path, unsigned kinds), void *ctx) {
+        Binder *b = p;
+        char proc[64], root[PATH_MAX];
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", b->root_fd);
+        ssize_t k = readlink(proc, root, sizeof root - 1);
+        if (k < 0)
+                return -errno;
+        root[k] = 0;
+        int r = open_mountinfo(b);
+        if (r < 0)
+                return r;
+        return mountinfo_below(b->mountinfo, root, emit, ctx);
+}
+
+static int linux_teardown(void *p, PlatformBindKind kind, const char *path) {
+        Binder *b = p;
+        PlatformBindInfo info = {.mount_fd = -1};
+        _cleanup_fd_ int fd = -1;
+        struct statx sx;
+        unsigned kinds;
+        int r = pin(b, kind, path, &fd, &sx, &info);
+        if (r == -ENOENT || (r < 0 && info.step == PLATFORM_STEP_TYPE))
+                return 0;
+        if (r < 0)
+                return r;
+        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
+                return 0;
+        r = ours_kinds(b, sx.stx_mnt_id, &kinds);
+        if (r < 0)
+                return r;
+        if (!(kinds & (1u << kind)) || mount_fits(fd, kind, &sx) < 0)
+                return 0;
+        own_change_begin(b);
+        r = detach(fd);
+        own_change_end(b, sx.stx_mnt_id, 0);
+        return r < 0 ? r : 1;
+}
+
 static int linux_read(void *p, const char *path, char *buf, size_t n) {
         _cleanup_fd_ int fd = -1, rfd = -1;
         struct open_how how = {
@@ -985,5 +1023,7 @@ const BinderOps mount_binder = {
         .read_all = linux_read_all,
         .replace = linux_replace,
         .discard = linux_discard,
+        .mounts = linux_mounts,
+        .teardown = linux_teardown,
         .close = linux_close,
 };

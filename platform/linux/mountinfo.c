@@ -341,3 +341,26 @@ int mountinfo_count_outside(FILE *f, const char *root, size_t *ret) {
         *ret = o.n;
         return 0;
 }
+
+typedef struct Below {
+        const char *root;
+        size_t len;
+        void (*emit)(void *ctx, const char *path, unsigned kinds);
+        void *ctx;
+} Below;
+
+static bool below_fn(struct libmnt_fs *fs, void *ctx) {
+        Below *q = ctx;
+        const char *t = mnt.fs_get_target(fs);
+        unsigned kinds = kinds_of(fs);
+        if (kinds && t && strncmp(t, q->root, q->len) == 0 && t[q->len] == '/' && t[q->len + 1])
+                q->emit(q->ctx, t + q->len + 1, kinds);
+        return false;
+}
+
+int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const char *path, unsigned kinds), void *ctx) {
+        Below q = {root, strlen(root), emit, ctx};
+        while (q.len > 0 && root[q.len - 1] == '/')
+                q.len--;
+        return each_fs(f, below_fn, &q);
+}

@@ -48,6 +48,11 @@ MountSet *mount_set_free(MountSet *s);
  * f. For the tests' "no mount ever appears outside the root". */
 int mountinfo_count_outside(FILE *f, const char *root, size_t *ret);
 
+/* Call emit with each mount strictly below root (an absolute path) that
+ * passes for one of ours, its target relative to root and its kinds. 0 or
+ * -errno. */
+int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const char *path, unsigned kinds), void *ctx);
+
 /*
  * For the root tests only: when set, called between pinning the target and
  * attaching the mount, so a test can change the tree at exactly the moment
