@@ -246,6 +246,18 @@ static int plan_action(Plan *p, PolicyKind kind, const char *path) {
         return 0;
 }
 
+/* A name for a message, escaped once as everywhere (escape_for_display).
+ * Four at a time, each valid until the fourth call after it: host code
+ * is single-threaded, and a message names at most three. */
+static const char *shown(const char *s) {
+        static char *ring[4];
+        static unsigned i;
+        char **slot = &ring[i++ % ELEMENTSOF(ring)];
+        free(*slot);
+        *slot = escape_for_display(s ? s : "");
+        return *slot ? *slot : "?";
+}
+
 static void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
                 const char *fmt, ...) _printf_(6, 7);
 static void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
@@ -308,8 +320,10 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
         case WALK_UNDER_SYMLINK:
         case WALK_UNDER_FILE:
                 res->skipped++;
+                char at[PATH_MAX];
+                snprintf(at, sizeof at, "%.*s", (int) w.at, path);
                 say(log, LOG_WARN, "skipped", entry, w.state == WALK_UNDER_SYMLINK ? "under a symlink" : "under a file",
-                    "path policy: skipped %s: %.*s is %s, so it is not enforced", entry, (int) w.at, path,
+                    "path policy: skipped %s: %s is %s, so it is not enforced", shown(entry), shown(at),
                     w.state == WALK_UNDER_SYMLINK ? "a symlink" : "not a directory");
                 return 0;
         case WALK_ABSENT:
@@ -398,12 +412,12 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
         }
         if (why) {
                 res->skipped++;
-                say(log, LOG_WARN, "skipped", entry, why, "path policy: skipped %s: a symlink to %s, and %s", entry, target,
-                    why);
+                say(log, LOG_WARN, "skipped", entry, why, "path policy: skipped %s: a symlink to %s, and %s", shown(entry),
+                    shown(target), why);
                 return 0;
         }
         say(log, LOG_INFO, "symlink-target", entry, NULL, "path policy: %s is a symlink inside the checkout: %s %s instead",
-            entry, mask ? "masking" : "protecting", spelled);
+            shown(entry), mask ? "masking" : "protecting", shown(spelled));
         return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
 }
 
@@ -460,7 +474,7 @@ static void normalize_actions(Plan *p, LogStream *log) {
                 if (!same)
                         say(log, LOG_INFO, "covered", a->path, NULL,
                             "path policy: dropped %s %s: the masked directory %s covers it",
-                            policy_kind_to_string(a->kind), a->path, by->path);
+                            policy_kind_to_string(a->kind), shown(a->path), shown(by->path));
                 free(a->path);
                 a->path = NULL;
         }
@@ -562,7 +576,7 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                         if (by) {
                                 say(log, LOG_INFO, "covered", v[i], NULL,
                                     "path policy: dropped %s entry %s: the masked directory %s covers it",
-                                    pass == 0 ? "mask" : "protect", v[i], by->path);
+                                    pass == 0 ? "mask" : "protect", shown(v[i]), shown(by->path));
                                 continue;
                         }
                         /* An entry spelled as a file with another entry
@@ -573,8 +587,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                                 return fail(ret, -ENOMEM, "path policy: out of memory");
                         r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log, ret);
                         if (r < 0)
-                                return fail(ret, r, "path policy: cannot walk %s in %s: %s", v[i], worktree,
-                                            strerror(-r));
+                                return fail(ret, r, "path policy: cannot walk %s in %s: %s", shown(v[i]),
+                                            shown(worktree), strerror(-r));
                         if (r > 0) {
                                 if (pass == 0)
                                         ret->masked++;
@@ -623,8 +637,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                         raise(SIGKILL);
                 r = make_placeholder(root_fd, p.order[i]);
                 if (r < 0)
-                        return fail(ret, r, "path policy: cannot make the placeholder %s in %s: %s", p.order[i],
-                                    worktree, strerror(-r));
+                        return fail(ret, r, "path policy: cannot make the placeholder %s in %s: %s",
+                                    shown(p.order[i]), shown(worktree), strerror(-r));
                 ret->placeholders++;
         }
         if (crash_after >= 0 && (size_t) crash_after >= p.n_order)
@@ -652,7 +666,7 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         for (size_t i = 0; i < res->n_covered; i++)
                 say(log, LOG_INFO, "covered", res->covered[i].entry, NULL,
                     "path policy: dropped %s entry %s: the masked directory %s covers it",
-                    entry_list_to_string(res->covered[i].list), res->covered[i].entry, res->covered[i].by);
+                    entry_list_to_string(res->covered[i].list), shown(res->covered[i].entry), shown(res->covered[i].by));
 
         /* Every opt-out, in one warning. */
         if (res->n_opt_outs > 0) {
@@ -827,13 +841,13 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                 if (why) {
                         ret->kept++;
                         say(log, error ? LOG_WARN : LOG_INFO, "placeholder-kept", path, why, "path policy: kept %s: %s",
-                            path, why);
+                            shown(path), why);
                         if (error && failed++ == 0)
-                                snprintf(first, sizeof first, "%s: %s", path, why);
+                                snprintf(first, sizeof first, "%s: %s", shown(path), why);
                 } else {
                         ret->removed++;
                         say(log, LOG_INFO, "placeholder-removed", path, NULL, "path policy: removed the placeholder %s",
-                            path);
+                            shown(path));
                 }
         }
         for (size_t i = 0; i < n; i++)

@@ -168,6 +168,14 @@ check "coverage by the disk: prepare exits 0" [ "$rc" -eq 0 ]
 check "coverage by the disk: deploy (a directory) masked as one" has "$vm7/path-policy" "mask-dir deploy/"
 check "coverage by the disk: deploy/keys.pem dropped, said" grep -qF "dropped mask entry deploy/keys.pem: the masked directory deploy/ covers it" "$work/cov.log"
 
+# --- a name with a backslash is shown escaped once, as validate and enforce show it
+wt8=$work/bs vm8=$work/vm-bs
+git init -q "$wt8"; mkdir "$vm8"
+printf '{"sandbox": {"mask_paths": ["back\\\\slash"]}}' >"$work/bs.json"
+"$pp" prepare --worktree "$wt8" --out "$vm8" --modules "$work/bs.json" 2>/dev/null
+"$pp" release --worktree "$wt8" --out "$vm8" 2>"$work/bs.log"
+check "backslash: escaped once" grep -qxF 'path policy: removed the placeholder back\\slash' "$work/bs.log"
+
 # --- usage
 "$pp" prepare --worktree "$wt" 2>/dev/null; check "prepare without --out: usage" [ $? -eq 2 ]
 "$pp" release --out "$vm" 2>/dev/null; check "release without --worktree: usage" [ $? -eq 2 ]
