@@ -684,7 +684,7 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         log_record_int(rec, "protected", (int64_t) ret->protected_);
         log_record_int(rec, "placeholders", (int64_t) ret->placeholders);
         log_record_int(rec, "skipped", (int64_t) ret->skipped);
-        log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu; %zu placeholder(s) in the worktree",
+        log_submit(log, rec, "path policy: the policy masks %zu path(s) and protects %zu; %zu placeholder(s) in the worktree",
                    ret->masked, ret->protected_, ret->placeholders);
         return 0;
 }

@@ -46,7 +46,7 @@ check "dangling: skipped, named" grep -qF 'skipped .envrc: a symlink to nowhere,
 check "under a symlink: skipped, named" grep -qF 'skipped linkdir/x: linkdir is a symlink' "$work/prep.log"
 check "under a file: skipped, named" grep -qF 'skipped plainfile/y: plainfile is not a directory' "$work/prep.log"
 check "nothing followed: no placeholder through the link" [ ! -e "$wt/config/x" ]
-check "the summary record" grep -qE 'path policy: masking [0-9]+ path\(s\), protecting [0-9]+; [0-9]+ placeholder\(s\) in the worktree' "$work/prep.log"
+check "the summary record (what the guest will do, not done on the host)" grep -qE 'path policy: the policy masks [0-9]+ path\(s\) and protects [0-9]+; [0-9]+ placeholder\(s\) in the worktree' "$work/prep.log"
 check "the policy file reads back (enforce's reader)" "$pp" enforce --help >/dev/null
 
 # --- the exclude file, as the guest's core.excludesFile
