@@ -957,6 +957,22 @@ static int linux_discard(void *p, const char *path) {
         _cleanup_fd_ int dfd = open_dir(b, parent);
         if (dfd < 0)
                 return dfd;
+        /* The parent opened is the one the mask sits in: its name there is
+         * still that very mount (a rename of the parent between the two
+         * lookups would otherwise hand us another directory's file). */
+        struct open_how at = {
+                .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
+                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        _cleanup_fd_ int again = sys_openat2(dfd, name, &at);
+        struct statx asx;
+        if (again < 0)
+                return -errno;
+        r = fd_statx(again, &asx);
+        if (r < 0)
+                return r;
+        if (asx.stx_mnt_id != sx.stx_mnt_id)
+                return -EAGAIN; /* moved meanwhile: asked again at the next event */
         _cleanup_fd_ int view = open_tree(dfd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
         if (view < 0)
                 return -errno;
