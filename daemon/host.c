@@ -30,7 +30,7 @@ typedef struct Walk {
 /* Walk path (no trailing '/') beneath root_fd, lstat'ing each component. */
 static int walk(int root_fd, const char *path, Walk *w) {
         char buf[PATH_MAX];
-        int fd = dup(root_fd);
+        int fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
         size_t n = strlen(path);
 
         if (fd < 0)
@@ -94,7 +94,7 @@ static int open_parent(int root_fd, const char *path, const char **ret_name) {
                 return -ENAMETOOLONG;
         memcpy(parent, path, pl);
         parent[pl] = 0;
-        fd = dup(root_fd);
+        fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
         if (fd < 0)
                 return -errno;
         for (char *save = NULL, *c = strtok_r(parent, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
@@ -694,17 +694,21 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
 /* The paths HEAD tracks, from git; an empty set when the worktree has no
  * HEAD. -errno when git cannot be asked (then nothing is removed). */
 static int tracked_paths(const char *worktree, Hashmap **ret) {
-        int pipefd[2];
+        _cleanup_(hashmap_freep) Hashmap *set = hashmap_new();
+        int pipefd[2], r = 0;
         pid_t pid;
 
-        *ret = hashmap_new();
-        if (!*ret)
+        if (!set)
                 return -ENOMEM;
         if (pipe2(pipefd, O_CLOEXEC) < 0)
                 return -errno;
         pid = fork();
-        if (pid < 0)
-                return -errno;
+        if (pid < 0) {
+                r = -errno;
+                close(pipefd[0]);
+                close(pipefd[1]);
+                return r;
+        }
         if (pid == 0) {
                 int devnull = open("/dev/null", O_WRONLY);
                 dup2(pipefd[1], STDOUT_FILENO);
@@ -716,19 +720,34 @@ static int tracked_paths(const char *worktree, Hashmap **ret) {
         FILE *f = fdopen(pipefd[0], "re");
         char *line = NULL;
         size_t cap = 0;
-        ssize_t k;
-        while (f && (k = getdelim(&line, &cap, '\0', f)) > 0)
-                (void) hashmap_put(*ret, line, NULL);
+        if (!f) {
+                r = -errno;
+                close(pipefd[0]);
+        }
+        /* A path missed here could be removed as a placeholder though HEAD
+         * tracks it: every failure to read or keep one is a failure. */
+        while (f && r == 0 && getdelim(&line, &cap, '\0', f) > 0)
+                if (hashmap_put(set, line, NULL) < 0)
+                        r = -ENOMEM;
+        if (f && r == 0 && ferror(f))
+                r = -EIO;
         free(line);
         if (f)
                 fclose(f);
         int status;
-        waitpid(pid, &status, 0);
+        while (waitpid(pid, &status, 0) < 0)
+                if (errno != EINTR)
+                        return -errno;
+        if (r < 0)
+                return r;
         if (!WIFEXITED(status))
                 return -EIO;
         /* 127: no git at all. Other failures: no HEAD (a new repository, or
          * none): nothing is tracked, so nothing to keep for that reason. */
-        return WEXITSTATUS(status) == 127 ? -ENOENT : 0;
+        if (WEXITSTATUS(status) == 127)
+                return -ENOENT;
+        *ret = TAKE_PTR(set);
+        return 0;
 }
 
 /* Candidates when the list was lost: the policy's paths, deepest last. */
@@ -742,12 +761,21 @@ static int candidates_from_policy(const char *out_dir, char ***ret, size_t *ret_
         if (r < 0)
                 return r;
         char **v = calloc(p->n + 1, sizeof *v);
-        for (size_t i = 0; v && i < p->n; i++)
-                v[i] = strdup(p->actions[i].path);
+        size_t n = 0;
+        for (; v && n < p->n; n++)
+                if (!(v[n] = strdup(p->actions[n].path)))
+                        break;
+        if (!v || n < p->n) {
+                for (size_t i = 0; v && i < n; i++)
+                        free(v[i]);
+                free(v);
+                policy_free(p);
+                return -ENOMEM;
+        }
         *ret = v;
-        *ret_n = p->n;
+        *ret_n = n;
         policy_free(p);
-        return v ? 0 : -ENOMEM;
+        return 0;
 }
 
 int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret) {
@@ -776,10 +804,15 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                                 break;
                         *e = 0;
                         char **v = realloc(paths, (n + 1) * sizeof *v);
-                        if (!v)
-                                break;
-                        paths = v;
-                        paths[n++] = strdup(s);
+                        if (v)
+                                paths = v;
+                        if (!v || !(paths[n] = strdup(s))) {
+                                for (size_t i = 0; i < n; i++)
+                                        free(paths[i]);
+                                free(paths);
+                                return fail(ret, -ENOMEM, "path policy: out of memory");
+                        }
+                        n++;
                 }
         } else {
                 say(log, LOG_WARN, "placeholders-lost", NULL, NULL,
