@@ -428,6 +428,15 @@ git -C "$root/cl" checkout -q -b other origin/other 2>/dev/null
 check "cl: protected-differs names the settings" wait_log "$log" '"event":"protected-differs","msg":"path policy: protected cl/.claude/settings.json'
 check "cl: said once" [ "$(grep -cF '"event":"protected-differs"' "$log")" -eq 1 ]
 
+# --- started from a working directory that is gone: it watches all the same
+# (the slower /proc/self/fd path), and never chdirs into the tree for good
+root6=$base/root6; mkdir -p "$root6" "$base/gone"
+( cd "$base/gone" && rmdir "$base/gone" && exec "$pp" watch "$root6" --log-format json 2>"$base/watch6.log" ) & pids+=($!)
+check "cwd gone: ready" wait_log "$base/watch6.log" '"event":"watch-ready"'
+git init -q "$root6/g"
+check "cwd gone: a new checkout is found and protected" wait_log "$base/watch6.log" 'protected the git metadata of nested checkout g'
+check "cwd gone: its cwd is not in the tree" bash -c "[ \"\$(readlink /proc/${pids[-1]}/cwd)\" != '$root6/g' ] && ! readlink /proc/${pids[-1]}/cwd | grep -qF '$root6'"
+
 # --- 4. the mount budget
 root5=$base/root5; mkdir "$root5"
 start_watch "$root5" "$base/watch5.log" --mount-budget 5

@@ -283,10 +283,13 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
                  * no relative path is resolved meanwhile. */
                 uint32_t mask = writes ? WRITE_MASK : WATCH_MASK;
                 int wd = -1;
-                if (fchdir(fd) == 0) {
+                if (w->cwd_fd >= 0 && fchdir(fd) == 0) {
                         wd = inotify_add_watch(w->ifd, ".", mask | IN_DONT_FOLLOW);
                         int saved = errno;
-                        (void) !fchdir(w->cwd_fd);
+                        /* Never left inside the agent's tree: if the old
+                         * cwd cannot be had back, "/" rather than there. */
+                        if (fchdir(w->cwd_fd) < 0 && chdir("/") < 0)
+                                abort(); /* "/" itself gone: nothing sane is left */
                         errno = saved;
                 } else {
                         snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
@@ -489,6 +492,9 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         w->cb = cb;
         w->userdata = userdata;
         w->ifd = -1;
+        /* The cwd to come back to after each watch added by descriptor;
+         * without it (a cwd deleted or unreadable), the slower
+         * /proc/self/fd path is used, never a chdir into the tree. */
         w->cwd_fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
         w->root_fd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
         if (w->root_fd < 0 || fstat(w->root_fd, &st) < 0) {
