@@ -701,10 +701,6 @@ int log_stream_new(uv_loop_t *loop, const LogConfig *c, LogStream **ret) {
         }
         s->config.socket_path = s->socket_path;
 
-        /* A reader that goes away must never kill us: writes to it fail with
-         * EPIPE instead. */
-        signal(SIGPIPE, SIG_IGN);
-
         uv_timer_t *timers[] = {&s->reconnect_timer, &s->confirm_timer, &s->shutdown_timer};
         for (size_t i = 0; i < ELEMENTSOF(timers); i++) {
                 uv_timer_init(loop, timers[i]);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,5 +82,9 @@ static int run(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+        /* A reader that goes away (the colony log's socket, a pipe on
+         * stdout) must never kill us: writes to it fail with EPIPE instead,
+         * and that is said. */
+        signal(SIGPIPE, SIG_IGN);
         return close_stdout(run(argc, argv));
 }

@@ -55,14 +55,13 @@ typedef struct Daemon {
         WatchCallbacks callbacks;
 } Daemon;
 
-static Daemon *daemon_of_ready;
-
-/* The watch's own ready, then tell systemd. */
+/* The watch's own ready, then tell systemd. userdata is the Watch (the
+ * backend hands every callback the watch it was started with). */
 static void on_ready(void *userdata) {
         watch_callbacks.ready(userdata);
         WatchStats st;
         char status[128];
-        watch_stats(daemon_of_ready->watch, &st);
+        watch_stats(userdata, &st);
         snprintf(status, sizeof status, "watching: %zu nested checkout(s)", st.checkouts);
         notify_ready(status);
 }
@@ -225,7 +224,6 @@ int verb_watch(int argc, char **argv) {
         /* Logging first, so every failure below is a record. */
         if (verb_log_start("watch", &d.loop, &lc, &d.log) < 0)
                 return EXIT_FAIL;
-        daemon_of_ready = &d;
 
         if (!d.ops)
                 d.ops = platform_watcher_by_name(NULL);

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Test helper: send one record through a LogStream whose local sink is the
  * journal, the way a verb would. Usage: log-emit MARKER */
+#include <signal.h>
 #include <stdio.h>
 
 #include "log.h"
 
 int main(int argc, char **argv) {
+        /* As pathpolicy's main() does: a reader that goes away is EPIPE. */
+        signal(SIGPIPE, SIG_IGN);
         uv_loop_t loop;
         LogStream *s;
         LogConfig c;

@@ -852,6 +852,8 @@ static void test_shutdown(void **state) {
 }
 
 int main(void) {
+        /* As pathpolicy's main() does: a reader that goes away is EPIPE. */
+        signal(SIGPIPE, SIG_IGN);
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_record_format),
                 cmocka_unit_test(test_record_hostile_paths),
