@@ -7,10 +7,6 @@
 
 #include "util.h"
 
-PlatformBindKind enforce_kind(PolicyKind k) {
-        return k == POLICY_MASK_FILE ? PLATFORM_MASK_FILE : k == POLICY_MASK_DIR ? PLATFORM_MASK_DIR : PLATFORM_PROTECT;
-}
-
 /* Why a bind failed, in the words of the spec's fail-closed list. */
 static const char *reason(int r, PlatformBindStep step, PlatformBindKind kind) {
         switch (step) {
@@ -55,19 +51,19 @@ _printf_(2, 3) static void fail(EnforceResult *res, const char *fmt, ...) {
 
 static void report_failure(LogStream *log, EnforceResult *res, const char *policy_path, size_t line,
                            const PolicyAction *a, const PlatformBindInfo *info, int r) {
-        PlatformBindKind kind = enforce_kind(a->kind);
+        PlatformBindKind kind = a->kind;
         const char *why = reason(r, info->step, kind);
         _cleanup_free_ char *shown = escape_for_display(a->path);
 
         fail(res, "path policy: %s:%zu: cannot %s %s (%s): %s%s%s", policy_path, line,
-             kind == PLATFORM_PROTECT ? "protect" : "mask", shown ? shown : "?", policy_kind_to_string(a->kind),
+             kind == PLATFORM_PROTECT ? "protect" : "mask", shown ? shown : "?", platform_bind_kind_to_string(a->kind),
              why ? why : strerror(-r), why ? "" : " at ", why ? "" : platform_bind_step_to_string(info->step));
 
         LogRecord *rec = log_record_new(LOG_ERROR, "enforce-failed");
         log_record_path(rec, "policy", policy_path);
         log_record_int(rec, "line", (int64_t) line);
         log_record_path(rec, "path", a->path);
-        log_record_str(rec, "kind", policy_kind_to_string(a->kind));
+        log_record_str(rec, "kind", platform_bind_kind_to_string(a->kind));
         log_record_str(rec, "step", platform_bind_step_to_string(info->step));
         log_record_int(rec, "errno", -r);
         log_submit(log, rec, "%s", res->message);
@@ -111,7 +107,7 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
          * tree does not fit mounts nothing at all. The policy file has one
          * action per line, so action i is line i + 1. */
         for (i = 0; i < p->n; i++) {
-                r = ops->check(b, enforce_kind(p->actions[i].kind), p->actions[i].path, &infos[i]);
+                r = ops->check(b, p->actions[i].kind, p->actions[i].path, &infos[i]);
                 if (r < 0) {
                         report_failure(log, res, policy_path, i + 1, &p->actions[i], &infos[i], r);
                         ops->close(b);
@@ -121,19 +117,19 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
 
         for (i = 0; i < p->n; i++) {
                 const PolicyAction *a = &p->actions[i];
-                r = ops->bind(b, enforce_kind(a->kind), a->path, &infos[i]);
+                r = ops->bind(b, a->kind, a->path, &infos[i]);
                 if (r < 0)
                         break;
 
                 LogRecord *rec = log_record_new(LOG_INFO, "bind");
                 log_record_path(rec, "path", a->path);
-                log_record_str(rec, "kind", policy_kind_to_string(a->kind));
+                log_record_str(rec, "kind", platform_bind_kind_to_string(a->kind));
                 log_record_int(rec, "mount_id", (int64_t) infos[i].mount_id);
                 log_record_bool(rec, "already", infos[i].already);
-                log_submit(log, rec, "path policy: %s %s (%s)%s", a->kind == POLICY_PROTECT ? "protected" : "masked",
-                           a->path, policy_kind_to_string(a->kind), infos[i].already ? ", already bound" : "");
+                log_submit(log, rec, "path policy: %s %s (%s)%s", a->kind == PLATFORM_PROTECT ? "protected" : "masked",
+                           a->path, platform_bind_kind_to_string(a->kind), infos[i].already ? ", already bound" : "");
 
-                if (a->kind == POLICY_MASK_FILE && infos[i].regular && infos[i].nlink > 1) {
+                if (a->kind == PLATFORM_MASK_FILE && infos[i].regular && infos[i].nlink > 1) {
                         rec = log_record_new(LOG_WARN, "hardlink");
                         log_record_path(rec, "path", a->path);
                         log_record_int(rec, "nlink", (int64_t) infos[i].nlink);
@@ -142,7 +138,7 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                                    "by another name",
                                    a->path, infos[i].nlink);
                 }
-                if (a->kind == POLICY_PROTECT)
+                if (a->kind == PLATFORM_PROTECT)
                         res->protected_++;
                 else
                         res->masked++;
@@ -159,12 +155,12 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                         int k = ops->unbind(b, &infos[i]);
                         LogRecord *rec = log_record_new(k < 0 ? LOG_ERROR : LOG_INFO, "unbind");
                         log_record_path(rec, "path", p->actions[i].path);
-                        log_record_str(rec, "kind", policy_kind_to_string(p->actions[i].kind));
+                        log_record_str(rec, "kind", platform_bind_kind_to_string(p->actions[i].kind));
                         if (k < 0)
                                 log_record_int(rec, "errno", -k);
                         log_submit(log, rec, "path policy: %s %s (%s)%s%s",
                                    k < 0 ? "could not undo" : "undid", p->actions[i].path,
-                                   policy_kind_to_string(p->actions[i].kind), k < 0 ? ": " : "",
+                                   platform_bind_kind_to_string(p->actions[i].kind), k < 0 ? ": " : "",
                                    k < 0 ? strerror(-k) : "");
                 }
                 ops->close(b);
@@ -234,14 +230,14 @@ static bool git_metadata(const char *path) {
  * for git metadata; -1 when the policy does not name it. */
 static int teardown_kind(const Policy *p, const char *path, unsigned kinds) {
         for (size_t i = 0; i < p->n; i++) {
-                PlatformBindKind k = enforce_kind(p->actions[i].kind);
+                PlatformBindKind k = p->actions[i].kind;
                 if ((kinds & (1u << k)) && entry_match_any_depth(p->actions[i].path, path))
                         return (int) k;
         }
         /* A masked name that was a directory where its entry said file
          * (watch and prepare mask it as what it is). */
         for (size_t i = 0; i < p->n; i++)
-                if (p->actions[i].kind == POLICY_MASK_FILE && (kinds & (1u << PLATFORM_MASK_DIR)) &&
+                if (p->actions[i].kind == PLATFORM_MASK_FILE && (kinds & (1u << PLATFORM_MASK_DIR)) &&
                     entry_match_any_depth(p->actions[i].path, path))
                         return PLATFORM_MASK_DIR;
         if ((kinds & (1u << PLATFORM_PROTECT)) && git_metadata(path))

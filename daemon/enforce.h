@@ -18,8 +18,6 @@ typedef struct EnforceResult {
         char message[768];                  /* the failure, for stderr and tests */
 } EnforceResult;
 
-PlatformBindKind enforce_kind(PolicyKind k);
-
 /* Returns 0, or a negative errno with result->message set. policy_path
  * names the policy file in messages (with the action's line). */
 int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p, LogStream *log,

@@ -233,7 +233,7 @@ static int plan_placeholder(Plan *p, const char *path) {
         return 0;
 }
 
-static int plan_action(Plan *p, PolicyKind kind, const char *path) {
+static int plan_action(Plan *p, PlatformBindKind kind, const char *path) {
         PolicyAction *a = realloc(p->policy.actions, (p->policy.n + 1) * sizeof *a);
         if (!a)
                 return -ENOMEM;
@@ -299,8 +299,8 @@ static char *link_target(const char *link_path, const char *target, const char *
 /* Hops of a symlink chain followed, as the kernel's own bound (MAXSYMLINKS). */
 #define SYMLINK_HOPS 40
 
-static PolicyKind kind_for(bool mask, bool dir) {
-        return !mask ? POLICY_PROTECT : dir ? POLICY_MASK_DIR : POLICY_MASK_FILE;
+static PlatformBindKind kind_for(bool mask, bool dir) {
+        return !mask ? PLATFORM_PROTECT : dir ? PLATFORM_MASK_DIR : PLATFORM_MASK_FILE;
 }
 
 /* Plan one entry. 1 planned, 0 skipped (said why), < 0 error. */
@@ -425,7 +425,7 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
 static const PolicyAction *covering_mask(const Plan *p, const char *entry) {
         for (size_t i = 0; i < p->policy.n; i++) {
                 const PolicyAction *a = &p->policy.actions[i];
-                if (a->kind == POLICY_MASK_DIR && !entry_same_path(a->path, entry) && entry_match_anchored(a->path, entry))
+                if (a->kind == PLATFORM_MASK_DIR && !entry_same_path(a->path, entry) && entry_match_anchored(a->path, entry))
                         return a;
         }
         return NULL;
@@ -461,10 +461,10 @@ static void normalize_actions(Plan *p, LogStream *log) {
                                 continue;
                         if (entry_same_path(o->path, a->path)) {
                                 /* the other wins: a mask over a protect, else the earlier */
-                                bool o_mask = o->kind != POLICY_PROTECT, a_mask = a->kind != POLICY_PROTECT;
+                                bool o_mask = o->kind != PLATFORM_PROTECT, a_mask = a->kind != PLATFORM_PROTECT;
                                 if (o_mask != a_mask ? o_mask : k < i)
                                         by = o, same = true;
-                        } else if (o->kind == POLICY_MASK_DIR && entry_match_anchored(o->path, a->path))
+                        } else if (o->kind == PLATFORM_MASK_DIR && entry_match_anchored(o->path, a->path))
                                 by = o;
                 }
                 if (!by) {
@@ -474,7 +474,7 @@ static void normalize_actions(Plan *p, LogStream *log) {
                 if (!same)
                         say(log, LOG_INFO, "covered", a->path, NULL,
                             "path policy: dropped %s %s: the masked directory %s covers it",
-                            policy_kind_to_string(a->kind), shown(a->path), shown(by->path));
+                            platform_bind_kind_to_string(a->kind), shown(a->path), shown(by->path));
                 free(a->path);
                 a->path = NULL;
         }

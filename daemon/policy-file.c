@@ -5,19 +5,9 @@
 
 #include "util.h"
 
-static const char *const policy_kind_table[_POLICY_KIND_MAX] = {
-        [POLICY_MASK_FILE] = "mask-file",
-        [POLICY_MASK_DIR] = "mask-dir",
-        [POLICY_PROTECT] = "protect",
-};
-
-const char *policy_kind_to_string(PolicyKind k) {
-        return k >= 0 && k < _POLICY_KIND_MAX ? policy_kind_table[k] : NULL;
-}
-
 int policy_kind_from_string(const char *s, size_t n) {
-        for (PolicyKind k = 0; k < _POLICY_KIND_MAX; k++)
-                if (strlen(policy_kind_table[k]) == n && memcmp(policy_kind_table[k], s, n) == 0)
+        for (PlatformBindKind k = 0; k < _PLATFORM_BIND_KIND_MAX; k++)
+                if (strlen(platform_bind_kind_to_string(k)) == n && memcmp(platform_bind_kind_to_string(k), s, n) == 0)
                         return (int) k;
         return -EINVAL;
 }
@@ -35,7 +25,7 @@ Policy *policy_free(Policy *p) {
 /* Append an action that takes over path (on success only). The array
  * grows by doubling: a policy may have a million lines, and growing it one
  * action at a time would copy it a million times. */
-static int policy_add_take(Policy *p, PolicyKind kind, char *path) {
+static int policy_add_take(Policy *p, PlatformBindKind kind, char *path) {
         if (p->n == p->n_allocated) {
                 size_t want = p->n_allocated ? p->n_allocated * 2 : 16;
                 PolicyAction *a = want <= SIZE_MAX / sizeof *a ? realloc(p->actions, want * sizeof *a) : NULL;
@@ -48,7 +38,7 @@ static int policy_add_take(Policy *p, PolicyKind kind, char *path) {
         return 0;
 }
 
-static int policy_add(Policy *p, PolicyKind kind, const char *path) {
+static int policy_add(Policy *p, PlatformBindKind kind, const char *path) {
         char *copy = strdup(path);
         if (!copy)
                 return -ENOMEM;
@@ -70,8 +60,8 @@ _printf_(3, 4) static int fail(PolicyError *err, size_t line, const char *fmt, .
 }
 
 /* Whether path fits kind, by the entry rules of the list it came from. */
-static EntryError check_path(PolicyKind kind, const char *path) {
-        return entry_validate(path, kind == POLICY_PROTECT ? ENTRY_PROTECT : ENTRY_MASK);
+static EntryError check_path(PlatformBindKind kind, const char *path) {
+        return entry_validate(path, kind == PLATFORM_PROTECT ? ENTRY_PROTECT : ENTRY_MASK);
 }
 
 int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_error) {
@@ -110,7 +100,7 @@ int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_err
                                     shown);
                 }
                 if (!sp || kn + 1 == n)
-                        return fail(ret_error, line, "empty path after '%s'", policy_kind_to_string(kind));
+                        return fail(ret_error, line, "empty path after '%s'", platform_bind_kind_to_string(kind));
 
                 _cleanup_free_ char *path = strndup(sp + 1, n - kn - 1);
                 if (!path)
@@ -123,9 +113,9 @@ int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_err
                                 return -ENOMEM;
                         return fail(ret_error, line, "invalid path '%s': %s", shown, entry_error_to_string(e));
                 }
-                if (kind == POLICY_MASK_DIR && !entry_is_dir(path))
+                if (kind == PLATFORM_MASK_DIR && !entry_is_dir(path))
                         return fail(ret_error, line, "mask-dir path '%s' does not end in '/'", path);
-                if (kind == POLICY_MASK_FILE && entry_is_dir(path))
+                if (kind == PLATFORM_MASK_FILE && entry_is_dir(path))
                         return fail(ret_error, line, "mask-file path '%s' ends in '/'", path);
 
                 r = policy_add_take(p, kind, path);
@@ -159,12 +149,12 @@ int policy_from_resolved(const Resolved *res, Policy **ret) {
                 return -ENOMEM;
         for (size_t i = 0; i < res->n_mask; i++) {
                 const char *m = res->mask[i];
-                r = policy_add(p, entry_is_dir(m) ? POLICY_MASK_DIR : POLICY_MASK_FILE, m);
+                r = policy_add(p, entry_is_dir(m) ? PLATFORM_MASK_DIR : PLATFORM_MASK_FILE, m);
                 if (r < 0)
                         return r;
         }
         for (size_t i = 0; i < res->n_protect; i++) {
-                r = policy_add(p, POLICY_PROTECT, res->protect[i]);
+                r = policy_add(p, PLATFORM_PROTECT, res->protect[i]);
                 if (r < 0)
                         return r;
         }
@@ -175,11 +165,11 @@ int policy_from_resolved(const Resolved *res, Policy **ret) {
 int policy_write(const Policy *p, FILE *f) {
         for (size_t i = 0; i < p->n; i++) {
                 const PolicyAction *a = &p->actions[i];
-                const char *kind = policy_kind_to_string(a->kind);
+                const char *kind = platform_bind_kind_to_string(a->kind);
 
                 if (!kind || check_path(a->kind, a->path) != ENTRY_OK ||
-                    (a->kind == POLICY_MASK_DIR && !entry_is_dir(a->path)) ||
-                    (a->kind == POLICY_MASK_FILE && entry_is_dir(a->path)))
+                    (a->kind == PLATFORM_MASK_DIR && !entry_is_dir(a->path)) ||
+                    (a->kind == PLATFORM_MASK_FILE && entry_is_dir(a->path)))
                         return -EINVAL;
                 if (fprintf(f, "%s %s\n", kind, a->path) < 0)
                         return -EIO;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #pragma once
 
+#include "platform.h"
+
 #include <stddef.h>
 #include <stdio.h>
 
@@ -21,15 +23,11 @@
  * with its line number, and the guest fails closed on it.
  */
 
-typedef enum PolicyKind {
-        POLICY_MASK_FILE,
-        POLICY_MASK_DIR,
-        POLICY_PROTECT,
-        _POLICY_KIND_MAX,
-} PolicyKind;
+/* An action's kind is the platform contract's PlatformBindKind: the same
+ * three things, by the same names (platform_bind_kind_to_string). */
 
 typedef struct PolicyAction {
-        PolicyKind kind;
+        PlatformBindKind kind;
         char *path;
 } PolicyAction;
 
@@ -46,7 +44,6 @@ typedef struct PolicyError {
 /* Room for a million lines of realistic paths (~40 bytes each). */
 #define POLICY_MAX_BYTES (64u * 1024 * 1024)
 
-const char *policy_kind_to_string(PolicyKind k);
 int policy_kind_from_string(const char *s, size_t n); /* -EINVAL when unknown */
 
 Policy *policy_free(Policy *p);

@@ -376,11 +376,6 @@ static int bind_path(Watch *w, const Checkout *c, PlatformBindKind kind, const c
         return bind_path_as(w, c, kind, path, path, metadata);
 }
 
-static PlatformBindKind action_kind(const PolicyAction *a) {
-        return a->kind == POLICY_MASK_FILE ? PLATFORM_MASK_FILE : a->kind == POLICY_MASK_DIR ? PLATFORM_MASK_DIR
-                                                                                               : PLATFORM_PROTECT;
-}
-
 /* ---- The git metadata: where it is, exactly as git finds it. ---- */
 
 /* Read a small file git reads whole (a .git file, a commondir): the bytes
@@ -1047,7 +1042,7 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
          * dir's own files are git's to delete). */
         for (size_t i = 0; i < w->c.policy->n; i++) {
                 const PolicyAction *a = &w->c.policy->actions[i];
-                if (!is_git_entry(a->path) || a->kind != POLICY_PROTECT || !a->path[4])
+                if (!is_git_entry(a->path) || a->kind != PLATFORM_PROTECT || !a->path[4])
                         continue;
                 const char *dir = !c->linked ? c->gitdir : git_common_name(a->path + 5) ? c->commondir : NULL;
                 _cleanup_free_ char *p = dir ? join(dir, a->path + 5) : NULL;
@@ -1110,11 +1105,11 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
 static void bind_actions(Watch *w, Checkout *c, bool with_protects) {
         for (size_t i = 0; i < w->c.policy->n; i++) {
                 const PolicyAction *a = &w->c.policy->actions[i];
-                if (is_git_entry(a->path) || (a->kind == POLICY_PROTECT && !with_protects))
+                if (is_git_entry(a->path) || (a->kind == PLATFORM_PROTECT && !with_protects))
                         continue;
                 _cleanup_free_ char *p = join(c->path, a->path);
                 if (p)
-                        bind_path(w, c, action_kind(a), p, false);
+                        bind_path(w, c, a->kind, p, false);
         }
 }
 
@@ -1134,7 +1129,7 @@ static bool is_bound(Watch *w, const char *path) {
 static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char *path, bool mask) {
         for (size_t i = 0; i < w->c.policy->n; i++) {
                 const PolicyAction *a = &w->c.policy->actions[i];
-                if (is_git_entry(a->path) || (a->kind == POLICY_PROTECT) == mask)
+                if (is_git_entry(a->path) || (a->kind == PLATFORM_PROTECT) == mask)
                         continue;
                 size_t n = strlen(a->path);
                 while (n > 0 && a->path[n - 1] == '/')
@@ -1365,7 +1360,7 @@ static bool unbound_metadata(Watch *w, const Checkout *c, const char *dir, const
                         m = own ? git_metadata[i] : common_metadata[i];
                 else {
                         const PolicyAction *a = &w->c.policy->actions[i - nm];
-                        if (!is_git_entry(a->path) || a->kind != POLICY_PROTECT || !a->path[4])
+                        if (!is_git_entry(a->path) || a->kind != PLATFORM_PROTECT || !a->path[4])
                                 continue;
                         m = a->path + 5;
                         if (!own && !(common && c->linked && git_common_name(m)))
@@ -1530,10 +1525,10 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                         if (is_git_entry(a->path) || !entry_same_path_fold(a->path, sub, w->c.fold_case))
                                 continue;
                         /* Masks never wait; a protect waits for git (see bind_actions). */
-                        if (a->kind == POLICY_PROTECT && c->pending)
+                        if (a->kind == PLATFORM_PROTECT && c->pending)
                                 continue;
                         _cleanup_free_ char *as = join(c->path, a->path);
-                        bind_path_as(w, c, action_kind(a), rel, as ? as : rel, false);
+                        bind_path_as(w, c, a->kind, rel, as ? as : rel, false);
                 }
         }
 }

@@ -44,11 +44,11 @@ static void test_parse(void **state) {
                                               "protect dir with spaces/my file\n"
                                               "mask-file a b  c\n");
         assert_int_equal(p->n, 5);
-        assert_int_equal(p->actions[0].kind, POLICY_MASK_FILE);
+        assert_int_equal(p->actions[0].kind, PLATFORM_MASK_FILE);
         assert_string_equal(p->actions[0].path, ".env");
-        assert_int_equal(p->actions[1].kind, POLICY_MASK_DIR);
+        assert_int_equal(p->actions[1].kind, PLATFORM_MASK_DIR);
         assert_string_equal(p->actions[1].path, "secrets/");
-        assert_int_equal(p->actions[2].kind, POLICY_PROTECT);
+        assert_int_equal(p->actions[2].kind, PLATFORM_PROTECT);
         assert_string_equal(p->actions[2].path, ".git/hooks/");
         assert_string_equal(p->actions[4].path, "a b  c");
 }
@@ -145,12 +145,12 @@ static void test_round_trip(void **state) {
 static void test_writer_refuses_unreadable(void **state) {
         (void) state;
         static const struct {
-                PolicyKind kind;
+                PlatformBindKind kind;
                 const char *path;
         } bad[] = {
-                {POLICY_MASK_FILE, "a\nmask-file b"}, {POLICY_MASK_FILE, "/abs"}, {POLICY_MASK_DIR, "nodir"},
-                {POLICY_MASK_FILE, "dir/"},           {POLICY_MASK_FILE, ".git/x"}, {POLICY_PROTECT, ""},
-                {_POLICY_KIND_MAX, "x"},
+                {PLATFORM_MASK_FILE, "a\nmask-file b"}, {PLATFORM_MASK_FILE, "/abs"}, {PLATFORM_MASK_DIR, "nodir"},
+                {PLATFORM_MASK_FILE, "dir/"},           {PLATFORM_MASK_FILE, ".git/x"}, {PLATFORM_PROTECT, ""},
+                {_PLATFORM_BIND_KIND_MAX, "x"},
         };
         for (size_t i = 0; i < ELEMENTSOF(bad); i++) {
                 PolicyAction a = {bad[i].kind, (char *) bad[i].path};
