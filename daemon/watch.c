@@ -1651,12 +1651,17 @@ static void release_tree(Watch *w, const char *dir) {
                 _cleanup_free_ char *p = keys[i];
                 WatchMount *m = p ? hashmap_get(w->made, p) : NULL;
                 int r = m ? 0 : -ENOENT;
+                /* Only the very mount made at p, still at p: a rename may
+                 * have put another checkout's mask here, or taken ours
+                 * elsewhere, where giving it back would show a secret. */
                 if (m && m->kind != PLATFORM_PROTECT) {
-                        r = w->c.binder->discard ? w->c.binder->discard(w->binder, p) : -ENOSYS;
+                        r = w->c.binder->discard ? w->c.binder->discard(w->binder, p, m->info.mount_id) : -ENOSYS;
                         discarded += r > 0;
                 }
-                if (r >= 0)
+                if (r >= 0) {
+                        m->info.in_place = true;
                         r = w->c.binder->unbind(w->binder, &m->info);
+                }
                 if (r < 0) {
                         /* Not ours (there before us), or not provably
                          * ours, or its content could not be discarded:

@@ -61,6 +61,8 @@ typedef struct PlatformBindInfo {
         int mount_fd;           /* a fake engine's handle for unbind; the mount engine keeps
                                  * no fd per bind (it finds the mount again by its id) and
                                  * leaves -1 here */
+        bool in_place;          /* set by the caller: unbind only where the bind was made,
+                                 * never where mountinfo says the mount went since (-ESTALE) */
 } PlatformBindInfo;
 
 typedef struct BinderOps {
@@ -110,8 +112,10 @@ typedef struct BinderOps {
          * directory's entries deleted. 1 discarded, 0 nothing to discard (a
          * fifo, an empty file), -EMLINK for a file with other links (its
          * content is theirs too), -EINVAL when path is no mount point,
-         * -errno. NULL where nothing can be bound. */
-        int (*discard)(void *b, const char *path);
+         * -ESTALE when the mount there is not mount_id (the one the caller
+         * made: a rename may have put another in its place), -errno. NULL
+         * where nothing can be bound. */
+        int (*discard)(void *b, const char *path, uint64_t mount_id);
         /* Call emit with each mount beneath the root that has the shape of
          * one of ours (kinds: bit 1 << kind), as a path relative to the
          * root, in no particular order. 0 or -errno. NULL where nothing can

@@ -233,9 +233,10 @@ static int fake_replace(void *b, const char *dir, const char *name, const char *
         return 0;
 }
 
-static int fake_discard(void *b, const char *path) {
+static int fake_discard(void *b, const char *path, uint64_t mount_id) {
         PlatformBindInfo info;
         (void) b;
+        (void) mount_id; /* the fake's mounts never move */
         int n = lookup(path, &info);
         if (n < 0)
                 return n;

@@ -889,6 +889,40 @@ static void test_replace(void **state) {
         mount_binder.close(b);
 }
 
+/* unbind in place: a mount moved with its directory is not followed
+ * (-ESTALE), and stays; without in_place, enforce's rollback follows it. */
+static void test_unbind_in_place(void **state) {
+        (void) state;
+        PlatformBindInfo info;
+        void *b;
+        mkdir_r("x");
+        mkfile("x/.env", "SECRET=1");
+        assert_int_equal(mount_binder.open(root, &b), 0);
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "x/.env", &info), 0);
+        assert_int_equal(rename(path_of("x"), path_of("moved")), 0);
+        mkdir_r("x");
+        mkfile("x/.env", "decoy");
+        PlatformBindInfo decoy;
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "x/.env", &decoy), 0);
+        /* the decoy's mask is at the path now: neither emptied nor detached */
+        assert_int_equal(mount_binder.discard(b, "x/.env", info.mount_id), -ESTALE);
+        info.in_place = true;
+        assert_int_equal(mount_binder.unbind(b, &info), -ESTALE);
+        struct statx sx;
+        assert_int_equal(statx(AT_FDCWD, path_of("moved/.env"), AT_SYMLINK_NOFOLLOW, STATX_TYPE, &sx), 0);
+        assert_true(S_ISCHR(sx.stx_mode)); /* ours, where it went: still masked */
+        _cleanup_free_ char *decoy_now = NULL;
+        assert_int_equal(mount_binder.unbind(b, &decoy), 0);
+        decoy_now = slurp_rel("x/.env");
+        assert_string_equal(decoy_now, "decoy");
+        /* without in_place, the rollback follows it */
+        info.in_place = false;
+        assert_int_equal(mount_binder.unbind(b, &info), 0);
+        _cleanup_free_ char *secret = slurp_rel("moved/.env");
+        assert_string_equal(secret, "SECRET=1");
+        mount_binder.close(b);
+}
+
 /* discard: what a mask hides is emptied through a view without the mask;
  * the mask itself, other links, and what is not a mount are left alone. */
 static void test_discard(void **state) {
@@ -907,22 +941,24 @@ static void test_discard(void **state) {
         mkfile("plain", "x");
         assert_int_equal(mount_binder.open(root, &b), 0);
 
-        assert_int_equal(mount_binder.discard(b, "plain"), -EINVAL); /* no mount there */
+        assert_int_equal(mount_binder.discard(b, "plain", 0), -EINVAL); /* no mount there */
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, ".env", &info), 0);
-        assert_int_equal(mount_binder.discard(b, ".env"), 1);
+        /* another mount id than the one made there: nothing emptied */
+        assert_int_equal(mount_binder.discard(b, ".env", info.mount_id + 1), -ESTALE);
+        assert_int_equal(mount_binder.discard(b, ".env", info.mount_id), 1);
         assert_int_equal(mount_binder.unbind(b, &info), 0);
         _cleanup_free_ char *env = slurp_rel(".env");
         assert_string_equal(env, "");
-        assert_int_equal(mount_binder.discard(b, ".env"), -EINVAL); /* unbound now */
+        assert_int_equal(mount_binder.discard(b, ".env", info.mount_id), -EINVAL); /* unbound now */
 
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "linked", &info), 0);
-        assert_int_equal(mount_binder.discard(b, "linked"), -EMLINK);
+        assert_int_equal(mount_binder.discard(b, "linked", info.mount_id), -EMLINK);
         mount_binder.release(b, &info);
         _cleanup_free_ char *other = slurp_rel("other-name");
         assert_string_equal(other, "SECRET=2");
 
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_DIR, "keys/", &info), 0);
-        assert_int_equal(mount_binder.discard(b, "keys"), 1);
+        assert_int_equal(mount_binder.discard(b, "keys", info.mount_id), 1);
         assert_int_equal(mount_binder.unbind(b, &info), 0);
         DIR *d = opendir(path_of("keys"));
         assert_non_null(d);
@@ -932,15 +968,18 @@ static void test_discard(void **state) {
         closedir(d);
         assert_int_equal(entries, 0);
 
-        /* A mask inside a protected (read-only) directory: discarded all the same. */
+        /* A mask inside a protected (read-only) directory: discarded all
+         * the same. (Masked first and protected after, the protect's
+         * recursive bind carries a copy of the mask with another mount id:
+         * discard then refuses it, -ESTALE, as not the mount it made.) */
         PlatformBindInfo pinfo;
-        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "ro/.env", &info), 0);
         assert_int_equal(mount_binder.bind(b, PLATFORM_PROTECT, "ro/", &pinfo), 0);
-        assert_int_equal(mount_binder.discard(b, "ro/.env"), 1);
+        assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "ro/.env", &info), 0);
+        assert_int_equal(mount_binder.discard(b, "ro/.env", info.mount_id), 1);
         mount_binder.release(b, &info);
         mount_binder.release(b, &pinfo);
-        assert_int_equal(umount2(path_of("ro"), MNT_DETACH), 0);
         assert_int_equal(umount2(path_of("ro/.env"), MNT_DETACH), 0);
+        assert_int_equal(umount2(path_of("ro"), MNT_DETACH), 0);
         _cleanup_free_ char *ro = slurp_rel("ro/.env");
         assert_string_equal(ro, "");
         mount_binder.close(b);
@@ -978,6 +1017,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test_setup_teardown(test_read_all, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_replace, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_discard, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_unbind_in_place, setup, teardown),
         };
         return RUN(tests);
 }

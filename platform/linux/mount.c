@@ -562,7 +562,7 @@ static int open_target(const char *target) {
  * that is no longer in the table at all is gone already (a detach of a
  * mount above it took it along): nothing is left to undo.
  */
-static int undo(Binder *b, const Made *m) {
+static int undo(Binder *b, const Made *m, bool in_place) {
         int r = open_mountinfo(b);
         if (r < 0)
                 return r;
@@ -571,6 +571,8 @@ static int undo(Binder *b, const Made *m) {
                 _cleanup_fd_ int fd = resolve(b, m->path);
                 if (fd >= 0 && is_our_mount(fd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
                         return detach(fd);
+                if (in_place)
+                        return -ESTALE; /* moved: not followed */
 
                 char *target;
                 unsigned kinds;
@@ -593,7 +595,7 @@ static int linux_unbind(void *p, PlatformBindInfo *info) {
         if (info->already || !m)
                 return -ENOENT; /* not a mount this engine made, or undone already */
         own_change_begin(b);
-        r = undo(b, m);
+        r = undo(b, m, info->in_place);
         own_change_end(b, m->mount_id, 0);
         if (r >= 0)
                 made_drop(b, m);
@@ -938,7 +940,7 @@ static int empty_dir(int dfd, unsigned depth) {
  * emptied through its fd. The clone is private to this process and goes
  * with its fd.
  */
-static int linux_discard(void *p, const char *path) {
+static int linux_discard(void *p, const char *path, uint64_t mount_id) {
         Binder *b = p;
         char parent[PATH_MAX];
         const char *name;
@@ -954,6 +956,8 @@ static int linux_discard(void *p, const char *path) {
                 return r;
         if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
                 return -EINVAL;
+        if (sx.stx_mnt_id != mount_id)
+                return -ESTALE; /* not the mask the caller made: never empty what another hides */
         _cleanup_fd_ int dfd = open_dir(b, parent);
         if (dfd < 0)
                 return dfd;
