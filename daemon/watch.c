@@ -985,15 +985,19 @@ static void audit(Watch *w, const Checkout *c) {
         }
 }
 
-/* A protected file with another hard link could still be written through
- * that name after the bind: a bind protects a name, not an inode. So such
- * a file is first replaced by a copy of itself (renew), and a link count
- * still above one after the bind (a link made in between) is said. */
+/* A bind protects a name, not an inode: a hard link, or a descriptor
+ * opened before the bind (an agent that ran git clone itself can hold one
+ * on every config git makes), could still write the file after it. So the
+ * file is first replaced by a copy of itself (renew), whatever its link
+ * count, and a link count still above one after the bind (a link made in
+ * between) is said. A write that gets in anyway (a descriptor opened in
+ * the microseconds between the copy and the bind) is audited when it
+ * comes (on_changed). */
 static void protect_file(Watch *w, Checkout *c, const char *p) {
         PlatformBindInfo info;
         char msg[1024];
         if (hashmap_get(w->bound, p) != BOUND && w->c.binder->renew &&
-            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular && info.nlink > 1)
+            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
                 (void) w->c.binder->renew(w->binder, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular || info.nlink <= 1)
@@ -1536,6 +1540,22 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
 static void on_changed(void *userdata, const char *rel) {
         Watch *w = userdata;
         const char *slash = strrchr(rel, '/');
+
+        /* A bound config written all the same (a descriptor from before the
+         * bind): audited again, so what it now makes git run is said. */
+        if (slash && (streq(slash + 1, "config") || streq(slash + 1, "config.worktree")) &&
+            hashmap_get(w->bound, rel) == BOUND) {
+                _cleanup_free_ char *dir = strndup(rel, (size_t) (slash - rel));
+                const char *key;
+                void *v;
+                for (size_t i = 0; dir && hashmap_next(w->checkouts, &i, &key, &v);) {
+                        Checkout *c = v;
+                        if (streq_ptr(c->gitdir, dir) || streq_ptr(c->commondir, dir)) {
+                                audit_config(w, c, rel);
+                                break;
+                        }
+                }
+        }
 
         if (slash && streq(slash + 1, ".git")) {
                 /* A .git file rewritten in place: follow it. */
