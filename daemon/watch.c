@@ -1769,6 +1769,14 @@ static void on_gone(void *userdata, const char *rel) {
         Watch *w = userdata;
         const char *key;
         void *v;
+        /* The rename of our own renew (a copy put over a file just before
+         * its bind) is reported after the bind: the name is not gone, our
+         * mount is on it. Nothing else can rename over a bound name. */
+        WatchMount *mine = hashmap_size(w->made) > 0 ? hashmap_get(w->made, rel) : NULL;
+        PlatformBindInfo now;
+        if (mine && hashmap_get(w->bound, rel) == BOUND &&
+            w->c.binder->check(w->binder, mine->kind, rel, &now) == 0 && now.mount_id == mine->info.mount_id)
+                return;
         forget(w, w->checkouts, rel, true);
         forget(w, w->bound, rel, false);
         for (size_t i = 0; hashmap_size(w->former) > 0 && hashmap_next(w->former, &i, &key, &v);)

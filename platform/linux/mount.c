@@ -222,6 +222,7 @@ static int pin(Binder *b, PlatformBindKind kind, const char *path, int *ret_fd, 
         }
         info->nlink = sx->stx_nlink;
         info->regular = S_ISREG(sx->stx_mode);
+        info->mount_id = sx->stx_mnt_id;
         info->step = PLATFORM_STEP_NONE;
         *ret_fd = fd;
         return 0;
