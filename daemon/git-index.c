@@ -126,8 +126,9 @@ typedef int (*each_fn)(void *ctx, const Index *ix, const Raw *raw, const GitInde
  * any) sees every named entry. */
 static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash, each_fn each,
                    void *ctx) {
-        _cleanup_free_ char *prev = NULL, *name = NULL;
+        _cleanup_free_ char *prev = NULL, *name = NULL, *prev_named = NULL;
         size_t prev_n = 0;
+        unsigned prev_stage = 0;
         bool nameless = false;
         int r;
 
@@ -206,10 +207,24 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                         .skip_worktree = (raw.flags2 & CE_SKIP_WORKTREE) != 0,
                 };
                 memcpy(e.oid, buf + off + FIXED, hashsz);
+                /* In order, as git's check_ce_order dies otherwise: by name
+                 * (bytes), a name twice only as conflict stages, rising. So
+                 * no path is seen twice, however the index was crafted. */
+                if (len > 0 && prev_named) {
+                        int cmp = strcmp(prev_named, name);
+                        if (cmp > 0 || (cmp == 0 && (prev_stage == 0 || prev_stage > e.stage)))
+                                return -EBADMSG;
+                }
                 r = len > 0 && each ? each(ctx, ix, &raw, &e) : 0;
                 if (r < 0)
                         return r;
                 off += raw.size;
+                if (len > 0) {
+                        free(prev_named);
+                        if (!(prev_named = strdup(name)))
+                                return -ENOMEM;
+                        prev_stage = e.stage;
+                }
                 free(prev);
                 prev = TAKE_PTR(name);
                 prev_n = len;

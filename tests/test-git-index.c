@@ -298,6 +298,27 @@ static void test_refused(void **state) {
         b.buf[12 + 66 + 62] = 3;
         assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
 
+        /* out of order, or a path twice, as git's check_ce_order refuses */
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "b", 0100644, 1, 0, 0);
+        b_entry(&b, "a", 0100644, 1, 0, 0);
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "a", 0100644, 1, 0, 0);
+        b_entry(&b, "a", 0100644, 1, 0, 0);
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "a", 0100644, 1, 2, 0);
+        b_entry(&b, "a", 0100644, 1, 1, 0);
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "a", 0100644, 1, 1, 0);
+        b_entry(&b, "a", 0100644, 2, 2, 0);
+        b_entry(&b, "a", 0100644, 3, 3, 0);
+        b_entry(&b, "a/b", 0100644, 3, 0, 0);
+        b_entry(&b, "a0", 0100644, 3, 0, 0);
+        assert_int_equal(read_index(b.buf, b_end(&b), &s), 0); /* conflict stages, rising; bytes order */
+
         /* more entries than the file could hold */
         build(&b, 2, GIT_HASH_SHA1);
         b.count = 1000000;

@@ -220,6 +220,8 @@ wait_log "$log" 'protected the git metadata of nested checkout hx' >/dev/null
 mkdir -p "$base/hx.git/hooks"
 printf '[core]\n\tfsmonitor = "cat .env; echo TOPSECRETVALUE"\n\thooksPath = /tmp/h\n[alias]\n\tx = !sh\n' >"$base/hx.git/config"
 printf '#!/bin/sh\n' >"$base/hx.git/hooks/post-checkout"
+# (a repository git would use: with a HEAD; one without is given back, #11.2)
+echo 'ref: refs/heads/main' >"$base/hx.git/HEAD"
 mv "$root/hx/.git" "$root/hx/.g"; mv "$base/hx.git" "$root/hx/.git"
 check "audit: the keys are named" wait_log "$log" '"keys":"core.fsmonitor, core.hookspath, alias.x"'
 check "audit: the hook is named" wait_log "$log" '"hooks":"post-checkout"'
