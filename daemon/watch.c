@@ -1452,6 +1452,15 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         start_pending(w, c);
                         bind_actions(w, c, false);
                 } else if (in_index && streq_ptr(c->gitdir, dir)) {
+                        /* A git ran here: what decides where git looks (the
+                         * .git file, commondir) is read again. A write
+                         * through a second name or a shared mapping makes
+                         * no event of its own, so it is not trusted to have
+                         * stayed. */
+                        if (resolve_git(w, c)) {
+                                start_pending(w, c);
+                                continue;
+                        }
                         /* Read at once (reading never gets in git's way);
                          * written only once git is done, and only when a
                          * bit is missing: most index writes cost no /proc
