@@ -148,7 +148,7 @@ const char *platform_bind_step_to_string(PlatformBindStep s);
 
 /*
  * Watching: the backend owns the watch set and reports what exists and what
- * went; the core (daemon/watch.c) decides what that means. Paths are
+ * went; the core (daemon/engine/watch.c) decides what that means. Paths are
  * relative to the root ("" is the root). No symlink is ever followed: a
  * symlink is reported as one, never entered.
  */

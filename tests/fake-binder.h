@@ -5,7 +5,7 @@
 
 /*
  * A fake mount engine over an in-memory tree, for the decision logic
- * (daemon/enforce.c) without root or a kernel. Nodes are paths with a type:
+ * (daemon/engine/enforce.c) without root or a kernel. Nodes are paths with a type:
  * 'f' file, 'd' directory, 'l' symlink. A path with a symlink or a missing
  * node on the way fails to resolve, as openat2 would.
  */

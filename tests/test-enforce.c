@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The decision logic of daemon/enforce.c, through a fake mount engine: no
+/* The decision logic of daemon/engine/enforce.c, through a fake mount engine: no
  * root, no kernel. The real engine is tested in test-enforce-root.c. */
 #include "tests.h"
 

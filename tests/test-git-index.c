@@ -14,7 +14,7 @@
 #include "util.h"
 
 /*
- * git's index, read and written by daemon/git-index.c. Indexes are built
+ * git's index, read and written by daemon/core/git-index.c. Indexes are built
  * here byte by byte (versions 2, 3, 4; SHA-1 and SHA-256; extensions), and,
  * run as "test-git-index oracle", by git itself: what git ls-files says of
  * an index must be what we read of it, and an index after our skip-worktree

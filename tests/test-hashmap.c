@@ -9,7 +9,7 @@
 #include "hashmap.h"
 
 /*
- * The hash map of daemon/hashmap.c: put, replace, get, remove with
+ * The hash map of daemon/basic/hashmap.c: put, replace, get, remove with
  * tombstones, growth past many entries and use after mass removal (the
  * tombstones must not make a lookup or an insert loop or miss), removal of
  * the current key while iterating, and borrowed keys.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* daemon/host.c: the gitignore pattern of one path (the walk and release
+/* daemon/engine/host.c: the gitignore pattern of one path (the walk and release
  * run on real repositories in test-host.sh). */
 #include "tests.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The bounded poller's walk (daemon/poller.c) over a fake filesystem, tick
+/* The bounded poller's walk (platform/darwin/poller.c) over a fake filesystem, tick
  * by tick: no clock, no disk. */
 #include "tests.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The watcher's decisions (daemon/watch.c) on a fake filesystem: scripted
+ * The watcher's decisions (daemon/engine/watch.c) on a fake filesystem: scripted
  * events in, a fake mount engine and fake git processes under it. No root,
  * no kernel, no timing beyond the loop's own timers.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The bounded poller as a backend: daemon/poll.c's walk on a libuv timer,
+ * The bounded poller as a backend: platform/darwin/poller.c's walk on a libuv timer,
  * over the real filesystem (portable POSIX). It keeps its cadence: the
  * walk's own time is taken off the next wait.
  */
