@@ -7,7 +7,36 @@
 #include <sys/un.h>
 #include <time.h>
 
+#include "array.h"
 #include "util.h"
+
+/* daemon/basic/array.c: room doubles from 16, holds what was there, and a
+ * request that cannot be met leaves the array as it was. */
+static void test_array_grow(void **state) {
+        (void) state;
+        int *v = NULL;
+        size_t n_allocated = 0;
+        assert_int_equal(ARRAY_GROW(v, n_allocated, 0), 0);
+        assert_null(v);
+        assert_int_equal(ARRAY_GROW(v, n_allocated, 1), 0);
+        assert_int_equal(n_allocated, 16);
+        for (int i = 0; i < 16; i++)
+                v[i] = i;
+        assert_int_equal(ARRAY_GROW(v, n_allocated, 16), 0);
+        assert_int_equal(n_allocated, 16);
+        assert_int_equal(ARRAY_GROW(v, n_allocated, 17), 0);
+        assert_int_equal(n_allocated, 32);
+        assert_int_equal(ARRAY_GROW(v, n_allocated, 100), 0);
+        assert_int_equal(n_allocated, 128);
+        for (int i = 0; i < 16; i++)
+                assert_int_equal(v[i], i);
+        int *before = v;
+        assert_int_equal(ARRAY_GROW(v, n_allocated, SIZE_MAX / 2), -ENOMEM);
+        assert_int_equal(ARRAY_GROW(v, n_allocated, SIZE_MAX), -ENOMEM);
+        assert_ptr_equal(v, before);
+        assert_int_equal(n_allocated, 128);
+        free(v);
+}
 
 static void test_utf8(void **state) {
         (void) state;
@@ -159,6 +188,7 @@ int main(void) {
                 cmocka_unit_test(test_read_full_file),
                 cmocka_unit_test(test_read_full_file_not_regular),
                 cmocka_unit_test(test_path_normalize),
+                cmocka_unit_test(test_array_grow),
         };
         return RUN(tests);
 }
