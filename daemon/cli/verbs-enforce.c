@@ -189,17 +189,8 @@ int verb_unbind(int argc, char **argv) {
                 r = -ENOMEM;
         for (int k = 0; r >= 0 && k < 2; k++) {
                 const Policy *from = k == 0 ? file : builtin;
-                for (size_t i = 0; from && r >= 0 && i < from->n; i++) {
-                        PolicyAction *a = realloc(policy->actions, (policy->n + 1) * sizeof *a);
-                        if (!a || !(a[policy->n].path = strdup(from->actions[i].path))) {
-                                if (a)
-                                        policy->actions = a;
-                                r = -ENOMEM;
-                                break;
-                        }
-                        policy->actions = a;
-                        a[policy->n++].kind = from->actions[i].kind;
-                }
+                for (size_t i = 0; from && r >= 0 && i < from->n; i++)
+                        r = policy_add(policy, from->actions[i].kind, from->actions[i].path);
         }
         if (r < 0) {
                 LogRecord *rec = log_record_new(LOG_ERROR, "unbind-failed");

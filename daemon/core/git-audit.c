@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <strings.h>
 
+#include "array.h"
 #include "util.h"
 
 /* ---- character classes ---- */
@@ -475,13 +476,8 @@ static int collect(const char *name, const char *value, void *userdata) {
         for (size_t i = 0; i < keys->n; i++)
                 if (streq(keys->v[i], name))
                         return 0;
-        if (keys->n + 2 > keys->size) {
-                size_t n = keys->size ? keys->size * 2 : 8;
-                char **p = realloc(keys->v, n * sizeof(char *));
-                if (!p)
-                        return -ENOMEM;
-                keys->v = p, keys->size = n;
-        }
+        if (ARRAY_GROW(keys->v, keys->size, keys->n + 2) < 0)
+                return -ENOMEM;
         keys->v[keys->n] = strdup(name);
         if (!keys->v[keys->n])
                 return -ENOMEM;

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 
+#include "array.h"
 #include "util.h"
 
 int policy_kind_from_string(const char *s, size_t n) {
@@ -26,19 +27,13 @@ Policy *policy_free(Policy *p) {
  * grows by doubling: a policy may have a million lines, and growing it one
  * action at a time would copy it a million times. */
 static int policy_add_take(Policy *p, PlatformBindKind kind, char *path) {
-        if (p->n == p->n_allocated) {
-                size_t want = p->n_allocated ? p->n_allocated * 2 : 16;
-                PolicyAction *a = want <= SIZE_MAX / sizeof *a ? realloc(p->actions, want * sizeof *a) : NULL;
-                if (!a)
-                        return -ENOMEM;
-                p->actions = a;
-                p->n_allocated = want;
-        }
+        if (ARRAY_GROW(p->actions, p->n_allocated, p->n + 1) < 0)
+                return -ENOMEM;
         p->actions[p->n++] = (PolicyAction){.kind = kind, .path = path};
         return 0;
 }
 
-static int policy_add(Policy *p, PlatformBindKind kind, const char *path) {
+int policy_add(Policy *p, PlatformBindKind kind, const char *path) {
         char *copy = strdup(path);
         if (!copy)
                 return -ENOMEM;

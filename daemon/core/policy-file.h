@@ -52,6 +52,10 @@ static inline void policy_freep(Policy **p) {
 }
 #define _cleanup_policy_ __attribute__((cleanup(policy_freep)))
 
+/* Append a copy of path as an action of this kind. 0 or -ENOMEM, with p
+ * unchanged on failure. */
+int policy_add(Policy *p, PlatformBindKind kind, const char *path);
+
 /* Parse a policy file held in buf (len bytes, NUL bytes included).
  * Returns 0, -EINVAL with *ret_error filled, or -ENOMEM. */
 int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_error);

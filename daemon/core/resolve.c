@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "resolve.h"
 
+#include "array.h"
 #include "builtins.h"
 #include "util.h"
 
@@ -47,14 +48,8 @@ static bool strset_contains(const StrSet *s, const char *e) {
 static int strset_add(StrSet *s, const char *e) {
         if (strset_contains(s, e))
                 return 0;
-        if (s->n == s->allocated) {
-                size_t n = s->allocated ? s->allocated * 2 : 16;
-                char **v = realloc(s->v, n * sizeof *v);
-                if (!v)
-                        return -ENOMEM;
-                s->v = v;
-                s->allocated = n;
-        }
+        if (ARRAY_GROW(s->v, s->allocated, s->n + 1) < 0)
+                return -ENOMEM;
         s->v[s->n] = strdup(e);
         if (!s->v[s->n])
                 return -ENOMEM;
@@ -155,10 +150,9 @@ static int drop_covered(Resolved *res, char *const *dirs, size_t n_dirs, StrSet 
                         set->v[j++] = set->v[i];
                         continue;
                 }
-                ResolveCovered *c = realloc(res->covered, (res->n_covered + 1) * sizeof *c);
-                if (!c)
+                if (ARRAY_GROW(res->covered, res->n_covered_allocated, res->n_covered + 1) < 0)
                         return -ENOMEM;
-                res->covered = c;
+                ResolveCovered *c = res->covered;
                 c[res->n_covered] = (ResolveCovered){.entry = set->v[i], .list = list, .by = strdup(by)};
                 if (!c[res->n_covered++].by)
                         return -ENOMEM;
@@ -201,10 +195,9 @@ static int add_list(Builder *b, StrSet *set, const Settings *s, EntryList list) 
                 }
 
                 Resolved *res = b->res;
-                ResolveDropped *d = realloc(res->dropped, (res->n_dropped + 1) * sizeof *d);
-                if (!d)
+                if (ARRAY_GROW(res->dropped, res->n_dropped_allocated, res->n_dropped + 1) < 0)
                         return -ENOMEM;
-                res->dropped = d;
+                ResolveDropped *d = res->dropped;
                 d[res->n_dropped] = (ResolveDropped){
                         .entry = strdup(e->path),
                         .list = list,
@@ -236,13 +229,12 @@ static int unmask_from(Resolved *res, StrSet *set, EntryList list, const char *u
 
         r = strset_remove_path(set, unmask, &removed, &n_removed);
         for (size_t i = 0; i < n_removed; i++) {
-                ResolveOptOut *o = realloc(res->opt_outs, (res->n_opt_outs + 1) * sizeof *o);
-                if (!o) {
+                if (ARRAY_GROW(res->opt_outs, res->n_opt_outs_allocated, res->n_opt_outs + 1) < 0) {
                         for (; i < n_removed; i++)
                                 free(removed[i]);
                         return -ENOMEM;
                 }
-                res->opt_outs = o;
+                ResolveOptOut *o = res->opt_outs;
                 o[res->n_opt_outs++] = (ResolveOptOut){
                         .entry = removed[i],
                         .list = list,

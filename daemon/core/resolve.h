@@ -42,13 +42,13 @@ typedef struct Resolved {
         char **protect;        /* sorted, unique; no path that is also masked */
         size_t n_protect;
         ResolveOptOut *opt_outs; /* reported ones only: none an org re-tightened */
-        size_t n_opt_outs;
+        size_t n_opt_outs, n_opt_outs_allocated;
         ResolveDropped *dropped;
-        size_t n_dropped;
+        size_t n_dropped, n_dropped_allocated;
         char **unused_unmask;  /* unmask entries that removed nothing */
         size_t n_unused_unmask;
         ResolveCovered *covered; /* entries a masked directory covers: not in mask or protect */
-        size_t n_covered;
+        size_t n_covered, n_covered_allocated;
 } Resolved;
 
 Resolved *resolved_free(Resolved *r);

@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 
+#include "array.h"
 #include "util.h"
 
 /* Why a bind failed, in the words of the spec's fail-closed list. */
@@ -190,7 +191,7 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
 typedef struct Found {
         char **paths;
         unsigned *kinds;
-        size_t n;
+        size_t n, n_paths_allocated, n_kinds_allocated;
         int r;
 } Found;
 
@@ -198,13 +199,8 @@ static void found_one(void *ctx, const char *path, unsigned kinds) {
         Found *f = ctx;
         if (f->r < 0)
                 return;
-        char **p = realloc(f->paths, (f->n + 1) * sizeof *p);
-        unsigned *k = p ? realloc(f->kinds, (f->n + 1) * sizeof *k) : NULL;
-        if (p)
-                f->paths = p;
-        if (k)
-                f->kinds = k;
-        if (!p || !k || !(f->paths[f->n] = strdup(path))) {
+        if (ARRAY_GROW(f->paths, f->n_paths_allocated, f->n + 1) < 0 ||
+            ARRAY_GROW(f->kinds, f->n_kinds_allocated, f->n + 1) < 0 || !(f->paths[f->n] = strdup(path))) {
                 f->r = -ENOMEM;
                 return;
         }

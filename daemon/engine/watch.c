@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <strings.h>
 
+#include "array.h"
 #include "git-audit.h"
 #include "git-index.h"
 #include "hashmap.h"
@@ -38,7 +39,7 @@ struct Checkout {
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the loop clock */
         Maker **makers;
-        size_t n_makers;
+        size_t n_makers, n_makers_allocated;
 };
 
 /* A bind this daemon made, kept to give it back (release_tree). */
@@ -633,7 +634,7 @@ static void drop_makers(Checkout *c) {
         }
         free(c->makers);
         c->makers = NULL;
-        c->n_makers = 0;
+        c->n_makers = c->n_makers_allocated = 0;
 }
 
 static void forget_differs(Watch *w, const char *dir);
@@ -739,10 +740,7 @@ static void maker_exited(uv_poll_t *h, int status, int events) {
 
 static void add_maker(Watch *w, Checkout *c, int fd) {
         Maker *m = calloc(1, sizeof *m);
-        Maker **v = realloc(c->makers, (c->n_makers + 1) * sizeof *v);
-        if (v)
-                c->makers = v;
-        if (!m || !v || uv_poll_init(w->c.loop, &m->poll, fd) < 0) {
+        if (!m || ARRAY_GROW(c->makers, c->n_makers_allocated, c->n_makers + 1) < 0 || uv_poll_init(w->c.loop, &m->poll, fd) < 0) {
                 free(m);
                 close(fd);
                 return;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "hashmap.h"
 
 typedef struct Known {
@@ -40,14 +41,8 @@ struct Poller {
 };
 
 static int push(Poller *p, const char *rel, unsigned depth, bool git) {
-        if (p->n_stack == p->allocated_stack) {
-                size_t k = p->allocated_stack ? p->allocated_stack * 2 : 64;
-                Visit *v = realloc(p->stack, k * sizeof *v);
-                if (!v)
-                        return -ENOMEM;
-                p->stack = v;
-                p->allocated_stack = k;
-        }
+        if (ARRAY_GROW(p->stack, p->allocated_stack, p->n_stack + 1) < 0)
+                return -ENOMEM;
         p->stack[p->n_stack] = (Visit){strdup(rel), depth, git};
         if (!p->stack[p->n_stack].rel)
                 return -ENOMEM;

@@ -31,6 +31,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "mountinfo.h"
 #include "platform.h"
 
@@ -427,14 +428,8 @@ static int verify(Binder *b, PlatformBindKind kind, const char *path, uint64_t m
 
 static int made_add(Binder *b, PlatformBindKind kind, const char *path, uint64_t mount_id,
                     const struct statx *before) {
-        if (b->n_made == b->n_made_allocated) {
-                size_t want = b->n_made_allocated ? b->n_made_allocated * 2 : 16;
-                Made *m = want <= SIZE_MAX / sizeof *m ? realloc(b->made, want * sizeof *m) : NULL;
-                if (!m)
-                        return -ENOMEM;
-                b->made = m;
-                b->n_made_allocated = want;
-        }
+        if (ARRAY_GROW(b->made, b->n_made_allocated, b->n_made + 1) < 0)
+                return -ENOMEM;
         char *copy = strdup(path);
         if (!copy)
                 return -ENOMEM;

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "platform.h"
 
 uint64_t platform_boot_ms(void) {
@@ -95,15 +96,9 @@ static char **open_files(int pid) {
                 char *target = read_link(link);
                 if (!target)
                         continue;
-                if (n + 2 > allocated) {
-                        size_t k = allocated ? allocated * 2 : 8;
-                        char **nv = realloc(v, k * sizeof *nv);
-                        if (!nv) {
-                                free(target);
-                                break;
-                        }
-                        v = nv;
-                        allocated = k;
+                if (ARRAY_GROW(v, allocated, n + 2) < 0) {
+                        free(target);
+                        break;
                 }
                 v[n++] = target;
                 v[n] = NULL;
@@ -175,19 +170,13 @@ int platform_processes(PlatformProcess **ret, size_t *ret_n) {
                         p.files = open_files(p.pid);
                         p.args = read_args(p.pid);
                 }
-                if (n == allocated) {
-                        size_t k = allocated ? allocated * 2 : 64;
-                        PlatformProcess *nv = realloc(v, k * sizeof *nv);
-                        if (!nv) {
-                                free(p.cwd);
-                                strv_free_(p.files);
-                                strv_free_(p.args);
-                                closedir(d);
-                                platform_processes_free(v, n);
-                                return -ENOMEM;
-                        }
-                        v = nv;
-                        allocated = k;
+                if (ARRAY_GROW(v, allocated, n + 1) < 0) {
+                        free(p.cwd);
+                        strv_free_(p.files);
+                        strv_free_(p.args);
+                        closedir(d);
+                        platform_processes_free(v, n);
+                        return -ENOMEM;
                 }
                 v[n++] = p;
         }

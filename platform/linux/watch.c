@@ -27,6 +27,7 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include "array.h"
 #include "hashmap.h"
 #include "platform.h"
 
@@ -164,14 +165,8 @@ static void forget_all(Watcher *w) {
 }
 
 static int enqueue(Watcher *w, const char *rel, bool git, bool writes) {
-        if (w->n_queue == w->allocated_queue) {
-                size_t k = w->allocated_queue ? w->allocated_queue * 2 : 64;
-                Visit *q = realloc(w->queue, k * sizeof *q);
-                if (!q)
-                        return -ENOMEM;
-                w->queue = q;
-                w->allocated_queue = k;
-        }
+        if (ARRAY_GROW(w->queue, w->allocated_queue, w->n_queue + 1) < 0)
+                return -ENOMEM;
         w->queue[w->n_queue] = (Visit){strdup(rel), git, writes};
         if (!w->queue[w->n_queue].rel)
                 return -ENOMEM;
