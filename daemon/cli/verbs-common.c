@@ -3,8 +3,10 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "log.h"
+#include "log-options.h"
+#include "policy-file.h"
 #include "verbs.h"
 
 int verb_usage(const char *verb, const char *fmt, ...) {
@@ -17,7 +19,7 @@ int verb_usage(const char *verb, const char *fmt, ...) {
         return EXIT_USAGE;
 }
 
-int verb_once(const char *verb, const struct option *options, int c, uint64_t *seen) {
+static int verb_once(const char *verb, const struct option *options, int c, uint64_t *seen) {
         for (unsigned i = 0; i < 64 && options[i].name; i++) {
                 if (options[i].flag || options[i].val != c)
                         continue;
@@ -29,15 +31,44 @@ int verb_once(const char *verb, const struct option *options, int c, uint64_t *s
         return 0;
 }
 
-int verb_log_option(const char *verb, LogConfig *lc, int c, const char *arg) {
+int verb_next(VerbArgs *va, int argc, char **argv) {
         const char *err;
-        if (!log_config_is_option(c))
-                return 0;
-        if (log_config_parse_option(lc, c, arg, &err) < 0) {
-                fprintf(stderr, "pathpolicy %s: %s\nTry 'pathpolicy %s --help'.\n", verb, err, verb);
-                return EXIT_USAGE;
+        int c;
+
+        if (!va->started) {
+                va->started = true;
+                optind = 0;
         }
-        return 1;
+        while ((c = getopt_long(argc, argv, va->optstring ? va->optstring : "h", va->options, NULL)) >= 0) {
+                if (c == '?' || c == ':') {
+                        va->exit = verb_usage(va->verb, "unknown option");
+                        return VERB_EXIT;
+                }
+                if (!(va->repeat && c > 0 && c < 256 && strchr(va->repeat, c)) &&
+                    (va->exit = verb_once(va->verb, va->options, c, &va->seen)) != 0)
+                        return VERB_EXIT;
+                if (c == 'h') {
+                        fputs(va->help, stdout);
+                        va->exit = EXIT_OK;
+                        return VERB_EXIT;
+                }
+                if (!va->lc || !log_config_is_option(c))
+                        return c;
+                if (log_config_parse_option(va->lc, c, optarg, &err) < 0) {
+                        va->exit = verb_usage(va->verb, "%s", err);
+                        return VERB_EXIT;
+                }
+        }
+        return -1;
+}
+
+void verb_policy_failed(LogStream *log, const char *event, const char *path, const PolicyError *perr) {
+        if (perr->line > 0)
+                log_event(log, LOG_ERROR, event, LOG_FIELDS(LOG_PATH("policy", path), LOG_INT("line", perr->line)),
+                          "path policy: {policy}:{line}: %s", perr->message);
+        else
+                log_event(log, LOG_ERROR, event, LOG_FIELDS(LOG_PATH("policy", path)), "path policy: {policy}: %s",
+                          perr->message);
 }
 
 int verb_log_start(const char *verb, uv_loop_t *loop, const LogConfig *lc, LogStream **ret) {

@@ -4,7 +4,7 @@
 #include <getopt.h>
 
 #include "enforce.h"
-#include "log.h"
+#include "log-options.h"
 #include "policy-file.h"
 #include "resolve.h"
 #include "util.h"
@@ -53,33 +53,20 @@ int verb_enforce(int argc, char **argv) {
         LogConfig lc;
         uv_loop_t loop;
         int c, r, ret = EXIT_FAIL;
-        uint64_t seen = 0;
 
         log_config_init(&lc);
-        optind = 0;
-        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if ((r = verb_once("enforce", options, c, &seen)) != 0)
-                        return r;
-                r = verb_log_option("enforce", &lc, c, optarg);
-                if (r == EXIT_USAGE)
-                        return r;
-                if (r)
-                        continue;
+        VerbArgs va = {.verb = "enforce", .help = enforce_help, .options = options, .lc = &lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0)
                 switch (c) {
-                case 'h':
-                        fputs(enforce_help, stdout);
-                        return EXIT_OK;
                 case ARG_ROOT:
                         root = optarg;
                         break;
                 case ARG_POLICY:
                         policy_path = optarg;
                         break;
-                default:
-                        fprintf(stderr, "pathpolicy enforce: unknown option\nTry 'pathpolicy enforce --help'.\n");
-                        return EXIT_USAGE;
                 }
-        }
+        if (c == VERB_EXIT)
+                return va.exit;
         if (optind < argc || !root) {
                 fprintf(stderr, "pathpolicy enforce: %s\nTry 'pathpolicy enforce --help'.\n",
                         root ? "unexpected argument" : "--root DIR is required");
@@ -91,16 +78,9 @@ int verb_enforce(int argc, char **argv) {
 
         /* The whole policy is read and checked before anything is mounted. */
         r = policy_load(policy_path, &policy, &perr);
-        if (r < 0) {
-                LogRecord *rec = log_record_new(LOG_ERROR, "enforce-failed");
-                log_record_path(rec, "policy", policy_path);
-                if (perr.line > 0)
-                        log_record_int(rec, "line", (int64_t) perr.line);
-                if (perr.line > 0)
-                        log_submit(log, rec, "path policy: %s:%zu: %s", policy_path, perr.line, perr.message);
-                else
-                        log_submit(log, rec, "path policy: %s: %s", policy_path, perr.message);
-        } else if (enforce_policy(platform_binder_for(platform_watcher_by_name(NULL)), root, policy_path, policy, log,
+        if (r < 0)
+                verb_policy_failed(log, "enforce-failed", policy_path, &perr);
+        else if (enforce_policy(platform_binder_for(platform_watcher_by_name(NULL)), root, policy_path, policy, log,
                                   &res) >= 0)
                 ret = EXIT_OK;
 
@@ -146,32 +126,20 @@ int verb_unbind(int argc, char **argv) {
         LogConfig lc;
         uv_loop_t loop;
         int c, r, ret = EXIT_FAIL;
-        uint64_t seen = 0;
 
         log_config_init(&lc);
-        optind = 0;
-        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if ((r = verb_once("unbind", options, c, &seen)) != 0)
-                        return r;
-                r = verb_log_option("unbind", &lc, c, optarg);
-                if (r == EXIT_USAGE)
-                        return r;
-                if (r)
-                        continue;
+        VerbArgs va = {.verb = "unbind", .help = unbind_help, .options = options, .lc = &lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0)
                 switch (c) {
-                case 'h':
-                        fputs(unbind_help, stdout);
-                        return EXIT_OK;
                 case ARG_ROOT:
                         root = optarg;
                         break;
                 case ARG_POLICY:
                         policy_path = optarg;
                         break;
-                default:
-                        return verb_usage("unbind", "unknown option");
                 }
-        }
+        if (c == VERB_EXIT)
+                return va.exit;
         if (optind < argc || !root)
                 return verb_usage("unbind", "%s", root ? "unexpected argument" : "--root DIR is required");
 
@@ -192,14 +160,14 @@ int verb_unbind(int argc, char **argv) {
                 for (size_t i = 0; from && r >= 0 && i < from->n; i++)
                         r = policy_add(policy, from->actions[i].kind, from->actions[i].path);
         }
-        if (r < 0) {
-                LogRecord *rec = log_record_new(LOG_ERROR, "unbind-failed");
-                log_submit(log, rec, "path policy: %s: %s", r == -EINVAL ? policy_path : "the policy",
-                           r == -EINVAL ? perr.message : strerror(-r));
-        } else if (enforce_teardown(platform_binder_for(platform_watcher_by_name(NULL)), root, policy, log, &tr) >= 0)
+        if (r == -EINVAL)
+                verb_policy_failed(log, "unbind-failed", policy_path, &perr);
+        else if (r < 0)
+                log_event(log, LOG_ERROR, "unbind-failed", NULL, "path policy: the policy: %s", strerror(-r));
+        else if (enforce_teardown(platform_binder_for(platform_watcher_by_name(NULL)), root, policy, log, &tr) >= 0)
                 ret = EXIT_OK;
         else if (tr.failed == 0)
-                log_submit(log, log_record_new(LOG_ERROR, "unbind-failed"), "%s", tr.message);
+                log_event(log, LOG_ERROR, "unbind-failed", NULL, "%s", tr.message);
         verb_log_finish(&loop, log);
         return ret;
 }

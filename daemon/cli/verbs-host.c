@@ -4,7 +4,7 @@
 #include <getopt.h>
 
 #include "host.h"
-#include "log.h"
+#include "log-options.h"
 #include "resolve.h"
 #include "settings.h"
 #include "util.h"
@@ -70,22 +70,11 @@ static int host_verb(int argc, char **argv, bool prepare) {
         LogConfig lc;
         uv_loop_t loop;
         int c, r, ret = EXIT_FAIL;
-        uint64_t seen = 0;
 
         log_config_init(&lc);
-        optind = 0;
-        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if ((r = verb_once(verb, options, c, &seen)) != 0)
-                        return r;
-                r = verb_log_option(verb, &lc, c, optarg);
-                if (r == EXIT_USAGE)
-                        return r;
-                if (r)
-                        continue;
+        VerbArgs va = {.verb = verb, .help = prepare ? prepare_help : release_help, .options = options, .lc = &lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0) {
                 switch (c) {
-                case 'h':
-                        fputs(prepare ? prepare_help : release_help, stdout);
-                        return EXIT_OK;
                 case ARG_WORKTREE:
                         worktree = optarg;
                         break;
@@ -99,10 +88,10 @@ static int host_verb(int argc, char **argv, bool prepare) {
                                 goto usage;
                         *(c == ARG_MODULES ? &modules_path : c == ARG_ORGS ? &orgs_path : &org) = optarg;
                         break;
-                default:
-                        goto usage;
                 }
         }
+        if (c == VERB_EXIT)
+                return va.exit;
         if (optind < argc || !worktree || !out || !orgs_path != !org) {
                 fprintf(stderr, "pathpolicy %s: %s\n", verb,
                         !worktree || !out ? "--worktree DIR and --out VMDIR are required"
@@ -115,33 +104,31 @@ static int host_verb(int argc, char **argv, bool prepare) {
         if (prepare) {
                 if ((modules_path && settings_load_modules(modules_path, &modules, &serr) < 0) ||
                     (orgs_path && settings_load_orgs(orgs_path, org, &orgv, &serr) < 0)) {
-                        log_submit(log, log_record_new(LOG_ERROR, "prepare-failed"), "path policy: %s:%u:%u: %s%s%s",
+                        log_event(log, LOG_ERROR, "prepare-failed", NULL, "path policy: %s:%u:%u: %s%s%s",
                                    serr.source, serr.line, serr.column, serr.field, serr.field[0] ? ": " : "",
                                    serr.message);
                         goto out;
                 }
                 if (orgv && orgv[0]->org_absent) {
-                        LogRecord *rec = log_record_new(LOG_WARN, "org-absent");
-                        log_record_str(rec, "org", org);
-                        log_record_path(rec, "path", orgs_path);
-                        log_submit(log, rec, "path policy: %s has no org '%s': no org entries apply", orgs_path, org);
+                        log_event(log, LOG_WARN, "org-absent", LOG_FIELDS(LOG_STR("org", org), LOG_PATH("path", orgs_path)),
+                                  "path policy: {path} has no org '{org}': no org entries apply");
                 }
                 if (resolve_policy(modules, orgv ? orgv[0] : NULL, &res) < 0)
                         goto out;
                 for (size_t i = 0; i < res->n_dropped; i++) {
                         const ResolveDropped *d = &res->dropped[i];
-                        LogRecord *rec = log_record_new(LOG_WARN, "dropped");
-                        log_record_str(rec, "entry", d->entry);
-                        log_record_str(rec, "reason", entry_error_to_string(d->reason));
-                        log_submit(log, rec, "path policy: %s:%u:%u: dropped %s entry '%s' (%s): %s", d->source,
-                                   d->where->line, d->where->column, entry_list_to_string(d->list), d->entry,
-                                   d->where->field, entry_error_to_string(d->reason));
+                        log_event(log, LOG_WARN, "dropped",
+                                  LOG_FIELDS(LOG_STR("entry", d->entry),
+                                             LOG_STR("reason", entry_error_to_string(d->reason))),
+                                  "path policy: %s:%u:%u: dropped %s entry '%s' (%s): {reason}", d->source,
+                                  d->where->line, d->where->column, entry_list_to_string(d->list), d->entry,
+                                  d->where->field);
                 }
                 r = host_prepare(worktree, out, res, log, &hr);
         } else
                 r = host_release(worktree, out, log, &hr);
         if (r < 0)
-                log_submit(log, log_record_new(LOG_ERROR, prepare ? "prepare-failed" : "release-failed"), "%s",
+                log_event(log, LOG_ERROR, prepare ? "prepare-failed" : "release-failed", NULL, "%s",
                            hr.message);
         else
                 ret = EXIT_OK;

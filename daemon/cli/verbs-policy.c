@@ -99,20 +99,14 @@ int verb_validate(int argc, char **argv) {
                 {"help", no_argument, NULL, 'h'},            {},
         };
         const char *modules = NULL, *orgs = NULL, *org = NULL;
-        int list = -1, c, r, problems = 0, checked = 0;
-        uint64_t seen = 0;
+        int list = -1, c, problems = 0, checked = 0;
 
         /* '-' first: entries come back in order as option 1, so each one is
-         * of the list named last before it. */
-        optind = 0;
-        while ((c = getopt_long(argc, argv, "-h", options, NULL)) >= 0) {
-                bool entry = c == 1 || c == 'm' || c == 'p' || c == 'u'; /* these repeat */
-                if (!entry && (r = verb_once("validate", options, c, &seen)) != 0)
-                        return r;
+         * of the list named last before it. Entries and lists repeat. */
+        VerbArgs va = {.verb = "validate", .help = validate_help, .options = options, .optstring = "-h",
+                       .repeat = "\001mpu"};
+        while ((c = verb_next(&va, argc, argv)) >= 0) {
                 switch (c) {
-                case 'h':
-                        fputs(validate_help, stdout);
-                        return EXIT_OK;
                 case 'm':
                 case 'p':
                 case 'u':
@@ -132,10 +126,10 @@ int verb_validate(int argc, char **argv) {
                 case ARG_ORG:
                         org = optarg;
                         break;
-                default:
-                        return usage_error("validate", "unknown option");
                 }
         }
+        if (c == VERB_EXIT)
+                return va.exit;
         /* After "--", every argument is an entry of the list named last
          * (an entry may start with '-'); none is dropped. */
         for (; optind < argc; optind++) {
@@ -270,16 +264,10 @@ int verb_resolve(int argc, char **argv) {
         bool json = false, policy = false;
         SettingsError err;
         int c, r, ret = EXIT_FAIL;
-        uint64_t seen = 0;
 
-        optind = 0;
-        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if ((r = verb_once("resolve", options, c, &seen)) != 0)
-                        return r;
+        VerbArgs va = {.verb = "resolve", .help = resolve_help, .options = options};
+        while ((c = verb_next(&va, argc, argv)) >= 0) {
                 switch (c) {
-                case 'h':
-                        fputs(resolve_help, stdout);
-                        return EXIT_OK;
                 case ARG_MODULES:
                         modules_path = optarg;
                         break;
@@ -295,10 +283,10 @@ int verb_resolve(int argc, char **argv) {
                 case ARG_POLICY:
                         policy = true;
                         break;
-                default:
-                        return usage_error("resolve", "unknown option");
                 }
         }
+        if (c == VERB_EXIT)
+                return va.exit;
         if (optind < argc)
                 return usage_error("resolve", "unexpected argument");
         if (!orgs_path != !org)
@@ -385,23 +373,13 @@ int verb_builtins(int argc, char **argv) {
         };
         bool json = false;
         int c, r;
-        uint64_t seen = 0;
 
-        optind = 0;
-        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if ((r = verb_once("builtins", options, c, &seen)) != 0)
-                        return r;
-                switch (c) {
-                case 'h':
-                        fputs(builtins_help, stdout);
-                        return EXIT_OK;
-                case 'j':
+        VerbArgs va = {.verb = "builtins", .help = builtins_help, .options = options};
+        while ((c = verb_next(&va, argc, argv)) >= 0)
+                if (c == 'j')
                         json = true;
-                        break;
-                default:
-                        return usage_error("builtins", "unknown option");
-                }
-        }
+        if (c == VERB_EXIT)
+                return va.exit;
         if (optind < argc)
                 return usage_error("builtins", "unexpected argument");
 

@@ -6,7 +6,7 @@
 #include <getopt.h>
 #include <signal.h>
 
-#include "log.h"
+#include "log-options.h"
 #include "notify.h"
 #include "policy-file.h"
 #include "resolve.h"
@@ -69,10 +69,9 @@ static void on_ready(void *userdata) {
 static void on_signal(uv_signal_t *s, int signum) {
         Daemon *d = s->data;
         notify_stopping();
-        LogRecord *r = log_record_new(LOG_INFO, "watch-stopped");
-        log_record_int(r, "signal", signum);
-        log_submit(d->log, r, "path policy: stopped watching (%s)%s", signum == SIGTERM ? "SIGTERM" : "SIGINT",
-                   d->warn_only ? "" : "; the binds stay");
+        log_event(d->log, LOG_INFO, "watch-stopped", LOG_FIELDS(LOG_INT("signal", signum)),
+                  "path policy: stopped watching (%s)%s", signum == SIGTERM ? "SIGTERM" : "SIGINT",
+                  d->warn_only ? "" : "; the binds stay");
         /* Close our handles; the loop ends when the log stream has flushed. */
         uv_close((uv_handle_t *) &d->sigterm, NULL);
         uv_close((uv_handle_t *) &d->sigint, NULL);
@@ -86,12 +85,7 @@ static int load_policy(const char *path, LogStream *log, Policy **ret) {
         if (path) {
                 if (policy_load(path, ret, &perr) >= 0)
                         return 0;
-                LogRecord *r = log_record_new(LOG_ERROR, "watch-failed");
-                log_record_path(r, "policy", path);
-                if (perr.line > 0)
-                        log_submit(log, r, "path policy: %s:%zu: %s", path, perr.line, perr.message);
-                else
-                        log_submit(log, r, "path policy: %s: %s", path, perr.message);
+                verb_policy_failed(log, "watch-failed", path, &perr);
                 return -EINVAL;
         }
         _cleanup_resolved_ Resolved *res = NULL;
@@ -128,22 +122,11 @@ int verb_watch(int argc, char **argv) {
         WatchConfig wc;
         char why[256];
         int c, r, ret = EXIT_FAIL;
-        uint64_t seen = 0;
 
         log_config_init(&lc);
-        optind = 0;
-        while ((c = getopt_long(argc, argv, "h", options, NULL)) >= 0) {
-                if ((r = verb_once("watch", options, c, &seen)) != 0)
-                        return r;
-                r = verb_log_option("watch", &lc, c, optarg);
-                if (r == EXIT_USAGE)
-                        return r;
-                if (r)
-                        continue;
+        VerbArgs va = {.verb = "watch", .help = watch_help, .options = options, .lc = &lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0) {
                 switch (c) {
-                case 'h':
-                        fputs(watch_help, stdout);
-                        return EXIT_OK;
                 case ARG_ROOT:
                         root = optarg;
                         break;
@@ -200,17 +183,16 @@ int verb_watch(int argc, char **argv) {
                         deadline_s = (unsigned) v;
                         break;
                 }
-                default:
-                        fprintf(stderr, "pathpolicy watch: unknown option\nTry 'pathpolicy watch --help'.\n");
-                        return EXIT_USAGE;
                 }
         }
+        if (c == VERB_EXIT)
+                return va.exit;
         /* The poll backend's own options mean nothing to another. */
         const WatcherOps *chosen = d.ops ? d.ops : platform_watcher_by_name(NULL);
         static const char *const poll_only[] = {"interval", "max-depth", "max-entries"};
         for (size_t i = 0; chosen && !streq(chosen->name, "poll") && i < ELEMENTSOF(poll_only); i++)
                 for (unsigned k = 0; options[k].name; k++)
-                        if (streq(options[k].name, poll_only[i]) && (seen & (UINT64_C(1) << k)))
+                        if (streq(options[k].name, poll_only[i]) && (va.seen & (UINT64_C(1) << k)))
                                 return verb_usage("watch", "--%s applies to the poll backend only (this is %s)",
                                                   poll_only[i], chosen->name);
         if (!root && optind < argc)
@@ -232,12 +214,12 @@ int verb_watch(int argc, char **argv) {
         if (load_policy(policy_path, d.log, &policy) < 0)
                 goto out;
         if (binder->warn_only) {
-                log_submit(d.log, log_record_new(LOG_INFO, "warn-only"),
-                           "path policy: the %s backend cannot bind: each policy path in a nested checkout is a "
-                           "warning, not a mount",
-                           d.ops->name);
+                log_event(d.log, LOG_INFO, "warn-only", NULL,
+                          "path policy: the %s backend cannot bind: each policy path in a nested checkout is a "
+                          "warning, not a mount",
+                          d.ops->name);
         } else if (binder->kernel_check(why, sizeof why) < 0) {
-                log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch: %s", why);
+                log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch: %s", why);
                 goto out;
         }
         watch_config_init(&wc);
@@ -256,7 +238,7 @@ int verb_watch(int argc, char **argv) {
         wc.mount_budget = budget;
         r = watch_new(&wc, &d.watch);
         if (r < 0) {
-                log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
+                log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s", root,
                            strerror(-r));
                 goto out;
         }
@@ -266,7 +248,7 @@ int verb_watch(int argc, char **argv) {
         if (r >= 0)
                 watch_set_watcher(d.watch, d.ops, d.watcher);
         if (r < 0) {
-                log_submit(d.log, log_record_new(LOG_ERROR, "watch-failed"), "path policy: cannot watch %s: %s", root,
+                log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s", root,
                            strerror(-r));
                 watch_stop(d.watch);
                 goto out;

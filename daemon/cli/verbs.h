@@ -7,6 +7,7 @@
  * EXIT_OK, EXIT_FAILURE (1) or EXIT_USAGE (2).
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define EXIT_OK 0
@@ -28,11 +29,36 @@ int verb_unbind(int argc, char **argv);
  * stderr. EXIT_USAGE. */
 int verb_usage(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* An option given twice is a usage error: which one was meant is not ours
- * to guess. Marks c's option in *seen; EXIT_USAGE (said) when it was
- * there already, else 0. */
+/*
+ * A verb's option loop, with what every verb does done in one place:
+ *
+ *   VerbArgs va = {.verb = "enforce", .help = enforce_help, .options = options, .lc = &lc};
+ *   while ((c = verb_next(&va, argc, argv)) >= 0)
+ *           switch (c) { case ARG_ROOT: root = optarg; break; ... }
+ *   if (c == VERB_EXIT)
+ *           return va.exit;
+ *
+ * verb_next() returns the verb's next own option (getopt_long, optarg
+ * set), -1 at the end (optind at the first operand), or VERB_EXIT with
+ * va.exit set: EXIT_OK once --help is printed, EXIT_USAGE once a usage
+ * error is said (an unknown option, a logging option's bad value, an
+ * option given twice: which one was meant is not ours to guess). Logging
+ * options go into lc (LOG_OPTIONS in the table), unless lc is NULL.
+ */
 struct option;
-int verb_once(const char *verb, const struct option *options, int c, uint64_t *seen);
+typedef struct VerbArgs {
+        const char *verb;
+        const char *help;
+        const struct option *options;
+        const char *optstring; /* NULL: "h" */
+        const char *repeat;    /* the option values that may be given again */
+        struct LogConfig *lc;
+        uint64_t seen;
+        bool started;
+        int exit;
+} VerbArgs;
+#define VERB_EXIT (-2)
+int verb_next(VerbArgs *va, int argc, char **argv);
 
 /* A loop and a log stream for an acting verb; says why on stderr when it
  * cannot. 0 or -1. */
@@ -42,7 +68,8 @@ int verb_log_start(const char *verb, struct uv_loop_s *loop, const struct LogCon
 /* The records go out (for at most the flush timeout), then both go. */
 void verb_log_finish(struct uv_loop_s *loop, struct LogStream *log);
 
-/* Hand a logging option (LOG_OPTIONS) to lc. Returns 1 if c was one and
- * was taken, 0 if c is not a logging option, or EXIT_USAGE after saying
- * why on stderr. */
-int verb_log_option(const char *verb, struct LogConfig *lc, int c, const char *arg);
+/* Say that the policy file at path could not be loaded (an error record
+ * of this event, with the file and the line). */
+struct PolicyError;
+void verb_policy_failed(struct LogStream *log, const char *event, const char *path, const struct PolicyError *perr);
+

@@ -60,14 +60,11 @@ static void report_failure(LogStream *log, EnforceResult *res, const char *polic
              kind == PLATFORM_PROTECT ? "protect" : "mask", shown ? shown : "?", platform_bind_kind_to_string(a->kind),
              why ? why : strerror(-r), why ? "" : " at ", why ? "" : platform_bind_step_to_string(info->step));
 
-        LogRecord *rec = log_record_new(LOG_ERROR, "enforce-failed");
-        log_record_path(rec, "policy", policy_path);
-        log_record_int(rec, "line", (int64_t) line);
-        log_record_path(rec, "path", a->path);
-        log_record_str(rec, "kind", platform_bind_kind_to_string(a->kind));
-        log_record_str(rec, "step", platform_bind_step_to_string(info->step));
-        log_record_int(rec, "errno", -r);
-        log_submit(log, rec, "%s", res->message);
+        log_event(log, LOG_ERROR, "enforce-failed",
+                  LOG_FIELDS(LOG_PATH("policy", policy_path), LOG_INT("line", line), LOG_PATH("path", a->path),
+                             LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
+                             LOG_STR("step", platform_bind_step_to_string(info->step)), LOG_INT("errno", -r)),
+                  "%s", res->message);
 }
 
 int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p, LogStream *log,
@@ -83,17 +80,15 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
         r = ops->kernel_check(why, sizeof why);
         if (r < 0) {
                 fail(res, "path policy: cannot enforce: %s", why);
-                log_submit(log, log_record_new(LOG_ERROR, "enforce-failed"), "%s", res->message);
+                log_event(log, LOG_ERROR, "enforce-failed", NULL, "%s", res->message);
                 return r;
         }
         r = ops->open(root, &b);
         if (r < 0) {
                 _cleanup_free_ char *shown = escape_for_display(root);
                 fail(res, "path policy: cannot open the root %s: %s", shown ? shown : "?", strerror(-r));
-                LogRecord *rec = log_record_new(LOG_ERROR, "enforce-failed");
-                log_record_path(rec, "root", root);
-                log_record_int(rec, "errno", -r);
-                log_submit(log, rec, "%s", res->message);
+                log_event(log, LOG_ERROR, "enforce-failed", LOG_FIELDS(LOG_PATH("root", root), LOG_INT("errno", -r)),
+                          "%s", res->message);
                 return r;
         }
 
@@ -122,23 +117,16 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                 if (r < 0)
                         break;
 
-                LogRecord *rec = log_record_new(LOG_INFO, "bind");
-                log_record_path(rec, "path", a->path);
-                log_record_str(rec, "kind", platform_bind_kind_to_string(a->kind));
-                log_record_int(rec, "mount_id", (int64_t) infos[i].mount_id);
-                log_record_bool(rec, "already", infos[i].already);
-                log_submit(log, rec, "path policy: %s %s (%s)%s", a->kind == PLATFORM_PROTECT ? "protected" : "masked",
-                           a->path, platform_bind_kind_to_string(a->kind), infos[i].already ? ", already bound" : "");
-
-                if (a->kind == PLATFORM_MASK_FILE && infos[i].regular && infos[i].nlink > 1) {
-                        rec = log_record_new(LOG_WARN, "hardlink");
-                        log_record_path(rec, "path", a->path);
-                        log_record_int(rec, "nlink", (int64_t) infos[i].nlink);
-                        log_submit(log, rec,
-                                   "path policy: masked %s has %" PRIu64 " hard links: its content is reachable "
-                                   "by another name",
-                                   a->path, infos[i].nlink);
-                }
+                log_event(log, LOG_INFO, "bind",
+                          LOG_FIELDS(LOG_PATH("path", a->path), LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
+                                     LOG_INT("mount_id", infos[i].mount_id), LOG_BOOL("already", infos[i].already)),
+                          "path policy: %s {path} ({kind})%s", a->kind == PLATFORM_PROTECT ? "protected" : "masked",
+                          infos[i].already ? ", already bound" : "");
+                if (a->kind == PLATFORM_MASK_FILE && infos[i].regular && infos[i].nlink > 1)
+                        log_event(log, LOG_WARN, "hardlink",
+                                  LOG_FIELDS(LOG_PATH("path", a->path), LOG_INT("nlink", infos[i].nlink)),
+                                  "path policy: masked {path} has {nlink} hard links: its content is reachable by "
+                                  "another name");
                 if (a->kind == PLATFORM_PROTECT)
                         res->protected_++;
                 else
@@ -154,15 +142,12 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                         if (infos[i].already)
                                 continue;
                         int k = ops->unbind(b, &infos[i]);
-                        LogRecord *rec = log_record_new(k < 0 ? LOG_ERROR : LOG_INFO, "unbind");
-                        log_record_path(rec, "path", p->actions[i].path);
-                        log_record_str(rec, "kind", platform_bind_kind_to_string(p->actions[i].kind));
-                        if (k < 0)
-                                log_record_int(rec, "errno", -k);
-                        log_submit(log, rec, "path policy: %s %s (%s)%s%s",
-                                   k < 0 ? "could not undo" : "undid", p->actions[i].path,
-                                   platform_bind_kind_to_string(p->actions[i].kind), k < 0 ? ": " : "",
-                                   k < 0 ? strerror(-k) : "");
+                        log_event(log, k < 0 ? LOG_ERROR : LOG_INFO, "unbind",
+                                  LOG_FIELDS(LOG_PATH("path", p->actions[i].path),
+                                             LOG_STR("kind", platform_bind_kind_to_string(p->actions[i].kind)),
+                                             LOG_ERRNO(k < 0 ? -k : 0)),
+                                  "path policy: %s {path} ({kind})%s{errno}", k < 0 ? "could not undo" : "undid",
+                                  k < 0 ? ": " : "");
                 }
                 ops->close(b);
                 return r;
@@ -174,15 +159,12 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                 ops->release(b, &infos[i]);
         ops->close(b);
 
-        LogRecord *rec = log_record_new(LOG_INFO, "enforce-done");
-        log_record_int(rec, "masked", (int64_t) res->masked);
-        log_record_int(rec, "protected", (int64_t) res->protected_);
-        log_record_int(rec, "already", (int64_t) res->already);
-        if (res->already > 0)
-                log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu (%zu already bound)",
-                           res->masked, res->protected_, res->already);
-        else
-                log_submit(log, rec, "path policy: masking %zu path(s), protecting %zu", res->masked, res->protected_);
+        log_event(log, LOG_INFO, "enforce-done",
+                  LOG_FIELDS(LOG_INT("masked", res->masked), LOG_INT("protected", res->protected_),
+                             LOG_INT("already", res->already)),
+                  res->already > 0 ? "path policy: masking {masked} path(s), protecting {protected} ({already} "
+                                     "already bound)"
+                                   : "path policy: masking {masked} path(s), protecting {protected}");
         return 0;
 }
 
@@ -290,45 +272,40 @@ int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, Lo
                 for (size_t j = 0; j < f.n; j++)
                         if (streq(f.paths[j], sorted[i]))
                                 kinds |= f.kinds[j];
-                _cleanup_free_ char *shown = escape_for_display(sorted[i]);
                 int kind = teardown_kind(p, sorted[i], kinds);
                 if (kind < 0) {
                         res->left++;
-                        LogRecord *rec = log_record_new(LOG_DEBUG, "unbind-left");
-                        log_record_path(rec, "path", sorted[i]);
-                        log_submit(log, rec, "path policy: left %s: the policy does not name it", shown);
+                        log_event(log, LOG_DEBUG, "unbind-left", LOG_FIELDS(LOG_PATH("path", sorted[i])),
+                                  "path policy: left {path}: the policy does not name it");
                         continue;
                 }
                 /* Stacked mounts of ours at one path go one at a time. */
                 int k = 0;
                 while ((r = ops->teardown(b, (PlatformBindKind) kind, sorted[i])) == 1 && ++k < 64)
                         ;
-                LogRecord *rec = log_record_new(r < 0 ? LOG_ERROR : k ? LOG_INFO : LOG_DEBUG,
-                                                r < 0 ? "unbind-failed" : k ? "unbound" : "unbind-left");
-                log_record_path(rec, "path", sorted[i]);
-                log_record_str(rec, "kind", platform_bind_kind_to_string((PlatformBindKind) kind));
+                const LogField *fields =
+                        LOG_FIELDS(LOG_PATH("path", sorted[i]),
+                                   LOG_STR("kind", platform_bind_kind_to_string((PlatformBindKind) kind)),
+                                   LOG_ERRNO(r < 0 ? -r : 0));
                 if (r < 0) {
                         res->failed++;
-                        log_record_int(rec, "errno", -r);
-                        log_submit(log, rec, "path policy: cannot remove the %s mount at %s: %s",
-                                   platform_bind_kind_to_string((PlatformBindKind) kind), shown, strerror(-r));
+                        log_event(log, LOG_ERROR, "unbind-failed", fields,
+                                  "path policy: cannot remove the {kind} mount at {path}: {errno}");
                 } else if (k) {
                         res->unbound++;
-                        log_submit(log, rec, "path policy: removed the %s mount at %s",
-                                   platform_bind_kind_to_string((PlatformBindKind) kind), shown);
+                        log_event(log, LOG_INFO, "unbound", fields, "path policy: removed the {kind} mount at {path}");
                 } else {
                         res->left++;
-                        log_submit(log, rec, "path policy: left %s: not a mount of ours (seen through its fd)", shown);
+                        log_event(log, LOG_DEBUG, "unbind-left", fields,
+                                  "path policy: left {path}: not a mount of ours (seen through its fd)");
                 }
         }
         free(sorted);
         r = 0;
-        LogRecord *rec = log_record_new(res->failed ? LOG_ERROR : LOG_INFO, "unbind-done");
-        log_record_int(rec, "unbound", (int64_t) res->unbound);
-        log_record_int(rec, "left", (int64_t) res->left);
-        log_record_int(rec, "failed", (int64_t) res->failed);
-        log_submit(log, rec, "path policy: removed %zu mount(s) below %s; left %zu not ours; %zu failed", res->unbound,
-                   root, res->left, res->failed);
+        log_event(log, res->failed ? LOG_ERROR : LOG_INFO, "unbind-done",
+                  LOG_FIELDS(LOG_INT("unbound", res->unbound), LOG_INT("left", res->left),
+                             LOG_INT("failed", res->failed)),
+                  "path policy: removed {unbound} mount(s) below %s; left {left} not ours; {failed} failed", root);
         if (res->failed) {
                 snprintf(res->message, sizeof res->message, "path policy: %zu mount(s) could not be removed", res->failed);
                 r = -EBUSY;

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #include "log.h"
 
-#include <getopt.h>
 #include <inttypes.h>
-#include <jansson.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "journal.h"
 #include "platform.h"
@@ -33,24 +30,6 @@
  * the bounded queue, and the loop never waits on it.
  */
 
-static const char *const level_table[_LOG_LEVEL_MAX] = {
-        [LOG_DEBUG] = "debug",
-        [LOG_INFO] = "info",
-        [LOG_WARN] = "warn",
-        [LOG_ERROR] = "error",
-};
-
-const char *log_level_to_string(LogLevel l) {
-        return l >= 0 && l < _LOG_LEVEL_MAX ? level_table[l] : NULL;
-}
-
-int log_level_from_string(const char *s) {
-        for (LogLevel l = 0; l < _LOG_LEVEL_MAX; l++)
-                if (streq(level_table[l], s))
-                        return (int) l;
-        return -EINVAL;
-}
-
 void log_config_init(LogConfig *c) {
         *c = (LogConfig){
                 .level = LOG_INFO,
@@ -63,267 +42,6 @@ void log_config_init(LogConfig *c) {
                 .stderr_fd = STDERR_FILENO,
                 .journal = journal_is_stderr(),
         };
-}
-
-bool log_config_is_option(int option) {
-        return option >= LOG_OPT_SOCKET && option <= LOG_OPT_QUEUE_BYTES;
-}
-
-static int parse_size(const char *arg, size_t *ret) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(arg, &end, 10);
-        if (errno != 0 || end == arg || *end || arg[0] == '-' || v == 0 || v > SIZE_MAX)
-                return -EINVAL;
-        *ret = (size_t) v;
-        return 0;
-}
-
-int log_config_parse_option(LogConfig *c, int option, const char *arg, const char **ret_error) {
-        int r;
-
-        switch (option) {
-        case LOG_OPT_SOCKET:
-                if (!arg[0]) {
-                        *ret_error = "--log-socket needs a path";
-                        return -EINVAL;
-                }
-                c->socket_path = arg;
-                return 0;
-        case LOG_OPT_LEVEL:
-                r = log_level_from_string(arg);
-                if (r < 0) {
-                        *ret_error = "--log-level is one of debug, info, warn, error";
-                        return r;
-                }
-                c->level = (LogLevel) r;
-                return 0;
-        case LOG_OPT_FORMAT:
-                if (streq(arg, "text"))
-                        c->format = LOG_FORMAT_TEXT;
-                else if (streq(arg, "json"))
-                        c->format = LOG_FORMAT_JSON;
-                else {
-                        *ret_error = "--log-format is text or json";
-                        return -EINVAL;
-                }
-                return 0;
-        case LOG_OPT_QUEUE_RECORDS:
-        case LOG_OPT_QUEUE_BYTES:
-                r = parse_size(arg, option == LOG_OPT_QUEUE_RECORDS ? &c->queue_records : &c->queue_bytes);
-                if (r < 0)
-                        *ret_error = "--log-queue-records and --log-queue-bytes take a positive whole number";
-                return r;
-        }
-        *ret_error = "not a logging option";
-        return -EINVAL;
-}
-
-/* ---- records ---- */
-
-struct LogRecord {
-        LogLevel level;
-        json_t *fields; /* the event's own fields, in order */
-        char *event;
-        bool broken;    /* out of memory while building: dropped at submit */
-};
-
-LogRecord *log_record_new(LogLevel level, const char *event) {
-        LogRecord *r = calloc(1, sizeof *r);
-        if (!r)
-                return NULL;
-        r->level = level;
-        r->event = strdup(event);
-        r->fields = json_object();
-        if (!r->event || !r->fields) {
-                log_record_free(r);
-                return NULL;
-        }
-        return r;
-}
-
-void log_record_free(LogRecord *r) {
-        if (!r)
-                return;
-        json_decref(r->fields);
-        free(r->event);
-        free(r);
-}
-
-static void record_set(LogRecord *r, const char *key, json_t *v) {
-        if (!v || json_object_set_new(r->fields, key, v) < 0)
-                r->broken = true;
-}
-
-void log_record_str(LogRecord *r, const char *key, const char *value) {
-        if (r)
-                record_set(r, key, json_string(value));
-}
-
-void log_record_int(LogRecord *r, const char *key, int64_t value) {
-        if (r)
-                record_set(r, key, json_integer((json_int_t) value));
-}
-
-void log_record_bool(LogRecord *r, const char *key, bool value) {
-        if (r)
-                record_set(r, key, json_boolean(value));
-}
-
-static bool utf8_valid(const char *s) {
-        while (*s) {
-                size_t n = utf8_sequence_length(s);
-                if (n == 0)
-                        return false;
-                s += n;
-        }
-        return true;
-}
-
-void log_record_path(LogRecord *r, const char *key, const char *path) {
-        if (!r)
-                return;
-        if (utf8_valid(path)) {
-                record_set(r, key, json_string(path));
-                return;
-        }
-
-        /* Not UTF-8, so not a JSON string as it is: escape every byte that is
-         * not part of valid UTF-8 as \xNN, and the backslash as \\, so the
-         * reader can undo it; KEY_escaped says it must. */
-        _cleanup_free_ char *buf = malloc(strlen(path) * 4 + 1);
-        char flag[128];
-        char *o = buf;
-
-        if (!buf) {
-                r->broken = true;
-                return;
-        }
-        for (const char *p = path; *p;) {
-                size_t n = utf8_sequence_length(p);
-                if (*p == '\\')
-                        *o++ = '\\', *o++ = '\\', p++;
-                else if (n == 0)
-                        o += sprintf(o, "\\x%02x", (unsigned char) *p++);
-                else {
-                        memcpy(o, p, n);
-                        o += n, p += n;
-                }
-        }
-        *o = 0;
-        record_set(r, key, json_string(buf));
-        snprintf(flag, sizeof flag, "%s_escaped", key);
-        record_set(r, flag, json_true());
-}
-
-static void format_ts(char buf[static 32]) {
-        struct timespec ts;
-        struct tm tm;
-
-        clock_gettime(CLOCK_REALTIME, &ts);
-        gmtime_r(&ts.tv_sec, &tm);
-        size_t n = strftime(buf, 32, "%Y-%m-%dT%H:%M:%S", &tm);
-        snprintf(buf + n, 32 - n, ".%06ldZ", ts.tv_nsec / 1000);
-}
-
-char *log_record_format(LogRecord *r, const char *msg, uint64_t seq) {
-        _cleanup_free_ char *shown = NULL;
-        char ts[32];
-        json_t *o;
-        char *line = NULL, *json;
-
-        if (!r || r->broken)
-                return NULL;
-        /* The message is a human line: show control characters and bytes that
-         * are not UTF-8 escaped, so it is one valid JSON string. */
-        shown = escape_line(msg);
-        if (!shown)
-                return NULL;
-        format_ts(ts);
-
-        o = json_pack("{s:s, s:s, s:s, s:s}", "ts", ts, "level", log_level_to_string(r->level), "event", r->event,
-                      "msg", shown);
-        if (!o)
-                return NULL;
-        if (json_object_update(o, r->fields) < 0 ||
-            json_object_set_new(o, "seq", json_integer((json_int_t) seq)) < 0 ||
-            json_object_set_new(o, "pid", json_integer((json_int_t) getpid())) < 0) {
-                json_decref(o);
-                return NULL;
-        }
-        /* Compact, so a record is exactly one line: jansson escapes every
-         * control character in strings. */
-        json = json_dumps(o, JSON_COMPACT);
-        json_decref(o);
-        if (json && asprintf(&line, "%s\n", json) < 0)
-                line = NULL;
-        free(json);
-        return line;
-}
-
-static const int journal_priority[_LOG_LEVEL_MAX] = {
-        [LOG_DEBUG] = 7, /* LOG_DEBUG in syslog.h */
-        [LOG_INFO] = 6,
-        [LOG_WARN] = 4,
-        [LOG_ERROR] = 3,
-};
-
-int log_record_journal_fields(const char *json_line, char ***ret) {
-        json_error_t e;
-        json_t *o = json_loads(json_line, 0, &e), *v;
-        const char *key;
-        char **fields = NULL;
-        size_t n = 0;
-        int r = -ENOMEM;
-
-        if (!json_is_object(o)) {
-                json_decref(o);
-                return -EINVAL;
-        }
-        fields = calloc(json_object_size(o) + 2, sizeof *fields);
-        if (!fields)
-                goto out;
-        if (asprintf(&fields[n++], "SYSLOG_IDENTIFIER=pathpolicy") < 0)
-                goto fail;
-        json_object_foreach(o, key, v) {
-                char *f = NULL;
-                int k = -1;
-
-                if (streq(key, "ts"))
-                        continue; /* the journal stamps its own */
-                if (streq(key, "msg"))
-                        k = asprintf(&f, "MESSAGE=%s", json_string_value(v));
-                else if (streq(key, "level")) {
-                        int l = log_level_from_string(json_string_value(v));
-                        k = asprintf(&f, "PRIORITY=%d", l >= 0 ? journal_priority[l] : 6);
-                } else {
-                        _cleanup_free_ char *upper = strdup(key), *text = NULL;
-                        if (!upper)
-                                goto fail;
-                        for (char *c = upper; *c; c++)
-                                *c = *c == '-' ? '_' : (char) (*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
-                        if (json_is_string(v))
-                                text = strdup(json_string_value(v));
-                        else
-                                text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-                        if (!text)
-                                goto fail;
-                        k = asprintf(&f, "PATHPOLICY_%s=%s", upper, text);
-                }
-                if (k < 0)
-                        goto fail;
-                fields[n++] = f;
-        }
-        *ret = TAKE_PTR(fields);
-        r = 0;
-        goto out;
-fail:
-        for (size_t i = 0; i < n; i++)
-                free(fields[i]);
-        free(fields);
-out:
-        json_decref(o);
-        return r;
 }
 
 /* ---- the stream ---- */
@@ -719,7 +437,7 @@ void log_submit(LogStream *s, LogRecord *r, const char *fmt, ...) {
 
         if (!r)
                 return;
-        if (!s || r->level < s->config.level) {
+        if (!s || log_record_level(r) < s->config.level) {
                 log_record_free(r);
                 return;
         }
@@ -830,4 +548,25 @@ void log_stream_stats(const LogStream *s, LogStats *ret) {
                 .connects = s->connects,
                 .connected = s->connected,
         };
+}
+
+void log_event(LogStream *s, LogLevel level, const char *event, const LogField *fields, const char *tmpl, ...) {
+        _cleanup_free_ char *format = NULL, *msg = NULL;
+        va_list ap;
+
+        if (!s || level < s->config.level)
+                return;
+        LogRecord *r = log_record_new_fields(level, event, fields);
+        format = log_message_expand(tmpl, fields);
+        if (format) {
+                va_start(ap, tmpl);
+                if (vasprintf(&msg, format, ap) < 0)
+                        msg = NULL;
+                va_end(ap);
+        }
+        if (!msg) {
+                log_record_free(r);
+                return;
+        }
+        log_submit(s, r, "%s", msg);
 }

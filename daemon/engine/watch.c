@@ -212,20 +212,6 @@ static void dir_ref(Watch *w, const char *dir, int delta) {
         count_ancestors(w->below, dir, delta, false);
 }
 
-static void record(Watch *w, LogLevel level, const char *event, const Checkout *c, const char *path,
-                   const char *kind, int err, const char *msg) {
-        LogRecord *r = log_record_new(level, event);
-        if (c)
-                log_record_path(r, "checkout", c->path);
-        if (path)
-                log_record_path(r, "path", path);
-        if (kind)
-                log_record_str(r, "kind", kind);
-        if (err)
-                log_record_int(r, "errno", err);
-        log_submit(w->c.log, r, "%s", msg);
-}
-
 /* The mount budget: git metadata may spend all of it, the policy's own
  * paths all but a fifth, so that thousands of checkouts full of .env files
  * cannot leave none for the config and hooks that decide what git runs. */
@@ -234,18 +220,12 @@ static bool over_budget(Watch *w, const Checkout *c, const char *path, bool meta
         if (budget == 0 || w->mounts < (metadata ? budget : budget - budget / 5))
                 return false;
         if (!w->budget_said) {
-                char msg[1024];
-                _cleanup_free_ char *shown = escape_for_display(path);
                 w->budget_said = true;
-                snprintf(msg, sizeof msg,
-                         "path policy: mount budget of %zu spent (%zu mounts): %s and whatever comes after it "
-                         "is not bound; still watching (--mount-budget)",
-                         budget, w->mounts, shown);
-                LogRecord *r = log_record_new(LOG_ERROR, "mount-budget");
-                log_record_path(r, "checkout", c->path);
-                log_record_path(r, "path", path);
-                log_record_int(r, "budget", (int64_t) budget);
-                log_submit(w->c.log, r, "%s", msg);
+                log_event(w->c.log, LOG_ERROR, "mount-budget",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_INT("budget", budget)),
+                          "path policy: mount budget of {budget} spent (%zu mounts): {path} and whatever comes after "
+                          "it is not bound; still watching (--mount-budget)",
+                          w->mounts);
         }
         return true;
 }
@@ -283,7 +263,6 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
                         bool metadata) {
         const char *kname = platform_bind_kind_to_string(kind);
         PlatformBindInfo info;
-        char msg[1024];
         bool as_dir = false;
 
         if (hashmap_get(w->bound, path) == BOUND)
@@ -313,35 +292,25 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
         void *before = hashmap_get(w->bound, path), *now = r >= 0 ? BOUND : FAILED_AS(-r, info.step);
         if (track(w, w->bound, path, now) < 0)
                 return -1;
-        _cleanup_free_ char *shown = escape_for_display(shown_as), *cshown = escape_for_display(c->path);
         const char *applied = platform_bind_kind_to_string(kind);
         if (r >= 0) {
                 keep_mount(w, path, kind, &info);
                 w->stats.binds++;
                 if (!info.already)
                         w->mounts++;
-                snprintf(msg, sizeof msg, "path policy: %s %s in nested checkout %s (%s)%s%s",
-                         kind == PLATFORM_PROTECT ? "protected" : "masked", shown, cshown, applied,
-                         as_dir ? ": a directory here, masked as one" : "", info.already ? ", already bound" : "");
-                LogRecord *rec = log_record_new(LOG_INFO, "watch-bind");
-                log_record_path(rec, "checkout", c->path);
-                log_record_path(rec, "path", path);
-                log_record_str(rec, "kind", applied);
-                log_record_bool(rec, "already", info.already);
-                if (as_dir)
-                        log_record_str(rec, "policy_kind", kname);
-                log_submit(w->c.log, rec, "%s", msg);
-                if (kind == PLATFORM_MASK_FILE && info.regular && info.nlink > 1) {
-                        snprintf(msg, sizeof msg,
-                                 "path policy: masked %s in nested checkout %s has %" PRIu64
-                                 " hard links: its content is reachable by another name",
-                                 shown, cshown, info.nlink);
-                        rec = log_record_new(LOG_WARN, "hardlink");
-                        log_record_path(rec, "checkout", c->path);
-                        log_record_path(rec, "path", path);
-                        log_record_int(rec, "nlink", (int64_t) info.nlink);
-                        log_submit(w->c.log, rec, "%s", msg);
-                }
+                log_event(w->c.log, LOG_INFO, "watch-bind",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_STR("kind", applied),
+                                     LOG_BOOL("already", info.already), LOG_STR("policy_kind", as_dir ? kname : NULL),
+                                     LOG_SHOW("as", shown_as)),
+                          "path policy: %s {as} in nested checkout {checkout} ({kind})%s%s",
+                          kind == PLATFORM_PROTECT ? "protected" : "masked",
+                          as_dir ? ": a directory here, masked as one" : "", info.already ? ", already bound" : "");
+                if (kind == PLATFORM_MASK_FILE && info.regular && info.nlink > 1)
+                        log_event(w->c.log, LOG_WARN, "hardlink",
+                                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
+                                             LOG_INT("nlink", info.nlink), LOG_SHOW("as", shown_as)),
+                                  "path policy: masked {as} in nested checkout {checkout} has {nlink} hard links: its "
+                                  "content is reachable by another name");
                 return 1;
         }
         w->stats.bind_failures++;
@@ -351,26 +320,25 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
                 return -1; /* the same as last time: said then */
         if (r == -ENOSYS && w->c.binder->warn_only) {
                 /* No bind mounts here: say what would have been bound, once. */
-                snprintf(msg, sizeof msg, "path policy: cannot bind %s in nested checkout %s on this platform (%s)",
-                         shown, cshown, applied);
-                LogRecord *rec = log_record_new(LOG_WARN, "bind-unsupported");
-                log_record_path(rec, "checkout", c->path);
-                log_record_path(rec, "path", shown_as);
-                if (!streq(shown_as, path))
-                        log_record_path(rec, "found", path);
-                log_record_str(rec, "kind", applied);
-                log_submit(w->c.log, rec, "%s", msg);
+                log_event(w->c.log, LOG_WARN, "bind-unsupported",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", shown_as), LOG_STR("kind", applied),
+                                     LOG_PATH("found", streq(shown_as, path) ? NULL : path)),
+                          "path policy: cannot bind {path} in nested checkout {checkout} on this platform ({kind})");
                 return -1;
         }
         if (r == -ELOOP) {
-                snprintf(msg, sizeof msg, "path policy: %s in nested checkout %s is a symlink (or under one): not bound (%s)",
-                         shown, cshown, applied);
-                record(w, LOG_WARN, "symlink-not-bound", c, path, applied, 0, msg);
+                log_event(w->c.log, LOG_WARN, "symlink-not-bound",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_STR("kind", applied),
+                                     LOG_SHOW("as", shown_as)),
+                          "path policy: {as} in nested checkout {checkout} is a symlink (or under one): not bound "
+                          "({kind})");
                 return -1;
         }
-        snprintf(msg, sizeof msg, "path policy: could not bind %s in nested checkout %s (%s): %s at %s", shown, cshown,
-                 applied, strerror(-r), platform_bind_step_to_string(info.step));
-        record(w, LOG_WARN, "bind-failed", c, path, applied, -r, msg);
+        log_event(w->c.log, LOG_WARN, "bind-failed",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_STR("kind", applied),
+                             LOG_ERRNO(-r), LOG_SHOW("as", shown_as)),
+                  "path policy: could not bind {as} in nested checkout {checkout} ({kind}): {errno} at %s",
+                  platform_bind_step_to_string(info.step));
         return -1;
 }
 
@@ -560,7 +528,6 @@ static void want(Watch *w, Checkout *c, char *dir) {
 static bool resolve_git(Watch *w, Checkout *c) {
         const char *why = NULL;
         char *g = NULL, *cd = NULL, *missing = NULL;
-        char msg[1024];
 
         if (c->gitfile) {
                 /* A .git file with another hard link could be rewritten
@@ -605,11 +572,11 @@ static bool resolve_git(Watch *w, Checkout *c) {
         want(w, c, missing);
 
         if (why && c->refused != why) {
-                _cleanup_free_ char *dotgit = join(c->path, ".git"), *shown = escape_for_display(dotgit ? dotgit : "");
-                _cleanup_free_ char *cshown = escape_for_display(c->path);
-                snprintf(msg, sizeof msg, "path policy: %s: %s: git metadata of nested checkout %s not protected%s",
-                         shown, why, cshown, missing ? " until it appears" : "");
-                record(w, LOG_WARN, "gitdir-refused", c, dotgit, NULL, 0, msg);
+                _cleanup_free_ char *dotgit = join(c->path, ".git");
+                log_event(w->c.log, LOG_WARN, "gitdir-refused",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", dotgit), LOG_SHOW("shown", dotgit ? dotgit : "")),
+                          "path policy: {shown}: %s: git metadata of nested checkout {checkout} not protected%s", why,
+                          missing ? " until it appears" : "");
         }
         c->refused = why;
         if (changed && c->gitfile)
@@ -916,15 +883,10 @@ static void audit_emit(void *ctx, const char *name) {
 
 static void audit_said(Watch *w, const Checkout *c, const char *path, const char *field, const char *list,
                        const char *what) {
-        char msg[2048];
-        _cleanup_free_ char *shown = escape_for_display(path), *cshown = escape_for_display(c->path),
-                           *lshown = escape_for_display(list);
-        snprintf(msg, sizeof msg, "path policy: nested checkout %s: %s %s %s", cshown, shown, what, lshown);
-        LogRecord *r = log_record_new(LOG_WARN, "git-audit");
-        log_record_path(r, "checkout", c->path);
-        log_record_path(r, "path", path);
-        log_record_path(r, field, list);
-        log_submit(w->c.log, r, "%s", msg);
+        log_event(w->c.log, LOG_WARN, "git-audit",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_PATH(field, list),
+                             LOG_SHOW("list", list)),
+                  "path policy: nested checkout {checkout}: {path} %s {list}", what);
 }
 
 static void audit_config(Watch *w, const Checkout *c, const char *path) {
@@ -994,23 +956,16 @@ static void audit(Watch *w, const Checkout *c) {
  * comes (on_changed). */
 static void protect_file(Watch *w, Checkout *c, const char *p) {
         PlatformBindInfo info;
-        char msg[1024];
         if (hashmap_get(w->bound, p) != BOUND && w->c.binder->renew &&
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
                 (void) w->c.binder->renew(w->binder, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular || info.nlink <= 1)
                 return;
-        _cleanup_free_ char *shown = escape_for_display(p), *cshown = escape_for_display(c->path);
-        snprintf(msg, sizeof msg,
-                 "path policy: protected %s in nested checkout %s has %" PRIu64
-                 " hard links: it can still be written by another name",
-                 shown, cshown, info.nlink);
-        LogRecord *r = log_record_new(LOG_WARN, "hardlink");
-        log_record_path(r, "checkout", c->path);
-        log_record_path(r, "path", p);
-        log_record_int(r, "nlink", (int64_t) info.nlink);
-        log_submit(w->c.log, r, "%s", msg);
+        log_event(w->c.log, LOG_WARN, "hardlink",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", p), LOG_INT("nlink", info.nlink)),
+                  "path policy: protected {path} in nested checkout {checkout} has {nlink} hard links: it can still "
+                  "be written by another name");
         w->failures++;
 }
 
@@ -1023,8 +978,6 @@ static void protect_dir(Watch *w, Checkout *c, const char *dir, const char *cons
 }
 
 static void protect_git(Watch *w, Checkout *c, const char *reason) {
-        char msg[1024];
-
         c->pending = false;
         w->n_pending--;
         drop_makers(c);
@@ -1070,35 +1023,26 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
                 }
 
         unsigned failed = w->failures - failures;
-        _cleanup_free_ char *shown = escape_for_display(c->path);
-        LogRecord *r;
-        if (w->c.binder->warn_only) {
-                snprintf(msg, sizeof msg,
-                         "path policy: checked the git metadata of nested checkout %s (%s): nothing can be "
-                         "protected on this platform",
-                         shown, reason);
-                r = log_record_new(LOG_INFO, "git-protected");
-        } else if (failed > 0) {
+        const LogField *f = LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("gitdir", c->gitdir),
+                                       LOG_PATH("commondir", c->commondir), LOG_STR("reason", reason));
+        if (w->c.binder->warn_only)
+                log_event(w->c.log, LOG_INFO, "git-protected", f,
+                          "path policy: checked the git metadata of nested checkout {checkout} ({reason}): nothing "
+                          "can be protected on this platform");
+        else if (failed > 0)
                 /* Never "protected" unless it is: each failure is a
                  * record of its own, and this says what it means. */
-                snprintf(msg, sizeof msg,
-                         "path policy: the git metadata of nested checkout %s is NOT fully protected (%s): %u "
-                         "path(s) could not be bound",
-                         shown, reason, failed);
-                r = log_record_new(LOG_WARN, "git-unprotected");
-                log_record_int(r, "failed", failed);
-        } else {
+                log_event(w->c.log, LOG_WARN, "git-unprotected",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("gitdir", c->gitdir),
+                                     LOG_PATH("commondir", c->commondir), LOG_STR("reason", reason),
+                                     LOG_INT("failed", failed)),
+                          "path policy: the git metadata of nested checkout {checkout} is NOT fully protected "
+                          "({reason}): {failed} path(s) could not be bound");
+        else {
                 w->stats.git_protected++;
-                snprintf(msg, sizeof msg, "path policy: protected the git metadata of nested checkout %s (%s)", shown,
-                         reason);
-                r = log_record_new(LOG_INFO, "git-protected");
+                log_event(w->c.log, LOG_INFO, "git-protected", f,
+                          "path policy: protected the git metadata of nested checkout {checkout} ({reason})");
         }
-        log_record_path(r, "checkout", c->path);
-        log_record_path(r, "gitdir", c->gitdir);
-        if (c->commondir)
-                log_record_path(r, "commondir", c->commondir);
-        log_record_str(r, "reason", reason);
-        log_submit(w->c.log, r, "%s", msg);
 }
 
 /* Bind the policy's actions outside .git that exist in c: masks, and the
@@ -1166,16 +1110,15 @@ static bool want_skip(void *ctx, const char *path) {
 }
 
 static void index_failed(Watch *w, Checkout *c, const char *index, int r, const char *what) {
-        char msg[1024];
         if (c->index_said == r)
                 return;
         c->index_said = r;
-        _cleanup_free_ char *shown = escape_for_display(index), *cshown = escape_for_display(c->path);
-        snprintf(msg, sizeof msg, "path policy: nested checkout %s: %s %s: %s", cshown, what, shown,
-                 r == -EOPNOTSUPP ? "a split or sparse index (not handled)"
-                 : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
-                                  : strerror(-r));
-        record(w, LOG_WARN, "index-failed", c, index, NULL, -r, msg);
+        log_event(w->c.log, LOG_WARN, "index-failed",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
+                  "path policy: nested checkout {checkout}: %s {path}: %s", what,
+                  r == -EOPNOTSUPP ? "a split or sparse index (not handled)"
+                  : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
+                                   : strerror(-r));
 }
 
 /* A tracked masked path reads as /dev/null: to git, a file replaced by a
@@ -1188,7 +1131,6 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
         IndexCtx x = {.w = w, .c = c};
         _cleanup_free_ uint8_t *out = NULL;
         size_t out_n = 0;
-        char msg[2048];
         int r = git_index_skip_worktree(buf, n, want_skip, &x, &out, &out_n);
         _cleanup_free_ char *list = x.list;
         if (r <= 0) {
@@ -1201,10 +1143,10 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
                     : -ENOSYS;
         if (r == -EEXIST || r == -ESTALE) {
                 /* git holds its lock, or wrote a new index: that one is looked at again */
-                _cleanup_free_ char *shown = escape_for_display(index);
-                snprintf(msg, sizeof msg, "path policy: %s changed under us (%s): looked at again when git is done",
-                         shown, r == -EEXIST ? "index.lock held" : "rewritten");
-                record(w, LOG_DEBUG, "index-busy", c, index, NULL, -r, msg);
+                log_event(w->c.log, LOG_DEBUG, "index-busy",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
+                          "path policy: {path} changed under us (%s): looked at again when git is done",
+                          r == -EEXIST ? "index.lock held" : "rewritten");
                 return;
         }
         if (r < 0) {
@@ -1212,15 +1154,10 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
                 return;
         }
         c->index_said = 0;
-        _cleanup_free_ char *shown = escape_for_display(list ? list : ""), *cshown = escape_for_display(c->path);
-        snprintf(msg, sizeof msg,
-                 "path policy: nested checkout %s tracks masked %s: set skip-worktree in its index, so git leaves "
-                 "it alone",
-                 cshown, shown);
-        LogRecord *rec = log_record_new(LOG_INFO, "skip-worktree");
-        log_record_path(rec, "checkout", c->path);
-        log_record_path(rec, "path", list ? list : "");
-        log_submit(w->c.log, rec, "%s", msg);
+        log_event(w->c.log, LOG_INFO, "skip-worktree",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", list ? list : "")),
+                  "path policy: nested checkout {checkout} tracks masked {path}: set skip-worktree in its index, so "
+                  "git leaves it alone");
 }
 
 /* A tracked protected file that differs from what the index holds for it
@@ -1229,7 +1166,6 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
 static void check_entry(void *ctx, const GitIndexEntry *e) {
         IndexCtx *x = ctx;
         Watch *w = x->w;
-        char msg[1024];
         if (e->stage == 0 && !e->skip_worktree && !x->needs_skip && bound_action(w, x->c, e->path, true))
                 x->needs_skip = true;
         if (e->stage != 0 || e->skip_worktree || (e->mode & 0170000) != 0100000 ||
@@ -1256,12 +1192,11 @@ static void check_entry(void *ctx, const GitIndexEntry *e) {
         }
         if (hashmap_contains(w->differs, p) || hashmap_put(w->differs, p, (void *) 1) < 0)
                 return;
-        _cleanup_free_ char *shown = escape_for_display(p), *cshown = escape_for_display(x->c->path);
-        snprintf(msg, sizeof msg,
-                 "path policy: protected %s in nested checkout %s differs from what git has for it in the index "
-                 "(%s): git could not write it",
-                 shown, cshown, r == -ENOENT ? "missing" : r < 0 ? strerror(-r) : "other content");
-        record(w, LOG_WARN, "protected-differs", x->c, p, NULL, r < 0 ? -r : 0, msg);
+        log_event(w->c.log, LOG_WARN, "protected-differs",
+                  LOG_FIELDS(LOG_PATH("checkout", x->c->path), LOG_PATH("path", p), LOG_ERRNO(r < 0 ? -r : 0)),
+                  "path policy: protected {path} in nested checkout {checkout} differs from what git has for it in "
+                  "the index (%s): git could not write it",
+                  r == -ENOENT ? "missing" : r < 0 ? strerror(-r) : "other content");
 }
 
 static void forget_differs(Watch *w, const char *dir) {
@@ -1304,7 +1239,6 @@ static void index_work(Watch *w, Checkout *c) {
 }
 
 static void discover(Watch *w, const char *path, bool gitfile) {
-        char msg[1024];
         Checkout *c = hashmap_get(w->checkouts, path);
         if (c) {
                 /* Seen again (a scan): where its metadata is may have
@@ -1323,9 +1257,8 @@ static void discover(Watch *w, const char *path, bool gitfile) {
         }
         c->w = w;
         c->gitfile = gitfile;
-        _cleanup_free_ char *shown = escape_for_display(path);
-        snprintf(msg, sizeof msg, "path policy: found nested checkout %s", shown);
-        record(w, LOG_INFO, "checkout", c, NULL, NULL, 0, msg);
+        log_event(w->c.log, LOG_INFO, "checkout", LOG_FIELDS(LOG_PATH("checkout", c->path)),
+                  "path policy: found nested checkout {checkout}");
 
         /* A .git file can be rewritten in place to name another gitdir. */
         if (gitfile)
@@ -1477,7 +1410,6 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
 static void on_found(void *userdata, const char *rel, WatchType type) {
         Watch *w = userdata;
         const char *slash = strrchr(rel, '/'), *name = slash ? slash + 1 : rel;
-        char msg[1024];
 
         if ((w->c.fold_case ? strcasecmp(name, ".git") : strcmp(name, ".git")) == 0 && slash) {
                 _cleanup_free_ char *parent = strndup(rel, (size_t) (slash - rel));
@@ -1489,12 +1421,9 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                          * metadata is not (it lies through a symlink), and
                          * resolve_git says so too. */
                         (void) track(w, w->bound, rel, FAILED);
-                        _cleanup_free_ char *shown = escape_for_display(rel);
-                        snprintf(msg, sizeof msg,
-                                 "path policy: %s is a symlink named .git: git follows it, the watcher does not; "
-                                 "the checkout's policy paths are bound, its git metadata is not protected",
-                                 shown);
-                        record(w, LOG_WARN, "symlink-git", NULL, rel, NULL, 0, msg);
+                        log_event(w->c.log, LOG_WARN, "symlink-git", LOG_FIELDS(LOG_PATH("path", rel)),
+                                  "path policy: {path} is a symlink named .git: git follows it, the watcher does "
+                                  "not; the checkout's policy paths are bound, its git metadata is not protected");
                 }
                 if (type == WATCH_DIR || type == WATCH_FILE || type == WATCH_SYMLINK)
                         discover(w, parent, type == WATCH_FILE);
@@ -1668,7 +1597,6 @@ static void release_tree(Watch *w, const char *dir) {
         size_t n = strlen(dir), k = 0, released = 0, discarded = 0, kept = 0;
         const char *key;
         void *v;
-        char msg[1024];
 
         for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);)
                 k += v == BOUND && strncmp(key, dir, n) == 0 && key[n] == '/';
@@ -1700,10 +1628,10 @@ static void release_tree(Watch *w, const char *dir) {
                          * ours, or its content could not be discarded:
                          * it stays bound, and is said. */
                         kept++;
-                        _cleanup_free_ char *shown = escape_for_display(p ? p : "");
-                        snprintf(msg, sizeof msg, "path policy: %s stays bound: %s", shown,
-                                 !m ? "not a mount this daemon made" : strerror(-r));
-                        record(w, LOG_WARN, "mount-kept", NULL, p, NULL, m ? -r : 0, msg);
+                        log_event(w->c.log, LOG_WARN, "mount-kept",
+                                  LOG_FIELDS(LOG_PATH("path", p), LOG_ERRNO(m ? -r : 0), LOG_SHOW("shown", p ? p : "")),
+                                  "path policy: {shown} stays bound: %s",
+                                  !m ? "not a mount this daemon made" : strerror(-r));
                         continue;
                 }
                 free(hashmap_remove(w->made, p));
@@ -1722,17 +1650,12 @@ static void release_tree(Watch *w, const char *dir) {
                         ((Checkout *) v)->released = true;
         if (released == 0 && kept == 0)
                 return;
-        _cleanup_free_ char *shown = escape_for_display(dir);
-        snprintf(msg, sizeof msg,
-                 "path policy: %s has nothing left but the daemon's mounts: gave %zu back (%zu masked content(s) "
-                 "discarded first)%s",
-                 shown, released, discarded, kept ? "; some stay bound" : "");
-        LogRecord *r = log_record_new(kept ? LOG_WARN : LOG_INFO, "mounts-released");
-        log_record_path(r, "checkout", dir);
-        log_record_int(r, "released", (int64_t) released);
-        log_record_int(r, "discarded", (int64_t) discarded);
-        log_record_int(r, "kept", (int64_t) kept);
-        log_submit(w->c.log, r, "%s", msg);
+        log_event(w->c.log, kept ? LOG_WARN : LOG_INFO, "mounts-released",
+                  LOG_FIELDS(LOG_PATH("checkout", dir), LOG_INT("released", released), LOG_INT("discarded", discarded),
+                             LOG_INT("kept", kept)),
+                  "path policy: {checkout} has nothing left but the daemon's mounts: gave {released} back "
+                  "({discarded} masked content(s) discarded first)%s",
+                  kept ? "; some stay bound" : "");
 }
 
 static void release_cb(uv_timer_t *t) {
@@ -1813,8 +1736,8 @@ static void on_gone(void *userdata, const char *rel) {
 
 static void on_rescan(void *userdata) {
         Watch *w = userdata;
-        record(w, LOG_WARN, "rescan", NULL, NULL, NULL, 0,
-               "path policy: the watcher lost events (queue overflow): scanning everything again");
+        log_event(w->c.log, LOG_WARN, "rescan", NULL,
+                  "path policy: the watcher lost events (queue overflow): scanning everything again");
         forget(w, w->checkouts, "", true);
         forget(w, w->bound, "", false);
         /* What was bound stays bound, but is no longer known as ours: a
@@ -1827,17 +1750,12 @@ static void on_rescan(void *userdata) {
 
 static void on_ready(void *userdata) {
         Watch *w = userdata;
-        char msg[256];
-        snprintf(msg, sizeof msg, "path policy: watching %s: %zu nested checkout(s)", w->c.root,
-                 hashmap_size(w->checkouts));
-        LogRecord *r = log_record_new(LOG_INFO, "watch-ready");
-        log_record_int(r, "checkouts", (int64_t) hashmap_size(w->checkouts));
-        log_submit(w->c.log, r, "%s", msg);
+        log_event(w->c.log, LOG_INFO, "watch-ready", LOG_FIELDS(LOG_INT("checkouts", hashmap_size(w->checkouts))),
+                  "path policy: watching %s: {checkouts} nested checkout(s)", w->c.root);
 }
 
 static void on_warn(void *userdata, const char *rel, int err, const char *what) {
         Watch *w = userdata;
-        char msg[1024];
         _cleanup_free_ char *shown = escape_for_display(rel);
         if (!shown)
                 return;
@@ -1848,17 +1766,14 @@ static void on_warn(void *userdata, const char *rel, int err, const char *what) 
                 memmove(shown + 200, "...", 3);
                 memmove(shown + 203, shown + n - 200, 201);
         }
-        snprintf(msg, sizeof msg, "path policy: %s: %s%s%s", shown[0] ? shown : ".", what, err ? ": " : "",
-                 err ? strerror(err) : "");
-        record(w, LOG_WARN, "watch-warning", NULL, rel, NULL, err, msg);
+        log_event(w->c.log, LOG_WARN, "watch-warning", LOG_FIELDS(LOG_PATH("path", rel), LOG_ERRNO(err)),
+                  "path policy: %s: %s%s{errno}", shown[0] ? shown : ".", what, err ? ": " : "");
 }
 
 static void on_pass(void *userdata, size_t entries, unsigned ticks) {
         Watch *w = userdata;
-        LogRecord *r = log_record_new(LOG_DEBUG, "poll-pass");
-        log_record_int(r, "entries", (int64_t) entries);
-        log_record_int(r, "ticks", ticks);
-        log_submit(w->c.log, r, "path policy: walked %zu entries in %u tick(s)", entries, ticks);
+        log_event(w->c.log, LOG_DEBUG, "poll-pass", LOG_FIELDS(LOG_INT("entries", entries), LOG_INT("ticks", ticks)),
+                  "path policy: walked {entries} entries in {ticks} tick(s)");
 }
 
 const WatchCallbacks watch_callbacks = {
