@@ -160,6 +160,12 @@ typedef enum WatchType {
         WATCH_OTHER,
 } WatchType;
 
+/* What a directory entry is, from readdir()'s d_type, or, where the
+ * filesystem does not say (DT_UNKNOWN), from an lstat of name in dfd.
+ * Returns 0, or -errno when it is gone meanwhile (*ret untouched). Shared
+ * by the backends (platform/watch-type.c). */
+int platform_dirent_type(int dfd, const char *name, unsigned char d_type, WatchType *ret);
+
 struct uv_loop_s; /* libuv: the portable loop every backend runs on */
 
 typedef struct WatchCallbacks {

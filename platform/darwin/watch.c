@@ -29,7 +29,6 @@ static int fs_list(void *fs, const char *rel, void (*emit)(void *ctx, const char
         int fd = resolve_dir(w->root_fd, rel);
         DIR *d;
         struct dirent *de;
-        struct stat st;
 
         if (fd < 0)
                 return fd;
@@ -42,26 +41,8 @@ static int fs_list(void *fs, const char *rel, void (*emit)(void *ctx, const char
                 if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
                         continue;
                 WatchType t;
-                switch (de->d_type) {
-                case DT_DIR:
-                        t = WATCH_DIR;
-                        break;
-                case DT_REG:
-                        t = WATCH_FILE;
-                        break;
-                case DT_LNK:
-                        t = WATCH_SYMLINK;
-                        break;
-                case DT_UNKNOWN:
-                        if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-                                continue;
-                        t = S_ISDIR(st.st_mode) ? WATCH_DIR : S_ISREG(st.st_mode) ? WATCH_FILE
-                            : S_ISLNK(st.st_mode) ? WATCH_SYMLINK : WATCH_OTHER;
-                        break;
-                default:
-                        t = WATCH_OTHER;
-                }
-                emit(ctx, de->d_name, t);
+                if (platform_dirent_type(dirfd(d), de->d_name, de->d_type, &t) == 0)
+                        emit(ctx, de->d_name, t); /* else gone meanwhile */
         }
         closedir(d);
         return 0;

@@ -42,8 +42,6 @@ static int sys_openat2(int dirfd, const char *path, struct open_how *how) {
 
 #define RESOLVE_RETRIES 64
 
-void (*mount_engine_race_hook)(void) = NULL;
-
 /*
  * A bind this engine made and has not let go of yet: what unbind needs to
  * find the mount again. No fd is kept per bind (a policy of 5,000 paths
@@ -504,7 +502,7 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
                 return r;
         }
 
-        if (mount_engine_race_hook)
+        if (mount_engine_race_hook) /* weak: no such function in the program */
                 mount_engine_race_hook();
 
         info->step = PLATFORM_STEP_ATTACH;

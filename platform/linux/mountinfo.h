@@ -54,8 +54,9 @@ int mountinfo_count_outside(FILE *f, const char *root, size_t *ret);
 int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const char *path, unsigned kinds), void *ctx);
 
 /*
- * For the root tests only: when set, called between pinning the target and
- * attaching the mount, so a test can change the tree at exactly the moment
- * a racer would hope to. NULL in the program.
+ * For the root tests only: a test that defines this function has it called
+ * between pinning the target and attaching the mount, so it can change the
+ * tree at exactly the moment a racer would hope to. A weak symbol: the
+ * program defines none, so it has no hook, only a check for one.
  */
-extern void (*mount_engine_race_hook)(void);
+extern void mount_engine_race_hook(void) __attribute__((weak));

@@ -213,16 +213,10 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git) {
         return n;
 }
 
+/* Gone meanwhile: other (its event comes). */
 static WatchType type_of(unsigned char d_type, int dfd, const char *name) {
-        struct stat st;
-        if (d_type == DT_UNKNOWN) {
-                if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-                        return WATCH_OTHER;
-                return S_ISDIR(st.st_mode) ? WATCH_DIR : S_ISREG(st.st_mode) ? WATCH_FILE
-                       : S_ISLNK(st.st_mode) ? WATCH_SYMLINK : WATCH_OTHER;
-        }
-        return d_type == DT_DIR ? WATCH_DIR : d_type == DT_REG ? WATCH_FILE : d_type == DT_LNK ? WATCH_SYMLINK
-                                                                                               : WATCH_OTHER;
+        WatchType t;
+        return platform_dirent_type(dfd, name, d_type, &t) == 0 ? t : WATCH_OTHER;
 }
 
 static void over_limit(Watcher *w, const char *rel, bool git) {
