@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "journal.h"
+#include "json-fields.h"
 #include "log.h"
 #include "util.h"
 
@@ -201,19 +202,6 @@ static size_t count_lines(const char *path) {
         for (size_t i = 0; i < size; i++)
                 n += buf[i] == '\n';
         return n;
-}
-
-static int64_t int_of(json_t *o, const char *key) {
-        json_t *v = json_object_get(o, key);
-        assert_true(json_is_integer(v));
-        return (int64_t) json_integer_value(v);
-}
-
-static const char *str_of(json_t *o, const char *key) {
-        json_t *v = json_object_get(o, key);
-        if (!json_is_string(v))
-                fail_msg("no string field '%s'", key);
-        return json_string_value(v);
 }
 
 /* ---- driving the loop ---- */

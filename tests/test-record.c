@@ -7,21 +7,9 @@
 #include <jansson.h>
 #include <stdarg.h>
 
+#include "json-fields.h"
 #include "record.h"
 #include "util.h"
-
-static int64_t int_of(json_t *o, const char *key) {
-        json_t *v = json_object_get(o, key);
-        assert_true(json_is_integer(v));
-        return (int64_t) json_integer_value(v);
-}
-
-static const char *str_of(json_t *o, const char *key) {
-        json_t *v = json_object_get(o, key);
-        if (!json_is_string(v))
-                fail_msg("no string field '%s'", key);
-        return json_string_value(v);
-}
 
 static void test_record_format(void **state) {
         (void) state;
