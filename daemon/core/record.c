@@ -320,8 +320,14 @@ char *log_message_expand(const char *tmpl, const LogField *fields) {
                 }
                 const char *end = strchr(p, '}');
                 const LogField *f = end ? field_find(fields, p + 1, (size_t) (end - p - 1)) : NULL;
-                ok = f && put_field(out, f);
-                p = end ? end : p;
+                if (!f) {
+                        /* Naming no field: a slip in the template, shown as
+                         * it is rather than losing the event. */
+                        ok = fputc('{', out) != EOF;
+                        continue;
+                }
+                ok = put_field(out, f);
+                p = end;
         }
         if (out && fclose(out) != 0)
                 ok = false;

@@ -93,8 +93,8 @@ LogRecord *log_record_new_fields(LogLevel level, const char *event, const LogFie
  * that field's value (a path escape_for_display()ed, a string as it is,
  * an integer in decimal, a bool as true or false, an errno as strerror(),
  * a field left out as nothing), with any '%' in it doubled; "{{" is a '{'. The rest of the
- * template is left as it is, for printf. Returns malloc'd text; NULL when
- * out of memory or when a "{" names no field (a programming error: the
- * event is then not sent, and the tests that make each event see it).
+ * template is left as it is, for printf. A "{" that names no field
+ * stays as it is (a slip in the template shows, and the event is not
+ * lost). Returns malloc'd text, NULL when out of memory.
  */
 char *log_message_expand(const char *tmpl, const LogField *fields);

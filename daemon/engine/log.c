@@ -565,7 +565,10 @@ void log_event(LogStream *s, LogLevel level, const char *event, const LogField *
                 va_end(ap);
         }
         if (!msg) {
+                /* Out of memory: counted, as log_submit() counts a record
+                 * it cannot format. */
                 log_record_free(r);
+                s->dropped_total++;
                 return;
         }
         log_submit(s, r, "%s", msg);
