@@ -9,10 +9,11 @@
 #include <sys/wait.h>
 
 #include "hashmap.h"
+#include "platform.h"
 #include "policy-file.h"
 #include "util.h"
 
-/* ---- walking without following ---- */
+/* ---- finding a path without following ---- */
 
 typedef enum WalkState {
         WALK_FOUND,         /* every parent a directory; the last name exists */
@@ -27,85 +28,95 @@ typedef struct Walk {
         struct stat st; /* of the last component, when WALK_FOUND */
 } Walk;
 
-/* Walk path (no trailing '/') beneath root_fd, lstat'ing each component. */
-static int walk(int root_fd, const char *path, Walk *w) {
-        char buf[PATH_MAX];
-        int fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
-        size_t n = strlen(path);
-
-        if (fd < 0)
-                return -errno;
-        if (n >= sizeof buf) {
-                close(fd);
-                return -ENAMETOOLONG;
-        }
-        memcpy(buf, path, n + 1);
-        *w = (Walk){0};
-        for (char *c = buf;;) {
-                char *slash = strchr(c, '/');
-                if (slash)
-                        *slash = 0;
-                struct stat st;
-                if (fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-                        int e = errno;
-                        close(fd);
-                        if (e != ENOENT)
-                                return -e;
-                        w->state = WALK_ABSENT;
-                        w->at = (size_t) (c - buf);
-                        return 0;
-                }
-                if (!slash) {
-                        close(fd);
-                        w->state = WALK_FOUND;
-                        w->st = st;
-                        return 0;
-                }
-                if (S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode)) {
-                        close(fd);
-                        w->state = S_ISLNK(st.st_mode) ? WALK_UNDER_SYMLINK : WALK_UNDER_FILE;
-                        w->at = (size_t) (slash - buf);
-                        return 0;
-                }
-                int next = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-                int e = errno;
-                close(fd);
-                if (next < 0)
-                        return -e;
-                fd = next;
-                c = slash + 1;
-        }
-}
-
-/* The parent directory of path, opened without following; *ret_name is the
- * last component of path. */
-static int open_parent(int root_fd, const char *path, const char **ret_name) {
+/* The parent directory of path, opened by the platform's resolver (beneath
+ * root_fd, no symlink followed); *ret_name is the last component of path. */
+static int open_parent_beneath(int root_fd, const char *path, const char **ret_name, int *ret_fd) {
         const char *slash = strrchr(path, '/');
+        size_t pl = slash ? (size_t) (slash - path) : 0;
         char parent[PATH_MAX];
-        int fd;
+        int fd, r;
 
-        *ret_name = slash ? slash + 1 : path;
-        if (!slash) {
-                fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
-                return fd < 0 ? -errno : fd;
-        }
-        size_t pl = (size_t) (slash - path);
         if (pl >= sizeof parent)
                 return -ENAMETOOLONG;
         memcpy(parent, path, pl);
         parent[pl] = 0;
-        fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
-        if (fd < 0)
-                return -errno;
-        for (char *save = NULL, *c = strtok_r(parent, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-                int next = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-                int e = errno;
-                close(fd);
-                if (next < 0)
-                        return -e;
-                fd = next;
+        r = platform_open_beneath(root_fd, parent, O_RDONLY | O_DIRECTORY, &fd);
+        if (r < 0)
+                return r;
+        *ret_name = slash ? slash + 1 : path;
+        *ret_fd = fd;
+        return 0;
+}
+
+/* Whether a resolver's answer means a directory on the way is missing, a
+ * symlink or no directory: what locate names rather than fails on. */
+static bool on_the_way(int r) {
+        return r == -ENOENT || r == -ELOOP || r == -ENOTDIR;
+}
+
+/*
+ * Where path (relative, no trailing '/') stands beneath root_fd, nothing
+ * followed: found (its lstat in st), or absent, under a symlink or under a
+ * file from `at` on. One resolver call for the parent; only when that
+ * fails, one more per directory climbed back, to the deepest that opens:
+ * the component after it is the one to name.
+ */
+static int locate(int root_fd, const char *path, Walk *ret) {
+        _cleanup_close_ int fd = -EBADF;
+        char buf[PATH_MAX];
+        size_t n = strlen(path);
+        const char *name;
+        struct stat st;
+        int r;
+
+        if (n >= sizeof buf)
+                return -ENAMETOOLONG;
+        r = open_parent_beneath(root_fd, path, &name, &fd);
+        if (r >= 0) {
+                if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+                        if (errno != ENOENT)
+                                return -errno;
+                        *ret = (Walk){.state = WALK_ABSENT, .at = (size_t) (name - path)};
+                        return 0;
+                }
+                *ret = (Walk){.state = WALK_FOUND, .st = st};
+                return 0;
         }
-        return fd;
+        const char *slash = strrchr(path, '/');
+        if (!on_the_way(r) || !slash)
+                return r;
+
+        memcpy(buf, path, n + 1);
+        /* buf[0, end) could not be opened, with r. */
+        for (size_t end = (size_t) (slash - path); end > 0;) {
+                _cleanup_close_ int dfd = -EBADF;
+                size_t start = end;
+                while (start > 0 && buf[start - 1] != '/')
+                        start--;
+                buf[end] = 0; /* the component: buf + start */
+                if (start > 0)
+                        buf[start - 1] = 0; /* the directory before it: buf, or the root */
+                int q = platform_open_beneath(root_fd, start > 0 ? buf : "", O_RDONLY | O_DIRECTORY, &dfd);
+                if (q < 0) {
+                        if (!on_the_way(q) || start == 0)
+                                return q;
+                        r = q;
+                        end = start - 1;
+                        continue;
+                }
+                if (fstatat(dfd, buf + start, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+                        if (errno != ENOENT)
+                                return -errno;
+                        *ret = (Walk){.state = WALK_ABSENT, .at = start};
+                        return 0;
+                }
+                if (S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode)) {
+                        *ret = (Walk){.state = S_ISLNK(st.st_mode) ? WALK_UNDER_SYMLINK : WALK_UNDER_FILE, .at = end};
+                        return 0;
+                }
+                return r; /* a directory after all: it changed under us */
+        }
+        return r;
 }
 
 /* ---- files written atomically ---- */
@@ -312,7 +323,7 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
         int r;
 
         snprintf(path, sizeof path, "%.*s", (int) (dir ? strlen(entry) - 1 : strlen(entry)), entry);
-        r = walk(root_fd, path, &w);
+        r = locate(root_fd, path, &w);
         if (r < 0)
                 return r;
 
@@ -367,9 +378,9 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
                         why = "the chain of symlinks loops or is too long";
                         break;
                 }
-                int pfd = open_parent(root_fd, at, &name);
-                if (pfd < 0)
-                        return pfd;
+                int pfd;
+                if ((r = open_parent_beneath(root_fd, at, &name, &pfd)) < 0)
+                        return r;
                 ssize_t k = readlinkat(pfd, name, target, sizeof target - 1);
                 close(pfd);
                 if (k < 0)
@@ -385,7 +396,7 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
                         why = "it names the checkout itself";
                         break;
                 }
-                if ((r = walk(root_fd, t, &tw)) < 0)
+                if ((r = locate(root_fd, t, &tw)) < 0)
                         return r;
                 if (tw.state == WALK_ABSENT) {
                         why = "it dangles";
@@ -490,9 +501,9 @@ static int make_placeholder(int root_fd, const char *path) {
         int fd, r = 0;
 
         snprintf(buf, sizeof buf, "%.*s", (int) (dir ? n - 1 : n), path);
-        fd = open_parent(root_fd, buf, &name);
-        if (fd < 0)
-                return fd;
+        r = open_parent_beneath(root_fd, buf, &name, &fd);
+        if (r < 0)
+                return r;
         if (dir)
                 r = mkdirat(fd, name, 0755) < 0 ? -errno : 0;
         else {
@@ -845,7 +856,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                 Walk w;
                 const char *why = NULL;
 
-                if (walk(root_fd, body, &w) < 0 || w.state == WALK_ABSENT)
+                if (locate(root_fd, body, &w) < 0 || w.state == WALK_ABSENT)
                         continue; /* gone already: run twice */
                 if (w.state != WALK_FOUND)
                         why = "it is under a symlink or a file now";
@@ -860,10 +871,10 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
 
                 const char *name;
                 bool error = false; /* it should have gone, and could not */
-                int pfd = why ? -1 : open_parent(root_fd, body, &name);
-                if (!why && pfd < 0) {
+                int pfd = -EBADF, q = why ? 0 : open_parent_beneath(root_fd, body, &name, &pfd);
+                if (q < 0) {
                         why = "its parent cannot be opened without a symlink";
-                        error = pfd != -ELOOP && pfd != -ENOTDIR;
+                        error = q != -ELOOP && q != -ENOTDIR;
                 }
                 if (!why && unlinkat(pfd, name, S_ISDIR(w.st.st_mode) ? AT_REMOVEDIR : 0) < 0) {
                         error = errno != ENOTEMPTY && errno != EEXIST;
