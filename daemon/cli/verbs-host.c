@@ -67,6 +67,7 @@ static int host_verb(int argc, char **argv, bool prepare) {
         SettingsError serr;
         LogStream *log = NULL;
         HostResult hr;
+        HostError herr;
         LogConfig lc;
         uv_loop_t loop;
         int c, r, ret = EXIT_FAIL;
@@ -137,12 +138,12 @@ static int host_verb(int argc, char **argv, bool prepare) {
                                    d->where->line, d->where->column, entry_list_to_string(d->list), d->entry,
                                    d->where->field, entry_error_to_string(d->reason));
                 }
-                r = host_prepare(worktree, out, res, log, &hr);
+                r = host_prepare(worktree, out, res, log, &hr, &herr);
         } else
-                r = host_release(worktree, out, log, &hr);
+                r = host_release(worktree, out, log, &hr, &herr);
         if (r < 0)
                 log_submit(log, log_record_new(LOG_ERROR, prepare ? "prepare-failed" : "release-failed"), "%s",
-                           hr.message);
+                           herr.message);
         else
                 ret = EXIT_OK;
 out:

@@ -528,11 +528,11 @@ static void plan_done(Plan *p) {
         free(p->policy.actions);
 }
 
-static int fail(HostResult *res, int r, const char *fmt, ...) _printf_(3, 4);
-static int fail(HostResult *res, int r, const char *fmt, ...) {
+static int fail(HostError *err, int r, const char *fmt, ...) _printf_(3, 4);
+static int fail(HostError *err, int r, const char *fmt, ...) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(res->message, sizeof res->message, fmt, ap);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
         return r;
 }
@@ -540,42 +540,49 @@ static int fail(HostResult *res, int r, const char *fmt, ...) {
 /* Open the worktree and VMDIR, or say which could not be. VMDIR inside
  * the worktree is refused: the records would be the colony's untracked
  * files, and the agent's to rewrite. */
-static int open_dirs(const char *worktree, const char *out_dir, int *root_fd, int *out_fd, HostResult *ret) {
-        *root_fd = open(worktree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (*root_fd < 0)
-                return fail(ret, -errno, "path policy: cannot open the worktree %s: %s", worktree, strerror(errno));
-        *out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (*out_fd < 0)
-                return fail(ret, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));
-        _cleanup_free_ char *wabs = realpath(worktree, NULL), *oabs = realpath(out_dir, NULL);
-        if (!wabs || !oabs)
-                return fail(ret, -errno, "path policy: cannot resolve %s: %s", !wabs ? worktree : out_dir,
-                            strerror(errno));
+static int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *ret_out_fd, HostError *err) {
+        _cleanup_close_ int root_fd = open(worktree, O_RDONLY | O_DIRECTORY | O_CLOEXEC), out_fd = -EBADF;
+        if (root_fd < 0)
+                return fail(err, -errno, "path policy: cannot open the worktree %s: %s", worktree, strerror(errno));
+        out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (out_fd < 0)
+                return fail(err, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));
+        _cleanup_free_ char *wabs = realpath(worktree, NULL);
+        if (!wabs)
+                return fail(err, -errno, "path policy: cannot resolve %s: %s", worktree, strerror(errno));
+        _cleanup_free_ char *oabs = realpath(out_dir, NULL);
+        if (!oabs)
+                return fail(err, -errno, "path policy: cannot resolve %s: %s", out_dir, strerror(errno));
         size_t wl = strlen(wabs);
         if (strncmp(oabs, wabs, wl) == 0 && (oabs[wl] == '/' || oabs[wl] == 0 || streq(wabs, "/")))
-                return fail(ret, -EINVAL,
+                return fail(err, -EINVAL,
                             "path policy: --out %s is inside the worktree %s: the records would show as the "
                             "colony's untracked files; give a directory outside it",
                             out_dir, worktree);
+        *ret_root_fd = TAKE_FD(root_fd);
+        *ret_out_fd = TAKE_FD(out_fd);
         return 0;
 }
 
-int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret) {
+int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret,
+                 HostError *ret_error) {
         _cleanup_(plan_done) Plan p = {0};
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
         _cleanup_free_ char *worktree_abs = NULL;
+        HostResult counts = {0};
         int r;
 
-        *ret = (HostResult){0};
-        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret)) < 0)
+        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret_error)) < 0)
                 return r;
         /* The worktree as the admin named it, made absolute to compare
          * absolute link targets with; it is not the agent's path, and no
          * link below it is ever followed. */
         worktree_abs = realpath(worktree, NULL);
+        if (!worktree_abs)
+                return fail(ret_error, -errno, "path policy: cannot resolve %s: %s", worktree, strerror(errno));
         p.planned = hashmap_new();
-        if (!worktree_abs || !p.planned)
-                return fail(ret, -ENOMEM, "path policy: out of memory");
+        if (!p.planned)
+                return fail(ret_error, -ENOMEM, "path policy: out of memory");
 
         for (int pass = 0; pass < 2; pass++) {
                 char *const *v = pass == 0 ? res->mask : res->protect;
@@ -595,16 +602,16 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                          * form wins; present, the disk says anyway). */
                         _cleanup_free_ char *as_dir = NULL;
                         if (!entry_is_dir(v[i]) && has_entry_below(res, v[i]) && asprintf(&as_dir, "%s/", v[i]) < 0)
-                                return fail(ret, -ENOMEM, "path policy: out of memory");
-                        r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log, ret);
+                                return fail(ret_error, -ENOMEM, "path policy: out of memory");
+                        r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log, &counts);
                         if (r < 0)
-                                return fail(ret, r, "path policy: cannot walk %s in %s: %s", shown(v[i]),
+                                return fail(ret_error, r, "path policy: cannot walk %s in %s: %s", shown(v[i]),
                                             shown(worktree), strerror(-r));
                         if (r > 0) {
                                 if (pass == 0)
-                                        ret->masked++;
+                                        counts.masked++;
                                 else
-                                        ret->protected_++;
+                                        counts.protected_++;
                         }
                 }
         }
@@ -620,25 +627,25 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         snprintf(lp, sizeof lp, "%s/%s", out_dir, HOST_PLACEHOLDERS_FILE);
         r = read_full_file(lp, 16u << 20, &old, &old_n);
         if (r < 0 && r != -ENOENT)
-                return fail(ret, r, "path policy: cannot read %s: %s", lp, strerror(-r));
+                return fail(ret_error, r, "path policy: cannot read %s: %s", lp, strerror(-r));
         _cleanup_(hashmap_freep) Hashmap *had = hashmap_new();
         if (!had)
-                return fail(ret, -ENOMEM, "path policy: out of memory");
+                return fail(ret_error, -ENOMEM, "path policy: out of memory");
         for (char *l = old, *e; l && *l; l = e + 1) {
                 if (!(e = strchr(l, '\n')))
                         break;
                 *e = 0;
                 if (*l && !hashmap_contains(had, l) &&
                     (hashmap_put(had, l, NULL) < 0 || text_add(&merged, "%s\n", l) < 0))
-                        return fail(ret, -ENOMEM, "path policy: out of memory");
+                        return fail(ret_error, -ENOMEM, "path policy: out of memory");
         }
         for (size_t i = 0; i < p.n_order; i++)
                 if (!hashmap_contains(had, p.order[i]) && text_add(&merged, "%s\n", p.order[i]) < 0)
-                        return fail(ret, -ENOMEM, "path policy: out of memory");
+                        return fail(ret_error, -ENOMEM, "path policy: out of memory");
         r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, merged.s ? merged.s : "", merged.n);
         free(merged.s);
         if (r < 0)
-                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE, strerror(-r));
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE, strerror(-r));
 
         /* Fault injection for the tests: die after N placeholders. */
         const char *crash = getenv("PATHPOLICY_TEST_CRASH_AFTER");
@@ -648,9 +655,9 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                         raise(SIGKILL);
                 r = make_placeholder(root_fd, p.order[i]);
                 if (r < 0)
-                        return fail(ret, r, "path policy: cannot make the placeholder %s in %s: %s",
+                        return fail(ret_error, r, "path policy: cannot make the placeholder %s in %s: %s",
                                     shown(p.order[i]), shown(worktree), strerror(-r));
-                ret->placeholders++;
+                counts.placeholders++;
         }
         if (crash_after >= 0 && (size_t) crash_after >= p.n_order)
                 raise(SIGKILL);
@@ -662,17 +669,17 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         size_t len = 0;
         FILE *f = open_memstream(&text, &len);
         if (!f)
-                return fail(ret, -ENOMEM, "path policy: out of memory");
+                return fail(ret_error, -ENOMEM, "path policy: out of memory");
         r = policy_write(&p.policy, f);
         fclose(f);
         if (r >= 0)
                 r = write_atomic(out_fd, HOST_POLICY_FILE, text, len);
         free(text);
         if (r < 0)
-                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE, strerror(-r));
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE, strerror(-r));
         r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
         if (r < 0)
-                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE, strerror(-r));
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE, strerror(-r));
 
         for (size_t i = 0; i < res->n_covered; i++)
                 say(log, LOG_INFO, "covered", res->covered[i].entry, NULL,
@@ -683,20 +690,24 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         if (res->n_opt_outs > 0) {
                 Text t = {0};
                 for (size_t i = 0; i < res->n_opt_outs; i++)
-                        (void) text_add(&t, "%s%s %s", i ? ", " : "", res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
-                                        res->opt_outs[i].entry);
+                        if (text_add(&t, "%s%s %s", i ? ", " : "", res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
+                                     res->opt_outs[i].entry) < 0) {
+                                free(t.s);
+                                return fail(ret_error, -ENOMEM, "path policy: out of memory");
+                        }
                 LogRecord *rec = log_record_new(LOG_WARN, "opt-out");
                 log_record_int(rec, "count", (int64_t) res->n_opt_outs);
                 log_submit(log, rec, "path policy: unmask_paths opts out of %s", t.s ? t.s : "");
                 free(t.s);
         }
         LogRecord *rec = log_record_new(LOG_INFO, "prepared");
-        log_record_int(rec, "masked", (int64_t) ret->masked);
-        log_record_int(rec, "protected", (int64_t) ret->protected_);
-        log_record_int(rec, "placeholders", (int64_t) ret->placeholders);
-        log_record_int(rec, "skipped", (int64_t) ret->skipped);
+        log_record_int(rec, "masked", (int64_t) counts.masked);
+        log_record_int(rec, "protected", (int64_t) counts.protected_);
+        log_record_int(rec, "placeholders", (int64_t) counts.placeholders);
+        log_record_int(rec, "skipped", (int64_t) counts.skipped);
         log_submit(log, rec, "path policy: the policy masks %zu path(s) and protects %zu; %zu placeholder(s) in the worktree",
-                   ret->masked, ret->protected_, ret->placeholders);
+                   counts.masked, counts.protected_, counts.placeholders);
+        *ret = counts;
         return 0;
 }
 
@@ -721,9 +732,13 @@ static int tracked_paths(const char *worktree, Hashmap **ret) {
                 return r;
         }
         if (pid == 0) {
-                int devnull = open("/dev/null", O_WRONLY);
-                dup2(pipefd[1], STDOUT_FILENO);
-                dup2(devnull, STDERR_FILENO);
+                /* The child: only async-signal-safe calls until exec. A
+                 * child that cannot set itself up exits as a missing git
+                 * would (127): release then keeps everything rather than
+                 * take "nothing tracked" from a git that never ran. */
+                int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+                if (devnull < 0 || dup2(pipefd[1], STDOUT_FILENO) < 0 || dup2(devnull, STDERR_FILENO) < 0)
+                        _exit(127);
                 execlp("git", "git", "-C", worktree, "ls-tree", "-r", "-t", "-z", "--name-only", "HEAD", (char *) NULL);
                 _exit(127);
         }
@@ -789,17 +804,17 @@ static int candidates_from_policy(const char *out_dir, char ***ret, size_t *ret_
         return 0;
 }
 
-int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret) {
+int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret, HostError *ret_error) {
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
         _cleanup_free_ char *list = NULL;
         Hashmap *tracked = NULL;
         char **paths = NULL;
         size_t n = 0, size, failed = 0;
         char first[PATH_MAX + 256] = "";
+        HostResult counts = {0};
         int r;
 
-        *ret = (HostResult){0};
-        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret)) < 0)
+        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret_error)) < 0)
                 return r;
 
         char lp[PATH_MAX];
@@ -807,7 +822,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         r = read_full_file(lp, 16u << 20, &list, &size);
         if (r != -ENOENT) {
                 if (r < 0)
-                        return fail(ret, r, "path policy: cannot read %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE,
+                        return fail(ret_error, r, "path policy: cannot read %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE,
                                     strerror(-r));
                 for (char *s = list, *e; *s; s = e + 1) {
                         e = strchr(s, '\n');
@@ -821,7 +836,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                                 for (size_t i = 0; i < n; i++)
                                         free(paths[i]);
                                 free(paths);
-                                return fail(ret, -ENOMEM, "path policy: out of memory");
+                                return fail(ret_error, -ENOMEM, "path policy: out of memory");
                         }
                         n++;
                 }
@@ -831,7 +846,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                     HOST_PLACEHOLDERS_FILE);
                 r = candidates_from_policy(out_dir, &paths, &n);
                 if (r < 0)
-                        return fail(ret, r, "path policy: %s/%s and %s are lost: nothing to release", out_dir,
+                        return fail(ret_error, r, "path policy: %s/%s and %s are lost: nothing to release", out_dir,
                                     HOST_PLACEHOLDERS_FILE, HOST_POLICY_FILE);
         }
 
@@ -841,7 +856,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                         free(paths[i]);
                 free(paths);
                 hashmap_free(tracked);
-                return fail(ret, r, "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
+                return fail(ret_error, r, "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
                             worktree);
         }
 
@@ -883,13 +898,13 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                 if (pfd >= 0)
                         close(pfd);
                 if (why) {
-                        ret->kept++;
+                        counts.kept++;
                         say(log, error ? LOG_WARN : LOG_INFO, "placeholder-kept", path, why, "path policy: kept %s: %s",
                             shown(path), why);
                         if (error && failed++ == 0)
                                 snprintf(first, sizeof first, "%s: %s", shown(path), why);
                 } else {
-                        ret->removed++;
+                        counts.removed++;
                         say(log, LOG_INFO, "placeholder-removed", path, NULL, "path policy: removed the placeholder %s",
                             shown(path));
                 }
@@ -900,11 +915,12 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         hashmap_free(tracked);
 
         LogRecord *rec = log_record_new(LOG_INFO, "released");
-        log_record_int(rec, "removed", (int64_t) ret->removed);
-        log_record_int(rec, "kept", (int64_t) ret->kept);
-        log_submit(log, rec, "path policy: removed %zu placeholder(s), kept %zu", ret->removed, ret->kept);
+        log_record_int(rec, "removed", (int64_t) counts.removed);
+        log_record_int(rec, "kept", (int64_t) counts.kept);
+        log_submit(log, rec, "path policy: removed %zu placeholder(s), kept %zu", counts.removed, counts.kept);
         if (failed > 0)
-                return fail(ret, -EIO, "path policy: %zu placeholder(s) that should have gone could not be removed (%s%s)",
+                return fail(ret_error, -EIO, "path policy: %zu placeholder(s) that should have gone could not be removed (%s%s)",
                             failed, first, failed > 1 ? ", ..." : "");
+        *ret = counts;
         return 0;
 }
