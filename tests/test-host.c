@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* daemon/engine/host.c: the gitignore pattern of one path, and what prepare
- * and release hand back (the walk and release run on real repositories in
- * test-host.sh). */
+/* The host side (daemon/engine/host.c, prepare.c, release.c): the gitignore
+ * pattern of one path, and what prepare and release hand back (the walk and
+ * release run on real repositories in test-host.sh). */
 #include "tests.h"
 
 #include <fcntl.h>
