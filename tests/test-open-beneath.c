@@ -236,6 +236,9 @@ static void test_escapes(void **state) {
         /* Refused even where it would stay beneath: no caller needs one. */
         expect(t->fd, "d/../d/f", O_RDONLY, -EXDEV, NULL);
         expect(t->fd, "d/..", O_RDONLY | O_DIRECTORY, -EXDEV, NULL);
+        /* Wherever it is: before a missing or a symlinked component too. */
+        expect(t->fd, "nope/../d/f", O_RDONLY, -EXDEV, NULL);
+        expect(t->fd, "l/../d/f", O_RDONLY, -EXDEV, NULL);
         /* A name that only starts with dots is a name. */
         expect(t->fd, "d/...", O_RDONLY, -ENOENT, NULL);
         expect(t->fd, "..d", O_RDONLY, -ENOENT, NULL);

@@ -50,6 +50,15 @@ static int step(int dirfd, const char *name, int flags, bool want_dir, int *ret_
         return -errno;
 }
 
+/* Whether path has a ".." component: refused before the walk starts, as
+ * the Linux resolver does, so both say -EXDEV wherever it is. */
+static bool has_dotdot(const char *path) {
+        for (const char *c = path; (c = strstr(c, "..")); c += 2)
+                if ((c == path || c[-1] == '/') && (c[2] == 0 || c[2] == '/'))
+                        return true;
+        return false;
+}
+
 int walk_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
         _cleanup_close_ int fd = -EBADF;
         char name[NAME_MAX + 1];
@@ -67,9 +76,8 @@ int walk_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
                 last |= O_NONBLOCK;
         if (strnlen(path, PATH_MAX) >= PATH_MAX)
                 return -ENAMETOOLONG;
-        if (path[0] == '/')
+        if (path[0] == '/' || has_dotdot(path))
                 return -EXDEV;
-
         if (!path[0])
                 return step(dirfd, ".", last, false, ret_fd);
         for (const char *c = path;;) {
@@ -82,8 +90,6 @@ int walk_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
                         return -ENAMETOOLONG;
                 memcpy(name, c, n);
                 name[n] = 0;
-                if (streq(name, ".."))
-                        return -EXDEV;
                 /* The last component: opened as the caller asks, never
                  * followed; with a '/' after it, it must be a directory. */
                 if (*next == 0) {
