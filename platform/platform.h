@@ -28,6 +28,36 @@ const char *platform_backend_name(void);
 int platform_socket_unread(int fd, size_t *ret);
 
 /*
+ * Resolving: the one way every backend and the host side open a path the
+ * agent controls. path is relative to dirfd and resolved beneath it with no
+ * symlink followed at any component, the last one included, and no magic
+ * link (/proc/self/fd/N) either: the agent owns every byte of the tree and
+ * races renames and symlinks against us. Linux: openat2(RESOLVE_BENEATH |
+ * RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS). Elsewhere: each component
+ * opened with O_NOFOLLOW from the directory before it.
+ *
+ * flags are open(2)'s (O_RDONLY, O_WRONLY, O_DIRECTORY, O_PATH where the OS
+ * has it); O_NOFOLLOW and O_CLOEXEC are always added, and O_NONBLOCK but
+ * with O_PATH, so that a fifo or a device put there never blocks the open.
+ * O_CREAT and O_TMPFILE are refused (-EINVAL): open the parent, then create
+ * in it. "" and "." are dirfd itself; empty components ("a//b") are
+ * skipped; a trailing '/' asks for a directory.
+ *
+ * Returns 0 with the fd in *ret_fd, or -errno, *ret_fd untouched:
+ *   -ELOOP        a component is a symlink (with O_DIRECTORY, a symlink at
+ *                 the last one is -ENOTDIR; with O_PATH, the last one is
+ *                 opened as the symlink itself, as O_PATH | O_NOFOLLOW does)
+ *   -EXDEV        path is absolute, or has a ".." component: refused even
+ *                 where it would stay beneath (no caller needs one, and the
+ *                 portable walk cannot climb back safely against a rename)
+ *   -ENAMETOOLONG path is PATH_MAX bytes or more, or a component NAME_MAX
+ *   -ENOTDIR, -ENOENT, -EACCES, ... as open(2)
+ * On Linux a lookup a rename raced is retried a bounded number of times,
+ * then -EAGAIN.
+ */
+int platform_open_beneath(int dirfd, const char *path, int flags, int *ret_fd);
+
+/*
  * Binding: the mount engine the guest's boot (enforce) and the watcher
  * share. Linux implements it with fd-based mounts; the poll backend cannot
  * bind and answers -ENOSYS; tests drive a fake through the same table.

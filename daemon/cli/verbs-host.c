@@ -67,6 +67,7 @@ static int host_verb(int argc, char **argv, bool prepare) {
         SettingsError serr;
         LogStream *log = NULL;
         HostResult hr;
+        HostError herr;
         LogConfig lc;
         uv_loop_t loop;
         int c, r, ret = EXIT_FAIL;
@@ -124,12 +125,12 @@ static int host_verb(int argc, char **argv, bool prepare) {
                                   d->where->line, d->where->column, entry_list_to_string(d->list), d->entry,
                                   d->where->field);
                 }
-                r = host_prepare(worktree, out, res, log, &hr);
+                r = host_prepare(worktree, out, res, log, &hr, &herr);
         } else
-                r = host_release(worktree, out, log, &hr);
+                r = host_release(worktree, out, log, &hr, &herr);
         if (r < 0)
                 log_event(log, LOG_ERROR, prepare ? "prepare-failed" : "release-failed", NULL, "%s",
-                           hr.message);
+                          herr.message);
         else
                 ret = EXIT_OK;
 out:

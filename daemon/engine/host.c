@@ -1,255 +1,118 @@
 /* SPDX-License-Identifier: MIT */
-#include "host.h"
+/*
+ * What prepare (prepare.c) and release (release.c) share: finding a path in
+ * the worktree without following anything, the messages, and opening the
+ * two directories.
+ */
+#include "host-internal.h"
 
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
-#include "hashmap.h"
-#include "policy-file.h"
+#include "platform.h"
 #include "util.h"
 
-/* ---- walking without following ---- */
+/* ---- finding a path without following ---- */
 
-typedef enum WalkState {
-        WALK_FOUND,         /* every parent a directory; the last name exists */
-        WALK_ABSENT,        /* parents from `at` on (or just the last name) missing */
-        WALK_UNDER_SYMLINK, /* the component ending at `at` is a symlink */
-        WALK_UNDER_FILE,    /* the component ending at `at` is not a directory */
-} WalkState;
-
-typedef struct Walk {
-        WalkState state;
-        size_t at;     /* byte offset of the first missing component / the offender's end */
-        struct stat st; /* of the last component, when WALK_FOUND */
-} Walk;
-
-/* Walk path (no trailing '/') beneath root_fd, lstat'ing each component. */
-static int walk(int root_fd, const char *path, Walk *w) {
-        char buf[PATH_MAX];
-        int fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
-        size_t n = strlen(path);
-
-        if (fd < 0)
-                return -errno;
-        if (n >= sizeof buf) {
-                close(fd);
-                return -ENAMETOOLONG;
-        }
-        memcpy(buf, path, n + 1);
-        *w = (Walk){0};
-        for (char *c = buf;;) {
-                char *slash = strchr(c, '/');
-                if (slash)
-                        *slash = 0;
-                struct stat st;
-                if (fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-                        int e = errno;
-                        close(fd);
-                        if (e != ENOENT)
-                                return -e;
-                        w->state = WALK_ABSENT;
-                        w->at = (size_t) (c - buf);
-                        return 0;
-                }
-                if (!slash) {
-                        close(fd);
-                        w->state = WALK_FOUND;
-                        w->st = st;
-                        return 0;
-                }
-                if (S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode)) {
-                        close(fd);
-                        w->state = S_ISLNK(st.st_mode) ? WALK_UNDER_SYMLINK : WALK_UNDER_FILE;
-                        w->at = (size_t) (slash - buf);
-                        return 0;
-                }
-                int next = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-                int e = errno;
-                close(fd);
-                if (next < 0)
-                        return -e;
-                fd = next;
-                c = slash + 1;
-        }
-}
-
-/* The parent directory of path, opened without following; *ret_name is the
- * last component of path. */
-static int open_parent(int root_fd, const char *path, const char **ret_name) {
+/* The parent directory of path, opened by the platform's resolver (beneath
+ * root_fd, no symlink followed); *ret_name is the last component of path. */
+int open_parent_beneath(int root_fd, const char *path, const char **ret_name, int *ret_fd) {
         const char *slash = strrchr(path, '/');
+        size_t pl = slash ? (size_t) (slash - path) : 0;
         char parent[PATH_MAX];
-        int fd;
+        int fd, r;
 
-        *ret_name = slash ? slash + 1 : path;
-        if (!slash) {
-                fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
-                return fd < 0 ? -errno : fd;
-        }
-        size_t pl = (size_t) (slash - path);
         if (pl >= sizeof parent)
                 return -ENAMETOOLONG;
         memcpy(parent, path, pl);
         parent[pl] = 0;
-        fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 3);
-        if (fd < 0)
-                return -errno;
-        for (char *save = NULL, *c = strtok_r(parent, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-                int next = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-                int e = errno;
-                close(fd);
-                if (next < 0)
-                        return -e;
-                fd = next;
-        }
-        return fd;
-}
-
-/* ---- files written atomically ---- */
-
-/* Write text to dir/name through a temporary file, synced, renamed over,
- * and the directory synced: a reader sees the old file or the new. */
-static int write_atomic(int dir_fd, const char *name, const char *text, size_t len) {
-        char tmp[NAME_MAX + 1];
-        int fd, r = 0;
-
-        snprintf(tmp, sizeof tmp, ".%s.%d.tmp", name, (int) getpid());
-        fd = openat(dir_fd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd < 0)
-                return -errno;
-        for (size_t off = 0; off < len;) {
-                ssize_t k = write(fd, text + off, len - off);
-                if (k < 0) {
-                        if (errno == EINTR)
-                                continue;
-                        r = -errno;
-                        break;
-                }
-                off += (size_t) k;
-        }
-        if (r == 0 && fsync(fd) < 0)
-                r = -errno;
-        if (close(fd) < 0 && r == 0)
-                r = -errno;
-        if (r == 0 && renameat(dir_fd, tmp, dir_fd, name) < 0)
-                r = -errno;
-        if (r < 0) {
-                (void) unlinkat(dir_fd, tmp, 0);
+        r = platform_open_beneath(root_fd, parent, O_RDONLY | O_DIRECTORY, &fd);
+        if (r < 0)
                 return r;
-        }
-        return fsync(dir_fd) < 0 ? -errno : 0;
+        *ret_name = slash ? slash + 1 : path;
+        *ret_fd = fd;
+        return 0;
 }
 
-/* A growing text buffer. */
-typedef struct Text {
-        char *s;
-        size_t n, allocated;
-} Text;
+/* Whether a resolver's answer means a directory on the way is missing, a
+ * symlink or no directory: what locate names rather than fails on. */
+static bool on_the_way(int r) {
+        return r == -ENOENT || r == -ELOOP || r == -ENOTDIR;
+}
 
-_printf_(2, 3) static int text_add(Text *t, const char *fmt, ...) {
-        va_list ap;
-        for (;;) {
-                va_start(ap, fmt);
-                int k = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->allocated - t->n : 0, fmt, ap);
-                va_end(ap);
-                if (k < 0)
-                        return -EINVAL;
-                if (t->s && t->n + (size_t) k < t->allocated) {
-                        t->n += (size_t) k;
+/*
+ * Where path (relative, no trailing '/') stands beneath root_fd, nothing
+ * followed: found (its lstat in st), or absent, under a symlink or under a
+ * file from `at` on. One resolver call for the parent; only when that
+ * fails, one more per directory climbed back, to the deepest that opens:
+ * the component after it is the one to name.
+ */
+int locate(int root_fd, const char *path, Walk *ret) {
+        _cleanup_close_ int fd = -EBADF;
+        char buf[PATH_MAX];
+        size_t n = strlen(path);
+        const char *name;
+        struct stat st;
+        int r;
+
+        if (n >= sizeof buf)
+                return -ENAMETOOLONG;
+        r = open_parent_beneath(root_fd, path, &name, &fd);
+        if (r >= 0) {
+                if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+                        if (errno != ENOENT)
+                                return -errno;
+                        *ret = (Walk){.state = WALK_ABSENT, .at = (size_t) (name - path)};
                         return 0;
                 }
-                size_t want = (t->allocated ? t->allocated * 2 : 4096) + (size_t) k;
-                char *s = realloc(t->s, want);
-                if (!s)
-                        return -ENOMEM;
-                t->s = s;
-                t->allocated = want;
-        }
-}
-
-char *host_gitignore_pattern(const char *path) {
-        size_t n = strlen(path);
-        char *out = malloc(2 * n + 2), *o = out;
-        bool dir = n > 0 && path[n - 1] == '/';
-        size_t body = dir ? n - 1 : n, trailing = 0;
-
-        if (!out)
-                return NULL;
-        /* Trailing spaces are dropped by git unless escaped. */
-        while (trailing < body && path[body - 1 - trailing] == ' ')
-                trailing++;
-        /* Anchored: a leading '/' matches at the root only, and also keeps a
-         * leading '#' or '!' from reading as a comment or a negation. */
-        *o++ = '/';
-        for (size_t i = 0; i < body; i++) {
-                char c = path[i];
-                if (c == '*' || c == '?' || c == '[' || c == '\\' || (i >= body - trailing && c == ' '))
-                        *o++ = '\\';
-                *o++ = c;
-        }
-        if (dir)
-                *o++ = '/';
-        *o = 0;
-        return out;
-}
-
-/* ---- prepare ---- */
-
-static void hashmap_freep(Hashmap **m) {
-        hashmap_free(*m);
-}
-
-typedef struct Plan {
-        Text exclude;
-        Hashmap *planned;  /* placeholders already planned */
-        char **order;      /* placeholders, in creation order */
-        size_t n_order;
-        Policy policy;
-} Plan;
-
-static int plan_placeholder(Plan *p, const char *path) {
-        if (hashmap_contains(p->planned, path))
+                *ret = (Walk){.state = WALK_FOUND, .st = st};
                 return 0;
-        char **o = realloc(p->order, (p->n_order + 1) * sizeof *o);
-        if (!o)
-                return -ENOMEM;
-        p->order = o;
-        o[p->n_order] = strdup(path);
-        if (!o[p->n_order])
-                return -ENOMEM;
-        p->n_order++;
-        if (hashmap_put(p->planned, path, NULL) < 0)
-                return -ENOMEM;
-        /* Only files: git shows no empty directory, and a directory pattern
-         * would hide whatever the agent puts in it later. */
-        if (entry_is_dir(path))
-                return 0;
-        _cleanup_free_ char *pat = host_gitignore_pattern(path);
-        if (!pat || text_add(&p->exclude, "%s\n", pat) < 0)
-                return -ENOMEM;
-        return 0;
+        }
+        const char *slash = strrchr(path, '/');
+        if (!on_the_way(r) || !slash)
+                return r;
+
+        memcpy(buf, path, n + 1);
+        /* buf[0, end) could not be opened, with r. */
+        for (size_t end = (size_t) (slash - path); end > 0;) {
+                _cleanup_close_ int dfd = -EBADF;
+                size_t start = end;
+                while (start > 0 && buf[start - 1] != '/')
+                        start--;
+                buf[end] = 0; /* the component: buf + start */
+                if (start > 0)
+                        buf[start - 1] = 0; /* the directory before it: buf, or the root */
+                int q = platform_open_beneath(root_fd, start > 0 ? buf : "", O_RDONLY | O_DIRECTORY, &dfd);
+                if (q < 0) {
+                        if (!on_the_way(q) || start == 0)
+                                return q;
+                        r = q;
+                        end = start - 1;
+                        continue;
+                }
+                if (fstatat(dfd, buf + start, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+                        if (errno != ENOENT)
+                                return -errno;
+                        *ret = (Walk){.state = WALK_ABSENT, .at = start};
+                        return 0;
+                }
+                if (S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode)) {
+                        *ret = (Walk){.state = S_ISLNK(st.st_mode) ? WALK_UNDER_SYMLINK : WALK_UNDER_FILE, .at = end};
+                        return 0;
+                }
+                return r; /* a directory after all: it changed under us */
+        }
+        return r;
 }
 
-static int plan_action(Plan *p, PlatformBindKind kind, const char *path) {
-        PolicyAction *a = realloc(p->policy.actions, (p->policy.n + 1) * sizeof *a);
-        if (!a)
-                return -ENOMEM;
-        p->policy.actions = a;
-        a[p->policy.n].kind = kind;
-        a[p->policy.n].path = strdup(path);
-        if (!a[p->policy.n].path)
-                return -ENOMEM;
-        p->policy.n++;
-        return 0;
-}
+/* ---- messages ---- */
 
 /* A name for a message, escaped once as everywhere (escape_for_display).
  * Four at a time, each valid until the fourth call after it: host code
  * is single-threaded, and a message names at most three. */
-static const char *shown(const char *s) {
+const char *shown(const char *s) {
         static char *ring[4];
         static unsigned i;
         char **slot = &ring[i++ % ELEMENTSOF(ring)];
@@ -258,10 +121,8 @@ static const char *shown(const char *s) {
         return *slot ? *slot : "?";
 }
 
-static void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
-                const char *fmt, ...) _printf_(6, 7);
-static void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
-                const char *fmt, ...) {
+void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
+         const char *fmt, ...) {
         char msg[1024];
         va_list ap;
         va_start(ap, fmt);
@@ -275,253 +136,10 @@ static void say(LogStream *log, LogLevel level, const char *event, const char *p
         log_submit(log, r, "%s", msg);
 }
 
-/* Lexically join a symlink's target onto the directory holding it;
- * NULL when it climbs out of the worktree. */
-static char *link_target(const char *link_path, const char *target, const char *worktree_abs) {
-        char joined[PATH_MAX * 2];
-        const char *rel;
-
-        if (target[0] == '/') {
-                size_t wl = strlen(worktree_abs);
-                if (strncmp(target, worktree_abs, wl) != 0 || target[wl] != '/')
-                        return NULL;
-                rel = target + wl + 1;
-                snprintf(joined, sizeof joined, "%s", rel);
-        } else {
-                const char *slash = strrchr(link_path, '/');
-                snprintf(joined, sizeof joined, "%.*s%s%s", slash ? (int) (slash - link_path) : 0, link_path,
-                         slash ? "/" : "", target);
-        }
-        /* "." and ".." resolved without touching the disk. */
-        return path_normalize(joined);
-}
-
-/* Hops of a symlink chain followed, as the kernel's own bound (MAXSYMLINKS). */
-#define SYMLINK_HOPS 40
-
-static PlatformBindKind kind_for(bool mask, bool dir) {
-        return !mask ? PLATFORM_PROTECT : dir ? PLATFORM_MASK_DIR : PLATFORM_MASK_FILE;
-}
-
-/* Plan one entry. 1 planned, 0 skipped (said why), < 0 error. */
-static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char *entry, bool mask, LogStream *log,
-                      HostResult *res) {
-        bool dir = entry_is_dir(entry);
-        char path[PATH_MAX];
-        Walk w;
-        int r;
-
-        snprintf(path, sizeof path, "%.*s", (int) (dir ? strlen(entry) - 1 : strlen(entry)), entry);
-        r = walk(root_fd, path, &w);
-        if (r < 0)
-                return r;
-
-        switch (w.state) {
-        case WALK_UNDER_SYMLINK:
-        case WALK_UNDER_FILE:
-                res->skipped++;
-                char at[PATH_MAX];
-                snprintf(at, sizeof at, "%.*s", (int) w.at, path);
-                say(log, LOG_WARN, "skipped", entry, w.state == WALK_UNDER_SYMLINK ? "under a symlink" : "under a file",
-                    "path policy: skipped %s: %s is %s, so it is not enforced", shown(entry), shown(at),
-                    w.state == WALK_UNDER_SYMLINK ? "a symlink" : "not a directory");
-                return 0;
-        case WALK_ABSENT:
-                /* Missing parents, then the placeholder itself. */
-                for (size_t i = w.at; path[i]; i++)
-                        if (path[i] == '/') {
-                                char parent[PATH_MAX + 1];
-                                snprintf(parent, sizeof parent, "%.*s/", (int) i, path);
-                                if ((r = plan_placeholder(p, parent)) < 0)
-                                        return r;
-                        }
-                if ((r = plan_placeholder(p, entry)) < 0 || (r = plan_action(p, kind_for(mask, dir), entry)) < 0)
-                        return r;
-                return 1;
-        case WALK_FOUND:
-                break;
-        }
-
-        if (!S_ISLNK(w.st.st_mode)) {
-                /* Present: left alone. Bound as what it is: the host knows
-                 * better than the entry's spelling whether it is a directory,
-                 * and a kind that does not fit would stop the guest's boot. */
-                bool is_dir = S_ISDIR(w.st.st_mode);
-                char spelled[PATH_MAX + 1];
-                snprintf(spelled, sizeof spelled, "%s%s", path, is_dir ? "/" : "");
-                return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
-        }
-
-        /* A symlink: bound at its final target when the whole chain stays
-         * inside. Each hop is read without following, and its target
-         * walked without following, up to SYMLINK_HOPS. */
-        char target[PATH_MAX];
-        _cleanup_free_ char *at = strdup(path), *t = NULL;
-        const char *why = NULL;
-        Walk tw;
-        if (!at)
-                return -ENOMEM;
-        for (unsigned hop = 0;; hop++) {
-                const char *name;
-                if (hop == SYMLINK_HOPS) {
-                        why = "the chain of symlinks loops or is too long";
-                        break;
-                }
-                int pfd = open_parent(root_fd, at, &name);
-                if (pfd < 0)
-                        return pfd;
-                ssize_t k = readlinkat(pfd, name, target, sizeof target - 1);
-                close(pfd);
-                if (k < 0)
-                        return -errno;
-                target[k] = 0;
-                free(t);
-                t = link_target(at, target, worktree_abs);
-                if (!t) {
-                        why = "it leads out of the checkout";
-                        break;
-                }
-                if (!t[0]) {
-                        why = "it names the checkout itself";
-                        break;
-                }
-                if ((r = walk(root_fd, t, &tw)) < 0)
-                        return r;
-                if (tw.state == WALK_ABSENT) {
-                        why = "it dangles";
-                        break;
-                }
-                if (tw.state != WALK_FOUND) {
-                        why = "its target is reached through a symlinked directory or a file";
-                        break;
-                }
-                if (!S_ISLNK(tw.st.st_mode))
-                        break;
-                free(at);
-                at = TAKE_PTR(t);
-        }
-        bool is_dir = !why && S_ISDIR(tw.st.st_mode);
-        char spelled[PATH_MAX + 1];
-        if (!why) {
-                snprintf(spelled, sizeof spelled, "%s%s", t, is_dir ? "/" : "");
-                /* The target is bound as an entry of its own: it must pass
-                 * the rules (a mask never reaches into .git). */
-                EntryError e = entry_validate(spelled, mask ? ENTRY_MASK : ENTRY_PROTECT);
-                if (e != ENTRY_OK)
-                        why = entry_error_to_string(e);
-        }
-        if (why) {
-                res->skipped++;
-                say(log, LOG_WARN, "skipped", entry, why, "path policy: skipped %s: a symlink to %s, and %s", shown(entry),
-                    shown(target), why);
-                return 0;
-        }
-        say(log, LOG_INFO, "symlink-target", entry, NULL, "path policy: %s is a symlink inside the checkout: %s %s instead",
-            shown(entry), mask ? "masking" : "protecting", shown(spelled));
-        return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
-}
-
-/* The planned masked directory that covers entry (not the entry itself). */
-static const PolicyAction *covering_mask(const Plan *p, const char *entry) {
-        for (size_t i = 0; i < p->policy.n; i++) {
-                const PolicyAction *a = &p->policy.actions[i];
-                if (a->kind == PLATFORM_MASK_DIR && !entry_same_path(a->path, entry) && entry_match_anchored(a->path, entry))
-                        return a;
-        }
-        return NULL;
-}
-
-/* Whether some entry of res lies below path (path + '/' + more). */
-static bool has_entry_below(const Resolved *res, const char *path) {
-        size_t n = strlen(path);
-        for (int pass = 0; pass < 2; pass++) {
-                char *const *v = pass == 0 ? res->mask : res->protect;
-                size_t k = pass == 0 ? res->n_mask : res->n_protect;
-                for (size_t i = 0; i < k; i++)
-                        if (strncmp(v[i], path, n) == 0 && v[i][n] == '/' && v[i][n + 1])
-                                return true;
-        }
-        return false;
-}
-
-/* One action per path, and none below a masked directory: what the disk
- * made of the entries (a name that is a directory, a symlink's target) can
- * bring two entries onto one path, or one under a masked directory, which
- * enforce could not reach once the tmpfs is on. The first of a path is
- * kept, a mask before a protect (mask wins); each one dropped is said. */
-static void normalize_actions(Plan *p, LogStream *log) {
-        size_t j = 0;
-        for (size_t i = 0; i < p->policy.n; i++) {
-                PolicyAction *a = &p->policy.actions[i];
-                const PolicyAction *by = NULL;
-                bool same = false;
-                for (size_t k = 0; !by && k < p->policy.n; k++) {
-                        const PolicyAction *o = &p->policy.actions[k];
-                        if (k == i || !o->path)
-                                continue;
-                        if (entry_same_path(o->path, a->path)) {
-                                /* the other wins: a mask over a protect, else the earlier */
-                                bool o_mask = o->kind != PLATFORM_PROTECT, a_mask = a->kind != PLATFORM_PROTECT;
-                                if (o_mask != a_mask ? o_mask : k < i)
-                                        by = o, same = true;
-                        } else if (o->kind == PLATFORM_MASK_DIR && entry_match_anchored(o->path, a->path))
-                                by = o;
-                }
-                if (!by) {
-                        p->policy.actions[j++] = *a;
-                        continue;
-                }
-                if (!same)
-                        say(log, LOG_INFO, "covered", a->path, NULL,
-                            "path policy: dropped %s %s: the masked directory %s covers it",
-                            platform_bind_kind_to_string(a->kind), shown(a->path), shown(by->path));
-                free(a->path);
-                a->path = NULL;
-        }
-        p->policy.n = j;
-}
-
-/* Make one placeholder, without following anything. */
-static int make_placeholder(int root_fd, const char *path) {
-        char buf[PATH_MAX];
-        size_t n = strlen(path);
-        bool dir = n > 0 && path[n - 1] == '/';
-        const char *name;
-        int fd, r = 0;
-
-        snprintf(buf, sizeof buf, "%.*s", (int) (dir ? n - 1 : n), path);
-        fd = open_parent(root_fd, buf, &name);
-        if (fd < 0)
-                return fd;
-        if (dir)
-                r = mkdirat(fd, name, 0755) < 0 ? -errno : 0;
-        else {
-                int f = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-                if (f < 0)
-                        r = -errno;
-                else
-                        close(f);
-        }
-        close(fd);
-        return r;
-}
-
-static void plan_done(Plan *p) {
-        free(p->exclude.s);
-        hashmap_free(p->planned);
-        for (size_t i = 0; i < p->n_order; i++)
-                free(p->order[i]);
-        free(p->order);
-        for (size_t i = 0; i < p->policy.n; i++)
-                free(p->policy.actions[i].path);
-        free(p->policy.actions);
-}
-
-static int fail(HostResult *res, int r, const char *fmt, ...) _printf_(3, 4);
-static int fail(HostResult *res, int r, const char *fmt, ...) {
+int fail(HostError *err, int r, const char *fmt, ...) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(res->message, sizeof res->message, fmt, ap);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
         return r;
 }
@@ -529,371 +147,26 @@ static int fail(HostResult *res, int r, const char *fmt, ...) {
 /* Open the worktree and VMDIR, or say which could not be. VMDIR inside
  * the worktree is refused: the records would be the colony's untracked
  * files, and the agent's to rewrite. */
-static int open_dirs(const char *worktree, const char *out_dir, int *root_fd, int *out_fd, HostResult *ret) {
-        *root_fd = open(worktree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (*root_fd < 0)
-                return fail(ret, -errno, "path policy: cannot open the worktree %s: %s", worktree, strerror(errno));
-        *out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (*out_fd < 0)
-                return fail(ret, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));
-        _cleanup_free_ char *wabs = realpath(worktree, NULL), *oabs = realpath(out_dir, NULL);
-        if (!wabs || !oabs)
-                return fail(ret, -errno, "path policy: cannot resolve %s: %s", !wabs ? worktree : out_dir,
-                            strerror(errno));
+int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *ret_out_fd, HostError *err) {
+        _cleanup_close_ int root_fd = open(worktree, O_RDONLY | O_DIRECTORY | O_CLOEXEC), out_fd = -EBADF;
+        if (root_fd < 0)
+                return fail(err, -errno, "path policy: cannot open the worktree %s: %s", worktree, strerror(errno));
+        out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (out_fd < 0)
+                return fail(err, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));
+        _cleanup_free_ char *wabs = realpath(worktree, NULL);
+        if (!wabs)
+                return fail(err, -errno, "path policy: cannot resolve %s: %s", worktree, strerror(errno));
+        _cleanup_free_ char *oabs = realpath(out_dir, NULL);
+        if (!oabs)
+                return fail(err, -errno, "path policy: cannot resolve %s: %s", out_dir, strerror(errno));
         size_t wl = strlen(wabs);
         if (strncmp(oabs, wabs, wl) == 0 && (oabs[wl] == '/' || oabs[wl] == 0 || streq(wabs, "/")))
-                return fail(ret, -EINVAL,
+                return fail(err, -EINVAL,
                             "path policy: --out %s is inside the worktree %s: the records would show as the "
                             "colony's untracked files; give a directory outside it",
                             out_dir, worktree);
-        return 0;
-}
-
-int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret) {
-        _cleanup_(plan_done) Plan p = {0};
-        _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
-        _cleanup_free_ char *worktree_abs = NULL;
-        int r;
-
-        *ret = (HostResult){0};
-        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret)) < 0)
-                return r;
-        /* The worktree as the admin named it, made absolute to compare
-         * absolute link targets with; it is not the agent's path, and no
-         * link below it is ever followed. */
-        worktree_abs = realpath(worktree, NULL);
-        p.planned = hashmap_new();
-        if (!worktree_abs || !p.planned)
-                return fail(ret, -ENOMEM, "path policy: out of memory");
-
-        for (int pass = 0; pass < 2; pass++) {
-                char *const *v = pass == 0 ? res->mask : res->protect;
-                size_t n = pass == 0 ? res->n_mask : res->n_protect;
-                for (size_t i = 0; i < n; i++) {
-                        /* Below a directory masked already: unreachable once
-                         * its tmpfs is on, so not planned (no placeholder). */
-                        const PolicyAction *by = covering_mask(&p, v[i]);
-                        if (by) {
-                                say(log, LOG_INFO, "covered", v[i], NULL,
-                                    "path policy: dropped %s entry %s: the masked directory %s covers it",
-                                    pass == 0 ? "mask" : "protect", shown(v[i]), shown(by->path));
-                                continue;
-                        }
-                        /* An entry spelled as a file with another entry
-                         * below it is a directory (absent: the directory
-                         * form wins; present, the disk says anyway). */
-                        _cleanup_free_ char *as_dir = NULL;
-                        if (!entry_is_dir(v[i]) && has_entry_below(res, v[i]) && asprintf(&as_dir, "%s/", v[i]) < 0)
-                                return fail(ret, -ENOMEM, "path policy: out of memory");
-                        r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log, ret);
-                        if (r < 0)
-                                return fail(ret, r, "path policy: cannot walk %s in %s: %s", shown(v[i]),
-                                            shown(worktree), strerror(-r));
-                        if (r > 0) {
-                                if (pass == 0)
-                                        ret->masked++;
-                                else
-                                        ret->protected_++;
-                        }
-                }
-        }
-
-        /* The list first, synced: a crash from here on leaves no placeholder
-         * that release does not know of. It only grows until release: a
-         * prepare run again without one (a crash, a resume) keeps the
-         * first run's placeholders, which now look like the user's. */
-        _cleanup_free_ char *old = NULL;
-        size_t old_n = 0;
-        Text merged = {0};
-        char lp[PATH_MAX];
-        snprintf(lp, sizeof lp, "%s/%s", out_dir, HOST_PLACEHOLDERS_FILE);
-        r = read_full_file(lp, 16u << 20, &old, &old_n);
-        if (r < 0 && r != -ENOENT)
-                return fail(ret, r, "path policy: cannot read %s: %s", lp, strerror(-r));
-        _cleanup_(hashmap_freep) Hashmap *had = hashmap_new();
-        if (!had)
-                return fail(ret, -ENOMEM, "path policy: out of memory");
-        for (char *l = old, *e; l && *l; l = e + 1) {
-                if (!(e = strchr(l, '\n')))
-                        break;
-                *e = 0;
-                if (*l && !hashmap_contains(had, l) &&
-                    (hashmap_put(had, l, NULL) < 0 || text_add(&merged, "%s\n", l) < 0))
-                        return fail(ret, -ENOMEM, "path policy: out of memory");
-        }
-        for (size_t i = 0; i < p.n_order; i++)
-                if (!hashmap_contains(had, p.order[i]) && text_add(&merged, "%s\n", p.order[i]) < 0)
-                        return fail(ret, -ENOMEM, "path policy: out of memory");
-        r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, merged.s ? merged.s : "", merged.n);
-        free(merged.s);
-        if (r < 0)
-                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE, strerror(-r));
-
-        /* Fault injection for the tests: die after N placeholders. */
-        const char *crash = getenv("PATHPOLICY_TEST_CRASH_AFTER");
-        long crash_after = crash ? strtol(crash, NULL, 10) : -1;
-        for (size_t i = 0; i < p.n_order; i++) {
-                if (crash_after >= 0 && (long) i == crash_after)
-                        raise(SIGKILL);
-                r = make_placeholder(root_fd, p.order[i]);
-                if (r < 0)
-                        return fail(ret, r, "path policy: cannot make the placeholder %s in %s: %s",
-                                    shown(p.order[i]), shown(worktree), strerror(-r));
-                ret->placeholders++;
-        }
-        if (crash_after >= 0 && (size_t) crash_after >= p.n_order)
-                raise(SIGKILL);
-
-        normalize_actions(&p, log);
-
-        /* The policy, checked by the writer as the guest's reader would. */
-        char *text = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&text, &len);
-        if (!f)
-                return fail(ret, -ENOMEM, "path policy: out of memory");
-        r = policy_write(&p.policy, f);
-        fclose(f);
-        if (r >= 0)
-                r = write_atomic(out_fd, HOST_POLICY_FILE, text, len);
-        free(text);
-        if (r < 0)
-                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE, strerror(-r));
-        r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
-        if (r < 0)
-                return fail(ret, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE, strerror(-r));
-
-        for (size_t i = 0; i < res->n_covered; i++)
-                say(log, LOG_INFO, "covered", res->covered[i].entry, NULL,
-                    "path policy: dropped %s entry %s: the masked directory %s covers it",
-                    entry_list_to_string(res->covered[i].list), shown(res->covered[i].entry), shown(res->covered[i].by));
-
-        /* Every opt-out, in one warning. */
-        if (res->n_opt_outs > 0) {
-                Text t = {0};
-                for (size_t i = 0; i < res->n_opt_outs; i++)
-                        (void) text_add(&t, "%s%s %s", i ? ", " : "", res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
-                                        res->opt_outs[i].entry);
-                LogRecord *rec = log_record_new(LOG_WARN, "opt-out");
-                log_record_int(rec, "count", (int64_t) res->n_opt_outs);
-                log_submit(log, rec, "path policy: unmask_paths opts out of %s", t.s ? t.s : "");
-                free(t.s);
-        }
-        LogRecord *rec = log_record_new(LOG_INFO, "prepared");
-        log_record_int(rec, "masked", (int64_t) ret->masked);
-        log_record_int(rec, "protected", (int64_t) ret->protected_);
-        log_record_int(rec, "placeholders", (int64_t) ret->placeholders);
-        log_record_int(rec, "skipped", (int64_t) ret->skipped);
-        log_submit(log, rec, "path policy: the policy masks %zu path(s) and protects %zu; %zu placeholder(s) in the worktree",
-                   ret->masked, ret->protected_, ret->placeholders);
-        return 0;
-}
-
-/* ---- release ---- */
-
-/* The paths HEAD tracks, from git; an empty set when the worktree has no
- * HEAD. -errno when git cannot be asked (then nothing is removed). */
-static int tracked_paths(const char *worktree, Hashmap **ret) {
-        _cleanup_(hashmap_freep) Hashmap *set = hashmap_new();
-        int pipefd[2], r = 0;
-        pid_t pid;
-
-        if (!set)
-                return -ENOMEM;
-        if (pipe2(pipefd, O_CLOEXEC) < 0)
-                return -errno;
-        pid = fork();
-        if (pid < 0) {
-                r = -errno;
-                close(pipefd[0]);
-                close(pipefd[1]);
-                return r;
-        }
-        if (pid == 0) {
-                int devnull = open("/dev/null", O_WRONLY);
-                dup2(pipefd[1], STDOUT_FILENO);
-                dup2(devnull, STDERR_FILENO);
-                execlp("git", "git", "-C", worktree, "ls-tree", "-r", "-t", "-z", "--name-only", "HEAD", (char *) NULL);
-                _exit(127);
-        }
-        close(pipefd[1]);
-        FILE *f = fdopen(pipefd[0], "re");
-        char *line = NULL;
-        size_t cap = 0;
-        if (!f) {
-                r = -errno;
-                close(pipefd[0]);
-        }
-        /* A path missed here could be removed as a placeholder though HEAD
-         * tracks it: every failure to read or keep one is a failure. */
-        while (f && r == 0 && getdelim(&line, &cap, '\0', f) > 0)
-                if (hashmap_put(set, line, NULL) < 0)
-                        r = -ENOMEM;
-        if (f && r == 0 && ferror(f))
-                r = -EIO;
-        free(line);
-        if (f)
-                fclose(f);
-        int status;
-        while (waitpid(pid, &status, 0) < 0)
-                if (errno != EINTR)
-                        return -errno;
-        if (r < 0)
-                return r;
-        if (!WIFEXITED(status))
-                return -EIO;
-        /* 127: no git at all. Other failures: no HEAD (a new repository, or
-         * none): nothing is tracked, so nothing to keep for that reason. */
-        if (WEXITSTATUS(status) == 127)
-                return -ENOENT;
-        *ret = TAKE_PTR(set);
-        return 0;
-}
-
-/* Candidates when the list was lost: the policy's paths, deepest last. */
-static int candidates_from_policy(const char *out_dir, char ***ret, size_t *ret_n) {
-        char buf[PATH_MAX];
-        Policy *p = NULL;
-        PolicyError err;
-        /* VMDIR is the host's own directory, not the agent's. */
-        snprintf(buf, sizeof buf, "%s/%s", out_dir, HOST_POLICY_FILE);
-        int r = policy_load(buf, &p, &err);
-        if (r < 0)
-                return r;
-        char **v = calloc(p->n + 1, sizeof *v);
-        size_t n = 0;
-        for (; v && n < p->n; n++)
-                if (!(v[n] = strdup(p->actions[n].path)))
-                        break;
-        if (!v || n < p->n) {
-                for (size_t i = 0; v && i < n; i++)
-                        free(v[i]);
-                free(v);
-                policy_free(p);
-                return -ENOMEM;
-        }
-        *ret = v;
-        *ret_n = n;
-        policy_free(p);
-        return 0;
-}
-
-int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret) {
-        _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
-        _cleanup_free_ char *list = NULL;
-        Hashmap *tracked = NULL;
-        char **paths = NULL;
-        size_t n = 0, size, failed = 0;
-        char first[PATH_MAX + 256] = "";
-        int r;
-
-        *ret = (HostResult){0};
-        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret)) < 0)
-                return r;
-
-        char lp[PATH_MAX];
-        snprintf(lp, sizeof lp, "%s/%s", out_dir, HOST_PLACEHOLDERS_FILE);
-        r = read_full_file(lp, 16u << 20, &list, &size);
-        if (r != -ENOENT) {
-                if (r < 0)
-                        return fail(ret, r, "path policy: cannot read %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE,
-                                    strerror(-r));
-                for (char *s = list, *e; *s; s = e + 1) {
-                        e = strchr(s, '\n');
-                        if (!e)
-                                break;
-                        *e = 0;
-                        char **v = realloc(paths, (n + 1) * sizeof *v);
-                        if (v)
-                                paths = v;
-                        if (!v || !(paths[n] = strdup(s))) {
-                                for (size_t i = 0; i < n; i++)
-                                        free(paths[i]);
-                                free(paths);
-                                return fail(ret, -ENOMEM, "path policy: out of memory");
-                        }
-                        n++;
-                }
-        } else {
-                say(log, LOG_WARN, "placeholders-lost", NULL, NULL,
-                    "path policy: %s/%s is lost: removing only empty paths at policy entries", out_dir,
-                    HOST_PLACEHOLDERS_FILE);
-                r = candidates_from_policy(out_dir, &paths, &n);
-                if (r < 0)
-                        return fail(ret, r, "path policy: %s/%s and %s are lost: nothing to release", out_dir,
-                                    HOST_PLACEHOLDERS_FILE, HOST_POLICY_FILE);
-        }
-
-        r = tracked_paths(worktree, &tracked);
-        if (r < 0) {
-                for (size_t i = 0; i < n; i++)
-                        free(paths[i]);
-                free(paths);
-                hashmap_free(tracked);
-                return fail(ret, r, "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
-                            worktree);
-        }
-
-        /* Deepest first: a placeholder's own children (placeholders too) go
-         * before it. The list has parents first, so backwards. */
-        for (size_t i = n; i-- > 0;) {
-                const char *path = paths[i];
-                char body[PATH_MAX];
-                size_t len = strlen(path);
-                bool dir = len > 0 && path[len - 1] == '/';
-                snprintf(body, sizeof body, "%.*s", (int) (dir ? len - 1 : len), path);
-                Walk w;
-                const char *why = NULL;
-
-                if (walk(root_fd, body, &w) < 0 || w.state == WALK_ABSENT)
-                        continue; /* gone already: run twice */
-                if (w.state != WALK_FOUND)
-                        why = "it is under a symlink or a file now";
-                else if (S_ISLNK(w.st.st_mode))
-                        why = "it is a symlink now";
-                else if (hashmap_contains(tracked, body))
-                        why = "HEAD tracks it";
-                else if (S_ISREG(w.st.st_mode) && w.st.st_size > 0)
-                        why = "it has content";
-                else if (!S_ISREG(w.st.st_mode) && !S_ISDIR(w.st.st_mode))
-                        why = "it is not a file or a directory";
-
-                const char *name;
-                bool error = false; /* it should have gone, and could not */
-                int pfd = why ? -1 : open_parent(root_fd, body, &name);
-                if (!why && pfd < 0) {
-                        why = "its parent cannot be opened without a symlink";
-                        error = pfd != -ELOOP && pfd != -ENOTDIR;
-                }
-                if (!why && unlinkat(pfd, name, S_ISDIR(w.st.st_mode) ? AT_REMOVEDIR : 0) < 0) {
-                        error = errno != ENOTEMPTY && errno != EEXIST;
-                        why = error ? strerror(errno) : "it has entries";
-                }
-                if (pfd >= 0)
-                        close(pfd);
-                if (why) {
-                        ret->kept++;
-                        say(log, error ? LOG_WARN : LOG_INFO, "placeholder-kept", path, why, "path policy: kept %s: %s",
-                            shown(path), why);
-                        if (error && failed++ == 0)
-                                snprintf(first, sizeof first, "%s: %s", shown(path), why);
-                } else {
-                        ret->removed++;
-                        say(log, LOG_INFO, "placeholder-removed", path, NULL, "path policy: removed the placeholder %s",
-                            shown(path));
-                }
-        }
-        for (size_t i = 0; i < n; i++)
-                free(paths[i]);
-        free(paths);
-        hashmap_free(tracked);
-
-        LogRecord *rec = log_record_new(LOG_INFO, "released");
-        log_record_int(rec, "removed", (int64_t) ret->removed);
-        log_record_int(rec, "kept", (int64_t) ret->kept);
-        log_submit(log, rec, "path policy: removed %zu placeholder(s), kept %zu", ret->removed, ret->kept);
-        if (failed > 0)
-                return fail(ret, -EIO, "path policy: %zu placeholder(s) that should have gone could not be removed (%s%s)",
-                            failed, first, failed > 1 ? ", ..." : "");
+        *ret_root_fd = TAKE_FD(root_fd);
+        *ret_out_fd = TAKE_FD(out_fd);
         return 0;
 }

@@ -41,11 +41,18 @@
 typedef struct HostResult {
         size_t masked, protected_, placeholders, skipped;
         size_t removed, kept;
-        char message[768]; /* a failure, when the call returns < 0 */
 } HostResult;
 
-int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret);
-int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret);
+/* Why a call failed, for the one message the caller logs. */
+typedef struct HostError {
+        char message[768];
+} HostError;
+
+/* 0 with the counts in *ret; or -errno with *ret untouched and the reason
+ * in *ret_error (the records said along the way stay said). */
+int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret,
+                 HostError *ret_error);
+int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret, HostError *ret_error);
 
 /* One gitignore pattern that matches exactly path (relative, a '/' at the
  * end for a directory), anchored at the root: '#', '!', '*', '?', '[',

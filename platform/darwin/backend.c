@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "platform.h"
+#include "walk.h"
 
 /* Portable POSIX: this file also builds on Linux with -Dwatcher=poll. */
 
@@ -19,4 +20,9 @@ const WatcherOps *platform_watcher_by_name(const char *name) {
 const BinderOps *platform_binder_for(const WatcherOps *w) {
         (void) w;
         return &warn_binder;
+}
+
+/* No openat2 here: the path is walked a component at a time. */
+int platform_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
+        return walk_open_beneath(dirfd, path, flags, ret_fd);
 }

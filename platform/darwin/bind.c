@@ -108,8 +108,7 @@ static int warn_read(void *p, const char *path, char *buf, size_t n) {
                 close(dfd);
                 return -EINVAL; /* never a fifo or a device: reading one could block */
         }
-        fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-        r = fd < 0 ? -errno : 0;
+        r = platform_open_beneath(dfd, name, O_RDONLY, &fd);
         close(dfd);
         if (r < 0)
                 return r;
@@ -123,9 +122,9 @@ static int warn_read(void *p, const char *path, char *buf, size_t n) {
 
 static int warn_list(void *p, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
         Warn *w = p;
-        int fd = resolve_dir(w->root_fd, path);
-        if (fd < 0)
-                return fd;
+        int fd, r = platform_open_beneath(w->root_fd, path, O_RDONLY | O_DIRECTORY, &fd);
+        if (r < 0)
+                return r;
         return platform_list_fd(fd, emit, ctx);
 }
 

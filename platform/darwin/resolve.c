@@ -8,30 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-int resolve_dir(int root_fd, const char *rel) {
-        char buf[PATH_MAX];
-        int fd = openat(root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-        if (fd < 0)
-                return -errno;
-        if (strlen(rel) >= sizeof buf) {
-                close(fd);
-                return -ENAMETOOLONG;
-        }
-        strcpy(buf, rel);
-        for (char *save = NULL, *c = strtok_r(buf, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-                int next = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-                int e = errno;
-                close(fd);
-                if (next < 0) {
-                        /* O_NOFOLLOW on a symlink: ELOOP (EMLINK on some BSDs). */
-                        return e == EMLINK ? -ELOOP : -e;
-                }
-                fd = next;
-        }
-        return fd;
-}
-
 int resolve_stat(int root_fd, const char *rel, struct stat *st, int *ret_dirfd, const char **ret_name) {
         char parent[PATH_MAX];
         const char *slash = strrchr(rel, '/'), *name = slash ? slash + 1 : rel;
@@ -40,11 +16,13 @@ int resolve_stat(int root_fd, const char *rel, struct stat *st, int *ret_dirfd, 
 
         if (pl >= sizeof parent || !name[0])
                 return -EINVAL;
+        if (strcmp(name, "..") == 0)
+                return -EXDEV; /* as platform_open_beneath: never above the root */
         memcpy(parent, rel, pl);
         parent[pl] = 0;
-        dfd = resolve_dir(root_fd, parent);
-        if (dfd < 0)
-                return dfd;
+        int r = platform_open_beneath(root_fd, parent, O_RDONLY | O_DIRECTORY, &dfd);
+        if (r < 0)
+                return r;
         if (fstatat(dfd, name, st, AT_SYMLINK_NOFOLLOW) < 0) {
                 int e = -errno;
                 close(dfd);

@@ -14,7 +14,6 @@
 
 #include "poller.h"
 #include "platform.h"
-#include "resolve.h"
 
 typedef struct PollWatcher {
         uv_loop_t *loop;
@@ -26,12 +25,13 @@ typedef struct PollWatcher {
 
 static int fs_list(void *fs, const char *rel, void (*emit)(void *ctx, const char *name, WatchType type), void *ctx) {
         PollWatcher *w = fs;
-        int fd = resolve_dir(w->root_fd, rel);
         DIR *d;
         struct dirent *de;
+        int fd, r;
 
-        if (fd < 0)
-                return fd;
+        r = platform_open_beneath(w->root_fd, rel, O_RDONLY | O_DIRECTORY, &fd);
+        if (r < 0)
+                return r;
         d = fdopendir(fd);
         if (!d) {
                 close(fd);

@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/magic.h>
 #include <linux/openat2.h>
 #include <poll.h>
@@ -24,7 +25,6 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <sys/statvfs.h>
@@ -32,15 +32,12 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "beneath.h"
 #include "mountinfo.h"
 #include "platform.h"
 
-/* glibc 2.36 wraps the new mount API but not openat2. */
-static int sys_openat2(int dirfd, const char *path, struct open_how *how) {
-        return (int) syscall(SYS_openat2, dirfd, path, how, sizeof *how);
-}
-
-#define RESOLVE_RETRIES 64
+/* How often undo looks for a mount that a rename keeps moving. */
+#define UNDO_ATTEMPTS 64
 
 /*
  * A bind this engine made and has not let go of yet: what unbind needs to
@@ -76,18 +73,17 @@ static void close_fd(int *fd) {
 #define _cleanup_fd_ __attribute__((cleanup(close_fd)))
 
 static int linux_kernel_check(char *why, size_t n) {
-        struct open_how how = {.flags = O_PATH | O_DIRECTORY | O_CLOEXEC};
         struct mount_attr attr = {0};
         const char *missing = NULL;
         struct utsname u;
-        int fd;
+        int fd = -1, r;
 
         /* Each probe fails with ENOSYS only when the call does not exist;
          * any other error (EBADF, EINVAL, EPERM) means it is there. */
-        fd = sys_openat2(AT_FDCWD, "/", &how);
-        if (fd >= 0)
-                close(fd);
-        else if (errno == ENOSYS)
+        r = linux_openat2(AT_FDCWD, "/", O_PATH | O_DIRECTORY | O_CLOEXEC, 0, &fd);
+        if (r >= 0)
+                close_fd(&fd);
+        else if (r == -ENOSYS)
                 missing = "openat2";
         if (!missing && open_tree(-1, "", 0) < 0 && errno == ENOSYS)
                 missing = "open_tree";
@@ -167,29 +163,19 @@ static void linux_close(void *p) {
 /* Resolve path beneath the root to an O_PATH fd, following no symlink at
  * any component. A trailing '/' is the entry's, not the path's. */
 static int resolve(Binder *b, const char *path) {
-        struct open_how how = {
-                .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
-        char buf[4096];
+        char buf[PATH_MAX];
         size_t n = strlen(path);
+        int fd, r;
 
         if (n == 0 || n >= sizeof buf)
                 return -EINVAL;
         memcpy(buf, path, n + 1);
         if (n > 1 && buf[n - 1] == '/')
                 buf[n - 1] = 0;
-
-        for (int i = 0; i < RESOLVE_RETRIES; i++) {
-                int fd = sys_openat2(b->root_fd, buf, &how);
-                if (fd >= 0)
-                        return fd;
-                /* EAGAIN: a rename raced the lookup; the kernel asks us to
-                 * try again rather than guess. */
-                if (errno != EAGAIN)
-                        return -errno;
-        }
-        return -EAGAIN;
+        /* O_PATH: a symlink at the end comes back as itself, for the type
+         * check to refuse (-ELOOP at PLATFORM_STEP_TYPE). */
+        r = platform_open_beneath(b->root_fd, buf, O_PATH, &fd);
+        return r < 0 ? r : fd;
 }
 
 static int fd_statx(int fd, struct statx *sx) {
@@ -540,12 +526,9 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
 /* An O_PATH fd for an absolute path from mountinfo, no symlink followed (the
  * kernel writes the real path, so a symlink on it is a racer's). */
 static int open_target(const char *target) {
-        struct open_how how = {
-                .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
-                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
-        int fd = sys_openat2(AT_FDCWD, target, &how);
-        return fd < 0 ? -errno : fd;
+        int fd, r = linux_openat2(AT_FDCWD, target, O_PATH | O_NOFOLLOW | O_CLOEXEC,
+                                  RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS, &fd);
+        return r < 0 ? r : fd;
 }
 
 /*
@@ -561,7 +544,7 @@ static int undo(Binder *b, const Made *m, bool in_place) {
         if (r < 0)
                 return r;
 
-        for (int i = 0; i < RESOLVE_RETRIES; i++) {
+        for (int i = 0; i < UNDO_ATTEMPTS; i++) {
                 _cleanup_fd_ int fd = resolve(b, m->path);
                 if (fd >= 0 && is_our_mount(fd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
                         return detach(fd);
@@ -635,17 +618,13 @@ static int linux_teardown(void *p, PlatformBindKind kind, const char *path) {
 }
 
 static int linux_read(void *p, const char *path, char *buf, size_t n) {
-        _cleanup_fd_ int fd = -1, rfd = -1;
-        struct open_how how = {
-                .flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
+        _cleanup_fd_ int rfd = -1;
         struct stat st;
         Binder *b = p;
 
-        rfd = sys_openat2(b->root_fd, path, &how);
-        if (rfd < 0)
-                return -errno;
+        int r = platform_open_beneath(b->root_fd, path, O_RDONLY, &rfd);
+        if (r < 0)
+                return r;
         if (fstat(rfd, &st) < 0)
                 return -errno;
         if (!S_ISREG(st.st_mode))
@@ -654,7 +633,6 @@ static int linux_read(void *p, const char *path, char *buf, size_t n) {
         if (k < 0)
                 return -errno;
         buf[k] = 0;
-        (void) fd;
         return (int) k;
 }
 
@@ -668,14 +646,10 @@ static void linux_release(void *p, PlatformBindInfo *info) {
 }
 
 static int linux_list(void *p, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
-        struct open_how how = {
-                .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
         Binder *b = p;
-        int fd = sys_openat2(b->root_fd, path, &how);
-        if (fd < 0)
-                return -errno;
+        int fd, r = platform_open_beneath(b->root_fd, path, O_RDONLY | O_DIRECTORY, &fd);
+        if (r < 0)
+                return r;
         return platform_list_fd(fd, emit, ctx);
 }
 
@@ -703,22 +677,19 @@ static int split_parent(const char *path, char parent[static PATH_MAX], const ch
  */
 #define RENEW_MAX (1024 * 1024)
 static int linux_renew(void *p, const char *path) {
-        struct open_how how = {
-                .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
         Binder *b = p;
         char parent[PATH_MAX], tmp[64], proc[64];
         const char *name;
         struct stat st;
+        int r;
 
         if (split_parent(path, parent, &name) < 0)
                 return -EINVAL;
-        _cleanup_fd_ int dfd = sys_openat2(b->root_fd, parent[0] ? parent : ".", &how);
-        if (dfd < 0)
-                return -errno;
-        _cleanup_fd_ int src = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-        if (src < 0 || fstat(src, &st) < 0)
+        _cleanup_fd_ int dfd = -1, src = -1;
+        if ((r = platform_open_beneath(b->root_fd, parent, O_RDONLY | O_DIRECTORY, &dfd)) < 0 ||
+            (r = platform_open_beneath(dfd, name, O_RDONLY, &src)) < 0)
+                return r;
+        if (fstat(src, &st) < 0)
                 return -errno;
         if (!S_ISREG(st.st_mode))
                 return -EINVAL;
@@ -753,7 +724,7 @@ static int linux_renew(void *p, const char *path) {
         if (linkat(AT_FDCWD, proc, dfd, tmp, AT_SYMLINK_FOLLOW) < 0)
                 return -errno;
         if (renameat(dfd, tmp, dfd, name) < 0) {
-                int r = -errno;
+                r = -errno;
                 (void) unlinkat(dfd, tmp, 0);
                 return r;
         }
@@ -762,12 +733,8 @@ static int linux_renew(void *p, const char *path) {
 
 /* Open dir (resolved like bind) as a directory fd. */
 static int open_dir(Binder *b, const char *dir) {
-        struct open_how how = {
-                .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
-        int fd = sys_openat2(b->root_fd, dir[0] ? dir : ".", &how);
-        return fd < 0 ? -errno : fd;
+        int fd, r = platform_open_beneath(b->root_fd, dir, O_RDONLY | O_DIRECTORY, &fd);
+        return r < 0 ? r : fd;
 }
 
 /* Read all of the regular file open at fd, up to max bytes. */
@@ -820,14 +787,11 @@ static int read_fd_all(int fd, size_t max, char **ret, size_t *ret_n) {
 }
 
 static int linux_read_all(void *p, const char *path, size_t max, char **ret, size_t *ret_n) {
-        struct open_how how = {
-                .flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
         Binder *b = p;
-        _cleanup_fd_ int fd = sys_openat2(b->root_fd, path, &how);
-        if (fd < 0)
-                return -errno;
+        _cleanup_fd_ int fd = -1;
+        int r = platform_open_beneath(b->root_fd, path, O_RDONLY, &fd);
+        if (r < 0)
+                return r;
         return read_fd_all(fd, max, ret, ret_n);
 }
 
@@ -846,13 +810,16 @@ static int write_all(int fd, const void *data, size_t n) {
 /* The steps of replace once the lock is ours, through fds only. */
 static int replace_locked(int dfd, int lfd, const char *name, const char *lock, const void *old, size_t old_n,
                           const void *data, size_t n) {
-        _cleanup_fd_ int src = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        _cleanup_fd_ int src = -1;
         char *now = NULL;
         size_t now_n = 0;
         struct stat st;
-        if (src < 0 || fstat(src, &st) < 0)
+        int r = platform_open_beneath(dfd, name, O_RDONLY, &src);
+        if (r < 0)
+                return r;
+        if (fstat(src, &st) < 0)
                 return -errno;
-        int r = read_fd_all(src, old_n, &now, &now_n);
+        r = read_fd_all(src, old_n, &now, &now_n);
         bool same = r == 0 && now_n == old_n && memcmp(now, old, old_n) == 0;
         free(now);
         if (r == -EFBIG || (r == 0 && !same))
@@ -912,14 +879,12 @@ static int empty_dir(int dfd, unsigned depth) {
                         r = -errno;
                         break;
                 }
-                struct open_how how = {
-                        .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
-                        .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV,
-                };
-                int sub = sys_openat2(dirfd(d), e->d_name, &how);
-                if (sub < 0 || (r = empty_dir(sub, depth + 1)) < 0 || unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) < 0) {
-                        if (sub < 0 || r == 0)
-                                r = -errno;
+                int sub;
+                r = linux_open_beneath(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY, RESOLVE_NO_XDEV, &sub);
+                if (r < 0 || (r = empty_dir(sub, depth + 1)) < 0)
+                        break;
+                if (unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) < 0) {
+                        r = -errno;
                         break;
                 }
         }
@@ -958,14 +923,11 @@ static int linux_discard(void *p, const char *path, uint64_t mount_id) {
         /* The parent opened is the one the mask sits in: its name there is
          * still that very mount (a rename of the parent between the two
          * lookups would otherwise hand us another directory's file). */
-        struct open_how at = {
-                .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
-        _cleanup_fd_ int again = sys_openat2(dfd, name, &at);
+        _cleanup_fd_ int again = -1;
         struct statx asx;
-        if (again < 0)
-                return -errno;
+        r = platform_open_beneath(dfd, name, O_PATH, &again);
+        if (r < 0)
+                return r;
         r = fd_statx(again, &asx);
         if (r < 0)
                 return r;
@@ -979,13 +941,12 @@ static int linux_discard(void *p, const char *path, uint64_t mount_id) {
          * filesystem stays read-only, and the write below says so. */
         struct mount_attr rw = {.attr_clr = MOUNT_ATTR_RDONLY};
         (void) mount_setattr(view, "", AT_EMPTY_PATH, &rw, sizeof rw);
-        struct open_how how = {
-                .flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV,
-        };
-        _cleanup_fd_ int real = sys_openat2(view, name, &how);
+        _cleanup_fd_ int real = -1;
         struct stat st;
-        if (real < 0 || fstat(real, &st) < 0)
+        r = linux_open_beneath(view, name, O_RDONLY, RESOLVE_NO_XDEV, &real);
+        if (r < 0)
+                return r;
+        if (fstat(real, &st) < 0)
                 return -errno;
         if (S_ISDIR(st.st_mode)) {
                 int d = real;
@@ -997,9 +958,12 @@ static int linux_discard(void *p, const char *path, uint64_t mount_id) {
                 return 0;
         if (st.st_nlink > 1)
                 return -EMLINK;
-        _cleanup_fd_ int wfd = openat(view, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        _cleanup_fd_ int wfd = -1;
         struct stat wst;
-        if (wfd < 0 || fstat(wfd, &wst) < 0)
+        r = linux_open_beneath(view, name, O_WRONLY, RESOLVE_NO_XDEV, &wfd);
+        if (r < 0)
+                return r;
+        if (fstat(wfd, &wst) < 0)
                 return -errno;
         if (wst.st_ino != st.st_ino || wst.st_dev != st.st_dev)
                 return -EAGAIN; /* renamed over meanwhile */

@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <linux/openat2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +21,6 @@
 #include <strings.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <uv.h>
@@ -101,25 +99,10 @@ static void too_long(Watcher *w, const char *rel) {
                     "protected");
 }
 
-static int sys_openat2(int dirfd, const char *path, struct open_how *how) {
-        return (int) syscall(SYS_openat2, dirfd, path, how, sizeof *how);
-}
-
+/* The directory rel ("" the root), beneath the root with no symlinks. */
 static int open_dir(Watcher *w, const char *rel) {
-        struct open_how how = {
-                .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
-                .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-        };
-        if (!rel[0]) {
-                int fd = openat(w->root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-                return fd < 0 ? -errno : fd;
-        }
-        for (int i = 0; i < 16; i++) {
-                int fd = sys_openat2(w->root_fd, rel, &how);
-                if (fd >= 0 || errno != EAGAIN)
-                        return fd < 0 ? -errno : fd;
-        }
-        return -EAGAIN;
+        int fd, r = platform_open_beneath(w->root_fd, rel, O_RDONLY | O_DIRECTORY, &fd);
+        return r < 0 ? r : fd;
 }
 
 /* parent/name into buf; false when it does not fit. */

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+/*
+ * The host side's own helpers (host.c), shared by prepare.c and release.c
+ * and by nothing else. Helpers here do not log, but for say(), which is
+ * how the host side logs.
+ */
+#include <stdbool.h>
+#include <sys/stat.h>
+
+#include "hashmap.h"
+#include "host.h"
+#include "util.h"
+
+typedef enum WalkState {
+        WALK_FOUND,         /* every parent a directory; the last name exists */
+        WALK_ABSENT,        /* parents from `at` on (or just the last name) missing */
+        WALK_UNDER_SYMLINK, /* the component ending at `at` is a symlink */
+        WALK_UNDER_FILE,    /* the component ending at `at` is not a directory */
+} WalkState;
+
+typedef struct Walk {
+        WalkState state;
+        size_t at;     /* byte offset of the first missing component / the offender's end */
+        struct stat st; /* of the last component, when WALK_FOUND */
+} Walk;
+
+/* The parent directory of path, opened by the platform's resolver (beneath
+ * root_fd, no symlink followed); *ret_name is the last component of path. */
+int open_parent_beneath(int root_fd, const char *path, const char **ret_name, int *ret_fd);
+
+/* Where path (relative, no trailing '/') stands beneath root_fd, nothing
+ * followed: 0 with *ret filled, or -errno. */
+int locate(int root_fd, const char *path, Walk *ret);
+
+/* A name for a message, escaped (valid until the fourth call after). */
+const char *shown(const char *s);
+
+/* One record, with its message. */
+void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason, const char *fmt,
+         ...) _printf_(6, 7);
+
+/* The message of a failure into err; returns r. */
+int fail(HostError *err, int r, const char *fmt, ...) _printf_(3, 4);
+
+/* Open the worktree and VMDIR (outside it), or say in err why not. */
+int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *ret_out_fd, HostError *err);
+
+static inline void hashmap_freep(Hashmap **m) {
+        hashmap_free(*m);
+}
