@@ -245,6 +245,12 @@ static void test_discovery(void **state) {
         advance(t, 60);
         assert_true(bound("a/.claude"));
         /* Once protected, a protect path made later goes on at its event. */
+        fake.nodes[find_node("a/.claude")].bound = false; /* unmounted (by an admin), */
+        assert_int_equal(fake_remove("a/.claude"), 0);    /* deleted, */
+        GONE(t, "a/.claude");
+        fake_add("a/.claude", 'd'); /* and made again */
+        FOUND(t, "a/.claude", WATCH_DIR);
+        assert_true(bound("a/.claude"));
         t_free(t);
 }
 
