@@ -2,7 +2,8 @@
 /*
  * The watcher's decisions (daemon/engine/watch.c) on a fake filesystem: scripted
  * events in, a fake mount engine and fake git processes under it. No root,
- * no kernel, no timing beyond the loop's own timers.
+ * no kernel, and no time but a fake clock's: a test says how much passes
+ * (advance), so a loaded machine cannot change what happens in between.
  */
 #include "tests.h"
 
@@ -10,12 +11,14 @@
 #include <jansson.h>
 
 #include "fake-binder.h"
+#include "fake-clock.h"
 #include "util.h"
 #include "watch.h"
 
 /* Fake processes: a table the test fills. A process's pidfd is the read
  * end of a pipe; it exits when the test closes the write end, which polls
- * readable (hung up) just as a pidfd does. The clock is the test's. */
+ * readable (hung up) just as a pidfd does. The clock is the test's: the
+ * watcher's loop clock and boot clock both, moved only by advance(). */
 #define MAX_PROCS 8
 static struct {
         PlatformProcess p;
@@ -23,7 +26,7 @@ static struct {
         int pipe[2];
 } procs[MAX_PROCS];
 static size_t n_procs;
-static uint64_t fake_now = 100000;
+static FakeClock test_clock = {.now_ms = 100000};
 
 static int fake_processes(PlatformProcess **ret, size_t *ret_n) {
         PlatformProcess *v = calloc(n_procs + 1, sizeof *v);
@@ -61,13 +64,11 @@ static int fake_pidfd(int pid, uint64_t start) {
                         return fcntl(procs[i].pipe[0], F_DUPFD_CLOEXEC, 3);
         return -ESRCH;
 }
-static uint64_t fake_boot_ms(void) {
-        return fake_now;
-}
 /* A process: git or not, its parent, how long ago it started, its cwd. */
 static int proc_add(bool git, int ppid, uint64_t age_ms, const char *cwd) {
         size_t i = n_procs++;
-        procs[i].p = (PlatformProcess){.pid = 1000 + (int) i, .ppid = ppid, .start_ms = fake_now - age_ms, .git = git};
+        procs[i].p = (PlatformProcess){
+                .pid = 1000 + (int) i, .ppid = ppid, .start_ms = test_clock.now_ms - age_ms, .git = git};
         procs[i].cwd = cwd;
         procs[i].file = NULL;
         procs[i].arg = NULL;
@@ -124,6 +125,7 @@ static T *t_new(void) {
         lc.level = LOG_DEBUG;
         assert_int_equal(log_stream_new(&t->loop, &lc, &t->log), 0);
 
+        fake_clock_reset(&test_clock);
         watch_config_init(&wc);
         wc.loop = &t->loop;
         wc.root = "/tmp";
@@ -137,7 +139,8 @@ static T *t_new(void) {
         wc.processes = fake_processes;
         wc.processes_free = fake_processes_free;
         wc.pidfd = fake_pidfd;
-        wc.boot_ms = fake_boot_ms;
+        wc.clock = &fake_clock;
+        wc.clock_data = &test_clock;
         assert_int_equal(watch_new(&wc, &t->w), 0);
         return t;
 }
@@ -168,6 +171,7 @@ static size_t count(T *t, const char *needle) {
 
 static void t_free(T *t) {
         watch_stop(t->w);
+        assert_int_equal(fake_clock_timers(&test_clock), 0);
         log_stream_shutdown(t->log, NULL, NULL);
         uv_run(&t->loop, UV_RUN_DEFAULT);
         watch_free(t->w);
@@ -180,19 +184,14 @@ static void t_free(T *t) {
         free(t);
 }
 
-static void tick(uv_timer_t *h) {
-        (void) h;
-}
-
-/* Let the loop run for ms (the git rule's timer). */
-static void run_for(T *t, unsigned ms) {
-        uv_timer_t tm;
-        uv_timer_init(&t->loop, &tm);
-        uv_timer_start(&tm, tick, ms, 0);
-        while (uv_is_active((uv_handle_t *) &tm))
-                uv_run(&t->loop, UV_RUN_ONCE);
-        uv_close((uv_handle_t *) &tm, NULL);
-        uv_run(&t->loop, UV_RUN_NOWAIT);
+/* Let ms pass on the test's clock: each of the watcher's timers due
+ * meanwhile fires, in order; before each, and after the last, the loop
+ * handles what is in hand (a maker's exit) without waiting for more. */
+static void advance(T *t, unsigned ms) {
+        uint64_t until = test_clock.now_ms + ms;
+        do
+                uv_run(&t->loop, UV_RUN_NOWAIT);
+        while (fake_clock_step(&test_clock, until));
 }
 
 #define FOUND(t, rel, type) watch_callbacks.found((t)->w, rel, type)
@@ -243,9 +242,15 @@ static void test_discovery(void **state) {
         FOUND(t, "a/.env", WATCH_FILE);
         FOUND(t, "a/.git", WATCH_DIR);
         assert_int_equal(fake.bind_calls, calls);
-        run_for(t, 60);
+        advance(t, 60);
         assert_true(bound("a/.claude"));
         /* Once protected, a protect path made later goes on at its event. */
+        fake.nodes[find_node("a/.claude")].bound = false; /* unmounted (by an admin), */
+        assert_int_equal(fake_remove("a/.claude"), 0);    /* deleted, */
+        GONE(t, "a/.claude");
+        fake_add("a/.claude", 'd'); /* and made again */
+        FOUND(t, "a/.claude", WATCH_DIR);
+        assert_true(bound("a/.claude"));
         t_free(t);
 }
 
@@ -352,7 +357,7 @@ static void test_git_metadata_waits_for_git(void **state) {
         FOUND(t, "a/.git", WATCH_DIR);
         /* Masks are never delayed. */
         assert_true(bound("a/.env"));
-        run_for(t, 80);
+        advance(t, 80);
         assert_false(bound("a/.git/config"));
         assert_false(bound("a/.git/hooks"));
         WatchStats st;
@@ -365,7 +370,7 @@ static void test_git_metadata_waits_for_git(void **state) {
         assert_false(bound("a/.claude"));
 
         proc_exit(git);
-        run_for(t, 10);
+        advance(t, 10);
         assert_true(bound("a/.git/config"));
         assert_true(bound("a/.git/hooks"));
         assert_true(bound("a/.claude"));
@@ -382,14 +387,14 @@ static void test_git_lock(void **state) {
         T *t = t_new();
 
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 60);
+        advance(t, 60);
         assert_false(bound("a/.git/config")); /* a lock: git is not done */
 
         /* Lock gone: protected at the next check. Activity in the gitdir
          * does not hold it off (an agent touching it would, for ever). */
         fake.nodes[fake.n - 1].path = "a/.git/gone";
         FOUND(t, "a/.git/objects", WATCH_DIR);
-        run_for(t, 20);
+        advance(t, 20);
         assert_true(bound("a/.git/config"));
         t_free(t);
 }
@@ -406,7 +411,7 @@ static void test_makers(void **state) {
         (void) proc_add(true, 1, 60000, "/elsewhere");
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 10);
+        advance(t, 10);
         assert_true(bound("a/.git/config"));
         t_free(t);
 
@@ -421,13 +426,13 @@ static void test_makers(void **state) {
         (void) proc_add(true, 1, 1500, "/elsewhere");
         t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("a/.git/config"));
         proc_exit(init);
-        run_for(t, 10);
+        advance(t, 10);
         assert_false(bound("a/.git/config"));
         proc_exit(above);
-        run_for(t, 10);
+        advance(t, 10);
         assert_true(bound("a/.git/config"));
         t_free(t);
 
@@ -436,10 +441,10 @@ static void test_makers(void **state) {
         int in = proc_add(true, 1, 60000, "/tmp/a/sub");
         t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("a/.git/config"));
         proc_exit(in);
-        run_for(t, 10);
+        advance(t, 10);
         assert_true(bound("a/.git/config"));
         t_free(t);
 
@@ -453,15 +458,15 @@ static void test_makers(void **state) {
         int shell = proc_add(false, 1, 60000, "/tmp/a"); /* not git: never a maker */
         t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 20);
+        advance(t, 20);
         proc_exit(child);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("a/.git/config"));
         proc_exit(parent);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("a/.git/config"));
         proc_exit(helper);
-        run_for(t, 10);
+        advance(t, 10);
         assert_true(bound("a/.git/config"));
         (void) shell;
         t_free(t);
@@ -473,9 +478,9 @@ static void test_git_deadline(void **state) {
         (void) proc_add(true, 1, 0, "/tmp/a"); /* and it never ends */
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 150);
+        advance(t, 150);
         assert_false(bound("a/.git/config"));
-        run_for(t, 250);
+        advance(t, 250);
         assert_true(bound("a/.git/config"));
         assert_int_equal(count(t, "(deadline reached while git still ran)"), 1);
         t_free(t);
@@ -486,7 +491,7 @@ static void test_metadata_after_protection(void **state) {
         base_tree();
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 60);
+        advance(t, 60);
         assert_true(bound("a/.git/config"));
         /* A metadata path made later: the rule runs again for it. */
         fake_add("a/.git/info", 'd');
@@ -495,7 +500,7 @@ static void test_metadata_after_protection(void **state) {
         WatchStats st;
         watch_stats(t->w, &st);
         assert_int_equal(st.pending, 1);
-        run_for(t, 60);
+        advance(t, 60);
         assert_true(bound("a/.git/info/attributes"));
         t_free(t);
 }
@@ -543,7 +548,7 @@ static void test_gitfile_gitdir(void **state) {
         FOUND(t, "out/.git", WATCH_FILE);
         FOUND(t, "up/.git", WATCH_FILE);
         FOUND(t, "rw/.git", WATCH_FILE);
-        run_for(t, 60);
+        advance(t, 60);
 
         /* Nothing in a linked worktree's admin dir: git deletes it with
          * the worktree (a bind there pins it: worktree remove fails and
@@ -573,7 +578,7 @@ static void test_gone_and_rescan(void **state) {
         base_tree();
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 60);
+        advance(t, 60);
         WatchStats st;
         watch_stats(t->w, &st);
         assert_int_equal(st.checkouts, 1);
@@ -613,7 +618,7 @@ static void test_warn_only(void **state) {
         GONE(t, "a/.env");
         FOUND(t, "a/.env", WATCH_FILE);
         assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"), 2);
-        run_for(t, 60);
+        advance(t, 60);
         /* The git metadata too, once git is done; nothing said of protection. */
         assert_int_equal(count(t, "cannot bind a/.git/config in nested checkout a on this platform (protect)"), 1);
         assert_int_equal(count(t, "nothing can be protected on this platform"), 1);
@@ -681,14 +686,14 @@ static void test_no_sticky_failure(void **state) {
         fake.nodes[5].type = 'l';
         t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("a/.git/config"));
         assert_int_equal(count(t, "\"event\":\"git-unprotected\""), 1);
         assert_int_equal(count(t, "is NOT fully protected"), 1);
         assert_int_equal(count(t, "protected the git metadata"), 0);
         fake.nodes[5].type = 'f';
         MOVED_OVER(t, "a/.git/config", WATCH_FILE);
-        run_for(t, 20);
+        advance(t, 20);
         assert_true(bound("a/.git/config"));
         assert_int_equal(count(t, "protected the git metadata of nested checkout a (git finished)"), 1);
         t_free(t);
@@ -711,7 +716,7 @@ static void test_gitfile_as_git_reads_it(void **state) {
         T *t = t_new();
         FOUND(t, "b/.git", WATCH_FILE);
         FOUND(t, "c/.git", WATCH_FILE);
-        run_for(t, 20);
+        advance(t, 20);
         assert_true(bound("b/decoy\nreal/config"));
         assert_false(bound("b/decoy/config"));
         assert_int_equal(count(t, "c/.git: no 'gitdir: ' at its start"), 1);
@@ -725,7 +730,7 @@ static void test_gitfile_as_git_reads_it(void **state) {
         fake_add("store/gd", 'd');
         fake_add("store/gd/config", 'f');
         FOUND(t, "d/.git", WATCH_FILE);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("store/gd/config"));
         assert_int_equal(count(t, "d/.git: it names a gitdir outside the root, or with '..' after a symlink"), 1);
 
@@ -734,7 +739,7 @@ static void test_gitfile_as_git_reads_it(void **state) {
                 if (streq(fake.nodes[i].path, "b/.git"))
                         fake.nodes[i].content = "gitdir: decoy\r\n";
         CHANGED(t, "b/.git");
-        run_for(t, 20);
+        advance(t, 20);
         assert_true(bound("b/decoy/config"));
         assert_int_equal(count(t, "protected the git metadata of nested checkout b"), 2);
         t_free(t);
@@ -752,17 +757,17 @@ static void test_commondir_follows(void **state) {
         fake_add("a/.git/worktrees/wt", 'd');
         T *t = t_new();
         FOUND(t, "wt/.git", WATCH_FILE);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("a/.git/config"));
         fake_add("a/.git/worktrees/wt/commondir", 'f');
         fake.nodes[fake.n - 1].content = "/tmp/a/.git \n"; /* git strips CR and LF only: "a/.git " */
         FOUND(t, "a/.git/worktrees/wt/commondir", WATCH_FILE);
-        run_for(t, 20);
+        advance(t, 20);
         assert_false(bound("a/.git/config"));
         assert_int_equal(count(t, "its common dir does not exist (yet)"), 1);
         fake.nodes[fake.n - 1].content = "/tmp/a/.git\r\n";
         CHANGED(t, "a/.git/worktrees/wt/commondir");
-        run_for(t, 20);
+        advance(t, 20);
         assert_true(bound("a/.git/config"));
         assert_true(bound("a/.git/hooks"));
 
@@ -773,7 +778,7 @@ static void test_commondir_follows(void **state) {
         fake_add("common", 'd');
         fake_add("common/config", 'f');
         FOUND(t, "common", WATCH_DIR);
-        run_for(t, 20);
+        advance(t, 20);
         assert_true(bound("common/config"));
         t_free(t);
 }
@@ -824,7 +829,7 @@ static void test_mount_budget(void **state) {
         assert_int_equal(st.mounts, 5); /* a/.env and four of the five */
         assert_false(bound("f/.env"));
         assert_int_equal(count(t, "\"event\":\"mount-budget\""), 1);
-        run_for(t, 20);
+        advance(t, 20);
         watch_stats(t->w, &st);
         assert_int_equal(st.mounts, 6); /* the last one: a git metadata path */
         assert_int_equal(count(t, "\"event\":\"mount-budget\""), 1);
@@ -850,7 +855,7 @@ static void test_audit(void **state) {
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
         FOUND(t, "b/.git", WATCH_DIR);
-        run_for(t, 20);
+        advance(t, 20);
         assert_int_equal(count(t, "\"event\":\"git-audit\""), 2);
         assert_int_equal(count(t, "\"keys\":\"core.fsmonitor, alias.x\""), 1);
         assert_int_equal(count(t, "\"hooks\":\"post-checkout\""), 1);
@@ -883,20 +888,20 @@ static void test_deleted_checkout_released(void **state) {
         fake_add("a/src/x", 'f');
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 60);
+        advance(t, 60);
         assert_true(bound("a/.env") && bound("a/.git/config") && bound("a/.git/hooks") && bound("a/.claude"));
 
         /* Files go, HEAD stays: still a repository, nothing given back. */
         static const char *const some[] = {"a/src/x", "a/src", "a/.env", "a/.claude", NULL};
         rm_rf(t, some);
-        run_for(t, 60);
+        advance(t, 60);
         assert_int_equal(fake.unbind_calls, 0);
         assert_int_equal(count(t, "\"event\":\"mounts-released\""), 0);
 
         /* HEAD goes: only mounts are left. */
         static const char *const rest[] = {"a/.git/HEAD", "a/.git/config", "a/.git/hooks", "a/.git", NULL};
         rm_rf(t, rest);
-        run_for(t, 60);
+        advance(t, 60);
         assert_int_equal(count(t, "\"event\":\"mounts-released\""), 1);
         assert_int_equal(count(t, "\"released\":4"), 1);
         assert_int_equal(count(t, "\"discarded\":1"), 1);
@@ -924,16 +929,16 @@ static void test_released_repository_again(void **state) {
         base_tree();
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 60);
+        advance(t, 60);
         static const char *const rest[] = {"a/.git/HEAD", NULL};
         rm_rf(t, rest);
-        run_for(t, 60);
+        advance(t, 60);
         assert_int_equal(count(t, "\"event\":\"mounts-released\""), 1);
         assert_false(bound("a/.git/config"));
         fake.nodes[find_node("a/.git/config")].content = "[core]\n\tfsmonitor = cat .env\n";
         fake_add("a/.git/HEAD", 'f');
         FOUND(t, "a/.git/HEAD", WATCH_FILE);
-        run_for(t, 60);
+        advance(t, 60);
         assert_true(bound("a/.git/config") && bound("a/.git/hooks") && bound("a/.env"));
         assert_int_equal(count(t, "protected the git metadata of nested checkout a"), 2);
         assert_int_equal(count(t, "\"event\":\"git-audit\""), 1);
@@ -949,12 +954,12 @@ static void test_release_keeps_linked_mask(void **state) {
         fake.nodes[find_node("a/.env")].nlink = 2;
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
-        run_for(t, 60);
+        advance(t, 60);
         assert_true(bound("a/.env") && bound("a/.git/config"));
         static const char *const rest[] = {"a/.claude", "a/.git/HEAD", "a/.git/config", "a/.git/hooks", "a/.git",
                                            NULL};
         rm_rf(t, rest);
-        run_for(t, 60);
+        advance(t, 60);
         assert_int_equal(count(t, "\"event\":\"mount-kept\""), 1);
         assert_int_equal(count(t, "\"kept\":1"), 1);
         assert_true(bound("a/.env"));

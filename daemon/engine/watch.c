@@ -37,7 +37,7 @@ struct Checkout {
         bool released;       /* its mounts given back (release_tree): a HEAD made again protects it again */
         int index_said;      /* the last index failure said, not to say it twice */
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
-        uint64_t deadline;    /* the loop clock */
+        uint64_t deadline;    /* the watcher's clock (now_ms) */
         Maker **makers;
         size_t n_makers, n_makers_allocated;
 };
@@ -63,7 +63,7 @@ struct Watch {
         Hashmap *former;    /* a checkout gone (its .git) with binds still below it -> 1 */
         Hashmap *emptied;   /* where something went, to see whether only our mounts are left -> 1 */
         Hashmap *differs;   /* a tracked protected file said to differ from the index -> 1 */
-        uv_timer_t timer, release_timer;
+        ClockTimer *timer, *release_timer;
         size_t n_pending, mounts;
         unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that did not */
         bool budget_said;
@@ -136,7 +136,6 @@ void watch_config_init(WatchConfig *c) {
                 .processes = platform_processes,
                 .processes_free = platform_processes_free,
                 .pidfd = platform_pidfd,
-                .boot_ms = platform_boot_ms,
         };
 }
 
@@ -620,7 +619,7 @@ static void checkout_free(Watch *w, Checkout *c) {
         free(c);
 }
 
-static void timer_cb(uv_timer_t *t);
+static void timer_cb(void *userdata);
 static void bind_actions(Watch *w, Checkout *c, bool with_protects);
 static void protect_git(Watch *w, Checkout *c, const char *reason);
 
@@ -635,11 +634,11 @@ static void start_pending(Watch *w, Checkout *c) {
                 w->n_pending--;
         }
         c->needs_makers = true;
-        c->appeared_ms = w->c.boot_ms();
-        c->deadline = uv_now(w->c.loop) + w->c.git_deadline_ms;
+        c->appeared_ms = w->c.clock->boot_ms(w->c.clock_data);
+        c->deadline = w->c.clock->now_ms(w->c.clock_data) + w->c.git_deadline_ms;
         w->n_pending++;
         c->pending = true;
-        uv_timer_start(&w->timer, timer_cb, 0, w->c.git_check_ms);
+        w->c.clock->timer_start(w->timer, 0, w->c.git_check_ms);
 }
 
 /* Whether git still holds a lock in c's gitdir or common dir. */
@@ -665,10 +664,10 @@ static void start_index_work(Watch *w, Checkout *c) {
                 return;
         c->index_pending = true;
         c->needs_makers = true;
-        c->appeared_ms = w->c.boot_ms();
-        c->deadline = uv_now(w->c.loop) + w->c.git_deadline_ms;
+        c->appeared_ms = w->c.clock->boot_ms(w->c.clock_data);
+        c->deadline = w->c.clock->now_ms(w->c.clock_data) + w->c.git_deadline_ms;
         w->n_pending++;
-        uv_timer_start(&w->timer, timer_cb, 0, w->c.git_check_ms);
+        w->c.clock->timer_start(w->timer, 0, w->c.git_check_ms);
 }
 
 static void end_index_work(Watch *w, Checkout *c) {
@@ -846,9 +845,9 @@ static void take_all_makers(Watch *w) {
                 w->c.processes_free(v, n);
 }
 
-static void timer_cb(uv_timer_t *t) {
-        Watch *w = t->data;
-        uint64_t now = uv_now(w->c.loop);
+static void timer_cb(void *userdata) {
+        Watch *w = userdata;
+        uint64_t now = w->c.clock->now_ms(w->c.clock_data);
         const char *key;
         void *v;
 
@@ -865,7 +864,7 @@ static void timer_cb(uv_timer_t *t) {
                         try_protect(w, c);
         }
         if (w->n_pending == 0)
-                uv_timer_stop(t);
+                w->c.clock->timer_stop(w->timer);
 }
 
 /* ---- Protection and the audit. ---- */
@@ -1658,8 +1657,8 @@ static void release_tree(Watch *w, const char *dir) {
                   kept ? "; some stay bound" : "");
 }
 
-static void release_cb(uv_timer_t *t) {
-        Watch *w = t->data;
+static void release_cb(void *userdata) {
+        Watch *w = userdata;
         const char *key;
         void *v;
         size_t n = hashmap_size(w->emptied), k = 0;
@@ -1697,8 +1696,8 @@ static void maybe_emptied(Watch *w, const char *rel) {
                         any = true;
                 *s = '/';
         }
-        if (any && !uv_is_active((uv_handle_t *) &w->release_timer))
-                uv_timer_start(&w->release_timer, release_cb, w->c.git_check_ms, 0);
+        if (any && !w->c.clock->timer_active(w->release_timer))
+                w->c.clock->timer_start(w->release_timer, w->c.git_check_ms, 0);
 }
 
 static void on_gone(void *userdata, const char *rel) {
@@ -1819,10 +1818,18 @@ int watch_new(const WatchConfig *c, Watch **ret) {
                 watch_free(w);
                 return r;
         }
-        uv_timer_init(c->loop, &w->timer);
-        w->timer.data = w;
-        uv_timer_init(c->loop, &w->release_timer);
-        w->release_timer.data = w;
+        if (!w->c.clock) {
+                w->c.clock = &loop_clock;
+                w->c.clock_data = c->loop;
+        }
+        r = w->c.clock->timer_new(w->c.clock_data, timer_cb, w, &w->timer);
+        if (r >= 0)
+                r = w->c.clock->timer_new(w->c.clock_data, release_cb, w, &w->release_timer);
+        if (r < 0) {
+                w->c.clock->timer_free(w->timer);
+                watch_free(w);
+                return r;
+        }
         *ret = w;
         return 0;
 }
@@ -1838,8 +1845,9 @@ void watch_stop(Watch *w) {
         /* The makers' handles close with the loop. */
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);)
                 drop_makers(v);
-        uv_close((uv_handle_t *) &w->timer, NULL);
-        uv_close((uv_handle_t *) &w->release_timer, NULL);
+        w->c.clock->timer_free(w->timer);
+        w->c.clock->timer_free(w->release_timer);
+        w->timer = w->release_timer = NULL;
 }
 
 void watch_free(Watch *w) {

@@ -3,6 +3,7 @@
 
 #include <uv.h>
 
+#include "clock.h"
 #include "log.h"
 #include "platform.h"
 #include "policy-file.h"
@@ -41,7 +42,12 @@ typedef struct WatchConfig {
         int (*processes)(PlatformProcess **ret, size_t *ret_n);
         void (*processes_free)(PlatformProcess *p, size_t n);
         int (*pidfd)(int pid, uint64_t start_ms);
-        uint64_t (*boot_ms)(void);
+        /* Every time read and every timer armed (the git rule's checks and
+         * deadline, the release of an emptied checkout, "started just
+         * before it appeared"): NULL, the loop's own (loop_clock on loop);
+         * or a fake the test moves on itself. */
+        const ClockOps *clock;
+        void *clock_data;
 } WatchConfig;
 
 typedef struct Watch Watch;
