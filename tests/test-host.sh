@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # prepare and release on real temporary git repositories. No root needed.
-# Usage: test-host.sh PATHPOLICY
+# Usage: test-host.sh PATHPOLICY PATHPOLICY_HOOKS
 set -u
 pp=$1
+pp_hooks=$2 # the same, built with the test hooks (tests/hooks.c)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
@@ -81,13 +82,19 @@ for at in 0 3; do
   wt2=$work/crash$at vm2=$work/vm$at
   make_repo "$wt2"; mkdir "$vm2"
   before2=$(snap "$wt2")
-  PATHPOLICY_TEST_CRASH_AFTER=$at "$pp" prepare --worktree "$wt2" --out "$vm2" --modules "$work/modules.json" 2>/dev/null
+  PATHPOLICY_TEST_CRASH_AFTER=$at "$pp_hooks" prepare --worktree "$wt2" --out "$vm2" --modules "$work/modules.json" 2>/dev/null
   rc=$?
   check "crash after $at placeholder(s): killed" [ "$rc" -eq 137 ]
   check "crash after $at: the list was written first" [ -s "$vm2/path-policy.placeholders" ]
   "$pp" release --worktree "$wt2" --out "$vm2" 2>/dev/null
   check "crash after $at, then release: the checkout exactly as before" [ "$(snap "$wt2")" = "$before2" ]
 done
+
+# --- the program itself has no such hook: the variable changes nothing
+wt4=$work/nohook vm4=$work/vm-nohook
+make_repo "$wt4"; mkdir "$vm4"
+PATHPOLICY_TEST_CRASH_AFTER=0 "$pp" prepare --worktree "$wt4" --out "$vm4" --modules "$work/modules.json" 2>/dev/null
+check "the program ignores PATHPOLICY_TEST_CRASH_AFTER" [ $? -eq 0 ]
 
 # --- the list lost: only empty paths at policy entries go
 wt3=$work/lost vm3=$work/vm-lost

@@ -3,8 +3,8 @@
 
 /*
  * The host side's own helpers (host.c), shared by prepare.c and release.c
- * and by nothing else. Helpers here do not log, but for say(), which is
- * how the host side logs.
+ * and by nothing else. Helpers here do not log (the host side logs with
+ * log_event(), as every engine does).
  */
 #include <stdbool.h>
 #include <sys/stat.h>
@@ -34,12 +34,13 @@ int open_parent_beneath(int root_fd, const char *path, const char **ret_name, in
  * followed: 0 with *ret filled, or -errno. */
 int locate(int root_fd, const char *path, Walk *ret);
 
+/* For the tests only: a test program that defines this (tests/hooks.c)
+ * has prepare killed after that many placeholders (-1: never). A weak
+ * symbol: the installed program defines none, so it has no such hook. */
+extern long host_test_crash_after(void) __attribute__((weak));
+
 /* A name for a message, escaped (valid until the fourth call after). */
 const char *shown(const char *s);
-
-/* One record, with its message. */
-void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason, const char *fmt,
-         ...) _printf_(6, 7);
 
 /* The message of a failure into err; returns r. */
 int fail(HostError *err, int r, const char *fmt, ...) _printf_(3, 4);

@@ -121,21 +121,6 @@ const char *shown(const char *s) {
         return *slot ? *slot : "?";
 }
 
-void say(LogStream *log, LogLevel level, const char *event, const char *path, const char *reason,
-         const char *fmt, ...) {
-        char msg[1024];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        LogRecord *r = log_record_new(level, event);
-        if (path)
-                log_record_path(r, "path", path);
-        if (reason)
-                log_record_str(r, "reason", reason);
-        log_submit(log, r, "%s", msg);
-}
-
 int fail(HostError *err, int r, const char *fmt, ...) {
         va_list ap;
         va_start(ap, fmt);

@@ -197,9 +197,12 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
                 res->skipped++;
                 char at[PATH_MAX];
                 snprintf(at, sizeof at, "%.*s", (int) w.at, path);
-                say(log, LOG_WARN, "skipped", entry, w.state == WALK_UNDER_SYMLINK ? "under a symlink" : "under a file",
-                    "path policy: skipped %s: %s is %s, so it is not enforced", shown(entry), shown(at),
-                    w.state == WALK_UNDER_SYMLINK ? "a symlink" : "not a directory");
+                log_event(log, LOG_WARN, "skipped",
+                          LOG_FIELDS(LOG_PATH("path", entry),
+                                     LOG_STR("reason", w.state == WALK_UNDER_SYMLINK ? "under a symlink" : "under a file"),
+                                     LOG_SHOW("at", at)),
+                          "path policy: skipped {path}: {at} is %s, so it is not enforced",
+                          w.state == WALK_UNDER_SYMLINK ? "a symlink" : "not a directory");
                 return 0;
         case WALK_ABSENT:
                 /* Missing parents, then the placeholder itself. */
@@ -287,12 +290,14 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
         }
         if (why) {
                 res->skipped++;
-                say(log, LOG_WARN, "skipped", entry, why, "path policy: skipped %s: a symlink to %s, and %s", shown(entry),
-                    shown(target), why);
+                log_event(log, LOG_WARN, "skipped",
+                          LOG_FIELDS(LOG_PATH("path", entry), LOG_STR("reason", why), LOG_SHOW("target", target)),
+                          "path policy: skipped {path}: a symlink to {target}, and {reason}");
                 return 0;
         }
-        say(log, LOG_INFO, "symlink-target", entry, NULL, "path policy: %s is a symlink inside the checkout: %s %s instead",
-            shown(entry), mask ? "masking" : "protecting", shown(spelled));
+        log_event(log, LOG_INFO, "symlink-target", LOG_FIELDS(LOG_PATH("path", entry), LOG_SHOW("target", spelled)),
+                  "path policy: {path} is a symlink inside the checkout: %s {target} instead",
+                  mask ? "masking" : "protecting");
         return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
 }
 
@@ -347,9 +352,9 @@ static void normalize_actions(Plan *p, LogStream *log) {
                         continue;
                 }
                 if (!same)
-                        say(log, LOG_INFO, "covered", a->path, NULL,
-                            "path policy: dropped %s %s: the masked directory %s covers it",
-                            platform_bind_kind_to_string(a->kind), shown(a->path), shown(by->path));
+                        log_event(log, LOG_INFO, "covered", LOG_FIELDS(LOG_PATH("path", a->path), LOG_SHOW("by", by->path)),
+                                  "path policy: dropped %s {path}: the masked directory {by} covers it",
+                                  platform_bind_kind_to_string(a->kind));
                 free(a->path);
                 a->path = NULL;
         }
@@ -420,9 +425,10 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                          * its tmpfs is on, so not planned (no placeholder). */
                         const PolicyAction *by = covering_mask(&p, v[i]);
                         if (by) {
-                                say(log, LOG_INFO, "covered", v[i], NULL,
-                                    "path policy: dropped %s entry %s: the masked directory %s covers it",
-                                    pass == 0 ? "mask" : "protect", shown(v[i]), shown(by->path));
+                                log_event(log, LOG_INFO, "covered",
+                                          LOG_FIELDS(LOG_PATH("path", v[i]), LOG_SHOW("by", by->path)),
+                                          "path policy: dropped %s entry {path}: the masked directory {by} covers it",
+                                          pass == 0 ? "mask" : "protect");
                                 continue;
                         }
                         /* An entry spelled as a file with another entry
@@ -476,8 +482,7 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE, strerror(-r));
 
         /* Fault injection for the tests: die after N placeholders. */
-        const char *crash = getenv("PATHPOLICY_TEST_CRASH_AFTER");
-        long crash_after = crash ? strtol(crash, NULL, 10) : -1;
+        long crash_after = host_test_crash_after ? host_test_crash_after() : -1;
         for (size_t i = 0; i < p.n_order; i++) {
                 if (crash_after >= 0 && (long) i == crash_after)
                         raise(SIGKILL);
@@ -510,9 +515,10 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE, strerror(-r));
 
         for (size_t i = 0; i < res->n_covered; i++)
-                say(log, LOG_INFO, "covered", res->covered[i].entry, NULL,
-                    "path policy: dropped %s entry %s: the masked directory %s covers it",
-                    entry_list_to_string(res->covered[i].list), shown(res->covered[i].entry), shown(res->covered[i].by));
+                log_event(log, LOG_INFO, "covered",
+                          LOG_FIELDS(LOG_PATH("path", res->covered[i].entry), LOG_SHOW("by", res->covered[i].by)),
+                          "path policy: dropped %s entry {path}: the masked directory {by} covers it",
+                          entry_list_to_string(res->covered[i].list));
 
         /* Every opt-out, in one warning. */
         if (res->n_opt_outs > 0) {
@@ -523,18 +529,15 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                                 free(t.s);
                                 return fail(ret_error, -ENOMEM, "path policy: out of memory");
                         }
-                LogRecord *rec = log_record_new(LOG_WARN, "opt-out");
-                log_record_int(rec, "count", (int64_t) res->n_opt_outs);
-                log_submit(log, rec, "path policy: unmask_paths opts out of %s", t.s ? t.s : "");
+                log_event(log, LOG_WARN, "opt-out", LOG_FIELDS(LOG_INT("count", res->n_opt_outs)),
+                          "path policy: unmask_paths opts out of %s", t.s ? t.s : "");
                 free(t.s);
         }
-        LogRecord *rec = log_record_new(LOG_INFO, "prepared");
-        log_record_int(rec, "masked", (int64_t) counts.masked);
-        log_record_int(rec, "protected", (int64_t) counts.protected_);
-        log_record_int(rec, "placeholders", (int64_t) counts.placeholders);
-        log_record_int(rec, "skipped", (int64_t) counts.skipped);
-        log_submit(log, rec, "path policy: the policy masks %zu path(s) and protects %zu; %zu placeholder(s) in the worktree",
-                   counts.masked, counts.protected_, counts.placeholders);
+        log_event(log, LOG_INFO, "prepared",
+                  LOG_FIELDS(LOG_INT("masked", counts.masked), LOG_INT("protected", counts.protected_),
+                             LOG_INT("placeholders", counts.placeholders), LOG_INT("skipped", counts.skipped)),
+                  "path policy: the policy masks {masked} path(s) and protects {protected}; {placeholders} "
+                  "placeholder(s) in the worktree");
         *ret = counts;
         return 0;
 }

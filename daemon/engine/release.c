@@ -142,9 +142,9 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                         n++;
                 }
         } else {
-                say(log, LOG_WARN, "placeholders-lost", NULL, NULL,
-                    "path policy: %s/%s is lost: removing only empty paths at policy entries", out_dir,
-                    HOST_PLACEHOLDERS_FILE);
+                log_event(log, LOG_WARN, "placeholders-lost", NULL,
+                          "path policy: %s/%s is lost: removing only empty paths at policy entries", out_dir,
+                          HOST_PLACEHOLDERS_FILE);
                 r = candidates_from_policy(out_dir, &paths, &n);
                 if (r < 0)
                         return fail(ret_error, r, "path policy: %s/%s and %s are lost: nothing to release", out_dir,
@@ -200,14 +200,15 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                         close(pfd);
                 if (why) {
                         counts.kept++;
-                        say(log, error ? LOG_WARN : LOG_INFO, "placeholder-kept", path, why, "path policy: kept %s: %s",
-                            shown(path), why);
+                        log_event(log, error ? LOG_WARN : LOG_INFO, "placeholder-kept",
+                                  LOG_FIELDS(LOG_PATH("path", path), LOG_STR("reason", why)),
+                                  "path policy: kept {path}: {reason}");
                         if (error && failed++ == 0)
                                 snprintf(first, sizeof first, "%s: %s", shown(path), why);
                 } else {
                         counts.removed++;
-                        say(log, LOG_INFO, "placeholder-removed", path, NULL, "path policy: removed the placeholder %s",
-                            shown(path));
+                        log_event(log, LOG_INFO, "placeholder-removed", LOG_FIELDS(LOG_PATH("path", path)),
+                                  "path policy: removed the placeholder {path}");
                 }
         }
         for (size_t i = 0; i < n; i++)
@@ -215,10 +216,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         free(paths);
         hashmap_free(tracked);
 
-        LogRecord *rec = log_record_new(LOG_INFO, "released");
-        log_record_int(rec, "removed", (int64_t) counts.removed);
-        log_record_int(rec, "kept", (int64_t) counts.kept);
-        log_submit(log, rec, "path policy: removed %zu placeholder(s), kept %zu", counts.removed, counts.kept);
+        log_event(log, LOG_INFO, "released", LOG_FIELDS(LOG_INT("removed", counts.removed), LOG_INT("kept", counts.kept)),
+                  "path policy: removed {removed} placeholder(s), kept {kept}");
         if (failed > 0)
                 return fail(ret_error, -EIO, "path policy: %zu placeholder(s) that should have gone could not be removed (%s%s)",
                             failed, first, failed > 1 ? ", ..." : "");

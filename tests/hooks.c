@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The test hooks the installed program does not have: linked only into
+ * pathpolicy-hooks, the test build of the binary (tests/meson.build).
+ * PATHPOLICY_TEST_CRASH_AFTER=N makes prepare die by SIGKILL after N
+ * placeholders, so test-host.sh can show that release undoes a prepare
+ * killed half-way.
+ */
+#include <stdlib.h>
+
+long host_test_crash_after(void);
+
+long host_test_crash_after(void) {
+        const char *s = getenv("PATHPOLICY_TEST_CRASH_AFTER");
+        return s ? strtol(s, NULL, 10) : -1;
+}
