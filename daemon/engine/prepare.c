@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <sys/stat.h>
 
+#include "array.h"
 #include "platform.h"
 #include "policy-file.h"
 #include "util.h"
@@ -110,19 +111,15 @@ typedef struct Plan {
         Text exclude;
         Hashmap *planned;  /* placeholders already planned */
         char **order;      /* placeholders, in creation order */
-        size_t n_order;
+        size_t n_order, n_order_allocated;
         Policy policy;
 } Plan;
 
 static int plan_placeholder(Plan *p, const char *path) {
         if (hashmap_contains(p->planned, path))
                 return 0;
-        char **o = realloc(p->order, (p->n_order + 1) * sizeof *o);
-        if (!o)
-                return -ENOMEM;
-        p->order = o;
-        o[p->n_order] = strdup(path);
-        if (!o[p->n_order])
+        if (ARRAY_GROW(p->order, p->n_order_allocated, p->n_order + 1) < 0 ||
+            !(p->order[p->n_order] = strdup(path)))
                 return -ENOMEM;
         p->n_order++;
         if (hashmap_put(p->planned, path, NULL) < 0)
@@ -138,16 +135,7 @@ static int plan_placeholder(Plan *p, const char *path) {
 }
 
 static int plan_action(Plan *p, PlatformBindKind kind, const char *path) {
-        PolicyAction *a = realloc(p->policy.actions, (p->policy.n + 1) * sizeof *a);
-        if (!a)
-                return -ENOMEM;
-        p->policy.actions = a;
-        a[p->policy.n].kind = kind;
-        a[p->policy.n].path = strdup(path);
-        if (!a[p->policy.n].path)
-                return -ENOMEM;
-        p->policy.n++;
-        return 0;
+        return policy_add(&p->policy, kind, path);
 }
 
 /* Lexically join a symlink's target onto the directory holding it;

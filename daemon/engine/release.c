@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "array.h"
 #include "policy-file.h"
 #include "util.h"
 
@@ -110,7 +111,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         _cleanup_free_ char *list = NULL;
         Hashmap *tracked = NULL;
         char **paths = NULL;
-        size_t n = 0, size, failed = 0;
+        size_t n = 0, n_allocated = 0, size, failed = 0;
         char first[PATH_MAX + 256] = "";
         HostResult counts = {0};
         int r;
@@ -130,10 +131,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                         if (!e)
                                 break;
                         *e = 0;
-                        char **v = realloc(paths, (n + 1) * sizeof *v);
-                        if (v)
-                                paths = v;
-                        if (!v || !(paths[n] = strdup(s))) {
+                        if (ARRAY_GROW(paths, n_allocated, n + 1) < 0 || !(paths[n] = strdup(s))) {
                                 for (size_t i = 0; i < n; i++)
                                         free(paths[i]);
                                 free(paths);
