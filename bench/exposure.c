@@ -82,7 +82,8 @@ static int measure(const char *root, int n) {
                 printf("p50 - p99 - max - misses %d\n", misses);
                 return 0;
         }
-        printf("p50 %lld p99 %lld max %lld misses %d\n", t[got / 2], t[(size_t) got * 99 / 100], t[got - 1], misses);
+        printf("p50 %lld p99 %lld max %lld misses %d\n", t[got / 2], t[(size_t) got * 99 / 100], t[got - 1],
+               misses);
         free(t);
         return 0;
 }

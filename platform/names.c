@@ -15,12 +15,9 @@ static const char *const kind_table[_PLATFORM_BIND_KIND_MAX] = {
 };
 
 static const char *const step_table[_PLATFORM_STEP_MAX] = {
-        [PLATFORM_STEP_NONE] = "none",
-        [PLATFORM_STEP_RESOLVE] = "resolve",
-        [PLATFORM_STEP_TYPE] = "type",
-        [PLATFORM_STEP_DEVNULL] = "devnull",
-        [PLATFORM_STEP_MOUNT] = "mount",
-        [PLATFORM_STEP_ATTACH] = "attach",
+        [PLATFORM_STEP_NONE] = "none",     [PLATFORM_STEP_RESOLVE] = "resolve",
+        [PLATFORM_STEP_TYPE] = "type",     [PLATFORM_STEP_DEVNULL] = "devnull",
+        [PLATFORM_STEP_MOUNT] = "mount",   [PLATFORM_STEP_ATTACH] = "attach",
         [PLATFORM_STEP_VERIFY] = "verify",
 };
 

@@ -83,16 +83,16 @@ typedef enum PlatformBindStep {
 } PlatformBindStep;
 
 typedef struct PlatformBindInfo {
-        PlatformBindStep step;  /* where it failed, when it did */
-        bool already;           /* the path already carried our mount: left alone */
-        uint64_t mount_id;      /* the mount at the path */
-        uint64_t nlink;         /* links of the target (a masked file with more leaks) */
-        bool regular;           /* the target is a regular file */
-        int mount_fd;           /* a fake engine's handle for unbind; the mount engine keeps
-                                 * no fd per bind (it finds the mount again by its id) and
-                                 * leaves -1 here */
-        bool in_place;          /* set by the caller: unbind only where the bind was made,
-                                 * never where mountinfo says the mount went since (-ESTALE) */
+        PlatformBindStep step; /* where it failed, when it did */
+        bool already;          /* the path already carried our mount: left alone */
+        uint64_t mount_id;     /* the mount at the path */
+        uint64_t nlink;        /* links of the target (a masked file with more leaks) */
+        bool regular;          /* the target is a regular file */
+        int mount_fd;          /* a fake engine's handle for unbind; the mount engine keeps
+                                * no fd per bind (it finds the mount again by its id) and
+                                * leaves -1 here */
+        bool in_place;         /* set by the caller: unbind only where the bind was made,
+                                * never where mountinfo says the mount went since (-ESTALE) */
 } PlatformBindInfo;
 
 typedef struct BinderOps {
@@ -237,8 +237,8 @@ typedef struct WatchOptions {
 
 typedef struct WatcherOps {
         const char *name; /* "inotify", "poll" */
-        int (*start)(struct uv_loop_s *loop, const char *root, const WatchOptions *o, const WatchCallbacks *cb,
-                     void *userdata, void **ret);
+        int (*start)(struct uv_loop_s *loop, const char *root, const WatchOptions *o,
+                     const WatchCallbacks *cb, void *userdata, void **ret);
         /* Close every handle; run the loop to let them go; then free. */
         /* Also watch the top level of the directory rel (a gitdir, a common
          * dir, the directory of a .git file), wherever it is beneath the
@@ -276,14 +276,14 @@ typedef struct PlatformProcess {
         int pid, ppid;
         uint64_t start_ms; /* since boot, on the clock of platform_boot_ms */
         bool git;
-        char *cwd;         /* git processes only; NULL when unknown */
-        char **files;      /* git processes only; NULL-terminated, or NULL */
-        char **args;       /* git processes only: its command line; NULL-terminated, or NULL */
+        char *cwd;    /* git processes only; NULL when unknown */
+        char **files; /* git processes only; NULL-terminated, or NULL */
+        char **args;  /* git processes only: its command line; NULL-terminated, or NULL */
 } PlatformProcess;
 
 int platform_processes(PlatformProcess **ret, size_t *ret_n); /* -ENOSYS where there is no /proc */
 void platform_processes_free(PlatformProcess *p, size_t n);
-uint64_t platform_boot_ms(void);                         /* now, in ms since boot */
+uint64_t platform_boot_ms(void); /* now, in ms since boot */
 /* A pidfd for pid, if it is still the process that started at start_ms
  * (not a later one that reuses its number); it polls readable once the
  * process has exited. -ESRCH when it is gone, -ENOSYS without pidfds. */

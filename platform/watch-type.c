@@ -28,6 +28,9 @@ int platform_dirent_type(int dfd, const char *name, unsigned char d_type, WatchT
         default:
                 mode = 0;
         }
-        *ret = S_ISDIR(mode) ? WATCH_DIR : S_ISREG(mode) ? WATCH_FILE : S_ISLNK(mode) ? WATCH_SYMLINK : WATCH_OTHER;
+        *ret = S_ISDIR(mode)   ? WATCH_DIR
+               : S_ISREG(mode) ? WATCH_FILE
+               : S_ISLNK(mode) ? WATCH_SYMLINK
+                               : WATCH_OTHER;
         return 0;
 }

@@ -188,7 +188,9 @@ static int fake_read_all(void *b, const char *path, size_t max, char **ret, size
                 return n;
         if (fake.nodes[n].type != 'f')
                 return -EINVAL;
-        const void *d = fake.nodes[n].data ? fake.nodes[n].data : fake.nodes[n].content ? fake.nodes[n].content : "";
+        const void *d = fake.nodes[n].data      ? fake.nodes[n].data
+                        : fake.nodes[n].content ? fake.nodes[n].content
+                                                : "";
         size_t len = fake.nodes[n].data ? fake.nodes[n].data_n : strlen(d);
         if (fake.nodes[n].discarded)
                 len = 0;
@@ -205,8 +207,8 @@ static int fake_read_all(void *b, const char *path, size_t max, char **ret, size
 }
 
 /* Replace: the file's data becomes what was written (kept in fake.written). */
-static int fake_replace(void *b, const char *dir, const char *name, const char *lock, const void *old, size_t old_n,
-                        const void *data, size_t n) {
+static int fake_replace(void *b, const char *dir, const char *name, const char *lock, const void *old,
+                        size_t old_n, const void *data, size_t n) {
         char path[512];
         char *now = NULL;
         size_t now_n = 0;

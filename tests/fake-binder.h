@@ -17,12 +17,12 @@ typedef struct FakeTree {
                 const char *path;
                 char type;
                 unsigned nlink;
-                bool bound;   /* carries our mount */
+                bool bound;          /* carries our mount */
                 const char *content; /* for read */
                 const void *data;    /* for read_all, when set (else content) */
                 size_t data_n;
-                bool discarded;      /* discard emptied it */
-                int id;              /* stable across fake_remove: the fake mount's handle */
+                bool discarded; /* discard emptied it */
+                int id;         /* stable across fake_remove: the fake mount's handle */
         } nodes[FAKE_MAX];
         size_t n;
         int next_id;
@@ -34,7 +34,7 @@ typedef struct FakeTree {
 
         /* What happened. */
         int bind_calls, check_calls, unbind_calls, replace_calls;
-        int replace_errno;         /* replace fails with this, when set */
+        int replace_errno;            /* replace fails with this, when set */
         unsigned char written[65536]; /* what the last replace wrote */
         size_t written_n;
         char unbound[FAKE_MAX][64]; /* in the order undone */

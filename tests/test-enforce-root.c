@@ -128,7 +128,8 @@ static int run_enforce(rlim_t nofile, char **ret_err) {
                 dup2(fd, STDERR_FILENO);
                 if (nofile > 0 && setrlimit(RLIMIT_NOFILE, &rl) < 0)
                         _exit(126);
-                execl(pathpolicy, "pathpolicy", "enforce", "--root", root, "--policy", policy, (char *) NULL);
+                execl(pathpolicy, "pathpolicy", "enforce", "--root", root, "--policy", policy,
+                      (char *) NULL);
                 _exit(127);
         }
         int status;
@@ -287,12 +288,17 @@ static void test_fail_closed(void **state) {
                 {NULL, "policy: cannot read: No such file or directory"},
                 {"mask-file .env\nmask-file \n", "policy:2: empty path after 'mask-file'"},
                 {"mask-file .env\nhide .env\n", "policy:2: unknown kind 'hide'"},
-                {"protect Makefile\nmask-file /etc/passwd\n", "policy:2: invalid path '/etc/passwd': absolute path"},
-                {"protect Makefile\nmask-file nothere\n", "policy:2: cannot mask nothere (mask-file): missing path"},
+                {"protect Makefile\nmask-file /etc/passwd\n",
+                 "policy:2: invalid path '/etc/passwd': absolute path"},
+                {"protect Makefile\nmask-file nothere\n",
+                 "policy:2: cannot mask nothere (mask-file): missing path"},
                 {"protect Makefile\nmask-file link\n", "policy:2: cannot mask link (mask-file): a symlink"},
-                {"protect Makefile\nmask-file via/.env\n", "policy:2: cannot mask via/.env (mask-file): a symlink"},
-                {"protect Makefile\nmask-file secrets\n", "policy:2: cannot mask secrets (mask-file): a directory"},
-                {"protect Makefile\nmask-dir Makefile/\n", "policy:2: cannot mask Makefile/ (mask-dir): not a directory"},
+                {"protect Makefile\nmask-file via/.env\n",
+                 "policy:2: cannot mask via/.env (mask-file): a symlink"},
+                {"protect Makefile\nmask-file secrets\n",
+                 "policy:2: cannot mask secrets (mask-file): a directory"},
+                {"protect Makefile\nmask-dir Makefile/\n",
+                 "policy:2: cannot mask Makefile/ (mask-dir): not a directory"},
                 {"protect Makefile\nprotect .env/x\n", "a component of the path is not a directory"},
         };
         char err[4096];
@@ -475,7 +481,8 @@ static void test_already_and_new_mixed(void **state) {
         *o = 0;
         write_policy(twice);
         assert_int_equal(run_enforce(0, &err), 0);
-        assert_non_null(strstr(err, "path policy: masking 4000 path(s), protecting 0 (3000 already bound)\n"));
+        assert_non_null(
+                strstr(err, "path policy: masking 4000 path(s), protecting 0 (3000 already bound)\n"));
         assert_int_equal(mount_count(), before + N);
 }
 
@@ -668,16 +675,18 @@ static void test_race_symlink_swap(void **state) {
                 attempt(b, i % 2 ? PLATFORM_PROTECT : PLATFORM_MASK_FILE, "a/target", baseline, true, &bound,
                         &refused);
         racer_stop(&racer);
-        print_message("component swap: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound, refused);
+        print_message("component swap: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound,
+                      refused);
         assert_true(racer.swaps > 0);
 
         bound = refused = 0;
         racer_start(&racer, "root/.env", "root/evil-file");
         for (int i = 0; i < ATTEMPTS; i++)
-                attempt(b, i % 2 ? PLATFORM_PROTECT : PLATFORM_MASK_FILE, ".env", baseline, true, &bound, &refused);
+                attempt(b, i % 2 ? PLATFORM_PROTECT : PLATFORM_MASK_FILE, ".env", baseline, true, &bound,
+                        &refused);
         racer_stop(&racer);
-        print_message("final component swap: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound,
-                      refused);
+        print_message("final component swap: %lu swaps, %u bound and verified, %u refused\n", racer.swaps,
+                      bound, refused);
         assert_true(racer.swaps > 0);
         mount_binder.close(b);
 }
@@ -702,11 +711,14 @@ static void test_race_dir_moved_out(void **state) {
         size_t baseline = mounts_outside();
         racer_start(&racer, "root/a", "outside/a");
         for (int i = 0; i < ATTEMPTS; i++)
-                attempt(b, i % 3 == 0 ? PLATFORM_MASK_FILE : i % 3 == 1 ? PLATFORM_PROTECT : PLATFORM_MASK_DIR,
+                attempt(b,
+                        i % 3 == 0   ? PLATFORM_MASK_FILE
+                        : i % 3 == 1 ? PLATFORM_PROTECT
+                                     : PLATFORM_MASK_DIR,
                         i % 3 == 2 ? "a/" : "a/target", baseline, false, &bound, &refused);
         racer_stop(&racer);
-        print_message("directory moved out: %lu swaps, %u bound and verified, %u refused\n", racer.swaps, bound,
-                      refused);
+        print_message("directory moved out: %lu swaps, %u bound and verified, %u refused\n", racer.swaps,
+                      bound, refused);
         assert_true(racer.swaps > 0);
         mount_binder.close(b);
 }
@@ -803,8 +815,8 @@ static void test_race_target_type_swap(void **state) {
                         assert_int_equal(mounts_outside(), baseline);
                 }
                 racer_stop(&racer);
-                print_message("target swapped with %s: %lu swaps, %u bound, %u refused\n", swaps[s], racer.swaps,
-                              bound, refused);
+                print_message("target swapped with %s: %lu swaps, %u bound, %u refused\n", swaps[s],
+                              racer.swaps, bound, refused);
                 assert_true(bound > 0 || refused > 0);
         }
         mount_binder.close(b);
@@ -836,7 +848,8 @@ static void test_read_all(void **state) {
         buf = (char *) 0x1;
         assert_int_equal(mount_binder.read_all(b, "f", 4, &buf, &n), -EFBIG);
         assert_int_equal(mount_binder.read_all(b, "link", 100, &buf, &n), -ELOOP);
-        assert_int_equal(mount_binder.read_all(b, "fifo", 100, &buf, &n), -EINVAL); /* and it did not block */
+        assert_int_equal(mount_binder.read_all(b, "fifo", 100, &buf, &n),
+                         -EINVAL); /* and it did not block */
         assert_int_equal(mount_binder.read_all(b, "../outside/x", 100, &buf, &n), -EXDEV);
         assert_int_equal(mount_binder.read_all(b, "none", 100, &buf, &n), -ENOENT);
         assert_ptr_equal(buf, (char *) 0x1);

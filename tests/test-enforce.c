@@ -140,10 +140,13 @@ static void test_fail_closed_before_mounting(void **state) {
                 const char *needle;
         } cases[] = {
                 {"mask-file .env\nmask-file missing\n", 2, "cannot mask missing (mask-file): missing path"},
-                {"mask-file .env\nprotect link\n", 2, "cannot protect link (protect): a symlink where the host wrote a real path"},
+                {"mask-file .env\nprotect link\n", 2,
+                 "cannot protect link (protect): a symlink where the host wrote a real path"},
                 {"mask-file .env\nmask-file link/x\n", 2, "a symlink where the host wrote a real path"},
-                {"protect Makefile\nmask-file secrets\n", 2, "a directory, but the policy masks a file there (mask-file)"},
-                {"mask-dir Makefile/\n", 1, "not a directory, but the policy masks a directory there (mask-dir)"},
+                {"protect Makefile\nmask-file secrets\n", 2,
+                 "a directory, but the policy masks a file there (mask-file)"},
+                {"mask-dir Makefile/\n", 1,
+                 "not a directory, but the policy masks a directory there (mask-dir)"},
                 {"mask-file .env\nprotect dir/file/x\n", 2, "a component of the path is not a directory"},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
@@ -162,7 +165,8 @@ static void test_fail_closed_before_mounting(void **state) {
                 assert_int_equal(r.n, 1);
                 assert_string_equal(event(&r, 0), "enforce-failed");
                 assert_string_equal(json_string_value(json_object_get(r.records[0], "level")), "error");
-                assert_int_equal(json_integer_value(json_object_get(r.records[0], "line")), (json_int_t) cases[i].line);
+                assert_int_equal(json_integer_value(json_object_get(r.records[0], "line")),
+                                 (json_int_t) cases[i].line);
                 run_done(&r);
         }
 }
@@ -227,7 +231,8 @@ static void test_kernel_and_root(void **state) {
         tree();
         run(good, "/nonexistent", &r);
         assert_int_equal(r.r, -ENOENT);
-        assert_non_null(strstr(r.res.message, "cannot open the root /nonexistent: No such file or directory"));
+        assert_non_null(
+                strstr(r.res.message, "cannot open the root /nonexistent: No such file or directory"));
         run_done(&r);
 }
 

@@ -9,10 +9,12 @@
 
 static void test_valid_entries(void **state) {
         (void) state;
+        /* clang-format off */
         static const char *const ok[] = {
                 ".env", "a/b", "a/b/", "config/secrets.yml", "dir with spaces/file name", "é/ü.txt",
                 ".git-credentials", "x/.gitignore", "a.git/x", "..a", "a..", ".../x", "a/.b/c/",
         };
+        /* clang-format on */
         for (size_t i = 0; i < ELEMENTSOF(ok); i++)
                 for (EntryList l = 0; l < _ENTRY_LIST_MAX; l++) {
                         print_message("%s as %s\n", ok[i], entry_list_to_string(l));
@@ -22,6 +24,7 @@ static void test_valid_entries(void **state) {
 
 static void test_each_rule(void **state) {
         (void) state;
+        /* clang-format off */
         static const struct {
                 const char *entry;
                 EntryError err;
@@ -64,6 +67,7 @@ static void test_each_rule(void **state) {
                 {"a,b", ENTRY_SEPARATOR},
                 {"c:/x", ENTRY_SEPARATOR},
         };
+        /* clang-format on */
         for (size_t i = 0; i < ELEMENTSOF(refused); i++)
                 for (EntryList l = 0; l < _ENTRY_LIST_MAX; l++) {
                         print_message("'%s' as %s\n", refused[i].entry, entry_list_to_string(l));
@@ -115,6 +119,7 @@ static void test_length(void **state) {
 /* Neighbours of the refused ranges stay valid. */
 static void test_unicode_neighbours(void **state) {
         (void) state;
+        /* clang-format off */
         static const char *const ok[] = {
                 "a\xc2\xa0" "b",     /* U+00A0, no control */
                 "caf\xc3\xa9",       /* U+00E9 */
@@ -123,6 +128,7 @@ static void test_unicode_neighbours(void **state) {
                 "a\xe2\x81\xa5" "b", /* U+2065 */
                 "a\xe2\x81\xaa" "b", /* U+206A */
         };
+        /* clang-format on */
         for (size_t i = 0; i < ELEMENTSOF(ok); i++)
                 assert_valid(ok[i], ENTRY_MASK);
 }
@@ -146,8 +152,8 @@ static void test_component_length(void **state) {
 
 static void test_mask_under_git(void **state) {
         (void) state;
-        static const char *const git[] = {".git",   ".git/",   ".git/x", ".git/hooks/", "a/.git/x",
-                                          "a/.git/", "a/.git",  ".GIT/x", ".Git/",       "a/.gIt"};
+        static const char *const git[] = {".git",    ".git/",  ".git/x", ".git/hooks/", "a/.git/x",
+                                          "a/.git/", "a/.git", ".GIT/x", ".Git/",       "a/.gIt"};
 
         for (size_t i = 0; i < ELEMENTSOF(git); i++) {
                 print_message("%s\n", git[i]);
@@ -231,11 +237,16 @@ static void test_match_any_depth(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_valid_entries),  cmocka_unit_test(test_each_rule),
-                cmocka_unit_test(test_length),         cmocka_unit_test(test_mask_under_git),
-                cmocka_unit_test(test_unicode_neighbours), cmocka_unit_test(test_component_length),
-                cmocka_unit_test(test_every_reason_named), cmocka_unit_test(test_is_dir_same_path),
-                cmocka_unit_test(test_match_anchored), cmocka_unit_test(test_match_any_depth),
+                cmocka_unit_test(test_valid_entries),
+                cmocka_unit_test(test_each_rule),
+                cmocka_unit_test(test_length),
+                cmocka_unit_test(test_mask_under_git),
+                cmocka_unit_test(test_unicode_neighbours),
+                cmocka_unit_test(test_component_length),
+                cmocka_unit_test(test_every_reason_named),
+                cmocka_unit_test(test_is_dir_same_path),
+                cmocka_unit_test(test_match_anchored),
+                cmocka_unit_test(test_match_any_depth),
         };
         return RUN(tests);
 }

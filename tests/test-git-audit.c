@@ -27,9 +27,12 @@ typedef struct Case {
 } Case;
 
 #define KEYS(...) ((const char *const[]){__VA_ARGS__, NULL})
-#define FLAGS(t, ...) {t, sizeof(t) - 1, KEYS(__VA_ARGS__), 0}
-#define CLEAN(t) {t, sizeof(t) - 1, (const char *const[]){NULL}, 0}
-#define REFUSED(t, l) {t, sizeof(t) - 1, NULL, l}
+#define FLAGS(t, ...)                                                                                       \
+        { t, sizeof(t) - 1, KEYS(__VA_ARGS__), 0 }
+#define CLEAN(t)                                                                                            \
+        { t, sizeof(t) - 1, (const char *const[]){NULL}, 0 }
+#define REFUSED(t, l)                                                                                       \
+        { t, sizeof(t) - 1, NULL, l }
 
 /* Each flagged key once, spelled as git's documentation spells it. */
 static const Case every_key[] = {
@@ -134,20 +137,22 @@ static const Case every_key[] = {
               "[lfs \"extension.x\"]\n"
               "\tclean = evil\n"
               "\tsmudge = evil\n",
-              "core.fsmonitor", "core.hookspath", "core.sshcommand", "core.gitproxy", "core.editor", "core.pager",
-              "core.askpass", "core.alternaterefscommand", "sequence.editor", "credential.helper",
-              "credential.https://example.com.helper", "filter.lfs.clean", "filter.lfs.smudge", "filter.lfs.process",
-              "diff.bin.textconv", "diff.bin.command", "diff.external", "merge.ours.driver", "include.path",
-              "includeif.gitdir:~/work/.path", "extensions.worktreeconfig", "remote.origin.uploadpack",
-              "remote.origin.receivepack", "remote.origin.vcs", "protocol.allow", "protocol.ext.allow",
-              "uploadpack.packobjectshook", "gpg.program", "gpg.ssh.program", "gpg.ssh.defaultkeycommand",
-              "alias.sh", "pager.log", "submodule.lib.update", "difftool.t.cmd", "difftool.t.path",
-              "mergetool.t.cmd", "mergetool.t.path", "man.t.cmd", "man.t.path", "browser.t.cmd", "browser.t.path",
+              "core.fsmonitor", "core.hookspath", "core.sshcommand", "core.gitproxy", "core.editor",
+              "core.pager", "core.askpass", "core.alternaterefscommand", "sequence.editor",
+              "credential.helper", "credential.https://example.com.helper", "filter.lfs.clean",
+              "filter.lfs.smudge", "filter.lfs.process", "diff.bin.textconv", "diff.bin.command",
+              "diff.external", "merge.ours.driver", "include.path", "includeif.gitdir:~/work/.path",
+              "extensions.worktreeconfig", "remote.origin.uploadpack", "remote.origin.receivepack",
+              "remote.origin.vcs", "protocol.allow", "protocol.ext.allow", "uploadpack.packobjectshook",
+              "gpg.program", "gpg.ssh.program", "gpg.ssh.defaultkeycommand", "alias.sh", "pager.log",
+              "submodule.lib.update", "difftool.t.cmd", "difftool.t.path", "mergetool.t.cmd",
+              "mergetool.t.path", "man.t.cmd", "man.t.path", "browser.t.cmd", "browser.t.path",
               "guitool.t.cmd", "trailer.sign.cmd", "trailer.sign.command", "tar.tar.xz.command",
               "interactive.difffilter", "imap.tunnel", "instaweb.httpd", "init.templatedir",
               "sendemail.sendmailcmd", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd",
-              "sendemail.headercmd", "sendemail.work.sendmailcmd", "svn.authorsprog", "svn-remote.svn.authorsprog",
-              "hook.lint.command", "lfs.customtransfer.x.path", "lfs.extension.x.clean", "lfs.extension.x.smudge"),
+              "sendemail.headercmd", "sendemail.work.sendmailcmd", "svn.authorsprog",
+              "svn-remote.svn.authorsprog", "hook.lint.command", "lfs.customtransfer.x.path",
+              "lfs.extension.x.clean", "lfs.extension.x.smudge"),
 };
 
 /* The same keys in the other spellings git accepts. */
@@ -173,13 +178,15 @@ static const Case spellings[] = {
         /* An empty subsection is still a driver name. */
         FLAGS("[filter \"\"]\n\tclean = x\n", "filter..clean"),
         /* Subsections differing in case are different drivers. */
-        FLAGS("[filter \"A\"]\n\tclean = x\n[filter \"a\"]\n\tclean = x\n", "filter.A.clean", "filter.a.clean"),
+        FLAGS("[filter \"A\"]\n\tclean = x\n[filter \"a\"]\n\tclean = x\n", "filter.A.clean",
+              "filter.a.clean"),
         /* The legacy dotted section is lower-cased whole. */
         FLAGS("[Filter.LFS]\n\tCLEAN = x\n", "filter.lfs.clean"),
         FLAGS("[remote.Origin.x]\n\tuploadpack = x\n", "remote.origin.x.uploadpack"),
         FLAGS("[Credential.Example]\n\tHelper = x\n", "credential.example.helper"),
         /* Comments, also after values, and ';' or '#' inside quotes. */
-        FLAGS("; editor = a\n# [core]\n[core] ; pager = b\n\teditor = vi # pager = c\n\tx = \"a;b#\" ; pager = d\n",
+        FLAGS("; editor = a\n# [core]\n[core] ; pager = b\n\teditor = vi # pager = c\n\tx = \"a;b#\" ; "
+              "pager = d\n",
               "core.editor"),
         /* A continuation line is part of the value, not a new entry. */
         FLAGS("[core]\n\teditor = vim \\\n  -n\n\tpager = less\n", "core.editor", "core.pager"),
@@ -194,13 +201,14 @@ static const Case spellings[] = {
         /* An alias after git's value parsing: quotes go, leading blanks go
          * (even after an empty quoted part), a subsection is part of the
          * alias name ("git x.y"). */
-        FLAGS("[alias]\n\ta = \"!evil\"\n\tb = \t !evil\n\tc = \"\"!evil\n\td = \"\" !evil\n", "alias.a", "alias.b",
-              "alias.c", "alias.d"),
+        FLAGS("[alias]\n\ta = \"!evil\"\n\tb = \t !evil\n\tc = \"\"!evil\n\td = \"\" !evil\n", "alias.a",
+              "alias.b", "alias.c", "alias.d"),
         FLAGS("[alias \"x\"]\n\ty = !evil\n", "alias.x.y"),
         FLAGS("[ALIAS]\n\tSt = !evil\n", "alias.st"),
         /* A pager that is not a boolean is a command; ints out of range are
          * not booleans to git either. */
-        FLAGS("[pager]\n\tlog = less -S\n\tdiff = 99999999999\n\tx = 1z\n", "pager.log", "pager.diff", "pager.x"),
+        FLAGS("[pager]\n\tlog = less -S\n\tdiff = 99999999999\n\tx = 1z\n", "pager.log", "pager.diff",
+              "pager.x"),
         FLAGS("[submodule \"a.b\"]\n\tupdate = \"!evil\"\n", "submodule.a.b.update"),
         /* git hands a name on as a C string, so a NUL in a subsection cuts
          * it short: git 2.39 reads this as core.editor and runs "evil" as
@@ -231,7 +239,8 @@ static const Case harmless[] = {
         CLEAN("[alias]\n\tst = status\n\tco = checkout\n\tx = \" !ls\"\n\ty = a!b\n\tz\n\tw =\n"),
         CLEAN("[submodule \"lib\"]\n\tupdate = rebase\n\turl = ../lib\n"),
         /* Pagers that are booleans (git_parse_maybe_bool()). */
-        CLEAN("[pager]\n\tlog = false\n\tbranch = off\n\tdiff = TRUE\n\tshow = 1\n\tgrep = 0x10\n\ttag = 1k\n"
+        CLEAN("[pager]\n\tlog = false\n\tbranch = off\n\tdiff = TRUE\n\tshow = 1\n\tgrep = 0x10\n\ttag = "
+              "1k\n"
               "\tx\n\ty = \"\"\n\tz = -2\n"),
         /* A NUL can leave upper case where git compares exactly: git
          * 2.39 does not take core.editOr for the editor. */
@@ -272,34 +281,36 @@ static const Case harmless[] = {
 /* Files git refuses; each line number is what git 2.39.5's
  * "git config -f FILE --list" printed as "fatal: bad config line N". */
 static const Case refused[] = {
-        REFUSED("[core", 2),                            /* the end inside a header counts a line */
-        REFUSED("[core\n", 1),                          /* a header cut by the line end */
-        REFUSED("[]\nk = 1\n", 1),                      /* an empty section name */
-        REFUSED("[co_re]\n", 1),                        /* '_' is not a section character */
-        REFUSED("[a b]\n", 1),                          /* a subsection must be quoted */
-        REFUSED("[a \"x\"\n", 2),                       /* no ']' after the subsection */
-        REFUSED("[a \"x\" ]\n", 1),                     /* ']' must follow the quote at once */
-        REFUSED("[a \"x\"]]\n", 1),                     /* ']' is not an entry */
-        REFUSED("[a \"b\nc\"]\n", 1),                   /* no line end in a subsection */
-        REFUSED("[a \"x\\\n\"]\n", 1),                  /* not even escaped */
+        REFUSED("[core", 2),                                /* the end inside a header counts a line */
+        REFUSED("[core\n", 1),                              /* a header cut by the line end */
+        REFUSED("[]\nk = 1\n", 1),                          /* an empty section name */
+        REFUSED("[co_re]\n", 1),                            /* '_' is not a section character */
+        REFUSED("[a b]\n", 1),                              /* a subsection must be quoted */
+        REFUSED("[a \"x\"\n", 2),                           /* no ']' after the subsection */
+        REFUSED("[a \"x\" ]\n", 1),                         /* ']' must follow the quote at once */
+        REFUSED("[a \"x\"]]\n", 1),                         /* ']' is not an entry */
+        REFUSED("[a \"b\nc\"]\n", 1),                       /* no line end in a subsection */
+        REFUSED("[a \"x\\\n\"]\n", 1),                      /* not even escaped */
         REFUSED("[core]\n\teditor = vim\n[\xc3\xa9]\n", 3), /* non-ASCII section */
-        REFUSED("[core]\n\tbare # c\n", 2),             /* a bare key takes no comment */
-        REFUSED("[core]\n1bare = x\n", 2),              /* a key starts with a letter */
-        REFUSED("[core]\n\ted_itor = x\n", 2),          /* '_' is not a key character */
-        REFUSED("[core]\n\teditor.x = y\n", 2),         /* nor is '.' */
-        REFUSED("[core]\n\t\xc3\xa9 = x\n", 2),         /* nor anything non-ASCII */
-        REFUSED("[core]\n\teditor\n= vim\n", 3),        /* '=' on its own line */
-        REFUSED("[core]\n\x0b\tbare\n", 2),             /* VT is no blank to git */
-        REFUSED("[core]\n\t\x0c" "bare\n", 2),          /* nor is FF */
+        REFUSED("[core]\n\tbare # c\n", 2),                 /* a bare key takes no comment */
+        REFUSED("[core]\n1bare = x\n", 2),                  /* a key starts with a letter */
+        REFUSED("[core]\n\ted_itor = x\n", 2),              /* '_' is not a key character */
+        REFUSED("[core]\n\teditor.x = y\n", 2),             /* nor is '.' */
+        REFUSED("[core]\n\t\xc3\xa9 = x\n", 2),             /* nor anything non-ASCII */
+        REFUSED("[core]\n\teditor\n= vim\n", 3),            /* '=' on its own line */
+        REFUSED("[core]\n\x0b\tbare\n", 2),                 /* VT is no blank to git */
+        REFUSED("[core]\n\t\x0c"
+                "bare\n",
+                2),                                             /* nor is FF */
         REFUSED("[core]\n\tbare = true\r\n\teditor\r= x\n", 3), /* a lone CR after a key */
-        REFUSED("[core]\n\teditor = \"vim\n", 2),       /* an open quote */
+        REFUSED("[core]\n\teditor = \"vim\n", 2),               /* an open quote */
         REFUSED("[core]\n\teditor = \"vim\n\tpager = less\n", 2),
         REFUSED("[core]\n\teditor = a \\\n b \\\n \"c\n", 4), /* the line the value ended on */
         REFUSED("[core]\n\teditor = \"a\\\n", 3),
-        REFUSED("[a]\n\tk = \"x\\\"\n", 2),             /* the quote is escaped, so still open */
-        REFUSED("[core]\n\teditor = a\\x\n", 2),        /* an unknown escape */
+        REFUSED("[a]\n\tk = \"x\\\"\n", 2),      /* the quote is escaped, so still open */
+        REFUSED("[core]\n\teditor = a\\x\n", 2), /* an unknown escape */
         REFUSED("[core]\n\teditor = \\!sh\n", 2),
-        REFUSED("\xef\xbbx", 1),                        /* a partial BOM */
+        REFUSED("\xef\xbbx", 1), /* a partial BOM */
         REFUSED("\xef\xbb", 2),
         REFUSED("\xef\xbb\xbf\xef\xbb\xbf[core]\n", 1), /* only one BOM */
         REFUSED("\0[core]\n", 1),
@@ -314,7 +325,7 @@ static const Case oracle_only[] = {
         FLAGS("[core]\n\teditor = \"a \\\" b\" c\\td\\n\\b\n", "core.editor"),
         FLAGS("[core]\n\teditor=\n\tpager= \t\n", "core.editor", "core.pager"),
         FLAGS("[core]\r\n\teditor = a\r\r\n", "core.editor"), /* a CR before CR LF is part of the value */
-        REFUSED("[a.\"b\"]\n[core]\teditor\n", 1), /* no quotes in a legacy name */
+        REFUSED("[a.\"b\"]\n[core]\teditor\n", 1),            /* no quotes in a legacy name */
         FLAGS("[core]\n\teditor = \"#\" # \"\n", "core.editor"),
         CLEAN("[x-y.z-1 \"a b\"]\n\tk-1 = v\n"),
         CLEAN("[.]\n\tk = v\n[a..b]\n\tk = v\n"),
@@ -450,17 +461,26 @@ static void test_hook_samples(void **state) {
         (void) state;
         /* What git 2.39's "git init" puts in hooks/, and the one 2.40 added. */
         static const char *const samples[] = {
-                "applypatch-msg.sample", "commit-msg.sample", "fsmonitor-watchman.sample", "post-update.sample",
-                "pre-applypatch.sample", "pre-commit.sample", "pre-merge-commit.sample", "pre-push.sample",
-                "pre-rebase.sample", "pre-receive.sample", "prepare-commit-msg.sample", "push-to-checkout.sample",
-                "update.sample", "sendemail-validate.sample",
+                "applypatch-msg.sample",   "commit-msg.sample",         "fsmonitor-watchman.sample",
+                "post-update.sample",      "pre-applypatch.sample",     "pre-commit.sample",
+                "pre-merge-commit.sample", "pre-push.sample",           "pre-rebase.sample",
+                "pre-receive.sample",      "prepare-commit-msg.sample", "push-to-checkout.sample",
+                "update.sample",           "sendemail-validate.sample",
         };
         for (size_t i = 0; i < ELEMENTSOF(samples); i++)
                 assert_true(git_audit_hook_is_sample(samples[i]));
 
         static const char *const hooks[] = {
-                "pre-commit", "post-checkout", "pre-commit.sample.bak", "Pre-commit.sample", "pre-commit.SAMPLE",
-                ".sample", "", "hooks/pre-commit.sample", "pre-commit.sample ", "post-checkout.sample",
+                "pre-commit",
+                "post-checkout",
+                "pre-commit.sample.bak",
+                "Pre-commit.sample",
+                "pre-commit.SAMPLE",
+                ".sample",
+                "",
+                "hooks/pre-commit.sample",
+                "pre-commit.sample ",
+                "post-checkout.sample",
         };
         for (size_t i = 0; i < ELEMENTSOF(hooks); i++)
                 assert_false(git_audit_hook_is_sample(hooks[i]));
@@ -653,10 +673,10 @@ int main(int argc, char **argv) {
                 return oracle();
 
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_every_key),        cmocka_unit_test(test_spellings),
-                cmocka_unit_test(test_harmless),         cmocka_unit_test(test_refused),
+                cmocka_unit_test(test_every_key),          cmocka_unit_test(test_spellings),
+                cmocka_unit_test(test_harmless),           cmocka_unit_test(test_refused),
                 cmocka_unit_test(test_values_never_shown), cmocka_unit_test(test_key_is_flagged),
-                cmocka_unit_test(test_big_file),         cmocka_unit_test(test_hook_samples),
+                cmocka_unit_test(test_big_file),           cmocka_unit_test(test_hook_samples),
                 cmocka_unit_test(test_strv_free_null),
         };
         return RUN(tests);

@@ -55,7 +55,8 @@ static void b_bytes(B *b, const void *p, size_t n) {
 }
 
 /* One entry: the oid is oidbyte repeated; flags2 != 0 makes it extended. */
-static void b_entry(B *b, const char *path, uint32_t mode, uint8_t oidbyte, unsigned stage, uint16_t flags2) {
+static void b_entry(B *b, const char *path, uint32_t mode, uint8_t oidbyte, unsigned stage,
+                    uint16_t flags2) {
         uint8_t fixed[40] = {0}, oid[32];
         size_t len = strlen(path), hashsz = (size_t) b->algo;
         put32(fixed + 24, mode);
@@ -144,8 +145,8 @@ static void see(void *ctx, const GitIndexEntry *e) {
         Seen *s = ctx;
         char oid[65];
         hex(e->oid, (size_t) e->algo, oid);
-        int k = snprintf(s->text + s->n, sizeof s->text - s->n, "%s%06o %s %u\t%s\n", e->skip_worktree ? "S " : "",
-                         e->mode, oid, e->stage, e->path);
+        int k = snprintf(s->text + s->n, sizeof s->text - s->n, "%s%06o %s %u\t%s\n",
+                         e->skip_worktree ? "S " : "", e->mode, oid, e->stage, e->path);
         assert_true(k > 0 && (size_t) k < sizeof s->text - s->n);
         s->n += (size_t) k;
 }
@@ -210,8 +211,8 @@ static void test_read_versions(void **state) {
                                 memset(raw, 0x10 + (int) i, sizeof raw);
                                 hex(raw, (size_t) algo, oid);
                                 k += (size_t) snprintf(want + k, sizeof want - k, "%s%06o %s 0\t%s\n",
-                                                       v >= 3 && i == 1 ? "S " : "", i == 2 ? 0100755u : 0100644u,
-                                                       oid, paths[i]);
+                                                       v >= 3 && i == 1 ? "S " : "",
+                                                       i == 2 ? 0100755u : 0100644u, oid, paths[i]);
                         }
                         assert_string_equal(s.text, want);
                 }
@@ -339,7 +340,8 @@ static void test_refused(void **state) {
                 b_ext(&b, required[i], "\0\0\0\0", 4);
                 n = b_end(&b);
                 assert_int_equal(read_index(b.buf, n, &s), -EOPNOTSUPP);
-                assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), -EOPNOTSUPP);
+                assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n),
+                                 -EOPNOTSUPP);
         }
         assert_int_equal(read_index(NULL, 0, &s), -EBADMSG);
         assert_ptr_equal(out, (uint8_t *) 0x1);
@@ -372,14 +374,17 @@ static void test_skip_worktree(void **state) {
                         char oid[65], want[2048];
                         size_t k = 0;
                         static const char *const rows[][2] = {
-                                {"S ", ".env"},       {"", "conflict/.env"},    {"", "conflict/.env"},
+                                {"S ", ".env"},     {"", "conflict/.env"},    {"", "conflict/.env"},
                                 {"S ", "lib/.env"}, {"", "lib/.env.example"}, {"", "lib/x.c"}};
                         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                                 uint8_t raw[32];
                                 memset(raw, (int) i + 1, sizeof raw);
                                 hex(raw, (size_t) algo, oid);
                                 k += (size_t) snprintf(want + k, sizeof want - k, "%s100644 %s %zu\t%s\n",
-                                                       rows[i][0], oid, i == 1 ? 1 : i == 2 ? 2 : (size_t) 0,
+                                                       rows[i][0], oid,
+                                                       i == 1   ? 1
+                                                       : i == 2 ? 2
+                                                                : (size_t) 0,
                                                        rows[i][1]);
                         }
                         assert_string_equal(s.text, want);
@@ -392,10 +397,12 @@ static void test_skip_worktree(void **state) {
                         /* Done already: nothing changes, the output is untouched. */
                         uint8_t *again = (uint8_t *) 0x1;
                         size_t again_n = 7;
-                        assert_int_equal(git_index_skip_worktree(out, out_n, want_env, NULL, &again, &again_n), 0);
+                        assert_int_equal(
+                                git_index_skip_worktree(out, out_n, want_env, NULL, &again, &again_n), 0);
                         assert_ptr_equal(again, (uint8_t *) 0x1);
                         assert_int_equal(again_n, 7);
-                        assert_int_equal(git_index_skip_worktree(b.buf, n, want_none, NULL, &again, &again_n), 0);
+                        assert_int_equal(
+                                git_index_skip_worktree(b.buf, n, want_none, NULL, &again, &again_n), 0);
                         assert_ptr_equal(again, (uint8_t *) 0x1);
                         free(out);
                 }
@@ -475,17 +482,18 @@ static void spew(const char *rel, const void *data, size_t n) {
 
 /* A repository tracking .env at two depths, and its twin. */
 static void make_repo(const char *format, unsigned version) {
-        assert_int_equal(sh("rm -rf ours theirs && git init -q --object-format=%s ours && cd ours && "
-                            "printf 'KEY=1\\n' > .env && mkdir -p lib/deep && printf 'K=2\\n' > lib/deep/.env && "
-                            "echo a > a.c && echo b > lib/b.c && printf '#!/bin/sh\\n' > run && chmod +x run && "
-                            "ln -s a.c link && "
-                            "git add -A && git -c user.name=t -c user.email=t@t commit -qm one && "
-                            "echo c > lib/c.c && git add lib/c.c && "
-                            /* an extended entry (intent to add): else git writes 3 as 2 */
-                            "{ [ %u != 3 ] || { echo n > n.c && git add -N n.c; }; } && "
-                            "git update-index --index-version %u && cd .. && cp -a ours theirs",
-                            format, version, version),
-                         0);
+        assert_int_equal(
+                sh("rm -rf ours theirs && git init -q --object-format=%s ours && cd ours && "
+                   "printf 'KEY=1\\n' > .env && mkdir -p lib/deep && printf 'K=2\\n' > lib/deep/.env && "
+                   "echo a > a.c && echo b > lib/b.c && printf '#!/bin/sh\\n' > run && chmod +x run && "
+                   "ln -s a.c link && "
+                   "git add -A && git -c user.name=t -c user.email=t@t commit -qm one && "
+                   "echo c > lib/c.c && git add lib/c.c && "
+                   /* an extended entry (intent to add): else git writes 3 as 2 */
+                   "{ [ %u != 3 ] || { echo n > n.c && git add -N n.c; }; } && "
+                   "git update-index --index-version %u && cd .. && cp -a ours theirs",
+                   format, version, version),
+                0);
 }
 
 static void oracle_one(const char *format, unsigned version) {
@@ -523,7 +531,8 @@ static void oracle_one(const char *format, unsigned version) {
                             "git show --stat --format= HEAD > ../show-$d); done && "
                             "cmp st-ours st-theirs && cmp show-ours show-theirs && ! grep -q env st-ours"),
                          0);
-        assert_int_equal(sh("cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"), 0);
+        assert_int_equal(
+                sh("cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"), 0);
 }
 
 static void test_oracle_formats(void **state) {
@@ -540,11 +549,12 @@ static void test_oracle_extensions(void **state) {
         (void) state;
         size_t n = 0;
         make_repo("sha1", 2);
-        assert_int_equal(sh("cd ours && git config core.untrackedCache true && git update-index --untracked-cache && "
-                            "git -c index.recordEndOfIndexEntries=true update-index --force-write-index && "
-                            "git status -uall --porcelain >/dev/null && "
-                            "git -c index.recordEndOfIndexEntries=true update-index --force-write-index"),
-                         0);
+        assert_int_equal(
+                sh("cd ours && git config core.untrackedCache true && git update-index --untracked-cache && "
+                   "git -c index.recordEndOfIndexEntries=true update-index --force-write-index && "
+                   "git status -uall --porcelain >/dev/null && "
+                   "git -c index.recordEndOfIndexEntries=true update-index --force-write-index"),
+                0);
         _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
         assert_non_null(memmem(buf, n, "UNTR", 4));
         assert_non_null(memmem(buf, n, "EOIE", 4));
@@ -555,9 +565,10 @@ static void test_oracle_extensions(void **state) {
         assert_null(memmem(out, out_n, "EOIE", 4));
         spew("ours/.git/index", out, out_n);
         free(out);
-        assert_int_equal(sh("cd ours && git ls-files -v | grep -qx 'S .env' && git fsck --no-progress --strict && "
-                            "echo new > new.c && git status -uall --porcelain | grep -qx '?? new.c'"),
-                         0);
+        assert_int_equal(
+                sh("cd ours && git ls-files -v | grep -qx 'S .env' && git fsck --no-progress --strict && "
+                   "echo new > new.c && git status -uall --porcelain | grep -qx '?? new.c'"),
+                0);
 }
 
 /* A split index and a sparse index are not ours to write: refused. */
@@ -609,8 +620,8 @@ int main(int argc, char **argv) {
         if (argc > 1 && streq(argv[1], "oracle"))
                 return oracle();
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_blob_oid),    cmocka_unit_test(test_read_versions),
-                cmocka_unit_test(test_long_name),   cmocka_unit_test(test_refused),
+                cmocka_unit_test(test_blob_oid),      cmocka_unit_test(test_read_versions),
+                cmocka_unit_test(test_long_name),     cmocka_unit_test(test_refused),
                 cmocka_unit_test(test_skip_worktree), cmocka_unit_test(test_skip_hash),
         };
         return RUN(tests);

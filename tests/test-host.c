@@ -18,8 +18,8 @@ static void test_gitignore_pattern(void **state) {
                 {".env", "/.env"},
                 {"a/b/.env", "/a/b/.env"},
                 {"keys/", "/keys/"},
-                {"#hash", "/#hash"},             /* anchored: never a comment */
-                {"!bang", "/!bang"},             /* anchored: never a negation */
+                {"#hash", "/#hash"}, /* anchored: never a comment */
+                {"!bang", "/!bang"}, /* anchored: never a negation */
                 {"star*", "/star\\*"},
                 {"q?", "/q\\?"},
                 {"br[ack]", "/br\\[ack]"},
@@ -112,7 +112,8 @@ static void test_result_untouched_on_failure(void **state) {
                 assert_int_equal(hr.kept, 0);
         }
 
-        static const char *const files[] = {"path-policy", "path-policy.placeholders", "path-policy.exclude"};
+        static const char *const files[] = {"path-policy", "path-policy.placeholders",
+                                            "path-policy.exclude"};
         for (size_t i = 0; i < ELEMENTSOF(files); i++) {
                 char f[128];
                 snprintf(f, sizeof f, "%s/%s", vm, files[i]);

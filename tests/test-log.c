@@ -318,7 +318,8 @@ static void test_journal_detection(void **state) {
 
         assert_true(fd >= 0 && saved >= 0);
         assert_int_equal(fstat(fd, &st), 0);
-        snprintf(value, sizeof value, "%llu:%llu", (unsigned long long) st.st_dev, (unsigned long long) st.st_ino);
+        snprintf(value, sizeof value, "%llu:%llu", (unsigned long long) st.st_dev,
+                 (unsigned long long) st.st_ino);
         setenv("JOURNAL_STREAM", value, 1);
 
         /* Names another stream than stderr: not the journal. */
@@ -635,7 +636,8 @@ static void test_socket_reader_never_reads(void **state) {
                 max_libuv = st.libuv_write_queue > max_libuv ? st.libuv_write_queue : max_libuv;
         }
         uint64_t elapsed = uv_now(&loop) - start;
-        print_message("ticker fired %u times in %" PRIu64 " ms, worst gap %" PRIu64 " ms; queue peak %zu bytes, "
+        print_message("ticker fired %u times in %" PRIu64 " ms, worst gap %" PRIu64
+                      " ms; queue peak %zu bytes, "
                       "libuv peak %zu bytes, %" PRIu64 " dropped\n",
                       k.fired, elapsed, k.worst_gap, max_bytes, max_libuv, st.dropped);
 
@@ -691,7 +693,8 @@ static void test_shutdown(void **state) {
         for (int i = 0; i < 7; i++)
                 log_submit(s, log_record_new(LOG_WARN, "bind-failed"), "path policy: %d", i);
         stream_close(&loop, s);
-        assert_non_null(strstr(drain(p[0]), "path policy: 7 log record(s) not delivered to the colony log at shutdown"));
+        assert_non_null(strstr(drain(p[0]),
+                               "path policy: 7 log record(s) not delivered to the colony log at shutdown"));
         close(p[0]);
         close(p[1]);
         server_done(&sv);

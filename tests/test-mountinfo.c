@@ -17,7 +17,8 @@ static const char fixture[] =
         /* the same, but writable: not ours */
         "41 22 0:5 /null /w/rw-null rw,nosuid,noexec,relatime - devtmpfs udev rw,size=12334096k,mode=755\n"
         /* mask-dir: our tmpfs */
-        "42 22 0:60 / /w/secrets ro,nosuid,nodev,noexec,relatime - tmpfs pathpolicy rw,size=4k,nr_inodes=4,mode=555\n"
+        "42 22 0:60 / /w/secrets ro,nosuid,nodev,noexec,relatime - tmpfs pathpolicy "
+        "rw,size=4k,nr_inodes=4,mode=555\n"
         /* someone else's read-only tmpfs */
         "43 22 0:61 / /w/other ro,relatime - tmpfs tmpfs rw,size=1024k\n"
         /* protect: a read-only bind of a path onto itself */
@@ -44,7 +45,7 @@ static void test_is_ours(void **state) {
         assert_int_equal(mountinfo_is_ours(f, 40, PLATFORM_MASK_DIR), 0);
         assert_int_equal(mountinfo_is_ours(f, 44, PLATFORM_PROTECT), 1);
         assert_int_equal(mountinfo_is_ours(f, 45, PLATFORM_PROTECT), 1);
-        assert_int_equal(mountinfo_is_ours(f, 22, PLATFORM_PROTECT), 0); /* read-write */
+        assert_int_equal(mountinfo_is_ours(f, 22, PLATFORM_PROTECT), 0);  /* read-write */
         assert_int_equal(mountinfo_is_ours(f, 999, PLATFORM_PROTECT), 0); /* no such mount */
         fclose(f);
 }
@@ -82,7 +83,8 @@ static void test_ours_set(void **state) {
                         int want = mountinfo_is_ours(f, ids[i], k);
                         assert_true(want >= 0);
                         if (!!(mount_set_kinds(set, ids[i]) & (1u << k)) != want)
-                                fail_msg("mount %" PRIu64 ", kind %d: set and mountinfo_is_ours differ", ids[i], k);
+                                fail_msg("mount %" PRIu64 ", kind %d: set and mountinfo_is_ours differ",
+                                         ids[i], k);
                 }
         assert_int_equal(mount_set_kinds(set, 40), (1u << PLATFORM_MASK_FILE) | (1u << PLATFORM_PROTECT));
         assert_int_equal(mount_set_kinds(set, 42), (1u << PLATFORM_MASK_DIR) | (1u << PLATFORM_PROTECT));
@@ -169,10 +171,8 @@ static void test_find(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_is_ours),
-                cmocka_unit_test(test_count_outside),
-                cmocka_unit_test(test_ours_set),
-                cmocka_unit_test(test_ours_set_many),
+                cmocka_unit_test(test_is_ours),  cmocka_unit_test(test_count_outside),
+                cmocka_unit_test(test_ours_set), cmocka_unit_test(test_ours_set_many),
                 cmocka_unit_test(test_find),
         };
         return RUN(tests);

@@ -114,8 +114,9 @@ static void expect(int dirfd, const char *path, int flags, int want, void (*chec
                 int fd = -42;
                 int r = impls[i].open(dirfd, path, flags, &fd);
                 if (r != want)
-                        fail_msg("%s(\"%.40s\" (%zu bytes), %#x): %d (%s), want %d (%s)", impls[i].name, path,
-                                 strlen(path), (unsigned) flags, r, strerror(-r), want, strerror(-want));
+                        fail_msg("%s(\"%.40s\" (%zu bytes), %#x): %d (%s), want %d (%s)", impls[i].name,
+                                 path, strlen(path), (unsigned) flags, r, strerror(-r), want,
+                                 strerror(-want));
                 if (r < 0) {
                         assert_int_equal(fd, -42);
                 } else {

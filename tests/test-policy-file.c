@@ -91,7 +91,9 @@ static void test_reader_errors(void **state) {
                 {"mask-dir .git/hooks/\n", 1, "under .git"},
                 {"mask-file a:b\n", 1, "':' or ','"},
                 {"mask-file .env\r\n", 1, "whitespace"},
-                {"mask-file a\x01" "b\n", 1, "control character"},
+                {"mask-file a\x01"
+                 "b\n",
+                 1, "control character"},
                 {"mask-dir secrets\n", 1, "does not end in '/'"},
                 {"mask-file secrets/\n", 1, "ends in '/'"},
                 {"protect .\n", 1, "root"},
@@ -148,8 +150,9 @@ static void test_writer_refuses_unreadable(void **state) {
                 PlatformBindKind kind;
                 const char *path;
         } bad[] = {
-                {PLATFORM_MASK_FILE, "a\nmask-file b"}, {PLATFORM_MASK_FILE, "/abs"}, {PLATFORM_MASK_DIR, "nodir"},
-                {PLATFORM_MASK_FILE, "dir/"},           {PLATFORM_MASK_FILE, ".git/x"}, {PLATFORM_PROTECT, ""},
+                {PLATFORM_MASK_FILE, "a\nmask-file b"}, {PLATFORM_MASK_FILE, "/abs"},
+                {PLATFORM_MASK_DIR, "nodir"},           {PLATFORM_MASK_FILE, "dir/"},
+                {PLATFORM_MASK_FILE, ".git/x"},         {PLATFORM_PROTECT, ""},
                 {_PLATFORM_BIND_KIND_MAX, "x"},
         };
         for (size_t i = 0; i < ELEMENTSOF(bad); i++) {

@@ -33,7 +33,8 @@ static void del(const char *path) {
                         tree[i].present = false;
 }
 
-static int fake_list(void *fs, const char *rel, void (*emit)(void *ctx, const char *name, WatchType type), void *ctx) {
+static int fake_list(void *fs, const char *rel, void (*emit)(void *ctx, const char *name, WatchType type),
+                     void *ctx) {
         size_t n = strlen(rel);
         (void) fs;
         lists++;
@@ -94,7 +95,12 @@ static void cb_pass(void *u, size_t entries, unsigned ticks) {
         passes_seen++;
 }
 static const WatchCallbacks cbs = {
-        .found = cb_found, .gone = cb_gone, .rescan = cb_rescan, .ready = cb_ready, .warn = cb_warn, .pass = cb_pass,
+        .found = cb_found,
+        .gone = cb_gone,
+        .rescan = cb_rescan,
+        .ready = cb_ready,
+        .warn = cb_warn,
+        .pass = cb_pass,
 };
 
 static bool has(const char *line) {
@@ -278,10 +284,8 @@ static void test_symlinks_not_entered(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_discovery_then_quiet),
-                cmocka_unit_test(test_changes_reported_once),
-                cmocka_unit_test(test_entries_bound_resumes),
-                cmocka_unit_test(test_depth_bound),
+                cmocka_unit_test(test_discovery_then_quiet),  cmocka_unit_test(test_changes_reported_once),
+                cmocka_unit_test(test_entries_bound_resumes), cmocka_unit_test(test_depth_bound),
                 cmocka_unit_test(test_symlinks_not_entered),
         };
         return RUN(tests);

@@ -20,8 +20,8 @@ static void test_record_format(void **state) {
         log_record_path(r, "path", "vendor/lib/.env");
         log_record_str(r, "kind", "mask-file");
         log_record_int(r, "errno", 13);
-        _cleanup_free_ char *line =
-                log_record_format(r, "path policy: could not bind vendor/lib/.env (mask-file): Permission denied", 7);
+        _cleanup_free_ char *line = log_record_format(
+                r, "path policy: could not bind vendor/lib/.env (mask-file): Permission denied", 7);
         log_record_free(r);
 
         assert_non_null(line);
@@ -30,8 +30,8 @@ static void test_record_format(void **state) {
         assert_null(memchr(line, '\n', len - 1));
         /* The documented order: ts, level, event, msg, the event's fields, seq, pid. */
         assert_true(strncmp(line, "{\"ts\":\"", 7) == 0);
-        const char *order[] = {"\"ts\"", "\"level\"", "\"event\"", "\"msg\"", "\"checkout\"", "\"path\"",
-                               "\"kind\"", "\"errno\"", "\"seq\"", "\"pid\""};
+        const char *order[] = {"\"ts\"",   "\"level\"", "\"event\"", "\"msg\"", "\"checkout\"",
+                               "\"path\"", "\"kind\"",  "\"errno\"", "\"seq\"", "\"pid\""};
         const char *at = line;
         for (size_t i = 0; i < ELEMENTSOF(order); i++) {
                 const char *p = strstr(at, order[i]);
@@ -48,7 +48,8 @@ static void test_record_format(void **state) {
         assert_true(ts[4] == '-' && ts[10] == 'T' && ts[19] == '.' && ts[26] == 'Z');
         assert_string_equal(str_of(o, "level"), "warn");
         assert_string_equal(str_of(o, "event"), "bind-failed");
-        assert_string_equal(str_of(o, "msg"), "path policy: could not bind vendor/lib/.env (mask-file): Permission denied");
+        assert_string_equal(str_of(o, "msg"),
+                            "path policy: could not bind vendor/lib/.env (mask-file): Permission denied");
         assert_string_equal(str_of(o, "path"), "vendor/lib/.env");
         assert_null(json_object_get(o, "path_escaped"));
         assert_int_equal(int_of(o, "errno"), 13);
@@ -107,9 +108,13 @@ static void test_journal_fields(void **state) {
         log_record_free(r);
         assert_int_equal(log_record_journal_fields(line, &f), 0);
 
-        const char *want[] = {"SYSLOG_IDENTIFIER=pathpolicy", "PRIORITY=4", "PATHPOLICY_EVENT=bind-failed",
-                              "MESSAGE=path policy: could not bind sub/.env", "PATHPOLICY_PATH=sub/.env",
-                              "PATHPOLICY_ERRNO=13", "PATHPOLICY_SEQ=3"};
+        const char *want[] = {"SYSLOG_IDENTIFIER=pathpolicy",
+                              "PRIORITY=4",
+                              "PATHPOLICY_EVENT=bind-failed",
+                              "MESSAGE=path policy: could not bind sub/.env",
+                              "PATHPOLICY_PATH=sub/.env",
+                              "PATHPOLICY_ERRNO=13",
+                              "PATHPOLICY_SEQ=3"};
         for (size_t i = 0; i < ELEMENTSOF(want); i++) {
                 bool found = false;
                 for (char **p = f; *p; p++)
@@ -130,7 +135,10 @@ static char *format_with(const char *format, ...) {
         va_list ap;
         char *s = NULL;
         va_start(ap, format);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
         assert_true(vasprintf(&s, format, ap) > 0);
+#pragma GCC diagnostic pop
         va_end(ap);
         return s;
 }
@@ -143,11 +151,13 @@ static void test_event(void **state) {
         const LogField *f = LOG_FIELDS(LOG_PATH("checkout", "vendor/a\nb%s"), LOG_PATH("path", "x/.env\n"),
                                        LOG_STR("kind", NULL), LOG_INT("nlink", 3), LOG_BOOL("tracked", 7),
                                        LOG_SHOW("as", "X/.ENV"), LOG_ERRNO(-ENOENT), LOG_ERRNO(0));
-        _cleanup_free_ char *format = log_message_expand(
-                "path policy: {path} ({as}) in {checkout} has {nlink} links ({tracked}) {{kind} %d%% {errno}", f);
+        _cleanup_free_ char *format = log_message_expand("path policy: {path} ({as}) in {checkout} has "
+                                                         "{nlink} links ({tracked}) {{kind} %d%% {errno}",
+                                                         f);
         assert_non_null(format);
         _cleanup_free_ char *msg = format_with(format, 42);
-        assert_string_equal(msg, "path policy: x/.env\\n (X/.ENV) in vendor/a\\nb%s has 3 links (true) {kind} 42% No such file or directory");
+        assert_string_equal(msg, "path policy: x/.env\\n (X/.ENV) in vendor/a\\nb%s has 3 links (true) "
+                                 "{kind} 42% No such file or directory");
 
         LogRecord *r = log_record_new_fields(LOG_WARN, "hardlink", f);
         assert_non_null(r);
@@ -178,7 +188,8 @@ static void test_event(void **state) {
         json_decref(o);
 
         /* A name with a newline and a byte that is not UTF-8 stays one line. */
-        _cleanup_free_ char *hostile = log_message_expand("{path}", LOG_FIELDS(LOG_PATH("path", "a\nb\xff")));
+        _cleanup_free_ char *hostile =
+                log_message_expand("{path}", LOG_FIELDS(LOG_PATH("path", "a\nb\xff")));
         assert_string_equal(hostile, "a\\nb\\xff");
         /* A template naming no such field shows it as it is. */
         _cleanup_free_ char *slip = log_message_expand("{nope} {path", f);

@@ -68,14 +68,16 @@ static void test_builtins_alone(void **state) {
         assert_int_equal(r->n_opt_outs + r->n_dropped + r->n_unused_unmask, 0);
 
         /* The built-ins the issue names. */
-        assert_true(masked(r, ".env") && masked(r, ".envrc") && masked(r, ".netrc") && masked(r, ".git-credentials"));
+        assert_true(masked(r, ".env") && masked(r, ".envrc") && masked(r, ".netrc") &&
+                    masked(r, ".git-credentials"));
         assert_true(protected(r, ".git/config") && protected(r, ".git/hooks/") && protected(r, ".claude/") &&
                     protected(r, ".mcp.json"));
 }
 
 static void test_union_sorted_unique(void **state) {
         (void) state;
-        _cleanup_settings_ Settings *m = make("m", L("z", ".env", "a/", "z"), L("Makefile", ".claude/"), NULL);
+        _cleanup_settings_ Settings *m =
+                make("m", L("z", ".env", "a/", "z"), L("Makefile", ".claude/"), NULL);
         _cleanup_settings_ Settings *o = make("o", L("k", "z"), L("CODEOWNERS"), NULL);
         _cleanup_resolved_ Resolved *r = run(m, o);
 
@@ -91,7 +93,8 @@ static void test_union_sorted_unique(void **state) {
 
 static void test_unmask_removes_from_both_sets(void **state) {
         (void) state;
-        _cleanup_settings_ Settings *m = make("m", L("secrets/"), L("Makefile"), L(".env", ".claude/", "secrets/", "Makefile"));
+        _cleanup_settings_ Settings *m =
+                make("m", L("secrets/"), L("Makefile"), L(".env", ".claude/", "secrets/", "Makefile"));
         _cleanup_resolved_ Resolved *r = run(m, NULL);
 
         /* Built-ins and settings alike. */
@@ -165,7 +168,8 @@ static void test_org_has_no_unmask(void **state) {
 
 static void test_mask_wins(void **state) {
         (void) state;
-        _cleanup_settings_ Settings *m = make("m", L("both", "dir/", ".git-credentials"), L("both", "dir", ".netrc"), NULL);
+        _cleanup_settings_ Settings *m =
+                make("m", L("both", "dir/", ".git-credentials"), L("both", "dir", ".netrc"), NULL);
         _cleanup_settings_ Settings *o = make("o", L(".claude/"), L(".git-credentials"), NULL);
         _cleanup_resolved_ Resolved *r = run(m, o);
 
@@ -196,8 +200,10 @@ static bool covered(const Resolved *r, const char *e, EntryList l, const char *b
  * below a protected directory stays (the read-only bind keeps it). */
 static void test_coverage(void **state) {
         (void) state;
-        _cleanup_settings_ Settings *m = make("m", L("deploy/", "keys/old/", "cfg/"), L("cfg/app.yml", "ro/"), NULL);
-        _cleanup_settings_ Settings *o = make("o", L("deploy/keys.pem", "keys/", "ro/.env"), L("deploy/x/"), NULL);
+        _cleanup_settings_ Settings *m =
+                make("m", L("deploy/", "keys/old/", "cfg/"), L("cfg/app.yml", "ro/"), NULL);
+        _cleanup_settings_ Settings *o =
+                make("o", L("deploy/keys.pem", "keys/", "ro/.env"), L("deploy/x/"), NULL);
         _cleanup_resolved_ Resolved *r = run(m, o);
 
         assert_true(masked(r, "deploy/"));
@@ -243,8 +249,8 @@ static void test_one_spelling(void **state) {
 
 static void test_invalid_dropped(void **state) {
         (void) state;
-        _cleanup_settings_ Settings *m =
-                make("m.json", L("/etc/x", "ok", ".git/x", "a//b"), L(".git/hooks/pre-commit", " x"), L("../y"));
+        _cleanup_settings_ Settings *m = make("m.json", L("/etc/x", "ok", ".git/x", "a//b"),
+                                              L(".git/hooks/pre-commit", " x"), L("../y"));
         _cleanup_settings_ Settings *o = make("o.json", L("c:d"), L(""), NULL);
         _cleanup_resolved_ Resolved *r = run(m, o);
 

@@ -11,7 +11,8 @@ static Settings *modules_ok(const char *json) {
         SettingsError err;
         int r = settings_parse_modules(json, strlen(json), "m.json", &s, &err);
         if (r < 0)
-                print_error("unexpected error: %u:%u %s: %s\n", err.line, err.column, err.field, err.message);
+                print_error("unexpected error: %u:%u %s: %s\n", err.line, err.column, err.field,
+                            err.message);
         assert_int_equal(r, 0);
         assert_non_null(s);
         return s;
@@ -29,12 +30,11 @@ static SettingsError modules_fail(const char *json) {
 
 static void test_modules_lists(void **state) {
         (void) state;
-        _cleanup_settings_ Settings *s = modules_ok(
-                "{\"other\": {\"x\": 1},\n"
-                " \"sandbox\": {\"network\": true,\n"
-                "   \"mask_paths\": [\"a\", \"b/\"],\n"
-                "   \"protect_paths\": [\"p\"],\n"
-                "   \"unmask_paths\": [\".env\"]}}");
+        _cleanup_settings_ Settings *s = modules_ok("{\"other\": {\"x\": 1},\n"
+                                                    " \"sandbox\": {\"network\": true,\n"
+                                                    "   \"mask_paths\": [\"a\", \"b/\"],\n"
+                                                    "   \"protect_paths\": [\"p\"],\n"
+                                                    "   \"unmask_paths\": [\".env\"]}}");
 
         assert_string_equal(s->source, "m.json");
         assert_null(s->org);
@@ -71,7 +71,8 @@ static void test_modules_inherit(void **state) {
 static void test_modules_keeps_invalid_entries(void **state) {
         (void) state;
         /* Validation is resolve's job: the reader keeps what is written. */
-        _cleanup_settings_ Settings *s = modules_ok("{\"sandbox\": {\"mask_paths\": [\"/etc/x\", \"\", \".git/x\"]}}");
+        _cleanup_settings_ Settings *s =
+                modules_ok("{\"sandbox\": {\"mask_paths\": [\"/etc/x\", \"\", \".git/x\"]}}");
         assert_int_equal(s->lists[ENTRY_MASK].n, 3);
         assert_string_equal(s->lists[ENTRY_MASK].entries[0].path, "/etc/x");
 }
@@ -180,17 +181,19 @@ static Settings **orgs_ok(const char *json, const char *org) {
         SettingsError err;
         int r = settings_parse_orgs(json, strlen(json), "o.json", org, &v, &err);
         if (r < 0)
-                print_error("unexpected error: %u:%u %s: %s\n", err.line, err.column, err.field, err.message);
+                print_error("unexpected error: %u:%u %s: %s\n", err.line, err.column, err.field,
+                            err.message);
         assert_int_equal(r, 0);
         return v;
 }
 
 static void test_orgs(void **state) {
         (void) state;
-        static const char json[] = "{\"acme\": {\"name\": \"Acme\", \"path_policy\": {\"mask_paths\": [\"k\"],\n"
-                                   "  \"protect_paths\": [\"CODEOWNERS\"]}},\n"
-                                   " \"initech\": {\"path_policy\": null},\n"
-                                   " \"globex\": null, \"umbrella\": {}}";
+        static const char json[] =
+                "{\"acme\": {\"name\": \"Acme\", \"path_policy\": {\"mask_paths\": [\"k\"],\n"
+                "  \"protect_paths\": [\"CODEOWNERS\"]}},\n"
+                " \"initech\": {\"path_policy\": null},\n"
+                " \"globex\": null, \"umbrella\": {}}";
         Settings **v;
 
         v = orgs_ok(json, "acme");

@@ -47,9 +47,9 @@ static void test_utf8(void **state) {
         assert_int_equal(utf8_length("\xf0\x9f\x94\x91"), 1); /* a 4-byte emoji */
         /* Invalid bytes count one each. */
         assert_int_equal(utf8_length("\xff\xfe"), 2);
-        assert_int_equal(utf8_length("\xc3"), 1);            /* cut short */
-        assert_int_equal(utf8_length("\xc0\xaf"), 2);        /* overlong '/' */
-        assert_int_equal(utf8_length("\xed\xa0\x80"), 3);    /* a surrogate */
+        assert_int_equal(utf8_length("\xc3"), 1);                      /* cut short */
+        assert_int_equal(utf8_length("\xc0\xaf"), 2);                  /* overlong '/' */
+        assert_int_equal(utf8_length("\xed\xa0\x80"), 3);              /* a surrogate */
         assert_int_equal(utf8_sequence_length("\xf4\x90\x80\x80"), 0); /* past U+10FFFF */
 }
 
@@ -58,14 +58,9 @@ static void test_escape(void **state) {
         static const struct {
                 const char *in, *out;
         } cases[] = {
-                {"plain/path", "plain/path"},
-                {"a\nb", "a\\nb"},
-                {"\t\r", "\\t\\r"},
-                {"back\\slash", "back\\\\slash"},
-                {"\x01\x7f", "\\x01\\x7f"},
-                {"é ok", "é ok"},
-                {"bad\xff", "bad\\xff"},
-                {"'quote\"", "'quote\""},
+                {"plain/path", "plain/path"},     {"a\nb", "a\\nb"},          {"\t\r", "\\t\\r"},
+                {"back\\slash", "back\\\\slash"}, {"\x01\x7f", "\\x01\\x7f"}, {"é ok", "é ok"},
+                {"bad\xff", "bad\\xff"},          {"'quote\"", "'quote\""},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 _cleanup_free_ char *s = escape_for_display(cases[i].in);
@@ -152,7 +147,8 @@ static void test_read_full_file_not_regular(void **state) {
         assert_ptr_equal(untouched, (char *) 0x1);
         assert_int_equal(size, 42);
 
-        assert_string_equal(read_full_file_strerror(-ENXIO), "not a regular file (a fifo, a socket or a device)");
+        assert_string_equal(read_full_file_strerror(-ENXIO),
+                            "not a regular file (a fifo, a socket or a device)");
         assert_string_equal(read_full_file_strerror(-EISDIR), "a directory, not a regular file");
         assert_string_equal(read_full_file_strerror(-ENOENT), strerror(ENOENT));
 
@@ -167,10 +163,10 @@ static void test_path_normalize(void **state) {
         static const struct {
                 const char *in, *out;
         } cases[] = {
-                {"a/b/c", "a/b/c"},          {"a/./b", "a/b"},       {"a/../b", "b"},
-                {"a/b/../../c", "c"},        {"a//b/", "a/b"},       {"sub/.git/../../.git/x", ".git/x"},
-                {"..", NULL},                {"a/../..", NULL},      {"a/..", NULL},
-                {"../x", NULL},              {".", NULL},
+                {"a/b/c", "a/b/c"},   {"a/./b", "a/b"},  {"a/../b", "b"},
+                {"a/b/../../c", "c"}, {"a//b/", "a/b"},  {"sub/.git/../../.git/x", ".git/x"},
+                {"..", NULL},         {"a/../..", NULL}, {"a/..", NULL},
+                {"../x", NULL},       {".", NULL},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 _cleanup_free_ char *r = path_normalize(cases[i].in);
@@ -183,12 +179,9 @@ static void test_path_normalize(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_utf8),
-                cmocka_unit_test(test_escape),
-                cmocka_unit_test(test_read_full_file),
-                cmocka_unit_test(test_read_full_file_not_regular),
-                cmocka_unit_test(test_path_normalize),
-                cmocka_unit_test(test_array_grow),
+                cmocka_unit_test(test_utf8),           cmocka_unit_test(test_escape),
+                cmocka_unit_test(test_read_full_file), cmocka_unit_test(test_read_full_file_not_regular),
+                cmocka_unit_test(test_path_normalize), cmocka_unit_test(test_array_grow),
         };
         return RUN(tests);
 }

@@ -100,10 +100,10 @@ typedef struct T {
 } T;
 
 static const char policy_text[] = "mask-file .env\n"
-                                   "mask-dir secrets/\n"
-                                   "protect .claude/\n"
-                                   "protect .git/config\n"
-                                   "protect .git/hooks/\n";
+                                  "mask-dir secrets/\n"
+                                  "protect .claude/\n"
+                                  "protect .git/config\n"
+                                  "protect .git/hooks/\n";
 
 static const BinderOps *binder_for_test = &fake_binder;
 static bool fold_for_test;
@@ -564,9 +564,10 @@ static void test_gitfile_gitdir(void **state) {
         size_t audits = count(t, "a/.git/worktrees/wt/config.worktree sets keys");
         fake.nodes[find_node("a/.git/worktrees/wt/config.worktree")].content = "[core]\n\tfsmonitor = x\n";
         CHANGED(t, "a/.git/worktrees/wt/config.worktree");
-        assert_int_equal(count(t, "a/.git/worktrees/wt/config.worktree sets keys that make git run a program or "
-                                  "read more config: core.fsmonitor"),
-                         audits + 1);
+        assert_int_equal(
+                count(t, "a/.git/worktrees/wt/config.worktree sets keys that make git run a program or "
+                         "read more config: core.fsmonitor"),
+                audits + 1);
         assert_int_equal(count(t, "out/.git: it names a gitdir outside the root"), 1);
         assert_int_equal(count(t, "up/.git: it names a gitdir outside the root"), 1);
         assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 2);
@@ -613,14 +614,17 @@ static void test_warn_only(void **state) {
         FOUND(t, "a/.git", WATCH_DIR);
         FOUND(t, "a/.env", WATCH_FILE);
         FOUND(t, "a/.env", WATCH_FILE);
-        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"), 1);
+        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"),
+                         1);
         assert_int_equal(count(t, "\"event\":\"bind-unsupported\""), 1);
         GONE(t, "a/.env");
         FOUND(t, "a/.env", WATCH_FILE);
-        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"), 2);
+        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"),
+                         2);
         advance(t, 60);
         /* The git metadata too, once git is done; nothing said of protection. */
-        assert_int_equal(count(t, "cannot bind a/.git/config in nested checkout a on this platform (protect)"), 1);
+        assert_int_equal(
+                count(t, "cannot bind a/.git/config in nested checkout a on this platform (protect)"), 1);
         assert_int_equal(count(t, "nothing can be protected on this platform"), 1);
         assert_int_equal(count(t, "protected the git metadata"), 0);
         binder_for_test = &fake_binder;
@@ -639,7 +643,8 @@ static void test_case_folding(void **state) {
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
         FOUND(t, "a/.ENV", WATCH_FILE);
-        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"), 2);
+        assert_int_equal(count(t, "cannot bind a/.env in nested checkout a on this platform (mask-file)"),
+                         2);
         assert_int_equal(count(t, "\"found\":\"a/.ENV\""), 1);
         FOUND(t, "c/.GIT", WATCH_DIR);
         assert_true(watch_is_checkout(t->w, "c"));
@@ -732,7 +737,8 @@ static void test_gitfile_as_git_reads_it(void **state) {
         FOUND(t, "d/.git", WATCH_FILE);
         advance(t, 20);
         assert_false(bound("store/gd/config"));
-        assert_int_equal(count(t, "d/.git: it names a gitdir outside the root, or with '..' after a symlink"), 1);
+        assert_int_equal(
+                count(t, "d/.git: it names a gitdir outside the root, or with '..' after a symlink"), 1);
 
         /* Rewritten in place to name another gitdir: followed. */
         for (size_t i = 0; i < fake.n; i++)
@@ -797,7 +803,9 @@ static void test_mask_dir_and_hardlink(void **state) {
         FOUND(t, "a/.git", WATCH_DIR);
         FOUND(t, "b/.git", WATCH_DIR);
         assert_true(bound("a/.env"));
-        assert_int_equal(count(t, "masked a/.env in nested checkout a (mask-dir): a directory here, masked as one"), 1);
+        assert_int_equal(
+                count(t, "masked a/.env in nested checkout a (mask-dir): a directory here, masked as one"),
+                1);
         assert_int_equal(count(t, "\"policy_kind\":\"mask-file\""), 1);
         assert_true(bound("b/.env"));
         assert_int_equal(count(t, "\"event\":\"hardlink\""), 1);
@@ -889,7 +897,8 @@ static void test_deleted_checkout_released(void **state) {
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
         advance(t, 60);
-        assert_true(bound("a/.env") && bound("a/.git/config") && bound("a/.git/hooks") && bound("a/.claude"));
+        assert_true(bound("a/.env") && bound("a/.git/config") && bound("a/.git/hooks") &&
+                    bound("a/.claude"));
 
         /* Files go, HEAD stays: still a repository, nothing given back. */
         static const char *const some[] = {"a/src/x", "a/src", "a/.env", "a/.claude", NULL};
@@ -906,14 +915,16 @@ static void test_deleted_checkout_released(void **state) {
         assert_int_equal(count(t, "\"released\":4"), 1);
         assert_int_equal(count(t, "\"discarded\":1"), 1);
         assert_true(fake.nodes[find_node("a/.env")].discarded);
-        assert_false(bound("a/.env") || bound("a/.git/config") || bound("a/.git/hooks") || bound("a/.claude"));
+        assert_false(bound("a/.env") || bound("a/.git/config") || bound("a/.git/hooks") ||
+                     bound("a/.claude"));
         /* The deepest first: a/.git/ entries before a/.env and a/.claude. */
         assert_int_equal(fake.unbind_calls, 4);
-        assert_true(strncmp(fake.unbound[0], "a/.git/", 7) == 0 && strncmp(fake.unbound[1], "a/.git/", 7) == 0);
+        assert_true(strncmp(fake.unbound[0], "a/.git/", 7) == 0 &&
+                    strncmp(fake.unbound[1], "a/.git/", 7) == 0);
 
         /* The second rm -rf succeeds: nothing is bound any more. */
-        static const char *const all[] = {"a/.env", "a/.claude", "a/.git/config", "a/.git/hooks", "a/.git", "a",
-                                          NULL};
+        static const char *const all[] = {"a/.env", "a/.claude", "a/.git/config", "a/.git/hooks", "a/.git",
+                                          "a",      NULL};
         for (const char *const *p = all; *p; p++)
                 assert_int_equal(fake_remove(*p), 0);
         WatchStats st;
@@ -956,8 +967,8 @@ static void test_release_keeps_linked_mask(void **state) {
         FOUND(t, "a/.git", WATCH_DIR);
         advance(t, 60);
         assert_true(bound("a/.env") && bound("a/.git/config"));
-        static const char *const rest[] = {"a/.claude", "a/.git/HEAD", "a/.git/config", "a/.git/hooks", "a/.git",
-                                           NULL};
+        static const char *const rest[] = {"a/.claude",    "a/.git/HEAD", "a/.git/config",
+                                           "a/.git/hooks", "a/.git",      NULL};
         rm_rf(t, rest);
         advance(t, 60);
         assert_int_equal(count(t, "\"event\":\"mount-kept\""), 1);

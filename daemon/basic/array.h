@@ -19,4 +19,5 @@
  */
 int array_grow(void **array, size_t *allocated, size_t need, size_t size);
 
-#define ARRAY_GROW(array, allocated, need) array_grow((void **) &(array), &(allocated), (need), sizeof *(array))
+#define ARRAY_GROW(array, allocated, need)                                                                  \
+        array_grow((void **) &(array), &(allocated), (need), sizeof *(array))

@@ -7,7 +7,7 @@
 #include <string.h>
 
 typedef struct Slot {
-        char *key;   /* NULL: empty; TOMBSTONE: removed */
+        char *key; /* NULL: empty; TOMBSTONE: removed */
         void *value;
 } Slot;
 
@@ -16,10 +16,10 @@ static char tombstone;
 
 struct Hashmap {
         Slot *slots;
-        size_t n_slots;  /* a power of two */
+        size_t n_slots; /* a power of two */
         size_t n_items;
-        size_t n_used;   /* items + tombstones */
-        bool borrowed;   /* keys are the caller's */
+        size_t n_used; /* items + tombstones */
+        bool borrowed; /* keys are the caller's */
 };
 
 static uint64_t hash(const char *s) {

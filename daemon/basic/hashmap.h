@@ -16,7 +16,7 @@ Hashmap *hashmap_new(void);
 /* Keys are not copied: each must live, unchanged, as long as its entry
  * (typically a string inside the value). */
 Hashmap *hashmap_new_borrowed(void);
-void hashmap_free(Hashmap *m);   /* frees keys it copied, not values */
+void hashmap_free(Hashmap *m); /* frees keys it copied, not values */
 
 /* 0 added, 1 replaced, -ENOMEM. */
 int hashmap_put(Hashmap *m, const char *key, void *value);

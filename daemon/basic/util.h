@@ -24,18 +24,18 @@
 #define ELEMENTSOF(x) (sizeof(x) / sizeof((x)[0]))
 
 /* Hand the pointer over and leave NULL behind, so cleanup frees nothing. */
-#define TAKE_PTR(p)                                                                                        \
-        ({                                                                                                 \
-                __typeof__(p) _p_ = (p);                                                                   \
-                (p) = NULL;                                                                                \
-                _p_;                                                                                       \
+#define TAKE_PTR(p)                                                                                         \
+        ({                                                                                                  \
+                __typeof__(p) _p_ = (p);                                                                    \
+                (p) = NULL;                                                                                 \
+                _p_;                                                                                        \
         })
 
-#define TAKE_FD(fd)                                                                                        \
-        ({                                                                                                 \
-                int _fd_ = (fd);                                                                           \
-                (fd) = -EBADF;                                                                             \
-                _fd_;                                                                                      \
+#define TAKE_FD(fd)                                                                                         \
+        ({                                                                                                  \
+                int _fd_ = (fd);                                                                            \
+                (fd) = -EBADF;                                                                              \
+                _fd_;                                                                                       \
         })
 
 static inline void freep(void *p) {

@@ -51,7 +51,8 @@ int log_config_parse_option(LogConfig *c, int option, const char *arg, const cha
         case LOG_OPT_QUEUE_BYTES:
                 r = parse_size(arg, option == LOG_OPT_QUEUE_RECORDS ? &c->queue_records : &c->queue_bytes);
                 if (r < 0)
-                        *ret_error = "--log-queue-records and --log-queue-bytes take a positive whole number";
+                        *ret_error =
+                                "--log-queue-records and --log-queue-bytes take a positive whole number";
                 return r;
         }
         *ret_error = "not a logging option";

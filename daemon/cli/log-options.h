@@ -18,17 +18,19 @@ enum {
         LOG_OPT_QUEUE_RECORDS,
         LOG_OPT_QUEUE_BYTES,
 };
-#define LOG_OPTIONS                                                                                       \
-        {"log-socket", required_argument, NULL, LOG_OPT_SOCKET},                                           \
-                {"log-level", required_argument, NULL, LOG_OPT_LEVEL},                                     \
-                {"log-format", required_argument, NULL, LOG_OPT_FORMAT},                                   \
-                {"log-queue-records", required_argument, NULL, LOG_OPT_QUEUE_RECORDS},                     \
-                {"log-queue-bytes", required_argument, NULL, LOG_OPT_QUEUE_BYTES}
-#define LOG_OPTIONS_HELP                                                                                  \
-        "  --log-socket PATH        stream records to the colony log (a Unix socket)\n"                   \
-        "  --log-level LEVEL        debug, info, warn or error (default info)\n"                          \
-        "  --log-format FORMAT      stderr as text (the message) or json (the record)\n"                  \
-        "  --log-queue-records N    socket queue bound in records (default 4096)\n"                       \
+/* clang-format off */
+#define LOG_OPTIONS                                                                                         \
+        {"log-socket", required_argument, NULL, LOG_OPT_SOCKET},                                            \
+        {"log-level", required_argument, NULL, LOG_OPT_LEVEL},                                              \
+        {"log-format", required_argument, NULL, LOG_OPT_FORMAT},                                            \
+        {"log-queue-records", required_argument, NULL, LOG_OPT_QUEUE_RECORDS},                              \
+        {"log-queue-bytes", required_argument, NULL, LOG_OPT_QUEUE_BYTES}
+/* clang-format on */
+#define LOG_OPTIONS_HELP                                                                                    \
+        "  --log-socket PATH        stream records to the colony log (a Unix socket)\n"                     \
+        "  --log-level LEVEL        debug, info, warn or error (default info)\n"                            \
+        "  --log-format FORMAT      stderr as text (the message) or json (the record)\n"                    \
+        "  --log-queue-records N    socket queue bound in records (default 4096)\n"                         \
         "  --log-queue-bytes N      socket queue bound in bytes (default 1048576)\n"
 
 bool log_config_is_option(int option);

@@ -68,8 +68,8 @@ static int run(int argc, char **argv) {
                 return EXIT_OK;
         }
         if (streq(argv[1], "--version")) {
-                printf("pathpolicy %s (backend: %s, systemd: %s)\n", PACKAGE_VERSION, platform_backend_name(),
-                       HAVE_SYSTEMD ? "yes" : "no");
+                printf("pathpolicy %s (backend: %s, systemd: %s)\n", PACKAGE_VERSION,
+                       platform_backend_name(), HAVE_SYSTEMD ? "yes" : "no");
                 return EXIT_OK;
         }
 

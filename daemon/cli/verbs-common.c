@@ -64,11 +64,12 @@ int verb_next(VerbArgs *va, int argc, char **argv) {
 
 void verb_policy_failed(LogStream *log, const char *event, const char *path, const PolicyError *perr) {
         if (perr->line > 0)
-                log_event(log, LOG_ERROR, event, LOG_FIELDS(LOG_PATH("policy", path), LOG_INT("line", perr->line)),
+                log_event(log, LOG_ERROR, event,
+                          LOG_FIELDS(LOG_PATH("policy", path), LOG_INT("line", perr->line)),
                           "path policy: {policy}:{line}: %s", perr->message);
         else
-                log_event(log, LOG_ERROR, event, LOG_FIELDS(LOG_PATH("policy", path)), "path policy: {policy}: %s",
-                          perr->message);
+                log_event(log, LOG_ERROR, event, LOG_FIELDS(LOG_PATH("policy", path)),
+                          "path policy: {policy}: %s", perr->message);
 }
 
 int verb_log_start(const char *verb, uv_loop_t *loop, const LogConfig *lc, LogStream **ret) {

@@ -80,8 +80,8 @@ int verb_enforce(int argc, char **argv) {
         r = policy_load(policy_path, &policy, &perr);
         if (r < 0)
                 verb_policy_failed(log, "enforce-failed", policy_path, &perr);
-        else if (enforce_policy(platform_binder_for(platform_watcher_by_name(NULL)), root, policy_path, policy, log,
-                                  &res) >= 0)
+        else if (enforce_policy(platform_binder_for(platform_watcher_by_name(NULL)), root, policy_path,
+                                policy, log, &res) >= 0)
                 ret = EXIT_OK;
 
         verb_log_finish(&loop, log);
@@ -163,8 +163,10 @@ int verb_unbind(int argc, char **argv) {
         if (r == -EINVAL)
                 verb_policy_failed(log, "unbind-failed", policy_path, &perr);
         else if (r < 0)
-                log_event(log, LOG_ERROR, "unbind-failed", NULL, "path policy: the policy: %s", strerror(-r));
-        else if (enforce_teardown(platform_binder_for(platform_watcher_by_name(NULL)), root, policy, log, &tr) >= 0)
+                log_event(log, LOG_ERROR, "unbind-failed", NULL, "path policy: the policy: %s",
+                          strerror(-r));
+        else if (enforce_teardown(platform_binder_for(platform_watcher_by_name(NULL)), root, policy, log,
+                                  &tr) >= 0)
                 ret = EXIT_OK;
         else if (tr.failed == 0)
                 log_event(log, LOG_ERROR, "unbind-failed", NULL, "%s", tr.message);

@@ -73,7 +73,8 @@ static int host_verb(int argc, char **argv, bool prepare) {
         int c, r, ret = EXIT_FAIL;
 
         log_config_init(&lc);
-        VerbArgs va = {.verb = verb, .help = prepare ? prepare_help : release_help, .options = options, .lc = &lc};
+        VerbArgs va = {
+                .verb = verb, .help = prepare ? prepare_help : release_help, .options = options, .lc = &lc};
         while ((c = verb_next(&va, argc, argv)) >= 0) {
                 switch (c) {
                 case ARG_WORKTREE:
@@ -96,7 +97,8 @@ static int host_verb(int argc, char **argv, bool prepare) {
         if (optind < argc || !worktree || !out || !orgs_path != !org) {
                 fprintf(stderr, "pathpolicy %s: %s\n", verb,
                         !worktree || !out ? "--worktree DIR and --out VMDIR are required"
-                                          : optind < argc ? "unexpected argument" : "--orgs FILE and --org NAME go together");
+                        : optind < argc   ? "unexpected argument"
+                                          : "--orgs FILE and --org NAME go together");
                 goto usage_hint;
         }
 
@@ -106,12 +108,13 @@ static int host_verb(int argc, char **argv, bool prepare) {
                 if ((modules_path && settings_load_modules(modules_path, &modules, &serr) < 0) ||
                     (orgs_path && settings_load_orgs(orgs_path, org, &orgv, &serr) < 0)) {
                         log_event(log, LOG_ERROR, "prepare-failed", NULL, "path policy: %s:%u:%u: %s%s%s",
-                                   serr.source, serr.line, serr.column, serr.field, serr.field[0] ? ": " : "",
-                                   serr.message);
+                                  serr.source, serr.line, serr.column, serr.field, serr.field[0] ? ": " : "",
+                                  serr.message);
                         goto out;
                 }
                 if (orgv && orgv[0]->org_absent) {
-                        log_event(log, LOG_WARN, "org-absent", LOG_FIELDS(LOG_STR("org", org), LOG_PATH("path", orgs_path)),
+                        log_event(log, LOG_WARN, "org-absent",
+                                  LOG_FIELDS(LOG_STR("org", org), LOG_PATH("path", orgs_path)),
                                   "path policy: {path} has no org '{org}': no org entries apply");
                 }
                 if (resolve_policy(modules, orgv ? orgv[0] : NULL, &res) < 0)

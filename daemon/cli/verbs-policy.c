@@ -32,8 +32,9 @@ static void check_arg(int list, const char *arg, int *checked, int *problems) {
         (*checked)++;
         if (e != ENTRY_OK) {
                 _cleanup_free_ char *shown = escape_for_display(arg);
-                fprintf(stderr, "pathpolicy: refused %s entry '%s': %s\n", entry_list_to_string((EntryList) list),
-                        shown ? shown : "?", entry_error_to_string(e));
+                fprintf(stderr, "pathpolicy: refused %s entry '%s': %s\n",
+                        entry_list_to_string((EntryList) list), shown ? shown : "?",
+                        entry_error_to_string(e));
                 (*problems)++;
         }
 }
@@ -51,9 +52,9 @@ static void warn_org_absent(const Settings *s) {
 static void print_entry_problem(const char *what, const char *source, const SettingsEntry *e, EntryList list,
                                 EntryError err) {
         _cleanup_free_ char *shown = escape_for_display(e->path);
-        fprintf(stderr, "pathpolicy: %s%s:%u:%u: %s %s entry '%s' (%s): %s\n", streq(what, "dropped") ? "warning: " : "",
-                source, e->line, e->column, what, entry_list_to_string(list), shown ? shown : "?", e->field,
-                entry_error_to_string(err));
+        fprintf(stderr, "pathpolicy: %s%s:%u:%u: %s %s entry '%s' (%s): %s\n",
+                streq(what, "dropped") ? "warning: " : "", source, e->line, e->column, what,
+                entry_list_to_string(list), shown ? shown : "?", e->field, entry_error_to_string(err));
 }
 
 /* ---- validate ---- */
@@ -93,17 +94,24 @@ static int validate_settings(const Settings *s) {
 int verb_validate(int argc, char **argv) {
         enum { ARG_MODULES = 0x100, ARG_ORGS, ARG_ORG };
         static const struct option options[] = {
-                {"mask", required_argument, NULL, 'm'},      {"protect", required_argument, NULL, 'p'},
-                {"unmask", required_argument, NULL, 'u'},    {"modules", required_argument, NULL, ARG_MODULES},
-                {"orgs", required_argument, NULL, ARG_ORGS}, {"org", required_argument, NULL, ARG_ORG},
-                {"help", no_argument, NULL, 'h'},            {},
+                {"mask", required_argument, NULL, 'm'},
+                {"protect", required_argument, NULL, 'p'},
+                {"unmask", required_argument, NULL, 'u'},
+                {"modules", required_argument, NULL, ARG_MODULES},
+                {"orgs", required_argument, NULL, ARG_ORGS},
+                {"org", required_argument, NULL, ARG_ORG},
+                {"help", no_argument, NULL, 'h'},
+                {},
         };
         const char *modules = NULL, *orgs = NULL, *org = NULL;
         int list = -1, c, problems = 0, checked = 0;
 
         /* '-' first: entries come back in order as option 1, so each one is
          * of the list named last before it. Entries and lists repeat. */
-        VerbArgs va = {.verb = "validate", .help = validate_help, .options = options, .optstring = "-h",
+        VerbArgs va = {.verb = "validate",
+                       .help = validate_help,
+                       .options = options,
+                       .optstring = "-h",
                        .repeat = "\001mpu"};
         while ((c = verb_next(&va, argc, argv)) >= 0) {
                 switch (c) {
@@ -114,7 +122,8 @@ int verb_validate(int argc, char **argv) {
                         _fallthrough_;
                 case 1:
                         if (list < 0)
-                                return usage_error("validate", "an entry needs --mask, --protect or --unmask before it");
+                                return usage_error("validate",
+                                                   "an entry needs --mask, --protect or --unmask before it");
                         check_arg(list, optarg, &checked, &problems);
                         break;
                 case ARG_MODULES:
@@ -134,7 +143,8 @@ int verb_validate(int argc, char **argv) {
          * (an entry may start with '-'); none is dropped. */
         for (; optind < argc; optind++) {
                 if (list < 0)
-                        return usage_error("validate", "an entry needs --mask, --protect or --unmask before it");
+                        return usage_error("validate",
+                                           "an entry needs --mask, --protect or --unmask before it");
                 check_arg(list, argv[optind], &checked, &problems);
         }
         if (org && !orgs)
@@ -176,8 +186,10 @@ static const char resolve_help[] =
         "settings, plus one org's entries, combined by the spec's rules.\n"
         "\n"
         "  --modules FILE   modules.json; the settings are at .sandbox\n"
-        "                   ({\"sandbox\": {\"mask_paths\": [], \"protect_paths\": [], \"unmask_paths\": []}})\n"
-        "  --orgs FILE      orgs.json ({\"ORG\": {\"path_policy\": {\"mask_paths\": [], \"protect_paths\": []}}})\n"
+        "                   ({\"sandbox\": {\"mask_paths\": [], \"protect_paths\": [], \"unmask_paths\": "
+        "[]}})\n"
+        "  --orgs FILE      orgs.json ({\"ORG\": {\"path_policy\": {\"mask_paths\": [], \"protect_paths\": "
+        "[]}}})\n"
         "  --org NAME       the org whose entries apply (with --orgs)\n"
         "  --json           print {\"mask\", \"protect\", \"opt_outs\", \"dropped\", \"unused_unmask\",\n"
         "                   \"covered\"}\n"
@@ -215,23 +227,26 @@ static int print_resolved_json(const Resolved *res) {
         }
         for (size_t i = 0; i < res->n_opt_outs; i++) {
                 const ResolveOptOut *o = &res->opt_outs[i];
-                if (json_array_append_new(opt, json_pack("{s:s, s:s, s:s}", "entry", o->entry, "list",
-                                                         entry_list_to_string(o->list), "unmask", o->unmask)) < 0)
+                if (json_array_append_new(opt,
+                                          json_pack("{s:s, s:s, s:s}", "entry", o->entry, "list",
+                                                    entry_list_to_string(o->list), "unmask", o->unmask)) < 0)
                         goto out;
         }
         for (size_t i = 0; i < res->n_dropped; i++) {
                 const ResolveDropped *d = &res->dropped[i];
-                if (json_array_append_new(drop, json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:i}", "entry", d->entry,
-                                                          "reason", entry_error_to_string(d->reason), "list",
-                                                          entry_list_to_string(d->list), "source", d->source,
-                                                          "field", d->where->field, "line", (int) d->where->line,
-                                                          "column", (int) d->where->column)) < 0)
+                if (json_array_append_new(drop,
+                                          json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:i}", "entry", d->entry,
+                                                    "reason", entry_error_to_string(d->reason), "list",
+                                                    entry_list_to_string(d->list), "source", d->source,
+                                                    "field", d->where->field, "line", (int) d->where->line,
+                                                    "column", (int) d->where->column)) < 0)
                         goto out;
         }
         if (json_object_set_new(root, "mask", json_strv(res->mask, res->n_mask)) < 0 ||
             json_object_set_new(root, "protect", json_strv(res->protect, res->n_protect)) < 0 ||
             json_object_set(root, "opt_outs", opt) < 0 || json_object_set(root, "dropped", drop) < 0 ||
-            json_object_set_new(root, "unused_unmask", json_strv(res->unused_unmask, res->n_unused_unmask)) < 0 ||
+            json_object_set_new(root, "unused_unmask", json_strv(res->unused_unmask, res->n_unused_unmask)) <
+                    0 ||
             json_object_set(root, "covered", cov) < 0)
                 goto out;
         if (json_dumpf(root, stdout, JSON_INDENT(2)) < 0 || fputc('\n', stdout) == EOF)
@@ -312,20 +327,25 @@ int verb_resolve(int argc, char **argv) {
         }
 
         for (size_t i = 0; i < res->n_dropped; i++)
-                print_entry_problem("dropped", res->dropped[i].source, res->dropped[i].where, res->dropped[i].list,
-                                    res->dropped[i].reason);
+                print_entry_problem("dropped", res->dropped[i].source, res->dropped[i].where,
+                                    res->dropped[i].list, res->dropped[i].reason);
         for (size_t i = 0; i < res->n_opt_outs; i++) {
                 const ResolveOptOut *o = &res->opt_outs[i];
-                fprintf(stderr, "pathpolicy: warning: unmask_paths opts out of %s %s: the colony can %s it\n",
+                fprintf(stderr,
+                        "pathpolicy: warning: unmask_paths opts out of %s %s: the colony can %s it\n",
                         o->list == ENTRY_MASK ? "masked" : "protected", o->entry,
                         o->list == ENTRY_MASK ? "read" : "write");
         }
         for (size_t i = 0; i < res->n_unused_unmask; i++)
-                fprintf(stderr, "pathpolicy: warning: unmask_paths entry '%s' matches no masked or protected entry\n",
+                fprintf(stderr,
+                        "pathpolicy: warning: unmask_paths entry '%s' matches no masked or protected "
+                        "entry\n",
                         res->unused_unmask[i]);
         for (size_t i = 0; i < res->n_covered; i++)
-                fprintf(stderr, "pathpolicy: note: %s entry '%s' dropped: the masked directory '%s' covers it\n",
-                        entry_list_to_string(res->covered[i].list), res->covered[i].entry, res->covered[i].by);
+                fprintf(stderr,
+                        "pathpolicy: note: %s entry '%s' dropped: the masked directory '%s' covers it\n",
+                        entry_list_to_string(res->covered[i].list), res->covered[i].entry,
+                        res->covered[i].by);
 
         if (json)
                 r = print_resolved_json(res);
@@ -384,9 +404,9 @@ int verb_builtins(int argc, char **argv) {
                 return usage_error("builtins", "unexpected argument");
 
         if (json) {
-                json_t *root = json_pack("{s:o, s:o}", "mask", json_strv((char *const *) builtin_mask, builtin_mask_count),
-                                         "protect",
-                                         json_strv((char *const *) builtin_protect, builtin_protect_count));
+                json_t *root = json_pack(
+                        "{s:o, s:o}", "mask", json_strv((char *const *) builtin_mask, builtin_mask_count),
+                        "protect", json_strv((char *const *) builtin_protect, builtin_protect_count));
                 r = root ? json_dumpf(root, stdout, JSON_INDENT(2)) : -1;
                 json_decref(root);
                 if (r < 0)

@@ -95,7 +95,17 @@ static int load_policy(const char *path, LogStream *log, Policy **ret) {
 }
 
 int verb_watch(int argc, char **argv) {
-        enum { ARG_ROOT = 0x100, ARG_POLICY, ARG_BACKEND, ARG_DEADLINE, ARG_INTERVAL, ARG_DEPTH, ARG_ENTRIES, ARG_FOLD, ARG_BUDGET };
+        enum {
+                ARG_ROOT = 0x100,
+                ARG_POLICY,
+                ARG_BACKEND,
+                ARG_DEADLINE,
+                ARG_INTERVAL,
+                ARG_DEPTH,
+                ARG_ENTRIES,
+                ARG_FOLD,
+                ARG_BUDGET
+        };
         static const struct option options[] = {
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"policy", required_argument, NULL, ARG_POLICY},
@@ -136,7 +146,9 @@ int verb_watch(int argc, char **argv) {
                 case ARG_BACKEND:
                         d.ops = platform_watcher_by_name(optarg);
                         if (!d.ops) {
-                                fprintf(stderr, "pathpolicy watch: this build has no '%s' backend (it has %s)\n", optarg,
+                                fprintf(stderr,
+                                        "pathpolicy watch: this build has no '%s' backend (it has %s)\n",
+                                        optarg,
                                         platform_watcher_by_name("inotify") ? "inotify and poll" : "poll");
                                 return EXIT_USAGE;
                         }
@@ -148,7 +160,9 @@ int verb_watch(int argc, char **argv) {
                         unsigned long v = strtoul(optarg, &end, 10);
                         if (*end || end == optarg || v == 0 || v > 100000000) {
                                 fprintf(stderr, "pathpolicy watch: %s takes a positive whole number\n",
-                                        c == ARG_INTERVAL ? "--interval" : c == ARG_DEPTH ? "--max-depth" : "--max-entries");
+                                        c == ARG_INTERVAL ? "--interval"
+                                        : c == ARG_DEPTH  ? "--max-depth"
+                                                          : "--max-entries");
                                 return EXIT_USAGE;
                         }
                         if (c == ARG_INTERVAL)
@@ -166,7 +180,8 @@ int verb_watch(int argc, char **argv) {
                         char *end;
                         unsigned long long v = strtoull(optarg, &end, 10);
                         if (*end || end == optarg || optarg[0] == '-' || v == 0 || v > SIZE_MAX) {
-                                fprintf(stderr, "pathpolicy watch: --mount-budget takes a positive whole number\n");
+                                fprintf(stderr,
+                                        "pathpolicy watch: --mount-budget takes a positive whole number\n");
                                 return EXIT_USAGE;
                         }
                         budget = (size_t) v;
@@ -177,7 +192,8 @@ int verb_watch(int argc, char **argv) {
                         char *end;
                         unsigned long v = strtoul(optarg, &end, 10);
                         if (*end || end == optarg || v == 0 || v > 86400) {
-                                fprintf(stderr, "pathpolicy watch: --git-deadline takes 1 to 86400 seconds\n");
+                                fprintf(stderr,
+                                        "pathpolicy watch: --git-deadline takes 1 to 86400 seconds\n");
                                 return EXIT_USAGE;
                         }
                         deadline_s = (unsigned) v;
@@ -193,7 +209,8 @@ int verb_watch(int argc, char **argv) {
         for (size_t i = 0; chosen && !streq(chosen->name, "poll") && i < ELEMENTSOF(poll_only); i++)
                 for (unsigned k = 0; options[k].name; k++)
                         if (streq(options[k].name, poll_only[i]) && (va.seen & (UINT64_C(1) << k)))
-                                return verb_usage("watch", "--%s applies to the poll backend only (this is %s)",
+                                return verb_usage("watch",
+                                                  "--%s applies to the poll backend only (this is %s)",
                                                   poll_only[i], chosen->name);
         if (!root && optind < argc)
                 root = argv[optind++];
@@ -215,7 +232,8 @@ int verb_watch(int argc, char **argv) {
                 goto out;
         if (binder->warn_only) {
                 log_event(d.log, LOG_INFO, "warn-only", NULL,
-                          "path policy: the %s backend cannot bind: each policy path in a nested checkout is a "
+                          "path policy: the %s backend cannot bind: each policy path in a nested checkout "
+                          "is a "
                           "warning, not a mount",
                           d.ops->name);
         } else if (binder->kernel_check(why, sizeof why) < 0) {
@@ -239,7 +257,7 @@ int verb_watch(int argc, char **argv) {
         r = watch_new(&wc, &d.watch);
         if (r < 0) {
                 log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s", root,
-                           strerror(-r));
+                          strerror(-r));
                 goto out;
         }
         d.callbacks = watch_callbacks;
@@ -249,7 +267,7 @@ int verb_watch(int argc, char **argv) {
                 watch_set_watcher(d.watch, d.ops, d.watcher);
         if (r < 0) {
                 log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s", root,
-                           strerror(-r));
+                          strerror(-r));
                 watch_stop(d.watch);
                 goto out;
         }

@@ -64,12 +64,13 @@ int verb_next(VerbArgs *va, int argc, char **argv);
  * cannot. 0 or -1. */
 struct uv_loop_s;
 struct LogStream;
-int verb_log_start(const char *verb, struct uv_loop_s *loop, const struct LogConfig *lc, struct LogStream **ret);
+int verb_log_start(const char *verb, struct uv_loop_s *loop, const struct LogConfig *lc,
+                   struct LogStream **ret);
 /* The records go out (for at most the flush timeout), then both go. */
 void verb_log_finish(struct uv_loop_s *loop, struct LogStream *log);
 
 /* Say that the policy file at path could not be loaded (an error record
  * of this event, with the file and the line). */
 struct PolicyError;
-void verb_policy_failed(struct LogStream *log, const char *event, const char *path, const struct PolicyError *perr);
-
+void verb_policy_failed(struct LogStream *log, const char *event, const char *path,
+                        const struct PolicyError *perr);

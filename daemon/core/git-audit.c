@@ -525,20 +525,13 @@ bool git_audit_hook_is_sample(const char *name) {
         /* templates/hooks--* in git 2.39, plus sendemail-validate.sample
          * (git 2.40 and later). */
         static const char *const samples[] = {
-                "applypatch-msg.sample",
-                "commit-msg.sample",
-                "fsmonitor-watchman.sample",
-                "post-update.sample",
-                "pre-applypatch.sample",
-                "pre-commit.sample",
-                "pre-merge-commit.sample",
-                "pre-push.sample",
-                "pre-rebase.sample",
-                "pre-receive.sample",
-                "prepare-commit-msg.sample",
-                "push-to-checkout.sample",
-                "sendemail-validate.sample",
-                "update.sample",
+                "applypatch-msg.sample",     "commit-msg.sample",
+                "fsmonitor-watchman.sample", "post-update.sample",
+                "pre-applypatch.sample",     "pre-commit.sample",
+                "pre-merge-commit.sample",   "pre-push.sample",
+                "pre-rebase.sample",         "pre-receive.sample",
+                "prepare-commit-msg.sample", "push-to-checkout.sample",
+                "sendemail-validate.sample", "update.sample",
         };
 
         for (size_t i = 0; i < ELEMENTSOF(samples); i++)

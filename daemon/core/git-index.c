@@ -33,7 +33,8 @@ static void put_be16(uint8_t *p, uint16_t v) {
         p[1] = (uint8_t) v;
 }
 
-static void hash(GitHashAlgo algo, const void *head, size_t head_n, const void *data, size_t n, uint8_t out[32]) {
+static void hash(GitHashAlgo algo, const void *head, size_t head_n, const void *data, size_t n,
+                 uint8_t out[32]) {
         if (algo == GIT_HASH_SHA1) {
                 struct sha1_ctx s;
                 sha1_init(&s);
@@ -291,7 +292,8 @@ static int emit_one(void *ctx, const Index *ix, const Raw *raw, const GitIndexEn
         return 0;
 }
 
-int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx) {
+int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
+                      void *ctx) {
         Index ix;
         Emit x = {.emit = emit, .ctx = ctx};
         return walk(buf, n, &ix, emit_one, &x);
@@ -347,8 +349,8 @@ static int copy_entry(void *ctx, const Index *ix, const Raw *raw, const GitIndex
         return put(w, zeros, pad);
 }
 
-int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path), void *ctx,
-                            uint8_t **ret, size_t *ret_n) {
+int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path),
+                            void *ctx, uint8_t **ret, size_t *ret_n) {
         Index ix;
         Writer w = {.want = want, .ctx = ctx};
         int r;

@@ -38,7 +38,8 @@ typedef struct GitIndexEntry {
 /* Call emit with each entry, in the index's order. 0, or -EBADMSG,
  * -EOPNOTSUPP, -EPROTONOSUPPORT, -ENOMEM (emit has then seen some entries
  * already: an error means "ignore what you saw"). */
-int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx);
+int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
+                      void *ctx);
 
 /* Set skip-worktree on every stage-0 entry that lacks it and for whose
  * path want says true, as "git update-index --skip-worktree" would: the
@@ -48,8 +49,8 @@ int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, cons
  * again with the index's hash. 1 with *ret (malloc'd) and *ret_n when
  * something changed; 0 when nothing did (*ret untouched); -errno as for
  * git_index_entries. */
-int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path), void *ctx,
-                            uint8_t **ret, size_t *ret_n);
+int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path),
+                            void *ctx, uint8_t **ret, size_t *ret_n);
 
 /* The object id git gives a blob of these bytes ("blob <n>\0" + data). */
 void git_blob_oid(GitHashAlgo algo, const void *data, size_t n, uint8_t out[32]);

@@ -8,7 +8,8 @@
 
 int policy_kind_from_string(const char *s, size_t n) {
         for (PlatformBindKind k = 0; k < _PLATFORM_BIND_KIND_MAX; k++)
-                if (strlen(platform_bind_kind_to_string(k)) == n && memcmp(platform_bind_kind_to_string(k), s, n) == 0)
+                if (strlen(platform_bind_kind_to_string(k)) == n &&
+                    memcmp(platform_bind_kind_to_string(k), s, n) == 0)
                         return (int) k;
         return -EINVAL;
 }
@@ -91,11 +92,12 @@ int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_err
                         _cleanup_free_ char *k = strndup(s, kn), *shown = NULL;
                         if (!k || !(shown = escape_for_display(k)))
                                 return -ENOMEM;
-                        return fail(ret_error, line, "unknown kind '%s' (expected mask-file, mask-dir or protect)",
-                                    shown);
+                        return fail(ret_error, line,
+                                    "unknown kind '%s' (expected mask-file, mask-dir or protect)", shown);
                 }
                 if (!sp || kn + 1 == n)
-                        return fail(ret_error, line, "empty path after '%s'", platform_bind_kind_to_string(kind));
+                        return fail(ret_error, line, "empty path after '%s'",
+                                    platform_bind_kind_to_string(kind));
 
                 _cleanup_free_ char *path = strndup(sp + 1, n - kn - 1);
                 if (!path)
@@ -106,7 +108,8 @@ int policy_parse(const char *buf, size_t len, Policy **ret, PolicyError *ret_err
                         _cleanup_free_ char *shown = escape_for_display(path);
                         if (!shown)
                                 return -ENOMEM;
-                        return fail(ret_error, line, "invalid path '%s': %s", shown, entry_error_to_string(e));
+                        return fail(ret_error, line, "invalid path '%s': %s", shown,
+                                    entry_error_to_string(e));
                 }
                 if (kind == PLATFORM_MASK_DIR && !entry_is_dir(path))
                         return fail(ret_error, line, "mask-dir path '%s' does not end in '/'", path);

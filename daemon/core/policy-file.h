@@ -37,7 +37,7 @@ typedef struct Policy {
 } Policy;
 
 typedef struct PolicyError {
-        size_t line;          /* 1-based; 0 when the error is not about a line */
+        size_t line; /* 1-based; 0 when the error is not about a line */
         char message[256];
 } PolicyError;
 

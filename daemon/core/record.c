@@ -28,7 +28,7 @@ struct LogRecord {
         LogLevel level;
         json_t *fields; /* the event's own fields, in order */
         char *event;
-        bool broken;    /* out of memory while building: dropped at submit */
+        bool broken; /* out of memory while building: dropped at submit */
 };
 
 LogRecord *log_record_new(LogLevel level, const char *event) {
@@ -144,8 +144,8 @@ char *log_record_format(LogRecord *r, const char *msg, uint64_t seq) {
                 return NULL;
         format_ts(ts);
 
-        o = json_pack("{s:s, s:s, s:s, s:s}", "ts", ts, "level", log_level_to_string(r->level), "event", r->event,
-                      "msg", shown);
+        o = json_pack("{s:s, s:s, s:s, s:s}", "ts", ts, "level", log_level_to_string(r->level), "event",
+                      r->event, "msg", shown);
         if (!o)
                 return NULL;
         if (json_object_update(o, r->fields) < 0 ||

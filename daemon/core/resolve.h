@@ -24,8 +24,8 @@ typedef struct ResolveDropped {
 /* An entry an unmask_paths line removed, and which list it left. */
 typedef struct ResolveOptOut {
         char *entry;
-        EntryList list;        /* ENTRY_MASK or ENTRY_PROTECT */
-        char *unmask;          /* the unmask entry that removed it */
+        EntryList list; /* ENTRY_MASK or ENTRY_PROTECT */
+        char *unmask;   /* the unmask entry that removed it */
 } ResolveOptOut;
 
 /* An entry dropped because a masked directory covers it: once the tmpfs is
@@ -37,15 +37,15 @@ typedef struct ResolveCovered {
 } ResolveCovered;
 
 typedef struct Resolved {
-        char **mask;           /* sorted, unique */
+        char **mask; /* sorted, unique */
         size_t n_mask;
-        char **protect;        /* sorted, unique; no path that is also masked */
+        char **protect; /* sorted, unique; no path that is also masked */
         size_t n_protect;
         ResolveOptOut *opt_outs; /* reported ones only: none an org re-tightened */
         size_t n_opt_outs, n_opt_outs_allocated;
         ResolveDropped *dropped;
         size_t n_dropped, n_dropped_allocated;
-        char **unused_unmask;  /* unmask entries that removed nothing */
+        char **unused_unmask; /* unmask entries that removed nothing */
         size_t n_unused_unmask;
         ResolveCovered *covered; /* entries a masked directory covers: not in mask or protect */
         size_t n_covered, n_covered_allocated;

@@ -13,9 +13,9 @@
  */
 
 typedef struct SettingsEntry {
-        char *path;         /* the entry as written */
-        char *field;        /* where it stands, e.g. "sandbox.mask_paths[2]" */
-        unsigned line;      /* 1-based position of the entry in its file */
+        char *path;    /* the entry as written */
+        char *field;   /* where it stands, e.g. "sandbox.mask_paths[2]" */
+        unsigned line; /* 1-based position of the entry in its file */
         unsigned column;
 } SettingsEntry;
 
@@ -25,9 +25,9 @@ typedef struct SettingsList {
 } SettingsList;
 
 typedef struct Settings {
-        char *source;                      /* file name, for messages */
-        char *org;                         /* the org, for an orgs file; else NULL */
-        bool org_absent;                   /* the file has no such org: its lists are empty */
+        char *source;                        /* file name, for messages */
+        char *org;                           /* the org, for an orgs file; else NULL */
+        bool org_absent;                     /* the file has no such org: its lists are empty */
         SettingsList lists[_ENTRY_LIST_MAX]; /* indexed by EntryList */
 } Settings;
 
@@ -35,7 +35,7 @@ typedef struct Settings {
  * column, and the field. */
 typedef struct SettingsError {
         char source[256];
-        char field[256];    /* empty when the file is not valid JSON */
+        char field[256]; /* empty when the file is not valid JSON */
         unsigned line;
         unsigned column;
         char message[320];

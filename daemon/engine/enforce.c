@@ -15,7 +15,8 @@ static const char *reason(int r, PlatformBindStep step, PlatformBindKind kind) {
                 if (r == -ENOENT)
                         return "missing path";
                 if (r == -ELOOP)
-                        return "a symlink where the host wrote a real path (at the path or a component of it)";
+                        return "a symlink where the host wrote a real path (at the path or a component of "
+                               "it)";
                 if (r == -EXDEV)
                         return "the path leads out of the root";
                 if (r == -ENOTDIR)
@@ -57,18 +58,20 @@ static void report_failure(LogStream *log, EnforceResult *res, const char *polic
         _cleanup_free_ char *shown = escape_for_display(a->path);
 
         fail(res, "path policy: %s:%zu: cannot %s %s (%s): %s%s%s", policy_path, line,
-             kind == PLATFORM_PROTECT ? "protect" : "mask", shown ? shown : "?", platform_bind_kind_to_string(a->kind),
-             why ? why : strerror(-r), why ? "" : " at ", why ? "" : platform_bind_step_to_string(info->step));
+             kind == PLATFORM_PROTECT ? "protect" : "mask", shown ? shown : "?",
+             platform_bind_kind_to_string(a->kind), why ? why : strerror(-r), why ? "" : " at ",
+             why ? "" : platform_bind_step_to_string(info->step));
 
-        log_event(log, LOG_ERROR, "enforce-failed",
-                  LOG_FIELDS(LOG_PATH("policy", policy_path), LOG_INT("line", line), LOG_PATH("path", a->path),
-                             LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
-                             LOG_STR("step", platform_bind_step_to_string(info->step)), LOG_INT("errno", -r)),
-                  "%s", res->message);
+        log_event(
+                log, LOG_ERROR, "enforce-failed",
+                LOG_FIELDS(LOG_PATH("policy", policy_path), LOG_INT("line", line), LOG_PATH("path", a->path),
+                           LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
+                           LOG_STR("step", platform_bind_step_to_string(info->step)), LOG_INT("errno", -r)),
+                "%s", res->message);
 }
 
-int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p, LogStream *log,
-                   EnforceResult *res) {
+int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p,
+                   LogStream *log, EnforceResult *res) {
         _cleanup_free_ PlatformBindInfo *infos = NULL;
         void *b = NULL;
         char why[256];
@@ -87,8 +90,8 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
         if (r < 0) {
                 _cleanup_free_ char *shown = escape_for_display(root);
                 fail(res, "path policy: cannot open the root %s: %s", shown ? shown : "?", strerror(-r));
-                log_event(log, LOG_ERROR, "enforce-failed", LOG_FIELDS(LOG_PATH("root", root), LOG_INT("errno", -r)),
-                          "%s", res->message);
+                log_event(log, LOG_ERROR, "enforce-failed",
+                          LOG_FIELDS(LOG_PATH("root", root), LOG_INT("errno", -r)), "%s", res->message);
                 return r;
         }
 
@@ -118,14 +121,18 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                         break;
 
                 log_event(log, LOG_INFO, "bind",
-                          LOG_FIELDS(LOG_PATH("path", a->path), LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
-                                     LOG_INT("mount_id", infos[i].mount_id), LOG_BOOL("already", infos[i].already)),
-                          "path policy: %s {path} ({kind})%s", a->kind == PLATFORM_PROTECT ? "protected" : "masked",
+                          LOG_FIELDS(LOG_PATH("path", a->path),
+                                     LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
+                                     LOG_INT("mount_id", infos[i].mount_id),
+                                     LOG_BOOL("already", infos[i].already)),
+                          "path policy: %s {path} ({kind})%s",
+                          a->kind == PLATFORM_PROTECT ? "protected" : "masked",
                           infos[i].already ? ", already bound" : "");
                 if (a->kind == PLATFORM_MASK_FILE && infos[i].regular && infos[i].nlink > 1)
                         log_event(log, LOG_WARN, "hardlink",
                                   LOG_FIELDS(LOG_PATH("path", a->path), LOG_INT("nlink", infos[i].nlink)),
-                                  "path policy: masked {path} has {nlink} hard links: its content is reachable by "
+                                  "path policy: masked {path} has {nlink} hard links: its content is "
+                                  "reachable by "
                                   "another name");
                 if (a->kind == PLATFORM_PROTECT)
                         res->protected_++;
@@ -142,12 +149,13 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                         if (infos[i].already)
                                 continue;
                         int k = ops->unbind(b, &infos[i]);
-                        log_event(log, k < 0 ? LOG_ERROR : LOG_INFO, "unbind",
-                                  LOG_FIELDS(LOG_PATH("path", p->actions[i].path),
-                                             LOG_STR("kind", platform_bind_kind_to_string(p->actions[i].kind)),
-                                             LOG_ERRNO(k < 0 ? -k : 0)),
-                                  "path policy: %s {path} ({kind})%s{errno}", k < 0 ? "could not undo" : "undid",
-                                  k < 0 ? ": " : "");
+                        log_event(
+                                log, k < 0 ? LOG_ERROR : LOG_INFO, "unbind",
+                                LOG_FIELDS(LOG_PATH("path", p->actions[i].path),
+                                           LOG_STR("kind", platform_bind_kind_to_string(p->actions[i].kind)),
+                                           LOG_ERRNO(k < 0 ? -k : 0)),
+                                "path policy: %s {path} ({kind})%s{errno}",
+                                k < 0 ? "could not undo" : "undid", k < 0 ? ": " : "");
                 }
                 ops->close(b);
                 return r;
@@ -162,9 +170,10 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
         log_event(log, LOG_INFO, "enforce-done",
                   LOG_FIELDS(LOG_INT("masked", res->masked), LOG_INT("protected", res->protected_),
                              LOG_INT("already", res->already)),
-                  res->already > 0 ? "path policy: masking {masked} path(s), protecting {protected} ({already} "
-                                     "already bound)"
-                                   : "path policy: masking {masked} path(s), protecting {protected}");
+                  res->already > 0
+                          ? "path policy: masking {masked} path(s), protecting {protected} ({already} "
+                            "already bound)"
+                          : "path policy: masking {masked} path(s), protecting {protected}");
         return 0;
 }
 
@@ -232,27 +241,30 @@ static int by_depth_desc(const void *a, const void *b) {
         return x < y ? 1 : x > y ? -1 : strcmp(*(char *const *) a, *(char *const *) b);
 }
 
-int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, LogStream *log, TeardownResult *res) {
+int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, LogStream *log,
+                     TeardownResult *res) {
         Found f = {0};
         void *b = NULL;
         int r;
 
         *res = (TeardownResult){0};
         if (!ops->mounts || !ops->teardown) {
-                snprintf(res->message, sizeof res->message, "path policy: this platform makes no mounts to remove");
+                snprintf(res->message, sizeof res->message,
+                         "path policy: this platform makes no mounts to remove");
                 return -ENOSYS;
         }
         r = ops->open(root, &b);
         if (r < 0) {
-                snprintf(res->message, sizeof res->message, "path policy: cannot open %s: %s", root, strerror(-r));
+                snprintf(res->message, sizeof res->message, "path policy: cannot open %s: %s", root,
+                         strerror(-r));
                 return r;
         }
         r = ops->mounts(b, found_one, &f);
         if (r >= 0)
                 r = f.r;
         if (r < 0) {
-                snprintf(res->message, sizeof res->message, "path policy: cannot list the mounts below %s: %s", root,
-                         strerror(-r));
+                snprintf(res->message, sizeof res->message,
+                         "path policy: cannot list the mounts below %s: %s", root, strerror(-r));
                 goto out;
         }
         /* The deepest first: a mask inside a protected directory goes before
@@ -293,7 +305,8 @@ int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, Lo
                                   "path policy: cannot remove the {kind} mount at {path}: {errno}");
                 } else if (k) {
                         res->unbound++;
-                        log_event(log, LOG_INFO, "unbound", fields, "path policy: removed the {kind} mount at {path}");
+                        log_event(log, LOG_INFO, "unbound", fields,
+                                  "path policy: removed the {kind} mount at {path}");
                 } else {
                         res->left++;
                         log_event(log, LOG_DEBUG, "unbind-left", fields,
@@ -305,9 +318,11 @@ int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, Lo
         log_event(log, res->failed ? LOG_ERROR : LOG_INFO, "unbind-done",
                   LOG_FIELDS(LOG_INT("unbound", res->unbound), LOG_INT("left", res->left),
                              LOG_INT("failed", res->failed)),
-                  "path policy: removed {unbound} mount(s) below %s; left {left} not ours; {failed} failed", root);
+                  "path policy: removed {unbound} mount(s) below %s; left {left} not ours; {failed} failed",
+                  root);
         if (res->failed) {
-                snprintf(res->message, sizeof res->message, "path policy: %zu mount(s) could not be removed", res->failed);
+                snprintf(res->message, sizeof res->message, "path policy: %zu mount(s) could not be removed",
+                         res->failed);
                 r = -EBUSY;
         }
 out:

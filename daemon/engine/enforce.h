@@ -20,8 +20,8 @@ typedef struct EnforceResult {
 
 /* Returns 0, or a negative errno with result->message set. policy_path
  * names the policy file in messages (with the action's line). */
-int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p, LogStream *log,
-                   EnforceResult *result);
+int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p,
+                   LogStream *log, EnforceResult *result);
 
 /*
  * Teardown: detach the mounts this program made beneath root, wherever a
@@ -37,4 +37,5 @@ typedef struct TeardownResult {
         char message[768];
 } TeardownResult;
 
-int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, LogStream *log, TeardownResult *result);
+int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, LogStream *log,
+                     TeardownResult *result);

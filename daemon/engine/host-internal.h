@@ -22,7 +22,7 @@ typedef enum WalkState {
 
 typedef struct Walk {
         WalkState state;
-        size_t at;     /* byte offset of the first missing component / the offender's end */
+        size_t at;      /* byte offset of the first missing component / the offender's end */
         struct stat st; /* of the last component, when WALK_FOUND */
 } Walk;
 

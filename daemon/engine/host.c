@@ -99,7 +99,8 @@ int locate(int root_fd, const char *path, Walk *ret) {
                         return 0;
                 }
                 if (S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode)) {
-                        *ret = (Walk){.state = S_ISLNK(st.st_mode) ? WALK_UNDER_SYMLINK : WALK_UNDER_FILE, .at = end};
+                        *ret = (Walk){.state = S_ISLNK(st.st_mode) ? WALK_UNDER_SYMLINK : WALK_UNDER_FILE,
+                                      .at = end};
                         return 0;
                 }
                 return r; /* a directory after all: it changed under us */
@@ -135,7 +136,8 @@ int fail(HostError *err, int r, const char *fmt, ...) {
 int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *ret_out_fd, HostError *err) {
         _cleanup_close_ int root_fd = open(worktree, O_RDONLY | O_DIRECTORY | O_CLOEXEC), out_fd = -EBADF;
         if (root_fd < 0)
-                return fail(err, -errno, "path policy: cannot open the worktree %s: %s", worktree, strerror(errno));
+                return fail(err, -errno, "path policy: cannot open the worktree %s: %s", worktree,
+                            strerror(errno));
         out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (out_fd < 0)
                 return fail(err, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));

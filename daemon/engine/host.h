@@ -50,9 +50,10 @@ typedef struct HostError {
 
 /* 0 with the counts in *ret; or -errno with *ret untouched and the reason
  * in *ret_error (the records said along the way stay said). */
-int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret,
+int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log,
+                 HostResult *ret, HostError *ret_error);
+int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret,
                  HostError *ret_error);
-int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret, HostError *ret_error);
 
 /* One gitignore pattern that matches exactly path (relative, a '/' at the
  * end for a directory), anchored at the root: '#', '!', '*', '?', '[',

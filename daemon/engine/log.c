@@ -62,7 +62,7 @@ struct LogStream {
         /* The queue: head .. (before pending) are unconfirmed; pending and
          * after are not written yet on this connection. */
         Entry *head, *tail, *pending;
-        size_t offset; /* bytes of *pending already written */
+        size_t offset;         /* bytes of *pending already written */
         uint64_t conn_written; /* bytes written on this connection */
         size_t n_records, n_bytes, n_unconfirmed;
         uint64_t dropped_unreported, dropped_total, written, connects;
@@ -195,8 +195,10 @@ static void report_dropped(LogStream *s) {
         Entry *e;
 
         log_record_int(r, "count", (int64_t) n);
-        if (asprintf(&msg, "path policy: the colony log was unreachable and its queue full: %" PRIu64
-                           " record(s) dropped", n) < 0)
+        if (asprintf(&msg,
+                     "path policy: the colony log was unreachable and its queue full: %" PRIu64
+                     " record(s) dropped",
+                     n) < 0)
                 msg = NULL;
         line = msg ? log_record_format(r, msg, ++s->seq) : NULL;
         log_record_free(r);
@@ -486,9 +488,10 @@ static void maybe_finish(LogStream *s) {
                         undelivered++;
                 if (undelivered > 0) {
                         char msg[160];
-                        snprintf(msg, sizeof msg,
-                                 "path policy: %zu log record(s) not delivered to the colony log at shutdown",
-                                 undelivered);
+                        snprintf(
+                                msg, sizeof msg,
+                                "path policy: %zu log record(s) not delivered to the colony log at shutdown",
+                                undelivered);
                         LogRecord *r = log_record_new(LOG_WARN, "log-undelivered");
                         log_record_int(r, "count", (int64_t) undelivered);
                         _cleanup_free_ char *line = log_record_format(r, msg, ++s->seq);
@@ -550,7 +553,8 @@ void log_stream_stats(const LogStream *s, LogStats *ret) {
         };
 }
 
-void log_event(LogStream *s, LogLevel level, const char *event, const LogField *fields, const char *tmpl, ...) {
+void log_event(LogStream *s, LogLevel level, const char *event, const LogField *fields, const char *tmpl,
+               ...) {
         _cleanup_free_ char *format = NULL, *msg = NULL;
         va_list ap;
 
@@ -558,10 +562,16 @@ void log_event(LogStream *s, LogLevel level, const char *event, const LogField *
                 return;
         LogRecord *r = log_record_new_fields(level, event, fields);
         format = log_message_expand(tmpl, fields);
+        /* The format is the caller's template, checked against its
+         * arguments by _printf_; expanding it added only text with each '%'
+         * doubled, so it takes exactly those arguments. */
         if (format) {
                 va_start(ap, tmpl);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
                 if (vasprintf(&msg, format, ap) < 0)
                         msg = NULL;
+#pragma GCC diagnostic pop
                 va_end(ap);
         }
         if (!msg) {

@@ -34,12 +34,12 @@ typedef enum LogFormat {
 #define LOG_CONFIRM_INTERVAL_MS 20
 
 typedef struct LogConfig {
-        LogLevel level;            /* records below it go to no sink */
-        LogFormat format;          /* of the stderr sink */
-        const char *socket_path;   /* the colony log; NULL for none */
-        size_t queue_records;      /* socket queue bound, records ... */
-        size_t queue_bytes;        /* ... and bytes, whichever first */
-        unsigned backoff_min_ms;   /* reconnect backoff, doubling to max */
+        LogLevel level;          /* records below it go to no sink */
+        LogFormat format;        /* of the stderr sink */
+        const char *socket_path; /* the colony log; NULL for none */
+        size_t queue_records;    /* socket queue bound, records ... */
+        size_t queue_bytes;      /* ... and bytes, whichever first */
+        unsigned backoff_min_ms; /* reconnect backoff, doubling to max */
         unsigned backoff_max_ms;
         unsigned flush_timeout_ms; /* at shutdown, at most this long */
         int stderr_fd;             /* the stderr sink; -1 for none */
@@ -54,7 +54,7 @@ void log_config_init(LogConfig *c);
 typedef struct LogStream LogStream;
 
 typedef struct LogStats {
-        size_t queued_records;      /* pending + unconfirmed, within the bound */
+        size_t queued_records; /* pending + unconfirmed, within the bound */
         size_t queued_bytes;
         size_t unconfirmed_records; /* written, not yet known to be read */
         size_t libuv_write_queue;   /* bytes libuv holds: at most one record */

@@ -109,8 +109,8 @@ char *host_gitignore_pattern(const char *path) {
 
 typedef struct Plan {
         Text exclude;
-        Hashmap *planned;  /* placeholders already planned */
-        char **order;      /* placeholders, in creation order */
+        Hashmap *planned; /* placeholders already planned */
+        char **order;     /* placeholders, in creation order */
         size_t n_order, n_order_allocated;
         Policy policy;
 } Plan;
@@ -167,8 +167,8 @@ static PlatformBindKind kind_for(bool mask, bool dir) {
 }
 
 /* Plan one entry. 1 planned, 0 skipped (said why), < 0 error. */
-static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char *entry, bool mask, LogStream *log,
-                      HostResult *res) {
+static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char *entry, bool mask,
+                      LogStream *log, HostResult *res) {
         bool dir = entry_is_dir(entry);
         char path[PATH_MAX];
         Walk w;
@@ -187,7 +187,8 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
                 snprintf(at, sizeof at, "%.*s", (int) w.at, path);
                 log_event(log, LOG_WARN, "skipped",
                           LOG_FIELDS(LOG_PATH("path", entry),
-                                     LOG_STR("reason", w.state == WALK_UNDER_SYMLINK ? "under a symlink" : "under a file"),
+                                     LOG_STR("reason", w.state == WALK_UNDER_SYMLINK ? "under a symlink"
+                                                                                     : "under a file"),
                                      LOG_SHOW("at", at)),
                           "path policy: skipped {path}: {at} is %s, so it is not enforced",
                           w.state == WALK_UNDER_SYMLINK ? "a symlink" : "not a directory");
@@ -201,7 +202,8 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
                                 if ((r = plan_placeholder(p, parent)) < 0)
                                         return r;
                         }
-                if ((r = plan_placeholder(p, entry)) < 0 || (r = plan_action(p, kind_for(mask, dir), entry)) < 0)
+                if ((r = plan_placeholder(p, entry)) < 0 ||
+                    (r = plan_action(p, kind_for(mask, dir), entry)) < 0)
                         return r;
                 return 1;
         case WALK_FOUND:
@@ -279,11 +281,13 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
         if (why) {
                 res->skipped++;
                 log_event(log, LOG_WARN, "skipped",
-                          LOG_FIELDS(LOG_PATH("path", entry), LOG_STR("reason", why), LOG_SHOW("target", target)),
+                          LOG_FIELDS(LOG_PATH("path", entry), LOG_STR("reason", why),
+                                     LOG_SHOW("target", target)),
                           "path policy: skipped {path}: a symlink to {target}, and {reason}");
                 return 0;
         }
-        log_event(log, LOG_INFO, "symlink-target", LOG_FIELDS(LOG_PATH("path", entry), LOG_SHOW("target", spelled)),
+        log_event(log, LOG_INFO, "symlink-target",
+                  LOG_FIELDS(LOG_PATH("path", entry), LOG_SHOW("target", spelled)),
                   "path policy: {path} is a symlink inside the checkout: %s {target} instead",
                   mask ? "masking" : "protecting");
         return plan_action(p, kind_for(mask, is_dir), spelled) < 0 ? -ENOMEM : 1;
@@ -293,7 +297,8 @@ static int plan_entry(Plan *p, int root_fd, const char *worktree_abs, const char
 static const PolicyAction *covering_mask(const Plan *p, const char *entry) {
         for (size_t i = 0; i < p->policy.n; i++) {
                 const PolicyAction *a = &p->policy.actions[i];
-                if (a->kind == PLATFORM_MASK_DIR && !entry_same_path(a->path, entry) && entry_match_anchored(a->path, entry))
+                if (a->kind == PLATFORM_MASK_DIR && !entry_same_path(a->path, entry) &&
+                    entry_match_anchored(a->path, entry))
                         return a;
         }
         return NULL;
@@ -329,7 +334,8 @@ static void normalize_actions(Plan *p, LogStream *log) {
                                 continue;
                         if (entry_same_path(o->path, a->path)) {
                                 /* the other wins: a mask over a protect, else the earlier */
-                                bool o_mask = o->kind != PLATFORM_PROTECT, a_mask = a->kind != PLATFORM_PROTECT;
+                                bool o_mask = o->kind != PLATFORM_PROTECT,
+                                     a_mask = a->kind != PLATFORM_PROTECT;
                                 if (o_mask != a_mask ? o_mask : k < i)
                                         by = o, same = true;
                         } else if (o->kind == PLATFORM_MASK_DIR && entry_match_anchored(o->path, a->path))
@@ -340,7 +346,8 @@ static void normalize_actions(Plan *p, LogStream *log) {
                         continue;
                 }
                 if (!same)
-                        log_event(log, LOG_INFO, "covered", LOG_FIELDS(LOG_PATH("path", a->path), LOG_SHOW("by", by->path)),
+                        log_event(log, LOG_INFO, "covered",
+                                  LOG_FIELDS(LOG_PATH("path", a->path), LOG_SHOW("by", by->path)),
                                   "path policy: dropped %s {path}: the masked directory {by} covers it",
                                   platform_bind_kind_to_string(a->kind));
                 free(a->path);
@@ -385,8 +392,8 @@ static void plan_done(Plan *p) {
         free(p->policy.actions);
 }
 
-int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log, HostResult *ret,
-                 HostError *ret_error) {
+int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log,
+                 HostResult *ret, HostError *ret_error) {
         _cleanup_(plan_done) Plan p = {0};
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
         _cleanup_free_ char *worktree_abs = NULL;
@@ -400,7 +407,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
          * link below it is ever followed. */
         worktree_abs = realpath(worktree, NULL);
         if (!worktree_abs)
-                return fail(ret_error, -errno, "path policy: cannot resolve %s: %s", worktree, strerror(errno));
+                return fail(ret_error, -errno, "path policy: cannot resolve %s: %s", worktree,
+                            strerror(errno));
         p.planned = hashmap_new();
         if (!p.planned)
                 return fail(ret_error, -ENOMEM, "path policy: out of memory");
@@ -415,7 +423,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                         if (by) {
                                 log_event(log, LOG_INFO, "covered",
                                           LOG_FIELDS(LOG_PATH("path", v[i]), LOG_SHOW("by", by->path)),
-                                          "path policy: dropped %s entry {path}: the masked directory {by} covers it",
+                                          "path policy: dropped %s entry {path}: the masked directory {by} "
+                                          "covers it",
                                           pass == 0 ? "mask" : "protect");
                                 continue;
                         }
@@ -423,12 +432,14 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                          * below it is a directory (absent: the directory
                          * form wins; present, the disk says anyway). */
                         _cleanup_free_ char *as_dir = NULL;
-                        if (!entry_is_dir(v[i]) && has_entry_below(res, v[i]) && asprintf(&as_dir, "%s/", v[i]) < 0)
+                        if (!entry_is_dir(v[i]) && has_entry_below(res, v[i]) &&
+                            asprintf(&as_dir, "%s/", v[i]) < 0)
                                 return fail(ret_error, -ENOMEM, "path policy: out of memory");
-                        r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log, &counts);
+                        r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log,
+                                       &counts);
                         if (r < 0)
-                                return fail(ret_error, r, "path policy: cannot walk %s in %s: %s", shown(v[i]),
-                                            shown(worktree), strerror(-r));
+                                return fail(ret_error, r, "path policy: cannot walk %s in %s: %s",
+                                            shown(v[i]), shown(worktree), strerror(-r));
                         if (r > 0) {
                                 if (pass == 0)
                                         counts.masked++;
@@ -467,7 +478,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, merged.s ? merged.s : "", merged.n);
         free(merged.s);
         if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE, strerror(-r));
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
+                            HOST_PLACEHOLDERS_FILE, strerror(-r));
 
         /* Fault injection for the tests: die after N placeholders. */
         long crash_after = host_test_crash_after ? host_test_crash_after() : -1;
@@ -497,14 +509,17 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                 r = write_atomic(out_fd, HOST_POLICY_FILE, text, len);
         free(text);
         if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE, strerror(-r));
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE,
+                            strerror(-r));
         r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
         if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE, strerror(-r));
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE,
+                            strerror(-r));
 
         for (size_t i = 0; i < res->n_covered; i++)
                 log_event(log, LOG_INFO, "covered",
-                          LOG_FIELDS(LOG_PATH("path", res->covered[i].entry), LOG_SHOW("by", res->covered[i].by)),
+                          LOG_FIELDS(LOG_PATH("path", res->covered[i].entry),
+                                     LOG_SHOW("by", res->covered[i].by)),
                           "path policy: dropped %s entry {path}: the masked directory {by} covers it",
                           entry_list_to_string(res->covered[i].list));
 
@@ -512,7 +527,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         if (res->n_opt_outs > 0) {
                 Text t = {0};
                 for (size_t i = 0; i < res->n_opt_outs; i++)
-                        if (text_add(&t, "%s%s %s", i ? ", " : "", res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
+                        if (text_add(&t, "%s%s %s", i ? ", " : "",
+                                     res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
                                      res->opt_outs[i].entry) < 0) {
                                 free(t.s);
                                 return fail(ret_error, -ENOMEM, "path policy: out of memory");
@@ -523,7 +539,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         }
         log_event(log, LOG_INFO, "prepared",
                   LOG_FIELDS(LOG_INT("masked", counts.masked), LOG_INT("protected", counts.protected_),
-                             LOG_INT("placeholders", counts.placeholders), LOG_INT("skipped", counts.skipped)),
+                             LOG_INT("placeholders", counts.placeholders),
+                             LOG_INT("skipped", counts.skipped)),
                   "path policy: the policy masks {masked} path(s) and protects {protected}; {placeholders} "
                   "placeholder(s) in the worktree");
         *ret = counts;

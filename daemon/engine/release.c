@@ -41,7 +41,8 @@ static int tracked_paths(const char *worktree, Hashmap **ret) {
                 int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
                 if (devnull < 0 || dup2(pipefd[1], STDOUT_FILENO) < 0 || dup2(devnull, STDERR_FILENO) < 0)
                         _exit(127);
-                execlp("git", "git", "-C", worktree, "ls-tree", "-r", "-t", "-z", "--name-only", "HEAD", (char *) NULL);
+                execlp("git", "git", "-C", worktree, "ls-tree", "-r", "-t", "-z", "--name-only", "HEAD",
+                       (char *) NULL);
                 _exit(127);
         }
         close(pipefd[1]);
@@ -106,7 +107,8 @@ static int candidates_from_policy(const char *out_dir, char ***ret, size_t *ret_
         return 0;
 }
 
-int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret, HostError *ret_error) {
+int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret,
+                 HostError *ret_error) {
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
         _cleanup_free_ char *list = NULL;
         Hashmap *tracked = NULL;
@@ -124,8 +126,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         r = read_full_file(lp, 16u << 20, &list, &size);
         if (r != -ENOENT) {
                 if (r < 0)
-                        return fail(ret_error, r, "path policy: cannot read %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE,
-                                    strerror(-r));
+                        return fail(ret_error, r, "path policy: cannot read %s/%s: %s", out_dir,
+                                    HOST_PLACEHOLDERS_FILE, strerror(-r));
                 for (char *s = list, *e; *s; s = e + 1) {
                         e = strchr(s, '\n');
                         if (!e)
@@ -145,8 +147,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                           HOST_PLACEHOLDERS_FILE);
                 r = candidates_from_policy(out_dir, &paths, &n);
                 if (r < 0)
-                        return fail(ret_error, r, "path policy: %s/%s and %s are lost: nothing to release", out_dir,
-                                    HOST_PLACEHOLDERS_FILE, HOST_POLICY_FILE);
+                        return fail(ret_error, r, "path policy: %s/%s and %s are lost: nothing to release",
+                                    out_dir, HOST_PLACEHOLDERS_FILE, HOST_POLICY_FILE);
         }
 
         r = tracked_paths(worktree, &tracked);
@@ -155,7 +157,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                         free(paths[i]);
                 free(paths);
                 hashmap_free(tracked);
-                return fail(ret_error, r, "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
+                return fail(ret_error, r,
+                            "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
                             worktree);
         }
 
@@ -214,11 +217,14 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         free(paths);
         hashmap_free(tracked);
 
-        log_event(log, LOG_INFO, "released", LOG_FIELDS(LOG_INT("removed", counts.removed), LOG_INT("kept", counts.kept)),
+        log_event(log, LOG_INFO, "released",
+                  LOG_FIELDS(LOG_INT("removed", counts.removed), LOG_INT("kept", counts.kept)),
                   "path policy: removed {removed} placeholder(s), kept {kept}");
         if (failed > 0)
-                return fail(ret_error, -EIO, "path policy: %zu placeholder(s) that should have gone could not be removed (%s%s)",
-                            failed, first, failed > 1 ? ", ..." : "");
+                return fail(
+                        ret_error, -EIO,
+                        "path policy: %zu placeholder(s) that should have gone could not be removed (%s%s)",
+                        failed, first, failed > 1 ? ", ..." : "");
         *ret = counts;
         return 0;
 }

@@ -24,18 +24,18 @@ typedef struct Maker {
 
 struct Checkout {
         Watch *w;
-        char *path;      /* relative to the root */
-        bool gitfile;    /* .git is a file naming the gitdir */
-        char *gitdir;    /* resolved the way git resolves it; NULL when refused */
-        char *commondir; /* the gitdir's common dir, when it names one; NULL otherwise */
-        bool linked;     /* the gitdir names a common dir: a linked worktree's admin dir */
-        char *wanted;    /* a gitdir or common dir named but missing: followed until it appears */
-        const char *refused; /* the last reason said for the git metadata, not to say it twice */
-        bool pending;        /* git metadata not protected yet */
-        bool index_pending;  /* its index changed: looked at once git is done */
-        bool needs_makers;   /* its makers: taken at the next tick */
-        bool released;       /* its mounts given back (release_tree): a HEAD made again protects it again */
-        int index_said;      /* the last index failure said, not to say it twice */
+        char *path;           /* relative to the root */
+        bool gitfile;         /* .git is a file naming the gitdir */
+        char *gitdir;         /* resolved the way git resolves it; NULL when refused */
+        char *commondir;      /* the gitdir's common dir, when it names one; NULL otherwise */
+        bool linked;          /* the gitdir names a common dir: a linked worktree's admin dir */
+        char *wanted;         /* a gitdir or common dir named but missing: followed until it appears */
+        const char *refused;  /* the last reason said for the git metadata, not to say it twice */
+        bool pending;         /* git metadata not protected yet */
+        bool index_pending;   /* its index changed: looked at once git is done */
+        bool needs_makers;    /* its makers: taken at the next tick */
+        bool released;        /* its mounts given back (release_tree): a HEAD made again protects it again */
+        int index_said;       /* the last index failure said, not to say it twice */
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the watcher's clock (now_ms) */
         Maker **makers;
@@ -65,7 +65,8 @@ struct Watch {
         Hashmap *differs;   /* a tracked protected file said to differ from the index -> 1 */
         ClockTimer *timer, *release_timer;
         size_t n_pending, mounts;
-        unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that did not */
+        unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that
+                              did not */
         bool budget_said;
         WatchStats stats;
 };
@@ -74,7 +75,8 @@ struct Watch {
  * BOUND), so that a failure is said when it is new, not at every event
  * that finds the same thing again. */
 #define BOUND ((void *) (uintptr_t) 2)
-#define FAILED_AS(err, step) ((void *) (uintptr_t) (((uintptr_t) (err) << 8) | ((uintptr_t) (step) << 1) | 1))
+#define FAILED_AS(err, step)                                                                                \
+        ((void *) (uintptr_t) (((uintptr_t) (err) << 8) | ((uintptr_t) (step) << 1) | 1))
 #define FAILED FAILED_AS(ELOOP, PLATFORM_STEP_RESOLVE)
 
 /* The git metadata protected in a repository's own gitdir, beyond the
@@ -93,11 +95,12 @@ static const char *const git_configs[] = {"config", "config.worktree"};
  * info/ (but info/sparse-checkout), refs/ and logs/ (but a worktree's own
  * few), objects/ and the rest below. */
 static bool git_common_name(const char *name) {
-        static const char *const dirs[] = {"branches", "common", "hooks", "info", "logs", "lost-found",
-                                           "objects", "refs", "remotes", "worktrees", "rr-cache", "svn"};
+        static const char *const dirs[] = {"branches", "common",     "hooks",    "info",
+                                           "logs",     "lost-found", "objects",  "refs",
+                                           "remotes",  "worktrees",  "rr-cache", "svn"};
         static const char *const files[] = {"config", "gc.pid", "packed-refs", "shallow"};
-        static const char *const own[] = {"info/sparse-checkout", "logs/HEAD", "refs/bisect", "refs/worktree",
-                                          "refs/rewritten"};
+        static const char *const own[] = {"info/sparse-checkout", "logs/HEAD", "refs/bisect",
+                                          "refs/worktree", "refs/rewritten"};
         for (size_t i = 0; i < ELEMENTSOF(own); i++) {
                 size_t n = strlen(own[i]);
                 if (strncmp(name, own[i], n) == 0 && (name[n] == 0 || name[n] == '/'))
@@ -115,7 +118,8 @@ static bool git_common_name(const char *name) {
 }
 
 /* Lock files git holds while it writes: while one exists, git is not done. */
-static const char *const git_locks[] = {"config.lock", "index.lock", "HEAD.lock", "packed-refs.lock", "shallow.lock"};
+static const char *const git_locks[] = {"config.lock", "index.lock", "HEAD.lock", "packed-refs.lock",
+                                        "shallow.lock"};
 
 /* What git reads of a .git file or a commondir: git reads up to 1 MiB; a
  * path that needs more than this cannot be resolved by anyone anyway. */
@@ -221,8 +225,10 @@ static bool over_budget(Watch *w, const Checkout *c, const char *path, bool meta
         if (!w->budget_said) {
                 w->budget_said = true;
                 log_event(w->c.log, LOG_ERROR, "mount-budget",
-                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_INT("budget", budget)),
-                          "path policy: mount budget of {budget} spent (%zu mounts): {path} and whatever comes after "
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
+                                     LOG_INT("budget", budget)),
+                          "path policy: mount budget of {budget} spent (%zu mounts): {path} and whatever "
+                          "comes after "
                           "it is not bound; still watching (--mount-budget)",
                           w->mounts);
         }
@@ -258,16 +264,18 @@ static void drop_mount(Watch *w, const char *path) {
         }
 }
 
-static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as,
-                        bool metadata) {
+static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path,
+                        const char *shown_as, bool metadata) {
         const char *kname = platform_bind_kind_to_string(kind);
         PlatformBindInfo info;
         bool as_dir = false;
 
         if (hashmap_get(w->bound, path) == BOUND)
                 return 1;
-        if (!w->c.binder->warn_only && w->c.mount_budget && w->mounts >= w->c.mount_budget - w->c.mount_budget / 5 &&
-            w->c.binder->check(w->binder, kind == PLATFORM_MASK_FILE ? PLATFORM_PROTECT : kind, path, &info) == -ENOENT)
+        if (!w->c.binder->warn_only && w->c.mount_budget &&
+            w->mounts >= w->c.mount_budget - w->c.mount_budget / 5 &&
+            w->c.binder->check(w->binder, kind == PLATFORM_MASK_FILE ? PLATFORM_PROTECT : kind, path,
+                               &info) == -ENOENT)
                 return 0; /* nothing there to spend a mount on, or to name */
         if (!w->c.binder->warn_only && over_budget(w, c, path, metadata)) {
                 /* Not bound: a protection it belongs to is not said to hold. */
@@ -298,17 +306,20 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
                 if (!info.already)
                         w->mounts++;
                 log_event(w->c.log, LOG_INFO, "watch-bind",
-                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_STR("kind", applied),
-                                     LOG_BOOL("already", info.already), LOG_STR("policy_kind", as_dir ? kname : NULL),
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
+                                     LOG_STR("kind", applied), LOG_BOOL("already", info.already),
+                                     LOG_STR("policy_kind", as_dir ? kname : NULL),
                                      LOG_SHOW("as", shown_as)),
                           "path policy: %s {as} in nested checkout {checkout} ({kind})%s%s",
                           kind == PLATFORM_PROTECT ? "protected" : "masked",
-                          as_dir ? ": a directory here, masked as one" : "", info.already ? ", already bound" : "");
+                          as_dir ? ": a directory here, masked as one" : "",
+                          info.already ? ", already bound" : "");
                 if (kind == PLATFORM_MASK_FILE && info.regular && info.nlink > 1)
                         log_event(w->c.log, LOG_WARN, "hardlink",
                                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
                                              LOG_INT("nlink", info.nlink), LOG_SHOW("as", shown_as)),
-                                  "path policy: masked {as} in nested checkout {checkout} has {nlink} hard links: its "
+                                  "path policy: masked {as} in nested checkout {checkout} has {nlink} hard "
+                                  "links: its "
                                   "content is reachable by another name");
                 return 1;
         }
@@ -320,16 +331,19 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
         if (r == -ENOSYS && w->c.binder->warn_only) {
                 /* No bind mounts here: say what would have been bound, once. */
                 log_event(w->c.log, LOG_WARN, "bind-unsupported",
-                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", shown_as), LOG_STR("kind", applied),
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", shown_as),
+                                     LOG_STR("kind", applied),
                                      LOG_PATH("found", streq(shown_as, path) ? NULL : path)),
-                          "path policy: cannot bind {path} in nested checkout {checkout} on this platform ({kind})");
+                          "path policy: cannot bind {path} in nested checkout {checkout} on this platform "
+                          "({kind})");
                 return -1;
         }
         if (r == -ELOOP) {
                 log_event(w->c.log, LOG_WARN, "symlink-not-bound",
-                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_STR("kind", applied),
-                                     LOG_SHOW("as", shown_as)),
-                          "path policy: {as} in nested checkout {checkout} is a symlink (or under one): not bound "
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
+                                     LOG_STR("kind", applied), LOG_SHOW("as", shown_as)),
+                          "path policy: {as} in nested checkout {checkout} is a symlink (or under one): not "
+                          "bound "
                           "({kind})");
                 return -1;
         }
@@ -411,7 +425,9 @@ static char *read_gitfile(Watch *w, Checkout *c, const char **why) {
         }
         int r = read_small(w, dotgit, &buf);
         if (r < 0) {
-                *why = r == -EFBIG ? "too large for a .git file" : r == -EINVAL ? "not a regular file" : strerror(-r);
+                *why = r == -EFBIG    ? "too large for a .git file"
+                       : r == -EINVAL ? "not a regular file"
+                                      : strerror(-r);
                 return NULL;
         }
         size_t n = (size_t) r;
@@ -482,7 +498,8 @@ static int usable_dir(Watch *w, const char *dir, bool common, const char **why, 
                 free(*missing);
                 *missing = strdup(dir);
         } else if (r == -ELOOP)
-                *why = common ? "its common dir is reached through a symlink" : "its gitdir is reached through a symlink";
+                *why = common ? "its common dir is reached through a symlink"
+                              : "its gitdir is reached through a symlink";
         else if (r < 0)
                 *why = common ? "its common dir is not a directory" : "its gitdir is not a directory";
         return r;
@@ -573,9 +590,11 @@ static bool resolve_git(Watch *w, Checkout *c) {
         if (why && c->refused != why) {
                 _cleanup_free_ char *dotgit = join(c->path, ".git");
                 log_event(w->c.log, LOG_WARN, "gitdir-refused",
-                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", dotgit), LOG_SHOW("shown", dotgit ? dotgit : "")),
-                          "path policy: {shown}: %s: git metadata of nested checkout {checkout} not protected%s", why,
-                          missing ? " until it appears" : "");
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", dotgit),
+                                     LOG_SHOW("shown", dotgit ? dotgit : "")),
+                          "path policy: {shown}: %s: git metadata of nested checkout {checkout} not "
+                          "protected%s",
+                          why, missing ? " until it appears" : "");
         }
         c->refused = why;
         if (changed && c->gitfile)
@@ -706,7 +725,8 @@ static void maker_exited(uv_poll_t *h, int status, int events) {
 
 static void add_maker(Watch *w, Checkout *c, int fd) {
         Maker *m = calloc(1, sizeof *m);
-        if (!m || ARRAY_GROW(c->makers, c->n_makers_allocated, c->n_makers + 1) < 0 || uv_poll_init(w->c.loop, &m->poll, fd) < 0) {
+        if (!m || ARRAY_GROW(c->makers, c->n_makers_allocated, c->n_makers + 1) < 0 ||
+            uv_poll_init(w->c.loop, &m->poll, fd) < 0) {
                 free(m);
                 close(fd);
                 return;
@@ -728,7 +748,8 @@ static bool holds(const PlatformProcess *p, const char *dir) {
 }
 
 static bool ends_with_component(const char *a, size_t k, const char *name, size_t n) {
-        return k >= n && strncmp(a + k - n, name, n) == 0 && (k == n || a[k - n - 1] == '/' || a[k - n - 1] == ':');
+        return k >= n && strncmp(a + k - n, name, n) == 0 &&
+               (k == n || a[k - n - 1] == '/' || a[k - n - 1] == ':');
 }
 
 /* Whether an argument names the checkout: its last component is the
@@ -740,8 +761,8 @@ static bool names_checkout(const PlatformProcess *p, const char *name) {
                 size_t k = strlen(*a);
                 while (k > 1 && (*a)[k - 1] == '/')
                         k--;
-                if (ends_with_component(*a, k, name, n) ||
-                    (k >= 4 && strncmp(*a + k - 4, ".git", 4) == 0 && ends_with_component(*a, k - 4, name, n)))
+                if (ends_with_component(*a, k, name, n) || (k >= 4 && strncmp(*a + k - 4, ".git", 4) == 0 &&
+                                                            ends_with_component(*a, k - 4, name, n)))
                         return true;
         }
         return false;
@@ -917,7 +938,8 @@ static void audit_config(Watch *w, const Checkout *c, const char *path) {
                 audit_emit(&list, *k);
         strv_free(keys);
         if (list)
-                audit_said(w, c, path, "keys", list, "sets keys that make git run a program or read more config:");
+                audit_said(w, c, path, "keys", list,
+                           "sets keys that make git run a program or read more config:");
 }
 
 static void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
@@ -959,12 +981,15 @@ static void protect_file(Watch *w, Checkout *c, const char *p) {
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
                 (void) w->c.binder->renew(w->binder, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
-            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular || info.nlink <= 1)
+            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular ||
+            info.nlink <= 1)
                 return;
-        log_event(w->c.log, LOG_WARN, "hardlink",
-                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", p), LOG_INT("nlink", info.nlink)),
-                  "path policy: protected {path} in nested checkout {checkout} has {nlink} hard links: it can still "
-                  "be written by another name");
+        log_event(
+                w->c.log, LOG_WARN, "hardlink",
+                LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", p), LOG_INT("nlink", info.nlink)),
+                "path policy: protected {path} in nested checkout {checkout} has {nlink} hard links: it can "
+                "still "
+                "be written by another name");
         w->failures++;
 }
 
@@ -999,7 +1024,9 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
                 const PolicyAction *a = &w->c.policy->actions[i];
                 if (!is_git_entry(a->path) || a->kind != PLATFORM_PROTECT || !a->path[4])
                         continue;
-                const char *dir = !c->linked ? c->gitdir : git_common_name(a->path + 5) ? c->commondir : NULL;
+                const char *dir = !c->linked                     ? c->gitdir
+                                  : git_common_name(a->path + 5) ? c->commondir
+                                                                 : NULL;
                 _cleanup_free_ char *p = dir ? join(dir, a->path + 5) : NULL;
                 if (p)
                         protect_file(w, c, p);
@@ -1026,21 +1053,24 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
                                        LOG_PATH("commondir", c->commondir), LOG_STR("reason", reason));
         if (w->c.binder->warn_only)
                 log_event(w->c.log, LOG_INFO, "git-protected", f,
-                          "path policy: checked the git metadata of nested checkout {checkout} ({reason}): nothing "
+                          "path policy: checked the git metadata of nested checkout {checkout} ({reason}): "
+                          "nothing "
                           "can be protected on this platform");
         else if (failed > 0)
                 /* Never "protected" unless it is: each failure is a
                  * record of its own, and this says what it means. */
-                log_event(w->c.log, LOG_WARN, "git-unprotected",
-                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("gitdir", c->gitdir),
-                                     LOG_PATH("commondir", c->commondir), LOG_STR("reason", reason),
-                                     LOG_INT("failed", failed)),
-                          "path policy: the git metadata of nested checkout {checkout} is NOT fully protected "
-                          "({reason}): {failed} path(s) could not be bound");
+                log_event(
+                        w->c.log, LOG_WARN, "git-unprotected",
+                        LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("gitdir", c->gitdir),
+                                   LOG_PATH("commondir", c->commondir), LOG_STR("reason", reason),
+                                   LOG_INT("failed", failed)),
+                        "path policy: the git metadata of nested checkout {checkout} is NOT fully protected "
+                        "({reason}): {failed} path(s) could not be bound");
         else {
                 w->stats.git_protected++;
-                log_event(w->c.log, LOG_INFO, "git-protected", f,
-                          "path policy: protected the git metadata of nested checkout {checkout} ({reason})");
+                log_event(
+                        w->c.log, LOG_INFO, "git-protected", f,
+                        "path policy: protected the git metadata of nested checkout {checkout} ({reason})");
         }
 }
 
@@ -1059,7 +1089,6 @@ static void bind_actions(Watch *w, Checkout *c, bool with_protects) {
         }
 }
 
-
 /* ---- The index: tracked masked paths, tracked protected files. ---- */
 
 /* The policy path of kind wanted (mask or protect) that path (relative to
@@ -1069,7 +1098,8 @@ static bool is_bound(Watch *w, const char *path) {
         char buf[PATH_MAX];
         if (hashmap_get(w->bound, path) == BOUND)
                 return true;
-        return snprintf(buf, sizeof buf, "%s/", path) < (int) sizeof buf && hashmap_get(w->bound, buf) == BOUND;
+        return snprintf(buf, sizeof buf, "%s/", path) < (int) sizeof buf &&
+               hashmap_get(w->bound, buf) == BOUND;
 }
 
 static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char *path, bool mask) {
@@ -1080,7 +1110,8 @@ static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char 
                 size_t n = strlen(a->path);
                 while (n > 0 && a->path[n - 1] == '/')
                         n--;
-                bool match = w->c.fold_case ? strncasecmp(path, a->path, n) == 0 : strncmp(path, a->path, n) == 0;
+                bool match =
+                        w->c.fold_case ? strncasecmp(path, a->path, n) == 0 : strncmp(path, a->path, n) == 0;
                 if (!match || (path[n] != 0 && path[n] != '/'))
                         continue;
                 _cleanup_free_ char *p = join(c->path, a->path);
@@ -1155,7 +1186,8 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
         c->index_said = 0;
         log_event(w->c.log, LOG_INFO, "skip-worktree",
                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", list ? list : "")),
-                  "path policy: nested checkout {checkout} tracks masked {path}: set skip-worktree in its index, so "
+                  "path policy: nested checkout {checkout} tracks masked {path}: set skip-worktree in its "
+                  "index, so "
                   "git leaves it alone");
 }
 
@@ -1191,11 +1223,15 @@ static void check_entry(void *ctx, const GitIndexEntry *e) {
         }
         if (hashmap_contains(w->differs, p) || hashmap_put(w->differs, p, (void *) 1) < 0)
                 return;
-        log_event(w->c.log, LOG_WARN, "protected-differs",
-                  LOG_FIELDS(LOG_PATH("checkout", x->c->path), LOG_PATH("path", p), LOG_ERRNO(r < 0 ? -r : 0)),
-                  "path policy: protected {path} in nested checkout {checkout} differs from what git has for it in "
-                  "the index (%s): git could not write it",
-                  r == -ENOENT ? "missing" : r < 0 ? strerror(-r) : "other content");
+        log_event(
+                w->c.log, LOG_WARN, "protected-differs",
+                LOG_FIELDS(LOG_PATH("checkout", x->c->path), LOG_PATH("path", p), LOG_ERRNO(r < 0 ? -r : 0)),
+                "path policy: protected {path} in nested checkout {checkout} differs from what git has for "
+                "it in "
+                "the index (%s): git could not write it",
+                r == -ENOENT ? "missing"
+                : r < 0      ? strerror(-r)
+                             : "other content");
 }
 
 static void forget_differs(Watch *w, const char *dir) {
@@ -1278,7 +1314,8 @@ static bool metadata_name(const Watch *w, const char *name) {
                         return true;
         for (size_t i = 0; i < w->c.policy->n; i++) {
                 const char *p = w->c.policy->actions[i].path;
-                if (is_git_entry(p) && p[4] && strncmp(p + 5, name, n) == 0 && (p[5 + n] == 0 || p[5 + n] == '/'))
+                if (is_git_entry(p) && p[4] && strncmp(p + 5, name, n) == 0 &&
+                    (p[5 + n] == 0 || p[5 + n] == '/'))
                         return true;
         }
         return false;
@@ -1421,8 +1458,10 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                          * resolve_git says so too. */
                         (void) track(w, w->bound, rel, FAILED);
                         log_event(w->c.log, LOG_WARN, "symlink-git", LOG_FIELDS(LOG_PATH("path", rel)),
-                                  "path policy: {path} is a symlink named .git: git follows it, the watcher does "
-                                  "not; the checkout's policy paths are bound, its git metadata is not protected");
+                                  "path policy: {path} is a symlink named .git: git follows it, the watcher "
+                                  "does "
+                                  "not; the checkout's policy paths are bound, its git metadata is not "
+                                  "protected");
                 }
                 if (type == WATCH_DIR || type == WATCH_FILE || type == WATCH_SYMLINK)
                         discover(w, parent, type == WATCH_FILE);
@@ -1532,7 +1571,6 @@ static void forget(Watch *w, Hashmap *map, const char *rel, bool checkouts) {
         }
 }
 
-
 /* ---- A deleted checkout gives its mounts back. ---- */
 
 /* Whether something under dir (not dir itself) is bound. */
@@ -1572,7 +1610,8 @@ static void collect_name(void *ctx, const char *name) {
  * a repository never is: its HEAD is no mount of ours. */
 static bool only_mounts(Watch *w, const char *dir, unsigned depth) {
         char **names = calloc(1, sizeof *names);
-        bool ok = names && depth < 64 && w->c.binder->list && w->c.binder->list(w->binder, dir, collect_name, &names) == 0 && names;
+        bool ok = names && depth < 64 && w->c.binder->list &&
+                  w->c.binder->list(w->binder, dir, collect_name, &names) == 0 && names;
         for (char **e = names; ok && *e; e++) {
                 _cleanup_free_ char *p = join(dir, *e);
                 ok = p && (is_bound(w, p) ||
@@ -1615,7 +1654,8 @@ static void release_tree(Watch *w, const char *dir) {
                  * have put another checkout's mask here, or taken ours
                  * elsewhere, where giving it back would show a secret. */
                 if (m && m->kind != PLATFORM_PROTECT) {
-                        r = w->c.binder->discard ? w->c.binder->discard(w->binder, p, m->info.mount_id) : -ENOSYS;
+                        r = w->c.binder->discard ? w->c.binder->discard(w->binder, p, m->info.mount_id)
+                                                 : -ENOSYS;
                         discarded += r > 0;
                 }
                 if (r >= 0) {
@@ -1628,7 +1668,8 @@ static void release_tree(Watch *w, const char *dir) {
                          * it stays bound, and is said. */
                         kept++;
                         log_event(w->c.log, LOG_WARN, "mount-kept",
-                                  LOG_FIELDS(LOG_PATH("path", p), LOG_ERRNO(m ? -r : 0), LOG_SHOW("shown", p ? p : "")),
+                                  LOG_FIELDS(LOG_PATH("path", p), LOG_ERRNO(m ? -r : 0),
+                                             LOG_SHOW("shown", p ? p : "")),
                                   "path policy: {shown} stays bound: %s",
                                   !m ? "not a mount this daemon made" : strerror(-r));
                         continue;
@@ -1650,8 +1691,8 @@ static void release_tree(Watch *w, const char *dir) {
         if (released == 0 && kept == 0)
                 return;
         log_event(w->c.log, kept ? LOG_WARN : LOG_INFO, "mounts-released",
-                  LOG_FIELDS(LOG_PATH("checkout", dir), LOG_INT("released", released), LOG_INT("discarded", discarded),
-                             LOG_INT("kept", kept)),
+                  LOG_FIELDS(LOG_PATH("checkout", dir), LOG_INT("released", released),
+                             LOG_INT("discarded", discarded), LOG_INT("kept", kept)),
                   "path policy: {checkout} has nothing left but the daemon's mounts: gave {released} back "
                   "({discarded} masked content(s) discarded first)%s",
                   kept ? "; some stay bound" : "");
@@ -1749,7 +1790,8 @@ static void on_rescan(void *userdata) {
 
 static void on_ready(void *userdata) {
         Watch *w = userdata;
-        log_event(w->c.log, LOG_INFO, "watch-ready", LOG_FIELDS(LOG_INT("checkouts", hashmap_size(w->checkouts))),
+        log_event(w->c.log, LOG_INFO, "watch-ready",
+                  LOG_FIELDS(LOG_INT("checkouts", hashmap_size(w->checkouts))),
                   "path policy: watching %s: {checkouts} nested checkout(s)", w->c.root);
 }
 
@@ -1771,7 +1813,8 @@ static void on_warn(void *userdata, const char *rel, int err, const char *what) 
 
 static void on_pass(void *userdata, size_t entries, unsigned ticks) {
         Watch *w = userdata;
-        log_event(w->c.log, LOG_DEBUG, "poll-pass", LOG_FIELDS(LOG_INT("entries", entries), LOG_INT("ticks", ticks)),
+        log_event(w->c.log, LOG_DEBUG, "poll-pass",
+                  LOG_FIELDS(LOG_INT("entries", entries), LOG_INT("ticks", ticks)),
                   "path policy: walked {entries} entries in {ticks} tick(s)");
 }
 

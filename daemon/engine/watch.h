@@ -29,15 +29,16 @@
 
 typedef struct WatchConfig {
         uv_loop_t *loop;
-        const char *root;        /* for messages */
+        const char *root; /* for messages */
         const Policy *policy;
         const BinderOps *binder; /* opened on root by watch_new */
         LogStream *log;
         unsigned git_deadline_ms; /* default 60000 */
         unsigned git_check_ms;    /* lock files and the deadline: default 50 */
-        unsigned git_recent_ms;   /* a git started this long before a checkout appeared may have made it: 2000 */
-        size_t mount_budget;      /* new mounts at most; 0: no bound */
-        bool fold_case;           /* names match in either case (a case-insensitive volume) */
+        unsigned git_recent_ms; /* a git started this long before a checkout appeared may have made it: 2000
+                                 */
+        size_t mount_budget;    /* new mounts at most; 0: no bound */
+        bool fold_case;         /* names match in either case (a case-insensitive volume) */
         /* Where processes come from: platform_*, or a fake. */
         int (*processes)(PlatformProcess **ret, size_t *ret_n);
         void (*processes_free)(PlatformProcess *p, size_t n);

@@ -13,7 +13,7 @@
 typedef struct Known {
         unsigned gen; /* the pass that last saw it */
         WatchType type;
-        char rel[];   /* the map's key, borrowed */
+        char rel[]; /* the map's key, borrowed */
 } Known;
 
 typedef struct Visit {
@@ -174,7 +174,8 @@ bool poller_tick(Poller *p) {
                         if (!p->entries_warned) {
                                 p->entries_warned = true;
                                 snprintf(msg, sizeof msg,
-                                         "--max-entries %zu per tick reached: the walk stopped here and goes on "
+                                         "--max-entries %zu per tick reached: the walk stopped here and "
+                                         "goes on "
                                          "from here next tick",
                                          p->o.max_entries);
                                 p->cb->warn(p->userdata, p->stack[p->n_stack - 1].rel, 0, msg);

@@ -45,7 +45,8 @@ static int step(int dirfd, const char *name, int flags, bool want_dir, int *ret_
         }
         if (errno == EMLINK)
                 return -ELOOP;
-        if (errno == ENOTDIR && want_dir && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+        if (errno == ENOTDIR && want_dir && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISLNK(st.st_mode))
                 return -ELOOP;
         return -errno;
 }
@@ -94,7 +95,8 @@ int walk_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
                  * followed; with a '/' after it, it must be a directory. */
                 if (*next == 0) {
                         bool slash = c[n] == '/';
-                        return step(fd >= 0 ? fd : dirfd, name, last | (slash ? O_DIRECTORY : 0), slash, ret_fd);
+                        return step(fd >= 0 ? fd : dirfd, name, last | (slash ? O_DIRECTORY : 0), slash,
+                                    ret_fd);
                 }
                 int sub;
                 r = step(fd >= 0 ? fd : dirfd, name, WALK_DIR_FLAGS | O_NOFOLLOW | O_CLOEXEC, true, &sub);

@@ -23,7 +23,8 @@ typedef struct PollWatcher {
         Poller *poller;
 } PollWatcher;
 
-static int fs_list(void *fs, const char *rel, void (*emit)(void *ctx, const char *name, WatchType type), void *ctx) {
+static int fs_list(void *fs, const char *rel, void (*emit)(void *ctx, const char *name, WatchType type),
+                   void *ctx) {
         PollWatcher *w = fs;
         DIR *d;
         struct dirent *de;

@@ -57,7 +57,8 @@ int linux_open_beneath(int dirfd, const char *path, int flags, uint64_t resolve,
         if (!(flags & O_PATH))
                 f |= O_NONBLOCK;
         return linux_openat2(dirfd, path[0] ? path : ".", f,
-                             RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | resolve, ret_fd);
+                             RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | resolve,
+                             ret_fd);
 }
 
 int platform_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {

@@ -106,14 +106,17 @@ static int linux_kernel_check(char *why, size_t n) {
                 }
                 if (errno != EPERM)
                         return 0; /* not ours to judge here: the binds will say */
-                snprintf(why, n, "no privilege to mount: pathpolicy needs CAP_SYS_ADMIN over this mount namespace "
-                                 "(run it as root, or as the guest's supervisor)");
+                snprintf(why, n,
+                         "no privilege to mount: pathpolicy needs CAP_SYS_ADMIN over this mount namespace "
+                         "(run it as root, or as the guest's supervisor)");
                 return -EPERM;
         }
         if (uname(&u) < 0)
                 snprintf(u.release, sizeof u.release, "unknown");
-        snprintf(why, n, "kernel %s has no %s(2); pathpolicy needs Linux >= 5.12 (openat2, open_tree, "
-                         "move_mount, fsopen, mount_setattr)", u.release, missing);
+        snprintf(why, n,
+                 "kernel %s has no %s(2); pathpolicy needs Linux >= 5.12 (openat2, open_tree, "
+                 "move_mount, fsopen, mount_setattr)",
+                 u.release, missing);
         return -ENOSYS;
 }
 
@@ -325,8 +328,8 @@ static int is_our_mount(int fd, PlatformBindKind kind, uint64_t mount_id, uint64
 
         if (r < 0)
                 return r;
-        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) ||
-            sx.stx_mnt_id != mount_id)
+        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) ||
+            !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) || sx.stx_mnt_id != mount_id)
                 return -EBADE;
         r = mount_fits(fd, kind, &sx);
         if (r < 0)
@@ -378,7 +381,8 @@ static int make_mount(Binder *b, PlatformBindKind kind, int target_fd) {
         default:
                 /* Recursive: mounts below the target (a mask inside a
                  * protected directory) come along, and go read-only too. */
-                m = open_tree(target_fd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH | AT_RECURSIVE);
+                m = open_tree(target_fd, "",
+                              OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH | AT_RECURSIVE);
                 if (m < 0)
                         return -errno;
                 attr.attr_set = MOUNT_ATTR_RDONLY;
@@ -402,12 +406,14 @@ static int detach(int m) {
         return 0;
 }
 
-static int verify(Binder *b, PlatformBindKind kind, const char *path, uint64_t mount_id, const struct statx *before) {
+static int verify(Binder *b, PlatformBindKind kind, const char *path, uint64_t mount_id,
+                  const struct statx *before) {
         _cleanup_fd_ int fd = resolve(b, path);
 
         if (fd < 0)
                 return fd;
-        return is_our_mount(fd, kind, mount_id, before->stx_ino, before->stx_dev_major, before->stx_dev_minor);
+        return is_our_mount(fd, kind, mount_id, before->stx_ino, before->stx_dev_major,
+                            before->stx_dev_minor);
 }
 
 static int made_add(Binder *b, PlatformBindKind kind, const char *path, uint64_t mount_id,
@@ -456,7 +462,8 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
 
         /* Already ours (a second enforce, or the watcher seeing a path the
          * boot bound): leave it, never stack. */
-        if ((sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) && (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT)) {
+        if ((sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+            (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT)) {
                 r = ours_kinds(b, sx.stx_mnt_id, &kinds);
                 if (r < 0) {
                         /* Not knowing is no reason to stack a second mount. */
@@ -546,7 +553,8 @@ static int undo(Binder *b, const Made *m, bool in_place) {
 
         for (int i = 0; i < UNDO_ATTEMPTS; i++) {
                 _cleanup_fd_ int fd = resolve(b, m->path);
-                if (fd >= 0 && is_our_mount(fd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
+                if (fd >= 0 &&
+                    is_our_mount(fd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
                         return detach(fd);
                 if (in_place)
                         return -ESTALE; /* moved: not followed */
@@ -558,7 +566,8 @@ static int undo(Binder *b, const Made *m, bool in_place) {
                         return r;
                 _cleanup_fd_ int tfd = open_target(target);
                 free(target);
-                if (tfd >= 0 && is_our_mount(tfd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
+                if (tfd >= 0 &&
+                    is_our_mount(tfd, m->kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) == 0)
                         return detach(tfd);
         }
         return -EBUSY;
@@ -604,7 +613,8 @@ static int linux_teardown(void *p, PlatformBindKind kind, const char *path) {
                 return 0;
         if (r < 0)
                 return r;
-        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
+        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) ||
+            !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
                 return 0;
         r = ours_kinds(b, sx.stx_mnt_id, &kinds);
         if (r < 0)
@@ -808,8 +818,8 @@ static int write_all(int fd, const void *data, size_t n) {
 }
 
 /* The steps of replace once the lock is ours, through fds only. */
-static int replace_locked(int dfd, int lfd, const char *name, const char *lock, const void *old, size_t old_n,
-                          const void *data, size_t n) {
+static int replace_locked(int dfd, int lfd, const char *name, const char *lock, const void *old,
+                          size_t old_n, const void *data, size_t n) {
         _cleanup_fd_ int src = -1;
         char *now = NULL;
         size_t now_n = 0;
@@ -835,8 +845,8 @@ static int replace_locked(int dfd, int lfd, const char *name, const char *lock, 
         return 0;
 }
 
-static int linux_replace(void *p, const char *dir, const char *name, const char *lock, const void *old, size_t old_n,
-                         const void *data, size_t n) {
+static int linux_replace(void *p, const char *dir, const char *name, const char *lock, const void *old,
+                         size_t old_n, const void *data, size_t n) {
         Binder *b = p;
         if (!name[0] || strchr(name, '/') || !lock[0] || strchr(lock, '/'))
                 return -EINVAL;
@@ -913,7 +923,8 @@ static int linux_discard(void *p, const char *path, uint64_t mount_id) {
         int r = fd_statx(fd, &sx);
         if (r < 0)
                 return r;
-        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) || !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
+        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) ||
+            !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
                 return -EINVAL;
         if (sx.stx_mnt_id != mount_id)
                 return -ESTALE; /* not the mask the caller made: never empty what another hides */

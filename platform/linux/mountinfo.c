@@ -39,11 +39,11 @@ static int load(void) {
         h = dlopen("libmount.so.1", RTLD_NOW | RTLD_LOCAL);
         if (!h)
                 return state = -ENOSYS;
-#define SYM(field, name)                                                                                   \
-        do {                                                                                               \
-                *(void **) &mnt.field = dlsym(h, name);                                                    \
-                if (!mnt.field)                                                                            \
-                        return state = -ENOSYS;                                                            \
+#define SYM(field, name)                                                                                    \
+        do {                                                                                                \
+                *(void **) &mnt.field = dlsym(h, name);                                                     \
+                if (!mnt.field)                                                                             \
+                        return state = -ENOSYS;                                                             \
         } while (0)
         SYM(new_table, "mnt_new_table");
         SYM(parse_stream, "mnt_table_parse_stream");
@@ -358,7 +358,8 @@ static bool below_fn(struct libmnt_fs *fs, void *ctx) {
         return false;
 }
 
-int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const char *path, unsigned kinds), void *ctx) {
+int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const char *path, unsigned kinds),
+                    void *ctx) {
         Below q = {root, strlen(root), emit, ctx};
         while (q.len > 0 && root[q.len - 1] == '/')
                 q.len--;

@@ -51,7 +51,8 @@ int mountinfo_count_outside(FILE *f, const char *root, size_t *ret);
 /* Call emit with each mount strictly below root (an absolute path) that
  * passes for one of ours, its target relative to root and its kinds. 0 or
  * -errno. */
-int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const char *path, unsigned kinds), void *ctx);
+int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const char *path, unsigned kinds),
+                    void *ctx);
 
 /*
  * For the root tests only: a test that defines this function has it called

@@ -29,7 +29,7 @@
 #include "hashmap.h"
 #include "platform.h"
 
-#define WATCH_MASK                                                                                         \
+#define WATCH_MASK                                                                                          \
         (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | \
          IN_EXCL_UNLINK)
 /* In a .git directory, and in the directories the core asks for
@@ -46,10 +46,10 @@
 
 typedef struct Node {
         int wd;
-        bool git;      /* a .git directory: its entries are reported, its subdirectories not entered */
-        bool writes;   /* watched with WRITE_MASK */
-        char key[12];  /* the wd as a string: the by_wd key, borrowed */
-        char *rel;     /* the by_rel key, borrowed */
+        bool git;     /* a .git directory: its entries are reported, its subdirectories not entered */
+        bool writes;  /* watched with WRITE_MASK */
+        char key[12]; /* the wd as a string: the by_wd key, borrowed */
+        char *rel;    /* the by_rel key, borrowed */
         struct Node *parent, *children, *next, *prev;
 } Node;
 
@@ -70,7 +70,7 @@ typedef struct Watcher {
         Hashmap *by_wd, *by_rel; /* keys borrowed from the nodes */
         Visit *queue;            /* directories to visit */
         size_t n_queue, allocated_queue;
-        Hashmap *unwatched;      /* over the watch limit: rel -> git (1 or 2) */
+        Hashmap *unwatched; /* over the watch limit: rel -> git (1 or 2) */
         bool ready_sent, limit_warned;
 } Watcher;
 
@@ -160,7 +160,7 @@ static int enqueue(Watcher *w, const char *rel, bool git, bool writes) {
 }
 
 static Node *add_node(Watcher *w, int wd, const char *rel, bool git) {
-        char key[sizeof ((Node *) 0)->key];
+        char key[sizeof((Node *) 0)->key];
         snprintf(key, sizeof key, "%d", wd);
         Node *old = hashmap_get(w->by_wd, key);
         if (old) /* the same inode under another name (moved): forget the old */
@@ -340,7 +340,7 @@ static void resync(Watcher *w) {
 }
 
 static void on_event(Watcher *w, const struct inotify_event *ev) {
-        char key[sizeof ((Node *) 0)->key], rel[PATH_MAX];
+        char key[sizeof((Node *) 0)->key], rel[PATH_MAX];
         Node *n;
 
         if (ev->mask & IN_Q_OVERFLOW) {
@@ -451,8 +451,8 @@ static void watcher_free(Watcher *w) {
         free(w);
 }
 
-static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptions *o, const WatchCallbacks *cb,
-                             void *userdata, void **ret) {
+static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptions *o,
+                             const WatchCallbacks *cb, void *userdata, void **ret) {
         Watcher *w = calloc(1, sizeof *w);
         struct stat st;
         int r;

@@ -101,7 +101,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                         abort();
                 /* every wanted entry has it now: asking again is a no-op */
                 uint8_t *again = (uint8_t *) 0x1;
-                if (git_index_skip_worktree(out, out_n, want, NULL, &again, &out_n) != 0 || again != (uint8_t *) 0x1)
+                if (git_index_skip_worktree(out, out_n, want, NULL, &again, &out_n) != 0 ||
+                    again != (uint8_t *) 0x1)
                         abort();
                 free(after.text);
                 free(out);

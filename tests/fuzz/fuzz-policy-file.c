@@ -35,7 +35,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (policy_parse(out, out_size, &q, &err) < 0 || q->n != p->n)
                 abort();
         for (size_t i = 0; i < p->n; i++)
-                if (q->actions[i].kind != p->actions[i].kind || !streq(q->actions[i].path, p->actions[i].path))
+                if (q->actions[i].kind != p->actions[i].kind ||
+                    !streq(q->actions[i].path, p->actions[i].path))
                         abort();
         return 0;
 }
