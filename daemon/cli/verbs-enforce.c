@@ -36,7 +36,11 @@ static const char enforce_help[] =
         "Exit status: 0 every action bound; 1 failed closed (nothing of this run\n"
         "left mounted); 2 usage error.\n";
 
-int verb_enforce(int argc, char **argv) {
+/* enforce and unbind take the same options: --root DIR (required),
+ * --policy FILE and the logging ones. -1 to go on, or the exit code to
+ * leave with (--help printed: EXIT_OK; a usage error said). */
+static int root_and_policy(const char *verb, const char *help, int argc, char **argv, const char **root,
+                           const char **policy_path, LogConfig *lc) {
         enum { ARG_ROOT = 0x100, ARG_POLICY };
         static const struct option options[] = {
                 {"root", required_argument, NULL, ARG_ROOT},
@@ -45,6 +49,20 @@ int verb_enforce(int argc, char **argv) {
                 LOG_OPTIONS,
                 {},
         };
+        int c;
+
+        log_config_init(lc);
+        VerbArgs va = {.verb = verb, .help = help, .options = options, .lc = lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0)
+                *(c == ARG_ROOT ? root : policy_path) = optarg;
+        if (c == VERB_EXIT)
+                return va.exit;
+        if (optind < argc || !*root)
+                return verb_usage(verb, "%s", *root ? "unexpected argument" : "--root DIR is required");
+        return -1;
+}
+
+int verb_enforce(int argc, char **argv) {
         const char *root = NULL, *policy_path = DEFAULT_POLICY;
         _cleanup_policy_ Policy *policy = NULL;
         LogStream *log = NULL;
@@ -52,26 +70,10 @@ int verb_enforce(int argc, char **argv) {
         PolicyError perr;
         LogConfig lc;
         uv_loop_t loop;
-        int c, r, ret = EXIT_FAIL;
+        int r, ret = EXIT_FAIL;
 
-        log_config_init(&lc);
-        VerbArgs va = {.verb = "enforce", .help = enforce_help, .options = options, .lc = &lc};
-        while ((c = verb_next(&va, argc, argv)) >= 0)
-                switch (c) {
-                case ARG_ROOT:
-                        root = optarg;
-                        break;
-                case ARG_POLICY:
-                        policy_path = optarg;
-                        break;
-                }
-        if (c == VERB_EXIT)
-                return va.exit;
-        if (optind < argc || !root) {
-                fprintf(stderr, "pathpolicy enforce: %s\nTry 'pathpolicy enforce --help'.\n",
-                        root ? "unexpected argument" : "--root DIR is required");
-                return EXIT_USAGE;
-        }
+        if ((r = root_and_policy("enforce", enforce_help, argc, argv, &root, &policy_path, &lc)) >= 0)
+                return r;
 
         if (verb_log_start("enforce", &loop, &lc, &log) < 0)
                 return EXIT_FAIL;
@@ -109,14 +111,6 @@ static const char unbind_help[] =
         "policy could not be read); 2 usage error.\n";
 
 int verb_unbind(int argc, char **argv) {
-        enum { ARG_ROOT = 0x100, ARG_POLICY };
-        static const struct option options[] = {
-                {"root", required_argument, NULL, ARG_ROOT},
-                {"policy", required_argument, NULL, ARG_POLICY},
-                {"help", no_argument, NULL, 'h'},
-                LOG_OPTIONS,
-                {},
-        };
         const char *root = NULL, *policy_path = NULL;
         _cleanup_policy_ Policy *policy = NULL;
         _cleanup_resolved_ Resolved *res = NULL;
@@ -125,23 +119,10 @@ int verb_unbind(int argc, char **argv) {
         PolicyError perr;
         LogConfig lc;
         uv_loop_t loop;
-        int c, r, ret = EXIT_FAIL;
+        int r, ret = EXIT_FAIL;
 
-        log_config_init(&lc);
-        VerbArgs va = {.verb = "unbind", .help = unbind_help, .options = options, .lc = &lc};
-        while ((c = verb_next(&va, argc, argv)) >= 0)
-                switch (c) {
-                case ARG_ROOT:
-                        root = optarg;
-                        break;
-                case ARG_POLICY:
-                        policy_path = optarg;
-                        break;
-                }
-        if (c == VERB_EXIT)
-                return va.exit;
-        if (optind < argc || !root)
-                return verb_usage("unbind", "%s", root ? "unexpected argument" : "--root DIR is required");
+        if ((r = root_and_policy("unbind", unbind_help, argc, argv, &root, &policy_path, &lc)) >= 0)
+                return r;
 
         if (verb_log_start("unbind", &loop, &lc, &log) < 0)
                 return EXIT_FAIL;
