@@ -91,39 +91,13 @@ static int not_regular(mode_t mode) {
         return S_ISDIR(mode) ? -EISDIR : -ENXIO;
 }
 
-int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size) {
-        _cleanup_close_ int fd = -EBADF;
+int read_full_fd(int fd, size_t max, char **ret, size_t *ret_size) {
         _cleanup_free_ char *buf = NULL;
         size_t size = 0, allocated = 0;
-        struct stat st;
-        int flags;
-
-        /* The type is checked before the open too: opening a device can
-         * act (a tape rewinds, a watchdog arms). */
-        if (stat(path, &st) < 0)
-                return -errno;
-        if (!S_ISREG(st.st_mode))
-                return not_regular(st.st_mode);
-
-        /* O_NONBLOCK: if the path was swapped for a fifo since the stat, the
-         * open returns at once instead of waiting for a writer forever, and
-         * fstat on what was opened has the last word. */
-        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-        if (fd < 0)
-                return -errno;
-        if (fstat(fd, &st) < 0)
-                return -errno;
-        if (!S_ISREG(st.st_mode))
-                return not_regular(st.st_mode);
-        /* Reads of a regular file do not block anyway, but the flag reaches
-         * a FUSE server as it is: read it plainly. */
-        flags = fcntl(fd, F_GETFL);
-        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
-                return -errno;
 
         for (;;) {
                 /* Grown when full, never past max + 1: one byte more than max
-                 * is enough to know the file is too large. */
+                 * is enough to know the input is too large. */
                 if (size == allocated) {
                         size_t want = allocated ? allocated * 2 : 4096;
                         if (want - 1 > max)
@@ -151,6 +125,36 @@ int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size) {
         *ret = TAKE_PTR(buf);
         *ret_size = size;
         return 0;
+}
+
+int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size) {
+        _cleanup_close_ int fd = -EBADF;
+        struct stat st;
+        int flags;
+
+        /* The type is checked before the open too: opening a device can
+         * act (a tape rewinds, a watchdog arms). */
+        if (stat(path, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return not_regular(st.st_mode);
+
+        /* O_NONBLOCK: if the path was swapped for a fifo since the stat, the
+         * open returns at once instead of waiting for a writer forever, and
+         * fstat on what was opened has the last word. */
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+        if (fd < 0)
+                return -errno;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return not_regular(st.st_mode);
+        /* Reads of a regular file do not block anyway, but the flag reaches
+         * a FUSE server as it is: read it plainly. */
+        flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
+                return -errno;
+        return read_full_fd(fd, max, ret, ret_size);
 }
 
 const char *read_full_file_strerror(int r) {

@@ -100,6 +100,10 @@ char *path_normalize(const char *p);
  * forever, a device never ends). */
 int read_full_file(const char *path, size_t max, char **ret, size_t *ret_size);
 
+/* Read fd to its end (a pipe, stdin), refusing more than max bytes
+ * (-EFBIG); NUL-terminated as read_full_file(). It blocks as fd does. */
+int read_full_fd(int fd, size_t max, char **ret, size_t *ret_size);
+
 /* The reason for a read_full_file() failure r, for messages: strerror(),
  * except for a file that is not a regular one, where it says so. */
 const char *read_full_file_strerror(int r);

@@ -10,8 +10,6 @@
 #include "util.h"
 #include "verbs.h"
 
-#define DEFAULT_POLICY "/colonizer/path-policy"
-
 static const char enforce_help[] =
         "Usage: pathpolicy enforce --root DIR [--policy FILE] [LOG OPTIONS]\n"
         "\n"

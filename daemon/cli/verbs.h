@@ -14,6 +14,9 @@
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
 
+/* Where the guest finds the policy its boot enforced. */
+#define DEFAULT_POLICY "/colonizer/path-policy"
+
 struct LogConfig;
 
 int verb_validate(int argc, char **argv);
@@ -24,6 +27,7 @@ int verb_watch(int argc, char **argv);
 int verb_prepare(int argc, char **argv);
 int verb_release(int argc, char **argv);
 int verb_unbind(int argc, char **argv);
+int verb_judge(int argc, char **argv);
 
 /* Say a usage error ("pathpolicy VERB: ...", then the --help hint) on
  * stderr. EXIT_USAGE. */

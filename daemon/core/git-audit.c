@@ -547,3 +547,6 @@ void strv_free(char **v) {
                 free(*p);
         free(v);
 }
+
+const char *const git_metadata_protected[4] = {"config", "hooks/", "config.worktree", "info/attributes"};
+const char *const git_common_metadata_protected[3] = {"config", "hooks/", "info/attributes"};

@@ -112,3 +112,9 @@ static inline void strv_freep(char ***v) {
         strv_free(*v);
 }
 #define _cleanup_strv_free_ __attribute__((cleanup(strv_freep)))
+
+/* The files of a gitdir the watcher protects in every nested checkout,
+ * as entries relative to the gitdir, and those of a linked worktree's
+ * common dir (a linked worktree's own config.worktree is git's to delete). */
+extern const char *const git_metadata_protected[4];
+extern const char *const git_common_metadata_protected[3];

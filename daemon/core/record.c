@@ -119,7 +119,7 @@ void log_record_path(LogRecord *r, const char *key, const char *path) {
         record_set(r, flag, json_true());
 }
 
-static void format_ts(char buf[static 32]) {
+void log_timestamp(char buf[static 32]) {
         struct timespec ts;
         struct tm tm;
 
@@ -142,7 +142,7 @@ char *log_record_format(LogRecord *r, const char *msg, uint64_t seq) {
         shown = escape_line(msg);
         if (!shown)
                 return NULL;
-        format_ts(ts);
+        log_timestamp(ts);
 
         o = json_pack("{s:s, s:s, s:s, s:s}", "ts", ts, "level", log_level_to_string(r->level), "event",
                       r->event, "msg", shown);
@@ -227,6 +227,17 @@ fail:
 out:
         json_decref(o);
         return r;
+}
+
+char *log_record_fields_line(LogRecord *r) {
+        char *line = NULL, *json;
+        if (!r || r->broken)
+                return NULL;
+        json = json_dumps(r->fields, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        if (json && asprintf(&line, "%s\n", json) < 0)
+                line = NULL;
+        free(json);
+        return line;
 }
 
 LogLevel log_record_level(const LogRecord *r) {

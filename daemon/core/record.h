@@ -51,6 +51,12 @@ char *log_record_format(LogRecord *r, const char *msg, uint64_t seq);
  * field, NULL-terminated, each "NAME=value". */
 int log_record_journal_fields(const char *json_line, char ***ret);
 LogLevel log_record_level(const LogRecord *r);
+/* The record's own fields alone, as one compact JSON line ("\n"-ended), in
+ * the order set: for a log of another shape (the judge's History entries).
+ * NULL when out of memory. */
+char *log_record_fields_line(LogRecord *r);
+/* Now, as a record's "ts": RFC 3339, UTC, microseconds. */
+void log_timestamp(char buf[static 32]);
 
 /* ---- events: the record and its message from one description ---- */
 

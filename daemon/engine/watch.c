@@ -85,9 +85,8 @@ struct Watch {
  * a linked worktree. A linked worktree's admin dir (.git/worktrees/wt)
  * holds nothing of these that git reads (config, hooks and info/ come from
  * the common dir) and files git must delete (commondir, gitdir, HEAD):
- * nothing in it is bound, and its config.worktree is audited instead. */
-static const char *const git_metadata[] = {"config", "hooks/", "config.worktree", "info/attributes"};
-static const char *const common_metadata[] = {"config", "hooks/", "info/attributes"};
+ * nothing in it is bound, and its config.worktree is audited instead.
+ * The lists are the core's (git-audit.h): the judge reads them too. */
 /* The config files audited, in a gitdir and in a common dir. */
 static const char *const git_configs[] = {"config", "config.worktree"};
 /* Whether a path in a gitdir is one git shares among worktrees (read from
@@ -1016,7 +1015,7 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
                 return; /* gitdir-refused said why */
         }
         if (!c->linked)
-                protect_dir(w, c, c->gitdir, git_metadata, ELEMENTSOF(git_metadata));
+                protect_dir(w, c, c->gitdir, git_metadata_protected, ELEMENTSOF(git_metadata_protected));
         /* The policy's own lines under .git, onto this gitdir; in a linked
          * worktree onto its common dir, where git reads them (the admin
          * dir's own files are git's to delete). */
@@ -1034,7 +1033,8 @@ static void protect_git(Watch *w, Checkout *c, const char *reason) {
         /* A linked worktree shares config, hooks and info/ with its common
          * dir. */
         if (c->commondir)
-                protect_dir(w, c, c->commondir, common_metadata, ELEMENTSOF(common_metadata));
+                protect_dir(w, c, c->commondir, git_common_metadata_protected,
+                            ELEMENTSOF(git_common_metadata_protected));
         bind_actions(w, c, true);
         audit(w, c);
         index_work(w, c);
@@ -1330,11 +1330,13 @@ static bool unbound_metadata(Watch *w, const Checkout *c, const char *dir, const
         /* What protect_git binds in dir: a repository's own gitdir, or a
          * linked worktree's common dir (never its admin dir). */
         bool own = !c->linked && streq_ptr(dir, c->gitdir), common = streq_ptr(dir, c->commondir);
-        size_t nm = own ? ELEMENTSOF(git_metadata) : common ? ELEMENTSOF(common_metadata) : 0;
+        size_t nm = own      ? ELEMENTSOF(git_metadata_protected)
+                    : common ? ELEMENTSOF(git_common_metadata_protected)
+                             : 0;
         for (size_t i = 0; i < nm + w->c.policy->n; i++) {
                 const char *m;
                 if (i < nm)
-                        m = own ? git_metadata[i] : common_metadata[i];
+                        m = own ? git_metadata_protected[i] : git_common_metadata_protected[i];
                 else {
                         const PolicyAction *a = &w->c.policy->actions[i - nm];
                         if (!is_git_entry(a->path) || a->kind != PLATFORM_PROTECT || !a->path[4])

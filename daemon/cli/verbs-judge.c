@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/* judge: the runner reports the agent's attempts on masked and protected
+ * paths. Reporting only: it never changes the outcome of a call. */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "judge-run.h"
+#include "log-options.h"
+#include "policy-file.h"
+#include "util.h"
+#include "verbs.h"
+
+/* A hook input's bound: a Write carries the whole file it writes. */
+#define HOOK_INPUT_MAX (64u * 1024 * 1024)
+
+static const char judge_help[] =
+        "Usage: pathpolicy judge --hook claude-code [--root DIR] [OPTIONS]\n"
+        "       pathpolicy judge --stream --root DIR [OPTIONS]\n"
+        "\n"
+        "Report the agent's attempts on the policy's paths: a read of a masked\n"
+        "path, or a write to a masked or protected one (a read of a protected\n"
+        "path is allowed). Each path a call names is resolved as the boot\n"
+        "resolved its binds: against the call's working directory, through the\n"
+        "symlinks on the way, anchored at DIR; a path outside DIR is not judged.\n"
+        "The policy applies in every nested checkout too (a directory with a\n"
+        ".git), as watch binds it. Each distinct (access, path) is one 'attempt'\n"
+        "record on the log stream and one History entry, never repeated in a run;\n"
+        "past 100 distinct paths one 'attempts-capped' record, then nothing.\n"
+        "\n"
+        "  --hook claude-code       read one Claude Code hook input (PreToolUse or\n"
+        "                           PostToolUse) on stdin; print nothing, exit 0\n"
+        "                           whatever happens (its errors are records); a\n"
+        "                           run is the input's session_id\n"
+        "  --stream                 JSON Lines on stdin, one call a line\n"
+        "                           ({\"tool\",\"access\",\"path\"[,\"cwd\"]} or an ACP\n"
+        "                           fs/read_text_file or fs/write_text_file request);\n"
+        "                           one verdict line on stdout for each; a run is the\n"
+        "                           process\n"
+        "  --root DIR               the worktree (with --hook, default\n"
+        "                           $CLAUDE_PROJECT_DIR)\n"
+        "  --policy FILE            the bind list the guest booted with (default\n"
+        "                           " DEFAULT_POLICY ")\n"
+        "  --history FILE           append a JSON Lines History entry per attempt\n"
+        "                           ({\"type\":\"path_policy\",...})\n"
+        "  --state DIR              where a session's run is kept (default\n"
+        "                           $XDG_RUNTIME_DIR/pathpolicy, else /run/pathpolicy)\n" LOG_OPTIONS_HELP
+        "  -h, --help               show this help\n"
+        "\n"
+        "Exit status: --hook: always 0. --stream: 0 at the end of the input; 1 when\n"
+        "the policy cannot be read or a verdict cannot be written; 2 usage error.\n";
+
+typedef struct Args {
+        const char *hook, *root, *policy, *history, *state;
+        bool stream;
+        LogConfig lc;
+} Args;
+
+static int parse(int argc, char **argv, Args *a) {
+        enum { ARG_HOOK = 0x100, ARG_STREAM, ARG_ROOT, ARG_POLICY, ARG_HISTORY, ARG_STATE };
+        static const struct option options[] = {
+                {"hook", required_argument, NULL, ARG_HOOK},
+                {"stream", no_argument, NULL, ARG_STREAM},
+                {"root", required_argument, NULL, ARG_ROOT},
+                {"policy", required_argument, NULL, ARG_POLICY},
+                {"history", required_argument, NULL, ARG_HISTORY},
+                {"state", required_argument, NULL, ARG_STATE},
+                {"help", no_argument, NULL, 'h'},
+                LOG_OPTIONS,
+                {},
+        };
+        int c;
+
+        VerbArgs va = {.verb = "judge", .help = judge_help, .options = options, .lc = &a->lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0)
+                switch (c) {
+                case ARG_HOOK:
+                        a->hook = optarg;
+                        break;
+                case ARG_STREAM:
+                        a->stream = true;
+                        break;
+                case ARG_ROOT:
+                        a->root = optarg;
+                        break;
+                case ARG_POLICY:
+                        a->policy = optarg;
+                        break;
+                case ARG_HISTORY:
+                        a->history = optarg;
+                        break;
+                case ARG_STATE:
+                        a->state = optarg;
+                        break;
+                }
+        if (c == VERB_EXIT)
+                return va.exit;
+        if (optind < argc)
+                return verb_usage("judge", "unexpected argument");
+        if (!a->hook == !a->stream)
+                return verb_usage("judge", "give one of --hook claude-code and --stream");
+        if (a->hook && !streq(a->hook, "claude-code"))
+                return verb_usage("judge", "--hook knows claude-code only");
+        if (!a->root && a->hook)
+                a->root = getenv("CLAUDE_PROJECT_DIR");
+        if (!a->root)
+                return verb_usage("judge", "--root DIR is required%s", a->hook ? " (or $CLAUDE_PROJECT_DIR)" : "");
+        return -1;
+}
+
+static char *default_state_dir(void) {
+        const char *rt = getenv("XDG_RUNTIME_DIR");
+        char *s = NULL;
+        if (asprintf(&s, "%s/pathpolicy", rt && rt[0] == '/' ? rt : "/run") < 0)
+                return NULL;
+        return s;
+}
+
+/* The one hook input: judged and reported; every failure a record. */
+static void hook(Judge *j, LogStream *log) {
+        _cleanup_free_ char *buf = NULL;
+        size_t n = 0;
+        JudgeCall call = {0};
+        JudgeVerdict v = {0};
+        const char *why = NULL;
+
+        int r = read_full_fd(STDIN_FILENO, HOOK_INPUT_MAX, &buf, &n);
+        if (r < 0) {
+                log_event(log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)),
+                          "path policy: judge: cannot read the hook input: {errno}");
+                return;
+        }
+        r = judge_parse_hook(buf, n, &call, &why);
+        if (r < 0) {
+                log_event(log, LOG_WARN, "judge-failed", NULL, "path policy: judge: the hook input is refused: %s",
+                          r == -ENOMEM ? strerror(ENOMEM) : why);
+                return;
+        }
+        if (r > 0 && (r = judge_call(j, &call, &v)) >= 0)
+                (void) judge_report(j, &call, &v); /* its failures are records */
+        else if (r < 0)
+                log_event(log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)), "path policy: judge: {errno}");
+        judge_verdict_done(&v);
+        judge_call_done(&call);
+}
+
+/* One verdict line for one input line. */
+static int verdict_line(const JudgeCall *call, const JudgeVerdict *v, const char *error) {
+        LogRecord *r = log_record_new_fields(
+                LOG_INFO, "verdict",
+                error ? LOG_FIELDS(LOG_BOOL("judged", false), LOG_STR("error", error))
+                      : LOG_FIELDS(LOG_BOOL("judged", v->judged), LOG_BOOL("attempt", v->attempt),
+                                   LOG_STR("access", judge_access_to_string(call->access)),
+                                   LOG_STR("category", v->judged ? judge_category_to_string(v->category) : NULL),
+                                   LOG_PATH("path", v->judged ? v->path : NULL), LOG_STR("tool", call->tool),
+                                   LOG_PATH("checkout", v->checkout)));
+        _cleanup_free_ char *line = log_record_fields_line(r);
+        log_record_free(r);
+        if (!line)
+                return -ENOMEM;
+        if (fputs(line, stdout) == EOF || fflush(stdout) == EOF)
+                return -errno;
+        return 0;
+}
+
+static int stream(Judge *j, uv_loop_t *loop, LogStream *log) {
+        _cleanup_free_ char *line = NULL;
+        size_t size = 0;
+        ssize_t n;
+        int r = 0;
+
+        while (r >= 0 && (n = getline(&line, &size, stdin)) >= 0) {
+                JudgeCall call = {0};
+                JudgeVerdict v = {0};
+                const char *why = NULL;
+                int k = judge_parse_stream(line, (size_t) n, &call, &why);
+                if (k < 0)
+                        r = verdict_line(NULL, NULL, k == -ENOMEM ? strerror(ENOMEM) : why);
+                else if (k == 0)
+                        r = verdict_line(NULL, NULL, "not a call that names a path");
+                else if ((r = judge_call(j, &call, &v)) >= 0) {
+                        (void) judge_report(j, &call, &v);
+                        r = verdict_line(&call, &v, NULL);
+                }
+                judge_verdict_done(&v);
+                judge_call_done(&call);
+                uv_run(loop, UV_RUN_NOWAIT); /* the records go out as they come */
+        }
+        if (r < 0)
+                log_event(log, LOG_ERROR, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)),
+                          "path policy: judge: cannot write a verdict: {errno}");
+        return r;
+}
+
+int verb_judge(int argc, char **argv) {
+        Args a = {.policy = DEFAULT_POLICY};
+        _cleanup_policy_ Policy *policy = NULL;
+        _cleanup_free_ char *state = NULL;
+        LogStream *log = NULL;
+        PolicyError perr;
+        uv_loop_t loop;
+        Judge *j = NULL;
+        int r;
+
+        log_config_init(&a.lc);
+        if ((r = parse(argc, argv, &a)) >= 0)
+                /* A hook never fails its tool call, not even on a usage
+                 * error: the error was said. */
+                return a.hook && r == EXIT_USAGE ? EXIT_OK : r;
+        bool hooked = a.hook != NULL;
+        if (verb_log_start("judge", &loop, &a.lc, &log) < 0)
+                return hooked ? EXIT_OK : EXIT_FAIL;
+        if (!a.state)
+                a.state = state = default_state_dir();
+        r = policy_load(a.policy, &policy, &perr);
+        if (r < 0)
+                verb_policy_failed(log, "judge-failed", a.policy, &perr);
+        else {
+                JudgeConfig jc = {.root = a.root,
+                                  .policy = policy,
+                                  .log = log,
+                                  .history_path = a.history,
+                                  .state_dir = a.state};
+                r = judge_new(&jc, &j);
+                if (r < 0)
+                        log_event(log, LOG_ERROR, "judge-failed", LOG_FIELDS(LOG_PATH("path", a.root), LOG_ERRNO(r)),
+                                  "path policy: judge: cannot use the root {path}: {errno}");
+        }
+        if (r >= 0 && hooked)
+                hook(j, log);
+        else if (r >= 0)
+                r = stream(j, &loop, log);
+        judge_free(j);
+        verb_log_finish(&loop, log);
+        return hooked || r >= 0 ? EXIT_OK : EXIT_FAIL;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "judge.h"
+#include "log.h"
+#include "policy-file.h"
+
+/*
+ * The judge on the disk: where a call's path really is (through symlinks,
+ * as the kernel would go), which checkout it is in, and the report of an
+ * attempt, once per run. Reporting only: nothing here decides or blocks
+ * the call.
+ *
+ * Resolution: a relative path is taken against the call's working
+ * directory (the root when it names none), then walked one component at a
+ * time from "/", each component looked at without following: a symlink is
+ * read and its target walked in its place (up to 40 hops, the kernel's
+ * own bound), ".." leaves the directory reached so far, as the kernel does
+ * after a symlink. From the first component that does not exist (a Write
+ * making a file) the rest is taken as written. A path that lands outside
+ * the root is not judged. Nested checkouts are directories with a .git
+ * (as watch finds them): the policy applies inside each one too, anchored
+ * at it, with git's metadata in its .git directory protected.
+ */
+
+#define JUDGE_CAP_DEFAULT 100
+#define JUDGE_SYMLINK_HOPS 40
+
+typedef struct JudgeConfig {
+        const char *root;         /* the worktree */
+        const Policy *policy;     /* the bind list the guest booted with */
+        LogStream *log;           /* the attempt records */
+        const char *history_path; /* JSON Lines, appended; NULL: none */
+        const char *state_dir;    /* the runs' state files (a hook's session); NULL: none */
+        size_t cap;               /* distinct paths reported per run */
+} JudgeConfig;
+
+typedef struct JudgeVerdict {
+        bool judged;            /* false: outside the root, or a search of a directory */
+        bool attempt;           /* judged, and a read of a masked path or a write to a listed one */
+        JudgeCategory category;
+        char *path;             /* where the call lands, relative to the root */
+        char *checkout;         /* the nested checkout the category comes from; NULL: the root */
+} JudgeVerdict;
+
+typedef struct Judge Judge;
+
+int judge_new(const JudgeConfig *c, Judge **ret);
+void judge_free(Judge *j);
+
+/* The verdict on one call: 0 with *ret filled (free with
+ * judge_verdict_done), or -errno (-ENOMEM). */
+int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret);
+void judge_verdict_done(JudgeVerdict *v);
+
+/*
+ * Report an attempt once per run: an "attempt" record and a History
+ * entry for each distinct (access, path), and past the cap of distinct
+ * paths one "attempts-capped" record, then nothing. A call with a session
+ * shares its run with every other process of that session through a state
+ * file in state_dir (locked while deciding and writing, so concurrent hook
+ * processes neither repeat nor lose one); without, the run is this
+ * process. 1 reported, 0 said already (or capped), -errno when the state
+ * cannot be kept (also a record).
+ */
+int judge_report(Judge *j, const JudgeCall *call, const JudgeVerdict *v);
