@@ -103,7 +103,8 @@ static int parse(int argc, char **argv, Args *a) {
         if (!a->root && a->hook)
                 a->root = getenv("CLAUDE_PROJECT_DIR");
         if (!a->root)
-                return verb_usage("judge", "--root DIR is required%s", a->hook ? " (or $CLAUDE_PROJECT_DIR)" : "");
+                return verb_usage("judge", "--root DIR is required%s",
+                                  a->hook ? " (or $CLAUDE_PROJECT_DIR)" : "");
         return -1;
 }
 
@@ -131,14 +132,16 @@ static void hook(Judge *j, LogStream *log) {
         }
         r = judge_parse_hook(buf, n, &call, &why);
         if (r < 0) {
-                log_event(log, LOG_WARN, "judge-failed", NULL, "path policy: judge: the hook input is refused: %s",
+                log_event(log, LOG_WARN, "judge-failed", NULL,
+                          "path policy: judge: the hook input is refused: %s",
                           r == -ENOMEM ? strerror(ENOMEM) : why);
                 return;
         }
         if (r > 0 && (r = judge_call(j, &call, &v)) >= 0)
                 (void) judge_report(j, &call, &v); /* its failures are records */
         else if (r < 0)
-                log_event(log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)), "path policy: judge: {errno}");
+                log_event(log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)),
+                          "path policy: judge: {errno}");
         judge_verdict_done(&v);
         judge_call_done(&call);
 }
@@ -150,7 +153,8 @@ static int verdict_line(const JudgeCall *call, const JudgeVerdict *v, const char
                 error ? LOG_FIELDS(LOG_BOOL("judged", false), LOG_STR("error", error))
                       : LOG_FIELDS(LOG_BOOL("judged", v->judged), LOG_BOOL("attempt", v->attempt),
                                    LOG_STR("access", judge_access_to_string(call->access)),
-                                   LOG_STR("category", v->judged ? judge_category_to_string(v->category) : NULL),
+                                   LOG_STR("category",
+                                           v->judged ? judge_category_to_string(v->category) : NULL),
                                    LOG_PATH("path", v->judged ? v->path : NULL), LOG_STR("tool", call->tool),
                                    LOG_PATH("checkout", v->checkout)));
         _cleanup_free_ char *line = log_record_fields_line(r);
@@ -222,7 +226,8 @@ int verb_judge(int argc, char **argv) {
                                   .state_dir = a.state};
                 r = judge_new(&jc, &j);
                 if (r < 0)
-                        log_event(log, LOG_ERROR, "judge-failed", LOG_FIELDS(LOG_PATH("path", a.root), LOG_ERRNO(r)),
+                        log_event(log, LOG_ERROR, "judge-failed",
+                                  LOG_FIELDS(LOG_PATH("path", a.root), LOG_ERRNO(r)),
                                   "path policy: judge: cannot use the root {path}: {errno}");
         }
         if (r >= 0 && hooked)

@@ -92,8 +92,8 @@ static const char *str_member(const json_t *o, const char *key) {
 }
 
 /* Fill *ret, taking copies. 1, or -ENOMEM with *ret untouched. */
-static int make_call(const char *tool, JudgeAccess access, const char *path, const char *cwd, const char *session,
-                     bool grep, JudgeCall *ret) {
+static int make_call(const char *tool, JudgeAccess access, const char *path, const char *cwd,
+                     const char *session, bool grep, JudgeCall *ret) {
         JudgeCall c = {.access = access, .grep = grep};
         c.tool = strdup(tool);
         c.path = strdup(path);

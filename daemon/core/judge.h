@@ -22,17 +22,17 @@ typedef enum JudgeAccess {
 } JudgeAccess;
 
 typedef enum JudgeCategory {
-        JUDGE_NONE,           /* not in the policy */
-        JUDGE_MASKED,         /* a masked file, or a masked directory itself */
-        JUDGE_MASKED_DIR,     /* inside a masked directory */
-        JUDGE_PROTECTED,      /* a protected file, or a protected directory itself */
-        JUDGE_PROTECTED_DIR,  /* inside a protected directory */
+        JUDGE_NONE,          /* not in the policy */
+        JUDGE_MASKED,        /* a masked file, or a masked directory itself */
+        JUDGE_MASKED_DIR,    /* inside a masked directory */
+        JUDGE_PROTECTED,     /* a protected file, or a protected directory itself */
+        JUDGE_PROTECTED_DIR, /* inside a protected directory */
         _JUDGE_CATEGORY_MAX,
 } JudgeCategory;
 
 const char *judge_access_to_string(JudgeAccess a);     /* "read", "write" */
 const char *judge_category_to_string(JudgeCategory c); /* "none", "masked", "masked-dir", ... */
-int judge_access_from_string(const char *s);            /* -EINVAL when unknown */
+int judge_access_from_string(const char *s);           /* -EINVAL when unknown */
 
 /* Masked or protected, in the words of a message ("masked", "protected"). */
 const char *judge_category_word(JudgeCategory c);

@@ -287,7 +287,7 @@ static int state_open(const Judge *j, const char *session, int *ret_fd) {
 }
 
 /* The state file's lines into said/paths/capped. A last line without its
- * '\n' (a writer killed mid-line) is no line. */
+ * '\n' (a writer killed mid-line) is no line, and is cut off. */
 static int state_load(int fd, Hashmap *said, Hashmap *paths, bool *capped) {
         _cleanup_free_ char *buf = NULL;
         size_t n = 0, allocated = 0;
@@ -302,6 +302,15 @@ static int state_load(int fd, Hashmap *said, Hashmap *paths, bool *capped) {
                 n += (size_t) k;
         }
         buf[n] = 0;
+        /* Cut back to its last whole line: a cut line may be the prefix
+         * of another path's, which must not count as said. */
+        if (n > 0 && buf[n - 1] != '\n') {
+                char *last = strrchr(buf, '\n');
+                n = last ? (size_t) (last - buf) + 1 : 0;
+                buf[n] = 0;
+                if (ftruncate(fd, (off_t) n) < 0)
+                        return -errno;
+        }
         for (char *p = buf, *e; (e = strchr(p, '\n')); p = e + 1) {
                 *e = 0;
                 if (streq(p, "capped")) {
@@ -309,7 +318,8 @@ static int state_load(int fd, Hashmap *said, Hashmap *paths, bool *capped) {
                         continue;
                 }
                 char *sp = strchr(p, ' ');
-                if (!sp || hashmap_put(said, p, (void *) 1) < 0 || hashmap_put(paths, sp + 1, (void *) 1) < 0)
+                if (!sp || hashmap_put(said, p, (void *) 1) < 0 ||
+                    hashmap_put(paths, sp + 1, (void *) 1) < 0)
                         continue;
         }
         return 0;
@@ -331,12 +341,15 @@ static void history(const Judge *j, const JudgeCall *call, const JudgeVerdict *v
         LogRecord *r = log_record_new_fields(
                 LOG_WARN, "attempt",
                 LOG_FIELDS(LOG_STR("type", "path_policy"), LOG_STR("ts", ts),
-                           LOG_STR("access", judge_access_to_string(call->access)), LOG_PATH("path", v->path),
-                           LOG_STR("category", judge_category_to_string(v->category)), LOG_STR("tool", call->tool),
-                           LOG_PATH("checkout", v->checkout), LOG_STR("session", call->session)));
+                           LOG_STR("access", judge_access_to_string(call->access)),
+                           LOG_PATH("path", v->path),
+                           LOG_STR("category", judge_category_to_string(v->category)),
+                           LOG_STR("tool", call->tool), LOG_PATH("checkout", v->checkout),
+                           LOG_STR("session", call->session)));
         _cleanup_free_ char *line = log_record_fields_line(r);
         log_record_free(r);
-        _cleanup_close_ int fd = open(j->c.history_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+        _cleanup_close_ int fd =
+                open(j->c.history_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
         int e = !line ? -ENOMEM : fd < 0 ? -errno : append_line(fd, line);
         if (e < 0)
                 log_event(j->c.log, LOG_WARN, "judge-failed",
@@ -363,7 +376,8 @@ int judge_report(Judge *j, const JudgeCall *call, const JudgeVerdict *v) {
                 if (!said || !paths)
                         return -ENOMEM;
                 capped = false;
-                if ((r = state_open(j, call->session, &fd)) < 0 || (r = state_load(fd, said, paths, &capped)) < 0) {
+                if ((r = state_open(j, call->session, &fd)) < 0 ||
+                    (r = state_load(fd, said, paths, &capped)) < 0) {
                         log_event(j->c.log, LOG_WARN, "judge-failed",
                                   LOG_FIELDS(LOG_PATH("path", j->c.state_dir), LOG_ERRNO(r)),
                                   "path policy: cannot keep the run's state in {path}: {errno}");
@@ -375,16 +389,19 @@ int judge_report(Judge *j, const JudgeCall *call, const JudgeVerdict *v) {
                 return 0;
         if (!hashmap_contains(ps, shown) && hashmap_size(ps) >= j->c.cap) {
                 log_event(j->c.log, LOG_WARN, "attempts-capped", LOG_FIELDS(LOG_INT("cap", j->c.cap)),
-                          "path policy: the agent tried more than {cap} distinct masked or protected paths: no "
+                          "path policy: the agent tried more than {cap} distinct masked or protected paths: "
+                          "no "
                           "more are reported in this run");
                 j->capped = true;
                 return fd >= 0 ? append_line(fd, "capped\n") : 0;
         }
         log_event(j->c.log, LOG_WARN, "attempt",
-                  LOG_FIELDS(LOG_STR("access", judge_access_to_string(call->access)), LOG_PATH("path", v->path),
-                             LOG_STR("category", judge_category_to_string(v->category)), LOG_STR("tool", call->tool),
-                             LOG_PATH("checkout", v->checkout)),
-                  "path policy: agent tried to {access} %s {path} ({tool})", judge_category_word(v->category));
+                  LOG_FIELDS(LOG_STR("access", judge_access_to_string(call->access)),
+                             LOG_PATH("path", v->path),
+                             LOG_STR("category", judge_category_to_string(v->category)),
+                             LOG_STR("tool", call->tool), LOG_PATH("checkout", v->checkout)),
+                  "path policy: agent tried to {access} %s {path} ({tool})",
+                  judge_category_word(v->category));
         history(j, call, v);
         if (hashmap_put(s, key, (void *) 1) < 0 || hashmap_put(ps, shown, (void *) 1) < 0)
                 return -ENOMEM;

@@ -39,11 +39,11 @@ typedef struct JudgeConfig {
 } JudgeConfig;
 
 typedef struct JudgeVerdict {
-        bool judged;            /* false: outside the root, or a search of a directory */
-        bool attempt;           /* judged, and a read of a masked path or a write to a listed one */
+        bool judged;  /* false: outside the root, or a search of a directory */
+        bool attempt; /* judged, and a read of a masked path or a write to a listed one */
         JudgeCategory category;
-        char *path;             /* where the call lands, relative to the root */
-        char *checkout;         /* the nested checkout the category comes from; NULL: the root */
+        char *path;     /* where the call lands, relative to the root */
+        char *checkout; /* the nested checkout the category comes from; NULL: the root */
 } JudgeVerdict;
 
 typedef struct Judge Judge;

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * daemon/engine/judge-run.c on a real temporary tree (no root): where a
+ * call's path lands through symlinks, the nested checkout it is in, and
+ * each attempt reported once per run, across processes through the
+ * session's state file.
+ */
+#include "tests.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "judge-run.h"
+#include "util.h"
+
+static char dir[] = "/tmp/test-judge-run-XXXXXX";
+static char root[PATH_MAX], state[PATH_MAX];
+
+static void mk(const char *rel, char type, const char *target) {
+        char p[PATH_MAX * 2];
+        snprintf(p, sizeof p, "%s/%s", root, rel);
+        if (type == 'd')
+                assert_int_equal(mkdir(p, 0755), 0);
+        else if (type == 'l')
+                assert_int_equal(symlink(target, p), 0);
+        else {
+                int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+                assert_true(fd >= 0);
+                close(fd);
+        }
+}
+
+static int setup(void **state_) {
+        (void) state_;
+        assert_non_null(mkdtemp(dir));
+        snprintf(root, sizeof root, "%s/wt", dir);
+        snprintf(state, sizeof state, "%s/state", dir);
+        assert_int_equal(mkdir(root, 0755), 0);
+        mk(".git", 'd', NULL);
+        mk(".env", 'f', NULL);
+        mk("sub", 'd', NULL);
+        mk("sub/deep", 'd', NULL);
+        mk("sub/here", 'l', ".");             /* sub/here is sub */
+        mk("sub/up", 'l', "deep/..");         /* sub/up is sub, again */
+        mk("a", 'l', "b");                    /* a chain: a -> b -> .env */
+        mk("b", 'l', ".env");
+        mk("out", 'l', "/etc/passwd");        /* leads out */
+        mk("back", 'l', "/");                 /* out, then back in by name */
+        mk("loop", 'l', "loop");
+        mk("vendor", 'd', NULL);
+        mk("vendor/lib", 'd', NULL);
+        mk("vendor/lib/.git", 'd', NULL);
+        mk("vendor/lib/.env", 'f', NULL);
+        mk("vendor/wt", 'd', NULL);
+        mk("vendor/wt/.git", 'f', NULL);      /* a linked worktree or submodule */
+        mk("secrets", 'd', NULL);
+        mk("plain", 'd', NULL);
+        return 0;
+}
+
+static int teardown(void **state_) {
+        (void) state_;
+        char cmd[PATH_MAX + 16];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+        return system(cmd) == 0 ? 0 : -1;
+}
+
+static const char policy_text[] = "mask-file .env\n"
+                                  "mask-dir secrets/\n"
+                                  "protect .git/config\n"
+                                  "protect .git/hooks/\n";
+
+typedef struct T {
+        Policy *policy;
+        uv_loop_t loop;
+        LogStream *log;
+        Judge *j;
+        int fds[2];
+        char history[PATH_MAX];
+} T;
+
+static T *t_new(size_t cap) {
+        T *t = calloc(1, sizeof *t);
+        PolicyError perr;
+        LogConfig lc;
+
+        assert_int_equal(policy_parse(policy_text, strlen(policy_text), &t->policy, &perr), 0);
+        assert_int_equal(pipe2(t->fds, O_NONBLOCK | O_CLOEXEC), 0);
+        assert_int_equal(fcntl(t->fds[0], F_SETPIPE_SZ, 1 << 20) > 0, true);
+        uv_loop_init(&t->loop);
+        log_config_init(&lc);
+        lc.journal = false;
+        lc.stderr_fd = t->fds[1];
+        lc.format = LOG_FORMAT_JSON;
+        assert_int_equal(log_stream_new(&t->loop, &lc, &t->log), 0);
+        snprintf(t->history, sizeof t->history, "%s/history.jsonl", dir);
+        unlink(t->history);
+        JudgeConfig jc = {
+                .root = root, .policy = t->policy, .log = t->log, .history_path = t->history,
+                .state_dir = state, .cap = cap,
+        };
+        assert_int_equal(judge_new(&jc, &t->j), 0);
+        return t;
+}
+
+/* The records written so far. */
+static char *records(T *t) {
+        static char buf[1 << 20];
+        ssize_t n = read(t->fds[0], buf, sizeof buf - 1);
+        buf[n > 0 ? n : 0] = 0;
+        return buf;
+}
+
+static size_t count(const char *s, const char *needle) {
+        size_t n = 0;
+        for (const char *p = s; (p = strstr(p, needle)); p++)
+                n++;
+        return n;
+}
+
+static void t_free(T *t) {
+        judge_free(t->j);
+        log_stream_shutdown(t->log, NULL, NULL);
+        uv_run(&t->loop, UV_RUN_DEFAULT);
+        log_stream_free(t->log);
+        assert_int_equal(uv_loop_close(&t->loop), 0);
+        policy_free(t->policy);
+        close(t->fds[0]);
+        close(t->fds[1]);
+        free(t);
+}
+
+static JudgeVerdict verdict(T *t, JudgeAccess access, const char *path, const char *cwd, bool grep) {
+        JudgeCall c = {.tool = (char *) "Read", .path = (char *) path, .cwd = (char *) cwd, .access = access,
+                       .grep = grep};
+        JudgeVerdict v;
+        assert_int_equal(judge_call(t->j, &c, &v), 0);
+        return v;
+}
+
+static void test_resolve(void **state_) {
+        (void) state_;
+        T *t = t_new(0);
+        char sub[PATH_MAX + 8], abs_env[PATH_MAX + 8], back[PATH_MAX + 16];
+        snprintf(sub, sizeof sub, "%s/sub", root);
+        snprintf(abs_env, sizeof abs_env, "%s/.env", root);
+        snprintf(back, sizeof back, "back%s/.env", root);
+        static const struct {
+                const char *path;
+                int cwd; /* 0 none (the root), 1 sub, 2 a relative one */
+                bool judged;
+                const char *landed;
+                JudgeCategory category;
+                const char *checkout;
+        } cases[] = {
+                {".env", 0, true, ".env", JUDGE_MASKED, NULL},
+                {"../.env", 1, true, ".env", JUDGE_MASKED, NULL},
+                {"./deep/../../.env", 1, true, ".env", JUDGE_MASKED, NULL},
+                {"../.env", 2, true, ".env", JUDGE_MASKED, NULL},
+                /* '..' after a symlink goes where the kernel goes: sub/here
+                 * is sub, so sub/here/.. is the root, not sub. */
+                {"sub/here/../.env", 0, true, ".env", JUDGE_MASKED, NULL},
+                {"sub/up/../.env", 0, true, ".env", JUDGE_MASKED, NULL},
+                {"a", 0, true, ".env", JUDGE_MASKED, NULL},
+                {"sub/../a", 0, true, ".env", JUDGE_MASKED, NULL},
+                {"out", 0, false, NULL, JUDGE_NONE, NULL},
+                {"loop", 0, false, NULL, JUDGE_NONE, NULL},
+                {"../wt/.env", 0, true, ".env", JUDGE_MASKED, NULL},
+                {"../../../../../../.env", 0, false, NULL, JUDGE_NONE, NULL},
+                {"secrets/new/file", 0, true, "secrets/new/file", JUDGE_MASKED_DIR, NULL},
+                {".env/x", 0, true, ".env/x", JUDGE_NONE, NULL}, /* a file with more after it */
+                {"vendor/lib/.env", 0, true, "vendor/lib/.env", JUDGE_MASKED, "vendor/lib"},
+                {"vendor/lib/.git/config", 0, true, "vendor/lib/.git/config", JUDGE_PROTECTED, "vendor/lib"},
+                {"vendor/lib/.git/info/attributes", 0, true, "vendor/lib/.git/info/attributes", JUDGE_PROTECTED,
+                 "vendor/lib"},
+                /* A .git file: the policy applies, git's own files are
+                 * elsewhere. */
+                {"vendor/wt/.env", 0, true, "vendor/wt/.env", JUDGE_MASKED, "vendor/wt"},
+                {"vendor/wt/.git/info/attributes", 0, true, "vendor/wt/.git/info/attributes", JUDGE_NONE, NULL},
+                {"plain/.env", 0, true, "plain/.env", JUDGE_NONE, NULL},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                JudgeVerdict v = verdict(t, JUDGE_READ, cases[i].path,
+                                         cases[i].cwd == 1 ? sub : cases[i].cwd == 2 ? "sub" : NULL, false);
+                print_message("%s\n", cases[i].path);
+                assert_int_equal(v.judged, cases[i].judged);
+                if (cases[i].judged) {
+                        assert_string_equal(v.path, cases[i].landed);
+                        assert_int_equal(v.category, cases[i].category);
+                        if (cases[i].checkout)
+                                assert_string_equal(v.checkout, cases[i].checkout);
+                        else
+                                assert_null(v.checkout);
+                        assert_int_equal(v.attempt, judge_is_masked(cases[i].category));
+                }
+                judge_verdict_done(&v);
+        }
+        /* Absolute, and out of the tree and back in by name. */
+        JudgeVerdict v = verdict(t, JUDGE_READ, abs_env, NULL, false);
+        assert_true(v.attempt);
+        judge_verdict_done(&v);
+        v = verdict(t, JUDGE_READ, back, NULL, false);
+        assert_true(v.attempt);
+        assert_string_equal(v.path, ".env");
+        judge_verdict_done(&v);
+        /* A read of a protected path is no attempt; a write is. */
+        v = verdict(t, JUDGE_READ, ".git/config", NULL, false);
+        assert_true(v.judged && !v.attempt && v.category == JUDGE_PROTECTED);
+        judge_verdict_done(&v);
+        v = verdict(t, JUDGE_WRITE, ".git/hooks/pre-commit", NULL, false);
+        assert_true(v.attempt && v.category == JUDGE_PROTECTED_DIR);
+        judge_verdict_done(&v);
+        /* A search: a masked directory, or a file; not a plain directory. */
+        v = verdict(t, JUDGE_READ, "secrets", NULL, true);
+        assert_true(v.attempt);
+        judge_verdict_done(&v);
+        v = verdict(t, JUDGE_READ, "plain", NULL, true);
+        assert_false(v.judged);
+        judge_verdict_done(&v);
+        v = verdict(t, JUDGE_READ, ".env", NULL, true);
+        assert_true(v.attempt);
+        judge_verdict_done(&v);
+        t_free(t);
+}
+
+static int report(T *t, JudgeAccess access, const char *path, const char *session) {
+        JudgeCall c = {.tool = (char *) (access == JUDGE_READ ? "Read" : "Edit"), .path = (char *) path,
+                       .access = access, .session = (char *) session};
+        JudgeVerdict v;
+        assert_int_equal(judge_call(t->j, &c, &v), 0);
+        int r = judge_report(t->j, &c, &v);
+        judge_verdict_done(&v);
+        return r;
+}
+
+static void test_once_per_run(void **state_) {
+        (void) state_;
+        T *t = t_new(0);
+        assert_int_equal(report(t, JUDGE_READ, ".env", NULL), 1);
+        assert_int_equal(report(t, JUDGE_READ, "a", NULL), 0); /* the same path, by a chain */
+        assert_int_equal(report(t, JUDGE_WRITE, ".env", NULL), 1);
+        assert_int_equal(report(t, JUDGE_READ, ".git/config", NULL), 0); /* no attempt */
+        assert_int_equal(report(t, JUDGE_WRITE, ".git/config", NULL), 1);
+        const char *s = records(t);
+        assert_int_equal(count(s, "\"event\":\"attempt\""), 3);
+        assert_non_null(strstr(s, "\"msg\":\"path policy: agent tried to read masked .env (Read)\""));
+        assert_non_null(strstr(s, "\"msg\":\"path policy: agent tried to write protected .git/config (Edit)\""));
+        _cleanup_free_ char *h = NULL;
+        size_t n;
+        assert_int_equal(read_full_file(t->history, 1 << 20, &h, &n), 0);
+        assert_int_equal(count(h, "{\"type\":\"path_policy\""), 3);
+        assert_int_equal(count(h, "\n"), 3);
+        t_free(t);
+}
+
+static void test_cap(void **state_) {
+        (void) state_;
+        T *t = t_new(3);
+        char p[64];
+        for (int i = 0; i < 6; i++) {
+                snprintf(p, sizeof p, "secrets/f%d", i);
+                assert_int_equal(report(t, JUDGE_READ, p, NULL), i < 3 ? 1 : 0);
+        }
+        /* Another access to a path already counted is no new path. */
+        const char *s = records(t);
+        assert_int_equal(count(s, "\"event\":\"attempt\""), 3);
+        assert_int_equal(count(s, "\"event\":\"attempts-capped\""), 1);
+        t_free(t);
+}
+
+/* A session's run, across processes: each a fork with a judge of its own,
+ * all at once; the state file makes them one run. */
+static void test_session_across_processes(void **state_) {
+        (void) state_;
+        T *t = t_new(5);
+        pid_t pids[12];
+        for (int i = 0; i < 12; i++) {
+                pids[i] = fork();
+                assert_true(pids[i] >= 0);
+                if (pids[i] == 0) {
+                        char p[64];
+                        /* 0..5: the same path; 6..11: six distinct ones, one past the cap. */
+                        snprintf(p, sizeof p, "secrets/x%d", i < 6 ? 0 : i - 5);
+                        _exit(report(t, JUDGE_READ, p, "session-1") < 0 ? 1 : 0);
+                }
+        }
+        for (int i = 0; i < 12; i++) {
+                int status;
+                assert_int_equal(waitpid(pids[i], &status, 0), pids[i]);
+                assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        }
+        /* x0..x6 is seven distinct paths against a cap of five. The
+         * children's records went into the pipe each child had. */
+        const char *s = records(t);
+        assert_int_equal(count(s, "\"event\":\"attempt\""), 5);
+        assert_int_equal(count(s, "\"event\":\"attempts-capped\""), 1);
+        /* Once capped, the run says nothing more, in this process too;
+         * another session is another run. */
+        assert_int_equal(report(t, JUDGE_READ, ".env", "session-1"), 0);
+        assert_int_equal(report(t, JUDGE_READ, ".env", "session-2"), 1);
+        t_free(t);
+}
+
+/* A writer killed mid-line leaves a line without its '\n': no line. */
+static void test_torn_state(void **state_) {
+        (void) state_;
+        T *t = t_new(0);
+        assert_int_equal(report(t, JUDGE_READ, ".env", "torn"), 1);
+        /* The state file of session "torn" (its SHA-256), given half a line. */
+        char cmd[PATH_MAX * 2];
+        snprintf(cmd, sizeof cmd, "printf 'read secrets/half' >>'%s'/$(printf torn | sha256sum | cut -c1-64).run",
+                 state);
+        assert_int_equal(system(cmd), 0);
+        assert_int_equal(report(t, JUDGE_READ, ".env", "torn"), 0);
+        /* The half line was cut off, not taken for "secrets/half" said. */
+        assert_int_equal(report(t, JUDGE_READ, "secrets/half", "torn"), 1);
+        assert_int_equal(report(t, JUDGE_READ, "secrets/half", "torn"), 0);
+        t_free(t);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_resolve),
+                cmocka_unit_test(test_once_per_run),
+                cmocka_unit_test(test_cap),
+                cmocka_unit_test(test_session_across_processes),
+                cmocka_unit_test(test_torn_state),
+        };
+        return cmocka_run_group_tests(tests, setup, teardown);
+}
