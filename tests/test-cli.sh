@@ -40,7 +40,7 @@ run 0 "$pp" --version && has out "pathpolicy "
 run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
 run 2 "$pp" && has err "Usage:"
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
-for verb in validate resolve builtins enforce watch prepare release unbind; do
+for verb in validate resolve builtins enforce watch prepare release unbind judge; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
   run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
 done
@@ -249,7 +249,7 @@ if [ -n "$gen" ] && [ "$gen" = "$cur" ]; then passed=$((passed + 1)); else
   failed=$((failed + 1)); fi
 if command -v man >/dev/null 2>&1; then
   run 0 man --warnings -l "$src/doc/pathpolicy.1" && empty err
-  for e in mounts-released skip-worktree covered .git-credentials; do
+  for e in mounts-released skip-worktree covered .git-credentials attempts-capped judge; do
     grep -qF -- "$e" "$tmp/out" || { echo "FAIL: the man page lacks $e"; failed=$((failed + 1)); }
   done
 fi
