@@ -2,9 +2,10 @@
 # judge on real temporary git worktrees: every tool of the Claude Code hook
 # schema, both ACP methods, each category, symlinks, nested checkouts, dedup,
 # the cap and concurrent hook processes. No root needed.
-# Usage: test-judge.sh PATHPOLICY
+# Usage: test-judge.sh PATHPOLICY [SOURCE_ROOT]
 set -u
 pp=$1
+src=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0 xfailed=0
@@ -284,6 +285,31 @@ within() { [ "$1" -gt 0 ] && [ "$1" -le "$2" ]; }
 check "state: 300 distinct paths, $size300 bytes, kept and <= 5007" within "$size300" 5007
 check "state: no growth past the cap ($size150 then $size300)" [ "${size150:-0}" = "$size300" ]
 check "state: not readable by others" bash -c "[ \$(stat -c %a '$bstate'/*) = 600 ]"
+
+# The example settings: JSON, a matcher naming exactly the tools judge
+# judges, and a command that, run as Claude Code runs it (sh -c, with
+# CLAUDE_PROJECT_DIR), reports an attempt and prints nothing.
+ex=${src:+$src/examples/claude-code-settings.json}
+if [ -n "$ex" ] && command -v jq >/dev/null; then
+  check "example: JSON" jq -e . "$ex" >/dev/null
+  matcher=$(jq -r '.hooks.PreToolUse[0].matcher' "$ex")
+  check "example: the matcher names the judged tools ($matcher)" [ "$(tr '|' '\n' <<<"$matcher" | sort | tr '\n' ' ')" = "Edit Grep MultiEdit NotebookEdit Read Write " ]
+  check "example: a short timeout" jq -e '.hooks.PreToolUse[0].hooks[0] | .type == "command" and .timeout <= 10' "$ex" >/dev/null
+  cmd=$(jq -r '.hooks.PreToolUse[0].hooks[0].command' "$ex")
+  cmd=${cmd//\/colonizer\/path-policy/$policy}
+  cmd=${cmd//\/run\/colony.sock/$work/colony.sock}
+  cmd=${cmd//--history /--state $work/ex-state --history }
+  mkdir -p "$work/bin" && ln -sf "$(realpath "$pp")" "$work/bin/pathpolicy"
+  hk Read '{"file_path":".env"}' example >"$work/ex.in"
+  mkdir -p "$work/colonizer/history"
+  cmd=${cmd//\/colonizer\/history/$work/colonizer/history}
+  (cd "$work" && PATH=$work/bin:$PATH CLAUDE_PROJECT_DIR=$wt sh -c "$cmd" <"$work/ex.in" >"$work/ho" 2>"$work/he"); hrc=$?
+  check "example: the command exits 0 and prints nothing" quiet
+  check "example: the command reports the attempt" grep -qxF 'path policy: agent tried to read masked .env (Read)' "$work/he"
+  check "example: the History entry" grep -qF '"type":"path_policy"' "$work/colonizer/history/path_policy.jsonl"
+else
+  echo "skipped the example's checks: ${ex:-no source root given}${ex:+, no jq}"
+fi
 
 echo "judge: $passed passed, $failed failed, $xfailed known bug(s)"
 [ "$failed" -eq 0 ]
