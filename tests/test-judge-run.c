@@ -41,19 +41,19 @@ static int setup(void **state_) {
         mk(".env", 'f', NULL);
         mk("sub", 'd', NULL);
         mk("sub/deep", 'd', NULL);
-        mk("sub/here", 'l', ".");             /* sub/here is sub */
-        mk("sub/up", 'l', "deep/..");         /* sub/up is sub, again */
-        mk("a", 'l', "b");                    /* a chain: a -> b -> .env */
+        mk("sub/here", 'l', ".");     /* sub/here is sub */
+        mk("sub/up", 'l', "deep/.."); /* sub/up is sub, again */
+        mk("a", 'l', "b");            /* a chain: a -> b -> .env */
         mk("b", 'l', ".env");
-        mk("out", 'l', "/etc/passwd");        /* leads out */
-        mk("back", 'l', "/");                 /* out, then back in by name */
+        mk("out", 'l', "/etc/passwd"); /* leads out */
+        mk("back", 'l', "/");          /* out, then back in by name */
         mk("loop", 'l', "loop");
         mk("vendor", 'd', NULL);
         mk("vendor/lib", 'd', NULL);
         mk("vendor/lib/.git", 'd', NULL);
         mk("vendor/lib/.env", 'f', NULL);
         mk("vendor/wt", 'd', NULL);
-        mk("vendor/wt/.git", 'f', NULL);      /* a linked worktree or submodule */
+        mk("vendor/wt/.git", 'f', NULL); /* a linked worktree or submodule */
         mk("secrets", 'd', NULL);
         mk("plain", 'd', NULL);
         return 0;
@@ -97,8 +97,12 @@ static T *t_new(size_t cap) {
         snprintf(t->history, sizeof t->history, "%s/history.jsonl", dir);
         unlink(t->history);
         JudgeConfig jc = {
-                .root = root, .policy = t->policy, .log = t->log, .history_path = t->history,
-                .state_dir = state, .cap = cap,
+                .root = root,
+                .policy = t->policy,
+                .log = t->log,
+                .history_path = t->history,
+                .state_dir = state,
+                .cap = cap,
         };
         assert_int_equal(judge_new(&jc, &t->j), 0);
         return t;
@@ -132,7 +136,10 @@ static void t_free(T *t) {
 }
 
 static JudgeVerdict verdict(T *t, JudgeAccess access, const char *path, const char *cwd, bool grep) {
-        JudgeCall c = {.tool = (char *) "Read", .path = (char *) path, .cwd = (char *) cwd, .access = access,
+        JudgeCall c = {.tool = (char *) "Read",
+                       .path = (char *) path,
+                       .cwd = (char *) cwd,
+                       .access = access,
                        .grep = grep};
         JudgeVerdict v;
         assert_int_equal(judge_call(t->j, &c, &v), 0);
@@ -172,17 +179,21 @@ static void test_resolve(void **state_) {
                 {".env/x", 0, true, ".env/x", JUDGE_NONE, NULL}, /* a file with more after it */
                 {"vendor/lib/.env", 0, true, "vendor/lib/.env", JUDGE_MASKED, "vendor/lib"},
                 {"vendor/lib/.git/config", 0, true, "vendor/lib/.git/config", JUDGE_PROTECTED, "vendor/lib"},
-                {"vendor/lib/.git/info/attributes", 0, true, "vendor/lib/.git/info/attributes", JUDGE_PROTECTED,
-                 "vendor/lib"},
+                {"vendor/lib/.git/info/attributes", 0, true, "vendor/lib/.git/info/attributes",
+                 JUDGE_PROTECTED, "vendor/lib"},
                 /* A .git file: the policy applies, git's own files are
                  * elsewhere. */
                 {"vendor/wt/.env", 0, true, "vendor/wt/.env", JUDGE_MASKED, "vendor/wt"},
-                {"vendor/wt/.git/info/attributes", 0, true, "vendor/wt/.git/info/attributes", JUDGE_NONE, NULL},
+                {"vendor/wt/.git/info/attributes", 0, true, "vendor/wt/.git/info/attributes", JUDGE_NONE,
+                 NULL},
                 {"plain/.env", 0, true, "plain/.env", JUDGE_NONE, NULL},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 JudgeVerdict v = verdict(t, JUDGE_READ, cases[i].path,
-                                         cases[i].cwd == 1 ? sub : cases[i].cwd == 2 ? "sub" : NULL, false);
+                                         cases[i].cwd == 1   ? sub
+                                         : cases[i].cwd == 2 ? "sub"
+                                                             : NULL,
+                                         false);
                 print_message("%s\n", cases[i].path);
                 assert_int_equal(v.judged, cases[i].judged);
                 if (cases[i].judged) {
@@ -225,8 +236,10 @@ static void test_resolve(void **state_) {
 }
 
 static int report(T *t, JudgeAccess access, const char *path, const char *session) {
-        JudgeCall c = {.tool = (char *) (access == JUDGE_READ ? "Read" : "Edit"), .path = (char *) path,
-                       .access = access, .session = (char *) session};
+        JudgeCall c = {.tool = (char *) (access == JUDGE_READ ? "Read" : "Edit"),
+                       .path = (char *) path,
+                       .access = access,
+                       .session = (char *) session};
         JudgeVerdict v;
         assert_int_equal(judge_call(t->j, &c, &v), 0);
         int r = judge_report(t->j, &c, &v);
@@ -245,7 +258,8 @@ static void test_once_per_run(void **state_) {
         const char *s = records(t);
         assert_int_equal(count(s, "\"event\":\"attempt\""), 3);
         assert_non_null(strstr(s, "\"msg\":\"path policy: agent tried to read masked .env (Read)\""));
-        assert_non_null(strstr(s, "\"msg\":\"path policy: agent tried to write protected .git/config (Edit)\""));
+        assert_non_null(
+                strstr(s, "\"msg\":\"path policy: agent tried to write protected .git/config (Edit)\""));
         _cleanup_free_ char *h = NULL;
         size_t n;
         assert_int_equal(read_full_file(t->history, 1 << 20, &h, &n), 0);
@@ -309,8 +323,8 @@ static void test_torn_state(void **state_) {
         assert_int_equal(report(t, JUDGE_READ, ".env", "torn"), 1);
         /* The state file of session "torn" (its SHA-256), given half a line. */
         char cmd[PATH_MAX * 2];
-        snprintf(cmd, sizeof cmd, "printf 'read secrets/half' >>'%s'/$(printf torn | sha256sum | cut -c1-64).run",
-                 state);
+        snprintf(cmd, sizeof cmd,
+                 "printf 'read secrets/half' >>'%s'/$(printf torn | sha256sum | cut -c1-64).run", state);
         assert_int_equal(system(cmd), 0);
         assert_int_equal(report(t, JUDGE_READ, ".env", "torn"), 0);
         /* The half line was cut off, not taken for "secrets/half" said. */
@@ -321,10 +335,8 @@ static void test_torn_state(void **state_) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_resolve),
-                cmocka_unit_test(test_once_per_run),
-                cmocka_unit_test(test_cap),
-                cmocka_unit_test(test_session_across_processes),
+                cmocka_unit_test(test_resolve),    cmocka_unit_test(test_once_per_run),
+                cmocka_unit_test(test_cap),        cmocka_unit_test(test_session_across_processes),
                 cmocka_unit_test(test_torn_state),
         };
         return cmocka_run_group_tests(tests, setup, teardown);

@@ -80,8 +80,8 @@ static int hook(const char *json, JudgeCall *c) {
 }
 
 #define HOOK(tool, input)                                                                                   \
-        "{\"session_id\":\"s1\",\"cwd\":\"/w/sub\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"" tool \
-        "\",\"tool_input\":" input "}"
+        "{\"session_id\":\"s1\",\"cwd\":\"/w/"                                                              \
+        "sub\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"" tool "\",\"tool_input\":" input "}"
 
 static void test_parse_hook(void **state) {
         (void) state;
@@ -109,7 +109,8 @@ static void test_parse_hook(void **state) {
                 {"{\"tool_input\":{}}", -EINVAL, NULL, 0, false},
                 {"{\"tool_name\":\"Read\",", -EINVAL, NULL, 0, false},
                 {"[1]", -EINVAL, NULL, 0, false},
-                {"{\"tool_name\":\"Read\",\"tool_name\":\"Write\",\"tool_input\":{}}", -EINVAL, NULL, 0, false},
+                {"{\"tool_name\":\"Read\",\"tool_name\":\"Write\",\"tool_input\":{}}", -EINVAL, NULL, 0,
+                 false},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 JudgeCall c = {0};
@@ -136,17 +137,22 @@ static void test_parse_stream(void **state) {
                 const char *tool, *path;
                 JudgeAccess access;
         } cases[] = {
-                {"{\"tool\":\"Read\",\"access\":\"read\",\"path\":\".env\"}\n", 1, "Read", ".env", JUDGE_READ},
-                {"{\"tool\":\"w\",\"access\":\"write\",\"path\":\"a\",\"cwd\":\"/w\"}", 1, "w", "a", JUDGE_WRITE},
-                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"fs/read_text_file\",\"params\":{\"sessionId\":\"x\","
+                {"{\"tool\":\"Read\",\"access\":\"read\",\"path\":\".env\"}\n", 1, "Read", ".env",
+                 JUDGE_READ},
+                {"{\"tool\":\"w\",\"access\":\"write\",\"path\":\"a\",\"cwd\":\"/w\"}", 1, "w", "a",
+                 JUDGE_WRITE},
+                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"fs/"
+                 "read_text_file\",\"params\":{\"sessionId\":\"x\","
                  "\"path\":\"/w/.env\",\"line\":1}}",
                  1, "fs/read_text_file", "/w/.env", JUDGE_READ},
-                {"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"fs/write_text_file\",\"params\":{\"path\":\"/w/a\","
+                {"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"fs/write_text_file\",\"params\":{\"path\":\"/w/"
+                 "a\","
                  "\"content\":\"\"}}",
                  1, "fs/write_text_file", "/w/a", JUDGE_WRITE},
-                {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"session/prompt\",\"params\":{}}", 0, NULL, NULL, 0},
-                {"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"fs/read_text_file\",\"params\":{}}", -EINVAL, NULL, NULL,
+                {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"session/prompt\",\"params\":{}}", 0, NULL, NULL,
                  0},
+                {"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"fs/read_text_file\",\"params\":{}}", -EINVAL,
+                 NULL, NULL, 0},
                 {"{\"tool\":\"Read\",\"access\":\"exec\",\"path\":\"a\"}", -EINVAL, NULL, NULL, 0},
                 {"{\"access\":\"read\",\"path\":\"a\"}", -EINVAL, NULL, NULL, 0},
                 {"not json", -EINVAL, NULL, NULL, 0},

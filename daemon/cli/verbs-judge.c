@@ -205,12 +205,15 @@ int verb_judge(int argc, char **argv) {
         Judge *j = NULL;
         int r;
 
+        /* A hook never fails its tool call, not even on a usage error (an
+         * exit 2 would block the call): the error is said, and it exits 0.
+         * So hook mode is known before any option is parsed. */
+        bool hooked = false;
+        for (int i = 1; i < argc && !streq(argv[i], "--"); i++)
+                hooked = hooked || streq(argv[i], "--hook") || strncmp(argv[i], "--hook=", 7) == 0;
         log_config_init(&a.lc);
         if ((r = parse(argc, argv, &a)) >= 0)
-                /* A hook never fails its tool call, not even on a usage
-                 * error: the error was said. */
-                return a.hook && r == EXIT_USAGE ? EXIT_OK : r;
-        bool hooked = a.hook != NULL;
+                return hooked && r == EXIT_USAGE ? EXIT_OK : r;
         if (verb_log_start("judge", &loop, &a.lc, &log) < 0)
                 return hooked ? EXIT_OK : EXIT_FAIL;
         if (!a.state)

@@ -378,10 +378,18 @@ int judge_report(Judge *j, const JudgeCall *call, const JudgeVerdict *v) {
                 capped = false;
                 if ((r = state_open(j, call->session, &fd)) < 0 ||
                     (r = state_load(fd, said, paths, &capped)) < 0) {
+                        /* Reported all the same: a repeat is better than an
+                         * attempt lost. */
                         log_event(j->c.log, LOG_WARN, "judge-failed",
                                   LOG_FIELDS(LOG_PATH("path", j->c.state_dir), LOG_ERRNO(r)),
-                                  "path policy: cannot keep the run's state in {path}: {errno}");
-                        return r;
+                                  "path policy: cannot keep the run's state in {path}: {errno}; reported "
+                                  "without "
+                                  "it");
+                        if (fd >= 0)
+                                close(TAKE_FD(fd));
+                        hashmap_free(TAKE_PTR(said));
+                        hashmap_free(TAKE_PTR(paths));
+                        capped = j->capped;
                 }
         }
         Hashmap *s = said ? said : j->said, *ps = paths ? paths : j->paths;
