@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "array.h"
 #include "judge-run.h"
 #include "log-options.h"
 #include "policy-file.h"
@@ -161,37 +162,82 @@ static int verdict_line(const JudgeCall *call, const JudgeVerdict *v, const char
         log_record_free(r);
         if (!line)
                 return -ENOMEM;
-        if (fputs(line, stdout) == EOF || fflush(stdout) == EOF)
+        if (fputs(line, stdout) == EOF)
                 return -errno;
         return 0;
 }
 
+/* One input line: its verdict line. */
+static int stream_line(Judge *j, const char *line, size_t n) {
+        JudgeCall call = {0};
+        JudgeVerdict v = {0};
+        const char *why = NULL;
+        int r, k = judge_parse_stream(line, n, &call, &why);
+        if (k < 0)
+                r = verdict_line(NULL, NULL, k == -ENOMEM ? strerror(ENOMEM) : why);
+        else if (k == 0)
+                r = verdict_line(NULL, NULL, "not a call that names a path");
+        else if ((r = judge_call(j, &call, &v)) >= 0) {
+                (void) judge_report(j, &call, &v);
+                r = verdict_line(&call, &v, NULL);
+        }
+        judge_verdict_done(&v);
+        judge_call_done(&call);
+        return r;
+}
+
+/*
+ * Lines as they come: every whole line read is judged, then stdout is
+ * flushed once, so a runner waiting on one answer has it at once and a
+ * batch costs one write. A line longer than HOOK_INPUT_MAX is one error
+ * verdict, and is skipped to its end.
+ */
 static int stream(Judge *j, uv_loop_t *loop, LogStream *log) {
-        _cleanup_free_ char *line = NULL;
-        size_t size = 0;
-        ssize_t n;
+        _cleanup_free_ char *buf = NULL;
+        size_t n = 0, allocated = 0;
+        bool eof = false, skipping = false;
         int r = 0;
 
-        while (r >= 0 && (n = getline(&line, &size, stdin)) >= 0) {
-                JudgeCall call = {0};
-                JudgeVerdict v = {0};
-                const char *why = NULL;
-                int k = judge_parse_stream(line, (size_t) n, &call, &why);
-                if (k < 0)
-                        r = verdict_line(NULL, NULL, k == -ENOMEM ? strerror(ENOMEM) : why);
-                else if (k == 0)
-                        r = verdict_line(NULL, NULL, "not a call that names a path");
-                else if ((r = judge_call(j, &call, &v)) >= 0) {
-                        (void) judge_report(j, &call, &v);
-                        r = verdict_line(&call, &v, NULL);
+        while (r >= 0 && !eof) {
+                if (ARRAY_GROW(buf, allocated, n + 65536) < 0) {
+                        r = -ENOMEM;
+                        break;
                 }
-                judge_verdict_done(&v);
-                judge_call_done(&call);
+                ssize_t k = read(STDIN_FILENO, buf + n, allocated - n);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k < 0) {
+                        r = -errno;
+                        break;
+                }
+                eof = k == 0;
+                n += (size_t) k;
+                size_t start = 0;
+                while (r >= 0 && start < n) {
+                        char *e = memchr(buf + start, '\n', n - start);
+                        if (!e && !eof)
+                                break;
+                        size_t len = e ? (size_t) (e - (buf + start)) + 1 : n - start;
+                        if (!skipping)
+                                r = stream_line(j, buf + start, len);
+                        skipping = false;
+                        start += len;
+                }
+                memmove(buf, buf + start, n - start);
+                n -= start;
+                if (r >= 0 && n > HOOK_INPUT_MAX && !skipping) {
+                        r = verdict_line(NULL, NULL, "a line too long");
+                        skipping = true;
+                }
+                if (skipping)
+                        n = 0;
+                if (r >= 0 && fflush(stdout) == EOF)
+                        r = -errno;
                 uv_run(loop, UV_RUN_NOWAIT); /* the records go out as they come */
         }
         if (r < 0)
                 log_event(log, LOG_ERROR, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)),
-                          "path policy: judge: cannot write a verdict: {errno}");
+                          "path policy: judge: cannot go on with the stream: {errno}");
         return r;
 }
 

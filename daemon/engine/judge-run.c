@@ -14,6 +14,7 @@
 struct Judge {
         JudgeConfig c;
         char *root; /* absolute, no symlink in it, no trailing '/' ("" for "/") */
+        int root_fd;
         /* A run without a state file: this process's. */
         Hashmap *said, *paths;
         bool capped;
@@ -31,6 +32,7 @@ int judge_new(const JudgeConfig *c, Judge **ret) {
         if (!j)
                 return -ENOMEM;
         j->c = *c;
+        j->root_fd = -EBADF;
         if (j->c.cap == 0)
                 j->c.cap = JUDGE_CAP_DEFAULT;
         j->said = hashmap_new();
@@ -38,6 +40,12 @@ int judge_new(const JudgeConfig *c, Judge **ret) {
         if (!j->said || !j->paths) {
                 judge_free(j);
                 return -ENOMEM;
+        }
+        j->root_fd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (j->root_fd < 0) {
+                int r = -errno;
+                judge_free(j);
+                return r;
         }
         if (streq(root, "/"))
                 root[0] = 0;
@@ -51,6 +59,8 @@ void judge_free(Judge *j) {
                 return;
         hashmap_free(j->said);
         hashmap_free(j->paths);
+        if (j->root_fd >= 0)
+                close(j->root_fd);
         free(j->root);
         free(j);
 }
@@ -100,29 +110,33 @@ static char *read_link(const char *path) {
  * *ret is where it lands, absolute, without a symlink in it (as far as it
  * exists). -ELOOP past JUDGE_SYMLINK_HOPS, -ENOMEM.
  */
-static int walk(const char *path, char **ret) {
+static int walk(const char *root, const char *path, char **ret) {
         _cleanup_free_ char *rest = strdup(path);
         Buf res = {0};
         unsigned hops = 0;
         bool gone = false;
         int r = 0;
+        size_t n = strlen(root);
 
-        if (!rest || buf_put(&res, "", 0) < 0) {
+        /* Below the root, from the root: it is a real path already (no
+         * symlink in it), so its own components need no look. */
+        bool below = strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == 0);
+        if (!rest || buf_put(&res, below ? root : "", below ? n : 0) < 0) {
                 free(res.s);
                 return -ENOMEM;
         }
-        for (char *p = rest; r >= 0;) {
+        for (char *p = rest + (below ? n : 0); r >= 0;) {
                 while (*p == '/')
                         p++;
                 if (!*p)
                         break;
                 char *end = strchrnul(p, '/');
-                size_t n = (size_t) (end - p), before = res.n;
-                if (n == 1 && p[0] == '.') {
+                size_t len = (size_t) (end - p), before = res.n;
+                if (len == 1 && p[0] == '.') {
                         p = end;
                         continue;
                 }
-                if (n == 2 && p[0] == '.' && p[1] == '.') {
+                if (len == 2 && p[0] == '.' && p[1] == '.') {
                         /* Out of the directory reached so far ("/.." is "/"). */
                         while (res.n > 0 && res.s[res.n - 1] != '/')
                                 res.n--;
@@ -132,7 +146,7 @@ static int walk(const char *path, char **ret) {
                         p = end;
                         continue;
                 }
-                if ((r = buf_put(&res, "/", 1)) < 0 || (r = buf_put(&res, p, n)) < 0)
+                if ((r = buf_put(&res, "/", 1)) < 0 || (r = buf_put(&res, p, len)) < 0)
                         break;
                 struct stat st;
                 if (!gone && lstat(res.s, &st) < 0)
@@ -173,6 +187,48 @@ static int walk(const char *path, char **ret) {
         return 0;
 }
 
+/*
+ * The common case in one lookup: a path below the root, with no symlink
+ * and no ".." on the way, that exists, lands where it says. The
+ * platform's resolver (no symlink followed, nothing above the root) says
+ * whether it is such a path; its fstat, whether the last component is a
+ * symlink itself. 1 with *ret the path cleaned ("//", "/./" gone), 0 when
+ * the walk must decide, -ENOMEM.
+ */
+static int plain(const Judge *j, const char *abs, char **ret) {
+        size_t n = strlen(j->root);
+        const char *rel = abs + n;
+        struct stat st;
+        int fd;
+
+        if (strncmp(abs, j->root, n) != 0 || rel[0] != '/')
+                return 0;
+        while (*rel == '/')
+                rel++;
+        if (!*rel || platform_open_beneath(j->root_fd, rel, O_PATH, &fd) < 0)
+                return 0;
+        int r = fstat(fd, &st);
+        close(fd);
+        if (r < 0 || S_ISLNK(st.st_mode))
+                return 0;
+        Buf b = {0};
+        if (buf_put(&b, j->root, n) < 0)
+                return -ENOMEM;
+        for (const char *p = rel; *p;) {
+                const char *end = strchrnul(p, '/');
+                if (!(end - p == 1 && p[0] == '.') &&
+                    (buf_put(&b, "/", 1) < 0 || buf_put(&b, p, (size_t) (end - p)) < 0)) {
+                        free(b.s);
+                        return -ENOMEM;
+                }
+                while (*end == '/')
+                        end++;
+                p = end;
+        }
+        *ret = b.s;
+        return 1;
+}
+
 /* The path relative to the root, or NULL when it lands outside. */
 static const char *beneath_root(const Judge *j, const char *abs) {
         size_t n = strlen(j->root);
@@ -207,7 +263,9 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
                              call->path);
         if (r < 0)
                 return -ENOMEM;
-        r = walk(abs, &landed);
+        r = plain(j, abs, &landed);
+        if (r == 0)
+                r = walk(j->root, abs, &landed);
         if (r == -ELOOP) {
                 *ret = v; /* the call fails as the kernel's would: nothing read */
                 return 0;
@@ -225,7 +283,9 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
         v.category = judge_classify(j->c.policy, rel, false);
         /* Not listed at the root: in a nested checkout, deepest first. */
         for (size_t n = strlen(rel); v.category == JUDGE_NONE && n > 0; n--) {
-                if (rel[n - 1] != '/')
+                /* The policy first: a .git is looked for only where it
+                 * would matter. */
+                if (rel[n - 1] != '/' || judge_classify(j->c.policy, rel + n, true) == JUDGE_NONE)
                         continue;
                 int g = git_at(j, rel, n - 1);
                 if (g == 0)
