@@ -36,8 +36,10 @@ int locate(int root_fd, const char *path, Walk *ret);
 
 /* For the tests only: a test program that defines this (tests/hooks.c)
  * has prepare killed after that many placeholders (-1: never). A weak
- * symbol: the installed program defines none, so it has no such hook. */
-extern long host_test_crash_after(void) __attribute__((weak));
+ * symbol: the installed program defines none, so it has no such hook.
+ * Hidden: bound at link time, never by the dynamic linker, so no library
+ * (LD_PRELOAD, or one the program loads) can supply it. */
+extern long host_test_crash_after(void) __attribute__((weak, visibility("hidden")));
 
 /* A name for a message, escaped (valid until the fourth call after). */
 const char *shown(const char *s);

@@ -58,6 +58,8 @@ int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const cha
  * For the root tests only: a test that defines this function has it called
  * between pinning the target and attaching the mount, so it can change the
  * tree at exactly the moment a racer would hope to. A weak symbol: the
- * program defines none, so it has no hook, only a check for one.
+ * program defines none, so it has no hook, only a check for one. Hidden:
+ * bound when the program is linked, never by the dynamic linker, so no
+ * library (LD_PRELOAD, or one the program loads) can supply it.
  */
-extern void mount_engine_race_hook(void) __attribute__((weak));
+extern void mount_engine_race_hook(void) __attribute__((weak, visibility("hidden")));
