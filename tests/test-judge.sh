@@ -2,7 +2,7 @@
 # judge on real temporary git worktrees: every tool of the Claude Code hook
 # schema, both ACP methods, each category, symlinks, nested checkouts, dedup,
 # the cap and concurrent hook processes. No root needed.
-# Usage: test-judge.sh PATHPOLICY [SOURCE_ROOT]
+# Usage: test-judge.sh PATHPOLICY SOURCE_ROOT
 set -u
 pp=$1
 src=${2:-}
@@ -10,8 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
-# A bug reported, not fixed here: its check fails today. When it passes, the
-# marker goes (XPASS counts as a failure so nobody forgets).
+command -v jq >/dev/null || { echo "test-judge.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 unset CLAUDE_PROJECT_DIR
 git config --global user.email t@example.invalid; git config --global user.name test
@@ -130,7 +129,7 @@ check "stream dedup: 2 attempt records" [ "$(count "$work/ve" '"event":"attempt"
 check "History: one line per attempt" [ "$(lines "$work/sh.jsonl")" = 2 ]
 check "History: every line a path_policy entry" [ "$(count "$work/sh.jsonl" '{"type":"path_policy",')" = 2 ]
 check "History: the fields" has "$work/sh.jsonl" '"access":"read","path":".env","category":"masked","tool":"Read"'
-check "History: JSON Lines (each line parses)" bash -c "! command -v jq >/dev/null || jq -e -s 'length == 2 and all(.[]; .type == \"path_policy\" and (.ts | type) == \"string\")' '$work/sh.jsonl' >/dev/null"
+check "History: JSON Lines (each line parses)" bash -c "jq -e -s 'length == 2 and all(.[]; .type == \"path_policy\" and (.ts | type) == \"string\")' '$work/sh.jsonl' >/dev/null"
 
 # The cap in a stream: 101 distinct paths, then more.
 for i in $(seq 1 103); do c Read read "secrets/f$i"; echo; done >"$work/cap.in"
@@ -298,7 +297,7 @@ check "state: not readable by others" bash -c "[ \$(stat -c %a '$bstate'/*) = 60
 # judges, and a command that, run as Claude Code runs it (sh -c, with
 # CLAUDE_PROJECT_DIR), reports an attempt and prints nothing.
 ex=${src:+$src/examples/claude-code-settings.json}
-if [ -n "$ex" ] && command -v jq >/dev/null; then
+if [ -n "$ex" ]; then
   check "example: JSON" jq -e . "$ex" >/dev/null
   matcher=$(jq -r '.hooks.PreToolUse[0].matcher' "$ex")
   check "example: the matcher names the judged tools ($matcher)" [ "$(tr '|' '\n' <<<"$matcher" | sort | tr '\n' ' ')" = "Edit Grep MultiEdit NotebookEdit Read Write " ]
@@ -316,7 +315,8 @@ if [ -n "$ex" ] && command -v jq >/dev/null; then
   check "example: the command reports the attempt" grep -qxF 'path policy: agent tried to read masked .env (Read)' "$work/he"
   check "example: the History entry" grep -qF '"type":"path_policy"' "$work/colonizer/history/path_policy.jsonl"
 else
-  echo "skipped the example's checks: ${ex:-no source root given}${ex:+, no jq}"
+  echo "FAIL: the example's checks need the source root (test-judge.sh PATHPOLICY SOURCE_ROOT)"
+  failed=$((failed + 1))
 fi
 
 echo "judge: $passed passed, $failed failed"
