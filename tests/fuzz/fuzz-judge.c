@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/* The judge's readers of what the agent's runner sends: a hook input and a
+ * stream line. Whatever they accept names a tool, a non-empty path and an
+ * access; whatever they refuse says why; the path's category is one of
+ * the known ones, at the root and in a nested checkout. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "judge.h"
+#include "util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char policy_text[] = "mask-file .env\nmask-dir secrets/\nprotect .git/config\nprotect .git/hooks/\n";
+
+static void check(int r, const JudgeCall *c, const char *why, const Policy *p) {
+        if (r < 0 && r != -ENOMEM && !why)
+                abort(); /* every refusal says why */
+        if (r <= 0)
+                return;
+        if (!c->tool || !c->path || !c->path[0] || c->access >= _JUDGE_ACCESS_MAX)
+                abort();
+        for (int nested = 0; nested < 2; nested++)
+                if (!judge_category_to_string(judge_classify(p, c->path, nested)))
+                        abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        static Policy *p;
+        PolicyError e;
+        if (!p && policy_parse(policy_text, sizeof policy_text - 1, &p, &e) < 0)
+                abort();
+
+        JudgeCall c = {0};
+        const char *why = NULL;
+        int r = judge_parse_hook((const char *) data, size, &c, &why);
+        check(r, &c, why, p);
+        judge_call_done(&c);
+        why = NULL;
+        r = judge_parse_stream((const char *) data, size, &c, &why);
+        check(r, &c, why, p);
+        judge_call_done(&c);
+        return 0;
+}
