@@ -293,6 +293,34 @@ check "state: 300 distinct paths, $size300 bytes, kept and <= 5007" within "$siz
 check "state: no growth past the cap ($size150 then $size300)" [ "${size150:-0}" = "$size300" ]
 check "state: not readable by others" bash -c "[ \$(stat -c %a '$bstate'/*) = 600 ]"
 
+# A path the kernel reaches through links though it is longer than one
+# call takes (PATH_MAX): judged where it lands, not as written. S -> 18
+# levels of 200-byte names, T -> 3 more, L -> back up to .env; "S/T/L" is
+# 7 bytes.
+long=$(printf 'd%.0s' $(seq 200))
+deep=$long; for _ in $(seq 17); do deep=$deep/$long; done
+more=$long/$long/$long
+(cd "$wt" && mkdir -p "$deep" && ln -s "$deep" S && cd "$deep" && mkdir -p "$more" && ln -s "$more" T &&
+  cd "$more" && ln -s "$(printf '../%.0s' $(seq 21)).env" L && mkdir -p nest/.git) || echo "cannot make the long path"
+check "a link landing past PATH_MAX, to .env: the kernel's .env" judged "$(c Read read S/T/L)" '"attempt":true,"access":"read","category":"masked","path":".env"'
+check "past PATH_MAX: a nested checkout's .git/config" judged "$(c Edit write S/T/nest/.git/config)" '"attempt":true,"access":"write","category":"protected"'
+check "past PATH_MAX: a plain file there, named in full" bash -c "printf '%s\n' '$(c Read read S/T/L2)' | '$pp' judge --stream --root '$wt' --policy '$policy' 2>/dev/null | jq -e '.category == \"none\" and (.path | endswith(\"$long/L2\")) and (.path | length) > 4096' >/dev/null"
+(cd "$wt" && rm S && cd "$deep" && rm -rf T "$long") # a deep tree slows no other check
+
+# The state file's lock is the agent's user's too: a holder makes the
+# hook wait a while, never for ever, then report without the state.
+hook "$(hk Read "{\"file_path\":\"$wt/.env\"}" lock-held)"
+lockf=$(printf '%s' lock-held | sha256sum | cut -d' ' -f1); lockf=$state/$lockf.run
+(flock -x 9 && sleep 15) 9<"$lockf" & holder=$!
+sleep 0.3
+start=$SECONDS
+fmt=text hook "$(hk Read "{\"file_path\":\"$wt/secrets/k\"}" lock-held)"
+check "a held state lock: the hook returns (within 10 s)" [ $((SECONDS - start)) -lt 10 ]
+check "a held state lock: exit 0, stdout empty" quiet
+check "a held state lock: said" grep -qF "cannot keep the run's state in" "$work/he"
+check "a held state lock: the attempt reported all the same" grep -qxF 'path policy: agent tried to read masked secrets/k (Read)' "$work/he"
+kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+
 # The example settings: JSON, a matcher naming exactly the tools judge
 # judges, and a command that, run as Claude Code runs it (sh -c, with
 # CLAUDE_PROJECT_DIR), reports an attempt and prints nothing.

@@ -6,6 +6,7 @@
 #include <nettle/sha2.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "array.h"
 #include "hashmap.h"
@@ -87,13 +88,86 @@ static int buf_put(Buf *b, const char *s, size_t n) {
         return 0;
 }
 
-/* The target of the symlink at path, whatever its length. */
+/*
+ * The directory of path (absolute, no symlink and no ".." in it) and its
+ * last component, for the *at() calls: AT_FDCWD and path itself when it
+ * fits one call, else the directory opened a piece shorter than PATH_MAX at
+ * a time, no symlink followed. A path the kernel reached through links
+ * (a link's target is only its own length) may be longer than any one call
+ * takes; its verdict must not change for that. *ret_fd is AT_FDCWD or an
+ * fd to close.
+ */
+static int at_dir(const char *path, int *ret_fd, const char **ret_name) {
+        if (strlen(path) < PATH_MAX) {
+                *ret_fd = AT_FDCWD;
+                *ret_name = path;
+                return 0;
+        }
+        const char *last = strrchr(path, '/');
+        _cleanup_close_ int fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0)
+                return -errno;
+        for (const char *p = path; p < last;) {
+                while (*p == '/')
+                        p++;
+                if (p >= last)
+                        break;
+                /* The longest run of whole components that fits, up to last. */
+                const char *e = strchrnul(p, '/');
+                while (e < last) {
+                        const char *c = strchrnul(e + 1, '/');
+                        if ((size_t) (c - p) >= PATH_MAX)
+                                break;
+                        e = c;
+                }
+                if ((size_t) (e - p) >= PATH_MAX)
+                        return -ENAMETOOLONG;
+                _cleanup_free_ char *piece = strndup(p, (size_t) (e - p));
+                int next, r;
+                if (!piece)
+                        return -ENOMEM;
+                if ((r = platform_open_beneath(fd, piece, O_PATH | O_DIRECTORY, &next)) < 0)
+                        return r;
+                close(fd);
+                fd = next;
+                p = e;
+        }
+        *ret_fd = TAKE_FD(fd);
+        *ret_name = last + 1;
+        return 0;
+}
+
+/* lstat(2) of a path of any length. */
+static int lstat_any(const char *path, struct stat *st) {
+        const char *name;
+        int fd, r = at_dir(path, &fd, &name);
+        if (r < 0) {
+                errno = -r;
+                return -1;
+        }
+        r = fstatat(fd, name, st, AT_SYMLINK_NOFOLLOW);
+        int e = errno;
+        if (fd >= 0)
+                close(fd);
+        errno = e;
+        return r;
+}
+
+/* The target of the symlink at path, whatever its length (the path's and
+ * the target's). */
 static char *read_link(const char *path) {
+        _cleanup_close_ int fd = -EBADF;
+        const char *name;
+        int r = at_dir(path, &fd, &name);
+        if (r < 0) {
+                errno = -r;
+                return NULL;
+        }
         for (size_t size = 256; size <= 1u << 20; size *= 2) {
                 _cleanup_free_ char *t = malloc(size);
                 if (!t)
                         return NULL;
-                ssize_t k = readlink(path, t, size);
+                ssize_t k = readlinkat(fd, name, t, size);
                 if (k < 0)
                         return NULL;
                 if ((size_t) k < size) {
@@ -149,7 +223,7 @@ static int walk(const char *root, const char *path, char **ret) {
                 if ((r = buf_put(&res, "/", 1)) < 0 || (r = buf_put(&res, p, len)) < 0)
                         break;
                 struct stat st;
-                if (!gone && lstat(res.s, &st) < 0)
+                if (!gone && lstat_any(res.s, &st) < 0)
                         gone = true; /* missing, or not to be looked at: the rest as written */
                 else if (!gone && S_ISLNK(st.st_mode)) {
                         if (++hops > JUDGE_SYMLINK_HOPS) {
@@ -244,7 +318,7 @@ static const char *beneath_root(const Judge *j, const char *abs) {
 static int git_at(const Judge *j, const char *dir, size_t n) {
         _cleanup_free_ char *p = NULL;
         struct stat st;
-        if (asprintf(&p, "%s/%.*s/.git", j->root, (int) n, dir) < 0 || lstat(p, &st) < 0)
+        if (asprintf(&p, "%s/%.*s/.git", j->root, (int) n, dir) < 0 || lstat_any(p, &st) < 0)
                 return 0;
         return S_ISDIR(st.st_mode) ? 1 : 2;
 }
@@ -303,7 +377,7 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
                 /* A search reads the files of a directory it is given, and
                  * the judge names no file in it: only a file is judged. */
                 struct stat st;
-                if (lstat(landed, &st) < 0 || S_ISDIR(st.st_mode))
+                if (lstat_any(landed, &st) < 0 || S_ISDIR(st.st_mode))
                         v.judged = false;
         }
         v.attempt = v.judged && judge_is_attempt(call->access, v.category);
@@ -337,8 +411,18 @@ static int state_open(const Judge *j, const char *session, int *ret_fd) {
         fd = openat(dfd, name, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
         if (fd < 0)
                 return -errno;
-        if (flock(fd, LOCK_EX) < 0) {
+        /* Waited for a while, never for ever: the file is the agent's
+         * user's, so the agent can hold its lock too, and a hook that
+         * hangs reports nothing. Past the wait the caller reports without
+         * the state (a repeat, never a loss). */
+        for (unsigned i = 0;; i++) {
+                if (flock(fd, LOCK_EX | LOCK_NB) >= 0)
+                        break;
                 int r = -errno;
+                if ((r == -EWOULDBLOCK || r == -EINTR) && i < JUDGE_STATE_LOCK_MS / 10) {
+                        (void) nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+                        continue;
+                }
                 close(fd);
                 return r;
         }

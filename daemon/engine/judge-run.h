@@ -28,6 +28,8 @@
 
 #define JUDGE_CAP_DEFAULT 100
 #define JUDGE_SYMLINK_HOPS 40
+/* How long a hook waits for its session's state file lock, in ms. */
+#define JUDGE_STATE_LOCK_MS 2000
 
 typedef struct JudgeConfig {
         const char *root;         /* the worktree */
