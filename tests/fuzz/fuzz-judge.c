@@ -11,7 +11,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char policy_text[] = "mask-file .env\nmask-dir secrets/\nprotect .git/config\nprotect .git/hooks/\n";
+static const char policy_text[] =
+        "mask-file .env\nmask-dir secrets/\nprotect .git/config\nprotect .git/hooks/\n";
 
 static void check(int r, const JudgeCall *c, const char *why, const Policy *p) {
         if (r < 0 && r != -ENOMEM && !why)
