@@ -190,6 +190,14 @@ typedef enum WatchType {
         WATCH_OTHER,
 } WatchType;
 
+/* The absolute path of what fd holds, as the kernel names it (no symlink
+ * in it), checked to lead to the same object still: a root's absolute
+ * name taken from the very directory opened, never from a string resolved
+ * again. 0 with *ret malloc'd; -ESTALE when the name leads elsewhere now
+ * (renamed, deleted); -errno. *ret untouched on failure.
+ * (platform/fd-path.c: /proc/self/fd on Linux, F_GETPATH on macOS.) */
+int platform_fd_path(int fd, char **ret);
+
 /* What a directory entry is, from readdir()'s d_type, or, where the
  * filesystem does not say (DT_UNKNOWN), from an lstat of name in dfd.
  * Returns 0, or -errno when it is gone meanwhile (*ret untouched). Shared

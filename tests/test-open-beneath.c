@@ -221,8 +221,10 @@ static void test_o_path(void **state) {
 static void test_magic_links(void **state) {
         (void) state;
         int proc = open("/proc/self", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (proc < 0)
+        if (proc < 0) {
+                print_message("skipped: no /proc here (%s), so no magic link to refuse\n", strerror(errno));
                 skip();
+        }
         expect(proc, "fd/0", O_RDONLY, -ELOOP, NULL);
         expect(proc, "cwd/x", O_RDONLY, -ELOOP, NULL);
         expect(proc, "root", O_RDONLY | O_DIRECTORY, -ENOTDIR, NULL);
@@ -337,6 +339,40 @@ static void test_long(void **state) {
         expect(t->fd, sub, O_RDONLY, -ENAMETOOLONG, NULL);
 }
 
+/* platform_fd_path: the name of the directory held, through a symlinked
+ * spelling; a new name after a rename; -ESTALE once it is gone. */
+static void test_fd_path(void **state) {
+        (void) state;
+        char dir[] = "/tmp/test-fd-path-XXXXXX", sub[64], link[64], moved[64];
+        assert_non_null(mkdtemp(dir));
+        snprintf(sub, sizeof sub, "%s/d", dir);
+        snprintf(link, sizeof link, "%s/l", dir);
+        snprintf(moved, sizeof moved, "%s/m", dir);
+        assert_int_equal(mkdir(sub, 0755), 0);
+        assert_int_equal(symlink("d", link), 0);
+        int fd = open(link, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        assert_true(fd >= 0);
+        char *p = NULL, *real = realpath(sub, NULL);
+        assert_int_equal(platform_fd_path(fd, &p), 0);
+        assert_string_equal(p, real);
+        free(p);
+        free(real);
+        assert_int_equal(rename(sub, moved), 0);
+        p = NULL;
+        assert_int_equal(platform_fd_path(fd, &p), 0);
+        real = realpath(moved, NULL);
+        assert_string_equal(p, real);
+        free(p);
+        free(real);
+        assert_int_equal(rmdir(moved), 0);
+        p = NULL;
+        assert_int_equal(platform_fd_path(fd, &p), -ESTALE);
+        assert_null(p); /* untouched */
+        close(fd);
+        assert_int_equal(unlink(link), 0);
+        assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test_setup_teardown(test_plain, setup, teardown),
@@ -350,6 +386,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_names, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_flags, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_long, setup, teardown),
+                cmocka_unit_test(test_fd_path),
         };
         return RUN(tests);
 }

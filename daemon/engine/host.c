@@ -141,12 +141,14 @@ int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *
         out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (out_fd < 0)
                 return fail(err, -errno, "path policy: cannot open %s: %s", out_dir, strerror(errno));
-        _cleanup_free_ char *wabs = realpath(worktree, NULL);
-        if (!wabs)
-                return fail(err, -errno, "path policy: cannot resolve %s: %s", worktree, strerror(errno));
-        _cleanup_free_ char *oabs = realpath(out_dir, NULL);
-        if (!oabs)
-                return fail(err, -errno, "path policy: cannot resolve %s: %s", out_dir, strerror(errno));
+        /* Compared by the names of the directories opened, not of the
+         * strings resolved again. */
+        _cleanup_free_ char *wabs = NULL, *oabs = NULL;
+        int r = platform_fd_path(root_fd, &wabs);
+        if (r < 0)
+                return fail(err, r, "path policy: cannot resolve %s: %s", worktree, strerror(-r));
+        if ((r = platform_fd_path(out_fd, &oabs)) < 0)
+                return fail(err, r, "path policy: cannot resolve %s: %s", out_dir, strerror(-r));
         size_t wl = strlen(wabs);
         if (strncmp(oabs, wabs, wl) == 0 && (oabs[wl] == '/' || oabs[wl] == 0 || streq(wabs, "/")))
                 return fail(err, -EINVAL,

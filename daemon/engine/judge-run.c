@@ -26,9 +26,15 @@ static void hashmap_freep_(Hashmap **m) {
 }
 
 int judge_new(const JudgeConfig *c, Judge **ret) {
-        _cleanup_free_ char *root = realpath(c->root, NULL);
-        if (!root)
+        /* The root opened once; its absolute name is the one of the
+         * directory held, not of the string resolved again. */
+        _cleanup_close_ int root_fd = open(c->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        _cleanup_free_ char *root = NULL;
+        if (root_fd < 0)
                 return -errno;
+        int r = platform_fd_path(root_fd, &root);
+        if (r < 0)
+                return r;
         Judge *j = calloc(1, sizeof *j);
         if (!j)
                 return -ENOMEM;
@@ -42,12 +48,7 @@ int judge_new(const JudgeConfig *c, Judge **ret) {
                 judge_free(j);
                 return -ENOMEM;
         }
-        j->root_fd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-        if (j->root_fd < 0) {
-                int r = -errno;
-                judge_free(j);
-                return r;
-        }
+        j->root_fd = TAKE_FD(root_fd);
         if (streq(root, "/"))
                 root[0] = 0;
         j->root = TAKE_PTR(root);

@@ -402,13 +402,10 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
 
         if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret_error)) < 0)
                 return r;
-        /* The worktree as the admin named it, made absolute to compare
-         * absolute link targets with; it is not the agent's path, and no
-         * link below it is ever followed. */
-        worktree_abs = realpath(worktree, NULL);
-        if (!worktree_abs)
-                return fail(ret_error, -errno, "path policy: cannot resolve %s: %s", worktree,
-                            strerror(errno));
+        /* The worktree opened, named absolutely to compare absolute link
+         * targets with; no link below it is ever followed. */
+        if ((r = platform_fd_path(root_fd, &worktree_abs)) < 0)
+                return fail(ret_error, r, "path policy: cannot resolve %s: %s", worktree, strerror(-r));
         p.planned = hashmap_new();
         if (!p.planned)
                 return fail(ret_error, -ENOMEM, "path policy: out of memory");

@@ -1837,11 +1837,12 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         if (!w)
                 return -ENOMEM;
         w->c = *c;
-        /* The root as given by whoever started us, made absolute to compare
-         * with the absolute gitdir lines git writes; git writes them with
-         * symlinks resolved, so resolve the root's too. It is the admin's
-         * path, not the agent's, and nothing is mounted through it. */
-        w->root_abs = realpath(c->root, NULL);
+        /* The root's absolute name, to compare with the absolute gitdir
+         * lines git writes (symlinks resolved, as here): the name of the
+         * directory opened, not of the string resolved again. Nothing is
+         * mounted through it: the binder opens the root itself. */
+        _cleanup_close_ int root_fd = open(c->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        int e = root_fd < 0 ? -errno : platform_fd_path(root_fd, &w->root_abs);
         w->checkouts = hashmap_new();
         w->bound = hashmap_new();
         w->below = hashmap_new();
@@ -1853,7 +1854,7 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->differs = hashmap_new();
         if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted || !w->made ||
             !w->former || !w->emptied || !w->differs) {
-                r = w->root_abs ? -ENOMEM : -errno;
+                r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
                 return r;
         }
