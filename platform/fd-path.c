@@ -30,7 +30,8 @@ int platform_fd_path(int fd, char **ret) {
         /* The name is the kernel's record of how the object was reached;
          * it is the object only if it still leads there (not renamed away,
          * not deleted: "... (deleted)"). */
-        if (buf[0] != '/' || fstat(fd, &a) < 0 || stat(buf, &b) < 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+        if (buf[0] != '/' || fstat(fd, &a) < 0 || stat(buf, &b) < 0 || a.st_dev != b.st_dev ||
+            a.st_ino != b.st_ino)
                 return -ESTALE;
         char *s = strdup(buf);
         if (!s)
