@@ -58,6 +58,41 @@ int platform_socket_unread(int fd, size_t *ret);
 int platform_open_beneath(int dirfd, const char *path, int flags, int *ret_fd);
 
 /*
+ * Whether path, beneath dirfd, is reached through no symlink at all, the
+ * last component included, in as few lookups as the OS allows and with
+ * nothing left open: the judge's question on every call it judges. Paths
+ * as platform_open_beneath takes them. Returns
+ *   0             it exists, and no component of it is a symlink
+ *   -ELOOP        a component is a symlink (which one is not said)
+ *   -ENOENT       a component is missing, and -ENOTDIR one is not a
+ *                 directory (or a trailing '/' asks one of a file): every
+ *                 component before it is a directory, none a symlink
+ *   -EXDEV, -ENAMETOOLONG as platform_open_beneath; -EACCES, ... as open(2)
+ *                 (where the walk stopped is not said)
+ */
+int platform_probe_beneath(int dirfd, const char *path);
+
+/*
+ * What can change a lookup, for a cache of lookups (the judge's). A
+ * directory is watched with platform_changes_watch() (path beneath dirfd,
+ * "" for dirfd itself; a symlink at its last component is not followed:
+ * -ENOTDIR, as for a file). platform_changes_check() then says, in one
+ * call, whether anything happened since the last check that can change
+ * what a lookup through a watched directory finds: an entry in one made,
+ * removed or renamed, or its attributes changed; a watched directory
+ * itself removed or moved; the kernel's queue of these overflowing; any
+ * mount or unmount. A file's contents are not watched: they change no
+ * lookup. 1 changed, and every watch is dropped (the caller drops what it
+ * cached, and watches anew); 0 nothing; -errno. -ENOSYS where the OS
+ * cannot tell (the poll backend): nothing may be cached there.
+ */
+typedef struct PlatformChanges PlatformChanges;
+int platform_changes_new(PlatformChanges **ret);
+void platform_changes_free(PlatformChanges *c);
+int platform_changes_watch(PlatformChanges *c, int dirfd, const char *path);
+int platform_changes_check(PlatformChanges *c);
+
+/*
  * Binding: the mount engine the guest's boot (enforce) and the watcher
  * share. Linux implements it with fd-based mounts; the poll backend cannot
  * bind and answers -ENOSYS; tests drive a fake through the same table.

@@ -373,6 +373,80 @@ static void test_fd_path(void **state) {
         assert_int_equal(rmdir(dir), 0);
 }
 
+/* The probe: path through both implementations, the same answer, no fd
+ * left open. */
+static const struct {
+        const char *name;
+        int (*probe)(int dirfd, const char *path);
+} probes[] = {
+        {"platform_probe_beneath", platform_probe_beneath},
+        {"walk_probe_beneath", walk_probe_beneath},
+};
+
+static void expect_probe(int dirfd, const char *path, int want) {
+        for (size_t i = 0; i < ELEMENTSOF(probes); i++) {
+                size_t before = open_fds();
+                int r = probes[i].probe(dirfd, path);
+                if (r != want)
+                        fail_msg("%s(\"%.40s\" (%zu bytes)): %d (%s), want %d (%s)", probes[i].name, path,
+                                 strlen(path), r, strerror(-r), want, strerror(-want));
+                assert_int_equal(open_fds(), before);
+        }
+}
+
+static void test_probe(void **state) {
+        Tree *t = *state;
+        /* Reached through no symlink: one name, several, a directory. */
+        expect_probe(t->fd, "d", 0);
+        expect_probe(t->fd, "d/f", 0);
+        expect_probe(t->fd, "d/", 0);
+        expect_probe(t->fd, "d//f", 0);
+        expect_probe(t->fd, "./d/./f", 0);
+        expect_probe(t->fd, "", 0);
+        expect_probe(t->fd, ".", 0);
+        expect_probe(t->fd, "p", 0); /* a fifo: looked at, never opened */
+        expect_probe(t->fd, "a\nb/c\xff\xfe", 0);
+        /* A symlink anywhere, the last component included. */
+        expect_probe(t->fd, "l", -ELOOP);
+        expect_probe(t->fd, "lf", -ELOOP);
+        expect_probe(t->fd, "l/f", -ELOOP);
+        expect_probe(t->fd, "l/", -ELOOP);
+        expect_probe(t->fd, "l/nope/x", -ELOOP); /* before the missing one */
+        expect_probe(t->fd, "\xff/f", -ELOOP);
+        /* Missing, or a file with more after it: everything before is a
+         * real directory. */
+        expect_probe(t->fd, "nope", -ENOENT);
+        expect_probe(t->fd, "d/nope", -ENOENT);
+        expect_probe(t->fd, "nope/lf", -ENOENT); /* a symlink after it is never reached */
+        expect_probe(t->fd, "d/f/x", -ENOTDIR);
+        expect_probe(t->fd, "d/f/", -ENOTDIR);
+        /* Never above, never absolute. */
+        expect_probe(t->fd, "..", -EXDEV);
+        expect_probe(t->fd, "d/../d/f", -EXDEV);
+        expect_probe(t->fd, "/etc/passwd", -EXDEV);
+        /* Too long: said before any lookup. */
+        char big[PATH_MAX + 8];
+        memset(big, 'a', sizeof big - 1);
+        big[sizeof big - 1] = 0;
+        expect_probe(t->fd, big, -ENAMETOOLONG);
+        memset(big, 'a', NAME_MAX + 1);
+        big[NAME_MAX + 1] = 0;
+        expect_probe(t->fd, big, -ENAMETOOLONG);
+}
+
+static void test_probe_magic_links(void **state) {
+        (void) state;
+        int proc = open("/proc/self", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (proc < 0) {
+                print_message("skipped: no /proc here (%s), so no magic link to refuse\n", strerror(errno));
+                skip();
+        }
+        expect_probe(proc, "fd/0", -ELOOP);
+        expect_probe(proc, "cwd", -ELOOP);
+        expect_probe(proc, "cwd/x", -ELOOP);
+        close(proc);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test_setup_teardown(test_plain, setup, teardown),
@@ -387,6 +461,8 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_flags, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_long, setup, teardown),
                 cmocka_unit_test(test_fd_path),
+                cmocka_unit_test_setup_teardown(test_probe, setup, teardown),
+                cmocka_unit_test(test_probe_magic_links),
         };
         return RUN(tests);
 }

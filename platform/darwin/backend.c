@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <string.h>
 
 #include "platform.h"
@@ -25,4 +26,29 @@ const BinderOps *platform_binder_for(const WatcherOps *w) {
 /* No openat2 here: the path is walked a component at a time. */
 int platform_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
         return walk_open_beneath(dirfd, path, flags, ret_fd);
+}
+
+int platform_probe_beneath(int dirfd, const char *path) {
+        return walk_probe_beneath(dirfd, path);
+}
+
+/* Nothing tells a poller of a change as it happens: the judge caches no
+ * lookup here, and asks the disk each time. */
+int platform_changes_new(PlatformChanges **ret) {
+        (void) ret;
+        return -ENOSYS;
+}
+
+void platform_changes_free(PlatformChanges *c) {
+        (void) c;
+}
+
+int platform_changes_watch(PlatformChanges *c, int dirfd, const char *path) {
+        (void) c, (void) dirfd, (void) path;
+        return -ENOSYS;
+}
+
+int platform_changes_check(PlatformChanges *c) {
+        (void) c;
+        return -ENOSYS;
 }

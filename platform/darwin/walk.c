@@ -107,3 +107,43 @@ int walk_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
                 c = next;
         }
 }
+
+int walk_probe_beneath(int dirfd, const char *path) {
+        _cleanup_free_ char *dir = NULL;
+        _cleanup_close_ int fd = -EBADF;
+        struct stat st;
+        size_t n = strlen(path);
+        int r;
+
+        if (n >= PATH_MAX)
+                return -ENAMETOOLONG;
+        if (path[0] == '/' || has_dotdot(path))
+                return -EXDEV;
+        /* A trailing '/' asks for a directory; the name is what is before. */
+        bool slash = false;
+        while (n > 0 && path[n - 1] == '/')
+                n--, slash = true;
+        if (n == 0)
+                return 0; /* dirfd itself */
+        size_t d = n;
+        while (d > 0 && path[d - 1] != '/')
+                d--;
+        if (n - d > NAME_MAX)
+                return -ENAMETOOLONG;
+        char name[NAME_MAX + 1];
+        memcpy(name, path + d, n - d);
+        name[n - d] = 0;
+        if (d > 0) {
+                /* Its directory, with the '/' kept: a symlink there is
+                 * -ELOOP, not the -ENOTDIR of O_DIRECTORY. */
+                if (!(dir = strndup(path, d)))
+                        return -ENOMEM;
+                if ((r = walk_open_beneath(dirfd, dir, WALK_DIR_FLAGS, &fd)) < 0)
+                        return r;
+        }
+        if (fstatat(fd >= 0 ? fd : dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+                return -errno;
+        if (S_ISLNK(st.st_mode))
+                return -ELOOP;
+        return slash && !S_ISDIR(st.st_mode) ? -ENOTDIR : 0;
+}

@@ -9,3 +9,7 @@
  * against it and against the kernel's.
  */
 int walk_open_beneath(int dirfd, const char *path, int flags, int *ret_fd);
+
+/* The portable platform_probe_beneath: the directory walked as above, its
+ * last component looked at with fstatat(AT_SYMLINK_NOFOLLOW). */
+int walk_probe_beneath(int dirfd, const char *path);
