@@ -7,12 +7,15 @@
 # reads its stdin (`cat >/dev/null`). The three alternate on each input so
 # they see the same machine; the times include bash's fork and exec, the
 # same for all three. Stream mode: judgments per second on one core
-# (`taskset -c 0`) over LINES lines (default 200,000). No root needed.
+# (`taskset -c 0`), warm over LINES_STREAM lines (default 200,000) of
+# paths that come again, cold over LINES_COLD lines (default 50,000) each a
+# file never named before. No root needed.
 #   bench/judge.sh [BUILD_DIR]     (default build; tools/bootstrap --bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}")
 pp=$bd/pathpolicy
+[ -x "$pp" ] || { echo "bench/judge.sh: no $pp (build it first: tools/bootstrap)" >&2; exit 1; }
 calls=${CALLS:-1000}
 lines=${LINES_STREAM:-200000}
 command -v jq >/dev/null || { echo "bench/judge.sh: needs jq (tools/bootstrap --bench)" >&2; exit 1; }
@@ -99,8 +102,33 @@ done >"$work/block"
 : >"$work/stream.in"
 while [ "$(wc -l <"$work/stream.in")" -lt "$lines" ]; do cat "$work/block" >>"$work/stream.in"; done
 head -n "$lines" "$work/stream.in" >"$work/stream.n" && mv "$work/stream.n" "$work/stream.in"
-t0=$(now_us)
-taskset -c 0 "$pp" judge --stream --root "$wt" --policy "$work/policy" <"$work/stream.in" >"$work/stream.out" 2>/dev/null
-t1=$(now_us)
-[ "$(wc -l <"$work/stream.out")" -eq "$lines" ] || { echo "bench/judge.sh: the stream lost verdicts" >&2; exit 1; }
-awk -v n="$lines" -v us=$((t1 - t0)) 'BEGIN { printf "stream: %d judgments in %.2f s on one core: %.0f judgments/s (%.2f us each)\n", n, us / 1e6, n / (us / 1e6), us / n }'
+# Warm: the run's mix, where paths come again (a stream keeps a lookup until
+# a change where the path goes). Cold: every line a file never named
+# before (100 to a directory), so nothing kept helps: the lookups
+# themselves, and the watches they set. Each the median of 3 runs.
+cold=${LINES_COLD:-50000}
+mkdir "$wt/cold"
+for d in $(seq 0 $(((cold + 99) / 100 - 1))); do mkdir "$wt/cold/d$d"; done
+seq 0 $((cold - 1)) | awk -v wt="$wt" '{ printf "%s/cold/d%d/f%d.c\n", wt, int($1 / 100), $1 }' | xargs touch
+seq 0 $((cold - 1)) | awk -v wt="$wt" '{
+  p = sprintf("cold/d%d/f%d.c", int($1 / 100), $1)
+  if ($1 % 3 == 0) printf "{\"tool\":\"Read\",\"access\":\"read\",\"path\":\"%s\"}\n", p
+  else if ($1 % 3 == 1) printf "{\"tool\":\"Edit\",\"access\":\"write\",\"path\":\"%s/%s\"}\n", wt, p
+  else printf "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"fs/read_text_file\",\"params\":{\"sessionId\":\"s\",\"path\":\"%s/%s\"}}\n", $1, wt, p
+}' >"$work/cold.in"
+rate() { # rate INPUT LINES: microseconds for them, the median of 3 runs
+  local i t0 t1
+  : >"$work/times"
+  for i in 1 2 3; do
+    t0=$(now_us)
+    taskset -c 0 "$pp" judge --stream --root "$wt" --policy "$work/policy" <"$1" >"$work/stream.out" 2>/dev/null
+    t1=$(now_us)
+    [ "$(wc -l <"$work/stream.out")" -eq "$2" ] || return 1
+    echo $((t1 - t0)) >>"$work/times"
+  done
+  sort -n "$work/times" | sed -n 2p
+}
+warm_us=$(rate "$work/stream.in" "$lines") || { echo "bench/judge.sh: the stream lost verdicts" >&2; exit 1; }
+cold_us=$(rate "$work/cold.in" "$cold") || { echo "bench/judge.sh: the stream lost verdicts" >&2; exit 1; }
+awk -v n="$lines" -v us="$warm_us" 'BEGIN { printf "stream, warm: %d judgments in %.2f s on one core: %.0f judgments/s (%.2f us each)\n", n, us / 1e6, n / (us / 1e6), us / n }'
+awk -v n="$cold" -v us="$cold_us" 'BEGIN { printf "stream, cold: %d judgments in %.2f s on one core: %.0f judgments/s (%.2f us each)\n", n, us / 1e6, n / (us / 1e6), us / n }'

@@ -8,10 +8,14 @@
 #include "tests.h"
 
 #include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "judge-run.h"
+#include "platform.h"
 #include "util.h"
 
 static char dir[] = "/tmp/test-judge-run-XXXXXX";
@@ -80,7 +84,7 @@ typedef struct T {
         char history[PATH_MAX];
 } T;
 
-static T *t_new(size_t cap) {
+static T *t_new_cached(size_t cap, bool cache) {
         T *t = calloc(1, sizeof *t);
         PolicyError perr;
         LogConfig lc;
@@ -103,9 +107,14 @@ static T *t_new(size_t cap) {
                 .history_path = t->history,
                 .state_dir = state,
                 .cap = cap,
+                .cache = cache,
         };
         assert_int_equal(judge_new(&jc, &t->j), 0);
         return t;
+}
+
+static T *t_new(size_t cap) {
+        return t_new_cached(cap, false);
 }
 
 /* The records written so far. */
@@ -146,9 +155,7 @@ static JudgeVerdict verdict(T *t, JudgeAccess access, const char *path, const ch
         return v;
 }
 
-static void test_resolve(void **state_) {
-        (void) state_;
-        T *t = t_new(0);
+static void resolve(T *t) {
         char sub[PATH_MAX + 8], abs_env[PATH_MAX + 8], back[PATH_MAX + 16];
         snprintf(sub, sizeof sub, "%s/sub", root);
         snprintf(abs_env, sizeof abs_env, "%s/.env", root);
@@ -232,7 +239,188 @@ static void test_resolve(void **state_) {
         v = verdict(t, JUDGE_READ, ".env", NULL, true);
         assert_true(v.attempt);
         judge_verdict_done(&v);
+}
+
+static void test_resolve(void **state_) {
+        (void) state_;
+        T *t = t_new(0);
+        resolve(t);
         t_free(t);
+}
+
+/* The same verdicts with lookups kept: the first time from the disk, the
+ * second (nothing changed) from what was kept. */
+static void test_resolve_cached(void **state_) {
+        (void) state_;
+        T *t = t_new_cached(0, true);
+        assert_int_equal(judge_sync(t->j), 0);
+        resolve(t);
+        assert_int_equal(judge_sync(t->j), 0);
+        resolve(t);
+        t_free(t);
+}
+
+/* Whether this build can keep lookups (the inotify backend), so a test can
+ * tell a verdict kept from one asked anew. */
+static bool caches(void) {
+        PlatformChanges *c = NULL;
+        int r = platform_changes_new(&c);
+        platform_changes_free(c);
+        return r >= 0;
+}
+
+static void sh(const char *fmt, ...) {
+        char cmd[PATH_MAX * 4];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(cmd, sizeof cmd, fmt, ap);
+        va_end(ap);
+        assert_int_equal(system(cmd), 0);
+}
+
+static void expect_verdict(T *t, const char *path, JudgeCategory category, const char *landed,
+                           const char *checkout) {
+        JudgeVerdict v = verdict(t, JUDGE_READ, path, NULL, false);
+        print_message("  %s: %s at %s\n", path, judge_category_to_string(v.category), v.path);
+        assert_true(v.judged);
+        assert_int_equal(v.category, category);
+        assert_string_equal(v.path, landed);
+        if (checkout)
+                assert_string_equal(v.checkout, checkout);
+        else
+                assert_null(v.checkout);
+        judge_verdict_done(&v);
+}
+
+/*
+ * A kept lookup never outlives a change that alters it: each case judges
+ * a path (kept), changes the tree the way an agent would to steer the
+ * path into the policy, and after judge_sync() the verdict follows the
+ * disk. Before it, the verdict is the kept one: the proof that something
+ * was kept, so that what follows tests the change and not the disk.
+ */
+static void test_cache_changes(void **state_) {
+        (void) state_;
+        static const struct {
+                const char *setup, *path, *change;
+                JudgeCategory category;
+                const char *landed, *checkout;
+        } cases[] = {
+                /* A directory at the root swapped for a symlink. */
+                {"mkdir c1 && touch c1/f", "c1/f", "mv c1 c1.old && ln -s secrets c1", JUDGE_MASKED_DIR,
+                 "secrets/f", NULL},
+                /* One deeper. */
+                {"mkdir -p c2/a", "c2/a/f", "mv c2/a c2/a.old && ln -s ../secrets c2/a", JUDGE_MASKED_DIR,
+                 "secrets/f", NULL},
+                /* A component that was missing made, as a symlink. */
+                {"mkdir c3", "c3/new/f", "ln -s ../secrets c3/new", JUDGE_MASKED_DIR, "secrets/f", NULL},
+                /* The parent renamed away and replaced. */
+                {"mkdir -p c4/a", "c4/a/f", "mv c4 c4.old && mkdir c4 && ln -s ../secrets c4/a",
+                 JUDGE_MASKED_DIR, "secrets/f", NULL},
+                /* The last component itself, a file, swapped. */
+                {"touch c5", "c5", "rm c5 && ln -s .env c5", JUDGE_MASKED, ".env", NULL},
+                /* A nested checkout made around the path. */
+                {"mkdir -p c6/lib && touch c6/lib/.env", "c6/lib/.env", "mkdir c6/lib/.git", JUDGE_MASKED,
+                 "c6/lib/.env", "c6/lib"},
+                /* A file where a directory was: the rest as written then. */
+                {"mkdir -p c7/d", "c7/d/.env", "rm -r c7/d && touch c7/d", JUDGE_NONE, "c7/d/.env", NULL},
+                /* Walked paths are kept too. A chain, its middle link retargeted. */
+                {"touch c8f && ln -s c8f c8b && ln -s c8b c8a", "c8a", "rm c8b && ln -s .env c8b",
+                 JUDGE_MASKED, ".env", NULL},
+                /* A ".." after a directory that becomes a symlink. */
+                {"mkdir -p c9/x secrets/sub && touch c9/f", "c9/x/../f",
+                 "mv c9/x c9/x.old && ln -s ../secrets/sub c9/x", JUDGE_MASKED_DIR, "secrets/f", NULL},
+                /* A change in a directory reached only through a symlink. */
+                {"mkdir c10d && ln -s c10d c10l", "c10l/k", "ln -s ../secrets c10d/k", JUDGE_MASKED,
+                 "secrets", NULL},
+                /* A symlink's target made, as a symlink itself. */
+                {"ln -s c11t c11", "c11/k", "ln -s secrets c11t", JUDGE_MASKED_DIR, "secrets/k", NULL},
+        };
+        bool kept = caches();
+        T *t = t_new_cached(0, true);
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                print_message("%s; %s\n", cases[i].setup, cases[i].change);
+                sh("cd '%s' && %s", root, cases[i].setup);
+                assert_int_equal(judge_sync(t->j), 0);
+                JudgeVerdict before = verdict(t, JUDGE_READ, cases[i].path, NULL, false);
+                sh("cd '%s' && %s", root, cases[i].change);
+                if (kept) {
+                        JudgeVerdict v = verdict(t, JUDGE_READ, cases[i].path, NULL, false);
+                        assert_int_equal(v.category, before.category);
+                        assert_string_equal(v.path, before.path);
+                        judge_verdict_done(&v);
+                }
+                assert_int_equal(judge_sync(t->j), 0);
+                expect_verdict(t, cases[i].path, cases[i].category, cases[i].landed, cases[i].checkout);
+                judge_verdict_done(&before);
+        }
+        /* A path through a symlink outside the root, into it: no watch
+         * there, so never kept; retargeted, it is followed at once. */
+        char ext[PATH_MAX + 16];
+        snprintf(ext, sizeof ext, "%s/ext/k", dir);
+        sh("cd '%s' && mkdir -p c15 && ln -s wt/c15 ../ext", root);
+        assert_int_equal(judge_sync(t->j), 0);
+        expect_verdict(t, ext, JUDGE_NONE, "c15/k", NULL);
+        sh("cd '%s' && ln -sfn wt/secrets ../ext", root);
+        expect_verdict(t, ext, JUDGE_MASKED_DIR, "secrets/k", NULL);
+        t_free(t);
+}
+
+/* Past the bound of lookups kept, all are dropped, and the verdicts stay
+ * true. */
+static void test_cache_bound(void **state_) {
+        (void) state_;
+        T *t = t_new_cached(0, true);
+        char p[64];
+        assert_int_equal(judge_sync(t->j), 0);
+        expect_verdict(t, "nx/0", JUDGE_NONE, "nx/0", NULL);
+        for (int i = 1; i <= JUDGE_CACHE_MAX + 1; i++) {
+                snprintf(p, sizeof p, "nx/%d", i);
+                JudgeVerdict v = verdict(t, JUDGE_READ, p, NULL, false);
+                assert_true(v.judged && v.category == JUDGE_NONE);
+                judge_verdict_done(&v);
+        }
+        sh("cd '%s' && ln -s secrets nx", root);
+        assert_int_equal(judge_sync(t->j), 0);
+        expect_verdict(t, "nx/0", JUDGE_MASKED_DIR, "secrets/0", NULL);
+        expect_verdict(t, "nx/7", JUDGE_MASKED_DIR, "secrets/7", NULL);
+        t_free(t);
+}
+
+/* A mount changes lookups without an event on any directory: the mount
+ * table is watched too. Root only, in a mount namespace of its own (a
+ * child), so the host's table is left as it was. */
+static void test_cache_mount(void **state_) {
+        (void) state_;
+        if (geteuid() != 0) {
+                print_message("skipped: mounting needs root (CAP_SYS_ADMIN)\n");
+                skip();
+        }
+        sh("cd '%s' && mkdir -p m1/a m1.over && ln -s ../secrets m1.over/a", root);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                char m1[PATH_MAX + 8], over[PATH_MAX + 16];
+                snprintf(m1, sizeof m1, "%s/m1", root);
+                snprintf(over, sizeof over, "%s/m1.over", root);
+                if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+                        _exit(3);
+                T *t = t_new_cached(0, true);
+                JudgeCall c = {.tool = "Read", .path = "m1/a/f", .access = JUDGE_READ};
+                JudgeVerdict v;
+                if (judge_sync(t->j) < 0 || judge_call(t->j, &c, &v) < 0 || v.category != JUDGE_NONE)
+                        _exit(4);
+                judge_verdict_done(&v);
+                if (mount(over, m1, NULL, MS_BIND, NULL) < 0)
+                        _exit(5);
+                if (judge_sync(t->j) < 0 || judge_call(t->j, &c, &v) < 0)
+                        _exit(6);
+                _exit(v.category == JUDGE_MASKED_DIR && streq(v.path, "secrets/f") ? 0 : 7);
+        }
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 static int report(T *t, JudgeAccess access, const char *path, const char *session) {
@@ -335,9 +523,11 @@ static void test_torn_state(void **state_) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_resolve),    cmocka_unit_test(test_once_per_run),
-                cmocka_unit_test(test_cap),        cmocka_unit_test(test_session_across_processes),
-                cmocka_unit_test(test_torn_state),
+                cmocka_unit_test(test_resolve),       cmocka_unit_test(test_once_per_run),
+                cmocka_unit_test(test_cap),           cmocka_unit_test(test_session_across_processes),
+                cmocka_unit_test(test_torn_state),    cmocka_unit_test(test_resolve_cached),
+                cmocka_unit_test(test_cache_changes), cmocka_unit_test(test_cache_bound),
+                cmocka_unit_test(test_cache_mount),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }

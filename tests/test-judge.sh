@@ -131,6 +131,36 @@ check "History: every line a path_policy entry" [ "$(count "$work/sh.jsonl" '{"t
 check "History: the fields" has "$work/sh.jsonl" '"access":"read","path":".env","category":"masked","tool":"Read"'
 check "History: JSON Lines (each line parses)" bash -c "jq -e -s 'length == 2 and all(.[]; .type == \"path_policy\" and (.ts | type) == \"string\")' '$work/sh.jsonl' >/dev/null"
 
+# One stream process for a run: a verdict follows the disk as it is when its
+# call is read, whatever an earlier call of the same path found (the judge
+# keeps lookups until a change). The agent swaps a directory for a symlink
+# into the policy between two calls of the same path; a component that was
+# missing is made a symlink; a nested checkout appears around a path.
+mkdir -p "$wt/swap/d" "$wt/swapn"
+coproc JS { "$pp" judge --stream --root "$wt" --policy "$policy" 2>/dev/null; }
+# Kept now: bash unsets them when the process ends.
+js_in=${JS[1]} js_out=${JS[0]} js_pid=$JS_PID
+ask() { answer=; printf '%s\n' "$1" >&"$js_in" && IFS= read -r -t 10 answer <&"$js_out"; }
+ask "$(c Read read swap/d/k)" && first=$answer
+mv "$wt/swap/d" "$wt/swap/d.old" && ln -s ../secrets "$wt/swap/d"
+ask "$(c Read read swap/d/k)" && second=$answer
+ask "$(c Read read swapn/new/k)" && third=$answer
+ln -s ../secrets "$wt/swapn/new"
+ask "$(c Read read swapn/new/k)" && fourth=$answer
+mkdir -p "$wt/swapv/lib" && echo E >"$wt/swapv/lib/.env"
+ask "$(c Read read swapv/lib/.env)" && fifth=$answer
+git init -q "$wt/swapv/lib"
+ask "$(c Read read swapv/lib/.env)" && sixth=$answer
+exec {js_in}>&-
+wait "$js_pid" 2>/dev/null
+check "one stream: before the swap, no attempt" jq -e '.attempt == false and .path == "swap/d/k"' <<<"$first"
+check "one stream: after it, the same path is an attempt on secrets/k" jq -e '.attempt == true and .category == "masked-dir" and .path == "secrets/k"' <<<"$second"
+check "one stream: a missing component, then made a symlink" jq -e '.attempt == true and .path == "secrets/k"' <<<"$fourth"
+check "one stream: ... it was none before" jq -e '.attempt == false and .path == "swapn/new/k"' <<<"$third"
+check "one stream: a nested checkout appears around a path" jq -e '.attempt == true and .checkout == "swapv/lib"' <<<"$sixth"
+check "one stream: ... none before it" jq -e '.attempt == false' <<<"$fifth"
+rm -rf "$wt/swap" "$wt/swapn" "$wt/swapv"
+
 # The cap in a stream: 101 distinct paths, then more.
 for i in $(seq 1 103); do c Read read "secrets/f$i"; echo; done >"$work/cap.in"
 c Read read secrets/f1 >>"$work/cap.in"; echo >>"$work/cap.in"

@@ -2,6 +2,7 @@
 /* judge: the runner reports the agent's attempts on masked and protected
  * paths. Reporting only: it never changes the outcome of a call. */
 #include <getopt.h>
+#include <jansson.h>
 #include <stdio.h>
 
 #include "array.h"
@@ -147,39 +148,121 @@ static void hook(Judge *j, LogStream *log) {
         judge_call_done(&call);
 }
 
-/* One verdict line for one input line. */
-static int verdict_line(const JudgeCall *call, const JudgeVerdict *v, const char *error) {
-        LogRecord *r = log_record_new_fields(
-                LOG_INFO, "verdict",
-                error ? LOG_FIELDS(LOG_BOOL("judged", false), LOG_STR("error", error))
-                      : LOG_FIELDS(LOG_BOOL("judged", v->judged), LOG_BOOL("attempt", v->attempt),
-                                   LOG_STR("access", judge_access_to_string(call->access)),
-                                   LOG_STR("category",
-                                           v->judged ? judge_category_to_string(v->category) : NULL),
-                                   LOG_PATH("path", v->judged ? v->path : NULL), LOG_STR("tool", call->tool),
-                                   LOG_PATH("checkout", v->checkout)));
-        _cleanup_free_ char *line = log_record_fields_line(r);
-        log_record_free(r);
-        if (!line)
+/*
+ * The verdict lines, written as they go rather than built as records: a
+ * stream judges a call in a few microseconds, and a record is a JSON object
+ * of its own (a hash table, an allocation a field) for a line of six
+ * fields. The line is the one such a record would print (fields in order,
+ * a path not UTF-8 escaped with KEY_escaped); each string value goes
+ * through jansson's own encoder.
+ */
+typedef struct Verdicts {
+        json_t *str; /* each string value, in turn */
+        char *line;
+        size_t n, allocated;
+} Verdicts;
+
+static void verdicts_done(Verdicts *w) {
+        json_decref(w->str);
+        free(w->line);
+}
+
+static int put(Verdicts *w, const char *s, size_t n) {
+        if (ARRAY_GROW(w->line, w->allocated, w->n + n + 1) < 0)
                 return -ENOMEM;
-        if (fputs(line, stdout) == EOF)
-                return -errno;
+        memcpy(w->line + w->n, s, n);
+        w->n += n;
+        return 0;
+}
+
+static int put_key(Verdicts *w, const char *key, const char *suffix) {
+        int r = put(w, w->n == 0 ? "{\"" : ",\"", 2);
+        if (r >= 0)
+                r = put(w, key, strlen(key));
+        if (r >= 0)
+                r = put(w, suffix, strlen(suffix));
+        return r < 0 ? r : put(w, "\":", 2);
+}
+
+static int put_bool(Verdicts *w, const char *key, bool b) {
+        int r = put_key(w, key, "");
+        return r < 0 ? r : put(w, b ? "true" : "false", b ? 4 : 5);
+}
+
+/* A string member; none when s is NULL. */
+static int put_str(Verdicts *w, const char *key, const char *s) {
+        int r;
+        if (!s)
+                return 0;
+        if ((r = put_key(w, key, "")) < 0)
+                return r;
+        if (!w->str && !(w->str = json_string("")))
+                return -ENOMEM;
+        if (json_string_set(w->str, s) < 0)
+                return -EINVAL; /* not UTF-8: no caller gives one */
+        for (;;) {
+                size_t room = w->allocated - w->n;
+                size_t k = json_dumpb(w->str, w->line + w->n, room, JSON_ENCODE_ANY);
+                if (k == 0)
+                        return -ENOMEM;
+                if (k < room) {
+                        w->n += k;
+                        return 0;
+                }
+                if (ARRAY_GROW(w->line, w->allocated, w->n + k + 1) < 0)
+                        return -ENOMEM;
+        }
+}
+
+static int put_path(Verdicts *w, const char *key, const char *path) {
+        _cleanup_free_ char *escaped = NULL;
+        if (!path)
+                return 0;
+        int k = log_path_escape(path, &escaped), r;
+        if (k < 0)
+                return k;
+        if ((r = put_str(w, key, k ? escaped : path)) < 0 || !k)
+                return r;
+        r = put_key(w, key, "_escaped");
+        return r < 0 ? r : put(w, "true", 4);
+}
+
+/* One verdict line for one input line. */
+static int verdict_line(Verdicts *w, const JudgeCall *call, const JudgeVerdict *v, const char *error) {
+        int r;
+        w->n = 0;
+        if (error)
+                r = put_bool(w, "judged", false) < 0 ? -ENOMEM : put_str(w, "error", error);
+        else if ((r = put_bool(w, "judged", v->judged)) >= 0 &&
+                 (r = put_bool(w, "attempt", v->attempt)) >= 0 &&
+                 (r = put_str(w, "access", judge_access_to_string(call->access))) >= 0 &&
+                 (r = put_str(w, "category", v->judged ? judge_category_to_string(v->category) : NULL)) >=
+                         0 &&
+                 (r = put_path(w, "path", v->judged ? v->path : NULL)) >= 0 &&
+                 (r = put_str(w, "tool", call->tool)) >= 0)
+                r = put_path(w, "checkout", v->checkout);
+        if (r >= 0)
+                r = put(w, "}\n", 2);
+        if (r < 0)
+                return r;
+        if (fwrite(w->line, 1, w->n, stdout) != w->n)
+                return errno > 0 ? -errno : -EIO;
         return 0;
 }
 
 /* One input line: its verdict line. */
-static int stream_line(Judge *j, const char *line, size_t n) {
+static int stream_line(Judge *j, Verdicts *w, const char *line, size_t n) {
         JudgeCall call = {0};
         JudgeVerdict v = {0};
         const char *why = NULL;
         int r, k = judge_parse_stream(line, n, &call, &why);
         if (k < 0)
-                r = verdict_line(NULL, NULL, k == -ENOMEM ? strerror(ENOMEM) : why);
+                r = verdict_line(w, NULL, NULL, k == -ENOMEM ? strerror(ENOMEM) : why);
         else if (k == 0)
-                r = verdict_line(NULL, NULL, "not a call that names a path");
+                r = verdict_line(w, NULL, NULL, "not a call that names a path");
         else if ((r = judge_call(j, &call, &v)) >= 0) {
                 (void) judge_report(j, &call, &v);
-                r = verdict_line(&call, &v, NULL);
+                r = verdict_line(w, &call, &v, NULL);
         }
         judge_verdict_done(&v);
         judge_call_done(&call);
@@ -193,6 +276,7 @@ static int stream_line(Judge *j, const char *line, size_t n) {
  * verdict, and is skipped to its end.
  */
 static int stream(Judge *j, uv_loop_t *loop, LogStream *log) {
+        _cleanup_(verdicts_done) Verdicts w = {0};
         _cleanup_free_ char *buf = NULL;
         size_t n = 0, allocated = 0;
         bool eof = false, skipping = false;
@@ -212,6 +296,11 @@ static int stream(Judge *j, uv_loop_t *loop, LogStream *log) {
                 }
                 eof = k == 0;
                 n += (size_t) k;
+                /* The disk as it is now, after the calls were read. */
+                if ((k = judge_sync(j)) < 0)
+                        log_event(log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO((int) k)),
+                                  "path policy: judge: cannot watch for changes: {errno}; every call asks "
+                                  "the disk from now on");
                 size_t start = 0;
                 while (r >= 0 && start < n) {
                         char *e = memchr(buf + start, '\n', n - start);
@@ -219,14 +308,14 @@ static int stream(Judge *j, uv_loop_t *loop, LogStream *log) {
                                 break;
                         size_t len = e ? (size_t) (e - (buf + start)) + 1 : n - start;
                         if (!skipping)
-                                r = stream_line(j, buf + start, len);
+                                r = stream_line(j, &w, buf + start, len);
                         skipping = false;
                         start += len;
                 }
                 memmove(buf, buf + start, n - start);
                 n -= start;
                 if (r >= 0 && n > HOOK_INPUT_MAX && !skipping) {
-                        r = verdict_line(NULL, NULL, "a line too long");
+                        r = verdict_line(&w, NULL, NULL, "a line too long");
                         skipping = true;
                 }
                 if (skipping)
@@ -272,7 +361,8 @@ int verb_judge(int argc, char **argv) {
                                   .policy = policy,
                                   .log = log,
                                   .history_path = a.history,
-                                  .state_dir = a.state};
+                                  .state_dir = a.state,
+                                  .cache = !hooked};
                 r = judge_new(&jc, &j);
                 if (r < 0)
                         log_event(log, LOG_ERROR, "judge-failed",

@@ -79,10 +79,7 @@ JudgeCategory judge_classify(const Policy *p, const char *path, bool nested) {
 }
 
 void judge_call_done(JudgeCall *c) {
-        free(c->tool);
-        free(c->path);
-        free(c->cwd);
-        free(c->session);
+        json_decref(c->doc);
         *c = (JudgeCall){0};
 }
 
@@ -91,19 +88,19 @@ static const char *str_member(const json_t *o, const char *key) {
         return json_string_value(json_object_get(o, key));
 }
 
-/* Fill *ret, taking copies. 1, or -ENOMEM with *ret untouched. */
-static int make_call(const char *tool, JudgeAccess access, const char *path, const char *cwd,
+/* Fill *ret, its strings borrowed from o, which it holds a reference of.
+ * A stream judges a call in microseconds: no copy of any. */
+static int make_call(json_t *o, const char *tool, JudgeAccess access, const char *path, const char *cwd,
                      const char *session, bool grep, JudgeCall *ret) {
-        JudgeCall c = {.access = access, .grep = grep};
-        c.tool = strdup(tool);
-        c.path = strdup(path);
-        c.cwd = cwd ? strdup(cwd) : NULL;
-        c.session = session ? strdup(session) : NULL;
-        if (!c.tool || !c.path || (cwd && !c.cwd) || (session && !c.session)) {
-                judge_call_done(&c);
-                return -ENOMEM;
-        }
-        *ret = c;
+        *ret = (JudgeCall){
+                .tool = tool,
+                .path = path,
+                .cwd = cwd,
+                .session = session,
+                .access = access,
+                .grep = grep,
+                .doc = json_incref(o),
+        };
         return 1;
 }
 
@@ -163,7 +160,7 @@ int judge_parse_hook(const char *buf, size_t n, JudgeCall *ret, const char **ret
                                 r = -EINVAL;
                                 break;
                         }
-                        r = make_call(tool, hook_tools[i].access, json_string_value(p), cwd, session,
+                        r = make_call(o, tool, hook_tools[i].access, json_string_value(p), cwd, session,
                                       hook_tools[i].grep, ret);
                         break;
                 }
@@ -205,7 +202,7 @@ int judge_parse_stream(const char *buf, size_t n, JudgeCall *ret, const char **r
         else if (!path || !path[0])
                 *ret_error = "no path";
         else
-                r = make_call(tool, (JudgeAccess) access, path, str_member(o, "cwd"), NULL, false, ret);
+                r = make_call(o, tool, (JudgeAccess) access, path, str_member(o, "cwd"), NULL, false, ret);
         json_decref(o);
         return r;
 }

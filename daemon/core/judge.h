@@ -62,9 +62,10 @@ JudgeCategory judge_classify(const Policy *p, const char *path, bool nested);
  * grep:    a search: judged only when path names a file or a masked directory
  */
 typedef struct JudgeCall {
-        char *tool, *path, *cwd, *session;
+        const char *tool, *path, *cwd, *session;
         JudgeAccess access;
         bool grep;
+        void *doc; /* the parsed input the strings are in (NULL: the caller's) */
 } JudgeCall;
 
 void judge_call_done(JudgeCall *c);

@@ -83,25 +83,15 @@ static bool utf8_valid(const char *s) {
         return true;
 }
 
-void log_record_path(LogRecord *r, const char *key, const char *path) {
-        if (!r)
-                return;
-        if (utf8_valid(path)) {
-                record_set(r, key, json_string(path));
-                return;
-        }
-
+int log_path_escape(const char *path, char **ret) {
+        if (utf8_valid(path))
+                return 0;
         /* Not UTF-8, so not a JSON string as it is: escape every byte that is
          * not part of valid UTF-8 as \xNN, and the backslash as \\, so the
-         * reader can undo it; KEY_escaped says it must. */
-        _cleanup_free_ char *buf = malloc(strlen(path) * 4 + 1);
-        char flag[128];
-        char *o = buf;
-
-        if (!buf) {
-                r->broken = true;
-                return;
-        }
+         * reader can undo it. */
+        char *buf = malloc(strlen(path) * 4 + 1), *o = buf;
+        if (!buf)
+                return -ENOMEM;
         for (const char *p = path; *p;) {
                 size_t n = utf8_sequence_length(p);
                 if (*p == '\\')
@@ -114,9 +104,26 @@ void log_record_path(LogRecord *r, const char *key, const char *path) {
                 }
         }
         *o = 0;
-        record_set(r, key, json_string(buf));
-        snprintf(flag, sizeof flag, "%s_escaped", key);
-        record_set(r, flag, json_true());
+        *ret = buf;
+        return 1;
+}
+
+void log_record_path(LogRecord *r, const char *key, const char *path) {
+        _cleanup_free_ char *escaped = NULL;
+        char flag[128];
+
+        if (!r)
+                return;
+        int k = log_path_escape(path, &escaped);
+        if (k < 0) {
+                r->broken = true;
+                return;
+        }
+        record_set(r, key, json_string(k ? escaped : path));
+        if (k) { /* KEY_escaped says the reader must undo it */
+                snprintf(flag, sizeof flag, "%s_escaped", key);
+                record_set(r, flag, json_true());
+        }
 }
 
 void log_timestamp(char buf[static 32]) {

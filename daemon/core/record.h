@@ -42,6 +42,11 @@ void log_record_path(LogRecord *r, const char *key, const char *path);
 void log_record_int(LogRecord *r, const char *key, int64_t value);
 void log_record_bool(LogRecord *r, const char *key, bool value);
 
+/* A path as log_record_path() puts it in a JSON string: 0 when it is UTF-8
+ * (it goes as it is), 1 with *ret its escaped form (free it), -ENOMEM. For
+ * a writer that prints a record's line without building the record. */
+int log_path_escape(const char *path, char **ret);
+
 /* The record as its JSON line ("\n"-terminated), for tests and sinks;
  * msg is set by the caller here. Returns NULL when out of memory. */
 char *log_record_format(LogRecord *r, const char *msg, uint64_t seq);

@@ -12,13 +12,26 @@
 #include "hashmap.h"
 #include "util.h"
 
+/* A verdict as a path's lookup made it, for any access. */
+typedef struct Cached {
+        char *key; /* 'g' (a search) or '-', then the path as the call made it absolute */
+        JudgeVerdict v;
+        bool searched_dir;
+} Cached;
+
 struct Judge {
         JudgeConfig c;
         char *root; /* absolute, no symlink in it, no trailing '/' ("" for "/") */
+        size_t root_len;
         int root_fd;
         /* A run without a state file: this process's. */
         Hashmap *said, *paths;
         bool capped;
+        /* The lookups cached since the last change (c.cache): NULL when
+         * nothing is, the OS cannot tell a change, or it failed to. */
+        PlatformChanges *changes;
+        Hashmap *cache;   /* key -> Cached */
+        Hashmap *watched; /* the directories watched, relative to the root ("" the root) */
 };
 
 static void hashmap_freep_(Hashmap **m) {
@@ -51,14 +64,70 @@ int judge_new(const JudgeConfig *c, Judge **ret) {
         j->root_fd = TAKE_FD(root_fd);
         if (streq(root, "/"))
                 root[0] = 0;
+        j->root_len = strlen(root);
         j->root = TAKE_PTR(root);
+        /* Without a way to learn of changes, every call asks the disk. */
+        if (c->cache && platform_changes_new(&j->changes) >= 0 &&
+            (!(j->cache = hashmap_new_borrowed()) || !(j->watched = hashmap_new()))) {
+                judge_free(j);
+                return -ENOMEM;
+        }
         *ret = j;
         return 0;
+}
+
+static void cache_drop(Hashmap *cache) {
+        if (!cache)
+                return;
+        size_t i = 0;
+        const char *key;
+        void *value;
+        while (hashmap_next(cache, &i, &key, &value)) {
+                Cached *c = value;
+                judge_verdict_done(&c->v);
+                free(c->key);
+                free(c);
+        }
+        hashmap_free(cache);
+}
+
+/* From now on every call asks the disk. */
+static void cache_off(Judge *j) {
+        cache_drop(TAKE_PTR(j->cache));
+        hashmap_free(TAKE_PTR(j->watched));
+        platform_changes_free(TAKE_PTR(j->changes));
+}
+
+/* Every cached lookup dropped, and with forget_watches the record of the
+ * watches too (the OS has dropped them). */
+static int cache_reset(Judge *j, bool forget_watches) {
+        cache_drop(j->cache);
+        j->cache = hashmap_new_borrowed();
+        if (forget_watches) {
+                hashmap_free(j->watched);
+                j->watched = hashmap_new();
+        }
+        if (j->cache && j->watched)
+                return 0;
+        cache_off(j);
+        return -ENOMEM;
+}
+
+int judge_sync(Judge *j) {
+        if (!j->changes)
+                return 0;
+        int r = platform_changes_check(j->changes);
+        if (r > 0) /* every watch is gone with the change */
+                return cache_reset(j, true);
+        if (r < 0)
+                cache_off(j); /* no telling any more */
+        return r;
 }
 
 void judge_free(Judge *j) {
         if (!j)
                 return;
+        cache_off(j);
         hashmap_free(j->said);
         hashmap_free(j->paths);
         if (j->root_fd >= 0)
@@ -91,14 +160,23 @@ static int buf_put(Buf *b, const char *s, size_t n) {
 
 /*
  * The directory of path (absolute, no symlink and no ".." in it) and its
- * last component, for the *at() calls: AT_FDCWD and path itself when it
- * fits one call, else the directory opened a piece shorter than PATH_MAX at
- * a time, no symlink followed. A path the kernel reached through links
- * (a link's target is only its own length) may be longer than any one call
- * takes; its verdict must not change for that. *ret_fd is AT_FDCWD or an
- * fd to close.
+ * last component, for the *at() calls: the root's fd and the rest when
+ * path is below the root (the kernel walks fewer components), else
+ * AT_FDCWD and path itself when it fits one call, else the directory
+ * opened a piece shorter than PATH_MAX at a time, no symlink followed. A
+ * path the kernel reached through links (a link's target is only its own
+ * length) may be longer than any one call takes; its verdict must not
+ * change for that. *ret_fd is AT_FDCWD, the root's, or one to close
+ * (at_done()).
  */
-static int at_dir(const char *path, int *ret_fd, const char **ret_name) {
+static int at_dir(const Judge *j, const char *path, int *ret_fd, const char **ret_name) {
+        size_t n = strlen(j->root);
+        if (strncmp(path, j->root, n) == 0 && path[n] == '/' && path[n + 1] &&
+            strlen(path + n + 1) < PATH_MAX) {
+                *ret_fd = j->root_fd;
+                *ret_name = path + n + 1;
+                return 0;
+        }
         if (strlen(path) < PATH_MAX) {
                 *ret_fd = AT_FDCWD;
                 *ret_name = path;
@@ -138,153 +216,76 @@ static int at_dir(const char *path, int *ret_fd, const char **ret_name) {
         return 0;
 }
 
+static void at_done(const Judge *j, int fd) {
+        if (fd >= 0 && fd != j->root_fd)
+                close(fd);
+}
+
 /* lstat(2) of a path of any length. */
-static int lstat_any(const char *path, struct stat *st) {
+static int lstat_any(const Judge *j, const char *path, struct stat *st) {
         const char *name;
-        int fd, r = at_dir(path, &fd, &name);
+        int fd, r = at_dir(j, path, &fd, &name);
         if (r < 0) {
                 errno = -r;
                 return -1;
         }
         r = fstatat(fd, name, st, AT_SYMLINK_NOFOLLOW);
         int e = errno;
-        if (fd >= 0)
-                close(fd);
+        at_done(j, fd);
         errno = e;
         return r;
 }
 
 /* The target of the symlink at path, whatever its length (the path's and
  * the target's). */
-static char *read_link(const char *path) {
-        _cleanup_close_ int fd = -EBADF;
+static char *read_link(const Judge *j, const char *path) {
         const char *name;
-        int r = at_dir(path, &fd, &name);
+        int fd, r = at_dir(j, path, &fd, &name);
         if (r < 0) {
                 errno = -r;
                 return NULL;
         }
         for (size_t size = 256; size <= 1u << 20; size *= 2) {
-                _cleanup_free_ char *t = malloc(size);
-                if (!t)
-                        return NULL;
-                ssize_t k = readlinkat(fd, name, t, size);
-                if (k < 0)
-                        return NULL;
-                if ((size_t) k < size) {
+                char *t = malloc(size);
+                ssize_t k = t ? readlinkat(fd, name, t, size) : -1;
+                if (k >= 0 && (size_t) k < size) {
                         t[k] = 0;
-                        return TAKE_PTR(t);
+                        at_done(j, fd);
+                        return t;
+                }
+                int e = errno;
+                free(t);
+                if (k < 0) {
+                        at_done(j, fd);
+                        errno = e;
+                        return NULL;
                 }
         }
+        at_done(j, fd);
         errno = ENAMETOOLONG;
         return NULL;
 }
 
 /*
- * Walk the absolute path as the kernel would, nothing followed blindly:
- * *ret is where it lands, absolute, without a symlink in it (as far as it
- * exists). -ELOOP past JUDGE_SYMLINK_HOPS, -ENOMEM.
- */
-static int walk(const char *root, const char *path, char **ret) {
-        _cleanup_free_ char *rest = strdup(path);
-        Buf res = {0};
-        unsigned hops = 0;
-        bool gone = false;
-        int r = 0;
-        size_t n = strlen(root);
-
-        /* Below the root, from the root: it is a real path already (no
-         * symlink in it), so its own components need no look. */
-        bool below = strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == 0);
-        if (!rest || buf_put(&res, below ? root : "", below ? n : 0) < 0) {
-                free(res.s);
-                return -ENOMEM;
-        }
-        for (char *p = rest + (below ? n : 0); r >= 0;) {
-                while (*p == '/')
-                        p++;
-                if (!*p)
-                        break;
-                char *end = strchrnul(p, '/');
-                size_t len = (size_t) (end - p), before = res.n;
-                if (len == 1 && p[0] == '.') {
-                        p = end;
-                        continue;
-                }
-                if (len == 2 && p[0] == '.' && p[1] == '.') {
-                        /* Out of the directory reached so far ("/.." is "/"). */
-                        while (res.n > 0 && res.s[res.n - 1] != '/')
-                                res.n--;
-                        if (res.n > 0)
-                                res.n--;
-                        res.s[res.n] = 0;
-                        p = end;
-                        continue;
-                }
-                if ((r = buf_put(&res, "/", 1)) < 0 || (r = buf_put(&res, p, len)) < 0)
-                        break;
-                struct stat st;
-                if (!gone && lstat_any(res.s, &st) < 0)
-                        gone = true; /* missing, or not to be looked at: the rest as written */
-                else if (!gone && S_ISLNK(st.st_mode)) {
-                        if (++hops > JUDGE_SYMLINK_HOPS) {
-                                r = -ELOOP;
-                                break;
-                        }
-                        _cleanup_free_ char *target = read_link(res.s);
-                        if (!target) {
-                                gone = true;
-                                p = end;
-                                continue;
-                        }
-                        /* The target in the link's place: from "/" when it
-                         * is absolute, else from the link's directory. */
-                        res.n = target[0] == '/' ? 0 : before;
-                        res.s[res.n] = 0;
-                        char *next = NULL;
-                        if (asprintf(&next, "%s/%s", target, end) < 0) {
-                                r = -ENOMEM;
-                                break;
-                        }
-                        free(rest);
-                        rest = next;
-                        p = rest;
-                        continue;
-                } else if (!gone && !S_ISDIR(st.st_mode) && *end)
-                        gone = true; /* a file with more after it: the call fails; taken as written */
-                p = end;
-        }
-        if (r < 0) {
-                free(res.s);
-                return r;
-        }
-        *ret = res.s;
-        return 0;
-}
-
-/*
- * The common case in one lookup: a path below the root, with no symlink
- * and no ".." on the way, that exists, lands where it says. The
- * platform's resolver (no symlink followed, nothing above the root) says
- * whether it is such a path; its fstat, whether the last component is a
- * symlink itself. 1 with *ret the path cleaned ("//", "/./" gone), 0 when
- * the walk must decide, -ENOMEM.
+ * The common case in one lookup: a path below the root with no ".." lands
+ * where it says when the platform's probe finds no symlink on the way:
+ * none at all (it exists), or none before the first component that is
+ * missing or not a directory (the rest is taken as written, as walk()
+ * does). 1 with *ret the path cleaned ("//", "/./" gone), 0 when the walk
+ * must decide, -ENOMEM.
  */
 static int plain(const Judge *j, const char *abs, char **ret) {
         size_t n = strlen(j->root);
         const char *rel = abs + n;
-        struct stat st;
-        int fd;
 
         if (strncmp(abs, j->root, n) != 0 || rel[0] != '/')
                 return 0;
         while (*rel == '/')
                 rel++;
-        if (!*rel || platform_open_beneath(j->root_fd, rel, O_PATH, &fd) < 0)
+        if (!*rel)
                 return 0;
-        int r = fstat(fd, &st);
-        close(fd);
-        if (r < 0 || S_ISLNK(st.st_mode))
+        int r = platform_probe_beneath(j->root_fd, rel);
+        if (r < 0 && r != -ENOENT && r != -ENOTDIR)
                 return 0;
         Buf b = {0};
         if (buf_put(&b, j->root, n) < 0)
@@ -304,9 +305,192 @@ static int plain(const Judge *j, const char *abs, char **ret) {
         return 1;
 }
 
+/*
+ * Watch the directories a lookup of abs goes through, before it: the root,
+ * then each directory above the last component, a parent before its child
+ * (so a child swapped after its parent is watched is a change seen). 0
+ * when a verdict on abs may be cached: every one that exists is watched
+ * (one missing, or not a directory, ends it: its parent sees it made);
+ * -errno when not.
+ */
+static int watch_prefixes(Judge *j, const char *abs) {
+        const char *rel = abs + j->root_len;
+        char dir[PATH_MAX] = "";
+        size_t n = 0;
+        int r;
+
+        if (strncmp(abs, j->root, j->root_len) != 0 || rel[0] != '/')
+                return -EXDEV;
+        for (const char *p = rel;;) {
+                if (!hashmap_contains(j->watched, dir)) {
+                        if (hashmap_size(j->watched) >= JUDGE_CACHE_MAX)
+                                return -ENOSPC; /* as many as paths kept: no more */
+                        r = platform_changes_watch(j->changes, j->root_fd, dir);
+                        if (n > 0 && (r == -ENOENT || r == -ENOTDIR))
+                                return 0; /* its parent is watched */
+                        if (r < 0)
+                                return r;
+                        if (hashmap_put(j->watched, dir, (void *) 1) < 0)
+                                return -ENOMEM;
+                }
+                while (*p == '/')
+                        p++;
+                const char *end = strchrnul(p, '/');
+                size_t len = (size_t) (end - p);
+                if (!*end)
+                        return 0; /* the last component: looked up, not in */
+                if (len == 2 && p[0] == '.' && p[1] == '.')
+                        return -EXDEV; /* walked, never cached */
+                if (!(len == 1 && p[0] == '.')) {
+                        if (n + len + 2 > sizeof dir)
+                                return -ENAMETOOLONG;
+                        if (n > 0)
+                                dir[n++] = '/';
+                        memcpy(dir + n, p, len);
+                        n += len;
+                        dir[n] = 0;
+                }
+                p = end;
+        }
+}
+
+/* Watch the directory that is the first n bytes of s (absolute) before a
+ * lookup in it, while the walk's verdict may still be kept
+ * (*cacheable): only one that goes through watched directories alone, at
+ * or below the root, can be. */
+static void watch_dir(Judge *j, const char *s, size_t n, bool *cacheable) {
+        char dir[PATH_MAX];
+        size_t k = j->root_len;
+
+        if (!*cacheable)
+                return;
+        *cacheable = false;
+        if (n < k || strncmp(s, j->root, k) != 0 || (n > k && s[k] != '/') || n - k >= sizeof dir)
+                return;
+        size_t m = n > k ? n - k - 1 : 0;
+        memcpy(dir, s + n - m, m);
+        dir[m] = 0;
+        if (!hashmap_contains(j->watched, dir)) {
+                if (hashmap_size(j->watched) >= JUDGE_CACHE_MAX ||
+                    platform_changes_watch(j->changes, j->root_fd, dir) < 0 ||
+                    hashmap_put(j->watched, dir, (void *) 1) < 0)
+                        return;
+        }
+        *cacheable = true;
+}
+
+/*
+ * Walk the absolute path as the kernel would, nothing followed blindly:
+ * *ret is where it lands, absolute, without a symlink in it (as far as it
+ * exists). After a symlink or a "..", what is left may be plain() again:
+ * one probe then answers for the rest. Each directory looked up in is
+ * watched first, while *cacheable holds (watch_dir()). -ELOOP past
+ * JUDGE_SYMLINK_HOPS, -ENOMEM.
+ */
+static int walk(Judge *j, const char *path, char **ret, bool *cacheable) {
+        _cleanup_free_ char *rest = strdup(path);
+        const char *root = j->root;
+        Buf res = {0};
+        unsigned hops = 0;
+        bool gone = false, again = false;
+        int r = 0;
+        size_t n = strlen(root);
+
+        /* Below the root, from the root: it is a real path already (no
+         * symlink in it), so its own components need no look. */
+        bool below = strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == 0);
+        if (!rest || buf_put(&res, below ? root : "", below ? n : 0) < 0) {
+                free(res.s);
+                return -ENOMEM;
+        }
+        for (char *p = rest + (below ? n : 0); r >= 0;) {
+                while (*p == '/')
+                        p++;
+                if (!*p)
+                        break;
+                if (again && !gone) {
+                        _cleanup_free_ char *rest_of = NULL;
+                        char *landed = NULL;
+                        again = false;
+                        if (asprintf(&rest_of, "%s/%s", res.s, p) < 0) {
+                                r = -ENOMEM;
+                                break;
+                        }
+                        if (*cacheable && watch_prefixes(j, rest_of) < 0)
+                                *cacheable = false;
+                        if ((r = plain(j, rest_of, &landed)) < 0)
+                                break;
+                        if (r > 0) {
+                                free(res.s);
+                                res = (Buf){.s = landed, .n = strlen(landed)};
+                                r = 0;
+                                break;
+                        }
+                }
+                char *end = strchrnul(p, '/');
+                size_t len = (size_t) (end - p), before = res.n;
+                if (len == 1 && p[0] == '.') {
+                        p = end;
+                        continue;
+                }
+                if (len == 2 && p[0] == '.' && p[1] == '.') {
+                        /* Out of the directory reached so far ("/.." is "/"). */
+                        while (res.n > 0 && res.s[res.n - 1] != '/')
+                                res.n--;
+                        if (res.n > 0)
+                                res.n--;
+                        res.s[res.n] = 0;
+                        p = end;
+                        again = true;
+                        continue;
+                }
+                if ((r = buf_put(&res, "/", 1)) < 0 || (r = buf_put(&res, p, len)) < 0)
+                        break;
+                struct stat st;
+                if (!gone)
+                        watch_dir(j, res.s, before, cacheable);
+                if (!gone && lstat_any(j, res.s, &st) < 0)
+                        gone = true; /* missing, or not to be looked at: the rest as written */
+                else if (!gone && S_ISLNK(st.st_mode)) {
+                        if (++hops > JUDGE_SYMLINK_HOPS) {
+                                r = -ELOOP;
+                                break;
+                        }
+                        _cleanup_free_ char *target = read_link(j, res.s);
+                        if (!target) {
+                                gone = true;
+                                p = end;
+                                continue;
+                        }
+                        /* The target in the link's place: from "/" when it
+                         * is absolute, else from the link's directory. */
+                        res.n = target[0] == '/' ? 0 : before;
+                        res.s[res.n] = 0;
+                        char *next = NULL;
+                        if (asprintf(&next, "%s/%s", target, end) < 0) {
+                                r = -ENOMEM;
+                                break;
+                        }
+                        free(rest);
+                        rest = next;
+                        p = rest;
+                        again = true;
+                        continue;
+                } else if (!gone && !S_ISDIR(st.st_mode) && *end)
+                        gone = true; /* a file with more after it: the call fails; taken as written */
+                p = end;
+        }
+        if (r < 0) {
+                free(res.s);
+                return r;
+        }
+        *ret = res.s;
+        return 0;
+}
+
 /* The path relative to the root, or NULL when it lands outside. */
 static const char *beneath_root(const Judge *j, const char *abs) {
-        size_t n = strlen(j->root);
+        size_t n = j->root_len;
         if (strncmp(abs, j->root, n) != 0)
                 return NULL;
         if (abs[n] == 0)
@@ -319,28 +503,78 @@ static const char *beneath_root(const Judge *j, const char *abs) {
 static int git_at(const Judge *j, const char *dir, size_t n) {
         _cleanup_free_ char *p = NULL;
         struct stat st;
-        if (asprintf(&p, "%s/%.*s/.git", j->root, (int) n, dir) < 0 || lstat_any(p, &st) < 0)
+        if (asprintf(&p, "%s/%.*s/.git", j->root, (int) n, dir) < 0 || lstat_any(j, p, &st) < 0)
                 return 0;
         return S_ISDIR(st.st_mode) ? 1 : 2;
 }
 
-int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
-        _cleanup_free_ char *abs = NULL, *landed = NULL;
-        JudgeVerdict v = {0};
-        int r;
-
-        if (call->path[0] == '/')
-                r = asprintf(&abs, "%s", call->path);
-        else if (call->cwd && call->cwd[0] == '/')
-                r = asprintf(&abs, "%s/%s", call->cwd, call->path);
-        else /* no working directory, or a relative one: from the root */
-                r = asprintf(&abs, "%s/%s%s%s", j->root, call->cwd ? call->cwd : "", call->cwd ? "/" : "",
-                             call->path);
-        if (r < 0)
+/* The cache key of a call's path (absolute): its first byte says a search
+ * ('g') or not ('-'), the path follows, with a, b (each but NULL with a
+ * '/' after it) and c joined. */
+static int make_key(char kind, const char *a, const char *b, const char *c, char **ret) {
+        size_t na = a ? strlen(a) : 0, nb = b ? strlen(b) : 0, nc = strlen(c);
+        char *s = malloc(na + nb + nc + 4), *o = s;
+        if (!s)
                 return -ENOMEM;
-        r = plain(j, abs, &landed);
-        if (r == 0)
-                r = walk(j->root, abs, &landed);
+        *o++ = kind;
+        if (a)
+                o = mempcpy(mempcpy(o, a, na), "/", 1);
+        if (b)
+                o = mempcpy(mempcpy(o, b, nb), "/", 1);
+        memcpy(o, c, nc + 1);
+        *ret = s;
+        return 0;
+}
+
+static int verdict_copy(const JudgeVerdict *from, JudgeVerdict *ret) {
+        JudgeVerdict v = *from;
+        v.path = from->path ? strdup(from->path) : NULL;
+        v.checkout = from->checkout ? strdup(from->checkout) : NULL;
+        if ((from->path && !v.path) || (from->checkout && !v.checkout)) {
+                judge_verdict_done(&v);
+                return -ENOMEM;
+        }
+        *ret = v;
+        return 0;
+}
+
+/* Remember a lookup. Past JUDGE_CACHE_MAX paths, everything is dropped
+ * first: the cache is bounded, and refills with what comes next. */
+static void cache_put(Judge *j, char *key, const JudgeVerdict *v, bool searched_dir) {
+        Cached *c = calloc(1, sizeof *c);
+        if (!c)
+                return;
+        if (verdict_copy(v, &c->v) < 0) {
+                free(c);
+                return;
+        }
+        c->key = key;
+        c->searched_dir = searched_dir;
+        if ((hashmap_size(j->cache) < JUDGE_CACHE_MAX || cache_reset(j, false) >= 0) &&
+            hashmap_put(j->cache, c->key, c) >= 0)
+                return;
+        judge_verdict_done(&c->v);
+        free(c->key);
+        free(c);
+}
+
+/*
+ * Where abs lands, and what is there: the verdict for any access. With a
+ * cache, *ret_cacheable says whether the lookup went through watched
+ * directories alone (each watched before it was looked in), so that its
+ * verdict may be kept.
+ */
+static int lookup(Judge *j, const char *abs, bool grep, JudgeVerdict *ret, bool *ret_cacheable,
+                  bool *ret_searched_dir) {
+        _cleanup_free_ char *landed = NULL;
+        JudgeVerdict v = {0};
+        bool cacheable = j->changes && watch_prefixes(j, abs) >= 0;
+        int r = plain(j, abs, &landed);
+        if (r == 0) {
+                cacheable = j->changes != NULL;
+                r = walk(j, abs, &landed, &cacheable);
+        }
+        *ret_cacheable = false;
         if (r == -ELOOP) {
                 *ret = v; /* the call fails as the kernel's would: nothing read */
                 return 0;
@@ -352,8 +586,16 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
                 *ret = v;
                 return 0;
         }
-        if (!(v.path = strdup(rel)))
-                return -ENOMEM;
+        *ret_cacheable = cacheable;
+        /* A search reads the files of a directory it is given, and the
+         * judge names no file in it: only a file is judged, or a masked
+         * directory. */
+        struct stat st;
+        *ret_searched_dir = grep && (lstat_any(j, landed, &st) < 0 || S_ISDIR(st.st_mode));
+        /* The verdict's path is the landed one, from the root on. */
+        memmove(landed, rel, strlen(rel) + 1);
+        v.path = TAKE_PTR(landed);
+        rel = v.path;
         v.judged = true;
         v.category = judge_classify(j->c.policy, rel, false);
         /* Not listed at the root: in a nested checkout, deepest first. */
@@ -374,13 +616,40 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
                         }
                 }
         }
-        if (call->grep && !judge_is_masked(v.category)) {
-                /* A search reads the files of a directory it is given, and
-                 * the judge names no file in it: only a file is judged. */
-                struct stat st;
-                if (lstat_any(landed, &st) < 0 || S_ISDIR(st.st_mode))
-                        v.judged = false;
+        *ret = v;
+        return 0;
+}
+
+int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
+        _cleanup_free_ char *key = NULL;
+        JudgeVerdict v = {0};
+        bool searched_dir = false;
+        int r;
+
+        char kind = call->grep ? 'g' : '-';
+        if (call->path[0] == '/')
+                r = make_key(kind, NULL, NULL, call->path, &key);
+        else if (call->cwd && call->cwd[0] == '/')
+                r = make_key(kind, NULL, call->cwd, call->path, &key);
+        else /* no working directory, or a relative one: from the root */
+                r = make_key(kind, j->root, call->cwd, call->path, &key);
+        if (r < 0)
+                return r;
+        const char *abs = key + 1;
+        Cached *c = j->changes ? hashmap_get(j->cache, key) : NULL;
+        if (c) {
+                if ((r = verdict_copy(&c->v, &v)) < 0)
+                        return r;
+                searched_dir = c->searched_dir;
+        } else {
+                bool cacheable;
+                if ((r = lookup(j, abs, call->grep, &v, &cacheable, &searched_dir)) < 0)
+                        return r;
+                if (cacheable && j->changes)
+                        cache_put(j, TAKE_PTR(key), &v, searched_dir);
         }
+        if (searched_dir && !judge_is_masked(v.category))
+                v.judged = false;
         v.attempt = v.judged && judge_is_attempt(call->access, v.category);
         *ret = v;
         return 0;

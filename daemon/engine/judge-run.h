@@ -30,6 +30,8 @@
 #define JUDGE_SYMLINK_HOPS 40
 /* How long a hook waits for its session's state file lock, in ms. */
 #define JUDGE_STATE_LOCK_MS 2000
+/* The paths whose lookups a judge keeps (JudgeConfig.cache). */
+#define JUDGE_CACHE_MAX 65536
 
 typedef struct JudgeConfig {
         const char *root;         /* the worktree */
@@ -38,6 +40,7 @@ typedef struct JudgeConfig {
         const char *history_path; /* JSON Lines, appended; NULL: none */
         const char *state_dir;    /* the runs' state files (a hook's session); NULL: none */
         size_t cap;               /* distinct paths reported per run */
+        bool cache;               /* keep lookups between judge_sync() calls */
 } JudgeConfig;
 
 typedef struct JudgeVerdict {
@@ -56,6 +59,20 @@ void judge_free(Judge *j);
 /* The verdict on one call: 0 with *ret filled (free with
  * judge_verdict_done), or -errno (-ENOMEM). */
 int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret);
+
+/*
+ * With JudgeConfig.cache, a path's lookup (one that met no symlink and no
+ * "..") is kept, and the directories it went through are watched
+ * (platform_changes_*), until anything that can change a lookup there
+ * happens. judge_sync() asks whether it did, dropping every lookup kept
+ * when so: a stream calls it after each read of its input, before judging
+ * the calls read, so a verdict is true to the disk as it was when its
+ * call was read, at the latest (a call is reported after it was made).
+ * 0, or -errno when changes can no longer be told (nothing is kept from
+ * then on; the verdicts stay true). Where the OS cannot tell a change,
+ * nothing is ever kept.
+ */
+int judge_sync(Judge *j);
 void judge_verdict_done(JudgeVerdict *v);
 
 /*
