@@ -29,7 +29,7 @@
 #define JUDGE_CAP_DEFAULT 100
 #define JUDGE_SYMLINK_HOPS 40
 /* How long a hook waits for its session's state file lock, in ms. */
-#define JUDGE_STATE_LOCK_MS 2000
+#define JUDGE_STATE_LOCK_MS 10000
 /* The paths whose lookups a judge keeps (JudgeConfig.cache). */
 #define JUDGE_CACHE_MAX 65536
 
