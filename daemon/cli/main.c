@@ -22,6 +22,7 @@ static const struct {
         {"watch", verb_watch, "the daemon: bind the policy in every nested checkout as it appears"},
         {"prepare", verb_prepare, "the host, before the VM boots: placeholders and the policy files"},
         {"release", verb_release, "the host, after the VM ends: remove the placeholders still empty"},
+        {"stage", verb_stage, "the host: stage the worktree, the policy's files taken back out"},
         {"judge", verb_judge, "the runner: report the agent's attempts on masked and protected paths"},
         {"unbind", verb_unbind, "remove the mounts this program made beneath a directory"},
 };

@@ -50,6 +50,29 @@ int fail(HostError *err, int r, const char *fmt, ...) _printf_(3, 4);
 /* Open the worktree and VMDIR (outside it), or say in err why not. */
 int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *ret_out_fd, HostError *err);
 
+/*
+ * git, run on a worktree the agent wrote (git-run.c): no hook, fsmonitor,
+ * pager, editor, credential or askpass helper, external diff, no
+ * recursion into a nested checkout or submodule, no network; an
+ * environment without what would point git elsewhere. Filter drivers stay
+ * as the root repository's config defines them.
+ */
+typedef struct Git {
+        const char *worktree;
+        const char *index; /* GIT_INDEX_FILE, or NULL: the repository's own */
+} Git;
+
+/* git args... in the worktree, in (in_n bytes, or nothing) on its stdin:
+ * 0 with its stdout in *ret_out (NUL-terminated, *ret_n bytes), its exit
+ * status in *ret_status and its stderr's first line in err; -ENOENT when
+ * there is no git (or it could not be started), -errno. */
+int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out,
+            size_t *ret_n, int *ret_status, char *err, size_t err_n);
+
+/* git_run(), which must exit 0: else the failure in e (-EIO). */
+int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out, size_t *ret_n,
+           HostError *e);
+
 static inline void hashmap_freep(Hashmap **m) {
         hashmap_free(*m);
 }

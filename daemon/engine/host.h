@@ -55,6 +55,41 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
 int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret,
                  HostError *ret_error);
 
+/*
+ * stage stages the worktree (git add -A) and takes the policy's files back
+ * out of the index, from the boot's records in out_dir: a path under a
+ * bound masked entry goes back to HEAD's mode and blob (out of the index
+ * when HEAD lacks it: a "held-back" record each); a recorded placeholder
+ * (or, the list lost, a policy path) that HEAD lacks and that is empty
+ * leaves it; a staged path masked or protected at any depth is a
+ * "policy-path-changed" record, once a colony (out_dir's
+ * path-policy.reported); a credential file new to the repository that the
+ * policy does not name is unstaged and named in *ret (-EPERM). git runs
+ * with nothing the agent wrote able to execute (stage.c). With index (or
+ * snapshot: a private copy of the real index), everything happens in that
+ * index, and *ret has its tree and the paths changed against HEAD.
+ */
+typedef struct StageConfig {
+        const char *worktree, *out_dir;
+        const char *index; /* stage into this index file (GIT_INDEX_FILE); NULL: the real one */
+        bool snapshot;     /* a private temporary index, made from the real one, then removed */
+        LogStream *log;
+} StageConfig;
+
+typedef struct StageResult {
+        size_t held, dropped, reported;
+        char **refused; /* the credential files unstaged */
+        size_t n_refused, n_refused_allocated;
+        char *tree;     /* with index or snapshot: the tree written */
+        char **changed; /* ... and the paths it changes against HEAD */
+        size_t n_changed, n_changed_allocated;
+} StageResult;
+
+/* 0, or -EPERM with *ret filled when credential files were refused, or
+ * -errno with *ret untouched and the reason in *ret_error. */
+int host_stage(const StageConfig *c, StageResult *ret, HostError *ret_error);
+void stage_result_done(StageResult *r);
+
 /* One gitignore pattern that matches exactly path (relative, a '/' at the
  * end for a directory), anchored at the root: '#', '!', '*', '?', '[',
  * '\' and trailing spaces escaped. Returns malloc'd text, NULL on ENOMEM. */

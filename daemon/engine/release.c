@@ -9,72 +9,34 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include "array.h"
 #include "policy-file.h"
 #include "util.h"
 
-/* The paths HEAD tracks, from git; an empty set when the worktree has no
- * HEAD. -errno when git cannot be asked (then nothing is removed). */
+/* The paths HEAD tracks, from git (git_run(): nothing the agent wrote
+ * runs); an empty set when the worktree has no HEAD. -errno when git
+ * cannot be asked (then nothing is removed): a path missed here could be
+ * removed as a placeholder though HEAD tracks it. */
 static int tracked_paths(const char *worktree, Hashmap **ret) {
         _cleanup_(hashmap_freep) Hashmap *set = hashmap_new();
-        int pipefd[2], r = 0;
-        pid_t pid;
+        _cleanup_free_ char *out = NULL;
+        const char *args[] = {"ls-tree", "-r", "-t", "-z", "--name-only", "HEAD", NULL};
+        Git g = {.worktree = worktree};
+        char err[256];
+        size_t n = 0;
+        int status = 0;
 
         if (!set)
                 return -ENOMEM;
-        if (pipe2(pipefd, O_CLOEXEC) < 0)
-                return -errno;
-        pid = fork();
-        if (pid < 0) {
-                r = -errno;
-                close(pipefd[0]);
-                close(pipefd[1]);
-                return r;
-        }
-        if (pid == 0) {
-                /* The child: only async-signal-safe calls until exec. A
-                 * child that cannot set itself up exits as a missing git
-                 * would (127): release then keeps everything rather than
-                 * take "nothing tracked" from a git that never ran. */
-                int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-                if (devnull < 0 || dup2(pipefd[1], STDOUT_FILENO) < 0 || dup2(devnull, STDERR_FILENO) < 0)
-                        _exit(127);
-                execlp("git", "git", "-C", worktree, "ls-tree", "-r", "-t", "-z", "--name-only", "HEAD",
-                       (char *) NULL);
-                _exit(127);
-        }
-        close(pipefd[1]);
-        FILE *f = fdopen(pipefd[0], "re");
-        char *line = NULL;
-        size_t cap = 0;
-        if (!f) {
-                r = -errno;
-                close(pipefd[0]);
-        }
-        /* A path missed here could be removed as a placeholder though HEAD
-         * tracks it: every failure to read or keep one is a failure. */
-        while (f && r == 0 && getdelim(&line, &cap, '\0', f) > 0)
-                if (hashmap_put(set, line, NULL) < 0)
-                        r = -ENOMEM;
-        if (f && r == 0 && ferror(f))
-                r = -EIO;
-        free(line);
-        if (f)
-                fclose(f);
-        int status;
-        while (waitpid(pid, &status, 0) < 0)
-                if (errno != EINTR)
-                        return -errno;
+        int r = git_run(&g, args, NULL, 0, &out, &n, &status, err, sizeof err);
         if (r < 0)
                 return r;
-        if (!WIFEXITED(status))
-                return -EIO;
-        /* 127: no git at all. Other failures: no HEAD (a new repository, or
+        /* A failure other than a missing git: no HEAD (a new repository, or
          * none): nothing is tracked, so nothing to keep for that reason. */
-        if (WEXITSTATUS(status) == 127)
-                return -ENOENT;
+        for (char *p = out; status == 0 && p < out + n; p += strlen(p) + 1)
+                if (hashmap_put(set, p, NULL) < 0)
+                        return -ENOMEM;
         *ret = TAKE_PTR(set);
         return 0;
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# stage's cost against plain `git add -A` on the same tree, side by side in
+# one run: a repository of FILES files (default 100,000, 100 to a
+# directory) with CHANGED of them changed (default 1,000) and 10 policy hits
+# (a masked .env and secrets/ changed, placeholders, a protected file). Each
+# run starts from the same index (copied back), the two alternate, RUNS
+# each (default 5); the median. No root needed.
+#   bench/stage.sh [BUILD_DIR]     (default build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bd=$(realpath "${1:-build}")
+pp=$bd/pathpolicy
+[ -x "$pp" ] || { echo "bench/stage.sh: no $pp (build it first: tools/bootstrap)" >&2; exit 1; }
+files=${FILES:-100000} changed=${CHANGED:-1000} runs=${RUNS:-5}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email b@example.invalid && git config --global user.name bench
+
+wt=$work/wt vm=$work/vm
+git init -q "$wt" && mkdir "$vm"
+dirs=$(((files + 99) / 100))
+for d in $(seq 0 $((dirs - 1))); do
+  mkdir "$wt/d$d" && seq $((d * 100)) $((d * 100 + 99)) | (cd "$wt/d$d" && split -l 1 -a 2 - f)
+done
+mkdir -p "$wt/secrets" "$wt/.claude" && echo T >"$wt/.env" && echo k >"$wt/secrets/k" && echo '{}' >"$wt/.claude/settings.json"
+git -C "$wt" add -A && git -C "$wt" commit -qm init
+printf 'mask-file .env\nmask-dir secrets/\nmask-file .envrc\nmask-file .netrc\nprotect .git/config\nprotect .claude/\nprotect CLAUDE.md\n' >"$vm/path-policy"
+: >"$wt/.envrc" && : >"$wt/.netrc" && : >"$wt/CLAUDE.md"
+printf '.envrc\n.netrc\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
+# The colony's work: CHANGED files, and 10 hits on the policy.
+for i in $(seq 0 $((changed - 1))); do echo "changed $i" >>"$wt/d$((i * dirs / changed))/faa"; done
+echo T2 >"$wt/.env" && echo k2 >"$wt/secrets/k" && for i in 1 2 3 4; do echo s >"$wt/secrets/new$i"; done
+echo '{"a":1}' >"$wt/.claude/settings.json"
+git -C "$wt" update-index --refresh >/dev/null 2>&1 || true
+cp "$wt/.git/index" "$work/index.start"
+
+now_us() { local t=$EPOCHREALTIME; echo "${t/./}"; }
+: >"$work/t.git" && : >"$work/t.pp"
+for i in $(seq 1 "$runs"); do
+  for w in git pp; do
+    cp "$work/index.start" "$wt/.git/index" && rm -f "$vm/path-policy.reported"
+    t0=$(now_us)
+    if [ "$w" = git ]; then git -C "$wt" add -A; else "$pp" stage --worktree "$wt" --out "$vm" 2>"$work/stage.err" || { cat "$work/stage.err" >&2; exit 1; }; fi
+    t1=$(now_us)
+    echo $((t1 - t0)) >>"$work/t.$w"
+  done
+done
+med() { sort -n "$1" | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
+g=$(med "$work/t.git") p=$(med "$work/t.pp")
+echo "stage: $files files, $changed changed, 10 policy hits; median of $runs ($(git --version))"
+awk -v g="$g" -v p="$p" 'BEGIN {
+  printf "%-30s %9.1f ms %8.2fx\n", "git add -A", g / 1000, 1
+  printf "%-30s %9.1f ms %8.2fx\n", "pathpolicy stage", p / 1000, p / g }'

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/* stage: the host stages the colony's work and takes the policy's files
+ * back out of the index. As the checkout's owner; no privileges. */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+
+#include "host.h"
+#include "log-options.h"
+#include "util.h"
+#include "verbs.h"
+
+static const char stage_help[] =
+        "Usage: pathpolicy stage --worktree DIR --out VMDIR [--snapshot | --index FILE] [--json]\n"
+        "                        [LOG OPTIONS]\n"
+        "\n"
+        "Stage the worktree (git add -A), then, from the boot's records in VMDIR:\n"
+        "put every path under a masked entry back to HEAD's version (or out of the\n"
+        "index when HEAD lacks it), drop the placeholders that are still empty,\n"
+        "report each staged path masked or protected at any depth (once a colony),\n"
+        "and refuse a credential file the policy does not name (a .env or .env.*,\n"
+        "an SSH private key, .pgpass, .netrc, .git-credentials, ...): it is\n"
+        "unstaged, left in the worktree, and named. git runs with no hook,\n"
+        "fsmonitor, pager, editor, helper or external diff, and never looks into a\n"
+        "nested checkout.\n"
+        "\n"
+        "  --worktree DIR           the checkout\n"
+        "  --out VMDIR              where prepare wrote the boot's records\n"
+        "  --snapshot               stage in a private copy of the index, and print\n"
+        "                           the tree and the paths it changes; the real\n"
+        "                           index is left as it was\n"
+        "  --index FILE             stage in this index file (GIT_INDEX_FILE), and\n"
+        "                           print as --snapshot does\n"
+        "  --json                   print the tree and paths as one JSON object\n" LOG_OPTIONS_HELP
+        "  -h, --help               show this help\n"
+        "\n"
+        "Exit status: 0 staged; 1 a credential file was refused, or staging failed\n"
+        "(the reason is a record); 2 usage error.\n";
+
+static int print_result(const StageResult *r, bool json) {
+        if (json) {
+                json_t *o = json_object(), *a = json_array(), *f = json_array();
+                for (size_t i = 0; o && a && i < r->n_changed; i++)
+                        json_array_append_new(a, json_string(r->changed[i]) ?: json_null());
+                for (size_t i = 0; o && f && i < r->n_refused; i++)
+                        json_array_append_new(f, json_string(r->refused[i]) ?: json_null());
+                if (o && r->tree)
+                        json_object_set_new(o, "tree", json_string(r->tree));
+                if (o && r->tree)
+                        json_object_set_new(o, "files_changed", a);
+                else
+                        json_decref(a);
+                json_object_set_new(o, "refused", f);
+                json_object_set_new(o, "held_back", json_integer((json_int_t) r->held));
+                json_object_set_new(o, "placeholders_dropped", json_integer((json_int_t) r->dropped));
+                char *s = o ? json_dumps(o, JSON_COMPACT) : NULL;
+                json_decref(o);
+                if (!s)
+                        return -ENOMEM;
+                puts(s);
+                free(s);
+                return 0;
+        }
+        if (r->tree) {
+                printf("%s\n", r->tree);
+                for (size_t i = 0; i < r->n_changed; i++) {
+                        _cleanup_free_ char *e = escape_for_display(r->changed[i]);
+                        printf("%s\n", e ? e : "?");
+                }
+        }
+        return 0;
+}
+
+int verb_stage(int argc, char **argv) {
+        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_SNAPSHOT, ARG_INDEX, ARG_JSON };
+        static const struct option options[] = {
+                {"worktree", required_argument, NULL, ARG_WORKTREE},
+                {"out", required_argument, NULL, ARG_OUT},
+                {"snapshot", no_argument, NULL, ARG_SNAPSHOT},
+                {"index", required_argument, NULL, ARG_INDEX},
+                {"json", no_argument, NULL, ARG_JSON},
+                {"help", no_argument, NULL, 'h'},
+                LOG_OPTIONS,
+                {},
+        };
+        StageConfig sc = {0};
+        StageResult res = {0};
+        bool json = false;
+        LogStream *log = NULL;
+        HostError herr;
+        LogConfig lc;
+        uv_loop_t loop;
+        int c, ret = EXIT_FAIL;
+
+        log_config_init(&lc);
+        VerbArgs va = {.verb = "stage", .help = stage_help, .options = options, .lc = &lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0)
+                switch (c) {
+                case ARG_WORKTREE:
+                        sc.worktree = optarg;
+                        break;
+                case ARG_OUT:
+                        sc.out_dir = optarg;
+                        break;
+                case ARG_SNAPSHOT:
+                        sc.snapshot = true;
+                        break;
+                case ARG_INDEX:
+                        sc.index = optarg;
+                        break;
+                case ARG_JSON:
+                        json = true;
+                        break;
+                }
+        if (c == VERB_EXIT)
+                return va.exit;
+        if (optind < argc)
+                return verb_usage("stage", "unexpected argument");
+        if (!sc.worktree || !sc.out_dir)
+                return verb_usage("stage", "--worktree DIR and --out VMDIR are required");
+        if (sc.snapshot && sc.index)
+                return verb_usage("stage", "give one of --snapshot and --index FILE");
+
+        if (verb_log_start("stage", &loop, &lc, &log) < 0)
+                return EXIT_FAIL;
+        sc.log = log;
+        int r = host_stage(&sc, &res, &herr);
+        if (r == -EPERM) {
+                _cleanup_free_ char *names = NULL;
+                size_t len = 0;
+                FILE *m = open_memstream(&names, &len);
+                for (size_t i = 0; m && i < res.n_refused; i++) {
+                        _cleanup_free_ char *e = escape_for_display(res.refused[i]);
+                        fprintf(m, "%s%s", i ? ", " : "", e ? e : "?");
+                }
+                if (m)
+                        fclose(m);
+                for (size_t i = 0; i < res.n_refused; i++)
+                        log_event(log, LOG_ERROR, "credential-refused",
+                                  LOG_FIELDS(LOG_PATH("path", res.refused[i])),
+                                  "path policy: refused to commit {path}: a credential file the policy does "
+                                  "not name; it is unstaged and left in the worktree (delete it, or add it "
+                                  "to .gitignore, and stage again)");
+                log_event(log, LOG_ERROR, "stage-refused",
+                          LOG_FIELDS(LOG_INT("count", (int64_t) res.n_refused)),
+                          "path policy: the commit would add %zu credential file%s: %s", res.n_refused,
+                          res.n_refused == 1 ? "" : "s", names ? names : "");
+                (void) print_result(&res, json);
+        } else if (r < 0)
+                log_event(log, LOG_ERROR, "stage-failed", NULL, "%s", herr.message);
+        else if (print_result(&res, json) >= 0)
+                ret = EXIT_OK;
+        stage_result_done(&res);
+        verb_log_finish(&loop, log);
+        return ret;
+}

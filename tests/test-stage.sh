@@ -1,0 +1,259 @@
+#!/usr/bin/env bash
+# stage on real repositories: masked paths held back to HEAD's blob,
+# placeholders dropped (recorded and lost), changed policy paths reported
+# once a colony, credential files refused, snapshot mode, the host's safety
+# against what the agent wrote, and the index formats and worktree shapes
+# git has. git fsck after each. No root needed.
+# Usage: test-stage.sh PATHPOLICY
+set -u
+pp=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+command -v jq >/dev/null || { echo "test-stage.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+git config --global init.defaultBranch main
+git config --global protocol.file.allow always
+
+n=0
+# fresh: a repository with a commit, prepared; $wt and $vm name them.
+fresh() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets && echo k >secrets/k &&
+    printf '' >.mcp.json && echo notes >notes.txt && git add -A && git commit -qm init) || exit 1
+  cat >"$work/policy.in" <<'EOF'
+mask-file .env
+mask-dir secrets/
+mask-file .netrc
+mask-file .envrc
+protect .git/config
+protect .git/hooks/
+protect .claude/
+protect .mcp.json
+protect CLAUDE.md
+EOF
+  # prepare's records, as the boot made them: the policy, the placeholders.
+  cp "$work/policy.in" "$vm/path-policy"
+  (cd "$wt" && : >.netrc && : >.envrc && mkdir -p .claude && : >CLAUDE.md)
+  printf '.netrc\n.envrc\n.claude/\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
+}
+stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
+staged() { git -C "$wt" diff --cached --name-only -z | tr '\0' '\n' | grep -qxF -- "$1"; }
+in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
+index_is_head() { [ "$(git -C "$wt" ls-files -s -- "$1")" = "$(git -C "$wt" ls-tree HEAD -- "$1" | awk '{print $1, $3, "0\t" substr($0, index($0, "\t") + 1)}')" ]; }
+has() { grep -qF -- "$2" "$1"; }
+count() { grep -cF -- "$2" "$1"; }
+
+# --- 1. masked: held back to HEAD's version, byte for byte; never added
+fresh
+echo 'TOKEN=changed' >"$wt/.env"
+echo leaked >"$wt/secrets/new" && echo k2 >"$wt/secrets/k"
+echo 'machine x login y' >"$wt/.netrc"
+echo leaked >"$wt/secrets/a"$'\n'"b"
+stage
+check "masked: exit 0" [ "$rc" -eq 0 ]
+check "masked: .env is HEAD's blob in the index" index_is_head .env
+check "masked: the worktree keeps the colony's .env" grep -qx 'TOKEN=changed' "$wt/.env"
+check "masked dir: a tracked file is HEAD's blob" index_is_head secrets/k
+check "masked dir: a name with a newline, never added" bash -c "[ -z \"\$(git -C '$wt' ls-files secrets/)\" ] || ! git -C '$wt' ls-files | grep -q '^\"secrets/a'"
+check "masked dir: ... its record escaped on one line" has "$work/err" 'left secrets/a\nb out of the commit'
+check "masked dir: a new file is never added" bash -c "! git -C '$wt' ls-files --error-unmatch secrets/new >/dev/null 2>&1"
+check "masked: an untracked .netrc with bytes is never added" bash -c "! git -C '$wt' ls-files --error-unmatch .netrc >/dev/null 2>&1"
+check "masked: a record for each held back" has "$work/err" 'path policy: left .env out of the commit (masked)'
+check "masked: ... secrets/new too" has "$work/err" 'path policy: left secrets/new out of the commit (masked)'
+check "masked: no contents in the records" bash -c "! grep -q 'TOKEN\|leaked\|machine' '$work/err'"
+check "masked: git fsck" fsck_ok
+
+# --- 2. placeholders: recorded ones dropped; HEAD's and ones with bytes kept
+fresh
+echo '{"a":1}' >"$wt/CLAUDE.md"   # a placeholder the colony filled: its work
+stage
+check "placeholders: empty recorded ones leave the index" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc .netrc >/dev/null 2>&1"
+check "placeholders: one that got bytes stays" staged CLAUDE.md
+check "placeholders: one HEAD carries stays (.mcp.json, empty in HEAD)" in_index .mcp.json
+check "placeholders: left in the worktree" [ -e "$wt/.envrc" ]
+check "placeholders: git fsck" fsck_ok
+# A list of files alone (every line a candidate to keep out of git add).
+fresh
+printf '.netrc\n.envrc\n' >"$vm/path-policy.placeholders"
+stage
+check "placeholders, files only: exit 0" [ "$rc" -eq 0 ]
+check "placeholders, files only: dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc .netrc >/dev/null 2>&1"
+# The list lost: every empty policy path HEAD lacks stands for one.
+fresh
+rm "$vm/path-policy.placeholders"
+: >"$wt/.claude/settings.json"  # inside a policy dir, not at an entry: the colony's
+stage
+check "lost list: empty policy paths leave the index" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc CLAUDE.md >/dev/null 2>&1"
+check "lost list: an empty file that is no policy path stays" staged .claude/settings.json
+check "lost list: git fsck" fsck_ok
+
+# --- 3. changed policy paths: reported once a colony
+fresh
+echo '{"x":1}' >"$wt/.claude/settings.json" && mkdir -p "$wt/sub" && echo E >"$wt/sub/.env.example"
+echo 'TOKEN=2' >"$wt/.env"
+stage
+check "reported: a protected path changed" has "$work/err" 'path policy: .claude/settings.json is protected and changed during the session'
+check "reported: a masked one" has "$work/err" 'path policy: .env is masked and changed during the session'
+check "reported: a protected path stays in the commit" staged .claude/settings.json
+stage
+check "reported once: a second stage says nothing again" bash -c "! grep -q 'changed during the session' '$work/err'"
+check "reported once: ... and still holds .env back" has "$work/err" 'left .env out of the commit'
+echo more >>"$wt/.claude/settings.json"
+stage
+check "reported once: changed again, still once" bash -c "! grep -q 'changed during the session' '$work/err'"
+
+# --- 4. credential files: refused, unstaged, left, named; templates let through
+fresh
+mkdir -p "$wt/app" "$wt/keys" "$wt/deep/er"
+for f in app/.env deep/er/.env.local .env.production keys/id_rsa keys/id_ed25519 keys/deploy_rsa .pgpass app/.netrc .git-credentials; do
+  echo secret >"$wt/$f"
+done
+printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/keys/innocent.txt"
+printf 'PuTTY-User-Key-File-2: ssh-rsa\n' >"$wt/keys/putty.ppk"
+for f in .env.example app/.env.sample keys/id_rsa.template config.dist keys/id_rsa.pub; do echo t >"$wt/$f"; done
+stage
+check "credentials: exit 1" [ "$rc" -eq 1 ]
+for f in app/.env deep/er/.env.local .env.production keys/id_rsa keys/id_ed25519 keys/deploy_rsa .pgpass app/.netrc .git-credentials keys/innocent.txt keys/putty.ppk; do
+  check "credentials: $f refused and named" has "$work/err" "refused to commit $f:"
+  check "credentials: $f unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch '$f' >/dev/null 2>&1"
+  check "credentials: $f left in the worktree" [ -e "$wt/$f" ]
+done
+for f in .env.example app/.env.sample keys/id_rsa.template config.dist keys/id_rsa.pub; do
+  check "templates: $f let through" staged "$f"
+done
+check "credentials: one error names every path" has "$work/err" 'the commit would add 11 credential files'
+check "credentials: git fsck" fsck_ok
+# Cleared: ignored or deleted, staging again passes.
+printf '%s\n' app/.env deep/er/.env.local .env.production keys/ .pgpass app/.netrc >>"$wt/.gitignore"
+rm "$wt/.git-credentials"
+stage
+check "credentials: ignored and deleted, the refusal is cleared" [ "$rc" -eq 0 ]
+# One HEAD tracks already is let through.
+fresh
+echo s >"$wt/id_rsa" && git -C "$wt" add -f id_rsa && git -C "$wt" commit -qm key
+echo s2 >"$wt/id_rsa"
+stage
+check "credentials: one HEAD tracks is let through" [ "$rc" -eq 0 ]
+check "credentials: ... and staged" staged id_rsa
+# A rename into a credential name: the destination is judged.
+fresh
+git -C "$wt" mv notes.txt ci_ed25519
+stage
+check "rename: into a credential name, refused" has "$work/err" 'refused to commit ci_ed25519:'
+check "rename: the source stays as HEAD has it" index_is_head notes.txt
+check "rename: git fsck" fsck_ok
+
+# --- 5. snapshot: a private index; the real one byte for byte as it was
+fresh
+echo change >>"$wt/main.c" && echo 'TOKEN=x' >"$wt/.env" && echo new >"$wt/new.c"
+cp "$wt/.git/index" "$work/index.before"
+stage --snapshot --json
+check "snapshot: exit 0" [ "$rc" -eq 0 ]
+check "snapshot: the real index is byte-identical" cmp -s "$wt/.git/index" "$work/index.before"
+jqq() { jq -e "$@" >/dev/null; }
+check "snapshot: a tree id" jqq '.tree | test("^[0-9a-f]{40}$")' "$work/out"
+check "snapshot: files_changed has the work" jqq '.files_changed | index("main.c") and index("new.c")' "$work/out"
+check "snapshot: no placeholder, no masked file in files_changed" jqq '.files_changed | (index(".env") or index(".envrc") or index(".netrc") or index("CLAUDE.md")) | not' "$work/out"
+tree=$(jq -r .tree "$work/out")
+check "snapshot: the tree holds HEAD's .env" [ "$(git -C "$wt" rev-parse "$tree:.env")" = "$(git -C "$wt" rev-parse HEAD:.env)" ]
+check "snapshot: no temporary index left behind" bash -c "! ls '${TMPDIR:-/tmp}'/pathpolicy-index.* >/dev/null 2>&1"
+stage --snapshot
+check "snapshot: text output, the tree first" [ "$(head -n1 "$work/out")" = "$tree" ]
+check "snapshot: git fsck" fsck_ok
+
+# --- host safety: nothing the agent wrote runs
+fresh
+marker=$work/marker
+cat >"$work/evil" <<EOF
+#!/bin/sh
+echo "\$0 \$*" >>"$marker"
+cat
+EOF
+chmod +x "$work/evil"
+git init -q "$wt/vendor/lib" && echo v >"$wt/vendor/lib/f" && git -C "$wt/vendor/lib" add f &&
+  git -C "$wt/vendor/lib" commit -qm v
+for k in core.fsmonitor diff.external core.pager core.editor credential.helper; do
+  git -C "$wt/vendor/lib" config "$k" "$work/evil"
+done
+git -C "$wt/vendor/lib" config filter.evil.clean "$work/evil"
+git -C "$wt/vendor/lib" config filter.evil.smudge "$work/evil"
+echo '* filter=evil diff=evil' >"$wt/vendor/lib/.gitattributes"
+git -C "$wt/vendor/lib" config diff.evil.textconv "$work/evil"
+for h in pre-commit post-index-change post-checkout reference-transaction fsmonitor-watchman; do
+  cp "$work/evil" "$wt/vendor/lib/.git/hooks/$h"
+  cp "$work/evil" "$wt/.git/hooks/$h"
+done
+# The root's fsmonitor too: git would run it on every index read.
+git -C "$wt" config core.fsmonitor "$work/evil"
+echo change >>"$wt/vendor/lib/f"
+echo x >>"$wt/main.c"
+stage
+check "host safety: staged" [ "$rc" -eq 0 ]
+check "host safety: no hook, fsmonitor, filter, textconv or helper ran" [ ! -e "$marker" ]
+stage --snapshot
+check "host safety: in snapshot mode too" [ ! -e "$marker" ]
+git -C "$wt" config --unset core.fsmonitor # the test's own git from here on
+check "host safety: the nested checkout is a gitlink" bash -c "git -C '$wt' ls-files -s vendor/lib | grep -q '^160000 '"
+# The root's own filter (the host's config) still runs, as git-lfs needs.
+git -C "$wt" config filter.host.clean 'tr a-z A-Z'
+echo 'hostf.txt filter=host' >"$wt/.gitattributes" && echo lower >"$wt/hostf.txt"
+stage
+check "host safety: the root repository's own filter runs" [ "$(git -C "$wt" cat-file -p :hostf.txt)" = LOWER ]
+check "host safety: git fsck" fsck_ok
+
+# --- index formats and worktree shapes
+# shape NAME SETUP: a fresh repository, SETUP run in it, then a masked change
+# and a placeholder: held back and dropped as anywhere else.
+shape() {
+  fresh
+  (cd "$wt" && eval "$2") >/dev/null 2>&1 || { echo "FAIL: $1: setup"; failed=$((failed + 1)); return; }
+  echo 'TOKEN=s' >"$wt/.env" && echo w >>"$wt/main.c"
+  stage
+  check "$1: exit 0" [ "$rc" -eq 0 ]
+  check "$1: .env held back" index_is_head .env
+  check "$1: the placeholder dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc >/dev/null 2>&1"
+  check "$1: the work staged" staged main.c
+  check "$1: git fsck" fsck_ok
+}
+shape "index v4" "git config index.version 4 && git update-index --index-version 4"
+shape "split index" "git config core.splitIndex true && git update-index --split-index"
+shape "sparse checkout" "mkdir -p docs && echo d >docs/a && git add docs && git commit -qm d && git sparse-checkout set --no-cone '/*' '!/docs/'"
+shape "odd names" "printf a >'with space' && printf b >\$'new\nline' && printf c >\$'bad\xff' && git add 'with space' \$'new\nline' \$'bad\xff' && git commit -qm odd && printf z >>'with space'"
+# A linked worktree: stage works in it, as in the main one.
+fresh
+git -C "$wt" worktree add -q "$work/linked$n" -b linked >/dev/null 2>&1
+main_wt=$wt; wt=$work/linked$n
+echo 'TOKEN=l' >"$wt/.env" && : >"$wt/.envrc" && echo l >>"$wt/main.c"
+stage
+check "linked worktree: exit 0" [ "$rc" -eq 0 ]
+check "linked worktree: .env held back" index_is_head .env
+check "linked worktree: the placeholder dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc >/dev/null 2>&1"
+check "linked worktree: git fsck" fsck_ok
+wt=$main_wt
+# A submodule: a gitlink, judged by its HEAD; nothing in it is touched.
+fresh
+git init -q "$work/subsrc$n" && echo s >"$work/subsrc$n/s" && git -C "$work/subsrc$n" add s && git -C "$work/subsrc$n" commit -qm s
+git -C "$wt" submodule add -q "$work/subsrc$n" mod >/dev/null 2>&1 && git -C "$wt" commit -qm mod
+echo 'TOKEN=m' >"$wt/mod/.env"  # inside the submodule: its own business
+echo s2 >>"$wt/mod/s" && git -C "$wt/mod" commit -qam s2
+stage
+check "submodule: exit 0" [ "$rc" -eq 0 ]
+check "submodule: the gitlink moves to its new HEAD" [ "$(git -C "$wt" ls-files -s mod | awk '{print $2}')" = "$(git -C "$wt/mod" rev-parse HEAD)" ]
+check "submodule: nothing inside it is staged in the root" bash -c "! git -C '$wt' ls-files --error-unmatch mod/.env >/dev/null 2>&1"
+check "submodule: git fsck" fsck_ok
+
+# --- usage
+"$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
+check "--help: names the verb" has "$work/out" "pathpolicy stage"
+"$pp" stage --worktree "$wt" >/dev/null 2>&1; check "no --out: exit 2" [ $? -eq 2 ]
+"$pp" stage --worktree "$wt" --out "$vm" --snapshot --index x >/dev/null 2>&1; check "--snapshot and --index: exit 2" [ $? -eq 2 ]
+"$pp" stage --worktree "$wt" --out "$work/no-such-vm" >/dev/null 2>"$work/err"; check "a missing VMDIR: exit 1" [ $? -eq 1 ]
+check "a missing VMDIR: named" has "$work/err" "no-such-vm"
+
+echo "stage: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
