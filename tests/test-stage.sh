@@ -106,6 +106,11 @@ check "reported once: ... and still holds .env back" has "$work/err" 'left .env 
 echo more >>"$wt/.claude/settings.json"
 stage
 check "reported once: changed again, still once" bash -c "! grep -q 'changed during the session' '$work/err'"
+echo x >"$wt/.claude/a"$'\n'"b"
+stage
+check "reported: a name with a newline, escaped on one line" has "$work/err" 'path policy: .claude/a\nb is protected and changed during the session'
+stage
+check "reported once: ... that one too" bash -c "! grep -q 'changed during the session' '$work/err'"
 
 # --- 4. credential files: refused, unstaged, left, named; templates let through
 fresh

@@ -256,20 +256,25 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
          * guest's own staging) is still taken back out below. A masked path
          * is staged and then put back, so that its change is seen and
          * said. */
-        size_t n_add = 0, n_ls = 0, n_cand = lost ? policy->n : hashmap_size(placeholders), n_excl = 0;
-        add = calloc(n_cand + 5, sizeof *add); /* 4, then the excluded, then NULL */
-        ls = calloc(n_cand + 7, sizeof *ls);   /* 6, then the candidates, then NULL */
+        static const char *const ls_fixed[] = {"--literal-pathspecs", /* names, never patterns */
+                                               "ls-tree",
+                                               "-z",
+                                               "--full-tree",
+                                               "--name-only",
+                                               "HEAD",
+                                               "--"};
+        static const char *const add_fixed[] = {"add", "-A", "--", "."};
+        size_t n_cand = lost ? policy->n : hashmap_size(placeholders), n_excl = 0, n_ls = 0;
+        /* Each array as long as all it can hold, and its NULL. */
+        add = calloc(ELEMENTSOF(add_fixed) + n_cand + 1, sizeof *add);
+        ls = calloc(ELEMENTSOF(ls_fixed) + n_cand + 1, sizeof *ls);
         excl = calloc(n_cand + 1, sizeof *excl);
         if (!add || !ls || !excl) {
                 r = -ENOMEM;
                 goto done;
         }
-        ls[n_ls++] = "ls-tree";
-        ls[n_ls++] = "-z";
-        ls[n_ls++] = "--full-tree";
-        ls[n_ls++] = "--name-only";
-        ls[n_ls++] = "HEAD";
-        ls[n_ls++] = "--";
+        for (size_t i = 0; i < ELEMENTSOF(ls_fixed); i++)
+                ls[n_ls++] = ls_fixed[i];
         size_t first_cand = n_ls, it = 0;
         const char *key;
         for (size_t i = 0; i < n_cand; i++) {
@@ -328,10 +333,9 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                         r = -ENOMEM;
                         goto done;
                 }
-        add[n_add++] = "add";
-        add[n_add++] = "-A";
-        add[n_add++] = "--";
-        add[n_add++] = ".";
+        size_t n_add = 0;
+        for (size_t i = 0; i < ELEMENTSOF(add_fixed); i++)
+                add[n_add++] = add_fixed[i];
         for (size_t i = 0; i < n_excl; i++)
                 add[n_add++] = excl[i];
         free(TAKE_PTR(out));
@@ -386,18 +390,25 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 const char *what = policy_at_depth(policy, ch->path);
                 if (!what && ch->src)
                         what = policy_at_depth(policy, ch->src);
-                if (what && !hashmap_contains(reported, ch->path)) {
+                _cleanup_free_ char *esc = what ? escape_for_display(ch->path) : NULL;
+                if (what && !esc) {
+                        r = -ENOMEM;
+                        goto done;
+                }
+                /* The state file holds each path escaped, one a line: so
+                 * is it looked up. */
+                if (what && !hashmap_contains(reported, esc)) {
                         log_event(c->log, LOG_WARN, "policy-path-changed",
                                   LOG_FIELDS(LOG_PATH("path", ch->path), LOG_STR("category", what)),
                                   "path policy: {path} is %s and changed during the session", what);
-                        if (hashmap_put(reported, ch->path, NULL) < 0) {
+                        if (hashmap_put(reported, esc, NULL) < 0) {
                                 r = -ENOMEM;
                                 goto done;
                         }
-                        _cleanup_free_ char *line = NULL, *esc = escape_for_display(ch->path);
+                        _cleanup_free_ char *line = NULL;
                         int rf = openat(out_fd, STAGE_REPORTED_FILE,
                                         O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-                        if (!esc || asprintf(&line, "%s\n", esc) < 0 || rf < 0 ||
+                        if (asprintf(&line, "%s\n", esc) < 0 || rf < 0 ||
                             write(rf, line, strlen(line)) != (ssize_t) strlen(line))
                                 log_event(c->log, LOG_WARN, "stage-failed",
                                           LOG_FIELDS(LOG_PATH("path", c->out_dir)),
