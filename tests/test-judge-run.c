@@ -8,6 +8,7 @@
 #include "tests.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <sys/mount.h>
@@ -387,6 +388,93 @@ static void test_cache_bound(void **state_) {
         t_free(t);
 }
 
+/*
+ * After a component that is missing, or a file with more after it, the rest
+ * of a path is taken as written, so a ".." there leads back into
+ * directories the walk never looked in, and never watched; the verdict
+ * still looks in them for a .git. Such a lookup is never kept: a checkout
+ * made there later is seen after the next judge_sync() (it was kept, and
+ * missed, before).
+ */
+static void test_cache_gone_dotdot(void **state_) {
+        (void) state_;
+        static const struct {
+                const char *setup, *path, *change, *landed, *checkout;
+        } cases[] = {
+                {"mkdir -p g1/lib && touch g1/lib/.env", "g1/missing/../lib/.env", "mkdir g1/lib/.git",
+                 "g1/lib/.env", "g1/lib"},
+                {"mkdir -p g2/lib && touch g2/f g2/lib/.env", "g2/f/../lib/.env", "mkdir g2/lib/.git",
+                 "g2/lib/.env", "g2/lib"},
+                {"mkdir -p g3/sub", "g3/missing/../sub/.git/config", "git init -q g3/sub",
+                 "g3/sub/.git/config", "g3/sub"},
+        };
+        T *t = t_new_cached(0, true);
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                print_message("%s; %s; %s\n", cases[i].setup, cases[i].path, cases[i].change);
+                sh("cd '%s' && %s", root, cases[i].setup);
+                assert_int_equal(judge_sync(t->j), 0);
+                expect_verdict(t, cases[i].path, JUDGE_NONE, cases[i].landed, NULL);
+                sh("cd '%s' && %s", root, cases[i].change);
+                assert_int_equal(judge_sync(t->j), 0);
+                JudgeVerdict v = verdict(t, JUDGE_WRITE, cases[i].path, NULL, false);
+                assert_true(v.attempt);
+                assert_string_equal(v.path, cases[i].landed);
+                assert_string_equal(v.checkout, cases[i].checkout);
+                judge_verdict_done(&v);
+        }
+        t_free(t);
+}
+
+/* The bytes in use by malloc, mapped chunks included. */
+static size_t heap_in_use(void) {
+        struct mallinfo2 m = mallinfo2();
+        return m.uordblks + m.hblkhd;
+}
+
+/* A call's path can be 64 MiB long: what the kept lookups hold is bounded
+ * in bytes too, not only in number, and one too big is never kept. */
+static void test_cache_bytes(void **state_) {
+        (void) state_;
+        const size_t n = 512 * 1024;
+        char *p = malloc(2 * n + 64);
+        assert_non_null(p);
+        T *t = t_new_cached(0, true);
+        assert_int_equal(judge_sync(t->j), 0);
+        size_t before = heap_in_use();
+        /* 2.5 times the bound's worth of distinct paths, each
+         * "././.../bf/<i>": kept, they would hold 160 MiB. */
+        for (size_t i = 0; i < 5 * JUDGE_CACHE_BYTES / n / 2; i++) {
+                for (size_t k = 0; k < n; k += 2)
+                        memcpy(p + k, "./", 2);
+                snprintf(p + n, 64, "bf/%zu", i);
+                JudgeVerdict v = verdict(t, JUDGE_READ, p, NULL, false);
+                assert_true(v.judged && v.category == JUDGE_NONE);
+                judge_verdict_done(&v);
+        }
+        size_t after = heap_in_use();
+        print_message("  kept: %zu bytes more\n", after > before ? after - before : 0);
+        assert_true(after < before + JUDGE_CACHE_BYTES + JUDGE_CACHE_BYTES / 4);
+        /* Bigger than a 64th of the bound: asked anew each time, so a
+         * change is seen even before judge_sync(). */
+        size_t big = JUDGE_CACHE_BYTES / 64 + 2;
+        p = realloc(p, big + 64);
+        assert_non_null(p);
+        for (size_t k = 0; k < big; k += 2)
+                memcpy(p + k, "./", 2);
+        strcpy(p + big, "bk/f");
+        JudgeVerdict v = verdict(t, JUDGE_READ, p, NULL, false);
+        assert_int_equal(v.category, JUDGE_NONE);
+        assert_string_equal(v.path, "bk/f");
+        judge_verdict_done(&v);
+        sh("cd '%s' && ln -s secrets bk", root);
+        v = verdict(t, JUDGE_READ, p, NULL, false);
+        assert_int_equal(v.category, JUDGE_MASKED_DIR);
+        assert_string_equal(v.path, "secrets/f");
+        judge_verdict_done(&v);
+        free(p);
+        t_free(t);
+}
+
 /* A mount changes lookups without an event on any directory: the mount
  * table is watched too. Root only, in a mount namespace of its own (a
  * child), so the host's table is left as it was. */
@@ -527,7 +615,8 @@ int main(void) {
                 cmocka_unit_test(test_cap),           cmocka_unit_test(test_session_across_processes),
                 cmocka_unit_test(test_torn_state),    cmocka_unit_test(test_resolve_cached),
                 cmocka_unit_test(test_cache_changes), cmocka_unit_test(test_cache_bound),
-                cmocka_unit_test(test_cache_mount),
+                cmocka_unit_test(test_cache_mount),   cmocka_unit_test(test_cache_gone_dotdot),
+                cmocka_unit_test(test_cache_bytes),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }

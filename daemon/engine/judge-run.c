@@ -30,8 +30,9 @@ struct Judge {
         /* The lookups cached since the last change (c.cache): NULL when
          * nothing is, the OS cannot tell a change, or it failed to. */
         PlatformChanges *changes;
-        Hashmap *cache;   /* key -> Cached */
-        Hashmap *watched; /* the directories watched, relative to the root ("" the root) */
+        Hashmap *cache;     /* key -> Cached */
+        size_t cache_bytes; /* what the lookups in cache hold (JUDGE_CACHE_BYTES) */
+        Hashmap *watched;   /* the directories watched, relative to the root ("" the root) */
 };
 
 static void hashmap_freep_(Hashmap **m) {
@@ -103,6 +104,7 @@ static void cache_off(Judge *j) {
 static int cache_reset(Judge *j, bool forget_watches) {
         cache_drop(j->cache);
         j->cache = hashmap_new_borrowed();
+        j->cache_bytes = 0;
         if (forget_watches) {
                 hashmap_free(j->watched);
                 j->watched = hashmap_new();
@@ -434,6 +436,13 @@ static int walk(Judge *j, const char *path, char **ret, bool *cacheable) {
                         continue;
                 }
                 if (len == 2 && p[0] == '.' && p[1] == '.') {
+                        /* After a component that is missing or no directory,
+                         * the rest is taken as written: a '..' then leads back
+                         * into directories this walk never looked in, nor
+                         * watched, and the verdict looks in them (a .git in
+                         * each, lookup()). Never kept. */
+                        if (gone)
+                                *cacheable = false;
                         /* Out of the directory reached so far ("/.." is "/"). */
                         while (res.n > 0 && res.s[res.n - 1] != '/')
                                 res.n--;
@@ -538,21 +547,34 @@ static int verdict_copy(const JudgeVerdict *from, JudgeVerdict *ret) {
         return 0;
 }
 
-/* Remember a lookup. Past JUDGE_CACHE_MAX paths, everything is dropped
- * first: the cache is bounded, and refills with what comes next. */
+/* Remember a lookup. Past JUDGE_CACHE_MAX paths or JUDGE_CACHE_BYTES,
+ * everything is dropped first: the cache is bounded, and refills with what
+ * comes next. A lookup bigger than a 64th of the bytes is never kept. */
 static void cache_put(Judge *j, char *key, const JudgeVerdict *v, bool searched_dir) {
-        Cached *c = calloc(1, sizeof *c);
-        if (!c)
+        size_t bytes = sizeof(Cached) + strlen(key) + 1 + (v->path ? strlen(v->path) + 1 : 0) +
+                       (v->checkout ? strlen(v->checkout) + 1 : 0);
+        if (bytes > JUDGE_CACHE_BYTES / 64) {
+                free(key);
                 return;
+        }
+        Cached *c = calloc(1, sizeof *c);
+        if (!c) {
+                free(key);
+                return;
+        }
         if (verdict_copy(v, &c->v) < 0) {
                 free(c);
+                free(key);
                 return;
         }
         c->key = key;
         c->searched_dir = searched_dir;
-        if ((hashmap_size(j->cache) < JUDGE_CACHE_MAX || cache_reset(j, false) >= 0) &&
-            hashmap_put(j->cache, c->key, c) >= 0)
+        if (((hashmap_size(j->cache) < JUDGE_CACHE_MAX && j->cache_bytes + bytes <= JUDGE_CACHE_BYTES) ||
+             cache_reset(j, false) >= 0) &&
+            hashmap_put(j->cache, c->key, c) >= 0) {
+                j->cache_bytes += bytes;
                 return;
+        }
         judge_verdict_done(&c->v);
         free(c->key);
         free(c);

@@ -32,6 +32,9 @@
 #define JUDGE_STATE_LOCK_MS 10000
 /* The paths whose lookups a judge keeps (JudgeConfig.cache). */
 #define JUDGE_CACHE_MAX 65536
+/* ... and the bytes they hold at most: a call's path can be 64 MiB long
+ * (HOOK_INPUT_MAX), so a bound on their number alone bounds no memory. */
+#define JUDGE_CACHE_BYTES (64u * 1024 * 1024)
 
 typedef struct JudgeConfig {
         const char *root;         /* the worktree */
