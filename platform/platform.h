@@ -15,6 +15,10 @@
  * returns -ENOSYS explicitly rather than being left out.
  */
 
+/* The name renew (BinderOps) gives its copy before the rename: a name gone
+ * that starts so is the binder's own doing, nothing the agent removed. */
+#define PLATFORM_RENEW_PREFIX ".pathpolicy-renew-"
+
 /* The name of the backend this binary was built with ("inotify", "poll"). */
 const char *platform_backend_name(void);
 
@@ -157,7 +161,9 @@ typedef struct BinderOps {
         int (*list)(void *b, const char *path, void (*emit)(void *ctx, const char *name), void *ctx);
         /* Replace the regular file at path (resolved like bind) by a copy
          * of itself, so that no other hard link or open descriptor reaches
-         * what a protect then binds. NULL where nothing can be bound. */
+         * what a protect then binds: the copy is made as
+         * PLATFORM_RENEW_PREFIX<pid> beside it, then renamed over it. NULL
+         * where nothing can be bound. */
         int (*renew)(void *b, const char *path);
         /* Read the whole regular file at path (resolved like bind) into
          * *ret (malloc'd, NUL-terminated past *ret_n bytes): 0, -EINVAL

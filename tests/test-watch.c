@@ -957,6 +957,44 @@ static void test_released_repository_again(void **state) {
         t_free(t);
 }
 
+/* .git moved aside and a new one made holding only a config (no HEAD
+ * yet): the new config is protected, and stays so. Its mount was made
+ * after the old .git went, so it is no leftover of a deletion, though it
+ * is all the new .git holds. (Before, it was given back at the release
+ * timer: the config the agent had just written was writable again.) */
+static void test_new_gitdir_kept(void **state) {
+        (void) state;
+        static const char *const moved[][2] = {
+                {"a/.git", "a/.g"},
+                {"a/.git/config", "a/.g/config"},
+                {"a/.git/hooks", "a/.g/hooks"},
+                {"a/.git/HEAD", "a/.g/HEAD"},
+        };
+        base_tree();
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_true(bound("a/.git/config"));
+        /* The rename: the old gitdir, its mounts with it, under a/.g. */
+        for (size_t i = 0; i < ELEMENTSOF(moved); i++)
+                fake.nodes[find_node(moved[i][0])].path = moved[i][1];
+        GONE(t, "a/.git");
+        fake_add("a/.git", 'd');
+        fake_add("a/.git/config", 'f');
+        FOUND(t, "a/.git", WATCH_DIR);
+        FOUND(t, "a/.git/config", WATCH_FILE);
+        advance(t, 60);
+        assert_true(bound("a/.git/config"));
+        /* The renew's copy, renamed over the config before its bind, is
+         * reported gone after it. */
+        GONE(t, "a/.git/" PLATFORM_RENEW_PREFIX "123");
+        advance(t, 60);
+        advance(t, 600);
+        assert_true(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"mounts-released\""), 0);
+        t_free(t);
+}
+
 /* A masked file with another link keeps its mask (discarding would empty
  * the other name too): said, and the rest is given back. */
 static void test_release_keeps_linked_mask(void **state) {
@@ -1005,6 +1043,7 @@ int main(void) {
                 cmocka_unit_test(test_deleted_checkout_released),
                 cmocka_unit_test(test_release_keeps_linked_mask),
                 cmocka_unit_test(test_released_repository_again),
+                cmocka_unit_test(test_new_gitdir_kept),
         };
         return RUN(tests);
 }

@@ -1771,7 +1771,12 @@ static void on_gone(void *userdata, const char *rel) {
                 if (parent && binds_below(w, parent))
                         (void) hashmap_put(w->former, parent, (void *) 1);
         }
-        maybe_emptied(w, rel);
+        /* The copy our renew renamed over a file it then bound is no
+         * content that went: a directory holding just that bind (a new
+         * .git with only a config) is no leftover of a deletion. */
+        const char *base = slash ? slash + 1 : rel;
+        if (strncmp(base, PLATFORM_RENEW_PREFIX, strlen(PLATFORM_RENEW_PREFIX)) != 0)
+                maybe_emptied(w, rel);
         /* A gitdir or common dir gone or renamed away, or a file in one. */
         git_dir_event(w, rel, true);
 }

@@ -728,7 +728,7 @@ static int linux_renew(void *p, const char *path) {
         }
         if (fchown(dst, st.st_uid, st.st_gid) < 0 || fchmod(dst, st.st_mode & 07777) < 0)
                 return -errno;
-        snprintf(tmp, sizeof tmp, ".pathpolicy-renew-%d", (int) getpid());
+        snprintf(tmp, sizeof tmp, PLATFORM_RENEW_PREFIX "%d", (int) getpid());
         snprintf(proc, sizeof proc, "/proc/self/fd/%d", dst);
         (void) unlinkat(dfd, tmp, 0);
         if (linkat(AT_FDCWD, proc, dfd, tmp, AT_SYMLINK_FOLLOW) < 0)
