@@ -211,6 +211,84 @@ stage
 check "host safety: the root repository's own filter runs" [ "$(git -C "$wt" cat-file -p :hostf.txt)" = LOWER ]
 check "host safety: git fsck" fsck_ok
 
+# The repository itself named from inside the worktree: its config would be
+# the agent's, and a filter driver defined there would run on the host.
+# A commondir in the root's own .git (git reads config from there).
+fresh
+rm -f "$marker"
+git init -q --bare "$wt/.store" && git -C "$wt/.store" config core.bare false
+git -C "$wt/.store" config filter.evil.clean "$work/evil"
+cp -r "$wt/.git/objects" "$wt/.git/refs" "$wt/.store/"
+echo ../.store >"$wt/.git/commondir" && echo '* filter=evil' >"$wt/.gitattributes" && echo x >>"$wt/main.c"
+stage
+check "commondir into the worktree: refused" [ "$rc" -eq 1 ]
+check "commondir into the worktree: said" has "$work/err" 'is named from inside the worktree'
+check "commondir into the worktree: nothing ran" [ ! -e "$marker" ]
+stage --snapshot
+check "commondir into the worktree: nothing ran in snapshot mode" [ ! -e "$marker" ]
+rm "$wt/.git/commondir"
+# A config.worktree in the root's .git, read once extensions.worktreeConfig
+# is on (as git sparse-checkout turns it on).
+git -C "$wt" config extensions.worktreeConfig true
+git -C "$wt" config --worktree filter.evil.clean "$work/evil"
+stage
+check "config.worktree with a filter: refused" [ "$rc" -eq 1 ]
+check "config.worktree with a filter: said" has "$work/err" 'config.worktree sets filter.evil.clean'
+check "config.worktree with a filter: nothing ran" [ ! -e "$marker" ]
+git -C "$wt" config --worktree --unset filter.evil.clean
+git -C "$wt" config --worktree core.sparseCheckout false
+stage
+check "config.worktree without a program: staged" [ "$rc" -eq 0 ]
+# A linked worktree's .git file rewritten to a gitdir the agent made.
+fresh
+git -C "$wt" worktree add -q "$work/linked-evil$n" -b evil >/dev/null 2>&1
+lwt=$work/linked-evil$n
+git clone -q --bare "$wt" "$lwt/.mine" && git -C "$lwt/.mine" config core.bare false
+git -C "$lwt/.mine" symbolic-ref HEAD refs/heads/main
+git -C "$lwt/.mine" config filter.evil.clean "$work/evil"
+echo 'gitdir: .mine' >"$lwt/.git" && echo '* filter=evil' >"$lwt/.gitattributes" && echo x >>"$lwt/main.c"
+"$pp" stage --worktree "$lwt" --out "$vm" >"$work/out" 2>"$work/err"; rc=$?
+check "linked worktree, .git file into the worktree: refused" [ "$rc" -eq 1 ]
+check "linked worktree, .git file into the worktree: nothing ran" [ ! -e "$marker" ]
+# Not the top of a repository: a subdirectory is not a worktree.
+fresh
+"$pp" stage --worktree "$wt/secrets" --out "$vm" >"$work/out" 2>"$work/err"; rc=$?
+check "a subdirectory as the worktree: refused" [ "$rc" -eq 1 ]
+check "a subdirectory as the worktree: nothing staged" [ -z "$(git -C "$wt" diff --cached --name-only)" ]
+
+# --- credentials are judged by the staged blob, not the worktree's file
+fresh
+printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/deploy.txt"
+git -C "$wt" add deploy.txt && git -C "$wt" update-index --skip-worktree deploy.txt
+echo harmless >"$wt/deploy.txt"
+printf -- '-----BEGIN EC PRIVATE KEY-----\nb3Bl\n' >"$wt/other.txt"
+git -C "$wt" add other.txt && git -C "$wt" update-index --assume-unchanged other.txt
+echo harmless >"$wt/other.txt"
+head -c 30000 /dev/zero | tr '\0' a >"$wt/big.txt"   # read past, not judged past 8 KiB
+stage
+check "staged blob: a key behind skip-worktree is refused" has "$work/err" 'refused to commit deploy.txt:'
+check "staged blob: a key behind assume-unchanged is refused" has "$work/err" 'refused to commit other.txt:'
+check "staged blob: ... unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch deploy.txt other.txt >/dev/null 2>&1"
+check "staged blob: a large file after them is staged" staged big.txt
+check "staged blob: git fsck" fsck_ok
+
+# --- snapshot in a repository without an index yet; --index relative to the caller
+n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && echo a >"$wt/a"
+stage --snapshot --json
+check "snapshot, no index yet: exit 0" [ "$rc" -eq 0 ]
+check "snapshot, no index yet: the work" jqq '.files_changed == ["a"]' "$work/out"
+check "snapshot, no index yet: still none" [ ! -e "$wt/.git/index" ]
+check "snapshot, no index yet: no private index left" bash -c "! ls -d '${TMPDIR:-/tmp}'/pathpolicy-index.* >/dev/null 2>&1"
+fresh
+echo x >>"$wt/main.c"
+mkdir -p "$work/cwd$n"
+(pp=$(realpath "$pp") && cd "$work/cwd$n" && "$pp" stage --worktree "$wt" --out "$vm" --index rel.idx >"$work/out" 2>"$work/err"); rc=$?
+check "--index relative: exit 0" [ "$rc" -eq 0 ]
+check "--index relative: written where the caller is" [ -s "$work/cwd$n/rel.idx" ]
+check "--index relative: nothing written in the worktree" [ ! -e "$wt/rel.idx" ]
+check "--index relative: no lock file in the tree" bash -c "! grep -q 'rel.idx' '$work/out'"
+
 # --- index formats and worktree shapes
 # shape NAME SETUP: a fresh repository, SETUP run in it, then a masked change
 # and a placeholder: held back and dropped as anywhere else.

@@ -83,7 +83,6 @@ int verb_stage(int argc, char **argv) {
                 LOG_OPTIONS,
                 {},
         };
-        _cleanup_free_ char *index_abs = NULL;
         StageConfig sc = {0};
         StageResult res = {0};
         bool json = false;
@@ -121,11 +120,12 @@ int verb_stage(int argc, char **argv) {
                 return verb_usage("stage", "--worktree DIR and --out VMDIR are required");
         if (sc.snapshot && sc.index)
                 return verb_usage("stage", "give one of --snapshot and --index FILE");
-        /* git runs in the worktree: a relative index is the caller's. */
+        /* git runs in the worktree: a relative index is the caller's,
+         * never a file in the worktree (which git add -A would stage). */
+        _cleanup_free_ char *index_abs = NULL, *cwd = NULL;
         if (sc.index && sc.index[0] != '/') {
-                _cleanup_free_ char *cwd = getcwd(NULL, 0);
-                if (!cwd || asprintf(&index_abs, "%s/%s", cwd, sc.index) < 0) {
-                        fprintf(stderr, "pathpolicy stage: %s\n", strerror(errno ? errno : ENOMEM));
+                if (!(cwd = getcwd(NULL, 0)) || asprintf(&index_abs, "%s/%s", cwd, sc.index) < 0) {
+                        fprintf(stderr, "pathpolicy stage: cannot resolve --index %s: %m\n", sc.index);
                         return EXIT_FAIL;
                 }
                 sc.index = index_abs;

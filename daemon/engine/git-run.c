@@ -7,8 +7,10 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "git-audit.h"
 #include "util.h"
 
 /* What git says: a worktree's changes, in bytes. */
@@ -69,15 +71,22 @@ static const char *const git_hardening[] = {
         "-c", "protocol.allow=never",
 };
 
-/*
- * Run git with args in the worktree, in (in_n bytes, or nothing) on its
- * stdin: 0 with its stdout in *ret_out (NUL-terminated, *ret_n bytes) and
- * its exit status in *ret_status; its stderr's first line in err. -errno
- * when it could not be run (127: no git).
- */
-int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out,
-            size_t *ret_n, int *ret_status, char *err, size_t err_n) {
-        _cleanup_free_ char **argv = NULL, **envp = NULL, *index_env = NULL, *out = NULL;
+/* What git_run() keeps of its stdout. */
+typedef struct Collect {
+        char *out;
+        size_t n;
+} Collect;
+
+static int collect_out(void *userdata, int fd) {
+        Collect *c = userdata;
+        return read_full_fd(fd, GIT_OUTPUT_MAX, &c->out, &c->n);
+}
+
+int git_stream(const Git *g, const char *const *args, const char *in, size_t in_n,
+               int (*read_out)(void *userdata, int fd), void *userdata, int *ret_status, char *err,
+               size_t err_n) {
+        _cleanup_free_ char **argv = NULL, **envp = NULL, *index_env = NULL, *dir_env = NULL,
+                            *common_env = NULL, *tree_env = NULL;
         _cleanup_(fclosep) FILE *fin = tmpfile(), *ferr = tmpfile();
         size_t n_args = 0, n_env = 0;
         int pipefd[2], r;
@@ -92,13 +101,16 @@ int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, 
         argv = calloc(n_args + ELEMENTSOF(git_hardening) + 5, sizeof *argv);
         for (char **e = environ; *e; e++)
                 n_env++;
-        envp = calloc(n_env + 6, sizeof *envp);
-        if (!argv || !envp || (g->index && asprintf(&index_env, "GIT_INDEX_FILE=%s", g->index) < 0))
+        envp = calloc(n_env + 9, sizeof *envp);
+        if (!argv || !envp || (g->index && asprintf(&index_env, "GIT_INDEX_FILE=%s", g->index) < 0) ||
+            (g->git_dir && asprintf(&dir_env, "GIT_DIR=%s", g->git_dir) < 0) ||
+            (g->common_dir && asprintf(&common_env, "GIT_COMMON_DIR=%s", g->common_dir) < 0) ||
+            (g->work_tree && asprintf(&tree_env, "GIT_WORK_TREE=%s", g->work_tree) < 0))
                 return -ENOMEM;
         size_t a = 0;
         argv[a++] = (char *) "git";
         argv[a++] = (char *) "-C";
-        argv[a++] = (char *) g->worktree;
+        argv[a++] = (char *) (g->work_tree ?: g->worktree);
         for (size_t i = 0; i < ELEMENTSOF(git_hardening); i++)
                 argv[a++] = (char *) git_hardening[i];
         for (size_t i = 0; i < n_args; i++)
@@ -112,6 +124,12 @@ int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, 
         envp[k++] = (char *) "GIT_PAGER=cat";
         if (index_env)
                 envp[k++] = index_env;
+        if (dir_env)
+                envp[k++] = dir_env;
+        if (common_env)
+                envp[k++] = common_env;
+        if (tree_env)
+                envp[k++] = tree_env;
 
         if (pipe2(pipefd, O_CLOEXEC) < 0)
                 return -errno;
@@ -130,8 +148,7 @@ int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, 
                 _exit(127);
         }
         close(pipefd[1]);
-        size_t n = 0;
-        r = read_full_fd(pipefd[0], GIT_OUTPUT_MAX, &out, &n);
+        r = read_out(userdata, pipefd[0]);
         close(pipefd[0]);
         int status;
         while (waitpid(pid, &status, 0) < 0)
@@ -149,8 +166,25 @@ int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, 
         if (WEXITSTATUS(status) == 127)
                 return -ENOENT;
         *ret_status = WEXITSTATUS(status);
-        *ret_out = TAKE_PTR(out);
-        *ret_n = n;
+        return 0;
+}
+
+/*
+ * Run git with args in the worktree, in (in_n bytes, or nothing) on its
+ * stdin: 0 with its stdout in *ret_out (NUL-terminated, *ret_n bytes) and
+ * its exit status in *ret_status; its stderr's first line in err. -errno
+ * when it could not be run (127: no git).
+ */
+int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out,
+            size_t *ret_n, int *ret_status, char *err, size_t err_n) {
+        Collect c = {0};
+        int r = git_stream(g, args, in, in_n, collect_out, &c, ret_status, err, err_n);
+        if (r < 0) {
+                free(c.out);
+                return r;
+        }
+        *ret_out = c.out;
+        *ret_n = c.n;
         return 0;
 }
 
@@ -169,4 +203,115 @@ int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, c
                             err[0] ? err : "(no message)");
         }
         return 0;
+}
+
+/* path is dir itself or lies beneath it (both resolved). */
+static bool path_within(const char *path, const char *dir) {
+        size_t n = strlen(dir);
+        if (strncmp(path, dir, n) != 0)
+                return false;
+        return path[n] == 0 || path[n] == '/' || streq(dir, "/");
+}
+
+static int resolved(const char *p, char **ret) {
+        char *r = realpath(p, NULL);
+        if (!r)
+                return -errno;
+        *ret = r;
+        return 0;
+}
+
+int git_pin(Git *g, HostError *e) {
+        _cleanup_free_ char *out = NULL, *wt = NULL, *top = NULL, *dir = NULL, *common = NULL, *own = NULL;
+        char *line[3];
+        size_t n = 0;
+        int r;
+
+        git_done(g);
+        if ((r = resolved(g->worktree, &wt)) < 0)
+                return fail(e, r, "path policy: cannot resolve the worktree %s: %s", shown(g->worktree),
+                            strerror(-r));
+        /* git's own answer, before anything reads the index: rev-parse
+         * reads config, which runs nothing. */
+        const char *args[] = {"rev-parse", "--path-format=absolute", "--show-toplevel",
+                              "--git-dir", "--git-common-dir",       NULL};
+        if ((r = git_ok(g, args, NULL, 0, &out, &n, e)) < 0)
+                goto fail;
+        char *p = out;
+        for (size_t i = 0; i < 3; i++) {
+                char *nl = memchr(p, '\n', (size_t) (out + n - p));
+                if (!nl) {
+                        r = fail(e, -EBADMSG,
+                                 "path policy: cannot read where git finds the repository of %s",
+                                 shown(g->worktree));
+                        goto fail;
+                }
+                *nl = 0;
+                line[i] = p;
+                p = nl + 1;
+        }
+        if ((r = resolved(line[0], &top)) < 0 || (r = resolved(line[1], &dir)) < 0 ||
+            (r = resolved(line[2], &common)) < 0) {
+                r = fail(e, r, "path policy: cannot resolve the repository of %s: %s", shown(g->worktree),
+                         strerror(-r));
+                goto fail;
+        }
+        if (!streq(top, wt)) {
+                r = fail(e, -EINVAL, "path policy: %s is not the top of its repository (git says %s)",
+                         shown(wt), shown(top));
+                goto fail;
+        }
+        if (asprintf(&own, "%s/.git", wt) < 0) {
+                r = -ENOMEM;
+                goto fail;
+        }
+        struct stat st;
+        bool main_checkout = streq(dir, own) && lstat(own, &st) == 0 && S_ISDIR(st.st_mode);
+        if (main_checkout ? !streq(common, dir) : path_within(dir, wt) || path_within(common, wt)) {
+                r = fail(e, -EACCES,
+                         "path policy: refusing to stage %s: its repository (gitdir %s, common dir %s) is "
+                         "named from inside the worktree, so its config is the agent's",
+                         shown(wt), shown(dir), shown(common));
+                goto fail;
+        }
+        g->work_tree = TAKE_PTR(wt);
+        g->git_dir = TAKE_PTR(dir);
+        g->common_dir = TAKE_PTR(common);
+        if (!main_checkout)
+                return 0;
+        /* The main checkout's .git is the agent's but for config and
+         * hooks: a config.worktree there is read as well when the host's
+         * config turns extensions.worktreeConfig on. */
+        const char *list[] = {"config", "--show-scope", "-z", "--list", NULL};
+        free(TAKE_PTR(out));
+        if ((r = git_ok(g, list, NULL, 0, &out, &n, e)) < 0)
+                goto fail;
+        for (char *q = out; q < out + n;) {
+                const char *scope = q;
+                q += strlen(q) + 1;
+                if (q >= out + n)
+                        break;
+                char *key = q, *value = strchr(key, '\n');
+                q += strlen(q) + 1;
+                if (value)
+                        *value++ = 0;
+                if (streq(scope, "worktree") && git_audit_key_is_flagged(key, value)) {
+                        r = fail(e, -EACCES,
+                                 "path policy: refusing to stage %s: %s/config.worktree sets %s, which "
+                                 "would run a program",
+                                 shown(g->work_tree), shown(g->git_dir), shown(key));
+                        goto fail;
+                }
+        }
+        return 0;
+fail:
+        git_done(g);
+        return r;
+}
+
+void git_done(Git *g) {
+        free(g->git_dir);
+        free(g->common_dir);
+        free(g->work_tree);
+        g->git_dir = g->common_dir = g->work_tree = NULL;
 }

@@ -60,7 +60,35 @@ int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *
 typedef struct Git {
         const char *worktree;
         const char *index; /* GIT_INDEX_FILE, or NULL: the repository's own */
+        /* After git_pin(): GIT_DIR, GIT_COMMON_DIR and GIT_WORK_TREE for
+         * every git run, so nothing in the worktree can point git at
+         * another repository (git_done() frees them). */
+        char *git_dir, *common_dir, *work_tree;
 } Git;
+
+/*
+ * Find the repository as git does, and keep it only when the agent could
+ * not have chosen it: git's top level is the worktree itself, and either
+ * the gitdir is the worktree's own .git directory with no commondir of its
+ * own (a main checkout: its config is the host's), or the gitdir and the
+ * common dir both lie outside the worktree (a linked worktree's or a
+ * submodule's). A .git file, a symlinked .git or a commondir that names a
+ * directory inside the worktree is refused: its config would be the
+ * agent's, and its filter drivers would run here. In a main checkout, a
+ * config.worktree (extensions.worktreeConfig) sits in the agent's .git:
+ * one that sets a key that runs a program (git_audit_key_is_flagged()) is
+ * refused too. Then pins the three for every later git_run(). 0, or the
+ * reason in e.
+ */
+int git_pin(Git *g, HostError *e);
+void git_done(Git *g);
+
+/* git_run(), but with its stdout handed to read_out(userdata, fd) as it
+ * comes (the fd is closed after); *ret_status as git_run(). read_out's
+ * negative return is returned (git is waited for first). */
+int git_stream(const Git *g, const char *const *args, const char *in, size_t in_n,
+               int (*read_out)(void *userdata, int fd), void *userdata, int *ret_status, char *err,
+               size_t err_n);
 
 /* git args... in the worktree, in (in_n bytes, or nothing) on its stdin:
  * 0 with its stdout in *ret_out (NUL-terminated, *ret_n bytes), its exit

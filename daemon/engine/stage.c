@@ -103,17 +103,46 @@ static const char *policy_at_depth(const Policy *p, const char *path) {
         return what;
 }
 
-/* The first bytes of the worktree's regular file at path, no symlink
- * followed: a credential by its content? */
-static bool credential_in_file(int root_fd, const char *path) {
-        char buf[CREDENTIAL_HEAD_BYTES];
-        int fd;
-        if (platform_open_beneath(root_fd, path, O_RDONLY, &fd) < 0)
-                return false;
-        struct stat st;
-        ssize_t n = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, buf, sizeof buf) : -1;
-        close(fd);
-        return n > 0 && credential_content(buf, (size_t) n);
+/* The staged blobs of the files to judge by content, read from git cat-file
+ * --batch in the order asked: each one's first bytes judged, the rest
+ * skipped. What is judged is what the commit would hold, never the
+ * worktree's file: the index can hold other bytes than the worktree (a
+ * skip-worktree or assume-unchanged entry, or stat data that git add
+ * trusts without reading the file again). */
+typedef struct Heads {
+        Change **v;
+        size_t n;
+} Heads;
+
+static int read_heads(void *userdata, int fd) {
+        Heads *h = userdata;
+        int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        if (copy < 0)
+                return -errno;
+        _cleanup_(fclosep) FILE *f = fdopen(copy, "r");
+        if (!f) {
+                close(copy);
+                return -errno;
+        }
+        for (size_t i = 0; i < h->n; i++) {
+                char line[256], oid[65], type[16], buf[CREDENTIAL_HEAD_BYTES];
+                unsigned long long size;
+                if (!fgets(line, sizeof line, f) || sscanf(line, "%64s %15s %llu", oid, type, &size) != 3 ||
+                    !streq(type, "blob") || !streq(oid, h->v[i]->dst_oid))
+                        return -EBADMSG;
+                size_t want = size < sizeof buf ? (size_t) size : sizeof buf;
+                if (fread(buf, 1, want, f) != want)
+                        return -EBADMSG;
+                h->v[i]->refused = credential_content(buf, want);
+                for (unsigned long long rest = size - want + 1; rest > 0;) { /* and the newline */
+                        char skip[65536];
+                        size_t k = fread(skip, 1, rest < sizeof skip ? (size_t) rest : sizeof skip, f);
+                        if (k == 0)
+                                return -EBADMSG;
+                        rest -= k;
+                }
+        }
+        return 0;
 }
 
 static bool is_file_mode(unsigned mode) {
@@ -169,17 +198,43 @@ static int reported_load(int out_fd, Hashmap *set) {
         return 0;
 }
 
+/* A credential file refused: out of the index, a rename's source back as
+ * HEAD has it (unless held back already), and named. */
+static int refuse_change(const Policy *policy, Change *ch, const char *zeros, char **info, size_t *n_info,
+                         size_t *info_alloc, StageResult *res) {
+        int r;
+        bool held_src = ch->src && ch->status == 'R' && masked_bound(policy, ch->src);
+        ch->refused = true;
+        if ((r = index_line(info, n_info, info_alloc, 0, zeros, ch->path)) < 0)
+                return r;
+        if (ch->status == 'R' && !held_src &&
+            (r = index_line(info, n_info, info_alloc, ch->src_mode, ch->src_oid, ch->src)) < 0)
+                return r;
+        if (ARRAY_GROW(res->refused, res->n_refused_allocated, res->n_refused + 1) < 0 ||
+            !(res->refused[res->n_refused] = strdup(ch->path)))
+                return -ENOMEM;
+        res->n_refused++;
+        return 0;
+}
+
+static void git_donep(Git *g) {
+        git_done(g);
+}
+
 int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
         _cleanup_policy_ Policy *policy = NULL;
-        _cleanup_free_ char *ph_buf = NULL, *raw = NULL, *info = NULL, *tmp_index = NULL, *out = NULL;
+        _cleanup_free_ char *ph_buf = NULL, *raw = NULL, *info = NULL, *tmp_index = NULL, *tmp_dir = NULL,
+                            *out = NULL, *oids = NULL;
         _cleanup_free_ Change *changes = NULL;
         _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new(),
                                          *carried = NULL;
         _cleanup_free_ const char **add = NULL, **ls = NULL;
         _cleanup_(strv_freep) char **excl = NULL;
         StageResult res = {0};
-        size_t n_raw = 0, n_changes = 0, n_info = 0, info_alloc = 0, n = 0;
+        size_t n_raw = 0, n_changes = 0, n_info = 0, info_alloc = 0, n = 0, n_oids = 0, oids_alloc = 0,
+               heads_alloc = 0;
+        Heads heads = {0};
         PolicyError perr;
         int r;
 
@@ -217,7 +272,9 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 return fail(err, r, "path policy: cannot read %s/%s: %s", shown(c->out_dir),
                             STAGE_REPORTED_FILE, strerror(-r));
 
-        Git g = {.worktree = c->worktree, .index = c->index};
+        _cleanup_(git_donep) Git g = {.worktree = c->worktree, .index = c->index};
+        if ((r = git_pin(&g, err)) < 0)
+                return r;
         if (c->snapshot && !c->index) {
                 /* A private copy of the real index: git add -A then finds
                  * what it has already hashed, and the real one is never
@@ -229,23 +286,33 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 _cleanup_free_ char *real = out[0] == '/' ? strdup(out) : NULL;
                 if (!real && asprintf(&real, "%s/%s", c->worktree, out) < 0)
                         return -ENOMEM;
+                /* In a directory of its own: a repository without an
+                 * index yet gets none (git takes an empty file for a
+                 * broken index), and git's index.lock goes there too. */
                 const char *tmpdir = getenv("TMPDIR");
-                if (asprintf(&tmp_index, "%s/pathpolicy-index.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") <
+                if (asprintf(&tmp_dir, "%s/pathpolicy-index.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") <
                     0)
                         return -ENOMEM;
-                int t = mkostemp(tmp_index, O_CLOEXEC);
-                if (t < 0)
+                if (!mkdtemp(tmp_dir))
                         return fail(err, -errno, "path policy: cannot make a private index: %m");
+                if (asprintf(&tmp_index, "%s/index", tmp_dir) < 0) {
+                        r = -ENOMEM;
+                        goto done;
+                }
                 _cleanup_free_ char *copy = NULL;
                 size_t cn = 0;
                 r = read_full_file(real, 4u * 1024 * 1024 * 1024 - 1, &copy, &cn);
-                if ((r >= 0 && write(t, copy, cn) != (ssize_t) cn) || (r < 0 && r != -ENOENT)) {
-                        close(t);
-                        unlink(tmp_index);
-                        return fail(err, r < 0 ? r : -EIO, "path policy: cannot copy the index %s",
-                                    shown(real));
+                if (r >= 0) {
+                        int t = open(tmp_index, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+                        ssize_t w = t >= 0 ? write(t, copy, cn) : -1;
+                        if (t >= 0)
+                                close(t);
+                        r = w == (ssize_t) cn ? 0 : -EIO;
                 }
-                close(t);
+                if (r < 0 && r != -ENOENT) {
+                        r = fail(err, r, "path policy: cannot copy the index %s", shown(real));
+                        goto done;
+                }
                 g.index = tmp_index;
         }
 
@@ -440,23 +507,41 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                         }
                 }
                 /* 4. A credential file the policy does not name, new to
-                 * the repository (a rename's destination included). */
-                if (added && is_file_mode(ch->dst_mode) && !credential_template(ch->path) &&
-                    (credential_name(ch->path) || credential_in_file(root_fd, ch->path))) {
-                        ch->refused = true;
-                        if ((r = index_line(&info, &n_info, &info_alloc, 0, zeros, ch->path)) < 0)
-                                goto done;
-                        if (ch->status == 'R' && !held_src &&
-                            (r = index_line(&info, &n_info, &info_alloc, ch->src_mode, ch->src_oid,
-                                            ch->src)) < 0)
-                                goto done;
-                        if (ARRAY_GROW(res.refused, res.n_refused_allocated, res.n_refused + 1) < 0 ||
-                            !(res.refused[res.n_refused] = strdup(ch->path))) {
+                 * the repository (a rename's destination included): by
+                 * its name here, by its staged content below. */
+                if (added && is_file_mode(ch->dst_mode) && !credential_template(ch->path)) {
+                        if (credential_name(ch->path)) {
+                                if ((r = refuse_change(policy, ch, zeros, &info, &n_info, &info_alloc,
+                                                       &res)) < 0)
+                                        goto done;
+                        } else if (ARRAY_GROW(heads.v, heads_alloc, heads.n + 1) < 0) {
                                 r = -ENOMEM;
                                 goto done;
+                        } else if (ARRAY_GROW(oids, oids_alloc, n_oids + sizeof ch->dst_oid + 1) < 0) {
+                                r = -ENOMEM;
+                                goto done;
+                        } else {
+                                heads.v[heads.n++] = ch;
+                                n_oids += (size_t) sprintf(oids + n_oids, "%s\n", ch->dst_oid);
                         }
-                        res.n_refused++;
                 }
+        }
+        if (heads.n > 0) {
+                const char *batch[] = {"cat-file", "--batch", NULL};
+                char err_cat[256];
+                status = 0;
+                r = git_stream(&g, batch, oids, n_oids, read_heads, &heads, &status, err_cat,
+                               sizeof err_cat);
+                if (r < 0 || status != 0) {
+                        r = fail(err, r < 0 ? r : -EIO,
+                                 "path policy: cannot read the staged files in %s: %s", shown(c->worktree),
+                                 r < 0 ? strerror(-r) : err_cat);
+                        goto done;
+                }
+                for (size_t i = 0; i < heads.n; i++)
+                        if (heads.v[i]->refused && (r = refuse_change(policy, heads.v[i], zeros, &info,
+                                                                      &n_info, &info_alloc, &res)) < 0)
+                                goto done;
         }
         if (n_info > 0) {
                 const char *update[] = {"update-index", "-z", "--index-info", NULL};
@@ -487,8 +572,11 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         }
         r = 0;
 done:
+        free(heads.v);
         if (tmp_index)
                 unlink(tmp_index);
+        if (tmp_dir)
+                rmdir(tmp_dir);
         if (r < 0) {
                 stage_result_done(&res);
                 return r;
