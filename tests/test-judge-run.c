@@ -270,6 +270,7 @@ static bool caches(void) {
         return r >= 0;
 }
 
+static void sh(const char *fmt, ...) _printf_(1, 2);
 static void sh(const char *fmt, ...) {
         char cmd[PATH_MAX * 4];
         va_list ap;
