@@ -213,6 +213,13 @@ static bool path_within(const char *path, const char *dir) {
         return path[n] == 0 || path[n] == '/' || streq(dir, "/");
 }
 
+/* A name resolved to compare it, never to open it: git_pin() only checks
+ * that git's own answers (the top level, the gitdir, the common dir) name
+ * the worktree and directories outside it, and then hands git those
+ * answers. No mount is near: this is the host, after the guest's binds.
+ * What it does not close: an agent still running (a --snapshot taken
+ * while the VM runs) that swaps .git for a symlink between this check and
+ * a later git run; publish runs after the VM is gone. */
 static int resolved(const char *p, char **ret) {
         char *r = realpath(p, NULL);
         if (!r)

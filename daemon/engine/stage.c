@@ -15,17 +15,12 @@
 #include "array.h"
 #include "credentials.h"
 #include "entry.h"
+#include "git-audit.h"
 #include "git-index.h"
 #include "policy-file.h"
 #include "util.h"
 
 #define STAGE_REPORTED_FILE "path-policy.reported"
-
-static void strv_freep(char ***v) {
-        for (char **p = *v; p && *p; p++)
-                free(*p);
-        free(*v);
-}
 
 /* One line of git diff --raw -z: a change staged against HEAD. */
 typedef struct Change {
@@ -230,7 +225,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new(),
                                          *carried = NULL;
         _cleanup_free_ const char **add = NULL, **ls = NULL;
-        _cleanup_(strv_freep) char **excl = NULL;
+        _cleanup_strv_free_ char **excl = NULL;
         StageResult res = {0};
         size_t n_raw = 0, n_changes = 0, n_info = 0, info_alloc = 0, n = 0, n_oids = 0, oids_alloc = 0,
                heads_alloc = 0;
