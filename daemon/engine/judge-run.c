@@ -67,9 +67,13 @@ int judge_new(const JudgeConfig *c, Judge **ret) {
                 root[0] = 0;
         j->root_len = strlen(root);
         j->root = TAKE_PTR(root);
-        /* Without a way to learn of changes, every call asks the disk. */
-        if (c->cache && platform_changes_new(&j->changes) >= 0 &&
-            (!(j->cache = hashmap_new_borrowed()) || !(j->watched = hashmap_new()))) {
+        /* Without a way to learn of changes, every call asks the disk:
+         * said, unless the backend has none at all (the poll backend). */
+        r = c->cache ? platform_changes_new(&j->changes) : -ENOSYS;
+        if (r < 0 && r != -ENOSYS)
+                log_event(c->log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)),
+                          "path policy: judge: cannot watch for changes: {errno}; every call asks the disk");
+        if (r >= 0 && (!(j->cache = hashmap_new_borrowed()) || !(j->watched = hashmap_new()))) {
                 judge_free(j);
                 return -ENOMEM;
         }
