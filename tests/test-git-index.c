@@ -25,7 +25,7 @@
 /* ---- an index built by hand ---- */
 
 typedef struct B {
-        uint8_t buf[1 << 16];
+        uint8_t buf[1 << 18];
         size_t n;
         uint32_t version, count;
         GitHashAlgo algo;
@@ -347,6 +347,15 @@ static void test_refused(void **state) {
         assert_ptr_equal(out, (uint8_t *) 0x1);
 }
 
+/* .env, a conflict on conflict/.env (stages 1 and 2), lib/.env. */
+static void b_conflicted(B *b, uint32_t version, GitHashAlgo algo) {
+        b_start(b, version, algo);
+        b_entry(b, ".env", 0100644, 1, 0, 0);
+        b_entry(b, "conflict/.env", 0100644, 2, 1, 0);
+        b_entry(b, "conflict/.env", 0100644, 3, 2, 0);
+        b_entry(b, "lib/.env", 0100644, 4, 0, 0);
+}
+
 static void test_skip_worktree(void **state) {
         (void) state;
         static B b;
@@ -354,11 +363,7 @@ static void test_skip_worktree(void **state) {
         for (uint32_t v = 2; v <= 4; v++)
                 for (int a = 0; a < 2; a++) {
                         GitHashAlgo algo = a ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
-                        b_start(&b, v, algo);
-                        b_entry(&b, ".env", 0100644, 1, 0, 0);
-                        b_entry(&b, "conflict/.env", 0100644, 2, 1, 0);
-                        b_entry(&b, "conflict/.env", 0100644, 3, 2, 0);
-                        b_entry(&b, "lib/.env", 0100644, 4, 0, 0);
+                        b_conflicted(&b, v, algo);
                         b_entry(&b, "lib/.env.example", 0100644, 5, 0, 0);
                         b_entry(&b, "lib/x.c", 0100644, 6, 0, 0);
                         b_ext(&b, "TREE", "tree-data", 9);
@@ -408,6 +413,25 @@ static void test_skip_worktree(void **state) {
                 }
 }
 
+/* An entry extended already (an intent to add) gains skip-worktree in
+ * its second flags word: a copy of it as it was would lose it. */
+static void test_skip_worktree_extended(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        b_start(&b, 3, GIT_HASH_SHA1);
+        b_entry(&b, ".env", 0100644, 1, 0, 0x2000);
+        size_t n = b_end(&b);
+        uint8_t *out = NULL;
+        size_t out_n = 0;
+        assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), 1);
+        assert_int_equal(read_index(out, out_n, &s), 0);
+        assert_non_null(strstr(s.text, "S 100644"));
+        uint8_t *again = (uint8_t *) 0x1;
+        assert_int_equal(git_index_skip_worktree(out, out_n, want_env, NULL, &again, &out_n), 0);
+        free(out);
+}
+
 /* index.skipHash: zeros in place of the checksum, for either hash; the
  * hash told by the layout, and zeros written back. */
 static void test_skip_hash(void **state) {
@@ -440,6 +464,237 @@ static void test_skip_hash(void **state) {
                 assert_int_equal(read_index(b.buf, n, &s), -EBADMSG);
         }
         zero_hash = false;
+}
+
+/* The bytes of an edit's oid: b repeated. */
+static GitIndexEdit edit(const char *path, uint32_t mode, uint8_t b) {
+        GitIndexEdit e = {.path = path, .mode = mode};
+        memset(e.oid, b, sizeof e.oid);
+        return e;
+}
+
+/* git_index_edit_fd() writes what git_index_edit() makes, byte for byte. */
+static void same_to_fd(const uint8_t *buf, size_t n, const GitIndexEdit *edits, size_t n_edits,
+                       const uint8_t *want, size_t want_n) {
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        assert_int_equal(git_index_edit_fd(buf, n, 0, edits, n_edits, fileno(f)), 1);
+        _cleanup_free_ char *got = NULL;
+        size_t got_n = 0;
+        assert_int_equal(lseek(fileno(f), 0, SEEK_SET), 0);
+        assert_int_equal(read_full_fd(fileno(f), 1 << 24, &got, &got_n), 0);
+        assert_int_equal(got_n, want_n);
+        assert_memory_equal(got, want, want_n);
+        fclose(f);
+}
+
+static void test_edit(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        for (uint32_t v = 2; v <= 4; v++)
+                for (int a = 0; a < 2; a++) {
+                        GitHashAlgo algo = a ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+                        b_conflicted(&b, v, algo);
+                        b_entry(&b, "lib/x.c", 0100644, 6, 0, v >= 3 ? 0x4000 : 0);
+                        b_ext(&b, "TREE", "tree-data", 9);
+                        b_ext(&b, "REUC", "reuc", 4);
+                        b_ext(&b, "UNTR", "untr", 4);
+                        b_ext(&b, "FSMN", "fsmn", 4);
+                        size_t n = b_end(&b);
+                        const GitIndexEdit edits[] = {
+                                edit("a-new", 0100755, 0xa0),         /* before every entry */
+                                edit("conflict/.env", 0100644, 0xb0), /* its stages give way */
+                                edit("lib/.env", 0, 0),               /* out */
+                                edit("lib/gone", 0, 0),               /* out already */
+                                edit("lib/x.c", 0120000, 0xc0),       /* set */
+                                edit("zz/new", 0100644, 0xd0),        /* after every entry */
+                        };
+                        uint8_t *out = NULL;
+                        size_t out_n = 0;
+                        assert_int_equal(git_index_edit(b.buf, n, edits, ELEMENTSOF(edits), &out, &out_n),
+                                         1);
+                        same_to_fd(b.buf, n, edits, ELEMENTSOF(edits), out, out_n);
+                        assert_int_equal(read_index(out, out_n, &s), 0);
+                        char want[2048], oid[65];
+                        size_t k = 0;
+                        static const struct {
+                                const char *path;
+                                unsigned mode;
+                                uint8_t b;
+                        } rows[] = {{".env", 0100644, 1},
+                                    {"a-new", 0100755, 0xa0},
+                                    {"conflict/.env", 0100644, 0xb0},
+                                    {"lib/x.c", 0120000, 0xc0},
+                                    {"zz/new", 0100644, 0xd0}};
+                        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                                uint8_t raw[32];
+                                memset(raw, rows[i].b, sizeof raw);
+                                hex(raw, (size_t) algo, oid);
+                                k += (size_t) snprintf(want + k, sizeof want - k, "%06o %s 0\t%s\n",
+                                                       rows[i].mode, oid, rows[i].path);
+                        }
+                        assert_string_equal(s.text, want); /* skip-worktree went with the old entry */
+                        assert_int_equal(out[11], 5);      /* the count */
+                        /* entries came and went: only the resolve-undo stays */
+                        assert_null(memmem(out, out_n, "TREE", 4));
+                        assert_null(memmem(out, out_n, "UNTR", 4));
+                        assert_null(memmem(out, out_n, "FSMN", 4));
+                        assert_non_null(memmem(out, out_n, "REUC\0\0\0\x04reuc", 12));
+                        /* an edited entry has no stat data: only its mode */
+                        uint8_t *e = memmem(out, out_n, "zz/new", 6);
+                        assert_non_null(e);
+                        size_t fixed = 40 + (size_t) algo + 2;
+                        uint8_t *start = e - fixed - (v == 4 ? 1 : 0);
+                        for (size_t i = 0; i < 24; i++)
+                                assert_int_equal(start[i], 0);
+                        free(out);
+
+                        /* Only a change: the untracked cache stays; the cache
+                         * tree goes all the same. */
+                        const GitIndexEdit one[] = {edit("lib/.env", 0100644, 0xee)};
+                        assert_int_equal(git_index_edit(b.buf, n, one, 1, &out, &out_n), 1);
+                        assert_null(memmem(out, out_n, "TREE", 4));
+                        assert_non_null(memmem(out, out_n, "UNTR", 4));
+                        assert_int_equal(read_index(out, out_n, &s), 0);
+                        assert_non_null(strstr(s.text, "\tconflict/.env\n"));
+                        free(out);
+
+                        /* No edit: the cache tree dropped, the entries as
+                         * they were, byte for byte. */
+                        assert_int_equal(git_index_edit(b.buf, n, NULL, 0, &out, &out_n), 1);
+                        assert_null(memmem(out, out_n, "TREE", 4));
+                        Seen before;
+                        assert_int_equal(read_index(b.buf, n, &before), 0);
+                        assert_int_equal(read_index(out, out_n, &s), 0);
+                        assert_string_equal(s.text, before.text);
+                        /* and again: nothing left to drop, output untouched */
+                        uint8_t *again = (uint8_t *) 0x1;
+                        size_t again_n = 7;
+                        assert_int_equal(git_index_edit(out, out_n, NULL, 0, &again, &again_n), 0);
+                        assert_ptr_equal(again, (uint8_t *) 0x1);
+                        assert_int_equal(again_n, 7);
+                        /* an edit that changes nothing: out of the index already */
+                        const GitIndexEdit none[] = {edit("nowhere", 0, 0)};
+                        assert_int_equal(git_index_edit(out, out_n, none, 1, &again, &again_n), 0);
+                        assert_ptr_equal(again, (uint8_t *) 0x1);
+                        free(out);
+
+                        /* unsorted, twice, or nameless: refused, untouched */
+                        const GitIndexEdit bad[][2] = {{edit("b", 0, 0), edit("a", 0, 0)},
+                                                       {edit("a", 0, 0), edit("a", 0, 0)},
+                                                       {edit("", 0, 0), edit("a", 0, 0)}};
+                        for (size_t i = 0; i < ELEMENTSOF(bad); i++) {
+                                assert_int_equal(git_index_edit(b.buf, n, bad[i], 2, &again, &again_n),
+                                                 -EINVAL);
+                                assert_ptr_equal(again, (uint8_t *) 0x1);
+                        }
+                }
+}
+
+/* v4 tells each name against the one before it: an entry in the middle,
+ * in and out, leaves every name after it readable. */
+static void test_edit_v4_names(void **state) {
+        (void) state;
+        static B b;
+        static char longname[5000];
+        Seen s, before;
+        memset(longname, 'q', sizeof longname - 1);
+        memcpy(longname, "lib/", 4);
+        b_start(&b, 4, GIT_HASH_SHA1);
+        b_entry(&b, "lib/a/one.c", 0100644, 1, 0, 0);
+        b_entry(&b, "lib/a/two.c", 0100644, 2, 0, 0);
+        b_entry(&b, "lib/b/three.c", 0100644, 3, 0, 0);
+        b_entry(&b, longname, 0100644, 4, 0, 0);
+        size_t n = b_end(&b);
+        assert_int_equal(read_index(b.buf, n, &before), 0);
+        const GitIndexEdit in[] = {edit("lib/a/one.c", 0, 0), edit("lib/a/zzz", 0100644, 9),
+                                   edit("lib/qq", 0100644, 8)};
+        uint8_t *out = NULL, *back = NULL;
+        size_t out_n = 0, back_n = 0;
+        assert_int_equal(git_index_edit(b.buf, n, in, ELEMENTSOF(in), &out, &out_n), 1);
+        same_to_fd(b.buf, n, in, ELEMENTSOF(in), out, out_n);
+        assert_int_equal(read_index(out, out_n, &s), 0);
+        assert_non_null(strstr(s.text, "\tlib/a/zzz\n"));
+        assert_non_null(strstr(s.text, "\tlib/qq\n"));
+        assert_non_null(strstr(s.text, longname));
+        assert_null(strstr(s.text, "one.c"));
+        /* and back out, the first one back in: as it was, but its stat data */
+        uint8_t one[32];
+        memset(one, 1, sizeof one);
+        GitIndexEdit back_in[] = {edit("lib/a/one.c", 0100644, 1), edit("lib/a/zzz", 0, 0),
+                                  edit("lib/qq", 0, 0)};
+        memcpy(back_in[0].oid, one, sizeof one);
+        assert_int_equal(git_index_edit(out, out_n, back_in, ELEMENTSOF(back_in), &back, &back_n), 1);
+        assert_int_equal(read_index(back, back_n, &s), 0);
+        assert_string_equal(s.text, before.text);
+        free(out);
+        free(back);
+}
+
+/* An index larger than the writer's chunk, written to an fd. */
+static void test_edit_large(void **state) {
+        (void) state;
+        static B b;
+        for (int a = 0; a < 2; a++) {
+                b_start(&b, 2, a ? GIT_HASH_SHA256 : GIT_HASH_SHA1);
+                char path[32];
+                for (int i = 0; i < 2800; i++) {
+                        snprintf(path, sizeof path, "d/f%04d", i);
+                        b_entry(&b, path, 0100644, (uint8_t) i, 0, 0);
+                }
+                size_t n = b_end(&b);
+                assert_true(n > 3 * 64 * 1024); /* chunks */
+                const GitIndexEdit e[] = {edit("d/f0300", 0, 0), edit("z", 0100644, 7)};
+                uint8_t *out = NULL;
+                size_t out_n = 0;
+                assert_int_equal(git_index_edit(b.buf, n, e, 2, &out, &out_n), 1);
+                same_to_fd(b.buf, n, e, 2, out, out_n);
+                free(out);
+        }
+}
+
+/* An index git has just written: read with the hash given, its checksum
+ * not verified; every length still checked. */
+static void test_trusted(void **state) {
+        (void) state;
+        static B b;
+        Seen s, t;
+        build(&b, 4, GIT_HASH_SHA256);
+        size_t n = b_end(&b);
+        assert_int_equal(read_index(b.buf, n, &s), 0);
+        b.buf[n - 1] ^= 1; /* the checksum no longer holds */
+        assert_int_equal(read_index(b.buf, n, &t), -EBADMSG);
+        memset(&t, 0, sizeof t);
+        assert_int_equal(git_index_entries_trusted(b.buf, n, GIT_HASH_SHA256, see, &t), 0);
+        assert_string_equal(s.text, t.text);
+        assert_int_equal(git_index_entries_trusted(b.buf, n, (GitHashAlgo) 7, see, &t), -EINVAL);
+        for (size_t k = 0; k < n - 32; k++) { /* cut anywhere: refused, not read past */
+                memset(&t, 0, sizeof t);
+                int r = git_index_entries_trusted(b.buf, k, GIT_HASH_SHA256, see, &t);
+                assert_true(r == -EBADMSG || r == -EPROTONOSUPPORT);
+        }
+}
+
+/* A split index takes no edit, but its cache tree goes; "link" stays. */
+static void test_edit_split(void **state) {
+        (void) state;
+        static B b;
+        build(&b, 2, GIT_HASH_SHA1);
+        b_ext(&b, "link", "0123456789abcdef0123", 20);
+        b_ext(&b, "TREE", "t", 1);
+        size_t n = b_end(&b);
+        uint8_t *out = (uint8_t *) 0x1;
+        size_t out_n = 7;
+        const GitIndexEdit one[] = {edit(".env", 0, 0)};
+        assert_int_equal(git_index_edit(b.buf, n, one, 1, &out, &out_n), -EOPNOTSUPP);
+        assert_ptr_equal(out, (uint8_t *) 0x1);
+        assert_int_equal(git_index_edit(b.buf, n, NULL, 0, &out, &out_n), 1);
+        same_to_fd(b.buf, n, NULL, 0, out, out_n);
+        assert_int_equal(out_n, n - 9);
+        assert_memory_equal(out, b.buf, n - 20 - 9 - 28); /* header, entries and link, as they were */
+        assert_null(memmem(out, out_n, "TREE", 4));
+        free(out);
 }
 
 /* ---- the oracle: git itself ---- */
@@ -535,12 +790,17 @@ static void oracle_one(const char *format, unsigned version) {
                 sh("cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"), 0);
 }
 
+/* fn in every format: both hashes, index versions 2 to 4. */
+static void every_format(void (*fn)(const char *format, unsigned version)) {
+        for (unsigned v = 2; v <= 4; v++) {
+                fn("sha1", v);
+                fn("sha256", v);
+        }
+}
+
 static void test_oracle_formats(void **state) {
         (void) state;
-        for (unsigned v = 2; v <= 4; v++) {
-                oracle_one("sha1", v);
-                oracle_one("sha256", v);
-        }
+        every_format(oracle_one);
 }
 
 /* An index git wrote with extensions: untracked cache, cache tree, end of
@@ -588,6 +848,121 @@ static void test_oracle_refused(void **state) {
         assert_int_equal(read_index((uint8_t *) sparse, n, &s), -EOPNOTSUPP);
 }
 
+/* A split or a sparse index: its cache tree dropped, git reads it as
+ * before. */
+static void test_oracle_passthrough(void **state) {
+        (void) state;
+        static const char *const make[] = {
+                "git -c core.splitIndex=true update-index --split-index && echo z > z.c && git add z.c",
+                "git sparse-checkout set --cone --sparse-index lib && git write-tree >/dev/null",
+        };
+        for (size_t i = 0; i < ELEMENTSOF(make); i++) {
+                size_t n = 0;
+                make_repo("sha1", 2);
+                assert_int_equal(
+                        sh("cd ours && %s && git write-tree > ../before && git ls-files -s > ../ls-before",
+                           make[i]),
+                        0);
+                _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+                assert_non_null(memmem(buf, n, "TREE", 4));
+                uint8_t *out = NULL;
+                size_t out_n = 0;
+                assert_int_equal(git_index_edit((uint8_t *) buf, n, NULL, 0, &out, &out_n), 1);
+                assert_null(memmem(out, out_n, "TREE", 4));
+                spew("ours/.git/index", out, out_n);
+                free(out);
+                assert_int_equal(
+                        sh("cd ours && git ls-files -s > ../ls-after && cmp ../ls-before ../ls-after && "
+                           "[ \"$(git write-tree)\" = \"$(cat ../before)\" ] && git fsck --no-progress "
+                           "--strict"),
+                        0);
+        }
+}
+
+static void unhex(const char *h, uint8_t *out, size_t n) {
+        for (size_t i = 0; i < n; i++)
+                assert_int_equal(sscanf(h + 2 * i, "%2hhx", &out[i]), 1);
+}
+
+/* Ours against git update-index --index-info: a change, a new entry, one
+ * gone, in every format. */
+static void oracle_edit(const char *format, unsigned version) {
+        size_t n = 0, hashsz = streq(format, "sha1") ? 20 : 32;
+        print_message("edit: %s, index version %u\n", format, version);
+        make_repo(format, version);
+        assert_int_equal(sh("for d in ours theirs; do (cd $d && echo new | git hash-object -w --stdin) > "
+                            "oid-$d; done && cmp oid-ours oid-theirs"),
+                         0);
+        _cleanup_free_ char *oid = slurp("oid-ours", NULL);
+        oid[strcspn(oid, "\n")] = 0;
+        GitIndexEdit edits[] = {{.path = ".env", .mode = 0100755},
+                                {.path = "lib/b.c"},
+                                {.path = "lib/new dir/x\ny", .mode = 0100644}};
+        unhex(oid, edits[0].oid, hashsz);
+        unhex(oid, edits[2].oid, hashsz);
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        uint8_t *out = NULL;
+        size_t out_n = 0;
+        assert_int_equal(git_index_edit((uint8_t *) buf, n, edits, ELEMENTSOF(edits), &out, &out_n), 1);
+        spew("ours/.git/index", out, out_n);
+        free(out);
+        assert_int_equal(sh("cd theirs && printf '%%s\\0' \"100755 %s\t.env\" \"0 %0*d\tlib/b.c\" "
+                            "\"100644 %s\tlib/new dir/x\ny\" | git update-index -z --index-info",
+                            oid, (int) hashsz * 2, 0, oid),
+                         0);
+        assert_int_equal(
+                sh("(cd ours && git ls-files -s -z) > o && (cd theirs && git ls-files -s -z) > t && "
+                   "cmp o t && (cd ours && git status --porcelain -z) > o && "
+                   "(cd theirs && git status --porcelain -z) > t && cmp o t && "
+                   "cd ours && git fsck --no-progress --strict && "
+                   "[ \"$(git write-tree)\" = \"$(cd ../theirs && git write-tree)\" ]"),
+                0);
+}
+
+static void test_oracle_edit(void **state) {
+        (void) state;
+        every_format(oracle_edit);
+}
+
+/* A cache tree that names other trees than the entries: git write-tree
+ * (and git commit) takes it over them. Dropped, the tree is the
+ * entries'. */
+static void test_oracle_forged_tree(void **state) {
+        (void) state;
+        size_t clean_n = 0, dirty_n = 0;
+        make_repo("sha1", 2);
+        assert_int_equal(
+                sh("cd ours && git reset -q && git write-tree > ../head-tree && cp .git/index ../clean && "
+                   "echo smuggled > lib/id_rsa && git add lib/id_rsa && git write-tree > ../real-tree"),
+                0);
+        _cleanup_free_ char *clean = slurp("clean", &clean_n), *dirty = slurp("ours/.git/index", &dirty_n);
+        uint8_t *tree = memmem(clean, clean_n, "TREE", 4);
+        assert_non_null(tree);
+        size_t tree_n = clean_n - 20 - (size_t) (tree - (uint8_t *) clean);
+        /* the dirty index's entries, the clean one's cache tree */
+        uint8_t *bare = NULL;
+        size_t bare_n = 0;
+        assert_int_equal(git_index_edit((uint8_t *) dirty, dirty_n, NULL, 0, &bare, &bare_n), 1);
+        _cleanup_free_ uint8_t *forged = malloc(bare_n + tree_n);
+        memcpy(forged, bare, bare_n - 20);
+        memcpy(forged + bare_n - 20, tree, tree_n);
+        digest(GIT_HASH_SHA1, forged, bare_n - 20 + tree_n, forged + bare_n - 20 + tree_n);
+        spew("ours/.git/index", forged, bare_n + tree_n);
+        assert_int_equal(sh("cd ours && git ls-files | grep -qx lib/id_rsa && "
+                            "[ \"$(git write-tree)\" = \"$(cat ../head-tree)\" ]"),
+                         0); /* git is fooled */
+        uint8_t *out = NULL;
+        size_t out_n = 0;
+        assert_int_equal(git_index_edit(forged, bare_n + tree_n, NULL, 0, &out, &out_n), 1);
+        assert_memory_equal(out, bare, bare_n);
+        spew("ours/.git/index", out, out_n);
+        assert_int_equal(sh("cd ours && [ \"$(git write-tree)\" = \"$(cat ../real-tree)\" ] && "
+                            "git fsck --no-progress --strict"),
+                         0);
+        free(out);
+        free(bare);
+}
+
 static int oracle(void) {
         if (system("git --version >/dev/null 2>&1") != 0) {
                 printf("SKIP: git is not installed\n");
@@ -605,9 +980,9 @@ static int oracle(void) {
         setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
         setenv("LC_ALL", "C", 1);
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_oracle_formats),
-                cmocka_unit_test(test_oracle_extensions),
-                cmocka_unit_test(test_oracle_refused),
+                cmocka_unit_test(test_oracle_formats), cmocka_unit_test(test_oracle_extensions),
+                cmocka_unit_test(test_oracle_refused), cmocka_unit_test(test_oracle_passthrough),
+                cmocka_unit_test(test_oracle_edit),    cmocka_unit_test(test_oracle_forged_tree),
         };
         int r = RUN(tests);
         _cleanup_free_ char *cmd = NULL;
@@ -623,6 +998,9 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_blob_oid),      cmocka_unit_test(test_read_versions),
                 cmocka_unit_test(test_long_name),     cmocka_unit_test(test_refused),
                 cmocka_unit_test(test_skip_worktree), cmocka_unit_test(test_skip_hash),
+                cmocka_unit_test(test_edit),          cmocka_unit_test(test_edit_v4_names),
+                cmocka_unit_test(test_edit_split),    cmocka_unit_test(test_edit_large),
+                cmocka_unit_test(test_trusted),       cmocka_unit_test(test_skip_worktree_extended),
         };
         return RUN(tests);
 }

@@ -158,6 +158,26 @@ static void test_read_full_file_not_regular(void **state) {
         rmdir(dir);
 }
 
+/* A sysctl says it is empty (st_size 0) and ends at the first read's end:
+ * read whole all the same, as a 4 KiB read() reads it. */
+static void test_read_full_file_proc(void **state) {
+        (void) state;
+        static const char sysctl[] = "/proc/sys/kernel/pid_max";
+        char want[64];
+        int fd = open(sysctl, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                SKIP_UNLESS_CI("no %s\n", sysctl);
+        ssize_t k = read(fd, want, sizeof want - 1);
+        close(fd);
+        assert_true(k > 1);
+        want[k] = 0;
+        _cleanup_free_ char *buf = NULL;
+        size_t size = 0;
+        assert_int_equal(read_full_file(sysctl, 64, &buf, &size), 0);
+        assert_string_equal(buf, want);
+        assert_int_equal(size, (size_t) k);
+}
+
 static void test_path_normalize(void **state) {
         (void) state;
         static const struct {
@@ -179,9 +199,13 @@ static void test_path_normalize(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_utf8),           cmocka_unit_test(test_escape),
-                cmocka_unit_test(test_read_full_file), cmocka_unit_test(test_read_full_file_not_regular),
-                cmocka_unit_test(test_path_normalize), cmocka_unit_test(test_array_grow),
+                cmocka_unit_test(test_utf8),
+                cmocka_unit_test(test_escape),
+                cmocka_unit_test(test_read_full_file),
+                cmocka_unit_test(test_read_full_file_not_regular),
+                cmocka_unit_test(test_path_normalize),
+                cmocka_unit_test(test_array_grow),
+                cmocka_unit_test(test_read_full_file_proc),
         };
         return RUN(tests);
 }

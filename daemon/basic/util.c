@@ -94,12 +94,20 @@ static int not_regular(mode_t mode) {
 int read_full_fd(int fd, size_t max, char **ret, size_t *ret_size) {
         _cleanup_free_ char *buf = NULL;
         size_t size = 0, allocated = 0;
+        struct stat st;
+        /* A file's size, and one byte more to see it grow: read in one go.
+         * Not a file that says it is empty: /proc and /sys files do, and a
+         * sysctl's reads past a first short one say end of file. */
+        size_t first =
+                fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t) st.st_size < max
+                        ? (size_t) st.st_size + 1
+                        : 4096;
 
         for (;;) {
                 /* Grown when full, never past max + 1: one byte more than max
                  * is enough to know the input is too large. */
                 if (size == allocated) {
-                        size_t want = allocated ? allocated * 2 : 4096;
+                        size_t want = allocated ? allocated * 2 : first;
                         if (want - 1 > max)
                                 want = max + 1;
                         char *n = realloc(buf, want + 1);

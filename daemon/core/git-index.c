@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -111,6 +112,7 @@ typedef struct Index {
         size_t entries_end; /* the first byte after the last entry */
         size_t ext_end;     /* where the checksum starts */
         bool skip_hash;     /* zeros in place of the checksum (index.skipHash) */
+        bool passthrough;   /* split and sparse indexes taken, their entries not emitted */
 } Index;
 
 static int header(const uint8_t *buf, size_t n) {
@@ -123,14 +125,37 @@ static int header(const uint8_t *buf, size_t n) {
 
 typedef int (*each_fn)(void *ctx, const Index *ix, const Raw *raw, const GitIndexEntry *e);
 
+/* *buf at least want bytes long. */
+static int reserve(char **buf, size_t *cap, size_t want) {
+        if (want <= *cap)
+                return 0;
+        size_t c = want < 256 ? 256 : want * 2;
+        char *b = realloc(*buf, c);
+        if (!b)
+                return -ENOMEM;
+        *buf = b;
+        *cap = c;
+        return 0;
+}
+
+#define SWAP(a, b)                                                                                          \
+        do {                                                                                                \
+                __typeof__(a) swap_ = (a);                                                                  \
+                (a) = (b);                                                                                  \
+                (b) = swap_;                                                                                \
+        } while (0)
+
 /* The entries and extensions of an index whose hash is algo; each (if
  * any) sees every named entry. */
-static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash, each_fn each,
-                   void *ctx) {
-        _cleanup_free_ char *prev = NULL, *name = NULL, *prev_named = NULL;
-        size_t prev_n = 0;
+static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash, bool trusted,
+                   bool passthrough, each_fn each, void *ctx) {
+        /* Three names, their buffers reused: this entry's, the one before
+         * (v4 names are told against it), the last one not empty (order). */
+        _cleanup_free_ char *prev = NULL, *name = NULL, *named = NULL;
+        size_t prev_n = 0, prev_cap = 0, name_cap = 0, named_cap = 0;
         unsigned prev_stage = 0;
-        bool nameless = false;
+        bool nameless = false, linked = false;
+        const char *last = NULL; /* the last name not empty: in buf (v2, v3) or named (v4) */
         int r;
 
         *ix = (Index){.buf = buf,
@@ -139,7 +164,8 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                       .version = be32(buf + 4),
                       .count = be32(buf + 8),
                       .ext_end = n - (size_t) algo,
-                      .skip_hash = skip_hash};
+                      .skip_hash = skip_hash,
+                      .passthrough = passthrough};
 
         size_t hashsz = (size_t) ix->algo, off = 12;
         for (uint32_t i = 0; i < ix->count; i++) {
@@ -181,14 +207,16 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                  * replace its shared index's: said once its "link"
                  * extension is seen, below. */
                 nameless = nameless || len == 0;
-                char *full = malloc(len + 1);
-                if (!full)
-                        return -ENOMEM;
-                if (copy)
-                        memcpy(full, prev, copy);
-                memcpy(full + copy, p, suffix + 1);
-                free(name);
-                name = full;
+                /* v2 and v3 names are NUL-padded in place: read there */
+                const char *path = (const char *) p;
+                if (ix->version == 4) {
+                        if ((r = reserve(&name, &name_cap, len + 1)) < 0)
+                                return r;
+                        if (copy)
+                                memcpy(name, prev, copy);
+                        memcpy(name + copy, p, suffix + 1);
+                        path = name;
+                }
 
                 if (ix->version == 4) {
                         raw.name_n = (size_t) (nul + 1 - (buf + raw.name_off));
@@ -201,34 +229,41 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                 }
 
                 GitIndexEntry e = {
-                        .path = name,
+                        .path = path,
                         .mode = be32(buf + off + 24),
                         .algo = ix->algo,
                         .stage = (raw.flags & CE_STAGEMASK) >> 12,
                         .skip_worktree = (raw.flags2 & CE_SKIP_WORKTREE) != 0,
+                        .intent_to_add = (raw.flags2 & CE_INTENT_TO_ADD) != 0,
                 };
                 memcpy(e.oid, buf + off + FIXED, hashsz);
                 /* In order, as git's check_ce_order dies otherwise: by name
                  * (bytes), a name twice only as conflict stages, rising. So
                  * no path is seen twice, however the index was crafted. */
-                if (len > 0 && prev_named) {
-                        int cmp = strcmp(prev_named, name);
+                if (len > 0 && last && !trusted) {
+                        int cmp = strcmp(last, path);
                         if (cmp > 0 || (cmp == 0 && (prev_stage == 0 || prev_stage > e.stage)))
                                 return -EBADMSG;
                 }
-                r = len > 0 && each ? each(ctx, ix, &raw, &e) : 0;
+                r = len > 0 && each && !passthrough ? each(ctx, ix, &raw, &e) : 0;
                 if (r < 0)
                         return r;
                 off += raw.size;
                 if (len > 0) {
-                        free(prev_named);
-                        if (!(prev_named = strdup(name)))
-                                return -ENOMEM;
+                        last = path;
+                        if (ix->version == 4) {
+                                if ((r = reserve(&named, &named_cap, len + 1)) < 0)
+                                        return r;
+                                memcpy(named, name, len + 1);
+                                last = named;
+                        }
                         prev_stage = e.stage;
                 }
-                free(prev);
-                prev = TAKE_PTR(name);
-                prev_n = len;
+                if (ix->version == 4) {
+                        SWAP(prev, name);
+                        SWAP(prev_cap, name_cap);
+                        prev_n = len;
+                }
         }
         ix->entries_end = off;
 
@@ -241,11 +276,13 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                 uint32_t sz = be32(buf + off + 4);
                 if (ix->ext_end - off - 8 < sz)
                         return -EBADMSG;
-                if (!(buf[off] >= 'A' && buf[off] <= 'Z'))
+                bool known = memcmp(buf + off, "link", 4) == 0 || memcmp(buf + off, "sdir", 4) == 0;
+                if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(passthrough && known))
                         return -EOPNOTSUPP; /* "link" (split index), "sdir" (sparse), or unknown */
+                linked = linked || memcmp(buf + off, "link", 4) == 0;
                 off += 8 + (size_t) sz;
         }
-        return nameless ? -EBADMSG : 0;
+        return nameless && !linked ? -EBADMSG : 0;
 }
 
 static bool zeros(const uint8_t *p, size_t n) {
@@ -255,14 +292,23 @@ static bool zeros(const uint8_t *p, size_t n) {
         return true;
 }
 
-static int walk(const uint8_t *buf, size_t n, Index *ix, each_fn each, void *ctx) {
+/* trusted: the index's hash, known, and its checksum not to be verified
+ * (0: found from the checksum, which must hold). */
+static int walk(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo trusted, bool passthrough, each_fn each,
+                void *ctx) {
         static const GitHashAlgo algos[] = {GIT_HASH_SHA1, GIT_HASH_SHA256};
         GitHashAlgo algo;
         int r = header(buf, n), best = -EBADMSG;
         if (r < 0)
                 return r;
+        if (trusted)
+                return n < 12 + (size_t) trusted
+                               ? -EBADMSG
+                               : walk_as(buf, n, ix, trusted,
+                                         zeros(buf + n - (size_t) trusted, (size_t) trusted), true,
+                                         passthrough, each, ctx);
         if (checksum_algo(buf, n, &algo) == 0)
-                return walk_as(buf, n, ix, algo, false, each, ctx);
+                return walk_as(buf, n, ix, algo, false, false, passthrough, each, ctx);
         /* index.skipHash (git 2.40 and later) writes zeros in place of the
          * checksum: the hash is the one whose size makes the file parse. */
         for (size_t i = 0; i < ELEMENTSOF(algos); i++) {
@@ -270,9 +316,9 @@ static int walk(const uint8_t *buf, size_t n, Index *ix, each_fn each, void *ctx
                 Index probe;
                 if (n < 12 + sz || !zeros(buf + n - sz, sz))
                         continue;
-                r = walk_as(buf, n, &probe, algos[i], true, NULL, NULL);
+                r = walk_as(buf, n, &probe, algos[i], true, false, passthrough, NULL, NULL);
                 if (r == 0)
-                        return walk_as(buf, n, ix, algos[i], true, each, ctx);
+                        return walk_as(buf, n, ix, algos[i], true, false, passthrough, each, ctx);
                 if (r != -EBADMSG)
                         best = r;
         }
@@ -296,102 +342,346 @@ int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, cons
                       void *ctx) {
         Index ix;
         Emit x = {.emit = emit, .ctx = ctx};
-        return walk(buf, n, &ix, emit_one, &x);
+        return walk(buf, n, &ix, 0, false, emit_one, &x);
+}
+
+int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
+                              void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx) {
+        Index ix;
+        Emit x = {.emit = emit, .ctx = ctx};
+        if (algo != GIT_HASH_SHA1 && algo != GIT_HASH_SHA256)
+                return -EINVAL;
+        return walk(buf, n, &ix, algo, false, emit_one, &x);
 }
 
 typedef struct Writer {
+        /* skip-worktree: set where want says */
         bool (*want)(void *ctx, const char *path);
         void *ctx;
+        /* or edits, sorted; next: the first not yet met */
+        const GitIndexEdit *edits;
+        size_t n_edits, next;
         uint8_t *out;
         size_t out_n, out_cap;
-        bool changed, extended;
+        uint32_t count; /* entries written */
+        char *last;     /* the name written last (v4 names are told against it) */
+        size_t last_n, last_cap;
+        bool changed, extended, moved; /* moved: an entry came or went */
+        int fd;                        /* written to it a chunk at a time, or (-1) into out */
+        size_t total;                  /* bytes written to fd */
 } Writer;
 
+#define CHUNK (64u * 1024)
+
+/* Written out: to the fd when there is one. */
+static int flush(Writer *w) {
+        for (size_t done = 0; done < w->out_n;) {
+                ssize_t k = write(w->fd, w->out + done, w->out_n - done);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k <= 0)
+                        return k < 0 ? -errno : -EIO;
+                done += (size_t) k;
+        }
+        w->total += w->out_n;
+        w->out_n = 0;
+        return 0;
+}
+
 static int put(Writer *w, const void *data, size_t n) {
-        if (w->out_cap - w->out_n < n)
-                return -ENOMEM; /* sized up front: cannot happen */
-        memcpy(w->out + w->out_n, data, n);
+        const uint8_t *p = data;
+        int r;
+        while (w->fd >= 0 && w->out_cap - w->out_n < n) { /* a chunk at a time */
+                size_t k = w->out_cap - w->out_n;
+                memcpy(w->out + w->out_n, p, k);
+                w->out_n += k;
+                p += k;
+                n -= k;
+                if ((r = flush(w)) < 0)
+                        return r;
+        }
+        if (w->out_cap - w->out_n < n) {
+                size_t cap = w->out_cap * 2 > w->out_n + n ? w->out_cap * 2 : w->out_n + n;
+                uint8_t *o = realloc(w->out, cap);
+                if (!o)
+                        return -ENOMEM;
+                w->out = o;
+                w->out_cap = cap;
+        }
+        memcpy(w->out + w->out_n, p, n);
         w->out_n += n;
         return 0;
 }
 
-static int copy_entry(void *ctx, const Index *ix, const Raw *raw, const GitIndexEntry *e) {
-        Writer *w = ctx;
-        size_t hashsz = (size_t) ix->algo;
-        uint16_t flags = raw->flags, flags2 = raw->flags2;
-        uint8_t word[2];
+/* git's encode_varint (varint.c), the inverse of varint() above. */
+static size_t encode_varint(size_t v, uint8_t out[16]) {
+        uint8_t b[16];
+        size_t pos = sizeof b - 1;
+        b[pos] = v & 0x7f;
+        while (v >>= 7)
+                b[--pos] = (uint8_t) (0x80 | (--v & 0x7f));
+        memcpy(out, b + pos, sizeof b - pos);
+        return sizeof b - pos;
+}
+
+/* One entry as read-cache.c's ce_write_entry writes it: the fixed part
+ * (stat data and mode; NULL: zeros but mode), the oid, the flags, the
+ * name (v4: against the last one written, else NUL-padded to eight). */
+static int put_entry(Writer *w, const Index *ix, const uint8_t *fixed, uint32_t mode, const uint8_t *oid,
+                     uint16_t flags, uint16_t flags2, const char *name) {
+        size_t hashsz = (size_t) ix->algo, len = strlen(name);
+        uint8_t word[16];
         int r;
 
-        if (e->stage == 0 && !e->skip_worktree && w->want(w->ctx, e->path)) {
+        if (w->count == UINT32_MAX)
+                return -EOVERFLOW;
+        w->count++;
+        flags = (uint16_t) ((flags & ~CE_NAMEMASK) | (len < CE_NAMEMASK ? len : CE_NAMEMASK));
+        if (fixed)
+                r = put(w, fixed, FIXED);
+        else {
+                uint8_t zero[FIXED] = {0};
+                zero[24] = (uint8_t) (mode >> 24);
+                zero[25] = (uint8_t) (mode >> 16);
+                zero[26] = (uint8_t) (mode >> 8);
+                zero[27] = (uint8_t) mode;
+                r = put(w, zero, FIXED);
+        }
+        if (r >= 0)
+                r = put(w, oid, hashsz);
+        put_be16(word, flags);
+        if (r >= 0)
+                r = put(w, word, 2);
+        if (r >= 0 && (flags & CE_EXTENDED)) {
+                w->extended = true;
+                put_be16(word, flags2);
+                r = put(w, word, 2);
+        }
+        if (r < 0)
+                return r;
+        if (ix->version == 4) {
+                size_t common = 0;
+                while (common < w->last_n && common < len && w->last[common] == name[common])
+                        common++;
+                r = put(w, word, encode_varint(w->last_n - common, word));
+                if (r >= 0)
+                        r = put(w, name + common, len - common + 1);
+                if (r < 0)
+                        return r;
+                if (len + 1 > w->last_cap) {
+                        char *l = realloc(w->last, len + 1);
+                        if (!l)
+                                return -ENOMEM;
+                        w->last = l;
+                        w->last_cap = len + 1;
+                }
+                memcpy(w->last, name, len + 1);
+                w->last_n = len;
+                return 0;
+        }
+        /* NUL padding to a multiple of eight, at least one */
+        size_t head = FIXED + hashsz + 2 + ((flags & CE_EXTENDED) ? 2 : 0);
+        size_t pad = ((head + len + 8) & ~(size_t) 7) - head - len;
+        static const uint8_t zeros[8];
+        r = put(w, name, len);
+        return r < 0 ? r : put(w, zeros, pad);
+}
+
+/* An edit as its own entry at stage 0, as update-index --index-info makes
+ * it: no stat data (git looks at the file again), no flags. */
+static int put_edit(Writer *w, const Index *ix, const GitIndexEdit *ed) {
+        w->changed = true;
+        if (ed->mode == 0)
+                return 0;
+        return put_entry(w, ix, NULL, ed->mode, ed->oid, 0, 0, ed->path);
+}
+
+static int copy_entry(void *ctx, const Index *ix, const Raw *raw, const GitIndexEntry *e) {
+        Writer *w = ctx;
+        uint16_t flags = raw->flags, flags2 = raw->flags2;
+        int r;
+
+        /* The edits before this path are new entries; one of this path
+         * replaces it, every stage of it. */
+        for (; w->next < w->n_edits; w->next++) {
+                const GitIndexEdit *ed = &w->edits[w->next];
+                int cmp = strcmp(ed->path, e->path);
+                if (cmp > 0)
+                        break;
+                if (cmp < 0 && ed->mode == 0)
+                        continue; /* out already */
+                w->moved = w->moved || cmp < 0 || ed->mode == 0 || e->stage != 0;
+                if ((r = put_edit(w, ix, ed)) < 0)
+                        return r;
+                if (cmp == 0) { /* in this entry's place */
+                        w->next++;
+                        return 0;
+                }
+        }
+        if (w->next > 0 && streq(w->edits[w->next - 1].path, e->path)) {
+                w->moved = true; /* a further conflict stage of an edited path, gone */
+                return 0;
+        }
+        if (w->want && e->stage == 0 && !e->skip_worktree && w->want(w->ctx, e->path)) {
                 flags |= CE_EXTENDED;
                 flags2 |= CE_SKIP_WORKTREE;
                 w->changed = true;
         }
-        if (flags & CE_EXTENDED)
-                w->extended = true;
-        r = put(w, ix->buf + raw->off, FIXED + hashsz);
+        if (ix->version != 4 && flags == raw->flags &&
+            flags2 == raw->flags2) { /* as it was, byte for byte */
+                if (w->count == UINT32_MAX)
+                        return -EOVERFLOW;
+                w->count++;
+                w->extended = w->extended || (flags & CE_EXTENDED);
+                return put(w, ix->buf + raw->off, raw->size);
+        }
+        return put_entry(w, ix, ix->buf + raw->off, 0, ix->buf + raw->off + FIXED, flags, flags2, e->path);
+}
+
+static bool ext_is(const uint8_t *p, const char *sig) {
+        return memcmp(p, sig, 4) == 0;
+}
+
+/* The header, the extensions but those dropped, the checksum: *ret. */
+/* The hash of the fd's first n bytes, read back. */
+static int hash_fd(GitHashAlgo algo, int fd, size_t n, uint8_t *buf, uint8_t out[32]) {
+        struct sha1_ctx s1;
+        struct sha256_ctx s256;
+        sha1_init(&s1);
+        sha256_init(&s256);
+        for (size_t off = 0; off < n;) {
+                ssize_t k = pread(fd, buf, n - off < CHUNK ? n - off : CHUNK, (off_t) off);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k <= 0)
+                        return k < 0 ? -errno : -EIO;
+                if (algo == GIT_HASH_SHA1)
+                        sha1_update(&s1, (size_t) k, buf);
+                else
+                        sha256_update(&s256, (size_t) k, buf);
+                off += (size_t) k;
+        }
+        if (algo == GIT_HASH_SHA1)
+                sha1_digest(&s1, SHA1_DIGEST_SIZE, out);
+        else
+                sha256_digest(&s256, SHA256_DIGEST_SIZE, out);
+        return 0;
+}
+
+/* The extensions but those dropped, the header as it now is, the
+ * checksum: into *ret, or to the fd. */
+static int finish(Writer *w, const Index *ix, bool drop_tree, uint8_t **ret, size_t *ret_n) {
+        uint8_t hdr[12];
+        int r;
+        memcpy(hdr, ix->buf, 12);
+        if (ix->version == 2 && w->extended)
+                hdr[7] = 3;     /* read-cache.c: extended flags need version 3 */
+        if (!ix->passthrough) { /* entries may have come and gone */
+                hdr[8] = (uint8_t) (w->count >> 24);
+                hdr[9] = (uint8_t) (w->count >> 16);
+                hdr[10] = (uint8_t) (w->count >> 8);
+                hdr[11] = (uint8_t) w->count;
+        }
+        for (size_t off = ix->entries_end; off < ix->ext_end;) {
+                const uint8_t *e = ix->buf + off;
+                size_t sz = 8 + (size_t) be32(e + 4);
+                off += sz;
+                /* EOIE and IEOT are offsets into the old layout; the cache
+                 * tree is dropped when asked; the untracked cache and the
+                 * fsmonitor's bitmap (by entry position) when entries came
+                 * or went */
+                if (ext_is(e, "EOIE") || ext_is(e, "IEOT") || (drop_tree && ext_is(e, "TREE")) ||
+                    (w->moved && (ext_is(e, "UNTR") || ext_is(e, "FSMN"))))
+                        continue;
+                if ((r = put(w, e, sz)) < 0)
+                        return r;
+        }
+        uint8_t d[32] = {0};
+        if (w->fd >= 0) {
+                if ((r = flush(w)) < 0)
+                        return r;
+                if (pwrite(w->fd, hdr, sizeof hdr, 0) != (ssize_t) sizeof hdr)
+                        return errno ? -errno : -EIO;
+                if (!ix->skip_hash && (r = hash_fd(ix->algo, w->fd, w->total, w->out, d)) < 0)
+                        return r;
+                if ((r = put(w, d, (size_t) ix->algo)) < 0 || (r = flush(w)) < 0)
+                        return r;
+                return 1;
+        }
+        memcpy(w->out, hdr, sizeof hdr);
+        if (!ix->skip_hash)
+                hash(ix->algo, "", 0, w->out, w->out_n, d);
+        if ((r = put(w, d, (size_t) ix->algo)) < 0)
+                return r;
+        *ret = TAKE_PTR(w->out);
+        *ret_n = w->out_n;
+        return 1;
+}
+
+/* Write into w what walking buf with each makes of it. */
+static int rewrite(const uint8_t *buf, size_t n, Writer *w, GitHashAlgo trusted, bool passthrough,
+                   bool drop_tree, uint8_t **ret, size_t *ret_n) {
+        Index ix;
+        int r = header(buf, n);
         if (r < 0)
                 return r;
-        put_be16(word, flags);
-        r = put(w, word, 2);
-        if (r >= 0 && (flags & CE_EXTENDED)) {
-                put_be16(word, flags2);
-                r = put(w, word, 2);
+        /* An entry takes at least 62 bytes: a count beyond that is a lie
+         * (and sizes the output). */
+        if (be32(buf + 8) > n / 62)
+                return -EBADMSG;
+        w->out_cap = w->fd >= 0 ? CHUNK : n + 64;
+        if (!(w->out = malloc(w->out_cap)))
+                return -ENOMEM;
+        memcpy(w->out, buf, 12); /* the header, made right at the end */
+        w->out_n = 12;
+        r = walk(buf, n, &ix, trusted, passthrough, passthrough ? NULL : copy_entry, w);
+        for (; r >= 0 && w->next < w->n_edits; w->next++) /* after the last entry */
+                if (w->edits[w->next].mode != 0) {
+                        w->moved = true;
+                        r = put_edit(w, &ix, &w->edits[w->next]);
+                }
+        if (r >= 0 && drop_tree)
+                for (size_t off = ix.entries_end; off < ix.ext_end; off += 8 + (size_t) be32(buf + off + 4))
+                        w->changed = w->changed || ext_is(buf + off, "TREE");
+        if (r >= 0 && w->changed) {
+                if (passthrough)
+                        r = put(w, buf + 12, ix.entries_end - 12);
+                if (r >= 0)
+                        r = finish(w, &ix, drop_tree, ret, ret_n);
         }
-        if (r >= 0)
-                r = put(w, ix->buf + raw->name_off, raw->name_n);
-        if (r < 0 || ix->version == 4)
-                return r;
-        /* NUL padding to a multiple of eight, at least one */
-        size_t fixed = FIXED + hashsz + 2 + ((flags & CE_EXTENDED) ? 2 : 0);
-        size_t pad = ((fixed + raw->name_n + 8) & ~(size_t) 7) - fixed - raw->name_n;
-        static const uint8_t zeros[8];
-        return put(w, zeros, pad);
+        free(w->out);
+        free(w->last);
+        return r < 0 ? r : w->changed;
 }
 
 int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path),
                             void *ctx, uint8_t **ret, size_t *ret_n) {
-        Index ix;
-        Writer w = {.want = want, .ctx = ctx};
-        int r;
+        Writer w = {.want = want, .ctx = ctx, .fd = -1};
+        return rewrite(buf, n, &w, 0, false, false, ret, ret_n);
+}
 
-        /* An entry takes at least 62 bytes, and grows by at most 2 bytes
-         * of flags and 7 of padding. */
-        r = header(buf, n);
-        if (r < 0)
-                return r;
-        if (be32(buf + 8) > n / 62)
-                return -EBADMSG;
-        w.out_cap = n + (size_t) be32(buf + 8) * 16;
-        w.out = malloc(w.out_cap);
-        if (!w.out)
-                return -ENOMEM;
-        w.out_n = 12;
-        r = walk(buf, n, &ix, copy_entry, &w);
-        if (r < 0 || !w.changed) {
-                free(w.out);
-                return r < 0 ? r : 0;
-        }
-        memcpy(w.out, buf, 12);
-        if (ix.version == 2 && w.extended)
-                w.out[7] = 3; /* read-cache.c: extended flags need version 3 */
+static int edit(const uint8_t *buf, size_t n, GitHashAlgo trusted, const GitIndexEdit *edits, size_t n_edits,
+                int fd, uint8_t **ret, size_t *ret_n) {
+        for (size_t i = 0; i + 1 < n_edits; i++)
+                if (strcmp(edits[i].path, edits[i + 1].path) >= 0)
+                        return -EINVAL;
+        for (size_t i = 0; i < n_edits; i++)
+                if (edits[i].path[0] == 0)
+                        return -EINVAL;
+        Writer w = {.edits = edits, .n_edits = n_edits, .fd = fd};
+        return rewrite(buf, n, &w, trusted, n_edits == 0, true, ret, ret_n);
+}
 
-        for (size_t off = ix.entries_end; off < ix.ext_end;) {
-                size_t sz = 8 + (size_t) be32(buf + off + 4);
-                /* EOIE and IEOT are offsets into the old layout */
-                if (memcmp(buf + off, "EOIE", 4) != 0 && memcmp(buf + off, "IEOT", 4) != 0)
-                        (void) put(&w, buf + off, sz);
-                off += sz;
-        }
-        uint8_t d[32] = {0};
-        if (!ix.skip_hash)
-                hash(ix.algo, "", 0, w.out, w.out_n, d);
-        r = put(&w, d, (size_t) ix.algo);
-        if (r < 0) {
-                free(w.out);
-                return r;
-        }
-        *ret = w.out;
-        *ret_n = w.out_n;
-        return 1;
+int git_index_edit(const uint8_t *buf, size_t n, const GitIndexEdit *edits, size_t n_edits, uint8_t **ret,
+                   size_t *ret_n) {
+        return edit(buf, n, 0, edits, n_edits, -1, ret, ret_n);
+}
+
+int git_index_edit_fd(const uint8_t *buf, size_t n, GitHashAlgo trusted, const GitIndexEdit *edits,
+                      size_t n_edits, int fd) {
+        if (fd < 0)
+                return -EBADF;
+        if (trusted != 0 && trusted != GIT_HASH_SHA1 && trusted != GIT_HASH_SHA256)
+                return -EINVAL;
+        return edit(buf, n, trusted, edits, n_edits, fd, NULL, NULL);
 }

@@ -33,6 +33,7 @@ typedef struct GitIndexEntry {
         GitHashAlgo algo;   /* the index's (its checksum's) hash */
         unsigned stage;     /* 0, or 1..3 in a conflict */
         bool skip_worktree; /* the extended flag is set */
+        bool intent_to_add; /* git add -N: not staged, not in a commit */
 } GitIndexEntry;
 
 /* Call emit with each entry, in the index's order. 0, or -EBADMSG,
@@ -40,6 +41,13 @@ typedef struct GitIndexEntry {
  * already: an error means "ignore what you saw"). */
 int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
                       void *ctx);
+
+/* git_index_entries() of an index git itself has just written, in a
+ * repository whose hash is algo: neither its checksum (a pass over the
+ * whole file) nor the order of its entries is verified again; every
+ * length still is. */
+int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
+                              void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx);
 
 /* Set skip-worktree on every stage-0 entry that lacks it and for whose
  * path want says true, as "git update-index --skip-worktree" would: the
@@ -51,6 +59,41 @@ int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, cons
  * git_index_entries. */
 int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path),
                             void *ctx, uint8_t **ret, size_t *ret_n);
+
+/* One path's new entry: mode and oid at stage 0, or (mode 0) none. */
+typedef struct GitIndexEdit {
+        const char *path;
+        uint32_t mode;
+        uint8_t oid[32]; /* the index's hash's bytes of it */
+} GitIndexEdit;
+
+/*
+ * The index with each edit made as "git update-index --index-info" makes
+ * it: the path's entry (every conflict stage of it) replaced by one at
+ * stage 0 without stat data, so that git looks at the file again, or
+ * removed; edits sorted by strcmp, a path once (else -EINVAL). The cache
+ * tree ("TREE") is dropped as well: git trusts it over the entries (git
+ * write-tree and commit take a valid subtree's id as it is), and the
+ * agent may have written one that names other trees than the entries;
+ * git builds it again from the entries. Dropped too: EOIE and IEOT
+ * (offsets), and, when an entry came or went, the untracked cache and the
+ * fsmonitor bitmap ("UNTR", "FSMN"). With no edits, a split or sparse
+ * index ("link", "sdir") is taken, its entries copied as they are, so that
+ * its cache tree can be dropped too; with edits it is -EOPNOTSUPP.
+ * 1 with *ret (malloc'd) and *ret_n when something changed; 0 when
+ * nothing did (*ret untouched); -errno as for git_index_entries.
+ */
+int git_index_edit(const uint8_t *buf, size_t n, const GitIndexEdit *edits, size_t n_edits, uint8_t **ret,
+                   size_t *ret_n);
+
+/* git_index_edit(), written to fd (at its start, open for reading and
+ * writing: the header and the checksum are made last) a chunk at a time:
+ * an index of any size in little memory. trusted as for
+ * git_index_entries_trusted(), or 0. 1 when written; 0 when nothing
+ * changed; -errno, with the fd's content undefined (the caller's lock
+ * file, removed). */
+int git_index_edit_fd(const uint8_t *buf, size_t n, GitHashAlgo trusted, const GitIndexEdit *edits,
+                      size_t n_edits, int fd);
 
 /* The object id git gives a blob of these bytes ("blob <n>\0" + data). */
 void git_blob_oid(GitHashAlgo algo, const void *data, size_t n, uint8_t out[32]);

@@ -6,7 +6,9 @@
  * at the checksum. Invariants: an answer is 0 or one of the documented
  * errors, the same for both calls; a failed write leaves its output alone;
  * a written index reads again, with the same entries in the same order,
- * skip-worktree set where asked, and asking again changes nothing. */
+ * skip-worktree set where asked, and asking again changes nothing. The
+ * editor: the same answer for an index it can edit; an edited index reads
+ * again, with the edits in it and no other path gone. */
 #include <errno.h>
 #include <nettle/sha1.h>
 #include <nettle/sha2.h>
@@ -108,6 +110,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 free(out);
         } else if (out != (uint8_t *) 0x1) {
                 abort();
+        }
+        /* .env out, "a" and "zz/z" in: what the index then reads as */
+        GitIndexEdit edits[] = {
+                {.path = ".env"}, {.path = "a", .mode = 0100644}, {.path = "zz/z", .mode = 0120000}};
+        memset(edits[1].oid, 0xaa, sizeof edits[1].oid);
+        out = (uint8_t *) 0x1;
+        out_n = 7;
+        int e = git_index_edit(buf, total, edits, 3, &out, &out_n);
+        if (e < 0) {
+                if ((e != r && e != -ENOMEM && r != -ENOMEM && e != -EOVERFLOW) || out != (uint8_t *) 0x1 ||
+                    out_n != 7)
+                        abort();
+        } else if (r != 0 || e != 1) { /* "a" goes in, whatever the index held */
+                abort();
+        } else {
+                List after = {0};
+                if (git_index_entries(out, out_n, add, &after) != 0)
+                        abort();
+                bool seen_a = false, seen_z = false;
+                for (char *p = after.text; p < after.text + after.n;
+                     p += strlen(p) + 1 + 7 + (unsigned char) p[strlen(p) + 1 + 5]) {
+                        uint32_t mode;
+                        memcpy(&mode, p + strlen(p) + 1, 4);
+                        if (streq(p, ".env") || (streq(p, "a") && (seen_a || mode != 0100644)))
+                                abort();
+                        seen_a = seen_a || streq(p, "a");
+                        seen_z = seen_z || (streq(p, "zz/z") && mode == 0120000);
+                }
+                if (!seen_a || !seen_z)
+                        abort();
+                free(after.text);
+                free(out);
         }
         free(before.text);
         free(buf);
