@@ -307,6 +307,57 @@ shape "index v4" "git config index.version 4 && git update-index --index-version
 shape "split index" "git config core.splitIndex true && git update-index --split-index"
 shape "sparse checkout" "mkdir -p docs && echo d >docs/a && git add docs && git commit -qm d && git sparse-checkout set --no-cone '/*' '!/docs/'"
 shape "odd names" "printf a >'with space' && printf b >\$'new\nline' && printf c >\$'bad\xff' && git add 'with space' \$'new\nline' \$'bad\xff' && git commit -qm odd && printf z >>'with space'"
+shape "sparse index" "mkdir -p docs && echo d >docs/a && git add docs && git commit -qm d && git sparse-checkout set --cone --sparse-index lib"
+shape "SHA-256" "rm -rf .git && git init -q --object-format=sha256 && git add -A && git rm -q --cached .envrc .netrc CLAUDE.md && git commit -qm sha256"
+
+# forge INDEX PATH: a version 2 index without PATH's entry, everything else
+# (its cache tree too) byte for byte, the checksum made again: what an agent
+# can write, git's own reading of it unchanged.
+forge() {
+  perl -e 'use Digest::SHA qw(sha1); my ($f, $drop) = @ARGV; open my $h, "<:raw", $f or die; local $/; my $b = <$h>;
+    close $h; my $n = unpack("N", substr($b, 8, 4)); my ($off, $kept, $out) = (12, 0, substr($b, 0, 12));
+    for (1 .. $n) { my $len = unpack("n", substr($b, $off + 60, 2)) & 0xfff; my $sz = (62 + $len + 8) & ~7;
+      if (substr($b, $off + 62, $len) ne $drop) { $out .= substr($b, $off, $sz); $kept++ } $off += $sz }
+    $out .= substr($b, $off, length($b) - 20 - $off); substr($out, 8, 4) = pack("N", $kept); $out .= sha1($out);
+    open $h, ">:raw", $f or die; print $h $out; close $h' "$@"
+}
+# A cache tree that names another tree than the index's entries: git
+# write-tree and commit take it over them. The agent's index says lib/ is a
+# tree holding a key its entries do not: the commit would carry the key.
+fresh
+mkdir -p "$wt/lib" && echo a >"$wt/lib/a.c" && touch -d '-1 minute' "$wt/lib/a.c" # not racily clean: git add leaves lib/ be
+git -C "$wt" add lib && git -C "$wt" commit -qm lib
+printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/lib/deploy"
+git -C "$wt" add lib/deploy && git -C "$wt" update-index --index-version 2 && git -C "$wt" write-tree >/dev/null
+forge "$wt/.git/index" lib/deploy && rm "$wt/lib/deploy"
+check "forged cache tree: git is fooled" bash -c "git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q lib/deploy"
+forge "$wt/.git/index" nothing # the write-tree above wrote it again
+stage
+check "forged cache tree: exit 0" [ "$rc" -eq 0 ]
+check "forged cache tree: what git commits is the entries'" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q lib/deploy"
+check "forged cache tree: git fsck" fsck_ok
+# The guest moved a directory that holds a masked file: the mask moved with
+# it, and the host sees the secret at the new path. Its blob is a masked
+# path's, gone from its place: held back, renamed or not.
+for how in dir file; do
+  fresh
+  mkdir -p "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key
+  echo 'mask-file config/master.key' >>"$vm/path-policy"
+  if [ $how = dir ]; then mv "$wt/config" "$wt/cfg"; moved=cfg/master.key; else mv "$wt/config/master.key" "$wt/notes.md"; moved=notes.md; fi
+  stage
+  check "moved masked ($how): exit 0" [ "$rc" -eq 0 ]
+  check "moved masked ($how): held back" has "$work/err" "left $moved out of the commit (masked)"
+  check "moved masked ($how): not staged" bash -c "! git -C '$wt' ls-files --error-unmatch '$moved' >/dev/null 2>&1"
+  check "moved masked ($how): its place as HEAD has it" index_is_head config/master.key
+  check "moved masked ($how): git fsck" fsck_ok
+done
+# A rename that is only a rename: both sides staged.
+fresh
+git -C "$wt" mv notes.txt notes.md
+stage
+check "plain rename: exit 0" [ "$rc" -eq 0 ]
+check "plain rename: the new name staged" staged notes.md
+check "plain rename: the old one gone" bash -c "! git -C '$wt' ls-files --error-unmatch notes.txt >/dev/null 2>&1"
 # A linked worktree: stage works in it, as in the main one.
 fresh
 git -C "$wt" worktree add -q "$work/linked$n" -b linked >/dev/null 2>&1

@@ -7,6 +7,8 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -82,20 +84,13 @@ static int collect_out(void *userdata, int fd) {
         return read_full_fd(fd, GIT_OUTPUT_MAX, &c->out, &c->n);
 }
 
-int git_stream(const Git *g, const char *const *args, const char *in, size_t in_n,
-               int (*read_out)(void *userdata, int fd), void *userdata, int *ret_status, char *err,
-               size_t err_n) {
+/* Start git args in the worktree: stdin from fin, stdout to out_fd,
+ * stderr to ferr. */
+static int spawn(const Git *g, const char *const *args, FILE *fin, int out_fd, FILE *ferr, pid_t *ret_pid) {
         _cleanup_free_ char **argv = NULL, **envp = NULL, *index_env = NULL, *dir_env = NULL,
                             *common_env = NULL, *tree_env = NULL;
-        _cleanup_(fclosep) FILE *fin = tmpfile(), *ferr = tmpfile();
         size_t n_args = 0, n_env = 0;
-        int pipefd[2], r;
 
-        if (!fin || !ferr)
-                return -errno;
-        if (in_n > 0 &&
-            (fwrite(in, 1, in_n, fin) != in_n || fflush(fin) != 0 || fseek(fin, 0, SEEK_SET) != 0))
-                return -EIO;
         while (args[n_args])
                 n_args++;
         argv = calloc(n_args + ELEMENTSOF(git_hardening) + 5, sizeof *argv);
@@ -131,31 +126,26 @@ int git_stream(const Git *g, const char *const *args, const char *in, size_t in_
         if (tree_env)
                 envp[k++] = tree_env;
 
-        if (pipe2(pipefd, O_CLOEXEC) < 0)
-                return -errno;
         pid_t pid = fork();
-        if (pid < 0) {
-                r = -errno;
-                close(pipefd[0]);
-                close(pipefd[1]);
-                return r;
-        }
+        if (pid < 0)
+                return -errno;
         if (pid == 0) {
-                if (dup2(fileno(fin), STDIN_FILENO) < 0 || dup2(pipefd[1], STDOUT_FILENO) < 0 ||
+                if (dup2(fileno(fin), STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0 ||
                     dup2(fileno(ferr), STDERR_FILENO) < 0)
                         _exit(127);
                 execvpe("git", argv, envp);
                 _exit(127);
         }
-        close(pipefd[1]);
-        r = read_out(userdata, pipefd[0]);
-        close(pipefd[0]);
+        *ret_pid = pid;
+        return 0;
+}
+
+/* Wait for git: its status, and its stderr's first line in err. */
+static int reap(pid_t pid, FILE *ferr, int *ret_status, char *err, size_t err_n) {
         int status;
         while (waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR)
                         return -errno;
-        if (r < 0)
-                return r;
         if (err_n > 0) {
                 err[0] = 0;
                 if (fseek(ferr, 0, SEEK_SET) == 0 && fgets(err, (int) err_n, ferr))
@@ -167,6 +157,83 @@ int git_stream(const Git *g, const char *const *args, const char *in, size_t in_
                 return -ENOENT;
         *ret_status = WEXITSTATUS(status);
         return 0;
+}
+
+int git_stream(const Git *g, const char *const *args, const char *in, size_t in_n,
+               int (*read_out)(void *userdata, int fd), void *userdata, int *ret_status, char *err,
+               size_t err_n) {
+        _cleanup_(fclosep) FILE *fin = tmpfile(), *ferr = tmpfile();
+        int pipefd[2], r;
+        pid_t pid;
+
+        if (!fin || !ferr)
+                return -errno;
+        if (in_n > 0 &&
+            (fwrite(in, 1, in_n, fin) != in_n || fflush(fin) != 0 || fseek(fin, 0, SEEK_SET) != 0))
+                return -EIO;
+        if (pipe2(pipefd, O_CLOEXEC) < 0)
+                return -errno;
+        r = spawn(g, args, fin, pipefd[1], ferr, &pid);
+        close(pipefd[1]);
+        if (r < 0) {
+                close(pipefd[0]);
+                return r;
+        }
+        r = read_out(userdata, pipefd[0]);
+        close(pipefd[0]);
+        int k = reap(pid, ferr, ret_status, err, err_n);
+        return r < 0 ? r : k;
+}
+
+int git_start(const Git *g, const char *const *args, GitChild *ret) {
+        _cleanup_(fclosep) FILE *fin = fopen("/dev/null", "re"), *fout = tmpfile(), *ferr = tmpfile();
+        pid_t pid;
+        if (!fin || !fout || !ferr)
+                return -errno;
+        int r = spawn(g, args, fin, fileno(fout), ferr, &pid);
+        if (r < 0)
+                return r;
+        *ret = (GitChild){.pid = pid, .out = TAKE_PTR(fout), .err = TAKE_PTR(ferr)};
+        return 0;
+}
+
+int git_finish(GitChild *c, const char **ret_out, size_t *ret_n, int *ret_status, char *err, size_t err_n) {
+        struct stat st;
+        if (c->pid <= 0)
+                return -ECHILD;
+        int r = reap(c->pid, c->err, ret_status, err, err_n);
+        c->pid = 0;
+        if (r < 0)
+                return r;
+        if (fstat(fileno(c->out), &st) < 0)
+                return -errno;
+        if ((uint64_t) st.st_size > GIT_OUTPUT_MAX)
+                return -EFBIG;
+        if (st.st_size > 0) {
+                void *m = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fileno(c->out), 0);
+                if (m == MAP_FAILED)
+                        return -errno;
+                c->map = m;
+                c->map_n = (size_t) st.st_size;
+        }
+        *ret_out = c->map ? c->map : "";
+        *ret_n = c->map_n;
+        return 0;
+}
+
+void git_child_done(GitChild *c) {
+        if (c->pid > 0) { /* never finished: not left running */
+                kill(c->pid, SIGKILL);
+                while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
+                        ;
+        }
+        if (c->map)
+                munmap(c->map, c->map_n);
+        if (c->out)
+                fclose(c->out);
+        if (c->err)
+                fclose(c->err);
+        *c = (GitChild){0};
 }
 
 /*
@@ -229,7 +296,8 @@ static int resolved(const char *p, char **ret) {
 }
 
 int git_pin(Git *g, HostError *e) {
-        _cleanup_free_ char *out = NULL, *wt = NULL, *top = NULL, *dir = NULL, *common = NULL, *own = NULL;
+        _cleanup_free_ char *out = NULL, *wt = NULL, *top = NULL, *dir = NULL, *common = NULL, *own = NULL,
+                            *wtconfig = NULL;
         char *line[3];
         size_t n = 0;
         int r;
@@ -288,7 +356,14 @@ int git_pin(Git *g, HostError *e) {
                 return 0;
         /* The main checkout's .git is the agent's but for config and
          * hooks: a config.worktree there is read as well when the host's
-         * config turns extensions.worktreeConfig on. */
+         * config turns extensions.worktreeConfig on. None there, nothing
+         * to ask git. */
+        if (asprintf(&wtconfig, "%s/config.worktree", g->git_dir) < 0) {
+                r = -ENOMEM;
+                goto fail;
+        }
+        if (lstat(wtconfig, &st) < 0 && errno == ENOENT)
+                return 0;
         const char *list[] = {"config", "--show-scope", "-z", "--list", NULL};
         free(TAKE_PTR(out));
         if ((r = git_ok(g, list, NULL, 0, &out, &n, e)) < 0)

@@ -7,7 +7,9 @@
  * log_event(), as every engine does).
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include "hashmap.h"
 #include "host.h"
@@ -96,6 +98,22 @@ int git_stream(const Git *g, const char *const *args, const char *in, size_t in_
  * there is no git (or it could not be started), -errno. */
 int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out,
             size_t *ret_n, int *ret_status, char *err, size_t err_n);
+
+/* git started and not waited for: git_start() runs it with nothing on
+ * its stdin and its stdout kept in a file; git_finish() waits, and hands
+ * back that stdout mapped (not NUL-terminated; the GitChild's until
+ * git_child_done()), its status and its stderr's first line as git_run()
+ * does; git_child_done() (the cleanup) kills and reaps one never
+ * finished. */
+typedef struct GitChild {
+        pid_t pid;
+        FILE *out, *err;
+        void *map;
+        size_t map_n;
+} GitChild;
+int git_start(const Git *g, const char *const *args, GitChild *ret);
+int git_finish(GitChild *c, const char **ret_out, size_t *ret_n, int *ret_status, char *err, size_t err_n);
+void git_child_done(GitChild *c);
 
 /* git_run(), which must exit 0: else the failure in e (-EIO). */
 int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out, size_t *ret_n,

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "array.h"
@@ -22,54 +23,263 @@
 
 #define STAGE_REPORTED_FILE "path-policy.reported"
 
-/* One line of git diff --raw -z: a change staged against HEAD. */
+/* A path staged against HEAD: from git diff --raw -z, or from the index
+ * read here against git ls-tree -r. A rename is a deletion and an
+ * addition (no -M): a refused or held-back addition takes its exact
+ * source (the same blob, deleted) back along with it. */
 typedef struct Change {
-        char status;                   /* A, M, D, T, R, C, U */
+        char status;                   /* A, M, D, T (U from git diff) */
         unsigned src_mode, dst_mode;   /* HEAD's, the index's */
         char src_oid[65], dst_oid[65]; /* hex */
-        const char *src, *path;        /* src: a rename's or copy's source; path: where it lands */
-        bool dropped, held, refused;
+        const char *path;
+        bool dropped, held, refused, restored;
+        struct Change *same; /* the next deletion of the same blob */
 } Change;
 
 /* Parse `git diff --raw -z --no-abbrev` (buf is NUL-terminated at n). */
 static int parse_raw(char *buf, size_t n, Change **ret, size_t *ret_n) {
-        Change *v = NULL;
+        _cleanup_free_ Change *v = NULL;
         size_t k = 0, allocated = 0;
         for (char *p = buf, *e = buf + n; p < e;) {
                 Change c = {0};
                 char status[8] = "";
                 int used = 0;
-                if (*p != ':' || sscanf(p, ":%o %o %64s %64s %7s%n", &c.src_mode, &c.dst_mode, c.src_oid,
-                                        c.dst_oid, status, &used) != 5) {
-                        free(v);
+                if (*p != ':' ||
+                    sscanf(p, ":%o %o %64s %64s %7s%n", &c.src_mode, &c.dst_mode, c.src_oid, c.dst_oid,
+                           status, &used) != 5 ||
+                    strchr("AMDTU", status[0]) == NULL)
                         return -EBADMSG;
-                }
                 c.status = status[0];
                 p += strlen(p) + 1;
-                if (p >= e) {
-                        free(v);
+                if (p >= e)
                         return -EBADMSG;
-                }
                 c.path = p;
                 p += strlen(p) + 1;
-                if (c.status == 'R' || c.status == 'C') {
-                        if (p >= e) {
-                                free(v);
-                                return -EBADMSG;
-                        }
-                        c.src = c.path;
-                        c.path = p;
-                        p += strlen(p) + 1;
-                }
-                if (ARRAY_GROW(v, allocated, k + 1) < 0) {
-                        free(v);
+                if (ARRAY_GROW(v, allocated, k + 1) < 0)
                         return -ENOMEM;
-                }
                 v[k++] = c;
         }
-        *ret = v;
+        *ret = TAKE_PTR(v);
         *ret_n = k;
         return 0;
+}
+
+static const char hexdigits[] = "0123456789abcdef";
+
+static void to_hex(const uint8_t *p, size_t n, char *out) {
+        /* a byte's two digits at once: this runs for every index entry */
+        static char pairs[256][2];
+        if (!pairs[0][0])
+                for (unsigned i = 0; i < 256; i++) {
+                        pairs[i][0] = hexdigits[i >> 4];
+                        pairs[i][1] = hexdigits[i & 15];
+                }
+        for (size_t i = 0; i < n; i++)
+                memcpy(out + 2 * i, pairs[p[i]], 2);
+        out[2 * n] = 0;
+}
+
+static int from_hex(const char *h, size_t n, uint8_t *out) {
+        for (size_t i = 0; i < 2 * n; i++) {
+                int v = h[i] >= '0' && h[i] <= '9'   ? h[i] - '0'
+                        : h[i] >= 'a' && h[i] <= 'f' ? h[i] - 'a' + 10
+                                                     : -1;
+                if (v < 0)
+                        return -EBADMSG;
+                out[i / 2] = (uint8_t) (i % 2 ? (out[i / 2] | v) : v << 4);
+        }
+        return h[2 * n] == 0 || h[2 * n] == '\t' ? 0 : -EBADMSG;
+}
+
+/* HEAD's next entry in git ls-tree -r -z --full-tree output:
+ * "<mode> <type> <oid>\t<path>\0". */
+typedef struct HeadEntry {
+        unsigned mode;
+        const char *oid; /* hex, hashsz * 2 digits */
+        const char *path;
+} HeadEntry;
+
+static int head_next(const char **p, const char *end, size_t hashsz, HeadEntry *ret) {
+        const char *q = *p, *nul = memchr(q, 0, (size_t) (end - q));
+        unsigned mode = 0;
+        if (!nul)
+                return -EBADMSG;
+        for (; q < nul && *q >= '0' && *q <= '7'; q++)
+                mode = mode * 8 + (unsigned) (*q - '0');
+        const char *type = q + 1, *sp = type < nul ? memchr(type, ' ', (size_t) (nul - type)) : NULL;
+        const char *tab = sp ? memchr(sp, '\t', (size_t) (nul - sp)) : NULL;
+        if (q == *p || *q != ' ' || !sp || !tab || (size_t) (tab - sp - 1) != 2 * hashsz || tab + 1 == nul)
+                return -EBADMSG;
+        *ret = (HeadEntry){.mode = mode, .oid = sp + 1, .path = tab + 1};
+        *p = nul + 1;
+        return 0;
+}
+
+/*
+ * What git diff --cached --raw HEAD says, made here: the index's entries
+ * (at stage 0; an intent to add is not staged) walked against HEAD's
+ * listing, both in git's path order. Any doubt (a conflict left, a
+ * listing out of order or not as expected) and the caller asks git diff.
+ */
+typedef struct Merge {
+        const char *ls, *end; /* HEAD's listing, what is left of it */
+        const char *prev;     /* HEAD's path before */
+        size_t hashsz;
+        Change *v;
+        size_t n, allocated;
+        char **names; /* the index's paths the changes name (its own are passing) */
+        size_t n_names, names_allocated;
+        int error;
+        bool unmerged;
+} Merge;
+
+static void merge_done(Merge *m) {
+        free(m->v);
+        for (size_t i = 0; i < m->n_names; i++)
+                free(m->names[i]);
+        free(m->names);
+}
+
+static Change *merge_push(Merge *m, char status) {
+        if (ARRAY_GROW(m->v, m->allocated, m->n + 1) < 0) {
+                m->error = -ENOMEM;
+                return NULL;
+        }
+        Change *c = &m->v[m->n++];
+        *c = (Change){.status = status};
+        return c;
+}
+
+static const char *merge_name(Merge *m, const char *path) {
+        char *d = strdup(path);
+        if (!d || ARRAY_GROW(m->names, m->names_allocated, m->n_names + 1) < 0) {
+                free(d);
+                m->error = -ENOMEM;
+                return NULL;
+        }
+        return m->names[m->n_names++] = d;
+}
+
+/* HEAD's entries before path (all, for NULL): deleted. Its entry at
+ * path, if any, in *same. */
+static void merge_head_until(Merge *m, const char *path, HeadEntry *same, bool *found) {
+        *found = false;
+        while (!m->error && m->ls < m->end) {
+                const char *at = m->ls;
+                HeadEntry h;
+                if (head_next(&m->ls, m->end, m->hashsz, &h) < 0 ||
+                    (m->prev && strcmp(m->prev, h.path) >= 0)) {
+                        m->error = -EBADMSG;
+                        return;
+                }
+                int cmp = path ? strcmp(h.path, path) : -1;
+                if (cmp > 0) {
+                        m->ls = at; /* not yet */
+                        return;
+                }
+                m->prev = h.path;
+                if (cmp == 0) {
+                        *same = h;
+                        *found = true;
+                        return;
+                }
+                Change *c = merge_push(m, 'D');
+                if (!c)
+                        return;
+                c->src_mode = h.mode;
+                c->path = h.path;
+                memcpy(c->src_oid, h.oid, 2 * m->hashsz);
+                memset(c->dst_oid, '0', 2 * m->hashsz);
+        }
+}
+
+static void merge_take(void *ctx, const GitIndexEntry *e) {
+        Merge *m = ctx;
+        if (e->stage != 0)
+                m->unmerged = true;
+        if (m->error || m->unmerged || e->intent_to_add)
+                return;
+        if (m->hashsz == 0)
+                m->hashsz = (size_t) e->algo;
+        if (m->hashsz != (size_t) e->algo) {
+                m->error = -EBADMSG;
+                return;
+        }
+        HeadEntry h;
+        bool found;
+        merge_head_until(m, e->path, &h, &found);
+        if (m->error)
+                return;
+        char hex[65];
+        to_hex(e->oid, m->hashsz, hex);
+        if (found && h.mode == e->mode && memcmp(h.oid, hex, 2 * m->hashsz) == 0)
+                return; /* as HEAD has it */
+        Change *c = merge_push(m, !found ? 'A' : (h.mode & S_IFMT) == (e->mode & S_IFMT) ? 'M' : 'T');
+        if (!c || !(c->path = merge_name(m, e->path)))
+                return;
+        c->dst_mode = e->mode;
+        memcpy(c->dst_oid, hex, sizeof hex);
+        if (found) {
+                c->src_mode = h.mode;
+                memcpy(c->src_oid, h.oid, 2 * m->hashsz);
+        } else
+                memset(c->src_oid, '0', 2 * m->hashsz);
+}
+
+/* The index, locked as git locks it (path.lock, made exclusively, renamed
+ * over it once written), and mapped. */
+typedef struct IndexLock {
+        char *path, *lock;
+        int fd;
+        uint8_t *map; /* NULL: no index yet */
+        size_t n;
+} IndexLock;
+
+static int index_lock(const char *path, IndexLock *ret) {
+        _cleanup_free_ char *p = strdup(path), *lock = NULL;
+        struct stat st;
+        if (!p || asprintf(&lock, "%s.lock", path) < 0)
+                return -ENOMEM;
+        int fd = open(lock, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd < 0)
+                return -errno;
+        *ret = (IndexLock){.path = TAKE_PTR(p), .lock = TAKE_PTR(lock), .fd = fd};
+        _cleanup_close_ int in = open(path, O_RDONLY | O_CLOEXEC);
+        if (in < 0)
+                return errno == ENOENT ? 0 : -errno;
+        if (fstat(in, &st) < 0 || fchmod(fd, st.st_mode & 07777) < 0)
+                return -errno;
+        if (st.st_size == 0)
+                return 0;
+        void *m = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, in, 0);
+        if (m == MAP_FAILED)
+                return -errno;
+        ret->map = m;
+        ret->n = (size_t) st.st_size;
+        return 0;
+}
+
+/* Renamed over the index (written is 1), or given up. */
+static int index_unlock(IndexLock *l, int written) {
+        int r = 0;
+        if (l->map)
+                munmap(l->map, l->n);
+        if (l->fd >= 0 && close(l->fd) < 0 && written > 0)
+                r = -errno;
+        if (l->lock && (written <= 0 || r < 0 || rename(l->lock, l->path) < 0)) {
+                if (written > 0 && r == 0)
+                        r = -errno;
+                unlink(l->lock);
+        }
+        free(l->path);
+        free(l->lock);
+        *l = (IndexLock){.fd = -1};
+        return r;
+}
+
+static void index_unlockp(IndexLock *l) {
+        if (l->path)
+                (void) index_unlock(l, 0);
 }
 
 static bool masked_bound(const Policy *p, const char *path) {
@@ -144,18 +354,76 @@ static bool is_file_mode(unsigned mode) {
         return mode == 0100644 || mode == 0100755;
 }
 
-/* One --index-info line: path back to HEAD's mode and blob, or (mode 0)
- * out of the index. */
-static int index_line(char **buf, size_t *n, size_t *allocated, unsigned mode, const char *oid,
-                      const char *path) {
-        char head[96];
-        int h = snprintf(head, sizeof head, "%o %s\t", mode, oid);
-        size_t len = strlen(path) + 1;
-        if (ARRAY_GROW(*buf, *allocated, *n + (size_t) h + len + 1) < 0)
+/* What the stage changes in the index: a path back to HEAD's mode and
+ * blob, or (mode 0) out of it; a later one for a path wins. */
+typedef struct Edit {
+        const char *path;
+        unsigned mode;
+        char oid[65];
+        size_t order;
+} Edit;
+
+typedef struct Edits {
+        Edit *v;
+        size_t n, allocated;
+} Edits;
+
+static void edits_done(Edits *e) {
+        free(e->v);
+}
+
+static int edit_push(Edits *e, unsigned mode, const char *oid, const char *path) {
+        if (ARRAY_GROW(e->v, e->allocated, e->n + 1) < 0)
                 return -ENOMEM;
-        memcpy(*buf + *n, head, (size_t) h);
-        memcpy(*buf + *n + h, path, len); /* the NUL ends it (-z) */
-        *n += (size_t) h + len;
+        Edit *ed = &e->v[e->n];
+        *ed = (Edit){.path = path, .mode = mode, .order = e->n};
+        snprintf(ed->oid, sizeof ed->oid, "%s", oid);
+        e->n++;
+        return 0;
+}
+
+/* As --index-info lines (-z), in the order made. */
+static int edits_info(const Edits *e, char **ret, size_t *ret_n) {
+        _cleanup_free_ char *buf = NULL;
+        size_t n = 0, allocated = 0;
+        for (size_t i = 0; i < e->n; i++) {
+                char head[96];
+                int h = snprintf(head, sizeof head, "%o %s\t", e->v[i].mode, e->v[i].oid);
+                size_t len = strlen(e->v[i].path) + 1;
+                if (ARRAY_GROW(buf, allocated, n + (size_t) h + len + 1) < 0)
+                        return -ENOMEM;
+                memcpy(buf + n, head, (size_t) h);
+                memcpy(buf + n + h, e->v[i].path, len); /* the NUL ends it (-z) */
+                n += (size_t) h + len;
+        }
+        *ret = TAKE_PTR(buf);
+        *ret_n = n;
+        return 0;
+}
+
+static int edit_cmp(const void *a, const void *b) {
+        const Edit *x = a, *y = b;
+        int c = strcmp(x->path, y->path);
+        return c ? c : x->order < y->order ? -1 : 1;
+}
+
+/* Sorted, a path once (its last edit): for git_index_edit(). */
+static int edits_sorted(Edits *e, size_t hashsz, GitIndexEdit **ret, size_t *ret_n) {
+        qsort(e->v, e->n, sizeof *e->v, edit_cmp);
+        _cleanup_free_ GitIndexEdit *v = calloc(e->n + 1, sizeof *v);
+        size_t k = 0;
+        if (!v)
+                return -ENOMEM;
+        for (size_t i = 0; i < e->n; i++) {
+                if (i + 1 < e->n && streq(e->v[i].path, e->v[i + 1].path))
+                        continue;
+                v[k] = (GitIndexEdit){.path = e->v[i].path, .mode = e->v[i].mode};
+                if (e->v[i].mode != 0 && from_hex(e->v[i].oid, hashsz, v[k].oid) < 0)
+                        return -EBADMSG;
+                k++;
+        }
+        *ret = TAKE_PTR(v);
+        *ret_n = k;
         return 0;
 }
 
@@ -193,22 +461,44 @@ static int reported_load(int out_fd, Hashmap *set) {
         return 0;
 }
 
-/* A credential file refused: out of the index, a rename's source back as
- * HEAD has it (unless held back already), and named. */
-static int refuse_change(const Policy *policy, Change *ch, const char *zeros, char **info, size_t *n_info,
-                         size_t *info_alloc, StageResult *res) {
+/* The deletion an addition of the same blob came from (a rename), one
+ * not taken back already and, when masked is given, one whose path it
+ * says is masked; NULL. */
+static Change *source_of(const Hashmap *deleted, const Change *ch, const Policy *masked_by) {
+        for (Change *d = hashmap_get(deleted, ch->dst_oid); d; d = d->same)
+                if (!d->restored &&
+                    (masked_by ? masked_bound(masked_by, d->path) : d->src_mode == ch->dst_mode))
+                        return d;
+        return NULL;
+}
+
+/* A credential file refused: out of the index, the file it was renamed
+ * from (if any) back as HEAD has it, and named. */
+static int refuse_change(const Hashmap *deleted, Change *ch, const char *zeros, Edits *ed,
+                         StageResult *res) {
         int r;
-        bool held_src = ch->src && ch->status == 'R' && masked_bound(policy, ch->src);
         ch->refused = true;
-        if ((r = index_line(info, n_info, info_alloc, 0, zeros, ch->path)) < 0)
+        if ((r = edit_push(ed, 0, zeros, ch->path)) < 0)
                 return r;
-        if (ch->status == 'R' && !held_src &&
-            (r = index_line(info, n_info, info_alloc, ch->src_mode, ch->src_oid, ch->src)) < 0)
-                return r;
+        Change *src = source_of(deleted, ch, NULL);
+        if (src) {
+                src->restored = true;
+                if ((r = edit_push(ed, src->src_mode, src->src_oid, src->path)) < 0)
+                        return r;
+        }
         if (ARRAY_GROW(res->refused, res->n_refused_allocated, res->n_refused + 1) < 0 ||
             !(res->refused[res->n_refused] = strdup(ch->path)))
                 return -ENOMEM;
         res->n_refused++;
+        return 0;
+}
+
+/* The index file git uses: --index's, or the repository's. */
+static int index_file(const Git *g, char **ret) {
+        char *p = NULL;
+        if (g->index ? !(p = strdup(g->index)) : asprintf(&p, "%s/index", g->git_dir) < 0)
+                return -ENOMEM;
+        *ret = p;
         return 0;
 }
 
@@ -222,18 +512,20 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_free_ char *ph_buf = NULL, *raw = NULL, *info = NULL, *tmp_index = NULL, *tmp_dir = NULL,
                             *out = NULL, *oids = NULL;
         _cleanup_free_ Change *changes = NULL;
-        _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new(),
-                                         *carried = NULL;
-        _cleanup_free_ const char **add = NULL, **ls = NULL;
-        _cleanup_strv_free_ char **excl = NULL;
+        _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new();
+        _cleanup_free_ char *index_path = NULL;
+        _cleanup_(git_child_done) GitChild head_ls = {0};
+        _cleanup_(merge_done) Merge merge = {0};
+        _cleanup_(index_unlockp) IndexLock lk = {.fd = -1};
+        _cleanup_(edits_done) Edits edits = {0};
+        _cleanup_(hashmap_freep) Hashmap *deleted = hashmap_new_borrowed();
         StageResult res = {0};
-        size_t n_raw = 0, n_changes = 0, n_info = 0, info_alloc = 0, n = 0, n_oids = 0, oids_alloc = 0,
-               heads_alloc = 0;
+        size_t n_raw = 0, n_changes = 0, n_info = 0, n = 0, n_oids = 0, oids_alloc = 0, heads_alloc = 0;
         Heads heads = {0};
         PolicyError perr;
         int r;
 
-        if (!placeholders || !reported)
+        if (!placeholders || !reported || !deleted)
                 return -ENOMEM;
         if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0)
                 return r;
@@ -311,124 +603,116 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 g.index = tmp_index;
         }
 
-        /* Kept out of git add -A from the start, so that the usual stage
-         * (placeholders, and no masked file changed) writes the index once,
-         * git's own add, rather than twice: each placeholder that is an
-         * empty file HEAD does not carry. One the index held before (the
-         * guest's own staging) is still taken back out below. A masked path
-         * is staged and then put back, so that its change is seen and
-         * said. */
-        static const char *const ls_fixed[] = {"--literal-pathspecs", /* names, never patterns */
-                                               "ls-tree",
-                                               "-z",
-                                               "--full-tree",
-                                               "--name-only",
-                                               "HEAD",
-                                               "--"};
-        static const char *const add_fixed[] = {"add", "-A", "--", "."};
-        size_t n_cand = lost ? policy->n : hashmap_size(placeholders), n_excl = 0, n_ls = 0;
-        /* Each array as long as all it can hold, and its NULL. */
-        add = calloc(ELEMENTSOF(add_fixed) + n_cand + 1, sizeof *add);
-        ls = calloc(ELEMENTSOF(ls_fixed) + n_cand + 1, sizeof *ls);
-        excl = calloc(n_cand + 1, sizeof *excl);
-        if (!add || !ls || !excl) {
-                r = -ENOMEM;
-                goto done;
-        }
-        for (size_t i = 0; i < ELEMENTSOF(ls_fixed); i++)
-                ls[n_ls++] = ls_fixed[i];
-        size_t first_cand = n_ls, it = 0;
-        const char *key;
-        for (size_t i = 0; i < n_cand; i++) {
-                const char *p = lost ? policy->actions[i].path : NULL;
-                if (!lost && !hashmap_next(placeholders, &it, &key, NULL))
-                        break;
-                if (!lost)
-                        p = key;
-                struct stat st;
-                const char *name;
-                int dfd;
-                if (p[0] == 0 || p[strlen(p) - 1] == '/' || open_parent_beneath(root_fd, p, &name, &dfd) < 0)
-                        continue;
-                bool empty = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
-                             st.st_size == 0;
-                close(dfd);
-                if (empty)
-                        ls[n_ls++] = p;
-        }
-        /* Which of them HEAD carries (those are the repository's), and
-         * whether there is a HEAD at all; ls-tree reads no index. */
-        bool has_head = true;
+        /* HEAD's every path, listed while git add runs (ls-tree reads no
+         * index), for what is staged against it, below. */
+        static const char *const ls_all[] = {"ls-tree", "-r", "-z", "--full-tree", "HEAD", NULL};
+        static const char *const add[] = {"add", "-A", "--", ".", NULL};
         int status = 0;
         char err_line[256];
-        free(TAKE_PTR(out));
-        r = git_run(&g, ls, NULL, 0, &out, &n, &status, err_line, sizeof err_line);
-        if (r < 0) {
+        if ((r = git_start(&g, ls_all, &head_ls)) < 0) {
                 r = fail(err, r, "path policy: cannot run git: %s", strerror(-r));
                 goto done;
         }
-        if (status != 0) {
-                const char *verify[] = {"rev-parse", "--verify", "-q", "HEAD", NULL};
-                free(TAKE_PTR(out));
-                r = git_run(&g, verify, NULL, 0, &out, &n, &status, err_line, sizeof err_line);
-                if (r < 0 || status == 0) {
-                        r = fail(err, r < 0 ? r : -EIO, "path policy: git ls-tree HEAD failed in %s: %s",
-                                 shown(c->worktree), err_line);
-                        goto done;
-                }
-                has_head = false;
-                n = 0;
-        }
-        if (!(carried = hashmap_new())) {
-                r = -ENOMEM;
-                goto done;
-        }
-        for (char *p = out; p && p < out + n; p += strlen(p) + 1)
-                if (hashmap_put(carried, p, NULL) < 0) {
-                        r = -ENOMEM;
-                        goto done;
-                }
-        for (size_t i = first_cand; i < n_ls; i++)
-                if (!hashmap_contains(carried, ls[i]) &&
-                    asprintf(&excl[n_excl++], ":(exclude,top,literal)%s", ls[i]) < 0) {
-                        excl[--n_excl] = NULL;
-                        r = -ENOMEM;
-                        goto done;
-                }
-        size_t n_add = 0;
-        for (size_t i = 0; i < ELEMENTSOF(add_fixed); i++)
-                add[n_add++] = add_fixed[i];
-        for (size_t i = 0; i < n_excl; i++)
-                add[n_add++] = excl[i];
-        free(TAKE_PTR(out));
         if ((r = git_ok(&g, add, NULL, 0, &out, &n, err)) < 0)
                 goto done;
-        /* HEAD, or the empty tree in a repository without a commit. */
+        /* No HEAD (a repository without a commit), or ls-tree failed. */
+        const char *listing = "";
+        size_t n_listing = 0;
+        bool has_head = true;
+        r = git_finish(&head_ls, &listing, &n_listing, &status, err_line, sizeof err_line);
+        if (r >= 0 && status != 0) {
+                const char *verify[] = {"rev-parse", "--verify", "-q", "HEAD", NULL};
+                char err_verify[256];
+                int st = 0;
+                free(TAKE_PTR(out));
+                r = git_run(&g, verify, NULL, 0, &out, &n, &st, err_verify, sizeof err_verify);
+                if (r >= 0 && st == 0)
+                        r = -EIO;
+                has_head = false;
+                listing = "";
+                n_listing = 0;
+        }
+        if (r < 0) {
+                r = fail(err, r, "path policy: git ls-tree HEAD failed in %s: %s", shown(c->worktree),
+                         r == -EIO ? err_line : strerror(-r));
+                goto done;
+        }
+        if ((r = index_file(&g, &index_path)) < 0)
+                goto done;
+
+        /* What is staged against HEAD: read here, from the index git add
+         * wrote and HEAD's listing, where the index is one this reader
+         * knows (not split, not sparse, no conflict left); else git diff,
+         * once the cache tree is gone (git diff --cached trusts it, and it
+         * is the agent's). The index stays locked till its edits are in. */
+        if ((r = index_lock(index_path, &lk)) < 0) {
+                r = fail(err, r, "path policy: cannot lock the index %s: %s", shown(index_path),
+                         strerror(-r));
+                goto done;
+        }
+        bool fast = false;
+        merge.ls = listing;
+        merge.end = listing + n_listing;
+        {
+                /* the hash: from HEAD's first id, else the index's */
+                const char *tab = memchr(listing, '\t', n_listing),
+                           *sp = tab ? memrchr(listing, ' ', (size_t) (tab - listing)) : NULL;
+                merge.hashsz = sp ? (size_t) (tab - sp - 1) / 2 : 0;
+                /* git add wrote it just now: its checksum is git's */
+                GitHashAlgo algo = merge.hashsz == 32 ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+                int rm = !lk.map        ? 0
+                         : merge.hashsz ? git_index_entries_trusted(lk.map, lk.n, algo, merge_take, &merge)
+                                        : git_index_entries(lk.map, lk.n, merge_take, &merge);
+                if (rm == 0 && !merge.error && !merge.unmerged) {
+                        bool found;
+                        HeadEntry none;
+                        merge_head_until(&merge, NULL, &none, &found);
+                }
+                fast = rm == 0 && !merge.error && !merge.unmerged &&
+                       (merge.hashsz == 20 || merge.hashsz == 32 || (merge.hashsz == 0 && merge.n == 0));
+                if (fast) {
+                        changes = TAKE_PTR(merge.v);
+                        n_changes = merge.n;
+                }
+                /* head_ls stays: the deletions name paths in its listing */
+        }
+        /* HEAD, or the empty tree in a repository without a commit: for
+         * git diff. */
         char head[65] = "HEAD";
-        if (!has_head) {
+        if (!has_head && (!fast || c->snapshot || c->index)) {
                 const char *empty_args[] = {"mktree", NULL};
                 free(TAKE_PTR(out));
                 if ((r = git_ok(&g, empty_args, NULL, 0, &out, &n, err)) < 0)
                         goto done;
                 snprintf(head, sizeof head, "%.*s", (int) strcspn(out, "\n"), out);
         }
-        const char *diff[] = {"diff",
-                              "--cached",
-                              "--raw",
-                              "-z",
-                              "-M",
-                              "--no-abbrev",
-                              "--no-ext-diff",
-                              "--no-textconv",
-                              "--ignore-submodules=all",
-                              head,
-                              "--",
-                              NULL};
-        if ((r = git_ok(&g, diff, NULL, 0, &raw, &n_raw, err)) < 0)
-                goto done;
-        if ((r = parse_raw(raw, n_raw, &changes, &n_changes)) < 0) {
-                r = fail(err, r, "path policy: cannot read what git diff --raw said");
-                goto done;
+        if (!fast) {
+                r = lk.map ? git_index_edit_fd(lk.map, lk.n, 0, NULL, 0, lk.fd) : 0;
+                if (r >= 0)
+                        r = index_unlock(&lk, r);
+                if (r < 0) {
+                        r = fail(err, r, "path policy: cannot drop the cache tree of the index %s: %s",
+                                 shown(index_path), strerror(-r));
+                        goto done;
+                }
+                const char *diff[] = {"diff",
+                                      "--cached",
+                                      "--raw",
+                                      "-z",
+                                      "--no-renames",
+                                      "--no-abbrev",
+                                      "--no-ext-diff",
+                                      "--no-textconv",
+                                      "--ignore-submodules=all",
+                                      head,
+                                      "--",
+                                      NULL};
+                if ((r = git_ok(&g, diff, NULL, 0, &raw, &n_raw, err)) < 0)
+                        goto done;
+                if ((r = parse_raw(raw, n_raw, &changes, &n_changes)) < 0) {
+                        r = fail(err, r, "path policy: cannot read what git diff --raw said");
+                        goto done;
+                }
         }
 
         /* The repository's hash, by the length of the ids git gave. */
@@ -436,22 +720,31 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         const char *like = n_changes > 0 ? changes[0].src_oid : head;
         zero_oid(like, zeros);
         empty_blob(like, empty);
+        /* Each deleted blob, for the additions that are renames of it. */
         for (size_t i = 0; i < n_changes; i++) {
                 Change *ch = &changes[i];
-                bool added = ch->status == 'A' || ch->status == 'R' || ch->status == 'C';
+                if (ch->status != 'D' || streq(ch->src_oid, empty))
+                        continue;
+                ch->same = hashmap_get(deleted, ch->src_oid);
+                if (hashmap_put(deleted, ch->src_oid, ch) < 0) {
+                        r = -ENOMEM;
+                        goto done;
+                }
+        }
+        for (size_t i = 0; i < n_changes; i++) {
+                Change *ch = &changes[i];
+                bool added = ch->status == 'A';
                 /* 2. A placeholder: new, empty, the boot's. */
-                if (ch->status == 'A' && streq(ch->dst_oid, empty) && is_file_mode(ch->dst_mode) &&
+                if (added && streq(ch->dst_oid, empty) && is_file_mode(ch->dst_mode) &&
                     (lost ? policy_path(policy, ch->path) : hashmap_contains(placeholders, ch->path))) {
                         ch->dropped = true;
                         res.dropped++;
-                        if ((r = index_line(&info, &n_info, &info_alloc, 0, zeros, ch->path)) < 0)
+                        if ((r = edit_push(&edits, 0, zeros, ch->path)) < 0)
                                 goto done;
                         continue;
                 }
                 /* 3. Reported once a colony, masked or protected at any depth. */
                 const char *what = policy_at_depth(policy, ch->path);
-                if (!what && ch->src)
-                        what = policy_at_depth(policy, ch->src);
                 _cleanup_free_ char *esc = what ? escape_for_display(ch->path) : NULL;
                 if (what && !esc) {
                         r = -ENOMEM;
@@ -480,34 +773,29 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                                 close(rf);
                         res.reported++;
                 }
-                /* 1. Masked: HEAD's version, or out of the index. */
-                bool held_src = ch->src && ch->status == 'R' && masked_bound(policy, ch->src);
-                if (masked_bound(policy, ch->path) || held_src) {
-                        if (held_src) /* the source stays as HEAD has it */
-                                r = index_line(&info, &n_info, &info_alloc, ch->src_mode, ch->src_oid,
-                                               ch->src);
-                        if (r >= 0 && masked_bound(policy, ch->path))
-                                r = added ? index_line(&info, &n_info, &info_alloc, 0, zeros, ch->path)
-                                          : index_line(&info, &n_info, &info_alloc, ch->src_mode,
-                                                       ch->src_oid, ch->path);
+                /* 1. Masked: HEAD's version, or out of the index. So is a
+                 * masked file's blob that turns up at another path, its
+                 * own gone (the guest moved the directory that held it,
+                 * the mask with it, and the host sees the secret there). */
+                bool masked = masked_bound(policy, ch->path);
+                Change *moved = added && !masked ? source_of(deleted, ch, policy) : NULL;
+                if (masked || moved) {
+                        r = added ? edit_push(&edits, 0, zeros, ch->path)
+                                  : edit_push(&edits, ch->src_mode, ch->src_oid, ch->path);
                         if (r < 0)
                                 goto done;
-                        if (masked_bound(policy, ch->path)) {
-                                ch->held = true;
-                                res.held++;
-                                log_event(c->log, LOG_WARN, "held-back",
-                                          LOG_FIELDS(LOG_PATH("path", ch->path)),
-                                          "path policy: left {path} out of the commit (masked)");
-                                continue;
-                        }
+                        ch->held = true;
+                        res.held++;
+                        log_event(c->log, LOG_WARN, "held-back", LOG_FIELDS(LOG_PATH("path", ch->path)),
+                                  "path policy: left {path} out of the commit (masked)");
+                        continue;
                 }
                 /* 4. A credential file the policy does not name, new to
                  * the repository (a rename's destination included): by
                  * its name here, by its staged content below. */
                 if (added && is_file_mode(ch->dst_mode) && !credential_template(ch->path)) {
                         if (credential_name(ch->path)) {
-                                if ((r = refuse_change(policy, ch, zeros, &info, &n_info, &info_alloc,
-                                                       &res)) < 0)
+                                if ((r = refuse_change(deleted, ch, zeros, &edits, &res)) < 0)
                                         goto done;
                         } else if (ARRAY_GROW(heads.v, heads_alloc, heads.n + 1) < 0) {
                                 r = -ENOMEM;
@@ -534,12 +822,34 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                         goto done;
                 }
                 for (size_t i = 0; i < heads.n; i++)
-                        if (heads.v[i]->refused && (r = refuse_change(policy, heads.v[i], zeros, &info,
-                                                                      &n_info, &info_alloc, &res)) < 0)
+                        if (heads.v[i]->refused &&
+                            (r = refuse_change(deleted, heads.v[i], zeros, &edits, &res)) < 0)
                                 goto done;
         }
-        if (n_info > 0) {
+        /* The edits: made here in an index this reader knows, the cache
+         * tree dropped with them; else by git update-index. */
+        if (fast) {
+                _cleanup_free_ GitIndexEdit *ge = NULL;
+                size_t n_ge = 0;
+                if ((r = edits_sorted(&edits, merge.hashsz, &ge, &n_ge)) < 0)
+                        goto done;
+                if (!lk.map && n_ge > 0)
+                        r = -ENOENT; /* cannot be: edits are of what the index holds or HEAD has */
+                else
+                        r = lk.map ? git_index_edit_fd(lk.map, lk.n, (GitHashAlgo) merge.hashsz, ge, n_ge,
+                                                       lk.fd)
+                                   : 0;
+                if (r >= 0)
+                        r = index_unlock(&lk, r);
+                if (r < 0) {
+                        r = fail(err, r, "path policy: cannot write the index %s: %s", shown(index_path),
+                                 strerror(-r));
+                        goto done;
+                }
+        } else if (edits.n > 0) {
                 const char *update[] = {"update-index", "-z", "--index-info", NULL};
+                if ((r = edits_info(&edits, &info, &n_info)) < 0)
+                        goto done;
                 free(TAKE_PTR(out));
                 if ((r = git_ok(&g, update, info, n_info, &out, &n, err)) < 0)
                         goto done;
