@@ -24,6 +24,8 @@ static const struct {
         {"release", verb_release, "the host, after the VM ends: remove the placeholders still empty"},
         {"stage", verb_stage, "the host: stage the worktree, the policy's files taken back out"},
         {"judge", verb_judge, "the runner: report the agent's attempts on masked and protected paths"},
+        {"check-command", verb_check_command,
+         "the secret-paths rule: refuse a shell command that names a masked path"},
         {"unbind", verb_unbind, "remove the mounts this program made beneath a directory"},
 };
 

@@ -28,6 +28,7 @@ int verb_prepare(int argc, char **argv);
 int verb_release(int argc, char **argv);
 int verb_unbind(int argc, char **argv);
 int verb_judge(int argc, char **argv);
+int verb_check_command(int argc, char **argv);
 int verb_stage(int argc, char **argv);
 
 /* Say a usage error ("pathpolicy VERB: ...", then the --help hint) on

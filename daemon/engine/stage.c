@@ -566,13 +566,9 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 /* A private copy of the real index: git add -A then finds
                  * what it has already hashed, and the real one is never
                  * written. */
-                const char *args[] = {"rev-parse", "--git-path", "index", NULL};
-                if ((r = git_ok(&g, args, NULL, 0, &out, &n, err)) < 0)
+                _cleanup_free_ char *real = NULL;
+                if ((r = index_file(&g, &real)) < 0)
                         return r;
-                out[strcspn(out, "\n")] = 0;
-                _cleanup_free_ char *real = out[0] == '/' ? strdup(out) : NULL;
-                if (!real && asprintf(&real, "%s/%s", c->worktree, out) < 0)
-                        return -ENOMEM;
                 /* In a directory of its own: a repository without an
                  * index yet gets none (git takes an empty file for a
                  * broken index), and git's index.lock goes there too. */
@@ -613,6 +609,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 r = fail(err, r, "path policy: cannot run git: %s", strerror(-r));
                 goto done;
         }
+        free(TAKE_PTR(out));
         if ((r = git_ok(&g, add, NULL, 0, &out, &n, err)) < 0)
                 goto done;
         /* No HEAD (a repository without a commit), or ls-tree failed. */

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/* check-command: the exec policy's secret-paths rule for one shell command
+ * line (daemon/core/command.h), on the command line or as Claude Code's
+ * PreToolUse hook for the Bash tool. */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "git-audit.h" /* strv cleanup */
+#include "log-options.h"
+#include "policy-file.h"
+#include "resolve.h"
+#include "settings.h"
+#include "util.h"
+#include "verbs.h"
+
+/* A hook input's bound, and what a record keeps of a command. */
+#define HOOK_INPUT_MAX (16u * 1024 * 1024)
+#define RECORD_COMMAND_MAX 200
+
+static const char check_command_help[] =
+        "Usage: pathpolicy check-command [POLICY] [--json] -- 'COMMAND LINE'\n"
+        "       pathpolicy check-command [POLICY] [--json] < COMMAND\n"
+        "       pathpolicy check-command [POLICY] --hook claude-code\n"
+        "\n"
+        "Judge a shell command line by the secret-paths rule: one that names a\n"
+        "masked path (at any depth, by whole components; through quotes,\n"
+        "escapes, globs, braces and substitutions) is refused, unless it only\n"
+        "asks about the path's name or size: ls, stat, wc -c, echo, test and\n"
+        "[ with -e/-f/-d/-s, git status, git check-ignore, and a plain for loop\n"
+        "over them, joined by |, &&, || and ;, piped only into head, tail,\n"
+        "sort, uniq or wc, with no redirect but 2>&1 and >/dev/null. A command\n"
+        "that names no masked path is allowed. It judges what a command names,\n"
+        "not what a program computes: the mount is the enforcement.\n"
+        "\n"
+        "POLICY (the masked paths), one of:\n"
+        "  --policy FILE            a bind list (as the guest booted with)\n"
+        "  --modules FILE           the built-ins and a modules.json's settings\n"
+        "  --orgs FILE --org NAME   ... and an org's (default: the built-ins)\n"
+        "\n"
+        "  --json                   print {\"decision\",\"reason\",\"paths\"} on stdout\n"
+        "  --hook claude-code       read a Claude Code PreToolUse input on stdin;\n"
+        "                           for the Bash tool, judge tool_input.command:\n"
+        "                           refused, the reason on stderr and exit 2 (Claude\n"
+        "                           Code gives it to the model); else exit 0, silent\n" LOG_OPTIONS_HELP
+        "  -h, --help               show this help\n"
+        "\n"
+        "Each refusal is a 'command-refused' record on the log stream.\n"
+        "\n"
+        "Exit status: 0 allowed; 1 refused, or the policy cannot be read; 2 usage\n"
+        "error. --hook: 0 allowed (or not a Bash call); 2 refused, or it could not\n"
+        "judge (it fails closed).\n";
+
+typedef struct Args {
+        const char *policy, *modules, *orgs, *org, *hook;
+        bool json;
+        LogConfig lc;
+} Args;
+
+static int parse(int argc, char **argv, Args *a) {
+        enum { ARG_POLICY = 0x100, ARG_MODULES, ARG_ORGS, ARG_ORG, ARG_JSON, ARG_HOOK };
+        static const struct option options[] = {
+                {"policy", required_argument, NULL, ARG_POLICY},
+                {"modules", required_argument, NULL, ARG_MODULES},
+                {"orgs", required_argument, NULL, ARG_ORGS},
+                {"org", required_argument, NULL, ARG_ORG},
+                {"json", no_argument, NULL, ARG_JSON},
+                {"hook", required_argument, NULL, ARG_HOOK},
+                {"help", no_argument, NULL, 'h'},
+                LOG_OPTIONS,
+                {},
+        };
+        int c;
+        VerbArgs va = {
+                .verb = "check-command", .help = check_command_help, .options = options, .lc = &a->lc};
+        while ((c = verb_next(&va, argc, argv)) >= 0)
+                switch (c) {
+                case ARG_POLICY:
+                        a->policy = optarg;
+                        break;
+                case ARG_MODULES:
+                        a->modules = optarg;
+                        break;
+                case ARG_ORGS:
+                        a->orgs = optarg;
+                        break;
+                case ARG_ORG:
+                        a->org = optarg;
+                        break;
+                case ARG_JSON:
+                        a->json = true;
+                        break;
+                case ARG_HOOK:
+                        a->hook = optarg;
+                        break;
+                }
+        if (c == VERB_EXIT)
+                return va.exit;
+        if (a->policy && (a->modules || a->orgs))
+                return verb_usage("check-command", "give --policy FILE, or --modules/--orgs, not both");
+        if (!a->orgs != !a->org)
+                return verb_usage("check-command", "--orgs FILE and --org NAME go together");
+        if (a->hook && !streq(a->hook, "claude-code"))
+                return verb_usage("check-command", "--hook knows claude-code only");
+        if (a->hook && (optind < argc || a->json))
+                return verb_usage("check-command", "--hook reads its input on stdin, and prints no JSON");
+        if (argc - optind > 1)
+                return verb_usage("check-command", "give the command line as one argument (quote it)");
+        return -1;
+}
+
+/* The masked entries: the bind list's, or the resolved policy's. */
+static int load_secrets(const Args *a, char ***ret, size_t *ret_n, char *err, size_t err_n) {
+        _cleanup_strv_free_ char **v = NULL;
+        size_t n = 0;
+        if (a->policy) {
+                _cleanup_policy_ Policy *p = NULL;
+                PolicyError perr;
+                if (policy_load(a->policy, &p, &perr) < 0) {
+                        snprintf(err, err_n, "cannot read the policy %s: %s", a->policy, perr.message);
+                        return -EINVAL;
+                }
+                if (!(v = calloc(p->n + 1, sizeof *v)))
+                        return -ENOMEM;
+                for (size_t i = 0; i < p->n; i++)
+                        if (p->actions[i].kind != PLATFORM_PROTECT && !(v[n++] = strdup(p->actions[i].path)))
+                                return -ENOMEM;
+        } else {
+                _cleanup_settings_ Settings *modules = NULL;
+                _cleanup_resolved_ Resolved *res = NULL;
+                Settings **orgv = NULL;
+                SettingsError serr;
+                if ((a->modules && settings_load_modules(a->modules, &modules, &serr) < 0) ||
+                    (a->orgs && settings_load_orgs(a->orgs, a->org, &orgv, &serr) < 0)) {
+                        snprintf(err, err_n, "%s", serr.message);
+                        return -EINVAL;
+                }
+                int r = resolve_policy(modules, orgv ? orgv[0] : NULL, &res);
+                settings_freev(orgv);
+                if (r < 0)
+                        return r;
+                if (!(v = calloc(res->n_mask + 1, sizeof *v)))
+                        return -ENOMEM;
+                for (size_t i = 0; i < res->n_mask; i++)
+                        if (!(v[n++] = strdup(res->mask[i])))
+                                return -ENOMEM;
+        }
+        *ret = TAKE_PTR(v);
+        *ret_n = n;
+        return 0;
+}
+
+/* "a, b": the paths a verdict names. */
+static char *joined(const CommandVerdict *v) {
+        size_t len = 1;
+        for (size_t i = 0; i < v->n_paths; i++)
+                len += strlen(v->paths[i]) + 2;
+        char *s = calloc(len, 1);
+        for (size_t i = 0; s && i < v->n_paths; i++) {
+                if (i > 0)
+                        strcat(s, ", ");
+                strcat(s, v->paths[i]);
+        }
+        return s;
+}
+
+static void record(LogStream *log, const CommandVerdict *v, const char *cmd, size_t n) {
+        _cleanup_free_ char *paths = joined(v),
+                            *head = strndup(cmd, n < RECORD_COMMAND_MAX ? n : RECORD_COMMAND_MAX);
+        log_event(log, LOG_WARN, "command-refused",
+                  LOG_FIELDS(LOG_PATH("path", v->paths[0]), LOG_STR("paths", paths ?: ""),
+                             LOG_STR("reason", v->reason), LOG_PATH("command", head ?: "")),
+                  "path policy: refused a command that names %s: %s", paths ?: "a masked path", v->reason);
+}
+
+static int print_json(const CommandVerdict *v) {
+        json_t *paths = json_array();
+        for (size_t i = 0; paths && i < v->n_paths; i++)
+                json_array_append_new(paths, json_string(v->paths[i]));
+        json_t *o = json_pack("{s:s, s:s, s:o}", "decision", v->refused ? "refuse" : "allow", "reason",
+                              v->reason, "paths", paths);
+        if (!o)
+                return -ENOMEM;
+        int r = json_dumpf(o, stdout, JSON_COMPACT) < 0 ? -EIO : 0;
+        json_decref(o);
+        putchar('\n');
+        return r;
+}
+
+/* The Bash call's command line from a PreToolUse input; 0 when the call is
+ * not a Bash one. */
+static int hook_command(const char *buf, size_t n, char **ret, const char **why) {
+        json_error_t jerr;
+        json_t *in = json_loadb(buf, n, 0, &jerr);
+        if (!in) {
+                *why = "the hook input is not JSON";
+                return -EINVAL;
+        }
+        const char *tool = json_string_value(json_object_get(in, "tool_name"));
+        json_t *cmd = json_object_get(json_object_get(in, "tool_input"), "command");
+        int r = 0;
+        if (!tool) {
+                *why = "the hook input has no tool_name";
+                r = -EINVAL;
+        } else if (streq(tool, "Bash")) {
+                const char *s = json_string_value(cmd);
+                if (!s) {
+                        *why = "a Bash call without tool_input.command";
+                        r = -EINVAL;
+                } else if (!(*ret = strndup(s, json_string_length(cmd)))) {
+                        r = -ENOMEM;
+                } else {
+                        r = 1;
+                }
+        }
+        json_decref(in);
+        return r;
+}
+
+int verb_check_command(int argc, char **argv) {
+        Args a = {0};
+        _cleanup_strv_free_ char **secrets = NULL;
+        _cleanup_free_ char *buf = NULL, *cmd = NULL;
+        size_t n_secrets = 0, n = 0;
+        LogStream *log = NULL;
+        uv_loop_t loop;
+        CommandVerdict v = {0};
+        char err[512];
+        const char *why = NULL;
+        int r, ret = EXIT_FAIL;
+
+        log_config_init(&a.lc);
+        if ((r = parse(argc, argv, &a)) >= 0)
+                return r;
+        if (verb_log_start("check-command", &loop, &a.lc, &log) < 0)
+                return a.hook ? EXIT_USAGE : EXIT_FAIL;
+        /* A hook fails closed: a call it cannot judge is refused. */
+        int fail = a.hook ? EXIT_USAGE : EXIT_FAIL;
+        err[0] = 0;
+        if ((r = load_secrets(&a, &secrets, &n_secrets, err, sizeof err)) < 0) {
+                fprintf(stderr, "pathpolicy: check-command: %s\n", err[0] ? err : strerror(-r));
+                ret = fail;
+                goto out;
+        }
+        if (optind < argc) {
+                cmd = strdup(argv[optind]);
+                n = cmd ? strlen(cmd) : 0;
+        } else {
+                r = read_full_fd(STDIN_FILENO, HOOK_INPUT_MAX, &buf, &n);
+                if (r < 0) {
+                        fprintf(stderr, "pathpolicy: check-command: cannot read stdin: %s\n", strerror(-r));
+                        ret = fail;
+                        goto out;
+                }
+                if (a.hook) {
+                        r = hook_command(buf, n, &cmd, &why);
+                        if (r == 0) {
+                                ret = EXIT_OK; /* not ours */
+                                goto out;
+                        }
+                        if (r < 0) {
+                                fprintf(stderr, "pathpolicy: check-command: %s\n", why ?: strerror(-r));
+                                ret = fail;
+                                goto out;
+                        }
+                        n = strlen(cmd); /* a NUL in JSON ends it: refused below if it named anything */
+                } else {
+                        if (n > 0 && buf[n - 1] == '\n')
+                                n--; /* the line's own end */
+                        cmd = TAKE_PTR(buf);
+                }
+        }
+        if (!cmd) {
+                ret = fail;
+                goto out;
+        }
+        if ((r = command_check(cmd, n, (const char *const *) secrets, n_secrets, &v)) < 0) {
+                fprintf(stderr, "pathpolicy: check-command: %s\n", strerror(-r));
+                ret = fail;
+                goto out;
+        }
+        if (v.refused) {
+                _cleanup_free_ char *paths = joined(&v);
+                record(log, &v, cmd, n);
+                fprintf(stderr, "pathpolicy: refused: %s (%s)\n", v.reason, paths ?: "");
+        }
+        if (a.json && print_json(&v) < 0) {
+                ret = EXIT_FAIL;
+                goto out;
+        }
+        ret = !v.refused ? EXIT_OK : a.hook ? EXIT_USAGE : EXIT_FAIL;
+out:
+        command_verdict_done(&v);
+        verb_log_finish(&loop, log);
+        return ret;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The exec policy's secret-paths rule, for one shell command line (the
+ * spec: "The exec policy's secret-paths rule does not count a command
+ * that..."). A command that names a secret path is refused unless it is
+ * made entirely of the forms that only ask about a path's name or size;
+ * one that names none is not this rule's business.
+ *
+ * A word names a secret when, after quote removal and escapes ($'...' and
+ * backslashes), any of its brace expansions holds the secret's last
+ * component whole (between the word's ends, slashes, or any byte that is
+ * not a letter, digit, '.', '_', '-' or above 0x7f), or one of its path
+ * components is a glob that matches it (a glob's '*' and '?' match a
+ * leading dot too: dotglob may be on). What a command substitution or a
+ * variable's default runs or says is judged the same way.
+ *
+ * The name-or-size language (commands.c's tables, and the README): ls,
+ * stat, wc -c, echo, test and [ with -e/-f/-d/-s, git status and git
+ * check-ignore with the options that cannot read a file's bytes, and a
+ * plain for loop over them; joined by |, &&, || and ;, piped only into
+ * head, tail, sort, uniq or wc without a path or an option that names a
+ * file; no redirect but 2>&1 and >/dev/null (fd 1 or 2); no substitution,
+ * expansion (but the loop's variable), assignment, subshell, group,
+ * background job, control character or second line. Anything the
+ * recogniser does not fully understand is refused.
+ *
+ * It judges what a command names, not what a program it runs may compute
+ * (grep -r KEY . names no secret): the mount is the enforcement.
+ */
+
+typedef struct CommandVerdict {
+        bool refused;
+        char reason[160];   /* why refused, or why allowed */
+        const char **paths; /* the secret entries named, as given (borrowed) */
+        size_t n_paths;
+} CommandVerdict;
+
+/* Judge cmd (n bytes; NUL bytes refuse) against the masked entries given
+ * (policy paths: "secrets/" a directory). 0 with *ret filled (paths
+ * malloc'd: command_verdict_done()), or -ENOMEM. */
+int command_check(const char *cmd, size_t n, const char *const *secrets, size_t n_secrets,
+                  CommandVerdict *ret);
+void command_verdict_done(CommandVerdict *v);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* The secret-paths rule on any bytes. Invariants: an answer always comes
+ * (0), a refusal names a path and gives a reason, and a command allowed
+ * while it names a secret holds no "$(", no backtick, no '<', and no '>'
+ * but in 2>&1 and >/dev/null. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *const secrets[] = {".env", "secrets/", "config/master.key"};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        if (size > 4096)
+                return 0;
+        const char *s = (const char *) data;
+        CommandVerdict v;
+        if (command_check(s, size, secrets, 3, &v) != 0)
+                abort();
+        if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
+                abort();
+        if (!v.refused && v.n_paths > 0)
+                for (size_t i = 0; i < size; i++) {
+                        if (s[i] == '`' || s[i] == '<' || (s[i] == '$' && i + 1 < size && s[i + 1] == '('))
+                                abort();
+                        if (s[i] == '>' &&
+                            !(i > 0 && s[i - 1] == '2' && size - i >= 3 && memcmp(s + i, ">&1", 3) == 0) &&
+                            !(size - i >= 10 && memcmp(s + i, ">/dev/null", 10) == 0))
+                                abort();
+                }
+        command_verdict_done(&v);
+        return 0;
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "tests.h"
+#include "util.h"
+
+/*
+ * The secret-paths rule (daemon/core/command.c) against the known ways
+ * round it: each row a command line and what the rule must decide. The
+ * secrets are the built-ins' masked entries and a masked directory.
+ */
+
+static const char *const secrets[] = {".env",   ".envrc",   ".git-credentials",
+                                      ".netrc", "secrets/", "config/master.key"};
+
+typedef struct Row {
+        const char *cmd;
+        bool refused;
+        const char *path; /* the secret it names, or NULL for none */
+} Row;
+
+static const Row rows[] = {
+        /* the bypasses: refused */
+        {"cat .env", true, ".env"},
+        {"wc -c < .env", true, ".env"},
+        {"wc -c --files0-from=.env", true, ".env"},
+        {"wc -c --f=.env", true, ".env"},
+        {"sort --files0-from=.env", true, ".env"},
+        {"ls $(cat .env)", true, ".env"},
+        {"ls `cat .env`", true, ".env"},
+        {"test -v 'a[$(cat .env)]'", true, ".env"},
+        {"git -c core.fsmonitor='cat .env' status", true, ".env"},
+        {"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='cat .env >&2' git status",
+         true, ".env"},
+        {"PATH=./x:$PATH ls .env", true, ".env"},
+        {"ls .env | tee out", true, ".env"},
+        {"ls .env > out", true, ".env"},
+        {"source .env", true, ".env"},
+        {". .env", true, ".env"},
+        {"xargs cat <<< .env", true, ".env"},
+        {"find . -name .env -exec cat {} \\;", true, ".env"},
+        {"cp .env /tmp/x", true, ".env"},
+        {"ls .env; cat .env", true, ".env"},
+        {"ls .env & cat .env", true, ".env"},
+        {"ls .env\ncat .env", true, ".env"},
+        {"ls .env\rx", true, ".env"},
+        {"cat $'\\x2e'env", true, ".env"},
+        {"{ cat .env; }", true, ".env"},
+        {"(cat .env)", true, ".env"},
+        {"cat <(ls) .env", true, ".env"},
+        {"eval 'cat .env'", true, ".env"},
+        {"f() { cat .env; }; f", true, ".env"},
+        {"sort -o out .env", true, ".env"},
+        {"head .env", true, ".env"},
+        /* how a word can name it */
+        {"cat .e*", true, ".env"},
+        {"cat {.e,}nv", true, ".env"},
+        {"cat .e\\nv", true, ".env"},
+        {"cat \".env\"", true, ".env"},
+        {"cat '.e'\"nv\"", true, ".env"},
+        {"cat ?env", true, ".env"},
+        {"cat .[e]nv", true, ".env"},
+        {"cat .[!x]nv", true, ".env"},
+        {"cat ~/proj/.env", true, ".env"},
+        {"cat $'\\056env'", true, ".env"},
+        {"cat $'\\u002eenv'", true, ".env"},
+        {"python3 -c 'print(open(\".env\").read())'", true, ".env"},
+        {"tool --file=.env", true, ".env"},
+        {"git show HEAD:.env", true, ".env"},
+        {"sed -f.env x", true, ".env"},
+        {"cat ${X:-.env}", true, ".env"},
+        {"cat \"$(printf %s .env)\"", true, ".env"},
+        {"cat $(echo $(echo .env))", true, ".env"},
+        {"cat secrets/k", true, "secrets/"},
+        {"cat sec*/k", true, "secrets/"},
+        {"cat config/master.key", true, "config/master.key"},
+        {"cat .env{rc,}", true, ".envrc"},
+        {"ls -la .env; cat ~/.netrc", true, ".netrc"},
+        {"cat {a..z}env", true, ".env"},
+        /* the name-or-size language with something more: refused */
+        {"ls .env 2>out", true, ".env"},
+        {"ls .env >>/dev/null", true, ".env"},
+        {"ls .env | sort -o x", true, ".env"},
+        {"ls .env | sort -T /tmp", true, ".env"},
+        {"ls .env | head -n", true, ".env"},
+        {"ls .env | tail -f", true, ".env"},
+        {"ls .env | uniq a b", true, ".env"},
+        {"ls .env | wc --files0-from=x", true, ".env"},
+        {"ls .env | head x", true, ".env"},
+        {"wc -l .env", true, ".env"},
+        {"wc -cl .env", true, ".env"},
+        {"wc --by .env", true, ".env"},
+        {"git status -v .env", true, ".env"},
+        {"git status --pathspec-from-file=.env", true, ".env"},
+        {"git check-ignore --stdin .env", true, ".env"},
+        {"git diff .env", true, ".env"},
+        {"test -r .env", true, ".env"},
+        {"test -e .env -a -e x", true, ".env"},
+        {"[ -f .env", true, ".env"},
+        {"ls \"$F\" .env", true, ".env"},
+        {"for f in .env; do cat \"$f\"; done", true, ".env"},
+        {"for f in .env; do for g in x; do ls; done; done", true, ".env"},
+        {"for f in $(ls); do ls .env; done", true, ".env"},
+        {"for f in .env; do ls \"$g\"; done", true, ".env"},
+        {"for f in .env\ndo ls; done", true, ".env"},
+        {"ls .env |& head", true, ".env"},
+        {"ls .env || ls .env | cat", true, ".env"},
+        {"/bin/ls .env", true, ".env"},
+        {"ls .env 'unterminated", true, ".env"},
+        {"exec 3<.env", true, ".env"},
+        {"ls .env 2>&1 >out", true, ".env"},
+        {"ls .env 1>&2", true, ".env"},
+        {"((x)); ls .env", true, ".env"},
+        /* allowed: names no secret */
+        {"grep -r KEY .", false, NULL},
+        {"cat README.md", false, NULL},
+        {"make test", false, NULL},
+        {"cat x.env", false, NULL},
+        {"cat .environment", false, NULL},
+        {"cat .env.example", false, NULL},
+        {"echo $HOME", false, NULL},
+        {"cat *.md", false, NULL},
+        {"git status", false, NULL},
+        {"", false, NULL},
+        /* allowed: only the name or size */
+        {"ls -la .env", false, ".env"},
+        {"stat .env", false, ".env"},
+        {"wc -c .env", false, ".env"},
+        {"test -f .env && echo y", false, ".env"},
+        {"[ -s .env ]", false, ".env"},
+        {"git check-ignore -q .env", false, ".env"},
+        {"for f in .env .envrc; do test -e \"$f\" && echo \"$f\"; done", false, ".env"},
+        {"ls .env 2>&1 | head -1", false, ".env"},
+        {"ls .env >/dev/null", false, ".env"},
+        {"ls .env 2>/dev/null || echo none", false, ".env"},
+        {"git status --porcelain=v2 -uall -- .env", false, ".env"},
+        {"ls secrets/ | sort -r | uniq -c | wc -l", false, "secrets/"},
+        {"stat -c %s .env; ls .env*;", false, ".env"},
+        {"ls .env | tail -n +2 | head -5", false, ".env"},
+        {"test -d secrets && ls secrets", false, "secrets/"},
+};
+
+static void test_table(void **state) {
+        (void) state;
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                CommandVerdict v;
+                const Row *row = &rows[i];
+                assert_int_equal(command_check(row->cmd, strlen(row->cmd), secrets, ELEMENTSOF(secrets), &v),
+                                 0);
+                bool named = row->path == NULL;
+                for (size_t k = 0; k < v.n_paths && !named; k++)
+                        named = streq(v.paths[k], row->path);
+                if (v.refused != row->refused || !named || (row->path == NULL && v.n_paths != 0)) {
+                        print_message("%-60s %s (%s), %zu paths%s\n", row->cmd,
+                                      v.refused ? "refused" : "allowed", v.reason, v.n_paths,
+                                      named ? "" : ", not the one expected");
+                        failed++;
+                }
+                command_verdict_done(&v);
+        }
+        assert_int_equal(failed, 0);
+}
+
+/* A NUL, and a word with more brace expansions than are judged one by
+ * one: named all the same. */
+static void test_edges(void **state) {
+        (void) state;
+        CommandVerdict v;
+        assert_int_equal(command_check("cat .e\0nv", 9, secrets, ELEMENTSOF(secrets), &v), 0);
+        command_verdict_done(&v);
+        char big[4096] = "cat ";
+        for (int i = 0; i < 12; i++)
+                strcat(big, "{a,b}");
+        strcat(big, "x");
+        assert_int_equal(command_check(big, strlen(big), secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_true(v.refused); /* too many to judge: every secret named */
+        command_verdict_done(&v);
+        /* deep nesting: judged by its bytes past the limit */
+        char deep[512] = "cat ";
+        for (int i = 0; i < 12; i++)
+                strcat(deep, "$(echo ");
+        strcat(deep, ".env");
+        for (int i = 0; i < 12; i++)
+                strcat(deep, ")");
+        assert_int_equal(command_check(deep, strlen(deep), secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_true(v.refused);
+        assert_int_equal(v.n_paths, 1);
+        command_verdict_done(&v);
+        /* no secrets: nothing is named */
+        assert_int_equal(command_check("cat .env", 8, NULL, 0, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_table),
+                cmocka_unit_test(test_edges),
+        };
+        return RUN(tests);
+}
