@@ -81,6 +81,14 @@ static const Row rows[] = {
         {"cat .env{rc,}", true, ".envrc"},
         {"ls -la .env; cat ~/.netrc", true, ".netrc"},
         {"cat {a..z}env", true, ".env"},
+        {"cat .ENV", true, ".env"}, /* a case-insensitive volume opens .env */
+        {"cat .E[N]v", true, ".env"},
+        {"cat SECRETS/k", true, "secrets/"},
+        {"cat "
+         "{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,"
+         "b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{"
+         "a,b}",
+         true, ".env"},
         /* the name-or-size language with something more: refused */
         {"ls .env 2>out", true, ".env"},
         {"ls .env >>/dev/null", true, ".env"},

@@ -560,6 +560,16 @@ static bool item_name_byte(const Item *it) {
         return it->kind == K_LIT && name_byte(it->c);
 }
 
+/* ASCII letters of either case: a case-insensitive volume (macOS's, where
+ * this rule is all there is) opens .ENV for .env. */
+static uint8_t other_case(uint8_t c) {
+        return c >= 'a' && c <= 'z' ? (uint8_t) (c - 32) : c >= 'A' && c <= 'Z' ? (uint8_t) (c + 32) : c;
+}
+
+static bool same_byte(uint8_t a, uint8_t b) {
+        return a == b || other_case(a) == b;
+}
+
 static bool in_set(const Word *w, const Item *it, uint8_t c) {
         return (w->sets[it->set].bits[c / 8] >> (c % 8)) & 1;
 }
@@ -575,8 +585,9 @@ static bool glob_match(const Word *w, const Item *v, size_t n, const char *s) {
                         continue;
                 }
                 if (pi < n &&
-                    ((v[pi].kind == K_LIT && v[pi].c == (uint8_t) s[si]) || v[pi].kind == K_QMARK ||
-                     (v[pi].kind == K_CLASS && in_set(w, &v[pi], (uint8_t) s[si])))) {
+                    ((v[pi].kind == K_LIT && same_byte(v[pi].c, (uint8_t) s[si])) || v[pi].kind == K_QMARK ||
+                     (v[pi].kind == K_CLASS && (in_set(w, &v[pi], (uint8_t) s[si]) ||
+                                                in_set(w, &v[pi], other_case((uint8_t) s[si])))))) {
                         pi++;
                         si++;
                         continue;
@@ -610,7 +621,7 @@ static bool names(const Word *w, const Item *v, size_t n, const char *s) {
          * byte is one) */
         for (size_t p = 0; p + len <= n; p++) {
                 size_t k = 0;
-                while (k < len && v[p + k].kind == K_LIT && v[p + k].c == (uint8_t) s[k])
+                while (k < len && v[p + k].kind == K_LIT && same_byte(v[p + k].c, (uint8_t) s[k]))
                         k++;
                 if (k == len && (p == 0 || !item_name_byte(&v[p - 1]) || short_option_before(v, p)) &&
                     (p + len == n || !item_name_byte(&v[p + len])))
@@ -641,6 +652,11 @@ typedef struct Secrets {
 /* Brace expansion: each alternative of v[0..n) judged; *budget counts them
  * down, and a word with more than it allows names every secret. */
 static int expand(const Word *w, const Item *v, size_t n, Secrets *sec, size_t *budget) {
+        if (*budget == 0) { /* spent: every secret named, and no more expanding */
+                for (size_t i = 0; i < sec->n; i++)
+                        sec->named[i] = true;
+                return 0;
+        }
         /* the first '{' whose '}' closes a list with a ',' at its level */
         for (size_t a = 0; a < n; a++) {
                 if (v[a].kind != K_BOPEN)
@@ -689,11 +705,6 @@ static int expand(const Word *w, const Item *v, size_t n, Secrets *sec, size_t *
                                 start = k + 1;
                         }
                 }
-                return 0;
-        }
-        if (*budget == 0) {
-                for (size_t i = 0; i < sec->n; i++)
-                        sec->named[i] = true;
                 return 0;
         }
         (*budget)--;

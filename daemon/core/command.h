@@ -16,7 +16,8 @@
  * component whole (between the word's ends, slashes, or any byte that is
  * not a letter, digit, '.', '_', '-' or above 0x7f), or one of its path
  * components is a glob that matches it (a glob's '*' and '?' match a
- * leading dot too: dotglob may be on). What a command substitution or a
+ * leading dot too: dotglob may be on); ASCII letters of either case (a
+ * case-insensitive volume opens .ENV for .env). What a command substitution or a
  * variable's default runs or says is judged the same way.
  *
  * The name-or-size language (commands.c's tables, and the README): ls,
