@@ -9,6 +9,10 @@ set -u
 pp=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# stage's private index goes under TMPDIR: our own, so tests running beside
+# this one cannot leave a pathpolicy-index.* here, nor see ours.
+export TMPDIR=$work/tmp
+mkdir "$TMPDIR"
 passed=0 failed=0
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
 command -v jq >/dev/null || { echo "test-stage.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
@@ -166,7 +170,7 @@ check "snapshot: files_changed has the work" jqq '.files_changed | index("main.c
 check "snapshot: no placeholder, no masked file in files_changed" jqq '.files_changed | (index(".env") or index(".envrc") or index(".netrc") or index("CLAUDE.md")) | not' "$work/out"
 tree=$(jq -r .tree "$work/out")
 check "snapshot: the tree holds HEAD's .env" [ "$(git -C "$wt" rev-parse "$tree:.env")" = "$(git -C "$wt" rev-parse HEAD:.env)" ]
-check "snapshot: no temporary index left behind" bash -c "! ls '${TMPDIR:-/tmp}'/pathpolicy-index.* >/dev/null 2>&1"
+check "snapshot: no temporary index left behind" bash -c "! ls '$TMPDIR'/pathpolicy-index.* >/dev/null 2>&1"
 stage --snapshot
 check "snapshot: text output, the tree first" [ "$(head -n1 "$work/out")" = "$tree" ]
 check "snapshot: git fsck" fsck_ok
@@ -279,7 +283,7 @@ stage --snapshot --json
 check "snapshot, no index yet: exit 0" [ "$rc" -eq 0 ]
 check "snapshot, no index yet: the work" jqq '.files_changed == ["a"]' "$work/out"
 check "snapshot, no index yet: still none" [ ! -e "$wt/.git/index" ]
-check "snapshot, no index yet: no private index left" bash -c "! ls -d '${TMPDIR:-/tmp}'/pathpolicy-index.* >/dev/null 2>&1"
+check "snapshot, no index yet: no private index left" bash -c "! ls -d '$TMPDIR'/pathpolicy-index.* >/dev/null 2>&1"
 fresh
 echo x >>"$wt/main.c"
 mkdir -p "$work/cwd$n"

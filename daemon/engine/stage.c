@@ -409,7 +409,8 @@ static int edit_cmp(const void *a, const void *b) {
 
 /* Sorted, a path once (its last edit): for git_index_edit(). */
 static int edits_sorted(Edits *e, size_t hashsz, GitIndexEdit **ret, size_t *ret_n) {
-        qsort(e->v, e->n, sizeof *e->v, edit_cmp);
+        if (e->n > 0) /* qsort(NULL, 0) is undefined */
+                qsort(e->v, e->n, sizeof *e->v, edit_cmp);
         _cleanup_free_ GitIndexEdit *v = calloc(e->n + 1, sizeof *v);
         size_t k = 0;
         if (!v)
