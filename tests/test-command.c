@@ -123,6 +123,37 @@ static const Row rows[] = {
         {"ls .env 2>&1 >out", true, ".env"},
         {"ls .env 1>&2", true, ".env"},
         {"((x)); ls .env", true, ".env"},
+        /* review16: a glob bracket with a quoted or escaped byte in it is still a
+         * bracket to bash (.[\e]nv opens .env), not a '[' */
+        {"cat .[\\e]nv", true, ".env"},
+        {"cat .[\"e\"]nv", true, ".env"},
+        {"cat .['e']nv", true, ".env"},
+        {"cat .e[\\n]v", true, ".env"},
+        {"cat .[e$x]nv", true, ".env"},
+        {"cat [\\s]ecrets/k", true, "secrets/"},
+        /* review16: an option's argument skipped whole, but brace expansion
+         * makes it two words: the second is a path the filter reads */
+        {"ls | sort -k {1,.env}", true, ".env"},
+        {"ls | head -n {1,.env}", true, ".env"},
+        {"ls | tail -n {+1,.env}", true, ".env"},
+        {"ls | uniq -f {0,.env}", true, ".env"},
+        /* review16: a word starting with '{' taken as an operand, but brace
+         * expansion makes it options: --files0-from reads .env, its lines in
+         * wc's errors */
+        {"wc {-c,--files0-from=.env}", true, ".env"},
+        {"wc -c {--files0-from=.env,--bytes}", true, ".env"},
+        /* review16: the loop's variable is whole but not one word: unquoted,
+         * it is split, or it is an option */
+        {"for f in '1 .env'; do ls | head -n $f; done", true, ".env"},
+        {"for f in '1 .env'; do ls | sort -k $f; done", true, ".env"},
+        {"for f in --files0-from=.env; do wc -c $f; done", true, ".env"},
+        /* review16: a '#' starting a word is a comment to bash: the quote
+         * after it is not a quote, and the newline in it is a second line */
+        {"ls .env #'\ncat .env #'", true, ".env"},
+        {"ls .env #\"\ncat .env #\"", true, ".env"},
+        /* review16: extglob patterns, once shopt -s extglob is on a line before */
+        {"shopt -s extglob\ncat .@(env)", true, ".env"},
+        {"shopt -s extglob\ncat +(.)env", true, ".env"},
         /* allowed: names no secret */
         {"grep -r KEY .", false, NULL},
         {"cat README.md", false, NULL},
