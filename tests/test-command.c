@@ -154,6 +154,25 @@ static const Row rows[] = {
         /* review16: extglob patterns, once shopt -s extglob is on a line before */
         {"shopt -s extglob\ncat .@(env)", true, ".env"},
         {"shopt -s extglob\ncat +(.)env", true, ".env"},
+        /* variants of review16's: an option glob, a brace that empties,
+         * a glob as wc's operand (a file named --files0-from=.env here) */
+        {"wc -c --files0-from=.e*", true, ".env"},
+        {"wc -c {,x}--files0-from=.env", true, ".env"},
+        {"wc -c *", true, ".env"},
+        {"wc -c ?env", true, ".env"},
+        {"git status $(printf .env)", true, ".env"},
+        {"for f in .e*; do wc -c $f; done", true, ".env"},
+        {"cat .[']'e]nv", true, ".env"},
+        {"cat .en[\\v]", true, ".env"},
+        {"cat .?(e)nv", true, ".env"},
+        {"ls x # .env\ncat .env", true, ".env"},
+        /* ... and what stays allowed beside them */
+        {"wc -c -- *", false, ".env"},
+        {"wc -c .e*", false, ".env"},
+        {"for f in .e*; do wc -c -- \"$f\"; done", false, ".env"},
+        {"echo .e*", false, ".env"},
+        {"ls .env # the size", false, ".env"},
+        {"ls | head -n 1 .e*", true, ".env"},
         /* allowed: names no secret */
         {"grep -r KEY .", false, NULL},
         {"cat README.md", false, NULL},
@@ -230,6 +249,24 @@ static void test_edges(void **state) {
         assert_true(v.refused);
         assert_int_equal(v.n_paths, 1);
         command_verdict_done(&v);
+        /* unmatched braces by the thousand, a long braced word: named all,
+         * at once (each '{' walks to the word's end) */
+        size_t huge_n = 200000;
+        char *huge = malloc(huge_n + 1);
+        assert_non_null(huge);
+        memcpy(huge, "ls ", 3);
+        memset(huge + 3, '{', huge_n - 3);
+        huge[huge_n] = 0;
+        assert_int_equal(command_check(huge, huge_n, secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_false(v.refused); /* ls: it only asks about names */
+        assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
+        command_verdict_done(&v);
+        memcpy(huge, "ls {a,b}", 8);
+        memset(huge + 8, 'a', huge_n - 8);
+        assert_int_equal(command_check(huge, huge_n, secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
+        command_verdict_done(&v);
+        free(huge);
         /* no secrets: nothing is named */
         assert_int_equal(command_check("cat .env", 8, NULL, 0, &v), 0);
         assert_false(v.refused);

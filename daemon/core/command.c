@@ -20,6 +20,8 @@
 
 #define NESTING_MAX 8          /* substitutions in substitutions, judged this deep */
 #define ALTERNATIVES_MAX 1024u /* a word's brace expansions, judged one by one */
+#define BRACES_MAX 64u         /* a word's '{'s, expanded */
+#define BRACED_WORD_MAX 1024u  /* the longest word with a '{', expanded */
 
 /* ---- words ---- */
 
@@ -323,20 +325,35 @@ static int lex_dollar(const char *s, size_t n, size_t *i, Word *w, bool in_dquot
         return put_item(w, K_LIT, '$');
 }
 
-/* A [...] class from s[*i] (its '['), or 0 when it is none (a '['). */
+/* A [...] class from s[*i] (its '['), or 0 when it is none (a '['). A
+ * quote, escape or expansion inside it is still a class to bash (.[\e]nv
+ * opens .env): such a class matches every byte, to be safe. */
 static int lex_class(const char *s, size_t n, size_t *i, Word *w) {
         size_t j = *i + 1;
         Set set = {{0}};
-        bool negate = false;
+        bool negate = false, any = false;
         if (j < n && (s[j] == '!' || s[j] == '^')) {
                 negate = true;
                 j++;
         }
         size_t first = j;
         for (; j < n && (s[j] != ']' || j == first); j++) {
-                if (is_meta(s[j]) || s[j] == '\'' || s[j] == '"' || s[j] == '\\' || s[j] == '$' ||
-                    s[j] == '`')
-                        return 0; /* not a plain class: bash would take it otherwise; a '[' */
+                if (is_meta(s[j]))
+                        return 0; /* not a class: bash takes the '[' as a byte */
+                if (s[j] == '\\' || s[j] == '$') {
+                        any = true;
+                        j += s[j] == '\\';
+                        continue;
+                }
+                if (s[j] == '\'' || s[j] == '"' || s[j] == '`') {
+                        const char *e = s[j] == '\'' ? memchr(s + j + 1, '\'', n - j - 1) : NULL;
+                        ssize_t k = s[j] == '\'' ? (e ? e - s : -1) : close_quote(s, n, j);
+                        if (k < 0)
+                                return 0;
+                        any = true;
+                        j = (size_t) k;
+                        continue;
+                }
                 uint8_t lo = (uint8_t) s[j], hi = lo;
                 if (s[j] == '[' && j + 1 < n && (s[j + 1] == ':' || s[j + 1] == '=' || s[j + 1] == '.')) {
                         /* [:alpha:] and the like: every byte, to be safe */
@@ -355,15 +372,17 @@ static int lex_class(const char *s, size_t n, size_t *i, Word *w) {
         }
         if (j >= n)
                 return 0;
-        if (negate)
+        if (negate || any)
                 for (size_t k = 0; k < sizeof set.bits; k++)
-                        set.bits[k] = (uint8_t) ~set.bits[k];
+                        set.bits[k] = any ? 0xff : (uint8_t) ~set.bits[k];
         if (w->n_sets >= UINT16_MAX || ARRAY_GROW(w->sets, w->sets_allocated, w->n_sets + 1) < 0)
                 return -ENOMEM;
         w->sets[w->n_sets] = set;
         if (ARRAY_GROW(w->v, w->allocated, w->n + 1) < 0)
                 return -ENOMEM;
         w->v[w->n++] = (Item){.kind = K_CLASS, .set = (uint16_t) w->n_sets++};
+        if (any)
+                w->quoted = true;
         *i = j + 1;
         return 1;
 }
@@ -371,8 +390,23 @@ static int lex_class(const char *s, size_t n, size_t *i, Word *w) {
 /* One word from s[*i], to an unquoted blank or operator. */
 static int lex_word(const char *s, size_t n, size_t *i, Word *w, Lexed *out) {
         int r;
-        while (*i < n && !is_meta(s[*i])) {
+        bool ext = false; /* the last byte an unquoted @ ! + * or ?: a '(' makes an extglob */
+        while (*i < n && (!is_meta(s[*i]) || (ext && s[*i] == '('))) {
                 char c = s[*i];
+                if (ext && c == '(') {
+                        /* @(env), +(.): a pattern (shopt -s extglob) matching
+                         * anything, to be safe; what it holds is judged too */
+                        ssize_t e = close_bracket(s, n, *i + 1, '(', ')');
+                        if (e < 0)
+                                return -EINVAL;
+                        if ((r = nested(out, s + *i + 1, (size_t) e - *i - 1)) < 0)
+                                return r;
+                        w->v[w->n - 1] = (Item){.kind = K_STAR, .c = '*'};
+                        *i = (size_t) e + 1;
+                        ext = false;
+                        continue;
+                }
+                ext = (c == '@' || c == '!' || c == '+' || c == '*' || c == '?');
                 switch (c) {
                 case '\\':
                         if (*i + 1 < n && s[*i + 1] == '\n') {
@@ -503,6 +537,17 @@ static int lex_text(const char *s, size_t n, int depth, Lexed *out) {
                         i++;
                         continue;
                 }
+                if (c == '#') {
+                        /* a comment, to the line's end: no quote in it is
+                         * one; what it holds is judged still (a shell
+                         * without interactive_comments runs it) */
+                        const char *e = memchr(s + i, '\n', n - i);
+                        size_t end = e ? (size_t) (e - s) : n;
+                        if ((r = nested(out, s + i + 1, end - i - 1)) < 0)
+                                return r;
+                        i = end;
+                        continue;
+                }
                 /* N>, N< : a redirect of fd N */
                 int fd = -1;
                 size_t d = i;
@@ -627,18 +672,22 @@ static bool names(const Word *w, const Item *v, size_t n, const char *s) {
                     (p + len == n || !item_name_byte(&v[p + len])))
                         return true;
         }
-        /* a path component that is a glob matching s */
-        for (size_t a = 0; a < n;) {
-                size_t b = a;
-                bool glob = false;
-                while (b < n && !(v[b].kind == K_LIT && v[b].c == '/')) {
-                        glob = glob || v[b].kind == K_STAR || v[b].kind == K_QMARK || v[b].kind == K_CLASS;
-                        b++;
+        /* a glob matching s: a path component, or a piece of one between
+         * bytes no name holds (--file=.e*, HEAD:.e*), as above */
+        for (int pieces = 0; pieces < 2; pieces++)
+                for (size_t a = 0; a < n;) {
+                        size_t b = a;
+                        bool glob = false;
+                        while (b < n &&
+                               !(v[b].kind == K_LIT && (v[b].c == '/' || (pieces && !name_byte(v[b].c))))) {
+                                glob = glob || v[b].kind == K_STAR || v[b].kind == K_QMARK ||
+                                       v[b].kind == K_CLASS;
+                                b++;
+                        }
+                        if (glob && glob_match(w, v + a, b - a, s))
+                                return true;
+                        a = b + 1;
                 }
-                if (glob && glob_match(w, v + a, b - a, s))
-                        return true;
-                a = b + 1;
-        }
         return false;
 }
 
@@ -721,7 +770,14 @@ static int lexed_names(const Lexed *l, int depth, Secrets *sec) {
         for (size_t i = 0; i < l->n; i++) {
                 if (l->v[i].kind != T_WORD)
                         continue;
-                size_t budget = ALTERNATIVES_MAX;
+                /* each '{' is matched by a walk to its '}': past BRACES_MAX
+                 * of them, or in a word longer than BRACED_WORD_MAX, the
+                 * word names every secret instead */
+                size_t opens = 0, budget = ALTERNATIVES_MAX;
+                for (size_t k = 0; k < l->v[i].w.n; k++)
+                        opens += l->v[i].w.v[k].kind == K_BOPEN;
+                if (opens > BRACES_MAX || (opens > 0 && l->v[i].w.n > BRACED_WORD_MAX))
+                        budget = 0;
                 int r = expand(&l->v[i].w, l->v[i].w.v, l->v[i].w.n, sec, &budget);
                 if (r < 0)
                         return r;
@@ -778,7 +834,7 @@ static const Spec commands[] = {
         {.name = "ls", .any_option = true, .operands = true},
         {.name = "stat", .any_option = true, .operands = true},
         {.name = "wc", .flags = "c", .long_flags = (const char *const[]){"bytes", NULL}, .operands = true},
-        {.name = "echo", .flags = "neE", .operands = true},
+        {.name = "echo", .any_option = true, .operands = true}, /* prints, reads nothing */
 };
 
 /* git status and git check-ignore: no global option before them. */
@@ -890,6 +946,39 @@ static bool is_keyword(const Token *t, const char *kw) {
         return t && t->kind == T_WORD && !t->w.quoted && (s = literal(&t->w, buf)) && streq(s, kw);
 }
 
+static bool has_brace(const Word *w) {
+        for (size_t i = 0; i < w->n; i++)
+                if (w->v[i].kind == K_BOPEN || w->v[i].kind == K_BCOMMA || w->v[i].kind == K_BCLOSE)
+                        return true;
+        return false;
+}
+
+/* Could the word, expanded, start with a '-'? A glob or an expansion
+ * first; with a brace list, a '-', glob or expansion anywhere ({,x}-c is
+ * -c and x-c). */
+static bool may_be_option(const Word *w) {
+        if (w->n == 0)
+                return false;
+        if (w->v[0].kind != K_LIT && w->v[0].kind != K_BOPEN)
+                return true;
+        if (w->v[0].kind == K_LIT && w->v[0].c == '-')
+                return true;
+        if (!has_brace(w))
+                return false;
+        for (size_t i = 0; i < w->n; i++)
+                if ((w->v[i].kind == K_LIT && w->v[i].c == '-') ||
+                    !(w->v[i].kind == K_LIT || w->v[i].kind == K_BOPEN || w->v[i].kind == K_BCOMMA ||
+                      w->v[i].kind == K_BCLOSE))
+                        return true;
+        return false;
+}
+
+/* An option's argument in a word of its own: plain text, one word. */
+static bool plain_argument(const Word *w) {
+        char buf[256];
+        return literal(w, buf) && !has_brace(w);
+}
+
 /* Options and operands of words[first..n) as spec allows them. */
 static bool check_options(P *p, const Spec *sp, const char *cmd, const Word *const *words, size_t n,
                           size_t first) {
@@ -901,6 +990,11 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const Word *con
                         options = false;
                         continue;
                 }
+                if (!sp->any_option && options && (!a || has_brace(words[k])) && may_be_option(words[k]))
+                        /* wc .e* with a file --files0-from=.env here, wc
+                         * {-c,--files0-from=.env}: an option that reads */
+                        return refuse(p, "%s with a word that could expand to an option (put -- before it)",
+                                      cmd);
                 if (!options || !a || a[0] != '-' || a[1] == 0) {
                         if (!sp->operands)
                                 return refuse(p, "%s with a path of its own: it would read it", cmd);
@@ -908,6 +1002,8 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const Word *con
                 }
                 if (sp->any_option)
                         continue;
+                if (has_brace(words[k]))
+                        return refuse(p, "%s with a brace in an option", cmd);
                 if (a[1] == '-') {
                         const char *name = a + 2, *eq = strchr(name, '=');
                         size_t len = eq ? (size_t) (eq - name) : strlen(name);
@@ -916,6 +1012,9 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const Word *con
                         if (in_list(sp->long_with_arg, name, len)) {
                                 if (!eq && ++k >= n)
                                         return refuse(p, "%s %s without its argument", cmd, a);
+                                if (!eq && !plain_argument(words[k]))
+                                        return refuse(p, "%s %s with an argument that is not plain text",
+                                                      cmd, a);
                                 continue;
                         }
                         /* porcelain=v2, untracked-files=all and the like */
@@ -935,6 +1034,9 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const Word *con
                         if (sp->with_arg && strchr(sp->with_arg, *q)) {
                                 if (q[1] == 0 && ++k >= n)
                                         return refuse(p, "%s -%c without its argument", cmd, *q);
+                                if (q[1] == 0 && !plain_argument(words[k]))
+                                        return refuse(p, "%s -%c with an argument that is not plain text",
+                                                      cmd, *q);
                                 break;
                         }
                         return refuse(p, "%s -%c is not an option that only asks about a name or size", cmd,
