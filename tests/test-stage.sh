@@ -381,6 +381,42 @@ check "submodule: the gitlink moves to its new HEAD" [ "$(git -C "$wt" ls-files 
 check "submodule: nothing inside it is staged in the root" bash -c "! git -C '$wt' ls-files --error-unmatch mod/.env >/dev/null 2>&1"
 check "submodule: git fsck" fsck_ok
 
+# --- what an agent's own index can make git add -A and stage do
+# craft INDEX OP ...: a version 2 index rewritten (its extensions dropped,
+# the checksum made again), as an agent that writes .git/index can:
+#   add NAME OID MODE  an entry NAME with no stat data, in name order
+#   last NAME          NAME's entry moved after every other (git reads the
+#                      index without checking the order; git add keeps it)
+#   mode NAME MODE     NAME's entry given another mode (git keeps it)
+craft() {
+  perl -e 'use Digest::SHA qw(sha1); my ($f, $op, @a) = @ARGV; open my $h, "<:raw", $f or die; local $/; my $buf = <$h>;
+    close $h; my $n = unpack("N", substr($buf, 8, 4)); my ($off, @e) = (12);
+    for (1 .. $n) { my $len = unpack("n", substr($buf, $off + 60, 2)) & 0xfff; my $sz = (62 + $len + 8) & ~7;
+      push @e, [substr($buf, $off + 62, $len), substr($buf, $off, $sz)]; $off += $sz }
+    if ($op eq "add") { my ($name, $oid, $mode) = @a; my $x = pack("N10", 0, 0, 0, 0, 0, 0, oct($mode), 0, 0, 0) .
+        pack("H40", $oid) . pack("n", length $name) . $name; $x .= "\0" x (((62 + length($name) + 8) & ~7) - length $x);
+      push @e, [$name, $x]; @e = sort { $a->[0] cmp $b->[0] } @e }
+    elsif ($op eq "last") { my @l = grep { $_->[0] eq $a[0] } @e; @l or die; @e = ((grep { $_->[0] ne $a[0] } @e), @l) }
+    elsif ($op eq "mode") { my $hit = 0; for (@e) { if ($_->[0] eq $a[0]) { substr($_->[1], 24, 4) = pack("N", oct($a[1])); $hit++ } } $hit or die }
+    my $out = substr($buf, 0, 8) . pack("N", scalar @e) . join("", map { $_->[1] } @e); $out .= sha1($out);
+    open $h, ">:raw", $f or die; print $h $out; close $h' "$@"
+}
+tree_has() { git -C "$wt" ls-tree -r "$(git -C "$wt" write-tree)" | grep -q -- "$1"; }
+
+# An index out of name order: git reads it without a word (only fsck checks
+# the order) and git add -A writes it back in the agent's order. stage reads
+# it "trusted" (no order check) and its editor, walking its sorted edits
+# against the entries, passes over .env (its edit taken as done once an
+# entry after it in name order is met) and leaves it in the index with the
+# host's secret, which write-tree then records. Either refuse the index or take .env out.
+fresh
+git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" last .env
+echo 'TOKEN=host-secret' >"$wt/.env" && echo leaked >"$wt/secrets/new"
+find "$wt" -path "$wt/.git" -prune -o -type f -exec touch -d '+1 minute' {} + # racy: git add -A looks at every file
+secret=$(git -C "$wt" hash-object "$wt/.env")
+stage
+check "unsorted index: the host's .env is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
