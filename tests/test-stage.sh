@@ -417,6 +417,19 @@ secret=$(git -C "$wt" hash-object "$wt/.env")
 stage
 check "unsorted index: the host's .env is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
 
+# A masked file replaced by a directory: .env held back to HEAD's blob is
+# put back beside .env/x, a file and a directory of one name. git
+# update-index --index-info (what the split-index fallback runs) replaces
+# .env/x with it; the editor keeps both, and write-tree fails ("You have
+# both .env and .env/x"), so does the commit.
+fresh
+rm "$wt/.env" && mkdir "$wt/.env" && echo 'TOKEN=d' >"$wt/.env/x"
+stage
+check "masked file become a directory: exit 0" [ "$rc" -eq 0 ]
+check "masked file become a directory: .env as HEAD has it" bash -c "git -C '$wt' ls-files -s | grep -qxF \"100644 $(git -C "$wt" rev-parse HEAD:.env) 0\$(printf '\\t').env\""
+check "masked file become a directory: git write-tree works" bash -c "git -C '$wt' write-tree >/dev/null 2>&1"
+check "masked file become a directory: as git update-index leaves it (no .env/x)" bash -c "! git -C '$wt' ls-files --error-unmatch .env/x >/dev/null 2>&1"
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
