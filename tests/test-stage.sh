@@ -430,6 +430,18 @@ check "masked file become a directory: .env as HEAD has it" bash -c "git -C '$wt
 check "masked file become a directory: git write-tree works" bash -c "git -C '$wt' write-tree >/dev/null 2>&1"
 check "masked file become a directory: as git update-index leaves it (no .env/x)" bash -c "! git -C '$wt' ls-files --error-unmatch .env/x >/dev/null 2>&1"
 
+# A new key staged with a file mode git never writes itself (100600): git
+# add -A leaves the entry as it is (the executable bit is all it compares)
+# and write-tree records the mode as it stands, so the commit carries a
+# regular file id_rsa. stage judges only 100644 and 100755 entries as
+# files: neither the name nor the content is looked at.
+fresh
+printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/id_rsa" && touch -d '-1 minute' "$wt/id_rsa"
+git -C "$wt" add id_rsa && git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" mode id_rsa 100600
+stage
+check "odd file mode: a key is refused" has "$work/err" 'refused to commit id_rsa:'
+check "odd file mode: ... and not in the tree" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q id_rsa"
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
