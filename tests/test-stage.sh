@@ -442,6 +442,21 @@ stage
 check "odd file mode: a key is refused" has "$work/err" 'refused to commit id_rsa:'
 check "odd file mode: ... and not in the tree" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q id_rsa"
 
+# An index entry named ./config/master.key: git reads it without a word,
+# git add -A finds the file through the name (lstat follows "./") and
+# hashes the host's secret into it, and write-tree records a tree "."
+# holding config/master.key. stage matches the policy against the name as
+# written, so the mask never sees it. The blob goes out with the commit
+# (a checkout would refuse the path, a push does not).
+fresh
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+mkdir -p "$wt/config" && echo 'KEY=host-secret' >"$wt/config/master.key"
+secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
+stage
+check "an aliased name: the host's master.key is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
+check "an aliased name: no entry git would not add itself" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-files | grep -q '^\\./'"
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
