@@ -457,6 +457,17 @@ stage
 check "an aliased name: the host's master.key is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
 check "an aliased name: no entry git would not add itself" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-files | grep -q '^\\./'"
 
+# A nested repository under a masked directory, in a split index (the
+# fallback: git diff --cached): git add -A stages it as a gitlink, and
+# --ignore-submodules=all keeps it out of what git diff says, so it is
+# never held back. The fast path holds it back.
+fresh
+git -C "$wt" config core.splitIndex true && git -C "$wt" update-index --split-index
+git init -q "$wt/secrets/sub" && echo s >"$wt/secrets/sub/s" && git -C "$wt/secrets/sub" add s && git -C "$wt/secrets/sub" commit -qm s
+stage
+check "gitlink under a masked dir, split index: held back" has "$work/err" 'left secrets/sub out of the commit (masked)'
+check "gitlink under a masked dir, split index: not in the index" bash -c "! git -C '$wt' ls-files --error-unmatch secrets/sub >/dev/null 2>&1"
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
