@@ -484,6 +484,19 @@ stage
 check "moved untracked masked file: held back at its new path" has "$work/err" 'left cfg/master.key out of the commit (masked)'
 check "moved untracked masked file: not staged" bash -c "! git -C '$wt' ls-files --error-unmatch cfg/master.key >/dev/null 2>&1"
 
+# A masked file HEAD lacks is held back, but git add -A hashed it first:
+# its blob stays in .git/objects, which the guest reads (only the worktree
+# path is masked), so the next session or a snapshot mid-session hands
+# the agent the secret the mask hid. Keep masked paths out of git add
+# (exclude pathspecs) instead of taking them back out of the index.
+fresh
+echo 'TOKEN=host-only' >"$wt/secrets/prod" && printf 'machine h login u password p\n' >"$wt/.netrc"
+secret=$(git -C "$wt" hash-object "$wt/secrets/prod") netrc=$(git -C "$wt" hash-object "$wt/.netrc")
+stage
+check "masked, never committed: held back" has "$work/err" 'left secrets/prod out of the commit (masked)'
+check "masked, never committed: its blob not written to .git/objects" bash -c "! git -C '$wt' cat-file -e $secret 2>/dev/null"
+check "masked, never committed: nor .netrc's" bash -c "! git -C '$wt' cat-file -e $netrc 2>/dev/null"
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
