@@ -385,6 +385,122 @@ check "submodule: the gitlink moves to its new HEAD" [ "$(git -C "$wt" ls-files 
 check "submodule: nothing inside it is staged in the root" bash -c "! git -C '$wt' ls-files --error-unmatch mod/.env >/dev/null 2>&1"
 check "submodule: git fsck" fsck_ok
 
+# --- what an agent's own index can make git add -A and stage do
+# craft INDEX OP ...: a version 2 index rewritten (its extensions dropped,
+# the checksum made again), as an agent that writes .git/index can:
+#   add NAME OID MODE  an entry NAME with no stat data, in name order
+#   last NAME          NAME's entry moved after every other (git reads the
+#                      index without checking the order; git add keeps it)
+#   mode NAME MODE     NAME's entry given another mode (git keeps it)
+craft() {
+  perl -e 'use Digest::SHA qw(sha1); my ($f, $op, @a) = @ARGV; open my $h, "<:raw", $f or die; local $/; my $buf = <$h>;
+    close $h; my $n = unpack("N", substr($buf, 8, 4)); my ($off, @e) = (12);
+    for (1 .. $n) { my $len = unpack("n", substr($buf, $off + 60, 2)) & 0xfff; my $sz = (62 + $len + 8) & ~7;
+      push @e, [substr($buf, $off + 62, $len), substr($buf, $off, $sz)]; $off += $sz }
+    if ($op eq "add") { my ($name, $oid, $mode) = @a; my $x = pack("N10", 0, 0, 0, 0, 0, 0, oct($mode), 0, 0, 0) .
+        pack("H40", $oid) . pack("n", length $name) . $name; $x .= "\0" x (((62 + length($name) + 8) & ~7) - length $x);
+      push @e, [$name, $x]; @e = sort { $a->[0] cmp $b->[0] } @e }
+    elsif ($op eq "last") { my @l = grep { $_->[0] eq $a[0] } @e; @l or die; @e = ((grep { $_->[0] ne $a[0] } @e), @l) }
+    elsif ($op eq "mode") { my $hit = 0; for (@e) { if ($_->[0] eq $a[0]) { substr($_->[1], 24, 4) = pack("N", oct($a[1])); $hit++ } } $hit or die }
+    my $out = substr($buf, 0, 8) . pack("N", scalar @e) . join("", map { $_->[1] } @e); $out .= sha1($out);
+    open $h, ">:raw", $f or die; print $h $out; close $h' "$@"
+}
+tree_has() { git -C "$wt" ls-tree -r "$(git -C "$wt" write-tree)" | grep -q -- "$1"; }
+
+# An index out of name order: git reads it without a word (only fsck checks
+# the order) and git add -A writes it back in the agent's order. stage reads
+# it "trusted" (no order check) and its editor, walking its sorted edits
+# against the entries, passes over .env (its edit taken as done once an
+# entry after it in name order is met) and leaves it in the index with the
+# host's secret, which write-tree then records. Either refuse the index or take .env out.
+fresh
+git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" last .env
+echo 'TOKEN=host-secret' >"$wt/.env" && echo leaked >"$wt/secrets/new"
+find "$wt" -path "$wt/.git" -prune -o -type f -exec touch -d '+1 minute' {} + # racy: git add -A looks at every file
+secret=$(git -C "$wt" hash-object "$wt/.env")
+stage
+check "unsorted index: the host's .env is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
+
+# A masked file replaced by a directory: .env held back to HEAD's blob is
+# put back beside .env/x, a file and a directory of one name. git
+# update-index --index-info (what the split-index fallback runs) replaces
+# .env/x with it; the editor keeps both, and write-tree fails ("You have
+# both .env and .env/x"), so does the commit.
+fresh
+rm "$wt/.env" && mkdir "$wt/.env" && echo 'TOKEN=d' >"$wt/.env/x"
+stage
+check "masked file become a directory: exit 0" [ "$rc" -eq 0 ]
+check "masked file become a directory: .env as HEAD has it" bash -c "git -C '$wt' ls-files -s | grep -qxF \"100644 $(git -C "$wt" rev-parse HEAD:.env) 0\$(printf '\\t').env\""
+check "masked file become a directory: git write-tree works" bash -c "git -C '$wt' write-tree >/dev/null 2>&1"
+check "masked file become a directory: as git update-index leaves it (no .env/x)" bash -c "! git -C '$wt' ls-files --error-unmatch .env/x >/dev/null 2>&1"
+
+# A new key staged with a file mode git never writes itself (100600): git
+# add -A leaves the entry as it is (the executable bit is all it compares)
+# and write-tree records the mode as it stands, so the commit carries a
+# regular file id_rsa. stage judges only 100644 and 100755 entries as
+# files: neither the name nor the content is looked at.
+fresh
+printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/id_rsa" && touch -d '-1 minute' "$wt/id_rsa"
+git -C "$wt" add id_rsa && git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" mode id_rsa 100600
+stage
+check "odd file mode: a key is refused" has "$work/err" 'refused to commit id_rsa:'
+check "odd file mode: ... and not in the tree" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q id_rsa"
+
+# An index entry named ./config/master.key: git reads it without a word,
+# git add -A finds the file through the name (lstat follows "./") and
+# hashes the host's secret into it, and write-tree records a tree "."
+# holding config/master.key. stage matches the policy against the name as
+# written, so the mask never sees it. The blob goes out with the commit
+# (a checkout would refuse the path, a push does not).
+fresh
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+mkdir -p "$wt/config" && echo 'KEY=host-secret' >"$wt/config/master.key"
+secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
+stage
+check "an aliased name: the host's master.key is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
+check "an aliased name: no entry git would not add itself" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-files | grep -q '^\\./'"
+
+# A nested repository under a masked directory, in a split index (the
+# fallback: git diff --cached): git add -A stages it as a gitlink, and
+# --ignore-submodules=all keeps it out of what git diff says, so it is
+# never held back. The fast path holds it back.
+fresh
+git -C "$wt" config core.splitIndex true && git -C "$wt" update-index --split-index
+git init -q "$wt/secrets/sub" && echo s >"$wt/secrets/sub/s" && git -C "$wt/secrets/sub" add s && git -C "$wt/secrets/sub" commit -qm s
+stage
+check "gitlink under a masked dir, split index: held back" has "$work/err" 'left secrets/sub out of the commit (masked)'
+check "gitlink under a masked dir, split index: not in the index" bash -c "! git -C '$wt' ls-files --error-unmatch secrets/sub >/dev/null 2>&1"
+
+# The guest moved a directory holding a masked file HEAD never had (the
+# usual case for a secret): the host sees it at the new path, new to the
+# repository, and there is no deleted blob of HEAD's to tie it to its
+# masked place. It is committed. (stage would need the masked files' blob
+# ids from the boot to know them.)
+fresh
+mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+echo 'KEY=host-secret' >"$wt/config/master.key"  # the host's, never committed
+stage
+check "moved untracked masked file: first held back in place" has "$work/err" 'left config/master.key out of the commit (masked)'
+mv "$wt/config" "$wt/cfg"
+stage
+check "moved untracked masked file: held back at its new path" has "$work/err" 'left cfg/master.key out of the commit (masked)'
+check "moved untracked masked file: not staged" bash -c "! git -C '$wt' ls-files --error-unmatch cfg/master.key >/dev/null 2>&1"
+
+# A masked file HEAD lacks is held back, but git add -A hashed it first:
+# its blob stays in .git/objects, which the guest reads (only the worktree
+# path is masked), so the next session or a snapshot mid-session hands
+# the agent the secret the mask hid. Keep masked paths out of git add
+# (exclude pathspecs) instead of taking them back out of the index.
+fresh
+echo 'TOKEN=host-only' >"$wt/secrets/prod" && printf 'machine h login u password p\n' >"$wt/.netrc"
+secret=$(git -C "$wt" hash-object "$wt/secrets/prod") netrc=$(git -C "$wt" hash-object "$wt/.netrc")
+stage
+check "masked, never committed: held back" has "$work/err" 'left secrets/prod out of the commit (masked)'
+check "masked, never committed: its blob not written to .git/objects" bash -c "! git -C '$wt' cat-file -e $secret 2>/dev/null"
+check "masked, never committed: nor .netrc's" bash -c "! git -C '$wt' cat-file -e $netrc 2>/dev/null"
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
