@@ -669,6 +669,38 @@ static void test_trusted(void **state) {
         assert_int_equal(git_index_entries_trusted(b.buf, n, GIT_HASH_SHA256, see, &t), 0);
         assert_string_equal(s.text, t.text);
         assert_int_equal(git_index_entries_trusted(b.buf, n, (GitHashAlgo) 7, see, &t), -EINVAL);
+        /* out of order: git add -A writes back the agent's order, so a
+         * trusted index is checked for it too */
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "src/a.c", 0100644, 1, 0, 0);
+        b_entry(&b, ".env", 0100644, 2, 0, 0);
+        size_t un = b_end(&b);
+        assert_int_equal(git_index_entries_trusted(b.buf, un, GIT_HASH_SHA1, see, &t), -EBADMSG);
+        assert_int_equal(read_index(b.buf, un, &t), -EBADMSG);
+        /* a name git would not add: read by git without a word, so an
+         * agent's ./.env would slip past a policy matched by name */
+        static const char *const bad[] = {"./.env", "a/../.env",   "a//.env",
+                                          "/.env",  "a/",          ".",
+                                          "..",     ".git/config", "x/.GIT/hooks/pre-commit",
+                                          "a/."};
+        for (size_t k = 0; k < ELEMENTSOF(bad); k++) {
+                b_start(&b, k % 2 ? 4 : 2, GIT_HASH_SHA1);
+                b_entry(&b, bad[k], 0100644, 1, 0, 0);
+                size_t bn = b_end(&b);
+                memset(&t, 0, sizeof t);
+                assert_int_equal(git_index_entries_trusted(b.buf, bn, GIT_HASH_SHA1, see, &t), -EBADMSG);
+                assert_int_equal(read_index(b.buf, bn, &t), -EBADMSG);
+        }
+        /* ... but a name with dots in it is one, and a sparse directory
+         * entry ends in '/' */
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "...", 0100644, 1, 0, 0);
+        b_entry(&b, ".git.d/x", 0100644, 1, 0, 0);
+        b_entry(&b, ".gitignore", 0100644, 1, 0, 0);
+        b_entry(&b, "dir/", 040000, 1, 0, 0x4000);
+        assert_int_equal(read_index(b.buf, b_end(&b), &t), 0);
+        build(&b, 4, GIT_HASH_SHA256);
+        n = b_end(&b);
         for (size_t k = 0; k < n - 32; k++) { /* cut anywhere: refused, not read past */
                 memset(&t, 0, sizeof t);
                 int r = git_index_entries_trusted(b.buf, k, GIT_HASH_SHA256, see, &t);

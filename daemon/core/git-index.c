@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -147,7 +148,21 @@ static int reserve(char **buf, size_t *cap, size_t want) {
 
 /* The entries and extensions of an index whose hash is algo; each (if
  * any) sees every named entry. */
-static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash, bool trusted,
+/* A name git's verify_path takes: relative, no empty, "." or ".."
+ * component, none ".git" (in any case: a macOS volume folds it). */
+static bool verify_name(const char *p, size_t len) {
+        for (size_t a = 0; a <= len;) {
+                const char *c = p + a, *slash = memchr(c, '/', len - a);
+                size_t k = slash ? (size_t) (slash - c) : len - a;
+                if (k == 0 || (k == 1 && c[0] == '.') || (k == 2 && c[0] == '.' && c[1] == '.') ||
+                    (k == 4 && c[0] == '.' && strncasecmp(c + 1, "git", 3) == 0))
+                        return false;
+                a += k + 1;
+        }
+        return true;
+}
+
+static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash,
                    bool passthrough, each_fn each, void *ctx) {
         /* Three names, their buffers reused: this entry's, the one before
          * (v4 names are told against it), the last one not empty (order). */
@@ -239,8 +254,15 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                 memcpy(e.oid, buf + off + FIXED, hashsz);
                 /* In order, as git's check_ce_order dies otherwise: by name
                  * (bytes), a name twice only as conflict stages, rising. So
-                 * no path is seen twice, however the index was crafted. */
-                if (len > 0 && last && !trusted) {
+                 * no path is seen twice, however the index was crafted;
+                 * checked in an index git just wrote too, since git add
+                 * writes back the order an agent's index had. And a name
+                 * git would not add (./x, a/../b, .git/x): git reads one
+                 * without a word, a policy matched against it never sees
+                 * the path it stands for. */
+                if (len > 0 && !verify_name(path, len - (e.mode == 040000 && path[len - 1] == '/')))
+                        return -EBADMSG; /* a sparse index's directory ends in '/' */
+                if (len > 0 && last) {
                         int cmp = strcmp(last, path);
                         if (cmp > 0 || (cmp == 0 && (prev_stage == 0 || prev_stage > e.stage)))
                                 return -EBADMSG;
@@ -305,10 +327,10 @@ static int walk(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo trusted, bo
                 return n < 12 + (size_t) trusted
                                ? -EBADMSG
                                : walk_as(buf, n, ix, trusted,
-                                         zeros(buf + n - (size_t) trusted, (size_t) trusted), true,
-                                         passthrough, each, ctx);
+                                         zeros(buf + n - (size_t) trusted, (size_t) trusted), passthrough,
+                                         each, ctx);
         if (checksum_algo(buf, n, &algo) == 0)
-                return walk_as(buf, n, ix, algo, false, false, passthrough, each, ctx);
+                return walk_as(buf, n, ix, algo, false, passthrough, each, ctx);
         /* index.skipHash (git 2.40 and later) writes zeros in place of the
          * checksum: the hash is the one whose size makes the file parse. */
         for (size_t i = 0; i < ELEMENTSOF(algos); i++) {
@@ -316,9 +338,9 @@ static int walk(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo trusted, bo
                 Index probe;
                 if (n < 12 + sz || !zeros(buf + n - sz, sz))
                         continue;
-                r = walk_as(buf, n, &probe, algos[i], true, false, passthrough, NULL, NULL);
+                r = walk_as(buf, n, &probe, algos[i], true, passthrough, NULL, NULL);
                 if (r == 0)
-                        return walk_as(buf, n, ix, algos[i], true, false, passthrough, each, ctx);
+                        return walk_as(buf, n, ix, algos[i], true, passthrough, each, ctx);
                 if (r != -EBADMSG)
                         best = r;
         }

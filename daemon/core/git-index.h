@@ -36,16 +36,18 @@ typedef struct GitIndexEntry {
         bool intent_to_add; /* git add -N: not staged, not in a commit */
 } GitIndexEntry;
 
-/* Call emit with each entry, in the index's order. 0, or -EBADMSG,
+/* Call emit with each entry, in the index's order. 0, or -EBADMSG (also
+ * for entries out of name order, or a name git would not add: empty, "."
+ * or ".." components, a ".git" one),
  * -EOPNOTSUPP, -EPROTONOSUPPORT, -ENOMEM (emit has then seen some entries
  * already: an error means "ignore what you saw"). */
 int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
                       void *ctx);
 
 /* git_index_entries() of an index git itself has just written, in a
- * repository whose hash is algo: neither its checksum (a pass over the
- * whole file) nor the order of its entries is verified again; every
- * length still is. */
+ * repository whose hash is algo: its checksum (a pass over the whole
+ * file) is not verified again; every length, the order and each name
+ * still are (git add writes back an order or a name an agent crafted). */
 int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
                               void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx);
 

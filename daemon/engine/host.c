@@ -6,12 +6,17 @@
  */
 #include "host-internal.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "git-index.h"
 #include "platform.h"
+#include "policy-file.h"
 #include "util.h"
 
 /* ---- finding a path without following ---- */
@@ -158,4 +163,133 @@ int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *
         *ret_root_fd = TAKE_FD(root_fd);
         *ret_out_fd = TAKE_FD(out_fd);
         return 0;
+}
+
+/* ---- the masked files' blob ids ---- */
+
+typedef struct Blobs {
+        Hashmap *seen;
+        FILE *add;       /* the new ids, a line each */
+        size_t files;    /* hashed, or refused for size */
+        size_t *skipped; /* too large, too many, unreadable */
+} Blobs;
+
+static int blob_file(Blobs *b, int fd) {
+        static const GitHashAlgo algos[] = {GIT_HASH_SHA1, GIT_HASH_SHA256};
+        _cleanup_free_ char *data = NULL;
+        size_t n = 0;
+        if (++b->files > MASKED_BLOBS_FILES_MAX) {
+                (*b->skipped)++;
+                return 0;
+        }
+        int r = read_full_fd(fd, MASKED_BLOB_MAX, &data, &n);
+        if (r < 0) {
+                (*b->skipped)++;
+                return r == -ENOMEM ? r : 0;
+        }
+        if (n == 0)
+                return 0; /* the empty blob is anyone's */
+        for (size_t i = 0; i < ELEMENTSOF(algos); i++) {
+                uint8_t oid[32];
+                char hex[65];
+                git_blob_oid(algos[i], data, n, oid);
+                for (size_t k = 0; k < (size_t) algos[i]; k++)
+                        snprintf(hex + 2 * k, 3, "%02x", oid[k]);
+                if (hashmap_contains(b->seen, hex))
+                        continue;
+                if (hashmap_put(b->seen, hex, NULL) < 0)
+                        return -ENOMEM;
+                fprintf(b->add, "%s\n", hex);
+        }
+        return 0;
+}
+
+/* fd (taken): a file hashed, a directory walked; anything else passed. */
+static int blob_walk(Blobs *b, int fd, unsigned depth) {
+        struct stat st;
+        if (fstat(fd, &st) < 0) {
+                close(fd);
+                return 0;
+        }
+        if (S_ISREG(st.st_mode)) {
+                int r = blob_file(b, fd);
+                close(fd);
+                return r;
+        }
+        if (!S_ISDIR(st.st_mode) || depth > 64) {
+                close(fd);
+                return 0;
+        }
+        DIR *d = fdopendir(fd);
+        int r = 0;
+        if (!d) {
+                close(fd);
+                return 0;
+        }
+        for (struct dirent *de; r >= 0 && (de = readdir(d));) {
+                if (streq(de->d_name, ".") || streq(de->d_name, ".."))
+                        continue;
+                int cfd = openat(dirfd(d), de->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+                if (cfd >= 0) /* else a symlink, or gone */
+                        r = blob_walk(b, cfd, depth + 1);
+        }
+        closedir(d);
+        return r;
+}
+
+int masked_blobs_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, size_t *ret_skipped) {
+        _cleanup_free_ char *old = NULL, *text = NULL;
+        size_t n = 0, len = 0, skipped = 0;
+        int fd = openat(out_fd, HOST_MASKED_BLOBS_FILE, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), r = 0;
+        if (fd < 0 && errno != ENOENT)
+                return -errno;
+        if (fd >= 0) {
+                r = read_full_fd(fd, 64u << 20, &old, &n);
+                close(fd);
+                if (r < 0)
+                        return r;
+                for (char *p = old, *e; (e = strchr(p, '\n')); p = e + 1) {
+                        *e = 0;
+                        if (*p && hashmap_put(seen, p, NULL) < 0)
+                                return -ENOMEM;
+                }
+        }
+        FILE *add = open_memstream(&text, &len);
+        if (!add)
+                return -ENOMEM;
+        Blobs b = {.seen = seen, .add = add, .skipped = &skipped};
+        for (size_t i = 0; i < policy->n && r >= 0; i++) {
+                if (policy->actions[i].kind == PLATFORM_PROTECT)
+                        continue;
+                char path[PATH_MAX];
+                size_t pl = strlen(policy->actions[i].path);
+                while (pl > 0 && policy->actions[i].path[pl - 1] == '/')
+                        pl--;
+                if (pl == 0 || pl >= sizeof path)
+                        continue;
+                memcpy(path, policy->actions[i].path, pl);
+                path[pl] = 0;
+                int pfd;
+                if (platform_open_beneath(root_fd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, &pfd) < 0)
+                        continue; /* not there (or not reachable without a symlink): nothing to know */
+                r = blob_walk(&b, pfd, 0);
+        }
+        if (fclose(add) != 0 && r >= 0)
+                r = -ENOMEM;
+        if (r >= 0 && len > 0) {
+                fd = openat(out_fd, HOST_MASKED_BLOBS_FILE,
+                            O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+                if (fd < 0)
+                        r = -errno;
+                else {
+                        if (write(fd, text, len) != (ssize_t) len)
+                                r = -EIO;
+                        if (fsync(fd) < 0 && r >= 0)
+                                r = -errno;
+                        close(fd);
+                }
+        }
+        if (r >= 0)
+                *ret_skipped = skipped;
+        return r;
 }

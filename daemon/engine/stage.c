@@ -33,6 +33,7 @@ typedef struct Change {
         char src_oid[65], dst_oid[65]; /* hex */
         const char *path;
         bool dropped, held, refused, restored;
+        bool unstaged;       /* git status's: a masked path git add was kept from; nothing to edit */
         struct Change *same; /* the next deletion of the same blob */
 } Change;
 
@@ -289,6 +290,148 @@ static bool masked_bound(const Policy *p, const char *path) {
         return false;
 }
 
+/* A masked path, or anything under one (a file's too: .env made a
+ * directory): what git add is kept from. */
+static bool masked_within(const Policy *p, const char *path) {
+        for (size_t i = 0; i < p->n; i++) {
+                const char *e = p->actions[i].path;
+                size_t ne = strlen(e);
+                while (ne > 0 && e[ne - 1] == '/')
+                        ne--;
+                if (p->actions[i].kind != PLATFORM_PROTECT && strncmp(e, path, ne) == 0 &&
+                    (path[ne] == 0 || path[ne] == '/'))
+                        return true;
+        }
+        return false;
+}
+
+/* git status's arguments: what differs from the index at the masked paths
+ * (git add is kept from them), untracked ones listed one by one. Past
+ * STATUS_ARGS_MAX bytes of pathspecs, the whole worktree, filtered here. */
+#define STATUS_ARGS_MAX (128u * 1024)
+static int status_args(const Policy *p, char ***ret) {
+        static const char *const fixed[] = {
+                "status",       "--porcelain=v2",          "-z", "--untracked-files=all", "--ignored=no",
+                "--no-renames", "--ignore-submodules=all", "--"};
+        size_t n = ELEMENTSOF(fixed), bytes = 0, k = 0;
+        for (size_t i = 0; i < p->n; i++)
+                if (p->actions[i].kind != PLATFORM_PROTECT) {
+                        n++;
+                        bytes += strlen(p->actions[i].path) + sizeof ":(literal)";
+                }
+        bool all = bytes > STATUS_ARGS_MAX;
+        char **v = calloc(n + 1, sizeof *v);
+        if (!v)
+                return -ENOMEM;
+        for (; k < ELEMENTSOF(fixed); k++)
+                if (!(v[k] = strdup(fixed[k])))
+                        goto oom;
+        for (size_t i = 0; i < p->n && !all; i++)
+                if (p->actions[i].kind != PLATFORM_PROTECT &&
+                    asprintf(&v[k++], ":(literal)%s", p->actions[i].path) < 0) {
+                        v[--k] = NULL;
+                        goto oom;
+                }
+        *ret = v;
+        return 0;
+oom:
+        strv_free(v);
+        return -ENOMEM;
+}
+
+/* The masked paths git status says differ from the index, as changes
+ * (git status --porcelain=v2 -z: "1 XY sub mH mI mW hH hI path" for a
+ * tracked one, "? path" for an untracked one): what the worktree holds
+ * there and git add did not hash. One the index already stages against
+ * HEAD is left to what the index says. */
+static int parse_status(char *buf, size_t n, const Policy *policy, const char *zeros, Change **v,
+                        size_t *n_v) {
+        size_t allocated = *n_v;
+        for (char *p = buf, *e = buf + n; p < e;) {
+                char *nul = memchr(p, 0, (size_t) (e - p));
+                if (!nul)
+                        return -EBADMSG;
+                Change c = {.unstaged = true};
+                char xy[3] = "", hh[65] = "", hi[65] = "";
+                unsigned mh = 0, mi = 0, mw = 0;
+                int used = 0;
+                if (p[0] == '?' && p[1] == ' ') {
+                        c.status = 'A';
+                        c.path = p + 2;
+                        memcpy(c.src_oid, zeros, sizeof c.src_oid);
+                        memcpy(c.dst_oid, zeros, sizeof c.dst_oid);
+                } else if (p[0] == '1' &&
+                           sscanf(p, "1 %2s %*s %o %o %o %64s %64s %n", xy, &mh, &mi, &mw, hh, hi, &used) ==
+                                   6 &&
+                           used > 0 && p + used < nul) {
+                        if (xy[0] != '.' || xy[1] == '.') { /* staged: the index's; or no change */
+                                p = nul + 1;
+                                continue;
+                        }
+                        c.status = xy[1] == 'D' ? 'D' : xy[1] == 'T' ? 'T' : 'M';
+                        c.path = p + used;
+                        c.src_mode = mh;
+                        c.dst_mode = mw;
+                        snprintf(c.src_oid, sizeof c.src_oid, "%s", hh);
+                        memcpy(c.dst_oid, zeros, sizeof c.dst_oid);
+                } else if (p[0] == 'u' || p[0] == '2' || p[0] == '#') {
+                        p = nul + 1; /* a conflict: git diff's; no rename asked; a header */
+                        continue;
+                } else
+                        return -EBADMSG;
+                p = nul + 1;
+                if (nul > c.path + 1 && nul[-1] == '/')
+                        nul[-1] = 0; /* an untracked checkout: "dir/" */
+                if (!masked_within(policy, c.path))
+                        continue; /* the whole worktree listed (or a path git took otherwise) */
+                if (ARRAY_GROW(*v, allocated, *n_v + 1) < 0)
+                        return -ENOMEM;
+                (*v)[(*n_v)++] = c;
+        }
+        return 0;
+}
+
+static int change_cmp(const void *a, const void *b) {
+        return strcmp(((const Change *) a)->path, ((const Change *) b)->path);
+}
+
+/* git add's pathspecs, NUL-ended: the worktree, less every masked path
+ * (literal: no glob, no magic of its own). */
+static int add_pathspecs(const Policy *p, char **ret, size_t *ret_n) {
+        static const char exclude[] = ":(exclude,literal)";
+        size_t n = 2;
+        for (size_t i = 0; i < p->n; i++)
+                if (p->actions[i].kind != PLATFORM_PROTECT)
+                        n += sizeof exclude + strlen(p->actions[i].path);
+        char *buf = malloc(n), *q = buf;
+        if (!buf)
+                return -ENOMEM;
+        q = mempcpy(q, ".", 2);
+        for (size_t i = 0; i < p->n; i++)
+                if (p->actions[i].kind != PLATFORM_PROTECT) {
+                        q = mempcpy(q, exclude, sizeof exclude - 1);
+                        q = mempcpy(q, p->actions[i].path, strlen(p->actions[i].path) + 1);
+                }
+        *ret = buf;
+        *ret_n = (size_t) (q - buf);
+        return 0;
+}
+
+/* Is path under one of set's paths (a directory of it named as one)? */
+static bool under_any(const Hashmap *set, const char *path) {
+        if (hashmap_size(set) == 0)
+                return false;
+        _cleanup_free_ char *p = strdup(path);
+        if (!p)
+                return true; /* cannot tell: held back */
+        for (char *slash; (slash = strrchr(p, '/'));) {
+                *slash = 0;
+                if (hashmap_contains(set, p))
+                        return true;
+        }
+        return false;
+}
+
 static bool policy_path(const Policy *p, const char *path) {
         for (size_t i = 0; i < p->n; i++)
                 if (entry_same_path(p->actions[i].path, path))
@@ -350,8 +493,11 @@ static int read_heads(void *userdata, int fd) {
         return 0;
 }
 
+/* A regular file, whatever its permission bits: git writes 100644 and
+ * 100755 only, but keeps the 100600 an agent's index says, and so does
+ * the tree it writes. */
 static bool is_file_mode(unsigned mode) {
-        return mode == 0100644 || mode == 0100755;
+        return (mode & S_IFMT) == S_IFREG;
 }
 
 /* What the stage changes in the index: a path back to HEAD's mode and
@@ -511,22 +657,27 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
         _cleanup_policy_ Policy *policy = NULL;
         _cleanup_free_ char *ph_buf = NULL, *raw = NULL, *info = NULL, *tmp_index = NULL, *tmp_dir = NULL,
-                            *out = NULL, *oids = NULL;
+                            *out = NULL, *oids = NULL, *specs = NULL;
+        size_t n_specs = 0;
         _cleanup_free_ Change *changes = NULL;
         _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new();
         _cleanup_free_ char *index_path = NULL;
-        _cleanup_(git_child_done) GitChild head_ls = {0};
+        _cleanup_(git_child_done) GitChild head_ls = {0}, st_child = {0};
+        _cleanup_(strv_freep) char **st_args = NULL;
+        _cleanup_free_ char *st_buf = NULL;
         _cleanup_(merge_done) Merge merge = {0};
         _cleanup_(index_unlockp) IndexLock lk = {.fd = -1};
         _cleanup_(edits_done) Edits edits = {0};
         _cleanup_(hashmap_freep) Hashmap *deleted = hashmap_new_borrowed();
+        /* masked files put back as HEAD has them: nothing under them stays */
+        _cleanup_(hashmap_freep) Hashmap *restored = hashmap_new_borrowed(), *masked_blobs = hashmap_new();
         StageResult res = {0};
         size_t n_raw = 0, n_changes = 0, n_info = 0, n = 0, n_oids = 0, oids_alloc = 0, heads_alloc = 0;
         Heads heads = {0};
         PolicyError perr;
         int r;
 
-        if (!placeholders || !reported || !deleted)
+        if (!placeholders || !reported || !deleted || !restored || !masked_blobs)
                 return -ENOMEM;
         if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0)
                 return r;
@@ -559,6 +710,16 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         if ((r = reported_load(out_fd, reported)) < 0)
                 return fail(err, r, "path policy: cannot read %s/%s: %s", shown(c->out_dir),
                             STAGE_REPORTED_FILE, strerror(-r));
+
+        /* The masked files' blob ids: the boot's, and the worktree's now. */
+        size_t blobs_skipped = 0;
+        if ((r = masked_blobs_record(root_fd, out_fd, policy, masked_blobs, &blobs_skipped)) < 0)
+                return fail(err, r, "path policy: cannot record the masked files' blob ids in %s/%s: %s",
+                            shown(c->out_dir), HOST_MASKED_BLOBS_FILE, strerror(-r));
+        if (blobs_skipped > 0)
+                log_event(c->log, LOG_WARN, "stage-failed", LOG_FIELDS(LOG_INT("count", blobs_skipped)),
+                          "path policy: {count} masked file(s) not hashed (over 64 MiB, past 10,000, or "
+                          "unreadable): a copy of one at another path is not known for a secret");
 
         _cleanup_(git_donep) Git g = {.worktree = c->worktree, .index = c->index};
         if ((r = git_pin(&g, err)) < 0)
@@ -603,7 +764,18 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         /* HEAD's every path, listed while git add runs (ls-tree reads no
          * index), for what is staged against it, below. */
         static const char *const ls_all[] = {"ls-tree", "-r", "-z", "--full-tree", "HEAD", NULL};
-        static const char *const add[] = {"add", "-A", "--", ".", NULL};
+        /* The masked paths kept out of git add: hashing one writes the
+         * host's secret into .git/objects, which the guest reads (only the
+         * worktree's path is masked). What the index already holds for
+         * them is judged below as ever. */
+        static const char *const add[] = {"add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul",
+                                          NULL};
+        if ((r = add_pathspecs(policy, &specs, &n_specs)) < 0 || (r = status_args(policy, &st_args)) < 0)
+                goto done;
+        if ((r = git_start(&g, (const char *const *) st_args, &st_child)) < 0) {
+                r = fail(err, r, "path policy: cannot run git: %s", strerror(-r));
+                goto done;
+        }
         int status = 0;
         char err_line[256];
         if ((r = git_start(&g, ls_all, &head_ls)) < 0) {
@@ -611,7 +783,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 goto done;
         }
         free(TAKE_PTR(out));
-        if ((r = git_ok(&g, add, NULL, 0, &out, &n, err)) < 0)
+        if ((r = git_ok(&g, add, specs, n_specs, &out, &n, err)) < 0)
                 goto done;
         /* No HEAD (a repository without a commit), or ls-tree failed. */
         const char *listing = "";
@@ -701,7 +873,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                                       "--no-abbrev",
                                       "--no-ext-diff",
                                       "--no-textconv",
-                                      "--ignore-submodules=all",
+                                      "--ignore-submodules=dirty",
                                       head,
                                       "--",
                                       NULL};
@@ -718,6 +890,34 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         const char *like = n_changes > 0 ? changes[0].src_oid : head;
         zero_oid(like, zeros);
         empty_blob(like, empty);
+        /* What git add was kept from, as git status saw it. */
+        {
+                const char *st_out = NULL;
+                size_t st_n = 0;
+                int st = 0;
+                char st_err[256];
+                r = git_finish(&st_child, &st_out, &st_n, &st, st_err, sizeof st_err);
+                if (r >= 0 && st != 0)
+                        r = -EIO;
+                if (r >= 0 && !(st_buf = malloc(st_n + 1)))
+                        r = -ENOMEM;
+                if (r >= 0) {
+                        if (st_n > 0)
+                                memcpy(st_buf, st_out, st_n);
+                        st_buf[st_n] = 0;
+                }
+                size_t before = n_changes;
+                if (r >= 0 &&
+                    (r = parse_status(st_buf, st_n, policy, zeros, &changes, &n_changes)) == -EBADMSG)
+                        snprintf(st_err, sizeof st_err, "git status said what this reader does not know");
+                if (r < 0) {
+                        r = fail(err, r, "path policy: git status at the masked paths failed in %s: %s",
+                                 shown(c->worktree), r == -EIO || r == -EBADMSG ? st_err : strerror(-r));
+                        goto done;
+                }
+                if (n_changes > before)
+                        qsort(changes, n_changes, sizeof *changes, change_cmp);
+        }
         /* Each deleted blob, for the additions that are renames of it. */
         for (size_t i = 0; i < n_changes; i++) {
                 Change *ch = &changes[i];
@@ -732,12 +932,17 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         for (size_t i = 0; i < n_changes; i++) {
                 Change *ch = &changes[i];
                 bool added = ch->status == 'A';
-                /* 2. A placeholder: new, empty, the boot's. */
-                if (added && streq(ch->dst_oid, empty) && is_file_mode(ch->dst_mode) &&
+                /* 2. A placeholder: new, empty, the boot's. (One git add
+                 * was kept from is looked at where it is: its size only.) */
+                struct stat st;
+                bool empty_file = ch->unstaged ? fstatat(root_fd, ch->path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                                                         S_ISREG(st.st_mode) && st.st_size == 0
+                                               : streq(ch->dst_oid, empty) && is_file_mode(ch->dst_mode);
+                if (added && empty_file &&
                     (lost ? policy_path(policy, ch->path) : hashmap_contains(placeholders, ch->path))) {
                         ch->dropped = true;
                         res.dropped++;
-                        if ((r = edit_push(&edits, 0, zeros, ch->path)) < 0)
+                        if (!ch->unstaged && (r = edit_push(&edits, 0, zeros, ch->path)) < 0)
                                 goto done;
                         continue;
                 }
@@ -775,13 +980,27 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                  * masked file's blob that turns up at another path, its
                  * own gone (the guest moved the directory that held it,
                  * the mask with it, and the host sees the secret there). */
-                bool masked = masked_bound(policy, ch->path);
+                bool masked = masked_bound(policy, ch->path) || ch->unstaged ||
+                              (added && under_any(restored, ch->path));
                 Change *moved = added && !masked ? source_of(deleted, ch, policy) : NULL;
+                /* ... or one a masked file had, at the boot or since,
+                 * HEAD's or not */
+                masked = masked || (added && !streq(ch->dst_oid, empty) &&
+                                    hashmap_contains(masked_blobs, ch->dst_oid));
                 if (masked || moved) {
-                        r = added ? edit_push(&edits, 0, zeros, ch->path)
-                                  : edit_push(&edits, ch->src_mode, ch->src_oid, ch->path);
+                        r = ch->unstaged ? 0
+                            : added      ? edit_push(&edits, 0, zeros, ch->path)
+                                         : edit_push(&edits, ch->src_mode, ch->src_oid, ch->path);
                         if (r < 0)
                                 goto done;
+                        /* .env made a directory: .env/x goes, as git
+                         * update-index would take it out for .env (sorted,
+                         * .env comes before anything under it) */
+                        if (!added && is_file_mode(ch->src_mode) &&
+                            hashmap_put(restored, ch->path, NULL) < 0) {
+                                r = -ENOMEM;
+                                goto done;
+                        }
                         ch->held = true;
                         res.held++;
                         log_event(c->log, LOG_WARN, "held-back", LOG_FIELDS(LOG_PATH("path", ch->path)),
@@ -854,9 +1073,15 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         }
         if (c->snapshot || c->index) {
                 const char *write_tree[] = {"write-tree", NULL};
-                const char *names[] = {
-                        "diff", "--cached", "--name-only", "-z", "--no-ext-diff", "--ignore-submodules=all",
-                        head,   "--",       NULL};
+                const char *names[] = {"diff",
+                                       "--cached",
+                                       "--name-only",
+                                       "-z",
+                                       "--no-ext-diff",
+                                       "--ignore-submodules=dirty",
+                                       head,
+                                       "--",
+                                       NULL};
                 free(TAKE_PTR(out));
                 if ((r = git_ok(&g, write_tree, NULL, 0, &out, &n, err)) < 0)
                         goto done;
