@@ -510,9 +510,9 @@ git -C "$wt" add -A && git -C "$wt" commit -qm init
 printf '{"sandbox": {"mask_paths": ["config/master.key", "keys/"]}}\n' >"$work/modules.json"
 echo 'KEY=host-secret-2' >"$wt/config/master.key" && mkdir "$wt/keys" && echo 'deploy-key' >"$wt/keys/deploy"
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/err"
-check "prepare: the masked files' blob ids recorded" [ -s "$vm/path-policy.masked-blobs" ]
-check "prepare: ... HEAD's hash among them" grep -qxF "$(git -C "$wt" hash-object "$wt/config/master.key")" "$vm/path-policy.masked-blobs"
-check "prepare: ... a masked directory's file too" grep -qxF "$(git -C "$wt" hash-object "$wt/keys/deploy")" "$vm/path-policy.masked-blobs"
+check "prepare: the masked files recorded by inode" grep -qxF "$(stat -c '%d %i' "$wt/config/master.key")" "$vm/path-policy.masked-files"
+check "prepare: ... a masked directory's file too" grep -qxF "$(stat -c '%d %i' "$wt/keys/deploy")" "$vm/path-policy.masked-files"
+check "prepare: ... and nothing of their content" bash -c "! grep -q '[a-f]' '$vm/path-policy.masked-files'"
 mv "$wt/config" "$wt/cfg" && mv "$wt/keys" "$wt/k2"   # the guest, the masks with them
 stage
 check "moved at the boot's: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
@@ -520,10 +520,11 @@ check "moved at the boot's: a directory's file too" has "$work/err" 'left k2/dep
 check "moved at the boot's: not staged" bash -c "! git -C '$wt' ls-files --error-unmatch cfg/master.key k2/deploy >/dev/null 2>&1"
 check "moved at the boot's: the rest of the move is" staged cfg/app.yml
 check "moved at the boot's: git fsck" fsck_ok
-# One too large to hash is said, not passed over in silence.
-truncate -s 65M "$wt/k2/big" && mv "$wt/k2" "$wt/keys"
+# One too deep to walk is said, not passed over in silence.
+mv "$wt/k2" "$wt/keys" && deep=$wt/keys$(printf '/d%.0s' $(seq 70)) && mkdir -p "$deep" && echo x >"$deep/f"
 stage
-check "too large to hash: said" has "$work/err" 'masked file(s) not hashed'
+check "too deep to walk: said" has "$work/err" 'masked path(s) not walked'
+check "too deep to walk: still held back" bash -c "! git -C '$wt' ls-files | grep -q '^keys/'"
 
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]

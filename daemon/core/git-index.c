@@ -246,6 +246,9 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                 GitIndexEntry e = {
                         .path = path,
                         .mode = be32(buf + off + 24),
+                        .size = be32(buf + off + 36),
+                        .mtime_sec = be32(buf + off + 8),
+                        .mtime_nsec = be32(buf + off + 12),
                         .algo = ix->algo,
                         .stage = (raw.flags & CE_STAGEMASK) >> 12,
                         .skip_worktree = (raw.flags2 & CE_SKIP_WORKTREE) != 0,

@@ -34,6 +34,8 @@ typedef struct GitIndexEntry {
         unsigned stage;     /* 0, or 1..3 in a conflict */
         bool skip_worktree; /* the extended flag is set */
         bool intent_to_add; /* git add -N: not staged, not in a commit */
+        uint32_t size;      /* the stat data git keeps (low 32 bits of the size) */
+        uint32_t mtime_sec, mtime_nsec;
 } GitIndexEntry;
 
 /* Call emit with each entry, in the index's order. 0, or -EBADMSG (also

@@ -54,20 +54,30 @@ int fail(HostError *err, int r, const char *fmt, ...) _printf_(3, 4);
 int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *ret_out_fd, HostError *err);
 
 /*
- * The blob ids (SHA-1 and SHA-256, hex) of every file the policy masks in
- * the worktree now: read from VMDIR's HOST_MASKED_BLOBS_FILE into seen,
- * the new ones appended to it (a line each), so a copy of a masked file
- * that turns up at another path (the guest moved the directory holding
- * it, the mask with it; the host sees the secret there) is known for what
- * it is, even one HEAD never had. Nothing is followed; the empty file is
- * no one's; files past MASKED_BLOB_MAX bytes, or past the first
- * MASKED_BLOBS_FILES_MAX, or unreadable, are counted in *ret_skipped.
- * 0, or -errno.
+ * The files the policy masks in the worktree now, by inode ("dev ino"
+ * lines in VMDIR's HOST_MASKED_FILES_FILE, read into seen, the new ones
+ * appended): a masked file that turns up at another path (the guest moved
+ * the directory holding it, the mask with it; the host sees the secret
+ * there) is the same inode, known for what it is, HEAD's or never
+ * committed. No content is read, nothing secret is written. Nothing is
+ * followed; past MASKED_FILES_MAX files, 64 directories deep, or
+ * PATH_MAX, what is left is counted in *ret_skipped. With ret_files, the
+ * files too (path, size, mtime), in the order walked. 0, or -errno.
  */
-#define HOST_MASKED_BLOBS_FILE "path-policy.masked-blobs"
-#define MASKED_BLOB_MAX (64u << 20)
-#define MASKED_BLOBS_FILES_MAX 10000u
-int masked_blobs_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, size_t *ret_skipped);
+#define HOST_MASKED_FILES_FILE "path-policy.masked-files"
+#define MASKED_FILES_MAX 100000u
+typedef struct MaskedFile {
+        char *path;
+        uint64_t size;
+        struct timespec mtime;
+} MaskedFile;
+typedef struct MaskedFiles {
+        MaskedFile *v;
+        size_t n, allocated;
+} MaskedFiles;
+int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, MaskedFiles *ret_files,
+                        size_t *ret_skipped);
+void masked_files_done(MaskedFiles *f);
 
 /*
  * git, run on a worktree the agent wrote (git-run.c): no hook, fsmonitor,

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "git-index.h"
+#include "array.h"
 #include "platform.h"
 #include "policy-file.h"
 #include "util.h"
@@ -165,82 +165,90 @@ int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *
         return 0;
 }
 
-/* ---- the masked files' blob ids ---- */
+/* ---- the masked files' inodes ---- */
 
-typedef struct Blobs {
+typedef struct Walker {
         Hashmap *seen;
-        FILE *add;       /* the new ids, a line each */
-        size_t files;    /* hashed, or refused for size */
-        size_t *skipped; /* too large, too many, unreadable */
-} Blobs;
+        FILE *add;           /* the new "dev ino" lines */
+        MaskedFiles *files;  /* or NULL */
+        char path[PATH_MAX]; /* the one walked, relative to the worktree */
+        size_t n;            /* files and directories seen */
+        size_t skipped;
+} Walker;
 
-static int blob_file(Blobs *b, int fd) {
-        static const GitHashAlgo algos[] = {GIT_HASH_SHA1, GIT_HASH_SHA256};
-        _cleanup_free_ char *data = NULL;
-        size_t n = 0;
-        if (++b->files > MASKED_BLOBS_FILES_MAX) {
-                (*b->skipped)++;
-                return 0;
-        }
-        int r = read_full_fd(fd, MASKED_BLOB_MAX, &data, &n);
-        if (r < 0) {
-                (*b->skipped)++;
-                return r == -ENOMEM ? r : 0;
-        }
-        if (n == 0)
-                return 0; /* the empty blob is anyone's */
-        for (size_t i = 0; i < ELEMENTSOF(algos); i++) {
-                uint8_t oid[32];
-                char hex[65];
-                git_blob_oid(algos[i], data, n, oid);
-                for (size_t k = 0; k < (size_t) algos[i]; k++)
-                        snprintf(hex + 2 * k, 3, "%02x", oid[k]);
-                if (hashmap_contains(b->seen, hex))
-                        continue;
-                if (hashmap_put(b->seen, hex, NULL) < 0)
+static int walker_file(Walker *w, const struct stat *st) {
+        char key[64];
+        snprintf(key, sizeof key, "%ju %ju", (uintmax_t) st->st_dev, (uintmax_t) st->st_ino);
+        if (!hashmap_contains(w->seen, key)) {
+                if (hashmap_put(w->seen, key, NULL) < 0)
                         return -ENOMEM;
-                fprintf(b->add, "%s\n", hex);
+                fprintf(w->add, "%s\n", key);
         }
+        if (!w->files)
+                return 0;
+        if (ARRAY_GROW(w->files->v, w->files->allocated, w->files->n + 1) < 0)
+                return -ENOMEM;
+        MaskedFile *f = &w->files->v[w->files->n];
+        if (!(f->path = strdup(w->path)))
+                return -ENOMEM;
+        f->size = (uint64_t) st->st_size;
+        f->mtime = st->st_mtim;
+        w->files->n++;
         return 0;
 }
 
-/* fd (taken): a file hashed, a directory walked; anything else passed. */
-static int blob_walk(Blobs *b, int fd, unsigned depth) {
+/* fd (taken), at w->path: a file recorded, a directory walked; anything
+ * else (a symlink is never opened) passed. */
+static int walker_walk(Walker *w, int fd, unsigned depth) {
         struct stat st;
-        if (fstat(fd, &st) < 0) {
+        int r = 0;
+        if (fstat(fd, &st) < 0 || (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
                 close(fd);
                 return 0;
         }
-        if (S_ISREG(st.st_mode)) {
-                int r = blob_file(b, fd);
+        bool full = ++w->n >= MASKED_FILES_MAX;
+        if (S_ISREG(st.st_mode) || depth > 64 || full) {
                 close(fd);
-                return r;
-        }
-        if (!S_ISDIR(st.st_mode) || depth > 64) {
-                close(fd);
+                if (S_ISREG(st.st_mode) && !full)
+                        return walker_file(w, &st);
+                w->skipped++;
                 return 0;
         }
         DIR *d = fdopendir(fd);
-        int r = 0;
         if (!d) {
                 close(fd);
                 return 0;
         }
+        size_t len = strlen(w->path);
         for (struct dirent *de; r >= 0 && (de = readdir(d));) {
                 if (streq(de->d_name, ".") || streq(de->d_name, ".."))
                         continue;
+                if (len + 1 + strlen(de->d_name) >= sizeof w->path) {
+                        w->skipped++;
+                        continue;
+                }
+                snprintf(w->path + len, sizeof w->path - len, "/%s", de->d_name);
                 int cfd = openat(dirfd(d), de->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
                 if (cfd >= 0) /* else a symlink, or gone */
-                        r = blob_walk(b, cfd, depth + 1);
+                        r = walker_walk(w, cfd, depth + 1);
+                w->path[len] = 0;
         }
         closedir(d);
         return r;
 }
 
-int masked_blobs_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, size_t *ret_skipped) {
+void masked_files_done(MaskedFiles *f) {
+        for (size_t i = 0; i < f->n; i++)
+                free(f->v[i].path);
+        free(f->v);
+        *f = (MaskedFiles){0};
+}
+
+int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, MaskedFiles *ret_files,
+                        size_t *ret_skipped) {
         _cleanup_free_ char *old = NULL, *text = NULL;
-        size_t n = 0, len = 0, skipped = 0;
-        int fd = openat(out_fd, HOST_MASKED_BLOBS_FILE, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), r = 0;
+        size_t n = 0, len = 0;
+        int fd = openat(out_fd, HOST_MASKED_FILES_FILE, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), r = 0;
         if (fd < 0 && errno != ENOENT)
                 return -errno;
         if (fd >= 0) {
@@ -257,39 +265,42 @@ int masked_blobs_record(int root_fd, int out_fd, const Policy *policy, Hashmap *
         FILE *add = open_memstream(&text, &len);
         if (!add)
                 return -ENOMEM;
-        Blobs b = {.seen = seen, .add = add, .skipped = &skipped};
+        MaskedFiles files = {0};
+        Walker w = {.seen = seen, .add = add, .files = ret_files ? &files : NULL};
         for (size_t i = 0; i < policy->n && r >= 0; i++) {
                 if (policy->actions[i].kind == PLATFORM_PROTECT)
                         continue;
-                char path[PATH_MAX];
                 size_t pl = strlen(policy->actions[i].path);
                 while (pl > 0 && policy->actions[i].path[pl - 1] == '/')
                         pl--;
-                if (pl == 0 || pl >= sizeof path)
+                if (pl == 0 || pl >= sizeof w.path)
                         continue;
-                memcpy(path, policy->actions[i].path, pl);
-                path[pl] = 0;
+                memcpy(w.path, policy->actions[i].path, pl);
+                w.path[pl] = 0;
                 int pfd;
-                if (platform_open_beneath(root_fd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, &pfd) < 0)
+                if (platform_open_beneath(root_fd, w.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, &pfd) < 0)
                         continue; /* not there (or not reachable without a symlink): nothing to know */
-                r = blob_walk(&b, pfd, 0);
+                r = walker_walk(&w, pfd, 0);
         }
         if (fclose(add) != 0 && r >= 0)
                 r = -ENOMEM;
         if (r >= 0 && len > 0) {
-                fd = openat(out_fd, HOST_MASKED_BLOBS_FILE,
+                fd = openat(out_fd, HOST_MASKED_FILES_FILE,
                             O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
                 if (fd < 0)
                         r = -errno;
                 else {
                         if (write(fd, text, len) != (ssize_t) len)
                                 r = -EIO;
-                        if (fsync(fd) < 0 && r >= 0)
-                                r = -errno;
                         close(fd);
                 }
         }
-        if (r >= 0)
-                *ret_skipped = skipped;
-        return r;
+        if (r < 0) {
+                masked_files_done(&files);
+                return r;
+        }
+        if (ret_files)
+                *ret_files = files;
+        *ret_skipped = w.skipped;
+        return 0;
 }

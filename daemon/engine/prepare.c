@@ -508,19 +508,20 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE,
                             strerror(-r));
-        /* The masked files' blob ids, for stage: a copy of one the guest
-         * moves elsewhere (the mask goes with a moved directory) is
-         * known for the secret it is, HEAD's or never committed. */
-        _cleanup_(hashmap_freep) Hashmap *blobs = hashmap_new();
-        size_t blobs_skipped = 0;
-        r = blobs ? masked_blobs_record(root_fd, out_fd, &p.policy, blobs, &blobs_skipped) : -ENOMEM;
+        /* The masked files' inodes, for stage: one the guest moves
+         * elsewhere (the mask goes with a moved directory) is known at its
+         * new path for the secret it is, HEAD's or never committed. */
+        _cleanup_(hashmap_freep) Hashmap *inodes = hashmap_new();
+        size_t walk_skipped = 0;
+        r = inodes ? masked_files_record(root_fd, out_fd, &p.policy, inodes, NULL, &walk_skipped) : -ENOMEM;
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
-                            HOST_MASKED_BLOBS_FILE, strerror(-r));
-        if (blobs_skipped > 0)
-                log_event(log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", blobs_skipped)),
-                          "path policy: {count} masked file(s) not hashed (over 64 MiB, past 10,000, or "
-                          "unreadable): stage will not know a copy of one at another path for a secret");
+                            HOST_MASKED_FILES_FILE, strerror(-r));
+        if (walk_skipped > 0)
+                log_event(
+                        log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", walk_skipped)),
+                        "path policy: {count} masked path(s) not walked (past 100,000 files, 64 directories "
+                        "deep, or PATH_MAX): stage will not know one moved elsewhere for a secret");
         r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE,

@@ -33,7 +33,9 @@ typedef struct Change {
         char src_oid[65], dst_oid[65]; /* hex */
         const char *path;
         bool dropped, held, refused, restored;
-        bool unstaged;       /* git status's: a masked path git add was kept from; nothing to edit */
+        bool unstaged;     /* a masked path git add was kept from, as the worktree has it: nothing to edit */
+        uint32_t src_size; /* the index's stat data (Merge.masked) */
+        struct timespec src_mtime;
         struct Change *same; /* the next deletion of the same blob */
 } Change;
 
@@ -116,6 +118,21 @@ static int head_next(const char **p, const char *end, size_t hashsz, HeadEntry *
         return 0;
 }
 
+/* A masked path, or anything under one (a file's too: .env made a
+ * directory): what git add is kept from. */
+static bool masked_within(const Policy *p, const char *path) {
+        for (size_t i = 0; i < p->n; i++) {
+                const char *e = p->actions[i].path;
+                size_t ne = strlen(e);
+                while (ne > 0 && e[ne - 1] == '/')
+                        ne--;
+                if (p->actions[i].kind != PLATFORM_PROTECT && strncmp(e, path, ne) == 0 &&
+                    (path[ne] == 0 || path[ne] == '/'))
+                        return true;
+        }
+        return false;
+}
+
 /*
  * What git diff --cached --raw HEAD says, made here: the index's entries
  * (at stage 0; an intent to add is not staged) walked against HEAD's
@@ -132,6 +149,11 @@ typedef struct Merge {
         size_t n_names, names_allocated;
         int error;
         bool unmerged;
+        /* the index's entries under masked paths, for what the worktree
+         * holds there (git add was kept from them) */
+        const Policy *policy;
+        Change *masked;
+        size_t n_masked, masked_allocated;
 } Merge;
 
 static void merge_done(Merge *m) {
@@ -139,6 +161,7 @@ static void merge_done(Merge *m) {
         for (size_t i = 0; i < m->n_names; i++)
                 free(m->names[i]);
         free(m->names);
+        free(m->masked);
 }
 
 static Change *merge_push(Merge *m, char status) {
@@ -213,6 +236,21 @@ static void merge_take(void *ctx, const GitIndexEntry *e) {
                 return;
         char hex[65];
         to_hex(e->oid, m->hashsz, hex);
+        if (m->policy && masked_within(m->policy, e->path)) {
+                if (ARRAY_GROW(m->masked, m->masked_allocated, m->n_masked + 1) < 0) {
+                        m->error = -ENOMEM;
+                        return;
+                }
+                Change *k = &m->masked[m->n_masked++];
+                *k = (Change){.status = 'D',
+                              .src_mode = e->mode,
+                              .src_size = e->size,
+                              .path = merge_name(m, e->path)};
+                k->src_mtime = (struct timespec){.tv_sec = e->mtime_sec, .tv_nsec = e->mtime_nsec};
+                memcpy(k->src_oid, hex, sizeof hex);
+                if (!k->path)
+                        return;
+        }
         if (found && h.mode == e->mode && memcmp(h.oid, hex, 2 * m->hashsz) == 0)
                 return; /* as HEAD has it */
         Change *c = merge_push(m, !found ? 'A' : (h.mode & S_IFMT) == (e->mode & S_IFMT) ? 'M' : 'T');
@@ -287,21 +325,6 @@ static bool masked_bound(const Policy *p, const char *path) {
         for (size_t i = 0; i < p->n; i++)
                 if (p->actions[i].kind != PLATFORM_PROTECT && entry_match_anchored(p->actions[i].path, path))
                         return true;
-        return false;
-}
-
-/* A masked path, or anything under one (a file's too: .env made a
- * directory): what git add is kept from. */
-static bool masked_within(const Policy *p, const char *path) {
-        for (size_t i = 0; i < p->n; i++) {
-                const char *e = p->actions[i].path;
-                size_t ne = strlen(e);
-                while (ne > 0 && e[ne - 1] == '/')
-                        ne--;
-                if (p->actions[i].kind != PLATFORM_PROTECT && strncmp(e, path, ne) == 0 &&
-                    (path[ne] == 0 || path[ne] == '/'))
-                        return true;
-        }
         return false;
 }
 
@@ -391,8 +414,71 @@ static int parse_status(char *buf, size_t n, const Policy *policy, const char *z
         return 0;
 }
 
+/* Is the file at path (nothing followed) one a masked path held? */
+static bool moved_here(int root_fd, const Hashmap *inodes, const char *path) {
+        struct stat st;
+        char key[64];
+        if (hashmap_size(inodes) == 0 || fstatat(root_fd, path, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+            !S_ISREG(st.st_mode))
+                return false;
+        snprintf(key, sizeof key, "%ju %ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
+        return hashmap_contains(inodes, key);
+}
+
 static int change_cmp(const void *a, const void *b) {
         return strcmp(((const Change *) a)->path, ((const Change *) b)->path);
+}
+
+static int file_cmp(const void *a, const void *b) {
+        return strcmp(((const MaskedFile *) a)->path, ((const MaskedFile *) b)->path);
+}
+
+/* The masked paths git add was kept from, as the worktree has them against
+ * the index (its entries there, from the merge; the files, from the walk):
+ * a file the index lacks, an entry whose file is gone, one whose size or
+ * mtime is not the index's. A path the index already stages against HEAD
+ * is left to that change. Appended to *v (sorted by path before). */
+static int worktree_changes(const Change *masked, size_t n_masked, MaskedFiles *files, const char *zeros,
+                            Change **v, size_t *n_v) {
+        size_t allocated = *n_v, n_staged = *n_v, i = 0, j = 0;
+        if (files->n > 0)
+                qsort(files->v, files->n, sizeof *files->v, file_cmp);
+        while (i < n_masked || j < files->n) {
+                int cmp = i == n_masked ? 1 : j == files->n ? -1 : strcmp(masked[i].path, files->v[j].path);
+                Change c = {.unstaged = true};
+                if (cmp < 0) { /* gone (a file's; a link or a gitlink is not walked) */
+                        c = masked[i];
+                        c.unstaged = true;
+                        c.status = 'D';
+                        i++;
+                        if ((c.src_mode & S_IFMT) != S_IFREG)
+                                continue;
+                } else if (cmp > 0) { /* new */
+                        c.status = 'A';
+                        c.path = files->v[j].path;
+                        memcpy(c.src_oid, zeros, sizeof c.src_oid);
+                        j++;
+                } else { /* both: changed, as git's stat check would see it */
+                        const MaskedFile *f = &files->v[j];
+                        c = masked[i];
+                        c.unstaged = true;
+                        c.status = 'M';
+                        i++;
+                        j++;
+                        if ((c.src_mode & S_IFMT) == S_IFREG && c.src_size == (uint32_t) f->size &&
+                            c.src_mtime.tv_sec == (time_t) (uint32_t) f->mtime.tv_sec &&
+                            c.src_mtime.tv_nsec == f->mtime.tv_nsec)
+                                continue;
+                }
+                memcpy(c.dst_oid, zeros, sizeof c.dst_oid);
+                Change key = {.path = c.path};
+                if (n_staged > 0 && bsearch(&key, *v, n_staged, sizeof key, change_cmp))
+                        continue;
+                if (ARRAY_GROW(*v, allocated, *n_v + 1) < 0)
+                        return -ENOMEM;
+                (*v)[(*n_v)++] = c;
+        }
+        return 0;
 }
 
 /* git add's pathspecs, NUL-ended: the worktree, less every masked path
@@ -662,22 +748,23 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_free_ Change *changes = NULL;
         _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new();
         _cleanup_free_ char *index_path = NULL;
-        _cleanup_(git_child_done) GitChild head_ls = {0}, st_child = {0};
+        _cleanup_(git_child_done) GitChild head_ls = {0};
         _cleanup_(strv_freep) char **st_args = NULL;
-        _cleanup_free_ char *st_buf = NULL;
+        _cleanup_(masked_files_done) MaskedFiles wfiles = {0};
+        _cleanup_free_ char *st_out = NULL; /* git status's: the changes name paths in it */
         _cleanup_(merge_done) Merge merge = {0};
         _cleanup_(index_unlockp) IndexLock lk = {.fd = -1};
         _cleanup_(edits_done) Edits edits = {0};
         _cleanup_(hashmap_freep) Hashmap *deleted = hashmap_new_borrowed();
         /* masked files put back as HEAD has them: nothing under them stays */
-        _cleanup_(hashmap_freep) Hashmap *restored = hashmap_new_borrowed(), *masked_blobs = hashmap_new();
+        _cleanup_(hashmap_freep) Hashmap *restored = hashmap_new_borrowed(), *masked_inodes = hashmap_new();
         StageResult res = {0};
         size_t n_raw = 0, n_changes = 0, n_info = 0, n = 0, n_oids = 0, oids_alloc = 0, heads_alloc = 0;
         Heads heads = {0};
         PolicyError perr;
         int r;
 
-        if (!placeholders || !reported || !deleted || !restored || !masked_blobs)
+        if (!placeholders || !reported || !deleted || !restored || !masked_inodes)
                 return -ENOMEM;
         if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0)
                 return r;
@@ -711,15 +798,18 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 return fail(err, r, "path policy: cannot read %s/%s: %s", shown(c->out_dir),
                             STAGE_REPORTED_FILE, strerror(-r));
 
-        /* The masked files' blob ids: the boot's, and the worktree's now. */
-        size_t blobs_skipped = 0;
-        if ((r = masked_blobs_record(root_fd, out_fd, policy, masked_blobs, &blobs_skipped)) < 0)
-                return fail(err, r, "path policy: cannot record the masked files' blob ids in %s/%s: %s",
-                            shown(c->out_dir), HOST_MASKED_BLOBS_FILE, strerror(-r));
-        if (blobs_skipped > 0)
-                log_event(c->log, LOG_WARN, "stage-failed", LOG_FIELDS(LOG_INT("count", blobs_skipped)),
-                          "path policy: {count} masked file(s) not hashed (over 64 MiB, past 10,000, or "
-                          "unreadable): a copy of one at another path is not known for a secret");
+        /* The masked files: by inode, the boot's and the worktree's now
+         * (a moved one is known at its new path); as they stand, for what
+         * changed there (git add is kept from them). */
+        size_t walk_skipped = 0;
+        if ((r = masked_files_record(root_fd, out_fd, policy, masked_inodes, &wfiles, &walk_skipped)) < 0)
+                return fail(err, r, "path policy: cannot record the masked files in %s/%s: %s",
+                            shown(c->out_dir), HOST_MASKED_FILES_FILE, strerror(-r));
+        if (walk_skipped > 0)
+                log_event(
+                        c->log, LOG_WARN, "stage-failed", LOG_FIELDS(LOG_INT("count", walk_skipped)),
+                        "path policy: {count} masked path(s) not walked (past 100,000 files, 64 directories "
+                        "deep, or PATH_MAX): one moved elsewhere is not known for a secret");
 
         _cleanup_(git_donep) Git g = {.worktree = c->worktree, .index = c->index};
         if ((r = git_pin(&g, err)) < 0)
@@ -770,12 +860,8 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
          * them is judged below as ever. */
         static const char *const add[] = {"add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul",
                                           NULL};
-        if ((r = add_pathspecs(policy, &specs, &n_specs)) < 0 || (r = status_args(policy, &st_args)) < 0)
+        if ((r = add_pathspecs(policy, &specs, &n_specs)) < 0)
                 goto done;
-        if ((r = git_start(&g, (const char *const *) st_args, &st_child)) < 0) {
-                r = fail(err, r, "path policy: cannot run git: %s", strerror(-r));
-                goto done;
-        }
         int status = 0;
         char err_line[256];
         if ((r = git_start(&g, ls_all, &head_ls)) < 0) {
@@ -822,6 +908,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         }
         bool fast = false;
         merge.ls = listing;
+        merge.policy = policy;
         merge.end = listing + n_listing;
         {
                 /* the hash: from HEAD's first id, else the index's */
@@ -890,31 +977,22 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         const char *like = n_changes > 0 ? changes[0].src_oid : head;
         zero_oid(like, zeros);
         empty_blob(like, empty);
-        /* What git add was kept from, as git status saw it. */
+        /* What the worktree holds at the masked paths git add was kept
+         * from: against the index's entries there (read above), or, the
+         * index git's to read, as git status says. */
         {
-                const char *st_out = NULL;
-                size_t st_n = 0;
-                int st = 0;
-                char st_err[256];
-                r = git_finish(&st_child, &st_out, &st_n, &st, st_err, sizeof st_err);
-                if (r >= 0 && st != 0)
-                        r = -EIO;
-                if (r >= 0 && !(st_buf = malloc(st_n + 1)))
-                        r = -ENOMEM;
-                if (r >= 0) {
-                        if (st_n > 0)
-                                memcpy(st_buf, st_out, st_n);
-                        st_buf[st_n] = 0;
-                }
-                size_t before = n_changes;
-                if (r >= 0 &&
-                    (r = parse_status(st_buf, st_n, policy, zeros, &changes, &n_changes)) == -EBADMSG)
-                        snprintf(st_err, sizeof st_err, "git status said what this reader does not know");
-                if (r < 0) {
-                        r = fail(err, r, "path policy: git status at the masked paths failed in %s: %s",
-                                 shown(c->worktree), r == -EIO || r == -EBADMSG ? st_err : strerror(-r));
+                size_t before = n_changes, st_n = 0;
+                if (fast)
+                        r = worktree_changes(merge.masked, merge.n_masked, &wfiles, zeros, &changes,
+                                             &n_changes);
+                else if ((r = status_args(policy, &st_args)) >= 0 &&
+                         (r = git_ok(&g, (const char *const *) st_args, NULL, 0, &st_out, &st_n, err)) >=
+                                 0 &&
+                         (r = parse_status(st_out, st_n, policy, zeros, &changes, &n_changes)) == -EBADMSG)
+                        r = fail(err, r, "path policy: cannot read what git status said in %s",
+                                 shown(c->worktree));
+                if (r < 0)
                         goto done;
-                }
                 if (n_changes > before)
                         qsort(changes, n_changes, sizeof *changes, change_cmp);
         }
@@ -983,10 +1061,10 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 bool masked = masked_bound(policy, ch->path) || ch->unstaged ||
                               (added && under_any(restored, ch->path));
                 Change *moved = added && !masked ? source_of(deleted, ch, policy) : NULL;
-                /* ... or one a masked file had, at the boot or since,
-                 * HEAD's or not */
-                masked = masked || (added && !streq(ch->dst_oid, empty) &&
-                                    hashmap_contains(masked_blobs, ch->dst_oid));
+                /* ... or a masked file itself, the boot's or seen since
+                 * (its inode), HEAD's or never committed */
+                masked = masked || (added && is_file_mode(ch->dst_mode) &&
+                                    moved_here(root_fd, masked_inodes, ch->path));
                 if (masked || moved) {
                         r = ch->unstaged ? 0
                             : added      ? edit_push(&edits, 0, zeros, ch->path)
