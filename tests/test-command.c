@@ -166,6 +166,34 @@ static const Row rows[] = {
         {"cat .en[\\v]", true, ".env"},
         {"cat .?(e)nv", true, ".env"},
         {"ls x # .env\ncat .env", true, ".env"},
+        /* attack16: an expansion that is empty (or a default) splices a name
+         * together: an expansion counts as no glob piece, so .e<exp>nv names nothing */
+        {"cat .e$@nv", true, ".env"},
+        {"cat .e${x}nv", true, ".env"},
+        {"cat ${x:-.e}nv", true, ".env"},
+        {"cat .e$(true)nv", true, ".env"},
+        /* attack16: bash expands braces before globs and ignores brackets: the
+         * lexer's class [}.env{,] swallows the braces and the name */
+        {"cat {,[}.env{,]}", true, ".env"},
+        {"cat {,[}secrets{,]}/k", true, "secrets/"},
+        /* attack16: bash 5.2's $'\x{HH...}' (any number of digits, the low byte kept) */
+        {"cat $'\\x{2e}env'", true, ".env"},
+        {"cat $'\\x{12e}env'", true, ".env"},
+        /* attack16: a line continuation is gone before bash tokenizes: $\<nl>'..'
+         * is $'..', $\<nl>{x} is ${x}, and \<nl># starts a comment */
+        {"cat $\\\n'\\x2eenv'", true, ".env"},
+        {"cat .e$\\\n{x}nv", true, ".env"},
+        {"cat .e$\\\n@nv", true, ".env"},
+        {"ls .env \\\n#'\ncat .env #'", true, ".env"},
+        /* attack16: a short-option cluster with a digit before the attached
+         * argument: xargs -0 -a .env */
+        {"xargs -0a.env echo", true, ".env"},
+        /* attack16: git status's -u takes its argument only attached: -v after
+         * it is --verbose (the diff of a tracked .env) */
+        {"git status -u -v -u -v .env", true, ".env"},
+        /* attack16: a for loop assigns its variable: PATH (an earlier command
+         * made x/ls a copy of cat), as PATH=./x ls .env does */
+        {"for PATH in ./x; do ls .env; done", true, ".env"},
         /* ... and what stays allowed beside them */
         {"wc -c -- *", false, ".env"},
         {"wc -c .e*", false, ".env"},
