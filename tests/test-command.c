@@ -201,6 +201,14 @@ static const Row rows[] = {
         {"echo .e*", false, ".env"},
         {"ls .env # the size", false, ".env"},
         {"ls | head -n 1 .e*", true, ".env"},
+        /* variants of attack16's */
+        {"cat .e${x#y}nv", true, ".env"},
+        {"cat $'\\x{0002e}env'", true, ".env"},
+        {"for Path in ./x; do ls .env; done", true, ".env"},
+        {"cat .e\\\n$x\\\nnv", true, ".env"},
+        {"git status -u -v .env", true, ".env"},
+        {"git status -uno -- .env", false, ".env"},
+        {"cd $HOME && make", false, NULL},
         /* allowed: names no secret */
         {"grep -r KEY .", false, NULL},
         {"cat README.md", false, NULL},

@@ -203,6 +203,21 @@ static int lex_ansi_c(const char *s, size_t n, size_t *i, Word *w) {
                         j += 2;
                         static const char from[] = "abefnrtv\\'\"?E", to[] = "\a\b\x1b\f\n\r\t\v\\'\"?\x1b";
                         const char *k = strchr(from, e);
+                        if (e == 'x' && j < n && s[j] == '{') { /* bash 5.2: \x{HH...}, the low byte */
+                                size_t q = j + 1;
+                                v = 0;
+                                while (q < n && hexval(s[q]) >= 0)
+                                        v = (v * 16 + (uint32_t) hexval(s[q++])) & 0xff;
+                                if (q < n && s[q] == '}') {
+                                        j = q + 1;
+                                        if (v == 0)
+                                                break;
+                                        if ((r = put_item(w, K_LIT, (uint8_t) v)) < 0)
+                                                return r;
+                                        continue;
+                                }
+                                v = 0; /* no '}': as bash, \x with no digit */
+                        }
                         if (e == 'x' || e == 'u' || e == 'U') {
                                 size_t max = e == 'x' ? 2 : e == 'u' ? 4 : 8, d = 0;
                                 v = 0;
@@ -338,8 +353,9 @@ static int lex_class(const char *s, size_t n, size_t *i, Word *w) {
         }
         size_t first = j;
         for (; j < n && (s[j] != ']' || j == first); j++) {
-                if (is_meta(s[j]))
-                        return 0; /* not a class: bash takes the '[' as a byte */
+                if (is_meta(s[j]) || s[j] == '{' || s[j] == ',' || s[j] == '}')
+                        return 0; /* not a class: bash takes the '[' as a byte (and
+                                   * expands braces before it globs) */
                 if (s[j] == '\\' || s[j] == '$') {
                         any = true;
                         j += s[j] == '\\';
@@ -653,8 +669,9 @@ static bool short_option_before(const Item *v, size_t p) {
                 return false;
         for (size_t k = 1; k < p; k++)
                 if (v[k].kind != K_LIT ||
-                    !((v[k].c >= 'a' && v[k].c <= 'z') || (v[k].c >= 'A' && v[k].c <= 'Z')))
-                        return false;
+                    !((v[k].c >= 'a' && v[k].c <= 'z') || (v[k].c >= 'A' && v[k].c <= 'Z') ||
+                      (v[k].c >= '0' && v[k].c <= '9')))
+                        return false; /* letters and digits: xargs -0a.env */
         return true;
 }
 
@@ -677,14 +694,19 @@ static bool names(const Word *w, const Item *v, size_t n, const char *s) {
         for (int pieces = 0; pieces < 2; pieces++)
                 for (size_t a = 0; a < n;) {
                         size_t b = a;
-                        bool glob = false;
+                        bool glob = false, expansion = false, lit = false;
                         while (b < n &&
                                !(v[b].kind == K_LIT && (v[b].c == '/' || (pieces && !name_byte(v[b].c))))) {
                                 glob = glob || v[b].kind == K_STAR || v[b].kind == K_QMARK ||
                                        v[b].kind == K_CLASS;
+                                expansion = expansion || v[b].kind == K_EXPAND;
+                                lit = lit || v[b].kind == K_LIT;
                                 b++;
                         }
-                        if (glob && glob_match(w, v + a, b - a, s))
+                        /* an expansion may be empty, or anything: with a
+                         * byte beside it (.e$@nv, ${x:-.e}nv), a glob; alone
+                         * ($HOME) it names nothing by itself */
+                        if ((glob || (expansion && lit)) && glob_match(w, v + a, b - a, s))
                                 return true;
                         a = b + 1;
                 }
@@ -823,6 +845,7 @@ static int text_names(const char *s, size_t n, int depth, Secrets *sec) {
 typedef struct Spec {
         const char *name;
         const char *flags, *with_arg;
+        const char *attached; /* short letters whose value is only ever attached (git's -uall) */
         const char *const *long_flags, *const *long_with_arg;
         bool any_option; /* ls, stat: no option reads a file's bytes */
         bool numbers;    /* -N (head, tail) */
@@ -841,7 +864,7 @@ static const Spec commands[] = {
 static const Spec git_commands[] = {
         {.name = "status",
          .flags = "sbz",
-         .with_arg = "u",
+         .attached = "u", /* -u -v: -v is --verbose, the diff */
          .long_flags = (const char *const[]){"short", "branch", "long", "porcelain", "untracked-files",
                                              "ignored", "no-column", "ahead-behind", "no-ahead-behind",
                                              "renames", "no-renames", "find-renames", "show-stash",
@@ -1031,6 +1054,8 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const Word *con
                 for (const char *q = a + 1; *q; q++) {
                         if (sp->flags && strchr(sp->flags, *q))
                                 continue;
+                        if (sp->attached && strchr(sp->attached, *q))
+                                break; /* the rest of the word is its value; the next word is not */
                         if (sp->with_arg && strchr(sp->with_arg, *q)) {
                                 if (q[1] == 0 && ++k >= n)
                                         return refuse(p, "%s -%c without its argument", cmd, *q);
@@ -1128,6 +1153,8 @@ static bool for_loop(P *p) {
         for (const char *q = name; *q; q++)
                 if (!is_ident(*q))
                         return refuse(p, "a for loop the recogniser does not understand");
+                else if (*q >= 'A' && *q <= 'Z') /* PATH, IFS, BASH_ENV, GIT_*: what runs changes */
+                        return refuse(p, "a for loop whose variable is not lower case (%s)", name);
         char var[256];
         snprintf(var, sizeof var, "%s", name);
         p->i++;
@@ -1237,6 +1264,59 @@ static bool line(P *p) {
 
 /* ---- the rule ---- */
 
+/* The text with bash's line continuations gone (a backslash-newline,
+ * unquoted or in double quotes), as bash removes them before it reads a
+ * token: $\<nl>'..' is $'..', \<nl># starts a comment. Not in single
+ * quotes, $'..' or a comment, where they stay. */
+static char *join_lines(const char *s, size_t n, size_t *ret_n) {
+        char *d = malloc(n + 1);
+        size_t k = 0;
+        enum { PLAIN, SQ, ANSI, DQ, COMMENT } st = PLAIN;
+        if (!d)
+                return NULL;
+        for (size_t i = 0; i < n; i++) {
+                char c = s[i];
+                if ((st == PLAIN || st == DQ) && c == '\\' && i + 1 < n && s[i + 1] == '\n') {
+                        i++;
+                        continue;
+                }
+                d[k++] = c;
+                switch (st) {
+                case PLAIN:
+                        if (c == '\\' && i + 1 < n)
+                                d[k++] = s[++i];
+                        else if (c == '\'')
+                                st = k >= 2 && d[k - 2] == '$' ? ANSI : SQ;
+                        else if (c == '"')
+                                st = DQ;
+                        else if (c == '#' && (k == 1 || is_meta(d[k - 2])))
+                                st = COMMENT;
+                        break;
+                case SQ:
+                        st = c == '\'' ? PLAIN : SQ;
+                        break;
+                case ANSI:
+                        if (c == '\\' && i + 1 < n)
+                                d[k++] = s[++i];
+                        else if (c == '\'')
+                                st = PLAIN;
+                        break;
+                case DQ:
+                        if (c == '\\' && i + 1 < n)
+                                d[k++] = s[++i];
+                        else if (c == '"')
+                                st = PLAIN;
+                        break;
+                case COMMENT:
+                        st = c == '\n' ? PLAIN : COMMENT;
+                        break;
+                }
+        }
+        d[k] = 0;
+        *ret_n = k;
+        return d;
+}
+
 /* The bytes themselves, whatever quoting does to them: no "$(", '`' or
  * '<' at all, and a '>' only in 2>&1 or [12]>/dev/null. What the language
  * allows holds none other; a quoted one refused too costs nothing. */
@@ -1301,7 +1381,11 @@ int command_check(const char *cmd, size_t n, const char *const *secrets, size_t 
                 if (!last[i][0])
                         named[i] = false; /* an empty entry names nothing */
 
-        bool lexed = !memchr(cmd, 0, n) && (r = lex_text(cmd, n, 0, &l)) != -EINVAL;
+        size_t jn = 0;
+        _cleanup_free_ char *joined = join_lines(cmd, n, &jn);
+        if (!joined)
+                return -ENOMEM;
+        bool lexed = !memchr(cmd, 0, n) && (r = lex_text(joined, jn, 0, &l)) != -EINVAL;
         if (lexed && r < 0) {
                 lexed_done(&l);
                 return r;
