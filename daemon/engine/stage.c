@@ -152,6 +152,7 @@ typedef struct Merge {
         /* the index's entries under masked paths, for what the worktree
          * holds there (git add was kept from them) */
         const Policy *policy;
+        uint8_t first[32]; /* the masked paths' first bytes: most entries pass at one look */
         Change *masked;
         size_t n_masked, masked_allocated;
 } Merge;
@@ -236,7 +237,8 @@ static void merge_take(void *ctx, const GitIndexEntry *e) {
                 return;
         char hex[65];
         to_hex(e->oid, m->hashsz, hex);
-        if (m->policy && masked_within(m->policy, e->path)) {
+        uint8_t b0 = (uint8_t) e->path[0];
+        if (m->policy && (m->first[b0 / 8] >> (b0 % 8) & 1) && masked_within(m->policy, e->path)) {
                 if (ARRAY_GROW(m->masked, m->masked_allocated, m->n_masked + 1) < 0) {
                         m->error = -ENOMEM;
                         return;
@@ -909,6 +911,11 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         bool fast = false;
         merge.ls = listing;
         merge.policy = policy;
+        for (size_t i = 0; i < policy->n; i++)
+                if (policy->actions[i].kind != PLATFORM_PROTECT) {
+                        uint8_t b0 = (uint8_t) policy->actions[i].path[0];
+                        merge.first[b0 / 8] |= (uint8_t) (1u << (b0 % 8));
+                }
         merge.end = listing + n_listing;
         {
                 /* the hash: from HEAD's first id, else the index's */
