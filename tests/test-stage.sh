@@ -526,6 +526,109 @@ stage
 check "too deep to walk: said" has "$work/err" 'masked path(s) not walked'
 check "too deep to walk: still held back" bash -c "! git -C '$wt' ls-files | grep -q '^keys/'"
 
+# attack15: git add -A runs before stage reads the index, so a name stage
+# refuses afterwards (./config/master.key, config//master.key) has already
+# done its harm: git lstat()s the name, finds the host's masked file through
+# it, and hashes it into .git/objects (the :(exclude,literal) pathspec
+# compares names, and "./config/master.key" is not "config/master.key").
+# stage then exits 1, but the blob stays where the next session's guest
+# reads it. Check the agent's index (names, order) before git add runs.
+fresh
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+mkdir -p "$wt/config" && echo 'KEY=host-secret-15a' >"$wt/config/master.key"
+secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
+stage
+check "attack15: an aliased name, refused: the host's master.key not hashed into .git/objects" bash -c "! git -C '$wt' cat-file -e $secret 2>/dev/null"
+
+# attack15: the guest moved the directory holding a masked file HEAD never
+# had: stage knows it at its new path by its inode and holds it back, but
+# only after git add -A (which excludes the masked paths, not where a masked
+# file went) hashed it into .git/objects: the secret is in the store the
+# guest reads next session. Exclude the recorded inodes' paths from git add
+# too (a walk before it), or let git add write its objects into a private
+# object directory (the real one an alternate) and copy in only what the
+# staged index names.
+fresh
+mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+echo 'KEY=host-secret-15b' >"$wt/config/master.key"
+secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+stage # its inode recorded
+mv "$wt/config" "$wt/cfg"
+stage
+check "attack15: moved masked file: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
+check "attack15: moved masked file: its blob not written to .git/objects" bash -c "! git -C '$wt' cat-file -e $secret 2>/dev/null"
+
+# attack15: a moved masked file is looked for (its inode, its HEAD blob)
+# only when its new path is new to HEAD ('A'). The guest commits a decoy at
+# cfg/master.key (it owns .git), removes cfg/ and moves config/ there: the
+# host's secret now stands at a path HEAD tracks, a plain 'M', and is
+# staged and committed. Ask moved_here() (and source_of()) of 'M' and 'T'
+# changes too.
+fresh
+mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+echo 'KEY=host-secret-15c' >"$wt/config/master.key"
+secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+stage # its inode recorded
+mkdir "$wt/cfg" && echo decoy >"$wt/cfg/master.key" && git -C "$wt" add cfg/master.key && git -C "$wt" commit -qm decoy
+rm -r "$wt/cfg" && mv "$wt/config" "$wt/cfg"
+stage
+check "attack15: moved over a path HEAD tracks: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
+check "attack15: moved over a path HEAD tracks: the secret not in the tree" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
+
+# attack15: the guest moves config/ (the mask with it) and writes a file
+# named config. git add -A adds the file and, replacing, drops
+# config/master.key; stage puts config/master.key back as HEAD has it
+# beside the file config: exit 0, and git write-tree (the commit) fails
+# ("You have both config and config/master.key"). The same with an index
+# the agent wrote holding .env and .env/x: both are masked, git add -A
+# leaves both, stage keeps both. Drop what a restored path conflicts with
+# (as update-index --replace would), or refuse.
+fresh
+mkdir -p "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+mv "$wt/config" "$wt/cfg" && echo 'a file now' >"$wt/config"
+stage
+check "attack15: a masked file's directory become a file: git write-tree works" bash -c "[ $rc -ne 0 ] || git -C '$wt' write-tree >/dev/null 2>&1"
+fresh
+git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add .env/x e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
+stage
+check "attack15: .env and .env/x in the agent's index: git write-tree works" bash -c "[ $rc -ne 0 ] || git -C '$wt' write-tree >/dev/null 2>&1"
+
+# attack15: path-policy.masked-files only grows ("dev ino" a line, every
+# prepare and stage), and an inode number is reused once its file is gone:
+# release removes the placeholders (masked paths, walked and recorded), the
+# host rotates a secret, and ext4 hands the freed number to the next file
+# made (seen: the placeholder .netrc's number went to the colony's next
+# new file, work1.c). That file is then "a masked file moved" and held back
+# out of the commit: the colony's work lost. Reuse is made certain here by
+# recording the new file's number, as the record would hold it. Record
+# more than the number (the file's mtime, or its birth time), and prune
+# what no masked path holds any more.
+fresh
+stage # the placeholders .netrc and .envrc recorded
+rm "$wt/.netrc" "$wt/.envrc" && echo 'int work;' >"$wt/work.c"
+stat -c '%d %i' "$wt/work.c" >>"$vm/path-policy.masked-files" # the number reused
+stage
+check "attack15: a reused inode number: the colony's new file is staged" staged work.c
+
+# attack15: a PEM private key is refused only when its BEGIN line starts the
+# line: indented in YAML (a Helm values file, a Kubernetes secret) or
+# inside a JSON string (a GCP service account key, "private_key":
+# "-----BEGIN PRIVATE KEY-----\n..."), or after a UTF-8 BOM, it is
+# committed. Look for the BEGIN ... PRIVATE KEY----- marker after leading
+# blanks, a BOM, or a quote too.
+fresh
+printf 'tls:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    MHcCAQEE\n    -----END EC PRIVATE KEY-----\n' >"$wt/values.yaml"
+printf '{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQ\\n-----END PRIVATE KEY-----\\n"}\n' >"$wt/sa.json"
+printf '\xef\xbb\xbf-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----\n' >"$wt/server.key"
+stage
+check "attack15: an indented PEM key refused" has "$work/err" 'refused to commit values.yaml:'
+check "attack15: a service account's JSON key refused" has "$work/err" 'refused to commit sa.json:'
+check "attack15: a PEM key after a BOM refused" has "$work/err" 'refused to commit server.key:'
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"
