@@ -73,12 +73,17 @@ static void test_content(void **state) {
                 "PuTTY-User-Key-File-2: ssh-rsa\n",
                 "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\n",
                 "some text\nbefore it\n-----BEGIN DSA PRIVATE KEY-----\n",
+                /* indented (YAML), after a byte order mark, in a JSON string */
+                "tls:\n  key: |\n    -----BEGIN RSA PRIVATE KEY-----\n",
+                "\xef\xbb\xbf-----BEGIN PRIVATE KEY-----\n",
+                "{\"private_key\": \"-----BEGIN PRIVATE KEY-----\\nMIIE\"}\n",
+                "\tkey = '-----BEGIN EC PRIVATE KEY-----'\n",
         };
         static const char *const no[] = {
                 "-----BEGIN CERTIFICATE-----\n",
                 "-----BEGIN PUBLIC KEY-----\n",
                 "ssh-ed25519 AAAA user@host\n",
-                "  -----BEGIN RSA PRIVATE KEY-----\n", /* not at a line's start */
+                "see -----BEGIN RSA PRIVATE KEY----- in prose\n", /* not at a line's start */
                 "-----BEGIN RSA PUBLIC KEY-----\nPRIVATE KEY\n",
                 "a PRIVATE KEY mentioned in prose\n",
                 "",

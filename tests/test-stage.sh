@@ -510,8 +510,8 @@ git -C "$wt" add -A && git -C "$wt" commit -qm init
 printf '{"sandbox": {"mask_paths": ["config/master.key", "keys/"]}}\n' >"$work/modules.json"
 echo 'KEY=host-secret-2' >"$wt/config/master.key" && mkdir "$wt/keys" && echo 'deploy-key' >"$wt/keys/deploy"
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/err"
-check "prepare: the masked files recorded by inode" grep -qxF "$(stat -c '%d %i' "$wt/config/master.key")" "$vm/path-policy.masked-files"
-check "prepare: ... a masked directory's file too" grep -qxF "$(stat -c '%d %i' "$wt/keys/deploy")" "$vm/path-policy.masked-files"
+check "prepare: the masked files recorded by inode" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/config/master.key")" "$vm/path-policy.masked-files"
+check "prepare: ... a masked directory's file too" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/keys/deploy")" "$vm/path-policy.masked-files"
 check "prepare: ... and nothing of their content" bash -c "! grep -q '[a-f]' '$vm/path-policy.masked-files'"
 mv "$wt/config" "$wt/cfg" && mv "$wt/keys" "$wt/k2"   # the guest, the masks with them
 stage
@@ -610,7 +610,7 @@ check "attack15: .env and .env/x in the agent's index: git write-tree works" bas
 fresh
 stage # the placeholders .netrc and .envrc recorded
 rm "$wt/.netrc" "$wt/.envrc" && echo 'int work;' >"$wt/work.c"
-stat -c '%d %i' "$wt/work.c" >>"$vm/path-policy.masked-files" # the number reused
+echo "$(stat -c '%d %i' "$wt/work.c") 1.000000000" >>"$vm/path-policy.masked-files" # the number reused
 stage
 check "attack15: a reused inode number: the colony's new file is staged" staged work.c
 

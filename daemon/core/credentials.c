@@ -65,8 +65,19 @@ bool credential_content(const char *buf, size_t n) {
         for (const char *p = buf, *e = buf + n; p < e;) {
                 const char *nl = memchr(p, '\n', (size_t) (e - p));
                 size_t len = nl ? (size_t) (nl - p) : (size_t) (e - p);
-                if (key_line(p, len))
-                        return true;
+                /* The marker at the line's start, after blanks (YAML's
+                 * indented block), a UTF-8 byte order mark, or opening a
+                 * quoted string (a service account's JSON: "private_key":
+                 * "-----BEGIN PRIVATE KEY-----\n...") */
+                size_t blank = 0;
+                while (blank < len && (p[blank] == ' ' || p[blank] == '\t'))
+                        blank++;
+                for (size_t k = 0; k < len; k++) {
+                        bool start = k == blank || (k > 0 && (p[k - 1] == '"' || p[k - 1] == '\'')) ||
+                                     (k == 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0);
+                        if (start && (p[k] == '-' || p[k] == 'P') && key_line(p + k, len - k))
+                                return true;
+                }
                 p += len + 1;
         }
         return false;

@@ -298,7 +298,7 @@ static int resolved(const char *p, char **ret) {
 int git_pin(Git *g, HostError *e) {
         _cleanup_free_ char *out = NULL, *wt = NULL, *top = NULL, *dir = NULL, *common = NULL, *own = NULL,
                             *wtconfig = NULL;
-        char *line[3];
+        char *line[4];
         size_t n = 0;
         int r;
 
@@ -309,11 +309,12 @@ int git_pin(Git *g, HostError *e) {
         /* git's own answer, before anything reads the index: rev-parse
          * reads config, which runs nothing. */
         const char *args[] = {"rev-parse", "--path-format=absolute", "--show-toplevel",
-                              "--git-dir", "--git-common-dir",       NULL};
+                              "--git-dir", "--git-common-dir",       "--show-object-format",
+                              NULL};
         if ((r = git_ok(g, args, NULL, 0, &out, &n, e)) < 0)
                 goto fail;
         char *p = out;
-        for (size_t i = 0; i < 3; i++) {
+        for (size_t i = 0; i < 4; i++) {
                 char *nl = memchr(p, '\n', (size_t) (out + n - p));
                 if (!nl) {
                         r = fail(e, -EBADMSG,
@@ -325,6 +326,7 @@ int git_pin(Git *g, HostError *e) {
                 line[i] = p;
                 p = nl + 1;
         }
+        g->hashsz = streq(line[3], "sha256") ? 32 : streq(line[3], "sha1") ? 20 : 0;
         if ((r = resolved(line[0], &top)) < 0 || (r = resolved(line[1], &dir)) < 0 ||
             (r = resolved(line[2], &common)) < 0) {
                 r = fail(e, r, "path policy: cannot resolve the repository of %s: %s", shown(g->worktree),

@@ -54,8 +54,9 @@ int fail(HostError *err, int r, const char *fmt, ...) _printf_(3, 4);
 int open_dirs(const char *worktree, const char *out_dir, int *ret_root_fd, int *ret_out_fd, HostError *err);
 
 /*
- * The files the policy masks in the worktree now, by inode ("dev ino"
- * lines in VMDIR's HOST_MASKED_FILES_FILE, read into seen, the new ones
+ * The files the policy masks in the worktree now, by inode (a
+ * masked_file_key() line each in VMDIR's HOST_MASKED_FILES_FILE; an empty
+ * file is none, read into seen, the new ones
  * appended): a masked file that turns up at another path (the guest moved
  * the directory holding it, the mask with it; the host sees the secret
  * there) is the same inode, known for what it is, HEAD's or never
@@ -75,6 +76,10 @@ typedef struct MaskedFiles {
         MaskedFile *v;
         size_t n, allocated;
 } MaskedFiles;
+/* A file's line there: "dev ino mtime" (an inode number is reused once its
+ * file is gone; a rename keeps the mtime, a new file has its own). */
+#define MASKED_FILE_KEY_MAX 96
+void masked_file_key(const struct stat *st, char key[MASKED_FILE_KEY_MAX]);
 int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, MaskedFiles *ret_files,
                         size_t *ret_skipped);
 void masked_files_done(MaskedFiles *f);
@@ -93,6 +98,7 @@ typedef struct Git {
          * every git run, so nothing in the worktree can point git at
          * another repository (git_done() frees them). */
         char *git_dir, *common_dir, *work_tree;
+        size_t hashsz; /* the object format's: 20 (sha1), 32 (sha256), 0 (another) */
 } Git;
 
 /*

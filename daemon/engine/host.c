@@ -176,10 +176,16 @@ typedef struct Walker {
         size_t skipped;
 } Walker;
 
+void masked_file_key(const struct stat *st, char key[MASKED_FILE_KEY_MAX]) {
+        snprintf(key, MASKED_FILE_KEY_MAX, "%ju %ju %jd.%09ld", (uintmax_t) st->st_dev,
+                 (uintmax_t) st->st_ino, (intmax_t) st->st_mtim.tv_sec, (long) st->st_mtim.tv_nsec);
+}
+
 static int walker_file(Walker *w, const struct stat *st) {
-        char key[64];
-        snprintf(key, sizeof key, "%ju %ju", (uintmax_t) st->st_dev, (uintmax_t) st->st_ino);
-        if (!hashmap_contains(w->seen, key)) {
+        char key[MASKED_FILE_KEY_MAX];
+        masked_file_key(st, key);
+        /* an empty file holds nothing (the boot's placeholders are) */
+        if (st->st_size > 0 && !hashmap_contains(w->seen, key)) {
                 if (hashmap_put(w->seen, key, NULL) < 0)
                         return -ENOMEM;
                 fprintf(w->add, "%s\n", key);

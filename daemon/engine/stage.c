@@ -276,6 +276,34 @@ typedef struct IndexLock {
         size_t n;
 } IndexLock;
 
+static void entry_none(void *ctx, const GitIndexEntry *e) {
+        (void) ctx;
+        (void) e;
+}
+
+/* The agent's index, before git add reads it: every entry in name order,
+ * none with a name git would not add (./x, a//b, a/../b, .git/x). git
+ * reads such an index without a word, and git add would find a masked
+ * file through ./config/master.key, not excluded by name, and hash the
+ * host's secret into .git/objects. 0 (also: no index, or a split or sparse
+ * one, which git diff reads), or -EBADMSG. */
+static int index_precheck(const char *path, size_t hashsz) {
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        struct stat st;
+        if (fd < 0)
+                return errno == ENOENT ? 0 : -errno;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode) || st.st_size == 0 || (hashsz != 20 && hashsz != 32))
+                return 0; /* git's to say what it makes of it */
+        void *map = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (map == MAP_FAILED)
+                return -errno;
+        int r = git_index_entries_trusted(map, (size_t) st.st_size, (GitHashAlgo) hashsz, entry_none, NULL);
+        munmap(map, (size_t) st.st_size);
+        return r == -EOPNOTSUPP ? 0 : r;
+}
+
 static int index_lock(const char *path, IndexLock *ret) {
         _cleanup_free_ char *p = strdup(path), *lock = NULL;
         struct stat st;
@@ -419,11 +447,11 @@ static int parse_status(char *buf, size_t n, const Policy *policy, const char *z
 /* Is the file at path (nothing followed) one a masked path held? */
 static bool moved_here(int root_fd, const Hashmap *inodes, const char *path) {
         struct stat st;
-        char key[64];
+        char key[MASKED_FILE_KEY_MAX];
         if (hashmap_size(inodes) == 0 || fstatat(root_fd, path, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
             !S_ISREG(st.st_mode))
                 return false;
-        snprintf(key, sizeof key, "%ju %ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
+        masked_file_key(&st, key);
         return hashmap_contains(inodes, key);
 }
 
@@ -616,6 +644,28 @@ static int edit_push(Edits *e, unsigned mode, const char *oid, const char *path)
         return 0;
 }
 
+/* Every staged entry at a directory of path (a file where it needs a
+ * directory) out of the index, said. */
+static int drop_ancestors(const Hashmap *by_path, const char *path, const char *zeros, Edits *ed,
+                          LogStream *log) {
+        _cleanup_free_ char *p = strdup(path);
+        if (!p)
+                return -ENOMEM;
+        for (char *slash; (slash = strrchr(p, '/'));) {
+                *slash = 0;
+                Change *a = hashmap_get(by_path, p);
+                if (!a || a->status == 'D' || a->held || a->refused)
+                        continue;
+                int r = edit_push(ed, 0, zeros, a->path);
+                if (r < 0)
+                        return r;
+                a->held = true;
+                log_event(log, LOG_WARN, "held-back", LOG_FIELDS(LOG_PATH("path", a->path)),
+                          "path policy: left {path} out of the commit (a masked path is under it)");
+        }
+        return 0;
+}
+
 /* As --index-info lines (-z), in the order made. */
 static int edits_info(const Edits *e, char **ret, size_t *ret_n) {
         _cleanup_free_ char *buf = NULL;
@@ -759,14 +809,15 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_(edits_done) Edits edits = {0};
         _cleanup_(hashmap_freep) Hashmap *deleted = hashmap_new_borrowed();
         /* masked files put back as HEAD has them: nothing under them stays */
-        _cleanup_(hashmap_freep) Hashmap *restored = hashmap_new_borrowed(), *masked_inodes = hashmap_new();
+        _cleanup_(hashmap_freep) Hashmap *restored = hashmap_new_borrowed(), *masked_inodes = hashmap_new(),
+                                         *by_path = hashmap_new_borrowed();
         StageResult res = {0};
         size_t n_raw = 0, n_changes = 0, n_info = 0, n = 0, n_oids = 0, oids_alloc = 0, heads_alloc = 0;
         Heads heads = {0};
         PolicyError perr;
         int r;
 
-        if (!placeholders || !reported || !deleted || !restored || !masked_inodes)
+        if (!placeholders || !reported || !deleted || !restored || !masked_inodes || !by_path)
                 return -ENOMEM;
         if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0)
                 return r;
@@ -862,8 +913,16 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
          * them is judged below as ever. */
         static const char *const add[] = {"add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul",
                                           NULL};
-        if ((r = add_pathspecs(policy, &specs, &n_specs)) < 0)
+        if ((r = add_pathspecs(policy, &specs, &n_specs)) < 0 || (r = index_file(&g, &index_path)) < 0)
                 goto done;
+        if ((r = index_precheck(index_path, g.hashsz)) < 0) {
+                r = fail(err, r,
+                         "path policy: the index %s is not one git would write (%s): nothing was staged",
+                         shown(index_path),
+                         r == -EBADMSG ? "entries out of order, or a name like ./x, a/../b or .git/x"
+                                       : strerror(-r));
+                goto done;
+        }
         int status = 0;
         char err_line[256];
         if ((r = git_start(&g, ls_all, &head_ls)) < 0) {
@@ -895,8 +954,6 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                          r == -EIO ? err_line : strerror(-r));
                 goto done;
         }
-        if ((r = index_file(&g, &index_path)) < 0)
-                goto done;
 
         /* What is staged against HEAD: read here, from the index git add
          * wrote and HEAD's listing, where the index is one this reader
@@ -1003,7 +1060,13 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 if (n_changes > before)
                         qsort(changes, n_changes, sizeof *changes, change_cmp);
         }
-        /* Each deleted blob, for the additions that are renames of it. */
+        /* Each change by its path; each deleted blob, for the additions
+         * that are renames of it. */
+        for (size_t i = 0; i < n_changes; i++)
+                if (hashmap_put(by_path, changes[i].path, &changes[i]) < 0) {
+                        r = -ENOMEM;
+                        goto done;
+                }
         for (size_t i = 0; i < n_changes; i++) {
                 Change *ch = &changes[i];
                 if (ch->status != 'D' || streq(ch->src_oid, empty))
@@ -1065,13 +1128,15 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                  * masked file's blob that turns up at another path, its
                  * own gone (the guest moved the directory that held it,
                  * the mask with it, and the host sees the secret there). */
-                bool masked = masked_bound(policy, ch->path) || ch->unstaged ||
+                bool masked = masked_within(policy, ch->path) || ch->unstaged ||
                               (added && under_any(restored, ch->path));
                 Change *moved = added && !masked ? source_of(deleted, ch, policy) : NULL;
                 /* ... or a masked file itself, the boot's or seen since
-                 * (its inode), HEAD's or never committed */
-                masked = masked || (added && is_file_mode(ch->dst_mode) &&
-                                    moved_here(root_fd, masked_inodes, ch->path));
+                 * (its inode), HEAD's or never committed, new here or over
+                 * a path HEAD has */
+                masked = masked ||
+                         ((added || ch->status == 'M' || ch->status == 'T') && is_file_mode(ch->dst_mode) &&
+                          moved_here(root_fd, masked_inodes, ch->path));
                 if (masked || moved) {
                         r = ch->unstaged ? 0
                             : added      ? edit_push(&edits, 0, zeros, ch->path)
@@ -1086,6 +1151,11 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                                 r = -ENOMEM;
                                 goto done;
                         }
+                        /* ... and config/master.key put back where config
+                         * is now a file: the file goes, as git update-index
+                         * would replace it (write-tree refuses both) */
+                        if (!added && (r = drop_ancestors(by_path, ch->path, zeros, &edits, c->log)) < 0)
+                                goto done;
                         ch->held = true;
                         res.held++;
                         log_event(c->log, LOG_WARN, "held-back", LOG_FIELDS(LOG_PATH("path", ch->path)),
