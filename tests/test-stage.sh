@@ -629,6 +629,25 @@ check "attack15: an indented PEM key refused" has "$work/err" 'refused to commit
 check "attack15: a service account's JSON key refused" has "$work/err" 'refused to commit sa.json:'
 check "attack15: a PEM key after a BOM refused" has "$work/err" 'refused to commit server.key:'
 
+# The blob a moved masked file's git add wrote goes again; one the store
+# had before (another branch holds the same bytes) stays, and fsck is clean.
+fresh
+mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
+echo 'mask-file config/master.key' >>"$vm/path-policy"
+echo 'KEY=also-on-a-branch' >"$wt/config/master.key"
+git -C "$wt" checkout -q -b side && git -C "$wt" add -f config/master.key && git -C "$wt" commit -qm side &&
+  git -C "$wt" checkout -q - && git -C "$wt" rm -q --cached config/master.key 2>/dev/null
+git -C "$wt" checkout -q main 2>/dev/null || git -C "$wt" checkout -q master 2>/dev/null
+echo 'KEY=also-on-a-branch' >"$wt/config/master.key"
+secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+stage
+mv "$wt/config" "$wt/cfg"
+stage
+check "moved, its bytes on a branch: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
+check "moved, its bytes on a branch: the blob stays" git -C "$wt" cat-file -e "$secret"
+check "moved, its bytes on a branch: ... and that is said" has "$work/err" "blob $secret stays in .git/objects: it was there before"
+check "moved, its bytes on a branch: git fsck" fsck_ok
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"

@@ -787,6 +787,51 @@ static int index_file(const Git *g, char **ret) {
         return 0;
 }
 
+static int strv_push(char ***v, size_t *n, const char *s) {
+        char *d = strdup(s);
+        char **nv = d ? realloc(*v, (*n + 2) * sizeof **v) : NULL;
+        if (!nv) {
+                free(d);
+                return -ENOMEM;
+        }
+        nv[(*n)++] = d;
+        nv[*n] = NULL;
+        *v = nv;
+        return 0;
+}
+
+/* A masked file's blob that git add wrote (the guest moved it where no
+ * exclude reaches): out of .git/objects again, where the guest reads it,
+ * when this stage made it (its loose file born since the stage began:
+ * git add only touches the time of one it finds) and HEAD has it nowhere.
+ * One that cannot be taken out is said. */
+static void unhash_blob(const Git *g, const char *oid, const char *listing, size_t n_listing,
+                        const struct timespec *start, LogStream *log) {
+        _cleanup_free_ char *p = NULL;
+        const char *why = NULL;
+        if (asprintf(&p, "%s/objects/%.2s/%s", g->common_dir ? g->common_dir : g->git_dir, oid, oid + 2) < 0)
+                return;
+        if (n_listing > 0 && memmem(listing, n_listing, oid, strlen(oid)))
+                return; /* HEAD's: in the store before, and after */
+#ifdef STATX_BTIME
+        struct statx sx;
+        if (statx(AT_FDCWD, p, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &sx) < 0)
+                why = errno == ENOENT ? "it is packed" : "it cannot be looked at";
+        else if (!(sx.stx_mask & STATX_BTIME))
+                why = "the file system keeps no birth time";
+        else if (sx.stx_btime.tv_sec < start->tv_sec ||
+                 (sx.stx_btime.tv_sec == start->tv_sec && (long) sx.stx_btime.tv_nsec < start->tv_nsec))
+                why = "it was there before";
+        else if (unlink(p) < 0)
+                why = "it cannot be removed";
+#else
+        why = "this system keeps no birth time";
+#endif
+        if (why)
+                log_event(log, LOG_WARN, "stage-failed", LOG_FIELDS(LOG_STR("oid", oid)),
+                          "path policy: a moved masked file's blob {oid} stays in .git/objects: %s", why);
+}
+
 static void git_donep(Git *g) {
         git_done(g);
 }
@@ -796,7 +841,10 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_policy_ Policy *policy = NULL;
         _cleanup_free_ char *ph_buf = NULL, *raw = NULL, *info = NULL, *tmp_index = NULL, *tmp_dir = NULL,
                             *out = NULL, *oids = NULL, *specs = NULL;
-        size_t n_specs = 0;
+        size_t n_specs = 0, n_unhash = 0;
+        _cleanup_(strv_freep) char **unhash = NULL;
+        struct timespec stage_start;
+        (void) clock_gettime(CLOCK_REALTIME, &stage_start);
         _cleanup_free_ Change *changes = NULL;
         _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new();
         _cleanup_free_ char *index_path = NULL;
@@ -1134,9 +1182,13 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 /* ... or a masked file itself, the boot's or seen since
                  * (its inode), HEAD's or never committed, new here or over
                  * a path HEAD has */
-                masked = masked ||
-                         ((added || ch->status == 'M' || ch->status == 'T') && is_file_mode(ch->dst_mode) &&
-                          moved_here(root_fd, masked_inodes, ch->path));
+                bool by_inode = !masked && !moved && (added || ch->status == 'M' || ch->status == 'T') &&
+                                is_file_mode(ch->dst_mode) && moved_here(root_fd, masked_inodes, ch->path);
+                masked = masked || by_inode;
+                /* git add hashed it (its path is no masked one): the blob
+                 * goes again once the index names it no more */
+                if (by_inode && (r = strv_push(&unhash, &n_unhash, ch->dst_oid)) < 0)
+                        goto done;
                 if (masked || moved) {
                         r = ch->unstaged ? 0
                             : added      ? edit_push(&edits, 0, zeros, ch->path)
@@ -1226,6 +1278,8 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 if ((r = git_ok(&g, update, info, n_info, &out, &n, err)) < 0)
                         goto done;
         }
+        for (size_t i = 0; i < n_unhash; i++)
+                unhash_blob(&g, unhash[i], listing, n_listing, &stage_start, c->log);
         if (c->snapshot || c->index) {
                 const char *write_tree[] = {"write-tree", NULL};
                 const char *names[] = {"diff",
