@@ -1295,16 +1295,11 @@ static char *join_lines(const char *s, size_t n, size_t *ret_n) {
                 case SQ:
                         st = c == '\'' ? PLAIN : SQ;
                         break;
-                case ANSI:
-                        if (c == '\\' && i + 1 < n)
-                                d[k++] = s[++i];
-                        else if (c == '\'')
-                                st = PLAIN;
-                        break;
+                case ANSI: /* both end at their quote; a backslash escapes in both */
                 case DQ:
                         if (c == '\\' && i + 1 < n)
                                 d[k++] = s[++i];
-                        else if (c == '"')
+                        else if (c == (st == ANSI ? '\'' : '"'))
                                 st = PLAIN;
                         break;
                 case COMMENT:

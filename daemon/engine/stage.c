@@ -288,7 +288,8 @@ static void entry_none(void *ctx, const GitIndexEntry *e) {
  * host's secret into .git/objects. 0 (also: no index, or a split or sparse
  * one, which git diff reads), or -EBADMSG. */
 static int index_precheck(const char *path, size_t hashsz) {
-        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        _cleanup_close_ int fd =
+                open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK); /* a fifo: no wait */
         struct stat st;
         if (fd < 0)
                 return errno == ENOENT ? 0 : -errno;
@@ -445,11 +446,21 @@ static int parse_status(char *buf, size_t n, const Policy *policy, const char *z
 }
 
 /* Is the file at path (nothing followed) one a masked path held? */
+/* What is at path beneath root_fd, by the platform's resolver: no symlink
+ * followed anywhere in it (a directory swapped for one cannot point the
+ * look elsewhere), nothing opened for reading (a fifo does not block). */
+static int stat_beneath(int root_fd, const char *path, struct stat *ret) {
+        _cleanup_close_ int fd = -EBADF;
+        int r = platform_open_beneath(root_fd, path, O_PATH | O_NOFOLLOW | O_CLOEXEC, &fd);
+        if (r < 0)
+                return r;
+        return fstat(fd, ret) < 0 ? -errno : 0;
+}
+
 static bool moved_here(int root_fd, const Hashmap *inodes, const char *path) {
         struct stat st;
         char key[MASKED_FILE_KEY_MAX];
-        if (hashmap_size(inodes) == 0 || fstatat(root_fd, path, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-            !S_ISREG(st.st_mode))
+        if (hashmap_size(inodes) == 0 || stat_beneath(root_fd, path, &st) < 0 || !S_ISREG(st.st_mode))
                 return false;
         masked_file_key(&st, key);
         return hashmap_contains(inodes, key);
@@ -807,22 +818,31 @@ static int strv_push(char ***v, size_t *n, const char *s) {
  * One that cannot be taken out is said. */
 static void unhash_blob(const Git *g, const char *oid, const char *listing, size_t n_listing,
                         const struct timespec *start, LogStream *log) {
-        _cleanup_free_ char *p = NULL;
         const char *why = NULL;
-        if (asprintf(&p, "%s/objects/%.2s/%s", g->common_dir ? g->common_dir : g->git_dir, oid, oid + 2) < 0)
-                return;
+        char sub[16];
+        _cleanup_close_ int dir_fd = -EBADF, sub_fd = -EBADF;
         if (n_listing > 0 && memmem(listing, n_listing, oid, strlen(oid)))
                 return; /* HEAD's: in the store before, and after */
+        /* objects/xx opened beneath the pinned git dir, nothing followed:
+         * the agent writes .git/objects and could make xx a symlink to a
+         * file of the host's of the same name */
+        snprintf(sub, sizeof sub, "objects/%.2s", oid);
+        dir_fd = open(g->common_dir ? g->common_dir : g->git_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dir_fd < 0 ||
+            platform_open_beneath(dir_fd, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC, &sub_fd) < 0)
+                why = "its directory cannot be opened without following a link";
 #ifdef STATX_BTIME
         struct statx sx;
-        if (statx(AT_FDCWD, p, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &sx) < 0)
+        if (why) /* said below */
+                ;
+        else if (statx(sub_fd, oid + 2, AT_SYMLINK_NOFOLLOW, STATX_BTIME | STATX_TYPE, &sx) < 0)
                 why = errno == ENOENT ? "it is packed" : "it cannot be looked at";
-        else if (!(sx.stx_mask & STATX_BTIME))
-                why = "the file system keeps no birth time";
+        else if (!(sx.stx_mask & STATX_BTIME) || !S_ISREG(sx.stx_mode))
+                why = "the file system keeps no birth time, or it is no file";
         else if (sx.stx_btime.tv_sec < start->tv_sec ||
                  (sx.stx_btime.tv_sec == start->tv_sec && (long) sx.stx_btime.tv_nsec < start->tv_nsec))
                 why = "it was there before";
-        else if (unlink(p) < 0)
+        else if (unlinkat(sub_fd, oid + 2, 0) < 0)
                 why = "it cannot be removed";
 #else
         why = "this system keeps no birth time";
@@ -1131,7 +1151,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 /* 2. A placeholder: new, empty, the boot's. (One git add
                  * was kept from is looked at where it is: its size only.) */
                 struct stat st;
-                bool empty_file = ch->unstaged ? fstatat(root_fd, ch->path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                bool empty_file = ch->unstaged ? stat_beneath(root_fd, ch->path, &st) == 0 &&
                                                          S_ISREG(st.st_mode) && st.st_size == 0
                                                : streq(ch->dst_oid, empty) && is_file_mode(ch->dst_mode);
                 if (added && empty_file &&
