@@ -626,11 +626,14 @@ static void test_socket_reader_never_reads(void **state) {
         size_t max_bytes = 0, max_libuv = 0;
         uv_update_time(&loop);
         uint64_t start = uv_now(&loop), fed_at = 0;
+        unsigned fired_while_feeding = 0;
         /* Run until every record has been handed over, and 200 ms more. */
         while (fed_at == 0 || uv_now(&loop) < fed_at + 200) {
                 uv_run(&loop, UV_RUN_ONCE);
-                if (fed_at == 0 && f.next == total)
+                if (fed_at == 0 && f.next == total) {
                         fed_at = uv_now(&loop);
+                        fired_while_feeding = k.fired;
+                }
                 log_stream_stats(s, &st);
                 max_bytes = st.queued_bytes > max_bytes ? st.queued_bytes : max_bytes;
                 max_libuv = st.libuv_write_queue > max_libuv ? st.libuv_write_queue : max_libuv;
@@ -641,12 +644,14 @@ static void test_socket_reader_never_reads(void **state) {
                       "libuv peak %zu bytes, %" PRIu64 " dropped\n",
                       k.fired, elapsed, k.worst_gap, max_bytes, max_libuv, st.dropped);
 
-        /* Every record was handed over while the reader never read. */
+        /* Every record was handed over while the reader never read: a write
+         * that blocked would have hung here. */
         assert_true(st.connected);
-        /* The loop kept serving its other timers all along: at least half the
-         * firings a 10 ms timer has in that time (the feeder's own work,
-         * slower under sanitizers, takes the rest). */
-        assert_true(k.fired >= elapsed / 20);
+        /* The feeder takes at least 100 turns of 1 ms; the 10 ms ticker ran
+         * between them, so the loop kept serving its other handles while the
+         * socket was full. (How often is printed, not asserted: that is a
+         * timing, and sanitizers change it.) */
+        assert_true(fired_while_feeding >= 2);
         /* Memory stayed within the bound; libuv never held more than the rest
          * of one record; the excess was dropped, oldest first. */
         assert_true(max_bytes <= c.queue_bytes);
