@@ -38,9 +38,17 @@ same() { # same FILE EXPECTED_FILE
 # --- the binary and every verb's --help
 run 0 "$pp" --version && has out "pathpolicy "
 run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
-run 2 "$pp" && has err "Usage:"
+# No arguments: the overview, on stdout, exit 0: every verb in it, and the
+# first command it says to try works as written.
+verbs=$("$pp" --help | awk '/^Verbs:/ { f = 1; next } f && /^  [a-z]/ { print $1 }')
+run 0 "$pp" && has out "in the order a colony meets them" && empty err
+for verb in $verbs; do has out "  $verb "; done
+[ "$(echo "$verbs" | wc -l)" -ge 11 ] && passed=$((passed + 1)) || { echo "FAIL: --help lists $verbs"; failed=$((failed + 1)); }
+first=$(awk '/^Try first/ { getline; print; exit }' "$tmp/out")
+[ "$first" = "  pathpolicy resolve" ] && passed=$((passed + 1)) || { echo "FAIL: first try is '$first'"; failed=$((failed + 1)); }
+run 0 "$pp" resolve && has out "mask .env"
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
-for verb in validate resolve builtins enforce watch prepare release unbind judge; do
+for verb in $verbs; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
   run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
 done

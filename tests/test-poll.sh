@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The poll backend (Darwin's, here on Linux) against real directories: no
-# root needed, nothing is mounted. Usage: test-poll.sh PATHPOLICY
+# root needed, nothing is mounted. Usage: test-poll.sh PATHPOLICY NOTIFY_LISTEN
 set -u
-pp=$1
+pp=$1 notify=$2
 work=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -rf "$work"; }
@@ -53,6 +53,28 @@ echo "  $entries entries walked in $ticks tick(s) of at most 50,000"
 check "100k: covered in at most 3 ticks (took $ticks)" [ "$ticks" -le 3 ]
 check "100k: the entry bound said, with where it stopped" grep -qF -- '--max-entries 50000 per tick reached: the walk stopped here' "$work/big.log"
 check "100k: the checkout in it found" grep -qF 'cannot bind d9999/.env in nested checkout d9999' "$work/big.log"
+
+# --- under systemd with WatchdogSec= (NOTIFY_SOCKET, WATCHDOG_USEC): READY=1,
+# then WATCHDOG=1 again and again while the loop turns. (That a hung loop
+# stops them is test-unit.sh's: systemd itself restarts the daemon.)
+if "$pp" --version | grep -q "systemd: yes"; then
+  "$notify" "$work/notify.sock" 10 4 >"$work/notify.out" & np=$!
+  wait_log "$work/notify.out" listening
+  mkdir -p "$work/root5/a/.git"
+  NOTIFY_SOCKET=$work/notify.sock WATCHDOG_USEC=200000 "$pp" watch "$work/root5" --backend poll 2>/dev/null & pids+=($!)
+  wait "$np"; rc=$?
+  check "watchdog: four messages, none more than 10 s apart" [ "$rc" -eq 0 ]
+  check "watchdog: READY=1" grep -qx 'READY=1' "$work/notify.out"
+  check "watchdog: WATCHDOG=1 twice or more" [ "$(grep -cx 'WATCHDOG=1' "$work/notify.out")" -ge 2 ]
+  # For another process (WATCHDOG_PID), it is not ours: READY=1, then not
+  # a ping in a second (ours would come every millisecond).
+  "$notify" "$work/notify2.sock" 1 2 >"$work/notify2.out" & np=$!
+  wait_log "$work/notify2.out" listening
+  NOTIFY_SOCKET=$work/notify2.sock WATCHDOG_USEC=2000 WATCHDOG_PID=1 "$pp" watch "$work/root5" --backend poll 2>/dev/null & pids+=($!)
+  wait "$np"; rc=$?
+  check "watchdog: not ours (WATCHDOG_PID): READY=1" grep -qx 'READY=1' "$work/notify2.out"
+  check "watchdog: not ours (WATCHDOG_PID): no ping" [ "$rc" -eq 1 ]
+fi
 
 kill -TERM "${pids[0]}"; wait "${pids[0]}"; rc=$?
 check "SIGTERM: exit 0" [ "$rc" -eq 0 ]

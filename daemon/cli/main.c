@@ -15,19 +15,49 @@ static const struct {
         int (*run)(int argc, char **argv);
         const char *summary;
 } verbs[] = {
+        /* In the order a colony meets them: the policy written, the host
+         * before the VM, the guest's boot and daemon, the agent's turns,
+         * the host after. */
         {"validate", verb_validate, "check path entries or settings files by the spec's rules"},
         {"resolve", verb_resolve, "print the effective policy: built-ins + settings + org"},
         {"builtins", verb_builtins, "print the built-in masked and protected lists"},
+        {"prepare", verb_prepare, "the host, before the VM boots: placeholders and the policy files"},
         {"enforce", verb_enforce, "the guest's boot: bind every policy path before the agent runs"},
         {"watch", verb_watch, "the daemon: bind the policy in every nested checkout as it appears"},
-        {"prepare", verb_prepare, "the host, before the VM boots: placeholders and the policy files"},
-        {"release", verb_release, "the host, after the VM ends: remove the placeholders still empty"},
-        {"stage", verb_stage, "the host: stage the worktree, the policy's files taken back out"},
-        {"judge", verb_judge, "the runner: report the agent's attempts on masked and protected paths"},
         {"check-command", verb_check_command,
          "the secret-paths rule: refuse a shell command that names a masked path"},
+        {"judge", verb_judge, "the runner: report the agent's attempts on masked and protected paths"},
+        {"stage", verb_stage, "the host: stage the worktree, the policy's files taken back out"},
+        {"release", verb_release, "the host, after the VM ends: remove the placeholders still empty"},
         {"unbind", verb_unbind, "remove the mounts this program made beneath a directory"},
 };
+
+static void list_verbs(FILE *f) {
+        for (size_t i = 0; i < ELEMENTSOF(verbs); i++)
+                fprintf(f, "  %-14s %s\n", verbs[i].name, verbs[i].summary);
+}
+
+/* No arguments: what this is, the verbs, and what to try first. */
+static void overview(FILE *f) {
+        fputs("pathpolicy keeps a coding agent's hands off some paths of its worktree, with\n"
+              "the kernel: a masked path (a credential such as .env) reads empty and takes\n"
+              "no writes; a protected path (.git/config, .git/hooks/, the agent's own\n"
+              "settings) is read-only.\n"
+              "\n"
+              "The verbs, in the order a colony meets them:\n",
+              f);
+        list_verbs(f);
+        fputs("\n"
+              "Try first (the second as root; the binds go when the shell ends):\n"
+              "  pathpolicy resolve\n"
+              "      the policy the built-in lists make: what is masked, what is protected\n"
+              "  unshare --mount --propagation private sh -c \\\n"
+              "      'pathpolicy enforce --root . && pathpolicy status --root .'\n"
+              "      bind it on this checkout in a private mount namespace, and see it\n"
+              "\n"
+              "'pathpolicy VERB --help' describes each verb; man pathpolicy(1) has the rest.\n",
+              f);
+}
 
 static void help(FILE *f) {
         fputs("Usage: pathpolicy VERB [OPTIONS]\n"
@@ -38,8 +68,7 @@ static void help(FILE *f) {
               "\n"
               "Verbs:\n",
               f);
-        for (size_t i = 0; i < ELEMENTSOF(verbs); i++)
-                fprintf(f, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
+        list_verbs(f);
         fputs("\n"
               "'pathpolicy VERB --help' describes each verb; man pathpolicy(1) has the rest.\n"
               "\n"
@@ -64,8 +93,8 @@ static int close_stdout(int r) {
 
 static int run(int argc, char **argv) {
         if (argc < 2) {
-                help(stderr);
-                return EXIT_USAGE;
+                overview(stdout);
+                return EXIT_OK;
         }
         if (streq(argv[1], "--help") || streq(argv[1], "-h") || streq(argv[1], "help")) {
                 help(stdout);

@@ -47,6 +47,8 @@ static const char watch_help[] =
 typedef struct Daemon {
         uv_loop_t loop;
         uv_signal_t sigterm, sigint;
+        uv_timer_t watchdog;
+        bool watchdog_on;
         LogStream *log;
         Watch *watch;
         const WatcherOps *ops;
@@ -75,6 +77,8 @@ static void on_signal(uv_signal_t *s, int signum) {
         /* Close our handles; the loop ends when the log stream has flushed. */
         uv_close((uv_handle_t *) &d->sigterm, NULL);
         uv_close((uv_handle_t *) &d->sigint, NULL);
+        if (d->watchdog_on)
+                uv_close((uv_handle_t *) &d->watchdog, NULL);
         d->ops->stop(d->watcher);
         watch_stop(d->watch);
         log_stream_shutdown(d->log, NULL, NULL);
@@ -277,6 +281,7 @@ int verb_watch(int argc, char **argv) {
         d.sigterm.data = d.sigint.data = &d;
         uv_signal_start(&d.sigterm, on_signal, SIGTERM);
         uv_signal_start(&d.sigint, on_signal, SIGINT);
+        d.watchdog_on = notify_watchdog_start(&d.loop, &d.watchdog) > 0;
 
         uv_run(&d.loop, UV_RUN_DEFAULT);
         ret = EXIT_OK;

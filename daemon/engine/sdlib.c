@@ -17,6 +17,7 @@ const SdLib *sdlib(void) {
                 return NULL;
         *(void **) &lib.journal_sendv = dlsym(h, "sd_journal_sendv");
         *(void **) &lib.notify = dlsym(h, "sd_notify");
-        ok = lib.journal_sendv && lib.notify;
+        *(void **) &lib.watchdog_enabled = dlsym(h, "sd_watchdog_enabled");
+        ok = lib.journal_sendv && lib.notify && lib.watchdog_enabled;
         return ok ? &lib : NULL;
 }

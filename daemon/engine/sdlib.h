@@ -8,10 +8,13 @@
  * in (about 1 MiB resident: libgcrypt, the compressors). NULL when it
  * cannot be loaded.
  */
+#include <stdint.h>
+
 struct iovec;
 typedef struct SdLib {
         int (*journal_sendv)(const struct iovec *iov, int n);
         int (*notify)(int unset_environment, const char *state);
+        int (*watchdog_enabled)(int unset_environment, uint64_t *usec);
 } SdLib;
 
 const SdLib *sdlib(void);
