@@ -22,8 +22,9 @@ units=$base/units ws=$base/ws
 mkdir "$units" "$ws"
 passed=0 failed=0 sdpid=
 cleanup() {
-  # PID 1 of the namespace gone, the kernel ends the rest and drops its mounts.
-  [ -n "$sdpid" ] && kill -KILL "$sdpid" 2>/dev/null && wait "$sdpid" 2>/dev/null
+  # PID 1 of the namespace (unshare's child) gone, the kernel ends the rest
+  # of it and drops its mounts; then unshare returns.
+  if [ -n "$sdpid" ]; then pkill -KILL -P "$sdpid"; wait "$sdpid" 2>/dev/null; fi
   rm -rf "$base"
 }
 trap cleanup EXIT
