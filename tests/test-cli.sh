@@ -43,10 +43,23 @@ run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
 verbs=$("$pp" --help | awk '/^Verbs:/ { f = 1; next } f && /^  [a-z]/ { print $1 }')
 run 0 "$pp" && has out "in the order a colony meets them" && empty err
 for verb in $verbs; do has out "  $verb "; done
-[ "$(echo "$verbs" | wc -l)" -ge 11 ] && passed=$((passed + 1)) || { echo "FAIL: --help lists $verbs"; failed=$((failed + 1)); }
+[ "$(echo "$verbs" | wc -l)" -ge 12 ] && passed=$((passed + 1)) || { echo "FAIL: --help lists $verbs"; failed=$((failed + 1)); }
 first=$(awk '/^Try first/ { getline; print; exit }' "$tmp/out")
 [ "$first" = "  pathpolicy resolve" ] && passed=$((passed + 1)) || { echo "FAIL: first try is '$first'"; failed=$((failed + 1)); }
+second=$(awk '/^Try first/ { getline; getline; getline; print; exit }' "$tmp/out")
+[ "$second" = "  pathpolicy status" ] && passed=$((passed + 1)) || { echo "FAIL: second try is '$second'"; failed=$((failed + 1)); }
 run 0 "$pp" resolve && has out "mask .env"
+pushd "$tmp" >/dev/null && run 0 "$pp" status && has out "nothing of pathpolicy's is bound beneath $(realpath "$tmp")"
+popd >/dev/null
+
+# --- status without binds (with them: test-status-root.sh)
+mkdir -p "$tmp/st/a"
+run 0 "$pp" status --root "$tmp/st" && has out "nothing of pathpolicy's is bound beneath $(realpath "$tmp/st")" && empty err
+run 0 "$pp" status --root "$tmp/st" --json && has out '"binds": []' && has out '"can_bind": '
+jq -e '.root and (.binds | length == 0)' "$tmp/out" >/dev/null && passed=$((passed + 1)) || { echo "FAIL: status --json"; failed=$((failed + 1)); }
+run 1 "$pp" status --root "$tmp/st/nope" && has err "pathpolicy status: cannot open $tmp/st/nope: No such file or directory" && empty out
+run 1 "$pp" status --root "$tmp/st/$(printf 'x\ny')" && has err 'x\ny'
+run 2 "$pp" status extra && has err "unexpected argument 'extra'"
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
 for verb in $verbs; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"

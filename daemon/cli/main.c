@@ -27,6 +27,7 @@ static const struct {
         {"check-command", verb_check_command,
          "the secret-paths rule: refuse a shell command that names a masked path"},
         {"judge", verb_judge, "the runner: report the agent's attempts on masked and protected paths"},
+        {"status", verb_status, "what is bound beneath a directory right now, checkout by checkout"},
         {"stage", verb_stage, "the host: stage the worktree, the policy's files taken back out"},
         {"release", verb_release, "the host, after the VM ends: remove the placeholders still empty"},
         {"unbind", verb_unbind, "remove the mounts this program made beneath a directory"},
@@ -48,12 +49,12 @@ static void overview(FILE *f) {
               f);
         list_verbs(f);
         fputs("\n"
-              "Try first (the second as root; the binds go when the shell ends):\n"
+              "Try first (neither changes anything, nor needs root):\n"
               "  pathpolicy resolve\n"
               "      the policy the built-in lists make: what is masked, what is protected\n"
-              "  unshare --mount --propagation private sh -c \\\n"
-              "      'pathpolicy enforce --root . && pathpolicy status --root .'\n"
-              "      bind it on this checkout in a private mount namespace, and see it\n"
+              "  pathpolicy status\n"
+              "      what is bound beneath this directory now, checkout by checkout (in a\n"
+              "      guest: every masked and protected path enforce and watch bound)\n"
               "\n"
               "'pathpolicy VERB --help' describes each verb; man pathpolicy(1) has the rest.\n",
               f);
