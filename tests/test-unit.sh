@@ -46,9 +46,10 @@ grep -q "^ExecStart=$pp watch " "$units/$unit" || { echo "FAIL: no ExecStart to 
 echo 'PATHPOLICY_WATCH_OPTS="--log-format json"' >"$base/default"
 inst=pathpolicy-watch@$(systemd-escape --path "$ws").service
 # The test's own settings, in a drop-in: where stderr goes (there is no
-# journald), and a short watchdog. Nothing that hardens or loosens.
+# journald), a short watchdog and restart delay. Nothing that hardens or
+# loosens.
 mkdir "$units/$inst.d"
-printf '[Service]\nStandardError=append:%s\nWatchdogSec=2s\n' "$base/unit.log" >"$units/$inst.d/test.conf"
+printf '[Service]\nStandardError=append:%s\nWatchdogSec=2s\nRestartSec=100ms\n' "$base/unit.log" >"$units/$inst.d/test.conf"
 
 # --- systemd as PID 1 of a pid and mount namespace; its own /run, the
 # workspace a tmpfs there
@@ -135,6 +136,17 @@ check "watchdog: a stopped loop is restarted" until_ restarted
 check "watchdog: a new daemon" [ "$(show MainPID)" != "$main" ]
 in_ns git init -q "$ws/after" && in_ns sh -c "echo s >'$ws/after/.env'"
 check "watchdog: the new daemon binds" until_ masked "$ws/after/.env"
+
+# --- killed again and again (past systemd's default of 5 starts in 10 s):
+# restarted every time, never given up on
+gave_up=0
+for i in 1 2 3 4 5 6 7; do
+  main=$(show MainPID) n=$(show NRestarts)
+  in_ns kill -KILL "$main"
+  again() { [ "$(show NRestarts)" -gt "$n" ] && [ "$(show ActiveState)/$(show SubState)" = active/running ]; }
+  until_ again || { gave_up=$i; break; }
+done
+check "restart: 7 kills in a row, restarted each time (gave up at kill $gave_up)" [ "$gave_up" -eq 0 ]
 
 # --- the control: PrivateMounts=yes (as PrivateTmp=, ProtectSystem= and the
 # rest) gives the unit its own mount namespace, and then its binds are not
