@@ -40,7 +40,7 @@ run 0 "$pp" --version && has out "pathpolicy "
 run 0 "$pp" --help && has out "Usage: pathpolicy VERB"
 run 2 "$pp" && has err "Usage:"
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
-for verb in validate resolve builtins enforce watch prepare release unbind judge; do
+for verb in validate resolve builtins enforce watch prepare release unbind judge status; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
   run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
 done
@@ -200,6 +200,23 @@ else
   has err '"event":"enforce-done"' && has err '"masked":0'
   run 1 "$pp" enforce --root "$tmp/no-such-root" --policy "$tmp/policy" && has err "cannot open the root $tmp/no-such-root"
 fi
+
+# --- status: reads only; the poll build says it binds nothing
+run 2 "$pp" status --root "$tmp" extra && has err "unexpected argument"
+run 2 "$pp" status --json --json && has err "--json given twice"
+run 2 "$pp" status --root "" && has err "--root needs a directory"
+run 1 "$pp" status --root "$tmp/no-such" && empty out
+has err "pathpolicy status: cannot open $tmp/no-such: No such file or directory"
+mkdir "$tmp/st"
+if [ "$backend" = poll ]; then
+  run 0 "$pp" status --root "$tmp/st" && has out "this build makes no bind mounts (the poll backend only warns)"
+  run 0 "$pp" status --root "$tmp/st" --json && has out '"mounts_supported": false'
+else
+  run 0 "$pp" status --root "$tmp/st" && has out "nothing is bound below " && empty err
+  run 0 "$pp" status --root "$tmp/st" --json && has out '"mounts_supported": true' && has out '"bind_count": 0'
+fi
+# The default root is the current directory.
+run 0 sh -c "cd '$tmp/st' && exec '$pp' status" && has out "/st"
 
 # --- watch: usage, and failures that come before any watching
 run 2 "$pp" watch && has err "the root DIR is required"

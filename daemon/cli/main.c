@@ -27,6 +27,7 @@ static const struct {
         {"check-command", verb_check_command,
          "the secret-paths rule: refuse a shell command that names a masked path"},
         {"unbind", verb_unbind, "remove the mounts this program made beneath a directory"},
+        {"status", verb_status, "show what is bound below a directory now, by checkout"},
 };
 
 static void help(FILE *f) {

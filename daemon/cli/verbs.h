@@ -30,6 +30,7 @@ int verb_unbind(int argc, char **argv);
 int verb_judge(int argc, char **argv);
 int verb_check_command(int argc, char **argv);
 int verb_stage(int argc, char **argv);
+int verb_status(int argc, char **argv);
 
 /* Say a usage error ("pathpolicy VERB: ...", then the --help hint) on
  * stderr. EXIT_USAGE. */
