@@ -147,11 +147,11 @@ check "json: the checkouts" [ "$(jq -c '[.checkouts[].path]' "$j")" = '[".","cl"
 check "json: the weird name is escaped, and says so" \
   [ "$(jq -c '.checkouts[3] | [.path_escaped, .binds[0].path, .binds[0].path_escaped]' "$j")" = '[true,"we\nird\\xff/.env",true]' ]
 check "json: the root checkout" \
-  [ "$(jq -c '.checkouts[0] | [.root, .git, .gitdir, .commondir]' "$j")" = '[true,"directory",".git",null]' ]
+  [ "$(jq -c '.checkouts[0] | [.nested, .git, .gitdir, .commondir]' "$j")" = '[false,"directory",".git",null]' ]
 check "json: the root's binds and kinds" \
   [ "$(jq -c '[.checkouts[0].binds[] | [.path, .kind, .git_metadata]]' "$j")" = '[[".claude/","protect",false],[".env","mask-file",false],["secrets/","mask-dir",false]]' ]
 check "json: the submodule, its gitdir in the root's .git/modules" \
-  [ "$(jq -c '.checkouts[2] | [.root, .git, .gitdir, ([.binds[] | select(.git_metadata) | .path])]' "$j")" = '[false,"file",".git/modules/lib",[".git/modules/lib/config",".git/modules/lib/hooks/"]]' ]
+  [ "$(jq -c '.checkouts[2] | [.nested, .git, .gitdir, ([.binds[] | select(.git_metadata) | .path])]' "$j")" = '[true,"file",".git/modules/lib",[".git/modules/lib/config",".git/modules/lib/hooks/"]]' ]
 check "json: the linked worktree, its gitdir and common dir" \
   [ "$(jq -c '.checkouts[4] | [.git, .gitdir, .commondir]' "$j")" = '["file","cl/.git/worktrees/wt","cl/.git"]' ]
 check "json: the clone's git metadata" \

@@ -255,13 +255,13 @@ static void test_json(void **state) {
                 text,
                 "{\"root\":\"/w\\\\xfe\",\"root_escaped\":true,\"mounts_supported\":true,\"bind_count\":4,"
                 "\"checkouts\":["
-                "{\"path\":\".\",\"root\":true,\"git\":\"none\",\"gitdir\":null,\"commondir\":null,"
+                "{\"path\":\".\",\"nested\":false,\"git\":\"none\",\"gitdir\":null,\"commondir\":null,"
                 "\"binds\":[{\"path\":\".env\",\"kind\":\"mask-file\",\"git_metadata\":false}]},"
-                "{\"path\":\"bad\\\\xff\",\"path_escaped\":true,\"root\":false,\"git\":\"directory\","
+                "{\"path\":\"bad\\\\xff\",\"path_escaped\":true,\"nested\":true,\"git\":\"directory\","
                 "\"gitdir\":\"bad\\\\xff/.git\",\"gitdir_escaped\":true,\"commondir\":null,"
                 "\"binds\":[{\"path\":\"bad\\\\xff/a\\\\\\\\b/\",\"path_escaped\":true,"
                 "\"kind\":\"mask-dir\",\"git_metadata\":false}]},"
-                "{\"path\":\"sub\",\"root\":false,\"git\":\"file\",\"gitdir\":\".git/modules/sub\","
+                "{\"path\":\"sub\",\"nested\":true,\"git\":\"file\",\"gitdir\":\".git/modules/sub\","
                 "\"commondir\":null,\"binds\":["
                 "{\"path\":\".git/modules/sub/hooks/\",\"kind\":\"protect\",\"git_metadata\":true},"
                 "{\"path\":\"sub/.env\",\"kind\":\"mask-file\",\"git_metadata\":false}]}]}");

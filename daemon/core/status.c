@@ -342,7 +342,7 @@ static json_t *checkout_json(const StatusCheckout *c) {
         bool ok = o && binds;
 
         ok = ok && put_path(o, "path", c->path[0] ? c->path : ".") >= 0 &&
-             json_object_set_new(o, "root", json_boolean(!c->path[0])) >= 0 &&
+             json_object_set_new(o, "nested", json_boolean(c->path[0] != 0)) >= 0 &&
              json_object_set_new(o, "git", json_string(status_git_to_string(c->dotgit.git))) >= 0 &&
              put_path_or_null(o, "gitdir", c->dotgit.gitdir) >= 0 &&
              put_path_or_null(o, "commondir", c->dotgit.commondir) >= 0;

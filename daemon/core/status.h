@@ -109,7 +109,7 @@ int status_git_target(const char *buf, size_t n, bool gitfile, const char *base,
  * The status as one JSON document (jansson's json_t, *ret a new
  * reference), for --json:
  *   {"root": ROOT, "mounts_supported": true, "bind_count": N,
- *    "checkouts": [{"path": ".", "root": true, "git": "directory",
+ *    "checkouts": [{"path": ".", "nested": false, "git": "directory",
  *                   "gitdir": ".git", "commondir": null,
  *                   "binds": [{"path": ".env", "kind": "mask-file",
  *                              "git_metadata": false}, ...]}, ...]}
