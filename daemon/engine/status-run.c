@@ -25,19 +25,17 @@ static char *join(const char *a, const char *b) {
         return s;
 }
 
-/* The directory a .git file or a commondir file at path names, beneath
- * the root; NULL when it is unreadable, no such file, or outside. */
-static char *git_target(Disk *d, const char *path, bool gitfile, const char *base) {
-        _cleanup_close_ int fd = -EBADF;
+/* The directory the .git file or commondir file open at fd names,
+ * beneath the root; NULL when it is no regular file, unreadable, no such
+ * file, or names a place outside. */
+static char *target_of(Disk *d, int fd, bool gitfile, const char *base) {
         _cleanup_free_ char *buf = NULL;
         char *target = NULL;
         struct stat st;
         size_t n;
 
-        if (platform_open_beneath(d->root_fd, path, O_RDONLY, &fd) < 0 || fstat(fd, &st) < 0 ||
-            !S_ISREG(st.st_mode) || read_full_fd(fd, GITFILE_MAX, &buf, &n) < 0)
-                return NULL;
-        if (status_git_target(buf, n, gitfile, base, d->root_abs, &target) < 0)
+        if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || read_full_fd(fd, GITFILE_MAX, &buf, &n) < 0 ||
+            status_git_target(buf, n, gitfile, base, d->root_abs, &target) < 0)
                 return NULL;
         return target;
 }
@@ -66,7 +64,7 @@ static int disk_dotgit(void *ctx, const char *dir, StatusDotGit *ret) {
                 r = platform_open_beneath(d->root_fd, dotgit, O_RDONLY, &fd);
                 if (r >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
                         g.git = STATUS_GIT_FILE;
-                        g.gitdir = git_target(d, dotgit, true, dir);
+                        g.gitdir = target_of(d, fd, true, dir);
                 } else if (r >= 0 || r == -ELOOP)
                         g.git = STATUS_GIT_OTHER;
                 else
@@ -74,11 +72,13 @@ static int disk_dotgit(void *ctx, const char *dir, StatusDotGit *ret) {
         }
         if (g.gitdir) {
                 _cleanup_free_ char *file = join(g.gitdir, "commondir");
+                _cleanup_close_ int cfd = -EBADF;
                 if (!file) {
                         free(g.gitdir);
                         return -ENOMEM;
                 }
-                g.commondir = git_target(d, file, false, g.gitdir);
+                if (platform_open_beneath(d->root_fd, file, O_RDONLY, &cfd) >= 0)
+                        g.commondir = target_of(d, cfd, false, g.gitdir);
         }
         *ret = g;
         return 0;
