@@ -342,3 +342,18 @@ int platform_process_exited(int pidfd); /* 1 exited, 0 running, -errno */
 /* How many mounts one mount namespace may hold (fs.mount-max); -ENOSYS
  * where there is no such bound. */
 int platform_mount_max(size_t *ret);
+
+/*
+ * What is bound below a directory now, for `pathpolicy status`: each mount
+ * strictly below root (an absolute path with no symlink in it, as
+ * platform_fd_path names a directory) that is one of ours by its shape in
+ * the mount table: mask-file, a read-only bind of /dev/null; mask-dir, a
+ * read-only tmpfs whose source is "pathpolicy"; protect, a read-only bind
+ * of a path onto itself (a read-only mount of anything else is not one).
+ * emit gets its path relative to root and the kind it reads as, once per
+ * mount (stacked mounts at one path come once each), in no particular
+ * order. Only the caller's mount namespace is seen. 0 or -errno; -ENOSYS
+ * where there are no bind mounts (the poll backend: platform/darwin/).
+ */
+int platform_bound(const char *root, void (*emit)(void *ctx, const char *path, PlatformBindKind kind),
+                   void *ctx);

@@ -169,11 +169,99 @@ static void test_find(void **state) {
         fclose(f);
 }
 
+/* status's view: each mount below the root that is ours by shape, with
+ * the one kind it reads as; a protect only where it is a bind of a path
+ * onto itself. */
+static const char bound_fixture[] =
+        "22 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw\n"
+        "23 22 0:5 / /dev rw,nosuid shared:2 - devtmpfs udev rw,mode=755\n"
+        /* the worktree is itself a bind of /srv/wt, from the same disk */
+        "30 22 254:0 /srv/wt /w rw,relatime - ext4 /dev/vda rw\n"
+        /* a mount at the root itself: not below it */
+        "31 22 254:0 /w /w ro,relatime - ext4 /dev/vda rw\n"
+        "40 30 0:5 /null /w/.env ro,nosuid,noexec,relatime - devtmpfs udev rw,mode=755\n"
+        "41 30 0:60 / /w/secrets ro,nosuid,nodev,noexec,relatime - tmpfs pathpolicy rw,size=4k\n"
+        /* protect: its root is what the worktree's mount shows there */
+        "42 30 254:0 /srv/wt/Makefile /w/Makefile ro,relatime - ext4 /dev/vda rw\n"
+        /* a read-only bind of some other path: not a protect */
+        "43 30 254:0 /srv/other /w/elsewhere ro,relatime - ext4 /dev/vda rw\n"
+        /* a read-only filesystem of its own (the same root, another device) */
+        "44 30 0:61 / /w/cdrom ro,relatime - iso9660 /dev/sr0 ro\n"
+        /* someone else's read-only tmpfs */
+        "45 30 0:62 / /w/tmp ro,relatime - tmpfs tmpfs rw\n"
+        /* a protected directory, and the protect stacked on it again */
+        "46 30 254:0 /srv/wt/.claude /w/.claude ro,relatime - ext4 /dev/vda rw\n"
+        "47 46 254:0 /srv/wt/.claude /w/.claude ro,relatime - ext4 /dev/vda rw\n"
+        /* a protect inside it, below the stacked one */
+        "48 47 254:0 /srv/wt/.claude/x /w/.claude/x ro,relatime - ext4 /dev/vda rw\n"
+        /* a protect of a masked file clones the mask: it reads as one */
+        "49 40 0:5 /null /w/.env ro,relatime - devtmpfs udev rw\n"
+        /* names the kernel escapes: a newline, a space; a byte not UTF-8 */
+        "50 30 254:0 /srv/wt/n\\012l/.env /w/n\\012l/.env ro - ext4 /dev/vda rw\n"
+        "51 30 0:5 /null /w/a\\040b/\xff ro - devtmpfs udev rw\n"
+        /* a bind whose source was deleted: not a bind of itself any more */
+        "52 30 254:0 /srv/wt/gone//deleted /w/gone ro - ext4 /dev/vda rw\n"
+        /* writable: not ours */
+        "53 30 254:0 /srv/wt/rw /w/rw rw - ext4 /dev/vda rw\n"
+        /* beside the root, not below it */
+        "54 22 254:0 /w2/x /w2/x ro - ext4 /dev/vda rw\n"
+        /* a protect under a root mounted at / of its filesystem */
+        "55 22 254:0 /opt/f /opt/f ro - ext4 /dev/vda rw\n";
+
+typedef struct Seen {
+        char lines[32][128];
+        size_t n;
+} Seen;
+
+static void seen_one(void *ctx, const char *path, PlatformBindKind kind) {
+        Seen *s = ctx;
+        assert_true(s->n < ELEMENTSOF(s->lines));
+        snprintf(s->lines[s->n++], sizeof s->lines[0], "%s %s", platform_bind_kind_to_string(kind), path);
+}
+
+static void test_bound(void **state) {
+        (void) state;
+        FILE *f = fmemopen((void *) bound_fixture, sizeof bound_fixture - 1, "r");
+        static const char *const want[] = {
+                "mask-file .env",  "mask-dir secrets",  "protect Makefile",
+                "protect .claude", "protect .claude",   "protect .claude/x",
+                "mask-file .env",  "protect n\nl/.env", "mask-file a b/\xff",
+        };
+        Seen s = {0};
+
+        assert_non_null(f);
+        assert_int_equal(mountinfo_bound(f, "/w", seen_one, &s), 0);
+        assert_int_equal(s.n, ELEMENTSOF(want));
+        for (size_t i = 0; i < s.n; i++)
+                assert_string_equal(s.lines[i], want[i]);
+
+        /* A trailing slash is the same root; the root "/" sees everything. */
+        s.n = 0;
+        assert_int_equal(mountinfo_bound(f, "/w/", seen_one, &s), 0);
+        assert_int_equal(s.n, ELEMENTSOF(want));
+        s.n = 0;
+        assert_int_equal(mountinfo_bound(f, "/opt", seen_one, &s), 0);
+        assert_int_equal(s.n, 1);
+        assert_string_equal(s.lines[0], "protect f");
+        s.n = 0;
+        assert_int_equal(mountinfo_bound(f, "/", seen_one, &s), 0);
+        /* Seen from /, the read-only bind at /w (31) is one of itself. */
+        assert_int_equal(s.n, ELEMENTSOF(want) + 3);
+        assert_string_equal(s.lines[0], "protect w");
+        assert_string_equal(s.lines[s.n - 2], "protect w2/x");
+        assert_string_equal(s.lines[s.n - 1], "protect opt/f");
+        /* Below a mask-dir: nothing. */
+        s.n = 0;
+        assert_int_equal(mountinfo_bound(f, "/w/secrets", seen_one, &s), 0);
+        assert_int_equal(s.n, 0);
+        fclose(f);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_is_ours),  cmocka_unit_test(test_count_outside),
                 cmocka_unit_test(test_ours_set), cmocka_unit_test(test_ours_set_many),
-                cmocka_unit_test(test_find),
+                cmocka_unit_test(test_find),     cmocka_unit_test(test_bound),
         };
         return RUN(tests);
 }

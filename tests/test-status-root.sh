@@ -1,77 +1,187 @@
 #!/usr/bin/env bash
-# pathpolicy status against a real enforce + watch run: root only, in a
-# mount namespace of its own (re-executed under unshare -m), on a tmpfs.
+# pathpolicy status against a real enforce and watch: root only, in a mount
+# namespace of its own (re-executed under unshare -m), on a tmpfs. The
+# root checkout is enforced, watch binds a clone, a linked worktree of it,
+# a submodule (gitdir in the root's .git/modules) and a checkout with a
+# newline and a byte not UTF-8 in its name; status, human and JSON, shows
+# each bind with its kind and checkout.
 # Usage: test-status-root.sh PATHPOLICY
 set -u
-if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
+if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: enforce and watch mount, in a private mount namespace"; exit 77; fi
 if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m env PP_IN_NS=1 "$0" "$@"; fi
 mount --make-rprivate /
-command -v jq >/dev/null || { echo "FAIL: no jq (tools/bootstrap installs it)"; exit 1; }
 
-pp=$1
+pp=$(realpath "$1")
 base=$(mktemp -d /tmp/pathpolicy-status-XXXXXX)
-mount -t tmpfs tmpfs "$base"
-root=$base/root vm=$base/vm wp=
-cleanup() { [ -n "$wp" ] && kill "$wp" 2>/dev/null && wait "$wp" 2>/dev/null; umount -R -l "$base"; rmdir "$base"; }
+mount -t tmpfs -o size=64m tmpfs "$base"
+root=$base/root outside=$base/outside
+mkdir "$root" "$outside"
+passed=0 failed=0 wpid=
+cleanup() {
+  if [ -n "$wpid" ]; then kill "$wpid" 2>/dev/null; wait "$wpid" 2>/dev/null; fi
+  umount -l "$base"; rmdir "$base"
+}
 trap cleanup EXIT
-passed=0 failed=0
-check() { local what=$1; shift; if "$@" >/dev/null; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
-wait_log() { local i; for i in $(seq 200); do grep -qF -- "$2" "$1" && return 0; sleep 0.05; done; echo "  (no '$2' in $1)"; return 1; }
+
+ok() { passed=$((passed + 1)); }
+bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
+check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+# wait_log FILE PATTERN [SECONDS]: until the log holds a fixed string.
+wait_log() {
+  local i
+  for i in $(seq $((${3:-10} * 20))); do grep -qF -- "$2" "$1" && return 0; sleep 0.05; done
+  echo "  (timed out waiting for '$2' in $1)"; return 1
+}
+# wait_mount PATH...: until each PATH is a mount point.
+wait_mount() {
+  local i p
+  for p in "$@"; do
+    for i in $(seq 200); do mountpoint -q "$p" && continue 2; sleep 0.05; done
+    echo "  (timed out waiting for a mount at $p)"; return 1
+  done
+}
+# run RC ARGS...: status's output in $base/out and $base/err, its exit code checked.
+run() {
+  local want=$1; shift
+  "$pp" status "$@" >"$base/out" 2>"$base/err"; local got=$?
+  if [ "$got" -ne "$want" ]; then bad "status $* exited $got, wanted $want"; sed 's/^/  stderr: /' "$base/err"; return 1; fi
+  ok
+}
+# same EXPECTED: the last output is EXPECTED, to the byte.
+same() {
+  if [ "$(cat "$base/out")" = "$1" ]; then ok; else
+    bad "status printed something else"; diff <(echo "$1") "$base/out" | sed 's/^/  /'; fi
+}
+
 export GIT_CONFIG_GLOBAL=$base/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid && git config --global user.name test
+git config --global user.email t@example.invalid
+git config --global user.name test
+git config --global init.defaultBranch main
+git config --global protocol.file.allow always
+git config --global advice.detachedHead false
 
-# The guest's boot: the host's prepare, then enforce; then the daemon.
-mkdir "$root" "$vm" && git init -q "$root" && echo secret >"$root/.env"
-"$pp" prepare --worktree "$root" --out "$vm" 2>/dev/null
-check "enforce" "$pp" enforce --root "$root" --policy "$vm/path-policy" --log-level error
-"$pp" watch "$root" --policy "$vm/path-policy" 2>"$base/watch.log" & wp=$!
-wait_log "$base/watch.log" "watching $root"
-nl=$'we\nird' bad=$'bad\xff'
-for d in vendor/lib "$nl" "$bad"; do mkdir -p "$root/$d" && git init -q "$root/$d" && echo s >"$root/$d/.env"; done
-# (the log shows the names escaped)
-for d in vendor/lib 'we\nird' 'bad\xff'; do
-  check "watch: bound in $d" wait_log "$base/watch.log" "protected the git metadata of nested checkout $d"
-done
-# A mount that is not ours, beneath the root: not shown.
-mkdir "$root/scratch" && mount -t tmpfs tmpfs "$root/scratch"
+# A source repository outside the root: a tracked .env and .claude/.
+src=$outside/src
+git init -q "$src"
+echo "SECRET=1" >"$src/.env"; echo code >"$src/main.c"; mkdir "$src/.claude"; echo '{}' >"$src/.claude/settings.json"
+git -C "$src" add -A; git -C "$src" commit -qm init
 
-"$pp" status --root "$root" >"$base/out" 2>"$base/err"; rc=$?
-check "human: exit 0" [ "$rc" -eq 0 ]
-check "human: stderr empty" [ ! -s "$base/err" ]
-check "human: the root's group" grep -qx '. (the root)' "$base/out"
-check "human: the root's .env" grep -qx '  mask-file  .env' "$base/out"
-check "human: the root's .git/config" grep -qx '  protect    .git/config' "$base/out"
-check "human: a nested checkout's group" grep -qx 'vendor/lib' "$base/out"
-check "human: its .env" grep -qx '  mask-file  vendor/lib/.env' "$base/out"
-check "human: a newline shown escaped" grep -qxF 'we\nird' "$base/out"
-check "human: a byte not UTF-8 shown escaped" grep -qxF 'bad\xff' "$base/out"
-check "human: not someone else's tmpfs" bash -c "! grep -q scratch '$base/out'"
-n=$(grep -c '^  ' "$base/out")
-check "human: the count line says $n binds" grep -q "^$n binds in 4 checkouts beneath $root\$" "$base/out"
+# The root is a checkout with a submodule, not yet checked out.
+git -C "$root" init -q
+git -C "$root" commit -q --allow-empty -m root
+git -C "$root" submodule add -q "file://$src" lib >/dev/null 2>&1
+git -C "$root" commit -qm "add lib"
+git -C "$root" submodule deinit -q -f lib; rm -rf "$root/.git/modules/lib"
+echo "SECRET=2" >"$root/.env"; mkdir "$root/secrets" "$root/.claude"; echo key >"$root/secrets/k"
 
-"$pp" status --root "$root" --json >"$base/json"; rc=$?
-check "json: exit 0" [ "$rc" -eq 0 ]
-check "json: as many binds as the human form ($n)" [ "$(jq '.binds | length' "$base/json")" -eq "$n" ]
-check "json: .env of the root" jq -e '.binds | any(.path == ".env" and .kind == "mask-file" and .checkout == ".")' "$base/json"
-check "json: vendor/lib/.git/config" \
-  jq -e '.binds | any(.path == "vendor/lib/.git/config" and .kind == "protect" and .checkout == "vendor/lib")' "$base/json"
-check "json: a newline in a checkout's name" jq -e --arg c "$nl" '.binds | any(.checkout == $c and .path == ($c + "/.env"))' "$base/json"
-check "json: a name not UTF-8, escaped and said so" \
-  jq -e '.binds | any(.checkout == "bad\\xff" and .checkout_escaped == true and .path_escaped == true)' "$base/json"
-# What mountinfo says, counted another way: every mount beneath the root but
-# the tmpfs that is not ours.
-total=$(findmnt -rn -o TARGET | grep -c "^$root/") || true
-check "json: every mount beneath the root but the foreign one ($total - 1)" [ "$(jq '.binds | length' "$base/json")" -eq $((total - 1)) ]
+# --- before anything is bound
+run 0 --root "$root" && same "nothing is bound below $root"
+run 0 --root "$root" --json
+check "json: nothing bound" [ "$(jq -c '[.bind_count, .mounts_supported, .checkouts]' "$base/out")" = '[0,true,[]]' ]
 
-# A directory below the root: only what is beneath it.
-"$pp" status --root "$root/vendor" --json >"$base/json2"
-check "below: vendor/ shows lib's binds, relative to it" jq -e '(.binds | length) > 0 and all(.binds[]; .checkout == "lib")' "$base/json2"
+# --- the boot, then the daemon
+printf 'mask-file .env\nmask-dir secrets/\nprotect .claude/\n' >"$base/policy"
+"$pp" enforce --root "$root" --policy "$base/policy" 2>"$base/enforce.log"
+check "enforce binds the root's policy" [ $? -eq 0 ]
+log=$base/watch.log
+"$pp" watch "$root" --log-format json --log-level debug 2>"$log" &
+wpid=$!
+wait_log "$log" '"event":"watch-ready"' 30 || { bad "watch did not get ready"; cat "$log"; exit 1; }
 
-kill "$wp" && wait "$wp" 2>/dev/null; wp=
-umount "$root/scratch"
-"$pp" unbind --root "$root" --policy "$vm/path-policy" --log-level error
-"$pp" status --root "$root" >"$base/out"
-check "after unbind: nothing bound" grep -qx "nothing of pathpolicy's is bound beneath $root" "$base/out"
+git clone -q "file://$src" "$root/cl"
+check "clone: protected" wait_log "$log" 'protected the git metadata of nested checkout cl (git finished)' 30
+git -C "$root/cl" worktree add -q "$root/wt" 2>/dev/null
+check "worktree: protected" wait_log "$log" 'protected the git metadata of nested checkout wt (git finished)' 30
+git -C "$root" submodule update -q --init 2>/dev/null
+check "submodule: protected" wait_log "$log" 'protected the git metadata of nested checkout lib (git finished)' 30
+weird=$'we\nird\377'
+git init -q "$root/$weird"; echo S >"$root/$weird/.env"
+check "weird name: bound" wait_mount "$root/$weird/.env" "$root/$weird/.git/config" "$root/$weird/.git/hooks"
+check "the clone's and the worktree's .env masked" wait_mount "$root/cl/.env" "$root/wt/.env" "$root/lib/.env"
 
+# Mounts that are not ours stay out: a read-only bind of another path, a
+# read-only tmpfs of someone else's.
+mkdir "$root/foreign" "$root/scratch"
+mount --bind -o ro "$outside" "$root/foreign"
+mount -t tmpfs -o ro,size=4k tmpfs "$root/scratch"
+
+# --- status, as a person reads it
+run 0 --root "$root"
+same "16 binds below $root (the root and 4 nested checkouts)
+
+. (the root checkout)
+  protect    .claude/
+  mask-file  .env
+  mask-dir   secrets/
+
+cl/ (nested checkout)
+  protect    cl/.claude/
+  mask-file  cl/.env
+  protect    cl/.git/config           git metadata
+  protect    cl/.git/hooks/           git metadata
+
+lib/ (nested checkout, gitdir .git/modules/lib)
+  protect    .git/modules/lib/config  git metadata
+  protect    .git/modules/lib/hooks/  git metadata
+  protect    lib/.claude/
+  mask-file  lib/.env
+
+we\\nird\\xff/ (nested checkout)
+  mask-file  we\\nird\\xff/.env
+  protect    we\\nird\\xff/.git/config  git metadata
+  protect    we\\nird\\xff/.git/hooks/  git metadata
+
+wt/ (linked worktree of cl/.git)
+  protect    wt/.claude/
+  mask-file  wt/.env"
+check "status says nothing on stderr" [ ! -s "$base/err" ]
+cp "$base/out" "$base/human.txt"
+
+# --- the same as JSON
+run 0 --root "$root" --json
+j=$base/out
+cp "$j" "$base/status.json"
+check "json: the root, by its own name" [ "$(jq -r .root "$j")" = "$root" ]
+check "json: 16 binds" [ "$(jq .bind_count "$j")" = 16 ]
+check "json: the checkouts" [ "$(jq -c '[.checkouts[].path]' "$j")" = '[".","cl","lib","we\nird\\xff","wt"]' ]
+check "json: the weird name is escaped, and says so" \
+  [ "$(jq -c '.checkouts[3] | [.path_escaped, .binds[0].path, .binds[0].path_escaped]' "$j")" = '[true,"we\nird\\xff/.env",true]' ]
+check "json: the root checkout" \
+  [ "$(jq -c '.checkouts[0] | [.nested, .git, .gitdir, .commondir]' "$j")" = '[false,"directory",".git",null]' ]
+check "json: the root's binds and kinds" \
+  [ "$(jq -c '[.checkouts[0].binds[] | [.path, .kind, .git_metadata]]' "$j")" = '[[".claude/","protect",false],[".env","mask-file",false],["secrets/","mask-dir",false]]' ]
+check "json: the submodule, its gitdir in the root's .git/modules" \
+  [ "$(jq -c '.checkouts[2] | [.nested, .git, .gitdir, ([.binds[] | select(.git_metadata) | .path])]' "$j")" = '[true,"file",".git/modules/lib",[".git/modules/lib/config",".git/modules/lib/hooks/"]]' ]
+check "json: the linked worktree, its gitdir and common dir" \
+  [ "$(jq -c '.checkouts[4] | [.git, .gitdir, .commondir]' "$j")" = '["file","cl/.git/worktrees/wt","cl/.git"]' ]
+check "json: the clone's git metadata" \
+  [ "$(jq -c '[.checkouts[1].binds[] | select(.git_metadata) | .kind + " " + .path]' "$j")" = '["protect cl/.git/config","protect cl/.git/hooks/"]' ]
+check "json: what is not ours is not listed" bash -c "! grep -qE 'foreign|scratch' '$j'"
+
+# --- the default root is the current directory: inside the clone, its binds
+(cd "$root/cl" && "$pp" status >"$base/out" 2>"$base/err"); check "status in cl exits 0" [ $? -eq 0 ]
+same "4 binds below $root/cl (the root)
+
+. (the root checkout)
+  protect    .claude/
+  mask-file  .env
+  protect    .git/config  git metadata
+  protect    .git/hooks/  git metadata"
+
+# --- failures name the path; usage errors are 2
+run 1 --root "$root/no-such" && check "a missing root is named" grep -qF "pathpolicy status: cannot open $root/no-such: No such file or directory" "$base/err"
+run 1 --root "$root/.env" && check "a file is no root" grep -qF "cannot open $root/.env: Not a directory" "$base/err"
+check "nothing on stdout on failure" [ ! -s "$base/out" ]
+run 2 --root "$root" extra
+run 2 --json --json
+
+# --- once unbound, nothing of ours is left, and status says so
+kill "$wpid"; wait "$wpid" 2>/dev/null; wpid=
+umount "$root/foreign" "$root/scratch"
+"$pp" unbind --root "$root" --policy "$base/policy" 2>"$base/unbind.log"
+check "unbind removes every mount of ours" [ $? -eq 0 ]
+run 0 --root "$root" && same "nothing is bound below $root"
+
+if [ "$failed" -ne 0 ]; then echo "--- watch log:"; tail -30 "$log"; fi
 echo "status-root: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

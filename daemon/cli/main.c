@@ -27,10 +27,10 @@ static const struct {
         {"check-command", verb_check_command,
          "the secret-paths rule: refuse a shell command that names a masked path"},
         {"judge", verb_judge, "the runner: report the agent's attempts on masked and protected paths"},
-        {"status", verb_status, "what is bound beneath a directory right now, checkout by checkout"},
         {"stage", verb_stage, "the host: stage the worktree, the policy's files taken back out"},
         {"release", verb_release, "the host, after the VM ends: remove the placeholders still empty"},
         {"unbind", verb_unbind, "remove the mounts this program made beneath a directory"},
+        {"status", verb_status, "show what is bound below a directory now, by checkout"},
 };
 
 static void list_verbs(FILE *f) {

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
+
 /*
  * libmount, loaded on first use: it is needed only to tell whether a path
  * is already our mount (a second enforce, a watcher meeting the boot's
@@ -27,6 +29,8 @@ static struct {
         const char *(*fs_get_source)(struct libmnt_fs *);
         const char *(*fs_get_root)(struct libmnt_fs *);
         const char *(*fs_get_target)(struct libmnt_fs *);
+        int (*fs_get_parent_id)(struct libmnt_fs *);
+        dev_t (*fs_get_devno)(struct libmnt_fs *);
         int (*optstr_get_option)(const char *, const char *, char **, size_t *);
 } mnt;
 
@@ -57,6 +61,8 @@ static int load(void) {
         SYM(fs_get_source, "mnt_fs_get_source");
         SYM(fs_get_root, "mnt_fs_get_root");
         SYM(fs_get_target, "mnt_fs_get_target");
+        SYM(fs_get_parent_id, "mnt_fs_get_parent_id");
+        SYM(fs_get_devno, "mnt_fs_get_devno");
         SYM(optstr_get_option, "mnt_optstr_get_option");
 #undef SYM
         return state = 0;
@@ -86,27 +92,30 @@ static bool has_option(const char *opts, const char *name) {
         return opts && mnt.optstr_get_option(opts, name, &value, &n) == 0;
 }
 
-/* Call fn with every mount of f, in order, until it returns true. */
-static int each_fs(FILE *f, bool (*fn)(struct libmnt_fs *fs, void *ctx), void *ctx) {
-        struct libmnt_iter *it;
+/* Call fn with every mount of tb, in order, until it returns true. */
+static int each_in(struct libmnt_table *tb, bool (*fn)(struct libmnt_fs *fs, void *ctx), void *ctx) {
+        struct libmnt_iter *it = mnt.new_iter(MNT_ITER_FORWARD);
         struct libmnt_fs *fs;
-        struct libmnt_table *tb;
-        int r;
 
-        tb = parse(f, &r);
-        if (!tb)
-                return r;
-        it = mnt.new_iter(MNT_ITER_FORWARD);
-        if (!it) {
-                mnt.unref_table(tb);
+        if (!it)
                 return -ENOMEM;
-        }
         while (mnt.next_fs(tb, it, &fs) == 0)
                 if (fn(fs, ctx))
                         break;
         mnt.free_iter(it);
-        mnt.unref_table(tb);
         return 0;
+}
+
+/* The same for every mount of f, parsed for this call. */
+static int each_fs(FILE *f, bool (*fn)(struct libmnt_fs *fs, void *ctx), void *ctx) {
+        int r;
+        struct libmnt_table *tb = parse(f, &r);
+
+        if (!tb)
+                return r;
+        r = each_in(tb, fn, ctx);
+        mnt.unref_table(tb);
+        return r;
 }
 
 /* The kinds (bit 1 << PlatformBindKind) that the mount fs passes for as
@@ -364,4 +373,110 @@ int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const cha
         while (q.len > 0 && root[q.len - 1] == '/')
                 q.len--;
         return each_fs(f, below_fn, &q);
+}
+
+/* The mounts of a table by id, for finding a mount's parent: libmount
+ * 2.38 has no lookup by id (mnt_table_find_id is not in its ABI). */
+typedef struct ById {
+        int id;
+        struct libmnt_fs *fs;
+} ById;
+
+static int by_id(const void *a, const void *b) {
+        int x = ((const ById *) a)->id, y = ((const ById *) b)->id;
+        return x < y ? -1 : x > y;
+}
+
+/* Whether fs is a bind of a path onto itself, from the table alone: the
+ * mount it is attached on (its parent) is of the same filesystem, and what
+ * fs shows of that filesystem (its root) is exactly what the parent shows
+ * at fs's target. A protect bind is one; a read-only mount of a whole
+ * filesystem, or a bind of some other path, is not. (A bind whose source
+ * was deleted since has "//deleted" after its root: not one any more.) */
+static bool self_bind(const ById *ids, size_t n, struct libmnt_fs *fs, const char *target) {
+        ById key = {.id = mnt.fs_get_parent_id(fs)}, *p = bsearch(&key, ids, n, sizeof *ids, by_id);
+        const char *pt, *pr, *root = mnt.fs_get_root(fs);
+
+        if (!p || p->fs == fs || !root || mnt.fs_get_devno(p->fs) != mnt.fs_get_devno(fs))
+                return false;
+        pt = mnt.fs_get_target(p->fs);
+        pr = mnt.fs_get_root(p->fs);
+        if (!pt || !pr)
+                return false;
+        size_t ptl = strlen(pt), prl = strlen(pr);
+        /* "/" is the empty prefix: every target is below it. */
+        while (ptl > 0 && pt[ptl - 1] == '/')
+                ptl--;
+        while (prl > 0 && pr[prl - 1] == '/')
+                prl--;
+        if (strncmp(target, pt, ptl) != 0 || (target[ptl] != 0 && target[ptl] != '/'))
+                return false;
+        const char *rest = target + ptl; /* "" (stacked on the parent) or "/a/b" */
+        if (prl == 0 && rest[0] == 0)
+                return strcmp(root, "/") == 0;
+        return strncmp(root, pr, prl) == 0 && strcmp(root + prl, rest) == 0;
+}
+
+typedef struct Bound {
+        const char *root;
+        size_t len;
+        ById *ids;
+        size_t n, n_allocated;
+        void (*emit)(void *ctx, const char *path, PlatformBindKind kind);
+        void *ctx;
+        int r;
+} Bound;
+
+static bool index_fn(struct libmnt_fs *fs, void *ctx) {
+        Bound *q = ctx;
+        if (ARRAY_GROW(q->ids, q->n_allocated, q->n + 1) < 0) {
+                q->r = -ENOMEM;
+                return true;
+        }
+        q->ids[q->n++] = (ById){mnt.fs_get_id(fs), fs};
+        return false;
+}
+
+static bool bound_fn(struct libmnt_fs *fs, void *ctx) {
+        Bound *q = ctx;
+        const char *t = mnt.fs_get_target(fs), *rel;
+        unsigned kinds = kinds_of(fs);
+
+        if (!kinds || !t || strncmp(t, q->root, q->len) != 0 || t[q->len] != '/' || !t[q->len + 1])
+                return false;
+        rel = t + q->len + 1;
+        /* The narrowest kind it passes for: a protect of a masked path
+         * clones the mask, and reads as the mask does. */
+        if (kinds & (1u << PLATFORM_MASK_FILE))
+                q->emit(q->ctx, rel, PLATFORM_MASK_FILE);
+        else if (kinds & (1u << PLATFORM_MASK_DIR))
+                q->emit(q->ctx, rel, PLATFORM_MASK_DIR);
+        else if (self_bind(q->ids, q->n, fs, t))
+                q->emit(q->ctx, rel, PLATFORM_PROTECT);
+        return false;
+}
+
+int mountinfo_bound(FILE *f, const char *root,
+                    void (*emit)(void *ctx, const char *path, PlatformBindKind kind), void *ctx) {
+        Bound q = {.root = root, .len = strlen(root), .emit = emit, .ctx = ctx};
+        struct libmnt_table *tb;
+        int r;
+
+        while (q.len > 0 && root[q.len - 1] == '/')
+                q.len--;
+        tb = parse(f, &r);
+        if (!tb)
+                return r;
+        /* Every mount by id first, for the parents; then each, in the
+         * table's order. */
+        r = each_in(tb, index_fn, &q);
+        if (r >= 0)
+                r = q.r;
+        if (r >= 0 && q.n > 0)
+                qsort(q.ids, q.n, sizeof *q.ids, by_id);
+        if (r >= 0)
+                r = each_in(tb, bound_fn, &q);
+        free(q.ids);
+        mnt.unref_table(tb);
+        return r;
 }

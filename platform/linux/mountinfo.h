@@ -55,6 +55,18 @@ int mountinfo_below(FILE *f, const char *root, void (*emit)(void *ctx, const cha
                     void *ctx);
 
 /*
+ * Call emit with each mount strictly below root (an absolute path) that is
+ * one of ours by its shape alone, as `pathpolicy status` lists them, with
+ * the one kind it reads as: mask-file, a read-only bind of /null; mask-dir,
+ * a read-only tmpfs with our source name; protect, a read-only bind of a
+ * path onto itself (stricter than the "any read-only mount" above, which
+ * unbind narrows by the policy's names instead; a status names no policy).
+ * Mounts stacked at one path come once each. 0 or -errno.
+ */
+int mountinfo_bound(FILE *f, const char *root,
+                    void (*emit)(void *ctx, const char *path, PlatformBindKind kind), void *ctx);
+
+/*
  * For the root tests only: a test that defines this function has it called
  * between pinning the target and attaching the mount, so it can change the
  * tree at exactly the moment a racer would hope to. A weak symbol: the
