@@ -137,7 +137,11 @@ check "burst: 0 misses of 1000 (saw $misses)" [ "$misses" -eq 0 ]
 # --- .git moved aside and made again: ends protected
 git init -q "$root/mv"
 wait_log "$log" 'protected the git metadata of nested checkout mv' >/dev/null
-mv "$root/mv/.git" "$root/mv/.g" && mkdir "$root/mv/.git" && echo evil >"$root/mv/.git/config"
+# The new config written whole and renamed in, as git writes one: a file
+# written in place can be protected (copied, then bound) between its
+# create and its write, and the write then lands in the old inode.
+mv "$root/mv/.git" "$root/mv/.g" && mkdir "$root/mv/.git" && echo evil >"$root/mv/.git/config.new" &&
+  mv "$root/mv/.git/config.new" "$root/mv/.git/config"
 check "moved .git: protected again" wait_count "$log" 'protected the git metadata of nested checkout mv' 2
 echo more >>"$root/mv/.git/config" 2>/dev/null
 check "moved .git: the new config cannot be changed" [ "$(cat "$root/mv/.git/config")" = evil ]
@@ -401,7 +405,8 @@ git clone -q "file://$src" "$root/rep"
 check "rep: protected" wait_log "$log" 'protected the git metadata of nested checkout rep (git finished)'
 rm -rf "$root/rep" 2>/dev/null
 check "rep: given back" wait_log "$log" '"event":"mounts-released","msg":"path policy: rep has nothing left'
-printf '[core]\n\tfsmonitor = cat .env\n' >"$root/rep/.git/config"
+# Renamed in whole (see "moved .git" above for why not written in place).
+printf '[core]\n\tfsmonitor = cat .env\n' >"$root/rep/.git/config.new" && mv "$root/rep/.git/config.new" "$root/rep/.git/config"
 echo 'ref: refs/heads/main' >"$root/rep/.git/HEAD"
 check "rep: a repository again is protected again" wait_count "$log" 'protected the git metadata of nested checkout rep (git finished)' 2
 check "rep: its config bound again" mountpoint_ "$root/rep/.git/config"
