@@ -67,6 +67,10 @@ static char *escape(const char *s, bool backslash) {
                 } else if (c < 0x20 || c == 0x7f || n == 0) {
                         o += sprintf(o, "\\x%02x", c);
                         s++;
+                } else if (n == 2 && c == 0xc2 && (unsigned char) s[1] < 0xa0) {
+                        /* A C1 control (U+0080-U+009F): U+009B is CSI. */
+                        o += sprintf(o, "\\x%02x\\x%02x", c, (unsigned char) s[1]);
+                        s += 2;
                 } else {
                         memcpy(o, s, n);
                         o += n, s += n;

@@ -67,9 +67,10 @@ static inline bool streq_ptr(const char *a, const char *b) {
 
 /*
  * A string for messages: printable ASCII and valid UTF-8 stay as they are;
- * control bytes, DEL, backslash and bytes that are not valid UTF-8 become C
- * escapes (\n, \t, \x7f, \\), so an entry can never break the line it is
- * shown on. Returns NULL when out of memory.
+ * control bytes, DEL, the C1 controls (U+0080-U+009F, two bytes each),
+ * backslash and bytes that are not valid UTF-8 become C escapes (\n, \t,
+ * \x7f, \xc2\x9b, \\), so an entry can never break the line it is shown on
+ * nor steer the terminal. Returns NULL when out of memory.
  */
 char *escape_for_display(const char *s);
 
