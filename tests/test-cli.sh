@@ -49,8 +49,10 @@ first=$(awk '/^Try first/ { getline; print; exit }' "$tmp/out")
 second=$(awk '/^Try first/ { getline; getline; getline; print; exit }' "$tmp/out")
 [ "$second" = "  pathpolicy status" ] && passed=$((passed + 1)) || { echo "FAIL: second try is '$second'"; failed=$((failed + 1)); }
 run 0 "$pp" resolve && has out "mask .env"
-pushd "$tmp" >/dev/null && run 0 "$pp" status && empty err
-popd >/dev/null
+# (cd, not pushd: this is /bin/sh, dash on Debian, which has no pushd.)
+here=$(pwd)
+cd "$tmp" && run 0 "$pp" status && empty err
+cd "$here" || exit 1
 run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
 for verb in $verbs; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
