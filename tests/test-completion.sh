@@ -51,5 +51,23 @@ has "$work/dd" "--policy FILE" && has "$work/df" "--policy FILE"
 complete_ pathpolicy watch --log-level "" && nothing "--log-level LEVEL"
 complete_ pathpolicy watch --mount-budget "" && nothing "--mount-budget N"
 
+# review17: <TAB> runs words[0], the command as typed, to read its --help.
+# An operator (root, every capability) typing a path into the agent's
+# worktree, "./pathpolicy st<TAB>" or "/workspace/tools/pathpolicy <TAB>",
+# runs whatever the agent put there before deciding to run anything. The
+# completion should read the help of the pathpolicy in PATH, never of a file
+# named on the line.
+mkdir "$work/agent"
+printf '#!/bin/sh\ntouch "%s/ran"\necho "Verbs:"\necho "  pwned  x"\n' "$work" >"$work/agent/pathpolicy"
+chmod +x "$work/agent/pathpolicy"
+complete_ "$work/agent/pathpolicy" ""
+if [ ! -e "$work/ran" ]; then passed=$((passed + 1)); else
+  echo "FAIL: <TAB> after $work/agent/pathpolicy ran it"; failed=$((failed + 1)); fi
+lacks pwned "$work/agent/pathpolicy <TAB>"
+rm -f "$work/ran"
+(cd "$work/agent" && complete_ ./pathpolicy watch --)
+if [ ! -e "$work/ran" ]; then passed=$((passed + 1)); else
+  echo "FAIL: <TAB> after ./pathpolicy watch -- ran ./pathpolicy"; failed=$((failed + 1)); fi
+
 echo "completion: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
