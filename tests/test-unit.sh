@@ -88,6 +88,11 @@ check "systemd-analyze security: scored" [ -n "$score" ]
 export GIT_CONFIG_GLOBAL=$base/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.email t@example.invalid && git config --global user.name test
 in_ns git init -q "$ws/early" && in_ns sh -c "echo early-secret >'$ws/early/.env'"
+# A hard link the agent kept to a file the daemon protects: the daemon
+# protects a copy (renew: a new file, fchown()ed to the old one's owner), so
+# writes through the link reach nothing git reads. (A system call filter
+# without @chown breaks this, and nothing else here.)
+in_ns ln "$ws/early/.git/config" "$ws/early-config-link"
 check "start: systemctl start returns (READY=1 came)" ctl start "$inst"
 check "start: active (running)" [ "$(show ActiveState)/$(show SubState)" = active/running ]
 main=$(show MainPID)
@@ -103,11 +108,12 @@ check "namespace: the daemon's mount namespace is the manager's" \
 # review17: hardening that needs no mount namespace, missing from the unit.
 # Each was tried under this systemd (252) with the rest of this test: the
 # daemon kept the manager's mount namespace, its binds were seen outside, and
-# every check here passed (systemd-analyze security 4.7 -> 3.5). The daemon
+# every check here passed (systemd-analyze security 4.7 -> 3.7). The daemon
 # has no use for a network (the log and journal sockets are paths, which a
 # network namespace leaves reachable), a clock, a device beyond /dev/null
-# (bound through an O_PATH descriptor, never opened), or the @privileged and
-# @resources system calls. (PrivateIPC= does make a mount namespace.)
+# (bound through an O_PATH descriptor, never opened), or the @setuid and
+# @resources system calls. (PrivateIPC= does make a mount namespace; and
+# ~@privileged, which holds @chown, breaks renew: the hard-link check above.)
 check "hardening: a network namespace of its own (PrivateNetwork=yes)" \
   [ "$(in_ns readlink "/proc/$main/ns/net")" != "$(in_ns readlink /proc/1/ns/net)" ]
 check "hardening: a UTS namespace of its own (ProtectHostname=yes)" \
@@ -115,12 +121,16 @@ check "hardening: a UTS namespace of its own (ProtectHostname=yes)" \
 check "hardening: ProtectClock=yes" [ "$(show ProtectClock)" = yes ]
 check "hardening: DevicePolicy=closed" [ "$(show DevicePolicy)" = closed ]
 check "hardening: IPAddressDeny=any" [ -n "$(show IPAddressDeny)" ]
-check "hardening: no @privileged system calls (setuid)" bash -c "! nsenter -t $manager -m -p systemctl show -P SystemCallFilter $inst | grep -qw setuid"
+check "hardening: no setuid() (SystemCallFilter=~@setuid)" bash -c "! nsenter -t $manager -m -p systemctl show -P SystemCallFilter $inst | grep -qw setuid"
 
 # --- its binds, seen by a process outside it (here, in the manager's namespace)
 masked() { [ "$(in_ns stat -c %F:%t:%T "$1")" = "character special file:1:3" ]; }
 check "binds: the checkout there at the start: .env masked outside" until_ masked "$ws/early/.env"
 check "binds: it reads empty outside" [ -z "$(in_ns cat "$ws/early/.env")" ]
+check "binds: .git/config protected outside" until_ in_ns mountpoint -q "$ws/early/.git/config"
+in_ns sh -c "echo '[core] fsmonitor = agent' >>'$ws/early-config-link'"
+check "binds: a write through the agent's hard link does not reach the protected .git/config" \
+  bash -c "! nsenter -t $manager -m -p grep -q agent '$ws/early/.git/config'"
 in_ns git init -q "$ws/later" && in_ns sh -c "echo later-secret >'$ws/later/.env'"
 check "binds: a checkout made while it runs: .env masked outside" until_ masked "$ws/later/.env"
 check "binds: its .git/config protected outside" until_ in_ns mountpoint -q "$ws/later/.git/config"
