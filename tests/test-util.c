@@ -58,15 +58,23 @@ static void test_escape(void **state) {
         static const struct {
                 const char *in, *out;
         } cases[] = {
-                {"plain/path", "plain/path"},     {"a\nb", "a\\nb"},          {"\t\r", "\\t\\r"},
-                {"back\\slash", "back\\\\slash"}, {"\x01\x7f", "\\x01\\x7f"}, {"é ok", "é ok"},
-                {"bad\xff", "bad\\xff"},          {"'quote\"", "'quote\""},
+                {"plain/path", "plain/path"},
+                {"a\nb", "a\\nb"},
+                {"\t\r", "\\t\\r"},
+                {"back\\slash", "back\\\\slash"},
+                {"\x01\x7f", "\\x01\\x7f"},
+                {"é ok", "é ok"},
+                {"bad\xff", "bad\\xff"},
+                {"'quote\"", "'quote\""},
                 /* review17: C1 controls (U+0080-U+009F) are valid UTF-8 but
                  * controls all the same: U+009B is CSI to the Linux console
                  * in UTF-8 mode (vt.c) and to any 8-bit terminal, so a path
                  * could clear the screen or move the cursor over status's
                  * lines. Escaped byte by byte; U+00A0 on is text. */
-                {"a\xc2\x9b" "2Jb", "a\\xc2\\x9b2Jb"}, {"\xc2\x80\xc2\x9f", "\\xc2\\x80\\xc2\\x9f"},
+                {"a\xc2\x9b"
+                 "2Jb",
+                 "a\\xc2\\x9b2Jb"},
+                {"\xc2\x80\xc2\x9f", "\\xc2\\x80\\xc2\\x9f"},
                 {"\xc2\xa0", "\xc2\xa0"},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
