@@ -185,6 +185,49 @@ static void test_blob_oid(void **state) {
         assert_string_equal(h, "473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813");
 }
 
+/* The tree of a listing: git's ids for the empty tree, one empty file, and
+ * a file, a directory and a symlink (git write-tree's). */
+static void tree_of(GitHashAlgo algo, const char *const *paths_, const uint32_t *modes,
+                    const char *const *oids, char out[65]) {
+        _cleanup_(git_tree_freep) GitTree *t = git_tree_new(algo);
+        assert_non_null(t);
+        for (size_t i = 0; paths_[i]; i++) {
+                uint8_t oid[32];
+                for (size_t k = 0; k < (size_t) algo; k++)
+                        assert_int_equal(sscanf(oids[i] + 2 * k, "%2hhx", &oid[k]), 1);
+                assert_int_equal(git_tree_add(t, paths_[i], modes[i], oid), 0);
+        }
+        uint8_t id[32];
+        assert_int_equal(git_tree_finish(t, id), 0);
+        hex(id, (size_t) algo, out);
+}
+
+static void test_tree(void **state) {
+        (void) state;
+        char h[65];
+        static const char *const none[] = {NULL};
+        tree_of(GIT_HASH_SHA1, none, NULL, NULL, h);
+        assert_string_equal(h, "4b825dc642cb6eb9a060e54bf8d69288fbee4904");
+        static const char *const one[] = {"a", NULL};
+        static const uint32_t one_m[] = {0100644};
+        static const char *const one_o[] = {"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"};
+        tree_of(GIT_HASH_SHA1, one, one_m, one_o, h);
+        assert_string_equal(h, "496d6428b9cf92981dc9495211e6e1120fb6f2ba");
+        static const char *const three[] = {"a", "d/x", "l", NULL};
+        static const uint32_t three_m[] = {0100644, 0100644, 0120000};
+        static const char *const three_o[] = {"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391",
+                                              "587be6b4c3f93f93c489c0111bba5596147a26cb",
+                                              "2e65efe2a145dda7ee51d1741299f848e5bf752e"};
+        tree_of(GIT_HASH_SHA1, three, three_m, three_o, h);
+        assert_string_equal(h, "a3a14d2fe4a20075a23bcf7916ec51207b1e9f9c");
+        /* no empty name or component */
+        _cleanup_(git_tree_freep) GitTree *t = git_tree_new(GIT_HASH_SHA1);
+        uint8_t oid[32] = {0};
+        assert_int_equal(git_tree_add(t, "a//b", 0100644, oid), -EINVAL);
+        assert_int_equal(git_tree_add(t, "a/", 0100644, oid), -EINVAL);
+        assert_int_equal(git_tree_add(t, "/a", 0100644, oid), -EINVAL);
+}
+
 static const char *const paths[] = {".env", "src/a.c", "src/b.c", "src/b.h", "src/lib/.env", NULL};
 
 static void build(B *b, uint32_t version, GitHashAlgo algo) {
@@ -863,6 +906,54 @@ static void test_oracle_extensions(void **state) {
                 0);
 }
 
+/* Our tree of an index's entries is git write-tree's, in every format:
+ * names that sort around '/' (a-b, a.b, a/, a0), deep and sibling
+ * directories, an executable, a symlink, a gitlink, a space, a newline and
+ * a byte that is not UTF-8. */
+typedef struct TreeFeed {
+        GitTree *t;
+        int r;
+} TreeFeed;
+
+static void tree_feed(void *ctx, const GitIndexEntry *e) {
+        TreeFeed *f = ctx;
+        if (f->r == 0)
+                f->r = git_tree_add(f->t, e->path, e->mode, e->oid);
+}
+
+static void oracle_tree_one(const char *format, unsigned version) {
+        size_t n = 0;
+        print_message("tree: %s, index version %u\n", format, version);
+        assert_int_equal(
+                sh("rm -rf ours && git init -q --object-format=%s ours && cd ours && "
+                   "mkdir -p a b/c/d/e b/c2 'sp ace' \"$(printf 'nl\\nx')\" \"$(printf 'u\\377')\" && "
+                   "for f in a-b a.b a/x a/y a0 b/c/d/e/f b/c/g b/c2/h b/i 'sp ace/f' \"$(printf "
+                   "'nl\\nx')/f\" "
+                   "\"$(printf 'u\\377')/f\" z; do echo \"$f\" > \"$f\"; done && "
+                   "chmod +x b/i && ln -s a-b link && git add -A && "
+                   "git update-index --add --cacheinfo 160000,$(git hash-object -w a0),b/c/mod && "
+                   "git update-index --index-version %u && git write-tree > ../their-tree",
+                   format, version),
+                0);
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n), *theirs = slurp("their-tree", NULL);
+        GitHashAlgo algo = streq(format, "sha256") ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+        _cleanup_(git_tree_freep) GitTree *t = git_tree_new(algo);
+        TreeFeed f = {.t = t};
+        assert_int_equal(git_index_entries((uint8_t *) buf, n, tree_feed, &f), 0);
+        assert_int_equal(f.r, 0);
+        uint8_t id[32];
+        char h[66];
+        assert_int_equal(git_tree_finish(t, id), 0);
+        hex(id, (size_t) algo, h);
+        strcat(h, "\n");
+        assert_string_equal(h, theirs);
+}
+
+static void test_oracle_tree(void **state) {
+        (void) state;
+        every_format(oracle_tree_one);
+}
+
 /* A split index and a sparse index are not ours to write: refused. */
 static void test_oracle_refused(void **state) {
         (void) state;
@@ -1015,6 +1106,7 @@ static int oracle(void) {
                 cmocka_unit_test(test_oracle_formats), cmocka_unit_test(test_oracle_extensions),
                 cmocka_unit_test(test_oracle_refused), cmocka_unit_test(test_oracle_passthrough),
                 cmocka_unit_test(test_oracle_edit),    cmocka_unit_test(test_oracle_forged_tree),
+                cmocka_unit_test(test_oracle_tree),
         };
         int r = RUN(tests);
         _cleanup_free_ char *cmd = NULL;
@@ -1027,12 +1119,19 @@ int main(int argc, char **argv) {
         if (argc > 1 && streq(argv[1], "oracle"))
                 return oracle();
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_blob_oid),      cmocka_unit_test(test_read_versions),
-                cmocka_unit_test(test_long_name),     cmocka_unit_test(test_refused),
-                cmocka_unit_test(test_skip_worktree), cmocka_unit_test(test_skip_hash),
-                cmocka_unit_test(test_edit),          cmocka_unit_test(test_edit_v4_names),
-                cmocka_unit_test(test_edit_split),    cmocka_unit_test(test_edit_large),
-                cmocka_unit_test(test_trusted),       cmocka_unit_test(test_skip_worktree_extended),
+                cmocka_unit_test(test_blob_oid),
+                cmocka_unit_test(test_tree),
+                cmocka_unit_test(test_read_versions),
+                cmocka_unit_test(test_long_name),
+                cmocka_unit_test(test_refused),
+                cmocka_unit_test(test_skip_worktree),
+                cmocka_unit_test(test_skip_hash),
+                cmocka_unit_test(test_edit),
+                cmocka_unit_test(test_edit_v4_names),
+                cmocka_unit_test(test_edit_split),
+                cmocka_unit_test(test_edit_large),
+                cmocka_unit_test(test_trusted),
+                cmocka_unit_test(test_skip_worktree_extended),
         };
         return RUN(tests);
 }

@@ -35,6 +35,7 @@ typedef struct GitIndexEntry {
         bool skip_worktree; /* the extended flag is set */
         bool intent_to_add; /* git add -N: not staged, not in a commit */
         uint32_t size;      /* the stat data git keeps (low 32 bits of the size) */
+        uint32_t ino;       /* ... and of the inode number */
         uint32_t mtime_sec, mtime_nsec;
 } GitIndexEntry;
 
@@ -101,3 +102,25 @@ int git_index_edit_fd(const uint8_t *buf, size_t n, GitHashAlgo trusted, const G
 
 /* The object id git gives a blob of these bytes ("blob <n>\0" + data). */
 void git_blob_oid(GitHashAlgo algo, const void *data, size_t n, uint8_t out[32]);
+
+/* The object id git gives an object of a type ("<type> <n>\0" + data). */
+void git_object_oid(GitHashAlgo algo, const char *type, const void *data, size_t n, uint8_t out[32]);
+
+/*
+ * The tree git write-tree makes of an index's entries (cache-tree.c
+ * update_one): each directory a tree of "<mode in octal> <name>\0<id>"
+ * entries, a subdirectory's mode 40000. Entries are added in the index's
+ * order, each at stage 0 and none an intent to add (git leaves those out);
+ * the order is not checked: entries out of order make a tree git would not
+ * make, one whose id then matches no real tree.
+ */
+typedef struct GitTree GitTree;
+GitTree *git_tree_new(GitHashAlgo algo); /* NULL: out of memory */
+/* 0, -ENOMEM, or -EINVAL (an empty name or component) */
+int git_tree_add(GitTree *t, const char *path, uint32_t mode, const uint8_t *oid);
+/* The root tree's id: 0, or -ENOMEM. The builder is spent. */
+int git_tree_finish(GitTree *t, uint8_t out[32]);
+void git_tree_free(GitTree *t);
+static inline void git_tree_freep(GitTree **t) {
+        git_tree_free(*t);
+}
