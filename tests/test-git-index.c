@@ -751,6 +751,63 @@ static void test_trusted(void **state) {
         }
 }
 
+/* The cursor reads what the walk reads, entry for entry, in every format,
+ * and refuses what it refuses: here each name held across the next call
+ * is compared after it (a v4 name is made in a buffer the cursor reuses). */
+static int read_cursor(const uint8_t *buf, size_t n, GitHashAlgo algo, Seen *s) {
+        _cleanup_(git_index_cursor_freep) GitIndexCursor *c = NULL;
+        GitIndexEntry e, before;
+        char held[4096] = "";
+        int r = git_index_cursor_new(buf, n, algo, &c);
+        memset(s, 0, sizeof *s);
+        if (r < 0)
+                return r;
+        while ((r = git_index_cursor_next(c, &e)) > 0) {
+                if (held[0])
+                        assert_string_equal(before.path, held);
+                see(s, &e);
+                before = e;
+                snprintf(held, sizeof held, "%s", e.path);
+        }
+        return r;
+}
+
+static void test_cursor(void **state) {
+        (void) state;
+        static B b;
+        Seen s, t;
+        for (uint32_t v = 2; v <= 4; v++)
+                for (int a = 0; a < 2; a++) {
+                        GitHashAlgo algo = a ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+                        build(&b, v, algo);
+                        size_t n = b_end(&b);
+                        assert_int_equal(
+                                git_index_entries_trusted(b.buf, n, algo, see, memset(&s, 0, sizeof s)), 0);
+                        assert_int_equal(read_cursor(b.buf, n, algo, &t), 0);
+                        assert_string_equal(s.text, t.text);
+                        assert_true(t.n > 0);
+                        for (size_t k = 0; k < n - 1; k++) { /* cut anywhere: refused, as the walk refuses */
+                                int rw = git_index_entries_trusted(b.buf, k, algo, see,
+                                                                   memset(&s, 0, sizeof s));
+                                assert_int_equal(read_cursor(b.buf, k, algo, &t), rw);
+                        }
+                }
+        /* out of order, and a name git would not add */
+        b_start(&b, 4, GIT_HASH_SHA1);
+        b_entry(&b, "src/a.c", 0100644, 1, 0, 0);
+        b_entry(&b, ".env", 0100644, 2, 0, 0);
+        assert_int_equal(read_cursor(b.buf, b_end(&b), GIT_HASH_SHA1, &t), -EBADMSG);
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "a/../.env", 0100644, 1, 0, 0);
+        assert_int_equal(read_cursor(b.buf, b_end(&b), GIT_HASH_SHA1, &t), -EBADMSG);
+        /* an extension no git may ignore: refused at the end */
+        build(&b, 2, GIT_HASH_SHA1);
+        b_ext(&b, "link", "0123456789abcdef0123", 20);
+        assert_int_equal(read_cursor(b.buf, b_end(&b), GIT_HASH_SHA1, &t), -EOPNOTSUPP);
+        assert_int_equal(read_cursor(b.buf, 8, GIT_HASH_SHA1, &t), -EBADMSG);
+        assert_int_equal(read_cursor(b.buf, b.n, (GitHashAlgo) 7, &t), -EINVAL);
+}
+
 /* A split index takes no edit, but its cache tree goes; "link" stays. */
 static void test_edit_split(void **state) {
         (void) state;
@@ -1132,6 +1189,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_edit_large),
                 cmocka_unit_test(test_trusted),
                 cmocka_unit_test(test_skip_worktree_extended),
+                cmocka_unit_test(test_cursor),
         };
         return RUN(tests);
 }

@@ -167,17 +167,30 @@ static bool verify_name(const char *p, size_t len) {
         return true;
 }
 
-static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash,
-                   bool passthrough, each_fn each, void *ctx) {
-        /* Three names, their buffers reused: this entry's, the one before
-         * (v4 names are told against it), the last one not empty (order). */
-        _cleanup_free_ char *prev = NULL, *name = NULL, *named = NULL;
-        size_t prev_n = 0, prev_cap = 0, name_cap = 0, named_cap = 0;
-        unsigned prev_stage = 0;
-        bool nameless = false, linked = false;
-        const char *last = NULL; /* the last name not empty: in buf (v2, v3) or named (v4) */
-        int r;
+/* A walk over an index's entries, one at a time. Three names, their
+ * buffers reused: this entry's, the one before (v4 names are told against
+ * it), the last one not empty (order). */
+typedef struct Cursor {
+        Index *ix;
+        char *prev, *name, *named;
+        size_t prev_n, prev_cap, name_cap, named_cap;
+        unsigned prev_stage;
+        bool nameless, linked;
+        const char *last; /* the last name not empty: in buf (v2, v3) or named (v4) */
+        size_t off;
+        uint32_t i;
+        bool ended;
+} Cursor;
 
+static void cursor_done(Cursor *c) {
+        free(c->prev);
+        free(c->name);
+        free(c->named);
+        *c = (Cursor){0};
+}
+
+static void cursor_init(Cursor *c, Index *ix, const uint8_t *buf, size_t n, GitHashAlgo algo, bool skip_hash,
+                        bool passthrough) {
         *ix = (Index){.buf = buf,
                       .n = n,
                       .algo = algo,
@@ -186,121 +199,17 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                       .ext_end = n - (size_t) algo,
                       .skip_hash = skip_hash,
                       .passthrough = passthrough};
+        *c = (Cursor){.ix = ix, .off = 12};
+}
 
-        size_t hashsz = (size_t) ix->algo, off = 12;
-        for (uint32_t i = 0; i < ix->count; i++) {
-                Raw raw = {.off = off};
-                size_t fixed = FIXED + hashsz + 2;
-                if (off > ix->ext_end || ix->ext_end - off < fixed)
-                        return -EBADMSG;
-                raw.flags = be16(buf + off + FIXED + hashsz);
-                if (raw.flags & CE_EXTENDED) {
-                        if (ix->ext_end - off < fixed + 2)
-                                return -EBADMSG;
-                        raw.flags2 = be16(buf + off + fixed);
-                        /* read-cache.c dies on an extended bit it does not know */
-                        if (raw.flags2 & ~(CE_INTENT_TO_ADD | CE_SKIP_WORKTREE))
-                                return -EBADMSG;
-                        fixed += 2;
-                }
-                size_t len = raw.flags & CE_NAMEMASK;
-                const uint8_t *p = buf + off + fixed, *end = buf + ix->ext_end;
-                raw.name_off = off + fixed;
-                size_t copy = 0;
-                if (ix->version == 4) {
-                        size_t strip;
-                        if (varint(&p, end, &strip) < 0)
-                                return -EBADMSG;
-                        if (strip > prev_n)
-                                return -EBADMSG;
-                        copy = prev_n - strip;
-                }
-                const uint8_t *nul = memchr(p, 0, (size_t) (end - p));
-                if (!nul)
-                        return -EBADMSG;
-                size_t suffix = (size_t) (nul - p);
-                if (len == CE_NAMEMASK)
-                        len = suffix + copy;
-                else if (ix->version == 4 ? copy + suffix != len : suffix != len)
-                        return -EBADMSG; /* a NUL inside the name, or no NUL after it */
-                /* A split index strips the names of the entries that
-                 * replace its shared index's: said once its "link"
-                 * extension is seen, below. */
-                nameless = nameless || len == 0;
-                /* v2 and v3 names are NUL-padded in place: read there */
-                const char *path = (const char *) p;
-                if (ix->version == 4) {
-                        if ((r = reserve(&name, &name_cap, len + 1)) < 0)
-                                return r;
-                        if (copy)
-                                memcpy(name, prev, copy);
-                        memcpy(name + copy, p, suffix + 1);
-                        path = name;
-                }
-
-                if (ix->version == 4) {
-                        raw.name_n = (size_t) (nul + 1 - (buf + raw.name_off));
-                        raw.size = fixed + raw.name_n;
-                } else {
-                        raw.name_n = len;
-                        raw.size = (fixed + len + 8) & ~(size_t) 7;
-                        if (ix->ext_end - off < raw.size)
-                                return -EBADMSG;
-                }
-
-                GitIndexEntry e = {
-                        .path = path,
-                        .mode = be32(buf + off + 24),
-                        .size = be32(buf + off + 36),
-                        .ino = be32(buf + off + 20),
-                        .mtime_sec = be32(buf + off + 8),
-                        .mtime_nsec = be32(buf + off + 12),
-                        .algo = ix->algo,
-                        .stage = (raw.flags & CE_STAGEMASK) >> 12,
-                        .skip_worktree = (raw.flags2 & CE_SKIP_WORKTREE) != 0,
-                        .intent_to_add = (raw.flags2 & CE_INTENT_TO_ADD) != 0,
-                };
-                memcpy(e.oid, buf + off + FIXED, hashsz);
-                /* In order, as git's check_ce_order dies otherwise: by name
-                 * (bytes), a name twice only as conflict stages, rising. So
-                 * no path is seen twice, however the index was crafted;
-                 * checked in an index git just wrote too, since git add
-                 * writes back the order an agent's index had. And a name
-                 * git would not add (./x, a/../b, .git/x): git reads one
-                 * without a word, a policy matched against it never sees
-                 * the path it stands for. */
-                if (len > 0 && !verify_name(path, len - (e.mode == 040000 && path[len - 1] == '/')))
-                        return -EBADMSG; /* a sparse index's directory ends in '/' */
-                if (len > 0 && last) {
-                        int cmp = strcmp(last, path);
-                        if (cmp > 0 || (cmp == 0 && (prev_stage == 0 || prev_stage > e.stage)))
-                                return -EBADMSG;
-                }
-                r = len > 0 && each && !passthrough ? each(ctx, ix, &raw, &e) : 0;
-                if (r < 0)
-                        return r;
-                off += raw.size;
-                if (len > 0) {
-                        last = path;
-                        if (ix->version == 4) {
-                                if ((r = reserve(&named, &named_cap, len + 1)) < 0)
-                                        return r;
-                                memcpy(named, name, len + 1);
-                                last = named;
-                        }
-                        prev_stage = e.stage;
-                }
-                if (ix->version == 4) {
-                        SWAP(prev, name);
-                        SWAP(prev_cap, name_cap);
-                        prev_n = len;
-                }
-        }
+/* The extensions: a signature and a 32-bit size each. An upper-case first
+ * letter is optional to git; a lower-case one git must understand, and the
+ * daemon knows none it could keep right. */
+static int cursor_end(Cursor *c) {
+        Index *ix = c->ix;
+        const uint8_t *buf = ix->buf;
+        size_t off = c->off;
         ix->entries_end = off;
-
-        /* Extensions: a signature and a 32-bit size each. An upper-case
-         * first letter is optional to git; a lower-case one git must
-         * understand, and the daemon knows none it could keep right. */
         while (off < ix->ext_end) {
                 if (ix->ext_end - off < 8)
                         return -EBADMSG;
@@ -308,12 +217,150 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
                 if (ix->ext_end - off - 8 < sz)
                         return -EBADMSG;
                 bool known = memcmp(buf + off, "link", 4) == 0 || memcmp(buf + off, "sdir", 4) == 0;
-                if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(passthrough && known))
+                if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(ix->passthrough && known))
                         return -EOPNOTSUPP; /* "link" (split index), "sdir" (sparse), or unknown */
-                linked = linked || memcmp(buf + off, "link", 4) == 0;
+                c->linked = c->linked || memcmp(buf + off, "link", 4) == 0;
                 off += 8 + (size_t) sz;
         }
-        return nameless && !linked ? -EBADMSG : 0;
+        return c->nameless && !c->linked ? -EBADMSG : 0;
+}
+
+/* The next entry: 1 with it in *raw and *ret (a name valid till the next
+ * step), 0 once the entries and extensions are read, or -errno. An entry
+ * without a name (a split index's) is *ret with an empty one. */
+static int cursor_step(Cursor *c, Raw *ret_raw, GitIndexEntry *ret) {
+        Index *ix = c->ix;
+        const uint8_t *buf = ix->buf;
+        size_t hashsz = (size_t) ix->algo, off = c->off;
+        int r;
+
+        if (c->ended)
+                return 0;
+        if (c->i >= ix->count) {
+                c->ended = true;
+                return cursor_end(c);
+        }
+        Raw raw = {.off = off};
+        size_t fixed = FIXED + hashsz + 2;
+        if (off > ix->ext_end || ix->ext_end - off < fixed)
+                return -EBADMSG;
+        raw.flags = be16(buf + off + FIXED + hashsz);
+        if (raw.flags & CE_EXTENDED) {
+                if (ix->ext_end - off < fixed + 2)
+                        return -EBADMSG;
+                raw.flags2 = be16(buf + off + fixed);
+                /* read-cache.c dies on an extended bit it does not know */
+                if (raw.flags2 & ~(CE_INTENT_TO_ADD | CE_SKIP_WORKTREE))
+                        return -EBADMSG;
+                fixed += 2;
+        }
+        size_t len = raw.flags & CE_NAMEMASK;
+        const uint8_t *p = buf + off + fixed, *end = buf + ix->ext_end;
+        raw.name_off = off + fixed;
+        size_t copy = 0;
+        if (ix->version == 4) {
+                size_t strip;
+                if (varint(&p, end, &strip) < 0)
+                        return -EBADMSG;
+                if (strip > c->prev_n)
+                        return -EBADMSG;
+                copy = c->prev_n - strip;
+        }
+        const uint8_t *nul = memchr(p, 0, (size_t) (end - p));
+        if (!nul)
+                return -EBADMSG;
+        size_t suffix = (size_t) (nul - p);
+        if (len == CE_NAMEMASK)
+                len = suffix + copy;
+        else if (ix->version == 4 ? copy + suffix != len : suffix != len)
+                return -EBADMSG; /* a NUL inside the name, or no NUL after it */
+        /* A split index strips the names of the entries that replace its
+         * shared index's: said once its "link" extension is seen. */
+        c->nameless = c->nameless || len == 0;
+        /* v2 and v3 names are NUL-padded in place: read there */
+        const char *path = (const char *) p;
+        if (ix->version == 4) {
+                if ((r = reserve(&c->name, &c->name_cap, len + 1)) < 0)
+                        return r;
+                if (copy)
+                        memcpy(c->name, c->prev, copy);
+                memcpy(c->name + copy, p, suffix + 1);
+                path = c->name;
+        }
+
+        if (ix->version == 4) {
+                raw.name_n = (size_t) (nul + 1 - (buf + raw.name_off));
+                raw.size = fixed + raw.name_n;
+        } else {
+                raw.name_n = len;
+                raw.size = (fixed + len + 8) & ~(size_t) 7;
+                if (ix->ext_end - off < raw.size)
+                        return -EBADMSG;
+        }
+
+        GitIndexEntry e = {
+                .path = path,
+                .mode = be32(buf + off + 24),
+                .size = be32(buf + off + 36),
+                .ino = be32(buf + off + 20),
+                .mtime_sec = be32(buf + off + 8),
+                .mtime_nsec = be32(buf + off + 12),
+                .algo = ix->algo,
+                .stage = (raw.flags & CE_STAGEMASK) >> 12,
+                .skip_worktree = (raw.flags2 & CE_SKIP_WORKTREE) != 0,
+                .intent_to_add = (raw.flags2 & CE_INTENT_TO_ADD) != 0,
+        };
+        memcpy(e.oid, buf + off + FIXED, hashsz);
+        /* In order, as git's check_ce_order dies otherwise: by name (bytes),
+         * a name twice only as conflict stages, rising. So no path is seen
+         * twice, however the index was crafted; checked in an index git
+         * just wrote too, since git add writes back the order an agent's
+         * index had. And a name git would not add (./x, a/../b, .git/x):
+         * git reads one without a word, a policy matched against it never
+         * sees the path it stands for. */
+        if (len > 0 && !verify_name(path, len - (e.mode == 040000 && path[len - 1] == '/')))
+                return -EBADMSG; /* a sparse index's directory ends in '/' */
+        if (len > 0 && c->last) {
+                int cmp = strcmp(c->last, path);
+                if (cmp > 0 || (cmp == 0 && (c->prev_stage == 0 || c->prev_stage > e.stage)))
+                        return -EBADMSG;
+        }
+        c->off = off + raw.size;
+        c->i++;
+        if (len > 0) {
+                c->last = path;
+                if (ix->version == 4) {
+                        if ((r = reserve(&c->named, &c->named_cap, len + 1)) < 0)
+                                return r;
+                        memcpy(c->named, c->name, len + 1);
+                        c->last = c->named;
+                }
+                c->prev_stage = e.stage;
+        }
+        if (ix->version == 4) {
+                /* this entry's name is the one before now: path still
+                 * points at it, till the next step writes the other */
+                SWAP(c->prev, c->name);
+                SWAP(c->prev_cap, c->name_cap);
+                c->prev_n = len;
+        }
+        *ret_raw = raw;
+        *ret = e;
+        return 1;
+}
+
+static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash,
+                   bool passthrough, each_fn each, void *ctx) {
+        _cleanup_(cursor_done) Cursor c;
+        Raw raw;
+        GitIndexEntry e;
+        int r;
+
+        cursor_init(&c, ix, buf, n, algo, skip_hash, passthrough);
+        while ((r = cursor_step(&c, &raw, &e)) > 0)
+                if (e.path[0] && each && !passthrough && (r = each(ctx, ix, &raw, &e)) < 0)
+                        return r;
+        return r;
 }
 
 static bool zeros(const uint8_t *p, size_t n) {
@@ -383,6 +430,72 @@ int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
         if (algo != GIT_HASH_SHA1 && algo != GIT_HASH_SHA256)
                 return -EINVAL;
         return walk(buf, n, &ix, algo, false, emit_one, &x);
+}
+
+struct GitIndexCursor {
+        Index ix;
+        Cursor c;
+};
+
+int git_index_cursor_new(const uint8_t *buf, size_t n, GitHashAlgo algo, GitIndexCursor **ret) {
+        int r = header(buf, n);
+        if (r < 0)
+                return r;
+        if (algo != GIT_HASH_SHA1 && algo != GIT_HASH_SHA256)
+                return -EINVAL;
+        if (n < 12 + (size_t) algo)
+                return -EBADMSG;
+        GitIndexCursor *x = calloc(1, sizeof *x);
+        if (!x)
+                return -ENOMEM;
+        cursor_init(&x->c, &x->ix, buf, n, algo, zeros(buf + n - (size_t) algo, (size_t) algo), false);
+        *ret = x;
+        return 0;
+}
+
+int git_index_cursor_next(GitIndexCursor *x, GitIndexEntry *ret) {
+        Raw raw;
+        GitIndexEntry e;
+        int r;
+        while ((r = cursor_step(&x->c, &raw, &e)) > 0)
+                if (e.path[0]) {
+                        *ret = e;
+                        return 1;
+                }
+        return r;
+}
+
+int git_index_cursor_cache_tree(const GitIndexCursor *x, uint8_t out[32]) {
+        const Index *ix = &x->ix;
+        const uint8_t *buf = ix->buf;
+        size_t hashsz = (size_t) ix->algo;
+        if (!x->c.ended)
+                return 0;
+        for (size_t off = ix->entries_end; off + 8 <= ix->ext_end;) {
+                uint32_t sz = be32(buf + off + 4);
+                if (ix->ext_end - off - 8 < sz)
+                        return 0;
+                if (memcmp(buf + off, "TREE", 4) == 0) {
+                        /* the root's: "" NUL "<entries> <subtrees>\n" <id>, or -1 entries (invalid) */
+                        const uint8_t *p = buf + off + 8, *end = p + sz;
+                        if (p >= end || *p++ != 0 || p >= end || *p < '0' || *p > '9')
+                                return 0;
+                        const uint8_t *nl = memchr(p, '\n', (size_t) (end - p));
+                        if (!nl || (size_t) (end - nl - 1) < hashsz)
+                                return 0;
+                        memcpy(out, nl + 1, hashsz);
+                        return 1;
+                }
+                off += 8 + (size_t) sz;
+        }
+        return 0;
+}
+
+void git_index_cursor_free(GitIndexCursor *x) {
+        if (!x)
+                return;
+        cursor_done(&x->c);
+        free(x);
 }
 
 typedef struct Writer {
@@ -769,9 +882,13 @@ void git_tree_free(GitTree *t) {
 /* "<mode> <name>\0<id>" at the end of l */
 static int tree_put(GitTree *t, TreeLevel *l, uint32_t mode, const char *name, size_t name_n,
                     const uint8_t *oid) {
-        char m[16];
-        int k = snprintf(m, sizeof m, "%o ", mode);
-        size_t want = (size_t) k + name_n + 1 + (size_t) t->algo;
+        char m[16], *e = m + sizeof m, *d = e; /* "%o ", by hand: this runs for every entry */
+        *--d = ' ';
+        do
+                *--d = (char) ('0' + (mode & 7));
+        while ((mode >>= 3) && d > m);
+        size_t k = (size_t) (e - d);
+        size_t want = k + name_n + 1 + (size_t) t->algo;
         if (l->cap - l->n < want) {
                 size_t cap = l->cap ? l->cap : 256;
                 while (cap - l->n < want)
@@ -782,7 +899,7 @@ static int tree_put(GitTree *t, TreeLevel *l, uint32_t mode, const char *name, s
                 l->buf = b;
                 l->cap = cap;
         }
-        uint8_t *q = mempcpy(l->buf + l->n, m, (size_t) k);
+        uint8_t *q = mempcpy(l->buf + l->n, d, k);
         q = mempcpy(q, name, name_n);
         *q++ = 0;
         q = mempcpy(q, oid, (size_t) t->algo);

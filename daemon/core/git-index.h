@@ -54,6 +54,24 @@ int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, cons
 int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
                               void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx);
 
+/* The entries of git_index_entries_trusted(), one at a time: a walk that
+ * another walk can keep step with. _next: 1 with the next entry in *ret
+ * (its path valid till the next call), 0 once every entry and the
+ * extensions are read, or -errno as git_index_entries_trusted (the entries
+ * seen so far are then to be ignored). buf stays the caller's, unchanged,
+ * till the cursor is freed. */
+typedef struct GitIndexCursor GitIndexCursor;
+int git_index_cursor_new(const uint8_t *buf, size_t n, GitHashAlgo algo, GitIndexCursor **ret);
+int git_index_cursor_next(GitIndexCursor *c, GitIndexEntry *ret);
+void git_index_cursor_free(GitIndexCursor *c);
+/* The root tree the index's cache tree ("TREE") names as valid, once the
+ * cursor has read to the end: 1 with its id in out, else 0. The agent
+ * writes it: a hint, nothing it says is checked. */
+int git_index_cursor_cache_tree(const GitIndexCursor *c, uint8_t out[32]);
+static inline void git_index_cursor_freep(GitIndexCursor **c) {
+        git_index_cursor_free(*c);
+}
+
 /* Set skip-worktree on every stage-0 entry that lacks it and for whose
  * path want says true, as "git update-index --skip-worktree" would: the
  * entry gains CE_EXTENDED, a version 2 index becomes version 3, the

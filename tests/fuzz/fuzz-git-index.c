@@ -8,7 +8,8 @@
  * a written index reads again, with the same entries in the same order,
  * skip-worktree set where asked, and asking again changes nothing. The
  * editor: the same answer for an index it can edit; an edited index reads
- * again, with the edits in it and no other path gone. */
+ * again, with the edits in it and no other path gone. The cursor reads what
+ * the trusted walk reads, and the tree builder takes what it reads. */
 #include <errno.h>
 #include <nettle/sha1.h>
 #include <nettle/sha2.h>
@@ -143,6 +144,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 free(after.text);
                 free(out);
         }
+        /* The cursor: what the trusted walk reads, entry for entry, and the
+         * same answer. The tree of its entries and the cache tree's root
+         * are made of whatever it reads, without a fault. */
+        List walked = {0}, stepped = {0};
+        int t = git_index_entries_trusted(buf, total, algo, add, &walked);
+        GitIndexCursor *cur = NULL;
+        GitTree *tree = git_tree_new(algo);
+        int c = git_index_cursor_new(buf, total, algo, &cur);
+        if (c >= 0) {
+                GitIndexEntry en;
+                uint8_t id[32];
+                while ((c = git_index_cursor_next(cur, &en)) > 0) {
+                        add(&stepped, &en);
+                        if (tree && en.stage == 0)
+                                (void) git_tree_add(tree, en.path, en.mode, en.oid);
+                }
+                (void) git_index_cursor_cache_tree(cur, id);
+                if (tree)
+                        (void) git_tree_finish(tree, id);
+        }
+        if (c != t && c != -ENOMEM && t != -ENOMEM)
+                abort();
+        if (c == 0 &&
+            (stepped.n != walked.n || (walked.n && memcmp(stepped.text, walked.text, walked.n) != 0)))
+                abort();
+        git_index_cursor_free(cur);
+        git_tree_free(tree);
+        free(walked.text);
+        free(stepped.text);
         free(before.text);
         free(buf);
         return 0;
