@@ -648,6 +648,84 @@ check "moved, its bytes on a branch: the blob stays" git -C "$wt" cat-file -e "$
 check "moved, its bytes on a branch: ... and that is said" has "$work/err" "blob $secret stays in .git/objects: it was there before"
 check "moved, its bytes on a branch: git fsck" fsck_ok
 
+# --- HEAD's entries from the index before git add, when its tree is HEAD's
+# A git that logs what it runs, to see which way HEAD was read.
+mkdir -p "$work/bin"
+printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/git.log"\nexec %s "$@"\n' "$work" "$(command -v git)" >"$work/bin/git"
+chmod +x "$work/bin/git"
+logged_stage() { : >"$work/git.log"; PATH="$work/bin:$PATH" stage "$@"; }
+ran_ls_tree() { grep -q 'ls-tree' "$work/git.log"; }
+# The same colony's work twice: once over an index whose tree is HEAD's
+# (no ls-tree), once over the same entries with their cache tree gone (git
+# ls-tree lists HEAD): the same index after, the same records, the same
+# exit.
+for way in index listing; do
+  fresh
+  mkdir -p "$wt/lib" && echo a >"$wt/lib/a.c" && echo b >"$wt/lib/b.c" && mkdir -p "$wt/config" &&
+    echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add -A lib config && git -C "$wt" commit -qm lib
+  echo 'mask-file config/master.key' >>"$vm/path-policy"
+  [ $way = listing ] && git -C "$wt" rm -q --cached notes.txt && git -C "$wt" add notes.txt
+  echo 'TOKEN=changed' >"$wt/.env" && echo leaked >"$wt/secrets/new" && echo more >>"$wt/lib/a.c" &&
+    rm "$wt/lib/b.c" && echo new >"$wt/lib/c.c" && mv "$wt/config" "$wt/cfg" && echo 'A=1' >"$wt/lib/.env.local" &&
+    echo '{"x":1}' >"$wt/.claude/settings.json"
+  logged_stage
+  echo "$rc" >"$work/rc.$way" && git -C "$wt" ls-files -s >"$work/ls.$way" && sort "$work/err" >"$work/err.$way"
+  if [ $way = index ]; then
+    check "HEAD from the index: no git ls-tree" bash -c "! grep -q ls-tree '$work/git.log'"
+  else
+    check "HEAD listed: git ls-tree ran" ran_ls_tree
+  fi
+  check "HEAD from the index ($way): git fsck" fsck_ok
+done
+check "HEAD from the index: the same exit as listed" cmp -s "$work/rc.index" "$work/rc.listing"
+check "HEAD from the index: the same index after as listed" cmp -s "$work/ls.index" "$work/ls.listing"
+check "HEAD from the index: the same records as listed" cmp -s "$work/err.index" "$work/err.listing"
+check "HEAD from the index: a credential refused" has "$work/err.index" 'refused to commit lib/.env.local:'
+check "HEAD from the index: the moved key held back" has "$work/err.index" 'left cfg/master.key out of the commit (masked)'
+check "HEAD from the index: a deletion staged" bash -c "! grep -q 'lib/b.c' '$work/ls.index'"
+# The hint is the agent's: a cache tree that names HEAD's tree over an
+# index that adds .env.local. Taken as HEAD, .env.local would be HEAD's
+# and let through; the tree its entries make is not HEAD's, so git lists
+# HEAD, and it is refused.
+# root_tree INDEX TREE: the cache tree made a valid root naming TREE only.
+root_tree() {
+  perl -e 'use Digest::SHA qw(sha1); my ($f, $tree) = @ARGV; open my $h, "<:raw", $f or die; local $/; my $b = <$h>;
+    close $h; my $n = unpack("N", substr($b, 8, 4)); my $off = 12;
+    for (1 .. $n) { my $len = unpack("n", substr($b, $off + 60, 2)) & 0xfff; $off += (62 + $len + 8) & ~7 }
+    my $out = substr($b, 0, $off); my $end = length($b) - 20;
+    while ($off < $end) { my ($sig, $sz) = (substr($b, $off, 4), unpack("N", substr($b, $off + 4, 4)));
+      $out .= substr($b, $off, 8 + $sz) if $sig ne "TREE"; $off += 8 + $sz }
+    my $t = "\0$n 0\n" . pack("H*", $tree); $out .= "TREE" . pack("N", length $t) . $t; $out .= sha1($out);
+    open $h, ">:raw", $f or die; print $h $out; close $h' "$@"
+}
+fresh
+echo 'A=1' >"$wt/.env.local" && git -C "$wt" add .env.local && git -C "$wt" update-index --index-version 2
+root_tree "$wt/.git/index" "$(git -C "$wt" rev-parse 'HEAD^{tree}')"
+check "lying cache tree: git reads it" git -C "$wt" ls-files --error-unmatch .env.local
+logged_stage
+check "lying cache tree: exit 1" [ "$rc" -eq 1 ]
+check "lying cache tree: .env.local refused" has "$work/err" 'refused to commit .env.local:'
+check "lying cache tree: HEAD listed by git" ran_ls_tree
+check "lying cache tree: git fsck" fsck_ok
+# A repository without a commit: HEAD's tree is asked for with the
+# repository, and asked again without.
+n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && : >"$vm/path-policy.placeholders"
+echo code >"$wt/main.c" && printf 'TOKEN=1\n' >"$wt/.env" && : >"$wt/.envrc"
+printf '.envrc\n' >"$vm/path-policy.placeholders"
+stage
+check "no commit yet: exit 0" [ "$rc" -eq 0 ]
+check "no commit yet: main.c staged" in_index main.c
+check "no commit yet: .env never added" bash -c "! git -C '$wt' ls-files --error-unmatch .env >/dev/null 2>&1"
+check "no commit yet: the placeholder dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc >/dev/null 2>&1"
+# Names git's rev-parse could take for what stage asks it: HEAD^{tree} and --
+fresh
+echo x >"$wt/HEAD^{tree}" && echo y >"$wt/--" && git -C "$wt" add -A -- 'HEAD^{tree}' ./-- && git -C "$wt" commit -qm odd
+echo z >>"$wt/HEAD^{tree}"
+stage
+check "a file named HEAD^{tree}: exit 0" [ "$rc" -eq 0 ]
+check "a file named HEAD^{tree}: staged" staged 'HEAD^{tree}'
+
 # --- usage
 "$pp" stage --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy stage"

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -126,17 +127,37 @@ static int spawn(const Git *g, const char *const *args, FILE *fin, int out_fd, F
         if (tree_env)
                 envp[k++] = tree_env;
 
-        pid_t pid = fork();
-        if (pid < 0)
-                return -errno;
-        if (pid == 0) {
-                if (dup2(fileno(fin), STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0 ||
-                    dup2(fileno(ferr), STDERR_FILENO) < 0)
-                        _exit(127);
-                execvpe("git", argv, envp);
-                _exit(127);
-        }
+        /* posix_spawn, not fork: the parent's page tables (a 7 MB index
+         * mapped, and more) are not copied for a child that execs at once */
+        posix_spawn_file_actions_t fa;
+        pid_t pid;
+        int r = posix_spawn_file_actions_init(&fa);
+        if (r != 0)
+                return -r;
+        if ((r = posix_spawn_file_actions_adddup2(&fa, fileno(fin), STDIN_FILENO)) == 0 &&
+            (r = posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO)) == 0 &&
+            (r = posix_spawn_file_actions_adddup2(&fa, fileno(ferr), STDERR_FILENO)) == 0)
+                r = posix_spawnp(&pid, "git", &fa, NULL, argv, envp);
+        posix_spawn_file_actions_destroy(&fa);
+        if (r != 0)
+                return -r; /* ENOENT: no git */
         *ret_pid = pid;
+        return 0;
+}
+
+/* spawn() with its stdout a pipe: the read end in *ret_fd. */
+static int spawn_piped(const Git *g, const char *const *args, FILE *fin, FILE *ferr, pid_t *ret_pid,
+                       int *ret_fd) {
+        int pipefd[2];
+        if (pipe2(pipefd, O_CLOEXEC) < 0)
+                return -errno;
+        int r = spawn(g, args, fin, pipefd[1], ferr, ret_pid);
+        close(pipefd[1]);
+        if (r < 0) {
+                close(pipefd[0]);
+                return r;
+        }
+        *ret_fd = pipefd[0];
         return 0;
 }
 
@@ -163,7 +184,7 @@ int git_stream(const Git *g, const char *const *args, const char *in, size_t in_
                int (*read_out)(void *userdata, int fd), void *userdata, int *ret_status, char *err,
                size_t err_n) {
         _cleanup_(fclosep) FILE *fin = tmpfile(), *ferr = tmpfile();
-        int pipefd[2], r;
+        int out_fd, r;
         pid_t pid;
 
         if (!fin || !ferr)
@@ -171,25 +192,23 @@ int git_stream(const Git *g, const char *const *args, const char *in, size_t in_
         if (in_n > 0 &&
             (fwrite(in, 1, in_n, fin) != in_n || fflush(fin) != 0 || fseek(fin, 0, SEEK_SET) != 0))
                 return -EIO;
-        if (pipe2(pipefd, O_CLOEXEC) < 0)
-                return -errno;
-        r = spawn(g, args, fin, pipefd[1], ferr, &pid);
-        close(pipefd[1]);
-        if (r < 0) {
-                close(pipefd[0]);
+        if ((r = spawn_piped(g, args, fin, ferr, &pid, &out_fd)) < 0)
                 return r;
-        }
-        r = read_out(userdata, pipefd[0]);
-        close(pipefd[0]);
+        r = read_out(userdata, out_fd);
+        close(out_fd);
         int k = reap(pid, ferr, ret_status, err, err_n);
         return r < 0 ? r : k;
 }
 
-int git_start(const Git *g, const char *const *args, GitChild *ret) {
-        _cleanup_(fclosep) FILE *fin = fopen("/dev/null", "re"), *fout = tmpfile(), *ferr = tmpfile();
+int git_start(const Git *g, const char *const *args, const char *in, size_t in_n, GitChild *ret) {
+        _cleanup_(fclosep) FILE *fin = in_n > 0 ? tmpfile() : fopen("/dev/null", "re"), *fout = tmpfile(),
+                                *ferr = tmpfile();
         pid_t pid;
         if (!fin || !fout || !ferr)
                 return -errno;
+        if (in_n > 0 &&
+            (fwrite(in, 1, in_n, fin) != in_n || fflush(fin) != 0 || fseek(fin, 0, SEEK_SET) != 0))
+                return -EIO;
         int r = spawn(g, args, fin, fileno(fout), ferr, &pid);
         if (r < 0)
                 return r;
@@ -295,10 +314,69 @@ static int resolved(const char *p, char **ret) {
         return 0;
 }
 
-int git_pin(Git *g, HostError *e) {
+/*
+ * git rev-parse for git_pin(): meanwhile runs while git answers, and the
+ * answer is taken once whole (lines lines, the last "--"), not once git
+ * has exited: tearing a git process down takes milliseconds. That git is
+ * then reaped by git_done(), and a status other than 0 fails the caller
+ * there (g->pin_status). 1 whole, with *ret_out; 0 not (git exited: its
+ * status in *ret_status), -errno.
+ */
+static int pin_ask(Git *g, const char *const *args, size_t lines, void (*meanwhile)(void *ctx), void *ctx,
+                   char **ret_out, size_t *ret_n, int *ret_status) {
+        _cleanup_(fclosep) FILE *fin = fopen("/dev/null", "re"), *ferr = tmpfile();
+        _cleanup_free_ char *out = NULL;
+        size_t n = 0, cap = 0, seen = 0;
+        int out_fd, r;
+        pid_t pid;
+
+        if (!fin || !ferr)
+                return -errno;
+        if ((r = spawn_piped(g, args, fin, ferr, &pid, &out_fd)) < 0)
+                return r;
+        if (meanwhile)
+                meanwhile(ctx);
+        bool whole = false;
+        for (;;) {
+                if (cap - n < 4096) {
+                        char *b = cap < GIT_OUTPUT_MAX ? realloc(out, cap + 4096 + 1) : NULL;
+                        if (!b) {
+                                r = -ENOMEM;
+                                break;
+                        }
+                        out = b;
+                        cap += 4096;
+                }
+                ssize_t k = read(out_fd, out + n, cap - n);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k <= 0) {
+                        r = k < 0 ? -errno : 0;
+                        break;
+                }
+                for (ssize_t i = 0; i < k; i++)
+                        seen += out[n + (size_t) i] == '\n';
+                n += (size_t) k;
+                if (seen == lines && n >= 3 && memcmp(out + n - 3, "--\n", 3) == 0) {
+                        whole = true;
+                        break;
+                }
+        }
+        close(out_fd);
+        if (whole) {
+                g->pin_pid = pid;
+                out[n] = 0;
+                *ret_out = TAKE_PTR(out);
+                *ret_n = n;
+                return 1;
+        }
+        int k = reap(pid, ferr, ret_status, NULL, 0);
+        return r < 0 ? r : k < 0 ? k : 0;
+}
+
+int git_pin(Git *g, void (*meanwhile)(void *ctx), void *ctx, HostError *e) {
         _cleanup_free_ char *out = NULL, *wt = NULL, *top = NULL, *dir = NULL, *common = NULL, *own = NULL,
                             *wtconfig = NULL;
-        char *line[4];
         size_t n = 0;
         int r;
 
@@ -307,14 +385,27 @@ int git_pin(Git *g, HostError *e) {
                 return fail(e, r, "path policy: cannot resolve the worktree %s: %s", shown(g->worktree),
                             strerror(-r));
         /* git's own answer, before anything reads the index: rev-parse
-         * reads config, which runs nothing. */
-        const char *args[] = {"rev-parse", "--path-format=absolute", "--show-toplevel",
-                              "--git-dir", "--git-common-dir",       "--show-object-format",
+         * reads config, which runs nothing. HEAD's tree asked with it; a
+         * repository without a commit asked again without. */
+        const char *args[] = {"rev-parse",
+                              "--path-format=absolute",
+                              "--show-toplevel",
+                              "--git-dir",
+                              "--git-common-dir",
+                              "--show-object-format",
+                              "HEAD^{tree}",
+                              "--",
                               NULL};
-        if ((r = git_ok(g, args, NULL, 0, &out, &n, e)) < 0)
-                goto fail;
-        char *p = out;
-        for (size_t i = 0; i < 4; i++) {
+        int status = 0;
+        bool with_tree = pin_ask(g, args, 6, meanwhile, ctx, &out, &n, &status) > 0;
+        if (!with_tree) {
+                args[6] = NULL;
+                free(TAKE_PTR(out));
+                if ((r = git_ok(g, args, NULL, 0, &out, &n, e)) < 0)
+                        goto fail;
+        }
+        char *line[5] = {0}, *p = out;
+        for (size_t i = 0; i < (size_t) (4 + with_tree); i++) {
                 char *nl = memchr(p, '\n', (size_t) (out + n - p));
                 if (!nl) {
                         r = fail(e, -EBADMSG,
@@ -327,6 +418,10 @@ int git_pin(Git *g, HostError *e) {
                 p = nl + 1;
         }
         g->hashsz = streq(line[3], "sha256") ? 32 : streq(line[3], "sha1") ? 20 : 0;
+        g->head_tree[0] = 0;
+        if (with_tree && g->hashsz && strlen(line[4]) == 2 * g->hashsz &&
+            strspn(line[4], "0123456789abcdef") == 2 * g->hashsz)
+                memcpy(g->head_tree, line[4], 2 * g->hashsz + 1);
         if ((r = resolved(line[0], &top)) < 0 || (r = resolved(line[1], &dir)) < 0 ||
             (r = resolved(line[2], &common)) < 0) {
                 r = fail(e, r, "path policy: cannot resolve the repository of %s: %s", shown(g->worktree),
@@ -393,7 +488,29 @@ fail:
         return r;
 }
 
+int git_pin_reap(Git *g, HostError *e) {
+        int status = 0;
+        if (g->pin_pid <= 0)
+                return 0;
+        while (waitpid(g->pin_pid, &status, 0) < 0)
+                if (errno != EINTR) {
+                        g->pin_pid = 0;
+                        return fail(e, -errno, "path policy: cannot wait for git rev-parse: %m");
+                }
+        g->pin_pid = 0;
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                return fail(e, -EIO, "path policy: git rev-parse failed in %s after it answered",
+                            shown(g->worktree));
+        return 0;
+}
+
 void git_done(Git *g) {
+        int status;
+        if (g->pin_pid > 0) {
+                while (waitpid(g->pin_pid, &status, 0) < 0 && errno == EINTR)
+                        ;
+                g->pin_pid = 0;
+        }
         free(g->git_dir);
         free(g->common_dir);
         free(g->work_tree);

@@ -98,7 +98,9 @@ typedef struct Git {
          * every git run, so nothing in the worktree can point git at
          * another repository (git_done() frees them). */
         char *git_dir, *common_dir, *work_tree;
-        size_t hashsz; /* the object format's: 20 (sha1), 32 (sha256), 0 (another) */
+        size_t hashsz;      /* the object format's: 20 (sha1), 32 (sha256), 0 (another) */
+        char head_tree[65]; /* HEAD^{tree} when git_pin() ran, hex; "" without a commit */
+        pid_t pin_pid;      /* git_pin()'s git, answered and not yet reaped: git_pin_reap() */
 } Git;
 
 /*
@@ -115,7 +117,12 @@ typedef struct Git {
  * refused too. Then pins the three for every later git_run(). 0, or the
  * reason in e.
  */
-int git_pin(Git *g, HostError *e);
+/* meanwhile (or NULL) runs while git answers: work that may be thrown
+ * away. */
+int git_pin(Git *g, void (*meanwhile)(void *ctx), void *ctx, HostError *e);
+/* git_pin()'s git reaped: 0, or its failure in e (it answered, then did
+ * not exit 0). */
+int git_pin_reap(Git *g, HostError *e);
 void git_done(Git *g);
 
 /* git_run(), but with its stdout handed to read_out(userdata, fd) as it
@@ -132,8 +139,9 @@ int git_stream(const Git *g, const char *const *args, const char *in, size_t in_
 int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out,
             size_t *ret_n, int *ret_status, char *err, size_t err_n);
 
-/* git started and not waited for: git_start() runs it with nothing on
- * its stdin and its stdout kept in a file; git_finish() waits, and hands
+/* git started and not waited for: git_start() runs it with in (in_n
+ * bytes, or nothing) on its stdin and its stdout kept in a file;
+ * git_finish() waits, and hands
  * back that stdout mapped (not NUL-terminated; the GitChild's until
  * git_child_done()), its status and its stderr's first line as git_run()
  * does; git_child_done() (the cleanup) kills and reaps one never
@@ -144,7 +152,7 @@ typedef struct GitChild {
         void *map;
         size_t map_n;
 } GitChild;
-int git_start(const Git *g, const char *const *args, GitChild *ret);
+int git_start(const Git *g, const char *const *args, const char *in, size_t in_n, GitChild *ret);
 int git_finish(GitChild *c, const char **ret_out, size_t *ret_n, int *ret_status, char *err, size_t err_n);
 void git_child_done(GitChild *c);
 

@@ -35,6 +35,8 @@ typedef struct Change {
         bool dropped, held, refused, restored;
         bool unstaged;     /* a masked path git add was kept from, as the worktree has it: nothing to edit */
         uint32_t src_size; /* the index's stat data (Merge.masked) */
+        uint32_t ino;      /* the index's stat data: its inode's low 32 bits, where ino_known */
+        bool ino_known;
         struct timespec src_mtime;
         struct Change *same; /* the next deletion of the same blob */
 } Change;
@@ -94,28 +96,97 @@ static int from_hex(const char *h, size_t n, uint8_t *out) {
         return h[2 * n] == 0 || h[2 * n] == '\t' ? 0 : -EBADMSG;
 }
 
-/* HEAD's next entry in git ls-tree -r -z --full-tree output:
- * "<mode> <type> <oid>\t<path>\0". */
+/* One of HEAD's entries. */
 typedef struct HeadEntry {
-        unsigned mode;
-        const char *oid; /* hex, hashsz * 2 digits */
         const char *path;
+        unsigned mode;
+        uint8_t oid[32];
 } HeadEntry;
 
-static int head_next(const char **p, const char *end, size_t hashsz, HeadEntry *ret) {
-        const char *q = *p, *nul = memchr(q, 0, (size_t) (end - q));
-        unsigned mode = 0;
-        if (!nul)
-                return -EBADMSG;
-        for (; q < nul && *q >= '0' && *q <= '7'; q++)
-                mode = mode * 8 + (unsigned) (*q - '0');
-        const char *type = q + 1, *sp = type < nul ? memchr(type, ' ', (size_t) (nul - type)) : NULL;
-        const char *tab = sp ? memchr(sp, '\t', (size_t) (nul - sp)) : NULL;
-        if (q == *p || *q != ' ' || !sp || !tab || (size_t) (tab - sp - 1) != 2 * hashsz || tab + 1 == nul)
-                return -EBADMSG;
-        *ret = (HeadEntry){.mode = mode, .oid = sp + 1, .path = tab + 1};
-        *p = nul + 1;
+/* HEAD's entries copied from the index before git add, packed one after
+ * another (this is every path of the repository, and every page of fresh
+ * memory costs): each its mode (4 bytes), its id (hashsz bytes), its path
+ * and a NUL. */
+typedef struct Head {
+        uint8_t *buf;
+        size_t n, cap;
+        size_t hashsz;
+} Head;
+
+static void head_done(Head *h) {
+        free(h->buf);
+        *h = (Head){0};
+}
+
+/* The entry put, its path in h (valid till the buffer grows again). */
+static int head_put(Head *h, unsigned mode, const uint8_t *oid, const char *path, const char **ret_path) {
+        size_t len = strlen(path), want = 4 + h->hashsz + len + 1;
+        if (h->cap - h->n < want) {
+                size_t cap = h->cap ? h->cap : 64u * 1024;
+                while (cap - h->n < want)
+                        cap *= 2;
+                uint8_t *b = realloc(h->buf, cap);
+                if (!b)
+                        return -ENOMEM;
+                h->buf = b;
+                h->cap = cap;
+        }
+        uint32_t m = mode;
+        uint8_t *q = mempcpy(h->buf + h->n, &m, 4);
+        q = mempcpy(q, oid, h->hashsz);
+        *ret_path = (const char *) q;
+        q = mempcpy(q, path, len + 1);
+        h->n = (size_t) (q - h->buf);
         return 0;
+}
+
+/* The entry at off (< h->n); the offset of the one after it. */
+static size_t head_at(const Head *h, size_t off, HeadEntry *ret) {
+        uint32_t m;
+        memcpy(&m, h->buf + off, 4);
+        const char *path = (const char *) h->buf + off + 4 + h->hashsz;
+        *ret = (HeadEntry){.path = path, .mode = m};
+        memcpy(ret->oid, h->buf + off + 4, h->hashsz);
+        return (size_t) (path - (const char *) h->buf) + strlen(path) + 1;
+}
+
+/* The entries of the index before git add (map, n bytes), copied into h,
+ * and the tree they make, made of the copies: what is compared with HEAD's
+ * tree is what the merge reads, however the file changes meanwhile. 0, or
+ * -EBADMSG (an entry no tree holds: a conflict, an intent to add), -errno. */
+static int head_from_index(Head *h, const uint8_t *map, size_t n, size_t hashsz, uint8_t ret_tree[32]) {
+        _cleanup_(git_index_cursor_freep) GitIndexCursor *cur = NULL;
+        _cleanup_(git_tree_freep) GitTree *tree = git_tree_new((GitHashAlgo) hashsz);
+        GitIndexEntry e;
+        int r;
+        h->hashsz = hashsz;
+        if (!tree)
+                return -ENOMEM;
+        if ((r = git_index_cursor_new(map, n, (GitHashAlgo) hashsz, &cur)) < 0)
+                return r;
+        while ((r = git_index_cursor_next(cur, &e)) > 0) {
+                const char *path;
+                if (e.stage != 0 || e.intent_to_add)
+                        return -EBADMSG;
+                if ((r = head_put(h, e.mode, e.oid, e.path, &path)) < 0 ||
+                    (r = git_tree_add(tree, path, e.mode, e.oid)) < 0)
+                        return r;
+        }
+        return r < 0 ? r : git_tree_finish(tree, ret_tree);
+}
+
+/* Is a blob of HEAD's this one (hex)? */
+static bool head_has(const Head *h, const char *oid) {
+        uint8_t b[32];
+        if (h->hashsz == 0 || strlen(oid) != 2 * h->hashsz || from_hex(oid, h->hashsz, b) < 0)
+                return false;
+        for (size_t off = 0; off < h->n;) {
+                HeadEntry e;
+                off = head_at(h, off, &e);
+                if (memcmp(e.oid, b, h->hashsz) == 0)
+                        return true;
+        }
+        return false;
 }
 
 /* A masked path, or anything under one (a file's too: .env made a
@@ -136,12 +207,20 @@ static bool masked_within(const Policy *p, const char *path) {
 /*
  * What git diff --cached --raw HEAD says, made here: the index's entries
  * (at stage 0; an intent to add is not staged) walked against HEAD's
- * listing, both in git's path order. Any doubt (a conflict left, a
+ * entries, both in git's path order. Any doubt (a conflict left, a
  * listing out of order or not as expected) and the caller asks git diff.
+ *
+ * HEAD's entries are git ls-tree -r's listing, or the agent's index
+ * before git add when the tree of its entries is HEAD's (HEAD^{tree}, the
+ * tree made here as git write-tree makes it): the same entries, by the
+ * hash. A colony that staged nothing leaves such an index; its entries
+ * are copied while git add runs, and no git lists HEAD's 100,000 paths.
  */
 typedef struct Merge {
         const char *ls, *end; /* HEAD's listing, what is left of it */
         const char *prev;     /* HEAD's path before */
+        const Head *head;     /* or the index before git add's entries */
+        size_t at;            /* the offset of the next */
         size_t hashsz;
         Change *v;
         size_t n, allocated;
@@ -185,24 +264,58 @@ static const char *merge_name(Merge *m, const char *path) {
         return m->names[m->n_names++] = d;
 }
 
+/* HEAD's next entry, not taken (merge_head_skip() takes it): 1, 0 at the
+ * end, or -errno. */
+static int merge_head_peek(Merge *m, HeadEntry *ret) {
+        if (m->head) {
+                if (m->at >= m->head->n)
+                        return 0;
+                head_at(m->head, m->at, ret);
+                return 1;
+        }
+        /* "<mode> <type> <oid>\t<path>\0" */
+        const char *p = m->ls, *q = p, *end = m->end;
+        if (p >= end)
+                return 0;
+        const char *nul = memchr(p, 0, (size_t) (end - p));
+        unsigned mode = 0;
+        if (!nul)
+                return -EBADMSG;
+        for (; q < nul && *q >= '0' && *q <= '7'; q++)
+                mode = mode * 8 + (unsigned) (*q - '0');
+        const char *type = q + 1, *sp = type < nul ? memchr(type, ' ', (size_t) (nul - type)) : NULL;
+        const char *tab = sp ? memchr(sp, '\t', (size_t) (nul - sp)) : NULL;
+        if (q == p || *q != ' ' || !sp || !tab || (size_t) (tab - sp - 1) != 2 * m->hashsz ||
+            tab + 1 == nul || (m->prev && strcmp(m->prev, tab + 1) >= 0))
+                return -EBADMSG;
+        *ret = (HeadEntry){.path = tab + 1, .mode = mode};
+        return from_hex(sp + 1, m->hashsz, ret->oid) < 0 ? -EBADMSG : 1;
+}
+
+static void merge_head_skip(Merge *m, const HeadEntry *h) {
+        if (m->head)
+                m->at = (size_t) (h->path - (const char *) m->head->buf) + strlen(h->path) + 1;
+        else {
+                m->prev = h->path;
+                m->ls = h->path + strlen(h->path) + 1;
+        }
+}
+
 /* HEAD's entries before path (all, for NULL): deleted. Its entry at
  * path, if any, in *same. */
 static void merge_head_until(Merge *m, const char *path, HeadEntry *same, bool *found) {
         *found = false;
-        while (!m->error && m->ls < m->end) {
-                const char *at = m->ls;
+        while (!m->error) {
                 HeadEntry h;
-                if (head_next(&m->ls, m->end, m->hashsz, &h) < 0 ||
-                    (m->prev && strcmp(m->prev, h.path) >= 0)) {
-                        m->error = -EBADMSG;
+                int r = merge_head_peek(m, &h);
+                if (r <= 0) {
+                        m->error = r;
                         return;
                 }
                 int cmp = path ? strcmp(h.path, path) : -1;
-                if (cmp > 0) {
-                        m->ls = at; /* not yet */
-                        return;
-                }
-                m->prev = h.path;
+                if (cmp > 0)
+                        return; /* not yet */
+                merge_head_skip(m, &h);
                 if (cmp == 0) {
                         *same = h;
                         *found = true;
@@ -213,7 +326,7 @@ static void merge_head_until(Merge *m, const char *path, HeadEntry *same, bool *
                         return;
                 c->src_mode = h.mode;
                 c->path = h.path;
-                memcpy(c->src_oid, h.oid, 2 * m->hashsz);
+                to_hex(h.oid, m->hashsz, c->src_oid);
                 memset(c->dst_oid, '0', 2 * m->hashsz);
         }
 }
@@ -230,11 +343,14 @@ static void merge_take(void *ctx, const GitIndexEntry *e) {
                 m->error = -EBADMSG;
                 return;
         }
-        HeadEntry h;
+        HeadEntry same, *h = &same;
         bool found;
-        merge_head_until(m, e->path, &h, &found);
+        merge_head_until(m, e->path, h, &found);
         if (m->error)
                 return;
+        if (found && h->mode == e->mode && memcmp(h->oid, e->oid, m->hashsz) == 0 &&
+            !(m->first[(uint8_t) e->path[0] / 8] >> ((uint8_t) e->path[0] % 8) & 1))
+                return; /* as HEAD has it, and nowhere near a masked path */
         char hex[65];
         to_hex(e->oid, m->hashsz, hex);
         uint8_t b0 = (uint8_t) e->path[0];
@@ -253,16 +369,18 @@ static void merge_take(void *ctx, const GitIndexEntry *e) {
                 if (!k->path)
                         return;
         }
-        if (found && h.mode == e->mode && memcmp(h.oid, hex, 2 * m->hashsz) == 0)
+        if (found && h->mode == e->mode && memcmp(h->oid, e->oid, m->hashsz) == 0)
                 return; /* as HEAD has it */
-        Change *c = merge_push(m, !found ? 'A' : (h.mode & S_IFMT) == (e->mode & S_IFMT) ? 'M' : 'T');
+        Change *c = merge_push(m, !found ? 'A' : (h->mode & S_IFMT) == (e->mode & S_IFMT) ? 'M' : 'T');
         if (!c || !(c->path = merge_name(m, e->path)))
                 return;
         c->dst_mode = e->mode;
+        c->ino = e->ino;
+        c->ino_known = true;
         memcpy(c->dst_oid, hex, sizeof hex);
         if (found) {
-                c->src_mode = h.mode;
-                memcpy(c->src_oid, h.oid, 2 * m->hashsz);
+                c->src_mode = h->mode;
+                to_hex(h->oid, m->hashsz, c->src_oid);
         } else
                 memset(c->src_oid, '0', 2 * m->hashsz);
 }
@@ -276,9 +394,44 @@ typedef struct IndexLock {
         size_t n;
 } IndexLock;
 
-static void entry_none(void *ctx, const GitIndexEntry *e) {
-        (void) ctx;
-        (void) e;
+static void merge_init(Merge *m, const Policy *policy, size_t hashsz) {
+        *m = (Merge){.policy = policy, .hashsz = hashsz};
+        for (size_t i = 0; i < policy->n; i++)
+                if (policy->actions[i].kind != PLATFORM_PROTECT) {
+                        uint8_t b0 = (uint8_t) policy->actions[i].path[0];
+                        m->first[b0 / 8] |= (uint8_t) (1u << (b0 % 8));
+                }
+}
+
+/* The index git add wrote, walked against HEAD's entries: true when every
+ * step held. */
+static bool merge_run(Merge *m, const IndexLock *lk) {
+        /* git add wrote it just now: its checksum is git's */
+        GitHashAlgo algo = m->hashsz == 32 ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
+        int r = !lk->map    ? 0
+                : m->hashsz ? git_index_entries_trusted(lk->map, lk->n, algo, merge_take, m)
+                            : git_index_entries(lk->map, lk->n, merge_take, m);
+        if (r == 0 && !m->error && !m->unmerged) {
+                HeadEntry none;
+                bool found;
+                merge_head_until(m, NULL, &none, &found);
+        }
+        return r == 0 && !m->error && !m->unmerged &&
+               (m->hashsz == 20 || m->hashsz == 32 || (m->hashsz == 0 && m->n == 0));
+}
+
+/* The index before git add, mapped: its entries copied (Head) while git
+ * add runs, when its cache tree names HEAD's tree. */
+typedef struct Before {
+        uint8_t *map;
+        size_t n;
+        uint8_t tree[32]; /* the root tree its cache tree names: a hint, the agent's */
+} Before;
+
+static void before_done(Before *b) {
+        if (b->map)
+                munmap(b->map, b->n);
+        *b = (Before){0};
 }
 
 /* The agent's index, before git add reads it: every entry in name order,
@@ -286,23 +439,64 @@ static void entry_none(void *ctx, const GitIndexEntry *e) {
  * reads such an index without a word, and git add would find a masked
  * file through ./config/master.key, not excluded by name, and hash the
  * host's secret into .git/objects. 0 (also: no index, or a split or sparse
- * one, which git diff reads), or -EBADMSG. */
-static int index_precheck(const char *path, size_t hashsz) {
+ * one, which git diff reads), or -EBADMSG. The index, mapped, and the root
+ * tree its cache tree names in *ret when it names one and every entry is in
+ * a tree (at stage 0, none an intent to add). The file's stat in *ret_st. */
+static int index_precheck_fd(int fd, size_t hashsz, Before *ret, struct stat *ret_st) {
+        struct stat st;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        *ret_st = st;
+        if (!S_ISREG(st.st_mode) || st.st_size == 0 || (hashsz != 20 && hashsz != 32))
+                return 0; /* git's to say what it makes of it */
+        void *map = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (map == MAP_FAILED)
+                return -errno;
+        _cleanup_(git_index_cursor_freep) GitIndexCursor *cur = NULL;
+        GitIndexEntry e;
+        bool partial = false;
+        int r = git_index_cursor_new(map, (size_t) st.st_size, (GitHashAlgo) hashsz, &cur);
+        while (r >= 0 && (r = git_index_cursor_next(cur, &e)) > 0)
+                partial = partial || e.stage != 0 || e.intent_to_add;
+        if (r == 0 && !partial && git_index_cursor_cache_tree(cur, ret->tree) > 0) {
+                ret->map = map;
+                ret->n = (size_t) st.st_size;
+                return 0;
+        }
+        munmap(map, (size_t) st.st_size);
+        return r == -EOPNOTSUPP ? 0 : r;
+}
+
+static int index_precheck(const char *path, size_t hashsz, Before *ret) {
         _cleanup_close_ int fd =
                 open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK); /* a fifo: no wait */
         struct stat st;
         if (fd < 0)
                 return errno == ENOENT ? 0 : -errno;
-        if (fstat(fd, &st) < 0)
-                return -errno;
-        if (!S_ISREG(st.st_mode) || st.st_size == 0 || (hashsz != 20 && hashsz != 32))
-                return 0; /* git's to say what it makes of it */
-        void *map = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (map == MAP_FAILED)
-                return -errno;
-        int r = git_index_entries_trusted(map, (size_t) st.st_size, (GitHashAlgo) hashsz, entry_none, NULL);
-        munmap(map, (size_t) st.st_size);
-        return r == -EOPNOTSUPP ? 0 : r;
+        return index_precheck_fd(fd, hashsz, ret, &st);
+}
+
+/* The precheck of a main checkout's .git/index (beneath the worktree,
+ * nothing followed) while git_pin() waits for git's answer, for a SHA-1
+ * repository: taken when the pin names that same file and hash. */
+typedef struct Early {
+        int root_fd;
+        int r; /* index_precheck_fd()'s; 1: not made */
+        Before before;
+        struct stat st;
+} Early;
+
+static void early_done(Early *x) {
+        before_done(&x->before);
+}
+
+static void precheck_early(void *ctx) {
+        Early *x = ctx;
+        _cleanup_close_ int fd = -EBADF;
+        if (platform_open_beneath(x->root_fd, ".git/index", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+                                  &fd) < 0)
+                return;
+        x->r = index_precheck_fd(fd, GIT_HASH_SHA1, &x->before, &x->st);
 }
 
 static int index_lock(const char *path, IndexLock *ret) {
@@ -321,7 +515,7 @@ static int index_lock(const char *path, IndexLock *ret) {
                 return -errno;
         if (st.st_size == 0)
                 return 0;
-        void *m = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, in, 0);
+        void *m = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, in, 0);
         if (m == MAP_FAILED)
                 return -errno;
         ret->map = m;
@@ -464,6 +658,34 @@ static bool moved_here(int root_fd, const Hashmap *inodes, const char *path) {
                 return false;
         masked_file_key(&st, key);
         return hashmap_contains(inodes, key);
+}
+
+static int u32_cmp(const void *a, const void *b) {
+        uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+        return x < y ? -1 : x > y;
+}
+
+/* The masked files' inode numbers (keys "dev ino mtime"), their low 32
+ * bits, sorted: what an index entry's stat data keeps. git add either
+ * took an entry's stat data from the file it hashed, or left an entry
+ * whose stat data matched the file (and then hashed nothing of it): an
+ * inode not here is no masked file's whose bytes git add read, and needs
+ * no look at the disk. */
+static int inode_set(const Hashmap *inodes, uint32_t **ret, size_t *ret_n) {
+        size_t n = 0, i = 0;
+        const char *key;
+        uint32_t *v = calloc(hashmap_size(inodes) + 1, sizeof *v);
+        if (!v)
+                return -ENOMEM;
+        while (hashmap_next(inodes, &i, &key, NULL)) {
+                const char *sp = strchr(key, ' ');
+                if (sp)
+                        v[n++] = (uint32_t) strtoull(sp + 1, NULL, 10);
+        }
+        qsort(v, n, sizeof *v, u32_cmp);
+        *ret = v;
+        *ret_n = n;
+        return 0;
 }
 
 static int change_cmp(const void *a, const void *b) {
@@ -816,12 +1038,12 @@ static int strv_push(char ***v, size_t *n, const char *s) {
  * when this stage made it (its loose file born since the stage began:
  * git add only touches the time of one it finds) and HEAD has it nowhere.
  * One that cannot be taken out is said. */
-static void unhash_blob(const Git *g, const char *oid, const char *listing, size_t n_listing,
-                        const struct timespec *start, LogStream *log) {
+static void unhash_blob(const Git *g, const char *oid, const Head *head, const char *listing,
+                        size_t n_listing, const struct timespec *start, LogStream *log) {
         const char *why = NULL;
         char sub[16];
         _cleanup_close_ int dir_fd = -EBADF, sub_fd = -EBADF;
-        if (n_listing > 0 && memmem(listing, n_listing, oid, strlen(oid)))
+        if (head_has(head, oid) || (n_listing > 0 && memmem(listing, n_listing, oid, strlen(oid))))
                 return; /* HEAD's: in the store before, and after */
         /* objects/xx opened beneath the pinned git dir, nothing followed:
          * the agent writes .git/objects and could make xx a symlink to a
@@ -869,6 +1091,11 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_(hashmap_freep) Hashmap *placeholders = hashmap_new(), *reported = hashmap_new();
         _cleanup_free_ char *index_path = NULL;
         _cleanup_(git_child_done) GitChild head_ls = {0};
+        _cleanup_(before_done) Before before_add = {0};
+        _cleanup_(head_done) Head head_before = {0};
+        _cleanup_(git_child_done) GitChild adding = {0};
+        _cleanup_free_ uint32_t *inos = NULL;
+        size_t n_inos = 0;
         _cleanup_(strv_freep) char **st_args = NULL;
         _cleanup_(masked_files_done) MaskedFiles wfiles = {0};
         _cleanup_free_ char *st_out = NULL; /* git status's: the changes name paths in it */
@@ -926,6 +1153,8 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         if ((r = masked_files_record(root_fd, out_fd, policy, masked_inodes, &wfiles, &walk_skipped)) < 0)
                 return fail(err, r, "path policy: cannot record the masked files in %s/%s: %s",
                             shown(c->out_dir), HOST_MASKED_FILES_FILE, strerror(-r));
+        if ((r = inode_set(masked_inodes, &inos, &n_inos)) < 0)
+                return r;
         if (walk_skipped > 0)
                 log_event(
                         c->log, LOG_WARN, "stage-failed", LOG_FIELDS(LOG_INT("count", walk_skipped)),
@@ -933,7 +1162,8 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                         "deep, or PATH_MAX): one moved elsewhere is not known for a secret");
 
         _cleanup_(git_donep) Git g = {.worktree = c->worktree, .index = c->index};
-        if ((r = git_pin(&g, err)) < 0)
+        _cleanup_(early_done) Early early = {.root_fd = root_fd, .r = 1};
+        if ((r = git_pin(&g, c->snapshot || c->index ? NULL : precheck_early, &early, err)) < 0)
                 return r;
         if (c->snapshot && !c->index) {
                 /* A private copy of the real index: git add -A then finds
@@ -972,8 +1202,10 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 g.index = tmp_index;
         }
 
-        /* HEAD's every path, listed while git add runs (ls-tree reads no
-         * index), for what is staged against it, below. */
+        /* HEAD's every path, for what is staged against it, below: the
+         * index before git add's, copied while git add runs, if its tree
+         * is HEAD's; else listed by git ls-tree beside git add (it reads
+         * no index). */
         static const char *const ls_all[] = {"ls-tree", "-r", "-z", "--full-tree", "HEAD", NULL};
         /* The masked paths kept out of git add: hashing one writes the
          * host's secret into .git/objects, which the guest reads (only the
@@ -983,7 +1215,21 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                                           NULL};
         if ((r = add_pathspecs(policy, &specs, &n_specs)) < 0 || (r = index_file(&g, &index_path)) < 0)
                 goto done;
-        if ((r = index_precheck(index_path, g.hashsz)) < 0) {
+        int status = 0;
+        char err_line[256];
+        const char *head_hex = g.head_tree;
+        /* the early precheck, if it read the index git add reads */
+        struct stat ist;
+        if (early.r <= 0 && g.hashsz == GIT_HASH_SHA1 && stat(index_path, &ist) == 0 &&
+            ist.st_dev == early.st.st_dev && ist.st_ino == early.st.st_ino &&
+            ist.st_size == early.st.st_size && ist.st_mtim.tv_sec == early.st.st_mtim.tv_sec &&
+            ist.st_mtim.tv_nsec == early.st.st_mtim.tv_nsec) {
+                r = early.r;
+                before_add = early.before;
+                early.before = (Before){0};
+        } else
+                r = index_precheck(index_path, g.hashsz, &before_add);
+        if (r < 0) {
                 r = fail(err, r,
                          "path policy: the index %s is not one git would write (%s): nothing was staged",
                          shown(index_path),
@@ -991,20 +1237,65 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                                        : strerror(-r));
                 goto done;
         }
-        int status = 0;
-        char err_line[256];
-        if ((r = git_start(&g, ls_all, &head_ls)) < 0) {
+        {
+                /* its cache tree names HEAD's tree: a hint (the agent's),
+                 * checked below against the tree its entries make */
+                char before_hex[65];
+                to_hex(before_add.tree, g.hashsz, before_hex);
+                if (!before_add.map || !head_hex[0] || !streq(before_hex, head_hex))
+                        before_done(&before_add);
+        }
+        if (!before_add.map && (r = git_start(&g, ls_all, NULL, 0, &head_ls)) < 0) {
                 r = fail(err, r, "path policy: cannot run git: %s", strerror(-r));
                 goto done;
         }
-        free(TAKE_PTR(out));
-        if ((r = git_ok(&g, add, specs, n_specs, &out, &n, err)) < 0)
+        if ((r = git_start(&g, add, specs, n_specs, &adding)) < 0) {
+                r = fail(err, r, "path policy: cannot run git: %s", strerror(-r));
+                goto done;
+        }
+        if (before_add.map) {
+                uint8_t id[32];
+                char id_hex[65] = "";
+                r = head_from_index(&head_before, before_add.map, before_add.n, g.hashsz, id);
+                if (r < 0 && r != -EBADMSG)
+                        goto done;
+                if (r == 0)
+                        to_hex(id, g.hashsz, id_hex);
+                if (!streq(id_hex, head_hex)) {
+                        /* not HEAD's after all (the hint lied, or the file
+                         * changed): listed by git, git add still running */
+                        head_done(&head_before);
+                        if ((r = git_start(&g, ls_all, NULL, 0, &head_ls)) < 0) {
+                                r = fail(err, r, "path policy: cannot run git: %s", strerror(-r));
+                                goto done;
+                        }
+                }
+                before_done(&before_add);
+        }
+        {
+                const char *add_out;
+                size_t add_n;
+                r = git_finish(&adding, &add_out, &add_n, &status, err_line, sizeof err_line);
+                if (r == -ENOENT)
+                        r = fail(err, r, "path policy: cannot run git: not found");
+                else if (r < 0)
+                        r = fail(err, r, "path policy: cannot run git add: %s", strerror(-r));
+                else if (status != 0)
+                        r = fail(err, -EIO, "path policy: git add failed in %s: %s", shown(g.worktree),
+                                 err_line[0] ? err_line : "(no message)");
+                if (r < 0)
+                        goto done;
+        }
+        if ((r = git_pin_reap(&g, err)) < 0)
                 goto done;
         /* No HEAD (a repository without a commit), or ls-tree failed. */
         const char *listing = "";
         size_t n_listing = 0;
         bool has_head = true;
-        r = git_finish(&head_ls, &listing, &n_listing, &status, err_line, sizeof err_line);
+        status = 0;
+        r = head_before.hashsz
+                    ? 0
+                    : git_finish(&head_ls, &listing, &n_listing, &status, err_line, sizeof err_line);
         if (r >= 0 && status != 0) {
                 const char *verify[] = {"rev-parse", "--verify", "-q", "HEAD", NULL};
                 char err_verify[256];
@@ -1024,7 +1315,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         }
 
         /* What is staged against HEAD: read here, from the index git add
-         * wrote and HEAD's listing, where the index is one this reader
+         * wrote and HEAD's entries, where the index is one this reader
          * knows (not split, not sparse, no conflict left); else git diff,
          * once the cache tree is gone (git diff --cached trusts it, and it
          * is the agent's). The index stays locked till its edits are in. */
@@ -1034,37 +1325,23 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 goto done;
         }
         bool fast = false;
-        merge.ls = listing;
-        merge.policy = policy;
-        for (size_t i = 0; i < policy->n; i++)
-                if (policy->actions[i].kind != PLATFORM_PROTECT) {
-                        uint8_t b0 = (uint8_t) policy->actions[i].path[0];
-                        merge.first[b0 / 8] |= (uint8_t) (1u << (b0 % 8));
-                }
-        merge.end = listing + n_listing;
-        {
+        merge_init(&merge, policy, head_before.hashsz);
+        if (head_before.hashsz)
+                merge.head = &head_before;
+        else {
+                merge.ls = listing;
+                merge.end = listing + n_listing;
                 /* the hash: from HEAD's first id, else the index's */
                 const char *tab = memchr(listing, '\t', n_listing),
                            *sp = tab ? memrchr(listing, ' ', (size_t) (tab - listing)) : NULL;
                 merge.hashsz = sp ? (size_t) (tab - sp - 1) / 2 : 0;
-                /* git add wrote it just now: its checksum is git's */
-                GitHashAlgo algo = merge.hashsz == 32 ? GIT_HASH_SHA256 : GIT_HASH_SHA1;
-                int rm = !lk.map        ? 0
-                         : merge.hashsz ? git_index_entries_trusted(lk.map, lk.n, algo, merge_take, &merge)
-                                        : git_index_entries(lk.map, lk.n, merge_take, &merge);
-                if (rm == 0 && !merge.error && !merge.unmerged) {
-                        bool found;
-                        HeadEntry none;
-                        merge_head_until(&merge, NULL, &none, &found);
-                }
-                fast = rm == 0 && !merge.error && !merge.unmerged &&
-                       (merge.hashsz == 20 || merge.hashsz == 32 || (merge.hashsz == 0 && merge.n == 0));
-                if (fast) {
-                        changes = TAKE_PTR(merge.v);
-                        n_changes = merge.n;
-                }
-                /* head_ls stays: the deletions name paths in its listing */
         }
+        fast = merge_run(&merge, &lk);
+        if (fast) {
+                changes = TAKE_PTR(merge.v);
+                n_changes = merge.n;
+        }
+        /* the listing stays: the deletions name paths in it */
         /* HEAD, or the empty tree in a repository without a commit: for
          * git diff. */
         char head[65] = "HEAD";
@@ -1203,7 +1480,9 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                  * (its inode), HEAD's or never committed, new here or over
                  * a path HEAD has */
                 bool by_inode = !masked && !moved && (added || ch->status == 'M' || ch->status == 'T') &&
-                                is_file_mode(ch->dst_mode) && moved_here(root_fd, masked_inodes, ch->path);
+                                is_file_mode(ch->dst_mode) &&
+                                (!ch->ino_known || bsearch(&ch->ino, inos, n_inos, sizeof *inos, u32_cmp)) &&
+                                moved_here(root_fd, masked_inodes, ch->path);
                 masked = masked || by_inode;
                 /* git add hashed it (its path is no masked one): the blob
                  * goes again once the index names it no more */
@@ -1299,7 +1578,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                         goto done;
         }
         for (size_t i = 0; i < n_unhash; i++)
-                unhash_blob(&g, unhash[i], listing, n_listing, &stage_start, c->log);
+                unhash_blob(&g, unhash[i], &head_before, listing, n_listing, &stage_start, c->log);
         if (c->snapshot || c->index) {
                 const char *write_tree[] = {"write-tree", NULL};
                 const char *names[] = {"diff",
