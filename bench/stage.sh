@@ -4,14 +4,16 @@
 # directory) with CHANGED of them changed (default 1,000) and 10 policy hits
 # (a masked .env and secrets/ changed, placeholders, a protected file). Each
 # run starts from the same index (copied back), the two alternate, RUNS
-# each (default 5); the median, cold and warm (below). No root needed.
+# each (default 9); the median, cold and warm (below), and warm again from
+# an index where the colony staged one change (stage then lists HEAD with
+# git ls-tree). No root needed.
 #   bench/stage.sh [BUILD_DIR]     (default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}")
 pp=$bd/pathpolicy
 [ -x "$pp" ] || { echo "bench/stage.sh: no $pp (build it first: tools/bootstrap)" >&2; exit 1; }
-files=${FILES:-100000} changed=${CHANGED:-1000} runs=${RUNS:-5}
+files=${FILES:-100000} changed=${CHANGED:-1000} runs=${RUNS:-9}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
@@ -34,14 +36,18 @@ echo T2 >"$wt/.env" && echo k2 >"$wt/secrets/k" && for i in 1 2 3 4; do echo s >
 echo '{"a":1}' >"$wt/.claude/settings.json"
 git -C "$wt" update-index --refresh >/dev/null 2>&1 || true
 cp "$wt/.git/index" "$work/index.start"
+# ... and the same with one of the changes staged by the colony: the
+# index's tree is no longer HEAD's, so stage lists HEAD with git ls-tree.
+git -C "$wt" add d0/faa && cp "$wt/.git/index" "$work/index.staged" && cp "$work/index.start" "$wt/.git/index"
 # The new tree written back before timing: no writeback behind either.
 sync
 
 now_us() { local t=$EPOCHREALTIME; echo "${t/./}"; }
-# One round: each of the two once, from the same index, timed into $1.
+# One round: each of the two once, from the same index ($2, else
+# index.start), timed into $1.
 round() {
   for w in git pp; do
-    cp "$work/index.start" "$wt/.git/index" && rm -f "$vm/path-policy.reported"
+    cp "$work/${2:-index.start}" "$wt/.git/index" && rm -f "$vm/path-policy.reported"
     t0=$(now_us)
     if [ "$w" = git ]; then git -C "$wt" add -A; else "$pp" stage --worktree "$wt" --out "$vm" 2>"$work/stage.err" || { cat "$work/stage.err" >&2; exit 1; }; fi
     t1=$(now_us)
@@ -62,8 +68,9 @@ for i in $(seq 1 60); do
   prev=$cur
 done
 for i in $(seq 1 "$runs"); do round warm; done
+for i in $(seq 1 "$runs"); do round staged index.staged; done
 echo "stage: $files files, $changed changed, 10 policy hits; median of $runs ($(git --version))"
-for k in cold warm; do
+for k in cold warm staged; do
   awk -v k="$k" -v g="$(med "$work/$k.git")" -v p="$(med "$work/$k.pp")" 'BEGIN {
     printf "%-5s %-24s %9.1f ms %8.2fx\n", k, "git add -A", g / 1000, 1
     printf "%-5s %-24s %9.1f ms %8.2fx\n", k, "pathpolicy stage", p / 1000, p / g }'
