@@ -101,6 +101,7 @@ typedef struct HeadEntry {
         const char *path;
         unsigned mode;
         uint8_t oid[32];
+        const char *after; /* the byte after its path's NUL */
 } HeadEntry;
 
 /* HEAD's entries copied from the index before git add, packed one after
@@ -145,9 +146,9 @@ static size_t head_at(const Head *h, size_t off, HeadEntry *ret) {
         uint32_t m;
         memcpy(&m, h->buf + off, 4);
         const char *path = (const char *) h->buf + off + 4 + h->hashsz;
-        *ret = (HeadEntry){.path = path, .mode = m};
+        *ret = (HeadEntry){.path = path, .mode = m, .after = path + strlen(path) + 1};
         memcpy(ret->oid, h->buf + off + 4, h->hashsz);
-        return (size_t) (path - (const char *) h->buf) + strlen(path) + 1;
+        return (size_t) (ret->after - (const char *) h->buf);
 }
 
 /* The entries of the index before git add (map, n bytes), copied into h,
@@ -288,16 +289,16 @@ static int merge_head_peek(Merge *m, HeadEntry *ret) {
         if (q == p || *q != ' ' || !sp || !tab || (size_t) (tab - sp - 1) != 2 * m->hashsz ||
             tab + 1 == nul || (m->prev && strcmp(m->prev, tab + 1) >= 0))
                 return -EBADMSG;
-        *ret = (HeadEntry){.path = tab + 1, .mode = mode};
+        *ret = (HeadEntry){.path = tab + 1, .mode = mode, .after = nul + 1};
         return from_hex(sp + 1, m->hashsz, ret->oid) < 0 ? -EBADMSG : 1;
 }
 
 static void merge_head_skip(Merge *m, const HeadEntry *h) {
         if (m->head)
-                m->at = (size_t) (h->path - (const char *) m->head->buf) + strlen(h->path) + 1;
+                m->at = (size_t) (h->after - (const char *) m->head->buf);
         else {
                 m->prev = h->path;
-                m->ls = h->path + strlen(h->path) + 1;
+                m->ls = h->after;
         }
 }
 
