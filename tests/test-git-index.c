@@ -735,13 +735,29 @@ static void test_trusted(void **state) {
                 assert_int_equal(read_index(b.buf, bn, &t), -EBADMSG);
         }
         /* ... but a name with dots in it is one, and a sparse directory
-         * entry ends in '/' */
+         * entry ends in '/' (the sparse index is git's plumbing's to read) */
         b_start(&b, 2, GIT_HASH_SHA1);
         b_entry(&b, "...", 0100644, 1, 0, 0);
         b_entry(&b, ".git.d/x", 0100644, 1, 0, 0);
         b_entry(&b, ".gitignore", 0100644, 1, 0, 0);
-        b_entry(&b, "dir/", 040000, 1, 0, 0x4000);
         assert_int_equal(read_index(b.buf, b_end(&b), &t), 0);
+        b_start(&b, 2, GIT_HASH_SHA1);
+        b_entry(&b, "...", 0100644, 1, 0, 0);
+        b_entry(&b, "dir/", 040000, 1, 0, 0x4000);
+        b_ext(&b, "sdir", "", 0);
+        assert_int_equal(read_index(b.buf, b_end(&b), &t), -EOPNOTSUPP);
+        /* a directory's entry outside a sparse index: git reads it as a
+         * file and makes names of what is under it, and its tree entry is
+         * the subtree's own (an index not HEAD's would make HEAD's tree) */
+        for (int k = 0; k < 2; k++) {
+                b_start(&b, 2, GIT_HASH_SHA1);
+                b_entry(&b, "a.c", 0100644, 1, 0, 0);
+                b_entry(&b, k ? "lib/" : "lib", 040000, 2, 0, 0);
+                b_entry(&b, "z.c", 0100644, 3, 0, 0);
+                n = b_end(&b);
+                assert_int_equal(read_index(b.buf, n, &t), -EBADMSG);
+                assert_int_equal(git_index_entries_trusted(b.buf, n, GIT_HASH_SHA1, see, &t), -EBADMSG);
+        }
         build(&b, 4, GIT_HASH_SHA256);
         n = b_end(&b);
         for (size_t k = 0; k < n - 32; k++) { /* cut anywhere: refused, not read past */

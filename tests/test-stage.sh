@@ -707,6 +707,47 @@ check "lying cache tree: exit 1" [ "$rc" -eq 1 ]
 check "lying cache tree: .env.local refused" has "$work/err" 'refused to commit .env.local:'
 check "lying cache tree: HEAD listed by git" ran_ls_tree
 check "lying cache tree: git fsck" fsck_ok
+# A directory's entry outside a sparse index (lib, 040000, HEAD's lib/
+# subtree) in place of lib/a.c and lib/b.c, the cache tree naming HEAD's
+# tree: those entries make HEAD's tree, and taken as HEAD's, a file lib
+# holding a key would be a type change, not an addition, and pass. git
+# would never write such an index: refused, nothing staged (lib/ too, as
+# a sparse index's directory is named).
+# collapse INDEX DIR OID: DIR's entries made one entry DIR (040000, OID).
+collapse() {
+  perl -e 'use Digest::SHA qw(sha1); my ($f, $dir, $oid) = @ARGV; open my $h, "<:raw", $f or die; local $/;
+    my $buf = <$h>; close $h; my $n = unpack("N", substr($buf, 8, 4)); my ($off, @e) = (12);
+    for (1 .. $n) { my $len = unpack("n", substr($buf, $off + 60, 2)) & 0xfff; my $sz = (62 + $len + 8) & ~7;
+      push @e, [substr($buf, $off + 62, $len), substr($buf, $off, $sz)]; $off += $sz }
+    my $ext = substr($buf, $off, length($buf) - 20 - $off); my $name = $dir; (my $bare = $dir) =~ s{/$}{};
+    my $ent = pack("x24 N x12", 040000) . pack("H*", $oid) . pack("n", length $name) . $name;
+    $ent .= "\0" x (((62 + length($name) + 8) & ~7) - length $ent);
+    my @out = grep { index($_->[0], "$bare/") != 0 } @e; push @out, [$name, $ent];
+    @out = sort { $a->[0] cmp $b->[0] } @out; my $o = substr($buf, 0, 8) . pack("N", scalar @out);
+    $o .= $_->[1] for @out; $o .= $ext; $o .= sha1($o); open $h, ">:raw", $f or die; print $h $o; close $h' "$@"
+}
+for name in lib lib/; do
+  fresh
+  mkdir -p "$wt/lib" && echo a >"$wt/lib/a.c" && echo b >"$wt/lib/b.c" && git -C "$wt" add lib && git -C "$wt" commit -qm lib
+  git -C "$wt" update-index --index-version 2
+  collapse "$wt/.git/index" "$name" "$(git -C "$wt" rev-parse HEAD:lib)"
+  root_tree "$wt/.git/index" "$(git -C "$wt" rev-parse 'HEAD^{tree}')"
+  rm -rf "$wt/lib" && printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/lib"
+  stage
+  check "a directory's entry ($name): exit 1" [ "$rc" -eq 1 ]
+  check "a directory's entry ($name): said" has "$work/err" 'is not one git would write'
+  check "a directory's entry ($name): the key not staged" bash -c "! git -C '$wt' ls-files -s | grep -q \"\$(git -C '$wt' hash-object '$wt/lib')\""
+done
+# A symlink whose target is a key: the commit would carry the key as the
+# link's blob. Judged by content; an ordinary link named id_rsa is a link.
+fresh
+mkdir -p "$wt/keys" && ln -s -- "$(printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----')" "$wt/keys/deploy"
+ln -s ../main.c "$wt/keys/id_rsa"
+stage
+check "a symlink holding a key: exit 1" [ "$rc" -eq 1 ]
+check "a symlink holding a key: refused" has "$work/err" 'refused to commit keys/deploy:'
+check "a symlink holding a key: unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch keys/deploy >/dev/null 2>&1"
+check "a symlink named id_rsa: staged" in_index keys/id_rsa
 # A repository without a commit: HEAD's tree is asked for with the
 # repository, and asked again without.
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n

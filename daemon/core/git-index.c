@@ -176,7 +176,8 @@ typedef struct Cursor {
         size_t prev_n, prev_cap, name_cap, named_cap;
         unsigned prev_stage;
         bool nameless, linked;
-        const char *last; /* the last name not empty: in buf (v2, v3) or named (v4) */
+        bool dirs, sparse; /* a directory's entry (040000) seen; the "sdir" extension seen */
+        const char *last;  /* the last name not empty: in buf (v2, v3) or named (v4) */
         size_t off;
         uint32_t i;
         bool ended;
@@ -220,8 +221,15 @@ static int cursor_end(Cursor *c) {
                 if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(ix->passthrough && known))
                         return -EOPNOTSUPP; /* "link" (split index), "sdir" (sparse), or unknown */
                 c->linked = c->linked || memcmp(buf + off, "link", 4) == 0;
+                c->sparse = c->sparse || memcmp(buf + off, "sdir", 4) == 0;
                 off += 8 + (size_t) sz;
         }
+        /* A directory's entry only in a sparse index: elsewhere git reads
+         * one as a file and makes names of what is under it (lib + a.c:
+         * liba.c), and its tree entry is the subtree's own, so an index of
+         * entries that are not HEAD's would make HEAD's tree. */
+        if (c->dirs && !c->sparse)
+                return -EBADMSG;
         return c->nameless && !c->linked ? -EBADMSG : 0;
 }
 
@@ -311,6 +319,7 @@ static int cursor_step(Cursor *c, Raw *ret_raw, GitIndexEntry *ret) {
                 .intent_to_add = (raw.flags2 & CE_INTENT_TO_ADD) != 0,
         };
         memcpy(e.oid, buf + off + FIXED, hashsz);
+        c->dirs = c->dirs || (e.mode & 0170000) == 0040000;
         /* In order, as git's check_ce_order dies otherwise: by name (bytes),
          * a name twice only as conflict stages, rising. So no path is seen
          * twice, however the index was crafted; checked in an index git

@@ -167,11 +167,16 @@ static int head_from_index(Head *h, const uint8_t *map, size_t n, size_t hashsz,
                 return r;
         while ((r = git_index_cursor_next(cur, &e)) > 0) {
                 const char *path;
-                if (e.stage != 0 || e.intent_to_add)
+                /* only what git ls-tree -r lists: a file, an executable, a
+                 * symlink, a gitlink; never a tree (a directory's entry
+                 * makes the subtree's own tree entry, so entries that are
+                 * not HEAD's would make HEAD's tree) */
+                if (e.stage != 0 || e.intent_to_add ||
+                    (e.mode != 0100644 && e.mode != 0100755 && e.mode != 0120000 && e.mode != 0160000))
                         return -EBADMSG;
                 if ((r = head_put(h, e.mode, e.oid, e.path, &path)) < 0 ||
                     (r = git_tree_add(tree, path, e.mode, e.oid)) < 0)
-                        return r;
+                        return r == -EINVAL ? -EBADMSG : r;
         }
         return r < 0 ? r : git_tree_finish(tree, ret_tree);
 }
@@ -1516,9 +1521,11 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
                 }
                 /* 4. A credential file the policy does not name, new to
                  * the repository (a rename's destination included): by
-                 * its name here, by its staged content below. */
-                if (added && is_file_mode(ch->dst_mode) && !credential_template(ch->path)) {
-                        if (credential_name(ch->path)) {
+                 * its name here, by its staged content below (a symlink's
+                 * too: its target is the blob, and could be a key). */
+                bool link = (ch->dst_mode & S_IFMT) == S_IFLNK; /* its blob: the target, by content only */
+                if (added && (is_file_mode(ch->dst_mode) || link) && !credential_template(ch->path)) {
+                        if (!link && credential_name(ch->path)) {
                                 if ((r = refuse_change(deleted, ch, zeros, &edits, &res)) < 0)
                                         goto done;
                         } else if (ARRAY_GROW(heads.v, heads_alloc, heads.n + 1) < 0) {
