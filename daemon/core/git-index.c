@@ -897,17 +897,8 @@ static int tree_put(GitTree *t, TreeLevel *l, uint32_t mode, const char *name, s
                 *--d = (char) ('0' + (mode & 7));
         while ((mode >>= 3) && d > m);
         size_t k = (size_t) (e - d);
-        size_t want = k + name_n + 1 + (size_t) t->algo;
-        if (l->cap - l->n < want) {
-                size_t cap = l->cap ? l->cap : 256;
-                while (cap - l->n < want)
-                        cap *= 2;
-                uint8_t *b = realloc(l->buf, cap);
-                if (!b)
-                        return -ENOMEM;
-                l->buf = b;
-                l->cap = cap;
-        }
+        if (ARRAY_GROW(l->buf, l->cap, l->n + k + name_n + 1 + (size_t) t->algo) < 0)
+                return -ENOMEM;
         uint8_t *q = mempcpy(l->buf + l->n, d, k);
         q = mempcpy(q, name, name_n);
         *q++ = 0;

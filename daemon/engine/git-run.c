@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "array.h"
 #include "git-audit.h"
 #include "util.h"
 
@@ -145,6 +146,20 @@ static int spawn(const Git *g, const char *const *args, FILE *fin, int out_fd, F
         return 0;
 }
 
+/* in (in_n bytes) in a file to be git's stdin, read from its start; for
+ * nothing, /dev/null. NULL with errno set. */
+static FILE *input_file(const char *in, size_t in_n) {
+        if (in_n == 0)
+                return fopen("/dev/null", "re");
+        FILE *f = tmpfile();
+        if (f && (fwrite(in, 1, in_n, f) != in_n || fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0)) {
+                fclose(f);
+                errno = EIO;
+                return NULL;
+        }
+        return f;
+}
+
 /* spawn() with its stdout a pipe: the read end in *ret_fd. */
 static int spawn_piped(const Git *g, const char *const *args, FILE *fin, FILE *ferr, pid_t *ret_pid,
                        int *ret_fd) {
@@ -183,15 +198,12 @@ static int reap(pid_t pid, FILE *ferr, int *ret_status, char *err, size_t err_n)
 int git_stream(const Git *g, const char *const *args, const char *in, size_t in_n,
                int (*read_out)(void *userdata, int fd), void *userdata, int *ret_status, char *err,
                size_t err_n) {
-        _cleanup_(fclosep) FILE *fin = tmpfile(), *ferr = tmpfile();
+        _cleanup_(fclosep) FILE *fin = input_file(in, in_n), *ferr = tmpfile();
         int out_fd, r;
         pid_t pid;
 
         if (!fin || !ferr)
                 return -errno;
-        if (in_n > 0 &&
-            (fwrite(in, 1, in_n, fin) != in_n || fflush(fin) != 0 || fseek(fin, 0, SEEK_SET) != 0))
-                return -EIO;
         if ((r = spawn_piped(g, args, fin, ferr, &pid, &out_fd)) < 0)
                 return r;
         r = read_out(userdata, out_fd);
@@ -201,14 +213,10 @@ int git_stream(const Git *g, const char *const *args, const char *in, size_t in_
 }
 
 int git_start(const Git *g, const char *const *args, const char *in, size_t in_n, GitChild *ret) {
-        _cleanup_(fclosep) FILE *fin = in_n > 0 ? tmpfile() : fopen("/dev/null", "re"), *fout = tmpfile(),
-                                *ferr = tmpfile();
+        _cleanup_(fclosep) FILE *fin = input_file(in, in_n), *fout = tmpfile(), *ferr = tmpfile();
         pid_t pid;
         if (!fin || !fout || !ferr)
                 return -errno;
-        if (in_n > 0 &&
-            (fwrite(in, 1, in_n, fin) != in_n || fflush(fin) != 0 || fseek(fin, 0, SEEK_SET) != 0))
-                return -EIO;
         int r = spawn(g, args, fin, fileno(fout), ferr, &pid);
         if (r < 0)
                 return r;
@@ -324,7 +332,7 @@ static int resolved(const char *p, char **ret) {
  */
 static int pin_ask(Git *g, const char *const *args, size_t lines, void (*meanwhile)(void *ctx), void *ctx,
                    char **ret_out, size_t *ret_n, int *ret_status) {
-        _cleanup_(fclosep) FILE *fin = fopen("/dev/null", "re"), *ferr = tmpfile();
+        _cleanup_(fclosep) FILE *fin = input_file(NULL, 0), *ferr = tmpfile();
         _cleanup_free_ char *out = NULL;
         size_t n = 0, cap = 0, seen = 0;
         int out_fd, r;
@@ -338,16 +346,11 @@ static int pin_ask(Git *g, const char *const *args, size_t lines, void (*meanwhi
                 meanwhile(ctx);
         bool whole = false;
         for (;;) {
-                if (cap - n < 4096) {
-                        char *b = cap < GIT_OUTPUT_MAX ? realloc(out, cap + 4096 + 1) : NULL;
-                        if (!b) {
-                                r = -ENOMEM;
-                                break;
-                        }
-                        out = b;
-                        cap += 4096;
+                if (n >= GIT_OUTPUT_MAX || ARRAY_GROW(out, cap, n + 4096 + 1) < 0) {
+                        r = -ENOMEM;
+                        break;
                 }
-                ssize_t k = read(out_fd, out + n, cap - n);
+                ssize_t k = read(out_fd, out + n, cap - n - 1);
                 if (k < 0 && errno == EINTR)
                         continue;
                 if (k <= 0) {

@@ -121,17 +121,9 @@ static void head_done(Head *h) {
 
 /* The entry put, its path in h (valid till the buffer grows again). */
 static int head_put(Head *h, unsigned mode, const uint8_t *oid, const char *path, const char **ret_path) {
-        size_t len = strlen(path), want = 4 + h->hashsz + len + 1;
-        if (h->cap - h->n < want) {
-                size_t cap = h->cap ? h->cap : 64u * 1024;
-                while (cap - h->n < want)
-                        cap *= 2;
-                uint8_t *b = realloc(h->buf, cap);
-                if (!b)
-                        return -ENOMEM;
-                h->buf = b;
-                h->cap = cap;
-        }
+        size_t len = strlen(path);
+        if (ARRAY_GROW(h->buf, h->cap, h->n + 4 + h->hashsz + len + 1) < 0)
+                return -ENOMEM;
         uint32_t m = mode;
         uint8_t *q = mempcpy(h->buf + h->n, &m, 4);
         q = mempcpy(q, oid, h->hashsz);
@@ -1084,7 +1076,7 @@ static void git_donep(Git *g) {
         git_done(g);
 }
 
-int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
+static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
         _cleanup_policy_ Policy *policy = NULL;
         _cleanup_free_ char *ph_buf = NULL, *raw = NULL, *info = NULL, *tmp_index = NULL, *tmp_dir = NULL,
@@ -1226,7 +1218,7 @@ int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
         const char *head_hex = g.head_tree;
         /* the early precheck, if it read the index git add reads */
         struct stat ist;
-        if (early.r <= 0 && g.hashsz == GIT_HASH_SHA1 && stat(index_path, &ist) == 0 &&
+        if (early.r <= 0 && g.hashsz == GIT_HASH_SHA1 && lstat(index_path, &ist) == 0 &&
             ist.st_dev == early.st.st_dev && ist.st_ino == early.st.st_ino &&
             ist.st_size == early.st.st_size && ist.st_mtim.tv_sec == early.st.st_mtim.tv_sec &&
             ist.st_mtim.tv_nsec == early.st.st_mtim.tv_nsec) {
@@ -1627,6 +1619,16 @@ done:
         }
         *ret = res;
         return res.n_refused > 0 ? -EPERM : 0;
+}
+
+/* Every failure says why: one without a message of its own (out of
+ * memory, mostly) is named here. -EPERM (refused) is said by its records. */
+int host_stage(const StageConfig *c, StageResult *ret, HostError *err) {
+        err->message[0] = 0;
+        int r = stage_run(c, ret, err);
+        if (r < 0 && r != -EPERM && !err->message[0])
+                (void) fail(err, r, "path policy: cannot stage %s: %s", shown(c->worktree), strerror(-r));
+        return r;
 }
 
 void stage_result_done(StageResult *r) {
