@@ -57,7 +57,8 @@ static bool env_kept(const char *e) {
  * Nothing the agent could have written runs: no hook (the root's
  * post-index-change either), no fsmonitor, pager, editor, credential or
  * askpass helper, external diff or textconv, no recursion into a nested
- * checkout or submodule (a gitlink is its HEAD, nothing more), no network.
+ * checkout or submodule (a gitlink is its HEAD, nothing more: stage keeps
+ * git add from every gitlink, gitlinks.c), no network, no automatic gc.
  * Filter drivers stay as the root repository's config defines them (the
  * host's: the agent could not write it), so git-lfs works.
  */
@@ -73,6 +74,9 @@ static const char *const git_hardening[] = {
         "-c", "diff.ignoreSubmodules=all",
         "-c", "status.submoduleSummary=false",
         "-c", "protocol.allow=never",
+        "-c", "gc.auto=0",
+        "-c", "maintenance.auto=false",
+        "-c", "advice.addEmbeddedRepo=false",
 };
 
 /* What git_run() keeps of its stdout. */

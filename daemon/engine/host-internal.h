@@ -160,6 +160,24 @@ void git_child_done(GitChild *c);
 int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out, size_t *ret_n,
            HostError *e);
 
+/*
+ * The gitlinks of the index git add reads (gitlinks.c): git add is kept
+ * from each (an exclude pathspec), because for a gitlink whose HEAD did
+ * not move it asks git status inside the nested checkout, which runs that
+ * checkout's fsmonitor and filter drivers, set by the agent. Then
+ * gitlinks_stage() stages each by its HEAD alone. known: the list is the
+ * index's whole (read here, or from git ls-files).
+ */
+typedef struct Gitlinks {
+        char **v; /* NULL-terminated */
+        size_t n;
+        bool known;
+} Gitlinks;
+int gitlinks_push(Gitlinks *l, const char *path);
+int gitlinks_from_git(const Git *g, Gitlinks *ret, HostError *e);
+int gitlinks_stage(const Git *g, const Gitlinks *l, HostError *e);
+void gitlinks_done(Gitlinks *l);
+
 static inline void hashmap_freep(Hashmap **m) {
         hashmap_free(*m);
 }

@@ -439,8 +439,10 @@ static void before_done(Before *b) {
  * host's secret into .git/objects. 0 (also: no index, or a split or sparse
  * one, which git diff reads), or -EBADMSG. The index, mapped, and the root
  * tree its cache tree names in *ret when it names one and every entry is in
- * a tree (at stage 0, none an intent to add). The file's stat in *ret_st. */
-static int index_precheck_fd(int fd, size_t hashsz, Before *ret, struct stat *ret_st) {
+ * a tree (at stage 0, none an intent to add). The file's stat in *ret_st.
+ * Its gitlinks in *ret_links, known when every entry was read here. */
+static int index_precheck_fd(int fd, size_t hashsz, Before *ret, struct stat *ret_st, Gitlinks *ret_links) {
+        _cleanup_(gitlinks_done) Gitlinks links = {0};
         struct stat st;
         if (fstat(fd, &st) < 0)
                 return -errno;
@@ -454,8 +456,17 @@ static int index_precheck_fd(int fd, size_t hashsz, Before *ret, struct stat *re
         GitIndexEntry e;
         bool partial = false;
         int r = git_index_cursor_new(map, (size_t) st.st_size, (GitHashAlgo) hashsz, &cur);
-        while (r >= 0 && (r = git_index_cursor_next(cur, &e)) > 0)
+        while (r >= 0 && (r = git_index_cursor_next(cur, &e)) > 0) {
                 partial = partial || e.stage != 0 || e.intent_to_add;
+                if (e.mode == 0160000 && (r = gitlinks_push(&links, e.path)) < 0)
+                        break;
+        }
+        if (r == 0) {
+                gitlinks_done(ret_links);
+                links.known = true;
+                *ret_links = links;
+                links = (Gitlinks){0};
+        }
         if (r == 0 && !partial && git_index_cursor_cache_tree(cur, ret->tree) > 0) {
                 ret->map = map;
                 ret->n = (size_t) st.st_size;
@@ -465,13 +476,17 @@ static int index_precheck_fd(int fd, size_t hashsz, Before *ret, struct stat *re
         return r == -EOPNOTSUPP ? 0 : r;
 }
 
-static int index_precheck(const char *path, size_t hashsz, Before *ret) {
+static int index_precheck(const char *path, size_t hashsz, Before *ret, Gitlinks *ret_links) {
         _cleanup_close_ int fd =
                 open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK); /* a fifo: no wait */
         struct stat st;
+        if (fd < 0 && errno == ENOENT) {
+                ret_links->known = true; /* no index, no gitlink */
+                return 0;
+        }
         if (fd < 0)
-                return errno == ENOENT ? 0 : -errno;
-        return index_precheck_fd(fd, hashsz, ret, &st);
+                return -errno;
+        return index_precheck_fd(fd, hashsz, ret, &st, ret_links);
 }
 
 /* The precheck of a main checkout's .git/index (beneath the worktree,
@@ -482,10 +497,12 @@ typedef struct Early {
         int r; /* index_precheck_fd()'s; 1: not made */
         Before before;
         struct stat st;
+        Gitlinks links;
 } Early;
 
 static void early_done(Early *x) {
         before_done(&x->before);
+        gitlinks_done(&x->links);
 }
 
 static void precheck_early(void *ctx) {
@@ -494,7 +511,7 @@ static void precheck_early(void *ctx) {
         if (platform_open_beneath(x->root_fd, ".git/index", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
                                   &fd) < 0)
                 return;
-        x->r = index_precheck_fd(fd, GIT_HASH_SHA1, &x->before, &x->st);
+        x->r = index_precheck_fd(fd, GIT_HASH_SHA1, &x->before, &x->st, &x->links);
 }
 
 static int index_lock(const char *path, IndexLock *ret) {
@@ -743,13 +760,15 @@ static int worktree_changes(const Change *masked, size_t n_masked, MaskedFiles *
 }
 
 /* git add's pathspecs, NUL-ended: the worktree, less every masked path
- * (literal: no glob, no magic of its own). */
-static int add_pathspecs(const Policy *p, char **ret, size_t *ret_n) {
+ * and every gitlink (literal: no glob, no magic of its own). */
+static int add_pathspecs(const Policy *p, const Gitlinks *links, char **ret, size_t *ret_n) {
         static const char exclude[] = ":(exclude,literal)";
         size_t n = 2;
         for (size_t i = 0; i < p->n; i++)
                 if (p->actions[i].kind != PLATFORM_PROTECT)
                         n += sizeof exclude + strlen(p->actions[i].path);
+        for (size_t i = 0; i < links->n; i++)
+                n += sizeof exclude + strlen(links->v[i]);
         char *buf = malloc(n), *q = buf;
         if (!buf)
                 return -ENOMEM;
@@ -759,6 +778,10 @@ static int add_pathspecs(const Policy *p, char **ret, size_t *ret_n) {
                         q = mempcpy(q, exclude, sizeof exclude - 1);
                         q = mempcpy(q, p->actions[i].path, strlen(p->actions[i].path) + 1);
                 }
+        for (size_t i = 0; i < links->n; i++) {
+                q = mempcpy(q, exclude, sizeof exclude - 1);
+                q = mempcpy(q, links->v[i], strlen(links->v[i]) + 1);
+        }
         *ret = buf;
         *ret_n = (size_t) (q - buf);
         return 0;
@@ -1090,6 +1113,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_free_ char *index_path = NULL;
         _cleanup_(git_child_done) GitChild head_ls = {0};
         _cleanup_(before_done) Before before_add = {0};
+        _cleanup_(gitlinks_done) Gitlinks links = {0};
         _cleanup_(head_done) Head head_before = {0};
         _cleanup_(git_child_done) GitChild adding = {0};
         _cleanup_free_ uint32_t *inos = NULL;
@@ -1211,7 +1235,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
          * them is judged below as ever. */
         static const char *const add[] = {"add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul",
                                           NULL};
-        if ((r = add_pathspecs(policy, &specs, &n_specs)) < 0 || (r = index_file(&g, &index_path)) < 0)
+        if ((r = index_file(&g, &index_path)) < 0)
                 goto done;
         int status = 0;
         char err_line[256];
@@ -1225,8 +1249,10 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 r = early.r;
                 before_add = early.before;
                 early.before = (Before){0};
+                links = early.links;
+                early.links = (Gitlinks){0};
         } else
-                r = index_precheck(index_path, g.hashsz, &before_add);
+                r = index_precheck(index_path, g.hashsz, &before_add, &links);
         if (r < 0) {
                 r = fail(err, r,
                          "path policy: the index %s is not one git would write (%s): nothing was staged",
@@ -1235,6 +1261,11 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                                        : strerror(-r));
                 goto done;
         }
+        /* The gitlinks git add is kept from: read above, or (an index this
+         * reader does not know) from git. */
+        if ((!links.known && (r = gitlinks_from_git(&g, &links, err)) < 0) ||
+            (r = add_pathspecs(policy, &links, &specs, &n_specs)) < 0)
+                goto done;
         {
                 /* its cache tree names HEAD's tree: a hint (the agent's),
                  * checked below against the tree its entries make */
@@ -1281,7 +1312,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 else if (status != 0)
                         r = fail(err, -EIO, "path policy: git add failed in %s: %s", shown(g.worktree),
                                  err_line[0] ? err_line : "(no message)");
-                if (r < 0)
+                if (r < 0 || (r = gitlinks_stage(&g, &links, err)) < 0)
                         goto done;
         }
         if ((r = git_pin_reap(&g, err)) < 0)

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# stage runs none of the agent's programs on the host (issue 28, point 1).
+# Nested checkouts, registered in .gitmodules or not, clean, dirty and with
+# their HEAD moved, each set every config key, attribute and hook that runs
+# a program to one that writes a marker; so do the root repository's hooks.
+# The marker never appears, in the normal and the --snapshot mode, while
+# the root repository's own filters (git-lfs among them) still run, and
+# each gitlink is staged at its nested checkout's HEAD, as git add would.
+# No root needed. Usage: test-stage-exec.sh PATHPOLICY
+set -u
+pp=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir "$TMPDIR"
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+command -v git-lfs >/dev/null || { echo "test-stage-exec.sh: needs git-lfs, a test dependency (tools/bootstrap)"; exit 1; }
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+git config --global init.defaultBranch main
+git config --global protocol.file.allow always
+git config --global advice.addEmbeddedRepo false
+git lfs install --skip-repo >/dev/null # the host's: the lfs filter in the global config
+
+marker=$work/marker
+mark=$work/mark
+printf '#!/bin/sh\necho "$0 $*" >>"%s"\ncat\n' "$marker" >"$mark"
+chmod +x "$mark"
+hooks="applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit prepare-commit-msg
+  commit-msg post-commit pre-rebase post-checkout post-merge pre-push pre-receive update proc-receive
+  post-receive post-update reference-transaction push-to-checkout pre-auto-gc post-rewrite
+  sendemail-validate fsmonitor-watchman post-index-change"
+
+# arm_gitdir DIR: every key in DIR's config that runs a program, and every
+# hook, in DIR's hooks/ and in a core.hooksPath of its own, run the marker.
+arm_gitdir() {
+  local d=$1 k
+  mkdir -p "$d/hooks" "$d/evil-hooks"
+  for k in $hooks; do
+    cp "$mark" "$d/hooks/$k"; cp "$mark" "$d/evil-hooks/$k"
+  done
+  printf '[core]\n\tfsmonitor = %s\n' "$mark" >"$d/evil.inc"
+  git config -f "$d/config" include.path evil.inc
+  for k in core.hooksPath; do git config -f "$d/config" "$k" "$d/evil-hooks"; done
+  for k in core.pager core.editor core.askPass core.sshCommand core.gitProxy core.alternateRefsCommand \
+    credential.helper diff.external diff.evil.textconv diff.evil.command filter.evil.clean \
+    filter.evil.smudge filter.evil.process merge.evil.driver gpg.program sequence.editor pager.status \
+    pager.diff uploadpack.packObjectsHook remote.origin.uploadpack interactive.diffFilter; do
+    git config -f "$d/config" "$k" "$mark $k"
+  done
+  git config -f "$d/config" filter.evil.required true
+  git config -f "$d/config" gc.auto 1
+}
+# arm CHECKOUT: its git dir, and attributes that name the evil drivers.
+arm() {
+  local c=$1
+  arm_gitdir "$(git -C "$c" rev-parse --absolute-git-dir)"
+  printf '* filter=evil diff=evil merge=evil\n' >"$c/.gitattributes"
+  printf '[submodule "deep"]\n\tpath = deep\n\turl = ./deep\n\tupdate = !%s update\n' "$mark" >>"$c/.gitmodules"
+}
+
+# The nested checkouts' upstream.
+git init -q "$work/up"
+(cd "$work/up" && echo a >a.txt && echo b >b.txt && git add -A && git commit -qm up) || exit 1
+
+n=0
+# fresh: a root repository with registered submodules and nested checkouts
+# of every shape; $wt and $vm name it, $expect.* the gitlinks git add stages.
+fresh() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && echo code >main.c && printf '*.bin filter=lfs diff=lfs merge=lfs -text\n' >.gitattributes &&
+    git add -A && git commit -qm init &&
+    for s in sub-clean sub-dirty sub-moved; do git submodule add -q "$work/up" "vendor/$s" || exit 1; done &&
+    for s in plain-clean plain-dirty plain-moved; do git clone -q "$work/up" "nested/$s" || exit 1; done &&
+    git add -A && git commit -qm nested &&
+    git -C vendor/sub-clean submodule add -q "$work/up" deep && git -C vendor/sub-clean commit -qm deep &&
+    git add vendor/sub-clean && git commit -qm deep) >/dev/null 2>&1 || { echo "fresh: setup failed"; exit 1; }
+  git clone -q "$work/up" "$wt/nested/new-dirty"
+  for c in vendor/sub-moved nested/plain-moved; do
+    (cd "$wt/$c" && echo c >c.txt && git add c.txt && git commit -qm moved) >/dev/null
+  done
+  # what git add stages for each gitlink: its checkout's HEAD
+  for c in vendor/sub-clean vendor/sub-dirty vendor/sub-moved nested/plain-clean nested/plain-dirty \
+    nested/plain-moved nested/new-dirty; do
+    git -C "$wt/$c" rev-parse HEAD >"$vm/expect.${c//\//_}"
+  done
+  for c in vendor/sub-clean vendor/sub-dirty vendor/sub-moved vendor/sub-clean/deep nested/plain-clean \
+    nested/plain-dirty nested/plain-moved nested/new-dirty; do
+    arm "$wt/$c"
+  done
+  for c in vendor/sub-dirty nested/plain-dirty nested/new-dirty; do
+    echo dirty >>"$wt/$c/a.txt"; echo new >"$wt/$c/untracked.txt"
+  done
+  # the root's hooks are the host's, but none runs either
+  for k in $hooks; do cp "$mark" "$wt/.git/hooks/$k"; done
+  # the colony's own work: a file, and one behind the root's lfs filter
+  echo work >"$wt/work.c"
+  head -c 3000 /dev/urandom >"$wt/blob.bin"
+  printf 'mask-file .env\nprotect .git/config\nprotect .git/hooks/\n' >"$vm/path-policy"
+  : >"$vm/path-policy.placeholders"
+  rm -f "$marker"
+}
+stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+gitlink_at() { [ "$(git -C "$wt" ls-files -s -- "$1" | awk '{print $1, $2}')" = "160000 $(cat "$vm/expect.${1//\//_}")" ]; }
+no_marker() { [ ! -e "$marker" ] || { echo "ran on the host:"; sort -u "$marker"; false; }; }
+is_lfs_pointer() { git -C "$wt" cat-file -p ":$1" | grep -q '^version https://git-lfs'; }
+
+# --- the control: git add -A alone runs the agent's program (the test can fail)
+fresh
+git -C "$wt" -c core.hooksPath=/dev/null -c core.fsmonitor=false -c diff.ignoreSubmodules=all \
+  -c submodule.recurse=false add -A >/dev/null 2>&1
+check "control: a hardened git add -A runs a nested checkout's program" [ -s "$marker" ]
+
+# --- stage, and stage --snapshot: nothing of the agent's runs
+# (split: an index this reader leaves to git, so git lists the gitlinks)
+for mode in stage split snapshot; do
+  fresh
+  [ "$mode" = split ] && git -C "$wt" -c core.hooksPath=/dev/null update-index --split-index
+  if [ "$mode" = snapshot ]; then
+    cp "$wt/.git/index" "$work/index.before"
+    stage --snapshot --json
+  else
+    stage
+  fi
+  check "$mode: exit 0" [ "$rc" -eq 0 ]
+  [ "$rc" -eq 0 ] || cat "$work/err"
+  check "$mode: no program of the agent's ran on the host" no_marker
+  if [ "$mode" = snapshot ]; then
+    check "$mode: the real index untouched" cmp -s "$wt/.git/index" "$work/index.before"
+    for c in vendor/sub-moved nested/plain-moved nested/new-dirty; do
+      check "$mode: $c listed as changed" grep -qF "\"$c\"" "$work/out"
+    done
+    check "$mode: vendor/sub-clean not listed" bash -c "! grep -qF '\"vendor/sub-clean\"' '$work/out'"
+  else
+    for c in vendor/sub-clean vendor/sub-dirty vendor/sub-moved nested/plain-clean nested/plain-dirty \
+      nested/plain-moved nested/new-dirty; do
+      check "$mode: $c staged at its HEAD, as git add stages it" gitlink_at "$c"
+    done
+    check "$mode: nothing inside a nested checkout staged as a file" \
+      bash -c "! git -C '$wt' ls-files | grep -qE '^(vendor|nested)/[^/]+/'"
+    check "$mode: the colony's file staged" bash -c "git -C '$wt' ls-files --error-unmatch work.c >/dev/null"
+    check "$mode: the root's lfs filter ran (a pointer staged)" is_lfs_pointer blob.bin
+    check "$mode: git fsck" bash -c "git -C '$wt' fsck --no-progress >/dev/null 2>&1"
+  fi
+done
+
+# --- a nested checkout gone, made a file, and one not checked out: as git add
+fresh
+rm -rf "$wt/nested/plain-clean"
+rm -rf "$wt/nested/plain-dirty" && echo file >"$wt/nested/plain-dirty"
+rm -rf "$wt/vendor/sub-dirty" && mkdir "$wt/vendor/sub-dirty" # de-initialised: an empty directory
+stage
+check "shapes: exit 0" [ "$rc" -eq 0 ]
+check "shapes: no program ran" no_marker
+check "shapes: a checkout gone is a deletion" bash -c "[ -z \"\$(git -C '$wt' ls-files -- nested/plain-clean)\" ]"
+check "shapes: one made a file is that file" bash -c "[ \"\$(git -C '$wt' ls-files -s -- nested/plain-dirty | cut -c1-6)\" = 100644 ]"
+check "shapes: one not checked out keeps its gitlink" gitlink_at vendor/sub-dirty
+check "shapes: git fsck" bash -c "git -C '$wt' fsck --no-progress >/dev/null 2>&1"
+
+echo "stage-exec: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
