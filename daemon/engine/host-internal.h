@@ -178,6 +178,39 @@ int gitlinks_from_git(const Git *g, Gitlinks *ret, HostError *e);
 int gitlinks_stage(const Git *g, const Gitlinks *l, HostError *e);
 void gitlinks_done(Gitlinks *l);
 
+/*
+ * Nested checkouts (checkouts.c). prepare records the ones the boot finds
+ * (HOST_CHECKOUTS_FILE: NUL-terminated records, "complete" or
+ * "incomplete" first, then each checkout's path, relative): the guest's
+ * watcher binds the policy at each one's root, so a file the root tracks
+ * below one, at a masked path anchored there, sat under a bind all the
+ * session. checkouts_list() makes that text (a walk of every directory, no
+ * symlink followed, .git not entered; past 100,000 directories or 64 deep,
+ * "incomplete").
+ */
+typedef enum CheckoutsState {
+        CHECKOUTS_COMPLETE,
+        CHECKOUTS_INCOMPLETE,
+        CHECKOUTS_LOST,
+} CheckoutsState;
+typedef struct Checkouts {
+        CheckoutsState state;
+        Hashmap *roots; /* the paths, borrowed from buf */
+        char *buf;
+} Checkouts;
+int checkouts_list(int root_fd, char **ret, size_t *ret_n);
+/* The record, read (lost: CHECKOUTS_LOST, none in it). 0, or -errno. */
+int checkouts_load(int out_fd, Checkouts *ret);
+void checkouts_done(Checkouts *c);
+/* Did path sit under a bind of the policy's masks at a recorded
+ * checkout's root? With the record lost or cut short, yes: the caller
+ * holds back more, never less. */
+bool checkouts_bound(const Checkouts *c, const Policy *policy, const char *path);
+/* The length of path's outermost ancestor that is a git directory (the
+ * guest moved a nested .git, or made one: git add takes its files for
+ * the colony's), or 0. seen caches each directory's answer. */
+size_t git_dir_above(int root_fd, Hashmap *seen, const char *path);
+
 static inline void hashmap_freep(Hashmap **m) {
         hashmap_free(*m);
 }

@@ -26,6 +26,9 @@
  *                             syntax, for the guest's core.excludesFile (git
  *                             shows no empty directory, and a directory
  *                             pattern would hide what is put in it later)
+ *   path-policy.checkouts     the nested checkouts the boot found (the guest's
+ *                             watcher binds the policy at each one's root),
+ *                             for stage (host-internal.h)
  *
  * release removes the placeholders that are still empty: the recorded
  * ones, or, when that list was lost, an empty path at a policy entry.
@@ -37,6 +40,7 @@
 #define HOST_POLICY_FILE "path-policy"
 #define HOST_PLACEHOLDERS_FILE "path-policy.placeholders"
 #define HOST_EXCLUDE_FILE "path-policy.exclude"
+#define HOST_CHECKOUTS_FILE "path-policy.checkouts"
 
 typedef struct HostResult {
         size_t masked, protected_, placeholders, skipped;

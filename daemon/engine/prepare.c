@@ -522,6 +522,22 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                         log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", walk_skipped)),
                         "path policy: {count} masked path(s) not walked (past 100,000 files, 64 directories "
                         "deep, or PATH_MAX): stage will not know one moved elsewhere for a secret");
+        /* The nested checkouts there are now: stage resets a file the root
+         * tracks at a masked path below one (the guest's watcher bound it
+         * all the session) to the base's version. */
+        _cleanup_free_ char *checkouts = NULL;
+        size_t n_checkouts = 0;
+        r = checkouts_list(root_fd, &checkouts, &n_checkouts);
+        if (r >= 0)
+                r = write_atomic(out_fd, HOST_CHECKOUTS_FILE, checkouts, n_checkouts);
+        if (r < 0)
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
+                            HOST_CHECKOUTS_FILE, strerror(-r));
+        if (n_checkouts > 0 && !streq(checkouts, "complete"))
+                log_event(log, LOG_WARN, "prepare-incomplete", NULL,
+                          "path policy: nested checkouts not all walked (past 100,000 directories, 64 deep, "
+                          "or "
+                          "PATH_MAX): stage will treat every masked path below the root as bound");
         r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE,

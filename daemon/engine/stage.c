@@ -1127,14 +1127,18 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_(hashmap_freep) Hashmap *deleted = hashmap_new_borrowed();
         /* masked files put back as HEAD has them: nothing under them stays */
         _cleanup_(hashmap_freep) Hashmap *restored = hashmap_new_borrowed(), *masked_inodes = hashmap_new(),
-                                         *by_path = hashmap_new_borrowed();
+                                         *by_path = hashmap_new_borrowed(), *gitdirs = hashmap_new(),
+                                         *gitdirs_said = hashmap_new();
+        _cleanup_(checkouts_done) Checkouts boot_checkouts = {0};
+        bool checkouts_lost_said = false;
         StageResult res = {0};
         size_t n_raw = 0, n_changes = 0, n_info = 0, n = 0, n_oids = 0, oids_alloc = 0, heads_alloc = 0;
         Heads heads = {0};
         PolicyError perr;
         int r;
 
-        if (!placeholders || !reported || !deleted || !restored || !masked_inodes || !by_path)
+        if (!placeholders || !reported || !deleted || !restored || !masked_inodes || !by_path || !gitdirs ||
+            !gitdirs_said)
                 return -ENOMEM;
         if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0)
                 return r;
@@ -1164,6 +1168,9 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                                 return -ENOMEM;
                 }
         }
+        if ((r = checkouts_load(out_fd, &boot_checkouts)) < 0)
+                return fail(err, r, "path policy: cannot read %s/%s: %s", shown(c->out_dir),
+                            HOST_CHECKOUTS_FILE, strerror(-r));
         if ((r = reported_load(out_fd, reported)) < 0)
                 return fail(err, r, "path policy: cannot read %s/%s: %s", shown(c->out_dir),
                             STAGE_REPORTED_FILE, strerror(-r));
@@ -1454,6 +1461,30 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         for (size_t i = 0; i < n_changes; i++) {
                 Change *ch = &changes[i];
                 bool added = ch->status == 'A';
+                /* 0. Inside a git directory (a nested .git the guest
+                 * moved, or one it made): never the colony's files; its
+                 * config may carry tokens. Held back, named once. */
+                size_t gd = added ? git_dir_above(root_fd, gitdirs, ch->path) : 0;
+                if (gd > 0) {
+                        _cleanup_free_ char *dir = strndup(ch->path, gd);
+                        if (!dir || (!ch->unstaged && (r = edit_push(&edits, 0, zeros, ch->path)) < 0) ||
+                            (!ch->unstaged && is_file_mode(ch->dst_mode) &&
+                             (r = strv_push(&unhash, &n_unhash, ch->dst_oid)) < 0)) {
+                                r = r < 0 ? r : -ENOMEM;
+                                goto done;
+                        }
+                        ch->held = true;
+                        res.held++;
+                        if (!hashmap_contains(gitdirs_said, dir)) {
+                                if (hashmap_put(gitdirs_said, dir, NULL) < 0) {
+                                        r = -ENOMEM;
+                                        goto done;
+                                }
+                                log_event(c->log, LOG_WARN, "held-back", LOG_FIELDS(LOG_PATH("path", dir)),
+                                          "path policy: left {path} out of the commit (a git directory)");
+                        }
+                        continue;
+                }
                 /* 2. A placeholder: new, empty, the boot's. (One git add
                  * was kept from is looked at where it is: its size only.) */
                 struct stat st;
@@ -1504,6 +1535,26 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                  * the mask with it, and the host sees the secret there). */
                 bool masked = masked_within(policy, ch->path) || ch->unstaged ||
                               (added && under_any(restored, ch->path));
+                /* ... or masked at a nested checkout's root (any depth):
+                 * new to the repository (the guest un-nested a checkout,
+                 * and its masked files are the host's real bytes), or
+                 * tracked and bound all the session (below a checkout the
+                 * boot found: the watcher's bind). One under no bind was
+                 * the agent's to change: reported above, and it stays. */
+                bool deep = !masked && what && streq(what, "masked") &&
+                            (added || checkouts_bound(&boot_checkouts, policy, ch->path));
+                if (deep && !added && boot_checkouts.state == CHECKOUTS_LOST && !checkouts_lost_said) {
+                        checkouts_lost_said = true;
+                        log_event(c->log, LOG_WARN, "stage-failed",
+                                  LOG_FIELDS(LOG_PATH("path", HOST_CHECKOUTS_FILE)),
+                                  "path policy: the boot's record of nested checkouts ({path}) is lost: "
+                                  "every file at a masked path below the root is taken as bound, and held "
+                                  "back");
+                }
+                if (deep && added && !ch->unstaged && is_file_mode(ch->dst_mode) &&
+                    (r = strv_push(&unhash, &n_unhash, ch->dst_oid)) < 0)
+                        goto done;
+                masked = masked || deep;
                 Change *moved = added && !masked ? source_of(deleted, ch, policy) : NULL;
                 /* ... or a masked file itself, the boot's or seen since
                  * (its inode), HEAD's or never committed, new here or over

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# What the guest masked stays out, at any checkout root (issue 28, point 2).
+# A nested checkout the agent made plain (its .git renamed away, or a
+# submodule's gitfile deleted and its gitlink removed): its masked files,
+# new to the repository, are held back, and the moved git directory is
+# never staged as files. A file the root tracks at a masked path below a
+# checkout the boot found (prepare records them) is reset to the base's
+# version; one under no bind was the agent's and stays. A lost record holds
+# back more. No root needed. Usage: test-stage-nested.sh PATHPOLICY
+set -u
+pp=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir "$TMPDIR"
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+git config --global init.defaultBranch main
+git config --global protocol.file.allow always
+git config --global advice.addEmbeddedRepo false
+
+# The nested checkouts' upstream: its own .gitignore keeps its secrets out.
+git init -q "$work/up"
+(cd "$work/up" && echo a >a.txt && printf '.envrc\nsecrets/\n' >.gitignore && git add -A && git commit -qm up) || exit 1
+
+n=0
+# fresh: a root repository, prepared with the built-ins and a masked
+# secrets/ directory; $wt and $vm name it.
+fresh() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && echo code >main.c && printf 'nested/\n' >.gitignore && git add -A && git commit -qm init) >/dev/null || exit 1
+  printf '{"sandbox": {"mask_paths": ["secrets/"]}}\n' >"$work/modules.json"
+}
+prepare() { "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || { cat "$work/prep.err"; exit 1; }; }
+stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
+has() { grep -qF -- "$2" "$1"; }
+fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
+# no_object BYTES: git's object store holds no blob of those bytes
+no_object() { ! git -C "$wt" cat-file -e "$(printf '%s' "$1" | git hash-object --stdin)" 2>/dev/null; }
+
+# --- 1. a nested checkout made plain by renaming its .git away
+fresh
+git clone -q "$work/up" "$wt/vendor/x"
+printf 'TOKEN=x-real' >"$wt/vendor/x/.envrc"
+mkdir -p "$wt/vendor/x/secrets" && printf 'KEY=x-secret' >"$wt/vendor/x/secrets/k"
+git -C "$wt/vendor/x" config remote.origin.url 'https://user:tok-in-url@example.invalid/x.git'
+prepare
+check "prepare: the nested checkout recorded" bash -c "tr '\0' '\n' <'$vm/path-policy.checkouts' | grep -qx vendor/x"
+check "prepare: the record is complete" bash -c "[ \"\$(tr '\0' '\n' <'$vm/path-policy.checkouts' | head -1)\" = complete ]"
+# the agent: the .git renamed (the binds inside it go along), .gitignore gone
+mv "$wt/vendor/x/.git" "$wt/vendor/x/old-git"
+rm "$wt/vendor/x/.gitignore"
+stage
+check "un-nested: exit 0" [ "$rc" -eq 0 ]
+check "un-nested: the colony's file is staged" in_index vendor/x/a.txt
+check "un-nested: .envrc held back" bash -c "! git -C '$wt' ls-files --error-unmatch vendor/x/.envrc >/dev/null 2>&1"
+check "un-nested: ... and named" has "$work/err" 'left vendor/x/.envrc out of the commit (masked)'
+check "un-nested: a masked directory's file held back" bash -c "! git -C '$wt' ls-files --error-unmatch vendor/x/secrets/k >/dev/null 2>&1"
+check "un-nested: the moved git directory is not staged" bash -c "[ -z \"\$(git -C '$wt' ls-files vendor/x/old-git)\" ]"
+check "un-nested: ... named once" bash -c "[ \"\$(grep -c 'left vendor/x/old-git out of the commit (a git directory)' '$work/err')\" = 1 ]"
+check "un-nested: the secrets' bytes are not in .git/objects" no_object 'TOKEN=x-real'
+check "un-nested: ... the masked directory's either" no_object 'KEY=x-secret'
+check "un-nested: ... nor the moved config" bash -c "! git -C '$wt' grep -q tok-in-url \$(git -C '$wt' write-tree) 2>/dev/null"
+check "un-nested: the files stay in the worktree" [ -s "$wt/vendor/x/.envrc" ]
+check "un-nested: git fsck" fsck_ok
+# the same, --snapshot: its tree holds none of them either
+git -C "$wt" reset -q
+stage --snapshot --json
+check "un-nested, snapshot: exit 0" [ "$rc" -eq 0 ]
+check "un-nested, snapshot: nothing masked or of the git dir listed" bash -c "! grep -qE 'envrc|secrets/k|old-git' '$work/out'"
+
+# --- 2. a submodule made plain: its gitfile deleted, its gitlink removed
+fresh
+(cd "$wt" && git submodule add -q "$work/up" vendor/s && git commit -qm sub) >/dev/null 2>&1 || exit 1
+printf 'TOKEN=s-real' >"$wt/vendor/s/.envrc"
+prepare
+rm "$wt/vendor/s/.git" "$wt/vendor/s/.gitignore"
+git -C "$wt" rm -q --cached vendor/s
+stage
+check "plain submodule: exit 0" [ "$rc" -eq 0 ]
+check "plain submodule: its file staged" in_index vendor/s/a.txt
+check "plain submodule: .envrc held back" bash -c "! git -C '$wt' ls-files --error-unmatch vendor/s/.envrc >/dev/null 2>&1"
+check "plain submodule: ... named" has "$work/err" 'left vendor/s/.envrc out of the commit (masked)'
+check "plain submodule: its bytes not in .git/objects" no_object 'TOKEN=s-real'
+check "plain submodule: git fsck" fsck_ok
+
+# --- 3. tracked below a checkout the boot found: the base's; elsewhere: the agent's
+fresh
+mkdir -p "$wt/lib" "$wt/app"
+printf 'LIB=base' >"$wt/lib/.env" && printf 'APP=base' >"$wt/app/.env"
+git -C "$wt" add lib/.env app/.env && git -C "$wt" commit -qm tracked
+git -C "$wt/lib" init -q # lib becomes a checkout of its own; the root still tracks lib/.env
+prepare
+check "prepare: lib recorded, app not" bash -c "tr '\0' '\n' <'$vm/path-policy.checkouts' | grep -qx lib && ! tr '\0' '\n' <'$vm/path-policy.checkouts' | grep -qx app"
+printf 'LIB=changed' >"$wt/lib/.env" && printf 'APP=changed' >"$wt/app/.env"
+stage
+check "tracked: exit 0" [ "$rc" -eq 0 ]
+check "tracked: below a boot checkout, reset to the base's blob" \
+  bash -c "[ \"\$(git -C '$wt' rev-parse :lib/.env)\" = \"\$(git -C '$wt' rev-parse HEAD:lib/.env)\" ]"
+check "tracked: ... named" has "$work/err" 'left lib/.env out of the commit (masked)'
+check "tracked: under no bind, the agent's change stays" \
+  bash -c "[ \"\$(git -C '$wt' cat-file -p :app/.env)\" = APP=changed ]"
+check "tracked: ... reported as changed" has "$work/err" 'app/.env is masked and changed during the session'
+check "tracked: git fsck" fsck_ok
+# the record lost: held back too, and said
+git -C "$wt" reset -q
+rm "$vm/path-policy.checkouts" "$vm/path-policy.reported"
+stage
+check "lost record: exit 0" [ "$rc" -eq 0 ]
+check "lost record: app/.env held back to the base's too" \
+  bash -c "[ \"\$(git -C '$wt' rev-parse :app/.env)\" = \"\$(git -C '$wt' rev-parse HEAD:app/.env)\" ]"
+check "lost record: a warn record names it" has "$work/err" 'path-policy.checkouts) is lost'
+
+# --- 4. git directories of other shapes: a bare repository, a linked
+# worktree's gitdir, and one named with a newline
+fresh
+prepare
+git init -q --bare "$wt/junk.git"
+git -C "$wt/junk.git" config remote.origin.url 'https://u:tok2@example.invalid/'
+mkdir -p "$wt/wtdir" && echo 'ref: refs/heads/main' >"$wt/wtdir/HEAD" && echo ../.git >"$wt/wtdir/commondir"
+echo x >"$wt/wtdir/index.txt"
+nl=$'odd\nname.git'
+git init -q --bare "$wt/$nl"
+echo fine >"$wt/fine.txt"
+stage
+check "git dirs: exit 0" [ "$rc" -eq 0 ]
+check "git dirs: a bare repository not staged" bash -c "[ -z \"\$(git -C '$wt' ls-files junk.git)\" ]"
+check "git dirs: ... named" has "$work/err" 'left junk.git out of the commit (a git directory)'
+check "git dirs: a linked worktree's gitdir not staged" bash -c "[ -z \"\$(git -C '$wt' ls-files wtdir)\" ]"
+check "git dirs: a name with a newline, escaped on one line" has "$work/err" 'left odd\nname.git out of the commit (a git directory)'
+check "git dirs: an ordinary file staged" in_index fine.txt
+check "git dirs: git fsck" fsck_ok
+
+echo "stage-nested: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
