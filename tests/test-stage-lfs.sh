@@ -87,6 +87,19 @@ rm "$wt/deploy.txt" "$wt/other.txt"
 stage
 check "key behind filter=lfs: deleted, the refusal is cleared" [ "$rc" -eq 0 ]
 
+# The same bytes at a path that stays (a template, never judged): the
+# pointer's blob and the LFS object are the kept file's too, and stay.
+fresh
+echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
+key F "$wt/same.txt" && cp "$wt/same.txt" "$wt/same.txt.example"
+echo '*.example filter=lfs diff=lfs merge=lfs -text' >>"$wt/.gitattributes"
+obj=$(lfs_obj "$wt/same.txt")
+stage
+check "same bytes kept elsewhere: refused" has "$work/err" 'refused to commit same.txt:'
+check "same bytes kept elsewhere: the template stages as a pointer" pointer same.txt.example
+check "same bytes kept elsewhere: the LFS object it names stays" [ -f "$obj" ]
+check "same bytes kept elsewhere: git fsck" fsck_ok
+
 # A key an LFS object already held (another branch has the same bytes):
 # refused, and the object, which this stage did not make, stays and is said.
 fresh
@@ -188,6 +201,19 @@ check "masked, renamed under LFS: git fsck" fsck_ok
 stage --snapshot
 check "masked, renamed under LFS, snapshot: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
 check "masked, renamed under LFS, snapshot: the bytes stay out" bash -c "[ ! -e '$mk' ] && [ ! -e '$dk' ]"
+
+# A masked file HEAD tracks, renamed by the guest to a path under an LFS
+# attribute: its staged blob is a pointer, no HEAD blob; known by its inode.
+fresh
+stage # .env's inode recorded
+mv "$wt/.env" "$wt/env.txt" && echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
+ek=$(lfs_obj "$wt/env.txt")
+stage
+check "tracked masked file renamed under LFS: held back" has "$work/err" 'left env.txt out of the commit (masked)'
+check "tracked masked file renamed under LFS: .env stays as HEAD has it" bash -c "[ \"\$(git -C '$wt' ls-files -s .env | cut -d' ' -f2)\" = \"\$(git -C '$wt' rev-parse HEAD:.env)\" ]"
+check "tracked masked file renamed under LFS: its bytes out of .git/lfs/objects" [ ! -e "$ek" ]
+check "tracked masked file renamed under LFS: said" has "$work/err" "took env.txt's bytes out of .git/lfs/objects"
+check "tracked masked file renamed under LFS: git fsck" fsck_ok
 
 echo "stage-lfs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
