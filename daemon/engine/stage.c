@@ -1095,6 +1095,310 @@ static void unhash_blob(const Git *g, const char *oid, const Head *head, const c
                           "path policy: a moved masked file's blob {oid} stays in .git/objects: %s", why);
 }
 
+/*
+ * A filter stores another thing than the file: git-lfs's clean filter
+ * stages a pointer and keeps the bytes in .git/lfs/objects, so a key
+ * behind `*.txt filter=lfs` is no key to the staged blob, and a checkout
+ * smudges the key back. Which of the files judged by content name a filter,
+ * as git check-attr says (it reads attributes and runs nothing: no driver,
+ * no hook; the test proves it with a marker): want[i] for v[i], a symlink
+ * never (no filter reads one). "unspecified" is no filter; "set" and
+ * "unset" are none to git either, but a driver of that name is looked up
+ * all the same, so they count. 0, or the failure in err.
+ */
+static int filtered(const Git *g, Change *const *v, size_t n, bool *want, HostError *err) {
+        static const char *const args[] = {"check-attr", "-z", "--stdin", "filter", NULL};
+        _cleanup_free_ char *in = NULL, *out = NULL;
+        _cleanup_free_ size_t *asked = calloc(n + 1, sizeof *asked);
+        size_t n_in = 0, allocated = 0, n_out = 0, k = 0;
+        if (!asked)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+                want[i] = false;
+                if (!is_file_mode(v[i]->dst_mode))
+                        continue;
+                size_t len = strlen(v[i]->path) + 1;
+                if (ARRAY_GROW(in, allocated, n_in + len) < 0)
+                        return -ENOMEM;
+                memcpy(in + n_in, v[i]->path, len);
+                n_in += len;
+                asked[k++] = i;
+        }
+        if (k == 0)
+                return 0;
+        int r = git_ok(g, args, in, n_in, &out, &n_out, err);
+        if (r < 0)
+                return r;
+        /* "path\0filter\0value\0" a path, in the order asked */
+        const char *p = out, *e = out + n_out;
+        for (size_t j = 0; j < k; j++) {
+                const char *f[3];
+                for (size_t m = 0; m < 3; m++) {
+                        const char *nul = p < e ? memchr(p, 0, (size_t) (e - p)) : NULL;
+                        if (!nul)
+                                return fail(err, -EBADMSG,
+                                            "path policy: cannot read what git check-attr said");
+                        f[m] = p;
+                        p = nul + 1;
+                }
+                if (!streq(f[0], v[asked[j]]->path) || !streq(f[1], "filter"))
+                        return fail(err, -EBADMSG, "path policy: cannot read what git check-attr said");
+                want[asked[j]] = !streq(f[2], "unspecified");
+        }
+        return 0;
+}
+
+/* The first bytes (up to size) of the worktree's file at path: beneath
+ * the worktree, no symlink followed; its type looked at before it is
+ * opened (opening a device can act) and after (O_NONBLOCK: a fifo swapped
+ * in meanwhile is not waited on). -ENXIO (-EISDIR): no regular file. */
+static int worktree_head(int root_fd, const char *path, char *buf, size_t size, size_t *ret_n) {
+        _cleanup_close_ int fd = -EBADF;
+        struct stat st;
+        size_t n = 0;
+        int r = stat_beneath(root_fd, path, &st);
+        if (r < 0)
+                return r;
+        if (!S_ISREG(st.st_mode))
+                return S_ISDIR(st.st_mode) ? -EISDIR : -ENXIO;
+        r = platform_open_beneath(root_fd, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC,
+                                  &fd);
+        if (r < 0)
+                return r;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return S_ISDIR(st.st_mode) ? -EISDIR : -ENXIO;
+        while (n < size) {
+                ssize_t k = read(fd, buf + n, size - n);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k < 0)
+                        return -errno;
+                if (k == 0)
+                        break;
+                n += (size_t) k;
+        }
+        *ret_n = n;
+        return 0;
+}
+
+/* The new files judged by content whose attributes name a filter: their
+ * worktree bytes judged too (what a checkout would smudge back), a key
+ * there refusing the file as a key in its blob does. One that cannot be
+ * read fails the stage, named: it is not passed unjudged. */
+static int judge_filtered(const Git *g, int root_fd, const Heads *h, HostError *err) {
+        _cleanup_free_ bool *want = calloc(h->n + 1, sizeof *want);
+        if (!want)
+                return -ENOMEM;
+        int r = filtered(g, h->v, h->n, want, err);
+        if (r < 0)
+                return r;
+        for (size_t i = 0; i < h->n; i++) {
+                char buf[CREDENTIAL_HEAD_BYTES];
+                size_t n = 0;
+                if (!want[i] || h->v[i]->refused)
+                        continue;
+                if ((r = worktree_head(root_fd, h->v[i]->path, buf, sizeof buf, &n)) < 0)
+                        return fail(err, r,
+                                    "path policy: cannot read %s, which a filter stores as other bytes, to "
+                                    "judge it: %s",
+                                    shown(h->v[i]->path), read_full_file_strerror(r));
+                h->v[i]->refused = credential_content(buf, n);
+        }
+        return 0;
+}
+
+/* A staged blob of a path held back or refused, read to see whether it is
+ * an LFS pointer: the LFS object's id (sha256, hex) in lfs[i], else "". */
+#define LFS_POINTER_MAX 1024 /* git-lfs's own bound on a pointer's size */
+typedef struct Pointers {
+        Change **v;
+        char (*lfs)[65];
+        size_t n;
+} Pointers;
+
+static void lfs_pointer_oid(const char *buf, size_t n, char out[65]) {
+        static const char key[] = "\noid sha256:";
+        out[0] = 0;
+        if (n < 16 || memcmp(buf, "version https://", 16) != 0)
+                return;
+        const char *p = memmem(buf, n, key, sizeof key - 1);
+        if (!p || (size_t) (buf + n - p) < sizeof key - 1 + 64 + 1)
+                return;
+        p += sizeof key - 1;
+        for (size_t i = 0; i < 64; i++)
+                if (!strchr(hexdigits, p[i]) || p[i] == 0)
+                        return;
+        if (p[64] != '\n')
+                return;
+        memcpy(out, p, 64);
+        out[64] = 0;
+}
+
+static int read_pointers(void *userdata, int fd) {
+        Pointers *h = userdata;
+        int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        if (copy < 0)
+                return -errno;
+        _cleanup_(fclosep) FILE *f = fdopen(copy, "r");
+        if (!f) {
+                close(copy);
+                return -errno;
+        }
+        for (size_t i = 0; i < h->n; i++) {
+                char line[256], oid[65], type[16], buf[LFS_POINTER_MAX];
+                unsigned long long size;
+                if (!fgets(line, sizeof line, f) || sscanf(line, "%64s %15s %llu", oid, type, &size) != 3 ||
+                    !streq(type, "blob") || !streq(oid, h->v[i]->dst_oid))
+                        return -EBADMSG;
+                size_t want = size < sizeof buf ? (size_t) size : 0; /* a larger one is no pointer */
+                if (fread(buf, 1, want, f) != want)
+                        return -EBADMSG;
+                lfs_pointer_oid(buf, want, h->lfs[i]);
+                for (unsigned long long rest = size - want + 1; rest > 0;) { /* and the newline */
+                        char skip[65536];
+                        size_t k = fread(skip, 1, rest < sizeof skip ? (size_t) rest : sizeof skip, f);
+                        if (k == 0)
+                                return -EBADMSG;
+                        rest -= k;
+                }
+        }
+        return 0;
+}
+
+/* Did this stage make the file name in dir_fd: born since it began (the
+ * file system's birth time; without one, its inode's change time, which
+ * git add and git-lfs leave as it was on an object they find there)?
+ * 1, 0 (there before), -errno (-ENOENT: not there). */
+static int made_since(int dir_fd, const char *name, const struct timespec *start) {
+        struct timespec t;
+#ifdef STATX_BTIME
+        struct statx sx;
+        if (statx(dir_fd, name, AT_SYMLINK_NOFOLLOW, STATX_BTIME | STATX_CTIME | STATX_TYPE, &sx) < 0)
+                return -errno;
+        if (!S_ISREG(sx.stx_mode))
+                return -ENXIO;
+        t = sx.stx_mask & STATX_BTIME ? (struct timespec){sx.stx_btime.tv_sec, sx.stx_btime.tv_nsec}
+                                      : (struct timespec){sx.stx_ctime.tv_sec, sx.stx_ctime.tv_nsec};
+#else
+        struct stat st;
+        if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -ENXIO;
+        t = st.st_ctim;
+#endif
+        return t.tv_sec > start->tv_sec || (t.tv_sec == start->tv_sec && t.tv_nsec >= start->tv_nsec);
+}
+
+/* The file sub/name beneath the common git dir, nothing followed (the
+ * agent writes .git and could make a directory of it a symlink), taken
+ * out when this stage made it. 1 removed, 0 there before, -errno
+ * (-ENOENT: not there). */
+static int remove_made(const Git *g, const char *sub, const char *name, const struct timespec *start) {
+        _cleanup_close_ int dir_fd = -EBADF, sub_fd = -EBADF;
+        dir_fd = open(g->common_dir ? g->common_dir : g->git_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dir_fd < 0)
+                return -errno;
+        int r = platform_open_beneath(dir_fd, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC, &sub_fd);
+        if (r < 0)
+                return r;
+        if ((r = made_since(sub_fd, name, start)) <= 0)
+                return r;
+        return unlinkat(sub_fd, name, 0) < 0 ? -errno : 1;
+}
+
+/* Is oid's blob one the index keeps, or HEAD has? */
+static bool blob_kept(const Change *v, size_t n, const char *oid, const Head *head, const char *listing,
+                      size_t n_listing) {
+        for (size_t i = 0; i < n; i++)
+                if (v[i].status != 'D' && !v[i].held && !v[i].refused && !v[i].dropped && !v[i].unstaged &&
+                    streq(v[i].dst_oid, oid))
+                        return true;
+        return head_has(head, oid) || (n_listing > 0 && memmem(listing, n_listing, oid, strlen(oid)));
+}
+
+/*
+ * What this stage's git add made for a path it then held back or refused,
+ * taken out of the store again, where the guest reads it and whence a push
+ * could carry it: the loose blob, and for an LFS pointer the LFS object
+ * (git-lfs's clean filter wrote the file's own bytes there: a masked file
+ * the guest renamed under `filter=lfs` is the host's secret). Only what
+ * this stage made (born since it began), and only what no path the index
+ * keeps or HEAD has names. A held-back file's LFS object taken out is said
+ * (the host's bytes had reached .git/lfs/objects); one that stays is said,
+ * and so is a blob of this stage's that cannot go. The blobs in skip
+ * (unhash_blob()'s) are left to it. 0, or -errno (the store as it was).
+ */
+static int forget_objects(const Git *g, Change *v, size_t n, char *const *skip, size_t n_skip,
+                          const Head *head, const char *listing, size_t n_listing,
+                          const struct timespec *start, LogStream *log) {
+        _cleanup_free_ Change **gone = calloc(n + 1, sizeof *gone);
+        _cleanup_free_ char(*lfs)[65] = calloc(n + 1, sizeof *lfs);
+        _cleanup_free_ char *oids = NULL;
+        size_t k = 0, n_oids = 0, oids_alloc = 0;
+        if (!gone || !lfs)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+                Change *c = &v[i];
+                if (!(c->held || c->refused) || c->unstaged || c->status == 'D' ||
+                    !is_file_mode(c->dst_mode) || strspn(c->dst_oid, "0") == strlen(c->dst_oid) ||
+                    blob_kept(v, n, c->dst_oid, head, listing, n_listing))
+                        continue;
+                if (ARRAY_GROW(oids, oids_alloc, n_oids + sizeof c->dst_oid + 1) < 0)
+                        return -ENOMEM;
+                n_oids += (size_t) sprintf(oids + n_oids, "%s\n", c->dst_oid);
+                gone[k++] = c;
+        }
+        if (k == 0)
+                return 0;
+        /* the pointers read before any blob goes */
+        const char *batch[] = {"cat-file", "--batch", NULL};
+        char err[256];
+        int status = 0;
+        Pointers p = {.v = gone, .lfs = lfs, .n = k};
+        int r = git_stream(g, batch, oids, n_oids, read_pointers, &p, &status, err, sizeof err);
+        if (r >= 0 && status != 0)
+                r = -EIO;
+        if (r < 0)
+                return r;
+        for (size_t i = 0; i < k; i++) {
+                Change *c = gone[i];
+                char sub[64];
+                if (lfs[i][0]) {
+                        snprintf(sub, sizeof sub, "lfs/objects/%.2s/%.2s", lfs[i], lfs[i] + 2);
+                        r = remove_made(g, sub, lfs[i], start);
+                        if (r > 0 && c->held)
+                                log_event(log, LOG_WARN, "object-removed",
+                                          LOG_FIELDS(LOG_PATH("path", c->path), LOG_STR("oid", lfs[i])),
+                                          "path policy: took {path}'s bytes out of .git/lfs/objects "
+                                          "(LFS object {oid}): a filter had stored them there, and the "
+                                          "file is left out of the commit");
+                        else if (r == 0 || (r < 0 && r != -ENOENT))
+                                log_event(log, LOG_WARN, "stage-failed",
+                                          LOG_FIELDS(LOG_PATH("path", c->path), LOG_STR("oid", lfs[i])),
+                                          "path policy: {path} is left out of the commit, but its bytes "
+                                          "stay in .git/lfs/objects (LFS object {oid}): %s",
+                                          r == 0 ? "it was there before" : strerror(-r));
+                }
+                bool skipped = false;
+                for (size_t j = 0; j < n_skip && !skipped; j++)
+                        skipped = streq(skip[j], c->dst_oid);
+                if (skipped)
+                        continue;
+                snprintf(sub, sizeof sub, "objects/%.2s", c->dst_oid);
+                r = remove_made(g, sub, c->dst_oid + 2, start);
+                if (r < 0 && r != -ENOENT)
+                        log_event(log, LOG_WARN, "stage-failed",
+                                  LOG_FIELDS(LOG_PATH("path", c->path), LOG_STR("oid", c->dst_oid)),
+                                  "path policy: {path} is left out of the commit, but the blob {oid} this "
+                                  "stage made of it stays in .git/objects: %s",
+                                  strerror(-r));
+        }
+        return 0;
+}
+
 static void git_donep(Git *g) {
         git_done(g);
 }
@@ -1626,6 +1930,8 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                                  r < 0 ? strerror(-r) : err_cat);
                         goto done;
                 }
+                if ((r = judge_filtered(&g, root_fd, &heads, err)) < 0)
+                        goto done;
                 for (size_t i = 0; i < heads.n; i++)
                         if (heads.v[i]->refused &&
                             (r = refuse_change(deleted, heads.v[i], zeros, &edits, &res)) < 0)
@@ -1658,6 +1964,12 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 free(TAKE_PTR(out));
                 if ((r = git_ok(&g, update, info, n_info, &out, &n, err)) < 0)
                         goto done;
+        }
+        if ((r = forget_objects(&g, changes, n_changes, unhash, n_unhash, &head_before, listing, n_listing,
+                                &stage_start, c->log)) < 0) {
+                r = fail(err, r, "path policy: cannot take what was left out of the commit out of %s: %s",
+                         shown(g.common_dir ? g.common_dir : g.git_dir), strerror(-r));
+                goto done;
         }
         for (size_t i = 0; i < n_unhash; i++)
                 unhash_blob(&g, unhash[i], &head_before, listing, n_listing, &stage_start, c->log);

@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# stage against a clean filter (git-lfs's, and any other): a new file whose
+# attributes name a filter is judged by its worktree bytes too (the staged
+# blob is a pointer, the key is what a checkout smudges back); what this
+# stage's git add stored for a path it then refused or held back (the loose
+# blob, the LFS object) leaves the store again, and a masked file's bytes
+# taken out of .git/lfs/objects are said. Real repositories with git-lfs
+# installed in the root repository; no root needed.
+# Usage: test-stage-lfs.sh PATHPOLICY
+set -u
+pp=$1
+command -v git-lfs >/dev/null 2>&1 && git lfs version >/dev/null 2>&1 ||
+  { echo "SKIP: git-lfs is not installed (tools/bootstrap installs it)"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir "$TMPDIR"
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+git config --global init.defaultBranch main
+
+n=0
+# fresh: a repository with a commit and git-lfs installed in it (the root's
+# own .git/config defines filter.lfs: the host's, as a real one would),
+# prepared; $wt and $vm name them.
+fresh() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && git lfs install --local >/dev/null && echo code >main.c && printf 'TOKEN=1\n' >.env &&
+    git add -A && git commit -qm init) || exit 1
+  printf 'mask-file .env\nmask-dir secrets/\nmask-file config/master.key\nprotect .git/config\n' >"$vm/path-policy"
+  : >"$vm/path-policy.placeholders"
+}
+stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
+has() { grep -qF -- "$2" "$1"; }
+in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
+# The LFS object of a file's bytes, where git-lfs keeps it.
+lfs_obj() { local h; h=$(sha256sum "$1" | cut -c1-64); echo "$wt/.git/lfs/objects/${h:0:2}/${h:2:2}/$h"; }
+pointer() { git -C "$wt" cat-file -p ":$1" 2>/dev/null | head -n1 | grep -qx 'version https://git-lfs.github.com/spec/v1'; }
+no_blob() { ! git -C "$wt" cat-file -e "$1" 2>/dev/null; }
+key() { printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA%s\n-----END OPENSSH PRIVATE KEY-----\n' "$1" >"$2"; }
+
+# --- an ordinary LFS file still stages as a pointer, its object kept: the
+# root repository's own filter runs
+fresh
+echo '*.bin filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
+head -c 4096 /dev/urandom >"$wt/data.bin"
+obj=$(lfs_obj "$wt/data.bin")
+stage
+check "ordinary LFS file: exit 0" [ "$rc" -eq 0 ]
+check "ordinary LFS file: staged as a pointer (the root's filter ran)" pointer data.bin
+check "ordinary LFS file: its object stays" [ -f "$obj" ]
+check "ordinary LFS file: no record of an object taken out" bash -c "! grep -q 'lfs/objects' '$work/err'"
+stage --snapshot
+check "ordinary LFS file, snapshot: exit 0" [ "$rc" -eq 0 ]
+check "ordinary LFS file, snapshot: its object stays" [ -f "$obj" ]
+check "ordinary LFS file: git fsck" fsck_ok
+
+# --- a private key behind filter=lfs: the staged blob is a pointer, the key
+# is in the worktree (what a checkout smudges back): refused, its LFS object
+# and its pointer's blob out of the store again
+fresh
+echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
+key A "$wt/deploy.txt" && echo 'just notes' >"$wt/notes.txt"
+obj=$(lfs_obj "$wt/deploy.txt") notes_obj=$(lfs_obj "$wt/notes.txt")
+stage
+check "key behind filter=lfs: exit 1" [ "$rc" -eq 1 ]
+check "key behind filter=lfs: refused and named" has "$work/err" 'refused to commit deploy.txt:'
+check "key behind filter=lfs: unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch deploy.txt >/dev/null 2>&1"
+check "key behind filter=lfs: left in the worktree" [ -s "$wt/deploy.txt" ]
+check "key behind filter=lfs: its LFS object taken out of .git/lfs/objects" [ ! -e "$obj" ]
+ptr=$(git -C "$wt" lfs pointer --file="$wt/deploy.txt" 2>/dev/null | git -C "$wt" hash-object --stdin)
+check "key behind filter=lfs: its pointer's blob taken out of .git/objects" no_blob "$ptr"
+check "key behind filter=lfs: the LFS file beside it still stages" pointer notes.txt
+check "key behind filter=lfs: ... and its object stays" [ -f "$notes_obj" ]
+check "key behind filter=lfs: git fsck" fsck_ok
+# The same in snapshot mode (a private index, the same store).
+key B "$wt/other.txt"
+obj=$(lfs_obj "$wt/other.txt")
+stage --snapshot
+check "key behind filter=lfs, snapshot: refused" has "$work/err" 'refused to commit other.txt:'
+check "key behind filter=lfs, snapshot: its LFS object taken out" [ ! -e "$obj" ]
+rm "$wt/deploy.txt" "$wt/other.txt"
+stage
+check "key behind filter=lfs: deleted, the refusal is cleared" [ "$rc" -eq 0 ]
+
+# The same bytes at a path that stays (a template, never judged): the
+# pointer's blob and the LFS object are the kept file's too, and stay.
+fresh
+echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
+key F "$wt/same.txt" && cp "$wt/same.txt" "$wt/same.txt.example"
+echo '*.example filter=lfs diff=lfs merge=lfs -text' >>"$wt/.gitattributes"
+obj=$(lfs_obj "$wt/same.txt")
+stage
+check "same bytes kept elsewhere: refused" has "$work/err" 'refused to commit same.txt:'
+check "same bytes kept elsewhere: the template stages as a pointer" pointer same.txt.example
+check "same bytes kept elsewhere: the LFS object it names stays" [ -f "$obj" ]
+check "same bytes kept elsewhere: git fsck" fsck_ok
+
+# A key an LFS object already held (another branch has the same bytes):
+# refused, and the object, which this stage did not make, stays and is said.
+fresh
+echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
+git -C "$wt" add .gitattributes && git -C "$wt" commit -qm attrs
+git -C "$wt" checkout -q -b side && key C "$wt/old.txt" && git -C "$wt" add old.txt && git -C "$wt" commit -qm side &&
+  git -C "$wt" checkout -q main
+key C "$wt/again.txt"
+obj=$(lfs_obj "$wt/again.txt")
+stage
+check "key an LFS object held before: refused" has "$work/err" 'refused to commit again.txt:'
+check "key an LFS object held before: the object stays (the branch needs it)" [ -f "$obj" ]
+check "key an LFS object held before: ... and that is said" has "$work/err" "again.txt is left out of the commit, but its bytes stay in .git/lfs/objects"
+check "key an LFS object held before: git fsck" fsck_ok
+
+# A plain key (no filter): its loose blob, which git add wrote, goes again.
+fresh
+key D "$wt/plain.pem"
+blob=$(git -C "$wt" hash-object "$wt/plain.pem")
+stage
+check "plain key: refused" has "$work/err" 'refused to commit plain.pem:'
+check "plain key: its blob taken out of .git/objects" no_blob "$blob"
+check "plain key: git fsck" fsck_ok
+
+# --- any clean filter of the root's: judged by the worktree bytes, and git
+# check-attr (which asks which files name one) runs no program. The root's
+# filter (the host's config) rot13s, so its blob shows no key; it writes
+# a marker when run. A git on PATH clears the marker before each
+# check-attr and logs if that run left one.
+fresh
+marker=$work/marker
+cat >"$work/rot" <<EOF
+#!/bin/sh
+echo ran >>"$marker"
+tr 'A-Za-z' 'N-ZA-Mn-za-m'
+EOF
+chmod +x "$work/rot"
+git -C "$wt" config filter.rot.clean "$work/rot" && git -C "$wt" config filter.rot.smudge "$work/rot"
+git -C "$wt" config diff.rot.textconv "$work/rot"
+echo '*.k filter=rot diff=rot' >"$wt/.gitattributes"
+key E "$wt/hidden.k" && echo 'plain words' >"$wt/fine.k"
+mkdir -p "$work/bin"
+cat >"$work/bin/git" <<EOF
+#!/bin/sh
+case " \$* " in
+*" check-attr "*)
+  rm -f "$marker"; echo check-attr >>"$work/git.log"
+  $(command -v git) "\$@"; rc=\$?
+  [ -e "$marker" ] && echo "check-attr ran a program" >>"$work/git.log"
+  exit \$rc ;;
+esac
+exec $(command -v git) "\$@"
+EOF
+chmod +x "$work/bin/git"
+: >"$work/git.log"
+PATH="$work/bin:$PATH" stage
+check "rot13 filter: what it stages shows no key" bash -c "! tr 'A-Za-z' 'N-ZA-Mn-za-m' <'$wt/hidden.k' | grep -q 'BEGIN OPENSSH'"
+check "rot13 filter: the key refused by its worktree bytes" has "$work/err" 'refused to commit hidden.k:'
+check "rot13 filter: the other file stages" in_index fine.k
+check "rot13 filter: git check-attr was asked" grep -qx check-attr "$work/git.log"
+check "rot13 filter: git check-attr ran no program" bash -c "! grep -q 'ran a program' '$work/git.log'"
+check "rot13 filter: the root's own filter ran (git add)" [ "$(git -C "$wt" cat-file -p :fine.k)" = "cynva jbeqf" ]
+: >"$work/git.log"
+PATH="$work/bin:$PATH" stage --snapshot
+check "rot13 filter, snapshot: refused" has "$work/err" 'refused to commit hidden.k:'
+check "rot13 filter, snapshot: git check-attr ran no program" bash -c "grep -qx check-attr '$work/git.log' && ! grep -q 'ran a program' '$work/git.log'"
+# An attribute the agent wrote that names no driver of the root's: git add
+# stores the bytes as they are, and they are judged as ever.
+echo '*.k filter=nosuch' >"$wt/.gitattributes"
+stage
+check "a filter no config defines: refused" has "$work/err" 'refused to commit hidden.k:'
+
+# --- masked files the guest renamed under an LFS attribute: held back (by
+# their inode), and their bytes, which git-lfs's clean filter stored in
+# .git/lfs/objects, taken out again and said
+fresh
+mkdir -p "$wt/config" "$wt/secrets" && echo 'name: app' >"$wt/config/app.yml"
+git -C "$wt" add config && git -C "$wt" commit -qm config
+echo 'KEY=host-secret-lfs' >"$wt/config/master.key" && echo 'deploy-secret-lfs' >"$wt/secrets/deploy"
+mk=$(lfs_obj "$wt/config/master.key") dk=$(lfs_obj "$wt/secrets/deploy")
+mk_blob=$(git -C "$wt" hash-object "$wt/config/master.key")
+stage # the masked files' inodes recorded
+check "masked, in place: exit 0" [ "$rc" -eq 0 ]
+mv "$wt/config" "$wt/cfg" && mv "$wt/secrets" "$wt/s2"   # the guest, the masks with them
+printf '*.key filter=lfs diff=lfs merge=lfs -text\ns2/** filter=lfs diff=lfs merge=lfs -text\n' >"$wt/.gitattributes"
+stage
+check "masked, renamed under LFS: exit 0" [ "$rc" -eq 0 ]
+check "masked, renamed under LFS: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
+check "masked, renamed under LFS: a directory's file too" has "$work/err" 'left s2/deploy out of the commit (masked)'
+check "masked, renamed under LFS: not staged" bash -c "! git -C '$wt' ls-files --error-unmatch cfg/master.key s2/deploy >/dev/null 2>&1"
+check "masked, renamed under LFS: master.key's bytes out of .git/lfs/objects" [ ! -e "$mk" ]
+check "masked, renamed under LFS: deploy's too" [ ! -e "$dk" ]
+check "masked, renamed under LFS: a record says so" has "$work/err" "took cfg/master.key's bytes out of .git/lfs/objects"
+check "masked, renamed under LFS: ... for each" has "$work/err" "took s2/deploy's bytes out of .git/lfs/objects"
+check "masked, renamed under LFS: the record holds no content" bash -c "! grep -q 'host-secret\|deploy-secret' '$work/err'"
+check "masked, renamed under LFS: the plain blob was never written" no_blob "$mk_blob"
+check "masked, renamed under LFS: the rest of the move stages" in_index cfg/app.yml
+check "masked, renamed under LFS: git fsck" fsck_ok
+stage --snapshot
+check "masked, renamed under LFS, snapshot: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
+check "masked, renamed under LFS, snapshot: the bytes stay out" bash -c "[ ! -e '$mk' ] && [ ! -e '$dk' ]"
+
+# A masked file HEAD tracks, renamed by the guest to a path under an LFS
+# attribute: its staged blob is a pointer, no HEAD blob; known by its inode.
+fresh
+stage # .env's inode recorded
+mv "$wt/.env" "$wt/env.txt" && echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
+ek=$(lfs_obj "$wt/env.txt")
+stage
+check "tracked masked file renamed under LFS: held back" has "$work/err" 'left env.txt out of the commit (masked)'
+check "tracked masked file renamed under LFS: .env stays as HEAD has it" bash -c "[ \"\$(git -C '$wt' ls-files -s .env | cut -d' ' -f2)\" = \"\$(git -C '$wt' rev-parse HEAD:.env)\" ]"
+check "tracked masked file renamed under LFS: its bytes out of .git/lfs/objects" [ ! -e "$ek" ]
+check "tracked masked file renamed under LFS: said" has "$work/err" "took env.txt's bytes out of .git/lfs/objects"
+check "tracked masked file renamed under LFS: git fsck" fsck_ok
+
+echo "stage-lfs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
