@@ -41,16 +41,49 @@ arm_gitdir() {
     cp "$mark" "$d/hooks/$k"; cp "$mark" "$d/evil-hooks/$k"
   done
   printf '[core]\n\tfsmonitor = %s\n' "$mark" >"$d/evil.inc"
-  git config -f "$d/config" include.path evil.inc
-  for k in core.hooksPath; do git config -f "$d/config" "$k" "$d/evil-hooks"; done
-  for k in core.pager core.editor core.askPass core.sshCommand core.gitProxy core.alternateRefsCommand \
-    credential.helper diff.external diff.evil.textconv diff.evil.command filter.evil.clean \
-    filter.evil.smudge filter.evil.process merge.evil.driver gpg.program sequence.editor pager.status \
-    pager.diff uploadpack.packObjectsHook remote.origin.uploadpack interactive.diffFilter; do
-    git config -f "$d/config" "$k" "$mark $k"
-  done
-  git config -f "$d/config" filter.evil.required true
-  git config -f "$d/config" gc.auto 1
+  # appended as text: a git config call a key is a thousand gits a run
+  cat >>"$d/config" <<EOF
+[include]
+	path = evil.inc
+[core]
+	hooksPath = $d/evil-hooks
+	pager = $mark core.pager
+	editor = $mark core.editor
+	askPass = $mark core.askPass
+	sshCommand = $mark core.sshCommand
+	gitProxy = $mark core.gitProxy
+	alternateRefsCommand = $mark core.alternateRefsCommand
+[credential]
+	helper = $mark credential.helper
+[diff]
+	external = $mark diff.external
+[diff "evil"]
+	textconv = $mark diff.evil.textconv
+	command = $mark diff.evil.command
+[filter "evil"]
+	clean = $mark filter.evil.clean
+	smudge = $mark filter.evil.smudge
+	process = $mark filter.evil.process
+	required = true
+[merge "evil"]
+	driver = $mark merge.evil.driver
+[gpg]
+	program = $mark gpg.program
+[sequence]
+	editor = $mark sequence.editor
+[pager]
+	status = $mark pager.status
+	diff = $mark pager.diff
+[uploadpack]
+	packObjectsHook = $mark uploadpack.packObjectsHook
+[remote "origin"]
+	uploadpack = $mark remote.origin.uploadpack
+[interactive]
+	diffFilter = $mark interactive.diffFilter
+[gc]
+	auto = 1
+EOF
+  git config -f "$d/config" --list >/dev/null || { echo "arm: a config git cannot read"; exit 1; }
 }
 # arm CHECKOUT: its git dir, and attributes that name the evil drivers.
 arm() {
@@ -66,9 +99,17 @@ git init -q "$work/up"
 
 n=0
 # fresh: a root repository with registered submodules and nested checkouts
-# of every shape; $wt and $vm name it, $expect.* the gitlinks git add stages.
+# of every shape; $wt and $vm name it, $vm/expect.* the gitlinks git add
+# stages. Made once, copied for each (every path in it is relative).
 fresh() {
+  [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
   n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  cp -a "$work/template/wt" "$wt" && cp -a "$work/template/vm" "$vm" || exit 1
+  rm -f "$marker"
+}
+build() {
+  wt=$1 vm=$2
+  mkdir -p "$work/template"
   git init -q "$wt" && mkdir "$vm"
   (cd "$wt" && echo code >main.c && printf '*.bin filter=lfs diff=lfs merge=lfs -text\n' >.gitattributes &&
     git add -A && git commit -qm init &&
@@ -100,7 +141,6 @@ fresh() {
   head -c 3000 /dev/urandom >"$wt/blob.bin"
   printf 'mask-file .env\nprotect .git/config\nprotect .git/hooks/\n' >"$vm/path-policy"
   : >"$vm/path-policy.placeholders"
-  rm -f "$marker"
 }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 gitlink_at() { [ "$(git -C "$wt" ls-files -s -- "$1" | awk '{print $1, $2}')" = "160000 $(cat "$vm/expect.${1//\//_}")" ]; }
