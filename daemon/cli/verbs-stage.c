@@ -20,7 +20,11 @@ static const char stage_help[] =
         "report each staged path masked or protected at any depth (once a colony),\n"
         "and refuse a credential file the policy does not name (a .env or .env.*,\n"
         "an SSH private key, .pgpass, .netrc, .git-credentials, ...): it is\n"
-        "unstaged, left in the worktree, and named. git runs with no hook,\n"
+        "unstaged, left in the worktree, and named. All of it against the boot's\n"
+        "base commit (VMDIR's path-policy.base; lost: HEAD): a commit the colony\n"
+        "made since that brings a credential file, a placeholder or a masked\n"
+        "path's bytes is refused, named with the path (stage cannot take it out\n"
+        "of a commit). git runs with no hook,\n"
         "fsmonitor, pager, editor, helper or external diff, and never looks into a\n"
         "nested checkout.\n"
         "\n"
@@ -34,16 +38,25 @@ static const char stage_help[] =
         "  --json                   print the tree and paths as one JSON object\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
-        "Exit status: 0 staged; 1 a credential file was refused, or staging failed\n"
+        "Exit status: 0 staged; 1 a credential file or a commit was refused, or\n"
+        "staging failed\n"
         "(the reason is a record); 2 usage error.\n";
 
 static int print_result(const StageResult *r, bool json) {
         if (json) {
-                json_t *o = json_object(), *a = json_array(), *f = json_array();
+                json_t *o = json_object(), *a = json_array(), *f = json_array(), *cs = json_array();
                 for (size_t i = 0; o && a && i < r->n_changed; i++)
                         json_array_append_new(a, json_string(r->changed[i]) ?: json_null());
                 for (size_t i = 0; o && f && i < r->n_refused; i++)
                         json_array_append_new(f, json_string(r->refused[i]) ?: json_null());
+                for (size_t i = 0; o && cs && i < r->n_refused_commits; i++) {
+                        const StageRefusedCommit *rc = &r->refused_commits[i];
+                        json_t *one = json_object();
+                        json_object_set_new(one, "commit", json_string(rc->commit));
+                        json_object_set_new(one, "path", json_string(rc->path) ?: json_null());
+                        json_object_set_new(one, "reason", json_string(rc->reason));
+                        json_array_append_new(cs, one);
+                }
                 if (o && r->tree)
                         json_object_set_new(o, "tree", json_string(r->tree));
                 if (o && r->tree)
@@ -51,6 +64,7 @@ static int print_result(const StageResult *r, bool json) {
                 else
                         json_decref(a);
                 json_object_set_new(o, "refused", f);
+                json_object_set_new(o, "refused_commits", cs);
                 json_object_set_new(o, "held_back", json_integer((json_int_t) r->held));
                 json_object_set_new(o, "placeholders_dropped", json_integer((json_int_t) r->dropped));
                 char *s = o ? json_dumps(o, JSON_COMPACT) : NULL;
@@ -143,6 +157,11 @@ int verb_stage(int argc, char **argv) {
                         _cleanup_free_ char *e = escape_for_display(res.refused[i]);
                         fprintf(m, "%s%s", i ? ", " : "", e ? e : "?");
                 }
+                for (size_t i = 0; m && i < res.n_refused_commits; i++) {
+                        _cleanup_free_ char *e = escape_for_display(res.refused_commits[i].path);
+                        fprintf(m, "%s%s in %.12s", i || res.n_refused ? ", " : "", e ? e : "?",
+                                res.refused_commits[i].commit);
+                }
                 if (m)
                         fclose(m);
                 for (size_t i = 0; i < res.n_refused; i++)
@@ -151,10 +170,34 @@ int verb_stage(int argc, char **argv) {
                                   "path policy: refused to commit {path}: a credential file the policy does "
                                   "not name; it is unstaged and left in the worktree (delete it, or add it "
                                   "to .gitignore, and stage again)");
-                log_event(log, LOG_ERROR, "stage-refused",
-                          LOG_FIELDS(LOG_INT("count", (int64_t) res.n_refused)),
-                          "path policy: the commit would add %zu credential file%s: %s", res.n_refused,
-                          res.n_refused == 1 ? "" : "s", names ? names : "");
+                for (size_t i = 0; i < res.n_refused_commits; i++) {
+                        const StageRefusedCommit *rc = &res.refused_commits[i];
+                        log_event(log, LOG_ERROR, "commit-refused",
+                                  LOG_FIELDS(LOG_STR("commit", rc->commit), LOG_PATH("path", rc->path),
+                                             LOG_STR("reason", rc->reason)),
+                                  "path policy: refused commit {commit}: it brings {path}, %s; stage cannot "
+                                  "take it out of a commit (rewrite the colony's commits without it, e.g. "
+                                  "git rebase, and stage again)",
+                                  streq(rc->reason, "credential")
+                                          ? "a credential file the policy does not name"
+                                  : streq(rc->reason, "placeholder")
+                                          ? "an empty placeholder the base lacks"
+                                          : "a masked path's bytes the base lacks");
+                }
+                /* One record naming them all: what the commit would add,
+                 * then what the colony's commits carry. */
+                size_t total = res.n_refused + res.n_refused_commits;
+                char files[96] = "", commits[128] = "";
+                if (res.n_refused > 0)
+                        snprintf(files, sizeof files, "the commit would add %zu credential file%s",
+                                 res.n_refused, res.n_refused == 1 ? "" : "s");
+                if (res.n_refused_commits > 0)
+                        snprintf(commits, sizeof commits,
+                                 "%sthe colony's commits carry %zu path%s stage cannot take out",
+                                 files[0] ? ", and " : "", res.n_refused_commits,
+                                 res.n_refused_commits == 1 ? "" : "s");
+                log_event(log, LOG_ERROR, "stage-refused", LOG_FIELDS(LOG_INT("count", (int64_t) total)),
+                          "path policy: %s%s: %s", files, commits, names ? names : "");
                 (void) print_result(&res, json);
         } else if (r < 0)
                 log_event(log, LOG_ERROR, "stage-failed", NULL, "%s", herr.message);

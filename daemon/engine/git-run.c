@@ -46,6 +46,9 @@ static bool env_kept(const char *e) {
                 "GIT_TERMINAL_PROMPT=",
                 "GIT_OPTIONAL_LOCKS=",
                 "GIT_TRACE",
+                "GIT_NO_REPLACE_OBJECTS=",
+                "GIT_REPLACE_REF_BASE=",
+                "GIT_GRAFT_FILE=",
         };
         for (size_t i = 0; i < ELEMENTSOF(dropped); i++)
                 if (strncmp(e, dropped[i], strlen(dropped[i])) == 0)
@@ -102,7 +105,7 @@ static int spawn(const Git *g, const char *const *args, FILE *fin, int out_fd, F
         argv = calloc(n_args + ELEMENTSOF(git_hardening) + 5, sizeof *argv);
         for (char **e = environ; *e; e++)
                 n_env++;
-        envp = calloc(n_env + 9, sizeof *envp);
+        envp = calloc(n_env + 11, sizeof *envp);
         if (!argv || !envp || (g->index && asprintf(&index_env, "GIT_INDEX_FILE=%s", g->index) < 0) ||
             (g->git_dir && asprintf(&dir_env, "GIT_DIR=%s", g->git_dir) < 0) ||
             (g->common_dir && asprintf(&common_env, "GIT_COMMON_DIR=%s", g->common_dir) < 0) ||
@@ -123,6 +126,13 @@ static int spawn(const Git *g, const char *const *args, FILE *fin, int out_fd, F
         envp[k++] = (char *) "GIT_TERMINAL_PROMPT=0";
         envp[k++] = (char *) "GIT_OPTIONAL_LOCKS=0";
         envp[k++] = (char *) "GIT_PAGER=cat";
+        /* The objects as they are, as a push sends them: a replace ref
+         * (refs/replace/, the agent's to write) or a graft (info/grafts)
+         * would show git another commit, parent or tree than the one
+         * published, and hide a commit from what stage judges. An empty
+         * graft file's name is none (git opens nothing). */
+        envp[k++] = (char *) "GIT_NO_REPLACE_OBJECTS=1";
+        envp[k++] = (char *) "GIT_GRAFT_FILE=";
         if (index_env)
                 envp[k++] = index_env;
         if (dir_env)
@@ -392,27 +402,29 @@ int git_pin(Git *g, void (*meanwhile)(void *ctx), void *ctx, HostError *e) {
                 return fail(e, r, "path policy: cannot resolve the worktree %s: %s", shown(g->worktree),
                             strerror(-r));
         /* git's own answer, before anything reads the index: rev-parse
-         * reads config, which runs nothing. HEAD's tree asked with it; a
-         * repository without a commit asked again without. */
+         * reads config, which runs nothing. HEAD's commit and tree asked
+         * with it (the commit, for the boot's base: no git of its own);
+         * a repository without a commit asked again without. */
         const char *args[] = {"rev-parse",
                               "--path-format=absolute",
                               "--show-toplevel",
                               "--git-dir",
                               "--git-common-dir",
                               "--show-object-format",
+                              "HEAD^{commit}",
                               "HEAD^{tree}",
                               "--",
                               NULL};
         int status = 0;
-        bool with_tree = pin_ask(g, args, 6, meanwhile, ctx, &out, &n, &status) > 0;
+        bool with_tree = pin_ask(g, args, 7, meanwhile, ctx, &out, &n, &status) > 0;
         if (!with_tree) {
                 args[6] = NULL;
                 free(TAKE_PTR(out));
                 if ((r = git_ok(g, args, NULL, 0, &out, &n, e)) < 0)
                         goto fail;
         }
-        char *line[5] = {0}, *p = out;
-        for (size_t i = 0; i < (size_t) (4 + with_tree); i++) {
+        char *line[6] = {0}, *p = out;
+        for (size_t i = 0; i < (size_t) (4 + 2 * with_tree); i++) {
                 char *nl = memchr(p, '\n', (size_t) (out + n - p));
                 if (!nl) {
                         r = fail(e, -EBADMSG,
@@ -425,10 +437,13 @@ int git_pin(Git *g, void (*meanwhile)(void *ctx), void *ctx, HostError *e) {
                 p = nl + 1;
         }
         g->hashsz = streq(line[3], "sha256") ? 32 : streq(line[3], "sha1") ? 20 : 0;
-        g->head_tree[0] = 0;
+        g->head_tree[0] = g->head_commit[0] = 0;
         if (with_tree && g->hashsz && strlen(line[4]) == 2 * g->hashsz &&
-            strspn(line[4], "0123456789abcdef") == 2 * g->hashsz)
-                memcpy(g->head_tree, line[4], 2 * g->hashsz + 1);
+            strspn(line[4], "0123456789abcdef") == 2 * g->hashsz && strlen(line[5]) == 2 * g->hashsz &&
+            strspn(line[5], "0123456789abcdef") == 2 * g->hashsz) {
+                memcpy(g->head_commit, line[4], 2 * g->hashsz + 1);
+                memcpy(g->head_tree, line[5], 2 * g->hashsz + 1);
+        }
         if ((r = resolved(line[0], &top)) < 0 || (r = resolved(line[1], &dir)) < 0 ||
             (r = resolved(line[2], &common)) < 0) {
                 r = fail(e, r, "path policy: cannot resolve the repository of %s: %s", shown(g->worktree),

@@ -98,9 +98,10 @@ typedef struct Git {
          * every git run, so nothing in the worktree can point git at
          * another repository (git_done() frees them). */
         char *git_dir, *common_dir, *work_tree;
-        size_t hashsz;      /* the object format's: 20 (sha1), 32 (sha256), 0 (another) */
-        char head_tree[65]; /* HEAD^{tree} when git_pin() ran, hex; "" without a commit */
-        pid_t pin_pid;      /* git_pin()'s git, answered and not yet reaped: git_pin_reap() */
+        size_t hashsz;        /* the object format's: 20 (sha1), 32 (sha256), 0 (another) */
+        char head_tree[65];   /* HEAD^{tree} when git_pin() ran, hex; "" without a commit */
+        char head_commit[65]; /* HEAD^{commit} with it */
+        pid_t pin_pid;        /* git_pin()'s git, answered and not yet reaped: git_pin_reap() */
 } Git;
 
 /*
@@ -210,6 +211,52 @@ bool checkouts_bound(const Checkouts *c, const Policy *policy, const char *path)
  * guest moved a nested .git, or made one: git add takes its files for
  * the colony's), or 0. seen caches each directory's answer. */
 size_t git_dir_above(int root_fd, Hashmap *seen, const char *path);
+
+/*
+ * The boot's base commit (base.c): the worktree's HEAD when prepare ran,
+ * kept in VMDIR's HOST_BASE_FILE ("" in it: no commit then). Read: 0 with
+ * *ret filled (lost: no record, and id ""); -EBADMSG when it is no commit
+ * id, -errno.
+ */
+typedef struct BaseRecord {
+        bool lost;
+        char id[65]; /* hex; "" none */
+} BaseRecord;
+int base_record_read(int out_fd, BaseRecord *ret);
+
+/*
+ * What stage judges against (base.c): rev, for git ls-tree and git diff,
+ * is "HEAD" when HEAD is the base or the record was lost (then lost), the
+ * base's id when HEAD moved past it (moved), or the empty tree's when the
+ * base had no commit and HEAD has one. After git_pin(). 0, or the reason
+ * in e.
+ */
+typedef struct StageBase {
+        BaseRecord record;
+        bool moved;
+        char rev[65];
+} StageBase;
+int stage_base_load(int out_fd, const Git *g, StageBase *ret, HostError *e);
+
+/*
+ * The colony's own commits (base..HEAD, every parent of a merge), judged
+ * as stage judges the index against the base (base.c): a commit that
+ * brings a credential file to a path the base lacks (by name, or by its
+ * first bytes), an empty file at a placeholder path the base lacks
+ * (placeholders; NULL: the list lost, any policy path), or bytes at a
+ * masked path that are not the base's: each one (a commit, a path, the
+ * first commit that brings that blob there) appended to res->refused_commits.
+ * listing is the base's git ls-tree -r -z. 0, or -errno with the reason
+ * in e.
+ */
+int base_commits_judge(const Git *g, const StageBase *base, const Policy *policy,
+                       const Hashmap *placeholders, const char *listing, size_t n_listing, StageResult *res,
+                       HostError *e);
+
+/* stage's own test of a path it holds back (stage.c), for base.c: a
+ * masked path, or anything under one; a path new to the base, masked at
+ * any depth too (a nested checkout's root). */
+bool stage_path_masked(const Policy *p, const char *path, bool is_new);
 
 static inline void hashmap_freep(Hashmap **m) {
         hashmap_free(*m);

@@ -29,10 +29,16 @@
  *   path-policy.checkouts     the nested checkouts the boot found (the guest's
  *                             watcher binds the policy at each one's root),
  *                             for stage (host-internal.h)
+ *   path-policy.base          the boot's base: the worktree's HEAD commit,
+ *                             its id and a newline, or nothing when it has
+ *                             none (no commit, no repository); a second
+ *                             prepare keeps it (a resume: the colony's
+ *                             commits so far stay judged against it)
  *
  * release removes the placeholders that are still empty: the recorded
  * ones, or, when that list was lost, an empty path at a policy entry.
- * Never a path HEAD tracks, never through a symlink, never anything with
+ * Never a path the base tracks (HEAD, the base record lost: said), never
+ * through a symlink, never anything with
  * content. Safe to run twice. A placeholder that should go and cannot
  * makes it fail (-EIO, the first one in message) after the rest is done.
  */
@@ -41,6 +47,7 @@
 #define HOST_PLACEHOLDERS_FILE "path-policy.placeholders"
 #define HOST_EXCLUDE_FILE "path-policy.exclude"
 #define HOST_CHECKOUTS_FILE "path-policy.checkouts"
+#define HOST_BASE_FILE "path-policy.base"
 
 typedef struct HostResult {
         size_t masked, protected_, placeholders, skipped;
@@ -72,6 +79,14 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
  * with nothing the agent wrote able to execute (stage.c). With index (or
  * snapshot: a private copy of the real index), everything happens in that
  * index, and *ret has its tree and the paths changed against HEAD.
+ *
+ * HEAD above is the boot's base (out_dir's path-policy.base) when HEAD has
+ * moved past it: what publish carries is the colony's commits and the
+ * index, so each rule applies to the difference between the base and the
+ * index, and a commit in base..HEAD that brings a credential file, a
+ * placeholder or a masked path's bytes (which stage cannot take out of a
+ * commit) is named in *ret's refused_commits (-EPERM). The record lost,
+ * HEAD, said in a "base-lost" record.
  */
 typedef struct StageConfig {
         const char *worktree, *out_dir;
@@ -80,16 +95,26 @@ typedef struct StageConfig {
         LogStream *log;
 } StageConfig;
 
+/* A commit of the colony's that carries what stage would have refused or
+ * taken out: reason is "credential", "placeholder" or "masked". */
+typedef struct StageRefusedCommit {
+        char *commit, *path;
+        const char *reason;
+} StageRefusedCommit;
+
 typedef struct StageResult {
         size_t held, dropped, reported;
         char **refused; /* the credential files unstaged */
         size_t n_refused, n_refused_allocated;
+        StageRefusedCommit *refused_commits; /* in the order committed */
+        size_t n_refused_commits, n_refused_commits_allocated;
         char *tree;     /* with index or snapshot: the tree written */
         char **changed; /* ... and the paths it changes against HEAD */
         size_t n_changed, n_changed_allocated;
 } StageResult;
 
-/* 0, or -EPERM with *ret filled when credential files were refused, or
+/* 0, or -EPERM with *ret filled when credential files or commits were
+ * refused, or
  * -errno with *ret untouched and the reason in *ret_error. */
 int host_stage(const StageConfig *c, StageResult *ret, HostError *ret_error);
 void stage_result_done(StageResult *r);

@@ -381,6 +381,41 @@ static int make_placeholder(int root_fd, const char *path) {
         return r;
 }
 
+/*
+ * The boot's base: HEAD's commit, for stage to judge the colony's commits
+ * against (base.c). Asked through git_pin(), which runs git rev-parse with
+ * git_run()'s hardening (no hook, fsmonitor, pager or helper; rev-parse
+ * reads config and refs, never the index or a worktree file, so no filter
+ * runs) and keeps the repository only when the agent could not have
+ * chosen it: HEAD is then the commit of the repository stage will judge.
+ * Reading HEAD here instead would mean following git's refs (a symref,
+ * loose or packed, or a reftable; a linked worktree's HEAD in its gitdir)
+ * as git does, and a second answer to where the repository is. A record
+ * already there is kept: a resume's prepare, after the colony may have
+ * committed. No .git: no repository, and no git asked. *ret_why: why git
+ * could not say (then the base is "none": everything HEAD has is judged).
+ */
+static int record_base(int root_fd, int out_fd, const char *worktree, HostError *ret_why) {
+        BaseRecord had;
+        struct stat st;
+        char text[66] = "";
+        int r = base_record_read(out_fd, &had);
+        if (r < 0 || !had.lost)
+                return r;
+        ret_why->message[0] = 0;
+        if (fstatat(root_fd, ".git", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+                Git g = {.worktree = worktree};
+                r = git_pin(&g, NULL, NULL, ret_why);
+                if (r >= 0)
+                        r = git_pin_reap(&g, ret_why);
+                if (r >= 0 && g.head_commit[0])
+                        snprintf(text, sizeof text, "%s\n", g.head_commit);
+                git_done(&g);
+        } else if (errno != ENOENT)
+                (void) fail(ret_why, -errno, "cannot look at %s/.git: %m", shown(worktree));
+        return write_atomic(out_fd, HOST_BASE_FILE, text, strlen(text));
+}
+
 static void plan_done(Plan *p) {
         free(p->exclude.s);
         hashmap_free(p->planned);
@@ -409,6 +444,19 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         p.planned = hashmap_new();
         if (!p.planned)
                 return fail(ret_error, -ENOMEM, "path policy: out of memory");
+        /* The base first: HEAD as the boot found it, before a placeholder
+         * (.git/hooks/ among them) is made. */
+        HostError why;
+        r = record_base(root_fd, out_fd, worktree, &why);
+        if (r < 0)
+                return fail(ret_error, r, "path policy: cannot record the base commit in %s/%s: %s", out_dir,
+                            HOST_BASE_FILE,
+                            r == -EBADMSG ? "the record there holds no commit id" : strerror(-r));
+        if (why.message[0])
+                log_event(log, LOG_WARN, "base-unknown", LOG_FIELDS(LOG_PATH("path", worktree)),
+                          "path policy: no base commit for {path} (%s): recorded as none, so stage judges "
+                          "every commit HEAD has",
+                          why.message + (strncmp(why.message, "path policy: ", 13) == 0 ? 13 : 0));
 
         for (int pass = 0; pass < 2; pass++) {
                 char *const *v = pass == 0 ? res->mask : res->protect;

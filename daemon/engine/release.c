@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * release (host.h): after the microVM ends, the placeholders prepare made
- * that are still empty go; nothing HEAD tracks, nothing through a symlink,
- * nothing with content.
+ * that are still empty go; nothing the boot's base tracks (HEAD, that
+ * record lost), nothing through a symlink, nothing with content.
  */
 #include "host-internal.h"
 
@@ -14,14 +14,16 @@
 #include "policy-file.h"
 #include "util.h"
 
-/* The paths HEAD tracks, from git (git_run(): nothing the agent wrote
- * runs); an empty set when the worktree has no HEAD. -errno when git
- * cannot be asked (then nothing is removed): a path missed here could be
- * removed as a placeholder though HEAD tracks it. */
-static int tracked_paths(const char *worktree, Hashmap **ret) {
+/* The paths rev tracks (the base's commit, or HEAD), from git (git_run():
+ * nothing the agent wrote runs); an empty set when the worktree has no
+ * HEAD (rev NULL: the base had no commit, and no git is asked). -errno
+ * when git cannot be asked, or cannot list a base commit (then nothing is
+ * removed): a path missed here could be removed as a placeholder though
+ * the base tracks it. */
+static int tracked_paths(const char *worktree, const char *rev, Hashmap **ret) {
         _cleanup_(hashmap_freep) Hashmap *set = hashmap_new();
         _cleanup_free_ char *out = NULL;
-        const char *args[] = {"ls-tree", "-r", "-t", "-z", "--name-only", "HEAD", NULL};
+        const char *args[] = {"ls-tree", "-r", "-t", "-z", "--name-only", rev, NULL};
         Git g = {.worktree = worktree};
         char err[256];
         size_t n = 0;
@@ -29,9 +31,15 @@ static int tracked_paths(const char *worktree, Hashmap **ret) {
 
         if (!set)
                 return -ENOMEM;
+        if (!rev) {
+                *ret = TAKE_PTR(set);
+                return 0;
+        }
         int r = git_run(&g, args, NULL, 0, &out, &n, &status, err, sizeof err);
         if (r < 0)
                 return r;
+        if (status != 0 && !streq(rev, "HEAD"))
+                return -EIO; /* the base's commit is gone: not "nothing tracked" */
         /* A failure other than a missing git: no HEAD (a new repository, or
          * none): nothing is tracked, so nothing to keep for that reason. */
         for (char *p = out; status == 0 && p < out + n; p += strlen(p) + 1)
@@ -113,14 +121,32 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                                     out_dir, HOST_PLACEHOLDERS_FILE, HOST_POLICY_FILE);
         }
 
-        r = tracked_paths(worktree, &tracked);
+        /* A placeholder is kept when the base carries the path: the
+         * repository's, whatever the colony committed since. */
+        BaseRecord base;
+        r = base_record_read(out_fd, &base);
+        if (r < 0) {
+                for (size_t i = 0; i < n; i++)
+                        free(paths[i]);
+                free(paths);
+                return fail(ret_error, r, "path policy: cannot read %s/%s: %s: nothing removed", out_dir,
+                            HOST_BASE_FILE, r == -EBADMSG ? "it holds no commit id" : strerror(-r));
+        }
+        if (base.lost)
+                log_event(log, LOG_WARN, "base-lost", LOG_FIELDS(LOG_PATH("path", out_dir)),
+                          "path policy: the boot's base commit (" HOST_BASE_FILE ") is lost: keeping the "
+                          "placeholders HEAD tracks, the only reference left");
+        r = tracked_paths(worktree, base.lost ? "HEAD" : base.id[0] ? base.id : NULL, &tracked);
         if (r < 0) {
                 for (size_t i = 0; i < n; i++)
                         free(paths[i]);
                 free(paths);
                 hashmap_free(tracked);
                 return fail(ret_error, r,
-                            "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
+                            "path policy: cannot ask git which paths %s tracks in %s: nothing removed",
+                            base.lost    ? "HEAD"
+                            : base.id[0] ? base.id
+                                         : "the base",
                             worktree);
         }
 
@@ -142,7 +168,7 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                 else if (S_ISLNK(w.st.st_mode))
                         why = "it is a symlink now";
                 else if (hashmap_contains(tracked, body))
-                        why = "HEAD tracks it";
+                        why = base.lost ? "HEAD tracks it" : "the base commit tracks it";
                 else if (S_ISREG(w.st.st_mode) && w.st.st_size > 0)
                         why = "it has content";
                 else if (!S_ISREG(w.st.st_mode) && !S_ISDIR(w.st.st_mode))

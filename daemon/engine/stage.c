@@ -202,6 +202,19 @@ static bool masked_within(const Policy *p, const char *path) {
         return false;
 }
 
+bool stage_path_masked(const Policy *p, const char *path, bool is_new) {
+        if (masked_within(p, path))
+                return true;
+        if (!is_new)
+                return false;
+        /* new: masked at any depth (a nested checkout's root) */
+        for (size_t i = 0; i < p->n; i++)
+                if (p->actions[i].kind != PLATFORM_PROTECT &&
+                    entry_match_any_depth(p->actions[i].path, path))
+                        return true;
+        return false;
+}
+
 /*
  * What git diff --cached --raw HEAD says, made here: the index's entries
  * (at stage 0; an intent to add is not staged) walked against HEAD's
@@ -1498,6 +1511,15 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         _cleanup_(early_done) Early early = {.root_fd = root_fd, .r = 1};
         if ((r = git_pin(&g, c->snapshot || c->index ? NULL : precheck_early, &early, err)) < 0)
                 return r;
+        /* What publish carries is judged against the boot's base: HEAD
+         * (the fast path's) until the colony commits. */
+        StageBase base;
+        if ((r = stage_base_load(out_fd, &g, &base, err)) < 0)
+                return r;
+        if (base.record.lost)
+                log_event(c->log, LOG_WARN, "base-lost", LOG_FIELDS(LOG_PATH("path", c->out_dir)),
+                          "path policy: the boot's base commit (" HOST_BASE_FILE ") is lost: judging "
+                          "against HEAD, the only reference left; the colony's own commits are not judged");
         if (c->snapshot && !c->index) {
                 /* A private copy of the real index: git add -A then finds
                  * what it has already hashed, and the real one is never
@@ -1539,7 +1561,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
          * index before git add's, copied while git add runs, if its tree
          * is HEAD's; else listed by git ls-tree beside git add (it reads
          * no index). */
-        static const char *const ls_all[] = {"ls-tree", "-r", "-z", "--full-tree", "HEAD", NULL};
+        const char *const ls_all[] = {"ls-tree", "-r", "-z", "--full-tree", base.rev, NULL};
         /* The masked paths kept out of git add: hashing one writes the
          * host's secret into .git/objects, which the guest reads (only the
          * worktree's path is masked). What the index already holds for
@@ -1550,7 +1572,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 goto done;
         int status = 0;
         char err_line[256];
-        const char *head_hex = g.head_tree;
+        const char *head_hex = base.moved ? "" : g.head_tree; /* the index is not judged against HEAD */
         /* the early precheck, if it read the index git add reads */
         struct stat ist;
         if (early.r <= 0 && g.hashsz == GIT_HASH_SHA1 && lstat(index_path, &ist) == 0 &&
@@ -1637,22 +1659,26 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                     ? 0
                     : git_finish(&head_ls, &listing, &n_listing, &status, err_line, sizeof err_line);
         if (r >= 0 && status != 0) {
-                const char *verify[] = {"rev-parse", "--verify", "-q", "HEAD", NULL};
+                const char *verify[] = {"rev-parse", "--verify", "-q", base.rev, NULL};
                 char err_verify[256];
                 int st = 0;
                 free(TAKE_PTR(out));
                 r = git_run(&g, verify, NULL, 0, &out, &n, &st, err_verify, sizeof err_verify);
-                if (r >= 0 && st == 0)
+                if (r >= 0 && (st == 0 || base.moved)) /* a base that is gone is no empty one */
                         r = -EIO;
                 has_head = false;
                 listing = "";
                 n_listing = 0;
         }
         if (r < 0) {
-                r = fail(err, r, "path policy: git ls-tree HEAD failed in %s: %s", shown(c->worktree),
-                         r == -EIO ? err_line : strerror(-r));
+                r = fail(err, r, "path policy: git ls-tree %s failed in %s: %s", base.rev,
+                         shown(c->worktree), r == -EIO ? err_line : strerror(-r));
                 goto done;
         }
+        /* The colony's commits: what stage cannot take out, refused. */
+        if (base.moved && (r = base_commits_judge(&g, &base, policy, lost ? NULL : placeholders, listing,
+                                                  n_listing, &res, err)) < 0)
+                goto done;
 
         /* What is staged against HEAD: read here, from the index git add
          * wrote and HEAD's entries, where the index is one this reader
@@ -1684,7 +1710,8 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         /* the listing stays: the deletions name paths in it */
         /* HEAD, or the empty tree in a repository without a commit: for
          * git diff. */
-        char head[65] = "HEAD";
+        char head[65];
+        snprintf(head, sizeof head, "%s", base.rev);
         if (!has_head && (!fast || c->snapshot || c->index)) {
                 const char *empty_args[] = {"mktree", NULL};
                 free(TAKE_PTR(out));
@@ -2012,7 +2039,7 @@ done:
                 return r;
         }
         *ret = res;
-        return res.n_refused > 0 ? -EPERM : 0;
+        return res.n_refused > 0 || res.n_refused_commits > 0 ? -EPERM : 0;
 }
 
 /* Every failure says why: one without a message of its own (out of
@@ -2033,5 +2060,10 @@ void stage_result_done(StageResult *r) {
         for (size_t i = 0; i < r->n_refused; i++)
                 free(r->refused[i]);
         free(r->refused);
+        for (size_t i = 0; i < r->n_refused_commits; i++) {
+                free(r->refused_commits[i].commit);
+                free(r->refused_commits[i].path);
+        }
+        free(r->refused_commits);
         *r = (StageResult){0};
 }

@@ -1,0 +1,278 @@
+#!/usr/bin/env bash
+# stage judges what publish carries against the boot's base commit
+# (VMDIR/path-policy.base, written by prepare), not against HEAD: the
+# colony's own commits that bring a credential file, a placeholder or a
+# masked path's bytes are refused, naming the commit and the path; a
+# masked file goes back to the base's version; release keeps a placeholder
+# only when the base carries it; the record lost, HEAD, said. With base ==
+# HEAD, test-stage.sh's every case as before, and no git more. Real
+# repositories, git fsck after each. No root needed.
+# Usage: test-stage-base.sh PATHPOLICY SOURCE_ROOT
+set -u
+pp=$(realpath "$1") src=$2
+work=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir "$TMPDIR"
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+command -v jq >/dev/null || { echo "test-stage-base.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+git config --global init.defaultBranch main
+git config --global advice.graftFileDeprecated false
+
+cat >"$work/modules.json" <<'JSON'
+{"sandbox": {"mask_paths": ["secrets/"]}}
+JSON
+n=0
+# fresh: a repository with a commit, prepared for real (the builtins mask
+# .env, .envrc, .netrc, .git-credentials and protect .claude/, .mcp.json;
+# the last four and .envrc get placeholders); $wt, $vm and $base name them.
+fresh() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets && echo k >secrets/k &&
+    echo notes >notes.txt && git add -A && git commit -qm init) || exit 1
+  "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || {
+    echo "FAIL: prepare: $(cat "$work/prep.err")"; exit 1; }
+  base=$(git -C "$wt" rev-parse HEAD)
+}
+commit() { git -C "$wt" add -f "$@" && git -C "$wt" commit -qm "colony: $*"; }
+stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
+has() { grep -qF -- "$2" "$1"; }
+in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
+index_blob() { git -C "$wt" ls-files -s -- "$1" | awk '{print $2}'; }
+# refused_commit C P: a commit-refused record names commit C and path P
+refused_commit() { has "$work/err" "path policy: refused commit $1: it brings $2,"; }
+# json_refused C P R: --json's refused_commits holds {commit C, path P, reason R}
+json_refused() { jq -e --arg c "$1" --arg p "$2" --arg r "$3" \
+  'any(.refused_commits[]; .commit == $c and .path == $p and .reason == $r)' "$work/out" >/dev/null; }
+j() { jq -e "$1" "$work/out" >/dev/null; }
+key() { printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n'; }
+
+# --- prepare records the base: HEAD's commit; kept by a second prepare
+fresh
+check "prepare: the base is HEAD's commit" [ "$(cat "$vm/path-policy.base")" = "$base" ]
+check "prepare: no base-unknown record" bash -c "! grep -q 'no base commit' '$work/prep.err'"
+echo x >"$wt/x.c" && commit x.c
+"$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>/dev/null
+check "prepare again (a resume): the first base kept" [ "$(cat "$vm/path-policy.base")" = "$base" ]
+n=$((n + 1)); git init -q "$work/wt$n" && mkdir "$work/vm$n"
+"$pp" prepare --worktree "$work/wt$n" --out "$work/vm$n" --modules "$work/modules.json" 2>"$work/prep.err"
+check "prepare, no commit yet: the base is none (an empty record)" bash -c "[ -f '$work/vm$n/path-policy.base' ] && [ ! -s '$work/vm$n/path-policy.base' ]"
+n=$((n + 1)); mkdir "$work/wt$n" "$work/vm$n"
+"$pp" prepare --worktree "$work/wt$n" --out "$work/vm$n" --modules "$work/modules.json" 2>"$work/prep.err"
+check "prepare, no repository: the base is none, nothing said" bash -c "[ -f '$work/vm$n/path-policy.base' ] && [ ! -s '$work/vm$n/path-policy.base' ] && ! grep -q 'base' '$work/prep.err'"
+
+# --- a committed .env.local: refused, naming the commit; the same in --snapshot --json
+fresh
+echo 'A=1' >"$wt/.env.local" && commit .env.local
+c=$(git -C "$wt" rev-parse HEAD)
+git -C "$wt" read-tree HEAD && cp "$wt/.git/index" "$work/index.before"
+stage --snapshot --json
+check "committed .env.local, snapshot: exit 1" [ "$rc" -eq 1 ]
+check "committed .env.local, snapshot: the commit and the path in refused_commits" json_refused "$c" .env.local credential
+check "committed .env.local, snapshot: the record names the commit" refused_commit "$c" .env.local
+check "committed .env.local, snapshot: files_changed against the base, without it" \
+  j '(.files_changed | index(".env.local")) == null and .tree != null'
+check "committed .env.local, snapshot: the real index untouched" cmp -s "$wt/.git/index" "$work/index.before"
+stage
+check "committed .env.local: exit 1" [ "$rc" -eq 1 ]
+check "committed .env.local: the record names the commit and the path" refused_commit "$c" .env.local
+check "committed .env.local: one stage-refused names it" has "$work/err" "the colony's commits carry 1 path stage cannot take out: .env.local, .env.local in ${c:0:12}"
+check "committed .env.local: new to the base, unstaged too" has "$work/err" 'refused to commit .env.local:'
+check "committed .env.local: git fsck" fsck_ok
+
+# --- a committed OpenSSH private key (by its bytes), deleted again by a
+# later commit: the history still carries it
+fresh
+key >"$wt/deploy.txt" && commit deploy.txt
+c=$(git -C "$wt" rev-parse HEAD)
+git -C "$wt" rm -q deploy.txt && git -C "$wt" commit -qm "colony: gone again"
+echo 'int x;' >"$wt/ok.c" && commit ok.c
+stage --snapshot --json
+check "committed key: exit 1" [ "$rc" -eq 1 ]
+check "committed key: refused by content, naming the commit" json_refused "$c" deploy.txt credential
+check "committed key: only that one" j '(.refused_commits | length) == 1'
+stage
+check "committed key: the record names it" refused_commit "$c" deploy.txt
+check "committed key: git fsck" fsck_ok
+# ... by its name, in a directory, and a template let through
+fresh
+mkdir -p "$wt/ci" && key >"$wt/ci/id_ed25519" && echo 'A=' >"$wt/.env.example" && commit ci .env.example
+c=$(git -C "$wt" rev-parse HEAD)
+stage --snapshot --json
+check "committed id_ed25519: refused" json_refused "$c" ci/id_ed25519 credential
+check "committed .env.example: a template, let through" j 'all(.refused_commits[]; .path != ".env.example")'
+
+# --- the committed empty placeholders: each refused, and out of the index
+fresh
+commit .envrc .netrc .git-credentials .mcp.json
+c=$(git -C "$wt" rev-parse HEAD)
+stage --snapshot --json
+check "committed placeholders, snapshot: exit 1" [ "$rc" -eq 1 ]
+for p in .envrc .netrc .git-credentials .mcp.json; do
+  check "committed placeholders, snapshot: $p named with its commit" json_refused "$c" "$p" placeholder
+done
+check "committed placeholders, snapshot: none in files_changed" \
+  j '[.files_changed[] | select(. == ".envrc" or . == ".netrc" or . == ".git-credentials" or . == ".mcp.json")] == []'
+stage
+check "committed placeholders: exit 1" [ "$rc" -eq 1 ]
+check "committed placeholders: .mcp.json's record" refused_commit "$c" .mcp.json
+check "committed placeholders: out of the index (the base lacks them)" \
+  bash -c "! git -C '$wt' ls-files --error-unmatch .envrc .netrc .git-credentials .mcp.json >/dev/null 2>&1"
+check "committed placeholders: git fsck" fsck_ok
+# A placeholder that got bytes in the commit is the colony's work.
+fresh
+echo '{"servers":{}}' >"$wt/.mcp.json" && commit .mcp.json
+stage
+check "committed filled placeholder: exit 0" [ "$rc" -eq 0 ]
+
+# --- a committed change to the masked .env: refused; the index back to the
+# base's blob (not HEAD's)
+fresh
+echo 'TOKEN=agent' >"$wt/.env" && commit .env
+c=$(git -C "$wt" rev-parse HEAD)
+echo 'TOKEN=host-secret' >"$wt/.env"  # the host's file again, after the VM
+stage
+check "committed masked .env: exit 1" [ "$rc" -eq 1 ]
+check "committed masked .env: the record names the commit" refused_commit "$c" .env
+check "committed masked .env: the index holds the base's blob" [ "$(index_blob .env)" = "$(git -C "$wt" rev-parse "$base:.env")" ]
+check "committed masked .env: held back" has "$work/err" 'left .env out of the commit (masked)'
+check "committed masked .env: no contents in the records" bash -c "! grep -q 'TOKEN' '$work/err'"
+check "committed masked .env: git fsck" fsck_ok
+fresh
+echo leaked >"$wt/secrets/new" && commit secrets/new
+c=$(git -C "$wt" rev-parse HEAD)
+stage --snapshot --json
+check "committed file in a masked dir: refused" json_refused "$c" secrets/new masked
+check "committed file in a masked dir: not in the snapshot's tree" \
+  bash -c "! git -C '$wt' ls-tree -r --name-only \$(jq -r .tree '$work/out') | grep -qx secrets/new"
+
+# --- HEAD moved by work that is the colony's: nothing refused, the changes
+# against the base; a masked file still the base's
+fresh
+echo more >>"$wt/notes.txt" && mkdir -p "$wt/src" && echo 'int y;' >"$wt/src/y.c" && commit notes.txt src
+echo '{"x":1}' >"$wt/.claude/settings.json" && commit .claude/settings.json
+echo 'TOKEN=host-secret' >"$wt/.env"
+stage --snapshot --json
+check "colony's work committed: exit 0" [ "$rc" -eq 0 ]
+check "colony's work committed: files_changed against the base" \
+  j '(.files_changed | sort) == [".claude/settings.json", "notes.txt", "src/y.c"] and .refused_commits == []'
+check "colony's work committed: a committed protected path reported" \
+  has "$work/err" 'path policy: .claude/settings.json is protected and changed during the session'
+check "colony's work committed: .env in the tree is the base's" \
+  [ "$(git -C "$wt" rev-parse "$(jq -r .tree "$work/out"):.env")" = "$(git -C "$wt" rev-parse "$base:.env")" ]
+check "colony's work committed: no base-lost record" bash -c "! grep -q 'is lost' '$work/err'"
+
+# --- a merge: the side branch's commit named
+fresh
+git -C "$wt" checkout -q -b side && echo 'P=1' >"$wt/.pgpass" && commit .pgpass
+side=$(git -C "$wt" rev-parse HEAD)
+git -C "$wt" checkout -q main && echo m >"$wt/m.c" && commit m.c && git -C "$wt" merge -q --no-edit side
+stage --snapshot --json
+check "merged side branch: its commit named" json_refused "$side" .pgpass credential
+check "merged side branch: once" j '[.refused_commits[] | select(.path == ".pgpass")] | length == 1'
+
+# --- what git would be shown instead of the commits: a replace ref and a
+# graft hide the commit that adds the key (the push sends it all the same)
+for how in replace graft; do
+  fresh
+  echo 'A=1' >"$wt/.env.local" && commit .env.local
+  c=$(git -C "$wt" rev-parse HEAD)
+  git -C "$wt" rm -q .env.local && git -C "$wt" commit -qm "colony: gone"
+  if [ $how = replace ]; then git -C "$wt" replace --graft HEAD "$base"
+  else echo "$(git -C "$wt" rev-parse HEAD) $base" >"$wt/.git/info/grafts"; fi
+  check "hidden by a $how: git itself no longer sees the commit" bash -c "! git -C '$wt' rev-list $base..HEAD | grep -q $c"
+  stage --snapshot --json
+  check "hidden by a $how: refused all the same" json_refused "$c" .env.local credential
+done
+
+# --- a base without a commit: every commit HEAD has is the colony's
+n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+git init -q "$wt" && mkdir "$vm"
+"$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>/dev/null
+echo code >"$wt/main.c" && echo 'A=1' >"$wt/.env.production" && commit main.c .env.production
+c=$(git -C "$wt" rev-parse HEAD)
+stage --snapshot --json
+check "base none: the first commit judged" json_refused "$c" .env.production credential
+check "base none: files_changed against the empty tree" j '.files_changed | index("main.c") != null'
+
+# --- the base record lost: said, and judged against HEAD as before
+fresh
+echo 'A=1' >"$wt/.env.local" && commit .env.local
+rm "$vm/path-policy.base"
+stage --snapshot --json
+check "base lost: warned" has "$work/err" "the boot's base commit (path-policy.base) is lost: judging against HEAD"
+check "base lost: judged against HEAD (HEAD's .env.local passes, as before)" \
+  bash -c "[ $rc -eq 0 ] && jq -e '.refused_commits == [] and .refused == []' '$work/out' >/dev/null"
+echo garbage >"$vm/path-policy.base"
+stage
+check "base record not a commit id: exit 1, said" bash -c "[ $rc -eq 1 ] && grep -q 'holds no commit id' '$work/err'"
+echo 0123456789012345678901234567890123456789 >"$vm/path-policy.base"
+stage
+check "base record a commit the repository lacks: exit 1, said" bash -c "[ $rc -eq 1 ] && grep -q 'git ls-tree 0123456789012345678901234567890123456789 failed' '$work/err'"
+
+# --- release keeps a placeholder only when the base carries it
+n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+git init -q "$wt" && mkdir "$vm"
+(cd "$wt" && echo code >main.c && : >.envrc && git add -A && git commit -qm init && rm .envrc)
+base=$(git -C "$wt" rev-parse HEAD)
+"$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>/dev/null
+check "release: .envrc, absent at the boot, got a placeholder" bash -c "grep -qx .envrc '$vm/path-policy.placeholders' && [ -f '$wt/.envrc' ]"
+commit .netrc  # a placeholder the colony committed: HEAD tracks it, the base does not
+"$pp" release --worktree "$wt" --out "$vm" 2>"$work/rel.log"; rc=$?
+check "release: exit 0" [ "$rc" -eq 0 ]
+check "release: a placeholder the base tracks is kept" bash -c "grep -qF 'kept .envrc: the base commit tracks it' '$work/rel.log' && [ -f '$wt/.envrc' ]"
+check "release: one only the colony's commit tracks goes" bash -c "grep -qF 'removed the placeholder .netrc' '$work/rel.log' && [ ! -e '$wt/.netrc' ]"
+# The record lost: HEAD, said (and HEAD tracks the colony's .netrc).
+: >"$wt/.netrc" && : >"$wt/.git-credentials"
+rm "$vm/path-policy.base"
+"$pp" release --worktree "$wt" --out "$vm" 2>"$work/rel.log"; rc=$?
+check "release, base lost: warned" has "$work/rel.log" "the boot's base commit (path-policy.base) is lost: keeping the placeholders HEAD tracks"
+check "release, base lost: a placeholder HEAD tracks kept" bash -c "grep -qF 'kept .netrc: HEAD tracks it' '$work/rel.log' && [ -f '$wt/.netrc' ]"
+check "release, base lost: one HEAD lacks goes" bash -c "grep -qF 'removed the placeholder .git-credentials' '$work/rel.log' && [ ! -e '$wt/.git-credentials' ]"
+
+# --- base == HEAD: no git more than before (the pin's rev-parse says
+# HEAD's commit), and test-stage.sh's every case as before
+mkdir -p "$work/bin"
+printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/git.log"\nexec %s "$@"\n' "$work" "$(command -v git)" >"$work/bin/git"
+chmod +x "$work/bin/git"
+# The same work in two repositories, one whose base record is lost.
+for way in base lost; do
+  fresh
+  [ $way = lost ] && rm "$vm/path-policy.base"
+  echo more >>"$wt/notes.txt" && echo 'TOKEN=2' >"$wt/.env"
+  : >"$work/git.log"; PATH="$work/bin:$PATH" stage
+  check "base == HEAD ($way): exit 0" [ "$rc" -eq 0 ]
+  cp "$work/git.log" "$work/git.$way"
+done
+check "base == HEAD: as many git processes as with no base record" \
+  [ "$(wc -l <"$work/git.base")" -eq "$(wc -l <"$work/git.lost")" ]
+check "base == HEAD: no rev-list, diff-tree or ls-tree" bash -c "! grep -qE ' (rev-list|diff-tree|ls-tree) ' '$work/git.base'"
+check "base == HEAD: the pin's rev-parse asked HEAD's commit" has "$work/git.base" 'HEAD^{commit} HEAD^{tree}'
+
+# A pathpolicy that records the base as HEAD now before each stage: every
+# case of test-stage.sh staged with base == HEAD.
+cat >"$work/pp-base" <<EOF
+#!/usr/bin/env bash
+if [ "\$1" = stage ]; then
+  w= o=
+  for ((i = 2; i <= \$#; i++)); do
+    case "\${!i}" in --worktree) j=\$((i + 1)); w=\${!j} ;; --out) j=\$((i + 1)); o=\${!j} ;; esac
+  done
+  h=\$(git -C "\$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null) || h=
+  printf '%s' "\${h:+\$h
+}" >"\$o/path-policy.base"
+fi
+exec "$pp" "\$@"
+EOF
+chmod +x "$work/pp-base"
+bash "$src/tests/test-stage.sh" "$work/pp-base" >"$work/stage.log" 2>&1; rc=$?
+check "test-stage.sh with base == HEAD: every case passes ($(tail -n1 "$work/stage.log"))" [ "$rc" -eq 0 ]
+grep '^FAIL' "$work/stage.log"
+
+echo "stage-base: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
