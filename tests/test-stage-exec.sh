@@ -186,6 +186,35 @@ for mode in stage split snapshot; do
   fi
 done
 
+# --- a gitlink's entry given permission bits by the agent's index (0160755):
+# git takes it for a gitlink all the same (S_ISGITLINK: the type bits) and
+# git add -A asks git status inside it; so must stage, to keep git add from it
+# odd_modes: every gitlink's entry in the index so rewritten, its checksum made again
+odd_modes() {
+  git -C "$wt" update-index --index-version 2 || exit 1
+  perl -e 'use Digest::SHA qw(sha1); my ($f) = @ARGV; open my $h, "<:raw", $f or die; local $/; my $b = <$h>;
+    close $h; my $n = unpack("N", substr($b, 8, 4)); my ($off, $hit) = (12, 0);
+    for (1 .. $n) { my $len = unpack("n", substr($b, $off + 60, 2)) & 0xfff;
+      if (unpack("N", substr($b, $off + 24, 4)) == 0160000) { substr($b, $off + 24, 4) = pack("N", 0160755); $hit++ }
+      $off += (62 + $len + 8) & ~7 }
+    $hit or die "no gitlink"; substr($b, -20) = sha1(substr($b, 0, -20));
+    open $h, ">:raw", $f or die; print $h $b; close $h' "$wt/.git/index" || exit 1
+}
+fresh
+odd_modes
+git -C "$wt" -c core.hooksPath=/dev/null -c core.fsmonitor=false -c diff.ignoreSubmodules=all \
+  -c submodule.recurse=false add -A >/dev/null 2>&1
+check "odd mode, control: git add -A runs a nested checkout's program" [ -s "$marker" ]
+for mode in stage split snapshot; do
+  fresh
+  odd_modes
+  [ "$mode" = split ] && git -C "$wt" -c core.hooksPath=/dev/null update-index --split-index
+  if [ "$mode" = snapshot ]; then stage --snapshot; else stage; fi
+  check "odd mode, $mode: no program of the agent's ran on the host" no_marker
+  check "odd mode, $mode: nothing inside a nested checkout staged as a file" \
+    bash -c "! git -C '$wt' ls-files | grep -qE '^(vendor|nested)/[^/]+/'"
+done
+
 # --- a nested checkout gone, made a file, and one not checked out: as git add
 fresh
 rm -rf "$wt/nested/plain-clean"

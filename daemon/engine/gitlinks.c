@@ -11,6 +11,14 @@
 
 #include "util.h"
 
+bool gitlink_mode(unsigned mode) {
+        /* git's own S_ISGITLINK(): the type bits alone. An agent's index
+         * can give a gitlink permission bits too (0160755); git keeps
+         * them, lists them (ls-files: "160755"), and takes the entry for
+         * a gitlink all the same, asking git status inside it. */
+        return (mode & S_IFMT) == 0160000;
+}
+
 int gitlinks_push(Gitlinks *l, const char *path) {
         /* a conflict lists one path up to three times, in a row */
         if (l->n > 0 && streq(l->v[l->n - 1], path))
@@ -49,7 +57,12 @@ int gitlinks_from_git(const Git *g, Gitlinks *ret, HostError *e) {
                 if (!tab)
                         return fail(e, -EBADMSG, "path policy: cannot read what git ls-files said in %s",
                                     shown(g->worktree));
-                if (strncmp(p, "160000 ", 7) == 0 && (r = gitlinks_push(&l, tab + 1)) < 0)
+                char *end;
+                unsigned long mode = strtoul(p, &end, 8);
+                if (end == p || *end != ' ')
+                        return fail(e, -EBADMSG, "path policy: cannot read what git ls-files said in %s",
+                                    shown(g->worktree));
+                if (gitlink_mode((unsigned) mode) && (r = gitlinks_push(&l, tab + 1)) < 0)
                         return r;
         }
         l.known = true;

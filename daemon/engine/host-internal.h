@@ -174,6 +174,7 @@ typedef struct Gitlinks {
         size_t n;
         bool known;
 } Gitlinks;
+bool gitlink_mode(unsigned mode);
 int gitlinks_push(Gitlinks *l, const char *path);
 int gitlinks_from_git(const Git *g, Gitlinks *ret, HostError *e);
 int gitlinks_stage(const Git *g, const Gitlinks *l, HostError *e);

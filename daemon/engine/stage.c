@@ -471,7 +471,7 @@ static int index_precheck_fd(int fd, size_t hashsz, Before *ret, struct stat *re
         int r = git_index_cursor_new(map, (size_t) st.st_size, (GitHashAlgo) hashsz, &cur);
         while (r >= 0 && (r = git_index_cursor_next(cur, &e)) > 0) {
                 partial = partial || e.stage != 0 || e.intent_to_add;
-                if (e.mode == 0160000 && (r = gitlinks_push(&links, e.path)) < 0)
+                if (gitlink_mode(e.mode) && (r = gitlinks_push(&links, e.path)) < 0)
                         break;
         }
         if (r == 0) {
