@@ -135,5 +135,34 @@ check "git dirs: a name with a newline, escaped on one line" has "$work/err" 'le
 check "git dirs: an ordinary file staged" in_index fine.txt
 check "git dirs: git fsck" fsck_ok
 
+# --- 5. a masked file's directory renamed in a boot checkout: the bind of
+# vendor/x/config/master.key goes along to vendor/x/cfg/master.key, a name
+# no entry matches; prepare knew the file by its inode (as at the root)
+for how in plain submodule; do
+  fresh
+  printf '{"sandbox": {"mask_paths": ["config/master.key"]}}\n' >"$work/modules.json"
+  if [ $how = submodule ]; then
+    (cd "$wt" && git submodule add -q "$work/up" vendor/x && git commit -qm sub) >/dev/null 2>&1 || exit 1
+  else
+    git clone -q "$work/up" "$wt/vendor/x"
+  fi
+  mkdir "$wt/vendor/x/config" && printf 'MASTER=%s-real' $how >"$wt/vendor/x/config/master.key"
+  prepare
+  mv "$wt/vendor/x/config" "$wt/vendor/x/cfg"
+  if [ $how = submodule ]; then
+    rm "$wt/vendor/x/.git" && git -C "$wt" rm -q --cached vendor/x
+  else
+    mv "$wt/vendor/x/.git" "$wt/vendor/x/old-git"
+  fi
+  stage
+  check "renamed directory, $how: exit 0" [ "$rc" -eq 0 ]
+  check "renamed directory, $how: the checkout's file staged" in_index vendor/x/a.txt
+  check "renamed directory, $how: the masked file held back at its new path" \
+    bash -c "! git -C '$wt' ls-files --error-unmatch vendor/x/cfg/master.key >/dev/null 2>&1"
+  check "renamed directory, $how: ... named" has "$work/err" 'left vendor/x/cfg/master.key out of the commit (masked)'
+  check "renamed directory, $how: its bytes not in .git/objects" no_object "MASTER=$how-real"
+  check "renamed directory, $how: git fsck" fsck_ok
+done
+
 echo "stage-nested: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -82,6 +82,13 @@ typedef struct MaskedFiles {
 void masked_file_key(const struct stat *st, char key[MASKED_FILE_KEY_MAX]);
 int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, MaskedFiles *ret_files,
                         size_t *ret_skipped);
+/* The same, at the root of each nested checkout checkouts_list() found
+ * (its text, n bytes): the guest's watcher binds the policy anchored at
+ * each, so a file there is a secret the guest never saw, and a directory
+ * above it that the guest renames carries the bind along, as at the
+ * worktree's root. The record only (no files listed). */
+int masked_files_record_below(int root_fd, int out_fd, const Policy *policy, const char *checkouts, size_t n,
+                              Hashmap *seen, size_t *ret_skipped);
 void masked_files_done(MaskedFiles *f);
 
 /*

@@ -250,8 +250,10 @@ void masked_files_done(MaskedFiles *f) {
         *f = (MaskedFiles){0};
 }
 
-int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, MaskedFiles *ret_files,
-                        size_t *ret_skipped) {
+/* masked_files_record() at each of roots (n_roots relative directories,
+ * "" for the worktree's own root): the policy anchored there. */
+static int record_at(int root_fd, int out_fd, const Policy *policy, const char *const *roots, size_t n_roots,
+                     Hashmap *seen, MaskedFiles *ret_files, size_t *ret_skipped) {
         _cleanup_free_ char *old = NULL, *text = NULL;
         size_t n = 0, len = 0;
         int fd = openat(out_fd, HOST_MASKED_FILES_FILE, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), r = 0;
@@ -273,16 +275,18 @@ int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *
                 return -ENOMEM;
         MaskedFiles files = {0};
         Walker w = {.seen = seen, .add = add, .files = ret_files ? &files : NULL};
-        for (size_t i = 0; i < policy->n && r >= 0; i++) {
+        for (size_t k = 0; k < n_roots * policy->n && r >= 0; k++) {
+                size_t i = k % policy->n;
+                const char *at = roots[k / policy->n];
                 if (policy->actions[i].kind == PLATFORM_PROTECT)
                         continue;
-                size_t pl = strlen(policy->actions[i].path);
+                size_t pl = strlen(policy->actions[i].path), al = strlen(at);
                 while (pl > 0 && policy->actions[i].path[pl - 1] == '/')
                         pl--;
-                if (pl == 0 || pl >= sizeof w.path)
+                if (pl == 0 || al + 1 + pl >= sizeof w.path ||
+                    snprintf(w.path, sizeof w.path, "%s%s%.*s", at, al ? "/" : "", (int) pl,
+                             policy->actions[i].path) >= (int) sizeof w.path)
                         continue;
-                memcpy(w.path, policy->actions[i].path, pl);
-                w.path[pl] = 0;
                 int pfd;
                 if (platform_open_beneath(root_fd, w.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, &pfd) < 0)
                         continue; /* not there (or not reachable without a symlink): nothing to know */
@@ -309,4 +313,25 @@ int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *
                 *ret_files = files;
         *ret_skipped = w.skipped;
         return 0;
+}
+
+int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *seen, MaskedFiles *ret_files,
+                        size_t *ret_skipped) {
+        static const char *const root[] = {""};
+        return record_at(root_fd, out_fd, policy, root, 1, seen, ret_files, ret_skipped);
+}
+
+int masked_files_record_below(int root_fd, int out_fd, const Policy *policy, const char *checkouts, size_t n,
+                              Hashmap *seen, size_t *ret_skipped) {
+        _cleanup_free_ const char **roots = NULL;
+        size_t k = 0, allocated = 0;
+        /* checkouts_list()'s text: its header, then each root */
+        for (const char *p = checkouts + strnlen(checkouts, n) + 1; p < checkouts + n; p += strlen(p) + 1)
+                if (*p) {
+                        if (ARRAY_GROW(roots, allocated, k + 1) < 0)
+                                return -ENOMEM;
+                        roots[k++] = p;
+                }
+        *ret_skipped = 0;
+        return k == 0 ? 0 : record_at(root_fd, out_fd, policy, roots, k, seen, NULL, ret_skipped);
 }

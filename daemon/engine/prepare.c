@@ -581,6 +581,18 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
                             HOST_CHECKOUTS_FILE, strerror(-r));
+        /* ... and the masked files at each one's root: one the guest
+         * moves (a renamed config/ carries vendor/x/config/master.key's
+         * bind along) is known at its new path, as at the root. */
+        r = masked_files_record_below(root_fd, out_fd, &p.policy, checkouts, n_checkouts, inodes,
+                                      &walk_skipped);
+        if (r < 0)
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
+                            HOST_MASKED_FILES_FILE, strerror(-r));
+        if (walk_skipped > 0)
+                log_event(log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", walk_skipped)),
+                          "path policy: {count} masked path(s) in nested checkouts not walked: stage will "
+                          "not know one moved elsewhere for a secret");
         if (n_checkouts > 0 && !streq(checkouts, "complete"))
                 log_event(log, LOG_WARN, "prepare-incomplete", NULL,
                           "path policy: nested checkouts not all walked (past 100,000 directories, 64 deep, "
