@@ -190,6 +190,28 @@ for how in replace graft; do
   check "hidden by a $how: refused all the same" json_refused "$c" .env.local credential
 done
 
+# --- .git/shallow (the agent's) naming the colony's commit after the one
+# that adds the key: git takes it for a root and lists nothing below it;
+# the commit still names its parent, so it is refused, and named
+fresh
+key >"$wt/id_ed25519" && commit id_ed25519
+c=$(git -C "$wt" rev-parse HEAD)
+git -C "$wt" rm -q id_ed25519 && git -C "$wt" commit -qm "colony: gone"
+top=$(git -C "$wt" rev-parse HEAD)
+echo "$top" >"$wt/.git/shallow"
+check "shallow: git itself no longer sees the commit" bash -c "! git -C '$wt' rev-list $base..HEAD | grep -q $c"
+stage --snapshot --json
+check "shallow: refused (exit 1)" [ "$rc" -eq 1 ]
+check "shallow: the commit the file names, refused" json_refused "$top" shallow shallow
+stage
+check "shallow: ... and said" has "$work/err" "path policy: refused commit $top: the repository's shallow file names it"
+# the boot's own boundary (a shallow clone's) is the base's: nothing refused
+fresh
+echo "$base" >"$wt/.git/shallow"
+echo x >"$wt/x.c" && commit x.c
+stage
+check "shallow at the base: exit 0" [ "$rc" -eq 0 ]
+
 # --- a base without a commit: every commit HEAD has is the colony's
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
 git init -q "$wt" && mkdir "$vm"

@@ -172,6 +172,16 @@ int verb_stage(int argc, char **argv) {
                                   "to .gitignore, and stage again)");
                 for (size_t i = 0; i < res.n_refused_commits; i++) {
                         const StageRefusedCommit *rc = &res.refused_commits[i];
+                        if (streq(rc->reason, "shallow")) {
+                                log_event(
+                                        log, LOG_ERROR, "commit-refused",
+                                        LOG_FIELDS(LOG_STR("commit", rc->commit), LOG_PATH("path", rc->path),
+                                                   LOG_STR("reason", rc->reason)),
+                                        "path policy: refused commit {commit}: the repository's {path} file "
+                                        "names it, which hides the commits below it from what stage judges "
+                                        "(remove the colony's commits from that file, and stage again)");
+                                continue;
+                        }
                         log_event(log, LOG_ERROR, "commit-refused",
                                   LOG_FIELDS(LOG_STR("commit", rc->commit), LOG_PATH("path", rc->path),
                                              LOG_STR("reason", rc->reason)),

@@ -207,6 +207,52 @@ static int refuse(StageResult *res, const Suspect *s) {
         return 0;
 }
 
+/* The colony's commits (revs, one id a line) that the repository's
+ * shallow file names, refused: git takes such a commit for a root, so
+ * rev-list lists none of the commits below it, and diff-tree judges it
+ * against nothing, while the commit itself still names its parents, which
+ * anything that reads the objects as they are (an unshallowed copy, a
+ * bundle, a forge that accepts a shallow update) carries. The file is the
+ * agent's (the git dir is writable); the boot's own boundaries are the
+ * base's ancestors, never in base..HEAD. One that cannot be read as a file
+ * fails the stage. */
+static int shallow_refuse(const Git *g, const char *revs, size_t n_revs, StageResult *res, HostError *e) {
+        _cleanup_free_ char *path = NULL, *buf = NULL;
+        size_t n = 0;
+        struct stat st;
+        if (asprintf(&path, "%s/shallow", g->common_dir ? g->common_dir : g->git_dir) < 0)
+                return fail(e, -ENOMEM, "path policy: out of memory");
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0 && errno == ENOENT)
+                return 0;
+        int r = fd < 0 ? -errno : fstat(fd, &st) < 0 ? -errno : !S_ISREG(st.st_mode) ? -ENXIO : 0;
+        if (r == 0)
+                r = read_full_fd(fd, 64u << 20, &buf, &n);
+        if (r < 0)
+                return fail(e, r, "path policy: cannot read %s, which says where the history stops: %s",
+                            shown(path),
+                            r == -ELOOP   ? "a symlink"
+                            : r == -ENXIO ? "no file"
+                                          : strerror(-r));
+        for (const char *p = revs, *nl;
+             p < revs + n_revs && (nl = memchr(p, '\n', (size_t) (revs + n_revs - p))); p = nl + 1) {
+                size_t len = (size_t) (nl - p);
+                bool named = false;
+                for (const char *q = buf; !named && q && q + len <= buf + n;) {
+                        named = memcmp(q, p, len) == 0 && (q + len == buf + n || q[len] == '\n');
+                        q = memchr(q, '\n', (size_t) (buf + n - q));
+                        q = q ? q + 1 : NULL;
+                }
+                if (!named)
+                        continue;
+                _cleanup_free_ char *id = strndup(p, len);
+                Suspect s = {.commit = id, .path = "shallow", .reason = "shallow"};
+                if (!id || (r = refuse(res, &s)) < 0)
+                        return fail(e, -ENOMEM, "path policy: out of memory");
+        }
+        return 0;
+}
+
 static void suspects_done(Suspects *s) {
         free(s->v);
 }
@@ -240,6 +286,8 @@ int base_commits_judge(const Git *g, const StageBase *base, const Policy *policy
                             base->record.id[0] ? base->record.id : "(none)", why.message);
         if (n_revs == 0)
                 return 0;
+        if ((r = shallow_refuse(g, revs, n_revs, res, e)) < 0)
+                return r;
         /* Each commit against each of its parents (-m: a merge's either
          * side, and what the merge itself brings), a root one against
          * nothing. Plumbing: no config of the porcelain's (log's

@@ -96,7 +96,9 @@ typedef struct StageConfig {
 } StageConfig;
 
 /* A commit of the colony's that carries what stage would have refused or
- * taken out: reason is "credential", "placeholder" or "masked". */
+ * taken out: reason is "credential", "placeholder" or "masked"; or one
+ * the repository's shallow file names, which hides the commits below it
+ * (reason "shallow", path "shallow"). */
 typedef struct StageRefusedCommit {
         char *commit, *path;
         const char *reason;
