@@ -141,6 +141,7 @@ build() {
   head -c 3000 /dev/urandom >"$wt/blob.bin"
   printf 'mask-file .env\nprotect .git/config\nprotect .git/hooks/\n' >"$vm/path-policy"
   : >"$vm/path-policy.placeholders"
+  git -C "$wt" rev-parse HEAD >"$vm/path-policy.base"
 }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 gitlink_at() { [ "$(git -C "$wt" ls-files -s -- "$1" | awk '{print $1, $2}')" = "160000 $(cat "$vm/expect.${1//\//_}")" ]; }
@@ -227,6 +228,13 @@ check "shapes: a checkout gone is a deletion" bash -c "[ -z \"\$(git -C '$wt' ls
 check "shapes: one made a file is that file" bash -c "[ \"\$(git -C '$wt' ls-files -s -- nested/plain-dirty | cut -c1-6)\" = 100644 ]"
 check "shapes: one not checked out keeps its gitlink" gitlink_at vendor/sub-dirty
 check "shapes: git fsck" bash -c "git -C '$wt' fsck --no-progress >/dev/null 2>&1"
+
+# --- git-lfs reads the worktree's .lfsconfig: its program is never run
+# (git-lfs takes only safe keys from it; it may then fail the add: closed)
+fresh
+printf '[lfs "extension.evil"]\n\tclean = %s lfs.extension\n\tsmudge = cat\n\tpriority = 0\n' "$mark" >"$wt/.lfsconfig"
+stage
+check ".lfsconfig: no program ran" no_marker
 
 echo "stage-exec: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
