@@ -61,43 +61,28 @@ static bool env_kept(const char *e) {
  * post-index-change either), no fsmonitor, pager, editor, credential or
  * askpass helper, external diff or textconv, no recursion into a nested
  * checkout or submodule (a gitlink is its HEAD, nothing more: stage keeps
- * git add from every gitlink, gitlinks.c), no network, no automatic gc.
- * Filter drivers stay as the root repository's config defines them (the
- * host's: the agent could not write it), so git-lfs works.
+ * git add from every gitlink, gitlinks.c), no network, no automatic gc,
+ * no commit-graph (the agent's file in .git/objects/info: a lying one
+ * names other parents and trees than the commits do). Filter drivers
+ * stay as the root repository's config defines them (the host's: the
+ * agent could not write it), so git-lfs works.
  */
 static const char *const git_hardening[] = {
-        "-c",
-        "core.hooksPath=/dev/null",
-        "-c",
-        "core.fsmonitor=false",
-        "-c",
-        "core.pager=cat",
-        "-c",
-        "core.editor=false",
-        "-c",
-        "core.askPass=",
-        "-c",
-        "credential.helper=",
-        "-c",
-        "diff.external=",
-        "-c",
-        "submodule.recurse=false",
-        "-c",
-        "diff.ignoreSubmodules=all",
-        "-c",
-        "status.submoduleSummary=false",
-        "-c",
-        "protocol.allow=never",
-        "-c",
-        "gc.auto=0",
-        /* the commit-graph file is the agent's (.git/objects/info): a
-         * lying one names other parents and trees than the commits do */
-        "-c",
-        "core.commitGraph=false",
-        "-c",
-        "maintenance.auto=false",
-        "-c",
-        "advice.addEmbeddedRepo=false",
+        "-c", "core.hooksPath=/dev/null",
+        "-c", "core.fsmonitor=false",
+        "-c", "core.pager=cat",
+        "-c", "core.editor=false",
+        "-c", "core.askPass=",
+        "-c", "credential.helper=",
+        "-c", "diff.external=",
+        "-c", "submodule.recurse=false",
+        "-c", "diff.ignoreSubmodules=all",
+        "-c", "status.submoduleSummary=false",
+        "-c", "protocol.allow=never",
+        "-c", "gc.auto=0",
+        "-c", "core.commitGraph=false",
+        "-c", "maintenance.auto=false",
+        "-c", "advice.addEmbeddedRepo=false",
 };
 
 /* What git_run() keeps of its stdout. */
