@@ -31,8 +31,8 @@ static const char stage_help[] =
         "                           index is left as it was\n"
         "  --index FILE             stage in this index file (GIT_INDEX_FILE), and\n"
         "                           print as --snapshot does\n"
-        "  --json                   print the tree and paths as one JSON object\n" LOG_OPTIONS_HELP
-        "  -h, --help               show this help\n"
+        "  --json                   print the tree and paths as one JSON object\n" VERB_GIT_TIMEOUT_HELP
+                LOG_OPTIONS_HELP "  -h, --help               show this help\n"
         "\n"
         "Exit status: 0 staged; 1 a credential file was refused, or staging failed\n"
         "(the reason is a record); 2 usage error.\n";
@@ -72,13 +72,14 @@ static int print_result(const StageResult *r, bool json) {
 }
 
 int verb_stage(int argc, char **argv) {
-        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_SNAPSHOT, ARG_INDEX, ARG_JSON };
+        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_SNAPSHOT, ARG_INDEX, ARG_JSON, ARG_GIT_TIMEOUT };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_WORKTREE},
                 {"out", required_argument, NULL, ARG_OUT},
                 {"snapshot", no_argument, NULL, ARG_SNAPSHOT},
                 {"index", required_argument, NULL, ARG_INDEX},
                 {"json", no_argument, NULL, ARG_JSON},
+                {"git-timeout", required_argument, NULL, ARG_GIT_TIMEOUT},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -110,6 +111,10 @@ int verb_stage(int argc, char **argv) {
                         break;
                 case ARG_JSON:
                         json = true;
+                        break;
+                case ARG_GIT_TIMEOUT:
+                        if (verb_git_timeout("stage", optarg) < 0)
+                                return EXIT_USAGE;
                         break;
                 }
         if (c == VERB_EXIT)

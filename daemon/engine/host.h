@@ -90,6 +90,12 @@ typedef struct StageResult {
 int host_stage(const StageConfig *c, StageResult *ret, HostError *ret_error);
 void stage_result_done(StageResult *r);
 
+/* The time limit of every git the host side runs (stage, release), in
+ * seconds; past it git is killed and the call fails, naming the git and
+ * the limit. 0: the default. */
+#define HOST_GIT_TIME_LIMIT_DEFAULT 600u
+void host_set_git_time_limit(unsigned seconds);
+
 /* One gitignore pattern that matches exactly path (relative, a '/' at the
  * end for a directory), anchored at the root: '#', '!', '*', '?', '[',
  * '\' and trailing spaces escaped. Returns malloc'd text, NULL on ENOMEM. */

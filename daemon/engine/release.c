@@ -80,7 +80,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         HostResult counts = {0};
         int r;
 
-        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret_error)) < 0)
+        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret_error)) < 0 ||
+            (r = git_blockers_refuse(root_fd, worktree, "release", ret_error)) < 0)
                 return r;
 
         char lp[PATH_MAX];
@@ -119,9 +120,10 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                         free(paths[i]);
                 free(paths);
                 hashmap_free(tracked);
-                return fail(ret_error, r,
-                            "path policy: cannot ask git which paths HEAD tracks in %s: nothing removed",
-                            worktree);
+                return fail(
+                        ret_error, r,
+                        "path policy: cannot ask git which paths HEAD tracks in %s (%s): nothing removed",
+                        worktree, git_strerror(r));
         }
 
         /* Deepest first: a placeholder's own children (placeholders too) go

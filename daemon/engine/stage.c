@@ -1112,7 +1112,8 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
 
         if (!placeholders || !reported || !deleted || !restored || !masked_inodes || !by_path)
                 return -ENOMEM;
-        if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0)
+        if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0 ||
+            (r = git_blockers_refuse(root_fd, c->worktree, "stage", err)) < 0)
                 return r;
         _cleanup_free_ char *policy_path_ = NULL;
         if (asprintf(&policy_path_, "%s/%s", c->out_dir, HOST_POLICY_FILE) < 0)
@@ -1277,7 +1278,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 if (r == -ENOENT)
                         r = fail(err, r, "path policy: cannot run git: not found");
                 else if (r < 0)
-                        r = fail(err, r, "path policy: cannot run git add: %s", strerror(-r));
+                        r = fail(err, r, "path policy: cannot run git add: %s", git_strerror(r));
                 else if (status != 0)
                         r = fail(err, -EIO, "path policy: git add failed in %s: %s", shown(g.worktree),
                                  err_line[0] ? err_line : "(no message)");
@@ -1308,7 +1309,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         }
         if (r < 0) {
                 r = fail(err, r, "path policy: git ls-tree HEAD failed in %s: %s", shown(c->worktree),
-                         r == -EIO ? err_line : strerror(-r));
+                         r == -EIO ? err_line : git_strerror(r));
                 goto done;
         }
 
@@ -1541,7 +1542,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 if (r < 0 || status != 0) {
                         r = fail(err, r < 0 ? r : -EIO,
                                  "path policy: cannot read the staged files in %s: %s", shown(c->worktree),
-                                 r < 0 ? strerror(-r) : err_cat);
+                                 r < 0 ? git_strerror(r) : err_cat);
                         goto done;
                 }
                 for (size_t i = 0; i < heads.n; i++)
