@@ -113,7 +113,7 @@ static void test_result_untouched_on_failure(void **state) {
         }
 
         static const char *const files[] = {"path-policy", "path-policy.placeholders", "path-policy.exclude",
-                                            "path-policy.masked-files"};
+                                            "path-policy.masked-files", "path-policy.placeholder-inodes"};
         for (size_t i = 0; i < ELEMENTSOF(files); i++) {
                 char f[128];
                 snprintf(f, sizeof f, "%s/%s", vm, files[i]);

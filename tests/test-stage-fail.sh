@@ -15,6 +15,7 @@ mkdir "$TMPDIR"
 passed=0 failed=0
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
 command -v python3 >/dev/null || { echo "test-stage-fail.sh: needs python3 (a socket is made with it)"; exit 1; }
+command -v jq >/dev/null || { echo "test-stage-fail.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.email t@example.invalid; git config --global user.name test
 git config --global init.defaultBranch main
@@ -156,6 +157,119 @@ check "time limit, a fifo the check misses: no hang" no_hang
 check "time limit, a fifo the check misses: failed" [ "$rc" -eq 1 ]
 check "time limit, a fifo the check misses: named" has "$work/err" "ran past its time limit of 2 s and was killed"
 check "--git-timeout 0 is a usage error" bash -c "'$pp' stage --worktree '$wt' --out '$vm' --git-timeout 0 2>/dev/null; [ \$? -eq 2 ]"
+
+# --- 3. a placeholder is known by its inode: the guest renamed its parent.
+# prepare for real: conf/ and conf/.envrc, keys/ and .netrc are
+# placeholders; secrets/ holds a file at boot.
+cat >"$work/modules.json" <<'JSON'
+{"sandbox": {"mask_paths": ["conf/.envrc", "keys/", ".netrc", "secrets/", "deep/.envrc"], "protect_paths": ["CLAUDE.md"]}}
+JSON
+prepared() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && echo code >main.c && mkdir secrets && echo 'TOKEN=host' >secrets/token && git add main.c && git commit -qm init) || exit 1
+  "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || { cat "$work/prep.err"; exit 1; }
+}
+prepared
+check "prepare: each placeholder by its inode" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/conf/.envrc")	conf/.envrc" "$vm/path-policy.placeholder-inodes"
+check "prepare: ... a directory's without its mtime" grep -qxF "$(stat -c '%d %i' "$wt/conf")	conf/" "$vm/path-policy.placeholder-inodes"
+check "prepare: the list keeps its format (a path a line)" grep -qx 'conf/.envrc' "$vm/path-policy.placeholders"
+check "prepare: the masked files' record made" [ -f "$vm/path-policy.masked-files" ]
+mv "$wt/conf" "$wt/conf2"       # the placeholder directory renamed
+mkdir "$wt/deep2" && mv "$wt/deep/.envrc" "$wt/deep2/.envrc" && rmdir "$wt/deep" # its parent renamed, by hand
+mv "$wt/.netrc" "$wt/netrc.moved" # the placeholder itself renamed
+mv "$wt/keys" "$wt/keys2" && echo work >"$wt/keys2/notes" # renamed, then filled: the colony's
+: >"$wt/conf2/own-empty"        # an empty file of the colony's own
+stage --json
+check "moved placeholders: exit 0" [ "$rc" -eq 0 ]
+check "moved placeholders: conf2/.envrc left out" bash -c "! git -C '$wt' ls-files --error-unmatch conf2/.envrc >/dev/null 2>&1"
+check "moved placeholders: deep2/.envrc left out" bash -c "! git -C '$wt' ls-files --error-unmatch deep2/.envrc >/dev/null 2>&1"
+check "moved placeholders: netrc.moved left out" bash -c "! git -C '$wt' ls-files --error-unmatch netrc.moved >/dev/null 2>&1"
+check "moved placeholders: the colony's empty file stays" in_index conf2/own-empty
+check "moved placeholders: the colony's file in a moved directory stays" in_index keys2/notes
+check "moved placeholders: counted as dropped" [ "$(jq .placeholders_dropped "$work/out")" -ge 3 ]
+stage --snapshot --json
+check "moved placeholders, --snapshot: none in files_changed" bash -c "! jq -r '.files_changed[]' '$work/out' | grep -qx 'conf2/.envrc\|deep2/.envrc\|netrc.moved'"
+# release: removed where they are now, if still empty; never through a
+# symlink, never with content, never what HEAD tracks.
+git -C "$wt" add -f netrc.moved && git -C "$wt" commit -qm 'the colony commits the moved one' -- netrc.moved
+release
+check "release, moved: exit 0" [ "$rc" -eq 0 ]
+check "release, moved: removed where the guest moved it" [ ! -e "$wt/conf2/.envrc" ] && [ ! -e "$wt/deep2/.envrc" ]
+check "release, moved: named with where it was" has "$work/err" "removed the placeholder conf/.envrc where the guest moved it: conf2/.envrc"
+check "release, moved: the colony's empty file stays" [ -e "$wt/conf2/own-empty" ]
+check "release, moved: a moved directory with entries stays" [ -e "$wt/keys2/notes" ]
+check "release, moved: ... said" has "$work/err" "kept keys2/ (the placeholder keys/, moved): it has entries"
+check "release, moved: one HEAD tracks stays" [ -e "$wt/netrc.moved" ]
+check "release, moved: ... said" has "$work/err" "kept netrc.moved (the placeholder .netrc, moved): HEAD tracks it"
+check "release, moved: a directory the colony made stays" [ -d "$wt/deep2" ]
+prepared
+mkdir "$work/outside$n" && mv "$wt/conf" "$work/outside$n/conf" && ln -s "$work/outside$n/conf" "$wt/conf-link"
+release
+check "release, moved behind a symlink: exit 0" [ "$rc" -eq 0 ]
+check "release, moved behind a symlink: never followed" [ -e "$work/outside$n/conf/.envrc" ]
+prepared
+mv "$wt/conf" "$wt/conf2" && echo bytes >"$wt/conf2/.envrc"
+stage
+check "a moved placeholder with bytes: the colony's, staged" in_index conf2/.envrc
+release
+check "a moved placeholder with bytes: release keeps it" [ -s "$wt/conf2/.envrc" ]
+
+# --- 4. each lost record: said (which record, what was assumed), and
+# stage holds back more, never less.
+# path-policy.masked-files: the guest renamed a masked directory that held
+# a file at boot. With the record, its file is known by inode and held
+# back; without it, nothing is staged.
+prepared
+mv "$wt/secrets" "$wt/renamed"
+stage
+check "masked-files kept: exit 0" [ "$rc" -eq 0 ]
+check "masked-files kept: the moved secret held back" bash -c "! git -C '$wt' ls-files --error-unmatch renamed/token >/dev/null 2>&1"
+prepared
+mv "$wt/secrets" "$wt/renamed" && echo new >"$wt/work.c"
+rm "$vm/path-policy.masked-files"
+before=$(index_sum)
+stage
+check "masked-files lost: no hang" no_hang
+check "masked-files lost: refused" [ "$rc" -eq 1 ]
+check "masked-files lost: a warn record names it" has "$work/err" "the boot's record path-policy.masked-files is lost: a masked file the guest moved cannot be told from the colony's work: nothing is staged"
+check "masked-files lost: the failure says why and what to do" has "$work/err" "is lost, and secrets/ was masked with what it held at boot"
+check "masked-files lost: the moved secret is not staged" bash -c "! git -C '$wt' ls-files --error-unmatch renamed/token >/dev/null 2>&1"
+check "masked-files lost: nothing staged" [ "$(index_sum)" = "$before" ]
+check "masked-files lost: not made again by the refusal" [ ! -e "$vm/path-policy.masked-files" ]
+stage --snapshot --json
+check "masked-files lost, --snapshot: refused" [ "$rc" -eq 1 ]
+check "masked-files lost, --snapshot: no tree" bash -c "! grep -q tree '$work/out'"
+: >"$vm/path-policy.masked-files" # the user's word: no masked file moved
+stage
+check "masked-files made empty by the user: staged" [ "$rc" -eq 0 ] && in_index work.c
+# Lost where no masked path held a file at boot (every one a placeholder):
+# nothing can have moved; said, and staged.
+fresh
+printf 'mask-file .netrc\nmask-file .envrc\nprotect CLAUDE.md\n' >"$vm/path-policy"
+rm "$vm/path-policy.masked-files" && echo new >"$wt/work.c"
+stage
+check "masked-files lost, every mask a placeholder: staged" [ "$rc" -eq 0 ] && in_index work.c
+check "masked-files lost, every mask a placeholder: said" has "$work/err" "path-policy.masked-files is lost: no masked path held a file at boot"
+# path-policy.placeholder-inodes: a moved placeholder taken by its name.
+prepared
+mv "$wt/conf" "$wt/conf2" && : >"$wt/conf2/own-empty"
+rm "$vm/path-policy.placeholder-inodes"
+stage
+check "placeholder-inodes lost: exit 0" [ "$rc" -eq 0 ]
+check "placeholder-inodes lost: said" has "$work/err" "the boot's record path-policy.placeholder-inodes is lost: an empty new file named as a placeholder is taken for one the guest moved, and left out"
+check "placeholder-inodes lost: the moved one left out by its name" bash -c "! git -C '$wt' ls-files --error-unmatch conf2/.envrc >/dev/null 2>&1"
+check "placeholder-inodes lost: another empty file stays" in_index conf2/own-empty
+release
+check "placeholder-inodes lost: release keeps the moved one (removes less)" [ -e "$wt/conf2/.envrc" ]
+check "placeholder-inodes lost: release says so" has "$work/err" "path-policy.placeholder-inodes is lost: a placeholder the guest moved is not looked for"
+# path-policy.placeholders: every empty policy path HEAD lacks taken for one.
+prepared
+rm "$vm/path-policy.placeholders"
+stage
+check "placeholders lost: exit 0" [ "$rc" -eq 0 ]
+check "placeholders lost: said" has "$work/err" "the boot's record path-policy.placeholders is lost: every empty policy path HEAD lacks is taken for a placeholder"
+check "placeholders lost: the empty policy paths left out" bash -c "! git -C '$wt' ls-files --error-unmatch CLAUDE.md .netrc >/dev/null 2>&1"
 
 echo "test-stage-fail: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -95,6 +95,9 @@ static int block_walk(BlockWalk *w, int dfd, unsigned git_depth, unsigned depth)
                 const char *name = de->d_name;
                 if (streq(name, ".") || streq(name, ".."))
                         continue;
+                /* most entries: a file git only stages */
+                if (de->d_type == DT_REG && git_depth == 0)
+                        continue;
                 if (len + 1 + strlen(name) >= sizeof w->path)
                         continue; /* no name git could open either */
                 snprintf(w->path + len, sizeof w->path - len, "%s%s", len ? "/" : "", name);

@@ -85,6 +85,23 @@ int masked_files_record(int root_fd, int out_fd, const Policy *policy, Hashmap *
 void masked_files_done(MaskedFiles *f);
 
 /*
+ * The placeholders by identity (HOST_PLACEHOLDER_INODES_FILE): a file's
+ * key is masked_file_key()'s, a directory's "dev ino" alone (its entries
+ * change its mtime). A placeholder is known by its key at whatever path
+ * it is now. placeholder_inodes_load(): 0 (lost set when there is no
+ * record: none known), or -errno.
+ */
+typedef struct PlaceholderInodes {
+        bool lost;
+        char *text;       /* the record, its lines cut in place */
+        Hashmap *by_key;  /* key -> its recorded path (in text) */
+        Hashmap *by_path; /* recorded path -> key (in text) */
+} PlaceholderInodes;
+void placeholder_key(const struct stat *st, char key[MASKED_FILE_KEY_MAX]);
+int placeholder_inodes_load(int out_fd, PlaceholderInodes *ret);
+void placeholder_inodes_done(PlaceholderInodes *p);
+
+/*
  * A file in the worktree that would block a git run there (git-block.c):
  * a fifo, a socket or a device (or a symlink to one) where git opens a
  * file by name, that is at a .gitignore, .gitattributes, .gitmodules or

@@ -26,9 +26,20 @@
  *                             syntax, for the guest's core.excludesFile (git
  *                             shows no empty directory, and a directory
  *                             pattern would hide what is put in it later)
+ *   path-policy.placeholder-inodes
+ *                             each placeholder by its identity, written once
+ *                             they are made: "dev ino mtime\tpath" for a file,
+ *                             "dev ino\tpath" for a directory (whose mtime its
+ *                             entries change), so one the guest moved (it
+ *                             renamed a parent) is known where it is now
+ *   path-policy.masked-files  the masked files by inode (host-internal.h),
+ *                             made even when there is none: its absence is
+ *                             a lost record
  *
  * release removes the placeholders that are still empty: the recorded
- * ones, or, when that list was lost, an empty path at a policy entry.
+ * ones, or, when that list was lost, an empty path at a policy entry; and
+ * a recorded one the guest moved (its inode at another path of the same
+ * name: a parent renamed), where it is now.
  * Never a path HEAD tracks, never through a symlink, never anything with
  * content. Safe to run twice. A placeholder that should go and cannot
  * makes it fail (-EIO, the first one in message) after the rest is done.
@@ -37,6 +48,7 @@
 #define HOST_POLICY_FILE "path-policy"
 #define HOST_PLACEHOLDERS_FILE "path-policy.placeholders"
 #define HOST_EXCLUDE_FILE "path-policy.exclude"
+#define HOST_PLACEHOLDER_INODES_FILE "path-policy.placeholder-inodes"
 
 typedef struct HostResult {
         size_t masked, protected_, placeholders, skipped;
