@@ -454,7 +454,7 @@ int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, c
         if (r == -ENOENT)
                 return fail(e, r, "path policy: cannot run git: not found");
         if (r == -ETIME)
-                return fail(e, r, "path policy: %s in %s", git_strerror(r), shown(g->worktree));
+                return fail(e, r, "path policy: %s (in %s)", git_strerror(r), shown(g->worktree));
         if (r < 0)
                 return fail(e, r, "path policy: cannot run git %s: %s", args[0], strerror(-r));
         if (status != 0) {
@@ -570,7 +570,7 @@ int git_pin(Git *g, void (*meanwhile)(void *ctx), void *ctx, HostError *e) {
         int status = 0;
         r = pin_ask(g, args, 6, meanwhile, ctx, &out, &n, &status);
         if (r == -ETIME) {
-                r = fail(e, r, "path policy: %s in %s", git_strerror(r), shown(g->worktree));
+                r = fail(e, r, "path policy: %s (in %s)", git_strerror(r), shown(g->worktree));
                 goto fail;
         }
         bool with_tree = r > 0;
@@ -672,7 +672,7 @@ int git_pin_reap(Git *g, HostError *e) {
         g->pin_pid = 0;
         g->pin_watch = NULL;
         if (r == -ETIME)
-                return fail(e, r, "path policy: %s in %s", git_strerror(r), shown(g->worktree));
+                return fail(e, r, "path policy: %s (in %s)", git_strerror(r), shown(g->worktree));
         if (r < 0)
                 return fail(e, r, "path policy: cannot wait for git rev-parse: %s", strerror(-r));
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)

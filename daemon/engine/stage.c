@@ -506,11 +506,14 @@ static int index_lock(const char *path, IndexLock *ret) {
         if (fd < 0)
                 return -errno;
         *ret = (IndexLock){.path = TAKE_PTR(p), .lock = TAKE_PTR(lock), .fd = fd};
-        _cleanup_close_ int in = open(path, O_RDONLY | O_CLOEXEC);
+        /* a fifo swapped in (--snapshot, the guest still running): no wait */
+        _cleanup_close_ int in = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (in < 0)
                 return errno == ENOENT ? 0 : -errno;
         if (fstat(in, &st) < 0 || fchmod(fd, st.st_mode & 07777) < 0)
                 return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL;
         if (st.st_size == 0)
                 return 0;
         void *m = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, in, 0);
@@ -1072,6 +1075,21 @@ static void unhash_blob(const Git *g, const char *oid, const Head *head, const c
                           "path policy: a moved masked file's blob {oid} stays in .git/objects: %s", why);
 }
 
+/* The real index, for --snapshot's copy: a file, read while the guest may
+ * still run (a fifo swapped in since the walk fails, it does not wait).
+ * -ENOENT: none yet. */
+static int read_index_file(const char *path, char **ret, size_t *ret_n) {
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        struct stat st;
+        if (fd < 0)
+                return -errno;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL;
+        return read_full_fd(fd, 4u * 1024 * 1024 * 1024 - 1, ret, ret_n);
+}
+
 static void git_donep(Git *g) {
         git_done(g);
 }
@@ -1314,7 +1332,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 }
                 _cleanup_free_ char *copy = NULL;
                 size_t cn = 0;
-                r = read_full_file(real, 4u * 1024 * 1024 * 1024 - 1, &copy, &cn);
+                r = read_index_file(real, &copy, &cn);
                 if (r >= 0) {
                         int t = open(tmp_index, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
                         ssize_t w = t >= 0 ? write(t, copy, cn) : -1;
