@@ -30,6 +30,7 @@ git -C "$wt" add -A && git -C "$wt" commit -qm init
 printf 'mask-file .env\nmask-dir secrets/\nmask-file .envrc\nmask-file .netrc\nprotect .git/config\nprotect .claude/\nprotect CLAUDE.md\n' >"$vm/path-policy"
 : >"$wt/.envrc" && : >"$wt/.netrc" && : >"$wt/CLAUDE.md"
 printf '.envrc\n.netrc\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
+: >"$vm/path-policy.masked-files"
 # The colony's work: CHANGED files, and 10 hits on the policy.
 for i in $(seq 0 $((changed - 1))); do echo "changed $i" >>"$wt/d$((i * dirs / changed))/faa"; done
 echo T2 >"$wt/.env" && echo k2 >"$wt/secrets/k" && for i in 1 2 3 4; do echo s >"$wt/secrets/new$i"; done

@@ -112,9 +112,13 @@ static void test_result_untouched_on_failure(void **state) {
                 assert_int_equal(hr.kept, 0);
         }
 
-        static const char *const files[] = {"path-policy",         "path-policy.placeholders",
-                                            "path-policy.exclude", "path-policy.masked-files",
-                                            "path-policy.base",    "path-policy.checkouts"};
+        static const char *const files[] = {"path-policy",
+                                            "path-policy.placeholders",
+                                            "path-policy.exclude",
+                                            "path-policy.masked-files",
+                                            "path-policy.base",
+                                            "path-policy.checkouts",
+                                            "path-policy.placeholder-inodes"};
         for (size_t i = 0; i < ELEMENTSOF(files); i++) {
                 char f[128];
                 snprintf(f, sizeof f, "%s/%s", vm, files[i]);

@@ -141,6 +141,7 @@ build() {
   head -c 3000 /dev/urandom >"$wt/blob.bin"
   printf 'mask-file .env\nprotect .git/config\nprotect .git/hooks/\n' >"$vm/path-policy"
   : >"$vm/path-policy.placeholders"
+  : >"$vm/path-policy.masked-files" # the record there (lost, stage refuses)
   git -C "$wt" rev-parse HEAD >"$vm/path-policy.base"
 }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }

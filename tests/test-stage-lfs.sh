@@ -32,6 +32,7 @@ fresh() {
     git add -A && git commit -qm init) || exit 1
   printf 'mask-file .env\nmask-dir secrets/\nmask-file config/master.key\nprotect .git/config\n' >"$vm/path-policy"
   : >"$vm/path-policy.placeholders"
+  : >"$vm/path-policy.masked-files" # the record there (lost, stage refuses)
 }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }

@@ -43,6 +43,7 @@ EOF
   cp "$work/policy.in" "$vm/path-policy"
   (cd "$wt" && : >.netrc && : >.envrc && mkdir -p .claude && : >CLAUDE.md)
   printf '.netrc\n.envrc\n.claude/\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
+  : >"$vm/path-policy.masked-files" # prepare's, made even when empty: its absence is a lost record
 }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
@@ -286,7 +287,7 @@ check "staged blob: git fsck" fsck_ok
 
 # --- snapshot in a repository without an index yet; --index relative to the caller
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && echo a >"$wt/a"
+git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && echo a >"$wt/a" && : >"$vm/path-policy.masked-files"
 stage --snapshot --json
 check "snapshot, no index yet: exit 0" [ "$rc" -eq 0 ]
 check "snapshot, no index yet: the work" jqq '.files_changed == ["a"]' "$work/out"
@@ -759,7 +760,7 @@ check "a symlink named id_rsa: staged" in_index keys/id_rsa
 # A repository without a commit: HEAD's tree is asked for with the
 # repository, and asked again without.
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && : >"$vm/path-policy.placeholders"
+git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && : >"$vm/path-policy.placeholders" && : >"$vm/path-policy.masked-files"
 echo code >"$wt/main.c" && printf 'TOKEN=1\n' >"$wt/.env" && : >"$wt/.envrc"
 printf '.envrc\n' >"$vm/path-policy.placeholders"
 stage

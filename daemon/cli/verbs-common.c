@@ -3,8 +3,10 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "log-options.h"
 #include "policy-file.h"
 #include "verbs.h"
@@ -17,6 +19,17 @@ int verb_usage(const char *verb, const char *fmt, ...) {
         va_end(ap);
         fprintf(stderr, "\nTry 'pathpolicy %s --help'.\n", verb);
         return EXIT_USAGE;
+}
+
+int verb_git_timeout(const char *verb, const char *arg) {
+        char *end;
+        unsigned long v = strtoul(arg, &end, 10);
+        if (*end || end == arg || arg[0] == '-' || v == 0 || v > 86400) {
+                (void) verb_usage(verb, "--git-timeout takes 1 to 86400 seconds");
+                return -1;
+        }
+        host_set_git_time_limit((unsigned) v);
+        return 0;
 }
 
 static int verb_once(const char *verb, const struct option *options, int c, uint64_t *seen) {

@@ -35,7 +35,8 @@ static const char prepare_help[] =
         "Exit status: 0 prepared; 1 failed (a settings file, the walk, a write); 2 usage.\n";
 
 static const char release_help[] =
-        "Usage: pathpolicy release --worktree DIR --out VMDIR [LOG OPTIONS]\n"
+        "Usage: pathpolicy release --worktree DIR --out VMDIR [--git-timeout SECONDS]\n"
+        "                          [LOG OPTIONS]\n"
         "\n"
         "After the VM ends: remove the placeholders prepare made that are still\n"
         "empty (or, when VMDIR/path-policy.placeholders was lost, empty paths at\n"
@@ -45,19 +46,20 @@ static const char release_help[] =
         "a record. Safe to run twice.\n"
         "\n"
         "  --worktree DIR           the checkout\n"
-        "  --out VMDIR              where prepare wrote its files\n" LOG_OPTIONS_HELP
+        "  --out VMDIR              where prepare wrote its files\n" VERB_GIT_TIMEOUT_HELP LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
         "Exit status: 0 released; 1 failed (nothing removed); 2 usage.\n";
 
 static int host_verb(int argc, char **argv, bool prepare) {
-        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_MODULES, ARG_ORGS, ARG_ORG };
+        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_MODULES, ARG_ORGS, ARG_ORG, ARG_GIT_TIMEOUT };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_WORKTREE},
                 {"out", required_argument, NULL, ARG_OUT},
                 {"modules", required_argument, NULL, ARG_MODULES},
                 {"orgs", required_argument, NULL, ARG_ORGS},
                 {"org", required_argument, NULL, ARG_ORG},
+                {"git-timeout", required_argument, NULL, ARG_GIT_TIMEOUT},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -92,6 +94,12 @@ static int host_verb(int argc, char **argv, bool prepare) {
                         if (!prepare)
                                 goto usage;
                         *(c == ARG_MODULES ? &modules_path : c == ARG_ORGS ? &orgs_path : &org) = optarg;
+                        break;
+                case ARG_GIT_TIMEOUT: /* prepare runs no git */
+                        if (prepare)
+                                goto usage;
+                        if (verb_git_timeout(verb, optarg) < 0)
+                                return EXIT_USAGE;
                         break;
                 }
         }

@@ -26,7 +26,11 @@ static const char stage_help[] =
         "path's bytes is refused, named with the path (stage cannot take it out\n"
         "of a commit). git runs with no hook,\n"
         "fsmonitor, pager, editor, helper or external diff, and never looks into a\n"
-        "nested checkout.\n"
+        "nested checkout. A worktree with a fifo, socket or device where git opens\n"
+        "files by name (.gitignore, .gitattributes, .git/...) is refused, and a git\n"
+        "that runs past --git-timeout is killed. A lost boot record in VMDIR makes\n"
+        "it hold back more (said); with path-policy.masked-files lost it stages\n"
+        "nothing.\n"
         "\n"
         "  --worktree DIR           the checkout\n"
         "  --out VMDIR              where prepare wrote the boot's records\n"
@@ -35,8 +39,8 @@ static const char stage_help[] =
         "                           index is left as it was\n"
         "  --index FILE             stage in this index file (GIT_INDEX_FILE), and\n"
         "                           print as --snapshot does\n"
-        "  --json                   print the tree and paths as one JSON object\n" LOG_OPTIONS_HELP
-        "  -h, --help               show this help\n"
+        "  --json                   print the tree and paths as one JSON object\n" VERB_GIT_TIMEOUT_HELP
+                LOG_OPTIONS_HELP "  -h, --help               show this help\n"
         "\n"
         "Exit status: 0 staged; 1 a credential file or a commit was refused, or\n"
         "staging failed\n"
@@ -86,13 +90,14 @@ static int print_result(const StageResult *r, bool json) {
 }
 
 int verb_stage(int argc, char **argv) {
-        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_SNAPSHOT, ARG_INDEX, ARG_JSON };
+        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_SNAPSHOT, ARG_INDEX, ARG_JSON, ARG_GIT_TIMEOUT };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_WORKTREE},
                 {"out", required_argument, NULL, ARG_OUT},
                 {"snapshot", no_argument, NULL, ARG_SNAPSHOT},
                 {"index", required_argument, NULL, ARG_INDEX},
                 {"json", no_argument, NULL, ARG_JSON},
+                {"git-timeout", required_argument, NULL, ARG_GIT_TIMEOUT},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -124,6 +129,10 @@ int verb_stage(int argc, char **argv) {
                         break;
                 case ARG_JSON:
                         json = true;
+                        break;
+                case ARG_GIT_TIMEOUT:
+                        if (verb_git_timeout("stage", optarg) < 0)
+                                return EXIT_USAGE;
                         break;
                 }
         if (c == VERB_EXIT)

@@ -32,6 +32,12 @@ int verb_check_command(int argc, char **argv);
 int verb_stage(int argc, char **argv);
 int verb_status(int argc, char **argv);
 
+/* --git-timeout's value (1 to 86400 seconds) set as the host side's git
+ * time limit: 0, or -1 with the usage error said. */
+int verb_git_timeout(const char *verb, const char *arg);
+#define VERB_GIT_TIMEOUT_HELP                                                                               \
+        "  --git-timeout SECONDS    kill a git that runs longer and fail (default 600)\n"
+
 /* Say a usage error ("pathpolicy VERB: ...", then the --help hint) on
  * stderr. EXIT_USAGE. */
 int verb_usage(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

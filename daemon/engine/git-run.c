@@ -6,12 +6,14 @@
 #include "host-internal.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "array.h"
 #include "git-audit.h"
@@ -21,6 +23,124 @@
 #define GIT_OUTPUT_MAX (1024u * 1024 * 1024)
 
 extern char **environ;
+
+/* How long one git may run: git add -A on a tree of a million files takes
+ * a minute on a slow disk; a git blocked on a file the agent made (a fifo
+ * at a path no check knew of) never ends. */
+static unsigned time_limit_s = HOST_GIT_TIME_LIMIT_DEFAULT;
+
+void host_set_git_time_limit(unsigned seconds) {
+        time_limit_s = seconds > 0 ? seconds : HOST_GIT_TIME_LIMIT_DEFAULT;
+}
+
+/* The last git killed at its time limit, for git_strerror(): host code is
+ * single-threaded, and says the failure before it runs another git. */
+static char timed_out[128];
+
+const char *git_strerror(int r) {
+        return r == -ETIME && timed_out[0] ? timed_out : strerror(-r);
+}
+
+/*
+ * A git's time limit, kept by a thread of its own: the host side waits
+ * for git in several ways (reading its stdout as it comes, in callbacks
+ * that block; waiting for it to exit), and every one of them must end.
+ * At the deadline the thread kills git, which closes git's stdout and
+ * ends any wait. It only kills a git not yet reaped (its pid cannot have
+ * been reused): watch_stop() joins it before anyone reaps.
+ */
+typedef struct GitWatch {
+        pthread_t thread;
+        pthread_mutex_t lock;
+        pthread_cond_t cond;
+        pid_t pid;
+        struct timespec deadline; /* CLOCK_MONOTONIC */
+        bool stopped, fired;
+        char what[32]; /* the git command, for the message */
+} GitWatch;
+
+static bool past(const struct timespec *deadline, struct timespec *now) {
+        clock_gettime(CLOCK_MONOTONIC, now);
+        return now->tv_sec > deadline->tv_sec ||
+               (now->tv_sec == deadline->tv_sec && now->tv_nsec >= deadline->tv_nsec);
+}
+
+static void *watch_main(void *userdata) {
+        GitWatch *w = userdata;
+        pthread_mutex_lock(&w->lock);
+        while (!w->stopped) {
+                struct timespec now, until;
+                if (past(&w->deadline, &now)) {
+                        kill(w->pid, SIGKILL);
+                        w->fired = true;
+                        break;
+                }
+                /* The condition's clock is the wall clock (the only one
+                 * every platform's pthread_cond_timedwait takes): a second
+                 * at most, then the monotonic deadline is looked at
+                 * again, so a step of the wall clock moves nothing. */
+                int64_t left = (int64_t) (w->deadline.tv_sec - now.tv_sec) * 1000000000 +
+                               (w->deadline.tv_nsec - now.tv_nsec);
+                if (left > 1000000000)
+                        left = 1000000000;
+                clock_gettime(CLOCK_REALTIME, &until);
+                left += until.tv_nsec;
+                until.tv_sec += (time_t) (left / 1000000000);
+                until.tv_nsec = (long) (left % 1000000000);
+                pthread_cond_timedwait(&w->cond, &w->lock, &until);
+        }
+        pthread_mutex_unlock(&w->lock);
+        return NULL;
+}
+
+/* A time limit for git args[0], started as pid. */
+static int watch_start(pid_t pid, const char *const *args, GitWatch **ret) {
+        GitWatch *w = calloc(1, sizeof *w);
+        sigset_t all, old;
+        int r;
+        if (!w)
+                return -ENOMEM;
+        w->pid = pid;
+        snprintf(w->what, sizeof w->what, "%s", args[0]);
+        clock_gettime(CLOCK_MONOTONIC, &w->deadline);
+        w->deadline.tv_sec += time_limit_s;
+        pthread_mutex_init(&w->lock, NULL);
+        pthread_cond_init(&w->cond, NULL);
+        /* Signals stay the main thread's: the thread starts with all of
+         * them blocked. */
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        r = pthread_create(&w->thread, NULL, watch_main, w);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (r != 0) {
+                pthread_cond_destroy(&w->cond);
+                pthread_mutex_destroy(&w->lock);
+                free(w);
+                return -r;
+        }
+        *ret = w;
+        return 0;
+}
+
+/* The watch ended and freed (NULL: none): -ETIME when it killed git (said
+ * for git_strerror()), else 0. Before git is reaped. */
+static int watch_stop(GitWatch *w) {
+        if (!w)
+                return 0;
+        pthread_mutex_lock(&w->lock);
+        w->stopped = true;
+        pthread_cond_signal(&w->cond);
+        pthread_mutex_unlock(&w->lock);
+        pthread_join(w->thread, NULL);
+        bool fired = w->fired;
+        if (fired)
+                snprintf(timed_out, sizeof timed_out,
+                         "git %s ran past its time limit of %u s and was killed", w->what, time_limit_s);
+        pthread_cond_destroy(&w->cond);
+        pthread_mutex_destroy(&w->lock);
+        free(w);
+        return fired ? -ETIME : 0;
+}
 
 /* The host's environment, but for what would point git elsewhere or run
  * something: the repository, the index and the helpers come from us. */
@@ -193,17 +313,36 @@ static int spawn_piped(const Git *g, const char *const *args, FILE *fin, FILE *f
         return 0;
 }
 
-/* Wait for git: its status, and its stderr's first line in err. */
-static int reap(pid_t pid, FILE *ferr, int *ret_status, char *err, size_t err_n) {
+/* Wait for pid to exit, within its time limit (watch, ended here): its
+ * wait status, or -ETIME when the watch killed it; reaped either way. */
+static int wait_exit(pid_t pid, GitWatch *watch, int *ret_status) {
+        siginfo_t si;
         int status;
+        /* Exited, and not reaped yet (WNOWAIT): the watch can still only
+         * kill this git. */
+        while (waitid(P_PID, (id_t) pid, &si, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+                ;
+        int t = watch_stop(watch);
         while (waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR)
                         return -errno;
+        *ret_status = status;
+        return t;
+}
+
+/* Wait for git: its status, and its stderr's first line in err. */
+static int reap(pid_t pid, GitWatch *watch, FILE *ferr, int *ret_status, char *err, size_t err_n) {
+        int status;
+        int r = wait_exit(pid, watch, &status);
+        if (r < 0 && r != -ETIME)
+                return r;
         if (err_n > 0) {
                 err[0] = 0;
                 if (fseek(ferr, 0, SEEK_SET) == 0 && fgets(err, (int) err_n, ferr))
                         err[strcspn(err, "\n")] = 0;
         }
+        if (r < 0)
+                return r;
         if (!WIFEXITED(status))
                 return -EIO;
         if (WEXITSTATUS(status) == 127)
@@ -212,32 +351,55 @@ static int reap(pid_t pid, FILE *ferr, int *ret_status, char *err, size_t err_n)
         return 0;
 }
 
+/* spawn_piped() with a time limit: its watch in *ret_watch. */
+static int spawn_watched(const Git *g, const char *const *args, FILE *fin, FILE *ferr, pid_t *ret_pid,
+                         int *ret_fd, GitWatch **ret_watch) {
+        int status, r = spawn_piped(g, args, fin, ferr, ret_pid, ret_fd);
+        if (r < 0)
+                return r;
+        if ((r = watch_start(*ret_pid, args, ret_watch)) < 0) {
+                close(*ret_fd);
+                kill(*ret_pid, SIGKILL);
+                (void) wait_exit(*ret_pid, NULL, &status);
+        }
+        return r;
+}
+
 int git_stream(const Git *g, const char *const *args, const char *in, size_t in_n,
                int (*read_out)(void *userdata, int fd), void *userdata, int *ret_status, char *err,
                size_t err_n) {
         _cleanup_(fclosep) FILE *fin = input_file(in, in_n), *ferr = tmpfile();
+        GitWatch *watch;
         int out_fd, r;
         pid_t pid;
 
         if (!fin || !ferr)
                 return -errno;
-        if ((r = spawn_piped(g, args, fin, ferr, &pid, &out_fd)) < 0)
+        if ((r = spawn_watched(g, args, fin, ferr, &pid, &out_fd, &watch)) < 0)
                 return r;
         r = read_out(userdata, out_fd);
         close(out_fd);
-        int k = reap(pid, ferr, ret_status, err, err_n);
-        return r < 0 ? r : k;
+        int k = reap(pid, watch, ferr, ret_status, err, err_n);
+        /* killed: what it read was cut short, and the limit is the reason */
+        return k == -ETIME || r >= 0 ? k : r;
 }
 
 int git_start(const Git *g, const char *const *args, const char *in, size_t in_n, GitChild *ret) {
         _cleanup_(fclosep) FILE *fin = input_file(in, in_n), *fout = tmpfile(), *ferr = tmpfile();
+        GitWatch *watch;
         pid_t pid;
+        int status;
         if (!fin || !fout || !ferr)
                 return -errno;
         int r = spawn(g, args, fin, fileno(fout), ferr, &pid);
         if (r < 0)
                 return r;
-        *ret = (GitChild){.pid = pid, .out = TAKE_PTR(fout), .err = TAKE_PTR(ferr)};
+        if ((r = watch_start(pid, args, &watch)) < 0) {
+                kill(pid, SIGKILL);
+                (void) wait_exit(pid, NULL, &status);
+                return r;
+        }
+        *ret = (GitChild){.pid = pid, .watch = watch, .out = TAKE_PTR(fout), .err = TAKE_PTR(ferr)};
         return 0;
 }
 
@@ -245,8 +407,9 @@ int git_finish(GitChild *c, const char **ret_out, size_t *ret_n, int *ret_status
         struct stat st;
         if (c->pid <= 0)
                 return -ECHILD;
-        int r = reap(c->pid, c->err, ret_status, err, err_n);
+        int r = reap(c->pid, c->watch, c->err, ret_status, err, err_n);
         c->pid = 0;
+        c->watch = NULL;
         if (r < 0)
                 return r;
         if (fstat(fileno(c->out), &st) < 0)
@@ -267,9 +430,10 @@ int git_finish(GitChild *c, const char **ret_out, size_t *ret_n, int *ret_status
 
 void git_child_done(GitChild *c) {
         if (c->pid > 0) { /* never finished: not left running */
+                int status;
+                (void) watch_stop(c->watch);
                 kill(c->pid, SIGKILL);
-                while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
-                        ;
+                (void) wait_exit(c->pid, NULL, &status);
         }
         if (c->map)
                 munmap(c->map, c->map_n);
@@ -306,6 +470,8 @@ int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, c
         int status = 0, r = git_run(g, args, in, in_n, ret_out, ret_n, &status, err, sizeof err);
         if (r == -ENOENT)
                 return fail(e, r, "path policy: cannot run git: not found");
+        if (r == -ETIME)
+                return fail(e, r, "path policy: %s (in %s)", git_strerror(r), shown(g->worktree));
         if (r < 0)
                 return fail(e, r, "path policy: cannot run git %s: %s", args[0], strerror(-r));
         if (status != 0) {
@@ -352,12 +518,13 @@ static int pin_ask(Git *g, const char *const *args, size_t lines, void (*meanwhi
         _cleanup_(fclosep) FILE *fin = input_file(NULL, 0), *ferr = tmpfile();
         _cleanup_free_ char *out = NULL;
         size_t n = 0, cap = 0, seen = 0;
+        GitWatch *watch;
         int out_fd, r;
         pid_t pid;
 
         if (!fin || !ferr)
                 return -errno;
-        if ((r = spawn_piped(g, args, fin, ferr, &pid, &out_fd)) < 0)
+        if ((r = spawn_watched(g, args, fin, ferr, &pid, &out_fd, &watch)) < 0)
                 return r;
         if (meanwhile)
                 meanwhile(ctx);
@@ -385,13 +552,14 @@ static int pin_ask(Git *g, const char *const *args, size_t lines, void (*meanwhi
         close(out_fd);
         if (whole) {
                 g->pin_pid = pid;
+                g->pin_watch = watch;
                 out[n] = 0;
                 *ret_out = TAKE_PTR(out);
                 *ret_n = n;
                 return 1;
         }
-        int k = reap(pid, ferr, ret_status, NULL, 0);
-        return r < 0 ? r : k < 0 ? k : 0;
+        int k = reap(pid, watch, ferr, ret_status, NULL, 0);
+        return k == -ETIME || r >= 0 ? (k < 0 ? k : 0) : r;
 }
 
 int git_pin(Git *g, void (*meanwhile)(void *ctx), void *ctx, HostError *e) {
@@ -419,7 +587,12 @@ int git_pin(Git *g, void (*meanwhile)(void *ctx), void *ctx, HostError *e) {
                               "--",
                               NULL};
         int status = 0;
-        bool with_tree = pin_ask(g, args, 7, meanwhile, ctx, &out, &n, &status) > 0;
+        r = pin_ask(g, args, 7, meanwhile, ctx, &out, &n, &status);
+        if (r == -ETIME) {
+                r = fail(e, r, "path policy: %s (in %s)", git_strerror(r), shown(g->worktree));
+                goto fail;
+        }
+        bool with_tree = r > 0;
         if (!with_tree) {
                 args[6] = NULL;
                 free(TAKE_PTR(out));
@@ -517,12 +690,13 @@ int git_pin_reap(Git *g, HostError *e) {
         int status = 0;
         if (g->pin_pid <= 0)
                 return 0;
-        while (waitpid(g->pin_pid, &status, 0) < 0)
-                if (errno != EINTR) {
-                        g->pin_pid = 0;
-                        return fail(e, -errno, "path policy: cannot wait for git rev-parse: %m");
-                }
+        int r = wait_exit(g->pin_pid, g->pin_watch, &status);
         g->pin_pid = 0;
+        g->pin_watch = NULL;
+        if (r == -ETIME)
+                return fail(e, r, "path policy: %s (in %s)", git_strerror(r), shown(g->worktree));
+        if (r < 0)
+                return fail(e, r, "path policy: cannot wait for git rev-parse: %s", strerror(-r));
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
                 return fail(e, -EIO, "path policy: git rev-parse failed in %s after it answered",
                             shown(g->worktree));
@@ -532,9 +706,9 @@ int git_pin_reap(Git *g, HostError *e) {
 void git_done(Git *g) {
         int status;
         if (g->pin_pid > 0) {
-                while (waitpid(g->pin_pid, &status, 0) < 0 && errno == EINTR)
-                        ;
+                (void) wait_exit(g->pin_pid, g->pin_watch, &status);
                 g->pin_pid = 0;
+                g->pin_watch = NULL;
         }
         free(g->git_dir);
         free(g->common_dir);

@@ -92,6 +92,38 @@ int masked_files_record_below(int root_fd, int out_fd, const Policy *policy, con
 void masked_files_done(MaskedFiles *f);
 
 /*
+ * The placeholders by identity (HOST_PLACEHOLDER_INODES_FILE): a file's
+ * key is masked_file_key()'s, a directory's "dev ino" alone (its entries
+ * change its mtime). A placeholder is known by its key at whatever path
+ * it is now. placeholder_inodes_load(): 0 (lost set when there is no
+ * record: none known), or -errno.
+ */
+typedef struct PlaceholderInodes {
+        bool lost;
+        char *text;       /* the record, its lines cut in place */
+        Hashmap *by_key;  /* key -> its recorded path (in text) */
+        Hashmap *by_path; /* recorded path -> key (in text) */
+} PlaceholderInodes;
+void placeholder_key(const struct stat *st, char key[MASKED_FILE_KEY_MAX]);
+int placeholder_inodes_load(int out_fd, PlaceholderInodes *ret);
+void placeholder_inodes_done(PlaceholderInodes *p);
+
+/*
+ * A file in the worktree that would block a git run there (git-block.c):
+ * a fifo, a socket or a device (or a symlink to one) where git opens a
+ * file by name, that is at a .gitignore, .gitattributes, .gitmodules or
+ * .git in any directory, or anywhere in a git directory (the root's .git
+ * or a nested checkout's); or a tree deeper than the walk goes. 1 with the
+ * path (relative, malloc'd) in *ret_path and what it is in *ret_what; 0
+ * none; -errno. Not followed: a symlinked directory (git follows one in a
+ * git directory; the time limit ends a git blocked there).
+ */
+int git_blocker_find(int root_fd, char **ret_path, const char **ret_what);
+/* git_blocker_find(), said in e ("refusing to <doing> <worktree>: ..."):
+ * 0 none, -EACCES one, -errno. */
+int git_blockers_refuse(int root_fd, const char *worktree, const char *doing, HostError *e);
+
+/*
  * git, run on a worktree the agent wrote (git-run.c): no hook, fsmonitor,
  * pager, editor, credential or askpass helper, external diff, no
  * recursion into a nested checkout or submodule, no network; an
@@ -105,10 +137,11 @@ typedef struct Git {
          * every git run, so nothing in the worktree can point git at
          * another repository (git_done() frees them). */
         char *git_dir, *common_dir, *work_tree;
-        size_t hashsz;        /* the object format's: 20 (sha1), 32 (sha256), 0 (another) */
-        char head_tree[65];   /* HEAD^{tree} when git_pin() ran, hex; "" without a commit */
-        char head_commit[65]; /* HEAD^{commit} with it */
-        pid_t pin_pid;        /* git_pin()'s git, answered and not yet reaped: git_pin_reap() */
+        size_t hashsz;              /* the object format's: 20 (sha1), 32 (sha256), 0 (another) */
+        char head_tree[65];         /* HEAD^{tree} when git_pin() ran, hex; "" without a commit */
+        char head_commit[65];       /* HEAD^{commit} with it */
+        pid_t pin_pid;              /* git_pin()'s git, answered and not yet reaped: git_pin_reap() */
+        struct GitWatch *pin_watch; /* ... and its time limit */
 } Git;
 
 /*
@@ -156,6 +189,7 @@ int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, 
  * finished. */
 typedef struct GitChild {
         pid_t pid;
+        struct GitWatch *watch; /* its time limit, till reaped */
         FILE *out, *err;
         void *map;
         size_t map_n;
@@ -163,6 +197,12 @@ typedef struct GitChild {
 int git_start(const Git *g, const char *const *args, const char *in, size_t in_n, GitChild *ret);
 int git_finish(GitChild *c, const char **ret_out, size_t *ret_n, int *ret_status, char *err, size_t err_n);
 void git_child_done(GitChild *c);
+
+/* Every git above runs within a time limit (host_set_git_time_limit()):
+ * past it, git is killed and the call fails with -ETIME. git_strerror()
+ * says -ETIME as which git ran past which limit, anything else as
+ * strerror() does. */
+const char *git_strerror(int r);
 
 /* git_run(), which must exit 0: else the failure in e (-EIO). */
 int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out, size_t *ret_n,

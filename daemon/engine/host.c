@@ -335,3 +335,54 @@ int masked_files_record_below(int root_fd, int out_fd, const Policy *policy, con
         *ret_skipped = 0;
         return k == 0 ? 0 : record_at(root_fd, out_fd, policy, roots, k, seen, NULL, ret_skipped);
 }
+
+/* ---- the placeholders' inodes ---- */
+
+void placeholder_key(const struct stat *st, char key[MASKED_FILE_KEY_MAX]) {
+        if (S_ISDIR(st->st_mode))
+                snprintf(key, MASKED_FILE_KEY_MAX, "%ju %ju", (uintmax_t) st->st_dev,
+                         (uintmax_t) st->st_ino);
+        else
+                masked_file_key(st, key);
+}
+
+void placeholder_inodes_done(PlaceholderInodes *p) {
+        hashmap_free(p->by_key);
+        hashmap_free(p->by_path);
+        free(p->text);
+        *p = (PlaceholderInodes){0};
+}
+
+int placeholder_inodes_load(int out_fd, PlaceholderInodes *ret) {
+        PlaceholderInodes p = {.by_key = hashmap_new(), .by_path = hashmap_new()};
+        size_t n = 0;
+        int r = 0;
+        if (!p.by_key || !p.by_path) {
+                placeholder_inodes_done(&p);
+                return -ENOMEM;
+        }
+        int fd =
+                openat(out_fd, HOST_PLACEHOLDER_INODES_FILE, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+        if (fd < 0)
+                r = -errno;
+        else {
+                r = read_full_fd(fd, 64u << 20, &p.text, &n);
+                close(fd);
+        }
+        for (char *l = p.text, *e; r >= 0 && l && (e = strchr(l, '\n')); l = e + 1) {
+                *e = 0;
+                char *tab = strchr(l, '\t');
+                if (!tab || tab == l || !tab[1])
+                        continue; /* not a line this writer makes */
+                *tab = 0;
+                if (hashmap_put(p.by_key, l, tab + 1) < 0 || hashmap_put(p.by_path, tab + 1, l) < 0)
+                        r = -ENOMEM;
+        }
+        if (r < 0 && r != -ENOENT) {
+                placeholder_inodes_done(&p);
+                return r;
+        }
+        p.lost = r == -ENOENT;
+        *ret = p;
+        return 0;
+}

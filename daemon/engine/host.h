@@ -39,6 +39,21 @@
  * ones, or, when that list was lost, an empty path at a policy entry.
  * Never a path the base tracks (HEAD, the base record lost: said), never
  * through a symlink, never anything with
+ *   path-policy.placeholder-inodes
+ *                             each placeholder by its identity, written once
+ *                             they are made: "dev ino mtime\tpath" for a file,
+ *                             "dev ino\tpath" for a directory (whose mtime its
+ *                             entries change), so one the guest moved (it
+ *                             renamed a parent) is known where it is now
+ *   path-policy.masked-files  the masked files by inode (host-internal.h),
+ *                             made even when there is none: its absence is
+ *                             a lost record
+ *
+ * release removes the placeholders that are still empty: the recorded
+ * ones, or, when that list was lost, an empty path at a policy entry; and
+ * a recorded one the guest moved (its inode at another path of the same
+ * name: a parent renamed), where it is now.
+ * Never a path HEAD tracks, never through a symlink, never anything with
  * content. Safe to run twice. A placeholder that should go and cannot
  * makes it fail (-EIO, the first one in message) after the rest is done.
  */
@@ -48,6 +63,7 @@
 #define HOST_EXCLUDE_FILE "path-policy.exclude"
 #define HOST_CHECKOUTS_FILE "path-policy.checkouts"
 #define HOST_BASE_FILE "path-policy.base"
+#define HOST_PLACEHOLDER_INODES_FILE "path-policy.placeholder-inodes"
 
 typedef struct HostResult {
         size_t masked, protected_, placeholders, skipped;
@@ -120,6 +136,12 @@ typedef struct StageResult {
  * -errno with *ret untouched and the reason in *ret_error. */
 int host_stage(const StageConfig *c, StageResult *ret, HostError *ret_error);
 void stage_result_done(StageResult *r);
+
+/* The time limit of every git the host side runs (stage, release), in
+ * seconds; past it git is killed and the call fails, naming the git and
+ * the limit. 0: the default. */
+#define HOST_GIT_TIME_LIMIT_DEFAULT 600u
+void host_set_git_time_limit(unsigned seconds);
 
 /* One gitignore pattern that matches exactly path (relative, a '/' at the
  * end for a directory), anchored at the root: '#', '!', '*', '?', '[',

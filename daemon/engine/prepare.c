@@ -416,6 +416,46 @@ static int record_base(int root_fd, int out_fd, const char *worktree, HostError 
         return write_atomic(out_fd, HOST_BASE_FILE, text, strlen(text));
 }
 
+/* Each listed placeholder (list: the placeholders list's text, one a
+ * line) by its identity, as placeholder_key() makes it, in
+ * HOST_PLACEHOLDER_INODES_FILE: the record kept for the ones it has (a
+ * prepare run again keeps the first run's, wherever the guest has since
+ * moved them), the rest looked at where prepare made them, nothing
+ * followed. One that is not an empty file or a directory there now is the
+ * user's, and not recorded. */
+static int placeholder_inodes_record(int root_fd, int out_fd, const char *list) {
+        _cleanup_(placeholder_inodes_done) PlaceholderInodes old = {0};
+        _cleanup_free_ char *copy = list ? strdup(list) : NULL;
+        Text t = {0};
+        int r = placeholder_inodes_load(out_fd, &old);
+        if (r < 0)
+                return r;
+        if (list && !copy)
+                return -ENOMEM;
+        for (char *l = copy, *e; r >= 0 && l && (e = strchr(l, '\n')); l = e + 1) {
+                *e = 0;
+                size_t len = strlen(l);
+                const char *key = hashmap_get(old.by_path, l);
+                char body[PATH_MAX], made[MASKED_FILE_KEY_MAX];
+                Walk w;
+                if (len == 0 || len >= sizeof body)
+                        continue;
+                if (!key) {
+                        snprintf(body, sizeof body, "%.*s", (int) (l[len - 1] == '/' ? len - 1 : len), l);
+                        if (locate(root_fd, body, &w) < 0 || w.state != WALK_FOUND ||
+                            !(S_ISDIR(w.st.st_mode) || (S_ISREG(w.st.st_mode) && w.st.st_size == 0)))
+                                continue;
+                        placeholder_key(&w.st, made);
+                        key = made;
+                }
+                r = text_add(&t, "%s\t%s\n", key, l);
+        }
+        if (r >= 0)
+                r = write_atomic(out_fd, HOST_PLACEHOLDER_INODES_FILE, t.s ? t.s : "", t.n);
+        free(t.s);
+        return r;
+}
+
 static void plan_done(Plan *p) {
         free(p->exclude.s);
         hashmap_free(p->planned);
@@ -521,7 +561,7 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                 if (!hashmap_contains(had, p.order[i]) && text_add(&merged, "%s\n", p.order[i]) < 0)
                         return fail(ret_error, -ENOMEM, "path policy: out of memory");
         r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, merged.s ? merged.s : "", merged.n);
-        free(merged.s);
+        _cleanup_free_ char *listed = merged.s; /* for the inode record, once they are made */
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
                             HOST_PLACEHOLDERS_FILE, strerror(-r));
@@ -539,6 +579,9 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         }
         if (crash_after >= 0 && (size_t) crash_after >= p.n_order)
                 raise(SIGKILL);
+        if ((r = placeholder_inodes_record(root_fd, out_fd, listed)) < 0)
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
+                            HOST_PLACEHOLDER_INODES_FILE, strerror(-r));
 
         normalize_actions(&p, log);
 
@@ -561,7 +604,15 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
          * new path for the secret it is, HEAD's or never committed. */
         _cleanup_(hashmap_freep) Hashmap *inodes = hashmap_new();
         size_t walk_skipped = 0;
-        r = inodes ? masked_files_record(root_fd, out_fd, &p.policy, inodes, NULL, &walk_skipped) : -ENOMEM;
+        /* made even when no masked file has bytes: stage takes its
+         * absence for a lost record */
+        int mf = openat(out_fd, HOST_MASKED_FILES_FILE, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        r = mf < 0 ? -errno : 0;
+        if (mf >= 0)
+                close(mf);
+        if (r >= 0)
+                r = inodes ? masked_files_record(root_fd, out_fd, &p.policy, inodes, NULL, &walk_skipped)
+                           : -ENOMEM;
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
                             HOST_MASKED_FILES_FILE, strerror(-r));

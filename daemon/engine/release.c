@@ -6,8 +6,10 @@
  */
 #include "host-internal.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
 #include "array.h"
@@ -77,6 +79,168 @@ static int candidates_from_policy(const char *out_dir, char ***ret, size_t *ret_
         return 0;
 }
 
+/* The walk for placeholders the guest moved: the worktree's directories
+ * (no .git, no symlink followed), an entry looked at only when readdir's
+ * d_ino is a wanted one's. */
+typedef struct MovedWalk {
+        Hashmap *inos;   /* the moved placeholders' inode numbers, in decimal */
+        Hashmap *wanted; /* their keys -> recorded path */
+        char path[PATH_MAX];
+        char **found; /* "path\0recorded path", in the order walked: parents first */
+        size_t n_found, allocated;
+} MovedWalk;
+
+#define MOVED_DEPTH_MAX 256u
+
+static int moved_walk(MovedWalk *m, int dfd, unsigned depth) {
+        DIR *d = fdopendir(dfd);
+        int r = 0;
+        if (!d) {
+                close(dfd);
+                return 0;
+        }
+        size_t len = strlen(m->path);
+        for (struct dirent *de; r >= 0 && hashmap_size(m->wanted) > 0 && (de = readdir(d));) {
+                const char *name = de->d_name;
+                char ino[24];
+                snprintf(ino, sizeof ino, "%ju", (uintmax_t) de->d_ino);
+                bool dir = de->d_type == DT_DIR, wanted = hashmap_contains(m->inos, ino);
+                if (streq(name, ".") || streq(name, "..") || streq(name, ".git") ||
+                    !(wanted || dir || de->d_type == DT_UNKNOWN) || len + 2 + strlen(name) >= sizeof m->path)
+                        continue;
+                struct stat st;
+                if ((wanted || !dir) && fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+                        continue;
+                if (!dir)
+                        dir = S_ISDIR(st.st_mode);
+                snprintf(m->path + len, sizeof m->path - len, "%s%s", len ? "/" : "", name);
+                char key[MASKED_FILE_KEY_MAX];
+                const char *from = NULL;
+                if (wanted && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))) {
+                        placeholder_key(&st, key);
+                        from = hashmap_remove(m->wanted, key);
+                }
+                if (from) {
+                        char *f = NULL;
+                        if (asprintf(&f, "%s%s%c%s", m->path, dir ? "/" : "", 0, from) < 0 ||
+                            ARRAY_GROW(m->found, m->allocated, m->n_found + 1) < 0) {
+                                free(f);
+                                r = -ENOMEM;
+                                break;
+                        }
+                        m->found[m->n_found++] = f;
+                }
+                if (dir && depth < MOVED_DEPTH_MAX) {
+                        int cfd = openat(dirfd(d), name,
+                                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+                        if (cfd >= 0)
+                                r = moved_walk(m, cfd, depth + 1);
+                }
+                m->path[len] = 0;
+        }
+        closedir(d);
+        return r;
+}
+
+/*
+ * The placeholders the guest moved (it renamed a parent directory): each
+ * recorded one not at its path any more is looked for by its identity
+ * (placeholder_key()) at any path, and removed there if still empty (a directory: if it has no entries);
+ * never through a symlink, never a path HEAD tracks. One that cannot be
+ * found stays (said). Counted in counts.
+ */
+static int release_moved(int root_fd, int out_fd, const Hashmap *tracked, LogStream *log,
+                         HostResult *counts) {
+        _cleanup_(placeholder_inodes_done) PlaceholderInodes pi = {0};
+        _cleanup_(hashmap_freep) Hashmap *inos = hashmap_new(), *wanted = hashmap_new();
+        MovedWalk m = {.inos = inos, .wanted = wanted};
+        const char *path, *key;
+        size_t i = 0;
+        int r;
+
+        if (!inos || !wanted)
+                return -ENOMEM;
+        if ((r = placeholder_inodes_load(out_fd, &pi)) < 0)
+                return r;
+        if (pi.lost) {
+                log_event(
+                        log, LOG_INFO, "record-lost",
+                        LOG_FIELDS(LOG_STR("record", HOST_PLACEHOLDER_INODES_FILE)),
+                        "path policy: the boot's record {record} is lost: a placeholder the guest moved is "
+                        "not looked for, and stays");
+                return 0;
+        }
+        while (hashmap_next(pi.by_path, &i, &path, (void **) &key)) {
+                char body[PATH_MAX], now[MASKED_FILE_KEY_MAX];
+                size_t len = strlen(path);
+                Walk w;
+                if (len >= sizeof body)
+                        continue;
+                snprintf(body, sizeof body, "%.*s", (int) (path[len - 1] == '/' ? len - 1 : len), path);
+                if (locate(root_fd, body, &w) >= 0 && w.state == WALK_FOUND) {
+                        placeholder_key(&w.st, now);
+                        if (streq(now, key))
+                                continue; /* where prepare made it: the list's */
+                }
+                /* "dev ino ...": the inode number, for readdir's d_ino */
+                const char *sp = strchr(key, ' ');
+                char ino[24];
+                snprintf(ino, sizeof ino, "%.*s", sp ? (int) strcspn(sp + 1, " ") : 0, sp ? sp + 1 : "");
+                if (hashmap_put(inos, ino, NULL) < 0 || hashmap_put(wanted, key, (void *) path) < 0)
+                        return -ENOMEM;
+        }
+        if (hashmap_size(wanted) == 0)
+                return 0;
+        int fd = openat(root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        r = fd < 0 ? -errno : moved_walk(&m, fd, 0);
+        /* Deepest first: a moved directory's placeholders before it. */
+        for (size_t k = m.n_found; r >= 0 && k-- > 0;) {
+                const char *at = m.found[k], *from = at + strlen(at) + 1, *name, *why = NULL;
+                char body[PATH_MAX], now[MASKED_FILE_KEY_MAX];
+                size_t len = strlen(at);
+                bool dir = at[len - 1] == '/';
+                struct stat st;
+                int pfd = -EBADF;
+                snprintf(body, sizeof body, "%.*s", (int) (dir ? len - 1 : len), at);
+                if (hashmap_contains(tracked, body))
+                        why = "HEAD tracks it";
+                else if (open_parent_beneath(root_fd, body, &name, &pfd) < 0)
+                        why = "its parent cannot be opened without a symlink";
+                else if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+                        why = "it is gone";
+                else {
+                        const char *then = hashmap_get(pi.by_path, from);
+                        placeholder_key(&st, now);
+                        if (!then || !streq(now, then))
+                                why = "it changed since the walk";
+                        else if (S_ISREG(st.st_mode) && st.st_size > 0)
+                                why = "it has content";
+                        else if (unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0)
+                                why = errno == ENOTEMPTY || errno == EEXIST ? "it has entries"
+                                                                            : strerror(errno);
+                }
+                if (pfd >= 0)
+                        close(pfd);
+                if (why) {
+                        counts->kept++;
+                        log_event(log, LOG_INFO, "placeholder-kept",
+                                  LOG_FIELDS(LOG_PATH("path", at), LOG_PATH("from", from),
+                                             LOG_STR("reason", why)),
+                                  "path policy: kept {path} (the placeholder {from}, moved): {reason}");
+                } else {
+                        counts->removed++;
+                        log_event(log, LOG_INFO, "placeholder-removed",
+                                  LOG_FIELDS(LOG_PATH("path", at), LOG_PATH("from", from)),
+                                  "path policy: removed the placeholder {from} where the guest moved it: "
+                                  "{path}");
+                }
+        }
+        for (size_t k = 0; k < m.n_found; k++)
+                free(m.found[k]);
+        free(m.found);
+        return r;
+}
+
 int host_release(const char *worktree, const char *out_dir, LogStream *log, HostResult *ret,
                  HostError *ret_error) {
         _cleanup_close_ int root_fd = -EBADF, out_fd = -EBADF;
@@ -88,7 +252,8 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         HostResult counts = {0};
         int r;
 
-        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret_error)) < 0)
+        if ((r = open_dirs(worktree, out_dir, &root_fd, &out_fd, ret_error)) < 0 ||
+            (r = git_blockers_refuse(root_fd, worktree, "release", ret_error)) < 0)
                 return r;
 
         char lp[PATH_MAX];
@@ -143,11 +308,11 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
                 free(paths);
                 hashmap_free(tracked);
                 return fail(ret_error, r,
-                            "path policy: cannot ask git which paths %s tracks in %s: nothing removed",
+                            "path policy: cannot ask git which paths %s tracks in %s (%s): nothing removed",
                             base.lost    ? "HEAD"
                             : base.id[0] ? base.id
                                          : "the base",
-                            worktree);
+                            worktree, git_strerror(r));
         }
 
         /* Deepest first: a placeholder's own children (placeholders too) go
@@ -203,7 +368,12 @@ int host_release(const char *worktree, const char *out_dir, LogStream *log, Host
         for (size_t i = 0; i < n; i++)
                 free(paths[i]);
         free(paths);
+        r = release_moved(root_fd, out_fd, tracked, log, &counts);
         hashmap_free(tracked);
+        if (r < 0)
+                return fail(ret_error, r,
+                            "path policy: cannot look for the placeholders the guest moved in %s: %s",
+                            worktree, strerror(-r));
 
         log_event(log, LOG_INFO, "released",
                   LOG_FIELDS(LOG_INT("removed", counts.removed), LOG_INT("kept", counts.kept)),

@@ -536,11 +536,14 @@ static int index_lock(const char *path, IndexLock *ret) {
         if (fd < 0)
                 return -errno;
         *ret = (IndexLock){.path = TAKE_PTR(p), .lock = TAKE_PTR(lock), .fd = fd};
-        _cleanup_close_ int in = open(path, O_RDONLY | O_CLOEXEC);
+        /* a fifo swapped in (--snapshot, the guest still running): no wait */
+        _cleanup_close_ int in = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (in < 0)
                 return errno == ENOENT ? 0 : -errno;
         if (fstat(in, &st) < 0 || fchmod(fd, st.st_mode & 07777) < 0)
                 return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL;
         if (st.st_size == 0)
                 return 0;
         void *m = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, in, 0);
@@ -1412,8 +1415,142 @@ static int forget_objects(const Git *g, Change *v, size_t n, char *const *skip, 
         return 0;
 }
 
+/* The real index, for --snapshot's copy: a file, read while the guest may
+ * still run (a fifo swapped in since the walk fails, it does not wait).
+ * -ENOENT: none yet. */
+static int read_index_file(const char *path, char **ret, size_t *ret_n) {
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        struct stat st;
+        if (fd < 0)
+                return -errno;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL;
+        return read_full_fd(fd, 4u * 1024 * 1024 * 1024 - 1, ret, ret_n);
+}
+
 static void git_donep(Git *g) {
         git_done(g);
+}
+
+/* A boot record lost: said once, with what stage takes in its place. */
+static void record_lost(LogStream *log, const char *record, const char *assumed) {
+        log_event(log, LOG_WARN, "record-lost",
+                  LOG_FIELDS(LOG_STR("record", record), LOG_STR("assumed", assumed)),
+                  "path policy: the boot's record {record} is lost: {assumed}");
+}
+
+/* The last component of a file's path. */
+static const char *base_name(const char *path) {
+        const char *b = strrchr(path, '/');
+        return b ? b + 1 : path;
+}
+
+/* The placeholders by identity, for one the guest moved (it renamed a
+ * parent, and git add found the empty file at the new path). With the
+ * record lost, by name: an empty new file named as a file placeholder
+ * (the list's, or the policy's files, the list lost too) is taken for a
+ * moved one. */
+typedef struct Placed {
+        PlaceholderInodes inodes;
+        Hashmap *names; /* the record lost: the file placeholders' last components */
+} Placed;
+
+static void placed_done(Placed *p) {
+        placeholder_inodes_done(&p->inodes);
+        hashmap_free(p->names);
+}
+
+static int placed_name(Hashmap *names, const char *path) {
+        size_t n = strlen(path);
+        if (n == 0 || path[n - 1] == '/')
+                return 0; /* a directory: git stages no empty one */
+        return hashmap_put(names, base_name(path), NULL) < 0 ? -ENOMEM : 0;
+}
+
+static int placed_load(int out_fd, const Hashmap *placeholders, bool list_lost, const Policy *policy,
+                       LogStream *log, Placed *ret) {
+        Placed p = {0};
+        int r = placeholder_inodes_load(out_fd, &p.inodes);
+        if (r < 0)
+                return r;
+        if (p.inodes.lost) {
+                const char *key;
+                size_t i = 0;
+                if (!(p.names = hashmap_new())) {
+                        placed_done(&p);
+                        return -ENOMEM;
+                }
+                while (r >= 0 && !list_lost && hashmap_next(placeholders, &i, &key, NULL))
+                        r = placed_name(p.names, key);
+                for (size_t k = 0; r >= 0 && list_lost && k < policy->n; k++)
+                        r = placed_name(p.names, policy->actions[k].path);
+                if (r < 0) {
+                        placed_done(&p);
+                        return r;
+                }
+                record_lost(log, HOST_PLACEHOLDER_INODES_FILE,
+                            "an empty new file named as a placeholder is taken for one the guest moved, and "
+                            "left out");
+        }
+        *ret = p;
+        return 0;
+}
+
+/* Is the empty file at path (nothing followed) a placeholder the guest
+ * moved there? */
+static bool placed_moved(int root_fd, const Placed *p, const char *path) {
+        struct stat st;
+        char key[MASKED_FILE_KEY_MAX];
+        if (p->names)
+                return hashmap_contains(p->names, base_name(path));
+        if (hashmap_size(p->inodes.by_key) == 0 || stat_beneath(root_fd, path, &st) < 0 ||
+            !S_ISREG(st.st_mode) || st.st_size != 0)
+                return false;
+        placeholder_key(&st, key);
+        return hashmap_contains(p->inodes.by_key, key);
+}
+
+/*
+ * The masked files' record lost (HOST_MASKED_FILES_FILE): a masked file
+ * that the guest moved before this stage (it renamed the masked directory,
+ * and the mask went with it) cannot be told from the colony's new file,
+ * and would be committed with the host's bytes. Nothing is staged, unless
+ * no masked path can have held a file at boot: each was absent, a
+ * placeholder prepare made (the placeholders' list says so). Refused,
+ * the user restores the record, or creates it empty when no masked file
+ * can have moved. 0, or -EACCES (said in e), -errno.
+ */
+static int masked_record_check(int out_fd, const StageConfig *c, const Policy *policy,
+                               const Hashmap *placeholders, bool list_lost, HostError *e) {
+        struct stat st;
+        if (fstatat(out_fd, HOST_MASKED_FILES_FILE, &st, AT_SYMLINK_NOFOLLOW) == 0)
+                return 0;
+        if (errno != ENOENT)
+                return fail(e, -errno, "path policy: cannot read %s/%s: %m", shown(c->out_dir),
+                            HOST_MASKED_FILES_FILE);
+        const char *held = NULL;
+        for (size_t i = 0; !held && i < policy->n; i++)
+                if (policy->actions[i].kind != PLATFORM_PROTECT &&
+                    (list_lost || !hashmap_contains(placeholders, policy->actions[i].path)))
+                        held = policy->actions[i].path;
+        if (!held) {
+                record_lost(c->log, HOST_MASKED_FILES_FILE,
+                            "no masked path held a file at boot (each was a placeholder), so none can have "
+                            "moved");
+                return 0;
+        }
+        record_lost(
+                c->log, HOST_MASKED_FILES_FILE,
+                "a masked file the guest moved cannot be told from the colony's work: nothing is staged");
+        return fail(
+                e, -EACCES,
+                "path policy: refusing to stage %s: %s/%s (the masked files by inode) is lost, and %s was "
+                "masked with what it held at boot: a file the guest moved from it would be committed "
+                "with the host's bytes. Restore the record, or, if no masked file can have moved, create "
+                "it empty and stage again",
+                shown(c->worktree), shown(c->out_dir), HOST_MASKED_FILES_FILE, shown(held));
 }
 
 static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
@@ -1457,7 +1594,8 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         if (!placeholders || !reported || !deleted || !restored || !masked_inodes || !by_path || !gitdirs ||
             !gitdirs_said)
                 return -ENOMEM;
-        if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0)
+        if ((r = open_dirs(c->worktree, c->out_dir, &root_fd, &out_fd, err)) < 0 ||
+            (r = git_blockers_refuse(root_fd, c->worktree, "stage", err)) < 0)
                 return r;
         _cleanup_free_ char *policy_path_ = NULL;
         if (asprintf(&policy_path_, "%s/%s", c->out_dir, HOST_POLICY_FILE) < 0)
@@ -1473,6 +1611,9 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 return fail(err, -errno, "path policy: cannot read %s/%s: %m", shown(c->out_dir),
                             HOST_PLACEHOLDERS_FILE);
         lost = fd < 0;
+        if (lost)
+                record_lost(c->log, HOST_PLACEHOLDERS_FILE,
+                            "every empty policy path HEAD lacks is taken for a placeholder, and left out");
         if (fd >= 0) {
                 r = read_full_fd(fd, 64u * 1024 * 1024, &ph_buf, &n);
                 close(fd);
@@ -1492,6 +1633,12 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 return fail(err, r, "path policy: cannot read %s/%s: %s", shown(c->out_dir),
                             STAGE_REPORTED_FILE, strerror(-r));
 
+        _cleanup_(placed_done) Placed placed = {0};
+        if ((r = placed_load(out_fd, placeholders, lost, policy, c->log, &placed)) < 0)
+                return fail(err, r, "path policy: cannot read %s/%s: %s", shown(c->out_dir),
+                            HOST_PLACEHOLDER_INODES_FILE, strerror(-r));
+        if ((r = masked_record_check(out_fd, c, policy, placeholders, lost, err)) < 0)
+                return r;
         /* The masked files: by inode, the boot's and the worktree's now
          * (a moved one is known at its new path); as they stand, for what
          * changed there (git add is kept from them). */
@@ -1542,7 +1689,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 }
                 _cleanup_free_ char *copy = NULL;
                 size_t cn = 0;
-                r = read_full_file(real, 4u * 1024 * 1024 * 1024 - 1, &copy, &cn);
+                r = read_index_file(real, &copy, &cn);
                 if (r >= 0) {
                         int t = open(tmp_index, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
                         ssize_t w = t >= 0 ? write(t, copy, cn) : -1;
@@ -1641,7 +1788,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 if (r == -ENOENT)
                         r = fail(err, r, "path policy: cannot run git: not found");
                 else if (r < 0)
-                        r = fail(err, r, "path policy: cannot run git add: %s", strerror(-r));
+                        r = fail(err, r, "path policy: cannot run git add: %s", git_strerror(r));
                 else if (status != 0)
                         r = fail(err, -EIO, "path policy: git add failed in %s: %s", shown(g.worktree),
                                  err_line[0] ? err_line : "(no message)");
@@ -1672,7 +1819,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
         }
         if (r < 0) {
                 r = fail(err, r, "path policy: git ls-tree %s failed in %s: %s", base.rev,
-                         shown(c->worktree), r == -EIO ? err_line : strerror(-r));
+                         shown(c->worktree), r == -EIO ? err_line : git_strerror(r));
                 goto done;
         }
         /* The colony's commits: what stage cannot take out, refused. */
@@ -1823,7 +1970,8 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                                                          S_ISREG(st.st_mode) && st.st_size == 0
                                                : streq(ch->dst_oid, empty) && is_file_mode(ch->dst_mode);
                 if (added && empty_file &&
-                    (lost ? policy_path(policy, ch->path) : hashmap_contains(placeholders, ch->path))) {
+                    ((lost ? policy_path(policy, ch->path) : hashmap_contains(placeholders, ch->path)) ||
+                     placed_moved(root_fd, &placed, ch->path))) {
                         ch->dropped = true;
                         res.dropped++;
                         if (!ch->unstaged && (r = edit_push(&edits, 0, zeros, ch->path)) < 0)
@@ -1954,7 +2102,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 if (r < 0 || status != 0) {
                         r = fail(err, r < 0 ? r : -EIO,
                                  "path policy: cannot read the staged files in %s: %s", shown(c->worktree),
-                                 r < 0 ? strerror(-r) : err_cat);
+                                 r < 0 ? git_strerror(r) : err_cat);
                         goto done;
                 }
                 if ((r = judge_filtered(&g, root_fd, &heads, err)) < 0)

@@ -1,0 +1,276 @@
+#!/usr/bin/env bash
+# stage and release fail closed, never hang, on real repositories: a fifo
+# (a socket, a device) at every path git opens by name is refused first,
+# with the path named; every git has a time limit; a placeholder is known
+# by its inode wherever the guest moved it; a lost record makes stage hold
+# back more, never less. Each stage runs under timeout 60: a hang is a
+# failure of its own. No root needed.
+# Usage: test-stage-fail.sh PATHPOLICY
+set -u
+pp=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir "$TMPDIR"
+passed=0 failed=0
+check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
+command -v python3 >/dev/null || { echo "test-stage-fail.sh: needs python3 (a socket is made with it)"; exit 1; }
+command -v jq >/dev/null || { echo "test-stage-fail.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
+export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.email t@example.invalid; git config --global user.name test
+git config --global init.defaultBranch main
+
+n=0
+# fresh: a repository with a commit (a nested .gitignore and .gitattributes,
+# a nested checkout), prepared; $wt and $vm name them.
+fresh() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets sub/deep && echo k >secrets/k &&
+    echo x >sub/deep/f && echo '*.o' >sub/.gitignore && echo '*.c text' >sub/.gitattributes &&
+    git init -q vendor && (cd vendor && echo v >v && git add v && git commit -qm v) &&
+    git add -A 2>/dev/null && git commit -qm init && git pack-refs --all) || exit 1
+  cat >"$vm/path-policy" <<'POLICY'
+mask-file .env
+mask-dir secrets/
+mask-file .netrc
+mask-file .envrc
+protect .git/config
+protect .git/hooks/
+protect CLAUDE.md
+POLICY
+  (cd "$wt" && : >.netrc && : >.envrc && : >CLAUDE.md)
+  printf '.netrc\n.envrc\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
+  : >"$vm/path-policy.masked-files"
+}
+# stage, bounded: rc 124 is a hang.
+stage() { timeout 60 "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+release() { timeout 60 "$pp" release --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+has() { grep -qF -- "$2" "$1"; }
+in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
+no_hang() { [ "$rc" -ne 124 ]; }
+# the index as it was (by its bytes), when it is a file
+index_sum() { if [ -f "$wt/.git/index" ] && [ ! -L "$wt/.git/index" ]; then sha1sum <"$wt/.git/index"; else echo none; fi; }
+
+# --- 1. a fifo at every path git opens by name: refused first, named.
+# The paths: git's own (strace -f -e trace=openat of git add -A, git
+# ls-tree, git diff, git status, git rev-parse on such a repository), a
+# nested checkout's, and the worktree's .gitignore, .gitattributes and
+# .gitmodules at any depth, new or tracked.
+blocked_at() { # PATH KIND [STAGE ARGS]
+  local p=$1 kind=$2; shift 2
+  fresh
+  local head_obj; head_obj=$(git -C "$wt" rev-parse HEAD)
+  [ "$p" = @HEAD_OBJECT ] && p=.git/objects/${head_obj:0:2}/${head_obj:2}
+  mkdir -p "$wt/$(dirname "$p")" && rm -rf "${wt:?}/$p"
+  case $kind in
+    fifo) mkfifo "$wt/$p" ;;
+    socket) python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$wt/$p" ;;
+    zero) ln -s /dev/zero "$wt/$p" ;;
+    linked) mkfifo "$work/outside$n" && ln -s "$work/outside$n" "$wt/$p" ;;
+  esac
+  echo new >"$wt/sub/new.c"
+  local before; before=$(index_sum)
+  stage "$@"
+  check "$kind at $p ${*:-}: no hang" no_hang
+  check "$kind at $p ${*:-}: refused" [ "$rc" -eq 1 ]
+  check "$kind at $p ${*:-}: named" has "$work/err" "refusing to stage $wt: $p is a"
+  check "$kind at $p ${*:-}: nothing staged" [ "$(index_sum)" = "$before" ]
+}
+for p in .gitignore .gitattributes .gitmodules sub/.gitignore sub/.gitattributes sub/deep/.gitignore \
+  sub/deep/.gitattributes .git/index .git/info/exclude .git/info/attributes .git/HEAD .git/config \
+  .git/packed-refs .git/refs/heads/main .git/shallow .git/info/grafts .git/commondir \
+  .git/objects/info/alternates .git/objects/info/commit-graph .git/objects/info/commit-graphs/commit-graph-chain \
+  .git/objects/pack/multi-pack-index @HEAD_OBJECT vendor/.git/HEAD vendor/.git/config vendor/.git/index \
+  vendor/.git/refs/heads/main vendor/.gitignore vendor/.gitattributes; do
+  blocked_at "$p" fifo
+done
+blocked_at .gitignore fifo --snapshot
+blocked_at .git/index fifo --snapshot
+blocked_at .gitignore linked
+blocked_at .git/info/exclude linked
+blocked_at .gitattributes zero
+blocked_at sub/.gitignore socket
+blocked_at .git/info/exclude socket
+# a nested checkout's .git itself (a gitfile git reads)
+blocked_at nested/.git fifo
+# A fifo where git opens nothing by name is git's to pass: staged around.
+fresh
+mkfifo "$wt/sub/pipe"
+echo new >"$wt/sub/new.c"
+stage
+check "a fifo git does not open: no hang" no_hang
+check "a fifo git does not open: staged around it" [ "$rc" -eq 0 ]
+check "a fifo git does not open: the rest staged" in_index sub/new.c
+# release runs git too: refused as stage is, nothing removed.
+fresh
+mkfifo "$wt/.git/packed-refs.new"
+release
+check "release, a fifo in .git: no hang" no_hang
+check "release, a fifo in .git: refused" [ "$rc" -eq 1 ]
+check "release, a fifo in .git: named" has "$work/err" "refusing to release $wt: .git/packed-refs.new is a fifo"
+check "release, a fifo in .git: nothing removed" [ -e "$wt/.envrc" ]
+
+# --- 2. every git has a time limit: killed past it, the call fails, the
+# git and the limit named. A git that blocks: a wrapper first in PATH that
+# waits on a fifo no one writes, for the one git command named.
+hang_git() { # COMMAND: a git that blocks on COMMAND, its pid in $work/hung.pid
+  mkdir -p "$work/bin" && rm -f "$work/hung.pid" "$work/never"
+  mkfifo "$work/never"
+  cat >"$work/bin/git" <<WRAP
+#!/bin/sh
+for a; do [ "\$a" = "$1" ] && { echo \$\$ >"$work/hung.pid"; exec cat "$work/never"; }; done
+exec $(command -v git) "\$@"
+WRAP
+  chmod +x "$work/bin/git"
+}
+gone() { [ -s "$work/hung.pid" ] && ! kill -0 "$(cat "$work/hung.pid")" 2>/dev/null; }
+for cmd in rev-parse add ls-tree cat-file; do
+  fresh
+  printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/sub/key.txt" # read by git cat-file
+  git -C "$wt" add sub/deep/f && echo y >>"$wt/sub/deep/f" && git -C "$wt" add sub/deep/f # ls-tree: the index is not HEAD's
+  hang_git "$cmd"
+  PATH=$work/bin:$PATH stage --git-timeout 2
+  check "time limit, git $cmd: no hang" no_hang
+  check "time limit, git $cmd: failed" [ "$rc" -eq 1 ]
+  check "time limit, git $cmd: the git and the limit named" has "$work/err" "git $cmd ran past its time limit of 2 s and was killed"
+  check "time limit, git $cmd: the git is gone" gone
+done
+fresh
+hang_git add
+PATH=$work/bin:$PATH stage --snapshot --git-timeout 2
+check "time limit, --snapshot: failed, named" has "$work/err" "git add ran past its time limit of 2 s"
+check "time limit, --snapshot: the git is gone" gone
+fresh
+hang_git ls-tree
+PATH=$work/bin:$PATH release --git-timeout 2
+check "time limit, release: failed" [ "$rc" -eq 1 ]
+check "time limit, release: named" has "$work/err" "git ls-tree ran past its time limit of 2 s"
+check "time limit, release: nothing removed" [ -e "$wt/.envrc" ]
+check "time limit, release: the git is gone" gone
+# A real git blocked where the check does not look: a symlinked directory
+# in .git (git reads through it; the walk does not follow it).
+fresh
+mkdir "$work/info$n" && mkfifo "$work/info$n/exclude" && rm -rf "$wt/.git/info" && ln -s "$work/info$n" "$wt/.git/info"
+stage --git-timeout 2
+check "time limit, a fifo the check misses: no hang" no_hang
+check "time limit, a fifo the check misses: failed" [ "$rc" -eq 1 ]
+check "time limit, a fifo the check misses: named" has "$work/err" "ran past its time limit of 2 s and was killed"
+check "--git-timeout 0 is a usage error" bash -c "'$pp' stage --worktree '$wt' --out '$vm' --git-timeout 0 2>/dev/null; [ \$? -eq 2 ]"
+
+# --- 3. a placeholder is known by its inode: the guest renamed its parent.
+# prepare for real: conf/ and conf/.envrc, keys/ and .netrc are
+# placeholders; secrets/ holds a file at boot.
+cat >"$work/modules.json" <<'JSON'
+{"sandbox": {"mask_paths": ["conf/.envrc", "keys/", ".netrc", "secrets/", "deep/.envrc"], "protect_paths": ["CLAUDE.md"]}}
+JSON
+prepared() {
+  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  git init -q "$wt" && mkdir "$vm"
+  (cd "$wt" && echo code >main.c && mkdir secrets && echo 'TOKEN=host' >secrets/token && git add main.c && git commit -qm init) || exit 1
+  "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || { cat "$work/prep.err"; exit 1; }
+}
+prepared
+check "prepare: each placeholder by its inode" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/conf/.envrc")	conf/.envrc" "$vm/path-policy.placeholder-inodes"
+check "prepare: ... a directory's without its mtime" grep -qxF "$(stat -c '%d %i' "$wt/conf")	conf/" "$vm/path-policy.placeholder-inodes"
+check "prepare: the list keeps its format (a path a line)" grep -qx 'conf/.envrc' "$vm/path-policy.placeholders"
+check "prepare: the masked files' record made" [ -f "$vm/path-policy.masked-files" ]
+mv "$wt/conf" "$wt/conf2"       # the placeholder directory renamed
+mkdir "$wt/deep2" && mv "$wt/deep/.envrc" "$wt/deep2/.envrc" && rmdir "$wt/deep" # its parent renamed, by hand
+mv "$wt/.netrc" "$wt/netrc.moved" # the placeholder itself renamed
+mv "$wt/keys" "$wt/keys2" && echo work >"$wt/keys2/notes" # renamed, then filled: the colony's
+: >"$wt/conf2/own-empty"        # an empty file of the colony's own
+stage --json
+check "moved placeholders: exit 0" [ "$rc" -eq 0 ]
+check "moved placeholders: conf2/.envrc left out" bash -c "! git -C '$wt' ls-files --error-unmatch conf2/.envrc >/dev/null 2>&1"
+check "moved placeholders: deep2/.envrc left out" bash -c "! git -C '$wt' ls-files --error-unmatch deep2/.envrc >/dev/null 2>&1"
+check "moved placeholders: netrc.moved left out" bash -c "! git -C '$wt' ls-files --error-unmatch netrc.moved >/dev/null 2>&1"
+check "moved placeholders: the colony's empty file stays" in_index conf2/own-empty
+check "moved placeholders: the colony's file in a moved directory stays" in_index keys2/notes
+check "moved placeholders: counted as dropped" [ "$(jq .placeholders_dropped "$work/out")" -ge 3 ]
+stage --snapshot --json
+check "moved placeholders, --snapshot: none in files_changed" bash -c "! jq -r '.files_changed[]' '$work/out' | grep -qx 'conf2/.envrc\|deep2/.envrc\|netrc.moved'"
+# release: removed where they are now, if still empty; never through a
+# symlink, never with content, never what HEAD tracks.
+git -C "$wt" add -f netrc.moved && git -C "$wt" commit -qm 'the colony commits the moved one' -- netrc.moved
+release
+check "release, moved: exit 0" [ "$rc" -eq 0 ]
+check "release, moved: removed where the guest moved it" [ ! -e "$wt/conf2/.envrc" ] && [ ! -e "$wt/deep2/.envrc" ]
+check "release, moved: named with where it was" has "$work/err" "removed the placeholder conf/.envrc where the guest moved it: conf2/.envrc"
+check "release, moved: the colony's empty file stays" [ -e "$wt/conf2/own-empty" ]
+check "release, moved: a moved directory with entries stays" [ -e "$wt/keys2/notes" ]
+check "release, moved: ... said" has "$work/err" "kept keys2/ (the placeholder keys/, moved): it has entries"
+# committed by the colony, not by the base: a placeholder all the same
+check "release, moved: one the colony committed (not the base) goes too" [ ! -e "$wt/netrc.moved" ]
+check "release, moved: a directory the colony made stays" [ -d "$wt/deep2" ]
+prepared
+mkdir "$work/outside$n" && mv "$wt/conf" "$work/outside$n/conf" && ln -s "$work/outside$n/conf" "$wt/conf-link"
+release
+check "release, moved behind a symlink: exit 0" [ "$rc" -eq 0 ]
+check "release, moved behind a symlink: never followed" [ -e "$work/outside$n/conf/.envrc" ]
+prepared
+mv "$wt/conf" "$wt/conf2" && echo bytes >"$wt/conf2/.envrc"
+stage
+# (.envrc at any depth is masked: new to the base, it is held back)
+check "a moved placeholder with bytes: held back, masked at depth" has "$work/err" "left conf2/.envrc out of the commit (masked)"
+release
+check "a moved placeholder with bytes: release keeps it" [ -s "$wt/conf2/.envrc" ]
+
+# --- 4. each lost record: said (which record, what was assumed), and
+# stage holds back more, never less.
+# path-policy.masked-files: the guest renamed a masked directory that held
+# a file at boot. With the record, its file is known by inode and held
+# back; without it, nothing is staged.
+prepared
+mv "$wt/secrets" "$wt/renamed"
+stage
+check "masked-files kept: exit 0" [ "$rc" -eq 0 ]
+check "masked-files kept: the moved secret held back" bash -c "! git -C '$wt' ls-files --error-unmatch renamed/token >/dev/null 2>&1"
+prepared
+mv "$wt/secrets" "$wt/renamed" && echo new >"$wt/work.c"
+rm "$vm/path-policy.masked-files"
+before=$(index_sum)
+stage
+check "masked-files lost: no hang" no_hang
+check "masked-files lost: refused" [ "$rc" -eq 1 ]
+check "masked-files lost: a warn record names it" has "$work/err" "the boot's record path-policy.masked-files is lost: a masked file the guest moved cannot be told from the colony's work: nothing is staged"
+check "masked-files lost: the failure says why and what to do" has "$work/err" "is lost, and secrets/ was masked with what it held at boot"
+check "masked-files lost: the moved secret is not staged" bash -c "! git -C '$wt' ls-files --error-unmatch renamed/token >/dev/null 2>&1"
+check "masked-files lost: nothing staged" [ "$(index_sum)" = "$before" ]
+check "masked-files lost: not made again by the refusal" [ ! -e "$vm/path-policy.masked-files" ]
+stage --snapshot --json
+check "masked-files lost, --snapshot: refused" [ "$rc" -eq 1 ]
+check "masked-files lost, --snapshot: no tree" bash -c "! grep -q tree '$work/out'"
+: >"$vm/path-policy.masked-files" # the user's word: no masked file moved
+stage
+check "masked-files made empty by the user: staged" [ "$rc" -eq 0 ] && in_index work.c
+# Lost where no masked path held a file at boot (every one a placeholder):
+# nothing can have moved; said, and staged.
+fresh
+printf 'mask-file .netrc\nmask-file .envrc\nprotect CLAUDE.md\n' >"$vm/path-policy"
+rm "$vm/path-policy.masked-files" && echo new >"$wt/work.c"
+stage
+check "masked-files lost, every mask a placeholder: staged" [ "$rc" -eq 0 ] && in_index work.c
+check "masked-files lost, every mask a placeholder: said" has "$work/err" "path-policy.masked-files is lost: no masked path held a file at boot"
+# path-policy.placeholder-inodes: a moved placeholder taken by its name.
+prepared
+mv "$wt/conf" "$wt/conf2" && : >"$wt/conf2/own-empty"
+rm "$vm/path-policy.placeholder-inodes"
+stage
+check "placeholder-inodes lost: exit 0" [ "$rc" -eq 0 ]
+check "placeholder-inodes lost: said" has "$work/err" "the boot's record path-policy.placeholder-inodes is lost: an empty new file named as a placeholder is taken for one the guest moved, and left out"
+check "placeholder-inodes lost: the moved one left out by its name" bash -c "! git -C '$wt' ls-files --error-unmatch conf2/.envrc >/dev/null 2>&1"
+check "placeholder-inodes lost: another empty file stays" in_index conf2/own-empty
+release
+check "placeholder-inodes lost: release keeps the moved one (removes less)" [ -e "$wt/conf2/.envrc" ]
+check "placeholder-inodes lost: release says so" has "$work/err" "path-policy.placeholder-inodes is lost: a placeholder the guest moved is not looked for"
+# path-policy.placeholders: every empty policy path HEAD lacks taken for one.
+prepared
+rm "$vm/path-policy.placeholders"
+stage
+check "placeholders lost: exit 0" [ "$rc" -eq 0 ]
+check "placeholders lost: said" has "$work/err" "the boot's record path-policy.placeholders is lost: every empty policy path HEAD lacks is taken for a placeholder"
+check "placeholders lost: the empty policy paths left out" bash -c "! git -C '$wt' ls-files --error-unmatch CLAUDE.md .netrc >/dev/null 2>&1"
+
+echo "test-stage-fail: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
