@@ -31,6 +31,7 @@ printf 'mask-file .env\nmask-dir secrets/\nmask-file .envrc\nmask-file .netrc\np
 : >"$wt/.envrc" && : >"$wt/.netrc" && : >"$wt/CLAUDE.md"
 printf '.envrc\n.netrc\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
 : >"$vm/path-policy.masked-files"
+git -C "$wt" rev-parse HEAD >"$vm/path-policy.base" && printf 'complete\0' >"$vm/path-policy.checkouts"
 # The colony's work: CHANGED files, and 10 hits on the policy.
 for i in $(seq 0 $((changed - 1))); do echo "changed $i" >>"$wt/d$((i * dirs / changed))/faa"; done
 echo T2 >"$wt/.env" && echo k2 >"$wt/secrets/k" && for i in 1 2 3 4; do echo s >"$wt/secrets/new$i"; done
