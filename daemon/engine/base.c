@@ -131,36 +131,19 @@ typedef struct Reading {
         size_t n;
 } Reading;
 
+static const char *suspect_oid(void *ctx, size_t i) {
+        return ((Reading *) ctx)->v[i]->oid;
+}
+
+static void suspect_judge(void *ctx, size_t i, const char *buf, size_t len, uint64_t size) {
+        (void) size;
+        if (credential_content(buf, len))
+                ((Reading *) ctx)->v[i]->reason = "credential";
+}
+
 static int read_suspects(void *userdata, int fd) {
         Reading *rd = userdata;
-        int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        if (copy < 0)
-                return -errno;
-        _cleanup_(fclosep) FILE *f = fdopen(copy, "r");
-        if (!f) {
-                close(copy);
-                return -errno;
-        }
-        for (size_t i = 0; i < rd->n; i++) {
-                char line[256], oid[65], type[16], buf[CREDENTIAL_HEAD_BYTES];
-                unsigned long long size;
-                if (!fgets(line, sizeof line, f) || sscanf(line, "%64s %15s %llu", oid, type, &size) != 3 ||
-                    !streq(type, "blob") || !streq(oid, rd->v[i]->oid))
-                        return -EBADMSG;
-                size_t want = size < sizeof buf ? (size_t) size : sizeof buf;
-                if (fread(buf, 1, want, f) != want)
-                        return -EBADMSG;
-                if (credential_content(buf, want))
-                        rd->v[i]->reason = "credential";
-                for (unsigned long long rest = size - want + 1; rest > 0;) { /* and the newline */
-                        char skip[65536];
-                        size_t k = fread(skip, 1, rest < sizeof skip ? (size_t) rest : sizeof skip, f);
-                        if (k == 0)
-                                return -EBADMSG;
-                        rest -= k;
-                }
-        }
-        return 0;
+        return cat_file_heads(fd, rd->n, CREDENTIAL_HEAD_BYTES, suspect_oid, suspect_judge, rd);
 }
 
 static bool policy_names(const Policy *p, const char *path) {

@@ -463,6 +463,41 @@ int git_run(const Git *g, const char *const *args, const char *in, size_t in_n, 
         return 0;
 }
 
+int cat_file_heads(int fd, size_t n, size_t max, const char *(*oid_at)(void *ctx, size_t i),
+                   void (*each)(void *ctx, size_t i, const char *buf, size_t len, uint64_t size),
+                   void *ctx) {
+        _cleanup_free_ char *buf = malloc(max ? max : 1);
+        int copy = buf ? fcntl(fd, F_DUPFD_CLOEXEC, 3) : -1;
+        if (!buf)
+                return -ENOMEM;
+        if (copy < 0)
+                return -errno;
+        _cleanup_(fclosep) FILE *f = fdopen(copy, "r");
+        if (!f) {
+                close(copy);
+                return -errno;
+        }
+        for (size_t i = 0; i < n; i++) {
+                char line[256], oid[65], type[16];
+                unsigned long long size;
+                if (!fgets(line, sizeof line, f) || sscanf(line, "%64s %15s %llu", oid, type, &size) != 3 ||
+                    !streq(type, "blob") || !streq(oid, oid_at(ctx, i)))
+                        return -EBADMSG;
+                size_t want = size < max ? (size_t) size : max;
+                if (fread(buf, 1, want, f) != want)
+                        return -EBADMSG;
+                each(ctx, i, buf, want, size);
+                for (unsigned long long rest = size - want + 1; rest > 0;) { /* and the newline */
+                        char skip[65536];
+                        size_t k = fread(skip, 1, rest < sizeof skip ? (size_t) rest : sizeof skip, f);
+                        if (k == 0)
+                                return -EBADMSG;
+                        rest -= k;
+                }
+        }
+        return 0;
+}
+
 /* git, which must succeed: its stdout, or the failure in e. */
 int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out, size_t *ret_n,
            HostError *e) {

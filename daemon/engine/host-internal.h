@@ -204,6 +204,13 @@ void git_child_done(GitChild *c);
  * strerror() does. */
 const char *git_strerror(int r);
 
+/* git cat-file --batch's answer on fd (a git_stream() reader's), for n
+ * blobs asked in order: each header checked (a blob, the id oid_at()
+ * names), its first bytes (max at most) handed to each() with the blob's
+ * whole size, the rest skipped. 0, -EBADMSG (not as asked), -errno. */
+int cat_file_heads(int fd, size_t n, size_t max, const char *(*oid_at)(void *ctx, size_t i),
+                   void (*each)(void *ctx, size_t i, const char *buf, size_t len, uint64_t size), void *ctx);
+
 /* git_run(), which must exit 0: else the failure in e (-EIO). */
 int git_ok(const Git *g, const char *const *args, const char *in, size_t in_n, char **ret_out, size_t *ret_n,
            HostError *e);

@@ -848,35 +848,18 @@ typedef struct Heads {
         size_t n;
 } Heads;
 
+static const char *head_oid(void *ctx, size_t i) {
+        return ((Heads *) ctx)->v[i]->dst_oid;
+}
+
+static void head_judge(void *ctx, size_t i, const char *buf, size_t len, uint64_t size) {
+        (void) size;
+        ((Heads *) ctx)->v[i]->refused = credential_content(buf, len);
+}
+
 static int read_heads(void *userdata, int fd) {
         Heads *h = userdata;
-        int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        if (copy < 0)
-                return -errno;
-        _cleanup_(fclosep) FILE *f = fdopen(copy, "r");
-        if (!f) {
-                close(copy);
-                return -errno;
-        }
-        for (size_t i = 0; i < h->n; i++) {
-                char line[256], oid[65], type[16], buf[CREDENTIAL_HEAD_BYTES];
-                unsigned long long size;
-                if (!fgets(line, sizeof line, f) || sscanf(line, "%64s %15s %llu", oid, type, &size) != 3 ||
-                    !streq(type, "blob") || !streq(oid, h->v[i]->dst_oid))
-                        return -EBADMSG;
-                size_t want = size < sizeof buf ? (size_t) size : sizeof buf;
-                if (fread(buf, 1, want, f) != want)
-                        return -EBADMSG;
-                h->v[i]->refused = credential_content(buf, want);
-                for (unsigned long long rest = size - want + 1; rest > 0;) { /* and the newline */
-                        char skip[65536];
-                        size_t k = fread(skip, 1, rest < sizeof skip ? (size_t) rest : sizeof skip, f);
-                        if (k == 0)
-                                return -EBADMSG;
-                        rest -= k;
-                }
-        }
-        return 0;
+        return cat_file_heads(fd, h->n, CREDENTIAL_HEAD_BYTES, head_oid, head_judge, h);
 }
 
 /* A regular file, whatever its permission bits: git writes 100644 and
@@ -1252,35 +1235,22 @@ static void lfs_pointer_oid(const char *buf, size_t n, char out[65]) {
         out[64] = 0;
 }
 
+static const char *pointer_oid(void *ctx, size_t i) {
+        return ((Pointers *) ctx)->v[i]->dst_oid;
+}
+
+static void pointer_read(void *ctx, size_t i, const char *buf, size_t len, uint64_t size) {
+        Pointers *h = ctx;
+        /* a blob as large as git-lfs's bound or larger is no pointer */
+        if (size < LFS_POINTER_MAX)
+                lfs_pointer_oid(buf, len, h->lfs[i]);
+        else
+                h->lfs[i][0] = 0;
+}
+
 static int read_pointers(void *userdata, int fd) {
         Pointers *h = userdata;
-        int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        if (copy < 0)
-                return -errno;
-        _cleanup_(fclosep) FILE *f = fdopen(copy, "r");
-        if (!f) {
-                close(copy);
-                return -errno;
-        }
-        for (size_t i = 0; i < h->n; i++) {
-                char line[256], oid[65], type[16], buf[LFS_POINTER_MAX];
-                unsigned long long size;
-                if (!fgets(line, sizeof line, f) || sscanf(line, "%64s %15s %llu", oid, type, &size) != 3 ||
-                    !streq(type, "blob") || !streq(oid, h->v[i]->dst_oid))
-                        return -EBADMSG;
-                size_t want = size < sizeof buf ? (size_t) size : 0; /* a larger one is no pointer */
-                if (fread(buf, 1, want, f) != want)
-                        return -EBADMSG;
-                lfs_pointer_oid(buf, want, h->lfs[i]);
-                for (unsigned long long rest = size - want + 1; rest > 0;) { /* and the newline */
-                        char skip[65536];
-                        size_t k = fread(skip, 1, rest < sizeof skip ? (size_t) rest : sizeof skip, f);
-                        if (k == 0)
-                                return -EBADMSG;
-                        rest -= k;
-                }
-        }
-        return 0;
+        return cat_file_heads(fd, h->n, LFS_POINTER_MAX, pointer_oid, pointer_read, h);
 }
 
 /* Did this stage make the file name in dir_fd: born since it began (the
