@@ -152,7 +152,8 @@ static int check_call(Check *c, const char *abi, const ConfineCall *call) {
         char name[64];
         int err = 0, r;
 
-        snprintf(name, sizeof name, "%s%s%s", call->name, abi ? "/" : "", abi ? abi : "");
+        snprintf(name, sizeof name, "%s%s%s", call->shown ? call->shown : call->name, abi ? "/" : "",
+                 abi ? abi : "");
         r = probe(abi, call, &err);
         if (r < 0)
                 return r;

@@ -221,6 +221,43 @@ static int drop_caps(void) {
         return 0;
 }
 
+/* Close what the caller kept for itself (close-on-exec: CMD would never
+ * see it), so that the init holds none of it: a watcher's inotify
+ * descriptor, its log socket, its root. What is not close-on-exec was
+ * meant for CMD and stays. With getdents64 on a buffer of the stack: no
+ * allocation in this child. */
+static int close_private_fds(int keep1, int keep2) {
+        char buf[4096];
+        int dfd = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return -errno;
+        for (;;) {
+                long n = syscall(SYS_getdents64, dfd, buf, sizeof buf);
+                if (n <= 0) {
+                        int r = n < 0 ? -errno : 0;
+                        close(dfd);
+                        return r;
+                }
+                for (long off = 0; off < n;) {
+                        struct linux_dirent64 {
+                                uint64_t d_ino;
+                                int64_t d_off;
+                                unsigned short d_reclen;
+                                unsigned char d_type;
+                                char d_name[];
+                        } *de = (void *) (buf + off);
+                        off += de->d_reclen;
+                        char *end;
+                        long fd = strtol(de->d_name, &end, 10);
+                        if (*end || end == de->d_name || fd < 3 || fd == dfd || fd == keep1 || fd == keep2)
+                                continue;
+                        int flags = fcntl((int) fd, F_GETFD);
+                        if (flags >= 0 && (flags & FD_CLOEXEC))
+                                close((int) fd);
+                }
+        }
+}
+
 static int status_code(int st) {
         return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
 }
@@ -263,6 +300,10 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
                 fail(pipe_fd, PLATFORM_CONFINE_SLAVE, errno, 125);
         if ((r = make_proc()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_PROC, -r, 125);
+        /* The init is a copy of the caller (the watcher, in the supervisor
+         * form): not for the agent to read through /proc/1/mem or /proc/1/fd. */
+        if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0 || (r = close_private_fds(pipe_fd, -1)) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_PROC, r < 0 ? -r : errno, 125);
         if ((r = make_sys()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_SYS, -r, 125);
         if ((r = make_dev()) < 0)

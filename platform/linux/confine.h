@@ -28,6 +28,7 @@ extern const size_t confine_n_caps;
  * real thing (unshare, clone), harmless in a child that exits at once. */
 typedef struct ConfineCall {
         const char *name;
+        const char *shown; /* the route's name, when not name ("ioctl(TIOCSTI)") */
         unsigned long args[6];
         bool probe;    /* probed by the check (the rest are refused alongside) */
         bool in_child; /* the call is made for real, in a child */
