@@ -22,7 +22,7 @@ static const char confine_help[] =
         "block device or stops the daemon goes around every bind. The first form\n"
         "runs CMD (as root, from the guest's supervisor) where it cannot: a PID\n"
         "namespace and a /proc of its own (the daemon out of reach), a /dev without\n"
-        "block devices, /proc/sys read-only, the capabilities that beat a bind\n"
+        "block devices, /proc/sys and /sys read-only, the capabilities that beat a bind\n"
         "dropped from every set, no_new_privs, and a seccomp filter that refuses the\n"
         "mount, namespace, file-handle, trace and kernel-loading calls for every\n"
         "architecture. Its mount namespace is a slave of this one, so a bind the\n"
@@ -60,6 +60,8 @@ static const char *heading_of(PlatformRouteKind k) {
                 return "the daemon in reach";
         case PLATFORM_ROUTE_SYSCTL:
                 return "kernel settings";
+        case PLATFORM_ROUTE_CGROUP:
+                return "control groups";
         default:
                 return "";
         }
@@ -79,6 +81,8 @@ static const char *fix_of(PlatformRouteKind k) {
                 return "run the agent in a PID namespace of its own, with its own /proc";
         case PLATFORM_ROUTE_SYSCTL:
                 return "mount /proc/sys read-only for the agent";
+        case PLATFORM_ROUTE_CGROUP:
+                return "mount /sys read-only for the agent, every control group under it too";
         default:
                 return "";
         }

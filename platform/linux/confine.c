@@ -19,7 +19,8 @@
  *  - with a /dev of its own that holds no block device (a tmpfs with the
  *    character devices binds of the real ones), /proc/sys read-only (a root
  *    agent could set fs.mount-max or fs.inotify.max_user_watches and starve
- *    the watcher);
+ *    the watcher), /sys read-only with every control group under it (it
+ *    could freeze or kill the daemon's group);
  *  - without the capabilities of confine_caps, from every set, with
  *    no_new_privs (a setuid binary gives none back), under the seccomp
  *    filter of seccomp.c.
@@ -185,6 +186,16 @@ static int make_proc(void) {
         return r;
 }
 
+/* /sys and every mount below it read-only: a root agent could otherwise
+ * freeze or kill the daemon's control group (cgroup.freeze, cgroup.kill,
+ * the v1 freezer), or write the kernel's knobs. */
+static int make_sys(void) {
+        struct mount_attr attr = {.attr_set = MOUNT_ATTR_RDONLY};
+        if (syscall(SYS_mount_setattr, AT_FDCWD, "/sys", AT_RECURSIVE, &attr, sizeof attr) < 0)
+                return errno == ENOENT ? 0 : -errno;
+        return 0;
+}
+
 static int drop_caps(void) {
         struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
         struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
@@ -252,6 +263,8 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
                 fail(pipe_fd, PLATFORM_CONFINE_SLAVE, errno, 125);
         if ((r = make_proc()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_PROC, -r, 125);
+        if ((r = make_sys()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_SYS, -r, 125);
         if ((r = make_dev()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_DEV, -r, 125);
         if ((r = drop_caps()) < 0)
