@@ -124,6 +124,16 @@ static int probe(const char *abi, const ConfineCall *call, int *ret_err) {
         if (pid < 0)
                 return -errno;
         if (pid == 0) {
+                /* A death must be a death: not the caller's handler (a test
+                 * framework's, a crash reporter's) carrying on in the child. */
+                static const int deadly[] = {SIGSEGV, SIGSYS, SIGILL, SIGBUS};
+                sigset_t set;
+                sigemptyset(&set);
+                for (size_t i = 0; i < ELEMENTSOF(deadly); i++) {
+                        signal(deadly[i], SIG_DFL);
+                        sigaddset(&set, deadly[i]);
+                }
+                sigprocmask(SIG_UNBLOCK, &set, NULL);
                 long r = confine_call_abi(abi, call->name, call->args);
                 _exit(r < 0 ? (int) (-r & 0xff) : 0);
         }
