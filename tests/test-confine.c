@@ -52,8 +52,8 @@ static void test_check_lists_everything(void **state) {
         for (size_t i = 0; i < confine_n_calls; i++)
                 if (confine_calls[i].probe)
                         assert_non_null(find(v, n, PLATFORM_ROUTE_SYSCALL,
-                                                    confine_calls[i].shown ? confine_calls[i].shown
-                                                                           : confine_calls[i].name));
+                                             confine_calls[i].shown ? confine_calls[i].shown
+                                                                    : confine_calls[i].name));
         assert_non_null(find(v, n, PLATFORM_ROUTE_NO_NEW_PRIVS, "no_new_privs"));
         assert_non_null(find(v, n, PLATFORM_ROUTE_SYSCTL, "/proc/sys"));
         for (size_t i = 0; i < n; i++) {
@@ -95,7 +95,8 @@ static int filtered_child(void) {
         /* TIOCSTI refused; another ioctl reaches the kernel (EBADF). */
         static const unsigned long sti[6] = {(unsigned long) -1, 0x5412};
         static const unsigned long other[6] = {(unsigned long) -1, 0x5413 /* TIOCGWINSZ */};
-        if (confine_call_abi(NULL, "ioctl", sti) != -EPERM || confine_call_abi(NULL, "ioctl", other) != -EBADF)
+        if (confine_call_abi(NULL, "ioctl", sti) != -EPERM ||
+            confine_call_abi(NULL, "ioctl", other) != -EBADF)
                 return 19;
         /* fork (clone without namespace flags) still works. */
         pid_t p = fork();

@@ -62,6 +62,8 @@ static const char *heading_of(PlatformRouteKind k) {
                 return "kernel settings";
         case PLATFORM_ROUTE_CGROUP:
                 return "control groups";
+        case PLATFORM_ROUTE_SERVICE:
+                return "the service manager";
         default:
                 return "";
         }
@@ -83,6 +85,8 @@ static const char *fix_of(PlatformRouteKind k) {
                 return "mount /proc/sys read-only for the agent";
         case PLATFORM_ROUTE_CGROUP:
                 return "mount /sys read-only for the agent, every control group under it too";
+        case PLATFORM_ROUTE_SERVICE:
+                return "hide its sockets from the agent (bind /dev/null over them)";
         default:
                 return "";
         }
@@ -209,18 +213,13 @@ int verb_confine(int argc, char **argv) {
 
         r = confine_run(root, argv + optind, &status, &step);
         if (r < 0) {
-                if (step == PLATFORM_CONFINE_PROPAGATION && r == -EREMOTE)
-                        fprintf(stderr,
-                                "pathpolicy confine: cannot %s: the mount that holds %s is not shared, so "
-                                "no bind the watcher makes later would reach the agent (mount "
-                                "--make-rshared /, as systemd does)\n",
-                                platform_confine_step_to_string(step), root);
-                else if (step == PLATFORM_CONFINE_EXEC)
+                if (step == PLATFORM_CONFINE_EXEC)
                         fprintf(stderr, "pathpolicy confine: cannot run %s: %s\n", argv[optind],
                                 strerror(-r));
                 else
-                        fprintf(stderr, "pathpolicy confine: cannot %s: %s; %s not run\n",
-                                platform_confine_step_to_string(step), strerror(-r), argv[optind]);
+                        fprintf(stderr, "pathpolicy confine: cannot %s (%s): %s; %s not run\n",
+                                platform_confine_step_to_string(step), root, confine_failure_reason(r, step),
+                                argv[optind]);
                 return confine_failure_code(r, step);
         }
         return status;

@@ -22,7 +22,9 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -454,6 +456,37 @@ static int check_cgroup(Check *c) {
         return r;
 }
 
+static int check_services(Check *c) {
+        static const char why[] =
+                "asks the service manager for a process outside the confinement (systemd-run)";
+        int r = 0;
+        for (size_t i = 0; r >= 0 && confine_service_sockets[i]; i++) {
+                const char *path = confine_service_sockets[i];
+                char where[PATH_MAX];
+                struct stat st;
+                snprintf(where, sizeof where, "%s/root%s", c->proc, path);
+                if (lstat(where, &st) < 0 || !S_ISSOCK(st.st_mode)) {
+                        r = add(c, PLATFORM_ROUTE_SERVICE, false, path, why, "%s", "no socket there");
+                        continue;
+                }
+                if (c->pid) {
+                        r = add(c, PLATFORM_ROUTE_SERVICE, true, path, why, "%s", "a socket in its tree");
+                        continue;
+                }
+                /* Connecting asks nothing of the service: it is closed at once. */
+                struct sockaddr_un sa = {.sun_family = AF_UNIX};
+                snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+                int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+                int ok = fd >= 0 && connect(fd, (struct sockaddr *) &sa, sizeof sa) == 0;
+                int e = errno;
+                if (fd >= 0)
+                        close(fd);
+                r = add(c, PLATFORM_ROUTE_SERVICE, ok, path, why, "%s",
+                        ok ? "connects" : strerrorname_np(e));
+        }
+        return r;
+}
+
 int platform_confine_check(int pid, const char *root, PlatformRoute **ret, size_t *ret_n) {
         Check c = {.pid = pid};
         int r;
@@ -480,6 +513,8 @@ int platform_confine_check(int pid, const char *root, PlatformRoute **ret, size_
                 r = check_sysctl(&c);
         if (r >= 0)
                 r = check_cgroup(&c);
+        if (r >= 0)
+                r = check_services(&c);
         if (r < 0) {
                 free(c.v);
                 return r;

@@ -20,7 +20,8 @@
  *    character devices binds of the real ones), /proc/sys read-only (a root
  *    agent could set fs.mount-max or fs.inotify.max_user_watches and starve
  *    the watcher), /sys read-only with every control group under it (it
- *    could freeze or kill the daemon's group);
+ *    could freeze or kill the daemon's group), and the service manager's
+ *    sockets hidden (systemd-run would start a process outside all this);
  *  - without the capabilities of confine_caps, from every set, with
  *    no_new_privs (a setuid binary gives none back), under the seccomp
  *    filter of seccomp.c.
@@ -71,6 +72,12 @@ const ConfineCap confine_caps[] = {
 };
 /* clang-format on */
 const size_t confine_n_caps = ELEMENTSOF(confine_caps);
+
+const char *const confine_service_sockets[] = {
+        "/run/systemd/private",        /* systemctl, systemd-run as root */
+        "/run/dbus/system_bus_socket", /* org.freedesktop.systemd1 on the system bus */
+        NULL,
+};
 
 /* What a child says on the pipe when a step fails; nothing when CMD runs
  * (the pipe closes on its exec). */
@@ -165,6 +172,20 @@ out:
         for (size_t i = 0; i < n; i++)
                 close(fds[i]);
         return r;
+}
+
+/* /dev/null bound over each service manager socket: root asks systemd
+ * for a unit (systemd-run) and it runs outside every namespace, filter and
+ * capability set made here. Before the new /dev: the real /dev/null. */
+static int hide_services(void) {
+        for (size_t i = 0; confine_service_sockets[i]; i++) {
+                struct stat st;
+                if (lstat(confine_service_sockets[i], &st) < 0 || !S_ISSOCK(st.st_mode))
+                        continue;
+                if (mount("/dev/null", confine_service_sockets[i], NULL, MS_BIND, NULL) < 0)
+                        return -errno;
+        }
+        return 0;
 }
 
 /* A read-only bind of path onto itself. */
@@ -306,6 +327,8 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
                 fail(pipe_fd, PLATFORM_CONFINE_PROC, r < 0 ? -r : errno, 125);
         if ((r = make_sys()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_SYS, -r, 125);
+        if ((r = hide_services()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_SERVICES, -r, 125);
         if ((r = make_dev()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_DEV, -r, 125);
         if ((r = drop_caps()) < 0)

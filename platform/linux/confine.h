@@ -38,6 +38,10 @@ typedef struct ConfineCall {
 extern const ConfineCall confine_calls[];
 extern const size_t confine_n_calls;
 
+/* The sockets through which root asks the service manager for a process
+ * of its own, outside any confinement (systemd-run, D-Bus); NULL-ended. */
+extern const char *const confine_service_sockets[];
+
 /* The seccomp filter as BPF: built (malloc) before the fork, loaded by
  * the child with nothing but system calls. */
 int confine_filter_build(struct sock_fprog *ret);

@@ -108,8 +108,9 @@ static int add_rules(scmp_filter_ctx ctx) {
                         continue; /* no such call on any architecture libseccomp knows */
                 if (streq(name, "ioctl")) {
                         /* The request only; the kernel compares its low 32 bits. */
-                        r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
-                                             SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu, confine_calls[i].args[1]));
+                        r = seccomp_rule_add(
+                                ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
+                                SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu, confine_calls[i].args[1]));
                         if (r < 0)
                                 return r;
                         continue;
