@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Names for the contract's enums, shared by every backend. */
 #include <dirent.h>
+#include <signal.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,6 +45,8 @@ static const char *const confine_step_table[_PLATFORM_CONFINE_STEP_MAX] = {
         [PLATFORM_CONFINE_FORK] = "start the command",
         [PLATFORM_CONFINE_EXEC] = "run the command",
 };
+
+const int platform_confine_forwarded[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGWINCH, 0};
 
 const char *platform_route_kind_to_string(PlatformRouteKind k) {
         return k >= 0 && k < _PLATFORM_ROUTE_KIND_MAX ? route_table[k] : NULL;

@@ -417,11 +417,17 @@ typedef enum PlatformConfineStep {
 
 const char *platform_confine_step_to_string(PlatformConfineStep s);
 
+/* The signals a launcher passes on to the confined command (0-ended):
+ * SIGTERM, SIGINT, SIGHUP, SIGQUIT and SIGWINCH. The command runs in a
+ * session of its own, so the terminal's signals reach the launcher only,
+ * and it passes them on too. */
+extern const int platform_confine_forwarded[];
+
 /*
  * Start argv[0] (looked up in PATH) confined: a PID namespace and a mount
  * namespace of its own, whose init (the returned pid, in the caller's
- * namespace) runs it as its only child, reaps every orphan, forwards
- * SIGTERM, SIGINT and SIGHUP that a process sends it, and exits with its
+ * namespace, in a session of its own) runs it as its only child, reaps
+ * every orphan, forwards platform_confine_forwarded, and exits with its
  * status (128 + N for a death by signal N). The init dies with the
  * caller's thread (PR_SET_PDEATHSIG), and everything in the namespace
  * with it. Returns once argv[0] runs: 0 with *ret_pid, or -errno with

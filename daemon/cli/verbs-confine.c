@@ -27,8 +27,10 @@ static const char confine_help[] =
         "mount, namespace, file-handle, trace and kernel-loading calls for every\n"
         "architecture. Its mount namespace is a slave of this one, so a bind the\n"
         "watcher makes later reaches it: the mount that holds DIR must be shared.\n"
-        "stdin, stdout, stderr and the environment pass through; SIGTERM, SIGINT\n"
-        "and SIGHUP are forwarded; when this process dies, CMD dies with it.\n"
+        "stdin, stdout, stderr and the environment pass through; CMD runs in a\n"
+        "session of its own, without a controlling terminal; SIGTERM, SIGINT,\n"
+        "SIGHUP, SIGQUIT and SIGWINCH are forwarded; when this process dies, CMD\n"
+        "dies with it.\n"
         "\n"
         "--check lists every route around the binds that is open where it runs (run\n"
         "it as the agent), or for the running process PID, each with its fix.\n"
@@ -80,7 +82,7 @@ static const char *fix_of(PlatformRouteKind k) {
         case PLATFORM_ROUTE_BLOCK_DEVICE:
                 return "give the agent a /dev without block devices (and no CAP_MKNOD)";
         case PLATFORM_ROUTE_DAEMON:
-                return "run the agent in a PID namespace of its own, with its own /proc";
+                return "run the agent in a PID namespace and a session of its own, with its own /proc";
         case PLATFORM_ROUTE_SYSCTL:
                 return "mount /proc/sys read-only for the agent";
         case PLATFORM_ROUTE_CGROUP:

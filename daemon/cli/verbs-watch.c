@@ -29,8 +29,8 @@ static const char watch_help[] =
         "\n"
         "With -- CMD it is the agent's supervisor: once every existing checkout is\n"
         "bound it runs CMD as `pathpolicy confine --root DIR -- CMD` would, passes\n"
-        "SIGTERM, SIGINT and SIGHUP on to it, and stops when CMD ends, with CMD's\n"
-        "status; if the watcher dies, CMD dies with it.\n"
+        "SIGTERM, SIGINT, SIGHUP, SIGQUIT and SIGWINCH on to it, and stops when CMD\n"
+        "ends, with CMD's status; if the watcher dies, CMD dies with it.\n"
         "\n"
         "  --root DIR               the worktree (or DIR alone)\n"
         "  --policy FILE            the policy file (default: the built-in lists)\n"
@@ -55,7 +55,8 @@ static const char watch_help[] =
 
 typedef struct Daemon {
         uv_loop_t loop;
-        uv_signal_t sigterm, sigint, sighup, sigchld;
+        uv_signal_t sigterm, sigint, sigchld;
+        uv_signal_t forward[3]; /* SIGHUP, SIGQUIT, SIGWINCH: for CMD only */
         uv_timer_t watchdog;
         bool watchdog_on;
         LogStream *log;
@@ -133,7 +134,8 @@ static void daemon_stop(Daemon *d) {
         uv_close((uv_handle_t *) &d->sigterm, NULL);
         uv_close((uv_handle_t *) &d->sigint, NULL);
         if (d->cmd) {
-                uv_close((uv_handle_t *) &d->sighup, NULL);
+                for (size_t i = 0; i < ELEMENTSOF(d->forward); i++)
+                        uv_close((uv_handle_t *) &d->forward[i], NULL);
                 uv_close((uv_handle_t *) &d->sigchld, NULL);
         }
         if (d->watchdog_on)
@@ -150,7 +152,7 @@ static void on_signal(uv_signal_t *s, int signum) {
                 (void) kill(d->agent_pid, signum);
                 return;
         }
-        if (signum == SIGHUP)
+        if (signum != SIGTERM && signum != SIGINT)
                 return;
         log_event(d->log, LOG_INFO, "watch-stopped", LOG_FIELDS(LOG_INT("signal", signum)),
                   "path policy: stopped watching (%s)%s", signum == SIGTERM ? "SIGTERM" : "SIGINT",
@@ -368,10 +370,14 @@ int verb_watch(int argc, char **argv) {
         uv_signal_start(&d.sigterm, on_signal, SIGTERM);
         uv_signal_start(&d.sigint, on_signal, SIGINT);
         if (d.cmd) {
-                uv_signal_init(&d.loop, &d.sighup);
+                static const int forwarded[] = {SIGHUP, SIGQUIT, SIGWINCH};
+                for (size_t i = 0; i < ELEMENTSOF(d.forward); i++) {
+                        uv_signal_init(&d.loop, &d.forward[i]);
+                        d.forward[i].data = &d;
+                        uv_signal_start(&d.forward[i], on_signal, forwarded[i]);
+                }
                 uv_signal_init(&d.loop, &d.sigchld);
-                d.sighup.data = d.sigchld.data = &d;
-                uv_signal_start(&d.sighup, on_signal, SIGHUP);
+                d.sigchld.data = &d;
                 uv_signal_start(&d.sigchld, on_sigchld, SIGCHLD);
         }
         d.signals_on = true;

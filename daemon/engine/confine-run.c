@@ -28,9 +28,8 @@ int confine_run(const char *root, char *const *argv, int *ret_status, PlatformCo
         /* Blocked before the start, so none is lost in between; waited for
          * below with the child's end. */
         sigemptyset(&set);
-        sigaddset(&set, SIGTERM);
-        sigaddset(&set, SIGINT);
-        sigaddset(&set, SIGHUP);
+        for (size_t i = 0; platform_confine_forwarded[i]; i++)
+                sigaddset(&set, platform_confine_forwarded[i]);
         sigaddset(&set, SIGCHLD);
         sigprocmask(SIG_BLOCK, &set, &old);
 
@@ -49,8 +48,7 @@ int confine_run(const char *root, char *const *argv, int *ret_status, PlatformCo
                 }
                 if (sigwaitinfo(&set, &si) < 0 || si.si_signo == SIGCHLD)
                         continue;
-                if (si.si_code != SI_KERNEL)
-                        (void) kill(pid, si.si_signo);
+                (void) kill(pid, si.si_signo);
         }
         sigprocmask(SIG_SETMASK, &old, NULL);
         if (r < 0)

@@ -5,8 +5,7 @@
 
 /*
  * Run argv confined (platform_confine_spawn) and wait for it, passing on
- * SIGTERM, SIGINT and SIGHUP that a process sends this one (the
- * terminal's own reach the command by its process group). Returns the
+ * platform_confine_forwarded, the terminal's included. Returns the
  * command's status as a shell reports it (128 + N for signal N) in
  * *ret_status, or -errno with *ret_step when it could not start.
  */

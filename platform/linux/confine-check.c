@@ -362,6 +362,28 @@ static bool ns_within(int ns, ino_t ino) {
         return false;
 }
 
+static const char daemon_why[] =
+        "stopped, no checkout made after is bound; traced, it does what the tracer says";
+
+/* The process group of pid, from /proc/PID/stat (field 5, after the name
+ * in parentheses, which may hold anything); -1 when unknown. */
+static long stat_pgrp(int pid) {
+        char path[64], buf[1024];
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return -1;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        if (n <= 0)
+                return -1;
+        buf[n] = 0;
+        const char *p = strrchr(buf, ')');
+        long pgrp;
+        if (!p || sscanf(p + 1, " %*c %*d %ld", &pgrp) != 1)
+                return -1;
+        return pgrp;
+}
+
 /* argv[0]'s last name is "pathpolicy" and argv[1] is "watch". */
 static bool is_watch(int pid) {
         char path[64], buf[4096];
@@ -392,6 +414,7 @@ static int check_daemon(Check *c) {
                 if (agent_ns < 0 || fstat(agent_ns, &agent_st) < 0)
                         return -errno;
         }
+        long agent_pgrp = c->pid ? stat_pgrp(c->pid) : (long) getpgrp();
         DIR *d = opendir("/proc");
         if (!d)
                 return -errno;
@@ -403,16 +426,16 @@ static int check_daemon(Check *c) {
                 seen++;
                 char name[32], path[64];
                 snprintf(name, sizeof name, "pid %ld", pid);
+                /* kill(0, sig) reaches every process of the caller's group. */
+                bool group = agent_pgrp > 0 && stat_pgrp((int) pid) == agent_pgrp;
                 if (c->pid) {
                         snprintf(path, sizeof path, "/proc/%ld/ns/pid", pid);
                         _cleanup_close_ int ns = open(path, O_RDONLY | O_CLOEXEC);
                         bool within = ns >= 0 && ns_within(ns, agent_st.st_ino);
-                        r = add(c, PLATFORM_ROUTE_DAEMON, within, name,
-                                "stopped, no checkout made after is bound; traced, it does what the tracer "
-                                "says",
-                                "%s",
+                        r = add(c, PLATFORM_ROUTE_DAEMON, within || group, name, daemon_why, "%s%s",
                                 within ? "in the agent's PID namespace: it can signal it, and trace it"
-                                       : "outside the agent's PID namespace");
+                                       : "outside the agent's PID namespace",
+                                group ? "; in its process group: kill(0, sig) reaches it" : "");
                         continue;
                 }
                 bool sig = kill((pid_t) pid, 0) == 0;
@@ -421,16 +444,21 @@ static int check_daemon(Check *c) {
                 bool trace = fd >= 0;
                 if (fd >= 0)
                         close(fd);
-                r = add(c, PLATFORM_ROUTE_DAEMON, sig || trace, name,
-                        "stopped, no checkout made after is bound; traced, it does what the tracer says",
-                        "%s%s%s", sig ? "can signal it" : "cannot signal it",
-                        trace ? "; can trace it (its memory opens)" : "", "");
+                r = add(c, PLATFORM_ROUTE_DAEMON, sig || trace || group, name, daemon_why, "%s%s%s",
+                        sig ? "can signal it" : "cannot signal it",
+                        trace ? "; can trace it (its memory opens)" : "",
+                        group ? "; in this process group: kill(0, sig) reaches it" : "");
         }
         closedir(d);
         if (r >= 0 && seen == 0)
-                r = add(c, PLATFORM_ROUTE_DAEMON, false, "pathpolicy watch",
-                        "stopped, no checkout made after is bound; traced, it does what the tracer says",
-                        "none in sight");
+                r = add(c, PLATFORM_ROUTE_DAEMON, false, "pathpolicy watch", daemon_why, "none in sight");
+        /* A group led from outside this PID namespace (getpgrp() says 0):
+         * kill(0, sig) reaches processes this one cannot even see. */
+        if (r >= 0 && !c->pid)
+                r = add(c, PLATFORM_ROUTE_DAEMON, agent_pgrp == 0, "process group",
+                        "kill(0, sig) reaches every process of the group, a watcher started beside the "
+                        "agent too",
+                        "%s", agent_pgrp == 0 ? "led from outside this PID namespace" : "its own");
         return r;
 }
 

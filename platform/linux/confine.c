@@ -73,6 +73,10 @@ const ConfineCap confine_caps[] = {
          "opens what another process maps through /proc/PID/map_files, without walking a path"},
         {CAP_SYS_NICE, "CAP_SYS_NICE", "real-time priority: a busy loop that starves the watcher of CPU"},
         {CAP_MAC_ADMIN, "CAP_MAC_ADMIN", "changes the security policy (AppArmor, SELinux) the daemon runs under"},
+        {CAP_SYS_RESOURCE, "CAP_SYS_RESOURCE",
+         "keeps the OOM killer off itself (oom_score_adj -1000), so that it picks the watcher"},
+        {CAP_SYS_TTY_CONFIG, "CAP_SYS_TTY_CONFIG",
+         "hangs up a terminal (vhangup): the operator's shell exits, and SIGHUP ends its jobs, a watcher too"},
 };
 /* clang-format on */
 const size_t confine_n_caps = ELEMENTSOF(confine_caps);
@@ -408,10 +412,16 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
         int r, st;
 
         sigemptyset(&set);
-        sigaddset(&set, SIGTERM);
-        sigaddset(&set, SIGINT);
-        sigaddset(&set, SIGHUP);
+        for (size_t i = 0; platform_confine_forwarded[i]; i++)
+                sigaddset(&set, platform_confine_forwarded[i]);
         sigaddset(&set, SIGCHLD);
+
+        /* A session of its own, without a terminal: kill(0, sig) from the
+         * agent reaches no process outside (the caller's group holds the
+         * watcher, in a boot script that starts both), and neither TIOCSTI
+         * nor vhangup() has a terminal to act on. */
+        if (setsid() < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_NAMESPACES, errno, 125);
 
         /* Die with the caller; and if it is gone already, now. */
         if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
@@ -457,10 +467,7 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
                 if (sigwaitinfo(&set, &si) < 0)
                         continue;
                 if (si.si_signo != SIGCHLD) {
-                        /* The terminal's own signals reach CMD by its process
-                         * group already: only a sender's are passed on. */
-                        if (si.si_code != SI_KERNEL)
-                                (void) kill(cmd, si.si_signo);
+                        (void) kill(cmd, si.si_signo);
                         continue;
                 }
                 /* Orphans are ours to reap; CMD's end is everyone's. */
