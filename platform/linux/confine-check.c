@@ -384,9 +384,16 @@ static long stat_pgrp(int pid) {
         return pgrp;
 }
 
-/* argv[0]'s last name is "pathpolicy" and argv[1] is "watch". */
+/* argv[0]'s last name is "pathpolicy" and argv[1] is "watch", and it is
+ * not a confined command's init (a copy of the watcher that started it). */
 static bool is_watch(int pid) {
         char path[64], buf[4096];
+        snprintf(path, sizeof path, "/proc/%d/comm", pid);
+        _cleanup_close_ int comm = open(path, O_RDONLY | O_CLOEXEC);
+        ssize_t k = comm >= 0 ? read(comm, buf, sizeof buf - 1) : -1;
+        if (k > 0 && (size_t) k >= strlen(CONFINE_INIT_NAME) &&
+            strncmp(buf, CONFINE_INIT_NAME, strlen(CONFINE_INIT_NAME)) == 0)
+                return false;
         snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
         _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
         if (fd < 0)

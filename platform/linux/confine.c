@@ -420,7 +420,7 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
          * agent reaches no process outside (the caller's group holds the
          * watcher, in a boot script that starts both), and neither TIOCSTI
          * nor vhangup() has a terminal to act on. */
-        if (setsid() < 0)
+        if (setsid() < 0 || prctl(PR_SET_NAME, CONFINE_INIT_NAME, 0, 0, 0) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_NAMESPACES, errno, 125);
 
         /* Die with the caller; and if it is gone already, now. */

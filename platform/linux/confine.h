@@ -43,6 +43,10 @@ extern const size_t confine_n_calls;
  * of its own, outside any confinement (systemd-run, D-Bus); NULL-ended. */
 extern const char *const confine_service_sockets[];
 
+/* The init's name (its comm): a copy of the caller, its command line
+ * may say "pathpolicy watch", and it is no watcher. */
+#define CONFINE_INIT_NAME "pathpolicy-init"
+
 /* The file behind the loop device dev, if it is one ("" otherwise): the
  * worktree's filesystem byte for byte, masked files included. 0 or -errno. */
 int confine_backing_file(dev_t dev, char *buf, size_t n);
