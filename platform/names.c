@@ -21,6 +21,35 @@ static const char *const step_table[_PLATFORM_STEP_MAX] = {
         [PLATFORM_STEP_VERIFY] = "verify",
 };
 
+static const char *const route_table[_PLATFORM_ROUTE_KIND_MAX] = {
+        [PLATFORM_ROUTE_CAPABILITY] = "capability", [PLATFORM_ROUTE_NO_NEW_PRIVS] = "no_new_privs",
+        [PLATFORM_ROUTE_SYSCALL] = "syscall",       [PLATFORM_ROUTE_BLOCK_DEVICE] = "block-device",
+        [PLATFORM_ROUTE_DAEMON] = "daemon",         [PLATFORM_ROUTE_SYSCTL] = "sysctl",
+};
+
+static const char *const confine_step_table[_PLATFORM_CONFINE_STEP_MAX] = {
+        [PLATFORM_CONFINE_NONE] = "none",
+        [PLATFORM_CONFINE_PROPAGATION] = "reach the agent with later binds",
+        [PLATFORM_CONFINE_FILTER] = "build the seccomp filter",
+        [PLATFORM_CONFINE_NAMESPACES] = "make a PID and a mount namespace",
+        [PLATFORM_CONFINE_SLAVE] = "make the mounts slaves of the daemon's",
+        [PLATFORM_CONFINE_PROC] = "mount /proc for the new PID namespace",
+        [PLATFORM_CONFINE_DEV] = "make a /dev without block devices",
+        [PLATFORM_CONFINE_CAPS] = "drop the capabilities",
+        [PLATFORM_CONFINE_NNP] = "set no_new_privs",
+        [PLATFORM_CONFINE_SECCOMP] = "load the seccomp filter",
+        [PLATFORM_CONFINE_FORK] = "start the command",
+        [PLATFORM_CONFINE_EXEC] = "run the command",
+};
+
+const char *platform_route_kind_to_string(PlatformRouteKind k) {
+        return k >= 0 && k < _PLATFORM_ROUTE_KIND_MAX ? route_table[k] : NULL;
+}
+
+const char *platform_confine_step_to_string(PlatformConfineStep s) {
+        return s >= 0 && s < _PLATFORM_CONFINE_STEP_MAX ? confine_step_table[s] : NULL;
+}
+
 const char *platform_bind_kind_to_string(PlatformBindKind k) {
         return k >= 0 && k < _PLATFORM_BIND_KIND_MAX ? kind_table[k] : NULL;
 }

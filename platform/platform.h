@@ -357,3 +357,71 @@ int platform_mount_max(size_t *ret);
  */
 int platform_bound(const char *root, void (*emit)(void *ctx, const char *path, PlatformBindKind kind),
                    void *ctx);
+
+/*
+ * Confinement (`pathpolicy confine`): what the binds rely on. A bind hides
+ * a name; an agent that reaches an inode without walking a path (a file
+ * handle opened on another mount, the raw block device) or stops the
+ * daemon goes around every bind. Linux implements both halves; elsewhere
+ * each answers -ENOSYS.
+ */
+
+typedef enum PlatformRouteKind {
+        PLATFORM_ROUTE_CAPABILITY,   /* a capability in some set (name: CAP_...) */
+        PLATFORM_ROUTE_NO_NEW_PRIVS, /* no_new_privs unset */
+        PLATFORM_ROUTE_SYSCALL,      /* a call no filter refuses (name: "mount", "mount/i386") */
+        PLATFORM_ROUTE_BLOCK_DEVICE, /* a block device that opens for reading (name: its path) */
+        PLATFORM_ROUTE_DAEMON,       /* a pathpolicy watch in reach (name: "pid N") */
+        PLATFORM_ROUTE_SYSCTL,       /* /proc/sys writable */
+        _PLATFORM_ROUTE_KIND_MAX,
+} PlatformRouteKind;
+
+typedef struct PlatformRoute {
+        PlatformRouteKind kind;
+        bool open;       /* the route is open in the context checked */
+        char name[64];   /* what it is: CAP_SYS_ADMIN, open_by_handle_at, /dev/sda1, pid 42 */
+        char detail[96]; /* what was seen: the sets, the errno, "under the worktree" */
+        const char *why; /* a static sentence: how it goes around the binds */
+} PlatformRoute;
+
+/* Every route of the list, open or closed, in the context of pid (0: this
+ * process, whose system calls are probed, each in a child of its own;
+ * another pid is read from /proc/PID, and its calls are not probed: one
+ * closed "seccomp" route says whether a filter is there). root is the
+ * worktree (its filesystem's block device comes first). 0 with *ret
+ * malloc'd, or -errno. */
+int platform_confine_check(int pid, const char *root, PlatformRoute **ret, size_t *ret_n);
+const char *platform_route_kind_to_string(PlatformRouteKind k);
+
+/* The steps of the launcher, in order, for the message that names the one
+ * that failed. */
+typedef enum PlatformConfineStep {
+        PLATFORM_CONFINE_NONE,
+        PLATFORM_CONFINE_PROPAGATION, /* the worktree's mount is not shared */
+        PLATFORM_CONFINE_FILTER,      /* building the seccomp filter */
+        PLATFORM_CONFINE_NAMESPACES,  /* the PID and mount namespaces */
+        PLATFORM_CONFINE_SLAVE,       /* "/" made a slave of the daemon's mounts */
+        PLATFORM_CONFINE_PROC,        /* a /proc of the new PID namespace, /proc/sys read-only */
+        PLATFORM_CONFINE_DEV,         /* a /dev without block devices */
+        PLATFORM_CONFINE_CAPS,        /* the capabilities dropped */
+        PLATFORM_CONFINE_NNP,         /* no_new_privs */
+        PLATFORM_CONFINE_SECCOMP,     /* loading the filter */
+        PLATFORM_CONFINE_FORK,        /* starting CMD */
+        PLATFORM_CONFINE_EXEC,        /* CMD itself (ENOENT: not found; EACCES: not executable) */
+        _PLATFORM_CONFINE_STEP_MAX,
+} PlatformConfineStep;
+
+const char *platform_confine_step_to_string(PlatformConfineStep s);
+
+/*
+ * Start argv[0] (looked up in PATH) confined: a PID namespace and a mount
+ * namespace of its own, whose init (the returned pid, in the caller's
+ * namespace) runs it as its only child, reaps every orphan, forwards
+ * SIGTERM, SIGINT and SIGHUP that a process sends it, and exits with its
+ * status (128 + N for a death by signal N). The init dies with the
+ * caller's thread (PR_SET_PDEATHSIG), and everything in the namespace
+ * with it. Returns once argv[0] runs: 0 with *ret_pid, or -errno with
+ * *ret_step (nothing left running; for PLATFORM_CONFINE_EXEC, -ENOENT or
+ * -EACCES as execvp said). The caller reaps *ret_pid.
+ */
+int platform_confine_spawn(const char *root, char *const *argv, int *ret_pid, PlatformConfineStep *ret_step);

@@ -24,6 +24,7 @@ static const struct {
         {"prepare", verb_prepare, "the host, before the VM boots: placeholders and the policy files"},
         {"enforce", verb_enforce, "the guest's boot: bind every policy path before the agent runs"},
         {"watch", verb_watch, "the daemon: bind the policy in every nested checkout as it appears"},
+        {"confine", verb_confine, "run the agent where nothing goes around the binds, or check that"},
         {"check-command", verb_check_command,
          "the secret-paths rule: refuse a shell command that names a masked path"},
         {"judge", verb_judge, "the runner: report the agent's attempts on masked and protected paths"},

@@ -5,7 +5,9 @@
 
 #include <getopt.h>
 #include <signal.h>
+#include <sys/wait.h>
 
+#include "confine-run.h"
 #include "log-options.h"
 #include "notify.h"
 #include "policy-file.h"
@@ -16,6 +18,7 @@
 
 static const char watch_help[] =
         "Usage: pathpolicy watch [--root] DIR [--policy FILE] [--backend NAME] [LOG OPTIONS]\n"
+        "                        [-- CMD [ARGS...]]\n"
         "\n"
         "Watch the worktree DIR while the agent runs. Every directory below it with\n"
         "its own .git (a clone, git init, a worktree, a submodule) is a nested\n"
@@ -23,6 +26,11 @@ static const char watch_help[] =
         "once, at the create), and its git metadata (config, hooks/, ...) is\n"
         "protected once the git that made it has finished. No symlink is followed.\n"
         "The root's own paths are enforce's. The binds stay when it stops.\n"
+        "\n"
+        "With -- CMD it is the agent's supervisor: once every existing checkout is\n"
+        "bound it runs CMD as `pathpolicy confine --root DIR -- CMD` would, passes\n"
+        "SIGTERM, SIGINT and SIGHUP on to it, and stops when CMD ends, with CMD's\n"
+        "status; if the watcher dies, CMD dies with it.\n"
         "\n"
         "  --root DIR               the worktree (or DIR alone)\n"
         "  --policy FILE            the policy file (default: the built-in lists)\n"
@@ -42,11 +50,12 @@ static const char watch_help[] =
         "                           where the volume says so)\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
-        "Exit status: 0 stopped by SIGTERM or SIGINT; 1 could not start; 2 usage error.\n";
+        "Exit status: 0 stopped by SIGTERM or SIGINT; 1 could not start; 2 usage error.\n"
+        "With -- CMD: CMD's status (128+N for signal N); 125, 126, 127 as confine's.\n";
 
 typedef struct Daemon {
         uv_loop_t loop;
-        uv_signal_t sigterm, sigint;
+        uv_signal_t sigterm, sigint, sighup, sigchld;
         uv_timer_t watchdog;
         bool watchdog_on;
         LogStream *log;
@@ -55,33 +64,98 @@ typedef struct Daemon {
         bool warn_only;
         void *watcher;
         WatchCallbacks callbacks;
+        const char *root;
+        /* The supervisor form: CMD, its confined init, and how it ended. */
+        char **cmd;
+        int agent_pid; /* 0 before it starts and after it ends */
+        int exit;
+        bool stopping;
+        bool signals_on, ready; /* CMD starts when both hold */
 } Daemon;
+
+static void daemon_stop(Daemon *d);
+
+/* The supervisor form: CMD runs once every existing checkout is bound. */
+static void agent_start(Daemon *d) {
+        PlatformConfineStep step = PLATFORM_CONFINE_NONE;
+        int pid, r = platform_confine_spawn(d->root, d->cmd, &pid, &step);
+        if (r < 0) {
+                log_event(d->log, LOG_ERROR, "agent-failed",
+                          LOG_FIELDS(LOG_STR("step", platform_confine_step_to_string(step)),
+                                     LOG_INT("errno", -r)),
+                          "path policy: cannot %s for %s: %s; it does not run",
+                          platform_confine_step_to_string(step), d->cmd[0], strerror(-r));
+                d->exit = confine_failure_code(r, step);
+                daemon_stop(d);
+                return;
+        }
+        d->agent_pid = pid;
+        log_event(d->log, LOG_INFO, "agent-started", LOG_FIELDS(LOG_INT("pid", pid)),
+                  "path policy: %s runs confined (pid %d)", d->cmd[0], pid);
+}
+
+static void on_sigchld(uv_signal_t *s, int signum) {
+        Daemon *d = s->data;
+        int st;
+        (void) signum;
+        if (d->agent_pid <= 0 || waitpid(d->agent_pid, &st, WNOHANG) != d->agent_pid)
+                return;
+        d->agent_pid = 0;
+        d->exit = WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+        log_event(d->log, LOG_INFO, "agent-exited", LOG_FIELDS(LOG_INT("status", d->exit)),
+                  "path policy: %s ended with status %d; stopped watching%s", d->cmd[0], d->exit,
+                  d->warn_only ? "" : ", the binds stay");
+        daemon_stop(d);
+}
 
 /* The watch's own ready, then tell systemd. userdata is the Watch (the
  * backend hands every callback the watch it was started with). */
 static void on_ready(void *userdata) {
         watch_callbacks.ready(userdata);
+        Daemon *d = watch_loop(userdata)->data;
         WatchStats st;
         char status[128];
         watch_stats(userdata, &st);
         snprintf(status, sizeof status, "watching: %zu nested checkout(s)", st.checkouts);
         notify_ready(status);
+        d->ready = true;
+        /* Not before the signals are in place: CMD's end is SIGCHLD. */
+        if (d->cmd && d->signals_on && !d->agent_pid && !d->stopping)
+                agent_start(d);
 }
 
-static void on_signal(uv_signal_t *s, int signum) {
-        Daemon *d = s->data;
+static void daemon_stop(Daemon *d) {
+        if (d->stopping)
+                return;
+        d->stopping = true;
         notify_stopping();
-        log_event(d->log, LOG_INFO, "watch-stopped", LOG_FIELDS(LOG_INT("signal", signum)),
-                  "path policy: stopped watching (%s)%s", signum == SIGTERM ? "SIGTERM" : "SIGINT",
-                  d->warn_only ? "" : "; the binds stay");
         /* Close our handles; the loop ends when the log stream has flushed. */
         uv_close((uv_handle_t *) &d->sigterm, NULL);
         uv_close((uv_handle_t *) &d->sigint, NULL);
+        if (d->cmd) {
+                uv_close((uv_handle_t *) &d->sighup, NULL);
+                uv_close((uv_handle_t *) &d->sigchld, NULL);
+        }
         if (d->watchdog_on)
                 uv_close((uv_handle_t *) &d->watchdog, NULL);
         d->ops->stop(d->watcher);
         watch_stop(d->watch);
         log_stream_shutdown(d->log, NULL, NULL);
+}
+
+static void on_signal(uv_signal_t *s, int signum) {
+        Daemon *d = s->data;
+        /* The supervisor passes it on, and stops when CMD ends. */
+        if (d->agent_pid > 0) {
+                (void) kill(d->agent_pid, signum);
+                return;
+        }
+        if (signum == SIGHUP)
+                return;
+        log_event(d->log, LOG_INFO, "watch-stopped", LOG_FIELDS(LOG_INT("signal", signum)),
+                  "path policy: stopped watching (%s)%s", signum == SIGTERM ? "SIGTERM" : "SIGINT",
+                  d->warn_only ? "" : "; the binds stay");
+        daemon_stop(d);
 }
 
 static int load_policy(const char *path, LogStream *log, Policy **ret) {
@@ -136,6 +210,16 @@ int verb_watch(int argc, char **argv) {
         WatchConfig wc;
         char why[256];
         int c, r, ret = EXIT_FAIL;
+
+        /* The supervisor form: what follows "--" is CMD, not ours. */
+        for (int i = 1; i < argc; i++)
+                if (streq(argv[i], "--")) {
+                        if (i + 1 >= argc)
+                                return verb_usage("watch", "-- takes a command to run");
+                        d.cmd = argv + i + 1;
+                        argc = i;
+                        break;
+                }
 
         log_config_init(&lc);
         VerbArgs va = {.verb = "watch", .help = watch_help, .options = options, .lc = &lc};
@@ -227,6 +311,8 @@ int verb_watch(int argc, char **argv) {
         /* Logging first, so every failure below is a record. */
         if (verb_log_start("watch", &d.loop, &lc, &d.log) < 0)
                 return EXIT_FAIL;
+        d.loop.data = &d;
+        d.root = root;
 
         if (!d.ops)
                 d.ops = platform_watcher_by_name(NULL);
@@ -281,16 +367,28 @@ int verb_watch(int argc, char **argv) {
         d.sigterm.data = d.sigint.data = &d;
         uv_signal_start(&d.sigterm, on_signal, SIGTERM);
         uv_signal_start(&d.sigint, on_signal, SIGINT);
+        if (d.cmd) {
+                uv_signal_init(&d.loop, &d.sighup);
+                uv_signal_init(&d.loop, &d.sigchld);
+                d.sighup.data = d.sigchld.data = &d;
+                uv_signal_start(&d.sighup, on_signal, SIGHUP);
+                uv_signal_start(&d.sigchld, on_sigchld, SIGCHLD);
+        }
+        d.signals_on = true;
         d.watchdog_on = notify_watchdog_start(&d.loop, &d.watchdog) > 0;
+        if (d.cmd && d.ready)
+                agent_start(&d);
 
         uv_run(&d.loop, UV_RUN_DEFAULT);
-        ret = EXIT_OK;
+        /* 0 when a signal stopped it; CMD's status in the supervisor form. */
+        ret = d.exit;
+        goto teardown;
 out:
-        /* Teardown in reverse; on the failure paths the log still flushes. */
-        if (ret != EXIT_OK) {
-                log_stream_shutdown(d.log, NULL, NULL);
-                uv_run(&d.loop, UV_RUN_DEFAULT);
-        }
+        /* On the failure paths the log still flushes. */
+        log_stream_shutdown(d.log, NULL, NULL);
+        uv_run(&d.loop, UV_RUN_DEFAULT);
+teardown:
+        /* In reverse. */
         if (d.watcher)
                 d.ops->free(d.watcher);
         watch_free(d.watch);

@@ -31,6 +31,7 @@ int verb_judge(int argc, char **argv);
 int verb_check_command(int argc, char **argv);
 int verb_stage(int argc, char **argv);
 int verb_status(int argc, char **argv);
+int verb_confine(int argc, char **argv);
 
 /* --git-timeout's value (1 to 86400 seconds) set as the host side's git
  * time limit: 0, or -1 with the usage error said. */

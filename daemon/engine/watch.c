@@ -1924,6 +1924,10 @@ void watch_free(Watch *w) {
         free(w);
 }
 
+uv_loop_t *watch_loop(const Watch *w) {
+        return w->c.loop;
+}
+
 void watch_stats(const Watch *w, WatchStats *ret) {
         *ret = w->stats;
         ret->checkouts = hashmap_size(w->checkouts);

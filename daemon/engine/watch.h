@@ -66,6 +66,8 @@ void watch_set_watcher(Watch *w, const WatcherOps *ops, void *watcher);
 void watch_free(Watch *w); /* after the loop let go of its handles */
 void watch_stop(Watch *w); /* close the handles */
 void watch_stats(const Watch *w, WatchStats *ret);
+/* The loop it runs on (whose data the caller may use for its own). */
+uv_loop_t *watch_loop(const Watch *w);
 bool watch_is_checkout(const Watch *w, const char *rel);
 
 /* The backend's events go here, with the Watch as userdata. */

@@ -32,6 +32,7 @@ static struct {
         int (*fs_get_parent_id)(struct libmnt_fs *);
         dev_t (*fs_get_devno)(struct libmnt_fs *);
         int (*optstr_get_option)(const char *, const char *, char **, size_t *);
+        const char *(*fs_get_optional_fields)(struct libmnt_fs *);
 } mnt;
 
 static int load(void) {
@@ -64,6 +65,7 @@ static int load(void) {
         SYM(fs_get_parent_id, "mnt_fs_get_parent_id");
         SYM(fs_get_devno, "mnt_fs_get_devno");
         SYM(optstr_get_option, "mnt_optstr_get_option");
+        SYM(fs_get_optional_fields, "mnt_fs_get_optional_fields");
 #undef SYM
         return state = 0;
 }
@@ -158,6 +160,34 @@ static bool find_fn(struct libmnt_fs *fs, void *ctx) {
                         q->r = -ENOMEM;
         }
         return true;
+}
+
+typedef struct Shared {
+        uint64_t mount_id;
+        bool found, shared;
+} Shared;
+
+static bool shared_fn(struct libmnt_fs *fs, void *ctx) {
+        Shared *q = ctx;
+        if ((uint64_t) mnt.fs_get_id(fs) != q->mount_id)
+                return false;
+        const char *opt = mnt.fs_get_optional_fields(fs);
+        q->found = true;
+        /* "shared:N" among the optional fields; "master:N" alone is a slave. */
+        for (const char *p = opt; p && (p = strstr(p, "shared:")); p++)
+                if (p == opt || p[-1] == ' ') {
+                        q->shared = true;
+                        break;
+                }
+        return true;
+}
+
+int mountinfo_shared(FILE *f, uint64_t mount_id) {
+        Shared q = {.mount_id = mount_id};
+        int r = each_fs(f, shared_fn, &q);
+        if (r < 0)
+                return r;
+        return !q.found ? -ENOENT : q.shared;
 }
 
 int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {

@@ -21,6 +21,11 @@
  */
 int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind);
 
+/* Whether the mount with this id propagates the mounts made below it to
+ * its peers and slaves ("shared:N" in mountinfo): 1 yes, 0 no, -ENOENT no
+ * such mount, -errno. */
+int mountinfo_shared(FILE *f, uint64_t mount_id);
+
 /* Where the mount with this id is attached (its target, unescaped; *ret_target
  * is malloc'd), and the kinds it passes for as ours (bit 1 << kind, as in
  * mountinfo_is_ours). 1 found, 0 no such mount, -errno. */

@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * confine's launcher: the confinement the binds rely on.
+ *
+ * A bind hides a name. The agent must not reach an inode without a name
+ * (a file handle opened through another mount, the raw block device),
+ * undo a bind (mount calls, a namespace of its own), or stop or trace the
+ * daemon that makes the binds. So the command runs:
+ *
+ *  - in a mount namespace whose "/" is a slave of the caller's: the binds
+ *    the watcher makes after the agent started (a checkout it clones)
+ *    still reach it, and nothing it mounts reaches anyone. Hence the
+ *    worktree's mount must be shared in the caller's namespace, or no
+ *    later bind would arrive: checked first, refused otherwise;
+ *  - in a PID namespace of its own, with its own /proc: the daemon is not
+ *    there to signal, trace or read through /proc/PID/mem. Its init (the
+ *    child this forks) dies with the caller, and the kernel then kills
+ *    everything in the namespace: no agent outlives its supervisor;
+ *  - with a /dev of its own that holds no block device (a tmpfs with the
+ *    character devices binds of the real ones), /proc/sys read-only (a root
+ *    agent could set fs.mount-max or fs.inotify.max_user_watches and starve
+ *    the watcher);
+ *  - without the capabilities of confine_caps, from every set, with
+ *    no_new_privs (a setuid binary gives none back), under the seccomp
+ *    filter of seccomp.c.
+ *
+ * Everything that allocates (the filter's BPF, the pipes) is done before
+ * the fork: the caller may have threads (libuv's pool), and the children
+ * then make system calls only.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "confine.h"
+#include "mountinfo.h"
+#include "platform.h"
+#include "util.h"
+
+/* clang-format off */
+const ConfineCap confine_caps[] = {
+        {CAP_SYS_ADMIN, "CAP_SYS_ADMIN", "mounts and unmounts over the binds, and opens file handles"},
+        {CAP_DAC_READ_SEARCH, "CAP_DAC_READ_SEARCH",
+         "opens any file by its handle through another mount of the filesystem: around every bind"},
+        {CAP_SYS_PTRACE, "CAP_SYS_PTRACE", "traces any process, the daemon too, and reads its memory"},
+        {CAP_SYS_RAWIO, "CAP_SYS_RAWIO", "raw I/O to the disk and to memory (SG_IO, /dev/mem, ioperm)"},
+        {CAP_MKNOD, "CAP_MKNOD", "makes a node for the block device under the worktree, and reads it raw"},
+        {CAP_SYS_MODULE, "CAP_SYS_MODULE", "loads a kernel module"},
+        {CAP_BPF, "CAP_BPF", "loads BPF programs; with CAP_PERFMON, ones that read kernel memory"},
+        {CAP_PERFMON, "CAP_PERFMON", "traces the kernel and reads its memory through perf and BPF"},
+        {CAP_SYS_BOOT, "CAP_SYS_BOOT", "boots another kernel (kexec), one without the binds"},
+        {CAP_LINUX_IMMUTABLE, "CAP_LINUX_IMMUTABLE",
+         "makes a file immutable or append-only, so the daemon's renew cannot replace it"},
+        {CAP_CHECKPOINT_RESTORE, "CAP_CHECKPOINT_RESTORE",
+         "opens what another process maps through /proc/PID/map_files, without walking a path"},
+        {CAP_SYS_NICE, "CAP_SYS_NICE", "real-time priority: a busy loop that starves the watcher of CPU"},
+        {CAP_MAC_ADMIN, "CAP_MAC_ADMIN", "changes the security policy (AppArmor, SELinux) the daemon runs under"},
+};
+/* clang-format on */
+const size_t confine_n_caps = ELEMENTSOF(confine_caps);
+
+/* What a child says on the pipe when a step fails; nothing when CMD runs
+ * (the pipe closes on its exec). */
+typedef struct Failure {
+        int step, err;
+} Failure;
+
+static _Noreturn void fail(int pipe_fd, PlatformConfineStep step, int err, int code) {
+        Failure f = {step, err > 0 ? err : EIO};
+        (void) !write(pipe_fd, &f, sizeof f);
+        _exit(code);
+}
+
+/* The mount that holds root must be shared, or the binds the watcher makes
+ * later would never reach the agent's slave namespace. */
+static int check_shared(const char *root) {
+        struct statx sx;
+        if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &sx) < 0)
+                return -errno;
+        if (!(sx.stx_mask & STATX_MNT_ID))
+                return -ENOSYS;
+        _cleanup_fclose_ FILE *f = fopen("/proc/self/mountinfo", "re");
+        if (!f)
+                return -errno;
+        int r = mountinfo_shared(f, sx.stx_mnt_id);
+        if (r < 0)
+                return r;
+        return r ? 0 : -EREMOTE;
+}
+
+/* A bind of the node at fd (the real /dev's, opened before the new /dev
+ * covered it) onto name in the new /dev. */
+static int bind_node(int fd, const char *name) {
+        char target[64];
+        snprintf(target, sizeof target, "/dev/%s", name);
+        int t = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0666);
+        if (t < 0)
+                return -errno;
+        close(t);
+        int m = (int) syscall(SYS_open_tree, fd, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+        if (m < 0)
+                return -errno;
+        int r = (int) syscall(SYS_move_mount, m, "", AT_FDCWD, target, MOVE_MOUNT_F_EMPTY_PATH);
+        r = r < 0 ? -errno : 0;
+        close(m);
+        return r;
+}
+
+static const char *const dev_nodes[] = {"null", "zero", "full", "random", "urandom", "tty"};
+
+/* A /dev of character devices only: a tmpfs, nodev itself (the nodes are
+ * binds, each a mount of its own), read-only once made. */
+static int make_dev(void) {
+        int fds[ELEMENTSOF(dev_nodes)];
+        size_t n = 0;
+        int r = 0;
+
+        for (; n < ELEMENTSOF(dev_nodes); n++) {
+                char path[64];
+                snprintf(path, sizeof path, "/dev/%s", dev_nodes[n]);
+                fds[n] = open(path, O_PATH | O_CLOEXEC | O_NOFOLLOW);
+                if (fds[n] < 0) {
+                        r = -errno;
+                        goto out;
+                }
+                struct stat st;
+                if (fstat(fds[n], &st) < 0 || !S_ISCHR(st.st_mode)) {
+                        r = -ENODEV;
+                        n++;
+                        goto out;
+                }
+        }
+        if (mount("tmpfs", "/dev", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0755,size=64k") < 0) {
+                r = -errno;
+                goto out;
+        }
+        for (size_t i = 0; i < n && r >= 0; i++)
+                r = bind_node(fds[i], dev_nodes[i]);
+        if (r < 0)
+                goto out;
+        if (mkdir("/dev/pts", 0755) < 0 || mkdir("/dev/shm", 01777) < 0 ||
+            mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC,
+                  "newinstance,ptmxmode=0666,mode=0620") < 0 ||
+            mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777") < 0 ||
+            symlink("pts/ptmx", "/dev/ptmx") < 0 || symlink("/proc/self/fd", "/dev/fd") < 0 ||
+            symlink("/proc/self/fd/0", "/dev/stdin") < 0 || symlink("/proc/self/fd/1", "/dev/stdout") < 0 ||
+            symlink("/proc/self/fd/2", "/dev/stderr") < 0 ||
+            mount(NULL, "/dev", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                  "mode=0755,size=64k") < 0)
+                r = -errno;
+out:
+        for (size_t i = 0; i < n; i++)
+                close(fds[i]);
+        return r;
+}
+
+/* A read-only bind of path onto itself. */
+static int read_only(const char *path) {
+        if (mount(path, path, NULL, MS_BIND | MS_REC, NULL) < 0 ||
+            mount(NULL, path, NULL, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                  NULL) < 0)
+                return -errno;
+        return 0;
+}
+
+static int make_proc(void) {
+        if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
+                return -errno;
+        int r = read_only("/proc/sys");
+        /* Not every kernel has it (CONFIG_MAGIC_SYSRQ). */
+        if (r >= 0 && access("/proc/sysrq-trigger", F_OK) == 0)
+                r = read_only("/proc/sysrq-trigger");
+        return r;
+}
+
+static int drop_caps(void) {
+        struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+        struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+
+        for (size_t i = 0; i < confine_n_caps; i++) {
+                int c = confine_caps[i].cap;
+                /* EINVAL: a kernel that does not know the capability. */
+                if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) < 0 && errno != EINVAL)
+                        return -errno;
+        }
+        if (syscall(SYS_capget, &h, d) < 0)
+                return -errno;
+        for (size_t i = 0; i < confine_n_caps; i++) {
+                unsigned c = (unsigned) confine_caps[i].cap;
+                uint32_t bit = UINT32_C(1) << (c % 32);
+                d[c / 32].effective &= ~bit;
+                d[c / 32].permitted &= ~bit;
+                d[c / 32].inheritable &= ~bit;
+        }
+        /* Out of permitted or inheritable is out of ambient too. */
+        if (syscall(SYS_capset, &h, d) < 0)
+                return -errno;
+        return 0;
+}
+
+static int status_code(int st) {
+        return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+}
+
+/* CMD: the signals as an exec'd program expects them, then exec. */
+static _Noreturn void run_cmd(int pipe_fd, char *const *argv) {
+        sigset_t none;
+        sigemptyset(&none);
+        /* main() ignores SIGPIPE for itself; `yes | head` needs it back. */
+        signal(SIGPIPE, SIG_DFL);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        execvp(argv[0], argv);
+        int e = errno;
+        fail(pipe_fd, PLATFORM_CONFINE_EXEC, e, e == ENOENT ? 127 : 126);
+}
+
+/* The namespace's init: make the confinement, start CMD as its only child,
+ * reap, forward, and exit with CMD's status. */
+static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock_fprog *filter,
+                                char *const *argv) {
+        sigset_t set;
+        siginfo_t si;
+        int r, st;
+
+        sigemptyset(&set);
+        sigaddset(&set, SIGTERM);
+        sigaddset(&set, SIGINT);
+        sigaddset(&set, SIGHUP);
+        sigaddset(&set, SIGCHLD);
+
+        /* Die with the caller; and if it is gone already, now. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_NAMESPACES, errno, 125);
+        struct pollfd p = {parent_pidfd, POLLIN, 0};
+        if (poll(&p, 1, 0) != 0)
+                _exit(125);
+        close(parent_pidfd);
+
+        if (mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_SLAVE, errno, 125);
+        if ((r = make_proc()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_PROC, -r, 125);
+        if ((r = make_dev()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_DEV, -r, 125);
+        if ((r = drop_caps()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_CAPS, -r, 125);
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_NNP, errno, 125);
+        if ((r = confine_filter_load(filter)) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_SECCOMP, -r, 125);
+
+        /* A bare clone, not fork(): no atfork handler, no lock of the
+         * caller's threads, runs in this child of a child. */
+        pid_t cmd = (pid_t) syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+        if (cmd < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_FORK, errno, 125);
+        if (cmd == 0)
+                run_cmd(pipe_fd, argv);
+        close(pipe_fd);
+
+        for (;;) {
+                if (sigwaitinfo(&set, &si) < 0)
+                        continue;
+                if (si.si_signo != SIGCHLD) {
+                        /* The terminal's own signals reach CMD by its process
+                         * group already: only a sender's are passed on. */
+                        if (si.si_code != SI_KERNEL)
+                                (void) kill(cmd, si.si_signo);
+                        continue;
+                }
+                /* Orphans are ours to reap; CMD's end is everyone's. */
+                pid_t pid;
+                while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+                        if (pid == cmd)
+                                _exit(status_code(st));
+        }
+}
+
+int platform_confine_spawn(const char *root, char *const *argv, int *ret_pid,
+                           PlatformConfineStep *ret_step) {
+        struct sock_fprog filter = {0};
+        _cleanup_close_ int parent_pidfd = -EBADF;
+        int pipefd[2], r;
+        sigset_t all, old;
+
+        if (!argv || !argv[0]) {
+                *ret_step = PLATFORM_CONFINE_EXEC;
+                return -EINVAL;
+        }
+        r = check_shared(root);
+        if (r < 0) {
+                *ret_step = PLATFORM_CONFINE_PROPAGATION;
+                return r;
+        }
+        r = confine_filter_build(&filter);
+        if (r < 0) {
+                *ret_step = PLATFORM_CONFINE_FILTER;
+                return r;
+        }
+        parent_pidfd = (int) syscall(SYS_pidfd_open, getpid(), 0);
+        if (parent_pidfd < 0 || pipe2(pipefd, O_CLOEXEC) < 0) {
+                r = -errno;
+                confine_filter_free(&filter);
+                *ret_step = PLATFORM_CONFINE_NAMESPACES;
+                return r;
+        }
+
+        /* No signal handler of the caller's (libuv's) may run in the child
+         * before it sets its own mask. */
+        sigfillset(&all);
+        sigprocmask(SIG_SETMASK, &all, &old);
+        pid_t pid = (pid_t) syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+        if (pid == 0) {
+                close(pipefd[0]);
+                init_main(pipefd[1], parent_pidfd, &filter, argv);
+        }
+        r = pid < 0 ? -errno : 0;
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        close(pipefd[1]);
+        confine_filter_free(&filter);
+        if (r < 0) {
+                close(pipefd[0]);
+                *ret_step = PLATFORM_CONFINE_NAMESPACES;
+                return r;
+        }
+
+        /* EOF: CMD's exec closed the last write end. A record: a step
+         * failed, and the init is on its way out. */
+        Failure f;
+        ssize_t n;
+        do
+                n = read(pipefd[0], &f, sizeof f);
+        while (n < 0 && errno == EINTR);
+        close(pipefd[0]);
+        if (n == (ssize_t) sizeof f) {
+                while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                        ;
+                *ret_step = f.step > PLATFORM_CONFINE_NONE && f.step < _PLATFORM_CONFINE_STEP_MAX
+                                    ? (PlatformConfineStep) f.step
+                                    : PLATFORM_CONFINE_FORK;
+                return -f.err;
+        }
+        *ret_pid = pid;
+        return 0;
+}
