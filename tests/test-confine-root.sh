@@ -20,7 +20,7 @@ if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m --propagation shared env PP_IN_N
 pp=$(realpath "$1") attacker=$(realpath "$2")
 base=$(mktemp -d /tmp/pathpolicy-confine-XXXXXX)
 mount -t tmpfs -o size=256m tmpfs "$base"
-passed=0 failed=0 loop= pids=()
+passed=0 failed=0 loop="" pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
   [ -n "${PP_KEEP_LOG:-}" ] && cp "$base/watch.log" "$PP_KEEP_LOG"
@@ -56,20 +56,17 @@ show() { sed 's/^/  | /' "$@"; }
 
 # wait_log FILE PATTERN [SECONDS]: until the log holds a fixed string.
 wait_log() {
-  local i
-  for i in $(seq $((${3:-10} * 20))); do grep -qF -- "$2" "$1" && return 0; sleep 0.05; done
+  for _ in $(seq $((${3:-10} * 20))); do grep -qF -- "$2" "$1" && return 0; sleep 0.05; done
   echo "  (timed out waiting for '$2' in $1)"; return 1
 }
 # wait_mount PATH: until PATH is a mount point.
 wait_mount() {
-  local i
-  for i in $(seq 200); do mountpoint -q "$1" && return 0; sleep 0.05; done
+  for _ in $(seq 200); do mountpoint -q "$1" && return 0; sleep 0.05; done
   echo "  (timed out waiting for a mount at $1)"; return 1
 }
 # wait_file PATH PID: until PATH exists, while PID runs.
 wait_file() {
-  local i
-  for i in $(seq 200); do [ -e "$1" ] && return 0; kill -0 "$2" 2>/dev/null || break; sleep 0.05; done
+  for _ in $(seq 200); do [ -e "$1" ] && return 0; kill -0 "$2" 2>/dev/null || break; sleep 0.05; done
   [ -e "$1" ] && return 0
   echo "  (no $1: gave up waiting)"; return 1
 }
@@ -78,8 +75,7 @@ wait_file() {
 dead() { [ ! -e "/proc/$1" ] || grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 # wait_dead PID: until the process is dead.
 wait_dead() {
-  local i
-  for i in $(seq 200); do dead "$1" && return 0; sleep 0.05; done
+  for _ in $(seq 200); do dead "$1" && return 0; sleep 0.05; done
   echo "  (timed out waiting for $1 to die)"; return 1
 }
 masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
@@ -87,8 +83,13 @@ masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:
 # alone says yes to an empty file).
 jtrue() { local f=$1; shift; [ "$(jq "$@" "$f" 2>/dev/null)" = true ]; }
 
+# Inside, ptrace is refused, and LeakSanitizer stops the world with ptrace
+# at exit ("LeakSanitizer has encountered a fatal error"): in a sanitizer
+# build the project's own programs run inside (pathpolicy confine --check,
+# the attacker) go without it. Nothing else changes.
+inside=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
 # in_confine ROOT CMD...: CMD as the confined agent of the worktree ROOT.
-in_confine() { local r=$1; shift; "$pp" confine --root "$r" -- "$@"; }
+in_confine() { local r=$1; shift; "$pp" confine --root "$r" -- "${inside[@]}" "$@"; }
 
 # open_route WHAT WANT CMD...: the route works: CMD exits 0 and its stdout
 # holds WANT.
@@ -163,8 +164,10 @@ check "--check outside: each open route has its fix" \
   jtrue "$base/check.json" '[.routes[] | select(.open) | (.fix | type == "string" and length > 0)] | all'
 if [ "$failed" -ne 0 ]; then show "$base/check.json" "$base/check.err"; fi
 "$pp" confine --check --root "$W" >"$base/check.txt" 2>&1; rc=$?
-check "--check outside (human): exit 1, ends 'N routes open'" \
-  bash -c "[ $rc -eq 1 ] && tail -n 1 '$base/check.txt' | grep -qE '^[0-9]+ routes? open$'"
+check "--check outside (human): exit 1, ends 'N ... routes ... open' ($(tail -n 1 "$base/check.txt"))" \
+  bash -c "[ $rc -eq 1 ] && tail -n 1 '$base/check.txt' | grep -qE '^[1-9][0-9]* .*routes? .*open'"
+check "--check outside (human): names the loop device and the watcher" \
+  bash -c "grep -qF '$loop' '$base/check.txt' && grep -qF 'pid $wpid' '$base/check.txt'"
 
 # === open_by_handle_at: a mask read through another mount of the same fs ===
 for r in "$W" "$T"; do
@@ -182,7 +185,7 @@ for r in "$W" "$T"; do
     in_confine "$r" "$attacker" handle-read "$r/.claude" "$hdir" .env
   # (T has no watcher yet: one watcher a worktree.)
   [ "$r" = "$T" ] && closed_route "$fs: handle read of .env (under watch -- CMD)" EPERM "$secret" \
-    "$pp" watch "$r" --policy "$base/policy" --log-level error -- "$attacker" handle-read "$r/.claude" "$hdir" .env
+    "$pp" watch "$r" --policy "$base/policy" --log-level error -- "${inside[@]}" "$attacker" handle-read "$r/.claude" "$hdir" .env
 
   # === open_by_handle_at: a protect written through the worktree's mount ===
   for f in .claude/settings.json .git/config; do
@@ -221,6 +224,13 @@ closed_route "signal: kill(watch, 0)" ESRCH "" in_confine "$W" "$attacker" signa
 in_confine "$W" bash -c "kill -0 $wpid 2>/dev/null && echo reached || echo refused" >"$base/out" 2>&1
 check "signal: kill -0 of the watcher from bash inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = refused ]
 closed_route "ptrace: attach to the watcher" EPERM "" in_confine "$W" "$attacker" ptrace "$wpid"
+# The same under watch -- CMD (a watcher of T: the agent's own supervisor).
+closed_route "signal: kill(watch of W, 0) under watch -- CMD" ESRCH "" \
+  "$pp" watch "$T" --policy "$base/policy" --log-level error -- "${inside[@]}" "$attacker" signal "$wpid"
+closed_route "ptrace: attach to the watcher of W under watch -- CMD" EPERM "" \
+  "$pp" watch "$T" --policy "$base/policy" --log-level error -- "${inside[@]}" "$attacker" ptrace "$wpid"
+closed_route "block: $loop under watch -- CMD" ENOENT "$secret" \
+  "$pp" watch "$T" --policy "$base/policy" --log-level error -- "${inside[@]}" "$attacker" block "$loop" "$secret"
 # Not even its own children: ptrace is refused, not only out of sight.
 closed_route "ptrace: attach to the agent's own child" EPERM "" \
   in_confine "$W" bash -c "sleep 30 & p=\$!; '$attacker' ptrace \$p; rc=\$?; kill \$p; exit \$rc"
@@ -250,7 +260,7 @@ git -C "$src" add -A; git -C "$src" commit -qm init
 unshare -m --propagation private bash -c '
   W=$1 src=$2 log=$3
   git clone -q "file://$src" "$W/sub0" || exit 10
-  for i in $(seq 200); do grep -qF "masked sub0/.env" "$log" && break; sleep 0.05; done
+  for _ in $(seq 200); do grep -qF "masked sub0/.env" "$log" && break; sleep 0.05; done
   grep -qF "masked sub0/.env" "$log" || { echo "the watcher did not mask sub0/.env"; exit 11; }
   grep -qF " $W/sub0/.env " /proc/self/mountinfo && echo bound || echo unbound' _ "$W" "$src" "$log" >"$base/out" 2>&1
 check "clone (control): a private namespace misses the watcher's bind ($(cat "$base/out"))" [ "$(cat "$base/out")" = unbound ]
@@ -285,14 +295,43 @@ for route in "capability CAP_DAC_READ_SEARCH" "capability CAP_SYS_ADMIN" "no_new
     'any(.routes[]; .kind == $k and .name == $n and .open == false)'
 done
 if [ "$rc" -ne 0 ]; then show "$base/in.json" "$base/in.err"; fi
-in_confine "$W" "$pp" confine --check --root "$W" >"$base/in.txt" 2>&1; rc=$?
-check "--check inside confine (human): exit 0, 'no route open'" \
-  bash -c "[ $rc -eq 0 ] && [ \"\$(cat '$base/in.txt')\" = 'no route open' ]"
-"$pp" watch "$T" --policy "$base/policy" --log-level error -- "$pp" confine --check --root "$T" >"$base/in.txt" 2>&1; rc=$?
+# (stdout: in a sanitizer build, a probe child killed by the kernel says so on stderr.)
+in_confine "$W" "$pp" confine --check --root "$W" >"$base/in.txt" 2>"$base/in.err"; rc=$?
+check "--check inside confine (human): exit 0, one line 'no route ... open' ($(cat "$base/in.txt"))" \
+  bash -c "[ $rc -eq 0 ] && [ \$(wc -l <'$base/in.txt') -eq 1 ] && grep -qE '^no route .*open' '$base/in.txt'"
+"$pp" watch "$T" --policy "$base/policy" --log-level error -- "${inside[@]}" "$pp" confine --check --root "$T" >"$base/in.txt" 2>&1; rc=$?
 check "--check under watch -- CMD: exit 0 ($(tail -n 3 "$base/in.txt" | tr '\n' ' '))" [ "$rc" -eq 0 ]
+# --check --pid: a running agent seen from outside (by /proc; its system
+# calls are not probed): the confined one has nothing open, a process of
+# this test's own has its capabilities and no no_new_privs.
+marker=pp-agent-$$
+"$pp" confine --root "$W" -- bash -c "exec -a $marker sleep 30" 2>"$base/agent.err" &
+lp=$!; pids+=("$lp")
+apid=
+for _ in $(seq 200); do apid=$(pgrep -f "^$marker( |\$)") && break; kill -0 "$lp" 2>/dev/null || break; sleep 0.05; done
+if [ -n "$apid" ]; then
+  pids+=("$apid")
+  "$pp" confine --check --pid "$apid" --root "$W" --json >"$base/pid.json" 2>"$base/pid.err"; rc=$?
+  check "--check --pid of the confined agent exits 0 (got $rc)" [ "$rc" -eq 0 ]
+  check "--check --pid of the confined agent: no route open" \
+    jtrue "$base/pid.json" --argjson p "$apid" '.pid == $p and .open == 0 and (.routes | length) > 0'
+  if [ "$rc" -ne 0 ]; then show "$base/pid.json" "$base/pid.err"; fi
+else
+  bad "the confined agent for --check --pid never started ($(cat "$base/agent.err"))"
+fi
+kill -KILL "$lp"; wait "$lp" 2>/dev/null
+sleep 30 &
+spid=$!; pids+=("$spid")
+"$pp" confine --check --pid "$spid" --root "$W" --json >"$base/pid.json" 2>"$base/pid.err"; rc=$?
+check "--check --pid of an unconfined process exits 1 (got $rc)" [ "$rc" -eq 1 ]
+for route in "capability CAP_DAC_READ_SEARCH" "capability CAP_SYS_PTRACE" "no_new_privs no_new_privs"; do
+  check "--check --pid of an unconfined process: $route open" jtrue "$base/pid.json" \
+    --arg k "${route%% *}" --arg n "${route#* }" 'any(.routes[]; .kind == $k and .name == $n and .open == true)'
+done
+kill "$spid"; wait "$spid" 2>/dev/null
 in_confine "$W" bash -c 'grep -q "^NoNewPrivs:[[:space:]]*1" /proc/self/status && echo set || echo unset' >"$base/out" 2>&1
 check "no_new_privs set inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = set ]
-in_confine "$W" bash -c 'cat /proc/sys/fs/mount-max >/proc/sys/fs/mount-max 2>/dev/null && echo written || echo refused' >"$base/out" 2>&1
+in_confine "$W" bash -c '{ cat /proc/sys/fs/mount-max >/proc/sys/fs/mount-max; } 2>/dev/null && echo written || echo refused' >"$base/out" 2>&1
 check "/proc/sys read-only inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = refused ]
 
 # === the launcher's contract ===
@@ -306,12 +345,14 @@ printf 'not a program\n' >"$base/noexec"; chmod 644 "$base/noexec"
 priv=$base/priv
 mkdir "$priv"; mount -t tmpfs -o size=1m tmpfs "$priv"; mount --make-private "$priv"
 for form in confine watch; do
-  if [ "$form" = confine ]; then
-    run_() { local r=$1; shift; "$pp" confine --root "$r" -- "$@"; }
-  else
-    # watch ROOT -- CMD; its log (on stderr) kept to errors.
-    run_() { local r=$1; shift; "$pp" watch "$r" --policy "$base/policy" --log-level error -- "$@"; }
-  fi
+  # launcher ROOT: L is the command line that runs a CMD after it (for
+  # watch, its log on stderr kept to errors). Run as "${L[@]}" CMD..., not
+  # through a function, so that $! of "${L[@]}" ... & is the launcher's.
+  launcher() {
+    if [ "$form" = confine ]; then L=("$pp" confine --root "$1" --); else
+      L=("$pp" watch "$1" --policy "$base/policy" --log-level error --); fi
+  }
+  run_() { launcher "$1"; shift; "${L[@]}" "$@"; }
   rt=$T
   run_rc 7 "$form: CMD's status is the launcher's" run_ "$rt" bash -c 'exit 7'
   run_rc 0 "$form: true" run_ "$rt" true
@@ -322,9 +363,10 @@ for form in confine watch; do
   rm -f "$base/ran"
   run_rc 125 "$form: --root on a private mount fails a step" run_ "$priv" touch "$base/ran"
   check "$form: on a private mount CMD is not run" [ ! -e "$base/ran" ]
+  # confine says "pathpolicy confine: cannot STEP: REASON"; watch logs it.
   check "$form: the failed step is named ($(head -n 2 "$base/r.err" | tr '\n' ' '))" \
-    grep -qE '^pathpolicy confine: cannot [^:]+: ' "$base/r.err"
-  check "$form: the step is the propagation's" grep -qiE 'propagation|shared' "$base/r.err"
+    grep -qE '^(pathpolicy confine|path policy): cannot [^:]+: ' "$base/r.err"
+  check "$form: the step is the propagation's" grep -qiE 'propagation|shared|later binds' "$base/r.err"
 
   # stdin, stdout, stderr and the environment pass through.
   echo "hello-stdin-$$" | PP_PROBE='a b=c' run_ "$rt" bash -c 'read -r l; echo "out:$l:$PP_PROBE"; echo err-line >&2' \
@@ -340,7 +382,8 @@ for form in confine watch; do
   # A signal to the launcher reaches CMD (and CMD's status is the launcher's).
   for sig in TERM HUP; do
     rm -f "$base/up" "$base/got"
-    run_ "$rt" bash -c "trap 'kill \$p; echo $sig >$base/got; exit 5' $sig; sleep 30 & p=\$!; echo up >$base/up; wait \$p" \
+    launcher "$rt"
+    "${L[@]}" bash -c "trap 'kill \$p; echo $sig >$base/got; exit 5' $sig; sleep 30 & p=\$!; echo up >$base/up; wait \$p" \
       2>"$base/sig.err" &
     lp=$!; pids+=("$lp")
     if wait_file "$base/up" "$lp"; then
@@ -354,10 +397,11 @@ for form in confine watch; do
 
   # SIGKILL of the launcher kills CMD: no agent runs unwatched.
   marker=pp-victim-$form-$$
-  run_ "$rt" bash -c "exec -a $marker sleep 30" 2>"$base/kill.err" &
+  launcher "$rt"
+  "${L[@]}" bash -c "exec -a $marker sleep 30" 2>"$base/kill.err" &
   lp=$!; pids+=("$lp")
   vpid=
-  for i in $(seq 200); do vpid=$(pgrep -f "^$marker( |\$)") && break; kill -0 "$lp" 2>/dev/null || break; sleep 0.05; done
+  for _ in $(seq 200); do vpid=$(pgrep -f "^$marker( |\$)") && break; kill -0 "$lp" 2>/dev/null || break; sleep 0.05; done
   if [ -n "$vpid" ]; then
     pids+=("$vpid")
     kill -KILL "$lp"; wait "$lp" 2>/dev/null
