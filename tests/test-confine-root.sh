@@ -169,6 +169,16 @@ check "--check outside (human): exit 1, ends 'N ... routes ... open' ($(tail -n 
 check "--check outside (human): names the loop device and the watcher" \
   bash -c "grep -qF '$loop' '$base/check.txt' && grep -qF 'pid $wpid' '$base/check.txt'"
 
+# === the plain ways: unmount the mask, or a user namespace to mount in ===
+unshare -m --propagation private bash -c "umount '$W/.env' && cat '$W/.env'" >"$base/out" 2>&1
+check "umount: the mask comes off without confine ($(head -c 80 "$base/out"))" grep -qF "SECRET-w-$$-root" "$base/out"
+in_confine "$W" bash -c "umount '$W/.env' 2>/dev/null && echo unmounted || echo refused; cat '$W/.env'" >"$base/out" 2>&1
+check "umount: refused inside ($(head -c 80 "$base/out"))" [ "$(cat "$base/out")" = refused ]
+in_confine "$W" bash -c "unshare -Urm true 2>/dev/null && echo made || echo refused" >"$base/out" 2>&1
+check "unshare -Urm: no user namespace inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = refused ]
+in_confine "$W" bash -c "mount -t tmpfs none '$W/.claude' 2>/dev/null && echo mounted || echo refused" >"$base/out" 2>&1
+check "mount: refused inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = refused ]
+
 # === open_by_handle_at: a mask read through another mount of the same fs ===
 for r in "$W" "$T"; do
   fs=tmpfs; [ "$r" = "$W" ] && fs=ext4
