@@ -25,6 +25,7 @@ static const char *const route_table[_PLATFORM_ROUTE_KIND_MAX] = {
         [PLATFORM_ROUTE_CAPABILITY] = "capability", [PLATFORM_ROUTE_NO_NEW_PRIVS] = "no_new_privs",
         [PLATFORM_ROUTE_SYSCALL] = "syscall",       [PLATFORM_ROUTE_BLOCK_DEVICE] = "block-device",
         [PLATFORM_ROUTE_DAEMON] = "daemon",         [PLATFORM_ROUTE_SYSCTL] = "sysctl",
+        [PLATFORM_ROUTE_CGROUP] = "cgroup",         [PLATFORM_ROUTE_SERVICE] = "service",
 };
 
 static const char *const confine_step_table[_PLATFORM_CONFINE_STEP_MAX] = {
@@ -34,7 +35,9 @@ static const char *const confine_step_table[_PLATFORM_CONFINE_STEP_MAX] = {
         [PLATFORM_CONFINE_NAMESPACES] = "make a PID and a mount namespace",
         [PLATFORM_CONFINE_SLAVE] = "make the mounts slaves of the daemon's",
         [PLATFORM_CONFINE_PROC] = "mount /proc for the new PID namespace",
+        [PLATFORM_CONFINE_SYS] = "make /sys read-only",
         [PLATFORM_CONFINE_DEV] = "make a /dev without block devices",
+        [PLATFORM_CONFINE_SERVICES] = "hide the service manager's sockets",
         [PLATFORM_CONFINE_CAPS] = "drop the capabilities",
         [PLATFORM_CONFINE_NNP] = "set no_new_privs",
         [PLATFORM_CONFINE_SECCOMP] = "load the seccomp filter",

@@ -373,6 +373,8 @@ typedef enum PlatformRouteKind {
         PLATFORM_ROUTE_BLOCK_DEVICE, /* a block device that opens for reading (name: its path) */
         PLATFORM_ROUTE_DAEMON,       /* a pathpolicy watch in reach (name: "pid N") */
         PLATFORM_ROUTE_SYSCTL,       /* /proc/sys writable */
+        PLATFORM_ROUTE_CGROUP,       /* a control group filesystem writable (name: where) */
+        PLATFORM_ROUTE_SERVICE,      /* the service manager's socket connects (name: its path) */
         _PLATFORM_ROUTE_KIND_MAX,
 } PlatformRouteKind;
 
@@ -402,7 +404,9 @@ typedef enum PlatformConfineStep {
         PLATFORM_CONFINE_NAMESPACES,  /* the PID and mount namespaces */
         PLATFORM_CONFINE_SLAVE,       /* "/" made a slave of the daemon's mounts */
         PLATFORM_CONFINE_PROC,        /* a /proc of the new PID namespace, /proc/sys read-only */
+        PLATFORM_CONFINE_SYS,         /* /sys read-only, control groups included */
         PLATFORM_CONFINE_DEV,         /* a /dev without block devices */
+        PLATFORM_CONFINE_SERVICES,    /* the service manager's sockets hidden */
         PLATFORM_CONFINE_CAPS,        /* the capabilities dropped */
         PLATFORM_CONFINE_NNP,         /* no_new_privs */
         PLATFORM_CONFINE_SECCOMP,     /* loading the filter */

@@ -33,6 +33,29 @@ static FILE *open_fixture(void) {
         return f;
 }
 
+/* Which mounts pass the binds made below them on: confine refuses a
+ * worktree whose mount does not (its agent would never see a later bind). */
+static void test_shared(void **state) {
+        (void) state;
+        static const char lines[] = "22 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw\n"
+                                    /* a slave that is also shared: still passes them on */
+                                    "23 22 0:5 / /dev rw master:7 shared:2 - devtmpfs udev rw\n"
+                                    /* a slave only, and a private mount */
+                                    "24 22 0:60 / /w rw master:1 - tmpfs tmpfs rw\n"
+                                    "25 22 0:61 / /p rw,relatime - tmpfs tmpfs rw\n"
+                                    /* "shared:" inside another word is not the field */
+                                    "26 22 0:62 / /q rw unshared:3 - tmpfs tmpfs rw\n";
+        FILE *f = fmemopen((void *) lines, sizeof lines - 1, "r");
+        assert_non_null(f);
+        assert_int_equal(mountinfo_shared(f, 22), 1);
+        assert_int_equal(mountinfo_shared(f, 23), 1);
+        assert_int_equal(mountinfo_shared(f, 24), 0);
+        assert_int_equal(mountinfo_shared(f, 25), 0);
+        assert_int_equal(mountinfo_shared(f, 26), 0);
+        assert_int_equal(mountinfo_shared(f, 99), -ENOENT);
+        fclose(f);
+}
+
 static void test_is_ours(void **state) {
         (void) state;
         FILE *f = open_fixture();
@@ -262,6 +285,7 @@ int main(void) {
                 cmocka_unit_test(test_is_ours),  cmocka_unit_test(test_count_outside),
                 cmocka_unit_test(test_ours_set), cmocka_unit_test(test_ours_set_many),
                 cmocka_unit_test(test_find),     cmocka_unit_test(test_bound),
+                cmocka_unit_test(test_shared),
         };
         return RUN(tests);
 }

@@ -22,7 +22,7 @@ static const char confine_help[] =
         "block device or stops the daemon goes around every bind. The first form\n"
         "runs CMD (as root, from the guest's supervisor) where it cannot: a PID\n"
         "namespace and a /proc of its own (the daemon out of reach), a /dev without\n"
-        "block devices, /proc/sys read-only, the capabilities that beat a bind\n"
+        "block devices, /proc/sys and /sys read-only, the capabilities that beat a bind\n"
         "dropped from every set, no_new_privs, and a seccomp filter that refuses the\n"
         "mount, namespace, file-handle, trace and kernel-loading calls for every\n"
         "architecture. Its mount namespace is a slave of this one, so a bind the\n"
@@ -60,6 +60,10 @@ static const char *heading_of(PlatformRouteKind k) {
                 return "the daemon in reach";
         case PLATFORM_ROUTE_SYSCTL:
                 return "kernel settings";
+        case PLATFORM_ROUTE_CGROUP:
+                return "control groups";
+        case PLATFORM_ROUTE_SERVICE:
+                return "the service manager";
         default:
                 return "";
         }
@@ -79,6 +83,10 @@ static const char *fix_of(PlatformRouteKind k) {
                 return "run the agent in a PID namespace of its own, with its own /proc";
         case PLATFORM_ROUTE_SYSCTL:
                 return "mount /proc/sys read-only for the agent";
+        case PLATFORM_ROUTE_CGROUP:
+                return "mount /sys read-only for the agent, every control group under it too";
+        case PLATFORM_ROUTE_SERVICE:
+                return "hide its sockets from the agent (bind /dev/null over them)";
         default:
                 return "";
         }
@@ -205,18 +213,13 @@ int verb_confine(int argc, char **argv) {
 
         r = confine_run(root, argv + optind, &status, &step);
         if (r < 0) {
-                if (step == PLATFORM_CONFINE_PROPAGATION && r == -EREMOTE)
-                        fprintf(stderr,
-                                "pathpolicy confine: cannot %s: the mount that holds %s is not shared, so "
-                                "no bind the watcher makes later would reach the agent (mount "
-                                "--make-rshared /, as systemd does)\n",
-                                platform_confine_step_to_string(step), root);
-                else if (step == PLATFORM_CONFINE_EXEC)
+                if (step == PLATFORM_CONFINE_EXEC)
                         fprintf(stderr, "pathpolicy confine: cannot run %s: %s\n", argv[optind],
                                 strerror(-r));
                 else
-                        fprintf(stderr, "pathpolicy confine: cannot %s: %s; %s not run\n",
-                                platform_confine_step_to_string(step), strerror(-r), argv[optind]);
+                        fprintf(stderr, "pathpolicy confine: cannot %s (%s): %s; %s not run\n",
+                                platform_confine_step_to_string(step), root, confine_failure_reason(r, step),
+                                argv[optind]);
                 return confine_failure_code(r, step);
         }
         return status;

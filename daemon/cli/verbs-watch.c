@@ -84,7 +84,7 @@ static void agent_start(Daemon *d) {
                           LOG_FIELDS(LOG_STR("step", platform_confine_step_to_string(step)),
                                      LOG_INT("errno", -r)),
                           "path policy: cannot %s for %s: %s; it does not run",
-                          platform_confine_step_to_string(step), d->cmd[0], strerror(-r));
+                          platform_confine_step_to_string(step), d->cmd[0], confine_failure_reason(r, step));
                 d->exit = confine_failure_code(r, step);
                 daemon_stop(d);
                 return;

@@ -2,6 +2,7 @@
 /* confine's launcher from the caller's side: start, forward, wait. */
 #include <errno.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #include "confine-run.h"
@@ -10,6 +11,13 @@ int confine_failure_code(int err, PlatformConfineStep step) {
         if (step == PLATFORM_CONFINE_EXEC)
                 return err == -ENOENT ? 127 : 126;
         return 125;
+}
+
+const char *confine_failure_reason(int err, PlatformConfineStep step) {
+        if (step == PLATFORM_CONFINE_PROPAGATION && err == -EREMOTE)
+                return "its mount is not shared, so no bind the watcher makes later would reach the agent "
+                       "(mount --make-rshared /, as systemd does)";
+        return strerror(-err);
 }
 
 int confine_run(const char *root, char *const *argv, int *ret_status, PlatformConfineStep *ret_step) {

@@ -16,3 +16,7 @@ int confine_run(const char *root, char *const *argv, int *ret_status, PlatformCo
  * the command was not found, 126 it could not be run, 125 a step of the
  * confinement failed. */
 int confine_failure_code(int err, PlatformConfineStep step);
+
+/* Why it could not start, for a message: strerror's words, but for the one
+ * failure that needs more (a worktree whose mount is not shared). */
+const char *confine_failure_reason(int err, PlatformConfineStep step);

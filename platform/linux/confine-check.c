@@ -22,7 +22,9 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -124,6 +126,16 @@ static int probe(const char *abi, const ConfineCall *call, int *ret_err) {
         if (pid < 0)
                 return -errno;
         if (pid == 0) {
+                /* A death must be a death: not the caller's handler (a test
+                 * framework's, a crash reporter's) carrying on in the child. */
+                static const int deadly[] = {SIGSEGV, SIGSYS, SIGILL, SIGBUS};
+                sigset_t set;
+                sigemptyset(&set);
+                for (size_t i = 0; i < ELEMENTSOF(deadly); i++) {
+                        signal(deadly[i], SIG_DFL);
+                        sigaddset(&set, deadly[i]);
+                }
+                sigprocmask(SIG_UNBLOCK, &set, NULL);
                 long r = confine_call_abi(abi, call->name, call->args);
                 _exit(r < 0 ? (int) (-r & 0xff) : 0);
         }
@@ -142,7 +154,8 @@ static int check_call(Check *c, const char *abi, const ConfineCall *call) {
         char name[64];
         int err = 0, r;
 
-        snprintf(name, sizeof name, "%s%s%s", call->name, abi ? "/" : "", abi ? abi : "");
+        snprintf(name, sizeof name, "%s%s%s", call->shown ? call->shown : call->name, abi ? "/" : "",
+                 abi ? abi : "");
         r = probe(abi, call, &err);
         if (r < 0)
                 return r;
@@ -356,6 +369,49 @@ static int check_daemon(Check *c) {
         return r;
 }
 
+/* The mounts of the agent's table, one call a line: target, options,
+ * filesystem type. */
+static int each_mount(const Check *c,
+                      int (*fn)(void *ctx, const char *target, const char *opts, const char *type),
+                      void *ctx) {
+        char path[64], line[4096];
+        snprintf(path, sizeof path, "%s/mountinfo", c->proc);
+        _cleanup_fclose_ FILE *f = fopen(path, "re");
+        if (!f)
+                return -errno;
+        while (fgets(line, sizeof line, f)) {
+                char target[PATH_MAX], opts[512], type[64];
+                const char *sep = strstr(line, " - ");
+                if (!sep || sscanf(line, "%*s %*s %*s %*s %4095s %511s", target, opts) != 2 ||
+                    sscanf(sep + 3, "%63s", type) != 1)
+                        continue;
+                int r = fn(ctx, target, opts, type);
+                if (r != 0)
+                        return r < 0 ? r : 0;
+        }
+        return 0;
+}
+
+static bool opts_ro(const char *opts) {
+        return strncmp(opts, "ro", 2) == 0 && (opts[2] == ',' || !opts[2]);
+}
+
+typedef struct Last {
+        int best; /* 1: /proc, 2: /proc/sys */
+        bool ro;
+} Last;
+
+static int proc_sys_fn(void *ctx, const char *target, const char *opts, const char *type) {
+        Last *l = ctx;
+        (void) type;
+        int rank = streq(target, "/proc/sys") ? 2 : streq(target, "/proc") ? 1 : 0;
+        if (rank && rank >= l->best) {
+                l->best = rank;
+                l->ro = opts_ro(opts);
+        }
+        return 0;
+}
+
 static int check_sysctl(Check *c) {
         static const char why[] = "fs.mount-max or fs.inotify.max_user_watches set low starves the watcher";
         if (!c->pid) {
@@ -368,27 +424,67 @@ static int check_sysctl(Check *c) {
         }
         /* From outside: the last mount at /proc/sys, or else /proc, in its
          * table, and whether it is read-only. */
-        char path[64], line[4096];
-        snprintf(path, sizeof path, "%s/mountinfo", c->proc);
-        _cleanup_fclose_ FILE *f = fopen(path, "re");
-        if (!f)
-                return -errno;
-        int best = 0; /* 1: /proc, 2: /proc/sys */
-        bool ro = false;
-        while (fgets(line, sizeof line, f)) {
-                char target[PATH_MAX], opts[512];
-                if (sscanf(line, "%*s %*s %*s %*s %4095s %511s", target, opts) != 2)
+        Last l = {0};
+        int r = each_mount(c, proc_sys_fn, &l);
+        if (r < 0)
+                return r;
+        return add(c, PLATFORM_ROUTE_SYSCTL, l.best && !l.ro, "/proc/sys", why, "%s",
+                   !l.best ? "no /proc"
+                   : l.ro  ? "read-only"
+                           : "writable (a read-write mount)");
+}
+
+static const char cgroup_why[] = "cgroup.freeze or cgroup.kill (the v1 freezer) stops the daemon's group";
+
+static int cgroup_fn(void *ctx, const char *target, const char *opts, const char *type) {
+        Check *c = ctx;
+        if (!streq(type, "cgroup") && !streq(type, "cgroup2"))
+                return 0;
+        if (opts_ro(opts))
+                return 0;
+        /* One is enough to say; the fix is the same for all. */
+        int r = add(c, PLATFORM_ROUTE_CGROUP, true, target, cgroup_why, "%s, read-write", type);
+        return r < 0 ? r : 1;
+}
+
+static int check_cgroup(Check *c) {
+        size_t n = c->n;
+        int r = each_mount(c, cgroup_fn, c);
+        if (r >= 0 && c->n == n)
+                r = add(c, PLATFORM_ROUTE_CGROUP, false, "/sys/fs/cgroup", cgroup_why, "%s",
+                        "no control group filesystem writable");
+        return r;
+}
+
+static int check_services(Check *c) {
+        static const char why[] =
+                "asks the service manager for a process outside the confinement (systemd-run)";
+        int r = 0;
+        for (size_t i = 0; r >= 0 && confine_service_sockets[i]; i++) {
+                const char *path = confine_service_sockets[i];
+                char where[PATH_MAX];
+                struct stat st;
+                snprintf(where, sizeof where, "%s/root%s", c->proc, path);
+                if (lstat(where, &st) < 0 || !S_ISSOCK(st.st_mode)) {
+                        r = add(c, PLATFORM_ROUTE_SERVICE, false, path, why, "%s", "no socket there");
                         continue;
-                int rank = streq(target, "/proc/sys") ? 2 : streq(target, "/proc") ? 1 : 0;
-                if (rank && rank >= best) {
-                        best = rank;
-                        ro = strncmp(opts, "ro", 2) == 0 && (opts[2] == ',' || !opts[2]);
                 }
+                if (c->pid) {
+                        r = add(c, PLATFORM_ROUTE_SERVICE, true, path, why, "%s", "a socket in its tree");
+                        continue;
+                }
+                /* Connecting asks nothing of the service: it is closed at once. */
+                struct sockaddr_un sa = {.sun_family = AF_UNIX};
+                snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+                int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+                int ok = fd >= 0 && connect(fd, (struct sockaddr *) &sa, sizeof sa) == 0;
+                int e = errno;
+                if (fd >= 0)
+                        close(fd);
+                r = add(c, PLATFORM_ROUTE_SERVICE, ok, path, why, "%s",
+                        ok ? "connects" : strerrorname_np(e));
         }
-        return add(c, PLATFORM_ROUTE_SYSCTL, best && !ro, "/proc/sys", why, "%s",
-                   !best ? "no /proc"
-                   : ro  ? "read-only"
-                         : "writable (a read-write mount)");
+        return r;
 }
 
 int platform_confine_check(int pid, const char *root, PlatformRoute **ret, size_t *ret_n) {
@@ -415,6 +511,10 @@ int platform_confine_check(int pid, const char *root, PlatformRoute **ret, size_
                 r = check_daemon(&c);
         if (r >= 0)
                 r = check_sysctl(&c);
+        if (r >= 0)
+                r = check_cgroup(&c);
+        if (r >= 0)
+                r = check_services(&c);
         if (r < 0) {
                 free(c.v);
                 return r;

@@ -19,7 +19,9 @@
  *  - with a /dev of its own that holds no block device (a tmpfs with the
  *    character devices binds of the real ones), /proc/sys read-only (a root
  *    agent could set fs.mount-max or fs.inotify.max_user_watches and starve
- *    the watcher);
+ *    the watcher), /sys read-only with every control group under it (it
+ *    could freeze or kill the daemon's group), and the service manager's
+ *    sockets hidden (systemd-run would start a process outside all this);
  *  - without the capabilities of confine_caps, from every set, with
  *    no_new_privs (a setuid binary gives none back), under the seccomp
  *    filter of seccomp.c.
@@ -70,6 +72,12 @@ const ConfineCap confine_caps[] = {
 };
 /* clang-format on */
 const size_t confine_n_caps = ELEMENTSOF(confine_caps);
+
+const char *const confine_service_sockets[] = {
+        "/run/systemd/private",        /* systemctl, systemd-run as root */
+        "/run/dbus/system_bus_socket", /* org.freedesktop.systemd1 on the system bus */
+        NULL,
+};
 
 /* What a child says on the pipe when a step fails; nothing when CMD runs
  * (the pipe closes on its exec). */
@@ -166,6 +174,20 @@ out:
         return r;
 }
 
+/* /dev/null bound over each service manager socket: root asks systemd
+ * for a unit (systemd-run) and it runs outside every namespace, filter and
+ * capability set made here. Before the new /dev: the real /dev/null. */
+static int hide_services(void) {
+        for (size_t i = 0; confine_service_sockets[i]; i++) {
+                struct stat st;
+                if (lstat(confine_service_sockets[i], &st) < 0 || !S_ISSOCK(st.st_mode))
+                        continue;
+                if (mount("/dev/null", confine_service_sockets[i], NULL, MS_BIND, NULL) < 0)
+                        return -errno;
+        }
+        return 0;
+}
+
 /* A read-only bind of path onto itself. */
 static int read_only(const char *path) {
         if (mount(path, path, NULL, MS_BIND | MS_REC, NULL) < 0 ||
@@ -183,6 +205,16 @@ static int make_proc(void) {
         if (r >= 0 && access("/proc/sysrq-trigger", F_OK) == 0)
                 r = read_only("/proc/sysrq-trigger");
         return r;
+}
+
+/* /sys and every mount below it read-only: a root agent could otherwise
+ * freeze or kill the daemon's control group (cgroup.freeze, cgroup.kill,
+ * the v1 freezer), or write the kernel's knobs. */
+static int make_sys(void) {
+        struct mount_attr attr = {.attr_set = MOUNT_ATTR_RDONLY};
+        if (syscall(SYS_mount_setattr, AT_FDCWD, "/sys", AT_RECURSIVE, &attr, sizeof attr) < 0)
+                return errno == ENOENT ? 0 : -errno;
+        return 0;
 }
 
 static int drop_caps(void) {
@@ -208,6 +240,43 @@ static int drop_caps(void) {
         if (syscall(SYS_capset, &h, d) < 0)
                 return -errno;
         return 0;
+}
+
+/* Close what the caller kept for itself (close-on-exec: CMD would never
+ * see it), so that the init holds none of it: a watcher's inotify
+ * descriptor, its log socket, its root. What is not close-on-exec was
+ * meant for CMD and stays. With getdents64 on a buffer of the stack: no
+ * allocation in this child. */
+static int close_private_fds(int keep1, int keep2) {
+        char buf[4096];
+        int dfd = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return -errno;
+        for (;;) {
+                long n = syscall(SYS_getdents64, dfd, buf, sizeof buf);
+                if (n <= 0) {
+                        int r = n < 0 ? -errno : 0;
+                        close(dfd);
+                        return r;
+                }
+                for (long off = 0; off < n;) {
+                        struct linux_dirent64 {
+                                uint64_t d_ino;
+                                int64_t d_off;
+                                unsigned short d_reclen;
+                                unsigned char d_type;
+                                char d_name[];
+                        } *de = (void *) (buf + off);
+                        off += de->d_reclen;
+                        char *end;
+                        long fd = strtol(de->d_name, &end, 10);
+                        if (*end || end == de->d_name || fd < 3 || fd == dfd || fd == keep1 || fd == keep2)
+                                continue;
+                        int flags = fcntl((int) fd, F_GETFD);
+                        if (flags >= 0 && (flags & FD_CLOEXEC))
+                                close((int) fd);
+                }
+        }
 }
 
 static int status_code(int st) {
@@ -252,6 +321,14 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
                 fail(pipe_fd, PLATFORM_CONFINE_SLAVE, errno, 125);
         if ((r = make_proc()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_PROC, -r, 125);
+        /* The init is a copy of the caller (the watcher, in the supervisor
+         * form): not for the agent to read through /proc/1/mem or /proc/1/fd. */
+        if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0 || (r = close_private_fds(pipe_fd, -1)) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_PROC, r < 0 ? -r : errno, 125);
+        if ((r = make_sys()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_SYS, -r, 125);
+        if ((r = hide_services()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_SERVICES, -r, 125);
         if ((r = make_dev()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_DEV, -r, 125);
         if ((r = drop_caps()) < 0)

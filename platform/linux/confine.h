@@ -28,6 +28,7 @@ extern const size_t confine_n_caps;
  * real thing (unshare, clone), harmless in a child that exits at once. */
 typedef struct ConfineCall {
         const char *name;
+        const char *shown; /* the route's name, when not name ("ioctl(TIOCSTI)") */
         unsigned long args[6];
         bool probe;    /* probed by the check (the rest are refused alongside) */
         bool in_child; /* the call is made for real, in a child */
@@ -36,6 +37,10 @@ typedef struct ConfineCall {
 
 extern const ConfineCall confine_calls[];
 extern const size_t confine_n_calls;
+
+/* The sockets through which root asks the service manager for a process
+ * of its own, outside any confinement (systemd-run, D-Bus); NULL-ended. */
+extern const char *const confine_service_sockets[];
 
 /* The seccomp filter as BPF: built (malloc) before the fork, loaded by
  * the child with nothing but system calls. */

@@ -3,8 +3,9 @@
  * confine's seccomp filter, and the list of what it refuses.
  *
  * The filter answers EPERM for every call that mounts, unmounts, enters or
- * makes a namespace, opens by file handle, traces another process or loads
- * code into the kernel; everything else is allowed, so an ordinary agent's
+ * makes a namespace, opens by file handle, traces another process, loads
+ * code into the kernel or types into the terminal (TIOCSTI, the bubblewrap
+ * CVE-2017-5226 route to the operator's shell); everything else is allowed, so an ordinary agent's
  * work (git, compilers, package managers, test runners) goes on. It covers
  * the native architecture and the compat entry points the kernel offers a
  * process of it (x86_64: i386 through int 0x80, and x32; aarch64: arm): a
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -34,40 +36,44 @@
 
 /* clang-format off */
 const ConfineCall confine_calls[] = {
-        {"open_by_handle_at", {(unsigned long) -1, 0, 0}, true, false,
+        {"open_by_handle_at", NULL, {(unsigned long) -1, 0, 0}, true, false,
          "opens a file by its handle: no path is walked, so no bind is crossed"},
-        {"name_to_handle_at", {(unsigned long) AT_FDCWD, 0, 0, 0, ALL_BITS}, true, false,
+        {"name_to_handle_at", NULL, {(unsigned long) AT_FDCWD, 0, 0, 0, ALL_BITS}, true, false,
          "makes the handles open_by_handle_at opens"},
-        {"mount", {0, 0, 0, 0, 0}, true, false, "mounts over a bind, or binds the real file elsewhere"},
-        {"umount2", {0, ALL_BITS}, true, false, "takes a bind off"},
-        {"umount", {0}, false, false, "takes a bind off (the old call)"},
-        {"unshare", {CLONE_NEWNS | CLONE_NEWUSER}, true, true,
+        {"mount", NULL, {0, 0, 0, 0, 0}, true, false, "mounts over a bind, or binds the real file elsewhere"},
+        {"umount2", NULL, {0, ALL_BITS}, true, false, "takes a bind off"},
+        {"umount", NULL, {0}, false, false, "takes a bind off (the old call)"},
+        {"unshare", NULL, {CLONE_NEWNS | CLONE_NEWUSER}, true, true,
          "a mount namespace of its own, where the binds can be taken off"},
-        {"clone", {CLONE_NEWNS | CLONE_NEWUSER | SIGCHLD}, true, true,
+        {"clone", NULL, {CLONE_NEWNS | CLONE_NEWUSER | SIGCHLD}, true, true,
          "the same as unshare, for a child"},
-        {"setns", {(unsigned long) -1, 0}, true, false, "enters another namespace (the daemon's)"},
-        {"fsopen", {0, ALL_BITS}, true, false, "the new mount API: a filesystem to mount"},
-        {"fsconfig", {(unsigned long) -1, ALL_BITS}, false, false, "the new mount API"},
-        {"fsmount", {(unsigned long) -1, ALL_BITS, 0}, true, false, "the new mount API: a mount to attach"},
-        {"fspick", {(unsigned long) -1, 0, ALL_BITS}, false, false, "the new mount API: reconfigures a mount"},
-        {"open_tree", {(unsigned long) -1, 0, ALL_BITS}, true, false,
+        {"setns", NULL, {(unsigned long) -1, 0}, true, false, "enters another namespace (the daemon's)"},
+        {"fsopen", NULL, {0, ALL_BITS}, true, false, "the new mount API: a filesystem to mount"},
+        {"fsconfig", NULL, {(unsigned long) -1, ALL_BITS}, false, false, "the new mount API"},
+        {"fsmount", NULL, {(unsigned long) -1, ALL_BITS, 0}, true, false, "the new mount API: a mount to attach"},
+        {"fspick", NULL, {(unsigned long) -1, 0, ALL_BITS}, false, false, "the new mount API: reconfigures a mount"},
+        {"open_tree", NULL, {(unsigned long) -1, 0, ALL_BITS}, true, false,
          "copies a mount (the worktree's, without its binds)"},
-        {"move_mount", {(unsigned long) -1, 0, (unsigned long) -1, 0, ALL_BITS}, true, false,
+        {"move_mount", NULL, {(unsigned long) -1, 0, (unsigned long) -1, 0, ALL_BITS}, true, false,
          "attaches a mount over a bind"},
-        {"mount_setattr", {(unsigned long) -1, 0, ALL_BITS, 0, 0}, true, false,
+        {"mount_setattr", NULL, {(unsigned long) -1, 0, ALL_BITS, 0, 0}, true, false,
          "makes a read-only bind writable"},
-        {"pivot_root", {0, 0}, true, false, "changes the root under the binds"},
-        {"ptrace", {16 /* PTRACE_ATTACH */, (unsigned long) -1}, true, false,
+        {"pivot_root", NULL, {0, 0}, true, false, "changes the root under the binds"},
+        {"ptrace", NULL, {16 /* PTRACE_ATTACH */, (unsigned long) -1}, true, false,
          "traces another process: the daemon, or a process that holds a masked file open"},
-        {"process_vm_readv", {0, 0, 0, 0, 0, ALL_BITS}, true, false, "reads another process's memory"},
-        {"process_vm_writev", {0, 0, 0, 0, 0, ALL_BITS}, false, false, "writes another process's memory"},
-        {"kexec_load", {0, 0, 0, ALL_BITS}, true, false, "boots another kernel"},
-        {"kexec_file_load", {(unsigned long) -1, (unsigned long) -1, 0, 0, ALL_BITS}, false, false,
+        {"process_vm_readv", NULL, {0, 0, 0, 0, 0, ALL_BITS}, true, false, "reads another process's memory"},
+        {"process_vm_writev", NULL, {0, 0, 0, 0, 0, ALL_BITS}, false, false, "writes another process's memory"},
+        {"kexec_load", NULL, {0, 0, 0, ALL_BITS}, true, false, "boots another kernel"},
+        {"kexec_file_load", NULL, {(unsigned long) -1, (unsigned long) -1, 0, 0, ALL_BITS}, false, false,
          "boots another kernel"},
-        {"init_module", {0, 0, 0}, true, false, "loads code into the kernel"},
-        {"finit_module", {(unsigned long) -1, 0, ALL_BITS}, false, false, "loads code into the kernel"},
-        {"delete_module", {0, ALL_BITS}, false, false, "unloads a module"},
-        {"bpf", {(unsigned long) -1, 0, 0}, true, false, "loads a program that reads kernel memory"},
+        {"init_module", NULL, {0, 0, 0}, true, false, "loads code into the kernel"},
+        {"finit_module", NULL, {(unsigned long) -1, 0, ALL_BITS}, false, false, "loads code into the kernel"},
+        {"delete_module", NULL, {0, ALL_BITS}, false, false, "unloads a module"},
+        {"bpf", NULL, {(unsigned long) -1, 0, 0}, true, false, "loads a program that reads kernel memory"},
+        {"ioctl", "ioctl(TIOCSTI)", {(unsigned long) -1, TIOCSTI, 0}, true, false,
+         "types into the terminal the agent was started from: the operator's shell runs it after"},
+        {"ioctl", "ioctl(TIOCLINUX)", {(unsigned long) -1, TIOCLINUX, 0}, false, false,
+         "pastes into the console the agent was started from"},
 };
 /* clang-format on */
 const size_t confine_n_calls = ELEMENTSOF(confine_calls);
@@ -100,6 +106,15 @@ static int add_rules(scmp_filter_ctx ctx) {
                 int nr = seccomp_syscall_resolve_name(name);
                 if (nr == __NR_SCMP_ERROR)
                         continue; /* no such call on any architecture libseccomp knows */
+                if (streq(name, "ioctl")) {
+                        /* The request only; the kernel compares its low 32 bits. */
+                        r = seccomp_rule_add(
+                                ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
+                                SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu, confine_calls[i].args[1]));
+                        if (r < 0)
+                                return r;
+                        continue;
+                }
                 if (streq(name, "unshare") || streq(name, "clone")) {
                         /* The flags are the first argument (of clone too, on
                          * x86 and arm; s390 swaps them, and is not built). */
