@@ -25,7 +25,13 @@
  *   attacker signal PID
  *       kill(PID, 0).
  *   attacker block DEV PATTERN
- *       open the block device DEV read-only and search it for PATTERN. */
+ *       open the block device DEV read-only and search it for PATTERN.
+ *   attacker tiocsti TEXT
+ *       type TEXT and a newline into a terminal with TIOCSTI, and read it
+ *       back: on the operator's terminal, the shell would run it once the
+ *       agent exits. The terminal is a new pty, the controlling one of a new
+ *       session, so the kernel lets it through on its own (with
+ *       dev.tty.legacy_tiocsti = 1) and EPERM can only be a filter's. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -33,11 +39,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <signal.h>
+#include <termios.h>
 #include <unistd.h>
 
 #define HANDLE_MAX 128 /* MAX_HANDLE_SZ in the kernel */
@@ -229,6 +237,59 @@ static int cmd_block(const char *dev, const char *pattern) {
         return 1;
 }
 
+/* In the child: a session of its own, the pty its controlling terminal. */
+static int tiocsti_child(const char *pts, const char *text) {
+        if (setsid() < 0)
+                return refused("setsid", "");
+        int fd = open(pts, O_RDWR | O_CLOEXEC);
+        if (fd < 0)
+                return refused("open", pts);
+        if (ioctl(fd, TIOCSCTTY, 0) < 0)
+                return refused("ioctl(TIOCSCTTY)", pts);
+        size_t len = strlen(text);
+        for (size_t i = 0; i <= len; i++) {
+                char c = i < len ? text[i] : '\n';
+                if (ioctl(fd, TIOCSTI, &c) < 0)
+                        return refused("ioctl(TIOCSTI)", pts);
+        }
+        char buf[4096];
+        ssize_t n = read(fd, buf, sizeof(buf) - 1);
+        if (n < 0)
+                return refused("read", pts);
+        buf[n] = 0;
+        buf[strcspn(buf, "\n")] = 0;
+        if (strcmp(buf, text) != 0) {
+                fprintf(stderr, "attacker: read back '%s', not what was typed\n", buf);
+                return 1;
+        }
+        printf("typed into %s and read back: %s\n", pts, buf);
+        return 0;
+}
+
+static int cmd_tiocsti(const char *text) {
+        int m = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+        if (m < 0)
+                return refused("posix_openpt", "");
+        if (grantpt(m) < 0 || unlockpt(m) < 0)
+                return refused("unlockpt", "");
+        const char *pts = ptsname(m);
+        if (!pts)
+                return refused("ptsname", "");
+        fflush(stdout);
+        pid_t pid = fork();
+        if (pid < 0)
+                return refused("fork", "");
+        if (pid == 0) {
+                int r = tiocsti_child(pts, text);
+                fflush(stdout);
+                _exit(r);
+        }
+        int status;
+        if (waitpid(pid, &status, 0) < 0)
+                return refused("waitpid", "");
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
 int main(int argc, char **argv) {
         const char *cmd = argc > 1 ? argv[1] : "";
         if (strcmp(cmd, "handle") == 0 && argc == 3)
@@ -243,7 +304,10 @@ int main(int argc, char **argv) {
                 return cmd_signal(argv[2]);
         if (strcmp(cmd, "block") == 0 && argc == 4)
                 return cmd_block(argv[2], argv[3]);
+        if (strcmp(cmd, "tiocsti") == 0 && argc == 3)
+                return cmd_tiocsti(argv[2]);
         fprintf(stderr, "usage: attacker handle PATH | handle-read MOUNTDIR DIR NAME | "
-                        "handle-write MOUNTDIR FILE TEXT | ptrace PID | signal PID | block DEV PATTERN\n");
+                        "handle-write MOUNTDIR FILE TEXT | ptrace PID | signal PID | block DEV PATTERN | "
+                        "tiocsti TEXT\n");
         return 2;
 }
