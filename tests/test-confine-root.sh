@@ -179,6 +179,52 @@ check "unshare -Urm: no user namespace inside ($(cat "$base/out"))" [ "$(cat "$b
 in_confine "$W" bash -c "mount -t tmpfs none '$W/.claude' 2>/dev/null && echo mounted || echo refused" >"$base/out" 2>&1
 check "mount: refused inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = refused ]
 
+# === the terminal, the control groups, the service manager ===
+open_route "tiocsti: text typed into a terminal" "read back: pp-typed-$$" "$attacker" tiocsti "pp-typed-$$"
+closed_route "tiocsti: text typed into a terminal" EPERM "read back" in_confine "$W" "$attacker" tiocsti "pp-typed-$$"
+# A control group the daemon's could be frozen or killed through: the
+# first hierarchy this test may make a group in.
+cg=""
+for d in /sys/fs/cgroup /sys/fs/cgroup/unified /sys/fs/cgroup/freezer /sys/fs/cgroup/pids; do
+  if mkdir "$d/pp-confine-$$" 2>/dev/null; then rmdir "$d/pp-confine-$$"; cg=$d; break; fi
+done
+if [ -n "$cg" ]; then
+  check "cgroup: --check outside lists a writable control group filesystem" \
+    jtrue "$base/check.json" 'any(.routes[]; .kind == "cgroup" and .open == true)'
+  in_confine "$W" bash -c "mkdir '$cg/pp-confine-$$' 2>/dev/null && { rmdir '$cg/pp-confine-$$'; echo made; } || echo refused" \
+    >"$base/out" 2>&1
+  check "cgroup: no group made in $cg inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = refused ]
+else
+  echo "  (no control group can be made here: the cgroup route not tried)"
+fi
+# The service manager's socket (systemd-run would start a process outside
+# the confinement): a listener of this test's own at its path, in a /run
+# of this namespace's own.
+mount -t tmpfs -o size=1m tmpfs /run
+mkdir -p /run/systemd
+python3 -c 'import signal, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1]); s.listen(8); open(sys.argv[2], "w").close(); signal.pause()' /run/systemd/private "$base/listening" &
+lsn=$!; pids+=("$lsn")
+connect='import socket, sys
+s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print("connected")'
+if wait_file "$base/listening" "$lsn"; then
+  open_route "service: connect to /run/systemd/private" connected python3 -c "$connect" /run/systemd/private
+  "$pp" confine --check --root "$W" --json >"$base/svc.json" 2>/dev/null
+  check "service: --check outside lists /run/systemd/private open" \
+    jtrue "$base/svc.json" 'any(.routes[]; .kind == "service" and .name == "/run/systemd/private" and .open == true)'
+  in_confine "$W" python3 -c "$connect" /run/systemd/private >"$base/out" 2>&1; rc=$?
+  check "service: /run/systemd/private does not connect inside (exit $rc: $(tail -n 1 "$base/out"))" \
+    bash -c "[ $rc -ne 0 ] && ! grep -q connected '$base/out'"
+  in_confine "$W" "$pp" confine --check --root "$W" --json >"$base/svc.json" 2>/dev/null
+  check "service: --check inside lists /run/systemd/private closed" \
+    jtrue "$base/svc.json" 'any(.routes[]; .kind == "service" and .name == "/run/systemd/private" and .open == false)'
+else
+  bad "service: the listener did not start"
+fi
+kill "$lsn"; wait "$lsn" 2>/dev/null
+umount /run
+
 # === open_by_handle_at: a mask read through another mount of the same fs ===
 for r in "$W" "$T"; do
   fs=tmpfs; [ "$r" = "$W" ] && fs=ext4
