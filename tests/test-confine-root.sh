@@ -131,7 +131,7 @@ for r in "$W" "$T"; do
   rc=$?; check "enforce $r exits 0 ($(cat "$base/enforce.log"))" [ "$rc" -eq 0 ]
   check "enforce: $r/.env masked" masked "$r/.env"
   check "enforce: $r/.claude/ protected" bash -c "! touch '$r/.claude/x' 2>/dev/null"
-  check "enforce: $r/.git/config protected" bash -c "! echo '# x' >>'$r/.git/config' 2>/dev/null"
+  check "enforce: $r/.git/config protected" bash -c "! { echo '# x' >>'$r/.git/config'; } 2>/dev/null"
 done
 check "the test's mount namespace is shared (where the launcher needs it)" \
   grep -qE "^[0-9]+ [0-9]+ [0-9:]+ / $W [^-]* shared:" /proc/self/mountinfo
@@ -145,6 +145,7 @@ pids+=("$wpid")
 wait_log "$log" '"event":"watch-ready"' 30 || { bad "watch $W did not get ready"; show "$log"; exit 1; }
 
 # === confine --check outside: every route open ===
+before=$failed
 "$pp" confine --check --root "$W" --json >"$base/check.json" 2>"$base/check.err"; rc=$?
 check "confine --check outside exits 1 (a route is open; got $rc)" [ "$rc" -eq 1 ]
 # is_open KIND NAME: --check listed that route, open.
@@ -162,7 +163,7 @@ check "--check outside: the worktree's own device is said to be under it" \
   jtrue "$base/check.json" --arg n "$loop" 'any(.routes[]; .kind == "block-device" and .name == $n and (.detail | test("worktree"; "i")))'
 check "--check outside: each open route has its fix" \
   jtrue "$base/check.json" '[.routes[] | select(.open) | (.fix | type == "string" and length > 0)] | all'
-if [ "$failed" -ne 0 ]; then show "$base/check.json" "$base/check.err"; fi
+if [ "$failed" -ne "$before" ]; then show "$base/check.json" "$base/check.err"; fi
 "$pp" confine --check --root "$W" >"$base/check.txt" 2>&1; rc=$?
 check "--check outside (human): exit 1, ends 'N ... routes ... open' ($(tail -n 1 "$base/check.txt"))" \
   bash -c "[ $rc -eq 1 ] && tail -n 1 '$base/check.txt' | grep -qE '^[1-9][0-9]* .*routes? .*open'"
@@ -290,6 +291,14 @@ closed_route "block: $loop under watch -- CMD" ENOENT "$secret" \
 # Not even its own children: ptrace is refused, not only out of sight.
 closed_route "ptrace: attach to the agent's own child" EPERM "" \
   in_confine "$W" bash -c "sleep 30 & p=\$!; '$attacker' ptrace \$p; rc=\$?; kill \$p; exit \$rc"
+# kill -KILL -1 (every process this one may signal) reaches the agent's
+# own processes only: the watcher lives on. Only where the agent's PID
+# namespace is not this test's own (never on the machine's processes).
+outer=$(readlink /proc/self/ns/pid)
+in_confine "$W" bash -c "[ \"\$(readlink /proc/self/ns/pid)\" != '$outer' ] || { echo 'the PID namespace is the test'\''s'; exit 1; }
+  sleep 30 & kill -KILL -1; echo survived" >"$base/out" 2>&1
+check "kill -KILL -1 inside: only the agent's own ($(cat "$base/out"))" [ "$(cat "$base/out")" = survived ]
+check "kill -KILL -1 inside: the watcher lives on" kill -0 "$wpid"
 ps -e -o pid= | tr -d ' ' >"$base/ps.out"
 check "ps -e outside lists the watcher" grep -qx "$wpid" "$base/ps.out"
 
@@ -385,6 +394,8 @@ for route in "capability CAP_DAC_READ_SEARCH" "capability CAP_SYS_PTRACE" "no_ne
     --arg k "${route%% *}" --arg n "${route#* }" 'any(.routes[]; .kind == $k and .name == $n and .open == true)'
 done
 kill "$spid"; wait "$spid" 2>/dev/null
+in_confine "$W" "$pp" confine --root "$W" -- true >"$base/out" 2>&1; rc=$?
+check "confine inside confine fails a step, 125 ($rc: $(head -n 1 "$base/out"))" [ "$rc" -eq 125 ]
 in_confine "$W" bash -c 'grep -q "^NoNewPrivs:[[:space:]]*1" /proc/self/status && echo set || echo unset' >"$base/out" 2>&1
 check "no_new_privs set inside ($(cat "$base/out"))" [ "$(cat "$base/out")" = set ]
 in_confine "$W" bash -c '{ cat /proc/sys/fs/mount-max >/proc/sys/fs/mount-max; } 2>/dev/null && echo written || echo refused' >"$base/out" 2>&1
@@ -414,6 +425,8 @@ for form in confine watch; do
   run_rc 0 "$form: true" run_ "$rt" true
   run_rc 143 "$form: CMD killed by SIGTERM is 128+15" run_ "$rt" bash -c 'kill -TERM $$'
   run_rc 137 "$form: CMD killed by SIGKILL is 128+9" run_ "$rt" bash -c 'kill -KILL $$'
+  run_rc 139 "$form: CMD killed by SIGSEGV is 128+11" run_ "$rt" bash -c 'ulimit -c 0; kill -SEGV $$'
+  run_rc 200 "$form: CMD's exit 200 is the launcher's" run_ "$rt" bash -c 'exit 200'
   run_rc 127 "$form: CMD not found" run_ "$rt" "no-such-command-$$"
   run_rc 126 "$form: CMD not executable" run_ "$rt" "$base/noexec"
   rm -f "$base/ran"
@@ -436,12 +449,16 @@ for form in confine watch; do
     cmp -s "$base/env.out" "$base/env.in"
 
   # A signal to the launcher reaches CMD (and CMD's status is the launcher's).
-  for sig in TERM HUP; do
+  # (Job control on while it starts: otherwise bash starts a background
+  # command with SIGINT ignored, and CMD could not trap it.)
+  for sig in TERM HUP INT; do
     rm -f "$base/up" "$base/got"
     launcher "$rt"
+    set -m
     "${L[@]}" bash -c "trap 'kill \$p; echo $sig >$base/got; exit 5' $sig; sleep 30 & p=\$!; echo up >$base/up; wait \$p" \
       2>"$base/sig.err" &
     lp=$!; pids+=("$lp")
+    set +m
     if wait_file "$base/up" "$lp"; then
       kill -"$sig" "$lp"; wait "$lp"; rc=$?
       check "$form: SIG$sig to the launcher reaches CMD (exit $rc, CMD got: $(cat "$base/got" 2>/dev/null))" \
@@ -502,11 +519,12 @@ run_in "python3 -c" "42" python3 -c 'print(6 * 7)'
 run_in "a shell pipeline" "1000 999 998" bash -c 'seq 1000 | sort -rn | head -n 3 | paste -sd " "'
 run_in "top -bn1" "top ok" bash -c 'top -bn1 | grep -q "^Tasks:" && echo "top ok"'
 run_in "ps -e: pid 1 is the namespace's init" "1" bash -c 'ps -e -o pid= | tr -d " " | head -n 1'
+before=$failed
 in_confine "$W" ps -e -o pid=,args= >"$base/ps.in" 2>&1; rc=$?
 check "inside confine: ps -e exits 0" [ "$rc" -eq 0 ]
 check "inside confine: ps -e lists only the agent's processes ($(wc -l <"$base/ps.in") lines)" [ "$(wc -l <"$base/ps.in")" -le 3 ]
 check "inside confine: ps -e does not list the watcher" bash -c "! grep -q 'pathpolicy watch' '$base/ps.in'"
-if [ "$failed" -ne 0 ]; then show "$base/ps.in"; fi
+if [ "$failed" -ne "$before" ]; then show "$base/ps.in"; fi
 cd / || exit 1
 
 check "the watcher is still up after it all" kill -0 "$wpid"
