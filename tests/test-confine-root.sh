@@ -6,10 +6,12 @@
 # Each route around the binds is taken for real by tests/attacker.c, the
 # hostile agent: the handle read of a mask through another mount's directory
 # handle, the handle write of a protect through the worktree's mount, the
-# raw block device, a signal and a ptrace attach to a running watch. Each
-# must work without confine (so this test can fail) and be refused inside
-# it. confine --check finds them outside and nothing inside; a checkout
-# cloned inside the confined agent after it started ends bound there; the
+# raw block device, a signal and a ptrace attach to a running watch; and
+# the plain ways (umount, mount, a user namespace), TIOCSTI, a control
+# group, the service manager's socket. Each must work without confine (so
+# this test can fail) and be refused inside it, and under watch -- CMD.
+# confine --check finds them outside and nothing inside; a checkout cloned
+# inside the confined agent after it started ends bound there; the
 # launcher's and watch -- CMD's contract (exit codes, signals, stdio, the
 # environment); ordinary work inside (git, cc, make, ps, top, python3).
 # Usage: test-confine-root.sh PATHPOLICY ATTACKER
