@@ -257,6 +257,43 @@ static int scan_dev(Check *c, const char *dir, const char *shown, dev_t dev, uns
         return r;
 }
 
+typedef struct Nodev {
+        const Check *c;
+        size_t n;
+        char first[PATH_MAX];
+} Nodev;
+
+static bool has_opt(const char *opts, const char *name) {
+        size_t k = strlen(name);
+        for (const char *p = opts; (p = strstr(p, name)); p += k)
+                if ((p == opts || p[-1] == ',') && (p[k] == ',' || !p[k]))
+                        return true;
+        return false;
+}
+
+static int each_mount(const Check *c,
+                      int (*fn)(void *ctx, uint64_t id, const char *target, const char *opts,
+                                const char *type),
+                      void *ctx);
+
+/* A mount where a device node opens: not nodev, and not one that must
+ * (a character device bound, the /dev and pts filesystems). */
+static int nodev_fn(void *ctx, uint64_t id, const char *target, const char *opts, const char *type) {
+        Nodev *q = ctx;
+        char where[PATH_MAX];
+        struct statx sx;
+        if (has_opt(opts, "nodev") || streq(type, "devtmpfs") || streq(type, "devpts"))
+                return 0;
+        snprintf(where, sizeof where, "%s/root%s", q->c->proc, target);
+        /* A mount another covers is out of reach; a character device must open. */
+        if (statx(AT_FDCWD, where, AT_SYMLINK_NOFOLLOW, STATX_TYPE | STATX_MNT_ID, &sx) < 0 ||
+            !(sx.stx_mask & STATX_MNT_ID) || sx.stx_mnt_id != id || S_ISCHR(sx.stx_mode))
+                return 0;
+        if (q->n++ == 0)
+                snprintf(q->first, sizeof q->first, "%s", target);
+        return 0;
+}
+
 static int check_block(Check *c, const char *root) {
         char dev[64];
         struct stat st;
@@ -269,6 +306,34 @@ static int check_block(Check *c, const char *root) {
         r = scan_dev(c, dev, "/dev", st.st_dev, 0, &found, true);
         if (r >= 0)
                 r = scan_dev(c, dev, "/dev", st.st_dev, 0, &found, false);
+        if (r >= 0) {
+                Nodev q = {.c = c};
+                r = each_mount(c, nodev_fn, &q);
+                static const char why[] =
+                        "a block node made before, anywhere on such a mount, reads the disk raw";
+                if (r >= 0 && q.n)
+                        r = add(c, PLATFORM_ROUTE_BLOCK_DEVICE, true, "nodes outside /dev", why,
+                                "%zu mount(s) without nodev, %s first", q.n, q.first);
+                else if (r >= 0)
+                        r = add(c, PLATFORM_ROUTE_BLOCK_DEVICE, false, "nodes outside /dev", why, "%s",
+                                "every mount but /dev's is nodev");
+        }
+        char backing[PATH_MAX];
+        if (r >= 0 && confine_backing_file(st.st_dev, backing, sizeof backing) >= 0 && backing[0]) {
+                char where[PATH_MAX + 64];
+                snprintf(where, sizeof where, "%s/root%s", c->proc, backing);
+                int fd = open(where, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+                int e = fd < 0 ? errno : 0;
+                struct stat bst;
+                bool file = fd >= 0 && fstat(fd, &bst) == 0 && S_ISREG(bst.st_mode) && bst.st_size > 0;
+                if (fd >= 0)
+                        close(fd);
+                r = add(c, PLATFORM_ROUTE_BLOCK_DEVICE, file, backing,
+                        "the file behind the worktree's loop device: its filesystem byte for byte", "%s",
+                        file      ? "opens for reading"
+                        : fd >= 0 ? "empty, or not a file"
+                                  : strerrorname_np(e));
+        }
         if (r >= 0 && major(st.st_dev) != 0 && !found) {
                 char name[32];
                 snprintf(name, sizeof name, "%u:%u", major(st.st_dev), minor(st.st_dev));
@@ -369,10 +434,11 @@ static int check_daemon(Check *c) {
         return r;
 }
 
-/* The mounts of the agent's table, one call a line: target, options,
- * filesystem type. */
+/* The mounts of the agent's table, one call a line: mount id, target,
+ * options, filesystem type. */
 static int each_mount(const Check *c,
-                      int (*fn)(void *ctx, const char *target, const char *opts, const char *type),
+                      int (*fn)(void *ctx, uint64_t id, const char *target, const char *opts,
+                                const char *type),
                       void *ctx) {
         char path[64], line[4096];
         snprintf(path, sizeof path, "%s/mountinfo", c->proc);
@@ -381,11 +447,12 @@ static int each_mount(const Check *c,
                 return -errno;
         while (fgets(line, sizeof line, f)) {
                 char target[PATH_MAX], opts[512], type[64];
+                unsigned long long id;
                 const char *sep = strstr(line, " - ");
-                if (!sep || sscanf(line, "%*s %*s %*s %*s %4095s %511s", target, opts) != 2 ||
+                if (!sep || sscanf(line, "%llu %*s %*s %*s %4095s %511s", &id, target, opts) != 3 ||
                     sscanf(sep + 3, "%63s", type) != 1)
                         continue;
-                int r = fn(ctx, target, opts, type);
+                int r = fn(ctx, id, target, opts, type);
                 if (r != 0)
                         return r < 0 ? r : 0;
         }
@@ -401,9 +468,9 @@ typedef struct Last {
         bool ro;
 } Last;
 
-static int proc_sys_fn(void *ctx, const char *target, const char *opts, const char *type) {
+static int proc_sys_fn(void *ctx, uint64_t id, const char *target, const char *opts, const char *type) {
         Last *l = ctx;
-        (void) type;
+        (void) id, (void) type;
         int rank = streq(target, "/proc/sys") ? 2 : streq(target, "/proc") ? 1 : 0;
         if (rank && rank >= l->best) {
                 l->best = rank;
@@ -436,8 +503,9 @@ static int check_sysctl(Check *c) {
 
 static const char cgroup_why[] = "cgroup.freeze or cgroup.kill (the v1 freezer) stops the daemon's group";
 
-static int cgroup_fn(void *ctx, const char *target, const char *opts, const char *type) {
+static int cgroup_fn(void *ctx, uint64_t id, const char *target, const char *opts, const char *type) {
         Check *c = ctx;
+        (void) id;
         if (!streq(type, "cgroup") && !streq(type, "cgroup2"))
                 return 0;
         if (opts_ro(opts))

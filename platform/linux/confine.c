@@ -17,7 +17,9 @@
  *    child this forks) dies with the caller, and the kernel then kills
  *    everything in the namespace: no agent outlives its supervisor;
  *  - with a /dev of its own that holds no block device (a tmpfs with the
- *    character devices binds of the real ones), /proc/sys read-only (a root
+ *    character devices binds of the real ones), every other mount nodev (a
+ *    block node made elsewhere before does not open), the file behind the
+ *    worktree's loop device hidden, /proc/sys read-only (a root
  *    agent could set fs.mount-max or fs.inotify.max_user_watches and starve
  *    the watcher), /sys read-only with every control group under it (it
  *    could freeze or kill the daemon's group), and the service manager's
@@ -32,6 +34,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/capability.h>
 #include <poll.h>
 #include <sched.h>
@@ -42,6 +45,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -188,6 +192,106 @@ static int hide_services(void) {
         return 0;
 }
 
+int confine_backing_file(dev_t dev, char *buf, size_t n) {
+        char path[128];
+        snprintf(path, sizeof path, "/sys/dev/block/%u:%u/loop/backing_file", major(dev), minor(dev));
+        buf[0] = 0;
+        if (major(dev) == 0)
+                return 0;
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return errno == ENOENT ? 0 : -errno;
+        ssize_t k = read(fd, buf, n - 1);
+        if (k < 0)
+                return -errno;
+        buf[k] = 0;
+        buf[strcspn(buf, "\n")] = 0;
+        return 0;
+}
+
+/* /dev/null over the file behind the worktree's loop device: it holds
+ * every masked file's bytes, and root reads it like any file. */
+static int hide_backing(const char *backing) {
+        struct stat st;
+        if (!backing[0] || lstat(backing, &st) < 0 || !S_ISREG(st.st_mode))
+                return 0;
+        return mount("/dev/null", backing, NULL, MS_BIND, NULL) < 0 ? -errno : 0;
+}
+
+/* Undo the kernel's octal escapes of a mountinfo field, in place. */
+static void unescape(char *s) {
+        char *w = s;
+        for (char *r = s; *r;)
+                if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' &&
+                    r[3] >= '0' && r[3] <= '7') {
+                        *w++ = (char) ((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+                        r += 4;
+                } else
+                        *w++ = *r++;
+        *w = 0;
+}
+
+/* One mountinfo line: nodev on its mount, unless it is a character
+ * device (a mask's /dev/null, the new /dev's nodes) or the new devpts. */
+static int nodev_line(char *line) {
+        char *f[5], *save = NULL, *sep = strstr(line, " - ");
+        if (!sep)
+                return 0;
+        *sep = 0;
+        f[0] = strtok_r(line, " ", &save);
+        for (int i = 1; i < 5; i++)
+                f[i] = f[i - 1] ? strtok_r(NULL, " ", &save) : NULL;
+        if (!f[4] || strncmp(sep + 3, "devpts ", 7) == 0)
+                return 0;
+        unescape(f[4]);
+        struct statx sx;
+        if (statx(AT_FDCWD, f[4], AT_SYMLINK_NOFOLLOW, STATX_TYPE, &sx) < 0 || S_ISCHR(sx.stx_mode))
+                return 0;
+        struct mount_attr attr = {.attr_set = MOUNT_ATTR_NODEV};
+        if (syscall(SYS_mount_setattr, AT_FDCWD, f[4], AT_SYMLINK_NOFOLLOW, &attr, sizeof attr) < 0 &&
+            errno != ENOENT && errno != EINVAL)
+                return -errno;
+        return 0;
+}
+
+/* A block node anywhere but /dev (made before the agent started, kept in
+ * an image) opens on a mount without nodev: every mount gets it, but the
+ * character devices that must open. Read with a buffer of the stack. */
+static int nodev_everywhere(void) {
+        char buf[16384];
+        size_t have = 0;
+        int fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC), r = 0;
+        if (fd < 0)
+                return -errno;
+        for (;;) {
+                ssize_t k = read(fd, buf + have, sizeof buf - 1 - have);
+                if (k < 0) {
+                        r = -errno;
+                        break;
+                }
+                have += (size_t) k;
+                buf[have] = 0;
+                char *start = buf, *nl;
+                while (r >= 0 && (nl = strchr(start, '\n'))) {
+                        *nl = 0;
+                        r = nodev_line(start);
+                        start = nl + 1;
+                }
+                if (r < 0)
+                        break;
+                have -= (size_t) (start - buf);
+                memmove(buf, start, have);
+                if (k == 0)
+                        break;
+                if (have == sizeof buf - 1) { /* a line longer than the buffer */
+                        r = -E2BIG;
+                        break;
+                }
+        }
+        close(fd);
+        return r;
+}
+
 /* A read-only bind of path onto itself. */
 static int read_only(const char *path) {
         if (mount(path, path, NULL, MS_BIND | MS_REC, NULL) < 0 ||
@@ -298,7 +402,7 @@ static _Noreturn void run_cmd(int pipe_fd, char *const *argv) {
 /* The namespace's init: make the confinement, start CMD as its only child,
  * reap, forward, and exit with CMD's status. */
 static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock_fprog *filter,
-                                char *const *argv) {
+                                const char *backing, char *const *argv) {
         sigset_t set;
         siginfo_t si;
         int r, st;
@@ -330,6 +434,8 @@ static _Noreturn void init_main(int pipe_fd, int parent_pidfd, const struct sock
         if ((r = hide_services()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_SERVICES, -r, 125);
         if ((r = make_dev()) < 0)
+                fail(pipe_fd, PLATFORM_CONFINE_DEV, -r, 125);
+        if ((r = hide_backing(backing)) < 0 || (r = nodev_everywhere()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_DEV, -r, 125);
         if ((r = drop_caps()) < 0)
                 fail(pipe_fd, PLATFORM_CONFINE_CAPS, -r, 125);
@@ -381,6 +487,12 @@ int platform_confine_spawn(const char *root, char *const *argv, int *ret_pid,
                 *ret_step = PLATFORM_CONFINE_PROPAGATION;
                 return r;
         }
+        char backing[PATH_MAX] = "";
+        struct stat st;
+        if (stat(root, &st) < 0 || (r = confine_backing_file(st.st_dev, backing, sizeof backing)) < 0) {
+                *ret_step = PLATFORM_CONFINE_DEV;
+                return r < 0 ? r : -errno;
+        }
         r = confine_filter_build(&filter);
         if (r < 0) {
                 *ret_step = PLATFORM_CONFINE_FILTER;
@@ -401,7 +513,7 @@ int platform_confine_spawn(const char *root, char *const *argv, int *ret_pid,
         pid_t pid = (pid_t) syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
         if (pid == 0) {
                 close(pipefd[0]);
-                init_main(pipefd[1], parent_pidfd, &filter, argv);
+                init_main(pipefd[1], parent_pidfd, &filter, backing, argv);
         }
         r = pid < 0 ? -errno : 0;
         sigprocmask(SIG_SETMASK, &old, NULL);

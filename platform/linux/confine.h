@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* A capability that beats a bind or the daemon, and why. */
 typedef struct ConfineCap {
@@ -41,6 +42,10 @@ extern const size_t confine_n_calls;
 /* The sockets through which root asks the service manager for a process
  * of its own, outside any confinement (systemd-run, D-Bus); NULL-ended. */
 extern const char *const confine_service_sockets[];
+
+/* The file behind the loop device dev, if it is one ("" otherwise): the
+ * worktree's filesystem byte for byte, masked files included. 0 or -errno. */
+int confine_backing_file(dev_t dev, char *buf, size_t n);
 
 /* The seccomp filter as BPF: built (malloc) before the fork, loaded by
  * the child with nothing but system calls. */
