@@ -291,6 +291,14 @@ in_confine "$W" grep -caF "$secret" "$backing" >"$base/out" 2>&1; rc=$?
 check "block: the backing file $backing: unreadable inside, or named by --check there (grep: $(head -n 1 "$base/out"))" \
   bash -c "[ $rc -ne 0 ] || grep -qF '\"$backing\"' '$base/blk.json'"
 
+# The masks read empty inside and take writes (to nowhere), as outside:
+# /dev/null opens on the agent's mounts.
+for r in "$W" "$T"; do
+  in_confine "$r" bash -c "got=\$(cat '$r/.env' 2>&1) && echo \"read:\$got\" && echo x >'$r/.env' && echo wrote" >"$base/out" 2>&1
+  check "inside: $r/.env reads empty and takes a write ($(tr '\n' ' ' <"$base/out"))" \
+    [ "$(cat "$base/out")" = "$(printf 'read:\nwrote')" ]
+done
+
 # === the daemon: signal and ptrace ===
 open_route "signal: kill(watch, 0)" "may signal" "$attacker" signal "$wpid"
 check "signal: kill -0 of the watcher from bash" kill -0 "$wpid"
@@ -360,7 +368,7 @@ in_confine "$W" bash -c '
   }
   wait_in "$W/sub/.env" || exit 11
   [ "$(stat -c %F:%t:%T "$W/sub/.env")" = "character special file:1:3" ] || { echo "sub/.env is not /dev/null"; exit 12; }
-  [ -z "$(cat "$W/sub/.env")" ] || { echo "sub/.env reads: $(cat "$W/sub/.env")"; exit 13; }
+  got=$(cat "$W/sub/.env" 2>&1) && [ -z "$got" ] || { echo "sub/.env reads: $got"; exit 13; }
   wait_in "$W/sub/.git/config" || exit 14
   git -C "$W/sub" config a.b c 2>/dev/null && { echo "sub/.git/config written"; exit 15; }
   wait_in "$W/sub/.claude" || exit 16
