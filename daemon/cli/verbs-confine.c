@@ -145,7 +145,8 @@ static int check(const char *root, int pid, bool json) {
         int r = platform_confine_check(pid, root, &v, &n);
         if (r < 0) {
                 if (pid)
-                        fprintf(stderr, "pathpolicy confine: cannot check pid %d: %s\n", pid, strerror(-r));
+                        fprintf(stderr, "pathpolicy confine: cannot check pid %d: %s\n", pid,
+                                r == -ENOENT ? "no such process" : strerror(-r));
                 else
                         fprintf(stderr, "pathpolicy confine: cannot check: %s\n",
                                 r == -ENOSYS ? "this OS has no confinement to check" : strerror(-r));
