@@ -555,6 +555,45 @@ check "inside confine: ps -e does not list the watcher" bash -c "! grep -q 'path
 if [ "$failed" -ne "$before" ]; then show "$base/ps.in"; fi
 cd / || exit 1
 
+# --- the hostile review's routes (beyond the issue's list)
+# A boot script that starts the watcher and the agent side by side puts
+# both in its process group: kill(0, sig) from the agent reached the
+# watcher. Inside, the agent has a session of its own.
+P=$base/pg
+mkdir "$P"
+mount -t tmpfs tmpfs "$P"
+# pg_kill N WRAP...: a watcher on P/N and, beside it in one process group,
+# WRAP bash -c 'kill -TERM 0'. Then a checkout is made: "bound" when the
+# watcher binds it and never stopped, "stopped" when it stopped.
+pg_kill() {
+  local n=$1; shift
+  mkdir "$P/$n"
+  # A session of its own, so that the group is the watcher's and the
+  # agent's only, not this script's.
+  setsid -w bash -c '
+    trap : TERM # this shell is in the group too: a handler, so its children get the default
+    pp=$1 dir=$2 log=$3; shift 3
+    "$pp" watch "$dir" --log-format json 2>"$log" & w=$!
+    for _ in $(seq 200); do grep -qF "\"event\":\"watch-ready\"" "$log" && break; sleep 0.05; done
+    "$@" bash -c "trap \"\" TERM; kill -TERM 0" 2>/dev/null
+    git init -q "$dir/c"; echo S >"$dir/c/.env"
+    for _ in $(seq 200); do
+      grep -qF "\"event\":\"watch-stopped\"" "$log" && { wait "$w"; echo stopped; exit; }
+      grep -qF "\"event\":\"watch-bind\"" "$log" && break
+      sleep 0.05
+    done
+    kill -0 "$w" 2>/dev/null && ! grep -qF "\"event\":\"watch-stopped\"" "$log" && echo bound
+    kill "$w"; wait "$w"' pg "$pp" "$P/$n" "$P/$n.log" "$@"
+}
+check "process group: kill -TERM 0 beside it stops the watcher without confine" [ "$(pg_kill open env)" = stopped ]
+check "process group: kill -TERM 0 inside confine leaves the watcher up" \
+  [ "$(pg_kill closed "$pp" confine --root "$P" --)" = bound ]
+# The session: the init's, without a controlling terminal (TIOCSTI and
+# vhangup have none to act on); the kernel keyring refused.
+run_in "CMD's session is the init's" "1" bash -c "awk '{ print \$6 }' /proc/self/stat"
+run_in "no controlling terminal inside" "no tty" bash -c ': </dev/tty 2>/dev/null && echo tty || echo "no tty"'
+run_in "ps shows the init by its name" "pathpolicy-init" bash -c 'ps -p 1 -o comm='
+
 check "the watcher is still up after it all" kill -0 "$wpid"
 if [ "$failed" -ne 0 ]; then echo "--- watch log (tail)"; tail -n 20 "$log"; fi
 echo "confine-root: $passed passed, $failed failed"

@@ -92,6 +92,11 @@ static int filtered_child(void) {
                 return 14;
         if (syscall(SYS_clone3, NULL, 0) != -1 || errno != ENOSYS)
                 return 15;
+        /* The kernel keyring: not namespaced, refused. */
+        static const unsigned long keys[6] = {0 /* KEYCTL_GET_KEYRING_ID */,
+                                              (unsigned long) -3 /* session */};
+        if (confine_call_abi(NULL, "keyctl", keys) != -EPERM)
+                return 20;
         /* TIOCSTI refused; another ioctl reaches the kernel (EBADF). */
         static const unsigned long sti[6] = {(unsigned long) -1, 0x5412};
         static const unsigned long other[6] = {(unsigned long) -1, 0x5413 /* TIOCGWINSZ */};
