@@ -57,7 +57,14 @@ run 2 "$pp" no-such-verb && has err "unknown verb 'no-such-verb'"
 for verb in $verbs; do
   run 0 "$pp" "$verb" --help && has out "Usage: pathpolicy $verb" && has out "Exit status"
   run 2 "$pp" "$verb" --no-such-option && has err "Try 'pathpolicy $verb --help'"
+  # One line for a bad option, ours, naming it (getopt says nothing of its own).
+  has err "pathpolicy $verb: unknown option '--no-such-option'"
+  lines=$(wc -l <"$tmp/err")
+  if [ "$lines" -eq 2 ]; then passed=$((passed + 1)); else
+    echo "FAIL: $verb --no-such-option: $lines lines on stderr, wanted the error and the hint"; failed=$((failed + 1)); fi
+  run 2 "$pp" "$verb" -Z && has err "pathpolicy $verb: unknown option '-Z'"
 done
+run 2 "$pp" confine --root && has err "pathpolicy confine: option '--root' needs a value"
 
 run 2 "$pp" unbind && has err "--root DIR is required"
 run 2 "$pp" unbind --root a extra && has err "unexpected argument"

@@ -52,9 +52,24 @@ int verb_next(VerbArgs *va, int argc, char **argv) {
                 va->started = true;
                 optind = 0;
         }
-        while ((c = getopt_long(argc, argv, va->optstring ? va->optstring : "h", va->options, NULL)) >= 0) {
+        /* getopt says nothing itself ("':'" after any '+' or '-'): one line
+         * a bad option, ours, naming it. */
+        char optstring[16];
+        const char *given = va->optstring ? va->optstring : "h";
+        size_t lead = strspn(given, "+-");
+        snprintf(optstring, sizeof optstring, "%.*s:%s", (int) lead, given, given + lead);
+        opterr = 0;
+        while ((c = getopt_long(argc, argv, optstring, va->options, NULL)) >= 0) {
                 if (c == '?' || c == ':') {
-                        va->exit = verb_usage(va->verb, "unknown option");
+                        /* The element getopt stopped at; a short option's
+                         * letter when it was one of several ("-xv"). */
+                        const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+                        if (c == ':')
+                                va->exit = verb_usage(va->verb, "option '%s' needs a value", arg);
+                        else if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+                                va->exit = verb_usage(va->verb, "unknown option '-%c'", optopt);
+                        else
+                                va->exit = verb_usage(va->verb, "unknown option '%s'", arg);
                         return VERB_EXIT;
                 }
                 if (!(va->repeat && c > 0 && c < 256 && strchr(va->repeat, c)) &&
