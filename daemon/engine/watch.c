@@ -42,11 +42,25 @@ struct Checkout {
         size_t n_makers, n_makers_allocated;
 };
 
-/* A bind this daemon made, kept to give it back (release_tree). */
-typedef struct WatchMount {
-        PlatformBindInfo info;
+/* A path the watcher bound, or tried to: the value of w->bound. A failure
+ * is kept (how it failed) so that it is said when it is new, not at every
+ * event that finds the same thing again; it is judged again at the path's
+ * next event. A mount this daemon made keeps what unbind needs to give it
+ * back (release_tree); one that was there already is not ours to give. */
+typedef struct Mount {
+        bool bound;            /* bound; otherwise the last try failed, as err at step */
+        int err;               /* errno of the last failure */
+        PlatformBindStep step; /* where the last failure was */
+        bool made;             /* ours: kind and info give it back */
         PlatformBindKind kind;
-} WatchMount;
+        PlatformBindInfo info;
+} Mount;
+
+/* A count per path (w->below, w->dirs, w->wanted): a typed value, so that
+ * a count is never a pointer. */
+typedef struct PathCount {
+        size_t n;
+} PathCount;
 
 struct Watch {
         WatchConfig c;
@@ -55,29 +69,21 @@ struct Watch {
         void *watcher;
         char *root_abs;     /* to read absolute gitdir lines */
         Hashmap *checkouts; /* path -> Checkout */
-        Hashmap *bound;     /* path -> BOUND or FAILED (FAILED: judged again at its next event) */
-        Hashmap *below;     /* every proper ancestor of a key of checkouts, bound or dirs -> count */
-        Hashmap *dirs;      /* every checkout's gitdir and common dir -> count */
-        Hashmap *wanted;    /* a missing gitdir or common dir and its ancestors -> count */
-        Hashmap *made;      /* path -> WatchMount, for each bound path whose mount we made */
+        Hashmap *bound;     /* path -> Mount */
+        Hashmap *below;     /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
+        Hashmap *dirs;      /* every checkout's gitdir and common dir -> PathCount */
+        Hashmap *wanted;    /* a missing gitdir or common dir and its ancestors -> PathCount */
         Hashmap *former;    /* a checkout gone (its .git) with binds still below it -> 1 */
         Hashmap *emptied;   /* where something went, to see whether only our mounts are left -> 1 */
         Hashmap *differs;   /* a tracked protected file said to differ from the index -> 1 */
         ClockTimer *timer, *release_timer;
         size_t n_pending, mounts;
+        size_t n_made;     /* the Mounts in bound that we made */
         unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that
                               did not */
         bool budget_said;
         WatchStats stats;
 };
-
-/* The values of w->bound: BOUND, or how the last try failed (odd, so never
- * BOUND), so that a failure is said when it is new, not at every event
- * that finds the same thing again. */
-#define BOUND ((void *) (uintptr_t) 2)
-#define FAILED_AS(err, step)                                                                                \
-        ((void *) (uintptr_t) (((uintptr_t) (err) << 8) | ((uintptr_t) (step) << 1) | 1))
-#define FAILED FAILED_AS(ELOOP, PLATFORM_STEP_RESOLVE)
 
 /* The git metadata protected in a repository's own gitdir, beyond the
  * policy's own .git lines (spec: the host's read-only git-dir mount covers
@@ -158,14 +164,58 @@ static bool under(const char *path, const char *dir) {
         return path && strncmp(path, dir, n) == 0 && (path[n] == 0 || path[n] == '/');
 }
 
-/* Count key's proper ancestors in map, up (delta 1) or down (-1). For
- * w->below: a path going away can tell at once whether anything tracked was
- * below it, so deleting a large tree is not a scan per entry. */
-static void count_ancestors(Hashmap *map, const char *key, int delta, bool self) {
+/* The sets (former, emptied, differs): a key is there or not; the value
+ * only says that it is (a map's value is never NULL). */
+static char set_member;
+
+static int set_add(Hashmap *set, const char *key) {
+        return hashmap_put(set, key, &set_member);
+}
+
+static void watch_warn(Watch *w, const char *rel, int err, const char *what);
+
+/* One more of key in map: 0, or -ENOMEM with map as it was. */
+static int count_up(Hashmap *map, const char *key) {
+        PathCount *pc = hashmap_get(map, key);
+        if (pc) {
+                pc->n++;
+                return 0;
+        }
+        pc = malloc(sizeof *pc);
+        if (!pc)
+                return -ENOMEM;
+        pc->n = 1;
+        int r = hashmap_put(map, key, pc);
+        if (r < 0)
+                free(pc);
+        return r < 0 ? r : 0;
+}
+
+/* One fewer of key in map; a key counted down to none goes. */
+static void count_down(Hashmap *map, const char *key) {
+        PathCount *pc = hashmap_get(map, key);
+        if (pc && --pc->n == 0)
+                free(hashmap_remove(map, key));
+}
+
+static void counts_free(Hashmap *map) {
+        const char *key;
+        void *v;
+        for (size_t i = 0; map && hashmap_next(map, &i, &key, &v);)
+                free(v);
+        hashmap_free(map);
+}
+
+/* Count key's proper ancestors (and key itself when self) in map, up or
+ * down. For w->below: a path going away can tell at once whether anything
+ * tracked was below it, so deleting a large tree is not a scan per entry.
+ * Up is all or nothing: -ENOMEM leaves every count as it was. */
+static int count_ancestors(Hashmap *map, const char *key, bool up, bool self) {
         char buf[PATH_MAX];
-        size_t n = strlen(key);
+        size_t n = strlen(key), done = 0;
+        int r = 0;
         if (!map || n >= sizeof buf)
-                return;
+                return 0;
         memcpy(buf, key, n + 1);
         for (char *s = buf;; s++) {
                 s = strchr(s, '/');
@@ -173,45 +223,72 @@ static void count_ancestors(Hashmap *map, const char *key, int delta, bool self)
                         *s = 0;
                 else if (!self)
                         break;
-                uintptr_t c = (uintptr_t) hashmap_get(map, buf) + (uintptr_t) (intptr_t) delta;
-                if (c == 0)
-                        hashmap_remove(map, buf);
+                if (!up)
+                        count_down(map, buf);
+                else if ((r = count_up(map, buf)) < 0)
+                        break;
                 else
-                        (void) hashmap_put(map, buf, (void *) c);
+                        done = strlen(buf);
                 if (!s)
                         break;
                 *s = '/';
         }
+        if (r < 0) {
+                /* Undo the ones counted: each a prefix of key up to done. */
+                memcpy(buf, key, n + 1);
+                for (char *s = buf; done > 0; s++) {
+                        s = strchr(s, '/');
+                        if (s)
+                                *s = 0;
+                        count_down(map, buf);
+                        if (!s || strlen(buf) >= done)
+                                break;
+                        *s = '/';
+                }
+        }
+        return r;
 }
 
 /* Put and remove in checkouts or bound (whose values are never NULL),
- * keeping the index. */
+ * keeping the index: 0, or -ENOMEM with neither changed. */
 static int track(Watch *w, Hashmap *map, const char *key, void *value) {
         bool existed = hashmap_contains(map, key);
         int r = hashmap_put(map, key, value);
-        if (r >= 0 && !existed)
-                count_ancestors(w->below, key, 1, false);
+        if (r < 0 || existed)
+                return r < 0 ? r : 0;
+        r = count_ancestors(w->below, key, true, false);
+        if (r < 0)
+                hashmap_remove(map, key);
         return r;
 }
 
 static void *untrack(Watch *w, Hashmap *map, const char *key) {
         void *v = hashmap_remove(map, key);
         if (v)
-                count_ancestors(w->below, key, -1, false);
+                count_ancestors(w->below, key, false, false);
         return v;
 }
 
 /* A gitdir or common dir of a checkout, counted (several worktrees share a
- * common dir), with its ancestors in below. */
-static void dir_ref(Watch *w, const char *dir, int delta) {
+ * common dir), with its ancestors in below: 0, or -ENOMEM with neither
+ * changed. */
+static int dir_ref(Watch *w, const char *dir) {
+        if (!dir)
+                return 0;
+        int r = count_up(w->dirs, dir);
+        if (r < 0)
+                return r;
+        r = count_ancestors(w->below, dir, true, false);
+        if (r < 0)
+                count_down(w->dirs, dir);
+        return r;
+}
+
+static void dir_unref(Watch *w, const char *dir) {
         if (!dir)
                 return;
-        uintptr_t n = (uintptr_t) hashmap_get(w->dirs, dir) + (uintptr_t) (intptr_t) delta;
-        if (n == 0)
-                hashmap_remove(w->dirs, dir);
-        else
-                (void) hashmap_put(w->dirs, dir, (void *) n);
-        count_ancestors(w->below, dir, delta, false);
+        count_down(w->dirs, dir);
+        count_ancestors(w->below, dir, false, false);
 }
 
 /* The mount budget: git metadata may spend all of it, the policy's own
@@ -239,28 +316,63 @@ static bool over_budget(Watch *w, const Checkout *c, const char *path, bool meta
  * otherwise). Bound once: a bound path can be neither removed nor renamed
  * over, so only its going away (forget) makes it new. A failure is judged
  * again at the path's next event. 1 bound, 0 nothing there, -1 not bound. */
+/* The Mount at path, bound; NULL when there is none or its last try
+ * failed. */
+static Mount *bound_at(const Watch *w, const char *path) {
+        Mount *m = hashmap_get(w->bound, path);
+        return m && m->bound ? m : NULL;
+}
+
+/* A Mount for path, tracked in bound, new (neither bound nor failed yet):
+ * 0, or -ENOMEM with nothing tracked. */
+static int mount_new(Watch *w, const char *path, Mount **ret) {
+        Mount *m = calloc(1, sizeof *m);
+        if (!m)
+                return -ENOMEM;
+        int r = track(w, w->bound, path, m);
+        if (r < 0) {
+                free(m);
+                return r;
+        }
+        *ret = m;
+        return 0;
+}
+
 /* Keep what unbind needs for a mount we made; a mount that was there
  * already is not ours to give back. */
-static void keep_mount(Watch *w, const char *path, PlatformBindKind kind, PlatformBindInfo *info) {
-        WatchMount *m = NULL;
-        if (!info->already && w->c.binder->unbind && (m = malloc(sizeof *m))) {
-                *m = (WatchMount){.info = *info, .kind = kind};
-                WatchMount *old = hashmap_get(w->made, path);
-                if (hashmap_put(w->made, path, m) >= 0) {
-                        free(old);
-                        return;
-                }
-                free(m);
+static void keep_mount(Watch *w, Mount *m, PlatformBindKind kind, PlatformBindInfo *info) {
+        if (!info->already && w->c.binder->unbind) {
+                if (m->made)
+                        w->c.binder->release(w->binder, &m->info);
+                else
+                        w->n_made++;
+                m->made = true;
+                m->kind = kind;
+                m->info = *info;
+                return;
         }
         w->c.binder->release(w->binder, info);
 }
 
-static void drop_mount(Watch *w, const char *path) {
-        WatchMount *m = w->made ? hashmap_remove(w->made, path) : NULL;
-        if (m) {
+/* Forget path in bound: the mount stays (a bound path can be neither
+ * removed nor renamed over), but is no longer ours to give back. */
+static void mount_forget(Watch *w, const char *path) {
+        Mount *m = untrack(w, w->bound, path);
+        if (!m)
+                return;
+        if (m->made) {
                 w->c.binder->release(w->binder, &m->info);
-                free(m);
+                w->n_made--;
         }
+        free(m);
+}
+
+/* Forget path in bound once its mount has been given back (unbind). */
+static void mount_gone(Watch *w, const char *path) {
+        Mount *m = untrack(w, w->bound, path);
+        if (m && m->made)
+                w->n_made--;
+        free(m);
 }
 
 static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path,
@@ -268,8 +380,9 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
         const char *kname = platform_bind_kind_to_string(kind);
         PlatformBindInfo info;
         bool as_dir = false;
+        Mount *m = hashmap_get(w->bound, path);
 
-        if (hashmap_get(w->bound, path) == BOUND)
+        if (m && m->bound)
                 return 1;
         if (!w->c.binder->warn_only && w->c.mount_budget &&
             w->mounts >= w->c.mount_budget - w->c.mount_budget / 5 &&
@@ -282,7 +395,14 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
                         w->failures++;
                 return -1;
         }
-        int r = w->c.binder->bind(w->binder, kind, path, &info);
+        /* The record first, so that a mount is never made that the
+         * watcher cannot remember (and give back). */
+        bool fresh = !m;
+        int r = fresh ? mount_new(w, path, &m) : 0;
+        if (r < 0)
+                info = (PlatformBindInfo){.step = PLATFORM_STEP_NONE};
+        else
+                r = w->c.binder->bind(w->binder, kind, path, &info);
         if (r == -EISDIR && kind == PLATFORM_MASK_FILE && info.step == PLATFORM_STEP_TYPE) {
                 /* A masked name that is a directory here: masked as what it
                  * is, as prepare does on the host. */
@@ -291,16 +411,13 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
                 r = w->c.binder->bind(w->binder, kind, path, &info);
         }
         if (r == -ENOENT || (r == -ENOTDIR && info.step == PLATFORM_STEP_RESOLVE)) {
-                untrack(w, w->bound, path); /* not there (any more) */
-                drop_mount(w, path);
+                mount_forget(w, path); /* not there (any more) */
                 return 0;
         }
-        void *before = hashmap_get(w->bound, path), *now = r >= 0 ? BOUND : FAILED_AS(-r, info.step);
-        if (track(w, w->bound, path, now) < 0)
-                return -1;
         const char *applied = platform_bind_kind_to_string(kind);
         if (r >= 0) {
-                keep_mount(w, path, kind, &info);
+                m->bound = true;
+                keep_mount(w, m, kind, &info);
                 w->stats.binds++;
                 if (!info.already)
                         w->mounts++;
@@ -325,7 +442,13 @@ static int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, cons
         w->stats.bind_failures++;
         if (metadata)
                 w->failures++;
-        if (before == now)
+        /* No record (out of memory) remembers nothing: said each time. */
+        bool said = !fresh && m->err == -r && m->step == info.step;
+        if (m) {
+                m->err = -r;
+                m->step = info.step;
+        }
+        if (said)
                 return -1; /* the same as last time: said then */
         if (r == -ENOSYS && w->c.binder->warn_only) {
                 /* No bind mounts here: say what would have been bound, once. */
@@ -514,20 +637,26 @@ static void watch_dir(Watch *w, const char *dir) {
                 (void) w->wops->watch_dir(w->watcher, dir);
 }
 
-/* Follow a missing gitdir or common dir: watch the deepest part of it that
- * exists, and each part as it appears, until it is there. */
-static void want(Watch *w, Checkout *c, char *dir) {
+/* Follow a missing gitdir or common dir (dir, taken; NULL: none): watch
+ * the deepest part of it that exists, and each part as it appears, until
+ * it is there. -ENOMEM: not followed. */
+static int want(Watch *w, Checkout *c, char *dir) {
         if (streq_ptr(c->wanted, dir)) {
                 free(dir);
-                return;
+                return 0;
         }
         if (c->wanted)
-                count_ancestors(w->wanted, c->wanted, -1, true);
+                count_ancestors(w->wanted, c->wanted, false, true);
         free(c->wanted);
-        c->wanted = dir;
+        c->wanted = NULL;
         if (!dir)
-                return;
-        count_ancestors(w->wanted, dir, 1, true);
+                return 0;
+        int r = count_ancestors(w->wanted, dir, true, true);
+        if (r < 0) {
+                free(dir);
+                return r;
+        }
+        c->wanted = dir;
         _cleanup_free_ char *p = strdup(dir);
         for (char *s; p && (s = strrchr(p, '/'));) {
                 *s = 0;
@@ -536,6 +665,7 @@ static void want(Watch *w, Checkout *c, char *dir) {
                         break;
                 }
         }
+        return 0;
 }
 
 /* Resolve c's gitdir and common dir now. Said once per change of outcome;
@@ -576,15 +706,29 @@ static bool resolve_git(Watch *w, Checkout *c) {
                 }
         }
 
+        /* The new ones counted before the old ones go (the same name
+         * then never leaves the maps). What cannot be counted is not
+         * known as a gitdir: refused, and said. */
+        int r = dir_ref(w, g);
+        if (r >= 0 && (r = dir_ref(w, cd)) < 0)
+                dir_unref(w, g);
+        if (r < 0) {
+                free(g);
+                free(cd);
+                g = cd = NULL;
+                linked = false;
+                why = "out of memory";
+        }
         bool changed = !streq_ptr(g, c->gitdir) || !streq_ptr(cd, c->commondir);
-        dir_ref(w, c->gitdir, -1);
-        dir_ref(w, c->commondir, -1);
+        dir_unref(w, c->gitdir);
+        dir_unref(w, c->commondir);
         set_str(&c->gitdir, g);
         set_str(&c->commondir, cd);
         c->linked = linked;
-        dir_ref(w, c->gitdir, 1);
-        dir_ref(w, c->commondir, 1);
-        want(w, c, missing);
+        if (want(w, c, missing) < 0) {
+                missing = NULL;
+                why = "it does not exist (yet), and cannot be followed (out of memory)";
+        }
 
         if (why && c->refused != why) {
                 _cleanup_free_ char *dotgit = join(c->path, ".git");
@@ -628,9 +772,9 @@ static void checkout_free(Watch *w, Checkout *c) {
                 w->n_pending--;
         forget_differs(w, c->path);
         drop_makers(c);
-        dir_ref(w, c->gitdir, -1);
-        dir_ref(w, c->commondir, -1);
-        want(w, c, NULL);
+        dir_unref(w, c->gitdir);
+        dir_unref(w, c->commondir);
+        (void) want(w, c, NULL); /* letting go never fails */
         free(c->gitdir);
         free(c->commondir);
         free(c->path);
@@ -976,7 +1120,7 @@ static void audit(Watch *w, const Checkout *c) {
  * comes (on_changed). */
 static void protect_file(Watch *w, Checkout *c, const char *p) {
         PlatformBindInfo info;
-        if (hashmap_get(w->bound, p) != BOUND && w->c.binder->renew &&
+        if (!bound_at(w, p) && w->c.binder->renew &&
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
                 (void) w->c.binder->renew(w->binder, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
@@ -1096,10 +1240,9 @@ static void bind_actions(Watch *w, Checkout *c, bool with_protects) {
 /* Whether path is bound (a directory's key ends in '/'). */
 static bool is_bound(Watch *w, const char *path) {
         char buf[PATH_MAX];
-        if (hashmap_get(w->bound, path) == BOUND)
+        if (bound_at(w, path))
                 return true;
-        return snprintf(buf, sizeof buf, "%s/", path) < (int) sizeof buf &&
-               hashmap_get(w->bound, buf) == BOUND;
+        return snprintf(buf, sizeof buf, "%s/", path) < (int) sizeof buf && bound_at(w, buf);
 }
 
 static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char *path, bool mask) {
@@ -1221,8 +1364,12 @@ static void check_entry(void *ctx, const GitIndexEntry *e) {
                 hashmap_remove(w->differs, p);
                 return;
         }
-        if (hashmap_contains(w->differs, p) || hashmap_put(w->differs, p, (void *) 1) < 0)
+        if (hashmap_contains(w->differs, p))
                 return;
+        /* Kept, to be said once: what cannot be kept is said all the same,
+         * and that it will be said again. */
+        if (set_add(w->differs, p) < 0)
+                watch_warn(w, p, ENOMEM, "cannot remember that it differs from the index");
         log_event(
                 w->c.log, LOG_WARN, "protected-differs",
                 LOG_FIELDS(LOG_PATH("checkout", x->c->path), LOG_PATH("path", p), LOG_ERRNO(r < 0 ? -r : 0)),
@@ -1288,6 +1435,7 @@ static void discover(Watch *w, const char *path, bool gitfile) {
                 if (c)
                         free(c->path);
                 free(c);
+                watch_warn(w, path, ENOMEM, "cannot keep track of this nested checkout");
                 return;
         }
         c->w = w;
@@ -1349,7 +1497,7 @@ static bool unbound_metadata(Watch *w, const Checkout *c, const char *dir, const
                         continue;
                 _cleanup_free_ char *p = join(dir, m);
                 PlatformBindInfo info;
-                if (p && hashmap_get(w->bound, p) != BOUND &&
+                if (p && !bound_at(w, p) &&
                     w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) != -ENOENT)
                         return true;
         }
@@ -1457,8 +1605,12 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                         /* git follows it, so to git this is a checkout: its
                          * policy paths are bound like any other's. Its git
                          * metadata is not (it lies through a symlink), and
-                         * resolve_git says so too. */
-                        (void) track(w, w->bound, rel, FAILED);
+                         * resolve_git says so too. Kept as a bind that
+                         * failed, so that it is said once (said again
+                         * next time when there is no memory to keep it). */
+                        Mount *m;
+                        if (mount_new(w, rel, &m) >= 0)
+                                *m = (Mount){.err = ELOOP, .step = PLATFORM_STEP_RESOLVE};
                         log_event(w->c.log, LOG_WARN, "symlink-git", LOG_FIELDS(LOG_PATH("path", rel)),
                                   "path policy: {path} is a symlink named .git: git follows it, the watcher "
                                   "does "
@@ -1526,7 +1678,7 @@ static void on_changed(void *userdata, const char *rel) {
         /* A bound config written all the same (a descriptor from before the
          * bind): audited again, so what it now makes git run is said. */
         if (slash && (streq(slash + 1, "config") || streq(slash + 1, "config.worktree")) &&
-            hashmap_get(w->bound, rel) == BOUND) {
+            bound_at(w, rel)) {
                 _cleanup_free_ char *dir = strndup(rel, (size_t) (slash - rel));
                 const char *key;
                 void *v;
@@ -1565,11 +1717,11 @@ static void forget(Watch *w, Hashmap *map, const char *rel, bool checkouts) {
                 _cleanup_free_ char *k = strdup(key);
                 if (!k)
                         return;
-                untrack(w, map, k);
-                if (checkouts)
+                if (checkouts) {
+                        untrack(w, map, k);
                         checkout_free(w, v);
-                else if (map == w->bound)
-                        drop_mount(w, k);
+                } else
+                        mount_forget(w, k);
         }
 }
 
@@ -1583,7 +1735,7 @@ static bool binds_below(Watch *w, const char *dir) {
         if (!hashmap_contains(w->below, dir))
                 return false;
         for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);)
-                if (v == BOUND && strncmp(key, dir, n) == 0 && key[n] == '/')
+                if (((Mount *) v)->bound && strncmp(key, dir, n) == 0 && key[n] == '/')
                         return true;
         return false;
 }
@@ -1639,18 +1791,20 @@ static void release_tree(Watch *w, const char *dir) {
         void *v;
 
         for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);)
-                k += v == BOUND && strncmp(key, dir, n) == 0 && key[n] == '/';
+                k += ((Mount *) v)->bound && strncmp(key, dir, n) == 0 && key[n] == '/';
         _cleanup_free_ char **keys = calloc(k + 1, sizeof *keys);
         if (!keys)
                 return;
         k = 0;
         for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);)
-                if (v == BOUND && strncmp(key, dir, n) == 0 && key[n] == '/')
+                if (((Mount *) v)->bound && strncmp(key, dir, n) == 0 && key[n] == '/')
                         keys[k++] = strdup(key);
         qsort(keys, k, sizeof *keys, by_depth);
         for (size_t i = 0; i < k; i++) {
                 _cleanup_free_ char *p = keys[i];
-                WatchMount *m = p ? hashmap_get(w->made, p) : NULL;
+                Mount *m = p ? bound_at(w, p) : NULL;
+                if (m && !m->made)
+                        m = NULL;
                 int r = m ? 0 : -ENOENT;
                 /* Only the very mount made at p, still at p: a rename may
                  * have put another checkout's mask here, or taken ours
@@ -1676,8 +1830,7 @@ static void release_tree(Watch *w, const char *dir) {
                                   !m ? "not a mount this daemon made" : strerror(-r));
                         continue;
                 }
-                free(hashmap_remove(w->made, p));
-                untrack(w, w->bound, p);
+                mount_gone(w, p);
                 w->mounts--;
                 released++;
         }
@@ -1728,15 +1881,20 @@ static void maybe_emptied(Watch *w, const char *rel) {
         char buf[PATH_MAX];
         size_t len = strlen(rel);
         bool any = false;
-        if (len >= sizeof buf || hashmap_size(w->made) == 0)
+        if (len >= sizeof buf || w->n_made == 0)
                 return;
         memcpy(buf, rel, len + 1);
         for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
                 *s = 0;
                 if ((hashmap_contains(w->checkouts, buf) || hashmap_contains(w->former, buf) ||
                      hashmap_contains(w->dirs, buf)) &&
-                    hashmap_contains(w->below, buf) && hashmap_put(w->emptied, buf, (void *) 1) >= 0)
-                        any = true;
+                    hashmap_contains(w->below, buf)) {
+                        if (set_add(w->emptied, buf) >= 0)
+                                any = true;
+                        else
+                                watch_warn(w, buf, ENOMEM,
+                                           "cannot look whether only the daemon's mounts are left here");
+                }
                 *s = '/';
         }
         if (any && !w->c.clock->timer_active(w->release_timer))
@@ -1750,10 +1908,10 @@ static void on_gone(void *userdata, const char *rel) {
         /* The rename of our own renew (a copy put over a file just before
          * its bind) is reported after the bind: the name is not gone, our
          * mount is on it. Nothing else can rename over a bound name. */
-        WatchMount *mine = hashmap_size(w->made) > 0 ? hashmap_get(w->made, rel) : NULL;
+        Mount *mine = w->n_made > 0 ? bound_at(w, rel) : NULL;
         PlatformBindInfo now;
-        if (mine && hashmap_get(w->bound, rel) == BOUND &&
-            w->c.binder->check(w->binder, mine->kind, rel, &now) == 0 && now.mount_id == mine->info.mount_id)
+        if (mine && mine->made && w->c.binder->check(w->binder, mine->kind, rel, &now) == 0 &&
+            now.mount_id == mine->info.mount_id)
                 return;
         forget(w, w->checkouts, rel, true);
         forget(w, w->bound, rel, false);
@@ -1768,8 +1926,10 @@ static void on_gone(void *userdata, const char *rel) {
                 Checkout *c = parent ? untrack(w, w->checkouts, parent) : NULL;
                 if (c)
                         checkout_free(w, c);
-                if (parent && binds_below(w, parent))
-                        (void) hashmap_put(w->former, parent, (void *) 1);
+                if (parent && binds_below(w, parent) && set_add(w->former, parent) < 0)
+                        watch_warn(w, parent, ENOMEM,
+                                   "cannot remember this checkout's mounts, to give them back once it is "
+                                   "empty");
         }
         /* The copy our renew renamed over a file it then bound is no
          * content that went: a directory holding just that bind (a new
@@ -1803,7 +1963,10 @@ static void on_ready(void *userdata) {
 }
 
 static void on_warn(void *userdata, const char *rel, int err, const char *what) {
-        Watch *w = userdata;
+        watch_warn(userdata, rel, err, what);
+}
+
+static void watch_warn(Watch *w, const char *rel, int err, const char *what) {
         _cleanup_free_ char *shown = escape_for_display(rel);
         if (!shown)
                 return;
@@ -1853,11 +2016,10 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->below = hashmap_new();
         w->dirs = hashmap_new();
         w->wanted = hashmap_new();
-        w->made = hashmap_new();
         w->former = hashmap_new();
         w->emptied = hashmap_new();
         w->differs = hashmap_new();
-        if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted || !w->made ||
+        if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted ||
             !w->former || !w->emptied || !w->differs) {
                 r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
@@ -1911,10 +2073,9 @@ void watch_free(Watch *w) {
         if (w->bound)
                 forget(w, w->bound, "", false);
         hashmap_free(w->bound);
-        hashmap_free(w->below);
-        hashmap_free(w->dirs);
-        hashmap_free(w->wanted);
-        hashmap_free(w->made); /* emptied by forget(bound) */
+        counts_free(w->below);
+        counts_free(w->dirs);
+        counts_free(w->wanted);
         hashmap_free(w->former);
         hashmap_free(w->emptied);
         hashmap_free(w->differs);
