@@ -7,6 +7,8 @@
 
 #include "git-audit.h"
 
+/* Let go of a Checkout (already out of checkouts): its counts, its makers,
+ * what was said of its index. Its mounts are bound's (forget_below). */
 static void checkout_free(Watch *w, Checkout *c) {
         if (c->pending || c->index_pending)
                 w->n_pending--;
@@ -21,6 +23,8 @@ static void checkout_free(Watch *w, Checkout *c) {
         free(c);
 }
 
+/* A directory with a .git of its own (a directory, or a file naming the
+ * gitdir): a checkout found, or found again. */
 static void discover_checkout(Watch *w, const char *path, bool gitfile) {
         Checkout *c = hashmap_get(w->checkouts, path);
         if (c) {
@@ -352,9 +356,7 @@ static void on_gone(void *userdata, const char *rel) {
                 if (c)
                         checkout_free(w, c);
                 if (parent && binds_below(w, parent) && set_add(w->former, parent) < 0)
-                        watch_warn(w, parent, ENOMEM,
-                                   "cannot remember this checkout's mounts, to give them back once it is "
-                                   "empty");
+                        watch_warn(w, parent, ENOMEM, "cannot remember its mounts, to give them back later");
         }
         /* The copy our renew renamed over a file it then bound is no
          * content that went: a directory holding just that bind (a new

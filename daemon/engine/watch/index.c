@@ -10,9 +10,9 @@
 /* An index larger than this is not read (git's own cap is far above). */
 #define INDEX_MAX (512 * 1024 * 1024)
 
-/* A tracked protected file larger than this is not hashed. */
+/* A tracked protected file larger than this is not hashed, and a pass
+ * hashes no more than the budget (check_entry). */
 #define DIFFERS_MAX (16 * 1024 * 1024)
-
 #define INDEX_HASH_BUDGET (64 * 1024 * 1024)
 
 /* The policy path of kind wanted (mask or protect) that path (relative to

@@ -13,6 +13,7 @@
  * the common dir) and files git must delete (commondir, gitdir, HEAD):
  * nothing in it is bound, and its config.worktree is audited instead.
  * The lists are the core's (git-audit.h): the judge reads them too. */
+
 /* The config files audited, in a gitdir and in a common dir. */
 static const char *const git_configs[] = {"config", "config.worktree"};
 
