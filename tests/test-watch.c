@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The watcher's decisions (daemon/engine/watch.c) on a fake filesystem: scripted
+ * The watcher's decisions (daemon/engine/watch/) on a fake filesystem: scripted
  * events in, a fake mount engine and fake git processes under it. No root,
  * no kernel, and no time but a fake clock's: a test says how much passes
  * (advance), so a loaded machine cannot change what happens in between.

@@ -21,7 +21,7 @@
  * name. Masks go on at once. Protects, and the checkout's git metadata, go
  * on once the git that made the checkout is done (a protect while git still
  * writes there, like a clone checking out .claude/, would fail it): the
- * processes that made it (see watch.c, makers) have exited and no lock file
+ * processes that made it (see watch/makers.c) have exited and no lock file
  * is left; or git_deadline_ms after the checkout appeared, whatever git does.
  * Then its git config files and hooks are audited. Nothing is bound at the
  * root itself: that is enforce's job.

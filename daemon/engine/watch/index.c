@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: MIT */
+/* The index work: skip-worktree for tracked masked paths, protected files that differ from it.
+ * Must not run git, write an index but under git's own lock, or hold the loop on a large index. */
+#include "watch-internal.h"
+
+#include <strings.h>
+
+#include "git-index.h"
+
+/* An index larger than this is not read (git's own cap is far above). */
+#define INDEX_MAX (512 * 1024 * 1024)
+
+/* A tracked protected file larger than this is not hashed, and a pass
+ * hashes no more than the budget (check_entry). */
+#define DIFFERS_MAX (16 * 1024 * 1024)
+#define INDEX_HASH_BUDGET (64 * 1024 * 1024)
+
+/* The policy path of kind wanted (mask or protect) that path (relative to
+ * c) is, or is below, and that is bound in c; NULL otherwise. */
+static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char *path, bool mask) {
+        for (size_t i = 0; i < w->c.policy->n; i++) {
+                const PolicyAction *a = &w->c.policy->actions[i];
+                if (is_git_entry(a->path) || (a->kind == PLATFORM_PROTECT) == mask)
+                        continue;
+                size_t n = strlen(a->path);
+                while (n > 0 && a->path[n - 1] == '/')
+                        n--;
+                bool match =
+                        w->c.fold_case ? strncasecmp(path, a->path, n) == 0 : strncmp(path, a->path, n) == 0;
+                if (!match || (path[n] != 0 && path[n] != '/'))
+                        continue;
+                _cleanup_free_ char *p = path_join(c->path, a->path);
+                if (p && p[0] && p[strlen(p) - 1] == '/')
+                        p[strlen(p) - 1] = 0;
+                if (p && is_bound(w, p))
+                        return a;
+        }
+        return NULL;
+}
+
+typedef struct IndexCtx {
+        Watch *w;
+        Checkout *c;
+        char *list;      /* the masked paths git is told to leave alone */
+        bool needs_skip; /* a tracked masked path lacks skip-worktree */
+        size_t hashed;   /* bytes of protected files hashed in this pass */
+} IndexCtx;
+
+static bool want_skip(void *ctx, const char *path) {
+        IndexCtx *x = ctx;
+        if (!bound_action(x->w, x->c, path, true))
+                return false;
+        audit_emit(&x->list, path);
+        return true;
+}
+
+static void index_failed(Watch *w, Checkout *c, const char *index, int r, const char *what) {
+        if (c->index_said == r)
+                return;
+        c->index_said = r;
+        log_event(w->c.log, LOG_WARN, "index-failed",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
+                  "path policy: nested checkout {checkout}: %s {path}: %s", what,
+                  r == -EOPNOTSUPP ? "a split or sparse index (not handled)"
+                  : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
+                                   : strerror(-r));
+}
+
+/* A tracked masked path reads as /dev/null: to git, a file replaced by a
+ * character device, which status shows and add, commit -a, stash and
+ * reset refuse. Git is told to leave it alone the way git itself would
+ * (update-index --skip-worktree): the bit set in the index, under
+ * index.lock, by this process; git is never run (its config, hooks and
+ * fsmonitor are the agent's). */
+static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t *buf, size_t n) {
+        IndexCtx x = {.w = w, .c = c};
+        _cleanup_free_ uint8_t *out = NULL;
+        size_t out_n = 0;
+        int r = git_index_skip_worktree(buf, n, want_skip, &x, &out, &out_n);
+        _cleanup_free_ char *list = x.list;
+        if (r <= 0) {
+                if (r < 0)
+                        index_failed(w, c, index, r, "cannot set skip-worktree in");
+                return;
+        }
+        r = w->c.binder->replace
+                    ? w->c.binder->replace(w->binder, c->gitdir, "index", "index.lock", buf, n, out, out_n)
+                    : -ENOSYS;
+        if (r == -EEXIST || r == -ESTALE) {
+                /* git holds its lock, or wrote a new index: that one is looked at again */
+                log_event(w->c.log, LOG_DEBUG, "index-busy",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
+                          "path policy: {path} changed under us (%s): looked at again when git is done",
+                          r == -EEXIST ? "index.lock held" : "rewritten");
+                return;
+        }
+        if (r < 0) {
+                index_failed(w, c, index, r, "cannot write");
+                return;
+        }
+        c->index_said = 0;
+        log_event(w->c.log, LOG_INFO, "skip-worktree",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", list ? list : "")),
+                  "path policy: nested checkout {checkout} tracks masked {path}: set skip-worktree in its "
+                  "index, so "
+                  "git leaves it alone");
+}
+
+/* A tracked protected file that differs from what the index holds for it
+ * (a checkout or pull could not write it: read-only) is said once, until it
+ * matches again. */
+static void check_entry(void *ctx, const GitIndexEntry *e) {
+        IndexCtx *x = ctx;
+        Watch *w = x->w;
+        if (e->stage == 0 && !e->skip_worktree && !x->needs_skip && bound_action(w, x->c, e->path, true))
+                x->needs_skip = true;
+        if (e->stage != 0 || e->skip_worktree || (e->mode & 0170000) != 0100000 ||
+            !bound_action(w, x->c, e->path, false))
+                return;
+        _cleanup_free_ char *p = path_join(x->c->path, e->path), *data = NULL;
+        size_t n = 0;
+        uint8_t oid[32];
+        /* An index is the agent's to write, as often as it likes: a pass
+         * hashes at most INDEX_HASH_BUDGET bytes, so no index can stall the
+         * loop (the rest is looked at with the next write). */
+        if (!p || x->hashed >= INDEX_HASH_BUDGET)
+                return;
+        int r = w->c.binder->read_all(w->binder, p, DIFFERS_MAX, &data, &n);
+        x->hashed += r >= 0 ? n : 0;
+        bool differs = r < 0;
+        if (r >= 0) {
+                git_blob_oid(e->algo, data, n, oid);
+                differs = memcmp(oid, e->oid, (size_t) e->algo) != 0;
+        }
+        if (!differs) {
+                hashmap_remove(w->differs, p);
+                return;
+        }
+        if (hashmap_contains(w->differs, p))
+                return;
+        /* Kept, to be said once: what cannot be kept is said all the same,
+         * and that it will be said again. */
+        if (set_add(w->differs, p) < 0)
+                watch_warn(w, p, ENOMEM, "cannot remember that it differs from the index");
+        log_event(
+                w->c.log, LOG_WARN, "protected-differs",
+                LOG_FIELDS(LOG_PATH("checkout", x->c->path), LOG_PATH("path", p), LOG_ERRNO(r < 0 ? -r : 0)),
+                "path policy: protected {path} in nested checkout {checkout} differs from what git has for "
+                "it in "
+                "the index (%s): git could not write it",
+                r == -ENOENT ? "missing"
+                : r < 0      ? strerror(-r)
+                             : "other content");
+}
+
+void forget_differs(Watch *w, const char *dir) {
+        const char *key;
+        void *v;
+        for (size_t i = 0; w->differs && hashmap_next(w->differs, &i, &key, &v);)
+                if (path_under(key, dir))
+                        hashmap_remove(w->differs, key);
+}
+
+/* Read the index, say the protected files that differ from it, and, when
+ * write, set skip-worktree where it is missing. Whether it is missing. */
+bool index_look(Watch *w, Checkout *c, bool write) {
+        if (!c->gitdir || w->c.binder->warn_only || !w->c.binder->read_all)
+                return false;
+        _cleanup_free_ char *index = path_join(c->gitdir, "index"), *buf = NULL;
+        size_t n = 0;
+        if (!index)
+                return false;
+        int r = w->c.binder->read_all(w->binder, index, INDEX_MAX, &buf, &n);
+        if (r == -ENOENT)
+                return false;
+        if (r < 0) {
+                index_failed(w, c, index, r, "cannot read");
+                return false;
+        }
+        IndexCtx x = {.w = w, .c = c};
+        r = git_index_entries((const uint8_t *) buf, n, check_entry, &x);
+        if (r < 0) {
+                index_failed(w, c, index, r, "cannot read");
+                return false;
+        }
+        if (x.needs_skip && write)
+                skip_masked(w, c, index, (const uint8_t *) buf, n);
+        return x.needs_skip;
+}
+
+void index_work(Watch *w, Checkout *c) {
+        (void) index_look(w, c, true);
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/* Protection of a checkout's git metadata once git is done, and the audit of what was frozen.
+ * Must not log a value (of a config key, of a hook), nor say protected unless every bind held. */
+#include "watch-internal.h"
+
+#include "git-audit.h"
+
+/* The git metadata protected in a repository's own gitdir, beyond the
+ * policy's own .git lines (spec: the host's read-only git-dir mount covers
+ * only the root's, so the watcher applies these), and in the common dir of
+ * a linked worktree. A linked worktree's admin dir (.git/worktrees/wt)
+ * holds nothing of these that git reads (config, hooks and info/ come from
+ * the common dir) and files git must delete (commondir, gitdir, HEAD):
+ * nothing in it is bound, and its config.worktree is audited instead.
+ * The lists are the core's (git-audit.h): the judge reads them too. */
+
+/* The config files audited, in a gitdir and in a common dir. */
+static const char *const git_configs[] = {"config", "config.worktree"};
+
+/* A config file larger than this is said to be too large to audit. */
+#define CONFIG_AUDIT_MAX (256 * 1024)
+
+void audit_emit(void *ctx, const char *name) {
+        char **list = ctx;
+        if (git_audit_hook_is_sample(name))
+                return;
+        char *s = NULL;
+        if (asprintf(&s, "%s%s%s", *list ? *list : "", *list ? ", " : "", name) >= 0) {
+                free(*list);
+                *list = s;
+        }
+}
+
+static void audit_said(Watch *w, const Checkout *c, const char *path, const char *field, const char *list,
+                       const char *what) {
+        log_event(w->c.log, LOG_WARN, "git-audit",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_PATH(field, list),
+                             LOG_SHOW("list", list)),
+                  "path policy: nested checkout {checkout}: {path} %s {list}", what);
+}
+
+void audit_config(Watch *w, const Checkout *c, const char *path) {
+        _cleanup_free_ char *buf = malloc(CONFIG_AUDIT_MAX);
+        char **keys = NULL;
+        size_t line = 0;
+        if (!buf)
+                return;
+        int r = w->c.binder->read(w->binder, path, buf, CONFIG_AUDIT_MAX);
+        if (r == -ENOENT)
+                return;
+        if (r < 0 || r >= CONFIG_AUDIT_MAX - 1) {
+                audit_said(w, c, path, "reason",
+                           r == -ELOOP    ? "a symlink"
+                           : r == -EINVAL ? "not a regular file"
+                           : r < 0        ? strerror(-r)
+                                          : "larger than 256 KiB",
+                           "cannot be audited:");
+                return;
+        }
+        if (git_audit_config(buf, (size_t) r, &keys, &line) < 0) {
+                char why[64];
+                snprintf(why, sizeof why, "line %zu", line);
+                audit_said(w, c, path, "reason", why, "is not git config as git reads it, at");
+                return;
+        }
+        _cleanup_free_ char *list = NULL;
+        for (char **k = keys; k && *k; k++)
+                audit_emit(&list, *k);
+        strv_free(keys);
+        if (list)
+                audit_said(w, c, path, "keys", list,
+                           "sets keys that make git run a program or read more config:");
+}
+
+void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
+        _cleanup_free_ char *list = NULL;
+        if (!w->c.binder->list || w->c.binder->list(w->binder, hooks, audit_emit, &list) < 0 || !list)
+                return;
+        audit_said(w, c, hooks, "hooks", list, "holds hooks that are not git's own samples:");
+}
+
+/* What was frozen: the keys and hooks that make git run something. Names
+ * only, never values: the log is no place for what the agent wrote. */
+static void audit_gitdirs(Watch *w, const Checkout *c) {
+        const char *dirs[] = {c->gitdir, c->commondir};
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++) {
+                if (!dirs[d])
+                        continue;
+                for (size_t i = 0; i < ELEMENTSOF(git_configs); i++) {
+                        _cleanup_free_ char *p = path_join(dirs[d], git_configs[i]);
+                        if (p)
+                                audit_config(w, c, p);
+                }
+                _cleanup_free_ char *h = path_join(dirs[d], "hooks");
+                if (h)
+                        audit_hooks(w, c, h);
+        }
+}
+
+/* A bind protects a name, not an inode: a hard link, or a descriptor
+ * opened before the bind (an agent that ran git clone itself can hold one
+ * on every config git makes), could still write the file after it. So the
+ * file is first replaced by a copy of itself (renew), whatever its link
+ * count, and a link count still above one after the bind (a link made in
+ * between) is said. A write that gets in anyway (a descriptor opened in
+ * the microseconds between the copy and the bind) is audited when it
+ * comes (on_changed). */
+static void protect_file(Watch *w, Checkout *c, const char *p) {
+        PlatformBindInfo info;
+        if (!bound_at(w, p) && w->c.binder->renew &&
+            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
+                (void) w->c.binder->renew(w->binder, p);
+        if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
+            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular ||
+            info.nlink <= 1)
+                return;
+        log_event(
+                w->c.log, LOG_WARN, "hardlink",
+                LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", p), LOG_INT("nlink", info.nlink)),
+                "path policy: protected {path} in nested checkout {checkout} has {nlink} hard links: it can "
+                "still "
+                "be written by another name");
+        w->failures++;
+}
+
+static void protect_dir(Watch *w, Checkout *c, const char *dir, const char *const *names, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                _cleanup_free_ char *p = path_join(dir, names[i]);
+                if (p)
+                        protect_file(w, c, p);
+        }
+}
+
+void protect_git(Watch *w, Checkout *c, const char *reason) {
+        c->pending = false;
+        w->n_pending--;
+        drop_makers(c);
+        unsigned failures = w->failures;
+        /* Where git finds its metadata now, not where it was at discovery;
+         * the metadata first (config, hooks: the window after git is the
+         * time to these binds), then the policy's protects in the worktree,
+         * held back while git ran. */
+        (void) resolve_git(w, c);
+        if (!c->gitdir) {
+                bind_actions(w, c, true);
+                return; /* gitdir-refused said why */
+        }
+        if (!c->linked)
+                protect_dir(w, c, c->gitdir, git_metadata_protected, ELEMENTSOF(git_metadata_protected));
+        /* The policy's own lines under .git, onto this gitdir; in a linked
+         * worktree onto its common dir, where git reads them (the admin
+         * dir's own files are git's to delete). */
+        for (size_t i = 0; i < w->c.policy->n; i++) {
+                const PolicyAction *a = &w->c.policy->actions[i];
+                if (!is_git_entry(a->path) || a->kind != PLATFORM_PROTECT || !a->path[4])
+                        continue;
+                const char *dir = !c->linked                     ? c->gitdir
+                                  : git_common_name(a->path + 5) ? c->commondir
+                                                                 : NULL;
+                _cleanup_free_ char *p = dir ? path_join(dir, a->path + 5) : NULL;
+                if (p)
+                        protect_file(w, c, p);
+        }
+        /* A linked worktree shares config, hooks and info/ with its common
+         * dir. */
+        if (c->commondir)
+                protect_dir(w, c, c->commondir, git_common_metadata_protected,
+                            ELEMENTSOF(git_common_metadata_protected));
+        bind_actions(w, c, true);
+        audit_gitdirs(w, c);
+        index_work(w, c);
+        /* From now on a hook can only appear by a way around the bind, and
+         * info/attributes only by being made: watch both. */
+        const char *dirs[] = {c->linked ? NULL : c->gitdir, c->commondir};
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
+                for (size_t i = 0; dirs[d] && i < 2; i++) {
+                        _cleanup_free_ char *p = path_join(dirs[d], i == 0 ? "hooks" : "info");
+                        if (p && check_dir(w, p) == 0)
+                                watch_dir(w, p);
+                }
+
+        unsigned failed = w->failures - failures;
+        const LogField *f = LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("gitdir", c->gitdir),
+                                       LOG_PATH("commondir", c->commondir), LOG_STR("reason", reason));
+        if (w->c.binder->warn_only)
+                log_event(w->c.log, LOG_INFO, "git-protected", f,
+                          "path policy: checked the git metadata of nested checkout {checkout} ({reason}): "
+                          "nothing "
+                          "can be protected on this platform");
+        else if (failed > 0)
+                /* Never "protected" unless it is: each failure is a
+                 * record of its own, and this says what it means. */
+                log_event(
+                        w->c.log, LOG_WARN, "git-unprotected",
+                        LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("gitdir", c->gitdir),
+                                   LOG_PATH("commondir", c->commondir), LOG_STR("reason", reason),
+                                   LOG_INT("failed", failed)),
+                        "path policy: the git metadata of nested checkout {checkout} is NOT fully protected "
+                        "({reason}): {failed} path(s) could not be bound");
+        else {
+                w->stats.git_protected++;
+                log_event(
+                        w->c.log, LOG_INFO, "git-protected", f,
+                        "path policy: protected the git metadata of nested checkout {checkout} ({reason})");
+        }
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/* What the files of the watcher (daemon/engine/watch/) share: their records and functions.
+ * Must not be included outside watch/: the rest of the engine sees only watch.h. */
+#pragma once
+
+#include "hashmap.h"
+#include "util.h"
+#include "watch.h"
+
+typedef struct Checkout Checkout;
+
+/* A process that made a checkout: its pidfd, polled so that protection goes
+ * on the moment the last one exits. */
+typedef struct Maker {
+        uv_poll_t poll;
+        Checkout *c; /* NULL once the checkout let go of it */
+        int fd;
+} Maker;
+
+struct Checkout {
+        Watch *w;
+        char *path;           /* relative to the root */
+        bool gitfile;         /* .git is a file naming the gitdir */
+        char *gitdir;         /* resolved the way git resolves it; NULL when refused */
+        char *commondir;      /* the gitdir's common dir, when it names one; NULL otherwise */
+        bool linked;          /* the gitdir names a common dir: a linked worktree's admin dir */
+        char *wanted;         /* a gitdir or common dir named but missing: followed until it appears */
+        const char *refused;  /* the last reason said for the git metadata, not to say it twice */
+        bool pending;         /* git metadata not protected yet */
+        bool index_pending;   /* its index changed: looked at once git is done */
+        bool needs_makers;    /* its makers: taken at the next tick */
+        bool released;        /* its mounts given back (release_tree): a HEAD made again protects it again */
+        int index_said;       /* the last index failure said, not to say it twice */
+        uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
+        uint64_t deadline;    /* the watcher's clock (now_ms) */
+        Maker **makers;
+        size_t n_makers, n_makers_allocated;
+};
+
+/* A path the watcher bound, or tried to: the value of w->bound. A failure
+ * is kept (how it failed) so that it is said when it is new, not at every
+ * event that finds the same thing again; it is judged again at the path's
+ * next event. A mount this daemon made keeps what unbind needs to give it
+ * back (release_tree); one that was there already is not ours to give. */
+typedef struct Mount {
+        bool bound;            /* bound; otherwise the last try failed, as err at step */
+        int err;               /* errno of the last failure */
+        PlatformBindStep step; /* where the last failure was */
+        bool made;             /* ours: kind and info give it back */
+        PlatformBindKind kind;
+        PlatformBindInfo info;
+} Mount;
+
+/* A count per path (w->below, w->dirs, w->wanted): a typed value, so that
+ * a count is never a pointer. */
+typedef struct PathCount {
+        size_t n;
+} PathCount;
+
+struct Watch {
+        WatchConfig c;
+        void *binder;
+        const WatcherOps *wops;
+        void *watcher;
+        char *root_abs;     /* to read absolute gitdir lines */
+        Hashmap *checkouts; /* path -> Checkout */
+        Hashmap *bound;     /* path -> Mount */
+        Hashmap *below;     /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
+        Hashmap *dirs;      /* every checkout's gitdir and common dir -> PathCount */
+        Hashmap *wanted;    /* a missing gitdir or common dir and its ancestors -> PathCount */
+        Hashmap *former;    /* a set: a checkout gone (its .git) with binds still below it */
+        Hashmap *emptied;   /* a set: where something went, to see whether only our mounts are left */
+        Hashmap *differs;   /* a set: a tracked protected file said to differ from the index */
+        ClockTimer *timer, *release_timer;
+        size_t n_pending, mounts;
+        size_t n_made;     /* the Mounts in bound that we made */
+        unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that
+                              did not */
+        bool budget_said;
+        WatchStats stats;
+};
+
+/* maps.c: paths, the sets (set_add), the counts (PathCount), tracking in
+ * checkouts and bound with the ancestors counted in below. */
+bool is_git_entry(const char *entry);
+char *path_join(const char *a, const char *b);
+bool path_under(const char *path, const char *dir);
+int set_add(Hashmap *set, const char *key);
+void counts_free(Hashmap *map);
+int count_ancestors(Hashmap *map, const char *key, bool up, bool self);
+int track_path(Watch *w, Hashmap *map, const char *key, void *value);
+void *untrack_path(Watch *w, Hashmap *map, const char *key);
+int dir_ref(Watch *w, const char *dir);
+void dir_unref(Watch *w, const char *dir);
+
+/* mounts.c: the Mount records, and binding a path. */
+Mount *bound_at(const Watch *w, const char *path);
+int mount_new(Watch *w, const char *path, Mount **ret);
+void mount_forget(Watch *w, const char *path);
+void mount_gone(Watch *w, const char *path);
+int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as,
+                 bool metadata);
+int bind_path(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, bool metadata);
+void bind_actions(Watch *w, Checkout *c, bool with_protects);
+bool is_bound(Watch *w, const char *path);
+
+/* gitdir.c: where a checkout's git metadata is. */
+bool git_common_name(const char *name);
+int check_dir(Watch *w, const char *dir);
+void watch_dir(Watch *w, const char *dir);
+int want_dir(Watch *w, Checkout *c, char *dir);
+bool resolve_git(Watch *w, Checkout *c);
+
+/* makers.c: the git rule (a checkout pending until its makers are done). */
+void drop_makers(Checkout *c);
+void start_pending(Watch *w, Checkout *c);
+void start_index_work(Watch *w, Checkout *c);
+void makers_timer_cb(void *userdata);
+
+/* protect.c: protection of the git metadata, and the audit. */
+void audit_emit(void *ctx, const char *name);
+void audit_config(Watch *w, const Checkout *c, const char *path);
+void audit_hooks(Watch *w, const Checkout *c, const char *hooks);
+void protect_git(Watch *w, Checkout *c, const char *reason);
+
+/* index.c: the index work. */
+void forget_differs(Watch *w, const char *dir);
+bool index_look(Watch *w, Checkout *c, bool write);
+void index_work(Watch *w, Checkout *c);
+
+/* release-tree.c: giving back the mounts of a checkout that went. */
+bool binds_below(Watch *w, const char *dir);
+void release_timer_cb(void *userdata);
+void maybe_emptied(Watch *w, const char *rel);
+
+/* events.c: event dispatch (the callbacks are watch_callbacks, watch.h). */
+void forget_below(Watch *w, Hashmap *map, const char *rel, bool checkouts);
+
+/* watch.c: the lifecycle; a watch-warning record (the backend's, or what the
+ * watcher could not keep for want of memory). */
+void watch_warn(Watch *w, const char *rel, int err, const char *what);
