@@ -51,6 +51,7 @@ typedef struct WatchMount {
 struct Watch {
         WatchConfig c;
         void *binder;
+        void *files;
         const WatcherOps *wops;
         void *watcher;
         char *root_abs;     /* to read absolute gitdir lines */
@@ -366,7 +367,7 @@ static int read_small(Watch *w, const char *path, char **ret) {
         _cleanup_free_ char *buf = malloc(GITFILE_MAX);
         if (!buf)
                 return -ENOMEM;
-        int r = w->c.binder->read(w->binder, path, buf, GITFILE_MAX);
+        int r = w->c.files->read(w->files, path, buf, GITFILE_MAX);
         if (r < 0)
                 return r;
         if ((size_t) r >= GITFILE_MAX - 1)
@@ -551,10 +552,10 @@ static bool resolve_git(Watch *w, Checkout *c) {
                  * event, and the checkout is found again). */
                 PlatformBindInfo info;
                 _cleanup_free_ char *dotgit = join(c->path, ".git");
-                if (dotgit && w->c.binder->renew &&
+                if (dotgit && w->c.files->renew &&
                     w->c.binder->check(w->binder, PLATFORM_PROTECT, dotgit, &info) == 0 && info.regular &&
                     info.nlink > 1)
-                        (void) w->c.binder->renew(w->binder, dotgit);
+                        (void) w->c.files->renew(w->files, dotgit);
                 g = read_gitfile(w, c, &why);
         } else
                 g = join(c->path, ".git");
@@ -914,7 +915,7 @@ static void audit_config(Watch *w, const Checkout *c, const char *path) {
         size_t line = 0;
         if (!buf)
                 return;
-        int r = w->c.binder->read(w->binder, path, buf, CONFIG_AUDIT_MAX);
+        int r = w->c.files->read(w->files, path, buf, CONFIG_AUDIT_MAX);
         if (r == -ENOENT)
                 return;
         if (r < 0 || r >= CONFIG_AUDIT_MAX - 1) {
@@ -943,7 +944,7 @@ static void audit_config(Watch *w, const Checkout *c, const char *path) {
 
 static void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
         _cleanup_free_ char *list = NULL;
-        if (!w->c.binder->list || w->c.binder->list(w->binder, hooks, audit_emit, &list) < 0 || !list)
+        if (!w->c.files->list || w->c.files->list(w->files, hooks, audit_emit, &list) < 0 || !list)
                 return;
         audit_said(w, c, hooks, "hooks", list, "holds hooks that are not git's own samples:");
 }
@@ -976,9 +977,9 @@ static void audit(Watch *w, const Checkout *c) {
  * comes (on_changed). */
 static void protect_file(Watch *w, Checkout *c, const char *p) {
         PlatformBindInfo info;
-        if (hashmap_get(w->bound, p) != BOUND && w->c.binder->renew &&
+        if (hashmap_get(w->bound, p) != BOUND && w->c.files->renew &&
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
-                (void) w->c.binder->renew(w->binder, p);
+                (void) w->c.files->renew(w->files, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular ||
             info.nlink <= 1)
@@ -1168,8 +1169,8 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
                         index_failed(w, c, index, r, "cannot set skip-worktree in");
                 return;
         }
-        r = w->c.binder->replace
-                    ? w->c.binder->replace(w->binder, c->gitdir, "index", "index.lock", buf, n, out, out_n)
+        r = w->c.files->replace
+                    ? w->c.files->replace(w->files, c->gitdir, "index", "index.lock", buf, n, out, out_n)
                     : -ENOSYS;
         if (r == -EEXIST || r == -ESTALE) {
                 /* git holds its lock, or wrote a new index: that one is looked at again */
@@ -1210,7 +1211,7 @@ static void check_entry(void *ctx, const GitIndexEntry *e) {
          * loop (the rest is looked at with the next write). */
         if (!p || x->hashed >= INDEX_HASH_BUDGET)
                 return;
-        int r = w->c.binder->read_all(w->binder, p, DIFFERS_MAX, &data, &n);
+        int r = w->c.files->read_all(w->files, p, DIFFERS_MAX, &data, &n);
         x->hashed += r >= 0 ? n : 0;
         bool differs = r < 0;
         if (r >= 0) {
@@ -1245,13 +1246,13 @@ static void forget_differs(Watch *w, const char *dir) {
 /* Read the index, say the protected files that differ from it, and, when
  * write, set skip-worktree where it is missing. Whether it is missing. */
 static bool index_look(Watch *w, Checkout *c, bool write) {
-        if (!c->gitdir || w->c.binder->warn_only || !w->c.binder->read_all)
+        if (!c->gitdir || w->c.binder->warn_only || !w->c.files->read_all)
                 return false;
         _cleanup_free_ char *index = join(c->gitdir, "index"), *buf = NULL;
         size_t n = 0;
         if (!index)
                 return false;
-        int r = w->c.binder->read_all(w->binder, index, INDEX_MAX, &buf, &n);
+        int r = w->c.files->read_all(w->files, index, INDEX_MAX, &buf, &n);
         if (r == -ENOENT)
                 return false;
         if (r < 0) {
@@ -1612,8 +1613,8 @@ static void collect_name(void *ctx, const char *name) {
  * a repository never is: its HEAD is no mount of ours. */
 static bool only_mounts(Watch *w, const char *dir, unsigned depth) {
         char **names = calloc(1, sizeof *names);
-        bool ok = names && depth < 64 && w->c.binder->list &&
-                  w->c.binder->list(w->binder, dir, collect_name, &names) == 0 && names;
+        bool ok = names && depth < 64 && w->c.files->list &&
+                  w->c.files->list(w->files, dir, collect_name, &names) == 0 && names;
         for (char **e = names; ok && *e; e++) {
                 _cleanup_free_ char *p = join(dir, *e);
                 ok = p && (is_bound(w, p) ||
@@ -1656,8 +1657,8 @@ static void release_tree(Watch *w, const char *dir) {
                  * have put another checkout's mask here, or taken ours
                  * elsewhere, where giving it back would show a secret. */
                 if (m && m->kind != PLATFORM_PROTECT) {
-                        r = w->c.binder->discard ? w->c.binder->discard(w->binder, p, m->info.mount_id)
-                                                 : -ENOSYS;
+                        r = w->c.files->discard ? w->c.files->discard(w->files, p, m->info.mount_id)
+                                                : -ENOSYS;
                         discarded += r > 0;
                 }
                 if (r >= 0) {
@@ -1869,6 +1870,12 @@ int watch_new(const WatchConfig *c, Watch **ret) {
                 watch_free(w);
                 return r;
         }
+        r = c->files->open(c->root, &w->files);
+        if (r < 0) {
+                w->files = NULL;
+                watch_free(w);
+                return r;
+        }
         if (!w->c.clock) {
                 w->c.clock = &loop_clock;
                 w->c.clock_data = c->loop;
@@ -1920,6 +1927,8 @@ void watch_free(Watch *w) {
         hashmap_free(w->differs);
         if (w->binder)
                 w->c.binder->close(w->binder);
+        if (w->files)
+                w->c.files->close(w->files);
         free(w->root_abs);
         free(w);
 }
