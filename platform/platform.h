@@ -15,8 +15,8 @@
  * returns -ENOSYS explicitly rather than being left out.
  */
 
-/* The name renew (BinderOps) gives its copy before the rename: a name gone
- * that starts so is the binder's own doing, nothing the agent removed. */
+/* The name renew (FileOps) gives its copy before the rename: a name gone
+ * that starts so is the engine's own doing, nothing the agent removed. */
 #define PLATFORM_RENEW_PREFIX ".pathpolicy-renew-"
 
 /* The name of the backend this binary was built with ("inotify", "poll"). */
@@ -152,41 +152,6 @@ typedef struct BinderOps {
         int (*unbind)(void *b, PlatformBindInfo *info);
         /* Keep the bind, let go of what unbind would have needed. */
         void (*release)(void *b, PlatformBindInfo *info);
-        /* Read up to n - 1 bytes of the regular file at path (resolved like
-         * bind: beneath the root, no symlinks), NUL-terminated; returns the
-         * length or -errno. */
-        int (*read)(void *b, const char *path, char *buf, size_t n);
-        /* Call emit with the name of each entry of the directory at path
-         * (resolved like bind; "." and ".." left out); 0 or -errno. */
-        int (*list)(void *b, const char *path, void (*emit)(void *ctx, const char *name), void *ctx);
-        /* Replace the regular file at path (resolved like bind) by a copy
-         * of itself, so that no other hard link or open descriptor reaches
-         * what a protect then binds: the copy is made as
-         * PLATFORM_RENEW_PREFIX<pid> beside it, then renamed over it. NULL
-         * where nothing can be bound. */
-        int (*renew)(void *b, const char *path);
-        /* Read the whole regular file at path (resolved like bind) into
-         * *ret (malloc'd, NUL-terminated past *ret_n bytes): 0, -EINVAL
-         * when it is no regular file, -EFBIG past max bytes, -errno. */
-        int (*read_all)(void *b, const char *path, size_t max, char **ret, size_t *ret_n);
-        /* Write the regular file name in the directory dir (resolved like
-         * bind) the way git does under its lock: lock created O_EXCL in dir
-         * (-EEXIST: someone holds it), name checked to hold exactly old
-         * (-ESTALE when it changed), data written with name's mode, owner
-         * and modification time (git's racy-clean checks read the index's),
-         * then renamed over name. The lock never outlives a failure. NULL
-         * where nothing can be bound. */
-        int (*replace)(void *b, const char *dir, const char *name, const char *lock, const void *old,
-                       size_t old_n, const void *data, size_t n);
-        /* Discard what the mask bound at path hides, through a view of its
-         * parent without the mask: a regular file is emptied, a
-         * directory's entries deleted. 1 discarded, 0 nothing to discard (a
-         * fifo, an empty file), -EMLINK for a file with other links (its
-         * content is theirs too), -EINVAL when path is no mount point,
-         * -ESTALE when the mount there is not mount_id (the one the caller
-         * made: a rename may have put another in its place), -errno. NULL
-         * where nothing can be bound. */
-        int (*discard)(void *b, const char *path, uint64_t mount_id);
         /* Call emit with each mount beneath the root that has the shape of
          * one of ours (kinds: bit 1 << kind), as a path relative to the
          * root, in no particular order. 0 or -errno. NULL where nothing can
@@ -206,6 +171,65 @@ typedef struct BinderOps {
 extern const BinderOps mount_binder;
 extern const BinderOps warn_binder;
 
+/*
+ * Files: what the watcher reads and writes beneath the root besides binds
+ * (a .git file, a checkout's config, hooks and index; a protected file
+ * renewed before its bind; what a mask hides, discarded before the mask
+ * goes). Every path is resolved as platform_open_beneath resolves it:
+ * beneath the root, no symlink followed at any component. A table, like
+ * the binder's, so that tests drive a fake through it; it pairs with a
+ * binder (platform_files_for), and an operation that only matters where
+ * something can be bound is NULL in the table of the warn-only one.
+ */
+typedef struct FileOps {
+        /* Pin the root (a directory; symlinks in its own path are the
+         * admin's, and followed). */
+        int (*open)(const char *root, void **ret);
+        /* Read up to n - 1 bytes of the regular file at path,
+         * NUL-terminated; returns the length or -errno. */
+        int (*read)(void *f, const char *path, char *buf, size_t n);
+        /* Read the whole regular file at path into *ret (malloc'd,
+         * NUL-terminated past *ret_n bytes): 0, -EINVAL when it is no
+         * regular file, -EFBIG past max bytes, -errno. NULL where nothing
+         * can be bound. */
+        int (*read_all)(void *f, const char *path, size_t max, char **ret, size_t *ret_n);
+        /* Call emit with the name of each entry of the directory at path
+         * ("." and ".." left out); 0 or -errno. */
+        int (*list)(void *f, const char *path, void (*emit)(void *ctx, const char *name), void *ctx);
+        /* Replace the regular file at path by a copy of itself, so that no
+         * other hard link or open descriptor reaches what a protect then
+         * binds: the copy is made as PLATFORM_RENEW_PREFIX<pid> beside it,
+         * then renamed over it. NULL where nothing can be bound. */
+        int (*renew)(void *f, const char *path);
+        /* Write the regular file name in the directory dir the way git does
+         * under its lock: lock created O_EXCL in dir (-EEXIST: someone
+         * holds it), name checked to hold exactly old (-ESTALE when it
+         * changed), data written with name's mode, owner and modification
+         * time (git's racy-clean checks read the index's), then renamed
+         * over name. The lock never outlives a failure. NULL where nothing
+         * can be bound. */
+        int (*replace)(void *f, const char *dir, const char *name, const char *lock, const void *old,
+                       size_t old_n, const void *data, size_t n);
+        /* Discard what the mask bound at path hides, through a view of its
+         * parent without the mask: a regular file is emptied, a
+         * directory's entries deleted. 1 discarded, 0 nothing to discard (a
+         * fifo, an empty file), -EMLINK for a file with other links (its
+         * content is theirs too), -EINVAL when path is no mount point,
+         * -ESTALE when the mount there is not mount_id (the one the caller
+         * made: a rename may have put another in its place), -errno. NULL
+         * where nothing can be bound. */
+        int (*discard)(void *f, const char *path, uint64_t mount_id);
+        void (*close)(void *f);
+} FileOps;
+
+/* The mount engine's (Linux only), and the warn-only binder's: read and
+ * list (every platform). */
+extern const FileOps mount_files;
+extern const FileOps warn_files;
+
+/* The file operations that pair with binder b. */
+const FileOps *platform_files_for(const BinderOps *b);
+
 const char *platform_bind_kind_to_string(PlatformBindKind k);
 
 /* Whether a file of this type (st_mode) fits kind: 0, or -ELOOP for a
@@ -213,13 +237,13 @@ const char *platform_bind_kind_to_string(PlatformBindKind k);
  * non-directory under mask-dir. Every engine applies this one rule. */
 int platform_type_fits(PlatformBindKind kind, unsigned mode);
 /* Call emit with each entry of the directory open at fd ("." and ".."
- * left out), for the engines' list; fd is theirs no more. 0 or -errno. */
+ * left out), for FileOps' list; fd is theirs no more. 0 or -errno. */
 int platform_list_fd(int fd, void (*emit)(void *ctx, const char *name), void *ctx);
 const char *platform_bind_step_to_string(PlatformBindStep s);
 
 /*
  * Watching: the backend owns the watch set and reports what exists and what
- * went; the core (daemon/engine/watch.c) decides what that means. Paths are
+ * went; the core (daemon/engine/watch/) decides what that means. Paths are
  * relative to the root ("" is the root). No symlink is ever followed: a
  * symlink is reported as one, never entered.
  */

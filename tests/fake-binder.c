@@ -261,9 +261,16 @@ const BinderOps fake_binder = {
         .bind = fake_bind,
         .unbind = fake_unbind,
         .release = fake_release,
+        .close = fake_close,
+};
+
+/* The file operations over the same tree (the handle is the tree, as the
+ * binder's). */
+const FileOps fake_files = {
+        .open = fake_open,
         .read = fake_read,
-        .list = fake_list,
         .read_all = fake_read_all,
+        .list = fake_list,
         .replace = fake_replace,
         .discard = fake_discard,
         .close = fake_close,
@@ -288,6 +295,12 @@ const BinderOps fake_warn_binder = {
         .bind = fake_warn_bind,
         .unbind = fake_unbind,
         .release = fake_release,
+        .close = fake_close,
+};
+
+/* What the warn-only binder pairs with: read and list. */
+const FileOps fake_warn_files = {
+        .open = fake_open,
         .read = fake_read,
         .list = fake_list,
         .close = fake_close,

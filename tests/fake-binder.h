@@ -4,10 +4,11 @@
 #include "platform.h"
 
 /*
- * A fake mount engine over an in-memory tree, for the decision logic
- * (daemon/engine/enforce.c) without root or a kernel. Nodes are paths with a type:
- * 'f' file, 'd' directory, 'l' symlink. A path with a symlink or a missing
- * node on the way fails to resolve, as openat2 would.
+ * A fake mount engine and its file operations over an in-memory tree, for
+ * the decision logic (daemon/engine/enforce.c, watch.c) without root or a
+ * kernel. Nodes are paths with a type: 'f' file, 'd' directory, 'l'
+ * symlink. A path with a symlink or a missing node on the way fails to
+ * resolve, as openat2 would.
  */
 
 #define FAKE_MAX 64
@@ -43,6 +44,8 @@ typedef struct FakeTree {
 extern FakeTree fake;
 extern const BinderOps fake_binder;
 extern const BinderOps fake_warn_binder; /* warn-only: -ENOSYS for what exists */
+extern const FileOps fake_files;         /* read, list, read_all, replace, discard */
+extern const FileOps fake_warn_files;    /* read and list, as the warn-only binder's */
 
 void fake_reset(void);
 void fake_add(const char *path, char type);

@@ -833,34 +833,33 @@ static char *slurp_rel(const char *rel) {
  * fifo or a device, never past max. */
 static void test_read_all(void **state) {
         (void) state;
-        void *b;
+        void *f;
         char *buf = (char *) 0x1;
         size_t n = 7;
         mkfile("f", "hello");
         mkfile("outside-target", "no");
         assert_int_equal(symlink("f", path_of("link")), 0);
         assert_int_equal(mkfifo(path_of("fifo"), 0644), 0);
-        assert_int_equal(mount_binder.open(root, &b), 0);
-        assert_int_equal(mount_binder.read_all(b, "f", 100, &buf, &n), 0);
+        assert_int_equal(mount_files.open(root, &f), 0);
+        assert_int_equal(mount_files.read_all(f, "f", 100, &buf, &n), 0);
         assert_int_equal(n, 5);
         assert_string_equal(buf, "hello");
         free(buf);
         buf = (char *) 0x1;
-        assert_int_equal(mount_binder.read_all(b, "f", 4, &buf, &n), -EFBIG);
-        assert_int_equal(mount_binder.read_all(b, "link", 100, &buf, &n), -ELOOP);
-        assert_int_equal(mount_binder.read_all(b, "fifo", 100, &buf, &n),
-                         -EINVAL); /* and it did not block */
-        assert_int_equal(mount_binder.read_all(b, "../outside/x", 100, &buf, &n), -EXDEV);
-        assert_int_equal(mount_binder.read_all(b, "none", 100, &buf, &n), -ENOENT);
+        assert_int_equal(mount_files.read_all(f, "f", 4, &buf, &n), -EFBIG);
+        assert_int_equal(mount_files.read_all(f, "link", 100, &buf, &n), -ELOOP);
+        assert_int_equal(mount_files.read_all(f, "fifo", 100, &buf, &n), -EINVAL); /* and it did not block */
+        assert_int_equal(mount_files.read_all(f, "../outside/x", 100, &buf, &n), -EXDEV);
+        assert_int_equal(mount_files.read_all(f, "none", 100, &buf, &n), -ENOENT);
         assert_ptr_equal(buf, (char *) 0x1);
-        mount_binder.close(b);
+        mount_files.close(f);
 }
 
 /* replace: under a lock taken O_EXCL, only over the very content read, with
  * the old file's mode and times; the lock never outlives a failure. */
 static void test_replace(void **state) {
         (void) state;
-        void *b;
+        void *f;
         struct stat before, after;
         mkdir_r("g");
         mkfile("g/index", "old");
@@ -868,22 +867,22 @@ static void test_replace(void **state) {
         struct timespec t[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1111111111, .tv_nsec = 123456789}};
         assert_int_equal(utimensat(AT_FDCWD, path_of("g/index"), t, 0), 0);
         assert_int_equal(stat(path_of("g/index"), &before), 0);
-        assert_int_equal(mount_binder.open(root, &b), 0);
+        assert_int_equal(mount_files.open(root, &f), 0);
 
         /* someone holds the lock: nothing happens */
         mkfile("g/index.lock", "git's");
-        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "old", 3, "new", 3), -EEXIST);
+        assert_int_equal(mount_files.replace(f, "g", "index", "index.lock", "old", 3, "new", 3), -EEXIST);
         _cleanup_free_ char *lock = slurp_rel("g/index.lock"), *same = slurp_rel("g/index");
         assert_string_equal(lock, "git's");
         assert_string_equal(same, "old");
         assert_int_equal(unlink(path_of("g/index.lock")), 0);
 
         /* the content changed since it was read: nothing happens, no lock left */
-        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "OLD", 3, "new", 3), -ESTALE);
-        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "ol", 2, "new", 3), -ESTALE);
+        assert_int_equal(mount_files.replace(f, "g", "index", "index.lock", "OLD", 3, "new", 3), -ESTALE);
+        assert_int_equal(mount_files.replace(f, "g", "index", "index.lock", "ol", 2, "new", 3), -ESTALE);
         assert_int_equal(access(path_of("g/index.lock"), F_OK), -1);
 
-        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "old", 3, "newer", 5), 0);
+        assert_int_equal(mount_files.replace(f, "g", "index", "index.lock", "old", 3, "newer", 5), 0);
         _cleanup_free_ char *now = slurp_rel("g/index");
         assert_string_equal(now, "newer");
         assert_int_equal(stat(path_of("g/index"), &after), 0);
@@ -895,18 +894,18 @@ static void test_replace(void **state) {
 
         /* a symlink as the file, or on the way, or as the lock: refused */
         assert_int_equal(symlink("g", path_of("gl")), 0);
-        int r = mount_binder.replace(b, "gl", "index", "index.lock", "newer", 5, "x", 1);
+        int r = mount_files.replace(f, "gl", "index", "index.lock", "newer", 5, "x", 1);
         assert_true(r == -ELOOP || r == -ENOTDIR);
         assert_int_equal(symlink("index", path_of("g/li")), 0);
-        assert_int_equal(mount_binder.replace(b, "g", "li", "index.lock", "newer", 5, "x", 1), -ELOOP);
+        assert_int_equal(mount_files.replace(f, "g", "li", "index.lock", "newer", 5, "x", 1), -ELOOP);
         assert_int_equal(access(path_of("g/index.lock"), F_OK), -1);
         assert_int_equal(symlink("../../outside/planted", path_of("g/index.lock")), 0);
-        assert_int_equal(mount_binder.replace(b, "g", "index", "index.lock", "newer", 5, "x", 1), -EEXIST);
+        assert_int_equal(mount_files.replace(f, "g", "index", "index.lock", "newer", 5, "x", 1), -EEXIST);
         assert_int_equal(access(path_of("../outside/planted"), F_OK), -1);
-        assert_int_equal(mount_binder.replace(b, "g", "a/b", "index.lock", "", 0, "x", 1), -EINVAL);
+        assert_int_equal(mount_files.replace(f, "g", "a/b", "index.lock", "", 0, "x", 1), -EINVAL);
         _cleanup_free_ char *kept = slurp_rel("g/index");
         assert_string_equal(kept, "newer");
-        mount_binder.close(b);
+        mount_files.close(f);
 }
 
 /* unbind in place: a mount moved with its directory is not followed
@@ -914,10 +913,11 @@ static void test_replace(void **state) {
 static void test_unbind_in_place(void **state) {
         (void) state;
         PlatformBindInfo info;
-        void *b;
+        void *b, *f;
         mkdir_r("x");
         mkfile("x/.env", "SECRET=1");
         assert_int_equal(mount_binder.open(root, &b), 0);
+        assert_int_equal(mount_files.open(root, &f), 0);
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "x/.env", &info), 0);
         assert_int_equal(rename(path_of("x"), path_of("moved")), 0);
         mkdir_r("x");
@@ -925,7 +925,7 @@ static void test_unbind_in_place(void **state) {
         PlatformBindInfo decoy;
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "x/.env", &decoy), 0);
         /* the decoy's mask is at the path now: neither emptied nor detached */
-        assert_int_equal(mount_binder.discard(b, "x/.env", info.mount_id), -ESTALE);
+        assert_int_equal(mount_files.discard(f, "x/.env", info.mount_id), -ESTALE);
         info.in_place = true;
         assert_int_equal(mount_binder.unbind(b, &info), -ESTALE);
         struct statx sx;
@@ -940,6 +940,7 @@ static void test_unbind_in_place(void **state) {
         assert_int_equal(mount_binder.unbind(b, &info), 0);
         _cleanup_free_ char *secret = slurp_rel("moved/.env");
         assert_string_equal(secret, "SECRET=1");
+        mount_files.close(f);
         mount_binder.close(b);
 }
 
@@ -948,7 +949,7 @@ static void test_unbind_in_place(void **state) {
 static void test_discard(void **state) {
         (void) state;
         PlatformBindInfo info;
-        void *b;
+        void *b, *f;
         mkfile(".env", "SECRET=1");
         mkfile("linked", "SECRET=2");
         assert_int_equal(link(path_of("linked"), path_of("other-name")), 0);
@@ -960,25 +961,26 @@ static void test_discard(void **state) {
         mkfile("ro/.env", "SECRET=3");
         mkfile("plain", "x");
         assert_int_equal(mount_binder.open(root, &b), 0);
+        assert_int_equal(mount_files.open(root, &f), 0);
 
-        assert_int_equal(mount_binder.discard(b, "plain", 0), -EINVAL); /* no mount there */
+        assert_int_equal(mount_files.discard(f, "plain", 0), -EINVAL); /* no mount there */
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, ".env", &info), 0);
         /* another mount id than the one made there: nothing emptied */
-        assert_int_equal(mount_binder.discard(b, ".env", info.mount_id + 1), -ESTALE);
-        assert_int_equal(mount_binder.discard(b, ".env", info.mount_id), 1);
+        assert_int_equal(mount_files.discard(f, ".env", info.mount_id + 1), -ESTALE);
+        assert_int_equal(mount_files.discard(f, ".env", info.mount_id), 1);
         assert_int_equal(mount_binder.unbind(b, &info), 0);
         _cleanup_free_ char *env = slurp_rel(".env");
         assert_string_equal(env, "");
-        assert_int_equal(mount_binder.discard(b, ".env", info.mount_id), -EINVAL); /* unbound now */
+        assert_int_equal(mount_files.discard(f, ".env", info.mount_id), -EINVAL); /* unbound now */
 
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "linked", &info), 0);
-        assert_int_equal(mount_binder.discard(b, "linked", info.mount_id), -EMLINK);
+        assert_int_equal(mount_files.discard(f, "linked", info.mount_id), -EMLINK);
         mount_binder.release(b, &info);
         _cleanup_free_ char *other = slurp_rel("other-name");
         assert_string_equal(other, "SECRET=2");
 
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_DIR, "keys/", &info), 0);
-        assert_int_equal(mount_binder.discard(b, "keys", info.mount_id), 1);
+        assert_int_equal(mount_files.discard(f, "keys", info.mount_id), 1);
         assert_int_equal(mount_binder.unbind(b, &info), 0);
         DIR *d = opendir(path_of("keys"));
         assert_non_null(d);
@@ -995,13 +997,14 @@ static void test_discard(void **state) {
         PlatformBindInfo pinfo;
         assert_int_equal(mount_binder.bind(b, PLATFORM_PROTECT, "ro/", &pinfo), 0);
         assert_int_equal(mount_binder.bind(b, PLATFORM_MASK_FILE, "ro/.env", &info), 0);
-        assert_int_equal(mount_binder.discard(b, "ro/.env", info.mount_id), 1);
+        assert_int_equal(mount_files.discard(f, "ro/.env", info.mount_id), 1);
         mount_binder.release(b, &info);
         mount_binder.release(b, &pinfo);
         assert_int_equal(umount2(path_of("ro/.env"), MNT_DETACH), 0);
         assert_int_equal(umount2(path_of("ro"), MNT_DETACH), 0);
         _cleanup_free_ char *ro = slurp_rel("ro/.env");
         assert_string_equal(ro, "");
+        mount_files.close(f);
         mount_binder.close(b);
 }
 

@@ -131,6 +131,7 @@ static T *t_new(void) {
         wc.root = "/tmp";
         wc.policy = t->policy;
         wc.binder = binder_for_test;
+        wc.files = binder_for_test->warn_only ? &fake_warn_files : &fake_files;
         wc.fold_case = fold_for_test;
         wc.log = t->log;
         wc.git_check_ms = 5;

@@ -337,6 +337,7 @@ int verb_watch(int argc, char **argv) {
         wc.root = root;
         wc.policy = policy;
         wc.binder = binder;
+        wc.files = platform_files_for(binder);
         wc.log = d.log;
         wc.git_deadline_ms = deadline_s * 1000;
         wc.fold_case = fold || platform_case_insensitive(root) > 0;

@@ -32,6 +32,7 @@ typedef struct WatchConfig {
         const char *root; /* for messages */
         const Policy *policy;
         const BinderOps *binder; /* opened on root by watch_new */
+        const FileOps *files;    /* opened on root by watch_new */
         LogStream *log;
         unsigned git_deadline_ms; /* default 60000 */
         unsigned git_check_ms;    /* lock files and the deadline: default 50 */

@@ -23,6 +23,11 @@ const BinderOps *platform_binder_for(const WatcherOps *w) {
         return &warn_binder;
 }
 
+const FileOps *platform_files_for(const BinderOps *b) {
+        (void) b;
+        return &warn_files;
+}
+
 /* No openat2 here: the path is walked a component at a time. */
 int platform_open_beneath(int dirfd, const char *path, int flags, int *ret_fd) {
         return walk_open_beneath(dirfd, path, flags, ret_fd);

@@ -95,39 +95,6 @@ static void warn_release(void *b, PlatformBindInfo *info) {
         info->mount_fd = -1;
 }
 
-static int warn_read(void *p, const char *path, char *buf, size_t n) {
-        Warn *w = p;
-        struct stat st;
-        const char *name;
-        int dfd, fd, r;
-
-        r = resolve_stat(w->root_fd, path, &st, &dfd, &name);
-        if (r < 0)
-                return r;
-        if (!S_ISREG(st.st_mode)) {
-                close(dfd);
-                return -EINVAL; /* never a fifo or a device: reading one could block */
-        }
-        r = platform_open_beneath(dfd, name, O_RDONLY, &fd);
-        close(dfd);
-        if (r < 0)
-                return r;
-        ssize_t k = read(fd, buf, n - 1);
-        r = k < 0 ? -errno : (int) k;
-        close(fd);
-        if (k >= 0)
-                buf[k] = 0;
-        return r;
-}
-
-static int warn_list(void *p, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
-        Warn *w = p;
-        int fd, r = platform_open_beneath(w->root_fd, path, O_RDONLY | O_DIRECTORY, &fd);
-        if (r < 0)
-                return r;
-        return platform_list_fd(fd, emit, ctx);
-}
-
 const BinderOps warn_binder = {
         .warn_only = true,
         .kernel_check = warn_kernel_check,
@@ -136,7 +103,5 @@ const BinderOps warn_binder = {
         .bind = warn_bind,
         .unbind = warn_unbind,
         .release = warn_release,
-        .read = warn_read,
-        .list = warn_list,
         .close = warn_close,
 };

@@ -20,3 +20,7 @@ const WatcherOps *platform_watcher_by_name(const char *name) {
 const BinderOps *platform_binder_for(const WatcherOps *w) {
         return w == &inotify_watcher ? &mount_binder : &warn_binder;
 }
+
+const FileOps *platform_files_for(const BinderOps *b) {
+        return b == &mount_binder ? &mount_files : &warn_files;
+}

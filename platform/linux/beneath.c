@@ -92,3 +92,22 @@ int platform_probe_beneath(int dirfd, const char *path) {
         close(fd);
         return 0;
 }
+
+int linux_open_entry(int dirfd, const char *path, int *ret_fd) {
+        char buf[PATH_MAX];
+        size_t n = strlen(path);
+
+        if (n == 0 || n >= sizeof buf)
+                return -EINVAL;
+        memcpy(buf, path, n + 1);
+        if (n > 1 && buf[n - 1] == '/')
+                buf[n - 1] = 0;
+        return platform_open_beneath(dirfd, buf, O_PATH, ret_fd);
+}
+
+int linux_statx_entry(int fd, struct statx *ret) {
+        if (statx(fd, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW,
+                  STATX_TYPE | STATX_NLINK | STATX_INO | STATX_MNT_ID, ret) < 0)
+                return -errno;
+        return 0;
+}

@@ -11,8 +11,10 @@
  * before anyone can see it; attach it to the descriptor; then resolve the
  * path again and check it is now our mount. Linux >= 5.12 (openat2,
  * open_tree, move_mount, fsopen, mount_setattr); no fallback.
+ *
+ * It binds and unbinds, and must not read or write what a file holds: the
+ * watcher's reads and writes beneath the root are files.c's (FileOps).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -163,29 +165,10 @@ static void linux_close(void *p) {
         free(b);
 }
 
-/* Resolve path beneath the root to an O_PATH fd, following no symlink at
- * any component. A trailing '/' is the entry's, not the path's. */
+/* The entry at path beneath the root, as an O_PATH fd (beneath.h). */
 static int resolve(Binder *b, const char *path) {
-        char buf[PATH_MAX];
-        size_t n = strlen(path);
-        int fd, r;
-
-        if (n == 0 || n >= sizeof buf)
-                return -EINVAL;
-        memcpy(buf, path, n + 1);
-        if (n > 1 && buf[n - 1] == '/')
-                buf[n - 1] = 0;
-        /* O_PATH: a symlink at the end comes back as itself, for the type
-         * check to refuse (-ELOOP at PLATFORM_STEP_TYPE). */
-        r = platform_open_beneath(b->root_fd, buf, O_PATH, &fd);
+        int fd, r = linux_open_entry(b->root_fd, path, &fd);
         return r < 0 ? r : fd;
-}
-
-static int fd_statx(int fd, struct statx *sx) {
-        if (statx(fd, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW,
-                  STATX_TYPE | STATX_NLINK | STATX_INO | STATX_MNT_ID, sx) < 0)
-                return -errno;
-        return 0;
 }
 
 /* Resolve and type-check; on success *ret_fd is the pinned target. */
@@ -197,7 +180,7 @@ static int pin(Binder *b, PlatformBindKind kind, const char *path, int *ret_fd, 
         fd = resolve(b, path);
         if (fd < 0)
                 return fd;
-        r = fd_statx(fd, sx);
+        r = linux_statx_entry(fd, sx);
         if (r < 0) {
                 close(fd);
                 return r;
@@ -324,7 +307,7 @@ static int mount_fits(int fd, PlatformBindKind kind, const struct statx *sx) {
 static int is_our_mount(int fd, PlatformBindKind kind, uint64_t mount_id, uint64_t ino, uint32_t dev_major,
                         uint32_t dev_minor) {
         struct statx sx;
-        int r = fd_statx(fd, &sx);
+        int r = linux_statx_entry(fd, &sx);
 
         if (r < 0)
                 return r;
@@ -627,25 +610,6 @@ static int linux_teardown(void *p, PlatformBindKind kind, const char *path) {
         return r < 0 ? r : 1;
 }
 
-static int linux_read(void *p, const char *path, char *buf, size_t n) {
-        _cleanup_fd_ int rfd = -1;
-        struct stat st;
-        Binder *b = p;
-
-        int r = platform_open_beneath(b->root_fd, path, O_RDONLY, &rfd);
-        if (r < 0)
-                return r;
-        if (fstat(rfd, &st) < 0)
-                return -errno;
-        if (!S_ISREG(st.st_mode))
-                return -EINVAL; /* never a fifo or a device: reading one could block */
-        ssize_t k = read(rfd, buf, n - 1);
-        if (k < 0)
-                return -errno;
-        buf[k] = 0;
-        return (int) k;
-}
-
 static void linux_release(void *p, PlatformBindInfo *info) {
         Binder *b = p;
         Made *m;
@@ -653,334 +617,6 @@ static void linux_release(void *p, PlatformBindInfo *info) {
         close_fd(&info->mount_fd);
         if (!info->already && (m = made_find(b, info->mount_id)))
                 made_drop(b, m);
-}
-
-static int linux_list(void *p, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
-        Binder *b = p;
-        int fd, r = platform_open_beneath(b->root_fd, path, O_RDONLY | O_DIRECTORY, &fd);
-        if (r < 0)
-                return r;
-        return platform_list_fd(fd, emit, ctx);
-}
-
-/* path's parent (into parent, "" for the root) and its last component:
- * -EINVAL for an empty last component or a parent too long. */
-static int split_parent(const char *path, char parent[static PATH_MAX], const char **ret_name) {
-        const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
-        size_t pl = slash ? (size_t) (slash - path) : 0;
-        if (!name[0] || pl >= PATH_MAX)
-                return -EINVAL;
-        memcpy(parent, path, pl);
-        parent[pl] = 0;
-        *ret_name = name;
-        return 0;
-}
-
-/*
- * Replace the regular file at path by a copy of itself: the same bytes,
- * mode and owner, a new inode. A hard link made to it before, or a
- * descriptor opened on it, then reaches the old inode, not the file a
- * read-only bind goes on next (a bind protects a name, not an inode).
- * Through fds only: the parent resolved beneath the root with no symlink,
- * the file opened there without following, the copy made as an unnamed
- * O_TMPFILE, named, and renamed over the original.
- */
-#define RENEW_MAX (1024 * 1024)
-static int linux_renew(void *p, const char *path) {
-        Binder *b = p;
-        char parent[PATH_MAX], tmp[64], proc[64];
-        const char *name;
-        struct stat st;
-        int r;
-
-        if (split_parent(path, parent, &name) < 0)
-                return -EINVAL;
-        _cleanup_fd_ int dfd = -1, src = -1;
-        if ((r = platform_open_beneath(b->root_fd, parent, O_RDONLY | O_DIRECTORY, &dfd)) < 0 ||
-            (r = platform_open_beneath(dfd, name, O_RDONLY, &src)) < 0)
-                return r;
-        if (fstat(src, &st) < 0)
-                return -errno;
-        if (!S_ISREG(st.st_mode))
-                return -EINVAL;
-        if (st.st_size > RENEW_MAX)
-                return -EFBIG;
-        _cleanup_fd_ int dst = openat(dfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, st.st_mode & 07777);
-        if (dst < 0)
-                return -errno;
-        for (;;) {
-                char buf[16384];
-                ssize_t n = read(src, buf, sizeof buf);
-                if (n < 0 && errno == EINTR)
-                        continue;
-                if (n < 0)
-                        return -errno;
-                if (n == 0)
-                        break;
-                for (ssize_t off = 0; off < n;) {
-                        ssize_t k = write(dst, buf + off, (size_t) (n - off));
-                        if (k < 0 && errno == EINTR)
-                                continue;
-                        if (k < 0)
-                                return -errno;
-                        off += k;
-                }
-        }
-        if (fchown(dst, st.st_uid, st.st_gid) < 0 || fchmod(dst, st.st_mode & 07777) < 0)
-                return -errno;
-        snprintf(tmp, sizeof tmp, PLATFORM_RENEW_PREFIX "%d", (int) getpid());
-        snprintf(proc, sizeof proc, "/proc/self/fd/%d", dst);
-        (void) unlinkat(dfd, tmp, 0);
-        if (linkat(AT_FDCWD, proc, dfd, tmp, AT_SYMLINK_FOLLOW) < 0)
-                return -errno;
-        if (renameat(dfd, tmp, dfd, name) < 0) {
-                r = -errno;
-                (void) unlinkat(dfd, tmp, 0);
-                return r;
-        }
-        return 0;
-}
-
-/* Open dir (resolved like bind) as a directory fd. */
-static int open_dir(Binder *b, const char *dir) {
-        int fd, r = platform_open_beneath(b->root_fd, dir, O_RDONLY | O_DIRECTORY, &fd);
-        return r < 0 ? r : fd;
-}
-
-/* Read all of the regular file open at fd, up to max bytes. */
-static int read_fd_all(int fd, size_t max, char **ret, size_t *ret_n) {
-        struct stat st;
-        if (fstat(fd, &st) < 0)
-                return -errno;
-        if (!S_ISREG(st.st_mode))
-                return -EINVAL; /* never a fifo or a device: reading one could block */
-        if ((uint64_t) st.st_size > max)
-                return -EFBIG;
-        size_t cap = (size_t) st.st_size + 1, n = 0;
-        char *buf = malloc(cap + 1);
-        if (!buf)
-                return -ENOMEM;
-        for (;;) {
-                if (n == cap) { /* it grew while we read */
-                        if (cap > max) {
-                                free(buf);
-                                return -EFBIG;
-                        }
-                        char *nb = realloc(buf, cap * 2 + 1);
-                        if (!nb) {
-                                free(buf);
-                                return -ENOMEM;
-                        }
-                        buf = nb;
-                        cap *= 2;
-                }
-                ssize_t k = read(fd, buf + n, cap - n);
-                if (k < 0 && errno == EINTR)
-                        continue;
-                if (k < 0) {
-                        int r = -errno;
-                        free(buf);
-                        return r;
-                }
-                if (k == 0)
-                        break;
-                n += (size_t) k;
-        }
-        if (n > max) {
-                free(buf);
-                return -EFBIG;
-        }
-        buf[n] = 0;
-        *ret = buf;
-        *ret_n = n;
-        return 0;
-}
-
-static int linux_read_all(void *p, const char *path, size_t max, char **ret, size_t *ret_n) {
-        Binder *b = p;
-        _cleanup_fd_ int fd = -1;
-        int r = platform_open_beneath(b->root_fd, path, O_RDONLY, &fd);
-        if (r < 0)
-                return r;
-        return read_fd_all(fd, max, ret, ret_n);
-}
-
-static int write_all(int fd, const void *data, size_t n) {
-        for (size_t off = 0; off < n;) {
-                ssize_t k = write(fd, (const char *) data + off, n - off);
-                if (k < 0 && errno == EINTR)
-                        continue;
-                if (k < 0)
-                        return -errno;
-                off += (size_t) k;
-        }
-        return 0;
-}
-
-/* The steps of replace once the lock is ours, through fds only. */
-static int replace_locked(int dfd, int lfd, const char *name, const char *lock, const void *old,
-                          size_t old_n, const void *data, size_t n) {
-        _cleanup_fd_ int src = -1;
-        char *now = NULL;
-        size_t now_n = 0;
-        struct stat st;
-        int r = platform_open_beneath(dfd, name, O_RDONLY, &src);
-        if (r < 0)
-                return r;
-        if (fstat(src, &st) < 0)
-                return -errno;
-        r = read_fd_all(src, old_n, &now, &now_n);
-        bool same = r == 0 && now_n == old_n && memcmp(now, old, old_n) == 0;
-        free(now);
-        if (r == -EFBIG || (r == 0 && !same))
-                return -ESTALE;
-        if (r < 0)
-                return r;
-        struct timespec times[2] = {st.st_atim, st.st_mtim};
-        if ((r = write_all(lfd, data, n)) < 0)
-                return r;
-        if (fchmod(lfd, st.st_mode & 07777) < 0 || fchown(lfd, st.st_uid, st.st_gid) < 0 ||
-            futimens(lfd, times) < 0 || renameat(dfd, lock, dfd, name) < 0)
-                return -errno;
-        return 0;
-}
-
-static int linux_replace(void *p, const char *dir, const char *name, const char *lock, const void *old,
-                         size_t old_n, const void *data, size_t n) {
-        Binder *b = p;
-        if (!name[0] || strchr(name, '/') || !lock[0] || strchr(lock, '/'))
-                return -EINVAL;
-        _cleanup_fd_ int dfd = open_dir(b, dir);
-        if (dfd < 0)
-                return dfd;
-        _cleanup_fd_ int lfd = openat(dfd, lock, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (lfd < 0)
-                return -errno;
-        int r = replace_locked(dfd, lfd, name, lock, old, old_n, data, n);
-        if (r < 0)
-                (void) unlinkat(dfd, lock, 0);
-        return r;
-}
-
-/* Delete every entry of the directory open at dfd, depth first, never
- * leaving its filesystem (NO_XDEV) and following no symlink. Takes dfd. */
-static int empty_dir(int dfd, unsigned depth) {
-        _cleanup_fd_ int fd = dfd;
-        if (depth > 256)
-                return -ELOOP;
-        DIR *d = fdopendir(fd);
-        if (!d)
-                return -errno;
-        fd = -1; /* d has it now */
-        int r = 0;
-        for (;;) {
-                errno = 0;
-                struct dirent *e = readdir(d);
-                if (!e) {
-                        if (errno)
-                                r = -errno;
-                        break;
-                }
-                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                        continue;
-                if (unlinkat(dirfd(d), e->d_name, 0) == 0)
-                        continue;
-                if (errno != EISDIR && errno != EPERM) {
-                        r = -errno;
-                        break;
-                }
-                int sub;
-                r = linux_open_beneath(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY, RESOLVE_NO_XDEV, &sub);
-                if (r < 0 || (r = empty_dir(sub, depth + 1)) < 0)
-                        break;
-                if (unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) < 0) {
-                        r = -errno;
-                        break;
-                }
-        }
-        closedir(d);
-        return r;
-}
-
-/*
- * What a mask hides, discarded before the mask goes: the mask's parent is
- * cloned as a detached mount without what is mounted below it (open_tree
- * without AT_RECURSIVE), so the name there reaches the real file, which is
- * emptied through its fd. The clone is private to this process and goes
- * with its fd.
- */
-static int linux_discard(void *p, const char *path, uint64_t mount_id) {
-        Binder *b = p;
-        char parent[PATH_MAX];
-        const char *name;
-        struct statx sx;
-
-        if (split_parent(path, parent, &name) < 0)
-                return -EINVAL;
-        _cleanup_fd_ int fd = resolve(b, path);
-        if (fd < 0)
-                return fd;
-        int r = fd_statx(fd, &sx);
-        if (r < 0)
-                return r;
-        if (!(sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) ||
-            !(sx.stx_attributes & STATX_ATTR_MOUNT_ROOT))
-                return -EINVAL;
-        if (sx.stx_mnt_id != mount_id)
-                return -ESTALE; /* not the mask the caller made: never empty what another hides */
-        _cleanup_fd_ int dfd = open_dir(b, parent);
-        if (dfd < 0)
-                return dfd;
-        /* The parent opened is the one the mask sits in: its name there is
-         * still that very mount (a rename of the parent between the two
-         * lookups would otherwise hand us another directory's file). */
-        _cleanup_fd_ int again = -1;
-        struct statx asx;
-        r = platform_open_beneath(dfd, name, O_PATH, &again);
-        if (r < 0)
-                return r;
-        r = fd_statx(again, &asx);
-        if (r < 0)
-                return r;
-        if (asx.stx_mnt_id != sx.stx_mnt_id)
-                return -EAGAIN; /* moved meanwhile: asked again at the next event */
-        _cleanup_fd_ int view = open_tree(dfd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
-        if (view < 0)
-                return -errno;
-        /* Ours alone: writable even where the parent is a read-only bind
-         * (a mask inside a protected directory). Best effort: a read-only
-         * filesystem stays read-only, and the write below says so. */
-        struct mount_attr rw = {.attr_clr = MOUNT_ATTR_RDONLY};
-        (void) mount_setattr(view, "", AT_EMPTY_PATH, &rw, sizeof rw);
-        _cleanup_fd_ int real = -1;
-        struct stat st;
-        r = linux_open_beneath(view, name, O_RDONLY, RESOLVE_NO_XDEV, &real);
-        if (r < 0)
-                return r;
-        if (fstat(real, &st) < 0)
-                return -errno;
-        if (S_ISDIR(st.st_mode)) {
-                int d = real;
-                real = -1;
-                r = empty_dir(d, 0);
-                return r < 0 ? r : 1;
-        }
-        if (!S_ISREG(st.st_mode) || st.st_size == 0)
-                return 0;
-        if (st.st_nlink > 1)
-                return -EMLINK;
-        _cleanup_fd_ int wfd = -1;
-        struct stat wst;
-        r = linux_open_beneath(view, name, O_WRONLY, RESOLVE_NO_XDEV, &wfd);
-        if (r < 0)
-                return r;
-        if (fstat(wfd, &wst) < 0)
-                return -errno;
-        if (wst.st_ino != st.st_ino || wst.st_dev != st.st_dev)
-                return -EAGAIN; /* renamed over meanwhile */
-        if (ftruncate(wfd, 0) < 0)
-                return -errno;
-        return 1;
 }
 
 int platform_mount_max(size_t *ret) {
@@ -1006,12 +642,6 @@ const BinderOps mount_binder = {
         .bind = linux_bind,
         .unbind = linux_unbind,
         .release = linux_release,
-        .read = linux_read,
-        .list = linux_list,
-        .renew = linux_renew,
-        .read_all = linux_read_all,
-        .replace = linux_replace,
-        .discard = linux_discard,
         .mounts = linux_mounts,
         .teardown = linux_teardown,
         .close = linux_close,

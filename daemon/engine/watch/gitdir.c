@@ -42,7 +42,7 @@ static int read_small(Watch *w, const char *path, char **ret) {
         _cleanup_free_ char *buf = malloc(GITFILE_MAX);
         if (!buf)
                 return -ENOMEM;
-        int r = w->c.binder->read(w->binder, path, buf, GITFILE_MAX);
+        int r = w->c.files->read(w->files, path, buf, GITFILE_MAX);
         if (r < 0)
                 return r;
         if ((size_t) r >= GITFILE_MAX - 1)
@@ -234,10 +234,10 @@ bool resolve_git(Watch *w, Checkout *c) {
                  * event, and the checkout is found again). */
                 PlatformBindInfo info;
                 _cleanup_free_ char *dotgit = path_join(c->path, ".git");
-                if (dotgit && w->c.binder->renew &&
+                if (dotgit && w->c.files->renew &&
                     w->c.binder->check(w->binder, PLATFORM_PROTECT, dotgit, &info) == 0 && info.regular &&
                     info.nlink > 1)
-                        (void) w->c.binder->renew(w->binder, dotgit);
+                        (void) w->c.files->renew(w->files, dotgit);
                 g = read_gitfile(w, c, &why);
         } else
                 g = path_join(c->path, ".git");

@@ -83,8 +83,8 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
                         index_failed(w, c, index, r, "cannot set skip-worktree in");
                 return;
         }
-        r = w->c.binder->replace
-                    ? w->c.binder->replace(w->binder, c->gitdir, "index", "index.lock", buf, n, out, out_n)
+        r = w->c.files->replace
+                    ? w->c.files->replace(w->files, c->gitdir, "index", "index.lock", buf, n, out, out_n)
                     : -ENOSYS;
         if (r == -EEXIST || r == -ESTALE) {
                 /* git holds its lock, or wrote a new index: that one is looked at again */
@@ -125,7 +125,7 @@ static void check_entry(void *ctx, const GitIndexEntry *e) {
          * loop (the rest is looked at with the next write). */
         if (!p || x->hashed >= INDEX_HASH_BUDGET)
                 return;
-        int r = w->c.binder->read_all(w->binder, p, DIFFERS_MAX, &data, &n);
+        int r = w->c.files->read_all(w->files, p, DIFFERS_MAX, &data, &n);
         x->hashed += r >= 0 ? n : 0;
         bool differs = r < 0;
         if (r >= 0) {
@@ -164,13 +164,13 @@ void forget_differs(Watch *w, const char *dir) {
 /* Read the index, say the protected files that differ from it, and, when
  * write, set skip-worktree where it is missing. Whether it is missing. */
 bool index_look(Watch *w, Checkout *c, bool write) {
-        if (!c->gitdir || w->c.binder->warn_only || !w->c.binder->read_all)
+        if (!c->gitdir || w->c.binder->warn_only || !w->c.files->read_all)
                 return false;
         _cleanup_free_ char *index = path_join(c->gitdir, "index"), *buf = NULL;
         size_t n = 0;
         if (!index)
                 return false;
-        int r = w->c.binder->read_all(w->binder, index, INDEX_MAX, &buf, &n);
+        int r = w->c.files->read_all(w->files, index, INDEX_MAX, &buf, &n);
         if (r == -ENOENT)
                 return false;
         if (r < 0) {

@@ -45,7 +45,7 @@ void audit_config(Watch *w, const Checkout *c, const char *path) {
         size_t line = 0;
         if (!buf)
                 return;
-        int r = w->c.binder->read(w->binder, path, buf, CONFIG_AUDIT_MAX);
+        int r = w->c.files->read(w->files, path, buf, CONFIG_AUDIT_MAX);
         if (r == -ENOENT)
                 return;
         if (r < 0 || r >= CONFIG_AUDIT_MAX - 1) {
@@ -74,7 +74,7 @@ void audit_config(Watch *w, const Checkout *c, const char *path) {
 
 void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
         _cleanup_free_ char *list = NULL;
-        if (!w->c.binder->list || w->c.binder->list(w->binder, hooks, audit_emit, &list) < 0 || !list)
+        if (!w->c.files->list || w->c.files->list(w->files, hooks, audit_emit, &list) < 0 || !list)
                 return;
         audit_said(w, c, hooks, "hooks", list, "holds hooks that are not git's own samples:");
 }
@@ -107,9 +107,9 @@ static void audit_gitdirs(Watch *w, const Checkout *c) {
  * comes (on_changed). */
 static void protect_file(Watch *w, Checkout *c, const char *p) {
         PlatformBindInfo info;
-        if (!bound_at(w, p) && w->c.binder->renew &&
+        if (!bound_at(w, p) && w->c.files->renew &&
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
-                (void) w->c.binder->renew(w->binder, p);
+                (void) w->c.files->renew(w->files, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular ||
             info.nlink <= 1)

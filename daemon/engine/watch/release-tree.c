@@ -42,8 +42,8 @@ static void collect_name(void *ctx, const char *name) {
  * a repository never is: its HEAD is no mount of ours. */
 static bool only_mounts(Watch *w, const char *dir, unsigned depth) {
         char **names = calloc(1, sizeof *names);
-        bool ok = names && depth < 64 && w->c.binder->list &&
-                  w->c.binder->list(w->binder, dir, collect_name, &names) == 0 && names;
+        bool ok = names && depth < 64 && w->c.files->list &&
+                  w->c.files->list(w->files, dir, collect_name, &names) == 0 && names;
         for (char **e = names; ok && *e; e++) {
                 _cleanup_free_ char *p = path_join(dir, *e);
                 ok = p && (is_bound(w, p) ||
@@ -88,8 +88,8 @@ static void release_tree(Watch *w, const char *dir) {
                  * have put another checkout's mask here, or taken ours
                  * elsewhere, where giving it back would show a secret. */
                 if (m && m->kind != PLATFORM_PROTECT) {
-                        r = w->c.binder->discard ? w->c.binder->discard(w->binder, p, m->info.mount_id)
-                                                 : -ENOSYS;
+                        r = w->c.files->discard ? w->c.files->discard(w->files, p, m->info.mount_id)
+                                                : -ENOSYS;
                         discarded += r > 0;
                 }
                 if (r >= 0) {

@@ -60,6 +60,7 @@ typedef struct PathCount {
 struct Watch {
         WatchConfig c;
         void *binder;
+        void *files;
         const WatcherOps *wops;
         void *watcher;
         char *root_abs;     /* to read absolute gitdir lines */

@@ -66,6 +66,12 @@ int watch_new(const WatchConfig *c, Watch **ret) {
                 watch_free(w);
                 return r;
         }
+        r = c->files->open(c->root, &w->files);
+        if (r < 0) {
+                w->files = NULL;
+                watch_free(w);
+                return r;
+        }
         if (!w->c.clock) {
                 w->c.clock = &loop_clock;
                 w->c.clock_data = c->loop;
@@ -116,6 +122,8 @@ void watch_free(Watch *w) {
         hashmap_free(w->differs);
         if (w->binder)
                 w->c.binder->close(w->binder);
+        if (w->files)
+                w->c.files->close(w->files);
         free(w->root_abs);
         free(w);
 }

@@ -1,0 +1,610 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The shell lexer (shell-lex.h): bash's word syntax, as much of it as it
+ * takes to know what a command names. It must not judge anything: what a
+ * word names and which commands are allowed are the recogniser's
+ * (command.c).
+ */
+#include "shell-lex.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "util.h"
+
+void shell_word_done(ShellWord *w) {
+        free(w->v);
+        free(w->sets);
+}
+
+void shell_lexed_done(ShellLexed *l) {
+        for (size_t i = 0; i < l->n; i++)
+                shell_word_done(&l->v[i].w);
+        free(l->v);
+        for (size_t i = 0; i < l->n_nested; i++)
+                free(l->nested[i]);
+        free(l->nested);
+        *l = (ShellLexed){0};
+}
+
+int shell_word_put(ShellWord *w, uint8_t kind, uint8_t c) {
+        if (ARRAY_GROW(w->v, w->allocated, w->n + 1) < 0)
+                return -ENOMEM;
+        w->v[w->n++] = (ShellItem){.kind = kind, .c = c};
+        return 0;
+}
+
+static int put_nested(ShellLexed *l, const char *s, size_t n) {
+        char *d = strndup(s, n);
+        if (!d || ARRAY_GROW(l->nested, l->nested_allocated, l->n_nested + 1) < 0) {
+                free(d);
+                return -ENOMEM;
+        }
+        l->nested[l->n_nested++] = d;
+        return 0;
+}
+
+bool shell_is_ident_start(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+bool shell_is_ident(char c) {
+        return shell_is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Bytes that end an unquoted word. */
+bool shell_is_meta(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '|' || c == '&' || c == ';' || c == '(' ||
+               c == ')' || c == '<' || c == '>';
+}
+
+/* The index of the quote closing the one at s[i] ('"' or '`': backslashes
+ * escape), or -1. */
+static ssize_t close_quote(const char *s, size_t n, size_t i) {
+        char q = s[i];
+        for (size_t j = i + 1; j < n; j++) {
+                if (s[j] == '\\' && q != '\'') {
+                        j++;
+                        continue;
+                }
+                if (s[j] == q)
+                        return (ssize_t) j;
+        }
+        return -1;
+}
+
+/* The index of the bracket closing one opened just before s[i] (open and
+ * close: '(' ')' or '{' '}'), quotes and escapes skipped; -1 if none. */
+static ssize_t close_bracket(const char *s, size_t n, size_t i, char open, char close) {
+        int depth = 1;
+        for (size_t j = i; j < n; j++) {
+                char c = s[j];
+                if (c == '\\') {
+                        j++;
+                } else if (c == '\'' || c == '"' || c == '`') {
+                        ssize_t e = close_quote(s, n, j);
+                        if (e < 0)
+                                return -1;
+                        j = (size_t) e;
+                } else if (c == open) {
+                        depth++;
+                } else if (c == close && --depth == 0) {
+                        return (ssize_t) j;
+                }
+        }
+        return -1;
+}
+
+static int hexval(char c) {
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
+}
+
+static int put_utf8(ShellWord *w, uint32_t cp) {
+        uint8_t b[4];
+        size_t k;
+        if (cp < 0x80) {
+                b[0] = (uint8_t) cp;
+                k = 1;
+        } else if (cp < 0x800) {
+                b[0] = (uint8_t) (0xc0 | cp >> 6);
+                b[1] = (uint8_t) (0x80 | (cp & 0x3f));
+                k = 2;
+        } else if (cp < 0x10000) {
+                b[0] = (uint8_t) (0xe0 | cp >> 12);
+                b[1] = (uint8_t) (0x80 | ((cp >> 6) & 0x3f));
+                b[2] = (uint8_t) (0x80 | (cp & 0x3f));
+                k = 3;
+        } else {
+                b[0] = (uint8_t) (0xf0 | (cp >> 18 & 0x07));
+                b[1] = (uint8_t) (0x80 | ((cp >> 12) & 0x3f));
+                b[2] = (uint8_t) (0x80 | ((cp >> 6) & 0x3f));
+                b[3] = (uint8_t) (0x80 | (cp & 0x3f));
+                k = 4;
+        }
+        for (size_t i = 0; i < k; i++)
+                if (shell_word_put(w, SHELL_LIT, b[i]) < 0)
+                        return -ENOMEM;
+        return 0;
+}
+
+/* $'...' from s[*i] (its quote): bash's ANSI-C escapes, decoded. */
+static int lex_ansi_c(const char *s, size_t n, size_t *i, ShellWord *w) {
+        size_t j = *i + 1;
+        int r;
+        while (j < n && s[j] != '\'') {
+                uint32_t v = (uint8_t) s[j];
+                if (s[j] != '\\' || j + 1 >= n) {
+                        j++;
+                } else {
+                        char e = s[j + 1];
+                        j += 2;
+                        static const char from[] = "abefnrtv\\'\"?E", to[] = "\a\b\x1b\f\n\r\t\v\\'\"?\x1b";
+                        const char *k = strchr(from, e);
+                        if (e == 'x' && j < n && s[j] == '{') { /* bash 5.2: \x{HH...}, the low byte */
+                                size_t q = j + 1;
+                                v = 0;
+                                while (q < n && hexval(s[q]) >= 0)
+                                        v = (v * 16 + (uint32_t) hexval(s[q++])) & 0xff;
+                                if (q < n && s[q] == '}') {
+                                        j = q + 1;
+                                        if (v == 0)
+                                                break;
+                                        if ((r = shell_word_put(w, SHELL_LIT, (uint8_t) v)) < 0)
+                                                return r;
+                                        continue;
+                                }
+                                v = 0; /* no '}': as bash, \x with no digit */
+                        }
+                        if (e == 'x' || e == 'u' || e == 'U') {
+                                size_t max = e == 'x' ? 2 : e == 'u' ? 4 : 8, d = 0;
+                                v = 0;
+                                for (; d < max && j < n && hexval(s[j]) >= 0; d++, j++)
+                                        v = v * 16 + (uint32_t) hexval(s[j]);
+                                if (d == 0) { /* not an escape: the backslash and the letter */
+                                        if ((r = shell_word_put(w, SHELL_LIT, '\\')) < 0)
+                                                return r;
+                                        v = (uint8_t) e;
+                                } else if (e != 'x') {
+                                        if ((r = put_utf8(w, v > 0x10ffff ? 0xfffd : v)) < 0)
+                                                return r;
+                                        continue;
+                                }
+                        } else if (e >= '0' && e <= '7') {
+                                v = (uint32_t) (e - '0');
+                                for (size_t d = 1; d < 3 && j < n && s[j] >= '0' && s[j] <= '7'; d++, j++)
+                                        v = v * 8 + (uint32_t) (s[j] - '0');
+                        } else if (e == 'c' && j < n) {
+                                v = (uint8_t) s[j++] & 0x1f;
+                        } else if (k && e) {
+                                v = (uint8_t) to[k - from];
+                        } else { /* unknown: kept as written */
+                                if ((r = shell_word_put(w, SHELL_LIT, '\\')) < 0)
+                                        return r;
+                                v = (uint8_t) e;
+                        }
+                        if (v == 0)
+                                break; /* bash ends the string at a NUL */
+                }
+                if ((r = shell_word_put(w, SHELL_LIT, (uint8_t) v)) < 0)
+                        return r;
+        }
+        while (j < n && s[j] != '\'') /* after an escaped NUL: dropped */
+                j += s[j] == '\\' ? 2 : 1;
+        if (j >= n)
+                return -EINVAL;
+        *i = j + 1;
+        w->quoted = true;
+        return 0;
+}
+
+/* A $ at s[*i]: an expansion, a substitution, a quoted string, or a '$'. */
+static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_dquote, ShellLexed *out) {
+        size_t j = *i + 1;
+        int r;
+        if (j < n && s[j] == '\'' && !in_dquote) {
+                *i = j;
+                return lex_ansi_c(s, n, i, w);
+        }
+        if (j < n && s[j] == '"' && !in_dquote) { /* $"...": as "..." */
+                *i = j;
+                return 0;
+        }
+        if (j < n && s[j] == '(') {
+                bool arith = j + 1 < n && s[j + 1] == '(';
+                ssize_t e = close_bracket(s, n, j + 1, '(', ')');
+                if (e < 0)
+                        return -EINVAL;
+                if ((r = put_nested(out, s + j + 1, (size_t) e - j - 1)) < 0)
+                        return r;
+                if (arith)
+                        w->expansion = true;
+                else
+                        w->substitution = true;
+                *i = (size_t) e + 1;
+                return shell_word_put(w, SHELL_EXPAND, 0);
+        }
+        if (j < n && s[j] == '{') {
+                ssize_t e = close_bracket(s, n, j + 1, '{', '}');
+                if (e < 0)
+                        return -EINVAL;
+                size_t len = (size_t) e - j - 1;
+                bool simple = len > 0 && len < sizeof w->param && shell_is_ident_start(s[j + 1]);
+                for (size_t k = j + 1; simple && k < (size_t) e; k++)
+                        simple = shell_is_ident(s[k]);
+                if (simple && w->n == 0)
+                        snprintf(w->param, sizeof w->param, "%.*s", (int) len, s + j + 1);
+                else
+                        w->param[0] = 0;
+                if (!simple) { /* what follows the name and its operator (${X:-.env}) */
+                        size_t k = j + 1;
+                        while (k < (size_t) e && (shell_is_ident(s[k]) || strchr("!#@*?$-", s[k])))
+                                k++;
+                        while (k < (size_t) e && strchr(":-=+?#%/^,@", s[k]))
+                                k++;
+                        if ((r = put_nested(out, s + k, (size_t) e - k)) < 0)
+                                return r;
+                }
+                w->expansion = true;
+                *i = (size_t) e + 1;
+                return shell_word_put(w, SHELL_EXPAND, simple ? 1 : 0);
+        }
+        if (j < n && shell_is_ident_start(s[j])) {
+                size_t k = j;
+                while (k < n && shell_is_ident(s[k]))
+                        k++;
+                if (w->n == 0 && k - j < sizeof w->param)
+                        snprintf(w->param, sizeof w->param, "%.*s", (int) (k - j), s + j);
+                else
+                        w->param[0] = 0;
+                w->expansion = true;
+                *i = k;
+                return shell_word_put(w, SHELL_EXPAND, 1);
+        }
+        if (j < n && strchr("0123456789@*#?$!-", s[j]) && s[j]) {
+                w->expansion = true;
+                w->param[0] = 0;
+                *i = j + 1;
+                return shell_word_put(w, SHELL_EXPAND, 0);
+        }
+        *i = j;
+        return shell_word_put(w, SHELL_LIT, '$');
+}
+
+/* A [...] class from s[*i] (its '['), or 0 when it is none (a '['). A
+ * quote, escape or expansion inside it is still a class to bash (.[\e]nv
+ * opens .env): such a class matches every byte, to be safe. */
+static int lex_class(const char *s, size_t n, size_t *i, ShellWord *w) {
+        size_t j = *i + 1;
+        ShellSet set = {{0}};
+        bool negate = false, any = false;
+        if (j < n && (s[j] == '!' || s[j] == '^')) {
+                negate = true;
+                j++;
+        }
+        size_t first = j;
+        for (; j < n && (s[j] != ']' || j == first); j++) {
+                if (shell_is_meta(s[j]) || s[j] == '{' || s[j] == ',' || s[j] == '}')
+                        return 0; /* not a class: bash takes the '[' as a byte (and
+                                   * expands braces before it globs) */
+                if (s[j] == '\\' || s[j] == '$') {
+                        any = true;
+                        j += s[j] == '\\';
+                        continue;
+                }
+                if (s[j] == '\'' || s[j] == '"' || s[j] == '`') {
+                        const char *e = s[j] == '\'' ? memchr(s + j + 1, '\'', n - j - 1) : NULL;
+                        ssize_t k = s[j] == '\'' ? (e ? e - s : -1) : close_quote(s, n, j);
+                        if (k < 0)
+                                return 0;
+                        any = true;
+                        j = (size_t) k;
+                        continue;
+                }
+                uint8_t lo = (uint8_t) s[j], hi = lo;
+                if (s[j] == '[' && j + 1 < n && (s[j + 1] == ':' || s[j + 1] == '=' || s[j + 1] == '.')) {
+                        /* [:alpha:] and the like: every byte, to be safe */
+                        const char *e = memchr(s + j + 2, ']', n - j - 2);
+                        if (!e)
+                                return 0;
+                        j = (size_t) (e - s);
+                        lo = 0;
+                        hi = 255;
+                } else if (j + 2 < n && s[j + 1] == '-' && s[j + 2] != ']') {
+                        hi = (uint8_t) s[j + 2];
+                        j += 2;
+                }
+                for (unsigned c = lo; c <= hi; c++)
+                        set.bits[c / 8] |= (uint8_t) (1u << (c % 8));
+        }
+        if (j >= n)
+                return 0;
+        if (negate || any)
+                for (size_t k = 0; k < sizeof set.bits; k++)
+                        set.bits[k] = any ? 0xff : (uint8_t) ~set.bits[k];
+        if (w->n_sets >= UINT16_MAX || ARRAY_GROW(w->sets, w->sets_allocated, w->n_sets + 1) < 0)
+                return -ENOMEM;
+        w->sets[w->n_sets] = set;
+        if (ARRAY_GROW(w->v, w->allocated, w->n + 1) < 0)
+                return -ENOMEM;
+        w->v[w->n++] = (ShellItem){.kind = SHELL_CLASS, .set = (uint16_t) w->n_sets++};
+        if (any)
+                w->quoted = true;
+        *i = j + 1;
+        return 1;
+}
+
+/* One word from s[*i], to an unquoted blank or operator. */
+static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed *out) {
+        int r;
+        bool ext = false; /* the last byte an unquoted @ ! + * or ?: a '(' makes an extglob */
+        while (*i < n && (!shell_is_meta(s[*i]) || (ext && s[*i] == '('))) {
+                char c = s[*i];
+                if (ext && c == '(') {
+                        /* @(env), +(.): a pattern (shopt -s extglob) matching
+                         * anything, to be safe; what it holds is judged too */
+                        ssize_t e = close_bracket(s, n, *i + 1, '(', ')');
+                        if (e < 0)
+                                return -EINVAL;
+                        if ((r = put_nested(out, s + *i + 1, (size_t) e - *i - 1)) < 0)
+                                return r;
+                        w->v[w->n - 1] = (ShellItem){.kind = SHELL_STAR, .c = '*'};
+                        *i = (size_t) e + 1;
+                        ext = false;
+                        continue;
+                }
+                ext = (c == '@' || c == '!' || c == '+' || c == '*' || c == '?');
+                switch (c) {
+                case '\\':
+                        if (*i + 1 < n && s[*i + 1] == '\n') {
+                                *i += 2; /* a line continued */
+                                continue;
+                        }
+                        r = shell_word_put(w, SHELL_LIT, (uint8_t) (*i + 1 < n ? s[*i + 1] : '\\'));
+                        *i += 2;
+                        w->quoted = true;
+                        break;
+                case '\'': {
+                        const char *e = memchr(s + *i + 1, '\'', n - *i - 1);
+                        if (!e)
+                                return -EINVAL;
+                        r = 0;
+                        for (const char *p = s + *i + 1; r >= 0 && p < e; p++)
+                                r = shell_word_put(w, SHELL_LIT, (uint8_t) *p);
+                        *i = (size_t) (e - s) + 1;
+                        w->quoted = true;
+                        break;
+                }
+                case '"': {
+                        size_t j = *i + 1;
+                        r = 0;
+                        while (r >= 0 && j < n && s[j] != '"') {
+                                if (s[j] == '\\' && j + 1 < n && strchr("$`\"\\\n", s[j + 1])) {
+                                        if (s[j + 1] != '\n')
+                                                r = shell_word_put(w, SHELL_LIT, (uint8_t) s[j + 1]);
+                                        j += 2;
+                                } else if (s[j] == '$') {
+                                        r = lex_dollar(s, n, &j, w, true, out);
+                                } else if (s[j] == '`') {
+                                        ssize_t e = close_quote(s, n, j);
+                                        if (e < 0)
+                                                return -EINVAL;
+                                        r = put_nested(out, s + j + 1, (size_t) e - j - 1);
+                                        if (r >= 0)
+                                                r = shell_word_put(w, SHELL_EXPAND, 0);
+                                        w->substitution = true;
+                                        j = (size_t) e + 1;
+                                } else {
+                                        r = shell_word_put(w, SHELL_LIT, (uint8_t) s[j++]);
+                                }
+                        }
+                        if (r >= 0 && j >= n)
+                                return -EINVAL;
+                        *i = j + 1;
+                        w->quoted = true;
+                        break;
+                }
+                case '$':
+                        r = lex_dollar(s, n, i, w, false, out);
+                        break;
+                case '`': {
+                        ssize_t e = close_quote(s, n, *i);
+                        if (e < 0)
+                                return -EINVAL;
+                        r = put_nested(out, s + *i + 1, (size_t) e - *i - 1);
+                        if (r >= 0)
+                                r = shell_word_put(w, SHELL_EXPAND, 0);
+                        w->substitution = true;
+                        *i = (size_t) e + 1;
+                        break;
+                }
+                case '*':
+                case '?':
+                        r = shell_word_put(w, c == '*' ? SHELL_STAR : SHELL_QMARK, (uint8_t) c);
+                        (*i)++;
+                        break;
+                case '[':
+                        r = lex_class(s, n, i, w);
+                        if (r == 0) {
+                                r = shell_word_put(w, SHELL_LIT, '[');
+                                (*i)++;
+                        }
+                        break;
+                case '{':
+                case ',':
+                case '}':
+                        r = shell_word_put(w,
+                                           c == '{'   ? SHELL_BOPEN
+                                           : c == ',' ? SHELL_BCOMMA
+                                                      : SHELL_BCLOSE,
+                                           (uint8_t) c);
+                        (*i)++;
+                        break;
+                default:
+                        r = shell_word_put(w, SHELL_LIT, (uint8_t) c);
+                        (*i)++;
+                }
+                if (r < 0)
+                        return r;
+        }
+        /* param names the word only when it is that one expansion */
+        if (!(w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->v[0].c == 1))
+                w->param[0] = 0;
+        return 0;
+}
+
+static int put_token(ShellLexed *out, ShellToken t) {
+        if (ARRAY_GROW(out->v, out->allocated, out->n + 1) < 0) {
+                shell_word_done(&t.w);
+                return -ENOMEM;
+        }
+        out->v[out->n++] = t;
+        return 0;
+}
+
+/* Operators, longest first. */
+static const char *const operators[] = {
+        "<<<", "<<-", "&>>", ";;&", "||", "|&", "&&", "&>", ";;", ";&", "<<", "<>", "<&",
+        "<(",  ">>",  ">&",  ">|",  ">(", "((", "|",  "&",  ";",  "(",  ")",  "<",  ">",
+};
+
+static bool is_redirect(const char *op) {
+        return op[0] == '<' || op[0] == '>' || (op[0] == '&' && op[1] == '>');
+}
+
+static int lex_text(const char *s, size_t n, ShellLexed *out) {
+        size_t i = 0;
+        int r;
+        while (i < n) {
+                char c = s[i];
+                if (c == ' ' || c == '\t') {
+                        i++;
+                        continue;
+                }
+                if (c == '\n') {
+                        if ((r = put_token(out, (ShellToken){.kind = SHELL_TOKEN_NEWLINE, .fd = -1})) < 0)
+                                return r;
+                        i++;
+                        continue;
+                }
+                if (c == '#') {
+                        /* a comment, to the line's end: no quote in it is
+                         * one; what it holds is judged still (a shell
+                         * without interactive_comments runs it) */
+                        const char *e = memchr(s + i, '\n', n - i);
+                        size_t end = e ? (size_t) (e - s) : n;
+                        if ((r = put_nested(out, s + i + 1, end - i - 1)) < 0)
+                                return r;
+                        i = end;
+                        continue;
+                }
+                /* N>, N< : a redirect of fd N */
+                int fd = -1;
+                size_t d = i;
+                while (d < n && d - i < 4 && s[d] >= '0' && s[d] <= '9')
+                        d++;
+                if (d > i && d < n && (s[d] == '<' || s[d] == '>')) {
+                        fd = atoi(s + i);
+                        i = d;
+                        c = s[i];
+                }
+                if (shell_is_meta(c)) {
+                        const char *op = NULL;
+                        for (size_t k = 0; k < ELEMENTSOF(operators) && !op; k++)
+                                if (n - i >= strlen(operators[k]) &&
+                                    memcmp(s + i, operators[k], strlen(operators[k])) == 0)
+                                        op = operators[k];
+                        if (!op)
+                                return -EINVAL;
+                        ShellToken t = {.kind = is_redirect(op) ? SHELL_TOKEN_REDIR : SHELL_TOKEN_OP,
+                                        .fd = fd};
+                        snprintf(t.op, sizeof t.op, "%s", op);
+                        i += strlen(op);
+                        if (streq(op, "<(") || streq(op, ">(")) { /* a process substitution */
+                                ssize_t e = close_bracket(s, n, i, '(', ')');
+                                if (e < 0)
+                                        return -EINVAL;
+                                if ((r = put_nested(out, s + i, (size_t) e - i)) < 0)
+                                        return r;
+                                i = (size_t) e + 1;
+                        }
+                        if ((r = put_token(out, t)) < 0)
+                                return r;
+                        continue;
+                }
+                ShellToken t = {.kind = SHELL_TOKEN_WORD, .fd = -1};
+                r = lex_word(s, n, &i, &t.w, out);
+                if (r < 0) {
+                        shell_word_done(&t.w);
+                        return r;
+                }
+                if ((r = put_token(out, t)) < 0)
+                        return r;
+        }
+        return 0;
+}
+
+int shell_lex(const char *s, size_t n, ShellLexed *ret) {
+        ShellLexed l = {0};
+        int r = lex_text(s, n, &l);
+        if (r < 0) {
+                shell_lexed_done(&l);
+                return r;
+        }
+        *ret = l;
+        return 0;
+}
+
+/* The text with bash's line continuations gone (a backslash-newline,
+ * unquoted or in double quotes), as bash removes them before it reads a
+ * token: $\<nl>'..' is $'..', \<nl># starts a comment. Not in single
+ * quotes, $'..' or a comment, where they stay. */
+char *shell_join_lines(const char *s, size_t n, size_t *ret_n) {
+        char *d = malloc(n + 1);
+        size_t k = 0;
+        enum { PLAIN, SQ, ANSI, DQ, COMMENT } st = PLAIN;
+        if (!d)
+                return NULL;
+        for (size_t i = 0; i < n; i++) {
+                char c = s[i];
+                if ((st == PLAIN || st == DQ) && c == '\\' && i + 1 < n && s[i + 1] == '\n') {
+                        i++;
+                        continue;
+                }
+                d[k++] = c;
+                switch (st) {
+                case PLAIN:
+                        if (c == '\\' && i + 1 < n)
+                                d[k++] = s[++i];
+                        else if (c == '\'')
+                                st = k >= 2 && d[k - 2] == '$' ? ANSI : SQ;
+                        else if (c == '"')
+                                st = DQ;
+                        else if (c == '#' && (k == 1 || shell_is_meta(d[k - 2])))
+                                st = COMMENT;
+                        break;
+                case SQ:
+                        st = c == '\'' ? PLAIN : SQ;
+                        break;
+                case ANSI: /* both end at their quote; a backslash escapes in both */
+                case DQ:
+                        if (c == '\\' && i + 1 < n)
+                                d[k++] = s[++i];
+                        else if (c == (st == ANSI ? '\'' : '"'))
+                                st = PLAIN;
+                        break;
+                case COMMENT:
+                        st = c == '\n' ? PLAIN : COMMENT;
+                        break;
+                }
+        }
+        d[k] = 0;
+        *ret_n = k;
+        return d;
+}

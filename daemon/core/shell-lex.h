@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+/*
+ * The shell lexer: bash's word syntax (quotes, escapes, $'...', line
+ * continuations, expansions, substitutions, globs, braces, operators and
+ * redirects), read into tokens and words. It must not judge: it says how
+ * a line splits and what each word is made of, never whether a command is
+ * allowed or what it names (command.c, the secret-paths rule, does).
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum ShellItemKind {
+        SHELL_LIT,    /* a byte, c */
+        SHELL_STAR,   /* an unquoted '*' */
+        SHELL_QMARK,  /* an unquoted '?' */
+        SHELL_CLASS,  /* an unquoted [...]: set */
+        SHELL_EXPAND, /* $name, ${...}, $(...), `...`, $((...)) */
+        SHELL_BOPEN,  /* unquoted '{', ',' and '}': brace expansion, if they make one */
+        SHELL_BCOMMA,
+        SHELL_BCLOSE,
+} ShellItemKind;
+
+/* One byte of a word after quote removal, or one of its unquoted
+ * specials. */
+typedef struct ShellItem {
+        uint8_t kind, c; /* kind: a ShellItemKind */
+        uint16_t set;    /* SHELL_CLASS: its index in the word's sets */
+} ShellItem;
+
+/* A [...] class: the bytes it matches (every byte, when a quote, escape
+ * or expansion in it leaves that open). */
+typedef struct ShellSet {
+        uint8_t bits[32];
+} ShellSet;
+
+/* A word: its items, its classes, and what the recogniser needs to know
+ * of how it was written. */
+typedef struct ShellWord {
+        ShellItem *v;
+        size_t n, allocated;
+        ShellSet *sets;
+        size_t n_sets, sets_allocated;
+        bool expansion;    /* a parameter or arithmetic expansion */
+        bool substitution; /* a command or process substitution */
+        bool quoted;       /* some of it quoted or escaped */
+        char param[64];    /* the whole word is one $NAME or ${NAME} ("" else) */
+} ShellWord;
+
+typedef enum ShellTokenKind {
+        SHELL_TOKEN_WORD,
+        SHELL_TOKEN_OP,      /* |, &&, ;, (, ... */
+        SHELL_TOKEN_REDIR,   /* <, >, >&, <<, &>, ... */
+        SHELL_TOKEN_NEWLINE, /* an unescaped newline */
+} ShellTokenKind;
+
+typedef struct ShellToken {
+        int kind;   /* a ShellTokenKind */
+        char op[4]; /* SHELL_TOKEN_OP, SHELL_TOKEN_REDIR */
+        int fd;     /* SHELL_TOKEN_REDIR: the number before it, or -1 */
+        ShellWord w;
+} ShellToken;
+
+/* A line lexed: its tokens, and the texts that substitutions, ${...},
+ * extglobs and comments hold, which the lexer does not lex but keeps. */
+typedef struct ShellLexed {
+        ShellToken *v;
+        size_t n, allocated;
+        char **nested; /* what they hold, as written */
+        size_t n_nested, nested_allocated;
+} ShellLexed;
+
+/* Lex s (n bytes): 0 with *ret filled (free it with shell_lexed_done()),
+ * -EINVAL for a text bash would not parse as this lexer reads it (an
+ * unclosed quote or bracket, an operator it does not know), -ENOMEM.
+ * *ret untouched on failure. */
+int shell_lex(const char *s, size_t n, ShellLexed *ret);
+void shell_lexed_done(ShellLexed *l);
+
+/* Add an item to w, for a word made outside the lexer: 0 or -ENOMEM. */
+int shell_word_put(ShellWord *w, uint8_t kind, uint8_t c);
+void shell_word_done(ShellWord *w);
+
+/* s (n bytes) with bash's line continuations gone (a backslash-newline,
+ * unquoted or in double quotes), as bash removes them before it reads a
+ * token: $\<nl>'..' is $'..', \<nl># starts a comment. Not in single
+ * quotes, $'..' or a comment, where they stay. Malloc'd, *ret_n bytes and a
+ * NUL; NULL when out of memory. */
+char *shell_join_lines(const char *s, size_t n, size_t *ret_n);
+
+/* A byte that may start a name (a variable's), one that may follow, and one
+ * that ends an unquoted word. */
+bool shell_is_ident_start(char c);
+bool shell_is_ident(char c);
+bool shell_is_meta(char c);
