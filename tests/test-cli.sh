@@ -280,10 +280,10 @@ run 0 "$pp" resolve --orgs "$tmp/orgs.json" --org acme --modules "$tmp/mods.json
 if grep -qx 'mask a' "$tmp/out"; then echo "FAIL: 'a' and 'a/' both resolved"; failed=$((failed + 1)); fi
 
 # --- the man page: its generated sections (built-in lists, events) are up to date, and it renders clean
-gen=$("$src/tools/man-sections" "$pp" "$src/README.md")
+gen=$("$src/tools/man-sections" "$pp" "$src/doc/log.md")
 cur=$(sed -n '/^\.\\" generated: begin$/,/^\.\\" generated: end$/p' "$src/doc/pathpolicy.1" | sed '1d;$d')
 if [ -n "$gen" ] && [ "$gen" = "$cur" ]; then passed=$((passed + 1)); else
-  echo "FAIL: doc/pathpolicy.1's generated sections are stale; run: tools/man-sections --write doc/pathpolicy.1 build/pathpolicy README.md"
+  echo "FAIL: doc/pathpolicy.1's generated sections are stale; run: tools/man-sections --write doc/pathpolicy.1 build/pathpolicy doc/log.md"
   failed=$((failed + 1)); fi
 if command -v man >/dev/null 2>&1; then
   run 0 man --warnings -l "$src/doc/pathpolicy.1" && empty err

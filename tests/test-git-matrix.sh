@@ -19,9 +19,9 @@
 #   differs    it differs by design, in exactly the items the row names.
 #
 # Usage: test-git-matrix.sh PATHPOLICY TSV   (root) run the matrix, write its rows
-#                                            to TSV, check the README's table
+#                                            to TSV, check doc/git.md's table
 #        test-git-matrix.sh --table TSV      (anyone) only write the rows and check
-#                                            the README's table
+#                                            doc/git.md's table
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 src_root=$(dirname "$here")
@@ -104,16 +104,16 @@ write_tsv() { # TSV
     for id in "${ROWS[@]}"; do printf '%s\t%s\t%s\n' "${TEXT[$id]}" "${CLASS[$id]}" "${REASON[$id]}"; done
   } >"$1"
 }
-check_readme() { # TSV: the README's table is what the TSV renders to
-  local readme=$src_root/README.md tool=$src_root/tools/git-matrix-table
+check_readme() { # TSV: doc/git.md's table is what the TSV renders to
+  local readme=$src_root/doc/git.md tool=$src_root/tools/git-matrix-table
   if ! diff -u <(sed -n '/^<!-- git-matrix: begin -->$/,/^<!-- git-matrix: end -->$/p' "$readme" | sed '1d;$d') \
       <("$tool" "$1") >"$1.readme-diff"; then
-    echo "FAIL: the README's git matrix table is not what the rows render to; run:"
-    echo "  tools/git-matrix-table --write README.md $1"
+    echo "FAIL: doc/git.md's git matrix table is not what the rows render to; run:"
+    echo "  tools/git-matrix-table --write doc/git.md $1"
     cat "$1.readme-diff"
     return 1
   fi
-  echo "README table: up to date (${#ROWS[@]} rows)"
+  echo "doc/git.md table: up to date (${#ROWS[@]} rows)"
 }
 
 if [ "${1:-}" = --table ]; then
