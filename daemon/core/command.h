@@ -20,7 +20,7 @@
  * case-insensitive volume opens .ENV for .env). What a command substitution or a
  * variable's default runs or says is judged the same way.
  *
- * The name-or-size language (command.c's tables, and the README): ls,
+ * The name-or-size language (command.c's tables, and doc/runner.md): ls,
  * stat, wc -c, echo, test and [ with -e/-f/-d/-s, git status and git
  * check-ignore with the options that cannot read a file's bytes, and a
  * plain for loop over them; joined by |, &&, || and ;, piped only into

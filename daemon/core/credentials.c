@@ -25,7 +25,7 @@ bool credential_template(const char *path) {
 }
 
 bool credential_name(const char *path) {
-        /* secretlint, Talisman, Gitrob: see README.md. */
+        /* secretlint, Talisman, Gitrob: see doc/host.md. */
         static const char *const names[] = {
                 ".env",   ".pgpass", ".netrc",   "_netrc",     ".git-credentials",
                 "id_rsa", "id_dsa",  "id_ecdsa", "id_ed25519",

@@ -7,7 +7,7 @@
 /*
  * Credential files a commit must not add unless the policy names them
  * (stage refuses them). Pure: names and the first bytes of a file. The
- * lists, and where each name comes from, are in README.md ("pathpolicy
+ * lists, and where each name comes from, are in doc/host.md ("pathpolicy
  * stage"). path is relative to the worktree; only its last component is
  * looked at for names.
  */

@@ -29,7 +29,7 @@ int log_level_from_string(const char *s); /* -EINVAL when unknown */
 
 typedef struct LogRecord LogRecord;
 
-/* A record of this level and event (a name from the README's list).
+/* A record of this level and event (a name from doc/log.md's list).
  * NULL when out of memory; the field setters and log_submit() take NULL. */
 LogRecord *log_record_new(LogLevel level, const char *event);
 void log_record_free(LogRecord *r);
