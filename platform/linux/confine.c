@@ -36,6 +36,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/capability.h>
+#include <linux/openat2.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -116,8 +117,34 @@ static int check_shared(const char *root) {
         return r ? 0 : -EREMOTE;
 }
 
+/* path as an O_PATH fd, with no symlink followed at any component (the
+ * last one included): what a bind goes onto is pinned and type-checked
+ * first, and the mount lands on that very file, never on a name looked up
+ * again (mount.c's rule). -ELOOP for a symlink anywhere. */
+static int open_pinned(const char *path) {
+        struct open_how how = {.flags = O_PATH | O_CLOEXEC,
+                               .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+        return fd < 0 ? -errno : fd;
+}
+
+/* A clone of the node src (an O_PATH fd) attached onto the file target (an
+ * O_PATH fd): no path is looked up at the mount. */
+static int bind_fd(int src, int target) {
+        int m = (int) syscall(SYS_open_tree, src, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+        if (m < 0)
+                return -errno;
+        int r = (int) syscall(SYS_move_mount, m, "", target, "",
+                              MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH);
+        r = r < 0 ? -errno : 0;
+        close(m);
+        return r;
+}
+
 /* A bind of the node at fd (the real /dev's, opened before the new /dev
- * covered it) onto name in the new /dev. */
+ * covered it) onto name in the new /dev. The new /dev is a tmpfs this
+ * namespace alone sees, made a moment ago: nobody else can put anything
+ * at the name. */
 static int bind_node(int fd, const char *name) {
         char target[64];
         snprintf(target, sizeof target, "/dev/%s", name);
@@ -125,13 +152,10 @@ static int bind_node(int fd, const char *name) {
         if (t < 0)
                 return -errno;
         close(t);
-        int m = (int) syscall(SYS_open_tree, fd, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
-        if (m < 0)
-                return -errno;
-        int r = (int) syscall(SYS_move_mount, m, "", AT_FDCWD, target, MOVE_MOUNT_F_EMPTY_PATH);
-        r = r < 0 ? -errno : 0;
-        close(m);
-        return r;
+        _cleanup_close_ int tfd = open_pinned(target);
+        if (tfd < 0)
+                return tfd;
+        return bind_fd(fd, tfd);
 }
 
 static const char *const dev_nodes[] = {"null", "zero", "full", "random", "urandom", "tty"};
@@ -158,6 +182,10 @@ static int make_dev(void) {
                         goto out;
                 }
         }
+        /* Paths by name from here on, and safe so: /dev is a mount point of
+         * the caller's namespace (no one renames it or puts a symlink there),
+         * and what is made below it is on the tmpfs mounted here, which only
+         * this namespace sees, before the agent runs. */
         if (mount("tmpfs", "/dev", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0755,size=64k") < 0) {
                 r = -errno;
                 goto out;
@@ -182,18 +210,41 @@ out:
         return r;
 }
 
+/* The real /dev/null, pinned: the 1:3 character device, or -ENODEV. */
+static int open_null(void) {
+        int fd = open_pinned("/dev/null");
+        struct stat st;
+        if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode) || st.st_rdev != makedev(1, 3))) {
+                close(fd);
+                return -ENODEV;
+        }
+        return fd;
+}
+
+/* /dev/null bound over the file at path when it is of type (S_IFSOCK,
+ * S_IFREG), pinned first: an agent of another session that swaps it for a
+ * symlink between the check and the bind gets nothing bound elsewhere. 0
+ * when there is none there (absent, another type, reached through a
+ * symlink), -errno when the bind fails. */
+static int hide_file(const char *path, mode_t type) {
+        struct stat st;
+        _cleanup_close_ int fd = open_pinned(path);
+        if (fd < 0 || fstat(fd, &st) < 0 || (st.st_mode & S_IFMT) != type)
+                return 0;
+        _cleanup_close_ int null = open_null();
+        if (null < 0)
+                return null;
+        return bind_fd(null, fd);
+}
+
 /* /dev/null bound over each service manager socket: root asks systemd
  * for a unit (systemd-run) and it runs outside every namespace, filter and
  * capability set made here. Before the new /dev: the real /dev/null. */
 static int hide_services(void) {
-        for (size_t i = 0; confine_service_sockets[i]; i++) {
-                struct stat st;
-                if (lstat(confine_service_sockets[i], &st) < 0 || !S_ISSOCK(st.st_mode))
-                        continue;
-                if (mount("/dev/null", confine_service_sockets[i], NULL, MS_BIND, NULL) < 0)
-                        return -errno;
-        }
-        return 0;
+        int r = 0;
+        for (size_t i = 0; r >= 0 && confine_service_sockets[i]; i++)
+                r = hide_file(confine_service_sockets[i], S_IFSOCK);
+        return r;
 }
 
 int confine_backing_file(dev_t dev, char *buf, size_t n) {
@@ -216,10 +267,7 @@ int confine_backing_file(dev_t dev, char *buf, size_t n) {
 /* /dev/null over the file behind the worktree's loop device: it holds
  * every masked file's bytes, and root reads it like any file. */
 static int hide_backing(const char *backing) {
-        struct stat st;
-        if (!backing[0] || lstat(backing, &st) < 0 || !S_ISREG(st.st_mode))
-                return 0;
-        return mount("/dev/null", backing, NULL, MS_BIND, NULL) < 0 ? -errno : 0;
+        return backing[0] ? hide_file(backing, S_IFREG) : 0;
 }
 
 /* Undo the kernel's octal escapes of a mountinfo field, in place. */
