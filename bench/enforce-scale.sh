@@ -67,8 +67,8 @@ echo "A policy whose last line is bad: nothing is mounted (exit 1)"
 printf '%-10s %26s %26s\n' lines "last line refused (reader)" "last path missing (check)"
 for n in 10000 100000 1000000; do
   tree "$work/t$n" "$n"
-  a=$(ms 1 "$pp" enforce --root "$work/t$n" --policy "$work/t$n.bad")
-  b=$(ms 1 "$pp" enforce --root "$work/t$n" --policy "$work/t$n.missing")
+  a=$(ms 1 "$pp" enforce --worktree "$work/t$n" --policy "$work/t$n.bad")
+  b=$(ms 1 "$pp" enforce --worktree "$work/t$n" --policy "$work/t$n.missing")
   printf '%-10d %23s ms %23s ms\n' "$n" "$a" "$b"
   rm -rf "$work/t$n" "$work/t$n".*
 done
@@ -84,10 +84,10 @@ fi
 tree "$work/a" $((n + 1))
 head -n "$n" "$work/a.missing" >"$work/a.policy"
 runs_saved=$runs runs=1
-first=$(ms 0 "$pp" enforce --root "$work/a" --policy "$work/a.policy")
+first=$(ms 0 "$pp" enforce --worktree "$work/a" --policy "$work/a.policy")
 runs=$runs_saved
 # Every run after the first finds all of them bound.
-again=$(ms 0 "$pp" enforce --root "$work/a" --policy "$work/a.policy")
+again=$(ms 0 "$pp" enforce --worktree "$work/a" --policy "$work/a.policy")
 grep -qF "(100000 already bound)" "$work/err" || { echo "not all already bound" >&2; exit 1; }
 echo "100,000 mask-file paths: first run (binds them all) $first ms; again (all already bound) $again ms"
 umount -l "$work"
@@ -99,8 +99,8 @@ tree "$work/m" $((n + 1))
 head -n "$n" "$work/m.missing" >"$work/m.policy"
 awk 'NR % 2' "$work/m.policy" >"$work/m.half"
 runs=1
-ms 0 "$pp" enforce --root "$work/m" --policy "$work/m.half" >/dev/null
-mixed=$(ms 0 "$pp" enforce --root "$work/m" --policy "$work/m.policy")
+ms 0 "$pp" enforce --worktree "$work/m" --policy "$work/m.half" >/dev/null
+mixed=$(ms 0 "$pp" enforce --worktree "$work/m" --policy "$work/m.policy")
 runs=$runs_saved
 grep -qF "(50000 already bound)" "$work/err" || { echo "not half already bound" >&2; exit 1; }
 echo "100,000 mask-file paths, every other one already bound: $mixed ms"
@@ -112,7 +112,7 @@ mkdir "$work/f"
 (cd "$work/f" && seq -f 'f%g' "$n" | xargs touch)
 seq -f 'mask-file f%g' "$n" >"$work/f.policy"
 # Each run binds them all afresh: one namespace each, as at boot.
-lim=$(ms 0 bash -c 'ulimit -n 1024 && exec unshare -m "$0" enforce --root "$1" --policy "$2"' \
+lim=$(ms 0 bash -c 'ulimit -n 1024 && exec unshare -m "$0" enforce --worktree "$1" --policy "$2"' \
   "$pp" "$work/f" "$work/f.policy")
 echo "5,000 mask-file paths under ulimit -n 1024: $lim ms (each run in a fresh mount namespace)"
 echo "(medians of $runs runs)"

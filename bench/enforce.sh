@@ -33,7 +33,7 @@ for n in 10 100 1000; do
   pp_t=() bw_t=()
   for r in $(seq "$runs"); do
     t0=$(now_ns)
-    unshare -m "$pp" enforce --root "$root" --policy "$work/policy-$n" --log-level error
+    unshare -m "$pp" enforce --worktree "$root" --policy "$work/policy-$n" --log-level error
     t1=$(now_ns)
     bwrap --bind / / "${args[@]}" -- true
     t2=$(now_ns)

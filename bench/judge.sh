@@ -63,7 +63,7 @@ for i in $(seq 0 $((calls - 1))); do hook_input "$i" >"$work/in/$i.json"; done
 
 now_us() { local t=$EPOCHREALTIME; echo "${t/./}"; }
 for w in pp jq cat; do : >"$work/t.$w"; done
-run_pp() { "$pp" judge --hook claude-code --root "$wt" --policy "$work/policy" --state "$work/state" \
+run_pp() { "$pp" judge --hook claude-code --worktree "$wt" --policy "$work/policy" --state "$work/state" \
   --history "$work/history.jsonl" <"$1" 2>/dev/null; }
 run_jq() { jq -r .tool_input.file_path <"$1" >/dev/null; }
 run_cat() { cat >/dev/null <"$1"; }
@@ -121,7 +121,7 @@ rate() { # rate INPUT LINES: microseconds for them, the median of 3 runs
   : >"$work/times"
   for i in 1 2 3; do
     t0=$(now_us)
-    taskset -c 0 "$pp" judge --stream --root "$wt" --policy "$work/policy" <"$1" >"$work/stream.out" 2>/dev/null
+    taskset -c 0 "$pp" judge --stream --worktree "$wt" --policy "$work/policy" <"$1" >"$work/stream.out" 2>/dev/null
     t1=$(now_us)
     [ "$(wc -l <"$work/stream.out")" -eq "$2" ] || return 1
     echo $((t1 - t0)) >>"$work/times"

@@ -17,7 +17,7 @@ hook() { printf '%s' "$1" | "$pp" check-command --hook claude-code "${@:2}" >"$w
 
 # --- the verb, on the built-ins
 run -- 'cat .env'
-check "cat .env: exit 1" [ "$rc" -eq 1 ]
+check "cat .env: exit 3" [ "$rc" -eq 3 ]
 check "cat .env: the reason and the path" has "$work/err" 'pathpolicy: refused: cat is not a command that only asks about a name or size (.env)'
 check "cat .env: a record" has "$work/err" 'path policy: refused a command that names .env'
 run -- 'ls -la .env'
@@ -26,30 +26,30 @@ check "ls -la .env: silent" [ ! -s "$work/err" ] && [ ! -s "$work/out" ]
 run -- 'grep -r KEY .'
 check "no secret named: exit 0" [ "$rc" -eq 0 ]
 run --json -- 'ls .env | tee out'
-check "--json: exit 1" [ "$rc" -eq 1 ]
+check "--json: exit 3" [ "$rc" -eq 3 ]
 check "--json: the object" jqq '.decision == "refuse" and (.reason | test("tee")) and .paths == [".env"]' "$work/out"
 run --json -- 'stat .env'
 check "--json allowed" jqq '.decision == "allow" and .paths == [".env"]' "$work/out"
 printf 'cat .netrc\n' | "$pp" check-command >"$work/out" 2>"$work/err"; rc=$?
-check "stdin: its line end is not a second line; refused" [ "$rc" -eq 1 ] && has "$work/err" '(.netrc)'
+check "stdin: its line end is not a second line; refused" [ "$rc" -eq 3 ] && has "$work/err" '(.netrc)'
 printf 'ls .netrc\n' | "$pp" check-command >"$work/out" 2>"$work/err"; rc=$?
 check "stdin: allowed" [ "$rc" -eq 0 ]
 printf 'ls .netrc\ncat .netrc\n' | "$pp" check-command >"$work/out" 2>"$work/err"; rc=$?
-check "stdin: a second line refused" [ "$rc" -eq 1 ] && has "$work/err" 'a second line'
+check "stdin: a second line refused" [ "$rc" -eq 3 ] && has "$work/err" 'a second line'
 
 # --- the policy: a bind list, or settings
 printf 'mask-dir secrets/\nmask-file config/master.key\nprotect .claude/\n' >"$work/policy"
 run --policy "$work/policy" -- 'cat secrets/k'
-check "--policy: a masked directory's file" [ "$rc" -eq 1 ] && has "$work/err" '(secrets/)'
+check "--policy: a masked directory's file" [ "$rc" -eq 3 ] && has "$work/err" '(secrets/)'
 run --policy "$work/policy" -- 'cat .env'
 check "--policy: only its entries" [ "$rc" -eq 0 ]
 run --policy "$work/policy" -- 'cat .claude/settings.json'
 check "--policy: a protected path is not secret" [ "$rc" -eq 0 ]
 echo '{"sandbox": {"mask_paths": ["creds.json"]}}' >"$work/modules.json"
 run --modules "$work/modules.json" -- 'cat creds.json'
-check "--modules: a settings entry" [ "$rc" -eq 1 ] && has "$work/err" '(creds.json)'
+check "--modules: a settings entry" [ "$rc" -eq 3 ] && has "$work/err" '(creds.json)'
 run --modules "$work/modules.json" -- 'cat .env'
-check "--modules: and the built-ins" [ "$rc" -eq 1 ]
+check "--modules: and the built-ins" [ "$rc" -eq 3 ]
 run --policy "$work/nope" -- 'ls'
 check "an unreadable policy: exit 1, named" [ "$rc" -eq 1 ] && has "$work/err" "$work/nope"
 

@@ -66,7 +66,7 @@ for verb in $verbs; do
 done
 run 2 "$pp" confine --root && has err "pathpolicy confine: option '--root' needs a value"
 
-run 2 "$pp" unbind && has err "--root DIR is required"
+run 2 "$pp" unbind && has err "--worktree DIR is required"
 run 2 "$pp" unbind --root a extra && has err "unexpected argument"
 
 # --- builtins
@@ -76,10 +76,10 @@ run 0 "$pp" builtins --json && has out '"mask": [' && has out '".git/hooks/"'
 # --- validate: every rule refused, with its reason; valid entries pass quietly
 run 0 "$pp" validate --mask .env config/secrets.yml "dir with spaces/" --protect .git/config .git/hooks/ --unmask .env
 empty out; empty err
-run 1 "$pp" validate --mask ''
+run 3 "$pp" validate --mask ''
 has err "pathpolicy: refused mask entry '': empty entry"
 while IFS='|' read -r entry reason; do
-  run 1 "$pp" validate --protect "$entry"
+  run 3 "$pp" validate --protect "$entry"
   has err "pathpolicy: refused protect entry '$entry': $reason"
   empty out
 done <<'CASES'
@@ -94,23 +94,23 @@ a//b|empty component
 a:b|':' or ','
 a,b|':' or ','
 CASES
-run 1 "$pp" validate --unmask "$(printf 'a\001b')" && has err "refused unmask entry 'a\\x01b': control character"
-run 1 "$pp" validate --mask "$(printf 'a\tb')" && has err "refused mask entry 'a\\tb': control character"
+run 3 "$pp" validate --unmask "$(printf 'a\001b')" && has err "refused unmask entry 'a\\x01b': control character"
+run 3 "$pp" validate --mask "$(printf 'a\tb')" && has err "refused mask entry 'a\\tb': control character"
 c99=$(printf '%099d' 0)
 long=$c99/$c99/$c99/$c99/$c99/x  # 501 characters, no component over 255 bytes
-run 1 "$pp" validate --mask "$long" && has err "longer than 500 characters"
+run 3 "$pp" validate --mask "$long" && has err "longer than 500 characters"
 run 0 "$pp" validate --mask "$c99/$c99/$c99/$c99/$c99/"
-run 1 "$pp" validate --mask "$(printf '%0256d' 0)" && has err "a component longer than 255 bytes"
+run 3 "$pp" validate --mask "$(printf '%0256d' 0)" && has err "a component longer than 255 bytes"
 run 0 "$pp" validate --mask "$(printf '%0255d' 0)"
-run 1 "$pp" validate --mask "$(printf 'a\342\200\256vne.')" && has err "bidirectional control character"
-run 1 "$pp" validate --protect "$(printf 'a\302\205b')" && has err "control character"
-run 1 "$pp" validate --mask .GIT/config && has err "masked entry under .git"
+run 3 "$pp" validate --mask "$(printf 'a\342\200\256vne.')" && has err "bidirectional control character"
+run 3 "$pp" validate --protect "$(printf 'a\302\205b')" && has err "control character"
+run 3 "$pp" validate --mask .GIT/config && has err "masked entry under .git"
 for g in .git .git/ .git/x a/.git/x; do
-  run 1 "$pp" validate --mask "$g" && has err "refused mask entry '$g': masked entry under .git"
+  run 3 "$pp" validate --mask "$g" && has err "refused mask entry '$g': masked entry under .git"
   run 0 "$pp" validate --protect "$g"
 done
 # One line per refusal, all of them, in order.
-run 1 "$pp" validate --mask /a ok b//c --protect . fine
+run 3 "$pp" validate --mask /a ok b//c --protect . fine
 [ "$(wc -l <"$tmp/err")" -eq 3 ] && passed=$((passed + 1)) || { echo "FAIL: want 3 lines"; cat "$tmp/err"; failed=$((failed + 1)); }
 # Usage errors.
 run 2 "$pp" validate
@@ -130,15 +130,15 @@ cat >"$tmp/bad.json" <<'JSON'
   }
 }
 JSON
-run 1 "$pp" validate --modules "$tmp/bad.json"
+run 3 "$pp" validate --modules "$tmp/bad.json"
 has err "$tmp/bad.json:3:26: refused mask entry '/etc/x' (sandbox.mask_paths[1]): absolute path"
 has err "$tmp/bad.json:4:20: refused mask entry '.git/config' (sandbox.mask_paths[2]): masked entry under .git"
 has err "$tmp/bad.json:5:22: refused unmask entry 'a//b' (sandbox.unmask_paths[0]): empty component"
 printf '{"acme": {"path_policy": {"protect_paths": ["x", " y"]}}, "b": {"path_policy": {"mask_paths": ["z:"]}}}' >"$tmp/orgs.json"
-run 1 "$pp" validate --orgs "$tmp/orgs.json"
+run 3 "$pp" validate --orgs "$tmp/orgs.json"
 has err "(acme.path_policy.protect_paths[1]): leading or trailing whitespace"
 has err "(b.path_policy.mask_paths[0]): ':' or ','"
-run 1 "$pp" validate --orgs "$tmp/orgs.json" --org acme
+run 3 "$pp" validate --orgs "$tmp/orgs.json" --org acme
 if grep -q "b.path_policy" "$tmp/err"; then echo "FAIL: --org acme checked org b"; failed=$((failed + 1)); else passed=$((passed + 1)); fi
 
 # --- resolve
@@ -178,7 +178,7 @@ run 2 "$pp" resolve --json --policy
 run 2 "$pp" resolve extra-arg
 
 # --- enforce: what can be checked without mounting (root or not)
-run 2 "$pp" enforce && has err "--root DIR is required"
+run 2 "$pp" enforce && has err "--worktree DIR is required"
 run 2 "$pp" enforce --root "$tmp" extra && has err "unexpected argument"
 run 2 "$pp" enforce --root "$tmp" --log-level loud && has err "--log-level is one of debug, info, warn, error"
 run 2 "$pp" enforce --root "$tmp" --log-queue-bytes 0 && has err "positive whole number"
@@ -225,7 +225,7 @@ fi
 # --- status: reads only; the poll build says it binds nothing
 run 2 "$pp" status --root "$tmp" extra && has err "unexpected argument"
 run 2 "$pp" status --json --json && has err "--json given twice"
-run 2 "$pp" status --root "" && has err "--root needs a directory"
+run 2 "$pp" status --root "" && has err "--worktree needs a directory"
 run 1 "$pp" status --root "$tmp/no-such" && empty out
 has err "pathpolicy status: cannot open $tmp/no-such: No such file or directory"
 mkdir "$tmp/st"
@@ -240,7 +240,7 @@ fi
 run 0 sh -c "cd '$tmp/st' && exec '$pp' status" && has out "/st"
 
 # --- watch: usage, and failures that come before any watching
-run 2 "$pp" watch && has err "the root DIR is required"
+run 2 "$pp" watch && has err "the worktree DIR is required"
 run 2 "$pp" watch "$tmp" extra && has err "unexpected argument"
 run 2 "$pp" watch "$tmp" --backend nonesuch && has err "this build has no 'nonesuch' backend"
 run 2 "$pp" watch "$tmp" --interval 0 && has err "--interval takes a positive whole number"
@@ -280,8 +280,10 @@ run 0 "$pp" resolve --orgs "$tmp/orgs.json" --org acme --modules "$tmp/mods.json
 if grep -qx 'mask a' "$tmp/out"; then echo "FAIL: 'a' and 'a/' both resolved"; failed=$((failed + 1)); fi
 
 # --- the man page: its generated sections (built-in lists, events) are up to date, and it renders clean
+# (the synopsis, from each verb's --help; the built-in lists; the events)
 gen=$("$src/tools/man-sections" "$pp" "$src/doc/log.md")
-cur=$(sed -n '/^\.\\" generated: begin$/,/^\.\\" generated: end$/p' "$src/doc/pathpolicy.1" | sed '1d;$d')
+cur=$(sed -n '/^\.\\" generated synopsis: begin$/,/^\.\\" generated synopsis: end$/p' "$src/doc/pathpolicy.1" | sed '1d;$d'
+  sed -n '/^\.\\" generated: begin$/,/^\.\\" generated: end$/p' "$src/doc/pathpolicy.1" | sed '1d;$d')
 if [ -n "$gen" ] && [ "$gen" = "$cur" ]; then passed=$((passed + 1)); else
   echo "FAIL: doc/pathpolicy.1's generated sections are stale; run: tools/man-sections --write doc/pathpolicy.1 build/pathpolicy doc/log.md"
   failed=$((failed + 1)); fi
@@ -292,23 +294,58 @@ if command -v man >/dev/null 2>&1; then
   done
 fi
 
+# --- each verb's usage (the man page's synopsis) names every option its --help lists: an option
+# line's --NAME is in the Usage lines, or its group is ([LOG OPTIONS], [POLL OPTIONS], [POLICY])
+for v in $("$pp" --help | awk '/^Verbs:/ { f = 1; next } f && /^  [a-z]/ { print $1 }'); do
+  missing=$("$pp" "$v" --help | awk '
+    /^Usage:/ { u = 1 } u && /^$/ { u = 0 } u { usage = usage " " $0; next }
+    /^$/ { group = "" }
+    /^[A-Z][A-Z ]*[A-Z]( \(.*\))?(, one of)?:$/ { group = $0; sub(/ *(\(.*\))?(, one of)?:$/, "", group); next }
+    /^  (-[a-z], )?--[a-z]/ {
+      o = $1 == "-h," ? $2 : $1
+      if (o == "--help") next
+      g = o ~ /^--log-/ ? "LOG OPTIONS" : group
+      if (g != "" ? index(usage, "[" g "]") : index(usage " ", o " ") || index(usage, o "]") || index(usage, o "|")) next
+      print o
+    }')
+  if [ -z "$missing" ]; then passed=$((passed + 1)); else
+    echo "FAIL: pathpolicy $v --help lists options its usage lacks:" $missing; failed=$((failed + 1)); fi
+done
+# (that the man page's synopsis is this usage, the generated-parts check above says)
+
+# --- one spelling for the worktree: --worktree on every verb that takes one; --root (and watch's
+# DIR alone) the older spelling of the same option; both given is one option given twice
+mkdir -p "$tmp/wt"
+run 0 "$pp" status --worktree "$tmp/wt" && cp "$tmp/out" "$tmp/status.new"
+run 0 "$pp" status --root "$tmp/wt" && cmp -s "$tmp/out" "$tmp/status.new" && passed=$((passed + 1)) ||
+  { echo "FAIL: status --root and --worktree differ"; failed=$((failed + 1)); }
+for v in enforce watch unbind judge status confine prepare release stage; do
+  "$pp" "$v" --help | grep -q -- '--worktree DIR' && passed=$((passed + 1)) ||
+    { echo "FAIL: $v --help lacks --worktree DIR"; failed=$((failed + 1)); }
+  run 2 "$pp" "$v" --root "$tmp/wt" --worktree "$tmp/wt" && has err "--worktree (or --root) given twice"
+  run 2 "$pp" "$v" --worktree "$tmp/wt" --worktree "$tmp/wt" && has err "given twice"
+done
+run 2 "$pp" watch --worktree "$tmp/wt" "$tmp/wt" && has err "unexpected argument"
+run 1 "$pp" enforce --worktree "$tmp" --policy "$tmp/lost" && has err "$tmp/lost"
+run 1 "$pp" enforce --root "$tmp" --policy "$tmp/lost" && has err "$tmp/lost"
+
 # --- one way to show a name: enforce's record and validate's line agree; no library flag names
 printf 'mask-file a\tb\n' >"$tmp/tab.policy"
 run 1 "$pp" enforce --root "$tmp" --policy "$tmp/tab.policy" && has err "invalid path 'a\tb': control character"
-run 1 "$pp" validate --mask "$(printf 'a\tb')" && has err "'a\tb': control character"
+run 3 "$pp" validate --mask "$(printf 'a\tb')" && has err "'a\tb': control character"
 printf '{"sandbox": {"mask_paths": ["a\\u0000b"]}}' >"$tmp/nul.json"
 run 1 "$pp" validate --modules "$tmp/nul.json" && has err "not valid JSON: a NUL character (\u0000) in a string"
 if grep -q JSON_ "$tmp/err"; then echo "FAIL: a jansson flag name in a message"; failed=$((failed + 1)); fi
 
 # --- arguments after --, options given twice or out of place, output that cannot be written
-run 1 "$pp" validate --mask ok -- /y && has err "refused mask entry '/y': absolute path"
+run 3 "$pp" validate --mask ok -- /y && has err "refused mask entry '/y': absolute path"
 run 0 "$pp" validate --mask ok -- -x --y
-run 1 "$pp" validate --protect a -- b //c && has err "refused protect entry '//c'"
+run 3 "$pp" validate --protect a -- b //c && has err "refused protect entry '//c'"
 run 2 "$pp" validate -- x && has err "an entry needs --mask, --protect or --unmask before it"
 run 2 "$pp" validate --modules a --modules b && has err "--modules given twice"
 run 2 "$pp" resolve --json --json && has err "--json given twice"
 run 2 "$pp" builtins --json --json && has err "--json given twice"
-run 2 "$pp" enforce --root a --root b && has err "--root given twice"
+run 2 "$pp" enforce --root a --root b && has err "--worktree (or --root) given twice"
 run 2 "$pp" prepare --worktree a --out b --out c && has err "--out given twice"
 run 2 "$pp" watch "$tmp" --backend poll --backend poll && has err "--backend given twice"
 run 2 "$pp" watch "$tmp" --log-level info --log-level debug && has err "--log-level given twice"

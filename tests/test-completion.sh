@@ -39,8 +39,8 @@ complete_ pathpolicy ch && has check-command "pathpolicy ch<TAB>" && lacks stage
 complete_ pathpolicy --v && has --version "pathpolicy --v<TAB>"
 # Each verb's options, from its --help.
 complete_ pathpolicy watch --
-for o in --root --policy --backend --git-deadline --log-socket --help; do has "$o" "pathpolicy watch --<TAB>"; done
-lacks --worktree "pathpolicy watch --<TAB>"
+for o in --worktree --policy --backend --git-deadline --log-socket --help; do has "$o" "pathpolicy watch --<TAB>"; done
+lacks --root "pathpolicy watch --<TAB>"
 complete_ pathpolicy stage --w && has --worktree "pathpolicy stage --w<TAB>"
 complete_ pathpolicy check-command -- && has --help "pathpolicy check-command --<TAB>"
 # An option's argument: DIR takes directories, FILE files, a value nothing.

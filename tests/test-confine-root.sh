@@ -149,7 +149,7 @@ wait_log "$log" '"event":"watch-ready"' 30 || { bad "watch $W did not get ready"
 # === confine --check outside: every route open ===
 before=$failed
 "$pp" confine --check --root "$W" --json >"$base/check.json" 2>"$base/check.err"; rc=$?
-check "confine --check outside exits 1 (a route is open; got $rc)" [ "$rc" -eq 1 ]
+check "confine --check outside exits 3 (a route is open; got $rc)" [ "$rc" -eq 3 ]
 # is_open KIND NAME: --check listed that route, open.
 is_open() {
   jtrue "$base/check.json" --arg k "$1" --arg n "$2" 'any(.routes[]; .kind == $k and .name == $n and .open == true)'
@@ -167,8 +167,8 @@ check "--check outside: each open route has its fix" \
   jtrue "$base/check.json" '[.routes[] | select(.open) | (.fix | type == "string" and length > 0)] | all'
 if [ "$failed" -ne "$before" ]; then show "$base/check.json" "$base/check.err"; fi
 "$pp" confine --check --root "$W" >"$base/check.txt" 2>&1; rc=$?
-check "--check outside (human): exit 1, ends 'N ... routes ... open' ($(tail -n 1 "$base/check.txt"))" \
-  bash -c "[ $rc -eq 1 ] && tail -n 1 '$base/check.txt' | grep -qE '^[1-9][0-9]* .*routes? .*open'"
+check "--check outside (human): exit 3, ends 'N ... routes ... open' ($(tail -n 1 "$base/check.txt"))" \
+  bash -c "[ $rc -eq 3 ] && tail -n 1 '$base/check.txt' | grep -qE '^[1-9][0-9]* .*routes? .*open'"
 check "--check outside (human): names the loop device and the watcher" \
   bash -c "grep -qF '$loop' '$base/check.txt' && grep -qF 'pid $wpid' '$base/check.txt'"
 
@@ -416,7 +416,7 @@ kill -KILL "$lp"; wait "$lp" 2>/dev/null
 sleep 30 &
 spid=$!; pids+=("$spid")
 "$pp" confine --check --pid "$spid" --root "$W" --json >"$base/pid.json" 2>"$base/pid.err"; rc=$?
-check "--check --pid of an unconfined process exits 1 (got $rc)" [ "$rc" -eq 1 ]
+check "--check --pid of an unconfined process exits 3 (got $rc)" [ "$rc" -eq 3 ]
 for route in "capability CAP_DAC_READ_SEARCH" "capability CAP_SYS_PTRACE" "no_new_privs no_new_privs"; do
   check "--check --pid of an unconfined process: $route open" jtrue "$base/pid.json" \
     --arg k "${route%% *}" --arg n "${route#* }" 'any(.routes[]; .kind == $k and .name == $n and .open == true)'

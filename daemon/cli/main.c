@@ -74,7 +74,8 @@ static void help(FILE *f) {
         fputs("\n"
               "'pathpolicy VERB --help' describes each verb; man pathpolicy(1) has the rest.\n"
               "\n"
-              "Exit status: 0 success; 1 failure (the reason is on stderr); 2 usage error.\n",
+              "Exit status: 0 success; 1 failure (the reason is on stderr); 2 usage error;\n"
+              "3 refused: the verdict of validate, check-command, stage or confine --check.\n",
               f);
 }
 

@@ -21,9 +21,9 @@
 #define RECORD_COMMAND_MAX 200
 
 static const char check_command_help[] =
-        "Usage: pathpolicy check-command [POLICY] [--json] -- 'COMMAND LINE'\n"
-        "       pathpolicy check-command [POLICY] [--json] < COMMAND\n"
-        "       pathpolicy check-command [POLICY] --hook claude-code\n"
+        "Usage: pathpolicy check-command [POLICY] [--json] [LOG OPTIONS] -- 'COMMAND LINE'\n"
+        "       pathpolicy check-command [POLICY] [--json] [LOG OPTIONS] < COMMAND\n"
+        "       pathpolicy check-command [POLICY] [LOG OPTIONS] --hook claude-code\n"
         "\n"
         "Judge a shell command line by the secret-paths rule: one that names a\n"
         "masked path (at any depth, by whole components; through quotes,\n"
@@ -49,9 +49,9 @@ static const char check_command_help[] =
         "\n"
         "Each refusal is a 'command-refused' record on the log stream.\n"
         "\n"
-        "Exit status: 0 allowed; 1 refused, or the policy cannot be read; 2 usage\n"
-        "error. --hook: 0 allowed (or not a Bash call); 2 refused, or it could not\n"
-        "judge (it fails closed).\n";
+        "Exit status: 0 allowed; 1 the policy or the command cannot be read; 2 usage\n"
+        "error; 3 refused. --hook: 0 allowed (or not a Bash call); 2 refused, or it\n"
+        "could not judge (it fails closed), as Claude Code's hooks say.\n";
 
 typedef struct Args {
         const char *policy, *modules, *orgs, *org, *hook;
@@ -235,9 +235,9 @@ int verb_check_command(int argc, char **argv) {
         if ((r = parse(argc, argv, &a)) >= 0)
                 return r;
         if (verb_log_start("check-command", &loop, &a.lc, &log) < 0)
-                return a.hook ? EXIT_USAGE : EXIT_FAIL;
+                return a.hook ? EXIT_HOOK_BLOCK : EXIT_FAIL;
         /* A hook fails closed: a call it cannot judge is refused. */
-        int fail = a.hook ? EXIT_USAGE : EXIT_FAIL;
+        int fail = a.hook ? EXIT_HOOK_BLOCK : EXIT_FAIL;
         err[0] = 0;
         if ((r = load_secrets(&a, &secrets, &n_secrets, err, sizeof err)) < 0) {
                 fprintf(stderr, "pathpolicy: check-command: %s\n", err[0] ? err : strerror(-r));
@@ -290,7 +290,7 @@ int verb_check_command(int argc, char **argv) {
                 ret = EXIT_FAIL;
                 goto out;
         }
-        ret = !v.refused ? EXIT_OK : a.hook ? EXIT_USAGE : EXIT_FAIL;
+        ret = !v.refused ? EXIT_OK : a.hook ? EXIT_HOOK_BLOCK : EXIT_REFUSED;
 out:
         command_verdict_done(&v);
         verb_log_finish(&loop, log);

@@ -9,6 +9,7 @@
 #include "host.h"
 #include "log-options.h"
 #include "policy-file.h"
+#include "util.h"
 #include "verbs.h"
 
 int verb_usage(const char *verb, const char *fmt, ...) {
@@ -32,14 +33,22 @@ int verb_git_timeout(const char *verb, const char *arg) {
         return 0;
 }
 
+/* An option given twice is a usage error. An older spelling (--root for
+ * --worktree) is the same option: the table's first entry of a value keeps
+ * the mark, and the message names both spellings. */
 static int verb_once(const char *verb, const struct option *options, int c, uint64_t *seen) {
         for (unsigned i = 0; i < 64 && options[i].name; i++) {
                 if (options[i].flag || options[i].val != c)
                         continue;
-                if (*seen & (UINT64_C(1) << i))
-                        return verb_usage(verb, "--%s given twice", options[i].name);
-                *seen |= UINT64_C(1) << i;
-                return 0;
+                if (!(*seen & (UINT64_C(1) << i))) {
+                        *seen |= UINT64_C(1) << i;
+                        return 0;
+                }
+                for (unsigned j = i + 1; j < 64 && options[j].name; j++)
+                        if (!options[j].flag && options[j].val == c)
+                                return verb_usage(verb, "--%s (or --%s) given twice", options[i].name,
+                                                  options[j].name);
+                return verb_usage(verb, "--%s given twice", options[i].name);
         }
         return 0;
 }

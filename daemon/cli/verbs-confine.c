@@ -15,8 +15,8 @@
 #include "verbs.h"
 
 static const char confine_help[] =
-        "Usage: pathpolicy confine [--root DIR] [--] CMD [ARGS...]\n"
-        "       pathpolicy confine --check [--root DIR] [--pid PID] [--json]\n"
+        "Usage: pathpolicy confine [--worktree DIR] [--] CMD [ARGS...]\n"
+        "       pathpolicy confine --check [--worktree DIR] [--pid PID] [--json]\n"
         "\n"
         "A bind hides a name: an agent that opens a file by its handle, reads the\n"
         "block device or stops the daemon goes around every bind. The first form\n"
@@ -35,17 +35,18 @@ static const char confine_help[] =
         "--check lists every route around the binds that is open where it runs (run\n"
         "it as the agent), or for the running process PID, each with its fix.\n"
         "\n"
-        "  --root DIR     the worktree (default: the current directory)\n"
-        "  --check        list the routes open in this context; change nothing\n"
-        "  --pid PID      with --check: the routes of a running agent, from /proc\n"
-        "                 (its system calls are not probed from outside)\n"
-        "  --json         with --check: every route, open or not, as JSON\n"
-        "  -h, --help     show this help\n"
+        "  --worktree DIR   the worktree (default: the current directory); --root DIR\n"
+        "                   is the same\n"
+        "  --check          list the routes open in this context; change nothing\n"
+        "  --pid PID        with --check: the routes of a running agent, from /proc\n"
+        "                   (its system calls are not probed from outside)\n"
+        "  --json           with --check: every route, open or not, as JSON\n"
+        "  -h, --help       show this help\n"
         "\n"
         "Exit status: CMD's own, or 128+N when a signal N ended it; 125 a step of\n"
         "the confinement failed (CMD not run; the message names the step); 126 CMD\n"
         "cannot be run; 127 CMD not found; 2 usage error. --check: 0 no route open;\n"
-        "1 a route is open, or the check could not run; 2 usage error.\n";
+        "1 the check could not run; 2 usage error; 3 a route is open.\n";
 
 /* Each kind's heading, with the fix that closes every route of it. */
 static const char *heading_of(PlatformRouteKind k) {
@@ -161,12 +162,13 @@ static int check(const char *root, int pid, bool json) {
                         return EXIT_FAIL;
         } else
                 print_human(v, n, open, pid);
-        return open ? EXIT_FAIL : EXIT_OK;
+        return open ? EXIT_REFUSED : EXIT_OK;
 }
 
 int verb_confine(int argc, char **argv) {
         enum { ARG_ROOT = 0x100, ARG_CHECK, ARG_PID, ARG_JSON };
         static const struct option options[] = {
+                {"worktree", required_argument, NULL, ARG_ROOT},
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"check", no_argument, NULL, ARG_CHECK},
                 {"pid", required_argument, NULL, ARG_PID},

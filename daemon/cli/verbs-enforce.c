@@ -11,7 +11,7 @@
 #include "verbs.h"
 
 static const char enforce_help[] =
-        "Usage: pathpolicy enforce --root DIR [--policy FILE] [LOG OPTIONS]\n"
+        "Usage: pathpolicy enforce --worktree DIR [--policy FILE] [LOG OPTIONS]\n"
         "\n"
         "Apply the policy file to the worktree at DIR before the agent runs: each\n"
         "mask-file path is covered by /dev/null, each mask-dir path by an empty\n"
@@ -27,20 +27,21 @@ static const char enforce_help[] =
         "file, the line and the reason. A path that already carries its bind is\n"
         "left alone, so running it twice stacks nothing.\n"
         "\n"
-        "  --root DIR               the worktree\n"
+        "  --worktree DIR           the worktree (--root DIR is the same)\n"
         "  --policy FILE            the policy file (default " DEFAULT_POLICY ")\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
         "Exit status: 0 every action bound; 1 failed closed (nothing of this run\n"
         "left mounted); 2 usage error.\n";
 
-/* enforce and unbind take the same options: --root DIR (required),
+/* enforce and unbind take the same options: --worktree DIR (required),
  * --policy FILE and the logging ones. -1 to go on, or the exit code to
  * leave with (--help printed: EXIT_OK; a usage error said). */
 static int root_and_policy(const char *verb, const char *help, int argc, char **argv, const char **root,
                            const char **policy_path, LogConfig *lc) {
         enum { ARG_ROOT = 0x100, ARG_POLICY };
         static const struct option options[] = {
+                {"worktree", required_argument, NULL, ARG_ROOT},
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"policy", required_argument, NULL, ARG_POLICY},
                 {"help", no_argument, NULL, 'h'},
@@ -56,7 +57,7 @@ static int root_and_policy(const char *verb, const char *help, int argc, char **
         if (c == VERB_EXIT)
                 return va.exit;
         if (optind < argc || !*root)
-                return verb_usage(verb, "%s", *root ? "unexpected argument" : "--root DIR is required");
+                return verb_usage(verb, "%s", *root ? "unexpected argument" : "--worktree DIR is required");
         return -1;
 }
 
@@ -91,7 +92,7 @@ int verb_enforce(int argc, char **argv) {
 /* ---- unbind ---- */
 
 static const char unbind_help[] =
-        "Usage: pathpolicy unbind --root DIR [--policy FILE] [LOG OPTIONS]\n"
+        "Usage: pathpolicy unbind --worktree DIR [--policy FILE] [LOG OPTIONS]\n"
         "\n"
         "Remove the mounts this program made beneath DIR (enforce's, and watch's in\n"
         "nested checkouts): for teardown, and for whoever ran watch outside a mount\n"
@@ -100,7 +101,7 @@ static const char unbind_help[] =
         "detached; only at paths the policy names (at any depth) or at the git\n"
         "metadata watch protects. A mount it did not make is left alone.\n"
         "\n"
-        "  --root DIR               the worktree\n"
+        "  --worktree DIR           the worktree (--root DIR is the same)\n"
         "  --policy FILE            a policy file whose paths count too (the built-in\n"
         "                           lists always count)\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"

@@ -26,7 +26,7 @@ static const char prepare_help[] =
         "VMDIR/path-policy.base (HEAD's commit, the boot's base, which stage judges\n"
         "the colony's commits against; kept when there already), each atomically.\n"
         "\n"
-        "  --worktree DIR           the checkout\n"
+        "  --worktree DIR           the checkout (--root DIR is the same)\n"
         "  --out VMDIR              where the policy files go\n"
         "  --modules FILE           modules.json (settings at .sandbox)\n"
         "  --orgs FILE --org NAME   the org's entries\n" LOG_OPTIONS_HELP
@@ -45,7 +45,7 @@ static const char release_help[] =
         "symlink, never anything with content. Each removal and each path kept is\n"
         "a record. Safe to run twice.\n"
         "\n"
-        "  --worktree DIR           the checkout\n"
+        "  --worktree DIR           the checkout (--root DIR is the same)\n"
         "  --out VMDIR              where prepare wrote its files\n" VERB_GIT_TIMEOUT_HELP LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
@@ -55,6 +55,7 @@ static int host_verb(int argc, char **argv, bool prepare) {
         enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_MODULES, ARG_ORGS, ARG_ORG, ARG_GIT_TIMEOUT };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_WORKTREE},
+                {"root", required_argument, NULL, ARG_WORKTREE},
                 {"out", required_argument, NULL, ARG_OUT},
                 {"modules", required_argument, NULL, ARG_MODULES},
                 {"orgs", required_argument, NULL, ARG_ORGS},

@@ -16,8 +16,10 @@
 #define HOOK_INPUT_MAX (64u * 1024 * 1024)
 
 static const char judge_help[] =
-        "Usage: pathpolicy judge --hook claude-code [--root DIR] [OPTIONS]\n"
-        "       pathpolicy judge --stream --root DIR [OPTIONS]\n"
+        "Usage: pathpolicy judge --hook claude-code [--worktree DIR] [--policy FILE] [--history FILE]\n"
+        "                        [--state DIR] [LOG OPTIONS]\n"
+        "       pathpolicy judge --stream --worktree DIR [--policy FILE] [--history FILE]\n"
+        "                        [--state DIR] [LOG OPTIONS]\n"
         "\n"
         "Report the agent's attempts on the policy's paths: a read of a masked\n"
         "path, or a write to a masked or protected one (a read of a protected\n"
@@ -38,8 +40,8 @@ static const char judge_help[] =
         "                           fs/read_text_file or fs/write_text_file request);\n"
         "                           one verdict line on stdout for each; a run is the\n"
         "                           process\n"
-        "  --root DIR               the worktree (with --hook, default\n"
-        "                           $CLAUDE_PROJECT_DIR)\n"
+        "  --worktree DIR           the worktree (with --hook, default\n"
+        "                           $CLAUDE_PROJECT_DIR); --root DIR is the same\n"
         "  --policy FILE            the bind list the guest booted with (default\n"
         "                           " DEFAULT_POLICY ")\n"
         "  --history FILE           append a JSON Lines History entry per attempt\n"
@@ -62,6 +64,7 @@ static int parse(int argc, char **argv, Args *a) {
         static const struct option options[] = {
                 {"hook", required_argument, NULL, ARG_HOOK},
                 {"stream", no_argument, NULL, ARG_STREAM},
+                {"worktree", required_argument, NULL, ARG_ROOT},
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"policy", required_argument, NULL, ARG_POLICY},
                 {"history", required_argument, NULL, ARG_HISTORY},
@@ -105,7 +108,7 @@ static int parse(int argc, char **argv, Args *a) {
         if (!a->root && a->hook)
                 a->root = getenv("CLAUDE_PROJECT_DIR");
         if (!a->root)
-                return verb_usage("judge", "--root DIR is required%s",
+                return verb_usage("judge", "--worktree DIR is required%s",
                                   a->hook ? " (or $CLAUDE_PROJECT_DIR)" : "");
         return -1;
 }

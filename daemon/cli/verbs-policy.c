@@ -27,7 +27,7 @@ static int usage_error(const char *verb, const char *msg) {
 }
 
 /* One entry of validate's command line, of the list named last before it. */
-static void check_arg(int list, const char *arg, int *checked, int *problems) {
+static void check_arg(int list, const char *arg, int *checked, int *refused) {
         EntryError e = entry_validate(arg, (EntryList) list);
         (*checked)++;
         if (e != ENTRY_OK) {
@@ -35,7 +35,7 @@ static void check_arg(int list, const char *arg, int *checked, int *problems) {
                 fprintf(stderr, "pathpolicy: refused %s entry '%s': %s\n",
                         entry_list_to_string((EntryList) list), shown ? shown : "?",
                         entry_error_to_string(e));
-                (*problems)++;
+                (*refused)++;
         }
 }
 
@@ -75,8 +75,8 @@ static const char validate_help[] =
         "  --org NAME           with --orgs: only this org\n"
         "  -h, --help           show this help\n"
         "\n"
-        "Exit status: 0 all entries valid; 1 an entry refused or a file unreadable or\n"
-        "malformed (one line per problem on stderr); 2 usage error.\n";
+        "Exit status: 0 all entries valid; 1 a file unreadable or malformed; 2 usage\n"
+        "error; 3 an entry refused (one line per problem on stderr).\n";
 
 static int validate_settings(const Settings *s) {
         int refused = 0;
@@ -104,7 +104,7 @@ int verb_validate(int argc, char **argv) {
                 {},
         };
         const char *modules = NULL, *orgs = NULL, *org = NULL;
-        int list = -1, c, problems = 0, checked = 0;
+        int list = -1, c, refused = 0, failed = 0, checked = 0;
 
         /* '-' first: entries come back in order as option 1, so each one is
          * of the list named last before it. Entries and lists repeat. */
@@ -124,7 +124,7 @@ int verb_validate(int argc, char **argv) {
                         if (list < 0)
                                 return usage_error("validate",
                                                    "an entry needs --mask, --protect or --unmask before it");
-                        check_arg(list, optarg, &checked, &problems);
+                        check_arg(list, optarg, &checked, &refused);
                         break;
                 case ARG_MODULES:
                         modules = optarg;
@@ -145,7 +145,7 @@ int verb_validate(int argc, char **argv) {
                 if (list < 0)
                         return usage_error("validate",
                                            "an entry needs --mask, --protect or --unmask before it");
-                check_arg(list, argv[optind], &checked, &problems);
+                check_arg(list, argv[optind], &checked, &refused);
         }
         if (org && !orgs)
                 return usage_error("validate", "--org needs --orgs FILE");
@@ -157,24 +157,24 @@ int verb_validate(int argc, char **argv) {
                 SettingsError err;
                 if (settings_load_modules(modules, &s, &err) < 0) {
                         settings_error_print(&err);
-                        problems++;
+                        failed++;
                 } else
-                        problems += validate_settings(s);
+                        refused += validate_settings(s);
         }
         if (orgs) {
                 Settings **v = NULL;
                 SettingsError err;
                 if (settings_load_orgs(orgs, org, &v, &err) < 0) {
                         settings_error_print(&err);
-                        problems++;
+                        failed++;
                 } else
                         for (Settings **i = v; *i; i++) {
                                 warn_org_absent(*i);
-                                problems += validate_settings(*i);
+                                refused += validate_settings(*i);
                         }
                 settings_freev(v);
         }
-        return problems > 0 ? EXIT_FAIL : EXIT_OK;
+        return failed > 0 ? EXIT_FAIL : refused > 0 ? EXIT_REFUSED : EXIT_OK;
 }
 
 /* ---- resolve ---- */

@@ -12,7 +12,7 @@
 
 static const char stage_help[] =
         "Usage: pathpolicy stage --worktree DIR --out VMDIR [--snapshot | --index FILE] [--json]\n"
-        "                        [LOG OPTIONS]\n"
+        "                        [--git-timeout SECONDS] [LOG OPTIONS]\n"
         "\n"
         "Stage the worktree (git add -A), then, from the boot's records in VMDIR:\n"
         "put every path under a masked entry back to HEAD's version (or out of the\n"
@@ -32,7 +32,7 @@ static const char stage_help[] =
         "it hold back more (said); with path-policy.masked-files lost it stages\n"
         "nothing.\n"
         "\n"
-        "  --worktree DIR           the checkout\n"
+        "  --worktree DIR           the checkout (--root DIR is the same)\n"
         "  --out VMDIR              where prepare wrote the boot's records\n"
         "  --snapshot               stage in a private copy of the index, and print\n"
         "                           the tree and the paths it changes; the real\n"
@@ -42,9 +42,8 @@ static const char stage_help[] =
         "  --json                   print the tree and paths as one JSON object\n" VERB_GIT_TIMEOUT_HELP
                 LOG_OPTIONS_HELP "  -h, --help               show this help\n"
         "\n"
-        "Exit status: 0 staged; 1 a credential file or a commit was refused, or\n"
-        "staging failed\n"
-        "(the reason is a record); 2 usage error.\n";
+        "Exit status: 0 staged; 1 staging failed; 2 usage error; 3 a credential\n"
+        "file or a commit was refused (the reason is a record).\n";
 
 static int print_result(const StageResult *r, bool json) {
         if (json) {
@@ -93,6 +92,7 @@ int verb_stage(int argc, char **argv) {
         enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_SNAPSHOT, ARG_INDEX, ARG_JSON, ARG_GIT_TIMEOUT };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_WORKTREE},
+                {"root", required_argument, NULL, ARG_WORKTREE},
                 {"out", required_argument, NULL, ARG_OUT},
                 {"snapshot", no_argument, NULL, ARG_SNAPSHOT},
                 {"index", required_argument, NULL, ARG_INDEX},
@@ -217,7 +217,8 @@ int verb_stage(int argc, char **argv) {
                                  res.n_refused_commits == 1 ? "" : "s");
                 log_event(log, LOG_ERROR, "stage-refused", LOG_FIELDS(LOG_INT("count", (int64_t) total)),
                           "path policy: %s%s: %s", files, commits, names ? names : "");
-                (void) print_result(&res, json);
+                /* What was staged is still printed: the rest of the work went in. */
+                ret = print_result(&res, json) >= 0 ? EXIT_REFUSED : EXIT_FAIL;
         } else if (r < 0)
                 log_event(log, LOG_ERROR, "stage-failed", NULL, "%s", herr.message);
         else if (print_result(&res, json) >= 0)

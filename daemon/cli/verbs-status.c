@@ -9,7 +9,7 @@
 #include "verbs.h"
 
 static const char status_help[] =
-        "Usage: pathpolicy status [--root DIR] [--json]\n"
+        "Usage: pathpolicy status [--worktree DIR] [--json]\n"
         "\n"
         "Show what is bound below DIR now, from the mount table: each mount of\n"
         "ours (mask-file: /dev/null over a file; mask-dir: our empty read-only\n"
@@ -23,7 +23,8 @@ static const char status_help[] =
         "the agent runs (or under nsenter -m -t PID of the watch). Nothing is\n"
         "changed, and no privilege is needed.\n"
         "\n"
-        "  --root DIR               the worktree (default: the current directory)\n"
+        "  --worktree DIR           the worktree (default: the current directory);\n"
+        "                           --root DIR is the same\n"
         "  --json                   one JSON object: root, mounts_supported,\n"
         "                           bind_count, checkouts (man pathpolicy)\n"
         "  -h, --help               show this help\n"
@@ -126,6 +127,7 @@ static int print_json(const Status *s, const char *root) {
 int verb_status(int argc, char **argv) {
         enum { ARG_ROOT = 0x100, ARG_JSON };
         static const struct option options[] = {
+                {"worktree", required_argument, NULL, ARG_ROOT},
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"json", no_argument, NULL, ARG_JSON},
                 {"help", no_argument, NULL, 'h'},
@@ -149,7 +151,7 @@ int verb_status(int argc, char **argv) {
         if (optind < argc)
                 return verb_usage("status", "unexpected argument");
         if (!root[0])
-                return verb_usage("status", "--root needs a directory");
+                return verb_usage("status", "--worktree needs a directory");
 
         if (status_read(root, &s, &root_abs, message, sizeof message) < 0) {
                 fprintf(stderr, "pathpolicy status: %s\n", message);

@@ -17,8 +17,9 @@
 #include "watch.h"
 
 static const char watch_help[] =
-        "Usage: pathpolicy watch [--root] DIR [--policy FILE] [--backend NAME] [LOG OPTIONS]\n"
-        "                        [-- CMD [ARGS...]]\n"
+        "Usage: pathpolicy watch [--worktree] DIR [--policy FILE] [--backend NAME]\n"
+        "                        [--git-deadline SECONDS] [--mount-budget N] [POLL OPTIONS]\n"
+        "                        [LOG OPTIONS] [-- CMD [ARGS...]]\n"
         "\n"
         "Watch the worktree DIR while the agent runs. Every directory below it with\n"
         "its own .git (a clone, git init, a worktree, a submodule) is a nested\n"
@@ -28,11 +29,11 @@ static const char watch_help[] =
         "The root's own paths are enforce's. The binds stay when it stops.\n"
         "\n"
         "With -- CMD it is the agent's supervisor: once every existing checkout is\n"
-        "bound it runs CMD as `pathpolicy confine --root DIR -- CMD` would, passes\n"
+        "bound it runs CMD as `pathpolicy confine --worktree DIR -- CMD` would, passes\n"
         "SIGTERM, SIGINT, SIGHUP, SIGQUIT and SIGWINCH on to it, and stops when CMD\n"
         "ends, with CMD's status; if the watcher dies, CMD dies with it.\n"
         "\n"
-        "  --root DIR               the worktree (or DIR alone)\n"
+        "  --worktree DIR           the worktree (or DIR alone; --root DIR is the same)\n"
         "  --policy FILE            the policy file (default: the built-in lists)\n"
         "  --backend NAME           inotify (Linux: binds) or poll (warns only; the\n"
         "                           only one off Linux); default: " PATHPOLICY_BACKEND_NAME "\n"
@@ -41,7 +42,7 @@ static const char watch_help[] =
         "  --mount-budget N         make at most N mounts (default: a quarter of\n"
         "                           fs.mount-max); git metadata may use all of it,\n"
         "                           the policy's paths all but a fifth\n"
-        "poll backend:\n"
+        "POLL OPTIONS (the poll backend):\n"
         "  --interval MS            between walks (default 1000), the walk's time taken off\n"
         "  --max-depth N            directories deeper are not entered (default 16)\n"
         "  --max-entries N          entries listed per tick (default 50000); a larger\n"
@@ -187,6 +188,7 @@ int verb_watch(int argc, char **argv) {
                 ARG_BUDGET
         };
         static const struct option options[] = {
+                {"worktree", required_argument, NULL, ARG_ROOT},
                 {"root", required_argument, NULL, ARG_ROOT},
                 {"policy", required_argument, NULL, ARG_POLICY},
                 {"backend", required_argument, NULL, ARG_BACKEND},
@@ -306,7 +308,7 @@ int verb_watch(int argc, char **argv) {
                 root = argv[optind++];
         if (!root || optind < argc) {
                 fprintf(stderr, "pathpolicy watch: %s\nTry 'pathpolicy watch --help'.\n",
-                        root ? "unexpected argument" : "the root DIR is required");
+                        root ? "unexpected argument" : "the worktree DIR is required");
                 return EXIT_USAGE;
         }
 

@@ -3,8 +3,19 @@
 
 /*
  * The verbs of the pathpolicy binary. Each takes the arguments after the
- * verb name (argv[0] is the verb) and returns the process exit code:
- * EXIT_OK, EXIT_FAILURE (1) or EXIT_USAGE (2).
+ * verb name (argv[0] is the verb) and returns the process exit code, one
+ * table for the whole program (the man page's EXIT STATUS):
+ *
+ *   EXIT_OK       0  done; the verdict is "allowed"
+ *   EXIT_FAIL     1  a failure: the job could not be done (an error)
+ *   EXIT_USAGE    2  a usage error
+ *   EXIT_REFUSED  3  a verdict the caller acts on: validate refused an
+ *                    entry, check-command a command, stage a file or a
+ *                    commit, confine --check found a route open
+ *
+ * A failure outranks a refusal: a verdict reached on part of the input is
+ * not the whole verdict. The Claude Code hooks keep their protocol's codes
+ * (EXIT_HOOK_BLOCK), and confine's CMD its own status.
  */
 
 #include <stdbool.h>
@@ -13,6 +24,10 @@
 #define EXIT_OK 0
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
+#define EXIT_REFUSED 3
+/* A Claude Code hook's "blocking error": the call is refused and stderr
+ * goes to the model. */
+#define EXIT_HOOK_BLOCK 2
 
 /* Where the guest finds the policy its boot enforced. */
 #define DEFAULT_POLICY "/colonizer/path-policy"
