@@ -28,7 +28,8 @@ int main(int argc, char **argv) {
                         if (!e)
                                 e = buf + n;
                         CommandVerdict v;
-                        if (command_check(p, (size_t) (e - p), secrets, ELEMENTSOF(secrets), &v) < 0)
+                        if (command_check(p, (size_t) (e - p),
+                                          &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v) < 0)
                                 return 1;
                         if (r == 0) {
                                 lines++;

@@ -244,7 +244,8 @@ static void test_table(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 CommandVerdict v;
                 const Row *row = &rows[i];
-                assert_int_equal(command_check(row->cmd, strlen(row->cmd), secrets, ELEMENTSOF(secrets), &v),
+                assert_int_equal(command_check(row->cmd, strlen(row->cmd),
+                                               &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v),
                                  0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
@@ -265,13 +266,16 @@ static void test_table(void **state) {
 static void test_edges(void **state) {
         (void) state;
         CommandVerdict v;
-        assert_int_equal(command_check("cat .e\0nv", 9, secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_int_equal(
+                command_check("cat .e\0nv", 9, &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v), 0);
         command_verdict_done(&v);
         char big[4096] = "cat ";
         for (int i = 0; i < 12; i++)
                 strcat(big, "{a,b}");
         strcat(big, "x");
-        assert_int_equal(command_check(big, strlen(big), secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_int_equal(
+                command_check(big, strlen(big), &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v),
+                0);
         assert_true(v.refused); /* too many to judge: every secret named */
         command_verdict_done(&v);
         /* deep nesting: judged by its bytes past the limit */
@@ -281,7 +285,9 @@ static void test_edges(void **state) {
         strcat(deep, ".env");
         for (int i = 0; i < 12; i++)
                 strcat(deep, ")");
-        assert_int_equal(command_check(deep, strlen(deep), secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_int_equal(
+                command_check(deep, strlen(deep), &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v),
+                0);
         assert_true(v.refused);
         assert_int_equal(v.n_paths, 1);
         command_verdict_done(&v);
@@ -293,18 +299,20 @@ static void test_edges(void **state) {
         memcpy(huge, "ls ", 3);
         memset(huge + 3, '{', huge_n - 3);
         huge[huge_n] = 0;
-        assert_int_equal(command_check(huge, huge_n, secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_int_equal(
+                command_check(huge, huge_n, &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v), 0);
         assert_false(v.refused); /* ls: it only asks about names */
         assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
         command_verdict_done(&v);
         memcpy(huge, "ls {a,b}", 8);
         memset(huge + 8, 'a', huge_n - 8);
-        assert_int_equal(command_check(huge, huge_n, secrets, ELEMENTSOF(secrets), &v), 0);
+        assert_int_equal(
+                command_check(huge, huge_n, &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v), 0);
         assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
         command_verdict_done(&v);
         free(huge);
         /* no secrets: nothing is named */
-        assert_int_equal(command_check("cat .env", 8, NULL, 0, &v), 0);
+        assert_int_equal(command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL}, &v), 0);
         assert_false(v.refused);
         command_verdict_done(&v);
 }

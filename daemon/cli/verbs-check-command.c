@@ -276,7 +276,8 @@ int verb_check_command(int argc, char **argv) {
                 ret = fail;
                 goto out;
         }
-        if ((r = command_check(cmd, n, (const char *const *) secrets, n_secrets, &v)) < 0) {
+        if ((r = command_check(cmd, n, &(CommandPolicy){(const char *const *) secrets, n_secrets, NULL},
+                               &v)) < 0) {
                 fprintf(stderr, "pathpolicy: check-command: %s\n", strerror(-r));
                 ret = fail;
                 goto out;

@@ -712,8 +712,9 @@ void command_verdict_done(CommandVerdict *v) {
         v->n_paths = 0;
 }
 
-int command_check(const char *cmd, size_t n, const char *const *secrets, size_t n_secrets,
-                  CommandVerdict *ret) {
+int command_check(const char *cmd, size_t n, const CommandPolicy *policy, CommandVerdict *ret) {
+        const char *const *secrets = policy->secrets;
+        size_t n_secrets = policy->n_secrets;
         _cleanup_free_ char **last = calloc(n_secrets + 1, sizeof *last);
         _cleanup_free_ bool *named = calloc(n_secrets + 1, sizeof *named);
         _cleanup_free_ char *copies = NULL;

@@ -41,9 +41,17 @@ typedef struct CommandVerdict {
         size_t n_paths;
 } CommandVerdict;
 
-/* Judge cmd (n bytes; NUL bytes refuse) against the masked entries given
- * (policy paths: "secrets/" a directory). 0 with *ret filled (paths
- * malloc'd: command_verdict_done()), or -ENOMEM. */
-int command_check(const char *cmd, size_t n, const char *const *secrets, size_t n_secrets,
-                  CommandVerdict *ret);
+/* What a command is judged against. */
+typedef struct CommandPolicy {
+        const char *const *secrets; /* the masked entries (policy paths: "secrets/" a directory) */
+        size_t n_secrets;
+        /* What the boot recorded of the repository's history (prepare's
+         * record): held[i] when a commit reachable from a ref, or the
+         * index, holds secrets[i]. NULL: none is held. */
+        const bool *held;
+} CommandPolicy;
+
+/* Judge cmd (n bytes; NUL bytes refuse) against the policy. 0 with *ret
+ * filled (paths malloc'd: command_verdict_done()), or -ENOMEM. */
+int command_check(const char *cmd, size_t n, const CommandPolicy *policy, CommandVerdict *ret);
 void command_verdict_done(CommandVerdict *v);
