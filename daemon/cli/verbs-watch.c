@@ -3,8 +3,11 @@
  * appears, until SIGTERM or SIGINT. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #include "confine-run.h"
@@ -175,7 +178,32 @@ static int load_policy(const char *path, LogStream *log, Policy **ret) {
         return 0;
 }
 
-int verb_watch(int argc, char **argv) {
+/* What the command line asked for. */
+typedef struct WatchArgs {
+        const char *root, *policy_path;
+        const WatcherOps *ops; /* NULL: the platform's default */
+        WatchOptions wo;
+        bool fold;
+        unsigned deadline_s;
+        size_t budget; /* 0: a quarter of fs.mount-max */
+        char **cmd;    /* the supervisor form's CMD, or NULL */
+        LogConfig lc;
+} WatchArgs;
+
+/* A whole number in [1, max] into *ret: 0, or -1 (the caller says why). */
+static int parse_count(const char *arg, unsigned long long max, unsigned long long *ret) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(arg, &end, 10);
+        if (errno || *end || end == arg || arg[0] == '-' || v == 0 || v > max)
+                return -1;
+        *ret = v;
+        return 0;
+}
+
+/* The options into a: -1 when the watch should run, else the exit code
+ * (--help, or a usage error said). */
+static int parse_args(int argc, char **argv, WatchArgs *a) {
         enum {
                 ARG_ROOT = 0x100,
                 ARG_POLICY,
@@ -202,42 +230,36 @@ int verb_watch(int argc, char **argv) {
                 LOG_OPTIONS,
                 {},
         };
-        const char *root = NULL, *policy_path = NULL;
-        _cleanup_policy_ Policy *policy = NULL;
-        unsigned deadline_s = 60;
-        size_t budget = 0;
-        bool budget_set = false;
-        WatchOptions wo = {WATCH_INTERVAL_MS_DEFAULT, WATCH_MAX_DEPTH_DEFAULT, WATCH_MAX_ENTRIES_DEFAULT};
-        bool fold = false;
-        Daemon d = {0};
-        LogConfig lc;
-        WatchConfig wc;
-        char why[256];
-        int c, r, ret = EXIT_FAIL;
+        unsigned long long v;
+        int c;
 
+        *a = (WatchArgs){
+                .wo = {WATCH_INTERVAL_MS_DEFAULT, WATCH_MAX_DEPTH_DEFAULT, WATCH_MAX_ENTRIES_DEFAULT},
+                .deadline_s = 60,
+        };
+        log_config_init(&a->lc);
         /* The supervisor form: what follows "--" is CMD, not ours. */
         for (int i = 1; i < argc; i++)
                 if (streq(argv[i], "--")) {
                         if (i + 1 >= argc)
                                 return verb_usage("watch", "-- takes a command to run");
-                        d.cmd = argv + i + 1;
+                        a->cmd = argv + i + 1;
                         argc = i;
                         break;
                 }
 
-        log_config_init(&lc);
-        VerbArgs va = {.verb = "watch", .help = watch_help, .options = options, .lc = &lc};
+        VerbArgs va = {.verb = "watch", .help = watch_help, .options = options, .lc = &a->lc};
         while ((c = verb_next(&va, argc, argv)) >= 0) {
                 switch (c) {
                 case ARG_ROOT:
-                        root = optarg;
+                        a->root = optarg;
                         break;
                 case ARG_POLICY:
-                        policy_path = optarg;
+                        a->policy_path = optarg;
                         break;
                 case ARG_BACKEND:
-                        d.ops = platform_watcher_by_name(optarg);
-                        if (!d.ops) {
+                        a->ops = platform_watcher_by_name(optarg);
+                        if (!a->ops) {
                                 fprintf(stderr,
                                         "pathpolicy watch: this build has no '%s' backend (it has %s)\n",
                                         optarg,
@@ -247,10 +269,8 @@ int verb_watch(int argc, char **argv) {
                         break;
                 case ARG_INTERVAL:
                 case ARG_DEPTH:
-                case ARG_ENTRIES: {
-                        char *end;
-                        unsigned long v = strtoul(optarg, &end, 10);
-                        if (*end || end == optarg || v == 0 || v > 100000000) {
+                case ARG_ENTRIES:
+                        if (parse_count(optarg, 100000000, &v) < 0) {
                                 fprintf(stderr, "pathpolicy watch: %s takes a positive whole number\n",
                                         c == ARG_INTERVAL ? "--interval"
                                         : c == ARG_DEPTH  ? "--max-depth"
@@ -258,45 +278,37 @@ int verb_watch(int argc, char **argv) {
                                 return EXIT_USAGE;
                         }
                         if (c == ARG_INTERVAL)
-                                wo.interval_ms = (unsigned) v;
+                                a->wo.interval_ms = (unsigned) v;
                         else if (c == ARG_DEPTH)
-                                wo.max_depth = (unsigned) v;
+                                a->wo.max_depth = (unsigned) v;
                         else
-                                wo.max_entries = v;
+                                a->wo.max_entries = v;
                         break;
-                }
                 case ARG_FOLD:
-                        fold = true;
+                        a->fold = true;
                         break;
-                case ARG_BUDGET: {
-                        char *end;
-                        unsigned long long v = strtoull(optarg, &end, 10);
-                        if (*end || end == optarg || optarg[0] == '-' || v == 0 || v > SIZE_MAX) {
+                case ARG_BUDGET:
+                        if (parse_count(optarg, SIZE_MAX, &v) < 0) {
                                 fprintf(stderr,
                                         "pathpolicy watch: --mount-budget takes a positive whole number\n");
                                 return EXIT_USAGE;
                         }
-                        budget = (size_t) v;
-                        budget_set = true;
+                        a->budget = (size_t) v;
                         break;
-                }
-                case ARG_DEADLINE: {
-                        char *end;
-                        unsigned long v = strtoul(optarg, &end, 10);
-                        if (*end || end == optarg || v == 0 || v > 86400) {
+                case ARG_DEADLINE:
+                        if (parse_count(optarg, 86400, &v) < 0) {
                                 fprintf(stderr,
                                         "pathpolicy watch: --git-deadline takes 1 to 86400 seconds\n");
                                 return EXIT_USAGE;
                         }
-                        deadline_s = (unsigned) v;
+                        a->deadline_s = (unsigned) v;
                         break;
-                }
                 }
         }
         if (c == VERB_EXIT)
                 return va.exit;
         /* The poll backend's own options mean nothing to another. */
-        const WatcherOps *chosen = d.ops ? d.ops : platform_watcher_by_name(NULL);
+        const WatcherOps *chosen = a->ops ? a->ops : platform_watcher_by_name(NULL);
         static const char *const poll_only[] = {"interval", "max-depth", "max-entries"};
         for (size_t i = 0; chosen && !streq(chosen->name, "poll") && i < ELEMENTSOF(poll_only); i++)
                 for (unsigned k = 0; options[k].name; k++)
@@ -304,99 +316,123 @@ int verb_watch(int argc, char **argv) {
                                 return verb_usage("watch",
                                                   "--%s applies to the poll backend only (this is %s)",
                                                   poll_only[i], chosen->name);
-        if (!root && optind < argc)
-                root = argv[optind++];
-        if (!root || optind < argc) {
+        if (!a->root && optind < argc)
+                a->root = argv[optind++];
+        if (!a->root || optind < argc) {
                 fprintf(stderr, "pathpolicy watch: %s\nTry 'pathpolicy watch --help'.\n",
-                        root ? "unexpected argument" : "the worktree DIR is required");
+                        a->root ? "unexpected argument" : "the worktree DIR is required");
                 return EXIT_USAGE;
         }
+        if (!a->ops)
+                a->ops = platform_watcher_by_name(NULL);
+        return -1;
+}
 
-        /* Logging first, so every failure below is a record. */
-        if (verb_log_start("watch", &d.loop, &lc, &d.log) < 0)
-                return EXIT_FAIL;
-        d.loop.data = &d;
-        d.root = root;
+/* The policy loaded, the kernel checked, the watch made and its backend
+ * started: 0, or -1 with the reason a record. */
+static int daemon_start(Daemon *d, const WatchArgs *a, Policy **policy) {
+        char why[256];
+        int r;
 
-        if (!d.ops)
-                d.ops = platform_watcher_by_name(NULL);
-        const BinderOps *binder = platform_binder_for(d.ops);
-        d.warn_only = binder->warn_only;
-        if (load_policy(policy_path, d.log, &policy) < 0)
-                goto out;
+        const BinderOps *binder = platform_binder_for(d->ops);
+        d->warn_only = binder->warn_only;
+        if (load_policy(a->policy_path, d->log, policy) < 0)
+                return -1;
         if (binder->warn_only) {
-                log_event(d.log, LOG_INFO, "warn-only", NULL,
+                log_event(d->log, LOG_INFO, "warn-only", NULL,
                           "path policy: the %s backend cannot bind: each policy path in a nested checkout "
-                          "is a "
-                          "warning, not a mount",
-                          d.ops->name);
+                          "is a warning, not a mount",
+                          d->ops->name);
         } else if (binder->kernel_check(why, sizeof why) < 0) {
-                log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch: %s", why);
-                goto out;
+                log_event(d->log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch: %s", why);
+                return -1;
         }
+        WatchConfig wc;
         watch_config_init(&wc);
-        wc.loop = &d.loop;
-        wc.root = root;
-        wc.policy = policy;
+        wc.loop = &d->loop;
+        wc.root = a->root;
+        wc.policy = *policy;
         wc.binder = binder;
         wc.files = platform_files_for(binder);
-        wc.log = d.log;
-        wc.git_deadline_ms = deadline_s * 1000;
-        wc.fold_case = fold || platform_case_insensitive(root) > 0;
+        wc.log = d->log;
+        wc.git_deadline_ms = a->deadline_s * 1000;
+        wc.fold_case = a->fold || platform_case_insensitive(a->root) > 0;
         /* A quarter of what the namespace may hold: an agent making
          * thousands of checkouts cannot take every mount from everyone. */
         size_t mount_max;
-        if (!budget_set && platform_mount_max(&mount_max) >= 0)
-                budget = mount_max / 4;
-        wc.mount_budget = budget;
-        r = watch_new(&wc, &d.watch);
+        wc.mount_budget = a->budget;
+        if (!a->budget && platform_mount_max(&mount_max) >= 0)
+                wc.mount_budget = mount_max / 4;
+        r = watch_new(&wc, &d->watch);
         if (r < 0) {
-                log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s", root,
-                          strerror(-r));
-                goto out;
+                log_event(d->log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s",
+                          a->root, strerror(-r));
+                return -1;
         }
-        d.callbacks = watch_callbacks;
-        d.callbacks.ready = on_ready;
-        r = d.ops->start(&d.loop, root, &wo, &d.callbacks, d.watch, &d.watcher);
-        if (r >= 0)
-                watch_set_watcher(d.watch, d.ops, d.watcher);
+        d->callbacks = watch_callbacks;
+        d->callbacks.ready = on_ready;
+        r = d->ops->start(&d->loop, a->root, &a->wo, &d->callbacks, d->watch, &d->watcher);
         if (r < 0) {
-                log_event(d.log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s", root,
-                          strerror(-r));
-                watch_stop(d.watch);
-                goto out;
+                log_event(d->log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch %s: %s",
+                          a->root, strerror(-r));
+                watch_stop(d->watch);
+                return -1;
         }
+        watch_set_watcher(d->watch, d->ops, d->watcher);
+        return 0;
+}
 
-        uv_signal_init(&d.loop, &d.sigterm);
-        uv_signal_init(&d.loop, &d.sigint);
-        d.sigterm.data = d.sigint.data = &d;
-        uv_signal_start(&d.sigterm, on_signal, SIGTERM);
-        uv_signal_start(&d.sigint, on_signal, SIGINT);
-        if (d.cmd) {
+/* SIGTERM and SIGINT stop the watch; in the supervisor form they, SIGHUP,
+ * SIGQUIT and SIGWINCH go to CMD, and SIGCHLD says it ended. */
+static void signals_start(Daemon *d) {
+        uv_signal_init(&d->loop, &d->sigterm);
+        uv_signal_init(&d->loop, &d->sigint);
+        d->sigterm.data = d->sigint.data = d;
+        uv_signal_start(&d->sigterm, on_signal, SIGTERM);
+        uv_signal_start(&d->sigint, on_signal, SIGINT);
+        if (d->cmd) {
                 static const int forwarded[] = {SIGHUP, SIGQUIT, SIGWINCH};
-                for (size_t i = 0; i < ELEMENTSOF(d.forward); i++) {
-                        uv_signal_init(&d.loop, &d.forward[i]);
-                        d.forward[i].data = &d;
-                        uv_signal_start(&d.forward[i], on_signal, forwarded[i]);
+                for (size_t i = 0; i < ELEMENTSOF(d->forward); i++) {
+                        uv_signal_init(&d->loop, &d->forward[i]);
+                        d->forward[i].data = d;
+                        uv_signal_start(&d->forward[i], on_signal, forwarded[i]);
                 }
-                uv_signal_init(&d.loop, &d.sigchld);
-                d.sigchld.data = &d;
-                uv_signal_start(&d.sigchld, on_sigchld, SIGCHLD);
+                uv_signal_init(&d->loop, &d->sigchld);
+                d->sigchld.data = d;
+                uv_signal_start(&d->sigchld, on_sigchld, SIGCHLD);
         }
-        d.signals_on = true;
-        d.watchdog_on = notify_watchdog_start(&d.loop, &d.watchdog) > 0;
-        if (d.cmd && d.ready)
-                agent_start(&d);
+        d->signals_on = true;
+}
 
-        uv_run(&d.loop, UV_RUN_DEFAULT);
-        /* 0 when a signal stopped it; CMD's status in the supervisor form. */
-        ret = d.exit;
-        goto teardown;
-out:
-        /* On the failure paths the log still flushes. */
-        log_stream_shutdown(d.log, NULL, NULL);
-        uv_run(&d.loop, UV_RUN_DEFAULT);
-teardown:
+int verb_watch(int argc, char **argv) {
+        _cleanup_policy_ Policy *policy = NULL;
+        Daemon d = {0};
+        WatchArgs a;
+        int ret = parse_args(argc, argv, &a);
+
+        if (ret >= 0)
+                return ret;
+        /* Logging first, so every failure below is a record. */
+        if (verb_log_start("watch", &d.loop, &a.lc, &d.log) < 0)
+                return EXIT_FAIL;
+        d.loop.data = &d;
+        d.root = a.root;
+        d.ops = a.ops;
+        d.cmd = a.cmd;
+        if (daemon_start(&d, &a, &policy) < 0) {
+                /* On the failure paths the log still flushes. */
+                log_stream_shutdown(d.log, NULL, NULL);
+                uv_run(&d.loop, UV_RUN_DEFAULT);
+                ret = EXIT_FAIL;
+        } else {
+                signals_start(&d);
+                d.watchdog_on = notify_watchdog_start(&d.loop, &d.watchdog) > 0;
+                if (d.cmd && d.ready)
+                        agent_start(&d);
+                uv_run(&d.loop, UV_RUN_DEFAULT);
+                /* 0 when a signal stopped it; CMD's status in the supervisor form. */
+                ret = d.exit;
+        }
         /* In reverse. */
         if (d.watcher)
                 d.ops->free(d.watcher);
