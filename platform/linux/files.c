@@ -19,43 +19,20 @@
 #include <unistd.h>
 
 #include "beneath.h"
+#include "files-root.h"
 #include "platform.h"
 #include "util.h"
 
-typedef struct Files {
-        int root_fd;
-} Files;
-
 static int files_open(const char *root, void **ret) {
-        /* The root itself may be reached through symlinks the admin made
-         * (it is ours, not the agent's); below it, nothing is followed. */
-        Files *f = malloc(sizeof *f);
-        if (!f)
-                return -ENOMEM;
-        f->root_fd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-        if (f->root_fd < 0) {
-                int r = -errno;
-                free(f);
-                return r;
-        }
-        *ret = f;
-        return 0;
-}
-
-static void files_close(void *p) {
-        Files *f = p;
-        if (!f)
-                return;
-        close(f->root_fd);
-        free(f);
+        return files_root_open(root, O_PATH, ret);
 }
 
 static int files_read(void *p, const char *path, char *buf, size_t n) {
         _cleanup_close_ int rfd = -1;
         struct stat st;
-        Files *f = p;
+        FilesRoot *f = p;
 
-        int r = platform_open_beneath(f->root_fd, path, O_RDONLY, &rfd);
+        int r = platform_open_beneath(f->fd, path, O_RDONLY, &rfd);
         if (r < 0)
                 return r;
         if (fstat(rfd, &st) < 0)
@@ -67,14 +44,6 @@ static int files_read(void *p, const char *path, char *buf, size_t n) {
                 return -errno;
         buf[k] = 0;
         return (int) k;
-}
-
-static int files_list(void *p, const char *path, void (*emit)(void *ctx, const char *name), void *ctx) {
-        Files *f = p;
-        int fd, r = platform_open_beneath(f->root_fd, path, O_RDONLY | O_DIRECTORY, &fd);
-        if (r < 0)
-                return r;
-        return platform_list_fd(fd, emit, ctx);
 }
 
 /* path's parent (into parent, "" for the root) and its last component:
@@ -101,7 +70,7 @@ static int split_parent(const char *path, char parent[static PATH_MAX], const ch
  */
 #define RENEW_MAX (1024 * 1024)
 static int files_renew(void *p, const char *path) {
-        Files *f = p;
+        FilesRoot *f = p;
         char parent[PATH_MAX], tmp[64], proc[64];
         const char *name;
         struct stat st;
@@ -110,7 +79,7 @@ static int files_renew(void *p, const char *path) {
         if (split_parent(path, parent, &name) < 0)
                 return -EINVAL;
         _cleanup_close_ int dfd = -1, src = -1;
-        if ((r = platform_open_beneath(f->root_fd, parent, O_RDONLY | O_DIRECTORY, &dfd)) < 0 ||
+        if ((r = platform_open_beneath(f->fd, parent, O_RDONLY | O_DIRECTORY, &dfd)) < 0 ||
             (r = platform_open_beneath(dfd, name, O_RDONLY, &src)) < 0)
                 return r;
         if (fstat(src, &st) < 0)
@@ -156,8 +125,8 @@ static int files_renew(void *p, const char *path) {
 }
 
 /* Open dir (resolved like bind) as a directory fd. */
-static int open_dir(Files *f, const char *dir) {
-        int fd, r = platform_open_beneath(f->root_fd, dir, O_RDONLY | O_DIRECTORY, &fd);
+static int open_dir(FilesRoot *f, const char *dir) {
+        int fd, r = platform_open_beneath(f->fd, dir, O_RDONLY | O_DIRECTORY, &fd);
         return r < 0 ? r : fd;
 }
 
@@ -211,9 +180,9 @@ static int read_fd_all(int fd, size_t max, char **ret, size_t *ret_n) {
 }
 
 static int files_read_all(void *p, const char *path, size_t max, char **ret, size_t *ret_n) {
-        Files *f = p;
+        FilesRoot *f = p;
         _cleanup_close_ int fd = -1;
-        int r = platform_open_beneath(f->root_fd, path, O_RDONLY, &fd);
+        int r = platform_open_beneath(f->fd, path, O_RDONLY, &fd);
         if (r < 0)
                 return r;
         return read_fd_all(fd, max, ret, ret_n);
@@ -261,7 +230,7 @@ static int replace_locked(int dfd, int lfd, const char *name, const char *lock, 
 
 static int files_replace(void *p, const char *dir, const char *name, const char *lock, const void *old,
                          size_t old_n, const void *data, size_t n) {
-        Files *f = p;
+        FilesRoot *f = p;
         if (!name[0] || strchr(name, '/') || !lock[0] || strchr(lock, '/'))
                 return -EINVAL;
         _cleanup_close_ int dfd = open_dir(f, dir);
@@ -325,7 +294,7 @@ static int empty_dir(int dfd, unsigned depth) {
  * with its fd.
  */
 static int files_discard(void *p, const char *path, uint64_t mount_id) {
-        Files *f = p;
+        FilesRoot *f = p;
         char parent[PATH_MAX];
         const char *name;
         struct statx sx;
@@ -333,7 +302,7 @@ static int files_discard(void *p, const char *path, uint64_t mount_id) {
         if (split_parent(path, parent, &name) < 0)
                 return -EINVAL;
         _cleanup_close_ int fd = -1;
-        int r = linux_open_entry(f->root_fd, path, &fd);
+        int r = linux_open_entry(f->fd, path, &fd);
         if (r < 0)
                 return r;
         r = linux_statx_entry(fd, &sx);
@@ -403,9 +372,9 @@ const FileOps mount_files = {
         .open = files_open,
         .read = files_read,
         .read_all = files_read_all,
-        .list = files_list,
+        .list = files_root_list,
         .renew = files_renew,
         .replace = files_replace,
         .discard = files_discard,
-        .close = files_close,
+        .close = files_root_close,
 };
