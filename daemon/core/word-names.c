@@ -216,16 +216,21 @@ static bool is_glob(const Pat *p, size_t n) {
 
 /* ---- what one expansion of a word names ---- */
 
-/* v[0..p) is a short option whose argument is attached: "-f" in "-f.env". */
-static bool short_option_before(const ShellItem *v, size_t p) {
-        if (p < 2 || !is_byte(&v[0]) || v[0].c != '-')
+static bool alnum_byte(const ShellItem *it) {
+        return is_byte(it) && ((it->c >= 'a' && it->c <= 'z') || (it->c >= 'A' && it->c <= 'Z') ||
+                               (it->c >= '0' && it->c <= '9'));
+}
+
+/* v[..p) ends in a short option whose argument is attached: "-f" in
+ * "-f.env", letters and digits after one '-' (xargs -0a.env), from the
+ * word's start (raw: a text's words, from a blank or an operator's byte). */
+static bool short_option_before(const ShellItem *v, size_t p, bool raw) {
+        size_t k = p;
+        while (k > 0 && alnum_byte(&v[k - 1]))
+                k--;
+        if (k == p || k == 0 || !is_byte(&v[k - 1]) || v[k - 1].c != '-')
                 return false;
-        for (size_t k = 1; k < p; k++)
-                if (!is_byte(&v[k]) ||
-                    !((v[k].c >= 'a' && v[k].c <= 'z') || (v[k].c >= 'A' && v[k].c <= 'Z') ||
-                      (v[k].c >= '0' && v[k].c <= '9')))
-                        return false; /* letters and digits: xargs -0a.env */
-        return true;
+        return k == 1 || (raw && is_byte(&v[k - 2]) && strchr(" \t\n;&|()<>", v[k - 2].c) && v[k - 2].c);
 }
 
 /* Can it sit next to a secret's name without ending it: a name's byte, or
@@ -237,14 +242,14 @@ static bool item_name_byte(const ShellItem *it) {
 
 /* Does v[0..n) hold s whole, between non-name bytes (an expansion is one:
  * it may be empty, or end in '/')? */
-static bool holds(WordNames *wn, const ShellItem *v, size_t n, const char *s, size_t len) {
+static bool holds(WordNames *wn, const ShellItem *v, size_t n, const char *s, size_t len, bool raw) {
         for (size_t p = 0; p + len <= n; p++) {
                 size_t k = 0;
                 while (k < len && is_byte(&v[p + k]) && same_byte(v[p + k].c, (uint8_t) s[k]))
                         k++;
                 if (!step(wn, k + 1))
                         return false;
-                if (k == len && (p == 0 || !item_name_byte(&v[p - 1]) || short_option_before(v, p)) &&
+                if (k == len && (p == 0 || !item_name_byte(&v[p - 1]) || short_option_before(v, p, raw)) &&
                     (p + len == n || !item_name_byte(&v[p + len])))
                         return true;
         }
@@ -284,7 +289,8 @@ static void glob_names(WordNames *wn, const Pat *p, size_t np, size_t i, bool ra
  * it? */
 static int judge(WordNames *wn, const ShellItem *v, size_t n, bool raw) {
         for (size_t i = 0; i < wn->n && step(wn, 1); i++)
-                if (!wn->named[i] && wn->names[i][0] && holds(wn, v, n, wn->names[i], strlen(wn->names[i])))
+                if (!wn->named[i] && wn->names[i][0] &&
+                    holds(wn, v, n, wn->names[i], strlen(wn->names[i]), raw))
                         wn->named[i] = true;
         for (size_t a = 0; a < n && !wn->spent;) {
                 size_t b = a, np = 0;
@@ -306,31 +312,57 @@ static int judge(WordNames *wn, const ShellItem *v, size_t n, bool raw) {
 
 /* ---- brace expansion ---- */
 
+/* The first brace expression of v[0..n): the leftmost '{' whose '}' (by
+ * level) closes a list with a ',' at its level, or a sequence ({a..z}):
+ * its '{' and '}' in *ret_a, *ret_b, and whether a sequence. One pass, a
+ * stack of the '{'s open: a '{' no '}' closes costs no walk to the end.
+ * 0 found, 1 none, -ENOMEM. */
+static int first_braces(WordNames *wn, const ShellItem *v, size_t n, size_t *ret_a, size_t *ret_b,
+                        bool *ret_seq) {
+        typedef struct Open {
+                size_t at, commas;
+                bool dots;
+        } Open;
+        _cleanup_free_ Open *open = NULL;
+        size_t n_open = 0, allocated = 0, best = SIZE_MAX;
+        for (size_t k = 0; k < n && step(wn, 1); k++) {
+                if (v[k].kind == SHELL_BOPEN) {
+                        if (ARRAY_GROW(open, allocated, n_open + 1) < 0)
+                                return -ENOMEM;
+                        open[n_open++] = (Open){.at = k};
+                } else if (v[k].kind == SHELL_BCOMMA && n_open > 0) {
+                        open[n_open - 1].commas++;
+                } else if (is_byte(&v[k]) && v[k].c == '.' && k > 0 && is_byte(&v[k - 1]) &&
+                           v[k - 1].c == '.' && n_open > 0) {
+                        open[n_open - 1].dots = true;
+                } else if (v[k].kind == SHELL_BCLOSE && n_open > 0) {
+                        Open o = open[--n_open];
+                        if ((o.commas > 0 || o.dots) && o.at < best) {
+                                best = o.at;
+                                *ret_a = o.at;
+                                *ret_b = k;
+                                *ret_seq = o.commas == 0;
+                        }
+                }
+        }
+        return best == SIZE_MAX ? 1 : 0;
+}
+
 /* Each brace expansion of v[0..n) judged, as bash expands them: the first
- * '{' whose '}' closes a list with a ',' at its level, or a sequence
- * ({a..z}, {1..9}: any text, to be safe); the rest are bytes. */
+ * brace expression's alternatives, each expanded again; a sequence any
+ * text, to be safe ({+../} holds a '.'); braces no expression takes are
+ * bytes. */
 static int expand(WordNames *wn, const ShellItem *v, size_t n, bool raw, int depth) {
+        size_t a = 0, b = 0;
+        bool seq = false;
         if (depth > BRACE_DEPTH_MAX)
                 wn->spent = true;
-        for (size_t a = 0; a < n && !wn->spent; a++) {
-                if (v[a].kind != SHELL_BOPEN)
-                        continue;
-                int level = 0;
-                size_t commas = 0, b = a;
-                for (; b < n && step(wn, 1); b++) {
-                        if (v[b].kind == SHELL_BOPEN)
-                                level++;
-                        else if (v[b].kind == SHELL_BCLOSE && --level == 0)
-                                break;
-                        else if (v[b].kind == SHELL_BCOMMA && level == 1)
-                                commas++;
-                }
-                bool seq = false;
-                for (size_t k = a + 1; k + 1 < b && b < n && commas == 0; k++)
-                        seq = seq ||
-                              (is_byte(&v[k]) && v[k].c == '.' && is_byte(&v[k + 1]) && v[k + 1].c == '.');
-                if (b >= n || (commas == 0 && !seq))
-                        continue;
+        if (wn->spent)
+                return 0;
+        int r = first_braces(wn, v, n, &a, &b, &seq);
+        if (r < 0)
+                return r;
+        if (r == 0 && !wn->spent) {
                 _cleanup_free_ ShellItem *alt = malloc((n + 1) * sizeof *alt);
                 if (!alt)
                         return -ENOMEM;
@@ -350,8 +382,7 @@ static int expand(WordNames *wn, const ShellItem *v, size_t n, bool raw, int dep
                                 memcpy(alt + a, v + start, (k - start) * sizeof *v);
                                 memcpy(alt + m, v + b + 1, (n - b - 1) * sizeof *v);
                                 m += n - b - 1;
-                                int r = step(wn, m) ? expand(wn, alt, m, raw, depth + 1) : 0;
-                                if (r < 0)
+                                if ((r = step(wn, m) ? expand(wn, alt, m, raw, depth + 1) : 0) < 0)
                                         return r;
                                 start = k + 1;
                         }
