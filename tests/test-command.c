@@ -233,7 +233,9 @@ static const Row rows[] = {
         {"cat $(shopt -s dotglob; echo *)", true, ".env"},
         /* extglob: judged once a line turns it on (bash: a syntax error
          * before), what it holds as well */
-        {"shopt -s extglob\ncat !(x)", true, ".env"},
+        {"shopt -s extglob\ncat !(x)", true, "secrets/"}, /* not .env: !(...) never a dot */
+        {"shopt -s extglob\ncat ?(.)env", true, ".env"},
+        {"shopt -s extglob\ncat *(\\.)env", true, ".env"},
         {"shopt -s extglob\ncat @(.e*)", true, ".env"},
         {"shopt -s extglob\ncat .+(e)nv", true, ".env"},
         /* ... and what stays allowed beside them */

@@ -322,14 +322,21 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
         while (*i < n && (!shell_is_meta(s[*i]) || (ext && s[*i] == '('))) {
                 char c = s[*i];
                 if (ext && c == '(') {
-                        /* @(env), +(.): a pattern (shopt -s extglob) matching
-                         * anything, to be safe; what it holds is judged too */
+                        /* @(env), +(.): a pattern (shopt -s extglob; bash
+                         * without it finds a syntax error) matching anything,
+                         * to be safe; what it holds is judged too. A leading
+                         * dot only if it holds a '.' (or a quote, escape or
+                         * expansion that may make one), and never !(...), as
+                         * bash's. */
                         ssize_t e = close_bracket(s, n, *i + 1, '(', ')');
                         if (e < 0)
                                 return -EINVAL;
                         if ((r = put_nested(out, s + *i + 1, (size_t) e - *i - 1)) < 0)
                                 return r;
-                        w->v[w->n - 1] = (ShellItem){.kind = SHELL_EXTGLOB, .c = s[*i - 1]};
+                        bool dot = false;
+                        for (size_t k = *i + 1; k < (size_t) e && s[*i - 1] != '!'; k++)
+                                dot = dot || (s[k] && strchr(".$`\\'\"", s[k]));
+                        w->v[w->n - 1] = (ShellItem){.kind = SHELL_EXTGLOB, .c = s[*i - 1], .quoted = dot};
                         *i = (size_t) e + 1;
                         ext = false;
                         continue;

@@ -32,7 +32,8 @@ typedef enum ShellItemKind {
  * them (cat .[,e]nv, {,[}.env{,]}). */
 typedef struct ShellItem {
         uint8_t kind, c; /* kind: a ShellItemKind */
-        bool quoted;     /* SHELL_LIT: quoted or escaped, so no glob special */
+        bool quoted;     /* SHELL_LIT: quoted or escaped, so no glob special;
+                          * SHELL_EXTGLOB: it may match a leading dot */
 } ShellItem;
 
 /* A word: its items, its classes, and what the recogniser needs to know

@@ -62,11 +62,12 @@ enum {
         P_STAR, /* '*' */
         P_SET,  /* [...] */
         P_EXP,  /* an expansion: any text, a leading dot too */
-        P_EXT,  /* an extglob: any text, a leading dot too (what it holds is judged as well) */
+        P_EXT,  /* an extglob: any text (a leading dot if dot); what it holds is judged as well */
 };
 
 typedef struct WordPat {
         uint8_t kind, c;
+        bool dot;         /* P_EXT: it may match a leading dot */
         uint8_t bits[32]; /* P_SET */
 } Pat;
 
@@ -146,6 +147,7 @@ static int compile(WordNames *wn, const ShellItem *v, size_t a, size_t b, size_t
                         break;
                 case SHELL_EXTGLOB:
                         p->kind = P_EXT;
+                        p->dot = v[k].quoted;
                         break;
                 case SHELL_CLASS: {
                         size_t e = bracket(wn, v, k, b, p->bits);
@@ -172,12 +174,13 @@ static bool one_matches(const Pat *p, uint8_t c) {
 }
 
 /* Does the glob p[0..n) match the name s whole, as bash's pathname
- * expansion does: a leading dot only by a '.' (or an expansion, which may
- * hold one), unless dotglob? */
+ * expansion does: a leading dot only by a '.' (or an expansion, or an
+ * extglob holding one), unless dotglob? */
 static bool glob_match(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob) {
         size_t pi = 0, si = 0, star_p = SIZE_MAX, star_s = 0, len = strlen(s);
         if (!dotglob && len > 0 && s[0] == '.' && n > 0 &&
-            (p[0].kind == P_STAR || p[0].kind == P_ONE || p[0].kind == P_SET))
+            (p[0].kind == P_STAR || p[0].kind == P_ONE || p[0].kind == P_SET ||
+             (p[0].kind == P_EXT && !p[0].dot)))
                 return false;
         while (si < len && step(wn, 1)) {
                 if (pi < n && is_star(&p[pi])) {
