@@ -112,7 +112,8 @@ done
 
 # --- backquotes: the body loses one level of backslashes
 for w in '`echo .e\\nv`' '"`echo .e\\nv`"' '`echo .e\nv`' '`echo id\\_rsa`' '`echo \$HOME`' \
-        '`printf %s .e\\\\nv`' '"`echo \".env\"`"' '`echo \`echo .env\``' \
+        '`printf %s .e\\\\nv`' '$(echo `echo .e\\\\nv`)' '"${x:-`echo .e\\nv`}"' \
+        '`echo "\`echo .e\\\\\\\\nv\`"`' '`echo .e\\\nv`' '"`echo \".env\"`"' '`echo \`echo .env\``' \
         '$(echo .e\\nv)' '"$(echo .e\nv)"' '`echo '"'"'.e\\nv'"'"'`'; do
         judge '' "$w"
 done
@@ -121,7 +122,8 @@ done
 for w in '{.e,}nv' '.env{rc,}' '{a,b}' '{.e,x}{n,m}v' '.[,e]nv' 'id[_,]rsa' 'secret[s,]/k' \
         '.[{e]nv' '.[}e]nv' '{,[}.env{,]}' '{.[e],x}nv' '.[e{,x}]nv' '.e{n,[n]}v' '{id,x}_rsa' \
         'i{d_,x}rsa' '{.env' '.env}' '{,}' '.e{n}v' '{x,.env' '.[e,]nv' '.{[e],[x]}nv' \
-        'src/{a,b}.js' '{1..3}' '.e{n..n}v'; do
+        'src/{a,b}.js' '{1..3}' '.e{n..n}v' '{.[,e]nv,x}' '.[e]{n,}v' 'secret[s{,}]/k' 'id[_{]rsa' \
+        '{id[_,x}]rsa' '{i,[}d_rsa' 'id{_,[}rsa{,]}'; do
         judge '' "$w"
 done
 
@@ -130,7 +132,9 @@ for w in '*' '?env' '.e*' '.e?v' '.[e]nv' '.[!x]nv' '.[^x]nv' '[.]env' '*env' '*
         '*rsa' 'id_*' 'i?_rsa' '[i]d_rsa' '[!x]d_rsa' 'sec*/k' '.e[\n]v' \
         '.["e"]nv' ".[']'e]nv" '.[e$x]nv' '[\s]ecrets/k' 'src/*.js' '*.md' '.[a-f]nv' \
         '.[[:alpha:]]nv' '[[:alpha:]]d_rsa' '.e[]n]v' '.e[!]]v' '.[]e]nv' 'id[_]rsa' \
-        '.e"*"' '.en[v' 'id_rsa[' '*.key' 'master[.]key' '.*' '.e"n"*' '*.env' 'x*.env'; do
+        '.e"*"' '.en[v' 'id_rsa[' '*.key' 'master[.]key' '.*' '.e"n"*' '*.env' 'x*.env' \
+        '.[e\]]nv' '.[\!x]nv' '.[!\x]nv' '.[x-]nv' '.[-e]nv' '.[]-f]nv' './*' '.env*' \
+        '[]]d_rsa' '[!]]d_rsa' '.[e"]"]nv' '*_rsa*'; do
         judge '' "$w"
 done
 # The rule may name more than bash, never less, where it cannot know what
@@ -139,7 +143,7 @@ done
 # directory); what a substitution prints; ASCII case (a case-insensitive
 # volume opens .ENV for .env, though bash's glob, without nocaseglob, is
 # case-sensitive).
-for w in '*/*' '*/k' 'secrets/*' 'tmp/*' '.hidden/*' '`echo x`.env' '`echo .e`nv' '.E[N]v' '.[A-F]NV'; do
+for w in '*/*' '*/k' '*/.env' 'secrets/*' 'tmp/*' '.hidden/*' '`echo x`.env' '`echo .e`nv' '.E[N]v' '.[A-F]NV'; do
         judge sup '' "$w"
 done
 

@@ -206,6 +206,9 @@ static const Row rows[] = {
         {"echo `cat '.e\\\\nv'`", false, NULL}, /* cat '.e\nv': quoted, a backslash */
         {"echo `cat '.e'\\\\nv`", true, ".env"},
         {"echo `cat sec\\\\rets/k`", true, "secrets/"},
+        {"cat $(echo `cat .e\\\\nv`)", true, ".env"},   /* in a $(...) */
+        {"cat \"${x:-`cat .e\\\\nv`}\"", true, ".env"}, /* in a default */
+        {"echo `cat .e\\\\\\\\nv`", false, NULL},       /* cat .e\\nv: not .env */
         /* issue 31: a bracket holding ',', '{' or '}' is a glob: bash expands
          * braces first, knowing no brackets */
         {"cat .[,e]nv", true, ".env"},
@@ -217,7 +220,10 @@ static const Row rows[] = {
         {"cat .e{n,[n]}v", true, ".env"},
         {"cat .{[e],[x]}nv", true, ".env"},
         {"cat .[e{,x}]nv", true, ".env"},
-        {"cat .[{,}]nv", false, NULL}, /* .[]nv and .[,]nv: no 'e' either way */
+        {"cat .[{,}]nv", false, NULL},    /* .[]nv and .[,]nv: no 'e' either way */
+        {"cat {.[,e]nv,x}", false, NULL}, /* .[ e]nv x: the brace takes the ',' */
+        {"cat {.[,x}e]nv", true, ".env"}, /* .[e]nv and xe]nv */
+        {"cat secret[s{,}]/k", true, "secrets/"},
         /* issue 31: a '*', '?' or bracket matches a leading dot only with
          * dotglob, which the line may turn on anywhere, however written */
         {"cat *env", false, NULL},
@@ -230,6 +236,9 @@ static const Row rows[] = {
         {"shopt -s dot\"glob\"; cat *env", true, ".env"},
         {"shopt -s $'dot\\x67lob'; cat *env", true, ".env"},
         {"export GLOBIGNORE=x; cat *", true, ".env"},
+        {"shopt -s nullglob dotglob; cat *", true, ".env"},
+        {"cat ./*", true, "secrets/"}, /* not .env, but the directory */
+        {"cat .env*", true, ".envrc"},
         {"cat $(shopt -s dotglob; echo *)", true, ".env"},
         /* extglob: judged once a line turns it on (bash: a syntax error
          * before), what it holds as well */
