@@ -16,6 +16,9 @@
 
 #define NESTING_MAX 8       /* substitutions in substitutions, judged this deep */
 #define BRACE_DEPTH_MAX 256 /* brace lists expanded one inside the next */
+/* An item copied into an expansion: steps, so that the copies alive at
+ * once (one an unfinished level) stay within a few megabytes. */
+#define COPY_COST 4
 
 /* One step of the judgement: false once they are all spent. */
 static bool step(WordNames *wn, size_t k) {
@@ -373,7 +376,7 @@ static int expand(WordNames *wn, const ShellItem *v, size_t n, bool raw, int dep
                 if (seq) {
                         alt[a] = (ShellItem){.kind = SHELL_EXPAND};
                         memcpy(alt + a + 1, v + b + 1, (n - b - 1) * sizeof *v);
-                        return step(wn, n) ? expand(wn, alt, n - (b - a), raw, depth + 1) : 0;
+                        return step(wn, COPY_COST * n) ? expand(wn, alt, n - (b - a), raw, depth + 1) : 0;
                 }
                 for (size_t start = a + 1, k = a + 1, d = 0; k <= b && !wn->spent; k++) {
                         if (v[k].kind == SHELL_BOPEN)
@@ -385,7 +388,8 @@ static int expand(WordNames *wn, const ShellItem *v, size_t n, bool raw, int dep
                                 memcpy(alt + a, v + start, (k - start) * sizeof *v);
                                 memcpy(alt + m, v + b + 1, (n - b - 1) * sizeof *v);
                                 m += n - b - 1;
-                                if ((r = step(wn, m) ? expand(wn, alt, m, raw, depth + 1) : 0) < 0)
+                                if ((r = step(wn, COPY_COST * m) ? expand(wn, alt, m, raw, depth + 1) : 0) <
+                                    0)
                                         return r;
                                 start = k + 1;
                         }
