@@ -163,14 +163,13 @@ static void git_donep(Git *g) {
         git_done(g);
 }
 
-int history_read(const char *worktree, int root_fd, const Policy *policy, const char *checkouts,
-                 size_t n_checkouts, HistoryRecord *ret, unsigned long *ret_commits) {
+int history_read(const char *worktree, int root_fd, bool repository, const Policy *policy,
+                 const char *checkouts, size_t n_checkouts, HistoryRecord *ret, unsigned long *ret_commits) {
         _cleanup_free_ const char **masks = calloc(policy->n + 1, sizeof *masks);
         _cleanup_free_ bool *held = calloc(policy->n + 1, sizeof *held);
         _cleanup_(history_record_done) HistoryRecord rec = {.known = true};
         _cleanup_(git_donep) Git g = {.worktree = worktree};
         HostError e = {0};
-        struct stat st;
         Names s = {0};
         size_t held_allocated = 0;
         int r = 0;
@@ -183,7 +182,7 @@ int history_read(const char *worktree, int root_fd, const Policy *policy, const 
         s.masks = masks;
         s.held = held;
         s.max_commits = budget_commits;
-        if (s.n_masks > 0 && fstatat(root_fd, ".git", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        if (s.n_masks > 0 && repository) {
                 /* The same repository stage judges, or none: a git
                  * directory the agent could have chosen runs no git here. */
                 if (git_pin(&g, NULL, NULL, &e) < 0 || git_pin_reap(&g, &e) < 0)
@@ -221,8 +220,7 @@ int history_read(const char *worktree, int root_fd, const Policy *policy, const 
                         s.max_commits = 0;
                         r = names_from_git(&g, index_args, &s, &rec);
                 }
-        } else if (s.n_masks > 0 && errno != ENOENT)
-                say(&rec, "cannot look at .git: %s", strerror(errno));
+        }
         if (r >= 0 && rec.known)
                 nested_present(root_fd, checkouts, n_checkouts, &s);
         for (size_t i = 0; r >= 0 && rec.known && i < s.n_masks; i++)

@@ -114,15 +114,16 @@ char *host_gitignore_pattern(const char *path) {
  * command that prints blobs when it names one. Rewritten at every
  * prepare (a resume's history has the colony's commits). Unknown is
  * said: check-command then takes every masked entry for held. */
-static int history_record_write(const char *worktree, int root_fd, int out_fd, const Policy *policy,
-                                const char *checkouts, size_t n_checkouts, LogStream *log) {
+static int history_record_write(const char *worktree, int root_fd, int out_fd, bool repository,
+                                const Policy *policy, const char *checkouts, size_t n_checkouts,
+                                LogStream *log) {
         _cleanup_(history_record_done) HistoryRecord rec = {0};
         _cleanup_free_ char *text = NULL;
         unsigned long commits = 0;
         size_t n = 0;
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        int r = history_read(worktree, root_fd, policy, checkouts, n_checkouts, &rec, &commits);
+        int r = history_read(worktree, root_fd, repository, policy, checkouts, n_checkouts, &rec, &commits);
         if (r < 0 || (r = history_record_format(&rec, &text, &n)) < 0 ||
             (r = write_atomic(out_fd, HOST_HISTORY_FILE, text, n)) < 0)
                 return r;
@@ -522,7 +523,10 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         if (!p.planned)
                 return fail(ret_error, -ENOMEM, "path policy: out of memory");
         /* The base first: HEAD as the boot found it, before a placeholder
-         * (.git/hooks/ among them) is made. */
+         * (.git/hooks/ among them) is made; and whether there is a
+         * repository, for the history record, likewise. */
+        struct stat git_st;
+        bool repository = fstatat(root_fd, ".git", &git_st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
         HostError why;
         r = record_base(root_fd, out_fd, worktree, &why);
         if (r < 0)
@@ -686,8 +690,8 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                           "path policy: nested checkouts not all walked (past 100,000 directories, 64 deep, "
                           "or "
                           "PATH_MAX): stage will treat every masked path below the root as bound");
-        if ((r = history_record_write(worktree, root_fd, out_fd, &p.policy, checkouts, n_checkouts, log)) <
-            0)
+        if ((r = history_record_write(worktree, root_fd, out_fd, repository, &p.policy, checkouts,
+                                      n_checkouts, log)) < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_HISTORY_FILE,
                             strerror(-r));
         r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
