@@ -337,6 +337,10 @@ static int stream_line(const Checker *c, const char *line, size_t n) {
         return r;
 }
 
+static int too_long(void) {
+        return stream_verdict(NULL, "the line is longer than 1048576 bytes: not judged", NULL);
+}
+
 /*
  * As judge --stream: every whole line read is judged, then stdout is
  * flushed once, so a runner waiting on one answer has it at once. Each
@@ -369,15 +373,17 @@ static int stream(const Checker *c, uv_loop_t *loop) {
                         if (!e && !eof)
                                 break;
                         size_t len = e ? (size_t) (e - (buf + start)) + 1 : n - start;
+                        /* whole in one read or not, past the bound is refused */
                         if (!skipping)
-                                r = stream_line(c, buf + start, len);
+                                r = len - (e ? 1 : 0) > STREAM_LINE_MAX ? too_long()
+                                                                        : stream_line(c, buf + start, len);
                         skipping = false;
                         start += len;
                 }
                 memmove(buf, buf + start, n - start);
                 n -= start;
                 if (r >= 0 && n > STREAM_LINE_MAX && !skipping) {
-                        r = stream_verdict(NULL, "the line is longer than 1048576 bytes: not judged", NULL);
+                        r = too_long();
                         skipping = true;
                 }
                 if (skipping)

@@ -118,6 +118,7 @@ int history_record_parse(const char *buf, size_t n, HistoryRecord *ret, char *er
                                 return bad(err, err_n, line, "an entry held twice");
                         if (ARRAY_GROW(rec.held, allocated, rec.n_held + 2) < 0)
                                 return -ENOMEM;
+                        memmove(l, l + 5, len - 5 + 1); /* the entry alone */
                         rec.held[rec.n_held] = TAKE_PTR(l);
                         rec.held[++rec.n_held] = NULL;
                         if (hashmap_put(seen, rec.held[rec.n_held - 1], NULL) < 0)
