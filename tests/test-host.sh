@@ -242,6 +242,21 @@ check "history: past the budget: unknown" grep -qx 'unknown past the budget of 2
 "$pp" prepare --worktree "$w" --out "$v" 2>/dev/null
 check "history: prepared again: rewritten" [ "$(sed -n 2p "$v/path-policy.history")" = complete ]
 check "history: the count said" grep -qF "git's history (3 commits, the index) holds 0 masked path(s)" <("$pp" prepare --worktree "$w" --out "$v" 2>&1)
+# past the time budget: a git log that never ends (a stand-in git that runs
+# the real one but for log, which it turns into a wait on nothing), killed
+# at 1 s, and the record unknown
+mkdir -p "$work/fakebin"
+real_git=$(command -v git)
+cat >"$work/fakebin/git" <<SH
+#!/bin/sh
+for a in "\$@"; do [ "\$a" = log ] && exec tail -f /dev/null; done
+exec "$real_git" "\$@"
+SH
+chmod +x "$work/fakebin/git"
+PATH=$work/fakebin:$PATH "$pp" prepare --worktree "$w" --out "$v" --history-seconds 1 2>"$work/hist-time.log"; rc=$?
+check "history: past the time budget: prepare goes on" [ "$rc" -eq 0 ]
+check "history: past the time budget: unknown, said" grep -qx 'unknown git log ran past the budget of 1 s' "$v/path-policy.history"
+check "history: past the time budget: a history-unknown warning" grep -qF "git's history not read (git log ran past the budget of 1 s)" "$work/hist-time.log"
 "$pp" prepare --worktree "$w" --out "$v" --history-commits 0 2>/dev/null; check "--history-commits 0: usage" [ $? -eq 2 ]
 "$pp" prepare --worktree "$w" --out "$v" --history-seconds x 2>/dev/null; check "--history-seconds x: usage" [ $? -eq 2 ]
 "$pp" release --worktree "$w" --out "$v" --history-seconds 5 2>/dev/null; check "release --history-seconds: usage" [ $? -eq 2 ]
