@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "array.h"
 #include "command.h"
 #include "git-audit.h" /* strv cleanup */
 #include "history.h"
+#include "line-stream.h"
 #include "log-options.h"
 #include "policy-file.h"
 #include "resolve.h"
@@ -337,62 +337,36 @@ static int stream_line(const Checker *c, const char *line, size_t n) {
         return r;
 }
 
-static int too_long(void) {
+/* What a stream's callbacks share. */
+typedef struct Streaming {
+        const Checker *c;
+        uv_loop_t *loop;
+} Streaming;
+
+static int stream_one(void *ctx, const char *s, size_t n) {
+        return stream_line(((Streaming *) ctx)->c, s, n);
+}
+
+static int too_long(void *ctx) {
+        (void) ctx;
         return stream_verdict(NULL, "the line is longer than 1048576 bytes: not judged", NULL);
 }
 
-/*
- * As judge --stream: every whole line read is judged, then stdout is
- * flushed once, so a runner waiting on one answer has it at once. Each
- * line, blank or not, has its verdict line. A line longer than
- * STREAM_LINE_MAX is one refusal, and is skipped to its end.
- */
-static int stream(const Checker *c, uv_loop_t *loop) {
-        _cleanup_free_ char *buf = NULL;
-        size_t n = 0, allocated = 0;
-        bool eof = false, skipping = false;
-        int r = 0;
+/* After each read's lines: flushed once, so a runner waiting on one answer
+ * has it at once, and the records go out as they come. */
+static int batch_done(void *ctx) {
+        if (fflush(stdout) == EOF)
+                return -errno;
+        uv_run(((Streaming *) ctx)->loop, UV_RUN_NOWAIT);
+        return 0;
+}
 
-        while (r >= 0 && !eof) {
-                if (ARRAY_GROW(buf, allocated, n + 65536) < 0) {
-                        r = -ENOMEM;
-                        break;
-                }
-                ssize_t k = read(STDIN_FILENO, buf + n, allocated - n);
-                if (k < 0 && errno == EINTR)
-                        continue;
-                if (k < 0) {
-                        r = -errno;
-                        break;
-                }
-                eof = k == 0;
-                n += (size_t) k;
-                size_t start = 0;
-                while (r >= 0 && start < n) {
-                        char *e = memchr(buf + start, '\n', n - start);
-                        if (!e && !eof)
-                                break;
-                        size_t len = e ? (size_t) (e - (buf + start)) + 1 : n - start;
-                        /* whole in one read or not, past the bound is refused */
-                        if (!skipping)
-                                r = len - (e ? 1 : 0) > STREAM_LINE_MAX ? too_long()
-                                                                        : stream_line(c, buf + start, len);
-                        skipping = false;
-                        start += len;
-                }
-                memmove(buf, buf + start, n - start);
-                n -= start;
-                if (r >= 0 && n > STREAM_LINE_MAX && !skipping) {
-                        r = too_long();
-                        skipping = true;
-                }
-                if (skipping)
-                        n = 0;
-                if (r >= 0 && fflush(stdout) == EOF)
-                        r = -errno;
-                uv_run(loop, UV_RUN_NOWAIT); /* the records go out as they come */
-        }
-        return r;
+/* As judge --stream: each line, blank or not, has its verdict line; one
+ * longer than STREAM_LINE_MAX is one refusal, and is skipped to its end. */
+static int stream(const Checker *c, uv_loop_t *loop) {
+        static const LineStream ls = {
+                .max = STREAM_LINE_MAX, .line = stream_one, .too_long = too_long, .batch_done = batch_done};
+        return line_stream(STDIN_FILENO, &ls, &(Streaming){c, loop});
 }
 
 int verb_check_command(int argc, char **argv) {
