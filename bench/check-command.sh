@@ -6,7 +6,11 @@
 # wall time a call over CALLS hook invocations (default 500) on Claude Code
 # Bash inputs made from the same corpus, side by side in one run with
 # `jq -r .tool_input.command` and the floor, a process that only reads its
-# stdin (`cat >/dev/null`), the three alternating on each input. No root.
+# stdin (`cat >/dev/null`), the three alternating on each input. Stream:
+# the whole corpus as JSON lines through one `check-command --stream`
+# (STREAMS runs, default 5, the median), per command. Then the ratios of
+# the three: the hook's call and the stream's command against the
+# in-process cost. No root.
 #   bench/check-command.sh [BUILD_DIR]     (default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,8 +54,23 @@ awk -v n="$n" -v seed=7 -v T="$(printf '%s\n' "${templates[@]}")" -v W="${words[
     }
   }' >"$work/corpus"
 
-read -r lines refused ns < <("$rate" "$work/corpus" "$rounds")
+read -r lines refused ns held_refused held_ns < <("$rate" "$work/corpus" "$rounds")
 echo "in process: $lines commands x $rounds rounds, $refused refused: $(awk -v ns="$ns" 'BEGIN { printf "%.2f us", ns / 1000 }') a command"
+echo "in process, every masked entry held by the history: $held_refused refused: $(awk -v ns="$held_ns" 'BEGIN { printf "%.2f us", ns / 1000 }') a command"
+
+# The stream: the corpus as JSON lines, through one process, STREAMS times.
+jq -R -c '{command: .}' "$work/corpus" >"$work/stream.in"
+streams=${STREAMS:-5}
+: >"$work/t.stream"
+for _ in $(seq "$streams"); do
+  t0=$EPOCHREALTIME
+  "$pp" check-command --stream <"$work/stream.in" >"$work/stream.out" 2>/dev/null
+  t1=$EPOCHREALTIME
+  awk -v a="$t0" -v b="$t1" -v n="$lines" 'BEGIN { printf "%.0f\n", (b - a) * 1e9 / n }' >>"$work/t.stream"
+done
+[ "$(wc -l <"$work/stream.out")" -eq "$lines" ] || { echo "bench/check-command.sh: the stream lost lines" >&2; exit 1; }
+stream_ns=$(sort -n "$work/t.stream" | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}')
+echo "stream: $lines commands through one process, median of $streams: $(awk -v ns="$stream_ns" 'BEGIN { printf "%.2f us", ns / 1000 }') a command"
 
 # Hook inputs from the corpus.
 mkdir "$work/in"
@@ -82,3 +101,10 @@ for w in pp jq cat; do
   awk -v n="$name" -v a="${p50[$w]}" -v b="${p99[$w]}" -v f="${p50[cat]}" \
     'BEGIN { printf "%-34s %7.2f ms %7.2f ms %11.2fx\n", n, a / 1000, b / 1000, a / f }'
 done
+echo "ratios, a command (p50 for the hook):"
+awk -v in_ns="$ns" -v st="$stream_ns" -v hook="${p50[pp]}" -v floor="${p50[cat]}" 'BEGIN {
+  printf "  stream / in process            %10.1fx\n", st / in_ns
+  printf "  hook / stream                  %10.0fx\n", hook * 1000 / st
+  printf "  hook / in process              %10.0fx\n", hook * 1000 / in_ns
+  printf "  spawn floor / stream           %10.0fx\n", floor * 1000 / st
+}'

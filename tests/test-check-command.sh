@@ -77,6 +77,90 @@ check "hook: a NUL in the command" [ "$rc" -eq 2 ]
 hook '{"tool_name":"Bash","tool_input":{"command":"cat secrets/k"}}' --policy "$work/policy"
 check "hook: with --policy" [ "$rc" -eq 2 ] && has "$work/err" '(secrets/)'
 
+# --- the history record: beside --policy, or --history-record
+printf 'pathpolicy-history 1\ncomplete\nheld secrets/\n' >"$work/path-policy.history"
+run --policy "$work/policy" -- 'ls'
+check "record beside the policy: read, exit 0" [ "$rc" -eq 0 ] && [ ! -s "$work/err" ]
+printf 'pathpolicy-history 2\ncomplete\n' >"$work/path-policy.history"
+run --policy "$work/policy" -- 'ls'
+check "record beside, another version: exit 1, named" [ "$rc" -eq 1 ] && has "$work/err" "cannot read the history record $work/path-policy.history: line 1"
+hook '{"tool_name":"Bash","tool_input":{"command":"ls"}}' --policy "$work/policy"
+check "record beside, not a record: the hook fails closed" [ "$rc" -eq 2 ]
+printf 'pathpolicy-history 1\ncomplete\nheld secrets/' >"$work/path-policy.history"
+run --policy "$work/policy" -- 'ls'
+check "record beside, cut short: exit 1" [ "$rc" -eq 1 ] && has "$work/err" 'cut short'
+rm -f "$work/path-policy.history"
+run --policy "$work/policy" -- 'ls'
+check "no record beside: unknown, not an error" [ "$rc" -eq 0 ]
+printf 'pathpolicy-history 1\nunknown past the budget of 2 commits\n' >"$work/rec"
+run --modules "$work/modules.json" --history-record "$work/rec" -- 'ls'
+check "--history-record with --modules: read" [ "$rc" -eq 0 ]
+run --policy "$work/policy" --history-record "$work/none" -- 'ls'
+check "--history-record given and missing: exit 1, named" [ "$rc" -eq 1 ] && has "$work/err" "$work/none"
+mkfifo "$work/fifo"
+run --policy "$work/policy" --history-record "$work/fifo" -- 'ls'
+check "--history-record a fifo: not waited on, exit 1" [ "$rc" -eq 1 ] && has "$work/err" 'not a regular file'
+printf 'pathpolicy-history 1\ncomplete\nheld .env\n' >"$work/rec2"
+run --history-record "$work/rec2" --history-record "$work/rec2" -- ls
+check "--history-record twice: usage" [ "$rc" -eq 2 ]
+
+# --- --stream: one JSON command a line in, one verdict a line out
+# The verdict of each line is --json's for the same command (the oracle).
+corpus=('cat .env' 'ls -la .env' 'grep -r KEY .' 'ls .env | tee out' 'stat .env' 'cat secrets/k'
+        'git log -p' 'echo "$(cat .netrc)"' 'make -j4' 'test -f .env && echo y' 'cat .e\nv')
+: >"$work/in"; : >"$work/want"
+for c in "${corpus[@]}"; do
+  jq -cn --arg c "$c" '{command: $c}' >>"$work/in"
+  "$pp" check-command --policy "$work/policy" --json -- "$c" >>"$work/want" 2>/dev/null
+  "$pp" check-command --json -- "$c" >>"$work/want-builtins" 2>/dev/null
+done
+"$pp" check-command --policy "$work/policy" --stream <"$work/in" >"$work/out" 2>"$work/err"; rc=$?
+check "stream: exit 0 at the end" [ "$rc" -eq 0 ]
+check "stream: one verdict a line, each --json's" cmp -s "$work/want" "$work/out"
+"$pp" check-command --stream <"$work/in" >"$work/out" 2>/dev/null
+check "stream: the built-ins, each --json's" cmp -s "$work/want-builtins" "$work/out"
+"$pp" check-command --stream --log-format json <"$work/in" >/dev/null 2>"$work/err"
+check "stream: each refusal a record" [ "$(grep -c '"event":"command-refused"' "$work/err")" -eq "$(grep -c '"refuse"' "$work/want-builtins")" ]
+# bad lines: each a refusal that says why, and the stream goes on
+printf '%s\n' 'not json' '' '[]' '"cat .env"' '{"cmd":"ls"}' '{"command":7}' '{"command":null}' \
+  '{"command":"ls","command":"cat .env"}' '{"command":"ls"} {"command":"cat .env"}' '{"command":"ls"}' >"$work/bad"
+"$pp" check-command --stream <"$work/bad" >"$work/out" 2>/dev/null; rc=$?
+check "stream, bad lines: exit 0" [ "$rc" -eq 0 ]
+check "stream, bad lines: a verdict each" [ "$(wc -l <"$work/out")" -eq 10 ]
+check "stream, bad lines: each refused, an error, no path" [ "$(head -9 "$work/out" | jq -c 'select(.decision == "refuse" and .error == true and .paths == [])' | wc -l)" -eq 9 ]
+check "stream, bad lines: then judged again" jqq -s '.[9] == {"decision":"allow","reason":"names no secret path","paths":[]}' "$work/out"
+check "stream: a duplicate key is named" jqq -s '.[7].reason | test("duplicate")' "$work/out"
+# an id, echoed; a NUL in the command; the last line without its newline
+printf '%s\n%s\n%s' '{"id":"a1","command":"cat .env"}' '{"command":"ls","id":{"n":2}}' '{"command":"cat .e\u0000nv"}' |
+  "$pp" check-command --stream >"$work/out" 2>/dev/null
+check "stream: a string id echoed" jqq -s '.[0].id == "a1" and .[0].decision == "refuse"' "$work/out"
+check "stream: any id echoed" jqq -s '.[1].id == {"n":2} and .[1].decision == "allow"' "$work/out"
+check "stream: a NUL in the command, refused; the last line judged" jqq -s 'length == 3 and .[2].decision == "refuse"' "$work/out"
+# the bound: a line past 1 MiB is one refusal, then the next is judged
+{ printf '{"command":"ls %s"}\n' "$(head -c 1048600 /dev/zero | tr '\0' a)"; printf '{"command":"ls"}\n'; } |
+  "$pp" check-command --stream >"$work/out" 2>/dev/null
+check "stream: a line past the bound, refused, said" jqq -s '.[0].decision == "refuse" and .[0].error and (.[0].reason | test("longer than"))' "$work/out"
+check "stream: the line after it, judged" jqq -s 'length == 2 and .[1].decision == "allow"' "$work/out"
+{ printf '{"command":"ls %s"}\n' "$(head -c 1048000 /dev/zero | tr '\0' a)"; } |
+  "$pp" check-command --stream >"$work/out" 2>/dev/null
+check "stream: a line within the bound, judged" jqq -s 'length == 1 and (.[0].error | not)' "$work/out"
+# one process, answering each line before the next is written
+coproc CC { "$pp" check-command --stream 2>/dev/null; }
+cc_pid=$CC_PID answers=0
+for c in 'cat .env' 'ls' 'stat .netrc'; do
+  jq -cn --arg c "$c" '{command: $c}' >&"${CC[1]}"
+  IFS= read -r -t 10 line <&"${CC[0]}" && [ -n "$line" ] && answers=$((answers + 1))
+done
+exec {CC[1]}>&-
+wait "$cc_pid" 2>/dev/null
+check "stream: each answer before the next line" [ "$answers" -eq 3 ]
+run --stream --json
+check "--stream --json: usage" [ "$rc" -eq 2 ]
+run --stream -- ls
+check "--stream with a command: usage" [ "$rc" -eq 2 ]
+run --stream --hook claude-code
+check "--stream --hook: usage" [ "$rc" -eq 2 ]
+
 # --- usage
 "$pp" check-command --help >"$work/out" 2>&1; check "--help: exit 0" [ $? -eq 0 ]
 check "--help: names the verb" has "$work/out" "pathpolicy check-command"

@@ -118,7 +118,8 @@ static void test_result_untouched_on_failure(void **state) {
                                             "path-policy.masked-files",
                                             "path-policy.base",
                                             "path-policy.checkouts",
-                                            "path-policy.placeholder-inodes"};
+                                            "path-policy.placeholder-inodes",
+                                            "path-policy.history"};
         for (size_t i = 0; i < ELEMENTSOF(files); i++) {
                 char f[128];
                 snprintf(f, sizeof f, "%s/%s", vm, files[i]);

@@ -184,6 +184,83 @@ printf '{"sandbox": {"mask_paths": ["back\\\\slash"]}}' >"$work/bs.json"
 "$pp" release --worktree "$wt8" --out "$vm8" 2>"$work/bs.log"
 check "backslash: escaped once" grep -qxF 'path policy: removed the placeholder back\\slash' "$work/bs.log"
 
+# --- the history record: which masked entries git's history holds
+# Each case: a fresh repository, a setup run in it, prepare, and the record
+# (its state line, then its held lines, sorted) against what git itself
+# holds. Masks: the built-ins, secrets/ and config/master.key.
+printf '{"sandbox": {"mask_paths": ["secrets/", "config/master.key"]}}' >"$work/hist.json"
+hist_n=0
+hist() { # hist NAME 'SETUP' 'EXPECTED (lines joined by ;)' [PREPARE ARGS]
+  local name=$1 setup=$2 want=$3; shift 3
+  hist_n=$((hist_n + 1))
+  local w=$work/hist$hist_n v=$work/hist-vm$hist_n
+  mkdir -p "$w" "$v"
+  ( cd "$w" && git init -q && echo code >main.c && git add main.c && git commit -qm base && eval "$setup" ) >/dev/null 2>&1
+  "$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" "$@" 2>"$work/hist.log"
+  local rc=$?
+  local got
+  got=$( { sed -n 2p "$v/path-policy.history" | cut -d' ' -f1; sed -n '3,$p' "$v/path-policy.history" | LC_ALL=C sort; } | paste -sd';')
+  check "history: $name: prepare exits 0" [ "$rc" -eq 0 ]
+  check "history: $name: '$got' is '$want'" [ "$got" = "$want" ]
+  check "history: $name: the record's first line" [ "$(head -1 "$v/path-policy.history")" = "pathpolicy-history 1" ]
+}
+hist "nothing masked in it" 'echo x >x.txt && git add x.txt && git commit -qm x' 'complete'
+hist "committed, then removed" 'echo S >.env && git add .env && git commit -qm s && git rm -q .env && git commit -qm rm' 'complete;held .env'
+hist "at any depth" 'mkdir -p a/b && echo S >a/b/.env && git add a && git commit -qm s && git rm -rq a && git commit -qm rm' 'complete;held .env'
+hist "either case" 'echo S >.ENVRC && git add .ENVRC && git commit -qm s && git rm -q .ENVRC && git commit -qm rm' 'complete;held .envrc'
+hist "a masked directory's file" 'mkdir secrets && echo S >secrets/k && git add secrets && git commit -qm s && git rm -rq secrets && git commit -qm rm' 'complete;held secrets/'
+hist "two components, deeper" 'mkdir -p v/config && echo S >v/config/master.key && git add v && git commit -qm s && git rm -rq v && git commit -qm rm' 'complete;held config/master.key'
+hist "not whole components" 'mkdir -p myconfig config && touch x.env .env.local .envrc.bak myconfig/master.key config/master.keys secretsx && git add -A && git commit -qm near' 'complete'
+hist "the index only" 'echo S >.netrc && git add .netrc' 'complete;held .netrc'
+hist "another branch only" 'git checkout -qb side && echo S >.netrc && git add .netrc && git commit -qm s && git checkout -q -' 'complete;held .netrc'
+hist "a tag only" 'git checkout -q --detach && echo S >.env && git add .env && git commit -qm s && git tag t && git checkout -q -' 'complete;held .env'
+hist "a reflog only" 'echo S >.env && git add .env && git commit -qm s && git reset -q --hard HEAD~1' 'complete;held .env'
+hist "a stash's untracked file" 'echo S >.envrc && git stash -q -u' 'complete;held .envrc'
+# only the merge has it (no later commit deletes it, the index lacks it):
+# only a merge's diff against its first parent names it
+hist "a merge's own file" 'b=$(git branch --show-current) && git checkout -qb side && echo y >y && git add y && git commit -qm y && git checkout -qb m "$b" && git merge -q --no-ff --no-commit side && echo S >.git-credentials && git add .git-credentials && git commit -qm merge && git checkout -q "$b"' 'complete;held .git-credentials'
+hist "a directory name with a newline" 'mkdir "d
+x" && echo S >"d
+x/.env" && git add -A && git commit -qm s && git rm -rq "d
+x" && git commit -qm rm' 'complete;held .env'
+hist "a nested checkout's masked file (its history unread)" 'git init -q vendor && echo S >vendor/.netrc' 'complete;held .netrc'
+hist "past the commit budget" 'echo x >x && git add x && git commit -qm x' 'unknown' --history-commits 1
+hist "within the commit budget" 'echo x >x && git add x && git commit -qm x' 'complete' --history-commits 2
+hist "a git directory the agent could have chosen" 'mv .git real && echo "gitdir: real" >.git' 'unknown'
+check "history: unknown says why, named" grep -qF "git's history not read" "$work/hist.log"
+w=$work/hist-none v=$work/hist-none-vm; mkdir -p "$w" "$v"; echo S >"$w/.env"
+"$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
+check "history: no repository: complete, none held" [ "$(cat "$v/path-policy.history")" = "$(printf 'pathpolicy-history 1\ncomplete')" ]
+w=$work/hist-empty v=$work/hist-empty-vm; mkdir -p "$v"; git init -q "$w"
+"$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
+check "history: a repository without a commit: complete" [ "$(sed -n 2p "$v/path-policy.history")" = complete ]
+# a resume's prepare reads it again: the budget met now, the record complete
+w=$work/hist-again v=$work/hist-again-vm; mkdir -p "$v"; git init -q "$w"
+( cd "$w" && for i in 1 2 3; do echo $i >f && git add f && git commit -qm $i; done ) >/dev/null
+"$pp" prepare --worktree "$w" --out "$v" --history-commits 2 2>/dev/null
+check "history: past the budget: unknown" grep -qx 'unknown past the budget of 2 commits' "$v/path-policy.history"
+"$pp" prepare --worktree "$w" --out "$v" 2>/dev/null
+check "history: prepared again: rewritten" [ "$(sed -n 2p "$v/path-policy.history")" = complete ]
+check "history: the count said" grep -qF "git's history (3 commits, the index) holds 0 masked path(s)" <("$pp" prepare --worktree "$w" --out "$v" 2>&1)
+# past the time budget: a git log that never ends (a stand-in git that runs
+# the real one but for log, which it turns into a wait on nothing), killed
+# at 1 s, and the record unknown
+mkdir -p "$work/fakebin"
+real_git=$(command -v git)
+cat >"$work/fakebin/git" <<SH
+#!/bin/sh
+for a in "\$@"; do [ "\$a" = log ] && exec tail -f /dev/null; done
+exec "$real_git" "\$@"
+SH
+chmod +x "$work/fakebin/git"
+PATH=$work/fakebin:$PATH "$pp" prepare --worktree "$w" --out "$v" --history-seconds 1 2>"$work/hist-time.log"; rc=$?
+check "history: past the time budget: prepare goes on" [ "$rc" -eq 0 ]
+check "history: past the time budget: unknown, said" grep -qx 'unknown git log ran past the budget of 1 s' "$v/path-policy.history"
+check "history: past the time budget: a history-unknown warning" grep -qF "git's history not read (git log ran past the budget of 1 s)" "$work/hist-time.log"
+"$pp" prepare --worktree "$w" --out "$v" --history-commits 0 2>/dev/null; check "--history-commits 0: usage" [ $? -eq 2 ]
+"$pp" prepare --worktree "$w" --out "$v" --history-seconds x 2>/dev/null; check "--history-seconds x: usage" [ $? -eq 2 ]
+"$pp" release --worktree "$w" --out "$v" --history-seconds 5 2>/dev/null; check "release --history-seconds: usage" [ $? -eq 2 ]
+
 # --- usage
 "$pp" prepare --worktree "$wt" 2>/dev/null; check "prepare without --out: usage" [ $? -eq 2 ]
 "$pp" release --out "$vm" 2>/dev/null; check "release without --worktree: usage" [ $? -eq 2 ]

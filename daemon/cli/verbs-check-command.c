@@ -9,6 +9,8 @@
 
 #include "command.h"
 #include "git-audit.h" /* strv cleanup */
+#include "history.h"
+#include "line-stream.h"
 #include "log-options.h"
 #include "policy-file.h"
 #include "resolve.h"
@@ -16,14 +18,17 @@
 #include "util.h"
 #include "verbs.h"
 
-/* A hook input's bound, and what a record keeps of a command. */
+/* A hook input's bound, a stream line's, and what a record keeps of a
+ * command. */
 #define HOOK_INPUT_MAX (16u * 1024 * 1024)
+#define STREAM_LINE_MAX (1024u * 1024)
 #define RECORD_COMMAND_MAX 200
 
 static const char check_command_help[] =
         "Usage: pathpolicy check-command [POLICY] [--json] [LOG OPTIONS] -- 'COMMAND LINE'\n"
         "       pathpolicy check-command [POLICY] [--json] [LOG OPTIONS] < COMMAND\n"
         "       pathpolicy check-command [POLICY] [LOG OPTIONS] --hook claude-code\n"
+        "       pathpolicy check-command [POLICY] [LOG OPTIONS] --stream\n"
         "\n"
         "Judge a shell command line by the secret-paths rule: one that names a\n"
         "masked path (at any depth, by whole components; through quotes,\n"
@@ -39,28 +44,49 @@ static const char check_command_help[] =
         "  --policy FILE            a bind list (as the guest booted with)\n"
         "  --modules FILE           the built-ins and a modules.json's settings\n"
         "  --orgs FILE --org NAME   ... and an org's (default: the built-ins)\n"
+        "  --history-record FILE    which masked paths git's history holds (prepare's\n"
+        "                           record; default: path-policy.history beside\n"
+        "                           --policy FILE). None: every masked path counts\n"
+        "                           as held, so a command that prints git's blobs\n"
+        "                           (git log -p, git show, ...) is refused\n"
         "\n"
         "  --json                   print {\"decision\",\"reason\",\"paths\"} on stdout\n"
         "  --hook claude-code       read a Claude Code PreToolUse input on stdin;\n"
         "                           for the Bash tool, judge tool_input.command:\n"
         "                           refused, the reason on stderr and exit 2 (Claude\n"
-        "                           Code gives it to the model); else exit 0, silent\n" LOG_OPTIONS_HELP
-        "  -h, --help               show this help\n"
+        "                           Code gives it to the model); else exit 0, silent\n"
+        "  --stream                 JSON Lines: {\"command\": \"...\"} a line on stdin,\n"
+        "                           one --json verdict a line on stdout (an \"id\"\n"
+        "                           given is echoed); a line that is not such an\n"
+        "                           object, or longer than 1 MiB, is a refusal that\n"
+        "                           says why (with \"error\": true), and the stream\n"
+        "                           goes on\n" LOG_OPTIONS_HELP "  -h, --help               show this help\n"
         "\n"
         "Each refusal is a 'command-refused' record on the log stream.\n"
         "\n"
         "Exit status: 0 allowed; 1 the policy or the command cannot be read; 2 usage\n"
         "error; 3 refused. --hook: 0 allowed (or not a Bash call); 2 refused, or it\n"
-        "could not judge (it fails closed), as Claude Code's hooks say.\n";
+        "could not judge (it fails closed), as Claude Code's hooks say. --stream: 0\n"
+        "at the end of the input; 1 when the policy, the record or a stream cannot\n"
+        "be read or written.\n";
 
 typedef struct Args {
-        const char *policy, *modules, *orgs, *org, *hook;
-        bool json;
+        const char *policy, *modules, *orgs, *org, *hook, *history;
+        bool json, stream;
         LogConfig lc;
 } Args;
 
 static int parse(int argc, char **argv, Args *a) {
-        enum { ARG_POLICY = 0x100, ARG_MODULES, ARG_ORGS, ARG_ORG, ARG_JSON, ARG_HOOK };
+        enum {
+                ARG_POLICY = 0x100,
+                ARG_MODULES,
+                ARG_ORGS,
+                ARG_ORG,
+                ARG_JSON,
+                ARG_HOOK,
+                ARG_HISTORY,
+                ARG_STREAM
+        };
         static const struct option options[] = {
                 {"policy", required_argument, NULL, ARG_POLICY},
                 {"modules", required_argument, NULL, ARG_MODULES},
@@ -68,6 +94,8 @@ static int parse(int argc, char **argv, Args *a) {
                 {"org", required_argument, NULL, ARG_ORG},
                 {"json", no_argument, NULL, ARG_JSON},
                 {"hook", required_argument, NULL, ARG_HOOK},
+                {"history-record", required_argument, NULL, ARG_HISTORY},
+                {"stream", no_argument, NULL, ARG_STREAM},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -95,6 +123,12 @@ static int parse(int argc, char **argv, Args *a) {
                 case ARG_HOOK:
                         a->hook = optarg;
                         break;
+                case ARG_HISTORY:
+                        a->history = optarg;
+                        break;
+                case ARG_STREAM:
+                        a->stream = true;
+                        break;
                 }
         if (c == VERB_EXIT)
                 return va.exit;
@@ -106,6 +140,9 @@ static int parse(int argc, char **argv, Args *a) {
                 return verb_usage("check-command", "--hook knows claude-code only");
         if (a->hook && (optind < argc || a->json))
                 return verb_usage("check-command", "--hook reads its input on stdin, and prints no JSON");
+        if (a->stream && (a->hook || a->json || optind < argc))
+                return verb_usage("check-command", "--stream reads its commands on stdin, and prints JSON "
+                                                   "anyway: no --hook, --json or COMMAND");
         if (argc - optind > 1)
                 return verb_usage("check-command", "give the command line as one argument (quote it)");
         return -1;
@@ -150,6 +187,29 @@ static int load_secrets(const Args *a, char ***ret, size_t *ret_n, char *err, si
         *ret = TAKE_PTR(v);
         *ret_n = n;
         return 0;
+}
+
+/* Which masked entries git's history holds (*ret, n flags): the record
+ * given, or prepare's beside --policy FILE. None beside it, or no policy
+ * file to look beside: every one (the history is unknown). One given that
+ * cannot be read, or one that is not a record: an error (-EINVAL, why in
+ * err), never "none held". */
+static int load_held(const Args *a, char *const *secrets, size_t n, bool **ret, char *err, size_t err_n) {
+        _cleanup_(history_record_done) HistoryRecord rec = {0};
+        _cleanup_free_ char *beside = NULL;
+        const char *path = a->history;
+        char why[256] = "";
+        if (!path && a->policy && !(path = beside = history_record_beside(a->policy)))
+                return -ENOMEM;
+        int r = path ? history_record_load(path, &rec, why, sizeof why) : -ENOENT;
+        if (r == -ENOMEM)
+                return r;
+        if (r < 0 && (r != -ENOENT || a->history)) {
+                snprintf(err, err_n, "cannot read the history record %s: %s", path,
+                         r == -EINVAL ? why : strerror(-r));
+                return -EINVAL;
+        }
+        return history_record_held(&rec, (const char *const *) secrets, n, ret);
 }
 
 /* "a, b": the paths a verdict names. */
@@ -219,10 +279,101 @@ static int hook_command(const char *buf, size_t n, char **ret, const char **why)
         return r;
 }
 
+/* What a command is judged against, and where a refusal is recorded. */
+typedef struct Checker {
+        CommandPolicy policy;
+        LogStream *log;
+} Checker;
+
+/* Judge cmd (n bytes); a refusal recorded. 0 with *v filled, or -ENOMEM. */
+static int check(const Checker *c, const char *cmd, size_t n, CommandVerdict *v) {
+        int r = command_check(cmd, n, &c->policy, v);
+        if (r >= 0 && v->refused)
+                record(c->log, v, cmd, n);
+        return r;
+}
+
+/* One verdict line: the verdict, or (error) a refusal that says why the
+ * line could not be judged; an id the line gave, echoed. */
+static int stream_verdict(const CommandVerdict *v, const char *error, json_t *id) {
+        json_t *paths = json_array();
+        for (size_t i = 0; paths && v && i < v->n_paths; i++)
+                json_array_append_new(paths, json_string(v->paths[i]));
+        json_t *o = json_pack("{s:s, s:s, s:o}", "decision", !v || v->refused ? "refuse" : "allow", "reason",
+                              v ? v->reason : error, "paths", paths);
+        if (o && error)
+                json_object_set_new(o, "error", json_true());
+        if (o && id)
+                json_object_set(o, "id", id);
+        char *line = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        /* A reason or a path jansson would not take (not UTF-8): a
+         * refusal all the same, never a lost line. */
+        int k = line ? printf("%s\n", line)
+                     : printf("{\"decision\":\"refuse\",\"reason\":\"the verdict is not UTF-8\","
+                              "\"paths\":[],\"error\":true}\n");
+        free(line);
+        return k < 0 ? -EIO : 0;
+}
+
+/* One input line ({"command": "..."}): its verdict line. */
+static int stream_line(const Checker *c, const char *line, size_t n) {
+        json_error_t jerr;
+        CommandVerdict v = {0};
+        char why[256];
+        int r;
+        json_t *in = json_loadb(line, n, JSON_REJECT_DUPLICATES, &jerr);
+        json_t *cmd = json_object_get(in, "command");
+        if (!in) {
+                snprintf(why, sizeof why, "the line is not JSON: %s", jerr.text);
+                r = stream_verdict(NULL, why, NULL);
+        } else if (!json_is_string(cmd))
+                r = stream_verdict(NULL, "the line is not an object with a string \"command\"",
+                                   json_object_get(in, "id"));
+        else if ((r = check(c, json_string_value(cmd), json_string_length(cmd), &v)) >= 0)
+                r = stream_verdict(&v, NULL, json_object_get(in, "id"));
+        command_verdict_done(&v);
+        json_decref(in);
+        return r;
+}
+
+/* What a stream's callbacks share. */
+typedef struct Streaming {
+        const Checker *c;
+        uv_loop_t *loop;
+} Streaming;
+
+static int stream_one(void *ctx, const char *s, size_t n) {
+        return stream_line(((Streaming *) ctx)->c, s, n);
+}
+
+static int too_long(void *ctx) {
+        (void) ctx;
+        return stream_verdict(NULL, "the line is longer than 1048576 bytes: not judged", NULL);
+}
+
+/* After each read's lines: flushed once, so a runner waiting on one answer
+ * has it at once, and the records go out as they come. */
+static int batch_done(void *ctx) {
+        if (fflush(stdout) == EOF)
+                return -errno;
+        uv_run(((Streaming *) ctx)->loop, UV_RUN_NOWAIT);
+        return 0;
+}
+
+/* As judge --stream: each line, blank or not, has its verdict line; one
+ * longer than STREAM_LINE_MAX is one refusal, and is skipped to its end. */
+static int stream(const Checker *c, uv_loop_t *loop) {
+        static const LineStream ls = {
+                .max = STREAM_LINE_MAX, .line = stream_one, .too_long = too_long, .batch_done = batch_done};
+        return line_stream(STDIN_FILENO, &ls, &(Streaming){c, loop});
+}
+
 int verb_check_command(int argc, char **argv) {
         Args a = {0};
         _cleanup_strv_free_ char **secrets = NULL;
         _cleanup_free_ char *buf = NULL, *cmd = NULL;
+        _cleanup_free_ bool *held = NULL;
         size_t n_secrets = 0, n = 0;
         LogStream *log = NULL;
         uv_loop_t loop;
@@ -239,9 +390,19 @@ int verb_check_command(int argc, char **argv) {
         /* A hook fails closed: a call it cannot judge is refused. */
         int fail = a.hook ? EXIT_HOOK_BLOCK : EXIT_FAIL;
         err[0] = 0;
-        if ((r = load_secrets(&a, &secrets, &n_secrets, err, sizeof err)) < 0) {
+        if ((r = load_secrets(&a, &secrets, &n_secrets, err, sizeof err)) < 0 ||
+            (r = load_held(&a, secrets, n_secrets, &held, err, sizeof err)) < 0) {
                 fprintf(stderr, "pathpolicy: check-command: %s\n", err[0] ? err : strerror(-r));
                 ret = fail;
+                goto out;
+        }
+        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held}, .log = log};
+        if (a.stream) {
+                r = stream(&c, &loop);
+                if (r < 0)
+                        fprintf(stderr, "pathpolicy: check-command: cannot go on with the stream: %s\n",
+                                strerror(-r));
+                ret = r < 0 ? EXIT_FAIL : EXIT_OK;
                 goto out;
         }
         if (optind < argc) {
@@ -276,15 +437,13 @@ int verb_check_command(int argc, char **argv) {
                 ret = fail;
                 goto out;
         }
-        if ((r = command_check(cmd, n, &(CommandPolicy){(const char *const *) secrets, n_secrets, NULL},
-                               &v)) < 0) {
+        if ((r = check(&c, cmd, n, &v)) < 0) {
                 fprintf(stderr, "pathpolicy: check-command: %s\n", strerror(-r));
                 ret = fail;
                 goto out;
         }
         if (v.refused) {
                 _cleanup_free_ char *paths = joined(&v);
-                record(log, &v, cmd, n);
                 fprintf(stderr, "pathpolicy: refused: %s (%s)\n", v.reason, paths ?: "");
         }
         if (a.json && print_json(&v) < 0) {

@@ -12,7 +12,7 @@
 
 static const char prepare_help[] =
         "Usage: pathpolicy prepare --worktree DIR --out VMDIR [--modules FILE] [--orgs FILE --org NAME]\n"
-        "                          [LOG OPTIONS]\n"
+        "                          [--history-seconds SECONDS] [--history-commits N] [LOG OPTIONS]\n"
         "\n"
         "Before the VM boots: resolve the policy (as 'resolve' does) and walk each\n"
         "path in the worktree without following symlinks. An absent path gets an\n"
@@ -25,11 +25,19 @@ static const char prepare_help[] =
         "VMDIR/path-policy.checkouts (the nested checkouts found, for stage) and\n"
         "VMDIR/path-policy.base (HEAD's commit, the boot's base, which stage judges\n"
         "the colony's commits against; kept when there already), each atomically.\n"
+        "VMDIR/path-policy.history says which masked paths git's history holds\n"
+        "(the names every commit reachable from a ref or a reflog has, and the\n"
+        "index's; never a blob read), for check-command; past its budget, or when\n"
+        "git cannot be run safely, it says the history is unknown, and\n"
+        "check-command takes every masked path for held.\n"
         "\n"
         "  --worktree DIR           the checkout (--root DIR is the same)\n"
         "  --out VMDIR              where the policy files go\n"
         "  --modules FILE           modules.json (settings at .sandbox)\n"
-        "  --orgs FILE --org NAME   the org's entries\n" LOG_OPTIONS_HELP
+        "  --orgs FILE --org NAME   the org's entries\n"
+        "  --history-seconds SECONDS\n"
+        "                           git's time for the history (default 120)\n"
+        "  --history-commits N      the commits it walks at most (default 2000000)\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
         "Exit status: 0 prepared; 1 failed (a settings file, the walk, a write); 2 usage.\n";
@@ -52,7 +60,16 @@ static const char release_help[] =
         "Exit status: 0 released; 1 failed (nothing removed); 2 usage.\n";
 
 static int host_verb(int argc, char **argv, bool prepare) {
-        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_MODULES, ARG_ORGS, ARG_ORG, ARG_GIT_TIMEOUT };
+        enum {
+                ARG_WORKTREE = 0x100,
+                ARG_OUT,
+                ARG_MODULES,
+                ARG_ORGS,
+                ARG_ORG,
+                ARG_GIT_TIMEOUT,
+                ARG_HISTORY_SECONDS,
+                ARG_HISTORY_COMMITS
+        };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_WORKTREE},
                 {"root", required_argument, NULL, ARG_WORKTREE},
@@ -61,6 +78,8 @@ static int host_verb(int argc, char **argv, bool prepare) {
                 {"orgs", required_argument, NULL, ARG_ORGS},
                 {"org", required_argument, NULL, ARG_ORG},
                 {"git-timeout", required_argument, NULL, ARG_GIT_TIMEOUT},
+                {"history-seconds", required_argument, NULL, ARG_HISTORY_SECONDS},
+                {"history-commits", required_argument, NULL, ARG_HISTORY_COMMITS},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -76,6 +95,7 @@ static int host_verb(int argc, char **argv, bool prepare) {
         HostError herr;
         LogConfig lc;
         uv_loop_t loop;
+        unsigned long history_seconds = 0, history_commits = 0;
         int c, r, ret = EXIT_FAIL;
 
         log_config_init(&lc);
@@ -96,7 +116,21 @@ static int host_verb(int argc, char **argv, bool prepare) {
                                 goto usage;
                         *(c == ARG_MODULES ? &modules_path : c == ARG_ORGS ? &orgs_path : &org) = optarg;
                         break;
-                case ARG_GIT_TIMEOUT: /* prepare runs no git */
+                case ARG_HISTORY_SECONDS:
+                case ARG_HISTORY_COMMITS: {
+                        char *end;
+                        unsigned long v = strtoul(optarg, &end, 10);
+                        bool secs = c == ARG_HISTORY_SECONDS;
+                        if (!prepare)
+                                goto usage;
+                        if (*end || end == optarg || optarg[0] == '-' || v == 0 ||
+                            v > (secs ? 86400ul : 1000000000ul))
+                                return verb_usage(verb, secs ? "--history-seconds takes 1 to 86400"
+                                                             : "--history-commits takes 1 to 1000000000");
+                        *(secs ? &history_seconds : &history_commits) = v;
+                        break;
+                }
+                case ARG_GIT_TIMEOUT: /* prepare's git has budgets of its own */
                         if (prepare)
                                 goto usage;
                         if (verb_git_timeout(verb, optarg) < 0)
@@ -140,6 +174,7 @@ static int host_verb(int argc, char **argv, bool prepare) {
                                   d->where->line, d->where->column, entry_list_to_string(d->list), d->entry,
                                   d->where->field);
                 }
+                host_set_history_budget((unsigned) history_seconds, history_commits);
                 r = host_prepare(worktree, out, res, log, &hr, &herr);
         } else
                 r = host_release(worktree, out, log, &hr, &herr);

@@ -7,6 +7,7 @@
 
 #include "array.h"
 #include "judge-run.h"
+#include "line-stream.h"
 #include "log-options.h"
 #include "policy-file.h"
 #include "util.h"
@@ -272,61 +273,55 @@ static int stream_line(Judge *j, Verdicts *w, const char *line, size_t n) {
         return r;
 }
 
+/* What a stream's callbacks share. */
+typedef struct Streaming {
+        Judge *j;
+        Verdicts w;
+        uv_loop_t *loop;
+        LogStream *log;
+} Streaming;
+
+static int stream_one(void *ctx, const char *s, size_t n) {
+        Streaming *st = ctx;
+        return stream_line(st->j, &st->w, s, n);
+}
+
+static int too_long(void *ctx) {
+        return verdict_line(&((Streaming *) ctx)->w, NULL, NULL, "a line too long");
+}
+
+/* The disk as it is now, after the calls were read. */
+static void read_done(void *ctx) {
+        Streaming *st = ctx;
+        int k = judge_sync(st->j);
+        if (k < 0)
+                log_event(st->log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO(k)),
+                          "path policy: judge: cannot watch for changes: {errno}; every call asks "
+                          "the disk from now on");
+}
+
+static int batch_done(void *ctx) {
+        if (fflush(stdout) == EOF)
+                return -errno;
+        uv_run(((Streaming *) ctx)->loop, UV_RUN_NOWAIT); /* the records go out as they come */
+        return 0;
+}
+
 /*
- * Lines as they come: every whole line read is judged, then stdout is
- * flushed once, so a runner waiting on one answer has it at once and a
- * batch costs one write. A line longer than HOOK_INPUT_MAX is one error
- * verdict, and is skipped to its end.
+ * Lines as they come (line-stream.h): every whole line read is judged,
+ * then stdout is flushed once, so a runner waiting on one answer has it at
+ * once and a batch costs one write. A line longer than HOOK_INPUT_MAX is
+ * one error verdict, and is skipped to its end.
  */
 static int stream(Judge *j, uv_loop_t *loop, LogStream *log) {
-        _cleanup_(verdicts_done) Verdicts w = {0};
-        _cleanup_free_ char *buf = NULL;
-        size_t n = 0, allocated = 0;
-        bool eof = false, skipping = false;
-        int r = 0;
-
-        while (r >= 0 && !eof) {
-                if (ARRAY_GROW(buf, allocated, n + 65536) < 0) {
-                        r = -ENOMEM;
-                        break;
-                }
-                ssize_t k = read(STDIN_FILENO, buf + n, allocated - n);
-                if (k < 0 && errno == EINTR)
-                        continue;
-                if (k < 0) {
-                        r = -errno;
-                        break;
-                }
-                eof = k == 0;
-                n += (size_t) k;
-                /* The disk as it is now, after the calls were read. */
-                if ((k = judge_sync(j)) < 0)
-                        log_event(log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO((int) k)),
-                                  "path policy: judge: cannot watch for changes: {errno}; every call asks "
-                                  "the disk from now on");
-                size_t start = 0;
-                while (r >= 0 && start < n) {
-                        char *e = memchr(buf + start, '\n', n - start);
-                        if (!e && !eof)
-                                break;
-                        size_t len = e ? (size_t) (e - (buf + start)) + 1 : n - start;
-                        if (!skipping)
-                                r = stream_line(j, &w, buf + start, len);
-                        skipping = false;
-                        start += len;
-                }
-                memmove(buf, buf + start, n - start);
-                n -= start;
-                if (r >= 0 && n > HOOK_INPUT_MAX && !skipping) {
-                        r = verdict_line(&w, NULL, NULL, "a line too long");
-                        skipping = true;
-                }
-                if (skipping)
-                        n = 0;
-                if (r >= 0 && fflush(stdout) == EOF)
-                        r = -errno;
-                uv_run(loop, UV_RUN_NOWAIT); /* the records go out as they come */
-        }
+        static const LineStream ls = {.max = HOOK_INPUT_MAX,
+                                      .line = stream_one,
+                                      .too_long = too_long,
+                                      .read_done = read_done,
+                                      .batch_done = batch_done};
+        Streaming st = {.j = j, .loop = loop, .log = log};
+        int r = line_stream(STDIN_FILENO, &ls, &st);
+        verdicts_done(&st.w);
         if (r < 0)
                 log_event(log, LOG_ERROR, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)),
                           "path policy: judge: cannot go on with the stream: {errno}");

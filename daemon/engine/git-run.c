@@ -33,6 +33,10 @@ void host_set_git_time_limit(unsigned seconds) {
         time_limit_s = seconds > 0 ? seconds : HOST_GIT_TIME_LIMIT_DEFAULT;
 }
 
+unsigned host_git_time_limit(void) {
+        return time_limit_s;
+}
+
 /* The last git killed at its time limit, for git_strerror(): host code is
  * single-threaded, and says the failure before it runs another git. */
 static char timed_out[128];

@@ -313,6 +313,22 @@ int base_commits_judge(const Git *g, const StageBase *base, const Policy *policy
  * any depth too (a nested checkout's root). */
 bool stage_path_masked(const Policy *p, const char *path, bool is_new);
 
+/*
+ * What git's history holds of the policy's masks (history.c), for
+ * VMDIR/HOST_HISTORY_FILE (history.h): the names every commit reachable
+ * from a ref or a reflog adds, and the index's, through git_pin()'s
+ * repository and git_run()'s hardening; a masked entry at a nested
+ * checkout's root (checkouts: checkouts_list()'s text) counts as held, its
+ * history unread. repository: the worktree had a .git before prepare
+ * made a placeholder (.git/hooks/ is one); without one, none is held. Past host_set_history_budget()'s
+ * seconds or commits, git failing, or a repository git_pin() refuses: *ret unknown, with the reason. 0 with
+ * *ret filled and the commits walked in *ret_commits; -ENOMEM.
+ */
+struct HistoryRecord;
+int history_read(const char *worktree, int root_fd, bool repository, const Policy *policy,
+                 const char *checkouts, size_t n_checkouts, struct HistoryRecord *ret,
+                 unsigned long *ret_commits);
+
 static inline void hashmap_freep(Hashmap **m) {
         hashmap_free(*m);
 }

@@ -29,6 +29,8 @@
  *   path-policy.checkouts     the nested checkouts the boot found (the guest's
  *                             watcher binds the policy at each one's root),
  *                             for stage (host-internal.h)
+ *   path-policy.history       which masked entries git's history holds
+ *                             (history.h), for check-command
  *   path-policy.base          the boot's base: the worktree's HEAD commit,
  *                             its id and a newline, or nothing when it has
  *                             none (no commit, no repository); a second
@@ -142,6 +144,14 @@ void stage_result_done(StageResult *r);
  * the limit. 0: the default. */
 #define HOST_GIT_TIME_LIMIT_DEFAULT 600u
 void host_set_git_time_limit(unsigned seconds);
+unsigned host_git_time_limit(void);
+
+/* prepare's budget for reading git's history (history.c): seconds of git
+ * time and commits walked; past either, the record says the history is
+ * unknown, and every masked entry counts as held. 0: the default. */
+#define HOST_HISTORY_SECONDS_DEFAULT 120u
+#define HOST_HISTORY_COMMITS_DEFAULT 2000000u
+void host_set_history_budget(unsigned seconds, unsigned long commits);
 
 /* One gitignore pattern that matches exactly path (relative, a '/' at the
  * end for a directory), anchored at the root: '#', '!', '*', '?', '[',

@@ -11,8 +11,10 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "array.h"
+#include "history.h"
 #include "platform.h"
 #include "policy-file.h"
 #include "util.h"
@@ -103,6 +105,42 @@ char *host_gitignore_pattern(const char *path) {
                 *o++ = '/';
         *o = 0;
         return out;
+}
+
+/* ---- the history record ---- */
+
+/* Which masked entries git's history holds (history.c), in
+ * HOST_HISTORY_FILE for check-command: the secret-paths rule refuses a
+ * command that prints blobs when it names one. Rewritten at every
+ * prepare (a resume's history has the colony's commits). Unknown is
+ * said: check-command then takes every masked entry for held. */
+static int history_record_write(const char *worktree, int root_fd, int out_fd, bool repository,
+                                const Policy *policy, const char *checkouts, size_t n_checkouts,
+                                LogStream *log) {
+        _cleanup_(history_record_done) HistoryRecord rec = {0};
+        _cleanup_free_ char *text = NULL;
+        unsigned long commits = 0;
+        size_t n = 0;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int r = history_read(worktree, root_fd, repository, policy, checkouts, n_checkouts, &rec, &commits);
+        if (r < 0 || (r = history_record_format(&rec, &text, &n)) < 0 ||
+            (r = write_atomic(out_fd, HOST_HISTORY_FILE, text, n)) < 0)
+                return r;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        long ms = (long) (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+        if (!rec.known)
+                log_event(log, LOG_WARN, "history-unknown",
+                          LOG_FIELDS(LOG_STR("reason", rec.reason), LOG_INT("ms", ms)),
+                          "path policy: git's history not read ({reason}): check-command takes every "
+                          "masked path for one the history holds");
+        else
+                log_event(log, LOG_INFO, "history",
+                          LOG_FIELDS(LOG_INT("held", rec.n_held), LOG_INT("commits", commits),
+                                     LOG_INT("ms", ms)),
+                          "path policy: git's history ({commits} commits, the index) holds {held} masked "
+                          "path(s), read in {ms} ms");
+        return 0;
 }
 
 /* ---- prepare ---- */
@@ -485,7 +523,10 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
         if (!p.planned)
                 return fail(ret_error, -ENOMEM, "path policy: out of memory");
         /* The base first: HEAD as the boot found it, before a placeholder
-         * (.git/hooks/ among them) is made. */
+         * (.git/hooks/ among them) is made; and whether there is a
+         * repository, for the history record, likewise. */
+        struct stat git_st;
+        bool repository = fstatat(root_fd, ".git", &git_st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
         HostError why;
         r = record_base(root_fd, out_fd, worktree, &why);
         if (r < 0)
@@ -649,6 +690,10 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                           "path policy: nested checkouts not all walked (past 100,000 directories, 64 deep, "
                           "or "
                           "PATH_MAX): stage will treat every masked path below the root as bound");
+        if ((r = history_record_write(worktree, root_fd, out_fd, repository, &p.policy, checkouts,
+                                      n_checkouts, log)) < 0)
+                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_HISTORY_FILE,
+                            strerror(-r));
         r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
         if (r < 0)
                 return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE,

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: MIT */
+/* prepare's reading of git's history (host-internal.h): which masked
+ * entries a commit or the index holds, by name. It never reads a blob. */
+#include "host-internal.h"
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "array.h"
+#include "history.h"
+#include "util.h"
+
+static unsigned budget_seconds = HOST_HISTORY_SECONDS_DEFAULT;
+static unsigned long budget_commits = HOST_HISTORY_COMMITS_DEFAULT;
+
+void host_set_history_budget(unsigned seconds, unsigned long commits) {
+        budget_seconds = seconds > 0 ? seconds : HOST_HISTORY_SECONDS_DEFAULT;
+        budget_commits = commits > 0 ? commits : HOST_HISTORY_COMMITS_DEFAULT;
+}
+
+/* A commit's marker in git log's output (--format=%x01): a name is never
+ * one byte 0x01 (git refuses no such name, so a commit is counted by it
+ * only when the record is exactly that). */
+#define COMMIT_MARK '\001'
+
+/* The names git says, matched as they come. */
+typedef struct Names {
+        const char *const *masks;
+        size_t n_masks, n_held;
+        bool *held;
+        bool log;        /* git log's output: markers and a '\n' before a commit's names */
+        bool after_mark; /* the last record was a marker */
+        unsigned long commits, max_commits;
+        char *carry; /* a record cut by the read */
+        size_t n_carry, carry_allocated;
+} Names;
+
+static void names_take(Names *s, const char *rec, size_t n) {
+        if (s->log && n == 1 && rec[0] == COMMIT_MARK) {
+                s->commits++;
+                s->after_mark = true;
+                return;
+        }
+        /* git puts a newline between a commit's format and its names */
+        if (s->log && s->after_mark && n > 0 && rec[0] == '\n')
+                rec++, n--;
+        s->after_mark = false;
+        if (n == 0 || s->n_held == s->n_masks)
+                return;
+        _cleanup_free_ char *path = strndup(rec, n);
+        for (size_t i = 0; path && i < s->n_masks; i++)
+                if (!s->held[i] && history_path_holds(s->masks[i], path)) {
+                        s->held[i] = true;
+                        s->n_held++;
+                }
+}
+
+/* A name's bound in git's output: PATH_MAX and then some. */
+#define NAME_MAX_BYTES (64u * 1024)
+
+static int names_read(void *userdata, int fd) {
+        Names *s = userdata;
+        char buf[65536];
+        for (;;) {
+                ssize_t k = read(fd, buf, sizeof buf);
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k < 0)
+                        return -errno;
+                if (k == 0)
+                        return s->n_carry > 0 ? -EBADMSG : 0; /* -z ends every name */
+                size_t start = 0;
+                for (size_t i = 0; i < (size_t) k; i++) {
+                        if (buf[i] != 0)
+                                continue;
+                        if (s->n_carry > 0) {
+                                if (ARRAY_GROW(s->carry, s->carry_allocated, s->n_carry + i - start + 1) < 0)
+                                        return -ENOMEM;
+                                memcpy(s->carry + s->n_carry, buf + start, i - start);
+                                names_take(s, s->carry, s->n_carry + i - start);
+                                s->n_carry = 0;
+                        } else
+                                names_take(s, buf + start, i - start);
+                        start = i + 1;
+                        if (s->max_commits && s->commits > s->max_commits)
+                                return -E2BIG;
+                }
+                size_t rest = (size_t) k - start;
+                if (s->n_carry + rest > NAME_MAX_BYTES)
+                        return -EBADMSG;
+                if (rest > 0) {
+                        if (ARRAY_GROW(s->carry, s->carry_allocated, s->n_carry + rest + 1) < 0)
+                                return -ENOMEM;
+                        memcpy(s->carry + s->n_carry, buf + start, rest);
+                        s->n_carry += rest;
+                }
+        }
+}
+
+/* A reason for the record: what the reader takes (printable ASCII). */
+_printf_(2, 3) static void say(HistoryRecord *rec, const char *fmt, ...) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(rec->reason, sizeof rec->reason, fmt, ap);
+        va_end(ap);
+        for (char *c = rec->reason; *c; c++)
+                if ((unsigned char) *c < 0x20 || (unsigned char) *c > 0x7e)
+                        *c = '?';
+        rec->known = false;
+}
+
+/* One git over the names it prints, within the history's time budget. */
+static int names_from_git(const Git *g, const char *const *args, Names *s, HistoryRecord *rec) {
+        char err[256] = "";
+        int status = 0;
+        unsigned had = host_git_time_limit();
+        host_set_git_time_limit(budget_seconds);
+        int r = git_stream(g, args, NULL, 0, names_read, s, &status, err, sizeof err);
+        host_set_git_time_limit(had);
+        if (r == -ETIME)
+                say(rec, "git %s ran past the budget of %u s", args[0], budget_seconds);
+        else if (r == -E2BIG)
+                say(rec, "past the budget of %lu commits", s->max_commits);
+        else if (r == -ENOMEM)
+                return r;
+        else if (r < 0)
+                say(rec, "git %s: %s", args[0], strerror(-r));
+        else if (status != 0)
+                say(rec, "git %s failed (status %d): %s", args[0], status, err[0] ? err : "no message");
+        return 0;
+}
+
+/* A masked entry at a nested checkout's root, there at the boot: its
+ * history is not read (history.h's why), so the entry counts as held. */
+static void nested_present(int root_fd, const char *checkouts, size_t n, Names *s) {
+        bool first = true;
+        for (const char *p = checkouts; p && p < checkouts + n; p += strlen(p) + 1) {
+                if (first) { /* "complete" or "incomplete" */
+                        first = false;
+                        continue;
+                }
+                for (size_t i = 0; i < s->n_masks; i++) {
+                        char path[PATH_MAX];
+                        size_t en = strlen(s->masks[i]);
+                        Walk w;
+                        if (s->held[i] || (size_t) snprintf(path, sizeof path, "%s/%.*s", p,
+                                                            (int) (en - (s->masks[i][en - 1] == '/')),
+                                                            s->masks[i]) >= sizeof path)
+                                continue;
+                        if (locate(root_fd, path, &w) >= 0 && w.state == WALK_FOUND) {
+                                s->held[i] = true;
+                                s->n_held++;
+                        }
+                }
+        }
+}
+
+static void git_donep(Git *g) {
+        git_done(g);
+}
+
+int history_read(const char *worktree, int root_fd, bool repository, const Policy *policy,
+                 const char *checkouts, size_t n_checkouts, HistoryRecord *ret, unsigned long *ret_commits) {
+        _cleanup_free_ const char **masks = calloc(policy->n + 1, sizeof *masks);
+        _cleanup_free_ bool *held = calloc(policy->n + 1, sizeof *held);
+        _cleanup_(history_record_done) HistoryRecord rec = {.known = true};
+        _cleanup_(git_donep) Git g = {.worktree = worktree};
+        HostError e = {0};
+        Names s = {0};
+        size_t held_allocated = 0;
+        int r = 0;
+
+        if (!masks || !held)
+                return -ENOMEM;
+        for (size_t i = 0; i < policy->n; i++)
+                if (policy->actions[i].kind != PLATFORM_PROTECT)
+                        masks[s.n_masks++] = policy->actions[i].path;
+        s.masks = masks;
+        s.held = held;
+        s.max_commits = budget_commits;
+        if (s.n_masks > 0 && repository) {
+                /* The same repository stage judges, or none: a git
+                 * directory the agent could have chosen runs no git here. */
+                if (git_pin(&g, NULL, NULL, &e) < 0 || git_pin_reap(&g, &e) < 0)
+                        say(&rec, "git was not run: %s",
+                            e.message + (strncmp(e.message, "path policy: ", 13) == 0 ? 13 : 0));
+                /* Every path any commit reachable from a ref or a reflog
+                 * holds is added by some commit against its first parent
+                 * (or is in a root commit), so the names each commit
+                 * changes against its first parent are every name held;
+                 * no rename detection, so no blob is read. Not
+                 * --diff-filter=A: it drops a commit that adds nothing,
+                 * marker and all, and the budget counts commits. */
+                static const char *const log_args[] = {"log",
+                                                       "--all",
+                                                       "--reflog",
+                                                       "--root",
+                                                       "--diff-merges=first-parent",
+                                                       "--no-renames",
+                                                       "--no-show-signature",
+                                                       "--no-textconv",
+                                                       "--no-ext-diff",
+                                                       "--format=%x01",
+                                                       "--name-only",
+                                                       "-z",
+                                                       NULL};
+                static const char *const index_args[] = {"ls-files", "-z", "--cached", NULL};
+                if (rec.known) {
+                        s.log = true;
+                        if ((r = names_from_git(&g, log_args, &s, &rec)) < 0)
+                                goto out;
+                }
+                if (rec.known) {
+                        s.log = false;
+                        s.n_carry = 0;
+                        s.max_commits = 0;
+                        r = names_from_git(&g, index_args, &s, &rec);
+                }
+        }
+        if (r >= 0 && rec.known)
+                nested_present(root_fd, checkouts, n_checkouts, &s);
+        for (size_t i = 0; r >= 0 && rec.known && i < s.n_masks; i++)
+                if (held[i]) {
+                        if (ARRAY_GROW(rec.held, held_allocated, rec.n_held + 2) < 0 ||
+                            !(rec.held[rec.n_held] = strdup(masks[i]))) {
+                                r = -ENOMEM;
+                                break;
+                        }
+                        rec.held[++rec.n_held] = NULL;
+                }
+out:
+        free(s.carry);
+        if (r < 0)
+                return r;
+        *ret_commits = s.commits;
+        *ret = rec;
+        rec = (HistoryRecord){0};
+        return 0;
+}
