@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command-internal.h"
 #include "shell-lex.h"
 #include "util.h"
 
@@ -273,7 +274,82 @@ static const Spec commands[] = {
         {.name = "stat", .any_option = true, .operands = true},
         {.name = "wc", .flags = "c", .long_flags = (const char *const[]){"bytes", NULL}, .operands = true},
         {.name = "echo", .any_option = true, .operands = true}, /* prints, reads nothing */
+        {.name = "printf", .operands = true},                   /* not -v: it sets a variable */
 };
+
+/* find: the predicates that only test or print a name (not -exec, -ok,
+ * -delete, -fprint*, -fls, -files0-from); those taking a word after. */
+static const char *const find_tests[] = {
+        "-name",      "-iname",  "-path",   "-ipath",  "-wholename", "-iwholename", "-regex",    "-iregex",
+        "-regextype", "-lname",  "-ilname", "-type",   "-xtype",     "-maxdepth",   "-mindepth", "-size",
+        "-newer",     "-anewer", "-cnewer", "-mtime",  "-mmin",      "-atime",      "-amin",     "-ctime",
+        "-cmin",      "-perm",   "-user",   "-group",  "-uid",       "-gid",        "-links",    "-inum",
+        "-samefile",  "-used",   "-fstype", "-printf", "-context",   NULL};
+static const char *const find_flags[] = {"-print",
+                                         "-print0",
+                                         "-ls",
+                                         "-prune",
+                                         "-quit",
+                                         "-empty",
+                                         "-depth",
+                                         "-mount",
+                                         "-xdev",
+                                         "-true",
+                                         "-false",
+                                         "-not",
+                                         "-a",
+                                         "-o",
+                                         "-and",
+                                         "-or",
+                                         "!",
+                                         "(",
+                                         ")",
+                                         ",",
+                                         "-nouser",
+                                         "-nogroup",
+                                         "-readable",
+                                         "-writable",
+                                         "-executable",
+                                         "-follow",
+                                         "-noleaf",
+                                         "-daystart",
+                                         "-ignore_readdir_race",
+                                         "-L",
+                                         "-P",
+                                         "-H",
+                                         NULL};
+
+/* grep's options that only shape what it prints of its input. */
+static const Spec grep_spec = {.name = "grep",
+                               .flags = "ivcnwxEFGoqshHlLzbT",
+                               .with_arg = "eABCm",
+                               .long_flags = (const char *const[]){"ignore-case",
+                                                                   "invert-match",
+                                                                   "count",
+                                                                   "line-number",
+                                                                   "word-regexp",
+                                                                   "line-regexp",
+                                                                   "extended-regexp",
+                                                                   "fixed-strings",
+                                                                   "basic-regexp",
+                                                                   "only-matching",
+                                                                   "quiet",
+                                                                   "silent",
+                                                                   "no-messages",
+                                                                   "no-filename",
+                                                                   "with-filename",
+                                                                   "files-with-matches",
+                                                                   "files-without-match",
+                                                                   "null",
+                                                                   "color",
+                                                                   "colour",
+                                                                   "byte-offset",
+                                                                   "initial-tab",
+                                                                   NULL},
+                               .long_with_arg =
+                                       (const char *const[]){"regexp", "after-context", "before-context",
+                                                             "context", "max-count", NULL},
+                               .operands = true};
 
 /* git status and git check-ignore: no global option before them. */
 static const Spec git_commands[] = {
@@ -286,6 +362,14 @@ static const Spec git_commands[] = {
                                              "ignore-submodules", "column", "null", NULL},
          .long_with_arg = (const char *const[]){NULL},
          .operands = true},
+        /* a message is data; no pathspec (it would take the file into
+         * history), no -F (it reads one), no -v (the diff) */
+        {.name = "commit",
+         .flags = "aqsn",
+         .with_arg = "m",
+         .long_flags = (const char *const[]){"all", "quiet", "signoff", "no-verify", "allow-empty",
+                                             "allow-empty-message", "amend", "no-edit", NULL},
+         .long_with_arg = (const char *const[]){"message", NULL}},
         {.name = "check-ignore",
          .flags = "qvn",
          .long_flags = (const char *const[]){"quiet", "verbose", "non-matching", "no-index", NULL},
@@ -343,7 +427,29 @@ typedef struct P {
         const char *loop; /* the for loop's variable, inside its body */
         char *reason;
         size_t reason_n;
+        const Secrets *sec;
+        const CommandPolicy *policy;
+        int depth;   /* of strings read again */
+        bool writes; /* the command being collected writes a file (> or >>) */
+        bool wrote;  /* some command of the line did */
 } P;
+
+/* Does the word name a secret (command.h's rule)? -ENOMEM, or 0/1. */
+static int word_names(const Secrets *sec, const ShellWord *w) {
+        _cleanup_free_ bool *named = calloc(sec->n + 1, sizeof *named);
+        if (!named)
+                return -ENOMEM;
+        Secrets s = *sec;
+        s.named = named;
+        size_t budget = ALTERNATIVES_MAX;
+        int r = expand(w, w->v, w->n, &s, &budget);
+        if (r < 0)
+                return r;
+        for (size_t i = 0; i < sec->n; i++)
+                if (named[i] && sec->last[i][0])
+                        return 1;
+        return 0;
+}
 
 static bool refuse(P *p, const char *fmt, ...) _printf_(2, 3);
 static bool refuse(P *p, const char *fmt, ...) {
@@ -487,7 +593,9 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord
         return true;
 }
 
-/* A redirect the language allows: 2>&1, or >/dev/null from fd 1 or 2. */
+/* A redirect the language allows: 2>&1, or >/dev/null from fd 1 or 2; or
+ * > and >> from fd 1 to a plain path that names no secret (echo's and
+ * printf's only: the command says). */
 static bool check_redirect(P *p, const ShellToken *t, const ShellToken *target) {
         char buf[256];
         const char *to = target && target->kind == SHELL_TOKEN_WORD ? literal(&target->w, buf) : NULL;
@@ -497,12 +605,18 @@ static bool check_redirect(P *p, const ShellToken *t, const ShellToken *target) 
                 return true;
         if (streq(t->op, ">") && (t->fd == -1 || t->fd == 1 || t->fd == 2) && to && streq(to, "/dev/null"))
                 return true;
+        if ((streq(t->op, ">") || streq(t->op, ">>")) && (t->fd == -1 || t->fd == 1) && to &&
+            !has_brace(&target->w) && word_names(p->sec, &target->w) == 0) {
+                p->writes = true;
+                return true;
+        }
         return refuse(p, "a redirect other than 2>&1 or >/dev/null (%s)", t->op);
 }
 
 /* One simple command's words, its redirects checked; at most 64 words. */
 static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
         size_t n = 0;
+        p->writes = false;
         for (const ShellToken *t;
              (t = cur(p)) && (t->kind == SHELL_TOKEN_WORD || t->kind == SHELL_TOKEN_REDIR);) {
                 if (t->kind == SHELL_TOKEN_REDIR) {
@@ -527,21 +641,86 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
 }
 
 static bool command(P *p);
+static bool command_words(P *p, const ShellWord **words, size_t n);
 
-/* NAME=... or NAME+=...: the shell sets NAME (PATH, GIT_CONFIG_*) for
- * what follows. */
-static bool is_assignment(const ShellWord *w) {
-        size_t k = 0;
-        if (w->n == 0 || w->v[0].kind != SHELL_LIT || !shell_is_ident_start((char) w->v[0].c))
-                return false;
-        while (k < w->n && w->v[k].kind == SHELL_LIT && shell_is_ident((char) w->v[k].c))
-                k++;
-        if (k < w->n && w->v[k].kind == SHELL_LIT && w->v[k].c == '+')
-                k++;
-        return k < w->n && w->v[k].kind == SHELL_LIT && w->v[k].c == '=';
+/* grep PATTERN [FILE...]: the pattern is data; a file it reads names no
+ * secret, and after a pipe it reads none. */
+static bool grep(P *p, const ShellWord **words, size_t n, bool files) {
+        const ShellWord *rest[64];
+        size_t m = 0;
+        bool pattern = false, options = true;
+        char buf[256];
+        for (size_t k = 1; k < n; k++) {
+                const char *a = literal(words[k], buf);
+                if (options && a && (streq(a, "-e") || streq(a, "--regexp")))
+                        pattern = true;
+                if (options && a && strncmp(a, "--regexp=", 9) == 0)
+                        pattern = true;
+        }
+        rest[m++] = words[0];
+        for (size_t k = 1; k < n; k++) {
+                const char *a = literal(words[k], buf);
+                if (options && a && streq(a, "--")) {
+                        options = false;
+                        rest[m++] = words[k];
+                        continue;
+                }
+                bool option = options && a && a[0] == '-' && a[1];
+                if (option && k + 1 < n &&
+                    (streq(a, "-e") || streq(a, "-A") || streq(a, "-B") || streq(a, "-C") ||
+                     streq(a, "-m") || streq(a, "--regexp") || streq(a, "--after-context") ||
+                     streq(a, "--before-context") || streq(a, "--context") || streq(a, "--max-count"))) {
+                        rest[m++] = words[k++]; /* its argument, data, checked as plain text */
+                        rest[m++] = words[k];
+                        continue;
+                }
+                if (!option && !pattern) {
+                        pattern = true; /* the pattern: data */
+                        continue;
+                }
+                if (!option) {
+                        int r = word_names(p->sec, words[k]);
+                        if (!files || r != 0)
+                                return refuse(p, "grep with a file of its own%s",
+                                              files ? " that names a secret: it would read it"
+                                                    : " after a pipe");
+                }
+                rest[m++] = words[k];
+        }
+        return check_options(p, &grep_spec, "grep", rest, m, 1);
 }
 
-/* head, tail, sort, uniq or wc, reading the pipe. */
+/* find: names only, by the predicates that only test or print them. */
+static bool find(P *p, const ShellWord **words, size_t n) {
+        char buf[256];
+        bool predicates = false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = literal(words[k], buf);
+                if (!a || has_brace(words[k])) {
+                        if (predicates || may_be_option(words[k]))
+                                return refuse(p,
+                                              "find with a word the recogniser cannot read as a predicate");
+                        continue; /* a starting point */
+                }
+                bool with_arg = false, flag = false;
+                for (const char *const *l = find_tests; *l && !with_arg; l++)
+                        with_arg = streq(a, *l) || (strncmp(a, "-newer", 6) == 0 && strlen(a) == 8);
+                for (const char *const *l = find_flags; *l && !flag; l++)
+                        flag = streq(a, *l);
+                if (with_arg) {
+                        if (++k >= n)
+                                return refuse(p, "find %s without its argument", a);
+                        predicates = true;
+                } else if (flag) {
+                        predicates = true;
+                } else if (a[0] == '-' || predicates) {
+                        return refuse(p, "find %s is not a predicate that only tests or prints a name", a);
+                }
+        }
+        return true;
+}
+
+/* head, tail, sort, uniq, wc or grep, reading the pipe. */
 static bool filter(P *p) {
         const ShellWord *words[64];
         size_t n;
@@ -549,9 +728,13 @@ static bool filter(P *p) {
         if (!collect(p, words, &n))
                 return false;
         const char *name = n > 0 ? literal(words[0], buf) : NULL;
+        if (p->writes)
+                return refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
+        if (name && streq(name, "grep"))
+                return grep(p, words, n, false);
         const Spec *sp = name ? spec_find(filters, ELEMENTSOF(filters), name) : NULL;
         if (!sp)
-                return refuse(p, "a pipe into %s, not head, tail, sort, uniq or wc",
+                return refuse(p, "a pipe into %s, not head, tail, sort, uniq, wc or grep",
                               name ? name : "a command");
         return check_options(p, sp, sp->name, words, n, 1);
 }
@@ -611,23 +794,80 @@ static bool for_loop(P *p) {
 /* One command that only asks about a name or a size. */
 static bool command(P *p) {
         const ShellToken *t = cur(p);
-        char buf[256], sub[256];
         if (!t)
                 return refuse(p, "an empty command");
         if (is_op(t, "(") || is_op(t, "((") || is_keyword(t, "{"))
                 return refuse(p, "a subshell or group");
         if (is_keyword(t, "for"))
                 return for_loop(p);
-        if (t->kind == SHELL_TOKEN_WORD && is_assignment(&t->w))
+        if (t->kind == SHELL_TOKEN_WORD && programs_is_assignment(&t->w))
                 return refuse(p, "an assignment before the command");
         const ShellWord *words[64];
         size_t n;
         if (!collect(p, words, &n))
                 return false;
+        p->wrote = p->wrote || p->writes;
+        return command_words(p, words, n);
+}
+
+/* Wrappers the language looks through (env, nice, timeout, ...): not
+ * xargs, sudo or strace, whose options read or write files. */
+static const char *const language_wrappers[] = {"env",     "nice",    "nohup", "setsid", "timeout", "stdbuf",
+                                                "command", "builtin", "exec",  "time",   "ionice",  NULL};
+
+/* A command that only asks about a name or size, as words. */
+static bool command_words(P *p, const ShellWord **words, size_t n) {
+        char buf[256], sub[256];
         const char *name = n > 0 ? literal(words[0], buf) : NULL;
         if (!name)
                 return refuse(p, n > 0 ? "a command whose name is not plain text"
                                        : "a redirect with no command");
+        bool wrapper = false;
+        for (const char *const *l = language_wrappers; *l && !wrapper; l++)
+                wrapper = streq(name, *l);
+        size_t inner = wrapper ? programs_wrapped(words, n) : SIZE_MAX;
+        if (inner != SIZE_MAX) {
+                for (size_t k = 1; k < inner && k < n; k++)
+                        if (!literal(words[k], sub) || has_brace(words[k]) ||
+                            programs_is_assignment(words[k]) ||
+                            word_names(p->sec, words[k]) != 0) /* env PATH=./x ls: what runs changes */
+                                return refuse(p,
+                                              "%s with an assignment, or a word that names a secret or is "
+                                              "not plain "
+                                              "text",
+                                              name);
+                if (inner >= n)
+                        return true;
+                return command_words(p, words + inner, n - inner);
+        }
+        _cleanup_free_ char *again = NULL;
+        size_t rest = 0;
+        int r = programs_reread_string(words, n, &again, &rest);
+        if (r < 0)
+                return refuse(p, "out of memory");
+        if (r > 0) {
+                CommandVerdict v;
+                if (p->writes)
+                        return refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
+                if (rest < n)
+                        return refuse(p, "%s with words after the string it reads again", name);
+                if (p->depth + 1 > REREAD_MAX)
+                        return refuse(p, "%s: strings read again nested past %d", name, REREAD_MAX);
+                if (command_judge(again, strlen(again), p->policy, p->depth + 1, &v) < 0)
+                        return refuse(p, "out of memory");
+                bool refused = v.refused;
+                if (refused)
+                        refuse(p, "%s: %s", name, v.reason);
+                command_verdict_done(&v);
+                return !refused;
+        }
+        if (p->writes && !streq(name, "echo") && !streq(name, "printf"))
+                return refuse(p,
+                              "a redirect other than 2>&1 or >/dev/null (a write, echo's or printf's only)");
+        if (streq(name, "find"))
+                return find(p, words, n);
+        if (streq(name, "grep"))
+                return grep(p, words, n, true);
         if (streq(name, "test") || streq(name, "[")) {
                 bool bracket = streq(name, "[");
                 const char *op = n > 1 ? literal(words[1], sub) : NULL;
@@ -643,10 +883,12 @@ static bool command(P *p) {
                 const char *what = n > 1 ? literal(words[1], sub) : NULL;
                 const Spec *sp = what ? spec_find(git_commands, ELEMENTSOF(git_commands), what) : NULL;
                 if (!sp)
-                        return refuse(p, "git other than git status or git check-ignore (with no option "
-                                         "before them)");
-                return check_options(p, sp, streq(what, "status") ? "git status" : "git check-ignore", words,
-                                     n, 2);
+                        return refuse(p,
+                                      "git other than git status, check-ignore or commit -m (with no option "
+                                      "before them)");
+                char cmd[64];
+                snprintf(cmd, sizeof cmd, "git %s", sp->name);
+                return check_options(p, sp, cmd, words, n, 2);
         }
         const Spec *sp = spec_find(commands, ELEMENTSOF(commands), name);
         if (!sp)
@@ -683,13 +925,13 @@ static bool line(P *p) {
 /* The bytes themselves, whatever quoting does to them: no "$(", '`' or
  * '<' at all, and a '>' only in 2>&1 or [12]>/dev/null. What the language
  * allows holds none other; a quoted one refused too costs nothing. */
-static bool bytes_allowed(const char *s, size_t n, char *reason, size_t reason_n) {
+static bool bytes_allowed(const char *s, size_t n, bool writes, char *reason, size_t reason_n) {
         for (size_t i = 0; i < n; i++) {
                 if (s[i] == '`' || s[i] == '<' || (s[i] == '$' && i + 1 < n && s[i + 1] == '(')) {
                         snprintf(reason, reason_n, "a substitution or an input redirect");
                         return false;
                 }
-                if (s[i] != '>')
+                if (s[i] != '>' || writes) /* a write echo makes: the lexer's redirect, checked */
                         continue;
                 static const char devnull[] = ">/dev/null";
                 bool dup = i > 0 && s[i - 1] == '2' && i + 2 < n && s[i + 1] == '&' && s[i + 2] == '1' &&
@@ -713,6 +955,10 @@ void command_verdict_done(CommandVerdict *v) {
 }
 
 int command_check(const char *cmd, size_t n, const CommandPolicy *policy, CommandVerdict *ret) {
+        return command_judge(cmd, n, policy, 0, ret);
+}
+
+int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, CommandVerdict *ret) {
         const char *const *secrets = policy->secrets;
         size_t n_secrets = policy->n_secrets;
         _cleanup_free_ char **last = calloc(n_secrets + 1, sizeof *last);
@@ -759,11 +1005,44 @@ int command_check(const char *cmd, size_t n, const CommandPolicy *policy, Comman
                 shell_lexed_done(&l);
                 return r;
         }
+        /* what its programs do with their words: a pattern, a string read
+         * again, git's history (command-programs.c) */
+        _cleanup_free_ bool *found = calloc(n_secrets + 1, sizeof *found);
+        if (!found) {
+                shell_lexed_done(&l);
+                return -ENOMEM;
+        }
+        Judge judge = {.policy = policy,
+                       .named = found,
+                       .depth = depth,
+                       .reason = v.reason,
+                       .reason_n = sizeof v.reason};
+        r = lexed ? programs_check(&judge, &l, joined, jn) : 0;
+        if (r < 0) {
+                shell_lexed_done(&l);
+                return r;
+        }
+        if (r > 0) {
+                bool any = false;
+                for (size_t i = 0; i < n_secrets; i++)
+                        any = any || found[i];
+                for (size_t i = 0; i < n_secrets; i++)
+                        named[i] = (any ? found[i] : named[i]) && last[i][0];
+                v.refused = true;
+        }
         for (size_t i = 0; i < n_secrets; i++)
                 if (named[i] && last[i][0])
                         v.n_paths++;
-        if (v.n_paths == 0) {
-                snprintf(v.reason, sizeof v.reason, "names no secret path");
+        if (v.n_paths == 0 || v.refused) {
+                if (!v.refused)
+                        snprintf(v.reason, sizeof v.reason, "names no secret path");
+                else if (v.n_paths > 0 && !(v.paths = calloc(v.n_paths, sizeof *v.paths))) {
+                        shell_lexed_done(&l);
+                        return -ENOMEM;
+                }
+                for (size_t i = 0, k = 0; v.paths && i < n_secrets; i++)
+                        if (named[i] && last[i][0])
+                                v.paths[k++] = secrets[i];
                 shell_lexed_done(&l);
                 *ret = v;
                 return 0;
@@ -786,8 +1065,13 @@ int command_check(const char *cmd, size_t n, const CommandPolicy *policy, Comman
         else if (control)
                 snprintf(v.reason, sizeof v.reason, "a control character");
         else {
-                P p = {.l = &l, .reason = v.reason, .reason_n = sizeof v.reason};
-                if (line(&p) && bytes_allowed(cmd, n, v.reason, sizeof v.reason)) {
+                P p = {.l = &l,
+                       .reason = v.reason,
+                       .reason_n = sizeof v.reason,
+                       .sec = &sec,
+                       .policy = policy,
+                       .depth = depth};
+                if (line(&p) && bytes_allowed(cmd, n, p.wrote, v.reason, sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
                 }

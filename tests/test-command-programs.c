@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command-internal.h"
+#include "command.h"
+#include "tests.h"
+#include "util.h"
+
+/*
+ * What programs do with the words they get (daemon/core/command-programs.c,
+ * command-git.c, command-match.c): git's history when the boot's record says
+ * it holds a masked entry, patterns handed to programs that read what they
+ * match, strings a shell reads again, and names that are only data. Each row
+ * a command line, whether the history holds every entry, and the verdict.
+ * With "oracle", git and bash themselves say what a pathspec or a string
+ * read again reaches, and the rule must refuse whatever reaches a secret.
+ */
+
+static const char *const secrets[] = {".env",   ".envrc",   ".git-credentials",
+                                      ".netrc", "secrets/", "config/master.key"};
+static const bool all_held[] = {true, true, true, true, true, true};
+
+typedef struct Row {
+        const char *cmd;
+        bool held; /* the history holds every entry */
+        bool refused;
+        const char *path; /* a secret the verdict names, or NULL */
+} Row;
+
+static const Row rows[] = {
+        /* 1. git's history holds what the mask hides: the issue's */
+        {"git log -p", true, true, ".env"},
+        {"git show HEAD", true, true, ".env"},
+        {"git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904 HEAD", true, true, ".env"},
+        {"git diff-tree -p --root HEAD", true, true, ".env"},
+        {"git format-patch --root -1 --stdout", true, true, ".env"},
+        {"git fast-export HEAD", true, true, ".env"},
+        {"git archive HEAD | tar -xO", true, true, ".env"},
+        {"git cat-file --batch-all-objects --batch", true, true, ".env"},
+        {"git grep KEY HEAD", true, true, ".env"},
+        {"git checkout-index -a --prefix=../x/", true, true, ".env"},
+        {"git clone . ../x", true, true, ".env"},
+        {"git whatchanged -p", true, true, ".env"},
+        {"python3 dump.py .git/objects", true, true, ".env"},
+        {"git log -p -- '*nv'", true, true, ".env"},
+        {"git show HEAD -- '.e?v'", true, true, ".env"},
+        {"git stash show -p", true, true, ".env"},
+        {"git worktree add ../w", true, true, ".env"},
+        {"git bundle create x.bundle --all", true, true, ".env"},
+        /* variants: other spellings of a patch, other ways to the objects */
+        {"git log --cc", true, true, ".env"},
+        {"git log -U1", true, true, ".env"},
+        {"git -C . log --patch", true, true, ".env"},
+        {"git diff --cached", true, true, ".env"},
+        {"git log -G KEY --oneline", true, true, ".env"},
+        {"git add -p", true, true, ".env"},
+        {"git pack-objects --stdout --all", true, true, ".env"},
+        {"git cat-file blob 1a2b3c4d", true, true, ".env"},
+        {"git show $(git rev-parse HEAD)", true, true, ".env"},
+        {"cat .git/objects/pack/*.pack", true, true, ".env"},
+        {"cp -r .g?t /tmp/x", true, true, ".env"},
+        {"tar czf /tmp/x.tgz .git", true, true, ".env"},
+        {"timeout 5 git log -p", true, true, ".env"},
+        {"bash -c 'git log -p'", true, true, ".env"},
+        {"echo \"$(git show HEAD)\"", true, true, ".env"},
+        {"git -c alias.l='log -p' l", true, true, ".env"},
+        {"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.l GIT_CONFIG_VALUE_0='log -p' git l", true, true,
+         ".env"},
+        /* pathspecs by git's rules: magic, case, exclusion, a directory */
+        {"git log -p -- ':(icase).ENV'", true, true, ".env"},
+        {"git log -p -- ':(glob)**/.env'", true, true, ".env"},
+        {"git log -p -- ':(exclude)src'", true, true, ".env"},
+        {"git log -p -- 'secrets/*'", true, true, "secrets/"},
+        {"git log -p -- '*.c'", true, true, "secrets/"}, /* secrets/x.c */
+        {"git log -p -- ':!.env' ':!secrets' ':!config'", true, true,
+         "config/master.key"}, /* from config/ */
+        {"git log -p -- ../.env", true, true, ".env"},
+        {"git log -p -- ':(attr:diff)'", true, true, ".env"},
+        {"git log -p -- '.[e]nv'", true, true, ".env"},
+        {"git log -p -- src/.. ", true, true, ".env"},
+        /* a pathspec that provably excludes every held entry, or no record */
+        {"git log -p -- src/", true, false, NULL},
+        {"git log -p -- src ':!src/x'", true, false, NULL},
+        {"git log -p -- ':(top)src'", true, false, NULL},
+        {"git log -p -- sec", true, false, NULL},
+        {"git log -p -- ':(literal)*nv'", true, false, NULL},
+        {"git show HEAD -- README.md", true, false, NULL},
+        {"git show HEAD:src/main.c", true, false, NULL},
+        {"git log --stat", true, false, NULL},
+        {"git show --stat HEAD", true, false, NULL},
+        {"git diff --name-only HEAD~1", true, false, NULL},
+        {"git grep KEY", true, false, NULL},
+        {"ls .git/objects", true, false, NULL},
+        {"git log -p", false, false, NULL},
+        {"git show HEAD", false, false, NULL},
+        {"cat .git/objects/ab/cdef", false, false, NULL},
+        /* 3. patterns handed to programs that read what they match */
+        {"find . -name '.e*' -exec cat {} +", false, true, ".env"},
+        {"find . -path '*/.e*' -exec cat {} \\;", false, true, ".env"},
+        {"find . -regex '.*/.e.v' -exec cat {} +", false, true, ".env"},
+        {"find . -iname '.ENV' -exec cat {} +", false, true, ".env"},
+        {"grep -r --include='*nv' KEY .", false, true, ".env"},
+        {"git grep KEY -- '*nv'", false, true, ".env"},
+        {"git ls-files -z -- '*nv' | xargs -0 cat", false, true, ".env"},
+        {"tar cf - --wildcards '*nv'", false, true, ".env"},
+        {"rsync -a --include='*nv' --exclude='*' . /tmp/x", false, true, ".env"},
+        /* variants */
+        {"find . -name '.*rc' -ok cat {} \\;", false, true, ".netrc"},
+        {"find . -ipath './SECRETS/*' -execdir cat {} +", false, true, "secrets/"},
+        {"find . -regex '.*/\\(\\.env\\|x\\)' -exec cat {} +", false, true, ".env"},
+        {"find . -regex '.*n+v' -exec cat {} +", false, true, ".env"},
+        {"find . -regex '.*' -exec cat {} +", false, true, ".env"},
+        {"find . -name '*nv' -print0 | xargs -0 cat", false, true, ".env"},
+        {"find . -name '.e*' -exec sh -c 'cat \"$1\"' _ {} \\;", false, true, ".env"},
+        {"grep -R --include '.n*' pw .", false, true, ".netrc"},
+        {"rg -g '.e*' KEY", false, true, ".env"},
+        {"git ls-files -- '.e*' | while read f; do cat \"$f\"; done", false, true, ".env"},
+        {"git grep -e KEY -- ':(icase).ENV'", false, true, ".env"},
+        {"tar -cf - --wildcards '.n?trc'", false, true, ".netrc"},
+        {"rsync -a --filter='+ .e*' . /x", false, true, ".env"},
+        /* ... and patterns that reach no secret */
+        {"find . -name '*.c' -exec wc -l {} +", false, false, NULL},
+        {"find . -regex '.*\\.py' -exec cat {} +", false, false, NULL},
+        {"grep -r --include='*.py' KEY .", false, false, NULL},
+        {"git grep KEY -- 'src/*.py'", false, false, NULL},
+        {"git ls-files -- 'doc/*.md' | xargs wc -l", false, false, NULL},
+        {"git grep KEY -- '*.py'", false, true, "secrets/"}, /* secrets/x.py */
+        /* 4. strings a shell reads again */
+        {"eval 'cat .e*'", false, true, ".env"},
+        {"bash -c 'cat .e\\nv'", false, true, ".env"},
+        {"sh -c \"cat .e*\"", false, true, ".env"},
+        {"su -c 'cat .e*'", false, true, ".env"},
+        {"script -c 'cat .e*' /dev/null", false, true, ".env"},
+        {"ls | xargs sh -c 'cat .e*'", false, true, ".env"},
+        {"bash <<< 'cat .e*'", false, true, ".env"},
+        {"bash <<EOF\ncat .e\\\\nv\nEOF", false, true, ".env"},
+        {"git -c core.fsmonitor='cat .e*' status", false, true, ".env"},
+        {"git -c core.pager='cat .e*' log", false, true, ".env"},
+        {"git -c diff.external='cat .e*' diff", false, true, ".env"},
+        {"git -c alias.x='!cat .e*' x", false, true, ".env"},
+        {"git config --global core.pager 'cat .e*'", false, true, ".env"},
+        {"GIT_PAGER='cat .e*' git log", false, true, ".env"},
+        {"GIT_EXTERNAL_DIFF='cat .e*' git diff", false, true, ".env"},
+        {"nice cat .e*", false, true, ".env"},
+        /* variants */
+        {"dash -c 'cat .e?v'", false, true, ".env"},
+        {"bash -lc 'cat .e*'", false, true, ".env"},
+        {"bash -o pipefail -c 'cat .e\\nv'", false, true, ".env"},
+        {"env -S 'cat .e*'", false, true, ".env"},
+        {"stdbuf -o0 cat .e\\nv", false, true, ".env"},
+        {"bash -c \"bash -c 'cat .e*'\"", false, true, ".env"},
+        {"sh <<-EOF\n\tcat .e\\\\nv\n\tEOF", false, true, ".env"},
+        {"bash <<< \"cat .e\\\\\\\\x\" ; bash <<< \"cat .e\\\\nv\"", false, true, ".env"},
+        {"printf 'cat .e*' | bash", false, true, ".env"},
+        {"watch -n 1 'cat .e*'", false, true, ".env"},
+        {"git -c diff.external='sh -c \"cat .e*\"' diff", false, true, ".env"},
+        {"git -c pager.log='cat .e*' log", false, true, ".env"},
+        {"git config alias.x '!cat .e*'", false, true, ".env"},
+        {"git -c credential.helper='!cat .n*' fetch", false, true, ".netrc"},
+        {"bash -c 'bash -c \"bash -c \\\\\"bash -c ls\\\\\"\"'", false, false, NULL},
+        /* ... and re-read strings, or wrappers, that read nothing secret */
+        {"bash <<'EOF'\ncat .e\\\\nv\nEOF", false, false, NULL},
+        {"bash <<< \"cat .e\\\\\\\\nv\"", false, false, NULL},
+        {"bash -c 'ls -la .env'", false, false, ".env"},
+        {"timeout 10 ls .env", false, false, ".env"},
+        {"nohup ls .env", false, false, ".env"},
+        {"env LC_ALL=C ls .env", false, true, ".env"}, /* an assignment: the language has none */
+        {"env PATH=./x ls .env", false, true, ".env"},
+        {"bash -c 'make && make test'", false, false, NULL},
+        {"git config --global core.editor vim", false, false, NULL},
+        /* 5. a name that is only data */
+        {"find . -name .env", false, false, ".env"},
+        {"git commit -m \"Add .env to .gitignore\"", false, false, ".env"},
+        {"echo '.env' >> .gitignore", false, false, ".env"},
+        {"ls -la | grep .env", false, false, ".env"},
+        {"git check-ignore .env", false, false, ".env"},
+        /* variants */
+        {"find . -iname '.ENV' -type f -print", false, false, ".env"},
+        {"find . -name .env -ls", false, false, ".env"},
+        {"git commit -q -m '.env is ignored now'", false, false, ".env"},
+        {"printf '%s\\n' .env >> .gitignore", false, false, ".env"},
+        {"git status | grep -c .env", false, false, ".env"},
+        {"grep -n .env .gitignore", false, false, ".env"},
+        {"grep -e .netrc -i README.md", false, false, ".netrc"},
+        /* ... and what can read the bytes, or writes a masked path */
+        {"grep KEY .env", false, true, ".env"},
+        {"cp .env x", false, true, ".env"},
+        {"tar c .env", false, true, ".env"},
+        {"echo x > .env", false, true, ".env"},
+        {"echo .env >> .netrc", false, true, ".netrc"},
+        {"find . -name .env -exec cat {} +", false, true, ".env"},
+        {"find . -name .env -delete", false, true, ".env"},
+        {"find . -name .env -fprint x", false, true, ".env"},
+        {"find . -files0-from .env", false, true, ".env"},
+        {"grep -f .env x", false, true, ".env"},
+        {"grep -r .env", false, true, ".env"},
+        {"git commit -F .env", false, true, ".env"},
+        {"git commit -m x .env", false, true, ".env"},
+        {"git commit -v -m .env", false, true, ".env"},
+        {"ls | grep .env .netrc", false, true, ".env"},
+        {"printf -v PATH x .env", false, true, ".env"},
+        {"echo .env | tee .gitignore", false, true, ".env"},
+        {"echo .env > out; cat .env", false, true, ".env"},
+        {"echo .env 2> .gitignore", false, true, ".env"},
+};
+
+static void test_table(void **state) {
+        (void) state;
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                const Row *row = &rows[i];
+                CommandVerdict v;
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), row->held ? all_held : NULL};
+                assert_int_equal(command_check(row->cmd, strlen(row->cmd), &policy, &v), 0);
+                bool named = row->path == NULL;
+                for (size_t k = 0; k < v.n_paths && !named; k++)
+                        named = streq(v.paths[k], row->path);
+                if (v.refused != row->refused || !named) {
+                        print_message("%-60s %s (%s), %zu paths%s\n", row->cmd,
+                                      v.refused ? "refused" : "allowed", v.reason, v.n_paths,
+                                      named ? "" : ", not the one expected");
+                        failed++;
+                }
+                command_verdict_done(&v);
+        }
+        assert_int_equal(failed, 0);
+}
+
+/* The matchers on their own: fnmatch's rules, git's :(glob), find's regex. */
+static void test_match(void **state) {
+        (void) state;
+        assert_true(match_glob("*nv", "a/.env", 0));
+        assert_false(match_glob("*nv", "a/.env", MATCH_PATHNAME));
+        assert_true(match_glob("**/.env", "a/b/.env", MATCH_PATHNAME));
+        assert_true(match_glob("**/.env", ".env", MATCH_PATHNAME));
+        assert_true(match_glob("a/**", "a/b/c", MATCH_PATHNAME));
+        assert_true(match_glob(".[!x]nv", ".env", 0));
+        assert_false(match_glob(".[!e]nv", ".env", 0));
+        assert_true(match_glob(".E\\NV", ".env", MATCH_FOLD));
+        assert_false(match_glob(".ENV", ".env", 0));
+        assert_true(match_glob("[[:alpha:]]env", ".env", 0));
+        assert_false(match_glob("[[:alpha:]]env", ".env", MATCH_STRICT));
+        assert_int_equal(match_glob_prefix("secrets/*", "secrets/", 0), 2);
+        assert_int_equal(match_glob_prefix("secrets/*.c", "secrets/", 0), 1);
+        assert_int_equal(match_glob_prefix("src/*", "secrets/", 0), 0);
+        assert_true(match_regex(".*/.e.v", "./.env", false));
+        assert_true(match_regex(".*/\\(a\\|\\.env\\)", "./x/.env", false));
+        assert_false(match_regex(".*\\.py", "./.env", false));
+        assert_true(match_regex(".*/\\.EN+V", "./.ennv", true));
+        assert_true(match_regex(".*\\w", "./.env", false)); /* unknown: matches */
+        /* no backtracking: a pattern made to blow a backtracker up */
+        char re[4200], subject[4200];
+        re[0] = 0;
+        for (int i = 0; i < 1000; i++)
+                strcat(re, "a*");
+        strcat(re, "b");
+        memset(subject, 'a', 4000);
+        subject[4000] = 0;
+        assert_false(match_regex(re, subject, false));
+        assert_false(match_glob("*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b", subject, 0));
+}
+
+/* Strings read again, nested past the bound: refused, whatever they hold. */
+static void test_depth(void **state) {
+        (void) state;
+        char cmd[512] = "ls";
+        for (int i = 0; i < REREAD_MAX + 2; i++) {
+                char next[512];
+                snprintf(next, sizeof next, "eval %s", cmd);
+                strcpy(cmd, next);
+        }
+        CommandVerdict v;
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+        assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
+        assert_true(v.refused);
+        command_verdict_done(&v);
+        assert_int_equal(command_check("eval eval ls", 12, &policy, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+}
+
+static const char *corpus_path;
+
+/* Ordinary developer commands: all allowed (tests/data/command-corpus.txt). */
+static void test_corpus(void **state) {
+        (void) state;
+        if (!corpus_path)
+                skip();
+        FILE *f = fopen(corpus_path, "re");
+        assert_non_null(f);
+        char line[1024];
+        size_t failed = 0, n = 0;
+        while (fgets(line, sizeof line, f)) {
+                line[strcspn(line, "\n")] = 0;
+                if (!line[0] || line[0] == '#')
+                        continue;
+                bool held = strncmp(line, "held: ", 6) == 0;
+                const char *cmd = held ? line + 6 : line;
+                for (int h = 0; h <= (int) held; h++) {
+                        CommandVerdict v;
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? all_held : NULL};
+                        assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
+                        if (v.refused) {
+                                print_message("refused%s: %s (%s)\n", h ? " (held)" : "", cmd, v.reason);
+                                failed++;
+                        }
+                        n++;
+                        command_verdict_done(&v);
+                }
+        }
+        fclose(f);
+        assert_true(n > 100);
+        assert_int_equal(failed, 0);
+}
+
+int main(int argc, char **argv) {
+        if (argc > 1)
+                corpus_path = argv[1];
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_table),
+                cmocka_unit_test(test_match),
+                cmocka_unit_test(test_depth),
+                cmocka_unit_test(test_corpus),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
