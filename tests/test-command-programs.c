@@ -283,6 +283,220 @@ static void test_depth(void **state) {
         command_verdict_done(&v);
 }
 
+/* ---- oracles: git and bash say what a pathspec or a string reaches ---- */
+
+static const char *const tree[] = {".env",       ".envrc",       ".git-credentials",  ".netrc",
+                                   "secrets/k",  "secrets/x.py", "config/master.key", "config/app.toml",
+                                   "src/main.c", "src/.envx",    "README.md",         "doc/a.md"};
+
+static bool is_secret_path(const char *p) {
+        for (size_t i = 0; i < ELEMENTSOF(secrets); i++) {
+                size_t len = strlen(secrets[i]);
+                if (secrets[i][len - 1] == '/' ? strncmp(p, secrets[i], len) == 0 : streq(p, secrets[i]))
+                        return true;
+        }
+        return false;
+}
+
+/* The NUL-separated output of sh -c cmd; does a word of it name a secret?
+ * -1 when the command could not run. */
+static int output_names_secret(const char *cmd) {
+        FILE *f = popen(cmd, "re");
+        if (!f)
+                return -1;
+        char buf[65536];
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        buf[n] = 0;
+        int st = pclose(f);
+        if (st != 0)
+                return -1;
+        for (size_t i = 0; i < n; i += strlen(buf + i) + 1)
+                if (is_secret_path(buf + i))
+                        return 1;
+        return 0;
+}
+
+static char scratch[] = "/tmp/pp-command-oracle-XXXXXX";
+
+static int make_scratch(void **state) {
+        (void) state;
+        if (system("git --version >/dev/null 2>&1") != 0 || system("bash --version >/dev/null 2>&1") != 0)
+                return 0;
+        assert_non_null(mkdtemp(scratch));
+        char cmd[8192];
+        int k = snprintf(cmd, sizeof cmd, "cd %s && git init -q . && mkdir -p secrets config src doc",
+                         scratch);
+        for (size_t i = 0; i < ELEMENTSOF(tree); i++)
+                k += snprintf(cmd + k, sizeof cmd - (size_t) k, " && echo x > %s", tree[i]);
+        snprintf(cmd + k, sizeof cmd - (size_t) k, " && git add -A");
+        assert_int_equal(system(cmd), 0);
+        return 0;
+}
+
+static int drop_scratch(void **state) {
+        (void) state;
+        char cmd[256];
+        if (scratch[strlen(scratch) - 1] != 'X') {
+                snprintf(cmd, sizeof cmd, "rm -rf %s", scratch);
+                assert_int_equal(system(cmd), 0);
+        }
+        return 0;
+}
+
+/* Pathspecs (no single quote in them): wherever git ls-files, run at the
+ * root or in a directory, lists a secret, git log -p -- SPEC is refused
+ * when the history holds every entry; and a spec marked '+' (one git lists
+ * no secret for from anywhere) is allowed. */
+static const char *const pathspecs[] = {
+        "*nv",
+        ".e?v",
+        "+src/",
+        "+src/*.c",
+        "*.c",
+        "+:(top)src",
+        ":(icase).ENV",
+        "+:(literal)*nv",
+        ":(glob)**/.env",
+        "+:(glob)src/**",
+        ":(glob)*",
+        ":(exclude)src",
+        "*",
+        ".",
+        ":/",
+        "+README.md",
+        "secrets",
+        "secrets/*",
+        "+sec",
+        "sec*",
+        ":!*:*",
+        ":(glob)secrets/*.py",
+        "+doc :(exclude)doc/b",
+        "+src :!src/x",
+        "* :!.env* :!secrets :!config :!.git*",
+        "* :(top,exclude).e* :/!secrets :/!config :/!.git* :/!.netrc",
+        "config",
+        "master.key",
+        "+:(icase)SRC",
+        ".[e]nv",
+        "+[s]rc",
+        "?env",
+        ":(exclude,icase)README.MD",
+        "**",
+        ":(attr:diff)",
+        ".n*",
+        "+:(glob)doc/*.md",
+        ":(glob)*.md",
+};
+
+static void test_oracle_git(void **state) {
+        (void) state;
+        if (scratch[strlen(scratch) - 1] == 'X')
+                skip();
+        size_t failed = 0, refused_clean = 0;
+        for (size_t i = 0; i < ELEMENTSOF(pathspecs); i++) {
+                bool clean = pathspecs[i][0] == '+';
+                char specs[512] = "", cmd[1024];
+                _cleanup_free_ char *copy = strdup(pathspecs[i] + clean);
+                assert_non_null(copy);
+                char *save = NULL;
+                for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+                        snprintf(specs + strlen(specs), sizeof specs - strlen(specs), " '%s'", t);
+                bool hit = false;
+                static const char *const dirs[] = {".", "config", "src", "secrets"};
+                for (size_t d = 0; d < ELEMENTSOF(dirs); d++) {
+                        snprintf(cmd, sizeof cmd, "cd %s/%s && git ls-files -z --full-name --%s 2>/dev/null",
+                                 scratch, dirs[d], specs);
+                        int r = output_names_secret(cmd);
+                        hit = hit || r == 1;
+                }
+                char line[1024];
+                snprintf(line, sizeof line, "git log -p --%s", specs);
+                CommandVerdict v;
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held};
+                assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
+                if ((hit && !v.refused) || (clean && (hit || v.refused))) {
+                        print_message("%s: git lists %s, the rule %s (%s)\n", line,
+                                      hit ? "a secret" : "none", v.refused ? "refuses" : "allows", v.reason);
+                        failed++;
+                }
+                refused_clean += !hit && v.refused;
+                command_verdict_done(&v);
+        }
+        print_message("pathspecs: %zu, refused though git lists no secret from these directories: %zu\n",
+                      ELEMENTSOF(pathspecs), refused_clean);
+        assert_int_equal(failed, 0);
+}
+
+/* Strings a shell reads again (no single quote in them): where bash, run
+ * in the scratch tree, expands the words to a secret's path, the rule
+ * refuses bash -c 'cat WORDS' and a heredoc fed to bash (an unquoted
+ * delimiter: its own unescaping first); where bash reaches none, '+', it
+ * allows them. */
+static const char *const reread[] = {
+        ".env",
+        ".e\\nv",
+        ".e\\\\nv",
+        "\".e\\nv\"",
+        ".e*",
+        ".e?v",
+        "$\\x27\\x2eenv\\x27",
+        ".[e]nv",
+        "{.e,}nv",
+        ".e\"\"nv",
+        "\\.env",
+        "+.e\\\\\\\\nv",
+        "+src/*.c",
+        "+README.md",
+        "sec*/k",
+        "config/m*",
+        ".n?trc",
+        "+.e\\*",
+        "+\".e*\"",
+        ".E[N]V",
+        "+x.env",
+        ".env{rc,}",
+        "$(echo .env)",
+        "`echo .env`",
+        "+\\$HOME",
+};
+
+static void test_oracle_bash(void **state) {
+        (void) state;
+        if (scratch[strlen(scratch) - 1] == 'X')
+                skip();
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(reread); i++) {
+                bool clean = reread[i][0] == '+';
+                const char *w = reread[i] + clean;
+                for (int form = 0; form < 2; form++) {
+                        char cmd[2048], line[1024];
+                        if (form == 0) {
+                                snprintf(cmd, sizeof cmd, "cd %s && bash -c 'printf \"%%s\\0\" %s'", scratch,
+                                         w);
+                                snprintf(line, sizeof line, "bash -c 'cat %s'", w);
+                        } else {
+                                snprintf(cmd, sizeof cmd, "cd %s && bash <<EOF\nprintf '%%s\\0' %s\nEOF\n",
+                                         scratch, w);
+                                snprintf(line, sizeof line, "bash <<EOF\ncat %s\nEOF", w);
+                        }
+                        int hit = output_names_secret(cmd);
+                        if (hit < 0)
+                                continue; /* bash would not run it */
+                        CommandVerdict v;
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+                        assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
+                        if ((hit && !v.refused) || (clean && (hit || v.refused))) {
+                                print_message("%s: bash reaches %s, the rule %s (%s)\n", line,
+                                              hit ? "a secret" : "none", v.refused ? "refuses" : "allows",
+                                              v.reason);
+                                failed++;
+                        }
+                        command_verdict_done(&v);
+                }
+        }
+        assert_int_equal(failed, 0);
+}
+
 static const char *corpus_path;
 
 /* Ordinary developer commands: all allowed (tests/data/command-corpus.txt). */
@@ -318,6 +532,13 @@ static void test_corpus(void **state) {
 }
 
 int main(int argc, char **argv) {
+        if (argc > 1 && streq(argv[1], "oracle")) {
+                const struct CMUnitTest oracles[] = {
+                        cmocka_unit_test(test_oracle_git),
+                        cmocka_unit_test(test_oracle_bash),
+                };
+                return cmocka_run_group_tests(oracles, make_scratch, drop_scratch);
+        }
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
