@@ -15,7 +15,7 @@
 #include "command-internal.h"
 #include "util.h"
 
-#define STAGE_WORDS_MAX 256
+#define STAGE_WORDS_MAX 2048 /* a longer command is refused: its words unjudged */
 
 char *programs_word_text(const ShellWord *w) {
         char *s = malloc(w->n + 1);
@@ -715,13 +715,16 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
                         continue;
                 }
                 bool pipe = t && t->kind == SHELL_TOKEN_OP && (streq(t->op, "|") || streq(t->op, "|&"));
-                if (pipe && m + 1 < 16) {
+                if (pipe && m + 1 == 16)
+                        return judge_refuse(j, "a pipeline of more than 16 commands");
+                if (pipe) {
                         m++;
                         continue;
                 }
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
                         return r;
-                memset(v, 0, 16 * sizeof *v);
+                for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */
+                        v[k].n = v[k].n_redir = 0, v[k].keyword_led = false;
                 m = 0;
         }
         /* what substitutions and defaults run is judged the same way */

@@ -1023,16 +1023,21 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                 return r;
         }
         if (r > 0) {
-                bool any = false;
+                /* the secrets the finding is about; else those the line
+                 * names; else, a bound past which nothing is judged, all */
+                bool any = false, some = false;
                 for (size_t i = 0; i < n_secrets; i++)
-                        any = any || found[i];
+                        any = any || (found[i] && last[i][0]);
                 for (size_t i = 0; i < n_secrets; i++)
-                        named[i] = (any ? found[i] : named[i]) && last[i][0];
+                        some = some || (named[i] && last[i][0]);
+                for (size_t i = 0; i < n_secrets; i++)
+                        named[i] = (any ? found[i] : some ? named[i] : true) && last[i][0];
                 v.refused = true;
         }
         for (size_t i = 0; i < n_secrets; i++)
                 if (named[i] && last[i][0])
                         v.n_paths++;
+        v.refused = v.refused && v.n_paths > 0; /* no secret: nothing to keep */
         if (v.n_paths == 0 || v.refused) {
                 if (!v.refused)
                         snprintf(v.reason, sizeof v.reason, "names no secret path");
