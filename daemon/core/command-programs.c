@@ -296,7 +296,7 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
 /* ---- one simple command ---- */
 
 typedef struct Stage {
-        const ShellWord *w[STAGE_WORDS_MAX];
+        const ShellWord **w; /* into the line's one array of words */
         size_t n;
         const ShellToken *redir[32]; /* each redirect, its target after it */
         const ShellWord *target[32];
@@ -687,10 +687,12 @@ static int programs_text(Judge *j, const char *s, size_t n);
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         Line ln = {text, n};
         _cleanup_free_ Stage *v = calloc(16, sizeof *v);
-        size_t m = 0;
+        _cleanup_free_ const ShellWord **words = calloc(l->n + 1, sizeof *words);
+        size_t m = 0, used = 0;
         int r;
-        if (!v)
+        if (!v || !words)
                 return -ENOMEM;
+        v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
                 Stage *st = &v[m];
@@ -702,6 +704,7 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
                         if (st->n == STAGE_WORDS_MAX)
                                 return judge_refuse(j, "a command of more than %d words", STAGE_WORDS_MAX);
                         st->w[st->n++] = &t->w;
+                        used++;
                         continue;
                 }
                 if (t && t->kind == SHELL_TOKEN_REDIR) {
@@ -718,7 +721,7 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
                 if (pipe && m + 1 == 16)
                         return judge_refuse(j, "a pipeline of more than 16 commands");
                 if (pipe) {
-                        m++;
+                        v[++m].w = words + used;
                         continue;
                 }
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
@@ -726,6 +729,7 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
                 for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */
                         v[k].n = v[k].n_redir = 0, v[k].keyword_led = false;
                 m = 0;
+                v[0].w = words + used;
         }
         /* what substitutions and defaults run is judged the same way */
         for (size_t i = 0; i < l->n_nested; i++)
