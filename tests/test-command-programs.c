@@ -70,6 +70,19 @@ static const Row rows[] = {
         {"git -c alias.l='log -p' l", true, true, ".env"},
         {"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.l GIT_CONFIG_VALUE_0='log -p' git l", true, true,
          ".env"},
+        /* the command inside a group, a function, a condition, behind a
+         * quote or a path; a blob shown whatever -s says; objects in a string */
+        {"{ git log -p; }", true, true, ".env"},
+        {"f() { git log -p; }; f", true, true, ".env"},
+        {"if git log -p; then :; fi", true, true, ".env"},
+        {"\\git --no-pager log -p", true, true, ".env"},
+        {"/usr/bin/git -P show", true, true, ".env"},
+        {"sudo git log -p", true, true, ".env"},
+        {"git show -s 1a2b3c4d", true, true, ".env"},
+        {"git rev-list --objects --all | git cat-file --batch", true, true, ".env"},
+        {"python3 -c 'print(open(\".git/objects/ab/cd\").read())'", true, true, ".env"},
+        {"zcat .git/objects/ab/cdef", true, true, ".env"},
+        {"git show -s HEAD", true, false, NULL},
         /* pathspecs by git's rules: magic, case, exclusion, a directory */
         {"git log -p -- ':(icase).ENV'", true, true, ".env"},
         {"git log -p -- ':(glob)**/.env'", true, true, ".env"},
@@ -122,7 +135,14 @@ static const Row rows[] = {
         {"git grep -e KEY -- ':(icase).ENV'", false, true, ".env"},
         {"tar -cf - --wildcards '.n?trc'", false, true, ".netrc"},
         {"rsync -a --filter='+ .e*' . /x", false, true, ".env"},
+        {"git grep KEY '*nv'", false, true, ".env"}, /* a wildcard operand: a pathspec without -- */
+        {"git ls-files '*nv' | xargs cat", false, true, ".env"},
+        {"cp --parents $(git ls-files '*nv') /tmp", false, true, ".env"},
+        {"for f in $(find . -name '.e*'); do cat $f; done", false, true, ".env"},
+        {"find . -name .e\\* -exec cat {} +", false, true, ".env"},
+        {"zip -r x.zip . -i '*nv'", false, true, ".env"},
         /* ... and patterns that reach no secret */
+        {"ls $(find . -name '*.c')", false, false, NULL},
         {"find . -name '*.c' -exec wc -l {} +", false, false, NULL},
         {"find . -regex '.*\\.py' -exec cat {} +", false, false, NULL},
         {"grep -r --include='*.py' KEY .", false, false, NULL},
@@ -156,6 +176,7 @@ static const Row rows[] = {
         {"sh <<-EOF\n\tcat .e\\\\nv\n\tEOF", false, true, ".env"},
         {"bash <<< \"cat .e\\\\\\\\x\" ; bash <<< \"cat .e\\\\nv\"", false, true, ".env"},
         {"printf 'cat .e*' | bash", false, true, ".env"},
+        {"cat <<EOF | bash\ncat .e\\\\nv\nEOF", false, true, ".env"},
         {"watch -n 1 'cat .e*'", false, true, ".env"},
         {"git -c diff.external='sh -c \"cat .e*\"' diff", false, true, ".env"},
         {"git -c pager.log='cat .e*' log", false, true, ".env"},

@@ -292,6 +292,9 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
                 on = streq(sub, *l);
         if (streq(sub, "show") || streq(sub, "diff"))
                 on = has(opts, n_opts, patch_options) || !has(opts, n_opts, summary_options);
+        for (size_t i = 0; i < n_ops && streq(sub, "show"); i++) /* a blob is shown whatever -s says */
+                on = on || strchr(ops[i], ':') ||
+                     strspn(ops[i], "0123456789abcdefABCDEF") == strlen(ops[i]) || !ops[i][0];
         if (streq(sub, "diff") && has(opts, n_opts, (const char *const[]){"--no-index", NULL}))
                 on = false;
         if (streq(sub, "cat-file"))
@@ -390,7 +393,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 total += w[i]->n + 1;
         if (!(store = malloc(total + 1)))
                 return -ENOMEM;
-        const char *opts[GIT_WORDS_MAX], *ops[GIT_WORDS_MAX], *specs[GIT_WORDS_MAX];
+        const char *opts[GIT_WORDS_MAX] = {0}, *ops[GIT_WORDS_MAX] = {0}, *specs[GIT_WORDS_MAX] = {0};
         size_t n_opts = 0, n_ops = 0, n_specs = 0, off = 0;
         bool dashdash = false;
         for (size_t i = k + 1; i < n && n_opts + n_ops + n_specs < GIT_WORDS_MAX; i++) {
@@ -410,10 +413,21 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         }
         /* git grep and git ls-files over pathspecs that can match a
          * secret: a search of it, names to hand on */
+        /* without --, git takes an operand that is no revision for a
+         * pathspec (one with a wildcard, whether or not a file has its
+         * name): git grep's after its pattern, all of ls-files' */
+        const char *searched[GIT_WORDS_MAX];
+        size_t n_searched = 0;
+        bool pattern_given = has(opts, n_opts, (const char *const[]){"-e", "-f", NULL});
+        for (size_t i = 0; i < n_specs; i++)
+                searched[n_searched++] = specs[i];
+        for (size_t i = streq(subname, "grep") && !pattern_given ? 1 : 0; i < n_ops; i++)
+                if (streq(subname, "grep") || streq(subname, "ls-files"))
+                        searched[n_searched++] = ops[i];
         bool any = false;
         for (size_t i = 0; i < j->policy->n_secrets; i++)
-                if (j->policy->secrets[i][0] && (n_specs > 0 || streq(subname, "ls-files")) &&
-                    pathspecs_may_match(&g, specs, n_specs, j->policy->secrets[i]) && n_specs > 0) {
+                if (j->policy->secrets[i][0] && n_searched > 0 &&
+                    pathspecs_may_match(&g, searched, n_searched, j->policy->secrets[i])) {
                         j->named[i] = true;
                         any = true;
                 }

@@ -307,6 +307,7 @@ typedef struct Stage {
 typedef struct Line {
         const char *text;
         size_t n;
+        bool substitution; /* its output becomes words of the line around it */
 } Line;
 
 static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
@@ -435,6 +436,11 @@ static bool names_objects(const char *s) {
         size_t len = strlen(copy);
         if (len >= 5 && (match_glob("*.pack", copy, MATCH_FOLD) || match_glob("*.idx", copy, MATCH_FOLD)))
                 return true;
+        /* a path inside a longer word (open(".git/objects/..")): cut at the
+         * bytes no path holds */
+        for (char *q = copy; *q; q++)
+                if (strchr(" \t\n\"'`()=,;:<>|&{}", *q))
+                        *q = '/';
         char *save = NULL;
         bool git = false;
         for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
@@ -640,6 +646,21 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                         return r;
         }
         const char *pname = prev && prev->n > 0 ? program(prev->w[0], buf, sizeof buf) : NULL;
+        for (size_t i = 0; prev && i < prev->n_redir; i++) { /* cat <<EOF | sh */
+                const char *op = prev->redir[i]->op;
+                _cleanup_free_ char *s = NULL;
+                if (streq(op, "<<<") && prev->target[i])
+                        s = programs_word_text(prev->target[i]);
+                else if ((streq(op, "<<") || streq(op, "<<-")) && prev->target[i])
+                        s = heredoc_body(ln, prev->target[i]);
+                else
+                        continue;
+                if (!s)
+                        return -ENOMEM;
+                int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+                if (r != 0)
+                        return r;
+        }
         if (pname && (streq(pname, "echo") || streq(pname, "printf"))) {
                 _cleanup_free_ char *s = joined(prev->w, prev->n, 1);
                 if (!s)
@@ -649,11 +670,20 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
         return 0;
 }
 
+/* A reserved word leading a command (if, do, {, !): the command follows. */
 static bool keyword(const ShellWord *w) {
         static const char *const kw[] = {"if", "then", "else", "elif", "do",   "while", "until", "!",
                                          "{",  "}",    "done", "fi",   "esac", "time",  NULL};
-        char buf[16];
-        return !w->quoted && in(programs_plain(w, buf, sizeof buf), kw);
+        if (w->quoted || w->n == 0 || w->n > 5)
+                return false;
+        char buf[8];
+        for (size_t i = 0; i < w->n; i++) { /* '{' and '}' come as brace items */
+                if (w->v[i].kind != SHELL_LIT && w->v[i].kind != SHELL_BOPEN && w->v[i].kind != SHELL_BCLOSE)
+                        return false;
+                buf[i] = (char) w->v[i].c;
+        }
+        buf[w->n] = 0;
+        return in(buf, kw);
 }
 
 /* The programs that, fed names on their input, only print or count them. */
@@ -679,13 +709,22 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return r;
                 listed = listed || lists;
         }
+        if (listed && ln->substitution)
+                return judge_refuse(j,
+                                    "names a pattern matches, a masked one among them, handed to a command "
+                                    "as words");
         return 0;
 }
 
 static int programs_text(Judge *j, const char *s, size_t n);
+static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
-        Line ln = {text, n};
+        return programs_lexed(j, l, text, n, false);
+}
+
+static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution) {
+        Line ln = {text, n, substitution};
         _cleanup_free_ Stage *v = calloc(16, sizeof *v);
         _cleanup_free_ const ShellWord **words = calloc(l->n + 1, sizeof *words);
         size_t m = 0, used = 0;
@@ -749,7 +788,7 @@ static int programs_text(Judge *j, const char *s, size_t n) {
                 return r;
         Judge inner = *j;
         inner.depth = j->depth + 1;
-        r = programs_check(&inner, &l, s, n);
+        r = programs_lexed(&inner, &l, s, n, true);
         shell_lexed_done(&l);
         return r;
 }
