@@ -82,7 +82,10 @@ static const Row rows[] = {
         {"git rev-list --objects --all | git cat-file --batch", true, true, ".env"},
         {"python3 -c 'print(open(\".git/objects/ab/cd\").read())'", true, true, ".env"},
         {"zcat .git/objects/ab/cdef", true, true, ".env"},
+        {"{git,} log -p", true, true, ".env"},
+        {"cd .git && cat objects/ab/cd", true, true, ".env"},
         {"git show -s HEAD", true, false, NULL},
+        {"cd src && make", true, false, NULL},
         /* pathspecs by git's rules: magic, case, exclusion, a directory */
         {"git log -p -- ':(icase).ENV'", true, true, ".env"},
         {"git log -p -- ':(glob)**/.env'", true, true, ".env"},

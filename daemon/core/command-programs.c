@@ -58,9 +58,31 @@ const char *programs_plain(const ShellWord *w, char *buf, size_t size) {
         return buf;
 }
 
-/* A program's name, its directory gone: /usr/bin/git is git. */
+/* A program's name, its directory gone: /usr/bin/git is git; a brace's
+ * first alternative ({git,} runs git). */
 static const char *program(const ShellWord *w, char *buf, size_t size) {
         const char *s = programs_plain(w, buf, size);
+        if (!s && w->n < size) {
+                size_t k = 0;
+                int depth = 0, skip = 0; /* skip: inside an alternative past the first, at this depth */
+                for (size_t i = 0; i < w->n; i++) {
+                        uint8_t kind = w->v[i].kind;
+                        if (kind == SHELL_BOPEN)
+                                depth++;
+                        else if (kind == SHELL_BCLOSE && depth > 0) {
+                                if (skip == depth)
+                                        skip = 0;
+                                depth--;
+                        } else if (kind == SHELL_BCOMMA && depth > 0 && !skip)
+                                skip = depth;
+                        else if (kind != SHELL_LIT || w->v[i].c == 0)
+                                return NULL;
+                        else if (!skip)
+                                buf[k++] = (char) w->v[i].c;
+                }
+                buf[k] = 0;
+                s = k > 0 ? buf : NULL;
+        }
         const char *slash = s ? strrchr(s, '/') : NULL;
         return slash ? slash + 1 : s;
 }
@@ -469,6 +491,20 @@ static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, 
         static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
                                                  "printf", "git",  "mkdir", "true", ":",    NULL};
         static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
+        if (history_held(j) && (streq(name, "cd") || streq(name, "pushd")))
+                for (size_t k = 1; k < n; k++) { /* cd .git && cat objects/ab/cd */
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        if (names_objects(t)) {
+                                mark_held(j);
+                                return judge_refuse(
+                                        j,
+                                        "%s enters git's directory, and the history holds a masked "
+                                        "entry",
+                                        name);
+                        }
+                }
         if (!history_held(j) || in(name, names_only))
                 return 0;
         bool reads = !streq(name, "find");
