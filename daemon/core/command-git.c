@@ -439,7 +439,16 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 *ret_lists = true;
         if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
                 return 0;
-        /* archive TREE PATH...: paths without --; checkout-index PATH... */
+        /* a clone of a remote repository reads none of this one's history */
+        if (streq(subname, "clone") && n_ops > 0 &&
+            ((strstr(ops[0], "://") && strncmp(ops[0], "file://", 7) != 0) ||
+             (strchr(ops[0], '@') && strchr(ops[0], ':') && strchr(ops[0], '@') < strchr(ops[0], ':'))))
+                return 0;
+        /* blame [REV] FILE: its operands name the one file (a revision
+         * matches none); archive TREE PATH...; checkout-index PATH... */
+        if ((streq(subname, "blame") || streq(subname, "annotate")) && n_specs == 0)
+                for (size_t i = 0; i < n_ops; i++)
+                        specs[n_specs++] = ops[i];
         if (streq(subname, "archive") && n_ops > 1 && n_specs == 0)
                 for (size_t i = 1; i < n_ops; i++)
                         specs[n_specs++] = ops[i];

@@ -23,6 +23,7 @@ typedef struct Judge {
         int depth;
         char *reason;
         size_t reason_n;
+        bool computed; /* a shell of the line reads a text a substitution prints */
 } Judge;
 
 /* 1 after writing the reason, for a refusal. */

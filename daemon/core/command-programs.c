@@ -315,6 +315,8 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         return v.refused ? 1 : 0;
 }
 
+static void unescape(char *s);
+
 /* ---- one simple command ---- */
 
 typedef struct Stage {
@@ -339,13 +341,15 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
 static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
         static const char *const readers[] = {"-exec",   "-execdir", "-ok",      "-okdir", "-delete",
                                               "-fprint", "-fprint0", "-fprintf", "-fls",   NULL};
-        bool reads = false, matched = false;
+        bool reads = false, matched = false, other_regex = false;
         int r;
         for (size_t k = 1; k < n; k++) {
                 char buf[256];
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a)
                         continue;
+                if (streq(a, "-E") || (streq(a, "-regextype") && k + 1 < n && !word_is(w[k + 1], "emacs")))
+                        other_regex = true; /* BSD's -E, posix-extended: read as matching anything */
                 if (in(a, readers)) {
                         reads = true;
                         if (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0) {
@@ -359,17 +363,16 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                         }
                         continue;
                 }
-                bool name =
-                        streq(a, "-name") || streq(a, "-iname") || streq(a, "-lname") || streq(a, "-ilname");
+                bool name = streq(a, "-name") || streq(a, "-iname");
                 bool path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename") ||
-                            streq(a, "-iwholename");
+                            streq(a, "-iwholename") || streq(a, "-lname") || streq(a, "-ilname");
                 bool regex = streq(a, "-regex") || streq(a, "-iregex");
                 if ((name || path || regex) && k + 1 < n) {
                         _cleanup_free_ char *pat = programs_word_text(w[++k]);
                         if (!pat)
                                 return -ENOMEM;
                         /* either case, always: a case-insensitive volume */
-                        matched = (regex ? match_secret_regex(j, pat, true)
+                        matched = (regex ? match_secret_regex(j, other_regex ? "\\w" : pat, true)
                                          : match_secret_glob(j, pat, MATCH_FOLD, name)) ||
                                   matched;
                 }
@@ -514,6 +517,7 @@ static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, 
         }
         if (!reads)
                 return 0; /* find only lists what it matches */
+        bool exclude = false;
         for (size_t k = 0; k < n + (st ? st->n_redir : 0); k++) {
                 const ShellWord *x = k < n ? w[k] : st->target[k - n];
                 if (!x || (k == 0 && !streq(name, "find")))
@@ -521,6 +525,15 @@ static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, 
                 _cleanup_free_ char *t = programs_word_text(x);
                 if (!t)
                         return -ENOMEM;
+                /* --exclude=.git, --exclude-dir .git: a name left out; find's
+                 * predicates (-path ./.git -prune) come after its starting points */
+                bool skip = exclude || strncmp(t, "--exclude", 9) == 0 || strncmp(t, "--ignore", 8) == 0;
+                exclude = k < n &&
+                          (streq(t, "--exclude") || streq(t, "--exclude-dir") || streq(t, "--ignore"));
+                if (streq(name, "find") && k < n && t[0] == '-')
+                        break;
+                if (skip)
+                        continue;
                 if (names_objects(t)) {
                         mark_held(j);
                         return judge_refuse(
@@ -596,6 +609,12 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         size_t rest;
         if ((r = programs_reread_string(w, n, &s, &rest)) < 0)
                 return r;
+        /* eval "$(echo ...)", bash -c "$(printf ...)", source <(echo ...) */
+        bool shell = r > 0 || in(name, shells) || streq(name, "source") || streq(name, ".");
+        for (size_t a = 1; a < n && shell; a++)
+                j->computed = j->computed || w[a]->substitution;
+        for (size_t a = 0; st && a < st->n_redir && shell; a++)
+                j->computed = j->computed || streq(st->redir[a]->op, "<(");
         if (r > 0 && (r = programs_reread(j, name, s, strlen(s))) != 0)
                 return r;
         if ((r = judge_objects(j, name, w, n, st)) != 0)
@@ -698,9 +717,17 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                         return r;
         }
         if (pname && (streq(pname, "echo") || streq(pname, "printf"))) {
-                _cleanup_free_ char *s = joined(prev->w, prev->n, 1);
+                size_t from = 1; /* echo's -e, -n, -E */
+                while (streq(pname, "echo") && from < prev->n && prev->w[from]->n >= 2 &&
+                       prev->w[from]->v[0].c == '-' && prev->w[from]->v[1].c != '-')
+                        from++;
+                _cleanup_free_ char *s = joined(prev->w, prev->n, from);
                 if (!s)
                         return -ENOMEM;
+                int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+                if (r != 0)
+                        return r;
+                unescape(s);
                 return programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
         }
         return 0;
@@ -753,6 +780,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
 }
 
 static int programs_text(Judge *j, const char *s, size_t n);
+static int judge_printed(Judge *j, const char *s, size_t n);
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
@@ -806,11 +834,92 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 m = 0;
                 v[0].w = words + used;
         }
-        /* what substitutions and defaults run is judged the same way */
-        for (size_t i = 0; i < l->n_nested; i++)
+        /* what substitutions and defaults run is judged the same way; and
+         * what one prints, when a shell reads it */
+        bool computed = j->computed;
+        j->computed = false;
+        for (size_t i = 0; i < l->n_nested; i++) {
                 if ((r = programs_text(j, l->nested[i], strlen(l->nested[i]))) != 0)
                         return r;
+                if (computed && (r = judge_printed(j, l->nested[i], strlen(l->nested[i]))) != 0)
+                        return r;
+        }
         return 0;
+}
+
+/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
+ * \NNN and \0NNN (a NUL ends it). */
+static void unescape(char *s) {
+        char *d = s;
+        for (const char *p = s; *p;) {
+                if (*p != '\\' || !p[1]) {
+                        *d++ = *p++;
+                        continue;
+                }
+                p++;
+                const char *k = strchr("abefnrtv\\", *p);
+                static const char to[] = "\a\b\x1b\f\n\r\t\v\\";
+                unsigned v = 0;
+                int digits = 0;
+                if (k && *p) {
+                        *d++ = to[k - "abefnrtv\\"];
+                        p++;
+                        continue;
+                }
+                if (*p == 'x') {
+                        for (p++; digits < 2 &&
+                                  ((*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'f'));
+                             digits++, p++)
+                                v = v * 16 + (unsigned) (*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+                } else if (*p >= '0' && *p <= '7') {
+                        int max = *p == '0' ? 4 : 3;
+                        for (; digits < max && *p >= '0' && *p <= '7'; digits++, p++)
+                                v = v * 8 + (unsigned) (*p - '0');
+                }
+                if (digits == 0) {
+                        *d++ = '\\';
+                        continue;
+                }
+                if ((v & 0xff) == 0)
+                        break;
+                *d++ = (char) (v & 0xff);
+        }
+        *d = 0;
+}
+
+/* What echo or printf in the text s prints, read again by a shell. */
+static int judge_printed(Judge *j, const char *s, size_t n) {
+        ShellLexed l = {0};
+        int r = shell_lex(s, n, &l);
+        if (r == -EINVAL)
+                return 0;
+        if (r < 0)
+                return r;
+        const ShellWord *w[STAGE_WORDS_MAX];
+        size_t m = 0;
+        for (size_t i = 0; i < l.n && m < STAGE_WORDS_MAX; i++)
+                if (l.v[i].kind == SHELL_TOKEN_WORD)
+                        w[m++] = &l.v[i].w;
+                else if (l.v[i].kind != SHELL_TOKEN_REDIR)
+                        break;
+        char buf[64];
+        const char *name = m > 0 ? program(w[0], buf, sizeof buf) : NULL;
+        r = 0;
+        if (name && (streq(name, "echo") || streq(name, "printf"))) {
+                size_t from = 1; /* echo's -e, -n, -E */
+                while (streq(name, "echo") && from < m && w[from]->n >= 2 && w[from]->v[0].c == '-' &&
+                       w[from]->v[1].c != '-')
+                        from++;
+                char *t = joined(w, m, from);
+                r = t ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t)) : -ENOMEM;
+                if (r == 0 && t) { /* and as printf and echo -e decode it */
+                        unescape(t);
+                        r = programs_reread(j, "what a shell reads from a substitution", t, strlen(t));
+                }
+                free(t);
+        }
+        shell_lexed_done(&l);
+        return r;
 }
 
 static int programs_text(Judge *j, const char *s, size_t n) {

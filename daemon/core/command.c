@@ -851,6 +851,10 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                         return refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
                 if (rest < n)
                         return refuse(p, "%s with words after the string it reads again", name);
+                for (size_t k = 1; k + 1 < rest && !streq(name, "eval") && !streq(name, "watch"); k++)
+                        if (!literal(words[k], sub) || word_names(p->sec, words[k]) != 0)
+                                return refuse(p, "%s with an option that names a secret (--rcfile .env)",
+                                              name);
                 if (p->depth + 1 > REREAD_MAX)
                         return refuse(p, "%s: strings read again nested past %d", name, REREAD_MAX);
                 if (command_judge(again, strlen(again), p->policy, p->depth + 1, &v) < 0)
