@@ -633,7 +633,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
 
 /* A heredoc's body as the shell hands it on: after the line holding the
  * first '<<', to the delimiter's line; an unquoted delimiter's body loses
- * the backslash before $, `, \ and a newline. */
+ * the backslash before $, `, \ and a newline. NULL only when out of memory. */
 static char *heredoc_body(const Line *ln, const ShellWord *delim) {
         const char *op = NULL;
         for (size_t i = 0; i + 1 < ln->n && !op; i++)
@@ -641,11 +641,13 @@ static char *heredoc_body(const Line *ln, const ShellWord *delim) {
                     (i + 2 >= ln->n || ln->text[i + 2] != '<'))
                         op = ln->text + i;
         const char *nl = op ? memchr(op, '\n', (size_t) (ln->text + ln->n - op)) : NULL;
-        _cleanup_free_ char *d = delim ? programs_word_text(delim) : NULL;
-        if (!nl || !d)
+        _cleanup_free_ char *d = programs_word_text(delim);
+        if (!d)
                 return NULL;
+        if (!nl)
+                return strdup(""); /* no body: bash would not run it */
         const char *b = nl + 1, *end = ln->text + ln->n;
-        char *out = malloc((size_t) (end - b) + 1);
+        char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
         size_t k = 0, dl = strlen(d);
         if (!out)
                 return NULL;
