@@ -106,6 +106,17 @@ static const Row rows[] = {
         {"git log -p -- src/.. ", true, true, ".env"},
         /* a pathspec that provably excludes every held entry, or no record */
         {"git log -p -- src/", true, false, NULL},
+        {"git diff -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets' "
+         "':(top,exclude)config/master.key'",
+         true, false, NULL},
+        {"git diff -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets'", true, true,
+         "config/master.key"},
+        {"git diff -- ':!.env'", false, false, ".env"},
+        {"git log -p -- . ':(exclude).env'", false, false, ".env"},
+        {"git diff ':!.env'", false, true, ".env"},           /* not after --: a revision, or a path */
+        {"git diff -- .env", false, true, ".env"},            /* not an exclusion */
+        {"git diff --output=.env -- x", false, true, ".env"}, /* an option naming it */
+        {"git diff -- ':!.env' > out", false, true, ".env"},
         {"git log -p -- src ':!src/x'", true, false, NULL},
         {"git log -p -- ':(top)src'", true, false, NULL},
         {"git log -p -- sec", true, false, NULL},

@@ -215,10 +215,10 @@ static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n
                 positive = positive || !v[i].exclude;
         }
         for (const char *s = e; s; s = strchr(s, '/') ? strchr(s, '/') + 1 : NULL) {
-                bool top = s == e, may = !positive, covered = false;
+                bool may = !positive, covered = false;
+                /* s: the entry from a working directory above it; a :(top)
+                 * spec names the whole entry from any of them */
                 for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
-                        if (v[i].top && !top)
-                                continue;
                         if (v[i].exclude)
                                 covered = covered || spec_matches(&v[i], v[i].top ? e : s, dir, true);
                         else

@@ -690,6 +690,38 @@ static bool grep(P *p, const ShellWord **words, size_t n, bool files) {
         return check_options(p, &grep_spec, "grep", rest, m, 1);
 }
 
+/* git diff, log, show, ls-files or grep whose words name a secret only in
+ * pathspecs that exclude it (-- . ':/!.env'): the name is data; what the
+ * command prints otherwise is the program pass's (command-git.c). */
+static bool excludes_only(P *p, const ShellWord **words, size_t n) {
+        static const char *const subs[] = {"diff", "log", "show", "ls-files", "grep", "whatchanged", NULL};
+        char buf[256], sub[256];
+        const char *what = literal(words[1], sub);
+        bool known = false, dashdash = false;
+        for (const char *const *l = subs; *l && !known; l++)
+                known = streq(what, *l);
+        if (!known || p->writes)
+                return false;
+        for (size_t k = 2; k < n; k++) {
+                const char *a = literal(words[k], buf);
+                if (!a || has_brace(words[k]))
+                        return false;
+                if (!dashdash && streq(a, "--")) {
+                        dashdash = true;
+                        continue;
+                }
+                if (word_names(p->sec, words[k]) == 0)
+                        continue;
+                const char *close = a[0] == ':' && a[1] == '(' ? strchr(a, ')') : NULL;
+                bool exclude = a[0] == ':' && (a[1] == '!' || a[1] == '^' ||
+                                               (a[1] == '/' && (a[2] == '!' || a[2] == '^')) ||
+                                               (close && memmem(a, (size_t) (close - a), "exclude", 7)));
+                if (!dashdash || !exclude)
+                        return false;
+        }
+        return true;
+}
+
 /* find: names only, by the predicates that only test or print them. */
 static bool find(P *p, const ShellWord **words, size_t n) {
         char buf[256];
@@ -886,6 +918,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         if (streq(name, "git")) {
                 const char *what = n > 1 ? literal(words[1], sub) : NULL;
                 const Spec *sp = what ? spec_find(git_commands, ELEMENTSOF(git_commands), what) : NULL;
+                if (!sp && what && excludes_only(p, words, n))
+                        return true;
                 if (!sp)
                         return refuse(p,
                                       "git other than git status, check-ignore or commit -m (with no option "
