@@ -96,14 +96,14 @@ static int judge_config_command(Judge *j, const ShellWord *const *w, size_t n) {
 
 /* ---- pathspecs ---- */
 
-typedef struct Spec {
+typedef struct Pathspec {
         bool top, literal, glob, icase, exclude, unknown;
         const char *body;
-} Spec;
+} Pathspec;
 
 /* :(magic,...)body and :/!^body, as git reads them (glossary "pathspec"). */
-static Spec spec_parse(const Git *g, const char *s) {
-        Spec p = {.literal = g->literal || g->noglob, .glob = g->glob, .icase = g->icase, .body = s};
+static Pathspec spec_parse(const Git *g, const char *s) {
+        Pathspec p = {.literal = g->literal || g->noglob, .glob = g->glob, .icase = g->icase, .body = s};
         if (g->literal || s[0] != ':')
                 return p;
         if (s[1] == '(') {
@@ -165,7 +165,7 @@ static bool literal_match(const char *body, const char *s, bool dir, bool cover)
         return !cover && dir && n > sn && strncasecmp(l, s, sn) == 0 && l[sn] == '/';
 }
 
-static bool spec_matches(const Spec *p, const char *s, bool dir, bool cover) {
+static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
         const char *b = p->body;
         while (b[0] == '.' && b[1] == '/')
                 b += 2;
@@ -208,7 +208,7 @@ static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n
                 e[--len] = 0;
         if (n == 0)
                 return true;
-        Spec v[PATHSPECS_MAX];
+        Pathspec v[PATHSPECS_MAX];
         bool positive = false;
         for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
                 v[i] = spec_parse(g, specs[i]);

@@ -84,3 +84,52 @@ bool match_regex(const char *re, const char *s, bool fold);
  * it can match is marked in j->named. */
 bool match_secret_glob(Judge *j, const char *pat, int flags, bool basename);
 bool match_secret_regex(Judge *j, const char *re, bool fold);
+
+/* ---- command.c's recogniser, shared with command-data.c ---- */
+
+/* Options a command takes: short letters alone or with an argument, long
+ * names alone or with one (exactly: no abbreviation). */
+typedef struct Spec {
+        const char *name;
+        const char *flags, *with_arg;
+        const char *attached; /* short letters whose value is only ever attached (git's -uall) */
+        const char *const *long_flags, *const *long_with_arg;
+        bool any_option; /* ls, stat: no option reads a file's bytes */
+        bool numbers;    /* -N (head, tail) */
+        bool operands;   /* paths of its own */
+} Spec;
+
+/* One pass of the recogniser over a lexed line. */
+typedef struct Recogniser {
+        const ShellLexed *l;
+        size_t i;
+        const char *loop; /* the for loop's variable, inside its body */
+        char *reason;
+        size_t reason_n;
+        const struct Secrets *sec; /* command.c's: the policy's names */
+        const CommandPolicy *policy;
+        int depth;   /* of strings read again */
+        bool writes; /* the command being collected writes a file (> or >>) */
+        bool wrote;  /* some command of the line did */
+} Recogniser;
+
+/* false, after writing the reason. */
+bool recog_refuse(Recogniser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A word's bytes when it is plain text (no glob, expansion or brace; at
+ * most 255 bytes); NULL else. */
+const char *recog_literal(const ShellWord *w, char buf[256]);
+bool recog_has_brace(const ShellWord *w);
+/* Could the word, expanded, start with a '-'? */
+bool recog_may_be_option(const ShellWord *w);
+/* Options and operands of words[first..n) as sp allows them. */
+bool recog_check_options(Recogniser *p, const Spec *sp, const char *cmd, const ShellWord *const *words,
+                         size_t n, size_t first);
+/* Does the word name a secret (command.h's rule)? 1, 0, or -ENOMEM. */
+int recog_word_names(const Recogniser *p, const ShellWord *w);
+
+/* command-data.c: grep PATTERN [FILE...] (files: it may read files of its
+ * own, naming no secret), find's name-only predicates, and git history
+ * commands naming a secret only in an exclusion after --. */
+bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files);
+bool recog_find(Recogniser *p, const ShellWord **words, size_t n);
+bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n);

@@ -256,17 +256,7 @@ static int text_names(const char *s, size_t n, int depth, Secrets *sec) {
 
 /* ---- the name-or-size language ---- */
 
-/* Options a command takes: short letters alone or with an argument, long
- * names alone or with one (exactly: no abbreviation). */
-typedef struct Spec {
-        const char *name;
-        const char *flags, *with_arg;
-        const char *attached; /* short letters whose value is only ever attached (git's -uall) */
-        const char *const *long_flags, *const *long_with_arg;
-        bool any_option; /* ls, stat: no option reads a file's bytes */
-        bool numbers;    /* -N (head, tail) */
-        bool operands;   /* paths of its own */
-} Spec;
+typedef Recogniser P;
 
 /* The commands that only ask about a path's name or size. */
 static const Spec commands[] = {
@@ -276,80 +266,6 @@ static const Spec commands[] = {
         {.name = "echo", .any_option = true, .operands = true}, /* prints, reads nothing */
         {.name = "printf", .operands = true},                   /* not -v: it sets a variable */
 };
-
-/* find: the predicates that only test or print a name (not -exec, -ok,
- * -delete, -fprint*, -fls, -files0-from); those taking a word after. */
-static const char *const find_tests[] = {
-        "-name",      "-iname",  "-path",   "-ipath",  "-wholename", "-iwholename", "-regex",    "-iregex",
-        "-regextype", "-lname",  "-ilname", "-type",   "-xtype",     "-maxdepth",   "-mindepth", "-size",
-        "-newer",     "-anewer", "-cnewer", "-mtime",  "-mmin",      "-atime",      "-amin",     "-ctime",
-        "-cmin",      "-perm",   "-user",   "-group",  "-uid",       "-gid",        "-links",    "-inum",
-        "-samefile",  "-used",   "-fstype", "-printf", "-context",   NULL};
-static const char *const find_flags[] = {"-print",
-                                         "-print0",
-                                         "-ls",
-                                         "-prune",
-                                         "-quit",
-                                         "-empty",
-                                         "-depth",
-                                         "-mount",
-                                         "-xdev",
-                                         "-true",
-                                         "-false",
-                                         "-not",
-                                         "-a",
-                                         "-o",
-                                         "-and",
-                                         "-or",
-                                         "!",
-                                         "(",
-                                         ")",
-                                         ",",
-                                         "-nouser",
-                                         "-nogroup",
-                                         "-readable",
-                                         "-writable",
-                                         "-executable",
-                                         "-follow",
-                                         "-noleaf",
-                                         "-daystart",
-                                         "-ignore_readdir_race",
-                                         "-L",
-                                         "-P",
-                                         "-H",
-                                         NULL};
-
-/* grep's options that only shape what it prints of its input. */
-static const Spec grep_spec = {.name = "grep",
-                               .flags = "ivcnwxEFGoqshHlLzbT",
-                               .with_arg = "eABCm",
-                               .long_flags = (const char *const[]){"ignore-case",
-                                                                   "invert-match",
-                                                                   "count",
-                                                                   "line-number",
-                                                                   "word-regexp",
-                                                                   "line-regexp",
-                                                                   "extended-regexp",
-                                                                   "fixed-strings",
-                                                                   "basic-regexp",
-                                                                   "only-matching",
-                                                                   "quiet",
-                                                                   "silent",
-                                                                   "no-messages",
-                                                                   "no-filename",
-                                                                   "with-filename",
-                                                                   "files-with-matches",
-                                                                   "files-without-match",
-                                                                   "null",
-                                                                   "color",
-                                                                   "colour",
-                                                                   "byte-offset",
-                                                                   "initial-tab",
-                                                                   NULL},
-                               .long_with_arg =
-                                       (const char *const[]){"regexp", "after-context", "before-context",
-                                                             "context", "max-count", NULL},
-                               .operands = true};
 
 /* git status and git check-ignore: no global option before them. */
 static const Spec git_commands[] = {
@@ -421,21 +337,9 @@ static bool in_list(const char *const *l, const char *s, size_t len) {
         return false;
 }
 
-typedef struct P {
-        const ShellLexed *l;
-        size_t i;
-        const char *loop; /* the for loop's variable, inside its body */
-        char *reason;
-        size_t reason_n;
-        const Secrets *sec;
-        const CommandPolicy *policy;
-        int depth;   /* of strings read again */
-        bool writes; /* the command being collected writes a file (> or >>) */
-        bool wrote;  /* some command of the line did */
-} P;
-
 /* Does the word name a secret (command.h's rule)? -ENOMEM, or 0/1. */
-static int word_names(const Secrets *sec, const ShellWord *w) {
+int recog_word_names(const Recogniser *p, const ShellWord *w) {
+        const Secrets *sec = p->sec;
         _cleanup_free_ bool *named = calloc(sec->n + 1, sizeof *named);
         if (!named)
                 return -ENOMEM;
@@ -451,8 +355,7 @@ static int word_names(const Secrets *sec, const ShellWord *w) {
         return 0;
 }
 
-static bool refuse(P *p, const char *fmt, ...) _printf_(2, 3);
-static bool refuse(P *p, const char *fmt, ...) {
+bool recog_refuse(P *p, const char *fmt, ...) {
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(p->reason, p->reason_n, fmt, ap);
@@ -470,7 +373,7 @@ static bool is_op(const ShellToken *t, const char *op) {
 
 /* A word's bytes when it is plain text (no glob, expansion or brace; at
  * most 255 bytes); NULL else. */
-static const char *literal(const ShellWord *w, char buf[256]) {
+const char *recog_literal(const ShellWord *w, char buf[256]) {
         if (w->n >= 256)
                 return NULL;
         for (size_t i = 0; i < w->n; i++) {
@@ -487,10 +390,11 @@ static const char *literal(const ShellWord *w, char buf[256]) {
 static bool is_keyword(const ShellToken *t, const char *kw) {
         char buf[256];
         const char *s;
-        return t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted && (s = literal(&t->w, buf)) && streq(s, kw);
+        return t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted && (s = recog_literal(&t->w, buf)) &&
+               streq(s, kw);
 }
 
-static bool has_brace(const ShellWord *w) {
+bool recog_has_brace(const ShellWord *w) {
         for (size_t i = 0; i < w->n; i++)
                 if (w->v[i].kind == SHELL_BOPEN || w->v[i].kind == SHELL_BCOMMA ||
                     w->v[i].kind == SHELL_BCLOSE)
@@ -501,14 +405,14 @@ static bool has_brace(const ShellWord *w) {
 /* Could the word, expanded, start with a '-'? A glob or an expansion
  * first; with a brace list, a '-', glob or expansion anywhere ({,x}-c is
  * -c and x-c). */
-static bool may_be_option(const ShellWord *w) {
+bool recog_may_be_option(const ShellWord *w) {
         if (w->n == 0)
                 return false;
         if (w->v[0].kind != SHELL_LIT && w->v[0].kind != SHELL_BOPEN)
                 return true;
         if (w->v[0].kind == SHELL_LIT && w->v[0].c == '-')
                 return true;
-        if (!has_brace(w))
+        if (!recog_has_brace(w))
                 return false;
         for (size_t i = 0; i < w->n; i++)
                 if ((w->v[i].kind == SHELL_LIT && w->v[i].c == '-') ||
@@ -521,34 +425,35 @@ static bool may_be_option(const ShellWord *w) {
 /* An option's argument in a word of its own: plain text, one word. */
 static bool plain_argument(const ShellWord *w) {
         char buf[256];
-        return literal(w, buf) && !has_brace(w);
+        return recog_literal(w, buf) && !recog_has_brace(w);
 }
 
 /* Options and operands of words[first..n) as spec allows them. */
-static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord *const *words, size_t n,
-                          size_t first) {
+bool recog_check_options(P *p, const Spec *sp, const char *cmd, const ShellWord *const *words, size_t n,
+                         size_t first) {
         bool options = true;
         for (size_t k = first; k < n; k++) {
                 char buf[256];
-                const char *a = literal(words[k], buf);
+                const char *a = recog_literal(words[k], buf);
                 if (options && a && streq(a, "--")) {
                         options = false;
                         continue;
                 }
-                if (!sp->any_option && options && (!a || has_brace(words[k])) && may_be_option(words[k]))
+                if (!sp->any_option && options && (!a || recog_has_brace(words[k])) &&
+                    recog_may_be_option(words[k]))
                         /* wc .e* with a file --files0-from=.env here, wc
                          * {-c,--files0-from=.env}: an option that reads */
-                        return refuse(p, "%s with a word that could expand to an option (put -- before it)",
-                                      cmd);
+                        return recog_refuse(
+                                p, "%s with a word that could expand to an option (put -- before it)", cmd);
                 if (!options || !a || a[0] != '-' || a[1] == 0) {
                         if (!sp->operands)
-                                return refuse(p, "%s with a path of its own: it would read it", cmd);
+                                return recog_refuse(p, "%s with a path of its own: it would read it", cmd);
                         continue;
                 }
                 if (sp->any_option)
                         continue;
-                if (has_brace(words[k]))
-                        return refuse(p, "%s with a brace in an option", cmd);
+                if (recog_has_brace(words[k]))
+                        return recog_refuse(p, "%s with a brace in an option", cmd);
                 if (a[1] == '-') {
                         const char *name = a + 2, *eq = strchr(name, '=');
                         size_t len = eq ? (size_t) (eq - name) : strlen(name);
@@ -556,17 +461,18 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord
                                 continue;
                         if (in_list(sp->long_with_arg, name, len)) {
                                 if (!eq && ++k >= n)
-                                        return refuse(p, "%s %s without its argument", cmd, a);
+                                        return recog_refuse(p, "%s %s without its argument", cmd, a);
                                 if (!eq && !plain_argument(words[k]))
-                                        return refuse(p, "%s %s with an argument that is not plain text",
-                                                      cmd, a);
+                                        return recog_refuse(
+                                                p, "%s %s with an argument that is not plain text", cmd, a);
                                 continue;
                         }
                         /* porcelain=v2, untracked-files=all and the like */
                         if (eq && in_list(sp->long_flags, name, len))
                                 continue;
-                        return refuse(p, "%s %.*s is not an option that only asks about a name or size", cmd,
-                                      (int) (len + 2), a);
+                        return recog_refuse(p,
+                                            "%s %.*s is not an option that only asks about a name or size",
+                                            cmd, (int) (len + 2), a);
                 }
                 bool digits = sp->numbers;
                 for (const char *q = a + 1; *q && digits; q++)
@@ -580,14 +486,15 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord
                                 break; /* the rest of the word is its value; the next word is not */
                         if (sp->with_arg && strchr(sp->with_arg, *q)) {
                                 if (q[1] == 0 && ++k >= n)
-                                        return refuse(p, "%s -%c without its argument", cmd, *q);
+                                        return recog_refuse(p, "%s -%c without its argument", cmd, *q);
                                 if (q[1] == 0 && !plain_argument(words[k]))
-                                        return refuse(p, "%s -%c with an argument that is not plain text",
-                                                      cmd, *q);
+                                        return recog_refuse(p,
+                                                            "%s -%c with an argument that is not plain text",
+                                                            cmd, *q);
                                 break;
                         }
-                        return refuse(p, "%s -%c is not an option that only asks about a name or size", cmd,
-                                      *q);
+                        return recog_refuse(p, "%s -%c is not an option that only asks about a name or size",
+                                            cmd, *q);
                 }
         }
         return true;
@@ -598,19 +505,19 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord
  * printf's only: the command says). */
 static bool check_redirect(P *p, const ShellToken *t, const ShellToken *target) {
         char buf[256];
-        const char *to = target && target->kind == SHELL_TOKEN_WORD ? literal(&target->w, buf) : NULL;
+        const char *to = target && target->kind == SHELL_TOKEN_WORD ? recog_literal(&target->w, buf) : NULL;
         if (streq(t->op, "<(") || streq(t->op, ">("))
-                return refuse(p, "a process substitution");
+                return recog_refuse(p, "a process substitution");
         if (streq(t->op, ">&") && t->fd == 2 && to && streq(to, "1"))
                 return true;
         if (streq(t->op, ">") && (t->fd == -1 || t->fd == 1 || t->fd == 2) && to && streq(to, "/dev/null"))
                 return true;
         if ((streq(t->op, ">") || streq(t->op, ">>")) && (t->fd == -1 || t->fd == 1) && to &&
-            !has_brace(&target->w) && word_names(p->sec, &target->w) == 0) {
+            !recog_has_brace(&target->w) && recog_word_names(p, &target->w) == 0) {
                 p->writes = true;
                 return true;
         }
-        return refuse(p, "a redirect other than 2>&1 or >/dev/null (%s)", t->op);
+        return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (%s)", t->op);
 }
 
 /* One simple command's words, its redirects checked; at most 64 words. */
@@ -628,11 +535,11 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
                 }
                 const ShellWord *w = &t->w;
                 if (w->substitution)
-                        return refuse(p, "a command substitution");
+                        return recog_refuse(p, "a command substitution");
                 if (w->expansion && !(p->loop && streq(w->param, p->loop)))
-                        return refuse(p, "a variable or arithmetic expansion");
+                        return recog_refuse(p, "a variable or arithmetic expansion");
                 if (n == 64)
-                        return refuse(p, "a command of more than 64 words");
+                        return recog_refuse(p, "a command of more than 64 words");
                 words[n++] = w;
                 p->i++;
         }
@@ -643,115 +550,6 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
 static bool command(P *p);
 static bool command_words(P *p, const ShellWord **words, size_t n);
 
-/* grep PATTERN [FILE...]: the pattern is data; a file it reads names no
- * secret, and after a pipe it reads none. */
-static bool grep(P *p, const ShellWord **words, size_t n, bool files) {
-        const ShellWord *rest[64];
-        size_t m = 0;
-        bool pattern = false, options = true;
-        char buf[256];
-        for (size_t k = 1; k < n; k++) {
-                const char *a = literal(words[k], buf);
-                if (options && a && (streq(a, "-e") || streq(a, "--regexp")))
-                        pattern = true;
-                if (options && a && strncmp(a, "--regexp=", 9) == 0)
-                        pattern = true;
-        }
-        rest[m++] = words[0];
-        for (size_t k = 1; k < n; k++) {
-                const char *a = literal(words[k], buf);
-                if (options && a && streq(a, "--")) {
-                        options = false;
-                        rest[m++] = words[k];
-                        continue;
-                }
-                bool option = options && a && a[0] == '-' && a[1];
-                if (option && k + 1 < n &&
-                    (streq(a, "-e") || streq(a, "-A") || streq(a, "-B") || streq(a, "-C") ||
-                     streq(a, "-m") || streq(a, "--regexp") || streq(a, "--after-context") ||
-                     streq(a, "--before-context") || streq(a, "--context") || streq(a, "--max-count"))) {
-                        rest[m++] = words[k++]; /* its argument, data, checked as plain text */
-                        rest[m++] = words[k];
-                        continue;
-                }
-                if (!option && !pattern) {
-                        pattern = true; /* the pattern: data */
-                        continue;
-                }
-                if (!option) {
-                        int r = word_names(p->sec, words[k]);
-                        if (!files || r != 0)
-                                return refuse(p, "grep with a file of its own%s",
-                                              files ? " that names a secret: it would read it"
-                                                    : " after a pipe");
-                }
-                rest[m++] = words[k];
-        }
-        return check_options(p, &grep_spec, "grep", rest, m, 1);
-}
-
-/* git diff, log, show, ls-files or grep whose words name a secret only in
- * pathspecs that exclude it (-- . ':/!.env'): the name is data; what the
- * command prints otherwise is the program pass's (command-git.c). */
-static bool excludes_only(P *p, const ShellWord **words, size_t n) {
-        static const char *const subs[] = {"diff", "log", "show", "ls-files", "grep", "whatchanged", NULL};
-        char buf[256], sub[256];
-        const char *what = literal(words[1], sub);
-        bool known = false, dashdash = false;
-        for (const char *const *l = subs; *l && !known; l++)
-                known = streq(what, *l);
-        if (!known || p->writes)
-                return false;
-        for (size_t k = 2; k < n; k++) {
-                const char *a = literal(words[k], buf);
-                if (!a || has_brace(words[k]))
-                        return false;
-                if (!dashdash && streq(a, "--")) {
-                        dashdash = true;
-                        continue;
-                }
-                if (word_names(p->sec, words[k]) == 0)
-                        continue;
-                const char *close = a[0] == ':' && a[1] == '(' ? strchr(a, ')') : NULL;
-                bool exclude = a[0] == ':' && (a[1] == '!' || a[1] == '^' ||
-                                               (a[1] == '/' && (a[2] == '!' || a[2] == '^')) ||
-                                               (close && memmem(a, (size_t) (close - a), "exclude", 7)));
-                if (!dashdash || !exclude)
-                        return false;
-        }
-        return true;
-}
-
-/* find: names only, by the predicates that only test or print them. */
-static bool find(P *p, const ShellWord **words, size_t n) {
-        char buf[256];
-        bool predicates = false;
-        for (size_t k = 1; k < n; k++) {
-                const char *a = literal(words[k], buf);
-                if (!a || has_brace(words[k])) {
-                        if (predicates || may_be_option(words[k]))
-                                return refuse(p,
-                                              "find with a word the recogniser cannot read as a predicate");
-                        continue; /* a starting point */
-                }
-                bool with_arg = false, flag = false;
-                for (const char *const *l = find_tests; *l && !with_arg; l++)
-                        with_arg = streq(a, *l) || (strncmp(a, "-newer", 6) == 0 && strlen(a) == 8);
-                for (const char *const *l = find_flags; *l && !flag; l++)
-                        flag = streq(a, *l);
-                if (with_arg) {
-                        if (++k >= n)
-                                return refuse(p, "find %s without its argument", a);
-                        predicates = true;
-                } else if (flag) {
-                        predicates = true;
-                } else if (a[0] == '-' || predicates) {
-                        return refuse(p, "find %s is not a predicate that only tests or prints a name", a);
-                }
-        }
-        return true;
-}
-
 /* head, tail, sort, uniq, wc or grep, reading the pipe. */
 static bool filter(P *p) {
         const ShellWord *words[64];
@@ -759,16 +557,16 @@ static bool filter(P *p) {
         char buf[256];
         if (!collect(p, words, &n))
                 return false;
-        const char *name = n > 0 ? literal(words[0], buf) : NULL;
+        const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
         if (p->writes)
-                return refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
+                return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
         if (name && streq(name, "grep"))
-                return grep(p, words, n, false);
+                return recog_grep(p, words, n, false);
         const Spec *sp = name ? spec_find(filters, ELEMENTSOF(filters), name) : NULL;
         if (!sp)
-                return refuse(p, "a pipe into %s, not head, tail, sort, uniq, wc or grep",
-                              name ? name : "a command");
-        return check_options(p, sp, sp->name, words, n, 1);
+                return recog_refuse(p, "a pipe into %s, not head, tail, sort, uniq, wc or grep",
+                                    name ? name : "a command");
+        return recog_check_options(p, sp, sp->name, words, n, 1);
 }
 
 /* for NAME in WORDS; do LIST; done */
@@ -776,30 +574,31 @@ static bool for_loop(P *p) {
         char buf[256];
         const ShellToken *t;
         if (p->loop)
-                return refuse(p, "a loop in a loop");
+                return recog_refuse(p, "a loop in a loop");
         p->i++;
         t = cur(p);
-        const char *name = t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted ? literal(&t->w, buf) : NULL;
+        const char *name =
+                t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted ? recog_literal(&t->w, buf) : NULL;
         if (!name || !shell_is_ident_start(name[0]))
-                return refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a for loop the recogniser does not understand");
         for (const char *q = name; *q; q++)
                 if (!shell_is_ident(*q))
-                        return refuse(p, "a for loop the recogniser does not understand");
+                        return recog_refuse(p, "a for loop the recogniser does not understand");
                 else if (*q >= 'A' && *q <= 'Z') /* PATH, IFS, BASH_ENV, GIT_*: what runs changes */
-                        return refuse(p, "a for loop whose variable is not lower case (%s)", name);
+                        return recog_refuse(p, "a for loop whose variable is not lower case (%s)", name);
         char var[256];
         snprintf(var, sizeof var, "%s", name);
         p->i++;
         if (!is_keyword(cur(p), "in"))
-                return refuse(p, "a for loop without 'in WORDS'");
+                return recog_refuse(p, "a for loop without 'in WORDS'");
         for (p->i++; (t = cur(p)) && t->kind == SHELL_TOKEN_WORD; p->i++)
                 if (t->w.substitution || t->w.expansion)
-                        return refuse(p, "a for loop over an expansion");
+                        return recog_refuse(p, "a for loop over an expansion");
         if (!is_op(cur(p), ";"))
-                return refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a for loop the recogniser does not understand");
         p->i++;
         if (!is_keyword(cur(p), "do"))
-                return refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a for loop the recogniser does not understand");
         p->i++;
         p->loop = var;
         for (;;) {
@@ -816,7 +615,7 @@ static bool for_loop(P *p) {
                         break;
                 }
                 if (!is_op(t, "&&") && !is_op(t, "||") && !is_op(t, ";"))
-                        return refuse(p, "a for loop the recogniser does not understand");
+                        return recog_refuse(p, "a for loop the recogniser does not understand");
                 p->i++;
         }
         p->loop = NULL;
@@ -827,13 +626,13 @@ static bool for_loop(P *p) {
 static bool command(P *p) {
         const ShellToken *t = cur(p);
         if (!t)
-                return refuse(p, "an empty command");
+                return recog_refuse(p, "an empty command");
         if (is_op(t, "(") || is_op(t, "((") || is_keyword(t, "{"))
-                return refuse(p, "a subshell or group");
+                return recog_refuse(p, "a subshell or group");
         if (is_keyword(t, "for"))
                 return for_loop(p);
         if (t->kind == SHELL_TOKEN_WORD && programs_is_assignment(&t->w))
-                return refuse(p, "an assignment before the command");
+                return recog_refuse(p, "an assignment before the command");
         const ShellWord *words[64];
         size_t n;
         if (!collect(p, words, &n))
@@ -850,24 +649,25 @@ static const char *const language_wrappers[] = {"env",     "nice",    "nohup", "
 /* A command that only asks about a name or size, as words. */
 static bool command_words(P *p, const ShellWord **words, size_t n) {
         char buf[256], sub[256];
-        const char *name = n > 0 ? literal(words[0], buf) : NULL;
+        const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
         if (!name)
-                return refuse(p, n > 0 ? "a command whose name is not plain text"
-                                       : "a redirect with no command");
+                return recog_refuse(p, n > 0 ? "a command whose name is not plain text"
+                                             : "a redirect with no command");
         bool wrapper = false;
         for (const char *const *l = language_wrappers; *l && !wrapper; l++)
                 wrapper = streq(name, *l);
         size_t inner = wrapper ? programs_wrapped(words, n) : SIZE_MAX;
         if (inner != SIZE_MAX) {
                 for (size_t k = 1; k < inner && k < n; k++)
-                        if (!literal(words[k], sub) || has_brace(words[k]) ||
+                        if (!recog_literal(words[k], sub) || recog_has_brace(words[k]) ||
                             programs_is_assignment(words[k]) ||
-                            word_names(p->sec, words[k]) != 0) /* env PATH=./x ls: what runs changes */
-                                return refuse(p,
-                                              "%s with an assignment, or a word that names a secret or is "
-                                              "not plain "
-                                              "text",
-                                              name);
+                            recog_word_names(p, words[k]) != 0) /* env PATH=./x ls: what runs changes */
+                                return recog_refuse(
+                                        p,
+                                        "%s with an assignment, or a word that names a secret or is "
+                                        "not plain "
+                                        "text",
+                                        name);
                 if (inner >= n)
                         return true;
                 return command_words(p, words + inner, n - inner);
@@ -876,62 +676,62 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         size_t rest = 0;
         int r = programs_reread_string(words, n, &again, &rest);
         if (r < 0)
-                return refuse(p, "out of memory");
+                return recog_refuse(p, "out of memory");
         if (r > 0) {
                 CommandVerdict v;
                 if (p->writes)
-                        return refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
+                        return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
                 if (rest < n)
-                        return refuse(p, "%s with words after the string it reads again", name);
+                        return recog_refuse(p, "%s with words after the string it reads again", name);
                 for (size_t k = 1; k + 1 < rest && !streq(name, "eval") && !streq(name, "watch"); k++)
-                        if (!literal(words[k], sub) || word_names(p->sec, words[k]) != 0)
-                                return refuse(p, "%s with an option that names a secret (--rcfile .env)",
-                                              name);
+                        if (!recog_literal(words[k], sub) || recog_word_names(p, words[k]) != 0)
+                                return recog_refuse(
+                                        p, "%s with an option that names a secret (--rcfile .env)", name);
                 if (p->depth + 1 > REREAD_MAX)
-                        return refuse(p, "%s: strings read again nested past %d", name, REREAD_MAX);
+                        return recog_refuse(p, "%s: strings read again nested past %d", name, REREAD_MAX);
                 if (command_judge(again, strlen(again), p->policy, p->depth + 1, &v) < 0)
-                        return refuse(p, "out of memory");
+                        return recog_refuse(p, "out of memory");
                 bool refused = v.refused;
                 if (refused)
-                        refuse(p, "%s: %s", name, v.reason);
+                        recog_refuse(p, "%s: %s", name, v.reason);
                 command_verdict_done(&v);
                 return !refused;
         }
         if (p->writes && !streq(name, "echo") && !streq(name, "printf"))
-                return refuse(p,
-                              "a redirect other than 2>&1 or >/dev/null (a write, echo's or printf's only)");
+                return recog_refuse(
+                        p, "a redirect other than 2>&1 or >/dev/null (a write, echo's or printf's only)");
         if (streq(name, "find"))
-                return find(p, words, n);
+                return recog_find(p, words, n);
         if (streq(name, "grep"))
-                return grep(p, words, n, true);
+                return recog_grep(p, words, n, true);
         if (streq(name, "test") || streq(name, "[")) {
                 bool bracket = streq(name, "[");
-                const char *op = n > 1 ? literal(words[1], sub) : NULL;
+                const char *op = n > 1 ? recog_literal(words[1], sub) : NULL;
                 if (n != (bracket ? 4u : 3u) || !op ||
                     !(streq(op, "-e") || streq(op, "-f") || streq(op, "-d") || streq(op, "-s")))
-                        return refuse(p, "%s other than %s -e/-f/-d/-s PATH%s", name, name,
-                                      bracket ? " ]" : "");
-                if (bracket && !(literal(words[3], sub) && streq(sub, "]")))
-                        return refuse(p, "[ without its ]");
+                        return recog_refuse(p, "%s other than %s -e/-f/-d/-s PATH%s", name, name,
+                                            bracket ? " ]" : "");
+                if (bracket && !(recog_literal(words[3], sub) && streq(sub, "]")))
+                        return recog_refuse(p, "[ without its ]");
                 return true;
         }
         if (streq(name, "git")) {
-                const char *what = n > 1 ? literal(words[1], sub) : NULL;
+                const char *what = n > 1 ? recog_literal(words[1], sub) : NULL;
                 const Spec *sp = what ? spec_find(git_commands, ELEMENTSOF(git_commands), what) : NULL;
-                if (!sp && what && excludes_only(p, words, n))
+                if (!sp && what && recog_excludes_only(p, words, n))
                         return true;
                 if (!sp)
-                        return refuse(p,
-                                      "git other than git status, check-ignore or commit -m (with no option "
-                                      "before them)");
+                        return recog_refuse(
+                                p, "git other than git status, check-ignore or commit -m (with no option "
+                                   "before them)");
                 char cmd[64];
                 snprintf(cmd, sizeof cmd, "git %s", sp->name);
-                return check_options(p, sp, cmd, words, n, 2);
+                return recog_check_options(p, sp, cmd, words, n, 2);
         }
         const Spec *sp = spec_find(commands, ELEMENTSOF(commands), name);
         if (!sp)
-                return refuse(p, "%s is not a command that only asks about a name or size", name);
-        return check_options(p, sp, name, words, n, 1);
+                return recog_refuse(p, "%s is not a command that only asks about a name or size", name);
+        return recog_check_options(p, sp, name, words, n, 1);
 }
 
 /* The whole line: pipelines joined by &&, || and ;. */
@@ -948,11 +748,11 @@ static bool line(P *p) {
                 if (!t)
                         return true;
                 if (t->kind == SHELL_TOKEN_NEWLINE)
-                        return refuse(p, "a second line");
+                        return recog_refuse(p, "a second line");
                 if (is_op(t, "&"))
-                        return refuse(p, "a background &");
+                        return recog_refuse(p, "a background &");
                 if (!is_op(t, "&&") && !is_op(t, "||") && !is_op(t, ";"))
-                        return refuse(p, "%s, which the recogniser does not allow", t->op);
+                        return recog_refuse(p, "%s, which the recogniser does not allow", t->op);
                 p->i++;
                 if (is_op(t, ";") && !cur(p))
                         return true;
