@@ -4,8 +4,9 @@
 /*
  * The secret-paths rule's parts, shared by command.c and its command-*.c
  * files: the matchers (command-match.c), what programs do with their words
- * (command-programs.c, command-git.c). It must not lex: how a line splits
- * and what a word holds is shell-lex's to say.
+ * (command-programs.c, command-git.c), the language's commands whose words
+ * are data (command-data.c). It must not lex: how a line splits and what a
+ * word holds is shell-lex's to say.
  */
 
 #include <stdbool.h>
