@@ -546,6 +546,34 @@ static void test_oracle_bash(void **state) {
         assert_int_equal(failed, 0);
 }
 
+/* Only what the record holds counts: .netrc held, .env not. */
+static void test_held_some(void **state) {
+        (void) state;
+        static const bool held[] = {false, false, false, true, false, false};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held};
+        static const struct {
+                const char *cmd;
+                bool refused;
+        } cases[] = {
+                {"git log -p -- '*nv'", false},
+                {"git log -p -- '.n*'", true},
+                {"git log -p", true},
+                {"git show HEAD -- '.e?v'", false},
+                {"git log -p -- ':!.netrc'", false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
+                if (v.refused != cases[i].refused)
+                        print_message("%s: %s (%s)\n", cases[i].cmd, v.refused ? "refused" : "allowed",
+                                      v.reason);
+                assert_int_equal(v.refused, cases[i].refused);
+                if (v.refused)
+                        assert_true(v.n_paths == 1 && streq(v.paths[0], ".netrc"));
+                command_verdict_done(&v);
+        }
+}
+
 static const char *corpus_path;
 
 /* Ordinary developer commands: all allowed (tests/data/command-corpus.txt). */
@@ -591,9 +619,8 @@ int main(int argc, char **argv) {
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),
-                cmocka_unit_test(test_match),
-                cmocka_unit_test(test_depth),
+                cmocka_unit_test(test_table),  cmocka_unit_test(test_match),
+                cmocka_unit_test(test_depth),  cmocka_unit_test(test_held_some),
                 cmocka_unit_test(test_corpus),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
