@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "command.h"
+#include "shell-lex.h"
 #include "tests.h"
 #include "util.h"
+#include "word-names.h"
 
 /*
  * The secret-paths rule (daemon/core/command.c) against the known ways
@@ -62,7 +64,7 @@ static const Row rows[] = {
         {"cat .e\\nv", true, ".env"},
         {"cat \".env\"", true, ".env"},
         {"cat '.e'\"nv\"", true, ".env"},
-        {"cat ?env", true, ".env"},
+        {"cat ?env", false, NULL}, /* bash: a leading dot matched only by a '.' */
         {"cat .[e]nv", true, ".env"},
         {"cat .[!x]nv", true, ".env"},
         {"cat ~/proj/.env", true, ".env"},
@@ -158,8 +160,8 @@ static const Row rows[] = {
          * a glob as wc's operand (a file named --files0-from=.env here) */
         {"wc -c --files0-from=.e*", true, ".env"},
         {"wc -c {,x}--files0-from=.env", true, ".env"},
-        {"wc -c *", true, ".env"},
-        {"wc -c ?env", true, ".env"},
+        {"wc -c *", true, "secrets/"},
+        {"wc -c ?env", false, NULL},
         {"git status $(printf .env)", true, ".env"},
         {"for f in .e*; do wc -c $f; done", true, ".env"},
         {"cat .[']'e]nv", true, ".env"},
@@ -194,8 +196,59 @@ static const Row rows[] = {
         /* attack16: a for loop assigns its variable: PATH (an earlier command
          * made x/ls a copy of cat), as PATH=./x ls .env does */
         {"for PATH in ./x; do ls .env; done", true, ".env"},
+        /* issue 31: a backquoted body loses one level of backslashes before
+         * bash reads it (in double quotes, \" too) */
+        {"echo `cat .e\\\\nv`", true, ".env"},
+        {"echo \"`cat .e\\\\nv`\"", true, ".env"},
+        {"echo `cat \\\\.env`", true, ".env"},
+        {"echo `echo \\`cat .e\\\\\\\\nv\\``", true, ".env"},
+        {"echo \"`cat \\\".env\\\"`\"", true, ".env"},
+        {"echo `cat '.e\\\\nv'`", false, NULL}, /* cat '.e\nv': quoted, a backslash */
+        {"echo `cat '.e'\\\\nv`", true, ".env"},
+        {"echo `cat sec\\\\rets/k`", true, "secrets/"},
+        {"cat $(echo `cat .e\\\\nv`)", true, ".env"},   /* in a $(...) */
+        {"cat \"${x:-`cat .e\\\\nv`}\"", true, ".env"}, /* in a default */
+        {"echo `cat .e\\\\\\\\nv`", false, NULL},       /* cat .e\\nv: not .env */
+        /* issue 31: a bracket holding ',', '{' or '}' is a glob: bash expands
+         * braces first, knowing no brackets */
+        {"cat .[,e]nv", true, ".env"},
+        {"cat secret[s,]/k", true, "secrets/"},
+        {"cat .[{e]nv", true, ".env"},
+        {"cat .[}e]nv", true, ".env"},
+        {"cat .[e,]nv", true, ".env"},
+        {"cat {.[e],x}nv", true, ".env"},
+        {"cat .e{n,[n]}v", true, ".env"},
+        {"cat .{[e],[x]}nv", true, ".env"},
+        {"cat .[e{,x}]nv", true, ".env"},
+        {"cat .[{,}]nv", false, NULL},    /* .[]nv and .[,]nv: no 'e' either way */
+        {"cat {.[,e]nv,x}", false, NULL}, /* .[ e]nv x: the brace takes the ',' */
+        {"cat {.[,x}e]nv", true, ".env"}, /* .[e]nv and xe]nv */
+        {"cat secret[s{,}]/k", true, "secrets/"},
+        /* issue 31: a '*', '?' or bracket matches a leading dot only with
+         * dotglob, which the line may turn on anywhere, however written */
+        {"cat *env", false, NULL},
+        {"cat [.]env", false, NULL},
+        {"cat *.env", false, NULL},
+        {"cat .e*", true, ".env"},
+        {"shopt -s dotglob; cat *", true, ".env"},
+        {"shopt -s dotglob\ncat ?env", true, ".env"},
+        {"GLOBIGNORE=x; cat [.]env", true, ".env"},
+        {"shopt -s dot\"glob\"; cat *env", true, ".env"},
+        {"shopt -s $'dot\\x67lob'; cat *env", true, ".env"},
+        {"export GLOBIGNORE=x; cat *", true, ".env"},
+        {"shopt -s nullglob dotglob; cat *", true, ".env"},
+        {"cat ./*", true, "secrets/"}, /* not .env, but the directory */
+        {"cat .env*", true, ".envrc"},
+        {"cat $(shopt -s dotglob; echo *)", true, ".env"},
+        /* extglob: judged once a line turns it on (bash: a syntax error
+         * before), what it holds as well */
+        {"shopt -s extglob\ncat !(x)", true, "secrets/"}, /* not .env: !(...) never a dot */
+        {"shopt -s extglob\ncat ?(.)env", true, ".env"},
+        {"shopt -s extglob\ncat *(\\.)env", true, ".env"},
+        {"shopt -s extglob\ncat @(.e*)", true, ".env"},
+        {"shopt -s extglob\ncat .+(e)nv", true, ".env"},
         /* ... and what stays allowed beside them */
-        {"wc -c -- *", false, ".env"},
+        {"wc -c -- *", false, "secrets/"},
         {"wc -c .e*", false, ".env"},
         {"for f in .e*; do wc -c -- \"$f\"; done", false, ".env"},
         {"echo .e*", false, ".env"},
@@ -261,22 +314,65 @@ static void test_table(void **state) {
         assert_int_equal(failed, 0);
 }
 
-/* A NUL, and a word with more brace expansions than are judged one by
- * one: named all the same. */
+/* The built-ins' entries alone (no name without a leading dot): what
+ * developers run every day with a bare glob stays allowed, as bash would
+ * expand none of it to a dot file; a policy with id_rsa refuses a reader. */
+static void test_globs(void **state) {
+        (void) state;
+        static const char *const builtins[] = {".env", ".envrc", ".netrc", ".git-credentials"};
+        static const char *const allowed[] = {
+                "du -sh *",      "grep -rn foo *", "git add *",        "rm -f tmp/*",  "eslint src/**/*.js",
+                "cp *.txt out/", "cat */README*",  "wc -l src/*.[ch]", "ls -d [a-z]*", "tar czf x.tgz *",
+        };
+        for (size_t i = 0; i < ELEMENTSOF(allowed); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(allowed[i], strlen(allowed[i]),
+                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL}, &v),
+                                 0);
+                if (v.refused || v.n_paths)
+                        print_message("%s: %s\n", allowed[i], v.reason);
+                assert_false(v.refused);
+                assert_int_equal(v.n_paths, 0);
+                command_verdict_done(&v);
+        }
+        static const char *const keys[] = {".env", "id_rsa"};
+        static const char *const refused[] = {"cat *", "grep -rn foo *", "cat ?d_rsa", "cat [i]d*",
+                                              "cat i{d,x}_*"};
+        for (size_t i = 0; i < ELEMENTSOF(refused); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(refused[i], strlen(refused[i]),
+                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL}, &v),
+                                 0);
+                assert_true(v.refused);
+                assert_int_equal(v.n_paths, 1);
+                assert_string_equal(v.paths[0], "id_rsa");
+                command_verdict_done(&v);
+        }
+}
+
+/* A NUL; braces judged one expansion at a time, within a bound of work. */
 static void test_edges(void **state) {
         (void) state;
         CommandVerdict v;
-        assert_int_equal(
-                command_check("cat .e\0nv", 9, &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v), 0);
+        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+        assert_int_equal(command_check("cat .e\0nv", 9, &policy, &v), 0);
         command_verdict_done(&v);
+        /* 4096 expansions, each judged: none names a secret */
         char big[4096] = "cat ";
         for (int i = 0; i < 12; i++)
                 strcat(big, "{a,b}");
         strcat(big, "x");
-        assert_int_equal(
-                command_check(big, strlen(big), &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v),
-                0);
-        assert_true(v.refused); /* too many to judge: every secret named */
+        assert_int_equal(command_check(big, strlen(big), &policy, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+        /* 2^40: past the work bound, refused, every secret named, and why */
+        strcpy(big, "ls ");
+        for (int i = 0; i < 40; i++)
+                strcat(big, "{a,b}");
+        assert_int_equal(command_check(big, strlen(big), &policy, &v), 0);
+        assert_true(v.refused);
+        assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
+        assert_non_null(strstr(v.reason, "more brace expansions"));
         command_verdict_done(&v);
         /* deep nesting: judged by its bytes past the limit */
         char deep[512] = "cat ";
@@ -285,30 +381,31 @@ static void test_edges(void **state) {
         strcat(deep, ".env");
         for (int i = 0; i < 12; i++)
                 strcat(deep, ")");
-        assert_int_equal(
-                command_check(deep, strlen(deep), &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v),
-                0);
+        assert_int_equal(command_check(deep, strlen(deep), &policy, &v), 0);
         assert_true(v.refused);
         assert_int_equal(v.n_paths, 1);
         command_verdict_done(&v);
-        /* unmatched braces by the thousand, a long braced word: named all,
-         * at once (each '{' walks to the word's end) */
+        /* past 128 KiB: refused, every secret named, and why; even ls */
         size_t huge_n = 200000;
         char *huge = malloc(huge_n + 1);
         assert_non_null(huge);
         memcpy(huge, "ls ", 3);
         memset(huge + 3, '{', huge_n - 3);
         huge[huge_n] = 0;
-        assert_int_equal(
-                command_check(huge, huge_n, &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v), 0);
-        assert_false(v.refused); /* ls: it only asks about names */
+        assert_int_equal(command_check(huge, huge_n, &policy, &v), 0);
+        assert_true(v.refused);
         assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
+        assert_non_null(strstr(v.reason, "longer than 131072 bytes"));
         command_verdict_done(&v);
-        memcpy(huge, "ls {a,b}", 8);
-        memset(huge + 8, 'a', huge_n - 8);
-        assert_int_equal(
-                command_check(huge, huge_n, &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v), 0);
-        assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
+        /* unmatched braces by the hundred thousand, within the length: one
+         * pass pairs them, no walk to the end for each: judged, and ls */
+        assert_int_equal(command_check(huge, 128 * 1024, &policy, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+        memcpy(huge, "cat {.e,}nv", 11); /* ... still reading what they hold */
+        assert_int_equal(command_check(huge, 128 * 1024, &policy, &v), 0);
+        assert_true(v.refused);
+        assert_int_equal(v.n_paths, 1);
         command_verdict_done(&v);
         free(huge);
         /* no secrets: nothing is named */
@@ -317,10 +414,66 @@ static void test_edges(void **state) {
         command_verdict_done(&v);
 }
 
+/* The work the judgement takes, counted: linear in a plain line's length,
+ * and stopped at WORD_NAMES_WORK_MAX however many braces a line holds. */
+static size_t work(const char *s, bool *ret_spent) {
+        static const char *const names[] = {".env", ".envrc", ".git-credentials", ".netrc", "secrets"};
+        bool named[5] = {0}, named_dot[5] = {0};
+        WordNames wn = {.names = names, .n = 5, .named = named, .named_dot = named_dot};
+        ShellLexed l;
+        assert_int_equal(shell_lex(s, strlen(s), &l), 0);
+        assert_int_equal(word_names_lexed(&l, 0, &wn), 0);
+        word_names_done(&wn);
+        shell_lexed_done(&l);
+        *ret_spent = wn.spent;
+        return wn.work;
+}
+
+static char *repeat(const char *unit, size_t times) {
+        size_t k = strlen(unit);
+        char *s = malloc(k * times + 4);
+        assert_non_null(s);
+        memcpy(s, "ls ", 3);
+        for (size_t i = 0; i < times; i++)
+                memcpy(s + 3 + i * k, unit, k);
+        s[3 + k * times] = 0;
+        return s;
+}
+
+static void test_work(void **state) {
+        (void) state;
+        bool spent;
+        /* a plain line: the work doubles with it, no more */
+        char *a = repeat("src/*.c -rn foo {a,b}.h \"$x\" .e[n]v ", 1000);
+        char *b = repeat("src/*.c -rn foo {a,b}.h \"$x\" .e[n]v ", 2000);
+        size_t wa = work(a, &spent);
+        assert_false(spent);
+        size_t wb = work(b, &spent);
+        assert_false(spent);
+        assert_true(wb <= 2 * wa + 64);
+        assert_true(wa <= 64 * strlen(a));
+        free(a);
+        free(b);
+        /* brace-heavy lines, 95 KB and 120 KB (the issue's took seconds):
+         * stopped at the bound, however large */
+        static const char *const units[] = {
+                "{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}xxxxxxxxxxxxxxx ", "{a,b}", "{{{{{{{{,}",
+                "[[[[[[[[]"};
+        for (size_t i = 0; i < ELEMENTSOF(units); i++)
+                for (size_t kb = 95; kb <= 120; kb += 25) {
+                        char *s = repeat(units[i], kb * 1024 / strlen(units[i]));
+                        size_t w = work(s, &spent);
+                        assert_true(w <= WORD_NAMES_WORK_MAX + 4 * strlen(s)); /* a last copy */
+                        free(s);
+                }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_table),
+                cmocka_unit_test(test_globs),
                 cmocka_unit_test(test_edges),
+                cmocka_unit_test(test_work),
         };
         return RUN(tests);
 }

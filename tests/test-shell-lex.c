@@ -57,15 +57,17 @@ static void test_words(void **state) {
         for (size_t i = 0; i < 3; i++)
                 assert_string_equal(text(&l.v[i].w, buf), ".env");
         shell_lexed_done(&l);
-        /* globs, a class, braces, an expansion: each its own kind */
+        /* globs, a bracket's '[', braces, an expansion: each its own kind;
+         * what is in the bracket is bytes, for the glob to read */
         l = lex(".e*[nN]? {a,b} $HOME");
         assert_int_equal(l.n, 3);
         const ShellWord *w = &l.v[0].w;
-        assert_int_equal(w->n, 5);
+        assert_int_equal(w->n, 8);
         assert_int_equal(w->v[2].kind, SHELL_STAR);
         assert_int_equal(w->v[3].kind, SHELL_CLASS);
-        assert_int_equal(w->v[4].kind, SHELL_QMARK);
-        assert_int_equal(w->n_sets, 1);
+        assert_int_equal(w->v[6].kind, SHELL_LIT);
+        assert_int_equal(w->v[7].kind, SHELL_QMARK);
+        assert_false(w->v[0].quoted);
         assert_int_equal(l.v[1].w.v[0].kind, SHELL_BOPEN);
         assert_int_equal(l.v[1].w.v[2].kind, SHELL_BCOMMA);
         assert_int_equal(l.v[1].w.v[4].kind, SHELL_BCLOSE);
@@ -87,6 +89,40 @@ static void test_nested(void **state) {
         assert_string_equal(l.nested[4], " d");
         assert_true(l.v[1].w.substitution);
         assert_true(l.v[2].w.expansion);
+        shell_lexed_done(&l);
+}
+
+/* A '[' is a bracket's only with an unquoted ']' after it; a quoted byte
+ * is marked so, braces stay braces inside a bracket (bash sees them
+ * first). */
+static void test_brackets(void **state) {
+        (void) state;
+        ShellLexed l = lex("[ .[,e]nv '['x] .[\\]] a[\"x]\"");
+        assert_int_equal(l.n, 5);
+        assert_int_equal(l.v[0].w.v[0].kind, SHELL_LIT); /* [ alone: the test command */
+        const ShellWord *w = &l.v[1].w;
+        assert_int_equal(w->v[1].kind, SHELL_CLASS);
+        assert_int_equal(w->v[2].kind, SHELL_BCOMMA);
+        assert_int_equal(l.v[2].w.v[0].kind, SHELL_LIT); /* quoted: a byte */
+        assert_true(l.v[2].w.v[0].quoted);
+        w = &l.v[3].w;
+        assert_int_equal(w->v[1].kind, SHELL_CLASS);
+        assert_true(w->v[2].quoted); /* \]: a byte in the bracket */
+        assert_false(w->v[3].quoted);
+        assert_int_equal(l.v[4].w.v[1].kind, SHELL_LIT); /* its ']' quoted: none closes */
+        shell_lexed_done(&l);
+}
+
+/* A backquoted body, kept as bash reads it again: one level of \\, \`
+ * and \$ gone (and \" in double quotes), any other backslash kept. */
+static void test_backquotes(void **state) {
+        (void) state;
+        ShellLexed l =
+                lex("echo `cat .e\\\\nv \\$x \\a \\\"` \"`b \\\"c\\\"`\" `echo \\`cat .e\\\\\\\\nv\\``");
+        assert_int_equal(l.n_nested, 3);
+        assert_string_equal(l.nested[0], "cat .e\\nv $x \\a \\\"");
+        assert_string_equal(l.nested[1], "b \"c\"");
+        assert_string_equal(l.nested[2], "echo `cat .e\\\\nv`");
         shell_lexed_done(&l);
 }
 
@@ -116,7 +152,8 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_tokens),     cmocka_unit_test(test_words),
                 cmocka_unit_test(test_nested),     cmocka_unit_test(test_refused),
-                cmocka_unit_test(test_join_lines),
+                cmocka_unit_test(test_join_lines), cmocka_unit_test(test_brackets),
+                cmocka_unit_test(test_backquotes),
         };
         return RUN(tests);
 }

@@ -107,7 +107,7 @@ typedef struct Recogniser {
         const char *loop; /* the for loop's variable, inside its body */
         char *reason;
         size_t reason_n;
-        const struct Secrets *sec; /* command.c's: the policy's names */
+        const struct WordNames *sec; /* the policy's names (word-names.h) */
         const CommandPolicy *policy;
         int depth;   /* of strings read again */
         bool writes; /* the command being collected writes a file (> or >>) */

@@ -18,240 +18,17 @@
 #include "command-internal.h"
 #include "shell-lex.h"
 #include "util.h"
+#include "word-names.h"
 
-#define NESTING_MAX 8          /* substitutions in substitutions, judged this deep */
-#define ALTERNATIVES_MAX 1024u /* a word's brace expansions, judged one by one */
-#define BRACES_MAX 64u         /* a word's '{'s, expanded */
-#define BRACED_WORD_MAX 1024u  /* the longest word with a '{', expanded */
-
-/* ---- what a word names ---- */
+/* The longest command judged: Linux's MAX_ARG_STRLEN, the most one
+ * argument (bash -c's) can hold. A longer one is refused, never judged in
+ * part. */
+#define COMMAND_MAX (128u * 1024)
 
 /* A byte that can sit inside a name next to a secret's without ending it. */
 static bool name_byte(uint8_t c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
                c == '_' || c == '-' || c >= 0x80;
-}
-
-static bool item_name_byte(const ShellItem *it) {
-        return it->kind == SHELL_LIT && name_byte(it->c);
-}
-
-/* ASCII letters of either case: a case-insensitive volume (macOS's, where
- * this rule is all there is) opens .ENV for .env. */
-static uint8_t other_case(uint8_t c) {
-        return c >= 'a' && c <= 'z' ? (uint8_t) (c - 32) : c >= 'A' && c <= 'Z' ? (uint8_t) (c + 32) : c;
-}
-
-static bool same_byte(uint8_t a, uint8_t b) {
-        return a == b || other_case(a) == b;
-}
-
-static bool in_set(const ShellWord *w, const ShellItem *it, uint8_t c) {
-        return (w->sets[it->set].bits[c / 8] >> (c % 8)) & 1;
-}
-
-/* Does the glob v[0..n) (no '/') match s whole? A '*' or '?' matches a
- * leading dot too (dotglob may be on); an expansion matches anything. */
-static bool glob_match(const ShellWord *w, const ShellItem *v, size_t n, const char *s) {
-        size_t pi = 0, si = 0, star_p = SIZE_MAX, star_s = 0, len = strlen(s);
-        while (si < len) {
-                if (pi < n && (v[pi].kind == SHELL_STAR || v[pi].kind == SHELL_EXPAND)) {
-                        star_p = pi++;
-                        star_s = si;
-                        continue;
-                }
-                if (pi < n &&
-                    ((v[pi].kind == SHELL_LIT && same_byte(v[pi].c, (uint8_t) s[si])) ||
-                     v[pi].kind == SHELL_QMARK ||
-                     (v[pi].kind == SHELL_CLASS && (in_set(w, &v[pi], (uint8_t) s[si]) ||
-                                                    in_set(w, &v[pi], other_case((uint8_t) s[si])))))) {
-                        pi++;
-                        si++;
-                        continue;
-                }
-                if (star_p == SIZE_MAX)
-                        return false;
-                pi = star_p + 1;
-                si = ++star_s;
-        }
-        while (pi < n && (v[pi].kind == SHELL_STAR || v[pi].kind == SHELL_EXPAND))
-                pi++;
-        return pi == n;
-}
-
-/* v[0..p) is a short option whose argument is attached: "-f" in "-f.env". */
-static bool short_option_before(const ShellItem *v, size_t p) {
-        if (p < 2 || v[0].kind != SHELL_LIT || v[0].c != '-')
-                return false;
-        for (size_t k = 1; k < p; k++)
-                if (v[k].kind != SHELL_LIT ||
-                    !((v[k].c >= 'a' && v[k].c <= 'z') || (v[k].c >= 'A' && v[k].c <= 'Z') ||
-                      (v[k].c >= '0' && v[k].c <= '9')))
-                        return false; /* letters and digits: xargs -0a.env */
-        return true;
-}
-
-/* Does the word (one brace expansion of it, v[0..n)) name the secret
- * component s? */
-static bool names(const ShellWord *w, const ShellItem *v, size_t n, const char *s) {
-        size_t len = strlen(s);
-        /* s whole inside it, between non-name bytes (anything but a plain
-         * byte is one) */
-        for (size_t p = 0; p + len <= n; p++) {
-                size_t k = 0;
-                while (k < len && v[p + k].kind == SHELL_LIT && same_byte(v[p + k].c, (uint8_t) s[k]))
-                        k++;
-                if (k == len && (p == 0 || !item_name_byte(&v[p - 1]) || short_option_before(v, p)) &&
-                    (p + len == n || !item_name_byte(&v[p + len])))
-                        return true;
-        }
-        /* a glob matching s: a path component, or a piece of one between
-         * bytes no name holds (--file=.e*, HEAD:.e*), as above */
-        for (int pieces = 0; pieces < 2; pieces++)
-                for (size_t a = 0; a < n;) {
-                        size_t b = a;
-                        bool glob = false, expansion = false, lit = false;
-                        while (b < n && !(v[b].kind == SHELL_LIT &&
-                                          (v[b].c == '/' || (pieces && !name_byte(v[b].c))))) {
-                                glob = glob || v[b].kind == SHELL_STAR || v[b].kind == SHELL_QMARK ||
-                                       v[b].kind == SHELL_CLASS;
-                                expansion = expansion || v[b].kind == SHELL_EXPAND;
-                                lit = lit || v[b].kind == SHELL_LIT;
-                                b++;
-                        }
-                        /* an expansion may be empty, or anything: with a
-                         * byte beside it (.e$@nv, ${x:-.e}nv), a glob; alone
-                         * ($HOME) it names nothing by itself */
-                        if ((glob || (expansion && lit)) && glob_match(w, v + a, b - a, s))
-                                return true;
-                        a = b + 1;
-                }
-        return false;
-}
-
-typedef struct Secrets {
-        const char *const *entries; /* as given */
-        size_t n;
-        char **last; /* each one's last component */
-        bool *named; /* which entries a word named */
-} Secrets;
-
-/* Brace expansion: each alternative of v[0..n) judged; *budget counts them
- * down, and a word with more than it allows names every secret. */
-static int expand(const ShellWord *w, const ShellItem *v, size_t n, Secrets *sec, size_t *budget) {
-        if (*budget == 0) { /* spent: every secret named, and no more expanding */
-                for (size_t i = 0; i < sec->n; i++)
-                        sec->named[i] = true;
-                return 0;
-        }
-        /* the first '{' whose '}' closes a list with a ',' at its level */
-        for (size_t a = 0; a < n; a++) {
-                if (v[a].kind != SHELL_BOPEN)
-                        continue;
-                int depth = 0;
-                size_t commas = 0, b = a;
-                for (; b < n; b++) {
-                        if (v[b].kind == SHELL_BOPEN)
-                                depth++;
-                        else if (v[b].kind == SHELL_BCLOSE && --depth == 0)
-                                break;
-                        else if (v[b].kind == SHELL_BCOMMA && depth == 1)
-                                commas++;
-                }
-                bool seq = false;
-                for (size_t k = a + 1; k + 1 < b && b < n && commas == 0; k++)
-                        seq = seq || (v[k].kind == SHELL_LIT && v[k].c == '.' &&
-                                      v[k + 1].kind == SHELL_LIT && v[k + 1].c == '.');
-                if (b >= n || (commas == 0 && !seq))
-                        continue;
-                _cleanup_free_ ShellItem *alt = malloc((n + 1) * sizeof *alt);
-                if (!alt)
-                        return -ENOMEM;
-                if (seq) { /* {a..z}, {1..9}: anything, to be safe */
-                        memcpy(alt, v, a * sizeof *v);
-                        alt[a] = (ShellItem){.kind = SHELL_STAR};
-                        memcpy(alt + a + 1, v + b + 1, (n - b - 1) * sizeof *v);
-                        return expand(w, alt, n - (b - a), sec, budget);
-                }
-                for (size_t start = a + 1, k = a + 1, d = 0; k <= b; k++) {
-                        if (v[k].kind == SHELL_BOPEN)
-                                d++;
-                        else if (v[k].kind == SHELL_BCLOSE && d > 0 && k < b)
-                                d--;
-                        else if ((v[k].kind == SHELL_BCOMMA && d == 0) || k == b) {
-                                size_t m = 0;
-                                memcpy(alt, v, a * sizeof *v);
-                                m = a;
-                                memcpy(alt + m, v + start, (k - start) * sizeof *v);
-                                m += k - start;
-                                memcpy(alt + m, v + b + 1, (n - b - 1) * sizeof *v);
-                                m += n - b - 1;
-                                int r = expand(w, alt, m, sec, budget);
-                                if (r < 0)
-                                        return r;
-                                start = k + 1;
-                        }
-                }
-                return 0;
-        }
-        (*budget)--;
-        for (size_t i = 0; i < sec->n; i++)
-                if (!sec->named[i] && names(w, v, n, sec->last[i]))
-                        sec->named[i] = true;
-        return 0;
-}
-
-static int text_names(const char *s, size_t n, int depth, Secrets *sec);
-
-/* The secrets every word of l names, and its substitutions' texts. */
-static int lexed_names(const ShellLexed *l, int depth, Secrets *sec) {
-        for (size_t i = 0; i < l->n; i++) {
-                if (l->v[i].kind != SHELL_TOKEN_WORD)
-                        continue;
-                /* each '{' is matched by a walk to its '}': past BRACES_MAX
-                 * of them, or in a word longer than BRACED_WORD_MAX, the
-                 * word names every secret instead */
-                size_t opens = 0, budget = ALTERNATIVES_MAX;
-                for (size_t k = 0; k < l->v[i].w.n; k++)
-                        opens += l->v[i].w.v[k].kind == SHELL_BOPEN;
-                if (opens > BRACES_MAX || (opens > 0 && l->v[i].w.n > BRACED_WORD_MAX))
-                        budget = 0;
-                int r = expand(&l->v[i].w, l->v[i].w.v, l->v[i].w.n, sec, &budget);
-                if (r < 0)
-                        return r;
-        }
-        for (size_t i = 0; i < l->n_nested; i++) {
-                int r = text_names(l->nested[i], strlen(l->nested[i]), depth + 1, sec);
-                if (r < 0)
-                        return r;
-        }
-        return 0;
-}
-
-/* What a text bash could not parse as this lexer reads it names: its bytes
- * with every quote and backslash gone, as one word. */
-static int raw_names(const char *s, size_t n, Secrets *sec) {
-        ShellWord w = {0};
-        int r = 0;
-        for (size_t i = 0; i < n && r >= 0; i++)
-                if (s[i] != '\'' && s[i] != '"' && s[i] != '\\')
-                        r = shell_word_put(&w, SHELL_LIT, (uint8_t) s[i]);
-        size_t budget = 1;
-        if (r >= 0)
-                r = expand(&w, w.v, w.n, sec, &budget);
-        shell_word_done(&w);
-        return r;
-}
-
-static int text_names(const char *s, size_t n, int depth, Secrets *sec) {
-        ShellLexed l = {0};
-        int r = depth > NESTING_MAX ? -EINVAL : shell_lex(s, n, &l);
-        if (r == -EINVAL)
-                r = raw_names(s, n, sec);
-        else if (r >= 0)
-                r = lexed_names(&l, depth, sec);
-        shell_lexed_done(&l);
-        return r;
 }
 
 /* ---- the name-or-size language ---- */
@@ -339,18 +116,20 @@ static bool in_list(const char *const *l, const char *s, size_t len) {
 
 /* Does the word name a secret (command.h's rule)? -ENOMEM, or 0/1. */
 int recog_word_names(const Recogniser *p, const ShellWord *w) {
-        const Secrets *sec = p->sec;
+        const WordNames *sec = p->sec;
         _cleanup_free_ bool *named = calloc(sec->n + 1, sizeof *named);
-        if (!named)
+        _cleanup_free_ bool *named_dot = calloc(sec->n + 1, sizeof *named_dot);
+        if (!named || !named_dot)
                 return -ENOMEM;
-        Secrets s = *sec;
-        s.named = named;
-        size_t budget = ALTERNATIVES_MAX;
-        int r = expand(w, w->v, w->n, &s, &budget);
+        WordNames wn = {.names = sec->names, .n = sec->n, .named = named, .named_dot = named_dot};
+        ShellToken t = {.kind = SHELL_TOKEN_WORD, .fd = -1, .w = *w};
+        ShellLexed one = {.v = &t, .n = 1}; /* borrowed: not freed */
+        int r = word_names_lexed(&one, 0, &wn);
+        word_names_done(&wn);
         if (r < 0)
                 return r;
         for (size_t i = 0; i < sec->n; i++)
-                if (named[i] && sec->last[i][0])
+                if ((named[i] || wn.spent) && sec->names[i][0])
                         return 1;
         return 0;
 }
@@ -824,54 +603,66 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                 char *slash = strrchr(c, '/');
                 last[i] = slash ? slash + 1 : c;
         }
-        Secrets sec = {.entries = secrets, .n = n_secrets, .last = last, .named = named};
-        for (size_t i = 0; i < n_secrets; i++)
-                if (!last[i][0])
-                        named[i] = false; /* an empty entry names nothing */
-
-        size_t jn = 0;
-        _cleanup_free_ char *joined = shell_join_lines(cmd, n, &jn);
-        if (!joined)
+        _cleanup_free_ bool *named_dot = calloc(n_secrets + 1, sizeof *named_dot);
+        if (!named_dot)
                 return -ENOMEM;
-        bool lexed = !memchr(cmd, 0, n) && (r = shell_lex(joined, jn, &l)) != -EINVAL;
-        if (lexed && r < 0) {
-                shell_lexed_done(&l);
-                return r;
+        WordNames wn = {
+                .names = (const char *const *) last, .n = n_secrets, .named = named, .named_dot = named_dot};
+        bool lexed = false;
+        const char *unjudged = NULL; /* why every secret counts as named */
+        if (n > COMMAND_MAX)
+                unjudged = "a command longer than 131072 bytes, the most this rule judges";
+        else {
+                size_t jn = 0;
+                _cleanup_free_ char *joined = shell_join_lines(cmd, n, &jn);
+                if (!joined)
+                        return -ENOMEM;
+                lexed = !memchr(cmd, 0, n) && (r = shell_lex(joined, jn, &l)) != -EINVAL;
+                if (lexed && r < 0) {
+                        shell_lexed_done(&l);
+                        return r;
+                }
+                r = lexed ? word_names_lexed(&l, 0, &wn) : word_names_raw(cmd, n, &wn);
+                word_names_done(&wn);
+                if (r < 0) {
+                        shell_lexed_done(&l);
+                        return r;
+                }
+                if (wn.spent)
+                        unjudged = "more brace expansions and globs than this rule judges";
+                /* what its programs do with their words: a pattern, a string
+                 * read again, git's history (command-programs.c) */
+                _cleanup_free_ bool *found = calloc(n_secrets + 1, sizeof *found);
+                if (!found) {
+                        shell_lexed_done(&l);
+                        return -ENOMEM;
+                }
+                Judge judge = {.policy = policy,
+                               .named = found,
+                               .depth = depth,
+                               .reason = v.reason,
+                               .reason_n = sizeof v.reason};
+                r = lexed && !unjudged ? programs_check(&judge, &l, joined, jn) : 0;
+                if (r < 0) {
+                        shell_lexed_done(&l);
+                        return r;
+                }
+                if (r > 0) {
+                        /* the secrets the finding is about; else those the
+                         * line names; else, a bound past which nothing is
+                         * judged, all */
+                        bool any = false, some = false;
+                        for (size_t i = 0; i < n_secrets; i++)
+                                any = any || (found[i] && last[i][0]);
+                        for (size_t i = 0; i < n_secrets; i++)
+                                some = some || (named[i] && last[i][0]);
+                        for (size_t i = 0; i < n_secrets; i++)
+                                named[i] = (any ? found[i] : some ? named[i] : true) && last[i][0];
+                        v.refused = true;
+                }
         }
-        r = lexed ? lexed_names(&l, 0, &sec) : raw_names(cmd, n, &sec);
-        if (r < 0) {
-                shell_lexed_done(&l);
-                return r;
-        }
-        /* what its programs do with their words: a pattern, a string read
-         * again, git's history (command-programs.c) */
-        _cleanup_free_ bool *found = calloc(n_secrets + 1, sizeof *found);
-        if (!found) {
-                shell_lexed_done(&l);
-                return -ENOMEM;
-        }
-        Judge judge = {.policy = policy,
-                       .named = found,
-                       .depth = depth,
-                       .reason = v.reason,
-                       .reason_n = sizeof v.reason};
-        r = lexed ? programs_check(&judge, &l, joined, jn) : 0;
-        if (r < 0) {
-                shell_lexed_done(&l);
-                return r;
-        }
-        if (r > 0) {
-                /* the secrets the finding is about; else those the line
-                 * names; else, a bound past which nothing is judged, all */
-                bool any = false, some = false;
-                for (size_t i = 0; i < n_secrets; i++)
-                        any = any || (found[i] && last[i][0]);
-                for (size_t i = 0; i < n_secrets; i++)
-                        some = some || (named[i] && last[i][0]);
-                for (size_t i = 0; i < n_secrets; i++)
-                        named[i] = (any ? found[i] : some ? named[i] : true) && last[i][0];
-                v.refused = true;
-        }
+        for (size_t i = 0; i < n_secrets && unjudged; i++)
+                named[i] = true;
         for (size_t i = 0; i < n_secrets; i++)
                 if (named[i] && last[i][0])
                         v.n_paths++;
@@ -903,7 +694,9 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
         for (size_t i = 0; i < n; i++)
                 control = control || ((uint8_t) cmd[i] < 0x20 && cmd[i] != '\t' && cmd[i] != '\n') ||
                           cmd[i] == 0x7f;
-        if (!lexed)
+        if (unjudged)
+                snprintf(v.reason, sizeof v.reason, "%s", unjudged);
+        else if (!lexed)
                 snprintf(v.reason, sizeof v.reason, "a command line the recogniser does not understand");
         else if (control)
                 snprintf(v.reason, sizeof v.reason, "a control character");
@@ -911,7 +704,7 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                 P p = {.l = &l,
                        .reason = v.reason,
                        .reason_n = sizeof v.reason,
-                       .sec = &sec,
+                       .sec = &wn,
                        .policy = policy,
                        .depth = depth};
                 if (line(&p) && bytes_allowed(cmd, n, p.wrote, v.reason, sizeof v.reason)) {

@@ -12,14 +12,19 @@
  * one that names none is allowed, unless what its programs do with their
  * words reads one (below).
  *
- * A word names a secret when, after quote removal and escapes ($'...' and
- * backslashes), any of its brace expansions holds the secret's last
- * component whole (between the word's ends, slashes, or any byte that is
- * not a letter, digit, '.', '_', '-' or above 0x7f), or one of its path
- * components is a glob that matches it (a glob's '*' and '?' match a
- * leading dot too: dotglob may be on); ASCII letters of either case (a
- * case-insensitive volume opens .ENV for .env). What a command substitution or a
- * variable's default runs or says is judged the same way.
+ * A word names a secret when, after quote removal and escapes ($'...',
+ * backslashes, and a backquoted body's own level of them), any of its brace
+ * expansions holds the secret's last component whole (between the word's
+ * ends, slashes, or any byte that is not a letter, digit, '.', '_', '-' or
+ * above 0x7f), or one of its path components is a glob that matches it as
+ * bash's pathname expansion does (brackets read after braces; a leading dot
+ * matched only by a '.', unless the line may turn dotglob on or set
+ * GLOBIGNORE), or a piece of a component is a glob a program could match it
+ * with (--include=*nv); ASCII letters of either case (a case-insensitive
+ * volume opens .ENV for .env). What a command substitution or a variable's
+ * default runs or says is judged the same way. A line longer than 128 KiB,
+ * or one whose braces and globs take more work than word-names.h bounds, is
+ * refused, every secret named.
  *
  * What the programs of a line do with their words is judged too, whether
  * or not a word names a secret (command-programs.c, command-git.c,

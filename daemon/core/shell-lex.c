@@ -18,7 +18,6 @@
 
 void shell_word_done(ShellWord *w) {
         free(w->v);
-        free(w->sets);
 }
 
 void shell_lexed_done(ShellLexed *l) {
@@ -46,6 +45,24 @@ static int put_nested(ShellLexed *l, const char *s, size_t n) {
         }
         l->nested[l->n_nested++] = d;
         return 0;
+}
+
+/* A backquoted body as bash reads it again: a backslash before '$', '`'
+ * or '\\' (and '"', in double quotes) is gone, any other kept
+ * (`cat .e\\\\nv` runs cat .e\\nv, which reads .env). */
+static int put_backquoted(ShellLexed *l, const char *s, size_t n, bool in_dquote) {
+        _cleanup_free_ char *d = malloc(n + 1);
+        size_t k = 0;
+        if (!d)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] == '\\' && i + 1 < n &&
+                    (s[i + 1] == '$' || s[i + 1] == '`' || s[i + 1] == '\\' ||
+                     (in_dquote && s[i + 1] == '"')))
+                        i++;
+                d[k++] = s[i];
+        }
+        return put_nested(l, d, k);
 }
 
 bool shell_is_ident_start(char c) {
@@ -277,67 +294,25 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
         return shell_word_put(w, SHELL_LIT, '$');
 }
 
-/* A [...] class from s[*i] (its '['), or 0 when it is none (a '['). A
- * quote, escape or expansion inside it is still a class to bash (.[\e]nv
- * opens .env): such a class matches every byte, to be safe. */
-static int lex_class(const char *s, size_t n, size_t *i, ShellWord *w) {
-        size_t j = *i + 1;
-        ShellSet set = {{0}};
-        bool negate = false, any = false;
-        if (j < n && (s[j] == '!' || s[j] == '^')) {
-                negate = true;
-                j++;
+/* Mark the items a quote or escape made, from k on. */
+static void mark_quoted(ShellWord *w, size_t k) {
+        for (; k < w->n; k++)
+                if (w->v[k].kind == SHELL_LIT)
+                        w->v[k].quoted = true;
+}
+
+/* An unquoted '[' with an unquoted ']' after it may open a bracket
+ * expression: which one does is the glob's to say, after brace expansion
+ * (bash does not know brackets when it expands braces). */
+static void mark_brackets(ShellWord *w) {
+        bool close = false;
+        for (size_t k = w->n; k-- > 0;) {
+                ShellItem *it = &w->v[k];
+                if (it->kind == SHELL_LIT && !it->quoted && it->c == ']')
+                        close = true;
+                else if (it->kind == SHELL_LIT && !it->quoted && it->c == '[' && close)
+                        it->kind = SHELL_CLASS;
         }
-        size_t first = j;
-        for (; j < n && (s[j] != ']' || j == first); j++) {
-                if (shell_is_meta(s[j]) || s[j] == '{' || s[j] == ',' || s[j] == '}')
-                        return 0; /* not a class: bash takes the '[' as a byte (and
-                                   * expands braces before it globs) */
-                if (s[j] == '\\' || s[j] == '$') {
-                        any = true;
-                        j += s[j] == '\\';
-                        continue;
-                }
-                if (s[j] == '\'' || s[j] == '"' || s[j] == '`') {
-                        const char *e = s[j] == '\'' ? memchr(s + j + 1, '\'', n - j - 1) : NULL;
-                        ssize_t k = s[j] == '\'' ? (e ? e - s : -1) : close_quote(s, n, j);
-                        if (k < 0)
-                                return 0;
-                        any = true;
-                        j = (size_t) k;
-                        continue;
-                }
-                uint8_t lo = (uint8_t) s[j], hi = lo;
-                if (s[j] == '[' && j + 1 < n && (s[j + 1] == ':' || s[j + 1] == '=' || s[j + 1] == '.')) {
-                        /* [:alpha:] and the like: every byte, to be safe */
-                        const char *e = memchr(s + j + 2, ']', n - j - 2);
-                        if (!e)
-                                return 0;
-                        j = (size_t) (e - s);
-                        lo = 0;
-                        hi = 255;
-                } else if (j + 2 < n && s[j + 1] == '-' && s[j + 2] != ']') {
-                        hi = (uint8_t) s[j + 2];
-                        j += 2;
-                }
-                for (unsigned c = lo; c <= hi; c++)
-                        set.bits[c / 8] |= (uint8_t) (1u << (c % 8));
-        }
-        if (j >= n)
-                return 0;
-        if (negate || any)
-                for (size_t k = 0; k < sizeof set.bits; k++)
-                        set.bits[k] = any ? 0xff : (uint8_t) ~set.bits[k];
-        if (w->n_sets >= UINT16_MAX || ARRAY_GROW(w->sets, w->sets_allocated, w->n_sets + 1) < 0)
-                return -ENOMEM;
-        w->sets[w->n_sets] = set;
-        if (ARRAY_GROW(w->v, w->allocated, w->n + 1) < 0)
-                return -ENOMEM;
-        w->v[w->n++] = (ShellItem){.kind = SHELL_CLASS, .set = (uint16_t) w->n_sets++};
-        if (any)
-                w->quoted = true;
-        *i = j + 1;
-        return 1;
 }
 
 /* One word from s[*i], to an unquoted blank or operator. */
@@ -347,19 +322,27 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
         while (*i < n && (!shell_is_meta(s[*i]) || (ext && s[*i] == '('))) {
                 char c = s[*i];
                 if (ext && c == '(') {
-                        /* @(env), +(.): a pattern (shopt -s extglob) matching
-                         * anything, to be safe; what it holds is judged too */
+                        /* @(env), +(.): a pattern (shopt -s extglob; bash
+                         * without it finds a syntax error) matching anything,
+                         * to be safe; what it holds is judged too. A leading
+                         * dot only if it holds a '.' (or a quote, escape or
+                         * expansion that may make one), and never !(...), as
+                         * bash's. */
                         ssize_t e = close_bracket(s, n, *i + 1, '(', ')');
                         if (e < 0)
                                 return -EINVAL;
                         if ((r = put_nested(out, s + *i + 1, (size_t) e - *i - 1)) < 0)
                                 return r;
-                        w->v[w->n - 1] = (ShellItem){.kind = SHELL_STAR, .c = '*'};
+                        bool dot = false;
+                        for (size_t k = *i + 1; k < (size_t) e && s[*i - 1] != '!'; k++)
+                                dot = dot || (s[k] && strchr(".$`\\'\"", s[k]));
+                        w->v[w->n - 1] = (ShellItem){.kind = SHELL_EXTGLOB, .c = s[*i - 1], .quoted = dot};
                         *i = (size_t) e + 1;
                         ext = false;
                         continue;
                 }
                 ext = (c == '@' || c == '!' || c == '+' || c == '*' || c == '?');
+                size_t k0 = w->n;
                 switch (c) {
                 case '\\':
                         if (*i + 1 < n && s[*i + 1] == '\n') {
@@ -369,6 +352,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                         r = shell_word_put(w, SHELL_LIT, (uint8_t) (*i + 1 < n ? s[*i + 1] : '\\'));
                         *i += 2;
                         w->quoted = true;
+                        mark_quoted(w, k0);
                         break;
                 case '\'': {
                         const char *e = memchr(s + *i + 1, '\'', n - *i - 1);
@@ -379,6 +363,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                                 r = shell_word_put(w, SHELL_LIT, (uint8_t) *p);
                         *i = (size_t) (e - s) + 1;
                         w->quoted = true;
+                        mark_quoted(w, k0);
                         break;
                 }
                 case '"': {
@@ -395,7 +380,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                                         ssize_t e = close_quote(s, n, j);
                                         if (e < 0)
                                                 return -EINVAL;
-                                        r = put_nested(out, s + j + 1, (size_t) e - j - 1);
+                                        r = put_backquoted(out, s + j + 1, (size_t) e - j - 1, true);
                                         if (r >= 0)
                                                 r = shell_word_put(w, SHELL_EXPAND, 0);
                                         w->substitution = true;
@@ -408,16 +393,18 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                                 return -EINVAL;
                         *i = j + 1;
                         w->quoted = true;
+                        mark_quoted(w, k0);
                         break;
                 }
                 case '$':
                         r = lex_dollar(s, n, i, w, false, out);
+                        mark_quoted(w, k0); /* $'...': its bytes are quoted */
                         break;
                 case '`': {
                         ssize_t e = close_quote(s, n, *i);
                         if (e < 0)
                                 return -EINVAL;
-                        r = put_nested(out, s + *i + 1, (size_t) e - *i - 1);
+                        r = put_backquoted(out, s + *i + 1, (size_t) e - *i - 1, false);
                         if (r >= 0)
                                 r = shell_word_put(w, SHELL_EXPAND, 0);
                         w->substitution = true;
@@ -428,13 +415,6 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                 case '?':
                         r = shell_word_put(w, c == '*' ? SHELL_STAR : SHELL_QMARK, (uint8_t) c);
                         (*i)++;
-                        break;
-                case '[':
-                        r = lex_class(s, n, i, w);
-                        if (r == 0) {
-                                r = shell_word_put(w, SHELL_LIT, '[');
-                                (*i)++;
-                        }
                         break;
                 case '{':
                 case ',':
@@ -453,6 +433,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                 if (r < 0)
                         return r;
         }
+        mark_brackets(w);
         /* param names the word only when it is that one expansion */
         if (!(w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->v[0].c == 1))
                 w->param[0] = 0;

@@ -17,33 +17,30 @@ typedef enum ShellItemKind {
         SHELL_LIT,    /* a byte, c */
         SHELL_STAR,   /* an unquoted '*' */
         SHELL_QMARK,  /* an unquoted '?' */
-        SHELL_CLASS,  /* an unquoted [...]: set */
+        SHELL_CLASS,  /* an unquoted '[' with an unquoted ']' after it: a
+                       * bracket expression, if the glob finds its end */
         SHELL_EXPAND, /* $name, ${...}, $(...), `...`, $((...)) */
         SHELL_BOPEN,  /* unquoted '{', ',' and '}': brace expansion, if they make one */
         SHELL_BCOMMA,
         SHELL_BCLOSE,
+        SHELL_EXTGLOB, /* @(...), !(...), +(...), *(...), ?(...): what it holds is nested */
 } ShellItemKind;
 
 /* One byte of a word after quote removal, or one of its unquoted
- * specials. */
+ * specials. Brackets are left to the glob: bash expands braces first,
+ * and a bracket expression may hold a ',', '{' or '}', or be split by
+ * them (cat .[,e]nv, {,[}.env{,]}). */
 typedef struct ShellItem {
         uint8_t kind, c; /* kind: a ShellItemKind */
-        uint16_t set;    /* SHELL_CLASS: its index in the word's sets */
+        bool quoted;     /* SHELL_LIT: quoted or escaped, so no glob special;
+                          * SHELL_EXTGLOB: it may match a leading dot */
 } ShellItem;
-
-/* A [...] class: the bytes it matches (every byte, when a quote, escape
- * or expansion in it leaves that open). */
-typedef struct ShellSet {
-        uint8_t bits[32];
-} ShellSet;
 
 /* A word: its items, its classes, and what the recogniser needs to know
  * of how it was written. */
 typedef struct ShellWord {
         ShellItem *v;
         size_t n, allocated;
-        ShellSet *sets;
-        size_t n_sets, sets_allocated;
         bool expansion;    /* a parameter or arithmetic expansion */
         bool substitution; /* a command or process substitution */
         bool quoted;       /* some of it quoted or escaped */
@@ -65,7 +62,9 @@ typedef struct ShellToken {
 } ShellToken;
 
 /* A line lexed: its tokens, and the texts that substitutions, ${...},
- * extglobs and comments hold, which the lexer does not lex but keeps. */
+ * extglobs and comments hold, which the lexer does not lex but keeps (a
+ * backquoted one as bash reads it again: one level of \\, \` and \$ gone,
+ * and \" in double quotes). */
 typedef struct ShellLexed {
         ShellToken *v;
         size_t n, allocated;

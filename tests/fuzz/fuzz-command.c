@@ -2,7 +2,9 @@
 /* The secret-paths rule on any bytes. Invariants: an answer always comes
  * (0), a refusal names a path and gives a reason, and a command allowed
  * while it names a secret holds no "$(", no backtick, no '<', and no '>'
- * but in 2>&1 and >/dev/null, or echo's or printf's write. */
+ * but in 2>&1 and >/dev/null, or echo's or printf's write; a line before
+ * it that turns dotglob on takes no name away (a glob only matches more). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +13,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const secrets[] = {".env", "secrets/", "config/master.key"};
+static const char *const secrets[] = {".env", "secrets/", "config/master.key", "id_rsa"};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (size > 4096)
                 return 0;
         const char *s = (const char *) data;
         CommandVerdict v;
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, NULL}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -32,6 +34,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                             !memmem(s, size, "echo", 4) && !memmem(s, size, "printf", 6))
                                 abort(); /* echo's and printf's > and >> to a path naming no secret */
                 }
+        /* shopt -s dotglob on the line before: every name still named */
+        static const char prefix[] = "shopt -s dotglob\n";
+        char *d = malloc(sizeof prefix + size);
+        if (!d)
+                abort();
+        memcpy(d, prefix, sizeof prefix - 1);
+        memcpy(d + sizeof prefix - 1, s, size);
+        CommandVerdict dv;
+        if (command_check(d, sizeof prefix - 1 + size, &(CommandPolicy){secrets, 4, NULL}, &dv) != 0)
+                abort();
+        for (size_t i = 0; i < v.n_paths; i++) {
+                bool found = false;
+                for (size_t k = 0; k < dv.n_paths; k++)
+                        found = found || v.paths[i] == dv.paths[k];
+                if (!found)
+                        abort();
+        }
+        command_verdict_done(&dv);
+        free(d);
         command_verdict_done(&v);
         /* and with a history that holds them: git's readers judged too */
         static const bool held[] = {true, true, true};

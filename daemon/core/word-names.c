@@ -1,0 +1,482 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a lexed line's words name (word-names.h): brace expansion, then
+ * bash's globs against the policy's names. It must not decide whether a
+ * command may run, nor read bash's syntax itself (shell-lex.c does).
+ */
+#include "word-names.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "util.h"
+
+#define NESTING_MAX 8       /* substitutions in substitutions, judged this deep */
+#define BRACE_DEPTH_MAX 256 /* brace lists expanded one inside the next */
+/* An item copied into an expansion: steps, so that the copies alive at
+ * once (one an unfinished level) stay within a few megabytes. */
+#define COPY_COST 4
+
+/* One step of the judgement: false once they are all spent. */
+static bool step(WordNames *wn, size_t k) {
+        wn->work += k;
+        if (wn->work >= WORD_NAMES_WORK_MAX)
+                wn->spent = true;
+        return !wn->spent;
+}
+
+/* A byte that can sit inside a name next to a secret's without ending it. */
+static bool name_byte(uint8_t c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+               c == '_' || c == '-' || c >= 0x80;
+}
+
+/* ASCII letters of either case: a case-insensitive volume (macOS's, where
+ * this rule is all there is) opens .ENV for .env; bash's nocaseglob folds
+ * no more than that for the policy's (ASCII) names. */
+static uint8_t other_case(uint8_t c) {
+        return c >= 'a' && c <= 'z' ? (uint8_t) (c - 32) : c >= 'A' && c <= 'Z' ? (uint8_t) (c + 32) : c;
+}
+
+static bool same_byte(uint8_t a, uint8_t b) {
+        return a == b || other_case(a) == b;
+}
+
+/* An item that is a byte once braces are expanded: a brace left over is
+ * one, as is a '[' no ']' closes. */
+static bool is_byte(const ShellItem *it) {
+        return it->kind == SHELL_LIT || it->kind == SHELL_BOPEN || it->kind == SHELL_BCOMMA ||
+               it->kind == SHELL_BCLOSE;
+}
+
+/* The unquoted byte c: special in a bracket expression. */
+static bool unquoted(const ShellItem *it, uint8_t c) {
+        return it->c == c && !it->quoted && it->kind != SHELL_EXPAND && it->kind != SHELL_EXTGLOB;
+}
+
+/* ---- globs, compiled from a path component's items ---- */
+
+enum {
+        P_BYTE, /* c, either case */
+        P_ONE,  /* '?' */
+        P_STAR, /* '*' */
+        P_SET,  /* [...] */
+        P_EXP,  /* an expansion: any text, a leading dot too */
+        P_EXT,  /* an extglob: any text (a leading dot if dot); what it holds is judged as well */
+};
+
+typedef struct WordPat {
+        uint8_t kind, c;
+        bool dot;         /* P_EXT: it may match a leading dot */
+        uint8_t bits[32]; /* P_SET */
+} Pat;
+
+static void set_bit(uint8_t bits[32], unsigned c) {
+        bits[c / 8] |= (uint8_t) (1u << (c % 8));
+}
+
+/* The bracket expression opened by the '[' at v[i], in v[..b): the index of
+ * its ']', its bytes in bits; 0 when no ']' closes it (then '[' is a byte).
+ * As bash's: a ']' first is a byte, '!' or '^' first negates, a quoted
+ * byte is only a byte, [:class:] and an expansion inside match any byte. */
+static size_t bracket(WordNames *wn, const ShellItem *v, size_t i, size_t b, uint8_t bits[32]) {
+        size_t j = i + 1;
+        bool negate = false, any = false;
+        memset(bits, 0, 32);
+        if (j < b && (unquoted(&v[j], '!') || unquoted(&v[j], '^'))) {
+                negate = true;
+                j++;
+        }
+        for (size_t first = j; j < b; j++) {
+                if (!step(wn, 1))
+                        return 0;
+                const ShellItem *it = &v[j];
+                if (unquoted(it, ']') && j != first)
+                        break;
+                if (it->kind == SHELL_EXPAND || it->kind == SHELL_EXTGLOB) {
+                        any = true;
+                        continue;
+                }
+                if (unquoted(it, '[') && j + 1 < b &&
+                    (unquoted(&v[j + 1], ':') || unquoted(&v[j + 1], '=') || unquoted(&v[j + 1], '.'))) {
+                        size_t k = j + 2;
+                        while (k + 1 < b && !(v[k].c == v[j + 1].c && unquoted(&v[k + 1], ']')) &&
+                               step(wn, 1))
+                                k++;
+                        if (k + 1 < b) { /* [:alpha:], [=a=], [.a.]: any byte, to be safe */
+                                any = true;
+                                j = k + 1;
+                                continue;
+                        }
+                }
+                unsigned lo = it->c, hi = lo;
+                if (j + 2 < b && unquoted(&v[j + 1], '-') && !unquoted(&v[j + 2], ']')) {
+                        if (v[j + 2].kind == SHELL_EXPAND || v[j + 2].kind == SHELL_EXTGLOB)
+                                any = true;
+                        hi = v[j + 2].c;
+                        j += 2;
+                }
+                for (unsigned c = lo; c <= hi; c++)
+                        set_bit(bits, c);
+        }
+        if (j >= b)
+                return 0;
+        for (size_t k = 0; k < 32; k++)
+                bits[k] = any ? 0xff : negate ? (uint8_t) ~bits[k] : bits[k];
+        return j;
+}
+
+/* v[a..b), a path component, as a glob in wn's scratch: 0 with *ret_n
+ * elements, -ENOMEM. */
+static int compile(WordNames *wn, const ShellItem *v, size_t a, size_t b, size_t *ret_n) {
+        size_t n = 0;
+        for (size_t k = a; k < b && step(wn, 1); k++) {
+                if (ARRAY_GROW(wn->scratch, wn->scratch_allocated, n + 1) < 0)
+                        return -ENOMEM;
+                Pat *p = wn->scratch + n++;
+                p->c = v[k].c;
+                switch (v[k].kind) {
+                case SHELL_STAR:
+                        p->kind = P_STAR;
+                        break;
+                case SHELL_QMARK:
+                        p->kind = P_ONE;
+                        break;
+                case SHELL_EXPAND:
+                        p->kind = P_EXP;
+                        break;
+                case SHELL_EXTGLOB:
+                        p->kind = P_EXT;
+                        p->dot = v[k].quoted;
+                        break;
+                case SHELL_CLASS: {
+                        size_t e = bracket(wn, v, k, b, p->bits);
+                        p->kind = e ? P_SET : P_BYTE;
+                        k = e ? e : k;
+                        break;
+                }
+                default:
+                        p->kind = P_BYTE;
+                }
+        }
+        *ret_n = n;
+        return 0;
+}
+
+static bool is_star(const Pat *p) {
+        return p->kind == P_STAR || p->kind == P_EXP || p->kind == P_EXT;
+}
+
+static bool one_matches(const Pat *p, uint8_t c) {
+        return (p->kind == P_BYTE && same_byte(p->c, c)) || p->kind == P_ONE ||
+               (p->kind == P_SET && (((p->bits[c / 8] >> (c % 8)) & 1) ||
+                                     ((p->bits[other_case(c) / 8] >> (other_case(c) % 8)) & 1)));
+}
+
+/* Does the glob p[0..n) match the name s whole, as bash's pathname
+ * expansion does: a leading dot only by a '.' (or an expansion, or an
+ * extglob holding one), unless dotglob? */
+static bool glob_match(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob) {
+        size_t pi = 0, si = 0, star_p = SIZE_MAX, star_s = 0, len = strlen(s);
+        if (!dotglob && len > 0 && s[0] == '.' && n > 0 &&
+            (p[0].kind == P_STAR || p[0].kind == P_ONE || p[0].kind == P_SET ||
+             (p[0].kind == P_EXT && !p[0].dot)))
+                return false;
+        while (si < len && step(wn, 1)) {
+                if (pi < n && is_star(&p[pi])) {
+                        star_p = pi++;
+                        star_s = si;
+                        continue;
+                }
+                if (pi < n && one_matches(&p[pi], (uint8_t) s[si])) {
+                        pi++;
+                        si++;
+                        continue;
+                }
+                if (star_p == SIZE_MAX)
+                        return false;
+                pi = star_p + 1;
+                si = ++star_s;
+        }
+        while (pi < n && is_star(&p[pi]))
+                pi++;
+        return si == len && pi == n;
+}
+
+/* Is p[0..n) a glob: a wildcard, or an expansion beside a byte (.e$@nv,
+ * ${x:-.e}nv: it may be empty, or anything); an expansion alone ($HOME)
+ * names nothing by itself. */
+static bool is_glob(const Pat *p, size_t n) {
+        bool exp = false, byte = false;
+        for (size_t k = 0; k < n; k++) {
+                if (p[k].kind == P_ONE || p[k].kind == P_STAR || p[k].kind == P_SET || p[k].kind == P_EXT)
+                        return true;
+                exp = exp || p[k].kind == P_EXP;
+                byte = byte || p[k].kind == P_BYTE;
+        }
+        return exp && byte;
+}
+
+/* ---- what one expansion of a word names ---- */
+
+static bool alnum_byte(const ShellItem *it) {
+        return is_byte(it) && ((it->c >= 'a' && it->c <= 'z') || (it->c >= 'A' && it->c <= 'Z') ||
+                               (it->c >= '0' && it->c <= '9'));
+}
+
+/* v[..p) ends in a short option whose argument is attached: "-f" in
+ * "-f.env", letters and digits after one '-' (xargs -0a.env), from the
+ * word's start (raw: a text's words, from a blank or an operator's byte). */
+static bool short_option_before(const ShellItem *v, size_t p, bool raw) {
+        size_t k = p;
+        while (k > 0 && alnum_byte(&v[k - 1]))
+                k--;
+        if (k == p || k == 0 || !is_byte(&v[k - 1]) || v[k - 1].c != '-')
+                return false;
+        return k == 1 || (raw && is_byte(&v[k - 2]) && strchr(" \t\n;&|()<>", v[k - 2].c) && v[k - 2].c);
+}
+
+/* Can it sit next to a secret's name without ending it: a name's byte, or
+ * a wildcard (*.env is a glob, judged as one: it matches x.env, not .env). */
+static bool item_name_byte(const ShellItem *it) {
+        return (is_byte(it) && name_byte(it->c)) || it->kind == SHELL_STAR || it->kind == SHELL_QMARK ||
+               it->kind == SHELL_EXTGLOB;
+}
+
+/* Does v[0..n) hold s whole, between non-name bytes (an expansion is one:
+ * it may be empty, or end in '/')? */
+static bool holds(WordNames *wn, const ShellItem *v, size_t n, const char *s, size_t len, bool raw) {
+        for (size_t p = 0; p + len <= n; p++) {
+                size_t k = 0;
+                while (k < len && is_byte(&v[p + k]) && same_byte(v[p + k].c, (uint8_t) s[k]))
+                        k++;
+                if (!step(wn, k + 1))
+                        return false;
+                if (k == len && (p == 0 || !item_name_byte(&v[p - 1]) || short_option_before(v, p, raw)) &&
+                    (p + len == n || !item_name_byte(&v[p + len])))
+                        return true;
+        }
+        return false;
+}
+
+/* Does the glob p[0..np), a path component, name s: match it whole, or
+ * have a piece between bytes no name holds (--include=*nv, HEAD:.e*) that
+ * a program matching it itself (fnmatch, git's pathspecs: a leading dot
+ * like any byte) takes to name s? raw: the text is bash's to read, not the
+ * lexer's: dotglob on. Sets named[i] or named_dot[i] (only with dotglob). */
+static void glob_names(WordNames *wn, const Pat *p, size_t np, size_t i, bool raw) {
+        const char *s = wn->names[i];
+        if (is_glob(p, np)) {
+                if (glob_match(wn, p, np, s, raw)) {
+                        wn->named[i] = true;
+                        return;
+                }
+                if (!raw && glob_match(wn, p, np, s, true))
+                        wn->named_dot[i] = true;
+        }
+        for (size_t c = 0; c < np;) { /* its pieces, when it has more than one */
+                size_t d = c;
+                while (d < np && !(p[d].kind == P_BYTE && !name_byte(p[d].c)))
+                        d++;
+                if ((c > 0 || d < np) && d > c && is_glob(p + c, d - c) &&
+                    glob_match(wn, p + c, d - c, s, true)) {
+                        wn->named[i] = true;
+                        return;
+                }
+                c = d + 1;
+        }
+}
+
+/* One brace expansion of a word, v[0..n), judged against every name: does
+ * it hold the name whole, or have a path component that is a glob naming
+ * it? */
+static int judge(WordNames *wn, const ShellItem *v, size_t n, bool raw) {
+        for (size_t i = 0; i < wn->n && step(wn, 1); i++)
+                if (!wn->named[i] && wn->names[i][0] &&
+                    holds(wn, v, n, wn->names[i], strlen(wn->names[i]), raw))
+                        wn->named[i] = true;
+        for (size_t a = 0; a < n && !wn->spent;) {
+                size_t b = a, np = 0;
+                bool special = false;
+                for (; b < n && !(is_byte(&v[b]) && v[b].c == '/'); b++)
+                        special = special || !is_byte(&v[b]);
+                if (special) { /* only a glob or an expansion can name more */
+                        int r = compile(wn, v, a, b, &np);
+                        if (r < 0)
+                                return r;
+                        for (size_t i = 0; i < wn->n && np > 0 && !wn->spent; i++)
+                                if (!wn->named[i] && wn->names[i][0])
+                                        glob_names(wn, wn->scratch, np, i, raw);
+                }
+                a = b + 1;
+        }
+        return 0;
+}
+
+/* ---- brace expansion ---- */
+
+/* The first brace expression of v[0..n): the leftmost '{' whose '}' (by
+ * level) closes a list with a ',' at its level, or a sequence ({a..z}):
+ * its '{' and '}' in *ret_a, *ret_b, and whether a sequence. One pass, a
+ * stack of the '{'s open: a '{' no '}' closes costs no walk to the end.
+ * 0 found, 1 none, -ENOMEM. */
+static int first_braces(WordNames *wn, const ShellItem *v, size_t n, size_t *ret_a, size_t *ret_b,
+                        bool *ret_seq) {
+        typedef struct Open {
+                size_t at, commas;
+                bool dots;
+        } Open;
+        _cleanup_free_ Open *open = NULL;
+        size_t n_open = 0, allocated = 0, best = SIZE_MAX;
+        for (size_t k = 0; k < n && step(wn, 1); k++) {
+                if (v[k].kind == SHELL_BOPEN) {
+                        if (ARRAY_GROW(open, allocated, n_open + 1) < 0)
+                                return -ENOMEM;
+                        open[n_open++] = (Open){.at = k};
+                } else if (v[k].kind == SHELL_BCOMMA && n_open > 0) {
+                        open[n_open - 1].commas++;
+                } else if (is_byte(&v[k]) && v[k].c == '.' && k > 0 && is_byte(&v[k - 1]) &&
+                           v[k - 1].c == '.' && n_open > 0) {
+                        open[n_open - 1].dots = true;
+                } else if (v[k].kind == SHELL_BCLOSE && n_open > 0) {
+                        Open o = open[--n_open];
+                        if ((o.commas > 0 || o.dots) && o.at < best) {
+                                best = o.at;
+                                *ret_a = o.at;
+                                *ret_b = k;
+                                *ret_seq = o.commas == 0;
+                        }
+                }
+        }
+        return best == SIZE_MAX ? 1 : 0;
+}
+
+/* Each brace expansion of v[0..n) judged, as bash expands them: the first
+ * brace expression's alternatives, each expanded again; a sequence any
+ * text, to be safe ({+../} holds a '.'); braces no expression takes are
+ * bytes. */
+static int expand(WordNames *wn, const ShellItem *v, size_t n, bool raw, int depth) {
+        size_t a = 0, b = 0;
+        bool seq = false;
+        if (depth > BRACE_DEPTH_MAX)
+                wn->spent = true;
+        if (wn->spent)
+                return 0;
+        int r = first_braces(wn, v, n, &a, &b, &seq);
+        if (r < 0)
+                return r;
+        if (r == 0 && !wn->spent) {
+                _cleanup_free_ ShellItem *alt = malloc((n + 1) * sizeof *alt);
+                if (!alt)
+                        return -ENOMEM;
+                memcpy(alt, v, a * sizeof *v);
+                if (seq) {
+                        alt[a] = (ShellItem){.kind = SHELL_EXPAND};
+                        memcpy(alt + a + 1, v + b + 1, (n - b - 1) * sizeof *v);
+                        return step(wn, COPY_COST * n) ? expand(wn, alt, n - (b - a), raw, depth + 1) : 0;
+                }
+                for (size_t start = a + 1, k = a + 1, d = 0; k <= b && !wn->spent; k++) {
+                        if (v[k].kind == SHELL_BOPEN)
+                                d++;
+                        else if (v[k].kind == SHELL_BCLOSE && d > 0 && k < b)
+                                d--;
+                        else if ((v[k].kind == SHELL_BCOMMA && d == 0) || k == b) {
+                                size_t m = a + (k - start);
+                                memcpy(alt + a, v + start, (k - start) * sizeof *v);
+                                memcpy(alt + m, v + b + 1, (n - b - 1) * sizeof *v);
+                                m += n - b - 1;
+                                if ((r = step(wn, COPY_COST * m) ? expand(wn, alt, m, raw, depth + 1) : 0) <
+                                    0)
+                                        return r;
+                                start = k + 1;
+                        }
+                }
+                return 0;
+        }
+        return wn->spent ? 0 : judge(wn, v, n, raw);
+}
+
+/* ---- the line ---- */
+
+/* Does the word hold a name that turns dotglob on (shopt -s dotglob,
+ * GLOBIGNORE=..., BASHOPTS=... for a shell it starts)? Anywhere in the
+ * line, before the glob or not: a little more than bash, never less. */
+static bool turns_dotglob(const ShellWord *w) {
+        static const char *const keys[] = {"dotglob", "GLOBIGNORE", "BASHOPTS"};
+        for (size_t p = 0; p < w->n; p++)
+                for (size_t i = 0; i < ELEMENTSOF(keys); i++) {
+                        size_t k = 0, len = strlen(keys[i]);
+                        while (k < len && p + k < w->n && is_byte(&w->v[p + k]) &&
+                               w->v[p + k].c == keys[i][k])
+                                k++;
+                        if (k == len)
+                                return true;
+                }
+        return false;
+}
+
+static int text_names(const char *s, size_t n, int depth, WordNames *wn);
+
+int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
+        for (size_t i = 0; i < l->n && !wn->spent; i++) {
+                const ShellWord *w = &l->v[i].w;
+                if (l->v[i].kind != SHELL_TOKEN_WORD)
+                        continue;
+                wn->dotglob = wn->dotglob || turns_dotglob(w);
+                int r = expand(wn, w->v, w->n, false, 0);
+                if (r < 0)
+                        return r;
+        }
+        for (size_t i = 0; i < l->n_nested && !wn->spent; i++) {
+                int r = text_names(l->nested[i], strlen(l->nested[i]), depth + 1, wn);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
+int word_names_raw(const char *s, size_t n, WordNames *wn) {
+        ShellWord w = {0};
+        int r = 0;
+        for (size_t i = 0; i < n && r >= 0; i++)
+                if (s[i] != '\'' && s[i] != '"' && s[i] != '\\')
+                        r = shell_word_put(&w,
+                                           s[i] == '*'   ? SHELL_STAR
+                                           : s[i] == '?' ? SHELL_QMARK
+                                                         : SHELL_LIT,
+                                           (uint8_t) s[i]);
+        bool close = false; /* a '[' before a ']': maybe a bracket */
+        for (size_t k = w.n; r >= 0 && k-- > 0;) {
+                close = close || w.v[k].c == ']';
+                if (w.v[k].c == '[' && close)
+                        w.v[k].kind = SHELL_CLASS;
+        }
+        if (r >= 0) {
+                wn->dotglob = wn->dotglob || turns_dotglob(&w);
+                r = judge(wn, w.v, w.n, true);
+        }
+        shell_word_done(&w);
+        return r;
+}
+
+static int text_names(const char *s, size_t n, int depth, WordNames *wn) {
+        ShellLexed l = {0};
+        int r = depth > NESTING_MAX ? -EINVAL : shell_lex(s, n, &l);
+        if (r == -EINVAL)
+                r = word_names_raw(s, n, wn);
+        else if (r >= 0)
+                r = word_names_lexed(&l, depth, wn);
+        shell_lexed_done(&l);
+        return r;
+}
+
+void word_names_done(WordNames *wn) {
+        for (size_t i = 0; i < wn->n; i++)
+                wn->named[i] = wn->named[i] || (wn->dotglob && wn->named_dot[i]);
+        free(wn->scratch);
+        wn->scratch = NULL;
+        wn->scratch_allocated = 0;
+}

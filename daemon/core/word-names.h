@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+/*
+ * What the words of a lexed shell line name, expanded as bash expands them:
+ * braces first (bash's brace expansion knows no brackets), then each path
+ * component a glob matched against the policy's names as bash's pathname
+ * expansion matches (a leading dot only explicitly, unless the line may
+ * turn dotglob on). It must not judge which programs may read what they
+ * name: command.c's recogniser does.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "shell-lex.h"
+
+/* Steps of judging one command line (an item of an alternative looked at,
+ * a glob's backtrack, a brace's walk): past this, the judgement stops and
+ * the command is refused. About 50 ms of work. */
+#define WORD_NAMES_WORK_MAX (1u << 24)
+
+typedef struct WordNames {
+        const char *const *names; /* the secrets' last components ("" names nothing) */
+        size_t n;
+        bool *named;             /* out: a word names names[i] */
+        bool *named_dot;         /* out: only if a '*', '?' or [...] may match a leading dot */
+        bool dotglob;            /* out: the line may turn dotglob on (shopt, GLOBIGNORE, BASHOPTS) */
+        size_t work;             /* out: steps taken */
+        bool spent;              /* out: WORD_NAMES_WORK_MAX reached, the judgement unfinished */
+        struct WordPat *scratch; /* a compiled glob's room, reused (word_names_done()) */
+        size_t scratch_allocated;
+} WordNames;
+
+/* The names every word of l holds, and what its substitutions, ${...},
+ * extglobs and comments hold, lexed again depth deep (past NESTING_MAX:
+ * as raw text). 0, or -ENOMEM. */
+int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn);
+/* What a text bash could not parse as the lexer reads it names: its bytes
+ * with every quote and backslash gone, as one word whose '*', '?' and [...]
+ * are globs, dotglob on. 0, or -ENOMEM. */
+int word_names_raw(const char *s, size_t n, WordNames *wn);
+/* named[i] for each name named, dotglob counted; the scratch freed. */
+void word_names_done(WordNames *wn);
