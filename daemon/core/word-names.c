@@ -46,7 +46,8 @@ static bool same_byte(uint8_t a, uint8_t b) {
 }
 
 /* An item that is a byte once braces are expanded: a brace left over is
- * one, as is a '[' no ']' closes. */
+ * one. (So is a '[' no ']' closes, which only compile() finds: elsewhere
+ * it stands between names, as '[' does.) */
 static bool is_byte(const ShellItem *it) {
         return it->kind == SHELL_LIT || it->kind == SHELL_BOPEN || it->kind == SHELL_BCOMMA ||
                it->kind == SHELL_BCLOSE;
