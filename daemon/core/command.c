@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command-internal.h"
 #include "shell-lex.h"
 #include "util.h"
 #include "word-names.h"
@@ -32,17 +33,7 @@ static bool name_byte(uint8_t c) {
 
 /* ---- the name-or-size language ---- */
 
-/* Options a command takes: short letters alone or with an argument, long
- * names alone or with one (exactly: no abbreviation). */
-typedef struct Spec {
-        const char *name;
-        const char *flags, *with_arg;
-        const char *attached; /* short letters whose value is only ever attached (git's -uall) */
-        const char *const *long_flags, *const *long_with_arg;
-        bool any_option; /* ls, stat: no option reads a file's bytes */
-        bool numbers;    /* -N (head, tail) */
-        bool operands;   /* paths of its own */
-} Spec;
+typedef Recogniser P;
 
 /* The commands that only ask about a path's name or size. */
 static const Spec commands[] = {
@@ -50,6 +41,7 @@ static const Spec commands[] = {
         {.name = "stat", .any_option = true, .operands = true},
         {.name = "wc", .flags = "c", .long_flags = (const char *const[]){"bytes", NULL}, .operands = true},
         {.name = "echo", .any_option = true, .operands = true}, /* prints, reads nothing */
+        {.name = "printf", .operands = true},                   /* not -v: it sets a variable */
 };
 
 /* git status and git check-ignore: no global option before them. */
@@ -63,6 +55,14 @@ static const Spec git_commands[] = {
                                              "ignore-submodules", "column", "null", NULL},
          .long_with_arg = (const char *const[]){NULL},
          .operands = true},
+        /* a message is data; no pathspec (it would take the file into
+         * history), no -F (it reads one), no -v (the diff) */
+        {.name = "commit",
+         .flags = "aqsn",
+         .with_arg = "m",
+         .long_flags = (const char *const[]){"all", "quiet", "signoff", "no-verify", "allow-empty",
+                                             "allow-empty-message", "amend", "no-edit", NULL},
+         .long_with_arg = (const char *const[]){"message", NULL}},
         {.name = "check-ignore",
          .flags = "qvn",
          .long_flags = (const char *const[]){"quiet", "verbose", "non-matching", "no-index", NULL},
@@ -114,16 +114,27 @@ static bool in_list(const char *const *l, const char *s, size_t len) {
         return false;
 }
 
-typedef struct P {
-        const ShellLexed *l;
-        size_t i;
-        const char *loop; /* the for loop's variable, inside its body */
-        char *reason;
-        size_t reason_n;
-} P;
+/* Does the word name a secret (command.h's rule)? -ENOMEM, or 0/1. */
+int recog_word_names(const Recogniser *p, const ShellWord *w) {
+        const WordNames *sec = p->sec;
+        _cleanup_free_ bool *named = calloc(sec->n + 1, sizeof *named);
+        _cleanup_free_ bool *named_dot = calloc(sec->n + 1, sizeof *named_dot);
+        if (!named || !named_dot)
+                return -ENOMEM;
+        WordNames wn = {.names = sec->names, .n = sec->n, .named = named, .named_dot = named_dot};
+        ShellToken t = {.kind = SHELL_TOKEN_WORD, .fd = -1, .w = *w};
+        ShellLexed one = {.v = &t, .n = 1}; /* borrowed: not freed */
+        int r = word_names_lexed(&one, 0, &wn);
+        word_names_done(&wn);
+        if (r < 0)
+                return r;
+        for (size_t i = 0; i < sec->n; i++)
+                if ((named[i] || wn.spent) && sec->names[i][0])
+                        return 1;
+        return 0;
+}
 
-static bool refuse(P *p, const char *fmt, ...) _printf_(2, 3);
-static bool refuse(P *p, const char *fmt, ...) {
+bool recog_refuse(P *p, const char *fmt, ...) {
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(p->reason, p->reason_n, fmt, ap);
@@ -141,7 +152,7 @@ static bool is_op(const ShellToken *t, const char *op) {
 
 /* A word's bytes when it is plain text (no glob, expansion or brace; at
  * most 255 bytes); NULL else. */
-static const char *literal(const ShellWord *w, char buf[256]) {
+const char *recog_literal(const ShellWord *w, char buf[256]) {
         if (w->n >= 256)
                 return NULL;
         for (size_t i = 0; i < w->n; i++) {
@@ -158,10 +169,11 @@ static const char *literal(const ShellWord *w, char buf[256]) {
 static bool is_keyword(const ShellToken *t, const char *kw) {
         char buf[256];
         const char *s;
-        return t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted && (s = literal(&t->w, buf)) && streq(s, kw);
+        return t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted && (s = recog_literal(&t->w, buf)) &&
+               streq(s, kw);
 }
 
-static bool has_brace(const ShellWord *w) {
+bool recog_has_brace(const ShellWord *w) {
         for (size_t i = 0; i < w->n; i++)
                 if (w->v[i].kind == SHELL_BOPEN || w->v[i].kind == SHELL_BCOMMA ||
                     w->v[i].kind == SHELL_BCLOSE)
@@ -172,14 +184,14 @@ static bool has_brace(const ShellWord *w) {
 /* Could the word, expanded, start with a '-'? A glob or an expansion
  * first; with a brace list, a '-', glob or expansion anywhere ({,x}-c is
  * -c and x-c). */
-static bool may_be_option(const ShellWord *w) {
+bool recog_may_be_option(const ShellWord *w) {
         if (w->n == 0)
                 return false;
         if (w->v[0].kind != SHELL_LIT && w->v[0].kind != SHELL_BOPEN)
                 return true;
         if (w->v[0].kind == SHELL_LIT && w->v[0].c == '-')
                 return true;
-        if (!has_brace(w))
+        if (!recog_has_brace(w))
                 return false;
         for (size_t i = 0; i < w->n; i++)
                 if ((w->v[i].kind == SHELL_LIT && w->v[i].c == '-') ||
@@ -192,34 +204,35 @@ static bool may_be_option(const ShellWord *w) {
 /* An option's argument in a word of its own: plain text, one word. */
 static bool plain_argument(const ShellWord *w) {
         char buf[256];
-        return literal(w, buf) && !has_brace(w);
+        return recog_literal(w, buf) && !recog_has_brace(w);
 }
 
 /* Options and operands of words[first..n) as spec allows them. */
-static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord *const *words, size_t n,
-                          size_t first) {
+bool recog_check_options(P *p, const Spec *sp, const char *cmd, const ShellWord *const *words, size_t n,
+                         size_t first) {
         bool options = true;
         for (size_t k = first; k < n; k++) {
                 char buf[256];
-                const char *a = literal(words[k], buf);
+                const char *a = recog_literal(words[k], buf);
                 if (options && a && streq(a, "--")) {
                         options = false;
                         continue;
                 }
-                if (!sp->any_option && options && (!a || has_brace(words[k])) && may_be_option(words[k]))
+                if (!sp->any_option && options && (!a || recog_has_brace(words[k])) &&
+                    recog_may_be_option(words[k]))
                         /* wc .e* with a file --files0-from=.env here, wc
                          * {-c,--files0-from=.env}: an option that reads */
-                        return refuse(p, "%s with a word that could expand to an option (put -- before it)",
-                                      cmd);
+                        return recog_refuse(
+                                p, "%s with a word that could expand to an option (put -- before it)", cmd);
                 if (!options || !a || a[0] != '-' || a[1] == 0) {
                         if (!sp->operands)
-                                return refuse(p, "%s with a path of its own: it would read it", cmd);
+                                return recog_refuse(p, "%s with a path of its own: it would read it", cmd);
                         continue;
                 }
                 if (sp->any_option)
                         continue;
-                if (has_brace(words[k]))
-                        return refuse(p, "%s with a brace in an option", cmd);
+                if (recog_has_brace(words[k]))
+                        return recog_refuse(p, "%s with a brace in an option", cmd);
                 if (a[1] == '-') {
                         const char *name = a + 2, *eq = strchr(name, '=');
                         size_t len = eq ? (size_t) (eq - name) : strlen(name);
@@ -227,17 +240,18 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord
                                 continue;
                         if (in_list(sp->long_with_arg, name, len)) {
                                 if (!eq && ++k >= n)
-                                        return refuse(p, "%s %s without its argument", cmd, a);
+                                        return recog_refuse(p, "%s %s without its argument", cmd, a);
                                 if (!eq && !plain_argument(words[k]))
-                                        return refuse(p, "%s %s with an argument that is not plain text",
-                                                      cmd, a);
+                                        return recog_refuse(
+                                                p, "%s %s with an argument that is not plain text", cmd, a);
                                 continue;
                         }
                         /* porcelain=v2, untracked-files=all and the like */
                         if (eq && in_list(sp->long_flags, name, len))
                                 continue;
-                        return refuse(p, "%s %.*s is not an option that only asks about a name or size", cmd,
-                                      (int) (len + 2), a);
+                        return recog_refuse(p,
+                                            "%s %.*s is not an option that only asks about a name or size",
+                                            cmd, (int) (len + 2), a);
                 }
                 bool digits = sp->numbers;
                 for (const char *q = a + 1; *q && digits; q++)
@@ -251,35 +265,44 @@ static bool check_options(P *p, const Spec *sp, const char *cmd, const ShellWord
                                 break; /* the rest of the word is its value; the next word is not */
                         if (sp->with_arg && strchr(sp->with_arg, *q)) {
                                 if (q[1] == 0 && ++k >= n)
-                                        return refuse(p, "%s -%c without its argument", cmd, *q);
+                                        return recog_refuse(p, "%s -%c without its argument", cmd, *q);
                                 if (q[1] == 0 && !plain_argument(words[k]))
-                                        return refuse(p, "%s -%c with an argument that is not plain text",
-                                                      cmd, *q);
+                                        return recog_refuse(p,
+                                                            "%s -%c with an argument that is not plain text",
+                                                            cmd, *q);
                                 break;
                         }
-                        return refuse(p, "%s -%c is not an option that only asks about a name or size", cmd,
-                                      *q);
+                        return recog_refuse(p, "%s -%c is not an option that only asks about a name or size",
+                                            cmd, *q);
                 }
         }
         return true;
 }
 
-/* A redirect the language allows: 2>&1, or >/dev/null from fd 1 or 2. */
+/* A redirect the language allows: 2>&1, or >/dev/null from fd 1 or 2; or
+ * > and >> from fd 1 to a plain path that names no secret (echo's and
+ * printf's only: the command says). */
 static bool check_redirect(P *p, const ShellToken *t, const ShellToken *target) {
         char buf[256];
-        const char *to = target && target->kind == SHELL_TOKEN_WORD ? literal(&target->w, buf) : NULL;
+        const char *to = target && target->kind == SHELL_TOKEN_WORD ? recog_literal(&target->w, buf) : NULL;
         if (streq(t->op, "<(") || streq(t->op, ">("))
-                return refuse(p, "a process substitution");
+                return recog_refuse(p, "a process substitution");
         if (streq(t->op, ">&") && t->fd == 2 && to && streq(to, "1"))
                 return true;
         if (streq(t->op, ">") && (t->fd == -1 || t->fd == 1 || t->fd == 2) && to && streq(to, "/dev/null"))
                 return true;
-        return refuse(p, "a redirect other than 2>&1 or >/dev/null (%s)", t->op);
+        if ((streq(t->op, ">") || streq(t->op, ">>")) && (t->fd == -1 || t->fd == 1) && to &&
+            !recog_has_brace(&target->w) && recog_word_names(p, &target->w) == 0) {
+                p->writes = true;
+                return true;
+        }
+        return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (%s)", t->op);
 }
 
 /* One simple command's words, its redirects checked; at most 64 words. */
 static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
         size_t n = 0;
+        p->writes = false;
         for (const ShellToken *t;
              (t = cur(p)) && (t->kind == SHELL_TOKEN_WORD || t->kind == SHELL_TOKEN_REDIR);) {
                 if (t->kind == SHELL_TOKEN_REDIR) {
@@ -291,11 +314,11 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
                 }
                 const ShellWord *w = &t->w;
                 if (w->substitution)
-                        return refuse(p, "a command substitution");
+                        return recog_refuse(p, "a command substitution");
                 if (w->expansion && !(p->loop && streq(w->param, p->loop)))
-                        return refuse(p, "a variable or arithmetic expansion");
+                        return recog_refuse(p, "a variable or arithmetic expansion");
                 if (n == 64)
-                        return refuse(p, "a command of more than 64 words");
+                        return recog_refuse(p, "a command of more than 64 words");
                 words[n++] = w;
                 p->i++;
         }
@@ -304,33 +327,25 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
 }
 
 static bool command(P *p);
+static bool command_words(P *p, const ShellWord **words, size_t n);
 
-/* NAME=... or NAME+=...: the shell sets NAME (PATH, GIT_CONFIG_*) for
- * what follows. */
-static bool is_assignment(const ShellWord *w) {
-        size_t k = 0;
-        if (w->n == 0 || w->v[0].kind != SHELL_LIT || !shell_is_ident_start((char) w->v[0].c))
-                return false;
-        while (k < w->n && w->v[k].kind == SHELL_LIT && shell_is_ident((char) w->v[k].c))
-                k++;
-        if (k < w->n && w->v[k].kind == SHELL_LIT && w->v[k].c == '+')
-                k++;
-        return k < w->n && w->v[k].kind == SHELL_LIT && w->v[k].c == '=';
-}
-
-/* head, tail, sort, uniq or wc, reading the pipe. */
+/* head, tail, sort, uniq, wc or grep, reading the pipe. */
 static bool filter(P *p) {
         const ShellWord *words[64];
         size_t n;
         char buf[256];
         if (!collect(p, words, &n))
                 return false;
-        const char *name = n > 0 ? literal(words[0], buf) : NULL;
+        const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
+        if (p->writes)
+                return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
+        if (name && streq(name, "grep"))
+                return recog_grep(p, words, n, false);
         const Spec *sp = name ? spec_find(filters, ELEMENTSOF(filters), name) : NULL;
         if (!sp)
-                return refuse(p, "a pipe into %s, not head, tail, sort, uniq or wc",
-                              name ? name : "a command");
-        return check_options(p, sp, sp->name, words, n, 1);
+                return recog_refuse(p, "a pipe into %s, not head, tail, sort, uniq, wc or grep",
+                                    name ? name : "a command");
+        return recog_check_options(p, sp, sp->name, words, n, 1);
 }
 
 /* for NAME in WORDS; do LIST; done */
@@ -338,30 +353,31 @@ static bool for_loop(P *p) {
         char buf[256];
         const ShellToken *t;
         if (p->loop)
-                return refuse(p, "a loop in a loop");
+                return recog_refuse(p, "a loop in a loop");
         p->i++;
         t = cur(p);
-        const char *name = t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted ? literal(&t->w, buf) : NULL;
+        const char *name =
+                t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted ? recog_literal(&t->w, buf) : NULL;
         if (!name || !shell_is_ident_start(name[0]))
-                return refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a for loop the recogniser does not understand");
         for (const char *q = name; *q; q++)
                 if (!shell_is_ident(*q))
-                        return refuse(p, "a for loop the recogniser does not understand");
+                        return recog_refuse(p, "a for loop the recogniser does not understand");
                 else if (*q >= 'A' && *q <= 'Z') /* PATH, IFS, BASH_ENV, GIT_*: what runs changes */
-                        return refuse(p, "a for loop whose variable is not lower case (%s)", name);
+                        return recog_refuse(p, "a for loop whose variable is not lower case (%s)", name);
         char var[256];
         snprintf(var, sizeof var, "%s", name);
         p->i++;
         if (!is_keyword(cur(p), "in"))
-                return refuse(p, "a for loop without 'in WORDS'");
+                return recog_refuse(p, "a for loop without 'in WORDS'");
         for (p->i++; (t = cur(p)) && t->kind == SHELL_TOKEN_WORD; p->i++)
                 if (t->w.substitution || t->w.expansion)
-                        return refuse(p, "a for loop over an expansion");
+                        return recog_refuse(p, "a for loop over an expansion");
         if (!is_op(cur(p), ";"))
-                return refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a for loop the recogniser does not understand");
         p->i++;
         if (!is_keyword(cur(p), "do"))
-                return refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a for loop the recogniser does not understand");
         p->i++;
         p->loop = var;
         for (;;) {
@@ -378,7 +394,7 @@ static bool for_loop(P *p) {
                         break;
                 }
                 if (!is_op(t, "&&") && !is_op(t, "||") && !is_op(t, ";"))
-                        return refuse(p, "a for loop the recogniser does not understand");
+                        return recog_refuse(p, "a for loop the recogniser does not understand");
                 p->i++;
         }
         p->loop = NULL;
@@ -388,47 +404,113 @@ static bool for_loop(P *p) {
 /* One command that only asks about a name or a size. */
 static bool command(P *p) {
         const ShellToken *t = cur(p);
-        char buf[256], sub[256];
         if (!t)
-                return refuse(p, "an empty command");
+                return recog_refuse(p, "an empty command");
         if (is_op(t, "(") || is_op(t, "((") || is_keyword(t, "{"))
-                return refuse(p, "a subshell or group");
+                return recog_refuse(p, "a subshell or group");
         if (is_keyword(t, "for"))
                 return for_loop(p);
-        if (t->kind == SHELL_TOKEN_WORD && is_assignment(&t->w))
-                return refuse(p, "an assignment before the command");
+        if (t->kind == SHELL_TOKEN_WORD && programs_is_assignment(&t->w))
+                return recog_refuse(p, "an assignment before the command");
         const ShellWord *words[64];
         size_t n;
         if (!collect(p, words, &n))
                 return false;
-        const char *name = n > 0 ? literal(words[0], buf) : NULL;
+        p->wrote = p->wrote || p->writes;
+        return command_words(p, words, n);
+}
+
+/* Wrappers the language looks through (env, nice, timeout, ...): not
+ * xargs, sudo or strace, whose options read or write files. */
+static const char *const language_wrappers[] = {"env",     "nice",    "nohup", "setsid", "timeout", "stdbuf",
+                                                "command", "builtin", "exec",  "time",   "ionice",  NULL};
+
+/* A command that only asks about a name or size, as words. */
+static bool command_words(P *p, const ShellWord **words, size_t n) {
+        char buf[256], sub[256];
+        const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
         if (!name)
-                return refuse(p, n > 0 ? "a command whose name is not plain text"
-                                       : "a redirect with no command");
+                return recog_refuse(p, n > 0 ? "a command whose name is not plain text"
+                                             : "a redirect with no command");
+        bool wrapper = false;
+        for (const char *const *l = language_wrappers; *l && !wrapper; l++)
+                wrapper = streq(name, *l);
+        size_t inner = wrapper ? programs_wrapped(words, n) : SIZE_MAX;
+        if (inner != SIZE_MAX) {
+                for (size_t k = 1; k < inner && k < n; k++)
+                        if (!recog_literal(words[k], sub) || recog_has_brace(words[k]) ||
+                            programs_is_assignment(words[k]) ||
+                            recog_word_names(p, words[k]) != 0) /* env PATH=./x ls: what runs changes */
+                                return recog_refuse(
+                                        p,
+                                        "%s with an assignment, or a word that names a secret or is "
+                                        "not plain "
+                                        "text",
+                                        name);
+                if (inner >= n)
+                        return true;
+                return command_words(p, words + inner, n - inner);
+        }
+        _cleanup_free_ char *again = NULL;
+        size_t rest = 0;
+        int r = programs_reread_string(words, n, &again, &rest);
+        if (r < 0)
+                return recog_refuse(p, "out of memory");
+        if (r > 0) {
+                CommandVerdict v;
+                if (p->writes)
+                        return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
+                if (rest < n)
+                        return recog_refuse(p, "%s with words after the string it reads again", name);
+                for (size_t k = 1; k + 1 < rest && !streq(name, "eval") && !streq(name, "watch"); k++)
+                        if (!recog_literal(words[k], sub) || recog_word_names(p, words[k]) != 0)
+                                return recog_refuse(
+                                        p, "%s with an option that names a secret (--rcfile .env)", name);
+                if (p->depth + 1 > REREAD_MAX)
+                        return recog_refuse(p, "%s: strings read again nested past %d", name, REREAD_MAX);
+                if (command_judge(again, strlen(again), p->policy, p->depth + 1, &v) < 0)
+                        return recog_refuse(p, "out of memory");
+                bool refused = v.refused;
+                if (refused)
+                        recog_refuse(p, "%s: %s", name, v.reason);
+                command_verdict_done(&v);
+                return !refused;
+        }
+        if (p->writes && !streq(name, "echo") && !streq(name, "printf"))
+                return recog_refuse(
+                        p, "a redirect other than 2>&1 or >/dev/null (a write, echo's or printf's only)");
+        if (streq(name, "find"))
+                return recog_find(p, words, n);
+        if (streq(name, "grep"))
+                return recog_grep(p, words, n, true);
         if (streq(name, "test") || streq(name, "[")) {
                 bool bracket = streq(name, "[");
-                const char *op = n > 1 ? literal(words[1], sub) : NULL;
+                const char *op = n > 1 ? recog_literal(words[1], sub) : NULL;
                 if (n != (bracket ? 4u : 3u) || !op ||
                     !(streq(op, "-e") || streq(op, "-f") || streq(op, "-d") || streq(op, "-s")))
-                        return refuse(p, "%s other than %s -e/-f/-d/-s PATH%s", name, name,
-                                      bracket ? " ]" : "");
-                if (bracket && !(literal(words[3], sub) && streq(sub, "]")))
-                        return refuse(p, "[ without its ]");
+                        return recog_refuse(p, "%s other than %s -e/-f/-d/-s PATH%s", name, name,
+                                            bracket ? " ]" : "");
+                if (bracket && !(recog_literal(words[3], sub) && streq(sub, "]")))
+                        return recog_refuse(p, "[ without its ]");
                 return true;
         }
         if (streq(name, "git")) {
-                const char *what = n > 1 ? literal(words[1], sub) : NULL;
+                const char *what = n > 1 ? recog_literal(words[1], sub) : NULL;
                 const Spec *sp = what ? spec_find(git_commands, ELEMENTSOF(git_commands), what) : NULL;
+                if (!sp && what && recog_excludes_only(p, words, n))
+                        return true;
                 if (!sp)
-                        return refuse(p, "git other than git status or git check-ignore (with no option "
-                                         "before them)");
-                return check_options(p, sp, streq(what, "status") ? "git status" : "git check-ignore", words,
-                                     n, 2);
+                        return recog_refuse(
+                                p, "git other than git status, check-ignore or commit -m (with no option "
+                                   "before them)");
+                char cmd[64];
+                snprintf(cmd, sizeof cmd, "git %s", sp->name);
+                return recog_check_options(p, sp, cmd, words, n, 2);
         }
         const Spec *sp = spec_find(commands, ELEMENTSOF(commands), name);
         if (!sp)
-                return refuse(p, "%s is not a command that only asks about a name or size", name);
-        return check_options(p, sp, name, words, n, 1);
+                return recog_refuse(p, "%s is not a command that only asks about a name or size", name);
+        return recog_check_options(p, sp, name, words, n, 1);
 }
 
 /* The whole line: pipelines joined by &&, || and ;. */
@@ -445,11 +527,11 @@ static bool line(P *p) {
                 if (!t)
                         return true;
                 if (t->kind == SHELL_TOKEN_NEWLINE)
-                        return refuse(p, "a second line");
+                        return recog_refuse(p, "a second line");
                 if (is_op(t, "&"))
-                        return refuse(p, "a background &");
+                        return recog_refuse(p, "a background &");
                 if (!is_op(t, "&&") && !is_op(t, "||") && !is_op(t, ";"))
-                        return refuse(p, "%s, which the recogniser does not allow", t->op);
+                        return recog_refuse(p, "%s, which the recogniser does not allow", t->op);
                 p->i++;
                 if (is_op(t, ";") && !cur(p))
                         return true;
@@ -460,13 +542,13 @@ static bool line(P *p) {
 /* The bytes themselves, whatever quoting does to them: no "$(", '`' or
  * '<' at all, and a '>' only in 2>&1 or [12]>/dev/null. What the language
  * allows holds none other; a quoted one refused too costs nothing. */
-static bool bytes_allowed(const char *s, size_t n, char *reason, size_t reason_n) {
+static bool bytes_allowed(const char *s, size_t n, bool writes, char *reason, size_t reason_n) {
         for (size_t i = 0; i < n; i++) {
                 if (s[i] == '`' || s[i] == '<' || (s[i] == '$' && i + 1 < n && s[i + 1] == '(')) {
                         snprintf(reason, reason_n, "a substitution or an input redirect");
                         return false;
                 }
-                if (s[i] != '>')
+                if (s[i] != '>' || writes) /* a write echo makes: the lexer's redirect, checked */
                         continue;
                 static const char devnull[] = ">/dev/null";
                 bool dup = i > 0 && s[i - 1] == '2' && i + 2 < n && s[i + 1] == '&' && s[i + 2] == '1' &&
@@ -490,6 +572,10 @@ void command_verdict_done(CommandVerdict *v) {
 }
 
 int command_check(const char *cmd, size_t n, const CommandPolicy *policy, CommandVerdict *ret) {
+        return command_judge(cmd, n, policy, 0, ret);
+}
+
+int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, CommandVerdict *ret) {
         const char *const *secrets = policy->secrets;
         size_t n_secrets = policy->n_secrets;
         _cleanup_free_ char **last = calloc(n_secrets + 1, sizeof *last);
@@ -544,14 +630,53 @@ int command_check(const char *cmd, size_t n, const CommandPolicy *policy, Comman
                 }
                 if (wn.spent)
                         unjudged = "more brace expansions and globs than this rule judges";
+                /* what its programs do with their words: a pattern, a string
+                 * read again, git's history (command-programs.c) */
+                _cleanup_free_ bool *found = calloc(n_secrets + 1, sizeof *found);
+                if (!found) {
+                        shell_lexed_done(&l);
+                        return -ENOMEM;
+                }
+                Judge judge = {.policy = policy,
+                               .named = found,
+                               .depth = depth,
+                               .reason = v.reason,
+                               .reason_n = sizeof v.reason};
+                r = lexed && !unjudged ? programs_check(&judge, &l, joined, jn) : 0;
+                if (r < 0) {
+                        shell_lexed_done(&l);
+                        return r;
+                }
+                if (r > 0) {
+                        /* the secrets the finding is about; else those the
+                         * line names; else, a bound past which nothing is
+                         * judged, all */
+                        bool any = false, some = false;
+                        for (size_t i = 0; i < n_secrets; i++)
+                                any = any || (found[i] && last[i][0]);
+                        for (size_t i = 0; i < n_secrets; i++)
+                                some = some || (named[i] && last[i][0]);
+                        for (size_t i = 0; i < n_secrets; i++)
+                                named[i] = (any ? found[i] : some ? named[i] : true) && last[i][0];
+                        v.refused = true;
+                }
         }
         for (size_t i = 0; i < n_secrets && unjudged; i++)
                 named[i] = true;
         for (size_t i = 0; i < n_secrets; i++)
                 if (named[i] && last[i][0])
                         v.n_paths++;
-        if (v.n_paths == 0) {
-                snprintf(v.reason, sizeof v.reason, "names no secret path");
+        v.refused = v.refused && v.n_paths > 0; /* no secret: nothing to keep */
+        if (v.n_paths == 0 || v.refused) {
+                if (!v.refused)
+                        snprintf(v.reason, sizeof v.reason, "names no secret path");
+                else if (v.n_paths > 0 && !(v.paths = calloc(v.n_paths, sizeof *v.paths))) {
+                        shell_lexed_done(&l);
+                        return -ENOMEM;
+                }
+                for (size_t i = 0, k = 0; v.paths && i < n_secrets; i++)
+                        if (named[i] && last[i][0])
+                                v.paths[k++] = secrets[i];
                 shell_lexed_done(&l);
                 *ret = v;
                 return 0;
@@ -576,8 +701,13 @@ int command_check(const char *cmd, size_t n, const CommandPolicy *policy, Comman
         else if (control)
                 snprintf(v.reason, sizeof v.reason, "a control character");
         else {
-                P p = {.l = &l, .reason = v.reason, .reason_n = sizeof v.reason};
-                if (line(&p) && bytes_allowed(cmd, n, v.reason, sizeof v.reason)) {
+                P p = {.l = &l,
+                       .reason = v.reason,
+                       .reason_n = sizeof v.reason,
+                       .sec = &wn,
+                       .policy = policy,
+                       .depth = depth};
+                if (line(&p) && bytes_allowed(cmd, n, p.wrote, v.reason, sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
                 }

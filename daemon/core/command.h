@@ -9,7 +9,8 @@
  * spec: "The exec policy's secret-paths rule does not count a command
  * that..."). A command that names a secret path is refused unless it is
  * made entirely of the forms that only ask about a path's name or size;
- * one that names none is not this rule's business.
+ * one that names none is allowed, unless what its programs do with their
+ * words reads one (below).
  *
  * A word names a secret when, after quote removal and escapes ($'...',
  * backslashes, and a backquoted body's own level of them), any of its brace
@@ -25,18 +26,35 @@
  * or one whose braces and globs take more work than word-names.h bounds, is
  * refused, every secret named.
  *
- * The name-or-size language (command.c's tables, and doc/runner.md): ls,
- * stat, wc -c, echo, test and [ with -e/-f/-d/-s, git status and git
- * check-ignore with the options that cannot read a file's bytes, and a
- * plain for loop over them; joined by |, &&, || and ;, piped only into
- * head, tail, sort, uniq or wc without a path or an option that names a
- * file; no redirect but 2>&1 and >/dev/null (fd 1 or 2); no substitution,
- * expansion (but the loop's variable), assignment, subshell, group,
- * background job, control character or second line. Anything the
- * recogniser does not fully understand is refused.
+ * What the programs of a line do with their words is judged too, whether
+ * or not a word names a secret (command-programs.c, command-git.c,
+ * command-match.c): when held says the history holds a masked entry, a
+ * git command that can print blobs (log -p, show, diff, archive, cat-file,
+ * grep over revisions, clone, ...) unless a pathspec, read by git's rules,
+ * provably excludes every held entry, and a word naming .git's objects or
+ * packs; a pattern that find, grep --include, git grep, tar --wildcards or
+ * rsync --include match and then read (-exec, ...), or whose names are
+ * piped to a reader; a string a shell reads again (eval, sh -c, su -c, a
+ * heredoc or here-string fed to a shell, a variable's value, a git config
+ * value git runs), judged as a command line of its own, REREAD_MAX deep.
  *
- * It judges what a command names, not what a program it runs may compute
- * (grep -r KEY . names no secret): the mount is the enforcement.
+ * The name-or-size language (command.c's tables, and doc/runner.md): ls,
+ * stat, wc -c, echo, printf, test and [ with -e/-f/-d/-s, git status, git
+ * check-ignore and git commit -m with the options that cannot read a
+ * file's bytes, find with the predicates that only test or print a name,
+ * grep of a pattern in files that name no secret, and a plain for loop
+ * over them; behind env, nice, timeout and the like, or in a string a
+ * shell reads again that is itself allowed; joined by |, &&, || and ;,
+ * piped only into head, tail, sort, uniq, wc or grep without a path or an
+ * option that names a file; no redirect but 2>&1, >/dev/null (fd 1 or 2)
+ * and echo's or printf's > or >> to a path that names no secret; no
+ * substitution, expansion (but the loop's variable), assignment,
+ * subshell, group, background job, control character or second line.
+ * Anything the recogniser does not fully understand is refused.
+ *
+ * It judges what a command names and what the programs it knows do with
+ * their words, not what a program may compute (grep -r KEY . names no
+ * secret, nor does python3 dump.py): the mount is the enforcement.
  */
 
 typedef struct CommandVerdict {

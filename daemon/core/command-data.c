@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The name-or-size language's commands whose words are data (command.h):
+ * find with the predicates that only test or print a name, grep of a
+ * pattern, and git reading history with a secret named only in an
+ * exclusion. It must not judge what a word names: command.c's
+ * recog_word_names() says.
+ */
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* find: the predicates that only test or print a name (not -exec, -ok,
+ * -delete, -fprint*, -fls, -files0-from); those taking a word after. */
+static const char *const find_tests[] = {
+        "-name",      "-iname",  "-path",   "-ipath",  "-wholename", "-iwholename", "-regex",    "-iregex",
+        "-regextype", "-lname",  "-ilname", "-type",   "-xtype",     "-maxdepth",   "-mindepth", "-size",
+        "-newer",     "-anewer", "-cnewer", "-mtime",  "-mmin",      "-atime",      "-amin",     "-ctime",
+        "-cmin",      "-perm",   "-user",   "-group",  "-uid",       "-gid",        "-links",    "-inum",
+        "-samefile",  "-used",   "-fstype", "-printf", "-context",   NULL};
+static const char *const find_flags[] = {"-print",
+                                         "-print0",
+                                         "-ls",
+                                         "-prune",
+                                         "-quit",
+                                         "-empty",
+                                         "-depth",
+                                         "-mount",
+                                         "-xdev",
+                                         "-true",
+                                         "-false",
+                                         "-not",
+                                         "-a",
+                                         "-o",
+                                         "-and",
+                                         "-or",
+                                         "!",
+                                         "(",
+                                         ")",
+                                         ",",
+                                         "-nouser",
+                                         "-nogroup",
+                                         "-readable",
+                                         "-writable",
+                                         "-executable",
+                                         "-follow",
+                                         "-noleaf",
+                                         "-daystart",
+                                         "-ignore_readdir_race",
+                                         "-L",
+                                         "-P",
+                                         "-H",
+                                         NULL};
+
+/* grep's options that only shape what it prints of its input. */
+static const Spec grep_spec = {.name = "grep",
+                               .flags = "ivcnwxEFGoqshHlLzbT",
+                               .with_arg = "eABCm",
+                               .long_flags = (const char *const[]){"ignore-case",
+                                                                   "invert-match",
+                                                                   "count",
+                                                                   "line-number",
+                                                                   "word-regexp",
+                                                                   "line-regexp",
+                                                                   "extended-regexp",
+                                                                   "fixed-strings",
+                                                                   "basic-regexp",
+                                                                   "only-matching",
+                                                                   "quiet",
+                                                                   "silent",
+                                                                   "no-messages",
+                                                                   "no-filename",
+                                                                   "with-filename",
+                                                                   "files-with-matches",
+                                                                   "files-without-match",
+                                                                   "null",
+                                                                   "color",
+                                                                   "colour",
+                                                                   "byte-offset",
+                                                                   "initial-tab",
+                                                                   NULL},
+                               .long_with_arg =
+                                       (const char *const[]){"regexp", "after-context", "before-context",
+                                                             "context", "max-count", NULL},
+                               .operands = true};
+
+/* grep PATTERN [FILE...]: the pattern is data; a file it reads names no
+ * secret, and after a pipe it reads none. */
+bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files) {
+        const ShellWord *rest[64];
+        size_t m = 0;
+        bool pattern = false, options = true;
+        char buf[256];
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (options && a && (streq(a, "-e") || streq(a, "--regexp")))
+                        pattern = true;
+                if (options && a && strncmp(a, "--regexp=", 9) == 0)
+                        pattern = true;
+        }
+        rest[m++] = words[0];
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (options && a && streq(a, "--")) {
+                        options = false;
+                        rest[m++] = words[k];
+                        continue;
+                }
+                bool option = options && a && a[0] == '-' && a[1];
+                if (option && k + 1 < n &&
+                    (streq(a, "-e") || streq(a, "-A") || streq(a, "-B") || streq(a, "-C") ||
+                     streq(a, "-m") || streq(a, "--regexp") || streq(a, "--after-context") ||
+                     streq(a, "--before-context") || streq(a, "--context") || streq(a, "--max-count"))) {
+                        rest[m++] = words[k++]; /* its argument, data, checked as plain text */
+                        rest[m++] = words[k];
+                        continue;
+                }
+                if (!option && !pattern) {
+                        pattern = true; /* the pattern: data */
+                        continue;
+                }
+                if (!option) {
+                        int r = recog_word_names(p, words[k]);
+                        if (!files || r != 0)
+                                return recog_refuse(p, "grep with a file of its own%s",
+                                                    files ? " that names a secret: it would read it"
+                                                          : " after a pipe");
+                }
+                rest[m++] = words[k];
+        }
+        return recog_check_options(p, &grep_spec, "grep", rest, m, 1);
+}
+
+/* git diff, log, show, ls-files or grep whose words name a secret only in
+ * pathspecs that exclude it (-- . ':/!.env'): the name is data; what the
+ * command prints otherwise is the program pass's (command-git.c). */
+bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n) {
+        static const char *const subs[] = {"diff", "log", "show", "ls-files", "grep", "whatchanged", NULL};
+        char buf[256], sub[256];
+        const char *what = recog_literal(words[1], sub);
+        bool known = false, dashdash = false;
+        for (const char *const *l = subs; *l && !known; l++)
+                known = streq(what, *l);
+        if (!known || p->writes)
+                return false;
+        for (size_t k = 2; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (!a || recog_has_brace(words[k]))
+                        return false;
+                if (!dashdash && streq(a, "--")) {
+                        dashdash = true;
+                        continue;
+                }
+                if (recog_word_names(p, words[k]) == 0)
+                        continue;
+                const char *close = a[0] == ':' && a[1] == '(' ? strchr(a, ')') : NULL;
+                bool exclude = a[0] == ':' && (a[1] == '!' || a[1] == '^' ||
+                                               (a[1] == '/' && (a[2] == '!' || a[2] == '^')) ||
+                                               (close && memmem(a, (size_t) (close - a), "exclude", 7)));
+                if (!dashdash || !exclude)
+                        return false;
+        }
+        return true;
+}
+
+/* find: names only, by the predicates that only test or print them. */
+bool recog_find(Recogniser *p, const ShellWord **words, size_t n) {
+        char buf[256];
+        bool predicates = false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (!a || recog_has_brace(words[k])) {
+                        if (predicates || recog_may_be_option(words[k]))
+                                return recog_refuse(
+                                        p, "find with a word the recogniser cannot read as a predicate");
+                        continue; /* a starting point */
+                }
+                bool with_arg = false, flag = false;
+                for (const char *const *l = find_tests; *l && !with_arg; l++)
+                        with_arg = streq(a, *l) || (strncmp(a, "-newer", 6) == 0 && strlen(a) == 8);
+                for (const char *const *l = find_flags; *l && !flag; l++)
+                        flag = streq(a, *l);
+                if (with_arg) {
+                        if (++k >= n)
+                                return recog_refuse(p, "find %s without its argument", a);
+                        predicates = true;
+                } else if (flag) {
+                        predicates = true;
+                } else if (a[0] == '-' || predicates) {
+                        return recog_refuse(p, "find %s is not a predicate that only tests or prints a name",
+                                            a);
+                }
+        }
+        return true;
+}

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a git command does with the repository's history and its config
+ * (command-internal.h): the subcommands that print blobs, narrowed or not
+ * by a pathspec read by git's rules (glossary "pathspec", dir.c), and the
+ * config keys whose value git runs. It must not lex, nor read the history:
+ * the boot's record says what it holds (CommandPolicy.held).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+#define PATHSPECS_MAX 64
+#define GIT_WORDS_MAX 256
+
+typedef struct Git {
+        bool literal, glob, noglob, icase; /* --literal-pathspecs and the like */
+} Git;
+
+/* ---- config whose value git runs ---- */
+
+static bool runs_something(const char *key) {
+        static const char *const last[] = {"fsmonitor",  "pager",
+                                           "editor",     "sshcommand",
+                                           "askpass",    "hookspath",
+                                           "gitproxy",   "external",
+                                           "program",    "helper",
+                                           "command",    "textconv",
+                                           "clean",      "smudge",
+                                           "process",    "driver",
+                                           "difffilter", "packobjectshook",
+                                           "cmd",        "receivepack",
+                                           "uploadpack", "alternaterefscommand",
+                                           "path",       NULL};
+        const char *dot = strrchr(key, '.');
+        if (strncasecmp(key, "alias.", 6) == 0 || strncasecmp(key, "pager.", 6) == 0)
+                return true;
+        for (const char *const *l = last; dot && *l; l++)
+                if (strcasecmp(dot + 1, *l) == 0)
+                        return true;
+        return false;
+}
+
+static int judge_config(Judge *j, const char *key, const char *value) {
+        if (!runs_something(key))
+                return 0;
+        const char *v = value[0] == '!' ? value + 1 : value;
+        char what[160];
+        snprintf(what, sizeof what, "git config %.100s, which git runs", key);
+        int r = programs_reread(j, what, v, strlen(v));
+        if (r != 0 || strncasecmp(key, "alias.", 6) != 0 || value[0] == '!')
+                return r;
+        /* an alias without '!': a git command line */
+        _cleanup_free_ char *g = malloc(strlen(value) + 5);
+        if (!g)
+                return -ENOMEM;
+        sprintf(g, "git %s", value);
+        return programs_reread(j, what, g, strlen(g));
+}
+
+/* git config [options] KEY VALUE, git config set KEY VALUE. */
+static int judge_config_command(Judge *j, const ShellWord *const *w, size_t n) {
+        static const char *const with_arg[] = {"-f",        "--file",    "--blob",  "--type",
+                                               "--default", "--comment", "--value", NULL};
+        const char *operands[3] = {0};
+        char bufs[3][1024], buf[256];
+        size_t m = 0;
+        for (size_t k = 0; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                bool opt = a && a[0] == '-';
+                bool arg = false;
+                for (const char *const *l = with_arg; opt && *l && !arg; l++)
+                        arg = streq(a, *l);
+                if (arg) {
+                        k++;
+                        continue;
+                }
+                if (opt)
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                if (m == 0 && (streq(t, "set") || streq(t, "add")))
+                        continue;
+                if (m < 3)
+                        snprintf(bufs[m], sizeof bufs[m], "%s", t), operands[m] = bufs[m], m++;
+        }
+        return m >= 2 ? judge_config(j, operands[0], operands[1]) : 0;
+}
+
+/* ---- pathspecs ---- */
+
+typedef struct Pathspec {
+        bool top, literal, glob, icase, exclude, unknown;
+        const char *body;
+} Pathspec;
+
+/* :(magic,...)body and :/!^body, as git reads them (glossary "pathspec"). */
+static Pathspec spec_parse(const Git *g, const char *s) {
+        Pathspec p = {.literal = g->literal || g->noglob, .glob = g->glob, .icase = g->icase, .body = s};
+        if (g->literal || s[0] != ':')
+                return p;
+        if (s[1] == '(') {
+                const char *e = strchr(s, ')');
+                if (!e) {
+                        p.unknown = true;
+                        return p;
+                }
+                char magic[256];
+                snprintf(magic, sizeof magic, "%.*s", (int) (e - s - 2), s + 2);
+                char *save = NULL;
+                for (char *m = strtok_r(magic, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+                        if (streq(m, "top"))
+                                p.top = true;
+                        else if (streq(m, "literal"))
+                                p.literal = true;
+                        else if (streq(m, "glob"))
+                                p.glob = true;
+                        else if (streq(m, "icase"))
+                                p.icase = true;
+                        else if (streq(m, "exclude"))
+                                p.exclude = true;
+                        else
+                                p.unknown = true; /* attr:, prefix: */
+                }
+                p.body = e + 1;
+                return p;
+        }
+        const char *q = s + 1;
+        for (; *q && *q != ':'; q++) {
+                if (*q == '/')
+                        p.top = true;
+                else if (*q == '!' || *q == '^')
+                        p.exclude = true;
+                else
+                        break;
+        }
+        p.body = *q == ':' ? q + 1 : q;
+        return p;
+}
+
+static bool wildcard(const char *s) {
+        return strpbrk(s, "*?[\\") != NULL;
+}
+
+/* A literal pathspec L against path S (dir: S a masked directory, so any
+ * path under it): cover, every such path matches; else may, some can. */
+static bool literal_match(const char *body, const char *s, bool dir, bool cover) {
+        char l[1024];
+        snprintf(l, sizeof l, "%s", body);
+        size_t n = strlen(l);
+        while (n > 0 && l[n - 1] == '/')
+                l[--n] = 0;
+        size_t sn = strlen(s);
+        if (n == 0 || streq(l, "."))
+                return true;
+        if ((strcasecmp(l, s) == 0) || (sn > n && strncasecmp(s, l, n) == 0 && s[n] == '/'))
+                return true;
+        return !cover && dir && n > sn && strncasecmp(l, s, sn) == 0 && l[sn] == '/';
+}
+
+static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
+        const char *b = p->body;
+        while (b[0] == '.' && b[1] == '/')
+                b += 2;
+        if (p->unknown || b[0] == '/' || strstr(b, "..") || false)
+                return !cover;
+        if (p->literal || !wildcard(b))
+                return literal_match(b, s, dir, cover);
+        if (literal_match(b, s, dir, cover))
+                return true;
+        char path[1024];
+        snprintf(path, sizeof path, "%s%s", s, dir ? "/" : "");
+        if (cover) { /* strict: as git, no more */
+                int f = MATCH_STRICT | (p->icase ? MATCH_FOLD : 0) | (p->glob ? MATCH_PATHNAME : 0);
+                return dir ? match_glob_prefix(b, path, f) == 2 : match_glob(b, path, f);
+        }
+        /* may: either case, '*' across '/', and any leading directory */
+        for (int f = MATCH_FOLD; f <= (p->glob ? MATCH_FOLD | MATCH_PATHNAME : MATCH_FOLD);
+             f += MATCH_PATHNAME)
+                if (dir ? match_glob_prefix(b, path, f) > 0 : match_glob(b, path, f))
+                        return true;
+        for (size_t i = 0; path[i]; i++)
+                if (path[i] == '/') {
+                        char lead[1024];
+                        snprintf(lead, sizeof lead, "%.*s", (int) i, path);
+                        if (match_glob(b, lead, MATCH_FOLD))
+                                return true;
+                }
+        return false;
+}
+
+/* Can the pathspecs match the entry (a masked path, "secrets/" a
+ * directory)? Relative ones are taken from any directory of it (the
+ * command's working directory is not known). No pathspec: everything. */
+static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n, const char *entry) {
+        char e[1024];
+        snprintf(e, sizeof e, "%s", entry);
+        size_t len = strlen(e);
+        bool dir = len > 0 && e[len - 1] == '/';
+        while (len > 0 && e[len - 1] == '/')
+                e[--len] = 0;
+        if (n == 0)
+                return true;
+        Pathspec v[PATHSPECS_MAX];
+        bool positive = false;
+        for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
+                v[i] = spec_parse(g, specs[i]);
+                positive = positive || !v[i].exclude;
+        }
+        for (const char *s = e; s; s = strchr(s, '/') ? strchr(s, '/') + 1 : NULL) {
+                bool may = !positive, covered = false;
+                /* s: the entry from a working directory above it; a :(top)
+                 * spec names the whole entry from any of them */
+                for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
+                        if (v[i].exclude)
+                                covered = covered || spec_matches(&v[i], v[i].top ? e : s, dir, true);
+                        else
+                                may = may || spec_matches(&v[i], v[i].top ? e : s, dir, false);
+                }
+                if (may && !covered)
+                        return true;
+        }
+        return false;
+}
+
+/* ---- what prints blobs ---- */
+
+static bool has(const char *const *opts, size_t n, const char *const *list) {
+        for (size_t i = 0; i < n; i++)
+                for (const char *const *l = list; *l; l++) {
+                        size_t len = strlen(*l);
+                        bool prefix = (*l)[len - 1] == '*';
+                        if (prefix ? strncmp(opts[i], *l, len - 1) == 0 : streq(opts[i], *l))
+                                return true;
+                }
+        return false;
+}
+
+static const char *const patch_options[] = {"-p",
+                                            "-u",
+                                            "--patch",
+                                            "-c",
+                                            "--cc",
+                                            "--dd",
+                                            "-m",
+                                            "--ext-diff",
+                                            "--textconv",
+                                            "-L*",
+                                            "-S*",
+                                            "-G*",
+                                            "--pickaxe-*",
+                                            "--find-object*",
+                                            "--word-diff*",
+                                            "--color-words*",
+                                            "--patch-with-*",
+                                            "--binary",
+                                            "-W",
+                                            "--function-context",
+                                            "--remerge-diff",
+                                            "-U*",
+                                            "--unified*",
+                                            "--full-index",
+                                            "-P",
+                                            "--diff-merges*",
+                                            NULL};
+static const char *const summary_options[] = {
+        "-s",    "--no-patch", "--stat*",    "--numstat", "--shortstat", "--name-only", "--name-status",
+        "--raw", "--summary",  "--dirstat*", "--quiet",   "--exit-code", "--check",     NULL};
+
+/* Does sub (with its options and operands) print the contents of blobs? */
+static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts, const char *const *ops,
+                         size_t n_ops) {
+        static const char *const always[] = {
+                "format-patch",   "archive",      "fast-export", "bundle",         "clone",
+                "checkout-index", "pack-objects", "upload-pack", "upload-archive", "http-backend",
+                "range-diff",     "blame",        "annotate",    "unpack-file",    "send-email",
+                "instaweb",       "daemon",       "difftool",    "merge-file",     "cat-file",
+                "show",           "diff",         "grep",        "request-pull",   NULL};
+        static const char *const patch[] = {"log",        "whatchanged", "reflog", "diff-tree",
+                                            "diff-index", "diff-files",  NULL};
+        static const char *const interactive[] = {"-p", "--patch",   "-i", "--interactive",
+                                                  "-v", "--verbose", NULL};
+        bool on = false;
+        for (const char *const *l = always; *l && !on; l++)
+                on = streq(sub, *l);
+        if (streq(sub, "show") || streq(sub, "diff"))
+                on = has(opts, n_opts, patch_options) || !has(opts, n_opts, summary_options);
+        for (size_t i = 0; i < n_ops && streq(sub, "show"); i++) /* a blob is shown whatever -s says */
+                on = on || strchr(ops[i], ':') ||
+                     strspn(ops[i], "0123456789abcdefABCDEF") == strlen(ops[i]) || !ops[i][0];
+        if (streq(sub, "diff") && has(opts, n_opts, (const char *const[]){"--no-index", NULL}))
+                on = false;
+        if (streq(sub, "cat-file"))
+                on = !has(opts, n_opts, (const char *const[]){"-t", "-s", "-e", NULL}) ||
+                     has(opts, n_opts,
+                         (const char *const[]){"-p", "--batch*", "--textconv", "--filters", NULL});
+        if (streq(sub, "grep")) /* over revisions, or the index: a worktree search is a file read */
+                on = n_ops > (has(opts, n_opts, (const char *const[]){"-e", "-f", NULL}) ? 0u : 1u) ||
+                     has(opts, n_opts, (const char *const[]){"--cached", NULL});
+        for (const char *const *l = patch; *l && !on; l++)
+                on = streq(sub, *l) && has(opts, n_opts, patch_options);
+        if (streq(sub, "stash"))
+                on = (n_ops > 0 && streq(ops[0], "show") && has(opts, n_opts, patch_options)) ||
+                     has(opts, n_opts, interactive);
+        if (streq(sub, "worktree"))
+                on = n_ops > 0 && streq(ops[0], "add");
+        if (streq(sub, "fsck"))
+                on = has(opts, n_opts, (const char *const[]){"--lost-found", NULL});
+        if (streq(sub, "add") || streq(sub, "checkout") || streq(sub, "reset") || streq(sub, "restore") ||
+            streq(sub, "switch"))
+                on = has(opts, n_opts, (const char *const[]){"-p", "--patch", "-i", "--interactive", NULL});
+        if (streq(sub, "commit")) /* -v: the diff in the message's template */
+                on = has(opts, n_opts, interactive);
+        return on;
+}
+
+/* A REV:PATH operand (git show HEAD:src/x.c): the blob is PATH's alone. */
+static bool rev_path_excludes(const Judge *j, const char *op) {
+        const char *colon = strchr(op, ':');
+        if (!colon)
+                return false;
+        const char *path = colon + 1;
+        if (path[0] >= '0' && path[0] <= '3' && path[1] == ':')
+                path += 2; /* :0:path, the index's stage */
+        for (size_t i = 0; i < j->policy->n_secrets; i++) {
+                if (!j->policy->held[i])
+                        continue;
+                const char *e = j->policy->secrets[i];
+                size_t len = strlen(e);
+                bool dir = len > 0 && e[len - 1] == '/';
+                char entry[1024];
+                snprintf(entry, sizeof entry, "%.*s", (int) (dir ? len - 1 : len), e);
+                if (wildcard(path) || literal_match(path, entry, dir, false) ||
+                    literal_match(entry, path, false, false))
+                        return false;
+        }
+        return true;
+}
+
+int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        Git g = {0};
+        char buf[1024];
+        size_t k = 1;
+        int r;
+        *ret_lists = false;
+        /* git's own options, before the subcommand */
+        for (; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        break;
+                if (streq(a, "-c") && k + 1 < n) {
+                        _cleanup_free_ char *kv = programs_word_text(w[++k]);
+                        if (!kv)
+                                return -ENOMEM;
+                        char *eq = strchr(kv, '=');
+                        if (eq)
+                                *eq = 0;
+                        if ((r = judge_config(j, kv, eq ? eq + 1 : "")) != 0)
+                                return r;
+                } else if (streq(a, "-C") || streq(a, "--git-dir") || streq(a, "--work-tree") ||
+                           streq(a, "--namespace") || streq(a, "--config-env") || streq(a, "--exec-path")) {
+                        k++;
+                } else if (streq(a, "--literal-pathspecs")) {
+                        g.literal = true;
+                } else if (streq(a, "--glob-pathspecs")) {
+                        g.glob = true;
+                } else if (streq(a, "--noglob-pathspecs")) {
+                        g.noglob = true;
+                } else if (streq(a, "--icase-pathspecs")) {
+                        g.icase = true;
+                }
+        }
+        if (k >= n)
+                return 0;
+        const char *sub = programs_plain(w[k], buf, sizeof buf);
+        if (!sub)
+                return 0;
+        char subname[64];
+        snprintf(subname, sizeof subname, "%.63s", sub);
+        if (streq(subname, "config"))
+                return judge_config_command(j, w + k + 1, n - k - 1);
+        /* its options, operands and pathspecs (after --) */
+        _cleanup_free_ char *store = NULL;
+        size_t total = 0;
+        for (size_t i = k + 1; i < n; i++)
+                total += w[i]->n + 1;
+        if (!(store = malloc(total + 1)))
+                return -ENOMEM;
+        const char *opts[GIT_WORDS_MAX] = {0}, *ops[GIT_WORDS_MAX] = {0}, *specs[GIT_WORDS_MAX] = {0};
+        size_t n_opts = 0, n_ops = 0, n_specs = 0, off = 0;
+        bool dashdash = false;
+        for (size_t i = k + 1; i < n && n_opts + n_ops + n_specs < GIT_WORDS_MAX; i++) {
+                _cleanup_free_ char *t = programs_word_text(w[i]);
+                if (!t)
+                        return -ENOMEM;
+                char *s = strcpy(store + off, t);
+                off += strlen(t) + 1;
+                if (!dashdash && streq(s, "--"))
+                        dashdash = true;
+                else if (dashdash)
+                        specs[n_specs++] = s;
+                else if (s[0] == '-' && s[1])
+                        opts[n_opts++] = s;
+                else
+                        ops[n_ops++] = s;
+        }
+        /* git grep and git ls-files over pathspecs that can match a
+         * secret: a search of it, names to hand on */
+        /* without --, git takes an operand that is no revision for a
+         * pathspec (one with a wildcard, whether or not a file has its
+         * name): git grep's after its pattern, all of ls-files' */
+        const char *searched[GIT_WORDS_MAX];
+        size_t n_searched = 0;
+        bool pattern_given = has(opts, n_opts, (const char *const[]){"-e", "-f", NULL});
+        for (size_t i = 0; i < n_specs; i++)
+                searched[n_searched++] = specs[i];
+        for (size_t i = streq(subname, "grep") && !pattern_given ? 1 : 0; i < n_ops; i++)
+                if (streq(subname, "grep") || streq(subname, "ls-files"))
+                        searched[n_searched++] = ops[i];
+        bool any = false;
+        for (size_t i = 0; i < j->policy->n_secrets; i++)
+                if (j->policy->secrets[i][0] && n_searched > 0 &&
+                    pathspecs_may_match(&g, searched, n_searched, j->policy->secrets[i])) {
+                        j->named[i] = true;
+                        any = true;
+                }
+        if (any && streq(subname, "grep"))
+                return judge_refuse(
+                        j, "git grep searches the files a pathspec matches, a masked name among them");
+        if (any && (streq(subname, "ls-files") || streq(subname, "ls-tree") || streq(subname, "diff") ||
+                    streq(subname, "log")))
+                *ret_lists = true;
+        if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
+                return 0;
+        /* a clone of a remote repository reads none of this one's history */
+        if (streq(subname, "clone") && n_ops > 0 &&
+            ((strstr(ops[0], "://") && strncmp(ops[0], "file://", 7) != 0) ||
+             (strchr(ops[0], '@') && strchr(ops[0], ':') && strchr(ops[0], '@') < strchr(ops[0], ':'))))
+                return 0;
+        /* blame [REV] FILE: its operands name the one file (a revision
+         * matches none); archive TREE PATH...; checkout-index PATH... */
+        if ((streq(subname, "blame") || streq(subname, "annotate")) && n_specs == 0)
+                for (size_t i = 0; i < n_ops; i++)
+                        specs[n_specs++] = ops[i];
+        if (streq(subname, "archive") && n_ops > 1 && n_specs == 0)
+                for (size_t i = 1; i < n_ops; i++)
+                        specs[n_specs++] = ops[i];
+        if (streq(subname, "checkout-index") &&
+            !has(opts, n_opts, (const char *const[]){"-a", "--all", NULL}))
+                for (size_t i = 0; i < n_ops; i++)
+                        specs[n_specs++] = ops[i];
+        bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
+        for (size_t i = 0; i < n_ops && revs_excluded; i++)
+                revs_excluded =
+                        rev_path_excludes(j, ops[i]) ||
+                        (streq(subname, "cat-file") && i == 0 &&
+                         (streq(ops[i], "blob") || streq(ops[i], "tree") || streq(ops[i], "commit")) &&
+                         n_ops > 1);
+        if (streq(subname, "cat-file") &&
+            (has(opts, n_opts, (const char *const[]){"--batch*", NULL}) || n_ops == 0))
+                revs_excluded = false;
+        bool held = false;
+        for (size_t i = 0; i < j->policy->n_secrets; i++)
+                if (j->policy->held[i] && !revs_excluded &&
+                    (n_specs == 0 || pathspecs_may_match(&g, specs, n_specs, j->policy->secrets[i]))) {
+                        j->named[i] = true;
+                        held = true;
+                }
+        if (held)
+                return judge_refuse(j, "git %s prints what git's history holds, a masked entry among it",
+                                    subname);
+        return 0;
+}

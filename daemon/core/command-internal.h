@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+/*
+ * The secret-paths rule's parts, shared by command.c and its command-*.c
+ * files: the matchers (command-match.c), what programs do with their words
+ * (command-programs.c, command-git.c), the language's commands whose words
+ * are data (command-data.c). It must not lex: how a line splits and what a
+ * word holds is shell-lex's to say.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "command.h"
+#include "shell-lex.h"
+
+#define REREAD_MAX 4 /* strings a shell reads again, in strings, judged this deep */
+
+/* What a program pass judges with, and where it says why it refused. */
+typedef struct Judge {
+        const CommandPolicy *policy;
+        bool *named; /* [n_secrets]: the secrets a refusal is about */
+        int depth;
+        char *reason;
+        size_t reason_n;
+        bool computed; /* a shell of the line reads a text a substitution prints */
+} Judge;
+
+/* 1 after writing the reason, for a refusal. */
+int judge_refuse(Judge *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* command.c: judge the text s (n bytes) as a command line of its own, at
+ * this depth of strings read again. */
+int command_judge(const char *s, size_t n, const CommandPolicy *policy, int depth, CommandVerdict *ret);
+
+/* command-programs.c: what the programs of a lexed line do with their
+ * words, the secrets named or not: 1 refused (j->reason), 0, -ENOMEM. text
+ * is what l was lexed from (its heredocs). */
+int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n);
+/* The index of the command that the wrapper at w[0] runs (env, nice,
+ * timeout, ...), n when it runs none, or SIZE_MAX when w[0] is no wrapper
+ * or its options are not understood. */
+size_t programs_wrapped(const ShellWord *const *w, size_t n);
+/* The string the command w[0..n) has a shell read again (sh -c S, eval
+ * A..., su -c S): 1 with *ret_s malloc'd and *ret_rest the index of the
+ * first word after it, 0 for a command that reads none, -ENOMEM. */
+int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest);
+/* The word's bytes when it is plain (no glob, expansion, NUL; shorter than
+ * size), into buf; NULL else. */
+const char *programs_plain(const ShellWord *w, char *buf, size_t size);
+/* NAME=... or NAME+=...: the shell sets NAME (PATH, GIT_CONFIG_*) for
+ * what follows. */
+bool programs_is_assignment(const ShellWord *w);
+/* A word's text as the program gets it (NULL if out of memory): its bytes,
+ * a glob's specials as written, an expansion as nothing. */
+char *programs_word_text(const ShellWord *w);
+/* Judge the string s, which a shell reads again, as a command line: 1
+ * refused (why, after what), 0, -ENOMEM. */
+int programs_reread(Judge *j, const char *what, const char *s, size_t n);
+
+/* command-git.c: a git command (w[0] is git): its -c keys, git config of
+ * a key that runs something, git grep over a pathspec that can match a
+ * secret, and, when the history holds a secret, what prints blobs.
+ * *ret_lists: it lists paths a pathspec of it matches, a secret's among
+ * them (git ls-files -- '*nv'). */
+int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
+
+/* command-match.c. A glob (fnmatch's syntax: * ? [...] and backslash)
+ * against s whole. MATCH_PATHNAME: '*', '?' and a class never match '/',
+ * and '**' between slashes matches any directories (git's :(glob)).
+ * MATCH_FOLD: ASCII letters of either case. MATCH_STRICT: a class the
+ * matcher does not know ([:alpha:]) matches nothing; else everything. */
+enum { MATCH_FOLD = 1, MATCH_PATHNAME = 2, MATCH_STRICT = 4 };
+bool match_glob(const char *pat, const char *s, int flags);
+/* After s as a prefix: 0 no string with that prefix matches, 1 some do,
+ * 2 every one does. */
+int match_glob_prefix(const char *pat, const char *s, int flags);
+/* find's -regex (emacs syntax, the whole path): a bounded matcher, no
+ * backtracking. What it does not know matches. */
+bool match_regex(const char *re, const char *s, bool fold);
+/* Can the pattern (a file-name glob, or find's regex) match a secret's
+ * path or a file under a masked directory, at any depth? basename: it is
+ * matched against a name's last component only (find -name). Each secret
+ * it can match is marked in j->named. */
+bool match_secret_glob(Judge *j, const char *pat, int flags, bool basename);
+bool match_secret_regex(Judge *j, const char *re, bool fold);
+
+/* ---- command.c's recogniser, shared with command-data.c ---- */
+
+/* Options a command takes: short letters alone or with an argument, long
+ * names alone or with one (exactly: no abbreviation). */
+typedef struct Spec {
+        const char *name;
+        const char *flags, *with_arg;
+        const char *attached; /* short letters whose value is only ever attached (git's -uall) */
+        const char *const *long_flags, *const *long_with_arg;
+        bool any_option; /* ls, stat: no option reads a file's bytes */
+        bool numbers;    /* -N (head, tail) */
+        bool operands;   /* paths of its own */
+} Spec;
+
+/* One pass of the recogniser over a lexed line. */
+typedef struct Recogniser {
+        const ShellLexed *l;
+        size_t i;
+        const char *loop; /* the for loop's variable, inside its body */
+        char *reason;
+        size_t reason_n;
+        const struct WordNames *sec; /* the policy's names (word-names.h) */
+        const CommandPolicy *policy;
+        int depth;   /* of strings read again */
+        bool writes; /* the command being collected writes a file (> or >>) */
+        bool wrote;  /* some command of the line did */
+} Recogniser;
+
+/* false, after writing the reason. */
+bool recog_refuse(Recogniser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A word's bytes when it is plain text (no glob, expansion or brace; at
+ * most 255 bytes); NULL else. */
+const char *recog_literal(const ShellWord *w, char buf[256]);
+bool recog_has_brace(const ShellWord *w);
+/* Could the word, expanded, start with a '-'? */
+bool recog_may_be_option(const ShellWord *w);
+/* Options and operands of words[first..n) as sp allows them. */
+bool recog_check_options(Recogniser *p, const Spec *sp, const char *cmd, const ShellWord *const *words,
+                         size_t n, size_t first);
+/* Does the word name a secret (command.h's rule)? 1, 0, or -ENOMEM. */
+int recog_word_names(const Recogniser *p, const ShellWord *w);
+
+/* command-data.c: grep PATTERN [FILE...] (files: it may read files of its
+ * own, naming no secret), find's name-only predicates, and git history
+ * commands naming a secret only in an exclusion after --. */
+bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files);
+bool recog_find(Recogniser *p, const ShellWord **words, size_t n);
+bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n);

@@ -1,0 +1,941 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What programs do with the words they get (command-internal.h): the
+ * command a wrapper runs, the string a shell reads again, the patterns
+ * find, grep, tar and rsync match and then read, and names handed down a
+ * pipe to a reader. It must not lex, nor say what a word names: shell-lex
+ * and command.c do.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+#define STAGE_WORDS_MAX 2048 /* a longer command is refused: its words unjudged */
+
+char *programs_word_text(const ShellWord *w) {
+        char *s = malloc(w->n + 1);
+        size_t k = 0;
+        if (!s)
+                return NULL;
+        for (size_t i = 0; i < w->n; i++)
+                switch (w->v[i].kind) {
+                case SHELL_EXPAND: /* a name computed at run time: unseen, and empty is the worst case */
+                        break;
+                case SHELL_CLASS:
+                        s[k++] = '?';
+                        break;
+                default:
+                        s[k++] = w->v[i].c ? (char) w->v[i].c : '?';
+                }
+        s[k] = 0;
+        return s;
+}
+
+static bool word_is(const ShellWord *w, const char *s) {
+        size_t n = strlen(s);
+        if (w->n != n)
+                return false;
+        for (size_t i = 0; i < n; i++)
+                if (w->v[i].kind != SHELL_LIT || w->v[i].c != (uint8_t) s[i])
+                        return false;
+        return true;
+}
+
+const char *programs_plain(const ShellWord *w, char *buf, size_t size) {
+        if (w->n >= size)
+                return NULL;
+        for (size_t i = 0; i < w->n; i++) {
+                if (w->v[i].kind != SHELL_LIT || w->v[i].c == 0)
+                        return NULL;
+                buf[i] = (char) w->v[i].c;
+        }
+        buf[w->n] = 0;
+        return buf;
+}
+
+/* A program's name, its directory gone: /usr/bin/git is git; a brace's
+ * first alternative ({git,} runs git). */
+static const char *program(const ShellWord *w, char *buf, size_t size) {
+        const char *s = programs_plain(w, buf, size);
+        if (!s && w->n < size) {
+                size_t k = 0;
+                int depth = 0, skip = 0; /* skip: inside an alternative past the first, at this depth */
+                for (size_t i = 0; i < w->n; i++) {
+                        uint8_t kind = w->v[i].kind;
+                        if (kind == SHELL_BOPEN)
+                                depth++;
+                        else if (kind == SHELL_BCLOSE && depth > 0) {
+                                if (skip == depth)
+                                        skip = 0;
+                                depth--;
+                        } else if (kind == SHELL_BCOMMA && depth > 0 && !skip)
+                                skip = depth;
+                        else if (kind != SHELL_LIT || w->v[i].c == 0)
+                                return NULL;
+                        else if (!skip)
+                                buf[k++] = (char) w->v[i].c;
+                }
+                buf[k] = 0;
+                s = k > 0 ? buf : NULL;
+        }
+        const char *slash = s ? strrchr(s, '/') : NULL;
+        return slash ? slash + 1 : s;
+}
+
+bool programs_is_assignment(const ShellWord *w) {
+        size_t k = 0;
+        if (w->n == 0 || w->v[0].kind != SHELL_LIT || !shell_is_ident_start((char) w->v[0].c))
+                return false;
+        while (k < w->n && w->v[k].kind == SHELL_LIT && shell_is_ident((char) w->v[k].c))
+                k++;
+        if (k < w->n && w->v[k].kind == SHELL_LIT && w->v[k].c == '+')
+                k++;
+        return k < w->n && w->v[k].kind == SHELL_LIT && w->v[k].c == '=';
+}
+
+static bool in(const char *s, const char *const *list) {
+        for (; s && *list; list++)
+                if (streq(s, *list))
+                        return true;
+        return false;
+}
+
+/* ---- wrappers: the command after them is what runs ---- */
+
+typedef struct Wrapper {
+        const char *name;
+        const char *with_arg;             /* short options taking an argument */
+        const char *const *long_with_arg; /* --name VALUE (or --name=VALUE) */
+        int operands;                     /* words before the command (timeout's duration) */
+} Wrapper;
+
+static const Wrapper wrappers[] = {
+        {"env", "uCS", (const char *const[]){"unset", "chdir", "split-string", NULL}, 0},
+        {"nice", "n", (const char *const[]){"adjustment", NULL}, 0},
+        {"nohup", "", NULL, 0},
+        {"setsid", "", NULL, 0},
+        {"timeout", "ks", (const char *const[]){"kill-after", "signal", NULL}, 1},
+        {"stdbuf", "ioe", (const char *const[]){"input", "output", "error", NULL}, 0},
+        {"command", "", NULL, 0},
+        {"builtin", "", NULL, 0},
+        {"exec", "a", NULL, 0},
+        {"time", "fo", (const char *const[]){"format", "output", NULL}, 0},
+        {"ionice", "cnpPtu", (const char *const[]){"class", "classdata", "pid", "pgid", "uid", NULL}, 0},
+        {"sudo", "CDghpRrTUu",
+         (const char *const[]){"chdir", "group", "host", "prompt", "role", "type", "other-user", "user",
+                               "close-from", "chroot", NULL},
+         0},
+        {"doas", "Cu", NULL, 0},
+        {"xargs", "aEdeIiLlnPs",
+         (const char *const[]){"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args",
+                               "max-procs", "max-chars", "process-slot-var", NULL},
+         0},
+        {"chronic", "", NULL, 0},
+        {"unbuffer", "", NULL, 0},
+        {"flock", "wEn", (const char *const[]){"timeout", "conflict-exit-code", NULL}, 1},
+        {"taskset", "", NULL, 1},
+        {"strace", "eoOpPsSuX", NULL, 0},
+        {"ltrace", "eopnsu", NULL, 0},
+};
+
+static const Wrapper *wrapper_find(const char *name) {
+        for (size_t i = 0; name && i < ELEMENTSOF(wrappers); i++)
+                if (streq(wrappers[i].name, name))
+                        return &wrappers[i];
+        return NULL;
+}
+
+size_t programs_wrapped(const ShellWord *const *w, size_t n) {
+        char buf[256];
+        const Wrapper *wr = n > 0 ? wrapper_find(program(w[0], buf, sizeof buf)) : NULL;
+        if (!wr)
+                return SIZE_MAX;
+        size_t k = 1;
+        int operands = wr->operands;
+        for (; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        return operands > 0 ? SIZE_MAX
+                                            : k; /* a glob or expansion: the command, or unknown */
+                if (streq(a, "--")) {
+                        k++;
+                        break;
+                }
+                if (streq(wr->name, "env") && programs_is_assignment(w[k]))
+                        continue;
+                if (a[0] == '-' && a[1] == '-' && a[2]) {
+                        const char *eq = strchr(a, '=');
+                        size_t len = eq ? (size_t) (eq - a - 2) : strlen(a + 2);
+                        bool with = false;
+                        for (const char *const *l = wr->long_with_arg; l && *l && !with; l++)
+                                with = strlen(*l) == len && strncmp(*l, a + 2, len) == 0;
+                        if (with && !eq)
+                                k++;
+                        continue;
+                }
+                if (a[0] == '-' && a[1]) {
+                        for (const char *q = a + 1; *q; q++)
+                                if (strchr(wr->with_arg, *q)) {
+                                        if (!q[1])
+                                                k++;
+                                        break;
+                                }
+                        continue;
+                }
+                if (operands > 0) {
+                        operands--;
+                        continue;
+                }
+                break;
+        }
+        return k > n ? n : k;
+}
+
+/* ---- strings a shell reads again ---- */
+
+static const char *const shells[] = {"sh",   "bash", "dash",    "zsh",  "ksh",   "mksh", "ash",
+                                     "yash", "posh", "busybox", "fish", "rbash", NULL};
+
+/* sh -c S, bash -lc S, bash -o x -c S: the index of S, or SIZE_MAX. */
+static size_t shell_c(const ShellWord *const *w, size_t n, size_t first) {
+        char buf[256];
+        bool c = false;
+        for (size_t k = first; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || (a[0] != '-' && a[0] != '+') || streq(a, "-") || streq(a, "--"))
+                        return c ? (a && (streq(a, "--") || streq(a, "-")) ? k + 1 : k) : SIZE_MAX;
+                if (a[1] == '-') {
+                        if (streq(a, "--rcfile") || streq(a, "--init-file"))
+                                k++;
+                        continue;
+                }
+                for (const char *q = a + 1; *q; q++) {
+                        if (*q == 'c')
+                                c = true;
+                        else if (*q == 'o' || *q == 'O') {
+                                k++;
+                                break;
+                        }
+                }
+        }
+        return SIZE_MAX;
+}
+
+/* Words k.. joined by spaces, as eval joins them. */
+static char *joined(const ShellWord *const *w, size_t n, size_t k) {
+        size_t total = 1;
+        for (size_t i = k; i < n; i++)
+                total += w[i]->n + 1;
+        char *s = malloc(total), *p = s;
+        if (!s)
+                return NULL;
+        *p = 0;
+        for (size_t i = k; i < n; i++) {
+                _cleanup_free_ char *t = programs_word_text(w[i]);
+                if (!t) {
+                        free(s);
+                        return NULL;
+                }
+                p += sprintf(p, "%s%s", i > k ? " " : "", t);
+        }
+        return s;
+}
+
+int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest) {
+        char buf[256];
+        const char *name = n > 0 ? program(w[0], buf, sizeof buf) : NULL;
+        size_t at = SIZE_MAX;
+        if (!name)
+                return 0;
+        if (streq(name, "eval") || streq(name, "watch")) {
+                size_t k = 1;
+                while (streq(name, "watch") && k < n && w[k]->n > 0 && w[k]->v[0].c == '-') {
+                        char o[256];
+                        const char *a = programs_plain(w[k], o, sizeof o);
+                        k += a && (streq(a, "-n") || streq(a, "-g") || streq(a, "--interval")) ? 2 : 1;
+                }
+                char *s = joined(w, n, k > n ? n : k);
+                if (!s)
+                        return -ENOMEM;
+                *ret_s = s;
+                *ret_rest = n;
+                return 1;
+        }
+        if (in(name, shells))
+                at = shell_c(w, n, 1);
+        else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
+                for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
+                        char o[256];
+                        const char *a = programs_plain(w[k], o, sizeof o);
+                        if (a && (streq(a, "-c") || streq(a, "--command")))
+                                at = k + 1;
+                        else if (a && strncmp(a, "--command=", 10) == 0) {
+                                char *s = strdup(a + 10);
+                                if (!s)
+                                        return -ENOMEM;
+                                *ret_s = s;
+                                *ret_rest = k + 1;
+                                return 1;
+                        }
+                }
+        }
+        if (at == SIZE_MAX || at >= n)
+                return 0;
+        char *s = programs_word_text(w[at]);
+        if (!s)
+                return -ENOMEM;
+        *ret_s = s;
+        *ret_rest = at + 1;
+        return 1;
+}
+
+int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
+        if (j->depth + 1 > REREAD_MAX) {
+                for (size_t i = 0; i < j->policy->n_secrets; i++)
+                        j->named[i] = j->policy->secrets[i][0] != 0;
+                return judge_refuse(j, "%s: strings read again nested past %d", what, REREAD_MAX);
+        }
+        CommandVerdict v;
+        int r = command_judge(s, n, j->policy, j->depth + 1, &v);
+        if (r < 0)
+                return r;
+        if (v.refused) {
+                for (size_t i = 0; i < v.n_paths; i++)
+                        for (size_t k = 0; k < j->policy->n_secrets; k++)
+                                if (j->policy->secrets[k] == v.paths[i])
+                                        j->named[k] = true;
+                judge_refuse(j, "%s: %s", what, v.reason);
+        }
+        command_verdict_done(&v);
+        return v.refused ? 1 : 0;
+}
+
+static void unescape(char *s);
+
+/* ---- one simple command ---- */
+
+typedef struct Stage {
+        const ShellWord **w; /* into the line's one array of words */
+        size_t n;
+        const ShellToken *redir[32]; /* each redirect, its target after it */
+        const ShellWord *target[32];
+        size_t n_redir;
+        bool keyword_led; /* while, until, if: its output is not one program's */
+} Stage;
+
+typedef struct Line {
+        const char *text;
+        size_t n;
+        bool substitution; /* its output becomes words of the line around it */
+} Line;
+
+static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                       bool *ret_lists);
+
+/* find: its patterns, and whether it reads what they match. */
+static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        static const char *const readers[] = {"-exec",   "-execdir", "-ok",      "-okdir", "-delete",
+                                              "-fprint", "-fprint0", "-fprintf", "-fls",   NULL};
+        bool reads = false, matched = false, other_regex = false;
+        int r;
+        for (size_t k = 1; k < n; k++) {
+                char buf[256];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        continue;
+                if (streq(a, "-E") || (streq(a, "-regextype") && k + 1 < n && !word_is(w[k + 1], "emacs")))
+                        other_regex = true; /* BSD's -E, posix-extended: read as matching anything */
+                if (in(a, readers)) {
+                        reads = true;
+                        if (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0) {
+                                size_t e = k + 1;
+                                while (e < n && !word_is(w[e], ";") && !word_is(w[e], "+"))
+                                        e++;
+                                bool lists = false;
+                                if ((r = judge_words(j, ln, w + k + 1, e - k - 1, NULL, &lists)) != 0)
+                                        return r;
+                                k = e;
+                        }
+                        continue;
+                }
+                bool name = streq(a, "-name") || streq(a, "-iname");
+                bool path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename") ||
+                            streq(a, "-iwholename") || streq(a, "-lname") || streq(a, "-ilname");
+                bool regex = streq(a, "-regex") || streq(a, "-iregex");
+                if ((name || path || regex) && k + 1 < n) {
+                        _cleanup_free_ char *pat = programs_word_text(w[++k]);
+                        if (!pat)
+                                return -ENOMEM;
+                        /* either case, always: a case-insensitive volume */
+                        matched = (regex ? match_secret_regex(j, other_regex ? "\\w" : pat, true)
+                                         : match_secret_glob(j, pat, MATCH_FOLD, name)) ||
+                                  matched;
+                }
+        }
+        if (matched && reads)
+                return judge_refuse(j,
+                                    "find matches a masked name with a pattern and reads what it matches");
+        *ret_lists = matched;
+        return 0;
+}
+
+/* grep -r --include=GLOB, rg -g GLOB: the files it searches, by name. */
+static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
+        for (size_t k = 1; k < n; k++) {
+                char buf[512];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        continue;
+                const char *pat = NULL;
+                static const char *const with_next[] = {
+                        "--include", "-g", "--glob", "--iglob", "-G", "--file-search-regex", NULL};
+                if (strncmp(a, "--include=", 10) == 0)
+                        pat = a + 10;
+                else if (strncmp(a, "--glob=", 7) == 0 || strncmp(a, "--iglob=", 8) == 0)
+                        pat = strchr(a, '=') + 1;
+                else if (in(a, with_next) && k + 1 < n)
+                        pat = programs_plain(w[++k], buf, sizeof buf);
+                if (!pat)
+                        continue;
+                /* rg's globs are gitignore's, ag's -G a regex: a glob
+                 * judged against names and paths, either case */
+                bool m = a[1] == 'G' || streq(a, "--file-search-regex")
+                                 ? match_secret_regex(j, pat, true)
+                                 : match_secret_glob(j, pat, MATCH_FOLD, true) ||
+                                           match_secret_glob(j, pat, MATCH_FOLD, false);
+                if (m)
+                        return judge_refuse(j,
+                                            "grep searches the files a pattern of it matches, a masked name "
+                                            "among them");
+        }
+        return 0;
+}
+
+/* tar --wildcards PATTERN, rsync --include=PAT, zip -i PAT: what it reads. */
+static int judge_patterns(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        bool tar = streq(name, "tar"), wildcards = false;
+        for (size_t k = 1; k < n && tar; k++)
+                wildcards = wildcards || word_is(w[k], "--wildcards");
+        for (size_t k = 1; k < n; k++) {
+                char buf[512];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                _cleanup_free_ char *text = NULL;
+                const char *pat = NULL;
+                if (tar && wildcards && !(a && a[0] == '-')) {
+                        text = programs_word_text(w[k]);
+                        if (!text)
+                                return -ENOMEM;
+                        pat = text;
+                } else if (!tar && a &&
+                           (strncmp(a, "--include=", 10) == 0 || strncmp(a, "--filter=", 9) == 0)) {
+                        pat = strchr(a, '=') + 1;
+                } else if (!tar && a &&
+                           (streq(a, "--include") || streq(a, "-i") || streq(a, "--filter") ||
+                            streq(a, "-f")) &&
+                           k + 1 < n) {
+                        pat = programs_plain(w[++k], buf, sizeof buf);
+                }
+                if (!pat)
+                        continue;
+                if ((pat[0] == '+' || pat[0] == '-') && pat[1] == ' ') /* a filter rule: "+ PAT" */
+                        pat += 2;
+                if (match_secret_glob(j, pat, MATCH_FOLD, false) ||
+                    match_secret_glob(j, pat, MATCH_FOLD, true))
+                        return judge_refuse(
+                                j, "%s reads the files a pattern of it matches, a masked name among them",
+                                name);
+        }
+        return 0;
+}
+
+/* When the history holds a secret, a word naming git's objects or packs
+ * is a read of it (cat .git/objects/ab/cd, tar c .git). */
+static bool names_objects(const char *s) {
+        char copy[1024];
+        snprintf(copy, sizeof copy, "%s", s);
+        size_t len = strlen(copy);
+        if (len >= 5 && (match_glob("*.pack", copy, MATCH_FOLD) || match_glob("*.idx", copy, MATCH_FOLD)))
+                return true;
+        /* a path inside a longer word (open(".git/objects/..")): cut at the
+         * bytes no path holds */
+        for (char *q = copy; *q; q++)
+                if (strchr(" \t\n\"'`()=,;:<>|&{}", *q))
+                        *q = '/';
+        char *save = NULL;
+        bool git = false;
+        for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+                if (git && (match_glob(c, "objects", MATCH_FOLD) || match_glob(c, "lost-found", MATCH_FOLD)))
+                        return true;
+                git = !streq(c, "*") &&
+                      match_glob(c, ".git", MATCH_FOLD); /* not a bare '*': dotglob is off */
+        }
+        return git; /* .git itself, last */
+}
+
+static bool history_held(const Judge *j) {
+        for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
+                if (j->policy->held[i])
+                        return true;
+        return false;
+}
+
+static void mark_held(Judge *j) {
+        for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
+                if (j->policy->held[i])
+                        j->named[i] = true;
+}
+
+static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, size_t n, const Stage *st) {
+        static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
+                                                 "printf", "git",  "mkdir", "true", ":",    NULL};
+        static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
+        if (history_held(j) && (streq(name, "cd") || streq(name, "pushd")))
+                for (size_t k = 1; k < n; k++) { /* cd .git && cat objects/ab/cd */
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        if (names_objects(t)) {
+                                mark_held(j);
+                                return judge_refuse(
+                                        j,
+                                        "%s enters git's directory, and the history holds a masked "
+                                        "entry",
+                                        name);
+                        }
+                }
+        if (!history_held(j) || in(name, names_only))
+                return 0;
+        bool reads = !streq(name, "find");
+        for (size_t k = 1; k < n && !reads; k++) {
+                char buf[64];
+                reads = in(programs_plain(w[k], buf, sizeof buf), find_readers);
+        }
+        if (!reads)
+                return 0; /* find only lists what it matches */
+        bool exclude = false;
+        for (size_t k = 0; k < n + (st ? st->n_redir : 0); k++) {
+                const ShellWord *x = k < n ? w[k] : st->target[k - n];
+                if (!x || (k == 0 && !streq(name, "find")))
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(x);
+                if (!t)
+                        return -ENOMEM;
+                /* --exclude=.git, --exclude-dir .git: a name left out; find's
+                 * predicates (-path ./.git -prune) come after its starting points */
+                bool skip = exclude || strncmp(t, "--exclude", 9) == 0 || strncmp(t, "--ignore", 8) == 0;
+                exclude = k < n &&
+                          (streq(t, "--exclude") || streq(t, "--exclude-dir") || streq(t, "--ignore"));
+                if (streq(name, "find") && k < n && t[0] == '-')
+                        break;
+                if (skip)
+                        continue;
+                if (names_objects(t)) {
+                        mark_held(j);
+                        return judge_refuse(
+                                j, "%s reads git's objects, and the history holds a masked entry", name);
+                }
+        }
+        return 0;
+}
+
+static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size_t *ret_k) {
+        size_t k = 0;
+        for (; k < n && programs_is_assignment(w[k]); k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                char *eq = strchr(t, '=');
+                *eq = 0;
+                int r = programs_reread(j, "a variable's value, which a program may run", eq + 1,
+                                        strlen(eq + 1));
+                if (r != 0)
+                        return r;
+                if (strncmp(t, "GIT_CONFIG", 10) == 0) { /* an alias: a git command line */
+                        _cleanup_free_ char *g = malloc(strlen(eq + 1) + 5);
+                        if (!g)
+                                return -ENOMEM;
+                        sprintf(g, "git %s", eq[1] == '!' ? eq + 2 : eq + 1);
+                        if ((r = programs_reread(j, "git's config from the environment", g, strlen(g))) != 0)
+                                return r;
+                }
+        }
+        *ret_k = k;
+        return 0;
+}
+
+/* The command w[0..n) (assignments first, wrappers, then the program). */
+static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                       bool *ret_lists) {
+        char buf[256];
+        size_t k;
+        int r;
+        *ret_lists = false;
+        if ((r = judge_assignments(j, w, n, &k)) != 0)
+                return r;
+        for (int hops = 0; k < n && hops < 16; hops++) {
+                const char *name = program(w[k], buf, sizeof buf);
+                size_t inner = programs_wrapped(w + k, n - k);
+                if (name && streq(name, "env")) /* env -S 'cat .env', env NAME=VALUE */
+                        for (size_t a = k + 1; a < k + inner && a < n; a++) {
+                                size_t ignored;
+                                if (programs_is_assignment(w[a]) &&
+                                    (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
+                                        return r;
+                                if ((word_is(w[a], "-S") || word_is(w[a], "--split-string")) && a + 1 < n) {
+                                        _cleanup_free_ char *s = programs_word_text(w[a + 1]);
+                                        if (!s)
+                                                return -ENOMEM;
+                                        if ((r = programs_reread(j, "env -S", s, strlen(s))) != 0)
+                                                return r;
+                                }
+                        }
+                if (inner == SIZE_MAX)
+                        break;
+                k += inner;
+        }
+        if (k >= n)
+                return 0;
+        w += k;
+        n -= k;
+        const char *name = program(w[0], buf, sizeof buf);
+        if (!name)
+                return 0; /* computed at run time: not seen */
+        _cleanup_free_ char *s = NULL;
+        size_t rest;
+        if ((r = programs_reread_string(w, n, &s, &rest)) < 0)
+                return r;
+        /* eval "$(echo ...)", bash -c "$(printf ...)", source <(echo ...) */
+        bool shell = r > 0 || in(name, shells) || streq(name, "source") || streq(name, ".");
+        for (size_t a = 1; a < n && shell; a++)
+                j->computed = j->computed || w[a]->substitution;
+        for (size_t a = 0; st && a < st->n_redir && shell; a++)
+                j->computed = j->computed || streq(st->redir[a]->op, "<(");
+        if (r > 0 && (r = programs_reread(j, name, s, strlen(s))) != 0)
+                return r;
+        if ((r = judge_objects(j, name, w, n, st)) != 0)
+                return r;
+        if (streq(name, "find"))
+                return judge_find(j, ln, w, n, ret_lists);
+        if (streq(name, "git"))
+                return git_check(j, w, n, ret_lists);
+        if (streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep") || streq(name, "rg") ||
+            streq(name, "ag") || streq(name, "ack"))
+                return judge_grep(j, w, n);
+        if (streq(name, "tar") || streq(name, "rsync") || streq(name, "zip"))
+                return judge_patterns(j, name, w, n);
+        return 0;
+}
+
+/* A heredoc's body as the shell hands it on: after the line holding the
+ * first '<<', to the delimiter's line; an unquoted delimiter's body loses
+ * the backslash before $, `, \ and a newline. NULL only when out of memory. */
+static char *heredoc_body(const Line *ln, const ShellWord *delim) {
+        const char *op = NULL;
+        for (size_t i = 0; i + 1 < ln->n && !op; i++)
+                if (ln->text[i] == '<' && ln->text[i + 1] == '<' &&
+                    (i + 2 >= ln->n || ln->text[i + 2] != '<'))
+                        op = ln->text + i;
+        const char *nl = op ? memchr(op, '\n', (size_t) (ln->text + ln->n - op)) : NULL;
+        _cleanup_free_ char *d = programs_word_text(delim);
+        if (!d)
+                return NULL;
+        if (!nl)
+                return strdup(""); /* no body: bash would not run it */
+        const char *b = nl + 1, *end = ln->text + ln->n;
+        char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
+        size_t k = 0, dl = strlen(d);
+        if (!out)
+                return NULL;
+        for (const char *line = b; line < end;) {
+                const char *e = memchr(line, '\n', (size_t) (end - line));
+                size_t len = e ? (size_t) (e - line) : (size_t) (end - line);
+                const char *t = line;
+                while (t < line + len && *t == '\t') /* <<- strips tabs; the delimiter is found either way */
+                        t++;
+                if ((size_t) (line + len - t) == dl && memcmp(t, d, dl) == 0)
+                        break;
+                for (size_t i = 0; i < len; i++) {
+                        if (!delim->quoted && line[i] == '\\' && i + 1 < len && strchr("$`\\", line[i + 1]))
+                                i++;
+                        out[k++] = line[i];
+                }
+                if (!delim->quoted && len > 0 && line[len - 1] == '\\')
+                        k--; /* a line continued */
+                else
+                        out[k++] = '\n';
+                line += len + 1;
+        }
+        out[k] = 0;
+        return out;
+}
+
+/* What a shell in this stage reads from its input: a here-string, a
+ * heredoc, or what echo or printf before it in the pipe prints. */
+static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
+        char buf[256];
+        size_t k = 0;
+        while (k < st->n && programs_is_assignment(st->w[k]))
+                k++;
+        for (size_t inner; k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX;)
+                k += inner;
+        const char *name = k < st->n ? program(st->w[k], buf, sizeof buf) : NULL;
+        if (!in(name, shells) &&
+            !(name && (streq(name, "eval") || streq(name, "source") || streq(name, "."))))
+                return 0;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *op = st->redir[i]->op;
+                _cleanup_free_ char *s = NULL;
+                if (streq(op, "<<<") && st->target[i])
+                        s = programs_word_text(st->target[i]);
+                else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
+                        s = heredoc_body(ln, st->target[i]);
+                else
+                        continue;
+                if (!s)
+                        return -ENOMEM;
+                int r = programs_reread(j, "what a shell reads from its input", s, strlen(s));
+                if (r != 0)
+                        return r;
+        }
+        const char *pname = prev && prev->n > 0 ? program(prev->w[0], buf, sizeof buf) : NULL;
+        for (size_t i = 0; prev && i < prev->n_redir; i++) { /* cat <<EOF | sh */
+                const char *op = prev->redir[i]->op;
+                _cleanup_free_ char *s = NULL;
+                if (streq(op, "<<<") && prev->target[i])
+                        s = programs_word_text(prev->target[i]);
+                else if ((streq(op, "<<") || streq(op, "<<-")) && prev->target[i])
+                        s = heredoc_body(ln, prev->target[i]);
+                else
+                        continue;
+                if (!s)
+                        return -ENOMEM;
+                int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+                if (r != 0)
+                        return r;
+        }
+        if (pname && (streq(pname, "echo") || streq(pname, "printf"))) {
+                size_t from = 1; /* echo's -e, -n, -E */
+                while (streq(pname, "echo") && from < prev->n && prev->w[from]->n >= 2 &&
+                       prev->w[from]->v[0].c == '-' && prev->w[from]->v[1].c != '-')
+                        from++;
+                _cleanup_free_ char *s = joined(prev->w, prev->n, from);
+                if (!s)
+                        return -ENOMEM;
+                int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+                if (r != 0)
+                        return r;
+                unescape(s);
+                return programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+        }
+        return 0;
+}
+
+/* A reserved word leading a command (if, do, {, !): the command follows. */
+static bool keyword(const ShellWord *w) {
+        static const char *const kw[] = {"if", "then", "else", "elif", "do",   "while", "until", "!",
+                                         "{",  "}",    "done", "fi",   "esac", "time",  NULL};
+        if (w->quoted || w->n == 0 || w->n > 5)
+                return false;
+        char buf[8];
+        for (size_t i = 0; i < w->n; i++) { /* '{' and '}' come as brace items */
+                if (w->v[i].kind != SHELL_LIT && w->v[i].kind != SHELL_BOPEN && w->v[i].kind != SHELL_BCLOSE)
+                        return false;
+                buf[i] = (char) w->v[i].c;
+        }
+        buf[w->n] = 0;
+        return in(buf, kw);
+}
+
+/* The programs that, fed names on their input, only print or count them. */
+static bool stdin_filter(const Stage *st) {
+        static const char *const filters[] = {"head", "tail",   "sort", "uniq", "wc",  "grep", "cut", "tr",
+                                              "nl",   "column", "less", "more", "cat", "tee",  "fzf", NULL};
+        char buf[256];
+        return !st->keyword_led && st->n > 0 && in(program(st->w[0], buf, sizeof buf), filters);
+}
+
+static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
+        bool listed = false;
+        int r;
+        for (size_t i = 0; i < n; i++) {
+                bool lists = false;
+                if (i > 0 && listed && !stdin_filter(&v[i]))
+                        return judge_refuse(
+                                j, "names a pattern matches, a masked one among them, piped to a program "
+                                   "that can read them");
+                if ((r = judge_shell_input(j, ln, &v[i], i > 0 ? &v[i - 1] : NULL)) != 0)
+                        return r;
+                if ((r = judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
+                        return r;
+                listed = listed || lists;
+        }
+        if (listed && ln->substitution)
+                return judge_refuse(j,
+                                    "names a pattern matches, a masked one among them, handed to a command "
+                                    "as words");
+        return 0;
+}
+
+static int programs_text(Judge *j, const char *s, size_t n);
+static int judge_printed(Judge *j, const char *s, size_t n);
+static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
+
+int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
+        return programs_lexed(j, l, text, n, false);
+}
+
+static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution) {
+        Line ln = {text, n, substitution};
+        _cleanup_free_ Stage *v = calloc(16, sizeof *v);
+        _cleanup_free_ const ShellWord **words = calloc(l->n + 1, sizeof *words);
+        size_t m = 0, used = 0;
+        int r;
+        if (!v || !words)
+                return -ENOMEM;
+        v[0].w = words;
+        for (size_t i = 0; i <= l->n; i++) {
+                const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+                Stage *st = &v[m];
+                if (t && t->kind == SHELL_TOKEN_WORD) {
+                        if (st->n == 0 && keyword(&t->w)) {
+                                st->keyword_led = true;
+                                continue;
+                        }
+                        if (st->n == STAGE_WORDS_MAX)
+                                return judge_refuse(j, "a command of more than %d words", STAGE_WORDS_MAX);
+                        st->w[st->n++] = &t->w;
+                        used++;
+                        continue;
+                }
+                if (t && t->kind == SHELL_TOKEN_REDIR) {
+                        if (st->n_redir == ELEMENTSOF(st->redir))
+                                return judge_refuse(j, "a command of more than 32 redirects");
+                        st->redir[st->n_redir] = t;
+                        bool word = i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
+                                    !streq(t->op, "<(") && !streq(t->op, ">(");
+                        st->target[st->n_redir++] = word ? &l->v[i + 1].w : NULL;
+                        i += word;
+                        continue;
+                }
+                bool pipe = t && t->kind == SHELL_TOKEN_OP && (streq(t->op, "|") || streq(t->op, "|&"));
+                if (pipe && m + 1 == 16)
+                        return judge_refuse(j, "a pipeline of more than 16 commands");
+                if (pipe) {
+                        v[++m].w = words + used;
+                        continue;
+                }
+                if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
+                        return r;
+                for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */
+                        v[k].n = v[k].n_redir = 0, v[k].keyword_led = false;
+                m = 0;
+                v[0].w = words + used;
+        }
+        /* what substitutions and defaults run is judged the same way; and
+         * what one prints, when a shell reads it */
+        bool computed = j->computed;
+        j->computed = false;
+        for (size_t i = 0; i < l->n_nested; i++) {
+                if ((r = programs_text(j, l->nested[i], strlen(l->nested[i]))) != 0)
+                        return r;
+                if (computed && (r = judge_printed(j, l->nested[i], strlen(l->nested[i]))) != 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
+ * \NNN and \0NNN (a NUL ends it). */
+static void unescape(char *s) {
+        char *d = s;
+        for (const char *p = s; *p;) {
+                if (*p != '\\' || !p[1]) {
+                        *d++ = *p++;
+                        continue;
+                }
+                p++;
+                const char *k = strchr("abefnrtv\\", *p);
+                static const char to[] = "\a\b\x1b\f\n\r\t\v\\";
+                unsigned v = 0;
+                int digits = 0;
+                if (k && *p) {
+                        *d++ = to[k - "abefnrtv\\"];
+                        p++;
+                        continue;
+                }
+                if (*p == 'x') {
+                        for (p++; digits < 2 &&
+                                  ((*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'f'));
+                             digits++, p++)
+                                v = v * 16 + (unsigned) (*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+                } else if (*p >= '0' && *p <= '7') {
+                        int max = *p == '0' ? 4 : 3;
+                        for (; digits < max && *p >= '0' && *p <= '7'; digits++, p++)
+                                v = v * 8 + (unsigned) (*p - '0');
+                }
+                if (digits == 0) {
+                        *d++ = '\\';
+                        continue;
+                }
+                if ((v & 0xff) == 0)
+                        break;
+                *d++ = (char) (v & 0xff);
+        }
+        *d = 0;
+}
+
+/* What echo or printf in the text s prints, read again by a shell. */
+static int judge_printed(Judge *j, const char *s, size_t n) {
+        ShellLexed l = {0};
+        int r = shell_lex(s, n, &l);
+        if (r == -EINVAL)
+                return 0;
+        if (r < 0)
+                return r;
+        const ShellWord *w[STAGE_WORDS_MAX];
+        size_t m = 0;
+        for (size_t i = 0; i < l.n && m < STAGE_WORDS_MAX; i++)
+                if (l.v[i].kind == SHELL_TOKEN_WORD)
+                        w[m++] = &l.v[i].w;
+                else if (l.v[i].kind != SHELL_TOKEN_REDIR)
+                        break;
+        char buf[64];
+        const char *name = m > 0 ? program(w[0], buf, sizeof buf) : NULL;
+        r = 0;
+        if (name && (streq(name, "echo") || streq(name, "printf"))) {
+                size_t from = 1; /* echo's -e, -n, -E */
+                while (streq(name, "echo") && from < m && w[from]->n >= 2 && w[from]->v[0].c == '-' &&
+                       w[from]->v[1].c != '-')
+                        from++;
+                char *t = joined(w, m, from);
+                r = t ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t)) : -ENOMEM;
+                if (r == 0 && t) { /* and as printf and echo -e decode it */
+                        unescape(t);
+                        r = programs_reread(j, "what a shell reads from a substitution", t, strlen(t));
+                }
+                free(t);
+        }
+        shell_lexed_done(&l);
+        return r;
+}
+
+static int programs_text(Judge *j, const char *s, size_t n) {
+        ShellLexed l = {0};
+        if (j->depth + 1 > REREAD_MAX + 8)
+                return 0; /* command.c's names judge it past its own bound */
+        int r = shell_lex(s, n, &l);
+        if (r == -EINVAL)
+                return 0;
+        if (r < 0)
+                return r;
+        Judge inner = *j;
+        inner.depth = j->depth + 1;
+        r = programs_lexed(&inner, &l, s, n, true);
+        shell_lexed_done(&l);
+        return r;
+}

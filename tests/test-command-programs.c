@@ -1,0 +1,627 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command-internal.h"
+#include "command.h"
+#include "tests.h"
+#include "util.h"
+
+/*
+ * What programs do with the words they get (daemon/core/command-programs.c,
+ * command-git.c, command-match.c): git's history when the boot's record says
+ * it holds a masked entry, patterns handed to programs that read what they
+ * match, strings a shell reads again, and names that are only data. Each row
+ * a command line, whether the history holds every entry, and the verdict.
+ * With "oracle", git and bash themselves say what a pathspec or a string
+ * read again reaches, and the rule must refuse whatever reaches a secret.
+ */
+
+static const char *const secrets[] = {".env",   ".envrc",   ".git-credentials",
+                                      ".netrc", "secrets/", "config/master.key"};
+static const bool all_held[] = {true, true, true, true, true, true};
+
+typedef struct Row {
+        const char *cmd;
+        bool held; /* the history holds every entry */
+        bool refused;
+        const char *path; /* a secret the verdict names, or NULL */
+} Row;
+
+static const Row rows[] = {
+        /* 1. git's history holds what the mask hides: the issue's */
+        {"git log -p", true, true, ".env"},
+        {"git show HEAD", true, true, ".env"},
+        {"git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904 HEAD", true, true, ".env"},
+        {"git diff-tree -p --root HEAD", true, true, ".env"},
+        {"git format-patch --root -1 --stdout", true, true, ".env"},
+        {"git fast-export HEAD", true, true, ".env"},
+        {"git archive HEAD | tar -xO", true, true, ".env"},
+        {"git cat-file --batch-all-objects --batch", true, true, ".env"},
+        {"git grep KEY HEAD", true, true, ".env"},
+        {"git checkout-index -a --prefix=../x/", true, true, ".env"},
+        {"git clone . ../x", true, true, ".env"},
+        {"git whatchanged -p", true, true, ".env"},
+        {"python3 dump.py .git/objects", true, true, ".env"},
+        {"git log -p -- '*nv'", true, true, ".env"},
+        {"git show HEAD -- '.e?v'", true, true, ".env"},
+        {"git stash show -p", true, true, ".env"},
+        {"git worktree add ../w", true, true, ".env"},
+        {"git bundle create x.bundle --all", true, true, ".env"},
+        /* variants: other spellings of a patch, other ways to the objects */
+        {"git log --cc", true, true, ".env"},
+        {"git log -U1", true, true, ".env"},
+        {"git -C . log --patch", true, true, ".env"},
+        {"git diff --cached", true, true, ".env"},
+        {"git log -G KEY --oneline", true, true, ".env"},
+        {"git add -p", true, true, ".env"},
+        {"git pack-objects --stdout --all", true, true, ".env"},
+        {"git cat-file blob 1a2b3c4d", true, true, ".env"},
+        {"git show $(git rev-parse HEAD)", true, true, ".env"},
+        {"cat .git/objects/pack/*.pack", true, true, ".env"},
+        {"cp -r .g?t /tmp/x", true, true, ".env"},
+        {"tar czf /tmp/x.tgz .git", true, true, ".env"},
+        {"timeout 5 git log -p", true, true, ".env"},
+        {"bash -c 'git log -p'", true, true, ".env"},
+        {"echo \"$(git show HEAD)\"", true, true, ".env"},
+        {"git -c alias.l='log -p' l", true, true, ".env"},
+        {"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.l GIT_CONFIG_VALUE_0='log -p' git l", true, true,
+         ".env"},
+        /* the command inside a group, a function, a condition, behind a
+         * quote or a path; a blob shown whatever -s says; objects in a string */
+        {"{ git log -p; }", true, true, ".env"},
+        {"f() { git log -p; }; f", true, true, ".env"},
+        {"if git log -p; then :; fi", true, true, ".env"},
+        {"\\git --no-pager log -p", true, true, ".env"},
+        {"/usr/bin/git -P show", true, true, ".env"},
+        {"sudo git log -p", true, true, ".env"},
+        {"git show -s 1a2b3c4d", true, true, ".env"},
+        {"git rev-list --objects --all | git cat-file --batch", true, true, ".env"},
+        {"python3 -c 'print(open(\".git/objects/ab/cd\").read())'", true, true, ".env"},
+        {"zcat .git/objects/ab/cdef", true, true, ".env"},
+        {"{git,} log -p", true, true, ".env"},
+        {"cd .git && cat objects/ab/cd", true, true, ".env"},
+        {"git show -s HEAD", true, false, NULL},
+        {"cd src && make", true, false, NULL},
+        {"rsync -a --exclude=.git . /tmp/x", true, false, NULL},
+        {"find . -path ./.git -prune -o -name '*.c' -exec cat {} +", true, false, NULL},
+        {"find .git -type f -exec cat {} +", true, true, ".env"},
+        {"git clone https://github.com/x/y", true, false, NULL},
+        {"git clone file:///work/x", true, true, ".env"},
+        {"git blame HEAD~1 src/x.c", true, false, NULL},
+        /* pathspecs by git's rules: magic, case, exclusion, a directory */
+        {"git log -p -- ':(icase).ENV'", true, true, ".env"},
+        {"git log -p -- ':(glob)**/.env'", true, true, ".env"},
+        {"git log -p -- ':(exclude)src'", true, true, ".env"},
+        {"git log -p -- 'secrets/*'", true, true, "secrets/"},
+        {"git log -p -- '*.c'", true, true, "secrets/"}, /* secrets/x.c */
+        {"git log -p -- ':!.env' ':!secrets' ':!config'", true, true,
+         "config/master.key"}, /* from config/ */
+        {"git log -p -- ../.env", true, true, ".env"},
+        {"git log -p -- ':(attr:diff)'", true, true, ".env"},
+        {"git log -p -- '.[e]nv'", true, true, ".env"},
+        {"git log -p -- src/.. ", true, true, ".env"},
+        /* a pathspec that provably excludes every held entry, or no record */
+        {"git log -p -- src/", true, false, NULL},
+        {"git diff -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets' "
+         "':(top,exclude)config/master.key'",
+         true, false, NULL},
+        {"git diff -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets'", true, true,
+         "config/master.key"},
+        {"git diff -- ':!.env'", false, false, ".env"},
+        {"git log -p -- . ':(exclude).env'", false, false, ".env"},
+        {"git diff ':!.env'", false, true, ".env"},           /* not after --: a revision, or a path */
+        {"git diff -- .env", false, true, ".env"},            /* not an exclusion */
+        {"git diff --output=.env -- x", false, true, ".env"}, /* an option naming it */
+        {"git diff -- ':!.env' > out", false, true, ".env"},
+        {"git log -p -- src ':!src/x'", true, false, NULL},
+        {"git log -p -- ':(top)src'", true, false, NULL},
+        {"git log -p -- sec", true, false, NULL},
+        {"git log -p -- ':(literal)*nv'", true, false, NULL},
+        {"git show HEAD -- README.md", true, false, NULL},
+        {"git show HEAD:src/main.c", true, false, NULL},
+        {"git log --stat", true, false, NULL},
+        {"git show --stat HEAD", true, false, NULL},
+        {"git diff --name-only HEAD~1", true, false, NULL},
+        {"git grep KEY", true, false, NULL},
+        {"ls .git/objects", true, false, NULL},
+        {"git log -p", false, false, NULL},
+        {"git show HEAD", false, false, NULL},
+        {"cat .git/objects/ab/cdef", false, false, NULL},
+        /* 3. patterns handed to programs that read what they match */
+        {"find . -name '.e*' -exec cat {} +", false, true, ".env"},
+        {"find . -path '*/.e*' -exec cat {} \\;", false, true, ".env"},
+        {"find . -regex '.*/.e.v' -exec cat {} +", false, true, ".env"},
+        {"find . -iname '.ENV' -exec cat {} +", false, true, ".env"},
+        {"grep -r --include='*nv' KEY .", false, true, ".env"},
+        {"git grep KEY -- '*nv'", false, true, ".env"},
+        {"git ls-files -z -- '*nv' | xargs -0 cat", false, true, ".env"},
+        {"tar cf - --wildcards '*nv'", false, true, ".env"},
+        {"rsync -a --include='*nv' --exclude='*' . /tmp/x", false, true, ".env"},
+        /* variants */
+        {"find . -name '.*rc' -ok cat {} \\;", false, true, ".netrc"},
+        {"find . -ipath './SECRETS/*' -execdir cat {} +", false, true, "secrets/"},
+        {"find . -regex '.*/\\(\\.env\\|x\\)' -exec cat {} +", false, true, ".env"},
+        {"find . -regex '.*n+v' -exec cat {} +", false, true, ".env"},
+        {"find . -regex '.*' -exec cat {} +", false, true, ".env"},
+        {"find . -regextype posix-extended -regex '.*/\\.e(n)v' -exec cat {} +", false, true, ".env"},
+        {"find . -lname '*nv' -exec cat {} +", false, true, ".env"},
+        {"find . -name '*nv' -print0 | xargs -0 cat", false, true, ".env"},
+        {"find . -name '.e*' -exec sh -c 'cat \"$1\"' _ {} \\;", false, true, ".env"},
+        {"grep -R --include '.n*' pw .", false, true, ".netrc"},
+        {"rg -g '.e*' KEY", false, true, ".env"},
+        {"git ls-files -- '.e*' | while read f; do cat \"$f\"; done", false, true, ".env"},
+        {"git grep -e KEY -- ':(icase).ENV'", false, true, ".env"},
+        {"tar -cf - --wildcards '.n?trc'", false, true, ".netrc"},
+        {"rsync -a --filter='+ .e*' . /x", false, true, ".env"},
+        {"git grep KEY '*nv'", false, true, ".env"}, /* a wildcard operand: a pathspec without -- */
+        {"git ls-files '*nv' | xargs cat", false, true, ".env"},
+        {"cp --parents $(git ls-files '*nv') /tmp", false, true, ".env"},
+        {"for f in $(find . -name '.e*'); do cat $f; done", false, true, ".env"},
+        {"find . -name .e\\* -exec cat {} +", false, true, ".env"},
+        {"zip -r x.zip . -i '*nv'", false, true, ".env"},
+        /* ... and patterns that reach no secret */
+        {"ls $(find . -name '*.c')", false, false, NULL},
+        {"find . -name '*.c' -exec wc -l {} +", false, false, NULL},
+        {"find . -regex '.*\\.py' -exec cat {} +", false, false, NULL},
+        {"grep -r --include='*.py' KEY .", false, false, NULL},
+        {"git grep KEY -- 'src/*.py'", false, false, NULL},
+        {"git ls-files -- 'doc/*.md' | xargs wc -l", false, false, NULL},
+        {"git grep KEY -- '*.py'", false, true, "secrets/"}, /* secrets/x.py */
+        /* 4. strings a shell reads again */
+        {"eval 'cat .e*'", false, true, ".env"},
+        {"bash -c 'cat .e\\nv'", false, true, ".env"},
+        {"sh -c \"cat .e*\"", false, true, ".env"},
+        {"su -c 'cat .e*'", false, true, ".env"},
+        {"script -c 'cat .e*' /dev/null", false, true, ".env"},
+        {"ls | xargs sh -c 'cat .e*'", false, true, ".env"},
+        {"bash <<< 'cat .e*'", false, true, ".env"},
+        {"bash <<EOF\ncat .e\\\\nv\nEOF", false, true, ".env"},
+        {"git -c core.fsmonitor='cat .e*' status", false, true, ".env"},
+        {"git -c core.pager='cat .e*' log", false, true, ".env"},
+        {"git -c diff.external='cat .e*' diff", false, true, ".env"},
+        {"git -c alias.x='!cat .e*' x", false, true, ".env"},
+        {"git config --global core.pager 'cat .e*'", false, true, ".env"},
+        {"GIT_PAGER='cat .e*' git log", false, true, ".env"},
+        {"GIT_EXTERNAL_DIFF='cat .e*' git diff", false, true, ".env"},
+        {"nice cat .e*", false, true, ".env"},
+        /* variants */
+        {"dash -c 'cat .e?v'", false, true, ".env"},
+        {"bash -lc 'cat .e*'", false, true, ".env"},
+        {"bash -o pipefail -c 'cat .e\\nv'", false, true, ".env"},
+        {"env -S 'cat .e*'", false, true, ".env"},
+        {"stdbuf -o0 cat .e\\nv", false, true, ".env"},
+        {"bash -c \"bash -c 'cat .e*'\"", false, true, ".env"},
+        {"sh <<-EOF\n\tcat .e\\\\nv\n\tEOF", false, true, ".env"},
+        {"bash <<< \"cat .e\\\\\\\\x\" ; bash <<< \"cat .e\\\\nv\"", false, true, ".env"},
+        {"printf 'cat .e*' | bash", false, true, ".env"},
+        {"cat <<EOF | bash\ncat .e\\\\nv\nEOF", false, true, ".env"},
+        {"printf 'cat .e\\x6ev' | sh", false, true, ".env"},
+        {"echo -e 'cat .\\x65nv' | bash", false, true, ".env"},
+        {"eval \"$(echo 'cat .e*')\"", false, true, ".env"},
+        {"bash -c \"$(printf 'cat \\056env')\"", false, true, ".env"},
+        {"source <(echo 'cat .e*')", false, true, ".env"},
+        {"bash --rcfile .env -ic ls", false, true, ".env"},
+        {"printf 'cat .e\\\\x6ev' | sh", false, false, NULL}, /* sh reads .e\x6ev: .ex6ev */
+        {"eval \"$(ssh-agent -s)\"", false, false, NULL},
+        {"watch -n 1 'cat .e*'", false, true, ".env"},
+        {"git -c diff.external='sh -c \"cat .e*\"' diff", false, true, ".env"},
+        {"git -c pager.log='cat .e*' log", false, true, ".env"},
+        {"git config alias.x '!cat .e*'", false, true, ".env"},
+        {"git -c credential.helper='!cat .n*' fetch", false, true, ".netrc"},
+        {"bash -c 'bash -c \"bash -c \\\\\"bash -c ls\\\\\"\"'", false, false, NULL},
+        /* ... and re-read strings, or wrappers, that read nothing secret */
+        {"bash <<'EOF'\ncat .e\\\\nv\nEOF", false, false, NULL},
+        {"bash <<< \"cat .e\\\\\\\\nv\"", false, false, NULL},
+        {"bash -c 'ls -la .env'", false, false, ".env"},
+        {"timeout 10 ls .env", false, false, ".env"},
+        {"nohup ls .env", false, false, ".env"},
+        {"env LC_ALL=C ls .env", false, true, ".env"}, /* an assignment: the language has none */
+        {"env PATH=./x ls .env", false, true, ".env"},
+        {"bash -c 'make && make test'", false, false, NULL},
+        {"git config --global core.editor vim", false, false, NULL},
+        /* 5. a name that is only data */
+        {"find . -name .env", false, false, ".env"},
+        {"git commit -m \"Add .env to .gitignore\"", false, false, ".env"},
+        {"echo '.env' >> .gitignore", false, false, ".env"},
+        {"ls -la | grep .env", false, false, ".env"},
+        {"git check-ignore .env", false, false, ".env"},
+        /* variants */
+        {"find . -iname '.ENV' -type f -print", false, false, ".env"},
+        {"find . -name .env -ls", false, false, ".env"},
+        {"git commit -q -m '.env is ignored now'", false, false, ".env"},
+        {"printf '%s\\n' .env >> .gitignore", false, false, ".env"},
+        {"git status | grep -c .env", false, false, ".env"},
+        {"grep -n .env .gitignore", false, false, ".env"},
+        {"grep -e .netrc -i README.md", false, false, ".netrc"},
+        /* ... and what can read the bytes, or writes a masked path */
+        {"grep KEY .env", false, true, ".env"},
+        {"cp .env x", false, true, ".env"},
+        {"tar c .env", false, true, ".env"},
+        {"echo x > .env", false, true, ".env"},
+        {"echo .env >> .netrc", false, true, ".netrc"},
+        {"find . -name .env -exec cat {} +", false, true, ".env"},
+        {"find . -name .env -delete", false, true, ".env"},
+        {"find . -name .env -fprint x", false, true, ".env"},
+        {"find . -files0-from .env", false, true, ".env"},
+        {"grep -f .env x", false, true, ".env"},
+        {"grep -r .env", false, true, ".env"},
+        {"git commit -F .env", false, true, ".env"},
+        {"git commit -m x .env", false, true, ".env"},
+        {"git commit -v -m .env", false, true, ".env"},
+        {"ls | grep .env .netrc", false, true, ".env"},
+        {"printf -v PATH x .env", false, true, ".env"},
+        {"echo .env | tee .gitignore", false, true, ".env"},
+        {"echo .env > out; cat .env", false, true, ".env"},
+        {"echo .env 2> .gitignore", false, true, ".env"},
+};
+
+static void test_table(void **state) {
+        (void) state;
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                const Row *row = &rows[i];
+                CommandVerdict v;
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), row->held ? all_held : NULL};
+                assert_int_equal(command_check(row->cmd, strlen(row->cmd), &policy, &v), 0);
+                bool named = row->path == NULL;
+                for (size_t k = 0; k < v.n_paths && !named; k++)
+                        named = streq(v.paths[k], row->path);
+                if (v.refused != row->refused || !named) {
+                        print_message("%-60s %s (%s), %zu paths%s\n", row->cmd,
+                                      v.refused ? "refused" : "allowed", v.reason, v.n_paths,
+                                      named ? "" : ", not the one expected");
+                        failed++;
+                }
+                command_verdict_done(&v);
+        }
+        assert_int_equal(failed, 0);
+}
+
+/* The matchers on their own: fnmatch's rules, git's :(glob), find's regex. */
+static void test_match(void **state) {
+        (void) state;
+        assert_true(match_glob("*nv", "a/.env", 0));
+        assert_false(match_glob("*nv", "a/.env", MATCH_PATHNAME));
+        assert_true(match_glob("**/.env", "a/b/.env", MATCH_PATHNAME));
+        assert_true(match_glob("**/.env", ".env", MATCH_PATHNAME));
+        assert_true(match_glob("a/**", "a/b/c", MATCH_PATHNAME));
+        assert_true(match_glob(".[!x]nv", ".env", 0));
+        assert_false(match_glob(".[!e]nv", ".env", 0));
+        assert_true(match_glob(".E\\NV", ".env", MATCH_FOLD));
+        assert_false(match_glob(".ENV", ".env", 0));
+        assert_true(match_glob("[[:alpha:]]env", ".env", 0));
+        assert_false(match_glob("[[:alpha:]]env", ".env", MATCH_STRICT));
+        assert_int_equal(match_glob_prefix("secrets/*", "secrets/", 0), 2);
+        assert_int_equal(match_glob_prefix("secrets/*.c", "secrets/", 0), 1);
+        assert_int_equal(match_glob_prefix("src/*", "secrets/", 0), 0);
+        assert_true(match_regex(".*/.e.v", "./.env", false));
+        assert_true(match_regex(".*/\\(a\\|\\.env\\)", "./x/.env", false));
+        assert_false(match_regex(".*\\.py", "./.env", false));
+        assert_true(match_regex(".*/\\.EN+V", "./.ennv", true));
+        assert_true(match_regex(".*\\w", "./.env", false)); /* unknown: matches */
+        /* no backtracking: a pattern made to blow a backtracker up */
+        char re[4200], subject[4200];
+        re[0] = 0;
+        for (int i = 0; i < 1000; i++)
+                strcat(re, "a*");
+        strcat(re, "b");
+        memset(subject, 'a', 4000);
+        subject[4000] = 0;
+        assert_false(match_regex(re, subject, false));
+        assert_false(match_glob("*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b", subject, 0));
+}
+
+/* Strings read again, nested past the bound: refused, whatever they hold. */
+static void test_depth(void **state) {
+        (void) state;
+        char cmd[512] = "ls";
+        for (int i = 0; i < REREAD_MAX + 2; i++) {
+                char next[512];
+                snprintf(next, sizeof next, "eval %s", cmd);
+                strcpy(cmd, next);
+        }
+        CommandVerdict v;
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+        assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
+        assert_true(v.refused);
+        command_verdict_done(&v);
+        assert_int_equal(command_check("eval eval ls", 12, &policy, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+}
+
+/* ---- oracles: git and bash say what a pathspec or a string reaches ---- */
+
+static const char *const tree[] = {".env",       ".envrc",       ".git-credentials",  ".netrc",
+                                   "secrets/k",  "secrets/x.py", "config/master.key", "config/app.toml",
+                                   "src/main.c", "src/.envx",    "README.md",         "doc/a.md"};
+
+static bool is_secret_path(const char *p) {
+        for (size_t i = 0; i < ELEMENTSOF(secrets); i++) {
+                size_t len = strlen(secrets[i]);
+                if (secrets[i][len - 1] == '/' ? strncmp(p, secrets[i], len) == 0 : streq(p, secrets[i]))
+                        return true;
+        }
+        return false;
+}
+
+/* The NUL-separated output of sh -c cmd; does a word of it name a secret?
+ * -1 when the command could not run. */
+static int output_names_secret(const char *cmd) {
+        FILE *f = popen(cmd, "re");
+        if (!f)
+                return -1;
+        char buf[65536];
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        buf[n] = 0;
+        int st = pclose(f);
+        if (st != 0)
+                return -1;
+        for (size_t i = 0; i < n; i += strlen(buf + i) + 1)
+                if (is_secret_path(buf + i))
+                        return 1;
+        return 0;
+}
+
+static char scratch[] = "/tmp/pp-command-oracle-XXXXXX";
+
+static int make_scratch(void **state) {
+        (void) state;
+        if (system("git --version >/dev/null 2>&1") != 0 || system("bash --version >/dev/null 2>&1") != 0)
+                return 0;
+        assert_non_null(mkdtemp(scratch));
+        char cmd[8192];
+        int k = snprintf(cmd, sizeof cmd, "cd %s && git init -q . && mkdir -p secrets config src doc",
+                         scratch);
+        for (size_t i = 0; i < ELEMENTSOF(tree); i++)
+                k += snprintf(cmd + k, sizeof cmd - (size_t) k, " && echo x > %s", tree[i]);
+        snprintf(cmd + k, sizeof cmd - (size_t) k, " && git add -A");
+        assert_int_equal(system(cmd), 0);
+        return 0;
+}
+
+static int drop_scratch(void **state) {
+        (void) state;
+        char cmd[256];
+        if (scratch[strlen(scratch) - 1] != 'X') {
+                snprintf(cmd, sizeof cmd, "rm -rf %s", scratch);
+                assert_int_equal(system(cmd), 0);
+        }
+        return 0;
+}
+
+/* Pathspecs (no single quote in them): wherever git ls-files, run at the
+ * root or in a directory, lists a secret, git log -p -- SPEC is refused
+ * when the history holds every entry; and a spec marked '+' (one git lists
+ * no secret for from anywhere) is allowed. */
+static const char *const pathspecs[] = {
+        "*nv",
+        ".e?v",
+        "+src/",
+        "+src/*.c",
+        "*.c",
+        "+:(top)src",
+        ":(icase).ENV",
+        "+:(literal)*nv",
+        ":(glob)**/.env",
+        "+:(glob)src/**",
+        ":(glob)*",
+        ":(exclude)src",
+        "*",
+        ".",
+        ":/",
+        "+README.md",
+        "secrets",
+        "secrets/*",
+        "+sec",
+        "sec*",
+        ":!*:*",
+        ":(glob)secrets/*.py",
+        "+doc :(exclude)doc/b",
+        "+src :!src/x",
+        "* :!.env* :!secrets :!config :!.git*",
+        "* :(top,exclude).e* :/!secrets :/!config :/!.git* :/!.netrc",
+        "config",
+        "master.key",
+        "+:(icase)SRC",
+        ".[e]nv",
+        "+[s]rc",
+        "?env",
+        ":(exclude,icase)README.MD",
+        "**",
+        ":(attr:diff)",
+        ".n*",
+        "+:(glob)doc/*.md",
+        ":(glob)*.md",
+};
+
+static void test_oracle_git(void **state) {
+        (void) state;
+        if (scratch[strlen(scratch) - 1] == 'X')
+                skip();
+        size_t failed = 0, refused_clean = 0;
+        for (size_t i = 0; i < ELEMENTSOF(pathspecs); i++) {
+                bool clean = pathspecs[i][0] == '+';
+                char specs[512] = "", cmd[1024];
+                _cleanup_free_ char *copy = strdup(pathspecs[i] + clean);
+                assert_non_null(copy);
+                char *save = NULL;
+                for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+                        snprintf(specs + strlen(specs), sizeof specs - strlen(specs), " '%s'", t);
+                /* from the root and three directories, in one shell */
+                snprintf(cmd, sizeof cmd,
+                         "cd %s && for d in . config src secrets; do (cd $d && git ls-files -z --full-name "
+                         "--%s 2>/dev/null); done; true",
+                         scratch, specs);
+                bool hit = output_names_secret(cmd) == 1;
+                char line[1024];
+                snprintf(line, sizeof line, "git log -p --%s", specs);
+                CommandVerdict v;
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held};
+                assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
+                if ((hit && !v.refused) || (clean && (hit || v.refused))) {
+                        print_message("%s: git lists %s, the rule %s (%s)\n", line,
+                                      hit ? "a secret" : "none", v.refused ? "refuses" : "allows", v.reason);
+                        failed++;
+                }
+                refused_clean += !hit && v.refused;
+                command_verdict_done(&v);
+        }
+        print_message("pathspecs: %zu, refused though git lists no secret from these directories: %zu\n",
+                      ELEMENTSOF(pathspecs), refused_clean);
+        assert_int_equal(failed, 0);
+}
+
+/* Strings a shell reads again (no single quote in them): where bash, run
+ * in the scratch tree, expands the words to a secret's path, the rule
+ * refuses bash -c 'cat WORDS' and a heredoc fed to bash (an unquoted
+ * delimiter: its own unescaping first); where bash reaches none, '+', it
+ * allows them. */
+static const char *const reread[] = {
+        ".env",
+        ".e\\nv",
+        ".e\\\\nv",
+        "\".e\\nv\"",
+        ".e*",
+        ".e?v",
+        "$\\x27\\x2eenv\\x27",
+        ".[e]nv",
+        "{.e,}nv",
+        ".e\"\"nv",
+        "\\.env",
+        "+.e\\\\\\\\nv",
+        "+src/*.c",
+        "+README.md",
+        "sec*/k",
+        "config/m*",
+        ".n?trc",
+        "+.e\\*",
+        "+\".e*\"",
+        ".E[N]V",
+        "+x.env",
+        ".env{rc,}",
+        "$(echo .env)",
+        "`echo .env`",
+        "+\\$HOME",
+};
+
+static void test_oracle_bash(void **state) {
+        (void) state;
+        if (scratch[strlen(scratch) - 1] == 'X')
+                skip();
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(reread); i++) {
+                bool clean = reread[i][0] == '+';
+                const char *w = reread[i] + clean;
+                for (int form = 0; form < 2; form++) {
+                        char cmd[2048], line[1024];
+                        if (form == 0) {
+                                snprintf(cmd, sizeof cmd, "cd %s && bash -c 'printf \"%%s\\0\" %s'", scratch,
+                                         w);
+                                snprintf(line, sizeof line, "bash -c 'cat %s'", w);
+                        } else {
+                                snprintf(cmd, sizeof cmd, "cd %s && bash <<EOF\nprintf '%%s\\0' %s\nEOF\n",
+                                         scratch, w);
+                                snprintf(line, sizeof line, "bash <<EOF\ncat %s\nEOF", w);
+                        }
+                        int hit = output_names_secret(cmd);
+                        if (hit < 0)
+                                continue; /* bash would not run it */
+                        CommandVerdict v;
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+                        assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
+                        if ((hit && !v.refused) || (clean && (hit || v.refused))) {
+                                print_message("%s: bash reaches %s, the rule %s (%s)\n", line,
+                                              hit ? "a secret" : "none", v.refused ? "refuses" : "allows",
+                                              v.reason);
+                                failed++;
+                        }
+                        command_verdict_done(&v);
+                }
+        }
+        assert_int_equal(failed, 0);
+}
+
+/* Only what the record holds counts: .netrc held, .env not. */
+static void test_held_some(void **state) {
+        (void) state;
+        static const bool held[] = {false, false, false, true, false, false};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held};
+        static const struct {
+                const char *cmd;
+                bool refused;
+        } cases[] = {
+                {"git log -p -- '*nv'", false},
+                {"git log -p -- '.n*'", true},
+                {"git log -p", true},
+                {"git show HEAD -- '.e?v'", false},
+                {"git log -p -- ':!.netrc'", false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
+                if (v.refused != cases[i].refused)
+                        print_message("%s: %s (%s)\n", cases[i].cmd, v.refused ? "refused" : "allowed",
+                                      v.reason);
+                assert_int_equal(v.refused, cases[i].refused);
+                if (v.refused)
+                        assert_true(v.n_paths == 1 && streq(v.paths[0], ".netrc"));
+                command_verdict_done(&v);
+        }
+}
+
+static const char *corpus_path;
+
+/* Ordinary developer commands: all allowed (tests/data/command-corpus.txt). */
+static void test_corpus(void **state) {
+        (void) state;
+        if (!corpus_path)
+                skip();
+        FILE *f = fopen(corpus_path, "re");
+        assert_non_null(f);
+        char line[1024];
+        size_t failed = 0, n = 0;
+        while (fgets(line, sizeof line, f)) {
+                line[strcspn(line, "\n")] = 0;
+                if (!line[0] || line[0] == '#')
+                        continue;
+                bool held = strncmp(line, "held: ", 6) == 0;
+                const char *cmd = held ? line + 6 : line;
+                for (int h = 0; h <= (int) held; h++) {
+                        CommandVerdict v;
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? all_held : NULL};
+                        assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
+                        if (v.refused) {
+                                print_message("refused%s: %s (%s)\n", h ? " (held)" : "", cmd, v.reason);
+                                failed++;
+                        }
+                        n++;
+                        command_verdict_done(&v);
+                }
+        }
+        fclose(f);
+        assert_true(n > 100);
+        assert_int_equal(failed, 0);
+}
+
+int main(int argc, char **argv) {
+        if (argc > 1 && streq(argv[1], "oracle")) {
+                const struct CMUnitTest oracles[] = {
+                        cmocka_unit_test(test_oracle_git),
+                        cmocka_unit_test(test_oracle_bash),
+                };
+                return cmocka_run_group_tests(oracles, make_scratch, drop_scratch);
+        }
+        if (argc > 1)
+                corpus_path = argv[1];
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_table),  cmocka_unit_test(test_match),
+                cmocka_unit_test(test_depth),  cmocka_unit_test(test_held_some),
+                cmocka_unit_test(test_corpus),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
