@@ -505,6 +505,215 @@ static void plan_done(Plan *p) {
         free(p->policy.actions);
 }
 
+/* Each entry of the policy planned: mask entries, then protect ones. */
+static int plan_all(Plan *p, int root_fd, const char *worktree, const char *worktree_abs,
+                    const Resolved *res, LogStream *log, HostResult *counts, HostError *err) {
+        int r;
+
+        for (int pass = 0; pass < 2; pass++) {
+                char *const *v = pass == 0 ? res->mask : res->protect;
+                size_t n = pass == 0 ? res->n_mask : res->n_protect;
+                for (size_t i = 0; i < n; i++) {
+                        /* Below a directory masked already: unreachable once
+                         * its tmpfs is on, so not planned (no placeholder). */
+                        const PolicyAction *by = covering_mask(p, v[i]);
+                        if (by) {
+                                log_event(log, LOG_INFO, "covered",
+                                          LOG_FIELDS(LOG_PATH("path", v[i]), LOG_SHOW("by", by->path)),
+                                          "path policy: dropped %s entry {path}: the masked directory {by} "
+                                          "covers it",
+                                          pass == 0 ? "mask" : "protect");
+                                continue;
+                        }
+                        /* An entry spelled as a file with another entry
+                         * below it is a directory (absent: the directory
+                         * form wins; present, the disk says anyway). */
+                        _cleanup_free_ char *as_dir = NULL;
+                        if (!entry_is_dir(v[i]) && has_entry_below(res, v[i]) &&
+                            asprintf(&as_dir, "%s/", v[i]) < 0)
+                                return fail(err, -ENOMEM, "path policy: out of memory");
+                        r = plan_entry(p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log,
+                                       counts);
+                        if (r < 0)
+                                return fail(err, r, "path policy: cannot walk %s in %s: %s", shown(v[i]),
+                                            shown(worktree), strerror(-r));
+                        if (r > 0) {
+                                if (pass == 0)
+                                        counts->masked++;
+                                else
+                                        counts->protected_++;
+                        }
+                }
+        }
+
+        return 0;
+}
+
+/* The placeholders: listed first, then made, then their inodes recorded. */
+static int placeholders_make(const Plan *p, int root_fd, int out_fd, const char *out_dir,
+                             const char *worktree, HostResult *counts, HostError *err) {
+        int r;
+
+        /* The list first, synced: a crash from here on leaves no placeholder
+         * that release does not know of. It only grows until release: a
+         * prepare run again without one (a crash, a resume) keeps the
+         * first run's placeholders, which now look like the user's. */
+        _cleanup_free_ char *old = NULL;
+        size_t old_n = 0;
+        Text merged = {0};
+        char lp[PATH_MAX];
+        snprintf(lp, sizeof lp, "%s/%s", out_dir, HOST_PLACEHOLDERS_FILE);
+        r = read_full_file(lp, 16u << 20, &old, &old_n);
+        if (r < 0 && r != -ENOENT)
+                return fail(err, r, "path policy: cannot read %s: %s", lp, strerror(-r));
+        _cleanup_(hashmap_freep) Hashmap *had = hashmap_new();
+        if (!had)
+                return fail(err, -ENOMEM, "path policy: out of memory");
+        for (char *l = old, *e; l && *l; l = e + 1) {
+                if (!(e = strchr(l, '\n')))
+                        break;
+                *e = 0;
+                if (*l && !hashmap_contains(had, l) &&
+                    (hashmap_put(had, l, NULL) < 0 || text_add(&merged, "%s\n", l) < 0))
+                        return fail(err, -ENOMEM, "path policy: out of memory");
+        }
+        for (size_t i = 0; i < p->n_order; i++)
+                if (!hashmap_contains(had, p->order[i]) && text_add(&merged, "%s\n", p->order[i]) < 0)
+                        return fail(err, -ENOMEM, "path policy: out of memory");
+        r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, merged.s ? merged.s : "", merged.n);
+        _cleanup_free_ char *listed = merged.s; /* for the inode record, once they are made */
+        if (r < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_PLACEHOLDERS_FILE,
+                            strerror(-r));
+
+        /* Fault injection for the tests: die after N placeholders. */
+        long crash_after = host_test_crash_after ? host_test_crash_after() : -1;
+        for (size_t i = 0; i < p->n_order; i++) {
+                if (crash_after >= 0 && (long) i == crash_after)
+                        raise(SIGKILL);
+                r = make_placeholder(root_fd, p->order[i]);
+                if (r < 0)
+                        return fail(err, r, "path policy: cannot make the placeholder %s in %s: %s",
+                                    shown(p->order[i]), shown(worktree), strerror(-r));
+                counts->placeholders++;
+        }
+        if (crash_after >= 0 && (size_t) crash_after >= p->n_order)
+                raise(SIGKILL);
+        if ((r = placeholder_inodes_record(root_fd, out_fd, listed)) < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir,
+                            HOST_PLACEHOLDER_INODES_FILE, strerror(-r));
+
+        return 0;
+}
+
+/* The boot's records in VMDIR: the policy, the masked files, the nested
+ * checkouts, the history and the exclude list. */
+static int records_write(Plan *p, int root_fd, int out_fd, const char *out_dir, const char *worktree,
+                         bool repository, LogStream *log, HostError *err) {
+        int r;
+
+        /* The policy, checked by the writer as the guest's reader would. */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        if (!f)
+                return fail(err, -ENOMEM, "path policy: out of memory");
+        r = policy_write(&p->policy, f);
+        fclose(f);
+        if (r >= 0)
+                r = write_atomic(out_fd, HOST_POLICY_FILE, text, len);
+        free(text);
+        if (r < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE,
+                            strerror(-r));
+        /* The masked files' inodes, for stage: one the guest moves
+         * elsewhere (the mask goes with a moved directory) is known at its
+         * new path for the secret it is, HEAD's or never committed. */
+        _cleanup_(hashmap_freep) Hashmap *inodes = hashmap_new();
+        size_t walk_skipped = 0;
+        /* made even when no masked file has bytes: stage takes its
+         * absence for a lost record */
+        int mf = openat(out_fd, HOST_MASKED_FILES_FILE, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        r = mf < 0 ? -errno : 0;
+        if (mf >= 0)
+                close(mf);
+        if (r >= 0)
+                r = inodes ? masked_files_record(root_fd, out_fd, &p->policy, inodes, NULL, &walk_skipped)
+                           : -ENOMEM;
+        if (r < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_MASKED_FILES_FILE,
+                            strerror(-r));
+        if (walk_skipped > 0)
+                log_event(
+                        log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", walk_skipped)),
+                        "path policy: {count} masked path(s) not walked (past 100,000 files, 64 directories "
+                        "deep, or PATH_MAX): stage will not know one moved elsewhere for a secret");
+        /* The nested checkouts there are now: stage resets a file the root
+         * tracks at a masked path below one (the guest's watcher bound it
+         * all the session) to the base's version. */
+        _cleanup_free_ char *checkouts = NULL;
+        size_t n_checkouts = 0;
+        r = checkouts_list(root_fd, &checkouts, &n_checkouts);
+        if (r >= 0)
+                r = write_atomic(out_fd, HOST_CHECKOUTS_FILE, checkouts, n_checkouts);
+        if (r < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_CHECKOUTS_FILE,
+                            strerror(-r));
+        /* ... and the masked files at each one's root: one the guest
+         * moves (a renamed config/ carries vendor/x/config/master.key's
+         * bind along) is known at its new path, as at the root. */
+        r = masked_files_record_below(root_fd, out_fd, &p->policy, checkouts, n_checkouts, inodes,
+                                      &walk_skipped);
+        if (r < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_MASKED_FILES_FILE,
+                            strerror(-r));
+        if (walk_skipped > 0)
+                log_event(log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", walk_skipped)),
+                          "path policy: {count} masked path(s) in nested checkouts not walked: stage will "
+                          "not know one moved elsewhere for a secret");
+        if (n_checkouts > 0 && !streq(checkouts, "complete"))
+                log_event(log, LOG_WARN, "prepare-incomplete", NULL,
+                          "path policy: nested checkouts not all walked (past 100,000 directories, 64 deep, "
+                          "or "
+                          "PATH_MAX): stage will treat every masked path below the root as bound");
+        if ((r = history_record_write(worktree, root_fd, out_fd, repository, &p->policy, checkouts,
+                                      n_checkouts, log)) < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_HISTORY_FILE,
+                            strerror(-r));
+        r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p->exclude.s ? p->exclude.s : "", p->exclude.n);
+        if (r < 0)
+                return fail(err, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE,
+                            strerror(-r));
+
+        return 0;
+}
+
+/* What resolution dropped and what the settings opted out of, as records. */
+static int report_resolution(const Resolved *res, LogStream *log, HostError *err) {
+        for (size_t i = 0; i < res->n_covered; i++)
+                log_event(log, LOG_INFO, "covered",
+                          LOG_FIELDS(LOG_PATH("path", res->covered[i].entry),
+                                     LOG_SHOW("by", res->covered[i].by)),
+                          "path policy: dropped %s entry {path}: the masked directory {by} covers it",
+                          entry_list_to_string(res->covered[i].list));
+
+        /* Every opt-out, in one warning. */
+        if (res->n_opt_outs > 0) {
+                Text t = {0};
+                for (size_t i = 0; i < res->n_opt_outs; i++)
+                        if (text_add(&t, "%s%s %s", i ? ", " : "",
+                                     res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
+                                     res->opt_outs[i].entry) < 0) {
+                                free(t.s);
+                                return fail(err, -ENOMEM, "path policy: out of memory");
+                        }
+                log_event(log, LOG_WARN, "opt-out", LOG_FIELDS(LOG_INT("count", res->n_opt_outs)),
+                          "path policy: unmask_paths opts out of %s", t.s ? t.s : "");
+                free(t.s);
+        }
+        return 0;
+}
+
 int host_prepare(const char *worktree, const char *out_dir, const Resolved *res, LogStream *log,
                  HostResult *ret, HostError *ret_error) {
         _cleanup_(plan_done) Plan p = {0};
@@ -539,187 +748,16 @@ int host_prepare(const char *worktree, const char *out_dir, const Resolved *res,
                           "every commit HEAD has",
                           why.message + (strncmp(why.message, "path policy: ", 13) == 0 ? 13 : 0));
 
-        for (int pass = 0; pass < 2; pass++) {
-                char *const *v = pass == 0 ? res->mask : res->protect;
-                size_t n = pass == 0 ? res->n_mask : res->n_protect;
-                for (size_t i = 0; i < n; i++) {
-                        /* Below a directory masked already: unreachable once
-                         * its tmpfs is on, so not planned (no placeholder). */
-                        const PolicyAction *by = covering_mask(&p, v[i]);
-                        if (by) {
-                                log_event(log, LOG_INFO, "covered",
-                                          LOG_FIELDS(LOG_PATH("path", v[i]), LOG_SHOW("by", by->path)),
-                                          "path policy: dropped %s entry {path}: the masked directory {by} "
-                                          "covers it",
-                                          pass == 0 ? "mask" : "protect");
-                                continue;
-                        }
-                        /* An entry spelled as a file with another entry
-                         * below it is a directory (absent: the directory
-                         * form wins; present, the disk says anyway). */
-                        _cleanup_free_ char *as_dir = NULL;
-                        if (!entry_is_dir(v[i]) && has_entry_below(res, v[i]) &&
-                            asprintf(&as_dir, "%s/", v[i]) < 0)
-                                return fail(ret_error, -ENOMEM, "path policy: out of memory");
-                        r = plan_entry(&p, root_fd, worktree_abs, as_dir ? as_dir : v[i], pass == 0, log,
-                                       &counts);
-                        if (r < 0)
-                                return fail(ret_error, r, "path policy: cannot walk %s in %s: %s",
-                                            shown(v[i]), shown(worktree), strerror(-r));
-                        if (r > 0) {
-                                if (pass == 0)
-                                        counts.masked++;
-                                else
-                                        counts.protected_++;
-                        }
-                }
-        }
-
-        /* The list first, synced: a crash from here on leaves no placeholder
-         * that release does not know of. It only grows until release: a
-         * prepare run again without one (a crash, a resume) keeps the
-         * first run's placeholders, which now look like the user's. */
-        _cleanup_free_ char *old = NULL;
-        size_t old_n = 0;
-        Text merged = {0};
-        char lp[PATH_MAX];
-        snprintf(lp, sizeof lp, "%s/%s", out_dir, HOST_PLACEHOLDERS_FILE);
-        r = read_full_file(lp, 16u << 20, &old, &old_n);
-        if (r < 0 && r != -ENOENT)
-                return fail(ret_error, r, "path policy: cannot read %s: %s", lp, strerror(-r));
-        _cleanup_(hashmap_freep) Hashmap *had = hashmap_new();
-        if (!had)
-                return fail(ret_error, -ENOMEM, "path policy: out of memory");
-        for (char *l = old, *e; l && *l; l = e + 1) {
-                if (!(e = strchr(l, '\n')))
-                        break;
-                *e = 0;
-                if (*l && !hashmap_contains(had, l) &&
-                    (hashmap_put(had, l, NULL) < 0 || text_add(&merged, "%s\n", l) < 0))
-                        return fail(ret_error, -ENOMEM, "path policy: out of memory");
-        }
-        for (size_t i = 0; i < p.n_order; i++)
-                if (!hashmap_contains(had, p.order[i]) && text_add(&merged, "%s\n", p.order[i]) < 0)
-                        return fail(ret_error, -ENOMEM, "path policy: out of memory");
-        r = write_atomic(out_fd, HOST_PLACEHOLDERS_FILE, merged.s ? merged.s : "", merged.n);
-        _cleanup_free_ char *listed = merged.s; /* for the inode record, once they are made */
-        if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
-                            HOST_PLACEHOLDERS_FILE, strerror(-r));
-
-        /* Fault injection for the tests: die after N placeholders. */
-        long crash_after = host_test_crash_after ? host_test_crash_after() : -1;
-        for (size_t i = 0; i < p.n_order; i++) {
-                if (crash_after >= 0 && (long) i == crash_after)
-                        raise(SIGKILL);
-                r = make_placeholder(root_fd, p.order[i]);
-                if (r < 0)
-                        return fail(ret_error, r, "path policy: cannot make the placeholder %s in %s: %s",
-                                    shown(p.order[i]), shown(worktree), strerror(-r));
-                counts.placeholders++;
-        }
-        if (crash_after >= 0 && (size_t) crash_after >= p.n_order)
-                raise(SIGKILL);
-        if ((r = placeholder_inodes_record(root_fd, out_fd, listed)) < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
-                            HOST_PLACEHOLDER_INODES_FILE, strerror(-r));
-
+        if ((r = plan_all(&p, root_fd, worktree, worktree_abs, res, log, &counts, ret_error)) < 0)
+                return r;
+        if ((r = placeholders_make(&p, root_fd, out_fd, out_dir, worktree, &counts, ret_error)) < 0)
+                return r;
         normalize_actions(&p, log);
 
-        /* The policy, checked by the writer as the guest's reader would. */
-        char *text = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&text, &len);
-        if (!f)
-                return fail(ret_error, -ENOMEM, "path policy: out of memory");
-        r = policy_write(&p.policy, f);
-        fclose(f);
-        if (r >= 0)
-                r = write_atomic(out_fd, HOST_POLICY_FILE, text, len);
-        free(text);
-        if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_POLICY_FILE,
-                            strerror(-r));
-        /* The masked files' inodes, for stage: one the guest moves
-         * elsewhere (the mask goes with a moved directory) is known at its
-         * new path for the secret it is, HEAD's or never committed. */
-        _cleanup_(hashmap_freep) Hashmap *inodes = hashmap_new();
-        size_t walk_skipped = 0;
-        /* made even when no masked file has bytes: stage takes its
-         * absence for a lost record */
-        int mf = openat(out_fd, HOST_MASKED_FILES_FILE, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-        r = mf < 0 ? -errno : 0;
-        if (mf >= 0)
-                close(mf);
-        if (r >= 0)
-                r = inodes ? masked_files_record(root_fd, out_fd, &p.policy, inodes, NULL, &walk_skipped)
-                           : -ENOMEM;
-        if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
-                            HOST_MASKED_FILES_FILE, strerror(-r));
-        if (walk_skipped > 0)
-                log_event(
-                        log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", walk_skipped)),
-                        "path policy: {count} masked path(s) not walked (past 100,000 files, 64 directories "
-                        "deep, or PATH_MAX): stage will not know one moved elsewhere for a secret");
-        /* The nested checkouts there are now: stage resets a file the root
-         * tracks at a masked path below one (the guest's watcher bound it
-         * all the session) to the base's version. */
-        _cleanup_free_ char *checkouts = NULL;
-        size_t n_checkouts = 0;
-        r = checkouts_list(root_fd, &checkouts, &n_checkouts);
-        if (r >= 0)
-                r = write_atomic(out_fd, HOST_CHECKOUTS_FILE, checkouts, n_checkouts);
-        if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
-                            HOST_CHECKOUTS_FILE, strerror(-r));
-        /* ... and the masked files at each one's root: one the guest
-         * moves (a renamed config/ carries vendor/x/config/master.key's
-         * bind along) is known at its new path, as at the root. */
-        r = masked_files_record_below(root_fd, out_fd, &p.policy, checkouts, n_checkouts, inodes,
-                                      &walk_skipped);
-        if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir,
-                            HOST_MASKED_FILES_FILE, strerror(-r));
-        if (walk_skipped > 0)
-                log_event(log, LOG_WARN, "prepare-incomplete", LOG_FIELDS(LOG_INT("count", walk_skipped)),
-                          "path policy: {count} masked path(s) in nested checkouts not walked: stage will "
-                          "not know one moved elsewhere for a secret");
-        if (n_checkouts > 0 && !streq(checkouts, "complete"))
-                log_event(log, LOG_WARN, "prepare-incomplete", NULL,
-                          "path policy: nested checkouts not all walked (past 100,000 directories, 64 deep, "
-                          "or "
-                          "PATH_MAX): stage will treat every masked path below the root as bound");
-        if ((r = history_record_write(worktree, root_fd, out_fd, repository, &p.policy, checkouts,
-                                      n_checkouts, log)) < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_HISTORY_FILE,
-                            strerror(-r));
-        r = write_atomic(out_fd, HOST_EXCLUDE_FILE, p.exclude.s ? p.exclude.s : "", p.exclude.n);
-        if (r < 0)
-                return fail(ret_error, r, "path policy: cannot write %s/%s: %s", out_dir, HOST_EXCLUDE_FILE,
-                            strerror(-r));
-
-        for (size_t i = 0; i < res->n_covered; i++)
-                log_event(log, LOG_INFO, "covered",
-                          LOG_FIELDS(LOG_PATH("path", res->covered[i].entry),
-                                     LOG_SHOW("by", res->covered[i].by)),
-                          "path policy: dropped %s entry {path}: the masked directory {by} covers it",
-                          entry_list_to_string(res->covered[i].list));
-
-        /* Every opt-out, in one warning. */
-        if (res->n_opt_outs > 0) {
-                Text t = {0};
-                for (size_t i = 0; i < res->n_opt_outs; i++)
-                        if (text_add(&t, "%s%s %s", i ? ", " : "",
-                                     res->opt_outs[i].list == ENTRY_MASK ? "masked" : "protected",
-                                     res->opt_outs[i].entry) < 0) {
-                                free(t.s);
-                                return fail(ret_error, -ENOMEM, "path policy: out of memory");
-                        }
-                log_event(log, LOG_WARN, "opt-out", LOG_FIELDS(LOG_INT("count", res->n_opt_outs)),
-                          "path policy: unmask_paths opts out of %s", t.s ? t.s : "");
-                free(t.s);
-        }
+        if ((r = records_write(&p, root_fd, out_fd, out_dir, worktree, repository, log, ret_error)) < 0)
+                return r;
+        if ((r = report_resolution(res, log, ret_error)) < 0)
+                return r;
         log_event(log, LOG_INFO, "prepared",
                   LOG_FIELDS(LOG_INT("masked", counts.masked), LOG_INT("protected", counts.protected_),
                              LOG_INT("placeholders", counts.placeholders),
