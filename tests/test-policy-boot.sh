@@ -8,10 +8,14 @@
 # placeholder may be left behind.
 # Two combinations that write byte-identical settings files for the same
 # disk shape are one input (A and B swapped, when they go to different
-# lists, or a built-in's side whose shape does not change its path): the
-# program is run once on it. Each checkout is a copy of one made once per
-# disk shape, and every step the shell can do itself is done without a
-# process: what runs per input is validate, prepare, enforce and release.
+# lists, or a built-in's side whose shape does not change its path): 420
+# combinations are 215 inputs, each validated. Two inputs that resolve alike
+# (resolve --json: every field of the resolution) on the same checkout are
+# one boot: prepare loads the settings, resolves them and hands
+# host_prepare() nothing but the checkout and that resolution, and enforce
+# and release read only what prepare wrote and the checkout; so 93 boots
+# are prepared, enforced and released. Each checkout is a copy of one made
+# once per disk shape, and what the shell can do itself runs no process.
 # Root only (enforce mounts). Usage: test-policy-boot.sh PATHPOLICY
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: enforce mounts"; exit 77; fi
@@ -21,7 +25,7 @@ trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.email t@example.invalid; git config --global user.name test
 shopt -s globstar dotglob nullglob
-passed=0 failed=0 cases=0 inputs=0
+passed=0 failed=0 cases=0 inputs=0 boots=0
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
 # json_list VAR NAME ENTRIES...: VAR="NAME": ["e1", ...]
@@ -58,7 +62,7 @@ template() {
 # one SRC_A ACT_A PATH_A SRC_B ACT_B PATH_B DISK
 #   SRC: builtin (PATH must be a built-in's), settings, org; ACT: mask, protect, unmask
 #   DISK: absent, file, dir: what the first path's base ("a" or "c") is on disk
-declare -A SEEN
+declare -A SEEN BOOTED
 one() {
   local sa=$1 aa=$2 pa=$3 sb=$4 ab=$5 pb=$6 disk=$7 name
   cases=$((cases + 1)); name="$sa:$aa:$pa + $sb:$ab:$pb ($disk)"
@@ -88,32 +92,52 @@ one() {
   if ! "$pp" validate --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme 2>"$d/validate.err"; then
     return 0 # refused by validate: the rule says nothing
   fi
+  # The same resolution on the same checkout as a boot already run (a
+  # resolve that fails is no resolution: that input is booted).
+  local resolved
+  if resolved=$("$pp" resolve --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme --json 2>/dev/null); then
+    key="$disk $base $resolved"
+    if [ -n "${BOOTED[$key]+x}" ]; then
+      if [ -z "${BOOTED[$key]}" ]; then passed=$((passed + 1)); else fail "$name: as ${BOOTED[$key]}"; fi
+      return 0
+    fi
+  else
+    key="$disk $base $modules $orgs (no resolution)"
+  fi
+  boots=$((boots + 1))
+  # What failed, for the inputs that resolve alike; empty when it booted.
+  BOOTED[$key]=$name
+  boot && BOOTED[$key]=
+}
+
+# boot: prepare, enforce and release input $d on a fresh checkout ($disk, $base).
+boot() {
   # the checkout: a copy of the shape's, made once
   template "$disk" "$base"
   cp -a "$TEMPLATE" "$d/wt"
   if ! "$pp" prepare --worktree "$d/wt" --out "$d/vm" --modules "$d/modules.json" --orgs "$d/orgs.json" \
       --org acme 2>"$d/prepare.log"; then
-    fail "$name: prepare: $(grep -v '"level":"info"' "$d/prepare.log" | tail -n1)"; return
+    fail "$name: prepare: $(grep -v '"level":"info"' "$d/prepare.log" | tail -n1)"; return 1
   fi
   local line lines
   declare -A once=()
   mapfile -t lines <"$d/vm/path-policy"
   for line in "${lines[@]}"; do
     [ -z "$line" ] && continue
-    [ -n "${once[$line]+x}" ] && { fail "$name: a line twice in the policy"; return; }
+    [ -n "${once[$line]+x}" ] && { fail "$name: a line twice in the policy"; return 1; }
     once[$line]=1
   done
   # unshare(1) makes the new namespace's mounts private (--propagation private).
   if ! unshare -m --propagation private "$pp" enforce --root "$d/wt" --policy "$d/vm/path-policy" \
       2>"$d/enforce.log"; then
-    fail "$name: enforce did not boot: $(tail -n1 "$d/enforce.log")"; return
+    fail "$name: enforce did not boot: $(tail -n1 "$d/enforce.log")"; return 1
   fi
   if ! "$pp" release --worktree "$d/wt" --out "$d/vm" 2>"$d/release.log"; then
-    fail "$name: release: $(tail -n1 "$d/release.log")"; return
+    fail "$name: release: $(tail -n1 "$d/release.log")"; return 1
   fi
   local after; listing after "$d/wt"
   if [ "$after" != "${LISTING[$disk:$base]}" ]; then
-    fail "$name: release left the checkout changed"; return
+    fail "$name: release left the checkout changed"; return 1
   fi
   passed=$((passed + 1))
 }
@@ -147,5 +171,5 @@ for disk in absent file dir; do
   done; done; done; done
 done
 
-echo "policy-boot: $passed passed, $failed failed, of $cases combinations ($inputs distinct inputs)"
+echo "policy-boot: $passed passed, $failed failed, of $cases combinations ($inputs distinct inputs, $boots boots)"
 [ "$failed" -eq 0 ]
