@@ -17,7 +17,11 @@
 # Usage: test-confine-root.sh PATHPOLICY ATTACKER
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, a loop device and ptrace, in a mount namespace of its own"; exit 77; fi
-if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m --propagation shared env PP_IN_NS=1 "$0" "$@"; fi
+# Private first (unshare's default), then shared: made shared at once, the
+# copies would stay peers of the machine's shared mounts (systemd makes /
+# shared), and the tmpfs mounts below, /run's among them, would propagate out.
+if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m --propagation private env PP_IN_NS=1 "$0" "$@"; fi
+mount --make-rshared /
 
 pp=$(realpath "$1") attacker=$(realpath "$2")
 base=$(mktemp -d /tmp/pathpolicy-confine-XXXXXX)

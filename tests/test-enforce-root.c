@@ -515,11 +515,11 @@ static void test_foreign_change_seen(void **state) {
         mount_binder.close(b);
 }
 
-/* fs.mount-max, the kernel's bound on the mounts of one namespace: 100,000
- * by default, which 100,000 binds on top of the namespace's own mounts pass.
- * Raised for the one test that needs it, and put back. */
-static unsigned long mount_max_saved;
-
+/* fs.mount-max, the kernel's bound on the mounts of one namespace, is one
+ * setting for the whole machine (sysctl_mount_max in fs/namespace.c): no
+ * test changes it. 99,000 binds on top of the namespace's own mounts pass
+ * its default of 100,000 where the namespace holds fewer than 1,000; where
+ * it holds more, or the bound is lower, the test is skipped, and says so. */
 static unsigned long read_mount_max(void) {
         _cleanup_free_ char *buf = NULL;
         size_t size;
@@ -527,46 +527,32 @@ static unsigned long read_mount_max(void) {
         return strtoul(buf, NULL, 10);
 }
 
-static void write_mount_max(unsigned long v) {
-        FILE *f = fopen("/proc/sys/fs/mount-max", "we");
-        assert_non_null(f);
-        fprintf(f, "%lu\n", v);
-        assert_int_equal(fclose(f), 0);
-}
-
-static int teardown_mount_max(void **state) {
-        teardown(state);
-        if (mount_max_saved) {
-                write_mount_max(mount_max_saved);
-                mount_max_saved = 0;
-        }
-        return 0;
-}
-
-/* 100,000 paths, twice: the second run finds every one already bound and
+/* 99,000 paths, twice: the second run finds every one already bound and
  * stacks nothing. It parses mountinfo once for all of them, not once each
  * (bench/enforce-scale.sh times it; no test asserts a time). */
 static void test_already_bound_many(void **state) {
         (void) state;
-        enum { N = 100000 };
-        _cleanup_free_ char *text = many_files(N, "mask-file"), *err = NULL;
+        enum { N = 99000 };
         size_t before = mount_count();
         unsigned long max = read_mount_max();
 
-        if (max < before + N + 100) {
-                mount_max_saved = max;
-                write_mount_max(before + N + 100);
+        if (max < before + N) {
+                print_message("SKIP: %d binds on top of %zu mounts need fs.mount-max >= %zu, and it is %lu "
+                              "(a machine-wide setting: no test changes it)\n",
+                              N, before, before + N, max);
+                skip();
         }
+        _cleanup_free_ char *text = many_files(N, "mask-file"), *err = NULL;
         write_policy(text);
         assert_int_equal(run_enforce(0, &err), 0);
-        assert_non_null(strstr(err, "path policy: masking 100000 path(s), protecting 0\n"));
+        assert_non_null(strstr(err, "path policy: masking 99000 path(s), protecting 0\n"));
         assert_int_equal(mount_count(), before + N);
-        assert_true(is_devnull("f000000") && is_devnull("f099999"));
+        assert_true(is_devnull("f000000") && is_devnull("f098999"));
         free(TAKE_PTR(err));
 
         assert_int_equal(run_enforce(0, &err), 0);
         assert_non_null(
-                strstr(err, "path policy: masking 100000 path(s), protecting 0 (100000 already bound)\n"));
+                strstr(err, "path policy: masking 99000 path(s), protecting 0 (99000 already bound)\n"));
         assert_int_equal(count_of(err, ", already bound\n"), N);
         assert_int_equal(mount_count(), before + N);
 }
@@ -1031,7 +1017,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test_setup_teardown(test_fd_limit_fail_closed, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_already_and_new_mixed, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_foreign_change_seen, setup, teardown),
-                cmocka_unit_test_setup_teardown(test_already_bound_many, setup, teardown_mount_max),
+                cmocka_unit_test_setup_teardown(test_already_bound_many, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_million_lines, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_race_symlink_swap, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_race_dir_moved_out, setup, teardown),

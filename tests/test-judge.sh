@@ -2,10 +2,14 @@
 # judge on real temporary git worktrees: every tool of the Claude Code hook
 # schema, both ACP methods, each category, symlinks, nested checkouts, dedup,
 # the cap and concurrent hook processes. No root needed.
-# Usage: test-judge.sh PATHPOLICY SOURCE_ROOT
+# Usage: test-judge.sh PATHPOLICY SOURCE_ROOT [PATHPOLICY_HOOKS]
+#   PATHPOLICY_HOOKS, the test build (tests/hooks.c), waits out a held state
+#   lock in PATHPOLICY_TEST_LOCK_MS, not the program's 10 s (test-judge-run
+#   checks that constant); without it the held lock is waited out in full.
 set -u
 pp=$1
 src=${2:-}
+pp_hooks=${3:-$1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
@@ -345,7 +349,7 @@ lockf=$(printf '%s' lock-held | sha256sum | cut -d' ' -f1); lockf=$state/$lockf.
 # Until the holder has it: a lock taken is the condition, not a time.
 while flock -n -x "$lockf" true; do :; done
 start=$SECONDS
-fmt=text hook "$(hk Read "{\"file_path\":\"$wt/secrets/k\"}" lock-held)"
+pp=$pp_hooks PATHPOLICY_TEST_LOCK_MS=300 fmt=text hook "$(hk Read "{\"file_path\":\"$wt/secrets/k\"}" lock-held)"
 check "a held state lock: the hook returns (within 20 s)" [ $((SECONDS - start)) -lt 20 ]
 check "a held state lock: exit 0, stdout empty" quiet
 check "a held state lock: said" grep -qF "cannot keep the run's state in" "$work/he"

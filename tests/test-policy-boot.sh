@@ -6,6 +6,16 @@
 # directory on disk: validate, resolve, prepare on a fresh checkout, enforce
 # in a private mount namespace, release. Each must succeed, and no
 # placeholder may be left behind.
+# Two combinations that write byte-identical settings files for the same
+# disk shape are one input (A and B swapped, when they go to different
+# lists, or a built-in's side whose shape does not change its path): 420
+# combinations are 215 inputs, each validated. Two inputs that resolve alike
+# (resolve --json: every field of the resolution) on the same checkout are
+# one boot: prepare loads the settings, resolves them and hands
+# host_prepare() nothing but the checkout and that resolution, and enforce
+# and release read only what prepare wrote and the checkout; so 93 boots
+# are prepared, enforced and released. Each checkout is a copy of one made
+# once per disk shape, and what the shell can do itself runs no process.
 # Root only (enforce mounts). Usage: test-policy-boot.sh PATHPOLICY
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: enforce mounts"; exit 77; fi
@@ -14,62 +24,122 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.email t@example.invalid; git config --global user.name test
-passed=0 failed=0 cases=0
+shopt -s globstar dotglob nullglob
+passed=0 failed=0 cases=0 inputs=0 boots=0
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
-# json_list NAME ENTRIES...: "NAME": ["e1", ...]
-json_list() { local n=$1 sep= e; shift; printf '"%s": [' "$n"; for e in "$@"; do printf '%s"%s"' "$sep" "$e"; sep=', '; done; printf ']'; }
+# json_list VAR NAME ENTRIES...: VAR="NAME": ["e1", ...]
+json_list() {
+  local -n out=$1; local n=$2 sep= e; shift 2
+  out="\"$n\": ["; for e in "$@"; do out+="$sep\"$e\""; sep=', '; done; out+=']'
+}
+# listing VAR DIR: every path below DIR but .git's, sorted (the glob's order).
+listing() {
+  local -n out=$1; local p
+  out=
+  for p in "$2"/**; do
+    p=${p#"$2"/}
+    case $p in .git | .git/*) continue ;; esac
+    out+="$p"$'\n'
+  done
+}
+# template DISK BASE: the checkout for that shape, made once; its listing in LISTING[DISK:BASE].
+declare -A LISTING
+template() {
+  local t=$work/tpl-$1-$2
+  if [ -z "${LISTING[$1:$2]+x}" ]; then
+    git init -q "$t"; echo code >"$t/main.c"
+    case $1 in
+      file) echo S >"$t/$2" ;;
+      dir) mkdir -p "$t/$2" && echo S >"$t/$2/x" ;;
+    esac
+    git -C "$t" add -A && git -C "$t" commit -qm init
+    listing "LISTING[$1:$2]" "$t"
+  fi
+  TEMPLATE=$t
+}
 
 # one SRC_A ACT_A PATH_A SRC_B ACT_B PATH_B DISK
 #   SRC: builtin (PATH must be a built-in's), settings, org; ACT: mask, protect, unmask
 #   DISK: absent, file, dir: what the first path's base ("a" or "c") is on disk
+declare -A SEEN BOOTED
 one() {
   local sa=$1 aa=$2 pa=$3 sb=$4 ab=$5 pb=$6 disk=$7 name
   cases=$((cases + 1)); name="$sa:$aa:$pa + $sb:$ab:$pb ($disk)"
-  local d=$work/c$cases; mkdir -p "$d/vm"
   declare -A set=([settings:mask]= [settings:protect]= [settings:unmask]= [org:mask]= [org:protect]=)
-  local s a p
+  local s src act path
   for s in "$sa:$aa:$pa" "$sb:$ab:$pb"; do
     IFS=: read -r src act path <<<"$s"
     [ "$src" = builtin ] && continue
     [ "$src" = org ] && [ "$act" = unmask ] && return 0 # an org has no unmask_paths
     set[$src:$act]+=" $path"
   done
+  local base=${pa%%/*}; base=${base%/}
+  local m p u modules orgs
   # shellcheck disable=SC2086
-  printf '{"sandbox": {%s, %s, %s}}\n' "$(json_list mask_paths ${set[settings:mask]})" \
-    "$(json_list protect_paths ${set[settings:protect]})" "$(json_list unmask_paths ${set[settings:unmask]})" >"$d/modules.json"
+  { json_list m mask_paths ${set[settings:mask]}; json_list p protect_paths ${set[settings:protect]}
+    json_list u unmask_paths ${set[settings:unmask]}; }
+  printf -v modules '{"sandbox": {%s, %s, %s}}' "$m" "$p" "$u"
   # shellcheck disable=SC2086
-  printf '{"acme": {"path_policy": {%s, %s}}}\n' "$(json_list mask_paths ${set[org:mask]})" \
-    "$(json_list protect_paths ${set[org:protect]})" >"$d/orgs.json"
+  { json_list m mask_paths ${set[org:mask]}; json_list p protect_paths ${set[org:protect]}; }
+  printf -v orgs '{"acme": {"path_policy": {%s, %s}}}' "$m" "$p"
+  # The same input as one already run: the same files on the same checkout.
+  local key="$disk $base $modules $orgs"
+  [ -n "${SEEN[$key]+x}" ] && return 0
+  SEEN[$key]=1; inputs=$((inputs + 1))
+  local d=$work/c$inputs; mkdir "$d" "$d/vm" 2>/dev/null || mkdir -p "$d/vm"
+  printf '%s\n' "$modules" >"$d/modules.json"; printf '%s\n' "$orgs" >"$d/orgs.json"
   if ! "$pp" validate --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme 2>"$d/validate.err"; then
     return 0 # refused by validate: the rule says nothing
   fi
-  # the checkout
-  git init -q "$d/wt"; echo code >"$d/wt/main.c"
-  local base=${pa%%/*}; base=${base%/}
-  case $disk in
-    file) echo S >"$d/wt/$base" ;;
-    dir) mkdir -p "$d/wt/$base" && echo S >"$d/wt/$base/x" ;;
-  esac
-  git -C "$d/wt" add -A && git -C "$d/wt" commit -qm init
-  local before; before=$(cd "$d/wt" && find . -path ./.git -prune -o -print | sort)
+  # The same resolution on the same checkout as a boot already run (a
+  # resolve that fails is no resolution: that input is booted).
+  local resolved
+  if resolved=$("$pp" resolve --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme --json 2>/dev/null); then
+    key="$disk $base $resolved"
+    if [ -n "${BOOTED[$key]+x}" ]; then
+      if [ -z "${BOOTED[$key]}" ]; then passed=$((passed + 1)); else fail "$name: as ${BOOTED[$key]}"; fi
+      return 0
+    fi
+  else
+    key="$disk $base $modules $orgs (no resolution)"
+  fi
+  boots=$((boots + 1))
+  # What failed, for the inputs that resolve alike; empty when it booted.
+  BOOTED[$key]=$name
+  boot && BOOTED[$key]=
+}
+
+# boot: prepare, enforce and release input $d on a fresh checkout ($disk, $base).
+boot() {
+  # the checkout: a copy of the shape's, made once
+  template "$disk" "$base"
+  cp -a "$TEMPLATE" "$d/wt"
   if ! "$pp" prepare --worktree "$d/wt" --out "$d/vm" --modules "$d/modules.json" --orgs "$d/orgs.json" \
       --org acme 2>"$d/prepare.log"; then
-    fail "$name: prepare: $(grep -v '"level":"info"' "$d/prepare.log" | tail -n1)"; return
+    fail "$name: prepare: $(grep -v '"level":"info"' "$d/prepare.log" | tail -n1)"; return 1
   fi
-  if [ "$(sort "$d/vm/path-policy" | uniq -d)" ]; then fail "$name: a line twice in the policy"; return; fi
-  if ! unshare -m sh -c "mount --make-rprivate / && '$pp' enforce --root '$d/wt' --policy '$d/vm/path-policy'" \
+  local line lines
+  declare -A once=()
+  mapfile -t lines <"$d/vm/path-policy"
+  for line in "${lines[@]}"; do
+    [ -z "$line" ] && continue
+    [ -n "${once[$line]+x}" ] && { fail "$name: a line twice in the policy"; return 1; }
+    once[$line]=1
+  done
+  # unshare(1) makes the new namespace's mounts private (--propagation private).
+  if ! unshare -m --propagation private "$pp" enforce --root "$d/wt" --policy "$d/vm/path-policy" \
       2>"$d/enforce.log"; then
-    fail "$name: enforce did not boot: $(tail -n1 "$d/enforce.log")"; return
+    fail "$name: enforce did not boot: $(tail -n1 "$d/enforce.log")"; return 1
   fi
   if ! "$pp" release --worktree "$d/wt" --out "$d/vm" 2>"$d/release.log"; then
-    fail "$name: release: $(tail -n1 "$d/release.log")"; return
+    fail "$name: release: $(tail -n1 "$d/release.log")"; return 1
   fi
-  if [ "$(cd "$d/wt" && find . -path ./.git -prune -o -print | sort)" != "$before" ]; then
-    fail "$name: release left the checkout changed"; return
+  local after; listing after "$d/wt"
+  if [ "$after" != "${LISTING[$disk:$base]}" ]; then
+    fail "$name: release left the checkout changed"; return 1
   fi
   passed=$((passed + 1))
-  rm -rf "$d"
 }
 
 srcs="builtin settings org"
@@ -101,5 +171,5 @@ for disk in absent file dir; do
   done; done; done; done
 done
 
-echo "policy-boot: $passed passed, $failed failed, of $cases combinations"
+echo "policy-boot: $passed passed, $failed failed, of $cases combinations ($inputs distinct inputs, $boots boots)"
 [ "$failed" -eq 0 ]

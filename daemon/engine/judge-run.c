@@ -711,11 +711,12 @@ static int state_open(const Judge *j, const char *session, int *ret_fd) {
          * user's, so the agent can hold its lock too, and a hook that
          * hangs reports nothing. Past the wait the caller reports without
          * the state (a repeat, never a loss). */
+        unsigned wait_ms = judge_test_lock_ms ? judge_test_lock_ms() : JUDGE_STATE_LOCK_MS;
         for (unsigned i = 0;; i++) {
                 if (flock(fd, LOCK_EX | LOCK_NB) >= 0)
                         break;
                 int r = -errno;
-                if ((r == -EWOULDBLOCK || r == -EINTR) && i < JUDGE_STATE_LOCK_MS / 10) {
+                if ((r == -EWOULDBLOCK || r == -EINTR) && i < wait_ms / 10) {
                         (void) nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
                         continue;
                 }

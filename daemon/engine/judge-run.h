@@ -30,6 +30,11 @@
 #define JUDGE_SYMLINK_HOPS 40
 /* How long a hook waits for its session's state file lock, in ms. */
 #define JUDGE_STATE_LOCK_MS 10000
+/* For the tests only: a test program that defines this (tests/hooks.c)
+ * waits that many ms instead, so a test of the wait does not sit through
+ * it. Weak and hidden, as host_test_crash_after (host-internal.h): the
+ * installed program defines none, and no library can supply it. */
+extern unsigned judge_test_lock_ms(void) __attribute__((weak, visibility("hidden")));
 /* The paths whose lookups a judge keeps (JudgeConfig.cache). */
 #define JUDGE_CACHE_MAX 65536
 /* ... and the bytes they hold at most: a call's path can be 64 MiB long
