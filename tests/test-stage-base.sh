@@ -15,6 +15,9 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 export TMPDIR=$work/tmp
 mkdir "$TMPDIR"
 passed=0 failed=0
+# Set by the stage-plumbing suite (tests/meson.build): git's plumbing
+# computes what is staged, HEAD listed by git ls-tree every time.
+plumbing=${PATHPOLICY_TEST_STAGE_PLUMBING:-0}
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
 command -v jq >/dev/null || { echo "test-stage-base.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
@@ -273,7 +276,9 @@ for way in base lost; do
 done
 check "base == HEAD: as many git processes as with no base record" \
   [ "$(wc -l <"$work/git.base")" -eq "$(wc -l <"$work/git.lost")" ]
-check "base == HEAD: no rev-list, diff-tree or ls-tree" bash -c "! grep -qE ' (rev-list|diff-tree|ls-tree) ' '$work/git.base'"
+# (The plumbing way lists HEAD with git ls-tree whatever the base.)
+listed='|ls-tree' && [ "$plumbing" = 1 ] && listed=
+check "base == HEAD: no rev-list, diff-tree or ls-tree" bash -c "! grep -qE ' (rev-list|diff-tree$listed) ' '$work/git.base'"
 check "base == HEAD: the pin's rev-parse asked HEAD's commit" has "$work/git.base" 'HEAD^{commit} HEAD^{tree}'
 
 # A pathpolicy that records the base as HEAD now before each stage: every
@@ -292,9 +297,13 @@ fi
 exec "$pp" "\$@"
 EOF
 chmod +x "$work/pp-base"
-bash "$src/tests/test-stage.sh" "$work/pp-base" >"$work/stage.log" 2>&1; rc=$?
-check "test-stage.sh with base == HEAD: every case passes ($(tail -n1 "$work/stage.log"))" [ "$rc" -eq 0 ]
-grep '^FAIL' "$work/stage.log"
+# Once, the way the program is: the base changes no step of the plumbing
+# way, which stage-plumbing runs test-stage.sh through already.
+if [ "$plumbing" != 1 ]; then
+  bash "$src/tests/test-stage.sh" "$work/pp-base" >"$work/stage.log" 2>&1; rc=$?
+  check "test-stage.sh with base == HEAD: every case passes ($(tail -n1 "$work/stage.log"))" [ "$rc" -eq 0 ]
+  grep '^FAIL' "$work/stage.log"
+fi
 
 echo "stage-base: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

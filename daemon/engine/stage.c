@@ -23,6 +23,16 @@
 
 #define STAGE_REPORTED_FILE "path-policy.reported"
 
+/* The test build's switch (tests/test-stage-hooks.c): true, and what is
+ * staged is computed by git's plumbing alone, as for a split index, so
+ * the stage suites run both ways. Hidden and weak: the installed program
+ * has none, and takes none from a preloaded library. */
+extern bool stage_test_plumbing(void) __attribute__((weak, visibility("hidden")));
+
+static bool plumbing_forced(void) {
+        return stage_test_plumbing && stage_test_plumbing();
+}
+
 /* A path staged against HEAD: from git diff --raw -z, or from the index
  * read here against git ls-tree -r. A rename is a deletion and an
  * addition (no -M): a refused or held-back addition takes its exact
@@ -1703,6 +1713,11 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                 early.links = (Gitlinks){0};
         } else
                 r = index_precheck(index_path, g.hashsz, &before_add, &links);
+        if (r >= 0 && plumbing_forced()) {
+                /* checked as ever; what it read is git's to say */
+                before_done(&before_add);
+                gitlinks_done(&links);
+        }
         if (r < 0) {
                 r = fail(err, r,
                          "path policy: the index %s is not one git would write (%s): nothing was staged",
@@ -1819,7 +1834,7 @@ static int stage_run(const StageConfig *c, StageResult *ret, HostError *err) {
                            *sp = tab ? memrchr(listing, ' ', (size_t) (tab - listing)) : NULL;
                 merge.hashsz = sp ? (size_t) (tab - sp - 1) / 2 : 0;
         }
-        fast = merge_run(&merge, &lk);
+        fast = !plumbing_forced() && merge_run(&merge, &lk);
         if (fast) {
                 changes = TAKE_PTR(merge.v);
                 n_changes = merge.n;
