@@ -25,9 +25,16 @@ git config --global init.defaultBranch main
 git config --global protocol.file.allow always
 
 n=0
-# fresh: a repository with a commit, prepared; $wt and $vm name them.
+# fresh: a repository with a commit, prepared; $wt and $vm name them. Made
+# once, copied for each (cp -a: nothing in it names its own path).
 fresh() {
+  [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
   n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  cp -a "$work/template/wt" "$wt" && cp -a "$work/template/vm" "$vm" || exit 1
+}
+build() {
+  wt=$1 vm=$2
+  mkdir -p "$work/template"
   git init -q "$wt" && mkdir "$vm"
   (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets && echo k >secrets/k &&
     printf '' >.mcp.json && echo notes >notes.txt && git add -A && git commit -qm init) || exit 1
@@ -48,6 +55,28 @@ EOF
   printf '.netrc\n.envrc\n.claude/\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
   : >"$vm/path-policy.masked-files" # prepare's, made even when empty: its absence is a lost record
 }
+# The boot's base commit, as prepare records it: HEAD, written before each
+# stage by a wrapper around the program, so that every case runs as after a
+# real boot (base == HEAD must change nothing: test-stage-base.sh). The
+# stage-plumbing suite leaves the record lost instead: each case runs with
+# it one way and without it the other.
+if [ "$plumbing" != 1 ]; then
+  cat >"$work/pp-base" <<EOF
+#!/usr/bin/env bash
+if [ "\$1" = stage ]; then
+  w= o=
+  for ((i = 2; i <= \$#; i++)); do
+    case "\${!i}" in --worktree) j=\$((i + 1)); w=\${!j} ;; --out) j=\$((i + 1)); o=\${!j} ;; esac
+  done
+  h=\$(git -C "\$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null) || h=
+  [ -n "\$w" ] && [ -d "\$o" ] && printf '%s' "\${h:+\$h
+}" >"\$o/path-policy.base"
+fi
+exec "$(realpath "$pp")" "\$@"
+EOF
+  chmod +x "$work/pp-base"
+  pp=$work/pp-base
+fi
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
 staged() { git -C "$wt" diff --cached --name-only -z | tr '\0' '\n' | grep -qxF -- "$1"; }
