@@ -6,13 +6,22 @@
 # run starts from the same index (copied back), the two alternate, RUNS
 # each (default 9); the median, cold and warm (below), and warm again from
 # an index where the colony staged one change (stage then lists HEAD with
-# git ls-tree). No root needed.
+# git ls-tree). No root needed. PLUMBING=1 times a third beside them: the
+# test build (tests/pathpolicy-stage-hooks) with
+# PATHPOLICY_TEST_STAGE_PLUMBING=1, stage's plumbing way for every index:
+# what its own index reader saves.
 #   bench/stage.sh [BUILD_DIR]     (default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}")
 pp=$bd/pathpolicy
 [ -x "$pp" ] || { echo "bench/stage.sh: no $pp (build it first: tools/bootstrap)" >&2; exit 1; }
+ways="git pp" plumb=
+if [ "${PLUMBING:-0}" = 1 ]; then
+  plumb=$bd/tests/pathpolicy-stage-hooks
+  [ -x "$plumb" ] || { echo "bench/stage.sh: no $plumb (PLUMBING=1 needs the tests built)" >&2; exit 1; }
+  ways="git pp plumb"
+fi
 files=${FILES:-100000} changed=${CHANGED:-1000} runs=${RUNS:-9}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -45,13 +54,18 @@ git -C "$wt" add d0/faa && cp "$wt/.git/index" "$work/index.staged" && cp "$work
 sync
 
 now_us() { local t=$EPOCHREALTIME; echo "${t/./}"; }
-# One round: each of the two once, from the same index ($2, else
+# One round: each way once, from the same index ($2, else
 # index.start), timed into $1.
 round() {
-  for w in git pp; do
+  for w in $ways; do
     cp "$work/${2:-index.start}" "$wt/.git/index" && rm -f "$vm/path-policy.reported"
     t0=$(now_us)
-    if [ "$w" = git ]; then git -C "$wt" add -A; else "$pp" stage --worktree "$wt" --out "$vm" 2>"$work/stage.err" || { cat "$work/stage.err" >&2; exit 1; }; fi
+    case $w in
+      git) git -C "$wt" add -A ;;
+      pp) "$pp" stage --worktree "$wt" --out "$vm" 2>"$work/stage.err" || { cat "$work/stage.err" >&2; exit 1; } ;;
+      plumb) PATHPOLICY_TEST_STAGE_PLUMBING=1 "$plumb" stage --worktree "$wt" --out "$vm" 2>"$work/stage.err" ||
+        { cat "$work/stage.err" >&2; exit 1; } ;;
+    esac
     t1=$(now_us)
     echo $((t1 - t0)) >>"$work/$1.$w"
   done
@@ -64,7 +78,8 @@ med() { sort -n "$1" | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 for i in $(seq 1 "$runs"); do round cold; done
 prev=0
 for i in $(seq 1 60); do
-  : >"$work/probe.git" && : >"$work/probe.pp" && round probe
+  for w in $ways; do : >"$work/probe.$w"; done
+  round probe
   cur=$(cat "$work/probe.git")
   [ "$prev" -gt 0 ] && [ $((cur * 100 / prev)) -ge 95 ] && [ $((cur * 100 / prev)) -le 105 ] && break
   prev=$cur
@@ -76,4 +91,6 @@ for k in cold warm staged; do
   awk -v k="$k" -v g="$(med "$work/$k.git")" -v p="$(med "$work/$k.pp")" 'BEGIN {
     printf "%-5s %-24s %9.1f ms %8.2fx\n", k, "git add -A", g / 1000, 1
     printf "%-5s %-24s %9.1f ms %8.2fx\n", k, "pathpolicy stage", p / 1000, p / g }'
+  [ -z "$plumb" ] || awk -v k="$k" -v g="$(med "$work/$k.git")" -v q="$(med "$work/$k.plumb")" 'BEGIN {
+    printf "%-5s %-24s %9.1f ms %8.2fx\n", k, "stage, plumbing way", q / 1000, q / g }'
 done

@@ -20,11 +20,21 @@ export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.email t@example.invalid; git config --global user.name test
 git config --global init.defaultBranch main
 
+# Set by the stage-plumbing suite (tests/meson.build): stage computes what
+# is staged by git's plumbing alone.
+plumbing=${PATHPOLICY_TEST_STAGE_PLUMBING:-0}
 n=0
 # fresh: a repository with a commit (a nested .gitignore and .gitattributes,
 # a nested checkout), prepared; $wt and $vm name them.
+# Made once, copied for each (cp -a: nothing in it names its own path).
 fresh() {
+  [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
   n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  cp -a "$work/template/wt" "$wt" && cp -a "$work/template/vm" "$vm" || exit 1
+}
+build() {
+  wt=$1 vm=$2
+  mkdir -p "$work/template"
   git init -q "$wt" && mkdir "$vm"
   (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets sub/deep && echo k >secrets/k &&
     echo x >sub/deep/f && echo '*.o' >sub/.gitignore && echo '*.c text' >sub/.gitattributes &&
@@ -57,8 +67,11 @@ index_sum() { if [ -f "$wt/.git/index" ] && [ ! -L "$wt/.git/index" ]; then sha1
 # ls-tree, git diff, git status, git rev-parse on such a repository), a
 # nested checkout's, and the worktree's .gitignore, .gitattributes and
 # .gitmodules at any depth, new or tracked.
+# Refused before git runs: the same whichever way stage would then compute
+# what is staged, so once (not again in the stage-plumbing suite).
 blocked_at() { # PATH KIND [STAGE ARGS]
   local p=$1 kind=$2; shift 2
+  [ "$plumbing" = 1 ] && return
   fresh
   local head_obj; head_obj=$(git -C "$wt" rev-parse HEAD)
   [ "$p" = @HEAD_OBJECT ] && p=.git/objects/${head_obj:0:2}/${head_obj:2}
@@ -114,6 +127,9 @@ check "release, a fifo in .git: nothing removed" [ -e "$wt/.envrc" ]
 # --- 2. every git has a time limit: killed past it, the call fails, the
 # git and the limit named. A git that blocks: a wrapper first in PATH that
 # waits on a fifo no one writes, for the one git command named.
+# One limit for every git stage runs, whichever way: timed once, not again
+# in the stage-plumbing suite (each case waits the limit out).
+if [ "$plumbing" != 1 ]; then
 hang_git() { # COMMAND: a git that blocks on COMMAND, its pid in $work/hung.pid
   mkdir -p "$work/bin" && rm -f "$work/hung.pid" "$work/never"
   mkfifo "$work/never"
@@ -157,6 +173,7 @@ check "time limit, a fifo the check misses: no hang" no_hang
 check "time limit, a fifo the check misses: failed" [ "$rc" -eq 1 ]
 check "time limit, a fifo the check misses: named" has "$work/err" "ran past its time limit of 2 s and was killed"
 check "--git-timeout 0 is a usage error" bash -c "'$pp' stage --worktree '$wt' --out '$vm' --git-timeout 0 2>/dev/null; [ \$? -eq 2 ]"
+fi
 
 # --- 3. a placeholder is known by its inode: the guest renamed its parent.
 # prepare for real: conf/ and conf/.envrc, keys/ and .netrc are

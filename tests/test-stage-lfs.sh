@@ -25,8 +25,15 @@ n=0
 # fresh: a repository with a commit and git-lfs installed in it (the root's
 # own .git/config defines filter.lfs: the host's, as a real one would),
 # prepared; $wt and $vm name them.
+# Made once, copied for each (cp -a: nothing in it names its own path).
 fresh() {
+  [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
   n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
+  cp -a "$work/template/wt" "$wt" && cp -a "$work/template/vm" "$vm" || exit 1
+}
+build() {
+  wt=$1 vm=$2
+  mkdir -p "$work/template"
   git init -q "$wt" && mkdir "$vm"
   (cd "$wt" && git lfs install --local >/dev/null && echo code >main.c && printf 'TOKEN=1\n' >.env &&
     git add -A && git commit -qm init) || exit 1
