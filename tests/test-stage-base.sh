@@ -75,14 +75,14 @@ echo 'A=1' >"$wt/.env.local" && commit .env.local
 c=$(git -C "$wt" rev-parse HEAD)
 git -C "$wt" read-tree HEAD && cp "$wt/.git/index" "$work/index.before"
 stage --snapshot --json
-check "committed .env.local, snapshot: exit 1" [ "$rc" -eq 1 ]
+check "committed .env.local, snapshot: exit 3" [ "$rc" -eq 3 ]
 check "committed .env.local, snapshot: the commit and the path in refused_commits" json_refused "$c" .env.local credential
 check "committed .env.local, snapshot: the record names the commit" refused_commit "$c" .env.local
 check "committed .env.local, snapshot: files_changed against the base, without it" \
   j '(.files_changed | index(".env.local")) == null and .tree != null'
 check "committed .env.local, snapshot: the real index untouched" cmp -s "$wt/.git/index" "$work/index.before"
 stage
-check "committed .env.local: exit 1" [ "$rc" -eq 1 ]
+check "committed .env.local: exit 3" [ "$rc" -eq 3 ]
 check "committed .env.local: the record names the commit and the path" refused_commit "$c" .env.local
 check "committed .env.local: one stage-refused names it" has "$work/err" "the colony's commits carry 1 path stage cannot take out: .env.local, .env.local in ${c:0:12}"
 check "committed .env.local: new to the base, unstaged too" has "$work/err" 'refused to commit .env.local:'
@@ -96,7 +96,7 @@ c=$(git -C "$wt" rev-parse HEAD)
 git -C "$wt" rm -q deploy.txt && git -C "$wt" commit -qm "colony: gone again"
 echo 'int x;' >"$wt/ok.c" && commit ok.c
 stage --snapshot --json
-check "committed key: exit 1" [ "$rc" -eq 1 ]
+check "committed key: exit 3" [ "$rc" -eq 3 ]
 check "committed key: refused by content, naming the commit" json_refused "$c" deploy.txt credential
 check "committed key: only that one" j '(.refused_commits | length) == 1'
 stage
@@ -115,14 +115,14 @@ fresh
 commit .envrc .netrc .git-credentials .mcp.json
 c=$(git -C "$wt" rev-parse HEAD)
 stage --snapshot --json
-check "committed placeholders, snapshot: exit 1" [ "$rc" -eq 1 ]
+check "committed placeholders, snapshot: exit 3" [ "$rc" -eq 3 ]
 for p in .envrc .netrc .git-credentials .mcp.json; do
   check "committed placeholders, snapshot: $p named with its commit" json_refused "$c" "$p" placeholder
 done
 check "committed placeholders, snapshot: none in files_changed" \
   j '[.files_changed[] | select(. == ".envrc" or . == ".netrc" or . == ".git-credentials" or . == ".mcp.json")] == []'
 stage
-check "committed placeholders: exit 1" [ "$rc" -eq 1 ]
+check "committed placeholders: exit 3" [ "$rc" -eq 3 ]
 check "committed placeholders: .mcp.json's record" refused_commit "$c" .mcp.json
 check "committed placeholders: out of the index (the base lacks them)" \
   bash -c "! git -C '$wt' ls-files --error-unmatch .envrc .netrc .git-credentials .mcp.json >/dev/null 2>&1"
@@ -140,7 +140,7 @@ echo 'TOKEN=agent' >"$wt/.env" && commit .env
 c=$(git -C "$wt" rev-parse HEAD)
 echo 'TOKEN=host-secret' >"$wt/.env"  # the host's file again, after the VM
 stage
-check "committed masked .env: exit 1" [ "$rc" -eq 1 ]
+check "committed masked .env: exit 3" [ "$rc" -eq 3 ]
 check "committed masked .env: the record names the commit" refused_commit "$c" .env
 check "committed masked .env: the index holds the base's blob" [ "$(index_blob .env)" = "$(git -C "$wt" rev-parse "$base:.env")" ]
 check "committed masked .env: held back" has "$work/err" 'left .env out of the commit (masked)'
@@ -204,7 +204,7 @@ top=$(git -C "$wt" rev-parse HEAD)
 echo "$top" >"$wt/.git/shallow"
 check "shallow: git itself no longer sees the commit" bash -c "! git -C '$wt' rev-list $base..HEAD | grep -q $c"
 stage --snapshot --json
-check "shallow: refused (exit 1)" [ "$rc" -eq 1 ]
+check "shallow: refused (exit 3)" [ "$rc" -eq 3 ]
 check "shallow: the commit the file names, refused" json_refused "$top" shallow shallow
 stage
 check "shallow: ... and said" has "$work/err" "path policy: refused commit $top: the repository's shallow file names it"

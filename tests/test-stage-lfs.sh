@@ -75,7 +75,7 @@ echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
 key A "$wt/deploy.txt" && echo 'just notes' >"$wt/notes.txt"
 obj=$(lfs_obj "$wt/deploy.txt") notes_obj=$(lfs_obj "$wt/notes.txt")
 stage
-check "key behind filter=lfs: exit 1" [ "$rc" -eq 1 ]
+check "key behind filter=lfs: exit 3" [ "$rc" -eq 3 ]
 check "key behind filter=lfs: refused and named" has "$work/err" 'refused to commit deploy.txt:'
 check "key behind filter=lfs: unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch deploy.txt >/dev/null 2>&1"
 check "key behind filter=lfs: left in the worktree" [ -s "$wt/deploy.txt" ]

@@ -159,7 +159,7 @@ printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/keys/innocent.txt"
 printf 'PuTTY-User-Key-File-2: ssh-rsa\n' >"$wt/keys/putty.ppk"
 for f in .env.example app/.env.sample keys/id_rsa.template config.dist keys/id_rsa.pub; do echo t >"$wt/$f"; done
 stage
-check "credentials: exit 1" [ "$rc" -eq 1 ]
+check "credentials: exit 3" [ "$rc" -eq 3 ]
 # app/.env and app/.netrc match masked entries at depth (.env, .netrc): new
 # to the repository, they are held back as a root mask is, not refused.
 for f in app/.env app/.netrc; do
@@ -746,7 +746,7 @@ echo 'A=1' >"$wt/.env.local" && git -C "$wt" add .env.local && git -C "$wt" upda
 root_tree "$wt/.git/index" "$(git -C "$wt" rev-parse 'HEAD^{tree}')"
 check "lying cache tree: git reads it" git -C "$wt" ls-files --error-unmatch .env.local
 logged_stage
-check "lying cache tree: exit 1" [ "$rc" -eq 1 ]
+check "lying cache tree: exit 3" [ "$rc" -eq 3 ]
 check "lying cache tree: .env.local refused" has "$work/err" 'refused to commit .env.local:'
 check "lying cache tree: HEAD listed by git" ran_ls_tree
 check "lying cache tree: git fsck" fsck_ok
@@ -787,7 +787,7 @@ fresh
 mkdir -p "$wt/keys" && ln -s -- "$(printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----')" "$wt/keys/deploy"
 ln -s ../main.c "$wt/keys/id_rsa"
 stage
-check "a symlink holding a key: exit 1" [ "$rc" -eq 1 ]
+check "a symlink holding a key: exit 3" [ "$rc" -eq 3 ]
 check "a symlink holding a key: refused" has "$work/err" 'refused to commit keys/deploy:'
 check "a symlink holding a key: unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch keys/deploy >/dev/null 2>&1"
 check "a symlink named id_rsa: staged" in_index keys/id_rsa
