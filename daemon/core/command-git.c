@@ -321,6 +321,10 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
         return on;
 }
 
+/* What words added at run time could be: any option that prints. */
+static const char *const maybe_opts[] = {"-p", "-v", "--batch", "--lost-found", "--patch"};
+static const char *const maybe_ops[] = {"show", "add", "HEAD:"};
+
 /* A REV:PATH operand (git show HEAD:src/x.c): the blob is PATH's alone. */
 static bool rev_path_excludes(const Judge *j, const char *op) {
         const char *colon = strchr(op, ':');
@@ -344,12 +348,68 @@ static bool rev_path_excludes(const Judge *j, const char *op) {
         return true;
 }
 
+/* One word, in double quotes, that is one variable or substitution: it
+ * cannot split, and after an option taking a value it is that value. */
+static bool one_quoted_value(const ShellWord *w) {
+        return w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->quoted && (w->param[0] || w->substitution);
+}
+
+/* When the history holds a masked entry, git's words must be known before
+ * it runs: a brace anywhere, an expansion (it may split, start with '-',
+ * or reach a secret through ..), a glob that may start with '-'. The
+ * index of the first such word, or 0. */
+static size_t unseen_word(const ShellWord *const *w, size_t n) {
+        static const char *const value_options[] = {
+                "-m",        "--message", "-b",     "-B",      "--author", "--date", "-C",
+                "--git-dir", "--branch",  "--grep", "--since", "--until",  NULL};
+        char buf[256];
+        bool dashdash = false;
+        for (size_t k = 0; k < n; k++) {
+                const ShellWord *x = w[k];
+                for (size_t i = 0; i < x->n; i++)
+                        if (x->v[i].kind == SHELL_BOPEN)
+                                return k ? k : SIZE_MAX;
+                if (k == 0)
+                        continue;
+                const char *a = programs_plain(x, buf, sizeof buf);
+                if (a) {
+                        dashdash = dashdash || streq(a, "--");
+                        continue;
+                }
+                if (dashdash && !x->expansion && !x->substitution)
+                        continue; /* a glob, a pathspec: judged as one */
+                if (!x->expansion && !x->substitution && !recog_may_be_option(x))
+                        continue; /* src/x*.c: names that start as written */
+                const char *prev = programs_plain(w[k - 1], buf, sizeof buf);
+                bool value = false;
+                for (const char *const *l = value_options; prev && *l && !value; l++)
+                        value = streq(prev, *l);
+                if (value && one_quoted_value(x) && !dashdash)
+                        continue;
+                return k;
+        }
+        return 0;
+}
+
 int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         Git g = {0};
         char buf[1024];
         size_t k = 1;
         int r;
         *ret_lists = false;
+        if (judge_held(j)) {
+                size_t u = unseen_word(w, n);
+                const char *why = NULL;
+                if (u)
+                        why = "a word of git's is known only when it runs (an expansion, a brace, a glob "
+                              "that may be an option)";
+                else if (j->git_env)
+                        why = "the line points git at other config (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*)";
+                if (why) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "%s, and the history holds a masked entry", why);
+                }
+        }
         /* git's own options, before the subcommand */
         for (; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
@@ -380,6 +440,11 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (k >= n)
                 return 0;
         const char *sub = programs_plain(w[k], buf, sizeof buf);
+        if (!sub && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "git's subcommand is known only when it runs, and the history "
+                                       "holds a masked entry");
+        }
         if (!sub)
                 return 0;
         char subname[64];
@@ -391,7 +456,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         size_t total = 0;
         for (size_t i = k + 1; i < n; i++)
                 total += w[i]->n + 1;
-        if (!(store = malloc(total + 1)))
+        if (!(store = malloc(4 * total + 1)))
                 return -ENOMEM;
         const char *opts[GIT_WORDS_MAX] = {0}, *ops[GIT_WORDS_MAX] = {0}, *specs[GIT_WORDS_MAX] = {0};
         size_t n_opts = 0, n_ops = 0, n_specs = 0, off = 0;
@@ -406,9 +471,21 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         dashdash = true;
                 else if (dashdash)
                         specs[n_specs++] = s;
-                else if (s[0] == '-' && s[1])
+                else if (s[0] == '-' && s[1]) {
                         opts[n_opts++] = s;
-                else
+                        /* -up, -av: each letter an option of its own, to
+                         * the first that takes a value (-mfix, -n5) */
+                        for (const char *q = s + 1; s[1] != '-' && s[2] && *q; q++) {
+                                if (n_opts + n_ops + n_specs >= GIT_WORDS_MAX - 1)
+                                        break;
+                                char *one = store + off;
+                                one[0] = '-', one[1] = *q, one[2] = 0;
+                                off += 3;
+                                opts[n_opts++] = one;
+                                if (strchr("nLSGOUlmFbBCMcetX", *q))
+                                        break;
+                        }
+                } else
                         ops[n_ops++] = s;
         }
         /* git grep and git ls-files over pathspecs that can match a
@@ -437,6 +514,14 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (any && (streq(subname, "ls-files") || streq(subname, "ls-tree") || streq(subname, "diff") ||
                     streq(subname, "log")))
                 *ret_lists = true;
+        if (j->unseen_args && judge_held(j) &&
+            prints_blobs(subname, maybe_opts, ELEMENTSOF(maybe_opts), maybe_ops, ELEMENTSOF(maybe_ops))) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "git %s gets words when it runs (xargs), and the history holds a "
+                                    "masked entry",
+                                    subname);
+        }
         if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
                 return 0;
         /* a clone of a remote repository reads none of this one's history */

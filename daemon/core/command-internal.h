@@ -24,8 +24,15 @@ typedef struct Judge {
         int depth;
         char *reason;
         size_t reason_n;
-        bool computed; /* a shell of the line reads a text a substitution prints */
+        bool computed;    /* a shell of the line reads a text a substitution prints */
+        bool unseen_args; /* the command's words are added at run time (xargs git log) */
+        bool git_env;     /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
 } Judge;
+
+/* Does the boot's record say the history holds some masked entry? Mark
+ * every held one as what a refusal is about. */
+bool judge_held(const Judge *j);
+void judge_mark_held(Judge *j);
 
 /* 1 after writing the reason, for a refusal. */
 int judge_refuse(Judge *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

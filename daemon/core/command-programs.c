@@ -73,9 +73,10 @@ static const char *program(const ShellWord *w, char *buf, size_t size) {
                                 if (skip == depth)
                                         skip = 0;
                                 depth--;
-                        } else if (kind == SHELL_BCOMMA && depth > 0 && !skip)
-                                skip = depth;
-                        else if (kind != SHELL_LIT || w->v[i].c == 0)
+                        } else if (kind == SHELL_BCOMMA && depth > 0) {
+                                if (!skip)
+                                        skip = depth;
+                        } else if (kind != SHELL_LIT || w->v[i].c == 0)
                                 return NULL;
                         else if (!skip)
                                 buf[k++] = (char) w->v[i].c;
@@ -159,6 +160,13 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
         int operands = wr->operands;
         for (; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a && w[k]->v[0].kind == SHELL_LIT && w[k]->v[0].c == '-' && !w[k]->expansion &&
+                    !w[k]->substitution && w[k]->n < sizeof buf) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]); /* xargs -I{} */
+                        if (!t)
+                                return SIZE_MAX;
+                        a = strcpy(buf, t);
+                }
                 if (!a)
                         return operands > 0 ? SIZE_MAX
                                             : k; /* a glob or expansion: the command, or unknown */
@@ -477,14 +485,14 @@ static bool names_objects(const char *s) {
         return git; /* .git itself, last */
 }
 
-static bool history_held(const Judge *j) {
+bool judge_held(const Judge *j) {
         for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
                 if (j->policy->held[i])
                         return true;
         return false;
 }
 
-static void mark_held(Judge *j) {
+void judge_mark_held(Judge *j) {
         for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
                 if (j->policy->held[i])
                         j->named[i] = true;
@@ -494,13 +502,13 @@ static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, 
         static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
                                                  "printf", "git",  "mkdir", "true", ":",    NULL};
         static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
-        if (history_held(j) && (streq(name, "cd") || streq(name, "pushd")))
+        if (judge_held(j) && (streq(name, "cd") || streq(name, "pushd")))
                 for (size_t k = 1; k < n; k++) { /* cd .git && cat objects/ab/cd */
                         _cleanup_free_ char *t = programs_word_text(w[k]);
                         if (!t)
                                 return -ENOMEM;
                         if (names_objects(t)) {
-                                mark_held(j);
+                                judge_mark_held(j);
                                 return judge_refuse(
                                         j,
                                         "%s enters git's directory, and the history holds a masked "
@@ -508,7 +516,7 @@ static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, 
                                         name);
                         }
                 }
-        if (!history_held(j) || in(name, names_only))
+        if (!judge_held(j) || in(name, names_only))
                 return 0;
         bool reads = !streq(name, "find");
         for (size_t k = 1; k < n && !reads; k++) {
@@ -535,13 +543,28 @@ static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, 
                 if (skip)
                         continue;
                 if (names_objects(t)) {
-                        mark_held(j);
+                        judge_mark_held(j);
                         return judge_refuse(
                                 j, "%s reads git's objects, and the history holds a masked entry", name);
                 }
         }
         return 0;
 }
+
+/* Variables that point git at config of another file: an alias, a pager,
+ * an include there turns git status into a reader. */
+static const char *const git_config_env[] = {"HOME",
+                                             "XDG_CONFIG_HOME",
+                                             "GIT_CONFIG_GLOBAL",
+                                             "GIT_CONFIG_SYSTEM",
+                                             "GIT_CONFIG",
+                                             "GIT_DIR",
+                                             "GIT_WORK_TREE",
+                                             "GIT_INDEX_FILE",
+                                             "GIT_EXEC_PATH",
+                                             "GIT_OBJECT_DIRECTORY",
+                                             "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                             NULL};
 
 static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size_t *ret_k) {
         size_t k = 0;
@@ -551,6 +574,9 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
                         return -ENOMEM;
                 char *eq = strchr(t, '=');
                 *eq = 0;
+                if (eq > t && eq[-1] == '+')
+                        eq[-1] = 0;
+                j->git_env = j->git_env || in(t, git_config_env);
                 int r = programs_reread(j, "a variable's value, which a program may run", eq + 1,
                                         strlen(eq + 1));
                 if (r != 0)
@@ -575,6 +601,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         size_t k;
         int r;
         *ret_lists = false;
+        j->unseen_args = false;
         if ((r = judge_assignments(j, w, n, &k)) != 0)
                 return r;
         for (int hops = 0; k < n && hops < 16; hops++) {
@@ -596,6 +623,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                         }
                 if (inner == SIZE_MAX)
                         break;
+                j->unseen_args = j->unseen_args || (name && streq(name, "xargs"));
                 k += inner;
         }
         if (k >= n)
@@ -617,6 +645,14 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
         if (r > 0 && (r = programs_reread(j, name, s, strlen(s))) != 0)
                 return r;
+        if (streq(name, "export") || streq(name, "declare") || streq(name, "typeset") ||
+            streq(name, "local") || streq(name, "readonly"))
+                for (size_t a = 1; a < n; a++) {
+                        size_t ignored;
+                        if (programs_is_assignment(w[a]) &&
+                            (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
+                                return r;
+                }
         if ((r = judge_objects(j, name, w, n, st)) != 0)
                 return r;
         if (streq(name, "find"))
