@@ -21,6 +21,7 @@
 
 typedef struct Git {
         bool literal, glob, noglob, icase; /* --literal-pathspecs and the like */
+        bool work_tree;                    /* --work-tree: the history checked out elsewhere */
 } Git;
 
 /* ---- config whose value git runs ---- */
@@ -48,6 +49,14 @@ static bool runs_something(const char *key) {
 }
 
 static int judge_config(Judge *j, const char *key, const char *value) {
+        if ((strncasecmp(key, "include.", 8) == 0 || strncasecmp(key, "includeif.", 10) == 0) &&
+            judge_held(j)) { /* a file of config the rule cannot read: an alias, a pager */
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "git config %.100s takes config from a file, and the history holds a "
+                                    "masked entry",
+                                    key);
+        }
         if (!runs_something(key))
                 return 0;
         const char *v = value[0] == '!' ? value + 1 : value;
@@ -269,20 +278,24 @@ static const char *const patch_options[] = {"-p",
                                             "--full-index",
                                             "-P",
                                             "--diff-merges*",
+                                            "--check",
                                             NULL};
 static const char *const summary_options[] = {
         "-s",    "--no-patch", "--stat*",    "--numstat", "--shortstat", "--name-only", "--name-status",
-        "--raw", "--summary",  "--dirstat*", "--quiet",   "--exit-code", "--check",     NULL};
+        "--raw", "--summary",  "--dirstat*", "--quiet",   "--exit-code", NULL};
 
 /* Does sub (with its options and operands) print the contents of blobs? */
 static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts, const char *const *ops,
                          size_t n_ops) {
-        static const char *const always[] = {
-                "format-patch",   "archive",      "fast-export", "bundle",         "clone",
-                "checkout-index", "pack-objects", "upload-pack", "upload-archive", "http-backend",
-                "range-diff",     "blame",        "annotate",    "unpack-file",    "send-email",
-                "instaweb",       "daemon",       "difftool",    "merge-file",     "cat-file",
-                "show",           "diff",         "grep",        "request-pull",   NULL};
+        static const char *const always[] = {"format-patch", "archive",     "fast-export",
+                                             "bundle",       "clone",       "checkout-index",
+                                             "pack-objects", "upload-pack", "upload-archive",
+                                             "http-backend", "range-diff",  "blame",
+                                             "annotate",     "unpack-file", "send-email",
+                                             "instaweb",     "daemon",      "difftool",
+                                             "merge-file",   "cat-file",    "show",
+                                             "diff",         "grep",        "request-pull",
+                                             "merge-tree",   NULL};
         static const char *const patch[] = {"log",        "whatchanged", "reflog", "diff-tree",
                                             "diff-index", "diff-files",  NULL};
         static const char *const interactive[] = {"-p", "--patch",   "-i", "--interactive",
@@ -318,7 +331,102 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
                 on = has(opts, n_opts, (const char *const[]){"-p", "--patch", "-i", "--interactive", NULL});
         if (streq(sub, "commit")) /* -v: the diff in the message's template */
                 on = has(opts, n_opts, interactive);
+        if (streq(sub, "status")) /* -v: the staged diff, -vv the unstaged too */
+                on = has(opts, n_opts, (const char *const[]){"-v", "--verbose", NULL});
+        if (streq(sub, "merge-tree")) /* --write-tree prints a tree's id and conflicts' names */
+                on = !has(opts, n_opts, (const char *const[]){"--write-tree", NULL});
         return on;
+}
+
+/* A repository given as a path, not a remote's name or a URL of another
+ * host: this one's history can be copied there (git push /tmp/x). */
+static bool local_repository(const char *s) {
+        if (strncmp(s, "file:", 5) == 0)
+                return true;
+        if (strstr(s, "://") || (strchr(s, ':') && !strchr(s, '/')) ||
+            (strchr(s, ':') && strchr(s, '/') && strchr(s, ':') < strchr(s, '/')))
+                return false; /* https://, host:path, user@host:path */
+        return s[0] == '/' || s[0] == '.' || s[0] == '~' || strchr(s, '/') != NULL;
+}
+
+/* The history put where no mask covers it: checked out into another work
+ * tree, or copied to or from a repository on a local path. */
+static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *const *opts, size_t n_opts,
+                           const char *const *ops, size_t n_ops) {
+        static const char *const checkouts[] = {"checkout",  "restore",         "reset",  "switch",
+                                                "read-tree", "stash",           "merge",  "pull",
+                                                "rebase",    "cherry-pick",     "revert", "checkout-index",
+                                                "am",        "sparse-checkout", NULL};
+        static const char *const movers[] = {"push", "pull", "fetch", NULL};
+        const char *why = NULL;
+        bool checkout = false, mover = false;
+        for (const char *const *l = checkouts; *l; l++)
+                checkout = checkout || streq(sub, *l);
+        for (const char *const *l = movers; *l; l++)
+                mover = mover || streq(sub, *l);
+        if (g->work_tree && checkout)
+                why = "checks the history out into another work tree";
+        for (size_t i = 0; i < n_ops && mover && !why; i++)
+                if (local_repository(ops[i]))
+                        why = "copies the history to or from a repository on a local path";
+        if (streq(sub, "remote") && n_ops >= 3 && (streq(ops[0], "add") || streq(ops[0], "set-url")) &&
+            local_repository(ops[n_ops - 1]))
+                why = "names a repository on a local path, where the history can be copied";
+        if (streq(sub, "submodule") || streq(sub, "subtree"))
+                for (size_t i = 0; i < n_ops && !why; i++)
+                        if (local_repository(ops[i]) && i > 0)
+                                why = "names a repository on a local path, where the history can be copied";
+        (void) opts, (void) n_opts;
+        if (!why)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "git %s %s, and the history holds a masked entry", sub, why);
+}
+
+/* --upload-pack, --receive-pack, --exec (and ls-remote's and clone's -u):
+ * a command git runs, judged as a line; any of a transport's, when the
+ * history holds a masked entry (a script of it is not seen). */
+static int judge_runs_program(Judge *j, const char *sub, const ShellWord *const *w, size_t n) {
+        static const char *const runs[] = {"--upload-pack", "--receive-pack", "--exec", NULL};
+        bool u = streq(sub, "ls-remote") || streq(sub, "clone");
+        bool transport = u || streq(sub, "fetch") || streq(sub, "pull") || streq(sub, "push") ||
+                         streq(sub, "archive") || streq(sub, "send-pack") || streq(sub, "fetch-pack");
+        char buf[1024];
+        for (size_t k = 0; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        continue;
+                if (streq(a, "--"))
+                        break;
+                const char *value = NULL;
+                bool next = false;
+                for (const char *const *l = runs; *l && !value && !next; l++) {
+                        size_t len = strlen(*l);
+                        if (strncmp(a, *l, len) == 0 && a[len] == '=')
+                                value = a + len + 1;
+                        next = streq(a, *l);
+                }
+                next = next || (u && streq(a, "-u"));
+                if (u && !value && !next && a[1] == 'u' && a[2])
+                        value = a + 2;
+                _cleanup_free_ char *t = NULL;
+                if (next && k + 1 < n) {
+                        if (!(t = programs_word_text(w[k + 1])))
+                                return -ENOMEM;
+                        value = t;
+                }
+                if (!value && !next)
+                        continue;
+                if (judge_held(j) && transport) {
+                        judge_mark_held(j);
+                        return judge_refuse(
+                                j, "git %s %s runs a program, and the history holds a masked entry", sub, a);
+                }
+                int r = value ? programs_reread(j, "a program git runs", value, strlen(value)) : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
 }
 
 /* What words added at run time could be: any option that prints. */
@@ -424,8 +532,11 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                                 *eq = 0;
                         if ((r = judge_config(j, kv, eq ? eq + 1 : "")) != 0)
                                 return r;
-                } else if (streq(a, "-C") || streq(a, "--git-dir") || streq(a, "--work-tree") ||
-                           streq(a, "--namespace") || streq(a, "--config-env") || streq(a, "--exec-path")) {
+                } else if (streq(a, "--work-tree") || strncmp(a, "--work-tree=", 12) == 0) {
+                        g.work_tree = true;
+                        k += !a[11];
+                } else if (streq(a, "-C") || streq(a, "--git-dir") || streq(a, "--namespace") ||
+                           streq(a, "--config-env") || streq(a, "--exec-path")) {
                         k++;
                 } else if (streq(a, "--literal-pathspecs")) {
                         g.literal = true;
@@ -514,6 +625,10 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (any && (streq(subname, "ls-files") || streq(subname, "ls-tree") || streq(subname, "diff") ||
                     streq(subname, "log")))
                 *ret_lists = true;
+        if (judge_held(j) && (r = judge_elsewhere(j, &g, subname, opts, n_opts, ops, n_ops)) != 0)
+                return r;
+        if ((r = judge_runs_program(j, subname, w + k + 1, n - k - 1)) != 0)
+                return r;
         if (j->unseen_args && judge_held(j) &&
             prints_blobs(subname, maybe_opts, ELEMENTSOF(maybe_opts), maybe_ops, ELEMENTSOF(maybe_ops))) {
                 judge_mark_held(j);
@@ -541,6 +656,8 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
             !has(opts, n_opts, (const char *const[]){"-a", "--all", NULL}))
                 for (size_t i = 0; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
+        if (has(opts, n_opts, (const char *const[]){"--full-diff", NULL}))
+                n_specs = 0; /* the pathspec picks commits; each is shown whole */
         bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
         for (size_t i = 0; i < n_ops && revs_excluded; i++)
                 revs_excluded =

@@ -498,6 +498,91 @@ void judge_mark_held(Judge *j) {
                         j->named[i] = true;
 }
 
+/* A tree that holds .git: the working directory, a parent, the root. */
+static bool holds_git(const ShellWord *x) {
+        char buf[256];
+        const char *a = programs_plain(x, buf, sizeof buf);
+        if (!a)
+                return x->expansion || x->substitution; /* "$PWD" */
+        return streq(a, ".") || streq(a, "./") || streq(a, "..") || streq(a, "../") || streq(a, "/") ||
+               streq(a, "~") || names_objects(a);
+}
+
+/* Does the command leave .git out by name (--exclude=.git, -x '.git*',
+ * find's -path ./.git -prune or -not -path '*.git*')? */
+static bool leaves_git_out(const ShellWord *const *w, size_t n) {
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t || !strstr(t, ".git"))
+                        continue;
+                _cleanup_free_ char *p = programs_word_text(w[k - 1]);
+                if (strncmp(t, "--exclude", 9) == 0 ||
+                    (p && (streq(p, "--exclude") || streq(p, "-x") || streq(p, "--exclude-dir"))))
+                        return true;
+                _cleanup_free_ char *q = k >= 2 ? programs_word_text(w[k - 2]) : NULL;
+                _cleanup_free_ char *after = k + 1 < n ? programs_word_text(w[k + 1]) : NULL;
+                if ((q && (streq(q, "!") || streq(q, "-not"))) || (after && streq(after, "-prune")))
+                        return true;
+        }
+        return false;
+}
+
+/* When the history holds a masked entry: a copy of a tree that holds .git
+ * (cp -r . /tmp/x, tar c ., rsync -a ./ x), or find over one running a
+ * program on what a pattern of it can match in .git/objects. */
+static int judge_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const copiers[] = {"cp",  "tar", "bsdtar", "zip", "rsync", "scp",     "ditto",
+                                              "pax", "7z",  "cpio",   "mv",  "ln",    "install", NULL};
+        static const char *const samples[] = {
+                "./.git/objects/ab/0123456789abcdef0123456789abcdef012345",
+                "./.git/objects/pack/pack-0123456789abcdef0123456789abcdef01234567.pack", NULL};
+        char buf[512];
+        if (!judge_held(j) || leaves_git_out(w, n))
+                return 0;
+        bool copy = in(name, copiers), find = streq(name, "find"), exec = false, tree = false,
+             narrowed = false, reaches = false;
+        for (size_t k = 1; k < n && copy; k++)
+                if (holds_git(w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
+                        tree = true;
+        size_t k = 1;
+        for (; find && k < n; k++) { /* find's starting points: none is . */
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && (a[0] == '-' || streq(a, "!") || streq(a, "(")))
+                        break;
+                tree = tree || holds_git(w[k]);
+        }
+        tree = tree || (find && k == 1);
+        for (; find && k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        continue;
+                exec = exec || streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") ||
+                       streq(a, "-okdir");
+                bool base = streq(a, "-name") || streq(a, "-iname"),
+                     path = strstr(a, "path") != NULL || strstr(a, "wholename") != NULL,
+                     regex = strstr(a, "regex") != NULL;
+                if (!(base || path || regex) || k + 1 >= n)
+                        continue;
+                _cleanup_free_ char *pat = programs_word_text(w[++k]);
+                if (!pat)
+                        return -ENOMEM;
+                narrowed = true;
+                bool fold = a[1] == 'i';
+                for (const char *const *sm = samples; *sm && !reaches; sm++) {
+                        const char *s = base ? strrchr(*sm, '/') + 1 : *sm;
+                        reaches = regex ? match_regex(pat, s, fold)
+                                        : match_glob(pat, s, fold ? MATCH_FOLD : 0);
+                }
+        }
+        if (find && !(tree && exec && (reaches || !narrowed)))
+                return 0;
+        if (!find && !tree)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "%s %s a tree holding git's objects, and the history holds a masked entry",
+                            name, find ? "runs a program over" : "copies");
+}
+
 static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, size_t n, const Stage *st) {
         static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
                                                  "printf", "git",  "mkdir", "true", ":",    NULL};
@@ -653,7 +738,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                             (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
                                 return r;
                 }
-        if ((r = judge_objects(j, name, w, n, st)) != 0)
+        if ((r = judge_objects(j, name, w, n, st)) != 0 || (r = judge_tree_copy(j, name, w, n)) != 0)
                 return r;
         if (streq(name, "find"))
                 return judge_find(j, ln, w, n, ret_lists);
