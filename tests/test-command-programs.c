@@ -329,6 +329,23 @@ static const Row rows[] = {
         {"find . -name '*.py' -exec black {} +", true, false, NULL},
         {"find . -path ./.git -prune -o -type f -exec wc -l {} +", true, false, NULL},
         {"find src -type f -exec cat {} +", true, false, NULL},
+        {"git log -p -- . \":/!.env/\" \":/!.envrc\" \":/!.git-credentials\" \":/!.netrc\" \":/!secrets\" "
+         "\":/!config\"",
+         true, true, ".env"},
+        {"git log -p -- . \":/!.ENV\" \":/!.envrc\" \":/!.git-credentials\" \":/!.netrc\" \":/!secrets\" "
+         "\":/!config\"",
+         true, true, ".env"},
+        {"git diff HEAD~1 -- . ':(top,exclude).Netrc' ':/!.env' ':/!.envrc' ':/!.git-credentials' "
+         "':/!secrets' ':/!config'",
+         true, true, ".netrc"},
+        {"git log -p -- . ':(top,icase,exclude).ENV' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' "
+         "':/!secrets/' "
+         "':/!config/'",
+         true, false, NULL},
+        {"git diff -- . ':/!.env' ':/!.envrc' ':(top,exclude,icase).GIT-CREDENTIALS' ':/!.netrc' "
+         "':/!secrets' "
+         "':/!config'",
+         true, false, NULL},
         /* ... and what stays allowed */
         {"git merge-tree --write-tree main topic", true, false, NULL},
         {"git log --full-diff -p -- README", false, false, NULL},
@@ -491,6 +508,10 @@ static int drop_scratch(void **state) {
  * when the history holds every entry; and a spec marked '+' (one git lists
  * no secret for from anywhere) is allowed. */
 static const char *const pathspecs[] = {
+        ". :/!.env/ :/!.envrc :/!.git-credentials :/!.netrc :/!secrets :/!config",
+        ". :/!.ENV :/!.envrc :/!.git-credentials :/!.netrc :/!secrets :/!config",
+        ". :/!.env :/!.envrc :/!.git-credentials :/!.netrc :/!secrets/ :/!Config",
+        "+. :(top,icase,exclude).ENV :/!.envrc :/!.git-credentials :/!.netrc :/!secrets/ :/!config/",
         "*nv",
         ".e?v",
         "+src/",

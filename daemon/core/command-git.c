@@ -159,19 +159,29 @@ static bool wildcard(const char *s) {
 }
 
 /* A literal pathspec L against path S (dir: S a masked directory, so any
- * path under it): cover, every such path matches; else may, some can. */
-static bool literal_match(const char *body, const char *s, bool dir, bool cover) {
+ * path under it): cover, every such path matches (as git: case-sensitive
+ * unless icase, and L/ a directory only); else may, some can (either case). */
+static bool literal_match_case(const char *body, const char *s, bool dir, bool cover, bool icase) {
         char l[1024];
         snprintf(l, sizeof l, "%s", body);
         size_t n = strlen(l);
+        bool slash = n > 0 && l[n - 1] == '/';
         while (n > 0 && l[n - 1] == '/')
                 l[--n] = 0;
         size_t sn = strlen(s);
+        bool fold = !cover || icase;
+        int (*cmp)(const char *, const char *, size_t) = fold ? strncasecmp : strncmp;
         if (n == 0 || streq(l, "."))
                 return true;
-        if ((strcasecmp(l, s) == 0) || (sn > n && strncasecmp(s, l, n) == 0 && s[n] == '/'))
+        if (sn == n && cmp(l, s, n) == 0)
+                return !(cover && slash && !dir); /* .env/ is no file's */
+        if (sn > n && cmp(s, l, n) == 0 && s[n] == '/')
                 return true;
-        return !cover && dir && n > sn && strncasecmp(l, s, sn) == 0 && l[sn] == '/';
+        return !cover && dir && n > sn && cmp(l, s, sn) == 0 && l[sn] == '/';
+}
+
+static bool literal_match(const char *body, const char *s, bool dir, bool cover) {
+        return literal_match_case(body, s, dir, cover, false);
 }
 
 static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
@@ -181,8 +191,8 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
         if (p->unknown || b[0] == '/' || strstr(b, "..") || false)
                 return !cover;
         if (p->literal || !wildcard(b))
-                return literal_match(b, s, dir, cover);
-        if (literal_match(b, s, dir, cover))
+                return literal_match_case(b, s, dir, cover, p->icase);
+        if (literal_match_case(b, s, dir, cover, p->icase))
                 return true;
         char path[1024];
         snprintf(path, sizeof path, "%s%s", s, dir ? "/" : "");
