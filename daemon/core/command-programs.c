@@ -274,15 +274,38 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 *ret_rest = n;
                 return 1;
         }
+        if (streq(name, "trap")) { /* trap S SIGNAL...: S is read when the signal comes */
+                size_t k = 1;
+                char o[256];
+                const char *a = k < n ? programs_plain(w[k], o, sizeof o) : NULL;
+                if (a && streq(a, "--"))
+                        a = ++k < n ? programs_plain(w[k], o, sizeof o) : NULL;
+                if (k >= n || (a && (streq(a, "-") || streq(a, "-p") || streq(a, "-l") || streq(a, "-P"))))
+                        return 0;
+                char *s = programs_word_text(w[k]);
+                if (!s)
+                        return -ENOMEM;
+                *ret_s = s;
+                *ret_rest = n;
+                return 1;
+        }
         if (in(name, shells))
                 at = shell_c(w, n, 1);
         else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
                 for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
                         char o[256];
                         const char *a = programs_plain(w[k], o, sizeof o);
-                        if (a && (streq(a, "-c") || streq(a, "--command")))
-                                at = k + 1;
-                        else if (a && strncmp(a, "--command=", 10) == 0) {
+                        const char *c = a && a[0] == '-' && a[1] != '-' ? strchr(a, 'c') : NULL;
+                        if (a && (streq(a, "-c") || streq(a, "--command") || (c && !c[1])))
+                                at = k + 1; /* script -qc S */
+                        else if (c) {       /* -cS: the rest of the word */
+                                char *s = strdup(c + 1);
+                                if (!s)
+                                        return -ENOMEM;
+                                *ret_s = s;
+                                *ret_rest = k + 1;
+                                return 1;
+                        } else if (a && strncmp(a, "--command=", 10) == 0) {
                                 char *s = strdup(a + 10);
                                 if (!s)
                                         return -ENOMEM;
@@ -679,6 +702,57 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
         return 0;
 }
 
+/* A shell's string, read with the glob options its command line turns on
+ * (bash -O dotglob -c S, env BASHOPTS=dotglob bash -c S): the word
+ * "dotglob" before it says so to the reading of its names. */
+static int reread_with_options(Judge *j, const char *name, const char *s, const ShellWord *const *w,
+                               size_t n) {
+        static const char *const keys[] = {"dotglob",    "BASHOPTS",  "GLOBIGNORE",
+                                           "nocaseglob", "SHELLOPTS", NULL};
+        bool on = false;
+        for (size_t k = 0; k < n && !on; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                for (const char *const *key = keys; *key && !on; key++)
+                        on = strstr(t, *key) != NULL && !streq(t, s);
+        }
+        if (!on)
+                return programs_reread(j, name, s, strlen(s));
+        _cleanup_free_ char *line = malloc(strlen(s) + 32);
+        if (!line)
+                return -ENOMEM;
+        sprintf(line, ": dotglob nocaseglob; %s", s);
+        return programs_reread(j, name, line, strlen(line));
+}
+
+/* Words bash evaluates as arithmetic or a subscript (let "a[$(cmd)]",
+ * declare "a[$(cmd)]=1", test -v, printf -v, read, unset, set -- for a
+ * later $(( $1 ))): a substitution in their text runs. Judged as a line. */
+static int judge_arithmetic(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const evaluators[] = {
+                "let",    "declare", "typeset", "local",  "readonly", "export",    "unset",
+                "test",   "[",       "[[",      "printf", "read",     "set",       "shift",
+                "return", "exit",    "wait",    "ulimit", "mapfile",  "readarray", NULL};
+        if (!in(name, evaluators))
+                return 0;
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                if (!strstr(t, "$(") && !strchr(t, '`'))
+                        continue;
+                _cleanup_free_ char *line = malloc(strlen(t) + 8);
+                if (!line)
+                        return -ENOMEM;
+                sprintf(line, "echo %s", t);
+                int r = programs_reread(j, "a subscript or arithmetic bash evaluates", line, strlen(line));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 /* The command w[0..n) (assignments first, wrappers, then the program). */
 static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                        bool *ret_lists) {
@@ -728,7 +802,9 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 j->computed = j->computed || w[a]->substitution;
         for (size_t a = 0; st && a < st->n_redir && shell; a++)
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
-        if (r > 0 && (r = programs_reread(j, name, s, strlen(s))) != 0)
+        if (r > 0 && (r = reread_with_options(j, name, s, w - k, n + k)) != 0)
+                return r;
+        if ((r = judge_arithmetic(j, name, w, n)) != 0)
                 return r;
         if (streq(name, "export") || streq(name, "declare") || streq(name, "typeset") ||
             streq(name, "local") || streq(name, "readonly"))
@@ -925,6 +1001,16 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 if (t && t->kind == SHELL_TOKEN_WORD) {
                         if (st->n == 0 && keyword(&t->w)) {
                                 st->keyword_led = true;
+                                continue;
+                        }
+                        /* function NAME { ...; }, coproc [NAME] { ...; }: the body is
+                         * what runs (the name, before a '{' or '(', is none) */
+                        if (st->n == 0 && (word_is(&t->w, "function") || word_is(&t->w, "coproc"))) {
+                                st->keyword_led = true;
+                                bool named = i + 2 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
+                                             ((l->v[i + 2].w.n == 1 && l->v[i + 2].w.v[0].c == '{') ||
+                                              l->v[i + 2].kind == SHELL_TOKEN_OP);
+                                i += word_is(&t->w, "function") || named;
                                 continue;
                         }
                         if (st->n == STAGE_WORDS_MAX)
