@@ -373,6 +373,22 @@ static const Row rows[] = {
         {"bash -c 'cat *.md'", false, false, NULL},
         {"let 'x = 1 + 2'", true, false, NULL},
         {"script -q /dev/null", true, false, NULL},
+        /* false refusals: an operand no revision can be is a pathspec
+         * without --; -C DIR puts relative pathspecs under DIR */
+        {"git diff HEAD~1 src/", true, false, NULL},
+        {"git log -p ./src/main.c", true, false, NULL},
+        {"git diff --cached ./src/main.c", true, false, NULL},
+        {"git add -p ./src/main.c", true, false, NULL},
+        {"git log -p src/ tests/", true, false, NULL},
+        {"git -C src log -p -- .", true, false, NULL},
+        {"git -C src log -p -- '*.c'", true, false, NULL},
+        {"git log -p src/main.c", true, true, ".env"}, /* a branch may be named src/main.c */
+        {"git log -p .", true, true, ".env"},
+        {"git log -p ./.env", true, true, ".env"},
+        {"git -C config log -p -- .", true, true, "config/master.key"},
+        {"git -C src log -p -- ../config", true, true, "config/master.key"},
+        {"git -C \"$d\" log -p -- .", true, true, ".env"},
+        {"git -C src diff", true, true, ".env"},
         /* ... and what stays allowed */
         {"git merge-tree --write-tree main topic", true, false, NULL},
         {"git log --full-diff -p -- README", false, false, NULL},

@@ -22,6 +22,8 @@
 typedef struct Git {
         bool literal, glob, noglob, icase; /* --literal-pathspecs and the like */
         bool work_tree;                    /* --work-tree: the history checked out elsewhere */
+        char dir[256];                     /* -C DIR, relative and below: pathspecs are under it */
+        bool dir_unknown;
 } Git;
 
 /* ---- config whose value git runs ---- */
@@ -439,6 +441,17 @@ static int judge_runs_program(Judge *j, const char *sub, const ShellWord *const 
         return 0;
 }
 
+static bool in_list(const char *s, const char *const *l) {
+        for (; *l; l++)
+                if (streq(s, *l))
+                        return true;
+        return false;
+}
+
+/* Subcommands whose operands after the revisions are pathspecs. */
+static const char *const operand_paths[] = {"log",        "whatchanged", "diff", "add",
+                                            "diff-index", "diff-files",  NULL};
+
 /* What words added at run time could be: any option that prints. */
 static const char *const maybe_opts[] = {"-p", "-v", "--batch", "--lost-found", "--patch"};
 static const char *const maybe_ops[] = {"show", "add", "HEAD:"};
@@ -545,8 +558,14 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 } else if (streq(a, "--work-tree") || strncmp(a, "--work-tree=", 12) == 0) {
                         g.work_tree = true;
                         k += !a[11];
-                } else if (streq(a, "-C") || streq(a, "--git-dir") || streq(a, "--namespace") ||
-                           streq(a, "--config-env") || streq(a, "--exec-path")) {
+                } else if (streq(a, "-C") && k + 1 < n) {
+                        /* a relative directory below: its pathspecs are under it */
+                        const char *d = programs_plain(w[++k], g.dir, sizeof g.dir);
+                        if (!d || d[0] == '/' || d[0] == '~' || strstr(d, "..") || wildcard(d) ||
+                            strchr(d, ':'))
+                                g.dir[0] = 0, g.dir_unknown = true;
+                } else if (streq(a, "--git-dir") || streq(a, "--namespace") || streq(a, "--config-env") ||
+                           streq(a, "--exec-path")) {
                         k++;
                 } else if (streq(a, "--literal-pathspecs")) {
                         g.literal = true;
@@ -659,6 +678,16 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if ((streq(subname, "blame") || streq(subname, "annotate")) && n_specs == 0)
                 for (size_t i = 0; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
+        /* without --: an operand no revision can be (., src/, ./x) is a
+         * pathspec, and so is every one after it (git's verify_filename) */
+        bool paths = false;
+        for (size_t i = 0; i < n_ops && n_specs == 0 && in_list(subname, operand_paths); i++) {
+                const char *o = ops[i];
+                paths = paths || ((streq(o, ".") || o[strlen(o) - 1] == '/' || strncmp(o, "./", 2) == 0) &&
+                                  !strpbrk(o, ":~^@") && !strstr(o, ".."));
+                if (paths)
+                        specs[n_specs++] = o;
+        }
         if (streq(subname, "archive") && n_ops > 1 && n_specs == 0)
                 for (size_t i = 1; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
@@ -668,6 +697,20 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         specs[n_specs++] = ops[i];
         if (has(opts, n_opts, (const char *const[]){"--full-diff", NULL}))
                 n_specs = 0; /* the pathspec picks commits; each is shown whole */
+        _cleanup_free_ char *under = g.dir[0] ? malloc(n_specs * (strlen(g.dir) + 2) + total + 1) : NULL;
+        if (g.dir[0] && !under)
+                return -ENOMEM;
+        for (size_t i = 0, at = 0; i < n_specs && g.dir[0]; i++) {
+                const char *sp = specs[i];
+                if (sp[0] == ':' || sp[0] == '/' || strstr(sp, ".."))
+                        continue; /* magic, top or not: as written (wider, or an exclusion that covers less)
+                                   */
+                while (sp[0] == '.' && sp[1] == '/')
+                        sp += 2;
+                char *u = under + at;
+                at += (size_t) sprintf(u, "%s/%s", g.dir, streq(sp, ".") ? "" : sp) + 1;
+                specs[i] = u;
+        }
         bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
         for (size_t i = 0; i < n_ops && revs_excluded; i++)
                 revs_excluded =
