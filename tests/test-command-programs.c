@@ -389,6 +389,21 @@ static const Row rows[] = {
         {"git -C src log -p -- ../config", true, true, "config/master.key"},
         {"git -C \"$d\" log -p -- .", true, true, ".env"},
         {"git -C src diff", true, true, ".env"},
+        /* false refusals: git's name- and metadata-only commands over a
+         * masked name; what writes or prints it stays refused */
+        {"git log --oneline -- .env", true, false, NULL},
+        {"git log --stat -n 5 -- .env", true, false, NULL},
+        {"git diff --stat -- .env", true, false, NULL},
+        {"git ls-files .env", true, false, NULL},
+        {"git rm --cached .env", true, false, NULL},
+        {"git update-index --assume-unchanged .env", true, false, NULL},
+        {"git check-attr -a .netrc", true, false, NULL},
+        {"git diff -- .env", false, true, ".env"},
+        {"git diff --cached -- .env", false, true, ".env"},
+        {"git rm .env", false, true, ".env"},
+        {"git update-index .env", false, true, ".env"},
+        {"git log --format=%B -p -- .env", false, true, ".env"},
+        {"git ls-files .env | xargs cat", false, true, ".env"},
         /* ... and what stays allowed */
         {"git merge-tree --write-tree main topic", true, false, NULL},
         {"git log --full-diff -p -- README", false, false, NULL},

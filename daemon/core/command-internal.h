@@ -102,9 +102,10 @@ typedef struct Spec {
         const char *flags, *with_arg;
         const char *attached; /* short letters whose value is only ever attached (git's -uall) */
         const char *const *long_flags, *const *long_with_arg;
-        bool any_option; /* ls, stat: no option reads a file's bytes */
-        bool numbers;    /* -N (head, tail) */
-        bool operands;   /* paths of its own */
+        bool any_option;             /* ls, stat: no option reads a file's bytes */
+        bool numbers;                /* -N (head, tail) */
+        bool operands;               /* paths of its own */
+        const char *const *requires; /* one of these (long, with --) must be given (git diff --stat) */
 } Spec;
 
 /* One pass of the recogniser over a lexed line. */
