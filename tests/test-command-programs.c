@@ -404,6 +404,16 @@ static const Row rows[] = {
         {"git update-index .env", false, true, ".env"},
         {"git log --format=%B -p -- .env", false, true, ".env"},
         {"git ls-files .env | xargs cat", false, true, ".env"},
+        /* false refusals: a masked name given only to leave it out */
+        {"grep -r KEY --exclude=.env .", false, false, NULL},
+        {"grep -rn foo . --exclude-dir=secrets", false, false, NULL},
+        {"tar --exclude=.env -czf x.tgz src", false, false, NULL},
+        {"rsync -a --exclude .env src/ /tmp/x", false, false, NULL},
+        {"cat -- --exclude .env", false, true, ".env"},
+        {"python3 x.py grep --exclude .env", false, true, ".env"},
+        {"grep -r KEY -- --exclude .env", false, true, ".env"},
+        {"grep -r KEY --exclude-from=.env .", false, true, ".env"},
+        {"grep -r KEY --exclude=.env .netrc", false, true, ".netrc"},
         /* ... and what stays allowed */
         {"git merge-tree --write-tree main topic", true, false, NULL},
         {"git log --full-diff -p -- README", false, false, NULL},

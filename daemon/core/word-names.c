@@ -419,12 +419,48 @@ static bool turns_dotglob(const ShellWord *w) {
         return false;
 }
 
+/* Does the word start with the plain, unquoted-or-not bytes s? */
+static bool starts(const ShellWord *w, const char *s, bool whole) {
+        size_t len = strlen(s);
+        if (w->n < len || (whole && w->n != len))
+                return false;
+        for (size_t k = 0; k < len; k++)
+                if (!is_byte(&w->v[k]) || w->v[k].c != (uint8_t) s[k])
+                        return false;
+        return true;
+}
+
+/* --exclude=NAME, --exclude-dir NAME (grep, rg, tar, rsync, ...): a
+ * pattern of names left out, never a file opened; its name is data. */
+static bool exclusion(const ShellLexed *l, size_t i) {
+        static const char *const programs[] = {"grep", "egrep",  "fgrep", "rg", "ag",   "ack",
+                                               "tar",  "bsdtar", "rsync", "du", "diff", NULL};
+        const ShellWord *w = &l->v[i].w;
+        bool value =
+                i > 0 && l->v[i - 1].kind == SHELL_TOKEN_WORD &&
+                (starts(&l->v[i - 1].w, "--exclude", true) || starts(&l->v[i - 1].w, "--exclude-dir", true));
+        if (!value && !starts(w, "--exclude=", false) && !starts(w, "--exclude-dir=", false))
+                return false;
+        /* an option of such a program, the command's first word, not an
+         * operand after its -- (cat -- --exclude .env) nor a script's
+         * (python3 x.py grep --exclude .env) */
+        size_t j = i;
+        while (j > 0 && l->v[j - 1].kind == SHELL_TOKEN_WORD) {
+                if (starts(&l->v[--j].w, "--", true))
+                        return false;
+        }
+        for (const char *const *p = programs; j < i && *p; p++)
+                if (starts(&l->v[j].w, *p, true))
+                        return true;
+        return false;
+}
+
 static int text_names(const char *s, size_t n, int depth, WordNames *wn);
 
 int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
         for (size_t i = 0; i < l->n && !wn->spent; i++) {
                 const ShellWord *w = &l->v[i].w;
-                if (l->v[i].kind != SHELL_TOKEN_WORD)
+                if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i))
                         continue;
                 wn->dotglob = wn->dotglob || turns_dotglob(w);
                 int r = expand(wn, w->v, w->n, false, 0);
