@@ -414,6 +414,17 @@ static const Row rows[] = {
         {"grep -r KEY -- --exclude .env", false, true, ".env"},
         {"grep -r KEY --exclude-from=.env .", false, true, ".env"},
         {"grep -r KEY --exclude=.env .netrc", false, true, ".netrc"},
+        /* worktree: a name built from the line's own variables is any name */
+        {"a=(.e nv); cat ${a[0]}${a[1]}", false, true, ".env"},
+        {"x=.xnv; cat ${x/x/e}", false, true, ".env"},
+        {"x=abc.env; cat ${x:3}", false, true, ".env"},
+        {"IFS=x; x=.envxfoo; cat $x", false, true, ".env"},
+        {"x=.e; x+=nv; cat $x", false, true, ".env"},
+        {"printf -v x \"%s%s\" .e nv; cat \"$x\"", false, true, ".env"},
+        {"read x <<< .netrc; cat \"$x\"", false, true, ".netrc"},
+        {"x=1; echo ${x:-2}", false, false, NULL},
+        {"f=src/main.c; wc -l $f", false, false, NULL},
+        {"cat \"$HOME/notes.txt\"", false, false, NULL},
         /* ... and what stays allowed */
         {"git merge-tree --write-tree main topic", true, false, NULL},
         {"git log --full-diff -p -- README", false, false, NULL},
