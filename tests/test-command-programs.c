@@ -445,6 +445,9 @@ static const Row rows[] = {
         {"git checkout -b \"$branch\"", true, false, NULL},
         {"git ls-files -m | xargs git rm", true, false, NULL},
         {"git add src/*.c", true, false, NULL},
+        {"git log --format=%h,%s -- src/", true, false, NULL},
+        {"parallel git log ::: -p", true, true, ".env"},
+        {"parallel -j2 git show ::: HEAD", true, true, ".env"},
 };
 
 static void test_table(void **state) {

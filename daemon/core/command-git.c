@@ -507,6 +507,12 @@ static size_t unseen_word(const ShellWord *const *w, size_t n) {
                         dashdash = dashdash || streq(a, "--");
                         continue;
                 }
+                bool text = true; /* --format=%h,%s: a ',' or '}' outside a brace is a byte */
+                for (size_t i = 0; i < x->n && text; i++)
+                        text = x->v[i].kind == SHELL_LIT || x->v[i].kind == SHELL_BCOMMA ||
+                               x->v[i].kind == SHELL_BCLOSE;
+                if (text)
+                        continue;
                 if (dashdash && !x->expansion && !x->substitution)
                         continue; /* a glob, a pathspec: judged as one */
                 if (!x->expansion && !x->substitution && !recog_may_be_option(x))

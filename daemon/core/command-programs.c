@@ -136,6 +136,8 @@ static const Wrapper wrappers[] = {
          (const char *const[]){"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args",
                                "max-procs", "max-chars", "process-slot-var", NULL},
          0},
+        {"parallel", "jSaPIdnN",
+         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
         {"chronic", "", NULL, 0},
         {"unbuffer", "", NULL, 0},
         {"flock", "wEn", (const char *const[]){"timeout", "conflict-exit-code", NULL}, 1},
@@ -782,7 +784,8 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                         }
                 if (inner == SIZE_MAX)
                         break;
-                j->unseen_args = j->unseen_args || (name && streq(name, "xargs"));
+                j->unseen_args =
+                        j->unseen_args || (name && (streq(name, "xargs") || streq(name, "parallel")));
                 k += inner;
         }
         if (k >= n)
