@@ -448,6 +448,12 @@ static const Row rows[] = {
         {"git log --format=%h,%s -- src/", true, false, NULL},
         {"parallel git log ::: -p", true, true, ".env"},
         {"parallel -j2 git show ::: HEAD", true, true, ".env"},
+        {"C=/tmp/c git --config-env=include.path=C status", true, true, ".env"},
+        {"git --exec-path=/tmp/x st", true, true, ".env"},
+        {"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=include.path GIT_CONFIG_VALUE_0=/tmp/c git status", true, true,
+         ".env"},
+        {"GIT_CONFIG_PARAMETERS=\"'include.path'='/tmp/c'\" git status", true, true, ".env"},
+        {"git --exec-path", false, false, NULL},
 };
 
 static void test_table(void **state) {

@@ -570,6 +570,15 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         if (!d || d[0] == '/' || d[0] == '~' || strstr(d, "..") || wildcard(d) ||
                             strchr(d, ':'))
                                 g.dir[0] = 0, g.dir_unknown = true;
+                } else if ((strncmp(a, "--config-env", 12) == 0 || strncmp(a, "--exec-path", 11) == 0) &&
+                           judge_held(j)) {
+                        /* a key's value from the environment, programs from another
+                         * directory: neither is seen */
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "git %s takes what it runs from elsewhere, and the history "
+                                            "holds a masked entry",
+                                            a);
                 } else if (streq(a, "--git-dir") || streq(a, "--namespace") || streq(a, "--config-env") ||
                            streq(a, "--exec-path")) {
                         k++;

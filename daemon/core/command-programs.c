@@ -674,6 +674,8 @@ static const char *const git_config_env[] = {"HOME",
                                              "GIT_EXEC_PATH",
                                              "GIT_OBJECT_DIRECTORY",
                                              "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                             "GIT_CONFIG_COUNT",
+                                             "GIT_CONFIG_PARAMETERS",
                                              NULL};
 
 static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size_t *ret_k) {
