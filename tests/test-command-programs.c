@@ -454,6 +454,15 @@ static const Row rows[] = {
          ".env"},
         {"GIT_CONFIG_PARAMETERS=\"'include.path'='/tmp/c'\" git status", true, true, ".env"},
         {"git --exec-path", false, false, NULL},
+        /* a program known only when it runs may be git */
+        {"g=git; $g log -p", true, true, ".env"},
+        {"$(echo git) log -p", true, true, ".env"},
+        {"\"$GIT\" show HEAD", true, true, ".env"},
+        {"/usr/bin/g?t log -p", true, true, ".env"},
+        {"f() { \"$@\"; }; f git log -p", true, true, ".env"},
+        {"g=git; $g log -p", false, false, NULL},
+        {"$CC -o x main.c", true, false, NULL},
+        {"\"$EDITOR\" notes.txt", true, false, NULL},
 };
 
 static void test_table(void **state) {

@@ -795,6 +795,18 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         w += k;
         n -= k;
         const char *name = program(w[0], buf, sizeof buf);
+        if (!name && judge_held(j)) {
+                /* computed at run time ($g log -p, g?t show): it may be git;
+                 * $@ or ${x:-git} hands it words from elsewhere */
+                if ((r = git_check(j, w, n, ret_lists)) != 0)
+                        return r;
+                if (!w[0]->param[0] && !w[0]->substitution && (w[0]->expansion || n == 1)) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "a program known only when it runs, and the history holds "
+                                               "a masked entry");
+                }
+                return 0;
+        }
         if (!name)
                 return 0; /* computed at run time: not seen */
         _cleanup_free_ char *s = NULL;
