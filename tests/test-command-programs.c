@@ -462,6 +462,8 @@ static const Row rows[] = {
         {"f() { \"$@\"; }; f git log -p", true, true, ".env"},
         {"g=git; $g log -p", false, false, NULL},
         {"$CC -o x main.c", true, false, NULL},
+        {"echo log -p | xargs git", true, true, ".env"},
+        {"echo show HEAD | xargs git -C .", true, true, ".env"},
         {"\"$EDITOR\" notes.txt", true, false, NULL},
 };
 

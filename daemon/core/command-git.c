@@ -592,6 +592,11 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         g.icase = true;
                 }
         }
+        if (k >= n && j->unseen_args && judge_held(j)) { /* echo log -p | xargs git */
+                judge_mark_held(j);
+                return judge_refuse(j, "git's subcommand comes when it runs (xargs), and the history holds "
+                                       "a masked entry");
+        }
         if (k >= n)
                 return 0;
         const char *sub = programs_plain(w[k], buf, sizeof buf);
