@@ -441,6 +441,27 @@ static int judge_runs_program(Judge *j, const char *sub, const ShellWord *const 
         return 0;
 }
 
+/* git -C DIR: relative pathspecs are DIR's (magic ones, top or not, are
+ * left as written: wider, or an exclusion that covers less). The new
+ * texts, which specs[] then points into; NULL when out of memory. */
+static char *specs_under(const char *dir, const char **specs, size_t n) {
+        size_t total = 1;
+        for (size_t i = 0; i < n; i++)
+                total += strlen(dir) + strlen(specs[i]) + 2;
+        char *under = malloc(total);
+        for (size_t i = 0, at = 0; under && i < n; i++) {
+                const char *sp = specs[i];
+                if (sp[0] == ':' || sp[0] == '/' || strstr(sp, ".."))
+                        continue;
+                while (sp[0] == '.' && sp[1] == '/')
+                        sp += 2;
+                char *u = under + at;
+                at += (size_t) sprintf(u, "%s/%s", dir, streq(sp, ".") ? "" : sp) + 1;
+                specs[i] = u;
+        }
+        return under;
+}
+
 static bool in_list(const char *s, const char *const *l) {
         for (; *l; l++)
                 if (streq(s, *l))
@@ -528,12 +549,14 @@ static size_t unseen_word(const ShellWord *const *w, size_t n) {
         return 0;
 }
 
-int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        Git g = {0};
+/* Before the subcommand: what the history holding a masked entry makes a
+ * reader (words unknown until git runs, config from elsewhere), git's own
+ * options into *g, and the subcommand's index in *ret_k (n: none). 1
+ * refused, 0, -ENOMEM. */
+static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, size_t *ret_k) {
         char buf[1024];
         size_t k = 1;
         int r;
-        *ret_lists = false;
         if (judge_held(j)) {
                 size_t u = unseen_word(w, n);
                 const char *why = NULL;
@@ -562,14 +585,14 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         if ((r = judge_config(j, kv, eq ? eq + 1 : "")) != 0)
                                 return r;
                 } else if (streq(a, "--work-tree") || strncmp(a, "--work-tree=", 12) == 0) {
-                        g.work_tree = true;
+                        g->work_tree = true;
                         k += !a[11];
                 } else if (streq(a, "-C") && k + 1 < n) {
                         /* a relative directory below: its pathspecs are under it */
-                        const char *d = programs_plain(w[++k], g.dir, sizeof g.dir);
+                        const char *d = programs_plain(w[++k], g->dir, sizeof g->dir);
                         if (!d || d[0] == '/' || d[0] == '~' || strstr(d, "..") || wildcard(d) ||
                             strchr(d, ':'))
-                                g.dir[0] = 0, g.dir_unknown = true;
+                                g->dir[0] = 0, g->dir_unknown = true;
                 } else if ((strncmp(a, "--config-env", 12) == 0 || strncmp(a, "--exec-path", 11) == 0) &&
                            judge_held(j)) {
                         /* a key's value from the environment, programs from another
@@ -583,13 +606,13 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                            streq(a, "--exec-path")) {
                         k++;
                 } else if (streq(a, "--literal-pathspecs")) {
-                        g.literal = true;
+                        g->literal = true;
                 } else if (streq(a, "--glob-pathspecs")) {
-                        g.glob = true;
+                        g->glob = true;
                 } else if (streq(a, "--noglob-pathspecs")) {
-                        g.noglob = true;
+                        g->noglob = true;
                 } else if (streq(a, "--icase-pathspecs")) {
-                        g.icase = true;
+                        g->icase = true;
                 }
         }
         if (k >= n && j->unseen_args && judge_held(j)) { /* echo log -p | xargs git */
@@ -597,8 +620,18 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 return judge_refuse(j, "git's subcommand comes when it runs (xargs), and the history holds "
                                        "a masked entry");
         }
-        if (k >= n)
-                return 0;
+        *ret_k = k;
+        return 0;
+}
+
+int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        Git g = {0};
+        char buf[1024];
+        size_t k = n;
+        int r;
+        *ret_lists = false;
+        if ((r = git_global(j, &g, w, n, &k)) != 0 || k >= n)
+                return r;
         const char *sub = programs_plain(w[k], buf, sizeof buf);
         if (!sub && judge_held(j)) {
                 judge_mark_held(j);
@@ -717,20 +750,9 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         specs[n_specs++] = ops[i];
         if (has(opts, n_opts, (const char *const[]){"--full-diff", NULL}))
                 n_specs = 0; /* the pathspec picks commits; each is shown whole */
-        _cleanup_free_ char *under = g.dir[0] ? malloc(n_specs * (strlen(g.dir) + 2) + total + 1) : NULL;
-        if (g.dir[0] && !under)
+        _cleanup_free_ char *under = NULL;
+        if (g.dir[0] && !(under = specs_under(g.dir, specs, n_specs)))
                 return -ENOMEM;
-        for (size_t i = 0, at = 0; i < n_specs && g.dir[0]; i++) {
-                const char *sp = specs[i];
-                if (sp[0] == ':' || sp[0] == '/' || strstr(sp, ".."))
-                        continue; /* magic, top or not: as written (wider, or an exclusion that covers less)
-                                   */
-                while (sp[0] == '.' && sp[1] == '/')
-                        sp += 2;
-                char *u = under + at;
-                at += (size_t) sprintf(u, "%s/%s", g.dir, streq(sp, ".") ? "" : sp) + 1;
-                specs[i] = u;
-        }
         bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
         for (size_t i = 0; i < n_ops && revs_excluded; i++)
                 revs_excluded =

@@ -66,6 +66,14 @@ char *programs_word_text(const ShellWord *w);
  * refused (why, after what), 0, -ENOMEM. */
 int programs_reread(Judge *j, const char *what, const char *s, size_t n);
 
+/* command-objects.c, when the history holds a masked entry: a word of
+ * the command (or a redirect's target) naming git's objects, a cd into
+ * .git; a copy of a tree holding .git, find running a program over one.
+ * 1 refused, 0, -ENOMEM. */
+int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
+                  const ShellWord *const *targets, size_t n_targets);
+int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+
 /* command-git.c: a git command (w[0] is git): its -c keys, git config of
  * a key that runs something, git grep over a pathspec that can match a
  * secret, and, when the history holds a secret, what prints blobs.
