@@ -122,6 +122,13 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                      regex = strstr(a, "regex") != NULL;
                 if (!(base || path || regex) || k + 1 >= n)
                         continue;
+                char nb[8];
+                const char *prev = programs_plain(w[k - 1], nb, sizeof nb);
+                if (prev && (streq(prev, "!") || streq(prev, "-not"))) {
+                        reaches = true; /* ! -name '*.c': all else, the objects too */
+                        k++;
+                        continue;
+                }
                 _cleanup_free_ char *pat = programs_word_text(w[++k]);
                 if (!pat)
                         return -ENOMEM;
