@@ -464,6 +464,7 @@ static const Row rows[] = {
         {"$CC -o x main.c", true, false, NULL},
         {"find . ! -name '.e*' -exec cat {} +", false, false, NULL},
         {"find . ! -name '*.c' -exec cat {} +", true, true, ".env"},
+        {"find . -name '*.c' -o -type f -exec cat {} +", true, true, ".env"},
         {"find . -not -iname '*nv' -exec wc -l {} +", false, false, NULL},
         {"find . ! ! -name '.e*' -exec cat {} +", false, true, ".env"},
         {"find . -not -not -path '*nv' -exec cat {} +", false, true, ".env"},

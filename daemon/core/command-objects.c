@@ -115,6 +115,8 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a)
                         continue;
+                /* -name '*.c' -o -type f: another branch runs over everything */
+                reaches = reaches || streq(a, "-o") || streq(a, "-or") || streq(a, ",");
                 exec = exec || streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") ||
                        streq(a, "-okdir");
                 bool base = streq(a, "-name") || streq(a, "-iname"),
