@@ -538,6 +538,41 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
         return 0;
 }
 
+/* The string with $0..$9, ${0}..${9}, $@ and $* replaced by the words a
+ * shell -c gets after it, as written (a name split across them is seen
+ * whole); NULL when out of memory. */
+static char *positional(const char *s, const ShellWord *const *args, size_t n_args) {
+        size_t words = 1, marks = 0;
+        for (size_t i = 0; i < n_args; i++)
+                words += args[i]->n + 1;
+        for (const char *p = strchr(s, '$'); p; p = strchr(p + 1, '$'))
+                marks++;
+        char *out = malloc(strlen(s) + 1 + marks * words), *o = out;
+        if (!out)
+                return NULL;
+        for (const char *p = s; *p;) {
+                bool brace = p[0] == '$' && p[1] == '{' && p[2] >= '0' && p[2] <= '9' && p[3] == '}';
+                bool digit = p[0] == '$' && p[1] >= '0' && p[1] <= '9';
+                bool all = p[0] == '$' && (p[1] == '@' || p[1] == '*');
+                if (!brace && !digit && !all) {
+                        *o++ = *p++;
+                        continue;
+                }
+                size_t from = all ? 1 : (size_t) ((brace ? p[2] : p[1]) - '0'), to = all ? n_args : from + 1;
+                for (size_t i = from; i < to && i < n_args; i++) {
+                        _cleanup_free_ char *t = programs_word_text(args[i]);
+                        if (!t) {
+                                free(out);
+                                return NULL;
+                        }
+                        o += sprintf(o, "%s%s", i > from ? " " : "", t);
+                }
+                p += brace ? 4 : 2;
+        }
+        *o = 0;
+        return out;
+}
+
 /* A shell's string, read with the glob options its command line turns on
  * (bash -O dotglob -c S, env BASHOPTS=dotglob bash -c S): the word
  * "dotglob" before it says so to the reading of its names. */
@@ -651,6 +686,13 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 j->computed = j->computed || w[a]->substitution;
         for (size_t a = 0; st && a < st->n_redir && shell; a++)
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
+        if (r > 0 && in(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
+                char *p = positional(s, w + rest, n - rest);
+                if (!p)
+                        return -ENOMEM;
+                free(s);
+                s = p;
+        }
         if (r > 0 && (r = reread_with_options(j, name, s, w - k, n + k)) != 0)
                 return r;
         if ((r = judge_arithmetic(j, name, w, n)) != 0)
