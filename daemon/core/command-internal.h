@@ -66,6 +66,15 @@ char *programs_word_text(const ShellWord *w);
  * refused (why, after what), 0, -ENOMEM. */
 int programs_reread(Judge *j, const char *what, const char *s, size_t n);
 
+/* command-reread.c. The string s with $0..$9, ${N}, $@ and $* replaced
+ * by the words a shell -c gets after it (NULL when out of memory); s
+ * judged with the glob options the command's words turn on (bash -O
+ * dotglob -c S); words bash evaluates as arithmetic or a subscript (let
+ * "a[$(cmd)]"), a substitution in them judged. 1 refused, 0, -ENOMEM. */
+char *reread_positional(const char *s, const ShellWord *const *args, size_t n_args);
+int reread_with_options(Judge *j, const char *name, const char *s, const ShellWord *const *w, size_t n);
+int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+
 /* command-objects.c, when the history holds a masked entry: a word of
  * the command (or a redirect's target) naming git's objects, a cd into
  * .git; a copy of a tree holding .git, find running a program over one.
