@@ -21,6 +21,9 @@
 
 typedef struct Git {
         bool literal, glob, noglob, icase; /* --literal-pathspecs and the like */
+        bool work_tree;                    /* --work-tree: the history checked out elsewhere */
+        char dir[256];                     /* -C DIR, relative and below: pathspecs are under it */
+        bool dir_unknown;
 } Git;
 
 /* ---- config whose value git runs ---- */
@@ -48,6 +51,14 @@ static bool runs_something(const char *key) {
 }
 
 static int judge_config(Judge *j, const char *key, const char *value) {
+        if ((strncasecmp(key, "include.", 8) == 0 || strncasecmp(key, "includeif.", 10) == 0) &&
+            judge_held(j)) { /* a file of config the rule cannot read: an alias, a pager */
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "git config %.100s takes config from a file, and the history holds a "
+                                    "masked entry",
+                                    key);
+        }
         if (!runs_something(key))
                 return 0;
         const char *v = value[0] == '!' ? value + 1 : value;
@@ -150,19 +161,29 @@ static bool wildcard(const char *s) {
 }
 
 /* A literal pathspec L against path S (dir: S a masked directory, so any
- * path under it): cover, every such path matches; else may, some can. */
-static bool literal_match(const char *body, const char *s, bool dir, bool cover) {
+ * path under it): cover, every such path matches (as git: case-sensitive
+ * unless icase, and L/ a directory only); else may, some can (either case). */
+static bool literal_match_case(const char *body, const char *s, bool dir, bool cover, bool icase) {
         char l[1024];
         snprintf(l, sizeof l, "%s", body);
         size_t n = strlen(l);
+        bool slash = n > 0 && l[n - 1] == '/';
         while (n > 0 && l[n - 1] == '/')
                 l[--n] = 0;
         size_t sn = strlen(s);
+        bool fold = !cover || icase;
+        int (*cmp)(const char *, const char *, size_t) = fold ? strncasecmp : strncmp;
         if (n == 0 || streq(l, "."))
                 return true;
-        if ((strcasecmp(l, s) == 0) || (sn > n && strncasecmp(s, l, n) == 0 && s[n] == '/'))
+        if (sn == n && cmp(l, s, n) == 0)
+                return !(cover && slash && !dir); /* .env/ is no file's */
+        if (sn > n && cmp(s, l, n) == 0 && s[n] == '/')
                 return true;
-        return !cover && dir && n > sn && strncasecmp(l, s, sn) == 0 && l[sn] == '/';
+        return !cover && dir && n > sn && cmp(l, s, sn) == 0 && l[sn] == '/';
+}
+
+static bool literal_match(const char *body, const char *s, bool dir, bool cover) {
+        return literal_match_case(body, s, dir, cover, false);
 }
 
 static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
@@ -172,8 +193,8 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
         if (p->unknown || b[0] == '/' || strstr(b, "..") || false)
                 return !cover;
         if (p->literal || !wildcard(b))
-                return literal_match(b, s, dir, cover);
-        if (literal_match(b, s, dir, cover))
+                return literal_match_case(b, s, dir, cover, p->icase);
+        if (literal_match_case(b, s, dir, cover, p->icase))
                 return true;
         char path[1024];
         snprintf(path, sizeof path, "%s%s", s, dir ? "/" : "");
@@ -269,20 +290,24 @@ static const char *const patch_options[] = {"-p",
                                             "--full-index",
                                             "-P",
                                             "--diff-merges*",
+                                            "--check",
                                             NULL};
 static const char *const summary_options[] = {
         "-s",    "--no-patch", "--stat*",    "--numstat", "--shortstat", "--name-only", "--name-status",
-        "--raw", "--summary",  "--dirstat*", "--quiet",   "--exit-code", "--check",     NULL};
+        "--raw", "--summary",  "--dirstat*", "--quiet",   "--exit-code", NULL};
 
 /* Does sub (with its options and operands) print the contents of blobs? */
 static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts, const char *const *ops,
                          size_t n_ops) {
-        static const char *const always[] = {
-                "format-patch",   "archive",      "fast-export", "bundle",         "clone",
-                "checkout-index", "pack-objects", "upload-pack", "upload-archive", "http-backend",
-                "range-diff",     "blame",        "annotate",    "unpack-file",    "send-email",
-                "instaweb",       "daemon",       "difftool",    "merge-file",     "cat-file",
-                "show",           "diff",         "grep",        "request-pull",   NULL};
+        static const char *const always[] = {"format-patch", "archive",     "fast-export",
+                                             "bundle",       "clone",       "checkout-index",
+                                             "pack-objects", "upload-pack", "upload-archive",
+                                             "http-backend", "range-diff",  "blame",
+                                             "annotate",     "unpack-file", "send-email",
+                                             "instaweb",     "daemon",      "difftool",
+                                             "merge-file",   "cat-file",    "show",
+                                             "diff",         "grep",        "request-pull",
+                                             "merge-tree",   NULL};
         static const char *const patch[] = {"log",        "whatchanged", "reflog", "diff-tree",
                                             "diff-index", "diff-files",  NULL};
         static const char *const interactive[] = {"-p", "--patch",   "-i", "--interactive",
@@ -318,8 +343,139 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
                 on = has(opts, n_opts, (const char *const[]){"-p", "--patch", "-i", "--interactive", NULL});
         if (streq(sub, "commit")) /* -v: the diff in the message's template */
                 on = has(opts, n_opts, interactive);
+        if (streq(sub, "status")) /* -v: the staged diff, -vv the unstaged too */
+                on = has(opts, n_opts, (const char *const[]){"-v", "--verbose", NULL});
+        if (streq(sub, "merge-tree")) /* --write-tree prints a tree's id and conflicts' names */
+                on = !has(opts, n_opts, (const char *const[]){"--write-tree", NULL});
         return on;
 }
+
+/* A repository given as a path, not a remote's name or a URL of another
+ * host: this one's history can be copied there (git push /tmp/x). */
+static bool local_repository(const char *s) {
+        if (strncmp(s, "file:", 5) == 0)
+                return true;
+        if (strstr(s, "://") || (strchr(s, ':') && !strchr(s, '/')) ||
+            (strchr(s, ':') && strchr(s, '/') && strchr(s, ':') < strchr(s, '/')))
+                return false; /* https://, host:path, user@host:path */
+        return s[0] == '/' || s[0] == '.' || s[0] == '~' || strchr(s, '/') != NULL;
+}
+
+/* The history put where no mask covers it: checked out into another work
+ * tree, or copied to or from a repository on a local path. */
+static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *const *opts, size_t n_opts,
+                           const char *const *ops, size_t n_ops) {
+        static const char *const checkouts[] = {"checkout",  "restore",         "reset",  "switch",
+                                                "read-tree", "stash",           "merge",  "pull",
+                                                "rebase",    "cherry-pick",     "revert", "checkout-index",
+                                                "am",        "sparse-checkout", NULL};
+        static const char *const movers[] = {"push", "pull", "fetch", NULL};
+        const char *why = NULL;
+        bool checkout = false, mover = false;
+        for (const char *const *l = checkouts; *l; l++)
+                checkout = checkout || streq(sub, *l);
+        for (const char *const *l = movers; *l; l++)
+                mover = mover || streq(sub, *l);
+        if (g->work_tree && checkout)
+                why = "checks the history out into another work tree";
+        for (size_t i = 0; i < n_ops && mover && !why; i++)
+                if (local_repository(ops[i]))
+                        why = "copies the history to or from a repository on a local path";
+        if (streq(sub, "remote") && n_ops >= 3 && (streq(ops[0], "add") || streq(ops[0], "set-url")) &&
+            local_repository(ops[n_ops - 1]))
+                why = "names a repository on a local path, where the history can be copied";
+        if (streq(sub, "submodule") || streq(sub, "subtree"))
+                for (size_t i = 0; i < n_ops && !why; i++)
+                        if (local_repository(ops[i]) && i > 0)
+                                why = "names a repository on a local path, where the history can be copied";
+        (void) opts, (void) n_opts;
+        if (!why)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "git %s %s, and the history holds a masked entry", sub, why);
+}
+
+/* --upload-pack, --receive-pack, --exec (and ls-remote's and clone's -u):
+ * a command git runs, judged as a line; any of a transport's, when the
+ * history holds a masked entry (a script of it is not seen). */
+static int judge_runs_program(Judge *j, const char *sub, const ShellWord *const *w, size_t n) {
+        static const char *const runs[] = {"--upload-pack", "--receive-pack", "--exec", NULL};
+        bool u = streq(sub, "ls-remote") || streq(sub, "clone");
+        bool transport = u || streq(sub, "fetch") || streq(sub, "pull") || streq(sub, "push") ||
+                         streq(sub, "archive") || streq(sub, "send-pack") || streq(sub, "fetch-pack");
+        char buf[1024];
+        for (size_t k = 0; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        continue;
+                if (streq(a, "--"))
+                        break;
+                const char *value = NULL;
+                bool next = false;
+                for (const char *const *l = runs; *l && !value && !next; l++) {
+                        size_t len = strlen(*l);
+                        if (strncmp(a, *l, len) == 0 && a[len] == '=')
+                                value = a + len + 1;
+                        next = streq(a, *l);
+                }
+                next = next || (u && streq(a, "-u"));
+                if (u && !value && !next && a[1] == 'u' && a[2])
+                        value = a + 2;
+                _cleanup_free_ char *t = NULL;
+                if (next && k + 1 < n) {
+                        if (!(t = programs_word_text(w[k + 1])))
+                                return -ENOMEM;
+                        value = t;
+                }
+                if (!value && !next)
+                        continue;
+                if (judge_held(j) && transport) {
+                        judge_mark_held(j);
+                        return judge_refuse(
+                                j, "git %s %s runs a program, and the history holds a masked entry", sub, a);
+                }
+                int r = value ? programs_reread(j, "a program git runs", value, strlen(value)) : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* git -C DIR: relative pathspecs are DIR's (magic ones, top or not, are
+ * left as written: wider, or an exclusion that covers less). The new
+ * texts, which specs[] then points into; NULL when out of memory. */
+static char *specs_under(const char *dir, const char **specs, size_t n) {
+        size_t total = 1;
+        for (size_t i = 0; i < n; i++)
+                total += strlen(dir) + strlen(specs[i]) + 2;
+        char *under = malloc(total);
+        for (size_t i = 0, at = 0; under && i < n; i++) {
+                const char *sp = specs[i];
+                if (sp[0] == ':' || sp[0] == '/' || strstr(sp, ".."))
+                        continue;
+                while (sp[0] == '.' && sp[1] == '/')
+                        sp += 2;
+                char *u = under + at;
+                at += (size_t) sprintf(u, "%s/%s", dir, streq(sp, ".") ? "" : sp) + 1;
+                specs[i] = u;
+        }
+        return under;
+}
+
+static bool in_list(const char *s, const char *const *l) {
+        for (; *l; l++)
+                if (streq(s, *l))
+                        return true;
+        return false;
+}
+
+/* Subcommands whose operands after the revisions are pathspecs. */
+static const char *const operand_paths[] = {"log",        "whatchanged", "diff", "add",
+                                            "diff-index", "diff-files",  NULL};
+
+/* What words added at run time could be: any option that prints. */
+static const char *const maybe_opts[] = {"-p", "-v", "--batch", "--lost-found", "--patch"};
+static const char *const maybe_ops[] = {"show", "add", "HEAD:"};
 
 /* A REV:PATH operand (git show HEAD:src/x.c): the blob is PATH's alone. */
 static bool rev_path_excludes(const Judge *j, const char *op) {
@@ -344,12 +500,76 @@ static bool rev_path_excludes(const Judge *j, const char *op) {
         return true;
 }
 
-int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        Git g = {0};
+/* One word, in double quotes, that is one variable or substitution: it
+ * cannot split, and after an option taking a value it is that value. */
+static bool one_quoted_value(const ShellWord *w) {
+        return w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->quoted && (w->param[0] || w->substitution);
+}
+
+/* When the history holds a masked entry, git's words must be known before
+ * it runs: a brace anywhere, an expansion (it may split, start with '-',
+ * or reach a secret through ..), a glob that may start with '-'. The
+ * index of the first such word, or 0. */
+static size_t unseen_word(const ShellWord *const *w, size_t n) {
+        static const char *const value_options[] = {
+                "-m",        "--message", "-b",     "-B",      "--author", "--date", "-C",
+                "--git-dir", "--branch",  "--grep", "--since", "--until",  NULL};
+        char buf[256];
+        bool dashdash = false;
+        for (size_t k = 0; k < n; k++) {
+                const ShellWord *x = w[k];
+                for (size_t i = 0; i < x->n; i++)
+                        if (x->v[i].kind == SHELL_BOPEN)
+                                return k ? k : SIZE_MAX;
+                if (k == 0)
+                        continue;
+                const char *a = programs_plain(x, buf, sizeof buf);
+                if (a) {
+                        dashdash = dashdash || streq(a, "--");
+                        continue;
+                }
+                bool text = true; /* --format=%h,%s: a ',' or '}' outside a brace is a byte */
+                for (size_t i = 0; i < x->n && text; i++)
+                        text = x->v[i].kind == SHELL_LIT || x->v[i].kind == SHELL_BCOMMA ||
+                               x->v[i].kind == SHELL_BCLOSE;
+                if (text)
+                        continue;
+                if (dashdash && !x->expansion && !x->substitution)
+                        continue; /* a glob, a pathspec: judged as one */
+                if (!x->expansion && !x->substitution && !recog_may_be_option(x))
+                        continue; /* src/x*.c: names that start as written */
+                const char *prev = programs_plain(w[k - 1], buf, sizeof buf);
+                bool value = false;
+                for (const char *const *l = value_options; prev && *l && !value; l++)
+                        value = streq(prev, *l);
+                if (value && one_quoted_value(x) && !dashdash)
+                        continue;
+                return k;
+        }
+        return 0;
+}
+
+/* Before the subcommand: what the history holding a masked entry makes a
+ * reader (words unknown until git runs, config from elsewhere), git's own
+ * options into *g, and the subcommand's index in *ret_k (n: none). 1
+ * refused, 0, -ENOMEM. */
+static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, size_t *ret_k) {
         char buf[1024];
         size_t k = 1;
         int r;
-        *ret_lists = false;
+        if (judge_held(j)) {
+                size_t u = unseen_word(w, n);
+                const char *why = NULL;
+                if (u)
+                        why = "a word of git's is known only when it runs (an expansion, a brace, a glob "
+                              "that may be an option)";
+                else if (j->git_env)
+                        why = "the line points git at other config (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*)";
+                if (why) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "%s, and the history holds a masked entry", why);
+                }
+        }
         /* git's own options, before the subcommand */
         for (; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
@@ -364,22 +584,60 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                                 *eq = 0;
                         if ((r = judge_config(j, kv, eq ? eq + 1 : "")) != 0)
                                 return r;
-                } else if (streq(a, "-C") || streq(a, "--git-dir") || streq(a, "--work-tree") ||
-                           streq(a, "--namespace") || streq(a, "--config-env") || streq(a, "--exec-path")) {
+                } else if (streq(a, "--work-tree") || strncmp(a, "--work-tree=", 12) == 0) {
+                        g->work_tree = true;
+                        k += !a[11];
+                } else if (streq(a, "-C") && k + 1 < n) {
+                        /* a relative directory below: its pathspecs are under it */
+                        const char *d = programs_plain(w[++k], g->dir, sizeof g->dir);
+                        if (!d || d[0] == '/' || d[0] == '~' || strstr(d, "..") || wildcard(d) ||
+                            strchr(d, ':'))
+                                g->dir[0] = 0, g->dir_unknown = true;
+                } else if ((strncmp(a, "--config-env", 12) == 0 || strncmp(a, "--exec-path", 11) == 0) &&
+                           judge_held(j)) {
+                        /* a key's value from the environment, programs from another
+                         * directory: neither is seen */
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "git %s takes what it runs from elsewhere, and the history "
+                                            "holds a masked entry",
+                                            a);
+                } else if (streq(a, "--git-dir") || streq(a, "--namespace") || streq(a, "--config-env") ||
+                           streq(a, "--exec-path")) {
                         k++;
                 } else if (streq(a, "--literal-pathspecs")) {
-                        g.literal = true;
+                        g->literal = true;
                 } else if (streq(a, "--glob-pathspecs")) {
-                        g.glob = true;
+                        g->glob = true;
                 } else if (streq(a, "--noglob-pathspecs")) {
-                        g.noglob = true;
+                        g->noglob = true;
                 } else if (streq(a, "--icase-pathspecs")) {
-                        g.icase = true;
+                        g->icase = true;
                 }
         }
-        if (k >= n)
-                return 0;
+        if (k >= n && j->unseen_args && judge_held(j)) { /* echo log -p | xargs git */
+                judge_mark_held(j);
+                return judge_refuse(j, "git's subcommand comes when it runs (xargs), and the history holds "
+                                       "a masked entry");
+        }
+        *ret_k = k;
+        return 0;
+}
+
+int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        Git g = {0};
+        char buf[1024];
+        size_t k = n;
+        int r;
+        *ret_lists = false;
+        if ((r = git_global(j, &g, w, n, &k)) != 0 || k >= n)
+                return r;
         const char *sub = programs_plain(w[k], buf, sizeof buf);
+        if (!sub && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "git's subcommand is known only when it runs, and the history "
+                                       "holds a masked entry");
+        }
         if (!sub)
                 return 0;
         char subname[64];
@@ -391,7 +649,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         size_t total = 0;
         for (size_t i = k + 1; i < n; i++)
                 total += w[i]->n + 1;
-        if (!(store = malloc(total + 1)))
+        if (!(store = malloc(4 * total + 1)))
                 return -ENOMEM;
         const char *opts[GIT_WORDS_MAX] = {0}, *ops[GIT_WORDS_MAX] = {0}, *specs[GIT_WORDS_MAX] = {0};
         size_t n_opts = 0, n_ops = 0, n_specs = 0, off = 0;
@@ -406,9 +664,21 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         dashdash = true;
                 else if (dashdash)
                         specs[n_specs++] = s;
-                else if (s[0] == '-' && s[1])
+                else if (s[0] == '-' && s[1]) {
                         opts[n_opts++] = s;
-                else
+                        /* -up, -av: each letter an option of its own, to
+                         * the first that takes a value (-mfix, -n5) */
+                        for (const char *q = s + 1; s[1] != '-' && s[2] && *q; q++) {
+                                if (n_opts + n_ops + n_specs >= GIT_WORDS_MAX - 1)
+                                        break;
+                                char *one = store + off;
+                                one[0] = '-', one[1] = *q, one[2] = 0;
+                                off += 3;
+                                opts[n_opts++] = one;
+                                if (strchr("nLSGOUlmFbBCMcetX", *q))
+                                        break;
+                        }
+                } else
                         ops[n_ops++] = s;
         }
         /* git grep and git ls-files over pathspecs that can match a
@@ -437,6 +707,18 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (any && (streq(subname, "ls-files") || streq(subname, "ls-tree") || streq(subname, "diff") ||
                     streq(subname, "log")))
                 *ret_lists = true;
+        if (judge_held(j) && (r = judge_elsewhere(j, &g, subname, opts, n_opts, ops, n_ops)) != 0)
+                return r;
+        if ((r = judge_runs_program(j, subname, w + k + 1, n - k - 1)) != 0)
+                return r;
+        if (j->unseen_args && judge_held(j) &&
+            prints_blobs(subname, maybe_opts, ELEMENTSOF(maybe_opts), maybe_ops, ELEMENTSOF(maybe_ops))) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "git %s gets words when it runs (xargs), and the history holds a "
+                                    "masked entry",
+                                    subname);
+        }
         if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
                 return 0;
         /* a clone of a remote repository reads none of this one's history */
@@ -449,6 +731,16 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if ((streq(subname, "blame") || streq(subname, "annotate")) && n_specs == 0)
                 for (size_t i = 0; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
+        /* without --: an operand no revision can be (., src/, ./x) is a
+         * pathspec, and so is every one after it (git's verify_filename) */
+        bool paths = false;
+        for (size_t i = 0; i < n_ops && n_specs == 0 && in_list(subname, operand_paths); i++) {
+                const char *o = ops[i];
+                paths = paths || ((streq(o, ".") || o[strlen(o) - 1] == '/' || strncmp(o, "./", 2) == 0) &&
+                                  !strpbrk(o, ":~^@") && !strstr(o, ".."));
+                if (paths)
+                        specs[n_specs++] = o;
+        }
         if (streq(subname, "archive") && n_ops > 1 && n_specs == 0)
                 for (size_t i = 1; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
@@ -456,6 +748,11 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
             !has(opts, n_opts, (const char *const[]){"-a", "--all", NULL}))
                 for (size_t i = 0; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
+        if (has(opts, n_opts, (const char *const[]){"--full-diff", NULL}))
+                n_specs = 0; /* the pathspec picks commits; each is shown whole */
+        _cleanup_free_ char *under = NULL;
+        if (g.dir[0] && !(under = specs_under(g.dir, specs, n_specs)))
+                return -ENOMEM;
         bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
         for (size_t i = 0; i < n_ops && revs_excluded; i++)
                 revs_excluded =

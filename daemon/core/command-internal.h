@@ -24,8 +24,15 @@ typedef struct Judge {
         int depth;
         char *reason;
         size_t reason_n;
-        bool computed; /* a shell of the line reads a text a substitution prints */
+        bool computed;    /* a shell of the line reads a text a substitution prints */
+        bool unseen_args; /* the command's words are added at run time (xargs git log) */
+        bool git_env;     /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
 } Judge;
+
+/* Does the boot's record say the history holds some masked entry? Mark
+ * every held one as what a refusal is about. */
+bool judge_held(const Judge *j);
+void judge_mark_held(Judge *j);
 
 /* 1 after writing the reason, for a refusal. */
 int judge_refuse(Judge *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -58,6 +65,23 @@ char *programs_word_text(const ShellWord *w);
 /* Judge the string s, which a shell reads again, as a command line: 1
  * refused (why, after what), 0, -ENOMEM. */
 int programs_reread(Judge *j, const char *what, const char *s, size_t n);
+
+/* command-reread.c. The string s with $0..$9, ${N}, $@ and $* replaced
+ * by the words a shell -c gets after it (NULL when out of memory); s
+ * judged with the glob options the command's words turn on (bash -O
+ * dotglob -c S); words bash evaluates as arithmetic or a subscript (let
+ * "a[$(cmd)]"), a substitution in them judged. 1 refused, 0, -ENOMEM. */
+char *reread_positional(const char *s, const ShellWord *const *args, size_t n_args);
+int reread_with_options(Judge *j, const char *name, const char *s, const ShellWord *const *w, size_t n);
+int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+
+/* command-objects.c, when the history holds a masked entry: a word of
+ * the command (or a redirect's target) naming git's objects, a cd into
+ * .git; a copy of a tree holding .git, find running a program over one.
+ * 1 refused, 0, -ENOMEM. */
+int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
+                  const ShellWord *const *targets, size_t n_targets);
+int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 
 /* command-git.c: a git command (w[0] is git): its -c keys, git config of
  * a key that runs something, git grep over a pathspec that can match a
@@ -95,9 +119,10 @@ typedef struct Spec {
         const char *flags, *with_arg;
         const char *attached; /* short letters whose value is only ever attached (git's -uall) */
         const char *const *long_flags, *const *long_with_arg;
-        bool any_option; /* ls, stat: no option reads a file's bytes */
-        bool numbers;    /* -N (head, tail) */
-        bool operands;   /* paths of its own */
+        bool any_option;             /* ls, stat: no option reads a file's bytes */
+        bool numbers;                /* -N (head, tail) */
+        bool operands;               /* paths of its own */
+        const char *const *requires; /* one of these (long, with --) must be given (git diff --stat) */
 } Spec;
 
 /* One pass of the recogniser over a lexed line. */

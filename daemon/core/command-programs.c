@@ -73,9 +73,10 @@ static const char *program(const ShellWord *w, char *buf, size_t size) {
                                 if (skip == depth)
                                         skip = 0;
                                 depth--;
-                        } else if (kind == SHELL_BCOMMA && depth > 0 && !skip)
-                                skip = depth;
-                        else if (kind != SHELL_LIT || w->v[i].c == 0)
+                        } else if (kind == SHELL_BCOMMA && depth > 0) {
+                                if (!skip)
+                                        skip = depth;
+                        } else if (kind != SHELL_LIT || w->v[i].c == 0)
                                 return NULL;
                         else if (!skip)
                                 buf[k++] = (char) w->v[i].c;
@@ -135,6 +136,8 @@ static const Wrapper wrappers[] = {
          (const char *const[]){"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args",
                                "max-procs", "max-chars", "process-slot-var", NULL},
          0},
+        {"parallel", "jSaPIdnN",
+         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
         {"chronic", "", NULL, 0},
         {"unbuffer", "", NULL, 0},
         {"flock", "wEn", (const char *const[]){"timeout", "conflict-exit-code", NULL}, 1},
@@ -159,6 +162,13 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
         int operands = wr->operands;
         for (; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a && w[k]->v[0].kind == SHELL_LIT && w[k]->v[0].c == '-' && !w[k]->expansion &&
+                    !w[k]->substitution && w[k]->n < sizeof buf) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]); /* xargs -I{} */
+                        if (!t)
+                                return SIZE_MAX;
+                        a = strcpy(buf, t);
+                }
                 if (!a)
                         return operands > 0 ? SIZE_MAX
                                             : k; /* a glob or expansion: the command, or unknown */
@@ -266,15 +276,38 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 *ret_rest = n;
                 return 1;
         }
+        if (streq(name, "trap")) { /* trap S SIGNAL...: S is read when the signal comes */
+                size_t k = 1;
+                char o[256];
+                const char *a = k < n ? programs_plain(w[k], o, sizeof o) : NULL;
+                if (a && streq(a, "--"))
+                        a = ++k < n ? programs_plain(w[k], o, sizeof o) : NULL;
+                if (k >= n || (a && (streq(a, "-") || streq(a, "-p") || streq(a, "-l") || streq(a, "-P"))))
+                        return 0;
+                char *s = programs_word_text(w[k]);
+                if (!s)
+                        return -ENOMEM;
+                *ret_s = s;
+                *ret_rest = n;
+                return 1;
+        }
         if (in(name, shells))
                 at = shell_c(w, n, 1);
         else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
                 for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
                         char o[256];
                         const char *a = programs_plain(w[k], o, sizeof o);
-                        if (a && (streq(a, "-c") || streq(a, "--command")))
-                                at = k + 1;
-                        else if (a && strncmp(a, "--command=", 10) == 0) {
+                        const char *c = a && a[0] == '-' && a[1] != '-' ? strchr(a, 'c') : NULL;
+                        if (a && (streq(a, "-c") || streq(a, "--command") || (c && !c[1])))
+                                at = k + 1; /* script -qc S */
+                        else if (c) {       /* -cS: the rest of the word */
+                                char *s = strdup(c + 1);
+                                if (!s)
+                                        return -ENOMEM;
+                                *ret_s = s;
+                                *ret_rest = k + 1;
+                                return 1;
+                        } else if (a && strncmp(a, "--command=", 10) == 0) {
                                 char *s = strdup(a + 10);
                                 if (!s)
                                         return -ENOMEM;
@@ -367,6 +400,13 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                 bool path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename") ||
                             streq(a, "-iwholename") || streq(a, "-lname") || streq(a, "-ilname");
                 bool regex = streq(a, "-regex") || streq(a, "-iregex");
+                size_t nots = 0; /* ! -path X, -not -name X: what it matches is left out */
+                while (nots < k - 1 && (word_is(w[k - 1 - nots], "!") || word_is(w[k - 1 - nots], "-not")))
+                        nots++;
+                if ((name || path || regex) && k + 1 < n && nots % 2 == 1) {
+                        k++;
+                        continue;
+                }
                 if ((name || path || regex) && k + 1 < n) {
                         _cleanup_free_ char *pat = programs_word_text(w[++k]);
                         if (!pat)
@@ -453,95 +493,22 @@ static int judge_patterns(Judge *j, const char *name, const ShellWord *const *w,
         return 0;
 }
 
-/* When the history holds a secret, a word naming git's objects or packs
- * is a read of it (cat .git/objects/ab/cd, tar c .git). */
-static bool names_objects(const char *s) {
-        char copy[1024];
-        snprintf(copy, sizeof copy, "%s", s);
-        size_t len = strlen(copy);
-        if (len >= 5 && (match_glob("*.pack", copy, MATCH_FOLD) || match_glob("*.idx", copy, MATCH_FOLD)))
-                return true;
-        /* a path inside a longer word (open(".git/objects/..")): cut at the
-         * bytes no path holds */
-        for (char *q = copy; *q; q++)
-                if (strchr(" \t\n\"'`()=,;:<>|&{}", *q))
-                        *q = '/';
-        char *save = NULL;
-        bool git = false;
-        for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-                if (git && (match_glob(c, "objects", MATCH_FOLD) || match_glob(c, "lost-found", MATCH_FOLD)))
-                        return true;
-                git = !streq(c, "*") &&
-                      match_glob(c, ".git", MATCH_FOLD); /* not a bare '*': dotglob is off */
-        }
-        return git; /* .git itself, last */
-}
-
-static bool history_held(const Judge *j) {
-        for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
-                if (j->policy->held[i])
-                        return true;
-        return false;
-}
-
-static void mark_held(Judge *j) {
-        for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
-                if (j->policy->held[i])
-                        j->named[i] = true;
-}
-
-static int judge_objects(Judge *j, const char *name, const ShellWord *const *w, size_t n, const Stage *st) {
-        static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
-                                                 "printf", "git",  "mkdir", "true", ":",    NULL};
-        static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
-        if (history_held(j) && (streq(name, "cd") || streq(name, "pushd")))
-                for (size_t k = 1; k < n; k++) { /* cd .git && cat objects/ab/cd */
-                        _cleanup_free_ char *t = programs_word_text(w[k]);
-                        if (!t)
-                                return -ENOMEM;
-                        if (names_objects(t)) {
-                                mark_held(j);
-                                return judge_refuse(
-                                        j,
-                                        "%s enters git's directory, and the history holds a masked "
-                                        "entry",
-                                        name);
-                        }
-                }
-        if (!history_held(j) || in(name, names_only))
-                return 0;
-        bool reads = !streq(name, "find");
-        for (size_t k = 1; k < n && !reads; k++) {
-                char buf[64];
-                reads = in(programs_plain(w[k], buf, sizeof buf), find_readers);
-        }
-        if (!reads)
-                return 0; /* find only lists what it matches */
-        bool exclude = false;
-        for (size_t k = 0; k < n + (st ? st->n_redir : 0); k++) {
-                const ShellWord *x = k < n ? w[k] : st->target[k - n];
-                if (!x || (k == 0 && !streq(name, "find")))
-                        continue;
-                _cleanup_free_ char *t = programs_word_text(x);
-                if (!t)
-                        return -ENOMEM;
-                /* --exclude=.git, --exclude-dir .git: a name left out; find's
-                 * predicates (-path ./.git -prune) come after its starting points */
-                bool skip = exclude || strncmp(t, "--exclude", 9) == 0 || strncmp(t, "--ignore", 8) == 0;
-                exclude = k < n &&
-                          (streq(t, "--exclude") || streq(t, "--exclude-dir") || streq(t, "--ignore"));
-                if (streq(name, "find") && k < n && t[0] == '-')
-                        break;
-                if (skip)
-                        continue;
-                if (names_objects(t)) {
-                        mark_held(j);
-                        return judge_refuse(
-                                j, "%s reads git's objects, and the history holds a masked entry", name);
-                }
-        }
-        return 0;
-}
+/* Variables that point git at config of another file: an alias, a pager,
+ * an include there turns git status into a reader. */
+static const char *const git_config_env[] = {"HOME",
+                                             "XDG_CONFIG_HOME",
+                                             "GIT_CONFIG_GLOBAL",
+                                             "GIT_CONFIG_SYSTEM",
+                                             "GIT_CONFIG",
+                                             "GIT_DIR",
+                                             "GIT_WORK_TREE",
+                                             "GIT_INDEX_FILE",
+                                             "GIT_EXEC_PATH",
+                                             "GIT_OBJECT_DIRECTORY",
+                                             "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                             "GIT_CONFIG_COUNT",
+                                             "GIT_CONFIG_PARAMETERS",
+                                             NULL};
 
 static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size_t *ret_k) {
         size_t k = 0;
@@ -551,6 +518,9 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
                         return -ENOMEM;
                 char *eq = strchr(t, '=');
                 *eq = 0;
+                if (eq > t && eq[-1] == '+')
+                        eq[-1] = 0;
+                j->git_env = j->git_env || in(t, git_config_env);
                 int r = programs_reread(j, "a variable's value, which a program may run", eq + 1,
                                         strlen(eq + 1));
                 if (r != 0)
@@ -575,6 +545,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         size_t k;
         int r;
         *ret_lists = false;
+        j->unseen_args = false;
         if ((r = judge_assignments(j, w, n, &k)) != 0)
                 return r;
         for (int hops = 0; k < n && hops < 16; hops++) {
@@ -596,6 +567,8 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                         }
                 if (inner == SIZE_MAX)
                         break;
+                j->unseen_args =
+                        j->unseen_args || (name && (streq(name, "xargs") || streq(name, "parallel")));
                 k += inner;
         }
         if (k >= n)
@@ -603,6 +576,18 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         w += k;
         n -= k;
         const char *name = program(w[0], buf, sizeof buf);
+        if (!name && judge_held(j)) {
+                /* computed at run time ($g log -p, g?t show): it may be git;
+                 * $@ or ${x:-git} hands it words from elsewhere */
+                if ((r = git_check(j, w, n, ret_lists)) != 0)
+                        return r;
+                if (!w[0]->param[0] && !w[0]->substitution && (w[0]->expansion || n == 1)) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "a program known only when it runs, and the history holds "
+                                               "a masked entry");
+                }
+                return 0;
+        }
         if (!name)
                 return 0; /* computed at run time: not seen */
         _cleanup_free_ char *s = NULL;
@@ -615,9 +600,27 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 j->computed = j->computed || w[a]->substitution;
         for (size_t a = 0; st && a < st->n_redir && shell; a++)
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
-        if (r > 0 && (r = programs_reread(j, name, s, strlen(s))) != 0)
+        if (r > 0 && in(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
+                char *p = reread_positional(s, w + rest, n - rest);
+                if (!p)
+                        return -ENOMEM;
+                free(s);
+                s = p;
+        }
+        if (r > 0 && (r = reread_with_options(j, name, s, w - k, n + k)) != 0)
                 return r;
-        if ((r = judge_objects(j, name, w, n, st)) != 0)
+        if ((r = reread_arithmetic(j, name, w, n)) != 0)
+                return r;
+        if (streq(name, "export") || streq(name, "declare") || streq(name, "typeset") ||
+            streq(name, "local") || streq(name, "readonly"))
+                for (size_t a = 1; a < n; a++) {
+                        size_t ignored;
+                        if (programs_is_assignment(w[a]) &&
+                            (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
+                                return r;
+                }
+        if ((r = objects_judge(j, name, w, n, st ? st->target : NULL, st ? st->n_redir : 0)) != 0 ||
+            (r = objects_tree_copy(j, name, w, n)) != 0)
                 return r;
         if (streq(name, "find"))
                 return judge_find(j, ln, w, n, ret_lists);
@@ -804,6 +807,16 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 if (t && t->kind == SHELL_TOKEN_WORD) {
                         if (st->n == 0 && keyword(&t->w)) {
                                 st->keyword_led = true;
+                                continue;
+                        }
+                        /* function NAME { ...; }, coproc [NAME] { ...; }: the body is
+                         * what runs (the name, before a '{' or '(', is none) */
+                        if (st->n == 0 && (word_is(&t->w, "function") || word_is(&t->w, "coproc"))) {
+                                st->keyword_led = true;
+                                bool named = i + 2 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
+                                             ((l->v[i + 2].w.n == 1 && l->v[i + 2].w.v[0].c == '{') ||
+                                              l->v[i + 2].kind == SHELL_TOKEN_OP);
+                                i += word_is(&t->w, "function") || named;
                                 continue;
                         }
                         if (st->n == STAGE_WORDS_MAX)

@@ -67,7 +67,57 @@ static const Spec git_commands[] = {
          .flags = "qvn",
          .long_flags = (const char *const[]){"quiet", "verbose", "non-matching", "no-index", NULL},
          .operands = true},
+        /* names and metadata only: the history's blobs are command-git.c's
+         * to judge when the record holds one */
+        {.name = "ls-files",
+         .flags = "cdmoikstvz",
+         .long_flags = (const char *const[]){"cached", "deleted", "modified", "others", "ignored", "stage",
+                                             "killed", "full-name", "error-unmatch", "exclude-standard",
+                                             "directory", "no-empty-directory", "debug", "eol", NULL},
+         .operands = true},
+        {.name = "check-attr",
+         .flags = "a",
+         .long_flags = (const char *const[]){"all", "cached", NULL},
+         .operands = true},
+        {.name = "log",
+         .with_arg = "n",
+         .long_flags = (const char *const[]){"oneline", "stat", "name-only", "name-status", "follow",
+                                             "graph", "decorate", "all", "no-merges", "reverse", "shortstat",
+                                             "numstat", "summary", "abbrev-commit", "no-decorate", NULL},
+         .long_with_arg = (const char *const[]){"max-count", "since", "until", "author", NULL},
+         .numbers = true,
+         .operands = true},
+        {.name = "diff", /* worktree against index: only with a summary */
+         .long_flags = (const char *const[]){"stat", "name-only", "name-status", "numstat", "shortstat",
+                                             "cached", "staged", "summary", NULL},
+         .operands = true,
+         .requires =
+                 (const char *const[]){"stat", "name-only", "name-status", "numstat", "shortstat", NULL}},
+        {.name = "rm", /* the index's entry, not the file */
+         .flags = "rqf",
+         .long_flags = (const char *const[]){"cached", "quiet", "force", "ignore-unmatch", NULL},
+         .operands = true,
+         .requires = (const char *const[]){"cached", NULL}},
+        {.name = "update-index",
+         .flags = "q",
+         .long_flags = (const char *const[]){"assume-unchanged", "no-assume-unchanged", "skip-worktree",
+                                             "no-skip-worktree", NULL},
+         .operands = true,
+         .requires = (const char *const[]){"assume-unchanged", "no-assume-unchanged", "skip-worktree",
+                                           "no-skip-worktree", NULL}},
 };
+
+/* Is one of sp's required options among the words? */
+static bool spec_required(const Spec *sp, const ShellWord *const *words, size_t n) {
+        char buf[256];
+        for (size_t k = 0; sp->requires && k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                for (const char *const *r = sp->requires; a && a[0] == '-' && a[1] == '-' && *r; r++)
+                        if (streq(a + 2, *r))
+                                return true;
+        }
+        return !sp->requires;
+}
 
 #define HEAD_OR_TAIL(cmd)                                                                                   \
         {                                                                                                   \
@@ -497,7 +547,7 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         if (streq(name, "git")) {
                 const char *what = n > 1 ? recog_literal(words[1], sub) : NULL;
                 const Spec *sp = what ? spec_find(git_commands, ELEMENTSOF(git_commands), what) : NULL;
-                if (!sp && what && recog_excludes_only(p, words, n))
+                if (what && recog_excludes_only(p, words, n))
                         return true;
                 if (!sp)
                         return recog_refuse(
@@ -505,6 +555,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                                    "before them)");
                 char cmd[64];
                 snprintf(cmd, sizeof cmd, "git %s", sp->name);
+                if (!spec_required(sp, words, n))
+                        return recog_refuse(p, "%s without --%s", cmd, sp->requires[0]);
                 return recog_check_options(p, sp, cmd, words, n, 2);
         }
         const Spec *sp = spec_find(commands, ELEMENTSOF(commands), name);

@@ -419,13 +419,121 @@ static bool turns_dotglob(const ShellWord *w) {
         return false;
 }
 
+/* Does the word start with the plain, unquoted-or-not bytes s? */
+static bool starts(const ShellWord *w, const char *s, bool whole) {
+        size_t len = strlen(s);
+        if (w->n < len || (whole && w->n != len))
+                return false;
+        for (size_t k = 0; k < len; k++)
+                if (!is_byte(&w->v[k]) || w->v[k].c != (uint8_t) s[k])
+                        return false;
+        return true;
+}
+
+/* --exclude=NAME, --exclude-dir NAME (grep, rg, tar, rsync, ...): a
+ * pattern of names left out, never a file opened; its name is data. */
+static bool exclusion(const ShellLexed *l, size_t i) {
+        static const char *const programs[] = {"grep", "egrep",  "fgrep", "rg", "ag",   "ack",
+                                               "tar",  "bsdtar", "rsync", "du", "diff", NULL};
+        const ShellWord *w = &l->v[i].w;
+        bool value =
+                i > 0 && l->v[i - 1].kind == SHELL_TOKEN_WORD &&
+                (starts(&l->v[i - 1].w, "--exclude", true) || starts(&l->v[i - 1].w, "--exclude-dir", true));
+        if (!value && !starts(w, "--exclude=", false) && !starts(w, "--exclude-dir=", false))
+                return false;
+        /* an option of such a program, the command's first word, not an
+         * operand after its -- (cat -- --exclude .env) nor a script's
+         * (python3 x.py grep --exclude .env) */
+        size_t j = i;
+        while (j > 0 && l->v[j - 1].kind == SHELL_TOKEN_WORD) {
+                if (starts(&l->v[--j].w, "--", true))
+                        return false;
+        }
+        for (const char *const *p = programs; j < i && *p; p++)
+                if (starts(&l->v[j].w, *p, true))
+                        return true;
+        return false;
+}
+
+static bool programs_is_assignment_word(const ShellWord *w) {
+        size_t k = 0;
+        while (k < w->n && is_byte(&w->v[k]) && shell_is_ident((char) w->v[k].c))
+                k++;
+        return k > 0 && k < w->n && (w->v[k].c == '=' || w->v[k].c == '+' || w->v[k].c == '[');
+}
+
+/* Is the word an argument of a command that only prints or tests names
+ * (echo ${x:-2}, ls ${d}/x)? */
+static bool names_only_command(const ShellLexed *l, size_t i) {
+        static const char *const names_only[] = {"echo", "ls",   "test", "[",    "[[",
+                                                 ":",    "true", "cd",   "stat", NULL};
+        size_t j = i;
+        while (j > 0 && l->v[j - 1].kind == SHELL_TOKEN_WORD)
+                j--;
+        for (const char *const *p = names_only; j < i && *p; p++)
+                if (starts(&l->v[j].w, *p, true))
+                        return true;
+        return false;
+}
+
+/* How the line sets variables a later word expands: 1 a plain NAME=
+ * assignment, 2 one that builds a value in pieces (NAME+=, NAME=(...),
+ * printf -v, read, IFS=, mapfile). */
+static int line_sets(const ShellLexed *l) {
+        static const char *const setters[] = {"printf", "read", "mapfile", "readarray", NULL};
+        int sets = 0;
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellWord *w = &l->v[i].w;
+                if (l->v[i].kind != SHELL_TOKEN_WORD || w->n == 0 || !is_byte(&w->v[0]) ||
+                    !shell_is_ident_start((char) w->v[0].c))
+                        continue;
+                size_t k = 0;
+                while (k < w->n && is_byte(&w->v[k]) && shell_is_ident((char) w->v[k].c))
+                        k++;
+                for (const char *const *p = setters; *p; p++)
+                        if (starts(w, *p, true))
+                                sets = 2;
+                bool plus = k < w->n && w->v[k].c == '+', array = k < w->n && w->v[k].c == '[';
+                size_t eq = k + plus;
+                if (eq < w->n && w->v[eq].c == '=' && !w->v[eq].quoted) {
+                        bool pieces = plus || starts(w, "IFS=", false) ||
+                                      (i + 1 < l->n && eq + 1 == w->n &&
+                                       l->v[i + 1].kind == SHELL_TOKEN_OP && streq(l->v[i + 1].op, "("));
+                        sets = pieces ? 2 : sets > 1 ? sets : 1;
+                } else if (array) {
+                        sets = 2; /* a[0]=x */
+                }
+        }
+        return sets;
+}
+
+/* A word computed from the line's own variables: any expansion in it
+ * (pieces), or (a plain assignment) two or one with an operator
+ * (${a[0]}${a[1]}, ${x/x/e}, ${x:3}). Its name is unknown: any. */
+static bool computed(const ShellWord *w, int sets) {
+        size_t n_exp = 0;
+        bool op = false;
+        for (size_t k = 0; k < w->n; k++)
+                if (w->v[k].kind == SHELL_EXPAND) {
+                        n_exp++;
+                        op = op || w->v[k].c == 0;
+                }
+        if (w->substitution || n_exp == 0 || sets == 0)
+                return false;
+        return sets > 1 || n_exp > 1 || op;
+}
+
 static int text_names(const char *s, size_t n, int depth, WordNames *wn);
 
 int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
+        int sets = line_sets(l);
         for (size_t i = 0; i < l->n && !wn->spent; i++) {
                 const ShellWord *w = &l->v[i].w;
-                if (l->v[i].kind != SHELL_TOKEN_WORD)
+                if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i))
                         continue;
+                if (computed(w, sets) && !programs_is_assignment_word(w) && !names_only_command(l, i))
+                        for (size_t k = 0; k < wn->n; k++)
+                                wn->named[k] = wn->named[k] || wn->names[k][0];
                 wn->dotglob = wn->dotglob || turns_dotglob(w);
                 int r = expand(wn, w->v, w->n, false, 0);
                 if (r < 0)

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What reaches git's objects when the boot's record says the history holds
+ * a masked entry (command-internal.h): a word naming .git/objects or a pack,
+ * a cd into .git, a copy of a tree holding .git, find running a program
+ * over one. It must not lex, nor judge what git itself prints (command-git.c).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+static bool in(const char *s, const char *const *list) {
+        for (; s && *list; list++)
+                if (streq(s, *list))
+                        return true;
+        return false;
+}
+
+/* When the history holds a secret, a word naming git's objects or packs
+ * is a read of it (cat .git/objects/ab/cd, tar c .git). */
+static bool names_objects(const char *s) {
+        char copy[1024];
+        snprintf(copy, sizeof copy, "%s", s);
+        size_t len = strlen(copy);
+        if (len >= 5 && (match_glob("*.pack", copy, MATCH_FOLD) || match_glob("*.idx", copy, MATCH_FOLD)))
+                return true;
+        /* a path inside a longer word (open(".git/objects/..")): cut at the
+         * bytes no path holds */
+        for (char *q = copy; *q; q++)
+                if (strchr(" \t\n\"'`()=,;:<>|&{}", *q))
+                        *q = '/';
+        char *save = NULL;
+        bool git = false;
+        for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+                if (git && (match_glob(c, "objects", MATCH_FOLD) || match_glob(c, "lost-found", MATCH_FOLD)))
+                        return true;
+                git = !streq(c, "*") &&
+                      match_glob(c, ".git", MATCH_FOLD); /* not a bare '*': dotglob is off */
+        }
+        return git; /* .git itself, last */
+}
+
+bool judge_held(const Judge *j) {
+        for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
+                if (j->policy->held[i])
+                        return true;
+        return false;
+}
+
+void judge_mark_held(Judge *j) {
+        for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
+                if (j->policy->held[i])
+                        j->named[i] = true;
+}
+
+/* A tree that holds .git: the working directory, a parent, the root. */
+static bool holds_git(const ShellWord *x) {
+        char buf[256];
+        const char *a = programs_plain(x, buf, sizeof buf);
+        if (!a)
+                return x->expansion || x->substitution; /* "$PWD" */
+        return streq(a, ".") || streq(a, "./") || streq(a, "..") || streq(a, "../") || streq(a, "/") ||
+               streq(a, "~") || names_objects(a);
+}
+
+/* Does the command leave .git out by name (--exclude=.git, -x '.git*',
+ * find's -path ./.git -prune or -not -path '*.git*')? */
+static bool leaves_git_out(const ShellWord *const *w, size_t n) {
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t || !strstr(t, ".git"))
+                        continue;
+                _cleanup_free_ char *p = programs_word_text(w[k - 1]);
+                if (strncmp(t, "--exclude", 9) == 0 ||
+                    (p && (streq(p, "--exclude") || streq(p, "-x") || streq(p, "--exclude-dir"))))
+                        return true;
+                _cleanup_free_ char *q = k >= 2 ? programs_word_text(w[k - 2]) : NULL;
+                _cleanup_free_ char *after = k + 1 < n ? programs_word_text(w[k + 1]) : NULL;
+                if ((q && (streq(q, "!") || streq(q, "-not"))) || (after && streq(after, "-prune")))
+                        return true;
+        }
+        return false;
+}
+
+/* When the history holds a masked entry: a copy of a tree that holds .git
+ * (cp -r . /tmp/x, tar c ., rsync -a ./ x), or find over one running a
+ * program on what a pattern of it can match in .git/objects. */
+int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const copiers[] = {"cp",  "tar", "bsdtar", "zip", "rsync", "scp",     "ditto",
+                                              "pax", "7z",  "cpio",   "mv",  "ln",    "install", NULL};
+        static const char *const samples[] = {
+                "./.git/objects/ab/0123456789abcdef0123456789abcdef012345",
+                "./.git/objects/pack/pack-0123456789abcdef0123456789abcdef01234567.pack", NULL};
+        char buf[512];
+        if (!judge_held(j) || leaves_git_out(w, n))
+                return 0;
+        bool copy = in(name, copiers), find = streq(name, "find"), exec = false, tree = false,
+             narrowed = false, reaches = false;
+        for (size_t k = 1; k < n && copy; k++)
+                if (holds_git(w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
+                        tree = true;
+        size_t k = 1;
+        for (; find && k < n; k++) { /* find's starting points: none is . */
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && (a[0] == '-' || streq(a, "!") || streq(a, "(")))
+                        break;
+                tree = tree || holds_git(w[k]);
+        }
+        tree = tree || (find && k == 1);
+        for (; find && k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        continue;
+                /* -name '*.c' -o -type f: another branch runs over everything */
+                reaches = reaches || streq(a, "-o") || streq(a, "-or") || streq(a, ",");
+                exec = exec || streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") ||
+                       streq(a, "-okdir");
+                bool base = streq(a, "-name") || streq(a, "-iname"),
+                     path = strstr(a, "path") != NULL || strstr(a, "wholename") != NULL,
+                     regex = strstr(a, "regex") != NULL;
+                if (!(base || path || regex) || k + 1 >= n)
+                        continue;
+                char nb[8];
+                const char *prev = programs_plain(w[k - 1], nb, sizeof nb);
+                if (prev && (streq(prev, "!") || streq(prev, "-not"))) {
+                        reaches = true; /* ! -name '*.c': all else, the objects too */
+                        k++;
+                        continue;
+                }
+                _cleanup_free_ char *pat = programs_word_text(w[++k]);
+                if (!pat)
+                        return -ENOMEM;
+                narrowed = true;
+                bool fold = a[1] == 'i';
+                for (const char *const *sm = samples; *sm && !reaches; sm++) {
+                        const char *s = base ? strrchr(*sm, '/') + 1 : *sm;
+                        reaches = regex ? match_regex(pat, s, fold)
+                                        : match_glob(pat, s, fold ? MATCH_FOLD : 0);
+                }
+        }
+        if (find && !(tree && exec && (reaches || !narrowed)))
+                return 0;
+        if (!find && !tree)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "%s %s a tree holding git's objects, and the history holds a masked entry",
+                            name, find ? "runs a program over" : "copies");
+}
+
+int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
+                  const ShellWord *const *targets, size_t n_targets) {
+        static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
+                                                 "printf", "git",  "mkdir", "true", ":",    NULL};
+        static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
+        if (judge_held(j) && (streq(name, "cd") || streq(name, "pushd")))
+                for (size_t k = 1; k < n; k++) { /* cd .git && cat objects/ab/cd */
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        if (names_objects(t)) {
+                                judge_mark_held(j);
+                                return judge_refuse(
+                                        j,
+                                        "%s enters git's directory, and the history holds a masked "
+                                        "entry",
+                                        name);
+                        }
+                }
+        if (!judge_held(j) || in(name, names_only))
+                return 0;
+        bool reads = !streq(name, "find");
+        for (size_t k = 1; k < n && !reads; k++) {
+                char buf[64];
+                reads = in(programs_plain(w[k], buf, sizeof buf), find_readers);
+        }
+        if (!reads)
+                return 0; /* find only lists what it matches */
+        bool exclude = false;
+        for (size_t k = 0; k < n + n_targets; k++) {
+                const ShellWord *x = k < n ? w[k] : targets[k - n];
+                if (!x || (k == 0 && !streq(name, "find")))
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(x);
+                if (!t)
+                        return -ENOMEM;
+                /* --exclude=.git, --exclude-dir .git: a name left out; find's
+                 * predicates (-path ./.git -prune) come after its starting points */
+                bool skip = exclude || strncmp(t, "--exclude", 9) == 0 || strncmp(t, "--ignore", 8) == 0;
+                exclude = k < n &&
+                          (streq(t, "--exclude") || streq(t, "--exclude-dir") || streq(t, "--ignore"));
+                if (streq(name, "find") && k < n && t[0] == '-')
+                        break;
+                if (skip)
+                        continue;
+                if (names_objects(t)) {
+                        judge_mark_held(j);
+                        return judge_refuse(
+                                j, "%s reads git's objects, and the history holds a masked entry", name);
+                }
+        }
+        return 0;
+}
