@@ -353,6 +353,9 @@ static int read_only(const char *path) {
         return 0;
 }
 
+/* By name, and safe so: the init runs this in its new mount and PID
+ * namespaces before the agent exists, and /proc is a mount point of the
+ * caller's namespace, which no one renames or replaces with a symlink. */
 static int make_proc(void) {
         if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
                 return -errno;
