@@ -3,10 +3,8 @@
  * it says of a policy's masked entries. It runs no git and reads no blob. */
 #include "history.h"
 
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <sys/stat.h>
 
 #include "array.h"
 #include "entry.h"
@@ -135,18 +133,11 @@ int history_record_parse(const char *buf, size_t n, HistoryRecord *ret, char *er
 int history_record_load(const char *path, HistoryRecord *ret, char *err, size_t err_n) {
         _cleanup_free_ char *buf = NULL;
         size_t n = 0;
-        struct stat st;
-        int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-        if (fd < 0)
-                return -errno;
-        int r = fstat(fd, &st) < 0 ? -errno : 0;
-        if (r == 0 && !S_ISREG(st.st_mode)) {
+        int r = read_full_file(path, HISTORY_RECORD_MAX, &buf, &n);
+        if (r == -EISDIR || r == -ENXIO) {
                 snprintf(err, err_n, "not a regular file");
-                r = -EINVAL;
+                return -EINVAL;
         }
-        if (r == 0)
-                r = read_full_fd(fd, HISTORY_RECORD_MAX, &buf, &n);
-        close(fd);
         if (r == -EFBIG) {
                 snprintf(err, err_n, "larger than %u bytes", HISTORY_RECORD_MAX);
                 return -EINVAL;
