@@ -78,21 +78,21 @@ hook '{"tool_name":"Bash","tool_input":{"command":"cat secrets/k"}}' --policy "$
 check "hook: with --policy" [ "$rc" -eq 2 ] && has "$work/err" '(secrets/)'
 
 # --- the history record: beside --policy, or --history-record
-printf 'pathpolicy-history 1\ncomplete\nheld secrets/\n' >"$work/path-policy.history"
+printf 'pathpolicy-history 2\ncomplete\nheld secrets/\nat secrets/\n' >"$work/path-policy.history"
 run --policy "$work/policy" -- 'ls'
 check "record beside the policy: read, exit 0" [ "$rc" -eq 0 ] && [ ! -s "$work/err" ]
-printf 'pathpolicy-history 2\ncomplete\n' >"$work/path-policy.history"
+printf 'pathpolicy-history 1\ncomplete\n' >"$work/path-policy.history"
 run --policy "$work/policy" -- 'ls'
 check "record beside, another version: exit 1, named" [ "$rc" -eq 1 ] && has "$work/err" "cannot read the history record $work/path-policy.history: line 1"
 hook '{"tool_name":"Bash","tool_input":{"command":"ls"}}' --policy "$work/policy"
 check "record beside, not a record: the hook fails closed" [ "$rc" -eq 2 ]
-printf 'pathpolicy-history 1\ncomplete\nheld secrets/' >"$work/path-policy.history"
+printf 'pathpolicy-history 2\ncomplete\nheld secrets/\nat secrets/' >"$work/path-policy.history"
 run --policy "$work/policy" -- 'ls'
 check "record beside, cut short: exit 1" [ "$rc" -eq 1 ] && has "$work/err" 'cut short'
 rm -f "$work/path-policy.history"
 run --policy "$work/policy" -- 'ls'
 check "no record beside: unknown, not an error" [ "$rc" -eq 0 ]
-printf 'pathpolicy-history 1\nunknown past the budget of 2 commits\n' >"$work/rec"
+printf 'pathpolicy-history 2\nunknown past the budget of 2 commits\n' >"$work/rec"
 run --modules "$work/modules.json" --history-record "$work/rec" -- 'ls'
 check "--history-record with --modules: read" [ "$rc" -eq 0 ]
 run --policy "$work/policy" --history-record "$work/none" -- 'ls'
@@ -100,7 +100,7 @@ check "--history-record given and missing: exit 1, named" [ "$rc" -eq 1 ] && has
 mkfifo "$work/fifo"
 run --policy "$work/policy" --history-record "$work/fifo" -- 'ls'
 check "--history-record a fifo: not waited on, exit 1" [ "$rc" -eq 1 ] && has "$work/err" 'not a regular file'
-printf 'pathpolicy-history 1\ncomplete\nheld .env\n' >"$work/rec2"
+printf 'pathpolicy-history 2\ncomplete\nheld .env\nanywhere\n' >"$work/rec2"
 run --history-record "$work/rec2" --history-record "$work/rec2" -- ls
 check "--history-record twice: usage" [ "$rc" -eq 2 ]
 

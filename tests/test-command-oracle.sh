@@ -15,7 +15,7 @@ passed=0 failed=0
 printf 'mask-file .env\nmask-file .envrc\nmask-file id_rsa\nmask-dir secrets/\nmask-file config/master.key\n' >"$work/policy"
 # A history that holds none of them: this test is about how words name paths,
 # not about git's history (test-command-programs.c has that).
-printf 'pathpolicy-history 1\ncomplete\n' >"$work/history"
+printf 'pathpolicy-history 2\ncomplete\n' >"$work/history"
 names=(.env .envrc id_rsa secrets master.key)
 # The scratch directory: each name at the top (the rule judges a name at
 # any depth) and where the policy has it, and names that are none of them.

@@ -7,6 +7,7 @@
 
 #include "command-internal.h"
 #include "command.h"
+#include "entry.h"
 #include "tests.h"
 #include "util.h"
 
@@ -23,6 +24,13 @@
 static const char *const secrets[] = {".env",   ".envrc",   ".git-credentials",
                                       ".netrc", "secrets/", "config/master.key"};
 static const bool all_held[] = {true, true, true, true, true, true};
+/* Where the history holds them: at the root, each where the mask is. */
+static const char *const *const root_at[] = {(const char *const[]){".env", NULL},
+                                             (const char *const[]){".envrc", NULL},
+                                             (const char *const[]){".git-credentials", NULL},
+                                             (const char *const[]){".netrc", NULL},
+                                             (const char *const[]){"secrets/", NULL},
+                                             (const char *const[]){"config/master.key", NULL}};
 
 typedef struct Row {
         const char *cmd;
@@ -483,7 +491,7 @@ static void test_table(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 const Row *row = &rows[i];
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), row->held ? all_held : NULL};
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), row->held ? all_held : NULL, root_at};
                 assert_int_equal(command_check(row->cmd, strlen(row->cmd), &policy, &v), 0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
@@ -543,7 +551,7 @@ static void test_depth(void **state) {
                 strcpy(cmd, next);
         }
         CommandVerdict v;
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL};
         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
         assert_true(v.refused);
         command_verdict_done(&v);
@@ -558,8 +566,12 @@ static const char *const tree[] = {".env",       ".envrc",       ".git-credentia
                                    "secrets/k",  "secrets/x.py", "config/master.key", "config/app.toml",
                                    "src/main.c", "src/.envx",    "README.md",         "doc/a.md"};
 
+static bool any_depth;
+
 static bool is_secret_path(const char *p) {
         for (size_t i = 0; i < ELEMENTSOF(secrets); i++) {
+                if (any_depth && entry_path_holds(secrets[i], p))
+                        return true;
                 size_t len = strlen(secrets[i]);
                 if (secrets[i][len - 1] == '/' ? strncmp(p, secrets[i], len) == 0 : streq(p, secrets[i]))
                         return true;
@@ -586,6 +598,12 @@ static int output_names_secret(const char *cmd) {
 }
 
 static char scratch[] = "/tmp/pp-command-oracle-XXXXXX";
+/* The same secrets deeper down, where the history holds them: issue 31's
+ * hole was a proof that took every held entry for one at the root. */
+static char scratch2[] = "/tmp/pp-command-oracle-XXXXXX";
+static const char *const tree2[] = {"a/.env",   "src/.env/x", "lib/secrets/k", "lib/config/master.key",
+                                    "x/.netrc", "README.md",  "src/main.c",    "a/b.c",
+                                    "doc/a.md", "lib/app.c"};
 
 static int make_scratch(void **state) {
         (void) state;
@@ -599,6 +617,13 @@ static int make_scratch(void **state) {
                 k += snprintf(cmd + k, sizeof cmd - (size_t) k, " && echo x > %s", tree[i]);
         snprintf(cmd + k, sizeof cmd - (size_t) k, " && git add -A");
         assert_int_equal(system(cmd), 0);
+        assert_non_null(mkdtemp(scratch2));
+        k = snprintf(cmd, sizeof cmd, "cd %s && git init -q .", scratch2);
+        for (size_t i = 0; i < ELEMENTSOF(tree2); i++)
+                k += snprintf(cmd + k, sizeof cmd - (size_t) k, " && mkdir -p $(dirname %s) && echo x > %s",
+                              tree2[i], tree2[i]);
+        snprintf(cmd + k, sizeof cmd - (size_t) k, " && git add -A");
+        assert_int_equal(system(cmd), 0);
         return 0;
 }
 
@@ -607,6 +632,10 @@ static int drop_scratch(void **state) {
         char cmd[256];
         if (scratch[strlen(scratch) - 1] != 'X') {
                 snprintf(cmd, sizeof cmd, "rm -rf %s", scratch);
+                assert_int_equal(system(cmd), 0);
+        }
+        if (scratch2[strlen(scratch2) - 1] != 'X') {
+                snprintf(cmd, sizeof cmd, "rm -rf %s", scratch2);
                 assert_int_equal(system(cmd), 0);
         }
         return 0;
@@ -661,40 +690,122 @@ static const char *const pathspecs[] = {
         ":(glob)*.md",
 };
 
-static void test_oracle_git(void **state) {
-        (void) state;
-        if (scratch[strlen(scratch) - 1] == 'X')
-                SKIP_UNLESS_CI("the oracle needs git and bash, and one of them is not here\n");
-        size_t failed = 0, refused_clean = 0;
-        for (size_t i = 0; i < ELEMENTSOF(pathspecs); i++) {
-                bool clean = pathspecs[i][0] == '+';
-                char specs[512] = "", cmd[1024];
-                _cleanup_free_ char *copy = strdup(pathspecs[i] + clean);
+/* Each pathspec of list against git in the tree at root, from each of
+ * dirs: wherever git lists a secret, git log -p -- SPEC must be refused,
+ * and a spec marked '+' (git lists none) allowed. The failures; the
+ * refusals where git lists none in *refused_clean. */
+static size_t oracle_pathspecs(const char *root, const char *dirs, const char *const *list, size_t n,
+                               const CommandPolicy *policy, size_t *refused_clean) {
+        size_t failed = 0;
+        for (size_t i = 0; i < n; i++) {
+                bool clean = list[i][0] == '+';
+                char specs[512] = "", cmd[1024], line[1024];
+                _cleanup_free_ char *copy = strdup(list[i] + clean);
                 assert_non_null(copy);
                 char *save = NULL;
                 for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
                         snprintf(specs + strlen(specs), sizeof specs - strlen(specs), " '%s'", t);
-                /* from the root and three directories, in one shell */
-                snprintf(cmd, sizeof cmd,
-                         "cd %s && for d in . config src secrets; do (cd $d && git ls-files -z --full-name "
-                         "--%s 2>/dev/null); done; true",
-                         scratch, specs);
+                /* from every directory, in one shell */
+                snprintf(
+                        cmd, sizeof cmd,
+                        "cd %s && for d in %s; do git -C $d ls-files -z --full-name --%s 2>/dev/null; done; "
+                        "true",
+                        root, dirs, specs);
                 bool hit = output_names_secret(cmd) == 1;
-                char line[1024];
                 snprintf(line, sizeof line, "git log -p --%s", specs);
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held};
-                assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
+                assert_int_equal(command_check(line, strlen(line), policy, &v), 0);
                 if ((hit && !v.refused) || (clean && (hit || v.refused))) {
                         print_message("%s: git lists %s, the rule %s (%s)\n", line,
                                       hit ? "a secret" : "none", v.refused ? "refuses" : "allows", v.reason);
                         failed++;
                 }
-                refused_clean += !hit && v.refused;
+                *refused_clean += !hit && v.refused;
                 command_verdict_done(&v);
         }
+        return failed;
+}
+
+static void test_oracle_git(void **state) {
+        (void) state;
+        if (scratch[strlen(scratch) - 1] == 'X')
+                SKIP_UNLESS_CI("the oracle needs git and bash, and one of them is not here\n");
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at};
+        size_t refused_clean = 0;
+        size_t failed = oracle_pathspecs(scratch, ". config src secrets", pathspecs, ELEMENTSOF(pathspecs),
+                                         &policy, &refused_clean);
         print_message("pathspecs: %zu, refused though git lists no secret from these directories: %zu\n",
                       ELEMENTSOF(pathspecs), refused_clean);
+        assert_int_equal(failed, 0);
+}
+
+/* Pathspecs only the nested tree tells apart: '+' when git lists no secret
+ * from any of its directories, and the places let it through. */
+static const char *const nested_pathspecs[] = {
+        "a",
+        ":(exclude).env",
+        ":!a/.env",
+        "src",
+        "lib",
+        "x",
+        "lib/secrets/k",
+        "secrets/k",
+        ".env",
+        ":(exclude)src :(exclude)lib :(exclude)x",
+        "+src/main.c",
+        "+a/b.c",
+        "+doc",
+        ":(glob)**/*.md", /* src/.env/ may hold an .md */
+        "*nv",
+        ".e?v",
+        ":(glob)**/.env",
+        "*",
+        ":(icase).ENV",
+        "sec*",
+        "master.key",
+        ".n*",
+        "*.c",
+        "+lib/app.c",
+        "+. :!.env :!a/.env :!.netrc :!x :!lib :!secrets :!config :!master.key :!src/.env :!.env/x",
+};
+
+/* The nested tree: the places are what git's names say (as prepare's
+ * reading of the history), and wherever git lists a secret from a
+ * directory of the tree, git log -p -- SPEC is refused. */
+static void test_oracle_git_nested(void **state) {
+        (void) state;
+        if (scratch2[strlen(scratch2) - 1] == 'X')
+                SKIP_UNLESS_CI("the oracle needs git and bash, and one of them is not here\n");
+        /* each secret's places in the tree: cut after its run, '/' when below */
+        char place_text[ELEMENTSOF(secrets)][ELEMENTSOF(tree2)][256];
+        const char *places[ELEMENTSOF(secrets)][ELEMENTSOF(tree2) + 1];
+        const char *const *at[ELEMENTSOF(secrets)];
+        bool held[ELEMENTSOF(secrets)];
+        for (size_t i = 0; i < ELEMENTSOF(secrets); i++) {
+                size_t n = 0;
+                for (size_t t = 0; t < ELEMENTSOF(tree2); t++) {
+                        size_t run = entry_path_run(secrets[i], tree2[t]);
+                        if (run > 0) {
+                                snprintf(place_text[i][n], sizeof place_text[i][n], "%.*s", (int) run,
+                                         tree2[t]);
+                                if (tree2[t][run] == '/')
+                                        strcat(place_text[i][n], "/");
+                                places[i][n] = place_text[i][n];
+                                n++;
+                        }
+                }
+                places[i][n] = NULL;
+                held[i] = n > 0;
+                at[i] = places[i];
+        }
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at};
+        size_t refused_clean = 0;
+        any_depth = true;
+        size_t failed = oracle_pathspecs(scratch2, ". a src lib lib/config x", nested_pathspecs,
+                                         ELEMENTSOF(nested_pathspecs), &policy, &refused_clean);
+        any_depth = false;
+        print_message("nested: refused though git lists no secret from these directories: %zu\n",
+                      refused_clean);
         assert_int_equal(failed, 0);
 }
 
@@ -754,7 +865,7 @@ static void test_oracle_bash(void **state) {
                         if (hit < 0)
                                 continue; /* bash would not run it */
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL};
                         assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
                         if ((hit && !v.refused) || (clean && (hit || v.refused))) {
                                 print_message("%s: bash reaches %s, the rule %s (%s)\n", line,
@@ -772,7 +883,7 @@ static void test_oracle_bash(void **state) {
 static void test_held_some(void **state) {
         (void) state;
         static const bool held[] = {false, false, false, true, false, false};
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, root_at};
         static const struct {
                 const char *cmd;
                 bool refused;
@@ -796,6 +907,61 @@ static void test_held_some(void **state) {
         }
 }
 
+/* Where the record says the history holds an entry is where a pathspec or
+ * REV:PATH must stay away from; anywhere, only a proof that holds at any
+ * depth counts. .env held at a/.env, .netrc at the root and below x/.netrc/,
+ * secrets/ at lib/secrets/; the others not held. */
+static void test_held_places(void **state) {
+        (void) state;
+        static const bool held[] = {true, false, false, true, true, false};
+        const char *const *const at[] = {(const char *const[]){"a/.env", NULL},
+                                         NULL,
+                                         NULL,
+                                         (const char *const[]){".netrc", "x/.netrc/", NULL},
+                                         (const char *const[]){"lib/secrets/", NULL},
+                                         NULL};
+        static const char *const *const anywhere[] = {NULL, NULL, NULL, NULL, NULL, NULL};
+        static const struct {
+                const char *cmd;
+                bool refused, anywhere; /* anywhere: .env, .netrc, secrets/ held at any depth */
+        } cases[] = {
+                {"git log -p -- a", true, false},
+                {"git log -p -- a/", true, false},
+                {"git log -p -- ':(exclude).env'", true, false}, /* from the root, a/.env is in */
+                {"git log -p -- ':!.env' ':!a/.env' ':!.netrc' ':!x' ':!lib' ':!secrets'", false, false},
+                {"git log -p -- src/", false, false},
+                {"git log -p -- src/", true, true},
+                {"git log -p -- '*nv'", true, false},
+                {"git log -p -- lib/secrets/k", true, false},
+                {"git log -p -- secrets/k", true, false}, /* from lib */
+                {"git log -p -- x/.netrc/y", true, false},
+                {"git log -p -- README.md", false, false},
+                {"git log -p -- README.md", true, true},
+                {"git show HEAD:a/.env", true, false},
+                {"git show HEAD:A/.ENV", true, false},
+                {"git show HEAD:./.env", true, false}, /* from a */
+                {"git show HEAD:x/../a/.env", true, false},
+                {"git show HEAD:x/.netrc/y", true, false},
+                {"git show HEAD:src/main.c", false, false},
+                {"git show HEAD:src/main.c", false, true},
+                {"git show HEAD:./main.c", false, false},
+                {"git show HEAD:./main.c", true, true},
+                {"git log -p", true, false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                CommandVerdict v;
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held,
+                                        cases[i].anywhere ? anywhere : at};
+                assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
+                if (v.refused != cases[i].refused)
+                        print_message("%s%s: %s (%s)\n", cases[i].cmd,
+                                      cases[i].anywhere ? " (anywhere)" : "",
+                                      v.refused ? "refused" : "allowed", v.reason);
+                assert_int_equal(v.refused, cases[i].refused);
+                command_verdict_done(&v);
+        }
+}
+
 static const char *corpus_path;
 
 /* Ordinary developer commands: all allowed (tests/data/command-corpus.txt). */
@@ -815,7 +981,7 @@ static void test_corpus(void **state) {
                 const char *cmd = held ? line + 6 : line;
                 for (int h = 0; h <= (int) held; h++) {
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? all_held : NULL};
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? all_held : NULL, root_at};
                         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
                         if (v.refused) {
                                 print_message("refused%s: %s (%s)\n", h ? " (held)" : "", cmd, v.reason);
@@ -834,6 +1000,7 @@ int main(int argc, char **argv) {
         if (argc > 1 && streq(argv[1], "oracle")) {
                 const struct CMUnitTest oracles[] = {
                         cmocka_unit_test(test_oracle_git),
+                        cmocka_unit_test(test_oracle_git_nested),
                         cmocka_unit_test(test_oracle_bash),
                 };
                 return cmocka_run_group_tests(oracles, make_scratch, drop_scratch);
@@ -841,9 +1008,9 @@ int main(int argc, char **argv) {
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),  cmocka_unit_test(test_match),
-                cmocka_unit_test(test_depth),  cmocka_unit_test(test_held_some),
-                cmocka_unit_test(test_corpus),
+                cmocka_unit_test(test_table),       cmocka_unit_test(test_match),
+                cmocka_unit_test(test_depth),       cmocka_unit_test(test_held_some),
+                cmocka_unit_test(test_held_places), cmocka_unit_test(test_corpus),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

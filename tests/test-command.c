@@ -298,7 +298,8 @@ static void test_table(void **state) {
                 CommandVerdict v;
                 const Row *row = &rows[i];
                 assert_int_equal(command_check(row->cmd, strlen(row->cmd),
-                                               &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL}, &v),
+                                               &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL, NULL},
+                                               &v),
                                  0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
@@ -327,7 +328,8 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(allowed); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(allowed[i], strlen(allowed[i]),
-                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL}, &v),
+                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL},
+                                               &v),
                                  0);
                 if (v.refused || v.n_paths)
                         print_message("%s: %s\n", allowed[i], v.reason);
@@ -341,7 +343,7 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(refused); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(refused[i], strlen(refused[i]),
-                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL}, &v),
+                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL}, &v),
                                  0);
                 assert_true(v.refused);
                 assert_int_equal(v.n_paths, 1);
@@ -354,7 +356,7 @@ static void test_globs(void **state) {
 static void test_edges(void **state) {
         (void) state;
         CommandVerdict v;
-        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL};
+        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL};
         assert_int_equal(command_check("cat .e\0nv", 9, &policy, &v), 0);
         command_verdict_done(&v);
         /* 4096 expansions, each judged: none names a secret */
@@ -409,7 +411,7 @@ static void test_edges(void **state) {
         command_verdict_done(&v);
         free(huge);
         /* no secrets: nothing is named */
-        assert_int_equal(command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL}, &v), 0);
+        assert_int_equal(command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL, NULL}, &v), 0);
         assert_false(v.refused);
         command_verdict_done(&v);
 }

@@ -202,35 +202,38 @@ hist() { # hist NAME 'SETUP' 'EXPECTED (lines joined by ;)' [PREPARE ARGS]
   got=$( { sed -n 2p "$v/path-policy.history" | cut -d' ' -f1; sed -n '3,$p' "$v/path-policy.history" | LC_ALL=C sort; } | paste -sd';')
   check "history: $name: prepare exits 0" [ "$rc" -eq 0 ]
   check "history: $name: '$got' is '$want'" [ "$got" = "$want" ]
-  check "history: $name: the record's first line" [ "$(head -1 "$v/path-policy.history")" = "pathpolicy-history 1" ]
+  check "history: $name: the record's first line" [ "$(head -1 "$v/path-policy.history")" = "pathpolicy-history 2" ]
 }
 hist "nothing masked in it" 'echo x >x.txt && git add x.txt && git commit -qm x' 'complete'
-hist "committed, then removed" 'echo S >.env && git add .env && git commit -qm s && git rm -q .env && git commit -qm rm' 'complete;held .env'
-hist "at any depth" 'mkdir -p a/b && echo S >a/b/.env && git add a && git commit -qm s && git rm -rq a && git commit -qm rm' 'complete;held .env'
-hist "either case" 'echo S >.ENVRC && git add .ENVRC && git commit -qm s && git rm -q .ENVRC && git commit -qm rm' 'complete;held .envrc'
-hist "a masked directory's file" 'mkdir secrets && echo S >secrets/k && git add secrets && git commit -qm s && git rm -rq secrets && git commit -qm rm' 'complete;held secrets/'
-hist "two components, deeper" 'mkdir -p v/config && echo S >v/config/master.key && git add v && git commit -qm s && git rm -rq v && git commit -qm rm' 'complete;held config/master.key'
+hist "committed, then removed" 'echo S >.env && git add .env && git commit -qm s && git rm -q .env && git commit -qm rm' 'complete;at .env;held .env'
+hist "at any depth" 'mkdir -p a/b && echo S >a/b/.env && git add a && git commit -qm s && git rm -rq a && git commit -qm rm' 'complete;at a/b/.env;held .env'
+hist "either case" 'echo S >.ENVRC && git add .ENVRC && git commit -qm s && git rm -q .ENVRC && git commit -qm rm' 'complete;at .ENVRC;held .envrc'
+hist "a masked directory's file" 'mkdir secrets && echo S >secrets/k && git add secrets && git commit -qm s && git rm -rq secrets && git commit -qm rm' 'complete;at secrets/;held secrets/'
+hist "two components, deeper" 'mkdir -p v/config && echo S >v/config/master.key && git add v && git commit -qm s && git rm -rq v && git commit -qm rm' 'complete;at v/config/master.key;held config/master.key'
 hist "not whole components" 'mkdir -p myconfig config && touch x.env .env.local .envrc.bak myconfig/master.key config/master.keys secretsx && git add -A && git commit -qm near' 'complete'
-hist "the index only" 'echo S >.netrc && git add .netrc' 'complete;held .netrc'
-hist "another branch only" 'git checkout -qb side && echo S >.netrc && git add .netrc && git commit -qm s && git checkout -q -' 'complete;held .netrc'
-hist "a tag only" 'git checkout -q --detach && echo S >.env && git add .env && git commit -qm s && git tag t && git checkout -q -' 'complete;held .env'
-hist "a reflog only" 'echo S >.env && git add .env && git commit -qm s && git reset -q --hard HEAD~1' 'complete;held .env'
-hist "a stash's untracked file" 'echo S >.envrc && git stash -q -u' 'complete;held .envrc'
+hist "the index only" 'echo S >.netrc && git add .netrc' 'complete;at .netrc;held .netrc'
+hist "another branch only" 'git checkout -qb side && echo S >.netrc && git add .netrc && git commit -qm s && git checkout -q -' 'complete;at .netrc;held .netrc'
+hist "a tag only" 'git checkout -q --detach && echo S >.env && git add .env && git commit -qm s && git tag t && git checkout -q -' 'complete;at .env;held .env'
+hist "a reflog only" 'echo S >.env && git add .env && git commit -qm s && git reset -q --hard HEAD~1' 'complete;at .env;held .env'
+hist "a stash's untracked file" 'echo S >.envrc && git stash -q -u' 'complete;at .envrc;held .envrc'
 # only the merge has it (no later commit deletes it, the index lacks it):
 # only a merge's diff against its first parent names it
-hist "a merge's own file" 'b=$(git branch --show-current) && git checkout -qb side && echo y >y && git add y && git commit -qm y && git checkout -qb m "$b" && git merge -q --no-ff --no-commit side && echo S >.git-credentials && git add .git-credentials && git commit -qm merge && git checkout -q "$b"' 'complete;held .git-credentials'
+hist "a merge's own file" 'b=$(git branch --show-current) && git checkout -qb side && echo y >y && git add y && git commit -qm y && git checkout -qb m "$b" && git merge -q --no-ff --no-commit side && echo S >.git-credentials && git add .git-credentials && git commit -qm merge && git checkout -q "$b"' 'complete;at .git-credentials;held .git-credentials'
 hist "a directory name with a newline" 'mkdir "d
 x" && echo S >"d
 x/.env" && git add -A && git commit -qm s && git rm -rq "d
-x" && git commit -qm rm' 'complete;held .env'
-hist "a nested checkout's masked file (its history unread)" 'git init -q vendor && echo S >vendor/.netrc' 'complete;held .netrc'
+x" && git commit -qm rm' 'complete;anywhere;held .env'
+hist "a nested checkout's masked file (its history unread)" 'git init -q vendor && echo S >vendor/.netrc' 'complete;at vendor/.netrc/;held .netrc'
+# where: every place, each cut after the entry's run ('/' when git's name goes on)
+hist "two places, and one below" 'mkdir -p a/.env && echo S >.env && echo S >a/.env/x && git add -A && git commit -qm s' 'complete;at .env;at a/.env/;held .env'
+hist "past the bound of places: anywhere" 'for i in $(seq 257); do mkdir d$i && echo S >d$i/.env; done && git add -A && git commit -qm s' 'complete;anywhere;held .env'
 hist "past the commit budget" 'echo x >x && git add x && git commit -qm x' 'unknown' --history-commits 1
 hist "within the commit budget" 'echo x >x && git add x && git commit -qm x' 'complete' --history-commits 2
 hist "a git directory the agent could have chosen" 'mv .git real && echo "gitdir: real" >.git' 'unknown'
 check "history: unknown says why, named" grep -qF "git's history not read" "$work/hist.log"
 w=$work/hist-none v=$work/hist-none-vm; mkdir -p "$w" "$v"; echo S >"$w/.env"
 "$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
-check "history: no repository: complete, none held" [ "$(cat "$v/path-policy.history")" = "$(printf 'pathpolicy-history 1\ncomplete')" ]
+check "history: no repository: complete, none held" [ "$(cat "$v/path-policy.history")" = "$(printf 'pathpolicy-history 2\ncomplete')" ]
 w=$work/hist-empty v=$work/hist-empty-vm; mkdir -p "$v"; git init -q "$w"
 "$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
 check "history: a repository without a commit: complete" [ "$(sed -n 2p "$v/path-policy.history")" = complete ]
@@ -242,6 +245,22 @@ check "history: past the budget: unknown" grep -qx 'unknown past the budget of 2
 "$pp" prepare --worktree "$w" --out "$v" 2>/dev/null
 check "history: prepared again: rewritten" [ "$(sed -n 2p "$v/path-policy.history")" = complete ]
 check "history: the count said" grep -qF "git's history (3 commits, the index) holds 0 masked path(s)" <("$pp" prepare --worktree "$w" --out "$v" 2>&1)
+# prepare's record read by check-command: with a/.env in the history only,
+# the pathspecs that reach it are refused, and git itself prints the secret
+# for each (the oracle); one that reaches none is allowed and prints none.
+w=$work/hist-where v=$work/hist-where-vm; mkdir -p "$v"; git init -q "$w"
+( cd "$w" && mkdir -p a src && echo code >src/main.c && echo HIST-SECRET >a/.env && git add -A && git commit -qm s && git rm -q a/.env && git commit -qm rm ) >/dev/null
+"$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
+for cmd in 'git log -p -- a' "git log -p -- ':(exclude).env'" 'git show HEAD~1:a/.env' 'git log -p'; do
+  "$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+  rc=$?
+  check "history where: refused: $cmd" [ "$rc" -eq 3 ]
+  check "history where: git prints the secret for: $cmd" grep -qF HIST-SECRET <(cd "$w" && eval "$cmd" 2>&1)
+done
+cmd='git log -p -- src/'
+"$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+check "history where: allowed: $cmd" [ $? -eq 0 ]
+check "history where: git prints no secret for: $cmd" bash -c "! (cd '$w' && $cmd 2>&1 | grep -qF HIST-SECRET)"
 # past the time budget: a git log that never ends (a stand-in git that runs
 # the real one but for log, which it turns into a wait on nothing), killed
 # at 1 s, and the record unknown

@@ -197,19 +197,20 @@ static int load_secrets(const Args *a, char ***ret, size_t *ret_n, char *err, si
         return 0;
 }
 
-/* Which masked entries git's history holds (*ret, n flags): the record
- * given, or prepare's beside --policy FILE. None beside it, or no policy
- * file to look beside: every one (the history is unknown). One given that
- * cannot be read, or one that is not a record: an error (-EINVAL, why in
- * err), never "none held". */
-static int load_held(const Args *a, char *const *secrets, size_t n, bool **ret, char *err, size_t err_n) {
-        _cleanup_(history_record_done) HistoryRecord rec = {0};
+/* Which masked entries git's history holds (*ret, n flags) and where
+ * (*ret_at, lists borrowed from *rec): the record given, or prepare's
+ * beside --policy FILE. None beside it, or no policy file to look beside:
+ * every one, anywhere (the history is unknown). One given that cannot be
+ * read, or one that is not a record: an error (-EINVAL, why in err), never
+ * "none held". */
+static int load_held(const Args *a, char *const *secrets, size_t n, HistoryRecord *rec, bool **ret,
+                     const char *const ***ret_at, char *err, size_t err_n) {
         _cleanup_free_ char *beside = NULL;
         const char *path = a->history;
         char why[256] = "";
         if (!path && a->policy && !(path = beside = history_record_beside(a->policy)))
                 return -ENOMEM;
-        int r = path ? history_record_load(path, &rec, why, sizeof why) : -ENOENT;
+        int r = path ? history_record_load(path, rec, why, sizeof why) : -ENOENT;
         if (r == -ENOMEM)
                 return r;
         if (r < 0 && (r != -ENOENT || a->history)) {
@@ -217,7 +218,7 @@ static int load_held(const Args *a, char *const *secrets, size_t n, bool **ret, 
                          r == -EINVAL ? why : strerror(-r));
                 return -EINVAL;
         }
-        return history_record_held(&rec, (const char *const *) secrets, n, ret);
+        return history_record_held(rec, (const char *const *) secrets, n, ret, ret_at);
 }
 
 /* "a, b": the paths a verdict names. */
@@ -382,6 +383,8 @@ int verb_check_command(int argc, char **argv) {
         _cleanup_strv_free_ char **secrets = NULL;
         _cleanup_free_ char *buf = NULL, *cmd = NULL;
         _cleanup_free_ bool *held = NULL;
+        _cleanup_free_ const char *const **held_at = NULL;
+        _cleanup_(history_record_done) HistoryRecord rec = {0};
         size_t n_secrets = 0, n = 0;
         LogStream *log = NULL;
         uv_loop_t loop;
@@ -399,12 +402,12 @@ int verb_check_command(int argc, char **argv) {
         int fail = a.hook ? EXIT_HOOK_BLOCK : EXIT_FAIL;
         err[0] = 0;
         if ((r = load_secrets(&a, &secrets, &n_secrets, err, sizeof err)) < 0 ||
-            (r = load_held(&a, secrets, n_secrets, &held, err, sizeof err)) < 0) {
+            (r = load_held(&a, secrets, n_secrets, &rec, &held, &held_at, err, sizeof err)) < 0) {
                 fprintf(stderr, "pathpolicy: check-command: %s\n", err[0] ? err : strerror(-r));
                 ret = fail;
                 goto out;
         }
-        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held}, .log = log};
+        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at}, .log = log};
         if (a.stream) {
                 r = stream(&c, &loop);
                 if (r < 0)

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "command-internal.h"
+#include "entry.h"
 #include "util.h"
 
 #define PATHSPECS_MAX 64
@@ -251,6 +252,19 @@ static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n
         return false;
 }
 
+/* Can the pathspecs match a place in git's history of held secret i?
+ * Held anywhere: any pathspec can. */
+static bool pathspecs_may_read_held(const Judge *j, const Git *g, const char *const *specs, size_t n,
+                                    size_t i) {
+        const char *const *at = j->policy->held_at ? j->policy->held_at[i] : NULL;
+        if (n == 0 || !at)
+                return true;
+        for (; *at; at++)
+                if (pathspecs_may_match(g, specs, n, *at))
+                        return true;
+        return false;
+}
+
 /* ---- what prints blobs ---- */
 
 static bool has(const char *const *opts, size_t n, const char *const *list) {
@@ -477,7 +491,12 @@ static const char *const operand_paths[] = {"log",        "whatchanged", "diff",
 static const char *const maybe_opts[] = {"-p", "-v", "--batch", "--lost-found", "--patch"};
 static const char *const maybe_ops[] = {"show", "add", "HEAD:"};
 
-/* A REV:PATH operand (git show HEAD:src/x.c): the blob is PATH's alone. */
+/* A REV:PATH operand (git show HEAD:src/x.c): the blob is PATH's alone,
+ * root-relative ("./x" and "../x" from the working directory, which is not
+ * known: taken from any directory of a place). It excludes a held entry
+ * when it names none of its places, nor a directory above one (a listing,
+ * but a name that was one thing may be another in REV), nor a wildcard; an
+ * entry held anywhere, only a path that cannot hold it. */
 static bool rev_path_excludes(const Judge *j, const char *op) {
         const char *colon = strchr(op, ':');
         if (!colon)
@@ -485,17 +504,31 @@ static bool rev_path_excludes(const Judge *j, const char *op) {
         const char *path = colon + 1;
         if (path[0] >= '0' && path[0] <= '3' && path[1] == ':')
                 path += 2; /* :0:path, the index's stage */
+        bool relative = strncmp(path, "./", 2) == 0 || streq(path, ".") || strstr(path, "..");
+        if (wildcard(path))
+                return false;
         for (size_t i = 0; i < j->policy->n_secrets; i++) {
                 if (!j->policy->held[i])
                         continue;
-                const char *e = j->policy->secrets[i];
-                size_t len = strlen(e);
-                bool dir = len > 0 && e[len - 1] == '/';
-                char entry[1024];
-                snprintf(entry, sizeof entry, "%.*s", (int) (dir ? len - 1 : len), e);
-                if (wildcard(path) || literal_match(path, entry, dir, false) ||
-                    literal_match(entry, path, false, false))
+                const char *const *at = j->policy->held_at ? j->policy->held_at[i] : NULL;
+                if (!at && (relative || entry_path_holds(j->policy->secrets[i], path)))
                         return false;
+                for (; at && *at; at++) {
+                        size_t len = strlen(*at);
+                        bool dir = (*at)[len - 1] == '/';
+                        char place[1024];
+                        snprintf(place, sizeof place, "%.*s", (int) (dir ? len - 1 : len), *at);
+                        const char *rel = path;
+                        while (relative && strncmp(rel, "./", 2) == 0)
+                                rel += 2;
+                        if (relative && strstr(rel, ".."))
+                                return false;
+                        /* root-relative: the place itself; relative: any tail of it */
+                        for (const char *p = place; p;
+                             p = relative && strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+                                if (literal_match(rel, p, dir, false) || literal_match(p, rel, false, false))
+                                        return false;
+                }
         }
         return true;
 }
@@ -766,7 +799,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         bool held = false;
         for (size_t i = 0; i < j->policy->n_secrets; i++)
                 if (j->policy->held[i] && !revs_excluded &&
-                    (n_specs == 0 || pathspecs_may_match(&g, specs, n_specs, j->policy->secrets[i]))) {
+                    pathspecs_may_read_held(j, &g, specs, n_specs, i)) {
                         j->named[i] = true;
                         held = true;
                 }

@@ -72,6 +72,12 @@ typedef struct CommandPolicy {
          * record): held[i] when a commit reachable from a ref, or the
          * index, holds secrets[i]. NULL: none is held. */
         const bool *held;
+        /* Where, as git names it: held_at[i] the NULL-terminated places of
+         * held secrets[i] ("a/.env"; "a/.env/" for names below it, as the
+         * record says them), or NULL (held_at NULL too): anywhere, at any
+         * depth. A pathspec or REV:PATH proves a command reads no held
+         * entry only against these places. */
+        const char *const *const *held_at;
 } CommandPolicy;
 
 /* Judge cmd (n bytes; NUL bytes refuse) against the policy. 0 with *ret

@@ -149,3 +149,34 @@ bool entry_match_any_depth(const char *entry, const char *path) {
         }
         return false;
 }
+
+bool entry_run_eq(const char *a, const char *b, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                unsigned char x = (unsigned char) a[i], y = (unsigned char) b[i];
+                if (x != y && !((x | 0x20) == (y | 0x20) && (x | 0x20) >= 'a' && (x | 0x20) <= 'z'))
+                        return false;
+        }
+        return true;
+}
+
+size_t entry_path_run(const char *entry, const char *path) {
+        size_t en = strlen(entry);
+        if (en > 0 && entry[en - 1] == '/')
+                en--;
+        if (en == 0)
+                return 0;
+        /* At each component start of path: does entry's text follow, ended
+         * by the path's end or a '/'? Components are whole on both sides. */
+        for (const char *p = path; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL) {
+                size_t rest = strlen(p);
+                if (rest < en)
+                        return 0;
+                if ((p[en] == 0 || p[en] == '/') && entry_run_eq(p, entry, en))
+                        return (size_t) (p - path) + en;
+        }
+        return 0;
+}
+
+bool entry_path_holds(const char *entry, const char *path) {
+        return entry_path_run(entry, path) > 0;
+}

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * A policy entry: a worktree-relative path, spelled the way the settings
@@ -51,6 +52,19 @@ bool entry_is_dir(const char *entry);
  * fold, ASCII letters match either case (a case-insensitive volume). */
 bool entry_same_path(const char *a, const char *b);
 bool entry_same_path_fold(const char *a, const char *b, bool fold);
+
+/* Whether n bytes of a and b are equal, ASCII letters of either case. */
+bool entry_run_eq(const char *a, const char *b, size_t n);
+
+/* Whether a path git names holds entry at any depth: entry's components as
+ * a whole-component run anywhere in path, the path itself or anything
+ * below it (a file entry too: a name that was a directory once), ASCII
+ * letters of either case. More than a mask binds, never less. */
+bool entry_path_holds(const char *entry, const char *path);
+
+/* Where the first such run ends in path (path[k] is '\0' or '/'), or 0
+ * when path does not hold entry. */
+size_t entry_path_run(const char *entry, const char *path);
 
 /*
  * Anchored: the entry names this path relative to the root. A file entry

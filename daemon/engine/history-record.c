@@ -16,8 +16,12 @@ static void seen_freep(Hashmap **m) {
 }
 
 void history_record_done(HistoryRecord *r) {
-        for (size_t i = 0; i < r->n_held; i++)
-                free(r->held[i]);
+        for (size_t i = 0; i < r->n_held; i++) {
+                free(r->held[i].entry);
+                for (size_t a = 0; a < r->held[i].n_at; a++)
+                        free(r->held[i].at[a]);
+                free(r->held[i].at);
+        }
         free(r->held);
         *r = (HistoryRecord){0};
 }
@@ -43,9 +47,18 @@ int history_record_format(const HistoryRecord *r, char **ret, size_t *ret_n) {
         else {
                 fputs("complete\n", f);
                 for (size_t i = 0; i < r->n_held; i++) {
-                        if (entry_validate(r->held[i], ENTRY_MASK) != ENTRY_OK)
+                        const HistoryHeld *h = &r->held[i];
+                        if (entry_validate(h->entry, ENTRY_MASK) != ENTRY_OK || (h->at && h->n_at == 0) ||
+                            h->n_at > HISTORY_AT_MAX)
                                 k = -EINVAL;
-                        fprintf(f, "held %s\n", r->held[i]);
+                        fprintf(f, "held %s\n", h->entry);
+                        for (size_t a = 0; a < h->n_at; a++) {
+                                if (!history_at_ok(h->entry, h->at[a]))
+                                        k = -EINVAL;
+                                fprintf(f, "at %s\n", h->at[a]);
+                        }
+                        if (!h->at)
+                                fputs("anywhere\n", f);
                 }
         }
         if (fclose(f) != 0 && k == 0)
@@ -70,14 +83,58 @@ _printf_(4, 5) static int bad(char *err, size_t err_n, size_t line, const char *
         return -EINVAL;
 }
 
+/* The reader's state: what the next line may be. */
+typedef enum Expect {
+        EXPECT_MAGIC,
+        EXPECT_STATE,
+        EXPECT_HELD,   /* after complete, or after an entry's places */
+        EXPECT_PLACE,  /* after a held line: at or anywhere */
+        EXPECT_PLACES, /* after an at line: another, or the next held */
+        EXPECT_NOTHING /* after unknown */
+} Expect;
+
+/* A held line's entry, once: a new HistoryHeld at the record's end. */
+static int take_held(HistoryRecord *rec, size_t *allocated, Hashmap **seen, char *l, size_t len, char *err,
+                     size_t err_n, size_t line) {
+        const char *entry = l + 5;
+        EntryError e = entry_validate(entry, ENTRY_MASK);
+        if (e != ENTRY_OK)
+                return bad(err, err_n, line, "held entry: %s", entry_error_to_string(e));
+        if (!*seen && !(*seen = hashmap_new()))
+                return -ENOMEM;
+        if (hashmap_contains(*seen, entry))
+                return bad(err, err_n, line, "an entry held twice");
+        if (ARRAY_GROW(rec->held, *allocated, rec->n_held + 1) < 0)
+                return -ENOMEM;
+        memmove(l, l + 5, len - 5 + 1); /* the entry alone */
+        rec->held[rec->n_held++] = (HistoryHeld){.entry = l};
+        return hashmap_put(*seen, l, NULL) < 0 ? -ENOMEM : 0;
+}
+
+/* An at line's place for the last held entry. */
+static int take_place(HistoryHeld *h, size_t *allocated, size_t *total, char *l, size_t len, char *err,
+                      size_t err_n, size_t line) {
+        if (!history_at_ok(h->entry, l + 3))
+                return bad(err, err_n, line, "a place that is not a path ending in %s", h->entry);
+        if (h->n_at >= HISTORY_AT_MAX || ++*total > HISTORY_AT_TOTAL_MAX)
+                return bad(err, err_n, line, "more places than the record's bound");
+        if (ARRAY_GROW(h->at, *allocated, h->n_at + 2) < 0)
+                return -ENOMEM;
+        memmove(l, l + 3, len - 3 + 1);
+        h->at[h->n_at++] = l;
+        h->at[h->n_at] = NULL;
+        return 0;
+}
+
 int history_record_parse(const char *buf, size_t n, HistoryRecord *ret, char *err, size_t err_n) {
         _cleanup_(history_record_done) HistoryRecord rec = {0};
         _cleanup_(seen_freep) Hashmap *seen = NULL;
-        size_t line = 0, allocated = 0;
-        bool stated = false;
+        size_t line = 0, allocated = 0, at_allocated = 0, total = 0;
+        Expect expect = EXPECT_MAGIC;
 
         for (size_t pos = 0; pos < n;) {
                 const char *s = buf + pos, *nl = memchr(s, '\n', n - pos);
+                int r = 0;
                 line++;
                 if (!nl)
                         return bad(err, err_n, line, "no newline at the end (the record cut short?)");
@@ -88,43 +145,67 @@ int history_record_parse(const char *buf, size_t n, HistoryRecord *ret, char *er
                 _cleanup_free_ char *l = strndup(s, len);
                 if (!l)
                         return -ENOMEM;
-                if (line == 1) {
+                HistoryHeld *h = rec.n_held > 0 ? &rec.held[rec.n_held - 1] : NULL;
+                switch (expect) {
+                case EXPECT_MAGIC:
                         if (!streq(l, HISTORY_RECORD_MAGIC))
                                 return bad(err, err_n, line, "not '%s' (another version?)",
                                            HISTORY_RECORD_MAGIC);
-                } else if (line == 2) {
-                        stated = true;
-                        if (streq(l, "complete"))
+                        expect = EXPECT_STATE;
+                        break;
+                case EXPECT_STATE:
+                        if (streq(l, "complete")) {
                                 rec.known = true;
-                        else if (strncmp(l, "unknown ", 8) == 0 && l[8] && reason_ok(l + 8) &&
-                                 len - 8 < sizeof rec.reason)
+                                expect = EXPECT_HELD;
+                        } else if (strncmp(l, "unknown ", 8) == 0 && l[8] && reason_ok(l + 8) &&
+                                   len - 8 < sizeof rec.reason) {
                                 memcpy(rec.reason, l + 8, len - 8 + 1);
-                        else
+                                expect = EXPECT_NOTHING;
+                        } else
                                 return bad(err, err_n, line, "neither 'complete' nor 'unknown REASON'");
-                } else {
-                        if (!rec.known)
-                                return bad(err, err_n, line, "a line after 'unknown'");
+                        break;
+                case EXPECT_NOTHING:
+                        return bad(err, err_n, line, "a line after 'unknown'");
+                case EXPECT_PLACE:
+                        if (streq(l, "anywhere")) {
+                                expect = EXPECT_HELD;
+                                break;
+                        }
+                        _fallthrough_;
+                case EXPECT_PLACES:
+                        if (strncmp(l, "at ", 3) == 0) {
+                                r = take_place(h, &at_allocated, &total, l, len, err, err_n, line);
+                                if (r >= 0)
+                                        TAKE_PTR(l);
+                                expect = EXPECT_PLACES;
+                                break;
+                        }
+                        if (expect == EXPECT_PLACE)
+                                return bad(err, err_n, line, "not 'at PATH' or 'anywhere' after 'held %s'",
+                                           h->entry);
+                        _fallthrough_;
+                case EXPECT_HELD:
                         if (strncmp(l, "held ", 5) != 0)
                                 return bad(err, err_n, line, "not 'held ENTRY'");
-                        const char *entry = l + 5;
-                        EntryError e = entry_validate(entry, ENTRY_MASK);
-                        if (e != ENTRY_OK)
-                                return bad(err, err_n, line, "held entry: %s", entry_error_to_string(e));
-                        if (!seen && !(seen = hashmap_new()))
-                                return -ENOMEM;
-                        if (hashmap_contains(seen, entry))
-                                return bad(err, err_n, line, "an entry held twice");
-                        if (ARRAY_GROW(rec.held, allocated, rec.n_held + 2) < 0)
-                                return -ENOMEM;
-                        memmove(l, l + 5, len - 5 + 1); /* the entry alone */
-                        rec.held[rec.n_held] = TAKE_PTR(l);
-                        rec.held[++rec.n_held] = NULL;
-                        if (hashmap_put(seen, rec.held[rec.n_held - 1], NULL) < 0)
-                                return -ENOMEM;
+                        r = take_held(&rec, &allocated, &seen, l, len, err, err_n, line);
+                        if (r >= 0)
+                                TAKE_PTR(l);
+                        at_allocated = 0;
+                        expect = EXPECT_PLACE;
+                        break;
                 }
+                if (r < 0)
+                        return r;
         }
-        if (!stated)
+        if (expect == EXPECT_MAGIC || expect == EXPECT_STATE)
                 return bad(err, err_n, line + 1, "the record ends before it says 'complete' or 'unknown'");
+        if (expect == EXPECT_PLACE)
+                return bad(err, err_n, line + 1, "the record ends before it says where 'held %s' is",
+                           rec.held[rec.n_held - 1].entry);
+        /* an entry held at places has them; one held anywhere, none */
+        for (size_t i = 0; i < rec.n_held; i++)
+                if (rec.held[i].n_at == 0)
+                        rec.held[i].at = NULL;
         *ret = rec;
         rec = (HistoryRecord){0};
         return 0;
@@ -145,16 +226,22 @@ int history_record_load(const char *path, HistoryRecord *ret, char *err, size_t 
         return r < 0 ? r : history_record_parse(buf, n, ret, err, err_n);
 }
 
-int history_record_held(const HistoryRecord *r, const char *const *secrets, size_t n, bool **ret) {
-        bool *held = calloc(n ? n : 1, sizeof *held);
-        if (!held)
+int history_record_held(const HistoryRecord *r, const char *const *secrets, size_t n, bool **ret,
+                        const char *const ***ret_at) {
+        _cleanup_free_ bool *held = calloc(n ? n : 1, sizeof *held);
+        _cleanup_free_ const char *const **at = calloc(n ? n : 1, sizeof *at);
+        if (!held || !at)
                 return -ENOMEM;
         for (size_t i = 0; i < n; i++) {
                 held[i] = !r->known;
                 for (size_t k = 0; !held[i] && k < r->n_held; k++)
-                        held[i] = entry_same_path(secrets[i], r->held[k]);
+                        if (entry_same_path(secrets[i], r->held[k].entry)) {
+                                held[i] = true;
+                                at[i] = (const char *const *) r->held[k].at;
+                        }
         }
-        *ret = held;
+        *ret = TAKE_PTR(held);
+        *ret_at = TAKE_PTR(at);
         return 0;
 }
 
@@ -167,31 +254,28 @@ char *history_record_beside(const char *policy_path) {
         return s;
 }
 
-static bool component_eq(const char *a, size_t an, const char *b, size_t bn) {
-        if (an != bn)
+bool history_at_ok(const char *entry, const char *at) {
+        size_t n = strlen(at), en = strlen(entry);
+        if (n == 0 || n > HISTORY_AT_PATH_MAX || at[0] == '/')
                 return false;
-        for (size_t i = 0; i < an; i++) {
-                unsigned char x = (unsigned char) a[i], y = (unsigned char) b[i];
-                if (x != y && !((x | 0x20) == (y | 0x20) && (x | 0x20) >= 'a' && (x | 0x20) <= 'z'))
+        for (size_t i = 0; i < n; i++)
+                if ((unsigned char) at[i] < 0x20 || at[i] == 0x7f)
                         return false;
-        }
-        return true;
-}
-
-bool history_path_holds(const char *entry, const char *path) {
-        size_t en = strlen(entry);
+        if (at[n - 1] == '/')
+                n--;
         if (en > 0 && entry[en - 1] == '/')
                 en--;
-        if (en == 0)
-                return false;
-        /* At each component start of path: does entry's text follow, ended
-         * by the path's end or a '/'? Components are whole on both sides. */
-        for (const char *p = path; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL) {
-                size_t rest = strlen(p);
-                if (rest < en)
+        /* whole components, none empty, "." or ".." */
+        for (size_t i = 0; i < n;) {
+                size_t k = i;
+                while (k < n && at[k] != '/')
+                        k++;
+                if (k == i || (k - i == 1 && at[i] == '.') ||
+                    (k - i == 2 && at[i] == '.' && at[i + 1] == '.'))
                         return false;
-                if ((p[en] == 0 || p[en] == '/') && component_eq(p, en, entry, en))
-                        return true;
+                i = k + 1;
         }
-        return false;
+        /* its end is entry's run, and the run starts a component */
+        return en > 0 && n >= en && (n == en || at[n - en - 1] == '/') &&
+               entry_run_eq(at + n - en, entry, en);
 }

@@ -27,11 +27,18 @@ void host_set_history_budget(unsigned seconds, unsigned long commits) {
  * only when the record is exactly that). */
 #define COMMIT_MARK '\001'
 
+/* A masked entry as git's names are read: where it is held. */
+typedef struct Held {
+        bool held, anywhere;
+        char **at; /* NULL-terminated, n_at */
+        size_t n_at, allocated;
+} Held;
+
 /* The names git says, matched as they come. */
 typedef struct Names {
         const char *const *masks;
-        size_t n_masks, n_held;
-        bool *held;
+        size_t n_masks, n_anywhere, n_at;
+        Held *held;
         bool log;        /* git log's output: markers and a '\n' before a commit's names */
         bool after_mark; /* the last record was a marker */
         unsigned long commits, max_commits;
@@ -39,24 +46,57 @@ typedef struct Names {
         size_t n_carry, carry_allocated;
 } Names;
 
-static void names_take(Names *s, const char *rec, size_t n) {
+/* A place of mask i: where path holds it, cut after its run (a '/' kept
+ * when the path goes on below it). Past the bounds, or a place the record
+ * cannot carry: anywhere. */
+static int names_place(Names *s, size_t i, const char *path, size_t run) {
+        Held *h = &s->held[i];
+        size_t n = run + (path[run] == '/');
+        h->held = true;
+        if (h->anywhere)
+                return 0;
+        for (size_t a = 0; a < h->n_at; a++)
+                if (strncmp(h->at[a], path, n) == 0 && h->at[a][n] == 0)
+                        return 0;
+        _cleanup_free_ char *at = strndup(path, n);
+        if (!at)
+                return -ENOMEM;
+        if (h->n_at >= HISTORY_AT_MAX || s->n_at >= HISTORY_AT_TOTAL_MAX ||
+            !history_at_ok(s->masks[i], at)) {
+                h->anywhere = true;
+                s->n_anywhere++;
+                return 0;
+        }
+        if (ARRAY_GROW(h->at, h->allocated, h->n_at + 2) < 0)
+                return -ENOMEM;
+        h->at[h->n_at++] = TAKE_PTR(at);
+        h->at[h->n_at] = NULL;
+        s->n_at++;
+        return 0;
+}
+
+static int names_take(Names *s, const char *rec, size_t n) {
         if (s->log && n == 1 && rec[0] == COMMIT_MARK) {
                 s->commits++;
                 s->after_mark = true;
-                return;
+                return 0;
         }
         /* git puts a newline between a commit's format and its names */
         if (s->log && s->after_mark && n > 0 && rec[0] == '\n')
                 rec++, n--;
         s->after_mark = false;
-        if (n == 0 || s->n_held == s->n_masks)
-                return;
+        if (n == 0 || s->n_anywhere == s->n_masks)
+                return 0;
         _cleanup_free_ char *path = strndup(rec, n);
-        for (size_t i = 0; path && i < s->n_masks; i++)
-                if (!s->held[i] && history_path_holds(s->masks[i], path)) {
-                        s->held[i] = true;
-                        s->n_held++;
-                }
+        if (!path)
+                return -ENOMEM;
+        for (size_t i = 0; i < s->n_masks; i++) {
+                size_t run = entry_path_run(s->masks[i], path);
+                int r = run > 0 ? names_place(s, i, path, run) : 0;
+                if (r < 0)
+                        return r;
+        }
+        return 0;
 }
 
 /* A name's bound in git's output: PATH_MAX and then some. */
@@ -65,6 +105,7 @@ static void names_take(Names *s, const char *rec, size_t n) {
 static int names_read(void *userdata, int fd) {
         Names *s = userdata;
         char buf[65536];
+        int r;
         for (;;) {
                 ssize_t k = read(fd, buf, sizeof buf);
                 if (k < 0 && errno == EINTR)
@@ -81,10 +122,12 @@ static int names_read(void *userdata, int fd) {
                                 if (ARRAY_GROW(s->carry, s->carry_allocated, s->n_carry + i - start + 1) < 0)
                                         return -ENOMEM;
                                 memcpy(s->carry + s->n_carry, buf + start, i - start);
-                                names_take(s, s->carry, s->n_carry + i - start);
+                                r = names_take(s, s->carry, s->n_carry + i - start);
                                 s->n_carry = 0;
                         } else
-                                names_take(s, buf + start, i - start);
+                                r = names_take(s, buf + start, i - start);
+                        if (r < 0)
+                                return r;
                         start = i + 1;
                         if (s->max_commits && s->commits > s->max_commits)
                                 return -E2BIG;
@@ -135,8 +178,9 @@ static int names_from_git(const Git *g, const char *const *args, Names *s, Histo
 }
 
 /* A masked entry at a nested checkout's root, there at the boot: its
- * history is not read (history.h's why), so the entry counts as held. */
-static void nested_present(int root_fd, const char *checkouts, size_t n, Names *s) {
+ * history is not read (history.h's why), so the entry counts as held,
+ * there and anything below it (its history may have had it either way). */
+static int nested_present(int root_fd, const char *checkouts, size_t n, Names *s) {
         bool first = true;
         for (const char *p = checkouts; p && p < checkouts + n; p += strlen(p) + 1) {
                 if (first) { /* "complete" or "incomplete" */
@@ -146,17 +190,31 @@ static void nested_present(int root_fd, const char *checkouts, size_t n, Names *
                 for (size_t i = 0; i < s->n_masks; i++) {
                         char path[PATH_MAX];
                         size_t en = strlen(s->masks[i]);
+                        bool dir = s->masks[i][en - 1] == '/';
                         Walk w;
-                        if (s->held[i] || (size_t) snprintf(path, sizeof path, "%s/%.*s", p,
-                                                            (int) (en - (s->masks[i][en - 1] == '/')),
-                                                            s->masks[i]) >= sizeof path)
+                        if ((size_t) snprintf(path, sizeof path, "%s/%.*s", p, (int) (en - dir),
+                                              s->masks[i]) >= sizeof path)
                                 continue;
                         if (locate(root_fd, path, &w) >= 0 && w.state == WALK_FOUND) {
-                                s->held[i] = true;
-                                s->n_held++;
+                                size_t run = strlen(path);
+                                char below[PATH_MAX + 1];
+                                int r = names_place(s, i, strcat(strcpy(below, path), "/"), run);
+                                if (r < 0)
+                                        return r;
                         }
                 }
         }
+        return 0;
+}
+
+static void held_done(Names *s) {
+        for (size_t i = 0; s->held && i < s->n_masks; i++) {
+                for (size_t a = 0; a < s->held[i].n_at; a++)
+                        free(s->held[i].at[a]);
+                free(s->held[i].at);
+        }
+        free(s->held);
+        free(s->carry);
 }
 
 static void git_donep(Git *g) {
@@ -166,21 +224,18 @@ static void git_donep(Git *g) {
 int history_read(const char *worktree, int root_fd, bool repository, const Policy *policy,
                  const char *checkouts, size_t n_checkouts, HistoryRecord *ret, unsigned long *ret_commits) {
         _cleanup_free_ const char **masks = calloc(policy->n + 1, sizeof *masks);
-        _cleanup_free_ bool *held = calloc(policy->n + 1, sizeof *held);
         _cleanup_(history_record_done) HistoryRecord rec = {.known = true};
         _cleanup_(git_donep) Git g = {.worktree = worktree};
+        _cleanup_(held_done) Names s = {.held = calloc(policy->n + 1, sizeof(Held))};
         HostError e = {0};
-        Names s = {0};
-        size_t held_allocated = 0;
         int r = 0;
 
-        if (!masks || !held)
+        if (!masks || !s.held)
                 return -ENOMEM;
         for (size_t i = 0; i < policy->n; i++)
                 if (policy->actions[i].kind != PLATFORM_PROTECT)
                         masks[s.n_masks++] = policy->actions[i].path;
         s.masks = masks;
-        s.held = held;
         s.max_commits = budget_commits;
         if (s.n_masks > 0 && repository) {
                 /* The same repository stage judges, or none: a git
@@ -212,30 +267,33 @@ int history_read(const char *worktree, int root_fd, bool repository, const Polic
                 if (rec.known) {
                         s.log = true;
                         if ((r = names_from_git(&g, log_args, &s, &rec)) < 0)
-                                goto out;
+                                return r;
                 }
                 if (rec.known) {
                         s.log = false;
                         s.n_carry = 0;
                         s.max_commits = 0;
-                        r = names_from_git(&g, index_args, &s, &rec);
+                        if ((r = names_from_git(&g, index_args, &s, &rec)) < 0)
+                                return r;
                 }
         }
-        if (r >= 0 && rec.known)
-                nested_present(root_fd, checkouts, n_checkouts, &s);
-        for (size_t i = 0; r >= 0 && rec.known && i < s.n_masks; i++)
-                if (held[i]) {
-                        if (ARRAY_GROW(rec.held, held_allocated, rec.n_held + 2) < 0 ||
-                            !(rec.held[rec.n_held] = strdup(masks[i]))) {
-                                r = -ENOMEM;
-                                break;
-                        }
-                        rec.held[++rec.n_held] = NULL;
-                }
-out:
-        free(s.carry);
-        if (r < 0)
+        if (rec.known && (r = nested_present(root_fd, checkouts, n_checkouts, &s)) < 0)
                 return r;
+        /* the record takes each held entry's places (or anywhere) */
+        if (rec.known && !(rec.held = calloc(s.n_masks + 1, sizeof *rec.held)))
+                return -ENOMEM;
+        for (size_t i = 0; rec.known && i < s.n_masks; i++)
+                if (s.held[i].held) {
+                        HistoryHeld *h = &rec.held[rec.n_held];
+                        if (!(h->entry = strdup(masks[i])))
+                                return -ENOMEM;
+                        rec.n_held++;
+                        if (!s.held[i].anywhere) {
+                                h->at = TAKE_PTR(s.held[i].at);
+                                h->n_at = s.held[i].n_at;
+                                s.held[i].n_at = 0;
+                        }
+                }
         *ret_commits = s.commits;
         *ret = rec;
         rec = (HistoryRecord){0};

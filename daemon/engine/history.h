@@ -9,32 +9,51 @@
  * history holds one. prepare writes VMDIR/HOST_HISTORY_FILE (history.c);
  * check-command reads it beside the policy file.
  *
- * The record, version 1, one item a line, each ended by '\n':
- *   pathpolicy-history 1
- *   complete                  the history was read whole; then zero or more
- *   held ENTRY                a masked entry of the policy file (as it spells
- *                             it) that a commit reachable from a ref or a
- *                             reflog, or the index, holds at any depth
+ * The record, version 2, one item a line, each ended by '\n':
+ *   pathpolicy-history 2
+ *   complete                  the history was read whole; then, for each
+ *                             masked entry it holds:
+ *   held ENTRY                the entry as the policy file spells it, held
+ *                             by a commit reachable from a ref or a reflog,
+ *                             or the index, at any depth; then either
+ *   at PATH                   one or more: where, as git names it, cut
+ *                             after the entry's run ("a/.env"), with a '/'
+ *                             when git's name goes on below it ("a/.env/")
+ *   anywhere                  or this, alone: past the bound of places, or
+ *                             a name the record cannot carry (a control
+ *                             byte): the entry counts as held at any depth
  * or, in place of "complete" and the held lines,
  *   unknown REASON            not read (past the budget, git failed, a
  *                             repository prepare would not run git in): every
- *                             masked entry counts as held
+ *                             masked entry counts as held anywhere
  * The reader is strict: anything else (another version, a held entry the
- * entry rules refuse, one twice, a line cut short, a control byte in a
- * reason) is an error, never read as "nothing held".
+ * entry rules refuse, one twice, a held entry with no place, a place that
+ * does not end in its entry, a line cut short, a control byte) is an
+ * error, never read as "nothing held".
  */
 #include <stdbool.h>
 #include <stddef.h>
 
 #define HOST_HISTORY_FILE "path-policy.history"
-#define HISTORY_RECORD_MAGIC "pathpolicy-history 1"
-/* A record's bound: a held line per masked entry, each under 4 KB. */
+#define HISTORY_RECORD_MAGIC "pathpolicy-history 2"
+/* The bounds of places: past them an entry is held "anywhere". A place's
+ * length stays under the pathspec judge's 1,024-byte buffers. */
+#define HISTORY_AT_MAX 256u        /* places an entry */
+#define HISTORY_AT_TOTAL_MAX 4096u /* places a record */
+#define HISTORY_AT_PATH_MAX 1000u  /* bytes a place */
+/* A record's bound: the places, and a held line per masked entry. */
 #define HISTORY_RECORD_MAX (16u * 1024 * 1024)
+
+typedef struct HistoryHeld {
+        char *entry; /* the masked entry, as the policy file spells it */
+        char **at;   /* NULL-terminated places; NULL: anywhere */
+        size_t n_at;
+} HistoryHeld;
 
 typedef struct HistoryRecord {
         bool known;       /* "complete": held says it all */
         char reason[160]; /* unknown: why */
-        char **held;      /* NULL-terminated */
+        HistoryHeld *held;
         size_t n_held;
 } HistoryRecord;
 
@@ -54,15 +73,18 @@ int history_record_load(const char *path, HistoryRecord *ret, char *err, size_t 
 
 /* Which of secrets (n, the policy's masked entries) the record holds, in
  * *ret (malloc'd, n flags): every one when it is unknown; an entry held
- * under either spelling of a directory ("a" or "a/"). 0 or -ENOMEM. */
-int history_record_held(const HistoryRecord *r, const char *const *secrets, size_t n, bool **ret);
+ * under either spelling of a directory ("a" or "a/"). Where, in *ret_at
+ * (malloc'd, n lists borrowed from r, which must outlive them): a held
+ * entry's NULL-terminated places, or NULL for anywhere (and for every
+ * entry of an unknown record). 0 or -ENOMEM, outputs untouched. */
+int history_record_held(const HistoryRecord *r, const char *const *secrets, size_t n, bool **ret,
+                        const char *const ***ret_at);
 
 /* The record's name beside a policy file: its directory's
  * HOST_HISTORY_FILE (malloc'd, NULL on ENOMEM). */
 char *history_record_beside(const char *policy_path);
 
-/* Whether a path git names holds entry at any depth: entry's components as
- * a whole-component run anywhere in path, the path itself or anything
- * below it (a file entry too: a name that was a directory once), ASCII
- * letters of either case. More than the mask binds, never less. */
-bool history_path_holds(const char *entry, const char *path);
+/* Whether at is a place the record can carry for entry: a relative path
+ * of whole components, none "." or "..", no control byte, at most
+ * HISTORY_AT_PATH_MAX bytes, ending (but for one '/') in entry's run. */
+bool history_at_ok(const char *entry, const char *at);

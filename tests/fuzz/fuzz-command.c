@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 return 0;
         const char *s = (const char *) data;
         CommandVerdict v;
-        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL, NULL}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(d, prefix, sizeof prefix - 1);
         memcpy(d + sizeof prefix - 1, s, size);
         CommandVerdict dv;
-        if (command_check(d, sizeof prefix - 1 + size, &(CommandPolicy){secrets, 4, NULL}, &dv) != 0)
+        if (command_check(d, sizeof prefix - 1 + size, &(CommandPolicy){secrets, 4, NULL, NULL}, &dv) != 0)
                 abort();
         for (size_t i = 0; i < v.n_paths; i++) {
                 bool found = false;
@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         command_verdict_done(&v);
         /* and with a history that holds them: git's readers judged too */
         static const bool held[] = {true, true, true};
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, held}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, NULL}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
