@@ -254,6 +254,30 @@ static const Row rows[] = {
         {"find . -name .env -exec cat {} +", false, true, ".env"},
         {"find . -name .env -delete", false, true, ".env"},
         {"find . -name .env -fprint x", false, true, ".env"},
+        /* ... and a name in what a program leaves out is data: the same
+         * command without the exclusion names less and reads the same */
+        {"rg TODO -g '!.env'", false, false, NULL},
+        {"rg TODO --glob='!.env' --iglob '!secrets/**'", false, false, NULL},
+        {"zip -r ../out.zip . -x .env .netrc", false, false, NULL},
+        {"find . -not -path './secrets/*' -type f -exec wc -l {} +", false, false, NULL},
+        {"find . ! -name .env -exec grep -l TODO {} +", false, false, NULL},
+        {"grep -rn TODO --exclude .env --exclude-dir secrets .", false, false, NULL},
+        {"tar --exclude .env -czf ../src.tgz .", false, false, NULL},
+        {"rsync -a --exclude .env --exclude=secrets/ . ../copy", false, false, NULL},
+        {"rg -f .env -g '!.env' x", false, true, ".env"},              /* -f reads it */
+        {"rg x -g '!.env' .env", false, true, ".env"},                 /* and an operand */
+        {"rg x -g .env", false, true, ".env"},                         /* an inclusion */
+        {"zip -r x.zip .env -x y", false, true, ".env"},               /* an input */
+        {"zip -r x.zip . -x y -r .env", false, true, ".env"},          /* the list ended */
+        {"find . ! ! -name .env -exec cat {} +", false, true, ".env"}, /* two nots */
+        {"find . ! -name x -o -name .env -exec cat {} +", false, true, ".env"},
+        {"find . ! -name .env -exec cat .env ;", false, true, ".env"},
+        {"grep -r x --exclude-from=.env .", false, true, ".env"}, /* reads the file */
+        {"rsync -a --exclude-from .env . ../y", false, true, ".env"},
+        {"tar -X .env -czf x.tgz .", false, true, ".env"},
+        {"grep -r x -- --exclude .env", false, true, ".env"}, /* after --: files */
+        {"rg x -- -g '!.env'", false, true, ".env"},
+        {"rg x -g '!.env' >.env", false, true, ".env"}, /* a write */
         {"find . -files0-from .env", false, true, ".env"},
         {"grep -f .env x", false, true, ".env"},
         {"grep -r .env", false, true, ".env"},

@@ -164,6 +164,91 @@ bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n) {
         return true;
 }
 
+/* Is word k an exclusion (a pattern a program leaves out), by the
+ * program's rules? What it names is data: with every
+ * exclusion left out the command is the same reader or lister, naming
+ * less, and whatever it reads through a pattern of its own is the
+ * program pass's to judge (command-programs.c). */
+static bool exclusion_word(const char *name, const ShellWord **words, size_t n, size_t k, bool *in_list) {
+        char buf[256], prev[256];
+        const char *a = recog_literal(words[k], buf);
+        const char *b = k > 1 ? recog_literal(words[k - 1], prev) : NULL;
+        if (!a || recog_has_brace(words[k]))
+                return false;
+        if (streq(name, "rg") || streq(name, "ag") || streq(name, "ack")) {
+                /* rg -g '!PAT', --glob='!PAT', --iglob: a glob rg leaves out */
+                if ((strncmp(a, "--glob=!", 8) == 0 || strncmp(a, "--iglob=!", 9) == 0))
+                        return true;
+                if (b && (streq(b, "-g") || streq(b, "--glob") || streq(b, "--iglob")) && a[0] == '!')
+                        return true;
+                return false;
+        }
+        if (streq(name, "grep") || streq(name, "tar") || streq(name, "rsync")) {
+                /* --exclude=PAT, --exclude PAT (getopt_long takes the next word),
+                 * grep's --exclude-dir */
+                static const char *const options[] = {"--exclude", "--exclude-dir", NULL};
+                for (const char *const *o = options; *o; o++) {
+                        size_t len = strlen(*o);
+                        if (strncmp(a, *o, len) == 0 && a[len] == '=')
+                                return true;
+                        if (b && streq(b, *o))
+                                return true;
+                }
+                return false;
+        }
+        if (streq(name, "zip")) {
+                /* zip -x PAT...: every word after it to the next option */
+                if (streq(a, "-x") || streq(a, "--exclude"))
+                        *in_list = true;
+                else if (a[0] == '-')
+                        *in_list = false;
+                return *in_list && a[0] != '-';
+        }
+        if (streq(name, "find") && b && k >= 2) {
+                /* ! -name PAT, -not -path PAT: what it matches is left out */
+                static const char *const tests[] = {"-name",  "-iname",     "-path",
+                                                    "-ipath", "-wholename", "-iwholename",
+                                                    "-regex", "-iregex",    NULL};
+                bool test = false;
+                for (const char *const *t = tests; *t && !test; t++)
+                        test = streq(b, *t);
+                size_t nots = 0;
+                for (size_t i = k - 2; i >= 1 && i < n; i--) {
+                        const char *c = recog_literal(words[i], prev);
+                        if (!c || !(streq(c, "!") || streq(c, "-not")))
+                                break;
+                        nots++;
+                }
+                return test && nots % 2 == 1;
+        }
+        return false;
+}
+
+/* rg, ag, ack, grep, tar, rsync, zip or find whose words name a secret
+ * only in what it excludes (rg -g '!.env', zip -x .env, find . -not -name
+ * .env -exec wc -l {} +): the names are data. */
+bool recog_exclusions_only(Recogniser *p, const char *name, const ShellWord **words, size_t n) {
+        static const char *const programs[] = {"rg",    "ag",  "ack",  "grep", "tar",
+                                               "rsync", "zip", "find", NULL};
+        bool known = false, in_list = false, any = false, dashdash = false;
+        for (const char *const *l = programs; *l && !known; l++)
+                known = streq(name, *l);
+        if (!known || p->writes)
+                return false;
+        for (size_t k = 1; k < n; k++) {
+                char buf[256];
+                /* after --, no word is an option or an option's value */
+                bool excluded = !dashdash && exclusion_word(name, words, n, k, &in_list);
+                const char *a = recog_literal(words[k], buf);
+                dashdash = dashdash || (a && streq(a, "--") && !streq(name, "find"));
+                int r = recog_word_names(p, words[k]);
+                if (r < 0 || (r > 0 && !excluded))
+                        return false;
+                any = any || r > 0;
+        }
+        return any;
+}
+
 /* find: names only, by the predicates that only test or print them. */
 bool recog_find(Recogniser *p, const ShellWord **words, size_t n) {
         char buf[256];

@@ -154,8 +154,10 @@ bool recog_check_options(Recogniser *p, const Spec *sp, const char *cmd, const S
 int recog_word_names(const Recogniser *p, const ShellWord *w);
 
 /* command-data.c: grep PATTERN [FILE...] (files: it may read files of its
- * own, naming no secret), find's name-only predicates, and git history
- * commands naming a secret only in an exclusion after --. */
+ * own, naming no secret), find's name-only predicates, git history
+ * commands naming a secret only in an exclusion after --, and the
+ * programs that name one only in what they leave out. */
 bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files);
 bool recog_find(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n);
+bool recog_exclusions_only(Recogniser *p, const char *name, const ShellWord **words, size_t n);

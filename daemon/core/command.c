@@ -529,6 +529,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         if (p->writes && !streq(name, "echo") && !streq(name, "printf"))
                 return recog_refuse(
                         p, "a redirect other than 2>&1 or >/dev/null (a write, echo's or printf's only)");
+        if (recog_exclusions_only(p, name, words, n))
+                return true;
         if (streq(name, "find"))
                 return recog_find(p, words, n);
         if (streq(name, "grep"))
