@@ -966,6 +966,11 @@ static void test_held_places(void **state) {
                 {"git show HEAD:./.env", true, false}, /* from a */
                 {"git show HEAD:x/../a/.env", true, false},
                 {"git show HEAD:x/.netrc/y", true, false},
+                {"git show 'HEAD^{/x:y}:a/.env'", true, false}, /* a ':' in the revision */
+                {"git show HEAD^{tree}:a/.env", true, false},
+                {"git show :0:a/.env", true, false},
+                {"git show HEAD:a", false, false}, /* a listing of names */
+                {"git show HEAD:", false, false},
                 {"git show HEAD:src/main.c", false, false},
                 {"git show HEAD:src/main.c", false, true},
                 {"git show HEAD:./main.c", false, false},

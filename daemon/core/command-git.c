@@ -183,10 +183,6 @@ static bool literal_match_case(const char *body, const char *s, bool dir, bool c
         return !cover && dir && n > sn && cmp(l, s, sn) == 0 && l[sn] == '/';
 }
 
-static bool literal_match(const char *body, const char *s, bool dir, bool cover) {
-        return literal_match_case(body, s, dir, cover, false);
-}
-
 static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
         const char *b = p->body;
         while (b[0] == '.' && b[1] == '/')
@@ -494,16 +490,10 @@ static const char *const maybe_ops[] = {"show", "add", "HEAD:"};
 /* A REV:PATH operand (git show HEAD:src/x.c): the blob is PATH's alone,
  * root-relative ("./x" and "../x" from the working directory, which is not
  * known: taken from any directory of a place). It excludes a held entry
- * when it names none of its places, nor a directory above one (a listing,
- * but a name that was one thing may be another in REV), nor a wildcard; an
- * entry held anywhere, only a path that cannot hold it. */
-static bool rev_path_excludes(const Judge *j, const char *op) {
-        const char *colon = strchr(op, ':');
-        if (!colon)
-                return false;
-        const char *path = colon + 1;
-        if (path[0] >= '0' && path[0] <= '3' && path[1] == ':')
-                path += 2; /* :0:path, the index's stage */
+ * when it names none of its places nor a path below one, and is no
+ * wildcard (a directory above a place is a listing of names); an entry
+ * held anywhere, only a path that cannot hold it. */
+static bool rev_path_excludes_at(const Judge *j, const char *path) {
         bool relative = strncmp(path, "./", 2) == 0 || streq(path, ".") || strstr(path, "..");
         if (wildcard(path))
                 return false;
@@ -525,10 +515,30 @@ static bool rev_path_excludes(const Judge *j, const char *op) {
                                 return false;
                         /* root-relative: the place itself; relative: any tail of it */
                         for (const char *p = place; p;
-                             p = relative && strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
-                                if (literal_match(rel, p, dir, false) || literal_match(p, rel, false, false))
+                             p = relative && strchr(p, '/') ? strchr(p, '/') + 1 : NULL) {
+                                size_t pn = strlen(p), rn = strlen(rel);
+                                while (rn > 0 && rel[rn - 1] == '/')
+                                        rn--;
+                                if (rn >= pn && strncasecmp(rel, p, pn) == 0 && (rn == pn || rel[pn] == '/'))
                                         return false;
+                        }
                 }
+        }
+        return true;
+}
+
+/* The path starts after some ':' (a revision may hold one: HEAD^{/x:y}),
+ * so each is tried: every reading must exclude. */
+static bool rev_path_excludes(const Judge *j, const char *op) {
+        const char *colon = strchr(op, ':');
+        if (!colon)
+                return false;
+        for (; colon; colon = strchr(colon + 1, ':')) {
+                const char *path = colon + 1;
+                if (path[0] >= '0' && path[0] <= '3' && path[1] == ':')
+                        path += 2; /* :0:path, the index's stage */
+                if (!rev_path_excludes_at(j, path))
+                        return false;
         }
         return true;
 }

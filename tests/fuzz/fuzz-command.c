@@ -60,6 +60,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
+        bool anywhere_refused = v.refused;
+        command_verdict_done(&v);
+        /* ... at places: never refused where anywhere allows (a place is
+         * one of anywhere's) */
+        const char *const *const at[] = {(const char *const[]){".env", "a/.env", "b/.env/", NULL},
+                                         (const char *const[]){"x/secrets/", NULL},
+                                         (const char *const[]){"config/master.key", NULL}};
+        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, at}, &v) != 0)
+                abort();
+        if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
+                abort();
+        if (v.refused && !anywhere_refused)
+                abort();
         command_verdict_done(&v);
         return 0;
 }
