@@ -51,17 +51,28 @@ judge() {
         sups+=("$sup") prefixes+=("$1") words+=("$2")
 }
 
-# The names in a set, in the order of names[].
+# The names in a set, in the order of names[], in $listed (no subshell).
 listed() {
-        local n out=
-        for n in "${names[@]}"; do [ -n "${named[$n]:-}" ] && out+="$n "; done
-        echo "$out"
+        local n
+        listed=
+        for n in "${names[@]}"; do [ -n "${named[$n]:-}" ] && listed+="$n "; done
+}
+
+# A string as a JSON string, in $json_str: the bytes the words hold (no
+# control byte but a newline or a tab).
+json_string() {
+        local s=${1//\\/\\\\}
+        s=${s//\"/\\\"}
+        s=${s//$'\n'/\\n}
+        json_str="\"${s//$'\t'/\\t}\""
 }
 
 run_all() {
-        local i script= rec json p want got ok
+        local i script= rec p want got ok input= json_str listed
         for i in "${!words[@]}"; do
                 script+="printf '\\1%d\\0' $i; ( eval $(printf %q "${prefixes[$i]}"); eval $(printf %q "printf '%s\\0' ${words[$i]}") ) 2>/dev/null"$'\n'
+                json_string "${prefixes[$i]}cat ${words[$i]}"
+                input+="{\"command\": $json_str}"$'\n'
         done
         local -a out=()
         i=-1
@@ -72,12 +83,21 @@ run_all() {
                 literal_names "$rec"
                 for p in "${!named[@]}"; do want_of[$i]+=" $p"; done
         done < <(cd "$d" && bash -c "$script")
+        # check-command on every "PREFIX cat WORD": one process, a verdict a line
+        local -a verdicts=()
+        mapfile -t verdicts < <(printf '%s' "$input" |
+                "$pp" check-command --policy "$work/policy" --history-record "$work/history" --stream 2>/dev/null)
+        if [ "${#verdicts[@]}" -ne "${#words[@]}" ]; then
+                echo "FAIL: check-command --stream gave ${#verdicts[@]} verdicts for ${#words[@]} commands"
+                failed=$((failed + 1))
+                return
+        fi
         for i in "${!words[@]}"; do
                 named=()
                 for p in ${want_of[$i]:-}; do named[$p]=1; done
-                want=$(listed)
-                json=$("$pp" check-command --policy "$work/policy" --history-record "$work/history" --json -- "${prefixes[$i]}cat ${words[$i]}" 2>/dev/null)
-                json=${json#*\"paths\":[}
+                listed
+                want=$listed
+                json=${verdicts[$i]#*\"paths\":[}
                 json=${json%]*}
                 named=()
                 IFS=, read -ra got <<<"$json"
@@ -86,7 +106,8 @@ run_all() {
                         p=${p%/}
                         named[${p##*/}]=1
                 done
-                got=$(listed)
+                listed
+                got=$listed
                 ok=0
                 if [ "${sups[$i]}" = 1 ]; then
                         ok=1
