@@ -24,6 +24,10 @@
 static const char *const secrets[] = {".env",   ".envrc",   ".git-credentials",
                                       ".netrc", "secrets/", "config/master.key"};
 static const bool all_held[] = {true, true, true, true, true, true};
+/* A relative pathspec proves nothing of a held directory (the working
+ * directory may be in it: test_held_places): the file entries held alone. */
+#define FILES 2
+static const bool files_held[] = {true, true, true, true, false, true};
 /* Where the history holds them: at the root, each where the mask is. */
 static const char *const *const root_at[] = {(const char *const[]){".env", NULL},
                                              (const char *const[]){".envrc", NULL},
@@ -34,7 +38,7 @@ static const char *const *const root_at[] = {(const char *const[]){".env", NULL}
 
 typedef struct Row {
         const char *cmd;
-        bool held; /* the history holds every entry */
+        int held; /* the history holds every entry (1), every file entry at the root (FILES) */
         bool refused;
         const char *path; /* a secret the verdict names, or NULL */
 } Row;
@@ -99,7 +103,7 @@ static const Row rows[] = {
         {"find .git -type f -exec cat {} +", true, true, ".env"},
         {"git clone https://github.com/x/y", true, false, NULL},
         {"git clone file:///work/x", true, true, ".env"},
-        {"git blame HEAD~1 src/x.c", true, false, NULL},
+        {"git blame HEAD~1 src/x.c", FILES, false, NULL},
         /* pathspecs by git's rules: magic, case, exclusion, a directory */
         {"git log -p -- ':(icase).ENV'", true, true, ".env"},
         {"git log -p -- ':(glob)**/.env'", true, true, ".env"},
@@ -113,7 +117,7 @@ static const Row rows[] = {
         {"git log -p -- '.[e]nv'", true, true, ".env"},
         {"git log -p -- src/.. ", true, true, ".env"},
         /* a pathspec that provably excludes every held entry, or no record */
-        {"git log -p -- src/", true, false, NULL},
+        {"git log -p -- src/", FILES, false, NULL},
         {"git diff -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets' "
          "':(top,exclude)config/master.key'",
          true, false, NULL},
@@ -125,11 +129,11 @@ static const Row rows[] = {
         {"git diff -- .env", false, true, ".env"},            /* not an exclusion */
         {"git diff --output=.env -- x", false, true, ".env"}, /* an option naming it */
         {"git diff -- ':!.env' > out", false, true, ".env"},
-        {"git log -p -- src ':!src/x'", true, false, NULL},
+        {"git log -p -- src ':!src/x'", FILES, false, NULL},
         {"git log -p -- ':(top)src'", true, false, NULL},
-        {"git log -p -- sec", true, false, NULL},
-        {"git log -p -- ':(literal)*nv'", true, false, NULL},
-        {"git show HEAD -- README.md", true, false, NULL},
+        {"git log -p -- sec", FILES, false, NULL},
+        {"git log -p -- ':(literal)*nv'", FILES, false, NULL},
+        {"git show HEAD -- README.md", FILES, false, NULL},
         {"git show HEAD:src/main.c", true, false, NULL},
         {"git log --stat", true, false, NULL},
         {"git show --stat HEAD", true, false, NULL},
@@ -407,13 +411,13 @@ static const Row rows[] = {
         {"script -q /dev/null", true, false, NULL},
         /* false refusals: an operand no revision can be is a pathspec
          * without --; -C DIR puts relative pathspecs under DIR */
-        {"git diff HEAD~1 src/", true, false, NULL},
-        {"git log -p ./src/main.c", true, false, NULL},
-        {"git diff --cached ./src/main.c", true, false, NULL},
-        {"git add -p ./src/main.c", true, false, NULL},
-        {"git log -p src/ tests/", true, false, NULL},
-        {"git -C src log -p -- .", true, false, NULL},
-        {"git -C src log -p -- '*.c'", true, false, NULL},
+        {"git diff HEAD~1 src/", FILES, false, NULL},
+        {"git log -p ./src/main.c", FILES, false, NULL},
+        {"git diff --cached ./src/main.c", FILES, false, NULL},
+        {"git add -p ./src/main.c", FILES, false, NULL},
+        {"git log -p src/ tests/", FILES, false, NULL},
+        {"git -C src log -p -- .", FILES, false, NULL},
+        {"git -C src log -p -- '*.c'", FILES, false, NULL},
         {"git log -p src/main.c", true, true, ".env"}, /* a branch may be named src/main.c */
         {"git log -p .", true, true, ".env"},
         {"git log -p ./.env", true, true, ".env"},
@@ -515,7 +519,11 @@ static void test_table(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 const Row *row = &rows[i];
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), row->held ? all_held : NULL, root_at};
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets),
+                                        row->held == FILES ? files_held
+                                        : row->held        ? all_held
+                                                           : NULL,
+                                        root_at};
                 assert_int_equal(command_check(row->cmd, strlen(row->cmd), &policy, &v), 0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
@@ -591,9 +599,12 @@ static const char *const tree[] = {".env",       ".envrc",       ".git-credentia
                                    "src/main.c", "src/.envx",    "README.md",         "doc/a.md"};
 
 static bool any_depth;
+static const bool *oracle_held; /* the secrets that count; NULL: all */
 
 static bool is_secret_path(const char *p) {
         for (size_t i = 0; i < ELEMENTSOF(secrets); i++) {
+                if (oracle_held && !oracle_held[i])
+                        continue;
                 if (any_depth && entry_path_holds(secrets[i], p))
                         return true;
                 size_t len = strlen(secrets[i]);
@@ -715,16 +726,20 @@ static const char *const pathspecs[] = {
 };
 
 /* Each pathspec of list against git in the tree at root, from each of
- * dirs: wherever git lists a secret, git log -p -- SPEC must be refused,
- * and a spec marked '+' (git lists none) allowed. The failures; the
- * refusals where git lists none in *refused_clean. */
+ * dirs: wherever git lists a secret, git log -p -- SPEC must be refused;
+ * with clean_only, only the specs marked '+' (git lists none), which must
+ * be allowed. The failures; the refusals where git lists none in
+ * *refused_clean. */
 static size_t oracle_pathspecs(const char *root, const char *dirs, const char *const *list, size_t n,
-                               const CommandPolicy *policy, size_t *refused_clean) {
+                               const CommandPolicy *policy, bool clean_only, size_t *refused_clean) {
         size_t failed = 0;
+        oracle_held = policy->held;
         for (size_t i = 0; i < n; i++) {
-                bool clean = list[i][0] == '+';
+                bool clean = clean_only && list[i][0] == '+';
+                if (clean_only && !clean)
+                        continue;
                 char specs[512] = "", cmd[1024], line[1024];
-                _cleanup_free_ char *copy = strdup(list[i] + clean);
+                _cleanup_free_ char *copy = strdup(list[i] + (list[i][0] == '+'));
                 assert_non_null(copy);
                 char *save = NULL;
                 for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
@@ -747,6 +762,7 @@ static size_t oracle_pathspecs(const char *root, const char *dirs, const char *c
                 *refused_clean += !hit && v.refused;
                 command_verdict_done(&v);
         }
+        oracle_held = NULL;
         return failed;
 }
 
@@ -754,10 +770,16 @@ static void test_oracle_git(void **state) {
         (void) state;
         if (scratch[strlen(scratch) - 1] == 'X')
                 SKIP_UNLESS_CI("the oracle needs git and bash, and one of them is not here\n");
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at};
-        size_t refused_clean = 0;
+        /* every entry held: what reaches one is refused; the file entries
+         * alone (a relative pathspec proves nothing of a held directory):
+         * what reaches none is allowed */
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at},
+                      files = {secrets, ELEMENTSOF(secrets), files_held, root_at};
+        size_t refused_clean = 0, ignored = 0;
         size_t failed = oracle_pathspecs(scratch, ". config src secrets", pathspecs, ELEMENTSOF(pathspecs),
-                                         &policy, &refused_clean);
+                                         &policy, false, &refused_clean) +
+                        oracle_pathspecs(scratch, ". config src secrets", pathspecs, ELEMENTSOF(pathspecs),
+                                         &files, true, &ignored);
         print_message("pathspecs: %zu, refused though git lists no secret from these directories: %zu\n",
                       ELEMENTSOF(pathspecs), refused_clean);
         assert_int_equal(failed, 0);
@@ -776,9 +798,10 @@ static const char *const nested_pathspecs[] = {
         "secrets/k",
         ".env",
         ":(exclude)src :(exclude)lib :(exclude)x",
-        "+src/main.c",
-        "+a/b.c",
-        "+doc",
+        "src/main.c", /* relative: the working directory may be in lib/secrets/ */
+        "+:/src/main.c",
+        "+:/a/b.c",
+        "+:/doc",
         ":(glob)**/*.md", /* src/.env/ may hold an .md */
         "*nv",
         ".e?v",
@@ -789,8 +812,9 @@ static const char *const nested_pathspecs[] = {
         "master.key",
         ".n*",
         "*.c",
-        "+lib/app.c",
-        "+. :!.env :!a/.env :!.netrc :!x :!lib :!secrets :!config :!master.key :!src/.env :!.env/x",
+        "+:/lib/app.c",
+        ". :!.env :!a/.env :!.netrc :!x :!lib :!secrets :!config :!master.key :!src/.env :!.env/x",
+        "+:/ :/!a/.env :/!src/.env :/!lib/secrets :/!lib/config :/!x/.netrc",
 };
 
 /* The nested tree: the places are what git's names say (as prepare's
@@ -826,7 +850,9 @@ static void test_oracle_git_nested(void **state) {
         size_t refused_clean = 0;
         any_depth = true;
         size_t failed = oracle_pathspecs(scratch2, ". a src lib lib/config x", nested_pathspecs,
-                                         ELEMENTSOF(nested_pathspecs), &policy, &refused_clean);
+                                         ELEMENTSOF(nested_pathspecs), &policy, false, &refused_clean) +
+                        oracle_pathspecs(scratch2, ". a src lib lib/config x", nested_pathspecs,
+                                         ELEMENTSOF(nested_pathspecs), &policy, true, &refused_clean);
         any_depth = false;
         print_message("nested: refused though git lists no secret from these directories: %zu\n",
                       refused_clean);
@@ -952,14 +978,38 @@ static void test_held_places(void **state) {
                 {"git log -p -- a", true, false},
                 {"git log -p -- a/", true, false},
                 {"git log -p -- ':(exclude).env'", true, false}, /* from the root, a/.env is in */
-                {"git log -p -- ':!.env' ':!a/.env' ':!.netrc' ':!x' ':!lib' ':!secrets'", false, false},
-                {"git log -p -- src/", false, false},
+                /* from inside lib/secrets only a :/ exclusion covers it all */
+                {"git log -p -- ':!.env' ':!a/.env' ':!.netrc' ':!x' ':!lib' ':!secrets'", true, false},
+                {"git log -p -- ':/!a/.env' ':/!.netrc' ':/!x' ':/!lib'", false, false},
+                {"git log -p --all -- k", true, false}, /* cd lib/$(ls lib) first */
+                {"git log -p -- ':/src/'", false, false},
+                {"git log -p -- src/", true, false}, /* src/ inside lib/secrets/ */
+                {"git show old:./k", true, false},
+                {"git show 1234abcd:k", true, false}, /* a tree's id: lib/secrets's */
+                {"git show 1234abcd:src/main.c", true, false},
+                {"git diff 4b825dc642cb HEAD:x -- ':/config'", true, false},
+                {"git archive old:lib k", true, false},
+                {"git log -p -- lib/.", true, false},
+                {"git log -p -- x//.netrc", true, false},
+                {"git log -p -- ./a/./.env", true, false},
+                {"git --noglob-pathspecs log -p -- ':(glob)lib/*/k'", true, false},
+                {"git show HEAD:README --all", true, false},
+                {"echo old | git show --stdin HEAD:README", true, false},
+                {"git show 'HEAD^{/[^:]}'", true, false},
+                {"git show '@{2099-01-01 00:00}'", true, false},
+                {"git show ':/(:)|.'", true, false},
+                {"git show 'HEAD@{1}:src/main.c'", false, false},
+                {"git show --format=%H HEAD:src/main.c", false, false},
+                {"git stash show", true, false},
+                {"git stash list -U1", true, false},
+                {"git stash list", false, false},
                 {"git log -p -- src/", true, true},
                 {"git log -p -- '*nv'", true, false},
                 {"git log -p -- lib/secrets/k", true, false},
                 {"git log -p -- secrets/k", true, false}, /* from lib */
                 {"git log -p -- x/.netrc/y", true, false},
-                {"git log -p -- README.md", false, false},
+                {"git log -p -- README.md", true, false}, /* from lib/secrets/ */
+                {"git log -p -- :/README.md", false, false},
                 {"git log -p -- README.md", true, true},
                 {"git show HEAD:a/.env", true, false},
                 {"git show HEAD:A/.ENV", true, false},
@@ -973,9 +1023,10 @@ static void test_held_places(void **state) {
                 {"git show HEAD:", false, false},
                 {"git show HEAD:src/main.c", false, false},
                 {"git show HEAD:src/main.c", false, true},
-                {"git show HEAD:./main.c", false, false},
+                {"git show HEAD:./main.c", true, false}, /* from lib/secrets/ */
                 {"git show HEAD:./main.c", true, true},
                 {"git log -p", true, false},
+                {"git cat-file --batch-all-objects --batch", true, false},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
@@ -1010,7 +1061,8 @@ static void test_corpus(void **state) {
                 const char *cmd = held ? line + 6 : line;
                 for (int h = 0; h <= (int) held; h++) {
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? all_held : NULL, root_at};
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? files_held : NULL,
+                                                root_at};
                         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
                         if (v.refused) {
                                 print_message("refused%s: %s (%s)\n", h ? " (held)" : "", cmd, v.reason);

@@ -226,7 +226,7 @@ x" && git commit -qm rm' 'complete;anywhere;held .env'
 hist "a nested checkout's masked file (its history unread)" 'git init -q vendor && echo S >vendor/.netrc' 'complete;at vendor/.netrc/;held .netrc'
 # where: every place, each cut after the entry's run ('/' when git's name goes on)
 hist "two places, and one below" 'mkdir -p a/.env && echo S >.env && echo S >a/.env/x && git add -A && git commit -qm s' 'complete;at .env;at a/.env/;held .env'
-hist "past the bound of places: anywhere" 'for i in $(seq 257); do mkdir d$i && echo S >d$i/.env; done && git add -A && git commit -qm s' 'complete;anywhere;held .env'
+hist "past the bound of places: anywhere" 'mkdir d{1..1025} && for i in {1..1025}; do echo S >d$i/.env; done && git add -A && git commit -qm s' 'complete;anywhere;held .env'
 hist "past the commit budget" 'echo x >x && git add x && git commit -qm x' 'unknown' --history-commits 1
 hist "within the commit budget" 'echo x >x && git add x && git commit -qm x' 'complete' --history-commits 2
 hist "a git directory the agent could have chosen" 'mv .git real && echo "gitdir: real" >.git' 'unknown'

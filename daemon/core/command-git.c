@@ -127,11 +127,12 @@ static Pathspec spec_parse(const Git *g, const char *s) {
                 char magic[256];
                 snprintf(magic, sizeof magic, "%.*s", (int) (e - s - 2), s + 2);
                 char *save = NULL;
+                bool literal = false;
                 for (char *m = strtok_r(magic, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
                         if (streq(m, "top"))
                                 p.top = true;
                         else if (streq(m, "literal"))
-                                p.literal = true;
+                                p.literal = literal = true;
                         else if (streq(m, "glob"))
                                 p.glob = true;
                         else if (streq(m, "icase"))
@@ -141,6 +142,8 @@ static Pathspec spec_parse(const Git *g, const char *s) {
                         else
                                 p.unknown = true; /* attr:, prefix: */
                 }
+                if (p.glob && !literal) /* the spec's own magic wins over --noglob-pathspecs */
+                        p.literal = false;
                 p.body = e + 1;
                 return p;
         }
@@ -183,10 +186,33 @@ static bool literal_match_case(const char *body, const char *s, bool dir, bool c
         return !cover && dir && n > sn && cmp(l, s, sn) == 0 && l[sn] == '/';
 }
 
+/* A pathspec's text as git reads it (normalize_path_copy): '//' is one
+ * '/', a "." component is none ("lib/." is "lib/", "./x" is "x"); ".."
+ * is left for the caller, which takes it for anything. */
+static void spec_normalize(const char *in, char *out, size_t n) {
+        size_t k = 0;
+        for (const char *c = in; *c && k + 1 < n;) {
+                if (*c == '/' && (k == 0 || out[k - 1] == '/')) {
+                        c++; /* a second '/', or a leading one left by "./" */
+                        continue;
+                }
+                if ((k == 0 || out[k - 1] == '/') && c[0] == '.' && (c[1] == '/' || c[1] == 0)) {
+                        c += c[1] ? 2 : 1; /* a "." component */
+                        continue;
+                }
+                out[k++] = *c++;
+        }
+        out[k] = 0;
+        if (k == 0 && n > 1 && in[0])
+                out[0] = '.', out[1] = 0; /* "." or "./": everything */
+}
+
 static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
-        const char *b = p->body;
-        while (b[0] == '.' && b[1] == '/')
-                b += 2;
+        char normal[1024];
+        if (p->body[0] == '/')
+                return !cover;
+        spec_normalize(p->body, normal, sizeof normal);
+        const char *b = normal;
         if (p->unknown || b[0] == '/' || strstr(b, "..") || false)
                 return !cover;
         if (p->literal || !wildcard(b))
@@ -214,10 +240,22 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
         return false;
 }
 
+/* Where relative pathspecs may be taken from. Always from every directory
+ * above the entry (the command's working directory is not known); with
+ * FROM_INSIDE also from one inside a directory entry (a working directory
+ * in it: git log -p -- k from secrets/); with FROM_SUBTREE, from a tree's
+ * root that is not the repository's (REV:dir, a tree's id), where :(top)
+ * and :/ are relative too. */
+typedef enum From {
+        FROM_ABOVE = 0,
+        FROM_INSIDE = 1 << 0,
+        FROM_SUBTREE = 1 << 1,
+} From;
+
 /* Can the pathspecs match the entry (a masked path, "secrets/" a
- * directory)? Relative ones are taken from any directory of it (the
- * command's working directory is not known). No pathspec: everything. */
-static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n, const char *entry) {
+ * directory)? No pathspec: everything. */
+static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n, const char *entry,
+                                From from) {
         char e[1024];
         snprintf(e, sizeof e, "%s", entry);
         size_t len = strlen(e);
@@ -227,7 +265,7 @@ static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n
         if (n == 0)
                 return true;
         Pathspec v[PATHSPECS_MAX];
-        bool positive = false;
+        bool positive = false, subtree = from & FROM_SUBTREE;
         for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
                 v[i] = spec_parse(g, specs[i]);
                 positive = positive || !v[i].exclude;
@@ -237,26 +275,39 @@ static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n
                 /* s: the entry from a working directory above it; a :(top)
                  * spec names the whole entry from any of them */
                 for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
+                        const char *at = v[i].top && !subtree ? e : s;
                         if (v[i].exclude)
-                                covered = covered || spec_matches(&v[i], v[i].top ? e : s, dir, true);
+                                covered = covered || spec_matches(&v[i], at, dir, true);
                         else
-                                may = may || spec_matches(&v[i], v[i].top ? e : s, dir, false);
+                                may = may || spec_matches(&v[i], at, dir, false);
                 }
                 if (may && !covered)
                         return true;
         }
-        return false;
+        if (!dir || !(from & (FROM_INSIDE | FROM_SUBTREE)))
+                return false;
+        /* from inside the directory: a relative pathspec can name anything
+         * below it, and only an exclusion from the top covers it all */
+        bool may = !positive, covered = false;
+        for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
+                bool relative = !v[i].top || subtree;
+                if (v[i].exclude)
+                        covered = covered || (!relative && spec_matches(&v[i], e, dir, true));
+                else
+                        may = may || relative || spec_matches(&v[i], e, dir, false);
+        }
+        return may && !covered;
 }
 
 /* Can the pathspecs match a place in git's history of held secret i?
  * Held anywhere: any pathspec can. */
 static bool pathspecs_may_read_held(const Judge *j, const Git *g, const char *const *specs, size_t n,
-                                    size_t i) {
+                                    size_t i, bool subtree) {
         const char *const *at = j->policy->held_at ? j->policy->held_at[i] : NULL;
         if (n == 0 || !at)
                 return true;
         for (; *at; at++)
-                if (pathspecs_may_match(g, specs, n, *at))
+                if (pathspecs_may_match(g, specs, n, *at, FROM_INSIDE | (subtree ? FROM_SUBTREE : 0)))
                         return true;
         return false;
 }
@@ -341,8 +392,11 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
                      has(opts, n_opts, (const char *const[]){"--cached", NULL});
         for (const char *const *l = patch; *l && !on; l++)
                 on = streq(sub, *l) && has(opts, n_opts, patch_options);
+        /* stash show: a patch by stash.showPatch (config the agent can
+         * write) whatever its options; stash list takes log's */
         if (streq(sub, "stash"))
-                on = (n_ops > 0 && streq(ops[0], "show") && has(opts, n_opts, patch_options)) ||
+                on = (n_ops > 0 && streq(ops[0], "show")) ||
+                     (n_ops > 0 && streq(ops[0], "list") && has(opts, n_opts, patch_options)) ||
                      has(opts, n_opts, interactive);
         if (streq(sub, "worktree"))
                 on = n_ops > 0 && streq(ops[0], "add");
@@ -493,19 +547,22 @@ static const char *const maybe_ops[] = {"show", "add", "HEAD:"};
  * when it names none of its places nor a path below one, and is no
  * wildcard (a directory above a place is a listing of names); an entry
  * held anywhere, only a path that cannot hold it. */
-static bool rev_path_excludes_at(const Judge *j, const char *path) {
-        bool relative = strncmp(path, "./", 2) == 0 || streq(path, ".") || strstr(path, "..");
+static bool rev_path_excludes_at(const Judge *j, const char *path, bool subtree) {
+        bool relative = strncmp(path, "./", 2) == 0 || streq(path, ".") || strstr(path, ".."),
+             anywhere_below = relative || subtree; /* PATH from an unknown directory */
         if (wildcard(path))
                 return false;
         for (size_t i = 0; i < j->policy->n_secrets; i++) {
                 if (!j->policy->held[i])
                         continue;
                 const char *const *at = j->policy->held_at ? j->policy->held_at[i] : NULL;
-                if (!at && (relative || entry_path_holds(j->policy->secrets[i], path)))
+                if (!at && (anywhere_below || entry_path_holds(j->policy->secrets[i], path)))
                         return false;
                 for (; at && *at; at++) {
                         size_t len = strlen(*at);
                         bool dir = (*at)[len - 1] == '/';
+                        if (dir && anywhere_below)
+                                return false; /* that directory may be inside the place */
                         char place[1024];
                         snprintf(place, sizeof place, "%.*s", (int) (dir ? len - 1 : len), *at);
                         const char *rel = path;
@@ -513,9 +570,9 @@ static bool rev_path_excludes_at(const Judge *j, const char *path) {
                                 rel += 2;
                         if (relative && strstr(rel, ".."))
                                 return false;
-                        /* root-relative: the place itself; relative: any tail of it */
+                        /* root-relative: the place itself; else any tail of it */
                         for (const char *p = place; p;
-                             p = relative && strchr(p, '/') ? strchr(p, '/') + 1 : NULL) {
+                             p = anywhere_below && strchr(p, '/') ? strchr(p, '/') + 1 : NULL) {
                                 size_t pn = strlen(p), rn = strlen(rel);
                                 while (rn > 0 && rel[rn - 1] == '/')
                                         rn--;
@@ -527,20 +584,41 @@ static bool rev_path_excludes_at(const Judge *j, const char *path) {
         return true;
 }
 
-/* The path starts after some ':' (a revision may hold one: HEAD^{/x:y}),
- * so each is tried: every reading must exclude. */
+/* Where REV:PATH's path starts: after the first ':' outside {...}
+ * (HEAD@{1}:x, HEAD^{/a:b}:x), past :N: (the index's stage N); NULL for
+ * none, a :/message search, or a brace left open. */
+static const char *rev_path(const char *op) {
+        if (op[0] == ':' && op[1] == '/')
+                return NULL;
+        int depth = 0;
+        for (const char *c = op; *c; c++)
+                if (*c == '{')
+                        depth++;
+                else if (*c == '}' && depth > 0)
+                        depth--;
+                else if (*c == ':' && depth == 0)
+                        return c[1] >= '0' && c[1] <= '3' && c[2] == ':' && c == op ? c + 3 : c + 1;
+        return NULL;
+}
+
+/* Can the revision name a tree other than the repository's root: an
+ * object's id (4 or more hex digits, a tree's as well as a commit's), or
+ * REV:DIR? A branch or a tag is taken for a commit: the guest's .git is
+ * read-only, so the agent makes no ref. */
+static bool rev_subtree(const char *op) {
+        const char *path = rev_path(op);
+        if (path && path[0])
+                return true;
+        size_t hex = strspn(op, "0123456789abcdefABCDEF");
+        return hex >= 4 && strchr("~^@:{", op[hex]);
+}
+
 static bool rev_path_excludes(const Judge *j, const char *op) {
-        const char *colon = strchr(op, ':');
-        if (!colon)
+        const char *path = rev_path(op);
+        if (!path)
                 return false;
-        for (; colon; colon = strchr(colon + 1, ':')) {
-                const char *path = colon + 1;
-                if (path[0] >= '0' && path[0] <= '3' && path[1] == ':')
-                        path += 2; /* :0:path, the index's stage */
-                if (!rev_path_excludes_at(j, path))
-                        return false;
-        }
-        return true;
+        _cleanup_free_ char *rev = strndup(op, (size_t) (path - op));
+        return rev && rev_path_excludes_at(j, path, rev_subtree(rev));
 }
 
 /* One word, in double quotes, that is one variable or substitution: it
@@ -740,7 +818,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         bool any = false;
         for (size_t i = 0; i < j->policy->n_secrets; i++)
                 if (j->policy->secrets[i][0] && n_searched > 0 &&
-                    pathspecs_may_match(&g, searched, n_searched, j->policy->secrets[i])) {
+                    pathspecs_may_match(&g, searched, n_searched, j->policy->secrets[i], FROM_ABOVE)) {
                         j->named[i] = true;
                         any = true;
                 }
@@ -761,6 +839,16 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                                     "git %s gets words when it runs (xargs), and the history holds a "
                                     "masked entry",
                                     subname);
+        }
+        /* every object, unreachable ones too (a dropped stash, a dropped
+         * git add), which the record does not read: whatever it holds */
+        if (streq(subname, "cat-file") &&
+            has(opts, n_opts, (const char *const[]){"--batch-all-objects", NULL}) &&
+            j->policy->n_secrets > 0) {
+                for (size_t i = 0; i < j->policy->n_secrets; i++)
+                        j->named[i] = j->policy->secrets[i][0] != 0;
+                return judge_refuse(j, "git cat-file --batch-all-objects prints unreachable objects too, "
+                                       "which the history record does not read");
         }
         if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
                 return 0;
@@ -796,7 +884,15 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         _cleanup_free_ char *under = NULL;
         if (g.dir[0] && !(under = specs_under(g.dir, specs, n_specs)))
                 return -ENOMEM;
+        /* show and cat-file with REV:PATH operands alone print those blobs:
+         * only with options that add no revision (not --all, --stdin, ...) */
+        static const char *const rev_path_options[] = {
+                "-s",          "--no-patch", "--oneline",     "--format=*", "--pretty*", "--abbrev*",
+                "--no-abbrev", "--color*",   "--no-color",    "-p",         "--patch",   "-u",
+                "-t",          "-e",         "--no-textconv", "-q",         "--quiet",   NULL};
         bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
+        for (size_t i = 0; i < n_opts && revs_excluded; i++)
+                revs_excluded = has(opts + i, 1, rev_path_options);
         for (size_t i = 0; i < n_ops && revs_excluded; i++)
                 revs_excluded =
                         rev_path_excludes(j, ops[i]) ||
@@ -806,10 +902,13 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (streq(subname, "cat-file") &&
             (has(opts, n_opts, (const char *const[]){"--batch*", NULL}) || n_ops == 0))
                 revs_excluded = false;
+        bool subtree = false; /* pathspecs then match from a tree's root that is not the repository's */
+        for (size_t i = 0; i < n_ops && !subtree; i++)
+                subtree = rev_subtree(ops[i]);
         bool held = false;
         for (size_t i = 0; i < j->policy->n_secrets; i++)
                 if (j->policy->held[i] && !revs_excluded &&
-                    pathspecs_may_read_held(j, &g, specs, n_specs, i)) {
+                    pathspecs_may_read_held(j, &g, specs, n_specs, i, subtree)) {
                         j->named[i] = true;
                         held = true;
                 }

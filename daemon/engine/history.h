@@ -38,7 +38,7 @@
 #define HISTORY_RECORD_MAGIC "pathpolicy-history 2"
 /* The bounds of places: past them an entry is held "anywhere". A place's
  * length stays under the pathspec judge's 1,024-byte buffers. */
-#define HISTORY_AT_MAX 256u        /* places an entry */
+#define HISTORY_AT_MAX 1024u       /* places an entry */
 #define HISTORY_AT_TOTAL_MAX 4096u /* places a record */
 #define HISTORY_AT_PATH_MAX 1000u  /* bytes a place */
 /* A record's bound: the places, and a held line per masked entry. */
