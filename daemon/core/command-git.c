@@ -670,6 +670,45 @@ static size_t unseen_word(const ShellWord *const *w, size_t n) {
         return 0;
 }
 
+/* A git that prints blobs, with its pathspecs: refused when a revision or
+ * a pathspec can reach a place of a held entry. */
+static int history_printed(Judge *j, const Git *g, const char *subname, const char *const *opts,
+                           size_t n_opts, const char *const *ops, size_t n_ops, const char *const *specs,
+                           size_t n_specs) {
+        /* show and cat-file with REV:PATH operands alone print those blobs:
+         * only with options that add no revision (not --all, --stdin, ...) */
+        static const char *const rev_path_options[] = {
+                "-s",          "--no-patch", "--oneline",     "--format=*", "--pretty*", "--abbrev*",
+                "--no-abbrev", "--color*",   "--no-color",    "-p",         "--patch",   "-u",
+                "-t",          "-e",         "--no-textconv", "-q",         "--quiet",   NULL};
+        bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
+        for (size_t i = 0; i < n_opts && revs_excluded; i++)
+                revs_excluded = has(opts + i, 1, rev_path_options);
+        for (size_t i = 0; i < n_ops && revs_excluded; i++)
+                revs_excluded =
+                        rev_path_excludes(j, ops[i]) ||
+                        (streq(subname, "cat-file") && i == 0 &&
+                         (streq(ops[i], "blob") || streq(ops[i], "tree") || streq(ops[i], "commit")) &&
+                         n_ops > 1);
+        if (streq(subname, "cat-file") &&
+            (has(opts, n_opts, (const char *const[]){"--batch*", NULL}) || n_ops == 0))
+                revs_excluded = false;
+        bool subtree = false; /* pathspecs then match from a tree's root that is not the repository's */
+        for (size_t i = 0; i < n_ops && !subtree; i++)
+                subtree = rev_subtree(ops[i]);
+        bool held = false;
+        for (size_t i = 0; i < j->policy->n_secrets; i++)
+                if (j->policy->held[i] && !revs_excluded &&
+                    pathspecs_may_read_held(j, g, specs, n_specs, i, subtree)) {
+                        j->named[i] = true;
+                        held = true;
+                }
+        if (held)
+                return judge_refuse(j, "git %s prints what git's history holds, a masked entry among it",
+                                    subname);
+        return 0;
+}
+
 /* Before the subcommand: what the history holding a masked entry makes a
  * reader (words unknown until git runs, config from elsewhere), git's own
  * options into *g, and the subcommand's index in *ret_k (n: none). 1
@@ -884,36 +923,5 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         _cleanup_free_ char *under = NULL;
         if (g.dir[0] && !(under = specs_under(g.dir, specs, n_specs)))
                 return -ENOMEM;
-        /* show and cat-file with REV:PATH operands alone print those blobs:
-         * only with options that add no revision (not --all, --stdin, ...) */
-        static const char *const rev_path_options[] = {
-                "-s",          "--no-patch", "--oneline",     "--format=*", "--pretty*", "--abbrev*",
-                "--no-abbrev", "--color*",   "--no-color",    "-p",         "--patch",   "-u",
-                "-t",          "-e",         "--no-textconv", "-q",         "--quiet",   NULL};
-        bool revs_excluded = (streq(subname, "show") || streq(subname, "cat-file")) && n_ops > 0;
-        for (size_t i = 0; i < n_opts && revs_excluded; i++)
-                revs_excluded = has(opts + i, 1, rev_path_options);
-        for (size_t i = 0; i < n_ops && revs_excluded; i++)
-                revs_excluded =
-                        rev_path_excludes(j, ops[i]) ||
-                        (streq(subname, "cat-file") && i == 0 &&
-                         (streq(ops[i], "blob") || streq(ops[i], "tree") || streq(ops[i], "commit")) &&
-                         n_ops > 1);
-        if (streq(subname, "cat-file") &&
-            (has(opts, n_opts, (const char *const[]){"--batch*", NULL}) || n_ops == 0))
-                revs_excluded = false;
-        bool subtree = false; /* pathspecs then match from a tree's root that is not the repository's */
-        for (size_t i = 0; i < n_ops && !subtree; i++)
-                subtree = rev_subtree(ops[i]);
-        bool held = false;
-        for (size_t i = 0; i < j->policy->n_secrets; i++)
-                if (j->policy->held[i] && !revs_excluded &&
-                    pathspecs_may_read_held(j, &g, specs, n_specs, i, subtree)) {
-                        j->named[i] = true;
-                        held = true;
-                }
-        if (held)
-                return judge_refuse(j, "git %s prints what git's history holds, a masked entry among it",
-                                    subname);
-        return 0;
+        return history_printed(j, &g, subname, opts, n_opts, ops, n_ops, specs, n_specs);
 }
