@@ -267,7 +267,7 @@ static const Row rows[] = {
         {"find . ! -name .env -exec grep -l TODO {} +", false, false, NULL},
         {"grep -rn TODO --exclude .env --exclude-dir secrets .", false, false, NULL},
         {"tar --exclude .env -czf ../src.tgz .", false, false, NULL},
-        {"rsync -a --exclude .env --exclude=secrets/ . ../copy", false, false, NULL},
+        {"rsync --exclude .env -a --exclude=secrets/ . ../copy", false, false, NULL},
         {"rg -f .env -g '!.env' x", false, true, ".env"},              /* -f reads it */
         {"rg x -g '!.env' .env", false, true, ".env"},                 /* and an operand */
         {"rg x -g .env", false, true, ".env"},                         /* an inclusion */
@@ -282,6 +282,15 @@ static const Row rows[] = {
         {"grep -r x -- --exclude .env", false, true, ".env"}, /* after --: files */
         {"rg x -- -g '!.env'", false, true, ".env"},
         {"rg x -g '!.env' >.env", false, true, ".env"}, /* a write */
+        /* an exclusion option that is another option's value */
+        {"grep -v zzz --exclude --exclude .env", false, true, ".env"},
+        {"grep -e --exclude .env -v", false, true, ".env"},
+        {"tar -cf - --exclude --exclude .env", false, true, ".env"},
+        {"grep -r -v zzz --exclude-dir --exclude-dir secrets", false, true, "secrets/"},
+        {"find . -not -name ! -name .env -exec cat {} +", false, true, ".env"},
+        {"zip -b -x .env y.zip z", false, true, ".env"},
+        {"rg -e -g '!.env' x", false, true, ".env"},
+        {"rsync -a --exclude .env . ../copy", false, false, NULL}, /* -a takes no value */
         {"find . -files0-from .env", false, true, ".env"},
         {"grep -f .env x", false, true, ".env"},
         {"grep -r .env", false, true, ".env"},
@@ -1027,6 +1036,28 @@ static void test_held_places(void **state) {
                 {"git show HEAD:./main.c", true, true},
                 {"git log -p", true, false},
                 {"git cat-file --batch-all-objects --batch", true, false},
+                /* the third red team's (attack-31c.md) */
+                {"git show --exit-code old", true, false},
+                {"git show --quiet --no-quiet old", true, false},
+                {"git log -bp --all", true, false},
+                {"git stash list -bp", true, false},
+                {"git diff 4b825dc642cb..abcd1234 -- ':/secrets'", true, false}, /* a tree's range */
+                {"echo E T | git diff-tree --stdin -p -r -- ':/secrets'", true, false},
+                {"git show -s 'abcd1234^{}'", true, false}, /* a blob's id */
+                {"echo abcd1234 | git show -s --stdin", true, false},
+                {"git show -s --indexed-objects", true, false},
+                {"git archive --format tar ':/one'", true, false},
+                {"git grep -O'git log -p --all #' readme", true, false},
+                {"git -c x.y=. for-each-repo --config=x.y log -p --all", true, false},
+                {"printf '[alias]\\n\\tx = log -p --all\\n' >> ~/.gitconfig", true, false},
+                {"tee -a ~/.config/git/config <<< x", true, false},
+                {"/usr/lib/git-core/git-log -p --all", true, false},
+                {"git-show old", true, false},
+                {"git -c help.autocorrect=-1 lgo -p --all", true, false},
+                {"git config --global log.follow true", true, false},
+                {"git log -p --follow -- ':/src/cfg.txt'", true, false},
+                {"git bundle create /tmp/b old -- ':/src'", true, false},
+                {"git log --oneline --follow -- ':/src/main.c'", false, false}, /* names only */
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "command-internal.h"
+#include "word-names.h"
 #include "util.h"
 
 /* find: the predicates that only test or print a name (not -exec, -ok,
@@ -164,6 +165,14 @@ bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n) {
         return true;
 }
 
+/* Is word i surely read as an option of program: the first after it, or
+ * after a word that takes no value (grep -e --exclude: a pattern)? */
+static bool fresh_option(const char *program, const ShellWord **words, size_t i) {
+        char buf[256];
+        const char *before = i > 1 ? recog_literal(words[i - 1], buf) : NULL;
+        return i <= 1 || (before && !word_option_takes_next(program, before));
+}
+
 /* Is word k an exclusion (a pattern a program leaves out), by the
  * program's rules? What it names is data: with every
  * exclusion left out the command is the same reader or lister, naming
@@ -178,9 +187,9 @@ static bool exclusion_word(const char *name, const ShellWord **words, size_t n, 
         if (streq(name, "rg") || streq(name, "ag") || streq(name, "ack")) {
                 /* rg -g '!PAT', --glob='!PAT', --iglob: a glob rg leaves out */
                 if ((strncmp(a, "--glob=!", 8) == 0 || strncmp(a, "--iglob=!", 9) == 0))
-                        return true;
+                        return fresh_option(name, words, k);
                 if (b && (streq(b, "-g") || streq(b, "--glob") || streq(b, "--iglob")) && a[0] == '!')
-                        return true;
+                        return fresh_option(name, words, k - 1);
                 return false;
         }
         if (streq(name, "grep") || streq(name, "tar") || streq(name, "rsync")) {
@@ -190,16 +199,16 @@ static bool exclusion_word(const char *name, const ShellWord **words, size_t n, 
                 for (const char *const *o = options; *o; o++) {
                         size_t len = strlen(*o);
                         if (strncmp(a, *o, len) == 0 && a[len] == '=')
-                                return true;
+                                return fresh_option(name, words, k);
                         if (b && streq(b, *o))
-                                return true;
+                                return fresh_option(name, words, k - 1);
                 }
                 return false;
         }
         if (streq(name, "zip")) {
                 /* zip -x PAT...: every word after it to the next option */
                 if (streq(a, "-x") || streq(a, "--exclude"))
-                        *in_list = true;
+                        *in_list = fresh_option(name, words, k);
                 else if (a[0] == '-')
                         *in_list = false;
                 return *in_list && a[0] != '-';
@@ -219,7 +228,15 @@ static bool exclusion_word(const char *name, const ShellWord **words, size_t n, 
                                 break;
                         nots++;
                 }
-                return test && nots % 2 == 1;
+                /* the first '!' is no operator when a predicate before it
+                 * takes it for its value (-name ! -name .env) */
+                size_t first = k - 1 - nots;
+                const char *before = first >= 2 ? recog_literal(words[first - 1], prev) : NULL;
+                for (const char *const *t = find_tests; before && *t && test; t++)
+                        test = !streq(before, *t);
+                if (before && strncmp(before, "-newer", 6) == 0)
+                        test = false;
+                return test && nots % 2 == 1 && (first < 2 || before);
         }
         return false;
 }

@@ -48,10 +48,31 @@ static bool runs_something(const char *key) {
         for (const char *const *l = last; dot && *l; l++)
                 if (strcasecmp(dot + 1, *l) == 0)
                         return true;
+        /* and any last part ending in one: gpg.ssh.defaultKeyCommand */
+        static const char *const ends[] = {"command", "cmd", "program", NULL};
+        for (const char *const *l = ends; dot && *l; l++) {
+                size_t n = strlen(dot + 1), e = strlen(*l);
+                if (n > e && strcasecmp(dot + 1 + n - e, *l) == 0)
+                        return true;
+        }
         return false;
 }
 
 static int judge_config(Judge *j, const char *key, const char *value) {
+        /* keys that turn a command the rule allows into a reader: a
+         * pathspec followed through renames, a misspelt subcommand run as
+         * the one it is near, a stash shown as a patch */
+        static const char *const readers[] = {"log.follow", "help.autocorrect", "stash.showpatch", NULL};
+        bool reader = false;
+        for (const char *const *r = readers; *r && !reader; r++)
+                reader = strcasecmp(key, *r) == 0;
+        if (reader && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "git config %.100s makes git read or run more, and the history holds a "
+                                    "masked entry",
+                                    key);
+        }
         if ((strncasecmp(key, "include.", 8) == 0 || strncasecmp(key, "includeif.", 10) == 0) &&
             judge_held(j)) { /* a file of config the rule cannot read: an alias, a pager */
                 judge_mark_held(j);
@@ -353,9 +374,20 @@ static const char *const patch_options[] = {"-p",
                                             "--diff-merges*",
                                             "--check",
                                             NULL};
-static const char *const summary_options[] = {
-        "-s",    "--no-patch", "--stat*",    "--numstat", "--shortstat", "--name-only", "--name-status",
-        "--raw", "--summary",  "--dirstat*", "--quiet",   "--exit-code", NULL};
+static const char *const summary_options[] = {"-s",          "--no-patch",  "--stat*",       "--numstat",
+                                              "--shortstat", "--name-only", "--name-status", "--raw",
+                                              "--summary",   "--dirstat*",  "--quiet",       NULL};
+/* Options that undo a summary (--quiet --no-quiet): with one, the patch may
+ * be back. --exit-code is no summary at all. */
+static const char *const unsummary_options[] = {
+        "--no-quiet",   "--no-stat",      "--no-name-only", "--no-name-status", "--no-raw", "--no-summary",
+        "--no-numstat", "--no-shortstat", "--no-dirstat",   "--exit-code",      NULL};
+
+/* Options that add revisions (any object: a blob, a tree) to the ones named. */
+static const char *const rev_adding_options[] = {
+        "--all",   "--branches*",       "--tags*",          "--remotes*", "--glob*", "--reflog",
+        "--stdin", "--indexed-objects", "--alternate-refs", "--bisect",   "-g",      "--walk-reflogs",
+        NULL};
 
 /* Does sub (with its options and operands) print the contents of blobs? */
 static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts, const char *const *ops,
@@ -377,10 +409,15 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
         for (const char *const *l = always; *l && !on; l++)
                 on = streq(sub, *l);
         if (streq(sub, "show") || streq(sub, "diff"))
-                on = has(opts, n_opts, patch_options) || !has(opts, n_opts, summary_options);
-        for (size_t i = 0; i < n_ops && streq(sub, "show"); i++) /* a blob is shown whatever -s says */
-                on = on || strchr(ops[i], ':') ||
-                     strspn(ops[i], "0123456789abcdefABCDEF") == strlen(ops[i]) || !ops[i][0];
+                on = has(opts, n_opts, patch_options) || !has(opts, n_opts, summary_options) ||
+                     has(opts, n_opts, unsummary_options);
+        /* a blob is shown whatever -s says: an object's id (with any
+         * suffix: ID^{}), REV:PATH, or revisions from elsewhere */
+        for (size_t i = 0; i < n_ops && streq(sub, "show"); i++)
+                on = on || strchr(ops[i], ':') || strspn(ops[i], "0123456789abcdefABCDEF") >= 4 ||
+                     !ops[i][0];
+        if (streq(sub, "show") && has(opts, n_opts, rev_adding_options))
+                on = true;
         if (streq(sub, "diff") && has(opts, n_opts, (const char *const[]){"--no-index", NULL}))
                 on = false;
         if (streq(sub, "cat-file"))
@@ -603,14 +640,23 @@ static const char *rev_path(const char *op) {
 
 /* Can the revision name a tree other than the repository's root: an
  * object's id (4 or more hex digits, a tree's as well as a commit's), or
- * REV:DIR? A branch or a tag is taken for a commit: the guest's .git is
- * read-only, so the agent makes no ref. */
+ * REV:DIR, either end of a range (E..T) included? A branch or a tag is
+ * taken for a commit or a root tree: the guest's .git is read-only, so the
+ * agent makes no ref (a second repository borrowing these objects is one
+ * made with a computed path: README, what the rule cannot see). */
 static bool rev_subtree(const char *op) {
-        const char *path = rev_path(op);
-        if (path && path[0])
-                return true;
-        size_t hex = strspn(op, "0123456789abcdefABCDEF");
-        return hex >= 4 && strchr("~^@:{", op[hex]);
+        for (const char *part = op; part;) {
+                const char *dots = strstr(part, "..");
+                _cleanup_free_ char *one = strndup(part, dots ? (size_t) (dots - part) : strlen(part));
+                if (!one)
+                        return true;
+                const char *r = one + (one[0] == '^'), *path = rev_path(r);
+                size_t hex = strspn(r, "0123456789abcdefABCDEF");
+                if ((path && path[0]) || (hex >= 4 && strchr("~^@:{", r[hex])))
+                        return true;
+                part = dots ? dots + 2 + (dots[2] == '.') : NULL;
+        }
+        return false;
 }
 
 static bool rev_path_excludes(const Judge *j, const char *op) {
@@ -670,6 +716,34 @@ static size_t unseen_word(const ShellWord *const *w, size_t n) {
         return 0;
 }
 
+/* The letters whose option takes the rest of a bundle as its value: log's
+ * and diff's (-n5, -L1,2:f, -U3; not -b, a flag there), else every one
+ * some subcommand has. */
+static const char *value_letters(const char *subname) {
+        static const char *const log_family[] = {"log",       "show",         "diff",       "whatchanged",
+                                                 "diff-tree", "diff-index",   "diff-files", "reflog",
+                                                 "stash",     "format-patch", NULL};
+        return in_list(subname, log_family) ? "nLSGOUlMCB" : "nLSGOUlmFbBCMcetX";
+}
+
+/* git grep -O runs a command line on what it finds, which the rule does
+ * not read; for-each-repo runs a git subcommand unseen. */
+static int runs_unseen(Judge *j, const char *subname, const char *const *opts, size_t n_opts) {
+        if (streq(subname, "grep") &&
+            has(opts, n_opts, (const char *const[]){"-O*", "--open-files-in-pager*", NULL}) &&
+            j->policy->n_secrets > 0) {
+                for (size_t i = 0; i < j->policy->n_secrets; i++)
+                        j->named[i] = j->policy->secrets[i][0] != 0;
+                return judge_refuse(j, "git grep -O runs a program the rule does not read");
+        }
+        if (streq(subname, "for-each-repo") && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "git for-each-repo runs a git subcommand, and the history holds a "
+                                       "masked entry");
+        }
+        return 0;
+}
+
 /* A git that prints blobs, with its pathspecs: refused when a revision or
  * a pathspec can reach a place of a held entry. */
 static int history_printed(Judge *j, const Git *g, const char *subname, const char *const *opts,
@@ -693,7 +767,8 @@ static int history_printed(Judge *j, const Git *g, const char *subname, const ch
         if (streq(subname, "cat-file") &&
             (has(opts, n_opts, (const char *const[]){"--batch*", NULL}) || n_ops == 0))
                 revs_excluded = false;
-        bool subtree = false; /* pathspecs then match from a tree's root that is not the repository's */
+        /* pathspecs then match from a tree's root that is not the repository's */
+        bool subtree = has(opts, n_opts, (const char *const[]){"--stdin", NULL});
         for (size_t i = 0; i < n_ops && !subtree; i++)
                 subtree = rev_subtree(ops[i]);
         bool held = false;
@@ -811,6 +886,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 total += w[i]->n + 1;
         if (!(store = malloc(4 * total + 1)))
                 return -ENOMEM;
+        const char *letters = value_letters(subname);
         const char *opts[GIT_WORDS_MAX] = {0}, *ops[GIT_WORDS_MAX] = {0}, *specs[GIT_WORDS_MAX] = {0};
         size_t n_opts = 0, n_ops = 0, n_specs = 0, off = 0;
         bool dashdash = false;
@@ -835,12 +911,14 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                                 one[0] = '-', one[1] = *q, one[2] = 0;
                                 off += 3;
                                 opts[n_opts++] = one;
-                                if (strchr("nLSGOUlmFbBCMcetX", *q))
+                                if (strchr(letters, *q))
                                         break;
                         }
                 } else
                         ops[n_ops++] = s;
         }
+        if ((r = runs_unseen(j, subname, opts, n_opts)) != 0)
+                return r;
         /* git grep and git ls-files over pathspecs that can match a
          * secret: a search of it, names to hand on */
         /* without --, git takes an operand that is no revision for a
@@ -920,6 +998,16 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         specs[n_specs++] = ops[i];
         if (has(opts, n_opts, (const char *const[]){"--full-diff", NULL}))
                 n_specs = 0; /* the pathspec picks commits; each is shown whole */
+        /* a pathspec that does not bound what is printed: followed back
+         * through renames (--follow), a bundle's whole trees, and archive's
+         * operands shifted by an option's value in a word of its own
+         * (--format tar :/msg: the tree-ish read as a pathspec) */
+        if (has(opts, n_opts, (const char *const[]){"--follow", NULL}) || streq(subname, "bundle") ||
+            (streq(subname, "archive") &&
+             has(opts, n_opts,
+                 (const char *const[]){"--format", "--prefix", "-o", "--output", "--remote", "--exec",
+                                       "--add-file", "--add-virtual-file", "--mtime", NULL})))
+                n_specs = 0;
         _cleanup_free_ char *under = NULL;
         if (g.dir[0] && !(under = specs_under(g.dir, specs, n_specs)))
                 return -ENOMEM;

@@ -151,6 +151,16 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                             name, find ? "runs a program over" : "copies");
 }
 
+/* A path naming a file of git's config outside the repository's own
+ * (protected): ~/.gitconfig, ~/.config/git/config or attributes, /etc/gitconfig. */
+static bool names_git_config(const char *t) {
+        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        size_t n = strlen(t);
+        return streq(base, ".gitconfig") || streq(base, "gitconfig") ||
+               (n >= 10 && streq(t + n - 10, "git/config")) ||
+               (n >= 14 && streq(t + n - 14, "git/attributes"));
+}
+
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets) {
         static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
@@ -170,7 +180,30 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                                         name);
                         }
                 }
-        if (!judge_held(j) || in(name, names_only))
+        if (!judge_held(j))
+                return 0;
+        /* git by a program of its own (git-log, /usr/lib/git-core/git-show),
+         * and git's config written by hand (printf '[alias]...' >>
+         * ~/.gitconfig): what git then runs is not judged */
+        if (strncmp(name, "git-", 4) == 0) {
+                judge_mark_held(j);
+                return judge_refuse(
+                        j, "%s, git by a program of its own, and the history holds a masked entry", name);
+        }
+        for (size_t k = 1; k < n + n_targets; k++) {
+                const ShellWord *x = k < n ? w[k] : targets[k - n];
+                _cleanup_free_ char *t = x ? programs_word_text(x) : NULL;
+                if (x && !t)
+                        return -ENOMEM;
+                if (t && names_git_config(t) && (k >= n || !in(name, names_only))) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "%s touches a file of git's config by hand, and the history "
+                                            "holds a masked entry",
+                                            name);
+                }
+        }
+        if (in(name, names_only))
                 return 0;
         bool reads = !streq(name, "find");
         for (size_t k = 1; k < n && !reads; k++) {

@@ -430,6 +430,79 @@ static bool starts(const ShellWord *w, const char *s, bool whole) {
         return true;
 }
 
+bool word_option_takes_next(const char *program, const char *option) {
+        static const struct {
+                const char *program, *letters;
+        } shorts[] = {{"grep", "efABCmdD"},    {"egrep", "efABCmdD"},
+                      {"fgrep", "efABCmdD"},   {"rg", "efgtTmABCEjMr"},
+                      {"ag", "efgGABCm"},      {"ack", "fABCm"},
+                      {"tar", "fCTXbgKNLVIH"}, {"bsdtar", "fCTXbgKNLVIH"},
+                      {"rsync", "efBTM"},      {"zip", "bntP"},
+                      {"du", "BdXt"},          {"diff", "CDFIUWxX"}};
+        static const char *const long_flags[] = {"--hidden",
+                                                 "--no-ignore",
+                                                 "--recursive",
+                                                 "--archive",
+                                                 "--verbose",
+                                                 "--line-number",
+                                                 "--ignore-case",
+                                                 "--files-with-matches",
+                                                 "--count",
+                                                 "--delete",
+                                                 "--dry-run",
+                                                 "--progress",
+                                                 "--gzip",
+                                                 "--create",
+                                                 "--extract",
+                                                 "--list",
+                                                 "--null",
+                                                 "--fixed-strings",
+                                                 "--word-regexp",
+                                                 "--invert-match",
+                                                 "--with-filename",
+                                                 "--no-filename",
+                                                 "--quiet",
+                                                 "--follow",
+                                                 "--smart-case",
+                                                 "--json",
+                                                 "--vimgrep",
+                                                 "--no-messages",
+                                                 "--dereference",
+                                                 "--summarize",
+                                                 "--human-readable",
+                                                 "--brief",
+                                                 "--unified",
+                                                 "--new-file",
+                                                 NULL};
+        if (option[0] != '-' || !option[1])
+                return false;
+        if (option[1] == '-') {
+                if (strchr(option, '='))
+                        return false;
+                for (const char *const *f = long_flags; *f; f++)
+                        if (strcmp(option, *f) == 0)
+                                return false;
+                return true;
+        }
+        for (size_t i = 0; i < sizeof shorts / sizeof *shorts; i++)
+                if (strcmp(program, shorts[i].program) == 0)
+                        return strchr(shorts[i].letters, option[strlen(option) - 1]) != NULL;
+        return true;
+}
+
+/* The word's text when it is all plain bytes (buf, n bytes), else NULL. */
+static const char *plain_text(const ShellWord *w, char *buf, size_t n) {
+        if (w->n >= n)
+                return NULL;
+        for (size_t k = 0; k < w->n; k++) {
+                if (!is_byte(&w->v[k]) || w->v[k].c == 0)
+                        return NULL;
+                buf[k] = (char) w->v[k].c;
+        }
+        buf[w->n] = 0;
+        return buf;
+}
+
 /* --exclude=NAME, --exclude-dir NAME (grep, rg, tar, rsync, ...): a
  * pattern of names left out, never a file opened; its name is data. */
 static bool exclusion(const ShellLexed *l, size_t i) {
@@ -441,6 +514,15 @@ static bool exclusion(const ShellLexed *l, size_t i) {
                 (starts(&l->v[i - 1].w, "--exclude", true) || starts(&l->v[i - 1].w, "--exclude-dir", true));
         if (!value && !starts(w, "--exclude=", false) && !starts(w, "--exclude-dir=", false))
                 return false;
+        /* --exclude in a word of its own is an option only when the word
+         * before it takes no value (grep -e --exclude .env, tar --exclude
+         * --exclude .env: the second is a file) */
+        char before[256], prog[64];
+        const char *b = value && i >= 2 && l->v[i - 2].kind == SHELL_TOKEN_WORD
+                                ? plain_text(&l->v[i - 2].w, before, sizeof before)
+                                : NULL;
+        if (value && !b)
+                return false;
         /* an option of such a program, the command's first word, not an
          * operand after its -- (cat -- --exclude .env) nor a script's
          * (python3 x.py grep --exclude .env) */
@@ -450,8 +532,10 @@ static bool exclusion(const ShellLexed *l, size_t i) {
                         return false;
         }
         for (const char *const *p = programs; j < i && *p; p++)
-                if (starts(&l->v[j].w, *p, true))
-                        return true;
+                if (starts(&l->v[j].w, *p, true)) {
+                        snprintf(prog, sizeof prog, "%s", *p);
+                        return !value || i - 2 == j || !word_option_takes_next(prog, b);
+                }
         return false;
 }
 

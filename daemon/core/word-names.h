@@ -42,3 +42,9 @@ int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn);
 int word_names_raw(const char *s, size_t n, WordNames *wn);
 /* named[i] for each name named, dotglob counted; the scratch freed. */
 void word_names_done(WordNames *wn);
+
+/* May option (a word starting with '-') of program take the next word as
+ * its value? A short cluster by its last letter (-av: no; -e: yes), a long
+ * option with '=' never, one without it unless it is a known flag. When
+ * in doubt, yes: the caller then takes no later word for an option. */
+bool word_option_takes_next(const char *program, const char *option);
