@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <jansson.h>
+
 #include "judge-run.h"
 #include "platform.h"
 #include "util.h"
@@ -26,7 +28,7 @@ _Static_assert(JUDGE_STATE_LOCK_MS > 0 && JUDGE_STATE_LOCK_MS < 20000,
                "a held state lock is waited out within 20 s");
 
 static char dir[] = "/tmp/test-judge-run-XXXXXX";
-static char root[PATH_MAX], state[PATH_MAX];
+static char root[PATH_MAX], state[PATH_MAX], home[PATH_MAX];
 
 static void mk(const char *rel, char type, const char *target) {
         char p[PATH_MAX * 2];
@@ -47,6 +49,7 @@ static int setup(void **state_) {
         assert_non_null(mkdtemp(dir));
         snprintf(root, sizeof root, "%s/wt", dir);
         snprintf(state, sizeof state, "%s/state", dir);
+        snprintf(home, sizeof home, "%s/home", dir);
         assert_int_equal(mkdir(root, 0755), 0);
         mk(".git", 'd', NULL);
         mk(".env", 'f', NULL);
@@ -115,6 +118,7 @@ static T *t_new_cached(size_t cap, bool cache) {
                 .state_dir = state,
                 .cap = cap,
                 .cache = cache,
+                .home = home,
         };
         assert_int_equal(judge_new(&jc, &t->j), 0);
         return t;
@@ -614,6 +618,97 @@ static void test_torn_state(void **state_) {
         t_free(t);
 }
 
+/* s with its "%s", if any, replaced by with: a new string. */
+static char *subst(const char *s, const char *with) {
+        const char *at = strstr(s, "%s");
+        char *o = NULL;
+        if (!at)
+                assert_non_null(o = strdup(s));
+        else
+                assert_true(asprintf(&o, "%.*s%s%s", (int) (at - s), s, with, at + 2) > 0);
+        return o;
+}
+
+/* A Claude Code hook's call: the path the client opens (trimmed, "~"
+ * from the home directory, ".." removed by name) is judged, and the path
+ * as written too. Turn the client's resolution off and these fail. */
+static JudgeVerdict hook_verdict(T *t, const char *tool, const char *input_fmt, const char *path) {
+        _cleanup_free_ char *input = NULL, *json = NULL, *quoted = NULL;
+        JudgeCall c;
+        const char *why = NULL;
+        JudgeVerdict v;
+
+        json_t *js = json_string(path);
+        assert_non_null(quoted = json_dumps(js, JSON_ENCODE_ANY));
+        json_decref(js);
+        input = subst(input_fmt, quoted);
+        assert_true(asprintf(&json,
+                             "{\"session_id\":\"s\",\"cwd\":\"%s/sub\",\"hook_event_name\":\"PreToolUse\","
+                             "\"tool_name\":\"%s\",\"tool_input\":%s}",
+                             root, tool, input) > 0);
+        assert_int_equal(judge_parse_hook(json, strlen(json), &c, &why), 1);
+        assert_int_equal(c.client, JUDGE_CLIENT_CLAUDE_CODE);
+        assert_int_equal(judge_call(t->j, &c, &v), 0);
+        judge_call_done(&c);
+        return v;
+}
+
+static void test_client(void **state_) {
+        (void) state_;
+        T *t = t_new(0);
+        char elsewhere[PATH_MAX + 16], p[PATH_MAX * 2];
+        snprintf(elsewhere, sizeof elsewhere, "%s/elsewhere", dir);
+        assert_int_equal(mkdir(elsewhere, 0755), 0);
+        assert_int_equal(mkdir(home, 0755), 0);
+        mk("l", 'l', elsewhere);   /* leads out of the root */
+        mk("in", 'l', "sub/deep"); /* a directory in it */
+        static const struct {
+                const char *tool, *input, *path; /* path: %s is the root */
+                const char *landed;
+                JudgeCategory category;
+        } cases[] = {
+                {"Read", "{\"file_path\":%s}", "%s/.env ", ".env", JUDGE_MASKED},
+                {"Read", "{\"file_path\":%s}", " %s/.env", ".env", JUDGE_MASKED},
+                {"Read", "{\"file_path\":%s}", "%s/.env\n", ".env", JUDGE_MASKED},
+                {"Read", "{\"file_path\":%s}", "\u3000%s/.env\ufeff", ".env", JUDGE_MASKED},
+                {"Read", "{\"file_path\":%s}", "%s/.env\u2028", ".env", JUDGE_MASKED},
+                /* The kernel would leave the root (l) or land in sub (in):
+                 * the client opens the root's .env. */
+                {"Read", "{\"file_path\":%s}", "%s/l/../.env", ".env", JUDGE_MASKED},
+                {"Read", "{\"file_path\":%s}", "%s/in/../.env", ".env", JUDGE_MASKED},
+                {"Read", "{\"file_path\":%s}", "in/../../.env", ".env", JUDGE_MASKED},
+                {"Read", "{\"file_path\":%s}", "~/../wt/.env", ".env", JUDGE_MASKED},
+                {"Grep", "{\"pattern\":\"x\",\"path\":%s}", "%s/.env\t", ".env", JUDGE_MASKED},
+                {"Write", "{\"file_path\":%s,\"content\":\"\"}", "%s/.git/config ", ".git/config",
+                 JUDGE_PROTECTED},
+                {"Edit", "{\"file_path\":%s}", "%s/l/../.git/hooks/x", ".git/hooks/x", JUDGE_PROTECTED_DIR},
+                {"NotebookEdit", "{\"notebook_path\":%s}", "\u00a0%s/secrets/n.ipynb", "secrets/n.ipynb",
+                 JUDGE_MASKED_DIR},
+                /* The path as written is an attempt where the client's is
+                 * not (sub/here is sub: the kernel's sub/here/.. is the
+                 * root, the client's sub): named as written. */
+                {"Read", "{\"file_path\":%s}", "%s/sub/here/../.env", ".env", JUDGE_MASKED},
+                /* Neither. */
+                {"Read", "{\"file_path\":%s}", "%s/.env\u200b", ".env\u200b", JUDGE_NONE},
+                {"Read", "{\"file_path\":%s}", "~root/.env", "sub/~root/.env", JUDGE_NONE},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                _cleanup_free_ char *path = subst(cases[i].path, root);
+                print_message("%s %s\n", cases[i].tool, path);
+                JudgeVerdict v = hook_verdict(t, cases[i].tool, cases[i].input, path);
+                assert_true(v.judged);
+                assert_string_equal(v.path, cases[i].landed);
+                assert_int_equal(v.category, cases[i].category);
+                assert_int_equal(v.attempt, cases[i].category != JUDGE_NONE);
+                judge_verdict_done(&v);
+        }
+        unlink(strcat(strcpy(p, root), "/l"));
+        unlink(strcat(strcpy(p, root), "/in"));
+        rmdir(elsewhere);
+        rmdir(home);
+        t_free(t);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_resolve),       cmocka_unit_test(test_once_per_run),
@@ -621,7 +716,7 @@ int main(void) {
                 cmocka_unit_test(test_torn_state),    cmocka_unit_test(test_resolve_cached),
                 cmocka_unit_test(test_cache_changes), cmocka_unit_test(test_cache_bound),
                 cmocka_unit_test(test_cache_mount),   cmocka_unit_test(test_cache_gone_dotdot),
-                cmocka_unit_test(test_cache_bytes),
+                cmocka_unit_test(test_cache_bytes),   cmocka_unit_test(test_client),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }

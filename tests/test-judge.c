@@ -123,6 +123,8 @@ static void test_parse_hook(void **state) {
                         assert_int_equal(c.grep, cases[i].grep);
                         assert_string_equal(c.cwd, "/w/sub");
                         assert_string_equal(c.session, "s1");
+                        /* Judged as Claude Code opens it (judge-client.h). */
+                        assert_int_equal(c.client, JUDGE_CLIENT_CLAUDE_CODE);
                 } else
                         assert_null(c.path); /* untouched */
                 judge_call_done(&c);
@@ -168,6 +170,9 @@ static void test_parse_stream(void **state) {
                         assert_string_equal(c.path, cases[i].path);
                         assert_int_equal(c.access, cases[i].access);
                         assert_null(c.session);
+                        /* ACP's path is absolute and opened as written;
+                         * a stream names no client. */
+                        assert_int_equal(c.client, JUDGE_CLIENT_AS_WRITTEN);
                 } else if (r < 0)
                         assert_non_null(why);
                 judge_call_done(&c);

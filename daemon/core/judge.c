@@ -162,6 +162,7 @@ int judge_parse_hook(const char *buf, size_t n, JudgeCall *ret, const char **ret
                         }
                         r = make_call(o, tool, hook_tools[i].access, json_string_value(p), cwd, session,
                                       hook_tools[i].grep, ret);
+                        ret->client = JUDGE_CLIENT_CLAUDE_CODE;
                         break;
                 }
         }

@@ -60,11 +60,21 @@ JudgeCategory judge_classify(const Policy *p, const char *path, bool nested);
  * cwd:     the call's working directory (NULL: the judge's --root)
  * session: the run it belongs to (a hook's session_id; NULL for a stream)
  * grep:    a search: judged only when path names a file or a masked directory
+ * client:  what the client does to path before it opens it
+ *          (judge-client.h); an ACP client opens it as written: the
+ *          protocol's schema (@agentclientprotocol/sdk 2.4.0) says an
+ *          absolute path, a plain string, and normalizes nothing
  */
+typedef enum JudgeClient {
+        JUDGE_CLIENT_AS_WRITTEN,
+        JUDGE_CLIENT_CLAUDE_CODE,
+} JudgeClient;
+
 typedef struct JudgeCall {
         const char *tool, *path, *cwd, *session;
         JudgeAccess access;
         bool grep;
+        JudgeClient client;
         void *doc; /* the parsed input the strings are in (NULL: the caller's) */
 } JudgeCall;
 

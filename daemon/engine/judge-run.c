@@ -4,12 +4,14 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <nettle/sha2.h>
+#include <pwd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 
 #include "array.h"
 #include "hashmap.h"
+#include "judge-client.h"
 #include "util.h"
 
 /* A verdict as a path's lookup made it, for any access. */
@@ -33,6 +35,7 @@ struct Judge {
         Hashmap *cache;     /* key -> Cached */
         size_t cache_bytes; /* what the lookups in cache hold (JUDGE_CACHE_BYTES) */
         Hashmap *watched;   /* the directories watched, relative to the root ("" the root) */
+        char *home;         /* "~" from the passwd entry, once looked up (client_home) */
 };
 
 static void hashmap_freep_(Hashmap **m) {
@@ -139,6 +142,7 @@ void judge_free(Judge *j) {
         if (j->root_fd >= 0)
                 close(j->root_fd);
         free(j->root);
+        free(j->home);
         free(j);
 }
 
@@ -646,21 +650,14 @@ static int lookup(Judge *j, const char *abs, bool grep, JudgeVerdict *ret, bool 
         return 0;
 }
 
-int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
-        _cleanup_free_ char *key = NULL;
+/* The verdict on the absolute path in key (after its kind byte), which
+ * this takes: kept, or asked of the disk. */
+static int judge_key(Judge *j, const JudgeCall *call, char *key_, JudgeVerdict *ret) {
+        _cleanup_free_ char *key = key_;
         JudgeVerdict v = {0};
         bool searched_dir = false;
         int r;
 
-        char kind = call->grep ? 'g' : '-';
-        if (call->path[0] == '/')
-                r = make_key(kind, NULL, NULL, call->path, &key);
-        else if (call->cwd && call->cwd[0] == '/')
-                r = make_key(kind, NULL, call->cwd, call->path, &key);
-        else /* no working directory, or a relative one: from the root */
-                r = make_key(kind, j->root, call->cwd, call->path, &key);
-        if (r < 0)
-                return r;
         const char *abs = key + 1;
         Cached *c = j->changes ? hashmap_get(j->cache, key) : NULL;
         if (c) {
@@ -677,6 +674,84 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
         if (searched_dir && !judge_is_masked(v.category))
                 v.judged = false;
         v.attempt = v.judged && judge_is_attempt(call->access, v.category);
+        *ret = v;
+        return 0;
+}
+
+/* "~" as Claude Code expands it: os.homedir(), which is $HOME when set and
+ * not empty, else the user's passwd entry. The hook runs in the client's
+ * environment, so the judge's own is the client's. The passwd entry is
+ * looked up only for a path with a '~' in it, once: the hook stays a walk. */
+static const char *client_home(Judge *j, const char *path) {
+        const char *home = j->c.home ? j->c.home : getenv("HOME");
+        if ((home && home[0]) || !strchr(path, '~'))
+                return home;
+        if (!j->home) {
+                struct passwd pw, *found = NULL;
+                char buf[4096];
+                if (getpwuid_r(getuid(), &pw, buf, sizeof buf, &found) != 0 || !found)
+                        return NULL;
+                j->home = strdup(found->pw_dir);
+        }
+        return j->home;
+}
+
+/* The cache key of the path the client opens for call's (judge-client.h). */
+static int client_key(Judge *j, const JudgeCall *call, char kind, char **ret) {
+        _cleanup_free_ char *base = NULL, *opened = NULL;
+        const char *cwd = call->cwd;
+        int r;
+
+        /* The base directory as the written path's: the call's cwd, from
+         * the root when it has none or a relative one. */
+        if (!cwd || cwd[0] != '/') {
+                if (asprintf(&base, "%s/%s", j->root, cwd ? cwd : "") < 0)
+                        return -ENOMEM;
+                cwd = base;
+        }
+        if ((r = judge_claude_code_path(call->path, cwd, client_home(j, call->path), &opened)) < 0)
+                return r;
+        return make_key(kind, NULL, NULL, opened, ret);
+}
+
+int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
+        _cleanup_free_ char *key = NULL, *opened = NULL;
+        JudgeVerdict v, w;
+        int r;
+
+        char kind = call->grep ? 'g' : '-';
+        if (call->path[0] == '/')
+                r = make_key(kind, NULL, NULL, call->path, &key);
+        else if (call->cwd && call->cwd[0] == '/')
+                r = make_key(kind, NULL, call->cwd, call->path, &key);
+        else /* no working directory, or a relative one: from the root */
+                r = make_key(kind, j->root, call->cwd, call->path, &key);
+        if (r < 0)
+                return r;
+        if (call->client == JUDGE_CLIENT_CLAUDE_CODE) {
+                if ((r = client_key(j, call, kind, &opened)) < 0)
+                        return r;
+                if (streq(opened, key)) /* the common case: one lookup */
+                        free(TAKE_PTR(opened));
+        }
+        if (!opened)
+                return judge_key(j, call, TAKE_PTR(key), ret);
+
+        /* The path the client opens is the one named; the path as written
+         * (what the hook was shown) is an attempt too, for a client whose
+         * resolution this does not follow, and named when it alone is. */
+        if ((r = judge_key(j, call, TAKE_PTR(opened), &v)) < 0)
+                return r;
+        if ((r = judge_key(j, call, TAKE_PTR(key), &w)) < 0) {
+                judge_verdict_done(&v);
+                return r;
+        }
+        if (!v.attempt && w.attempt) {
+                JudgeVerdict t = v;
+                v = w;
+                w = t;
+        }
+        judge_verdict_done(&w);
         *ret = v;
         return 0;
 }

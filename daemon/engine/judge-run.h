@@ -14,7 +14,12 @@
  * attempt, once per run. Reporting only: nothing here decides or blocks
  * the call.
  *
- * Resolution: a relative path is taken against the call's working
+ * Resolution: first what the client does to the string before it opens
+ * it (JudgeCall.client, judge-client.h: Claude Code's trim, "~" and
+ * lexical "..", from the HOME this process sees, the client's own since a
+ * hook runs in its environment). That path and the path as written are
+ * both judged: the client's is named, the written one when it alone is an
+ * attempt. A relative path is taken against the call's working
  * directory (the root when it names none), then walked one component at a
  * time from "/", each component looked at without following: a symlink is
  * read and its target walked in its place (up to 40 hops, the kernel's
@@ -49,6 +54,7 @@ typedef struct JudgeConfig {
         const char *state_dir;    /* the runs' state files (a hook's session); NULL: none */
         size_t cap;               /* distinct paths reported per run */
         bool cache;               /* keep lookups between judge_sync() calls */
+        const char *home;         /* "~" for a Claude Code call (NULL: $HOME, else the passwd entry) */
 } JudgeConfig;
 
 typedef struct JudgeVerdict {

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+/*
+ * What a client does to a tool's path before it opens it, as strings
+ * only: the kernel's walk of the result is the engine's
+ * (daemon/engine/judge-run.c). It must not touch the disk.
+ *
+ * Claude Code, as its published package 2.1.332 does it (expandPath, the
+ * minified t2o that Read, Write, Edit and NotebookEdit call through Ik, and
+ * Grep's path through Pt), on Linux:
+ *   - the string is trimmed as String.prototype.trim trims it (JavaScript's
+ *     WhiteSpace and LineTerminator: tab, LF, VT, FF, CR, space, U+00A0,
+ *     U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000,
+ *     U+FEFF), nothing else;
+ *   - what is left empty is the working directory, normalized;
+ *   - "~" alone is the home directory as os.homedir() gives it, untouched;
+ *     "~/REST" is path.join(home, REST), so normalized; "~user" is not
+ *     expanded (a relative path like any other);
+ *   - an absolute path is path.normalize()d: "." and ".." removed by name,
+ *     "//" folded, a trailing '/' kept, so "/w/l/../.env" is "/w/.env"
+ *     whatever l is;
+ *   - a relative one is path.resolve(cwd, it): the same, joined to the
+ *     working directory, and with no trailing '/'.
+ * 2.1.0 does the same; the releases between (to 2.1.112, the last with a
+ * cli.js) also NFC-normalized the result, which this does not.
+ */
+
+/*
+ * The path Claude Code opens for path as the model wrote it. cwd: the
+ * call's working directory, absolute. home: "~"'s expansion (NULL or not
+ * absolute: "~" is left as written, so the path is taken as relative).
+ * 0 with *ret a new string, -ENOMEM; *ret untouched on failure.
+ */
+int judge_claude_code_path(const char *path, const char *cwd, const char *home, char **ret);
