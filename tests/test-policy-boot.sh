@@ -16,12 +16,28 @@
 # and release read only what prepare wrote and the checkout; so 93 boots
 # are prepared, enforced and released. Each checkout is a copy of one made
 # once per disk shape, and what the shell can do itself runs no process.
-# Root only (enforce mounts). Usage: test-policy-boot.sh PATHPOLICY
+# The verbs run through VERB_BATCH (tests/verb-batch.c): the CLI's own
+# code, each run in a child forked from one process, not a process
+# executed each (a fork+exec is most of what this test would cost).
+# Root only (enforce mounts). Usage: test-policy-boot.sh PATHPOLICY VERB_BATCH
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: enforce mounts"; exit 77; fi
-pp=$1
+pp=$1 vb=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+coproc VB { "$vb"; }
+# run OUT ERR NS ARGS...: pathpolicy ARGS... with stdout to OUT and stderr
+# to ERR ("-": /dev/null), in a private mount namespace when NS is "ns"
+# (as unshare -m --propagation private); its exit status.
+run() {
+  local IFS=$'\t' rc
+  printf '%s\n' "$*" >&"${VB[1]}"
+  read -r rc <&"${VB[0]}" || { echo "FAIL: verb-batch is gone"; exit 1; }
+  return "$rc"
+}
+# The driver is the CLI this build's pathpolicy is.
+run "$work/version" - - --version; read -r v <"$work/version"
+[ "$v" = "$("$pp" --version)" ] || { echo "FAIL: verb-batch says '$v', not pathpolicy's version"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.email t@example.invalid; git config --global user.name test
 shopt -s globstar dotglob nullglob
@@ -87,15 +103,16 @@ one() {
   local key="$disk $base $modules $orgs"
   [ -n "${SEEN[$key]+x}" ] && return 0
   SEEN[$key]=1; inputs=$((inputs + 1))
-  local d=$work/c$inputs; mkdir "$d" "$d/vm" 2>/dev/null || mkdir -p "$d/vm"
+  local d=$work/c$inputs; run mkdir "$d" "$d/vm"
   printf '%s\n' "$modules" >"$d/modules.json"; printf '%s\n' "$orgs" >"$d/orgs.json"
-  if ! "$pp" validate --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme 2>"$d/validate.err"; then
+  if ! run - "$d/validate.err" - validate --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme; then
     return 0 # refused by validate: the rule says nothing
   fi
   # The same resolution on the same checkout as a boot already run (a
   # resolve that fails is no resolution: that input is booted).
   local resolved
-  if resolved=$("$pp" resolve --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme --json 2>/dev/null); then
+  if run "$d/resolved" - - resolve --modules "$d/modules.json" --orgs "$d/orgs.json" --org acme --json; then
+    read -r -d '' resolved <"$d/resolved"
     key="$disk $base $resolved"
     if [ -n "${BOOTED[$key]+x}" ]; then
       if [ -z "${BOOTED[$key]}" ]; then passed=$((passed + 1)); else fail "$name: as ${BOOTED[$key]}"; fi
@@ -115,8 +132,8 @@ boot() {
   # the checkout: a copy of the shape's, made once
   template "$disk" "$base"
   cp -a "$TEMPLATE" "$d/wt"
-  if ! "$pp" prepare --worktree "$d/wt" --out "$d/vm" --modules "$d/modules.json" --orgs "$d/orgs.json" \
-      --org acme 2>"$d/prepare.log"; then
+  if ! run - "$d/prepare.log" - prepare --worktree "$d/wt" --out "$d/vm" --modules "$d/modules.json" \
+      --orgs "$d/orgs.json" --org acme; then
     fail "$name: prepare: $(grep -v '"level":"info"' "$d/prepare.log" | tail -n1)"; return 1
   fi
   local line lines
@@ -127,12 +144,11 @@ boot() {
     [ -n "${once[$line]+x}" ] && { fail "$name: a line twice in the policy"; return 1; }
     once[$line]=1
   done
-  # unshare(1) makes the new namespace's mounts private (--propagation private).
-  if ! unshare -m --propagation private "$pp" enforce --root "$d/wt" --policy "$d/vm/path-policy" \
-      2>"$d/enforce.log"; then
+  # In a mount namespace of its own, its mounts private.
+  if ! run - "$d/enforce.log" ns enforce --root "$d/wt" --policy "$d/vm/path-policy"; then
     fail "$name: enforce did not boot: $(tail -n1 "$d/enforce.log")"; return 1
   fi
-  if ! "$pp" release --worktree "$d/wt" --out "$d/vm" 2>"$d/release.log"; then
+  if ! run - "$d/release.log" - release --worktree "$d/wt" --out "$d/vm"; then
     fail "$name: release: $(tail -n1 "$d/release.log")"; return 1
   fi
   local after; listing after "$d/wt"

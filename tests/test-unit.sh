@@ -31,8 +31,11 @@ trap cleanup EXIT
 ok() { passed=$((passed + 1)); }
 bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
 check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
-# until CMD...: until it succeeds (a condition, bounded at 20 s).
-until_() { local i; for i in $(seq 400); do "$@" 2>/dev/null && return 0; sleep 0.05; done; return 1; }
+# until CMD...: until it succeeds (a condition, bounded at 400 looks, 20 s
+# of naps): 50 ms between two looks, without a process (a read that times
+# out on a fifo nobody writes).
+mkfifo "$base/nap"; exec {nap_fd}<>"$base/nap"
+until_() { local i; for ((i = 0; i < 400; i++)); do "$@" 2>/dev/null && return 0; read -r -t 0.05 -u "$nap_fd" _; done; return 1; }
 
 # --- the units: ours, and stand-ins for what it and systemd name
 for t in sysinit.target basic.target shutdown.target local-fs.target multi-user.target pp-test.target \
@@ -63,7 +66,7 @@ mount -t tmpfs tmpfs "$ws"
 exec env container=pathpolicy-test SYSTEMD_UNIT_PATH="$units" "$sd" --system --unit=pp-test.target \
   --log-target=console --log-level=info
 EOF
-unshare --pid --fork --mount --mount-proc bash "$base/boot" >"$base/systemd.log" 2>&1 &
+unshare --pid --fork --mount --mount-proc bash "$base/boot" >"$base/systemd.log" 2>&1 {nap_fd}<&- &
 sdpid=$!
 # What runs "outside the unit": in the manager's namespaces.
 in_ns() { nsenter -t "$manager" -m -p -- "$@"; }
@@ -73,6 +76,15 @@ if ! until_ manager_up; then
   echo "FAIL: systemd did not come up as PID 1 of the namespace"; sed 's/^/  systemd: /' "$base/systemd.log"; exit 1
 fi
 show() { ctl show -P "$1" "$inst"; }
+# state: the instance's restart count and states into ST, by one systemctl
+# (the loops below look often).
+declare -A ST
+state() {
+  local k v
+  ST=()
+  while IFS='=' read -r k v; do ST[$k]=$v; done < <(ctl show -p NRestarts -p ActiveState -p SubState "$inst")
+  [ -n "${ST[NRestarts]:-}" ]
+}
 
 # --- verify, and the exposure score
 # verify reads files: the instance as a link to the template.
@@ -160,7 +172,7 @@ check "git: then its metadata was protected" until_ in_ns mountpoint -q "$ws/slo
 # --- the watchdog: a daemon whose loop stops turning is killed and restarted
 # (SIGSTOP: it can neither crash nor exit; only the missing pings tell)
 in_ns kill -STOP "$main"
-restarted() { [ "$(show NRestarts)" -ge 1 ] && [ "$(show ActiveState)/$(show SubState)" = active/running ]; }
+restarted() { state && [ "${ST[NRestarts]}" -ge 1 ] && [ "${ST[ActiveState]}/${ST[SubState]}" = active/running ]; }
 check "watchdog: a stopped loop is restarted" until_ restarted
 check "watchdog: a new daemon" [ "$(show MainPID)" != "$main" ]
 in_ns git init -q "$ws/after" && in_ns sh -c "echo s >'$ws/after/.env'"
@@ -172,7 +184,7 @@ gave_up=0
 for i in 1 2 3 4 5 6 7; do
   main=$(show MainPID) n=$(show NRestarts)
   in_ns kill -KILL "$main"
-  again() { [ "$(show NRestarts)" -gt "$n" ] && [ "$(show ActiveState)/$(show SubState)" = active/running ]; }
+  again() { state && [ "${ST[NRestarts]}" -gt "$n" ] && [ "${ST[ActiveState]}/${ST[SubState]}" = active/running ]; }
   until_ again || { gave_up=$i; break; }
 done
 check "restart: 7 kills in a row, restarted each time (gave up at kill $gave_up)" [ "$gave_up" -eq 0 ]
