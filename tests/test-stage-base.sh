@@ -65,7 +65,12 @@ first_line() { line=; IFS= read -r line <"$1"; }
 # empty_record FILE: FILE is there and empty
 empty_record() { [ -f "$1" ] && [ ! -s "$1" ]; }
 in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
-index_blob() { local o; o=$(git -C "$wt" ls-files -s -- "$1"); o=${o#* }; printf '%s\n' "${o%% *}"; }
+# index_blob PATH: the blob of PATH's entry (every line's, as cut would, when there are more)
+index_blob() {
+  local o; o=$(git -C "$wt" ls-files -s -- "$1")
+  [[ $o == *$'\n'* ]] && { printf '%s\n' "$o"; return; }
+  o=${o#* }; printf '%s\n' "${o%% *}"
+}
 # refused_commit C P: a commit-refused record names commit C and path P
 refused_commit() { has "$work/err" "path policy: refused commit $1: it brings $2,"; }
 # json_refused C P R: --json's refused_commits holds {commit C, path P, reason R}
