@@ -21,9 +21,10 @@ plumbing=${PATHPOLICY_TEST_STAGE_PLUMBING:-0}
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
 command -v jq >/dev/null || { echo "test-stage-base.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid; git config --global user.name test
-git config --global init.defaultBranch main
-git config --global advice.graftFileDeprecated false
+# The test's own git config, written as text (a git config call a key is a
+# process each); no automatic maintenance for the test's own commits (stage
+# passes gc.auto=0 and maintenance.auto=false to every git it runs).
+printf '[user]\n\temail = t@example.invalid\n\tname = test\n[init]\n\tdefaultBranch = main\n[advice]\n\tgraftFileDeprecated = false\n[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n' >"$GIT_CONFIG_GLOBAL"
 
 cat >"$work/modules.json" <<'JSON'
 {"sandbox": {"mask_paths": ["secrets/"]}}
@@ -32,21 +33,44 @@ n=0
 # fresh: a repository with a commit, prepared for real (the builtins mask
 # .env, .envrc, .netrc, .git-credentials and protect .claude/, .mcp.json;
 # the last four and .envrc get placeholders); $wt, $vm and $base name them.
+# The repository is made once and copied for each (one cp -a of both: no
+# path in it names its own), then prepared: prepare records inodes, the
+# copy's own.
 fresh() {
-  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-  git init -q "$wt" && mkdir "$vm"
-  (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets && echo k >secrets/k &&
-    echo notes >notes.txt && git add -A && git commit -qm init) || exit 1
+  if [ ! -d "$work/template" ]; then
+    mkdir -p "$work/template/vm" && git init -q "$work/template/wt" || exit 1
+    (cd "$work/template/wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets && echo k >secrets/k &&
+      echo notes >notes.txt && git add -A && git commit -qm init) || exit 1
+    template_base=$(git -C "$work/template/wt" rev-parse HEAD)
+  fi
+  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm
+  cp -a "$work/template" "$work/c$n" || exit 1
   "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || {
     echo "FAIL: prepare: $(cat "$work/prep.err")"; exit 1; }
-  base=$(git -C "$wt" rev-parse HEAD)
+  base=$template_base # the copy's HEAD
 }
 commit() { git -C "$wt" add -f "$@" && git -C "$wt" commit -qm "colony: $*"; }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
-has() { grep -qF -- "$2" "$1"; }
-in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
-index_blob() { git -C "$wt" ls-files -s -- "$1" | awk '{print $2}'; }
+# The checks, each one process at most (bash reads the records).
+has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
+lacks() { ! has "$@"; }
+# has_re FILE ERE: a line of FILE matches ERE (grep -qE)
+has_re() { local l; while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $2 ]] && return 0; done <"$1"; return 1; }
+has_line() { local l; while IFS= read -r l || [ -n "$l" ]; do [ "$l" = "$2" ] && return 0; done <"$1"; return 1; }
+# out_has ERE CMD...: a line CMD writes matches ERE (CMD | grep -qE, CMD's status ignored as in a pipe)
+out_has() { local re=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_re "$work/cmd.out" "$re"; }
+# first_line FILE: the file's first line, in $line
+first_line() { line=; IFS= read -r line <"$1"; }
+# empty_record FILE: FILE is there and empty
+empty_record() { [ -f "$1" ] && [ ! -s "$1" ]; }
+in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
+# index_blob PATH: the blob of PATH's entry (every line's, as cut would, when there are more)
+index_blob() {
+  local o; o=$(git -C "$wt" ls-files -s -- "$1")
+  [[ $o == *$'\n'* ]] && { printf '%s\n' "$o"; return; }
+  o=${o#* }; printf '%s\n' "${o%% *}"
+}
 # refused_commit C P: a commit-refused record names commit C and path P
 refused_commit() { has "$work/err" "path policy: refused commit $1: it brings $2,"; }
 # json_refused C P R: --json's refused_commits holds {commit C, path P, reason R}
@@ -57,17 +81,19 @@ key() { printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA
 
 # --- prepare records the base: HEAD's commit; kept by a second prepare
 fresh
-check "prepare: the base is HEAD's commit" [ "$(cat "$vm/path-policy.base")" = "$base" ]
-check "prepare: no base-unknown record" bash -c "! grep -q 'no base commit' '$work/prep.err'"
+first_line "$vm/path-policy.base"
+check "prepare: the base is HEAD's commit" [ "$line" = "$base" ]
+check "prepare: no base-unknown record" lacks "$work/prep.err" 'no base commit'
 echo x >"$wt/x.c" && commit x.c
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>/dev/null
-check "prepare again (a resume): the first base kept" [ "$(cat "$vm/path-policy.base")" = "$base" ]
+first_line "$vm/path-policy.base"
+check "prepare again (a resume): the first base kept" [ "$line" = "$base" ]
 n=$((n + 1)); git init -q "$work/wt$n" && mkdir "$work/vm$n"
 "$pp" prepare --worktree "$work/wt$n" --out "$work/vm$n" --modules "$work/modules.json" 2>"$work/prep.err"
-check "prepare, no commit yet: the base is none (an empty record)" bash -c "[ -f '$work/vm$n/path-policy.base' ] && [ ! -s '$work/vm$n/path-policy.base' ]"
+check "prepare, no commit yet: the base is none (an empty record)" empty_record "$work/vm$n/path-policy.base"
 n=$((n + 1)); mkdir "$work/wt$n" "$work/vm$n"
 "$pp" prepare --worktree "$work/wt$n" --out "$work/vm$n" --modules "$work/modules.json" 2>"$work/prep.err"
-check "prepare, no repository: the base is none, nothing said" bash -c "[ -f '$work/vm$n/path-policy.base' ] && [ ! -s '$work/vm$n/path-policy.base' ] && ! grep -q 'base' '$work/prep.err'"
+check "prepare, no repository: the base is none, nothing said" eval 'empty_record "$work/vm$n/path-policy.base" && lacks "$work/prep.err" base'
 
 # --- a committed .env.local: refused, naming the commit; the same in --snapshot --json
 fresh
@@ -125,7 +151,7 @@ stage
 check "committed placeholders: exit 3" [ "$rc" -eq 3 ]
 check "committed placeholders: .mcp.json's record" refused_commit "$c" .mcp.json
 check "committed placeholders: out of the index (the base lacks them)" \
-  bash -c "! git -C '$wt' ls-files --error-unmatch .envrc .netrc .git-credentials .mcp.json >/dev/null 2>&1"
+  eval '! git -C "$wt" ls-files --error-unmatch .envrc .netrc .git-credentials .mcp.json >/dev/null 2>&1'
 check "committed placeholders: git fsck" fsck_ok
 # A placeholder that got bytes in the commit is the colony's work.
 fresh
@@ -144,7 +170,7 @@ check "committed masked .env: exit 3" [ "$rc" -eq 3 ]
 check "committed masked .env: the record names the commit" refused_commit "$c" .env
 check "committed masked .env: the index holds the base's blob" [ "$(index_blob .env)" = "$(git -C "$wt" rev-parse "$base:.env")" ]
 check "committed masked .env: held back" has "$work/err" 'left .env out of the commit (masked)'
-check "committed masked .env: no contents in the records" bash -c "! grep -q 'TOKEN' '$work/err'"
+check "committed masked .env: no contents in the records" lacks "$work/err" TOKEN
 check "committed masked .env: git fsck" fsck_ok
 fresh
 echo leaked >"$wt/secrets/new" && commit secrets/new
@@ -152,7 +178,7 @@ c=$(git -C "$wt" rev-parse HEAD)
 stage --snapshot --json
 check "committed file in a masked dir: refused" json_refused "$c" secrets/new masked
 check "committed file in a masked dir: not in the snapshot's tree" \
-  bash -c "! git -C '$wt' ls-tree -r --name-only \$(jq -r .tree '$work/out') | grep -qx secrets/new"
+  eval '! out_has "^secrets/new\$" git -C "$wt" ls-tree -r --name-only "$(jq -r .tree "$work/out")"'
 
 # --- HEAD moved by work that is the colony's: nothing refused, the changes
 # against the base; a masked file still the base's
@@ -168,7 +194,7 @@ check "colony's work committed: a committed protected path reported" \
   has "$work/err" 'path policy: .claude/settings.json is protected and changed during the session'
 check "colony's work committed: .env in the tree is the base's" \
   [ "$(git -C "$wt" rev-parse "$(jq -r .tree "$work/out"):.env")" = "$(git -C "$wt" rev-parse "$base:.env")" ]
-check "colony's work committed: no base-lost record" bash -c "! grep -q 'is lost' '$work/err'"
+check "colony's work committed: no base-lost record" lacks "$work/err" 'is lost'
 
 # --- a merge: the side branch's commit named
 fresh
@@ -188,7 +214,7 @@ for how in replace graft; do
   git -C "$wt" rm -q .env.local && git -C "$wt" commit -qm "colony: gone"
   if [ $how = replace ]; then git -C "$wt" replace --graft HEAD "$base"
   else echo "$(git -C "$wt" rev-parse HEAD) $base" >"$wt/.git/info/grafts"; fi
-  check "hidden by a $how: git itself no longer sees the commit" bash -c "! git -C '$wt' rev-list $base..HEAD | grep -q $c"
+  check "hidden by a $how: git itself no longer sees the commit" eval '! out_has "$c" git -C "$wt" rev-list "$base..HEAD"'
   stage --snapshot --json
   check "hidden by a $how: refused all the same" json_refused "$c" .env.local credential
 done
@@ -202,7 +228,7 @@ c=$(git -C "$wt" rev-parse HEAD)
 git -C "$wt" rm -q id_ed25519 && git -C "$wt" commit -qm "colony: gone"
 top=$(git -C "$wt" rev-parse HEAD)
 echo "$top" >"$wt/.git/shallow"
-check "shallow: git itself no longer sees the commit" bash -c "! git -C '$wt' rev-list $base..HEAD | grep -q $c"
+check "shallow: git itself no longer sees the commit" eval '! out_has "$c" git -C "$wt" rev-list "$base..HEAD"'
 stage --snapshot --json
 check "shallow: refused (exit 3)" [ "$rc" -eq 3 ]
 check "shallow: the commit the file names, refused" json_refused "$top" shallow shallow
@@ -232,13 +258,13 @@ rm "$vm/path-policy.base"
 stage --snapshot --json
 check "base lost: warned" has "$work/err" "the boot's base commit (path-policy.base) is lost: judging against HEAD"
 check "base lost: judged against HEAD (HEAD's .env.local passes, as before)" \
-  bash -c "[ $rc -eq 0 ] && jq -e '.refused_commits == [] and .refused == []' '$work/out' >/dev/null"
+  eval '[ "$rc" -eq 0 ] && j ".refused_commits == [] and .refused == []"'
 echo garbage >"$vm/path-policy.base"
 stage
-check "base record not a commit id: exit 1, said" bash -c "[ $rc -eq 1 ] && grep -q 'holds no commit id' '$work/err'"
+check "base record not a commit id: exit 1, said" eval '[ "$rc" -eq 1 ] && has "$work/err" "holds no commit id"'
 echo 0123456789012345678901234567890123456789 >"$vm/path-policy.base"
 stage
-check "base record a commit the repository lacks: exit 1, said" bash -c "[ $rc -eq 1 ] && grep -q 'git ls-tree 0123456789012345678901234567890123456789 failed' '$work/err'"
+check "base record a commit the repository lacks: exit 1, said" eval '[ "$rc" -eq 1 ] && has "$work/err" "git ls-tree 0123456789012345678901234567890123456789 failed"'
 
 # --- release keeps a placeholder only when the base carries it
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
@@ -246,19 +272,19 @@ git init -q "$wt" && mkdir "$vm"
 (cd "$wt" && echo code >main.c && : >.envrc && git add -A && git commit -qm init && rm .envrc)
 base=$(git -C "$wt" rev-parse HEAD)
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>/dev/null
-check "release: .envrc, absent at the boot, got a placeholder" bash -c "grep -qx .envrc '$vm/path-policy.placeholders' && [ -f '$wt/.envrc' ]"
+check "release: .envrc, absent at the boot, got a placeholder" eval 'has_line "$vm/path-policy.placeholders" .envrc && [ -f "$wt/.envrc" ]'
 commit .netrc  # a placeholder the colony committed: HEAD tracks it, the base does not
 "$pp" release --worktree "$wt" --out "$vm" 2>"$work/rel.log"; rc=$?
 check "release: exit 0" [ "$rc" -eq 0 ]
-check "release: a placeholder the base tracks is kept" bash -c "grep -qF 'kept .envrc: the base commit tracks it' '$work/rel.log' && [ -f '$wt/.envrc' ]"
-check "release: one only the colony's commit tracks goes" bash -c "grep -qF 'removed the placeholder .netrc' '$work/rel.log' && [ ! -e '$wt/.netrc' ]"
+check "release: a placeholder the base tracks is kept" eval 'has "$work/rel.log" "kept .envrc: the base commit tracks it" && [ -f "$wt/.envrc" ]'
+check "release: one only the colony's commit tracks goes" eval 'has "$work/rel.log" "removed the placeholder .netrc" && [ ! -e "$wt/.netrc" ]'
 # The record lost: HEAD, said (and HEAD tracks the colony's .netrc).
 : >"$wt/.netrc" && : >"$wt/.git-credentials"
 rm "$vm/path-policy.base"
 "$pp" release --worktree "$wt" --out "$vm" 2>"$work/rel.log"; rc=$?
 check "release, base lost: warned" has "$work/rel.log" "the boot's base commit (path-policy.base) is lost: keeping the placeholders HEAD tracks"
-check "release, base lost: a placeholder HEAD tracks kept" bash -c "grep -qF 'kept .netrc: HEAD tracks it' '$work/rel.log' && [ -f '$wt/.netrc' ]"
-check "release, base lost: one HEAD lacks goes" bash -c "grep -qF 'removed the placeholder .git-credentials' '$work/rel.log' && [ ! -e '$wt/.git-credentials' ]"
+check "release, base lost: a placeholder HEAD tracks kept" eval 'has "$work/rel.log" "kept .netrc: HEAD tracks it" && [ -f "$wt/.netrc" ]'
+check "release, base lost: one HEAD lacks goes" eval 'has "$work/rel.log" "removed the placeholder .git-credentials" && [ ! -e "$wt/.git-credentials" ]'
 
 # --- base == HEAD: no git more than before (the pin's rev-parse says
 # HEAD's commit)
@@ -278,7 +304,7 @@ check "base == HEAD: as many git processes as with no base record" \
   [ "$(wc -l <"$work/git.base")" -eq "$(wc -l <"$work/git.lost")" ]
 # (The plumbing way lists HEAD with git ls-tree whatever the base.)
 listed='|ls-tree' && [ "$plumbing" = 1 ] && listed=
-check "base == HEAD: no rev-list, diff-tree or ls-tree" bash -c "! grep -qE ' (rev-list|diff-tree$listed) ' '$work/git.base'"
+check "base == HEAD: no rev-list, diff-tree or ls-tree" eval '! has_re "$work/git.base" " (rev-list|diff-tree$listed) "'
 check "base == HEAD: the pin's rev-parse asked HEAD's commit" has "$work/git.base" 'HEAD^{commit} HEAD^{tree}'
 
 # Every case of test-stage.sh with base == HEAD: test-stage.sh records the

@@ -17,16 +17,20 @@ passed=0 failed=0
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
 command -v git-lfs >/dev/null || { echo "test-stage-exec.sh: needs git-lfs, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid; git config --global user.name test
-git config --global init.defaultBranch main
-git config --global protocol.file.allow always
-git config --global advice.addEmbeddedRepo false
+# The test's own git config, written as text (a git config call a key is a
+# process each); no automatic maintenance for the test's own commits (stage
+# passes gc.auto=0 and maintenance.auto=false to every git it runs).
+printf '[user]\n\temail = t@example.invalid\n\tname = test\n[init]\n\tdefaultBranch = main\n[protocol "file"]\n\tallow = always\n[advice]\n\taddEmbeddedRepo = false\n[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n' >"$GIT_CONFIG_GLOBAL"
 git lfs install --skip-repo >/dev/null # the host's: the lfs filter in the global config
 
 marker=$work/marker
 mark=$work/mark
-printf '#!/bin/sh\necho "$0 $*" >>"%s"\ncat\n' "$marker" >"$mark"
+printf -v mark_text '#!/bin/sh\necho "$0 $*" >>"%s"\ncat\n' "$marker"
+printf '%s' "$mark_text" >"$mark"
 chmod +x "$mark"
+# armed: every hook file written (by bash: a cp each was 430 processes),
+# made executable at once when the template is built
+armed=()
 hooks="applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit prepare-commit-msg
   commit-msg post-commit pre-rebase post-checkout post-merge pre-push pre-receive update proc-receive
   post-receive post-update reference-transaction push-to-checkout pre-auto-gc post-rewrite
@@ -34,11 +38,15 @@ hooks="applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit
 
 # arm_gitdir DIR: every key in DIR's config that runs a program, and every
 # hook, in DIR's hooks/ and in a core.hooksPath of its own, run the marker.
+# The hooksPath directory is outside the checkouts ($work/evil-hooks/...):
+# an absolute path, it is the template's in every copy anyway, and so is
+# not copied with each case.
 arm_gitdir() {
-  local d=$1 k
-  mkdir -p "$d/hooks" "$d/evil-hooks"
+  local d=$1 k e=$work/evil-hooks/${1//\//_}
+  mkdir -p "$d/hooks" "$e"
   for k in $hooks; do
-    cp "$mark" "$d/hooks/$k"; cp "$mark" "$d/evil-hooks/$k"
+    printf '%s' "$mark_text" >"$d/hooks/$k"; printf '%s' "$mark_text" >"$e/$k"
+    armed+=("$d/hooks/$k" "$e/$k")
   done
   printf '[core]\n\tfsmonitor = %s\n' "$mark" >"$d/evil.inc"
   # appended as text: a git config call a key is a thousand gits a run
@@ -46,7 +54,7 @@ arm_gitdir() {
 [include]
 	path = evil.inc
 [core]
-	hooksPath = $d/evil-hooks
+	hooksPath = $e
 	pager = $mark core.pager
 	editor = $mark core.editor
 	askPass = $mark core.askPass
@@ -103,9 +111,9 @@ n=0
 # stages. Made once, copied for each (every path in it is relative).
 fresh() {
   [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
-  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-  cp -a "$work/template/wt" "$wt" && cp -a "$work/template/vm" "$vm" || exit 1
-  rm -f "$marker"
+  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm
+  cp -a "$work/template" "$work/c$n" || exit 1
+  [ ! -e "$marker" ] || rm -f "$marker"
 }
 build() {
   wt=$1 vm=$2
@@ -135,7 +143,11 @@ build() {
     echo dirty >>"$wt/$c/a.txt"; echo new >"$wt/$c/untracked.txt"
   done
   # the root's hooks are the host's, but none runs either
-  for k in $hooks; do cp "$mark" "$wt/.git/hooks/$k"; done
+  for k in $hooks; do printf '%s' "$mark_text" >"$wt/.git/hooks/$k"; armed+=("$wt/.git/hooks/$k"); done
+  chmod +x "${armed[@]}"
+  # git init's sample hooks (never run: a .sample name) out of the
+  # template, not copied with each case
+  find "$wt" -name '*.sample' -delete
   # the colony's own work: a file, and one behind the root's lfs filter
   echo work >"$wt/work.c"
   head -c 3000 /dev/urandom >"$wt/blob.bin"
@@ -145,9 +157,29 @@ build() {
   git -C "$wt" rev-parse HEAD >"$vm/path-policy.base"
 }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
-gitlink_at() { [ "$(git -C "$wt" ls-files -s -- "$1" | awk '{print $1, $2}')" = "160000 $(cat "$vm/expect.${1//\//_}")" ]; }
+# The checks, each one process at most (bash reads what git says).
+# gitlink_at PATH: the index has one entry at PATH, a gitlink at the HEAD
+# git add stages for it
+gitlink_at() {
+  local e= o; IFS= read -r e <"$vm/expect.${1//\//_}"; o=$(git -C "$wt" ls-files -s -- "$1")
+  [[ $o == "160000 $e "[0-3]$'\t'"$1" ]]
+}
 no_marker() { [ ! -e "$marker" ] || { echo "ran on the host:"; sort -u "$marker"; false; }; }
-is_lfs_pointer() { git -C "$wt" cat-file -p ":$1" | grep -q '^version https://git-lfs'; }
+# out_has ERE CMD...: a line CMD writes matches ERE (CMD | grep -qE)
+out_has() {
+  local re=$1 l; shift; "$@" >"$work/cmd.out" 2>/dev/null
+  while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $re ]] && return 0; done <"$work/cmd.out"; return 1
+}
+is_lfs_pointer() { out_has '^version https://git-lfs' git -C "$wt" cat-file -p ":$1"; }
+in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null; }
+# one_entry_of_mode MODE PATH: git ls-files -s -- PATH is one line, of MODE
+one_entry_of_mode() { local o; o=$(git -C "$wt" ls-files -s -- "$2"); [[ $o == "$1 "* && $o != *$'\n'* ]]; }
+has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
+# nothing inside a nested checkout has an entry of its own
+none_inside() { ! out_has '^(vendor|nested)/[^/]+/' git -C "$wt" ls-files; }
+# fsck without the commit-graph and multi-pack-index verifications it runs
+# as two more gits: no repository here has either.
+fsck_ok() { git -C "$wt" -c core.commitGraph=false -c core.multiPackIndex=false fsck --no-progress >/dev/null 2>&1; }
 
 # --- the control: git add -A alone runs the agent's program (the test can fail)
 fresh
@@ -172,19 +204,18 @@ for mode in stage split snapshot; do
   if [ "$mode" = snapshot ]; then
     check "$mode: the real index untouched" cmp -s "$wt/.git/index" "$work/index.before"
     for c in vendor/sub-moved nested/plain-moved nested/new-dirty; do
-      check "$mode: $c listed as changed" grep -qF "\"$c\"" "$work/out"
+      check "$mode: $c listed as changed" has "$work/out" "\"$c\""
     done
-    check "$mode: vendor/sub-clean not listed" bash -c "! grep -qF '\"vendor/sub-clean\"' '$work/out'"
+    check "$mode: vendor/sub-clean not listed" eval '! has "$work/out" \"vendor/sub-clean\"'
   else
     for c in vendor/sub-clean vendor/sub-dirty vendor/sub-moved nested/plain-clean nested/plain-dirty \
       nested/plain-moved nested/new-dirty; do
       check "$mode: $c staged at its HEAD, as git add stages it" gitlink_at "$c"
     done
-    check "$mode: nothing inside a nested checkout staged as a file" \
-      bash -c "! git -C '$wt' ls-files | grep -qE '^(vendor|nested)/[^/]+/'"
-    check "$mode: the colony's file staged" bash -c "git -C '$wt' ls-files --error-unmatch work.c >/dev/null"
+    check "$mode: nothing inside a nested checkout staged as a file" none_inside
+    check "$mode: the colony's file staged" in_index work.c
     check "$mode: the root's lfs filter ran (a pointer staged)" is_lfs_pointer blob.bin
-    check "$mode: git fsck" bash -c "git -C '$wt' fsck --no-progress >/dev/null 2>&1"
+    check "$mode: git fsck" fsck_ok
   fi
 done
 
@@ -213,8 +244,7 @@ for mode in stage split snapshot; do
   [ "$mode" = split ] && git -C "$wt" -c core.hooksPath=/dev/null update-index --split-index
   if [ "$mode" = snapshot ]; then stage --snapshot; else stage; fi
   check "odd mode, $mode: no program of the agent's ran on the host" no_marker
-  check "odd mode, $mode: nothing inside a nested checkout staged as a file" \
-    bash -c "! git -C '$wt' ls-files | grep -qE '^(vendor|nested)/[^/]+/'"
+  check "odd mode, $mode: nothing inside a nested checkout staged as a file" none_inside
 done
 
 # --- a nested checkout gone, made a file, and one not checked out: as git add
@@ -225,10 +255,10 @@ rm -rf "$wt/vendor/sub-dirty" && mkdir "$wt/vendor/sub-dirty" # de-initialised: 
 stage
 check "shapes: exit 0" [ "$rc" -eq 0 ]
 check "shapes: no program ran" no_marker
-check "shapes: a checkout gone is a deletion" bash -c "[ -z \"\$(git -C '$wt' ls-files -- nested/plain-clean)\" ]"
-check "shapes: one made a file is that file" bash -c "[ \"\$(git -C '$wt' ls-files -s -- nested/plain-dirty | cut -c1-6)\" = 100644 ]"
+check "shapes: a checkout gone is a deletion" eval '! out_has . git -C "$wt" ls-files -- nested/plain-clean'
+check "shapes: one made a file is that file" one_entry_of_mode 100644 nested/plain-dirty
 check "shapes: one not checked out keeps its gitlink" gitlink_at vendor/sub-dirty
-check "shapes: git fsck" bash -c "git -C '$wt' fsck --no-progress >/dev/null 2>&1"
+check "shapes: git fsck" fsck_ok
 
 # --- git-lfs reads the worktree's .lfsconfig: its program is never run
 # (git-lfs takes only safe keys from it; it may then fail the add: closed)

@@ -17,8 +17,10 @@ check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo 
 command -v python3 >/dev/null || { echo "test-stage-fail.sh: needs python3 (a socket is made with it)"; exit 1; }
 command -v jq >/dev/null || { echo "test-stage-fail.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid; git config --global user.name test
-git config --global init.defaultBranch main
+# The test's own git config, written as text (a git config call a key is a
+# process each); no automatic maintenance for the test's own commits (stage
+# passes gc.auto=0 and maintenance.auto=false to every git it runs).
+printf '[user]\n\temail = t@example.invalid\n\tname = test\n[init]\n\tdefaultBranch = main\n[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n' >"$GIT_CONFIG_GLOBAL"
 
 # Set by the stage-plumbing suite (tests/meson.build): stage computes what
 # is staged by git's plumbing alone.
@@ -26,11 +28,12 @@ plumbing=${PATHPOLICY_TEST_STAGE_PLUMBING:-0}
 n=0
 # fresh: a repository with a commit (a nested .gitignore and .gitattributes,
 # a nested checkout), prepared; $wt and $vm name them.
-# Made once, copied for each (cp -a: nothing in it names its own path).
+# Made once, copied for each (one cp -a of both: nothing in them names its
+# own path).
 fresh() {
   [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
-  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-  cp -a "$work/template/wt" "$wt" && cp -a "$work/template/vm" "$vm" || exit 1
+  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm
+  cp -a "$work/template" "$work/c$n" || exit 1
 }
 build() {
   wt=$1 vm=$2
@@ -56,9 +59,21 @@ POLICY
 # stage, bounded: rc 124 is a hang.
 stage() { timeout 60 "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 release() { timeout 60 "$pp" release --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
-has() { grep -qF -- "$2" "$1"; }
-in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
+# The checks, each one process at most (bash reads the records).
+has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
+# has_re FILE ERE: a line of FILE matches ERE (grep -qE)
+has_re() { local l; while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $2 ]] && return 0; done <"$1"; return 1; }
+# in_index PATH: git ls-files -- PATH lists something
+in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
+# not_indexed PATH...: not every PATH has an entry (git ls-files --error-unmatch fails)
+not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
 no_hang() { [ "$rc" -ne 124 ]; }
+# index_as STATE: the index is none (no file) or a file of the template's bytes
+index_as() {
+  if [ -f "$wt/.git/index" ] && [ ! -L "$wt/.git/index" ]; then
+    [ "$1" = template ] && cmp -s "$work/template/wt/.git/index" "$wt/.git/index"
+  else [ "$1" = none ]; fi
+}
 # the index as it was (by its bytes), when it is a file
 index_sum() { if [ -f "$wt/.git/index" ] && [ ! -L "$wt/.git/index" ]; then sha1sum <"$wt/.git/index"; else echo none; fi; }
 
@@ -73,9 +88,11 @@ blocked_at() { # PATH KIND [STAGE ARGS]
   local p=$1 kind=$2; shift 2
   [ "$plumbing" = 1 ] && return
   fresh
-  local head_obj; head_obj=$(git -C "$wt" rev-parse HEAD)
+  [ -n "${head_obj:-}" ] || head_obj=$(git -C "$wt" rev-parse HEAD) # the template's, every copy's
   [ "$p" = @HEAD_OBJECT ] && p=.git/objects/${head_obj:0:2}/${head_obj:2}
-  mkdir -p "$wt/$(dirname "$p")" && rm -rf "${wt:?}/$p"
+  local d=$wt/$p
+  [ -d "${d%/*}" ] || mkdir -p "${d%/*}"
+  [ ! -e "$d" ] && [ ! -L "$d" ] || rm -rf "${wt:?}/$p"
   case $kind in
     fifo) mkfifo "$wt/$p" ;;
     socket) python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$wt/$p" ;;
@@ -83,12 +100,15 @@ blocked_at() { # PATH KIND [STAGE ARGS]
     linked) mkfifo "$work/outside$n" && ln -s "$work/outside$n" "$wt/$p" ;;
   esac
   echo new >"$wt/sub/new.c"
-  local before; before=$(index_sum)
+  # the index before: none, or a file of the template's bytes (a copy's,
+  # which only stage could change)
+  local before=none
+  [ -f "$wt/.git/index" ] && [ ! -L "$wt/.git/index" ] && before=template
   stage "$@"
   check "$kind at $p ${*:-}: no hang" no_hang
   check "$kind at $p ${*:-}: refused" [ "$rc" -eq 1 ]
   check "$kind at $p ${*:-}: named" has "$work/err" "refusing to stage $wt: $p is a"
-  check "$kind at $p ${*:-}: nothing staged" [ "$(index_sum)" = "$before" ]
+  check "$kind at $p ${*:-}: nothing staged" index_as "$before"
 }
 for p in .gitignore .gitattributes .gitmodules sub/.gitignore sub/.gitattributes sub/deep/.gitignore \
   sub/deep/.gitattributes .git/index .git/info/exclude .git/info/attributes .git/HEAD .git/config \
@@ -130,49 +150,71 @@ check "release, a fifo in .git: nothing removed" [ -e "$wt/.envrc" ]
 # One limit for every git stage runs, whichever way: timed once, not again
 # in the stage-plumbing suite (each case waits the limit out).
 if [ "$plumbing" != 1 ]; then
-hang_git() { # COMMAND: a git that blocks on COMMAND, its pid in $work/hung.pid
-  mkdir -p "$work/bin" && rm -f "$work/hung.pid" "$work/never"
-  mkfifo "$work/never"
-  cat >"$work/bin/git" <<WRAP
+# The cases wait their limits out together, not one after another: each
+# has its own repository, wrapper, fifo and records (I, a case's number),
+# its stage or release run in the background; the checks after all end.
+hang_git() { # I COMMAND: $work/bin.I/git blocks on COMMAND, its pid in $work/hung.I
+  mkdir -p "$work/bin.$1" && mkfifo "$work/never.$1"
+  cat >"$work/bin.$1/git" <<WRAP
 #!/bin/sh
-for a; do [ "\$a" = "$1" ] && { echo \$\$ >"$work/hung.pid"; exec cat "$work/never"; }; done
+for a; do [ "\$a" = "$2" ] && { echo \$\$ >"$work/hung.$1"; exec cat "$work/never.$1"; }; done
 exec $(command -v git) "\$@"
 WRAP
-  chmod +x "$work/bin/git"
+  chmod +x "$work/bin.$1/git"
 }
-gone() { [ -s "$work/hung.pid" ] && ! kill -0 "$(cat "$work/hung.pid")" 2>/dev/null; }
+gone() { local p=; [ -s "$work/hung.$1" ] && IFS= read -r p <"$work/hung.$1" && ! kill -0 "$p" 2>/dev/null; }
+# limited I VERB ARGS...: VERB (stage, release) on $wt, bounded, in the
+# background, $work/bin.I first in PATH; its exit in $work/rc.I, its
+# output in $work/out.I and $work/err.I
+limited() {
+  local i=$1 verb=$2; shift 2
+  (PATH=$work/bin.$i:$PATH timeout 60 "$pp" "$verb" --worktree "$wt" --out "$vm" "$@" >"$work/out.$i" 2>"$work/err.$i"
+    echo $? >"$work/rc.$i") &
+}
+# rc_of I: the case's exit, in $rc
+rc_of() { rc=; IFS= read -r rc <"$work/rc.$1"; }
+i=0
 for cmd in rev-parse add ls-tree cat-file; do
-  fresh
+  fresh; i=$((i + 1))
   printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/sub/key.txt" # read by git cat-file
   git -C "$wt" add sub/deep/f && echo y >>"$wt/sub/deep/f" && git -C "$wt" add sub/deep/f # ls-tree: the index is not HEAD's
-  hang_git "$cmd"
-  PATH=$work/bin:$PATH stage --git-timeout 2
-  check "time limit, git $cmd: no hang" no_hang
-  check "time limit, git $cmd: failed" [ "$rc" -eq 1 ]
-  check "time limit, git $cmd: the git and the limit named" has "$work/err" "git $cmd ran past its time limit of 2 s and was killed"
-  check "time limit, git $cmd: the git is gone" gone
+  hang_git $i "$cmd"
+  limited $i stage --git-timeout 2
 done
 fresh
-hang_git add
-PATH=$work/bin:$PATH stage --snapshot --git-timeout 2
-check "time limit, --snapshot: failed, named" has "$work/err" "git add ran past its time limit of 2 s"
-check "time limit, --snapshot: the git is gone" gone
+hang_git 5 add
+limited 5 stage --snapshot --git-timeout 2
 fresh
-hang_git ls-tree
-PATH=$work/bin:$PATH release --git-timeout 2
-check "time limit, release: failed" [ "$rc" -eq 1 ]
-check "time limit, release: named" has "$work/err" "git ls-tree ran past its time limit of 2 s"
-check "time limit, release: nothing removed" [ -e "$wt/.envrc" ]
-check "time limit, release: the git is gone" gone
+hang_git 6 ls-tree
+limited 6 release --git-timeout 2
+wt6=$wt
 # A real git blocked where the check does not look: a symlinked directory
 # in .git (git reads through it; the walk does not follow it).
 fresh
 mkdir "$work/info$n" && mkfifo "$work/info$n/exclude" && rm -rf "$wt/.git/info" && ln -s "$work/info$n" "$wt/.git/info"
-stage --git-timeout 2
+limited 7 stage --git-timeout 2
+wait
+i=0
+for cmd in rev-parse add ls-tree cat-file; do
+  i=$((i + 1)); rc_of $i
+  check "time limit, git $cmd: no hang" no_hang
+  check "time limit, git $cmd: failed" [ "$rc" -eq 1 ]
+  check "time limit, git $cmd: the git and the limit named" has "$work/err.$i" "git $cmd ran past its time limit of 2 s and was killed"
+  check "time limit, git $cmd: the git is gone" gone $i
+done
+check "time limit, --snapshot: failed, named" has "$work/err.5" "git add ran past its time limit of 2 s"
+check "time limit, --snapshot: the git is gone" gone 5
+rc_of 6
+check "time limit, release: failed" [ "$rc" -eq 1 ]
+check "time limit, release: named" has "$work/err.6" "git ls-tree ran past its time limit of 2 s"
+check "time limit, release: nothing removed" [ -e "$wt6/.envrc" ]
+check "time limit, release: the git is gone" gone 6
+rc_of 7
 check "time limit, a fifo the check misses: no hang" no_hang
 check "time limit, a fifo the check misses: failed" [ "$rc" -eq 1 ]
-check "time limit, a fifo the check misses: named" has "$work/err" "ran past its time limit of 2 s and was killed"
-check "--git-timeout 0 is a usage error" bash -c "'$pp' stage --worktree '$wt' --out '$vm' --git-timeout 0 2>/dev/null; [ \$? -eq 2 ]"
+check "time limit, a fifo the check misses: named" has "$work/err.7" "ran past its time limit of 2 s and was killed"
+"$pp" stage --worktree "$wt" --out "$vm" --git-timeout 0 2>/dev/null; rc=$?
+check "--git-timeout 0 is a usage error" [ "$rc" -eq 2 ]
 fi
 
 # --- 3. a placeholder is known by its inode: the guest renamed its parent.
@@ -199,20 +241,21 @@ mv "$wt/keys" "$wt/keys2" && echo work >"$wt/keys2/notes" # renamed, then filled
 : >"$wt/conf2/own-empty"        # an empty file of the colony's own
 stage --json
 check "moved placeholders: exit 0" [ "$rc" -eq 0 ]
-check "moved placeholders: conf2/.envrc left out" bash -c "! git -C '$wt' ls-files --error-unmatch conf2/.envrc >/dev/null 2>&1"
-check "moved placeholders: deep2/.envrc left out" bash -c "! git -C '$wt' ls-files --error-unmatch deep2/.envrc >/dev/null 2>&1"
-check "moved placeholders: netrc.moved left out" bash -c "! git -C '$wt' ls-files --error-unmatch netrc.moved >/dev/null 2>&1"
+check "moved placeholders: conf2/.envrc left out" not_indexed conf2/.envrc
+check "moved placeholders: deep2/.envrc left out" not_indexed deep2/.envrc
+check "moved placeholders: netrc.moved left out" not_indexed netrc.moved
 check "moved placeholders: the colony's empty file stays" in_index conf2/own-empty
 check "moved placeholders: the colony's file in a moved directory stays" in_index keys2/notes
 check "moved placeholders: counted as dropped" [ "$(jq .placeholders_dropped "$work/out")" -ge 3 ]
 stage --snapshot --json
-check "moved placeholders, --snapshot: none in files_changed" bash -c "! jq -r '.files_changed[]' '$work/out' | grep -qx 'conf2/.envrc\|deep2/.envrc\|netrc.moved'"
+jq -r '.files_changed[]' "$work/out" >"$work/changed"
+check "moved placeholders, --snapshot: none in files_changed" eval '! has_re "$work/changed" "^(conf2/.envrc|deep2/.envrc|netrc.moved)$"'
 # release: removed where they are now, if still empty; never through a
 # symlink, never with content, never what HEAD tracks.
 git -C "$wt" add -f netrc.moved && git -C "$wt" commit -qm 'the colony commits the moved one' -- netrc.moved
 release
 check "release, moved: exit 0" [ "$rc" -eq 0 ]
-check "release, moved: removed where the guest moved it" [ ! -e "$wt/conf2/.envrc" ] && [ ! -e "$wt/deep2/.envrc" ]
+check "release, moved: removed where the guest moved it" eval '[ ! -e "$wt/conf2/.envrc" ] && [ ! -e "$wt/deep2/.envrc" ]'
 check "release, moved: named with where it was" has "$work/err" "removed the placeholder conf/.envrc where the guest moved it: conf2/.envrc"
 check "release, moved: the colony's empty file stays" [ -e "$wt/conf2/own-empty" ]
 check "release, moved: a moved directory with entries stays" [ -e "$wt/keys2/notes" ]
@@ -242,7 +285,7 @@ prepared
 mv "$wt/secrets" "$wt/renamed"
 stage
 check "masked-files kept: exit 0" [ "$rc" -eq 0 ]
-check "masked-files kept: the moved secret held back" bash -c "! git -C '$wt' ls-files --error-unmatch renamed/token >/dev/null 2>&1"
+check "masked-files kept: the moved secret held back" not_indexed renamed/token
 prepared
 mv "$wt/secrets" "$wt/renamed" && echo new >"$wt/work.c"
 rm "$vm/path-policy.masked-files"
@@ -252,22 +295,22 @@ check "masked-files lost: no hang" no_hang
 check "masked-files lost: refused" [ "$rc" -eq 1 ]
 check "masked-files lost: a warn record names it" has "$work/err" "the boot's record path-policy.masked-files is lost: a masked file the guest moved cannot be told from the colony's work: nothing is staged"
 check "masked-files lost: the failure says why and what to do" has "$work/err" "is lost, and secrets/ was masked with what it held at boot"
-check "masked-files lost: the moved secret is not staged" bash -c "! git -C '$wt' ls-files --error-unmatch renamed/token >/dev/null 2>&1"
+check "masked-files lost: the moved secret is not staged" not_indexed renamed/token
 check "masked-files lost: nothing staged" [ "$(index_sum)" = "$before" ]
 check "masked-files lost: not made again by the refusal" [ ! -e "$vm/path-policy.masked-files" ]
 stage --snapshot --json
 check "masked-files lost, --snapshot: refused" [ "$rc" -eq 1 ]
-check "masked-files lost, --snapshot: no tree" bash -c "! grep -q tree '$work/out'"
+check "masked-files lost, --snapshot: no tree" eval '! has_re "$work/out" tree'
 : >"$vm/path-policy.masked-files" # the user's word: no masked file moved
 stage
-check "masked-files made empty by the user: staged" [ "$rc" -eq 0 ] && in_index work.c
+check "masked-files made empty by the user: staged" eval '[ "$rc" -eq 0 ] && in_index work.c'
 # Lost where no masked path held a file at boot (every one a placeholder):
 # nothing can have moved; said, and staged.
 fresh
 printf 'mask-file .netrc\nmask-file .envrc\nprotect CLAUDE.md\n' >"$vm/path-policy"
 rm "$vm/path-policy.masked-files" && echo new >"$wt/work.c"
 stage
-check "masked-files lost, every mask a placeholder: staged" [ "$rc" -eq 0 ] && in_index work.c
+check "masked-files lost, every mask a placeholder: staged" eval '[ "$rc" -eq 0 ] && in_index work.c'
 check "masked-files lost, every mask a placeholder: said" has "$work/err" "path-policy.masked-files is lost: no masked path held a file at boot"
 # path-policy.placeholder-inodes: a moved placeholder taken by its name.
 prepared
@@ -276,7 +319,7 @@ rm "$vm/path-policy.placeholder-inodes"
 stage
 check "placeholder-inodes lost: exit 0" [ "$rc" -eq 0 ]
 check "placeholder-inodes lost: said" has "$work/err" "the boot's record path-policy.placeholder-inodes is lost: an empty new file named as a placeholder is taken for one the guest moved, and left out"
-check "placeholder-inodes lost: the moved one left out by its name" bash -c "! git -C '$wt' ls-files --error-unmatch conf2/.envrc >/dev/null 2>&1"
+check "placeholder-inodes lost: the moved one left out by its name" not_indexed conf2/.envrc
 check "placeholder-inodes lost: another empty file stays" in_index conf2/own-empty
 release
 check "placeholder-inodes lost: release keeps the moved one (removes less)" [ -e "$wt/conf2/.envrc" ]
@@ -287,7 +330,7 @@ rm "$vm/path-policy.placeholders"
 stage
 check "placeholders lost: exit 0" [ "$rc" -eq 0 ]
 check "placeholders lost: said" has "$work/err" "the boot's record path-policy.placeholders is lost: every empty policy path HEAD lacks is taken for a placeholder"
-check "placeholders lost: the empty policy paths left out" bash -c "! git -C '$wt' ls-files --error-unmatch CLAUDE.md .netrc >/dev/null 2>&1"
+check "placeholders lost: the empty policy paths left out" not_indexed CLAUDE.md .netrc
 
 echo "test-stage-fail: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

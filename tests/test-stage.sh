@@ -20,17 +20,20 @@ plumbing=${PATHPOLICY_TEST_STAGE_PLUMBING:-0}
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
 command -v jq >/dev/null || { echo "test-stage.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid; git config --global user.name test
-git config --global init.defaultBranch main
-git config --global protocol.file.allow always
+# The test's own git config, written as text (a git config call a key is a
+# process each). No automatic maintenance for the test's own commits (a git
+# maintenance run --auto each, on repositories far below its thresholds):
+# stage passes gc.auto=0 and maintenance.auto=false to every git it runs.
+printf '[user]\n\temail = t@example.invalid\n\tname = test\n[init]\n\tdefaultBranch = main\n[protocol "file"]\n\tallow = always\n[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n' >"$GIT_CONFIG_GLOBAL"
 
 n=0
 # fresh: a repository with a commit, prepared; $wt and $vm name them. Made
-# once, copied for each (cp -a: nothing in it names its own path).
+# once, copied for each (one cp -a of both: nothing in them names its own
+# path).
 fresh() {
   [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
-  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-  cp -a "$work/template/wt" "$wt" && cp -a "$work/template/vm" "$vm" || exit 1
+  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm
+  cp -a "$work/template" "$work/c$n" || exit 1
 }
 build() {
   wt=$1 vm=$2
@@ -55,35 +58,75 @@ EOF
   printf '.netrc\n.envrc\n.claude/\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
   : >"$vm/path-policy.masked-files" # prepare's, made even when empty: its absence is a lost record
 }
+[[ $pp == /* ]] || pp=$PWD/$pp
 # The boot's base commit, as prepare records it: HEAD, written before each
-# stage by a wrapper around the program, so that every case runs as after a
-# real boot (base == HEAD must change nothing: test-stage-base.sh). The
-# stage-plumbing suite leaves the record lost instead: each case runs with
-# it one way and without it the other.
-if [ "$plumbing" != 1 ]; then
-  cat >"$work/pp-base" <<EOF
-#!/usr/bin/env bash
-if [ "\$1" = stage ]; then
-  w= o=
-  for ((i = 2; i <= \$#; i++)); do
-    case "\${!i}" in --worktree) j=\$((i + 1)); w=\${!j} ;; --out) j=\$((i + 1)); o=\${!j} ;; esac
-  done
-  h=\$(git -C "\$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null) || h=
-  [ -n "\$w" ] && [ -d "\$o" ] && printf '%s' "\${h:+\$h
-}" >"\$o/path-policy.base"
-fi
-exec "$(realpath "$pp")" "\$@"
-EOF
-  chmod +x "$work/pp-base"
-  pp=$work/pp-base
-fi
+# stage (pp_base, in place of the program), so that every case runs as
+# after a real boot (base == HEAD must change nothing: test-stage-base.sh).
+# The stage-plumbing suite leaves the record lost instead: each case runs
+# with it one way and without it the other.
+# base_record WORKTREE OUT: HEAD's commit id (none: empty) into
+# OUT/path-policy.base. Read without a git where the repository is plain
+# (.git a directory without a commondir, HEAD a branch whose loose ref holds
+# a commit id: what git rev-parse HEAD^{commit} says of it, every ref here
+# naming a commit); git rev-parse otherwise.
+base_record() {
+  local w=$1 o=$2 h= r=
+  [ -n "$w" ] && [ -d "$o" ] || return 0
+  if [ -d "$w/.git" ] && [ ! -e "$w/.git/commondir" ] && [ -f "$w/.git/HEAD" ] && IFS= read -r r <"$w/.git/HEAD" &&
+    [[ $r == 'ref: refs/heads/'* ]] && [ -f "$w/.git/${r#ref: }" ] && IFS= read -r h <"$w/.git/${r#ref: }" &&
+    [[ $h =~ ^[0-9a-f]{40}$ ]]; then
+    :
+  else
+    h=$(git -C "$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null) || h=
+  fi
+  printf '%s' "${h:+$h
+}" >"$o/path-policy.base"
+}
+pp_base() {
+  if [ "$1" = stage ]; then
+    local i j w= o=
+    for ((i = 2; i <= $#; i++)); do
+      case "${!i}" in --worktree) j=$((i + 1)); w=${!j} ;; --out) j=$((i + 1)); o=${!j} ;; esac
+    done
+    base_record "$w" "$o"
+  fi
+  "$pp_bin" "$@"
+}
+pp_bin=$pp
+[ "$plumbing" != 1 ] && pp=pp_base
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
-fsck_ok() { git -C "$wt" fsck --no-progress >/dev/null 2>&1; }
-staged() { git -C "$wt" diff --cached --name-only -z | tr '\0' '\n' | grep -qxF -- "$1"; }
-in_index() { [ -n "$(git -C "$wt" ls-files -z -- "$1" | tr -d '\0')" ]; }
-index_is_head() { [ "$(git -C "$wt" ls-files -s -- "$1")" = "$(git -C "$wt" ls-tree HEAD -- "$1" | awk '{print $1, $3, "0\t" substr($0, index($0, "\t") + 1)}')" ]; }
-has() { grep -qF -- "$2" "$1"; }
-count() { grep -cF -- "$2" "$1"; }
+# The checks, each one process at most: git's answer in one call, the
+# records read by bash (read, [[ ]]), not by grep, tr or awk in a pipe.
+# fsck without the commit-graph and multi-pack-index verifications it runs
+# as two more gits: no repository here has either (nothing writes one: the
+# test's config turns maintenance off, stage passes core.commitGraph=false).
+fsck_ok() { git -C "$wt" -c core.commitGraph=false -c core.multiPackIndex=false fsck --no-progress >/dev/null 2>&1; }
+# staged PATH: HEAD and the index differ at PATH (git diff --cached names it)
+staged() { git -C "$wt" --literal-pathspecs diff-index --cached --quiet HEAD -- "$1" >/dev/null 2>&1; [ $? -eq 1 ]; }
+# in_index PATH: git ls-files -- PATH lists something
+in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
+# not_indexed PATH...: not every PATH has an entry (git ls-files --error-unmatch fails)
+not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
+# index_is_head PATH: the index's entry at PATH is HEAD's (mode and blob, stage 0), or neither has one
+index_is_head() { git -C "$wt" --literal-pathspecs diff-index --cached --quiet HEAD -- "$1" >/dev/null 2>&1; }
+has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
+lacks() { ! has "$@"; }
+# has_re FILE ERE: a line of FILE matches ERE (grep -qE)
+has_re() { local l; while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $2 ]] && return 0; done <"$1"; return 1; }
+lacks_re() { ! has_re "$@"; }
+has_line() { local l; while IFS= read -r l || [ -n "$l" ]; do [ "$l" = "$2" ] && return 0; done <"$1"; return 1; }
+# out_has ERE CMD...: a line CMD writes matches ERE (CMD | grep -qE, CMD's own status ignored as a pipe does)
+out_has() { local re=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_re "$work/cmd.out" "$re"; }
+not_out_has() { ! out_has "$@"; }
+out_has_line() { local x=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_line "$work/cmd.out" "$x"; }
+# tree_lacks ERE: the tree git write-tree makes of the index lists no
+# ERE (passes, as the pipe did, when git write-tree fails)
+tree_lacks() { local t; t=$(git -C "$wt" write-tree 2>/dev/null) || return 0; ! out_has "$1" git -C "$wt" ls-tree -r "$t"; }
+tree_has_re() { local t; t=$(git -C "$wt" write-tree 2>/dev/null); out_has "$1" git -C "$wt" ls-tree -r "$t"; }
+writes_tree() { git -C "$wt" write-tree >/dev/null 2>&1; }
+rc_or() { [ "$rc" -ne 0 ] || "$@"; }
+no_blob() { ! git -C "$wt" cat-file -e "$1" 2>/dev/null; }
+no_private_index() { ! compgen -G "$TMPDIR/pathpolicy-index.*" >/dev/null; }
 
 # --- 1. masked: held back to HEAD's version, byte for byte; never added
 fresh
@@ -94,22 +137,22 @@ echo leaked >"$wt/secrets/a"$'\n'"b"
 stage
 check "masked: exit 0" [ "$rc" -eq 0 ]
 check "masked: .env is HEAD's blob in the index" index_is_head .env
-check "masked: the worktree keeps the colony's .env" grep -qx 'TOKEN=changed' "$wt/.env"
+check "masked: the worktree keeps the colony's .env" has_line "$wt/.env" 'TOKEN=changed'
 check "masked dir: a tracked file is HEAD's blob" index_is_head secrets/k
-check "masked dir: a name with a newline, never added" bash -c "[ -z \"\$(git -C '$wt' ls-files secrets/)\" ] || ! git -C '$wt' ls-files | grep -q '^\"secrets/a'"
+check "masked dir: a name with a newline, never added" eval '! out_has . git -C "$wt" ls-files secrets/ || not_out_has "^\"secrets/a" git -C "$wt" ls-files'
 check "masked dir: ... its record escaped on one line" has "$work/err" 'left secrets/a\nb out of the commit'
-check "masked dir: a new file is never added" bash -c "! git -C '$wt' ls-files --error-unmatch secrets/new >/dev/null 2>&1"
-check "masked: an untracked .netrc with bytes is never added" bash -c "! git -C '$wt' ls-files --error-unmatch .netrc >/dev/null 2>&1"
+check "masked dir: a new file is never added" not_indexed secrets/new
+check "masked: an untracked .netrc with bytes is never added" not_indexed .netrc
 check "masked: a record for each held back" has "$work/err" 'path policy: left .env out of the commit (masked)'
 check "masked: ... secrets/new too" has "$work/err" 'path policy: left secrets/new out of the commit (masked)'
-check "masked: no contents in the records" bash -c "! grep -q 'TOKEN\|leaked\|machine' '$work/err'"
+check "masked: no contents in the records" lacks_re "$work/err" 'TOKEN|leaked|machine'
 check "masked: git fsck" fsck_ok
 
 # --- 2. placeholders: recorded ones dropped; HEAD's and ones with bytes kept
 fresh
 echo '{"a":1}' >"$wt/CLAUDE.md"   # a placeholder the colony filled: its work
 stage
-check "placeholders: empty recorded ones leave the index" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc .netrc >/dev/null 2>&1"
+check "placeholders: empty recorded ones leave the index" not_indexed .envrc .netrc
 check "placeholders: one that got bytes stays" staged CLAUDE.md
 check "placeholders: one HEAD carries stays (.mcp.json, empty in HEAD)" in_index .mcp.json
 check "placeholders: left in the worktree" [ -e "$wt/.envrc" ]
@@ -119,13 +162,13 @@ fresh
 printf '.netrc\n.envrc\n' >"$vm/path-policy.placeholders"
 stage
 check "placeholders, files only: exit 0" [ "$rc" -eq 0 ]
-check "placeholders, files only: dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc .netrc >/dev/null 2>&1"
+check "placeholders, files only: dropped" not_indexed .envrc .netrc
 # The list lost: every empty policy path HEAD lacks stands for one.
 fresh
 rm "$vm/path-policy.placeholders"
 : >"$wt/.claude/settings.json"  # inside a policy dir, not at an entry: the colony's
 stage
-check "lost list: empty policy paths leave the index" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc CLAUDE.md >/dev/null 2>&1"
+check "lost list: empty policy paths leave the index" not_indexed .envrc CLAUDE.md
 check "lost list: an empty file that is no policy path stays" staged .claude/settings.json
 check "lost list: git fsck" fsck_ok
 
@@ -138,16 +181,16 @@ check "reported: a protected path changed" has "$work/err" 'path policy: .claude
 check "reported: a masked one" has "$work/err" 'path policy: .env is masked and changed during the session'
 check "reported: a protected path stays in the commit" staged .claude/settings.json
 stage
-check "reported once: a second stage says nothing again" bash -c "! grep -q 'changed during the session' '$work/err'"
+check "reported once: a second stage says nothing again" lacks "$work/err" 'changed during the session'
 check "reported once: ... and still holds .env back" has "$work/err" 'left .env out of the commit'
 echo more >>"$wt/.claude/settings.json"
 stage
-check "reported once: changed again, still once" bash -c "! grep -q 'changed during the session' '$work/err'"
+check "reported once: changed again, still once" lacks "$work/err" 'changed during the session'
 echo x >"$wt/.claude/a"$'\n'"b"
 stage
 check "reported: a name with a newline, escaped on one line" has "$work/err" 'path policy: .claude/a\nb is protected and changed during the session'
 stage
-check "reported once: ... that one too" bash -c "! grep -q 'changed during the session' '$work/err'"
+check "reported once: ... that one too" lacks "$work/err" 'changed during the session'
 
 # --- 4. credential files: refused, unstaged, left, named; templates let through
 fresh
@@ -164,13 +207,13 @@ check "credentials: exit 3" [ "$rc" -eq 3 ]
 # to the repository, they are held back as a root mask is, not refused.
 for f in app/.env app/.netrc; do
   check "credentials: $f, masked at depth, held back and named" has "$work/err" "left $f out of the commit (masked)"
-  check "credentials: $f not refused" bash -c "! grep -qF 'refused to commit $f:' '$work/err'"
-  check "credentials: $f unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch '$f' >/dev/null 2>&1"
+  check "credentials: $f not refused" lacks "$work/err" "refused to commit $f:"
+  check "credentials: $f unstaged" not_indexed "$f"
   check "credentials: $f left in the worktree" [ -e "$wt/$f" ]
 done
 for f in deep/er/.env.local .env.production keys/id_rsa keys/id_ed25519 keys/deploy_rsa .pgpass .git-credentials keys/innocent.txt keys/putty.ppk; do
   check "credentials: $f refused and named" has "$work/err" "refused to commit $f:"
-  check "credentials: $f unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch '$f' >/dev/null 2>&1"
+  check "credentials: $f unstaged" not_indexed "$f"
   check "credentials: $f left in the worktree" [ -e "$wt/$f" ]
 done
 for f in .env.example app/.env.sample keys/id_rsa.template config.dist keys/id_rsa.pub; do
@@ -211,9 +254,10 @@ check "snapshot: files_changed has the work" jqq '.files_changed | index("main.c
 check "snapshot: no placeholder, no masked file in files_changed" jqq '.files_changed | (index(".env") or index(".envrc") or index(".netrc") or index("CLAUDE.md")) | not' "$work/out"
 tree=$(jq -r .tree "$work/out")
 check "snapshot: the tree holds HEAD's .env" [ "$(git -C "$wt" rev-parse "$tree:.env")" = "$(git -C "$wt" rev-parse HEAD:.env)" ]
-check "snapshot: no temporary index left behind" bash -c "! ls '$TMPDIR'/pathpolicy-index.* >/dev/null 2>&1"
+check "snapshot: no temporary index left behind" no_private_index
 stage --snapshot
-check "snapshot: text output, the tree first" [ "$(head -n1 "$work/out")" = "$tree" ]
+first_line() { local l=; IFS= read -r l <"$1"; printf '%s' "$l"; }
+check "snapshot: text output, the tree first" [ "$(first_line "$work/out")" = "$tree" ]
 check "snapshot: git fsck" fsck_ok
 
 # --- host safety: nothing the agent wrote runs
@@ -248,7 +292,7 @@ check "host safety: no hook, fsmonitor, filter, textconv or helper ran" [ ! -e "
 stage --snapshot
 check "host safety: in snapshot mode too" [ ! -e "$marker" ]
 git -C "$wt" config --unset core.fsmonitor # the test's own git from here on
-check "host safety: the nested checkout is a gitlink" bash -c "git -C '$wt' ls-files -s vendor/lib | grep -q '^160000 '"
+check "host safety: the nested checkout is a gitlink" out_has '^160000 ' git -C "$wt" ls-files -s vendor/lib
 # The root's own filter (the host's config) still runs, as git-lfs needs.
 git -C "$wt" config filter.host.clean 'tr a-z A-Z'
 echo 'hostf.txt filter=host' >"$wt/.gitattributes" && echo lower >"$wt/hostf.txt"
@@ -313,7 +357,7 @@ head -c 30000 /dev/zero | tr '\0' a >"$wt/big.txt"   # read past, not judged pas
 stage
 check "staged blob: a key behind skip-worktree is refused" has "$work/err" 'refused to commit deploy.txt:'
 check "staged blob: a key behind assume-unchanged is refused" has "$work/err" 'refused to commit other.txt:'
-check "staged blob: ... unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch deploy.txt other.txt >/dev/null 2>&1"
+check "staged blob: ... unstaged" not_indexed deploy.txt other.txt
 check "staged blob: a large file after them is staged" staged big.txt
 check "staged blob: git fsck" fsck_ok
 
@@ -324,15 +368,15 @@ stage --snapshot --json
 check "snapshot, no index yet: exit 0" [ "$rc" -eq 0 ]
 check "snapshot, no index yet: the work" jqq '.files_changed == ["a"]' "$work/out"
 check "snapshot, no index yet: still none" [ ! -e "$wt/.git/index" ]
-check "snapshot, no index yet: no private index left" bash -c "! ls -d '$TMPDIR'/pathpolicy-index.* >/dev/null 2>&1"
+check "snapshot, no index yet: no private index left" no_private_index
 fresh
 echo x >>"$wt/main.c"
 mkdir -p "$work/cwd$n"
-(pp=$(realpath "$pp") && cd "$work/cwd$n" && "$pp" stage --worktree "$wt" --out "$vm" --index rel.idx >"$work/out" 2>"$work/err"); rc=$?
+(cd "$work/cwd$n" && "$pp" stage --worktree "$wt" --out "$vm" --index rel.idx >"$work/out" 2>"$work/err"); rc=$?
 check "--index relative: exit 0" [ "$rc" -eq 0 ]
 check "--index relative: written where the caller is" [ -s "$work/cwd$n/rel.idx" ]
 check "--index relative: nothing written in the worktree" [ ! -e "$wt/rel.idx" ]
-check "--index relative: no lock file in the tree" bash -c "! grep -q 'rel.idx' '$work/out'"
+check "--index relative: no lock file in the tree" lacks_re "$work/out" 'rel.idx'
 
 # --- index formats and worktree shapes
 # shape NAME SETUP: a fresh repository, SETUP run in it, then a masked change
@@ -344,7 +388,7 @@ shape() {
   stage
   check "$1: exit 0" [ "$rc" -eq 0 ]
   check "$1: .env held back" index_is_head .env
-  check "$1: the placeholder dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc >/dev/null 2>&1"
+  check "$1: the placeholder dropped" not_indexed .envrc
   check "$1: the work staged" staged main.c
   check "$1: git fsck" fsck_ok
 }
@@ -375,11 +419,11 @@ git -C "$wt" add lib && git -C "$wt" commit -qm lib
 printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/lib/deploy"
 git -C "$wt" add lib/deploy && git -C "$wt" update-index --index-version 2 && git -C "$wt" write-tree >/dev/null
 forge "$wt/.git/index" lib/deploy && rm "$wt/lib/deploy"
-check "forged cache tree: git is fooled" bash -c "git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q lib/deploy"
+check "forged cache tree: git is fooled" tree_has_re lib/deploy
 forge "$wt/.git/index" nothing # the write-tree above wrote it again
 stage
 check "forged cache tree: exit 0" [ "$rc" -eq 0 ]
-check "forged cache tree: what git commits is the entries'" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q lib/deploy"
+check "forged cache tree: what git commits is the entries'" tree_lacks lib/deploy
 check "forged cache tree: git fsck" fsck_ok
 # The guest moved a directory that holds a masked file: the mask moved with
 # it, and the host sees the secret at the new path. Its blob is a masked
@@ -392,7 +436,7 @@ for how in dir file; do
   stage
   check "moved masked ($how): exit 0" [ "$rc" -eq 0 ]
   check "moved masked ($how): held back" has "$work/err" "left $moved out of the commit (masked)"
-  check "moved masked ($how): not staged" bash -c "! git -C '$wt' ls-files --error-unmatch '$moved' >/dev/null 2>&1"
+  check "moved masked ($how): not staged" not_indexed "$moved"
   check "moved masked ($how): its place as HEAD has it" index_is_head config/master.key
   check "moved masked ($how): git fsck" fsck_ok
 done
@@ -402,7 +446,7 @@ git -C "$wt" mv notes.txt notes.md
 stage
 check "plain rename: exit 0" [ "$rc" -eq 0 ]
 check "plain rename: the new name staged" staged notes.md
-check "plain rename: the old one gone" bash -c "! git -C '$wt' ls-files --error-unmatch notes.txt >/dev/null 2>&1"
+check "plain rename: the old one gone" not_indexed notes.txt
 # A linked worktree: stage works in it, as in the main one.
 fresh
 git -C "$wt" worktree add -q "$work/linked$n" -b linked >/dev/null 2>&1
@@ -411,7 +455,7 @@ echo 'TOKEN=l' >"$wt/.env" && : >"$wt/.envrc" && echo l >>"$wt/main.c"
 stage
 check "linked worktree: exit 0" [ "$rc" -eq 0 ]
 check "linked worktree: .env held back" index_is_head .env
-check "linked worktree: the placeholder dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc >/dev/null 2>&1"
+check "linked worktree: the placeholder dropped" not_indexed .envrc
 check "linked worktree: git fsck" fsck_ok
 wt=$main_wt
 # A submodule: a gitlink, judged by its HEAD; nothing in it is touched.
@@ -422,8 +466,8 @@ echo 'TOKEN=m' >"$wt/mod/.env"  # inside the submodule: its own business
 echo s2 >>"$wt/mod/s" && git -C "$wt/mod" commit -qam s2
 stage
 check "submodule: exit 0" [ "$rc" -eq 0 ]
-check "submodule: the gitlink moves to its new HEAD" [ "$(git -C "$wt" ls-files -s mod | awk '{print $2}')" = "$(git -C "$wt/mod" rev-parse HEAD)" ]
-check "submodule: nothing inside it is staged in the root" bash -c "! git -C '$wt' ls-files --error-unmatch mod/.env >/dev/null 2>&1"
+check "submodule: the gitlink moves to its new HEAD" out_has_line "160000 $(git -C "$wt/mod" rev-parse HEAD) 0	mod" git -C "$wt" ls-files -s mod
+check "submodule: nothing inside it is staged in the root" not_indexed mod/.env
 check "submodule: git fsck" fsck_ok
 
 # --- what an agent's own index can make git add -A and stage do
@@ -446,7 +490,6 @@ craft() {
     my $out = substr($buf, 0, 8) . pack("N", scalar @e) . join("", map { $_->[1] } @e); $out .= sha1($out);
     open $h, ">:raw", $f or die; print $h $out; close $h' "$@"
 }
-tree_has() { git -C "$wt" ls-tree -r "$(git -C "$wt" write-tree)" | grep -q -- "$1"; }
 
 # An index out of name order: git reads it without a word (only fsck checks
 # the order) and git add -A writes it back in the agent's order. stage reads
@@ -460,7 +503,7 @@ echo 'TOKEN=host-secret' >"$wt/.env" && echo leaked >"$wt/secrets/new"
 find "$wt" -path "$wt/.git" -prune -o -type f -exec touch -d '+1 minute' {} + # racy: git add -A looks at every file
 secret=$(git -C "$wt" hash-object "$wt/.env")
 stage
-check "unsorted index: the host's .env is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
+check "unsorted index: the host's .env is not in the tree" rc_or tree_lacks "$secret"
 
 # A masked file replaced by a directory: .env held back to HEAD's blob is
 # put back beside .env/x, a file and a directory of one name. git
@@ -471,9 +514,9 @@ fresh
 rm "$wt/.env" && mkdir "$wt/.env" && echo 'TOKEN=d' >"$wt/.env/x"
 stage
 check "masked file become a directory: exit 0" [ "$rc" -eq 0 ]
-check "masked file become a directory: .env as HEAD has it" bash -c "git -C '$wt' ls-files -s | grep -qxF \"100644 $(git -C "$wt" rev-parse HEAD:.env) 0\$(printf '\\t').env\""
-check "masked file become a directory: git write-tree works" bash -c "git -C '$wt' write-tree >/dev/null 2>&1"
-check "masked file become a directory: as git update-index leaves it (no .env/x)" bash -c "! git -C '$wt' ls-files --error-unmatch .env/x >/dev/null 2>&1"
+check "masked file become a directory: .env as HEAD has it" out_has_line "100644 $(git -C "$wt" rev-parse HEAD:.env) 0	.env" git -C "$wt" ls-files -s
+check "masked file become a directory: git write-tree works" writes_tree
+check "masked file become a directory: as git update-index leaves it (no .env/x)" not_indexed .env/x
 
 # A new key staged with a file mode git never writes itself (100600): git
 # add -A leaves the entry as it is (the executable bit is all it compares)
@@ -485,7 +528,7 @@ printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/id_rsa" && touch -
 git -C "$wt" add id_rsa && git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" mode id_rsa 100600
 stage
 check "odd file mode: a key is refused" has "$work/err" 'refused to commit id_rsa:'
-check "odd file mode: ... and not in the tree" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q id_rsa"
+check "odd file mode: ... and not in the tree" tree_lacks id_rsa
 
 # An index entry named ./config/master.key: git reads it without a word,
 # git add -A finds the file through the name (lstat follows "./") and
@@ -499,8 +542,8 @@ mkdir -p "$wt/config" && echo 'KEY=host-secret' >"$wt/config/master.key"
 secret=$(git -C "$wt" hash-object "$wt/config/master.key")
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
 stage
-check "an aliased name: the host's master.key is not in the tree" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
-check "an aliased name: no entry git would not add itself" bash -c "[ $rc -ne 0 ] || ! git -C '$wt' ls-files | grep -q '^\\./'"
+check "an aliased name: the host's master.key is not in the tree" rc_or tree_lacks "$secret"
+check "an aliased name: no entry git would not add itself" rc_or not_out_has '^\./' git -C "$wt" ls-files
 
 # A nested repository under a masked directory, in a split index (the
 # plumbing way: git diff --cached): git add -A stages it as a gitlink. The
@@ -513,7 +556,7 @@ git -C "$wt" config core.splitIndex true && git -C "$wt" update-index --split-in
 git init -q "$wt/secrets/sub" && echo s >"$wt/secrets/sub/s" && git -C "$wt/secrets/sub" add s && git -C "$wt/secrets/sub" commit -qm s
 stage
 check "gitlink under a masked dir, split index: held back" has "$work/err" 'left secrets/sub out of the commit (masked)'
-check "gitlink under a masked dir, split index: not in the index" bash -c "! git -C '$wt' ls-files --error-unmatch secrets/sub >/dev/null 2>&1"
+check "gitlink under a masked dir, split index: not in the index" not_indexed secrets/sub
 
 # The guest moved a directory holding a masked file HEAD never had (the
 # usual case for a secret): the host sees it at the new path, new to the
@@ -529,7 +572,7 @@ check "moved untracked masked file: first held back in place" has "$work/err" 'l
 mv "$wt/config" "$wt/cfg"
 stage
 check "moved untracked masked file: held back at its new path" has "$work/err" 'left cfg/master.key out of the commit (masked)'
-check "moved untracked masked file: not staged" bash -c "! git -C '$wt' ls-files --error-unmatch cfg/master.key >/dev/null 2>&1"
+check "moved untracked masked file: not staged" not_indexed cfg/master.key
 
 # A masked file HEAD lacks is held back, but git add -A hashed it first:
 # its blob stays in .git/objects, which the guest reads (only the worktree
@@ -541,8 +584,8 @@ echo 'TOKEN=host-only' >"$wt/secrets/prod" && printf 'machine h login u password
 secret=$(git -C "$wt" hash-object "$wt/secrets/prod") netrc=$(git -C "$wt" hash-object "$wt/.netrc")
 stage
 check "masked, never committed: held back" has "$work/err" 'left secrets/prod out of the commit (masked)'
-check "masked, never committed: its blob not written to .git/objects" bash -c "! git -C '$wt' cat-file -e $secret 2>/dev/null"
-check "masked, never committed: nor .netrc's" bash -c "! git -C '$wt' cat-file -e $netrc 2>/dev/null"
+check "masked, never committed: its blob not written to .git/objects" no_blob "$secret"
+check "masked, never committed: nor .netrc's" no_blob "$netrc"
 
 # The same, from the boot: prepare records the masked files' blob ids, so
 # a directory the guest moves before any stage (the mask goes with it) is
@@ -555,19 +598,19 @@ echo 'KEY=host-secret-2' >"$wt/config/master.key" && mkdir "$wt/keys" && echo 'd
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/err"
 check "prepare: the masked files recorded by inode" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/config/master.key")" "$vm/path-policy.masked-files"
 check "prepare: ... a masked directory's file too" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/keys/deploy")" "$vm/path-policy.masked-files"
-check "prepare: ... and nothing of their content" bash -c "! grep -q '[a-f]' '$vm/path-policy.masked-files'"
+check "prepare: ... and nothing of their content" lacks_re "$vm/path-policy.masked-files" '[a-f]'
 mv "$wt/config" "$wt/cfg" && mv "$wt/keys" "$wt/k2"   # the guest, the masks with them
 stage
 check "moved at the boot's: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
 check "moved at the boot's: a directory's file too" has "$work/err" 'left k2/deploy out of the commit (masked)'
-check "moved at the boot's: not staged" bash -c "! git -C '$wt' ls-files --error-unmatch cfg/master.key k2/deploy >/dev/null 2>&1"
+check "moved at the boot's: not staged" not_indexed cfg/master.key k2/deploy
 check "moved at the boot's: the rest of the move is" staged cfg/app.yml
 check "moved at the boot's: git fsck" fsck_ok
 # One too deep to walk is said, not passed over in silence.
 mv "$wt/k2" "$wt/keys" && deep=$wt/keys$(printf '/d%.0s' $(seq 70)) && mkdir -p "$deep" && echo x >"$deep/f"
 stage
 check "too deep to walk: said" has "$work/err" 'masked path(s) not walked'
-check "too deep to walk: still held back" bash -c "! git -C '$wt' ls-files | grep -q '^keys/'"
+check "too deep to walk: still held back" not_out_has '^keys/' git -C "$wt" ls-files
 
 # attack15: git add -A runs before stage reads the index, so a name stage
 # refuses afterwards (./config/master.key, config//master.key) has already
@@ -582,7 +625,7 @@ mkdir -p "$wt/config" && echo 'KEY=host-secret-15a' >"$wt/config/master.key"
 secret=$(git -C "$wt" hash-object "$wt/config/master.key")
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
 stage
-check "attack15: an aliased name, refused: the host's master.key not hashed into .git/objects" bash -c "! git -C '$wt' cat-file -e $secret 2>/dev/null"
+check "attack15: an aliased name, refused: the host's master.key not hashed into .git/objects" no_blob "$secret"
 
 # attack15: the guest moved the directory holding a masked file HEAD never
 # had: stage knows it at its new path by its inode and holds it back, but
@@ -601,7 +644,7 @@ stage # its inode recorded
 mv "$wt/config" "$wt/cfg"
 stage
 check "attack15: moved masked file: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
-check "attack15: moved masked file: its blob not written to .git/objects" bash -c "! git -C '$wt' cat-file -e $secret 2>/dev/null"
+check "attack15: moved masked file: its blob not written to .git/objects" no_blob "$secret"
 
 # attack15: a moved masked file is looked for (its inode, its HEAD blob)
 # only when its new path is new to HEAD ('A'). The guest commits a decoy at
@@ -619,7 +662,7 @@ mkdir "$wt/cfg" && echo decoy >"$wt/cfg/master.key" && git -C "$wt" add cfg/mast
 rm -r "$wt/cfg" && mv "$wt/config" "$wt/cfg"
 stage
 check "attack15: moved over a path HEAD tracks: held back" has "$work/err" 'left cfg/master.key out of the commit (masked)'
-check "attack15: moved over a path HEAD tracks: the secret not in the tree" bash -c "! git -C '$wt' ls-tree -r \$(git -C '$wt' write-tree) | grep -q $secret"
+check "attack15: moved over a path HEAD tracks: the secret not in the tree" tree_lacks "$secret"
 
 # attack15: the guest moves config/ (the mask with it) and writes a file
 # named config. git add -A adds the file and, replacing, drops
@@ -634,11 +677,11 @@ mkdir -p "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" a
 echo 'mask-file config/master.key' >>"$vm/path-policy"
 mv "$wt/config" "$wt/cfg" && echo 'a file now' >"$wt/config"
 stage
-check "attack15: a masked file's directory become a file: git write-tree works" bash -c "[ $rc -ne 0 ] || git -C '$wt' write-tree >/dev/null 2>&1"
+check "attack15: a masked file's directory become a file: git write-tree works" rc_or writes_tree
 fresh
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add .env/x e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
 stage
-check "attack15: .env and .env/x in the agent's index: git write-tree works" bash -c "[ $rc -ne 0 ] || git -C '$wt' write-tree >/dev/null 2>&1"
+check "attack15: .env and .env/x in the agent's index: git write-tree works" rc_or writes_tree
 
 # attack15: path-policy.masked-files only grows ("dev ino" a line, every
 # prepare and stage), and an inode number is reused once its file is gone:
@@ -697,7 +740,7 @@ mkdir -p "$work/bin"
 printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/git.log"\nexec %s "$@"\n' "$work" "$(command -v git)" >"$work/bin/git"
 chmod +x "$work/bin/git"
 logged_stage() { : >"$work/git.log"; PATH="$work/bin:$PATH" stage "$@"; }
-ran_ls_tree() { grep -q 'ls-tree' "$work/git.log"; }
+ran_ls_tree() { has_re "$work/git.log" 'ls-tree'; }
 # The same colony's work twice: once over an index whose tree is HEAD's
 # (no ls-tree), once over the same entries with their cache tree gone (git
 # ls-tree lists HEAD): the same index after, the same records, the same
@@ -714,7 +757,7 @@ for way in index listing; do
   logged_stage
   echo "$rc" >"$work/rc.$way" && git -C "$wt" ls-files -s >"$work/ls.$way" && sort "$work/err" >"$work/err.$way"
   if [ $way = index ] && [ "$plumbing" != 1 ]; then
-    check "HEAD from the index: no git ls-tree" bash -c "! grep -q ls-tree '$work/git.log'"
+    check "HEAD from the index: no git ls-tree" lacks_re "$work/git.log" ls-tree
   else
     check "HEAD listed: git ls-tree ran" ran_ls_tree
   fi
@@ -725,7 +768,7 @@ check "HEAD from the index: the same index after as listed" cmp -s "$work/ls.ind
 check "HEAD from the index: the same records as listed" cmp -s "$work/err.index" "$work/err.listing"
 check "HEAD from the index: a credential refused" has "$work/err.index" 'refused to commit lib/.env.local:'
 check "HEAD from the index: the moved key held back" has "$work/err.index" 'left cfg/master.key out of the commit (masked)'
-check "HEAD from the index: a deletion staged" bash -c "! grep -q 'lib/b.c' '$work/ls.index'"
+check "HEAD from the index: a deletion staged" lacks_re "$work/ls.index" 'lib/b.c'
 # The hint is the agent's: a cache tree that names HEAD's tree over an
 # index that adds .env.local. Taken as HEAD, .env.local would be HEAD's
 # and let through; the tree its entries make is not HEAD's, so git lists
@@ -779,7 +822,7 @@ for name in lib lib/; do
   stage
   check "a directory's entry ($name): exit 1" [ "$rc" -eq 1 ]
   check "a directory's entry ($name): said" has "$work/err" 'is not one git would write'
-  check "a directory's entry ($name): the key not staged" bash -c "! git -C '$wt' ls-files -s | grep -q \"\$(git -C '$wt' hash-object '$wt/lib')\""
+  check "a directory's entry ($name): the key not staged" not_out_has "$(git -C "$wt" hash-object "$wt/lib")" git -C "$wt" ls-files -s
 done
 # A symlink whose target is a key: the commit would carry the key as the
 # link's blob. Judged by content; an ordinary link named id_rsa is a link.
@@ -789,7 +832,7 @@ ln -s ../main.c "$wt/keys/id_rsa"
 stage
 check "a symlink holding a key: exit 3" [ "$rc" -eq 3 ]
 check "a symlink holding a key: refused" has "$work/err" 'refused to commit keys/deploy:'
-check "a symlink holding a key: unstaged" bash -c "! git -C '$wt' ls-files --error-unmatch keys/deploy >/dev/null 2>&1"
+check "a symlink holding a key: unstaged" not_indexed keys/deploy
 check "a symlink named id_rsa: staged" in_index keys/id_rsa
 # A repository without a commit: HEAD's tree is asked for with the
 # repository, and asked again without.
@@ -800,8 +843,8 @@ printf '.envrc\n' >"$vm/path-policy.placeholders"
 stage
 check "no commit yet: exit 0" [ "$rc" -eq 0 ]
 check "no commit yet: main.c staged" in_index main.c
-check "no commit yet: .env never added" bash -c "! git -C '$wt' ls-files --error-unmatch .env >/dev/null 2>&1"
-check "no commit yet: the placeholder dropped" bash -c "! git -C '$wt' ls-files --error-unmatch .envrc >/dev/null 2>&1"
+check "no commit yet: .env never added" not_indexed .env
+check "no commit yet: the placeholder dropped" not_indexed .envrc
 # Names git's rev-parse could take for what stage asks it: HEAD^{tree} and --
 fresh
 echo x >"$wt/HEAD^{tree}" && echo y >"$wt/--" && git -C "$wt" add -A -- 'HEAD^{tree}' ./-- && git -C "$wt" commit -qm odd
