@@ -14,16 +14,28 @@ export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.email t@example.invalid; git config --global user.name test
 passed=0 failed=0
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
-snap() { (cd "$1" && find . -path ./.git -prune -o -print0 | sort -z | while IFS= read -r -d '' p; do
-  if [ -L "$p" ]; then echo "L $p -> $(readlink "$p")"; elif [ -d "$p" ]; then echo "D $p $(stat -c %a "$p")";
-  else echo "F $p $(stat -c %a "$p") $(sha256sum <"$p" | cut -c1-16)"; fi; done); }
+# A snapshot of a worktree: every path (but .git), its type, a symlink's
+# target, a mode and a file's content (its hash); in four processes, not
+# a stat, sha256sum and cut for each path (a process costs ~4 ms here).
+snap() {
+  local l h p
+  local -A hash=()
+  while read -r h p; do hash[$p]=${h:0:16}; done < <(cd "$1" && find . -path ./.git -prune -o -type f -exec sha256sum {} +)
+  snapped=
+  while IFS= read -r l; do
+    case $l in "F "*) p=${l#F }; p=${p% *}; l+=" ${hash[$p]-}" ;; esac
+    snapped+=$l$'\n'
+  done < <(cd "$1" && find . -path ./.git -prune -o \( -type l -printf 'L %p -> %l\n' \) -o \( -type d -printf 'D %p %m\n' \) \
+    -o -printf 'F %p %m\n' | LC_ALL=C sort)
+  snapped=${snapped%$'\n'}
+}
 
 src=$work/src; git init -q "$src"
 ( cd "$src" && echo S >.env && echo lib >lib.c && git add -A && git commit -qm lib )
 wt=$work/wt vm=$work/vm; mkdir "$vm"; git init -q "$wt"
 ( cd "$wt" && echo "DB=prod" >.env && echo code >main.c && mkdir .claude && echo '{}' >.claude/settings.json &&
   git add -A && git commit -qm init )
-before=$(snap "$wt")
+snap "$wt"; before=$snapped
 
 "$pp" prepare --worktree "$wt" --out "$vm" 2>"$work/prepare.log"
 check "prepare" grep -qF 'placeholder(s) in the worktree' "$work/prepare.log"
@@ -50,7 +62,7 @@ check "after the guest, no mount is left on the checkout" bash -c "! grep -qF ' 
 
 "$pp" release --worktree "$wt" --out "$vm" 2>"$work/release.log"
 check "release" grep -qF 'placeholder(s), kept' "$work/release.log"
-after=$(snap "$wt")
+snap "$wt"; after=$snapped
 # Byte-for-byte as before, plus the agent's work (its file and its clone).
 without_agent=$(grep -vE '^(F|D) \./(agent\.txt|nested)( |/)' <<<"$after")
 check "the checkout is what it was before prepare" [ "$without_agent" = "$before" ]
