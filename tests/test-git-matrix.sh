@@ -6,7 +6,7 @@
 #
 # Each row runs twice from the same fixture: in a checkout under the daemon's
 # root, and in a plain directory outside it. The two results are compared:
-# exit statuses, output, refs, index, worktree files (hashed from a bind of the
+# exit statuses, output, refs, index, worktree files (read from a bind of the
 # tmpfs that does not carry the daemon's mounts, so masked files show their real
 # content), local config, fsck (clean after every row, in both places), worktree
 # list, submodule status and the remotes' refs. Skip-worktree bits (ls-files -v)
@@ -154,162 +154,343 @@ export GIT_CONFIG_GLOBAL=$base/gitconfig GIT_CONFIG_NOSYSTEM=1
 export GIT_CEILING_DIRECTORIES=$base/root:$base/plain
 # One date for every commit and tag: both places make the very same objects.
 export GIT_AUTHOR_DATE='2005-04-07T22:13:13 +0000' GIT_COMMITTER_DATE='2005-04-07T22:13:13 +0000'
-git config --global user.email mx@example.invalid
-git config --global user.name matrix
-git config --global init.defaultBranch main
-git config --global protocol.file.allow always
-git config --global advice.detachedHead false
-git config --global pull.rebase false
+epoch='1112911993 +0000' # the same, as git stores it (the fixture's commits)
+# (what six git config --global would write)
+printf '%s\n' '[user]' $'\temail = mx@example.invalid' $'\tname = matrix' '[init]' $'\tdefaultBranch = main' \
+  '[protocol "file"]' $'\tallow = always' '[advice]' $'\tdetachedHead = false' '[pull]' $'\trebase = false' \
+  >"$GIT_CONFIG_GLOBAL"
 SECRET=mx-fake-secret-7f3a91
 UNTRACKED_SECRET=mx-fake-secret-untracked-c04e
 
-# --- the fixture: bare repositories, copied into each row's directory --------
-fx=$base/fx
+# --- the fixture: a row's directory, made once and copied -------------------
+# $fx/none: the bare repositories (sub.git, remote.git, env.git); $fx/main and
+# $fx/env: the same, and r, a clone of remote.git or env.git (FIXTURE). The
+# bare repositories' commits are written by one git fast-import each (the
+# very commits that add, commit and push made, in a process instead of some
+# fifty).
+fx=$base/fx fxb=$base/fx/none
 mkfixture() {
-  local t=$base/tmp/mk
-  git init -q --bare "$fx/sub.git"; git init -q --bare "$fx/remote.git"; git init -q --bare "$fx/env.git"
+  local sub
+  # fast-import's data: TEXT (a byte count, then the bytes; ASCII here)
+  fi_data() { printf 'data %d\n%s\n' "${#1}" "$1"; }
+  # fi_commit REF MARK MESSAGE [PARENT]: a commit's header (MARK '-': none;
+  # no PARENT: REF's tip), by the author, committer and date of every commit
+  fi_commit() {
+    printf 'commit %s\n' "$1"
+    [ "$2" = - ] || printf 'mark %s\n' "$2"
+    printf 'author matrix <mx@example.invalid> %s\ncommitter matrix <mx@example.invalid> %s\n' "$epoch" "$epoch"
+    fi_data "$3"$'\n'
+    [ -z "${4:-}" ] || printf 'from %s\n' "$4"
+  }
+  fi_file() { printf 'M 100644 inline %s\n' "$1"; fi_data "$2"; } # PATH CONTENT
+  git init -q --bare "$fxb/sub.git" && git init -q --bare "$fxb/remote.git" && git init -q --bare "$fxb/env.git" || return 1
   # sub.git: the submodule
-  git init -q "$t/sub" && cd "$t/sub" || return 1
-  echo s1 >s.txt && git add s.txt && git commit -qm "sub 1" && git push -q "$fx/sub.git" main || return 1
+  { fi_commit refs/heads/main - "sub 1"; fi_file s.txt $'s1\n'; } | git -C "$fxb/sub.git" fast-import --quiet || return 1
+  read -r sub <"$fxb/sub.git/refs/heads/main" || return 1
   # remote.git: three commits (the last adds the submodule, by a relative
   # URL, so that each row's copy uses its own sub.git), a branch 'feature' on
   # the remote only, and refs/mx/next: main one commit on, for fetch and pull.
-  git init -q "$t/main" && cd "$t/main" || return 1
-  printf 'a1\n' >a.txt; printf 'build/\n*.o\n' >.gitignore; echo readme >README
-  git add -A && git commit -qm c1 || return 1
-  mkdir src && echo 'int main(void) { return 0; }' >src/m.c && git add src && git commit -qm c2 || return 1
-  git submodule add -q "$fx/sub.git" lib || return 1
-  git config -f .gitmodules submodule.lib.url ../sub.git && git add .gitmodules && git commit -qm "c3: lib" || return 1
-  git push -q "$fx/remote.git" main || return 1
-  git checkout -q -b feature && echo f >f.txt && git add f.txt && git commit -qm f1 && git push -q "$fx/remote.git" feature || return 1
-  git checkout -q main && printf 'a1\na2\n' >a.txt && git commit -qam c4 && git push -q "$fx/remote.git" main:refs/mx/next || return 1
+  {
+    fi_commit refs/heads/main - c1
+    fi_file a.txt $'a1\n'; fi_file .gitignore $'build/\n*.o\n'; fi_file README $'readme\n'
+    fi_commit refs/heads/main - c2; fi_file src/m.c $'int main(void) { return 0; }\n'
+    fi_commit refs/heads/main :3 "c3: lib"; printf 'M 160000 %s lib\n' "$sub"
+    fi_file .gitmodules $'[submodule "lib"]\n\tpath = lib\n\turl = ../sub.git\n'
+    fi_commit refs/heads/feature - f1 :3; fi_file f.txt $'f\n'
+    fi_commit refs/mx/next - c4 :3; fi_file a.txt $'a1\na2\n'
+  } | git -C "$fxb/remote.git" fast-import --quiet || return 1
   # env.git: tracks .env (a fake secret) and .claude/settings.json; a branch
   # 'settings' that changes the settings; refs/mx/next-settings, main one
   # commit on with the settings changed, for pull.
-  git init -q "$t/env" && cd "$t/env" || return 1
-  echo "SECRET=$SECRET" >.env; mkdir .claude; echo '{"permissions":{}}' >.claude/settings.json; echo v1 >app.txt
-  git add -A && git commit -qm e1 && echo v2 >app.txt && git commit -qam e2 && git push -q "$fx/env.git" main || return 1
-  git checkout -q -b settings && echo '{"permissions":{"allow":["Bash"]}}' >.claude/settings.json && git commit -qam s1 \
-    && git push -q "$fx/env.git" settings && git push -q "$fx/env.git" settings:refs/mx/next-settings || return 1
-  cd "$base" && rm -rf "$t"
+  {
+    fi_commit refs/heads/main - e1
+    fi_file .env "SECRET=$SECRET"$'\n'; fi_file .claude/settings.json $'{"permissions":{}}\n'; fi_file app.txt $'v1\n'
+    fi_commit refs/heads/main :2 e2; fi_file app.txt $'v2\n'
+    fi_commit refs/heads/settings - s1 :2; fi_file .claude/settings.json $'{"permissions":{"allow":["Bash"]}}\n'
+    printf 'reset refs/mx/next-settings\nfrom refs/heads/settings\n'
+  } | git -C "$fxb/env.git" fast-import --quiet || return 1
+  # The rows' starting checkouts, cloned once here rather than once a row and
+  # place (a clone is some 15 processes): a row copies its directory aside,
+  # points r at the copy's remote (the files that name the fixture's path:
+  # config and the clone's reflog), refreshes r's index (the copy has new
+  # inodes and ctimes) and moves the directory in whole, so the daemon finds
+  # a finished checkout, as it does once a clone has finished. The clone
+  # itself is a workflow of its own (the rows clone and env-clone).
+  cp -a "$fxb" "$fx/main" && git clone -q "file://$fx/main/remote.git" "$fx/main/r" || return 1
+  cp -a "$fxb" "$fx/env" && git clone -q "file://$fx/env/env.git" "$fx/env/r" || return 1
 }
 ( mkfixture ) || { echo "FAIL: the fixture could not be made"; exit 1; }
+declare -A FX_PATHFILES
+FX_PATHFILES[main]=$(cd "$fx/main" && grep -rlF "$fx/main/" r/.git)
+FX_PATHFILES[env]=$(cd "$fx/env" && grep -rlF "$fx/env/" r/.git)
 # git submodule status is a shell script (git 2.39) that runs
 # submodule--helper status: that, at a process instead of a dozen a look,
-# where it says the same as the script on a checkout with a submodule.
+# where it says the same as the script on a checkout with a submodule (the
+# fixture's clone of remote.git; status reads, it does not write).
 SUBMODULE_STATUS=(submodule status)
-git clone -q --recurse-submodules "file://$fx/remote.git" "$base/tmp/sm" >/dev/null 2>&1
-if [ -n "$(git -C "$base/tmp/sm" submodule status 2>&1)" ] &&
-  [ "$(git -C "$base/tmp/sm" submodule status 2>&1)" = "$(git -C "$base/tmp/sm" submodule--helper status 2>&1)" ]; then
+sm_script=$(git -C "$fx/main/r" submodule status 2>&1)
+if [ -n "$sm_script" ] && [ "$sm_script" = "$(git -C "$fx/main/r" submodule--helper status 2>&1)" ]; then
   SUBMODULE_STATUS=(submodule--helper status)
 fi
-rm -rf "$base/tmp/sm"
-
-"$pp" watch "$base/root" --log-format json --log-level debug 2>"$log" &
-daemon=$!
-for i in $(seq 200); do grep -qF '"event":"watch-ready"' "$log" && break; sleep 0.05; done
-grep -qF '"event":"watch-ready"' "$log" || { echo "FAIL: the daemon did not get ready"; cat "$log"; exit 1; }
 
 # --- helpers -------------------------------------------------------------------
-norm() { sed -e "s#$base/root/#<D>/#g" -e "s#$base/plain/#<D>/#g" -e "s#$view/root/#<D>/#g" -e "s#$view/plain/#<D>/#g" "$@"; }
-fail() { echo "$*" >>"$OUT/fail"; }
-lines() { wc -l <"$log"; }
-# rec_since MARK EVENT CHECKOUT [GREP]: the record is in the log after line MARK
-# (one process a look: dwait looks every 50 ms).
-rec_since() {
-  awk -v m="$1" -v e="\"event\":\"$2\"" -v c="\"checkout\":\"$3\"" -v g="${4:-}" \
-    'NR > m && index($0, e) && index($0, c) && index($0, g) { f = 1; exit } END { exit !f }' "$log"
+# A process costs milliseconds here and a row takes hundreds of looks, so what
+# can be a bash builtin is one: files are read with read, the daemon's log is
+# followed on a descriptor of its own, and the waits sleep in read -t on a FIFO
+# nobody writes to.
+scratch=$base/tmp/scratch outf=$work/output start_dir=$PWD
+shopt -s globstar nullglob dotglob
+# slurp VAR FILE: the whole FILE into VAR ('' if there is no FILE)
+slurp() { printf -v "$1" %s ''; [ -e "$2" ] && IFS= read -rd '' "$1" <"$2"; return 0; }
+# norm VAR: the row's directory, which differs between the places, as <D>/
+norm() {
+  local -n norm_v=$1
+  norm_v=${norm_v//"$base/root/"/"<D>/"}; norm_v=${norm_v//"$base/plain/"/"<D>/"}
+  norm_v=${norm_v//"$view/root/"/"<D>/"}; norm_v=${norm_v//"$view/plain/"/"<D>/"}
 }
-# dwait EVENT CHECKOUT [GREP]: on the daemon's side, until the daemon has
+fail() { FAILS+=("$*"); }
+nap() { read -rt "$1" -u "$tick" nap_x; return 0; } # SECONDS: wait, without a process
+# log_pull: the daemon's lines written since the last look, appended to LOG
+# (a line it has only written in part waits in log_part for its end)
+log_pull() {
+  local l
+  while IFS= read -r l; do LOG+=("$log_part$l"); log_part=; done <&"$logfd"
+  log_part+=$l
+}
+mark() { log_pull; LOG=(); } # from here on, for rec and dwait
+# rec EVENT CHECKOUT [TEXT]: the daemon has written that record since the mark
+# (CHECKOUT '': any)
+rec() {
+  local i e="\"event\":\"$1\"" c=${2:+"\"checkout\":\"$2\""} g=${3:-}
+  log_pull
+  for ((i = 0; i < ${#LOG[@]}; i++)); do
+    [[ ${LOG[i]} == *"$e"* && ${LOG[i]} == *"$c"* && ${LOG[i]} == *"$g"* ]] && return 0
+  done
+  return 1
+}
+# dwait EVENT CHECKOUT [TEXT]: on the daemon's side, until the daemon has
 # written that record since the row's mark (bounded); elsewhere nothing.
 dwait() {
   [ "$side" = root ] || return 0
   local i
-  for i in $(seq 200); do rec_since "$MARK" "$@" && return 0; sleep 0.05; done
+  for ((i = 0; i < 500; i++)); do rec "$@" && return 0; nap 0.02; done
   fail "$side: no '$1' record for $2${3:+ ($3)} within 10 s"; return 1
 }
 # dwait_until WHAT CMD...: on the daemon's side, until CMD holds (bounded).
 dwait_until() {
   [ "$side" = root ] || return 0
   local what=$1 i; shift
-  for i in $(seq 200); do "$@" 2>/dev/null && return 0; sleep 0.05; done
+  for ((i = 0; i < 200; i++)); do "$@" 2>/dev/null && return 0; nap 0.05; done
   fail "$side: $what: not within 10 s"; return 1
 }
-masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
+masked() {
+  local m
+  stat -c %F:%t:%T "$1" >"$scratch" 2>/dev/null || return 1
+  slurp m "$scratch"; [ "$m" = $'character special file:1:3\n' ]
+}
 # skip_settled DIR: every tracked masked path in DIR's index has the
 # skip-worktree bit (the daemon's, once git is done).
 skip_settled() {
-  local p
+  local l
   [ -e "$1/.git" ] || return 0
-  for p in $(git -C "$1" ls-files -- .env .envrc .netrc .git-credentials); do
-    git -C "$1" ls-files -v -- "$p" | grep -q '^S ' || return 1
-  done
+  git -C "$1" ls-files -v -- .env .envrc .netrc .git-credentials >"$scratch" 2>/dev/null
+  while IFS= read -r l || [ -n "$l" ]; do [[ $l == 'S '* ]] || return 1; done <"$scratch"
 }
-settle() { # on the daemon's side: until the skip-worktree bits are back in every repo of the row
+settle() { # REPO...: on the daemon's side, until the skip-worktree bits are back in each (of the row's directory)
   local r
-  for r in ${REPOS[$ID]} wt; do dwait_until "skip-worktree bit on the tracked masked paths of $r" skip_settled "$D/$r"; done
+  for r in "$@"; do dwait_until "skip-worktree bit on the tracked masked paths of $r" skip_settled "$D/$r"; done
+}
+# snap_settled KEY: on the daemon's side, settle every repo of the row, and
+# snap. The snapshot's own ls-files says whether the row's repos are settled
+# (skip_settled's question, without a process of its own), so settle only
+# polls those it found unsettled, and the snapshot is taken again after.
+snap_settled() {
+  [ "$side" = root ] && settle wt
+  snap "$1"
+  [ "$side" = root ] && [ -n "$unsettled" ] || return 0
+  settle $unsettled
+  snap "$1"
 }
 # st NAME CMD...: one step of a workflow; its exit status and output are compared.
 st() {
   local name=$1 rc; shift
-  printf '## %s\n' "$name" >>"$OUT/output"
-  "$@" >>"$OUT/output" 2>&1; rc=$?
-  printf '%s=%s ' "$name" "$rc" >>"$OUT/exit"
+  printf '## %s\n' "$name" >>"$outf"
+  "$@" >>"$outf" 2>&1; rc=$?
+  EXITS+="$name=$rc "
   return $rc
 }
 # fx_st CMD...: a fixture step: it must work in both places.
-fx_st() { "$@" >>"$OUT/fixture.log" 2>&1 || { fail "$side: fixture step failed: $*"; return 1; }; }
+fx_st() { "$@" >>"$work/fixture.log" 2>&1 || { fail "$side: fixture step failed: $*"; return 1; }; }
 
-tree_state() { # DIR: every path but git dirs, its type and mode; each file's hash; each .git file's content
-  ( cd "$1" || exit 0
-    find . -mindepth 1 \( -name .git -o -name '*.git' \) -type d -prune -o -printf '%y %m %p\n' | LC_ALL=C sort
-    find . \( -name .git -o -name '*.git' \) -type d -prune -o -type f ! -name .git -print0 | xargs -0r sha256sum | LC_ALL=C sort -k2
-    find . \( -name .git -o -name '*.git' \) -type d -prune -o -name .git -type f -print0 | xargs -0r grep -H '' ) | norm
+# gitdirs DIR: DIR's git directory and common directory, found as git finds
+# them (.git a directory, or a file 'gitdir: PATH'; a linked worktree's
+# 'commondir'), into gd and cdir
+gitdirs() {
+  local l
+  gd=$1/.git
+  if [ -f "$gd" ]; then read -r l <"$gd"; l=${l#gitdir: }; [[ $l == /* ]] || l=$1/$l; gd=$l; fi
+  cdir=$gd
+  if [ -f "$gd/commondir" ]; then read -r l <"$gd/commondir"; [[ $l == /* ]] || l=$gd/$l; cdir=$l; fi
 }
-snap() { # OUTDIR: the state of the row's directory, item by item
-  local o=$1 r g
-  mkdir -p "$o"
+# tree_walk DIR: every path under DIR but git directories (.git, *.git; a
+# symbolic link is not followed), in glob order (sorted, a directory before
+# its entries), into tw_all; the regular files into tw_reg, but .git files
+# (a gitdir line, with a path that differs between the places), in tw_git
+tree_walk() {
+  local p
+  for p in "$1"/*; do
+    if [[ -L $p ]]; then :
+    elif [[ -d $p ]]; then
+      [[ ${p##*/} == .git || ${p##*/} == *.git ]] && continue
+      tw_all+=("$p"); tree_walk "$p"; continue
+    elif [[ -f $p ]]; then
+      if [[ ${p##*/} == .git ]]; then tw_git+=("$p"); else tw_reg+=("$p"); fi
+    fi
+    tw_all+=("$p")
+  done
+}
+# tree_state DIR: every path but git dirs, its type and mode, and each .git
+# file's content (in $scratch, to be normalised); each file's content, as it
+# is (in $scratch.raw: a path in a file is compared as written)
+tree_state() {
+  local tw_all=() tw_reg=() tw_git=() bin=() f l c
+  cd "$1" || return 0
+  # The walk in bash (sorted, so no sort), one stat; each file's content read
+  # by bash, quoted on a line of its own (the files are small), but a file
+  # with a NUL (read -d '' stops at it) is hashed.
+  tree_walk .
+  {
+    [ ${#tw_all[@]} -eq 0 ] || stat -c '%F %a %n' -- "${tw_all[@]}"
+    for f in "${tw_git[@]}"; do
+      while IFS= read -r l || [ -n "$l" ]; do printf '%s:%s\n' "$f" "$l"; done <"$f"
+    done
+  } >"$scratch" 2>&1
+  {
+    for f in "${tw_reg[@]}"; do
+      if IFS= read -rd '' c <"$f"; then bin+=("$f"); else printf '%s %q\n' "$f" "$c"; fi
+    done
+    [ ${#bin[@]} -eq 0 ] || sha256sum -- "${bin[@]}"
+  } >"$scratch.raw" 2>&1
+  cd "$start_dir"
+}
+ls_re=$'^(. )([0-7]{6} [^\t]*\t(.*))$' # ls-files -s -v: "TAG MODE OBJECT STAGE<tab>PATH"
+masked_re='^(\.env|\.envrc|\.netrc|\.git-credentials)(/.*)?$' # what skip_settled's ls-files -- PATHS lists
+# raw_refs VAR GITDIR: what for-each-ref reads, as git keeps it, appended to
+# VAR: packed-refs, then every loose ref under refs/ (a loose ref hides its
+# packed line; a symbolic ref names its target, whose object is listed)
+raw_refs() {
+  local -n raw_v=$1
+  local f c=$'(no packed-refs)\n'
+  [ -e "$2/packed-refs" ] && slurp c "$2/packed-refs"
+  raw_v+=$c
+  for f in "$2"/refs/**; do
+    [ -f "$f" ] && { slurp c "$f"; raw_v+="${f#"$2/"} $c"; }
+  done
+}
+# snap KEY: the state of the row's directory, item by item, into S[KEY/ITEM];
+# the repos where a tracked masked path has no skip-worktree bit in unsettled.
+# Each item holds what the command it is named after printed, or more: git's
+# own files where bash reads them (HEAD, shallow, config, the bare remotes'
+# refs), so an item differs whenever the command's output would.
+snap() {
+  local k=$1 r dir gd cdir c l rc it gitlink
+  local -A v=()
+  unsettled=
   for r in ${REPOS[$ID]}; do
-    for f in refs index skipwt config fsck worktrees submodules; do echo "# $r" >>"$o/$f"; done
-    if [ ! -e "$D/$r/.git" ]; then
-      for f in refs index skipwt config fsck worktrees submodules; do echo "(no repository)" >>"$o/$f"; done
+    for it in refs index skipwt config fsck worktrees submodules; do v[$it]+="# $r"$'\n'; done
+    dir=$D/$r
+    if [ ! -e "$dir/.git" ]; then
+      for it in refs index skipwt config fsck worktrees submodules; do v[$it]+=$'(no repository)\n'; done
       continue
     fi
-    g=(git -C "$D/$r")
-    { echo "HEAD $("${g[@]}" rev-parse -q --verify HEAD) $("${g[@]}" symbolic-ref -q HEAD) shallow=$("${g[@]}" rev-parse --is-shallow-repository)"
-      "${g[@]}" for-each-ref --format='%(objectname) %(objecttype) %(refname)'; } >>"$o/refs" 2>&1
-    "${g[@]}" ls-files -s >>"$o/index" 2>&1
-    "${g[@]}" ls-files -v >>"$o/skipwt" 2>&1
-    "${g[@]}" config --local --list >>"$o/config" 2>&1
-    { "${g[@]}" fsck --no-progress 2>&1; echo "rc=$?"; } >>"$o/fsck"
-    "${g[@]}" worktree list --porcelain >>"$o/worktrees" 2>&1
-    "${g[@]}" "${SUBMODULE_STATUS[@]}" >>"$o/submodules" 2>&1
+    gitdirs "$dir"
+    # refs: HEAD as git keeps it (a symbolic ref, or an object when
+    # detached), the shallow commits (the file is there only in a shallow
+    # repository), every ref (the checkouts here are main worktrees: all
+    # their refs are in the git directory); an object's name tells its type.
+    slurp c "$gd/HEAD"; v[refs]+="HEAD ${c%$'\n'}"$'\n'
+    c='(not shallow)'; [ -e "$cdir/shallow" ] && slurp c "$cdir/shallow"
+    v[refs]+="shallow ${c%$'\n'}"$'\n'
+    raw_refs "v[refs]" "$cdir"
+    # index (ls-files -s) and skipwt (ls-files -v: the tag and the path) from one ls-files -s -v
+    git -C "$dir" ls-files -s -v >"$scratch" 2>&1
+    gitlink=0
+    while IFS= read -r l || [ -n "$l" ]; do
+      if [[ $l =~ $ls_re ]]; then
+        v[index]+=${BASH_REMATCH[2]}$'\n' v[skipwt]+=${BASH_REMATCH[1]}${BASH_REMATCH[3]}$'\n'
+        [[ ${BASH_REMATCH[2]} == 160000\ * ]] && gitlink=1
+        [[ ${BASH_REMATCH[1]} != 'S ' && ${BASH_REMATCH[3]} =~ $masked_re && " $unsettled " != *" $r "* ]] && unsettled+=" $r"
+      else
+        v[index]+=$l$'\n' v[skipwt]+=$l$'\n'
+      fi
+    done <"$scratch"
+    # config: the repository's own file (what config --local --list reads)
+    if [ -e "$cdir/config" ]; then slurp c "$cdir/config"; v[config]+=$c; else v[config]+=$'(no config file)\n'; fi
+    git -C "$dir" fsck --no-progress >"$scratch" 2>&1; rc=$?
+    slurp c "$scratch"; v[fsck]+="${c}rc=$rc"$'\n'
+    git -C "$dir" worktree list --porcelain >"$scratch" 2>&1
+    slurp c "$scratch"; v[worktrees]+=$c
+    # submodule status lists the index's gitlinks (module_list_compute keeps
+    # only those): with none in the index it has nothing to say, and is not run.
+    if [ $gitlink -eq 1 ]; then
+      git -C "$dir" "${SUBMODULE_STATUS[@]}" >"$scratch" 2>&1
+      slurp c "$scratch"; v[submodules]+=$c
+    else
+      v[submodules]+=$'(no gitlink in the index)\n'
+    fi
   done
-  # normalised in place by one sed, not one a file a repository
-  norm -i "$o/config" "$o/worktrees" "$o/submodules"
-  for r in remote sub env; do echo "# $r.git"; git -C "$D/$r.git" for-each-ref --format='%(objectname) %(refname)'; done >"$o/remote" 2>&1
-  tree_state "$view/$side/mx-$ID" >"$o/tree"
+  # the remotes' refs (for-each-ref's, read as for the checkouts)
+  for r in remote sub env; do v[remote]+="# $r.git"$'\n'; raw_refs "v[remote]" "$D/$r.git"; done
+  tree_state "$view/$side/mx-$ID"
+  slurp c "$scratch"; v[tree]=$c
+  for it in config worktrees submodules tree; do norm "v[$it]"; done
+  slurp c "$scratch.raw"; v[tree]+=$c
+  for it in "${!v[@]}"; do S[$k/$it]=${v[$it]}; done
 }
-fsck_clean() { # FILE: every fsck there exited 0 and said nothing but dangling objects and notices
-  ! grep -v -e '^# ' -e '^rc=0$' -e '^dangling ' -e '^notice: ' -e '^(no repository)$' "$1" | grep -q .
+fsck_clean() { # TEXT: every fsck there exited 0 and said nothing but dangling objects and notices
+  local l
+  while IFS= read -r l; do
+    case $l in '# '* | rc=0 | 'dangling '* | 'notice: '* | '(no repository)' | '') ;; *) return 1 ;; esac
+  done <<<"$1"
 }
 # by design: ls-files -v differs only in the S (skip-worktree) bit of tracked masked paths
 skipwt_by_design() {
-  diff <(sed -E 's#^S (.*/)?(\.env|\.envrc|\.netrc|\.git-credentials)$#H \1\2#' "$1") "$2" >/dev/null
+  local l m= re='^S ((.*/)?(\.env|\.envrc|\.netrc|\.git-credentials))$'
+  while IFS= read -r l; do
+    [[ $l =~ $re ]] && l="H ${BASH_REMATCH[1]}"
+    m+=$l$'\n'
+  done <<<"${S[root/skipwt]%$'\n'}"
+  [[ $m == "${S[plain/skipwt]}" ]]
 }
 
+: >"$log"
+"$pp" watch "$base/root" --log-format json --log-level debug 2>"$log" &
+daemon=$!
+exec {logfd}<"$log"
+mkfifo "$base/tick" && exec {tick}<>"$base/tick"
+LOG=() log_part=
+for ((i = 0; i < 200; i++)); do rec watch-ready '' && break; nap 0.05; done
+rec watch-ready '' || { echo "FAIL: the daemon did not get ready"; cat "$log"; exit 1; }
+
 # --- fixtures ---------------------------------------------------------------
-fixture() {
-  local r=$D/r
-  case ${FIX[$ID]} in
-    none) ;;
+fixture() { # the row's directory, D (then the current directory), from its FIXTURE
+  local k=${FIX[$ID]} t=$base/tmp/row f c
+  # (the daemon's side is made aside and moved in whole; the other in place)
+  [ "$side" = root ] || t=$D
+  case $k in
+    none) fx_st cp -a "$fxb" "$D" || return ;;
     main|env)
-      local url=file://$D/remote.git; [ "${FIX[$ID]}" = env ] && url=file://$D/env.git
-      fx_st git clone -q "$url" "$r" || return
+      fx_st cp -a "$fx/$k" "$t" || return
+      for f in ${FX_PATHFILES[$k]}; do
+        slurp c "$t/$f" && printf %s "${c//"$fx/$k/"/"$D/"}" >"$t/$f"
+      done
+      fx_st git -C "$t/r" update-index -q --refresh || return
+      [ "$t" = "$D" ] || fx_st mv -T "$t" "$D" || return
       dwait git-protected "mx-$ID/r"
-      [ "${FIX[$ID]}" = env ] && dwait skip-worktree "mx-$ID/r" ;;
+      [ "$k" = env ] && dwait skip-worktree "mx-$ID/r" ;;
   esac
-  if declare -F "f_$ID" >/dev/null; then ( cd "$D" && "f_$ID" ); fi
+  cd "$D" || return
+  if declare -F "f_$ID" >/dev/null; then "f_$ID"; fi
 }
 # a commit in r (a fixture step)
 fx_commit() { # FILE TEXT
@@ -455,31 +636,42 @@ w_clean-masked() { cd r && st clean git clean -fdx; }
 
 # --- one row, both places ----------------------------------------------------------
 pass=0 failed=0 summary=()
+declare -A S
+# show_diff ITEM A B: the lines of S[A/ITEM] and S[B/ITEM] that differ (A -, B +)
+show_diff() {
+  printf %s "${S[$2/$1]}" >"$work/a"; printf %s "${S[$3/$1]}" >"$work/b"
+  diff "$work/a" "$work/b" | grep '^[<>]' | sed -e 's/^</  -/' -e 's/^>/  +/' | head -n 20
+}
 run_row() {
   ID=$1
-  local o=$work/$ID it differ=() observed declared=${CLASS[$ID]} why=
+  local it differ=() observed declared=${CLASS[$ID]} why= f
+  S=() FAILS=()
   for side in root plain; do
-    D=$base/$side/mx-$ID OUT=$o/$side
-    mkdir -p "$D" "$OUT" && : >"$OUT/exit" && : >"$OUT/output"
-    cp -a "$fx/remote.git" "$fx/sub.git" "$fx/env.git" "$D/"
-    MARK=$(lines)
-    ( cd "$D" && fixture )
-    [ "$side" = root ] && settle
-    # The state before the row tells a refusal from a difference; a row
-    # declared identical fails on any difference, whichever it is.
-    [ "$side" = root ] && [ "$declared" != identical ] && snap "$OUT/pre"
-    MARK=$(lines)
-    ( cd "$D" && "w_$ID" )
+    D=$base/$side/mx-$ID EXITS=
+    : >"$outf"
+    mark
+    fixture; cd "$start_dir"
+    # The state before the row tells a refusal from a difference, where the
+    # class can be refused: declared so, or differing in its exit by design.
+    # (A row declared identical fails on any difference; one declared to
+    # differ without its exit fails if its exit differs, whichever the class.)
+    if [ "$side" = root ] && { [ "$declared" = refused ] || [[ " ${DIFFS[$ID]} " == *" exit "* ]]; }; then
+      snap_settled pre
+    elif [ "$side" = root ]; then
+      settle ${REPOS[$ID]} wt
+    fi
+    mark
+    cd "$D" && "w_$ID"; cd "$start_dir"
     if declare -F "a_$ID" >/dev/null; then "a_$ID"; fi
-    [ "$side" = root ] && settle
-    snap "$OUT"
-    fsck_clean "$OUT/fsck" || fail "$side: git fsck is not clean"
+    snap_settled "$side"
+    fsck_clean "${S[$side/fsck]}" || fail "$side: git fsck is not clean"
+    S[$side/exit]=$EXITS; slurp "S[$side/output]" "$outf"
+    norm "S[$side/exit]"; norm "S[$side/output]"
   done
-  norm -i "$o/root/exit" "$o/root/output" "$o/plain/exit" "$o/plain/output"
-  for it in $ITEMS; do cmp -s "$o/root/$it" "$o/plain/$it" || differ+=("$it"); done
+  for it in $ITEMS; do [[ ${S[root/$it]} == "${S[plain/$it]}" ]] || differ+=("$it"); done
   local skipnote=
-  if ! cmp -s "$o/root/skipwt" "$o/plain/skipwt"; then
-    if skipwt_by_design "$o/root/skipwt" "$o/plain/skipwt"; then skipnote=" (skip-worktree on the masked paths: by design)"
+  if [[ ${S[root/skipwt]} != "${S[plain/skipwt]}" ]]; then
+    if skipwt_by_design; then skipnote=" (skip-worktree on the masked paths: by design)"
     else differ+=(skipwt); fi
   fi
   if [ ${#differ[@]} -eq 0 ]; then observed=identical
@@ -490,7 +682,7 @@ run_row() {
     if [[ " ${differ[*]} " = *" exit "* ]]; then
       local same=1 state=0
       for it in $STATE_ITEMS; do
-        cmp -s "$o/root/pre/$it" "$o/root/$it" || same=0
+        [[ -v "S[pre/$it]" && ${S[pre/$it]} == "${S[root/$it]}" ]] || same=0
         [[ " ${differ[*]} " = *" $it "* ]] && state=1
       done
       [ $same -eq 1 ] && [ $state -eq 1 ] && observed=refused
@@ -501,7 +693,10 @@ run_row() {
   if [ $ok -eq 1 ] && [ "$declared" = differs ] && [ "${differ[*]}" != "${DIFFS[$ID]}" ]; then
     ok=0; why="differs in '${differ[*]}', declared '${DIFFS[$ID]}'"
   fi
-  [ -s "$o/root/fail" ] || [ -s "$o/plain/fail" ] && { ok=0; why="${why:+$why; }$(cat "$o/root/fail" "$o/plain/fail" 2>/dev/null | paste -sd ';' | sed 's/;/; /g')"; }
+  if [ ${#FAILS[@]} -gt 0 ]; then
+    ok=0
+    for f in "${FAILS[@]}"; do why+="${why:+; }$f"; done
+  fi
   if [ $ok -eq 1 ]; then
     pass=$((pass + 1)); printf 'ok   %-22s %s%s\n' "$ID" "$observed${differ[*]:+ (${differ[*]})}" "$skipnote"
   else
@@ -509,11 +704,11 @@ run_row() {
     printf 'FAIL %-22s %s\n' "$ID" "$why"
     for it in "${differ[@]}"; do
       echo "  --- $it: daemon (-) vs without (+)"
-      diff "$o/root/$it" "$o/plain/$it" | grep '^[<>]' | sed -e 's/^</  -/' -e 's/^>/  +/' | head -n 20
+      show_diff "$it" root plain
     done
-    if [ "$observed" = differs ] && [ -d "$o/root/pre" ]; then
+    if [ "$observed" = differs ] && [[ -v "S[pre/refs]" ]]; then
       for it in $STATE_ITEMS; do
-        cmp -s "$o/root/pre/$it" "$o/root/$it" || echo "  (the daemon's side changed its $it)"
+        [[ ${S[pre/$it]} == "${S[root/$it]}" ]] || echo "  (the daemon's side changed its $it)"
       done
     fi
   fi
