@@ -2,7 +2,7 @@
 /*
  * What a git command does with the repository's history and its config
  * (command-internal.h): the subcommands that print blobs, narrowed or not
- * by a pathspec read by git's rules (glossary "pathspec", dir.c), and the
+ * by a pathspec (command-pathspec.c reads them as git does), and the
  * config keys whose value git runs. It must not lex, nor read the history:
  * the boot's record says what it holds (CommandPolicy.held).
  */
@@ -17,13 +17,12 @@
 #include "entry.h"
 #include "util.h"
 
-#define PATHSPECS_MAX 64
 #define GIT_WORDS_MAX 256
 
 typedef struct Git {
-        bool literal, glob, noglob, icase; /* --literal-pathspecs and the like */
-        bool work_tree;                    /* --work-tree: the history checked out elsewhere */
-        char dir[256];                     /* -C DIR, relative and below: pathspecs are under it */
+        PathspecMode mode; /* --literal-pathspecs and the like */
+        bool work_tree;    /* --work-tree: the history checked out elsewhere */
+        char dir[256];     /* -C DIR, relative and below: pathspecs are under it */
         bool dir_unknown;
 } Git;
 
@@ -127,199 +126,6 @@ static int judge_config_command(Judge *j, const ShellWord *const *w, size_t n) {
         return m >= 2 ? judge_config(j, operands[0], operands[1]) : 0;
 }
 
-/* ---- pathspecs ---- */
-
-typedef struct Pathspec {
-        bool top, literal, glob, icase, exclude, unknown;
-        const char *body;
-} Pathspec;
-
-/* :(magic,...)body and :/!^body, as git reads them (glossary "pathspec"). */
-static Pathspec spec_parse(const Git *g, const char *s) {
-        Pathspec p = {.literal = g->literal || g->noglob, .glob = g->glob, .icase = g->icase, .body = s};
-        if (g->literal || s[0] != ':')
-                return p;
-        if (s[1] == '(') {
-                const char *e = strchr(s, ')');
-                if (!e) {
-                        p.unknown = true;
-                        return p;
-                }
-                char magic[256];
-                snprintf(magic, sizeof magic, "%.*s", (int) (e - s - 2), s + 2);
-                char *save = NULL;
-                bool literal = false;
-                for (char *m = strtok_r(magic, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
-                        if (streq(m, "top"))
-                                p.top = true;
-                        else if (streq(m, "literal"))
-                                p.literal = literal = true;
-                        else if (streq(m, "glob"))
-                                p.glob = true;
-                        else if (streq(m, "icase"))
-                                p.icase = true;
-                        else if (streq(m, "exclude"))
-                                p.exclude = true;
-                        else
-                                p.unknown = true; /* attr:, prefix: */
-                }
-                if (p.glob && !literal) /* the spec's own magic wins over --noglob-pathspecs */
-                        p.literal = false;
-                p.body = e + 1;
-                return p;
-        }
-        const char *q = s + 1;
-        for (; *q && *q != ':'; q++) {
-                if (*q == '/')
-                        p.top = true;
-                else if (*q == '!' || *q == '^')
-                        p.exclude = true;
-                else
-                        break;
-        }
-        p.body = *q == ':' ? q + 1 : q;
-        return p;
-}
-
-static bool wildcard(const char *s) {
-        return strpbrk(s, "*?[\\") != NULL;
-}
-
-/* A literal pathspec L against path S (dir: S a masked directory, so any
- * path under it): cover, every such path matches (as git: case-sensitive
- * unless icase, and L/ a directory only); else may, some can (either case). */
-static bool literal_match_case(const char *body, const char *s, bool dir, bool cover, bool icase) {
-        char l[1024];
-        snprintf(l, sizeof l, "%s", body);
-        size_t n = strlen(l);
-        bool slash = n > 0 && l[n - 1] == '/';
-        while (n > 0 && l[n - 1] == '/')
-                l[--n] = 0;
-        size_t sn = strlen(s);
-        bool fold = !cover || icase;
-        int (*cmp)(const char *, const char *, size_t) = fold ? strncasecmp : strncmp;
-        if (n == 0 || streq(l, "."))
-                return true;
-        if (sn == n && cmp(l, s, n) == 0)
-                return !(cover && slash && !dir); /* .env/ is no file's */
-        if (sn > n && cmp(s, l, n) == 0 && s[n] == '/')
-                return true;
-        return !cover && dir && n > sn && cmp(l, s, sn) == 0 && l[sn] == '/';
-}
-
-/* A pathspec's text as git reads it (normalize_path_copy): '//' is one
- * '/', a "." component is none ("lib/." is "lib/", "./x" is "x"); ".."
- * is left for the caller, which takes it for anything. */
-static void spec_normalize(const char *in, char *out, size_t n) {
-        size_t k = 0;
-        for (const char *c = in; *c && k + 1 < n;) {
-                if (*c == '/' && (k == 0 || out[k - 1] == '/')) {
-                        c++; /* a second '/', or a leading one left by "./" */
-                        continue;
-                }
-                if ((k == 0 || out[k - 1] == '/') && c[0] == '.' && (c[1] == '/' || c[1] == 0)) {
-                        c += c[1] ? 2 : 1; /* a "." component */
-                        continue;
-                }
-                out[k++] = *c++;
-        }
-        out[k] = 0;
-        if (k == 0 && n > 1 && in[0])
-                out[0] = '.', out[1] = 0; /* "." or "./": everything */
-}
-
-static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
-        char normal[1024];
-        if (p->body[0] == '/')
-                return !cover;
-        spec_normalize(p->body, normal, sizeof normal);
-        const char *b = normal;
-        if (p->unknown || b[0] == '/' || strstr(b, "..") || false)
-                return !cover;
-        if (p->literal || !wildcard(b))
-                return literal_match_case(b, s, dir, cover, p->icase);
-        if (literal_match_case(b, s, dir, cover, p->icase))
-                return true;
-        char path[1024];
-        snprintf(path, sizeof path, "%s%s", s, dir ? "/" : "");
-        if (cover) { /* strict: as git, no more */
-                int f = MATCH_STRICT | (p->icase ? MATCH_FOLD : 0) | (p->glob ? MATCH_PATHNAME : 0);
-                return dir ? match_glob_prefix(b, path, f) == 2 : match_glob(b, path, f);
-        }
-        /* may: either case, '*' across '/', and any leading directory */
-        for (int f = MATCH_FOLD; f <= (p->glob ? MATCH_FOLD | MATCH_PATHNAME : MATCH_FOLD);
-             f += MATCH_PATHNAME)
-                if (dir ? match_glob_prefix(b, path, f) > 0 : match_glob(b, path, f))
-                        return true;
-        for (size_t i = 0; path[i]; i++)
-                if (path[i] == '/') {
-                        char lead[1024];
-                        snprintf(lead, sizeof lead, "%.*s", (int) i, path);
-                        if (match_glob(b, lead, MATCH_FOLD))
-                                return true;
-                }
-        return false;
-}
-
-/* Where relative pathspecs may be taken from. Always from every directory
- * above the entry (the command's working directory is not known); with
- * FROM_INSIDE also from one inside a directory entry (a working directory
- * in it: git log -p -- k from secrets/); with FROM_SUBTREE, from a tree's
- * root that is not the repository's (REV:dir, a tree's id), where :(top)
- * and :/ are relative too. */
-typedef enum From {
-        FROM_ABOVE = 0,
-        FROM_INSIDE = 1 << 0,
-        FROM_SUBTREE = 1 << 1,
-} From;
-
-/* Can the pathspecs match the entry (a masked path, "secrets/" a
- * directory)? No pathspec: everything. */
-static bool pathspecs_may_match(const Git *g, const char *const *specs, size_t n, const char *entry,
-                                From from) {
-        char e[1024];
-        snprintf(e, sizeof e, "%s", entry);
-        size_t len = strlen(e);
-        bool dir = len > 0 && e[len - 1] == '/';
-        while (len > 0 && e[len - 1] == '/')
-                e[--len] = 0;
-        if (n == 0)
-                return true;
-        Pathspec v[PATHSPECS_MAX];
-        bool positive = false, subtree = from & FROM_SUBTREE;
-        for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
-                v[i] = spec_parse(g, specs[i]);
-                positive = positive || !v[i].exclude;
-        }
-        for (const char *s = e; s; s = strchr(s, '/') ? strchr(s, '/') + 1 : NULL) {
-                bool may = !positive, covered = false;
-                /* s: the entry from a working directory above it; a :(top)
-                 * spec names the whole entry from any of them */
-                for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
-                        const char *at = v[i].top && !subtree ? e : s;
-                        if (v[i].exclude)
-                                covered = covered || spec_matches(&v[i], at, dir, true);
-                        else
-                                may = may || spec_matches(&v[i], at, dir, false);
-                }
-                if (may && !covered)
-                        return true;
-        }
-        if (!dir || !(from & (FROM_INSIDE | FROM_SUBTREE)))
-                return false;
-        /* from inside the directory: a relative pathspec can name anything
-         * below it, and only an exclusion from the top covers it all */
-        bool may = !positive, covered = false;
-        for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
-                bool relative = !v[i].top || subtree;
-                if (v[i].exclude)
-                        covered = covered || (!relative && spec_matches(&v[i], e, dir, true));
-                else
-                        may = may || relative || spec_matches(&v[i], e, dir, false);
-        }
-        return may && !covered;
-}
-
 /* Can the pathspecs match a place in git's history of held secret i?
  * Held anywhere: any pathspec can. */
 static bool pathspecs_may_read_held(const Judge *j, const Git *g, const char *const *specs, size_t n,
@@ -328,7 +134,8 @@ static bool pathspecs_may_read_held(const Judge *j, const Git *g, const char *co
         if (n == 0 || !at)
                 return true;
         for (; *at; at++)
-                if (pathspecs_may_match(g, specs, n, *at, FROM_INSIDE | (subtree ? FROM_SUBTREE : 0)))
+                if (pathspecs_may_match(&g->mode, specs, n, *at,
+                                        PATHSPEC_FROM_INSIDE | (subtree ? PATHSPEC_FROM_SUBTREE : 0)))
                         return true;
         return false;
 }
@@ -587,7 +394,7 @@ static const char *const maybe_ops[] = {"show", "add", "HEAD:"};
 static bool rev_path_excludes_at(const Judge *j, const char *path, bool subtree) {
         bool relative = strncmp(path, "./", 2) == 0 || streq(path, ".") || strstr(path, ".."),
              anywhere_below = relative || subtree; /* PATH from an unknown directory */
-        if (wildcard(path))
+        if (pathspec_wildcard(path))
                 return false;
         for (size_t i = 0; i < j->policy->n_secrets; i++) {
                 if (!j->policy->held[i])
@@ -825,7 +632,7 @@ static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, siz
                 } else if (streq(a, "-C") && k + 1 < n) {
                         /* a relative directory below: its pathspecs are under it */
                         const char *d = programs_plain(w[++k], g->dir, sizeof g->dir);
-                        if (!d || d[0] == '/' || d[0] == '~' || strstr(d, "..") || wildcard(d) ||
+                        if (!d || d[0] == '/' || d[0] == '~' || strstr(d, "..") || pathspec_wildcard(d) ||
                             strchr(d, ':'))
                                 g->dir[0] = 0, g->dir_unknown = true;
                 } else if ((strncmp(a, "--config-env", 12) == 0 || strncmp(a, "--exec-path", 11) == 0) &&
@@ -841,13 +648,13 @@ static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, siz
                            streq(a, "--exec-path")) {
                         k++;
                 } else if (streq(a, "--literal-pathspecs")) {
-                        g->literal = true;
+                        g->mode.literal = true;
                 } else if (streq(a, "--glob-pathspecs")) {
-                        g->glob = true;
+                        g->mode.glob = true;
                 } else if (streq(a, "--noglob-pathspecs")) {
-                        g->noglob = true;
+                        g->mode.noglob = true;
                 } else if (streq(a, "--icase-pathspecs")) {
-                        g->icase = true;
+                        g->mode.icase = true;
                 }
         }
         if (k >= n && j->unseen_args && judge_held(j)) { /* echo log -p | xargs git */
@@ -935,7 +742,8 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         bool any = false;
         for (size_t i = 0; i < j->policy->n_secrets; i++)
                 if (j->policy->secrets[i][0] && n_searched > 0 &&
-                    pathspecs_may_match(&g, searched, n_searched, j->policy->secrets[i], FROM_ABOVE)) {
+                    pathspecs_may_match(&g.mode, searched, n_searched, j->policy->secrets[i],
+                                        PATHSPEC_FROM_ABOVE)) {
                         j->named[i] = true;
                         any = true;
                 }

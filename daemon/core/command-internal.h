@@ -153,6 +153,28 @@ bool recog_check_options(Recogniser *p, const Spec *sp, const char *cmd, const S
 /* Does the word name a secret (command.h's rule)? 1, 0, or -ENOMEM. */
 int recog_word_names(const Recogniser *p, const ShellWord *w);
 
+/* command-pathspec.c: git's pathspecs as git reads them. */
+#define PATHSPECS_MAX 64
+typedef struct PathspecMode {
+        bool literal, glob, noglob, icase; /* --literal-pathspecs and its kin */
+} PathspecMode;
+/* Where relative pathspecs may be taken from. Always from every directory
+ * above the entry (the command's working directory is not known); with
+ * PATHSPEC_FROM_INSIDE also from one inside a directory entry (a working directory
+ * in it: git log -p -- k from secrets/); with PATHSPEC_FROM_SUBTREE, from a tree's
+ * root that is not the repository's (REV:dir, a tree's id), where :(top)
+ * and :/ are relative too. */
+typedef enum PathspecFrom {
+        PATHSPEC_FROM_ABOVE = 0,
+        PATHSPEC_FROM_INSIDE = 1 << 0,
+        PATHSPEC_FROM_SUBTREE = 1 << 1,
+} PathspecFrom;
+bool pathspec_wildcard(const char *s);
+/* Can the pathspecs match entry (a path, "secrets/" a directory)? No
+ * pathspec: everything. */
+bool pathspecs_may_match(const PathspecMode *m, const char *const *specs, size_t n, const char *entry,
+                         PathspecFrom from);
+
 /* command-data.c: grep PATTERN [FILE...] (files: it may read files of its
  * own, naming no secret), find's name-only predicates, git history
  * commands naming a secret only in an exclusion after --, and the

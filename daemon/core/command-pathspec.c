@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/* git's pathspecs as git reads them (glossary "pathspec", dir.c): can a set
+ * of them match a path? It knows no policy and runs no git. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+typedef struct Pathspec {
+        bool top, literal, glob, icase, exclude, unknown;
+        const char *body;
+} Pathspec;
+
+/* :(magic,...)body and :/!^body, as git reads them (glossary "pathspec"). */
+static Pathspec spec_parse(const PathspecMode *g, const char *s) {
+        Pathspec p = {.literal = g->literal || g->noglob, .glob = g->glob, .icase = g->icase, .body = s};
+        if (g->literal || s[0] != ':')
+                return p;
+        if (s[1] == '(') {
+                const char *e = strchr(s, ')');
+                if (!e) {
+                        p.unknown = true;
+                        return p;
+                }
+                char magic[256];
+                snprintf(magic, sizeof magic, "%.*s", (int) (e - s - 2), s + 2);
+                char *save = NULL;
+                bool literal = false;
+                for (char *m = strtok_r(magic, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+                        if (streq(m, "top"))
+                                p.top = true;
+                        else if (streq(m, "literal"))
+                                p.literal = literal = true;
+                        else if (streq(m, "glob"))
+                                p.glob = true;
+                        else if (streq(m, "icase"))
+                                p.icase = true;
+                        else if (streq(m, "exclude"))
+                                p.exclude = true;
+                        else
+                                p.unknown = true; /* attr:, prefix: */
+                }
+                if (p.glob && !literal) /* the spec's own magic wins over --noglob-pathspecs */
+                        p.literal = false;
+                p.body = e + 1;
+                return p;
+        }
+        const char *q = s + 1;
+        for (; *q && *q != ':'; q++) {
+                if (*q == '/')
+                        p.top = true;
+                else if (*q == '!' || *q == '^')
+                        p.exclude = true;
+                else
+                        break;
+        }
+        p.body = *q == ':' ? q + 1 : q;
+        return p;
+}
+
+bool pathspec_wildcard(const char *s) {
+        return strpbrk(s, "*?[\\") != NULL;
+}
+
+/* A literal pathspec L against path S (dir: S a masked directory, so any
+ * path under it): cover, every such path matches (as git: case-sensitive
+ * unless icase, and L/ a directory only); else may, some can (either case). */
+static bool literal_match_case(const char *body, const char *s, bool dir, bool cover, bool icase) {
+        char l[1024];
+        snprintf(l, sizeof l, "%s", body);
+        size_t n = strlen(l);
+        bool slash = n > 0 && l[n - 1] == '/';
+        while (n > 0 && l[n - 1] == '/')
+                l[--n] = 0;
+        size_t sn = strlen(s);
+        bool fold = !cover || icase;
+        int (*cmp)(const char *, const char *, size_t) = fold ? strncasecmp : strncmp;
+        if (n == 0 || streq(l, "."))
+                return true;
+        if (sn == n && cmp(l, s, n) == 0)
+                return !(cover && slash && !dir); /* .env/ is no file's */
+        if (sn > n && cmp(s, l, n) == 0 && s[n] == '/')
+                return true;
+        return !cover && dir && n > sn && cmp(l, s, sn) == 0 && l[sn] == '/';
+}
+
+/* A pathspec's text as git reads it (normalize_path_copy): '//' is one
+ * '/', a "." component is none ("lib/." is "lib/", "./x" is "x"); ".."
+ * is left for the caller, which takes it for anything. */
+static void spec_normalize(const char *in, char *out, size_t n) {
+        size_t k = 0;
+        for (const char *c = in; *c && k + 1 < n;) {
+                if (*c == '/' && (k == 0 || out[k - 1] == '/')) {
+                        c++; /* a second '/', or a leading one left by "./" */
+                        continue;
+                }
+                if ((k == 0 || out[k - 1] == '/') && c[0] == '.' && (c[1] == '/' || c[1] == 0)) {
+                        c += c[1] ? 2 : 1; /* a "." component */
+                        continue;
+                }
+                out[k++] = *c++;
+        }
+        out[k] = 0;
+        if (k == 0 && n > 1 && in[0])
+                out[0] = '.', out[1] = 0; /* "." or "./": everything */
+}
+
+static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
+        char normal[1024];
+        if (p->body[0] == '/')
+                return !cover;
+        spec_normalize(p->body, normal, sizeof normal);
+        const char *b = normal;
+        if (p->unknown || b[0] == '/' || strstr(b, "..") || false)
+                return !cover;
+        if (p->literal || !pathspec_wildcard(b))
+                return literal_match_case(b, s, dir, cover, p->icase);
+        if (literal_match_case(b, s, dir, cover, p->icase))
+                return true;
+        char path[1024];
+        snprintf(path, sizeof path, "%s%s", s, dir ? "/" : "");
+        if (cover) { /* strict: as git, no more */
+                int f = MATCH_STRICT | (p->icase ? MATCH_FOLD : 0) | (p->glob ? MATCH_PATHNAME : 0);
+                return dir ? match_glob_prefix(b, path, f) == 2 : match_glob(b, path, f);
+        }
+        /* may: either case, '*' across '/', and any leading directory */
+        for (int f = MATCH_FOLD; f <= (p->glob ? MATCH_FOLD | MATCH_PATHNAME : MATCH_FOLD);
+             f += MATCH_PATHNAME)
+                if (dir ? match_glob_prefix(b, path, f) > 0 : match_glob(b, path, f))
+                        return true;
+        for (size_t i = 0; path[i]; i++)
+                if (path[i] == '/') {
+                        char lead[1024];
+                        snprintf(lead, sizeof lead, "%.*s", (int) i, path);
+                        if (match_glob(b, lead, MATCH_FOLD))
+                                return true;
+                }
+        return false;
+}
+
+/* Can the pathspecs match the entry (a masked path, "secrets/" a
+ * directory)? No pathspec: everything. */
+bool pathspecs_may_match(const PathspecMode *g, const char *const *specs, size_t n, const char *entry,
+                         PathspecFrom from) {
+        char e[1024];
+        snprintf(e, sizeof e, "%s", entry);
+        size_t len = strlen(e);
+        bool dir = len > 0 && e[len - 1] == '/';
+        while (len > 0 && e[len - 1] == '/')
+                e[--len] = 0;
+        if (n == 0)
+                return true;
+        Pathspec v[PATHSPECS_MAX];
+        bool positive = false, subtree = from & PATHSPEC_FROM_SUBTREE;
+        for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
+                v[i] = spec_parse(g, specs[i]);
+                positive = positive || !v[i].exclude;
+        }
+        for (const char *s = e; s; s = strchr(s, '/') ? strchr(s, '/') + 1 : NULL) {
+                bool may = !positive, covered = false;
+                /* s: the entry from a working directory above it; a :(top)
+                 * spec names the whole entry from any of them */
+                for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
+                        const char *at = v[i].top && !subtree ? e : s;
+                        if (v[i].exclude)
+                                covered = covered || spec_matches(&v[i], at, dir, true);
+                        else
+                                may = may || spec_matches(&v[i], at, dir, false);
+                }
+                if (may && !covered)
+                        return true;
+        }
+        if (!dir || !(from & (PATHSPEC_FROM_INSIDE | PATHSPEC_FROM_SUBTREE)))
+                return false;
+        /* from inside the directory: a relative pathspec can name anything
+         * below it, and only an exclusion from the top covers it all */
+        bool may = !positive, covered = false;
+        for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
+                bool relative = !v[i].top || subtree;
+                if (v[i].exclude)
+                        covered = covered || (!relative && spec_matches(&v[i], e, dir, true));
+                else
+                        may = may || relative || spec_matches(&v[i], e, dir, false);
+        }
+        return may && !covered;
+}
