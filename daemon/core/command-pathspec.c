@@ -64,16 +64,23 @@ bool pathspec_wildcard(const char *s) {
         return strpbrk(s, "*?[\\") != NULL;
 }
 
+/* path into buf (n bytes) without its trailing '/'s; whether it had one. */
+static bool without_slashes(const char *path, char *buf, size_t n) {
+        snprintf(buf, n, "%s", path);
+        size_t len = strlen(buf);
+        bool slash = len > 0 && buf[len - 1] == '/';
+        while (len > 0 && buf[len - 1] == '/')
+                buf[--len] = 0;
+        return slash;
+}
+
 /* A literal pathspec L against path S (dir: S a masked directory, so any
  * path under it): cover, every such path matches (as git: case-sensitive
  * unless icase, and L/ a directory only); else may, some can (either case). */
 static bool literal_match_case(const char *body, const char *s, bool dir, bool cover, bool icase) {
         char l[1024];
-        snprintf(l, sizeof l, "%s", body);
+        bool slash = without_slashes(body, l, sizeof l);
         size_t n = strlen(l);
-        bool slash = n > 0 && l[n - 1] == '/';
-        while (n > 0 && l[n - 1] == '/')
-                l[--n] = 0;
         size_t sn = strlen(s);
         bool fold = !cover || icase;
         int (*cmp)(const char *, const char *, size_t) = fold ? strncasecmp : strncmp;
@@ -145,11 +152,7 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
 bool pathspecs_may_match(const PathspecMode *g, const char *const *specs, size_t n, const char *entry,
                          PathspecFrom from) {
         char e[1024];
-        snprintf(e, sizeof e, "%s", entry);
-        size_t len = strlen(e);
-        bool dir = len > 0 && e[len - 1] == '/';
-        while (len > 0 && e[len - 1] == '/')
-                e[--len] = 0;
+        bool dir = without_slashes(entry, e, sizeof e);
         if (n == 0)
                 return true;
         Pathspec v[PATHSPECS_MAX];
