@@ -295,13 +295,17 @@ printf 'gitdir: ../evil\n' >"$root/stash/gl"
 check "hardlinked .git: the other name no longer reaches it" [ "$(git -C "$root/gl" rev-parse --git-dir)" = "$root/good" ]
 
 # --- found in review: a hook made after protection by a working directory from before
-mkfifo "$base/hookgo"
+# The fifos opened read-write here: neither side blocks when the other is
+# gone. The writer waits until the subshell is in hooks/ before the rename
+# (else its cd races the mv, fails, and no one reads hookgo).
+mkfifo "$base/hookgo" "$base/hookin"; exec {go_fd}<>"$base/hookgo" {in_fd}<>"$base/hookin"
 git init -q --bare "$base/hw.git"; git --git-dir="$base/hw.git" config core.bare false
 mkdir "$root/hw"; mv "$base/hw.git" "$root/hw/.git.tmp"
-(cd "$root/hw/.git.tmp/hooks" && read -r _ <"$base/hookgo" && printf '#!/bin/sh\n' >post-checkout) & pids+=($!)
+(cd "$root/hw/.git.tmp/hooks" && echo in >&"$in_fd" && read -r _ <&"$go_fd" && printf '#!/bin/sh\n' >post-checkout) & pids+=($!)
+check "late hook: the writer is in hooks/" read -r -t 10 -u "$in_fd" _
 mv "$root/hw/.git.tmp" "$root/hw/.git"
 check "late hook: protected" wait_log "$log" 'protected the git metadata of nested checkout hw '
-echo go >"$base/hookgo"
+echo go >&"$go_fd"
 check "late hook: named, never silent" wait_log "$log" '"hooks":"post-checkout"'
 check "late hook: for hw" bash -c "grep '\"hooks\":\"post-checkout\"' '$log' | grep -qF '\"checkout\":\"hw\"'"
 # --- found in review: info/attributes made after protection
