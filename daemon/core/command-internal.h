@@ -3,16 +3,17 @@
 
 /*
  * The secret-paths rule's parts, shared by command.c and its command-*.c
- * files: the matchers (command-match.c), what programs do with their words
- * (command-programs.c, command-git.c), the language's commands whose words
- * are data (command-data.c). It must not lex: how a line splits and what a
- * word holds is shell-lex's to say.
+ * files: the matchers (match.h, and command-match.c against the secrets),
+ * what programs do with their words (command-programs.c, command-git.c),
+ * the language's commands whose words are data (command-data.c). It must not lex: how a line splits and what
+ * a word holds is shell-lex's to say.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "command.h"
+#include "match.h"
 #include "shell-lex.h"
 
 #define REREAD_MAX 4 /* strings a shell reads again, in strings, judged this deep */
@@ -90,19 +91,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
  * them (git ls-files -- '*nv'). */
 int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
 
-/* command-match.c. A glob (fnmatch's syntax: * ? [...] and backslash)
- * against s whole. MATCH_PATHNAME: '*', '?' and a class never match '/',
- * and '**' between slashes matches any directories (git's :(glob)).
- * MATCH_FOLD: ASCII letters of either case. MATCH_STRICT: a class the
- * matcher does not know ([:alpha:]) matches nothing; else everything. */
-enum { MATCH_FOLD = 1, MATCH_PATHNAME = 2, MATCH_STRICT = 4 };
-bool match_glob(const char *pat, const char *s, int flags);
-/* After s as a prefix: 0 no string with that prefix matches, 1 some do,
- * 2 every one does. */
-int match_glob_prefix(const char *pat, const char *s, int flags);
-/* find's -regex (emacs syntax, the whole path): a bounded matcher, no
- * backtracking. What it does not know matches. */
-bool match_regex(const char *re, const char *s, bool fold);
+/* command-match.c. The matchers are match.h's. */
 /* Can the pattern (a file-name glob, or find's regex) match a secret's
  * path or a file under a masked directory, at any depth? basename: it is
  * matched against a name's last component only (find -name). Each secret

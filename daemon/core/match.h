@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+#pragma once
+
+#include <stdbool.h>
+
+/*
+ * The pattern matchers the policy's judges share (match.c): check-command's
+ * rule for a program's patterns, judge for a search's globs. Pure: strings
+ * in, a match out; each bounded, no backtracking. It must not know the
+ * policy.
+ */
+
+/* A glob (fnmatch's syntax: * ? [...] and backslash) against s whole.
+ * MATCH_PATHNAME: '*', '?' and a class never match '/', and '**' between
+ * slashes matches any directories (git's :(glob), ripgrep's globs).
+ * MATCH_FOLD: ASCII letters of either case. MATCH_STRICT: a class the
+ * matcher does not know ([:alpha:]) matches nothing; else everything. */
+enum { MATCH_FOLD = 1, MATCH_PATHNAME = 2, MATCH_STRICT = 4 };
+bool match_glob(const char *pat, const char *s, int flags);
+/* After s as a prefix: 0 no string with that prefix matches, 1 some do,
+ * 2 every one does. */
+int match_glob_prefix(const char *pat, const char *s, int flags);
+/* find's -regex (emacs syntax, the whole path): a bounded matcher, no
+ * backtracking. What it does not know matches. */
+bool match_regex(const char *re, const char *s, bool fold);
