@@ -646,7 +646,7 @@ static JudgeVerdict hook_verdict(T *t, const char *tool, const char *input_fmt, 
                              "{\"session_id\":\"s\",\"cwd\":\"%s/sub\",\"hook_event_name\":\"PreToolUse\","
                              "\"tool_name\":\"%s\",\"tool_input\":%s}",
                              root, tool, input) > 0);
-        assert_int_equal(judge_parse_hook(json, strlen(json), &c, &why), 1);
+        assert_int_equal(judge_parse_hook(json, strlen(json), NULL, &c, &why), 1);
         assert_int_equal(c.client, JUDGE_CLIENT_CLAUDE_CODE);
         assert_int_equal(judge_call(t->j, &c, &v), 0);
         judge_call_done(&c);

@@ -73,7 +73,7 @@ static void test_attempts(void **state) {
 
 static int hook(const char *json, JudgeCall *c) {
         const char *why = NULL;
-        int r = judge_parse_hook(json, strlen(json), c, &why);
+        int r = judge_parse_hook(json, strlen(json), NULL, c, &why);
         if (r < 0)
                 assert_non_null(why);
         return r;
@@ -162,7 +162,7 @@ static void test_parse_stream(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 JudgeCall c = {0};
                 const char *why = NULL;
-                int r = judge_parse_stream(cases[i].json, strlen(cases[i].json), &c, &why);
+                int r = judge_parse_stream(cases[i].json, strlen(cases[i].json), NULL, &c, &why);
                 if (r != cases[i].r)
                         fail_msg("%s: %d, wanted %d", cases[i].json, r, cases[i].r);
                 if (r == 1) {

@@ -299,7 +299,8 @@ hk Grep "{\"pattern\":\"TOKEN\",\"path\":\"$wt/.env\"}"; check "hook Grep a mask
 hk Grep "{\"pattern\":\"k\",\"path\":\"$wt/secrets\",\"output_mode\":\"content\"}"; check "hook Grep a masked directory" reports "$HK" '"access":"read","path":"secrets","category":"masked","tool":"Grep"'
 hk Grep "{\"pattern\":\"TOKEN\",\"path\":\"$wt\"}"; check "hook Grep a plain directory: not judged" silent "$HK"
 hk Grep "{\"pattern\":\"x\",\"path\":\"$wt/main.c\"}"; check "hook Grep a plain file: nothing" silent "$HK"
-hk Grep '{"pattern":"TOKEN","glob":"*.env"}'; check "hook Grep without path: not judged" silent "$HK"
+hk Grep '{"pattern":"TOKEN","glob":"*.env"}'; check "hook Grep without path, glob *.env: a read of .env by name" reports "$HK" '"access":"read","path":".env","category":"masked","tool":"Grep"'
+hk Grep '{"pattern":"TOKEN","glob":"*.c"}'; check "hook Grep without path, glob *.c: not judged" silent "$HK"
 hk Glob "{\"pattern\":\"**/.env\",\"path\":\"$wt\"}"; check "hook Glob: not judged" silent "$HK"
 hk Bash '{"command":"cat .env","description":"show"}'; check "hook Bash: not judged" silent "$HK"
 hk Read "{\"file_path\":\"$wt/.git/config\"}"; check "hook Read of a protected file: nothing" silent "$HK"

@@ -18,9 +18,9 @@
 
 static const char judge_help[] =
         "Usage: pathpolicy judge --hook claude-code [--worktree DIR] [--policy FILE] [--history FILE]\n"
-        "                        [--state DIR] [LOG OPTIONS]\n"
+        "                        [--state DIR] [--mcp-tool SPEC]... [LOG OPTIONS]\n"
         "       pathpolicy judge --stream --worktree DIR [--policy FILE] [--history FILE]\n"
-        "                        [--state DIR] [LOG OPTIONS]\n"
+        "                        [--state DIR] [--mcp-tool SPEC]... [LOG OPTIONS]\n"
         "\n"
         "Report the agent's attempts on the policy's paths: a read of a masked\n"
         "path, or a write to a masked or protected one (a read of a protected\n"
@@ -31,6 +31,13 @@ static const char judge_help[] =
         ".git), as watch binds it. Each distinct (access, path) is one 'attempt'\n"
         "record on the log stream and one History entry, never repeated in a run;\n"
         "past 100 distinct paths one 'attempts-capped' record, then nothing.\n"
+        "Judged: Read, Write, Edit, MultiEdit, NotebookEdit; Grep's path, and the\n"
+        "masked paths below it that its glob lets ripgrep read; ReadMcpResource\n"
+        "with a file: URI; the MCP tools that read or write files (read_file,\n"
+        "read_text_file, read_media_file, read_multiple_files, write_file,\n"
+        "edit_file, create_directory, move_file, and --mcp-tool's), each path a\n"
+        "call names; ACP fs/read_text_file, fs/write_text_file, and\n"
+        "terminal/create by check-command's secret-paths rule.\n"
         "\n"
         "  --hook claude-code       read one Claude Code hook input (PreToolUse or\n"
         "                           PostToolUse) on stdin; print nothing, exit 0\n"
@@ -47,6 +54,12 @@ static const char judge_help[] =
         "                           " DEFAULT_POLICY ")\n"
         "  --history FILE           append a JSON Lines History entry per attempt\n"
         "                           ({\"type\":\"path_policy\",...})\n"
+        "  --mcp-tool NAME=ACCESS:INPUT[,INPUT...]\n"
+        "                           judge the MCP tool NAME (its own name, or\n"
+        "                           mcp__SERVER__NAME for one server's) as a read or\n"
+        "                           a write (ACCESS) of the paths its inputs INPUT\n"
+        "                           give (a string or an array of strings each);\n"
+        "                           before the built-in table; repeatable\n"
         "  --state DIR              where a session's run is kept (default\n"
         "                           $XDG_RUNTIME_DIR/pathpolicy, else /run/pathpolicy)\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
@@ -57,11 +70,37 @@ static const char judge_help[] =
 typedef struct Args {
         const char *hook, *root, *policy, *history, *state;
         bool stream;
+        JudgeTools tools;
         LogConfig lc;
 } Args;
 
+static void args_done(Args *a) {
+        for (size_t i = 0; i < a->tools.n_mcp; i++)
+                judge_mcp_tool_done(&a->tools.mcp[i]);
+        free(a->tools.mcp);
+}
+
+/* One --mcp-tool: -ENOMEM, or the usage error's exit status. */
+static int add_mcp_tool(Args *a, const char *spec) {
+        JudgeMcpTool t;
+        const char *why = NULL;
+        int r = judge_mcp_tool_parse(spec, &t, &why);
+        if (r == -EINVAL)
+                return verb_usage("judge", "--mcp-tool %s: %s", spec, why);
+        if (r < 0)
+                return r;
+        JudgeMcpTool *v = reallocarray(a->tools.mcp, a->tools.n_mcp + 1, sizeof *v);
+        if (!v) {
+                judge_mcp_tool_done(&t);
+                return -ENOMEM;
+        }
+        a->tools.mcp = v;
+        v[a->tools.n_mcp++] = t;
+        return 0;
+}
+
 static int parse(int argc, char **argv, Args *a) {
-        enum { ARG_HOOK = 0x100, ARG_STREAM, ARG_ROOT, ARG_POLICY, ARG_HISTORY, ARG_STATE };
+        enum { ARG_HOOK = 0x100, ARG_STREAM, ARG_ROOT, ARG_POLICY, ARG_HISTORY, ARG_STATE, ARG_MCP_TOOL };
         static const struct option options[] = {
                 {"hook", required_argument, NULL, ARG_HOOK},
                 {"stream", no_argument, NULL, ARG_STREAM},
@@ -70,11 +109,12 @@ static int parse(int argc, char **argv, Args *a) {
                 {"policy", required_argument, NULL, ARG_POLICY},
                 {"history", required_argument, NULL, ARG_HISTORY},
                 {"state", required_argument, NULL, ARG_STATE},
+                {"mcp-tool", required_argument, NULL, ARG_MCP_TOOL},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
         };
-        int c;
+        int c, r;
 
         VerbArgs va = {.verb = "judge", .help = judge_help, .options = options, .lc = &a->lc};
         while ((c = verb_next(&va, argc, argv)) >= 0)
@@ -96,6 +136,12 @@ static int parse(int argc, char **argv, Args *a) {
                         break;
                 case ARG_STATE:
                         a->state = optarg;
+                        break;
+                case ARG_MCP_TOOL:
+                        if ((r = add_mcp_tool(a, optarg)) == -ENOMEM)
+                                return EXIT_FAIL;
+                        if (r != 0)
+                                return r;
                         break;
                 }
         if (c == VERB_EXIT)
@@ -122,12 +168,22 @@ static char *default_state_dir(void) {
         return s;
 }
 
+/* Each attempt reported, with the access of its own path. */
+static void report_each(Judge *j, const JudgeCall *call, const JudgeVerdict *v, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                JudgeCall one = *call;
+                one.path = v[i].path;
+                one.access = v[i].access;
+                (void) judge_report(j, &one, &v[i]);
+        }
+}
+
 /* The one hook input: judged and reported; every failure a record. */
-static void hook(Judge *j, LogStream *log) {
+static void hook(Judge *j, const JudgeTools *tools, LogStream *log) {
         _cleanup_free_ char *buf = NULL;
-        size_t n = 0;
+        size_t n = 0, n_v = 0;
         JudgeCall call = {0};
-        JudgeVerdict v = {0};
+        JudgeVerdict *v = NULL;
         const char *why = NULL;
 
         int r = read_full_fd(STDIN_FILENO, HOOK_INPUT_MAX, &buf, &n);
@@ -136,19 +192,19 @@ static void hook(Judge *j, LogStream *log) {
                           "path policy: judge: cannot read the hook input: {errno}");
                 return;
         }
-        r = judge_parse_hook(buf, n, &call, &why);
+        r = judge_parse_hook(buf, n, tools, &call, &why);
         if (r < 0) {
                 log_event(log, LOG_WARN, "judge-failed", NULL,
                           "path policy: judge: the hook input is refused: %s",
                           r == -ENOMEM ? strerror(ENOMEM) : why);
                 return;
         }
-        if (r > 0 && (r = judge_call(j, &call, &v)) >= 0)
-                (void) judge_report(j, &call, &v); /* its failures are records */
+        if (r > 0 && (r = judge_call_each(j, &call, &v, &n_v)) >= 0)
+                report_each(j, &call, v, n_v); /* its failures are records */
         else if (r < 0)
                 log_event(log, LOG_WARN, "judge-failed", LOG_FIELDS(LOG_ERRNO(r)),
                           "path policy: judge: {errno}");
-        judge_verdict_done(&v);
+        judge_verdicts_free(v, n_v);
         judge_call_done(&call);
 }
 
@@ -255,20 +311,31 @@ static int verdict_line(Verdicts *w, const JudgeCall *call, const JudgeVerdict *
 }
 
 /* One input line: its verdict line. */
-static int stream_line(Judge *j, Verdicts *w, const char *line, size_t n) {
+static int stream_line(Judge *j, const JudgeTools *tools, Verdicts *w, const char *line, size_t n) {
         JudgeCall call = {0};
-        JudgeVerdict v = {0};
+        JudgeVerdict *v = NULL;
+        size_t n_v = 0;
         const char *why = NULL;
-        int r, k = judge_parse_stream(line, n, &call, &why);
+        int r, k = judge_parse_stream(line, n, tools, &call, &why);
         if (k < 0)
                 r = verdict_line(w, NULL, NULL, k == -ENOMEM ? strerror(ENOMEM) : why);
         else if (k == 0)
                 r = verdict_line(w, NULL, NULL, "not a call that names a path");
-        else if ((r = judge_call(j, &call, &v)) >= 0) {
-                (void) judge_report(j, &call, &v);
-                r = verdict_line(w, &call, &v, NULL);
+        else if ((r = judge_call_each(j, &call, &v, &n_v)) >= 0) {
+                report_each(j, &call, v, n_v);
+                /* One line: the first attempt's, else the first path's. */
+                size_t shown = 0;
+                while (shown < n_v && !v[shown].attempt)
+                        shown++;
+                if (shown == n_v)
+                        shown = 0;
+                JudgeVerdict none = {0};
+                JudgeCall one = call;
+                if (n_v > 0)
+                        one.access = v[shown].access;
+                r = verdict_line(w, &one, n_v > 0 ? &v[shown] : &none, NULL);
         }
-        judge_verdict_done(&v);
+        judge_verdicts_free(v, n_v);
         judge_call_done(&call);
         return r;
 }
@@ -276,6 +343,7 @@ static int stream_line(Judge *j, Verdicts *w, const char *line, size_t n) {
 /* What a stream's callbacks share. */
 typedef struct Streaming {
         Judge *j;
+        const JudgeTools *tools;
         Verdicts w;
         uv_loop_t *loop;
         LogStream *log;
@@ -283,7 +351,7 @@ typedef struct Streaming {
 
 static int stream_one(void *ctx, const char *s, size_t n) {
         Streaming *st = ctx;
-        return stream_line(st->j, &st->w, s, n);
+        return stream_line(st->j, st->tools, &st->w, s, n);
 }
 
 static int too_long(void *ctx) {
@@ -313,13 +381,13 @@ static int batch_done(void *ctx) {
  * once and a batch costs one write. A line longer than HOOK_INPUT_MAX is
  * one error verdict, and is skipped to its end.
  */
-static int stream(Judge *j, uv_loop_t *loop, LogStream *log) {
+static int stream(Judge *j, const JudgeTools *tools, uv_loop_t *loop, LogStream *log) {
         static const LineStream ls = {.max = HOOK_INPUT_MAX,
                                       .line = stream_one,
                                       .too_long = too_long,
                                       .read_done = read_done,
                                       .batch_done = batch_done};
-        Streaming st = {.j = j, .loop = loop, .log = log};
+        Streaming st = {.j = j, .tools = tools, .loop = loop, .log = log};
         int r = line_stream(STDIN_FILENO, &ls, &st);
         verdicts_done(&st.w);
         if (r < 0)
@@ -345,10 +413,14 @@ int verb_judge(int argc, char **argv) {
         for (int i = 1; i < argc && !streq(argv[i], "--"); i++)
                 hooked = hooked || streq(argv[i], "--hook") || strncmp(argv[i], "--hook=", 7) == 0;
         log_config_init(&a.lc);
-        if ((r = parse(argc, argv, &a)) >= 0)
+        if ((r = parse(argc, argv, &a)) >= 0) {
+                args_done(&a);
                 return hooked && r == EXIT_USAGE ? EXIT_OK : r;
-        if (verb_log_start("judge", &loop, &a.lc, &log) < 0)
+        }
+        if (verb_log_start("judge", &loop, &a.lc, &log) < 0) {
+                args_done(&a);
                 return hooked ? EXIT_OK : EXIT_FAIL;
+        }
         if (!a.state)
                 a.state = state = default_state_dir();
         r = policy_load(a.policy, &policy, &perr);
@@ -368,10 +440,11 @@ int verb_judge(int argc, char **argv) {
                                   "path policy: judge: cannot use the root {path}: {errno}");
         }
         if (r >= 0 && hooked)
-                hook(j, log);
+                hook(j, &a.tools, log);
         else if (r >= 0)
-                r = stream(j, &loop, log);
+                r = stream(j, &a.tools, &loop, log);
         judge_free(j);
+        args_done(&a);
         verb_log_finish(&loop, log);
         return hooked || r >= 0 ? EXIT_OK : EXIT_FAIL;
 }

@@ -50,6 +50,11 @@ static uint32_t utf8_at(const unsigned char *s, size_t n, size_t *ret_len) {
         return c;
 }
 
+size_t judge_js_space_at(const char *s, size_t n) {
+        size_t len;
+        return n > 0 && js_space(utf8_at((const unsigned char *) s, n, &len)) ? len : 0;
+}
+
 /* s trimmed as JavaScript trims: *ret_start and *ret_len. */
 static void js_trim(const char *s, size_t *ret_start, size_t *ret_len) {
         const unsigned char *u = (const unsigned char *) s;

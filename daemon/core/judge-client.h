@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #pragma once
 
+#include <stddef.h>
+
 /*
  * What a client does to a tool's path before it opens it, as strings
  * only: the kernel's walk of the result is the engine's
@@ -33,3 +35,7 @@
  * 0 with *ret a new string, -ENOMEM; *ret untouched on failure.
  */
 int judge_claude_code_path(const char *path, const char *cwd, const char *home, char **ret);
+
+/* The length of the JavaScript white space (String.prototype.trim's, and
+ * /\s/'s: the same set) at s, n bytes at most; 0 when s holds none there. */
+size_t judge_js_space_at(const char *s, size_t n);

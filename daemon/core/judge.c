@@ -80,6 +80,8 @@ JudgeCategory judge_classify(const Policy *p, const char *path, bool nested) {
 
 void judge_call_done(JudgeCall *c) {
         json_decref(c->doc);
+        free(c->more);
+        free(c->owned);
         *c = (JudgeCall){0};
 }
 
@@ -134,54 +136,307 @@ static const struct {
         {"Grep", "path", JUDGE_READ, true},
 };
 
-int judge_parse_hook(const char *buf, size_t n, JudgeCall *ret, const char **ret_error) {
-        json_t *o = load(buf, n, ret_error);
-        if (!o)
+/* The MCP tools that read or write files: the reference filesystem
+ * server's (@modelcontextprotocol/server-filesystem), whose names other
+ * servers reuse. Those that list names or tell a file's size and times
+ * (list_directory, directory_tree, search_files, get_file_info) read no
+ * file's bytes: not here. */
+static const JudgeMcpTool mcp_tools[] = {
+        {"read_file", "path", JUDGE_READ, NULL},
+        {"read_text_file", "path", JUDGE_READ, NULL},
+        {"read_media_file", "path", JUDGE_READ, NULL},
+        {"read_multiple_files", "paths", JUDGE_READ, NULL},
+        {"write_file", "path", JUDGE_WRITE, NULL},
+        {"edit_file", "path", JUDGE_WRITE, NULL},
+        {"create_directory", "path", JUDGE_WRITE, NULL},
+        {"move_file", "source,destination", JUDGE_WRITE, NULL},
+};
+
+int judge_mcp_tool_parse(const char *spec, JudgeMcpTool *ret, const char **ret_error) {
+        _cleanup_free_ char *buf = strdup(spec);
+        if (!buf)
+                return -ENOMEM;
+        char *eq = strchr(buf, '='), *colon = eq ? strchr(eq, ':') : NULL;
+        if (!eq || eq == buf || !colon || !colon[1]) {
+                *ret_error = "give NAME=read:INPUT[,INPUT...] or NAME=write:INPUT[,INPUT...]";
                 return -EINVAL;
+        }
+        *eq = *colon = 0;
+        int a = judge_access_from_string(eq + 1);
+        if (a < 0) {
+                *ret_error = "the access is read or write";
+                return -EINVAL;
+        }
+        for (const char *p = colon + 1; *p; p++)
+                if (*p == ',' && (p == colon + 1 || p[1] == ',' || !p[1])) {
+                        *ret_error = "an input name is empty";
+                        return -EINVAL;
+                }
+        *ret = (JudgeMcpTool){.name = buf, .inputs = colon + 1, .access = (JudgeAccess) a, .buf = buf};
+        TAKE_PTR(buf);
+        return 0;
+}
+
+void judge_mcp_tool_done(JudgeMcpTool *t) {
+        free(t->buf);
+        *t = (JudgeMcpTool){0};
+}
+
+static bool mcp_name_is(const JudgeMcpTool *t, const char *name) {
+        if (strncmp(t->name, "mcp__", 5) == 0)
+                return streq(t->name, name);
+        size_t n = strlen(name), k = strlen(t->name);
+        return n > k + 2 && strncmp(name, "mcp__", 5) == 0 && streq(name + n - k, t->name) &&
+               name[n - k - 1] == '_' && name[n - k - 2] == '_';
+}
+
+const JudgeMcpTool *judge_mcp_tool_find(const JudgeTools *tools, const char *name) {
+        for (size_t i = 0; tools && i < tools->n_mcp; i++)
+                if (mcp_name_is(&tools->mcp[i], name))
+                        return &tools->mcp[i];
+        for (size_t i = 0; i < ELEMENTSOF(mcp_tools); i++)
+                if (mcp_name_is(&mcp_tools[i], name))
+                        return &mcp_tools[i];
+        return NULL;
+}
+
+/* Append a path to the call: the first is path, the rest more. */
+static int call_add(JudgeCall *c, const char *path, JudgeAccess access) {
+        if (!c->path) {
+                c->path = path;
+                c->access = access;
+                return 0;
+        }
+        JudgePath *m = reallocarray(c->more, c->n_more + 1, sizeof *m);
+        if (!m)
+                return -ENOMEM;
+        c->more = m;
+        c->more[c->n_more++] = (JudgePath){path, access};
+        return 0;
+}
+
+/* An MCP file tool's call: each of its inputs' paths. */
+static int mcp_call(json_t *o, const JudgeMcpTool *t, const char *tool, json_t *input, const char *cwd,
+                    const char *session, JudgeCall *ret, const char **ret_error) {
+        JudgeCall c = {0};
+        int r = 0;
+        make_call(o, tool, t->access, NULL, cwd, session, false, &c);
+        for (const char *p = t->inputs; r >= 0 && *p;) {
+                const char *e = strchrnul(p, ',');
+                _cleanup_free_ char *name = strndup(p, (size_t) (e - p));
+                json_t *v = name ? json_object_get(input, name) : NULL, *x;
+                size_t i;
+                if (!name)
+                        r = -ENOMEM;
+                else if (json_is_string(v) && json_string_value(v)[0])
+                        r = call_add(&c, json_string_value(v), t->access);
+                else if (json_is_array(v))
+                        json_array_foreach(v, i, x) {
+                                if (r >= 0 && json_is_string(x) && json_string_value(x)[0])
+                                        r = call_add(&c, json_string_value(x), t->access);
+                        }
+                p = *e ? e + 1 : e;
+        }
+        if (r >= 0 && !c.path) {
+                *ret_error = "the tool's paths are missing or not strings";
+                r = -EINVAL;
+        }
+        if (r < 0) {
+                judge_call_done(&c);
+                return r;
+        }
+        *ret = c;
+        return 1;
+}
+
+static int hex(char c) {
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
+}
+
+int judge_file_uri_path(const char *uri, char **ret) {
+        if (strncasecmp(uri, "file://", 7) != 0)
+                return 0;
+        const char *host = uri + 7, *p = strchrnul(host, '/');
+        size_t host_n = (size_t) (p - host);
+        if (!(host_n == 0 || (host_n == 9 && strncasecmp(host, "localhost", 9) == 0)))
+                return 0; /* another host's file: no path here */
+        if (*p != '/')
+                return -EINVAL;
+        size_t n = strcspn(p, "?#");
+        char *s = malloc(n + 1), *o = s;
+        if (!s)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+                int a = p[i] == '%' && i + 2 < n + 1 ? hex(p[i + 1]) : -1, b = a >= 0 ? hex(p[i + 2]) : -1;
+                if (b >= 0) {
+                        *o++ = (char) (a * 16 + b);
+                        i += 2;
+                } else
+                        *o++ = p[i];
+                if (o > s && o[-1] == 0) {
+                        free(s);
+                        return -EINVAL;
+                }
+        }
+        *o = 0;
+        *ret = s;
+        return 1;
+}
+
+/* ReadMcpResource: a file: URI's path, read. */
+static int resource_call(json_t *o, const char *tool, json_t *input, const char *cwd, const char *session,
+                         JudgeCall *ret, const char **ret_error) {
+        const char *uri = str_member(input, "uri");
+        char *path = NULL;
+        int r = uri ? judge_file_uri_path(uri, &path) : 0;
+        if (r == -EINVAL)
+                *ret_error = "a file: URI that names no path";
+        if (r <= 0)
+                return r;
+        make_call(o, tool, JUDGE_READ, path, cwd, session, false, ret);
+        ret->owned = path;
+        return 1;
+}
+
+static int parse_hook_object(json_t *o, const JudgeTools *tools, JudgeCall *ret, const char **ret_error) {
         const char *tool = str_member(o, "tool_name"), *cwd = str_member(o, "cwd"),
                    *session = str_member(o, "session_id");
         json_t *input = json_object_get(o, "tool_input");
-        int r = -EINVAL;
+        const JudgeMcpTool *mcp;
 
-        if (!tool)
+        if (!tool) {
                 *ret_error = "no tool_name";
-        else if (!json_is_object(input))
-                *ret_error = "no tool_input object";
-        else {
-                r = 0; /* a tool that is not ours */
-                for (size_t i = 0; i < ELEMENTSOF(hook_tools); i++) {
-                        if (!streq(hook_tools[i].tool, tool))
-                                continue;
-                        json_t *p = json_object_get(input, hook_tools[i].member);
-                        if (hook_tools[i].grep && !p)
-                                break; /* a search of the working directory: no path named */
-                        if (!json_is_string(p) || !json_string_value(p)[0]) {
-                                *ret_error = "the tool's path is missing or not a string";
-                                r = -EINVAL;
-                                break;
-                        }
-                        r = make_call(o, tool, hook_tools[i].access, json_string_value(p), cwd, session,
-                                      hook_tools[i].grep, ret);
-                        ret->client = JUDGE_CLIENT_CLAUDE_CODE;
-                        break;
-                }
+                return -EINVAL;
         }
+        if (!json_is_object(input)) {
+                *ret_error = "no tool_input object";
+                return -EINVAL;
+        }
+        if (streq(tool, "ReadMcpResource"))
+                return resource_call(o, tool, input, cwd, session, ret, ret_error);
+        if ((mcp = judge_mcp_tool_find(tools, tool)))
+                return mcp_call(o, mcp, tool, input, cwd, session, ret, ret_error);
+        for (size_t i = 0; i < ELEMENTSOF(hook_tools); i++) {
+                if (!streq(hook_tools[i].tool, tool))
+                        continue;
+                json_t *p = json_object_get(input, hook_tools[i].member);
+                const char *glob = hook_tools[i].grep ? str_member(input, "glob") : NULL;
+                if (glob && !glob[0])
+                        glob = NULL;
+                if (hook_tools[i].grep && !p && !glob)
+                        return 0; /* a search of the working directory: no path, no glob */
+                if (p && (!json_is_string(p) || !json_string_value(p)[0])) {
+                        *ret_error = "the tool's path is missing or not a string";
+                        return -EINVAL;
+                }
+                if (!p && !hook_tools[i].grep) {
+                        *ret_error = "the tool's path is missing or not a string";
+                        return -EINVAL;
+                }
+                /* No path: the working directory, "" as the client resolves it. */
+                make_call(o, tool, hook_tools[i].access, p ? json_string_value(p) : "", cwd, session,
+                          hook_tools[i].grep, ret);
+                ret->client = JUDGE_CLIENT_CLAUDE_CODE;
+                ret->glob = glob;
+                return 1;
+        }
+        return 0; /* a tool that is not ours */
+}
+
+int judge_parse_hook(const char *buf, size_t n, const JudgeTools *tools, JudgeCall *ret,
+                     const char **ret_error) {
+        json_t *o = load(buf, n, ret_error);
+        if (!o)
+                return -EINVAL;
+        int r = parse_hook_object(o, tools, ret, ret_error);
         json_decref(o);
         return r;
 }
 
-int judge_parse_stream(const char *buf, size_t n, JudgeCall *ret, const char **ret_error) {
+int judge_command_line(const char *command, const char *const *args, size_t n_args, char **ret) {
+        size_t len = strlen(command) + 1;
+        for (size_t i = 0; i < n_args; i++)
+                for (const char *p = args[i]; p == args[i] || p[-1]; p++)
+                        len += *p == '\'' ? 4 : 1 + 3 * (p == args[i]);
+        char *s = malloc(len), *o = s;
+        if (!s)
+                return -ENOMEM;
+        o = stpcpy(o, command);
+        for (size_t i = 0; i < n_args; i++) {
+                o = stpcpy(o, " '");
+                for (const char *p = args[i]; *p; p++)
+                        o = *p == '\'' ? stpcpy(o, "'\\''") : (*o = *p, o + 1);
+                *o++ = '\'';
+        }
+        *o = 0;
+        *ret = s;
+        return 0;
+}
+
+/* ACP terminal/create: the command and its arguments, as one line. The
+ * schema (@agentclientprotocol/sdk 2.4.0) gives the command and args
+ * apart and says nothing of a shell; a client may run the command through
+ * one (Zed does), so the command is taken as a line, and the arguments
+ * as words. */
+static int terminal_call(json_t *o, const char *method, json_t *params, JudgeCall *ret,
+                         const char **ret_error) {
+        const char *command = str_member(params, "command");
+        json_t *args = json_object_get(params, "args"), *x;
+        _cleanup_free_ const char **v = NULL;
+        size_t n = 0, i;
+        char *line = NULL;
+
+        if (!command || !command[0]) {
+                *ret_error = "no command";
+                return -EINVAL;
+        }
+        if (args && !json_is_array(args)) {
+                *ret_error = "args is not an array";
+                return -EINVAL;
+        }
+        if (!(v = calloc(json_array_size(args) + 1, sizeof *v)))
+                return -ENOMEM;
+        json_array_foreach(args, i, x) {
+                if (!json_is_string(x)) {
+                        *ret_error = "an argument is not a string";
+                        return -EINVAL;
+                }
+                v[n++] = json_string_value(x);
+        }
+        if (judge_command_line(command, v, n, &line) < 0)
+                return -ENOMEM;
+        make_call(o, method, JUDGE_READ, NULL, str_member(params, "cwd"), NULL, false, ret);
+        ret->command = ret->owned = line;
+        return 1;
+}
+
+int judge_parse_stream(const char *buf, size_t n, const JudgeTools *tools, JudgeCall *ret,
+                       const char **ret_error) {
         json_t *o = load(buf, n, ret_error);
         if (!o)
                 return -EINVAL;
         const char *method = str_member(o, "method"), *tool = str_member(o, "tool"), *path = NULL;
         int access = -EINVAL, r = -EINVAL;
 
+        if (json_object_get(o, "tool_name")) {
+                r = parse_hook_object(o, tools, ret, ret_error);
+                json_decref(o);
+                return r;
+        }
         if (method) {
                 /* An ACP request: the runner serves the agent's file reads
-                 * and writes through these two. */
+                 * and writes through these two, and runs its commands
+                 * through terminal/create. */
                 json_t *params = json_object_get(o, "params");
                 path = str_member(params, "path");
+                if (streq(method, "terminal/create")) {
+                        r = terminal_call(o, method, params, ret, ret_error);
+                        json_decref(o);
+                        return r;
+                }
                 if (streq(method, "fs/read_text_file"))
                         access = JUDGE_READ;
                 else if (streq(method, "fs/write_text_file"))

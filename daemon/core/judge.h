@@ -60,6 +60,13 @@ JudgeCategory judge_classify(const Policy *p, const char *path, bool nested);
  * cwd:     the call's working directory (NULL: the judge's --root)
  * session: the run it belongs to (a hook's session_id; NULL for a stream)
  * grep:    a search: judged only when path names a file or a masked directory
+ * glob:    a search's glob input (Grep's "glob"): the masked paths below
+ *          the directory searched that it lets ripgrep read are judged
+ *          too (judge-glob.c); NULL: none
+ * more:    the call's other paths (read_multiple_files' "paths", move_file's
+ *          "destination"), each judged and reported as the first
+ * command: a command line a terminal runs (ACP terminal/create), judged
+ *          by check-command's secret-paths rule instead of a path
  * client:  what the client does to path before it opens it
  *          (judge-client.h); an ACP client opens it as written: the
  *          protocol's schema (@agentclientprotocol/sdk 2.4.0) says an
@@ -70,27 +77,104 @@ typedef enum JudgeClient {
         JUDGE_CLIENT_CLAUDE_CODE,
 } JudgeClient;
 
+typedef struct JudgePath {
+        const char *path;
+        JudgeAccess access;
+} JudgePath;
+
 typedef struct JudgeCall {
         const char *tool, *path, *cwd, *session;
         JudgeAccess access;
         bool grep;
         JudgeClient client;
-        void *doc; /* the parsed input the strings are in (NULL: the caller's) */
+        const char *glob;
+        JudgePath *more; /* malloc'd; the strings borrowed as path's */
+        size_t n_more;
+        const char *command;
+        char *owned; /* a string of the call's that is no input's (a decoded URI, a command line) */
+        void *doc;   /* the parsed input the strings are in (NULL: the caller's) */
 } JudgeCall;
 
 void judge_call_done(JudgeCall *c);
 
 /*
- * A Claude Code hook input (PreToolUse or PostToolUse JSON): 1 with *ret
- * filled for a judged tool (Read, Write, Edit, MultiEdit, NotebookEdit,
- * Grep with a path), 0 for any other call (a tool that takes no path: not
- * ours), or -EINVAL with the reason in *ret_error (static text), -ENOMEM.
+ * The MCP tools that read or write files, by the name a client gives them
+ * (mcp__SERVER__NAME): a static table of the reference filesystem
+ * server's (judge.c: read_file, read_text_file, read_media_file,
+ * read_multiple_files, write_file, edit_file, move_file, ...), and the
+ * ones judge --mcp-tool adds, tried first. A tool is found by its own
+ * name (the part after "__"), or, when the entry's name starts with
+ * "mcp__", by the whole name (one server's). inputs: the tool's inputs
+ * that name paths, a string or an array of strings each,
+ * comma-separated.
  */
-int judge_parse_hook(const char *buf, size_t n, JudgeCall *ret, const char **ret_error);
+typedef struct JudgeMcpTool {
+        const char *name, *inputs;
+        JudgeAccess access;
+        char *buf; /* what name and inputs point into (NULL: the static table's) */
+} JudgeMcpTool;
+
+typedef struct JudgeTools {
+        JudgeMcpTool *mcp;
+        size_t n_mcp;
+} JudgeTools;
+
+/* NAME=ACCESS:INPUT[,INPUT...] ("read_notes=read:path,paths"): 0 with *ret
+ * filled (judge_mcp_tool_done()), -EINVAL with the reason in *ret_error
+ * (static text), -ENOMEM. */
+int judge_mcp_tool_parse(const char *spec, JudgeMcpTool *ret, const char **ret_error);
+void judge_mcp_tool_done(JudgeMcpTool *t);
+/* The entry for an MCP tool's name: tools' first, then the static table's;
+ * NULL when it is none (not judged). tools may be NULL. */
+const JudgeMcpTool *judge_mcp_tool_find(const JudgeTools *tools, const char *name);
 
 /*
- * One line of --stream: {"tool":..., "access":"read"|"write", "path":...}
- * or an ACP JSON-RPC request for fs/read_text_file or fs/write_text_file
- * (params.path). As judge_parse_hook; an ACP method that takes no path is 0.
+ * A Claude Code hook input (PreToolUse or PostToolUse JSON): 1 with *ret
+ * filled for a judged tool (Read, Write, Edit, MultiEdit, NotebookEdit,
+ * Grep with a path or a glob, ReadMcpResource with a file: URI, an MCP
+ * file tool), 0 for any other call (a tool that takes no path: not ours),
+ * or -EINVAL with the reason in *ret_error (static text), -ENOMEM. tools:
+ * the MCP tools added (NULL: the table's alone).
  */
-int judge_parse_stream(const char *buf, size_t n, JudgeCall *ret, const char **ret_error);
+int judge_parse_hook(const char *buf, size_t n, const JudgeTools *tools, JudgeCall *ret,
+                     const char **ret_error);
+
+/*
+ * One line of --stream: {"tool":..., "access":"read"|"write", "path":...},
+ * a Claude Code hook input (as judge_parse_hook), or an ACP JSON-RPC
+ * request: fs/read_text_file or fs/write_text_file (params.path), or
+ * terminal/create (params.command and params.args, judged as a command
+ * line). As judge_parse_hook; an ACP method that takes no path is 0.
+ */
+int judge_parse_stream(const char *buf, size_t n, const JudgeTools *tools, JudgeCall *ret,
+                       const char **ret_error);
+
+/* The path of a file: URI (RFC 8089: "file:///p" or "file://localhost/p",
+ * percent-decoded, what follows a '?' or '#' not of it): 1 with *ret
+ * malloc'd, 0 for a URI of another kind or host, -EINVAL for one that
+ * decodes to a NUL or names no absolute path, -ENOMEM. */
+int judge_file_uri_path(const char *uri, char **ret);
+
+/* A command and its arguments as one shell line (each argument quoted):
+ * *ret malloc'd, or -ENOMEM. */
+int judge_command_line(const char *command, const char *const *args, size_t n_args, char **ret);
+
+/*
+ * A Grep's glob input (judge-glob.c), as Claude Code 2.1.332 gives it to
+ * ripgrep: split on JavaScript's white space, a piece with both '{' and
+ * '}' one glob, any other split on ','; after its own --glob !.git (and
+ * .svn, .hg, .bzr, .jj, .sl). Each glob read as ripgrep's override
+ * globs are (the ignore crate's gitignore rules, relative to the directory
+ * searched): '!' excludes, the last glob that matches a path decides, one
+ * with no '/' matches a name at any depth, '**' any directories, {a,b}
+ * either, a directory excluded is not entered. Claude Code runs ripgrep
+ * with --hidden, and a glob that lets a file in overrides the ignore
+ * files: that file is read.
+ */
+typedef struct JudgeGlobs JudgeGlobs;
+int judge_globs_new(const char *input, JudgeGlobs **ret);
+void judge_globs_free(JudgeGlobs *g);
+/* Does a search with these globs read rel (relative to the directory
+ * searched, no trailing '/'), or, dir, some file below the directory rel?
+ * A file no glob lets in is not (the ignore files decide: not judged). */
+bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir);

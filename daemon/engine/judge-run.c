@@ -146,6 +146,10 @@ void judge_free(Judge *j) {
         free(j);
 }
 
+const Policy *judge_policy(const Judge *j) {
+        return j->c.policy;
+}
+
 void judge_verdict_done(JudgeVerdict *v) {
         free(v->path);
         free(v->checkout);
@@ -673,6 +677,8 @@ static int judge_key(Judge *j, const JudgeCall *call, char *key_, JudgeVerdict *
         }
         if (searched_dir && !judge_is_masked(v.category))
                 v.judged = false;
+        v.searched_dir = searched_dir;
+        v.access = call->access;
         v.attempt = v.judged && judge_is_attempt(call->access, v.category);
         *ret = v;
         return 0;

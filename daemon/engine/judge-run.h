@@ -61,8 +61,10 @@ typedef struct JudgeVerdict {
         bool judged;  /* false: outside the root, or a search of a directory */
         bool attempt; /* judged, and a read of a masked path or a write to a listed one */
         JudgeCategory category;
-        char *path;     /* where the call lands, relative to the root */
-        char *checkout; /* the nested checkout the category comes from; NULL: the root */
+        char *path;         /* where the call lands, relative to the root */
+        char *checkout;     /* the nested checkout the category comes from; NULL: the root */
+        JudgeAccess access; /* the call's, for this path */
+        bool searched_dir;  /* a search of a directory (path is that directory) */
 } JudgeVerdict;
 
 typedef struct Judge Judge;
@@ -73,6 +75,21 @@ void judge_free(Judge *j);
 /* The verdict on one call: 0 with *ret filled (free with
  * judge_verdict_done), or -errno (-ENOMEM). */
 int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret);
+
+/*
+ * The verdicts on every path a call reaches (judge-each.c): the path it
+ * names and its other ones (JudgeCall.more), the masked paths its glob
+ * lets a search read (JudgeCall.glob, judge_globs_reach(), below the
+ * directory searched: the root's entries, not a nested checkout's), or
+ * the masked entries its command names by check-command's secret-paths
+ * rule (JudgeCall.command, command_check(), no history record: the
+ * history is not judged). 0 with *ret (*ret_n of them, at least one for a
+ * call of a path; free with judge_verdicts_free), or -errno.
+ */
+int judge_call_each(Judge *j, const JudgeCall *call, JudgeVerdict **ret, size_t *ret_n);
+void judge_verdicts_free(JudgeVerdict *v, size_t n);
+/* The policy the judge was made with. */
+const Policy *judge_policy(const Judge *j);
 
 /*
  * With JudgeConfig.cache, a path's lookup (one that met no symlink and no

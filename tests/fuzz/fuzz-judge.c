@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The judge's readers of what the agent's runner sends: a hook input and a
- * stream line. Whatever they accept names a tool, a non-empty path and an
- * access; whatever they refuse says why; the path's category is one of
- * the known ones, at the root and in a nested checkout. */
+ * stream line. Whatever they accept names a tool and an access, and a
+ * non-empty path for each path (a search's glob may name none: the working
+ * directory, ""), or a command line; whatever they refuse says why; the
+ * path's category is one of the known ones, at the root and in a nested
+ * checkout. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -19,8 +21,15 @@ static void check(int r, const JudgeCall *c, const char *why, const Policy *p) {
                 abort(); /* every refusal says why */
         if (r <= 0)
                 return;
-        if (!c->tool || !c->path || !c->path[0] || c->access >= _JUDGE_ACCESS_MAX)
+        if (!c->tool || c->access >= _JUDGE_ACCESS_MAX)
                 abort();
+        if (c->command)
+                return;
+        if (!c->path || (!c->path[0] && !(c->grep && c->glob)))
+                abort();
+        for (size_t i = 0; i < c->n_more; i++)
+                if (!c->more[i].path || !c->more[i].path[0] || c->more[i].access >= _JUDGE_ACCESS_MAX)
+                        abort();
         for (int nested = 0; nested < 2; nested++)
                 if (!judge_category_to_string(judge_classify(p, c->path, nested)))
                         abort();
@@ -34,11 +43,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
         JudgeCall c = {0};
         const char *why = NULL;
-        int r = judge_parse_hook((const char *) data, size, &c, &why);
+        int r = judge_parse_hook((const char *) data, size, NULL, &c, &why);
         check(r, &c, why, p);
         judge_call_done(&c);
         why = NULL;
-        r = judge_parse_stream((const char *) data, size, &c, &why);
+        r = judge_parse_stream((const char *) data, size, NULL, &c, &why);
         check(r, &c, why, p);
         judge_call_done(&c);
         return 0;
