@@ -709,6 +709,155 @@ static void test_client(void **state_) {
         t_free(t);
 }
 
+/* One call, as a hook input (stream false) or a stream line, in a session
+ * of its own: the History it leaves, one line per entry. */
+static char *each_history(T *t, const char *json, bool stream, const JudgeTools *tools) {
+        static char buf[8192];
+        JudgeCall c = {0};
+        JudgeVerdict *v = NULL;
+        size_t n = 0;
+        const char *why = NULL;
+
+        unlink(t->history);
+        int r = stream ? judge_parse_stream(json, strlen(json), tools, &c, &why)
+                       : judge_parse_hook(json, strlen(json), tools, &c, &why);
+        if (r < 0)
+                fail_msg("%s: %s", json, why);
+        if (r > 0) {
+                assert_int_equal(judge_call_each(t->j, &c, &v, &n), 0);
+                for (size_t i = 0; i < n; i++) {
+                        JudgeCall one = c;
+                        one.path = v[i].path;
+                        one.access = v[i].access;
+                        assert_true(judge_report(t->j, &one, &v[i]) >= 0);
+                }
+        }
+        judge_verdicts_free(v, n);
+        judge_call_done(&c);
+        int fd = open(t->history, O_RDONLY | O_CLOEXEC);
+        ssize_t k = fd >= 0 ? read(fd, buf, sizeof buf - 1) : 0;
+        buf[k > 0 ? k : 0] = 0;
+        if (fd >= 0)
+                close(fd);
+        return buf;
+}
+
+/*
+ * Every other path-taking input, as a hook input and as a stream line,
+ * with the History entries it leaves (access path category tool, one per
+ * entry, in order; "" none): Grep's globs, ReadMcpResource's file: URIs,
+ * the MCP file tools (an unknown one not judged, one added as --mcp-tool
+ * adds it), ACP's terminal/create by check-command's rule.
+ */
+static void test_each(void **state_) {
+        (void) state_;
+        T *t = t_new(0);
+        JudgeMcpTool added;
+        const char *why = NULL;
+        assert_int_equal(judge_mcp_tool_parse("fetch_note=read:note", &added, &why), 0);
+        JudgeTools tools = {.mcp = &added, .n_mcp = 1};
+        static const struct {
+                const char *tool, *input; /* %s: the root */
+                const char *history;
+        } cases[] = {
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\"}", "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"**/.env\"}", "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".e*\"}", "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"{.env,x}\"}", "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"*.c,.env\",\"path\":\"%s\"}",
+                 "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".e* !.env\"}", ""},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"!.env\"}", ""},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"%s/sub\"}", ""},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"*.c\"}", ""},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"secrets/*.key .env\"}",
+                 "read .env masked Grep\nread secrets masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"!.env\",\"path\":\"%s/.env\"}",
+                 "read .env masked Grep"}, /* a file named: searched as named */
+                {"Glob", "{\"pattern\":\"**/.env\"}", ""},
+                {"ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file://%s/%2Eenv\"}",
+                 "read .env masked ReadMcpResource"},
+                {"ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file://localhost%s/secrets/k\"}",
+                 "read secrets/k masked-dir ReadMcpResource"},
+                {"ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file://%s/main.c\"}", ""},
+                {"mcp__fs__read_file", "{\"path\":\"%s/.env\"}", "read .env masked mcp__fs__read_file"},
+                {"mcp__fs__read_text_file", "{\"path\":\".env\"}",
+                 "read .env masked mcp__fs__read_text_file"},
+                {"mcp__fs__read_multiple_files", "{\"paths\":[\"main.c\",\".env\",\"secrets/k\"]}",
+                 "read .env masked mcp__fs__read_multiple_files\n"
+                 "read secrets/k masked-dir mcp__fs__read_multiple_files"},
+                {"mcp__fs__write_file", "{\"path\":\".git/config\",\"content\":\"\"}",
+                 "write .git/config protected mcp__fs__write_file"},
+                {"mcp__fs__edit_file", "{\"path\":\".git/hooks/x\",\"edits\":[]}",
+                 "write .git/hooks/x protected-dir mcp__fs__edit_file"},
+                {"mcp__fs__move_file", "{\"source\":\".env\",\"destination\":\"secrets/x\"}",
+                 "write .env masked mcp__fs__move_file\nwrite secrets/x masked-dir mcp__fs__move_file"},
+                {"mcp__fs__list_directory", "{\"path\":\"secrets\"}", ""},
+                {"mcp__fs__unknown_tool", "{\"path\":\".env\"}", ""},
+                {"mcp__notes__fetch_note", "{\"note\":\".env\"}", "read .env masked mcp__notes__fetch_note"},
+        };
+        static const struct {
+                const char *params, *history;
+        } acp[] = {
+                {"\"command\":\"cat\",\"args\":[\".env\"]", "read .env masked terminal/create"},
+                {"\"command\":\"cat .env\"", "read .env masked terminal/create"},
+                {"\"command\":\"sh\",\"args\":[\"-c\",\"head secrets/k\"]",
+                 "read secrets masked terminal/create"},
+                {"\"command\":\"ls\",\"args\":[\"-la\"],\"cwd\":\"/w\"", ""},
+                {"\"command\":\"wc\",\"args\":[\"-c\",\".env\"]", ""}, /* a size: allowed */
+        };
+        char line[256];
+        for (size_t i = 0; i < ELEMENTSOF(cases) + ELEMENTSOF(acp); i++) {
+                _cleanup_free_ char *input = NULL, *json = NULL, *want = NULL;
+                bool is_acp = i >= ELEMENTSOF(cases);
+                const char *expected = is_acp ? acp[i - ELEMENTSOF(cases)].history : cases[i].history;
+                if (is_acp) { /* no session: a run is the judge's, one each */
+                        t_free(t);
+                        t = t_new(0);
+                }
+                for (int stream = is_acp; stream < 2; stream++) {
+                        free(json);
+                        if (is_acp)
+                                assert_true(asprintf(&json,
+                                                     "{\"jsonrpc\":\"2.0\",\"id\":%zu,\"method\":\"terminal/"
+                                                     "create\",\"params\":{\"sessionId\":\"s\",%s}}",
+                                                     i, acp[i - ELEMENTSOF(cases)].params) > 0);
+                        else {
+                                free(input);
+                                input = subst(cases[i].input, root);
+                                assert_true(
+                                        asprintf(&json,
+                                                 "{\"session_id\":\"each-%zu-%d\",\"cwd\":\"%s\","
+                                                 "\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"%s\","
+                                                 "\"tool_input\":%s}",
+                                                 i, stream, root, cases[i].tool, input) > 0);
+                        }
+                        print_message("%s\n", json);
+                        const char *h = each_history(t, json, stream, &tools);
+                        /* The History as "access path category tool" lines. */
+                        size_t k = 0;
+                        char got[2048] = "";
+                        for (const char *p = h; (p = strstr(p, "\"access\":\"")); p++) {
+                                char a[8], path[64], cat[16], tool[64];
+                                if (sscanf(p,
+                                           "\"access\":\"%7[^\"]\",\"path\":\"%63[^\"]\",\"category\":\"%15["
+                                           "^\"]\","
+                                           "\"tool\":\"%63[^\"]\"",
+                                           a, path, cat, tool) != 4)
+                                        fail_msg("a History line: %s", p);
+                                snprintf(line, sizeof line, "%s%s %s %s %s", k ? "\n" : "", a, path, cat,
+                                         tool);
+                                k += strlen(line);
+                                strcat(got, line);
+                        }
+                        if (!streq(got, expected))
+                                fail_msg("%s\nHistory:\n%s\nwanted:\n%s", json, got, expected);
+                }
+        }
+        judge_mcp_tool_done(&added);
+        t_free(t);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_resolve),       cmocka_unit_test(test_once_per_run),
@@ -717,6 +866,7 @@ int main(void) {
                 cmocka_unit_test(test_cache_changes), cmocka_unit_test(test_cache_bound),
                 cmocka_unit_test(test_cache_mount),   cmocka_unit_test(test_cache_gone_dotdot),
                 cmocka_unit_test(test_cache_bytes),   cmocka_unit_test(test_client),
+                cmocka_unit_test(test_each),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -100,7 +100,7 @@ static void test_parse_hook(void **state) {
                 {HOOK("NotebookEdit", "{\"notebook_path\":\"n.ipynb\",\"new_source\":\"\"}"), 1, "n.ipynb",
                  JUDGE_WRITE, false},
                 {HOOK("Grep", "{\"pattern\":\"k\",\"path\":\"secrets\"}"), 1, "secrets", JUDGE_READ, true},
-                {HOOK("Grep", "{\"pattern\":\"k\"}"), 0, NULL, 0, false},
+                {HOOK("Grep", "{\"pattern\":\"k\"}"), 0, NULL, 0, false}, /* no glob either */
                 {HOOK("Glob", "{\"pattern\":\"**\",\"path\":\".\"}"), 0, NULL, 0, false},
                 {HOOK("Bash", "{\"command\":\"cat .env\"}"), 0, NULL, 0, false},
                 {HOOK("Read", "{\"file_path\":7}"), -EINVAL, NULL, 0, false},
@@ -179,12 +179,125 @@ static void test_parse_stream(void **state) {
         }
 }
 
+/* The paths a call names, "access:path" joined by ' ' ("" none). */
+static void paths_of(const JudgeCall *c, char *buf, size_t n) {
+        size_t k = 0;
+        buf[0] = 0;
+        for (size_t i = 0; c->path && i <= c->n_more; i++) {
+                const char *p = i == 0 ? c->path : c->more[i - 1].path;
+                JudgeAccess a = i == 0 ? c->access : c->more[i - 1].access;
+                k += (size_t) snprintf(buf + k, n - k, "%s%s:%s", k ? " " : "", judge_access_to_string(a),
+                                       p);
+        }
+}
+
+/* The other path-taking tools: Grep's glob, ReadMcpResource's file: URI,
+ * the MCP file tools (the table's and an added one), ACP's terminal. */
+static void test_parse_more(void **state) {
+        (void) state;
+        JudgeMcpTool added;
+        const char *why = NULL;
+        assert_int_equal(judge_mcp_tool_parse("fetch_note=read:note,notes", &added, &why), 0);
+        JudgeTools tools = {.mcp = &added, .n_mcp = 1};
+        static const struct {
+                const char *json;
+                int r;
+                const char *paths, *glob, *command;
+        } cases[] = {
+                /* No path: the working directory, as the client resolves "". */
+                {HOOK("Grep", "{\"pattern\":\"k\",\"glob\":\".env\"}"), 1, "read:", ".env", NULL},
+                {HOOK("Grep", "{\"pattern\":\"k\",\"glob\":\"**/.env\",\"path\":\"a\"}"), 1, "read:a",
+                 "**/.env", NULL},
+                {HOOK("Grep", "{\"pattern\":\"k\",\"glob\":\"\"}"), 0, NULL, NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:///w/%2Eenv\"}"), 1,
+                 "read:/w/.env", NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"FILE://localhost/w/a%20b?x#y\"}"), 1,
+                 "read:/w/a b", NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file://host/w/.env\"}"), 0, NULL,
+                 NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"db\",\"uri\":\"postgres://x/t\"}"), 0, NULL, NULL,
+                 NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:///w/%00\"}"), -EINVAL, NULL,
+                 NULL, NULL},
+                {HOOK("mcp__fs__read_file", "{\"path\":\".env\"}"), 1, "read:.env", NULL, NULL},
+                {HOOK("mcp__fs__read_text_file", "{\"path\":\".env\",\"head\":3}"), 1, "read:.env", NULL,
+                 NULL},
+                {HOOK("mcp__fs__read_media_file", "{\"path\":\"a.png\"}"), 1, "read:a.png", NULL, NULL},
+                {HOOK("mcp__fs__read_multiple_files", "{\"paths\":[\".env\",\"secrets/k\"]}"), 1,
+                 "read:.env read:secrets/k", NULL, NULL},
+                {HOOK("mcp__fs__write_file", "{\"path\":\".mcp.json\",\"content\":\"\"}"), 1,
+                 "write:.mcp.json", NULL, NULL},
+                {HOOK("mcp__fs__edit_file", "{\"path\":\"a\",\"edits\":[]}"), 1, "write:a", NULL, NULL},
+                {HOOK("mcp__fs__move_file", "{\"source\":\".env\",\"destination\":\"b\"}"), 1,
+                 "write:.env write:b", NULL, NULL},
+                {HOOK("mcp__my_server__read_file", "{\"path\":\"x\"}"), 1, "read:x", NULL, NULL},
+                {HOOK("mcp__fs__list_directory", "{\"path\":\"secrets\"}"), 0, NULL, NULL, NULL},
+                {HOOK("mcp__fs__read_filex", "{\"path\":\".env\"}"), 0, NULL, NULL, NULL},
+                {HOOK("read_file", "{\"path\":\".env\"}"), 0, NULL, NULL, NULL},
+                {HOOK("mcp__fs__read_file", "{\"file\":\".env\"}"), -EINVAL, NULL, NULL, NULL},
+                {HOOK("mcp__notes__fetch_note", "{\"notes\":[\".env\"],\"note\":\"a\"}"), 1,
+                 "read:a read:.env", NULL, NULL},
+                /* ACP's terminal: the command a line, the arguments words. */
+                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"sessionId\":"
+                 "\"s\",\"command\":\"cat\",\"args\":[\".env\",\"it's\"],\"cwd\":\"/w\"}}",
+                 1, "", NULL, "cat '.env' 'it'\\''s'"},
+                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"command\":"
+                 "\"cat .env | head\"}}",
+                 1, "", NULL, "cat .env | head"},
+                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"command\":"
+                 "\"cat\",\"args\":[1]}}",
+                 -EINVAL, NULL, NULL, NULL},
+                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{}}", -EINVAL,
+                 NULL, NULL, NULL},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                JudgeCall c = {0};
+                char got[512];
+                why = NULL;
+                /* Each as a hook input where it is one, and as a stream line. */
+                for (int stream = 0; stream < 2; stream++) {
+                        bool acp = strstr(cases[i].json, "jsonrpc") != NULL;
+                        if (!stream && acp)
+                                continue;
+                        int r = stream ? judge_parse_stream(cases[i].json, strlen(cases[i].json), &tools, &c,
+                                                            &why)
+                                       : judge_parse_hook(cases[i].json, strlen(cases[i].json), &tools, &c,
+                                                          &why);
+                        if (r != cases[i].r)
+                                fail_msg("%s: %d, wanted %d", cases[i].json, r, cases[i].r);
+                        if (r < 0)
+                                assert_non_null(why);
+                        if (r == 1) {
+                                paths_of(&c, got, sizeof got);
+                                if (!streq(got, cases[i].paths))
+                                        fail_msg("%s: %s, wanted %s", cases[i].json, got, cases[i].paths);
+                                assert_true(streq_ptr(c.glob, cases[i].glob));
+                                assert_true(streq_ptr(c.command, cases[i].command));
+                        }
+                        judge_call_done(&c);
+                }
+        }
+        judge_mcp_tool_done(&added);
+        static const char *const bad[] = {"x", "=read:a", "x=peek:a", "x=read:", "x=read:a,,b", "x=read:a,"};
+        for (size_t i = 0; i < ELEMENTSOF(bad); i++) {
+                why = NULL;
+                assert_int_equal(judge_mcp_tool_parse(bad[i], &added, &why), -EINVAL);
+                assert_non_null(why);
+        }
+        /* One server's tool by its whole name, tried before the table. */
+        assert_int_equal(judge_mcp_tool_parse("mcp__a__read_file=write:p", &added, &why), 0);
+        tools.mcp = &added;
+        assert_int_equal(judge_mcp_tool_find(&tools, "mcp__a__read_file")->access, JUDGE_WRITE);
+        assert_int_equal(judge_mcp_tool_find(&tools, "mcp__b__read_file")->access, JUDGE_READ);
+        assert_null(judge_mcp_tool_find(&tools, "mcp__a__fetch"));
+        judge_mcp_tool_done(&added);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_classify),
-                cmocka_unit_test(test_attempts),
-                cmocka_unit_test(test_parse_hook),
-                cmocka_unit_test(test_parse_stream),
+                cmocka_unit_test(test_classify),   cmocka_unit_test(test_attempts),
+                cmocka_unit_test(test_parse_hook), cmocka_unit_test(test_parse_stream),
+                cmocka_unit_test(test_parse_more),
         };
         return RUN(tests);
 }

@@ -134,15 +134,41 @@ c Read read ../../secrets/k "$wt/nested/dir"; judged "relative with .. into a ma
 c Read read ../../outside/.env "$wt/sub"; judged "relative with .. out of the root: not judged" "$C" '"judged":false'
 c Read read sub/../.env; judged "relative without cwd: against the root" "$C" '"category":"masked","path":".env"'
 
+# The other path-taking tools, as Claude Code's hook inputs on the stream
+# (issue 32): Grep's glob, ReadMcpResource's file: URI, the MCP file tools
+# (one added with --mcp-tool), and ACP's terminal/create.
+h() { printf -v C '{"session_id":"b","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"%s","tool_input":%s}' "$wt" "$1" "$2"; }
+h Grep '{"pattern":"T","glob":".env"}'; judged "Grep glob .env, no path: a read of .env" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"Grep"'
+h Grep '{"pattern":"T","glob":"**/.env"}'; judged "Grep glob **/.env" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"Grep"'
+h Grep '{"pattern":"T","glob":".e*"}'; judged "Grep glob .e*" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"Grep"'
+h Grep '{"pattern":"T","glob":"{.env,x}"}'; judged "Grep glob {.env,x}" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"Grep"'
+h Grep '{"pattern":"T","glob":".e* !.env"}'; judged "Grep glob .e* !.env: not a read" "$C" '"judged":false,"attempt":false'
+h Grep "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"$wt/sub\"}"; judged "Grep glob .env under sub: not a read" "$C" '"judged":false,"attempt":false'
+h Grep '{"pattern":"T","glob":"secrets/*"}'; judged "Grep glob secrets/*: the masked directory" "$C" '"attempt":true,"access":"read","category":"masked","path":"secrets","tool":"Grep"'
+h ReadMcpResource "{\"server\":\"fs\",\"uri\":\"file://$wt/%2Eenv\"}"; judged "ReadMcpResource file: URI, percent-encoded" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"ReadMcpResource"'
+h ReadMcpResource '{"server":"db","uri":"postgres://h/t"}'; judged "ReadMcpResource of another scheme: not judged" "$C" '"judged":false,"error":"not a call that names a path"'
+h mcp__fs__read_text_file '{"path":".env"}'; judged "MCP read_text_file path" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"mcp__fs__read_text_file"'
+h mcp__fs__read_multiple_files '{"paths":["main.c","secrets/k"]}'; judged "MCP read_multiple_files paths: the attempt named" "$C" '"attempt":true,"access":"read","category":"masked-dir","path":"secrets/k"'
+h mcp__fs__move_file '{"source":"main.c","destination":".git/config"}'; judged "MCP move_file destination" "$C" '"attempt":true,"access":"write","category":"protected","path":".git/config"'
+h mcp__fs__search_files '{"path":".","pattern":".env"}'; judged "MCP search_files (names only): not judged" "$C" '"judged":false'
+h mcp__notes__fetch_note '{"note":".env"}'; judged "MCP tool added by --mcp-tool" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"mcp__notes__fetch_note"'
+judged "ACP terminal/create cat .env" '{"jsonrpc":"2.0","id":9,"method":"terminal/create","params":{"sessionId":"x","command":"cat","args":[".env"]}}' '"attempt":true,"access":"read","category":"masked","path":".env","tool":"terminal/create"'
+judged "ACP terminal/create ls: not an attempt" '{"jsonrpc":"2.0","id":10,"method":"terminal/create","params":{"sessionId":"x","command":"ls","args":["-la"]}}' '"judged":false,"attempt":false,"access":"read","tool":"terminal/create"'
+
 # The batch: exit 0 and one verdict a line, or every case fails.
 printf '%s\n' "${inputs[@]}" >"$work/batch.in"
-"$pp" judge --stream --root "$wt" --policy "$policy" --log-format json <"$work/batch.in" >"$work/v" 2>"$work/ve"; brc=$?
+"$pp" judge --stream --root "$wt" --policy "$policy" --log-format json --mcp-tool fetch_note=read:note \
+  --history "$work/bh.jsonl" <"$work/batch.in" >"$work/v" 2>"$work/ve"; brc=$?
 mapfile -t V <"$work/v"
 [ "$brc" -eq 0 ] && [ "${#V[@]}" -eq "${#inputs[@]}" ] || echo "  (the batch: exit $brc, ${#V[@]} verdicts for ${#inputs[@]} lines)"
 verdict_has() { [ "$brc" -eq 0 ] && [ "${#V[@]}" -eq "${#inputs[@]}" ] && [[ ${V[$1]} == *"$2"* ]]; }
 for i in "${!inputs[@]}"; do check "${names[i]}" verdict_has "$i" "${fields[i]}"; done
 no_checkout() { verdict_has "$env_case" '"path":".env"' && [[ ${V[env_case]} != *checkout* ]]; }
 check "the root's own: no checkout field" no_checkout
+# The batch's History: a call of several paths reports each; a glob's masked
+# directory is named.
+check "batch History: Grep's glob names the masked directory" has "$work/bh.jsonl" '"access":"read","path":"secrets","category":"masked","tool":"Grep"'
+check "batch History: read_multiple_files' masked path" has "$work/bh.jsonl" '"access":"read","path":"secrets/k","category":"masked-dir","tool":"mcp__fs__read_multiple_files"'
 
 # stream1 JSONLINE [ARGS...]: judge one line alone; its verdict in $work/v,
 # records in $work/ve, exit in $s_rc.
@@ -301,6 +327,11 @@ hk Grep "{\"pattern\":\"TOKEN\",\"path\":\"$wt\"}"; check "hook Grep a plain dir
 hk Grep "{\"pattern\":\"x\",\"path\":\"$wt/main.c\"}"; check "hook Grep a plain file: nothing" silent "$HK"
 hk Grep '{"pattern":"TOKEN","glob":"*.env"}'; check "hook Grep without path, glob *.env: a read of .env by name" reports "$HK" '"access":"read","path":".env","category":"masked","tool":"Grep"'
 hk Grep '{"pattern":"TOKEN","glob":"*.c"}'; check "hook Grep without path, glob *.c: not judged" silent "$HK"
+hk mcp__notes__fetch_note '{"note":".env"}'; hook "$HK" --mcp-tool fetch_note=read:note
+check "hook MCP tool added by --mcp-tool" has "$work/he" '"access":"read","path":".env","category":"masked","tool":"mcp__notes__fetch_note"'
+"$pp" judge --stream --root "$wt" --policy "$policy" --mcp-tool fetch_note=peek:note </dev/null >/dev/null 2>"$work/he"; rc=$?
+check "--mcp-tool with an access that is none: usage error (2)" [ "$rc" -eq 2 ]
+check "--mcp-tool: the error says why" has "$work/he" 'the access is read or write'
 hk Glob "{\"pattern\":\"**/.env\",\"path\":\"$wt\"}"; check "hook Glob: not judged" silent "$HK"
 hk Bash '{"command":"cat .env","description":"show"}'; check "hook Bash: not judged" silent "$HK"
 hk Read "{\"file_path\":\"$wt/.git/config\"}"; check "hook Read of a protected file: nothing" silent "$HK"

@@ -233,6 +233,17 @@ static bool reach_below(const JudgeGlobs *g, const char *p) {
         return false;
 }
 
+/* Does a glob that lets files in name the component name? */
+static bool mentions(const JudgeGlobs *g, const char *name) {
+        size_t n = strlen(name);
+        for (size_t i = 0; i < g->n; i++)
+                for (size_t a = 0; !g->v[i].negated && a < g->v[i].n_alt; a++)
+                        for (const char *s = g->v[i].alt[a]; (s = strstr(s, name)); s++)
+                                if ((s == g->v[i].alt[a] || s[-1] == '/') && (s[n] == 0 || s[n] == '/'))
+                                        return true;
+        return false;
+}
+
 /* A directory on the way to p (its first n bytes) that a negated glob
  * matches is never entered. */
 static bool entered(const JudgeGlobs *g, char *p, size_t n) {
@@ -261,9 +272,11 @@ bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir) {
         /* What is in a masked directory is not known here: a glob that
          * would pick the same files in a directory of any other name
          * ("*.ts") is a search of every directory, not of this one, and
-         * is not counted; one that picks them for the directory's name
-         * (a glob "secrets/k*" for the entry secrets/) is. */
+         * is not counted; one that names the directory ("**" "/secrets/x"),
+         * or picks its files for its name ("sec*" "/x"), is. */
         const char *last = strrchr(p, '/');
+        if (mentions(g, last ? last + 1 : p))
+                return true;
         if (asprintf(&other, "%.*s\x01", last ? (int) (last - p + 1) : 0, p) < 0)
                 return true;
         return !reach_below(g, other);

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/* daemon/core/judge-glob.c: a Grep's glob input split as Claude Code
+ * 2.1.332 splits it, and the files ripgrep then reads, as its override
+ * globs say. */
+#include "tests.h"
+
+#include "judge.h"
+#include "util.h"
+
+static bool reach(const char *input, const char *rel, bool dir) {
+        JudgeGlobs *g = NULL;
+        assert_int_equal(judge_globs_new(input, &g), 0);
+        bool r = judge_globs_reach(g, rel, dir);
+        judge_globs_free(g);
+        return r;
+}
+
+static void test_reach(void **state) {
+        (void) state;
+        static const struct {
+                const char *input, *rel;
+                bool dir, want;
+        } cases[] = {
+                /* A name at any depth, by itself or by a glob of it. */
+                {".env", ".env", false, true},
+                {".env", "a/b/.env", false, true},
+                {"**/.env", ".env", false, true},
+                {"**/.env", "a/.env", false, true},
+                {".e*", ".env", false, true},
+                {"*", ".env", false, true}, /* --hidden: a dot is no special */
+                {"*.env", ".env", false, true},
+                {"*.c", ".env", false, false},
+                {".env.*", ".env", false, false},
+                /* Anchored at the directory searched when it has a '/'. */
+                {"/.env", ".env", false, true},
+                {"/.env", "a/.env", false, false},
+                {"a/.env", "a/.env", false, true},
+                {"a/.env", "b/a/.env", false, false},
+                {"a/*", "a/.env", false, true},
+                {"a/*", "a/b/.env", false, false},
+                {"a/**", "a/b/.env", false, true},
+                {".env/", ".env", false, false}, /* a directory's only */
+                /* Braces: one glob when the piece has both. */
+                {"{.env,x}", ".env", false, true},
+                {"{x,{y,.e*}}", ".env", false, true},
+                {"{x,y}", ".env", false, false},
+                {"\\{.env,x}", ".env", false, false},
+                /* White space and commas split a piece without braces. */
+                {"*.c .env", ".env", false, true},
+                {"*.c,.env", ".env", false, true},
+                {"*.c\u3000.env", ".env", false, true}, /* JavaScript's \s */
+                {"*.c,,", ".env", false, false},
+                /* Negated: the last glob that matches decides. */
+                {"!.env", ".env", false, false},
+                {".env !.env", ".env", false, false},
+                {"!.env .env", ".env", false, true},
+                {".e* !*.c", ".env", false, true},
+                {"* !a", "a/.env", false, false},              /* a directory excluded is not entered */
+                {".env .git/.env", ".git/.env", false, false}, /* the client's own !.git first */
+                /* A masked directory: a glob that names its files there. */
+                {"secrets/*", "secrets", true, true},
+                {"**/secrets/**", "secrets", true, true},
+                {"secrets/k*", "secrets", true, true},
+                {"*.key", "secrets", true, false}, /* any directory's: not this one's */
+                {"*", "secrets", true, false},
+                {"secrets/* !secrets/**", "secrets", true, false},
+                {"secrets/* !secrets", "secrets", true, false},
+                {"sec*/x", "secrets", true, true},
+                {"**/secrets/*.key", "secrets", true, true},
+                {"*.key !secrets", "secrets", true, false},
+                {"other/*", "secrets", true, false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++)
+                if (reach(cases[i].input, cases[i].rel, cases[i].dir) != cases[i].want)
+                        fail_msg("glob \"%s\" on %s%s: wanted %s", cases[i].input, cases[i].rel,
+                                 cases[i].dir ? "/" : "", cases[i].want ? "a read" : "none");
+}
+
+static void test_braces_bounded(void **state) {
+        (void) state;
+        /* 2^8 alternatives: past the bound, a positive glob is anything,
+         * a negated one nothing. */
+        static const char many[] = "{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}";
+        assert_true(reach(many, ".env", false));
+        char neg[sizeof many + 16];
+        snprintf(neg, sizeof neg, ".env !%s", many);
+        assert_true(reach(neg, ".env", false));
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_reach),
+                cmocka_unit_test(test_braces_bounded),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
