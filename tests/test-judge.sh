@@ -158,7 +158,7 @@ judged "ACP terminal/create ls: not an attempt" '{"jsonrpc":"2.0","id":10,"metho
 # The batch: exit 0 and one verdict a line, or every case fails.
 printf '%s\n' "${inputs[@]}" >"$work/batch.in"
 "$pp" judge --stream --root "$wt" --policy "$policy" --log-format json --mcp-tool fetch_note=read:note \
-  --history "$work/bh.jsonl" <"$work/batch.in" >"$work/v" 2>"$work/ve"; brc=$?
+  --history "$work/bh.jsonl" --state "$work/batch-state" <"$work/batch.in" >"$work/v" 2>"$work/ve"; brc=$?
 mapfile -t V <"$work/v"
 [ "$brc" -eq 0 ] && [ "${#V[@]}" -eq "${#inputs[@]}" ] || echo "  (the batch: exit $brc, ${#V[@]} verdicts for ${#inputs[@]} lines)"
 verdict_has() { [ "$brc" -eq 0 ] && [ "${#V[@]}" -eq "${#inputs[@]}" ] && [[ ${V[$1]} == *"$2"* ]]; }
