@@ -245,6 +245,9 @@ static void test_parse_more(void **state) {
                  "\"cat .env | head\"}}",
                  1, "", NULL, "cat .env | head"},
                 {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"command\":"
+                 "\"cat .env\",\"args\":null,\"cwd\":null}}",
+                 1, "", NULL, "cat .env"}, /* the schema's null: none */
+                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"command\":"
                  "\"cat\",\"args\":[1]}}",
                  -EINVAL, NULL, NULL, NULL},
                 {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{}}", -EINVAL,

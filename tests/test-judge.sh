@@ -547,13 +547,14 @@ if [ -n "$ex" ]; then
     .hooks.PreToolUse[0].hooks[0].command' "$ex" 2>/dev/null)
   check "example: JSON" [ "${X[0]-}" = json ]
   matcher=${X[1]-}
-  # The matcher's tools, as a set: each judged tool once, nothing else.
+  # The matcher's tools, as a set: each judged tool once, nothing else (a
+  # regex: every MCP tool, of which judge takes the file tools).
   same_tools() {
     local t n=0
-    local -A want=([Edit]=1 [Grep]=1 [MultiEdit]=1 [NotebookEdit]=1 [Read]=1 [Write]=1)
+    local -A want=([Edit]=1 [Grep]=1 [MultiEdit]=1 [NotebookEdit]=1 [Read]=1 [Write]=1 [ReadMcpResource]=1 ['mcp__.*']=1)
     IFS='|' read -r -a T <<<"$matcher"
     for t in "${T[@]}"; do [ "${want[$t]-}" = 1 ] || return 1; want[$t]=2; n=$((n + 1)); done
-    [ "$n" = 6 ] && [[ $matcher != *$'\n'* ]]
+    [ "$n" = 8 ] && [[ $matcher != *$'\n'* ]]
   }
   check "example: the matcher names the judged tools ($matcher)" same_tools
   check "example: a short timeout" [ "${X[2]-}" = true ]

@@ -393,6 +393,8 @@ static int terminal_call(json_t *o, const char *method, json_t *params, JudgeCal
                 *ret_error = "no command";
                 return -EINVAL;
         }
+        if (json_is_null(args))
+                args = NULL; /* the schema: null is the default, none */
         if (args && !json_is_array(args)) {
                 *ret_error = "args is not an array";
                 return -EINVAL;
