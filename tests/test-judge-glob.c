@@ -85,6 +85,8 @@ static void test_braces_bounded(void **state) {
         char neg[sizeof many + 16];
         snprintf(neg, sizeof neg, ".env !%s", many);
         assert_true(reach(neg, ".env", false));
+        /* Braces nested past the bound: the same. */
+        assert_true(reach("{{{{{{{{{{{{{{{{{{{{x}}}}}}}}}}}}}}}}}}}}", ".env", false));
 }
 
 int main(void) {

@@ -215,6 +215,8 @@ static void test_parse_more(void **state) {
                  "read:/w/a b", NULL, NULL},
                 {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file://host/w/.env\"}"), 0, NULL,
                  NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:///w/a%2\"}"), 1, "read:/w/a%2",
+                 NULL, NULL}, /* a '%' without two digits: as written */
                 {HOOK("ReadMcpResource", "{\"server\":\"db\",\"uri\":\"postgres://x/t\"}"), 0, NULL, NULL,
                  NULL},
                 {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:///w/%00\"}"), -EINVAL, NULL,

@@ -71,8 +71,10 @@ static int brace_at(const char *s, size_t *ret_open, size_t *ret_close) {
  * past GLOB_ALTERNATIVES_MAX, -ENOMEM. */
 static int expand(GlobItem *it, size_t *allocated, const char *s, int depth) {
         size_t open, close;
+        if (depth > 16) /* a brace a level: more would be more alternatives than the bound */
+                return -E2BIG;
         if (!brace_at(s, &open, &close)) {
-                if (it->n_alt >= GLOB_ALTERNATIVES_MAX || depth > 8)
+                if (it->n_alt >= GLOB_ALTERNATIVES_MAX)
                         return -E2BIG;
                 if (ARRAY_GROW(it->alt, *allocated, it->n_alt + 1) < 0 || !(it->alt[it->n_alt] = strdup(s)))
                         return -ENOMEM;

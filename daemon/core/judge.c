@@ -270,7 +270,7 @@ int judge_file_uri_path(const char *uri, char **ret) {
         if (!s)
                 return -ENOMEM;
         for (size_t i = 0; i < n; i++) {
-                int a = p[i] == '%' && i + 2 < n + 1 ? hex(p[i + 1]) : -1, b = a >= 0 ? hex(p[i + 2]) : -1;
+                int a = p[i] == '%' && i + 2 < n ? hex(p[i + 1]) : -1, b = a >= 0 ? hex(p[i + 2]) : -1;
                 if (b >= 0) {
                         *o++ = (char) (a * 16 + b);
                         i += 2;
@@ -357,10 +357,13 @@ int judge_parse_hook(const char *buf, size_t n, const JudgeTools *tools, JudgeCa
 }
 
 int judge_command_line(const char *command, const char *const *args, size_t n_args, char **ret) {
+        /* Each argument as ' ARG', a quote in it as '\'' (4 bytes). */
         size_t len = strlen(command) + 1;
-        for (size_t i = 0; i < n_args; i++)
-                for (const char *p = args[i]; p == args[i] || p[-1]; p++)
-                        len += *p == '\'' ? 4 : 1 + 3 * (p == args[i]);
+        for (size_t i = 0; i < n_args; i++) {
+                len += 3;
+                for (const char *p = args[i]; *p; p++)
+                        len += *p == '\'' ? 4 : 1;
+        }
         char *s = malloc(len), *o = s;
         if (!s)
                 return -ENOMEM;
@@ -368,7 +371,10 @@ int judge_command_line(const char *command, const char *const *args, size_t n_ar
         for (size_t i = 0; i < n_args; i++) {
                 o = stpcpy(o, " '");
                 for (const char *p = args[i]; *p; p++)
-                        o = *p == '\'' ? stpcpy(o, "'\\''") : (*o = *p, o + 1);
+                        if (*p == '\'')
+                                o = stpcpy(o, "'\\''");
+                        else
+                                *o++ = *p;
                 *o++ = '\'';
         }
         *o = 0;
