@@ -327,8 +327,8 @@ hk Grep "{\"pattern\":\"TOKEN\",\"path\":\"$wt\"}"; check "hook Grep a plain dir
 hk Grep "{\"pattern\":\"x\",\"path\":\"$wt/main.c\"}"; check "hook Grep a plain file: nothing" silent "$HK"
 hk Grep '{"pattern":"TOKEN","glob":"*.env"}'; check "hook Grep without path, glob *.env: a read of .env by name" reports "$HK" '"access":"read","path":".env","category":"masked","tool":"Grep"'
 hk Grep '{"pattern":"TOKEN","glob":"*.c"}'; check "hook Grep without path, glob *.c: not judged" silent "$HK"
-hk mcp__notes__fetch_note '{"note":".env"}'; hook "$HK" --mcp-tool fetch_note=read:note
-check "hook MCP tool added by --mcp-tool" has "$work/he" '"access":"read","path":".env","category":"masked","tool":"mcp__notes__fetch_note"'
+hk mcp__notes__fetch_note '{"note":".env"}'; hook "$HK" --mcp-tool x=write:y --mcp-tool fetch_note=read:note
+check "hook MCP tool added by --mcp-tool (given twice)" has "$work/he" '"access":"read","path":".env","category":"masked","tool":"mcp__notes__fetch_note"'
 "$pp" judge --stream --root "$wt" --policy "$policy" --mcp-tool fetch_note=peek:note </dev/null >/dev/null 2>"$work/he"; rc=$?
 check "--mcp-tool with an access that is none: usage error (2)" [ "$rc" -eq 2 ]
 check "--mcp-tool: the error says why" has "$work/he" 'the access is read or write'

@@ -100,7 +100,17 @@ static int add_mcp_tool(Args *a, const char *spec) {
 }
 
 static int parse(int argc, char **argv, Args *a) {
-        enum { ARG_HOOK = 0x100, ARG_STREAM, ARG_ROOT, ARG_POLICY, ARG_HISTORY, ARG_STATE, ARG_MCP_TOOL };
+        /* --mcp-tool may be given again: its value is below 256, as
+         * VerbArgs.repeat takes them. */
+        enum {
+                ARG_MCP_TOOL = 1,
+                ARG_HOOK = 0x100,
+                ARG_STREAM,
+                ARG_ROOT,
+                ARG_POLICY,
+                ARG_HISTORY,
+                ARG_STATE
+        };
         static const struct option options[] = {
                 {"hook", required_argument, NULL, ARG_HOOK},
                 {"stream", no_argument, NULL, ARG_STREAM},
@@ -116,7 +126,8 @@ static int parse(int argc, char **argv, Args *a) {
         };
         int c, r;
 
-        VerbArgs va = {.verb = "judge", .help = judge_help, .options = options, .lc = &a->lc};
+        VerbArgs va = {
+                .verb = "judge", .help = judge_help, .options = options, .repeat = "\001", .lc = &a->lc};
         while ((c = verb_next(&va, argc, argv)) >= 0)
                 switch (c) {
                 case ARG_HOOK:
