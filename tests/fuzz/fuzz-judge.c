@@ -4,7 +4,7 @@
  * non-empty path for each path (a search's glob may name none: the working
  * directory, ""), or a command line; whatever they refuse says why; the
  * path's category is one of the known ones, at the root and in a nested
- * checkout. */
+ * checkout; a search's glob is read without failing. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -25,6 +25,14 @@ static void check(int r, const JudgeCall *c, const char *why, const Policy *p) {
                 abort();
         if (c->command)
                 return;
+        if (c->glob) { /* the glob's reading: bounded, whatever it holds */
+                JudgeGlobs *g = NULL;
+                if (judge_globs_new(c->glob, &g) < 0)
+                        abort();
+                (void) judge_globs_reach(g, ".env", false);
+                (void) judge_globs_reach(g, "a/secrets", true);
+                judge_globs_free(g);
+        }
         if (!c->path || (!c->path[0] && !(c->grep && c->glob)))
                 abort();
         for (size_t i = 0; i < c->n_more; i++)
