@@ -62,13 +62,25 @@ static void test_reach(void **state) {
                 {"**/secrets/**", "secrets", true, true},
                 {"secrets/k*", "secrets", true, true},
                 {"*.key", "secrets", true, false}, /* any directory's: not this one's */
-                {"*", "secrets", true, false},
+                /* A glob that lets the directory itself in overrides the
+                 * ignore files: ripgrep enters it (and "*" takes its files). */
+                {"*", "secrets", true, true},
+                {"*[sy]", "secrets", true, true},
                 {"secrets/* !secrets/**", "secrets", true, false},
                 {"secrets/* !secrets", "secrets", true, false},
                 {"sec*/x", "secrets", true, true},
                 {"**/secrets/*.key", "secrets", true, true},
                 {"*.key !secrets", "secrets", true, false},
                 {"other/*", "secrets", true, false},
+                /* The ignore crate trims a trailing U+0085 (NEL), which
+                 * JavaScript's split leaves. */
+                {".env\xc2\x85", ".env", false, true},
+                /* A brace inside a class is a member: {[}],.env} is "[}]" or ".env". */
+                {"{[}],.env}", ".env", false, true},
+                /* A negation the matcher is unsure of keeps nothing out:
+                 * globset has no POSIX classes ("[[:x:]]" is "[[:x:]" and "]"). */
+                {".env !.en[[:x:]]", ".env", false, true},
+                {".env !.en[[:alpha:]]", ".env", false, true},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++)
                 if (reach(cases[i].input, cases[i].rel, cases[i].dir) != cases[i].want)
@@ -85,6 +97,25 @@ static void test_braces_bounded(void **state) {
         char neg[sizeof many + 16];
         snprintf(neg, sizeof neg, ".env !%s", many);
         assert_true(reach(neg, ".env", false));
+        /* A negated glob past the matcher's bound keeps nothing out. */
+        char *longneg = malloc(8192);
+        assert_non_null(longneg);
+        strcpy(longneg, ".env !");
+        memset(longneg + 6, 'x', 5000);
+        longneg[5006] = 0;
+        assert_true(reach(longneg, ".env", false));
+        /* Past the input's bound (1,024 alternatives), every masked entry:
+         * memory and time stay bounded. */
+        size_t n = 3000;
+        char *pieces = malloc(n * 2 + 1);
+        assert_non_null(pieces);
+        for (size_t i = 0; i < n; i++)
+                memcpy(pieces + 2 * i, "a,", 2);
+        pieces[2 * n] = 0;
+        assert_true(reach(pieces, ".env", false));
+        assert_true(reach(pieces, "secrets", true));
+        free(pieces);
+        free(longneg);
         /* Braces nested past the bound: the same. */
         assert_true(reach("{{{{{{{{{{{{{{{{{{{{x}}}}}}}}}}}}}}}}}}}}", ".env", false));
 }

@@ -770,6 +770,10 @@ static void test_each(void **state_) {
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"!.env\"}", ""},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"%s/sub\"}", ""},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"*.c\"}", ""},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"\"}", "read .env masked Grep"},
+                /* "*" lets secrets/ in (over the ignore files), then its files */
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"*\"}",
+                 "read .env masked Grep\nread secrets masked Grep"},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"secrets/*.key .env\"}",
                  "read .env masked Grep\nread secrets masked Grep"},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"!.env\",\"path\":\"%s/.env\"}",
@@ -805,6 +809,15 @@ static void test_each(void **state_) {
                  "read secrets masked terminal/create"},
                 {"\"command\":\"ls\",\"args\":[\"-la\"],\"cwd\":\"/w\"", ""},
                 {"\"command\":\"wc\",\"args\":[\"-c\",\".env\"]", ""}, /* a size: allowed */
+                /* its cwd and env are the line's */
+                {"\"command\":\"cat\",\"args\":[\"k\"],\"cwd\":\"/w/secrets\"",
+                 "read secrets masked terminal/create"},
+                {"\"command\":\"bash\",\"args\":[\"-c\",\"echo $K\"],\"env\":[{\"name\":\"BASH_ENV\","
+                 "\"value\":\".env\"}]",
+                 "read .env masked terminal/create"},
+                /* as check-command decides with no history record: git's blobs are read */
+                {"\"command\":\"git\",\"args\":[\"log\",\"-p\"]",
+                 "read .env masked terminal/create\nread secrets masked terminal/create"},
         };
         char line[256];
         for (size_t i = 0; i < ELEMENTSOF(cases) + ELEMENTSOF(acp); i++) {

@@ -209,6 +209,25 @@ static void test_parse_more(void **state) {
                 {HOOK("Grep", "{\"pattern\":\"k\",\"glob\":\"**/.env\",\"path\":\"a\"}"), 1, "read:a",
                  "**/.env", NULL},
                 {HOOK("Grep", "{\"pattern\":\"k\",\"glob\":\"\"}"), 0, NULL, NULL, NULL},
+                /* path "" or null: the working directory too (getPath: e ? Pt(e) : cwd) */
+                {HOOK("Grep", "{\"pattern\":\"k\",\"glob\":\".env\",\"path\":\"\"}"), 1, "read:", ".env",
+                 NULL},
+                {HOOK("Grep", "{\"pattern\":\"k\",\"glob\":\".env\",\"path\":null}"), 1, "read:", ".env",
+                 NULL},
+                {HOOK("Grep", "{\"pattern\":\"k\",\"path\":\"\"}"), 0, NULL, NULL, NULL},
+                /* file: URIs as a WHATWG URL parser reads them (Node's) */
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:/w/.env\"}"), 1, "read:/w/.env",
+                 NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:w/.env\"}"), 1, "read:/w/.env",
+                 NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\" file:///w/.e\\tn\\nv \"}"), 1,
+                 "read:/w/.env", NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:\\\\\\\\\\\\w\\\\.env\"}"), 1,
+                 "read:/w/.env", NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file://%6cocalHost/w/.env\"}"), 1,
+                 "read:/w/.env", NULL, NULL},
+                {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:///w/l/%2e%2e/.env\"}"), 1,
+                 "read:/w/l/../.env", NULL, NULL}, /* ".." by name: the client resolution's */
                 {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"file:///w/%2Eenv\"}"), 1,
                  "read:/w/.env", NULL, NULL},
                 {HOOK("ReadMcpResource", "{\"server\":\"fs\",\"uri\":\"FILE://localhost/w/a%20b?x#y\"}"), 1,
@@ -242,7 +261,12 @@ static void test_parse_more(void **state) {
                 /* ACP's terminal: the command a line, the arguments words. */
                 {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"sessionId\":"
                  "\"s\",\"command\":\"cat\",\"args\":[\".env\",\"it's\"],\"cwd\":\"/w\"}}",
-                 1, "", NULL, "cat '.env' 'it'\\''s'"},
+                 1, "", NULL, "cd -- '/w' && cat '.env' 'it'\\''s'"},
+                /* its env: a value a program may read (BASH_ENV) */
+                {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"command\":"
+                 "\"bash\",\"args\":[\"-c\",\"echo\"],\"env\":[{\"name\":\"BASH_ENV\",\"value\":\".env\"}]}"
+                 "}",
+                 1, "", NULL, "env 'BASH_ENV=.env' bash '-c' 'echo'"},
                 {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"terminal/create\",\"params\":{\"command\":"
                  "\"cat .env | head\"}}",
                  1, "", NULL, "cat .env | head"},

@@ -19,6 +19,11 @@
 /* What a brace expands to at most: past it, the glob is taken as one that
  * matches anything (a positive one) or nothing (a negated one). */
 #define GLOB_ALTERNATIVES_MAX 64
+/* What a whole input expands to at most (every glob's alternatives): past
+ * it, a search with it is taken to read every masked entry below the
+ * directory searched (memory and time stay bounded by it; a million
+ * pieces took 100 MB and seconds). */
+#define GLOBS_ALTERNATIVES_MAX 1024
 
 typedef struct GlobItem {
         bool negated, only_dir, anything;
@@ -28,7 +33,8 @@ typedef struct GlobItem {
 
 struct JudgeGlobs {
         GlobItem *v;
-        size_t n, allocated;
+        size_t n, allocated, n_alt;
+        bool everything; /* past GLOBS_ALTERNATIVES_MAX */
 };
 
 /* The VCS directories Claude Code's Grep leaves out before the model's
@@ -47,13 +53,33 @@ void judge_globs_free(JudgeGlobs *g) {
         free(g);
 }
 
+/* Where the class opened at s[i] ('[') ends: the offset of its ']', or i
+ * when it is not closed (a '[' then stands for itself). A ']' first (after
+ * '!' or '^') is one of its members, as globset reads it. */
+static size_t class_end(const char *s, size_t i) {
+        size_t k = i + 1;
+        if (s[k] == '!' || s[k] == '^')
+                k++;
+        if (s[k] == ']')
+                k++;
+        for (; s[k]; k++)
+                if (s[k] == ']')
+                        return k;
+        return i;
+}
+
 /* The first '{' of s not escaped and its matching '}': 1 with their
- * offsets, 0 when there is none. */
+ * offsets, 0 when there is none. A brace inside a class ("[}]") is a
+ * member, not a brace. */
 static int brace_at(const char *s, size_t *ret_open, size_t *ret_close) {
         size_t depth = 0, open = 0;
         for (size_t i = 0; s[i]; i++) {
                 if (s[i] == '\\' && s[i + 1]) {
                         i++;
+                        continue;
+                }
+                if (s[i] == '[') {
+                        i = class_end(s, i);
                         continue;
                 }
                 if (s[i] == '{' && depth++ == 0)
@@ -86,6 +112,10 @@ static int expand(GlobItem *it, size_t *allocated, const char *s, int depth) {
         for (size_t i = open + 1; i <= close; i++) {
                 if (s[i] == '\\' && i + 1 < close) {
                         i++;
+                        continue;
+                }
+                if (s[i] == '[' && class_end(s, i) < close) {
+                        i = class_end(s, i);
                         continue;
                 }
                 if (s[i] == '{')
@@ -121,6 +151,11 @@ static int add_glob(JudgeGlobs *g, const char *glob) {
                 glob++;
         }
         size_t n = strlen(glob);
+        /* The ignore crate trims a line's end of Unicode white space (Rust's
+         * trim_end) unless it ends in "\\ ": of it, the client's split
+         * leaves only U+0085 (NEL, not JavaScript white space). */
+        while (n >= 2 && (unsigned char) glob[n - 2] == 0xc2 && (unsigned char) glob[n - 1] == 0x85)
+                n -= 2;
         if (n > 1 && glob[n - 1] == '/') {
                 it.only_dir = true;
                 n--;
@@ -137,11 +172,13 @@ static int add_glob(JudgeGlobs *g, const char *glob) {
                 it.anything = true;
                 r = 0;
         }
-        if (r < 0 || ARRAY_GROW(g->v, g->allocated, g->n + 1) < 0) {
+        if (r >= 0 && (g->n_alt += it.n_alt) > GLOBS_ALTERNATIVES_MAX)
+                g->everything = true;
+        if (r < 0 || g->everything || ARRAY_GROW(g->v, g->allocated, g->n + 1) < 0) {
                 for (size_t k = 0; k < it.n_alt; k++)
                         free(it.alt[k]);
                 free(it.alt);
-                return r < 0 ? r : -ENOMEM;
+                return r < 0 || g->everything ? r : -ENOMEM;
         }
         g->v[g->n++] = it;
         return 0;
@@ -157,7 +194,7 @@ static int add_piece(JudgeGlobs *g, const char *s, size_t n) {
                 return -ENOMEM;
         if (strchr(piece, '{') && strchr(piece, '}'))
                 return n > 0 ? add_glob(g, piece) : 0;
-        for (char *p = piece, *e; r >= 0 && *p; p = *e ? e + 1 : e) {
+        for (char *p = piece, *e; r >= 0 && !g->everything && *p; p = *e ? e + 1 : e) {
                 e = strchrnul(p, ',');
                 char c = *e;
                 *e = 0;
@@ -179,7 +216,7 @@ int judge_globs_new(const char *input, JudgeGlobs **ret) {
                 r = add_glob(g, neg);
         }
         size_t len = strlen(input);
-        for (size_t i = 0; r >= 0 && i < len;) {
+        for (size_t i = 0; r >= 0 && !g->everything && i < len;) {
                 size_t k, start = i;
                 while (i < len && !(k = judge_js_space_at(input + i, len - i)))
                         i++;
@@ -195,13 +232,21 @@ int judge_globs_new(const char *input, JudgeGlobs **ret) {
         return 0;
 }
 
+/* What the matcher is unsure of (a class it does not know, "[[:x:]]",
+ * which globset reads otherwise; a pattern past its bound) lets a file in
+ * for a positive glob and keeps none out for a negated one: the side that
+ * reports. */
+static int glob_flags(const GlobItem *it) {
+        return MATCH_PATHNAME | (it->negated ? MATCH_STRICT : 0);
+}
+
 static bool item_matches(const GlobItem *it, const char *path, bool is_dir) {
         if (it->only_dir && !is_dir)
                 return false;
         if (it->anything)
                 return !it->negated;
         for (size_t k = 0; k < it->n_alt; k++)
-                if (match_glob(it->alt[k], path, MATCH_PATHNAME))
+                if (match_glob(it->alt[k], path, glob_flags(it)))
                         return true;
         return false;
 }
@@ -224,7 +269,7 @@ static bool reach_below(const JudgeGlobs *g, const char *p) {
                 const GlobItem *it = &g->v[k - 1];
                 int most = it->anything ? 2 : 0;
                 for (size_t a = 0; a < it->n_alt && most < 2; a++) {
-                        int m = match_glob_prefix(it->alt[a], below, MATCH_PATHNAME);
+                        int m = match_glob_prefix(it->alt[a], below, glob_flags(it));
                         most = m > most ? m : most;
                 }
                 if (!it->negated && most > 0)
@@ -261,7 +306,7 @@ static bool entered(const JudgeGlobs *g, char *p, size_t n) {
 
 bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir) {
         _cleanup_free_ char *p = strdup(rel), *other = NULL;
-        if (!p)
+        if (!p || g->everything)
                 return true;
         size_t n = strlen(p);
         if (!entered(g, p, n))
@@ -271,6 +316,11 @@ bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir) {
                 return i >= 0 && !g->v[i].negated;
         if ((i >= 0 && g->v[i].negated) || !reach_below(g, p))
                 return false;
+        /* A glob that lets the directory itself in overrides the ignore
+         * files that would keep it out: ripgrep enters it ("*[sy]" for
+         * secrets/, then its k.key). */
+        if (i >= 0)
+                return true;
         /* What is in a masked directory is not known here: a glob that
          * would pick the same files in a directory of any other name
          * ("*.ts") is a search of every directory, not of this one, and

@@ -245,6 +245,11 @@ static int mcp_call(json_t *o, const JudgeMcpTool *t, const char *tool, json_t *
                 judge_call_done(&c);
                 return r;
         }
+        /* The reference filesystem server (@modelcontextprotocol/
+         * server-filesystem) expands "~/" and path.resolve()s what it is
+         * given, ".." by name: the same as Claude Code's resolution, which
+         * judges the path as written and so resolved. */
+        c.client = JUDGE_CLIENT_CLAUDE_CODE;
         *ret = c;
         return 1;
 }
@@ -256,33 +261,70 @@ static int hex(char c) {
                                       : -1;
 }
 
-int judge_file_uri_path(const char *uri, char **ret) {
-        if (strncasecmp(uri, "file://", 7) != 0)
-                return 0;
-        const char *host = uri + 7, *p = strchrnul(host, '/');
-        size_t host_n = (size_t) (p - host);
-        if (!(host_n == 0 || (host_n == 9 && strncasecmp(host, "localhost", 9) == 0)))
-                return 0; /* another host's file: no path here */
-        if (*p != '/')
-                return -EINVAL;
-        size_t n = strcspn(p, "?#");
+/* The URI as a WHATWG URL parser takes it (Node's new URL, which
+ * fileURLToPath reads): C0 controls and spaces trimmed at both ends, every
+ * tab, LF and CR dropped, '\' a '/' (file: is a special scheme). */
+static char *uri_clean(const char *uri) {
+        while (*uri && (unsigned char) *uri <= 0x20)
+                uri++;
+        size_t n = strlen(uri);
+        while (n > 0 && (unsigned char) uri[n - 1] <= 0x20)
+                n--;
         char *s = malloc(n + 1), *o = s;
-        if (!s)
-                return -ENOMEM;
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; s && i < n; i++)
+                if (uri[i] != '\t' && uri[i] != '\n' && uri[i] != '\r')
+                        *o++ = uri[i] == '\\' ? '/' : uri[i];
+        if (s)
+                *o = 0;
+        return s;
+}
+
+/* s[0, n) percent-decoded into a new string: NULL for a NUL in it (or no
+ * memory, *ret_r then -ENOMEM). */
+static char *percent_decode(const char *p, size_t n, int *ret_r) {
+        char *s = malloc(n + 1), *o = s;
+        *ret_r = s ? -EINVAL : -ENOMEM;
+        for (size_t i = 0; s && i < n; i++) {
                 int a = p[i] == '%' && i + 2 < n ? hex(p[i + 1]) : -1, b = a >= 0 ? hex(p[i + 2]) : -1;
                 if (b >= 0) {
                         *o++ = (char) (a * 16 + b);
                         i += 2;
                 } else
                         *o++ = p[i];
-                if (o > s && o[-1] == 0) {
+                if (o[-1] == 0) {
                         free(s);
-                        return -EINVAL;
+                        return NULL;
                 }
         }
-        *o = 0;
-        *ret = s;
+        if (s)
+                *o = 0;
+        return s;
+}
+
+int judge_file_uri_path(const char *uri, char **ret) {
+        _cleanup_free_ char *u = uri_clean(uri), *host = NULL;
+        int r;
+        if (!u)
+                return -ENOMEM;
+        if (strncasecmp(u, "file:", 5) != 0)
+                return 0;
+        const char *p = u + 5;
+        if (p[0] == '/' && p[1] == '/') { /* an authority: the host, decoded */
+                const char *h = p + 2;
+                p = h + strcspn(h, "/?#");
+                if (!(host = percent_decode(h, (size_t) (p - h), &r)))
+                        return r;
+                if (host[0] && strcasecmp(host, "localhost") != 0)
+                        return 0; /* another host's file: no path here */
+        }
+        /* "file:/p" and "file:p" name /p as "file:///p" does. */
+        size_t n = strcspn(p, "?#");
+        _cleanup_free_ char *path = percent_decode(p, n, &r), *abs = NULL;
+        if (!path)
+                return r;
+        if (asprintf(&abs, "%s%s", path[0] == '/' ? "" : "/", path) < 0)
+                return -ENOMEM;
+        *ret = TAKE_PTR(abs);
         return 1;
 }
 
@@ -298,6 +340,10 @@ static int resource_call(json_t *o, const char *tool, json_t *input, const char 
                 return r;
         make_call(o, tool, JUDGE_READ, path, cwd, session, false, ret);
         ret->owned = path;
+        /* The URL parser removes "." and ".." segments by name (%2e too,
+         * decoded here first): judged as written and so normalized, as
+         * Claude Code's own paths are. */
+        ret->client = JUDGE_CLIENT_CLAUDE_CODE;
         return 1;
 }
 
@@ -326,6 +372,11 @@ static int parse_hook_object(json_t *o, const JudgeTools *tools, JudgeCall *ret,
                 const char *glob = hook_tools[i].grep ? str_member(input, "glob") : NULL;
                 if (glob && !glob[0])
                         glob = NULL;
+                /* Grep's path "" or null is its working directory, as no
+                 * path is (2.1.332, getPath: e ? Pt(e) : cwd). */
+                if (hook_tools[i].grep &&
+                    (json_is_null(p) || (json_is_string(p) && !json_string_value(p)[0])))
+                        p = NULL;
                 if (hook_tools[i].grep && !p && !glob)
                         return 0; /* a search of the working directory: no path, no glob */
                 if (p && (!json_is_string(p) || !json_string_value(p)[0])) {
@@ -382,16 +433,47 @@ int judge_command_line(const char *command, const char *const *args, size_t n_ar
         return 0;
 }
 
+/* The environment terminal/create gives (env: [{name, value}]), as env's
+ * words "NAME=VALUE" before the command: a value is a path a program may
+ * read (BASH_ENV=.env bash -c ...). NULL when there is none. */
+static int terminal_env(json_t *env, char **ret) {
+        _cleanup_free_ const char **v = calloc(json_array_size(env) + 1, sizeof *v);
+        char **words = calloc(json_array_size(env) + 1, sizeof *words);
+        size_t n = 0, i;
+        json_t *x;
+        int r = 0;
+
+        if (!v || !words)
+                r = -ENOMEM;
+        json_array_foreach(env, i, x) {
+                const char *name = str_member(x, "name"), *value = str_member(x, "value");
+                if (r >= 0 && name && value && asprintf(&words[n], "%s=%s", name, value) < 0)
+                        r = -ENOMEM;
+                else if (r >= 0 && name && value)
+                        v[n] = words[n], n++;
+        }
+        *ret = NULL;
+        if (r >= 0 && n > 0)
+                r = judge_command_line("env", v, n, ret);
+        for (size_t k = 0; words && k < n; k++)
+                free(words[k]);
+        free(words);
+        return r;
+}
+
 /* ACP terminal/create: the command and its arguments, as one line. The
  * schema (@agentclientprotocol/sdk 2.4.0) gives the command and args
  * apart and says nothing of a shell; a client may run the command through
  * one (Zed does), so the command is taken as a line, and the arguments
- * as words. */
+ * as words. Its cwd and env are the line's too: "cd -- CWD && env
+ * NAME=VALUE ... COMMAND ARGS", so a name in either is judged as one in
+ * the command is. */
 static int terminal_call(json_t *o, const char *method, json_t *params, JudgeCall *ret,
                          const char **ret_error) {
-        const char *command = str_member(params, "command");
-        json_t *args = json_object_get(params, "args"), *x;
+        const char *command = str_member(params, "command"), *cwd = str_member(params, "cwd");
+        json_t *args = json_object_get(params, "args"), *env = json_object_get(params, "env"), *x;
         _cleanup_free_ const char **v = NULL;
+        _cleanup_free_ char *cmd = NULL, *envs = NULL, *cd = NULL;
         size_t n = 0, i;
         char *line = NULL;
 
@@ -414,9 +496,13 @@ static int terminal_call(json_t *o, const char *method, json_t *params, JudgeCal
                 }
                 v[n++] = json_string_value(x);
         }
-        if (judge_command_line(command, v, n, &line) < 0)
+        if (judge_command_line(command, v, n, &cmd) < 0 || terminal_env(env, &envs) < 0 ||
+            (cwd && cwd[0] && judge_command_line("cd --", &cwd, 1, &cd) < 0))
                 return -ENOMEM;
-        make_call(o, method, JUDGE_READ, NULL, str_member(params, "cwd"), NULL, false, ret);
+        if (asprintf(&line, "%s%s%s%s%s", cd ? cd : "", cd ? " && " : "", envs ? envs : "", envs ? " " : "",
+                     cmd) < 0)
+                return -ENOMEM;
+        make_call(o, method, JUDGE_READ, NULL, cwd, NULL, false, ret);
         ret->command = ret->owned = line;
         return 1;
 }

@@ -149,10 +149,14 @@ int judge_parse_hook(const char *buf, size_t n, const JudgeTools *tools, JudgeCa
 int judge_parse_stream(const char *buf, size_t n, const JudgeTools *tools, JudgeCall *ret,
                        const char **ret_error);
 
-/* The path of a file: URI (RFC 8089: "file:///p" or "file://localhost/p",
- * percent-decoded, what follows a '?' or '#' not of it): 1 with *ret
- * malloc'd, 0 for a URI of another kind or host, -EINVAL for one that
- * decodes to a NUL or names no absolute path, -ENOMEM. */
+/* The path of a file: URI as a WHATWG URL parser (Node's) reads one:
+ * controls and spaces trimmed at the ends, tab, LF and CR dropped, '\\' a
+ * '/', "file:/p" and "file:p" as "file:///p", the host percent-decoded and
+ * empty or "localhost" in any case, the path percent-decoded, what follows
+ * a '?' or '#' not of it; its "." and ".." are left to the caller (the
+ * client resolution removes them by name). 1 with *ret malloc'd, 0 for a
+ * URI of another kind or host, -EINVAL for one that decodes to a NUL,
+ * -ENOMEM. */
 int judge_file_uri_path(const char *uri, char **ret);
 
 /* A command and its arguments as one shell line (each argument quoted):

@@ -78,19 +78,24 @@ static int glob_reach(Each *e, const Policy *p, const char *glob, const char *di
         return r;
 }
 
-/* The masked entries the command line names, by check-command's rule. */
+/* The masked entries the command line names, by check-command's rule,
+ * as check-command decides with no history record: every masked entry
+ * counts as held, so a command that prints git's blobs reads them. */
 static int command_reach(Each *e, const Policy *p, const char *line) {
         _cleanup_free_ const char **secrets = calloc(p ? p->n + 1 : 1, sizeof *secrets);
+        _cleanup_free_ bool *held = calloc(p ? p->n + 1 : 1, sizeof *held);
         CommandVerdict cv = {0};
         size_t n = 0;
         int r;
 
-        if (!secrets)
+        if (!secrets || !held)
                 return -ENOMEM;
         for (size_t i = 0; p && i < p->n; i++)
-                if (p->actions[i].kind != PLATFORM_PROTECT)
+                if (p->actions[i].kind != PLATFORM_PROTECT) {
+                        held[n] = true;
                         secrets[n++] = p->actions[i].path;
-        CommandPolicy cp = {.secrets = secrets, .n_secrets = n};
+                }
+        CommandPolicy cp = {.secrets = secrets, .n_secrets = n, .held = held};
         if ((r = command_check(line, strlen(line), &cp, &cv)) < 0)
                 return r;
         for (size_t i = 0; r >= 0 && cv.refused && i < cv.n_paths; i++)
