@@ -602,6 +602,14 @@ static int lookup(Judge *j, const char *abs, bool grep, JudgeVerdict *ret, bool 
                   bool *ret_searched_dir) {
         _cleanup_free_ char *landed = NULL;
         JudgeVerdict v = {0};
+        /* A path the kernel refuses whole (ENAMETOOLONG) opens nothing;
+         * walked, a long one full of ".." costs seconds. What the client
+         * makes of it (shorter, ".." gone) is judged apart. */
+        if (strlen(abs) >= PATH_MAX) {
+                *ret_cacheable = false;
+                *ret = v;
+                return 0;
+        }
         bool cacheable = j->changes && watch_prefixes(j, abs) >= 0;
         int r = plain(j, abs, &landed);
         if (r == 0) {
