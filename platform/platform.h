@@ -323,9 +323,12 @@ typedef struct WatcherOps {
         void (*free)(void *w);
 } WatcherOps;
 
-/* Whether names on the volume holding path match in either case: 1 yes,
- * 0 no, -errno. pathconf(_PC_CASE_SENSITIVE) where the OS has it (APFS is
- * case-insensitive by default); 0 elsewhere. */
+/* Whether names in the directory path match in either case: 1 yes, 0 no,
+ * -errno (-ENOENT: no such directory). Linux: the directory's casefold
+ * flag (FS_CASEFOLD_FL: ext4, f2fs, tmpfs since 6.13), which its new
+ * subdirectories inherit; macOS: the volume's
+ * pathconf(_PC_CASE_SENSITIVE) (APFS is case-insensitive by default);
+ * 0 elsewhere. How a name folds there is the core's (case-fold.h). */
 int platform_case_insensitive(const char *path);
 
 /* inotify (Linux only) and the bounded poller (every platform). */

@@ -35,15 +35,3 @@ int resolve_stat(int root_fd, const char *rel, struct stat *st, int *ret_dirfd, 
                 close(dfd);
         return 0;
 }
-
-int platform_case_insensitive(const char *path) {
-#ifdef _PC_CASE_SENSITIVE
-        long v = pathconf(path, _PC_CASE_SENSITIVE);
-        if (v < 0)
-                return errno ? -errno : 0;
-        return v == 0;
-#else
-        (void) path;
-        return 0; /* Linux: case-sensitive, but for --case-insensitive */
-#endif
-}
