@@ -21,6 +21,9 @@
  * read again reaches, and the rule must refuse whatever reaches a secret.
  */
 
+/* Every name folds, as on a case-insensitive volume: the tables below were
+ * written for that; test_case (test-command.c) has both. */
+static const bool folds[64] = {[0 ... 63] = true};
 static const char *const secrets[] = {".env",   ".envrc",   ".git-credentials",
                                       ".netrc", "secrets/", "config/master.key"};
 static const bool all_held[] = {true, true, true, true, true, true};
@@ -532,7 +535,7 @@ static void test_table(void **state) {
                                         row->held == FILES ? files_held
                                         : row->held        ? all_held
                                                            : NULL,
-                                        root_at};
+                                        root_at, folds};
                 assert_int_equal(command_check(row->cmd, strlen(row->cmd), &policy, &v), 0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
@@ -592,7 +595,7 @@ static void test_depth(void **state) {
                 strcpy(cmd, next);
         }
         CommandVerdict v;
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
         assert_true(v.refused);
         command_verdict_done(&v);
@@ -782,8 +785,8 @@ static void test_oracle_git(void **state) {
         /* every entry held: what reaches one is refused; the file entries
          * alone (a relative pathspec proves nothing of a held directory):
          * what reaches none is allowed */
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at},
-                      files = {secrets, ELEMENTSOF(secrets), files_held, root_at};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at, folds},
+                      files = {secrets, ELEMENTSOF(secrets), files_held, root_at, folds};
         size_t refused_clean = 0, ignored = 0;
         size_t failed = oracle_pathspecs(scratch, ". config src secrets", pathspecs, ELEMENTSOF(pathspecs),
                                          &policy, false, &refused_clean) +
@@ -855,7 +858,7 @@ static void test_oracle_git_nested(void **state) {
                 held[i] = n > 0;
                 at[i] = places[i];
         }
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at, folds};
         size_t refused_clean = 0;
         any_depth = true;
         size_t failed = oracle_pathspecs(scratch2, ". a src lib lib/config x", nested_pathspecs,
@@ -924,7 +927,7 @@ static void test_oracle_bash(void **state) {
                         if (hit < 0)
                                 continue; /* bash would not run it */
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL};
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
                         assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
                         if ((hit && !v.refused) || (clean && (hit || v.refused))) {
                                 print_message("%s: bash reaches %s, the rule %s (%s)\n", line,
@@ -942,7 +945,7 @@ static void test_oracle_bash(void **state) {
 static void test_held_some(void **state) {
         (void) state;
         static const bool held[] = {false, false, false, true, false, false};
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, root_at};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, root_at, folds};
         static const struct {
                 const char *cmd;
                 bool refused;
@@ -1062,7 +1065,7 @@ static void test_held_places(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
                 CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held,
-                                        cases[i].anywhere ? anywhere : at};
+                                        cases[i].anywhere ? anywhere : at, folds};
                 assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
                 if (v.refused != cases[i].refused)
                         print_message("%s%s: %s (%s)\n", cases[i].cmd,
@@ -1093,8 +1096,8 @@ static void test_corpus(void **state) {
                 const char *cmd = held ? line + 6 : line;
                 for (int h = 0; h <= (int) held; h++) {
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? files_held : NULL,
-                                                root_at};
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? files_held : NULL, root_at,
+                                                folds};
                         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
                         if (v.refused) {
                                 print_message("refused%s: %s (%s)\n", h ? " (held)" : "", cmd, v.reason);

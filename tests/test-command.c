@@ -16,6 +16,9 @@
  * secrets are the built-ins' masked entries and a masked directory.
  */
 
+/* Every name folds, as on a case-insensitive volume: the tables below were
+ * written for that; test_case (test-command.c) has both. */
+static const bool folds[64] = {[0 ... 63] = true};
 static const char *const secrets[] = {".env",   ".envrc",   ".git-credentials",
                                       ".netrc", "secrets/", "config/master.key"};
 
@@ -297,10 +300,10 @@ static void test_table(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 CommandVerdict v;
                 const Row *row = &rows[i];
-                assert_int_equal(command_check(row->cmd, strlen(row->cmd),
-                                               &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL, NULL},
-                                               &v),
-                                 0);
+                assert_int_equal(
+                        command_check(row->cmd, strlen(row->cmd),
+                                      &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL, NULL, folds}, &v),
+                        0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
                         named = streq(v.paths[k], row->path);
@@ -327,10 +330,11 @@ static void test_globs(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(allowed); i++) {
                 CommandVerdict v;
-                assert_int_equal(command_check(allowed[i], strlen(allowed[i]),
-                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL},
-                                               &v),
-                                 0);
+                assert_int_equal(
+                        command_check(allowed[i], strlen(allowed[i]),
+                                      &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL, folds},
+                                      &v),
+                        0);
                 if (v.refused || v.n_paths)
                         print_message("%s: %s\n", allowed[i], v.reason);
                 assert_false(v.refused);
@@ -343,7 +347,8 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(refused); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(refused[i], strlen(refused[i]),
-                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL}, &v),
+                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL, folds},
+                                               &v),
                                  0);
                 assert_true(v.refused);
                 assert_int_equal(v.n_paths, 1);
@@ -352,11 +357,64 @@ static void test_globs(void **state) {
         }
 }
 
+/* Case as the filesystem has it, the answer injected: a name written in
+ * another case names a secret only where its directories fold (fold[i]);
+ * a glob folds either way (nocaseglob, find -iname: word-names.c). */
+static void test_case(void **state) {
+        (void) state;
+        static const char *const keys[] = {".env", "secrets/", "config/master.key"};
+        static const bool none[] = {false, false, false}, all[] = {true, true, true},
+                          env_only[] = {true, false, false};
+        static const struct {
+                const char *cmd;
+                const bool *fold;
+                bool refused;
+                const char *path;
+        } cases[] = {
+                {"cat .ENV", NULL, false, NULL}, /* a case-sensitive directory: another file */
+                {"cat .ENV", none, false, NULL},
+                {"cat .ENV", all, true, ".env"},
+                {"cat .Env", env_only, true, ".env"},
+                {"cat SECRETS/k", env_only, false, NULL},
+                {"cat SECRETS/k", all, true, "secrets/"},
+                {"cat config/MASTER.KEY", all, true, "config/master.key"},
+                {"cat .env", none, true, ".env"},
+                {"cat '.E'NV", all, true, ".env"}, /* quotes removed first */
+                {"cat .E*", none, true, ".env"},   /* a glob: either case, whatever the directory */
+                /* code points that fold to ASCII, where the directory folds */
+                {"cat \xc5\xbf"
+                 "ecrets/k",
+                 all, true, "secrets/"},
+                {"cat \xc5\xbf"
+                 "ecrets/k",
+                 none, false, NULL},
+                {"cat config/master.\xe2\x84\xaa"
+                 "ey",
+                 all, true, "config/master.key"},
+                {"cat .\xc3\xa9nv", all, false, NULL}, /* another non-ASCII letter: as written */
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                CommandVerdict v;
+                assert_int_equal(
+                        command_check(cases[i].cmd, strlen(cases[i].cmd),
+                                      &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL, cases[i].fold},
+                                      &v),
+                        0);
+                if (v.refused != cases[i].refused)
+                        fail_msg("%s: %s (%s)", cases[i].cmd, v.refused ? "refused" : "allowed", v.reason);
+                if (cases[i].path) {
+                        assert_int_equal(v.n_paths, 1);
+                        assert_string_equal(v.paths[0], cases[i].path);
+                }
+                command_verdict_done(&v);
+        }
+}
+
 /* A NUL; braces judged one expansion at a time, within a bound of work. */
 static void test_edges(void **state) {
         (void) state;
         CommandVerdict v;
-        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL};
+        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
         assert_int_equal(command_check("cat .e\0nv", 9, &policy, &v), 0);
         command_verdict_done(&v);
         /* 4096 expansions, each judged: none names a secret */
@@ -411,7 +469,7 @@ static void test_edges(void **state) {
         command_verdict_done(&v);
         free(huge);
         /* no secrets: nothing is named */
-        assert_int_equal(command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL, NULL}, &v), 0);
+        assert_int_equal(command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL, NULL, folds}, &v), 0);
         assert_false(v.refused);
         command_verdict_done(&v);
 }
@@ -472,10 +530,8 @@ static void test_work(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),
-                cmocka_unit_test(test_globs),
-                cmocka_unit_test(test_edges),
-                cmocka_unit_test(test_work),
+                cmocka_unit_test(test_table), cmocka_unit_test(test_globs), cmocka_unit_test(test_case),
+                cmocka_unit_test(test_edges), cmocka_unit_test(test_work),
         };
         return RUN(tests);
 }

@@ -3,6 +3,8 @@
  * it reads from a Claude Code hook and from a stream line. */
 #include "tests.h"
 
+#include <limits.h>
+
 #include "judge.h"
 #include "util.h"
 
@@ -50,12 +52,72 @@ static void test_classify(void **state) {
                 {".git/info/exclude", true, JUDGE_NONE},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
-                JudgeCategory c = judge_classify(p, cases[i].path, cases[i].nested);
+                JudgeCategory c = judge_classify(p, NULL, cases[i].path, cases[i].nested);
                 if (c != cases[i].want)
                         fail_msg("%s: %s, wanted %s", cases[i].path, judge_category_to_string(c),
                                  judge_category_to_string(cases[i].want));
         }
-        assert_int_equal(judge_classify(NULL, ".env", false), JUDGE_NONE);
+        assert_int_equal(judge_classify(NULL, NULL, ".env", false), JUDGE_NONE);
+}
+
+/* Case as the filesystem has it, the answer injected: entry i folds when
+ * fold[i] (its directories are case-insensitive), and only then. */
+static void test_classify_fold(void **state) {
+        (void) state;
+        _cleanup_policy_ Policy *p = policy_of(policy_text);
+        bool none[16] = {0}, all[16], env_only[16] = {[0] = true};
+        for (size_t i = 0; i < ELEMENTSOF(all); i++)
+                all[i] = true;
+        assert_true(p->n <= ELEMENTSOF(all));
+        static const struct {
+                const char *path;
+                int fold; /* 0 none, 1 all, 2 .env's alone */
+                bool git, nested;
+                JudgeCategory want;
+        } cases[] = {
+                {".ENV", 0, false, false, JUDGE_NONE}, /* a case-sensitive directory: another name */
+                {".ENV", 1, false, false, JUDGE_MASKED},
+                {".Env", 2, false, false, JUDGE_MASKED},
+                {".env", 0, false, false, JUDGE_MASKED},
+                {"SECRETS/k", 1, false, false, JUDGE_MASKED_DIR},
+                {"SECRETS/k", 2, false, false, JUDGE_NONE}, /* secrets/'s directory does not fold */
+                {"Secrets", 1, false, false, JUDGE_MASKED},
+                {".CLAUDE/Settings.JSON", 1, false, false, JUDGE_PROTECTED},
+                {".claude/TOKEN", 1, false, false, JUDGE_MASKED},
+                /* The code points that fold to ASCII: U+017F (s), U+212A (k), U+FB01 (fi) */
+                {"\xc5\xbf"
+                 "ecrets/x",
+                 1, false, false, JUDGE_MASKED_DIR},
+                {"\xc5\xbf"
+                 "ecrets/x",
+                 0, false, false, JUDGE_NONE},
+                {".claude/to\xe2\x84\xaa"
+                 "en",
+                 1, false, false, JUDGE_MASKED},
+                {".claude/\xef\xac\x81le", 1, false, false, JUDGE_PROTECTED_DIR},
+                /* Another non-ASCII byte is compared as it is. */
+                {".\xc3\xa9nv", 1, false, false, JUDGE_NONE},
+                /* git's own in a nested checkout: by .git's flag */
+                {".GIT/config.worktree", 0, true, true, JUDGE_PROTECTED},
+                {".GIT/config.worktree", 0, false, true, JUDGE_NONE},
+                {".git/CONFIG.worktree", 0, true, true, JUDGE_PROTECTED},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                const bool *f = cases[i].fold == 0 ? none : cases[i].fold == 1 ? all : env_only;
+                JudgeFold fold = {f, cases[i].git};
+                JudgeCategory c = judge_classify(p, &fold, cases[i].path, cases[i].nested);
+                if (c != cases[i].want)
+                        fail_msg("%s (fold %d): %s, wanted %s", cases[i].path, cases[i].fold,
+                                 judge_category_to_string(c), judge_category_to_string(cases[i].want));
+        }
+        /* A path longer than PATH_MAX: ASCII letters still fold. */
+        char *long_path = malloc(PATH_MAX + 16);
+        assert_non_null(long_path);
+        memcpy(long_path, "SECRETS/", 8);
+        memset(long_path + 8, 'a', PATH_MAX);
+        long_path[PATH_MAX + 8] = 0;
+        assert_int_equal(judge_classify(p, &(JudgeFold){all, false}, long_path, false), JUDGE_MASKED_DIR);
+        free(long_path);
 }
 
 static void test_attempts(void **state) {
@@ -324,9 +386,9 @@ static void test_parse_more(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_classify),   cmocka_unit_test(test_attempts),
-                cmocka_unit_test(test_parse_hook), cmocka_unit_test(test_parse_stream),
-                cmocka_unit_test(test_parse_more),
+                cmocka_unit_test(test_classify),     cmocka_unit_test(test_classify_fold),
+                cmocka_unit_test(test_attempts),     cmocka_unit_test(test_parse_hook),
+                cmocka_unit_test(test_parse_stream), cmocka_unit_test(test_parse_more),
         };
         return RUN(tests);
 }

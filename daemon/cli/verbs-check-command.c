@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "case-ask.h"
 #include "command.h"
 #include "git-audit.h" /* strv cleanup */
 #include "history.h"
@@ -25,10 +26,11 @@
 #define RECORD_COMMAND_MAX 200
 
 static const char check_command_help[] =
-        "Usage: pathpolicy check-command [POLICY] [--json] [LOG OPTIONS] -- 'COMMAND LINE'\n"
-        "       pathpolicy check-command [POLICY] [--json] [LOG OPTIONS] < COMMAND\n"
-        "       pathpolicy check-command [POLICY] [LOG OPTIONS] --hook claude-code\n"
-        "       pathpolicy check-command [POLICY] [LOG OPTIONS] --stream\n"
+        "Usage: pathpolicy check-command [POLICY] [CASE] [--json] [LOG OPTIONS] -- 'COMMAND LINE'\n"
+        "       pathpolicy check-command [POLICY] [CASE] [--json] [LOG OPTIONS] < COMMAND\n"
+        "       pathpolicy check-command [POLICY] [CASE] [LOG OPTIONS] --hook claude-code\n"
+        "       pathpolicy check-command [POLICY] [CASE] [LOG OPTIONS] --stream\n"
+
         "\n"
         "Judge a shell command line by the secret-paths rule: one that names a\n"
         "masked path (at any depth, by whole components; words read as bash\n"
@@ -58,6 +60,13 @@ static const char check_command_help[] =
         "                           as held, so a command that prints git's blobs\n"
         "                           (git log -p, git show, ...) is refused\n"
         "\n"
+        "CASE (does a name in another case name a masked path?):\n"
+        "  --root DIR               ask the filesystem there: yes where the masked\n"
+        "                           path's directories are case-insensitive (Linux's\n"
+        "                           casefold, macOS's volumes); default: the current\n"
+        "                           directory, where the command runs\n"
+        "  --case-insensitive       yes, whatever the filesystem says\n"
+        "\n"
         "  --json                   print {\"decision\",\"reason\",\"paths\"} on stdout\n"
         "  --hook claude-code       read a Claude Code PreToolUse input on stdin;\n"
         "                           for the Bash tool, judge tool_input.command:\n"
@@ -79,8 +88,8 @@ static const char check_command_help[] =
         "be read or written.\n";
 
 typedef struct Args {
-        const char *policy, *modules, *orgs, *org, *hook, *history;
-        bool json, stream;
+        const char *policy, *modules, *orgs, *org, *hook, *history, *root;
+        bool json, stream, fold;
         LogConfig lc;
 } Args;
 
@@ -93,7 +102,9 @@ static int parse(int argc, char **argv, Args *a) {
                 ARG_JSON,
                 ARG_HOOK,
                 ARG_HISTORY,
-                ARG_STREAM
+                ARG_STREAM,
+                ARG_ROOT,
+                ARG_FOLD
         };
         static const struct option options[] = {
                 {"policy", required_argument, NULL, ARG_POLICY},
@@ -104,6 +115,8 @@ static int parse(int argc, char **argv, Args *a) {
                 {"hook", required_argument, NULL, ARG_HOOK},
                 {"history-record", required_argument, NULL, ARG_HISTORY},
                 {"stream", no_argument, NULL, ARG_STREAM},
+                {"root", required_argument, NULL, ARG_ROOT},
+                {"case-insensitive", no_argument, NULL, ARG_FOLD},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -136,6 +149,12 @@ static int parse(int argc, char **argv, Args *a) {
                         break;
                 case ARG_STREAM:
                         a->stream = true;
+                        break;
+                case ARG_ROOT:
+                        a->root = optarg;
+                        break;
+                case ARG_FOLD:
+                        a->fold = true;
                         break;
                 }
         if (c == VERB_EXIT)
@@ -194,6 +213,25 @@ static int load_secrets(const Args *a, char ***ret, size_t *ret_n, char *err, si
         }
         *ret = TAKE_PTR(v);
         *ret_n = n;
+        return 0;
+}
+
+/* Which secrets' names fold, as the filesystem says at the root (--root,
+ * else the current directory: the hook runs in the agent's; judge asks its
+ * worktree the same way, case-ask.h). A root that cannot be named: every
+ * one may fold (a name in another case is refused). */
+static int load_fold(const Args *a, char *const *secrets, size_t n, bool **ret) {
+        _cleanup_free_ bool *fold = calloc(n + 1, sizeof *fold);
+        _cleanup_free_ char *cwd = NULL;
+        CaseMemo memo = {0};
+        if (!fold)
+                return -ENOMEM;
+        const char *root = a->root ? a->root : (cwd = getcwd(NULL, 0));
+        _cleanup_free_ char *abs = root ? realpath(root, NULL) : NULL;
+        for (size_t i = 0; i < n; i++)
+                fold[i] = a->fold || !abs || case_ask_entry(abs, secrets[i], &memo);
+        case_memo_done(&memo);
+        *ret = TAKE_PTR(fold);
         return 0;
 }
 
@@ -382,7 +420,7 @@ int verb_check_command(int argc, char **argv) {
         Args a = {0};
         _cleanup_strv_free_ char **secrets = NULL;
         _cleanup_free_ char *buf = NULL, *cmd = NULL;
-        _cleanup_free_ bool *held = NULL;
+        _cleanup_free_ bool *held = NULL, *fold = NULL;
         _cleanup_free_ const char *const **held_at = NULL;
         _cleanup_(history_record_done) HistoryRecord rec = {0};
         size_t n_secrets = 0, n = 0;
@@ -402,12 +440,13 @@ int verb_check_command(int argc, char **argv) {
         int fail = a.hook ? EXIT_HOOK_BLOCK : EXIT_FAIL;
         err[0] = 0;
         if ((r = load_secrets(&a, &secrets, &n_secrets, err, sizeof err)) < 0 ||
-            (r = load_held(&a, secrets, n_secrets, &rec, &held, &held_at, err, sizeof err)) < 0) {
+            (r = load_held(&a, secrets, n_secrets, &rec, &held, &held_at, err, sizeof err)) < 0 ||
+            (r = load_fold(&a, secrets, n_secrets, &fold)) < 0) {
                 fprintf(stderr, "pathpolicy: check-command: %s\n", err[0] ? err : strerror(-r));
                 ret = fail;
                 goto out;
         }
-        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at}, .log = log};
+        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at, fold}, .log = log};
         if (a.stream) {
                 r = stream(&c, &loop);
                 if (r < 0)

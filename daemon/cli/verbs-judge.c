@@ -18,9 +18,9 @@
 
 static const char judge_help[] =
         "Usage: pathpolicy judge --hook claude-code [--worktree DIR] [--policy FILE] [--history FILE]\n"
-        "                        [--state DIR] [--mcp-tool SPEC]... [LOG OPTIONS]\n"
+        "                        [--state DIR] [--mcp-tool SPEC]... [--case-insensitive] [LOG OPTIONS]\n"
         "       pathpolicy judge --stream --worktree DIR [--policy FILE] [--history FILE]\n"
-        "                        [--state DIR] [--mcp-tool SPEC]... [LOG OPTIONS]\n"
+        "                        [--state DIR] [--mcp-tool SPEC]... [--case-insensitive] [LOG OPTIONS]\n"
         "\n"
         "Report the agent's attempts on the policy's paths: a read of a masked\n"
         "path, or a write to a masked or protected one (a read of a protected\n"
@@ -61,7 +61,11 @@ static const char judge_help[] =
         "                           give (a string or an array of strings each);\n"
         "                           before the built-in table; repeatable\n"
         "  --state DIR              where a session's run is kept (default\n"
-        "                           $XDG_RUNTIME_DIR/pathpolicy, else /run/pathpolicy)\n" LOG_OPTIONS_HELP
+        "                           $XDG_RUNTIME_DIR/pathpolicy, else /run/pathpolicy)\n"
+        "  --case-insensitive       a name in either case is a policy path's, as on a\n"
+        "                           case-insensitive directory (automatic where the\n"
+        "                           filesystem says so: Linux's casefold, macOS's\n"
+        "                           volumes)\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
         "\n"
         "Exit status: --hook: always 0. --stream: 0 at the end of the input; 1 when\n"
@@ -69,7 +73,7 @@ static const char judge_help[] =
 
 typedef struct Args {
         const char *hook, *root, *policy, *history, *state;
-        bool stream;
+        bool stream, fold;
         JudgeTools tools;
         LogConfig lc;
 } Args;
@@ -109,7 +113,8 @@ static int parse(int argc, char **argv, Args *a) {
                 ARG_ROOT,
                 ARG_POLICY,
                 ARG_HISTORY,
-                ARG_STATE
+                ARG_STATE,
+                ARG_FOLD
         };
         static const struct option options[] = {
                 {"hook", required_argument, NULL, ARG_HOOK},
@@ -120,6 +125,7 @@ static int parse(int argc, char **argv, Args *a) {
                 {"history", required_argument, NULL, ARG_HISTORY},
                 {"state", required_argument, NULL, ARG_STATE},
                 {"mcp-tool", required_argument, NULL, ARG_MCP_TOOL},
+                {"case-insensitive", no_argument, NULL, ARG_FOLD},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -147,6 +153,9 @@ static int parse(int argc, char **argv, Args *a) {
                         break;
                 case ARG_STATE:
                         a->state = optarg;
+                        break;
+                case ARG_FOLD:
+                        a->fold = true;
                         break;
                 case ARG_MCP_TOOL:
                         if ((r = add_mcp_tool(a, optarg)) == -ENOMEM)
@@ -443,7 +452,8 @@ int verb_judge(int argc, char **argv) {
                                   .log = log,
                                   .history_path = a.history,
                                   .state_dir = a.state,
-                                  .cache = !hooked};
+                                  .cache = !hooked,
+                                  .fold_case = a.fold};
                 r = judge_new(&jc, &j);
                 if (r < 0)
                         log_event(log, LOG_ERROR, "judge-failed",

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case-fold.h"
 #include "command-internal.h"
 #include "shell-lex.h"
 #include "util.h"
@@ -171,7 +172,8 @@ int recog_word_names(const Recogniser *p, const ShellWord *w) {
         _cleanup_free_ bool *named_dot = calloc(sec->n + 1, sizeof *named_dot);
         if (!named || !named_dot)
                 return -ENOMEM;
-        WordNames wn = {.names = sec->names, .n = sec->n, .named = named, .named_dot = named_dot};
+        WordNames wn = {
+                .names = sec->names, .n = sec->n, .fold = sec->fold, .named = named, .named_dot = named_dot};
         ShellToken t = {.kind = SHELL_TOKEN_WORD, .fd = -1, .w = *w};
         ShellLexed one = {.v = &t, .n = 1}; /* borrowed: not freed */
         int r = word_names_lexed(&one, 0, &wn);
@@ -626,7 +628,23 @@ void command_verdict_done(CommandVerdict *v) {
 }
 
 int command_check(const char *cmd, size_t n, const CommandPolicy *policy, CommandVerdict *ret) {
-        return command_judge(cmd, n, policy, 0, ret);
+        /* Where a secret's directory folds, a name written with a code point
+         * that folds to ASCII (U+212A for 'k', U+017F for 's') opens it:
+         * the line is judged with those as their ASCII (case-fold.h), which
+         * changes no shell syntax: they were bytes of words, and are
+         * letters of words now. */
+        bool fold = false;
+        for (size_t i = 0; policy->fold && i < policy->n_secrets; i++)
+                fold = fold || policy->fold[i];
+        if (!fold || !case_fold_has_specials(cmd, n))
+                return command_judge(cmd, n, policy, 0, ret);
+        _cleanup_free_ char *folded = malloc(n + 1);
+        if (!folded)
+                return -ENOMEM;
+        memcpy(folded, cmd, n);
+        folded[n] = 0;
+        size_t k = case_fold_specials(folded, n);
+        return command_judge(folded, k, policy, 0, ret);
 }
 
 int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, CommandVerdict *ret) {
@@ -660,8 +678,11 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
         _cleanup_free_ bool *named_dot = calloc(n_secrets + 1, sizeof *named_dot);
         if (!named_dot)
                 return -ENOMEM;
-        WordNames wn = {
-                .names = (const char *const *) last, .n = n_secrets, .named = named, .named_dot = named_dot};
+        WordNames wn = {.names = (const char *const *) last,
+                        .n = n_secrets,
+                        .fold = policy->fold,
+                        .named = named,
+                        .named_dot = named_dot};
         bool lexed = false;
         const char *unjudged = NULL; /* why every secret counts as named */
         if (n > COMMAND_MAX)

@@ -78,6 +78,13 @@ typedef struct CommandPolicy {
          * depth. A pathspec or REV:PATH proves a command reads no held
          * entry only against these places. */
         const char *const *const *held_at;
+        /* Case as the filesystem has it: fold[i] when secrets[i]'s
+         * directories are case-insensitive (asked by the caller,
+         * platform_case_insensitive()), so that a name written in another
+         * case (case-fold.h: ASCII letters, and the code points that fold
+         * to ASCII) names it. NULL: none folds. A glob folds either way
+         * (word-names.c). */
+        const bool *fold;
 } CommandPolicy;
 
 /* Judge cmd (n bytes; NUL bytes refuse) against the policy. 0 with *ret

@@ -117,9 +117,13 @@ EntryError entry_validate(const char *entry, EntryList list) {
 }
 
 bool entry_match_anchored(const char *entry, const char *path) {
+        return entry_match_anchored_fold(entry, path, false);
+}
+
+bool entry_match_anchored_fold(const char *entry, const char *path, bool fold) {
         size_t ne = path_length(entry), np = path_length(path);
 
-        if (np < ne || memcmp(entry, path, ne) != 0)
+        if (np < ne || (fold ? strncasecmp(entry, path, ne) : memcmp(entry, path, ne)) != 0)
                 return false;
         if (np == ne)
                 return true;

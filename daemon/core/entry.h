@@ -73,6 +73,9 @@ size_t entry_path_run(const char *entry, const char *path);
  * a trailing '/' on it is ignored.
  */
 bool entry_match_anchored(const char *entry, const char *path);
+/* The same, with fold ASCII letters of either case (a case-insensitive
+ * directory: case-fold.h folds the rest first). */
+bool entry_match_anchored_fold(const char *entry, const char *path, bool fold);
 
 /*
  * Any depth: the entry's components stand as a whole-component run anywhere

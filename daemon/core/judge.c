@@ -2,7 +2,10 @@
 #include "judge.h"
 
 #include <jansson.h>
+#include <limits.h>
+#include <strings.h>
 
+#include "case-fold.h"
 #include "entry.h"
 #include "git-audit.h"
 #include "util.h"
@@ -44,34 +47,58 @@ bool judge_is_attempt(JudgeAccess a, JudgeCategory c) {
 }
 
 /* The category an entry gives path: itself, below it (a directory entry),
- * or nothing. */
-static JudgeCategory by_entry(const char *entry, const char *path, bool mask) {
-        if (!entry_match_anchored(entry, path))
+ * or nothing. fold: ASCII letters of either case (entry and path folded by
+ * case_fold_specials() already). */
+static JudgeCategory by_entry(const char *entry, const char *path, bool mask, bool fold) {
+        if (!entry_match_anchored_fold(entry, path, fold))
                 return JUDGE_NONE;
-        if (entry_same_path(entry, path))
+        if (entry_same_path_fold(entry, path, fold))
                 return mask ? JUDGE_MASKED : JUDGE_PROTECTED;
         return mask ? JUDGE_MASKED_DIR : JUDGE_PROTECTED_DIR;
 }
 
-JudgeCategory judge_classify(const Policy *p, const char *path, bool nested) {
+/* entry (or path: the caller's copy) with case-fold.h's code points as
+ * ASCII, in buf; entry itself when it has none, or is longer than buf
+ * (then only ASCII folds: a longer entry is no policy's, which holds 500
+ * bytes at most). */
+static const char *folded(const char *entry, char *buf, size_t n) {
+        size_t len = strlen(entry);
+        if (len >= n || !case_fold_has_specials(entry, len))
+                return entry;
+        memcpy(buf, entry, len + 1);
+        case_fold_specials(buf, len);
+        return buf;
+}
+
+JudgeCategory judge_classify(const Policy *p, const JudgeFold *fold, const char *path, bool nested) {
         JudgeCategory protect = JUDGE_NONE;
+        char fpath[PATH_MAX], fentry[512];
+        /* The path folded once, when an entry folds at all. */
+        const char *path_folded = NULL;
 
         for (size_t i = 0; p && i < p->n; i++) {
                 const PolicyAction *a = &p->actions[i];
-                bool mask = a->kind != PLATFORM_PROTECT;
-                JudgeCategory c = by_entry(a->path, path, mask);
+                bool mask = a->kind != PLATFORM_PROTECT, f = fold && fold->entry && fold->entry[i];
+                if (f && !path_folded)
+                        path_folded = folded(path, fpath, sizeof fpath);
+                JudgeCategory c =
+                        f ? by_entry(folded(a->path, fentry, sizeof fentry), path_folded, mask, true)
+                          : by_entry(a->path, path, mask, false);
                 if (mask && c != JUDGE_NONE)
                         return c;
                 /* The path itself over a directory above it. */
                 if (c == JUDGE_PROTECTED || (c == JUDGE_PROTECTED_DIR && protect == JUDGE_NONE))
                         protect = c;
         }
-        if (protect != JUDGE_NONE || !nested || strncmp(path, ".git/", 5) != 0)
+        bool git = fold && fold->git;
+        if (protect != JUDGE_NONE || !nested ||
+            (git ? strncasecmp(path, ".git/", 5) : strncmp(path, ".git/", 5)) != 0)
                 return protect;
         for (size_t i = 0; i < ELEMENTSOF(git_metadata_protected); i++) {
                 char entry[64];
                 snprintf(entry, sizeof entry, ".git/%s", git_metadata_protected[i]);
-                JudgeCategory c = by_entry(entry, path, false);
+                JudgeCategory c = git ? by_entry(entry, folded(path, fpath, sizeof fpath), false, true)
+                                      : by_entry(entry, path, false, false);
                 if (c != JUDGE_NONE)
                         return c;
         }

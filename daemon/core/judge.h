@@ -50,7 +50,20 @@ bool judge_is_attempt(JudgeAccess a, JudgeCategory c);
  * binds git's own metadata in its .git directory (git_metadata_protected),
  * so those count as protected there too.
  */
-JudgeCategory judge_classify(const Policy *p, const char *path, bool nested);
+/*
+ * Case, as the filesystem has it: which entries' names fold (their
+ * directories are case-insensitive, platform_case_insensitive(), asked by
+ * the engine), and whether .git's do (a nested checkout's metadata).
+ * Folded names are compared as case-fold.h says: ASCII letters of either
+ * case, and the few code points that fold to ASCII written as it.
+ * entry: p->n flags, NULL none. A JudgeFold NULL: none folds.
+ */
+typedef struct JudgeFold {
+        const bool *entry;
+        bool git;
+} JudgeFold;
+
+JudgeCategory judge_classify(const Policy *p, const JudgeFold *fold, const char *path, bool nested);
 
 /*
  * One path-taking tool call, as a runner reports it.

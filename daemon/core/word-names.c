@@ -34,9 +34,12 @@ static bool name_byte(uint8_t c) {
                c == '_' || c == '-' || c >= 0x80;
 }
 
-/* ASCII letters of either case: a case-insensitive volume (macOS's, where
- * this rule is all there is) opens .ENV for .env; bash's nocaseglob folds
- * no more than that for the policy's (ASCII) names. */
+/* ASCII letters of either case. A glob matches the names a directory
+ * lists, as they are written there, whatever the filesystem folds; but
+ * bash's nocaseglob (which a line may turn on in ways no reading follows:
+ * BASHOPTS, a sourced file) and a program's own folding (find -iname,
+ * rg --iglob) match either case, so a glob's letters always do: no more
+ * than ASCII, what nocaseglob folds of the policy's (ASCII) names. */
 static uint8_t other_case(uint8_t c) {
         return c >= 'a' && c <= 'z' ? (uint8_t) (c - 32) : c >= 'A' && c <= 'Z' ? (uint8_t) (c + 32) : c;
 }
@@ -248,11 +251,16 @@ static bool item_name_byte(const ShellItem *it) {
 }
 
 /* Does v[0..n) hold s whole, between non-name bytes (an expansion is one:
- * it may be empty, or end in '/')? */
-static bool holds(WordNames *wn, const ShellItem *v, size_t n, const char *s, size_t len, bool raw) {
+ * it may be empty, or end in '/')? A name written as it is opens the file
+ * of that name: in either case where the filesystem folds (fold,
+ * case-fold.h; the line's code points that fold to ASCII are ASCII here
+ * already, command.c), else only in its own. */
+static bool holds(WordNames *wn, const ShellItem *v, size_t n, const char *s, size_t len, bool raw,
+                  bool fold) {
         for (size_t p = 0; p + len <= n; p++) {
                 size_t k = 0;
-                while (k < len && is_byte(&v[p + k]) && same_byte(v[p + k].c, (uint8_t) s[k]))
+                while (k < len && is_byte(&v[p + k]) &&
+                       (fold ? same_byte(v[p + k].c, (uint8_t) s[k]) : v[p + k].c == (uint8_t) s[k]))
                         k++;
                 if (!step(wn, k + 1))
                         return false;
@@ -297,7 +305,7 @@ static void glob_names(WordNames *wn, const Pat *p, size_t np, size_t i, bool ra
 static int judge(WordNames *wn, const ShellItem *v, size_t n, bool raw) {
         for (size_t i = 0; i < wn->n && step(wn, 1); i++)
                 if (!wn->named[i] && wn->names[i][0] &&
-                    holds(wn, v, n, wn->names[i], strlen(wn->names[i]), raw))
+                    holds(wn, v, n, wn->names[i], strlen(wn->names[i]), raw, wn->fold && wn->fold[i]))
                         wn->named[i] = true;
         for (size_t a = 0; a < n && !wn->spent;) {
                 size_t b = a, np = 0;

@@ -23,6 +23,7 @@
 typedef struct WordNames {
         const char *const *names; /* the secrets' last components ("" names nothing) */
         size_t n;
+        const bool *fold;        /* [n]: a name written in another case opens names[i] (NULL: none) */
         bool *named;             /* out: a word names names[i] */
         bool *named_dot;         /* out: only if a '*', '?' or [...] may match a leading dot */
         bool dotglob;            /* out: the line may turn dotglob on (shopt, GLOBIGNORE, BASHOPTS) */

@@ -44,7 +44,7 @@ static int each_put_masked(Each *e, const Policy *p, const char *entry) {
         JudgeVerdict v = {.judged = true, .attempt = true, .access = JUDGE_READ};
         if (!(v.path = strndup(entry, n)))
                 return -ENOMEM;
-        v.category = judge_classify(p, v.path, false);
+        v.category = judge_classify(p, NULL, v.path, false);
         if (!judge_is_masked(v.category))
                 v.category = JUDGE_MASKED;
         return each_put(e, &v);
@@ -81,21 +81,28 @@ static int glob_reach(Each *e, const Policy *p, const char *glob, const char *di
 /* The masked entries the command line names, by check-command's rule,
  * as check-command decides with no history record: every masked entry
  * counts as held, so a command that prints git's blobs reads them. */
-static int command_reach(Each *e, const Policy *p, const char *line) {
+static int command_reach(Each *e, Judge *j, const char *line) {
+        const Policy *p = judge_policy(j);
         _cleanup_free_ const char **secrets = calloc(p ? p->n + 1 : 1, sizeof *secrets);
         _cleanup_free_ bool *held = calloc(p ? p->n + 1 : 1, sizeof *held);
+        _cleanup_free_ bool *fold = calloc(p ? p->n + 1 : 1, sizeof *fold);
         CommandVerdict cv = {0};
         size_t n = 0;
         int r;
 
-        if (!secrets || !held)
+        if (!secrets || !held || !fold)
+                return -ENOMEM;
+        /* Case as judge's own: the filesystem's answer at the root. */
+        const bool *folds = p ? judge_entry_folds(j) : NULL;
+        if (p && !folds)
                 return -ENOMEM;
         for (size_t i = 0; p && i < p->n; i++)
                 if (p->actions[i].kind != PLATFORM_PROTECT) {
                         held[n] = true;
+                        fold[n] = folds[i];
                         secrets[n++] = p->actions[i].path;
                 }
-        CommandPolicy cp = {.secrets = secrets, .n_secrets = n, .held = held};
+        CommandPolicy cp = {.secrets = secrets, .n_secrets = n, .held = held, .fold = fold};
         if ((r = command_check(line, strlen(line), &cp, &cv)) < 0)
                 return r;
         for (size_t i = 0; r >= 0 && cv.refused && i < cv.n_paths; i++)
@@ -110,7 +117,7 @@ int judge_call_each(Judge *j, const JudgeCall *call, JudgeVerdict **ret, size_t 
         int r = 0;
 
         if (call->command)
-                r = command_reach(&e, judge_policy(j), call->command);
+                r = command_reach(&e, j, call->command);
         else {
                 for (size_t i = 0; r >= 0 && i <= call->n_more; i++) {
                         JudgeCall one = *call;

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "array.h"
+#include "case-ask.h"
 #include "hashmap.h"
 #include "judge-client.h"
 #include "util.h"
@@ -36,6 +37,7 @@ struct Judge {
         size_t cache_bytes; /* what the lookups in cache hold (JUDGE_CACHE_BYTES) */
         Hashmap *watched;   /* the directories watched, relative to the root ("" the root) */
         char *home;         /* "~" from the passwd entry, once looked up (client_home) */
+        CaseAsked asked;    /* which entries' names fold, as the filesystem says (case-ask.h) */
 };
 
 static void hashmap_freep_(Hashmap **m) {
@@ -57,6 +59,7 @@ int judge_new(const JudgeConfig *c, Judge **ret) {
                 return -ENOMEM;
         j->c = *c;
         j->root_fd = -EBADF;
+        j->asked.forced = c->fold_case;
         if (j->c.cap == 0)
                 j->c.cap = JUDGE_CAP_DEFAULT;
         j->said = hashmap_new();
@@ -110,6 +113,7 @@ static void cache_off(Judge *j) {
  * watches too (the OS has dropped them). */
 static int cache_reset(Judge *j, bool forget_watches) {
         cache_drop(j->cache);
+        case_asked_reset(&j->asked); /* a directory made since may fold */
         j->cache = hashmap_new_borrowed();
         j->cache_bytes = 0;
         if (forget_watches) {
@@ -143,11 +147,16 @@ void judge_free(Judge *j) {
                 close(j->root_fd);
         free(j->root);
         free(j->home);
+        case_asked_done(&j->asked);
         free(j);
 }
 
 const Policy *judge_policy(const Judge *j) {
         return j->c.policy;
+}
+
+const bool *judge_entry_folds(Judge *j) {
+        return case_asked_entries(&j->asked, j->c.policy, j->root);
 }
 
 void judge_verdict_done(JudgeVerdict *v) {
@@ -639,17 +648,24 @@ static int lookup(Judge *j, const char *abs, bool grep, JudgeVerdict *ret, bool 
         v.path = TAKE_PTR(landed);
         rel = v.path;
         v.judged = true;
-        v.category = judge_classify(j->c.policy, rel, false);
+        /* Case as the filesystem has it (case-ask.h): a name in another
+         * case is an entry's where its directories fold. */
+        v.category = case_classify(&j->asked, j->c.policy, j->root, NULL, rel, false);
         /* Not listed at the root: in a nested checkout, deepest first. */
         for (size_t n = strlen(rel); v.category == JUDGE_NONE && n > 0; n--) {
                 /* The policy first: a .git is looked for only where it
                  * would matter. */
-                if (rel[n - 1] != '/' || judge_classify(j->c.policy, rel + n, true) == JUDGE_NONE)
+                if (rel[n - 1] != '/' || !case_may_match(&j->asked, j->c.policy, rel + n, true))
                         continue;
                 int g = git_at(j, rel, n - 1);
                 if (g == 0)
                         continue;
-                JudgeCategory c = judge_classify(j->c.policy, rel + n, g == 1);
+                _cleanup_free_ char *checkout = strndup(rel, n - 1);
+                if (!checkout) {
+                        judge_verdict_done(&v);
+                        return -ENOMEM;
+                }
+                JudgeCategory c = case_classify(&j->asked, j->c.policy, j->root, checkout, rel + n, g == 1);
                 if (c != JUDGE_NONE) {
                         v.category = c;
                         if (!(v.checkout = strndup(rel, n - 1))) {

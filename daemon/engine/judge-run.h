@@ -55,6 +55,7 @@ typedef struct JudgeConfig {
         size_t cap;               /* distinct paths reported per run */
         bool cache;               /* keep lookups between judge_sync() calls */
         const char *home;         /* "~" for a Claude Code call (NULL: $HOME, else the passwd entry) */
+        bool fold_case;           /* every entry's names fold, whatever the filesystem says */
 } JudgeConfig;
 
 typedef struct JudgeVerdict {
@@ -90,6 +91,9 @@ int judge_call_each(Judge *j, const JudgeCall *call, JudgeVerdict **ret, size_t 
 void judge_verdicts_free(JudgeVerdict *v, size_t n);
 /* The policy the judge was made with. */
 const Policy *judge_policy(const Judge *j);
+/* Which of its entries' names fold at the root, as the filesystem says
+ * (case-ask.h): policy->n flags, asked the first time; NULL on -ENOMEM. */
+const bool *judge_entry_folds(Judge *j);
 
 /*
  * With JudgeConfig.cache, a path's lookup (one that met no symlink and no

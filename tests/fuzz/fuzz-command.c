@@ -14,13 +14,16 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const secrets[] = {".env", "secrets/", "config/master.key", "id_rsa"};
+/* Names that fold (a case-insensitive volume), the line's code points that
+ * fold to ASCII too: the most it reads as naming. */
+static const bool folds[] = {true, true, true, true};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (size > 4096)
                 return 0;
         const char *s = (const char *) data;
         CommandVerdict v;
-        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL, NULL}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL, NULL, folds}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -42,7 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(d, prefix, sizeof prefix - 1);
         memcpy(d + sizeof prefix - 1, s, size);
         CommandVerdict dv;
-        if (command_check(d, sizeof prefix - 1 + size, &(CommandPolicy){secrets, 4, NULL, NULL}, &dv) != 0)
+        if (command_check(d, sizeof prefix - 1 + size, &(CommandPolicy){secrets, 4, NULL, NULL, folds},
+                          &dv) != 0)
                 abort();
         for (size_t i = 0; i < v.n_paths; i++) {
                 bool found = false;
@@ -56,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         command_verdict_done(&v);
         /* and with a history that holds them: git's readers judged too */
         static const bool held[] = {true, true, true};
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, NULL}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, NULL, folds}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -67,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *const *const at[] = {(const char *const[]){".env", "a/.env", "b/.env/", NULL},
                                          (const char *const[]){"x/secrets/", NULL},
                                          (const char *const[]){"config/master.key", NULL}};
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, at}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, at, folds}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();

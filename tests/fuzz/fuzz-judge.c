@@ -39,7 +39,7 @@ static void check(int r, const JudgeCall *c, const char *why, const Policy *p) {
                 if (!c->more[i].path || !c->more[i].path[0] || c->more[i].access >= _JUDGE_ACCESS_MAX)
                         abort();
         for (int nested = 0; nested < 2; nested++)
-                if (!judge_category_to_string(judge_classify(p, c->path, nested)))
+                if (!judge_category_to_string(judge_classify(p, NULL, c->path, nested)))
                         abort();
 }
 
