@@ -72,6 +72,18 @@ judge_all "$base/cs" --case-insensitive
 expect "judge --case-insensitive" "attempt attempt attempt attempt attempt -"
 check_all "$base/cs" --case-insensitive
 expect "check-command --case-insensitive" "refuse refuse refuse refuse allow allow"
+# ... in a nested checkout (its own directories asked), and in an ACP
+# terminal's command line (check-command's rule, judge's answer)
+mkdir -p "$base/cs/sub/.git" && echo T >"$base/cs/sub/.env"
+got=$(printf '%s\n' '{"tool":"Read","access":"read","path":"sub/.ENV"}' \
+  '{"jsonrpc":"2.0","id":1,"method":"terminal/create","params":{"sessionId":"s","command":"cat","args":[".ENV"]}}' |
+  "$pp" judge --stream --root "$base/cs" --policy "$base/policy" 2>/dev/null | grep -c '"attempt":true')
+[ "$got" = 0 ] && ok || bad "judge, case-sensitive: sub/.ENV or a terminal's .ENV reported"
+got=$(printf '%s\n' '{"tool":"Read","access":"read","path":"sub/.ENV"}' \
+  '{"jsonrpc":"2.0","id":1,"method":"terminal/create","params":{"sessionId":"s","command":"cat","args":[".ENV"]}}' |
+  "$pp" judge --stream --root "$base/cs" --policy "$base/policy" --case-insensitive 2>/dev/null |
+  grep -c '"attempt":true')
+[ "$got" = 2 ] && ok || bad "judge --case-insensitive: sub/.ENV and a terminal's .ENV: $got reported of 2"
 # check-command --root: asked there, not in its own directory
 got=$(printf '{"command":"cat .ENV"}\n' | (cd / && "$pp" check-command --policy "$base/policy" --root "$base/cs" \
   --stream 2>/dev/null) | grep -c '"allow"')
@@ -81,8 +93,8 @@ got=$(printf '{"command":"cat .ENV"}\n' | (cd / && "$pp" check-command --policy 
 # directory made so (chattr +F) on a filesystem that can
 mkdir "$base/ci"
 why=
-if ! err=$(mount -t tmpfs -o size=4m,casefold tmpfs "$base/ci" 2>&1); then
-  why="tmpfs -o casefold: ${err:-refused}"
+if ! mount -t tmpfs -o size=4m,casefold tmpfs "$base/ci" 2>/dev/null; then
+  why="the kernel refuses tmpfs -o casefold"
   if command -v dmesg >/dev/null; then
     k=$(dmesg 2>/dev/null | grep -i 'tmpfs.*\(unicode\|casefold\)' | tail -1)
     [ -n "$k" ] && why="$why (kernel: ${k#*] })"
