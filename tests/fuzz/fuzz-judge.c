@@ -38,9 +38,19 @@ static void check(int r, const JudgeCall *c, const char *why, const Policy *p) {
         for (size_t i = 0; i < c->n_more; i++)
                 if (!c->more[i].path || !c->more[i].path[0] || c->more[i].access >= _JUDGE_ACCESS_MAX)
                         abort();
-        for (int nested = 0; nested < 2; nested++)
-                if (!judge_category_to_string(judge_classify(p, NULL, c->path, nested)))
+        /* Folded (every entry's directories case-insensitive): never less
+         * than as written, a path that names an entry as written names it
+         * folded too. */
+        static const bool all[64] = {[0 ... 63] = true};
+        const JudgeFold fold = {p->n <= 64 ? all : NULL, true};
+        for (int nested = 0; nested < 2; nested++) {
+                JudgeCategory as_written = judge_classify(p, NULL, c->path, nested),
+                              folded = judge_classify(p, &fold, c->path, nested);
+                if (!judge_category_to_string(as_written) || !judge_category_to_string(folded))
                         abort();
+                if (as_written != JUDGE_NONE && folded == JUDGE_NONE)
+                        abort();
+        }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
