@@ -392,6 +392,12 @@ static void test_case(void **state) {
                  "ey",
                  all, true, "config/master.key"},
                 {"cat .\xc3\xa9nv", all, false, NULL}, /* another non-ASCII letter: as written */
+                /* ... and from an escape the line's own folding cannot see */
+                {"cat $'\\u017f'ecrets/k", all, true, "secrets/"},
+                {"cat $'\\xc5\\xbf'ecrets/k", all, true, "secrets/"},
+                {"cat $'\\u017f'ecrets/k", none, false, NULL},
+                {"cat .EN$'\\u2126'", all, false, NULL}, /* U+2126 OHM folds to omega: no letter of ours */
+                {"cat config/MASTER.$'\\u212a'EY", all, true, "config/master.key"},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;

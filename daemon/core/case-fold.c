@@ -37,6 +37,14 @@ static int special_at(const char *s, size_t n) {
         return -1;
 }
 
+size_t case_fold_special(const char *s, size_t n, const char **ret_ascii) {
+        int k = n > 0 ? special_at(s, n) : -1;
+        if (k < 0)
+                return 0;
+        *ret_ascii = specials[k].ascii;
+        return strlen(specials[k].utf8);
+}
+
 bool case_fold_has_specials(const char *s, size_t n) {
         for (size_t i = 0; i < n; i++)
                 if (special_at(s + i, n - i) >= 0)

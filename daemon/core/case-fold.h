@@ -29,5 +29,9 @@
  * longer): the new length. */
 size_t case_fold_specials(char *s, size_t n);
 
+/* The one that starts s[0..n): the bytes it takes, its ASCII in *ret_ascii
+ * (static); 0 when none does. */
+size_t case_fold_special(const char *s, size_t n, const char **ret_ascii);
+
 /* Does s[0..n) hold one of them? */
 bool case_fold_has_specials(const char *s, size_t n);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "case-fold.h"
 #include "util.h"
 
 #define NESTING_MAX 8       /* substitutions in substitutions, judged this deep */
@@ -250,22 +251,57 @@ static bool item_name_byte(const ShellItem *it) {
                it->kind == SHELL_EXTGLOB;
 }
 
+/* At v[q..n), a code point that folds to ASCII letters (case-fold.h)
+ * whose letters start s[0..len) in either case: the items it takes in
+ * *ret_used and the letters in *ret_got. Bytes from $'\u017f' or '\xc5'
+ * escapes are such items too, which the line's own folding (command.c)
+ * cannot see. */
+static bool special_holds(const ShellItem *v, size_t q, size_t n, const char *s, size_t len,
+                          size_t *ret_used, size_t *ret_got) {
+        char buf[4];
+        size_t m = 0;
+        while (m < sizeof buf && q + m < n && is_byte(&v[q + m])) {
+                buf[m] = (char) v[q + m].c;
+                m++;
+        }
+        const char *ascii;
+        size_t used = case_fold_special(buf, m, &ascii), got = used ? strlen(ascii) : 0;
+        if (!used || got > len)
+                return false;
+        for (size_t i = 0; i < got; i++)
+                if (!same_byte((uint8_t) ascii[i], (uint8_t) s[i]))
+                        return false;
+        *ret_used = used;
+        *ret_got = got;
+        return true;
+}
+
 /* Does v[0..n) hold s whole, between non-name bytes (an expansion is one:
  * it may be empty, or end in '/')? A name written as it is opens the file
  * of that name: in either case where the filesystem folds (fold,
- * case-fold.h; the line's code points that fold to ASCII are ASCII here
- * already, command.c), else only in its own. */
+ * case-fold.h: ASCII letters, and the code points that fold to them),
+ * else only in its own. */
 static bool holds(WordNames *wn, const ShellItem *v, size_t n, const char *s, size_t len, bool raw,
                   bool fold) {
+        /* A code point's bytes are never fewer than its letters: the name
+         * needs len items at least. */
         for (size_t p = 0; p + len <= n; p++) {
-                size_t k = 0;
-                while (k < len && is_byte(&v[p + k]) &&
-                       (fold ? same_byte(v[p + k].c, (uint8_t) s[k]) : v[p + k].c == (uint8_t) s[k]))
-                        k++;
-                if (!step(wn, k + 1))
+                size_t k = 0, q = p, used, got;
+                while (k < len && q < n && is_byte(&v[q])) {
+                        if (fold ? same_byte(v[q].c, (uint8_t) s[k]) : v[q].c == (uint8_t) s[k]) {
+                                q++;
+                                k++;
+                        } else if (fold && v[q].c >= 0xc3 &&
+                                   special_holds(v, q, n, s + k, len - k, &used, &got)) {
+                                q += used;
+                                k += got;
+                        } else
+                                break;
+                }
+                if (!step(wn, q - p + 1))
                         return false;
                 if (k == len && (p == 0 || !item_name_byte(&v[p - 1]) || short_option_before(v, p, raw)) &&
-                    (p + len == n || !item_name_byte(&v[p + len])))
+                    (q == n || !item_name_byte(&v[q])))
                         return true;
         }
         return false;
