@@ -43,6 +43,9 @@ build() {
     echo x >sub/deep/f && echo '*.o' >sub/.gitignore && echo '*.c text' >sub/.gitattributes &&
     git init -q vendor && (cd vendor && echo v >v && git add v && git commit -qm v) &&
     git add -A 2>/dev/null && git commit -qm init && git pack-refs --all) || exit 1
+  # git init's sample hooks (never run: a .sample name) out of the
+  # template: a third of its files, copied for each case
+  find "$wt" -name '*.sample' -delete
   cat >"$vm/path-policy" <<'POLICY'
 mask-file .env
 mask-dir secrets/
@@ -223,10 +226,16 @@ fi
 cat >"$work/modules.json" <<'JSON'
 {"sandbox": {"mask_paths": ["conf/.envrc", "keys/", ".netrc", "secrets/", "deep/.envrc"], "protect_paths": ["CLAUDE.md"]}}
 JSON
+# The repository is made once and copied for each (one cp -a of both:
+# nothing in them names its own path), then prepared: prepare records
+# inodes, the copy's own.
 prepared() {
-  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-  git init -q "$wt" && mkdir "$vm"
-  (cd "$wt" && echo code >main.c && mkdir secrets && echo 'TOKEN=host' >secrets/token && git add main.c && git commit -qm init) || exit 1
+  if [ ! -d "$work/ptemplate" ]; then
+    mkdir -p "$work/ptemplate/vm" && git init -q "$work/ptemplate/wt" || exit 1
+    (cd "$work/ptemplate/wt" && echo code >main.c && mkdir secrets && echo 'TOKEN=host' >secrets/token && git add main.c && git commit -qm init) || exit 1
+  fi
+  n=$((n + 1)); wt=$work/p$n/wt vm=$work/p$n/vm
+  cp -a "$work/ptemplate" "$work/p$n" || exit 1
   "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || { cat "$work/prep.err"; exit 1; }
 }
 prepared
