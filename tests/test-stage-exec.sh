@@ -115,35 +115,18 @@ fresh() {
   cp -a "$work/template" "$work/c$n" || exit 1
   [ ! -e "$marker" ] || rm -f "$marker"
 }
-# dots_of PATH: in $dots, a ../ for each of PATH's components
-dots_of() { local s=${1//[^\/]/} i; dots=; for ((i = 0; i <= ${#s}; i++)); do dots+=../; done; }
-# sub_add SUPER GITDIR PATH (SUPER, its GITDIR: relative to $wt, SUPER ""
-# for $wt): what git -C SUPER submodule add -q $work/up PATH makes, every
-# file of it (git diff -r of the two trees; the index's stat data and the
-# reflogs' times aside): the clone git clone's, its gitfile and config, and
-# SUPER's .gitmodules and config, written as text. git submodule is a shell
-# script: about 30 processes an add, and four here; this is a git clone.
-sub_add() {
-  local c=${1:+$1/}$3 g=$2/modules/$3
-  git clone -q --separate-git-dir="$wt/$g" "$work/up" "$wt/$c" || return 1
-  dots_of "$c"; printf 'gitdir: %s%s\n' "$dots" "$g" >"$wt/$c/.git"
-  dots_of "$g"
-  printf '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n\tworktree = %s%s\n[remote "origin"]\n\turl = %s\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n' \
-    "$dots" "$c" "$work/up" >"$wt/$g/config"
-  printf '[submodule "%s"]\n\tpath = %s\n\turl = %s\n' "$3" "$3" "$work/up" >>"$wt/${1:+$1/}.gitmodules"
-  printf '[submodule "%s"]\n\turl = %s\n\tactive = true\n' "$3" "$work/up" >>"$wt/$2/config"
-}
+# sub_add: git submodule add without git submodule (tests/sub-add.sh)
+source "${BASH_SOURCE[0]%/*}/sub-add.sh" || exit 1
 build() {
   wt=$1 vm=$2
   mkdir -p "$work/template"
   git init -q "$wt" && mkdir "$vm"
   (cd "$wt" && echo code >main.c && printf '*.bin filter=lfs diff=lfs merge=lfs -text\n' >.gitattributes &&
-    git add -A && git commit -qm init && mkdir -p .git/modules/vendor &&
-    for s in sub-clean sub-dirty sub-moved; do sub_add "" .git "vendor/$s" || exit 1; done &&
+    git add -A && git commit -qm init &&
+    for s in sub-clean sub-dirty sub-moved; do sub_add "$wt" "" .git "$work/up" "vendor/$s" || exit 1; done &&
     for s in plain-clean plain-dirty plain-moved; do git clone -q "$work/up" "nested/$s" || exit 1; done &&
     git add -A && git commit -qm nested &&
-    mkdir .git/modules/vendor/sub-clean/modules && sub_add vendor/sub-clean .git/modules/vendor/sub-clean deep &&
-    git -C vendor/sub-clean add .gitmodules deep && git -C vendor/sub-clean commit -qm deep &&
+    sub_add "$wt" vendor/sub-clean .git/modules/vendor/sub-clean "$work/up" deep && git -C vendor/sub-clean commit -qm deep &&
     git add vendor/sub-clean && git commit -qm deep) >/dev/null 2>&1 || { echo "fresh: setup failed"; exit 1; }
   git clone -q "$work/up" "$wt/nested/new-dirty"
   for c in vendor/sub-moved nested/plain-moved; do

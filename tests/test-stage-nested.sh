@@ -38,6 +38,8 @@ fresh() {
   cp -a "$work/template" "$work/c$n" || exit 1
   printf '{"sandbox": {"mask_paths": ["secrets/"]}}\n' >"$work/modules.json"
 }
+# sub_add: git submodule add without git submodule (tests/sub-add.sh)
+source "${BASH_SOURCE[0]%/*}/sub-add.sh" || exit 1
 prepare() { "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || { cat "$work/prep.err"; exit 1; }; }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 # The checks, each one process at most (bash reads the records).
@@ -94,7 +96,7 @@ check "un-nested, snapshot: nothing masked or of the git dir listed" eval '! has
 
 # --- 2. a submodule made plain: its gitfile deleted, its gitlink removed
 fresh
-(cd "$wt" && git submodule add -q "$work/up" vendor/s && git commit -qm sub) >/dev/null 2>&1 || exit 1
+{ sub_add "$wt" "" .git "$work/up" vendor/s && git -C "$wt" commit -qm sub; } >/dev/null 2>&1 || exit 1
 printf 'TOKEN=s-real' >"$wt/vendor/s/.envrc"
 prepare
 rm "$wt/vendor/s/.git" "$wt/vendor/s/.gitignore"
@@ -161,7 +163,7 @@ for how in plain submodule; do
   fresh
   printf '{"sandbox": {"mask_paths": ["config/master.key"]}}\n' >"$work/modules.json"
   if [ $how = submodule ]; then
-    (cd "$wt" && git submodule add -q "$work/up" vendor/x && git commit -qm sub) >/dev/null 2>&1 || exit 1
+    { sub_add "$wt" "" .git "$work/up" vendor/x && git -C "$wt" commit -qm sub; } >/dev/null 2>&1 || exit 1
   else
     git clone -q "$work/up" "$wt/vendor/x"
   fi
