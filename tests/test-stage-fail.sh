@@ -14,7 +14,9 @@ export TMPDIR=$work/tmp
 mkdir "$TMPDIR"
 passed=0 failed=0
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
-command -v python3 >/dev/null || { echo "test-stage-fail.sh: needs python3 (a socket is made with it)"; exit 1; }
+# (perl, not python3: the same bind, and python3 is often a shim, pyenv's,
+# whose bash script runs ~0.5 s of processes before python does)
+command -v perl >/dev/null || { echo "test-stage-fail.sh: needs perl (a socket is made with it)"; exit 1; }
 command -v jq >/dev/null || { echo "test-stage-fail.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 # The test's own git config, written as text (a git config call a key is a
@@ -98,7 +100,7 @@ blocked_at() { # PATH KIND [STAGE ARGS]
   [ ! -e "$d" ] && [ ! -L "$d" ] || rm -rf "${wt:?}/$p"
   case $kind in
     fifo) mkfifo "$wt/$p" ;;
-    socket) python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$wt/$p" ;;
+    socket) perl -MSocket -e 'socket(my $s, AF_UNIX, SOCK_STREAM, 0) or die "$!\n"; bind($s, pack_sockaddr_un($ARGV[0])) or die "$!\n"' "$wt/$p" ;;
     zero) ln -s /dev/zero "$wt/$p" ;;
     linked) mkfifo "$work/outside$n" && ln -s "$work/outside$n" "$wt/$p" ;;
   esac
