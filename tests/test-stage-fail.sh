@@ -70,8 +70,10 @@ has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
 has_re() { local l; while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $2 ]] && return 0; done <"$1"; return 1; }
 # in_index PATH: git ls-files -- PATH lists something
 in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
-# not_indexed PATH...: not every PATH has an entry (git ls-files --error-unmatch fails)
-not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
+# not_indexed PATH...: the index has no entry at any PATH (git ls-files
+# lists none; it was ! git ls-files --error-unmatch, which passed when
+# one PATH had none however many others had, and when git failed)
+not_indexed() { git -C "$wt" ls-files -- "$@" >"$work/cmd.out" 2>/dev/null && [ ! -s "$work/cmd.out" ]; }
 no_hang() { [ "$rc" -ne 124 ]; }
 # index_as STATE: the index is none (no file) or a file of the template's bytes
 index_as() {

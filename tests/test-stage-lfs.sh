@@ -67,7 +67,10 @@ index_blob() {
   o=${o#* }; printf '%s\n' "${o%% *}"
 }
 in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
-not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
+# not_indexed PATH...: the index has no entry at any PATH (git ls-files
+# lists none; it was ! git ls-files --error-unmatch, which passed when
+# one PATH had none however many others had, and when git failed)
+not_indexed() { git -C "$wt" ls-files -- "$@" >"$work/cmd.out" 2>/dev/null && [ ! -s "$work/cmd.out" ]; }
 # The LFS object of a file's bytes, where git-lfs keeps it.
 lfs_obj() { local h; h=$(sha256sum "$1"); h=${h:0:64}; echo "$wt/.git/lfs/objects/${h:0:2}/${h:2:2}/$h"; }
 # pointer PATH: the staged blob's first line is an LFS pointer's
