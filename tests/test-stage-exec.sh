@@ -10,7 +10,7 @@
 set -u
 pp=$1
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 export TMPDIR=$work/tmp
 mkdir "$TMPDIR"
 passed=0 failed=0
@@ -115,16 +115,18 @@ fresh() {
   cp -a "$work/template" "$work/c$n" || exit 1
   [ ! -e "$marker" ] || rm -f "$marker"
 }
+# sub_add: git submodule add without git submodule (tests/sub-add.sh)
+source "${BASH_SOURCE[0]%/*}/sub-add.sh" || exit 1
 build() {
   wt=$1 vm=$2
   mkdir -p "$work/template"
   git init -q "$wt" && mkdir "$vm"
   (cd "$wt" && echo code >main.c && printf '*.bin filter=lfs diff=lfs merge=lfs -text\n' >.gitattributes &&
     git add -A && git commit -qm init &&
-    for s in sub-clean sub-dirty sub-moved; do git submodule add -q "$work/up" "vendor/$s" || exit 1; done &&
+    for s in sub-clean sub-dirty sub-moved; do sub_add "$wt" "" .git "$work/up" "vendor/$s" || exit 1; done &&
     for s in plain-clean plain-dirty plain-moved; do git clone -q "$work/up" "nested/$s" || exit 1; done &&
     git add -A && git commit -qm nested &&
-    git -C vendor/sub-clean submodule add -q "$work/up" deep && git -C vendor/sub-clean commit -qm deep &&
+    sub_add "$wt" vendor/sub-clean .git/modules/vendor/sub-clean "$work/up" deep && git -C vendor/sub-clean commit -qm deep &&
     git add vendor/sub-clean && git commit -qm deep) >/dev/null 2>&1 || { echo "fresh: setup failed"; exit 1; }
   git clone -q "$work/up" "$wt/nested/new-dirty"
   for c in vendor/sub-moved nested/plain-moved; do
@@ -170,13 +172,19 @@ out_has() {
   local re=$1 l; shift; "$@" >"$work/cmd.out" 2>/dev/null
   while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $re ]] && return 0; done <"$work/cmd.out"; return 1
 }
+# out_lacks ERE CMD...: CMD succeeds and no line it writes matches ERE
+out_lacks() {
+  local re=$1 l; shift; "$@" >"$work/cmd.out" 2>/dev/null || return 1
+  while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $re ]] && return 1; done <"$work/cmd.out"; return 0
+}
 is_lfs_pointer() { out_has '^version https://git-lfs' git -C "$wt" cat-file -p ":$1"; }
 in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null; }
 # one_entry_of_mode MODE PATH: git ls-files -s -- PATH is one line, of MODE
 one_entry_of_mode() { local o; o=$(git -C "$wt" ls-files -s -- "$2"); [[ $o == "$1 "* && $o != *$'\n'* ]]; }
 has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
-# nothing inside a nested checkout has an entry of its own
-none_inside() { ! out_has '^(vendor|nested)/[^/]+/' git -C "$wt" ls-files; }
+# nothing inside a nested checkout has an entry of its own (git ls-files
+# must succeed: ! out_has passed when it failed)
+none_inside() { out_lacks '^(vendor|nested)/[^/]+/' git -C "$wt" ls-files; }
 # fsck without the commit-graph and multi-pack-index verifications it runs
 # as two more gits: no repository here has either.
 fsck_ok() { git -C "$wt" -c core.commitGraph=false -c core.multiPackIndex=false fsck --no-progress >/dev/null 2>&1; }
@@ -255,7 +263,7 @@ rm -rf "$wt/vendor/sub-dirty" && mkdir "$wt/vendor/sub-dirty" # de-initialised: 
 stage
 check "shapes: exit 0" [ "$rc" -eq 0 ]
 check "shapes: no program ran" no_marker
-check "shapes: a checkout gone is a deletion" eval '! out_has . git -C "$wt" ls-files -- nested/plain-clean'
+check "shapes: a checkout gone is a deletion" out_lacks . git -C "$wt" ls-files -- nested/plain-clean
 check "shapes: one made a file is that file" one_entry_of_mode 100644 nested/plain-dirty
 check "shapes: one not checked out keeps its gitlink" gitlink_at vendor/sub-dirty
 check "shapes: git fsck" fsck_ok

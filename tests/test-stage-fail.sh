@@ -14,7 +14,9 @@ export TMPDIR=$work/tmp
 mkdir "$TMPDIR"
 passed=0 failed=0
 check() { local what=$1; shift; if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi; }
-command -v python3 >/dev/null || { echo "test-stage-fail.sh: needs python3 (a socket is made with it)"; exit 1; }
+# (perl, not python3: the same bind, and python3 is often a shim, pyenv's,
+# whose bash script runs ~0.5 s of processes before python does)
+command -v perl >/dev/null || { echo "test-stage-fail.sh: needs perl (a socket is made with it)"; exit 1; }
 command -v jq >/dev/null || { echo "test-stage-fail.sh: needs jq, a test dependency (tools/bootstrap)"; exit 1; }
 export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 # The test's own git config, written as text (a git config call a key is a
@@ -43,6 +45,9 @@ build() {
     echo x >sub/deep/f && echo '*.o' >sub/.gitignore && echo '*.c text' >sub/.gitattributes &&
     git init -q vendor && (cd vendor && echo v >v && git add v && git commit -qm v) &&
     git add -A 2>/dev/null && git commit -qm init && git pack-refs --all) || exit 1
+  # git init's sample hooks (never run: a .sample name) out of the
+  # template: a third of its files, copied for each case
+  find "$wt" -name '*.sample' -delete
   cat >"$vm/path-policy" <<'POLICY'
 mask-file .env
 mask-dir secrets/
@@ -65,8 +70,10 @@ has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
 has_re() { local l; while IFS= read -r l || [ -n "$l" ]; do [[ $l =~ $2 ]] && return 0; done <"$1"; return 1; }
 # in_index PATH: git ls-files -- PATH lists something
 in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
-# not_indexed PATH...: not every PATH has an entry (git ls-files --error-unmatch fails)
-not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
+# not_indexed PATH...: the index has no entry at any PATH (git ls-files
+# lists none; it was ! git ls-files --error-unmatch, which passed when
+# one PATH had none however many others had, and when git failed)
+not_indexed() { git -C "$wt" ls-files -- "$@" >"$work/cmd.out" 2>/dev/null && [ ! -s "$work/cmd.out" ]; }
 no_hang() { [ "$rc" -ne 124 ]; }
 # index_as STATE: the index is none (no file) or a file of the template's bytes
 index_as() {
@@ -95,7 +102,7 @@ blocked_at() { # PATH KIND [STAGE ARGS]
   [ ! -e "$d" ] && [ ! -L "$d" ] || rm -rf "${wt:?}/$p"
   case $kind in
     fifo) mkfifo "$wt/$p" ;;
-    socket) python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$wt/$p" ;;
+    socket) perl -MSocket -e 'socket(my $s, AF_UNIX, SOCK_STREAM, 0) or die "$!\n"; bind($s, pack_sockaddr_un($ARGV[0])) or die "$!\n"' "$wt/$p" ;;
     zero) ln -s /dev/zero "$wt/$p" ;;
     linked) mkfifo "$work/outside$n" && ln -s "$work/outside$n" "$wt/$p" ;;
   esac
@@ -223,10 +230,16 @@ fi
 cat >"$work/modules.json" <<'JSON'
 {"sandbox": {"mask_paths": ["conf/.envrc", "keys/", ".netrc", "secrets/", "deep/.envrc"], "protect_paths": ["CLAUDE.md"]}}
 JSON
+# The repository is made once and copied for each (one cp -a of both:
+# nothing in them names its own path), then prepared: prepare records
+# inodes, the copy's own.
 prepared() {
-  n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-  git init -q "$wt" && mkdir "$vm"
-  (cd "$wt" && echo code >main.c && mkdir secrets && echo 'TOKEN=host' >secrets/token && git add main.c && git commit -qm init) || exit 1
+  if [ ! -d "$work/ptemplate" ]; then
+    mkdir -p "$work/ptemplate/vm" && git init -q "$work/ptemplate/wt" || exit 1
+    (cd "$work/ptemplate/wt" && echo code >main.c && mkdir secrets && echo 'TOKEN=host' >secrets/token && git add main.c && git commit -qm init) || exit 1
+  fi
+  n=$((n + 1)); wt=$work/p$n/wt vm=$work/p$n/vm
+  cp -a "$work/ptemplate" "$work/p$n" || exit 1
   "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || { cat "$work/prep.err"; exit 1; }
 }
 prepared

@@ -38,11 +38,16 @@ fresh() {
   cp -a "$work/template" "$work/c$n" || exit 1
   printf '{"sandbox": {"mask_paths": ["secrets/"]}}\n' >"$work/modules.json"
 }
+# sub_add: git submodule add without git submodule (tests/sub-add.sh)
+source "${BASH_SOURCE[0]%/*}/sub-add.sh" || exit 1
 prepare() { "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/prep.err" || { cat "$work/prep.err"; exit 1; }; }
 stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 # The checks, each one process at most (bash reads the records).
 in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
-not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
+# not_indexed PATH...: the index has no entry at any PATH (git ls-files
+# lists none; it was ! git ls-files --error-unmatch, which passed when
+# one PATH had none however many others had, and when git failed)
+not_indexed() { git -C "$wt" ls-files -- "$@" >"$work/cmd.out" 2>/dev/null && [ ! -s "$work/cmd.out" ]; }
 # none_under PATH: git ls-files PATH lists nothing
 none_under() { git -C "$wt" ls-files -- "$1" >"$work/cmd.out"; [ ! -s "$work/cmd.out" ]; }
 has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
@@ -83,7 +88,10 @@ check "un-nested: the moved git directory is not staged" none_under vendor/x/old
 check "un-nested: ... named once" eval '[ "$(lines_with "$work/err" "left vendor/x/old-git out of the commit (a git directory)")" = 1 ]'
 check "un-nested: the secrets' bytes are not in .git/objects" no_object 'TOKEN=x-real'
 check "un-nested: ... the masked directory's either" no_object 'KEY=x-secret'
-check "un-nested: ... nor the moved config" eval '! git -C "$wt" grep -q tok-in-url $(git -C "$wt" write-tree) 2>/dev/null'
+# (git grep's 1 only: no match; it was ! git grep, which passed when
+# write-tree or git grep failed)
+check "un-nested: ... nor the moved config" \
+  eval 'tree=$(git -C "$wt" write-tree) && { git -C "$wt" grep -q tok-in-url "$tree" 2>/dev/null; [ $? -eq 1 ]; }'
 check "un-nested: the files stay in the worktree" [ -s "$wt/vendor/x/.envrc" ]
 check "un-nested: git fsck" fsck_ok
 # the same, --snapshot: its tree holds none of them either
@@ -94,7 +102,7 @@ check "un-nested, snapshot: nothing masked or of the git dir listed" eval '! has
 
 # --- 2. a submodule made plain: its gitfile deleted, its gitlink removed
 fresh
-(cd "$wt" && git submodule add -q "$work/up" vendor/s && git commit -qm sub) >/dev/null 2>&1 || exit 1
+{ sub_add "$wt" "" .git "$work/up" vendor/s && git -C "$wt" commit -qm sub; } >/dev/null 2>&1 || exit 1
 printf 'TOKEN=s-real' >"$wt/vendor/s/.envrc"
 prepare
 rm "$wt/vendor/s/.git" "$wt/vendor/s/.gitignore"
@@ -161,7 +169,7 @@ for how in plain submodule; do
   fresh
   printf '{"sandbox": {"mask_paths": ["config/master.key"]}}\n' >"$work/modules.json"
   if [ $how = submodule ]; then
-    (cd "$wt" && git submodule add -q "$work/up" vendor/x && git commit -qm sub) >/dev/null 2>&1 || exit 1
+    { sub_add "$wt" "" .git "$work/up" vendor/x && git -C "$wt" commit -qm sub; } >/dev/null 2>&1 || exit 1
   else
     git clone -q "$work/up" "$wt/vendor/x"
   fi
