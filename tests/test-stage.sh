@@ -32,7 +32,7 @@ n=0
 # path).
 fresh() {
   [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
-  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm
+  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm; stale
   cp -a "$work/template" "$work/c$n" || exit 1
 }
 build() {
@@ -94,21 +94,67 @@ pp_base() {
 }
 pp_bin=$pp
 [ "$plumbing" != 1 ] && pp=pp_base
-stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+stage() { stale; "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 # The checks, each one process at most: git's answer in one call, the
 # records read by bash (read, [[ ]]), not by grep, tr or awk in a pipe.
 # fsck without the commit-graph and multi-pack-index verifications it runs
 # as two more gits: no repository here has either (nothing writes one: the
 # test's config turns maintenance off, stage passes core.commitGraph=false).
 fsck_ok() { git -C "$wt" -c core.commitGraph=false -c core.multiPackIndex=false fsck --no-progress >/dev/null 2>&1; }
+# The index's questions answered from two listings a state, not a git a
+# check: what git ls-files -s lists, and what git diff-index --cached HEAD
+# names (each run once, when a check first asks, after each stage or
+# fresh; nothing between a stage and its checks changes the index unless
+# it says so with stale). A path matches an entry as git's pathspec does:
+# the entry itself or one below it. Each answers as the git call per check
+# did, git's own failure too (in the comment above each).
+gen=0
+stale() { gen=$((gen + 1)); }
+# below NAME PATH: NAME is PATH or a path below it
+below() { [[ $1 == "$2" || $1 == "$2/"* ]]; }
+idx_at='' idx_rc=0 idx_names=() idx_lines=()
+idx_list() {
+  [ "$idx_at" = "$gen:$wt" ] && return
+  git -C "$wt" ls-files -s -z >"$work/idx" 2>/dev/null; idx_rc=$?
+  mapfile -d '' idx_lines <"$work/idx"
+  idx_names=("${idx_lines[@]#*$'\t'}") idx_at=$gen:$wt
+}
+dif_at='' dif_rc=0 dif_names=()
+dif_list() {
+  [ "$dif_at" = "$gen:$wt" ] && return
+  git -C "$wt" diff-index --cached -z --name-only HEAD >"$work/dif" 2>/dev/null; dif_rc=$?
+  mapfile -d '' dif_names <"$work/dif"
+  dif_at=$gen:$wt
+}
+# indexed PATH: git ls-files --error-unmatch -- PATH would pass (a PATH
+# with a glob character is asked of git: its pathspec is no literal)
+indexed() {
+  local e
+  [[ $1 == *[][*?\\]* ]] && { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; return; }
+  idx_list
+  [ "$idx_rc" -eq 0 ] || return 1
+  for e in "${idx_names[@]}"; do below "$e" "$1" && return 0; done
+  return 1
+}
+# differs PATH: 0 HEAD and the index differ at PATH, 1 they do not, 2 git
+# failed (git diff-index --cached --quiet HEAD -- PATH: 1, 0, other)
+differs() {
+  local e
+  dif_list
+  [ "$dif_rc" -eq 0 ] || return 2
+  for e in "${dif_names[@]}"; do below "$e" "$1" && return 0; done
+  return 1
+}
 # staged PATH: HEAD and the index differ at PATH (git diff --cached names it)
-staged() { git -C "$wt" --literal-pathspecs diff-index --cached --quiet HEAD -- "$1" >/dev/null 2>&1; [ $? -eq 1 ]; }
+staged() { differs "$1"; }
 # in_index PATH: git ls-files -- PATH lists something
-in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
+in_index() { indexed "$1"; }
 # not_indexed PATH...: not every PATH has an entry (git ls-files --error-unmatch fails)
-not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
+not_indexed() { local p; for p; do indexed "$p" || return 0; done; return 1; }
 # index_is_head PATH: the index's entry at PATH is HEAD's (mode and blob, stage 0), or neither has one
-index_is_head() { git -C "$wt" --literal-pathspecs diff-index --cached --quiet HEAD -- "$1" >/dev/null 2>&1; }
+index_is_head() { differs "$1"; [ $? -eq 1 ]; }
+# index_has LINE: git ls-files -s lists LINE (mode, oid, stage, tab, path)
+index_has() { local l; idx_list; for l in "${idx_lines[@]}"; do [ "$l" = "$1" ] && return 0; done; return 1; }
 has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
 lacks() { ! has "$@"; }
 # has_re FILE ERE: a line of FILE matches ERE (grep -qE)
@@ -118,7 +164,6 @@ has_line() { local l; while IFS= read -r l || [ -n "$l" ]; do [ "$l" = "$2" ] &&
 # out_has ERE CMD...: a line CMD writes matches ERE (CMD | grep -qE, CMD's own status ignored as a pipe does)
 out_has() { local re=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_re "$work/cmd.out" "$re"; }
 not_out_has() { ! out_has "$@"; }
-out_has_line() { local x=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_line "$work/cmd.out" "$x"; }
 # tree_lacks ERE: the tree git write-tree makes of the index lists no
 # ERE (passes, as the pipe did, when git write-tree fails)
 tree_lacks() { local t; t=$(git -C "$wt" write-tree 2>/dev/null) || return 0; ! out_has "$1" git -C "$wt" ls-tree -r "$t"; }
@@ -126,6 +171,12 @@ tree_has_re() { local t; t=$(git -C "$wt" write-tree 2>/dev/null); out_has "$1" 
 writes_tree() { git -C "$wt" write-tree >/dev/null 2>&1; }
 rc_or() { [ "$rc" -ne 0 ] || "$@"; }
 no_blob() { ! git -C "$wt" cat-file -e "$1" 2>/dev/null; }
+# same FILE FILE: their bytes are the same (cmp -s), read by bash
+same() {
+  local -a x y; local i
+  mapfile -d '' x <"$1" && mapfile -d '' y <"$2" && [ ${#x[@]} -eq ${#y[@]} ] || return 1
+  for ((i = 0; i < ${#x[@]}; i++)); do [ "${x[i]}" = "${y[i]}" ] || return 1; done
+}
 no_private_index() { ! compgen -G "$TMPDIR/pathpolicy-index.*" >/dev/null; }
 
 # --- 1. masked: held back to HEAD's version, byte for byte; never added
@@ -249,11 +300,29 @@ stage --snapshot --json
 check "snapshot: exit 0" [ "$rc" -eq 0 ]
 check "snapshot: the real index is byte-identical" cmp -s "$wt/.git/index" "$work/index.before"
 jqq() { jq -e "$@" >/dev/null; }
-check "snapshot: a tree id" jqq '.tree | test("^[0-9a-f]{40}$")' "$work/out"
-check "snapshot: files_changed has the work" jqq '.files_changed | index("main.c") and index("new.c")' "$work/out"
-check "snapshot: no placeholder, no masked file in files_changed" jqq '.files_changed | (index(".env") or index(".envrc") or index(".netrc") or index("CLAUDE.md")) | not' "$work/out"
-tree=$(jq -r .tree "$work/out")
-check "snapshot: the tree holds HEAD's .env" [ "$(git -C "$wt" rev-parse "$tree:.env")" = "$(git -C "$wt" rev-parse HEAD:.env)" ]
+# jq_each FILE FILTER...: one jq for several questions of FILE, their
+# answers in $jq_ok, in order: yes when jq -e FILTER would pass (its last
+# output neither false nor null, no error), no otherwise; then .tree as
+# jq -r prints it in $jq_tree.
+jq_each() {
+  local f=$1 prog='' q; shift
+  for q; do prog+="([try ($q) catch null] | if length > 0 and last != false and last != null then \"yes\" else \"no\" end), "; done
+  jq_ok=() jq_tree=
+  jq -r "$prog.tree" "$f" >"$work/jq.out" 2>/dev/null || return 0
+  mapfile -t jq_ok <"$work/jq.out"
+  jq_tree=${jq_ok[-1]}; unset 'jq_ok[-1]'
+}
+jq_each "$work/out" '.tree | test("^[0-9a-f]{40}$")' '.files_changed | index("main.c") and index("new.c")' \
+  '.files_changed | (index(".env") or index(".envrc") or index(".netrc") or index("CLAUDE.md")) | not'
+check "snapshot: a tree id" [ "${jq_ok[0]-}" = yes ]
+check "snapshot: files_changed has the work" [ "${jq_ok[1]-}" = yes ]
+check "snapshot: no placeholder, no masked file in files_changed" [ "${jq_ok[2]-}" = yes ]
+tree=$jq_tree
+# Both blob ids in one git (it fails if either is not there: then the
+# check fails too, where two empty answers once compared equal).
+git -C "$wt" rev-parse "$tree:.env" HEAD:.env >"$work/rp" 2>/dev/null && mapfile -t rp <"$work/rp" || rp=()
+two_same() { [ "${#rp[@]}" -eq 2 ] && [ "${rp[0]}" = "${rp[1]}" ]; }
+check "snapshot: the tree holds HEAD's .env" two_same
 check "snapshot: no temporary index left behind" no_private_index
 stage --snapshot
 first_line() { local l=; IFS= read -r l <"$1"; printf '%s' "$l"; }
@@ -461,12 +530,20 @@ wt=$main_wt
 # A submodule: a gitlink, judged by its HEAD; nothing in it is touched.
 fresh
 git init -q "$work/subsrc$n" && echo s >"$work/subsrc$n/s" && git -C "$work/subsrc$n" add s && git -C "$work/subsrc$n" commit -qm s
-git -C "$wt" submodule add -q "$work/subsrc$n" mod >/dev/null 2>&1 && git -C "$wt" commit -qm mod
+# What git submodule add makes (a clone whose git directory is
+# .git/modules/mod, named from mod/.git relatively; .gitmodules; the
+# submodule's section in the config), made by hand: submodule add is a
+# script of some twenty processes.
+mkdir "$wt/.git/modules" && git clone -q --separate-git-dir "$wt/.git/modules/mod" "$work/subsrc$n" "$wt/mod" &&
+  printf 'gitdir: ../.git/modules/mod\n' >"$wt/mod/.git" && printf '[core]\n\tworktree = ../../../mod\n' >>"$wt/.git/modules/mod/config" &&
+  printf '[submodule "mod"]\n\tpath = mod\n\turl = %s\n' "$work/subsrc$n" >"$wt/.gitmodules" &&
+  printf '[submodule "mod"]\n\turl = %s\n\tactive = true\n' "$work/subsrc$n" >>"$wt/.git/config" &&
+  git -C "$wt" -c advice.addEmbeddedRepo=false add .gitmodules mod && git -C "$wt" commit -qm mod
 echo 'TOKEN=m' >"$wt/mod/.env"  # inside the submodule: its own business
 echo s2 >>"$wt/mod/s" && git -C "$wt/mod" commit -qam s2
 stage
 check "submodule: exit 0" [ "$rc" -eq 0 ]
-check "submodule: the gitlink moves to its new HEAD" out_has_line "160000 $(git -C "$wt/mod" rev-parse HEAD) 0	mod" git -C "$wt" ls-files -s mod
+check "submodule: the gitlink moves to its new HEAD" index_has "160000 $(git -C "$wt/mod" rev-parse HEAD) 0	mod"
 check "submodule: nothing inside it is staged in the root" not_indexed mod/.env
 check "submodule: git fsck" fsck_ok
 
@@ -514,7 +591,7 @@ fresh
 rm "$wt/.env" && mkdir "$wt/.env" && echo 'TOKEN=d' >"$wt/.env/x"
 stage
 check "masked file become a directory: exit 0" [ "$rc" -eq 0 ]
-check "masked file become a directory: .env as HEAD has it" out_has_line "100644 $(git -C "$wt" rev-parse HEAD:.env) 0	.env" git -C "$wt" ls-files -s
+check "masked file become a directory: .env as HEAD has it" index_has "100644 $(git -C "$wt" rev-parse HEAD:.env) 0	.env"
 check "masked file become a directory: git write-tree works" writes_tree
 check "masked file become a directory: as git update-index leaves it (no .env/x)" not_indexed .env/x
 
@@ -763,9 +840,9 @@ for way in index listing; do
   fi
   check "HEAD from the index ($way): git fsck" fsck_ok
 done
-check "HEAD from the index: the same exit as listed" cmp -s "$work/rc.index" "$work/rc.listing"
-check "HEAD from the index: the same index after as listed" cmp -s "$work/ls.index" "$work/ls.listing"
-check "HEAD from the index: the same records as listed" cmp -s "$work/err.index" "$work/err.listing"
+check "HEAD from the index: the same exit as listed" same "$work/rc.index" "$work/rc.listing"
+check "HEAD from the index: the same index after as listed" same "$work/ls.index" "$work/ls.listing"
+check "HEAD from the index: the same records as listed" same "$work/err.index" "$work/err.listing"
 check "HEAD from the index: a credential refused" has "$work/err.index" 'refused to commit lib/.env.local:'
 check "HEAD from the index: the moved key held back" has "$work/err.index" 'left cfg/master.key out of the commit (masked)'
 check "HEAD from the index: a deletion staged" lacks_re "$work/ls.index" 'lib/b.c'
