@@ -27,22 +27,21 @@ export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 printf '[user]\n\temail = t@example.invalid\n\tname = test\n[init]\n\tdefaultBranch = main\n[protocol "file"]\n\tallow = always\n[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n' >"$GIT_CONFIG_GLOBAL"
 
 n=0
-# fresh: a repository with a commit, prepared; $wt and $vm name them. Made
-# once, copied for each (one cp -a of both: nothing in them names its own
-# path).
+# fresh [SETUP]: a repository with a commit, prepared; $wt and $vm name
+# them. Made once, copied for each (one cp -a of both: nothing in them
+# names its own path). With SETUP (a function run in a copy, on $wt and
+# $vm), from a second template made once, SETUP run in it: the state it
+# leaves is the same for every case that starts from it.
 fresh() {
+  local t=$work/template${1:+-$1}
   [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
+  if [ ! -d "$t" ]; then
+    cp -a "$work/template" "$t" && wt=$t/wt vm=$t/vm && "$1" || { echo "FAIL: template $1"; exit 1; }
+  fi
   n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm; stale
-  cp -a "$work/template" "$work/c$n" || exit 1
+  cp -a "$t" "$work/c$n" || exit 1
 }
-build() {
-  wt=$1 vm=$2
-  mkdir -p "$work/template"
-  git init -q "$wt" && mkdir "$vm"
-  (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets && echo k >secrets/k &&
-    printf '' >.mcp.json && echo notes >notes.txt && git add -A && git commit -qm init) || exit 1
-  cat >"$work/policy.in" <<'EOF'
-mask-file .env
+policy='mask-file .env
 mask-dir secrets/
 mask-file .netrc
 mask-file .envrc
@@ -51,12 +50,30 @@ protect .git/hooks/
 protect .claude/
 protect .mcp.json
 protect CLAUDE.md
-EOF
+'
+build() {
+  wt=$1 vm=$2
+  # Without git's template (14 sample hooks, a description, info/exclude:
+  # a third of what each fresh copies): an empty hooks directory, where a
+  # case writes hooks.
+  git init -q --template= "$wt" && mkdir -p "$vm" "$wt/secrets" "$wt/.claude" "$wt/.git/hooks" || exit 1
+  { echo code >"$wt/main.c" && printf 'TOKEN=1\n' >"$wt/.env" && echo k >"$wt/secrets/k" && printf '' >"$wt/.mcp.json" &&
+    echo notes >"$wt/notes.txt" && git -C "$wt" add -A && git -C "$wt" commit -qm init; } || exit 1
   # prepare's records, as the boot made them: the policy, the placeholders.
-  cp "$work/policy.in" "$vm/path-policy"
-  (cd "$wt" && : >.netrc && : >.envrc && mkdir -p .claude && : >CLAUDE.md)
+  printf '%s' "$policy" >"$vm/path-policy"
+  : >"$wt/.netrc" && : >"$wt/.envrc" && : >"$wt/CLAUDE.md"
   printf '.netrc\n.envrc\n.claude/\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
   : >"$vm/path-policy.masked-files" # prepare's, made even when empty: its absence is a lost record
+}
+# The templates the cases below share: config/app.yml committed, or
+# config/master.key (KEY=1), and config/master.key masked.
+with_app() {
+  mkdir "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config &&
+    echo 'mask-file config/master.key' >>"$vm/path-policy"
+}
+with_key() {
+  mkdir "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key &&
+    echo 'mask-file config/master.key' >>"$vm/path-policy"
 }
 [[ $pp == /* ]] || pp=$PWD/$pp
 # The boot's base commit, as prepare records it: HEAD, written before each
@@ -332,27 +349,36 @@ check "snapshot: git fsck" fsck_ok
 # --- host safety: nothing the agent wrote runs
 fresh
 marker=$work/marker
-cat >"$work/evil" <<EOF
-#!/bin/sh
-echo "\$0 \$*" >>"$marker"
+evil_sh="#!/bin/sh
+echo \"\$0 \$*\" >>\"$marker\"
 cat
-EOF
-chmod +x "$work/evil"
+"
+printf '%s' "$evil_sh" >"$work/evil"
+# The config these cases give git, written as text where git config (a
+# process a key) would write the same file: $ev is the program as a config
+# value (quoted as git config quotes one only if it must).
+ev=$work/evil
+[[ $ev == *[\;\#\"\\]* || $ev == [[:space:]]* || $ev == *[[:space:]] ]] && { ev=${ev//\\/\\\\}; ev=\"${ev//\"/\\\"}\"; }
 git init -q "$wt/vendor/lib" && echo v >"$wt/vendor/lib/f" && git -C "$wt/vendor/lib" add f &&
   git -C "$wt/vendor/lib" commit -qm v
-for k in core.fsmonitor diff.external core.pager core.editor credential.helper; do
-  git -C "$wt/vendor/lib" config "$k" "$work/evil"
-done
-git -C "$wt/vendor/lib" config filter.evil.clean "$work/evil"
-git -C "$wt/vendor/lib" config filter.evil.smudge "$work/evil"
+# core.fsmonitor diff.external core.pager core.editor credential.helper, the
+# evil filter and textconv: a new repository's config is its [core]
+# section alone, so core's keys end it and the rest are new sections.
+printf '\t%s = %s\n' fsmonitor "$ev" pager "$ev" editor "$ev" >>"$wt/vendor/lib/.git/config"
+printf '[diff]\n\texternal = %s\n[credential]\n\thelper = %s\n[filter "evil"]\n\tclean = %s\n\tsmudge = %s\n[diff "evil"]\n\ttextconv = %s\n' \
+  "$ev" "$ev" "$ev" "$ev" "$ev" >>"$wt/vendor/lib/.git/config"
 echo '* filter=evil diff=evil' >"$wt/vendor/lib/.gitattributes"
-git -C "$wt/vendor/lib" config diff.evil.textconv "$work/evil"
+hooks=()
 for h in pre-commit post-index-change post-checkout reference-transaction fsmonitor-watchman; do
-  cp "$work/evil" "$wt/vendor/lib/.git/hooks/$h"
-  cp "$work/evil" "$wt/.git/hooks/$h"
+  hooks+=("$wt/vendor/lib/.git/hooks/$h" "$wt/.git/hooks/$h")
 done
-# The root's fsmonitor too: git would run it on every index read.
-git -C "$wt" config core.fsmonitor "$work/evil"
+for h in "${hooks[@]}"; do printf '%s' "$evil_sh" >"$h"; done
+chmod +x "$work/evil" "${hooks[@]}"
+# The root's fsmonitor too: git would run it on every index read. (The
+# template's config is its [core] section alone, as above.)
+IFS= read -r -d '' rootcfg <"$wt/.git/config"
+fsm=$'\tfsmonitor = '"$ev"$'\n'
+printf '%s' "$fsm" >>"$wt/.git/config"
 echo change >>"$wt/vendor/lib/f"
 echo x >>"$wt/main.c"
 stage
@@ -360,10 +386,15 @@ check "host safety: staged" [ "$rc" -eq 0 ]
 check "host safety: no hook, fsmonitor, filter, textconv or helper ran" [ ! -e "$marker" ]
 stage --snapshot
 check "host safety: in snapshot mode too" [ ! -e "$marker" ]
-git -C "$wt" config --unset core.fsmonitor # the test's own git from here on
-check "host safety: the nested checkout is a gitlink" out_has '^160000 ' git -C "$wt" ls-files -s vendor/lib
+# the test's own git from here on: what git config --unset leaves (git
+# config if stage wrote the file meanwhile)
+IFS= read -r -d '' cfg <"$wt/.git/config"
+if [ "$cfg" = "$rootcfg$fsm" ]; then printf '%s' "$rootcfg" >"$wt/.git/config"; else git -C "$wt" config --unset core.fsmonitor; fi
+# gitlink_at PATH: git ls-files -s -- PATH lists a gitlink (160000)
+gitlink_at() { local l; idx_list; for l in "${idx_lines[@]}"; do [[ $l == '160000 '* ]] && below "${l#*$'\t'}" "$1" && return 0; done; return 1; }
+check "host safety: the nested checkout is a gitlink" gitlink_at vendor/lib
 # The root's own filter (the host's config) still runs, as git-lfs needs.
-git -C "$wt" config filter.host.clean 'tr a-z A-Z'
+printf '[filter "host"]\n\tclean = tr a-z A-Z\n' >>"$wt/.git/config"
 echo 'hostf.txt filter=host' >"$wt/.gitattributes" && echo lower >"$wt/hostf.txt"
 stage
 check "host safety: the root repository's own filter runs" [ "$(git -C "$wt" cat-file -p :hostf.txt)" = LOWER ]
@@ -374,8 +405,11 @@ check "host safety: git fsck" fsck_ok
 # A commondir in the root's own .git (git reads config from there).
 fresh
 rm -f "$marker"
-git init -q --bare "$wt/.store" && git -C "$wt/.store" config core.bare false
-git -C "$wt/.store" config filter.evil.clean "$work/evil"
+# not_bare GITDIR: git config core.bare false, where git init or clone
+# --bare wrote bare = true
+not_bare() { local c; IFS= read -r -d '' c <"$1/config"; printf '%s' "${c/$'\tbare = true\n'/$'\tbare = false\n'}" >"$1/config"; }
+git init -q --bare "$wt/.store" && not_bare "$wt/.store"
+printf '[filter "evil"]\n\tclean = %s\n' "$ev" >>"$wt/.store/config"
 cp -r "$wt/.git/objects" "$wt/.git/refs" "$wt/.store/"
 echo ../.store >"$wt/.git/commondir" && echo '* filter=evil' >"$wt/.gitattributes" && echo x >>"$wt/main.c"
 stage
@@ -387,23 +421,24 @@ check "commondir into the worktree: nothing ran in snapshot mode" [ ! -e "$marke
 rm "$wt/.git/commondir"
 # A config.worktree in the root's .git, read once extensions.worktreeConfig
 # is on (as git sparse-checkout turns it on).
-git -C "$wt" config extensions.worktreeConfig true
-git -C "$wt" config --worktree filter.evil.clean "$work/evil"
+printf '[extensions]\n\tworktreeConfig = true\n' >>"$wt/.git/config"
+printf '[filter "evil"]\n\tclean = %s\n' "$ev" >"$wt/.git/config.worktree"
 stage
 check "config.worktree with a filter: refused" [ "$rc" -eq 1 ]
 check "config.worktree with a filter: said" has "$work/err" 'config.worktree sets filter.evil.clean'
 check "config.worktree with a filter: nothing ran" [ ! -e "$marker" ]
-git -C "$wt" config --worktree --unset filter.evil.clean
-git -C "$wt" config --worktree core.sparseCheckout false
+# git config --worktree --unset filter.evil.clean (its section goes with
+# it), then core.sparseCheckout false
+printf '[core]\n\tsparseCheckout = false\n' >"$wt/.git/config.worktree"
 stage
 check "config.worktree without a program: staged" [ "$rc" -eq 0 ]
 # A linked worktree's .git file rewritten to a gitdir the agent made.
 fresh
 git -C "$wt" worktree add -q "$work/linked-evil$n" -b evil >/dev/null 2>&1
 lwt=$work/linked-evil$n
-git clone -q --bare "$wt" "$lwt/.mine" && git -C "$lwt/.mine" config core.bare false
+git clone -q --bare "$wt" "$lwt/.mine" && not_bare "$lwt/.mine"
 git -C "$lwt/.mine" symbolic-ref HEAD refs/heads/main
-git -C "$lwt/.mine" config filter.evil.clean "$work/evil"
+printf '[filter "evil"]\n\tclean = %s\n' "$ev" >>"$lwt/.mine/config"
 echo 'gitdir: .mine' >"$lwt/.git" && echo '* filter=evil' >"$lwt/.gitattributes" && echo x >>"$lwt/main.c"
 "$pp" stage --worktree "$lwt" --out "$vm" >"$work/out" 2>"$work/err"; rc=$?
 check "linked worktree, .git file into the worktree: refused" [ "$rc" -eq 1 ]
@@ -432,7 +467,7 @@ check "staged blob: git fsck" fsck_ok
 
 # --- snapshot in a repository without an index yet; --index relative to the caller
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && echo a >"$wt/a" && : >"$vm/path-policy.masked-files"
+git init -q "$wt" && mkdir "$vm" && printf '%s' "$policy" >"$vm/path-policy" && echo a >"$wt/a" && : >"$vm/path-policy.masked-files"
 stage --snapshot --json
 check "snapshot, no index yet: exit 0" [ "$rc" -eq 0 ]
 check "snapshot, no index yet: the work" jqq '.files_changed == ["a"]' "$work/out"
@@ -461,8 +496,8 @@ shape() {
   check "$1: the work staged" staged main.c
   check "$1: git fsck" fsck_ok
 }
-shape "index v4" "git config index.version 4 && git update-index --index-version 4"
-shape "split index" "git config core.splitIndex true && git update-index --split-index"
+shape "index v4" "printf '[index]\\n\\tversion = 4\\n' >>.git/config && git update-index --index-version 4"
+shape "split index" "printf '\\tsplitIndex = true\\n' >>.git/config && git update-index --split-index"
 shape "sparse checkout" "mkdir -p docs && echo d >docs/a && git add docs && git commit -qm d && git sparse-checkout set --no-cone '/*' '!/docs/'"
 shape "odd names" "printf a >'with space' && printf b >\$'new\nline' && printf c >\$'bad\xff' && git add 'with space' \$'new\nline' \$'bad\xff' && git commit -qm odd && printf z >>'with space'"
 shape "sparse index" "mkdir -p docs && echo d >docs/a && git add docs && git commit -qm d && git sparse-checkout set --cone --sparse-index lib"
@@ -498,9 +533,7 @@ check "forged cache tree: git fsck" fsck_ok
 # it, and the host sees the secret at the new path. Its blob is a masked
 # path's, gone from its place: held back, renamed or not.
 for how in dir file; do
-  fresh
-  mkdir -p "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key
-  echo 'mask-file config/master.key' >>"$vm/path-policy"
+  fresh with_key
   if [ $how = dir ]; then mv "$wt/config" "$wt/cfg"; moved=cfg/master.key; else mv "$wt/config/master.key" "$wt/notes.md"; moved=notes.md; fi
   stage
   check "moved masked ($how): exit 0" [ "$rc" -eq 0 ]
@@ -629,7 +662,7 @@ check "an aliased name: no entry git would not add itself" rc_or not_out_has '^\
 # said, so it was never held back; it runs with =dirty since (064e34f).
 # The stage-plumbing suite runs every other case that way too.
 fresh
-git -C "$wt" config core.splitIndex true && git -C "$wt" update-index --split-index
+printf '\tsplitIndex = true\n' >>"$wt/.git/config" && git -C "$wt" update-index --split-index
 git init -q "$wt/secrets/sub" && echo s >"$wt/secrets/sub/s" && git -C "$wt/secrets/sub" add s && git -C "$wt/secrets/sub" commit -qm s
 stage
 check "gitlink under a masked dir, split index: held back" has "$work/err" 'left secrets/sub out of the commit (masked)'
@@ -640,9 +673,7 @@ check "gitlink under a masked dir, split index: not in the index" not_indexed se
 # repository, and there is no deleted blob of HEAD's to tie it to its
 # masked place. It is committed. (stage would need the masked files' blob
 # ids from the boot to know them.)
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=host-secret' >"$wt/config/master.key"  # the host's, never committed
 stage
 check "moved untracked masked file: first held back in place" has "$work/err" 'left config/master.key out of the commit (masked)'
@@ -712,9 +743,7 @@ check "attack15: an aliased name, refused: the host's master.key not hashed into
 # too (a walk before it), or let git add write its objects into a private
 # object directory (the real one an alternate) and copy in only what the
 # staged index names.
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=host-secret-15b' >"$wt/config/master.key"
 secret=$(git -C "$wt" hash-object "$wt/config/master.key")
 stage # its inode recorded
@@ -729,9 +758,7 @@ check "attack15: moved masked file: its blob not written to .git/objects" no_blo
 # host's secret now stands at a path HEAD tracks, a plain 'M', and is
 # staged and committed. Ask moved_here() (and source_of()) of 'M' and 'T'
 # changes too.
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=host-secret-15c' >"$wt/config/master.key"
 secret=$(git -C "$wt" hash-object "$wt/config/master.key")
 stage # its inode recorded
@@ -749,9 +776,7 @@ check "attack15: moved over a path HEAD tracks: the secret not in the tree" tree
 # the agent wrote holding .env and .env/x: both are masked, git add -A
 # leaves both, stage keeps both. Drop what a restored path conflicts with
 # (as update-index --replace would), or refuse.
-fresh
-mkdir -p "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_key
 mv "$wt/config" "$wt/cfg" && echo 'a file now' >"$wt/config"
 stage
 check "attack15: a masked file's directory become a file: git write-tree works" rc_or writes_tree
@@ -794,9 +819,7 @@ check "attack15: a PEM key after a BOM refused" has "$work/err" 'refused to comm
 
 # The blob a moved masked file's git add wrote goes again; one the store
 # had before (another branch holds the same bytes) stays, and fsck is clean.
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=also-on-a-branch' >"$wt/config/master.key"
 git -C "$wt" checkout -q -b side && git -C "$wt" add -f config/master.key && git -C "$wt" commit -qm side &&
   git -C "$wt" checkout -q - && git -C "$wt" rm -q --cached config/master.key 2>/dev/null
@@ -914,7 +937,7 @@ check "a symlink named id_rsa: staged" in_index keys/id_rsa
 # A repository without a commit: HEAD's tree is asked for with the
 # repository, and asked again without.
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && : >"$vm/path-policy.placeholders" && : >"$vm/path-policy.masked-files"
+git init -q "$wt" && mkdir "$vm" && printf '%s' "$policy" >"$vm/path-policy" && : >"$vm/path-policy.placeholders" && : >"$vm/path-policy.masked-files"
 echo code >"$wt/main.c" && printf 'TOKEN=1\n' >"$wt/.env" && : >"$wt/.envrc"
 printf '.envrc\n' >"$vm/path-policy.placeholders"
 stage
