@@ -36,7 +36,8 @@ fresh() {
   local t=$work/template${1:+-$1}
   [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
   if [ ! -d "$t" ]; then
-    cp -a "$work/template" "$t" && wt=$t/wt vm=$t/vm && "$1" || { echo "FAIL: template $1"; exit 1; }
+    wt=$t/wt vm=$t/vm
+    cp -a "$work/template" "$t" && "$1" || exit 1
   fi
   n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm; stale
   cp -a "$t" "$work/c$n" || exit 1
@@ -86,6 +87,18 @@ with_key() {
 # (.git a directory without a commondir, HEAD a branch whose loose ref holds
 # a commit id: what git rev-parse HEAD^{commit} says of it, every ref here
 # naming a commit); git rev-parse otherwise.
+# capture VAR CMD...: VAR=$(CMD) (its output, trailing newlines dropped;
+# its status) without the subshell bash forks for a $() here: the EXIT
+# trap keeps it from running CMD in place of itself, a process more each.
+capture() {
+  local -n _cv=$1; shift
+  "$@" >"$work/capture"; local r=$?
+  _cv=; IFS= read -r -d '' _cv <"$work/capture"
+  while [[ $_cv == *$'\n' ]]; do _cv=${_cv%$'\n'}; done
+  return $r
+}
+# what capture sets below (named here for shellcheck, which cannot see it)
+hostf='' names='' modhead='' headenv='' num='' gitbin=''
 base_record() {
   local w=$1 o=$2 h= r=
   [ -n "$w" ] && [ -d "$o" ] || return 0
@@ -94,7 +107,7 @@ base_record() {
     [[ $h =~ ^[0-9a-f]{40}$ ]]; then
     :
   else
-    h=$(git -C "$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null) || h=
+    capture h git -C "$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null || h=
   fi
   printf '%s' "${h:+$h
 }" >"$o/path-policy.base"
@@ -183,8 +196,8 @@ out_has() { local re=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_re "$work
 not_out_has() { ! out_has "$@"; }
 # tree_lacks ERE: the tree git write-tree makes of the index lists no
 # ERE (passes, as the pipe did, when git write-tree fails)
-tree_lacks() { local t; t=$(git -C "$wt" write-tree 2>/dev/null) || return 0; ! out_has "$1" git -C "$wt" ls-tree -r "$t"; }
-tree_has_re() { local t; t=$(git -C "$wt" write-tree 2>/dev/null); out_has "$1" git -C "$wt" ls-tree -r "$t"; }
+tree_lacks() { local t; capture t git -C "$wt" write-tree 2>/dev/null || return 0; ! out_has "$1" git -C "$wt" ls-tree -r "$t"; }
+tree_has_re() { local t; capture t git -C "$wt" write-tree 2>/dev/null; out_has "$1" git -C "$wt" ls-tree -r "$t"; }
 writes_tree() { git -C "$wt" write-tree >/dev/null 2>&1; }
 rc_or() { [ "$rc" -ne 0 ] || "$@"; }
 no_blob() { ! git -C "$wt" cat-file -e "$1" 2>/dev/null; }
@@ -316,17 +329,19 @@ cp "$wt/.git/index" "$work/index.before"
 stage --snapshot --json
 check "snapshot: exit 0" [ "$rc" -eq 0 ]
 check "snapshot: the real index is byte-identical" cmp -s "$wt/.git/index" "$work/index.before"
-jqq() { jq -e "$@" >/dev/null; }
 # jq_each FILE FILTER...: one jq for several questions of FILE, their
-# answers in $jq_ok, in order: yes when jq -e FILTER would pass (its last
-# output neither false nor null, no error), no otherwise; then .tree as
-# jq -r prints it in $jq_tree.
+# answers in $jq_ok, in order: yes when FILTER's last output is neither
+# false nor null, no otherwise (an error, or no output: jq 1.6's -e
+# passed a filter with no output, so these checks, jq -e each before,
+# passed when stage printed nothing); then .tree as jq -r prints it in
+# $jq_tree.
 jq_each() {
   local f=$1 prog='' q; shift
   for q; do prog+="([try ($q) catch null] | if length > 0 and last != false and last != null then \"yes\" else \"no\" end), "; done
   jq_ok=() jq_tree=
   jq -r "$prog.tree" "$f" >"$work/jq.out" 2>/dev/null || return 0
   mapfile -t jq_ok <"$work/jq.out"
+  [ ${#jq_ok[@]} -gt 0 ] || return 0
   jq_tree=${jq_ok[-1]}; unset 'jq_ok[-1]'
 }
 jq_each "$work/out" '.tree | test("^[0-9a-f]{40}$")' '.files_changed | index("main.c") and index("new.c")' \
@@ -342,8 +357,8 @@ two_same() { [ "${#rp[@]}" -eq 2 ] && [ "${rp[0]}" = "${rp[1]}" ]; }
 check "snapshot: the tree holds HEAD's .env" two_same
 check "snapshot: no temporary index left behind" no_private_index
 stage --snapshot
-first_line() { local l=; IFS= read -r l <"$1"; printf '%s' "$l"; }
-check "snapshot: text output, the tree first" [ "$(first_line "$work/out")" = "$tree" ]
+first=; IFS= read -r first <"$work/out"
+check "snapshot: text output, the tree first" [ "$first" = "$tree" ]
 check "snapshot: git fsck" fsck_ok
 
 # --- host safety: nothing the agent wrote runs
@@ -397,7 +412,8 @@ check "host safety: the nested checkout is a gitlink" gitlink_at vendor/lib
 printf '[filter "host"]\n\tclean = tr a-z A-Z\n' >>"$wt/.git/config"
 echo 'hostf.txt filter=host' >"$wt/.gitattributes" && echo lower >"$wt/hostf.txt"
 stage
-check "host safety: the root repository's own filter runs" [ "$(git -C "$wt" cat-file -p :hostf.txt)" = LOWER ]
+capture hostf git -C "$wt" cat-file -p :hostf.txt
+check "host safety: the root repository's own filter runs" [ "$hostf" = LOWER ]
 check "host safety: git fsck" fsck_ok
 
 # The repository itself named from inside the worktree: its config would be
@@ -447,7 +463,8 @@ check "linked worktree, .git file into the worktree: nothing ran" [ ! -e "$marke
 fresh
 "$pp" stage --worktree "$wt/secrets" --out "$vm" >"$work/out" 2>"$work/err"; rc=$?
 check "a subdirectory as the worktree: refused" [ "$rc" -eq 1 ]
-check "a subdirectory as the worktree: nothing staged" [ -z "$(git -C "$wt" diff --cached --name-only)" ]
+capture names git -C "$wt" diff --cached --name-only
+check "a subdirectory as the worktree: nothing staged" [ -z "$names" ]
 
 # --- credentials are judged by the staged blob, not the worktree's file
 fresh
@@ -470,7 +487,8 @@ n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
 git init -q "$wt" && mkdir "$vm" && printf '%s' "$policy" >"$vm/path-policy" && echo a >"$wt/a" && : >"$vm/path-policy.masked-files"
 stage --snapshot --json
 check "snapshot, no index yet: exit 0" [ "$rc" -eq 0 ]
-check "snapshot, no index yet: the work" jqq '.files_changed == ["a"]' "$work/out"
+jq_each "$work/out" '.files_changed == ["a"]'
+check "snapshot, no index yet: the work" [ "${jq_ok[0]-}" = yes ]
 check "snapshot, no index yet: still none" [ ! -e "$wt/.git/index" ]
 check "snapshot, no index yet: no private index left" no_private_index
 fresh
@@ -576,7 +594,8 @@ echo 'TOKEN=m' >"$wt/mod/.env"  # inside the submodule: its own business
 echo s2 >>"$wt/mod/s" && git -C "$wt/mod" commit -qam s2
 stage
 check "submodule: exit 0" [ "$rc" -eq 0 ]
-check "submodule: the gitlink moves to its new HEAD" index_has "160000 $(git -C "$wt/mod" rev-parse HEAD) 0	mod"
+capture modhead git -C "$wt/mod" rev-parse HEAD
+check "submodule: the gitlink moves to its new HEAD" index_has "160000 $modhead 0	mod"
 check "submodule: nothing inside it is staged in the root" not_indexed mod/.env
 check "submodule: git fsck" fsck_ok
 
@@ -611,7 +630,7 @@ fresh
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" last .env
 echo 'TOKEN=host-secret' >"$wt/.env" && echo leaked >"$wt/secrets/new"
 find "$wt" -path "$wt/.git" -prune -o -type f -exec touch -d '+1 minute' {} + # racy: git add -A looks at every file
-secret=$(git -C "$wt" hash-object "$wt/.env")
+capture secret git -C "$wt" hash-object "$wt/.env"
 stage
 check "unsorted index: the host's .env is not in the tree" rc_or tree_lacks "$secret"
 
@@ -624,7 +643,8 @@ fresh
 rm "$wt/.env" && mkdir "$wt/.env" && echo 'TOKEN=d' >"$wt/.env/x"
 stage
 check "masked file become a directory: exit 0" [ "$rc" -eq 0 ]
-check "masked file become a directory: .env as HEAD has it" index_has "100644 $(git -C "$wt" rev-parse HEAD:.env) 0	.env"
+capture headenv git -C "$wt" rev-parse HEAD:.env
+check "masked file become a directory: .env as HEAD has it" index_has "100644 $headenv 0	.env"
 check "masked file become a directory: git write-tree works" writes_tree
 check "masked file become a directory: as git update-index leaves it (no .env/x)" not_indexed .env/x
 
@@ -649,7 +669,7 @@ check "odd file mode: ... and not in the tree" tree_lacks id_rsa
 fresh
 echo 'mask-file config/master.key' >>"$vm/path-policy"
 mkdir -p "$wt/config" && echo 'KEY=host-secret' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
 stage
 check "an aliased name: the host's master.key is not in the tree" rc_or tree_lacks "$secret"
@@ -689,7 +709,8 @@ check "moved untracked masked file: not staged" not_indexed cfg/master.key
 # (exclude pathspecs) instead of taking them back out of the index.
 fresh
 echo 'TOKEN=host-only' >"$wt/secrets/prod" && printf 'machine h login u password p\n' >"$wt/.netrc"
-secret=$(git -C "$wt" hash-object "$wt/secrets/prod") netrc=$(git -C "$wt" hash-object "$wt/.netrc")
+# both blob ids in one git
+git -C "$wt" hash-object "$wt/secrets/prod" "$wt/.netrc" >"$work/oids"; { read -r secret; read -r netrc; } <"$work/oids"
 stage
 check "masked, never committed: held back" has "$work/err" 'left secrets/prod out of the commit (masked)'
 check "masked, never committed: its blob not written to .git/objects" no_blob "$secret"
@@ -704,8 +725,10 @@ git -C "$wt" add -A && git -C "$wt" commit -qm init
 printf '{"sandbox": {"mask_paths": ["config/master.key", "keys/"]}}\n' >"$work/modules.json"
 echo 'KEY=host-secret-2' >"$wt/config/master.key" && mkdir "$wt/keys" && echo 'deploy-key' >"$wt/keys/deploy"
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/err"
-check "prepare: the masked files recorded by inode" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/config/master.key")" "$vm/path-policy.masked-files"
-check "prepare: ... a masked directory's file too" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/keys/deploy")" "$vm/path-policy.masked-files"
+# both files' numbers in one stat; each a line of the record (grep -qxF)
+stat -c '%d %i %.9Y' "$wt/config/master.key" "$wt/keys/deploy" >"$work/st"; { read -r st_key; read -r st_deploy; } <"$work/st"
+check "prepare: the masked files recorded by inode" has_line "$vm/path-policy.masked-files" "$st_key"
+check "prepare: ... a masked directory's file too" has_line "$vm/path-policy.masked-files" "$st_deploy"
 check "prepare: ... and nothing of their content" lacks_re "$vm/path-policy.masked-files" '[a-f]'
 mv "$wt/config" "$wt/cfg" && mv "$wt/keys" "$wt/k2"   # the guest, the masks with them
 stage
@@ -715,7 +738,7 @@ check "moved at the boot's: not staged" not_indexed cfg/master.key k2/deploy
 check "moved at the boot's: the rest of the move is" staged cfg/app.yml
 check "moved at the boot's: git fsck" fsck_ok
 # One too deep to walk is said, not passed over in silence.
-mv "$wt/k2" "$wt/keys" && deep=$wt/keys$(printf '/d%.0s' $(seq 70)) && mkdir -p "$deep" && echo x >"$deep/f"
+mv "$wt/k2" "$wt/keys" && printf -v deep '/d%.0s' {1..70} && deep=$wt/keys$deep && mkdir -p "$deep" && echo x >"$deep/f"
 stage
 check "too deep to walk: said" has "$work/err" 'masked path(s) not walked'
 check "too deep to walk: still held back" not_out_has '^keys/' git -C "$wt" ls-files
@@ -730,7 +753,7 @@ check "too deep to walk: still held back" not_out_has '^keys/' git -C "$wt" ls-f
 fresh
 echo 'mask-file config/master.key' >>"$vm/path-policy"
 mkdir -p "$wt/config" && echo 'KEY=host-secret-15a' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
 stage
 check "attack15: an aliased name, refused: the host's master.key not hashed into .git/objects" no_blob "$secret"
@@ -745,7 +768,7 @@ check "attack15: an aliased name, refused: the host's master.key not hashed into
 # staged index names.
 fresh with_app
 echo 'KEY=host-secret-15b' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 stage # its inode recorded
 mv "$wt/config" "$wt/cfg"
 stage
@@ -760,7 +783,7 @@ check "attack15: moved masked file: its blob not written to .git/objects" no_blo
 # changes too.
 fresh with_app
 echo 'KEY=host-secret-15c' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 stage # its inode recorded
 mkdir "$wt/cfg" && echo decoy >"$wt/cfg/master.key" && git -C "$wt" add cfg/master.key && git -C "$wt" commit -qm decoy
 rm -r "$wt/cfg" && mv "$wt/config" "$wt/cfg"
@@ -798,7 +821,8 @@ check "attack15: .env and .env/x in the agent's index: git write-tree works" rc_
 fresh
 stage # the placeholders .netrc and .envrc recorded
 rm "$wt/.netrc" "$wt/.envrc" && echo 'int work;' >"$wt/work.c"
-echo "$(stat -c '%d %i' "$wt/work.c") 1.000000000" >>"$vm/path-policy.masked-files" # the number reused
+capture num stat -c '%d %i' "$wt/work.c"
+echo "$num 1.000000000" >>"$vm/path-policy.masked-files" # the number reused
 stage
 check "attack15: a reused inode number: the colony's new file is staged" staged work.c
 
@@ -825,7 +849,7 @@ git -C "$wt" checkout -q -b side && git -C "$wt" add -f config/master.key && git
   git -C "$wt" checkout -q - && git -C "$wt" rm -q --cached config/master.key 2>/dev/null
 git -C "$wt" checkout -q main 2>/dev/null || git -C "$wt" checkout -q master 2>/dev/null
 echo 'KEY=also-on-a-branch' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 stage
 mv "$wt/config" "$wt/cfg"
 stage
@@ -837,7 +861,8 @@ check "moved, its bytes on a branch: git fsck" fsck_ok
 # --- HEAD's entries from the index before git add, when its tree is HEAD's
 # A git that logs what it runs, to see which way HEAD was read.
 mkdir -p "$work/bin"
-printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/git.log"\nexec %s "$@"\n' "$work" "$(command -v git)" >"$work/bin/git"
+capture gitbin command -v git
+printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/git.log"\nexec %s "$@"\n' "$work" "$gitbin" >"$work/bin/git"
 chmod +x "$work/bin/git"
 logged_stage() { : >"$work/git.log"; PATH="$work/bin:$PATH" stage "$@"; }
 ran_ls_tree() { has_re "$work/git.log" 'ls-tree'; }
@@ -886,7 +911,8 @@ root_tree() {
 }
 fresh
 echo 'A=1' >"$wt/.env.local" && git -C "$wt" add .env.local && git -C "$wt" update-index --index-version 2
-root_tree "$wt/.git/index" "$(git -C "$wt" rev-parse 'HEAD^{tree}')"
+capture headtree git -C "$wt" rev-parse 'HEAD^{tree}'
+root_tree "$wt/.git/index" "$headtree"
 check "lying cache tree: git reads it" git -C "$wt" ls-files --error-unmatch .env.local
 logged_stage
 check "lying cache tree: exit 3" [ "$rc" -eq 3 ]
@@ -916,18 +942,21 @@ for name in lib lib/; do
   fresh
   mkdir -p "$wt/lib" && echo a >"$wt/lib/a.c" && echo b >"$wt/lib/b.c" && git -C "$wt" add lib && git -C "$wt" commit -qm lib
   git -C "$wt" update-index --index-version 2
-  collapse "$wt/.git/index" "$name" "$(git -C "$wt" rev-parse HEAD:lib)"
-  root_tree "$wt/.git/index" "$(git -C "$wt" rev-parse 'HEAD^{tree}')"
+  git -C "$wt" rev-parse HEAD:lib 'HEAD^{tree}' >"$work/oids"; { read -r libtree; read -r headtree; } <"$work/oids"
+  collapse "$wt/.git/index" "$name" "$libtree"
+  root_tree "$wt/.git/index" "$headtree"
   rm -rf "$wt/lib" && printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/lib"
   stage
   check "a directory's entry ($name): exit 1" [ "$rc" -eq 1 ]
   check "a directory's entry ($name): said" has "$work/err" 'is not one git would write'
-  check "a directory's entry ($name): the key not staged" not_out_has "$(git -C "$wt" hash-object "$wt/lib")" git -C "$wt" ls-files -s
+  capture key git -C "$wt" hash-object "$wt/lib"
+  check "a directory's entry ($name): the key not staged" not_out_has "$key" git -C "$wt" ls-files -s
 done
 # A symlink whose target is a key: the commit would carry the key as the
 # link's blob. Judged by content; an ordinary link named id_rsa is a link.
 fresh
-mkdir -p "$wt/keys" && ln -s -- "$(printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----')" "$wt/keys/deploy"
+printf -v key -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----'
+mkdir -p "$wt/keys" && ln -s -- "$key" "$wt/keys/deploy"
 ln -s ../main.c "$wt/keys/id_rsa"
 stage
 check "a symlink holding a key: exit 3" [ "$rc" -eq 3 ]
