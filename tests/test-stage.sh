@@ -179,8 +179,16 @@ differs() {
 staged() { differs "$1"; }
 # in_index PATH: git ls-files -- PATH lists something
 in_index() { indexed "$1"; }
-# not_indexed PATH...: not every PATH has an entry (git ls-files --error-unmatch fails)
-not_indexed() { local p; for p; do indexed "$p" || return 0; done; return 1; }
+# not_indexed PATH...: no PATH has an entry, and git answered. (It was !
+# git ls-files --error-unmatch PATH...: it passed when any one PATH had
+# none, or when git failed; as the other stage tests' since 44d8594.)
+not_indexed() {
+  local p
+  idx_list
+  [ "$idx_rc" -eq 0 ] || return 1
+  for p; do indexed "$p" && return 1; done
+  return 0
+}
 # index_is_head PATH: the index's entry at PATH is HEAD's (mode and blob, stage 0), or neither has one
 index_is_head() { differs "$1"; [ $? -eq 1 ]; }
 # index_has LINE: git ls-files -s lists LINE (mode, oid, stage, tab, path)
