@@ -27,22 +27,22 @@ export GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
 printf '[user]\n\temail = t@example.invalid\n\tname = test\n[init]\n\tdefaultBranch = main\n[protocol "file"]\n\tallow = always\n[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n' >"$GIT_CONFIG_GLOBAL"
 
 n=0
-# fresh: a repository with a commit, prepared; $wt and $vm name them. Made
-# once, copied for each (one cp -a of both: nothing in them names its own
-# path).
+# fresh [SETUP]: a repository with a commit, prepared; $wt and $vm name
+# them. Made once, copied for each (one cp -a of both: nothing in them
+# names its own path). With SETUP (a function run in a copy, on $wt and
+# $vm), from a second template made once, SETUP run in it: the state it
+# leaves is the same for every case that starts from it.
 fresh() {
+  local t=$work/template${1:+-$1}
   [ -d "$work/template" ] || build "$work/template/wt" "$work/template/vm"
-  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm
-  cp -a "$work/template" "$work/c$n" || exit 1
+  if [ ! -d "$t" ]; then
+    wt=$t/wt vm=$t/vm
+    cp -a "$work/template" "$t" && "$1" || exit 1
+  fi
+  n=$((n + 1)); wt=$work/c$n/wt vm=$work/c$n/vm; stale
+  cp -a "$t" "$work/c$n" || exit 1
 }
-build() {
-  wt=$1 vm=$2
-  mkdir -p "$work/template"
-  git init -q "$wt" && mkdir "$vm"
-  (cd "$wt" && echo code >main.c && printf 'TOKEN=1\n' >.env && mkdir -p secrets && echo k >secrets/k &&
-    printf '' >.mcp.json && echo notes >notes.txt && git add -A && git commit -qm init) || exit 1
-  cat >"$work/policy.in" <<'EOF'
-mask-file .env
+policy='mask-file .env
 mask-dir secrets/
 mask-file .netrc
 mask-file .envrc
@@ -51,12 +51,30 @@ protect .git/hooks/
 protect .claude/
 protect .mcp.json
 protect CLAUDE.md
-EOF
+'
+build() {
+  wt=$1 vm=$2
+  # Without git's template (14 sample hooks, a description, info/exclude:
+  # a third of what each fresh copies): an empty hooks directory, where a
+  # case writes hooks.
+  git init -q --template= "$wt" && mkdir -p "$vm" "$wt/secrets" "$wt/.claude" "$wt/.git/hooks" || exit 1
+  { echo code >"$wt/main.c" && printf 'TOKEN=1\n' >"$wt/.env" && echo k >"$wt/secrets/k" && printf '' >"$wt/.mcp.json" &&
+    echo notes >"$wt/notes.txt" && git -C "$wt" add -A && git -C "$wt" commit -qm init; } || exit 1
   # prepare's records, as the boot made them: the policy, the placeholders.
-  cp "$work/policy.in" "$vm/path-policy"
-  (cd "$wt" && : >.netrc && : >.envrc && mkdir -p .claude && : >CLAUDE.md)
+  printf '%s' "$policy" >"$vm/path-policy"
+  : >"$wt/.netrc" && : >"$wt/.envrc" && : >"$wt/CLAUDE.md"
   printf '.netrc\n.envrc\n.claude/\nCLAUDE.md\n' >"$vm/path-policy.placeholders"
   : >"$vm/path-policy.masked-files" # prepare's, made even when empty: its absence is a lost record
+}
+# The templates the cases below share: config/app.yml committed, or
+# config/master.key (KEY=1), and config/master.key masked.
+with_app() {
+  mkdir "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config &&
+    echo 'mask-file config/master.key' >>"$vm/path-policy"
+}
+with_key() {
+  mkdir "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key &&
+    echo 'mask-file config/master.key' >>"$vm/path-policy"
 }
 [[ $pp == /* ]] || pp=$PWD/$pp
 # The boot's base commit, as prepare records it: HEAD, written before each
@@ -69,6 +87,18 @@ EOF
 # (.git a directory without a commondir, HEAD a branch whose loose ref holds
 # a commit id: what git rev-parse HEAD^{commit} says of it, every ref here
 # naming a commit); git rev-parse otherwise.
+# capture VAR CMD...: VAR=$(CMD) (its output, trailing newlines dropped;
+# its status) without the subshell bash forks for a $() here: the EXIT
+# trap keeps it from running CMD in place of itself, a process more each.
+capture() {
+  local -n _cv=$1; shift
+  "$@" >"$work/capture"; local r=$?
+  _cv=; IFS= read -r -d '' _cv <"$work/capture"
+  while [[ $_cv == *$'\n' ]]; do _cv=${_cv%$'\n'}; done
+  return $r
+}
+# what capture sets below (named here for shellcheck, which cannot see it)
+hostf='' names='' modhead='' headenv='' num='' gitbin=''
 base_record() {
   local w=$1 o=$2 h= r=
   [ -n "$w" ] && [ -d "$o" ] || return 0
@@ -77,7 +107,7 @@ base_record() {
     [[ $h =~ ^[0-9a-f]{40}$ ]]; then
     :
   else
-    h=$(git -C "$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null) || h=
+    capture h git -C "$w" rev-parse -q --verify 'HEAD^{commit}' 2>/dev/null || h=
   fi
   printf '%s' "${h:+$h
 }" >"$o/path-policy.base"
@@ -94,21 +124,75 @@ pp_base() {
 }
 pp_bin=$pp
 [ "$plumbing" != 1 ] && pp=pp_base
-stage() { "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
+stage() { stale; "$pp" stage --worktree "$wt" --out "$vm" "$@" >"$work/out" 2>"$work/err"; rc=$?; }
 # The checks, each one process at most: git's answer in one call, the
 # records read by bash (read, [[ ]]), not by grep, tr or awk in a pipe.
 # fsck without the commit-graph and multi-pack-index verifications it runs
 # as two more gits: no repository here has either (nothing writes one: the
 # test's config turns maintenance off, stage passes core.commitGraph=false).
 fsck_ok() { git -C "$wt" -c core.commitGraph=false -c core.multiPackIndex=false fsck --no-progress >/dev/null 2>&1; }
+# The index's questions answered from two listings a state, not a git a
+# check: what git ls-files -s lists, and what git diff-index --cached HEAD
+# names (each run once, when a check first asks, after each stage or
+# fresh; nothing between a stage and its checks changes the index unless
+# it says so with stale). A path matches an entry as git's pathspec does:
+# the entry itself or one below it. Each answers as the git call per check
+# did, git's own failure too (in the comment above each).
+gen=0
+stale() { gen=$((gen + 1)); }
+# below NAME PATH: NAME is PATH or a path below it
+below() { [[ $1 == "$2" || $1 == "$2/"* ]]; }
+idx_at='' idx_rc=0 idx_names=() idx_lines=()
+idx_list() {
+  [ "$idx_at" = "$gen:$wt" ] && return
+  git -C "$wt" ls-files -s -z >"$work/idx" 2>/dev/null; idx_rc=$?
+  mapfile -d '' idx_lines <"$work/idx"
+  idx_names=("${idx_lines[@]#*$'\t'}") idx_at=$gen:$wt
+}
+dif_at='' dif_rc=0 dif_names=()
+dif_list() {
+  [ "$dif_at" = "$gen:$wt" ] && return
+  git -C "$wt" diff-index --cached -z --name-only HEAD >"$work/dif" 2>/dev/null; dif_rc=$?
+  mapfile -d '' dif_names <"$work/dif"
+  dif_at=$gen:$wt
+}
+# indexed PATH: git ls-files --error-unmatch -- PATH would pass (a PATH
+# with a glob character is asked of git: its pathspec is no literal)
+indexed() {
+  local e
+  [[ $1 == *[][*?\\]* ]] && { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; return; }
+  idx_list
+  [ "$idx_rc" -eq 0 ] || return 1
+  for e in "${idx_names[@]}"; do below "$e" "$1" && return 0; done
+  return 1
+}
+# differs PATH: 0 HEAD and the index differ at PATH, 1 they do not, 2 git
+# failed (git diff-index --cached --quiet HEAD -- PATH: 1, 0, other)
+differs() {
+  local e
+  dif_list
+  [ "$dif_rc" -eq 0 ] || return 2
+  for e in "${dif_names[@]}"; do below "$e" "$1" && return 0; done
+  return 1
+}
 # staged PATH: HEAD and the index differ at PATH (git diff --cached names it)
-staged() { git -C "$wt" --literal-pathspecs diff-index --cached --quiet HEAD -- "$1" >/dev/null 2>&1; [ $? -eq 1 ]; }
+staged() { differs "$1"; }
 # in_index PATH: git ls-files -- PATH lists something
-in_index() { git -C "$wt" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
-# not_indexed PATH...: not every PATH has an entry (git ls-files --error-unmatch fails)
-not_indexed() { ! git -C "$wt" ls-files --error-unmatch "$@" >/dev/null 2>&1; }
+in_index() { indexed "$1"; }
+# not_indexed PATH...: no PATH has an entry, and git answered. (It was !
+# git ls-files --error-unmatch PATH...: it passed when any one PATH had
+# none, or when git failed; as the other stage tests' since 44d8594.)
+not_indexed() {
+  local p
+  idx_list
+  [ "$idx_rc" -eq 0 ] || return 1
+  for p; do indexed "$p" && return 1; done
+  return 0
+}
 # index_is_head PATH: the index's entry at PATH is HEAD's (mode and blob, stage 0), or neither has one
-index_is_head() { git -C "$wt" --literal-pathspecs diff-index --cached --quiet HEAD -- "$1" >/dev/null 2>&1; }
+index_is_head() { differs "$1"; [ $? -eq 1 ]; }
+# index_has LINE: git ls-files -s lists LINE (mode, oid, stage, tab, path)
+index_has() { local l; idx_list; for l in "${idx_lines[@]}"; do [ "$l" = "$1" ] && return 0; done; return 1; }
 has() { local s=; IFS= read -r -d '' s <"$1"; [[ $s == *"$2"* ]]; }
 lacks() { ! has "$@"; }
 # has_re FILE ERE: a line of FILE matches ERE (grep -qE)
@@ -118,14 +202,19 @@ has_line() { local l; while IFS= read -r l || [ -n "$l" ]; do [ "$l" = "$2" ] &&
 # out_has ERE CMD...: a line CMD writes matches ERE (CMD | grep -qE, CMD's own status ignored as a pipe does)
 out_has() { local re=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_re "$work/cmd.out" "$re"; }
 not_out_has() { ! out_has "$@"; }
-out_has_line() { local x=$1; shift; "$@" >"$work/cmd.out" 2>/dev/null; has_line "$work/cmd.out" "$x"; }
 # tree_lacks ERE: the tree git write-tree makes of the index lists no
 # ERE (passes, as the pipe did, when git write-tree fails)
-tree_lacks() { local t; t=$(git -C "$wt" write-tree 2>/dev/null) || return 0; ! out_has "$1" git -C "$wt" ls-tree -r "$t"; }
-tree_has_re() { local t; t=$(git -C "$wt" write-tree 2>/dev/null); out_has "$1" git -C "$wt" ls-tree -r "$t"; }
+tree_lacks() { local t; capture t git -C "$wt" write-tree 2>/dev/null || return 0; ! out_has "$1" git -C "$wt" ls-tree -r "$t"; }
+tree_has_re() { local t; capture t git -C "$wt" write-tree 2>/dev/null; out_has "$1" git -C "$wt" ls-tree -r "$t"; }
 writes_tree() { git -C "$wt" write-tree >/dev/null 2>&1; }
 rc_or() { [ "$rc" -ne 0 ] || "$@"; }
 no_blob() { ! git -C "$wt" cat-file -e "$1" 2>/dev/null; }
+# same FILE FILE: their bytes are the same (cmp -s), read by bash
+same() {
+  local -a x y; local i
+  mapfile -d '' x <"$1" && mapfile -d '' y <"$2" && [ ${#x[@]} -eq ${#y[@]} ] || return 1
+  for ((i = 0; i < ${#x[@]}; i++)); do [ "${x[i]}" = "${y[i]}" ] || return 1; done
+}
 no_private_index() { ! compgen -G "$TMPDIR/pathpolicy-index.*" >/dev/null; }
 
 # --- 1. masked: held back to HEAD's version, byte for byte; never added
@@ -248,42 +337,71 @@ cp "$wt/.git/index" "$work/index.before"
 stage --snapshot --json
 check "snapshot: exit 0" [ "$rc" -eq 0 ]
 check "snapshot: the real index is byte-identical" cmp -s "$wt/.git/index" "$work/index.before"
-jqq() { jq -e "$@" >/dev/null; }
-check "snapshot: a tree id" jqq '.tree | test("^[0-9a-f]{40}$")' "$work/out"
-check "snapshot: files_changed has the work" jqq '.files_changed | index("main.c") and index("new.c")' "$work/out"
-check "snapshot: no placeholder, no masked file in files_changed" jqq '.files_changed | (index(".env") or index(".envrc") or index(".netrc") or index("CLAUDE.md")) | not' "$work/out"
-tree=$(jq -r .tree "$work/out")
-check "snapshot: the tree holds HEAD's .env" [ "$(git -C "$wt" rev-parse "$tree:.env")" = "$(git -C "$wt" rev-parse HEAD:.env)" ]
+# jq_each FILE FILTER...: one jq for several questions of FILE, their
+# answers in $jq_ok, in order: yes when FILTER's last output is neither
+# false nor null, no otherwise (an error, or no output: jq 1.6's -e
+# passed a filter with no output, so these checks, jq -e each before,
+# passed when stage printed nothing); then .tree as jq -r prints it in
+# $jq_tree.
+jq_each() {
+  local f=$1 prog='' q; shift
+  for q; do prog+="([try ($q) catch null] | if length > 0 and last != false and last != null then \"yes\" else \"no\" end), "; done
+  jq_ok=() jq_tree=
+  jq -r "$prog.tree" "$f" >"$work/jq.out" 2>/dev/null || return 0
+  mapfile -t jq_ok <"$work/jq.out"
+  [ ${#jq_ok[@]} -gt 0 ] || return 0
+  jq_tree=${jq_ok[-1]}; unset 'jq_ok[-1]'
+}
+jq_each "$work/out" '.tree | test("^[0-9a-f]{40}$")' '.files_changed | index("main.c") and index("new.c")' \
+  '.files_changed | (index(".env") or index(".envrc") or index(".netrc") or index("CLAUDE.md")) | not'
+check "snapshot: a tree id" [ "${jq_ok[0]-}" = yes ]
+check "snapshot: files_changed has the work" [ "${jq_ok[1]-}" = yes ]
+check "snapshot: no placeholder, no masked file in files_changed" [ "${jq_ok[2]-}" = yes ]
+tree=$jq_tree
+# Both blob ids in one git (it fails if either is not there: then the
+# check fails too, where two empty answers once compared equal).
+git -C "$wt" rev-parse "$tree:.env" HEAD:.env >"$work/rp" 2>/dev/null && mapfile -t rp <"$work/rp" || rp=()
+two_same() { [ "${#rp[@]}" -eq 2 ] && [ "${rp[0]}" = "${rp[1]}" ]; }
+check "snapshot: the tree holds HEAD's .env" two_same
 check "snapshot: no temporary index left behind" no_private_index
 stage --snapshot
-first_line() { local l=; IFS= read -r l <"$1"; printf '%s' "$l"; }
-check "snapshot: text output, the tree first" [ "$(first_line "$work/out")" = "$tree" ]
+first=; IFS= read -r first <"$work/out"
+check "snapshot: text output, the tree first" [ "$first" = "$tree" ]
 check "snapshot: git fsck" fsck_ok
 
 # --- host safety: nothing the agent wrote runs
 fresh
 marker=$work/marker
-cat >"$work/evil" <<EOF
-#!/bin/sh
-echo "\$0 \$*" >>"$marker"
+evil_sh="#!/bin/sh
+echo \"\$0 \$*\" >>\"$marker\"
 cat
-EOF
-chmod +x "$work/evil"
+"
+printf '%s' "$evil_sh" >"$work/evil"
+# The config these cases give git, written as text where git config (a
+# process a key) would write the same file: $ev is the program as a config
+# value (quoted as git config quotes one only if it must).
+ev=$work/evil
+[[ $ev == *[\;\#\"\\]* || $ev == [[:space:]]* || $ev == *[[:space:]] ]] && { ev=${ev//\\/\\\\}; ev=\"${ev//\"/\\\"}\"; }
 git init -q "$wt/vendor/lib" && echo v >"$wt/vendor/lib/f" && git -C "$wt/vendor/lib" add f &&
   git -C "$wt/vendor/lib" commit -qm v
-for k in core.fsmonitor diff.external core.pager core.editor credential.helper; do
-  git -C "$wt/vendor/lib" config "$k" "$work/evil"
-done
-git -C "$wt/vendor/lib" config filter.evil.clean "$work/evil"
-git -C "$wt/vendor/lib" config filter.evil.smudge "$work/evil"
+# core.fsmonitor diff.external core.pager core.editor credential.helper, the
+# evil filter and textconv: a new repository's config is its [core]
+# section alone, so core's keys end it and the rest are new sections.
+printf '\t%s = %s\n' fsmonitor "$ev" pager "$ev" editor "$ev" >>"$wt/vendor/lib/.git/config"
+printf '[diff]\n\texternal = %s\n[credential]\n\thelper = %s\n[filter "evil"]\n\tclean = %s\n\tsmudge = %s\n[diff "evil"]\n\ttextconv = %s\n' \
+  "$ev" "$ev" "$ev" "$ev" "$ev" >>"$wt/vendor/lib/.git/config"
 echo '* filter=evil diff=evil' >"$wt/vendor/lib/.gitattributes"
-git -C "$wt/vendor/lib" config diff.evil.textconv "$work/evil"
+hooks=()
 for h in pre-commit post-index-change post-checkout reference-transaction fsmonitor-watchman; do
-  cp "$work/evil" "$wt/vendor/lib/.git/hooks/$h"
-  cp "$work/evil" "$wt/.git/hooks/$h"
+  hooks+=("$wt/vendor/lib/.git/hooks/$h" "$wt/.git/hooks/$h")
 done
-# The root's fsmonitor too: git would run it on every index read.
-git -C "$wt" config core.fsmonitor "$work/evil"
+for h in "${hooks[@]}"; do printf '%s' "$evil_sh" >"$h"; done
+chmod +x "$work/evil" "${hooks[@]}"
+# The root's fsmonitor too: git would run it on every index read. (The
+# template's config is its [core] section alone, as above.)
+IFS= read -r -d '' rootcfg <"$wt/.git/config"
+fsm=$'\tfsmonitor = '"$ev"$'\n'
+printf '%s' "$fsm" >>"$wt/.git/config"
 echo change >>"$wt/vendor/lib/f"
 echo x >>"$wt/main.c"
 stage
@@ -291,13 +409,19 @@ check "host safety: staged" [ "$rc" -eq 0 ]
 check "host safety: no hook, fsmonitor, filter, textconv or helper ran" [ ! -e "$marker" ]
 stage --snapshot
 check "host safety: in snapshot mode too" [ ! -e "$marker" ]
-git -C "$wt" config --unset core.fsmonitor # the test's own git from here on
-check "host safety: the nested checkout is a gitlink" out_has '^160000 ' git -C "$wt" ls-files -s vendor/lib
+# the test's own git from here on: what git config --unset leaves (git
+# config if stage wrote the file meanwhile)
+IFS= read -r -d '' cfg <"$wt/.git/config"
+if [ "$cfg" = "$rootcfg$fsm" ]; then printf '%s' "$rootcfg" >"$wt/.git/config"; else git -C "$wt" config --unset core.fsmonitor; fi
+# gitlink_at PATH: git ls-files -s -- PATH lists a gitlink (160000)
+gitlink_at() { local l; idx_list; for l in "${idx_lines[@]}"; do [[ $l == '160000 '* ]] && below "${l#*$'\t'}" "$1" && return 0; done; return 1; }
+check "host safety: the nested checkout is a gitlink" gitlink_at vendor/lib
 # The root's own filter (the host's config) still runs, as git-lfs needs.
-git -C "$wt" config filter.host.clean 'tr a-z A-Z'
+printf '[filter "host"]\n\tclean = tr a-z A-Z\n' >>"$wt/.git/config"
 echo 'hostf.txt filter=host' >"$wt/.gitattributes" && echo lower >"$wt/hostf.txt"
 stage
-check "host safety: the root repository's own filter runs" [ "$(git -C "$wt" cat-file -p :hostf.txt)" = LOWER ]
+capture hostf git -C "$wt" cat-file -p :hostf.txt
+check "host safety: the root repository's own filter runs" [ "$hostf" = LOWER ]
 check "host safety: git fsck" fsck_ok
 
 # The repository itself named from inside the worktree: its config would be
@@ -305,8 +429,11 @@ check "host safety: git fsck" fsck_ok
 # A commondir in the root's own .git (git reads config from there).
 fresh
 rm -f "$marker"
-git init -q --bare "$wt/.store" && git -C "$wt/.store" config core.bare false
-git -C "$wt/.store" config filter.evil.clean "$work/evil"
+# not_bare GITDIR: git config core.bare false, where git init or clone
+# --bare wrote bare = true
+not_bare() { local c; IFS= read -r -d '' c <"$1/config"; printf '%s' "${c/$'\tbare = true\n'/$'\tbare = false\n'}" >"$1/config"; }
+git init -q --bare "$wt/.store" && not_bare "$wt/.store"
+printf '[filter "evil"]\n\tclean = %s\n' "$ev" >>"$wt/.store/config"
 cp -r "$wt/.git/objects" "$wt/.git/refs" "$wt/.store/"
 echo ../.store >"$wt/.git/commondir" && echo '* filter=evil' >"$wt/.gitattributes" && echo x >>"$wt/main.c"
 stage
@@ -318,23 +445,24 @@ check "commondir into the worktree: nothing ran in snapshot mode" [ ! -e "$marke
 rm "$wt/.git/commondir"
 # A config.worktree in the root's .git, read once extensions.worktreeConfig
 # is on (as git sparse-checkout turns it on).
-git -C "$wt" config extensions.worktreeConfig true
-git -C "$wt" config --worktree filter.evil.clean "$work/evil"
+printf '[extensions]\n\tworktreeConfig = true\n' >>"$wt/.git/config"
+printf '[filter "evil"]\n\tclean = %s\n' "$ev" >"$wt/.git/config.worktree"
 stage
 check "config.worktree with a filter: refused" [ "$rc" -eq 1 ]
 check "config.worktree with a filter: said" has "$work/err" 'config.worktree sets filter.evil.clean'
 check "config.worktree with a filter: nothing ran" [ ! -e "$marker" ]
-git -C "$wt" config --worktree --unset filter.evil.clean
-git -C "$wt" config --worktree core.sparseCheckout false
+# git config --worktree --unset filter.evil.clean (its section goes with
+# it), then core.sparseCheckout false
+printf '[core]\n\tsparseCheckout = false\n' >"$wt/.git/config.worktree"
 stage
 check "config.worktree without a program: staged" [ "$rc" -eq 0 ]
 # A linked worktree's .git file rewritten to a gitdir the agent made.
 fresh
 git -C "$wt" worktree add -q "$work/linked-evil$n" -b evil >/dev/null 2>&1
 lwt=$work/linked-evil$n
-git clone -q --bare "$wt" "$lwt/.mine" && git -C "$lwt/.mine" config core.bare false
+git clone -q --bare "$wt" "$lwt/.mine" && not_bare "$lwt/.mine"
 git -C "$lwt/.mine" symbolic-ref HEAD refs/heads/main
-git -C "$lwt/.mine" config filter.evil.clean "$work/evil"
+printf '[filter "evil"]\n\tclean = %s\n' "$ev" >>"$lwt/.mine/config"
 echo 'gitdir: .mine' >"$lwt/.git" && echo '* filter=evil' >"$lwt/.gitattributes" && echo x >>"$lwt/main.c"
 "$pp" stage --worktree "$lwt" --out "$vm" >"$work/out" 2>"$work/err"; rc=$?
 check "linked worktree, .git file into the worktree: refused" [ "$rc" -eq 1 ]
@@ -343,7 +471,8 @@ check "linked worktree, .git file into the worktree: nothing ran" [ ! -e "$marke
 fresh
 "$pp" stage --worktree "$wt/secrets" --out "$vm" >"$work/out" 2>"$work/err"; rc=$?
 check "a subdirectory as the worktree: refused" [ "$rc" -eq 1 ]
-check "a subdirectory as the worktree: nothing staged" [ -z "$(git -C "$wt" diff --cached --name-only)" ]
+capture names git -C "$wt" diff --cached --name-only
+check "a subdirectory as the worktree: nothing staged" [ -z "$names" ]
 
 # --- credentials are judged by the staged blob, not the worktree's file
 fresh
@@ -363,10 +492,11 @@ check "staged blob: git fsck" fsck_ok
 
 # --- snapshot in a repository without an index yet; --index relative to the caller
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && echo a >"$wt/a" && : >"$vm/path-policy.masked-files"
+git init -q "$wt" && mkdir "$vm" && printf '%s' "$policy" >"$vm/path-policy" && echo a >"$wt/a" && : >"$vm/path-policy.masked-files"
 stage --snapshot --json
 check "snapshot, no index yet: exit 0" [ "$rc" -eq 0 ]
-check "snapshot, no index yet: the work" jqq '.files_changed == ["a"]' "$work/out"
+jq_each "$work/out" '.files_changed == ["a"]'
+check "snapshot, no index yet: the work" [ "${jq_ok[0]-}" = yes ]
 check "snapshot, no index yet: still none" [ ! -e "$wt/.git/index" ]
 check "snapshot, no index yet: no private index left" no_private_index
 fresh
@@ -392,8 +522,8 @@ shape() {
   check "$1: the work staged" staged main.c
   check "$1: git fsck" fsck_ok
 }
-shape "index v4" "git config index.version 4 && git update-index --index-version 4"
-shape "split index" "git config core.splitIndex true && git update-index --split-index"
+shape "index v4" "printf '[index]\\n\\tversion = 4\\n' >>.git/config && git update-index --index-version 4"
+shape "split index" "printf '\\tsplitIndex = true\\n' >>.git/config && git update-index --split-index"
 shape "sparse checkout" "mkdir -p docs && echo d >docs/a && git add docs && git commit -qm d && git sparse-checkout set --no-cone '/*' '!/docs/'"
 shape "odd names" "printf a >'with space' && printf b >\$'new\nline' && printf c >\$'bad\xff' && git add 'with space' \$'new\nline' \$'bad\xff' && git commit -qm odd && printf z >>'with space'"
 shape "sparse index" "mkdir -p docs && echo d >docs/a && git add docs && git commit -qm d && git sparse-checkout set --cone --sparse-index lib"
@@ -429,9 +559,7 @@ check "forged cache tree: git fsck" fsck_ok
 # it, and the host sees the secret at the new path. Its blob is a masked
 # path's, gone from its place: held back, renamed or not.
 for how in dir file; do
-  fresh
-  mkdir -p "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key
-  echo 'mask-file config/master.key' >>"$vm/path-policy"
+  fresh with_key
   if [ $how = dir ]; then mv "$wt/config" "$wt/cfg"; moved=cfg/master.key; else mv "$wt/config/master.key" "$wt/notes.md"; moved=notes.md; fi
   stage
   check "moved masked ($how): exit 0" [ "$rc" -eq 0 ]
@@ -461,12 +589,21 @@ wt=$main_wt
 # A submodule: a gitlink, judged by its HEAD; nothing in it is touched.
 fresh
 git init -q "$work/subsrc$n" && echo s >"$work/subsrc$n/s" && git -C "$work/subsrc$n" add s && git -C "$work/subsrc$n" commit -qm s
-git -C "$wt" submodule add -q "$work/subsrc$n" mod >/dev/null 2>&1 && git -C "$wt" commit -qm mod
+# What git submodule add makes (a clone whose git directory is
+# .git/modules/mod, named from mod/.git relatively; .gitmodules; the
+# submodule's section in the config), made by hand: submodule add is a
+# script of some twenty processes.
+mkdir "$wt/.git/modules" && git clone -q --separate-git-dir "$wt/.git/modules/mod" "$work/subsrc$n" "$wt/mod" &&
+  printf 'gitdir: ../.git/modules/mod\n' >"$wt/mod/.git" && printf '[core]\n\tworktree = ../../../mod\n' >>"$wt/.git/modules/mod/config" &&
+  printf '[submodule "mod"]\n\tpath = mod\n\turl = %s\n' "$work/subsrc$n" >"$wt/.gitmodules" &&
+  printf '[submodule "mod"]\n\turl = %s\n\tactive = true\n' "$work/subsrc$n" >>"$wt/.git/config" &&
+  git -C "$wt" -c advice.addEmbeddedRepo=false add .gitmodules mod && git -C "$wt" commit -qm mod
 echo 'TOKEN=m' >"$wt/mod/.env"  # inside the submodule: its own business
 echo s2 >>"$wt/mod/s" && git -C "$wt/mod" commit -qam s2
 stage
 check "submodule: exit 0" [ "$rc" -eq 0 ]
-check "submodule: the gitlink moves to its new HEAD" out_has_line "160000 $(git -C "$wt/mod" rev-parse HEAD) 0	mod" git -C "$wt" ls-files -s mod
+capture modhead git -C "$wt/mod" rev-parse HEAD
+check "submodule: the gitlink moves to its new HEAD" index_has "160000 $modhead 0	mod"
 check "submodule: nothing inside it is staged in the root" not_indexed mod/.env
 check "submodule: git fsck" fsck_ok
 
@@ -501,7 +638,7 @@ fresh
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" last .env
 echo 'TOKEN=host-secret' >"$wt/.env" && echo leaked >"$wt/secrets/new"
 find "$wt" -path "$wt/.git" -prune -o -type f -exec touch -d '+1 minute' {} + # racy: git add -A looks at every file
-secret=$(git -C "$wt" hash-object "$wt/.env")
+capture secret git -C "$wt" hash-object "$wt/.env"
 stage
 check "unsorted index: the host's .env is not in the tree" rc_or tree_lacks "$secret"
 
@@ -514,7 +651,8 @@ fresh
 rm "$wt/.env" && mkdir "$wt/.env" && echo 'TOKEN=d' >"$wt/.env/x"
 stage
 check "masked file become a directory: exit 0" [ "$rc" -eq 0 ]
-check "masked file become a directory: .env as HEAD has it" out_has_line "100644 $(git -C "$wt" rev-parse HEAD:.env) 0	.env" git -C "$wt" ls-files -s
+capture headenv git -C "$wt" rev-parse HEAD:.env
+check "masked file become a directory: .env as HEAD has it" index_has "100644 $headenv 0	.env"
 check "masked file become a directory: git write-tree works" writes_tree
 check "masked file become a directory: as git update-index leaves it (no .env/x)" not_indexed .env/x
 
@@ -539,7 +677,7 @@ check "odd file mode: ... and not in the tree" tree_lacks id_rsa
 fresh
 echo 'mask-file config/master.key' >>"$vm/path-policy"
 mkdir -p "$wt/config" && echo 'KEY=host-secret' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
 stage
 check "an aliased name: the host's master.key is not in the tree" rc_or tree_lacks "$secret"
@@ -552,7 +690,7 @@ check "an aliased name: no entry git would not add itself" rc_or not_out_has '^\
 # said, so it was never held back; it runs with =dirty since (064e34f).
 # The stage-plumbing suite runs every other case that way too.
 fresh
-git -C "$wt" config core.splitIndex true && git -C "$wt" update-index --split-index
+printf '\tsplitIndex = true\n' >>"$wt/.git/config" && git -C "$wt" update-index --split-index
 git init -q "$wt/secrets/sub" && echo s >"$wt/secrets/sub/s" && git -C "$wt/secrets/sub" add s && git -C "$wt/secrets/sub" commit -qm s
 stage
 check "gitlink under a masked dir, split index: held back" has "$work/err" 'left secrets/sub out of the commit (masked)'
@@ -563,9 +701,7 @@ check "gitlink under a masked dir, split index: not in the index" not_indexed se
 # repository, and there is no deleted blob of HEAD's to tie it to its
 # masked place. It is committed. (stage would need the masked files' blob
 # ids from the boot to know them.)
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=host-secret' >"$wt/config/master.key"  # the host's, never committed
 stage
 check "moved untracked masked file: first held back in place" has "$work/err" 'left config/master.key out of the commit (masked)'
@@ -581,7 +717,8 @@ check "moved untracked masked file: not staged" not_indexed cfg/master.key
 # (exclude pathspecs) instead of taking them back out of the index.
 fresh
 echo 'TOKEN=host-only' >"$wt/secrets/prod" && printf 'machine h login u password p\n' >"$wt/.netrc"
-secret=$(git -C "$wt" hash-object "$wt/secrets/prod") netrc=$(git -C "$wt" hash-object "$wt/.netrc")
+# both blob ids in one git
+git -C "$wt" hash-object "$wt/secrets/prod" "$wt/.netrc" >"$work/oids"; { read -r secret; read -r netrc; } <"$work/oids"
 stage
 check "masked, never committed: held back" has "$work/err" 'left secrets/prod out of the commit (masked)'
 check "masked, never committed: its blob not written to .git/objects" no_blob "$secret"
@@ -596,8 +733,10 @@ git -C "$wt" add -A && git -C "$wt" commit -qm init
 printf '{"sandbox": {"mask_paths": ["config/master.key", "keys/"]}}\n' >"$work/modules.json"
 echo 'KEY=host-secret-2' >"$wt/config/master.key" && mkdir "$wt/keys" && echo 'deploy-key' >"$wt/keys/deploy"
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>"$work/err"
-check "prepare: the masked files recorded by inode" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/config/master.key")" "$vm/path-policy.masked-files"
-check "prepare: ... a masked directory's file too" grep -qxF "$(stat -c '%d %i %.9Y' "$wt/keys/deploy")" "$vm/path-policy.masked-files"
+# both files' numbers in one stat; each a line of the record (grep -qxF)
+stat -c '%d %i %.9Y' "$wt/config/master.key" "$wt/keys/deploy" >"$work/st"; { read -r st_key; read -r st_deploy; } <"$work/st"
+check "prepare: the masked files recorded by inode" has_line "$vm/path-policy.masked-files" "$st_key"
+check "prepare: ... a masked directory's file too" has_line "$vm/path-policy.masked-files" "$st_deploy"
 check "prepare: ... and nothing of their content" lacks_re "$vm/path-policy.masked-files" '[a-f]'
 mv "$wt/config" "$wt/cfg" && mv "$wt/keys" "$wt/k2"   # the guest, the masks with them
 stage
@@ -607,7 +746,7 @@ check "moved at the boot's: not staged" not_indexed cfg/master.key k2/deploy
 check "moved at the boot's: the rest of the move is" staged cfg/app.yml
 check "moved at the boot's: git fsck" fsck_ok
 # One too deep to walk is said, not passed over in silence.
-mv "$wt/k2" "$wt/keys" && deep=$wt/keys$(printf '/d%.0s' $(seq 70)) && mkdir -p "$deep" && echo x >"$deep/f"
+mv "$wt/k2" "$wt/keys" && printf -v deep '/d%.0s' {1..70} && deep=$wt/keys$deep && mkdir -p "$deep" && echo x >"$deep/f"
 stage
 check "too deep to walk: said" has "$work/err" 'masked path(s) not walked'
 check "too deep to walk: still held back" not_out_has '^keys/' git -C "$wt" ls-files
@@ -622,7 +761,7 @@ check "too deep to walk: still held back" not_out_has '^keys/' git -C "$wt" ls-f
 fresh
 echo 'mask-file config/master.key' >>"$vm/path-policy"
 mkdir -p "$wt/config" && echo 'KEY=host-secret-15a' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" add ./config/master.key e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 100644
 stage
 check "attack15: an aliased name, refused: the host's master.key not hashed into .git/objects" no_blob "$secret"
@@ -635,11 +774,9 @@ check "attack15: an aliased name, refused: the host's master.key not hashed into
 # too (a walk before it), or let git add write its objects into a private
 # object directory (the real one an alternate) and copy in only what the
 # staged index names.
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=host-secret-15b' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 stage # its inode recorded
 mv "$wt/config" "$wt/cfg"
 stage
@@ -652,11 +789,9 @@ check "attack15: moved masked file: its blob not written to .git/objects" no_blo
 # host's secret now stands at a path HEAD tracks, a plain 'M', and is
 # staged and committed. Ask moved_here() (and source_of()) of 'M' and 'T'
 # changes too.
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=host-secret-15c' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 stage # its inode recorded
 mkdir "$wt/cfg" && echo decoy >"$wt/cfg/master.key" && git -C "$wt" add cfg/master.key && git -C "$wt" commit -qm decoy
 rm -r "$wt/cfg" && mv "$wt/config" "$wt/cfg"
@@ -672,9 +807,7 @@ check "attack15: moved over a path HEAD tracks: the secret not in the tree" tree
 # the agent wrote holding .env and .env/x: both are masked, git add -A
 # leaves both, stage keeps both. Drop what a restored path conflicts with
 # (as update-index --replace would), or refuse.
-fresh
-mkdir -p "$wt/config" && echo 'KEY=1' >"$wt/config/master.key" && git -C "$wt" add config && git -C "$wt" commit -qm key
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_key
 mv "$wt/config" "$wt/cfg" && echo 'a file now' >"$wt/config"
 stage
 check "attack15: a masked file's directory become a file: git write-tree works" rc_or writes_tree
@@ -696,7 +829,8 @@ check "attack15: .env and .env/x in the agent's index: git write-tree works" rc_
 fresh
 stage # the placeholders .netrc and .envrc recorded
 rm "$wt/.netrc" "$wt/.envrc" && echo 'int work;' >"$wt/work.c"
-echo "$(stat -c '%d %i' "$wt/work.c") 1.000000000" >>"$vm/path-policy.masked-files" # the number reused
+capture num stat -c '%d %i' "$wt/work.c"
+echo "$num 1.000000000" >>"$vm/path-policy.masked-files" # the number reused
 stage
 check "attack15: a reused inode number: the colony's new file is staged" staged work.c
 
@@ -717,15 +851,13 @@ check "attack15: a PEM key after a BOM refused" has "$work/err" 'refused to comm
 
 # The blob a moved masked file's git add wrote goes again; one the store
 # had before (another branch holds the same bytes) stays, and fsck is clean.
-fresh
-mkdir -p "$wt/config" && echo 'name: app' >"$wt/config/app.yml" && git -C "$wt" add config && git -C "$wt" commit -qm config
-echo 'mask-file config/master.key' >>"$vm/path-policy"
+fresh with_app
 echo 'KEY=also-on-a-branch' >"$wt/config/master.key"
 git -C "$wt" checkout -q -b side && git -C "$wt" add -f config/master.key && git -C "$wt" commit -qm side &&
   git -C "$wt" checkout -q - && git -C "$wt" rm -q --cached config/master.key 2>/dev/null
 git -C "$wt" checkout -q main 2>/dev/null || git -C "$wt" checkout -q master 2>/dev/null
 echo 'KEY=also-on-a-branch' >"$wt/config/master.key"
-secret=$(git -C "$wt" hash-object "$wt/config/master.key")
+capture secret git -C "$wt" hash-object "$wt/config/master.key"
 stage
 mv "$wt/config" "$wt/cfg"
 stage
@@ -737,7 +869,8 @@ check "moved, its bytes on a branch: git fsck" fsck_ok
 # --- HEAD's entries from the index before git add, when its tree is HEAD's
 # A git that logs what it runs, to see which way HEAD was read.
 mkdir -p "$work/bin"
-printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/git.log"\nexec %s "$@"\n' "$work" "$(command -v git)" >"$work/bin/git"
+capture gitbin command -v git
+printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/git.log"\nexec %s "$@"\n' "$work" "$gitbin" >"$work/bin/git"
 chmod +x "$work/bin/git"
 logged_stage() { : >"$work/git.log"; PATH="$work/bin:$PATH" stage "$@"; }
 ran_ls_tree() { has_re "$work/git.log" 'ls-tree'; }
@@ -763,9 +896,9 @@ for way in index listing; do
   fi
   check "HEAD from the index ($way): git fsck" fsck_ok
 done
-check "HEAD from the index: the same exit as listed" cmp -s "$work/rc.index" "$work/rc.listing"
-check "HEAD from the index: the same index after as listed" cmp -s "$work/ls.index" "$work/ls.listing"
-check "HEAD from the index: the same records as listed" cmp -s "$work/err.index" "$work/err.listing"
+check "HEAD from the index: the same exit as listed" same "$work/rc.index" "$work/rc.listing"
+check "HEAD from the index: the same index after as listed" same "$work/ls.index" "$work/ls.listing"
+check "HEAD from the index: the same records as listed" same "$work/err.index" "$work/err.listing"
 check "HEAD from the index: a credential refused" has "$work/err.index" 'refused to commit lib/.env.local:'
 check "HEAD from the index: the moved key held back" has "$work/err.index" 'left cfg/master.key out of the commit (masked)'
 check "HEAD from the index: a deletion staged" lacks_re "$work/ls.index" 'lib/b.c'
@@ -786,7 +919,8 @@ root_tree() {
 }
 fresh
 echo 'A=1' >"$wt/.env.local" && git -C "$wt" add .env.local && git -C "$wt" update-index --index-version 2
-root_tree "$wt/.git/index" "$(git -C "$wt" rev-parse 'HEAD^{tree}')"
+capture headtree git -C "$wt" rev-parse 'HEAD^{tree}'
+root_tree "$wt/.git/index" "$headtree"
 check "lying cache tree: git reads it" git -C "$wt" ls-files --error-unmatch .env.local
 logged_stage
 check "lying cache tree: exit 3" [ "$rc" -eq 3 ]
@@ -816,18 +950,21 @@ for name in lib lib/; do
   fresh
   mkdir -p "$wt/lib" && echo a >"$wt/lib/a.c" && echo b >"$wt/lib/b.c" && git -C "$wt" add lib && git -C "$wt" commit -qm lib
   git -C "$wt" update-index --index-version 2
-  collapse "$wt/.git/index" "$name" "$(git -C "$wt" rev-parse HEAD:lib)"
-  root_tree "$wt/.git/index" "$(git -C "$wt" rev-parse 'HEAD^{tree}')"
+  git -C "$wt" rev-parse HEAD:lib 'HEAD^{tree}' >"$work/oids"; { read -r libtree; read -r headtree; } <"$work/oids"
+  collapse "$wt/.git/index" "$name" "$libtree"
+  root_tree "$wt/.git/index" "$headtree"
   rm -rf "$wt/lib" && printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/lib"
   stage
   check "a directory's entry ($name): exit 1" [ "$rc" -eq 1 ]
   check "a directory's entry ($name): said" has "$work/err" 'is not one git would write'
-  check "a directory's entry ($name): the key not staged" not_out_has "$(git -C "$wt" hash-object "$wt/lib")" git -C "$wt" ls-files -s
+  capture key git -C "$wt" hash-object "$wt/lib"
+  check "a directory's entry ($name): the key not staged" not_out_has "$key" git -C "$wt" ls-files -s
 done
 # A symlink whose target is a key: the commit would carry the key as the
 # link's blob. Judged by content; an ordinary link named id_rsa is a link.
 fresh
-mkdir -p "$wt/keys" && ln -s -- "$(printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----')" "$wt/keys/deploy"
+printf -v key -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----'
+mkdir -p "$wt/keys" && ln -s -- "$key" "$wt/keys/deploy"
 ln -s ../main.c "$wt/keys/id_rsa"
 stage
 check "a symlink holding a key: exit 3" [ "$rc" -eq 3 ]
@@ -837,7 +974,7 @@ check "a symlink named id_rsa: staged" in_index keys/id_rsa
 # A repository without a commit: HEAD's tree is asked for with the
 # repository, and asked again without.
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
-git init -q "$wt" && mkdir "$vm" && cp "$work/policy.in" "$vm/path-policy" && : >"$vm/path-policy.placeholders" && : >"$vm/path-policy.masked-files"
+git init -q "$wt" && mkdir "$vm" && printf '%s' "$policy" >"$vm/path-policy" && : >"$vm/path-policy.placeholders" && : >"$vm/path-policy.masked-files"
 echo code >"$wt/main.c" && printf 'TOKEN=1\n' >"$wt/.env" && : >"$wt/.envrc"
 printf '.envrc\n' >"$vm/path-policy.placeholders"
 stage
