@@ -124,6 +124,16 @@ static const Row rows[] = {
         {"git diff -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets'", true, true,
          "config/master.key"},
         {"git diff -- ':!.env'", false, false, ".env"},
+        /* 31d 4: an exclusion git leaves as written excludes nothing */
+        {"git log -p --all -- ':/' ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets' "
+         "':/!config/.'",
+         true, true, "config/master.key"},
+        {"git diff HEAD~1 -- . ':/!./.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets' "
+         "':/!config'",
+         true, true, ".env"},
+        {"git show HEAD -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets//' "
+         "':(exclude,top)config'",
+         true, true, "secrets/"},
         {"git log -p -- . ':(exclude).env'", false, false, ".env"},
         {"git diff ':!.env'", false, true, ".env"},           /* not after --: a revision, or a path */
         {"git diff -- .env", false, true, ".env"},            /* not an exclusion */
@@ -520,6 +530,41 @@ static const Row rows[] = {
         {"echo log -p | xargs git", true, true, ".env"},
         {"echo show HEAD | xargs git -C .", true, true, ".env"},
         {"\"$EDITOR\" notes.txt", true, false, NULL},
+        /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
+        {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
+        {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},
+        {"trap 'ls' RETURN; ls .env", false, true, ".env"},
+        {"x=BASH_COMM\"\"AND; trap 'cat ${!x}' EXIT; ls .env", false, true, ".env"},
+        {"trap 'rm -f /tmp/x' EXIT INT; ls", false, false, NULL},
+        /* 13: a function or an alias defined in the line */
+        {"f(){ cat \"$1$2\"; }; f .e nv", false, true, NULL},
+        {"command_not_found_handle(){ cat \"$2$3\"; }; zz .e nv", false, true, NULL},
+        {"function g { cat $1$2; }; g id_ rsa", false, true, NULL},
+        {"shopt -s expand_aliases\nalias g='git log'\ng -p --all", true, true, ".env"},
+        {"bash -c 'f(){ cat \"$1$2\"; }; f .e nv'", false, true, NULL},
+        {"f() { echo hi; }; f", false, false, NULL},
+        {"arr=(); echo ${#arr[@]}", false, false, NULL},
+        /* 11: mapfile/readarray -C */
+        {"mapfile -C 'cat .e\"\"nv' -c 1 <<< x", false, true, NULL},
+        {"readarray -tC 'git log -p --all >&2 #' -c1 <<< x", true, true, ".env"},
+        {"mapfile -t lines < README.md", false, false, NULL},
+        /* 10: prompt expansion */
+        {"x='$(cat .e\\156v)'; echo \"${x@P}\"", false, true, NULL},
+        {"PS4='$(cat .e\\156v >&2)'; set -x; :", false, true, NULL},
+        {"x='$(git log -\\160 --all >&2)'; : \"${x[0]@P}\"", true, true, ".env"},
+        /* 12: quoted text in arithmetic */
+        {"(( 'a[$(cat .e\"\"nv >&2)]' ))", false, true, ".env"},
+        {"echo $(( 'a[$(git lo\"\"g -p --all >&2)]' ))", true, true, ".env"},
+        {"x=(1); echo ${x['a[$(cat .e\"\"nv >&2)]']}", false, true, ".env"},
+        {"echo ${@:'a[$(cat .ne\"\"trc >&2)]'}", false, true, NULL},
+        {"echo ${@:\"a[$(cat .net\"\"rc >&2)]\"}", false, true, ".netrc"},
+        {"for ((i=0;i<3;i++)); do echo $i; done", false, false, NULL},
+        {"awk '{print $(NF)}' README.md", false, false, NULL},
+        /* 7: set -- and shift build positional parameters */
+        {"set -- .e nv; cat $1$2", false, true, NULL},
+        {"set -- x .e nv; shift; cat \"$1$2\"", false, true, NULL},
+        {"sh -c 'set -- .ne trc; cat $1$2'", false, true, NULL},
+        {"set -euo pipefail; ls", false, false, NULL},
 };
 
 static void test_table(void **state) {

@@ -75,6 +75,18 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n);
 char *reread_positional(const char *s, const ShellWord *const *args, size_t n_args);
 int reread_with_options(Judge *j, const char *name, const char *s, const ShellWord *const *w, size_t n);
 int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* What bash evaluates in a line beyond its words: $BASH_COMMAND,
+ * command_not_found_handle, prompt strings (PS4, ${x@P}), a function
+ * defined with expansions, quoted text in arithmetic. 1 refused, 0,
+ * -ENOMEM. */
+int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n);
+/* Builtins whose words bash runs later: alias, mapfile -C, trap (DEBUG,
+ * or a string that expands), set -- and shift with $1 used in text. */
+int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
+                   size_t tn);
+/* s uses $1, $@...; and builds them itself (set, shift, a function). */
+bool reread_uses_positional(const char *s);
+bool reread_positional_built(const char *s);
 
 /* command-objects.c, when the history holds a masked entry: a word of
  * the command (or a redirect's target) naming git's objects, a cd into

@@ -600,6 +600,11 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 j->computed = j->computed || w[a]->substitution;
         for (size_t a = 0; st && a < st->n_redir && shell; a++)
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
+        if (r > 0 && in(name, shells) && reread_positional_built(s))
+                return judge_refuse(j,
+                                    "%s -c builds its own positional parameters (set --, a function) and "
+                                    "uses them: names made at run time",
+                                    name);
         if (r > 0 && in(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
                 char *p = reread_positional(s, w + rest, n - rest);
                 if (!p)
@@ -609,7 +614,8 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         }
         if (r > 0 && (r = reread_with_options(j, name, s, w - k, n + k)) != 0)
                 return r;
-        if ((r = reread_arithmetic(j, name, w, n)) != 0)
+        if ((r = reread_arithmetic(j, name, w, n)) != 0 ||
+            (r = reread_builtin(j, name, w, n, ln->text, ln->n)) != 0)
                 return r;
         if (streq(name, "export") || streq(name, "declare") || streq(name, "typeset") ||
             streq(name, "local") || streq(name, "readonly"))
@@ -800,6 +806,8 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         int r;
         if (!v || !words)
                 return -ENOMEM;
+        if ((r = reread_line(j, l, text, n)) != 0)
+                return r;
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
 #include "util.h"
@@ -101,6 +102,208 @@ int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, siz
                 int r = programs_reread(j, "a subscript or arithmetic bash evaluates", line, strlen(line));
                 if (r != 0)
                         return r;
+        }
+        return 0;
+}
+
+/* Does s use a positional parameter ($1, ${2}, $@, $*, ${!#})? */
+bool reread_uses_positional(const char *s) {
+        for (const char *p = strchr(s, '$'); p; p = strchr(p + 1, '$')) {
+                const char *q = p + 1 + (p[1] == '{');
+                if ((*q >= '0' && *q <= '9') || *q == '@' || *q == '*' || (p[1] == '{' && *q == '!'))
+                        return true;
+        }
+        return false;
+}
+
+/* An identifier word in s, whole (not inside a longer name). */
+static bool has_ident(const char *s, const char *id) {
+        size_t n = strlen(id);
+        for (const char *p = strstr(s, id); p; p = strstr(p + 1, id))
+                if ((p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[n]))
+                        return true;
+        return false;
+}
+
+/* Does the string, which a shell reads, build its own positional
+ * parameters (set -- a b, shift) or define a function (whose $1 is its
+ * caller's word), and use them? Then substituting a -c string's
+ * parameters from its command line says nothing of them. */
+bool reread_positional_built(const char *s) {
+        return reread_uses_positional(s) &&
+               (has_ident(s, "set") || has_ident(s, "shift") || has_ident(s, "function") || strstr(s, "()"));
+}
+
+static const char *const prompt_vars[] = {"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", NULL};
+
+/* The region of s from from to its bracket's close (open, close), counted
+ * naively: quotes are no boundary in arithmetic. Its length. */
+static size_t region(const char *s, size_t n, size_t from, char open, char close, int depth) {
+        size_t k = from;
+        for (; k < n && depth > 0; k++)
+                depth += s[k] == open ? 1 : s[k] == close ? -1 : 0;
+        return k - from;
+}
+
+/* Arithmetic ((...)), $((...)), and ${...} (a subscript, an offset):
+ * bash evaluates a quoted a[$(cmd)] in them, so its text with the quotes
+ * gone is judged as a line. At most 64 of them in a text; past, refused. */
+static int arithmetic_regions(Judge *j, const char *s, size_t n) {
+        size_t seen = 0;
+        for (size_t i = 0; i + 1 < n; i++) {
+                bool arith = s[i] == '(' && s[i + 1] == '(', brace = s[i] == '$' && s[i + 1] == '{';
+                if (!arith && !brace)
+                        continue;
+                if (++seen > 64)
+                        return judge_refuse(j, "more than 64 arithmetic and ${...} regions in a string");
+                size_t len = region(s, n, i + 2, arith ? '(' : '{', arith ? ')' : '}', arith ? 2 : 1);
+                const char *r = s + i + 2;
+                bool quote = memchr(r, '\'', len) || memchr(r, '"', len) || memchr(r, '\\', len);
+                bool sub = memchr(r, '`', len) || memmem(r, len, "$(", 2);
+                if (!quote || !sub) {
+                        i += 1;
+                        continue;
+                }
+                _cleanup_free_ char *line = malloc(len + 8);
+                if (!line)
+                        return -ENOMEM;
+                size_t k = (size_t) sprintf(line, "echo ");
+                for (size_t m = 0; m < len; m++)
+                        if (r[m] != '\'' && r[m] != '"' && r[m] != '\\')
+                                line[k++] = r[m];
+                line[k] = 0;
+                int ret = programs_reread(j, "quoted text bash evaluates in arithmetic or a subscript", line,
+                                          k);
+                if (ret != 0)
+                        return ret;
+                i += 1;
+        }
+        return 0;
+}
+
+int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n) {
+        _cleanup_free_ char *t = strndup(s, n);
+        if (!t)
+                return -ENOMEM;
+        if (strstr(t, "BASH_COMMAND"))
+                return judge_refuse(j, "$BASH_COMMAND: the text of another command, which the rule does not "
+                                       "judge as a word");
+        if (strstr(t, "command_not_found_handle"))
+                return judge_refuse(j, "command_not_found_handle: bash runs it with a missing program's "
+                                       "words, unjudged");
+        bool expands = strchr(t, '$') || strchr(t, '`');
+        for (const char *const *v = prompt_vars; *v; v++)
+                if (has_ident(t, *v) && (expands || strchr(t, '\\')))
+                        return judge_refuse(j,
+                                            "%s: bash decodes a prompt string's escapes and then runs "
+                                            "its substitutions",
+                                            *v);
+        if (strstr(t, "@P}"))
+                return judge_refuse(j, "${NAME@P}: bash decodes the value's escapes and then runs "
+                                       "its substitutions");
+        /* NAME() or function NAME: its body gets its calls' words */
+        for (size_t i = 0; i < l->n && expands; i++) {
+                const ShellToken *a = &l->v[i], *b = i + 1 < l->n ? &l->v[i + 1] : NULL,
+                                 *c = i + 2 < l->n ? &l->v[i + 2] : NULL;
+                bool fn = a->kind == SHELL_TOKEN_WORD && b && c && b->kind == SHELL_TOKEN_OP &&
+                          streq(b->op, "(") && c->kind == SHELL_TOKEN_OP && streq(c->op, ")") &&
+                          a->w.n > 0 && a->w.v[a->w.n - 1].c != '=';
+                char buf[16];
+                const char *kw = a->kind == SHELL_TOKEN_WORD && !a->w.quoted
+                                         ? programs_plain(&a->w, buf, sizeof buf)
+                                         : NULL;
+                fn = fn || (kw && streq(kw, "function"));
+                if (fn)
+                        return judge_refuse(j, "a function defined in the line, with expansions: what its "
+                                               "calls hand it is not judged");
+        }
+        return arithmetic_regions(j, t, n);
+}
+
+static bool sig_is(const char *a, const char *name) {
+        if (strncasecmp(a, "SIG", 3) == 0)
+                a += 3;
+        return strcasecmp(a, name) == 0;
+}
+
+int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
+                   size_t tn) {
+        char buf[256];
+        if (streq(name, "alias") && n > 1)
+                return judge_refuse(j, "alias defines a word that later words expand to, unjudged");
+        if (streq(name, "mapfile") || streq(name, "readarray"))
+                for (size_t k = 1; k < n; k++) {
+                        const char *a = programs_plain(w[k], buf, sizeof buf);
+                        if (!a) {
+                                _cleanup_free_ char *x = programs_word_text(w[k]);
+                                if (!x)
+                                        return -ENOMEM;
+                                if (x[0] == '-' || w[k]->expansion || w[k]->substitution)
+                                        return judge_refuse(j, "%s with an option known only when it runs",
+                                                            name);
+                                break;
+                        }
+                        if (a[0] != '-' || streq(a, "--"))
+                                break;
+                        for (const char *q = a + 1; *q; q++) {
+                                if (*q == 'C')
+                                        return judge_refuse(j,
+                                                            "%s -C: bash evaluates the callback with the "
+                                                            "line read added, unjudged",
+                                                            name);
+                                if (strchr("dnOscu", *q)) {
+                                        k += !q[1];
+                                        break;
+                                }
+                        }
+                }
+        if (streq(name, "trap")) {
+                size_t k = 1;
+                const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+                if (a && streq(a, "--"))
+                        a = ++k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+                if (k + 1 >= n || (a && a[0] == '-' && a[1]))
+                        return 0; /* trap -p, trap - SIG, trap SIG: no string */
+                _cleanup_free_ char *body = programs_word_text(w[k]);
+                if (!body)
+                        return -ENOMEM;
+                _cleanup_free_ char *t = strndup(text, tn);
+                if (!t)
+                        return -ENOMEM;
+                /* $tmp is the line's own; ${!x}, eval or a nameref may be
+                 * $BASH_COMMAND, the command before the trap's */
+                bool expands =
+                        w[k]->expansion || w[k]->substitution || strchr(body, '$') || strchr(body, '`');
+                if (expands && (strstr(body, "${!") || has_ident(body, "eval") || has_ident(t, "declare") ||
+                                has_ident(t, "typeset") || has_ident(t, "local") || w[k]->substitution ||
+                                strchr(body, '`') || strstr(body, "$(")))
+                        return judge_refuse(j,
+                                            "a trap whose string reaches a variable by a name made at run "
+                                            "time ($BASH_COMMAND, the command before)");
+                for (size_t s = k + 1; s < n; s++) {
+                        const char *sig = programs_plain(w[s], buf, sizeof buf);
+                        if (!sig || sig_is(sig, "DEBUG") || sig_is(sig, "ERR") || sig_is(sig, "RETURN"))
+                                return judge_refuse(j, "a DEBUG, ERR or RETURN trap (or a signal known only "
+                                                       "when it runs): it runs around other commands");
+                }
+        }
+        if (streq(name, "set") || streq(name, "shift")) {
+                bool operands = streq(name, "shift");
+                for (size_t k = 1; k < n && !operands; k++) {
+                        const char *a = programs_plain(w[k], buf, sizeof buf);
+                        if (!a || streq(a, "--") || streq(a, "-") || (a[0] != '-' && a[0] != '+'))
+                                operands = true;
+                        else if (strchr(a + 1, 'o'))
+                                k++;
+                }
+                _cleanup_free_ char *t = strndup(text, tn);
+                if (!t)
+                        return -ENOMEM;
+                if (operands && reread_uses_positional(t))
+                        return judge_refuse(j,
+                                            "%s builds the positional parameters, and a word uses them: "
+                                            "a name made at run time",
+                                            name);
         }
         return 0;
 }
