@@ -565,6 +565,35 @@ static const Row rows[] = {
         {"set -- x .e nv; shift; cat \"$1$2\"", false, true, NULL},
         {"sh -c 'set -- .ne trc; cat $1$2'", false, true, NULL},
         {"set -euo pipefail; ls", false, false, NULL},
+        /* 31d 1: git aliases, and a subcommand not git's own */
+        {"git -c alias.z=log z -p --all", true, true, ".env"},
+        {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},
+        {"git z -p --all", true, true, ".env"},
+        {"git config --global --add alias.z log", true, true, ".env"},
+        {"git config --fil /tmp/g alias.z '!git log -p --all'", true, true, ".env"},
+        {"git z -p --all", false, false, NULL},
+        {"git lfs ls-files", true, false, NULL},
+        /* 2: the ext:: transport and what enables it */
+        {"git -c protocol.ext.allow=always ls-remote 'ext::sh -c git% log% -p% --all% >&2'", true, true,
+         ".env"},
+        {"GIT_ALLOW_PROTOCOL=ext git ls-remote x", true, true, ".env"},
+        {"git -c 'url.ext::sh -c git% log% -p% --all% >&2 #.insteadOf=zz' ls-remote zz", true, true, ".env"},
+        {"git config --global protocol.ext.allow always", true, true, ".env"},
+        {"printf 'connect git-upload-pack\\n' | git remote-ext x 'sh -c git% log% -p% --all% >&2'", false,
+         true, NULL},
+        {"git ls-remote 'ext::sh -c cat% .e\\nv'", false, true, NULL},
+        {"git remote set-url origin https://github.com/x/y", true, false, NULL},
+        /* 3: a long option by a unique prefix is that option */
+        {"yes n | git checkout --patc old", true, true, ".env"},
+        {"yes n | git add --inter", true, true, ".env"},
+        {"git archive --form tar ':/one' | tar -xO", true, true, ".env"},
+        {"git grep --open='git log -p --all #' readme", true, true, ".env"},
+        {"git ls-remote --upload-pa='sh -c \"git log -p --all >&2\" #' .", true, true, ".env"},
+        {"git log --color --oneline -5", true, false, NULL},
+        /* 8: submodule foreach's string, which a shell reads */
+        {"git submodule foreach 'git -C .. log -p --all'", true, true, ".env"},
+        {"git submodule foreach --recursive 'cat .e\"\"nv'", false, true, ".env"},
+        {"git submodule foreach 'git pull'", false, false, NULL},
 };
 
 static void test_table(void **state) {

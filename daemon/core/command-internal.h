@@ -57,6 +57,9 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
 /* The word's bytes when it is plain (no glob, expansion, NUL; shorter than
  * size), into buf; NULL else. */
 const char *programs_plain(const ShellWord *w, char *buf, size_t size);
+/* Words k.. of w[0..n) joined by spaces, as eval joins them (NULL when
+ * out of memory). */
+char *programs_joined(const ShellWord *const *w, size_t n, size_t k);
 /* NAME=... or NAME+=...: the shell sets NAME (PATH, GIT_CONFIG_*) for
  * what follows. */
 bool programs_is_assignment(const ShellWord *w);
@@ -102,6 +105,19 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
  * *ret_lists: it lists paths a pathspec of it matches, a secret's among
  * them (git ls-files -- '*nv'). */
 int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
+
+/* command-git-words.c. A long option (--patc, --form=tar) abbreviated:
+ * the whole ones it can stand for, into ret (max), their count (0 for a
+ * whole option or none). Is sub one of git's own subcommands? The words
+ * of git (sub: the subcommand's index): ext::, remote-ext, a subcommand
+ * not git's own when the history holds a masked entry, submodule
+ * foreach's string; 1 refused, 0, -ENOMEM. A config key that makes git run
+ * or fetch through something other (alias.*, protocol.*, url.*, a
+ * remote's url): refused when the history holds a masked entry. */
+size_t git_long_expand(const char *opt, const char **ret, size_t max);
+bool git_own_subcommand(const char *sub);
+int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub);
+bool git_key_reaches(const char *key);
 
 /* command-match.c. The matchers are match.h's. */
 /* Can the pattern (a file-name glob, or find's regex) match a secret's

@@ -236,8 +236,7 @@ static size_t shell_c(const ShellWord *const *w, size_t n, size_t first) {
         return SIZE_MAX;
 }
 
-/* Words k.. joined by spaces, as eval joins them. */
-static char *joined(const ShellWord *const *w, size_t n, size_t k) {
+char *programs_joined(const ShellWord *const *w, size_t n, size_t k) {
         size_t total = 1;
         for (size_t i = k; i < n; i++)
                 total += w[i]->n + 1;
@@ -269,7 +268,7 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                         const char *a = programs_plain(w[k], o, sizeof o);
                         k += a && (streq(a, "-n") || streq(a, "-g") || streq(a, "--interval")) ? 2 : 1;
                 }
-                char *s = joined(w, n, k > n ? n : k);
+                char *s = programs_joined(w, n, k > n ? n : k);
                 if (!s)
                         return -ENOMEM;
                 *ret_s = s;
@@ -508,6 +507,8 @@ static const char *const git_config_env[] = {"HOME",
                                              "GIT_ALTERNATE_OBJECT_DIRECTORIES",
                                              "GIT_CONFIG_COUNT",
                                              "GIT_CONFIG_PARAMETERS",
+                                             "GIT_ALLOW_PROTOCOL",
+                                             "GIT_PROTOCOL_FROM_USER",
                                              NULL};
 
 static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size_t *ret_k) {
@@ -732,7 +733,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 while (streq(pname, "echo") && from < prev->n && prev->w[from]->n >= 2 &&
                        prev->w[from]->v[0].c == '-' && prev->w[from]->v[1].c != '-')
                         from++;
-                _cleanup_free_ char *s = joined(prev->w, prev->n, from);
+                _cleanup_free_ char *s = programs_joined(prev->w, prev->n, from);
                 if (!s)
                         return -ENOMEM;
                 int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
@@ -933,7 +934,7 @@ static int judge_printed(Judge *j, const char *s, size_t n) {
                 while (streq(name, "echo") && from < m && w[from]->n >= 2 && w[from]->v[0].c == '-' &&
                        w[from]->v[1].c != '-')
                         from++;
-                char *t = joined(w, m, from);
+                char *t = programs_joined(w, m, from);
                 r = t ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t)) : -ENOMEM;
                 if (r == 0 && t) { /* and as printf and echo -e decode it */
                         unescape(t);
