@@ -28,6 +28,7 @@ typedef struct Judge {
         bool computed;    /* a shell of the line reads a text a substitution prints */
         bool unseen_args; /* the command's words are added at run time (xargs git log) */
         bool git_env;     /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
+        int hops;         /* commands found among an unknown program's words, judged */
 } Judge;
 
 /* Does the boot's record say the history holds some masked entry? Mark
@@ -87,6 +88,14 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n);
  * or a string that expands), set -- and shift with $1 used in text. */
 int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
                    size_t tn);
+/* Options whose value the program runs as a line (-c S of a program not
+ * the rule's, tar -I, split --filter, ssh -o ProxyCommand=): judged. */
+int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
+ * \NNN and \0NNN (a NUL ends it). */
+void reread_unescape(char *s);
+/* sed with an e command or an s///e flag: 1 refused, 0, -ENOMEM. */
+int reread_sed(Judge *j, const ShellWord *const *w, size_t n);
 /* s uses $1, $@...; and builds them itself (set, shift, a function). */
 bool reread_uses_positional(const char *s);
 bool reread_positional_built(const char *s);

@@ -266,7 +266,10 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 while (streq(name, "watch") && k < n && w[k]->n > 0 && w[k]->v[0].c == '-') {
                         char o[256];
                         const char *a = programs_plain(w[k], o, sizeof o);
-                        k += a && (streq(a, "-n") || streq(a, "-g") || streq(a, "--interval")) ? 2 : 1;
+                        k += a && (streq(a, "-n") || streq(a, "-q") || streq(a, "--interval") ||
+                                   streq(a, "--equexit"))
+                                     ? 2
+                                     : 1;
                 }
                 char *s = programs_joined(w, n, k > n ? n : k);
                 if (!s)
@@ -346,8 +349,6 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         command_verdict_done(&v);
         return v.refused ? 1 : 0;
 }
-
-static void unescape(char *s);
 
 /* ---- one simple command ---- */
 
@@ -539,6 +540,35 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
         return 0;
 }
 
+/* A program the rule does not know: a word among the command's that is
+ * git, a shell or a wrapper may start what it runs (chrt -o 0 git log,
+ * setarch x86_64 sh -c S, ionice -t git log): judged from there; and its
+ * options that run a line. w[self] is the program. */
+static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t self,
+                         const char *name) {
+        static const char *const inert[] = {"echo", "printf", "man",    "which",
+                                            "type", "help",   "whatis", NULL};
+        char buf[256];
+        int r;
+        if ((r = reread_exec_options(j, name ? name : "a program known only when it runs", w, n)) != 0)
+                return r;
+        if (name && in(name, inert))
+                return 0;
+        if (name && (streq(name, "sed") || streq(name, "gsed")) &&
+            (r = reread_sed(j, w + self, n - self)) != 0)
+                return r;
+        for (size_t i = 1; i < n; i++) {
+                const char *p = i == self ? NULL : program(w[i], buf, sizeof buf);
+                if (!p || !(in(p, shells) || streq(p, "git") || streq(p, "eval") || wrapper_find(p)))
+                        continue;
+                if (++j->hops > 16)
+                        return judge_refuse(j, "more than 16 commands found among a program's words");
+                bool lists = false;
+                return judge_words(j, ln, w + i, n - i, NULL, &lists);
+        }
+        return 0;
+}
+
 /* The command w[0..n) (assignments first, wrappers, then the program). */
 static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                        bool *ret_lists) {
@@ -558,7 +588,15 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                                 if (programs_is_assignment(w[a]) &&
                                     (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
                                         return r;
-                                if ((word_is(w[a], "-S") || word_is(w[a], "--split-string")) && a + 1 < n) {
+                                char o[256];
+                                const char *b = programs_plain(w[a], o, sizeof o);
+                                const char *S = b && b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
+                                const char *split = b && strncmp(b, "--split-string=", 15) == 0 ? b + 15
+                                                    : S && S[1]                                 ? S + 1
+                                                                                                : NULL;
+                                if (split && (r = programs_reread(j, "env -S", split, strlen(split))) != 0)
+                                        return r;
+                                if (((S && !S[1]) || word_is(w[a], "--split-string")) && a + 1 < n) {
                                         _cleanup_free_ char *s = programs_word_text(w[a + 1]);
                                         if (!s)
                                                 return -ENOMEM;
@@ -582,19 +620,28 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                  * $@ or ${x:-git} hands it words from elsewhere */
                 if ((r = git_check(j, w, n, ret_lists)) != 0)
                         return r;
-                if (!w[0]->param[0] && !w[0]->substitution && (w[0]->expansion || n == 1)) {
+                bool glob = false; /* /usr/lib/git-core/[g]it-log: any program, git's among them */
+                for (size_t i = 0; i < w[0]->n; i++)
+                        glob = glob || w[0]->v[i].kind == SHELL_STAR || w[0]->v[i].kind == SHELL_QMARK ||
+                               w[0]->v[i].kind == SHELL_CLASS || w[0]->v[i].kind == SHELL_EXTGLOB;
+                if (!w[0]->param[0] && !w[0]->substitution && (w[0]->expansion || n == 1 || glob)) {
                         judge_mark_held(j);
                         return judge_refuse(j, "a program known only when it runs, and the history holds "
                                                "a masked entry");
                 }
-                return 0;
+                return judge_unknown(j, ln, w - k, n + k, k, NULL);
         }
-        if (!name)
-                return 0; /* computed at run time: not seen */
+        if (!name) /* computed at run time: its words may still run a line ($SHELL -c S) */
+                return judge_unknown(j, ln, w - k, n + k, k, NULL);
         _cleanup_free_ char *s = NULL;
         size_t rest;
         if ((r = programs_reread_string(w, n, &s, &rest)) < 0)
                 return r;
+        if (r == 0 && !streq(name, "git") && !streq(name, "find") && !in(name, shells)) {
+                int u = judge_unknown(j, ln, w - k, n + k, k, name);
+                if (u != 0)
+                        return u;
+        }
         /* eval "$(echo ...)", bash -c "$(printf ...)", source <(echo ...) */
         bool shell = r > 0 || in(name, shells) || streq(name, "source") || streq(name, ".");
         for (size_t a = 1; a < n && shell; a++)
@@ -739,7 +786,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
                 if (r != 0)
                         return r;
-                unescape(s);
+                reread_unescape(s);
                 return programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
         }
         return 0;
@@ -871,46 +918,6 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         return 0;
 }
 
-/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
- * \NNN and \0NNN (a NUL ends it). */
-static void unescape(char *s) {
-        char *d = s;
-        for (const char *p = s; *p;) {
-                if (*p != '\\' || !p[1]) {
-                        *d++ = *p++;
-                        continue;
-                }
-                p++;
-                const char *k = strchr("abefnrtv\\", *p);
-                static const char to[] = "\a\b\x1b\f\n\r\t\v\\";
-                unsigned v = 0;
-                int digits = 0;
-                if (k && *p) {
-                        *d++ = to[k - "abefnrtv\\"];
-                        p++;
-                        continue;
-                }
-                if (*p == 'x') {
-                        for (p++; digits < 2 &&
-                                  ((*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'f'));
-                             digits++, p++)
-                                v = v * 16 + (unsigned) (*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
-                } else if (*p >= '0' && *p <= '7') {
-                        int max = *p == '0' ? 4 : 3;
-                        for (; digits < max && *p >= '0' && *p <= '7'; digits++, p++)
-                                v = v * 8 + (unsigned) (*p - '0');
-                }
-                if (digits == 0) {
-                        *d++ = '\\';
-                        continue;
-                }
-                if ((v & 0xff) == 0)
-                        break;
-                *d++ = (char) (v & 0xff);
-        }
-        *d = 0;
-}
-
 /* What echo or printf in the text s prints, read again by a shell. */
 static int judge_printed(Judge *j, const char *s, size_t n) {
         ShellLexed l = {0};
@@ -937,7 +944,7 @@ static int judge_printed(Judge *j, const char *s, size_t n) {
                 char *t = programs_joined(w, m, from);
                 r = t ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t)) : -ENOMEM;
                 if (r == 0 && t) { /* and as printf and echo -e decode it */
-                        unescape(t);
+                        reread_unescape(t);
                         r = programs_reread(j, "what a shell reads from a substitution", t, strlen(t));
                 }
                 free(t);

@@ -307,3 +307,191 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
         }
         return 0;
 }
+
+/* Options whose value a program runs as a command line: -c S of a program
+ * the rule does not know (sg, flock, psql's is SQL: judged, names
+ * nothing), su's --session-command, make's --eval, tar's compressor and
+ * scripts, split's --filter, zip's -TT. */
+static const char *const exec_options[] = {"-c",
+                                           "--command",
+                                           "--session-command",
+                                           "--eval",
+                                           "--filter",
+                                           "--to-command",
+                                           "--use-compress-program",
+                                           "--info-script",
+                                           "--new-volume-script",
+                                           "--checkpoint-action",
+                                           "-TT",
+                                           "--unzip-command",
+                                           NULL};
+/* Programs whose -c takes no command: names and counts, the rule's own. */
+static const char *const c_is_data[] = {"ls",   "stat", "wc",    "echo",  "printf", "du", "test",
+                                        "[",    "grep", "egrep", "fgrep", "rg",     "ag", "ack",
+                                        "find", "git",  "head",  "tail",  "cut",    NULL};
+
+static int judge_exec_value(Judge *j, const char *name, const char *opt, const char *v) {
+        char what[128];
+        snprintf(what, sizeof what, "%.40s %.40s, a command line it runs", name, opt);
+        if (strncmp(v, "exec=", 5) == 0) /* --checkpoint-action=exec=CMD */
+                v += 5;
+        return programs_reread(j, what, v, strlen(v));
+}
+
+int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        char buf[1024];
+        bool tar = streq(name, "tar");
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        continue;
+                if (streq(a, "--"))
+                        break;
+                const char *eq = strchr(a, '=');
+                for (const char *const *o = exec_options; *o; o++) {
+                        size_t len = strlen(*o);
+                        if (streq(*o, "-c") && in(name, c_is_data))
+                                continue;
+                        int r = 0;
+                        if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
+                                r = judge_exec_value(j, name, *o, eq + 1);
+                        else if (streq(a, *o) && k + 1 < n) {
+                                _cleanup_free_ char *t = programs_word_text(w[k + 1]);
+                                if (!t)
+                                        return -ENOMEM;
+                                r = judge_exec_value(j, name, *o, t);
+                        }
+                        if (r != 0)
+                                return r;
+                }
+                /* tar -I CMD, -F SCRIPT: tar's own */
+                if (tar && (streq(a, "-I") || streq(a, "-F")) && k + 1 < n) {
+                        _cleanup_free_ char *t = programs_word_text(w[k + 1]);
+                        if (!t)
+                                return -ENOMEM;
+                        int r = judge_exec_value(j, name, a, t);
+                        if (r != 0)
+                                return r;
+                }
+        }
+        /* ssh -o ProxyCommand=CMD (or a space), LocalCommand, KnownHostsCommand */
+        if (streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp") || streq(name, "rsync"))
+                for (size_t k = 1; k < n; k++) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        const char *c = strcasestr(t, "command");
+                        if (c && (c[7] == '=' || c[7] == ' ' || c[7] == '\t')) {
+                                int r = judge_exec_value(j, name, "-o ...Command", c + 8);
+                                if (r != 0)
+                                        return r;
+                        }
+                }
+        return 0;
+}
+
+/* sed's e command and s///e flag: the pattern space, or the text after e,
+ * runs as a command line. Any e in command position, or an s command's
+ * flags holding one, is refused (what runs is often the input's). */
+static bool sed_runs(const char *s) {
+        for (const char *p = s; *p;) {
+                while (*p && strchr(" \t\n;{}!0123456789$,~+", *p))
+                        p++;
+                if (*p == '/' || *p == '\\') { /* an address: /re/ or \cREc */
+                        char d = *p == '\\' ? p[1] : '/';
+                        p += *p == '\\' ? 2 : 1;
+                        while (*p && *p != d)
+                                p += p[0] == '\\' && p[1] ? 2 : 1;
+                        p += *p ? 1 : 0;
+                        continue;
+                }
+                if (*p == 'e')
+                        return true;
+                if (*p == 's' && p[1] && p[1] != '\n' && p[1] != '\\') {
+                        char d = p[1];
+                        p += 2;
+                        for (int parts = 0; *p && parts < 2; p++) {
+                                if (*p == '\\' && p[1])
+                                        p++;
+                                else if (*p == d)
+                                        parts++;
+                        }
+                        for (; *p && strchr("gpiImMe0123456789w", *p); p++) {
+                                if (*p == 'e')
+                                        return true;
+                                if (*p == 'w')
+                                        break;
+                        }
+                }
+                while (*p && *p != ';' && *p != '\n' && *p != '}')
+                        p++;
+        }
+        return false;
+}
+
+int reread_sed(Judge *j, const ShellWord *const *w, size_t n) {
+        char buf[4096];
+        bool script_given = false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a &&
+                    (streq(a, "-e") || streq(a, "--expression") || streq(a, "-f") || streq(a, "--file")))
+                        script_given = true;
+        }
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                bool after_e = k > 1 && programs_plain(w[k - 1], buf, sizeof buf) &&
+                               (streq(buf, "-e") || streq(buf, "--expression"));
+                const char *script = after_e                                ? t
+                                     : strncmp(t, "--expression=", 13) == 0 ? t + 13
+                                     : !script_given && t[0] != '-'         ? t
+                                                                            : NULL;
+                if (script && sed_runs(script))
+                        return judge_refuse(j, "sed's e command or s///e flag: it runs a command line");
+                if (!script_given && t[0] != '-' && !after_e)
+                        break; /* the first operand was the script; the rest are files */
+        }
+        return 0;
+}
+
+/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
+ * \NNN and \0NNN (a NUL ends it). */
+void reread_unescape(char *s) {
+        char *d = s;
+        for (const char *p = s; *p;) {
+                if (*p != '\\' || !p[1]) {
+                        *d++ = *p++;
+                        continue;
+                }
+                p++;
+                const char *k = strchr("abefnrtv\\", *p);
+                static const char to[] = "\a\b\x1b\f\n\r\t\v\\";
+                unsigned v = 0;
+                int digits = 0;
+                if (k && *p) {
+                        *d++ = to[k - "abefnrtv\\"];
+                        p++;
+                        continue;
+                }
+                if (*p == 'x') {
+                        for (p++; digits < 2 &&
+                                  ((*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'f'));
+                             digits++, p++)
+                                v = v * 16 + (unsigned) (*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+                } else if (*p >= '0' && *p <= '7') {
+                        int max = *p == '0' ? 4 : 3;
+                        for (; digits < max && *p >= '0' && *p <= '7'; digits++, p++)
+                                v = v * 8 + (unsigned) (*p - '0');
+                }
+                if (digits == 0) {
+                        *d++ = '\\';
+                        continue;
+                }
+                if ((v & 0xff) == 0)
+                        break;
+                *d++ = (char) (v & 0xff);
+        }
+        *d = 0;
+}
