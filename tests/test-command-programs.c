@@ -625,6 +625,13 @@ static const Row rows[] = {
         {"docker run --rm img sh -c 'make test'", true, false, NULL},
         {"timeout 60 npm test", true, false, NULL},
         {"wc -c .env", false, false, NULL},
+        /* 14: rg's globs take {a,b}; --type-add's globs too */
+        {"rg --hidden -g '{.e,x}nv' M_", false, true, ".env"},
+        {"rg --hidden -g 's{ecrets,x}/**' M_", false, true, "secrets/"},
+        {"rg --hidden --type-add 'x:*.{env}' -tx M_", false, true, ".env"},
+        {"rg --hidden --type-add=x:.n{e,o}trc -tx M_", false, true, ".netrc"},
+        {"rg -g '*.{js,ts}' foo", false, false, NULL},
+        {"rg --type-add 'web:*.{html,css}' -t web foo", false, false, NULL},
 };
 
 static void test_table(void **state) {

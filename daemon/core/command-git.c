@@ -132,9 +132,9 @@ static int judge_config_command(Judge *j, const ShellWord *const *w, size_t n) {
                         snprintf(bufs[m], sizeof bufs[m], "%s", t), operands[m] = bufs[m], m++;
         }
         /* an option not spelled whole (--fil F) may have taken a key for its value */
-        for (size_t i = 0; i < m && judge_held(j); i++)
+        for (size_t i = 0; i + 1 < m && judge_held(j); i++) /* a key with a value: a write */
                 if (git_key_reaches(operands[i]))
-                        return judge_config(j, operands[i], i + 1 < m ? operands[i + 1] : "");
+                        return judge_config(j, operands[i], operands[i + 1]);
         return m >= 2 ? judge_config(j, operands[0], operands[1]) : 0;
 }
 

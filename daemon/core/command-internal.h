@@ -94,6 +94,9 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */
 void reread_unescape(char *s);
+/* A heredoc's body, delimited by delim, in the line text (n bytes), as
+ * the shell hands it on (NULL only when out of memory). */
+char *reread_heredoc(const char *text, size_t n, const ShellWord *delim);
 /* sed with an e command or an s///e flag: 1 refused, 0, -ENOMEM. */
 int reread_sed(Judge *j, const ShellWord *const *w, size_t n);
 /* s uses $1, $@...; and builds them itself (set, shift, a function). */

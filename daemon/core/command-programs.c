@@ -424,6 +424,42 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
         return 0;
 }
 
+/* A glob of rg's (gitignore's, with {a,b} alternation) against the
+ * secrets' names and paths, either case: each alternative, at most
+ * *budget of them (past it: taken to match). */
+static bool rg_glob_matches(Judge *j, const char *pat, int *budget) {
+        if (--*budget < 0)
+                return true;
+        const char *open = NULL;
+        int depth = 0;
+        for (const char *c = pat; *c; c++) {
+                if (*c == '\\' && c[1]) {
+                        c++;
+                        continue;
+                }
+                if (*c == '{' && depth++ == 0)
+                        open = c;
+                else if (*c == '}' && depth > 0 && --depth == 0) {
+                        size_t head = (size_t) (open - pat), len = strlen(pat);
+                        for (const char *a = open + 1;;) {
+                                const char *e = a;
+                                for (int d = 0; e < c && (d > 0 || *e != ','); e++)
+                                        d += *e == '{' ? 1 : *e == '}' ? -1 : 0;
+                                _cleanup_free_ char *alt = malloc(len + 1);
+                                if (!alt)
+                                        return true;
+                                sprintf(alt, "%.*s%.*s%s", (int) head, pat, (int) (e - a), a, c + 1);
+                                if (rg_glob_matches(j, alt, budget))
+                                        return true;
+                                if (e >= c)
+                                        return false;
+                                a = e + 1;
+                        }
+                }
+        }
+        return match_secret_glob(j, pat, MATCH_FOLD, true) || match_secret_glob(j, pat, MATCH_FOLD, false);
+}
+
 /* grep -r --include=GLOB, rg -g GLOB: the files it searches, by name. */
 static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
         for (size_t k = 1; k < n; k++) {
@@ -436,6 +472,10 @@ static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
                         "--include", "-g", "--glob", "--iglob", "-G", "--file-search-regex", NULL};
                 if (strncmp(a, "--include=", 10) == 0)
                         pat = a + 10;
+                else if (strncmp(a, "--type-add=", 11) == 0) /* NAME:GLOB, NAME:include:... */
+                        pat = strchr(a + 11, ':') ? strrchr(a + 11, ':') + 1 : NULL;
+                else if (streq(a, "--type-add") && k + 1 < n && programs_plain(w[k + 1], buf, sizeof buf))
+                        k++, pat = strrchr(buf, ':') ? strrchr(buf, ':') + 1 : NULL;
                 else if (strncmp(a, "--glob=", 7) == 0 || strncmp(a, "--iglob=", 8) == 0)
                         pat = strchr(a, '=') + 1;
                 else if (in(a, with_next) && k + 1 < n)
@@ -444,10 +484,9 @@ static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
                         continue;
                 /* rg's globs are gitignore's, ag's -G a regex: a glob
                  * judged against names and paths, either case */
-                bool m = a[1] == 'G' || streq(a, "--file-search-regex")
-                                 ? match_secret_regex(j, pat, true)
-                                 : match_secret_glob(j, pat, MATCH_FOLD, true) ||
-                                           match_secret_glob(j, pat, MATCH_FOLD, false);
+                int budget = 64;
+                bool m = a[1] == 'G' || streq(a, "--file-search-regex") ? match_secret_regex(j, pat, true)
+                                                                        : rg_glob_matches(j, pat, &budget);
                 if (m)
                         return judge_refuse(j,
                                             "grep searches the files a pattern of it matches, a masked name "
@@ -688,49 +727,6 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         return 0;
 }
 
-/* A heredoc's body as the shell hands it on: after the line holding the
- * first '<<', to the delimiter's line; an unquoted delimiter's body loses
- * the backslash before $, `, \ and a newline. NULL only when out of memory. */
-static char *heredoc_body(const Line *ln, const ShellWord *delim) {
-        const char *op = NULL;
-        for (size_t i = 0; i + 1 < ln->n && !op; i++)
-                if (ln->text[i] == '<' && ln->text[i + 1] == '<' &&
-                    (i + 2 >= ln->n || ln->text[i + 2] != '<'))
-                        op = ln->text + i;
-        const char *nl = op ? memchr(op, '\n', (size_t) (ln->text + ln->n - op)) : NULL;
-        _cleanup_free_ char *d = programs_word_text(delim);
-        if (!d)
-                return NULL;
-        if (!nl)
-                return strdup(""); /* no body: bash would not run it */
-        const char *b = nl + 1, *end = ln->text + ln->n;
-        char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
-        size_t k = 0, dl = strlen(d);
-        if (!out)
-                return NULL;
-        for (const char *line = b; line < end;) {
-                const char *e = memchr(line, '\n', (size_t) (end - line));
-                size_t len = e ? (size_t) (e - line) : (size_t) (end - line);
-                const char *t = line;
-                while (t < line + len && *t == '\t') /* <<- strips tabs; the delimiter is found either way */
-                        t++;
-                if ((size_t) (line + len - t) == dl && memcmp(t, d, dl) == 0)
-                        break;
-                for (size_t i = 0; i < len; i++) {
-                        if (!delim->quoted && line[i] == '\\' && i + 1 < len && strchr("$`\\", line[i + 1]))
-                                i++;
-                        out[k++] = line[i];
-                }
-                if (!delim->quoted && len > 0 && line[len - 1] == '\\')
-                        k--; /* a line continued */
-                else
-                        out[k++] = '\n';
-                line += len + 1;
-        }
-        out[k] = 0;
-        return out;
-}
-
 /* What a shell in this stage reads from its input: a here-string, a
  * heredoc, or what echo or printf before it in the pipe prints. */
 static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
@@ -750,7 +746,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 if (streq(op, "<<<") && st->target[i])
                         s = programs_word_text(st->target[i]);
                 else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
-                        s = heredoc_body(ln, st->target[i]);
+                        s = reread_heredoc(ln->text, ln->n, st->target[i]);
                 else
                         continue;
                 if (!s)
@@ -766,7 +762,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 if (streq(op, "<<<") && prev->target[i])
                         s = programs_word_text(prev->target[i]);
                 else if ((streq(op, "<<") || streq(op, "<<-")) && prev->target[i])
-                        s = heredoc_body(ln, prev->target[i]);
+                        s = reread_heredoc(ln->text, ln->n, prev->target[i]);
                 else
                         continue;
                 if (!s)

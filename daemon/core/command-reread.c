@@ -495,3 +495,45 @@ void reread_unescape(char *s) {
         }
         *d = 0;
 }
+
+/* A heredoc's body as the shell hands it on: after the line holding the
+ * first '<<', to the delimiter's line; an unquoted delimiter's body loses
+ * the backslash before $, `, \ and a newline. NULL only when out of memory. */
+char *reread_heredoc(const char *text, size_t n, const ShellWord *delim) {
+        const char *op = NULL;
+        for (size_t i = 0; i + 1 < n && !op; i++)
+                if (text[i] == '<' && text[i + 1] == '<' && (i + 2 >= n || text[i + 2] != '<'))
+                        op = text + i;
+        const char *nl = op ? memchr(op, '\n', (size_t) (text + n - op)) : NULL;
+        _cleanup_free_ char *d = programs_word_text(delim);
+        if (!d)
+                return NULL;
+        if (!nl)
+                return strdup(""); /* no body: bash would not run it */
+        const char *b = nl + 1, *end = text + n;
+        char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
+        size_t k = 0, dl = strlen(d);
+        if (!out)
+                return NULL;
+        for (const char *line = b; line < end;) {
+                const char *e = memchr(line, '\n', (size_t) (end - line));
+                size_t len = e ? (size_t) (e - line) : (size_t) (end - line);
+                const char *t = line;
+                while (t < line + len && *t == '\t') /* <<- strips tabs; the delimiter is found either way */
+                        t++;
+                if ((size_t) (line + len - t) == dl && memcmp(t, d, dl) == 0)
+                        break;
+                for (size_t i = 0; i < len; i++) {
+                        if (!delim->quoted && line[i] == '\\' && i + 1 < len && strchr("$`\\", line[i + 1]))
+                                i++;
+                        out[k++] = line[i];
+                }
+                if (!delim->quoted && len > 0 && line[len - 1] == '\\')
+                        k--; /* a line continued */
+                else
+                        out[k++] = '\n';
+                line += len + 1;
+        }
+        out[k] = 0;
+        return out;
+}
