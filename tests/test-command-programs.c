@@ -573,6 +573,11 @@ static const Row rows[] = {
         {"git config --fil /tmp/g alias.z '!git log -p --all'", true, true, ".env"},
         {"git z -p --all", false, false, NULL},
         {"git lfs ls-files", true, false, NULL},
+        {"git config --get remote.origin.url", true, false, NULL},
+        {"du -sh secrets", true, false, NULL},
+        {"du -d 1 -h .", true, false, NULL},
+        {"du --files0-from=.env", false, true, ".env"},
+        {"du -X .env .", false, true, ".env"},
         /* 2: the ext:: transport and what enables it */
         {"git -c protocol.ext.allow=always ls-remote 'ext::sh -c git% log% -p% --all% >&2'", true, true,
          ".env"},
