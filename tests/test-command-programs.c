@@ -559,6 +559,10 @@ static const Row rows[] = {
         {"echo ${@:'a[$(cat .ne\"\"trc >&2)]'}", false, true, NULL},
         {"echo ${@:\"a[$(cat .net\"\"rc >&2)]\"}", false, true, ".netrc"},
         {"for ((i=0;i<3;i++)); do echo $i; done", false, false, NULL},
+        {"a['$(cat .e\"\"nv >&2)']=1", false, true, ".env"},
+        {"echo $[ 'a[$(cat .e\"\"nv >&2)]' ]", false, true, ".env"},
+        {"shopt -s expand_aliases; BASH_ALIASES[g]='cat .e\"\"nv'\ng", false, true, NULL},
+        {"ls src/[ab]*.c", false, false, NULL},
         {"awk '{print $(NF)}' README.md", false, false, NULL},
         /* 7: set -- and shift build positional parameters */
         {"set -- .e nv; cat $1$2", false, true, NULL},

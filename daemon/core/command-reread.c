@@ -147,20 +147,27 @@ static size_t region(const char *s, size_t n, size_t from, char open, char close
 
 /* Arithmetic ((...)), $((...)), and ${...} (a subscript, an offset):
  * bash evaluates a quoted a[$(cmd)] in them, so its text with the quotes
- * gone is judged as a line. At most 64 of them in a text; past, refused. */
+ * gone is judged as a line. At most 256 of them in a text; past, refused. */
 static int arithmetic_regions(Judge *j, const char *s, size_t n) {
         size_t seen = 0;
+        if ((!memmem(s, n, "$(", 2) && !memchr(s, '`', n)) || !strpbrk(s, "'\"\\"))
+                return 0; /* nothing quoted that runs: most lines */
         for (size_t i = 0; i + 1 < n; i++) {
-                bool arith = s[i] == '(' && s[i + 1] == '(', brace = s[i] == '$' && s[i + 1] == '{';
-                if (!arith && !brace)
+                bool arith = s[i] == '(' && s[i + 1] == '(', brace = s[i] == '$' && s[i + 1] == '{',
+                     old = s[i] == '$' && s[i + 1] == '[', /* $[...], and NAME[...] (a subscript) */
+                        sub = i > 0 && s[i] == '[' && shell_is_ident(s[i - 1]);
+                if (!arith && !brace && !old && !sub)
                         continue;
-                if (++seen > 64)
-                        return judge_refuse(j, "more than 64 arithmetic and ${...} regions in a string");
-                size_t len = region(s, n, i + 2, arith ? '(' : '{', arith ? ')' : '}', arith ? 2 : 1);
-                const char *r = s + i + 2;
+                if (++seen > 256)
+                        return judge_refuse(j, "more than 256 arithmetic, subscript and ${...} regions in a "
+                                               "string with quotes and substitutions");
+                char open = arith ? '(' : brace ? '{' : '[', close = arith ? ')' : brace ? '}' : ']';
+                size_t from = i + (sub ? 1 : 2);
+                size_t len = region(s, n, from, open, close, arith ? 2 : 1);
+                const char *r = s + from;
                 bool quote = memchr(r, '\'', len) || memchr(r, '"', len) || memchr(r, '\\', len);
-                bool sub = memchr(r, '`', len) || memmem(r, len, "$(", 2);
-                if (!quote || !sub) {
+                bool runs = memchr(r, '`', len) || memmem(r, len, "$(", 2);
+                if (!quote || !runs) {
                         i += 1;
                         continue;
                 }
@@ -188,6 +195,10 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n) {
         if (strstr(t, "BASH_COMMAND"))
                 return judge_refuse(j, "$BASH_COMMAND: the text of another command, which the rule does not "
                                        "judge as a word");
+        if (strstr(t, "BASH_ALIASES") || strstr(t, "BASH_CMDS"))
+                return judge_refuse(j,
+                                    "BASH_ALIASES or BASH_CMDS: an alias, or a program a name runs, made in "
+                                    "the line");
         if (strstr(t, "command_not_found_handle"))
                 return judge_refuse(j, "command_not_found_handle: bash runs it with a missing program's "
                                        "words, unjudged");
