@@ -536,6 +536,7 @@ static const Row rows[] = {
         {"trap 'ls' RETURN; ls .env", false, true, ".env"},
         {"x=BASH_COMM\"\"AND; trap 'cat ${!x}' EXIT; ls .env", false, true, ".env"},
         {"trap 'rm -f /tmp/x' EXIT INT; ls", false, false, NULL},
+        {"x=BASH_COMM''AND; t=trap; $t 'cat ${!x}' EXIT; ls .env", false, true, ".env"},
         /* 13: a function or an alias defined in the line */
         {"f(){ cat \"$1$2\"; }; f .e nv", false, true, NULL},
         {"command_not_found_handle(){ cat \"$2$3\"; }; zz .e nv", false, true, NULL},

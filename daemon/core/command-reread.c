@@ -195,6 +195,16 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n) {
         if (strstr(t, "BASH_COMMAND"))
                 return judge_refuse(j, "$BASH_COMMAND: the text of another command, which the rule does not "
                                        "judge as a word");
+        for (size_t i = 0; i < l->n; i++) { /* x=BASH_COMM""AND; ${!x} */
+                if (l->v[i].kind != SHELL_TOKEN_WORD)
+                        continue;
+                _cleanup_free_ char *w = programs_word_text(&l->v[i].w);
+                if (!w)
+                        return -ENOMEM;
+                if (strstr(w, "BASH_COMMAND") || strstr(w, "BASH_ALIASES") || strstr(w, "BASH_CMDS"))
+                        return judge_refuse(j, "a word that spells BASH_COMMAND, BASH_ALIASES or BASH_CMDS "
+                                               "once its quotes are gone");
+        }
         if (strstr(t, "BASH_ALIASES") || strstr(t, "BASH_CMDS"))
                 return judge_refuse(j,
                                     "BASH_ALIASES or BASH_CMDS: an alias, or a program a name runs, made in "
