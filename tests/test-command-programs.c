@@ -1095,7 +1095,7 @@ static void test_oracle_bash_lines(void **state) {
                 snprintf(cmd, sizeof cmd, "cd %s && bash <<'EOF'\n%s\nEOF\n", scratch, run);
                 int hit = output_names_secret(cmd);
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL};
+                CommandPolicy policy = {.secrets = secrets, .n_secrets = ELEMENTSOF(secrets)};
                 assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
                 if (hit != 1 || !v.refused) { /* each case reaches one: the oracle says so */
                         print_message("%s: bash %s, the rule %s (%s)\n", line,
