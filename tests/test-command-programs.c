@@ -127,6 +127,16 @@ static const Row rows[] = {
         {"git diff -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets'", true, true,
          "config/master.key"},
         {"git diff -- ':!.env'", false, false, ".env"},
+        /* 31d 4: an exclusion git leaves as written excludes nothing */
+        {"git log -p --all -- ':/' ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets' "
+         "':/!config/.'",
+         true, true, "config/master.key"},
+        {"git diff HEAD~1 -- . ':/!./.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets' "
+         "':/!config'",
+         true, true, ".env"},
+        {"git show HEAD -- . ':/!.env' ':/!.envrc' ':/!.git-credentials' ':/!.netrc' ':/!secrets//' "
+         "':(exclude,top)config'",
+         true, true, "secrets/"},
         {"git log -p -- . ':(exclude).env'", false, false, ".env"},
         {"git diff ':!.env'", false, true, ".env"},           /* not after --: a revision, or a path */
         {"git diff -- .env", false, true, ".env"},            /* not an exclusion */
@@ -523,6 +533,118 @@ static const Row rows[] = {
         {"echo log -p | xargs git", true, true, ".env"},
         {"echo show HEAD | xargs git -C .", true, true, ".env"},
         {"\"$EDITOR\" notes.txt", true, false, NULL},
+        /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
+        {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
+        {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},
+        {"trap 'ls' RETURN; ls .env", false, true, ".env"},
+        {"x=BASH_COMM\"\"AND; trap 'cat ${!x}' EXIT; ls .env", false, true, ".env"},
+        {"trap 'rm -f /tmp/x' EXIT INT; ls", false, false, NULL},
+        {"x=BASH_COMM''AND; t=trap; $t 'cat ${!x}' EXIT; ls .env", false, true, ".env"},
+        /* 13: a function or an alias defined in the line */
+        {"f(){ cat \"$1$2\"; }; f .e nv", false, true, NULL},
+        {"command_not_found_handle(){ cat \"$2$3\"; }; zz .e nv", false, true, NULL},
+        {"function g { cat $1$2; }; g id_ rsa", false, true, NULL},
+        {"shopt -s expand_aliases\nalias g='git log'\ng -p --all", true, true, ".env"},
+        {"bash -c 'f(){ cat \"$1$2\"; }; f .e nv'", false, true, NULL},
+        {"f() { echo hi; }; f", false, false, NULL},
+        {"arr=(); echo ${#arr[@]}", false, false, NULL},
+        /* 11: mapfile/readarray -C */
+        {"mapfile -C 'cat .e\"\"nv' -c 1 <<< x", false, true, NULL},
+        {"readarray -tC 'git log -p --all >&2 #' -c1 <<< x", true, true, ".env"},
+        {"mapfile -t lines < README.md", false, false, NULL},
+        /* 10: prompt expansion */
+        {"x='$(cat .e\\156v)'; echo \"${x@P}\"", false, true, NULL},
+        {"PS4='$(cat .e\\156v >&2)'; set -x; :", false, true, NULL},
+        {"x='$(git log -\\160 --all >&2)'; : \"${x[0]@P}\"", true, true, ".env"},
+        /* 12: quoted text in arithmetic */
+        {"(( 'a[$(cat .e\"\"nv >&2)]' ))", false, true, ".env"},
+        {"echo $(( 'a[$(git lo\"\"g -p --all >&2)]' ))", true, true, ".env"},
+        {"x=(1); echo ${x['a[$(cat .e\"\"nv >&2)]']}", false, true, ".env"},
+        {"echo ${@:'a[$(cat .ne\"\"trc >&2)]'}", false, true, NULL},
+        {"echo ${@:\"a[$(cat .net\"\"rc >&2)]\"}", false, true, ".netrc"},
+        {"for ((i=0;i<3;i++)); do echo $i; done", false, false, NULL},
+        {"a['$(cat .e\"\"nv >&2)']=1", false, true, ".env"},
+        {"echo $[ 'a[$(cat .e\"\"nv >&2)]' ]", false, true, ".env"},
+        {"shopt -s expand_aliases; BASH_ALIASES[g]='cat .e\"\"nv'\ng", false, true, NULL},
+        {"ls src/[ab]*.c", false, false, NULL},
+        {"awk '{print $(NF)}' README.md", false, false, NULL},
+        /* 7: set -- and shift build positional parameters */
+        {"set -- .e nv; cat $1$2", false, true, NULL},
+        {"set -- x .e nv; shift; cat \"$1$2\"", false, true, NULL},
+        {"sh -c 'set -- .ne trc; cat $1$2'", false, true, NULL},
+        {"set -euo pipefail; ls", false, false, NULL},
+        /* 31d 1: git aliases, and a subcommand not git's own */
+        {"git -c alias.z=log z -p --all", true, true, ".env"},
+        {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},
+        {"git z -p --all", true, true, ".env"},
+        {"git config --global --add alias.z log", true, true, ".env"},
+        {"git config --fil /tmp/g alias.z '!git log -p --all'", true, true, ".env"},
+        {"git z -p --all", false, false, NULL},
+        {"git lfs ls-files", true, false, NULL},
+        {"git config --get remote.origin.url", true, false, NULL},
+        {"du -sh secrets", true, false, NULL},
+        {"du -d 1 -h .", true, false, NULL},
+        {"du --files0-from=.env", false, true, ".env"},
+        {"du -X .env .", false, true, ".env"},
+        /* 2: the ext:: transport and what enables it */
+        {"git -c protocol.ext.allow=always ls-remote 'ext::sh -c git% log% -p% --all% >&2'", true, true,
+         ".env"},
+        {"GIT_ALLOW_PROTOCOL=ext git ls-remote x", true, true, ".env"},
+        {"git -c 'url.ext::sh -c git% log% -p% --all% >&2 #.insteadOf=zz' ls-remote zz", true, true, ".env"},
+        {"git config --global protocol.ext.allow always", true, true, ".env"},
+        {"printf 'connect git-upload-pack\\n' | git remote-ext x 'sh -c git% log% -p% --all% >&2'", false,
+         true, NULL},
+        {"git ls-remote 'ext::sh -c cat% .e\\nv'", false, true, NULL},
+        {"git remote set-url origin https://github.com/x/y", true, false, NULL},
+        /* 3: a long option by a unique prefix is that option */
+        {"yes n | git checkout --patc old", true, true, ".env"},
+        {"yes n | git add --inter", true, true, ".env"},
+        {"git archive --form tar ':/one' | tar -xO", true, true, ".env"},
+        {"git grep --open='git log -p --all #' readme", true, true, ".env"},
+        {"git ls-remote --upload-pa='sh -c \"git log -p --all >&2\" #' .", true, true, ".env"},
+        {"git log --color --oneline -5", true, false, NULL},
+        /* 8: submodule foreach's string, which a shell reads */
+        {"git submodule foreach 'git -C .. log -p --all'", true, true, ".env"},
+        {"git submodule foreach --recursive 'cat .e\"\"nv'", false, true, ".env"},
+        {"git submodule foreach 'git pull'", false, false, NULL},
+        /* 5: programs that run their words or a string, not on the list */
+        {"chrt -o 0 git log -p --all", true, true, ".env"},
+        {"prlimit --nofile=100 git log -p --all", true, true, ".env"},
+        {"setarch x86_64 sh -c 'cat .e\\nv'", false, true, ".env"},
+        {"chroot / /bin/sh -c 'cat .ne\\trc'", false, true, NULL},
+        {"ionice -t git log -p --all", true, true, ".env"},
+        {"flock -n /tmp/l git log -p --all", true, true, ".env"},
+        {"flock /tmp/l -c 'cat .e\\nv'", false, true, ".env"},
+        {"strace -I 1 -o /dev/null git log -p --all", true, true, ".env"},
+        {"su --session-command='git log -p --all'", true, true, ".env"},
+        {"env -vS'git log -p --all'", true, true, ".env"},
+        {"watch -g 'git log -p --all >&2'", true, true, ".env"},
+        {"sg root -c 'git log -p --all'", true, true, ".env"},
+        {"tar -I 'sh -c \"git log -p --all >&2\" #' -cf /tmp/x src", true, true, ".env"},
+        {"tar -cf - src | tar -x --to-command='git log -p --all'", true, true, ".env"},
+        {"split --filter='git log -p --all' README", true, true, ".env"},
+        {"zip -q /tmp/x.zip README -T -TT 'sh -c \"git log -p --all >&2\" #'", true, true, ".env"},
+        {"make -f /dev/null --eval='x:;git log -p --all' x", true, true, ".env"},
+        {"ssh -oProxyCommand='sh -c \"cat .e\\nv\"' x", false, true, ".env"},
+        {"echo | sed 'e git log -p --all'", true, true, NULL},
+        {"echo x | sed 's/x/cat .env/e'", false, true, ".env"},
+        {"$SHELL -c 'git log -p --all'", true, true, ".env"},
+        {"\"$BASH\" -c 'cat .e\\nv'", false, true, ".env"},
+        {"/bin/[s]h -c 'git log -p --all'", true, true, ".env"},
+        {"/usr/lib/git-core/[g]it-log -p --all", true, true, ".env"},
+        {"sed -i 's/foo/bar/g' src/a.c", true, false, NULL},
+        {"gcc -c -o x.o x.c", true, false, NULL},
+        {"python3 -c 'print(1)'", true, false, NULL},
+        {"docker run --rm img sh -c 'make test'", true, false, NULL},
+        {"timeout 60 npm test", true, false, NULL},
+        {"wc -c .env", false, false, NULL},
+        /* 14: rg's globs take {a,b}; --type-add's globs too */
+        {"rg --hidden -g '{.e,x}nv' M_", false, true, ".env"},
+        {"rg --hidden -g 's{ecrets,x}/**' M_", false, true, "secrets/"},
+        {"rg --hidden --type-add 'x:*.{env}' -tx M_", false, true, ".env"},
+        {"rg --hidden --type-add=x:.n{e,o}trc -tx M_", false, true, ".netrc"},
+        {"rg -g '*.{js,ts}' foo", false, false, NULL},
+        {"rg --type-add 'web:*.{html,css}' -t web foo", false, false, NULL},
 };
 
 static void test_table(void **state) {
@@ -697,6 +819,11 @@ static const char *const pathspecs[] = {
         ". :/!.ENV :/!.envrc :/!.git-credentials :/!.netrc :/!secrets :/!config",
         ". :/!.env :/!.envrc :/!.git-credentials :/!.netrc :/!secrets/ :/!Config",
         "+. :(top,icase,exclude).ENV :/!.envrc :/!.git-credentials :/!.netrc :/!secrets/ :/!config/",
+        /* 31d 4: exclusions git leaves as written (so they exclude nothing) */
+        ". :/!.env :/!.envrc :/!.git-credentials :/!.netrc :/!secrets :/!config/.",
+        ". :/!.env :/!.envrc :/!.git-credentials :/!.netrc :/!secrets :/!./config",
+        ". :/!.env :/!.envrc :/!.git-credentials :/!.netrc :/!secrets// :/!config",
+        ". :/!.env :/!.envrc :/!.git-credentials :/!.netrc :/!secrets :(exclude,top)config/.",
         "*nv",
         ".e?v",
         "+src/",
@@ -941,6 +1068,49 @@ static void test_oracle_bash(void **state) {
         assert_int_equal(failed, 0);
 }
 
+/* Lines whose strings bash evaluates beyond their words (31d 6, 7, 10, 11,
+ * 12, 13): '^' is printf '%s\0' for bash, which then prints what the line
+ * reaches, and cat for the rule, which must refuse when bash reaches a
+ * secret. */
+static const char *const evaluated[] = {
+        "mapfile -C '^ .e\"\"nv #' -c 1 <<< x",
+        "x='$(echo .e\\156v)'; ^ \"${x@P}\"",
+        "exec 3>&1; (( 'a[$(^ .e\"\"nv >&3)]' )); true",
+        "set -- .e nv; ^ $1$2",
+        "f(){ ^ \"$1$2\"; }; f .e nv",
+        "trap '^ ${BASH_COMMAND#: }' DEBUG; : .env",
+        "shopt -s expand_aliases; BASH_ALIASES[g]='^ .e\"\"nv'\ng",
+};
+
+static void test_oracle_bash_lines(void **state) {
+        (void) state;
+        if (scratch[strlen(scratch) - 1] == 'X')
+                SKIP_UNLESS_CI("the oracle needs git and bash, and one of them is not here\n");
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(evaluated); i++) {
+                char run[1024] = "", line[1024] = "", cmd[2048];
+                for (const char *c = evaluated[i]; *c; c++) {
+                        snprintf(run + strlen(run), sizeof run - strlen(run), "%s",
+                                 *c == '^' ? "printf \"%s\\0\"" : (char[]){*c, 0});
+                        snprintf(line + strlen(line), sizeof line - strlen(line), "%s",
+                                 *c == '^' ? "cat" : (char[]){*c, 0});
+                }
+                snprintf(cmd, sizeof cmd, "cd %s && bash <<'EOF'\n%s\nEOF\n", scratch, run);
+                int hit = output_names_secret(cmd);
+                CommandVerdict v;
+                CommandPolicy policy = {.secrets = secrets, .n_secrets = ELEMENTSOF(secrets)};
+                assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
+                if (hit != 1 || !v.refused) { /* each case reaches one: the oracle says so */
+                        print_message("%s: bash %s, the rule %s (%s)\n", line,
+                                      hit == 1 ? "reaches a secret" : "reaches none",
+                                      v.refused ? "refuses" : "allows", v.reason);
+                        failed++;
+                }
+                command_verdict_done(&v);
+        }
+        assert_int_equal(failed, 0);
+}
+
 /* Only what the record holds counts: .netrc held, .env not. */
 static void test_held_some(void **state) {
         (void) state;
@@ -1118,6 +1288,7 @@ int main(int argc, char **argv) {
                         cmocka_unit_test(test_oracle_git),
                         cmocka_unit_test(test_oracle_git_nested),
                         cmocka_unit_test(test_oracle_bash),
+                        cmocka_unit_test(test_oracle_bash_lines),
                 };
                 return cmocka_run_group_tests(oracles, make_scratch, drop_scratch);
         }

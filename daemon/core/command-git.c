@@ -63,6 +63,14 @@ static int judge_config(Judge *j, const char *key, const char *value) {
          * the one it is near, a stash shown as a patch */
         static const char *const readers[] = {"log.follow", "help.autocorrect", "stash.showpatch", NULL};
         bool reader = false;
+        if (git_key_reaches(key) && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(
+                        j,
+                        "git config %.100s: an alias, a transport or a URL git rewrites, and the "
+                        "history holds a masked entry",
+                        key);
+        }
         for (const char *const *r = readers; *r && !reader; r++)
                 reader = strcasecmp(key, *r) == 0;
         if (reader && judge_held(j)) {
@@ -123,6 +131,10 @@ static int judge_config_command(Judge *j, const ShellWord *const *w, size_t n) {
                 if (m < 3)
                         snprintf(bufs[m], sizeof bufs[m], "%s", t), operands[m] = bufs[m], m++;
         }
+        /* an option not spelled whole (--fil F) may have taken a key for its value */
+        for (size_t i = 0; i + 1 < m && judge_held(j); i++) /* a key with a value: a write */
+                if (git_key_reaches(operands[i]))
+                        return judge_config(j, operands[i], operands[i + 1]);
         return m >= 2 ? judge_config(j, operands[0], operands[1]) : 0;
 }
 
@@ -306,6 +318,10 @@ static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *
 /* --upload-pack, --receive-pack, --exec (and ls-remote's and clone's -u):
  * a command git runs, judged as a line; any of a transport's, when the
  * history holds a masked entry (a script of it is not seen). */
+static bool in_runs(const char *name) {
+        return streq(name, "upload-pack") || streq(name, "receive-pack") || streq(name, "exec");
+}
+
 static int judge_runs_program(Judge *j, const char *sub, const ShellWord *const *w, size_t n) {
         static const char *const runs[] = {"--upload-pack", "--receive-pack", "--exec", NULL};
         bool u = streq(sub, "ls-remote") || streq(sub, "clone");
@@ -318,8 +334,16 @@ static int judge_runs_program(Judge *j, const char *sub, const ShellWord *const 
                         continue;
                 if (streq(a, "--"))
                         break;
-                const char *value = NULL;
+                const char *value = NULL, *full[8];
                 bool next = false;
+                char canon[1100];
+                for (size_t i = 0, m = git_long_expand(a, full, 8); i < m; i++)
+                        if (in_runs(full[i])) { /* --upload-pa=X: --upload-pack=X */
+                                snprintf(canon, sizeof canon, "--%s%s", full[i],
+                                         strchr(a, '=') ? strchr(a, '=') : "");
+                                a = canon;
+                                break;
+                        }
                 for (const char *const *l = runs; *l && !value && !next; l++) {
                         size_t len = strlen(*l);
                         if (strncmp(a, *l, len) == 0 && a[len] == '=')
@@ -672,7 +696,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         size_t k = n;
         int r;
         *ret_lists = false;
-        if ((r = git_global(j, &g, w, n, &k)) != 0 || k >= n)
+        if ((r = git_global(j, &g, w, n, &k)) != 0 || (r = git_words_check(j, w, n, k)) != 0 || k >= n)
                 return r;
         const char *sub = programs_plain(w[k], buf, sizeof buf);
         if (!sub && judge_held(j)) {
@@ -691,7 +715,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         size_t total = 0;
         for (size_t i = k + 1; i < n; i++)
                 total += w[i]->n + 1;
-        if (!(store = malloc(4 * total + 1)))
+        if (!(store = malloc(4 * total + 256 * (n - k) + 1)))
                 return -ENOMEM;
         const char *letters = value_letters(subname);
         const char *opts[GIT_WORDS_MAX] = {0}, *ops[GIT_WORDS_MAX] = {0}, *specs[GIT_WORDS_MAX] = {0};
@@ -709,6 +733,14 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                         specs[n_specs++] = s;
                 else if (s[0] == '-' && s[1]) {
                         opts[n_opts++] = s;
+                        /* --patc is --patch, as parse-options takes it */
+                        const char *full[8];
+                        for (size_t e = 0, m = git_long_expand(s, full, 8);
+                             e < m && n_opts + n_ops + n_specs < GIT_WORDS_MAX - 1; e++) {
+                                char *x = store + off;
+                                off += (size_t) sprintf(x, "--%s", full[e]) + 1;
+                                opts[n_opts++] = x;
+                        }
                         /* -up, -av: each letter an option of its own, to
                          * the first that takes a value (-mfix, -n5) */
                         for (const char *q = s + 1; s[1] != '-' && s[2] && *q; q++) {

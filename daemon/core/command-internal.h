@@ -28,6 +28,7 @@ typedef struct Judge {
         bool computed;    /* a shell of the line reads a text a substitution prints */
         bool unseen_args; /* the command's words are added at run time (xargs git log) */
         bool git_env;     /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
+        int hops;         /* commands found among an unknown program's words, judged */
 } Judge;
 
 /* Does the boot's record say the history holds some masked entry? Mark
@@ -57,6 +58,9 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
 /* The word's bytes when it is plain (no glob, expansion, NUL; shorter than
  * size), into buf; NULL else. */
 const char *programs_plain(const ShellWord *w, char *buf, size_t size);
+/* Words k.. of w[0..n) joined by spaces, as eval joins them (NULL when
+ * out of memory). */
+char *programs_joined(const ShellWord *const *w, size_t n, size_t k);
 /* NAME=... or NAME+=...: the shell sets NAME (PATH, GIT_CONFIG_*) for
  * what follows. */
 bool programs_is_assignment(const ShellWord *w);
@@ -75,6 +79,29 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n);
 char *reread_positional(const char *s, const ShellWord *const *args, size_t n_args);
 int reread_with_options(Judge *j, const char *name, const char *s, const ShellWord *const *w, size_t n);
 int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* What bash evaluates in a line beyond its words: $BASH_COMMAND,
+ * command_not_found_handle, prompt strings (PS4, ${x@P}), a function
+ * defined with expansions, quoted text in arithmetic. 1 refused, 0,
+ * -ENOMEM. */
+int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n);
+/* Builtins whose words bash runs later: alias, mapfile -C, trap (DEBUG,
+ * or a string that expands), set -- and shift with $1 used in text. */
+int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
+                   size_t tn);
+/* Options whose value the program runs as a line (-c S of a program not
+ * the rule's, tar -I, split --filter, ssh -o ProxyCommand=): judged. */
+int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
+ * \NNN and \0NNN (a NUL ends it). */
+void reread_unescape(char *s);
+/* A heredoc's body, delimited by delim, in the line text (n bytes), as
+ * the shell hands it on (NULL only when out of memory). */
+char *reread_heredoc(const char *text, size_t n, const ShellWord *delim);
+/* sed with an e command or an s///e flag: 1 refused, 0, -ENOMEM. */
+int reread_sed(Judge *j, const ShellWord *const *w, size_t n);
+/* s uses $1, $@...; and builds them itself (set, shift, a function). */
+bool reread_uses_positional(const char *s);
+bool reread_positional_built(const char *s);
 
 /* command-objects.c, when the history holds a masked entry: a word of
  * the command (or a redirect's target) naming git's objects, a cd into
@@ -90,6 +117,19 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
  * *ret_lists: it lists paths a pathspec of it matches, a secret's among
  * them (git ls-files -- '*nv'). */
 int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
+
+/* command-git-words.c. A long option (--patc, --form=tar) abbreviated:
+ * the whole ones it can stand for, into ret (max), their count (0 for a
+ * whole option or none). Is sub one of git's own subcommands? The words
+ * of git (sub: the subcommand's index): ext::, remote-ext, a subcommand
+ * not git's own when the history holds a masked entry, submodule
+ * foreach's string; 1 refused, 0, -ENOMEM. A config key that makes git run
+ * or fetch through something other (alias.*, protocol.*, url.*, a
+ * remote's url): refused when the history holds a masked entry. */
+size_t git_long_expand(const char *opt, const char **ret, size_t max);
+bool git_own_subcommand(const char *sub);
+int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub);
+bool git_key_reaches(const char *key);
 
 /* command-match.c. The matchers are match.h's. */
 /* Can the pattern (a file-name glob, or find's regex) match a secret's

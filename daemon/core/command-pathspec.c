@@ -114,9 +114,17 @@ static void spec_normalize(const char *in, char *out, size_t n) {
                 out[0] = '.', out[1] = 0; /* "." or "./": everything */
 }
 
+/* A body git leaves as written in an exclusion (:/!x/., :(exclude)./x,
+ * x//): a "." or empty component. Taken to exclude nothing. */
+static bool spec_canonical(const char *b) {
+        size_t n = strlen(b);
+        return !strstr(b, "//") && !strstr(b, "/./") && strncmp(b, "./", 2) != 0 && !streq(b, ".") &&
+               !(n >= 2 && b[n - 2] == '/' && b[n - 1] == '.');
+}
+
 static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
         char normal[1024];
-        if (p->body[0] == '/')
+        if (p->body[0] == '/' || (cover && !spec_canonical(p->body)))
                 return !cover;
         spec_normalize(p->body, normal, sizeof normal);
         const char *b = normal;

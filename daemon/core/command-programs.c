@@ -236,8 +236,7 @@ static size_t shell_c(const ShellWord *const *w, size_t n, size_t first) {
         return SIZE_MAX;
 }
 
-/* Words k.. joined by spaces, as eval joins them. */
-static char *joined(const ShellWord *const *w, size_t n, size_t k) {
+char *programs_joined(const ShellWord *const *w, size_t n, size_t k) {
         size_t total = 1;
         for (size_t i = k; i < n; i++)
                 total += w[i]->n + 1;
@@ -267,9 +266,12 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 while (streq(name, "watch") && k < n && w[k]->n > 0 && w[k]->v[0].c == '-') {
                         char o[256];
                         const char *a = programs_plain(w[k], o, sizeof o);
-                        k += a && (streq(a, "-n") || streq(a, "-g") || streq(a, "--interval")) ? 2 : 1;
+                        k += a && (streq(a, "-n") || streq(a, "-q") || streq(a, "--interval") ||
+                                   streq(a, "--equexit"))
+                                     ? 2
+                                     : 1;
                 }
-                char *s = joined(w, n, k > n ? n : k);
+                char *s = programs_joined(w, n, k > n ? n : k);
                 if (!s)
                         return -ENOMEM;
                 *ret_s = s;
@@ -348,8 +350,6 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         return v.refused ? 1 : 0;
 }
 
-static void unescape(char *s);
-
 /* ---- one simple command ---- */
 
 typedef struct Stage {
@@ -424,6 +424,42 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
         return 0;
 }
 
+/* A glob of rg's (gitignore's, with {a,b} alternation) against the
+ * secrets' names and paths, either case: each alternative, at most
+ * *budget of them (past it: taken to match). */
+static bool rg_glob_matches(Judge *j, const char *pat, int *budget) {
+        if (--*budget < 0)
+                return true;
+        const char *open = NULL;
+        int depth = 0;
+        for (const char *c = pat; *c; c++) {
+                if (*c == '\\' && c[1]) {
+                        c++;
+                        continue;
+                }
+                if (*c == '{' && depth++ == 0)
+                        open = c;
+                else if (*c == '}' && depth > 0 && --depth == 0) {
+                        size_t head = (size_t) (open - pat), len = strlen(pat);
+                        for (const char *a = open + 1;;) {
+                                const char *e = a;
+                                for (int d = 0; e < c && (d > 0 || *e != ','); e++)
+                                        d += *e == '{' ? 1 : *e == '}' ? -1 : 0;
+                                _cleanup_free_ char *alt = malloc(len + 1);
+                                if (!alt)
+                                        return true;
+                                sprintf(alt, "%.*s%.*s%s", (int) head, pat, (int) (e - a), a, c + 1);
+                                if (rg_glob_matches(j, alt, budget))
+                                        return true;
+                                if (e >= c)
+                                        return false;
+                                a = e + 1;
+                        }
+                }
+        }
+        return match_secret_glob(j, pat, MATCH_FOLD, true) || match_secret_glob(j, pat, MATCH_FOLD, false);
+}
+
 /* grep -r --include=GLOB, rg -g GLOB: the files it searches, by name. */
 static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
         for (size_t k = 1; k < n; k++) {
@@ -436,6 +472,10 @@ static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
                         "--include", "-g", "--glob", "--iglob", "-G", "--file-search-regex", NULL};
                 if (strncmp(a, "--include=", 10) == 0)
                         pat = a + 10;
+                else if (strncmp(a, "--type-add=", 11) == 0) /* NAME:GLOB, NAME:include:... */
+                        pat = strchr(a + 11, ':') ? strrchr(a + 11, ':') + 1 : NULL;
+                else if (streq(a, "--type-add") && k + 1 < n && programs_plain(w[k + 1], buf, sizeof buf))
+                        k++, pat = strrchr(buf, ':') ? strrchr(buf, ':') + 1 : NULL;
                 else if (strncmp(a, "--glob=", 7) == 0 || strncmp(a, "--iglob=", 8) == 0)
                         pat = strchr(a, '=') + 1;
                 else if (in(a, with_next) && k + 1 < n)
@@ -444,10 +484,9 @@ static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
                         continue;
                 /* rg's globs are gitignore's, ag's -G a regex: a glob
                  * judged against names and paths, either case */
-                bool m = a[1] == 'G' || streq(a, "--file-search-regex")
-                                 ? match_secret_regex(j, pat, true)
-                                 : match_secret_glob(j, pat, MATCH_FOLD, true) ||
-                                           match_secret_glob(j, pat, MATCH_FOLD, false);
+                int budget = 64;
+                bool m = a[1] == 'G' || streq(a, "--file-search-regex") ? match_secret_regex(j, pat, true)
+                                                                        : rg_glob_matches(j, pat, &budget);
                 if (m)
                         return judge_refuse(j,
                                             "grep searches the files a pattern of it matches, a masked name "
@@ -508,6 +547,8 @@ static const char *const git_config_env[] = {"HOME",
                                              "GIT_ALTERNATE_OBJECT_DIRECTORIES",
                                              "GIT_CONFIG_COUNT",
                                              "GIT_CONFIG_PARAMETERS",
+                                             "GIT_ALLOW_PROTOCOL",
+                                             "GIT_PROTOCOL_FROM_USER",
                                              NULL};
 
 static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size_t *ret_k) {
@@ -538,6 +579,35 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
         return 0;
 }
 
+/* A program the rule does not know: a word among the command's that is
+ * git, a shell or a wrapper may start what it runs (chrt -o 0 git log,
+ * setarch x86_64 sh -c S, ionice -t git log): judged from there; and its
+ * options that run a line. w[self] is the program. */
+static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t self,
+                         const char *name) {
+        static const char *const inert[] = {"echo", "printf", "man",    "which",
+                                            "type", "help",   "whatis", NULL};
+        char buf[256];
+        int r;
+        if ((r = reread_exec_options(j, name ? name : "a program known only when it runs", w, n)) != 0)
+                return r;
+        if (name && in(name, inert))
+                return 0;
+        if (name && (streq(name, "sed") || streq(name, "gsed")) &&
+            (r = reread_sed(j, w + self, n - self)) != 0)
+                return r;
+        for (size_t i = 1; i < n; i++) {
+                const char *p = i == self ? NULL : program(w[i], buf, sizeof buf);
+                if (!p || !(in(p, shells) || streq(p, "git") || streq(p, "eval") || wrapper_find(p)))
+                        continue;
+                if (++j->hops > 16)
+                        return judge_refuse(j, "more than 16 commands found among a program's words");
+                bool lists = false;
+                return judge_words(j, ln, w + i, n - i, NULL, &lists);
+        }
+        return 0;
+}
+
 /* The command w[0..n) (assignments first, wrappers, then the program). */
 static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                        bool *ret_lists) {
@@ -557,7 +627,15 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                                 if (programs_is_assignment(w[a]) &&
                                     (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
                                         return r;
-                                if ((word_is(w[a], "-S") || word_is(w[a], "--split-string")) && a + 1 < n) {
+                                char o[256];
+                                const char *b = programs_plain(w[a], o, sizeof o);
+                                const char *S = b && b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
+                                const char *split = b && strncmp(b, "--split-string=", 15) == 0 ? b + 15
+                                                    : S && S[1]                                 ? S + 1
+                                                                                                : NULL;
+                                if (split && (r = programs_reread(j, "env -S", split, strlen(split))) != 0)
+                                        return r;
+                                if (((S && !S[1]) || word_is(w[a], "--split-string")) && a + 1 < n) {
                                         _cleanup_free_ char *s = programs_word_text(w[a + 1]);
                                         if (!s)
                                                 return -ENOMEM;
@@ -581,25 +659,39 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                  * $@ or ${x:-git} hands it words from elsewhere */
                 if ((r = git_check(j, w, n, ret_lists)) != 0)
                         return r;
-                if (!w[0]->param[0] && !w[0]->substitution && (w[0]->expansion || n == 1)) {
+                bool glob = false; /* /usr/lib/git-core/[g]it-log: any program, git's among them */
+                for (size_t i = 0; i < w[0]->n; i++)
+                        glob = glob || w[0]->v[i].kind == SHELL_STAR || w[0]->v[i].kind == SHELL_QMARK ||
+                               w[0]->v[i].kind == SHELL_CLASS || w[0]->v[i].kind == SHELL_EXTGLOB;
+                if (!w[0]->param[0] && !w[0]->substitution && (w[0]->expansion || n == 1 || glob)) {
                         judge_mark_held(j);
                         return judge_refuse(j, "a program known only when it runs, and the history holds "
                                                "a masked entry");
                 }
-                return 0;
+                return judge_unknown(j, ln, w - k, n + k, k, NULL);
         }
-        if (!name)
-                return 0; /* computed at run time: not seen */
+        if (!name) /* computed at run time: its words may still run a line ($SHELL -c S) */
+                return judge_unknown(j, ln, w - k, n + k, k, NULL);
         _cleanup_free_ char *s = NULL;
         size_t rest;
         if ((r = programs_reread_string(w, n, &s, &rest)) < 0)
                 return r;
+        if (r == 0 && !streq(name, "git") && !streq(name, "find") && !in(name, shells)) {
+                int u = judge_unknown(j, ln, w - k, n + k, k, name);
+                if (u != 0)
+                        return u;
+        }
         /* eval "$(echo ...)", bash -c "$(printf ...)", source <(echo ...) */
         bool shell = r > 0 || in(name, shells) || streq(name, "source") || streq(name, ".");
         for (size_t a = 1; a < n && shell; a++)
                 j->computed = j->computed || w[a]->substitution;
         for (size_t a = 0; st && a < st->n_redir && shell; a++)
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
+        if (r > 0 && in(name, shells) && reread_positional_built(s))
+                return judge_refuse(j,
+                                    "%s -c builds its own positional parameters (set --, a function) and "
+                                    "uses them: names made at run time",
+                                    name);
         if (r > 0 && in(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
                 char *p = reread_positional(s, w + rest, n - rest);
                 if (!p)
@@ -609,7 +701,8 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         }
         if (r > 0 && (r = reread_with_options(j, name, s, w - k, n + k)) != 0)
                 return r;
-        if ((r = reread_arithmetic(j, name, w, n)) != 0)
+        if ((r = reread_arithmetic(j, name, w, n)) != 0 ||
+            (r = reread_builtin(j, name, w, n, ln->text, ln->n)) != 0)
                 return r;
         if (streq(name, "export") || streq(name, "declare") || streq(name, "typeset") ||
             streq(name, "local") || streq(name, "readonly"))
@@ -634,49 +727,6 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         return 0;
 }
 
-/* A heredoc's body as the shell hands it on: after the line holding the
- * first '<<', to the delimiter's line; an unquoted delimiter's body loses
- * the backslash before $, `, \ and a newline. NULL only when out of memory. */
-static char *heredoc_body(const Line *ln, const ShellWord *delim) {
-        const char *op = NULL;
-        for (size_t i = 0; i + 1 < ln->n && !op; i++)
-                if (ln->text[i] == '<' && ln->text[i + 1] == '<' &&
-                    (i + 2 >= ln->n || ln->text[i + 2] != '<'))
-                        op = ln->text + i;
-        const char *nl = op ? memchr(op, '\n', (size_t) (ln->text + ln->n - op)) : NULL;
-        _cleanup_free_ char *d = programs_word_text(delim);
-        if (!d)
-                return NULL;
-        if (!nl)
-                return strdup(""); /* no body: bash would not run it */
-        const char *b = nl + 1, *end = ln->text + ln->n;
-        char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
-        size_t k = 0, dl = strlen(d);
-        if (!out)
-                return NULL;
-        for (const char *line = b; line < end;) {
-                const char *e = memchr(line, '\n', (size_t) (end - line));
-                size_t len = e ? (size_t) (e - line) : (size_t) (end - line);
-                const char *t = line;
-                while (t < line + len && *t == '\t') /* <<- strips tabs; the delimiter is found either way */
-                        t++;
-                if ((size_t) (line + len - t) == dl && memcmp(t, d, dl) == 0)
-                        break;
-                for (size_t i = 0; i < len; i++) {
-                        if (!delim->quoted && line[i] == '\\' && i + 1 < len && strchr("$`\\", line[i + 1]))
-                                i++;
-                        out[k++] = line[i];
-                }
-                if (!delim->quoted && len > 0 && line[len - 1] == '\\')
-                        k--; /* a line continued */
-                else
-                        out[k++] = '\n';
-                line += len + 1;
-        }
-        out[k] = 0;
-        return out;
-}
-
 /* What a shell in this stage reads from its input: a here-string, a
  * heredoc, or what echo or printf before it in the pipe prints. */
 static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
@@ -696,7 +746,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 if (streq(op, "<<<") && st->target[i])
                         s = programs_word_text(st->target[i]);
                 else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
-                        s = heredoc_body(ln, st->target[i]);
+                        s = reread_heredoc(ln->text, ln->n, st->target[i]);
                 else
                         continue;
                 if (!s)
@@ -712,7 +762,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 if (streq(op, "<<<") && prev->target[i])
                         s = programs_word_text(prev->target[i]);
                 else if ((streq(op, "<<") || streq(op, "<<-")) && prev->target[i])
-                        s = heredoc_body(ln, prev->target[i]);
+                        s = reread_heredoc(ln->text, ln->n, prev->target[i]);
                 else
                         continue;
                 if (!s)
@@ -726,13 +776,13 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 while (streq(pname, "echo") && from < prev->n && prev->w[from]->n >= 2 &&
                        prev->w[from]->v[0].c == '-' && prev->w[from]->v[1].c != '-')
                         from++;
-                _cleanup_free_ char *s = joined(prev->w, prev->n, from);
+                _cleanup_free_ char *s = programs_joined(prev->w, prev->n, from);
                 if (!s)
                         return -ENOMEM;
                 int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
                 if (r != 0)
                         return r;
-                unescape(s);
+                reread_unescape(s);
                 return programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
         }
         return 0;
@@ -800,6 +850,8 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         int r;
         if (!v || !words)
                 return -ENOMEM;
+        if ((r = reread_line(j, l, text, n)) != 0)
+                return r;
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
@@ -862,46 +914,6 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         return 0;
 }
 
-/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
- * \NNN and \0NNN (a NUL ends it). */
-static void unescape(char *s) {
-        char *d = s;
-        for (const char *p = s; *p;) {
-                if (*p != '\\' || !p[1]) {
-                        *d++ = *p++;
-                        continue;
-                }
-                p++;
-                const char *k = strchr("abefnrtv\\", *p);
-                static const char to[] = "\a\b\x1b\f\n\r\t\v\\";
-                unsigned v = 0;
-                int digits = 0;
-                if (k && *p) {
-                        *d++ = to[k - "abefnrtv\\"];
-                        p++;
-                        continue;
-                }
-                if (*p == 'x') {
-                        for (p++; digits < 2 &&
-                                  ((*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'f'));
-                             digits++, p++)
-                                v = v * 16 + (unsigned) (*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
-                } else if (*p >= '0' && *p <= '7') {
-                        int max = *p == '0' ? 4 : 3;
-                        for (; digits < max && *p >= '0' && *p <= '7'; digits++, p++)
-                                v = v * 8 + (unsigned) (*p - '0');
-                }
-                if (digits == 0) {
-                        *d++ = '\\';
-                        continue;
-                }
-                if ((v & 0xff) == 0)
-                        break;
-                *d++ = (char) (v & 0xff);
-        }
-        *d = 0;
-}
-
 /* What echo or printf in the text s prints, read again by a shell. */
 static int judge_printed(Judge *j, const char *s, size_t n) {
         ShellLexed l = {0};
@@ -925,10 +937,10 @@ static int judge_printed(Judge *j, const char *s, size_t n) {
                 while (streq(name, "echo") && from < m && w[from]->n >= 2 && w[from]->v[0].c == '-' &&
                        w[from]->v[1].c != '-')
                         from++;
-                char *t = joined(w, m, from);
+                char *t = programs_joined(w, m, from);
                 r = t ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t)) : -ENOMEM;
                 if (r == 0 && t) { /* and as printf and echo -e decode it */
-                        unescape(t);
+                        reread_unescape(t);
                         r = programs_reread(j, "what a shell reads from a substitution", t, strlen(t));
                 }
                 free(t);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
 #include "util.h"
@@ -103,4 +104,457 @@ int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, siz
                         return r;
         }
         return 0;
+}
+
+/* Does s use a positional parameter ($1, ${2}, $@, $*, ${!#})? */
+bool reread_uses_positional(const char *s) {
+        for (const char *p = strchr(s, '$'); p; p = strchr(p + 1, '$')) {
+                const char *q = p + 1 + (p[1] == '{');
+                if ((*q >= '0' && *q <= '9') || *q == '@' || *q == '*' || (p[1] == '{' && *q == '!'))
+                        return true;
+        }
+        return false;
+}
+
+/* An identifier word in s, whole (not inside a longer name). */
+static bool has_ident(const char *s, const char *id) {
+        size_t n = strlen(id);
+        for (const char *p = strstr(s, id); p; p = strstr(p + 1, id))
+                if ((p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[n]))
+                        return true;
+        return false;
+}
+
+/* Does the string, which a shell reads, build its own positional
+ * parameters (set -- a b, shift) or define a function (whose $1 is its
+ * caller's word), and use them? Then substituting a -c string's
+ * parameters from its command line says nothing of them. */
+bool reread_positional_built(const char *s) {
+        return reread_uses_positional(s) &&
+               (has_ident(s, "set") || has_ident(s, "shift") || has_ident(s, "function") || strstr(s, "()"));
+}
+
+static const char *const prompt_vars[] = {"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", NULL};
+
+/* The region of s from from to its bracket's close (open, close), counted
+ * naively: quotes are no boundary in arithmetic. Its length. */
+static size_t region(const char *s, size_t n, size_t from, char open, char close, int depth) {
+        size_t k = from;
+        for (; k < n && depth > 0; k++)
+                depth += s[k] == open ? 1 : s[k] == close ? -1 : 0;
+        return k - from;
+}
+
+/* Arithmetic ((...)), $((...)), and ${...} (a subscript, an offset):
+ * bash evaluates a quoted a[$(cmd)] in them, so its text with the quotes
+ * gone is judged as a line. At most 256 of them in a text; past, refused. */
+static int arithmetic_regions(Judge *j, const char *s, size_t n) {
+        size_t seen = 0;
+        if ((!memmem(s, n, "$(", 2) && !memchr(s, '`', n)) || !strpbrk(s, "'\"\\"))
+                return 0; /* nothing quoted that runs: most lines */
+        for (size_t i = 0; i + 1 < n; i++) {
+                bool arith = s[i] == '(' && s[i + 1] == '(', brace = s[i] == '$' && s[i + 1] == '{',
+                     old = s[i] == '$' && s[i + 1] == '[', /* $[...], and NAME[...] (a subscript) */
+                        sub = i > 0 && s[i] == '[' && shell_is_ident(s[i - 1]);
+                if (!arith && !brace && !old && !sub)
+                        continue;
+                if (++seen > 256)
+                        return judge_refuse(j, "more than 256 arithmetic, subscript and ${...} regions in a "
+                                               "string with quotes and substitutions");
+                char open = arith ? '(' : brace ? '{' : '[', close = arith ? ')' : brace ? '}' : ']';
+                size_t from = i + (sub ? 1 : 2);
+                size_t len = region(s, n, from, open, close, arith ? 2 : 1);
+                const char *r = s + from;
+                bool quote = memchr(r, '\'', len) || memchr(r, '"', len) || memchr(r, '\\', len);
+                bool runs = memchr(r, '`', len) || memmem(r, len, "$(", 2);
+                if (!quote || !runs) {
+                        i += 1;
+                        continue;
+                }
+                _cleanup_free_ char *line = malloc(len + 8);
+                if (!line)
+                        return -ENOMEM;
+                size_t k = (size_t) sprintf(line, "echo ");
+                for (size_t m = 0; m < len; m++)
+                        if (r[m] != '\'' && r[m] != '"' && r[m] != '\\')
+                                line[k++] = r[m];
+                line[k] = 0;
+                int ret = programs_reread(j, "quoted text bash evaluates in arithmetic or a subscript", line,
+                                          k);
+                if (ret != 0)
+                        return ret;
+                i += 1;
+        }
+        return 0;
+}
+
+int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n) {
+        _cleanup_free_ char *t = strndup(s, n);
+        if (!t)
+                return -ENOMEM;
+        if (strstr(t, "BASH_COMMAND"))
+                return judge_refuse(j, "$BASH_COMMAND: the text of another command, which the rule does not "
+                                       "judge as a word");
+        for (size_t i = 0; i < l->n; i++) { /* x=BASH_COMM""AND; ${!x} */
+                if (l->v[i].kind != SHELL_TOKEN_WORD)
+                        continue;
+                _cleanup_free_ char *w = programs_word_text(&l->v[i].w);
+                if (!w)
+                        return -ENOMEM;
+                if (strstr(w, "BASH_COMMAND") || strstr(w, "BASH_ALIASES") || strstr(w, "BASH_CMDS"))
+                        return judge_refuse(j, "a word that spells BASH_COMMAND, BASH_ALIASES or BASH_CMDS "
+                                               "once its quotes are gone");
+        }
+        if (strstr(t, "BASH_ALIASES") || strstr(t, "BASH_CMDS"))
+                return judge_refuse(j,
+                                    "BASH_ALIASES or BASH_CMDS: an alias, or a program a name runs, made in "
+                                    "the line");
+        if (strstr(t, "command_not_found_handle"))
+                return judge_refuse(j, "command_not_found_handle: bash runs it with a missing program's "
+                                       "words, unjudged");
+        bool expands = strchr(t, '$') || strchr(t, '`');
+        for (const char *const *v = prompt_vars; *v; v++)
+                if (has_ident(t, *v) && (expands || strchr(t, '\\')))
+                        return judge_refuse(j,
+                                            "%s: bash decodes a prompt string's escapes and then runs "
+                                            "its substitutions",
+                                            *v);
+        if (strstr(t, "@P}"))
+                return judge_refuse(j, "${NAME@P}: bash decodes the value's escapes and then runs "
+                                       "its substitutions");
+        /* NAME() or function NAME: its body gets its calls' words */
+        for (size_t i = 0; i < l->n && expands; i++) {
+                const ShellToken *a = &l->v[i], *b = i + 1 < l->n ? &l->v[i + 1] : NULL,
+                                 *c = i + 2 < l->n ? &l->v[i + 2] : NULL;
+                bool fn = a->kind == SHELL_TOKEN_WORD && b && c && b->kind == SHELL_TOKEN_OP &&
+                          streq(b->op, "(") && c->kind == SHELL_TOKEN_OP && streq(c->op, ")") &&
+                          a->w.n > 0 && a->w.v[a->w.n - 1].c != '=';
+                char buf[16];
+                const char *kw = a->kind == SHELL_TOKEN_WORD && !a->w.quoted
+                                         ? programs_plain(&a->w, buf, sizeof buf)
+                                         : NULL;
+                fn = fn || (kw && streq(kw, "function"));
+                if (fn)
+                        return judge_refuse(j, "a function defined in the line, with expansions: what its "
+                                               "calls hand it is not judged");
+        }
+        return arithmetic_regions(j, t, n);
+}
+
+static bool sig_is(const char *a, const char *name) {
+        if (strncasecmp(a, "SIG", 3) == 0)
+                a += 3;
+        return strcasecmp(a, name) == 0;
+}
+
+int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
+                   size_t tn) {
+        char buf[256];
+        if (streq(name, "alias") && n > 1)
+                return judge_refuse(j, "alias defines a word that later words expand to, unjudged");
+        if (streq(name, "mapfile") || streq(name, "readarray"))
+                for (size_t k = 1; k < n; k++) {
+                        const char *a = programs_plain(w[k], buf, sizeof buf);
+                        if (!a) {
+                                _cleanup_free_ char *x = programs_word_text(w[k]);
+                                if (!x)
+                                        return -ENOMEM;
+                                if (x[0] == '-' || w[k]->expansion || w[k]->substitution)
+                                        return judge_refuse(j, "%s with an option known only when it runs",
+                                                            name);
+                                break;
+                        }
+                        if (a[0] != '-' || streq(a, "--"))
+                                break;
+                        for (const char *q = a + 1; *q; q++) {
+                                if (*q == 'C')
+                                        return judge_refuse(j,
+                                                            "%s -C: bash evaluates the callback with the "
+                                                            "line read added, unjudged",
+                                                            name);
+                                if (strchr("dnOscu", *q)) {
+                                        k += !q[1];
+                                        break;
+                                }
+                        }
+                }
+        if (streq(name, "trap")) {
+                size_t k = 1;
+                const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+                if (a && streq(a, "--"))
+                        a = ++k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+                if (k + 1 >= n || (a && a[0] == '-' && a[1]))
+                        return 0; /* trap -p, trap - SIG, trap SIG: no string */
+                _cleanup_free_ char *body = programs_word_text(w[k]);
+                if (!body)
+                        return -ENOMEM;
+                _cleanup_free_ char *t = strndup(text, tn);
+                if (!t)
+                        return -ENOMEM;
+                /* $tmp is the line's own; ${!x}, eval or a nameref may be
+                 * $BASH_COMMAND, the command before the trap's */
+                bool expands =
+                        w[k]->expansion || w[k]->substitution || strchr(body, '$') || strchr(body, '`');
+                if (expands && (strstr(body, "${!") || has_ident(body, "eval") || has_ident(t, "declare") ||
+                                has_ident(t, "typeset") || has_ident(t, "local") || w[k]->substitution ||
+                                strchr(body, '`') || strstr(body, "$(")))
+                        return judge_refuse(j,
+                                            "a trap whose string reaches a variable by a name made at run "
+                                            "time ($BASH_COMMAND, the command before)");
+                for (size_t s = k + 1; s < n; s++) {
+                        const char *sig = programs_plain(w[s], buf, sizeof buf);
+                        if (!sig || sig_is(sig, "DEBUG") || sig_is(sig, "ERR") || sig_is(sig, "RETURN"))
+                                return judge_refuse(j, "a DEBUG, ERR or RETURN trap (or a signal known only "
+                                                       "when it runs): it runs around other commands");
+                }
+        }
+        if (streq(name, "set") || streq(name, "shift")) {
+                bool operands = streq(name, "shift");
+                for (size_t k = 1; k < n && !operands; k++) {
+                        const char *a = programs_plain(w[k], buf, sizeof buf);
+                        if (!a || streq(a, "--") || streq(a, "-") || (a[0] != '-' && a[0] != '+'))
+                                operands = true;
+                        else if (strchr(a + 1, 'o'))
+                                k++;
+                }
+                _cleanup_free_ char *t = strndup(text, tn);
+                if (!t)
+                        return -ENOMEM;
+                if (operands && reread_uses_positional(t))
+                        return judge_refuse(j,
+                                            "%s builds the positional parameters, and a word uses them: "
+                                            "a name made at run time",
+                                            name);
+        }
+        return 0;
+}
+
+/* Options whose value a program runs as a command line: -c S of a program
+ * the rule does not know (sg, flock, psql's is SQL: judged, names
+ * nothing), su's --session-command, make's --eval, tar's compressor and
+ * scripts, split's --filter, zip's -TT. */
+static const char *const exec_options[] = {"-c",
+                                           "--command",
+                                           "--session-command",
+                                           "--eval",
+                                           "--filter",
+                                           "--to-command",
+                                           "--use-compress-program",
+                                           "--info-script",
+                                           "--new-volume-script",
+                                           "--checkpoint-action",
+                                           "-TT",
+                                           "--unzip-command",
+                                           NULL};
+/* Programs whose -c takes no command: names and counts, the rule's own. */
+static const char *const c_is_data[] = {"ls",   "stat", "wc",    "echo",  "printf", "du", "test",
+                                        "[",    "grep", "egrep", "fgrep", "rg",     "ag", "ack",
+                                        "find", "git",  "head",  "tail",  "cut",    NULL};
+
+static int judge_exec_value(Judge *j, const char *name, const char *opt, const char *v) {
+        char what[128];
+        snprintf(what, sizeof what, "%.40s %.40s, a command line it runs", name, opt);
+        if (strncmp(v, "exec=", 5) == 0) /* --checkpoint-action=exec=CMD */
+                v += 5;
+        return programs_reread(j, what, v, strlen(v));
+}
+
+int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        char buf[1024];
+        bool tar = streq(name, "tar");
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        continue;
+                if (streq(a, "--"))
+                        break;
+                const char *eq = strchr(a, '=');
+                for (const char *const *o = exec_options; *o; o++) {
+                        size_t len = strlen(*o);
+                        if (streq(*o, "-c") && in(name, c_is_data))
+                                continue;
+                        int r = 0;
+                        if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
+                                r = judge_exec_value(j, name, *o, eq + 1);
+                        else if (streq(a, *o) && k + 1 < n) {
+                                _cleanup_free_ char *t = programs_word_text(w[k + 1]);
+                                if (!t)
+                                        return -ENOMEM;
+                                r = judge_exec_value(j, name, *o, t);
+                        }
+                        if (r != 0)
+                                return r;
+                }
+                /* tar -I CMD, -F SCRIPT: tar's own */
+                if (tar && (streq(a, "-I") || streq(a, "-F")) && k + 1 < n) {
+                        _cleanup_free_ char *t = programs_word_text(w[k + 1]);
+                        if (!t)
+                                return -ENOMEM;
+                        int r = judge_exec_value(j, name, a, t);
+                        if (r != 0)
+                                return r;
+                }
+        }
+        /* ssh -o ProxyCommand=CMD (or a space), LocalCommand, KnownHostsCommand */
+        if (streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp") || streq(name, "rsync"))
+                for (size_t k = 1; k < n; k++) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        const char *c = strcasestr(t, "command");
+                        if (c && (c[7] == '=' || c[7] == ' ' || c[7] == '\t')) {
+                                int r = judge_exec_value(j, name, "-o ...Command", c + 8);
+                                if (r != 0)
+                                        return r;
+                        }
+                }
+        return 0;
+}
+
+/* sed's e command and s///e flag: the pattern space, or the text after e,
+ * runs as a command line. Any e in command position, or an s command's
+ * flags holding one, is refused (what runs is often the input's). */
+static bool sed_runs(const char *s) {
+        for (const char *p = s; *p;) {
+                while (*p && strchr(" \t\n;{}!0123456789$,~+", *p))
+                        p++;
+                if (*p == '/' || *p == '\\') { /* an address: /re/ or \cREc */
+                        char d = *p == '\\' ? p[1] : '/';
+                        p += *p == '\\' ? 2 : 1;
+                        while (*p && *p != d)
+                                p += p[0] == '\\' && p[1] ? 2 : 1;
+                        p += *p ? 1 : 0;
+                        continue;
+                }
+                if (*p == 'e')
+                        return true;
+                if (*p == 's' && p[1] && p[1] != '\n' && p[1] != '\\') {
+                        char d = p[1];
+                        p += 2;
+                        for (int parts = 0; *p && parts < 2; p++) {
+                                if (*p == '\\' && p[1])
+                                        p++;
+                                else if (*p == d)
+                                        parts++;
+                        }
+                        for (; *p && strchr("gpiImMe0123456789w", *p); p++) {
+                                if (*p == 'e')
+                                        return true;
+                                if (*p == 'w')
+                                        break;
+                        }
+                }
+                while (*p && *p != ';' && *p != '\n' && *p != '}')
+                        p++;
+        }
+        return false;
+}
+
+int reread_sed(Judge *j, const ShellWord *const *w, size_t n) {
+        char buf[4096];
+        bool script_given = false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a &&
+                    (streq(a, "-e") || streq(a, "--expression") || streq(a, "-f") || streq(a, "--file")))
+                        script_given = true;
+        }
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                bool after_e = k > 1 && programs_plain(w[k - 1], buf, sizeof buf) &&
+                               (streq(buf, "-e") || streq(buf, "--expression"));
+                const char *script = after_e                                ? t
+                                     : strncmp(t, "--expression=", 13) == 0 ? t + 13
+                                     : !script_given && t[0] != '-'         ? t
+                                                                            : NULL;
+                if (script && sed_runs(script))
+                        return judge_refuse(j, "sed's e command or s///e flag: it runs a command line");
+                if (!script_given && t[0] != '-' && !after_e)
+                        break; /* the first operand was the script; the rest are files */
+        }
+        return 0;
+}
+
+/* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
+ * \NNN and \0NNN (a NUL ends it). */
+void reread_unescape(char *s) {
+        char *d = s;
+        for (const char *p = s; *p;) {
+                if (*p != '\\' || !p[1]) {
+                        *d++ = *p++;
+                        continue;
+                }
+                p++;
+                const char *k = strchr("abefnrtv\\", *p);
+                static const char to[] = "\a\b\x1b\f\n\r\t\v\\";
+                unsigned v = 0;
+                int digits = 0;
+                if (k && *p) {
+                        *d++ = to[k - "abefnrtv\\"];
+                        p++;
+                        continue;
+                }
+                if (*p == 'x') {
+                        for (p++; digits < 2 &&
+                                  ((*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'f'));
+                             digits++, p++)
+                                v = v * 16 + (unsigned) (*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+                } else if (*p >= '0' && *p <= '7') {
+                        int max = *p == '0' ? 4 : 3;
+                        for (; digits < max && *p >= '0' && *p <= '7'; digits++, p++)
+                                v = v * 8 + (unsigned) (*p - '0');
+                }
+                if (digits == 0) {
+                        *d++ = '\\';
+                        continue;
+                }
+                if ((v & 0xff) == 0)
+                        break;
+                *d++ = (char) (v & 0xff);
+        }
+        *d = 0;
+}
+
+/* A heredoc's body as the shell hands it on: after the line holding the
+ * first '<<', to the delimiter's line; an unquoted delimiter's body loses
+ * the backslash before $, `, \ and a newline. NULL only when out of memory. */
+char *reread_heredoc(const char *text, size_t n, const ShellWord *delim) {
+        const char *op = NULL;
+        for (size_t i = 0; i + 1 < n && !op; i++)
+                if (text[i] == '<' && text[i + 1] == '<' && (i + 2 >= n || text[i + 2] != '<'))
+                        op = text + i;
+        const char *nl = op ? memchr(op, '\n', (size_t) (text + n - op)) : NULL;
+        _cleanup_free_ char *d = programs_word_text(delim);
+        if (!d)
+                return NULL;
+        if (!nl)
+                return strdup(""); /* no body: bash would not run it */
+        const char *b = nl + 1, *end = text + n;
+        char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
+        size_t k = 0, dl = strlen(d);
+        if (!out)
+                return NULL;
+        for (const char *line = b; line < end;) {
+                const char *e = memchr(line, '\n', (size_t) (end - line));
+                size_t len = e ? (size_t) (e - line) : (size_t) (end - line);
+                const char *t = line;
+                while (t < line + len && *t == '\t') /* <<- strips tabs; the delimiter is found either way */
+                        t++;
+                if ((size_t) (line + len - t) == dl && memcmp(t, d, dl) == 0)
+                        break;
+                for (size_t i = 0; i < len; i++) {
+                        if (!delim->quoted && line[i] == '\\' && i + 1 < len && strchr("$`\\", line[i + 1]))
+                                i++;
+                        out[k++] = line[i];
+                }
+                if (!delim->quoted && len > 0 && line[len - 1] == '\\')
+                        k--; /* a line continued */
+                else
+                        out[k++] = '\n';
+                line += len + 1;
+        }
+        out[k] = 0;
+        return out;
 }

@@ -43,6 +43,16 @@ static const Spec commands[] = {
         {.name = "wc", .flags = "c", .long_flags = (const char *const[]){"bytes", NULL}, .operands = true},
         {.name = "echo", .any_option = true, .operands = true}, /* prints, reads nothing */
         {.name = "printf", .operands = true},                   /* not -v: it sets a variable */
+        /* sizes only: not --files0-from or -X, which read a file's bytes */
+        {.name = "du",
+         .flags = "ahsckmxLPbHlDS0",
+         .with_arg = "dBt",
+         .long_flags =
+                 (const char *const[]){"all", "human-readable", "summarize", "total", "apparent-size",
+                                       "bytes", "si", "one-file-system", "dereference", "no-dereference",
+                                       "count-links", "separate-dirs", "null", "inodes", "time", NULL},
+         .long_with_arg = (const char *const[]){"max-depth", "block-size", "threshold", "exclude", NULL},
+         .operands = true},
 };
 
 /* git status and git check-ignore: no global option before them. */

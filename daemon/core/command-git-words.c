@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * git's words as git itself reads them, before command-git.c judges them
+ * (command-internal.h): which subcommands are git's own (any other is an
+ * alias, or a typo git may correct), a long option by a unique prefix (as
+ * parse-options takes it), the ext:: transport and the config that lets
+ * it run, and submodule foreach's string. It must not lex, nor read the
+ * history: judge_held says whether the record holds a masked entry.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* git's own subcommands (git help -a, 2.39), and git-lfs. */
+static const char *const git_own[] = {"add",
+                                      "am",
+                                      "annotate",
+                                      "apply",
+                                      "archimport",
+                                      "archive",
+                                      "bisect",
+                                      "blame",
+                                      "branch",
+                                      "bugreport",
+                                      "bundle",
+                                      "cat-file",
+                                      "check-attr",
+                                      "check-ignore",
+                                      "check-mailmap",
+                                      "check-ref-format",
+                                      "checkout",
+                                      "checkout-index",
+                                      "cherry",
+                                      "cherry-pick",
+                                      "citool",
+                                      "clean",
+                                      "clone",
+                                      "column",
+                                      "commit",
+                                      "commit-graph",
+                                      "commit-tree",
+                                      "config",
+                                      "count-objects",
+                                      "credential",
+                                      "credential-cache",
+                                      "credential-store",
+                                      "cvsexportcommit",
+                                      "cvsimport",
+                                      "cvsserver",
+                                      "daemon",
+                                      "describe",
+                                      "diagnose",
+                                      "diff",
+                                      "diff-files",
+                                      "diff-index",
+                                      "diff-tree",
+                                      "difftool",
+                                      "fast-export",
+                                      "fast-import",
+                                      "fetch",
+                                      "fetch-pack",
+                                      "filter-branch",
+                                      "fmt-merge-msg",
+                                      "for-each-ref",
+                                      "for-each-repo",
+                                      "format-patch",
+                                      "fsck",
+                                      "gc",
+                                      "get-tar-commit-id",
+                                      "gitk",
+                                      "gitweb",
+                                      "grep",
+                                      "gui",
+                                      "hash-object",
+                                      "help",
+                                      "hook",
+                                      "http-backend",
+                                      "imap-send",
+                                      "index-pack",
+                                      "init",
+                                      "instaweb",
+                                      "interpret-trailers",
+                                      "lfs",
+                                      "log",
+                                      "ls-files",
+                                      "ls-remote",
+                                      "ls-tree",
+                                      "mailinfo",
+                                      "mailsplit",
+                                      "maintenance",
+                                      "merge",
+                                      "merge-base",
+                                      "merge-file",
+                                      "merge-index",
+                                      "merge-one-file",
+                                      "merge-tree",
+                                      "mergetool",
+                                      "mktag",
+                                      "mktree",
+                                      "multi-pack-index",
+                                      "mv",
+                                      "name-rev",
+                                      "notes",
+                                      "p4",
+                                      "pack-objects",
+                                      "pack-redundant",
+                                      "pack-refs",
+                                      "patch-id",
+                                      "prune",
+                                      "prune-packed",
+                                      "pull",
+                                      "push",
+                                      "quiltimport",
+                                      "range-diff",
+                                      "read-tree",
+                                      "rebase",
+                                      "reflog",
+                                      "remote",
+                                      "repack",
+                                      "replace",
+                                      "request-pull",
+                                      "rerere",
+                                      "reset",
+                                      "restore",
+                                      "rev-list",
+                                      "rev-parse",
+                                      "revert",
+                                      "rm",
+                                      "scalar",
+                                      "send-email",
+                                      "send-pack",
+                                      "shortlog",
+                                      "show",
+                                      "show-branch",
+                                      "show-index",
+                                      "show-ref",
+                                      "sparse-checkout",
+                                      "stash",
+                                      "status",
+                                      "stripspace",
+                                      "submodule",
+                                      "svn",
+                                      "switch",
+                                      "symbolic-ref",
+                                      "tag",
+                                      "unpack-file",
+                                      "unpack-objects",
+                                      "update-index",
+                                      "update-ref",
+                                      "update-server-info",
+                                      "upload-archive",
+                                      "upload-pack",
+                                      "var",
+                                      "verify-commit",
+                                      "verify-pack",
+                                      "verify-tag",
+                                      "version",
+                                      "whatchanged",
+                                      "worktree",
+                                      "write-tree",
+                                      "init-db",
+                                      "receive-pack",
+                                      "subtree",
+                                      "sh-i18n",
+                                      "sh-setup",
+                                      NULL};
+
+static bool listed(const char *s, const char *const *l) {
+        for (; *l; l++)
+                if (streq(s, *l))
+                        return true;
+        return false;
+}
+
+/* The long options the rule looks for (command-git.c's tables), whole;
+ * an abbreviation of one is that one. */
+static const char *const known_long[] = {"patch",
+                                         "cc",
+                                         "dd",
+                                         "ext-diff",
+                                         "textconv",
+                                         "pickaxe-all",
+                                         "pickaxe-regex",
+                                         "find-object",
+                                         "word-diff",
+                                         "word-diff-regex",
+                                         "color-words",
+                                         "patch-with-raw",
+                                         "patch-with-stat",
+                                         "binary",
+                                         "function-context",
+                                         "remerge-diff",
+                                         "unified",
+                                         "full-index",
+                                         "diff-merges",
+                                         "check",
+                                         "no-quiet",
+                                         "no-stat",
+                                         "no-name-only",
+                                         "no-name-status",
+                                         "no-raw",
+                                         "no-summary",
+                                         "no-numstat",
+                                         "no-shortstat",
+                                         "no-dirstat",
+                                         "exit-code",
+                                         "all",
+                                         "branches",
+                                         "tags",
+                                         "remotes",
+                                         "glob",
+                                         "reflog",
+                                         "stdin",
+                                         "indexed-objects",
+                                         "alternate-refs",
+                                         "bisect",
+                                         "walk-reflogs",
+                                         "interactive",
+                                         "verbose",
+                                         "format",
+                                         "prefix",
+                                         "output",
+                                         "remote",
+                                         "exec",
+                                         "add-file",
+                                         "add-virtual-file",
+                                         "mtime",
+                                         "open-files-in-pager",
+                                         "upload-pack",
+                                         "receive-pack",
+                                         "batch",
+                                         "batch-check",
+                                         "batch-command",
+                                         "batch-all-objects",
+                                         "filters",
+                                         "follow",
+                                         "full-diff",
+                                         "cached",
+                                         "lost-found",
+                                         "source",
+                                         "worktree",
+                                         "staged",
+                                         "pathspec-from-file",
+                                         "work-tree",
+                                         "recurse-submodules",
+                                         "template",
+                                         "separate-git-dir",
+                                         "reference",
+                                         "config",
+                                         "file",
+                                         "global",
+                                         "system",
+                                         "add",
+                                         "replace-all",
+                                         "blob",
+                                         NULL};
+/* Whole options of git's that are a prefix of one above: never abbreviations. */
+static const char *const whole[] = {"color",     "text",     "branch", "tag", "stat",
+                                    "name-only", "no-patch", "pretty", "rem", NULL};
+
+size_t git_long_expand(const char *opt, const char **ret, size_t max) {
+        if (strncmp(opt, "--", 2) != 0 || !opt[2])
+                return 0;
+        const char *name = opt + 2, *eq = strchr(name, '=');
+        size_t len = eq ? (size_t) (eq - name) : strlen(name), m = 0;
+        char head[128];
+        snprintf(head, sizeof head, "%.*s", (int) (len < sizeof head ? len : sizeof head - 1), name);
+        if (listed(head, known_long) || listed(head, whole))
+                return 0;
+        for (const char *const *l = known_long; *l && m < max; l++)
+                if (strlen(*l) > len && strncmp(*l, name, len) == 0)
+                        ret[m++] = *l;
+        return m;
+}
+
+bool git_own_subcommand(const char *sub) {
+        return listed(sub, git_own);
+}
+
+int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub) {
+        char buf[256], prog[256];
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                /* ext::CMD: git runs CMD, '%' escapes and all */
+                if (strcasestr(t, "ext::"))
+                        return judge_refuse(j, "git with an ext:: transport: a command line git runs");
+        }
+        const char *name = sub < n ? programs_plain(w[sub], buf, sizeof buf) : NULL;
+        if (!name)
+                return 0;
+        if (streq(name, "remote-ext") || streq(name, "remote-fd"))
+                return judge_refuse(j, "git %s runs a command line, or talks to a descriptor", name);
+        /* w[0] computed at run time ($CC -o x) may be git or not: its words
+         * are judged as git's where that refuses more, not here */
+        if (!git_own_subcommand(name) && judge_held(j) && programs_plain(w[0], prog, sizeof prog)) {
+                judge_mark_held(j);
+                return judge_refuse(
+                        j,
+                        "git %.64s is not one of git's own subcommands (an alias, or a typo git may "
+                        "correct), and the history holds a masked entry",
+                        name);
+        }
+        if (!streq(name, "submodule"))
+                return 0;
+        for (size_t k = sub + 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || !streq(a, "foreach"))
+                        continue;
+                if (judge_held(j)) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "git submodule foreach: a shell runs its string, and the "
+                                               "history holds a masked entry");
+                }
+                size_t from = k + 1;
+                while (from < n && (a = programs_plain(w[from], buf, sizeof buf)) && a[0] == '-')
+                        from++;
+                _cleanup_free_ char *s = programs_joined(w, n, from);
+                if (!s)
+                        return -ENOMEM;
+                return programs_reread(j, "git submodule foreach", s, strlen(s));
+        }
+        return 0;
+}
+
+bool git_key_reaches(const char *key) {
+        static const char *const prefixes[] = {"alias.", "protocol.", "url.", NULL};
+        for (const char *const *p = prefixes; *p; p++)
+                if (strncasecmp(key, *p, strlen(*p)) == 0)
+                        return true;
+        return strncasecmp(key, "remote.", 7) == 0 &&
+               (strcasestr(key, ".url") || strcasestr(key, ".pushurl") || strcasestr(key, ".vcs"));
+}
