@@ -690,38 +690,29 @@ static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, siz
         return 0;
 }
 
-int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        Git g = {0};
-        char buf[1024];
-        size_t k = n;
-        int r;
-        *ret_lists = false;
-        if ((r = git_global(j, &g, w, n, &k)) != 0 || (r = git_words_check(j, w, n, k)) != 0 || k >= n)
-                return r;
-        const char *sub = programs_plain(w[k], buf, sizeof buf);
-        if (!sub && judge_held(j)) {
-                judge_mark_held(j);
-                return judge_refuse(j, "git's subcommand is known only when it runs, and the history "
-                                       "holds a masked entry");
-        }
-        if (!sub)
-                return 0;
-        char subname[64];
-        snprintf(subname, sizeof subname, "%.63s", sub);
-        if (streq(subname, "config"))
-                return judge_config_command(j, w + k + 1, n - k - 1);
-        /* its options, operands and pathspecs (after --) */
-        _cleanup_free_ char *store = NULL;
-        size_t total = 0;
-        for (size_t i = k + 1; i < n; i++)
+/* git's words after its subcommand: the options (a long one given by a
+ * prefix also as each it may stand for; bundled short ones letter by
+ * letter), the operands, and the pathspecs after "--". Their text in
+ * ret->store, the caller's to free. */
+typedef struct GitWords {
+        char *store;
+        const char *opts[GIT_WORDS_MAX], *ops[GIT_WORDS_MAX], *specs[GIT_WORDS_MAX];
+        size_t n_opts, n_ops, n_specs;
+} GitWords;
+
+static int git_words_split(const char *subname, const ShellWord *const *w, size_t n, GitWords *ret) {
+        size_t total = 0, off = 0;
+        for (size_t i = 0; i < n; i++)
                 total += w[i]->n + 1;
-        if (!(store = malloc(4 * total + 256 * (n - k) + 1)))
+        _cleanup_free_ char *store = malloc(4 * total + 256 * (n + 1) + 1);
+        if (!store)
                 return -ENOMEM;
         const char *letters = value_letters(subname);
-        const char *opts[GIT_WORDS_MAX] = {0}, *ops[GIT_WORDS_MAX] = {0}, *specs[GIT_WORDS_MAX] = {0};
-        size_t n_opts = 0, n_ops = 0, n_specs = 0, off = 0;
+        GitWords v = {0};
+        const char **opts = v.opts, **ops = v.ops, **specs = v.specs;
+        size_t n_opts = 0, n_ops = 0, n_specs = 0;
         bool dashdash = false;
-        for (size_t i = k + 1; i < n && n_opts + n_ops + n_specs < GIT_WORDS_MAX; i++) {
+        for (size_t i = 0; i < n && n_opts + n_ops + n_specs < GIT_WORDS_MAX; i++) {
                 _cleanup_free_ char *t = programs_word_text(w[i]);
                 if (!t)
                         return -ENOMEM;
@@ -756,6 +747,41 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 } else
                         ops[n_ops++] = s;
         }
+        v.store = TAKE_PTR(store);
+        v.n_opts = n_opts;
+        v.n_ops = n_ops;
+        v.n_specs = n_specs;
+        *ret = v;
+        return 0;
+}
+
+int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        Git g = {0};
+        char buf[1024];
+        size_t k = n;
+        int r;
+        *ret_lists = false;
+        if ((r = git_global(j, &g, w, n, &k)) != 0 || (r = git_words_check(j, w, n, k)) != 0 || k >= n)
+                return r;
+        const char *sub = programs_plain(w[k], buf, sizeof buf);
+        if (!sub && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "git's subcommand is known only when it runs, and the history "
+                                       "holds a masked entry");
+        }
+        if (!sub)
+                return 0;
+        char subname[64];
+        snprintf(subname, sizeof subname, "%.63s", sub);
+        if (streq(subname, "config"))
+                return judge_config_command(j, w + k + 1, n - k - 1);
+        /* its options, operands and pathspecs (after --) */
+        GitWords gw = {0};
+        if ((r = git_words_split(subname, w + k + 1, n - k - 1, &gw)) < 0)
+                return r;
+        _cleanup_free_ char *store = gw.store;
+        const char **opts = gw.opts, **ops = gw.ops, **specs = gw.specs;
+        size_t n_opts = gw.n_opts, n_ops = gw.n_ops, n_specs = gw.n_specs;
         if ((r = runs_unseen(j, subname, opts, n_opts)) != 0)
                 return r;
         /* git grep and git ls-files over pathspecs that can match a
