@@ -811,6 +811,10 @@ static void test_each(void **state_) {
                 {"mcp__fs__move_file", "{\"source\":\".env\",\"destination\":\"secrets/x\"}",
                  "write .env masked mcp__fs__move_file\nwrite secrets/x masked-dir mcp__fs__move_file"},
                 {"mcp__fs__list_directory", "{\"path\":\"secrets\"}", ""},
+                /* a directory moved takes the policy's entries below it along */
+                {"mcp__fs__move_file", "{\"source\":\".git\",\"destination\":\"g2\"}",
+                 "write .git/config protected mcp__fs__move_file\nwrite .git/hooks protected "
+                 "mcp__fs__move_file"},
                 {"mcp__fs__unknown_tool", "{\"path\":\".env\"}", ""},
                 {"mcp__notes__fetch_note", "{\"note\":\".env\"}", "read .env masked mcp__notes__fetch_note"},
         };

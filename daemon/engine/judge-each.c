@@ -50,6 +50,29 @@ static int each_put_masked(Each *e, const Policy *p, const char *entry) {
         return each_put(e, &v);
 }
 
+/* A write to a directory (moved, replaced, removed: move_file's source or
+ * destination) is a write to every entry of the policy below it: moving
+ * .git away takes .git/config with it. Each such entry, as an attempt to
+ * write it. dir is relative to the root ("" the root itself). */
+static int write_below(Each *e, const Policy *p, const char *dir) {
+        size_t k = strlen(dir);
+        int r = 0;
+        for (size_t i = 0; r >= 0 && p && i < p->n; i++) {
+                const char *entry = p->actions[i].path;
+                if (k > 0 && (strncmp(entry, dir, k) != 0 || entry[k] != '/' || !entry[k + 1]))
+                        continue;
+                size_t n = strlen(entry);
+                while (n > 1 && entry[n - 1] == '/')
+                        n--;
+                JudgeVerdict v = {.judged = true, .attempt = true, .access = JUDGE_WRITE};
+                if (!(v.path = strndup(entry, n)))
+                        return -ENOMEM;
+                v.category = judge_classify(p, NULL, v.path, false);
+                r = each_put(e, &v);
+        }
+        return r;
+}
+
 /* The masked entries below the directory searched (dir, relative to the
  * root) that the call's glob lets ripgrep read. */
 static int glob_reach(Each *e, const Policy *p, const char *glob, const char *dir) {
@@ -125,8 +148,13 @@ int judge_call_each(Judge *j, const JudgeCall *call, JudgeVerdict **ret, size_t 
                                 one.path = call->more[i - 1].path;
                                 one.access = call->more[i - 1].access;
                         }
-                        if ((r = judge_call(j, &one, &v)) >= 0)
-                                r = each_put(&e, &v);
+                        if ((r = judge_call(j, &one, &v)) < 0)
+                                break;
+                        bool below =
+                                one.access == JUDGE_WRITE && v.judged && !v.attempt && v.path && !call->grep;
+                        _cleanup_free_ char *dir = below ? strdup(v.path) : NULL;
+                        if ((r = each_put(&e, &v)) >= 0 && below)
+                                r = dir ? write_below(&e, judge_policy(j), dir) : -ENOMEM;
                 }
                 /* A glob picks files in a directory searched; a file
                  * named is searched as named (the client matches the glob
