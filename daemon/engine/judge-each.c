@@ -35,19 +35,23 @@ static int each_put(Each *e, JudgeVerdict *v) {
         return 0;
 }
 
-/* A masked entry (a policy path, "secrets/" a directory) as an attempt to
- * read it. */
-static int each_put_masked(Each *e, const Policy *p, const char *entry) {
+/* An entry of the policy (a policy path, "secrets/" a directory) as an
+ * attempt to read it (a masked one) or write it. */
+static int each_put_entry(Each *e, const Policy *p, const char *entry, JudgeAccess access) {
         size_t n = strlen(entry);
         while (n > 1 && entry[n - 1] == '/')
                 n--;
-        JudgeVerdict v = {.judged = true, .attempt = true, .access = JUDGE_READ};
+        JudgeVerdict v = {.judged = true, .attempt = true, .access = access};
         if (!(v.path = strndup(entry, n)))
                 return -ENOMEM;
         v.category = judge_classify(p, NULL, v.path, false);
-        if (!judge_is_masked(v.category))
+        if (access == JUDGE_READ && !judge_is_masked(v.category))
                 v.category = JUDGE_MASKED;
         return each_put(e, &v);
+}
+
+static int each_put_masked(Each *e, const Policy *p, const char *entry) {
+        return each_put_entry(e, p, entry, JUDGE_READ);
 }
 
 /* A write to a directory (moved, replaced, removed: move_file's source or
@@ -61,14 +65,7 @@ static int write_below(Each *e, const Policy *p, const char *dir) {
                 const char *entry = p->actions[i].path;
                 if (k > 0 && (strncmp(entry, dir, k) != 0 || entry[k] != '/' || !entry[k + 1]))
                         continue;
-                size_t n = strlen(entry);
-                while (n > 1 && entry[n - 1] == '/')
-                        n--;
-                JudgeVerdict v = {.judged = true, .attempt = true, .access = JUDGE_WRITE};
-                if (!(v.path = strndup(entry, n)))
-                        return -ENOMEM;
-                v.category = judge_classify(p, NULL, v.path, false);
-                r = each_put(e, &v);
+                r = each_put_entry(e, p, entry, JUDGE_WRITE);
         }
         return r;
 }
