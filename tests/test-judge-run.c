@@ -842,7 +842,7 @@ static void test_each(void **state_) {
         };
         char line[256];
         for (size_t i = 0; i < ELEMENTSOF(cases) + ELEMENTSOF(acp); i++) {
-                _cleanup_free_ char *input = NULL, *json = NULL, *want = NULL;
+                _cleanup_free_ char *input = NULL, *json = NULL;
                 bool is_acp = i >= ELEMENTSOF(cases);
                 const char *expected = is_acp ? acp[i - ELEMENTSOF(cases)].history : cases[i].history;
                 if (is_acp) { /* no session: a run is the judge's, one each */

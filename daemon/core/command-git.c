@@ -700,6 +700,10 @@ typedef struct GitWords {
         size_t n_opts, n_ops, n_specs;
 } GitWords;
 
+static void git_words_done(GitWords *w) {
+        free(w->store);
+}
+
 static int git_words_split(const char *subname, const ShellWord *const *w, size_t n, GitWords *ret) {
         size_t total = 0, off = 0;
         for (size_t i = 0; i < n; i++)
@@ -776,10 +780,9 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (streq(subname, "config"))
                 return judge_config_command(j, w + k + 1, n - k - 1);
         /* its options, operands and pathspecs (after --) */
-        GitWords gw = {0};
+        _cleanup_(git_words_done) GitWords gw = {0};
         if ((r = git_words_split(subname, w + k + 1, n - k - 1, &gw)) < 0)
                 return r;
-        _cleanup_free_ char *store = gw.store;
         const char **opts = gw.opts, **ops = gw.ops, **specs = gw.specs;
         size_t n_opts = gw.n_opts, n_ops = gw.n_ops, n_specs = gw.n_specs;
         if ((r = runs_unseen(j, subname, opts, n_opts)) != 0)
