@@ -227,6 +227,12 @@ static int load_fold(const Args *a, char *const *secrets, size_t n, bool **ret) 
         if (!fold)
                 return -ENOMEM;
         const char *root = a->root ? a->root : (cwd = getcwd(NULL, 0));
+        /* A path by string, and safe so: nothing here is mounted, read or
+         * written; it only asks whether directories fold case. If the
+         * agent swaps one between this and the question, only the
+         * advisory verdict on a name in another case can change (the mount
+         * is the enforcement), and whatever cannot be resolved or asked
+         * counts as folding: the side that refuses. */
         _cleanup_free_ char *abs = root ? realpath(root, NULL) : NULL;
         for (size_t i = 0; i < n; i++)
                 fold[i] = a->fold || !abs || case_ask_entry(abs, secrets[i], &memo);
