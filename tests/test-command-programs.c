@@ -306,7 +306,7 @@ static const Row rows[] = {
         {"rsync -a --exclude .env . ../copy", false, false, NULL}, /* -a takes no value */
         {"find . -files0-from .env", false, true, ".env"},
         {"grep -f .env x", false, true, ".env"},
-        {"grep -r .env", false, true, ".env"},
+        {"grep -r .env", false, false, NULL}, /* the pattern: as grep -r x reads what it reads */
         {"git commit -F .env", false, true, ".env"},
         {"git commit -m x .env", false, true, ".env"},
         {"git commit -v -m .env", false, true, ".env"},
@@ -462,6 +462,49 @@ static const Row rows[] = {
         {"git update-index .env", false, true, ".env"},
         {"git log --format=%B -p -- .env", false, true, ".env"},
         {"git ls-files .env | xargs cat", false, true, ".env"},
+        /* printf's format applied to its operands, as the shell it pipes into reads it */
+        {"printf 'cat .e%sv' n | sh", false, true, ".env"},
+        {"printf 'cat .%xnv' 14 | bash", false, true, ".env"},
+        {"printf '%s' 'cat .ne' trc | sh", false, true, ".netrc"},
+        {"printf 'cat .e%.1sv' nn | sh", false, true, ".env"},
+        {"printf -- 'cat %s/k' secrets | sh", false, true, "secrets/"},
+        {"sh -c \"$(printf 'cat .e%sv' n)\"", false, true, ".env"},
+        {"printf 'git %s -p' log | sh", true, true, ".env"},
+        {"printf 'ls %s\\n' src | sh", false, false, NULL},
+        {"printf '%s\\n' a b c | sort", false, false, NULL},
+        /* false refusals: a search's pattern is data, whatever it reads */
+        {"grep -rn '\\.env' src", true, false, NULL},
+        {"grep -R --line-number 'load_dotenv\\|\\.env' .", true, false, NULL},
+        {"rg '\\.env' src", true, false, NULL},
+        {"rg -n -e .netrc", true, false, NULL},
+        {"git grep -n '\\.env'", true, false, NULL},
+        {"git grep -n -e .env -- src", true, false, NULL},
+        /* ... when it is one word: a glob or a brace is more words, files read */
+        {"grep -h .e* src/main.c", false, true, ".env"},
+        {"grep -rn .env{,rc} src", false, true, ".env"},
+        {"rg -e x .e?v", false, true, ".env"},
+        {"git grep .e* -- src", false, true, ".env"},
+        {"git grep -e x -e .env -- .netrc", false, true, ".netrc"},
+        {"git grep -f .env", false, true, ".env"},
+        {"grep -rn -e x -- .env", false, true, ".env"},
+        {"grep -rf .env src", false, true, ".env"},
+        {"rg '\\.env' -g .env", false, true, ".env"},
+        {"rg '\\.env' --pre cat", false, true, NULL},
+        {"rg '\\.env' -z .", false, true, NULL},
+        {"git grep -O '\\.env'", false, true, NULL},
+        {"git grep --textconv '\\.env'", false, true, NULL},
+        {"ls | grep -r .env", false, false, NULL}, /* grep -r .env: the input unread */
+        {"ls | grep -r x .env", false, true, ".env"},
+        /* false refusals: a while read loop's lines are data, as a for loop's words */
+        {"while read l; do echo $l; done < list.txt", false, false, NULL},
+        {"while IFS= read -r f; do ls -la \"$f\"; done < files | head", false, false, NULL},
+        {"while read l; do echo $l; done < .env", false, true, ".env"},
+        {"while read l; do echo $l; done << EOF\n.env\nEOF", false, true, NULL},
+        {"while read l; do cat \"$l\"; done < list", false, true, NULL},
+        {"while read l; do echo $l; done < list; cat < .env", false, true, ".env"},
+        {"while read l; do echo $l; done < list 3< .env", false, true, ".env"},
+        {"while read l; do wc -l $l; done < list", false, true, NULL},
+        {"while read -r l; do git log -p; done < list", true, true, ".env"},
         /* false refusals: a masked name given only to leave it out */
         {"grep -r KEY --exclude=.env .", false, false, NULL},
         {"grep -rn foo . --exclude-dir=secrets", false, false, NULL},
@@ -1245,6 +1288,68 @@ static void test_held_places(void **state) {
         }
 }
 
+/* printf's operands (no single quote in them) for bash's own printf
+ * and for reread_printf: the same bytes out. */
+static const char *const printf_cases[] = {
+        "'cat .e%sv' n",
+        "'cat .e%bv' n",
+        "'cat .e%.1sv' nn",
+        "'cat .%xnv' 14",
+        "'cat .%Xnv' 14",
+        "'%s' 'cat .e' nv",
+        "'%s%s\\n' 'cat .e' nv x",
+        "'cat .e%*sv' 0 n",
+        "'cat .e%-3sv' n",
+        "'cat .e%3sv' n",
+        "'%c%c%c' cat ' .e' nv",
+        "'%d|%i|%o|%u' 42 0x1f 8 7",
+        "'%05d|%-5d|%x' 42 42 255",
+        "'%s\\n' a b c",
+        "'%b' 'cat .e\\156v'",
+        "'cat .e\\x6ev'",
+        "'no conversion' extra words",
+        "-- 'cat .e%sv' n",
+        "'%q' .env",
+        "'%.3f|%e|%g' 1.5 2 3",
+        "'%s %s' only",
+        "'%d' \"'A\"",
+        "'100%% %s' done",
+        "'%5.2s|' abcdef",
+        "''",
+};
+
+static void test_oracle_printf(void **state) {
+        (void) state;
+        if (!have_scratch)
+                SKIP_UNLESS_CI("the oracle needs git and bash, and one of them is not here\n");
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(printf_cases); i++) {
+                char line[512], cmd[1024], want[4096];
+                snprintf(line, sizeof line, "printf %s", printf_cases[i]);
+                snprintf(cmd, sizeof cmd, "bash <<'EOF'\n%s\nEOF\n", line);
+                FILE *f = popen(cmd, "re");
+                assert_non_null(f);
+                size_t n = fread(want, 1, sizeof want - 1, f);
+                want[n] = 0;
+                pclose(f);
+                ShellLexed l = {0};
+                assert_int_equal(shell_lex(line, strlen(line), &l), 0);
+                const ShellWord *w[16];
+                size_t m = 0;
+                for (size_t k = 0; k < l.n && m < 16; k++)
+                        if (l.v[k].kind == SHELL_TOKEN_WORD)
+                                w[m++] = &l.v[k].w;
+                _cleanup_free_ char *got = reread_printf(w, m);
+                assert_non_null(got);
+                if (!streq(got, want)) {
+                        print_message("%s: bash prints '%s', the rule reads '%s'\n", line, want, got);
+                        failed++;
+                }
+                shell_lexed_done(&l);
+        }
+        assert_int_equal(failed, 0);
+}
+
 static const char *corpus_path;
 
 /* Ordinary developer commands: all allowed (tests/data/command-corpus.txt). */
@@ -1284,10 +1389,9 @@ static void test_corpus(void **state) {
 int main(int argc, char **argv) {
         if (argc > 1 && streq(argv[1], "oracle")) {
                 const struct CMUnitTest oracles[] = {
-                        cmocka_unit_test(test_oracle_git),
-                        cmocka_unit_test(test_oracle_git_nested),
-                        cmocka_unit_test(test_oracle_bash),
-                        cmocka_unit_test(test_oracle_bash_lines),
+                        cmocka_unit_test(test_oracle_git),    cmocka_unit_test(test_oracle_git_nested),
+                        cmocka_unit_test(test_oracle_bash),   cmocka_unit_test(test_oracle_bash_lines),
+                        cmocka_unit_test(test_oracle_printf),
                 };
                 return cmocka_run_group_tests(oracles, make_scratch, drop_scratch);
         }

@@ -54,9 +54,12 @@ static const char *const find_flags[] = {"-print",
                                          "-H",
                                          NULL};
 
-/* grep's options that only shape what it prints of its input. */
+/* grep's options that only shape what it prints of its input; and -r,
+ * which reads the directories it is given (the working directory without
+ * one, after a pipe too), as grep -rn dotenv . does: which files a search
+ * reads does not depend on its pattern, and the pattern is data. */
 static const Spec grep_spec = {.name = "grep",
-                               .flags = "ivcnwxEFGoqshHlLzbT",
+                               .flags = "ivcnwxEFGoqshHlLzbTrR",
                                .with_arg = "eABCm",
                                .long_flags = (const char *const[]){"ignore-case",
                                                                    "invert-match",
@@ -80,28 +83,102 @@ static const Spec grep_spec = {.name = "grep",
                                                                    "colour",
                                                                    "byte-offset",
                                                                    "initial-tab",
+                                                                   "recursive",
+                                                                   "dereference-recursive",
                                                                    NULL},
                                .long_with_arg =
                                        (const char *const[]){"regexp", "after-context", "before-context",
                                                              "context", "max-count", NULL},
                                .operands = true};
 
-/* grep PATTERN [FILE...]: the pattern is data; a file it reads names no
- * secret, and after a pipe it reads none. */
-bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files) {
+/* ripgrep's options that only shape what it prints: not -g/--glob,
+ * --iglob, --type-add (patterns that let a name in), -f and --ignore-file
+ * (files read), --pre and -z (programs run). */
+static const Spec rg_spec = {.name = "rg",
+                             .flags = "ivcnwxFsSlHNoqU",
+                             .with_arg = "eABCm",
+                             .long_flags = (const char *const[]){"ignore-case",
+                                                                 "invert-match",
+                                                                 "count",
+                                                                 "line-number",
+                                                                 "no-line-number",
+                                                                 "word-regexp",
+                                                                 "line-regexp",
+                                                                 "fixed-strings",
+                                                                 "case-sensitive",
+                                                                 "smart-case",
+                                                                 "only-matching",
+                                                                 "quiet",
+                                                                 "files-with-matches",
+                                                                 "files-without-match",
+                                                                 "with-filename",
+                                                                 "no-filename",
+                                                                 "heading",
+                                                                 "no-heading",
+                                                                 "hidden",
+                                                                 "multiline",
+                                                                 "color",
+                                                                 "colour",
+                                                                 "column",
+                                                                 "vimgrep",
+                                                                 NULL},
+                             .long_with_arg =
+                                     (const char *const[]){"regexp", "after-context", "before-context",
+                                                           "context", "max-count", NULL},
+                             .operands = true};
+
+/* git grep's options that only shape what it prints (not -O, which runs
+ * a pager on the files, nor --textconv, which runs a filter; reading a
+ * revision or the index is the history rule's, command-git.c). */
+static const Spec git_grep_spec = {.name = "git grep",
+                                   .flags = "ivcnwxEFGolLhHIqWp",
+                                   .with_arg = "eABCm",
+                                   .long_flags = (const char *const[]){"ignore-case",
+                                                                       "invert-match",
+                                                                       "count",
+                                                                       "line-number",
+                                                                       "word-regexp",
+                                                                       "extended-regexp",
+                                                                       "fixed-strings",
+                                                                       "basic-regexp",
+                                                                       "only-matching",
+                                                                       "quiet",
+                                                                       "files-with-matches",
+                                                                       "files-without-match",
+                                                                       "name-only",
+                                                                       "heading",
+                                                                       "break",
+                                                                       "column",
+                                                                       "full-name",
+                                                                       "untracked",
+                                                                       "color",
+                                                                       NULL},
+                                   .long_with_arg =
+                                           (const char *const[]){"regexp", "after-context", "before-context",
+                                                                 "context", "max-count", NULL},
+                                   .operands = true};
+
+/* grep PATTERN [FILE...], rg and git grep alike (words[first] on): the
+ * pattern is data when it is one word of plain text (a glob or a brace
+ * expands to more words, and the second would be a file read: grep -h
+ * .e* x); a file it reads names no secret, and after a pipe it reads
+ * none. */
+static bool search(Recogniser *p, const Spec *sp, const ShellWord **words, size_t n, size_t first,
+                   bool files) {
         const ShellWord *rest[64];
         size_t m = 0;
         bool pattern = false, options = true;
         char buf[256];
-        for (size_t k = 1; k < n; k++) {
+        for (size_t k = first; k < n; k++) {
                 const char *a = recog_literal(words[k], buf);
                 if (options && a && (streq(a, "-e") || streq(a, "--regexp")))
                         pattern = true;
                 if (options && a && strncmp(a, "--regexp=", 9) == 0)
                         pattern = true;
         }
-        rest[m++] = words[0];
-        for (size_t k = 1; k < n; k++) {
+        for (size_t k = 0; k < first; k++)
+                rest[m++] = words[k];
+        for (size_t k = first; k < n; k++) {
                 const char *a = recog_literal(words[k], buf);
                 if (options && a && streq(a, "--")) {
                         options = false;
@@ -118,19 +195,36 @@ bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files) {
                         continue;
                 }
                 if (!option && !pattern) {
+                        if (!a || recog_has_brace(words[k]))
+                                return recog_refuse(p,
+                                                    "%s with a pattern that is not plain text (a glob or "
+                                                    "brace expands to more words, files it would read)",
+                                                    sp->name);
                         pattern = true; /* the pattern: data */
                         continue;
                 }
                 if (!option) {
                         int r = recog_word_names(p, words[k]);
                         if (!files || r != 0)
-                                return recog_refuse(p, "grep with a file of its own%s",
+                                return recog_refuse(p, "%s with a file of its own%s", sp->name,
                                                     files ? " that names a secret: it would read it"
                                                           : " after a pipe");
                 }
                 rest[m++] = words[k];
         }
-        return recog_check_options(p, &grep_spec, "grep", rest, m, 1);
+        return recog_check_options(p, sp, sp->name, rest, m, first);
+}
+
+bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files) {
+        return search(p, &grep_spec, words, n, 1, files);
+}
+
+bool recog_rg(Recogniser *p, const ShellWord **words, size_t n) {
+        return search(p, &rg_spec, words, n, 1, true);
+}
+
+bool recog_git_grep(Recogniser *p, const ShellWord **words, size_t n) {
+        return search(p, &git_grep_spec, words, n, 2, true);
 }
 
 /* git diff, log, show, ls-files or grep whose words name a secret only in

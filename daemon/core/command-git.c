@@ -728,6 +728,28 @@ static int git_words_split(const char *subname, const ShellWord *const *w, size_
                         specs[n_specs++] = s;
                 else if (s[0] == '-' && s[1]) {
                         opts[n_opts++] = s;
+                        /* git grep -e PATTERN, -C N: the next word is the
+                         * value, neither a revision nor a pathspec */
+                        static const char *const grep_values[] = {"-e",
+                                                                  "--regexp",
+                                                                  "-A",
+                                                                  "-B",
+                                                                  "-C",
+                                                                  "-m",
+                                                                  "--max-count",
+                                                                  "--context",
+                                                                  "--after-context",
+                                                                  "--before-context",
+                                                                  "--max-depth",
+                                                                  "--threads",
+                                                                  NULL};
+                        bool value = false;
+                        for (const char *const *l = grep_values; streq(subname, "grep") && *l && !value; l++)
+                                value = streq(s, *l);
+                        if (value) {
+                                i++;
+                                continue;
+                        }
                         /* --patc is --patch, as parse-options takes it */
                         const char *full[8];
                         for (size_t e = 0, m = git_long_expand(s, full, 8);

@@ -94,6 +94,9 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */
 void reread_unescape(char *s);
+/* command-printf.c: what printf WORDS (w[0] is printf) prints, its format
+ * applied to its operands as bash's builtin does; NULL when out of memory. */
+char *reread_printf(const ShellWord *const *w, size_t n);
 /* A heredoc's body, delimited by delim, in the line text (n bytes), as
  * the shell hands it on (NULL only when out of memory). */
 char *reread_heredoc(const char *text, size_t n, const ShellWord *delim);
@@ -166,6 +169,7 @@ typedef struct Recogniser {
         int depth;   /* of strings read again */
         bool writes; /* the command being collected writes a file (> or >>) */
         bool wrote;  /* some command of the line did */
+        bool reads;  /* a while read loop's < FILE was allowed */
 } Recogniser;
 
 /* false, after writing the reason. */
@@ -209,6 +213,9 @@ bool pathspecs_may_match(const PathspecMode *m, const char *const *specs, size_t
  * commands naming a secret only in an exclusion after --, and the
  * programs that name one only in what they leave out. */
 bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files);
+/* rg PATTERN [PATH...] and git grep PATTERN [REV...] [-- PATHSPEC...], as grep. */
+bool recog_rg(Recogniser *p, const ShellWord **words, size_t n);
+bool recog_git_grep(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_find(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_exclusions_only(Recogniser *p, const char *name, const ShellWord **words, size_t n);

@@ -782,6 +782,13 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
                 if (r != 0)
                         return r;
+                if (streq(pname, "printf")) { /* printf 'cat .e%sv' n | sh */
+                        _cleanup_free_ char *f = reread_printf(prev->w, prev->n);
+                        if (!f)
+                                return -ENOMEM;
+                        if ((r = programs_reread(j, "what a shell reads from the pipe", f, strlen(f))) != 0)
+                                return r;
+                }
                 reread_unescape(s);
                 return programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
         }
@@ -939,6 +946,12 @@ static int judge_printed(Judge *j, const char *s, size_t n) {
                         from++;
                 char *t = programs_joined(w, m, from);
                 r = t ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t)) : -ENOMEM;
+                if (r == 0 && t && streq(name, "printf")) { /* its format applied */
+                        char *f = reread_printf(w, m);
+                        r = f ? programs_reread(j, "what a shell reads from a substitution", f, strlen(f))
+                              : -ENOMEM;
+                        free(f);
+                }
                 if (r == 0 && t) { /* and as printf and echo -e decode it */
                         reread_unescape(t);
                         r = programs_reread(j, "what a shell reads from a substitution", t, strlen(t));

@@ -410,36 +410,30 @@ static bool filter(P *p) {
         return recog_check_options(p, sp, sp->name, words, n, 1);
 }
 
-/* for NAME in WORDS; do LIST; done */
-static bool for_loop(P *p) {
+/* A loop's variable (the word at p->i) into var: lower case, since PATH,
+ * IFS, BASH_ENV or GIT_* set by the loop change what runs. */
+static bool loop_variable(P *p, char var[256]) {
         char buf[256];
-        const ShellToken *t;
-        if (p->loop)
-                return recog_refuse(p, "a loop in a loop");
-        p->i++;
-        t = cur(p);
+        const ShellToken *t = cur(p);
         const char *name =
                 t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted ? recog_literal(&t->w, buf) : NULL;
         if (!name || !shell_is_ident_start(name[0]))
-                return recog_refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a loop the recogniser does not understand");
         for (const char *q = name; *q; q++)
                 if (!shell_is_ident(*q))
-                        return recog_refuse(p, "a for loop the recogniser does not understand");
-                else if (*q >= 'A' && *q <= 'Z') /* PATH, IFS, BASH_ENV, GIT_*: what runs changes */
-                        return recog_refuse(p, "a for loop whose variable is not lower case (%s)", name);
-        char var[256];
-        snprintf(var, sizeof var, "%s", name);
+                        return recog_refuse(p, "a loop the recogniser does not understand");
+                else if (*q >= 'A' && *q <= 'Z')
+                        return recog_refuse(p, "a loop whose variable is not lower case (%s)", name);
+        snprintf(var, 256, "%s", name);
         p->i++;
-        if (!is_keyword(cur(p), "in"))
-                return recog_refuse(p, "a for loop without 'in WORDS'");
-        for (p->i++; (t = cur(p)) && t->kind == SHELL_TOKEN_WORD; p->i++)
-                if (t->w.substitution || t->w.expansion)
-                        return recog_refuse(p, "a for loop over an expansion");
-        if (!is_op(cur(p), ";"))
-                return recog_refuse(p, "a for loop the recogniser does not understand");
-        p->i++;
+        return true;
+}
+
+/* do LIST; done, the loop's variable var: each command of LIST one that
+ * only asks about a name or size, with $var naming any secret. */
+static bool loop_body(P *p, const char *var) {
         if (!is_keyword(cur(p), "do"))
-                return recog_refuse(p, "a for loop the recogniser does not understand");
+                return recog_refuse(p, "a loop the recogniser does not understand");
         p->i++;
         p->loop = var;
         for (;;) {
@@ -450,16 +444,75 @@ static bool for_loop(P *p) {
                         if (!filter(p))
                                 return false;
                 }
-                t = cur(p);
+                const ShellToken *t = cur(p);
                 if (is_op(t, ";") && is_keyword(p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL, "done")) {
                         p->i += 2;
                         break;
                 }
                 if (!is_op(t, "&&") && !is_op(t, "||") && !is_op(t, ";"))
-                        return recog_refuse(p, "a for loop the recogniser does not understand");
+                        return recog_refuse(p, "a loop the recogniser does not understand");
                 p->i++;
         }
         p->loop = NULL;
+        return true;
+}
+
+/* for NAME in WORDS; do LIST; done */
+static bool for_loop(P *p) {
+        const ShellToken *t;
+        char var[256];
+        if (p->loop)
+                return recog_refuse(p, "a loop in a loop");
+        p->i++;
+        if (!loop_variable(p, var))
+                return false;
+        if (!is_keyword(cur(p), "in"))
+                return recog_refuse(p, "a for loop without 'in WORDS'");
+        for (p->i++; (t = cur(p)) && t->kind == SHELL_TOKEN_WORD; p->i++)
+                if (t->w.substitution || t->w.expansion)
+                        return recog_refuse(p, "a for loop over an expansion");
+        if (!is_op(cur(p), ";"))
+                return recog_refuse(p, "a for loop the recogniser does not understand");
+        p->i++;
+        return loop_body(p, var);
+}
+
+/* while [IFS=] read [-r] NAME; do LIST; done [< FILE]: the lines of FILE
+ * (or of the line's input) are data, as a for loop's words are; FILE
+ * names no secret (while read l; do echo $l; done < .env prints it). */
+static bool while_read(P *p) {
+        char buf[256], var[256];
+        const ShellToken *t;
+        const char *a;
+        if (p->loop)
+                return recog_refuse(p, "a loop in a loop");
+        p->i++;
+        if ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) &&
+            streq(a, "IFS="))
+                p->i++;
+        if (!((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) &&
+              streq(a, "read")))
+                return recog_refuse(p, "a while loop other than while read NAME");
+        p->i++;
+        if ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) && streq(a, "-r"))
+                p->i++;
+        if (!loop_variable(p, var))
+                return false;
+        if (!is_op(cur(p), ";"))
+                return recog_refuse(p, "a while loop other than while read NAME");
+        p->i++;
+        if (!loop_body(p, var))
+                return false;
+        if ((t = cur(p)) && t->kind == SHELL_TOKEN_REDIR) {
+                const ShellToken *target = p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL;
+                if (!streq(t->op, "<") || !(t->fd == -1 || t->fd == 0) || !target ||
+                    target->kind != SHELL_TOKEN_WORD || !recog_literal(&target->w, buf) ||
+                    recog_has_brace(&target->w) || recog_word_names(p, &target->w) != 0)
+                        return recog_refuse(
+                                p, "a while loop reading other than < FILE, a file naming no secret");
+                p->i += 2;
+                p->reads = true;
+        }
         return true;
 }
 
@@ -472,6 +525,8 @@ static bool command(P *p) {
                 return recog_refuse(p, "a subshell or group");
         if (is_keyword(t, "for"))
                 return for_loop(p);
+        if (is_keyword(t, "while"))
+                return while_read(p);
         if (t->kind == SHELL_TOKEN_WORD && programs_is_assignment(&t->w))
                 return recog_refuse(p, "an assignment before the command");
         const ShellWord *words[64];
@@ -547,6 +602,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                 return recog_find(p, words, n);
         if (streq(name, "grep"))
                 return recog_grep(p, words, n, true);
+        if (streq(name, "rg"))
+                return recog_rg(p, words, n);
         if (streq(name, "test") || streq(name, "[")) {
                 bool bracket = streq(name, "[");
                 const char *op = n > 1 ? recog_literal(words[1], sub) : NULL;
@@ -563,6 +620,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                 const Spec *sp = what ? spec_find(git_commands, ELEMENTSOF(git_commands), what) : NULL;
                 if (what && recog_excludes_only(p, words, n))
                         return true;
+                if (what && streq(what, "grep"))
+                        return recog_git_grep(p, words, n);
                 if (!sp)
                         return recog_refuse(
                                 p, "git other than git status, check-ignore or commit -m (with no option "
@@ -608,9 +667,14 @@ static bool line(P *p) {
 /* The bytes themselves, whatever quoting does to them: no "$(", '`' or
  * '<' at all, and a '>' only in 2>&1 or [12]>/dev/null. What the language
  * allows holds none other; a quoted one refused too costs nothing. */
-static bool bytes_allowed(const char *s, size_t n, bool writes, char *reason, size_t reason_n) {
+static bool bytes_allowed(const char *s, size_t n, bool writes, bool reads, char *reason, size_t reason_n) {
+        size_t inputs = 0;
         for (size_t i = 0; i < n; i++) {
-                if (s[i] == '`' || s[i] == '<' || (s[i] == '$' && i + 1 < n && s[i + 1] == '(')) {
+                /* one < FILE a while read loop was allowed, no other */
+                bool input = reads && s[i] == '<' && inputs++ == 0 && i + 1 < n && s[i + 1] != '<' &&
+                             s[i + 1] != '(' && s[i + 1] != '&' && (i == 0 || s[i - 1] != '<');
+                if (s[i] == '`' || (s[i] == '<' && !input) ||
+                    (s[i] == '$' && i + 1 < n && s[i + 1] == '(')) {
                         snprintf(reason, reason_n, "a substitution or an input redirect");
                         return false;
                 }
@@ -792,7 +856,7 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                        .sec = &wn,
                        .policy = policy,
                        .depth = depth};
-                if (line(&p) && bytes_allowed(cmd, n, p.wrote, v.reason, sizeof v.reason)) {
+                if (line(&p) && bytes_allowed(cmd, n, p.wrote, p.reads, v.reason, sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
                 }
