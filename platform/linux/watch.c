@@ -6,7 +6,11 @@
  * beneath the root with no symlinks; that descriptor is checked, watched
  * and then scanned, so whatever is made in it meanwhile is seen either way.
  * Subdirectories are queued and visited in batches on the loop, so events
- * keep being drained during a large crawl. Below a .git directory
+ * keep being drained during a large crawl: first in, first out, so no part
+ * of the tree waits behind another; each path queued once (a directory
+ * renamed away and back is one visit, of what is there then); and the
+ * queue bounded, past which one rescan of the whole tree replaces what
+ * would not fit. Below a .git directory
  * everything is watched but the object stores (objects/, lfs/); writes in
  * place are watched in the .git directory itself and where the core asks.
  */
@@ -40,6 +44,11 @@
 /* Directories visited per loop iteration: keeps the loop draining events
  * while a large tree is crawled. */
 #define VISIT_BATCH 64
+/* The queue holds at most this many directories, or twice as many as the
+ * tree has had watched, if more: a directory renamed back and forth with
+ * thousands below it queues each path once, and a storm of new names past
+ * the bound ends in one rescan, not in growth. */
+#define QUEUE_BOUND_MIN 65536
 /* How often directories that could not be watched (the watch limit) are
  * scanned instead. */
 #define UNWATCHED_RESCAN_MS 1000
@@ -54,7 +63,7 @@ typedef struct Node {
 } Node;
 
 typedef struct Visit {
-        char *rel;
+        char *rel; /* the queued map's key, borrowed */
         bool git, writes;
 } Visit;
 
@@ -67,10 +76,13 @@ typedef struct Watcher {
         uv_poll_t poll;
         uv_idle_t idle;
         uv_timer_t unwatched_timer;
-        Hashmap *by_wd, *by_rel; /* keys borrowed from the nodes */
-        Visit *queue;            /* directories to visit */
-        size_t n_queue, allocated_queue;
-        Hashmap *unwatched; /* over the watch limit: rel -> git (1 or 2) */
+        Hashmap *by_wd, *by_rel;               /* keys borrowed from the nodes */
+        Visit **queue;                         /* a ring: directories to visit, oldest at head */
+        size_t head, n_queue, allocated_queue; /* allocated_queue: 0 or a power of two */
+        Hashmap *queued;                       /* rel -> its Visit in the queue */
+        size_t most_watched;                   /* the most directories watched at once */
+        bool overflowed;                       /* the queue dropped one: a rescan when it empties */
+        Hashmap *unwatched;                    /* over the watch limit: rel -> git (1 or 2) */
         bool ready_sent, limit_warned;
 } Watcher;
 
@@ -147,16 +159,63 @@ static void forget_all(Watcher *w) {
                 }
 }
 
+static size_t queue_bound(const Watcher *w) {
+        return w->most_watched * 2 > QUEUE_BOUND_MIN ? w->most_watched * 2 : QUEUE_BOUND_MIN;
+}
+
+static void visit_free(Visit *v) {
+        if (v)
+                free(v->rel);
+        free(v);
+}
+
+/* rel to be visited: queued once (a second time only widens what it is
+ * watched for); past the bound, a rescan when the queue empties. */
 static int enqueue(Watcher *w, const char *rel, bool git, bool writes) {
-        if (ARRAY_GROW(w->queue, w->allocated_queue, w->n_queue + 1) < 0)
-                return -ENOMEM;
-        w->queue[w->n_queue] = (Visit){strdup(rel), git, writes};
-        if (!w->queue[w->n_queue].rel)
-                return -ENOMEM;
-        w->n_queue++;
+        Visit *v = hashmap_get(w->queued, rel);
         if (!uv_is_active((uv_handle_t *) &w->idle))
                 uv_idle_start(&w->idle, idle_cb);
+        if (v) {
+                v->git = v->git || git;
+                v->writes = v->writes || writes;
+                return 0;
+        }
+        if (w->n_queue >= queue_bound(w)) {
+                w->overflowed = true;
+                return 0;
+        }
+        if (w->n_queue == w->allocated_queue) {
+                size_t n = w->allocated_queue ? w->allocated_queue * 2 : 64;
+                Visit **q = malloc(n * sizeof *q);
+                if (!q)
+                        return -ENOMEM;
+                for (size_t i = 0; i < w->n_queue; i++)
+                        q[i] = w->queue[(w->head + i) & (w->allocated_queue - 1)];
+                free(w->queue);
+                w->queue = q;
+                w->allocated_queue = n;
+                w->head = 0;
+        }
+        if (!(v = calloc(1, sizeof *v)) || !(v->rel = strdup(rel)) ||
+            hashmap_put(w->queued, v->rel, v) < 0) {
+                visit_free(v);
+                return -ENOMEM;
+        }
+        v->git = git;
+        v->writes = writes;
+        w->queue[(w->head + w->n_queue++) & (w->allocated_queue - 1)] = v;
         return 0;
+}
+
+/* The oldest queued directory, the caller's to free; NULL when none. */
+static Visit *dequeue(Watcher *w) {
+        if (w->n_queue == 0)
+                return NULL;
+        Visit *v = w->queue[w->head];
+        w->head = (w->head + 1) & (w->allocated_queue - 1);
+        w->n_queue--;
+        hashmap_remove(w->queued, v->rel);
+        return v;
 }
 
 static Node *add_node(Watcher *w, int wd, const char *rel, bool git) {
@@ -193,6 +252,8 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git) {
                 forget(w, n);
                 return NULL;
         }
+        if (hashmap_size(w->by_rel) > w->most_watched)
+                w->most_watched = hashmap_size(w->by_rel);
         return n;
 }
 
@@ -301,19 +362,26 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
         closedir(d);
 }
 
+static void resync(Watcher *w);
+
 static void idle_cb(uv_idle_t *h) {
         Watcher *w = h->data;
-        for (int i = 0; i < VISIT_BATCH && w->n_queue > 0; i++) {
-                Visit v = w->queue[--w->n_queue];
-                visit(w, v.rel, v.git, v.writes);
-                free(v.rel);
+        Visit *v;
+        for (int i = 0; i < VISIT_BATCH && (v = dequeue(w)); i++) {
+                visit(w, v->rel, v->git, v->writes);
+                visit_free(v);
         }
-        if (w->n_queue == 0) {
-                uv_idle_stop(h);
-                if (!w->ready_sent) {
-                        w->ready_sent = true;
-                        w->cb->ready(w->userdata);
-                }
+        if (w->n_queue > 0)
+                return;
+        if (w->overflowed) { /* what did not fit is found by a rescan */
+                w->overflowed = false;
+                resync(w);
+                return;
+        }
+        uv_idle_stop(h);
+        if (!w->ready_sent) {
+                w->ready_sent = true;
+                w->cb->ready(w->userdata);
         }
 }
 
@@ -326,9 +394,8 @@ static void unwatched_cb(uv_timer_t *t) {
 }
 
 static void clear_queue(Watcher *w) {
-        for (size_t i = 0; i < w->n_queue; i++)
-                free(w->queue[i].rel);
-        w->n_queue = 0;
+        for (Visit *v; (v = dequeue(w));)
+                visit_free(v);
 }
 
 /* Events were lost: forget everything, then visit the whole tree again. */
@@ -404,9 +471,14 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                         w->cb->gone(w->userdata, rel);
                 }
                 w->cb->found(w->userdata, rel, t);
-                /* A new directory is visited at once: watched, then scanned. */
-                if (t == WATCH_DIR && enterable(n->git, ev->name))
-                        visit(w, rel, n->git || strcmp(ev->name, ".git") == 0, false);
+                /* A new directory is visited at once: watched, then scanned.
+                 * One moved in is queued: it may hold a tree, and moved back
+                 * and forth, it is one visit however often it moves. */
+                bool git = n->git || strcmp(ev->name, ".git") == 0;
+                if (t == WATCH_DIR && enterable(n->git, ev->name) && (ev->mask & IN_MOVED_TO))
+                        (void) enqueue(w, rel, git, false);
+                else if (t == WATCH_DIR && enterable(n->git, ev->name))
+                        visit(w, rel, git, false);
         }
 }
 
@@ -437,8 +509,10 @@ static void watcher_free(Watcher *w) {
                 return;
         if (w->by_rel)
                 forget_all(w);
-        clear_queue(w);
+        if (w->queued)
+                clear_queue(w);
         free(w->queue);
+        hashmap_free(w->queued);
         hashmap_free(w->by_wd);
         hashmap_free(w->by_rel);
         hashmap_free(w->unwatched);
@@ -479,7 +553,8 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         w->by_wd = hashmap_new_borrowed();
         w->by_rel = hashmap_new_borrowed();
         w->unwatched = hashmap_new();
-        if (w->ifd < 0 || !w->by_wd || !w->by_rel || !w->unwatched) {
+        w->queued = hashmap_new_borrowed();
+        if (w->ifd < 0 || !w->by_wd || !w->by_rel || !w->unwatched || !w->queued) {
                 r = w->ifd < 0 ? -errno : -ENOMEM;
                 watcher_free(w);
                 return r;
