@@ -333,3 +333,11 @@ bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir) {
                 return true;
         return !reach_below(g, other);
 }
+
+bool judge_globs_enter(const JudgeGlobs *g, const char *rel) {
+        _cleanup_free_ char *p = strdup(rel);
+        if (!p || g->everything)
+                return true;
+        ssize_t i = last_match(g, p, true);
+        return entered(g, p, strlen(p)) && !(i >= 0 && g->v[i].negated) && reach_below(g, p);
+}
