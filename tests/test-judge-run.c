@@ -881,6 +881,8 @@ static void test_each(void **state_) {
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"deep\"}",
                  "read deep/a/b unwalked Grep", NULL, 1},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\".env !a\",\"path\":\"deep\"}", "", NULL, 1},
+                /* a glob that reads no masked name walks nothing */
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"*.c\",\"path\":\"deep\"}", "", NULL, 1},
                 {"mcp__fs__move_file", "{\"source\":\"deep\",\"destination\":\"d2\"}",
                  "write deep/a/b unwalked mcp__fs__move_file", NULL, 1},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"../../..\"}",

@@ -206,3 +206,11 @@ bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir);
 /* Does a search with these globs enter the directory rel (relative to the
  * directory searched) and let some file below it in? */
 bool judge_globs_enter(const JudgeGlobs *g, const char *rel);
+/* Might a search with these globs read an entry named name (a last
+ * component; dir: a directory) in a directory it is not shown, at any
+ * depth? Yes when a glob with no '/' lets that name in, or when any glob
+ * has a '/' (only the disk can tell where it leads); negated globs are not
+ * counted (the directories they keep out are the disk's too). No: a walk
+ * for nested checkouts below the directory searched would find nothing
+ * the search reads. */
+bool judge_globs_may_read_name(const JudgeGlobs *g, const char *name, bool dir);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 
 #include "array.h"
@@ -100,6 +101,10 @@ static int walk(Walk *w, int fd, unsigned depth) {
         return r;
 }
 
+static int by_path(const void *a, const void *b) {
+        return strcmp(((const JudgeCheckout *) a)->path, ((const JudgeCheckout *) b)->path);
+}
+
 void judge_checkouts_done(JudgeCheckouts *c) {
         for (size_t i = 0; c->v && i < c->n; i++)
                 free(c->v[i].path);
@@ -108,7 +113,7 @@ void judge_checkouts_done(JudgeCheckouts *c) {
         *c = (JudgeCheckouts){0};
 }
 
-int judge_checkouts_find(int root_fd, const char *dir, size_t max, JudgeCheckouts *ret) {
+int judge_checkouts_find(int root_fd, const char *dir, size_t max, bool below, JudgeCheckouts *ret) {
         _cleanup_(judge_checkouts_done) JudgeCheckouts c = {0};
         size_t n = strlen(dir);
         int r = put(&c, "", 0, false);
@@ -128,10 +133,15 @@ int judge_checkouts_find(int root_fd, const char *dir, size_t max, JudgeCheckout
         *w = (Walk){.out = &c, .max = max};
         if (n >= sizeof w->path) /* too long to walk below: past the bound */
                 r = (c.unwalked = strdup(dir)) ? 0 : -ENOMEM;
-        else {
+        else if (below) {
                 memcpy(w->path, dir, n + 1);
                 int fd = openat(root_fd, n ? dir : ".", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                size_t first = c.n;
                 r = fd < 0 ? 0 : walk(w, fd, 0);
+                /* In the order of their names, not the directories': the
+                 * reports are the same on every filesystem. */
+                if (r >= 0)
+                        qsort(c.v + first, c.n - first, sizeof *c.v, by_path);
         }
         if (r < 0)
                 return r;

@@ -9,6 +9,7 @@
  * It must not report.
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -160,6 +161,22 @@ static int reach_unwalked(Each *e, const Reach *x, const char *unwalked) {
         return each_put(e, &v);
 }
 
+/* Might a search read the masked entry (a path, "secrets/" a directory)
+ * at any depth, by its last component? */
+static bool may_read(const JudgeGlobs *g, const char *entry) {
+        char name[NAME_MAX + 2];
+        size_t n = strlen(entry);
+        bool dir = n > 1 && entry[n - 1] == '/';
+        n -= dir;
+        size_t k = n;
+        while (k > 0 && entry[k - 1] != '/')
+                k--;
+        if (n - k > NAME_MAX)
+                return true; /* no such name on the disk; the side that reports */
+        snprintf(name, sizeof name, "%.*s", (int) (n - k), entry + k);
+        return judge_globs_may_read_name(g, name, dir);
+}
+
 static int reach(Each *e, Judge *j, const char *dir, const char *above, const char *glob,
                  JudgeAccess access) {
         _cleanup_(judge_checkouts_done) JudgeCheckouts cs = {0};
@@ -176,8 +193,14 @@ static int reach(Each *e, Judge *j, const char *dir, const char *above, const ch
                 return 0;
         int r = glob ? judge_globs_new(glob, &g) : 0;
         x.g = g;
+        /* A search walks for nested checkouts only when its globs may
+         * read one of their masked entries ("*.c" reads none): the walk
+         * costs a hook milliseconds a thousand directories. */
+        bool below = !g;
+        for (size_t i = 0; r >= 0 && !below && x.p && i < x.p->n; i++)
+                below = x.p->actions[i].kind != PLATFORM_PROTECT && may_read(g, x.p->actions[i].path);
         if (r >= 0)
-                r = judge_checkouts_find(x.root_fd, dir, judge_walk_max(j), &cs);
+                r = judge_checkouts_find(x.root_fd, dir, judge_walk_max(j), below, &cs);
         for (size_t i = 0; r >= 0 && i < cs.n; i++)
                 r = reach_checkout(e, &x, &cs.v[i]);
         if (r >= 0 && cs.unwalked)

@@ -107,8 +107,8 @@ size_t judge_walk_max(const Judge *j);
  * root, "" the root; judge-checkouts.c): the root, each directory above
  * dir with a .git, dir itself and each directory below it with one (a
  * walk that follows no symlink and does not enter .git), in that order.
- * The walk looks in max directories at most, 64 deep: past that, unwalked
- * names the first directory it did not look in. 0, or -ENOMEM; a
+ * The walk (below: none without) looks in max directories at most, 64
+ * deep: past that, unwalked names the first directory it did not look in. 0, or -ENOMEM; a
  * directory that cannot be opened is not walked (a file, gone).
  */
 typedef struct JudgeCheckout {
@@ -120,7 +120,7 @@ typedef struct JudgeCheckouts {
         size_t n, allocated;
         char *unwalked;
 } JudgeCheckouts;
-int judge_checkouts_find(int root_fd, const char *dir, size_t max, JudgeCheckouts *ret);
+int judge_checkouts_find(int root_fd, const char *dir, size_t max, bool below, JudgeCheckouts *ret);
 void judge_checkouts_done(JudgeCheckouts *c);
 /* Which of its entries' names fold at the root, as the filesystem says
  * (case-ask.h): policy->n flags, asked the first time; NULL on -ENOMEM. */
