@@ -86,9 +86,12 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret);
 
 /*
  * The verdicts on every path a call reaches (judge-each.c): the path it
- * names and its other ones (JudgeCall.more), the masked paths its glob
- * lets a search read (JudgeCall.glob, judge_globs_reach(), below the
- * directory searched: the root's entries, not a nested checkout's), or
+ * names and its other ones (JudgeCall.more; an MCP server's as it
+ * resolves them, JudgeCall.server), the policy's entries below a
+ * directory written, the masked paths its glob lets a search read
+ * (JudgeCall.glob, judge_globs_reach(), below the directory searched, or
+ * in the root below one above it: the root's entries and every nested
+ * checkout's there, judge_checkouts_find()), or
  * the masked entries its command names by check-command's secret-paths
  * rule (JudgeCall.command, command_check(), no history record: the
  * history is not judged). 0 with *ret (*ret_n of them, at least one for a
