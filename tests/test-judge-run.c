@@ -896,6 +896,8 @@ static void test_each(void **state_) {
                 {"mcp__fs__write_file", "{\"path\":\".git/config\",\"content\":\"\"}",
                  "write .git/config protected mcp__fs__write_file", "sub", 0},
                 {"Read", "{\"file_path\":\".env\"}", "", "sub", 0}, /* the client's own: its cwd */
+                {"mcp__fs__read_text_file", "{\"path\":\"~nobody/../.env\"}",
+                 "read .env masked mcp__fs__read_text_file", "sub", 0}, /* "~user" is a name */
         };
         static const struct {
                 const char *params, *history;

@@ -226,7 +226,9 @@ static int judge_one(Judge *j, const JudgeCall *call, JudgeVerdict *ret) {
                 judge_verdict_done(&v);
                 return r;
         }
-        bool relative = call->path[0] != '/' && call->path[0] != '~' && call->cwd;
+        /* The server expands "~" and "~/..." (expandHome), not "~user". */
+        const char *p = call->path;
+        bool relative = p[0] != '/' && !(p[0] == '~' && (!p[1] || p[1] == '/')) && call->cwd;
         for (int i = 1; i < 4; i++) {
                 JudgeCall other = *call;
                 if (((i & 1) && !relative) || ((i & 2) && !nfc))
