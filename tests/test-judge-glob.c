@@ -88,6 +88,52 @@ static void test_reach(void **state) {
                                  cases[i].dir ? "/" : "", cases[i].want ? "a read" : "none");
 }
 
+/* Whether a walk for nested checkouts' masked entries is worth its cost:
+ * a name at any depth that a glob lets in, or any glob with a '/'; and
+ * whether a directory is entered with some file below it let in. */
+static void test_may_read_name(void **state) {
+        (void) state;
+        static const struct {
+                const char *input, *name;
+                bool dir, want;
+        } cases[] = {
+                {".env", ".env", false, true},
+                {"*.c", ".env", false, false},
+                {"*.c,.e*", ".env", false, true},
+                {"*.{c,env}", ".env", false, true},
+                {"!.env", ".env", false, false}, /* a negated glob reads nothing */
+                {".env/", ".env", false, false}, /* directories only */
+                {"sec*", "secrets", true, true},
+                {"*.key", "secrets", true, false},     /* files in any directory: not its name */
+                {"vendor/lib/x", ".env", false, true}, /* anchored: only the disk can tell */
+                {"/x.c", ".env", false, true},
+                {"", ".env", false, false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                JudgeGlobs *g = NULL;
+                assert_int_equal(judge_globs_new(cases[i].input, &g), 0);
+                if (judge_globs_may_read_name(g, cases[i].name, cases[i].dir) != cases[i].want)
+                        fail_msg("%s %s: want %d", cases[i].input, cases[i].name, cases[i].want);
+                judge_globs_free(g);
+        }
+        static const struct {
+                const char *input, *rel;
+                bool want;
+        } enter[] = {
+                {".env", "a/b", true},     {".env !a", "a/b", false}, /* a directory excluded is not entered
+                                                                       */
+                {".env !b", "a/b", false}, {"*.c", "a", true},        {"x/*.c", "y", false},
+                {"x/*.c", "x", true},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(enter); i++) {
+                JudgeGlobs *g = NULL;
+                assert_int_equal(judge_globs_new(enter[i].input, &g), 0);
+                if (judge_globs_enter(g, enter[i].rel) != enter[i].want)
+                        fail_msg("enter %s %s: want %d", enter[i].input, enter[i].rel, enter[i].want);
+                judge_globs_free(g);
+        }
+}
+
 static void test_braces_bounded(void **state) {
         (void) state;
         /* 2^8 alternatives: past the bound, a positive glob is anything,
@@ -124,6 +170,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_reach),
                 cmocka_unit_test(test_braces_bounded),
+                cmocka_unit_test(test_may_read_name),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,6 +29,8 @@ _Static_assert(JUDGE_STATE_LOCK_MS > 0 && JUDGE_STATE_LOCK_MS < 20000,
 
 static char dir[] = "/tmp/test-judge-run-XXXXXX";
 static char root[PATH_MAX], state[PATH_MAX], home[PATH_MAX];
+/* The walk's bound the next judge is made with (0: the default). */
+static size_t walk_max;
 
 static void mk(const char *rel, char type, const char *target) {
         char p[PATH_MAX * 2];
@@ -82,6 +84,7 @@ static int teardown(void **state_) {
 
 static const char policy_text[] = "mask-file .env\n"
                                   "mask-dir secrets/\n"
+                                  "mask-file KEY\n"
                                   "protect .git/config\n"
                                   "protect .git/hooks/\n";
 
@@ -119,6 +122,7 @@ static T *t_new_cached(size_t cap, bool cache) {
                 .cap = cap,
                 .cache = cache,
                 .home = home,
+                .walk_max = walk_max,
         };
         assert_int_equal(judge_new(&jc, &t->j), 0);
         return t;
@@ -766,8 +770,44 @@ static char *each_history(T *t, const char *json, bool stream, const JudgeTools 
  * the MCP file tools (an unknown one not judged, one added as --mcp-tool
  * adds it), ACP's terminal/create by check-command's rule.
  */
+#define NESTED "read vendor/lib/.env masked Grep"
+typedef struct Each {
+        const char *tool, *input; /* %s: the root */
+        const char *history;
+        const char *cwd; /* the hook's, below the root; NULL: the root */
+        size_t walk_max; /* the walk's bound; 0: the default */
+} Each;
 static void test_each(void **state_) {
         (void) state_;
+        /* A tree of its own (the other tests leave checkouts in theirs),
+         * with a nested checkout (vendor/lib: its .env, its .git/config),
+         * one by a .git file holding nothing of the policy's (vendor/wt),
+         * and a chain of directories for the walk's bound (deep/a/b). */
+        char saved[PATH_MAX];
+        memcpy(saved, root, sizeof saved);
+        snprintf(root, sizeof root, "%s/each", dir);
+        assert_int_equal(mkdir(root, 0755), 0);
+        static const char *const tree[] = {".git/",
+                                           ".git/hooks/",
+                                           ".env",
+                                           "sub/",
+                                           "secrets/",
+                                           "vendor/",
+                                           "vendor/lib/",
+                                           "vendor/lib/.git/",
+                                           "vendor/lib/.git/config",
+                                           "vendor/lib/.env",
+                                           "vendor/wt/",
+                                           "vendor/wt/.git",
+                                           "deep/",
+                                           "deep/a/",
+                                           "deep/a/b/"};
+        for (size_t i = 0; i < ELEMENTSOF(tree); i++) {
+                char name[PATH_MAX];
+                size_t n = strlen(tree[i]);
+                snprintf(name, sizeof name, "%.*s", (int) (tree[i][n - 1] == '/' ? n - 1 : n), tree[i]);
+                mk(name, tree[i][n - 1] == '/' ? 'd' : 'f', NULL);
+        }
         T *t = t_new(0);
         JudgeMcpTool added;
         const char *why = NULL;
@@ -776,23 +816,41 @@ static void test_each(void **state_) {
         static const struct {
                 const char *tool, *input; /* %s: the root */
                 const char *history;
-        } cases[] = {
-                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\"}", "read .env masked Grep"},
-                {"Grep", "{\"pattern\":\"T\",\"glob\":\"**/.env\"}", "read .env masked Grep"},
-                {"Grep", "{\"pattern\":\"T\",\"glob\":\".e*\"}", "read .env masked Grep"},
-                {"Grep", "{\"pattern\":\"T\",\"glob\":\"{.env,x}\"}", "read .env masked Grep"},
+        } plain[] = {
+                /* A glob reaches the nested checkout's masked entries too. */
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\"}", "read .env masked Grep\n" NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"**/.env\"}", "read .env masked Grep\n" NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".e*\"}", "read .env masked Grep\n" NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"{.env,x}\"}", "read .env masked Grep\n" NESTED},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"*.c,.env\",\"path\":\"%s\"}",
+                 "read .env masked Grep\n" NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"vendor\"}", NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"%s/vendor/lib\"}", NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"vendor/lib/.env\"}", NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"vendor/*/.e?v\"}", NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"lib/.env\"}", ""},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env !vendor/lib\"}", "read .env masked Grep"},
+                /* A search above the root goes down into it. */
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"..\"}",
+                 "read .env masked Grep\n" NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"**/each/.env\",\"path\":\"/\"}",
                  "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"each/.e*\",\"path\":\"%s/..\"}",
+                 "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env !each/.env\",\"path\":\"..\"}", NESTED},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"other/.env\",\"path\":\"..\"}", ""},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"deep\"}", ""},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\".e* !.env\"}", ""},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"!.env\"}", ""},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"%s/sub\"}", ""},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"*.c\"}", ""},
-                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"\"}", "read .env masked Grep"},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"\"}",
+                 "read .env masked Grep\n" NESTED},
                 /* "*" lets secrets/ in (over the ignore files), then its files */
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"*\"}",
-                 "read .env masked Grep\nread secrets masked Grep"},
+                 "read .env masked Grep\nread secrets masked Grep\nread KEY masked Grep\n" NESTED},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"secrets/*.key .env\"}",
-                 "read .env masked Grep\nread secrets masked Grep"},
+                 "read .env masked Grep\nread secrets masked Grep\n" NESTED},
                 {"Grep", "{\"pattern\":\"T\",\"glob\":\"!.env\",\"path\":\"%s/.env\"}",
                  "read .env masked Grep"}, /* a file named: searched as named */
                 {"Glob", "{\"pattern\":\"**/.env\"}", ""},
@@ -809,17 +867,37 @@ static void test_each(void **state_) {
                  "read secrets/k masked-dir mcp__fs__read_multiple_files"},
                 {"mcp__fs__write_file", "{\"path\":\".git/config\",\"content\":\"\"}",
                  "write .git/config protected mcp__fs__write_file"},
-                {"mcp__fs__edit_file", "{\"path\":\".git/hooks/x\",\"edits\":[]}",
-                 "write .git/hooks/x protected-dir mcp__fs__edit_file"},
-                {"mcp__fs__move_file", "{\"source\":\".env\",\"destination\":\"secrets/x\"}",
-                 "write .env masked mcp__fs__move_file\nwrite secrets/x masked-dir mcp__fs__move_file"},
-                {"mcp__fs__list_directory", "{\"path\":\"secrets\"}", ""},
-                /* a directory moved takes the policy's entries below it along */
-                {"mcp__fs__move_file", "{\"source\":\".git\",\"destination\":\"g2\"}",
-                 "write .git/config protected mcp__fs__move_file\nwrite .git/hooks protected "
-                 "mcp__fs__move_file"},
+                {"mcp__fs__read_text_file", "{\"path\":\"\\u212AEY\"}",
+                 "read KEY masked mcp__fs__read_text_file"},
+                {"mcp__fs__write_file", "{\"path\":\"sub/../\\u212AEY\",\"content\":\"\"}",
+                 "write KEY masked mcp__fs__write_file"},
+                {"Read", "{\"file_path\":\"\\u212AEY\"}", ""}, /* Claude Code's own: not */
                 {"mcp__fs__unknown_tool", "{\"path\":\".env\"}", ""},
                 {"mcp__notes__fetch_note", "{\"note\":\".env\"}", "read .env masked mcp__notes__fetch_note"},
+        };
+        /* ... with a cwd below the root, or a walk's bound of 1 directory */
+        static const Each at[] = {
+                /* Past the walk's bound: the first directory not looked in. */
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"deep\"}",
+                 "read deep/a/b unwalked Grep", NULL, 1},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env !a\",\"path\":\"deep\"}", "", NULL, 1},
+                /* a glob that reads no masked name walks nothing */
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\"*.c\",\"path\":\"deep\"}", "", NULL, 1},
+                {"mcp__fs__move_file", "{\"source\":\"deep\",\"destination\":\"d2\"}",
+                 "write deep/a/b unwalked mcp__fs__move_file", NULL, 1},
+                {"Grep", "{\"pattern\":\"T\",\"glob\":\".env\",\"path\":\"../../..\"}",
+                 "read .env masked Grep\n" NESTED, "sub", 0},
+                /* The reference server resolves a relative path against its
+                 * allowed directory (the root), not the hook's cwd. */
+                {"mcp__fs__read_text_file", "{\"path\":\".env\"}",
+                 "read .env masked mcp__fs__read_text_file", "sub", 0},
+                {"mcp__fs__read_file", "{\"path\":\"secrets/k\"}",
+                 "read secrets/k masked-dir mcp__fs__read_file", "sub", 0},
+                {"mcp__fs__write_file", "{\"path\":\".git/config\",\"content\":\"\"}",
+                 "write .git/config protected mcp__fs__write_file", "sub", 0},
+                {"Read", "{\"file_path\":\".env\"}", "", "sub", 0}, /* the client's own: its cwd */
+                {"mcp__fs__read_text_file", "{\"path\":\"~nobody/../.env\"}",
+                 "read .env masked mcp__fs__read_text_file", "sub", 0}, /* "~user" is a name */
         };
         static const struct {
                 const char *params, *history;
@@ -838,15 +916,24 @@ static void test_each(void **state_) {
                  "read .env masked terminal/create"},
                 /* as check-command decides with no history record: git's blobs are read */
                 {"\"command\":\"git\",\"args\":[\"log\",\"-p\"]",
-                 "read .env masked terminal/create\nread secrets masked terminal/create"},
+                 "read .env masked terminal/create\nread secrets masked terminal/create\n"
+                 "read KEY masked terminal/create"},
         };
         char line[256];
-        for (size_t i = 0; i < ELEMENTSOF(cases) + ELEMENTSOF(acp); i++) {
+        const size_t n_cases = ELEMENTSOF(plain) + ELEMENTSOF(at);
+        for (size_t i = 0; i < n_cases + ELEMENTSOF(acp); i++) {
                 _cleanup_free_ char *input = NULL, *json = NULL;
-                bool is_acp = i >= ELEMENTSOF(cases);
-                const char *expected = is_acp ? acp[i - ELEMENTSOF(cases)].history : cases[i].history;
-                if (is_acp) { /* no session: a run is the judge's, one each */
+                bool is_acp = i >= n_cases;
+                Each one = {0};
+                if (i < ELEMENTSOF(plain))
+                        one = (Each){plain[i].tool, plain[i].input, plain[i].history, NULL, 0};
+                else if (!is_acp)
+                        one = at[i - ELEMENTSOF(plain)];
+                const Each *c = &one;
+                const char *expected = is_acp ? acp[i - n_cases].history : c->history;
+                if (is_acp || c->walk_max != walk_max) { /* ACP's: no session, a run is the judge's */
                         t_free(t);
+                        walk_max = c->walk_max;
                         t = t_new(0);
                 }
                 for (int stream = is_acp; stream < 2; stream++) {
@@ -855,16 +942,17 @@ static void test_each(void **state_) {
                                 assert_true(asprintf(&json,
                                                      "{\"jsonrpc\":\"2.0\",\"id\":%zu,\"method\":\"terminal/"
                                                      "create\",\"params\":{\"sessionId\":\"s\",%s}}",
-                                                     i, acp[i - ELEMENTSOF(cases)].params) > 0);
+                                                     i, acp[i - n_cases].params) > 0);
                         else {
                                 free(input);
-                                input = subst(cases[i].input, root);
+                                input = subst(c->input, root);
                                 assert_true(
                                         asprintf(&json,
-                                                 "{\"session_id\":\"each-%zu-%d\",\"cwd\":\"%s\","
+                                                 "{\"session_id\":\"each-%zu-%d\",\"cwd\":\"%s%s%s\","
                                                  "\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"%s\","
                                                  "\"tool_input\":%s}",
-                                                 i, stream, root, cases[i].tool, input) > 0);
+                                                 i, stream, root, c->cwd ? "/" : "", c->cwd ? c->cwd : "",
+                                                 c->tool, input) > 0);
                         }
                         print_message("%s\n", json);
                         const char *h = each_history(t, json, stream, &tools);
@@ -890,6 +978,8 @@ static void test_each(void **state_) {
         }
         judge_mcp_tool_done(&added);
         t_free(t);
+        walk_max = 0;
+        memcpy(root, saved, sizeof saved);
 }
 
 int main(void) {

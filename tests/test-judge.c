@@ -123,12 +123,13 @@ static void test_classify_fold(void **state) {
 static void test_attempts(void **state) {
         (void) state;
         for (JudgeCategory c = 0; c < _JUDGE_CATEGORY_MAX; c++) {
-                assert_int_equal(judge_is_attempt(JUDGE_READ, c), judge_is_masked(c));
+                assert_int_equal(judge_is_attempt(JUDGE_READ, c), judge_is_masked(c) || c == JUDGE_UNWALKED);
                 assert_int_equal(judge_is_attempt(JUDGE_WRITE, c), c != JUDGE_NONE);
                 assert_non_null(judge_category_to_string(c));
         }
         assert_string_equal(judge_category_word(JUDGE_MASKED_DIR), "masked");
         assert_string_equal(judge_category_word(JUDGE_PROTECTED_DIR), "protected");
+        assert_string_equal(judge_category_to_string(JUDGE_UNWALKED), "unwalked");
         assert_int_equal(judge_access_from_string("write"), JUDGE_WRITE);
         assert_int_equal(judge_access_from_string("exec"), -EINVAL);
 }

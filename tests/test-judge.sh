@@ -152,6 +152,21 @@ h mcp__fs__read_multiple_files '{"paths":["main.c","secrets/k"]}'; judged "MCP r
 h mcp__fs__move_file '{"source":"main.c","destination":".git/config"}'; judged "MCP move_file destination" "$C" '"attempt":true,"access":"write","category":"protected","path":".git/config"'
 h mcp__fs__search_files '{"path":".","pattern":".env"}'; judged "MCP search_files (names only): not judged" "$C" '"judged":false'
 h mcp__notes__fetch_note '{"note":".env"}'; judged "MCP tool added by --mcp-tool" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"mcp__notes__fetch_note"'
+# What ripgrep and the reference MCP server reach past the path named
+# (issue 32, the red team's residue): a search above the root goes down into
+# it; a glob reaches a nested checkout's masked entries; a directory moved
+# takes a nested checkout's entries along; a relative MCP path is the
+# server's, against the root.
+h Grep '{"pattern":"T","glob":".env","path":".."}'; judged "Grep .. with glob .env: down into the root" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"Grep"'
+h Grep "{\"pattern\":\"T\",\"glob\":\"wt/.e*\",\"path\":\"$work\"}"; judged "Grep above the root, glob through the root's name" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"Grep"'
+h Grep '{"pattern":"T","glob":"other/.env","path":".."}'; judged "Grep .., a glob of another directory: not a read" "$C" '"judged":false,"attempt":false'
+h Grep '{"pattern":"T","glob":".env","path":"vendor"}'; judged "Grep glob .env under vendor: the nested checkout's" "$C" '"attempt":true,"access":"read","category":"masked","path":"vendor/lib/.env","tool":"Grep","checkout":"vendor/lib"'
+h Grep '{"pattern":"T","glob":"vendor/mod/.env"}'; judged "Grep glob naming a nested checkout's .env (.git file)" "$C" '"attempt":true,"access":"read","category":"masked","path":"vendor/mod/.env","tool":"Grep","checkout":"vendor/mod"'
+h mcp__fs__move_file '{"source":"vendor","destination":"v2"}'; judged "MCP move_file of a directory holding a nested checkout" "$C" '"attempt":true,"access":"write","category":"masked","path":"vendor/lib/.env","tool":"mcp__fs__move_file","checkout":"vendor/lib"'
+printf -v C '{"session_id":"b","cwd":"%s/sub","hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_text_file","tool_input":{"path":".env"}}' "$wt"
+judged "MCP relative path: the server's, against the root" "$C" '"attempt":true,"access":"read","category":"masked","path":".env","tool":"mcp__fs__read_text_file"'
+printf -v C '{"session_id":"b","cwd":"%s/sub","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":".env"}}' "$wt"
+judged "Read's relative path: the client's cwd alone" "$C" '"judged":true,"attempt":false,"access":"read","category":"none","path":"sub/.env"'
 judged "ACP terminal/create cat .env" '{"jsonrpc":"2.0","id":9,"method":"terminal/create","params":{"sessionId":"x","command":"cat","args":[".env"]}}' '"attempt":true,"access":"read","category":"masked","path":".env","tool":"terminal/create"'
 judged "ACP terminal/create ls: not an attempt" '{"jsonrpc":"2.0","id":10,"method":"terminal/create","params":{"sessionId":"x","command":"ls","args":["-la"]}}' '"judged":false,"attempt":false,"access":"read","tool":"terminal/create"'
 
@@ -168,6 +183,8 @@ check "the root's own: no checkout field" no_checkout
 # The batch's History: a call of several paths reports each; a glob's masked
 # directory is named.
 check "batch History: Grep's glob names the masked directory" has "$work/bh.jsonl" '"access":"read","path":"secrets","category":"masked","tool":"Grep"'
+check "batch History: Grep's glob reads the nested checkouts' .env too" has "$work/bh.jsonl" '"access":"read","path":"vendor/mod/.env","category":"masked","tool":"Grep","checkout":"vendor/mod"'
+check "batch History: move_file of vendor writes vendor/lib/.git/config" has "$work/bh.jsonl" '"access":"write","path":"vendor/lib/.git/config","category":"protected","tool":"mcp__fs__move_file","checkout":"vendor/lib"'
 check "batch History: read_multiple_files' masked path" has "$work/bh.jsonl" '"access":"read","path":"secrets/k","category":"masked-dir","tool":"mcp__fs__read_multiple_files"'
 
 # stream1 JSONLINE [ARGS...]: judge one line alone; its verdict in $work/v,
@@ -325,7 +342,11 @@ hk Grep "{\"pattern\":\"TOKEN\",\"path\":\"$wt/.env\"}"; check "hook Grep a mask
 hk Grep "{\"pattern\":\"k\",\"path\":\"$wt/secrets\",\"output_mode\":\"content\"}"; check "hook Grep a masked directory" reports "$HK" '"access":"read","path":"secrets","category":"masked","tool":"Grep"'
 hk Grep "{\"pattern\":\"TOKEN\",\"path\":\"$wt\"}"; check "hook Grep a plain directory: not judged" silent "$HK"
 hk Grep "{\"pattern\":\"x\",\"path\":\"$wt/main.c\"}"; check "hook Grep a plain file: nothing" silent "$HK"
-hk Grep '{"pattern":"TOKEN","glob":"*.env"}'; check "hook Grep without path, glob *.env: a read of .env by name" reports "$HK" '"access":"read","path":".env","category":"masked","tool":"Grep"'
+# (a read of the nested checkouts' .env too: three attempts)
+hk Grep '{"pattern":"TOKEN","glob":"*.env"}'; hook "$HK"; check "hook Grep without path, glob *.env: a read of .env by name" has "$work/he" '"access":"read","path":".env","category":"masked","tool":"Grep"'
+check "hook Grep without path, glob *.env: and of the nested checkouts' .env" count "$work/he" '"event":"attempt"' 3
+hk Grep '{"pattern":"TOKEN","glob":"wt/.env","path":".."}'; check "hook Grep .. with glob wt/.env: a read of .env" reports "$HK" '"access":"read","path":".env","category":"masked","tool":"Grep"'
+
 hk Grep '{"pattern":"TOKEN","glob":"*.c"}'; check "hook Grep without path, glob *.c: not judged" silent "$HK"
 hk mcp__notes__fetch_note '{"note":".env"}'; hook "$HK" --mcp-tool x=write:y --mcp-tool fetch_note=read:note
 check "hook MCP tool added by --mcp-tool (given twice)" has "$work/he" '"access":"read","path":".env","category":"masked","tool":"mcp__notes__fetch_note"'

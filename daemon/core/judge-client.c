@@ -150,3 +150,37 @@ int judge_claude_code_path(const char *path, const char *cwd, const char *home, 
         *ret = s;
         return 0;
 }
+
+int judge_nfc_ascii(const char *path, char **ret) {
+        static const struct {
+                const char *utf8;
+                char ascii;
+        } singletons[] = {
+                {"\xcd\xbe", ';'},     /* U+037E */
+                {"\xe1\xbf\xaf", '`'}, /* U+1FEF */
+                {"\xe2\x84\xaa", 'K'}, /* U+212A */
+        };
+        char *s = NULL, *o = NULL;
+        for (const char *p = path; *p;) {
+                size_t k = 0;
+                char c = 0;
+                for (size_t i = 0; i < ELEMENTSOF(singletons) && !k; i++)
+                        if (strncmp(p, singletons[i].utf8, strlen(singletons[i].utf8)) == 0) {
+                                k = strlen(singletons[i].utf8);
+                                c = singletons[i].ascii;
+                        }
+                if (k && !s) {
+                        if (!(s = malloc(strlen(path) + 1)))
+                                return -ENOMEM;
+                        o = mempcpy(s, path, (size_t) (p - path));
+                }
+                if (s)
+                        *o++ = k ? c : *p;
+                p += k ? k : 1;
+        }
+        if (!s)
+                return 0;
+        *o = 0;
+        *ret = s;
+        return 1;
+}

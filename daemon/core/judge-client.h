@@ -39,3 +39,17 @@ int judge_claude_code_path(const char *path, const char *cwd, const char *home, 
 /* The length of the JavaScript white space (String.prototype.trim's, and
  * /\s/'s: the same set) at s, n bytes at most; 0 when s holds none there. */
 size_t judge_js_space_at(const char *s, size_t n);
+
+/*
+ * The reference MCP filesystem server (@modelcontextprotocol/
+ * server-filesystem, its lib.ts resolveUnicodeEquivalentPath) opens a
+ * path that does not exist as written through the directory entries whose
+ * names are the same in NFC: "\u212AEY" opens KEY. Of all of Unicode, three
+ * code points are ASCII in NFC (singleton decompositions): U+037E GREEK
+ * QUESTION MARK is ';', U+1FEF GREEK VARIA is '`', U+212A KELVIN SIGN is
+ * 'K'; any other non-ASCII stays non-ASCII. So a name all ASCII (every
+ * entry of a policy written in ASCII) is reached only through those: path
+ * with them written as ASCII. 1 with *ret a new string, 0 when path holds
+ * none (*ret untouched), -ENOMEM.
+ */
+int judge_nfc_ascii(const char *path, char **ret);

@@ -333,3 +333,31 @@ bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir) {
                 return true;
         return !reach_below(g, other);
 }
+
+bool judge_globs_enter(const JudgeGlobs *g, const char *rel) {
+        _cleanup_free_ char *p = strdup(rel);
+        if (!p || g->everything)
+                return true;
+        ssize_t i = last_match(g, p, true);
+        return entered(g, p, strlen(p)) && !(i >= 0 && g->v[i].negated) && reach_below(g, p);
+}
+
+bool judge_globs_may_read_name(const JudgeGlobs *g, const char *name, bool dir) {
+        if (g->everything)
+                return true;
+        for (size_t i = 0; i < g->n; i++) {
+                const GlobItem *it = &g->v[i];
+                if (it->negated || (it->only_dir && !dir))
+                        continue;
+                if (it->anything)
+                        return true;
+                for (size_t a = 0; a < it->n_alt; a++) {
+                        const char *alt = it->alt[a];
+                        if (strncmp(alt, "**/", 3) != 0 || strchr(alt + 3, '/'))
+                                return true; /* anchored: its directories are the disk's to tell */
+                        if (match_glob(alt + 3, name, glob_flags(it)))
+                                return true;
+                }
+        }
+        return false;
+}

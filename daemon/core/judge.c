@@ -21,6 +21,7 @@ static const char *const category_table[_JUDGE_CATEGORY_MAX] = {
         [JUDGE_MASKED_DIR] = "masked-dir",
         [JUDGE_PROTECTED] = "protected",
         [JUDGE_PROTECTED_DIR] = "protected-dir",
+        [JUDGE_UNWALKED] = "unwalked",
 };
 
 const char *judge_access_to_string(JudgeAccess a) {
@@ -39,11 +40,14 @@ int judge_access_from_string(const char *s) {
 }
 
 const char *judge_category_word(JudgeCategory c) {
-        return judge_is_masked(c) ? "masked" : c == JUDGE_NONE ? "unlisted" : "protected";
+        return judge_is_masked(c)    ? "masked"
+               : c == JUDGE_NONE     ? "unlisted"
+               : c == JUDGE_UNWALKED ? "what may be masked or protected paths below"
+                                     : "protected";
 }
 
 bool judge_is_attempt(JudgeAccess a, JudgeCategory c) {
-        return judge_is_masked(c) || (a == JUDGE_WRITE && c != JUDGE_NONE);
+        return judge_is_masked(c) || c == JUDGE_UNWALKED || (a == JUDGE_WRITE && c != JUDGE_NONE);
 }
 
 /* The category an entry gives path: itself, below it (a directory entry),
@@ -275,8 +279,11 @@ static int mcp_call(json_t *o, const JudgeMcpTool *t, const char *tool, json_t *
         /* The reference filesystem server (@modelcontextprotocol/
          * server-filesystem) expands "~/" and path.resolve()s what it is
          * given, ".." by name: the same as Claude Code's resolution, which
-         * judges the path as written and so resolved. */
+         * judges the path as written and so resolved. A relative path it
+         * resolves against its allowed directory, not the hook's cwd, and
+         * a missing one by NFC (lib.ts validatePath): c.server. */
         c.client = JUDGE_CLIENT_CLAUDE_CODE;
+        c.server = true;
         *ret = c;
         return 1;
 }

@@ -27,6 +27,8 @@ typedef enum JudgeCategory {
         JUDGE_MASKED_DIR,    /* inside a masked directory */
         JUDGE_PROTECTED,     /* a protected file, or a protected directory itself */
         JUDGE_PROTECTED_DIR, /* inside a protected directory */
+        JUDGE_UNWALKED,      /* a directory past the bound of a walk for the policy's
+                              * paths below it (nested checkouts'): it may hold some */
         _JUDGE_CATEGORY_MAX,
 } JudgeCategory;
 
@@ -41,6 +43,7 @@ static inline bool judge_is_masked(JudgeCategory c) {
         return c == JUDGE_MASKED || c == JUDGE_MASKED_DIR;
 }
 
+/* Any access to an unwalked directory is one: what it holds is not known. */
 bool judge_is_attempt(JudgeAccess a, JudgeCategory c);
 
 /*
@@ -80,6 +83,11 @@ JudgeCategory judge_classify(const Policy *p, const JudgeFold *fold, const char 
  *          "destination"), each judged and reported as the first
  * command: a command line a terminal runs (ACP terminal/create), judged
  *          by check-command's secret-paths rule instead of a path
+ * server:  an MCP file tool's paths, opened by the server as it resolves
+ *          them: a relative one against its own directory (the reference
+ *          server's allowed directory, else its cwd: taken to be the
+ *          root) as well as the hook's cwd, and a missing one through the
+ *          names the same in NFC (judge_nfc_ascii()); each judged too
  * client:  what the client does to path before it opens it
  *          (judge-client.h); an ACP client opens it as written: the
  *          protocol's schema (@agentclientprotocol/sdk 2.4.0) says an
@@ -98,7 +106,7 @@ typedef struct JudgePath {
 typedef struct JudgeCall {
         const char *tool, *path, *cwd, *session;
         JudgeAccess access;
-        bool grep;
+        bool grep, server;
         JudgeClient client;
         const char *glob;
         JudgePath *more; /* malloc'd; the strings borrowed as path's */
@@ -195,3 +203,14 @@ void judge_globs_free(JudgeGlobs *g);
  * searched, no trailing '/'), or, dir, some file below the directory rel?
  * A file no glob lets in is not (the ignore files decide: not judged). */
 bool judge_globs_reach(const JudgeGlobs *g, const char *rel, bool dir);
+/* Does a search with these globs enter the directory rel (relative to the
+ * directory searched) and let some file below it in? */
+bool judge_globs_enter(const JudgeGlobs *g, const char *rel);
+/* Might a search with these globs read an entry named name (a last
+ * component; dir: a directory) in a directory it is not shown, at any
+ * depth? Yes when a glob with no '/' lets that name in, or when any glob
+ * has a '/' (only the disk can tell where it leads); negated globs are not
+ * counted (the directories they keep out are the disk's too). No: a walk
+ * for nested checkouts below the directory searched would find nothing
+ * the search reads. */
+bool judge_globs_may_read_name(const JudgeGlobs *g, const char *name, bool dir);

@@ -155,6 +155,14 @@ const Policy *judge_policy(const Judge *j) {
         return j->c.policy;
 }
 
+int judge_root_fd(const Judge *j) {
+        return j->root_fd;
+}
+
+size_t judge_walk_max(const Judge *j) {
+        return j->c.walk_max ? j->c.walk_max : JUDGE_WALK_MAX;
+}
+
 const bool *judge_entry_folds(Judge *j) {
         return case_asked_entries(&j->asked, j->c.policy, j->root);
 }
@@ -162,6 +170,7 @@ const bool *judge_entry_folds(Judge *j) {
 void judge_verdict_done(JudgeVerdict *v) {
         free(v->path);
         free(v->checkout);
+        free(v->above);
         *v = (JudgeVerdict){0};
 }
 
@@ -528,6 +537,18 @@ static const char *beneath_root(const Judge *j, const char *abs) {
         return abs[n] == '/' ? abs + n + 1 : NULL;
 }
 
+/* The root's path relative to abs, when abs is a directory above it. */
+static const char *above_root(const Judge *j, const char *abs) {
+        size_t n = strlen(abs);
+        while (n > 0 && abs[n - 1] == '/')
+                n--;
+        if (n == 0) /* "/" */
+                return j->root_len > 0 ? j->root + 1 : NULL;
+        if (n >= j->root_len || strncmp(abs, j->root, n) != 0 || j->root[n] != '/')
+                return NULL;
+        return j->root + n + 1;
+}
+
 /* What a .git at dir (relative to the root) is: 0 none, 1 a directory,
  * 2 anything else (a file, a symlink: git still reads a checkout there). */
 static int git_at(const Judge *j, const char *dir, size_t n) {
@@ -560,7 +581,8 @@ static int verdict_copy(const JudgeVerdict *from, JudgeVerdict *ret) {
         JudgeVerdict v = *from;
         v.path = from->path ? strdup(from->path) : NULL;
         v.checkout = from->checkout ? strdup(from->checkout) : NULL;
-        if ((from->path && !v.path) || (from->checkout && !v.checkout)) {
+        v.above = from->above ? strdup(from->above) : NULL;
+        if ((from->path && !v.path) || (from->checkout && !v.checkout) || (from->above && !v.above)) {
                 judge_verdict_done(&v);
                 return -ENOMEM;
         }
@@ -634,6 +656,12 @@ static int lookup(Judge *j, const char *abs, bool grep, JudgeVerdict *ret, bool 
                 return r;
         const char *rel = beneath_root(j, landed);
         if (!rel) {
+                /* A search of a directory above the root goes down into it
+                 * (ripgrep from ".." or "/"): its globs are judged there. */
+                const char *up = grep ? above_root(j, landed) : NULL;
+                if (up && !(v.above = strdup(up)))
+                        return -ENOMEM;
+                *ret_searched_dir = up != NULL;
                 *ret = v;
                 return 0;
         }

@@ -45,6 +45,10 @@ extern unsigned judge_test_lock_ms(void) __attribute__((weak, visibility("hidden
 /* ... and the bytes they hold at most: a call's path can be 64 MiB long
  * (HOOK_INPUT_MAX), so a bound on their number alone bounds no memory. */
 #define JUDGE_CACHE_BYTES (64u * 1024 * 1024)
+/* The directories a walk for nested checkouts below a directory looks in
+ * at most (judge-checkouts.c), for a hook a few milliseconds: past it the
+ * first directory not looked in is reported (JUDGE_UNWALKED). */
+#define JUDGE_WALK_MAX 10000u
 
 typedef struct JudgeConfig {
         const char *root;         /* the worktree */
@@ -56,6 +60,7 @@ typedef struct JudgeConfig {
         bool cache;               /* keep lookups between judge_sync() calls */
         const char *home;         /* "~" for a Claude Code call (NULL: $HOME, else the passwd entry) */
         bool fold_case;           /* every entry's names fold, whatever the filesystem says */
+        size_t walk_max;          /* directories a walk for nested checkouts looks in (0: JUDGE_WALK_MAX) */
 } JudgeConfig;
 
 typedef struct JudgeVerdict {
@@ -66,6 +71,8 @@ typedef struct JudgeVerdict {
         char *checkout;     /* the nested checkout the category comes from; NULL: the root */
         JudgeAccess access; /* the call's, for this path */
         bool searched_dir;  /* a search of a directory (path is that directory) */
+        char *above;        /* a search of a directory above the root: the root's
+                             * path relative to it (not judged, path NULL) */
 } JudgeVerdict;
 
 typedef struct Judge Judge;
@@ -79,9 +86,12 @@ int judge_call(Judge *j, const JudgeCall *call, JudgeVerdict *ret);
 
 /*
  * The verdicts on every path a call reaches (judge-each.c): the path it
- * names and its other ones (JudgeCall.more), the masked paths its glob
- * lets a search read (JudgeCall.glob, judge_globs_reach(), below the
- * directory searched: the root's entries, not a nested checkout's), or
+ * names and its other ones (JudgeCall.more; an MCP server's as it
+ * resolves them, JudgeCall.server), the policy's entries below a
+ * directory written, the masked paths its glob lets a search read
+ * (JudgeCall.glob, judge_globs_reach(), below the directory searched, or
+ * in the root below one above it: the root's entries and every nested
+ * checkout's there, judge_checkouts_find()), or
  * the masked entries its command names by check-command's secret-paths
  * rule (JudgeCall.command, command_check(), no history record: the
  * history is not judged). 0 with *ret (*ret_n of them, at least one for a
@@ -91,6 +101,30 @@ int judge_call_each(Judge *j, const JudgeCall *call, JudgeVerdict **ret, size_t 
 void judge_verdicts_free(JudgeVerdict *v, size_t n);
 /* The policy the judge was made with. */
 const Policy *judge_policy(const Judge *j);
+/* The root, held open (O_PATH), and the walk's bound. */
+int judge_root_fd(const Judge *j);
+size_t judge_walk_max(const Judge *j);
+
+/*
+ * The checkouts whose policy can name a path below dir (relative to the
+ * root, "" the root; judge-checkouts.c): the root, each directory above
+ * dir with a .git, dir itself and each directory below it with one (a
+ * walk that follows no symlink and does not enter .git), in that order.
+ * The walk (below: none without) looks in max directories at most, 64
+ * deep: past that, unwalked names the first directory it did not look in. 0, or -ENOMEM; a
+ * directory that cannot be opened is not walked (a file, gone).
+ */
+typedef struct JudgeCheckout {
+        char *path;  /* relative to the root; "" the root */
+        bool nested; /* its .git is a directory: git's metadata is protected there */
+} JudgeCheckout;
+typedef struct JudgeCheckouts {
+        JudgeCheckout *v;
+        size_t n, allocated;
+        char *unwalked;
+} JudgeCheckouts;
+int judge_checkouts_find(int root_fd, const char *dir, size_t max, bool below, JudgeCheckouts *ret);
+void judge_checkouts_done(JudgeCheckouts *c);
 /* Which of its entries' names fold at the root, as the filesystem says
  * (case-ask.h): policy->n flags, asked the first time; NULL on -ENOMEM. */
 const bool *judge_entry_folds(Judge *j);
