@@ -472,6 +472,31 @@ static const Row rows[] = {
         {"printf 'git %s -p' log | sh", true, true, ".env"},
         {"printf 'ls %s\\n' src | sh", false, false, NULL},
         {"printf '%s\\n' a b c | sort", false, false, NULL},
+        /* 31e 2: grep's pattern attached to -e: the next word is a file */
+        {"grep -eM .env .gitignore", false, true, ".env"},
+        {"grep -ieM .netrc", false, true, ".netrc"},
+        {"ls -la | grep -eM .env", false, true, ".env"},
+        {"grep -ie x src/main.c", false, false, NULL},
+        /* 31e 9: printf's %(fmt)T and \\u escapes, echo -e's too */
+        {"printf 'cat .e%(n)Tv' | sh", false, true, ".env"},
+        {"echo -e 'cat .e\\u006ev' | sh", false, true, ".env"},
+        {"printf 'cat .e\\U0000006ev' | bash", false, true, ".env"},
+        /* 31e 1: git's objects named by find or grep -r, piped to a program that opens them */
+        {"find . -type f | xargs cat", true, true, ".env"},
+        {"find . -path '*objects*' -type f -print0 | xargs -0 -n1 sh -c 'cat \"$1\"' _", true, true, ".env"},
+        {"grep -rlZ . . | xargs -0 cat", true, true, ".env"},
+        {"rg -l x | xargs cat", true, true, ".env"},
+        {"grep -rab '' .", true, true, ".env"},
+        {"grep -r --text x", true, true, ".env"},
+        {"find . -type f | wc -l", true, false, NULL},
+        {"find . -name '*.c' | xargs wc -l", true, false, NULL},
+        {"grep -rl TODO src | xargs sed -i s/a/b/", true, false, NULL},
+        {"find . -type f | xargs cat", false, false, NULL}, /* nothing held: the mount is the rule */
+        /* 31d 9: the working directory spelled otherwise, copied */
+        {"cp -r src/.. /tmp/x", true, true, ".env"},
+        {"rsync -a ./. /tmp/x", true, true, ".env"},
+        {"cp -r ~+ /tmp/x", true, true, ".env"},
+        {"cp -r src/a.c /tmp/x", true, false, NULL},
         /* false refusals: a search's pattern is data, whatever it reads */
         {"grep -rn '\\.env' src", true, false, NULL},
         {"grep -R --line-number 'load_dotenv\\|\\.env' .", true, false, NULL},
@@ -1314,6 +1339,12 @@ static const char *const printf_cases[] = {
         "'%s %s' only",
         "'%d' \"'A\"",
         "'100%% %s' done",
+        "'cat .e%(n)Tv'",
+        "'cat .e%(%%n%t)Tv'",
+        "'cat .e\\u006ev'",
+        "'cat .e\\U0000006ev'",
+        "'%b' 'cat .e\\u006ev'",
+        "'cat .e%Qv' n",
         "'%5.2s|' abcdef",
         "''",
 };

@@ -175,6 +175,13 @@ static bool search(Recogniser *p, const Spec *sp, const ShellWord **words, size_
                         pattern = true;
                 if (options && a && strncmp(a, "--regexp=", 9) == 0)
                         pattern = true;
+                /* -eM, -ieM: the pattern attached to -e, after the letters
+                 * before it that take no value; then no operand is it */
+                for (const char *q = a && a[0] == '-' && a[1] != '-' ? a + 1 : ""; *q; q++)
+                        if (sp->with_arg && strchr(sp->with_arg, *q)) {
+                                pattern = pattern || *q == 'e';
+                                break;
+                        }
         }
         for (size_t k = 0; k < first; k++)
                 rest[m++] = words[k];

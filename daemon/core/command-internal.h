@@ -112,7 +112,7 @@ bool reread_positional_built(const char *s);
  * 1 refused, 0, -ENOMEM. */
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets);
-int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists);
 
 /* command-git.c: a git command (w[0] is git): its -c keys, git config of
  * a key that runs something, git grep over a pathspec that can match a

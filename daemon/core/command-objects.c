@@ -63,8 +63,57 @@ static bool holds_git(const ShellWord *x) {
         const char *a = programs_plain(x, buf, sizeof buf);
         if (!a)
                 return x->expansion || x->substitution; /* "$PWD" */
-        return streq(a, ".") || streq(a, "./") || streq(a, "..") || streq(a, "../") || streq(a, "/") ||
-               streq(a, "~") || names_objects(a);
+        size_t n = strlen(a);
+        /* src/.., ./., .//., ~+: the working directory spelled otherwise */
+        bool dots = (n >= 2 && streq(a + n - 2, "..")) || (n >= 3 && streq(a + n - 3, "../")) ||
+                    (n >= 2 && streq(a + n - 2, "/.")) || (n >= 3 && streq(a + n - 3, "/./"));
+        return streq(a, ".") || streq(a, "./") || dots || streq(a, "/") || streq(a, "~") || streq(a, "~+") ||
+               streq(a, "~+/") || names_objects(a);
+}
+
+/* grep -r (rg by itself) over a tree holding .git: 1 listing its names,
+ * 2 printing its bytes as text too (-a, --text, --binary-files=text:
+ * git's compressed objects, which gzip then reads); 0 neither. */
+static int grep_over_git(const char *name, const ShellWord *const *w, size_t n) {
+        char buf[256];
+        bool rg = streq(name, "rg"),
+             grep = streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep");
+        bool recursive = rg, text = false, tree = false, operand = false, dashdash = false, pattern = false;
+        if (!rg && !grep)
+                return 0;
+        for (size_t k = 1; k < n; k++) { /* -e or -f: no operand is the pattern */
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                pattern = pattern || (a && (streq(a, "-e") || streq(a, "-f") ||
+                                            strncmp(a, "--regexp", 8) == 0 || strncmp(a, "--file", 6) == 0));
+        }
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && !dashdash && streq(a, "--")) {
+                        dashdash = true;
+                        continue;
+                }
+                if (a && !dashdash && a[0] == '-' && a[1] != '-' && a[1]) {
+                        recursive = recursive || strpbrk(a + 1, "rR");
+                        text = text || strchr(a + 1, 'a');
+                        continue;
+                }
+                if (a && !dashdash && a[0] == '-') {
+                        recursive = recursive || strncmp(a, "--recursive", 11) == 0 ||
+                                    strncmp(a, "--dereference-recursive", 23) == 0;
+                        text = text || streq(a, "--text") || streq(a, "--binary-files=text") ||
+                               (rg && (streq(a, "-uuu") || streq(a, "--binary")));
+                        continue;
+                }
+                if (!pattern) { /* the pattern: grep -r . . */
+                        pattern = true;
+                        continue;
+                }
+                operand = true;
+                tree = tree || holds_git(w[k]);
+        }
+        if (!recursive || !(tree || !operand))
+                return 0;
+        return text ? 2 : 1;
 }
 
 /* Does the command leave .git out by name (--exclude=.git, -x '.git*',
@@ -89,7 +138,7 @@ static bool leaves_git_out(const ShellWord *const *w, size_t n) {
 /* When the history holds a masked entry: a copy of a tree that holds .git
  * (cp -r . /tmp/x, tar c ., rsync -a ./ x), or find over one running a
  * program on what a pattern of it can match in .git/objects. */
-int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists) {
         static const char *const copiers[] = {"cp",  "tar", "bsdtar", "zip", "rsync", "scp",     "ditto",
                                               "pax", "7z",  "cpio",   "mv",  "ln",    "install", NULL};
         static const char *const samples[] = {
@@ -98,6 +147,18 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         char buf[512];
         if (!judge_held(j) || leaves_git_out(w, n))
                 return 0;
+        int g = grep_over_git(name, w, n);
+        if (g == 2) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "%s prints the bytes of a tree holding git's objects as text, and the "
+                                    "history holds a masked entry",
+                                    name);
+        }
+        if (g == 1) { /* its names, piped on: find . | xargs, grep -rl . . | xargs */
+                judge_mark_held(j);
+                *ret_lists = true;
+        }
         bool copy = in(name, copiers), find = streq(name, "find"), exec = false, tree = false,
              narrowed = false, reaches = false;
         for (size_t k = 1; k < n && copy; k++)
@@ -141,6 +202,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                         reaches = regex ? match_regex(pat, s, fold)
                                         : match_glob(pat, s, fold ? MATCH_FOLD : 0);
                 }
+        }
+        if (find && tree && !exec && (reaches || !narrowed)) {
+                judge_mark_held(j);
+                *ret_lists = true; /* the names of git's objects among what it prints */
         }
         if (find && !(tree && exec && (reaches || !narrowed)))
                 return 0;

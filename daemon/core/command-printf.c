@@ -66,6 +66,23 @@ static int padded(Out *o, const Conv *c, const char *text, size_t n, bool zeros)
         return r;
 }
 
+/* A %(fmt)T's fmt (n bytes) as strftime prints it: its text as written,
+ * %n and %t as a newline and a tab, %% as %, any other conversion as a
+ * digit (a date's, which spells no name; a day's name would, and is a 0
+ * here: the text around it is what could). */
+static int time_text(Out *o, const char *fmt, size_t n) {
+        int r = 0;
+        for (size_t i = 0; i < n && r == 0; i++) {
+                if (fmt[i] != '%' || i + 1 >= n) {
+                        r = put(o, fmt + i, 1);
+                        continue;
+                }
+                char c = fmt[++i];
+                r = put(o, c == 'n' ? "\n" : c == 't' ? "\t" : c == '%' ? "%" : "0", 1);
+        }
+        return r;
+}
+
 /* One conversion, letter, of the operand a (NULL: none left, "" or 0). */
 static int convert(Out *o, const Conv *c, char letter, const char *a) {
         char buf[PRINTF_WIDTH_MAX + 64];
@@ -81,7 +98,8 @@ static int convert(Out *o, const Conv *c, char letter, const char *a) {
                 a = b;
                 _fallthrough_;
         case 's':
-        case 'q': { /* q quotes for the shell: a name in it reads as itself */
+        case 'q':
+        case 'Q': { /* q and Q quote for the shell: a name in it reads as itself */
                 size_t n = strlen(a ? a : "");
                 if (c->precision >= 0 && (size_t) c->precision < n)
                         n = (size_t) c->precision;
@@ -223,15 +241,16 @@ char *reread_printf(const ShellWord *const *w, size_t n) {
                         while (*p && strchr("hlLjzt", *p))
                                 p++;
                         char letter = *p ? *p++ : 's';
-                        if (letter == '(') { /* %(fmt)T: a time, no name */
+                        if (letter == '(') { /* %(fmt)T: a time as strftime spells it */
                                 const char *e = strchr(p, ')');
+                                r = time_text(&o, p, e ? (size_t) (e - p) : strlen(p));
                                 p = e ? e + 1 : p + strlen(p);
                                 if (*p)
                                         p++;
                                 used += used + 1 < m;
                                 continue;
                         }
-                        if (!strchr("sbqcdiouxXeEfFgGaA", letter)) { /* bash stops there */
+                        if (!strchr("sbqQcdiouxXeEfFgGaA", letter)) { /* bash stops there */
                                 r = put(&o, p - 1, strlen(p - 1));
                                 break;
                         }

@@ -420,7 +420,7 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
         if (matched && reads)
                 return judge_refuse(j,
                                     "find matches a masked name with a pattern and reads what it matches");
-        *ret_lists = matched;
+        *ret_lists = *ret_lists || matched;
         return 0;
 }
 
@@ -713,7 +713,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                                 return r;
                 }
         if ((r = objects_judge(j, name, w, n, st ? st->target : NULL, st ? st->n_redir : 0)) != 0 ||
-            (r = objects_tree_copy(j, name, w, n)) != 0)
+            (r = objects_tree_copy(j, name, w, n, ret_lists)) != 0)
                 return r;
         if (streq(name, "find"))
                 return judge_find(j, ln, w, n, ret_lists);

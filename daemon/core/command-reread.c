@@ -477,8 +477,30 @@ int reread_sed(Judge *j, const ShellWord *const *w, size_t n) {
         return 0;
 }
 
+/* v as UTF-8 at d (at most 4 bytes; never more than the escape that
+ * spelled it: \uH is 3 bytes, \UHHHHHHHH 10); past the last code point,
+ * as bash does, its bytes as it can. */
+static char *utf8_put(char *d, unsigned v) {
+        if (v < 0x80)
+                *d++ = (char) v;
+        else if (v < 0x800) {
+                *d++ = (char) (0xc0 | (v >> 6));
+                *d++ = (char) (0x80 | (v & 0x3f));
+        } else if (v < 0x10000) {
+                *d++ = (char) (0xe0 | (v >> 12));
+                *d++ = (char) (0x80 | ((v >> 6) & 0x3f));
+                *d++ = (char) (0x80 | (v & 0x3f));
+        } else {
+                *d++ = (char) (0xf0 | ((v >> 18) & 0x07));
+                *d++ = (char) (0x80 | ((v >> 12) & 0x3f));
+                *d++ = (char) (0x80 | ((v >> 6) & 0x3f));
+                *d++ = (char) (0x80 | (v & 0x3f));
+        }
+        return d;
+}
+
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
- * \NNN and \0NNN (a NUL ends it). */
+ * \uHHHH, \UHHHHHHHH, \NNN and \0NNN (a NUL ends it). */
 void reread_unescape(char *s) {
         char *d = s;
         for (const char *p = s; *p;) {
@@ -494,6 +516,22 @@ void reread_unescape(char *s) {
                 if (k && *p) {
                         *d++ = to[k - "abefnrtv\\"];
                         p++;
+                        continue;
+                }
+                if (*p == 'u' || *p == 'U') { /* \uHHHH, \UHHHHHHHH: the code point, in UTF-8 */
+                        int max = *p == 'u' ? 4 : 8;
+                        for (p++; digits < max &&
+                                  ((*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'f'));
+                             digits++, p++)
+                                v = v * 16 + (unsigned) (*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+                        if (digits == 0) {
+                                *d++ = '\\';
+                                *d++ = p[-1];
+                                continue;
+                        }
+                        if (v == 0)
+                                break;
+                        d = utf8_put(d, v);
                         continue;
                 }
                 if (*p == 'x') {
