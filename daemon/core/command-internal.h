@@ -64,6 +64,11 @@ char *programs_joined(const ShellWord *const *w, size_t n, size_t k);
 /* NAME=... or NAME+=...: the shell sets NAME (PATH, GIT_CONFIG_*) for
  * what follows. */
 bool programs_is_assignment(const ShellWord *w);
+/* Is a the long option --name as getopt_long takes it: the whole name or
+ * any prefix of it (--comm for --command: a program the rule does not
+ * read the table of may take it so), with or without =VALUE? The value
+ * attached in *ret_value (NULL: none); ret_value may be NULL. */
+bool programs_long_is(const char *a, const char *name, const char **ret_value);
 /* A word's text as the program gets it (NULL if out of memory): its bytes,
  * a glob's specials as written, an expansion as nothing. */
 char *programs_word_text(const ShellWord *w);

@@ -153,6 +153,18 @@ static const Wrapper *wrapper_find(const char *name) {
         return NULL;
 }
 
+bool programs_long_is(const char *a, const char *name, const char **ret_value) {
+        if (!a || a[0] != '-' || a[1] != '-' || !a[2])
+                return false;
+        const char *eq = strchr(a, '=');
+        size_t len = eq ? (size_t) (eq - a - 2) : strlen(a + 2);
+        if (len == 0 || len > strlen(name) || strncmp(name, a + 2, len) != 0)
+                return false;
+        if (ret_value)
+                *ret_value = eq ? eq + 1 : NULL;
+        return true;
+}
+
 size_t programs_wrapped(const ShellWord *const *w, size_t n) {
         char buf[256];
         const Wrapper *wr = n > 0 ? wrapper_find(program(w[0], buf, sizeof buf)) : NULL;
@@ -179,12 +191,12 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
                 if (streq(wr->name, "env") && programs_is_assignment(w[k]))
                         continue;
                 if (a[0] == '-' && a[1] == '-' && a[2]) {
-                        const char *eq = strchr(a, '=');
-                        size_t len = eq ? (size_t) (eq - a - 2) : strlen(a + 2);
+                        /* env --un ls cat .env: --unset's value, by a prefix */
+                        const char *value = NULL;
                         bool with = false;
                         for (const char *const *l = wr->long_with_arg; l && *l && !with; l++)
-                                with = strlen(*l) == len && strncmp(*l, a + 2, len) == 0;
-                        if (with && !eq)
+                                with = programs_long_is(a, *l, &value);
+                        if (with && !value)
                                 k++;
                         continue;
                 }
@@ -300,8 +312,11 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                         char o[256];
                         const char *a = programs_plain(w[k], o, sizeof o);
                         const char *c = a && a[0] == '-' && a[1] != '-' ? strchr(a, 'c') : NULL;
-                        if (a && (streq(a, "-c") || streq(a, "--command") || (c && !c[1])))
-                                at = k + 1; /* script -qc S */
+                        const char *value = NULL;
+                        bool command = programs_long_is(a, "command", &value) ||
+                                       programs_long_is(a, "session-command", &value);
+                        if (a && (streq(a, "-c") || (command && !value) || (c && !c[1])))
+                                at = k + 1; /* script -qc S, su --comm S */
                         else if (c) {       /* -cS: the rest of the word */
                                 char *s = strdup(c + 1);
                                 if (!s)
@@ -309,8 +324,8 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                                 *ret_s = s;
                                 *ret_rest = k + 1;
                                 return 1;
-                        } else if (a && strncmp(a, "--command=", 10) == 0) {
-                                char *s = strdup(a + 10);
+                        } else if (command && value) {
+                                char *s = strdup(value);
                                 if (!s)
                                         return -ENOMEM;
                                 *ret_s = s;
@@ -467,26 +482,27 @@ static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a)
                         continue;
-                const char *pat = NULL;
-                static const char *const with_next[] = {
-                        "--include", "-g", "--glob", "--iglob", "-G", "--file-search-regex", NULL};
-                if (strncmp(a, "--include=", 10) == 0)
-                        pat = a + 10;
-                else if (strncmp(a, "--type-add=", 11) == 0) /* NAME:GLOB, NAME:include:... */
-                        pat = strchr(a + 11, ':') ? strrchr(a + 11, ':') + 1 : NULL;
-                else if (streq(a, "--type-add") && k + 1 < n && programs_plain(w[k + 1], buf, sizeof buf))
+                const char *pat = NULL, *value = NULL;
+                /* by a prefix too: grep -r --incl='*nv' */
+                bool include = programs_long_is(a, "include", &value) ||
+                               programs_long_is(a, "glob", &value) || programs_long_is(a, "iglob", &value);
+                bool regex = programs_long_is(a, "file-search-regex", &value);
+                if ((include || regex) && value)
+                        pat = value;
+                else if (programs_long_is(a, "type-add", &value) && value) /* NAME:GLOB, NAME:include:... */
+                        pat = strchr(value, ':') ? strrchr(value, ':') + 1 : NULL;
+                else if (programs_long_is(a, "type-add", NULL) && k + 1 < n &&
+                         programs_plain(w[k + 1], buf, sizeof buf))
                         k++, pat = strrchr(buf, ':') ? strrchr(buf, ':') + 1 : NULL;
-                else if (strncmp(a, "--glob=", 7) == 0 || strncmp(a, "--iglob=", 8) == 0)
-                        pat = strchr(a, '=') + 1;
-                else if (in(a, with_next) && k + 1 < n)
+                else if ((include || regex || streq(a, "-g") || streq(a, "-G")) && k + 1 < n)
                         pat = programs_plain(w[++k], buf, sizeof buf);
                 if (!pat)
                         continue;
                 /* rg's globs are gitignore's, ag's -G a regex: a glob
                  * judged against names and paths, either case */
                 int budget = 64;
-                bool m = a[1] == 'G' || streq(a, "--file-search-regex") ? match_secret_regex(j, pat, true)
-                                                                        : rg_glob_matches(j, pat, &budget);
+                bool m = streq(a, "-G") || regex ? match_secret_regex(j, pat, true)
+                                                 : rg_glob_matches(j, pat, &budget);
                 if (m)
                         return judge_refuse(j,
                                             "grep searches the files a pattern of it matches, a masked name "
@@ -504,19 +520,19 @@ static int judge_patterns(Judge *j, const char *name, const ShellWord *const *w,
                 char buf[512];
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 _cleanup_free_ char *text = NULL;
-                const char *pat = NULL;
+                const char *pat = NULL, *value = NULL;
                 if (tar && wildcards && !(a && a[0] == '-')) {
                         text = programs_word_text(w[k]);
                         if (!text)
                                 return -ENOMEM;
                         pat = text;
                 } else if (!tar && a &&
-                           (strncmp(a, "--include=", 10) == 0 || strncmp(a, "--filter=", 9) == 0)) {
-                        pat = strchr(a, '=') + 1;
-                } else if (!tar && a &&
-                           (streq(a, "--include") || streq(a, "-i") || streq(a, "--filter") ||
-                            streq(a, "-f")) &&
-                           k + 1 < n) {
+                           (programs_long_is(a, "include", &value) ||
+                            programs_long_is(a, "filter", &value))) {
+                        pat = value ? value : k + 1 < n ? programs_plain(w[++k], buf, sizeof buf) : NULL;
+                } else if (!tar && a && strncmp(a, "-i", 2) == 0 && a[2]) { /* zip -i*nv */
+                        pat = a + 2;
+                } else if (!tar && a && (streq(a, "-i") || streq(a, "-f")) && k + 1 < n) {
                         pat = programs_plain(w[++k], buf, sizeof buf);
                 }
                 if (!pat)
@@ -630,12 +646,12 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                                 char o[256];
                                 const char *b = programs_plain(w[a], o, sizeof o);
                                 const char *S = b && b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
-                                const char *split = b && strncmp(b, "--split-string=", 15) == 0 ? b + 15
-                                                    : S && S[1]                                 ? S + 1
-                                                                                                : NULL;
+                                const char *value = NULL;
+                                bool long_split = programs_long_is(b, "split-string", &value);
+                                const char *split = long_split && value ? value : S && S[1] ? S + 1 : NULL;
                                 if (split && (r = programs_reread(j, "env -S", split, strlen(split))) != 0)
                                         return r;
-                                if (((S && !S[1]) || word_is(w[a], "--split-string")) && a + 1 < n) {
+                                if (((S && !S[1]) || (long_split && !value)) && a + 1 < n) {
                                         _cleanup_free_ char *s = programs_word_text(w[a + 1]);
                                         if (!s)
                                                 return -ENOMEM;

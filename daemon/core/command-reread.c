@@ -362,6 +362,17 @@ static int judge_exec_value(Judge *j, const char *name, const char *opt, const c
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         char buf[1024];
         bool tar = streq(name, "tar");
+        const char *first = tar && n > 1 ? programs_plain(w[1], buf, sizeof buf) : NULL;
+        if (first && first[0] != '-' &&
+            strpbrk(first, "IF")) /* tar cIf CMD ARCHIVE: in the letters' order */
+                for (size_t k = 2; k < n; k++) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        int r = judge_exec_value(j, name, "-I", t);
+                        if (r != 0)
+                                return r;
+                }
         for (size_t k = 1; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a || a[0] != '-')
@@ -374,9 +385,14 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                         if (streq(*o, "-c") && in(name, c_is_data))
                                 continue;
                         int r = 0;
-                        if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
+                        const char *value = NULL;
+                        /* --comm=, --to-co=, --checkpoint-act=: a prefix is the option */
+                        bool prefix = (*o)[1] == '-' && programs_long_is(a, *o + 2, &value);
+                        if (prefix && value)
+                                r = judge_exec_value(j, name, *o, value);
+                        else if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
                                 r = judge_exec_value(j, name, *o, eq + 1);
-                        else if (streq(a, *o) && k + 1 < n) {
+                        else if ((streq(a, *o) || prefix) && k + 1 < n) {
                                 _cleanup_free_ char *t = programs_word_text(w[k + 1]);
                                 if (!t)
                                         return -ENOMEM;
@@ -385,12 +401,16 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                         if (r != 0)
                                 return r;
                 }
-                /* tar -I CMD, -F SCRIPT: tar's own */
-                if (tar && (streq(a, "-I") || streq(a, "-F")) && k + 1 < n) {
-                        _cleanup_free_ char *t = programs_word_text(w[k + 1]);
+                /* tar -I CMD, -F SCRIPT: tar's own; bundled (-cI CMD) or
+                 * attached (-I'CMD', -cI'CMD') */
+                const char *letter = tar && a[1] != '-' ? strpbrk(a + 1, "IF") : NULL;
+                if (letter) {
+                        _cleanup_free_ char *t = letter[1]   ? strdup(letter + 1)
+                                                 : k + 1 < n ? programs_word_text(w[k + 1])
+                                                             : strdup("");
                         if (!t)
                                 return -ENOMEM;
-                        int r = judge_exec_value(j, name, a, t);
+                        int r = judge_exec_value(j, name, "-I", t);
                         if (r != 0)
                                 return r;
                 }
@@ -416,7 +436,7 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
  * flags holding one, is refused (what runs is often the input's). */
 static bool sed_runs(const char *s) {
         for (const char *p = s; *p;) {
-                while (*p && strchr(" \t\n;{}!0123456789$,~+", *p))
+                while (*p && strchr(" \t\n\r\f\v;{}!0123456789$,~+", *p)) /* sed skips \r, \f, \v too */
                         p++;
                 if (*p == '/' || *p == '\\') { /* an address: /re/ or \cREc */
                         char d = *p == '\\' ? p[1] : '/';
@@ -455,20 +475,29 @@ int reread_sed(Judge *j, const ShellWord *const *w, size_t n) {
         bool script_given = false;
         for (size_t k = 1; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
-                if (a &&
-                    (streq(a, "-e") || streq(a, "--expression") || streq(a, "-f") || streq(a, "--file")))
+                if (a && (strncmp(a, "-e", 2) == 0 || programs_long_is(a, "expression", NULL) ||
+                          strncmp(a, "-f", 2) == 0 || programs_long_is(a, "file", NULL)))
                         script_given = true;
         }
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)
                         return -ENOMEM;
+                const char *value = NULL;
+                if (streq(t, "-l") || (programs_long_is(t, "line-length", &value) && !value)) {
+                        k++; /* sed -l 5 SCRIPT: 5 is -l's */
+                        continue;
+                }
                 bool after_e = k > 1 && programs_plain(w[k - 1], buf, sizeof buf) &&
-                               (streq(buf, "-e") || streq(buf, "--expression"));
-                const char *script = after_e                                ? t
-                                     : strncmp(t, "--expression=", 13) == 0 ? t + 13
-                                     : !script_given && t[0] != '-'         ? t
-                                                                            : NULL;
+                               (streq(buf, "-e") || (programs_long_is(buf, "expression", &value) && !value));
+                bool long_e = programs_long_is(t, "expression", &value) && value;
+                /* -es/x/y/e: the script attached to -e (after -n, -E...) */
+                const char *attached = t[0] == '-' && t[1] != '-' ? strchr(t, 'e') : NULL;
+                const char *script = after_e                        ? t
+                                     : long_e                       ? value
+                                     : attached && attached[1]      ? attached + 1
+                                     : !script_given && t[0] != '-' ? t
+                                                                    : NULL;
                 if (script && sed_runs(script))
                         return judge_refuse(j, "sed's e command or s///e flag: it runs a command line");
                 if (!script_given && t[0] != '-' && !after_e)
