@@ -518,6 +518,17 @@ static const Row rows[] = {
         {"sed $'\\re git log -p --all' f", true, true, NULL},
         {"tar czf x.tgz src", true, false, NULL},
         {"sed -n -e 's/a/b/p' f", true, false, NULL},
+        /* 31e 6, 7, 12: a shell's positional parameters and its program from a pipe */
+        {"bash -s .e nv <<< 'cat $1$2'", false, true, ".env"},
+        {"source /dev/stdin .e nv <<< 'cat $1$2'", false, true, ".env"},
+        {"exec 3<<'EOF'\nls\nEOF\nsource /dev/fd/3", false, true, NULL},
+        {"echo 'git log -p --all' | cat | bash", true, true, ".env"},
+        {"echo 'git log -p --all' | sort | head -5 | bash", true, true, ".env"},
+        {"echo .e nv | xargs sh -c 'cat $1$2' _", false, true, NULL},
+        {"sh -c 'cat ${10}${11}' _ 1 2 3 4 5 6 7 8 9 .e nv", false, true, ".env"},
+        {"find . -name '*.c' | xargs sh -c 'wc -l \"$@\"' _", true, false, NULL},
+        {"echo ls | cat | bash", true, false, NULL},
+        {"bash -s <<< 'make test'", true, false, NULL},
         /* false refusals: a search's pattern is data, whatever it reads */
         {"grep -rn '\\.env' src", true, false, NULL},
         {"grep -R --line-number 'load_dotenv\\|\\.env' .", true, false, NULL},

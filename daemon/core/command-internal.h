@@ -64,6 +64,8 @@ char *programs_joined(const ShellWord *const *w, size_t n, size_t k);
 /* NAME=... or NAME+=...: the shell sets NAME (PATH, GIT_CONFIG_*) for
  * what follows. */
 bool programs_is_assignment(const ShellWord *w);
+/* Is the word exactly the literal s (no quote, escape or expansion)? */
+bool programs_word_is(const ShellWord *w, const char *s);
 /* Is a the long option --name as getopt_long takes it: the whole name or
  * any prefix of it (--comm for --command: a program the rule does not
  * read the table of may take it so), with or without =VALUE? The value
@@ -99,6 +101,11 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */
 void reread_unescape(char *s);
+/* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
+ * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
+ * when a pattern reaches a masked name, 0, -ENOMEM. */
+int patterns_grep(Judge *j, const ShellWord *const *w, size_t n);
+int patterns_program(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* command-printf.c: what printf WORDS (w[0] is printf) prints, its format
  * applied to its operands as bash's builtin does; NULL when out of memory. */
 char *reread_printf(const ShellWord *const *w, size_t n);

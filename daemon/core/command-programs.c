@@ -36,7 +36,7 @@ char *programs_word_text(const ShellWord *w) {
         return s;
 }
 
-static bool word_is(const ShellWord *w, const char *s) {
+bool programs_word_is(const ShellWord *w, const char *s) {
         size_t n = strlen(s);
         if (w->n != n)
                 return false;
@@ -382,6 +382,37 @@ typedef struct Line {
         bool substitution; /* its output becomes words of the line around it */
 } Line;
 
+static bool name_char(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+               c == '_' || c == '-' || c == '/' || (unsigned char) c >= 0x80;
+}
+
+/* Does s join a positional parameter to another or to a name's letters
+ * ($1$2, .e$1, ${1}nv)? A name is then made when it runs; "$@" and "$1"
+ * alone hand on names as given. */
+static bool positional_joined(const char *s) {
+        const char *prev_end = NULL;
+        for (const char *p = s; (p = strchr(p, '$'));) {
+                const char *e = NULL;
+                if (p[1] >= '0' && p[1] <= '9')
+                        e = p + 2;
+                else if (p[1] == '@' || p[1] == '*')
+                        e = p + 2;
+                else if (p[1] == '{' && ((p[2] >= '0' && p[2] <= '9') || p[2] == '@' || p[2] == '*'))
+                        e = strchr(p, '}') ? strchr(p, '}') + 1 : NULL;
+                if (!e) {
+                        p++;
+                        continue;
+                }
+                bool before = p > s && (name_char(p[-1]) || p == prev_end);
+                if (before || name_char(*e) || *e == '$')
+                        return true;
+                prev_end = e;
+                p = e;
+        }
+        return false;
+}
+
 static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                        bool *ret_lists);
 
@@ -396,13 +427,14 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a)
                         continue;
-                if (streq(a, "-E") || (streq(a, "-regextype") && k + 1 < n && !word_is(w[k + 1], "emacs")))
+                if (streq(a, "-E") ||
+                    (streq(a, "-regextype") && k + 1 < n && !programs_word_is(w[k + 1], "emacs")))
                         other_regex = true; /* BSD's -E, posix-extended: read as matching anything */
                 if (in(a, readers)) {
                         reads = true;
                         if (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0) {
                                 size_t e = k + 1;
-                                while (e < n && !word_is(w[e], ";") && !word_is(w[e], "+"))
+                                while (e < n && !programs_word_is(w[e], ";") && !programs_word_is(w[e], "+"))
                                         e++;
                                 bool lists = false;
                                 if ((r = judge_words(j, ln, w + k + 1, e - k - 1, NULL, &lists)) != 0)
@@ -416,7 +448,8 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                             streq(a, "-iwholename") || streq(a, "-lname") || streq(a, "-ilname");
                 bool regex = streq(a, "-regex") || streq(a, "-iregex");
                 size_t nots = 0; /* ! -path X, -not -name X: what it matches is left out */
-                while (nots < k - 1 && (word_is(w[k - 1 - nots], "!") || word_is(w[k - 1 - nots], "-not")))
+                while (nots < k - 1 &&
+                       (programs_word_is(w[k - 1 - nots], "!") || programs_word_is(w[k - 1 - nots], "-not")))
                         nots++;
                 if ((name || path || regex) && k + 1 < n && nots % 2 == 1) {
                         k++;
@@ -436,115 +469,6 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                 return judge_refuse(j,
                                     "find matches a masked name with a pattern and reads what it matches");
         *ret_lists = *ret_lists || matched;
-        return 0;
-}
-
-/* A glob of rg's (gitignore's, with {a,b} alternation) against the
- * secrets' names and paths, either case: each alternative, at most
- * *budget of them (past it: taken to match). */
-static bool rg_glob_matches(Judge *j, const char *pat, int *budget) {
-        if (--*budget < 0)
-                return true;
-        const char *open = NULL;
-        int depth = 0;
-        for (const char *c = pat; *c; c++) {
-                if (*c == '\\' && c[1]) {
-                        c++;
-                        continue;
-                }
-                if (*c == '{' && depth++ == 0)
-                        open = c;
-                else if (*c == '}' && depth > 0 && --depth == 0) {
-                        size_t head = (size_t) (open - pat), len = strlen(pat);
-                        for (const char *a = open + 1;;) {
-                                const char *e = a;
-                                for (int d = 0; e < c && (d > 0 || *e != ','); e++)
-                                        d += *e == '{' ? 1 : *e == '}' ? -1 : 0;
-                                _cleanup_free_ char *alt = malloc(len + 1);
-                                if (!alt)
-                                        return true;
-                                sprintf(alt, "%.*s%.*s%s", (int) head, pat, (int) (e - a), a, c + 1);
-                                if (rg_glob_matches(j, alt, budget))
-                                        return true;
-                                if (e >= c)
-                                        return false;
-                                a = e + 1;
-                        }
-                }
-        }
-        return match_secret_glob(j, pat, MATCH_FOLD, true) || match_secret_glob(j, pat, MATCH_FOLD, false);
-}
-
-/* grep -r --include=GLOB, rg -g GLOB: the files it searches, by name. */
-static int judge_grep(Judge *j, const ShellWord *const *w, size_t n) {
-        for (size_t k = 1; k < n; k++) {
-                char buf[512];
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                if (!a)
-                        continue;
-                const char *pat = NULL, *value = NULL;
-                /* by a prefix too: grep -r --incl='*nv' */
-                bool include = programs_long_is(a, "include", &value) ||
-                               programs_long_is(a, "glob", &value) || programs_long_is(a, "iglob", &value);
-                bool regex = programs_long_is(a, "file-search-regex", &value);
-                if ((include || regex) && value)
-                        pat = value;
-                else if (programs_long_is(a, "type-add", &value) && value) /* NAME:GLOB, NAME:include:... */
-                        pat = strchr(value, ':') ? strrchr(value, ':') + 1 : NULL;
-                else if (programs_long_is(a, "type-add", NULL) && k + 1 < n &&
-                         programs_plain(w[k + 1], buf, sizeof buf))
-                        k++, pat = strrchr(buf, ':') ? strrchr(buf, ':') + 1 : NULL;
-                else if ((include || regex || streq(a, "-g") || streq(a, "-G")) && k + 1 < n)
-                        pat = programs_plain(w[++k], buf, sizeof buf);
-                if (!pat)
-                        continue;
-                /* rg's globs are gitignore's, ag's -G a regex: a glob
-                 * judged against names and paths, either case */
-                int budget = 64;
-                bool m = streq(a, "-G") || regex ? match_secret_regex(j, pat, true)
-                                                 : rg_glob_matches(j, pat, &budget);
-                if (m)
-                        return judge_refuse(j,
-                                            "grep searches the files a pattern of it matches, a masked name "
-                                            "among them");
-        }
-        return 0;
-}
-
-/* tar --wildcards PATTERN, rsync --include=PAT, zip -i PAT: what it reads. */
-static int judge_patterns(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
-        bool tar = streq(name, "tar"), wildcards = false;
-        for (size_t k = 1; k < n && tar; k++)
-                wildcards = wildcards || word_is(w[k], "--wildcards");
-        for (size_t k = 1; k < n; k++) {
-                char buf[512];
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                _cleanup_free_ char *text = NULL;
-                const char *pat = NULL, *value = NULL;
-                if (tar && wildcards && !(a && a[0] == '-')) {
-                        text = programs_word_text(w[k]);
-                        if (!text)
-                                return -ENOMEM;
-                        pat = text;
-                } else if (!tar && a &&
-                           (programs_long_is(a, "include", &value) ||
-                            programs_long_is(a, "filter", &value))) {
-                        pat = value ? value : k + 1 < n ? programs_plain(w[++k], buf, sizeof buf) : NULL;
-                } else if (!tar && a && strncmp(a, "-i", 2) == 0 && a[2]) { /* zip -i*nv */
-                        pat = a + 2;
-                } else if (!tar && a && (streq(a, "-i") || streq(a, "-f")) && k + 1 < n) {
-                        pat = programs_plain(w[++k], buf, sizeof buf);
-                }
-                if (!pat)
-                        continue;
-                if ((pat[0] == '+' || pat[0] == '-') && pat[1] == ' ') /* a filter rule: "+ PAT" */
-                        pat += 2;
-                if (match_secret_glob(j, pat, MATCH_FOLD, false) ||
-                    match_secret_glob(j, pat, MATCH_FOLD, true))
-                        return judge_refuse(
-                                j, "%s reads the files a pattern of it matches, a masked name among them",
-                                name);
-        }
         return 0;
 }
 
@@ -703,6 +627,11 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 j->computed = j->computed || w[a]->substitution;
         for (size_t a = 0; st && a < st->n_redir && shell; a++)
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
+        if (r > 0 && in(name, shells) && j->unseen_args && positional_joined(s))
+                return judge_refuse(j,
+                                    "%s -c joins positional parameters that xargs adds when it runs: "
+                                    "names made at run time",
+                                    name);
         if (r > 0 && in(name, shells) && reread_positional_built(s))
                 return judge_refuse(j,
                                     "%s -c builds its own positional parameters (set --, a function) and "
@@ -737,14 +666,55 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 return git_check(j, w, n, ret_lists);
         if (streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep") || streq(name, "rg") ||
             streq(name, "ag") || streq(name, "ack"))
-                return judge_grep(j, w, n);
+                return patterns_grep(j, w, n);
         if (streq(name, "tar") || streq(name, "rsync") || streq(name, "zip"))
-                return judge_patterns(j, name, w, n);
+                return patterns_program(j, name, w, n);
         return 0;
 }
 
 /* What a shell in this stage reads from its input: a here-string, a
  * heredoc, or what echo or printf before it in the pipe prints. */
+/* What a shell reads as its program, judged: as written, and with the
+ * words after its script ($1, $2, ...: bash -s .e nv <<< 'cat $1$2'). */
+static int shell_text(Judge *j, const char *what, const char *s, const ShellWord *const *args,
+                      size_t n_args) {
+        int r = programs_reread(j, what, s, strlen(s));
+        if (r != 0 || n_args == 0)
+                return r;
+        /* the word before the first is $0: the script, or an option */
+        _cleanup_free_ char *p = reread_positional(s, args - 1, n_args + 1);
+        return p ? programs_reread(j, what, p, strlen(p)) : -ENOMEM;
+}
+
+/* The shell's operands (after its options, no -c): its script, if not -s,
+ * then its positional parameters; 1 when the script is a descriptor the
+ * line fills (/dev/stdin, /dev/fd/N, /proc/self/fd/N): read as its input. */
+static int shell_operands(const ShellWord *const *w, size_t n, bool source,
+                          const ShellWord *const **ret_args, size_t *ret_n) {
+        char buf[256];
+        bool s_opt = false;
+        size_t k = 1;
+        for (; k < n && !source; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || (a[0] != '-' && a[0] != '+') || streq(a, "-"))
+                        break;
+                if (streq(a, "--")) {
+                        k++;
+                        break;
+                }
+                s_opt = s_opt || (a[1] != '-' && strchr(a + 1, 's'));
+                if (a[1] != '-' && (strchr(a + 1, 'o') || strchr(a + 1, 'O')))
+                        k++;
+        }
+        const char *script = !s_opt && k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+        bool fd = script && (streq(script, "/dev/stdin") || strncmp(script, "/dev/fd/", 8) == 0 ||
+                             (strncmp(script, "/proc/", 6) == 0 && strstr(script, "/fd/")));
+        size_t first = s_opt ? k : k + 1;
+        *ret_args = first < n ? w + first : NULL;
+        *ret_n = first < n ? n - first : 0;
+        return fd;
+}
+
 static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
         char buf[256];
         size_t k = 0;
@@ -756,6 +726,13 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
         if (!in(name, shells) &&
             !(name && (streq(name, "eval") || streq(name, "source") || streq(name, "."))))
                 return 0;
+        const ShellWord *const *args = NULL;
+        size_t n_args = 0;
+        bool source = streq(name, "source") || streq(name, ".");
+        if (!streq(name, "eval") && shell_operands(st->w + k, st->n - k, source, &args, &n_args) &&
+            !st->n_redir && !prev)
+                return judge_refuse(j, "%s reads a script from a descriptor filled elsewhere (exec 3<<EOF)",
+                                    name);
         for (size_t i = 0; i < st->n_redir; i++) {
                 const char *op = st->redir[i]->op;
                 _cleanup_free_ char *s = NULL;
@@ -767,7 +744,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                         continue;
                 if (!s)
                         return -ENOMEM;
-                int r = programs_reread(j, "what a shell reads from its input", s, strlen(s));
+                int r = shell_text(j, "what a shell reads from its input", s, args, n_args);
                 if (r != 0)
                         return r;
         }
@@ -783,7 +760,7 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                         continue;
                 if (!s)
                         return -ENOMEM;
-                int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+                int r = shell_text(j, "what a shell reads from the pipe", s, args, n_args);
                 if (r != 0)
                         return r;
         }
@@ -795,18 +772,18 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
                 _cleanup_free_ char *s = programs_joined(prev->w, prev->n, from);
                 if (!s)
                         return -ENOMEM;
-                int r = programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+                int r = shell_text(j, "what a shell reads from the pipe", s, args, n_args);
                 if (r != 0)
                         return r;
                 if (streq(pname, "printf")) { /* printf 'cat .e%sv' n | sh */
                         _cleanup_free_ char *f = reread_printf(prev->w, prev->n);
                         if (!f)
                                 return -ENOMEM;
-                        if ((r = programs_reread(j, "what a shell reads from the pipe", f, strlen(f))) != 0)
+                        if ((r = shell_text(j, "what a shell reads from the pipe", f, args, n_args)) != 0)
                                 return r;
                 }
                 reread_unescape(s);
-                return programs_reread(j, "what a shell reads from the pipe", s, strlen(s));
+                return shell_text(j, "what a shell reads from the pipe", s, args, n_args);
         }
         return 0;
 }
@@ -835,6 +812,21 @@ static bool stdin_filter(const Stage *st) {
         return !st->keyword_led && st->n > 0 && in(program(st->w[0], buf, sizeof buf), filters);
 }
 
+/* A filter that hands its input on as lines, unchanged but for order or
+ * count (no file of its own, no option that rewrites a line). */
+static bool passes_on(const Stage *st) {
+        static const char *const pass[] = {"cat", "tee", "head", "tail", "sort", "uniq", "stdbuf", NULL};
+        char buf[256];
+        if (st->keyword_led || st->n == 0 || !in(program(st->w[0], buf, sizeof buf), pass))
+                return false;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        return streq(program(st->w[0], buf, sizeof buf), "tee"); /* tee FILE: a copy */
+        }
+        return true;
+}
+
 static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
         bool listed = false;
         int r;
@@ -844,7 +836,12 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return judge_refuse(
                                 j, "names a pattern matches, a masked one among them, piped to a program "
                                    "that can read them");
-                if ((r = judge_shell_input(j, ln, &v[i], i > 0 ? &v[i - 1] : NULL)) != 0)
+                /* echo S | cat | sh: what cat, sort, head, tee pass on is
+                 * the text before them */
+                size_t from = i;
+                while (from > 1 && passes_on(&v[from - 1]))
+                        from--;
+                if ((r = judge_shell_input(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0)
                         return r;
                 if ((r = judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
@@ -886,12 +883,13 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                         }
                         /* function NAME { ...; }, coproc [NAME] { ...; }: the body is
                          * what runs (the name, before a '{' or '(', is none) */
-                        if (st->n == 0 && (word_is(&t->w, "function") || word_is(&t->w, "coproc"))) {
+                        if (st->n == 0 &&
+                            (programs_word_is(&t->w, "function") || programs_word_is(&t->w, "coproc"))) {
                                 st->keyword_led = true;
                                 bool named = i + 2 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
                                              ((l->v[i + 2].w.n == 1 && l->v[i + 2].w.v[0].c == '{') ||
                                               l->v[i + 2].kind == SHELL_TOKEN_OP);
-                                i += word_is(&t->w, "function") || named;
+                                i += programs_word_is(&t->w, "function") || named;
                                 continue;
                         }
                         if (st->n == STAGE_WORDS_MAX)

@@ -34,14 +34,19 @@ char *reread_positional(const char *s, const ShellWord *const *args, size_t n_ar
         if (!out)
                 return NULL;
         for (const char *p = s; *p;) {
-                bool brace = p[0] == '$' && p[1] == '{' && p[2] >= '0' && p[2] <= '9' && p[3] == '}';
+                /* ${N}, ${NN} (bash -c 'cat ${10}${11}' _ 1 ... 9 .e nv) */
+                size_t digits = 0, number = 0;
+                if (p[0] == '$' && p[1] == '{')
+                        while (p[2 + digits] >= '0' && p[2 + digits] <= '9' && digits < 6)
+                                number = number * 10 + (size_t) (p[2 + digits++] - '0');
+                bool brace = digits > 0 && p[2 + digits] == '}';
                 bool digit = p[0] == '$' && p[1] >= '0' && p[1] <= '9';
                 bool all = p[0] == '$' && (p[1] == '@' || p[1] == '*');
                 if (!brace && !digit && !all) {
                         *o++ = *p++;
                         continue;
                 }
-                size_t from = all ? 1 : (size_t) ((brace ? p[2] : p[1]) - '0'), to = all ? n_args : from + 1;
+                size_t from = all ? 1 : brace ? number : (size_t) (p[1] - '0'), to = all ? n_args : from + 1;
                 for (size_t i = from; i < to && i < n_args; i++) {
                         _cleanup_free_ char *t = programs_word_text(args[i]);
                         if (!t) {
@@ -50,7 +55,7 @@ char *reread_positional(const char *s, const ShellWord *const *args, size_t n_ar
                         }
                         o += sprintf(o, "%s%s", i > from ? " " : "", t);
                 }
-                p += brace ? 4 : 2;
+                p += brace ? 3 + digits : 2;
         }
         *o = 0;
         return out;

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Patterns handed to programs that read what they match (command-internal.h):
+ * grep's --include, rg's and ag's globs and regexes, tar's --wildcards,
+ * rsync's and zip's includes and filters, judged against the policy's names.
+ * It must not lex, nor judge what a program runs: command-programs.c does.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "match.h"
+#include "util.h"
+
+/* A glob of rg's (gitignore's, with {a,b} alternation) against the
+ * secrets' names and paths, either case: each alternative, at most
+ * *budget of them (past it: taken to match). */
+static bool rg_glob_matches(Judge *j, const char *pat, int *budget) {
+        if (--*budget < 0)
+                return true;
+        const char *open = NULL;
+        int depth = 0;
+        for (const char *c = pat; *c; c++) {
+                if (*c == '\\' && c[1]) {
+                        c++;
+                        continue;
+                }
+                if (*c == '{' && depth++ == 0)
+                        open = c;
+                else if (*c == '}' && depth > 0 && --depth == 0) {
+                        size_t head = (size_t) (open - pat), len = strlen(pat);
+                        for (const char *a = open + 1;;) {
+                                const char *e = a;
+                                for (int d = 0; e < c && (d > 0 || *e != ','); e++)
+                                        d += *e == '{' ? 1 : *e == '}' ? -1 : 0;
+                                _cleanup_free_ char *alt = malloc(len + 1);
+                                if (!alt)
+                                        return true;
+                                sprintf(alt, "%.*s%.*s%s", (int) head, pat, (int) (e - a), a, c + 1);
+                                if (rg_glob_matches(j, alt, budget))
+                                        return true;
+                                if (e >= c)
+                                        return false;
+                                a = e + 1;
+                        }
+                }
+        }
+        return match_secret_glob(j, pat, MATCH_FOLD, true) || match_secret_glob(j, pat, MATCH_FOLD, false);
+}
+
+/* grep -r --include=GLOB, rg -g GLOB: the files it searches, by name. */
+int patterns_grep(Judge *j, const ShellWord *const *w, size_t n) {
+        for (size_t k = 1; k < n; k++) {
+                char buf[512];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        continue;
+                const char *pat = NULL, *value = NULL;
+                /* by a prefix too: grep -r --incl='*nv' */
+                bool include = programs_long_is(a, "include", &value) ||
+                               programs_long_is(a, "glob", &value) || programs_long_is(a, "iglob", &value);
+                bool regex = programs_long_is(a, "file-search-regex", &value);
+                if ((include || regex) && value)
+                        pat = value;
+                else if (programs_long_is(a, "type-add", &value) && value) /* NAME:GLOB, NAME:include:... */
+                        pat = strchr(value, ':') ? strrchr(value, ':') + 1 : NULL;
+                else if (programs_long_is(a, "type-add", NULL) && k + 1 < n &&
+                         programs_plain(w[k + 1], buf, sizeof buf))
+                        k++, pat = strrchr(buf, ':') ? strrchr(buf, ':') + 1 : NULL;
+                else if ((include || regex || streq(a, "-g") || streq(a, "-G")) && k + 1 < n)
+                        pat = programs_plain(w[++k], buf, sizeof buf);
+                if (!pat)
+                        continue;
+                /* rg's globs are gitignore's, ag's -G a regex: a glob
+                 * judged against names and paths, either case */
+                int budget = 64;
+                bool m = streq(a, "-G") || regex ? match_secret_regex(j, pat, true)
+                                                 : rg_glob_matches(j, pat, &budget);
+                if (m)
+                        return judge_refuse(j,
+                                            "grep searches the files a pattern of it matches, a masked name "
+                                            "among them");
+        }
+        return 0;
+}
+
+/* tar --wildcards PATTERN, rsync --include=PAT, zip -i PAT: what it reads. */
+int patterns_program(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        bool tar = streq(name, "tar"), wildcards = false;
+        for (size_t k = 1; k < n && tar; k++)
+                wildcards = wildcards || programs_word_is(w[k], "--wildcards");
+        for (size_t k = 1; k < n; k++) {
+                char buf[512];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                _cleanup_free_ char *text = NULL;
+                const char *pat = NULL, *value = NULL;
+                if (tar && wildcards && !(a && a[0] == '-')) {
+                        text = programs_word_text(w[k]);
+                        if (!text)
+                                return -ENOMEM;
+                        pat = text;
+                } else if (!tar && a &&
+                           (programs_long_is(a, "include", &value) ||
+                            programs_long_is(a, "filter", &value))) {
+                        pat = value ? value : k + 1 < n ? programs_plain(w[++k], buf, sizeof buf) : NULL;
+                } else if (!tar && a && strncmp(a, "-i", 2) == 0 && a[2]) { /* zip -i*nv */
+                        pat = a + 2;
+                } else if (!tar && a && (streq(a, "-i") || streq(a, "-f")) && k + 1 < n) {
+                        pat = programs_plain(w[++k], buf, sizeof buf);
+                }
+                if (!pat)
+                        continue;
+                if ((pat[0] == '+' || pat[0] == '-') && pat[1] == ' ') /* a filter rule: "+ PAT" */
+                        pat += 2;
+                if (match_secret_glob(j, pat, MATCH_FOLD, false) ||
+                    match_secret_glob(j, pat, MATCH_FOLD, true))
+                        return judge_refuse(
+                                j, "%s reads the files a pattern of it matches, a masked name among them",
+                                name);
+        }
+        return 0;
+}
