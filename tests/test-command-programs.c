@@ -529,6 +529,11 @@ static const Row rows[] = {
         {"find . -name '*.c' | xargs sh -c 'wc -l \"$@\"' _", true, false, NULL},
         {"echo ls | cat | bash", true, false, NULL},
         {"bash -s <<< 'make test'", true, false, NULL},
+        /* 31e 10: git's config by hand under a path spelled otherwise */
+        {"printf '[core]\\n\\tfsmonitor = x\\n' > ~/.config/git//config; git status", true, true, ".env"},
+        {"printf x > ~/.config/git/./config", true, true, ".env"},
+        {"cd ~/.config/git && printf x > config", true, true, ".env"},
+        {"cd src && printf x > config", true, false, NULL},
         /* false refusals: a search's pattern is data, whatever it reads */
         {"grep -rn '\\.env' src", true, false, NULL},
         {"grep -R --line-number 'load_dotenv\\|\\.env' .", true, false, NULL},

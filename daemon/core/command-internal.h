@@ -25,10 +25,11 @@ typedef struct Judge {
         int depth;
         char *reason;
         size_t reason_n;
-        bool computed;    /* a shell of the line reads a text a substitution prints */
-        bool unseen_args; /* the command's words are added at run time (xargs git log) */
-        bool git_env;     /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
-        int hops;         /* commands found among an unknown program's words, judged */
+        bool computed;       /* a shell of the line reads a text a substitution prints */
+        bool unseen_args;    /* the command's words are added at run time (xargs git log) */
+        bool git_env;        /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
+        int hops;            /* commands found among an unknown program's words, judged */
+        bool git_config_dir; /* the line entered a directory of git's config (~/.config/git) */
 } Judge;
 
 /* Does the boot's record say the history holds some masked entry? Mark

@@ -218,12 +218,41 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
 
 /* A path naming a file of git's config outside the repository's own
  * (protected): ~/.gitconfig, ~/.config/git/config or attributes, /etc/gitconfig. */
-static bool names_git_config(const char *t) {
+/* t with "//" and "/./" made "/" (what the kernel opens alike:
+ * ~/.config/git//config, ~/.config/git/./config), in buf (size 512). */
+static const char *path_normal(const char *t, char buf[512]) {
+        size_t k = 0;
+        for (const char *p = t; *p && k + 1 < 512; p++) {
+                if (*p == '/' && k > 0 && buf[k - 1] == '/')
+                        continue;
+                if (*p == '.' && k > 0 && buf[k - 1] == '/' && (p[1] == '/' || !p[1]))
+                        continue;
+                buf[k++] = *p;
+        }
+        while (k > 1 && buf[k - 1] == '/')
+                k--;
+        buf[k] = 0;
+        return buf;
+}
+
+static bool names_git_config(const char *t, bool in_git_dir) {
+        char buf[512];
+        t = path_normal(t, buf);
         const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
         size_t n = strlen(t);
         return streq(base, ".gitconfig") || streq(base, "gitconfig") ||
                (n >= 10 && streq(t + n - 10, "git/config")) ||
-               (n >= 14 && streq(t + n - 14, "git/attributes"));
+               (n >= 14 && streq(t + n - 14, "git/attributes")) ||
+               (in_git_dir && (streq(t, "config") || streq(t, "attributes")));
+}
+
+/* A directory of git's config outside the repository (~/.config/git):
+ * cd there, and a later "> config" is that file. */
+static bool git_config_dir(const char *t) {
+        char buf[512];
+        t = path_normal(t, buf);
+        size_t n = strlen(t);
+        return n >= 3 && streq(t + n - 3, "git") && (n == 3 || t[n - 4] == '/');
 }
 
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
@@ -260,7 +289,9 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                 _cleanup_free_ char *t = x ? programs_word_text(x) : NULL;
                 if (x && !t)
                         return -ENOMEM;
-                if (t && names_git_config(t) && (k >= n || !in(name, names_only))) {
+                if (t && streq(name, "cd") && k == 1 && git_config_dir(t))
+                        j->git_config_dir = true;
+                if (t && names_git_config(t, j->git_config_dir) && (k >= n || !in(name, names_only))) {
                         judge_mark_held(j);
                         return judge_refuse(j,
                                             "%s touches a file of git's config by hand, and the history "
