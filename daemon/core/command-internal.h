@@ -102,6 +102,9 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */
 void reread_unescape(char *s);
+/* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
+ * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
+int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */
