@@ -548,6 +548,11 @@ static const Row rows[] = {
         {"gdb -batch -ex run --args ./a.out", true, false, NULL},
         {"tmux new-session -d -s x 'make test'", true, false, NULL},
         {"make -f Makefile test", true, false, NULL},
+        /* 31e 7: a shell on its input behind su, script, or a program the rule does not know */
+        {"echo 'git log -p --all' | su", true, true, ".env"},
+        {"echo 'git log -p --all' | script -q /dev/null", true, true, ".env"},
+        {"echo 'cat .e\"\"nv' | chrt -o 0 bash", false, true, ".env"},
+        {"echo make | chrt -o 0 bash", true, false, NULL},
         /* false refusals: a search's pattern is data, whatever it reads */
         {"grep -rn '\\.env' src", true, false, NULL},
         {"grep -R --line-number 'load_dotenv\\|\\.env' .", true, false, NULL},

@@ -724,6 +724,19 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
         for (size_t inner; k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX;)
                 k += inner;
         const char *name = k < st->n ? program(st->w[k], buf, sizeof buf) : NULL;
+        /* su and script with no command run a shell on their input; a
+         * program the rule does not know with a shell among its words
+         * (chrt -o 0 bash) may be running it */
+        static const char *const stdin_shells[] = {"su", "runuser", "script", "sg", "newgrp", NULL};
+        if (in(name, stdin_shells))
+                name = "sh";
+        for (size_t i = k + 1; name && !in(name, shells) && !wrapper_find(name) && i < st->n; i++) {
+                char other[256];
+                if (in(program(st->w[i], other, sizeof other), shells)) {
+                        k = i;
+                        name = program(st->w[k], buf, sizeof buf);
+                }
+        }
         if (!in(name, shells) &&
             !(name && (streq(name, "eval") || streq(name, "source") || streq(name, "."))))
                 return 0;
