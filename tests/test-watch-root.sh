@@ -331,6 +331,14 @@ check "hidden in .git: found" wait_log "$log" 'found nested checkout cl/.git/x/r
 check "hidden in .git: its .env is masked" wait_log "$log" 'masked cl/.git/x/repo/.env'
 check "hidden in .git: protected" wait_log "$log" 'protected the git metadata of nested checkout cl/.git/x/repo '
 
+# --- issue 33.5: a checkout made in the object stores (git takes it as one)
+git init -q "$root/cl/.git/objects/hid"; echo SECRET >"$root/cl/.git/objects/hid/.env"
+mkdir -p "$root/cl/.git/lfs/objects"; git init -q "$root/cl/.git/lfs/objects/hid2"
+echo SECRET >"$root/cl/.git/lfs/objects/hid2/.env"
+check "in objects/: git sees a repository" [ "$(git -C "$root/cl/.git/objects/hid" rev-parse --absolute-git-dir)" = "$root/cl/.git/objects/hid/.git" ]
+check "in objects/: its .env is masked" wait_log "$log" 'masked cl/.git/objects/hid/.env'
+check "in lfs/objects/: its .env is masked" wait_log "$log" 'masked cl/.git/lfs/objects/hid2/.env'
+
 # --- found in review: a submodule's gitdir renamed away and made again
 git -C "$root/cl" -c protocol.file.allow=always submodule -q add "file://$src" sm 2>/dev/null
 check "gitdir rebuilt: submodule protected" wait_log "$log" 'protected the git metadata of nested checkout cl/sm '

@@ -11,7 +11,7 @@
  * renamed away and back is one visit, of what is there then); and the
  * queue bounded, past which one rescan of the whole tree replaces what
  * would not fit. Below a .git directory
- * everything is watched but the object stores (objects/, lfs/); writes in
+ * everything is watched but the object stores' fan-out; writes in
  * place are watched in the .git directory itself and where the core asks.
  */
 #include <dirent.h>
@@ -89,13 +89,20 @@ typedef struct Watcher {
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
 
-/* Below a .git, everything but the object stores is entered: git takes a
- * directory with its own .git anywhere as a repository, .git/x/repo too,
- * so a checkout could hide there. objects/ (256 fan-out directories a
- * repository) and git-lfs's lfs/ (up to 65,536) would cost a watch each
- * for nothing: git never looks for a repository inside them. */
-static bool enterable(bool git, const char *name) {
-        return !git || (strcmp(name, "objects") != 0 && strcmp(name, "lfs") != 0);
+/* Below a .git, everything but the object stores' fan-out is entered: git
+ * takes a directory with its own .git anywhere as a repository, .git/x/repo
+ * or .git/objects/hid too, so a checkout could hide there. In objects/ and
+ * git-lfs's lfs/objects/, the two-hex-digit fan-out (256 a repository,
+ * 65,536 under lfs/) is not: a watch each for nothing but objects, and a
+ * checkout made inside one (objects/ab/hid) is not seen (doc/guest.md). */
+static bool enterable(bool git, const char *parent, const char *name) {
+        if (!git)
+                return true;
+        const char *slash = strrchr(parent, '/');
+        const char *base = slash ? slash + 1 : parent;
+        bool fanout = strlen(name) == 2 && strspn(name, "0123456789abcdef") == 2;
+        return strcmp(base, "objects") != 0 ||
+               !(fanout || strcmp(name, "pack") == 0 || strcmp(name, "info") == 0);
 }
 
 static bool is_dotgit(const char *rel) {
@@ -356,7 +363,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
                 }
                 WatchType t = type_of(de->d_type, dirfd(d), de->d_name);
                 w->cb->found(w->userdata, child, t);
-                if (t == WATCH_DIR && enterable(git, de->d_name) && !hashmap_contains(w->by_rel, child))
+                if (t == WATCH_DIR && enterable(git, rel, de->d_name) && !hashmap_contains(w->by_rel, child))
                         (void) enqueue(w, child, git || strcmp(de->d_name, ".git") == 0, false);
         }
         closedir(d);
@@ -475,9 +482,9 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * One moved in is queued: it may hold a tree, and moved back
                  * and forth, it is one visit however often it moves. */
                 bool git = n->git || strcmp(ev->name, ".git") == 0;
-                if (t == WATCH_DIR && enterable(n->git, ev->name) && (ev->mask & IN_MOVED_TO))
+                if (t == WATCH_DIR && enterable(n->git, n->rel, ev->name) && (ev->mask & IN_MOVED_TO))
                         (void) enqueue(w, rel, git, false);
-                else if (t == WATCH_DIR && enterable(n->git, ev->name))
+                else if (t == WATCH_DIR && enterable(n->git, n->rel, ev->name))
                         visit(w, rel, git, false);
         }
 }
