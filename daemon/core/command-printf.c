@@ -229,10 +229,12 @@ char *reread_printf(const ShellWord *const *w, size_t n) {
                                         for (; *p >= '0' && *p <= '9'; p++)
                                                 if ((v = v * 10 + (*p - '0')) > PRINTF_WIDTH_MAX)
                                                         v = PRINTF_WIDTH_MAX;
-                                if (part == 0 && v < 0)
-                                        c.minus = true, v = -v;
+                                if (v < -PRINTF_WIDTH_MAX) /* -LONG_MIN is no long */
+                                        v = -PRINTF_WIDTH_MAX;
                                 if (v > PRINTF_WIDTH_MAX)
                                         v = PRINTF_WIDTH_MAX;
+                                if (part == 0 && v < 0)
+                                        c.minus = true, v = -v;
                                 if (part == 0)
                                         c.width = (int) v;
                                 else
