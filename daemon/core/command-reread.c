@@ -443,6 +443,8 @@ static bool sed_runs(const char *s) {
         for (const char *p = s; *p;) {
                 while (*p && strchr(" \t\n\r\f\v;{}!0123456789$,~+", *p)) /* sed skips \r, \f, \v too */
                         p++;
+                if (*p == '\\' && !p[1])
+                        break;                 /* a lone backslash at the end: nothing after it */
                 if (*p == '/' || *p == '\\') { /* an address: /re/ or \cREc */
                         char d = *p == '\\' ? p[1] : '/';
                         p += *p == '\\' ? 2 : 1;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The secret-paths rule on any bytes. Invariants: an answer always comes
  * (0), a refusal names a path and gives a reason, and a command allowed
- * while it names a secret holds no "$(", no backtick, no '<', and no '>'
- * but in 2>&1 and >/dev/null, or echo's or printf's write; a line before
- * it that turns dotglob on takes no name away (a glob only matches more). */
+ * while it names a secret holds no "$(", no backtick, no '<' (but a while
+ * read loop's one), and no '>' but in 2>&1 and >/dev/null, or echo's or
+ * printf's write; a line before it that turns dotglob on takes no name
+ * away (a glob only matches more), unless the refusal names every secret. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,8 +28,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
+        /* a while read loop's one "< FILE" */
+        bool loop = memmem(s, size, "while", 5) && memmem(s, size, "read", 4);
+        size_t inputs = 0;
         if (!v.refused && v.n_paths > 0)
                 for (size_t i = 0; i < size; i++) {
+                        if (s[i] == '<' && loop && inputs++ == 0)
+                                continue;
                         if (s[i] == '`' || s[i] == '<' || (s[i] == '$' && i + 1 < size && s[i + 1] == '('))
                                 abort();
                         if (s[i] == '>' &&
@@ -48,7 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (command_check(d, sizeof prefix - 1 + size, &(CommandPolicy){secrets, 4, NULL, NULL, folds},
                           &dv) != 0)
                 abort();
-        for (size_t i = 0; i < v.n_paths; i++) {
+        /* every secret: a refusal about no name in particular (a program
+         * known only when it runs), which says nothing of what it names */
+        for (size_t i = 0; i < v.n_paths && v.n_paths < 4; i++) {
                 bool found = false;
                 for (size_t k = 0; k < dv.n_paths; k++)
                         found = found || v.paths[i] == dv.paths[k];
