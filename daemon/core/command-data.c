@@ -6,6 +6,7 @@
  * exclusion. It must not judge what a word names: command.c's
  * recog_word_names() says.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -337,6 +338,11 @@ static bool exclusion_word(const char *name, const ShellWord **words, size_t n, 
                         test = !streq(before, *t);
                 if (before && strncmp(before, "-newer", 6) == 0)
                         test = false;
+                /* ! -name .env -o -exec cat {} +: another branch reads it */
+                for (size_t i = k + 1; i < n && test; i++) {
+                        _cleanup_free_ char *t = programs_word_text(words[i]);
+                        test = t && !streq(t, "-o") && !streq(t, "-or") && !streq(t, ",");
+                }
                 return test && nots % 2 == 1 && (first < 2 || before);
         }
         return false;

@@ -105,6 +105,14 @@ void reread_unescape(char *s);
 /* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
  * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-positional.c: does s join a positional parameter into a name
+ * ($1$2, .e$1)? does it change them when it runs, or does a brace among
+ * args move their numbers? xargs -I's input inside a word that can be a
+ * masked name (w[0] xargs, its command from w[inner]): 1 refused, 0,
+ * -ENOMEM. */
+bool positional_joined(const char *s);
+bool positional_transformed(const char *s, const ShellWord *const *args, size_t n_args);
+int positional_xargs_replace(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

@@ -42,13 +42,24 @@ static bool ex_runs(const char *v) {
         return false;
 }
 
-/* gdb's commands that run a shell or a script. */
+/* gdb's commands that run a shell or a script, by any prefix of two
+ * letters or more (gdb takes she for shell, py for python), anywhere. */
 static bool gdb_runs(const char *v) {
-        static const char *const words[] = {"shell", "!",  "pipe",   "|",    "python", "pi",
-                                            "guile", "gu", "source", "eval", "make",   NULL};
-        for (const char *const *w = words; *w; w++)
-                if (strcasestr(v, *w))
-                        return true;
+        static const char *const words[] = {"shell",  "pipe", "python", "guile",
+                                            "source", "eval", "make",   NULL};
+        if (strpbrk(v, "!|"))
+                return true;
+        for (const char *p = v; *p;) {
+                while (*p && !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+                        p++;
+                size_t len = 0;
+                while ((p[len] >= 'a' && p[len] <= 'z') || (p[len] >= 'A' && p[len] <= 'Z') || p[len] == '-')
+                        len++;
+                for (const char *const *w = words; *w && len >= 2; w++)
+                        if (len <= strlen(*w) && strncasecmp(p, *w, len) == 0)
+                                return true;
+                p += len;
+        }
         return false;
 }
 
@@ -64,14 +75,40 @@ static char *value_of(const ShellWord *const *w, size_t n, size_t *k, const char
                       const char *const *opts) {
         for (const char *const *o = opts; *o; o++) {
                 size_t len = strlen(*o);
+                const char *value = NULL;
+                /* --eval-c=, and gdb's -eval-command: a long one by a
+                 * prefix, with two dashes or one */
+                char two[256];
+                snprintf(two, sizeof two, "-%s", a);
+                bool is_long = (*o)[1] == '-' && (programs_long_is(a, *o + 2, &value) ||
+                                                  (a[0] == '-' && a[1] != '-' && strlen(a) > 3 &&
+                                                   programs_long_is(two, *o + 2, &value)));
+                if (is_long)
+                        return value ? strdup(value) : *k + 1 < n ? programs_word_text(w[++*k]) : NULL;
                 if (streq(a, *o) && *k + 1 < n)
                         return programs_word_text(w[++*k]);
-                if ((*o)[1] == '-' && strncmp(a, *o, len) == 0 && a[len] == '=')
-                        return strdup(a + len + 1);
                 if ((*o)[1] != '-' && strncmp(a, *o, len) == 0 && a[len]) /* -exCMD */
                         return strdup(a + len);
         }
         return NULL;
+}
+
+/* The file a letter of a bundle takes (make -sf -, -f-, ssh -F/dev/stdin,
+ * tmux -f -), attached or the next word, or a long --file=, when it is the
+ * line's own input. */
+static bool file_from_input(const ShellWord *const *w, size_t n, size_t k, const char *a, char letter,
+                            bool make) {
+        const char *at = a[0] == '-' && a[1] != '-' ? strchr(a + 1, letter) : NULL, *value = NULL;
+        bool is_long =
+                make && (programs_long_is(a, "file", &value) || programs_long_is(a, "makefile", &value));
+        if (!at && !is_long)
+                return false;
+        const ShellWord *x = value || (at && at[1]) ? w[k] : k + 1 < n ? w[k + 1] : NULL;
+        _cleanup_free_ char *f = value         ? strdup(value)
+                                 : at && at[1] ? strdup(at + 1)
+                                 : x           ? programs_word_text(x)
+                                               : NULL;
+        return f && x && from_input(x, f);
 }
 
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
@@ -81,34 +118,12 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
         static const char *const gdb_opts[] = {"-ex", "-iex", "--eval-command", "--init-eval-command",
                                                "-x",  "-ix",  "--command",      "--init-command",
                                                NULL};
-        static const char *const tmux_runs[] = {"new-session",
-                                                "new",
-                                                "new-window",
-                                                "neww",
-                                                "split-window",
-                                                "splitw",
-                                                "run-shell",
-                                                "run",
-                                                "respawn-pane",
-                                                "respawnp",
-                                                "respawn-window",
-                                                "respawnw",
-                                                "display-popup",
-                                                "popup",
-                                                "send-keys",
-                                                "send",
-                                                "if-shell",
-                                                "if",
-                                                "pipe-pane",
-                                                "pipep",
-                                                NULL};
         bool vim = in(name, vims), gdb = streq(name, "gdb"), tmux = streq(name, "tmux"),
              make = streq(name, "make") || streq(name, "gmake"),
              ssh = streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp");
-        char buf[1024];
+        int r;
         if (!vim && !gdb && !tmux && !make && !ssh)
                 return 0;
-        bool commands = false; /* tmux: past a subcommand that runs its words */
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)
@@ -120,31 +135,36 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
                         if (v && ex_runs(v))
                                 return judge_refuse(j, "%s's Ex command runs a shell or a script (%.40s)",
                                                     name, v);
+                        /* :e .e[n]v, :r .env: its names, as a line's */
+                        if (v && (r = programs_reread(j, "vim's Ex command", v, strlen(v))) != 0)
+                                return r;
                 }
                 if (gdb) {
                         _cleanup_free_ char *v = value_of(w, n, &k, a, gdb_opts);
                         if (v && gdb_runs(v))
                                 return judge_refuse(j, "gdb's command runs a shell or a script (%.40s)", v);
                 }
-                if ((make && (streq(a, "-f") || programs_long_is(a, "file", NULL) ||
-                              programs_long_is(a, "makefile", NULL))) ||
-                    (ssh && streq(a, "-F"))) {
-                        const char *value = strchr(a, '=');
-                        const ShellWord *x = value ? w[k] : k + 1 < n ? w[k + 1] : NULL;
-                        _cleanup_free_ char *f = value ? strdup(value + 1)
-                                                 : x   ? programs_word_text(x)
-                                                       : NULL;
-                        if (f && from_input(x, f))
-                                return judge_refuse(j,
-                                                    "%s reads its %s from the line's input: what runs is "
-                                                    "not in its words",
-                                                    name, make ? "makefile" : "config");
+                if ((make || ssh || tmux) && file_from_input(w, n, k, a, ssh ? 'F' : 'f', make))
+                        return judge_refuse(
+                                j, "%s reads its %s from the line's input: what runs is not in its words",
+                                name, make ? "makefile" : "config");
+                /* make -E TEXT, each of them, as --eval: a makefile's line */
+                const char *e = make && a[0] == '-' && a[1] != '-' ? strchr(a + 1, 'E') : NULL;
+                if (e) {
+                        _cleanup_free_ char *v = e[1]        ? strdup(e + 1)
+                                                 : k + 1 < n ? programs_word_text(w[k + 1])
+                                                             : NULL;
+                        if (v &&
+                            (r = programs_reread(j, "make -E, a makefile line it runs", v, strlen(v))) != 0)
+                                return r;
                 }
-                if (tmux && !commands && a[0] != '-')
-                        commands = in(programs_plain(w[k], buf, sizeof buf), tmux_runs);
-                else if (tmux && commands && a[0] != '-') {
-                        int r = programs_reread(j, "tmux's shell command", a, strlen(a));
-                        if (r != 0)
+                /* tmux: any word may be a shell command (new-s CMD, run-s CMD,
+                 * set-hook, command-prompt -I), each judged as a line; a
+                 * source of the line's input is refused */
+                if (tmux && a[0] != '-') {
+                        if (from_input(w[k], a))
+                                return judge_refuse(j, "tmux reads commands from the line's input");
+                        if ((r = programs_reread(j, "tmux's shell command", a, strlen(a))) != 0)
                                 return r;
                 }
         }

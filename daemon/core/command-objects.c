@@ -174,10 +174,14 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         tree = tree || (find && k == 1);
         for (; find && k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
+                _cleanup_free_ char *text = programs_word_text(w[k]);
+                if (!text)
+                        return -ENOMEM;
+                /* -name '*.c' -o -type f, or an unquoted ',' (a brace item
+                 * to the lexer): another branch runs over everything */
+                reaches = reaches || streq(text, "-o") || streq(text, "-or") || streq(text, ",");
                 if (!a)
                         continue;
-                /* -name '*.c' -o -type f: another branch runs over everything */
-                reaches = reaches || streq(a, "-o") || streq(a, "-or") || streq(a, ",");
                 exec = exec || streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") ||
                        streq(a, "-okdir");
                 bool base = streq(a, "-name") || streq(a, "-iname"),

@@ -382,37 +382,6 @@ typedef struct Line {
         bool substitution; /* its output becomes words of the line around it */
 } Line;
 
-static bool name_char(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-               c == '_' || c == '-' || c == '/' || (unsigned char) c >= 0x80;
-}
-
-/* Does s join a positional parameter to another or to a name's letters
- * ($1$2, .e$1, ${1}nv)? A name is then made when it runs; "$@" and "$1"
- * alone hand on names as given. */
-static bool positional_joined(const char *s) {
-        const char *prev_end = NULL;
-        for (const char *p = s; (p = strchr(p, '$'));) {
-                const char *e = NULL;
-                if (p[1] >= '0' && p[1] <= '9')
-                        e = p + 2;
-                else if (p[1] == '@' || p[1] == '*')
-                        e = p + 2;
-                else if (p[1] == '{' && ((p[2] >= '0' && p[2] <= '9') || p[2] == '@' || p[2] == '*'))
-                        e = strchr(p, '}') ? strchr(p, '}') + 1 : NULL;
-                if (!e) {
-                        p++;
-                        continue;
-                }
-                bool before = p > s && (name_char(p[-1]) || p == prev_end);
-                if (before || name_char(*e) || *e == '$')
-                        return true;
-                prev_end = e;
-                p = e;
-        }
-        return false;
-}
-
 static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                        bool *ret_lists);
 
@@ -586,6 +555,9 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                         }
                 if (inner == SIZE_MAX)
                         break;
+                if (name && streq(name, "xargs") &&
+                    (r = positional_xargs_replace(j, w + k, n - k, inner)) != 0)
+                        return r;
                 j->unseen_args =
                         j->unseen_args || (name && (streq(name, "xargs") || streq(name, "parallel")));
                 k += inner;
@@ -638,6 +610,12 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                                     "%s -c builds its own positional parameters (set --, a function) and "
                                     "uses them: names made at run time",
                                     name);
+        if (r > 0 && in(name, shells) && rest < n && positional_transformed(s, w + rest, n - rest))
+                return judge_refuse(
+                        j,
+                        "%s -c changes its positional parameters when it runs (${1,,}, ${@:1:1}, "
+                        "a brace among them): names made at run time",
+                        name);
         if (r > 0 && in(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
                 char *p = reread_positional(s, w + rest, n - rest);
                 if (!p)
@@ -682,6 +660,9 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
         int r = programs_reread(j, what, s, strlen(s));
         if (r != 0 || n_args == 0)
                 return r;
+        if (positional_transformed(s, args, n_args))
+                return judge_refuse(
+                        j, "%s: positional parameters changed when it runs: names made at run time", what);
         /* the word before the first is $0: the script, or an option */
         _cleanup_free_ char *p = reread_positional(s, args - 1, n_args + 1);
         return p ? programs_reread(j, what, p, strlen(p)) : -ENOMEM;
@@ -727,7 +708,8 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
         /* su and script with no command run a shell on their input; a
          * program the rule does not know with a shell among its words
          * (chrt -o 0 bash) may be running it */
-        static const char *const stdin_shells[] = {"su", "runuser", "script", "sg", "newgrp", NULL};
+        static const char *const stdin_shells[] = {"su", "runuser", "script", "sg",   "newgrp", "vim",
+                                                   "vi", "ex",      "nvim",   "view", "gdb",    NULL};
         if (in(name, stdin_shells))
                 name = "sh";
         for (size_t i = k + 1; name && !in(name, shells) && !wrapper_find(name) && i < st->n; i++) {
@@ -841,6 +823,26 @@ static bool passes_on(const Stage *st) {
         return true;
 }
 
+/* Does what echo or printf prints (its words, printf's format applied,
+ * escapes decoded) name a masked path, a word of it? printf '.e%sv' n |
+ * xargs cat opens .env. 1 yes, 0 no, -ENOMEM. */
+static int prints_a_name(Judge *j, const Stage *st) {
+        char buf[256];
+        const char *name = st->n > 0 && !st->keyword_led ? program(st->w[0], buf, sizeof buf) : NULL;
+        if (!name || !(streq(name, "echo") || streq(name, "printf")))
+                return 0;
+        bool printf_ = streq(name, "printf");
+        _cleanup_free_ char *text = printf_ ? reread_printf(st->w, st->n) : programs_joined(st->w, st->n, 1);
+        if (!text)
+                return -ENOMEM;
+        if (!printf_) /* echo -e's escapes; printf's format has had its own */
+                reread_unescape(text);
+        for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+                if (match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
+                        return 1;
+        return 0;
+}
+
 static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
         bool listed = false;
         int r;
@@ -850,6 +852,14 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return judge_refuse(
                                 j, "names a pattern matches, a masked one among them, piped to a program "
                                    "that can read them");
+                size_t origin = i;
+                while (origin > 1 && passes_on(&v[origin - 1]))
+                        origin--;
+                if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
+                        return r < 0 ? r
+                                     : judge_refuse(j,
+                                                    "a name echo or printf prints, a masked one, piped to a "
+                                                    "program that can read it");
                 /* echo S | cat | sh: what cat, sort, head, tee pass on is
                  * the text before them */
                 size_t from = i;

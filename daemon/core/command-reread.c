@@ -545,6 +545,8 @@ void reread_unescape(char *s) {
                         continue;
                 }
                 p++;
+                if (*p == 'c') /* \c: nothing after it is printed (echo -e, %b) */
+                        break;
                 const char *k = strchr("abefnrtv\\", *p);
                 static const char to[] = "\a\b\x1b\f\n\r\t\v\\";
                 unsigned v = 0;
