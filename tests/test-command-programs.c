@@ -580,6 +580,14 @@ static const Row rows[] = {
         {"bash -c 'cat ${1,,}' _ .ENV", false, true, NULL},
         {"bash -c 'cat $2$3' _ .e{,} nv", false, true, NULL},
         {"sh -c 'wc -l \"${@}\"' _ a.c", false, false, NULL},
+        /* 31f false refusals: printf's operands after its format, a pipe into while read, git grep's
+           exclusions */
+        {"while read line; do printf '%s\\n' \"$line\"; done < README", false, false, NULL},
+        {"git ls-files | while read f; do echo $f; done", false, false, NULL},
+        {"git ls-files | while read f; do cat $f; done", false, true, NULL},
+        {"while read l; do printf \"$l\"; done < list", false, true, NULL},
+        {"git grep -n '\\.env' -- ':!*.md'", false, false, NULL},
+        {"git grep -n x -- ':!*.md' '*nv'", false, true, ".env"},
         /* false refusals: a search's pattern is data, whatever it reads */
         {"grep -rn '\\.env' src", true, false, NULL},
         {"grep -R --line-number 'load_dotenv\\|\\.env' .", true, false, NULL},

@@ -822,6 +822,16 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         for (size_t i = streq(subname, "grep") && !pattern_given ? 1 : 0; i < n_ops; i++)
                 if (streq(subname, "grep") || streq(subname, "ls-files"))
                         searched[n_searched++] = ops[i];
+        /* only exclusions (-- ':!*.md'): everything else, as with none */
+        bool only_exclusions = n_searched > 0;
+        for (size_t i = 0; i < n_searched && only_exclusions; i++)
+                only_exclusions =
+                        searched[i][0] == ':' &&
+                        (searched[i][1] == '!' || searched[i][1] == '^' ||
+                         strncmp(searched[i], ":(exclude)", 10) == 0 ||
+                         (searched[i][1] == '/' && (searched[i][2] == '!' || searched[i][2] == '^')));
+        if (only_exclusions)
+                n_searched = 0;
         bool any = false;
         for (size_t i = 0; i < j->policy->n_secrets; i++)
                 if (j->policy->secrets[i][0] && n_searched > 0 &&

@@ -41,8 +41,8 @@ static const Spec commands[] = {
         {.name = "ls", .any_option = true, .operands = true},
         {.name = "stat", .any_option = true, .operands = true},
         {.name = "wc", .flags = "c", .long_flags = (const char *const[]){"bytes", NULL}, .operands = true},
-        {.name = "echo", .any_option = true, .operands = true}, /* prints, reads nothing */
-        {.name = "printf", .operands = true},                   /* not -v: it sets a variable */
+        {.name = "echo", .any_option = true, .operands = true},      /* prints, reads nothing */
+        {.name = "printf", .operands = true, .options_first = true}, /* not -v: it sets a variable */
         /* sizes only: not --files0-from or -X, which read a file's bytes */
         {.name = "du",
          .flags = "ahsckmxLPbHlDS0",
@@ -289,6 +289,7 @@ bool recog_check_options(P *p, const Spec *sp, const char *cmd, const ShellWord 
                 if (!options || !a || a[0] != '-' || a[1] == 0) {
                         if (!sp->operands)
                                 return recog_refuse(p, "%s with a path of its own: it would read it", cmd);
+                        options = options && !sp->options_first;
                         continue;
                 }
                 if (sp->any_option)
@@ -392,10 +393,14 @@ static bool command(P *p);
 static bool command_words(P *p, const ShellWord **words, size_t n);
 
 /* head, tail, sort, uniq, wc or grep, reading the pipe. */
+static bool while_read(P *p);
+
 static bool filter(P *p) {
         const ShellWord *words[64];
         size_t n;
         char buf[256];
+        if (is_keyword(cur(p), "while")) /* ls | while read f; do echo $f; done: names as data */
+                return while_read(p);
         if (!collect(p, words, &n))
                 return false;
         const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
