@@ -885,8 +885,9 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         bool paths = false;
         for (size_t i = 0; i < n_ops && n_specs == 0 && in_list(subname, operand_paths); i++) {
                 const char *o = ops[i];
-                paths = paths || ((streq(o, ".") || o[strlen(o) - 1] == '/' || strncmp(o, "./", 2) == 0) &&
-                                  !strpbrk(o, ":~^@") && !strstr(o, ".."));
+                paths = paths ||
+                        ((streq(o, ".") || (o[0] && o[strlen(o) - 1] == '/') || strncmp(o, "./", 2) == 0) &&
+                         !strpbrk(o, ":~^@") && !strstr(o, ".."));
                 if (paths)
                         specs[n_specs++] = o;
         }
