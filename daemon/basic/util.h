@@ -59,6 +59,14 @@ static inline bool streq(const char *a, const char *b) {
         return strcmp(a, b) == 0;
 }
 
+/* Is s (NULL: no) one of the NULL-ended list's strings? */
+static inline bool streq_any(const char *s, const char *const *list) {
+        for (; s && *list; list++)
+                if (streq(s, *list))
+                        return true;
+        return false;
+}
+
 static inline bool streq_ptr(const char *a, const char *b) {
         if (!a || !b)
                 return a == b;

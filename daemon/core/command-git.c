@@ -394,13 +394,6 @@ static char *specs_under(const char *dir, const char **specs, size_t n) {
         return under;
 }
 
-static bool in_list(const char *s, const char *const *l) {
-        for (; *l; l++)
-                if (streq(s, *l))
-                        return true;
-        return false;
-}
-
 /* Subcommands whose operands after the revisions are pathspecs. */
 static const char *const operand_paths[] = {"log",        "whatchanged", "diff", "add",
                                             "diff-index", "diff-files",  NULL};
@@ -554,7 +547,7 @@ static const char *value_letters(const char *subname) {
         static const char *const log_family[] = {"log",       "show",         "diff",       "whatchanged",
                                                  "diff-tree", "diff-index",   "diff-files", "reflog",
                                                  "stash",     "format-patch", NULL};
-        return in_list(subname, log_family) ? "nLSGOUlMCB" : "nLSGOUlmFbBCMcetX";
+        return streq_any(subname, log_family) ? "nLSGOUlMCB" : "nLSGOUlmFbBCMcetX";
 }
 
 /* git grep -O runs a command line on what it finds, which the rule does
@@ -883,7 +876,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         /* without --: an operand no revision can be (., src/, ./x) is a
          * pathspec, and so is every one after it (git's verify_filename) */
         bool paths = false;
-        for (size_t i = 0; i < n_ops && n_specs == 0 && in_list(subname, operand_paths); i++) {
+        for (size_t i = 0; i < n_ops && n_specs == 0 && streq_any(subname, operand_paths); i++) {
                 const char *o = ops[i];
                 paths = paths ||
                         ((streq(o, ".") || (o[0] && o[strlen(o) - 1] == '/') || strncmp(o, "./", 2) == 0) &&

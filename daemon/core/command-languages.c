@@ -15,13 +15,6 @@
 #include "command-internal.h"
 #include "util.h"
 
-static bool in(const char *s, const char *const *list) {
-        for (; s && *list; list++)
-                if (streq(s, *list))
-                        return true;
-        return false;
-}
-
 /* Does an Ex command line run a shell or a script? A ! that starts a
  * command (after a range) or follows a space (:r !cmd, :w !cmd; not :wq!,
  * a force), or a word that calls out (system(), :terminal, :execute, the
@@ -118,7 +111,7 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
         static const char *const gdb_opts[] = {"-ex", "-iex", "--eval-command", "--init-eval-command",
                                                "-x",  "-ix",  "--command",      "--init-command",
                                                NULL};
-        bool vim = in(name, vims), gdb = streq(name, "gdb"), tmux = streq(name, "tmux"),
+        bool vim = streq_any(name, vims), gdb = streq(name, "gdb"), tmux = streq(name, "tmux"),
              make = streq(name, "make") || streq(name, "gmake"),
              ssh = streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp");
         int r;

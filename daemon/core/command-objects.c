@@ -13,13 +13,6 @@
 #include "command-internal.h"
 #include "util.h"
 
-static bool in(const char *s, const char *const *list) {
-        for (; s && *list; list++)
-                if (streq(s, *list))
-                        return true;
-        return false;
-}
-
 /* When the history holds a secret, a word naming git's objects or packs
  * is a read of it (cat .git/objects/ab/cd, tar c .git). */
 static bool names_objects(const char *s) {
@@ -159,7 +152,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 judge_mark_held(j);
                 *ret_lists = true;
         }
-        bool copy = in(name, copiers), find = streq(name, "find"), exec = false, tree = false,
+        bool copy = streq_any(name, copiers), find = streq(name, "find"), exec = false, tree = false,
              narrowed = false, reaches = false;
         for (size_t k = 1; k < n && copy; k++)
                 if (holds_git(w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
@@ -295,7 +288,8 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         return -ENOMEM;
                 if (t && streq(name, "cd") && k == 1 && git_config_dir(t))
                         j->git_config_dir = true;
-                if (t && names_git_config(t, j->git_config_dir) && (k >= n || !in(name, names_only))) {
+                if (t && names_git_config(t, j->git_config_dir) &&
+                    (k >= n || !streq_any(name, names_only))) {
                         judge_mark_held(j);
                         return judge_refuse(j,
                                             "%s touches a file of git's config by hand, and the history "
@@ -303,12 +297,12 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                                             name);
                 }
         }
-        if (in(name, names_only))
+        if (streq_any(name, names_only))
                 return 0;
         bool reads = !streq(name, "find");
         for (size_t k = 1; k < n && !reads; k++) {
                 char buf[64];
-                reads = in(programs_plain(w[k], buf, sizeof buf), find_readers);
+                reads = streq_any(programs_plain(w[k], buf, sizeof buf), find_readers);
         }
         if (!reads)
                 return 0; /* find only lists what it matches */

@@ -99,13 +99,6 @@ bool programs_is_assignment(const ShellWord *w) {
         return k < w->n && w->v[k].kind == SHELL_LIT && w->v[k].c == '=';
 }
 
-static bool in(const char *s, const char *const *list) {
-        for (; s && *list; list++)
-                if (streq(s, *list))
-                        return true;
-        return false;
-}
-
 /* ---- wrappers: the command after them is what runs ---- */
 
 typedef struct Wrapper {
@@ -305,7 +298,7 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 *ret_rest = n;
                 return 1;
         }
-        if (in(name, shells))
+        if (streq_any(name, shells))
                 at = shell_c(w, n, 1);
         else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
                 for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
@@ -399,7 +392,7 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                 if (streq(a, "-E") ||
                     (streq(a, "-regextype") && k + 1 < n && !programs_word_is(w[k + 1], "emacs")))
                         other_regex = true; /* BSD's -E, posix-extended: read as matching anything */
-                if (in(a, readers)) {
+                if (streq_any(a, readers)) {
                         reads = true;
                         if (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0) {
                                 size_t e = k + 1;
@@ -470,7 +463,7 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
                 *eq = 0;
                 if (eq > t && eq[-1] == '+')
                         eq[-1] = 0;
-                j->git_env = j->git_env || in(t, git_config_env);
+                j->git_env = j->git_env || streq_any(t, git_config_env);
                 int r = programs_reread(j, "a variable's value, which a program may run", eq + 1,
                                         strlen(eq + 1));
                 if (r != 0)
@@ -501,14 +494,14 @@ static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, si
         if ((r = reread_exec_options(j, name ? name : "a program known only when it runs", w, n)) != 0 ||
             (name && (r = languages_judge(j, name, w + self, n - self)) != 0))
                 return r;
-        if (name && in(name, inert))
+        if (name && streq_any(name, inert))
                 return 0;
         if (name && (streq(name, "sed") || streq(name, "gsed")) &&
             (r = reread_sed(j, w + self, n - self)) != 0)
                 return r;
         for (size_t i = 1; i < n; i++) {
                 const char *p = i == self ? NULL : program(w[i], buf, sizeof buf);
-                if (!p || !(in(p, shells) || streq(p, "git") || streq(p, "eval") || wrapper_find(p)))
+                if (!p || !(streq_any(p, shells) || streq(p, "git") || streq(p, "eval") || wrapper_find(p)))
                         continue;
                 if (++j->hops > 16)
                         return judge_refuse(j, "more than 16 commands found among a program's words");
@@ -589,34 +582,34 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         size_t rest;
         if ((r = programs_reread_string(w, n, &s, &rest)) < 0)
                 return r;
-        if (r == 0 && !streq(name, "git") && !streq(name, "find") && !in(name, shells)) {
+        if (r == 0 && !streq(name, "git") && !streq(name, "find") && !streq_any(name, shells)) {
                 int u = judge_unknown(j, ln, w - k, n + k, k, name);
                 if (u != 0)
                         return u;
         }
         /* eval "$(echo ...)", bash -c "$(printf ...)", source <(echo ...) */
-        bool shell = r > 0 || in(name, shells) || streq(name, "source") || streq(name, ".");
+        bool shell = r > 0 || streq_any(name, shells) || streq(name, "source") || streq(name, ".");
         for (size_t a = 1; a < n && shell; a++)
                 j->computed = j->computed || w[a]->substitution;
         for (size_t a = 0; st && a < st->n_redir && shell; a++)
                 j->computed = j->computed || streq(st->redir[a]->op, "<(");
-        if (r > 0 && in(name, shells) && j->unseen_args && positional_joined(s))
+        if (r > 0 && streq_any(name, shells) && j->unseen_args && positional_joined(s))
                 return judge_refuse(j,
                                     "%s -c joins positional parameters that xargs adds when it runs: "
                                     "names made at run time",
                                     name);
-        if (r > 0 && in(name, shells) && reread_positional_built(s))
+        if (r > 0 && streq_any(name, shells) && reread_positional_built(s))
                 return judge_refuse(j,
                                     "%s -c builds its own positional parameters (set --, a function) and "
                                     "uses them: names made at run time",
                                     name);
-        if (r > 0 && in(name, shells) && rest < n && positional_transformed(s, w + rest, n - rest))
+        if (r > 0 && streq_any(name, shells) && rest < n && positional_transformed(s, w + rest, n - rest))
                 return judge_refuse(
                         j,
                         "%s -c changes its positional parameters when it runs (${1,,}, ${@:1:1}, "
                         "a brace among them): names made at run time",
                         name);
-        if (r > 0 && in(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
+        if (r > 0 && streq_any(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
                 char *p = reread_positional(s, w + rest, n - rest);
                 if (!p)
                         return -ENOMEM;
@@ -710,16 +703,16 @@ static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const St
          * (chrt -o 0 bash) may be running it */
         static const char *const stdin_shells[] = {"su", "runuser", "script", "sg",   "newgrp", "vim",
                                                    "vi", "ex",      "nvim",   "view", "gdb",    NULL};
-        if (in(name, stdin_shells))
+        if (streq_any(name, stdin_shells))
                 name = "sh";
-        for (size_t i = k + 1; name && !in(name, shells) && !wrapper_find(name) && i < st->n; i++) {
+        for (size_t i = k + 1; name && !streq_any(name, shells) && !wrapper_find(name) && i < st->n; i++) {
                 char other[256];
-                if (in(program(st->w[i], other, sizeof other), shells)) {
+                if (streq_any(program(st->w[i], other, sizeof other), shells)) {
                         k = i;
                         name = program(st->w[k], buf, sizeof buf);
                 }
         }
-        if (!in(name, shells) &&
+        if (!streq_any(name, shells) &&
             !(name && (streq(name, "eval") || streq(name, "source") || streq(name, "."))))
                 return 0;
         const ShellWord *const *args = NULL;
@@ -797,7 +790,7 @@ static bool keyword(const ShellWord *w) {
                 buf[i] = (char) w->v[i].c;
         }
         buf[w->n] = 0;
-        return in(buf, kw);
+        return streq_any(buf, kw);
 }
 
 /* The programs that, fed names on their input, only print or count them. */
@@ -805,7 +798,7 @@ static bool stdin_filter(const Stage *st) {
         static const char *const filters[] = {"head", "tail",   "sort", "uniq", "wc",  "grep", "cut", "tr",
                                               "nl",   "column", "less", "more", "cat", "tee",  "fzf", NULL};
         char buf[256];
-        return !st->keyword_led && st->n > 0 && in(program(st->w[0], buf, sizeof buf), filters);
+        return !st->keyword_led && st->n > 0 && streq_any(program(st->w[0], buf, sizeof buf), filters);
 }
 
 /* A filter that hands its input on as lines, unchanged but for order or
@@ -813,7 +806,7 @@ static bool stdin_filter(const Stage *st) {
 static bool passes_on(const Stage *st) {
         static const char *const pass[] = {"cat", "tee", "head", "tail", "sort", "uniq", "stdbuf", NULL};
         char buf[256];
-        if (st->keyword_led || st->n == 0 || !in(program(st->w[0], buf, sizeof buf), pass))
+        if (st->keyword_led || st->n == 0 || !streq_any(program(st->w[0], buf, sizeof buf), pass))
                 return false;
         for (size_t k = 1; k < st->n; k++) {
                 const char *a = programs_plain(st->w[k], buf, sizeof buf);

@@ -14,13 +14,6 @@
 #include "command-internal.h"
 #include "util.h"
 
-static bool in(const char *s, const char *const *list) {
-        for (; s && *list; list++)
-                if (streq(s, *list))
-                        return true;
-        return false;
-}
-
 /* The string with $0..$9, ${0}..${9}, $@ and $* replaced by the words a
  * shell -c gets after it, as written (a name split across them is seen
  * whole); NULL when out of memory. */
@@ -92,7 +85,7 @@ int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, siz
                 "let",    "declare", "typeset", "local",  "readonly", "export",    "unset",
                 "test",   "[",       "[[",      "printf", "read",     "set",       "shift",
                 "return", "exit",    "wait",    "ulimit", "mapfile",  "readarray", NULL};
-        if (!in(name, evaluators))
+        if (!streq_any(name, evaluators))
                 return 0;
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
@@ -387,7 +380,7 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                 const char *eq = strchr(a, '=');
                 for (const char *const *o = exec_options; *o; o++) {
                         size_t len = strlen(*o);
-                        if (streq(*o, "-c") && in(name, c_is_data))
+                        if (streq(*o, "-c") && streq_any(name, c_is_data))
                                 continue;
                         int r = 0;
                         const char *value = NULL;
