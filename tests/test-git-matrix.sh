@@ -393,7 +393,7 @@ raw_refs() {
 # own files where bash reads them (HEAD, shallow, config, the bare remotes'
 # refs), so an item differs whenever the command's output would.
 snap() {
-  local k=$1 r dir gd cdir c l rc it gitlink
+  local k=$1 r dir gd cdir c l rc it gitlink fsck_c
   local -A v=()
   unsettled=
   for r in ${REPOS[$ID]}; do
@@ -426,7 +426,15 @@ snap() {
     done <"$scratch"
     # config: the repository's own file (what config --local --list reads)
     if [ -e "$cdir/config" ]; then slurp c "$cdir/config"; v[config]+=$c; else v[config]+=$'(no config file)\n'; fi
-    git -C "$dir" fsck --no-progress >"$scratch" 2>&1; rc=$?
+    # fsck runs "commit-graph verify" and "multi-pack-index verify" as
+    # processes of their own whether or not the files are there; with no
+    # such file (and no alternates) they check nothing, so they are not run.
+    fsck_c=()
+    [ -e "$cdir/objects/info/alternates" ] || {
+      [ -e "$cdir/objects/info/commit-graph" ] || [ -e "$cdir/objects/info/commit-graphs" ] || fsck_c+=(-c core.commitGraph=false)
+      [ -e "$cdir/objects/pack/multi-pack-index" ] || fsck_c+=(-c core.multiPackIndex=false)
+    }
+    git -C "$dir" "${fsck_c[@]}" fsck --no-progress >"$scratch" 2>&1; rc=$?
     slurp c "$scratch"; v[fsck]+="${c}rc=$rc"$'\n'
     git -C "$dir" worktree list --porcelain >"$scratch" 2>&1
     slurp c "$scratch"; v[worktrees]+=$c

@@ -480,19 +480,22 @@ for i in 1 2 3; do
   mountpoint -q "$root5/g$i/.git/config" || check "budget: g$i is not said protected" bash -c "! grep -qF 'protected the git metadata of nested checkout g$i ' '$base/watch5.log'"
 done
 
-# --- memory stays flat under 100,000 create/delete cycles
+# --- memory stays flat under 30,000 create/delete cycles (after 10,000 to
+# warm up): RSS here moves by 4 KiB at most, so 256 KiB is a leak of 9 bytes
+# a cycle (each cycle is a directory made and removed: a watch, a node, a
+# path); the ASan build's LeakSanitizer finds what is lost outright.
 pid=${pids[0]}
 "$churn" "$root" 10000
 rss1=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
-"$churn" "$root" 100000
+"$churn" "$root" 30000
 rss2=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
-echo "  rss after 10k cycles ${rss1} KiB, after 110k ${rss2} KiB"
+echo "  rss after 10k cycles ${rss1} KiB, after 40k ${rss2} KiB"
 if ldd "$pp" | grep -q libasan; then
   # ASan keeps freed memory in quarantine: RSS says nothing here. The plain
   # builds check it; here LeakSanitizer does, at the SIGTERM below.
   echo "  churn: RSS not comparable under ASan; LeakSanitizer checks for leaks at exit"
 else
-  check "churn: memory flat (${rss1} -> ${rss2} KiB)" [ $((rss2 - rss1)) -lt 1024 ]
+  check "churn: memory flat (${rss1} -> ${rss2} KiB)" [ $((rss2 - rss1)) -lt 256 ]
 fi
 
 # --- a rename storm (issue 33): two directories with 1,000 below each,
