@@ -588,6 +588,24 @@ static const Row rows[] = {
         {"while read l; do printf \"$l\"; done < list", false, true, NULL},
         {"git grep -n '\\.env' -- ':!*.md'", false, false, NULL},
         {"git grep -n x -- ':!*.md' '*nv'", false, true, ".env"},
+        /* a shell reading its input with no one text tied to it: every text
+           the line feeds is its program; ordinary lines with a shell pass */
+        {"( bash ) <<< 'cat .e\"\"nv'", false, true, ".env"},
+        {"exec > >(bash); echo 'cat .e\"\"nv'", false, true, ".env"},
+        {"echo hello | ( bash )", false, false, NULL},
+        /* zip -R: every operand after the archive a pattern over . */
+        {"zip -qR - '*nv' | funzip", false, true, ".env"},
+        {"zip -q --recurse-patterns - '*nv'", false, true, ".env"},
+        {"zip -R9q out.zip '.e?v'", false, true, ".env"},
+        {"zip -qR out.zip '*.c'", false, false, NULL},
+        /* ionice's -t is a flag: sh -c after it is the command */
+        {"ionice -t sh -c 'cat .e\"\"nv'", false, true, ".env"},
+        {"ionice -t -n 7 make -j2", false, false, NULL},
+        {"source <(kubectl completion bash)", false, false, NULL},
+        {"bash <(curl -fsSL https://example.com/install.sh)", false, false, NULL},
+        {"eval \"$(ssh-agent -s)\"", false, false, NULL},
+        {"echo 'see .env.example' && bash -c 'make test'", false, false, NULL},
+        {"while read l; do eval \"$l\"; done < commands.txt", false, false, NULL},
         /* false refusals: a search's pattern is data, whatever it reads */
         {"grep -rn '\\.env' src", true, false, NULL},
         {"grep -R --line-number 'load_dotenv\\|\\.env' .", true, false, NULL},
@@ -1238,6 +1256,29 @@ static const char *const evaluated[] = {
         "f(){ ^ \"$1$2\"; }; f .e nv",
         "trap '^ ${BASH_COMMAND#: }' DEBUG; : .env",
         "shopt -s expand_aliases; BASH_ALIASES[g]='^ .e\"\"nv'\ng",
+        /* a shell reading its input where no one text is tied to it: a
+         * group's or a loop's redirect, a pipe into ( ... ), >(bash), eval
+         * of a line read; and a script from <(...) handed operands */
+        "{ bash; } <<< '^ .e\"\"nv'",
+        "( bash ) <<< '^ .e\"\"nv'",
+        "echo '^ .e\"\"nv' | ( bash )",
+        "if true; then bash; fi <<< '^ .e\"\"nv'",
+        "while true; do bash; break; done <<< '^ .e\"\"nv'",
+        "echo '^ .e\"\"nv' | while read -r l; do eval \"$l\"; done",
+        "tee >(bash) <<< '^ .e\"\"nv' >/dev/null",
+        "echo '^ .e\"\"nv' > >(bash)",
+        "bash <(echo '^ $1$2') .e nv",
+        "source <(echo '^ $1$2') .e nv",
+        ". <(echo '^ \"$1$2\"') .e nv",
+        "f() { bash; }; f <<< '^ .e\"\"nv'",
+        "exec 3> >(bash); echo '^ .e\"\"nv' >&3",
+        "case x in x) bash;; esac <<< '^ .e\"\"nv'",
+        /* BASH<TAB>RULE: the same line, its reader spelt apart for each:
+         * what two substitutions print, together */
+        "l=$(echo \"printf '%s\\0' .e\")$(echo nv); eval \"$l\"\tl=$(echo \"cat .e\")$(echo nv); eval "
+        "\"$l\"",
+        "eval \"$(echo \"printf '%s\\0' .e\")$(echo nv)\"\teval \"$(echo \"cat .e\")$(echo nv)\"",
+        "l=$(printf \"printf '%%s\\\\0' .e%sv\" n); eval \"$l\"\tl=$(printf \"cat .e%sv\" n); eval \"$l\"",
 };
 
 static void test_oracle_bash_lines(void **state) {
@@ -1247,7 +1288,12 @@ static void test_oracle_bash_lines(void **state) {
         size_t failed = 0;
         for (size_t i = 0; i < ELEMENTSOF(evaluated); i++) {
                 char run[1024] = "", line[1024] = "", cmd[2048];
-                for (const char *c = evaluated[i]; *c; c++) {
+                const char *tab = strchr(evaluated[i], '\t');
+                if (tab) {
+                        snprintf(run, sizeof run, "%.*s", (int) (tab - evaluated[i]), evaluated[i]);
+                        snprintf(line, sizeof line, "%s", tab + 1);
+                }
+                for (const char *c = evaluated[i]; !tab && *c; c++) {
                         snprintf(run + strlen(run), sizeof run - strlen(run), "%s",
                                  *c == '^' ? "printf \"%s\\0\"" : (char[]){*c, 0});
                         snprintf(line + strlen(line), sizeof line - strlen(line), "%s",

@@ -30,6 +30,7 @@ typedef struct Judge {
         bool git_env;        /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
         int hops;            /* commands found among an unknown program's words, judged */
         bool git_config_dir; /* the line entered a directory of git's config (~/.config/git) */
+        bool untied;         /* a shell of the line reads a program no one text of it gives */
 } Judge;
 
 /* Does the boot's record say the history holds some masked entry? Mark
@@ -44,6 +45,22 @@ int judge_refuse(Judge *j, const char *fmt, ...) __attribute__((format(printf, 2
  * this depth of strings read again. */
 int command_judge(const char *s, size_t n, const CommandPolicy *policy, int depth, CommandVerdict *ret);
 
+/* One simple command of a pipeline, and the line it is of. */
+typedef struct Stage {
+        const ShellWord **w; /* into the line's one array of words */
+        size_t n;
+        const ShellToken *redir[32]; /* each redirect, its target after it */
+        const ShellWord *target[32];
+        size_t n_redir;
+        bool keyword_led; /* while, until, if: its output is not one program's */
+} Stage;
+
+typedef struct Line {
+        const char *text;
+        size_t n;
+        bool substitution; /* its output becomes words of the line around it */
+} Line;
+
 /* command-programs.c: what the programs of a lexed line do with their
  * words, the secrets named or not: 1 refused (j->reason), 0, -ENOMEM. text
  * is what l was lexed from (its heredocs). */
@@ -56,6 +73,28 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n);
  * A..., su -c S): 1 with *ret_s malloc'd and *ret_rest the index of the
  * first word after it, 0 for a command that reads none, -ENOMEM. */
 int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest);
+/* A program's name, its directory gone (/usr/bin/git is git; a brace's
+ * first alternative), into buf; NULL when computed at run time. */
+const char *programs_name(const ShellWord *w, char *buf, size_t size);
+/* Is it a shell (sh, bash, ...), a wrapper (env, nice, ...), a reserved
+ * word leading a command (if, do, {, !)? */
+bool programs_is_shell(const char *name);
+bool programs_is_wrapper(const char *name);
+bool programs_keyword(const ShellWord *w);
+/* sh -c S, bash -lc S, bash -o x -c S (the shell at w[0], its options
+ * from first): the index of S, or SIZE_MAX. */
+size_t programs_shell_c(const ShellWord *const *w, size_t n, size_t first);
+/* command-shells.c: what a shell in st reads as its program (here-strings,
+ * heredocs; prev's, or what echo or printf in prev prints), judged with
+ * its operands as $1, $2, ...: 1 refused, 0, -ENOMEM. */
+int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
+/* Does a command of l (or of a text it nests) read a program that no one
+ * text of the line gives: a shell reading its input with no text tied to
+ * it (( bash ) <<< S, >(bash), a loop's redirect), eval "$l"? */
+bool shells_line_untied(const ShellLexed *l, int depth);
+/* With j->untied: every text st feeds (its here-strings and heredocs, what
+ * its echo or printf prints), judged as a program. */
+int shells_judge_fed(Judge *j, const Line *ln, const Stage *st);
 /* The word's bytes when it is plain (no glob, expansion, NUL; shorter than
  * size), into buf; NULL else. */
 const char *programs_plain(const ShellWord *w, char *buf, size_t size);

@@ -88,9 +88,22 @@ int patterns_grep(Judge *j, const ShellWord *const *w, size_t n) {
 
 /* tar --wildcards PATTERN, rsync --include=PAT, zip -i PAT: what it reads. */
 int patterns_program(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
-        bool tar = streq(name, "tar"), wildcards = false;
+        bool tar = streq(name, "tar"), wildcards = false, zip_r = false;
         for (size_t k = 1; k < n && tar; k++)
                 wildcards = wildcards || programs_word_is(w[k], "--wildcards");
+        /* zip -R (--recurse-patterns): it walks . and each operand after the
+         * archive is a pattern any path there is matched against */
+        size_t operands = 0;
+        for (size_t k = 1; k < n && streq(name, "zip"); k++) {
+                char buf[512];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && a[0] == '-' && a[1] != '-' && strchr(a + 1, 'R') && !strchr("bnitxOPU", a[1]))
+                        zip_r = true;
+                else if (a && programs_long_is(a, "recurse-patterns", NULL))
+                        zip_r = true;
+                else if (a && streq(a, "--"))
+                        break;
+        }
         for (size_t k = 1; k < n; k++) {
                 char buf[512];
                 const char *a = programs_plain(w[k], buf, sizeof buf);
@@ -109,6 +122,11 @@ int patterns_program(Judge *j, const char *name, const ShellWord *const *w, size
                         pat = a + 2;
                 } else if (!tar && a && (streq(a, "-i") || streq(a, "-f")) && k + 1 < n) {
                         pat = programs_plain(w[++k], buf, sizeof buf);
+                } else if (zip_r && !(a && a[0] == '-' && a[1]) && operands++ > 0) {
+                        text = programs_word_text(w[k]); /* zip -R - '*nv' */
+                        if (!text)
+                                return -ENOMEM;
+                        pat = text;
                 }
                 if (!pat)
                         continue;

@@ -60,7 +60,7 @@ const char *programs_plain(const ShellWord *w, char *buf, size_t size) {
 
 /* A program's name, its directory gone: /usr/bin/git is git; a brace's
  * first alternative ({git,} runs git). */
-static const char *program(const ShellWord *w, char *buf, size_t size) {
+const char *programs_name(const ShellWord *w, char *buf, size_t size) {
         const char *s = programs_plain(w, buf, size);
         if (!s && w->n < size) {
                 size_t k = 0;
@@ -119,7 +119,7 @@ static const Wrapper wrappers[] = {
         {"builtin", "", NULL, 0},
         {"exec", "a", NULL, 0},
         {"time", "fo", (const char *const[]){"format", "output", NULL}, 0},
-        {"ionice", "cnpPtu", (const char *const[]){"class", "classdata", "pid", "pgid", "uid", NULL}, 0},
+        {"ionice", "cnpPu", (const char *const[]){"class", "classdata", "pid", "pgid", "uid", NULL}, 0},
         {"sudo", "CDghpRrTUu",
          (const char *const[]){"chdir", "group", "host", "prompt", "role", "type", "other-user", "user",
                                "close-from", "chroot", NULL},
@@ -146,6 +146,10 @@ static const Wrapper *wrapper_find(const char *name) {
         return NULL;
 }
 
+bool programs_is_wrapper(const char *name) {
+        return wrapper_find(name) != NULL;
+}
+
 bool programs_long_is(const char *a, const char *name, const char **ret_value) {
         if (!a || a[0] != '-' || a[1] != '-' || !a[2])
                 return false;
@@ -160,7 +164,7 @@ bool programs_long_is(const char *a, const char *name, const char **ret_value) {
 
 size_t programs_wrapped(const ShellWord *const *w, size_t n) {
         char buf[256];
-        const Wrapper *wr = n > 0 ? wrapper_find(program(w[0], buf, sizeof buf)) : NULL;
+        const Wrapper *wr = n > 0 ? wrapper_find(programs_name(w[0], buf, sizeof buf)) : NULL;
         if (!wr)
                 return SIZE_MAX;
         size_t k = 1;
@@ -216,8 +220,12 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
 static const char *const shells[] = {"sh",   "bash", "dash",    "zsh",  "ksh",   "mksh", "ash",
                                      "yash", "posh", "busybox", "fish", "rbash", NULL};
 
+bool programs_is_shell(const char *name) {
+        return streq_any(name, shells);
+}
+
 /* sh -c S, bash -lc S, bash -o x -c S: the index of S, or SIZE_MAX. */
-static size_t shell_c(const ShellWord *const *w, size_t n, size_t first) {
+size_t programs_shell_c(const ShellWord *const *w, size_t n, size_t first) {
         char buf[256];
         bool c = false;
         for (size_t k = first; k < n; k++) {
@@ -262,7 +270,7 @@ char *programs_joined(const ShellWord *const *w, size_t n, size_t k) {
 
 int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest) {
         char buf[256];
-        const char *name = n > 0 ? program(w[0], buf, sizeof buf) : NULL;
+        const char *name = n > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
         size_t at = SIZE_MAX;
         if (!name)
                 return 0;
@@ -299,7 +307,7 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 return 1;
         }
         if (streq_any(name, shells))
-                at = shell_c(w, n, 1);
+                at = programs_shell_c(w, n, 1);
         else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
                 for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
                         char o[256];
@@ -359,21 +367,6 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
 }
 
 /* ---- one simple command ---- */
-
-typedef struct Stage {
-        const ShellWord **w; /* into the line's one array of words */
-        size_t n;
-        const ShellToken *redir[32]; /* each redirect, its target after it */
-        const ShellWord *target[32];
-        size_t n_redir;
-        bool keyword_led; /* while, until, if: its output is not one program's */
-} Stage;
-
-typedef struct Line {
-        const char *text;
-        size_t n;
-        bool substitution; /* its output becomes words of the line around it */
-} Line;
 
 static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                        bool *ret_lists);
@@ -500,7 +493,7 @@ static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, si
             (r = reread_sed(j, w + self, n - self)) != 0)
                 return r;
         for (size_t i = 1; i < n; i++) {
-                const char *p = i == self ? NULL : program(w[i], buf, sizeof buf);
+                const char *p = i == self ? NULL : programs_name(w[i], buf, sizeof buf);
                 if (!p || !(streq_any(p, shells) || streq(p, "git") || streq(p, "eval") || wrapper_find(p)))
                         continue;
                 if (++j->hops > 16)
@@ -522,7 +515,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         if ((r = judge_assignments(j, w, n, &k)) != 0)
                 return r;
         for (int hops = 0; k < n && hops < 16; hops++) {
-                const char *name = program(w[k], buf, sizeof buf);
+                const char *name = programs_name(w[k], buf, sizeof buf);
                 size_t inner = programs_wrapped(w + k, n - k);
                 if (name && streq(name, "env")) /* env -S 'cat .env', env NAME=VALUE */
                         for (size_t a = k + 1; a < k + inner && a < n; a++) {
@@ -559,7 +552,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
                 return 0;
         w += k;
         n -= k;
-        const char *name = program(w[0], buf, sizeof buf);
+        const char *name = programs_name(w[0], buf, sizeof buf);
         if (!name && judge_held(j)) {
                 /* computed at run time ($g log -p, g?t show): it may be git;
                  * $@ or ${x:-git} hands it words from elsewhere */
@@ -591,8 +584,17 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         bool shell = r > 0 || streq_any(name, shells) || streq(name, "source") || streq(name, ".");
         for (size_t a = 1; a < n && shell; a++)
                 j->computed = j->computed || w[a]->substitution;
-        for (size_t a = 0; st && a < st->n_redir && shell; a++)
-                j->computed = j->computed || streq(st->redir[a]->op, "<(");
+        for (size_t a = 0; st && a < st->n_redir && shell; a++) {
+                bool script = streq(st->redir[a]->op, "<(");
+                j->computed = j->computed || script;
+                /* bash <(echo 'cat $1$2') .e nv: the script's $1 and $2 are
+                 * the words after it, not known as the script's words */
+                if (script && r == 0 && n > 1 && reread_uses_positional(ln->text))
+                        return judge_refuse(j,
+                                            "%s reads a script from a process substitution and hands it "
+                                            "words it uses as $1, $2, ...: names made at run time",
+                                            name);
+        }
         if (r > 0 && streq_any(name, shells) && j->unseen_args && positional_joined(s))
                 return judge_refuse(j,
                                     "%s -c joins positional parameters that xargs adds when it runs: "
@@ -644,141 +646,8 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
         return 0;
 }
 
-/* What a shell in this stage reads from its input: a here-string, a
- * heredoc, or what echo or printf before it in the pipe prints. */
-/* What a shell reads as its program, judged: as written, and with the
- * words after its script ($1, $2, ...: bash -s .e nv <<< 'cat $1$2'). */
-static int shell_text(Judge *j, const char *what, const char *s, const ShellWord *const *args,
-                      size_t n_args) {
-        int r = programs_reread(j, what, s, strlen(s));
-        if (r != 0 || n_args == 0)
-                return r;
-        if (positional_transformed(s, args, n_args))
-                return judge_refuse(
-                        j, "%s: positional parameters changed when it runs: names made at run time", what);
-        /* the word before the first is $0: the script, or an option */
-        _cleanup_free_ char *p = reread_positional(s, args - 1, n_args + 1);
-        return p ? programs_reread(j, what, p, strlen(p)) : -ENOMEM;
-}
-
-/* The shell's operands (after its options, no -c): its script, if not -s,
- * then its positional parameters; 1 when the script is a descriptor the
- * line fills (/dev/stdin, /dev/fd/N, /proc/self/fd/N): read as its input. */
-static int shell_operands(const ShellWord *const *w, size_t n, bool source,
-                          const ShellWord *const **ret_args, size_t *ret_n) {
-        char buf[256];
-        bool s_opt = false;
-        size_t k = 1;
-        for (; k < n && !source; k++) {
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                if (!a || (a[0] != '-' && a[0] != '+') || streq(a, "-"))
-                        break;
-                if (streq(a, "--")) {
-                        k++;
-                        break;
-                }
-                s_opt = s_opt || (a[1] != '-' && strchr(a + 1, 's'));
-                if (a[1] != '-' && (strchr(a + 1, 'o') || strchr(a + 1, 'O')))
-                        k++;
-        }
-        const char *script = !s_opt && k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
-        bool fd = script && (streq(script, "/dev/stdin") || strncmp(script, "/dev/fd/", 8) == 0 ||
-                             (strncmp(script, "/proc/", 6) == 0 && strstr(script, "/fd/")));
-        size_t first = s_opt ? k : k + 1;
-        *ret_args = first < n ? w + first : NULL;
-        *ret_n = first < n ? n - first : 0;
-        return fd;
-}
-
-static int judge_shell_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
-        char buf[256];
-        size_t k = 0;
-        while (k < st->n && programs_is_assignment(st->w[k]))
-                k++;
-        for (size_t inner; k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX;)
-                k += inner;
-        const char *name = k < st->n ? program(st->w[k], buf, sizeof buf) : NULL;
-        /* su and script with no command run a shell on their input; a
-         * program the rule does not know with a shell among its words
-         * (chrt -o 0 bash) may be running it */
-        static const char *const stdin_shells[] = {"su", "runuser", "script", "sg",   "newgrp", "vim",
-                                                   "vi", "ex",      "nvim",   "view", "gdb",    NULL};
-        if (streq_any(name, stdin_shells))
-                name = "sh";
-        for (size_t i = k + 1; name && !streq_any(name, shells) && !wrapper_find(name) && i < st->n; i++) {
-                char other[256];
-                if (streq_any(program(st->w[i], other, sizeof other), shells)) {
-                        k = i;
-                        name = program(st->w[k], buf, sizeof buf);
-                }
-        }
-        if (!streq_any(name, shells) &&
-            !(name && (streq(name, "eval") || streq(name, "source") || streq(name, "."))))
-                return 0;
-        const ShellWord *const *args = NULL;
-        size_t n_args = 0;
-        bool source = streq(name, "source") || streq(name, ".");
-        if (!streq(name, "eval") && shell_operands(st->w + k, st->n - k, source, &args, &n_args) &&
-            !st->n_redir && !prev)
-                return judge_refuse(j, "%s reads a script from a descriptor filled elsewhere (exec 3<<EOF)",
-                                    name);
-        for (size_t i = 0; i < st->n_redir; i++) {
-                const char *op = st->redir[i]->op;
-                _cleanup_free_ char *s = NULL;
-                if (streq(op, "<<<") && st->target[i])
-                        s = programs_word_text(st->target[i]);
-                else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
-                        s = reread_heredoc(ln->text, ln->n, st->target[i]);
-                else
-                        continue;
-                if (!s)
-                        return -ENOMEM;
-                int r = shell_text(j, "what a shell reads from its input", s, args, n_args);
-                if (r != 0)
-                        return r;
-        }
-        const char *pname = prev && prev->n > 0 ? program(prev->w[0], buf, sizeof buf) : NULL;
-        for (size_t i = 0; prev && i < prev->n_redir; i++) { /* cat <<EOF | sh */
-                const char *op = prev->redir[i]->op;
-                _cleanup_free_ char *s = NULL;
-                if (streq(op, "<<<") && prev->target[i])
-                        s = programs_word_text(prev->target[i]);
-                else if ((streq(op, "<<") || streq(op, "<<-")) && prev->target[i])
-                        s = reread_heredoc(ln->text, ln->n, prev->target[i]);
-                else
-                        continue;
-                if (!s)
-                        return -ENOMEM;
-                int r = shell_text(j, "what a shell reads from the pipe", s, args, n_args);
-                if (r != 0)
-                        return r;
-        }
-        if (pname && (streq(pname, "echo") || streq(pname, "printf"))) {
-                size_t from = 1; /* echo's -e, -n, -E */
-                while (streq(pname, "echo") && from < prev->n && prev->w[from]->n >= 2 &&
-                       prev->w[from]->v[0].c == '-' && prev->w[from]->v[1].c != '-')
-                        from++;
-                _cleanup_free_ char *s = programs_joined(prev->w, prev->n, from);
-                if (!s)
-                        return -ENOMEM;
-                int r = shell_text(j, "what a shell reads from the pipe", s, args, n_args);
-                if (r != 0)
-                        return r;
-                if (streq(pname, "printf")) { /* printf 'cat .e%sv' n | sh */
-                        _cleanup_free_ char *f = reread_printf(prev->w, prev->n);
-                        if (!f)
-                                return -ENOMEM;
-                        if ((r = shell_text(j, "what a shell reads from the pipe", f, args, n_args)) != 0)
-                                return r;
-                }
-                reread_unescape(s);
-                return shell_text(j, "what a shell reads from the pipe", s, args, n_args);
-        }
-        return 0;
-}
-
 /* A reserved word leading a command (if, do, {, !): the command follows. */
-static bool keyword(const ShellWord *w) {
+bool programs_keyword(const ShellWord *w) {
         static const char *const kw[] = {"if", "then", "else", "elif", "do",   "while", "until", "!",
                                          "{",  "}",    "done", "fi",   "esac", "time",  NULL};
         if (w->quoted || w->n == 0 || w->n > 5)
@@ -798,7 +667,7 @@ static bool stdin_filter(const Stage *st) {
         static const char *const filters[] = {"head", "tail",   "sort", "uniq", "wc",  "grep", "cut", "tr",
                                               "nl",   "column", "less", "more", "cat", "tee",  "fzf", NULL};
         char buf[256];
-        return !st->keyword_led && st->n > 0 && streq_any(program(st->w[0], buf, sizeof buf), filters);
+        return !st->keyword_led && st->n > 0 && streq_any(programs_name(st->w[0], buf, sizeof buf), filters);
 }
 
 /* A filter that hands its input on as lines, unchanged but for order or
@@ -806,12 +675,12 @@ static bool stdin_filter(const Stage *st) {
 static bool passes_on(const Stage *st) {
         static const char *const pass[] = {"cat", "tee", "head", "tail", "sort", "uniq", "stdbuf", NULL};
         char buf[256];
-        if (st->keyword_led || st->n == 0 || !streq_any(program(st->w[0], buf, sizeof buf), pass))
+        if (st->keyword_led || st->n == 0 || !streq_any(programs_name(st->w[0], buf, sizeof buf), pass))
                 return false;
         for (size_t k = 1; k < st->n; k++) {
                 const char *a = programs_plain(st->w[k], buf, sizeof buf);
                 if (!a || a[0] != '-')
-                        return streq(program(st->w[0], buf, sizeof buf), "tee"); /* tee FILE: a copy */
+                        return streq(programs_name(st->w[0], buf, sizeof buf), "tee"); /* tee FILE: a copy */
         }
         return true;
 }
@@ -821,7 +690,7 @@ static bool passes_on(const Stage *st) {
  * xargs cat opens .env. 1 yes, 0 no, -ENOMEM. */
 static int prints_a_name(Judge *j, const Stage *st) {
         char buf[256];
-        const char *name = st->n > 0 && !st->keyword_led ? program(st->w[0], buf, sizeof buf) : NULL;
+        const char *name = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], buf, sizeof buf) : NULL;
         if (!name || !(streq(name, "echo") || streq(name, "printf")))
                 return 0;
         bool printf_ = streq(name, "printf");
@@ -858,7 +727,8 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 size_t from = i;
                 while (from > 1 && passes_on(&v[from - 1]))
                         from--;
-                if ((r = judge_shell_input(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0)
+                if ((r = shells_judge_input(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
+                    (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0))
                         return r;
                 if ((r = judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
@@ -872,7 +742,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
 }
 
 static int programs_text(Judge *j, const char *s, size_t n);
-static int judge_printed(Judge *j, const char *s, size_t n);
+static int judge_printed(Judge *j, const char *s, size_t n, char **joined, size_t *joined_n);
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
@@ -889,12 +759,13 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 return -ENOMEM;
         if ((r = reread_line(j, l, text, n)) != 0)
                 return r;
+        j->untied = j->untied || shells_line_untied(l, 0);
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
                 Stage *st = &v[m];
                 if (t && t->kind == SHELL_TOKEN_WORD) {
-                        if (st->n == 0 && keyword(&t->w)) {
+                        if (st->n == 0 && programs_keyword(&t->w)) {
                                 st->keyword_led = true;
                                 continue;
                         }
@@ -941,19 +812,40 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         }
         /* what substitutions and defaults run is judged the same way; and
          * what one prints, when a shell reads it */
-        bool computed = j->computed;
+        bool computed = j->computed || j->untied;
         j->computed = false;
+        _cleanup_free_ char *joined = NULL; /* $(echo cat .e)$(echo nv): what they print, together */
+        size_t joined_n = 0;
         for (size_t i = 0; i < l->n_nested; i++) {
                 if ((r = programs_text(j, l->nested[i], strlen(l->nested[i]))) != 0)
                         return r;
-                if (computed && (r = judge_printed(j, l->nested[i], strlen(l->nested[i]))) != 0)
+                if (computed &&
+                    (r = judge_printed(j, l->nested[i], strlen(l->nested[i]), &joined, &joined_n)) != 0)
                         return r;
         }
+        return joined_n > 0 ? programs_reread(j, "what substitutions print, together, read by a shell",
+                                              joined, joined_n)
+                            : 0;
+}
+
+/* Append what one substitution prints (its last newlines gone) to *joined. */
+static int printed_append(char **joined, size_t *joined_n, const char *t) {
+        size_t k = strlen(t);
+        while (k > 0 && t[k - 1] == '\n')
+                k--;
+        char *p = realloc(*joined, *joined_n + k + 1);
+        if (!p)
+                return -ENOMEM;
+        memcpy(p + *joined_n, t, k);
+        *joined_n += k;
+        p[*joined_n] = 0;
+        *joined = p;
         return 0;
 }
 
-/* What echo or printf in the text s prints, read again by a shell. */
-static int judge_printed(Judge *j, const char *s, size_t n) {
+/* What echo or printf in the text s prints, read again by a shell; and
+ * appended to *joined (printf's format applied, echo's escapes decoded). */
+static int judge_printed(Judge *j, const char *s, size_t n, char **joined, size_t *joined_n) {
         ShellLexed l = {0};
         int r = shell_lex(s, n, &l);
         if (r == -EINVAL)
@@ -968,7 +860,7 @@ static int judge_printed(Judge *j, const char *s, size_t n) {
                 else if (l.v[i].kind != SHELL_TOKEN_REDIR)
                         break;
         char buf[64];
-        const char *name = m > 0 ? program(w[0], buf, sizeof buf) : NULL;
+        const char *name = m > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
         r = 0;
         if (name && (streq(name, "echo") || streq(name, "printf"))) {
                 size_t from = 1; /* echo's -e, -n, -E */
@@ -981,11 +873,15 @@ static int judge_printed(Judge *j, const char *s, size_t n) {
                         char *f = reread_printf(w, m);
                         r = f ? programs_reread(j, "what a shell reads from a substitution", f, strlen(f))
                               : -ENOMEM;
+                        if (r == 0)
+                                r = printed_append(joined, joined_n, f);
                         free(f);
                 }
                 if (r == 0 && t) { /* and as printf and echo -e decode it */
                         reread_unescape(t);
                         r = programs_reread(j, "what a shell reads from a substitution", t, strlen(t));
+                        if (r == 0 && streq(name, "echo"))
+                                r = printed_append(joined, joined_n, t);
                 }
                 free(t);
         }
