@@ -1275,8 +1275,7 @@ static const char *const evaluated[] = {
         "case x in x) bash;; esac <<< '^ .e\"\"nv'",
         /* BASH<TAB>RULE: the same line, its reader spelt apart for each:
          * what two substitutions print, together */
-        "l=$(echo \"printf '%s\\0' .e\")$(echo nv); eval \"$l\"\tl=$(echo \"cat .e\")$(echo nv); eval "
-        "\"$l\"",
+        "l=$(echo \"printf '%s\\0' .e\")$(echo nv); eval \"$l\"\tl=$(echo cat .e)$(echo nv); eval $l",
         "eval \"$(echo \"printf '%s\\0' .e\")$(echo nv)\"\teval \"$(echo \"cat .e\")$(echo nv)\"",
         "l=$(printf \"printf '%%s\\\\0' .e%sv\" n); eval \"$l\"\tl=$(printf \"cat .e%sv\" n); eval \"$l\"",
 };
