@@ -593,6 +593,19 @@ static const Row rows[] = {
         {"( bash ) <<< 'cat .e\"\"nv'", false, true, ".env"},
         {"exec > >(bash); echo 'cat .e\"\"nv'", false, true, ".env"},
         {"echo hello | ( bash )", false, false, NULL},
+        /* find -path under a literal directory of its own (31f 12), and its
+           tests as one conjunction: every test must match the one path */
+        {"find . -path './lib/s*/*' -exec cat {} +", false, true, "secrets/"},
+        {"find . -path './l*/s*/*' -exec cat {} +", false, true, "secrets/"},
+        {"find . -path './a/b/c/d/sec*/k' -exec cat {} +", false, true, "secrets/"},
+        {"find . -path './lib/c*/m*.key' -exec cat {} +", false, true, "config/master.key"},
+        {"find . -path '*/secrets/*' -name '*.py' -exec cat {} +", false, true, "secrets/"},
+        {"find . -path './src/.e*' -exec cat {} +", false, true, ".env"},
+        {"find . -name '.e*' -o -name x -exec cat {} +", false, true, ".env"},
+        {"find . -path './src/*.c' -exec cat {} +", false, false, NULL},
+        {"find . -path './src/*' -name '*.c' -exec wc -l {} +", false, false, NULL},
+        {"find . -path '*/test/*' -name '*.py' -exec python {} \\;", false, false, NULL},
+        {"find . -path './lib/*.js' -exec cat {} +", false, false, NULL},
         /* zip -R: every operand after the archive a pattern over . */
         {"zip -qR - '*nv' | funzip", false, true, ".env"},
         {"zip -q --recurse-patterns - '*nv'", false, true, ".env"},
@@ -1174,6 +1187,52 @@ static void test_oracle_git_nested(void **state) {
         assert_int_equal(failed, 0);
 }
 
+/* find's tests against find itself, in the tree whose secrets sit below
+ * other directories: where find EXPR -print0 lists a secret, the rule
+ * refuses find . EXPR -exec cat {} +; where it lists none ('+'), it
+ * allows it (31f 12: a path pattern under a literal directory). */
+static const char *const find_exprs[] = {
+        "-path './lib/s*/*'",
+        "-path './l*/s*/*'",
+        "-path './lib/[s]ecrets/*'",
+        "-path './l*/c*/m*'",
+        "-path './a/.e*'",
+        "-path '*/secrets/*' -name k",
+        "-ipath './LIB/S*/K'",
+        "+-path './src/*.c'",
+        "+-path './lib/*.c'",
+        "+-path './doc/*' -name '*.md'",
+        "+-path '*/a/*' -name '*.c'",
+        "+-name '*.c'",
+};
+
+static void test_oracle_find(void **state) {
+        (void) state;
+        if (!have_scratch)
+                SKIP_UNLESS_CI("the oracle needs git and bash, and one of them is not here\n");
+        size_t failed = 0;
+        any_depth = true;
+        for (size_t i = 0; i < ELEMENTSOF(find_exprs); i++) {
+                bool clean = find_exprs[i][0] == '+';
+                const char *e = find_exprs[i] + clean;
+                char cmd[1024], line[1024];
+                snprintf(cmd, sizeof cmd, "cd %s && find . %s -print0 | sed -z 's|^\\./||'", scratch2, e);
+                snprintf(line, sizeof line, "find . %s -exec cat {} +", e);
+                int hit = output_names_secret(cmd);
+                CommandVerdict v;
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
+                assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
+                if (hit < 0 || hit == clean || v.refused == clean) {
+                        print_message("%s: find lists %s, the rule %s (%s)\n", line,
+                                      hit ? "a secret" : "none", v.refused ? "refuses" : "allows", v.reason);
+                        failed++;
+                }
+                command_verdict_done(&v);
+        }
+        any_depth = false;
+        assert_int_equal(failed, 0);
+}
+
 /* Strings a shell reads again (no single quote in them): where bash, run
  * in the scratch tree, expands the words to a secret's path, the rule
  * refuses bash -c 'cat WORDS' and a heredoc fed to bash (an unquoted
@@ -1558,7 +1617,7 @@ int main(int argc, char **argv) {
                 const struct CMUnitTest oracles[] = {
                         cmocka_unit_test(test_oracle_git),    cmocka_unit_test(test_oracle_git_nested),
                         cmocka_unit_test(test_oracle_bash),   cmocka_unit_test(test_oracle_bash_lines),
-                        cmocka_unit_test(test_oracle_printf),
+                        cmocka_unit_test(test_oracle_printf), cmocka_unit_test(test_oracle_find),
                 };
                 return cmocka_run_group_tests(oracles, make_scratch, drop_scratch);
         }

@@ -11,10 +11,60 @@
 #include "command-internal.h"
 #include "util.h"
 
+/* A name the glob component c (its n bytes) matches, into out: '*' none,
+ * '?' x, a class its first member; false when that is no match (a negated
+ * class) or too long. */
+static bool component_name(const char *c, size_t n, char out[static 256]) {
+        char glob[256];
+        size_t k = 0;
+        if (n >= sizeof glob)
+                return false;
+        memcpy(glob, c, n);
+        glob[n] = 0;
+        for (size_t i = 0; i < n && k < 255; i++) {
+                if (c[i] == '*')
+                        continue;
+                if (c[i] == '?')
+                        out[k++] = 'x';
+                else if (c[i] == '[') {
+                        out[k++] = i + 1 < n && c[i + 1] != '!' && c[i + 1] != '^' ? c[i + 1] : 'x';
+                        for (i += 2; i < n && c[i] != ']'; i++)
+                                ;
+                } else if (c[i] == '\\' && i + 1 < n)
+                        out[k++] = c[++i];
+                else
+                        out[k++] = c[i];
+        }
+        out[k] = 0;
+        return k < 255 && match_glob(glob, out, 0);
+}
+
+/* The places a secret at any depth is looked for below: the samples (from
+ * ./, one directory down), and a path pattern's own leading directories,
+ * each made a name it matches (find -path './lib/s*' '/' '*' gives ./lib/
+ * and ./lib/s/: a sample's x/ is not lib). How many, into out. */
+static const char *const samples[] = {"", "./", "./x/", "x/", "/x/"};
+
+static size_t places(const char *pat, char out[][512], size_t max) {
+        size_t n = 0, len = 0;
+        for (size_t k = 0; k < ELEMENTSOF(samples); k++)
+                snprintf(out[n++], 512, "%s", samples[k]);
+        char prefix[256] = "";
+        for (const char *c = pat, *slash; pat && n < max && (slash = strchr(c, '/')); c = slash + 1) {
+                char name[256];
+                if (!component_name(c, (size_t) (slash - c), name) || len + strlen(name) + 2 > sizeof prefix)
+                        break;
+                len += (size_t) snprintf(prefix + len, sizeof prefix - len, "%s/", name);
+                snprintf(out[n++], 512, "%s", prefix);
+        }
+        return n;
+}
+
 /* The paths a secret can be found at, as a program names them: its last
- * component, the entry, from ./, one directory down, and (a directory) a
- * file in it. *ret_n of them into buf's slots. */
-static size_t candidates(const char *entry, char out[][512], bool basename) {
+ * component, the entry, at each place, and (a directory) a file in it.
+ * How many, into out (4 a place, and 1). */
+static size_t candidates(const char *entry, const char at[][512], size_t n_at, char out[][512],
+                         bool basename) {
         char e[256], last[256];
         snprintf(e, sizeof e, "%s", entry);
         size_t len = strlen(e);
@@ -25,44 +75,80 @@ static size_t candidates(const char *entry, char out[][512], bool basename) {
         snprintf(last, sizeof last, "%s", slash ? slash + 1 : e);
         size_t n = 0;
         snprintf(out[n++], 512, "%s", last);
-        if (basename)
-                return n;
-        static const char *const prefixes[] = {"", "./", "./x/", "x/", "/x/"};
-        for (size_t k = 0; k < ELEMENTSOF(prefixes); k++) {
-                snprintf(out[n++], 512, "%s%s", prefixes[k], e);
-                snprintf(out[n++], 512, "%s%s", prefixes[k], last);
+        for (size_t k = 0; !basename && k < n_at; k++) {
+                snprintf(out[n++], 512, "%.255s%s", at[k], e);
+                snprintf(out[n++], 512, "%.255s%s", at[k], last);
                 if (dir) {
-                        snprintf(out[n++], 512, "%s%s/x", prefixes[k], e);
-                        snprintf(out[n++], 512, "%s%s/x", prefixes[k], last);
+                        snprintf(out[n++], 512, "%.250s%s/x", at[k], e);
+                        snprintf(out[n++], 512, "%.250s%s/x", at[k], last);
                 }
         }
         return n;
 }
 
-static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bool regex) {
+/* Below a pattern's own directory, is a secret's path matched, and the
+ * same path with each of the secret's names made a neutral one not? Then
+ * the pattern selects it (./lib/s'*'/'*' selects secrets/); else it reads
+ * every path there (./src/'*', a tree read like grep -r). */
+static bool selects(const char *pat, int flags, const char *place, const char *e, const char *tail) {
+        char path[1024], neutral[1024];
+        size_t k = (size_t) snprintf(neutral, sizeof neutral, "%.255s", place);
+        snprintf(path, sizeof path, "%.255s%.255s%.255s", place, e, tail);
+        for (const char *c = e; *c && k + 2 < sizeof neutral; c++)
+                if (*c == '/' || c == e || c[-1] == '/')
+                        neutral[k++] = *c == '/' ? '/' : '\x01';
+        snprintf(neutral + k, sizeof neutral - k, "%.255s", tail);
+        return match_glob(pat, path, flags) && !match_glob(pat, neutral, flags);
+}
+
+/* Each secret pat can match, in each[i] (or j->named when each is NULL). */
+static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bool regex, bool *each) {
         bool any = false;
-        char c[32][512];
+        char at[13][512], c[4 * 13 + 1][512], tail[258] = "/";
+        size_t n_at = places(regex ? NULL : pat, at, ELEMENTSOF(at));
+        const char *lastc = strrchr(pat, '/');
+        if (!lastc || !component_name(lastc + 1, strlen(lastc + 1), tail + 1))
+                snprintf(tail, sizeof tail, "/x");
         for (size_t i = 0; i < j->policy->n_secrets; i++) {
-                if (!j->policy->secrets[i][0])
+                const char *e = j->policy->secrets[i];
+                bool m = false;
+                if (!e[0])
                         continue;
-                size_t n = candidates(j->policy->secrets[i], c, basename);
-                for (size_t k = 0; k < n; k++)
-                        if (regex ? match_regex(pat, c[k], flags & MATCH_FOLD)
-                                  : match_glob(pat, c[k], flags)) {
-                                j->named[i] = true;
-                                any = true;
-                                break;
-                        }
+                size_t n = candidates(e, at, ELEMENTSOF(samples), c, basename);
+                for (size_t k = 0; k < n && !m; k++)
+                        m = regex ? match_regex(pat, c[k], flags & MATCH_FOLD)
+                                  : match_glob(pat, c[k], flags);
+                char name[256], *last;
+                snprintf(name, sizeof name, "%s", e);
+                bool dir = name[strlen(name) - 1] == '/';
+                if (dir)
+                        name[strlen(name) - 1] = 0;
+                last = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+                /* a directory's files below it: './a/b/sec*' '/k' reads a/b/secrets/k */
+                for (size_t k = ELEMENTSOF(samples); !m && !regex && !basename && k < n_at; k++)
+                        m = selects(pat, flags, at[k], name, "") || selects(pat, flags, at[k], last, "") ||
+                            (dir && (selects(pat, flags, at[k], name, tail) ||
+                                     selects(pat, flags, at[k], last, tail) ||
+                                     selects(pat, flags, at[k], last, "/x")));
+                if (m && each)
+                        each[i] = true;
+                else if (m)
+                        j->named[i] = true;
+                any = any || m;
         }
         return any;
 }
 
+bool match_secret_each(Judge *j, const char *pat, bool regex, bool basename, bool *each) {
+        return match_secret(j, pat, MATCH_FOLD, basename, regex, each);
+}
+
 bool match_secret_glob(Judge *j, const char *pat, int flags, bool basename) {
-        return match_secret(j, pat, flags, basename, false);
+        return match_secret(j, pat, flags, basename, false, NULL);
 }
 
 bool match_secret_regex(Judge *j, const char *re, bool fold) {
-        return match_secret(j, re, fold ? MATCH_FOLD : 0, false, true);
+        return match_secret(j, re, fold ? MATCH_FOLD : 0, false, true, NULL);
 }
 
 int judge_refuse(Judge *j, const char *fmt, ...) {

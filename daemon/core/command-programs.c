@@ -375,8 +375,24 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
 static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
         static const char *const readers[] = {"-exec",   "-execdir", "-ok",      "-okdir", "-delete",
                                               "-fprint", "-fprint0", "-fprintf", "-fls",   NULL};
-        bool reads = false, matched = false, other_regex = false;
+        bool reads = false, matched = false, other_regex = false, either = false, tested = false;
+        size_t n_secrets = j->policy->n_secrets;
+        /* with no -o, ',' or group, every test must match one path: a file
+         * secret is read only when each test can match it (-path ./src/'*'
+         * -name '*.c' reads no .env); a directory's files when one can */
+        _cleanup_free_ bool *all = calloc(n_secrets + 1, sizeof *all),
+                            *some = calloc(n_secrets + 1, sizeof *some);
         int r;
+        if (!all || !some)
+                return -ENOMEM;
+        for (size_t k = 1; k < n; k++) {
+                char buf[256];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                either = either || (a && (streq(a, "-o") || streq(a, "-or") || streq(a, ",") ||
+                                          streq(a, "(") || streq(a, ")")));
+        }
+        for (size_t i = 0; i < n_secrets; i++)
+                all[i] = true;
         for (size_t k = 1; k < n; k++) {
                 char buf[256];
                 const char *a = programs_plain(w[k], buf, sizeof buf);
@@ -415,10 +431,20 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                         if (!pat)
                                 return -ENOMEM;
                         /* either case, always: a case-insensitive volume */
-                        matched = (regex ? match_secret_regex(j, other_regex ? "\\w" : pat, true)
-                                         : match_secret_glob(j, pat, MATCH_FOLD, name)) ||
-                                  matched;
+                        _cleanup_free_ bool *each = calloc(n_secrets + 1, sizeof *each);
+                        if (!each)
+                                return -ENOMEM;
+                        (void) match_secret_each(j, regex && other_regex ? "\\w" : pat, regex, name, each);
+                        for (size_t i = 0; i < n_secrets; i++)
+                                all[i] = all[i] && each[i], some[i] = some[i] || each[i];
+                        tested = true;
                 }
+        }
+        for (size_t i = 0; i < n_secrets && tested; i++) {
+                const char *e = j->policy->secrets[i];
+                bool dir = e[0] && e[strlen(e) - 1] == '/';
+                if (either || dir ? some[i] : all[i])
+                        matched = j->named[i] = true;
         }
         if (matched && reads)
                 return judge_refuse(j,
