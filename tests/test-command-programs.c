@@ -606,6 +606,14 @@ static const Row rows[] = {
         {"find . -path './src/*' -name '*.c' -exec wc -l {} +", false, false, NULL},
         {"find . -path '*/test/*' -name '*.py' -exec python {} \\;", false, false, NULL},
         {"find . -path './lib/*.js' -exec cat {} +", false, false, NULL},
+        /* the history held: find's branches apart, each a conjunction; one
+           that runs a program reaches .git/objects only if its tests can */
+        {"find . -path ./node_modules -prune -o -type f -name '*.ts' -exec grep -l foo {} +", true, false,
+         NULL},
+        {"find . -path ./node_modules -prune -o -type f -exec grep -l foo {} +", true, true, ".env"},
+        {"find . -name '*.ts' -exec cat {} + -o -exec cat {} +", true, true, ".env"},
+        {"find . -name x -prune -o -path '*objects*' -exec cat {} +", true, true, ".env"},
+        {"find . \\( -name '*.c' -o -name '*.h' \\) -exec cat {} +", true, true, ".env"},
         /* zip -R: every operand after the archive a pattern over . */
         {"zip -qR - '*nv' | funzip", false, true, ".env"},
         {"zip -q --recurse-patterns - '*nv'", false, true, ".env"},

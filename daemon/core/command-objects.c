@@ -153,7 +153,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 *ret_lists = true;
         }
         bool copy = streq_any(name, copiers), find = streq(name, "find"), exec = false, tree = false,
-             narrowed = false, reaches = false;
+             exec_reaches = false, lists_reach = false;
         for (size_t k = 1; k < n && copy; k++)
                 if (holds_git(w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
                         tree = true;
@@ -165,18 +165,35 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 tree = tree || holds_git(w[k]);
         }
         tree = tree || (find && k == 1);
-        for (; find && k < n; k++) {
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                _cleanup_free_ char *text = programs_word_text(w[k]);
-                if (!text)
+        bool grouped = false, either = false; /* ( ... ): read as one branch, any test reaching */
+        for (size_t i = k; find && i < n; i++)
+                grouped = grouped || programs_word_is(w[i], "(") || programs_word_is(w[i], ")");
+        /* each branch (between -o and ',') is a conjunction: it reaches the
+         * objects when every test of it can match one (a negated test can);
+         * -path ./node_modules -prune -o -name '*.ts' -exec ...: neither does */
+        bool b_all = true, b_any = false, b_tested = false, b_exec = false;
+        for (; find && k <= n; k++) {
+                const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+                _cleanup_free_ char *text = k < n ? programs_word_text(w[k]) : NULL;
+                if (k < n && !text)
                         return -ENOMEM;
                 /* -name '*.c' -o -type f, or an unquoted ',' (a brace item
                  * to the lexer): another branch runs over everything */
-                reaches = reaches || streq(text, "-o") || streq(text, "-or") || streq(text, ",");
+                bool or = k < n && (streq(text, "-o") || streq(text, "-or") || streq(text, ","));
+                either = either || or ;
+                if (k == n || (or &&!grouped)) {
+                        /* grouped: one branch, reaching when any test can or another branch runs */
+                        bool b = grouped ? b_any || !b_tested || either : b_all;
+                        exec = exec || b_exec;
+                        exec_reaches = exec_reaches || (b_exec && b);
+                        lists_reach = lists_reach || b;
+                        b_all = true, b_any = false, b_tested = false, b_exec = false;
+                        continue;
+                }
                 if (!a)
                         continue;
-                exec = exec || streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") ||
-                       streq(a, "-okdir");
+                b_exec = b_exec || streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") ||
+                         streq(a, "-okdir");
                 bool base = streq(a, "-name") || streq(a, "-iname"),
                      path = strstr(a, "path") != NULL || strstr(a, "wholename") != NULL,
                      regex = strstr(a, "regex") != NULL;
@@ -184,27 +201,28 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                         continue;
                 char nb[8];
                 const char *prev = programs_plain(w[k - 1], nb, sizeof nb);
+                b_tested = true;
                 if (prev && (streq(prev, "!") || streq(prev, "-not"))) {
-                        reaches = true; /* ! -name '*.c': all else, the objects too */
+                        b_any = true; /* ! -name '*.c': all else, the objects too */
                         k++;
                         continue;
                 }
                 _cleanup_free_ char *pat = programs_word_text(w[++k]);
                 if (!pat)
                         return -ENOMEM;
-                narrowed = true;
-                bool fold = a[1] == 'i';
-                for (const char *const *sm = samples; *sm && !reaches; sm++) {
+                bool fold = a[1] == 'i', m = false;
+                for (const char *const *sm = samples; *sm && !m; sm++) {
                         const char *s = base ? strrchr(*sm, '/') + 1 : *sm;
-                        reaches = regex ? match_regex(pat, s, fold)
-                                        : match_glob(pat, s, fold ? MATCH_FOLD : 0);
+                        m = regex ? match_regex(pat, s, fold) : match_glob(pat, s, fold ? MATCH_FOLD : 0);
                 }
+                b_all = b_all && m;
+                b_any = b_any || m;
         }
-        if (find && tree && !exec && (reaches || !narrowed)) {
+        if (find && tree && !exec && lists_reach) {
                 judge_mark_held(j);
                 *ret_lists = true; /* the names of git's objects among what it prints */
         }
-        if (find && !(tree && exec && (reaches || !narrowed)))
+        if (find && !(tree && exec_reaches))
                 return 0;
         if (!find && !tree)
                 return 0;
