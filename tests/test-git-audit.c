@@ -486,6 +486,103 @@ static void test_hook_samples(void **state) {
                 assert_false(git_audit_hook_is_sample(hooks[i]));
 }
 
+/* git-lfs's hooks, known by their whole content: 3.3's echo form (what
+ * Debian 12 installs), 3.4's printf form (in English and translated), and
+ * 2.x's; then each with one thing changed that makes it another program. */
+#define LFS_HEAD "#!/bin/sh\ncommand -v git-lfs >/dev/null 2>&1 || { "
+#define LFS_ECHO(h)                                                                                         \
+        LFS_HEAD "echo >&2 \"\\nThis repository is configured for Git LFS but 'git-lfs' was not found on "  \
+                 "your "                                                                                    \
+                 "path. If you no longer wish to use Git LFS, remove this hook by deleting '.git/hooks/" h  \
+                 "'.\\n\"; "                                                                                \
+                 "exit 2; }\ngit lfs " h " \"$@\"\n"
+#define LFS_PRINTF(h, msg)                                                                                  \
+        LFS_HEAD "printf >&2 \"\\n%s\\n\\n\" \"" msg "\"; exit 2; }\ngit lfs " h " \"$@\"\n"
+
+static void test_hook_lfs(void **state) {
+        (void) state;
+        static const struct {
+                const char *name, *s;
+                bool lfs;
+        } cases[] = {
+                {"post-checkout", LFS_ECHO("post-checkout"), true},
+                {"post-commit", LFS_ECHO("post-commit"), true},
+                {"post-merge", LFS_ECHO("post-merge"), true},
+                {"pre-push", LFS_ECHO("pre-push"), true},
+                {"pre-push",
+                 LFS_PRINTF("pre-push",
+                            "This repository is configured for Git LFS but 'git-lfs' was not found on your "
+                            "path. If you no longer wish to use Git LFS, remove this hook by deleting "
+                            "the 'pre-push' file in the hooks directory (set by 'core.hookspath'; "
+                            "usually '.git/hooks')."),
+                 true},
+                {"post-commit",
+                 LFS_PRINTF("post-commit",
+                            "Este repositorio está configurado para Git LFS pero 'git-lfs' no se "
+                            "encontró en tu PATH."),
+                 true},
+                {"pre-push",
+                 LFS_HEAD
+                 "echo >&2 \"\\nThis repository is configured for Git LFS but 'git-lfs' was not found on "
+                 "your path. If you no longer wish to use Git LFS, remove this hook by deleting "
+                 ".git/hooks/pre-push.\\n\"; exit 2; }\ngit lfs pre-push \"$@\"",
+                 true},
+                /* the name is not git-lfs's, or not this hook's */
+                {"pre-commit", LFS_ECHO("pre-commit"), false},
+                {"pre-push", LFS_ECHO("post-checkout"), false},
+                /* a message the shell expands: it runs whenever git-lfs is not on PATH */
+                {"pre-push", LFS_PRINTF("pre-push", "$(cat .env)"), false},
+                {"pre-push", LFS_PRINTF("pre-push", "`cat .env`"), false},
+                {"pre-push", LFS_PRINTF("pre-push", "a\\\" ; cat .env ; echo \\\""), false},
+                {"pre-push", LFS_PRINTF("pre-push", "a\" ; cat .env ; echo \""), false},
+                /* another line, another command, another interpreter */
+                {"pre-push", LFS_ECHO("pre-push") "cat .env\n", false},
+                {"pre-push", LFS_ECHO("pre-push") "\n", false},
+                {"pre-push", LFS_HEAD "echo >&2 \"x\"; exit 2; }\ngit lfs pre-push \"$@\"; cat .env\n",
+                 false},
+                {"pre-push", LFS_HEAD "echo >&2 \"x\"; exit 2; }\ngit lfs pre-push \"$@\" .env\n", false},
+                {"pre-push",
+                 "#!/bin/bash\ncommand -v git-lfs >/dev/null 2>&1 || { echo >&2 \"x\"; exit 2; }\n"
+                 "git lfs pre-push \"$@\"\n",
+                 false},
+                {"pre-push", LFS_HEAD "echo >&2 \"x\"; exit 2; }\r\ngit lfs pre-push \"$@\"\n", false},
+                {"pre-push", "", false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++)
+                if (git_audit_hook_is_lfs(cases[i].name, cases[i].s, strlen(cases[i].s)) != cases[i].lfs)
+                        fail_msg("case %zu (%s): git_audit_hook_is_lfs is %s", i, cases[i].name,
+                                 cases[i].lfs ? "false" : "true");
+        /* a NUL inside: the bytes after it are the file's too */
+        static const char nul[] = LFS_ECHO("pre-push") "\0cat .env\n";
+        assert_false(git_audit_hook_is_lfs("pre-push", nul, sizeof nul - 1));
+}
+
+/* The hooks this machine's git-lfs installs (git lfs install --local),
+ * each known as git-lfs's. */
+static void test_hook_lfs_installed(void **state) {
+        (void) state;
+        char dir[] = "/tmp/pp-lfs-hooks-XXXXXX", cmd[512];
+        if (system("git lfs version >/dev/null 2>&1") != 0)
+                SKIP_UNLESS_CI("git-lfs is not installed\n");
+        assert_non_null(mkdtemp(dir));
+        snprintf(cmd, sizeof cmd, "git init -q %s && cd %s && git lfs install --local >/dev/null", dir, dir);
+        assert_int_equal(system(cmd), 0);
+        static const char *const hooks[] = {"post-checkout", "post-commit", "post-merge", "pre-push"};
+        for (size_t i = 0; i < ELEMENTSOF(hooks); i++) {
+                char path[256], buf[4096];
+                snprintf(path, sizeof path, "%s/.git/hooks/%s", dir, hooks[i]);
+                FILE *f = fopen(path, "re");
+                assert_non_null(f);
+                size_t n = fread(buf, 1, sizeof buf, f);
+                fclose(f);
+                if (!git_audit_hook_is_lfs(hooks[i], buf, n))
+                        fail_msg("%s, as this git-lfs writes it, is not known as git-lfs's:\n%.*s", hooks[i],
+                                 (int) n, buf);
+        }
+        snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+        assert_int_equal(system(cmd), 0);
+}
+
 static void test_strv_free_null(void **state) {
         (void) state;
         strv_free(NULL);
@@ -677,6 +774,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_harmless),           cmocka_unit_test(test_refused),
                 cmocka_unit_test(test_values_never_shown), cmocka_unit_test(test_key_is_flagged),
                 cmocka_unit_test(test_big_file),           cmocka_unit_test(test_hook_samples),
+                cmocka_unit_test(test_hook_lfs),           cmocka_unit_test(test_hook_lfs_installed),
                 cmocka_unit_test(test_strv_free_null),
         };
         return RUN(tests);

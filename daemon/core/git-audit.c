@@ -540,6 +540,47 @@ bool git_audit_hook_is_sample(const char *name) {
         return false;
 }
 
+/* A message git-lfs's hook prints, between double quotes: one line, and
+ * nothing the shell expands or takes as a quote (escapes: only the \n of
+ * the echo form). */
+static bool lfs_message(const char *s, size_t n, bool echo) {
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] == '"' || s[i] == '$' || s[i] == '`' || s[i] == '\n' || s[i] == 0)
+                        return false;
+                if (s[i] == '\\' && !(echo && i + 1 < n && s[i + 1] == 'n'))
+                        return false;
+                i += s[i] == '\\';
+        }
+        return true;
+}
+
+bool git_audit_hook_is_lfs(const char *name, const char *s, size_t n) {
+        static const char *const hooks[] = {"post-checkout", "post-commit", "post-merge", "pre-push", NULL};
+        static const char head[] = "#!/bin/sh\ncommand -v git-lfs >/dev/null 2>&1 || { ";
+        static const char echo[] = "echo >&2 \"", printf_[] = "printf >&2 \"\\n%s\\n\\n\" \"";
+        static const char tail[] = "\"; exit 2; }\ngit lfs ";
+        if (!streq_any(name, hooks) || n < sizeof head || memcmp(s, head, sizeof head - 1) != 0)
+                return false;
+        const char *p = s + sizeof head - 1, *end = s + n;
+        bool is_echo = (size_t) (end - p) >= sizeof echo - 1 && memcmp(p, echo, sizeof echo - 1) == 0;
+        if (is_echo)
+                p += sizeof echo - 1;
+        else if ((size_t) (end - p) >= sizeof printf_ - 1 && memcmp(p, printf_, sizeof printf_ - 1) == 0)
+                p += sizeof printf_ - 1;
+        else
+                return false;
+        const char *q = memmem(p, (size_t) (end - p), tail, sizeof tail - 1);
+        if (!q || !lfs_message(p, (size_t) (q - p), is_echo))
+                return false;
+        p = q + sizeof tail - 1;
+        /* git lfs NAME "$@", and at most one newline */
+        size_t len = strlen(name);
+        if ((size_t) (end - p) < len + 5 || memcmp(p, name, len) != 0 || memcmp(p + len, " \"$@\"", 5) != 0)
+                return false;
+        p += len + 5;
+        return p == end || (p + 1 == end && *p == '\n');
+}
+
 void strv_free(char **v) {
         if (!v)
                 return;

@@ -103,6 +103,13 @@ bool git_audit_key_is_flagged(const char *name, const char *value);
  * ("pre-commit.sample" and the rest; git 2.39 and later). */
 bool git_audit_hook_is_sample(const char *name);
 
+/* Whether a hook (its file name, its n bytes) is one git-lfs installs:
+ * post-checkout, post-commit, post-merge or pre-push holding git-lfs's
+ * template for that name, as 2.x and 3.x write it (an echo or a printf of
+ * a message, in any language, in which the shell expands nothing; then
+ * "git lfs NAME"). Any other byte in the file and it is not. */
+bool git_audit_hook_is_lfs(const char *name, const char *s, size_t n);
+
 /* Free a NULL-terminated list of strings and the list; NULL is fine.
  * (The first list of strings in the core; move it to util.h when a second
  * user appears.) */
