@@ -9,6 +9,7 @@
 # repositories, git fsck after each. No root needed.
 # Usage: test-stage-base.sh PATHPOLICY
 set -u
+. "$(dirname "$0")/lib-keys.sh"
 pp=$(realpath "$1")
 work=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
@@ -115,7 +116,7 @@ ask() {
 }
 ok() { [ "${ans[$1]:-}" = true ]; }
 val() { val=${ans[$1]:-}; }
-key() { printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n'; }
+key() { fake_openssh_key; }
 
 # --- prepare records the base: HEAD's commit; kept by a second prepare
 fresh
@@ -135,7 +136,7 @@ check "prepare, no repository: the base is none, nothing said" eval 'empty_recor
 
 # --- a committed .env.local: refused, naming the commit; the same in --snapshot --json
 fresh
-echo 'A=1' >"$wt/.env.local" && commit .env.local
+echo "$FAKE_ENV" >"$wt/.env.local" && commit .env.local
 head_of; c=$head
 git -C "$wt" read-tree HEAD && cp "$wt/.git/index" "$work/index.before"
 stage --snapshot --json
@@ -258,7 +259,7 @@ check "colony's work committed: no base-lost record" lacks "$work/err" 'is lost'
 
 # --- a merge: the side branch's commit named
 fresh
-git -C "$wt" checkout -q -b side && echo 'P=1' >"$wt/.pgpass" && commit .pgpass
+git -C "$wt" checkout -q -b side && echo 'db:5432:app:app:s3cretPassw0rd' >"$wt/.pgpass" && commit .pgpass
 head_of; side=$head
 git -C "$wt" checkout -q main && echo m >"$wt/m.c" && commit m.c && git -C "$wt" merge -q --no-edit side
 stage --snapshot --json
@@ -272,7 +273,7 @@ check "merged side branch: once" ok once
 # graft hide the commit that adds the key (the push sends it all the same)
 for how in replace graft; do
   fresh
-  echo 'A=1' >"$wt/.env.local" && commit .env.local
+  echo "$FAKE_ENV" >"$wt/.env.local" && commit .env.local
   head_of; c=$head
   git -C "$wt" rm -q .env.local && git -C "$wt" commit -qm "colony: gone"
   if [ $how = replace ]; then git -C "$wt" replace --graft HEAD "$base"
@@ -312,7 +313,7 @@ check "shallow at the base: exit 0" [ "$rc" -eq 0 ]
 n=$((n + 1)); wt=$work/wt$n vm=$work/vm$n
 git init -q "$wt" && mkdir "$vm"
 "$pp" prepare --worktree "$wt" --out "$vm" --modules "$work/modules.json" 2>/dev/null
-echo code >"$wt/main.c" && echo 'A=1' >"$wt/.env.production" && commit main.c .env.production
+echo code >"$wt/main.c" && echo "$FAKE_ENV" >"$wt/.env.production" && commit main.c .env.production
 head_of; c=$head
 stage --snapshot --json
 qr refused "$c" .env.production credential
@@ -323,7 +324,7 @@ check "base none: files_changed against the empty tree" ok changed
 
 # --- the base record lost: said, and judged against HEAD as before
 fresh
-echo 'A=1' >"$wt/.env.local" && commit .env.local
+echo "$FAKE_ENV" >"$wt/.env.local" && commit .env.local
 rm "$vm/path-policy.base"
 stage --snapshot --json
 q none '.refused_commits == [] and .refused == []'

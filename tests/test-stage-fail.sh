@@ -7,6 +7,7 @@
 # failure of its own. No root needed.
 # Usage: test-stage-fail.sh PATHPOLICY
 set -u
+. "$(dirname "$0")/lib-keys.sh"
 pp=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -183,7 +184,7 @@ rc_of() { rc=; IFS= read -r rc <"$work/rc.$1"; }
 i=0
 for cmd in rev-parse add ls-tree cat-file; do
   fresh; i=$((i + 1))
-  printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/sub/key.txt" # read by git cat-file
+  fake_openssh_key >"$wt/sub/key.txt" # read by git cat-file
   git -C "$wt" add sub/deep/f && echo y >>"$wt/sub/deep/f" && git -C "$wt" add sub/deep/f # ls-tree: the index is not HEAD's
   hang_git $i "$cmd"
   limited $i stage --git-timeout 2

@@ -8,6 +8,7 @@
 # installed in the root repository; no root needed.
 # Usage: test-stage-lfs.sh PATHPOLICY
 set -u
+. "$(dirname "$0")/lib-keys.sh"
 pp=$1
 command -v git-lfs >/dev/null 2>&1 && git lfs version >/dev/null 2>&1 ||
   { echo "SKIP: git-lfs is not installed (tools/bootstrap installs it)"; exit 77; }
@@ -76,7 +77,7 @@ lfs_obj() { local h; h=$(sha256sum "$1"); h=${h:0:64}; echo "$wt/.git/lfs/object
 # pointer PATH: the staged blob's first line is an LFS pointer's
 pointer() { local l=; git -C "$wt" cat-file -p ":$1" >"$work/blob" 2>/dev/null; IFS= read -r l <"$work/blob"; [ "$l" = 'version https://git-lfs.github.com/spec/v1' ]; }
 no_blob() { ! git -C "$wt" cat-file -e "$1" 2>/dev/null; }
-key() { printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA%s\n-----END OPENSSH PRIVATE KEY-----\n' "$1" >"$2"; }
+key() { { fake_openssh_key; echo "# $1"; } >"$2"; }
 
 # --- an ordinary LFS file still stages as a pointer, its object kept: the
 # root repository's own filter runs
@@ -122,16 +123,16 @@ rm "$wt/deploy.txt" "$wt/other.txt"
 stage
 check "key behind filter=lfs: deleted, the refusal is cleared" [ "$rc" -eq 0 ]
 
-# The same bytes at a path that stays (a template, never judged): the
+# The same bytes at a path that stays (one HEAD tracks, let through): the
 # pointer's blob and the LFS object are the kept file's too, and stay.
 fresh
 echo '*.txt filter=lfs diff=lfs merge=lfs -text' >"$wt/.gitattributes"
-key F "$wt/same.txt" && cp "$wt/same.txt" "$wt/same.txt.example"
-echo '*.example filter=lfs diff=lfs merge=lfs -text' >>"$wt/.gitattributes"
+key F "$wt/kept.txt" && git -C "$wt" add .gitattributes kept.txt && git -C "$wt" commit -qm kept
+cp "$wt/kept.txt" "$wt/same.txt"
 obj=$(lfs_obj "$wt/same.txt")
 stage
 check "same bytes kept elsewhere: refused" has "$work/err" 'refused to commit same.txt:'
-check "same bytes kept elsewhere: the template stages as a pointer" pointer same.txt.example
+check "same bytes kept elsewhere: the tracked one is a pointer still" pointer kept.txt
 check "same bytes kept elsewhere: the LFS object it names stays" [ -f "$obj" ]
 check "same bytes kept elsewhere: git fsck" fsck_ok
 

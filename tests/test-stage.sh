@@ -6,6 +6,7 @@
 # git has. git fsck after each. No root needed.
 # Usage: test-stage.sh PATHPOLICY
 set -u
+. "$(dirname "$0")/lib-keys.sh"
 pp=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -284,11 +285,20 @@ check "reported once: ... that one too" lacks "$work/err" 'changed during the se
 # --- 4. credential files: refused, unstaged, left, named; templates let through
 fresh
 mkdir -p "$wt/app" "$wt/keys" "$wt/deep/er"
-for f in app/.env deep/er/.env.local .env.production keys/id_rsa keys/id_ed25519 keys/deploy_rsa .pgpass app/.netrc .git-credentials; do
-  echo secret >"$wt/$f"
-done
-printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/keys/innocent.txt"
-printf 'PuTTY-User-Key-File-2: ssh-rsa\n' >"$wt/keys/putty.ppk"
+for f in app/.env app/.netrc; do echo secret >"$wt/$f"; done
+echo "$FAKE_ENV" >"$wt/deep/er/.env.local" && echo "$FAKE_ENV" >"$wt/.env.production"
+fake_key 'RSA PRIVATE KEY' >"$wt/keys/id_rsa" && fake_openssh_key >"$wt/keys/id_ed25519" && fake_key >"$wt/keys/deploy_rsa"
+echo 'localhost:5432:db:app:s3cretPassw0rd' >"$wt/.pgpass"
+echo 'https://colony:ghp_aBcDeFgHiJkLmNoP@github.com' >"$wt/.git-credentials"
+# a template's name lets nothing through by itself; ordinary files that
+# mention a key, or whose names look like a credential's, are let through
+fake_key >"$wt/keys/ci.example"
+mkdir -p "$wt/src" "$wt/web" && printf 'const PEM: &str = "-----BEGIN PRIVATE KEY-----";\n' >"$wt/src/pem.rs"
+echo 'DOTENV_VAULT_DEVELOPMENT="R90DmSVfb3RT6lbqxuBr1zBbGlzSRwbs"' >"$wt/.env.vault"
+echo 'interface ImportMetaEnv { readonly VITE_KEY: string }' >"$wt/web/.env.d.ts"
+printf 'def test_rsa():\n    assert True\n' >"$wt/test_rsa" && echo 'API_URL=http://localhost:3000' >"$wt/.env.development"
+fake_openssh_key >"$wt/keys/innocent.txt"
+printf 'PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nPublic-Lines: 1\nAAAAB3NzaC1yc2E=\nPrivate-Lines: 1\nAAAAgQDAcz4kgPoVKBpWUCKzQ8L9QJ6ExYqH6f0=\nPrivate-MAC: 00\n' >"$wt/keys/putty.ppk"
 for f in .env.example app/.env.sample keys/id_rsa.template config.dist keys/id_rsa.pub; do echo t >"$wt/$f"; done
 stage
 check "credentials: exit 3" [ "$rc" -eq 3 ]
@@ -300,15 +310,15 @@ for f in app/.env app/.netrc; do
   check "credentials: $f unstaged" not_indexed "$f"
   check "credentials: $f left in the worktree" [ -e "$wt/$f" ]
 done
-for f in deep/er/.env.local .env.production keys/id_rsa keys/id_ed25519 keys/deploy_rsa .pgpass .git-credentials keys/innocent.txt keys/putty.ppk; do
+for f in deep/er/.env.local .env.production keys/id_rsa keys/id_ed25519 keys/deploy_rsa .pgpass .git-credentials keys/innocent.txt keys/putty.ppk keys/ci.example; do
   check "credentials: $f refused and named" has "$work/err" "refused to commit $f:"
   check "credentials: $f unstaged" not_indexed "$f"
   check "credentials: $f left in the worktree" [ -e "$wt/$f" ]
 done
-for f in .env.example app/.env.sample keys/id_rsa.template config.dist keys/id_rsa.pub; do
-  check "templates: $f let through" staged "$f"
+for f in .env.example app/.env.sample keys/id_rsa.template config.dist keys/id_rsa.pub src/pem.rs .env.vault web/.env.d.ts test_rsa .env.development; do
+  check "no secret: $f let through" staged "$f"
 done
-check "credentials: one error names every path" has "$work/err" 'the commit would add 9 credential files'
+check "credentials: one error names every path" has "$work/err" 'the commit would add 10 credential files'
 check "credentials: git fsck" fsck_ok
 # Cleared: ignored or deleted, staging again passes.
 printf '%s\n' app/.env deep/er/.env.local .env.production keys/ .pgpass app/.netrc >>"$wt/.gitignore"
@@ -317,16 +327,18 @@ stage
 check "credentials: ignored and deleted, the refusal is cleared" [ "$rc" -eq 0 ]
 # One HEAD tracks already is let through.
 fresh
-echo s >"$wt/id_rsa" && git -C "$wt" add -f id_rsa && git -C "$wt" commit -qm key
-echo s2 >"$wt/id_rsa"
+fake_key >"$wt/id_rsa" && git -C "$wt" add -f id_rsa && git -C "$wt" commit -qm key
+{ fake_key; echo 'a second line'; } >"$wt/id_rsa"
 stage
 check "credentials: one HEAD tracks is let through" [ "$rc" -eq 0 ]
 check "credentials: ... and staged" staged id_rsa
-# A rename into a credential name: the destination is judged.
+# A rename: the destination is judged by what it holds (HEAD's key,
+# let through where HEAD has it, is a new file where it goes).
 fresh
+fake_openssh_key >"$wt/notes.txt" && git -C "$wt" commit -qam key
 git -C "$wt" mv notes.txt ci_ed25519
 stage
-check "rename: into a credential name, refused" has "$work/err" 'refused to commit ci_ed25519:'
+check "rename: a key renamed, refused" has "$work/err" 'refused to commit ci_ed25519:'
 check "rename: the source stays as HEAD has it" index_is_head notes.txt
 check "rename: git fsck" fsck_ok
 
@@ -476,13 +488,13 @@ check "a subdirectory as the worktree: nothing staged" [ -z "$names" ]
 
 # --- credentials are judged by the staged blob, not the worktree's file
 fresh
-printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/deploy.txt"
+fake_openssh_key >"$wt/deploy.txt"
 git -C "$wt" add deploy.txt && git -C "$wt" update-index --skip-worktree deploy.txt
 echo harmless >"$wt/deploy.txt"
-printf -- '-----BEGIN EC PRIVATE KEY-----\nb3Bl\n' >"$wt/other.txt"
+fake_key 'EC PRIVATE KEY' >"$wt/other.txt"
 git -C "$wt" add other.txt && git -C "$wt" update-index --assume-unchanged other.txt
 echo harmless >"$wt/other.txt"
-head -c 30000 /dev/zero | tr '\0' a >"$wt/big.txt"   # read past, not judged past 8 KiB
+head -c 1100000 /dev/zero | tr '\0' a >"$wt/big.txt"   # read past, not judged past 1 MiB
 stage
 check "staged blob: a key behind skip-worktree is refused" has "$work/err" 'refused to commit deploy.txt:'
 check "staged blob: a key behind assume-unchanged is refused" has "$work/err" 'refused to commit other.txt:'
@@ -546,7 +558,7 @@ forge() {
 fresh
 mkdir -p "$wt/lib" && echo a >"$wt/lib/a.c" && touch -d '-1 minute' "$wt/lib/a.c" # not racily clean: git add leaves lib/ be
 git -C "$wt" add lib && git -C "$wt" commit -qm lib
-printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/lib/deploy"
+fake_openssh_key >"$wt/lib/deploy"
 git -C "$wt" add lib/deploy && git -C "$wt" update-index --index-version 2 && git -C "$wt" write-tree >/dev/null
 forge "$wt/.git/index" lib/deploy && rm "$wt/lib/deploy"
 check "forged cache tree: git is fooled" tree_has_re lib/deploy
@@ -662,7 +674,7 @@ check "masked file become a directory: as git update-index leaves it (no .env/x)
 # regular file id_rsa. stage judges only 100644 and 100755 entries as
 # files: neither the name nor the content is looked at.
 fresh
-printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n' >"$wt/id_rsa" && touch -d '-1 minute' "$wt/id_rsa"
+fake_openssh_key >"$wt/id_rsa" && touch -d '-1 minute' "$wt/id_rsa"
 git -C "$wt" add id_rsa && git -C "$wt" update-index --index-version 2 && craft "$wt/.git/index" mode id_rsa 100600
 stage
 check "odd file mode: a key is refused" has "$work/err" 'refused to commit id_rsa:'
@@ -841,13 +853,18 @@ check "attack15: a reused inode number: the colony's new file is staged" staged 
 # committed. Look for the BEGIN ... PRIVATE KEY----- marker after leading
 # blanks, a BOM, or a quote too.
 fresh
-printf 'tls:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    MHcCAQEE\n    -----END EC PRIVATE KEY-----\n' >"$wt/values.yaml"
-printf '{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQ\\n-----END PRIVATE KEY-----\\n"}\n' >"$wt/sa.json"
-printf '\xef\xbb\xbf-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----\n' >"$wt/server.key"
+{ printf 'tls:\n  key: |\n'; fake_key 'EC PRIVATE KEY' | sed 's/^/    /'; } >"$wt/values.yaml"
+{ printf '{"type": "service_account", "private_key": "'; fake_key | sed -z 's/\n/\\n/g'; printf '"}\n'; } >"$wt/sa.json"
+{ printf '\xef\xbb\xbf'; fake_key 'RSA PRIVATE KEY'; } >"$wt/server.key"
+# a mention is no key: the armour alone, a body cut short
+printf 'if (strstr(s, "-----BEGIN RSA PRIVATE KEY-----"))\n' >"$wt/detect.c"
+printf -- '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA...\n-----END RSA PRIVATE KEY-----\n' >"$wt/example.md"
 stage
 check "attack15: an indented PEM key refused" has "$work/err" 'refused to commit values.yaml:'
 check "attack15: a service account's JSON key refused" has "$work/err" 'refused to commit sa.json:'
 check "attack15: a PEM key after a BOM refused" has "$work/err" 'refused to commit server.key:'
+check "a mention: the armour in code let through" staged detect.c
+check "a mention: a body cut short let through" staged example.md
 
 # The blob a moved masked file's git add wrote goes again; one the store
 # had before (another branch holds the same bytes) stays, and fsck is clean.
@@ -885,7 +902,7 @@ for way in index listing; do
   echo 'mask-file config/master.key' >>"$vm/path-policy"
   [ $way = listing ] && git -C "$wt" rm -q --cached notes.txt && git -C "$wt" add notes.txt
   echo 'TOKEN=changed' >"$wt/.env" && echo leaked >"$wt/secrets/new" && echo more >>"$wt/lib/a.c" &&
-    rm "$wt/lib/b.c" && echo new >"$wt/lib/c.c" && mv "$wt/config" "$wt/cfg" && echo 'A=1' >"$wt/lib/.env.local" &&
+    rm "$wt/lib/b.c" && echo new >"$wt/lib/c.c" && mv "$wt/config" "$wt/cfg" && echo "$FAKE_ENV" >"$wt/lib/.env.local" &&
     echo '{"x":1}' >"$wt/.claude/settings.json"
   logged_stage
   echo "$rc" >"$work/rc.$way" && git -C "$wt" ls-files -s >"$work/ls.$way" && sort "$work/err" >"$work/err.$way"
@@ -918,7 +935,7 @@ root_tree() {
     open $h, ">:raw", $f or die; print $h $out; close $h' "$@"
 }
 fresh
-echo 'A=1' >"$wt/.env.local" && git -C "$wt" add .env.local && git -C "$wt" update-index --index-version 2
+echo "$FAKE_ENV" >"$wt/.env.local" && git -C "$wt" add .env.local && git -C "$wt" update-index --index-version 2
 capture headtree git -C "$wt" rev-parse 'HEAD^{tree}'
 root_tree "$wt/.git/index" "$headtree"
 check "lying cache tree: git reads it" git -C "$wt" ls-files --error-unmatch .env.local
@@ -953,7 +970,7 @@ for name in lib lib/; do
   git -C "$wt" rev-parse HEAD:lib 'HEAD^{tree}' >"$work/oids"; { read -r libtree; read -r headtree; } <"$work/oids"
   collapse "$wt/.git/index" "$name" "$libtree"
   root_tree "$wt/.git/index" "$headtree"
-  rm -rf "$wt/lib" && printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n' >"$wt/lib"
+  rm -rf "$wt/lib" && fake_openssh_key >"$wt/lib"
   stage
   check "a directory's entry ($name): exit 1" [ "$rc" -eq 1 ]
   check "a directory's entry ($name): said" has "$work/err" 'is not one git would write'
@@ -963,7 +980,7 @@ done
 # A symlink whose target is a key: the commit would carry the key as the
 # link's blob. Judged by content; an ordinary link named id_rsa is a link.
 fresh
-printf -v key -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----'
+key=$(fake_openssh_key)
 mkdir -p "$wt/keys" && ln -s -- "$key" "$wt/keys/deploy"
 ln -s ../main.c "$wt/keys/id_rsa"
 stage

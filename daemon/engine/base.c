@@ -136,9 +136,9 @@ static const char *suspect_oid(void *ctx, size_t i) {
 }
 
 static void suspect_judge(void *ctx, size_t i, const char *buf, size_t len, uint64_t size) {
-        (void) size;
-        if (credential_content(buf, len))
-                ((Reading *) ctx)->v[i]->reason = "credential";
+        Suspect *s = ((Reading *) ctx)->v[i];
+        if (credential_secret(s->path, buf, len, size))
+                s->reason = "credential";
 }
 
 static int read_suspects(void *userdata, int fd) {
@@ -168,10 +168,8 @@ static const char *judge_one(const Policy *policy, const Hashmap *placeholders, 
         if (stage_path_masked(policy, path, !b) &&
             !(b && b->mode == mode && strncmp(b->oid, oid, strlen(oid)) == 0 && b->oid[strlen(oid)] == '\t'))
                 return "masked";
-        /* a credential file new to the base, by name (a file) or content */
-        if (b || !(file || link) || credential_template(path))
-                return NULL;
-        return file && credential_name(path) ? "credential" : "content";
+        /* a credential file new to the base, by content (a symlink's: its target) */
+        return b || !(file || link) ? NULL : "content";
 }
 
 static int refuse(StageResult *res, const Suspect *s) {

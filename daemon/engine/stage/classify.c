@@ -314,15 +314,13 @@ static int held_masked(StageRun *s, Change *ch, bool added, const char *what) {
 }
 
 /* 5. A credential file the policy does not name, new to the repository (a
- * rename's destination included): by its name here, by its staged content
- * (run_refuse(): a symlink's too, its target is the blob, and could be a
- * key). */
+ * rename's destination included): queued, to be judged by its staged
+ * content (run_refuse(): a symlink's too, its target is the blob, and
+ * could be a key), whatever its name. */
 static int refused_or_queued(StageRun *s, Change *ch, bool added) {
-        bool link = (ch->dst_mode & S_IFMT) == S_IFLNK; /* its blob: the target, by content only */
-        if (!added || !(is_file_mode(ch->dst_mode) || link) || credential_template(ch->path))
+        bool link = (ch->dst_mode & S_IFMT) == S_IFLNK;
+        if (!added || !(is_file_mode(ch->dst_mode) || link))
                 return 0;
-        if (!link && credential_name(ch->path))
-                return refuse_change(s->deleted, ch, s->zeros, &s->edits, &s->res);
         if (ARRAY_GROW(s->heads.v, s->heads_allocated, s->heads.n + 1) < 0 ||
             ARRAY_GROW(s->oids, s->oids_allocated, s->n_oids + sizeof ch->dst_oid + 1) < 0)
                 return -ENOMEM;

@@ -15,8 +15,8 @@ static const char *head_oid(void *ctx, size_t i) {
 }
 
 static void head_judge(void *ctx, size_t i, const char *buf, size_t len, uint64_t size) {
-        (void) size;
-        ((Heads *) ctx)->v[i]->refused = credential_content(buf, len);
+        Change *ch = ((Heads *) ctx)->v[i];
+        ch->refused = credential_secret(ch->path, buf, len, size) != NULL;
 }
 
 static int read_heads(void *userdata, int fd) {
@@ -123,17 +123,24 @@ static int judge_filtered(const Git *g, int root_fd, const Heads *h, HostError *
         int r = filtered(g, h->v, h->n, want, err);
         if (r < 0)
                 return r;
+        _cleanup_free_ char *buf = malloc(CREDENTIAL_HEAD_BYTES);
+        if (!buf)
+                return -ENOMEM;
         for (size_t i = 0; i < h->n; i++) {
-                char buf[CREDENTIAL_HEAD_BYTES];
                 size_t n = 0;
+                struct stat st;
                 if (!want[i] || h->v[i]->refused)
                         continue;
-                if ((r = worktree_head(root_fd, h->v[i]->path, buf, sizeof buf, &n)) < 0)
+                if ((r = worktree_head(root_fd, h->v[i]->path, buf, CREDENTIAL_HEAD_BYTES, &n)) < 0)
                         return fail(err, r,
                                     "path policy: cannot read %s, which a filter stores as other bytes, to "
                                     "judge it: %s",
                                     shown(h->v[i]->path), read_full_file_strerror(r));
-                h->v[i]->refused = credential_content(buf, n);
+                /* the file goes on past the head: its size, as the head was read */
+                bool cut = n == CREDENTIAL_HEAD_BYTES && stat_beneath(root_fd, h->v[i]->path, &st) == 0 &&
+                           (uint64_t) st.st_size > n;
+                h->v[i]->refused =
+                        credential_secret(h->v[i]->path, buf, n, cut ? (uint64_t) n + 1 : n) != NULL;
         }
         return 0;
 }
