@@ -1,6 +1,6 @@
 # Sourced by the stage tests: a private key's shape, what stage's content
 # check refuses (a complete body of the key's format), and no real key: a
-# DER SEQUENCE of filler bytes, and openssh-key-v1 before filler.
+# DER SEQUENCE of filler bytes, and openssh-key-v1's fields around filler.
 # fake_key [LABEL]: a PEM key (default PRIVATE KEY; RSA PRIVATE KEY, EC ...)
 # fake_openssh_key: an OpenSSH key
 fake_key() {
@@ -16,14 +16,11 @@ fake_key() {
 }
 fake_openssh_key() {
   printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\n'
-  printf '%s\n' b3BlbnNzaC1rZXktdjEAIleMwfYrYJXK/zRpntMIPXKn3BFGe7DlGk+Eue4jWI3C9yxhls \
-    sANWqf1Ak+c6jdEkd8seYbUIW67yRZjsP4LWKXzAE2a6DVCj90qd4TSH2y5xxRhrvwJVqP \
-    xPkuY5jNAjdsodYLQHWq3xRJfrPoHVKHvPEmW5DF+i9kmc4DOG2i1wxBdqvgFUp/tOkeU4 \
-    i98idckcb7MGWazwQ5bqPYDUJ3rOEWS4C16h9Uib7zKF2Sx/wxZpvQBTpvpNkOQ3it4hdM \
-    gbbrIFWKv/QpXpPI/TJnnNEGO3Cl2g9Eea7jGE2Ct+whVovA9SpflMn+M2id0gc8cabbEE \
-    V6r+QZToO47SJXjMH2K2CVyv80aZ7TCD1yp9wRRnuw5RpPhLnuI1iNwvcsYZbLADVqn9QJ \
-    PnOo3RJHfLHmG1CFuu8kWY7D+C1il8wBNmug1Qo/dKneE0h9succUYa78CVaj8T5LmOYzQ \
-    I3bKHWC0B1qt8USX6z6B1Sh7zxJluQxfovZJnOAzhtog==
+  printf '%s\n' b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW \
+    QyNTUxOQAAACAAAQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHwAAAIgHPHGm2xBF \
+    eq/kGU6DuO0iV4zB9itglcr/NGme0wg9cqfcEUZ7sOUaT4S57iNYjcL3LGGWywA1ap/UCT \
+    5zqN0SR3yx5htQhbrvJFmOw/gtYpfMATZroNUKP3Sp3hNIfbLnHFGGu/AlWo/E+S5jmM0C \
+    N2yh1gtAdarfFEl+s+gdUoe88SZbkMX6
   printf -- '-----END OPENSSH PRIVATE KEY-----\n'
 }
 # A .env file's secret, as the check reads one (a secret's name, a value).

@@ -35,7 +35,10 @@ static void pem(char *out, size_t size, const char *label, const uint8_t *head, 
 }
 
 static const uint8_t der[] = {0x30, 0x82, 0x01, 0x3c}; /* SEQUENCE of 316 bytes: 320 in all */
-static const uint8_t openssh[] = "openssh-key-v1";
+/* openssh-key-v1: cipher and KDF "none", no options, one key: its public
+ * half (51 bytes) and its private section (the rest, 136 bytes) */
+static const uint8_t openssh[] = "openssh-key-v1\0\0\0\0\4none\0\0\0\4none\0\0\0\0\0\0\0\1\0\0\0\x33"
+                                 "\0\0\0\x0bssh-ed25519\0\0\0\040AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\0\0\0\x88";
 static const uint8_t pgp[] = {0x95, 0x01, 0x00}; /* old format, tag 5: a secret key */
 
 static void test_private_keys(void **state) {
@@ -61,8 +64,12 @@ static void test_private_keys(void **state) {
                                                  doc);
                         }
                 }
-        pem(buf, sizeof buf, "OPENSSH PRIVATE KEY", openssh, sizeof openssh, 400, "\n");
+        pem(buf, sizeof buf, "OPENSSH PRIVATE KEY", openssh, sizeof openssh - 1, sizeof openssh - 1 + 136,
+            "\n");
         assert_true(private_key_in(buf, strlen(buf), false));
+        pem(buf, sizeof buf, "OPENSSH PRIVATE KEY", openssh, sizeof openssh - 1, sizeof openssh - 1 + 100,
+            "\n");
+        assert_false(private_key_in(buf, strlen(buf), false)); /* its private section cut short */
         pem(buf, sizeof buf, "PGP PRIVATE KEY BLOCK", pgp, sizeof pgp, 300, "\n");
         char armoured[9000];
         int label = (int) (strchr(buf, '\n') + 1 - buf);

@@ -69,7 +69,9 @@ static int body_read(const char *p, const char *e, Body *ret) {
                 if (!sep && end == e)
                         b.complete = false; /* the bytes end inside the body */
                 p = end;
-                while (s < t && (*s == ' ' || *s == '\t' || *s == '"' || *s == '\''))
+                /* blanks, quotes, and a joining '+' before a quote ("..." + "...") */
+                while (s < t && (*s == ' ' || *s == '\t' || *s == '"' || *s == '\'' ||
+                                 (*s == '+' && s + 1 < t && (s[1] == ' ' || s[1] == '"' || s[1] == '\''))))
                         s++;
                 while (t > s && (t[-1] == ' ' || t[-1] == '\t' || t[-1] == '"' || t[-1] == '\'' ||
                                  t[-1] == ',' || t[-1] == ';' || t[-1] == '\\'))
@@ -136,16 +138,73 @@ static bool der_sequence(const uint8_t *v, size_t n) {
         return len >= 32 && head + len == n;
 }
 
+/* openssh-key-v1: the magic, then cipher, KDF and its options (strings),
+ * the number of keys, each public key (a string), and the private section
+ * (a string): each length within the bytes, the last one ending them. */
+static bool openssh_key(const uint8_t *v, size_t n) {
+        static const char magic[] = "openssh-key-v1";
+        size_t at = sizeof magic;
+        if (n < at + 4 || memcmp(v, magic, sizeof magic) != 0)
+                return false;
+        for (size_t field = 0;; field++) {
+                if (n - at < 4)
+                        return false;
+                uint32_t len = (uint32_t) v[at] << 24 | (uint32_t) v[at + 1] << 16 |
+                               (uint32_t) v[at + 2] << 8 | v[at + 3];
+                at += 4;
+                if (field == 3) { /* the number of keys: their public halves follow */
+                        if (len != 1)
+                                return false;
+                        continue;
+                }
+                if (len > n - at)
+                        return false;
+                at += len;
+                if (field == 5)
+                        return at == n && len >= 32;
+        }
+}
+
+/* An OpenPGP secret key or subkey packet (tag 5 or 7), its length within
+ * the bytes (RFC 4880 4.2: old and new formats). */
+static bool pgp_secret_key(const uint8_t *v, size_t n) {
+        if (n < 6 || !(v[0] & 0x80))
+                return false;
+        size_t len, head;
+        unsigned tag;
+        if (v[0] & 0x40) { /* new format */
+                tag = v[0] & 0x3f;
+                if (v[1] < 192)
+                        len = v[1], head = 2;
+                else if (v[1] < 224)
+                        len = ((size_t) (v[1] - 192) << 8) + v[2] + 192, head = 3;
+                else if (v[1] == 255)
+                        len = (size_t) v[2] << 24 | (size_t) v[3] << 16 | (size_t) v[4] << 8 | v[5],
+                        head = 6;
+                else
+                        return false;
+        } else {
+                tag = (v[0] >> 2) & 0x0f;
+                unsigned type = v[0] & 3;
+                if (type == 0)
+                        len = v[1], head = 2;
+                else if (type == 1)
+                        len = (size_t) v[1] << 8 | v[2], head = 3;
+                else if (type == 2)
+                        len = (size_t) v[1] << 24 | (size_t) v[2] << 16 | (size_t) v[3] << 8 | v[4],
+                        head = 5;
+                else
+                        return false;
+        }
+        return (tag == 5 || tag == 7) && len >= 32 && head + len <= n;
+}
+
 /* Does the armour label (BEGIN's, to its dashes) with this body make a key? */
 static bool pem_key(const char *label, size_t label_n, const Body *b) {
         if (memmem(label, label_n, "OPENSSH PRIVATE KEY", 19))
-                return b->n >= 64 && memcmp(b->v, "openssh-key-v1", 15) == 0;
-        if (memmem(label, label_n, "PGP PRIVATE KEY BLOCK", 21)) {
-                if (b->n < 32 || !(b->v[0] & 0x80))
-                        return false;
-                unsigned tag = b->v[0] & 0x40 ? b->v[0] & 0x3f : (b->v[0] >> 2) & 0x0f;
-                return tag == 5 || tag == 7; /* a secret key or subkey packet */
-        }
+                return openssh_key(b->v, b->n);
+        if (memmem(label, label_n, "PGP PRIVATE KEY BLOCK", 21))
+                return pgp_secret_key(b->v, b->n);
         if (b->encrypted) /* ciphertext of a block cipher */
                 return b->n >= 64 && b->n % 8 == 0;
         return der_sequence(b->v, b->n);
