@@ -846,6 +846,22 @@ echo "$num 1.000000000" >>"$vm/path-policy.masked-files" # the number reused
 stage
 check "attack15: a reused inode number: the colony's new file is staged" staged work.c
 
+# --allow: the operator's exceptions, each said; the rest refused as ever
+fresh
+mkdir -p "$wt/tests/fixtures" "$wt/keys"
+fake_key >"$wt/tests/fixtures/server.key" && fake_openssh_key >"$wt/keys/ci" && fake_key >"$wt/keys/id_rsa"
+echo "$FAKE_ENV" >"$wt/.env.local"
+stage --allow tests/fixtures --allow 'keys/c*'
+check "--allow: the rest refused" [ "$rc" -eq 3 ]
+check "--allow: a directory's file let through" staged tests/fixtures/server.key
+check "--allow: a glob's file let through" staged keys/ci
+check "--allow: each said, once" [ "$(grep -c 'and --allow names it' "$work/err")" -eq 2 ]
+check "--allow: ... naming it" has "$work/err" 'let tests/fixtures/server.key through: it holds a secret, and --allow names it'
+check "--allow: another refused" has "$work/err" 'refused to commit keys/id_rsa:'
+check "--allow: .env.local refused" has "$work/err" 'refused to commit .env.local:'
+"$pp" stage --worktree "$wt" --out "$vm" --allow '' >/dev/null 2>&1; rc=$?
+check "--allow '': a usage error" [ "$rc" -eq 2 ]
+
 # attack15: a PEM private key is refused only when its BEGIN line starts the
 # line: indented in YAML (a Helm values file, a Kubernetes secret) or
 # inside a JSON string (a GCP service account key, "private_key":

@@ -12,15 +12,16 @@
 
 static const char stage_help[] =
         "Usage: pathpolicy stage --worktree DIR --out VMDIR [--snapshot | --index FILE] [--json]\n"
-        "                        [--git-timeout SECONDS] [LOG OPTIONS]\n"
+        "                        [--allow PATH]... [--git-timeout SECONDS] [LOG OPTIONS]\n"
         "\n"
         "Stage the worktree (git add -A), then, from the boot's records in VMDIR:\n"
         "put every path under a masked entry back to HEAD's version (or out of the\n"
         "index when HEAD lacks it), drop the placeholders that are still empty,\n"
         "report each staged path masked or protected at any depth (once a colony),\n"
-        "and refuse a credential file the policy does not name (a .env or .env.*,\n"
-        "an SSH private key, .pgpass, .netrc, .git-credentials, ...): it is\n"
-        "unstaged, left in the worktree, and named. All of it against the boot's\n"
+        "and refuse a credential file the policy does not name, by what it holds (a\n"
+        "private key anywhere in a file; a token in .npmrc, .pypirc, .env, .netrc,\n"
+        ".git-credentials, a kubeconfig, ...: doc/host.md): it is unstaged, left\n"
+        "in the worktree, and named, unless --allow names it. All of it against the boot's\n"
         "base commit (VMDIR's path-policy.base; lost: HEAD): a commit the colony\n"
         "made since that brings a credential file, a placeholder or a masked\n"
         "path's bytes is refused, named with the path (stage cannot take it out\n"
@@ -39,7 +40,10 @@ static const char stage_help[] =
         "                           index is left as it was\n"
         "  --index FILE             stage in this index file (GIT_INDEX_FILE), and\n"
         "                           print as --snapshot does\n"
-        "  --json                   print the tree and paths as one JSON object\n" VERB_GIT_TIMEOUT_HELP
+        "  --json                   print the tree and paths as one JSON object\n"
+        "  --allow PATH             let a credential file at PATH through, and say\n"
+        "                           so (a path, a directory above it, or a glob;\n"
+        "                           repeatable): the operator's exceptions\n" VERB_GIT_TIMEOUT_HELP
                 LOG_OPTIONS_HELP "  -h, --help               show this help\n"
         "\n"
         "Exit status: 0 staged; 1 staging failed; 2 usage error; 3 a credential\n"
@@ -89,7 +93,16 @@ static int print_result(const StageResult *r, bool json) {
 }
 
 int verb_stage(int argc, char **argv) {
-        enum { ARG_WORKTREE = 0x100, ARG_OUT, ARG_SNAPSHOT, ARG_INDEX, ARG_JSON, ARG_GIT_TIMEOUT };
+        /* --allow repeats: a value under 256, which VerbArgs.repeat takes */
+        enum {
+                ARG_ALLOW = 1,
+                ARG_WORKTREE = 0x100,
+                ARG_OUT,
+                ARG_SNAPSHOT,
+                ARG_INDEX,
+                ARG_JSON,
+                ARG_GIT_TIMEOUT
+        };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_WORKTREE},
                 {"root", required_argument, NULL, ARG_WORKTREE},
@@ -98,11 +111,14 @@ int verb_stage(int argc, char **argv) {
                 {"index", required_argument, NULL, ARG_INDEX},
                 {"json", no_argument, NULL, ARG_JSON},
                 {"git-timeout", required_argument, NULL, ARG_GIT_TIMEOUT},
+                {"allow", required_argument, NULL, ARG_ALLOW},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
         };
-        StageConfig sc = {0};
+        const char *allow[64];
+        size_t n_allow = 0;
+        StageConfig sc = {.allow = allow};
         StageResult res = {0};
         bool json = false;
         LogStream *log = NULL;
@@ -112,7 +128,7 @@ int verb_stage(int argc, char **argv) {
         int c, ret = EXIT_FAIL;
 
         log_config_init(&lc);
-        VerbArgs va = {.verb = "stage", .help = stage_help, .options = options, .lc = &lc};
+        VerbArgs va = {.verb = "stage", .help = stage_help, .options = options, .repeat = "\001", .lc = &lc};
         while ((c = verb_next(&va, argc, argv)) >= 0)
                 switch (c) {
                 case ARG_WORKTREE:
@@ -133,6 +149,13 @@ int verb_stage(int argc, char **argv) {
                 case ARG_GIT_TIMEOUT:
                         if (verb_git_timeout("stage", optarg) < 0)
                                 return EXIT_USAGE;
+                        break;
+                case ARG_ALLOW:
+                        if (!optarg[0])
+                                return verb_usage("stage", "--allow needs a path");
+                        if (n_allow == ELEMENTSOF(allow))
+                                return verb_usage("stage", "at most 64 --allow");
+                        allow[n_allow++] = optarg;
                         break;
                 }
         if (c == VERB_EXIT)
@@ -157,7 +180,11 @@ int verb_stage(int argc, char **argv) {
         if (verb_log_start("stage", &loop, &lc, &log) < 0)
                 return EXIT_FAIL;
         sc.log = log;
+        sc.n_allow = n_allow;
         int r = host_stage(&sc, &res, &herr);
+        for (size_t i = 0; i < res.n_allowed; i++)
+                log_event(log, LOG_WARN, "credential-allowed", LOG_FIELDS(LOG_PATH("path", res.allowed[i])),
+                          "path policy: let {path} through: it holds a secret, and --allow names it");
         if (r == -EPERM) {
                 _cleanup_free_ char *names = NULL;
                 size_t len = 0;

@@ -238,7 +238,7 @@ static void suspects_done(Suspects *s) {
         free(s->v);
 }
 
-int base_commits_judge(const Git *g, const StageBase *base, const Policy *policy,
+int base_commits_judge(const StageConfig *c, const Git *g, const StageBase *base, const Policy *policy,
                        const Hashmap *placeholders, const char *listing, size_t n_listing, StageResult *res,
                        HostError *e) {
         _cleanup_free_ char *revs = NULL, *raw = NULL, *range = NULL, *oids = NULL;
@@ -358,8 +358,17 @@ int base_commits_judge(const Git *g, const StageBase *base, const Policy *policy
                                     "path policy: cannot read the colony's committed files: %s",
                                     r < 0 ? strerror(-r) : err_cat);
         }
-        for (size_t i = 0; i < sus.n; i++)
-                if (sus.v[i].reason && (r = refuse(res, &sus.v[i])) < 0)
+        for (size_t i = 0; i < sus.n; i++) {
+                if (!sus.v[i].reason)
+                        continue;
+                if (streq(sus.v[i].reason, "credential") &&
+                    (r = stage_allowed(c, sus.v[i].path, res)) != 0) {
+                        if (r < 0)
+                                return fail(e, r, "path policy: out of memory");
+                        continue;
+                }
+                if ((r = refuse(res, &sus.v[i])) < 0)
                         return fail(e, r, "path policy: out of memory");
+        }
         return 0;
 }

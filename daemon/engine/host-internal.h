@@ -304,7 +304,12 @@ int stage_base_load(int out_fd, const Git *g, StageBase *ret, HostError *e);
  * listing is the base's git ls-tree -r -z. 0, or -errno with the reason
  * in e.
  */
-int base_commits_judge(const Git *g, const StageBase *base, const Policy *policy,
+/* stage/refuse.c: does the operator allow a credential file at path
+ * (StageConfig's allow)? Then it is added to res->allowed (once): 1, 0, or
+ * -ENOMEM. */
+int stage_allowed(const StageConfig *c, const char *path, StageResult *res);
+
+int base_commits_judge(const StageConfig *c, const Git *g, const StageBase *base, const Policy *policy,
                        const Hashmap *placeholders, const char *listing, size_t n_listing, StageResult *res,
                        HostError *e);
 

@@ -110,6 +110,12 @@ typedef struct StageConfig {
         const char *worktree, *out_dir;
         const char *index; /* stage into this index file (GIT_INDEX_FILE); NULL: the real one */
         bool snapshot;     /* a private temporary index, made from the real one, then removed */
+        /* The operator's exceptions (stage --allow): a credential file at a
+         * path one of these names (the path, a directory above it, or a glob
+         * over it, '*' within a component) is let through, and said. Given
+         * by the host, never read from the worktree. */
+        const char *const *allow;
+        size_t n_allow;
         LogStream *log;
 } StageConfig;
 
@@ -131,6 +137,8 @@ typedef struct StageResult {
         char *tree;     /* with index or snapshot: the tree written */
         char **changed; /* ... and the paths it changes against HEAD */
         size_t n_changed, n_changed_allocated;
+        char **allowed; /* credential files let through by --allow, each once */
+        size_t n_allowed, n_allowed_allocated;
 } StageResult;
 
 /* 0, or -EPERM with *ret filled when credential files or commits were

@@ -9,6 +9,7 @@
 #include "array.h"
 #include "credentials.h"
 #include "git-audit.h"
+#include "match.h"
 
 static const char *head_oid(void *ctx, size_t i) {
         return ((Heads *) ctx)->v[i]->dst_oid;
@@ -145,6 +146,26 @@ static int judge_filtered(const Git *g, int root_fd, const Heads *h, HostError *
         return 0;
 }
 
+int stage_allowed(const StageConfig *c, const char *path, StageResult *res) {
+        bool allowed = false;
+        for (size_t i = 0; i < c->n_allow && !allowed; i++) {
+                size_t n = strlen(c->allow[i]);
+                allowed = match_glob(c->allow[i], path, MATCH_PATHNAME) ||
+                          (n > 0 && strncmp(path, c->allow[i], n) == 0 &&
+                           (path[n] == '/' || c->allow[i][n - 1] == '/'));
+        }
+        if (!allowed)
+                return 0;
+        for (size_t i = 0; i < res->n_allowed; i++)
+                if (streq(res->allowed[i], path))
+                        return 1;
+        if (ARRAY_GROW(res->allowed, res->n_allowed_allocated, res->n_allowed + 1) < 0 ||
+            !(res->allowed[res->n_allowed] = strdup(path)))
+                return -ENOMEM;
+        res->n_allowed++;
+        return 1;
+}
+
 /* Phase 6, refuse: the new files queued by run_classify() judged by what
  * the commit would hold (their staged blobs; the worktree's bytes for one
  * behind a clean filter), each credential refused. */
@@ -161,9 +182,17 @@ int run_refuse(StageRun *s) {
                             shown(s->c->worktree), r < 0 ? git_strerror(r) : err_cat);
         if ((r = judge_filtered(&s->g, s->root_fd, &s->heads, s->err)) < 0)
                 return r;
-        for (size_t i = 0; i < s->heads.n; i++)
-                if (s->heads.v[i]->refused &&
-                    (r = refuse_change(s->deleted, s->heads.v[i], s->zeros, &s->edits, &s->res)) < 0)
+        for (size_t i = 0; i < s->heads.n; i++) {
+                if (!s->heads.v[i]->refused)
+                        continue;
+                if ((r = stage_allowed(s->c, s->heads.v[i]->path, &s->res)) != 0) {
+                        if (r < 0)
+                                return r;
+                        s->heads.v[i]->refused = false;
+                        continue;
+                }
+                if ((r = refuse_change(s->deleted, s->heads.v[i], s->zeros, &s->edits, &s->res)) < 0)
                         return r;
+        }
         return 0;
 }

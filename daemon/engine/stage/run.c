@@ -366,7 +366,7 @@ static int run_head_listed(StageRun *s) {
                 return fail(s->err, r, "path policy: git ls-tree %s failed in %s: %s", s->base.rev,
                             shown(s->c->worktree), r == -EIO ? err_line : git_strerror(r));
         if (s->base.moved)
-                return base_commits_judge(&s->g, &s->base, s->policy, s->lost ? NULL : s->placeholders,
+                return base_commits_judge(s->c, &s->g, &s->base, s->policy, s->lost ? NULL : s->placeholders,
                                           s->listing, s->n_listing, &s->res, s->err);
         return 0;
 }
@@ -620,6 +620,9 @@ void stage_result_done(StageResult *r) {
         for (size_t i = 0; i < r->n_refused; i++)
                 free(r->refused[i]);
         free(r->refused);
+        for (size_t i = 0; i < r->n_allowed; i++)
+                free(r->allowed[i]);
+        free(r->allowed);
         for (size_t i = 0; i < r->n_refused_commits; i++) {
                 free(r->refused_commits[i].commit);
                 free(r->refused_commits[i].path);
