@@ -246,12 +246,11 @@ bool private_key_in(const char *buf, size_t n, bool cut) {
                 Body b = {0};
                 if (body_read(from, e, &b) < 0)
                         return true; /* out of memory: taken for a key */
-                _cleanup_free_ uint8_t *v = b.v;
-                if (b.big || (!b.complete && cut))
-                        return true;
-                bool key = first == a   ? pem_key(label, (size_t) (dashes - label), &b)
-                           : first == s ? b.n >= 32 && memcmp(b.v, "\x3f\x6f\xf9\xeb", 4) == 0
-                                        : b.n >= 16;
+                bool key = b.big || (!b.complete && cut) ||
+                           (first == a   ? pem_key(label, (size_t) (dashes - label), &b)
+                            : first == s ? b.n >= 32 && memcmp(b.v, "\x3f\x6f\xf9\xeb", 4) == 0
+                                         : b.n >= 16);
+                free(b.v);
                 if (key)
                         return true;
         }
