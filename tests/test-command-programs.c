@@ -602,6 +602,14 @@ static const Row rows[] = {
         {"find . -path '*/secrets/*' -name '*.py' -exec cat {} +", false, true, "secrets/"},
         {"find . -path './src/.e*' -exec cat {} +", false, true, ".env"},
         {"find . -name '.e*' -o -name x -exec cat {} +", false, true, ".env"},
+        /* 31g 6-8: a test after the action narrows nothing; a bare ','; a
+           tree read narrowed by a test that selects */
+        {"find . -name '.e?v' -exec cat {} \\; -name '*.c'", false, true, ".env"},
+        {"find . -name '.e?v' -print -name '*.c' | xargs cat", false, true, ".env"},
+        {"find . -name '*.c' , -name '.e?v' -exec cat {} +", false, true, ".env"},
+        {"find . -name '.n?trc' -path './h*/*' -exec cat {} +", false, true, ".netrc"},
+        {"find . -name '.e?v' -path './a*/*' -exec cat {} +", false, true, ".env"},
+        {"find . -name '*.c' -exec grep -o x {} \\;", false, false, NULL},
         {"find . -path './src/*.c' -exec cat {} +", false, false, NULL},
         {"find . -path './src/*' -name '*.c' -exec wc -l {} +", false, false, NULL},
         {"find . -path '*/test/*' -name '*.py' -exec python {} \\;", false, false, NULL},
@@ -1340,6 +1348,10 @@ static const char *const evaluated[] = {
         "f() { bash; }; f <<< '^ .e\"\"nv'",
         "exec 3> >(bash); echo '^ .e\"\"nv' >&3",
         "case x in x) bash;; esac <<< '^ .e\"\"nv'",
+        /* 31g 12: echo and printf behind a wrapper */
+        "env echo '^ .e\"\"nv' | bash",
+        "command printf '%s' '^ .e\"\"nv' | bash",
+        "nice -n 5 echo '^ .e\"\"nv' | bash",
         /* BASH<TAB>RULE: the same line, its reader spelt apart for each:
          * what two substitutions print, together */
         "l=$(echo \"printf '%s\\0' .e\")$(echo nv); eval \"$l\"\tl=$(echo cat .e)$(echo nv); eval $l",

@@ -204,9 +204,10 @@ bool git_key_reaches(const char *key);
  * it can match is marked in j->named. */
 bool match_secret_glob(Judge *j, const char *pat, int flags, bool basename);
 bool match_secret_regex(Judge *j, const char *re, bool fold);
-/* The same, either case, each secret it can match set in each[] (j->named
- * untouched): find's tests, which all must match one path. */
-bool match_secret_each(Judge *j, const char *pat, bool regex, bool basename, bool *each);
+/* The same, either case, each secret it selects set in each[] and each
+ * whose path it can match at all in can[] (j->named untouched): find's
+ * tests, which all must match one path, one of them selecting it. */
+bool match_secret_each(Judge *j, const char *pat, bool regex, bool basename, bool *each, bool *can);
 
 /* ---- command.c's recogniser, shared with command-data.c ---- */
 

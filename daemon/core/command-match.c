@@ -86,11 +86,11 @@ static size_t candidates(const char *entry, const char at[][512], size_t n_at, c
         return n;
 }
 
-/* Below a pattern's own directory, is a secret's path matched, and the
- * same path with each of the secret's names made a neutral one not? Then
- * the pattern selects it (./lib/s'*'/'*' selects secrets/); else it reads
- * every path there (./src/'*', a tree read like grep -r). */
-static bool selects(const char *pat, int flags, const char *place, const char *e, const char *tail) {
+/* Below a pattern's own directory: 0 the secret's path is not matched, 1
+ * it is, 2 it is and the same path with each of the secret's names made a
+ * neutral one is not: the pattern selects it (./lib/s'*'/'*' selects
+ * secrets/; ./src/'*' matches every path there, a tree read like grep -r). */
+static int selects(const char *pat, int flags, const char *place, const char *e, const char *tail) {
         char path[1024], neutral[1024];
         size_t k = (size_t) snprintf(neutral, sizeof neutral, "%.255s", place);
         snprintf(path, sizeof path, "%.255s%.255s%.255s", place, e, tail);
@@ -98,11 +98,16 @@ static bool selects(const char *pat, int flags, const char *place, const char *e
                 if (*c == '/' || c == e || c[-1] == '/')
                         neutral[k++] = *c == '/' ? '/' : '\x01';
         snprintf(neutral + k, sizeof neutral - k, "%.255s", tail);
-        return match_glob(pat, path, flags) && !match_glob(pat, neutral, flags);
+        if (!match_glob(pat, path, flags))
+                return 0;
+        return match_glob(pat, neutral, flags) ? 1 : 2;
 }
 
-/* Each secret pat can match, in each[i] (or j->named when each is NULL). */
-static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bool regex, bool *each) {
+/* Each secret pat selects, in each[i] (or j->named when each is NULL);
+ * and, with can, each whose path it can match at all (a tree read among
+ * them: find's other tests may select what it reads). */
+static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bool regex, bool *each,
+                         bool *can) {
         bool any = false;
         char at[13][512], c[4 * 13 + 1][512], tail[258] = "/";
         size_t n_at = places(regex ? NULL : pat, at, ELEMENTSOF(at));
@@ -112,6 +117,7 @@ static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bo
         for (size_t i = 0; i < j->policy->n_secrets; i++) {
                 const char *e = j->policy->secrets[i];
                 bool m = false;
+                int best = 0;
                 if (!e[0])
                         continue;
                 size_t n = candidates(e, at, ELEMENTSOF(samples), c, basename);
@@ -125,11 +131,19 @@ static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bo
                         name[strlen(name) - 1] = 0;
                 last = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
                 /* a directory's files below it: './a/b/sec*' '/k' reads a/b/secrets/k */
-                for (size_t k = ELEMENTSOF(samples); !m && !regex && !basename && k < n_at; k++)
-                        m = selects(pat, flags, at[k], name, "") || selects(pat, flags, at[k], last, "") ||
-                            (dir && (selects(pat, flags, at[k], name, tail) ||
-                                     selects(pat, flags, at[k], last, tail) ||
-                                     selects(pat, flags, at[k], last, "/x")));
+                for (size_t k = ELEMENTSOF(samples); !m && best < 2 && !regex && !basename && k < n_at;
+                     k++) {
+                        int t[] = {selects(pat, flags, at[k], name, ""),
+                                   selects(pat, flags, at[k], last, ""),
+                                   dir ? selects(pat, flags, at[k], name, tail) : 0,
+                                   dir ? selects(pat, flags, at[k], last, tail) : 0,
+                                   dir ? selects(pat, flags, at[k], last, "/x") : 0};
+                        for (size_t q = 0; q < ELEMENTSOF(t); q++)
+                                best = t[q] > best ? t[q] : best;
+                }
+                m = m || best == 2;
+                if (can && (m || best > 0))
+                        can[i] = true;
                 if (m && each)
                         each[i] = true;
                 else if (m)
@@ -139,16 +153,16 @@ static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bo
         return any;
 }
 
-bool match_secret_each(Judge *j, const char *pat, bool regex, bool basename, bool *each) {
-        return match_secret(j, pat, MATCH_FOLD, basename, regex, each);
+bool match_secret_each(Judge *j, const char *pat, bool regex, bool basename, bool *each, bool *can) {
+        return match_secret(j, pat, MATCH_FOLD, basename, regex, each, can);
 }
 
 bool match_secret_glob(Judge *j, const char *pat, int flags, bool basename) {
-        return match_secret(j, pat, flags, basename, false, NULL);
+        return match_secret(j, pat, flags, basename, false, NULL, NULL);
 }
 
 bool match_secret_regex(Judge *j, const char *re, bool fold) {
-        return match_secret(j, re, fold ? MATCH_FOLD : 0, false, true, NULL);
+        return match_secret(j, re, fold ? MATCH_FOLD : 0, false, true, NULL, NULL);
 }
 
 int judge_refuse(Judge *j, const char *fmt, ...) {

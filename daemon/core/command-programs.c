@@ -377,19 +377,32 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                                               "-fprint", "-fprint0", "-fprintf", "-fls",   NULL};
         bool reads = false, matched = false, other_regex = false, either = false, tested = false;
         size_t n_secrets = j->policy->n_secrets;
-        /* with no -o, ',' or group, every test must match one path: a file
-         * secret is read only when each test can match it (-path ./src/'*'
-         * -name '*.c' reads no .env); a directory's files when one can */
+        /* with no -o, ',' or group, and no test after an action, every test
+         * must match one path: a file secret is read only when each test can
+         * match it and one selects it (-path ./src/'*' -name '*.c' reads no
+         * .env; -path ./h'*'/'*' -name id_r?a reads h/id_rsa); a
+         * directory's files when one test selects it */
         _cleanup_free_ bool *all = calloc(n_secrets + 1, sizeof *all),
                             *some = calloc(n_secrets + 1, sizeof *some);
         int r;
         if (!all || !some)
                 return -ENOMEM;
-        for (size_t k = 1; k < n; k++) {
-                char buf[256];
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                either = either || (a && (streq(a, "-o") || streq(a, "-or") || streq(a, ",") ||
-                                          streq(a, "(") || streq(a, ")")));
+        static const char *const actions[] = {"-print", "-print0", "-printf", "-ls", "-quit", NULL};
+        static const char *const tests[] = {"-name",      "-iname",      "-path",  "-ipath",
+                                            "-wholename", "-iwholename", "-regex", "-iregex",
+                                            "-lname",     "-ilname",     NULL};
+        for (size_t k = 1, acted = 0; k < n; k++) {
+                _cleanup_free_ char *a = programs_word_text(w[k]); /* a bare ',' too (a brace item) */
+                if (!a)
+                        return -ENOMEM;
+                either = either || streq(a, "-o") || streq(a, "-or") || streq(a, ",") || streq(a, "(") ||
+                         streq(a, ")") || (acted && streq_any(a, tests));
+                acted = acted || streq_any(a, readers) || streq_any(a, actions);
+                if (strncmp(a, "-exec", 5) == 0 ||
+                    strncmp(a, "-ok", 3) == 0) /* its command's words are no tests */
+                        while (k + 1 < n && !programs_word_is(w[k + 1], ";") &&
+                               !programs_word_is(w[k + 1], "+"))
+                                k++;
         }
         for (size_t i = 0; i < n_secrets; i++)
                 all[i] = true;
@@ -431,19 +444,21 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                         if (!pat)
                                 return -ENOMEM;
                         /* either case, always: a case-insensitive volume */
-                        _cleanup_free_ bool *each = calloc(n_secrets + 1, sizeof *each);
-                        if (!each)
+                        _cleanup_free_ bool *each = calloc(n_secrets + 1, sizeof *each),
+                                            *can = calloc(n_secrets + 1, sizeof *can);
+                        if (!each || !can)
                                 return -ENOMEM;
-                        (void) match_secret_each(j, regex && other_regex ? "\\w" : pat, regex, name, each);
+                        (void) match_secret_each(j, regex && other_regex ? "\\w" : pat, regex, name, each,
+                                                 can);
                         for (size_t i = 0; i < n_secrets; i++)
-                                all[i] = all[i] && each[i], some[i] = some[i] || each[i];
+                                all[i] = all[i] && can[i], some[i] = some[i] || each[i];
                         tested = true;
                 }
         }
         for (size_t i = 0; i < n_secrets && tested; i++) {
                 const char *e = j->policy->secrets[i];
                 bool dir = e[0] && e[strlen(e) - 1] == '/';
-                if (either || dir ? some[i] : all[i])
+                if (either || dir ? some[i] : all[i] && some[i])
                         matched = j->named[i] = true;
         }
         if (matched && reads)

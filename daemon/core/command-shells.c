@@ -89,21 +89,27 @@ static int redirect_texts(Judge *j, const Line *ln, const Stage *st, const char 
 static int printed_text(Judge *j, const Stage *st, const char *what, const ShellWord *const *args,
                         size_t n_args) {
         char buf[256];
-        const char *name = st->n > 0 ? programs_name(st->w[0], buf, sizeof buf) : NULL;
+        size_t k = 0; /* env echo, command printf, nice echo: the program after its wrappers */
+        while (k < st->n && programs_is_assignment(st->w[k]))
+                k++;
+        for (size_t inner; k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX;)
+                k += inner;
+        const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         if (!name || !(streq(name, "echo") || streq(name, "printf")))
                 return 0;
-        size_t from = 1; /* echo's -e, -n, -E */
-        while (streq(name, "echo") && from < st->n && st->w[from]->n >= 2 && st->w[from]->v[0].c == '-' &&
-               st->w[from]->v[1].c != '-')
+        const ShellWord *const *w = st->w + k;
+        size_t n = st->n - k, from = 1; /* echo's -e, -n, -E */
+        while (streq(name, "echo") && from < n && w[from]->n >= 2 && w[from]->v[0].c == '-' &&
+               w[from]->v[1].c != '-')
                 from++;
-        _cleanup_free_ char *s = programs_joined(st->w, st->n, from);
+        _cleanup_free_ char *s = programs_joined(w, n, from);
         if (!s)
                 return -ENOMEM;
         int r = shell_text(j, what, s, args, n_args);
         if (r != 0)
                 return r;
         if (streq(name, "printf")) { /* printf 'cat .e%sv' n | sh */
-                _cleanup_free_ char *f = reread_printf(st->w, st->n);
+                _cleanup_free_ char *f = reread_printf(w, n);
                 if (!f)
                         return -ENOMEM;
                 if ((r = shell_text(j, what, f, args, n_args)) != 0)
