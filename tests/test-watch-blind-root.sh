@@ -11,12 +11,13 @@ mount --make-rprivate /
 
 pp=$1 mmapw=$2
 base=$(mktemp -d /tmp/pathpolicy-blind-XXXXXX)
-mount -t tmpfs -o size=256m tmpfs "$base"
+mount -t tmpfs -o size=512m tmpfs "$base"
 root=$base/root outside=$base/outside
 mkdir "$root" "$outside"
-passed=0 failed=0 dp=
+passed=0 failed=0 dp= dp2=
 cleanup() {
   [ -n "$dp" ] && { kill "$dp" 2>/dev/null; wait "$dp" 2>/dev/null; }
+  [ -n "$dp2" ] && { kill "$dp2" 2>/dev/null; wait "$dp2" 2>/dev/null; }
   [ -n "${PP_KEEP_LOG:-}" ] && cp "$base/watch.log" "$PP_KEEP_LOG"; umount -l "$base"; rmdir "$base"
 }
 trap cleanup EXIT
@@ -155,6 +156,28 @@ git -C "$root/w6" add main.c; git -C "$root/w6" commit -qm x; git -C "$root/w6" 
 check "mmap .git (outside the root): said" wait_log "$log" 'w6/.git: it names a gitdir outside the root'
 
 kill "$dp"; wait "$dp"; dp=
+
+# --- 3. another device number, no mount: a btrfs subvolume, which any user
+# can make on btrfs (a loop-mounted image here, where the tools are).
+if command -v mkfs.btrfs >/dev/null && command -v btrfs >/dev/null && losetup -f >/dev/null 2>&1; then
+  truncate -s 256M "$base/bt.img" && mkfs.btrfs -q -f "$base/bt.img" >/dev/null && mkdir "$base/bt" &&
+    mount -o loop "$base/bt.img" "$base/bt"
+  bt=$base/bt/root; mkdir "$bt"
+  btrfs -q subvolume create "$bt/pre" >/dev/null; git init -q "$bt/pre/repo"; echo S >"$bt/pre/repo/.env"
+  "$pp" watch "$bt" --log-format json --log-level info 2>"$base/bt.log" &
+  dp2=$!
+  wait_log "$base/bt.log" '"event":"watch-ready"' 30
+  btrfs -q subvolume create "$bt/sv" >/dev/null; git init -q "$bt/sv/repo"; echo S >"$bt/sv/repo/.env"
+  check "subvolume: its own device number" [ "$(stat -c %d "$bt/sv")" != "$(stat -c %d "$bt")" ]
+  check "subvolume: git sees a checkout" is_checkout "$bt/sv/repo"
+  check "subvolume, from before start: its .env is masked" wait_masked "$bt/pre/repo/.env"
+  check "subvolume, made live: its .env is masked" wait_masked "$bt/sv/repo/.env"
+  check "subvolume: its git metadata protected" wait_log "$base/bt.log" 'protected the git metadata of nested checkout sv/repo'
+  kill "$dp2"; wait "$dp2"; dp2=
+else
+  echo "  SKIP subvolume: no mkfs.btrfs, btrfs or free loop device here"
+fi
+
 if [ "$failed" -ne 0 ]; then echo "--- watch log (tail)"; tail -n 20 "$log"; fi
 echo "watch-blind-root: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

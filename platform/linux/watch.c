@@ -321,16 +321,27 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
 
         if (fd < 0)
                 return; /* gone, or a symlink swapped in: not entered */
-        /* Our own mounts are not entered, except a protected directory the
-         * core asks to watch (a hooks/ bound read-only): inotify watches
-         * the inode, so a write that still reaches it by another way (a
-         * working directory inside it from before the bind) is seen. */
-        if (rel[0] && (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) < 0 ||
-                       makedev(sx.stx_dev_major, sx.stx_dev_minor) != w->dev ||
-                       (!(writes && git) && (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
-                        (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT)))) {
+        /* Mounts are not entered (our own, or another filesystem), except
+         * a protected directory the core asks to watch (a hooks/ bound
+         * read-only): inotify watches the inode, so a write that still
+         * reaches it by another way (a working directory inside it from
+         * before the bind) is seen. Another device number is no mount by
+         * itself: a btrfs subvolume, which any user can make there, has
+         * its own, and a checkout in one would go unseen. Where the kernel
+         * cannot say what is a mount root, another device is taken as one. */
+        if (rel[0] && statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) < 0) {
                 close(fd);
                 return;
+        }
+        if (rel[0]) {
+                bool other_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor) != w->dev;
+                bool mount_root = (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)
+                                          ? (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0
+                                          : other_dev;
+                if (mount_root && (other_dev || !(writes && git))) {
+                        close(fd);
+                        return;
+                }
         }
         Node *known = hashmap_get(w->by_rel, rel);
         writes = writes || (git && is_dotgit(rel));
