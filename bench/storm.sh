@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# pathpolicy watch under issue 33's storms: for a new checkout's .env made during each, the time
+# pathpolicy watch under issue 33's storms, each against a new checkout's .env made during it.
+# Must not change a machine-wide setting or outlive its namespace (its processes die with it).
+# For each .env, the time
 # from the writer's close to masked (p50, p99, max, any left unmasked), the daemon's peak RSS and CPU
 # time; beside it the same with no storm (STORM=none). Root only; a private mount and PID namespace
 # on a tmpfs. With a second build (--vs OTHER_BUILD_DIR), the same storm against it, in the same run.

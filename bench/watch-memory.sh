@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# What the watcher keeps per watched directory: the daemon's RSS, CPU time and inotify watches after
-# its start-up crawl of DIRS directories (10,000 and 50,000 by default), and the kernel's slab for
-# the watches. Must not change a machine-wide setting (a private mount and PID namespace, a tmpfs).
+# What the watcher keeps per watched directory, measured after its start-up crawl.
+# Must not change a machine-wide setting (a private mount and PID namespace, a tmpfs).
+# The daemon's RSS, CPU time and inotify watches after crawling DIRS directories (10,000 and
+# 50,000 by default), and the kernel's slab for the watches.
 #   bench/watch-memory.sh [BUILD_DIR]     (DIRS="0 10000 50000"; NAME_LEN: each name's length, 8)
 set -euo pipefail
 cd "$(dirname "$0")/.."
