@@ -154,6 +154,7 @@ static void fake_release(void *b, PlatformBindInfo *info) {
 
 static int fake_read(void *b, const char *path, char *buf, size_t n) {
         (void) b;
+        fake.read_calls++;
         for (size_t i = 0; i < fake.n; i++)
                 if (strcmp(fake.nodes[i].path, path) == 0 && fake.nodes[i].content) {
                         snprintf(buf, n, "%s", fake.nodes[i].content);

@@ -34,7 +34,7 @@ typedef struct FakeTree {
         PlatformBindStep fail_step; /* ...at this step */
 
         /* What happened. */
-        int bind_calls, check_calls, unbind_calls, replace_calls;
+        int bind_calls, check_calls, unbind_calls, replace_calls, read_calls;
         int replace_errno;            /* replace fails with this, when set */
         unsigned char written[65536]; /* what the last replace wrote */
         size_t written_n;

@@ -790,6 +790,74 @@ static void test_commondir_follows(void **state) {
         t_free(t);
 }
 
+/* A .git file or commondir rewritten with no event of its own (a shared
+ * mapping): what the next git does gives it away. Any event inside the
+ * checkout, or an index written anywhere, has them read again at the next
+ * tick; a flood of events is one read of each, not one an event. */
+static void test_unseen_rewrite(void **state) {
+        (void) state;
+        static const struct {
+                const char *what, *event, *gitfile, *commondir, *bound;
+        } rows[] = {
+                /* git writes its index in the new gitdir, outside the checkout */
+                {"index elsewhere", "evil/index", "gitdir: ../evil\n", "../..\n", "evil/config"},
+                /* the agent's gitdir inside the checkout */
+                {"inside", "wt/.g/index", "gitdir: .g\n", "../..\n", "wt/.g/config"},
+                /* git writes a file in the checkout (a checkout, a restore) */
+                {"a file in it", "wt/main.c", "gitdir: ../evil\n", "../..\n", "evil/config"},
+                /* the commondir, the gitdir kept: its index is where it was */
+                {"commondir", "a/.git/worktrees/wt/index", "gitdir: ../a/.git/worktrees/wt\n",
+                 "../../../../cd\n", "cd/config"},
+        };
+        for (size_t r = 0; r < ELEMENTSOF(rows); r++) {
+                base_tree();
+                fake_add("wt", 'd');
+                fake_add("wt/.git", 'f');
+                fake.nodes[fake.n - 1].content = "gitdir: ../a/.git/worktrees/wt\n";
+                size_t gitfile = fake.n - 1;
+                fake_add("a/.git/worktrees", 'd');
+                fake_add("a/.git/worktrees/wt", 'd');
+                fake_add("a/.git/worktrees/wt/commondir", 'f');
+                fake.nodes[fake.n - 1].content = "../..\n";
+                size_t commondir = fake.n - 1;
+                fake_add("evil", 'd');
+                fake_add("evil/config", 'f');
+                fake_add("evil/HEAD", 'f');
+                fake_add("wt/.g", 'd');
+                fake_add("wt/.g/config", 'f');
+                fake_add("wt/.g/HEAD", 'f');
+                fake_add("cd", 'd');
+                fake_add("cd/config", 'f');
+                T *t = t_new();
+                FOUND(t, "wt/.git", WATCH_FILE);
+                advance(t, 20);
+                assert_true(bound("a/.git/config"));
+
+                /* The rewrite: no event. */
+                fake.nodes[gitfile].content = rows[r].gitfile;
+                fake.nodes[commondir].content = rows[r].commondir;
+                advance(t, 20);
+                assert_false(bound(rows[r].bound));
+                /* The next git: a flood of events, then the index. */
+                int reads = fake.read_calls;
+                for (int i = 0; i < 1000; i++)
+                        FOUND(t, "wt/x", WATCH_FILE);
+                assert_int_equal(fake.read_calls, reads); /* nothing read on an event */
+                FOUND(t, rows[r].event, WATCH_FILE);
+                advance(t, 20);
+                if (!bound(rows[r].bound))
+                        fail_msg("%s: %s not bound", rows[r].what, rows[r].bound);
+                /* Another flood, nothing rewritten: one read of the .git
+                 * file and one of the commondir, for all 1,000 events. */
+                reads = fake.read_calls;
+                for (int i = 0; i < 1000; i++)
+                        FOUND(t, "wt/x", WATCH_FILE);
+                advance(t, 20);
+                assert_int_equal(fake.read_calls - reads, 2);
+                t_free(t);
+        }
+}
+
 /* A masked file name that is a directory here: masked as one. A masked
  * file with hard links: said. */
 static void test_mask_dir_and_hardlink(void **state) {
@@ -1038,6 +1106,7 @@ int main(void) {
                 cmocka_unit_test(test_no_sticky_failure),
                 cmocka_unit_test(test_gitfile_as_git_reads_it),
                 cmocka_unit_test(test_commondir_follows),
+                cmocka_unit_test(test_unseen_rewrite),
                 cmocka_unit_test(test_mask_dir_and_hardlink),
                 cmocka_unit_test(test_mount_budget),
                 cmocka_unit_test(test_audit),

@@ -10,9 +10,9 @@
  * of the tree waits behind another; each path queued once (a directory
  * renamed away and back is one visit, of what is there then); and the
  * queue bounded, past which one rescan of the whole tree replaces what
- * would not fit. Below a .git directory
- * everything is watched but the object stores' fan-out; writes in
- * place are watched in the .git directory itself and where the core asks.
+ * would not fit. Below a .git directory everything is watched, the
+ * object stores' fan-out shallowly (for a directory or a .git in it); writes
+ * in place are watched in the .git directory itself and where the core asks.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -55,8 +55,9 @@
 
 typedef struct Node {
         int wd;
-        bool git;     /* a .git directory: its entries are reported, its subdirectories not entered */
+        bool git;     /* below a .git directory */
         bool writes;  /* watched with WRITE_MASK */
+        bool shallow; /* an object store's fan-out: only a directory or a .git in it is reported */
         char key[12]; /* the wd as a string: the by_wd key, borrowed */
         char *rel;    /* the by_rel key, borrowed */
         struct Node *parent, *children, *next, *prev;
@@ -64,7 +65,7 @@ typedef struct Node {
 
 typedef struct Visit {
         char *rel; /* the queued map's key, borrowed */
-        bool git, writes;
+        bool git, writes, shallow;
 } Visit;
 
 typedef struct Watcher {
@@ -89,20 +90,35 @@ typedef struct Watcher {
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
 
-/* Below a .git, everything but the object stores' fan-out is entered: git
- * takes a directory with its own .git anywhere as a repository, .git/x/repo
- * or .git/objects/hid too, so a checkout could hide there. In objects/ and
- * git-lfs's lfs/objects/, the two-hex-digit fan-out (256 a repository,
- * 65,536 under lfs/) is not: a watch each for nothing but objects, and a
- * checkout made inside one (objects/ab/hid) is not seen (doc/guest.md). */
-static bool enterable(bool git, const char *parent, const char *name) {
+static bool two_hex(const char *name) {
+        return strlen(name) == 2 && strspn(name, "0123456789abcdef") == 2;
+}
+
+/* Whether the directory name in parent is entered shallowly. Below a .git
+ * everything is entered: git takes a directory with its own .git anywhere
+ * as a repository (.git/x/repo, .git/objects/ab/hid), so a checkout could
+ * hide anywhere there. The object stores' fan-out (objects/ab/, pack/,
+ * info/; git-lfs's lfs/objects/ab/cd/) holds thousands of files git writes
+ * and renames, and no directory of git's: those are watched for a
+ * directory or a .git only, so their objects cost no report, and any
+ * directory in one (the agent's) is entered in full. A two-hex directory
+ * in a shallow one is shallow too: lfs/objects/ab/cd/. */
+static bool shallow_entry(bool git, bool parent_shallow, const char *parent, const char *name) {
         if (!git)
-                return true;
+                return false;
+        if (parent_shallow)
+                return two_hex(name);
         const char *slash = strrchr(parent, '/');
         const char *base = slash ? slash + 1 : parent;
-        bool fanout = strlen(name) == 2 && strspn(name, "0123456789abcdef") == 2;
-        return strcmp(base, "objects") != 0 ||
-               !(fanout || strcmp(name, "pack") == 0 || strcmp(name, "info") == 0);
+        return strcmp(base, "objects") == 0 &&
+               (two_hex(name) || strcmp(name, "pack") == 0 || strcmp(name, "info") == 0);
+}
+
+/* A name git takes as a repository's own in the directory holding it: a
+ * shallow directory with one is a checkout, and reported in full. The
+ * case folded, as the core folds it where the filesystem does. */
+static bool is_dotgit_name(const char *name) {
+        return strcasecmp(name, ".git") == 0;
 }
 
 static bool is_dotgit(const char *rel) {
@@ -178,13 +194,14 @@ static void visit_free(Visit *v) {
 
 /* rel to be visited: queued once (a second time only widens what it is
  * watched for); past the bound, a rescan when the queue empties. */
-static int enqueue(Watcher *w, const char *rel, bool git, bool writes) {
+static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
         Visit *v = hashmap_get(w->queued, rel);
         if (!uv_is_active((uv_handle_t *) &w->idle))
                 uv_idle_start(&w->idle, idle_cb);
         if (v) {
                 v->git = v->git || git;
                 v->writes = v->writes || writes;
+                v->shallow = v->shallow && shallow;
                 return 0;
         }
         if (w->n_queue >= queue_bound(w)) {
@@ -210,6 +227,7 @@ static int enqueue(Watcher *w, const char *rel, bool git, bool writes) {
         }
         v->git = git;
         v->writes = writes;
+        v->shallow = shallow;
         w->queue[(w->head + w->n_queue++) & (w->allocated_queue - 1)] = v;
         return 0;
 }
@@ -225,7 +243,7 @@ static Visit *dequeue(Watcher *w) {
         return v;
 }
 
-static Node *add_node(Watcher *w, int wd, const char *rel, bool git) {
+static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallow) {
         char key[sizeof((Node *) 0)->key];
         snprintf(key, sizeof key, "%d", wd);
         Node *old = hashmap_get(w->by_wd, key);
@@ -240,6 +258,7 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git) {
         }
         n->wd = wd;
         n->git = git;
+        n->shallow = shallow;
         memcpy(n->key, key, sizeof key);
         const char *slash = strrchr(rel, '/');
         if (rel[0]) {
@@ -290,9 +309,11 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
  * check it is ours to enter (the same filesystem, not a mount of our own: a
  * mask or a protect), watch it through that very descriptor, then scan it.
  * The watch comes first: anything made in it from now on is an event,
- * anything made before is in the scan. Subdirectories are queued.
+ * anything made before is in the scan. Subdirectories are queued. A
+ * shallow one (shallow_entry) reports its directories, and everything once
+ * it holds a .git.
  */
-static void visit(Watcher *w, const char *rel, bool git, bool writes) {
+static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
         char proc[64], child[PATH_MAX];
         struct statx sx;
         bool said_long = false;
@@ -300,16 +321,27 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
 
         if (fd < 0)
                 return; /* gone, or a symlink swapped in: not entered */
-        /* Our own mounts are not entered, except a protected directory the
-         * core asks to watch (a hooks/ bound read-only): inotify watches
-         * the inode, so a write that still reaches it by another way (a
-         * working directory inside it from before the bind) is seen. */
-        if (rel[0] && (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) < 0 ||
-                       makedev(sx.stx_dev_major, sx.stx_dev_minor) != w->dev ||
-                       (!(writes && git) && (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
-                        (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT)))) {
+        /* Mounts are not entered (our own, or another filesystem), except
+         * a protected directory the core asks to watch (a hooks/ bound
+         * read-only): inotify watches the inode, so a write that still
+         * reaches it by another way (a working directory inside it from
+         * before the bind) is seen. Another device number is no mount by
+         * itself: a btrfs subvolume, which any user can make there, has
+         * its own, and a checkout in one would go unseen. Where the kernel
+         * cannot say what is a mount root, another device is taken as one. */
+        if (rel[0] && statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) < 0) {
                 close(fd);
                 return;
+        }
+        if (rel[0]) {
+                bool other_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor) != w->dev;
+                bool mount_root = (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)
+                                          ? (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0
+                                          : other_dev;
+                if (mount_root && (other_dev || !(writes && git))) {
+                        close(fd);
+                        return;
+                }
         }
         Node *known = hashmap_get(w->by_rel, rel);
         writes = writes || (git && is_dotgit(rel));
@@ -338,7 +370,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
                 if (wd >= 0 && known && known->wd == wd)
                         known->writes = true; /* the same watch, its mask widened */
                 else if (wd >= 0) {
-                        Node *n = add_node(w, wd, rel, git);
+                        Node *n = add_node(w, wd, rel, git, shallow);
                         if (n)
                                 n->writes = writes;
                         hashmap_remove(w->unwatched, rel);
@@ -346,6 +378,9 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
                         over_limit(w, rel, git);
         }
 
+        Node *n = hashmap_get(w->by_rel, rel);
+        if (n)
+                n->shallow = shallow;
         DIR *d = fdopendir(fd);
         if (!d) {
                 close(fd);
@@ -355,16 +390,32 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes) {
         while ((de = readdir(d))) {
                 if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
                         continue;
+                if (shallow && is_dotgit_name(de->d_name)) {
+                        /* A checkout after all: everything in it is
+                         * reported, from the start (what was reported
+                         * already is reported again, which changes nothing). */
+                        shallow = false;
+                        if (n)
+                                n->shallow = false;
+                        rewinddir(d);
+                        continue;
+                }
                 if (!child_path(child, sizeof child, rel, de->d_name)) {
                         if (!said_long)
                                 too_long(w, rel);
                         said_long = true;
                         continue;
                 }
+                /* An object: no lookup, no report. */
+                if (shallow && de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
+                        continue;
                 WatchType t = type_of(de->d_type, dirfd(d), de->d_name);
+                if (shallow && t != WATCH_DIR)
+                        continue;
                 w->cb->found(w->userdata, child, t);
-                if (t == WATCH_DIR && enterable(git, rel, de->d_name) && !hashmap_contains(w->by_rel, child))
-                        (void) enqueue(w, child, git || strcmp(de->d_name, ".git") == 0, false);
+                if (t == WATCH_DIR && !hashmap_contains(w->by_rel, child))
+                        (void) enqueue(w, child, git || strcmp(de->d_name, ".git") == 0, false,
+                                       shallow_entry(git, shallow, rel, de->d_name));
         }
         closedir(d);
 }
@@ -375,7 +426,7 @@ static void idle_cb(uv_idle_t *h) {
         Watcher *w = h->data;
         Visit *v;
         for (int i = 0; i < VISIT_BATCH && (v = dequeue(w)); i++) {
-                visit(w, v->rel, v->git, v->writes);
+                visit(w, v->rel, v->git, v->writes, v->shallow);
                 visit_free(v);
         }
         if (w->n_queue > 0)
@@ -397,7 +448,7 @@ static void unwatched_cb(uv_timer_t *t) {
         const char *key;
         void *v;
         for (size_t i = 0; hashmap_next(w->unwatched, &i, &key, &v);)
-                (void) enqueue(w, key, (uintptr_t) v == 2, false);
+                (void) enqueue(w, key, (uintptr_t) v == 2, false, false);
 }
 
 static void clear_queue(Watcher *w) {
@@ -410,7 +461,7 @@ static void resync(Watcher *w) {
         forget_all(w);
         clear_queue(w);
         w->cb->rescan(w->userdata);
-        (void) enqueue(w, "", false, false);
+        (void) enqueue(w, "", false, false, false);
 }
 
 static void on_event(Watcher *w, const struct inotify_event *ev) {
@@ -444,6 +495,19 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                         w->cb->gone(w->userdata, gone);
                 }
                 return;
+        }
+        if (n->shallow) {
+                /* In an object store's fan-out, git's objects come and
+                 * go: only a directory (never git's) or a .git matters. A
+                 * .git makes it a checkout: reported in full from now on,
+                 * what is in it already by a visit. */
+                if (!is_dotgit_name(ev->name)) {
+                        if (!(ev->mask & IN_ISDIR))
+                                return;
+                } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
+                        n->shallow = false;
+                        (void) enqueue(w, n->rel, n->git, false, false);
+                }
         }
         if (!child_path(rel, sizeof rel, n->rel, ev->name)) {
                 too_long(w, n->rel);
@@ -482,10 +546,11 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * One moved in is queued: it may hold a tree, and moved back
                  * and forth, it is one visit however often it moves. */
                 bool git = n->git || strcmp(ev->name, ".git") == 0;
-                if (t == WATCH_DIR && enterable(n->git, n->rel, ev->name) && (ev->mask & IN_MOVED_TO))
-                        (void) enqueue(w, rel, git, false);
-                else if (t == WATCH_DIR && enterable(n->git, n->rel, ev->name))
-                        visit(w, rel, git, false);
+                bool shallow = shallow_entry(n->git, n->shallow, n->rel, ev->name);
+                if (t == WATCH_DIR && (ev->mask & IN_MOVED_TO))
+                        (void) enqueue(w, rel, git, false, shallow);
+                else if (t == WATCH_DIR)
+                        visit(w, rel, git, false, shallow);
         }
 }
 
@@ -571,7 +636,7 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         uv_timer_init(loop, &w->unwatched_timer);
         w->poll.data = w->idle.data = w->unwatched_timer.data = w;
         uv_poll_start(&w->poll, UV_READABLE, poll_cb);
-        (void) enqueue(w, "", false, false);
+        (void) enqueue(w, "", false, false, false);
         *ret = w;
         return 0;
 }
@@ -586,7 +651,7 @@ static int linux_watch_dir(void *p, const char *rel) {
         Node *n = hashmap_get(w->by_rel, rel);
         if (n && n->writes)
                 return 0;
-        return enqueue(w, rel, !n || n->git, true);
+        return enqueue(w, rel, !n || n->git, true, n && n->shallow);
 }
 
 static void linux_watch_stop(void *p) {

@@ -243,6 +243,10 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
         }
 
         git_dir_event(w, rel, false);
+        /* An index written anywhere may be a linked checkout's, in a gitdir
+         * its .git file names since a rewrite that made no event. */
+        if (streq(name, "index"))
+                recheck_all(w);
 
         /* Every checkout that holds rel, innermost or not: each is a root.
          * This runs for every entry of every scan: no allocation here. */
@@ -259,6 +263,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
                 *s = '/';
                 if (!c)
                         continue;
+                recheck_checkout(w, c);
                 const char *sub = rel + (s - buf) + 1;
                 if ((w->c.fold_case ? strncasecmp(sub, ".git", 4) : strncmp(sub, ".git", 4)) == 0 &&
                     (sub[4] == 0 || sub[4] == '/'))
@@ -280,6 +285,9 @@ static void on_changed(void *userdata, const char *rel) {
         Watch *w = userdata;
         const char *slash = strrchr(rel, '/');
 
+        recheck_holders(w, rel);
+        if (streq(slash ? slash + 1 : rel, "index"))
+                recheck_all(w);
         /* A bound config written all the same (a descriptor from before the
          * bind): audited again, so what it now makes git run is said. */
         if (slash && (streq(slash + 1, "config") || streq(slash + 1, "config.worktree")) &&
@@ -366,6 +374,7 @@ static void on_gone(void *userdata, const char *rel) {
                 maybe_emptied(w, rel);
         /* A gitdir or common dir gone or renamed away, or a file in one. */
         git_dir_event(w, rel, true);
+        recheck_holders(w, rel);
 }
 
 static void on_rescan(void *userdata) {

@@ -30,6 +30,7 @@ struct Checkout {
         bool index_pending;   /* its index changed: looked at once git is done */
         bool needs_makers;    /* its makers: taken at the next tick */
         bool released;        /* its mounts given back (release_tree): a HEAD made again protects it again */
+        bool recheck;         /* its .git file and commondir: read again at the next tick (recheck.c) */
         int index_said;       /* the last index failure said, not to say it twice */
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the watcher's clock (now_ms) */
@@ -72,7 +73,8 @@ struct Watch {
         Hashmap *former;    /* a set: a checkout gone (its .git) with binds still below it */
         Hashmap *emptied;   /* a set: where something went, to see whether only our mounts are left */
         Hashmap *differs;   /* a set: a tracked protected file said to differ from the index */
-        ClockTimer *timer, *release_timer;
+        ClockTimer *timer, *release_timer, *recheck_timer;
+        bool recheck_all; /* an index written somewhere: every linked checkout read again */
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
         unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that
@@ -133,6 +135,13 @@ void index_work(Watch *w, Checkout *c);
 bool binds_below(Watch *w, const char *dir);
 void release_timer_cb(void *userdata);
 void maybe_emptied(Watch *w, const char *rel);
+
+/* recheck.c: a linked checkout's .git file and commondir read again after an event that may follow an
+ * unseen rewrite. */
+void recheck_checkout(Watch *w, Checkout *c);
+void recheck_holders(Watch *w, const char *rel);
+void recheck_all(Watch *w);
+void recheck_timer_cb(void *userdata);
 
 /* events.c: event dispatch (the callbacks are watch_callbacks, watch.h). */
 void forget_below(Watch *w, Hashmap *map, const char *rel, bool checkouts);

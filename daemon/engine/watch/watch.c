@@ -79,8 +79,11 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         r = w->c.clock->timer_new(w->c.clock_data, makers_timer_cb, w, &w->timer);
         if (r >= 0)
                 r = w->c.clock->timer_new(w->c.clock_data, release_timer_cb, w, &w->release_timer);
+        if (r >= 0)
+                r = w->c.clock->timer_new(w->c.clock_data, recheck_timer_cb, w, &w->recheck_timer);
         if (r < 0) {
                 w->c.clock->timer_free(w->timer);
+                w->c.clock->timer_free(w->release_timer);
                 watch_free(w);
                 return r;
         }
@@ -101,7 +104,8 @@ void watch_stop(Watch *w) {
                 drop_makers(v);
         w->c.clock->timer_free(w->timer);
         w->c.clock->timer_free(w->release_timer);
-        w->timer = w->release_timer = NULL;
+        w->c.clock->timer_free(w->recheck_timer);
+        w->timer = w->release_timer = w->recheck_timer = NULL;
 }
 
 void watch_free(Watch *w) {
