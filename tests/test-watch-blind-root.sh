@@ -159,7 +159,9 @@ kill "$dp"; wait "$dp"; dp=
 
 # --- 3. another device number, no mount: a btrfs subvolume, which any user
 # can make on btrfs (a loop-mounted image here, where the tools are).
-if command -v mkfs.btrfs >/dev/null && command -v btrfs >/dev/null && losetup -f >/dev/null 2>&1; then
+if [ -n "${CI:-}" ] && ! command -v mkfs.btrfs >/dev/null; then
+  bad "CI must have btrfs-progs (tools/bootstrap installs it)"
+elif command -v mkfs.btrfs >/dev/null && command -v btrfs >/dev/null && losetup -f >/dev/null 2>&1; then
   truncate -s 256M "$base/bt.img" && mkfs.btrfs -q -f "$base/bt.img" >/dev/null && mkdir "$base/bt" &&
     mount -o loop "$base/bt.img" "$base/bt"
   bt=$base/bt/root; mkdir "$bt"

@@ -106,6 +106,10 @@ static char *read_gitfile(Watch *w, Checkout *c, const char **why) {
                 return NULL;
         }
         size_t n = (size_t) r;
+        if (n == 0) { /* made, not yet written (git creates, then writes): its write is an event */
+                *why = NULL;
+                return NULL;
+        }
         if (n < 8 || memcmp(buf, "gitdir: ", 8) != 0) {
                 *why = "no 'gitdir: ' at its start (git refuses it too)";
                 return NULL;
@@ -239,6 +243,8 @@ bool resolve_git(Watch *w, Checkout *c) {
                     info.nlink > 1)
                         (void) w->c.files->renew(w->files, dotgit);
                 g = read_gitfile(w, c, &why);
+                if (!g && !why)
+                        return false; /* empty: judged when written, the state as it was */
         } else
                 g = path_join(c->path, ".git");
         if (g && usable_dir(w, g, false, &why, &missing) < 0) {
