@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # stage's content check (daemon/core/credentials.c) against real keys:
-# openssl, ssh-keygen and gpg make one of each kind they can, and each is
+# openssl, ssh-keygen and gpg make one of each kind they can (14), and each is
 # put where developers put keys (a file of its own, after KEY=, in a JSON
 # string with escaped newlines, in YAML, in C, Java and Python source);
 # every one must be found (no miss). Then mentions of keys (the armour in
@@ -35,6 +35,7 @@ quiet openssl req -x509 -key "$k/rsa-pkcs8.pem" -subj /CN=t -days 1 -out "$work/
 quiet openssl pkcs12 -export -inkey "$k/rsa-pkcs8.pem" -in "$work/cert.pem" -passout pass:pw -out "$work/bundle.p12"
 for t in ed25519 rsa ecdsa; do quiet ssh-keygen -q -t "$t" -N '' -C t -f "$k/openssh-$t"; done
 quiet ssh-keygen -q -t ed25519 -N pw -C t -f "$k/openssh-ed25519-passphrase"
+quiet ssh-keygen -q -t rsa -b 1024 -N pw -Z aes256-gcm@openssh.com -C t -f "$k/openssh-rsa-aes256-gcm"
 quiet ssh-keygen -q -t rsa -b 1024 -m PEM -N '' -C t -f "$k/ssh-rsa-pem"
 mkdir -m 700 "$work/gnupg"
 quiet gpg --homedir "$work/gnupg" --batch --pinentry-mode loopback --passphrase '' \

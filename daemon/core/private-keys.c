@@ -140,7 +140,8 @@ static bool der_sequence(const uint8_t *v, size_t n) {
 
 /* openssh-key-v1: the magic, then cipher, KDF and its options (strings),
  * the number of keys, each public key (a string), and the private section
- * (a string): each length within the bytes, the last one ending them. */
+ * (a string): each length within the bytes, the last one ending them but
+ * for an AEAD cipher's tag. */
 static bool openssh_key(const uint8_t *v, size_t n) {
         static const char magic[] = "openssh-key-v1";
         size_t at = sizeof magic;
@@ -160,8 +161,8 @@ static bool openssh_key(const uint8_t *v, size_t n) {
                 if (len > n - at)
                         return false;
                 at += len;
-                if (field == 5)
-                        return at == n && len >= 32;
+                if (field == 5) /* an AEAD cipher's tag may follow (aes256-gcm: 16 bytes) */
+                        return n - at <= 16 && len >= 32;
         }
 }
 
