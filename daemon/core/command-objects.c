@@ -54,8 +54,12 @@ void judge_mark_held(Judge *j) {
 static bool holds_git(const ShellWord *x) {
         char buf[256];
         const char *a = programs_plain(x, buf, sizeof buf);
+        if (!a && !x->expansion && !x->substitution) { /* a glob: .[g]it, .gi? */
+                _cleanup_free_ char *t = programs_word_text(x);
+                return t && names_objects(t);
+        }
         if (!a)
-                return x->expansion || x->substitution; /* "$PWD" */
+                return true; /* "$PWD" */
         size_t n = strlen(a);
         /* src/.., ./., .//., ~+: the working directory spelled otherwise */
         bool dots = (n >= 2 && streq(a + n - 2, "..")) || (n >= 3 && streq(a + n - 3, "../")) ||
@@ -109,20 +113,60 @@ static int grep_over_git(const char *name, const ShellWord *const *w, size_t n) 
         return text ? 2 : 1;
 }
 
-/* Does the command leave .git out by name (--exclude=.git, -x '.git*',
- * find's -path ./.git -prune or -not -path '*.git*')? */
+/* Does the command leave .git out, the pattern matching what the program
+ * matches it against: tar's and rsync's --exclude and grep's --exclude-dir
+ * a name (.git), zip's -x a stored path (.git/'*'), find's -name .git
+ * -prune -o the name, -path ./.git -prune -o the directory's path, and
+ * ! -path X every path below it (from ./ when find starts at ., else
+ * under any directory). .gitignore, .github/'*', or a bare .git against
+ * find's ./.git leave nothing out. */
 static bool leaves_git_out(const ShellWord *const *w, size_t n) {
+        static const char *const below_dot[] = {"./.git/objects/ab/cdef", "./.git/objects/pack/pack-a.pack",
+                                                NULL};
+        static const char *const below_any[] = {"/w/.git/objects/ab/cdef",
+                                                "/w/.git/objects/pack/pack-a.pack", NULL};
+        char buf[256];
+        const char *name = programs_plain(w[0], buf, sizeof buf);
+        bool find = name && streq(name, "find"), zip = name && streq(name, "zip"),
+             grep = name && (streq(name, "grep") || streq(name, "rg")), from_dot = find;
+        for (size_t k = 1; find && k < n; k++) { /* find's start points: only . spells its paths ./x */
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && (a[0] == '-' || streq(a, "!") || streq(a, "(")))
+                        break;
+                from_dot = from_dot && a && (streq(a, ".") || streq(a, "./"));
+        }
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
-                if (!t || !strstr(t, ".git"))
-                        continue;
                 _cleanup_free_ char *p = programs_word_text(w[k - 1]);
-                if (strncmp(t, "--exclude", 9) == 0 ||
-                    (p && (streq(p, "--exclude") || streq(p, "-x") || streq(p, "--exclude-dir"))))
-                        return true;
+                if (!t || !p || !strstr(t, "git"))
+                        continue;
+                if (!find) {
+                        const char *pat =
+                                strncmp(t, "--exclude=", 10) == 0       ? t + 10
+                                : strncmp(t, "--exclude-dir=", 14) == 0 ? t + 14
+                                : streq(p, "--exclude") || streq(p, "-x") || streq(p, "--exclude-dir")
+                                        ? t
+                                        : NULL;
+                        bool dir = strncmp(t, "--exclude-dir", 13) == 0 || streq(p, "--exclude-dir");
+                        if (pat && (zip ? match_glob(pat, ".git/objects/ab/cdef", 0)
+                                        : (!grep || dir) && match_glob(pat, ".git", 0)))
+                                return true;
+                        continue;
+                }
+                bool base = streq(p, "-name") || streq(p, "-iname"),
+                     path = streq(p, "-path") || streq(p, "-ipath") || streq(p, "-wholename");
                 _cleanup_free_ char *q = k >= 2 ? programs_word_text(w[k - 2]) : NULL;
                 _cleanup_free_ char *after = k + 1 < n ? programs_word_text(w[k + 1]) : NULL;
-                if ((q && (streq(q, "!") || streq(q, "-not"))) || (after && streq(after, "-prune")))
+                _cleanup_free_ char * or = k + 2 < n ? programs_word_text(w[k + 2]) : NULL;
+                bool negated = q && (streq(q, "!") || streq(q, "-not"));
+                bool pruned = after && streq(after, "-prune") && or &&(streq(or, "-o") || streq(or, "-or"));
+                if (pruned && ((base && match_glob(t, ".git", 0)) ||
+                               (path && match_glob(t, from_dot ? "./.git" : "/w/.git", 0))))
+                        return true;
+                bool all = path && negated;
+                for (const char *const *b = from_dot ? below_dot : below_any; all && *b; b++)
+                        all = match_glob(t, *b, 0);
+                if (all)
                         return true;
         }
         return false;
@@ -135,8 +179,14 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         static const char *const copiers[] = {"cp",  "tar", "bsdtar", "zip", "rsync", "scp",     "ditto",
                                               "pax", "7z",  "cpio",   "mv",  "ln",    "install", NULL};
         static const char *const samples[] = {
+                /* object names end in any hex digit: a class that leaves one out must not miss */
                 "./.git/objects/ab/0123456789abcdef0123456789abcdef012345",
-                "./.git/objects/pack/pack-0123456789abcdef0123456789abcdef01234567.pack", NULL};
+                "./.git/objects/ab/fedcba9876543210fedcba9876543210fedcba",
+                "./.git/objects/ab/a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5",
+                "./.git/objects/ab/5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a",
+                "./.git/objects/pack/pack-0123456789abcdef0123456789abcdef01234567.pack",
+                "./.git/objects/pack/pack-fedcba9876543210fedcba9876543210fedcba98.idx",
+                NULL};
         char buf[512];
         if (!judge_held(j) || leaves_git_out(w, n))
                 return 0;
@@ -171,7 +221,8 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         /* each branch (between -o and ',') is a conjunction: it reaches the
          * objects when every test of it can match one (a negated test can);
          * -path ./node_modules -prune -o -name '*.ts' -exec ...: neither does */
-        bool b_all = true, b_any = false, b_tested = false, b_exec = false;
+        bool b_all = true, b_any = false, b_tested = false, b_exec = false, b_acted = false,
+             negation = false;
         for (; find && k <= n; k++) {
                 const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
                 _cleanup_free_ char *text = k < n ? programs_word_text(w[k]) : NULL;
@@ -183,22 +234,34 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 either = either || or ;
                 if (k == n || (or &&!grouped)) {
                         /* grouped: one branch, reaching when any test can or another branch runs */
-                        bool b = grouped ? b_any || !b_tested || either : b_all;
+                        bool b = grouped ? b_any || !b_tested || either || negation : b_all;
                         exec = exec || b_exec;
                         exec_reaches = exec_reaches || (b_exec && b);
                         lists_reach = lists_reach || b;
-                        b_all = true, b_any = false, b_tested = false, b_exec = false;
+                        b_all = true, b_any = false, b_tested = false, b_exec = false, b_acted = false;
                         continue;
                 }
+                negation = negation || streq(text, "!") || streq(text, "-not");
                 if (!a)
                         continue;
-                b_exec = b_exec || streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") ||
-                         streq(a, "-okdir");
+                bool runs =
+                        streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") || streq(a, "-okdir");
+                b_exec = b_exec || runs;
+                b_acted = b_acted || runs || strncmp(a, "-print", 6) == 0 || strncmp(a, "-fprint", 7) == 0 ||
+                          streq(a, "-ls") || streq(a, "-fls") || streq(a, "-delete");
+                while (runs && k + 1 < n && !programs_word_is(w[k + 1], ";") &&
+                       !programs_word_is(w[k + 1], "+"))
+                        k++; /* the command's words: sh -c S -name {} holds no test */
                 bool base = streq(a, "-name") || streq(a, "-iname"),
-                     path = strstr(a, "path") != NULL || strstr(a, "wholename") != NULL,
-                     regex = strstr(a, "regex") != NULL;
+                     path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename") ||
+                            streq(a, "-iwholename"),
+                     regex = streq(a, "-regex") || streq(a, "-iregex");
                 if (!(base || path || regex) || k + 1 >= n)
                         continue;
+                if (b_acted) { /* a test after the action narrows nothing it did */
+                        k++;
+                        continue;
+                }
                 char nb[8];
                 const char *prev = programs_plain(w[k - 1], nb, sizeof nb);
                 b_tested = true;

@@ -26,8 +26,8 @@ char *programs_word_text(const ShellWord *w) {
                 switch (w->v[i].kind) {
                 case SHELL_EXPAND: /* a name computed at run time: unseen, and empty is the worst case */
                         break;
-                case SHELL_CLASS:
-                        s[k++] = '?';
+                case SHELL_CLASS: /* its '[': the class's bytes and ']' follow as written */
+                        s[k++] = '[';
                         break;
                 default:
                         s[k++] = w->v[i].c ? (char) w->v[i].c : '?';
