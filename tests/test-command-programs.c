@@ -1366,6 +1366,10 @@ static const char *const evaluated[] = {
         "f() { bash; }; f <<< '^ .e\"\"nv'",
         "exec 3> >(bash); echo '^ .e\"\"nv' >&3",
         "case x in x) bash;; esac <<< '^ .e\"\"nv'",
+        /* 31g 15: two substitutions that make one word */
+        "^ $(echo .e)$(echo nv)",
+        "cat $(echo x) >/dev/null; ^ $(echo .e)$(echo nv)",
+        "^ $(echo .e)$(echo n)$(echo v)",
         /* 31g 12: echo and printf behind a wrapper */
         "env echo '^ .e\"\"nv' | bash",
         "command printf '%s' '^ .e\"\"nv' | bash",

@@ -783,7 +783,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
 }
 
 static int programs_text(Judge *j, const char *s, size_t n);
-static int judge_printed(Judge *j, const char *s, size_t n, char **joined, size_t *joined_n);
+static int judge_printed(Judge *j, const char *s, size_t n, bool reread, char **joined, size_t *joined_n);
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
@@ -856,17 +856,26 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         bool computed = j->computed || j->untied;
         j->computed = false;
         _cleanup_free_ char *joined = NULL; /* $(echo cat .e)$(echo nv): what they print, together */
-        size_t joined_n = 0;
+        size_t joined_n = 0, at[4] = {0};   /* where the last substitutions' texts start in it */
         for (size_t i = 0; i < l->n_nested; i++) {
                 if ((r = programs_text(j, l->nested[i], strlen(l->nested[i]))) != 0)
                         return r;
-                if (computed &&
-                    (r = judge_printed(j, l->nested[i], strlen(l->nested[i]), &joined, &joined_n)) != 0)
+                memmove(at, at + 1, sizeof at - sizeof at[0]);
+                at[3] = joined_n;
+                if ((r = judge_printed(j, l->nested[i], strlen(l->nested[i]), computed, &joined,
+                                       &joined_n)) != 0)
                         return r;
+                /* a word two to four of them make (cat $(echo .e)$(echo nv)) */
+                for (size_t k = 0; k < 3 && joined_n > at[3]; k++)
+                        if (i >= 3 - k && at[k] < at[3] &&
+                            (r = programs_reread(j, "what substitutions print, together", joined + at[k],
+                                                 joined_n - at[k])) != 0)
+                                return r;
         }
-        return joined_n > 0 ? programs_reread(j, "what substitutions print, together, read by a shell",
-                                              joined, joined_n)
-                            : 0;
+        /* a shell reading the line: all of it, together */
+        return joined_n > 0 && computed
+                       ? programs_reread(j, "what substitutions print, together", joined, joined_n)
+                       : 0;
 }
 
 /* Append what one substitution prints (its last newlines gone) to *joined. */
@@ -884,9 +893,10 @@ static int printed_append(char **joined, size_t *joined_n, const char *t) {
         return 0;
 }
 
-/* What echo or printf in the text s prints, read again by a shell; and
- * appended to *joined (printf's format applied, echo's escapes decoded). */
-static int judge_printed(Judge *j, const char *s, size_t n, char **joined, size_t *joined_n) {
+/* What echo or printf in the text s prints, read again by a shell (with
+ * reread); and appended to *joined (printf's format applied, echo's
+ * escapes decoded). */
+static int judge_printed(Judge *j, const char *s, size_t n, bool reread, char **joined, size_t *joined_n) {
         ShellLexed l = {0};
         int r = shell_lex(s, n, &l);
         if (r == -EINVAL)
@@ -909,18 +919,24 @@ static int judge_printed(Judge *j, const char *s, size_t n, char **joined, size_
                        w[from]->v[1].c != '-')
                         from++;
                 char *t = programs_joined(w, m, from);
-                r = t ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t)) : -ENOMEM;
+                r = !t       ? -ENOMEM
+                    : reread ? programs_reread(j, "what a shell reads from a substitution", t, strlen(t))
+                             : 0;
                 if (r == 0 && t && streq(name, "printf")) { /* its format applied */
                         char *f = reread_printf(w, m);
-                        r = f ? programs_reread(j, "what a shell reads from a substitution", f, strlen(f))
-                              : -ENOMEM;
+                        r = !f       ? -ENOMEM
+                            : reread ? programs_reread(j, "what a shell reads from a substitution", f,
+                                                       strlen(f))
+                                     : 0;
                         if (r == 0)
                                 r = printed_append(joined, joined_n, f);
                         free(f);
                 }
                 if (r == 0 && t) { /* and as printf and echo -e decode it */
                         reread_unescape(t);
-                        r = programs_reread(j, "what a shell reads from a substitution", t, strlen(t));
+                        r = reread ? programs_reread(j, "what a shell reads from a substitution", t,
+                                                     strlen(t))
+                                   : 0;
                         if (r == 0 && streq(name, "echo"))
                                 r = printed_append(joined, joined_n, t);
                 }

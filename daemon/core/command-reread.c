@@ -601,6 +601,7 @@ char *reread_heredoc(const char *text, size_t n, const ShellWord *delim) {
         if (!nl)
                 return strdup(""); /* no body: bash would not run it */
         const char *b = nl + 1, *end = text + n;
+        bool dash = op[2] == '-'; /* <<-: each line's leading tabs go, before a continuation joins it */
         char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
         size_t k = 0, dl = strlen(d);
         if (!out)
@@ -613,7 +614,7 @@ char *reread_heredoc(const char *text, size_t n, const ShellWord *delim) {
                         t++;
                 if ((size_t) (line + len - t) == dl && memcmp(t, d, dl) == 0)
                         break;
-                for (size_t i = 0; i < len; i++) {
+                for (size_t i = dash ? (size_t) (t - line) : 0; i < len; i++) {
                         if (!delim->quoted && line[i] == '\\' && i + 1 < len && strchr("$`\\", line[i + 1]))
                                 i++;
                         out[k++] = line[i];
