@@ -610,6 +610,12 @@ static const Row rows[] = {
         {"find . -name '.n?trc' -path './h*/*' -exec cat {} +", false, true, ".netrc"},
         {"find . -name '.e?v' -path './a*/*' -exec cat {} +", false, true, ".env"},
         {"find . -name '*.c' -exec grep -o x {} \\;", false, false, NULL},
+        /* 31g 10: -regex under a literal directory, a file below a directory */
+        {"find . -regex '\\./lib/s[a-z]*/.*' -exec cat {} +", false, true, "secrets/"},
+        {"find . -regex '.*/s[a-z]*/k2*' -exec cat {} +", false, true, "secrets/"},
+        {"find . -path '*/s*/k2' -exec cat {} +", false, true, "secrets/"},
+        {"find . -regex '\\./src/.*\\.c' -exec cat {} +", false, false, NULL},
+        {"find . -regex '.*\\.py' -exec wc -l {} +", false, false, NULL},
         {"find . -path './src/*.c' -exec cat {} +", false, false, NULL},
         {"find . -path './src/*' -name '*.c' -exec wc -l {} +", false, false, NULL},
         {"find . -path '*/test/*' -name '*.py' -exec python {} \\;", false, false, NULL},
@@ -1238,6 +1244,9 @@ static const char *const find_exprs[] = {
         "+-path './doc/*' -name '*.md'",
         "+-path '*/a/*' -name '*.c'",
         "+-name '*.c'",
+        "-regex '\\./lib/s[a-z]*/.*'",
+        "-regex '.*/s[a-z]*/k*'",
+        "+-regex '\\./src/.*\\.c'",
 };
 
 static void test_oracle_find(void **state) {

@@ -4,6 +4,7 @@
  * (command-internal.h): can a program's glob or regex match a secret? The
  * matchers themselves are match.c's. It must not decide what is allowed.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,10 +46,34 @@ static bool component_name(const char *c, size_t n, char out[static 256]) {
  * and ./lib/s/: a sample's x/ is not lib). How many, into out. */
 static const char *const samples[] = {"", "./", "./x/", "x/", "/x/"};
 
-static size_t places(const char *pat, char out[][512], size_t max) {
+/* A regex's literal start, to its last '/' before a special byte
+ * ("\\./lib/s[a-z]*" gives "./lib/"), into out (256 bytes). */
+static void regex_dirs(const char *re, char *out) {
+        size_t k = 0, slash = 0;
+        for (const char *c = re; *c && k < 254; c++) {
+                if (*c == '\\' && c[1] && strchr("./-_", c[1]))
+                        out[k++] = *++c;
+                else if (isalnum((unsigned char) *c) || strchr("/-_", *c))
+                        out[k++] = *c;
+                else
+                        break;
+                if (out[k - 1] == '/')
+                        slash = k;
+        }
+        out[slash] = 0;
+}
+
+static size_t places(const char *pat, bool regex, char out[][512], size_t max) {
         size_t n = 0, len = 0;
         for (size_t k = 0; k < ELEMENTSOF(samples); k++)
                 snprintf(out[n++], 512, "%s", samples[k]);
+        if (regex) { /* -regex '\./lib/s[a-z]*' '/.*': below ./lib/ */
+                char dirs[256];
+                regex_dirs(pat, dirs);
+                if (dirs[0] && n < max)
+                        snprintf(out[n++], 512, "%s", dirs);
+                return n;
+        }
         char prefix[256] = "";
         for (const char *c = pat, *slash; pat && n < max && (slash = strchr(c, '/')); c = slash + 1) {
                 char name[256];
@@ -86,11 +111,16 @@ static size_t candidates(const char *entry, const char at[][512], size_t n_at, c
         return n;
 }
 
+static bool match_regex_flags(const char *re, const char *s, int flags) {
+        return match_regex(re, s, flags & MATCH_FOLD);
+}
+
 /* Below a pattern's own directory: 0 the secret's path is not matched, 1
  * it is, 2 it is and the same path with each of the secret's names made a
  * neutral one is not: the pattern selects it (./lib/s'*'/'*' selects
  * secrets/; ./src/'*' matches every path there, a tree read like grep -r). */
-static int selects(const char *pat, int flags, const char *place, const char *e, const char *tail) {
+static int selects(const char *pat, int flags, bool regex, const char *place, const char *e,
+                   const char *tail) {
         char path[1024], neutral[1024];
         size_t k = (size_t) snprintf(neutral, sizeof neutral, "%.255s", place);
         snprintf(path, sizeof path, "%.255s%.255s%.255s", place, e, tail);
@@ -98,9 +128,10 @@ static int selects(const char *pat, int flags, const char *place, const char *e,
                 if (*c == '/' || c == e || c[-1] == '/')
                         neutral[k++] = *c == '/' ? '/' : '\x01';
         snprintf(neutral + k, sizeof neutral - k, "%.255s", tail);
-        if (!match_glob(pat, path, flags))
+        bool (*match)(const char *, const char *, int) = regex ? match_regex_flags : match_glob;
+        if (!match(pat, path, flags))
                 return 0;
-        return match_glob(pat, neutral, flags) ? 1 : 2;
+        return match(pat, neutral, flags) ? 1 : 2;
 }
 
 /* Each secret pat selects, in each[i] (or j->named when each is NULL);
@@ -110,7 +141,7 @@ static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bo
                          bool *can) {
         bool any = false;
         char at[13][512], c[4 * 13 + 1][512], tail[258] = "/";
-        size_t n_at = places(regex ? NULL : pat, at, ELEMENTSOF(at));
+        size_t n_at = places(pat, regex, at, ELEMENTSOF(at));
         const char *lastc = strrchr(pat, '/');
         if (!lastc || !component_name(lastc + 1, strlen(lastc + 1), tail + 1))
                 snprintf(tail, sizeof tail, "/x");
@@ -131,13 +162,12 @@ static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bo
                         name[strlen(name) - 1] = 0;
                 last = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
                 /* a directory's files below it: './a/b/sec*' '/k' reads a/b/secrets/k */
-                for (size_t k = ELEMENTSOF(samples); !m && best < 2 && !regex && !basename && k < n_at;
-                     k++) {
-                        int t[] = {selects(pat, flags, at[k], name, ""),
-                                   selects(pat, flags, at[k], last, ""),
-                                   dir ? selects(pat, flags, at[k], name, tail) : 0,
-                                   dir ? selects(pat, flags, at[k], last, tail) : 0,
-                                   dir ? selects(pat, flags, at[k], last, "/x") : 0};
+                for (size_t k = 0; !m && best < 2 && !basename && k < n_at; k++) {
+                        int t[] = {selects(pat, flags, regex, at[k], name, ""),
+                                   selects(pat, flags, regex, at[k], last, ""),
+                                   dir ? selects(pat, flags, regex, at[k], name, tail) : 0,
+                                   dir ? selects(pat, flags, regex, at[k], last, tail) : 0,
+                                   dir ? selects(pat, flags, regex, at[k], last, "/x") : 0};
                         for (size_t q = 0; q < ELEMENTSOF(t); q++)
                                 best = t[q] > best ? t[q] : best;
                 }
