@@ -610,6 +610,10 @@ static const Row rows[] = {
         {"find . -name '.n?trc' -path './h*/*' -exec cat {} +", false, true, ".netrc"},
         {"find . -name '.e?v' -path './a*/*' -exec cat {} +", false, true, ".env"},
         {"find . -name '*.c' -exec grep -o x {} \\;", false, false, NULL},
+        /* 31g 11: a pathspec under a literal directory of its own */
+        {"git grep --no-index M_ -- 'lib/s*/*'", false, true, "secrets/"},
+        {"git grep -n M_ -- 'lib/.e*'", false, true, ".env"},
+        {"git grep -n M_ -- 'src/*.c'", false, false, NULL},
         /* 31g 10: -regex under a literal directory, a file below a directory */
         {"find . -regex '\\./lib/s[a-z]*/.*' -exec cat {} +", false, true, "secrets/"},
         {"find . -regex '.*/s[a-z]*/k2*' -exec cat {} +", false, true, "secrets/"},

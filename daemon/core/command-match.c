@@ -12,34 +12,6 @@
 #include "command-internal.h"
 #include "util.h"
 
-/* A name the glob component c (its n bytes) matches, into out: '*' none,
- * '?' x, a class its first member; false when that is no match (a negated
- * class) or too long. */
-static bool component_name(const char *c, size_t n, char out[static 256]) {
-        char glob[256];
-        size_t k = 0;
-        if (n >= sizeof glob)
-                return false;
-        memcpy(glob, c, n);
-        glob[n] = 0;
-        for (size_t i = 0; i < n && k < 255; i++) {
-                if (c[i] == '*')
-                        continue;
-                if (c[i] == '?')
-                        out[k++] = 'x';
-                else if (c[i] == '[') {
-                        out[k++] = i + 1 < n && c[i + 1] != '!' && c[i + 1] != '^' ? c[i + 1] : 'x';
-                        for (i += 2; i < n && c[i] != ']'; i++)
-                                ;
-                } else if (c[i] == '\\' && i + 1 < n)
-                        out[k++] = c[++i];
-                else
-                        out[k++] = c[i];
-        }
-        out[k] = 0;
-        return k < 255 && match_glob(glob, out, 0);
-}
-
 /* The places a secret at any depth is looked for below: the samples (from
  * ./, one directory down), and a path pattern's own leading directories,
  * each made a name it matches (find -path './lib/s*' '/' '*' gives ./lib/
@@ -77,7 +49,8 @@ static size_t places(const char *pat, bool regex, char out[][512], size_t max) {
         char prefix[256] = "";
         for (const char *c = pat, *slash; pat && n < max && (slash = strchr(c, '/')); c = slash + 1) {
                 char name[256];
-                if (!component_name(c, (size_t) (slash - c), name) || len + strlen(name) + 2 > sizeof prefix)
+                if (!match_glob_name(c, (size_t) (slash - c), name) ||
+                    len + strlen(name) + 2 > sizeof prefix)
                         break;
                 len += (size_t) snprintf(prefix + len, sizeof prefix - len, "%s/", name);
                 snprintf(out[n++], 512, "%s", prefix);
@@ -143,7 +116,7 @@ static bool match_secret(Judge *j, const char *pat, int flags, bool basename, bo
         char at[13][512], c[4 * 13 + 1][512], tail[258] = "/";
         size_t n_at = places(pat, regex, at, ELEMENTSOF(at));
         const char *lastc = strrchr(pat, '/');
-        if (!lastc || !component_name(lastc + 1, strlen(lastc + 1), tail + 1))
+        if (!lastc || !match_glob_name(lastc + 1, strlen(lastc + 1), tail + 1))
                 snprintf(tail, sizeof tail, "/x");
         for (size_t i = 0; i < j->policy->n_secrets; i++) {
                 const char *e = j->policy->secrets[i];

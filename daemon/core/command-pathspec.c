@@ -152,6 +152,31 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
                         if (match_glob(b, lead, MATCH_FOLD))
                                 return true;
                 }
+        /* below the spec's own leading directories, each made a name it
+         * matches: 'lib/s*' '/' '*' reads lib/secrets/k, secrets/ masked at
+         * any depth. Counted where the spec selects the entry (the same path
+         * with each of its names made a neutral one is not matched): src/'*'
+         * reads every file there, as a search with no pathspec does. */
+        char place[256] = "", name[256], neutral[512];
+        size_t len = 0, k = 0;
+        for (const char *c = path; *c && k + 1 < sizeof neutral; c++)
+                if (*c == '/' || c == path || c[-1] == '/')
+                        neutral[k++] = *c == '/' ? '/' : '\x01';
+        neutral[k] = 0;
+        for (const char *c = b, *slash;
+             (slash = strchr(c, '/')) && match_glob_name(c, (size_t) (slash - c), name); c = slash + 1) {
+                if (len + strlen(name) + 2 > sizeof place)
+                        break;
+                len += (size_t) snprintf(place + len, sizeof place - len, "%s/", name);
+                char full[1024], other[1024];
+                snprintf(full, sizeof full, "%s%s", place, path);
+                snprintf(other, sizeof other, "%s%s", place, neutral);
+                bool m = dir ? match_glob_prefix(b, full, MATCH_FOLD) > 0 : match_glob(b, full, MATCH_FOLD);
+                bool n =
+                        dir ? match_glob_prefix(b, other, MATCH_FOLD) > 0 : match_glob(b, other, MATCH_FOLD);
+                if (m && !n)
+                        return true;
+        }
         return false;
 }
 

@@ -428,3 +428,31 @@ bool match_regex(const char *re, const char *s, bool fold) {
         }
         return st[match];
 }
+
+/* A name the glob component c (its n bytes) matches, into out: '*' none,
+ * '?' x, a class its first member; false when that is no match (a negated
+ * class) or too long. */
+bool match_glob_name(const char *c, size_t n, char out[static 256]) {
+        char glob[256];
+        size_t k = 0;
+        if (n >= sizeof glob)
+                return false;
+        memcpy(glob, c, n);
+        glob[n] = 0;
+        for (size_t i = 0; i < n && k < 255; i++) {
+                if (c[i] == '*')
+                        continue;
+                if (c[i] == '?')
+                        out[k++] = 'x';
+                else if (c[i] == '[') {
+                        out[k++] = i + 1 < n && c[i + 1] != '!' && c[i + 1] != '^' ? c[i + 1] : 'x';
+                        for (i += 2; i < n && c[i] != ']'; i++)
+                                ;
+                } else if (c[i] == '\\' && i + 1 < n)
+                        out[k++] = c[++i];
+                else
+                        out[k++] = c[i];
+        }
+        out[k] = 0;
+        return k < 255 && match_glob(glob, out, 0);
+}

@@ -20,6 +20,10 @@ bool match_glob(const char *pat, const char *s, int flags);
 /* After s as a prefix: 0 no string with that prefix matches, 1 some do,
  * 2 every one does. */
 int match_glob_prefix(const char *pat, const char *s, int flags);
+/* A name the glob c (n bytes, one component) matches, into out: '*' none,
+ * '?' x, a class its first member; false when that is no match (a negated
+ * class) or too long. */
+bool match_glob_name(const char *c, size_t n, char out[static 256]);
 /* find's -regex (emacs syntax, the whole path): a bounded matcher, no
  * backtracking. What it does not know matches. */
 bool match_regex(const char *re, const char *s, bool fold);
