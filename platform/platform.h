@@ -355,9 +355,22 @@ typedef struct PlatformProcess {
         char *cwd;    /* git processes only; NULL when unknown */
         char **files; /* git processes only; NULL-terminated, or NULL */
         char **args;  /* git processes only: its command line; NULL-terminated, or NULL */
+        bool files_cut; /* files holds only part of what it has open: the walk's bound was reached */
 } PlatformProcess;
 
-int platform_processes(PlatformProcess **ret, size_t *ret_n); /* -ENOSYS where there is no /proc */
+/* The bound of one walk: the agent can hold thousands of descriptors open
+ * in idle processes it names git*, and the walk runs on the watcher's loop.
+ * Files are read from the most recently started git first (a checkout's
+ * maker is new), at most max_files links in all and for at most max_ms;
+ * 0 is no bound. */
+typedef struct PlatformProcessBound {
+        size_t max_files;
+        unsigned max_ms;
+} PlatformProcessBound;
+
+/* 0, or 1 when the bound left some git process's files unread (files_cut);
+ * -ENOSYS where there is no /proc. */
+int platform_processes(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n);
 void platform_processes_free(PlatformProcess *p, size_t n);
 uint64_t platform_boot_ms(void); /* now, in ms since boot */
 /* A pidfd for pid, if it is still the process that started at start_ms

@@ -28,7 +28,8 @@ static struct {
 static size_t n_procs;
 static FakeClock test_clock = {.now_ms = 100000};
 
-static int fake_processes(PlatformProcess **ret, size_t *ret_n) {
+static int fake_processes(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n) {
+        (void) bound;
         PlatformProcess *v = calloc(n_procs + 1, sizeof *v);
         for (size_t i = 0; i < n_procs; i++) {
                 v[i] = procs[i].p;

@@ -10,6 +10,7 @@ void watch_config_init(WatchConfig *c) {
                 .git_deadline_ms = 60000,
                 .git_check_ms = 50,
                 .git_recent_ms = 2000,
+                .makers_bound = {.max_files = 4096, .max_ms = 20},
                 .processes = platform_processes,
                 .processes_free = platform_processes_free,
                 .pidfd = platform_pidfd,
