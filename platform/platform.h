@@ -352,9 +352,9 @@ typedef struct PlatformProcess {
         int pid, ppid;
         uint64_t start_ms; /* since boot, on the clock of platform_boot_ms */
         bool git;
-        char *cwd;    /* git processes only; NULL when unknown */
-        char **files; /* git processes only; NULL-terminated, or NULL */
-        char **args;  /* git processes only: its command line; NULL-terminated, or NULL */
+        char *cwd;      /* git processes only; NULL when unknown */
+        char **files;   /* git processes only; NULL-terminated, or NULL */
+        char **args;    /* git processes only: its command line; NULL-terminated, or NULL */
         bool files_cut; /* files holds only part of what it has open: the walk's bound was reached */
 } PlatformProcess;
 

@@ -75,9 +75,9 @@ static const PlatformProcess *find(const PlatformProcess *v, size_t n, pid_t pid
 
 static const struct {
         const char *name;
-        int fds[2];          /* descriptors each child holds (0: no second child) */
-        size_t max_files;    /* the bound (0: none) */
-        bool cut;            /* the walk says the bound cut it */
+        int fds[2];       /* descriptors each child holds (0: no second child) */
+        size_t max_files; /* the bound (0: none) */
+        bool cut;         /* the walk says the bound cut it */
 } cases[] = {
         {"no bound reads every file", {300, 0}, 0, false},
         {"a bound above all files", {300, 0}, 100000, false},

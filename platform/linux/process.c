@@ -83,7 +83,7 @@ static char *read_link(const char *path) {
 /* What one walk may still read (PlatformProcessBound), and whether it
  * reached its end. */
 typedef struct Budget {
-        size_t files; /* links left; SIZE_MAX: no bound */
+        size_t files;         /* links left; SIZE_MAX: no bound */
         uint64_t deadline_ns; /* CLOCK_MONOTONIC; 0: none */
         size_t taken;
         bool cut;
