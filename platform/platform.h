@@ -181,6 +181,13 @@ extern const BinderOps warn_binder;
  * binder (platform_files_for), and an operation that only matters where
  * something can be bound is NULL in the table of the warn-only one.
  */
+/* A file's identity: what changes when it is written or replaced, so that
+ * what was computed from it can be kept while it does not. */
+typedef struct PlatformFileId {
+        uint64_t dev, ino, size;
+        int64_t mtime_ns, ctime_ns;
+} PlatformFileId;
+
 typedef struct FileOps {
         /* Pin the root (a directory; symlinks in its own path are the
          * admin's, and followed). */
@@ -193,6 +200,9 @@ typedef struct FileOps {
          * regular file, -EFBIG past max bytes, -errno. NULL where nothing
          * can be bound. */
         int (*read_all)(void *f, const char *path, size_t max, char **ret, size_t *ret_n);
+        /* The identity of the regular file at path (-EINVAL for any other
+         * type); NULL where the caller must read the file every time. */
+        int (*identity)(void *f, const char *path, PlatformFileId *ret);
         /* Call emit with the name of each entry of the directory at path
          * ("." and ".." left out); 0 or -errno. */
         int (*list)(void *f, const char *path, void (*emit)(void *ctx, const char *name), void *ctx);

@@ -19,18 +19,26 @@ typedef struct Maker {
 
 struct Checkout {
         Watch *w;
-        char *path;           /* relative to the root */
-        bool gitfile;         /* .git is a file naming the gitdir */
-        char *gitdir;         /* resolved the way git resolves it; NULL when refused */
-        char *commondir;      /* the gitdir's common dir, when it names one; NULL otherwise */
-        bool linked;          /* the gitdir names a common dir: a linked worktree's admin dir */
-        char *wanted;         /* a gitdir or common dir named but missing: followed until it appears */
-        const char *refused;  /* the last reason said for the git metadata, not to say it twice */
-        bool pending;         /* git metadata not protected yet */
-        bool index_pending;   /* its index changed: looked at once git is done */
-        bool needs_makers;    /* its makers: taken at the next tick */
-        bool released;        /* its mounts given back (release_tree): a HEAD made again protects it again */
-        int index_said;       /* the last index failure said, not to say it twice */
+        char *path;          /* relative to the root */
+        bool gitfile;        /* .git is a file naming the gitdir */
+        char *gitdir;        /* resolved the way git resolves it; NULL when refused */
+        char *commondir;     /* the gitdir's common dir, when it names one; NULL otherwise */
+        bool linked;         /* the gitdir names a common dir: a linked worktree's admin dir */
+        char *wanted;        /* a gitdir or common dir named but missing: followed until it appears */
+        const char *refused; /* the last reason said for the git metadata, not to say it twice */
+        bool pending;        /* git metadata not protected yet */
+        bool index_pending;  /* its index changed: looked at once git is done */
+        bool needs_makers;   /* its makers: taken at the next tick */
+        bool released;       /* its mounts given back (release_tree): a HEAD made again protects it again */
+        int index_said;      /* the last index failure said, not to say it twice */
+        /* The index as last looked at on an event (index_look without
+         * write): the same file again is not read again. */
+        PlatformFileId index_id;
+        bool index_id_known, index_needs_skip;
+        /* The pace of those looks (index-pace.c): none before index_next_ms;
+         * one asked for meanwhile is deferred, never dropped. */
+        uint64_t index_next_ms;
+        bool index_deferred;
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the watcher's clock (now_ms) */
         Maker **makers;
@@ -72,7 +80,9 @@ struct Watch {
         Hashmap *former;    /* a set: a checkout gone (its .git) with binds still below it */
         Hashmap *emptied;   /* a set: where something went, to see whether only our mounts are left */
         Hashmap *differs;   /* a set: a tracked protected file said to differ from the index */
-        ClockTimer *timer, *release_timer;
+        Hashmap *hashed;    /* a tracked protected file -> HashedFile: its oid while its identity stands */
+        ClockTimer *timer, *release_timer, *index_timer;
+        size_t n_index_deferred;
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
         unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that
@@ -128,6 +138,12 @@ void protect_git(Watch *w, Checkout *c, const char *reason);
 void forget_differs(Watch *w, const char *dir);
 bool index_look(Watch *w, Checkout *c, bool write);
 void index_work(Watch *w, Checkout *c);
+
+/* index-pace.c: an index written again, looked at no more often than
+ * INDEX_LOOK_MS a checkout; what waits runs from a timer. */
+void index_written(Watch *w, Checkout *c);
+void index_forget(Watch *w, Checkout *c);
+void index_timer_cb(void *userdata);
 
 /* release-tree.c: giving back the mounts of a checkout that went. */
 bool binds_below(Watch *w, const char *dir);

@@ -55,8 +55,9 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->former = hashmap_new();
         w->emptied = hashmap_new();
         w->differs = hashmap_new();
+        w->hashed = hashmap_new();
         if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted ||
-            !w->former || !w->emptied || !w->differs) {
+            !w->former || !w->emptied || !w->differs || !w->hashed) {
                 r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
                 return r;
@@ -80,8 +81,11 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         r = w->c.clock->timer_new(w->c.clock_data, makers_timer_cb, w, &w->timer);
         if (r >= 0)
                 r = w->c.clock->timer_new(w->c.clock_data, release_timer_cb, w, &w->release_timer);
+        if (r >= 0)
+                r = w->c.clock->timer_new(w->c.clock_data, index_timer_cb, w, &w->index_timer);
         if (r < 0) {
                 w->c.clock->timer_free(w->timer);
+                w->c.clock->timer_free(w->release_timer);
                 watch_free(w);
                 return r;
         }
@@ -102,7 +106,8 @@ void watch_stop(Watch *w) {
                 drop_makers(v);
         w->c.clock->timer_free(w->timer);
         w->c.clock->timer_free(w->release_timer);
-        w->timer = w->release_timer = NULL;
+        w->c.clock->timer_free(w->index_timer);
+        w->timer = w->release_timer = w->index_timer = NULL;
 }
 
 void watch_free(Watch *w) {
@@ -121,6 +126,13 @@ void watch_free(Watch *w) {
         hashmap_free(w->former);
         hashmap_free(w->emptied);
         hashmap_free(w->differs);
+        if (w->hashed) {
+                const char *key;
+                void *v;
+                for (size_t i = 0; hashmap_next(w->hashed, &i, &key, &v);)
+                        free(v);
+                hashmap_free(w->hashed);
+        }
         if (w->binder)
                 w->c.binder->close(w->binder);
         if (w->files)
