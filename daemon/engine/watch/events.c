@@ -189,7 +189,7 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         if (streq(sub, "info"))
                                 start_pending(w, c); /* info/attributes made later: bind it */
                         else if (!c->pending)
-                                audit_hooks(w, c, dir);
+                                hooks_added(w, c, dir, name);
                 }
         }
 }

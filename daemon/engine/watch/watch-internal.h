@@ -71,17 +71,18 @@ struct Watch {
         void *files;
         const WatcherOps *wops;
         void *watcher;
-        char *root_abs;     /* to read absolute gitdir lines */
-        Hashmap *checkouts; /* path -> Checkout */
-        Hashmap *bound;     /* path -> Mount */
-        Hashmap *below;     /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
-        Hashmap *dirs;      /* every checkout's gitdir and common dir -> PathCount */
-        Hashmap *wanted;    /* a missing gitdir or common dir and its ancestors -> PathCount */
-        Hashmap *former;    /* a set: a checkout gone (its .git) with binds still below it */
-        Hashmap *emptied;   /* a set: where something went, to see whether only our mounts are left */
-        Hashmap *differs;   /* a set: a tracked protected file said to differ from the index */
-        Hashmap *hashed;    /* a tracked protected file -> HashedFile: its oid while its identity stands */
-        ClockTimer *timer, *release_timer, *index_timer;
+        char *root_abs;       /* to read absolute gitdir lines */
+        Hashmap *checkouts;   /* path -> Checkout */
+        Hashmap *bound;       /* path -> Mount */
+        Hashmap *below;       /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
+        Hashmap *dirs;        /* every checkout's gitdir and common dir -> PathCount */
+        Hashmap *wanted;      /* a missing gitdir or common dir and its ancestors -> PathCount */
+        Hashmap *former;      /* a set: a checkout gone (its .git) with binds still below it */
+        Hashmap *emptied;     /* a set: where something went, to see whether only our mounts are left */
+        Hashmap *differs;     /* a set: a tracked protected file said to differ from the index */
+        Hashmap *hashed;      /* a tracked protected file -> HashedFile: its oid while its identity stands */
+        Hashmap *hooks_added; /* a hooks dir -> HooksAdded: names made there in this interval */
+        ClockTimer *timer, *release_timer, *index_timer, *hooks_timer;
         size_t n_index_deferred;
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
@@ -130,6 +131,14 @@ void makers_timer_cb(void *userdata);
 
 /* protect.c: protection of the git metadata, and the audit. */
 void audit_emit(void *ctx, const char *name);
+/* Names, counted, the first NAME_SAMPLE_MAX of them listed (git's samples
+ * left out): sample_add is a list emitter over a NameSample. */
+#define NAME_SAMPLE_MAX 8
+typedef struct NameSample {
+        char *list;
+        size_t count;
+} NameSample;
+void sample_add(void *ctx, const char *name);
 void audit_config(Watch *w, const Checkout *c, const char *path);
 void audit_hooks(Watch *w, const Checkout *c, const char *hooks);
 void protect_git(Watch *w, Checkout *c, const char *reason);
@@ -138,6 +147,12 @@ void protect_git(Watch *w, Checkout *c, const char *reason);
 void forget_differs(Watch *w, const char *dir);
 bool index_look(Watch *w, Checkout *c, bool write);
 void index_work(Watch *w, Checkout *c);
+
+/* hooks-added.c: names made in a protected hooks/ (a way around its bind),
+ * said per directory per interval, one record with a count. */
+void hooks_added(Watch *w, const Checkout *c, const char *hooks, const char *name);
+void hooks_forget(Watch *w);
+void hooks_timer_cb(void *userdata);
 
 /* index-pace.c: an index written again, looked at no more often than
  * INDEX_LOOK_MS a checkout; what waits runs from a timer. */

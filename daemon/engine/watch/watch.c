@@ -56,8 +56,9 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->emptied = hashmap_new();
         w->differs = hashmap_new();
         w->hashed = hashmap_new();
+        w->hooks_added = hashmap_new();
         if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted ||
-            !w->former || !w->emptied || !w->differs || !w->hashed) {
+            !w->former || !w->emptied || !w->differs || !w->hashed || !w->hooks_added) {
                 r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
                 return r;
@@ -83,9 +84,12 @@ int watch_new(const WatchConfig *c, Watch **ret) {
                 r = w->c.clock->timer_new(w->c.clock_data, release_timer_cb, w, &w->release_timer);
         if (r >= 0)
                 r = w->c.clock->timer_new(w->c.clock_data, index_timer_cb, w, &w->index_timer);
+        if (r >= 0)
+                r = w->c.clock->timer_new(w->c.clock_data, hooks_timer_cb, w, &w->hooks_timer);
         if (r < 0) {
                 w->c.clock->timer_free(w->timer);
                 w->c.clock->timer_free(w->release_timer);
+                w->c.clock->timer_free(w->index_timer);
                 watch_free(w);
                 return r;
         }
@@ -107,7 +111,10 @@ void watch_stop(Watch *w) {
         w->c.clock->timer_free(w->timer);
         w->c.clock->timer_free(w->release_timer);
         w->c.clock->timer_free(w->index_timer);
-        w->timer = w->release_timer = w->index_timer = NULL;
+        w->c.clock->timer_free(w->hooks_timer);
+        w->timer = w->release_timer = w->index_timer = w->hooks_timer = NULL;
+        /* The names still counted are said while the log still runs. */
+        hooks_forget(w);
 }
 
 void watch_free(Watch *w) {
@@ -133,6 +140,8 @@ void watch_free(Watch *w) {
                         free(v);
                 hashmap_free(w->hashed);
         }
+        hooks_forget(w);
+        hashmap_free(w->hooks_added);
         if (w->binder)
                 w->c.binder->close(w->binder);
         if (w->files)
