@@ -96,10 +96,34 @@ static void test_flush_at_window_end(void **state) {
         log_repeat_free(r);
 }
 
+/* A flood among records each new (a checkout each, every one said): the
+ * new ones pass through slots without a count and leave the flood's count
+ * alone, so the flood is said a few times, not again and again. */
+static void test_flood_among_new_records(void **state) {
+        (void) state;
+        LogRepeat *r = NULL;
+        Said s = {0};
+        size_t flood_said = 0, other_said = 0;
+        char key[32];
+        assert_int_equal(log_repeat_new(&r), 0);
+        for (int i = 0; i < 5000; i++) {
+                snprintf(key, sizeof key, "checkout c%d", i);
+                other_said += !log_repeat_seen(r, 1, LOG_INFO, "checkout", key, "m", emit, &s);
+                if (i % 10 == 0)
+                        flood_said += !log_repeat_seen(r, 1, LOG_WARN, "makers-cut", "cut", "m", emit, &s);
+        }
+        (void) log_repeat_flush(r, 1, true, emit, &s);
+        assert_int_equal(other_said, 5000);
+        assert_true(flood_said <= 2 * LOG_REPEAT_SAID);
+        assert_int_equal(flood_said + s.counts, 500);
+        log_repeat_free(r);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_repeats),
                 cmocka_unit_test(test_flush_at_window_end),
+                cmocka_unit_test(test_flood_among_new_records),
         };
         return RUN(tests);
 }

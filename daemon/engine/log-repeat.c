@@ -8,11 +8,15 @@
 
 #include "siphash.h"
 
-/* A direct-mapped table: a record whose slot holds another one's count has
- * that count said first (log_repeat_seen's emit), so nothing is lost, only
- * said sooner. The slot is chosen by a keyed hash: the agent picks the
- * paths in records, not which of them share a slot. */
-#define SLOTS 128
+/* A table of WAYS slots a record: a record for which all of them are taken
+ * takes the one least worth keeping (no count, then the oldest), whose
+ * count is said first (log_repeat_seen's emit), so nothing is lost, only
+ * said sooner; a stream of records each new (a checkout each) passes
+ * through the slots without a count and leaves those with one alone. The
+ * slots are chosen by a keyed hash: the agent picks the paths in records,
+ * not which of them share slots. */
+#define SLOTS 256
+#define WAYS 4
 /* A record longer than this (a path near PATH_MAX twice) is always said. */
 #define KEY_MAX 4096
 
@@ -70,7 +74,20 @@ bool log_repeat_seen(LogRepeat *r, uint64_t now_ms, LogLevel level, const char *
         size_t n = strlen(key);
         if (!r || n > KEY_MAX)
                 return false;
-        Slot *s = &r->slots[siphash24(key, n, r->hash_key) % SLOTS];
+        uint64_t h = siphash24(key, n, r->hash_key);
+        Slot *s = NULL;
+        for (size_t k = 0; k < WAYS; k++) {
+                Slot *x = &r->slots[(h + k) % SLOTS];
+                if (x->key && streq(x->key, key)) {
+                        s = x;
+                        break;
+                }
+                /* Else the one least worth keeping: free, then with no
+                 * count, then the oldest. */
+                if (!s || (s->key && (!x->key || (x->count == 0 && s->count > 0) ||
+                                      ((x->count == 0) == (s->count == 0) && x->start_ms < s->start_ms))))
+                        s = x;
+        }
         if (s->key && now_ms - s->start_ms < LOG_REPEAT_MS && streq(s->key, key)) {
                 if (s->said < LOG_REPEAT_SAID) {
                         s->said++;
