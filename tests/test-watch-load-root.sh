@@ -20,21 +20,25 @@ mount -t tmpfs -o size=256m tmpfs "$base"
 root=$base/root log=$base/watch.log
 mkdir "$root"
 passed=0 failed=0 pids=()
-cleanup() {
+# Every process started here is reaped (the holders see their stdin close
+# first), and the tmpfs goes.
+reap() {
   [ -n "${hold_fd:-}" ] && exec {hold_fd}>&-
+  local p
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-  [ -n "${PP_KEEP_LOG:-}" ] && cp "$log" "$PP_KEEP_LOG"
-  umount -l "$base"; rmdir "$base"
+  [ -z "${PP_KEEP_LOG:-}" ] || cp "$log" "$PP_KEEP_LOG"
+  umount -l "$base" && rmdir "$base"
 }
-trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
+trap reap EXIT
+check() { # check WHAT CMD...: counted, and said when it fails
+  local what=$1; shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi
+}
 bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
-check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
 
-export GIT_CONFIG_GLOBAL=$base/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid
-git config --global user.name test
-git config --global init.defaultBranch main
+# No one's git config: a name for the one commit, and nothing else.
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=test GIT_COMMITTER_NAME=test \
+  GIT_AUTHOR_EMAIL=t@example.invalid GIT_COMMITTER_EMAIL=t@example.invalid
 
 masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
 mkfifo "$base/nap"; exec {nap_fd}<>"$base/nap"
