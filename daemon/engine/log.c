@@ -531,6 +531,12 @@ static void shutdown_timeout_cb(uv_timer_t *t) {
         maybe_finish(t->data);
 }
 
+/* The clock of the repeats' windows: read now, not the loop's cached time
+ * (a verb that logs without running its loop still sees time pass). */
+static uint64_t now_ms(void) {
+        return uv_hrtime() / 1000000;
+}
+
 /* A record said count more times within its window: one record. */
 static void say_repeated(void *ctx, LogLevel level, const char *event, const char *msg, uint64_t count) {
         LogStream *s = ctx;
@@ -543,7 +549,7 @@ static void say_repeated(void *ctx, LogLevel level, const char *event, const cha
 
 static void repeat_timer_cb(uv_timer_t *t) {
         LogStream *s = t->data;
-        if (log_repeat_flush(s->repeat, uv_now(s->loop), false, say_repeated, s) == 0)
+        if (log_repeat_flush(s->repeat, now_ms(), false, say_repeated, s) == 0)
                 uv_timer_stop(t);
 }
 
@@ -568,7 +574,7 @@ void log_stream_shutdown(LogStream *s, void (*done)(void *userdata), void *userd
         if (s->shutting_down)
                 return;
         /* The counts still running are said before anything closes. */
-        (void) log_repeat_flush(s->repeat, uv_now(s->loop), true, say_repeated, s);
+        (void) log_repeat_flush(s->repeat, now_ms(), true, say_repeated, s);
         s->shutting_down = true;
         s->done = done;
         s->done_userdata = userdata;
@@ -580,6 +586,10 @@ void log_stream_shutdown(LogStream *s, void (*done)(void *userdata), void *userd
 void log_stream_free(LogStream *s) {
         if (!s)
                 return;
+        /* A stream let go of without a shutdown: its counts still said,
+         * to the local sink alone (no socket write from here). */
+        s->finished = true;
+        (void) log_repeat_flush(s->repeat, now_ms(), true, say_repeated, s);
         while (s->head)
                 entry_unlink_head(s);
         log_repeat_free(s->repeat);
@@ -631,7 +641,7 @@ void log_event(LogStream *s, LogLevel level, const char *event, const LogField *
         /* The same record again within its window: counted, said once
          * with its count when the window ends (log-repeat.h). */
         _cleanup_free_ char *key = s->shutting_down ? NULL : repeat_key(level, event, fields, msg);
-        if (key && log_repeat_seen(s->repeat, uv_now(s->loop), level, event, key, msg, say_repeated, s)) {
+        if (key && log_repeat_seen(s->repeat, now_ms(), level, event, key, msg, say_repeated, s)) {
                 log_record_free(r);
                 if (!uv_is_active((uv_handle_t *) &s->repeat_timer))
                         uv_timer_start(&s->repeat_timer, repeat_timer_cb, 1000, 1000);
