@@ -4,8 +4,10 @@
 # the time from the write's close to masked (a char device, looked at by a
 # shell builtin in a spin: microseconds) is taken; then p50, p99 and max
 # over them, how many were not masked within MASK_WAIT seconds, the
-# daemon's peak RSS and CPU time, and how long it took to answer SIGTERM
-# sent while the storm still ran. Storms (STORMS, any of them, in order):
+# daemon's peak RSS and CPU time, the longest gap between two of its
+# watchdog pings (WATCHDOG_USEC=200000: one asked for every 100 ms) during
+# the storm, and how long it took to answer SIGTERM sent while the storm
+# still ran. Storms (STORMS, any of them, in order):
 #   none  no storm: the floor of this method
 #   a     one process swaps two directories of SUBDIRS directories each
 #         (renameat2 RENAME_EXCHANGE, tests/racer.c) as fast as it can
@@ -29,8 +31,8 @@ mount --make-rprivate /
 storms=${STORMS:-none a d e f} n=${CHECKOUTS:-100} wait_s=${MASK_WAIT:-5}
 nsub=${SUBDIRS:-2000} holders=${HOLDERS:-25} fds=${FDS:-19000} flood=${FLOOD:-20000}
 # The helpers are this build's (they are the agent, not the daemon).
-racer=$bd/tests/racer holder=$bd/tests/fd-holder
-for h in "$racer" "$holder"; do [ -x "$h" ] || { echo "bench/storm.sh: no $h (a build with the tests)" >&2; exit 1; }; done
+racer=$bd/tests/racer holder=$bd/tests/fd-holder listen=$bd/tests/notify-listen
+for h in "$racer" "$holder" "$listen"; do [ -x "$h" ] || { echo "bench/storm.sh: no $h (a build with the tests)" >&2; exit 1; }; done
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=b GIT_COMMITTER_NAME=b \
   GIT_AUTHOR_EMAIL=b@example.invalid GIT_COMMITTER_EMAIL=b@example.invalid
 
@@ -95,12 +97,18 @@ run() { # PATHPOLICY LABEL STORM
   base=$(mktemp -d /tmp/pathpolicy-storm-XXXXXX); mount -t tmpfs tmpfs "$base"
   root=$base/root; mkdir "$root"
   prepare "$storm"
-  "$pp" watch "$root" --log-level error 2>"$base/log" &
+  # systemd's watchdog, played: a ping every 100 ms asked for, each one's
+  # arrival stamped; the longest gap during the storm is how late it got.
+  "$listen" "$base/notify" 600 1000000 > >(while read -r l; do echo "${EPOCHREALTIME/./} $l"; done >"$base/pings") &
+  spids+=($!)
+  until grep -q listening "$base/pings" 2>/dev/null; do sleep 0.01; done
+  NOTIFY_SOCKET=$base/notify WATCHDOG_USEC=200000 "$pp" watch "$root" --log-level error 2>"$base/log" &
   dp=$!
   # Ready: a probe checkout's .env masked (a condition, not a guess).
   mkdir -p "$root/probe/.git"; echo S >"$root/probe/.env"
   masked_within "$root/probe/.env" "${EPOCHREALTIME/./}" >/dev/null || { echo "$label $storm: not ready" >&2; }
   start "$storm"
+  local storm_t0=${EPOCHREALTIME/./}
   # A minute a storm at most: past it, the checkouts left are not made.
   local end=$((SECONDS + ${STORM_MAX_S:-60}))
   for ((i = 1; i <= n && SECONDS < end; i++)); do
@@ -109,6 +117,9 @@ run() { # PATHPOLICY LABEL STORM
   done
   rss=$(awk '/VmHWM/ {print $2}' "/proc/$dp/status")
   cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$dp/stat")
+  local gap
+  gap=$(awk -v from="$storm_t0" '$2 == "WATCHDOG=1" && $1 >= from { if (last) { g = $1 - last; if (g > m) m = g } last = $1 }
+        END { printf "%d", m / 1000 }' "$base/pings")
   # SIGTERM while the storm still runs: how long until it is gone.
   t0=${EPOCHREALTIME/./}; kill -TERM "$dp"
   for ((i = 0; i < 3000; i++)); do [ -d "/proc/$dp" ] || break; sleep 0.01; done
@@ -120,18 +131,19 @@ run() { # PATHPOLICY LABEL STORM
   local sorted
   mapfile -t sorted < <(printf '%s\n' "${lat[@]}" | sort -n)
   if [ ${#sorted[@]} -gt 0 ]; then
-    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s\n' "$storm" "$label" ${#sorted[@]} \
+    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" ${#sorted[@]} \
       "$(ms "$(pct 50 "${sorted[@]}")")" "$(ms "$(pct 99 "${sorted[@]}")")" "$(ms "${sorted[-1]}")" \
-      "$unmasked" "$((rss / 1024))" "$cpu" "$term"
+      "$unmasked" "$((rss / 1024))" "$cpu" "$term" "$gap"
   else
-    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s\n' "$storm" "$label" 0 - - - "$unmasked" \
-      "$((rss / 1024))" "$cpu" "$term"
+    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" 0 - - - "$unmasked" \
+      "$((rss / 1024))" "$cpu" "$term" "$gap"
   fi
   umount -l "$base"; rmdir "$base"
 }
 
-echo "storm build  masked  p50(ms)   p99(ms)   max(ms)  not  RSS(MiB) CPU(s)  TERM(ms)"
-echo "(masked: of the checkouts made, within MASK_WAIT; not: left unmasked; CPU: the daemon's user+sys)"
+echo "storm build  masked  p50(ms)   p99(ms)   max(ms)  not  RSS(MiB) CPU(s)  TERM(ms) ping-gap(ms)"
+echo "(masked: of the checkouts made, within MASK_WAIT; not: left unmasked; CPU: the daemon's user+sys;"
+echo " ping-gap: the longest between two watchdog pings during the storm, 100 ms asked for)"
 for s in $storms; do
   run "$bd/pathpolicy" this "$s"
   [ -z "$other" ] || run "$other/pathpolicy" other "$s"
