@@ -119,7 +119,7 @@ run() { # PATHPOLICY LABEL STORM
   cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$dp/stat")
   local gap
   gap=$(awk -v from="$storm_t0" '$2 == "WATCHDOG=1" && $1 >= from { if (last) { g = $1 - last; if (g > m) m = g } last = $1 }
-        END { printf "%d", m / 1000 }' "$base/pings")
+        END { if (last) printf "%d", m / 1000; else printf "none" }' "$base/pings")
   # SIGTERM while the storm still runs: how long until it is gone.
   t0=${EPOCHREALTIME/./}; kill -TERM "$dp"
   for ((i = 0; i < 3000; i++)); do [ -d "/proc/$dp" ] || break; sleep 0.01; done
@@ -128,8 +128,8 @@ run() { # PATHPOLICY LABEL STORM
   wait "$dp" 2>/dev/null || true
   [ -n "$hold_fd" ] && exec {hold_fd}>&-
   for p in "${spids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-  local sorted
-  mapfile -t sorted < <(printf '%s\n' "${lat[@]}" | sort -n)
+  local sorted=()
+  [ ${#lat[@]} -eq 0 ] || mapfile -t sorted < <(printf '%s\n' "${lat[@]}" | sort -n)
   if [ ${#sorted[@]} -gt 0 ]; then
     printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" ${#sorted[@]} \
       "$(ms "$(pct 50 "${sorted[@]}")")" "$(ms "$(pct 99 "${sorted[@]}")")" "$(ms "${sorted[-1]}")" \
