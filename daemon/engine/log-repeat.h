@@ -15,7 +15,8 @@
  * when it comes back after a change), then counted, not said; the count is
  * said once, when the window ends or its slot is wanted for another record
  * (5,000 checkouts made and emptied again and again made 133,000 records of
- * a few kinds). The table is bounded; the clock is the caller's.
+ * a few kinds). The table is bounded; the clock is the caller's. log_event
+ * asks it for every record but debug ones.
  */
 #define LOG_REPEAT_MS 10000
 #define LOG_REPEAT_SAID 3

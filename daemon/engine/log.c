@@ -639,8 +639,11 @@ void log_event(LogStream *s, LogLevel level, const char *event, const LogField *
                 return;
         }
         /* The same record again within its window: counted, said once
-         * with its count when the window ends (log-repeat.h). */
-        _cleanup_free_ char *key = s->shutting_down ? NULL : repeat_key(level, event, fields, msg);
+         * with its count when the window ends (log-repeat.h). Debug records
+         * are left alone: asked for to see every step (a poll pass each),
+         * their repeats are the point. */
+        _cleanup_free_ char *key =
+                s->shutting_down || level == LOG_DEBUG ? NULL : repeat_key(level, event, fields, msg);
         if (key && log_repeat_seen(s->repeat, now_ms(), level, event, key, msg, say_repeated, s)) {
                 log_record_free(r);
                 if (!uv_is_active((uv_handle_t *) &s->repeat_timer))
