@@ -413,15 +413,16 @@ static void test_repeats_counted(void **state) {
                 {LOG_DEBUG, 10, 10, NULL},
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                /* JSON on a pipe, every level. */
                 uv_loop_t loop;
                 LogStream *s;
                 int p[2];
-                assert_int_equal(pipe2(p, O_NONBLOCK), 0);
-                uv_loop_init(&loop);
                 LogConfig c = test_config(NULL);
-                c.stderr_fd = p[1];
                 c.format = LOG_FORMAT_JSON;
                 c.level = LOG_DEBUG;
+                if (pipe2(p, O_NONBLOCK) < 0 || uv_loop_init(&loop) < 0)
+                        fail_msg("pipe or loop");
+                c.stderr_fd = p[1];
                 assert_int_equal(log_stream_new(&loop, &c, &s), 0);
                 for (unsigned k = 0; k < cases[i].n; k++)
                         log_event(s, cases[i].level, "makers-cut", LOG_FIELDS(LOG_INT("max_files", 4096)),
