@@ -1,95 +1,150 @@
 #!/usr/bin/env bash
-# pathpolicy watch under issue 33's storms, each against a new checkout's .env made during it.
-# Must not change a machine-wide setting or outlive its namespace (its processes die with it).
-# For each .env, the time
-# from the writer's close to masked (p50, p99, max, any left unmasked), the daemon's peak RSS and CPU
-# time; beside it the same with no storm (STORM=none). Root only; a private mount and PID namespace
-# on a tmpfs. With a second build (--vs OTHER_BUILD_DIR), the same storm against it, in the same run.
+# pathpolicy watch under issue 33's storms: for each, CHECKOUTS new
+# checkouts are made one after another during it, each with a .env, and
+# the time from the write's close to masked (a char device, looked at by a
+# shell builtin in a spin: microseconds) is taken; then p50, p99 and max
+# over them, how many were not masked within MASK_WAIT seconds, the
+# daemon's peak RSS and CPU time, the longest gap between two of its
+# watchdog pings (WATCHDOG_USEC=200000: one asked for every 100 ms) during
+# the storm, and how long it took to answer SIGTERM sent while the storm
+# still ran. Storms (STORMS, any of them, in order):
+#   none  no storm: the floor of this method
+#   a     one process swaps two directories of SUBDIRS directories each
+#         (renameat2 RENAME_EXCHANGE, tests/racer.c) as fast as it can
+#   d     HOLDERS idle processes named git-x holding FDS open files each
+#   e     a flood of FLOOD names in a bound hooks/, from a shell whose working
+#         directory was there before the bind
+#   f     a cp/mv loop rewriting the index of eight checkouts, each tracking
+#         a protected file of 8 MiB
+# With a second build (--vs OTHER_BUILD_DIR), the same storms against it, in
+# the same run. Root only; a private mount and PID namespace on a tmpfs.
 #   bench/storm.sh [BUILD_DIR] [--vs OTHER_BUILD_DIR]
-#   STORM=a   one process swaps two directories of SUBDIRS (2000) directories each (tests/racer.c)
-#   STORM=b   32,768 directories whose keys share one slot of the old unkeyed map (FNV-1a), made
-#             before start-up (bench/collide.c), and 32,768 more made during the run
-#   STORM=c   bursts of 40,000 directories made (then removed) by 8 processes at once, in a tree
-#             of SUBDIRS directories: each burst overflows the inotify queue (each new directory is
-#             a visit, slower than a mkdir)
-#   STORM=cf  the same with 40,000 files touched (then removed): the daemon keeps up, no overflow
-#   STORM=none  the same checkouts, no storm
-# CHECKOUTS (100) new checkouts, one every 0.1 s; a .env not masked within CAP (20) s is unmasked;
-# against the other build, VS_CHECKOUTS (20) of them. Masked is looked at every 1 ms (the method's
-# floor), by a test in the shell, no process per look.
-set -euo pipefail; [ -z "${STORM_TRACE:-}" ] || set -x
+#   (STORMS="none a d e f" CHECKOUTS=100 MASK_WAIT=5 STORM_MAX_S=60 SUBDIRS=2000 HOLDERS=25
+#    FDS=19000 FLOOD=20000; FDS is below issue 33's 20,000 where the hard limit of open files is 20,000)
+set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}") other=
 [ "${2:-}" = --vs ] && other=$(realpath "$3")
 [ "$(id -u)" -eq 0 ] || { echo "bench/storm.sh: needs root (mounts)" >&2; exit 1; }
 if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=1 "$0" "$@"; fi
 mount --make-rprivate /
-kind=${STORM:-a} nsub=${SUBDIRS:-2000} cap=${CAP:-20}
-racer=$bd/tests/racer collide=$bd/bench/collide
-[ -x "$racer" ] && [ -x "$collide" ] || { echo "bench/storm.sh: no $racer or $collide (a build with the tests)" >&2; exit 1; }
-mkfifo "/tmp/storm-nap.$$"; exec {nap_fd}<>"/tmp/storm-nap.$$"; rm "/tmp/storm-nap.$$"
-nap() { read -r -t "$1" -u "$nap_fd" _ || true; }
-cpu_ms() { awk '{print ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'}' "/proc/$1/stat"; }
+storms=${STORMS:-none a d e f} n=${CHECKOUTS:-100} wait_s=${MASK_WAIT:-5}
+nsub=${SUBDIRS:-2000} holders=${HOLDERS:-25} fds=${FDS:-19000} flood=${FLOOD:-20000}
+# The helpers are this build's (they are the agent, not the daemon).
+racer=$bd/tests/racer holder=$bd/tests/fd-holder listen=$bd/tests/notify-listen
+for h in "$racer" "$holder" "$listen"; do [ -x "$h" ] || { echo "bench/storm.sh: no $h (a build with the tests)" >&2; exit 1; }; done
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=b GIT_COMMITTER_NAME=b \
+  GIT_AUTHOR_EMAIL=b@example.invalid GIT_COMMITTER_EMAIL=b@example.invalid
 
-# Bursts of 40,000 names made then removed by 8 processes at once, in BURST_DIR, until killed.
-burst() { # BURST_DIR MAKE REMOVE
-  cd "$1"; while :; do seq -f 'f%.0f' 1 40000 | xargs -P 8 -n 2000 $2; seq -f 'f%.0f' 1 40000 | xargs -P 8 -n 2000 $3; done
+# masked_within FILE T0_US: spin on the builtin test for 200 ms, then every
+# 5 ms, up to MASK_WAIT; the latency in us on stdout, or nothing.
+masked_within() {
+  local f=$1 t0=$2 now
+  while :; do
+    if [ -c "$f" ]; then now=${EPOCHREALTIME/./}; echo $((now - t0)); return 0; fi
+    now=${EPOCHREALTIME/./}
+    ((now - t0 < wait_s * 1000000)) || return 1
+    ((now - t0 < 200000)) || sleep 0.005
+  done
 }
-# The attacker, until killed: the storm's running part.
-attack() { # ROOT
-  case $kind in
-    a) exec "$racer" "$1/s/A" "$1/s/B" 100000 ;;
-    b) exec "$collide" "$1/g" g/ 32768 16 ;;
-    c) burst "$1/burst" mkdir rmdir ;;
-    cf) burst "$1/burst" touch "rm -f" ;;
-    none) exec sleep 100000 ;;
+
+# Before the daemon starts: what the storm needs to be in place.
+prepare() { # STORM
+  case $1 in
+    a) mkdir -p "$root/s/A" "$root/s/B"
+       for ((i = 1; i <= (nsub + 999) / 1000; i++)); do
+         eval "mkdir -p \"$root\"/s/A/d$i-{1..1000} \"$root\"/s/B/e$i-{1..1000}"
+       done ;;
+    e) git init -q "$root/h"; mkfifo "$base/go"
+       (cd "$root/h/.git/hooks" && read -r _ <"$base/go" && for ((k = 0; k < flood; k++)); do : >"n$k"; done) &
+       spids+=($!) ;;
+    f) for r in 1 2 3 4 5 6 7 8; do
+         git init -q "$root/f$r"; mkdir "$root/f$r/.claude"
+         head -c 8388608 /dev/zero >"$root/f$r/.claude/big"
+         git -C "$root/f$r" add -A; git -C "$root/f$r" commit -qm f
+       done ;;
   esac
 }
 
-storm() { # PATHPOLICY LABEL CHECKOUTS
-  local pp=$1 n=$3 base root dp ap c t0 t i lat=() left=0 ready0 ready_cpu
-  base=$(mktemp -d /tmp/pathpolicy-storm-XXXXXX); mount -t tmpfs -o size=1g tmpfs "$base"
-  root=$base/root; mkdir -p "$root/s/A" "$root/s/B" "$root/f" "$root/g" "$root/burst" "$root/new"
-  if [ "$kind" = a ] || [ "$kind" = c ]; then
-    for ((i = 1; i <= (nsub + 999) / 1000; i++)); do
-      eval "mkdir -p \"$root\"/s/A/d$i-{1..1000} \"$root\"/s/B/e$i-{1..1000}"
-    done
-  fi
-  [ "$kind" != b ] || "$collide" "$root/f" f/ 32768 16
-  ready0=${EPOCHREALTIME/./}
-  "$pp" watch "$root" --log-level info 2>"$base/log" &
+# Once the daemon is ready: the storm, running.
+start() { # STORM
+  local i
+  case $1 in
+    a) "$racer" "$root/s/A" "$root/s/B" 600 >/dev/null & spids+=($!) ;;
+    d) ln -sf "$holder" "$base/git-x"; mkfifo "$base/hold"; exec {hold_fd}<>"$base/hold"
+       for ((i = 1; i <= holders; i++)); do "$base/git-x" "$fds" <"$base/hold" >"$base/ready$i" & spids+=($!); done
+       for ((i = 1; i <= holders; i++)); do until grep -q ready "$base/ready$i"; do sleep 0.05; done; done ;;
+    e) until mountpoint -q "$root/h/.git/hooks"; do sleep 0.05; done
+       echo go >"$base/go" ;;
+    f) for r in 1 2 3 4 5 6 7 8; do until mountpoint -q "$root/f$r/.claude"; do sleep 0.05; done; done
+       (while :; do for r in 1 2 3 4 5 6 7 8; do
+          cp "$root/f$r/.git/index" "$root/f$r/.git/i.t" && mv -f "$root/f$r/.git/i.t" "$root/f$r/.git/index"
+        done; done) &
+       spids+=($!) ;;
+  esac
+}
+
+pct() { # P VALUES... (sorted): the P-th percentile, nearest rank
+  local p=$1; shift
+  local k=$(( ($# * p + 99) / 100 )); ((k >= 1)) || k=1
+  echo "${!k}"
+}
+ms() { printf '%d.%d' $(($1 / 1000)) $(($1 % 1000 / 100)); }
+
+run() { # PATHPOLICY LABEL STORM
+  local pp=$1 label=$2 storm=$3 dp i t0 lat=() unmasked=0 rss cpu term
+  spids=() hold_fd=
+  base=$(mktemp -d /tmp/pathpolicy-storm-XXXXXX); mount -t tmpfs tmpfs "$base"
+  root=$base/root; mkdir "$root"
+  prepare "$storm"
+  # systemd's watchdog, played: a ping every 100 ms asked for, each one's
+  # arrival stamped; the longest gap during the storm is how late it got.
+  "$listen" "$base/notify" 600 1000000 > >(while read -r l; do echo "${EPOCHREALTIME/./} $l"; done >"$base/pings") &
+  spids+=($!)
+  until grep -q listening "$base/pings" 2>/dev/null; do sleep 0.01; done
+  NOTIFY_SOCKET=$base/notify WATCHDOG_USEC=200000 "$pp" watch "$root" --log-level error 2>"$base/log" &
   dp=$!
-  until grep -q 'nested checkout(s)' "$base/log" 2>/dev/null; do nap 0.01; done
-  ready_cpu=$(cpu_ms "$dp")
-  printf '%-6s ready after %6d ms wall, %6s ms CPU; ' "$2" $(( (${EPOCHREALTIME/./} - ready0) / 1000 )) "$ready_cpu"
-  attack "$root" >/dev/null 2>&1 &
-  ap=$!
-  nap 0.5 # the storm under way
-  for ((c = 1; c <= n; c++)); do
-    mkdir -p "$root/new/c$c/.git"; echo S >"$root/new/c$c/.env"; t0=${EPOCHREALTIME/./}
-    until [ -c "$root/new/c$c/.env" ]; do
-      t=$(( ${EPOCHREALTIME/./} - t0 ))
-      [ "$t" -lt $((cap * 1000000)) ] || break
-      nap 0.001
-    done
-    if [ -c "$root/new/c$c/.env" ]; then lat+=($(( (${EPOCHREALTIME/./} - t0) / 1000 ))); else left=$((left + 1)); fi
-    nap 0.1
+  # Ready: a probe checkout's .env masked (a condition, not a guess).
+  mkdir -p "$root/probe/.git"; echo S >"$root/probe/.env"
+  masked_within "$root/probe/.env" "${EPOCHREALTIME/./}" >/dev/null || { echo "$label $storm: not ready" >&2; }
+  start "$storm"
+  local storm_t0=${EPOCHREALTIME/./}
+  # A minute a storm at most: past it, the checkouts left are not made.
+  local end=$((SECONDS + ${STORM_MAX_S:-60}))
+  for ((i = 1; i <= n && SECONDS < end; i++)); do
+    mkdir -p "$root/m$i/.git"; echo S >"$root/m$i/.env"; t0=${EPOCHREALTIME/./}
+    if l=$(masked_within "$root/m$i/.env" "$t0"); then lat+=("$l"); else unmasked=$((unmasked + 1)); fi
   done
-  kill "$ap" 2>/dev/null || true; wait "$ap" 2>/dev/null || true
-  # The attacker's children (xargs, a storm's loop) go with the namespace's
-  # processes below: only ours are here.
-  local sorted; sorted=$(printf '%s\n' "${lat[@]:-}" | sort -n)
-  local m=${#lat[@]} p50=- p99=- max=-
-  if [ "$m" -gt 0 ]; then
-    p50=$(sed -n "$(( (m + 1) / 2 ))p" <<<"$sorted"); p99=$(sed -n "$(( (m * 99 + 99) / 100 ))p" <<<"$sorted")
-    max=$(tail -n1 <<<"$sorted")
+  rss=$(awk '/VmHWM/ {print $2}' "/proc/$dp/status")
+  cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$dp/stat")
+  local gap
+  gap=$(awk -v from="$storm_t0" '$2 == "WATCHDOG=1" && $1 >= from { if (last) { g = $1 - last; if (g > m) m = g } last = $1 }
+        END { if (last) printf "%d", m / 1000; else printf "none" }' "$base/pings")
+  # SIGTERM while the storm still runs: how long until it is gone.
+  t0=${EPOCHREALTIME/./}; kill -TERM "$dp"
+  for ((i = 0; i < 3000; i++)); do [ -d "/proc/$dp" ] || break; sleep 0.01; done
+  term=$(( (${EPOCHREALTIME/./} - t0) / 1000 ))
+  [ -d "/proc/$dp" ] && { kill -KILL "$dp"; term=">$term"; }
+  wait "$dp" 2>/dev/null || true
+  [ -n "$hold_fd" ] && exec {hold_fd}>&-
+  for p in "${spids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+  local sorted=()
+  [ ${#lat[@]} -eq 0 ] || mapfile -t sorted < <(printf '%s\n' "${lat[@]}" | sort -n)
+  if [ ${#sorted[@]} -gt 0 ]; then
+    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" ${#sorted[@]} \
+      "$(ms "$(pct 50 "${sorted[@]}")")" "$(ms "$(pct 99 "${sorted[@]}")")" "$(ms "${sorted[-1]}")" \
+      "$unmasked" "$((rss / 1024))" "$cpu" "$term" "$gap"
+  else
+    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" 0 - - - "$unmasked" \
+      "$((rss / 1024))" "$cpu" "$term" "$gap"
   fi
-  printf 'masked p50 %s ms, p99 %s ms, max %s ms, %d of %d unmasked; peak RSS %s KiB; CPU %s ms; rescans %s\n' \
-    "$p50" "$p99" "$max" "$left" "$n" "$(awk '/VmHWM/ {print $2}' /proc/$dp/status)" "$(cpu_ms "$dp")" \
-    "$(grep -c 'lost events' "$base/log" || true)"
-  kill "$dp"; wait "$dp" 2>/dev/null || true
   umount -l "$base"; rmdir "$base"
 }
-echo "storm $kind (SUBDIRS=$nsub): a new checkout's .env every 0.1 s, time from its close to masked"
-storm "$bd/pathpolicy" this "${CHECKOUTS:-100}"
-[ -z "$other" ] || storm "$other/pathpolicy" other "${VS_CHECKOUTS:-20}"
+
+echo "storm build  masked  p50(ms)   p99(ms)   max(ms)  not  RSS(MiB) CPU(s)  TERM(ms) ping-gap(ms)"
+echo "(masked: of the checkouts made, within MASK_WAIT; not: left unmasked; CPU: the daemon's user+sys;"
+echo " ping-gap: the longest between two watchdog pings during the storm, 100 ms asked for)"
+for s in $storms; do
+  run "$bd/pathpolicy" this "$s"
+  [ -z "$other" ] || run "$other/pathpolicy" other "$s"
+done

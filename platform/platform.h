@@ -181,6 +181,13 @@ extern const BinderOps warn_binder;
  * binder (platform_files_for), and an operation that only matters where
  * something can be bound is NULL in the table of the warn-only one.
  */
+/* A file's identity: what changes when it is written or replaced, so that
+ * what was computed from it can be kept while it does not. */
+typedef struct PlatformFileId {
+        uint64_t dev, ino, size;
+        int64_t mtime_ns, ctime_ns;
+} PlatformFileId;
+
 typedef struct FileOps {
         /* Pin the root (a directory; symlinks in its own path are the
          * admin's, and followed). */
@@ -193,6 +200,9 @@ typedef struct FileOps {
          * regular file, -EFBIG past max bytes, -errno. NULL where nothing
          * can be bound. */
         int (*read_all)(void *f, const char *path, size_t max, char **ret, size_t *ret_n);
+        /* The identity of the regular file at path (-EINVAL for any other
+         * type); NULL where the caller must read the file every time. */
+        int (*identity)(void *f, const char *path, PlatformFileId *ret);
         /* Call emit with the name of each entry of the directory at path
          * ("." and ".." left out); 0 or -errno. */
         int (*list)(void *f, const char *path, void (*emit)(void *ctx, const char *name), void *ctx);
@@ -352,12 +362,25 @@ typedef struct PlatformProcess {
         int pid, ppid;
         uint64_t start_ms; /* since boot, on the clock of platform_boot_ms */
         bool git;
-        char *cwd;    /* git processes only; NULL when unknown */
-        char **files; /* git processes only; NULL-terminated, or NULL */
-        char **args;  /* git processes only: its command line; NULL-terminated, or NULL */
+        char *cwd;      /* git processes only; NULL when unknown */
+        char **files;   /* git processes only; NULL-terminated, or NULL */
+        char **args;    /* git processes only: its command line; NULL-terminated, or NULL */
+        bool files_cut; /* files holds only part of what it has open: the walk's bound was reached */
 } PlatformProcess;
 
-int platform_processes(PlatformProcess **ret, size_t *ret_n); /* -ENOSYS where there is no /proc */
+/* The bound of one walk: the agent can hold thousands of descriptors open
+ * in idle processes it names git*, and the walk runs on the watcher's loop.
+ * Files are read from the most recently started git first (a checkout's
+ * maker is new), at most max_files links in all and for at most max_ms;
+ * 0 is no bound. */
+typedef struct PlatformProcessBound {
+        size_t max_files;
+        unsigned max_ms;
+} PlatformProcessBound;
+
+/* 0, or 1 when the bound left some git process's files unread (files_cut);
+ * -ENOSYS where there is no /proc. */
+int platform_processes(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n);
 void platform_processes_free(PlatformProcess *p, size_t n);
 uint64_t platform_boot_ms(void); /* now, in ms since boot */
 /* A pidfd for pid, if it is still the process that started at start_ms

@@ -184,6 +184,7 @@ static int fake_list(void *b, const char *path, void (*emit)(void *ctx, const ch
 static int fake_read_all(void *b, const char *path, size_t max, char **ret, size_t *ret_n) {
         PlatformBindInfo info;
         (void) b;
+        fake.read_all_calls++;
         int n = lookup(path, &info);
         if (n < 0)
                 return n;
@@ -265,12 +266,35 @@ const BinderOps fake_binder = {
         .close = fake_close,
 };
 
+/* A node's identity: its handle, its length, and the generation a test
+ * bumps when it rewrites it. */
+static int fake_identity(void *b, const char *path, PlatformFileId *ret) {
+        PlatformBindInfo info;
+        (void) b;
+        int n = lookup(path, &info);
+        if (n < 0)
+                return n;
+        if (fake.nodes[n].type != 'f')
+                return -EINVAL;
+        size_t len = fake.nodes[n].data      ? fake.nodes[n].data_n
+                     : fake.nodes[n].content ? strlen(fake.nodes[n].content)
+                                             : 0;
+        /* Content given anew (another buffer) is a rewrite too. */
+        const void *d = fake.nodes[n].data ? fake.nodes[n].data : (const void *) fake.nodes[n].content;
+        *ret = (PlatformFileId){.ino = (uint64_t) fake.nodes[n].id,
+                                .size = len,
+                                .mtime_ns = fake.nodes[n].gen,
+                                .ctime_ns = (int64_t) (uintptr_t) d};
+        return 0;
+}
+
 /* The file operations over the same tree (the handle is the tree, as the
  * binder's). */
 const FileOps fake_files = {
         .open = fake_open,
         .read = fake_read,
         .read_all = fake_read_all,
+        .identity = fake_identity,
         .list = fake_list,
         .replace = fake_replace,
         .discard = fake_discard,

@@ -24,6 +24,7 @@ typedef struct FakeTree {
                 size_t data_n;
                 bool discarded; /* discard emptied it */
                 int id;         /* stable across fake_remove: the fake mount's handle */
+                unsigned gen;   /* bumped by a test that rewrites it: its identity changes */
         } nodes[FAKE_MAX];
         size_t n;
         int next_id;
@@ -34,7 +35,7 @@ typedef struct FakeTree {
         PlatformBindStep fail_step; /* ...at this step */
 
         /* What happened. */
-        int bind_calls, check_calls, unbind_calls, replace_calls, read_calls;
+        int bind_calls, check_calls, unbind_calls, replace_calls, read_calls, read_all_calls;
         int replace_errno;            /* replace fails with this, when set */
         unsigned char written[65536]; /* what the last replace wrote */
         size_t written_n;

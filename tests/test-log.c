@@ -14,6 +14,7 @@
 #include "journal.h"
 #include "json-fields.h"
 #include "log.h"
+#include "log-repeat.h"
 #include "util.h"
 
 /* ---- a real colony-log server: a child process on a Unix socket ---- */
@@ -389,6 +390,58 @@ static void test_stderr_sink_and_level(void **state) {
         assert_int_equal(uv_loop_close(&loop), 0);
 }
 
+/* Repeats of one record through log_event: said LOG_REPEAT_SAID times,
+ * the rest one repeated record with their count at shutdown; debug
+ * records never counted; a record differing in a field is another. */
+static size_t lines_with(const char *out, const char *needle) {
+        size_t n = 0;
+        for (const char *p = out; (p = strstr(p, needle)); p++)
+                n++;
+        return n;
+}
+
+static void test_repeats_counted(void **state) {
+        (void) state;
+        static const struct {
+                LogLevel level;
+                unsigned n;
+                size_t said;     /* records of the event said */
+                const char *rep; /* the repeated record, or NULL */
+        } cases[] = {
+                {LOG_WARN, 10, LOG_REPEAT_SAID, "\"repeated\":\"makers-cut\",\"count\":7"},
+                {LOG_INFO, LOG_REPEAT_SAID, LOG_REPEAT_SAID, NULL},
+                {LOG_DEBUG, 10, 10, NULL},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                /* JSON on a pipe, every level. */
+                uv_loop_t loop;
+                LogStream *s;
+                int p[2];
+                LogConfig c = test_config(NULL);
+                c.format = LOG_FORMAT_JSON;
+                c.level = LOG_DEBUG;
+                if (pipe2(p, O_NONBLOCK) < 0 || uv_loop_init(&loop) < 0)
+                        fail_msg("pipe or loop");
+                c.stderr_fd = p[1];
+                assert_int_equal(log_stream_new(&loop, &c, &s), 0);
+                for (unsigned k = 0; k < cases[i].n; k++)
+                        log_event(s, cases[i].level, "makers-cut", LOG_FIELDS(LOG_INT("max_files", 4096)),
+                                  "path policy: cut at {max_files}");
+                /* Another field value: another record, said. */
+                log_event(s, cases[i].level, "makers-cut", LOG_FIELDS(LOG_INT("max_files", 1)),
+                          "path policy: cut at {max_files}");
+                stream_close(&loop, s);
+                char *out = drain(p[0]);
+                assert_int_equal(lines_with(out, "\"event\":\"makers-cut\""), cases[i].said + 1);
+                assert_int_equal(lines_with(out, "\"event\":\"repeated\""), cases[i].rep ? 1 : 0);
+                if (cases[i].rep)
+                        assert_non_null(strstr(out, cases[i].rep));
+                close(p[0]);
+                close(p[1]);
+                assert_int_equal(uv_loop_close(&loop), 0);
+        }
+}
+
 /* ---- the socket sink ---- */
 
 static void test_socket_complete_in_order(void **state) {
@@ -712,6 +765,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_journal_detection),
                 cmocka_unit_test(test_stderr_sink_and_level),
+                cmocka_unit_test(test_repeats_counted),
                 cmocka_unit_test_teardown(test_socket_complete_in_order, kill_live_servers),
                 cmocka_unit_test_teardown(test_socket_server_started_later, kill_live_servers),
                 cmocka_unit_test_teardown(test_socket_server_killed_and_restarted, kill_live_servers),

@@ -4,7 +4,7 @@
 # Root only, in a mount and PID namespace of its own, on a tmpfs. Eight processes make 40,000
 # directories at once (each a visit for the daemon, slower than a mkdir: the queue overflows)
 # while checkouts are made; every .env must end masked, and the daemon's peak RSS stay under
-# 64 MiB. The timing goals are bench/storm.sh's (STORM=c). Usage: test-watch-burst-root.sh PATHPOLICY
+# 64 MiB. The timing goals are bench/storm-queue.sh's (STORM=c). Usage: test-watch-burst-root.sh PATHPOLICY
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
 if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=1 "$0" "$@"; fi

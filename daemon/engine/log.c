@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "journal.h"
+#include "log-repeat.h"
 #include "platform.h"
 
 /*
@@ -73,7 +74,8 @@ struct LogStream {
         uv_write_t write_req;
         unsigned backoff_ms;
 
-        uv_timer_t reconnect_timer, confirm_timer, shutdown_timer;
+        uv_timer_t reconnect_timer, confirm_timer, shutdown_timer, repeat_timer;
+        LogRepeat *repeat; /* records said again within a window: counted (log-repeat.h) */
         bool shutting_down, finished;
         int open_handles;
         void (*done)(void *);
@@ -420,13 +422,21 @@ int log_stream_new(uv_loop_t *loop, const LogConfig *c, LogStream **ret) {
                 }
         }
         s->config.socket_path = s->socket_path;
+        if (log_repeat_new(&s->repeat) < 0) {
+                free(s->socket_path);
+                free(s);
+                return -ENOMEM;
+        }
 
-        uv_timer_t *timers[] = {&s->reconnect_timer, &s->confirm_timer, &s->shutdown_timer};
+        uv_timer_t *timers[] = {&s->reconnect_timer, &s->confirm_timer, &s->shutdown_timer,
+                                &s->repeat_timer};
         for (size_t i = 0; i < ELEMENTSOF(timers); i++) {
                 uv_timer_init(loop, timers[i]);
                 timers[i]->data = s;
                 s->open_handles++;
         }
+        /* Counting repeats is no reason for the loop to go on. */
+        uv_unref((uv_handle_t *) &s->repeat_timer);
         if (s->socket_path)
                 schedule_reconnect(s);
         *ret = s;
@@ -504,7 +514,8 @@ static void maybe_finish(LogStream *s) {
                         s->pipe = NULL;
                         s->connected = false;
                 }
-                uv_timer_t *timers[] = {&s->reconnect_timer, &s->confirm_timer, &s->shutdown_timer};
+                uv_timer_t *timers[] = {&s->reconnect_timer, &s->confirm_timer, &s->shutdown_timer,
+                                        &s->repeat_timer};
                 for (size_t i = 0; i < ELEMENTSOF(timers); i++)
                         uv_close((uv_handle_t *) timers[i], close_timer_cb);
                 return;
@@ -520,9 +531,50 @@ static void shutdown_timeout_cb(uv_timer_t *t) {
         maybe_finish(t->data);
 }
 
+/* The clock of the repeats' windows: read now, not the loop's cached time
+ * (a verb that logs without running its loop still sees time pass). */
+static uint64_t now_ms(void) {
+        return uv_hrtime() / 1000000;
+}
+
+/* A record said count more times within its window: one record. */
+static void say_repeated(void *ctx, LogLevel level, const char *event, const char *msg, uint64_t count) {
+        LogStream *s = ctx;
+        LogRecord *r = log_record_new_fields(level, "repeated",
+                                             LOG_FIELDS(LOG_STR("repeated", event), LOG_INT("count", count),
+                                                        LOG_INT("window_ms", LOG_REPEAT_MS)));
+        log_submit(s, r, "path policy: said %" PRIu64 " more time(s) within %d s: %s", count,
+                   LOG_REPEAT_MS / 1000, msg);
+}
+
+static void repeat_timer_cb(uv_timer_t *t) {
+        LogStream *s = t->data;
+        if (log_repeat_flush(s->repeat, now_ms(), false, say_repeated, s) == 0)
+                uv_timer_stop(t);
+}
+
+/* What makes a record this record: its level, event, message and fields. */
+static char *repeat_key(LogLevel level, const char *event, const LogField *fields, const char *msg) {
+        char *key = NULL;
+        size_t n = 0;
+        FILE *f = open_memstream(&key, &n);
+        if (!f)
+                return NULL;
+        fprintf(f, "%d\x1f%s\x1f%s", (int) level, event, msg);
+        for (const LogField *x = fields; x && x->type != LOG_FIELD_END; x++)
+                fprintf(f, "\x1f%s=%d:%s:%" PRId64, x->key, (int) x->type, x->s ? x->s : "", x->i);
+        if (fclose(f) != 0) {
+                free(key);
+                return NULL;
+        }
+        return key;
+}
+
 void log_stream_shutdown(LogStream *s, void (*done)(void *userdata), void *userdata) {
         if (s->shutting_down)
                 return;
+        /* The counts still running are said before anything closes. */
+        (void) log_repeat_flush(s->repeat, now_ms(), true, say_repeated, s);
         s->shutting_down = true;
         s->done = done;
         s->done_userdata = userdata;
@@ -534,8 +586,13 @@ void log_stream_shutdown(LogStream *s, void (*done)(void *userdata), void *userd
 void log_stream_free(LogStream *s) {
         if (!s)
                 return;
+        /* A stream let go of without a shutdown: its counts still said,
+         * to the local sink alone (no socket write from here). */
+        s->finished = true;
+        (void) log_repeat_flush(s->repeat, now_ms(), true, say_repeated, s);
         while (s->head)
                 entry_unlink_head(s);
+        log_repeat_free(s->repeat);
         free(s->socket_path);
         free(s);
 }
@@ -579,6 +636,18 @@ void log_event(LogStream *s, LogLevel level, const char *event, const LogField *
                  * it cannot format. */
                 log_record_free(r);
                 s->dropped_total++;
+                return;
+        }
+        /* The same record again within its window: counted, said once
+         * with its count when the window ends (log-repeat.h). Debug records
+         * are left alone: asked for to see every step (a poll pass each),
+         * their repeats are the point. */
+        _cleanup_free_ char *key =
+                s->shutting_down || level == LOG_DEBUG ? NULL : repeat_key(level, event, fields, msg);
+        if (key && log_repeat_seen(s->repeat, now_ms(), level, event, key, msg, say_repeated, s)) {
+                log_record_free(r);
+                if (!uv_is_active((uv_handle_t *) &s->repeat_timer))
+                        uv_timer_start(&s->repeat_timer, repeat_timer_cb, 1000, 1000);
                 return;
         }
         log_submit(s, r, "%s", msg);

@@ -41,7 +41,9 @@ typedef struct WatchConfig {
         size_t mount_budget;    /* new mounts at most; 0: no bound */
         bool fold_case;         /* names match in either case (a case-insensitive volume) */
         /* Where processes come from: platform_*, or a fake. */
-        int (*processes)(PlatformProcess **ret, size_t *ret_n);
+        int (*processes)(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n);
+        /* One walk's bound (the walk runs on the loop): default 4096 links, 20 ms. */
+        PlatformProcessBound makers_bound;
         void (*processes_free)(PlatformProcess *p, size_t n);
         int (*pidfd)(int pid, uint64_t start_ms);
         /* Every time read and every timer armed (the git rule's checks and
@@ -57,6 +59,7 @@ typedef struct Watch Watch;
 typedef struct WatchStats {
         size_t checkouts, bound, pending, mounts;
         uint64_t binds, bind_failures, git_protected;
+        uint64_t makers_cut; /* walks for makers the bound cut */
 } WatchStats;
 
 void watch_config_init(WatchConfig *c);

@@ -7,7 +7,8 @@
 
 #include "platform.h"
 
-int platform_processes(PlatformProcess **ret, size_t *ret_n) {
+int platform_processes(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n) {
+        (void) bound;
         (void) ret;
         (void) ret_n;
         return -ENOSYS;

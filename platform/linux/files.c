@@ -179,6 +179,29 @@ static int read_fd_all(int fd, size_t max, char **ret, size_t *ret_n) {
         return 0;
 }
 
+static int files_identity(void *p, const char *path, PlatformFileId *ret) {
+        FilesRoot *f = p;
+        _cleanup_close_ int fd = -1;
+        struct stat st;
+        int r = platform_open_beneath(f->fd, path, O_PATH, &fd);
+        if (r < 0)
+                return r;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (!S_ISREG(st.st_mode))
+                return -EINVAL;
+        /* ctime too: a write that put mtime back (touch -d, utimensat)
+         * still moves ctime, which no caller can set. */
+        *ret = (PlatformFileId){
+                .dev = st.st_dev,
+                .ino = st.st_ino,
+                .size = (uint64_t) st.st_size,
+                .mtime_ns = (int64_t) st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec,
+                .ctime_ns = (int64_t) st.st_ctim.tv_sec * 1000000000 + st.st_ctim.tv_nsec,
+        };
+        return 0;
+}
+
 static int files_read_all(void *p, const char *path, size_t max, char **ret, size_t *ret_n) {
         FilesRoot *f = p;
         _cleanup_close_ int fd = -1;
@@ -372,6 +395,7 @@ const FileOps mount_files = {
         .open = files_open,
         .read = files_read,
         .read_all = files_read_all,
+        .identity = files_identity,
         .list = files_root_list,
         .renew = files_renew,
         .replace = files_replace,

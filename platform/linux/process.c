@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +80,39 @@ static char *read_link(const char *path) {
         return buf[0] == '/' ? strdup(buf) : NULL; /* sockets, pipes, anon inodes: not files */
 }
 
-static char **open_files(int pid) {
+/* What one walk may still read (PlatformProcessBound), and whether it
+ * reached its end. */
+typedef struct Budget {
+        size_t files;         /* links left; SIZE_MAX: no bound */
+        uint64_t deadline_ns; /* CLOCK_MONOTONIC; 0: none */
+        size_t taken;
+        bool cut;
+} Budget;
+
+static uint64_t mono_ns(void) {
+        struct timespec ts;
+        if (clock_gettime(CLOCK_MONOTONIC, &ts) < 0)
+                return 0;
+        return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* Whether the budget allows one more link; the clock is read every 64
+ * links (a readlink costs about a microsecond). */
+static bool budget_take(Budget *b) {
+        if (b->cut)
+                return false;
+        if (b->files == 0 || (b->deadline_ns && b->taken++ % 64 == 63 && mono_ns() >= b->deadline_ns)) {
+                b->cut = true;
+                return false;
+        }
+        if (b->files != SIZE_MAX)
+                b->files--;
+        return true;
+}
+
+/* The files pid holds open, as far as the budget goes: *ret_cut when it
+ * stopped before the last descriptor. */
+static char **open_files(int pid, Budget *b, bool *ret_cut) {
         char path[64];
         snprintf(path, sizeof path, "/proc/%d/fd", pid);
         DIR *d = opendir(path);
@@ -91,6 +124,10 @@ static char **open_files(int pid) {
         while ((de = readdir(d))) {
                 if (de->d_name[0] == '.')
                         continue;
+                if (!budget_take(b)) {
+                        *ret_cut = true;
+                        break;
+                }
                 char link[300];
                 snprintf(link, sizeof link, "/proc/%d/fd/%s", pid, de->d_name);
                 char *target = read_link(link);
@@ -147,7 +184,37 @@ static char **read_args(int pid) {
         return v;
 }
 
-int platform_processes(PlatformProcess **ret, size_t *ret_n) {
+static int newest_first(const void *a, const void *b) {
+        const PlatformProcess *const *x = a, *const *y = b;
+        return (*x)->start_ms < (*y)->start_ms ? 1 : (*x)->start_ms > (*y)->start_ms ? -1 : 0;
+}
+
+/* The open files of the git processes, newest first, within the bound:
+ * whether it cut the walk. */
+static bool read_files(PlatformProcess *v, size_t n, const PlatformProcessBound *bound) {
+        Budget b = {.files = bound && bound->max_files ? bound->max_files : SIZE_MAX};
+        if (bound && bound->max_ms)
+                b.deadline_ns = mono_ns() + (uint64_t) bound->max_ms * 1000000u;
+        PlatformProcess **git = calloc(n + 1, sizeof *git);
+        size_t k = 0;
+        if (!git)
+                return false; /* files unknown, as for a process gone meanwhile */
+        for (size_t i = 0; i < n; i++)
+                if (v[i].git)
+                        git[k++] = &v[i];
+        qsort(git, k, sizeof *git, newest_first);
+        for (size_t i = 0; i < k; i++) {
+                if (b.cut) {
+                        git[i]->files_cut = true;
+                        continue;
+                }
+                git[i]->files = open_files(git[i]->pid, &b, &git[i]->files_cut);
+        }
+        free(git);
+        return b.cut;
+}
+
+int platform_processes(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n) {
         DIR *d = opendir("/proc");
         PlatformProcess *v = NULL;
         size_t n = 0, allocated = 0;
@@ -167,12 +234,10 @@ int platform_processes(PlatformProcess **ret, size_t *ret_n) {
                 if (p.git) {
                         snprintf(path, sizeof path, "/proc/%ld/cwd", pid);
                         p.cwd = read_link(path);
-                        p.files = open_files(p.pid);
                         p.args = read_args(p.pid);
                 }
                 if (ARRAY_GROW(v, allocated, n + 1) < 0) {
                         free(p.cwd);
-                        strv_free_(p.files);
                         strv_free_(p.args);
                         closedir(d);
                         platform_processes_free(v, n);
@@ -181,9 +246,12 @@ int platform_processes(PlatformProcess **ret, size_t *ret_n) {
                 v[n++] = p;
         }
         closedir(d);
+        /* Files last, once every process is known: the bound then spends
+         * itself on the newest gits, not on whichever /proc lists first. */
+        bool cut = read_files(v, n, bound);
         *ret = v;
         *ret_n = n;
-        return 0;
+        return cut ? 1 : 0;
 }
 
 int platform_pidfd(int pid, uint64_t start_ms) {

@@ -13,6 +13,7 @@ static void checkout_free(Watch *w, Checkout *c) {
         if (c->pending || c->index_pending)
                 w->n_pending--;
         forget_differs(w, c->path);
+        index_forget(w, c);
         drop_makers(c);
         dir_unref(w, c->gitdir);
         dir_unref(w, c->commondir);
@@ -183,17 +184,12 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                                 start_pending(w, c);
                                 continue;
                         }
-                        /* Read at once (reading never gets in git's way);
-                         * written only once git is done, and only when a
-                         * bit is missing: most index writes cost no /proc
-                         * walk. */
-                        if (!c->pending && !c->index_pending && index_look(w, c, false))
-                                start_index_work(w, c);
+                        index_written(w, c);
                 } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
                         if (streq(sub, "info"))
                                 start_pending(w, c); /* info/attributes made later: bind it */
                         else if (!c->pending)
-                                audit_hooks(w, c, dir);
+                                hooks_added(w, c, dir, name);
                 }
         }
 }

@@ -38,6 +38,15 @@ static const PolicyAction *bound_action(Watch *w, const Checkout *c, const char 
         return NULL;
 }
 
+/* A protected file's oid, kept while the file's identity stands: an index
+ * written again and again (a cp or mv loop) costs no hashing of files that
+ * did not change. */
+typedef struct HashedFile {
+        PlatformFileId id;
+        GitHashAlgo algo;
+        uint8_t oid[32];
+} HashedFile;
+
 typedef struct IndexCtx {
         Watch *w;
         Checkout *c;
@@ -106,6 +115,47 @@ static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t 
                   "git leaves it alone");
 }
 
+static bool same_id(const PlatformFileId *a, const PlatformFileId *b) {
+        return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns &&
+               a->ctime_ns == b->ctime_ns;
+}
+
+/* The oid of the file at p: kept from the last time while its identity
+ * stands; otherwise read (counted in *hashed) and kept. */
+static int file_oid(Watch *w, const char *p, GitHashAlgo algo, uint8_t oid[static 32], size_t *hashed) {
+        PlatformFileId id;
+        bool known = w->c.files->identity && w->c.files->identity(w->files, p, &id) >= 0;
+        HashedFile *h = known ? hashmap_get(w->hashed, p) : NULL;
+        if (h && h->algo == algo && same_id(&h->id, &id)) {
+                memcpy(oid, h->oid, sizeof h->oid);
+                return 0;
+        }
+        _cleanup_free_ char *data = NULL;
+        size_t n = 0;
+        int r = w->c.files->read_all(w->files, p, DIFFERS_MAX, &data, &n);
+        if (r < 0) {
+                free(hashmap_remove(w->hashed, p));
+                return r;
+        }
+        *hashed += n;
+        git_blob_oid(algo, data, n, oid);
+        /* The identity was taken before the read: a write in between
+         * moved it, and the next look reads again. Not kept for want of
+         * memory: read again next time, nothing worse. */
+        if (!known)
+                return 0;
+        if (!h) {
+                h = calloc(1, sizeof *h);
+                if (!h || hashmap_put(w->hashed, p, h) < 0) {
+                        free(h);
+                        return 0;
+                }
+        }
+        *h = (HashedFile){.id = id, .algo = algo};
+        memcpy(h->oid, oid, sizeof h->oid);
+        return 0;
+}
+
 /* A tracked protected file that differs from what the index holds for it
  * (a checkout or pull could not write it: read-only) is said once, until it
  * matches again. */
@@ -117,21 +167,15 @@ static void check_entry(void *ctx, const GitIndexEntry *e) {
         if (e->stage != 0 || e->skip_worktree || (e->mode & 0170000) != 0100000 ||
             !bound_action(w, x->c, e->path, false))
                 return;
-        _cleanup_free_ char *p = path_join(x->c->path, e->path), *data = NULL;
-        size_t n = 0;
-        uint8_t oid[32];
+        _cleanup_free_ char *p = path_join(x->c->path, e->path);
         /* An index is the agent's to write, as often as it likes: a pass
          * hashes at most INDEX_HASH_BUDGET bytes, so no index can stall the
          * loop (the rest is looked at with the next write). */
         if (!p || x->hashed >= INDEX_HASH_BUDGET)
                 return;
-        int r = w->c.files->read_all(w->files, p, DIFFERS_MAX, &data, &n);
-        x->hashed += r >= 0 ? n : 0;
-        bool differs = r < 0;
-        if (r >= 0) {
-                git_blob_oid(e->algo, data, n, oid);
-                differs = memcmp(oid, e->oid, (size_t) e->algo) != 0;
-        }
+        uint8_t oid[32];
+        int r = file_oid(w, p, e->algo, oid, &x->hashed);
+        bool differs = r < 0 || memcmp(oid, e->oid, (size_t) e->algo) != 0;
         if (!differs) {
                 hashmap_remove(w->differs, p);
                 return;
@@ -159,6 +203,9 @@ void forget_differs(Watch *w, const char *dir) {
         for (size_t i = 0; w->differs && hashmap_next(w->differs, &i, &key, &v);)
                 if (path_under(key, dir))
                         hashmap_remove(w->differs, key);
+        for (size_t i = 0; w->hashed && hashmap_next(w->hashed, &i, &key, &v);)
+                if (path_under(key, dir))
+                        free(hashmap_remove(w->hashed, key));
 }
 
 /* Read the index, say the protected files that differ from it, and, when
@@ -170,6 +217,14 @@ bool index_look(Watch *w, Checkout *c, bool write) {
         size_t n = 0;
         if (!index)
                 return false;
+        /* The same index as at the last look (an event of a git that wrote
+         * nothing new, or the agent's own writes put back) is not read
+         * again to answer the same question; writing always reads. */
+        PlatformFileId id;
+        bool known = w->c.files->identity && w->c.files->identity(w->files, index, &id) >= 0;
+        if (!write && known && c->index_id_known && same_id(&id, &c->index_id))
+                return c->index_needs_skip;
+        c->index_id_known = false;
         int r = w->c.files->read_all(w->files, index, INDEX_MAX, &buf, &n);
         if (r == -ENOENT)
                 return false;
@@ -182,6 +237,12 @@ bool index_look(Watch *w, Checkout *c, bool write) {
         if (r < 0) {
                 index_failed(w, c, index, r, "cannot read");
                 return false;
+        }
+        if (!write && known && x.hashed < INDEX_HASH_BUDGET) {
+                /* Kept only for a pass that looked at every entry. */
+                c->index_id = id;
+                c->index_id_known = true;
+                c->index_needs_skip = x.needs_skip;
         }
         if (x.needs_skip && write)
                 skip_masked(w, c, index, (const uint8_t *) buf, n);

@@ -224,6 +224,19 @@ static void take_makers(Watch *w, Checkout *c, const PlatformProcess *v, size_t 
         }
 }
 
+/* A walk the bound cut: said, since a git working in a checkout only
+ * through a file it holds open may then see its metadata protected before
+ * it is done. The record is the same every time (the log coalesces its
+ * repeats): a storm of idle gits makes one record and a count. */
+static void makers_cut(Watch *w) {
+        w->stats.makers_cut++;
+        log_event(w->c.log, LOG_WARN, "makers-cut",
+                  LOG_FIELDS(LOG_INT("max_files", w->c.makers_bound.max_files),
+                             LOG_INT("max_ms", w->c.makers_bound.max_ms)),
+                  "path policy: the scan for the git that made a checkout reached its bound ({max_files} "
+                  "open files, {max_ms} ms): the files of older git processes were not read");
+}
+
 static void take_all_makers(Watch *w) {
         PlatformProcess *v = NULL;
         size_t n = 0;
@@ -235,9 +248,15 @@ static void take_all_makers(Watch *w) {
                 Checkout *c = val;
                 if ((!c->pending && !c->index_pending) || !c->needs_makers)
                         continue;
-                if (!taken && w->c.processes(&v, &n) < 0) {
-                        v = NULL;
-                        n = 0;
+                if (!taken) {
+                        /* One walk for every checkout found since the last
+                         * tick, bounded: it runs on the loop. */
+                        int r = w->c.processes(&w->c.makers_bound, &v, &n);
+                        if (r < 0) {
+                                v = NULL;
+                                n = 0;
+                        } else if (r > 0)
+                                makers_cut(w);
                 }
                 taken = true;
                 c->needs_makers = false;

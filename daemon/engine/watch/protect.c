@@ -31,6 +31,16 @@ void audit_emit(void *ctx, const char *name) {
         }
 }
 
+void sample_add(void *ctx, const char *name) {
+        NameSample *s = ctx;
+        if (git_audit_hook_is_sample(name))
+                return;
+        /* Past the sample only counted: a directory of 20,000 names is no
+         * record of 20,000 names, nor a list copied 20,000 times. */
+        if (s->count++ < NAME_SAMPLE_MAX)
+                audit_emit(&s->list, name);
+}
+
 static void audit_said(Watch *w, const Checkout *c, const char *path, const char *field, const char *list,
                        const char *what) {
         log_event(w->c.log, LOG_WARN, "git-audit",
@@ -73,10 +83,23 @@ void audit_config(Watch *w, const Checkout *c, const char *path) {
 }
 
 void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
-        _cleanup_free_ char *list = NULL;
-        if (!w->c.files->list || w->c.files->list(w->files, hooks, audit_emit, &list) < 0 || !list)
+        _cleanup_free_ char *shown = NULL;
+        NameSample s = {0};
+        if (!w->c.files->list || w->c.files->list(w->files, hooks, sample_add, &s) < 0 || !s.list) {
+                free(s.list);
                 return;
-        audit_said(w, c, hooks, "hooks", list, "holds hooks that are not git's own samples:");
+        }
+        if (s.count > NAME_SAMPLE_MAX &&
+            asprintf(&shown, "%s and %zu more", s.list, s.count - NAME_SAMPLE_MAX) < 0)
+                shown = NULL;
+        log_event(w->c.log, LOG_WARN, "git-audit",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", hooks),
+                             LOG_PATH("hooks", s.list), LOG_INT("count", s.count),
+                             LOG_SHOW("list", shown ? shown : s.list)),
+                  "path policy: nested checkout {checkout}: {path} holds hooks that are not git's own "
+                  "samples: "
+                  "{list}");
+        free(s.list);
 }
 
 /* What was frozen: the keys and hooks that make git run something. Names

@@ -19,19 +19,27 @@ typedef struct Maker {
 
 struct Checkout {
         Watch *w;
-        char *path;           /* relative to the root */
-        bool gitfile;         /* .git is a file naming the gitdir */
-        char *gitdir;         /* resolved the way git resolves it; NULL when refused */
-        char *commondir;      /* the gitdir's common dir, when it names one; NULL otherwise */
-        bool linked;          /* the gitdir names a common dir: a linked worktree's admin dir */
-        char *wanted;         /* a gitdir or common dir named but missing: followed until it appears */
-        const char *refused;  /* the last reason said for the git metadata, not to say it twice */
-        bool pending;         /* git metadata not protected yet */
-        bool index_pending;   /* its index changed: looked at once git is done */
-        bool needs_makers;    /* its makers: taken at the next tick */
-        bool released;        /* its mounts given back (release_tree): a HEAD made again protects it again */
-        bool recheck;         /* its .git file and commondir: read again at the next tick (recheck.c) */
-        int index_said;       /* the last index failure said, not to say it twice */
+        char *path;          /* relative to the root */
+        bool gitfile;        /* .git is a file naming the gitdir */
+        char *gitdir;        /* resolved the way git resolves it; NULL when refused */
+        char *commondir;     /* the gitdir's common dir, when it names one; NULL otherwise */
+        bool linked;         /* the gitdir names a common dir: a linked worktree's admin dir */
+        char *wanted;        /* a gitdir or common dir named but missing: followed until it appears */
+        const char *refused; /* the last reason said for the git metadata, not to say it twice */
+        bool pending;        /* git metadata not protected yet */
+        bool index_pending;  /* its index changed: looked at once git is done */
+        bool needs_makers;   /* its makers: taken at the next tick */
+        bool released;       /* its mounts given back (release_tree): a HEAD made again protects it again */
+        bool recheck;        /* its .git file and commondir: read again at the next tick (recheck.c) */
+        int index_said;      /* the last index failure said, not to say it twice */
+        /* The index as last looked at on an event (index_look without
+         * write): the same file again is not read again. */
+        PlatformFileId index_id;
+        bool index_id_known, index_needs_skip;
+        /* The pace of those looks (index-pace.c): none before index_next_ms;
+         * one asked for meanwhile is deferred, never dropped. */
+        uint64_t index_next_ms;
+        bool index_deferred;
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the watcher's clock (now_ms) */
         Maker **makers;
@@ -64,17 +72,20 @@ struct Watch {
         void *files;
         const WatcherOps *wops;
         void *watcher;
-        char *root_abs;     /* to read absolute gitdir lines */
-        Hashmap *checkouts; /* path -> Checkout */
-        Hashmap *bound;     /* path -> Mount */
-        Hashmap *below;     /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
-        Hashmap *dirs;      /* every checkout's gitdir and common dir -> PathCount */
-        Hashmap *wanted;    /* a missing gitdir or common dir and its ancestors -> PathCount */
-        Hashmap *former;    /* a set: a checkout gone (its .git) with binds still below it */
-        Hashmap *emptied;   /* a set: where something went, to see whether only our mounts are left */
-        Hashmap *differs;   /* a set: a tracked protected file said to differ from the index */
-        ClockTimer *timer, *release_timer, *recheck_timer;
+        char *root_abs;       /* to read absolute gitdir lines */
+        Hashmap *checkouts;   /* path -> Checkout */
+        Hashmap *bound;       /* path -> Mount */
+        Hashmap *below;       /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
+        Hashmap *dirs;        /* every checkout's gitdir and common dir -> PathCount */
+        Hashmap *wanted;      /* a missing gitdir or common dir and its ancestors -> PathCount */
+        Hashmap *former;      /* a set: a checkout gone (its .git) with binds still below it */
+        Hashmap *emptied;     /* a set: where something went, to see whether only our mounts are left */
+        Hashmap *differs;     /* a set: a tracked protected file said to differ from the index */
+        Hashmap *hashed;      /* a tracked protected file -> HashedFile: its oid while its identity stands */
+        Hashmap *hooks_added; /* a hooks dir -> HooksAdded: names made there in this interval */
+        ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer;
         bool recheck_all; /* an index written somewhere: every linked checkout read again */
+        size_t n_index_deferred;
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
         unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that
@@ -122,6 +133,14 @@ void makers_timer_cb(void *userdata);
 
 /* protect.c: protection of the git metadata, and the audit. */
 void audit_emit(void *ctx, const char *name);
+/* Names, counted, the first NAME_SAMPLE_MAX of them listed (git's samples
+ * left out): sample_add is a list emitter over a NameSample. */
+#define NAME_SAMPLE_MAX 8
+typedef struct NameSample {
+        char *list;
+        size_t count;
+} NameSample;
+void sample_add(void *ctx, const char *name);
 void audit_config(Watch *w, const Checkout *c, const char *path);
 void audit_hooks(Watch *w, const Checkout *c, const char *hooks);
 void protect_git(Watch *w, Checkout *c, const char *reason);
@@ -130,6 +149,18 @@ void protect_git(Watch *w, Checkout *c, const char *reason);
 void forget_differs(Watch *w, const char *dir);
 bool index_look(Watch *w, Checkout *c, bool write);
 void index_work(Watch *w, Checkout *c);
+
+/* hooks-added.c: names made in a protected hooks/ (a way around its bind),
+ * said per directory per interval, one record with a count. */
+void hooks_added(Watch *w, const Checkout *c, const char *hooks, const char *name);
+void hooks_forget(Watch *w);
+void hooks_timer_cb(void *userdata);
+
+/* index-pace.c: an index written again, looked at no more often than
+ * INDEX_LOOK_MS a checkout; what waits runs from a timer. */
+void index_written(Watch *w, Checkout *c);
+void index_forget(Watch *w, Checkout *c);
+void index_timer_cb(void *userdata);
 
 /* release-tree.c: giving back the mounts of a checkout that went. */
 bool binds_below(Watch *w, const char *dir);

@@ -10,6 +10,7 @@ void watch_config_init(WatchConfig *c) {
                 .git_deadline_ms = 60000,
                 .git_check_ms = 50,
                 .git_recent_ms = 2000,
+                .makers_bound = {.max_files = 4096, .max_ms = 20},
                 .processes = platform_processes,
                 .processes_free = platform_processes_free,
                 .pidfd = platform_pidfd,
@@ -54,8 +55,10 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->former = hashmap_new();
         w->emptied = hashmap_new();
         w->differs = hashmap_new();
+        w->hashed = hashmap_new();
+        w->hooks_added = hashmap_new();
         if (!w->root_abs || !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted ||
-            !w->former || !w->emptied || !w->differs) {
+            !w->former || !w->emptied || !w->differs || !w->hashed || !w->hooks_added) {
                 r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
                 return r;
@@ -80,10 +83,16 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         if (r >= 0)
                 r = w->c.clock->timer_new(w->c.clock_data, release_timer_cb, w, &w->release_timer);
         if (r >= 0)
+                r = w->c.clock->timer_new(w->c.clock_data, index_timer_cb, w, &w->index_timer);
+        if (r >= 0)
+                r = w->c.clock->timer_new(w->c.clock_data, hooks_timer_cb, w, &w->hooks_timer);
+        if (r >= 0)
                 r = w->c.clock->timer_new(w->c.clock_data, recheck_timer_cb, w, &w->recheck_timer);
         if (r < 0) {
                 w->c.clock->timer_free(w->timer);
                 w->c.clock->timer_free(w->release_timer);
+                w->c.clock->timer_free(w->index_timer);
+                w->c.clock->timer_free(w->hooks_timer);
                 watch_free(w);
                 return r;
         }
@@ -104,8 +113,12 @@ void watch_stop(Watch *w) {
                 drop_makers(v);
         w->c.clock->timer_free(w->timer);
         w->c.clock->timer_free(w->release_timer);
+        w->c.clock->timer_free(w->index_timer);
+        w->c.clock->timer_free(w->hooks_timer);
         w->c.clock->timer_free(w->recheck_timer);
-        w->timer = w->release_timer = w->recheck_timer = NULL;
+        w->timer = w->release_timer = w->index_timer = w->hooks_timer = w->recheck_timer = NULL;
+        /* The names still counted are said while the log still runs. */
+        hooks_forget(w);
 }
 
 void watch_free(Watch *w) {
@@ -124,6 +137,15 @@ void watch_free(Watch *w) {
         hashmap_free(w->former);
         hashmap_free(w->emptied);
         hashmap_free(w->differs);
+        if (w->hashed) {
+                const char *key;
+                void *v;
+                for (size_t i = 0; hashmap_next(w->hashed, &i, &key, &v);)
+                        free(v);
+                hashmap_free(w->hashed);
+        }
+        hooks_forget(w);
+        hashmap_free(w->hooks_added);
         if (w->binder)
                 w->c.binder->close(w->binder);
         if (w->files)
