@@ -241,6 +241,19 @@ check "audit: hx ends protected" mountpoint_ "$root/hx/.git/config"
 for c in sub cl wt lib; do
   check "audit: nothing said of fresh checkout $c" bash -c "! grep '\"event\":\"git-audit\"' '$log' | grep -qF '\"checkout\":\"$c\"'"
 done
+# git-lfs's own hooks (its template, whole: git lfs install, a clone with
+# git-lfs installed) are git's own; a hook beside them is named, alone.
+if git lfs version >/dev/null 2>&1; then
+  git init -q "$root/lf"
+  wait_log "$log" 'protected the git metadata of nested checkout lf' >/dev/null
+  git init -q "$base/lf.src" && git -C "$base/lf.src" lfs install --local >/dev/null
+  cp -r "$base/lf.src/.git" "$base/lf.git" && printf '#!/bin/sh\n' >"$base/lf.git/hooks/pre-commit"
+  mv "$root/lf/.git" "$root/lf/.g"; mv "$base/lf.git" "$root/lf/.git"
+  check "audit: a hook beside git-lfs's named, alone" wait_log "$log" '"hooks":"pre-commit"'
+  check "audit: git-lfs's hooks not named" bash -c "! grep '\"checkout\":\"lf\"' '$log' | grep -q 'post-checkout'"
+elif [ -n "${CI:-}" ]; then
+  check "CI has git-lfs (tools/bootstrap installs it)" false
+fi
 
 # --- 3. only the git that made a checkout holds protection off
 # Unrelated gits, started just now: one outside the workspace, one inside

@@ -82,10 +82,33 @@ void audit_config(Watch *w, const Checkout *c, const char *path) {
                            "sets keys that make git run a program or read more config:");
 }
 
+/* A hooks directory's listing: git's samples by name, git-lfs's hooks by
+ * their whole content (git_audit_hook_is_lfs: what a clone gets with
+ * git-lfs installed the usual way) are git's own; the rest sampled. */
+typedef struct HooksListing {
+        NameSample s;
+        Watch *w;
+        const char *dir;
+} HooksListing;
+
+static void hooks_listed(void *ctx, const char *name) {
+        HooksListing *h = ctx;
+        _cleanup_free_ char *path = path_join(h->dir, name), *buf = NULL;
+        size_t n = 0;
+        if (path && h->w->c.files->read_all &&
+            h->w->c.files->read_all(h->w->files, path, 4096, &buf, &n) >= 0 &&
+            git_audit_hook_is_lfs(name, buf, n))
+                return;
+        sample_add(&h->s, name);
+}
+
 void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
         _cleanup_free_ char *shown = NULL;
+        HooksListing h = {.w = w, .dir = hooks};
         NameSample s = {0};
-        if (!w->c.files->list || w->c.files->list(w->files, hooks, sample_add, &s) < 0 || !s.list) {
+        int r = w->c.files->list ? w->c.files->list(w->files, hooks, hooks_listed, &h) : -ENOSYS;
+        s = h.s;
+        if (r < 0 || !s.list) {
                 free(s.list);
                 return;
         }
