@@ -101,6 +101,17 @@ static void test_index_deferred_not_dropped(void **state) {
         t_free(t);
 }
 
+/* Stopped with a look still deferred (SIGTERM in a rewrite loop): the
+ * checkouts let go after the timers are (it crashed: host-e2e). */
+static void test_index_deferred_at_stop(void **state) {
+        (void) state;
+        T *t = protected_with_index();
+        rewrite(t, "a/.git/index");
+        rewrite(t, "a/.git/index");
+        watch_stop(t->w);
+        t_free(t);
+}
+
 /* The pace is a checkout's own: another checkout's loop takes nothing from
  * it. */
 static void test_index_pace_per_checkout(void **state) {
@@ -209,6 +220,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_index_loop_paced),
                 cmocka_unit_test(test_index_deferred_not_dropped),
+                cmocka_unit_test(test_index_deferred_at_stop),
                 cmocka_unit_test(test_index_pace_per_checkout),
                 cmocka_unit_test(test_hooks_flood),
                 cmocka_unit_test(test_hooks_flood_per_directory),

@@ -36,7 +36,7 @@ void index_forget(Watch *w, Checkout *c) {
         if (!c->index_deferred)
                 return;
         c->index_deferred = false;
-        if (--w->n_index_deferred == 0)
+        if (--w->n_index_deferred == 0 && w->index_timer) /* none once watch_stop() freed it */
                 w->c.clock->timer_stop(w->index_timer);
 }
 
