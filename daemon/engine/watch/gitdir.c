@@ -146,6 +146,10 @@ static int read_commondir(Watch *w, const char *gitdir, char **ret, const char *
                 return r;
         }
         size_t n = (size_t) r;
+        if (n == 0) { /* made, not yet written (git creates, then writes): its write is an event */
+                *why = NULL;
+                return -EAGAIN;
+        }
         while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
                 buf[--n] = 0;
         if (n == 0) {
@@ -252,7 +256,12 @@ bool resolve_git(Watch *w, Checkout *c) {
                 g = NULL;
         }
         bool linked = false;
-        if (g && read_commondir(w, g, &cd, &why) >= 0 && cd) {
+        int rc = g ? read_commondir(w, g, &cd, &why) : 0;
+        if (rc == -EAGAIN) {
+                free(g);
+                return false; /* judged when written, the state as it was */
+        }
+        if (g && rc >= 0 && cd) {
                 linked = true;
                 if (usable_dir(w, cd, true, &why, &missing) < 0) {
                         free(cd);
