@@ -181,6 +181,10 @@ static void test_files(void **state) {
                 {".env.development",
                  "API_URL=http://localhost:3000\nDEBUG=1\nAWS_ACCESS_KEY_ID=AKIAEXAMPLE\n", false},
                 {".env.test", "SECRET_KEY=test-secret-key\nDATABASE_URL=postgres://localhost/test\n", false},
+                {".env", "API_TOKEN=latest-Zk93hQ2v\n",
+                 true}, /* a placeholder word inside another is none */
+                {".env", "DB_PASSWORD=MyContest2024\n", true},
+                {".env", "STRIPE_KEY=sk_test_4eC39HqLyjWDarjtT1zdp7dc\n", false},
                 {".env.vault", "DOTENV_VAULT_DEVELOPMENT=\"R90DmSVfb3RT6lbqxuBr1zBbGlzSRwbs\"\n", false},
                 {"web/.env.d.ts", "interface ImportMetaEnv { readonly VITE_API_KEY: string }\n", false},
                 {"test_rsa", "import rsa\n\ndef test_rsa():\n    assert rsa.verify(...)\n", false},

@@ -69,9 +69,15 @@ static bool placeholder(const char *s, const char *t) {
         snprintf(low, sizeof low, "%.*s", (int) (n < 255 ? n : 255), s);
         for (char *c = low; *c; c++)
                 *c = (char) tolower((unsigned char) *c);
+        /* a word of its own (test-secret, sk_test_x, your_api_key), not
+         * inside another (latest, contest: a real value may hold those) */
         for (const char *const *w = words; *w; w++)
-                if (strstr(low, *w))
-                        return true;
+                for (const char *f = strstr(low, *w); f; f = strstr(f + 1, *w)) {
+                        const char *after = f + strlen(*w);
+                        if ((f == low || !isalnum((unsigned char) f[-1])) &&
+                            !isalpha((unsigned char) *after))
+                                return true;
+                }
         return false;
 }
 
