@@ -71,6 +71,7 @@ for f in "$k"/*; do
   putv "$yes" "$b.py" $'KEY = """\n'"$key"$'"""\n'
   putv "$yes" "$b.xml" "<key>$key</key>"$'\n'
   printf -v t '%s\r\n' "${L[@]}" && putv "$yes" "$b.crlf" $'\r'"$t"
+  [ "${b%.asc}" = "$b" ] && putv "$yes" "secret-$b.yaml" $'data:\n  tls.key: '"$(base64 -w0 "$f")"$'\n'
   # the mentions: the armour alone in code, the body cut short
   putv "$no" "detect-$b.c" "if (strstr(s, \"${L[0]}\"))"$'\n'
   for body in "${L[@]:1}"; do [[ $body == *:* || -z $body ]] || break; done

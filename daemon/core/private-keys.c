@@ -211,7 +211,40 @@ static bool pem_key(const char *label, size_t label_n, const Body *b) {
         return der_sequence(b->v, b->n);
 }
 
+static bool pem_in(const char *buf, size_t n, bool cut);
+
+/* A PEM file base64-encoded whole (a Kubernetes secret's tls.key, a
+ * kubeconfig's client-key-data, KEY_B64=...): "-----BEGIN" is
+ * "LS0tLS1CRUdJTi" in base64; the run of base64 from there decoded and
+ * read as a file of its own. */
+static bool encoded_pem_in(const char *buf, size_t n, bool cut) {
+        static const char marker[] = "LS0tLS1CRUdJTi";
+        const char *e = buf + n;
+        for (const char *p = memmem(buf, n, marker, sizeof marker - 1); p;
+             p = p + 1 < e ? memmem(p + 1, (size_t) (e - p - 1), marker, sizeof marker - 1) : NULL) {
+                const char *q = p;
+                while (q < e && b64(*q))
+                        q++;
+                size_t len = (size_t) (q - p), out = BASE64_DECODE_LENGTH(len) + 1;
+                if (q == e && cut)
+                        return true; /* cut inside it: taken for a key */
+                _cleanup_free_ uint8_t *v = malloc(out);
+                struct base64_decode_ctx ctx;
+                if (!v)
+                        return true;
+                base64_decode_init(&ctx);
+                if (base64_decode_update(&ctx, &out, v, len, p) && base64_decode_final(&ctx) &&
+                    pem_in((const char *) v, out, false))
+                        return true;
+        }
+        return false;
+}
+
 bool private_key_in(const char *buf, size_t n, bool cut) {
+        return pem_in(buf, n, cut) || encoded_pem_in(buf, n, cut);
+}
+
+static bool pem_in(const char *buf, size_t n, bool cut) {
         static const char begin[] = "-----BEGIN ", ssh2[] = "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
                           putty[] = "PuTTY-User-Key-File-";
         const char *e = buf + n;
