@@ -800,7 +800,10 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 return -ENOMEM;
         if ((r = reread_line(j, l, text, n)) != 0)
                 return r;
-        j->untied = j->untied || shells_line_untied(l, 0);
+        /* a substitution's text: its line's look (which went into the texts
+         * it nests) came with the Judge, not looked for again */
+        if (!substitution)
+                j->untied = j->untied || shells_line_untied(l, 0);
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;

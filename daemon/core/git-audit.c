@@ -554,12 +554,16 @@ static bool lfs_message(const char *s, size_t n, bool echo) {
         return true;
 }
 
-bool git_audit_hook_is_lfs(const char *name, const char *s, size_t n) {
+bool git_audit_hook_lfs_name(const char *name) {
         static const char *const hooks[] = {"post-checkout", "post-commit", "post-merge", "pre-push", NULL};
+        return streq_any(name, hooks);
+}
+
+bool git_audit_hook_is_lfs(const char *name, const char *s, size_t n) {
         static const char head[] = "#!/bin/sh\ncommand -v git-lfs >/dev/null 2>&1 || { ";
         static const char echo[] = "echo >&2 \"", printf_[] = "printf >&2 \"\\n%s\\n\\n\" \"";
         static const char tail[] = "\"; exit 2; }\ngit lfs ";
-        if (!streq_any(name, hooks) || n < sizeof head || memcmp(s, head, sizeof head - 1) != 0)
+        if (!git_audit_hook_lfs_name(name) || n < sizeof head || memcmp(s, head, sizeof head - 1) != 0)
                 return false;
         const char *p = s + sizeof head - 1, *end = s + n;
         bool is_echo = (size_t) (end - p) >= sizeof echo - 1 && memcmp(p, echo, sizeof echo - 1) == 0;

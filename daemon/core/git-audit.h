@@ -109,6 +109,9 @@ bool git_audit_hook_is_sample(const char *name);
  * a message, in any language, in which the shell expands nothing; then
  * "git lfs NAME"). Any other byte in the file and it is not. */
 bool git_audit_hook_is_lfs(const char *name, const char *s, size_t n);
+/* Whether name is one of the hooks git-lfs installs (its content then
+ * decides, git_audit_hook_is_lfs()): no other name is worth a read. */
+bool git_audit_hook_lfs_name(const char *name);
 
 /* Free a NULL-terminated list of strings and the list; NULL is fine.
  * (The first list of strings in the core; move it to util.h when a second

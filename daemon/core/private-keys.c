@@ -220,11 +220,23 @@ static bool pem_in(const char *buf, size_t n, bool cut);
 static bool encoded_pem_in(const char *buf, size_t n, bool cut) {
         static const char marker[] = "LS0tLS1CRUdJTi";
         const char *e = buf + n;
-        for (const char *p = memmem(buf, n, marker, sizeof marker - 1); p;
+        const char *run_end = NULL; /* the base64 run the last marker was in */
+        bool aligned[4] = {false};  /* the marker offsets mod 4 decoded in it */
+        for (const char *p = memmem(buf, n, marker, sizeof marker - 1), *run = NULL; p;
              p = p + 1 < e ? memmem(p + 1, (size_t) (e - p - 1), marker, sizeof marker - 1) : NULL) {
-                const char *q = p;
-                while (q < e && b64(*q))
-                        q++;
+                /* In one run, a later marker at an offset already decoded is a
+                 * suffix of that decoding, which pem_in() searched whole: four
+                 * decodings a run at most, however many markers it holds. */
+                if (p >= run_end || !run) {
+                        run = p;
+                        memset(aligned, 0, sizeof aligned);
+                        for (run_end = p; run_end < e && b64(*run_end); run_end++)
+                                ;
+                }
+                if (aligned[(p - run) % 4])
+                        continue;
+                aligned[(p - run) % 4] = true;
+                const char *q = run_end;
                 size_t len = (size_t) (q - p), out = BASE64_DECODE_LENGTH(len) + 1;
                 if (q == e && cut)
                         return true; /* cut inside it: taken for a key */
@@ -248,10 +260,17 @@ static bool pem_in(const char *buf, size_t n, bool cut) {
         static const char begin[] = "-----BEGIN ", ssh2[] = "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
                           putty[] = "PuTTY-User-Key-File-";
         const char *e = buf + n;
+        /* each marker's next place, looked for again only once passed: a
+         * file of many markers is one scan for each kind, not one a marker */
+        const char *a = NULL, *s = NULL, *t = NULL;
+        bool a_done = false, s_done = false, t_done = false;
         for (const char *p = buf; p < e;) {
-                const char *a = memmem(p, (size_t) (e - p), begin, sizeof begin - 1);
-                const char *s = memmem(p, (size_t) (e - p), ssh2, sizeof ssh2 - 1);
-                const char *t = memmem(p, (size_t) (e - p), putty, sizeof putty - 1);
+                if (!a_done && (!a || a < p) && !(a = memmem(p, (size_t) (e - p), begin, sizeof begin - 1)))
+                        a_done = true;
+                if (!s_done && (!s || s < p) && !(s = memmem(p, (size_t) (e - p), ssh2, sizeof ssh2 - 1)))
+                        s_done = true;
+                if (!t_done && (!t || t < p) && !(t = memmem(p, (size_t) (e - p), putty, sizeof putty - 1)))
+                        t_done = true;
                 const char *first = a;
                 if (!first || (s && s < first))
                         first = s;

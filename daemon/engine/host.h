@@ -139,6 +139,7 @@ typedef struct StageResult {
         size_t n_changed, n_changed_allocated;
         char **allowed; /* credential files let through by --allow, each once */
         size_t n_allowed, n_allowed_allocated;
+        struct Hashmap *allowed_set; /* the same paths: each once, however many the agent makes */
 } StageResult;
 
 /* 0, or -EPERM with *ret filled when credential files or commits were

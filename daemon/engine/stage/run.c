@@ -620,6 +620,7 @@ void stage_result_done(StageResult *r) {
         for (size_t i = 0; i < r->n_refused; i++)
                 free(r->refused[i]);
         free(r->refused);
+        hashmap_free(r->allowed_set);
         for (size_t i = 0; i < r->n_allowed; i++)
                 free(r->allowed[i]);
         free(r->allowed);

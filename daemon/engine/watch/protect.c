@@ -95,7 +95,7 @@ static void hooks_listed(void *ctx, const char *name) {
         HooksListing *h = ctx;
         _cleanup_free_ char *path = path_join(h->dir, name), *buf = NULL;
         size_t n = 0;
-        if (path && h->w->c.files->read_all &&
+        if (path && git_audit_hook_lfs_name(name) && h->w->c.files->read_all &&
             h->w->c.files->read_all(h->w->files, path, 4096, &buf, &n) >= 0 &&
             git_audit_hook_is_lfs(name, buf, n))
                 return;
