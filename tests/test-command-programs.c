@@ -221,6 +221,24 @@ static const Row rows[] = {
         {"stdbuf -o0 cat .e\\nv", false, true, ".env"},
         {"bash -c \"bash -c 'cat .e*'\"", false, true, ".env"},
         {"sh <<-EOF\n\tcat .e\\\\nv\n\tEOF", false, true, ".env"},
+        /* a quoted delimiter's body keeps its continuations for the shell
+         * that reads it; <<- strips the tabs first (the line as written,
+         * not as joined; the << split by one, the line holding it continued) */
+        {"sh <<-'E'\n\tcat .e\\\n\tnv\nE", false, true, ".env"},
+        {"sh <\\\n<-'E'\n\tcat .e\\\n\tnv\nE", false, true, ".env"},
+        {"sh <<-'E' \\\n -s\n\tcat .e\\\n\tnv\nE", false, true, ".env"},
+        {"sh <<E\ncat .e\\\\\nnv\nE", false, true, ".env"}, /* \\ is \ for the shell: it continues */
+        /* unquoted: bash joins before it strips, the tab stays (.e, nv) */
+        {"sh <<-E\n\tcat .e\\\n\tnv\nE", false, false, NULL},
+        {"sh <<E\ncat .e\\\nE\nnv\nE", false, false, NULL}, /* a continued line is no delimiter */
+        /* the heredoc a redirect reads is its own, not the line's first */
+        {"cat <<A; sh <<-'B'\nx\nA\n\tcat .e\\\n\tnv\nB", false, true, ".env"},
+        {"cat <<'A' <<-'B' | sh\nx\nA\n\tcat .e\\\n\tnv\nB", false, true, ".env"},
+        {"echo '<<B'; sh <<-'B'\n\tcat .e\\\n\tnv\nB", false, true, ".env"},
+        {"echo $(sh <<-'E'\n\tcat .e\\\n\tnv\nE\n)", false, true, ".env"},
+        {"sh <<'E'\n\tE\ncat .e\\\nnv\nE", false, true, ".env"}, /* no <<-: a tabbed E is no delimiter */
+        /* a body no lexer reads (an open quote): its lines' names joined */
+        {"cat <<E\ndon't\nE\ncat .e\\\nnv", false, true, ".env"},
         {"bash <<< \"cat .e\\\\\\\\x\" ; bash <<< \"cat .e\\\\nv\"", false, true, ".env"},
         {"printf 'cat .e*' | bash", false, true, ".env"},
         {"cat <<EOF | bash\ncat .e\\\\nv\nEOF", false, true, ".env"},

@@ -148,12 +148,68 @@ static void test_join_lines(void **state) {
         free(s);
 }
 
+/* Heredocs: a quoted delimiter's body as written, an unquoted one's
+ * continuations joined (not a continued line's tabs, nor a continued line
+ * as the delimiter), bodies in order after the line holding their <<; the
+ * text joined again is the same, and its heredocs the same. */
+static void test_join_heredocs(void **state) {
+        (void) state;
+        static const struct {
+                const char *in, *out;
+                size_t n_h;
+                const char *delim[2], *body[2];
+        } rows[] = {
+                {"sh <<-'E'\n\tcat .e\\\n\tnv\nE\nx\\\ny",
+                 "sh <<-'E'\n\tcat .e\\\n\tnv\nE\nxy",
+                 1,
+                 {"E"},
+                 {"\tcat .e\\\n\tnv\n"}},
+                {"sh <<-E\n\tcat .e\\\n\tnv\nE\n",
+                 "sh <<-E\n\tcat .e\tnv\nE\n",
+                 1,
+                 {"E"},
+                 {"\tcat .e\tnv\n"}},
+                {"sh <<E\na\\\nE\nE\n", "sh <<E\naE\nE\n", 1, {"E"}, {"aE\n"}},
+                {"sh <<E\na\\\\\nE\n", "sh <<E\na\\\\\nE\n", 1, {"E"}, {"a\\\\\n"}},
+                {"cat <<A <<-\"B\" | sh\ndon't\nA\n\tx\\\nB\n",
+                 "cat <<A <<-\"B\" | sh\ndon't\nA\n\tx\\\nB\n",
+                 2,
+                 {"A", "B"},
+                 {"don't\n", "\tx\\\n"}},
+                {"sh <\\\n<'E'\nx\\\nE\n", "sh <<'E'\nx\\\nE\n", 1, {"E"}, {"x\\\n"}},
+                {"cat <<< x\\\ny\n", "cat <<< xy\n", 0, {NULL}, {NULL}},
+                {"echo '<<E'\nx\\\ny", "echo '<<E'\nxy", 0, {NULL}, {NULL}},
+                {"sh <<E", "sh <<E", 1, {"E"}, {""}},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                size_t n, n2, n_h, n_h2;
+                _cleanup_free_ ShellHeredoc *h = NULL, *h2 = NULL;
+                _cleanup_free_ char *s = shell_join_heredocs(rows[i].in, strlen(rows[i].in), &n, &h, &n_h);
+                assert_non_null(s);
+                assert_string_equal(s, rows[i].out);
+                assert_int_equal(n_h, rows[i].n_h);
+                for (size_t k = 0; k < n_h; k++) {
+                        _cleanup_free_ char *d = NULL;
+                        bool quoted, dash;
+                        assert_int_equal(shell_heredoc_delim(s, n, &h[k], &d, &quoted, &dash), 0);
+                        assert_string_equal(d, rows[i].delim[k]);
+                        assert_int_equal(h[k].end - h[k].body, strlen(rows[i].body[k]));
+                        assert_memory_equal(s + h[k].body, rows[i].body[k], h[k].end - h[k].body);
+                }
+                _cleanup_free_ char *again = shell_join_heredocs(s, n, &n2, &h2, &n_h2);
+                assert_string_equal(again, s);
+                assert_int_equal(n_h2, n_h);
+                for (size_t k = 0; k < n_h; k++)
+                        assert_true(h2[k].body == h[k].body && h2[k].end == h[k].end);
+        }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_tokens),     cmocka_unit_test(test_words),
                 cmocka_unit_test(test_nested),     cmocka_unit_test(test_refused),
                 cmocka_unit_test(test_join_lines), cmocka_unit_test(test_brackets),
-                cmocka_unit_test(test_backquotes),
+                cmocka_unit_test(test_backquotes), cmocka_unit_test(test_join_heredocs),
         };
         return RUN(tests);
 }

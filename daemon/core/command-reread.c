@@ -586,45 +586,46 @@ void reread_unescape(char *s) {
         *d = 0;
 }
 
-/* A heredoc's body as the shell hands it on: after the line holding the
- * first '<<', to the delimiter's line; an unquoted delimiter's body loses
- * the backslash before $, `, \ and a newline. NULL only when out of memory. */
-char *reread_heredoc(const char *text, size_t n, const ShellWord *delim) {
-        const char *op = NULL;
-        for (size_t i = 0; i + 1 < n && !op; i++)
-                if (text[i] == '<' && text[i + 1] == '<' && (i + 2 >= n || text[i + 2] != '<'))
-                        op = text + i;
-        const char *nl = op ? memchr(op, '\n', (size_t) (text + n - op)) : NULL;
-        _cleanup_free_ char *d = programs_word_text(delim);
-        if (!d)
-                return NULL;
-        if (!nl)
-                return strdup(""); /* no body: bash would not run it */
-        const char *b = nl + 1, *end = text + n;
-        bool dash = op[2] == '-'; /* <<-: each line's leading tabs go, before a continuation joins it */
-        char *out = malloc((size_t) (end - b) + 2); /* a last line gains its newline */
-        size_t k = 0, dl = strlen(d);
-        if (!out)
-                return NULL;
-        for (const char *line = b; line < end;) {
-                const char *e = memchr(line, '\n', (size_t) (end - line));
-                size_t len = e ? (size_t) (e - line) : (size_t) (end - line);
-                const char *t = line;
-                while (t < line + len && *t == '\t') /* <<- strips tabs; the delimiter is found either way */
-                        t++;
-                if ((size_t) (line + len - t) == dl && memcmp(t, d, dl) == 0)
-                        break;
-                for (size_t i = dash ? (size_t) (t - line) : 0; i < len; i++) {
-                        if (!delim->quoted && line[i] == '\\' && i + 1 < len && strchr("$`\\", line[i + 1]))
-                                i++;
-                        out[k++] = line[i];
-                }
-                if (!delim->quoted && len > 0 && line[len - 1] == '\\')
-                        k--; /* a line continued */
-                else
-                        out[k++] = '\n';
-                line += len + 1;
+/* One heredoc's body as the shell hands it on: with <<-, each line's
+ * leading tabs gone; an unquoted delimiter's loses the backslash before $,
+ * ` and \ (its continuations are joined already). Appended at out[*k]. */
+static void heredoc_lines(const char *text, const ShellHeredoc *h, bool quoted, bool dash, char *out,
+                          size_t *k) {
+        bool bol = true;
+        for (size_t i = h->body; i < h->end; i++) {
+                if (dash && bol && text[i] == '\t')
+                        continue;
+                bol = text[i] == '\n';
+                if (!quoted && text[i] == '\\' && i + 1 < h->end && strchr("$`\\", text[i + 1]))
+                        i++;
+                out[(*k)++] = text[i];
         }
+}
+
+/* The body of the heredoc delimited by delim in the line text (n bytes, as
+ * shell_join_lines gives it); the bodies of every heredoc there delimited
+ * so, or of all when none is (the lexer's word and this reading differ:
+ * the more read, the safer). NULL only when out of memory. */
+char *reread_heredoc(const char *text, size_t n, const ShellWord *delim) {
+        _cleanup_free_ ShellHeredoc *h = NULL;
+        size_t jn, n_h = 0, k = 0;
+        _cleanup_free_ char *joined = shell_join_heredocs(text, n, &jn, &h, &n_h); /* the same text */
+        _cleanup_free_ char *d = programs_word_text(delim);
+        _cleanup_free_ char *out = joined ? malloc(jn + 1) : NULL;
+        if (!joined || !d || !out)
+                return NULL;
+        bool any = false;
+        for (int pass = 0; pass < 2 && !any; pass++) /* the delimiter's own; else all */
+                for (size_t i = 0; i < n_h; i++) {
+                        _cleanup_free_ char *hd = NULL;
+                        bool quoted, dash;
+                        if (shell_heredoc_delim(joined, jn, &h[i], &hd, &quoted, &dash) < 0)
+                                return NULL;
+                        if (pass == 1 || (streq(hd, d) && quoted == delim->quoted)) {
+                                heredoc_lines(joined, &h[i], quoted, dash, out, &k);
+                                any = true;
+                        }
+                }
         out[k] = 0;
-        return out;
+        return TAKE_PTR(out);
 }

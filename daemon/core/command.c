@@ -776,7 +776,11 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         shell_lexed_done(&l);
                         return r;
                 }
+                /* not lexed: the names as written and as joined (a
+                 * continuation splits a name that bash reads whole) */
                 r = lexed ? word_names_lexed(&l, 0, &wn) : word_names_raw(cmd, n, &wn);
+                if (!lexed && r >= 0)
+                        r = word_names_raw(joined, jn, &wn);
                 word_names_done(&wn);
                 if (r < 0) {
                         shell_lexed_done(&l);

@@ -542,13 +542,90 @@ int shell_lex(const char *s, size_t n, ShellLexed *ret) {
         return 0;
 }
 
-/* The text with bash's line continuations gone (a backslash-newline,
- * unquoted or in double quotes), as bash removes them before it reads a
- * token: $\<nl>'..' is $'..', \<nl># starts a comment. Not in single
- * quotes, $'..' or a comment, where they stay. */
-char *shell_join_lines(const char *s, size_t n, size_t *ret_n) {
-        char *d = malloc(n + 1);
-        size_t k = 0;
+int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **ret, bool *ret_quoted,
+                        bool *ret_dash) {
+        size_t m = 0, at = h->delim;
+        bool quoted = false, dash = at < n && d[at] == '-';
+        char *buf = malloc(n - (at < n ? at : n) + 1);
+        if (!buf)
+                return -ENOMEM;
+        at += dash;
+        while (at < n && (d[at] == ' ' || d[at] == '\t'))
+                at++;
+        for (char q = 0; at < n && (q || !shell_is_meta(d[at])); at++) {
+                char c = d[at];
+                if (!q && (c == '\'' || c == '"')) {
+                        q = c;
+                        quoted = true;
+                        continue;
+                }
+                if (q && c == q) {
+                        q = 0;
+                        continue;
+                }
+                if (c == '\\' && q != '\'' && at + 1 < n) {
+                        c = d[++at];
+                        quoted = true;
+                }
+                buf[m++] = c;
+        }
+        buf[m] = 0;
+        *ret = buf;
+        *ret_quoted = quoted;
+        *ret_dash = dash;
+        return 0;
+}
+
+/* A heredoc's body from s[i] to its delimiter's line (or the end), into
+ * d at *k as bash reads it: a quoted delimiter's lines as written; an
+ * unquoted one's continuations joined first (an odd run of backslashes
+ * ends the line), then, with <<-, leading tabs skipped to find the
+ * delimiter. Its body's place in d into h; the index past it in s, or
+ * -ENOMEM. */
+static ssize_t heredoc_body(const char *s, size_t n, size_t i, ShellHeredoc *h, char *d, size_t *k) {
+        _cleanup_free_ char *delim = NULL;
+        bool quoted, dash;
+        if (shell_heredoc_delim(d, *k, h, &delim, &quoted, &dash) < 0)
+                return -ENOMEM;
+        size_t dl = strlen(delim);
+        h->body = h->end = *k;
+        while (i < n) {
+                size_t start = *k;
+                bool continued;
+                do {
+                        const char *e = memchr(s + i, '\n', n - i);
+                        size_t len = e ? (size_t) (e - s - i) : n - i, slashes = 0;
+                        while (slashes < len && s[i + len - 1 - slashes] == '\\')
+                                slashes++;
+                        continued = !quoted && e && slashes % 2 == 1;
+                        memcpy(d + *k, s + i, continued ? len - 1 : len);
+                        *k += continued ? len - 1 : len;
+                        i += len + (e ? 1 : 0);
+                        if (e && !continued)
+                                d[(*k)++] = '\n';
+                } while (continued && i < n);
+                const char *t = d + start, *end = d + *k - (*k > start && d[*k - 1] == '\n');
+                while (dash && t < end && *t == '\t')
+                        t++;
+                if ((size_t) (end - t) == dl && memcmp(t, delim, dl) == 0)
+                        break;
+                h->end = *k;
+        }
+        return (ssize_t) i;
+}
+
+/* Does the text from s[i] start with a third '<' (<<<, a here-string),
+ * continuations skipped? */
+static bool here_string(const char *s, size_t n, size_t i) {
+        while (i + 1 < n && s[i] == '\\' && s[i + 1] == '\n')
+                i += 2;
+        return i < n && s[i] == '<';
+}
+
+char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc **ret_h, size_t *ret_n_h) {
+        _cleanup_free_ char *d = malloc(n + 1);
+        _cleanup_free_ ShellHeredoc *h = NULL;
+        size_t k = 0, n_h = 0, read = 0; /* h[read..n_h): the line's, bodies not read yet */
         enum { PLAIN, SQ, ANSI, DQ, COMMENT } st = PLAIN;
         if (!d)
                 return NULL;
@@ -569,6 +646,15 @@ char *shell_join_lines(const char *s, size_t n, size_t *ret_n) {
                                 st = DQ;
                         else if (c == '#' && (k == 1 || shell_is_meta(d[k - 2])))
                                 st = COMMENT;
+                        else if (c == '<' && k >= 2 && d[k - 2] == '<' && (k < 3 || d[k - 3] != '<') &&
+                                 !here_string(s, n, i + 1)) {
+                                ShellHeredoc *m =
+                                        realloc(h, (n_h + 1) * sizeof *h); /* at most one per 2 bytes */
+                                if (!m)
+                                        return NULL;
+                                h = m;
+                                h[n_h++] = (ShellHeredoc){.delim = k};
+                        }
                         break;
                 case SQ:
                         st = c == '\'' ? PLAIN : SQ;
@@ -584,8 +670,26 @@ char *shell_join_lines(const char *s, size_t n, size_t *ret_n) {
                         st = c == '\n' ? PLAIN : COMMENT;
                         break;
                 }
+                if (c == '\n' && st == PLAIN && read < n_h) { /* the line's heredocs, in order */
+                        ssize_t next = (ssize_t) i + 1;
+                        for (; read < n_h && next >= 0; read++)
+                                next = heredoc_body(s, n, (size_t) next, &h[read], d, &k);
+                        if (next < 0)
+                                return NULL;
+                        i = (size_t) next - 1;
+                }
         }
+        for (; read < n_h; read++) /* no line after it: no body */
+                h[read].body = h[read].end = k;
         d[k] = 0;
         *ret_n = k;
-        return d;
+        if (ret_h) {
+                *ret_h = TAKE_PTR(h);
+                *ret_n_h = n_h;
+        }
+        return TAKE_PTR(d);
+}
+
+char *shell_join_lines(const char *s, size_t n, size_t *ret_n) {
+        return shell_join_heredocs(s, n, ret_n, NULL, NULL);
 }

@@ -86,9 +86,27 @@ void shell_word_done(ShellWord *w);
 /* s (n bytes) with bash's line continuations gone (a backslash-newline,
  * unquoted or in double quotes), as bash removes them before it reads a
  * token: $\<nl>'..' is $'..', \<nl># starts a comment. Not in single
- * quotes, $'..' or a comment, where they stay. Malloc'd, *ret_n bytes and a
- * NUL; NULL when out of memory. */
+ * quotes, $'..' or a comment, where they stay. A heredoc's body (the lines
+ * after the one holding its <<, to its delimiter's) is as bash reads it: a
+ * quoted delimiter's lines as written, an unquoted one's continuations
+ * joined. Malloc'd, *ret_n bytes and a NUL; NULL when out of memory. The
+ * text joined again is the same text. */
 char *shell_join_lines(const char *s, size_t n, size_t *ret_n);
+
+/* A heredoc of a joined text: where the word after its << starts ('-'
+ * first for <<-), and its body's lines, the delimiter's not included. */
+typedef struct ShellHeredoc {
+        size_t delim;
+        size_t body, end;
+} ShellHeredoc;
+/* shell_join_lines, and the text's heredocs in order into *ret_h (malloc'd,
+ * *ret_n_h of them; not kept when ret_h is NULL). */
+char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc **ret_h, size_t *ret_n_h);
+/* A heredoc's delimiter as bash compares it (quotes removed), malloc'd
+ * into *ret; whether a part of it was quoted (the body is then as
+ * written), whether it is <<- (leading tabs go). 0 or -ENOMEM. */
+int shell_heredoc_delim(const char *text, size_t n, const ShellHeredoc *h, char **ret, bool *ret_quoted,
+                        bool *ret_dash);
 
 /* A byte that may start a name (a variable's), one that may follow, and one
  * that ends an unquoted word. */
