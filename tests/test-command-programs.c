@@ -237,6 +237,18 @@ static const Row rows[] = {
         {"echo '<<B'; sh <<-'B'\n\tcat .e\\\n\tnv\nB", false, true, ".env"},
         {"echo $(sh <<-'E'\n\tcat .e\\\n\tnv\nE\n)", false, true, ".env"},
         {"sh <<'E'\n\tE\ncat .e\\\nnv\nE", false, true, ".env"}, /* no <<-: a tabbed E is no delimiter */
+        /* a here-string or heredoc naming a masked path (a glob counts),
+         * fed to a program that may read it as a program: a shell the line
+         * cannot name, an interpreter, awk's system() */
+        {"awk 'BEGIN{system(\"sh\")}' <<< 'cat .e*'", false, true, ".env"},
+        {"perl <<< 'system(\"cat .e*\")'", false, true, ".env"},
+        {"x=sh; $x <<< 'cat .e*'", false, true, ".env"},
+        {"$SHELL -s <<< 'cat .e*'", false, true, ".env"},
+        {"command $BASH <<< 'cat .e*'", false, true, ".env"},
+        {"cat <<< 'cat .e*' | $BASH", false, true, ".env"},
+        {"perl <<E\nsystem('cat .e*')\nE", false, true, ".env"},
+        {"grep x <<< 'cat .e*'", false, false, NULL},
+        {"sort <<< 'cat .e*' | head", false, false, NULL},
         /* a body no lexer reads (an open quote): its lines' names joined */
         {"cat <<E\ndon't\nE\ncat .e\\\nnv", false, true, ".env"},
         {"bash <<< \"cat .e\\\\\\\\x\" ; bash <<< \"cat .e\\\\nv\"", false, true, ".env"},

@@ -746,6 +746,29 @@ static int prints_a_name(Judge *j, const Stage *st) {
         return 0;
 }
 
+/* Does a here-string or heredoc of st give a masked path's name, a word
+ * of it (a glob matching one counts: what reads it may be a shell)? $x <<<
+ * 'cat .e*' runs a shell the line cannot name. 1 yes, 0 no, -ENOMEM. */
+static int feeds_a_name(Judge *j, const Line *ln, const Stage *st) {
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *op = st->redir[i]->op;
+                _cleanup_free_ char *text = NULL;
+                if (streq(op, "<<<") && st->target[i])
+                        text = programs_word_text(st->target[i]);
+                else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
+                        text = reread_heredoc(ln->text, ln->n, st->target[i]);
+                else
+                        continue;
+                if (!text)
+                        return -ENOMEM;
+                for (char *save = NULL, *t = strtok_r(text, " \t\n;|&()<>'\"", &save); t;
+                     t = strtok_r(NULL, " \t\n;|&()<>'\"", &save))
+                        if (match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
+                                return 1;
+        }
+        return 0;
+}
+
 static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
         bool listed = false;
         int r;
@@ -763,6 +786,19 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                                      : judge_refuse(j,
                                                     "a name echo or printf prints, a masked one, piped to a "
                                                     "program that can read it");
+                /* a program that may read what a here-string or heredoc
+                 * gives it, as a program too (a shell known only when the
+                 * line runs, perl, awk's system()); a loop's is judged by
+                 * the shells in its body, a shell's as its program */
+                char nb[256]; /* a shell it names reads it as shells_judge_input says */
+                bool reads = !stdin_filter(&v[i]) && !v[i].keyword_led && v[i].n > 0 &&
+                             !streq_any(programs_name(v[i].w[0], nb, sizeof nb), shells);
+                if (reads && ((r = feeds_a_name(j, ln, &v[i])) != 0 ||
+                              (i > 0 && (r = feeds_a_name(j, ln, &v[origin - 1])) != 0)))
+                        return r < 0 ? r
+                                     : judge_refuse(
+                                               j, "a name a here-string or heredoc gives, a masked one, fed "
+                                                  "to a program that can read it");
                 /* echo S | cat | sh: what cat, sort, head, tee pass on is
                  * the text before them */
                 size_t from = i;
