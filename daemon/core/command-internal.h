@@ -88,6 +88,10 @@ size_t programs_shell_c(const ShellWord *const *w, size_t n, size_t first);
  * heredocs; prev's, or what echo or printf in prev prints), judged with
  * its operands as $1, $2, ...: 1 refused, 0, -ENOMEM. */
 int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
+/* The text the redirect st->redir[i] gives its program, when it is a
+ * here-string or a heredoc, malloc'd into *ret: 1; 0 for another redirect;
+ * -ENOMEM. */
+int shells_fed_text(const Line *ln, const Stage *st, size_t i, char **ret);
 /* Does a command of l (or of a text it nests) read a program that no one
  * text of the line gives: a shell reading its input with no text tied to
  * it (( bash ) <<< S, >(bash), a loop's redirect), eval "$l"? */

@@ -751,16 +751,13 @@ static int prints_a_name(Judge *j, const Stage *st) {
  * 'cat .e*' runs a shell the line cannot name. 1 yes, 0 no, -ENOMEM. */
 static int feeds_a_name(Judge *j, const Line *ln, const Stage *st) {
         for (size_t i = 0; i < st->n_redir; i++) {
-                const char *op = st->redir[i]->op;
                 _cleanup_free_ char *text = NULL;
-                if (streq(op, "<<<") && st->target[i])
-                        text = programs_word_text(st->target[i]);
-                else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
-                        text = reread_heredoc(ln->text, ln->n, st->target[i]);
-                else
+                int r = shells_fed_text(ln, st, i, &text);
+                if (r <= 0) {
+                        if (r < 0)
+                                return r;
                         continue;
-                if (!text)
-                        return -ENOMEM;
+                }
                 for (char *save = NULL, *t = strtok_r(text, " \t\n;|&()<>'\"", &save); t;
                      t = strtok_r(NULL, " \t\n;|&()<>'\"", &save))
                         if (match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))

@@ -62,23 +62,34 @@ static int shell_operands(const ShellWord *const *w, size_t n, bool source,
         return fd;
 }
 
+int shells_fed_text(const Line *ln, const Stage *st, size_t i, char **ret) {
+        const char *op = st->redir[i]->op;
+        char *s;
+        if (streq(op, "<<<") && st->target[i])
+                s = programs_word_text(st->target[i]);
+        else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
+                s = reread_heredoc(ln->text, ln->n, st->target[i]);
+        else
+                return 0;
+        if (!s)
+                return -ENOMEM;
+        *ret = s;
+        return 1;
+}
+
 /* The texts a stage's here-strings and heredocs give, each read as a
  * shell reads its program. */
 static int redirect_texts(Judge *j, const Line *ln, const Stage *st, const char *what,
                           const ShellWord *const *args, size_t n_args) {
         for (size_t i = 0; i < st->n_redir; i++) {
-                const char *op = st->redir[i]->op;
                 _cleanup_free_ char *s = NULL;
-                if (streq(op, "<<<") && st->target[i])
-                        s = programs_word_text(st->target[i]);
-                else if ((streq(op, "<<") || streq(op, "<<-")) && st->target[i])
-                        s = reread_heredoc(ln->text, ln->n, st->target[i]);
-                else
+                int r = shells_fed_text(ln, st, i, &s);
+                if (r <= 0) {
+                        if (r < 0)
+                                return r;
                         continue;
-                if (!s)
-                        return -ENOMEM;
-                int r = shell_text(j, what, s, args, n_args);
-                if (r != 0)
+                }
+                if ((r = shell_text(j, what, s, args, n_args)) != 0)
                         return r;
         }
         return 0;
