@@ -325,6 +325,39 @@ printf '%s\n' app/.env deep/er/.env.local .env.production keys/ .pgpass app/.net
 rm "$wt/.git-credentials"
 stage
 check "credentials: ignored and deleted, the refusal is cleared" [ "$rc" -eq 0 ]
+# --- 4b. tokens and keys where developers put them (issue 35), both ways:
+# each refused by its content, whatever its name says (a template's too);
+# the same files with no secret in them let through.
+fresh
+mkdir -p "$wt/.aws" "$wt/.kube" "$wt/.docker" "$wt/infra" "$wt/conf" "$wt/ok/.docker" "$wt/ok/.aws"
+key=$(fake_key) && esc=${key//$'\n'/\\n}
+echo '//registry.npmjs.org/:_authToken=npm_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e4b6d' >"$wt/.npmrc"
+printf '[pypi]\nusername = __token__\npassword = pypi-AgEIcHlwaS5vcmcCJDk4ZmE3YzUxLWQ3Mzk\n' >"$wt/.pypirc"
+printf '[default]\naws_access_key_id = AKIA4F7Q2M9X1B3C5D7E\naws_secret_access_key = q8W3e5R7t9Y1u3I5o7P9a1S3d5F7g9H1j3K5l7Z9\n' \
+  >"$wt/.aws/credentials"
+printf 'apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    client-key-data: %s\n' \
+  "$(fake_key 'RSA PRIVATE KEY' | base64 -w0)" >"$wt/.kube/config"
+printf '{"auths": {"ghcr.io": {"auth": "%s"}}}\n' "$(printf 'u:ghp_9f8e7d6c5b4a3f2e1d0c' | base64)" >"$wt/.docker/config.json"
+printf '{"resources": [{"instances": [{"attributes": {"password": "Zq3x9Vb7Lm2k"}}]}]}\n' >"$wt/infra/terraform.tfstate"
+printf '{"type": "service_account", "private_key": "%s"}\n' "$esc" >"$wt/conf/sa.json"
+printf 'PRIVATE_KEY=%s\n' "$key" >"$wt/conf/app.cfg"
+printf '<key>%s</key>\n' "$key" >"$wt/conf/key.xml"
+echo "$key" >"$wt/conf/server.key.sample" && fake_openssh_key >"$wt/conf/deploy.dist"
+echo '//registry.npmjs.org/:_authToken=${NPM_TOKEN}' >"$wt/ok/.npmrc"
+echo '{"credsStore": "desktop"}' >"$wt/ok/.docker/config.json"
+printf '[default]\nregion = eu-west-1\n' >"$wt/ok/.aws/credentials"
+printf '{"type": "service_account", "private_key": ""}\n' >"$wt/ok/sa.json"
+stage
+check "tokens: exit 3" [ "$rc" -eq 3 ]
+for f in .npmrc .pypirc .aws/credentials .kube/config .docker/config.json infra/terraform.tfstate conf/sa.json \
+  conf/app.cfg conf/key.xml conf/server.key.sample conf/deploy.dist; do
+  check "tokens: $f refused and named" has "$work/err" "refused to commit $f:"
+  check "tokens: $f unstaged" not_indexed "$f"
+done
+for f in ok/.npmrc ok/.docker/config.json ok/.aws/credentials ok/sa.json; do
+  check "tokens: $f, no secret in it, let through" staged "$f"
+done
+check "tokens: git fsck" fsck_ok
 # One HEAD tracks already is let through.
 fresh
 fake_key >"$wt/id_rsa" && git -C "$wt" add -f id_rsa && git -C "$wt" commit -qm key
