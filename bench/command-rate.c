@@ -30,7 +30,8 @@ static int run(const char *buf, size_t n, int rounds, const bool *held, size_t *
                                 e = buf + n;
                         CommandVerdict v;
                         if (command_check(p, (size_t) (e - p),
-                                          &(CommandPolicy){secrets, ELEMENTSOF(secrets), held, NULL, NULL},
+                                          &(CommandPolicy){secrets, ELEMENTSOF(secrets), held, NULL, NULL,
+                                                           NULL, NULL},
                                           &v) < 0)
                                 return -1;
                         if (r == 0) {

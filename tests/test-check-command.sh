@@ -104,6 +104,23 @@ printf 'pathpolicy-history 2\ncomplete\nheld .env\nanywhere\n' >"$work/rec2"
 run --history-record "$work/rec2" --history-record "$work/rec2" -- ls
 check "--history-record twice: usage" [ "$rc" -eq 2 ]
 
+# --- a copy of where the command runs, by any path (the history unknown:
+# held), copies its .git; below it, or with --root elsewhere, it does not
+mkdir -p "$work/ws/repo/src" "$work/home"
+in_dir() { pushd "$1" >/dev/null || exit 1; run "${@:2}"; popd >/dev/null || exit 1; }
+in_dir "$work/ws/repo" -- "cp -r $work/ws/repo /tmp/x"
+check "copy of the cwd by its absolute path: refused" [ "$rc" -eq 3 ] && has "$work/err" 'copies a tree holding'
+in_dir "$work/ws/repo" -- "tar cf /tmp/x.tar $work//ws/./repo/../"
+check "copy of a directory above the cwd: refused" [ "$rc" -eq 3 ]
+in_dir "$work/ws/repo/src" -- "cp -r ../../repo /tmp/x"
+check "copy of the checkout by ../../repo from src: refused" [ "$rc" -eq 3 ]
+HOME=$work/ws in_dir "$work/ws/repo" -- "cp -r ~/repo /tmp/x"
+check "copy of ~/repo, the cwd: refused" [ "$rc" -eq 3 ]
+in_dir "$work/ws/repo" -- "cp -r $work/ws/repo/src /tmp/x"
+check "copy of a directory below the cwd: allowed" [ "$rc" -eq 0 ]
+in_dir "$work/ws/repo" --root "$work/home" -- "cp -r $work/ws/repo /tmp/x"
+check "--root elsewhere: the copy is of another directory, allowed" [ "$rc" -eq 0 ]
+
 # --- --stream: one JSON command a line in, one verdict a line out
 # The verdict of each line is --json's for the same command (the oracle).
 corpus=('cat .env' 'ls -la .env' 'grep -r KEY .' 'ls .env | tee out' 'stat .env' 'cat secrets/k'

@@ -414,6 +414,13 @@ static const Row rows[] = {
         {"rsync -a --exclude=.git ./ /tmp/x/", true, false, NULL},
         {"tar czf /tmp/x.tgz --exclude .git .", true, false, NULL},
         {"cp -r . /tmp/x", false, false, NULL},
+        /* a path with a substitution in it: its literal last name is what it names */
+        {"cp $(git rev-parse --show-toplevel)/a.c /tmp/", true, false, NULL},
+        {"cp -r \"$(git rev-parse --show-toplevel)\"/src /tmp/x", true, false, NULL},
+        {"cp -r $(git rev-parse --show-toplevel) /tmp/x", true, true, ".env"},
+        {"cp -r $(git rev-parse --show-toplevel)/. /tmp/x", true, true, ".env"},
+        {"cp -r $(git rev-parse --show-toplevel)/.git /tmp/x", true, true, ".env"},
+        {"cp -r $PWD/$x /tmp/x", true, true, ".env"},
         {"find . -name '*.py' -exec black {} +", true, false, NULL},
         {"find . -path ./.git -prune -o -type f -exec wc -l {} +", true, false, NULL},
         {"find src -type f -exec cat {} +", true, false, NULL},
@@ -917,11 +924,15 @@ static void test_table(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 const Row *row = &rows[i];
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets),
+                CommandPolicy policy = {secrets,
+                                        ELEMENTSOF(secrets),
                                         row->held == FILES ? files_held
                                         : row->held        ? all_held
                                                            : NULL,
-                                        root_at, folds};
+                                        root_at,
+                                        folds,
+                                        NULL,
+                                        NULL};
                 assert_int_equal(command_check(row->cmd, strlen(row->cmd), &policy, &v), 0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
@@ -981,7 +992,7 @@ static void test_depth(void **state) {
                 strcpy(cmd, next);
         }
         CommandVerdict v;
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
         assert_true(v.refused);
         command_verdict_done(&v);
@@ -1175,8 +1186,8 @@ static void test_oracle_git(void **state) {
         /* every entry held: what reaches one is refused; the file entries
          * alone (a relative pathspec proves nothing of a held directory):
          * what reaches none is allowed */
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at, folds},
-                      files = {secrets, ELEMENTSOF(secrets), files_held, root_at, folds};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at, folds, NULL, NULL},
+                      files = {secrets, ELEMENTSOF(secrets), files_held, root_at, folds, NULL, NULL};
         size_t refused_clean = 0, ignored = 0;
         size_t failed = oracle_pathspecs(scratch, ". config src secrets", pathspecs, ELEMENTSOF(pathspecs),
                                          &policy, false, &refused_clean) +
@@ -1248,7 +1259,7 @@ static void test_oracle_git_nested(void **state) {
                 held[i] = n > 0;
                 at[i] = places[i];
         }
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at, folds};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at, folds, NULL, NULL};
         size_t refused_clean = 0;
         any_depth = true;
         size_t failed = oracle_pathspecs(scratch2, ". a src lib lib/config x", nested_pathspecs,
@@ -1297,7 +1308,7 @@ static void test_oracle_find(void **state) {
                 snprintf(line, sizeof line, "find . %s -exec cat {} +", e);
                 int hit = output_names_secret(cmd);
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
                 assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
                 if (hit < 0 || hit == clean || v.refused == clean) {
                         print_message("%s: find lists %s, the rule %s (%s)\n", line,
@@ -1366,7 +1377,7 @@ static void test_oracle_bash(void **state) {
                         if (hit < 0)
                                 continue; /* bash would not run it */
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
+                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
                         assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
                         if ((hit && !v.refused) || (clean && (hit || v.refused))) {
                                 print_message("%s: bash reaches %s, the rule %s (%s)\n", line,
@@ -1462,7 +1473,7 @@ static void test_oracle_bash_lines(void **state) {
 static void test_held_some(void **state) {
         (void) state;
         static const bool held[] = {false, false, false, true, false, false};
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, root_at, folds};
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, root_at, folds, NULL, NULL};
         static const struct {
                 const char *cmd;
                 bool refused;
@@ -1581,8 +1592,9 @@ static void test_held_places(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held,
-                                        cases[i].anywhere ? anywhere : at, folds};
+                CommandPolicy policy = {
+                        secrets, ELEMENTSOF(secrets), held, cases[i].anywhere ? anywhere : at, folds, NULL,
+                        NULL};
                 assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
                 if (v.refused != cases[i].refused)
                         print_message("%s%s: %s (%s)\n", cases[i].cmd,
@@ -1681,8 +1693,9 @@ static void test_corpus(void **state) {
                 const char *cmd = held ? line + 6 : line;
                 for (int h = 0; h <= (int) held; h++) {
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), h ? files_held : NULL, root_at,
-                                                folds};
+                        CommandPolicy policy = {
+                                secrets, ELEMENTSOF(secrets), h ? files_held : NULL, root_at, folds, NULL,
+                                NULL};
                         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
                         if (v.refused) {
                                 print_message("refused%s: %s (%s)\n", h ? " (held)" : "", cmd, v.reason);

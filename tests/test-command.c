@@ -300,10 +300,11 @@ static void test_table(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 CommandVerdict v;
                 const Row *row = &rows[i];
-                assert_int_equal(
-                        command_check(row->cmd, strlen(row->cmd),
-                                      &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL, NULL, folds}, &v),
-                        0);
+                assert_int_equal(command_check(row->cmd, strlen(row->cmd),
+                                               &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL, NULL,
+                                                                folds, NULL, NULL},
+                                               &v),
+                                 0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
                         named = streq(v.paths[k], row->path);
@@ -330,11 +331,11 @@ static void test_globs(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(allowed); i++) {
                 CommandVerdict v;
-                assert_int_equal(
-                        command_check(allowed[i], strlen(allowed[i]),
-                                      &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL, folds},
-                                      &v),
-                        0);
+                assert_int_equal(command_check(allowed[i], strlen(allowed[i]),
+                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
+                                                                folds, NULL, NULL},
+                                               &v),
+                                 0);
                 if (v.refused || v.n_paths)
                         print_message("%s: %s\n", allowed[i], v.reason);
                 assert_false(v.refused);
@@ -347,7 +348,8 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(refused); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(refused[i], strlen(refused[i]),
-                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL, folds},
+                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL, folds,
+                                                                NULL, NULL},
                                                &v),
                                  0);
                 assert_true(v.refused);
@@ -401,11 +403,11 @@ static void test_case(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
-                assert_int_equal(
-                        command_check(cases[i].cmd, strlen(cases[i].cmd),
-                                      &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL, cases[i].fold},
-                                      &v),
-                        0);
+                assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd),
+                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL,
+                                                                cases[i].fold, NULL, NULL},
+                                               &v),
+                                 0);
                 if (v.refused != cases[i].refused)
                         fail_msg("%s: %s (%s)", cases[i].cmd, v.refused ? "refused" : "allowed", v.reason);
                 if (cases[i].path) {
@@ -420,7 +422,7 @@ static void test_case(void **state) {
 static void test_edges(void **state) {
         (void) state;
         CommandVerdict v;
-        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds};
+        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
         assert_int_equal(command_check("cat .e\0nv", 9, &policy, &v), 0);
         command_verdict_done(&v);
         /* 4096 expansions, each judged: none names a secret */
@@ -475,7 +477,9 @@ static void test_edges(void **state) {
         command_verdict_done(&v);
         free(huge);
         /* no secrets: nothing is named */
-        assert_int_equal(command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL, NULL, folds}, &v), 0);
+        assert_int_equal(
+                command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL, NULL, folds, NULL, NULL}, &v),
+                0);
         assert_false(v.refused);
         command_verdict_done(&v);
 }

@@ -429,6 +429,7 @@ int verb_check_command(int argc, char **argv) {
         _cleanup_free_ bool *held = NULL, *fold = NULL;
         _cleanup_free_ const char *const **held_at = NULL;
         _cleanup_(history_record_done) HistoryRecord rec = {0};
+        _cleanup_free_ char *where = NULL;
         size_t n_secrets = 0, n = 0;
         LogStream *log = NULL;
         uv_loop_t loop;
@@ -452,7 +453,12 @@ int verb_check_command(int argc, char **argv) {
                 ret = fail;
                 goto out;
         }
-        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at, fold}, .log = log};
+        /* where the command runs (a copy of it, or of a directory above
+         * it, spelled by any path, copies .git); what ~ is */
+        where = realpath(a.root ? a.root : ".", NULL);
+        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at, fold, where,
+                                getenv("HOME")},
+                     .log = log};
         if (a.stream) {
                 r = stream(&c, &loop);
                 if (r < 0)

@@ -51,27 +51,59 @@ void judge_mark_held(Judge *j) {
 }
 
 /* A tree that holds .git: the working directory, a parent, the root. */
-static bool holds_git(const ShellWord *x) {
+/* Does the path a (absolute, ~/..., or relative to where the command
+ * runs) name the directory the command runs in or one above it, by name?
+ * What cannot be told (out of memory, above /) counts as yes. */
+static bool above_cwd(const CommandPolicy *policy, const char *a) {
+        const char *cwd = policy->cwd, *home = policy->home;
+        _cleanup_free_ char *full = NULL, *rel = NULL;
+        if (!cwd || (a[0] == '~' && (!home || (a[1] != 0 && a[1] != '/'))))
+                return false; /* ~user: not known here */
+        int r = a[0] == '/'   ? asprintf(&full, "%s", a)
+                : a[0] == '~' ? asprintf(&full, "%s/%s", home, a + 1)
+                              : asprintf(&full, "%s/%s", cwd, a);
+        if (r < 0)
+                return true;
+        const char *t = full;
+        while (*t == '/')
+                t++;
+        if (!(rel = path_normalize(t)))
+                return true; /* "/", or above it */
+        size_t n = strlen(rel);
+        const char *c = cwd + strspn(cwd, "/");
+        return strncmp(c, rel, n) == 0 && (c[n] == 0 || c[n] == '/');
+}
+
+static bool holds_git(const Judge *j, const ShellWord *x) {
         char buf[256];
         const char *a = programs_plain(x, buf, sizeof buf);
         if (!a && !x->expansion && !x->substitution) { /* a glob: .[g]it, .gi? */
                 _cleanup_free_ char *t = programs_word_text(x);
                 return t && names_objects(t);
         }
-        if (!a)
-                return true; /* "$PWD" */
+        if (!a) { /* "$PWD"; but $(git rev-parse --show-toplevel)/src names src, as src does */
+                size_t k = x->n, m = 0;
+                char tail[256];
+                while (k > 0 && x->v[k - 1].kind == SHELL_LIT && x->v[k - 1].c != '/')
+                        k--;
+                for (size_t i = k; i < x->n && m + 1 < sizeof tail; i++)
+                        tail[m++] = (char) x->v[i].c;
+                tail[m] = 0;
+                bool literal = k > 0 && k < x->n && x->n - k < sizeof tail && x->v[k - 1].kind == SHELL_LIT;
+                return !literal || streq(tail, ".") || streq(tail, "..") || names_objects(tail);
+        }
         size_t n = strlen(a);
         /* src/.., ./., .//., ~+: the working directory spelled otherwise */
         bool dots = (n >= 2 && streq(a + n - 2, "..")) || (n >= 3 && streq(a + n - 3, "../")) ||
                     (n >= 2 && streq(a + n - 2, "/.")) || (n >= 3 && streq(a + n - 3, "/./"));
         return streq(a, ".") || streq(a, "./") || dots || streq(a, "/") || streq(a, "~") || streq(a, "~+") ||
-               streq(a, "~+/") || names_objects(a);
+               streq(a, "~+/") || names_objects(a) || above_cwd(j->policy, a);
 }
 
 /* grep -r (rg by itself) over a tree holding .git: 1 listing its names,
  * 2 printing its bytes as text too (-a, --text, --binary-files=text:
  * git's compressed objects, which gzip then reads); 0 neither. */
-static int grep_over_git(const char *name, const ShellWord *const *w, size_t n) {
+static int grep_over_git(const Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         char buf[256];
         bool rg = streq(name, "rg"),
              grep = streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep");
@@ -106,7 +138,7 @@ static int grep_over_git(const char *name, const ShellWord *const *w, size_t n) 
                         continue;
                 }
                 operand = true;
-                tree = tree || holds_git(w[k]);
+                tree = tree || holds_git(j, w[k]);
         }
         if (!recursive || !(tree || !operand))
                 return 0;
@@ -190,7 +222,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         char buf[512];
         if (!judge_held(j) || leaves_git_out(w, n))
                 return 0;
-        int g = grep_over_git(name, w, n);
+        int g = grep_over_git(j, name, w, n);
         if (g == 2) {
                 judge_mark_held(j);
                 return judge_refuse(j,
@@ -205,14 +237,14 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         bool copy = streq_any(name, copiers), find = streq(name, "find"), exec = false, tree = false,
              exec_reaches = false, lists_reach = false;
         for (size_t k = 1; k < n && copy; k++)
-                if (holds_git(w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
+                if (holds_git(j, w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
                         tree = true;
         size_t k = 1;
         for (; find && k < n; k++) { /* find's starting points: none is . */
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (a && (a[0] == '-' || streq(a, "!") || streq(a, "(")))
                         break;
-                tree = tree || holds_git(w[k]);
+                tree = tree || holds_git(j, w[k]);
         }
         tree = tree || (find && k == 1);
         bool grouped = false, either = false; /* ( ... ): read as one branch, any test reaching */

@@ -85,6 +85,14 @@ typedef struct CommandPolicy {
          * to ASCII) names it. NULL: none folds. A glob folds either way
          * (word-names.c). */
         const bool *fold;
+        /* Where the command runs, absolute and resolved by the caller
+         * (realpath), and the agent's home (what ~ is): a copy of the
+         * directory it runs in or one above it, however it is spelled
+         * (/ws/repo, ../repo, ~/repo), copies the checkout's .git. NULL:
+         * unknown, only ., .. and the like are seen. Compared by name: a
+         * symlink to it is not seen. */
+        const char *cwd;
+        const char *home;
 } CommandPolicy;
 
 /* Judge cmd (n bytes; NUL bytes refuse) against the policy. 0 with *ret

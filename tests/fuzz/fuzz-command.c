@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 return 0;
         const char *s = (const char *) data;
         CommandVerdict v;
-        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL, NULL, folds}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL, NULL, folds, NULL, NULL}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -51,8 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(d, prefix, sizeof prefix - 1);
         memcpy(d + sizeof prefix - 1, s, size);
         CommandVerdict dv;
-        if (command_check(d, sizeof prefix - 1 + size, &(CommandPolicy){secrets, 4, NULL, NULL, folds},
-                          &dv) != 0)
+        if (command_check(d, sizeof prefix - 1 + size,
+                          &(CommandPolicy){secrets, 4, NULL, NULL, folds, NULL, NULL}, &dv) != 0)
                 abort();
         /* every secret: a refusal about no name in particular (a program
          * known only when it runs), which says nothing of what it names */
@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         command_verdict_done(&v);
         /* and with a history that holds them: git's readers judged too */
         static const bool held[] = {true, true, true};
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, NULL, folds}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, NULL, folds, NULL, NULL}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *const *const at[] = {(const char *const[]){".env", "a/.env", "b/.env/", NULL},
                                          (const char *const[]){"x/secrets/", NULL},
                                          (const char *const[]){"config/master.key", NULL}};
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, at, folds}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, at, folds, NULL, NULL}, &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
