@@ -120,6 +120,11 @@ in_dir "$work/ws/repo" -- "cp -r $work/ws/repo/src /tmp/x"
 check "copy of a directory below the cwd: allowed" [ "$rc" -eq 0 ]
 in_dir "$work/ws/repo" --root "$work/home" -- "cp -r $work/ws/repo /tmp/x"
 check "--root elsewhere: the copy is of another directory, allowed" [ "$rc" -eq 0 ]
+# the hook: where the session's shell is (its input's cwd), not the hook's own
+hook "{\"tool_name\":\"Bash\",\"cwd\":\"$work/ws/repo\",\"tool_input\":{\"command\":\"cp -r $work/ws/repo /tmp/x\"}}"
+check "hook: a copy of the session's cwd, refused" [ "$rc" -eq 2 ]
+hook "{\"tool_name\":\"Bash\",\"cwd\":\"$work/home\",\"tool_input\":{\"command\":\"cp -r $work/ws/repo /tmp/x\"}}"
+check "hook: the session elsewhere, allowed" [ "$rc" -eq 0 ]
 
 # --- --stream: one JSON command a line in, one verdict a line out
 # The verdict of each line is --json's for the same command (the oracle).

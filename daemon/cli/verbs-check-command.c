@@ -61,10 +61,13 @@ static const char check_command_help[] =
         "                           (git log -p, git show, ...) is refused\n"
         "\n"
         "CASE (does a name in another case name a masked path?):\n"
-        "  --root DIR               ask the filesystem there: yes where the masked\n"
-        "                           path's directories are case-insensitive (Linux's\n"
+        "  --root DIR               where the command runs (a copy of it, or of a\n"
+        "                           directory above, copies its .git); ask the\n"
+        "                           filesystem there: yes where the masked path's\n"
+        "                           directories are case-insensitive (Linux's\n"
         "                           casefold, macOS's volumes); default: the current\n"
-        "                           directory, where the command runs\n"
+        "                           directory (--hook: where the input's cwd says the\n"
+        "                           command runs)\n"
         "  --case-insensitive       yes, whatever the filesystem says\n"
         "\n"
         "  --json                   print {\"decision\",\"reason\",\"paths\"} on stdout\n"
@@ -302,9 +305,10 @@ static int print_json(const CommandVerdict *v) {
         return r;
 }
 
-/* The Bash call's command line from a PreToolUse input; 0 when the call is
- * not a Bash one. */
-static int hook_command(const char *buf, size_t n, char **ret, const char **why) {
+/* The Bash call's command line from a PreToolUse input, and the session's
+ * working directory (where it runs) when the input gives one (*ret_cwd,
+ * else NULL); 0 when the call is not a Bash one. */
+static int hook_command(const char *buf, size_t n, char **ret, char **ret_cwd, const char **why) {
         json_error_t jerr;
         json_t *in = json_loadb(buf, n, 0, &jerr);
         if (!in) {
@@ -325,6 +329,8 @@ static int hook_command(const char *buf, size_t n, char **ret, const char **why)
                 } else if (!(*ret = strndup(s, json_string_length(cmd)))) {
                         r = -ENOMEM;
                 } else {
+                        const char *cwd = json_string_value(json_object_get(in, "cwd"));
+                        *ret_cwd = cwd && cwd[0] == '/' ? realpath(cwd, NULL) : NULL;
                         r = 1;
                 }
         }
@@ -478,7 +484,8 @@ int verb_check_command(int argc, char **argv) {
                         goto out;
                 }
                 if (a.hook) {
-                        r = hook_command(buf, n, &cmd, &why);
+                        _cleanup_free_ char *hook_cwd = NULL;
+                        r = hook_command(buf, n, &cmd, &hook_cwd, &why);
                         if (r == 0) {
                                 ret = EXIT_OK; /* not ours */
                                 goto out;
@@ -489,6 +496,10 @@ int verb_check_command(int argc, char **argv) {
                                 goto out;
                         }
                         n = strlen(cmd); /* a NUL in JSON ends it: refused below if it named anything */
+                        if (hook_cwd && !a.root) { /* where the call runs: the session's, not the hook's */
+                                free(where);
+                                c.policy.cwd = where = TAKE_PTR(hook_cwd);
+                        }
                 } else {
                         if (n > 0 && buf[n - 1] == '\n')
                                 n--; /* the line's own end */
