@@ -249,6 +249,27 @@ static const Row rows[] = {
         {"perl <<E\nsystem('cat .e*')\nE", false, true, ".env"},
         {"grep x <<< 'cat .e*'", false, false, NULL},
         {"sort <<< 'cat .e*' | head", false, false, NULL},
+        /* a heredoc's body is no command line: a quoted delimiter's is
+         * data, an unquoted one's expands as "..." does */
+        {"git commit -m \"$(cat <<'EOF'\nIgnore .env files\n\nCo-Authored-By: C <c@example.com>\nEOF\n)\"",
+         false, false, NULL},
+        {"git commit -m \"$(cat <<'EOF'\nDon't read .env (it's masked)\nEOF\n)\"", false, false, NULL},
+        /* as gh --body 'Adds .env': gh is no program the rule knows */
+        {"gh pr create --title x --body \"$(cat <<'EOF'\nAdds .env to .gitignore\nEOF\n)\"", false, true,
+         ".env"},
+        {"cat > .gitignore <<'EOF'\nnode_modules/\n.env\nEOF", false, false, NULL},
+        {"cat >> .gitignore <<EOF\n.env\n.netrc\nEOF", false, false, NULL},
+        {"cat <<EOF\n$(cat .env)\nEOF", false, true, ".env"},
+        {"cat <<EOF > x.sh\n`cat .e*`\nEOF", false, true, ".env"},
+        {"cat <<E1 <<'E2'\n$(cat .env)\nE1\n.env\nE2", false, true, ".env"},
+        {"python3 <<'EOF'\nprint(open('.env').read())\nEOF", false, true, ".env"},
+        {"x=$(cat <<'EOF'\n.env\nEOF\n); cat \"$x\"", false, true, ".env"},
+        {"cat \"$(cat <<'E'\n.env\nE\n)\"", false, true, ".env"},
+        {"cat \"$(cat <<-'E'\n\t.env\n\tE\n)\"", false, true, ".env"},
+        {"cat \"$(cat <<'E' | head\n.env\nE\n)\"", false, true, ".env"},
+        {"cat \"$(cat <<'E' .env\nx\nE\n)\"", false, true, ".env"},
+        {"cat $(cat <<'E'\n.e*\nE\n)", false, true, ".env"},
+        {"cat \"$(cat <<E\n.env\nE\n)\"", false, true, ".env"},
         /* a body no lexer reads (an open quote): its lines' names joined */
         {"cat <<E\ndon't\nE\ncat .e\\\nnv", false, true, ".env"},
         {"bash <<< \"cat .e\\\\\\\\x\" ; bash <<< \"cat .e\\\\nv\"", false, true, ".env"},

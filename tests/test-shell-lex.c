@@ -204,12 +204,56 @@ static void test_join_heredocs(void **state) {
         }
 }
 
+/* A heredoc's body is no command line: a quoted delimiter's is skipped, an
+ * unquoted one's gives its substitutions as nested texts; a quoted
+ * "$(cat <<'E' ...)" is the literal it prints, trailing newlines gone,
+ * its place said (the rule's byte check skips it). */
+static void test_heredoc_bodies(void **state) {
+        (void) state;
+        char buf[256];
+        ShellLexed l = lex("cat <<'E'\nx (y\nE\necho z");
+        assert_int_equal(l.n, 6); /* cat << E \n echo z */
+        assert_string_equal(text(&l.v[4].w, buf), "echo");
+        assert_int_equal(l.n_nested, 0);
+        shell_lexed_done(&l);
+        l = lex("cat <<E\n$(date) don't `id`\nE\n");
+        assert_int_equal(l.n, 4);
+        assert_int_equal(l.n_nested, 2);
+        assert_string_equal(l.nested[0], "date");
+        assert_string_equal(l.nested[1], "id");
+        shell_lexed_done(&l);
+        const char *c = "git commit -m \"$(cat <<'EOF'\nDon't (x)\n\nEOF\n)\" x";
+        l = lex(c);
+        assert_int_equal(l.n, 5);
+        assert_string_equal(text(&l.v[3].w, buf), "Don't (x)");
+        assert_false(l.v[3].w.substitution);
+        assert_int_equal(l.n_nested, 0);
+        assert_int_equal(l.n_literals, 1);
+        assert_int_equal(l.literals[0].from, strchr(c, '$') - c);
+        assert_int_equal(l.literals[0].to, strrchr(c, ')') + 1 - c);
+        shell_lexed_done(&l);
+        /* not only cat's heredoc, or unquoted: a substitution still */
+        static const char *const subs[] = {
+                "x \"$(cat <<'E' | sh\ny\nE\n)\"", "x \"$(cat <<'E' f\ny\nE\n)\"",
+                "x $(cat <<'E'\ny\nE\n)",          "x \"$(cat <<E\ny\nE\n)\"",
+                "x \"$(tac <<'E'\ny\nE\n)\"",      "x \"$(cat <<'E'\ny\nE\nid)\"",
+        };
+        for (size_t i = 0; i < ELEMENTSOF(subs); i++) {
+                l = lex(subs[i]);
+                assert_int_equal(l.n, 2);
+                assert_true(l.v[1].w.substitution);
+                assert_int_equal(l.n_literals, 0);
+                shell_lexed_done(&l);
+        }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_tokens),     cmocka_unit_test(test_words),
-                cmocka_unit_test(test_nested),     cmocka_unit_test(test_refused),
-                cmocka_unit_test(test_join_lines), cmocka_unit_test(test_brackets),
-                cmocka_unit_test(test_backquotes), cmocka_unit_test(test_join_heredocs),
+                cmocka_unit_test(test_tokens),         cmocka_unit_test(test_words),
+                cmocka_unit_test(test_nested),         cmocka_unit_test(test_refused),
+                cmocka_unit_test(test_join_lines),     cmocka_unit_test(test_brackets),
+                cmocka_unit_test(test_backquotes),     cmocka_unit_test(test_join_heredocs),
+                cmocka_unit_test(test_heredoc_bodies),
         };
         return RUN(tests);
 }

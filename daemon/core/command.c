@@ -669,12 +669,21 @@ static bool line(P *p) {
 }
 
 /* ---- the rule ---- */
-/* The bytes themselves, whatever quoting does to them: no "$(", '`' or
- * '<' at all, and a '>' only in 2>&1 or [12]>/dev/null. What the language
- * allows holds none other; a quoted one refused too costs nothing. */
-static bool bytes_allowed(const char *s, size_t n, bool writes, bool reads, char *reason, size_t reason_n) {
+/* The bytes themselves (the line as lexed), whatever quoting does to them:
+ * no "$(", '`' or '<' at all, and a '>' only in 2>&1 or [12]>/dev/null,
+ * but in a "$(cat <<'EOF' ...)" the lexer read as the literal it prints.
+ * What the language allows holds none other; a quoted one refused too
+ * costs nothing. */
+static bool bytes_allowed(const char *s, size_t n, const ShellLexed *l, bool writes, bool reads,
+                          char *reason, size_t reason_n) {
         size_t inputs = 0;
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0, lit = 0; i < n; i++) {
+                while (lit < l->n_literals && l->literals[lit].to <= i)
+                        lit++;
+                if (lit < l->n_literals && l->literals[lit].from <= i) {
+                        i = l->literals[lit].to - 1;
+                        continue;
+                }
                 /* one < FILE a while read loop was allowed, no other */
                 bool input = reads && s[i] == '<' && inputs++ == 0 && i + 1 < n && s[i + 1] != '<' &&
                              s[i + 1] != '(' && s[i + 1] != '&' && (i == 0 || s[i - 1] != '<');
@@ -763,13 +772,13 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         .named = named,
                         .named_dot = named_dot};
         bool lexed = false;
-        const char *unjudged = NULL; /* why every secret counts as named */
+        const char *unjudged = NULL;        /* why every secret counts as named */
+        _cleanup_free_ char *joined = NULL; /* what was lexed: bash's continuations gone */
+        size_t jn = 0;
         if (n > COMMAND_MAX)
                 unjudged = "a command longer than 131072 bytes, the most this rule judges";
         else {
-                size_t jn = 0;
-                _cleanup_free_ char *joined = shell_join_lines(cmd, n, &jn);
-                if (!joined)
+                if (!(joined = shell_join_lines(cmd, n, &jn)))
                         return -ENOMEM;
                 lexed = !memchr(cmd, 0, n) && (r = shell_lex(joined, jn, &l)) != -EINVAL;
                 if (lexed && r < 0) {
@@ -865,7 +874,7 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                        .sec = &wn,
                        .policy = policy,
                        .depth = depth};
-                if (line(&p) && bytes_allowed(cmd, n, p.wrote, p.reads, v.reason, sizeof v.reason)) {
+                if (line(&p) && bytes_allowed(joined, jn, &l, p.wrote, p.reads, v.reason, sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
                 }

@@ -27,6 +27,7 @@ void shell_lexed_done(ShellLexed *l) {
         for (size_t i = 0; i < l->n_nested; i++)
                 free(l->nested[i]);
         free(l->nested);
+        free(l->literals);
         *l = (ShellLexed){0};
 }
 
@@ -94,13 +95,40 @@ static ssize_t close_quote(const char *s, size_t n, size_t i) {
         return -1;
 }
 
+/* The first heredoc whose body starts at s[i] or after (they are sorted
+ * by body: read in order). */
+static size_t first_body(const ShellLexed *l, size_t i) {
+        size_t lo = 0, hi = l->n_heredocs;
+        while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (l->heredocs[mid].body < i)
+                        lo = mid + 1;
+                else
+                        hi = mid;
+        }
+        return lo;
+}
+
+/* The index past the heredoc bodies (and their delimiters' lines) that
+ * start at s[i], one after another, or i: none does. */
+static size_t past_bodies(const ShellLexed *l, size_t i) {
+        for (size_t k = first_body(l, i);
+             k < l->n_heredocs && l->heredocs[k].body == i && l->heredocs[k].next > i; k++)
+                i = l->heredocs[k].next;
+        return i;
+}
+
 /* The index of the bracket closing one opened just before s[i] (open and
- * close: '(' ')' or '{' '}'), quotes and escapes skipped; -1 if none. */
-static ssize_t close_bracket(const char *s, size_t n, size_t i, char open, char close) {
+ * close: '(' ')' or '{' '}'), quotes, escapes and heredoc bodies skipped;
+ * -1 if none. */
+static ssize_t close_bracket(const ShellLexed *l, const char *s, size_t n, size_t i, char open, char close) {
         int depth = 1;
         for (size_t j = i; j < n; j++) {
                 char c = s[j];
-                if (c == '\\') {
+                if (c == '\n') {
+                        size_t past = past_bodies(l, j + 1);
+                        j = past - 1;
+                } else if (c == '\\') {
                         j++;
                 } else if (c == '\'' || c == '"' || c == '`') {
                         ssize_t e = close_quote(s, n, j);
@@ -222,6 +250,54 @@ static int lex_ansi_c(const char *s, size_t n, size_t *i, ShellWord *w) {
 }
 
 /* A $ at s[*i]: an expansion, a substitution, a quoted string, or a '$'. */
+/* "$(cat <<'EOF' ... EOF)" (t, m bytes: what the parentheses hold): what
+ * it prints is the quoted heredoc's body as written (<<-: lines' tabs
+ * gone), its trailing newlines gone, as bash's substitution: put on w as
+ * literal bytes, 1. 0 when t is anything else; -ENOMEM. */
+static int cat_heredoc(const char *t, size_t m, ShellWord *w) {
+        _cleanup_free_ ShellHeredoc *h = NULL;
+        size_t jn, n_h = 0;
+        _cleanup_free_ char *j = shell_join_heredocs(t, m, &jn, &h, &n_h);
+        if (!j)
+                return -ENOMEM;
+        if (n_h != 1 || !h[0].quoted || h[0].body >= jn)
+                return 0;
+        size_t k = strspn(j, " \t\n");
+        if (strncmp(j + k, "cat", 3) != 0)
+                return 0;
+        k += 3 + strspn(j + k + 3, " \t");
+        if (k + 2 != h[0].delim || strncmp(j + k, "<<", 2) != 0)
+                return 0; /* cat <<: nothing between them */
+        _cleanup_free_ char *d = NULL;
+        bool quoted, dash;
+        if (shell_heredoc_delim(j, jn, &h[0], &d, &quoted, &dash) < 0)
+                return -ENOMEM;
+        /* the delimiter word, then only blanks to the line's end (no
+         * operand, redirect or pipe); nothing after the body */
+        size_t q = h[0].delim + dash;
+        q += strspn(j + q, " \t");
+        while (q < jn && !shell_is_meta(j[q])) {
+                const char *close = j[q] == '\'' || j[q] == '"' ? memchr(j + q + 1, j[q], jn - q - 1) : NULL;
+                q = close ? (size_t) (close - j) + 1 : q + 1 + (j[q] == '\\');
+        }
+        q += strspn(j + q, " \t");
+        if (q >= jn || j[q] != '\n' || j[h[0].next + strspn(j + h[0].next, " \t\n")] != 0)
+                return 0;
+        size_t end = h[0].end;
+        while (end > h[0].body && j[end - 1] == '\n')
+                end--;
+        bool bol = true;
+        for (q = h[0].body; q < end; q++) {
+                if (dash && bol && j[q] == '\t')
+                        continue;
+                bol = j[q] == '\n';
+                int r = shell_word_put(w, SHELL_LIT, (uint8_t) j[q]);
+                if (r < 0)
+                        return r;
+        }
+        return 1;
+}
+
 static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_dquote, ShellLexed *out) {
         size_t j = *i + 1;
         int r;
@@ -235,9 +311,19 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
         }
         if (j < n && s[j] == '(') {
                 bool arith = j + 1 < n && s[j + 1] == '(';
-                ssize_t e = close_bracket(s, n, j + 1, '(', ')');
+                ssize_t e = close_bracket(out, s, n, j + 1, '(', ')');
                 if (e < 0)
                         return -EINVAL;
+                /* "$(cat <<'EOF' ...)": a quoted word as its body is
+                 * (unquoted, it is split and globbed: a substitution) */
+                if (in_dquote && !arith && (r = cat_heredoc(s + j + 1, (size_t) e - j - 1, w)) != 0) {
+                        if (r < 0 ||
+                            ARRAY_GROW(out->literals, out->literals_allocated, out->n_literals + 1) < 0)
+                                return -ENOMEM;
+                        out->literals[out->n_literals++] = (struct ShellRange){*i, (size_t) e + 1};
+                        *i = (size_t) e + 1;
+                        return 0;
+                }
                 if ((r = put_nested(out, s + j + 1, (size_t) e - j - 1)) < 0)
                         return r;
                 if (arith)
@@ -248,7 +334,7 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
                 return shell_word_put(w, SHELL_EXPAND, 0);
         }
         if (j < n && s[j] == '{') {
-                ssize_t e = close_bracket(s, n, j + 1, '{', '}');
+                ssize_t e = close_bracket(out, s, n, j + 1, '{', '}');
                 if (e < 0)
                         return -EINVAL;
                 size_t len = (size_t) e - j - 1;
@@ -328,7 +414,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                          * dot only if it holds a '.' (or a quote, escape or
                          * expansion that may make one), and never !(...), as
                          * bash's. */
-                        ssize_t e = close_bracket(s, n, *i + 1, '(', ')');
+                        ssize_t e = close_bracket(out, s, n, *i + 1, '(', ')');
                         if (e < 0)
                                 return -EINVAL;
                         if ((r = put_nested(out, s + *i + 1, (size_t) e - *i - 1)) < 0)
@@ -459,6 +545,39 @@ static bool is_redirect(const char *op) {
         return op[0] == '<' || op[0] == '>' || (op[0] == '&' && op[1] == '>');
 }
 
+/* The heredoc bodies that start at s[i]: none is a command line. A
+ * quoted delimiter's is data; an unquoted one's is expanded as "..." is
+ * (its substitutions are nested texts of the line). The index past them,
+ * or -errno. */
+static ssize_t lex_bodies(const char *s, size_t i, ShellLexed *out) {
+        size_t past = past_bodies(out, i);
+        for (size_t k = first_body(out, i); k < out->n_heredocs && out->heredocs[k].body == i && i < past;
+             k++) {
+                const ShellHeredoc *h = &out->heredocs[k];
+                ShellWord w = {0}; /* what expands, thrown away: only the nested texts count */
+                int r = 0;
+                for (size_t j = h->body; r >= 0 && !h->quoted && j < h->end;) {
+                        if (s[j] == '\\') {
+                                j += 2;
+                        } else if (s[j] == '$') {
+                                r = lex_dollar(s, h->end, &j, &w, true, out);
+                        } else if (s[j] == '`') {
+                                ssize_t e = close_quote(s, h->end, j);
+                                r = e < 0 ? -EINVAL
+                                          : put_backquoted(out, s + j + 1, (size_t) e - j - 1, true);
+                                j = e < 0 ? j : (size_t) e + 1;
+                        } else {
+                                j++;
+                        }
+                }
+                shell_word_done(&w);
+                if (r < 0)
+                        return r;
+                i = h->next;
+        }
+        return (ssize_t) past;
+}
+
 static int lex_text(const char *s, size_t n, ShellLexed *out) {
         size_t i = 0;
         int r;
@@ -471,7 +590,10 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
                 if (c == '\n') {
                         if ((r = put_token(out, (ShellToken){.kind = SHELL_TOKEN_NEWLINE, .fd = -1})) < 0)
                                 return r;
-                        i++;
+                        ssize_t past = lex_bodies(s, i + 1, out);
+                        if (past < 0)
+                                return (int) past;
+                        i = (size_t) past;
                         continue;
                 }
                 if (c == '#') {
@@ -508,7 +630,7 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
                         snprintf(t.op, sizeof t.op, "%s", op);
                         i += strlen(op);
                         if (streq(op, "<(") || streq(op, ">(")) { /* a process substitution */
-                                ssize_t e = close_bracket(s, n, i, '(', ')');
+                                ssize_t e = close_bracket(out, s, n, i, '(', ')');
                                 if (e < 0)
                                         return -EINVAL;
                                 if ((r = put_nested(out, s + i, (size_t) e - i)) < 0)
@@ -533,7 +655,20 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
 
 int shell_lex(const char *s, size_t n, ShellLexed *ret) {
         ShellLexed l = {0};
+        _cleanup_free_ ShellHeredoc *h = NULL;
+        size_t jn, n_h = 0;
+        /* the heredocs, where the text is as shell_join_lines leaves it
+         * (it is, joined once: then its places are this text's) */
+        _cleanup_free_ char *joined = shell_join_heredocs(s, n, &jn, &h, &n_h);
+        if (!joined)
+                return -ENOMEM;
+        if (jn == n && memcmp(joined, s, n) == 0) {
+                l.heredocs = h;
+                l.n_heredocs = n_h;
+        }
         int r = lex_text(s, n, &l);
+        l.heredocs = NULL;
+        l.n_heredocs = 0;
         if (r < 0) {
                 shell_lexed_done(&l);
                 return r;
@@ -588,6 +723,7 @@ static ssize_t heredoc_body(const char *s, size_t n, size_t i, ShellHeredoc *h, 
         if (shell_heredoc_delim(d, *k, h, &delim, &quoted, &dash) < 0)
                 return -ENOMEM;
         size_t dl = strlen(delim);
+        h->quoted = quoted;
         h->body = h->end = *k;
         while (i < n) {
                 size_t start = *k;
@@ -611,6 +747,7 @@ static ssize_t heredoc_body(const char *s, size_t n, size_t i, ShellHeredoc *h, 
                         break;
                 h->end = *k;
         }
+        h->next = *k;
         return (ssize_t) i;
 }
 
@@ -622,11 +759,22 @@ static bool here_string(const char *s, size_t n, size_t i) {
         return i < n && s[i] == '<';
 }
 
+/* A $( the joiner is inside: the state to go back to at its ')', the
+ * parentheses open in it, and whether it is $(( (where << is a shift). */
+typedef struct JoinFrame {
+        int back;
+        size_t depth;
+        bool arith;
+} JoinFrame;
+
 char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc **ret_h, size_t *ret_n_h) {
         _cleanup_free_ char *d = malloc(n + 1);
         _cleanup_free_ ShellHeredoc *h = NULL;
         size_t k = 0, n_h = 0, read = 0; /* h[read..n_h): the line's, bodies not read yet */
         enum { PLAIN, SQ, ANSI, DQ, COMMENT } st = PLAIN;
+        JoinFrame stack[32];
+        size_t sp = 0;
+        bool lost = false; /* nested deeper than the stack: no heredoc is told apart */
         if (!d)
                 return NULL;
         for (size_t i = 0; i < n; i++) {
@@ -636,6 +784,17 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
                         continue;
                 }
                 d[k++] = c;
+                if ((st == PLAIN || st == DQ) && c == '$' && i + 1 < n && s[i + 1] == '(') {
+                        /* $( ... ): a command line of its own, in "..." too */
+                        if (sp == ELEMENTSOF(stack))
+                                lost = true;
+                        else
+                                stack[sp++] = (JoinFrame){
+                                        .back = st, .depth = 1, .arith = i + 2 < n && s[i + 2] == '('};
+                        d[k++] = s[++i];
+                        st = PLAIN;
+                        continue;
+                }
                 switch (st) {
                 case PLAIN:
                         if (c == '\\' && i + 1 < n)
@@ -646,8 +805,12 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
                                 st = DQ;
                         else if (c == '#' && (k == 1 || shell_is_meta(d[k - 2])))
                                 st = COMMENT;
+                        else if (c == '(' && sp > 0)
+                                stack[sp - 1].depth++;
+                        else if (c == ')' && sp > 0 && --stack[sp - 1].depth == 0)
+                                st = stack[--sp].back;
                         else if (c == '<' && k >= 2 && d[k - 2] == '<' && (k < 3 || d[k - 3] != '<') &&
-                                 !here_string(s, n, i + 1)) {
+                                 !here_string(s, n, i + 1) && !lost && !(sp > 0 && stack[sp - 1].arith)) {
                                 ShellHeredoc *m =
                                         realloc(h, (n_h + 1) * sizeof *h); /* at most one per 2 bytes */
                                 if (!m)
@@ -680,7 +843,7 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
                 }
         }
         for (; read < n_h; read++) /* no line after it: no body */
-                h[read].body = h[read].end = k;
+                h[read].body = h[read].end = h[read].next = k;
         d[k] = 0;
         *ret_n = k;
         if (ret_h) {

@@ -70,6 +70,16 @@ typedef struct ShellLexed {
         size_t n, allocated;
         char **nested; /* what they hold, as written */
         size_t n_nested, nested_allocated;
+        /* each "$(cat <<'EOF' ...)" read as the literal it prints: where in
+         * the text (from its '$' to past its ')'), in order */
+        struct ShellRange {
+                size_t from, to;
+        } * literals;
+        size_t n_literals, literals_allocated;
+        /* the lexer's own while it lexes (NULL after): the text's heredocs,
+         * whose bodies are no command lines */
+        const struct ShellHeredoc *heredocs;
+        size_t n_heredocs;
 } ShellLexed;
 
 /* Lex s (n bytes): 0 with *ret filled (free it with shell_lexed_done()),
@@ -94,10 +104,13 @@ void shell_word_done(ShellWord *w);
 char *shell_join_lines(const char *s, size_t n, size_t *ret_n);
 
 /* A heredoc of a joined text: where the word after its << starts ('-'
- * first for <<-), and its body's lines, the delimiter's not included. */
+ * first for <<-), its body's lines (the delimiter's not included), where
+ * the text goes on after the delimiter's line, and whether the delimiter
+ * is quoted (the body is then data: no expansion in it). */
 typedef struct ShellHeredoc {
         size_t delim;
-        size_t body, end;
+        size_t body, end, next;
+        bool quoted;
 } ShellHeredoc;
 /* shell_join_lines, and the text's heredocs in order into *ret_h (malloc'd,
  * *ret_n_h of them; not kept when ret_h is NULL). */

@@ -699,13 +699,26 @@ int word_names_raw(const char *s, size_t n, WordNames *wn) {
         return r;
 }
 
+/* A nested text (a substitution's, mostly): what its heredocs' bodies
+ * hold may be printed, and so become words of the line around it
+ * (x=$(cat <<'E' ... E); cat "$x"): their names count as written. */
+static int body_names(const char *s, size_t n, WordNames *wn) {
+        _cleanup_free_ ShellHeredoc *h = NULL;
+        size_t jn, n_h = 0;
+        _cleanup_free_ char *j = shell_join_heredocs(s, n, &jn, &h, &n_h);
+        int r = j ? 0 : -ENOMEM;
+        for (size_t i = 0; r >= 0 && i < n_h; i++)
+                r = word_names_raw(j + h[i].body, h[i].end - h[i].body, wn);
+        return r;
+}
+
 static int text_names(const char *s, size_t n, int depth, WordNames *wn) {
         ShellLexed l = {0};
         int r = depth > NESTING_MAX ? -EINVAL : shell_lex(s, n, &l);
         if (r == -EINVAL)
                 r = word_names_raw(s, n, wn);
-        else if (r >= 0)
-                r = word_names_lexed(&l, depth, wn);
+        else if (r >= 0 && (r = word_names_lexed(&l, depth, wn)) >= 0)
+                r = body_names(s, n, wn);
         shell_lexed_done(&l);
         return r;
 }
