@@ -116,6 +116,16 @@ in_dir "$work/ws/repo/src" -- "cp -r ../../repo /tmp/x"
 check "copy of the checkout by ../../repo from src: refused" [ "$rc" -eq 3 ]
 HOME=$work/ws in_dir "$work/ws/repo" -- "cp -r ~/repo /tmp/x"
 check "copy of ~/repo, the cwd: refused" [ "$rc" -eq 3 ]
+in_dir "$work/ws/repo/src" -- "cd .. && cd .. && cp -r repo /tmp/x"
+check "copy of the checkout after two cd ..: refused" [ "$rc" -eq 3 ]
+in_dir "$work/ws/repo" -- "cp -r $work/ws/rep? /tmp/x"
+check "copy of the cwd by an absolute glob: refused" [ "$rc" -eq 3 ]
+in_dir "$work/ws/repo" -- "cd $work/ws && cp -r repo/src /tmp/x"
+check "a cd, then a copy below the checkout: allowed" [ "$rc" -eq 0 ]
+in_dir "$work/ws/repo" -- "cd src && cp -r lib /tmp/x"
+check "cd src, then a copy of what is below it: allowed" [ "$rc" -eq 0 ]
+in_dir "$work/ws/repo" -- "cd \"\$X\" && cp -r r /tmp/x"
+check "a cd to a place made at run time, then a copy: refused" [ "$rc" -eq 3 ]
 in_dir "$work/ws/repo" -- "cp -r $work/ws/repo/src /tmp/x"
 check "copy of a directory below the cwd: allowed" [ "$rc" -eq 0 ]
 in_dir "$work/ws/repo" --root "$work/home" -- "cp -r $work/ws/repo /tmp/x"

@@ -19,6 +19,8 @@
 #define REREAD_MAX 4 /* strings a shell reads again, in strings, judged this deep */
 
 /* What a program pass judges with, and where it says why it refused. */
+#define CWD_MAX 512
+
 typedef struct Judge {
         const CommandPolicy *policy;
         bool *named; /* [n_secrets]: the secrets a refusal is about */
@@ -31,7 +33,22 @@ typedef struct Judge {
         int hops;            /* commands found among an unknown program's words, judged */
         bool git_config_dir; /* the line entered a directory of git's config (~/.config/git) */
         bool untied;         /* a shell of the line reads a program no one text of it gives */
+        bool lenient;        /* what it reads again may be no shell's program (command_judge) */
+        /* where a cd of the line may have taken it (command-cwd.c) */
+        char cwds[4][CWD_MAX];
+        size_t n_cwds;
+        bool cwd_unknown;
 } Judge;
+
+/* command-cwd.c: a cd or pushd stage (w[0] the program): where the line
+ * may be from now on. */
+void cwd_enter(Judge *j, const ShellWord *const *w, size_t n);
+/* Has a cd of the line moved it (then a relative name may mean anything
+ * from where it started)? */
+bool cwd_moved(const Judge *j);
+/* Does the plain path a name the directory the line started in, or one
+ * above it, from wherever the line may be? */
+bool cwd_above(const Judge *j, const char *a);
 
 /* Does the boot's record say the history holds some masked entry? Mark
  * every held one as what a refusal is about. */
@@ -42,8 +59,11 @@ void judge_mark_held(Judge *j);
 int judge_refuse(Judge *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* command.c: judge the text s (n bytes) as a command line of its own, at
- * this depth of strings read again. */
-int command_judge(const char *s, size_t n, const CommandPolicy *policy, int depth, CommandVerdict *ret);
+ * this depth of strings read again. lenient: s may be no shell's program
+ * (a text fed to a program the line cannot name): if it does not lex, its
+ * names are judged, not the whole refused. */
+int command_judge(const char *s, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                  CommandVerdict *ret);
 
 /* One simple command of a pipeline, and the line it is of. */
 typedef struct Stage {
@@ -99,6 +119,8 @@ bool shells_line_untied(const ShellLexed *l, int depth);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what
  * its echo or printf prints), judged as a program. */
 int shells_judge_fed(Judge *j, const Line *ln, const Stage *st);
+/* Only st's here-strings and heredocs, judged as a program. */
+int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st);
 /* The word's bytes when it is plain (no glob, expansion, NUL; shorter than
  * size), into buf; NULL else. */
 const char *programs_plain(const ShellWord *w, char *buf, size_t size);

@@ -50,54 +50,57 @@ void judge_mark_held(Judge *j) {
                         j->named[i] = true;
 }
 
-/* A tree that holds .git: the working directory, a parent, the root. */
-/* Does the path a (absolute, ~/..., or relative to where the command
- * runs) name the directory the command runs in or one above it, by name?
- * What cannot be told (out of memory, above /) counts as yes. */
-static bool above_cwd(const CommandPolicy *policy, const char *a) {
-        const char *cwd = policy->cwd, *home = policy->home;
-        _cleanup_free_ char *full = NULL, *rel = NULL;
-        if (!cwd || (a[0] == '~' && (!home || (a[1] != 0 && a[1] != '/'))))
-                return false; /* ~user: not known here */
-        int r = a[0] == '/'   ? asprintf(&full, "%s", a)
-                : a[0] == '~' ? asprintf(&full, "%s/%s", home, a + 1)
-                              : asprintf(&full, "%s/%s", cwd, a);
-        if (r < 0)
-                return true;
-        const char *t = full;
-        while (*t == '/')
-                t++;
-        if (!(rel = path_normalize(t)))
-                return true; /* "/", or above it */
-        size_t n = strlen(rel);
-        const char *c = cwd + strspn(cwd, "/");
-        return strncmp(c, rel, n) == 0 && (c[n] == 0 || c[n] == '/');
-}
-
+/* A tree that holds .git: the working directory, a parent, the root,
+ * however it is spelled (command-cwd.c). */
 static bool holds_git(const Judge *j, const ShellWord *x) {
         char buf[256];
         const char *a = programs_plain(x, buf, sizeof buf);
-        if (!a && !x->expansion && !x->substitution) { /* a glob: .[g]it, .gi? */
+        if (!a && (x->expansion || x->substitution))
+                return true; /* "$PWD", $(git rev-parse --show-toplevel), $d/r */
+        if (!a) { /* a glob or a brace: .[g]it, .gi?; ../r*, {../r,}, /ws/re*, ~/re*; r* after a cd */
                 _cleanup_free_ char *t = programs_word_text(x);
-                return t && names_objects(t);
-        }
-        if (!a) { /* "$PWD"; but $(git rev-parse --show-toplevel)/src names src, as src does */
-                size_t k = x->n, m = 0;
-                char tail[256];
-                while (k > 0 && x->v[k - 1].kind == SHELL_LIT && x->v[k - 1].c != '/')
-                        k--;
-                for (size_t i = k; i < x->n && m + 1 < sizeof tail; i++)
-                        tail[m++] = (char) x->v[i].c;
-                tail[m] = 0;
-                bool literal = k > 0 && k < x->n && x->n - k < sizeof tail && x->v[k - 1].kind == SHELL_LIT;
-                return !literal || streq(tail, ".") || streq(tail, "..") || names_objects(tail);
+                return !t || names_objects(t) || t[0] == '/' || t[0] == '~' || strstr(t, "..") ||
+                       cwd_moved(j);
         }
         size_t n = strlen(a);
         /* src/.., ./., .//., ~+: the working directory spelled otherwise */
         bool dots = (n >= 2 && streq(a + n - 2, "..")) || (n >= 3 && streq(a + n - 3, "../")) ||
                     (n >= 2 && streq(a + n - 2, "/.")) || (n >= 3 && streq(a + n - 3, "/./"));
         return streq(a, ".") || streq(a, "./") || dots || streq(a, "/") || streq(a, "~") || streq(a, "~+") ||
-               streq(a, "~+/") || names_objects(a) || above_cwd(j->policy, a);
+               streq(a, "~+/") || names_objects(a) || cwd_above(j, a);
+}
+
+/* Does this copier take a directory's tree with these options? cp, rsync,
+ * scp and zip only with a recursive one (cp dir x copies nothing); the
+ * others always. */
+static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) {
+        static const struct {
+                const char *name, *shorts, *longs[3];
+        } opts[] = {
+                {"cp", "rRa", {"--recursive", "--archive", NULL}},
+                {"rsync", "ra", {"--recursive", "--archive", NULL}},
+                {"scp", "r", {NULL}},
+                {"zip", "rR", {"--recurse-paths", "--recurse-patterns", NULL}},
+        };
+        char buf[256];
+        for (size_t i = 0; i < ELEMENTSOF(opts); i++) {
+                if (!streq(name, opts[i].name))
+                        continue;
+                for (size_t k = 1; k < n; k++) {
+                        const char *a = programs_plain(w[k], buf, sizeof buf);
+                        if (!a) /* an option made at run time: it may be one */
+                                return true;
+                        if (streq(a, "--"))
+                                return false;
+                        if (a[0] == '-' && a[1] != '-' && strpbrk(a + 1, opts[i].shorts))
+                                return true;
+                        for (const char *const *l = opts[i].longs; a[0] == '-' && a[1] == '-' && *l; l++)
+                                if (strncmp(a, *l, strlen(*l)) == 0)
+                                        return true;
+                }
+                return false;
+        }
+        return true;
 }
 
 /* grep -r (rg by itself) over a tree holding .git: 1 listing its names,
@@ -234,8 +237,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 judge_mark_held(j);
                 *ret_lists = true;
         }
-        bool copy = streq_any(name, copiers), find = streq(name, "find"), exec = false, tree = false,
-             exec_reaches = false, lists_reach = false;
+        if (streq(name, "cd") || streq(name, "pushd"))
+                cwd_enter(j, w, n);
+        bool copy = streq_any(name, copiers) && copies_trees(name, w, n), find = streq(name, "find"),
+             exec = false, tree = false, exec_reaches = false, lists_reach = false;
         for (size_t k = 1; k < n && copy; k++)
                 if (holds_git(j, w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
                         tree = true;

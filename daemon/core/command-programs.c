@@ -352,7 +352,7 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
                 return judge_refuse(j, "%s: strings read again nested past %d", what, REREAD_MAX);
         }
         CommandVerdict v;
-        int r = command_judge(s, n, j->policy, j->depth + 1, &v);
+        int r = command_judge(s, n, j->policy, j->depth + 1, j->lenient, &v);
         if (r < 0)
                 return r;
         if (v.refused) {
@@ -758,9 +758,12 @@ static int feeds_a_name(Judge *j, const Line *ln, const Stage *st) {
                                 return r;
                         continue;
                 }
+                /* a word that starts with a glob matches no dotfile, as
+                 * bash's (the shell's reading of the text, apart, knows
+                 * dotglob): SELECT * FROM t names nothing */
                 for (char *save = NULL, *t = strtok_r(text, " \t\n;|&()<>'\"", &save); t;
                      t = strtok_r(NULL, " \t\n;|&()<>'\"", &save))
-                        if (match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
+                        if (!strchr("*?[", t[0]) && match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
                                 return 1;
         }
         return 0;
@@ -796,6 +799,19 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                                      : judge_refuse(
                                                j, "a name a here-string or heredoc gives, a masked one, fed "
                                                   "to a program that can read it");
+                /* ... and read as a program, as a shell reads it (quotes,
+                 * braces, continuations): $SHELL <<< "cat .e''nv"; a text
+                 * that is no shell's (python, SQL) by its names */
+                if (reads) {
+                        bool was = j->lenient;
+                        j->lenient = true;
+                        r = shells_judge_redirects(j, ln, &v[i]);
+                        if (r == 0 && i > 0)
+                                r = shells_judge_fed(j, ln, &v[origin - 1]);
+                        j->lenient = was;
+                        if (r != 0)
+                                return r;
+                }
                 /* echo S | cat | sh: what cat, sort, head, tee pass on is
                  * the text before them */
                 size_t from = i;

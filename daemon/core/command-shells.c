@@ -237,6 +237,11 @@ bool shells_line_untied(const ShellLexed *l, int depth) {
         return false;
 }
 
+int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
+        return redirect_texts(j, ln, st, "a text the line feeds a program that may run it as a shell's",
+                              NULL, 0);
+}
+
 int shells_judge_fed(Judge *j, const Line *ln, const Stage *st) {
         static const char what[] = "a text the line feeds, and a shell of it reads its input as a program";
         int r = redirect_texts(j, ln, st, what, NULL, 0);

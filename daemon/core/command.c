@@ -590,7 +590,7 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                                         p, "%s with an option that names a secret (--rcfile .env)", name);
                 if (p->depth + 1 > REREAD_MAX)
                         return recog_refuse(p, "%s: strings read again nested past %d", name, REREAD_MAX);
-                if (command_judge(again, strlen(again), p->policy, p->depth + 1, &v) < 0)
+                if (command_judge(again, strlen(again), p->policy, p->depth + 1, false, &v) < 0)
                         return recog_refuse(p, "out of memory");
                 bool refused = v.refused;
                 if (refused)
@@ -725,17 +725,18 @@ int command_check(const char *cmd, size_t n, const CommandPolicy *policy, Comman
         for (size_t i = 0; policy->fold && i < policy->n_secrets; i++)
                 fold = fold || policy->fold[i];
         if (!fold || !case_fold_has_specials(cmd, n))
-                return command_judge(cmd, n, policy, 0, ret);
+                return command_judge(cmd, n, policy, 0, false, ret);
         _cleanup_free_ char *folded = malloc(n + 1);
         if (!folded)
                 return -ENOMEM;
         memcpy(folded, cmd, n);
         folded[n] = 0;
         size_t k = case_fold_specials(folded, n);
-        return command_judge(folded, k, policy, 0, ret);
+        return command_judge(folded, k, policy, 0, false, ret);
 }
 
-int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, CommandVerdict *ret) {
+int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                  CommandVerdict *ret) {
         const char *const *secrets = policy->secrets;
         size_t n_secrets = policy->n_secrets;
         _cleanup_free_ char **last = calloc(n_secrets + 1, sizeof *last);
@@ -828,6 +829,11 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         v.refused = true;
                 }
         }
+        /* a line the lexer cannot read may still be one bash runs: none
+         * of the programs' rules looked at it, so it is refused whatever
+         * it names (fail closed) */
+        if (!lexed && !unjudged && !lenient)
+                unjudged = "a command line the recogniser does not understand";
         for (size_t i = 0; i < n_secrets && unjudged; i++)
                 named[i] = true;
         for (size_t i = 0; i < n_secrets; i++)

@@ -759,12 +759,14 @@ static bool here_string(const char *s, size_t n, size_t i) {
         return i < n && s[i] == '<';
 }
 
-/* A $( the joiner is inside: the state to go back to at its ')', the
- * parentheses open in it, and whether it is $(( (where << is a shift). */
+/* A $( or ${ the joiner is inside: the state to go back to at its ')' or
+ * '}', the brackets open in it, and whether << in it is no heredoc ($((,
+ * where it is a shift; ${x:-<<E}, a word). */
 typedef struct JoinFrame {
         int back;
         size_t depth;
-        bool arith;
+        char open, close;
+        bool no_heredoc;
 } JoinFrame;
 
 char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc **ret_h, size_t *ret_n_h) {
@@ -784,13 +786,19 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
                         continue;
                 }
                 d[k++] = c;
-                if ((st == PLAIN || st == DQ) && c == '$' && i + 1 < n && s[i + 1] == '(') {
-                        /* $( ... ): a command line of its own, in "..." too */
+                if ((st == PLAIN || st == DQ) && c == '$' && i + 1 < n &&
+                    (s[i + 1] == '(' || s[i + 1] == '{')) {
+                        /* $( ... ): a command line of its own, in "..." too; ${ ... } */
+                        bool paren = s[i + 1] == '(';
                         if (sp == ELEMENTSOF(stack))
                                 lost = true;
                         else
-                                stack[sp++] = (JoinFrame){
-                                        .back = st, .depth = 1, .arith = i + 2 < n && s[i + 2] == '('};
+                                stack[sp++] =
+                                        (JoinFrame){.back = st,
+                                                    .depth = 1,
+                                                    .open = paren ? '(' : '{',
+                                                    .close = paren ? ')' : '}',
+                                                    .no_heredoc = !paren || (i + 2 < n && s[i + 2] == '(')};
                         d[k++] = s[++i];
                         st = PLAIN;
                         continue;
@@ -805,12 +813,13 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
                                 st = DQ;
                         else if (c == '#' && (k == 1 || shell_is_meta(d[k - 2])))
                                 st = COMMENT;
-                        else if (c == '(' && sp > 0)
+                        else if (sp > 0 && c == stack[sp - 1].open)
                                 stack[sp - 1].depth++;
-                        else if (c == ')' && sp > 0 && --stack[sp - 1].depth == 0)
+                        else if (sp > 0 && c == stack[sp - 1].close && --stack[sp - 1].depth == 0)
                                 st = stack[--sp].back;
                         else if (c == '<' && k >= 2 && d[k - 2] == '<' && (k < 3 || d[k - 3] != '<') &&
-                                 !here_string(s, n, i + 1) && !lost && !(sp > 0 && stack[sp - 1].arith)) {
+                                 !here_string(s, n, i + 1) && !lost &&
+                                 !(sp > 0 && stack[sp - 1].no_heredoc)) {
                                 ShellHeredoc *m =
                                         realloc(h, (n_h + 1) * sizeof *h); /* at most one per 2 bytes */
                                 if (!m)

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Where a line's commands run (command-internal.h): the directory the
+ * caller says the line starts in, then every place a cd or pushd of the
+ * line may have taken it; and whether a path names that first directory
+ * or one above it (the checkout, whose .git a copy takes along). By name
+ * only: it must not touch the filesystem (a symlink to the directory is
+ * not seen; the caller resolved the first one).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* base joined with a (absolute, ~/..., or relative), "." and ".."
+ * resolved by name, into out ("/" for the root); false when it cannot be
+ * told (~user, a home not known, too long, out of memory). */
+static bool resolve(const char *base, const char *home, const char *a, char out[CWD_MAX]) {
+        _cleanup_free_ char *full = NULL, *rel = NULL;
+        if (a[0] == '~' && (!home || (a[1] != 0 && a[1] != '/')))
+                return false;
+        int r = a[0] == '/'   ? asprintf(&full, "%s", a)
+                : a[0] == '~' ? asprintf(&full, "%s/%s", home, a + 1)
+                              : asprintf(&full, "%s/%s", base, a);
+        if (r < 0)
+                return false;
+        const char *t = full + strspn(full, "/");
+        rel = path_normalize(t); /* NULL: "/", or above it: the root */
+        return snprintf(out, CWD_MAX, "/%s", rel ? rel : "") < CWD_MAX;
+}
+
+void cwd_enter(Judge *j, const ShellWord *const *w, size_t n) {
+        const char *base = j->policy->cwd, *home = j->policy->home;
+        char buf[CWD_MAX];
+        size_t k = 1;
+        while (k < n && programs_plain(w[k], buf, sizeof buf) && buf[0] == '-' && buf[1]) /* cd -P, -L, -e */
+                k++;
+        char name[8];
+        bool pushd = streq_ptr(programs_plain(w[0], name, sizeof name), "pushd");
+        const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : pushd ? NULL : home;
+        /* computed, cd -, pushd alone or +N, -N: anywhere; anything, from
+         * a start not known */
+        if (!base || !a || streq(a, "-") || a[0] == '+' || (pushd && a[0] == '-') || k + 1 < n) {
+                j->cwd_unknown = true;
+                return;
+        }
+        /* from each place the line may be in: the first and every cd's */
+        for (size_t i = 0, m = j->n_cwds; i <= m && !j->cwd_unknown; i++) {
+                char out[CWD_MAX];
+                if (j->n_cwds == ELEMENTSOF(j->cwds) ||
+                    !resolve(i == 0 ? base : j->cwds[i - 1], home, a, out))
+                        j->cwd_unknown = true;
+                else
+                        memcpy(j->cwds[j->n_cwds++], out, CWD_MAX);
+        }
+}
+
+bool cwd_moved(const Judge *j) {
+        return j->n_cwds > 0 || j->cwd_unknown;
+}
+
+bool cwd_above(const Judge *j, const char *a) {
+        const char *cwd = j->policy->cwd;
+        if (strncmp(a, "/proc/", 6) == 0)
+                return true; /* /proc/self/cwd, /proc/1/root/...: the same directory by a link */
+        if (j->cwd_unknown && a[0] != '/' && a[0] != '~')
+                return true;
+        if (!cwd)
+                return false;
+        for (size_t i = 0; i <= j->n_cwds; i++) {
+                char out[CWD_MAX];
+                if (!resolve(i == 0 ? cwd : j->cwds[i - 1], j->policy->home, a, out))
+                        return a[0] != '~'; /* not told: the side that refuses, but ~user is no checkout */
+                size_t l = strlen(out);
+                if (streq(out, "/") || (strncmp(cwd, out, l) == 0 && (cwd[l] == 0 || cwd[l] == '/')))
+                        return true;
+        }
+        return false;
+}
