@@ -248,6 +248,21 @@ static const Row rows[] = {
         {"cat <<< 'cat .e*' | $BASH", false, true, ".env"},
         {"perl <<E\nsystem('cat .e*')\nE", false, true, ".env"},
         {"grep x <<< 'cat .e*'", false, false, NULL},
+        /* ... read as a shell reads it: a program known only when it runs may be one */
+        {"$SHELL <<< \"cat .e''nv\"", false, true, ".env"},
+        {"$SHELL <<< 'cat {.e,}nv'", false, true, ".env"},
+        {"$SHELL < <(echo \"cat .e''nv\")", false, true, ".env"},
+        {"$SHELL <<< \"$(echo \"cat .e''nv\")\"", false, true, ".env"},
+        {"awk 'BEGIN{system(\"sh\")}' <<'E'\ncat .e''nv\nE", false, true, ".env"},
+        {"psql <<'E'\nSELECT name FROM users WHERE note = 'it''s';\nE", false, false, NULL},
+        {"echo \"it's\" | python3 x.py", false, false, NULL},
+        {"\"$CC\" -O2 -c x.c -o x.o", false, false, NULL},
+        /* no heredoc: \<< is a '<', then <FILE; << in ${...} or $((...)) */
+        {"echo \\<<\"E\"\ncat .e\\\nnv", false, true, ".env"},
+        {": ${x:-<<E}; bash <<F\ncat .e\\\\nv\nF", false, true, ".env"},
+        {": $((1<<1)); bash <<E\ncat .e\\\\nv\nE", false, true, ".env"},
+        /* a line the lexer cannot read: refused whatever it names */
+        {"echo \"unbalanced", false, true, ".env"},
         {"sort <<< 'cat .e*' | head", false, false, NULL},
         /* a heredoc's body is no command line: a quoted delimiter's is
          * data, an unquoted one's expands as "..." does */
@@ -449,6 +464,8 @@ static const Row rows[] = {
         {"pushd +1 && cp -r r /tmp/x", true, true, ".env"},
         {"cp $(echo -r) . /tmp/x", true, true, ".env"},
         {"cp src/a.c /tmp/x", true, false, NULL},
+        {"echo ../r | xargs -I{} cp -r {} /tmp/x", true, true, ".env"},
+        {"find . -name '*.c' | xargs -I{} cp {} /tmp/x", true, false, NULL},
         {"cp -r src/*.c lib /tmp/x", true, false, NULL},
         {"rsync -a src/ /tmp/x/", true, false, NULL},
         {"zip x.zip ..", true, false, NULL},

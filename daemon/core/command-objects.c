@@ -88,8 +88,10 @@ static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) 
                         continue;
                 for (size_t k = 1; k < n; k++) {
                         const char *a = programs_plain(w[k], buf, sizeof buf);
-                        if (!a) /* an option made at run time: it may be one */
+                        if (!a && (w[k]->expansion || w[k]->substitution)) /* an option made at run time */
                                 return true;
+                        if (!a) /* a glob or brace ({}, *.c): names */
+                                continue;
                         if (streq(a, "--"))
                                 return false;
                         if (a[0] == '-' && a[1] != '-' && strpbrk(a + 1, opts[i].shorts))
@@ -244,6 +246,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         for (size_t k = 1; k < n && copy; k++)
                 if (holds_git(j, w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
                         tree = true;
+        tree = tree || (copy && j->unseen_args); /* echo ../r | xargs cp -r -t x: names made at run time */
         size_t k = 1;
         for (; find && k < n; k++) { /* find's starting points: none is . */
                 const char *a = programs_plain(w[k], buf, sizeof buf);

@@ -133,7 +133,8 @@ static int printed_text(Judge *j, const Stage *st, const char *what, const Shell
 /* The shell a command runs, if any, and the index of its word in *ret_k:
  * sh, bash, ...; eval, source and .; su and script with no command run a
  * shell on their input; a program the rule does not know with a shell
- * among its words (chrt -o 0 bash) may be running it. */
+ * among its words (chrt -o 0 bash) may be running it, and so may one known
+ * only when the line runs ($SHELL). */
 static const char *stage_shell(const ShellWord *const *w, size_t n, size_t *ret_k, char buf[static 256]) {
         static const char *const stdin_shells[] = {"su", "runuser", "script", "sg",   "newgrp", "vim",
                                                    "vi", "ex",      "nvim",   "view", "gdb",    NULL};
@@ -143,7 +144,8 @@ static const char *stage_shell(const ShellWord *const *w, size_t n, size_t *ret_
         for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
                 k += inner;
         const char *name = k < n ? programs_name(w[k], buf, 256) : NULL;
-        if (streq_any(name, stdin_shells))
+        /* $SHELL, "$(which bash)", $x: a program known only when it runs may be one */
+        if (streq_any(name, stdin_shells) || (k < n && !name && (w[k]->expansion || w[k]->substitution)))
                 name = "sh";
         for (size_t i = k + 1; name && !programs_is_shell(name) && !programs_is_wrapper(name) && i < n;
              i++) {

@@ -776,7 +776,8 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
         enum { PLAIN, SQ, ANSI, DQ, COMMENT } st = PLAIN;
         JoinFrame stack[32];
         size_t sp = 0;
-        bool lost = false; /* nested deeper than the stack: no heredoc is told apart */
+        bool lost = false;         /* nested deeper than the stack: no heredoc is told apart */
+        size_t escaped = SIZE_MAX; /* where in d the last escaped byte is */
         if (!d)
                 return NULL;
         for (size_t i = 0; i < n; i++) {
@@ -805,9 +806,10 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
                 }
                 switch (st) {
                 case PLAIN:
-                        if (c == '\\' && i + 1 < n)
+                        if (c == '\\' && i + 1 < n) {
                                 d[k++] = s[++i];
-                        else if (c == '\'')
+                                escaped = k - 1; /* \<< is no heredoc: a '<', then <FILE */
+                        } else if (c == '\'')
                                 st = k >= 2 && d[k - 2] == '$' ? ANSI : SQ;
                         else if (c == '"')
                                 st = DQ;
@@ -817,8 +819,8 @@ char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc *
                                 stack[sp - 1].depth++;
                         else if (sp > 0 && c == stack[sp - 1].close && --stack[sp - 1].depth == 0)
                                 st = stack[--sp].back;
-                        else if (c == '<' && k >= 2 && d[k - 2] == '<' && (k < 3 || d[k - 3] != '<') &&
-                                 !here_string(s, n, i + 1) && !lost &&
+                        else if (c == '<' && k >= 2 && d[k - 2] == '<' && k - 2 != escaped &&
+                                 (k < 3 || d[k - 3] != '<') && !here_string(s, n, i + 1) && !lost &&
                                  !(sp > 0 && stack[sp - 1].no_heredoc)) {
                                 ShellHeredoc *m =
                                         realloc(h, (n_h + 1) * sizeof *h); /* at most one per 2 bytes */
