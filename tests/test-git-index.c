@@ -376,13 +376,18 @@ static void test_refused(void **state) {
         b.buf[b.n - 4] = 9; /* its size says 9 */
         assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
 
-        /* split, sparse and unknown required extensions */
+        /* split, sparse and unknown required extensions (a sparse index
+         * is taken where a function says so: test_skip_worktree_sparse) */
         static const char *const required[] = {"link", "sdir", "abcd"};
         for (size_t i = 0; i < ELEMENTSOF(required); i++) {
                 build(&b, 2, GIT_HASH_SHA1);
                 b_ext(&b, required[i], "\0\0\0\0", 4);
                 n = b_end(&b);
                 assert_int_equal(read_index(b.buf, n, &s), -EOPNOTSUPP);
+                if (i == 1)
+                        continue;
+                memset(&s, 0, sizeof s);
+                assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), -EOPNOTSUPP);
                 assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n),
                                  -EOPNOTSUPP);
         }
@@ -454,6 +459,51 @@ static void test_skip_worktree(void **state) {
                         assert_ptr_equal(again, (uint8_t *) 0x1);
                         free(out);
                 }
+}
+
+/* A sparse index: its directory entries read and kept as they are, "sdir"
+ * kept, skip-worktree set on a file entry; a directory's entry without
+ * "sdir" is not an index git wrote. */
+static void test_skip_worktree_sparse(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        for (uint32_t v = 2; v <= 4; v++) {
+                b_start(&b, v, GIT_HASH_SHA1);
+                b_entry(&b, ".env", 0100644, 1, 0, 0);
+                b_entry(&b, "a.c", 0100644, 2, 0, 0);
+                b_entry(&b, "lib/", 040000, 3, 0, v >= 3 ? 0x4000 : 0);
+                b_ext(&b, "TREE", "tree-data", 9);
+                b_ext(&b, "sdir", "", 0);
+                size_t n = b_end(&b);
+                memset(&s, 0, sizeof s);
+                if (v == 2) { /* a directory's entry gets its skip-worktree bit in version 3 */
+                        assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), 0);
+                        continue;
+                }
+                assert_int_equal(read_index(b.buf, n, &s), -EOPNOTSUPP);
+                memset(&s, 0, sizeof s);
+                assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), 0);
+                assert_non_null(
+                        strstr(s.text, "S 040000 0303030303030303030303030303030303030303 0\tlib/\n"));
+                uint8_t *out = NULL;
+                size_t out_n = 0;
+                assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), 1);
+                memset(&s, 0, sizeof s);
+                assert_int_equal(git_index_entries_sparse(out, out_n, see, &s), 0);
+                assert_string_equal(s.text, "S 100644 0101010101010101010101010101010101010101 0\t.env\n"
+                                            "100644 0202020202020202020202020202020202020202 0\ta.c\n"
+                                            "S 040000 0303030303030303030303030303030303030303 0\tlib/\n");
+                assert_memory_equal(out + out_n - 20 - 8 - 17, "TREE\0\0\0\x09tree-data", 17);
+                assert_memory_equal(out + out_n - 20 - 8, "sdir\0\0\0\0", 8);
+                free(out);
+        }
+        /* the same directory entry, no "sdir": refused */
+        b_start(&b, 3, GIT_HASH_SHA1);
+        b_entry(&b, "lib/", 040000, 3, 0, 0x4000);
+        size_t n = b_end(&b);
+        memset(&s, 0, sizeof s);
+        assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), -EBADMSG);
 }
 
 /* An entry extended already (an intent to add) gains skip-worktree in
@@ -957,6 +1007,18 @@ static void test_oracle_formats(void **state) {
         every_format(oracle_one);
 }
 
+/* Our skip-worktree on ours/.git/index, written back; the extension kept
+ * is still there. */
+static void skip_ours(const char *kept) {
+        size_t n = 0, out_n = 0;
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        uint8_t *out = NULL;
+        assert_int_equal(git_index_skip_worktree((uint8_t *) buf, n, want_env, NULL, &out, &out_n), 1);
+        assert_non_null(memmem(out, out_n, kept, 4));
+        spew("ours/.git/index", out, out_n);
+        free(out);
+}
+
 /* An index git wrote with extensions: untracked cache, cache tree, end of
  * index entries. They survive, and git reads them. */
 static void test_oracle_extensions(void **state) {
@@ -972,13 +1034,9 @@ static void test_oracle_extensions(void **state) {
         _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
         assert_non_null(memmem(buf, n, "UNTR", 4));
         assert_non_null(memmem(buf, n, "EOIE", 4));
-        uint8_t *out = NULL;
-        size_t out_n = 0;
-        assert_int_equal(git_index_skip_worktree((uint8_t *) buf, n, want_env, NULL, &out, &out_n), 1);
-        assert_non_null(memmem(out, out_n, "UNTR", 4));
-        assert_null(memmem(out, out_n, "EOIE", 4));
-        spew("ours/.git/index", out, out_n);
-        free(out);
+        skip_ours("UNTR");
+        _cleanup_free_ char *after = slurp("ours/.git/index", &n);
+        assert_null(memmem(after, n, "EOIE", 4));
         assert_int_equal(
                 sh("cd ours && git ls-files -v | grep -qx 'S .env' && git fsck --no-progress --strict && "
                    "echo new > new.c && git status -uall --porcelain | grep -qx '?? new.c'"),
@@ -1048,6 +1106,47 @@ static void test_oracle_refused(void **state) {
         _cleanup_free_ char *sparse = slurp("ours/.git/index", &n);
         assert_non_null(memmem(sparse, n, "sdir", 4));
         assert_int_equal(read_index((uint8_t *) sparse, n, &s), -EOPNOTSUPP);
+}
+
+/* A sparse index (cone mode, lib/ outside it: a directory's entry):
+ * ours against git update-index --skip-worktree, in every format, and
+ * git commit -a works after it, as after git's. In a sparse checkout git
+ * clears the bit from a file that is present at its next read of the index
+ * (ours or git's alike), unless sparse.expectFilesOutsideOfPatterns is
+ * true: the watcher says so (skip-worktree-cleared) rather than set it. */
+static void oracle_sparse_one(const char *format, unsigned version) {
+        size_t n = 0;
+        print_message("sparse index: %s, index version %u\n", format, version);
+        make_repo(format, version);
+        assert_int_equal(
+                sh("for d in ours theirs; do (cd $d && git -c user.name=t -c user.email=t@t commit -qm "
+                   "two && git sparse-checkout set --cone --sparse-index && "
+                   "git ls-files -s --sparse | grep -q '^040000 .*lib/$') || exit 1; done"),
+                0);
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        assert_non_null(memmem(buf, n, "sdir", 4));
+        skip_ours("sdir");
+        assert_int_equal(
+                sh("cd theirs && git update-index --skip-worktree .env && git ls-files -v .env > ../v && "
+                   "grep -qx 'H .env' ../v && git update-index --skip-worktree .env"),
+                0);
+        assert_int_equal(
+                sh("for d in ours theirs; do (cd $d && git config sparse.expectFilesOutsideOfPatterns true "
+                   "&& "
+                   "git ls-files -s -v --sparse > ../ls-$d && "
+                   "printf 'OTHER=1\\n' > .env && echo more >> a.c && git status --porcelain > ../st-$d && "
+                   "git -c user.name=t -c user.email=t@t commit -qam three && "
+                   "git show --stat --format= HEAD > ../show-$d); done && "
+                   "cmp ls-ours ls-theirs && grep -q '^S 100644 .* 0.\\.env$' ls-ours && grep -q '^S 040000 "
+                   ".*lib/$' ls-ours && "
+                   "cmp st-ours st-theirs && cmp show-ours show-theirs && ! grep -q env show-ours && "
+                   "cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"),
+                0);
+}
+
+static void test_oracle_sparse(void **state) {
+        (void) state;
+        every_format(oracle_sparse_one);
 }
 
 /* A split or a sparse index: its cache tree dropped, git reads it as
@@ -1197,7 +1296,7 @@ static int oracle(void) {
                 cmocka_unit_test(test_oracle_formats), cmocka_unit_test(test_oracle_extensions),
                 cmocka_unit_test(test_oracle_refused), cmocka_unit_test(test_oracle_passthrough),
                 cmocka_unit_test(test_oracle_edit),    cmocka_unit_test(test_oracle_forged_tree),
-                cmocka_unit_test(test_oracle_tree),
+                cmocka_unit_test(test_oracle_tree),    cmocka_unit_test(test_oracle_sparse),
         };
         int r = RUN(tests);
         _cleanup_free_ char *cmd = NULL;
@@ -1223,6 +1322,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_edit_large),
                 cmocka_unit_test(test_trusted),
                 cmocka_unit_test(test_skip_worktree_extended),
+                cmocka_unit_test(test_skip_worktree_sparse),
                 cmocka_unit_test(test_cursor),
         };
         return RUN(tests);

@@ -17,8 +17,9 @@
  * checked against the buffer, and an index whose trailing checksum is not
  * the SHA-1 or SHA-256 of what precedes it is refused (-EBADMSG), as git
  * fsck refuses it; zeros in its place (index.skipHash, git 2.40 and later)
- * are taken, and written back as zeros. Versions 2, 3 and 4 are read; a split index ("link") or a
- * sparse index ("sdir") is -EOPNOTSUPP; another version -EPROTONOSUPPORT.
+ * are taken, and written back as zeros. Versions 2, 3 and 4 are read; a split index ("link") is
+ * -EOPNOTSUPP, and so is a sparse index ("sdir") but where a function says it takes one; another
+ * version -EPROTONOSUPPORT.
  */
 
 typedef enum GitHashAlgo {
@@ -47,6 +48,13 @@ typedef struct GitIndexEntry {
 int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
                       void *ctx);
 
+/* git_index_entries(), a sparse index ("sdir", git sparse-checkout
+ * --sparse-index) taken as well: its directory entries (mode 040000, the
+ * path ending in '/', the tree's id; skip-worktree as git writes them)
+ * emitted as they are, each standing for every path below it. */
+int git_index_entries_sparse(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
+                             void *ctx);
+
 /* git_index_entries() of an index git itself has just written, in a
  * repository whose hash is algo: its checksum (a pass over the whole
  * file) is not verified again; every length, the order and each name
@@ -73,7 +81,9 @@ static inline void git_index_cursor_freep(GitIndexCursor **c) {
 }
 
 /* Set skip-worktree on every stage-0 entry that lacks it and for whose
- * path want says true, as "git update-index --skip-worktree" would: the
+ * path want says true, as "git update-index --skip-worktree" would (a
+ * sparse index too: want sees its directory entries as well, and "sdir"
+ * is kept): the
  * entry gains CE_EXTENDED, a version 2 index becomes version 3, the
  * EOIE and IEOT extensions (offsets that no longer hold) are dropped, the
  * other extensions are kept as they are, and the checksum is computed

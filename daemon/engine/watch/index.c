@@ -5,6 +5,7 @@
 
 #include <strings.h>
 
+#include "git-audit.h"
 #include "git-index.h"
 
 /* An index larger than this is not read (git's own cap is far above). */
@@ -51,6 +52,7 @@ typedef struct IndexCtx {
         Watch *w;
         Checkout *c;
         char *list;      /* the masked paths git is told to leave alone */
+        char *lacking;   /* the tracked masked paths that lack skip-worktree */
         bool needs_skip; /* a tracked masked path lacks skip-worktree */
         size_t hashed;   /* bytes of protected files hashed in this pass */
 } IndexCtx;
@@ -70,7 +72,7 @@ static void index_failed(Watch *w, Checkout *c, const char *index, int r, const 
         log_event(w->c.log, LOG_WARN, "index-failed",
                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
                   "path policy: nested checkout {checkout}: %s {path}: %s", what,
-                  r == -EOPNOTSUPP ? "a split or sparse index (not handled)"
+                  r == -EOPNOTSUPP ? "a split index (not handled)"
                   : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
                                    : strerror(-r));
 }
@@ -162,8 +164,10 @@ static int file_oid(Watch *w, const char *p, GitHashAlgo algo, uint8_t oid[stati
 static void check_entry(void *ctx, const GitIndexEntry *e) {
         IndexCtx *x = ctx;
         Watch *w = x->w;
-        if (e->stage == 0 && !e->skip_worktree && !x->needs_skip && bound_action(w, x->c, e->path, true))
+        if (e->stage == 0 && !e->skip_worktree && bound_action(w, x->c, e->path, true)) {
                 x->needs_skip = true;
+                audit_emit(&x->lacking, e->path);
+        }
         if (e->stage != 0 || e->skip_worktree || (e->mode & 0170000) != 0100000 ||
             !bound_action(w, x->c, e->path, false))
                 return;
@@ -208,8 +212,53 @@ void forget_differs(Watch *w, const char *dir) {
                         free(hashmap_remove(w->hashed, key));
 }
 
+/* A config file's boolean: 1 true, 0 false or not there (or unreadable:
+ * git would die on it, and then nothing here matters). */
+static bool config_true(Watch *w, const char *dir, const char *file, const char *key) {
+        _cleanup_free_ char *p = path_join(dir, file), *buf = NULL;
+        size_t n = 0;
+        bool v = false;
+        if (!p || w->c.files->read_all(w->files, p, 1024 * 1024, &buf, &n) < 0)
+                return false;
+        return git_config_bool(buf, n, key, &v) > 0 && v;
+}
+
+/* Whether git clears the skip-worktree bit of every file that is present
+ * in c's worktree (a masked one is, as /dev/null): it does in a sparse
+ * checkout (repo_read_index: clear_skip_worktree_from_present_files, git
+ * 2.37 and later), at every read of the index, unless
+ * sparse.expectFilesOutsideOfPatterns is true. A bit set there is gone at
+ * git's next command: setting it would race git and say what does not hold. */
+static bool sparse_clears(Watch *w, const Checkout *c) {
+        const char *common = c->commondir ? c->commondir : c->gitdir;
+        bool wt = config_true(w, common, "config", "extensions.worktreeconfig");
+        bool sparse = config_true(w, common, "config", "core.sparsecheckout") ||
+                      (wt && config_true(w, c->gitdir, "config.worktree", "core.sparsecheckout"));
+        bool expect =
+                config_true(w, common, "config", "sparse.expectfilesoutsideofpatterns") ||
+                (wt && config_true(w, c->gitdir, "config.worktree", "sparse.expectfilesoutsideofpatterns"));
+        return sparse && !expect;
+}
+
+/* Said once a checkout, till its bits hold again: git clears them. */
+static void say_sparse(Watch *w, Checkout *c, const char *list) {
+        if (c->sparse_said)
+                return;
+        c->sparse_said = true;
+        log_event(
+                w->c.log, LOG_WARN, "skip-worktree-cleared",
+                LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", list ? list : "")),
+                "path policy: nested checkout {checkout} is a sparse checkout: git clears skip-worktree "
+                "from "
+                "a tracked file that is present, and masked {path} is (as /dev/null), so its index holds "
+                "it without the bit: git status shows it modified and git commit -a refuses it (commit "
+                "named paths instead); sparse.expectFilesOutsideOfPatterns=true in its config lets the bit "
+                "stand");
+}
+
 /* Read the index, say the protected files that differ from it, and, when
- * write, set skip-worktree where it is missing. Whether it is missing. */
+ * write, set skip-worktree where it is missing. Whether it is missing (and
+ * can be set: not in a sparse checkout whose git clears it). */
 bool index_look(Watch *w, Checkout *c, bool write) {
         if (!c->gitdir || w->c.binder->warn_only || !w->c.files->read_all)
                 return false;
@@ -233,7 +282,13 @@ bool index_look(Watch *w, Checkout *c, bool write) {
                 return false;
         }
         IndexCtx x = {.w = w, .c = c};
-        r = git_index_entries((const uint8_t *) buf, n, check_entry, &x);
+        r = git_index_entries_sparse((const uint8_t *) buf, n, check_entry, &x);
+        _cleanup_free_ char *lacking = x.lacking;
+        if (r >= 0 && x.needs_skip && sparse_clears(w, c)) {
+                say_sparse(w, c, lacking);
+                x.needs_skip = false;
+        } else if (r >= 0)
+                c->sparse_said = false;
         if (r < 0) {
                 index_failed(w, c, index, r, "cannot read");
                 return false;
