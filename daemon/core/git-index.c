@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "git-index.h"
+#include "git-index-internal.h"
 
 #include <errno.h>
 #include <nettle/sha1.h>
@@ -120,6 +121,7 @@ typedef struct Index {
         bool skip_hash;     /* zeros in place of the checksum (index.skipHash) */
         bool passthrough;   /* split and sparse indexes taken, their entries not emitted */
         bool sparse;        /* a sparse index ("sdir") taken, its directory entries emitted */
+        bool split;         /* a split index ("link") taken, its nameless entries emitted */
 } Index;
 
 /* What a walk takes: entries git's plain index holds; those and a sparse
@@ -128,6 +130,7 @@ typedef struct Index {
 typedef enum WalkMode {
         WALK_PLAIN,
         WALK_SPARSE,
+        WALK_SPLIT,
         WALK_PASSTHROUGH,
 } WalkMode;
 
@@ -210,7 +213,8 @@ static void cursor_init(Cursor *c, Index *ix, const uint8_t *buf, size_t n, GitH
                       .ext_end = n - (size_t) algo,
                       .skip_hash = skip_hash,
                       .passthrough = mode == WALK_PASSTHROUGH,
-                      .sparse = mode == WALK_SPARSE};
+                      .sparse = mode == WALK_SPARSE,
+                      .split = mode == WALK_SPLIT};
         *c = (Cursor){.ix = ix, .off = 12};
 }
 
@@ -228,10 +232,9 @@ static int cursor_end(Cursor *c) {
                 uint32_t sz = be32(buf + off + 4);
                 if (ix->ext_end - off - 8 < sz)
                         return -EBADMSG;
-                bool sdir = memcmp(buf + off, "sdir", 4) == 0;
-                bool known = memcmp(buf + off, "link", 4) == 0 || sdir;
-                if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(ix->passthrough && known) &&
-                    !(ix->sparse && sdir))
+                bool sdir = memcmp(buf + off, "sdir", 4) == 0, link = memcmp(buf + off, "link", 4) == 0;
+                if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(ix->passthrough && (link || sdir)) &&
+                    !(ix->sparse && sdir) && !(ix->split && link))
                         return -EOPNOTSUPP; /* "link" (split index), "sdir" (sparse), or unknown */
                 c->linked = c->linked || memcmp(buf + off, "link", 4) == 0;
                 c->sparse = c->sparse || memcmp(buf + off, "sdir", 4) == 0;
@@ -380,7 +383,8 @@ static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bo
 
         cursor_init(&c, ix, buf, n, algo, skip_hash, mode);
         while ((r = cursor_step(&c, &raw, &e)) > 0)
-                if (e.path[0] && each && mode != WALK_PASSTHROUGH && (r = each(ctx, ix, &raw, &e)) < 0)
+                if ((e.path[0] || mode == WALK_SPLIT) && each && mode != WALK_PASSTHROUGH &&
+                    (r = each(ctx, ix, &raw, &e)) < 0)
                         return r;
         return r;
 }
@@ -459,6 +463,39 @@ int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
         if (algo != GIT_HASH_SHA1 && algo != GIT_HASH_SHA256)
                 return -EINVAL;
         return walk(buf, n, &ix, algo, WALK_PLAIN, emit_one, &x);
+}
+
+typedef struct EachRaw {
+        void (*each)(void *ctx, const GitIndexRaw *raw);
+        void *ctx;
+} EachRaw;
+
+static int each_raw(void *ctx, const Index *ix, const Raw *raw, const GitIndexEntry *e) {
+        EachRaw *x = ctx;
+        (void) ix;
+        GitIndexRaw r = {
+                .off = raw->off, .size = raw->size, .flags = raw->flags, .flags2 = raw->flags2, .e = *e};
+        x->each(x->ctx, &r);
+        return 0;
+}
+
+int git_index_walk_split(const uint8_t *buf, size_t n, void (*each)(void *ctx, const GitIndexRaw *raw),
+                         void *ctx, GitIndexLayout *ret) {
+        Index ix;
+        EachRaw x = {.each = each, .ctx = ctx};
+        int r = walk(buf, n, &ix, 0, WALK_SPLIT, each_raw, &x);
+        if (r < 0)
+                return r;
+        *ret = (GitIndexLayout){.version = ix.version,
+                                .algo = ix.algo,
+                                .entries_end = ix.entries_end,
+                                .ext_end = ix.ext_end,
+                                .skip_hash = ix.skip_hash};
+        return 0;
+}
+
+void git_index_digest(GitHashAlgo algo, const void *data, size_t n, uint8_t out[32]) {
+        hash(algo, "", 0, data, n, out);
 }
 
 struct GitIndexCursor {

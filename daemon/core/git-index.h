@@ -93,6 +93,33 @@ static inline void git_index_cursor_freep(GitIndexCursor **c) {
 int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path),
                             void *ctx, uint8_t **ret, size_t *ret_n);
 
+/*
+ * A split index (core.splitIndex, update-index --split-index): the index
+ * holds what changed since its shared index ("sharedindex.<id>" in the
+ * gitdir, named by the "link" extension), which git merges in as
+ * split-index.c does (a replace and a delete bitmap, EWAH-compressed, by
+ * position in the shared index). Versions 2 and 3; a version 4 split index
+ * is -EOPNOTSUPP.
+ *
+ * _base: 1 with the shared index's id (the index's hash's bytes) in oid
+ * and its hash in *ret_algo; 0 when buf is not a split index; -errno as
+ * git_index_entries(). _entries: git_index_entries() of the merged index,
+ * given the shared index's bytes (-EBADMSG when they are not the shared
+ * index the link names, or the bitmaps name what git would die on;
+ * -EINVAL when buf is not a split index). _skip_worktree: as
+ * git_index_skip_worktree() on the merged index, written the way git
+ * update-index --skip-worktree writes it: the bit set in place on an
+ * entry of the split index, and a shared entry gaining it becomes a
+ * replacement (a nameless copy in the split index, its position in the
+ * replace bitmap); the shared index is never written.
+ */
+int git_index_split_base(const uint8_t *buf, size_t n, uint8_t oid[32], GitHashAlgo *ret_algo);
+int git_index_split_entries(const uint8_t *buf, size_t n, const uint8_t *shared, size_t shared_n,
+                            void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx);
+int git_index_split_skip_worktree(const uint8_t *buf, size_t n, const uint8_t *shared, size_t shared_n,
+                                  bool (*want)(void *ctx, const char *path), void *ctx, uint8_t **ret,
+                                  size_t *ret_n);
+
 /* One path's new entry: mode and oid at stage 0, or (mode 0) none. */
 typedef struct GitIndexEdit {
         const char *path;

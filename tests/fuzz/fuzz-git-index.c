@@ -4,7 +4,8 @@
  * as index.skipHash writes it); the rest is an index without its checksum,
  * which the target appends, so that mutations reach the parser instead of stopping
  * at the checksum. Invariants: an answer is 0 or one of the documented
- * errors, the same for both calls; a failed write leaves its output alone;
+ * errors, the same for both calls (the sparse read's and the writer's,
+ * which take a sparse index; the plain read's is a subset); a failed write leaves its output alone;
  * a written index reads again, with the same entries in the same order,
  * skip-worktree set where asked, and asking again changes nothing. The
  * editor: the same answer for an index it can edit; an edited index reads
@@ -83,24 +84,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 sha256_digest(&s, 32, buf + n);
         }
 
-        List before = {0};
+        List before = {0}, sparse = {0};
         int r = git_index_entries(buf, total, add, &before);
         if (!documented(r))
+                abort();
+        /* a sparse index taken as well: what the plain read takes reads the same */
+        int rs = git_index_entries_sparse(buf, total, add, &sparse);
+        if (!documented(rs) || (r == 0 && (rs != 0 || sparse.n != before.n ||
+                                           (before.n && memcmp(sparse.text, before.text, before.n) != 0))))
                 abort();
         uint8_t *out = (uint8_t *) 0x1;
         size_t out_n = 7;
         int w = git_index_skip_worktree(buf, total, want, NULL, &out, &out_n);
         if (w < 0) {
-                if ((w != r && w != -ENOMEM && r != -ENOMEM) || out != (uint8_t *) 0x1 || out_n != 7)
+                if ((w != rs && w != -ENOMEM && rs != -ENOMEM) || out != (uint8_t *) 0x1 || out_n != 7)
                         abort();
-        } else if (r != 0) {
+        } else if (rs != 0) {
                 abort();
         } else if (w == 1) {
                 List after = {0};
-                if (git_index_entries(out, out_n, add, &after) != 0)
+                if (git_index_entries_sparse(out, out_n, add, &after) != 0)
                         abort();
-                if (after.count != before.count || after.n != before.n ||
-                    memcmp(after.text, before.text, before.n) != 0)
+                if (after.count != sparse.count || after.n != sparse.n ||
+                    memcmp(after.text, sparse.text, sparse.n) != 0)
                         abort();
                 /* every wanted entry has it now: asking again is a no-op */
                 uint8_t *again = (uint8_t *) 0x1;
@@ -174,6 +180,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         free(walked.text);
         free(stepped.text);
         free(before.text);
+        free(sparse.text);
         free(buf);
         return 0;
 }

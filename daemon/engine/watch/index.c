@@ -72,9 +72,10 @@ static void index_failed(Watch *w, Checkout *c, const char *index, int r, const 
         log_event(w->c.log, LOG_WARN, "index-failed",
                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
                   "path policy: nested checkout {checkout}: %s {path}: %s", what,
-                  r == -EOPNOTSUPP ? "a split index (not handled)"
-                  : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
-                                   : strerror(-r));
+                  r == -EOPNOTSUPP
+                          ? "a version 4 split index, or an extension git requires that is not known here"
+                  : r == -EBADMSG ? "not an index git wrote (or a bad checksum)"
+                                  : strerror(-r));
 }
 
 /* A tracked masked path reads as /dev/null: to git, a file replaced by a
@@ -83,11 +84,13 @@ static void index_failed(Watch *w, Checkout *c, const char *index, int r, const 
  * (update-index --skip-worktree): the bit set in the index, under
  * index.lock, by this process; git is never run (its config, hooks and
  * fsmonitor are the agent's). */
-static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t *buf, size_t n) {
+static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t *buf, size_t n,
+                        const uint8_t *shared, size_t shared_n) {
         IndexCtx x = {.w = w, .c = c};
         _cleanup_free_ uint8_t *out = NULL;
         size_t out_n = 0;
-        int r = git_index_skip_worktree(buf, n, want_skip, &x, &out, &out_n);
+        int r = shared ? git_index_split_skip_worktree(buf, n, shared, shared_n, want_skip, &x, &out, &out_n)
+                       : git_index_skip_worktree(buf, n, want_skip, &x, &out, &out_n);
         _cleanup_free_ char *list = x.list;
         if (r <= 0) {
                 if (r < 0)
@@ -212,6 +215,26 @@ void forget_differs(Watch *w, const char *dir) {
                         free(hashmap_remove(w->hashed, key));
 }
 
+/* A split index's shared index (sharedindex.<id> in the gitdir, as git's
+ * read_index_from finds it): 1 with its bytes, 0 when buf is not a split
+ * index, or -errno. */
+static int read_shared(Watch *w, const Checkout *c, const char *buf, size_t n, char **ret, size_t *ret_n) {
+        uint8_t oid[32];
+        GitHashAlgo algo;
+        char name[sizeof "sharedindex." + 64];
+        int r = git_index_split_base((const uint8_t *) buf, n, oid, &algo);
+        if (r <= 0)
+                return r;
+        int k = snprintf(name, sizeof name, "sharedindex.");
+        for (size_t i = 0; i < (size_t) algo; i++)
+                k += snprintf(name + k, sizeof name - (size_t) k, "%02x", oid[i]);
+        _cleanup_free_ char *p = path_join(c->gitdir, name);
+        if (!p)
+                return -ENOMEM;
+        r = w->c.files->read_all(w->files, p, INDEX_MAX, ret, ret_n);
+        return r < 0 ? r : 1;
+}
+
 /* A config file's boolean: 1 true, 0 false or not there (or unreadable:
  * git would die on it, and then nothing here matters). */
 static bool config_true(Watch *w, const char *dir, const char *file, const char *key) {
@@ -282,7 +305,20 @@ bool index_look(Watch *w, Checkout *c, bool write) {
                 return false;
         }
         IndexCtx x = {.w = w, .c = c};
+        _cleanup_free_ char *shared = NULL;
+        size_t shared_n = 0;
         r = git_index_entries_sparse((const uint8_t *) buf, n, check_entry, &x);
+        if (r == -EOPNOTSUPP) { /* a split index, or another extension git requires */
+                int k = read_shared(w, c, buf, n, &shared, &shared_n);
+                if (k > 0) {
+                        /* what the first pass saw was the split index's part alone */
+                        free(x.lacking);
+                        x = (IndexCtx){.w = w, .c = c};
+                        r = git_index_split_entries((const uint8_t *) buf, n, (const uint8_t *) shared,
+                                                    shared_n, check_entry, &x);
+                } else if (k < 0)
+                        r = k;
+        }
         _cleanup_free_ char *lacking = x.lacking;
         if (r >= 0 && x.needs_skip && sparse_clears(w, c)) {
                 say_sparse(w, c, lacking);
@@ -300,7 +336,7 @@ bool index_look(Watch *w, Checkout *c, bool write) {
                 c->index_needs_skip = x.needs_skip;
         }
         if (x.needs_skip && write)
-                skip_masked(w, c, index, (const uint8_t *) buf, n);
+                skip_masked(w, c, index, (const uint8_t *) buf, n, (const uint8_t *) shared, shared_n);
         return x.needs_skip;
 }
 
