@@ -298,7 +298,12 @@ bool resolve_git(Watch *w, Checkout *c) {
                 why = "it does not exist (yet), and cannot be followed (out of memory)";
         }
 
-        if (why && c->refused != why) {
+        /* While git may still be writing the .git file or commondir (its
+         * makers run: pending, or about to, as the outcome changed and the
+         * caller starts them), a refusal is not said: protect_git judges
+         * again once they are done, and says it then if it stands. */
+        bool judged = !c->pending && !changed;
+        if (why && judged && c->refused != why) {
                 _cleanup_free_ char *dotgit = path_join(c->path, ".git");
                 log_event(w->c.log, LOG_WARN, "gitdir-refused",
                           LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", dotgit),
@@ -307,7 +312,8 @@ bool resolve_git(Watch *w, Checkout *c) {
                           "protected%s",
                           why, missing ? " until it appears" : "");
         }
-        c->refused = why;
+        if (!why || judged)
+                c->refused = why;
         if (changed && c->gitfile)
                 watch_dir(w, c->gitdir);
         if (changed)
