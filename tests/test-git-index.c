@@ -1267,7 +1267,7 @@ static void oracle_split_one(const char *format, unsigned version, const char *m
                          0);
         _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
         uint8_t oid[32];
-        char name[80] = "ours/.git/sharedindex.";
+        char name[128] = "ours/.git/sharedindex.";
         GitHashAlgo algo;
         assert_int_equal(git_index_split_base((uint8_t *) buf, n, oid, &algo), 1);
         hex(oid, (size_t) algo, name + strlen(name));
