@@ -256,10 +256,6 @@ static int split_read(Split *s, const uint8_t *buf, size_t n, const uint8_t *sha
         if ((r = find_link(s)) <= 0)
                 return r;
         size_t hashsz = (size_t) s->ix.lay.algo;
-        /* a version 4 split index strips its replacements' names against
-         * the names before them: not taken */
-        if (s->ix.lay.version == 4)
-                return -EOPNOTSUPP;
         if (s->link_n < 8 + hashsz)
                 return -EBADMSG;
         for (; s->nameless < s->ix.n && !s->ix.v[s->nameless].e.path[0]; s->nameless++)
@@ -359,8 +355,11 @@ int git_index_split_entries(const uint8_t *buf, size_t n, const uint8_t *shared,
 
 /* ---- skip-worktree, as git update-index --skip-worktree writes it ---- */
 
-/* One entry, version 2 or 3: raw's stat data and id, flags, a name (""
- * for a replacement) and its NUL padding. */
+/* One entry: raw's stat data and id, flags, a name ("" for a
+ * replacement) and its NUL padding; in version 4, the name field as raw
+ * has it (the named entries keep their order, so what each strips of the
+ * name before it holds; the replacements come first, each an empty name
+ * told against an empty one: a 0 and a NUL, as git writes them). */
 static int put_entry(Out *o, const Split *s, const uint8_t *from, const GitIndexRaw *raw, const char *name,
                      bool skip) {
         size_t hashsz = (size_t) s->ix.lay.algo, len = strlen(name);
@@ -376,6 +375,11 @@ static int put_entry(Out *o, const Split *s, const uint8_t *from, const GitIndex
         int r = out_put(o, from + raw->off, FIXED + hashsz);
         if (r >= 0)
                 r = out_put(o, w, (flags & CE_EXTENDED) ? 4 : 2);
+        if (r >= 0 && s->ix.lay.version == 4) {
+                size_t was = FIXED + hashsz + 2 + ((raw->flags & CE_EXTENDED) ? 2 : 0);
+                static const uint8_t empty[2] = {0, 0};
+                return len == 0 ? out_put(o, empty, 2) : out_put(o, from + raw->off + was, raw->size - was);
+        }
         if (r >= 0)
                 r = out_put(o, name, len);
         return r < 0 ? r : out_put(o, zeros, ((head + len + 8) & ~(size_t) 7) - head - len);

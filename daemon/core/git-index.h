@@ -98,8 +98,7 @@ int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx
  * holds what changed since its shared index ("sharedindex.<id>" in the
  * gitdir, named by the "link" extension), which git merges in as
  * split-index.c does (a replace and a delete bitmap, EWAH-compressed, by
- * position in the shared index). Versions 2 and 3; a version 4 split index
- * is -EOPNOTSUPP.
+ * position in the shared index). Versions 2 to 4.
  *
  * _base: 1 with the shared index's id (the index's hash's bytes) in oid
  * and its hash in *ret_algo; 0 when buf is not a split index; -errno as

@@ -72,10 +72,9 @@ static void index_failed(Watch *w, Checkout *c, const char *index, int r, const 
         log_event(w->c.log, LOG_WARN, "index-failed",
                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
                   "path policy: nested checkout {checkout}: %s {path}: %s", what,
-                  r == -EOPNOTSUPP
-                          ? "a version 4 split index, or an extension git requires that is not known here"
-                  : r == -EBADMSG ? "not an index git wrote (or a bad checksum)"
-                                  : strerror(-r));
+                  r == -EOPNOTSUPP ? "an extension git requires that is not known here"
+                  : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
+                                   : strerror(-r));
 }
 
 /* A tracked masked path reads as /dev/null: to git, a file replaced by a
