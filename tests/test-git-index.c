@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "git-index-fixture.h"
 #include "git-index.h"
 #include "tests.h"
 #include "util.h"
@@ -21,158 +22,6 @@
  * must read to git exactly as one after "git update-index --skip-worktree"
  * (ls-files -s and -v), with git fsck clean.
  */
-
-/* ---- an index built by hand ---- */
-
-typedef struct B {
-        uint8_t buf[1 << 18];
-        size_t n;
-        uint32_t version, count;
-        GitHashAlgo algo;
-        char prev[8192];
-} B;
-
-static void put32(uint8_t *p, uint32_t v) {
-        p[0] = (uint8_t) (v >> 24);
-        p[1] = (uint8_t) (v >> 16);
-        p[2] = (uint8_t) (v >> 8);
-        p[3] = (uint8_t) v;
-}
-
-static void b_start(B *b, uint32_t version, GitHashAlgo algo) {
-        memset(b, 0, sizeof *b);
-        b->version = version;
-        b->algo = algo;
-        memcpy(b->buf, "DIRC", 4);
-        put32(b->buf + 4, version);
-        b->n = 12;
-}
-
-static void b_bytes(B *b, const void *p, size_t n) {
-        assert_true(b->n + n <= sizeof b->buf);
-        memcpy(b->buf + b->n, p, n);
-        b->n += n;
-}
-
-/* One entry: the oid is oidbyte repeated; flags2 != 0 makes it extended. */
-static void b_entry(B *b, const char *path, uint32_t mode, uint8_t oidbyte, unsigned stage,
-                    uint16_t flags2) {
-        uint8_t fixed[40] = {0}, oid[32];
-        size_t len = strlen(path), hashsz = (size_t) b->algo;
-        put32(fixed + 24, mode);
-        put32(fixed + 36, 7); /* size */
-        b_bytes(b, fixed, 40);
-        memset(oid, oidbyte, sizeof oid);
-        b_bytes(b, oid, hashsz);
-        uint16_t flags = (uint16_t) ((len < 0xfff ? len : 0xfff) | (stage << 12) | (flags2 ? 0x4000 : 0));
-        uint8_t w[2] = {(uint8_t) (flags >> 8), (uint8_t) flags};
-        b_bytes(b, w, 2);
-        if (flags2) {
-                uint8_t w2[2] = {(uint8_t) (flags2 >> 8), (uint8_t) flags2};
-                b_bytes(b, w2, 2);
-        }
-        if (b->version == 4) {
-                size_t plen = strlen(b->prev), common = 0;
-                while (common < plen && common < len && b->prev[common] == path[common])
-                        common++;
-                /* strip = plen - common, as git's encode_varint */
-                size_t v = plen - common;
-                uint8_t vb[16];
-                int pos = (int) sizeof vb - 1;
-                vb[pos] = v & 0x7f;
-                while (v >>= 7)
-                        vb[--pos] = 0x80 | (--v & 0x7f);
-                b_bytes(b, vb + pos, sizeof vb - (size_t) pos);
-                b_bytes(b, path + common, len - common + 1);
-                strcpy(b->prev, path);
-        } else {
-                size_t used = 40 + hashsz + 2 + (flags2 ? 2 : 0) + len;
-                size_t total = (used + 8) & ~(size_t) 7;
-                b_bytes(b, path, len);
-                static const uint8_t zeros[8];
-                b_bytes(b, zeros, total - used);
-        }
-        b->count++;
-}
-
-static void b_ext(B *b, const char sig[4], const void *data, uint32_t n) {
-        uint8_t h[8];
-        memcpy(h, sig, 4);
-        put32(h + 4, n);
-        b_bytes(b, h, 8);
-        b_bytes(b, data, n);
-}
-
-static void digest(GitHashAlgo algo, const uint8_t *p, size_t n, uint8_t *out) {
-        if (algo == GIT_HASH_SHA1) {
-                struct sha1_ctx s;
-                sha1_init(&s);
-                sha1_update(&s, n, p);
-                sha1_digest(&s, 20, out);
-        } else {
-                struct sha256_ctx s;
-                sha256_init(&s);
-                sha256_update(&s, n, p);
-                sha256_digest(&s, 32, out);
-        }
-}
-
-static bool zero_hash; /* b_end writes zeros, as index.skipHash does */
-
-static size_t b_end(B *b) {
-        put32(b->buf + 8, b->count);
-        uint8_t d[32] = {0};
-        if (!zero_hash)
-                digest(b->algo, b->buf, b->n, d);
-        b_bytes(b, d, (size_t) b->algo);
-        return b->n;
-}
-
-/* ---- what an index reads as ---- */
-
-typedef struct Seen {
-        char text[1 << 16];
-        size_t n;
-} Seen;
-
-static void hex(const uint8_t *p, size_t n, char *out) {
-        for (size_t i = 0; i < n; i++)
-                sprintf(out + 2 * i, "%02x", p[i]);
-}
-
-/* As git ls-files -s prints it, plus S for skip-worktree. */
-static void see(void *ctx, const GitIndexEntry *e) {
-        Seen *s = ctx;
-        char oid[65];
-        hex(e->oid, (size_t) e->algo, oid);
-        int k = snprintf(s->text + s->n, sizeof s->text - s->n, "%s%06o %s %u\t%s\n",
-                         e->skip_worktree ? "S " : "", e->mode, oid, e->stage, e->path);
-        assert_true(k > 0 && (size_t) k < sizeof s->text - s->n);
-        s->n += (size_t) k;
-}
-
-static int read_index(const uint8_t *buf, size_t n, Seen *s) {
-        memset(s, 0, sizeof *s);
-        return git_index_entries(buf, n, see, s);
-}
-
-static bool want_env(void *ctx, const char *path) {
-        (void) ctx;
-        const char *base = strrchr(path, '/');
-        return streq(base ? base + 1 : path, ".env");
-}
-
-static bool want_all(void *ctx, const char *path) {
-        (void) ctx;
-        (void) path;
-        return true;
-}
-
-static bool want_none(void *ctx, const char *path) {
-        (void) ctx;
-        (void) path;
-        return false;
-}
 
 /* ---- tests ---- */
 
@@ -510,106 +359,6 @@ static void test_skip_worktree_sparse(void **state) {
         size_t n = b_end(&b);
         memset(&s, 0, sizeof s);
         assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), -EBADMSG);
-}
-
-/* An EWAH bitmap of bits in the first 64 (one marker, one literal word). */
-static size_t ewah(uint8_t *out, uint64_t lit, uint32_t bit_size) {
-        uint64_t w[2] = {(uint64_t) 1 << 33, lit};
-        put32(out, bit_size);
-        put32(out + 4, 2);
-        for (int i = 0; i < 2; i++) {
-                put32(out + 8 + 8 * i, (uint32_t) (w[i] >> 32));
-                put32(out + 12 + 8 * i, (uint32_t) w[i]);
-        }
-        put32(out + 24, 0);
-        return 28;
-}
-
-/* shared: .env a.c b.c; split: a.c replaced (oid 9), b.c deleted, c.c new. */
-static size_t b_split(B *shared, B *b, uint32_t version, uint64_t del, uint64_t rep, const char *extra,
-                      size_t extra_n) {
-        b_start(shared, 2, GIT_HASH_SHA1);
-        b_entry(shared, ".env", 0100644, 1, 0, 0);
-        b_entry(shared, "a.c", 0100644, 2, 0, 0);
-        b_entry(shared, "b.c", 0100644, 3, 0, 0);
-        size_t shared_n = b_end(shared);
-        b_start(b, version, GIT_HASH_SHA1);
-        b_entry(b, "", 0100644, 9, 0, 0);
-        b_entry(b, "c.c", 0100644, 4, 0, 0);
-        uint8_t link[20 + 2 * 28 + 8];
-        memcpy(link, shared->buf + shared_n - 20, 20);
-        size_t k = 20 + ewah(link + 20, del, 3);
-        k += ewah(link + k, rep, 2);
-        memcpy(link + k, extra, extra_n);
-        b_ext(b, "link", link, (uint32_t) (k + extra_n));
-        return b_end(b);
-}
-
-static void test_split(void **state) {
-        (void) state;
-        static B shared, b;
-        Seen s = {0};
-        size_t n, shared_n;
-        uint8_t *out = NULL;
-        size_t out_n = 0;
-        for (uint32_t v = 2; v <= 4; v += 2) {
-                n = b_split(&shared, &b, v, 0x4, 0x2, "", 0);
-                shared_n = shared.n;
-                uint8_t oid[32];
-                GitHashAlgo algo = 0;
-                assert_int_equal(git_index_split_base(b.buf, n, oid, &algo), 1);
-                assert_int_equal(algo, GIT_HASH_SHA1);
-                assert_memory_equal(oid, shared.buf + shared_n - 20, 20);
-                assert_int_equal(git_index_split_base(shared.buf, shared_n, oid, &algo), 0); /* not split */
-                assert_int_equal(read_index(b.buf, n, &s), -EOPNOTSUPP);
-                memset(&s, 0, sizeof s);
-                assert_int_equal(git_index_split_entries(b.buf, n, shared.buf, shared_n, see, &s), 0);
-                assert_string_equal(s.text, "100644 0101010101010101010101010101010101010101 0\t.env\n"
-                                            "100644 0909090909090909090909090909090909090909 0\ta.c\n"
-                                            "100644 0404040404040404040404040404040404040404 0\tc.c\n");
-                /* .env becomes a replacement; a.c's (set in place) and c.c gain the bit too */
-                assert_int_equal(git_index_split_skip_worktree(b.buf, n, shared.buf, shared_n, want_all,
-                                                               NULL, &out, &out_n),
-                                 1);
-                assert_int_equal(out[7], v == 2 ? 3 : 4);
-                memset(&s, 0, sizeof s);
-                assert_int_equal(git_index_split_entries(out, out_n, shared.buf, shared_n, see, &s), 0);
-                assert_string_equal(s.text, "S 100644 0101010101010101010101010101010101010101 0\t.env\n"
-                                            "S 100644 0909090909090909090909090909090909090909 0\ta.c\n"
-                                            "S 100644 0404040404040404040404040404040404040404 0\tc.c\n");
-                assert_int_equal(out[11], 3); /* two replacements and c.c */
-                free(out);
-        }
-
-        /* what git dies on, or a shared index that is not the one named */
-        static const struct {
-                uint32_t version;
-                uint64_t del, rep;
-                const char *extra;
-                int r;
-        } bad[] = {
-                {2, 0x4, 0x6, "", -EBADMSG}, /* two bits, one nameless */
-                {2, 0x2, 0x2, "", -EBADMSG}, /* deleted and replaced */
-                {2, 0x4, 0x8, "", -EBADMSG}, /* past the shared index */
-                {2, 0x4, 0x2, "garbage", -EBADMSG}, {2, 0, 0, "", -EBADMSG},
-        };
-        for (size_t i = 0; i < ELEMENTSOF(bad); i++) {
-                n = b_split(&shared, &b, bad[i].version, bad[i].del, bad[i].rep, bad[i].extra,
-                            strlen(bad[i].extra));
-                memset(&s, 0, sizeof s);
-                assert_int_equal(git_index_split_entries(b.buf, n, shared.buf, shared.n, see, &s), bad[i].r);
-                out = (uint8_t *) 0x1;
-                assert_int_equal(git_index_split_skip_worktree(b.buf, n, shared.buf, shared.n, want_all,
-                                                               NULL, &out, &out_n),
-                                 bad[i].r);
-                assert_ptr_equal(out, (uint8_t *) 0x1);
-        }
-        n = b_split(&shared, &b, 2, 0x4, 0x2, "", 0);
-        shared.buf[12 + 40] ^= 1; /* another shared index: its checksum is not the id */
-        digest(GIT_HASH_SHA1, shared.buf, shared.n - 20, shared.buf + shared.n - 20);
-        assert_int_equal(git_index_split_entries(b.buf, n, shared.buf, shared.n, see, &s), -EBADMSG);
-        assert_int_equal(git_index_split_entries(shared.buf, shared.n, shared.buf, shared.n, see, &s),
-                         -EINVAL);
 }
 
 /* An entry extended already (an intent to add) gains skip-worktree in
@@ -1003,64 +752,6 @@ static void test_edit_split(void **state) {
 
 /* ---- the oracle: git itself ---- */
 
-static char oracle_dir[] = "/tmp/test-git-index-XXXXXX";
-
-/* A shell command in the oracle dir; its exit status. */
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *fmt, ...) {
-        va_list ap;
-        _cleanup_free_ char *cmd = NULL, *full = NULL;
-        va_start(ap, fmt);
-        int k = vasprintf(&cmd, fmt, ap);
-        va_end(ap);
-        assert_true(k > 0);
-        assert_true(asprintf(&full, "cd '%s' && { %s ; }", oracle_dir, cmd) > 0);
-        int status = system(full);
-        assert_true(WIFEXITED(status));
-        return WEXITSTATUS(status);
-}
-
-static char *slurp(const char *rel, size_t *ret_n) {
-        _cleanup_free_ char *p = NULL;
-        char *data = NULL;
-        size_t n = 0;
-        assert_true(asprintf(&p, "%s/%s", oracle_dir, rel) > 0);
-        assert_int_equal(read_full_file(p, 64 << 20, &data, &n), 0);
-        if (ret_n)
-                *ret_n = n;
-        return data;
-}
-
-static void spew(const char *rel, const void *data, size_t n) {
-        _cleanup_free_ char *p = NULL;
-        assert_true(asprintf(&p, "%s/%s", oracle_dir, rel) > 0);
-        _cleanup_close_ int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        assert_true(fd >= 0);
-        assert_int_equal(write(fd, data, n), (ssize_t) n);
-}
-
-/* A repository tracking .env at two depths, and its twin: two copies of
- * one made the first time a format and version is asked for (tpl-F-V; a
- * case changes its copies, never it), as a process costs ~4 ms here and
- * the eighteen cases ask for six. */
-static void make_repo(const char *format, unsigned version) {
-        assert_int_equal(
-                sh("rm -rf ours theirs && { [ -d tpl-%s-%u ] || { "
-                   "git init -q --object-format=%s tpl.new && cd tpl.new && "
-                   "printf 'KEY=1\\n' > .env && mkdir -p lib/deep && printf 'K=2\\n' > lib/deep/.env && "
-                   "echo a > a.c && echo b > lib/b.c && printf '#!/bin/sh\\n' > run && chmod +x run && "
-                   "ln -s a.c link && "
-                   "git add -A && git -c user.name=t -c user.email=t@t commit -qm one && "
-                   "echo c > lib/c.c && git add lib/c.c && "
-                   /* an extended entry (intent to add): else git writes 3 as 2 */
-                   "{ [ %u != 3 ] || { echo n > n.c && git add -N n.c; }; } && "
-                   "git update-index --index-version %u && cd .. && mv tpl.new tpl-%s-%u; }; } && "
-                   "cp -a tpl-%s-%u ours && cp -a tpl-%s-%u theirs",
-                   format, version, format, version, version, format, version, format, version, format,
-                   version),
-                0);
-}
-
 static void oracle_one(const char *format, unsigned version) {
         Seen s;
         size_t n = 0;
@@ -1098,14 +789,6 @@ static void oracle_one(const char *format, unsigned version) {
                          0);
         assert_int_equal(
                 sh("cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"), 0);
-}
-
-/* fn in every format: both hashes, index versions 2 to 4. */
-static void every_format(void (*fn)(const char *format, unsigned version)) {
-        for (unsigned v = 2; v <= 4; v++) {
-                fn("sha1", v);
-                fn("sha256", v);
-        }
 }
 
 static void test_oracle_formats(void **state) {
@@ -1255,88 +938,6 @@ static void test_oracle_sparse(void **state) {
         every_format(oracle_sparse_one);
 }
 
-/* A split index (core.splitIndex): what we read of it, merged with its
- * shared index, is what git lists; ours against git update-index
- * --skip-worktree, on a split index fresh from --split-index (every entry
- * in the shared index) and on one that has new, changed, deleted and
- * replaced entries of its own; it stays split, git commit -a works and git
- * writes it again as it likes. Versions 2 to 4. */
-static void oracle_split_one(const char *format, unsigned version, const char *more) {
-        size_t n = 0, shared_n = 0;
-        print_message("split index: %s, index version %u%s\n", format, version, *more ? ", changed" : "");
-        make_repo(format, version);
-        assert_int_equal(sh("for d in ours theirs; do (cd $d && git config core.splitIndex true && "
-                            "git update-index --split-index %s) || exit 1; done",
-                            more),
-                         0);
-        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
-        /* (version 3 is written as 2 where no entry of the split part is extended) */
-        assert_true(buf[7] == (char) version || (version == 3 && buf[7] == 2));
-        uint8_t oid[32];
-        char name[128] = "ours/.git/sharedindex.";
-        GitHashAlgo algo;
-        assert_int_equal(git_index_split_base((uint8_t *) buf, n, oid, &algo), 1);
-        hex(oid, (size_t) algo, name + strlen(name));
-        _cleanup_free_ char *shared = slurp(name, &shared_n);
-        Seen s = {0};
-        assert_int_equal(git_index_split_entries((uint8_t *) buf, n, (uint8_t *) shared, shared_n, see, &s),
-                         0);
-        assert_int_equal(sh("cd ours && git ls-files -s > ../ls-s"), 0);
-        _cleanup_free_ char *ls = slurp("ls-s", NULL);
-        assert_string_equal(s.text, ls);
-        /* another shared index (one byte of the id) is refused */
-        buf[n - (size_t) algo - 1] ^= 1; /* (the checksum: now refused as a bad index) */
-        assert_int_equal(git_index_split_entries((uint8_t *) buf, n, (uint8_t *) shared, shared_n, see, &s),
-                         -EBADMSG);
-        buf[n - (size_t) algo - 1] ^= 1;
-
-        uint8_t *out = NULL;
-        size_t out_n = 0;
-        assert_int_equal(git_index_split_skip_worktree((uint8_t *) buf, n, (uint8_t *) shared, shared_n,
-                                                       want_env, NULL, &out, &out_n),
-                         1);
-        spew("ours/.git/index", out, out_n);
-        /* done already: nothing changes */
-        uint8_t *again = (uint8_t *) 0x1;
-        assert_int_equal(git_index_split_skip_worktree(out, out_n, (uint8_t *) shared, shared_n, want_env,
-                                                       NULL, &again, &out_n),
-                         0);
-        assert_ptr_equal(again, (uint8_t *) 0x1);
-        free(out);
-        assert_int_equal(sh("cd theirs && git update-index --skip-worktree .env lib/deep/.env"), 0);
-        assert_int_equal(
-                sh("for d in ours theirs; do (cd $d && grep -q link .git/index && git ls-files -s -v > "
-                   "../ls-$d && "
-                   "git status --porcelain > ../st-$d && printf 'OTHER=1\\n' > .env && echo more >> a.c; "
-                   "git -c user.name=t -c user.email=t@t commit -qam three && git ls-files -s -v > "
-                   "../after-$d && "
-                   "git show --stat --format= HEAD > ../show-$d); done && "
-                   "cmp ls-ours ls-theirs && grep -q '^S 100644 .* 0.\\.env$' ls-ours && cmp st-ours "
-                   "st-theirs && "
-                   "cmp after-ours after-theirs && cmp show-ours show-theirs && cd ours && "
-                   "git fsck --no-progress --strict && ! git show HEAD:.env | grep -q OTHER"),
-                0);
-}
-
-static void test_oracle_split(void **state) {
-        (void) state;
-        static const char *const more[] = {
-                "",
-                /* deleted (run), replaced (stat data), new */
-                "&& git rm -q --cached run && echo new > new.c && git add new.c && echo A2 > a.c && git add "
-                "a.c",
-                "&& echo new > new.c && git add new.c && git rm -q --cached run && printf 'KEY=2\\n' > .env "
-                "&& "
-                "git add .env && touch lib/b.c && { git update-index -q --refresh || :; } && git "
-                "update-index --chmod=+x a.c",
-        };
-        for (unsigned v = 2; v <= 4; v++)
-                for (size_t i = 0; i < ELEMENTSOF(more); i++) {
-                        oracle_split_one("sha1", v, more[i]);
-                        oracle_split_one("sha256", v, more[i]);
-                }
-}
-
 /* A split or a sparse index: its cache tree dropped, git reads it as
  * before. */
 static void test_oracle_passthrough(void **state) {
@@ -1453,45 +1054,13 @@ static void test_oracle_forged_tree(void **state) {
 }
 
 static int oracle(void) {
-        if (system("git --version >/dev/null 2>&1") != 0) {
-                printf("SKIP: git is not installed\n");
-                return 77;
-        }
-        if (system("git --version") != 0)
-                return 1;
-        if (!mkdtemp(oracle_dir)) {
-                perror("mkdtemp");
-                return 1;
-        }
-        /* No config but the repository's own. */
-        setenv("HOME", oracle_dir, 1);
-        setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-        setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
-        setenv("LC_ALL", "C", 1);
-        /* Nor git's housekeeping, which has nothing to do in repositories
-         * this small and costs a process each time (~4 ms here): git
-         * commit's "maintenance run --auto", and git fsck's commit-graph
-         * and multi-pack-index verify, of files nothing here writes (no
-         * gc, repack or maintenance runs). */
-        setenv("GIT_CONFIG_COUNT", "3", 1);
-        setenv("GIT_CONFIG_KEY_0", "maintenance.auto", 1);
-        setenv("GIT_CONFIG_VALUE_0", "false", 1);
-        setenv("GIT_CONFIG_KEY_1", "core.commitGraph", 1);
-        setenv("GIT_CONFIG_VALUE_1", "false", 1);
-        setenv("GIT_CONFIG_KEY_2", "core.multiPackIndex", 1);
-        setenv("GIT_CONFIG_VALUE_2", "false", 1);
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_oracle_formats), cmocka_unit_test(test_oracle_extensions),
                 cmocka_unit_test(test_oracle_refused), cmocka_unit_test(test_oracle_passthrough),
                 cmocka_unit_test(test_oracle_edit),    cmocka_unit_test(test_oracle_forged_tree),
                 cmocka_unit_test(test_oracle_tree),    cmocka_unit_test(test_oracle_sparse),
-                cmocka_unit_test(test_oracle_split),
         };
-        int r = RUN(tests);
-        _cleanup_free_ char *cmd = NULL;
-        if (asprintf(&cmd, "rm -rf '%s'", oracle_dir) > 0 && system(cmd) != 0)
-                fprintf(stderr, "could not remove %s\n", oracle_dir);
-        return r;
+        return oracle_run("git-index oracle", tests, ELEMENTSOF(tests));
 }
 
 int main(int argc, char **argv) {
@@ -1512,7 +1081,6 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_trusted),
                 cmocka_unit_test(test_skip_worktree_extended),
                 cmocka_unit_test(test_skip_worktree_sparse),
-                cmocka_unit_test(test_split),
                 cmocka_unit_test(test_cursor),
         };
         return RUN(tests);
