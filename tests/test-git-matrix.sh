@@ -113,6 +113,8 @@ row env-dir-switch refused - env r '`git checkout` of a branch where `.env` is a
 row stash-u differs 'exit output fsck' main r '`git stash -u` + `git stash pop` with an untracked `.env` (masked)' \
   'git reads the masked `.env` as a regular file in its directory and then finds a character device ("unsupported file type"): the untracked part fails and the stash is not made (exit 1), the checkout as it was; `git stash push -u -- . '"'"':!.env'"'"'` (the row below) stashes everything else'
 row stash-u-exclude identical - main r '`git stash push -u -- . '"'"':!.env'"'"'` + `git stash pop` with an untracked `.env` (masked)' ''
+row clean-n-masked identical - main r '`git clean -n` with an untracked `.env` (masked)' ''
+row add-a-exclude identical - main r '`git add -A -- . '"'"':!.env'"'"'` + `git commit` with an untracked `.env` (masked)' ''
 row worktree-move identical - main r '`git worktree add ../wt` + `git worktree move ../wt ../wt2` + `git worktree remove ../wt2`' ''
 row worktree-loop identical - main r '`git worktree add` + `git worktree move`, three worktrees, then `git worktree remove` each' ''
 row clone-recurse-loop identical - none 'r1 r1/lib r2 r2/lib r3 r3/lib' '`git clone --recurse-submodules URL rN`, three times' ''
@@ -693,6 +695,10 @@ f_stash-u() {
 w_stash-u() { cd r && st stash git stash -u && st pop git stash pop; }
 f_stash-u-exclude() { f_stash-u; }
 w_stash-u-exclude() { cd r && st stash git stash push -u -- . ':!.env' && st pop git stash pop; }
+f_clean-n-masked() { f_stash-u; }
+w_clean-n-masked() { cd r && st clean git clean -n; }
+f_add-a-exclude() { f_stash-u; }
+w_add-a-exclude() { cd r && st add git add -A -- . ':!.env' && st commit git commit -qm work; }
 w_worktree-move() {
   cd r && st add git worktree add ../wt || return
   dwait git-protected "mx-$ID/wt"
