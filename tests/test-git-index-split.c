@@ -184,6 +184,8 @@ static void test_oracle_split(void **state) {
         (void) state;
         static const char *const more[] = {
                 "",
+                /* a shared index with an extension (EOIE): git ignores it */
+                "&& git -c index.recordEndOfIndexEntries=true update-index --split-index",
                 /* deleted (run), replaced (stat data), new */
                 "&& git rm -q --cached run && echo new > new.c && git add new.c && echo A2 > a.c && git add "
                 "a.c",

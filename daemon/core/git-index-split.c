@@ -267,11 +267,16 @@ static int split_read(Split *s, const uint8_t *buf, size_t n, const uint8_t *sha
         if (!shared || (r = side_read(&s->sh, shared, shared_n)) < 0)
                 return shared ? r : -EINVAL;
         if (s->sh.lay.algo != s->ix.lay.algo || s->sh.lay.ext_end + hashsz != shared_n ||
-            memcmp(shared + s->sh.lay.ext_end, buf + s->link_off + 8, hashsz) != 0 ||
-            s->sh.lay.entries_end != s->sh.lay.ext_end)
-                return -EBADMSG; /* another shared index, or one with extensions (a link of its own) */
+            memcmp(shared + s->sh.lay.ext_end, buf + s->link_off + 8, hashsz) != 0)
+                return -EBADMSG; /* another shared index */
+        /* itself whole: no nameless entry, no link of its own (git strips
+         * the extensions from a shared index but EOIE, which it ignores) */
         for (size_t i = 0; i < s->sh.n; i++)
                 if (!s->sh.v[i].e.path[0])
+                        return -EBADMSG;
+        for (size_t off = s->sh.lay.entries_end; off + 8 <= s->sh.lay.ext_end;
+             off += 8 + (size_t) be32(shared + off + 4))
+                if (memcmp(shared + off, "link", 4) == 0)
                         return -EBADMSG;
         r = split_bitmaps(s);
         return r < 0 ? r : 1;
