@@ -267,15 +267,13 @@ static void say_sparse(Watch *w, Checkout *c, const char *list) {
         if (c->sparse_said)
                 return;
         c->sparse_said = true;
-        log_event(
-                w->c.log, LOG_WARN, "skip-worktree-cleared",
-                LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", list ? list : "")),
-                "path policy: nested checkout {checkout} is a sparse checkout: git clears skip-worktree "
-                "from "
-                "a tracked file that is present, and masked {path} is (as /dev/null), so its index holds "
-                "it without the bit: git status shows it modified and git commit -a refuses it (commit "
-                "named paths instead); sparse.expectFilesOutsideOfPatterns=true in its config lets the bit "
-                "stand");
+        log_event(w->c.log, LOG_WARN, "skip-worktree-cleared",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", list ? list : "")),
+                  "path policy: nested checkout {checkout} is a sparse checkout: git clears "
+                  "skip-worktree from a tracked file that is present, and masked {path} is "
+                  "(as /dev/null), so its index holds it without the bit: git status shows it "
+                  "modified and git commit -a refuses it (commit named paths instead); "
+                  "sparse.expectFilesOutsideOfPatterns=true in its config lets the bit stand");
 }
 
 /* Read the index, say the protected files that differ from it, and, when
