@@ -213,6 +213,38 @@ static void test_gitfile_judged_after_makers(void **state) {
         t_free(t);
 }
 
+/* A protected worktree moved (git worktree move: its directory renamed):
+ * its .git is read again at its old name before the rename's event comes
+ * (an index written, a tick), and is not there. The checkout went, nothing
+ * was refused: no warning; at its new name it is protected again. */
+static void test_moved_worktree_not_refused(void **state) {
+        (void) state;
+        base_tree();
+        fake_gitfile("wt", "wt/.git", "gitdir: ../a/.git/worktrees/wt\n");
+        size_t dir = fake.n - 2, gitfile = fake.n - 1;
+        fake_add("a/.git/worktrees", 'd');
+        fake_add("a/.git/worktrees/wt", 'd');
+        fake_add("a/.git/worktrees/wt/commondir", 'f');
+        fake.nodes[fake.n - 1].content = "../..\n";
+        T *t = t_new();
+        FOUND(t, "wt/.git", WATCH_FILE);
+        advance(t, 20);
+        assert_true(bound("a/.git/config"));
+        fake.nodes[dir].path = "wt2";
+        fake.nodes[gitfile].path = "wt2/.git";
+        FOUND(t, "a/.git/worktrees/wt/index", WATCH_FILE); /* git worktree move writes it */
+        FOUND(t, "wt/x", WATCH_FILE);                      /* and anything in it: read again */
+        advance(t, 20);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
+        GONE(t, "wt");
+        FOUND(t, "wt2/.git", WATCH_FILE);
+        advance(t, 20);
+        assert_true(watch_is_checkout(t->w, "wt2"));
+        assert_int_equal(count(t, "protected the git metadata of nested checkout wt2 (git finished)"), 1);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
+        t_free(t);
+}
+
 static void test_git_lock(void **state) {
         (void) state;
         base_tree();
@@ -932,6 +964,7 @@ int main(void) {
                 cmocka_unit_test(test_git_metadata_waits_for_git),
                 cmocka_unit_test(test_git_lock),
                 cmocka_unit_test(test_gitfile_judged_after_makers),
+                cmocka_unit_test(test_moved_worktree_not_refused),
                 cmocka_unit_test(test_makers),
                 cmocka_unit_test(test_git_deadline),
                 cmocka_unit_test(test_metadata_after_protection),

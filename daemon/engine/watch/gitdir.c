@@ -99,6 +99,10 @@ static char *read_gitfile(Watch *w, Checkout *c, const char **why) {
                 return NULL;
         }
         int r = read_small(w, dotgit, &buf);
+        if (r == -ENOENT) { /* gone: the checkout moved or went (its event forgets it), nothing refused */
+                *why = NULL;
+                return NULL;
+        }
         if (r < 0) {
                 *why = r == -EFBIG    ? "too large for a .git file"
                        : r == -EINVAL ? "not a regular file"
@@ -248,12 +252,17 @@ bool resolve_git(Watch *w, Checkout *c) {
                         (void) w->c.files->renew(w->files, dotgit);
                 g = read_gitfile(w, c, &why);
                 if (!g && !why)
-                        return false; /* empty: judged when written, the state as it was */
+                        return false; /* empty or gone: judged when written, the state as it was */
         } else
                 g = path_join(c->path, ".git");
         if (g && usable_dir(w, g, false, &why, &missing) < 0) {
+                bool gone = !c->gitfile && missing;
                 free(g);
                 g = NULL;
+                if (gone) { /* its own .git went: the checkout moved or went (its event forgets it) */
+                        free(missing);
+                        return false;
+                }
         }
         bool linked = false;
         int rc = g ? read_commondir(w, g, &cd, &why) : 0;
