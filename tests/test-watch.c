@@ -174,9 +174,10 @@ static void test_git_metadata_waits_for_git(void **state) {
  * submodule: the .git file before its gitdir is whole) is judged once
  * that git is done: no warning for what git was still making; one for
  * what is still wrong then. */
-static void fake_gitfile(const char *dir, const char *dotgit, const char *content) {
+/* A directory and a file in it, holding content. */
+static void fake_dir_file(const char *dir, const char *file, const char *content) {
         fake_add(dir, 'd');
-        fake_add(dotgit, 'f');
+        fake_add(file, 'f');
         fake.nodes[fake.n - 1].content = content;
 }
 
@@ -184,7 +185,7 @@ static void test_gitfile_judged_after_makers(void **state) {
         (void) state;
         base_tree();
         int git = proc_add(true, 1, 5, "/tmp"); /* git clone --recurse-submodules, from the root */
-        fake_gitfile("a/s", "a/s/.git", "gitdir: ../.git/modules/s\n");
+        fake_dir_file("a/s", "a/s/.git", "gitdir: ../.git/modules/s\n");
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
         FOUND(t, "a/s/.git", WATCH_FILE);
@@ -202,7 +203,7 @@ static void test_gitfile_judged_after_makers(void **state) {
 
         /* One git leaves a .git file naming nothing: said once it is done. */
         git = proc_add(true, 1, 5, "/tmp");
-        fake_gitfile("b/t", "b/t/.git", "gitdir: ../nowhere\n");
+        fake_dir_file("b/t", "b/t/.git", "gitdir: ../nowhere\n");
         FOUND(t, "b/t/.git", WATCH_FILE);
         advance(t, 80);
         assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
@@ -220,12 +221,11 @@ static void test_gitfile_judged_after_makers(void **state) {
 static void test_moved_worktree_not_refused(void **state) {
         (void) state;
         base_tree();
-        fake_gitfile("wt", "wt/.git", "gitdir: ../a/.git/worktrees/wt\n");
-        size_t dir = fake.n - 2, gitfile = fake.n - 1;
+        /* wt, a worktree of a: its admin dir, whose commondir is a's */
         fake_add("a/.git/worktrees", 'd');
-        fake_add("a/.git/worktrees/wt", 'd');
-        fake_add("a/.git/worktrees/wt/commondir", 'f');
-        fake.nodes[fake.n - 1].content = "../..\n";
+        fake_dir_file("a/.git/worktrees/wt", "a/.git/worktrees/wt/commondir", "../..\n");
+        fake_dir_file("wt", "wt/.git", "gitdir: ../a/.git/worktrees/wt\n");
+        size_t dir = fake.n - 2, gitfile = fake.n - 1;
         T *t = t_new();
         FOUND(t, "wt/.git", WATCH_FILE);
         advance(t, 20);
