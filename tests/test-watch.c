@@ -170,10 +170,6 @@ static void test_git_metadata_waits_for_git(void **state) {
         t_free(t);
 }
 
-/* A .git file read while the git that writes it runs (a clone of a
- * submodule: the .git file before its gitdir is whole) is judged once
- * that git is done: no warning for what git was still making; one for
- * what is still wrong then. */
 /* A directory and a file in it, holding content. */
 static void fake_dir_file(const char *dir, const char *file, const char *content) {
         fake_add(dir, 'd');
@@ -181,6 +177,10 @@ static void fake_dir_file(const char *dir, const char *file, const char *content
         fake.nodes[fake.n - 1].content = content;
 }
 
+/* A .git file read while the git that writes it runs (a clone of a
+ * submodule: the .git file before its gitdir is whole) is judged once
+ * that git is done: no warning for what git was still making; one for
+ * what is still wrong then. */
 static void test_gitfile_judged_after_makers(void **state) {
         (void) state;
         base_tree();
