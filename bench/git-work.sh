@@ -8,7 +8,12 @@
 # Root only; in a private mount and PID namespace, on a tmpfs.
 #   bench/git-work.sh [BUILD_DIR]      (N=200 by default; PP_BENCH_STOPPED=1:
 #                                      the daemon stopped once the checkout is
-#                                      protected, its binds left: the mounts' share)
+#                                      protected, its binds left: the mounts' share;
+#                                      PP_BENCH_INDEX=split or sparse: both clones
+#                                      with a split index, core.splitIndex, or a
+#                                      sparse index, --sparse-index with
+#                                      sparse.expectFilesOutsideOfPatterns, made
+#                                      before the protected one is moved in)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}")
@@ -29,12 +34,29 @@ git config --global init.defaultBranch main
 src=$work/src; git init -q "$src"
 for i in $(seq 200); do echo "$i" >"$src/f$i"; done; echo S=1 >"$src/.env"
 mkdir "$src/.claude"; echo '{}' >"$src/.claude/settings.json"
+# (a sparse index collapses a directory outside the cone into one entry)
+[ "${PP_BENCH_INDEX:-}" != sparse ] || { mkdir "$src/docs" && for i in $(seq 50); do echo "$i" >"$src/docs/d$i"; done; }
 git -C "$src" add -A; git -C "$src" commit -qm init
 root=$work/root; mkdir "$root" "$work/plain"
 "$pp" watch "$root" --log-format json 2>"$work/watch.log" & daemon=$!
 for _ in $(seq 600); do grep -qF '"event":"watch-ready"' "$work/watch.log" && break; sleep 0.05; done
 git clone -q "file://$src" "$work/plain/c"
-git clone -q "file://$src" "$root/c"
+if [ -z "${PP_BENCH_INDEX:-}" ]; then
+  git clone -q "file://$src" "$root/c"
+else
+  # the index git makes of both clones, the protected one made aside and
+  # moved in whole (as a clone that has finished)
+  git clone -q "file://$src" "$work/c"
+  for c in "$work/plain/c" "$work/c"; do
+    case $PP_BENCH_INDEX in
+      split) git -C "$c" config core.splitIndex true && git -C "$c" update-index --split-index ;;
+      sparse) git -C "$c" sparse-checkout set --cone --sparse-index .claude &&
+        git -C "$c" config sparse.expectFilesOutsideOfPatterns true ;;
+      *) echo "bench: PP_BENCH_INDEX is split, sparse or empty" >&2; exit 2 ;;
+    esac
+  done
+  mv "$work/c" "$root/c"
+fi
 for _ in $(seq 600); do grep -qF '"event":"skip-worktree"' "$work/watch.log" && break; sleep 0.05; done
 grep -qF '"event":"skip-worktree"' "$work/watch.log" || { echo "bench: the checkout never got skip-worktree" >&2; exit 1; }
 
@@ -51,9 +73,14 @@ for i in $(seq "$n"); do
   echo "$t0 $t1 $t2" >>"$work/times"; ticks=$((ticks + c1 - c0))
 done
 [ -z "$(git -C "$root/c" status --porcelain)" ] || { echo "bench: the protected checkout is not clean" >&2; exit 1; }
+case ${PP_BENCH_INDEX:-} in
+  split) grep -q link "$root/c/.git/index" || { echo "bench: not a split index any more" >&2; exit 1; } ;;
+  sparse) grep -q sdir "$root/c/.git/index" || { echo "bench: not a sparse index any more" >&2; exit 1; } ;;
+esac
 hz=$(getconf CLK_TCK)
-awk -v n="$n" -v t="$ticks" -v hz="$hz" '{ p += $2 - $1; q += $3 - $2 } END {
-  printf "%d rounds of edit + add -A + commit + status\n", n
+ix=${PP_BENCH_INDEX:+ (a $PP_BENCH_INDEX index)}
+awk -v n="$n" -v t="$ticks" -v hz="$hz" -v ix="$ix" '{ p += $2 - $1; q += $3 - $2 } END {
+  printf "%d rounds of edit + add -A + commit + status%s\n", n, ix
   printf "  plain directory:            %7.1f ms a round\n", p * 1000 / n
   printf "  under pathpolicy watch:     %7.1f ms a round   (%.2fx)\n", q * 1000 / n, q / p
   printf "  daemon CPU in those rounds: %7.2f ms a round\n", t * 1000 / hz / n }' "$work/times"

@@ -583,6 +583,38 @@ static void test_hook_lfs_installed(void **state) {
         assert_int_equal(system(cmd), 0);
 }
 
+/* A key's boolean as git reads it: the last value wins; a bare key, yes,
+ * on, true and an int not 0 are true; absent is 0; a value git dies on,
+ * or a file it cannot parse, -EINVAL, *ret untouched. */
+static void test_config_bool(void **state) {
+        (void) state;
+        static const struct {
+                const char *text;
+                int r;
+                bool v;
+        } cases[] = {
+                {"[core]\n\tsparseCheckout = true\n", 1, true},
+                {"[core]\n\tsparsecheckout\n", 1, true},
+                {"[Core]\nSparseCheckout = on\n[core]\n\tsparseCheckout = false\n", 1, false},
+                {"[core]\n\tsparseCheckout = 0\n", 1, false},
+                {"[core]\n\tsparseCheckout = 2\n", 1, true},
+                {"[core]\n\tsparseCheckout =\n", 1, false},
+                {"[core]\n\tsparseCheckout = No\n", 1, false},
+                {"[core]\n\tbare = true\n[core \"x\"]\n\tsparseCheckout = true\n", 0, false},
+                {"[core]\n\tsparseCheckout = maybe\n", -EINVAL, false},
+                {"[core\n\tsparseCheckout = true\n", -EINVAL, false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                bool v = !cases[i].v;
+                int r = git_config_bool(cases[i].text, strlen(cases[i].text), "core.sparsecheckout", &v);
+                assert_int_equal(r, cases[i].r);
+                if (r > 0)
+                        assert_int_equal(v, cases[i].v);
+                else
+                        assert_int_equal(v, !cases[i].v);
+        }
+}
+
 static void test_strv_free_null(void **state) {
         (void) state;
         strv_free(NULL);
@@ -775,7 +807,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_values_never_shown), cmocka_unit_test(test_key_is_flagged),
                 cmocka_unit_test(test_big_file),           cmocka_unit_test(test_hook_samples),
                 cmocka_unit_test(test_hook_lfs),           cmocka_unit_test(test_hook_lfs_installed),
-                cmocka_unit_test(test_strv_free_null),
+                cmocka_unit_test(test_strv_free_null),     cmocka_unit_test(test_config_bool),
         };
         return RUN(tests);
 }

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "git-index-fixture.h"
 #include "git-index.h"
 #include "tests.h"
 #include "util.h"
@@ -21,152 +22,6 @@
  * must read to git exactly as one after "git update-index --skip-worktree"
  * (ls-files -s and -v), with git fsck clean.
  */
-
-/* ---- an index built by hand ---- */
-
-typedef struct B {
-        uint8_t buf[1 << 18];
-        size_t n;
-        uint32_t version, count;
-        GitHashAlgo algo;
-        char prev[8192];
-} B;
-
-static void put32(uint8_t *p, uint32_t v) {
-        p[0] = (uint8_t) (v >> 24);
-        p[1] = (uint8_t) (v >> 16);
-        p[2] = (uint8_t) (v >> 8);
-        p[3] = (uint8_t) v;
-}
-
-static void b_start(B *b, uint32_t version, GitHashAlgo algo) {
-        memset(b, 0, sizeof *b);
-        b->version = version;
-        b->algo = algo;
-        memcpy(b->buf, "DIRC", 4);
-        put32(b->buf + 4, version);
-        b->n = 12;
-}
-
-static void b_bytes(B *b, const void *p, size_t n) {
-        assert_true(b->n + n <= sizeof b->buf);
-        memcpy(b->buf + b->n, p, n);
-        b->n += n;
-}
-
-/* One entry: the oid is oidbyte repeated; flags2 != 0 makes it extended. */
-static void b_entry(B *b, const char *path, uint32_t mode, uint8_t oidbyte, unsigned stage,
-                    uint16_t flags2) {
-        uint8_t fixed[40] = {0}, oid[32];
-        size_t len = strlen(path), hashsz = (size_t) b->algo;
-        put32(fixed + 24, mode);
-        put32(fixed + 36, 7); /* size */
-        b_bytes(b, fixed, 40);
-        memset(oid, oidbyte, sizeof oid);
-        b_bytes(b, oid, hashsz);
-        uint16_t flags = (uint16_t) ((len < 0xfff ? len : 0xfff) | (stage << 12) | (flags2 ? 0x4000 : 0));
-        uint8_t w[2] = {(uint8_t) (flags >> 8), (uint8_t) flags};
-        b_bytes(b, w, 2);
-        if (flags2) {
-                uint8_t w2[2] = {(uint8_t) (flags2 >> 8), (uint8_t) flags2};
-                b_bytes(b, w2, 2);
-        }
-        if (b->version == 4) {
-                size_t plen = strlen(b->prev), common = 0;
-                while (common < plen && common < len && b->prev[common] == path[common])
-                        common++;
-                /* strip = plen - common, as git's encode_varint */
-                size_t v = plen - common;
-                uint8_t vb[16];
-                int pos = (int) sizeof vb - 1;
-                vb[pos] = v & 0x7f;
-                while (v >>= 7)
-                        vb[--pos] = 0x80 | (--v & 0x7f);
-                b_bytes(b, vb + pos, sizeof vb - (size_t) pos);
-                b_bytes(b, path + common, len - common + 1);
-                strcpy(b->prev, path);
-        } else {
-                size_t used = 40 + hashsz + 2 + (flags2 ? 2 : 0) + len;
-                size_t total = (used + 8) & ~(size_t) 7;
-                b_bytes(b, path, len);
-                static const uint8_t zeros[8];
-                b_bytes(b, zeros, total - used);
-        }
-        b->count++;
-}
-
-static void b_ext(B *b, const char sig[4], const void *data, uint32_t n) {
-        uint8_t h[8];
-        memcpy(h, sig, 4);
-        put32(h + 4, n);
-        b_bytes(b, h, 8);
-        b_bytes(b, data, n);
-}
-
-static void digest(GitHashAlgo algo, const uint8_t *p, size_t n, uint8_t *out) {
-        if (algo == GIT_HASH_SHA1) {
-                struct sha1_ctx s;
-                sha1_init(&s);
-                sha1_update(&s, n, p);
-                sha1_digest(&s, 20, out);
-        } else {
-                struct sha256_ctx s;
-                sha256_init(&s);
-                sha256_update(&s, n, p);
-                sha256_digest(&s, 32, out);
-        }
-}
-
-static bool zero_hash; /* b_end writes zeros, as index.skipHash does */
-
-static size_t b_end(B *b) {
-        put32(b->buf + 8, b->count);
-        uint8_t d[32] = {0};
-        if (!zero_hash)
-                digest(b->algo, b->buf, b->n, d);
-        b_bytes(b, d, (size_t) b->algo);
-        return b->n;
-}
-
-/* ---- what an index reads as ---- */
-
-typedef struct Seen {
-        char text[1 << 16];
-        size_t n;
-} Seen;
-
-static void hex(const uint8_t *p, size_t n, char *out) {
-        for (size_t i = 0; i < n; i++)
-                sprintf(out + 2 * i, "%02x", p[i]);
-}
-
-/* As git ls-files -s prints it, plus S for skip-worktree. */
-static void see(void *ctx, const GitIndexEntry *e) {
-        Seen *s = ctx;
-        char oid[65];
-        hex(e->oid, (size_t) e->algo, oid);
-        int k = snprintf(s->text + s->n, sizeof s->text - s->n, "%s%06o %s %u\t%s\n",
-                         e->skip_worktree ? "S " : "", e->mode, oid, e->stage, e->path);
-        assert_true(k > 0 && (size_t) k < sizeof s->text - s->n);
-        s->n += (size_t) k;
-}
-
-static int read_index(const uint8_t *buf, size_t n, Seen *s) {
-        memset(s, 0, sizeof *s);
-        return git_index_entries(buf, n, see, s);
-}
-
-static bool want_env(void *ctx, const char *path) {
-        (void) ctx;
-        const char *base = strrchr(path, '/');
-        return streq(base ? base + 1 : path, ".env");
-}
-
-static bool want_none(void *ctx, const char *path) {
-        (void) ctx;
-        (void) path;
-        return false;
-}
 
 /* ---- tests ---- */
 
@@ -376,13 +231,18 @@ static void test_refused(void **state) {
         b.buf[b.n - 4] = 9; /* its size says 9 */
         assert_int_equal(read_index(b.buf, b_end(&b), &s), -EBADMSG);
 
-        /* split, sparse and unknown required extensions */
+        /* split, sparse and unknown required extensions (a sparse index
+         * is taken where a function says so: test_skip_worktree_sparse) */
         static const char *const required[] = {"link", "sdir", "abcd"};
         for (size_t i = 0; i < ELEMENTSOF(required); i++) {
                 build(&b, 2, GIT_HASH_SHA1);
                 b_ext(&b, required[i], "\0\0\0\0", 4);
                 n = b_end(&b);
                 assert_int_equal(read_index(b.buf, n, &s), -EOPNOTSUPP);
+                if (i == 1)
+                        continue;
+                memset(&s, 0, sizeof s);
+                assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), -EOPNOTSUPP);
                 assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n),
                                  -EOPNOTSUPP);
         }
@@ -454,6 +314,51 @@ static void test_skip_worktree(void **state) {
                         assert_ptr_equal(again, (uint8_t *) 0x1);
                         free(out);
                 }
+}
+
+/* A sparse index: its directory entries read and kept as they are, "sdir"
+ * kept, skip-worktree set on a file entry; a directory's entry without
+ * "sdir" is not an index git wrote. */
+static void test_skip_worktree_sparse(void **state) {
+        (void) state;
+        static B b;
+        Seen s;
+        for (uint32_t v = 2; v <= 4; v++) {
+                b_start(&b, v, GIT_HASH_SHA1);
+                b_entry(&b, ".env", 0100644, 1, 0, 0);
+                b_entry(&b, "a.c", 0100644, 2, 0, 0);
+                b_entry(&b, "lib/", 040000, 3, 0, v >= 3 ? 0x4000 : 0);
+                b_ext(&b, "TREE", "tree-data", 9);
+                b_ext(&b, "sdir", "", 0);
+                size_t n = b_end(&b);
+                memset(&s, 0, sizeof s);
+                if (v == 2) { /* a directory's entry gets its skip-worktree bit in version 3 */
+                        assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), 0);
+                        continue;
+                }
+                assert_int_equal(read_index(b.buf, n, &s), -EOPNOTSUPP);
+                memset(&s, 0, sizeof s);
+                assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), 0);
+                assert_non_null(
+                        strstr(s.text, "S 040000 0303030303030303030303030303030303030303 0\tlib/\n"));
+                uint8_t *out = NULL;
+                size_t out_n = 0;
+                assert_int_equal(git_index_skip_worktree(b.buf, n, want_env, NULL, &out, &out_n), 1);
+                memset(&s, 0, sizeof s);
+                assert_int_equal(git_index_entries_sparse(out, out_n, see, &s), 0);
+                assert_string_equal(s.text, "S 100644 0101010101010101010101010101010101010101 0\t.env\n"
+                                            "100644 0202020202020202020202020202020202020202 0\ta.c\n"
+                                            "S 040000 0303030303030303030303030303030303030303 0\tlib/\n");
+                assert_memory_equal(out + out_n - 20 - 8 - 17, "TREE\0\0\0\x09tree-data", 17);
+                assert_memory_equal(out + out_n - 20 - 8, "sdir\0\0\0\0", 8);
+                free(out);
+        }
+        /* the same directory entry, no "sdir": refused */
+        b_start(&b, 3, GIT_HASH_SHA1);
+        b_entry(&b, "lib/", 040000, 3, 0, 0x4000);
+        size_t n = b_end(&b);
+        memset(&s, 0, sizeof s);
+        assert_int_equal(git_index_entries_sparse(b.buf, n, see, &s), -EBADMSG);
 }
 
 /* An entry extended already (an intent to add) gains skip-worktree in
@@ -847,64 +752,6 @@ static void test_edit_split(void **state) {
 
 /* ---- the oracle: git itself ---- */
 
-static char oracle_dir[] = "/tmp/test-git-index-XXXXXX";
-
-/* A shell command in the oracle dir; its exit status. */
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *fmt, ...) {
-        va_list ap;
-        _cleanup_free_ char *cmd = NULL, *full = NULL;
-        va_start(ap, fmt);
-        int k = vasprintf(&cmd, fmt, ap);
-        va_end(ap);
-        assert_true(k > 0);
-        assert_true(asprintf(&full, "cd '%s' && { %s ; }", oracle_dir, cmd) > 0);
-        int status = system(full);
-        assert_true(WIFEXITED(status));
-        return WEXITSTATUS(status);
-}
-
-static char *slurp(const char *rel, size_t *ret_n) {
-        _cleanup_free_ char *p = NULL;
-        char *data = NULL;
-        size_t n = 0;
-        assert_true(asprintf(&p, "%s/%s", oracle_dir, rel) > 0);
-        assert_int_equal(read_full_file(p, 64 << 20, &data, &n), 0);
-        if (ret_n)
-                *ret_n = n;
-        return data;
-}
-
-static void spew(const char *rel, const void *data, size_t n) {
-        _cleanup_free_ char *p = NULL;
-        assert_true(asprintf(&p, "%s/%s", oracle_dir, rel) > 0);
-        _cleanup_close_ int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        assert_true(fd >= 0);
-        assert_int_equal(write(fd, data, n), (ssize_t) n);
-}
-
-/* A repository tracking .env at two depths, and its twin: two copies of
- * one made the first time a format and version is asked for (tpl-F-V; a
- * case changes its copies, never it), as a process costs ~4 ms here and
- * the eighteen cases ask for six. */
-static void make_repo(const char *format, unsigned version) {
-        assert_int_equal(
-                sh("rm -rf ours theirs && { [ -d tpl-%s-%u ] || { "
-                   "git init -q --object-format=%s tpl.new && cd tpl.new && "
-                   "printf 'KEY=1\\n' > .env && mkdir -p lib/deep && printf 'K=2\\n' > lib/deep/.env && "
-                   "echo a > a.c && echo b > lib/b.c && printf '#!/bin/sh\\n' > run && chmod +x run && "
-                   "ln -s a.c link && "
-                   "git add -A && git -c user.name=t -c user.email=t@t commit -qm one && "
-                   "echo c > lib/c.c && git add lib/c.c && "
-                   /* an extended entry (intent to add): else git writes 3 as 2 */
-                   "{ [ %u != 3 ] || { echo n > n.c && git add -N n.c; }; } && "
-                   "git update-index --index-version %u && cd .. && mv tpl.new tpl-%s-%u; }; } && "
-                   "cp -a tpl-%s-%u ours && cp -a tpl-%s-%u theirs",
-                   format, version, format, version, version, format, version, format, version, format,
-                   version),
-                0);
-}
-
 static void oracle_one(const char *format, unsigned version) {
         Seen s;
         size_t n = 0;
@@ -944,17 +791,21 @@ static void oracle_one(const char *format, unsigned version) {
                 sh("cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"), 0);
 }
 
-/* fn in every format: both hashes, index versions 2 to 4. */
-static void every_format(void (*fn)(const char *format, unsigned version)) {
-        for (unsigned v = 2; v <= 4; v++) {
-                fn("sha1", v);
-                fn("sha256", v);
-        }
-}
-
 static void test_oracle_formats(void **state) {
         (void) state;
         every_format(oracle_one);
+}
+
+/* Our skip-worktree on ours/.git/index, written back; the extension kept
+ * is still there. */
+static void skip_ours(const char *kept) {
+        size_t n = 0, out_n = 0;
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        uint8_t *out = NULL;
+        assert_int_equal(git_index_skip_worktree((uint8_t *) buf, n, want_env, NULL, &out, &out_n), 1);
+        assert_non_null(memmem(out, out_n, kept, 4));
+        spew("ours/.git/index", out, out_n);
+        free(out);
 }
 
 /* An index git wrote with extensions: untracked cache, cache tree, end of
@@ -972,13 +823,9 @@ static void test_oracle_extensions(void **state) {
         _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
         assert_non_null(memmem(buf, n, "UNTR", 4));
         assert_non_null(memmem(buf, n, "EOIE", 4));
-        uint8_t *out = NULL;
-        size_t out_n = 0;
-        assert_int_equal(git_index_skip_worktree((uint8_t *) buf, n, want_env, NULL, &out, &out_n), 1);
-        assert_non_null(memmem(out, out_n, "UNTR", 4));
-        assert_null(memmem(out, out_n, "EOIE", 4));
-        spew("ours/.git/index", out, out_n);
-        free(out);
+        skip_ours("UNTR");
+        _cleanup_free_ char *after = slurp("ours/.git/index", &n);
+        assert_null(memmem(after, n, "EOIE", 4));
         assert_int_equal(
                 sh("cd ours && git ls-files -v | grep -qx 'S .env' && git fsck --no-progress --strict && "
                    "echo new > new.c && git status -uall --porcelain | grep -qx '?? new.c'"),
@@ -1048,6 +895,47 @@ static void test_oracle_refused(void **state) {
         _cleanup_free_ char *sparse = slurp("ours/.git/index", &n);
         assert_non_null(memmem(sparse, n, "sdir", 4));
         assert_int_equal(read_index((uint8_t *) sparse, n, &s), -EOPNOTSUPP);
+}
+
+/* A sparse index (cone mode, lib/ outside it: a directory's entry):
+ * ours against git update-index --skip-worktree, in every format, and
+ * git commit -a works after it, as after git's. In a sparse checkout git
+ * clears the bit from a file that is present at its next read of the index
+ * (ours or git's alike), unless sparse.expectFilesOutsideOfPatterns is
+ * true: the watcher says so (skip-worktree-cleared) rather than set it. */
+static void oracle_sparse_one(const char *format, unsigned version) {
+        size_t n = 0;
+        print_message("sparse index: %s, index version %u\n", format, version);
+        make_repo(format, version);
+        assert_int_equal(
+                sh("for d in ours theirs; do (cd $d && git -c user.name=t -c user.email=t@t commit -qm "
+                   "two && git sparse-checkout set --cone --sparse-index && "
+                   "git ls-files -s --sparse | grep -q '^040000 .*lib/$') || exit 1; done"),
+                0);
+        _cleanup_free_ char *buf = slurp("ours/.git/index", &n);
+        assert_non_null(memmem(buf, n, "sdir", 4));
+        skip_ours("sdir");
+        assert_int_equal(
+                sh("cd theirs && git update-index --skip-worktree .env && git ls-files -v .env > ../v && "
+                   "grep -qx 'H .env' ../v && git update-index --skip-worktree .env"),
+                0);
+        assert_int_equal(
+                sh("for d in ours theirs; do (cd $d && git config sparse.expectFilesOutsideOfPatterns true "
+                   "&& "
+                   "git ls-files -s -v --sparse > ../ls-$d && "
+                   "printf 'OTHER=1\\n' > .env && echo more >> a.c && git status --porcelain > ../st-$d && "
+                   "git -c user.name=t -c user.email=t@t commit -qam three && "
+                   "git show --stat --format= HEAD > ../show-$d); done && "
+                   "cmp ls-ours ls-theirs && grep -q '^S 100644 .* 0.\\.env$' ls-ours && grep -q '^S 040000 "
+                   ".*lib/$' ls-ours && "
+                   "cmp st-ours st-theirs && cmp show-ours show-theirs && ! grep -q env show-ours && "
+                   "cd ours && git fsck --no-progress --strict && git diff --quiet HEAD~1 HEAD -- .env"),
+                0);
+}
+
+static void test_oracle_sparse(void **state) {
+        (void) state;
+        every_format(oracle_sparse_one);
 }
 
 /* A split or a sparse index: its cache tree dropped, git reads it as
@@ -1166,44 +1054,13 @@ static void test_oracle_forged_tree(void **state) {
 }
 
 static int oracle(void) {
-        if (system("git --version >/dev/null 2>&1") != 0) {
-                printf("SKIP: git is not installed\n");
-                return 77;
-        }
-        if (system("git --version") != 0)
-                return 1;
-        if (!mkdtemp(oracle_dir)) {
-                perror("mkdtemp");
-                return 1;
-        }
-        /* No config but the repository's own. */
-        setenv("HOME", oracle_dir, 1);
-        setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-        setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
-        setenv("LC_ALL", "C", 1);
-        /* Nor git's housekeeping, which has nothing to do in repositories
-         * this small and costs a process each time (~4 ms here): git
-         * commit's "maintenance run --auto", and git fsck's commit-graph
-         * and multi-pack-index verify, of files nothing here writes (no
-         * gc, repack or maintenance runs). */
-        setenv("GIT_CONFIG_COUNT", "3", 1);
-        setenv("GIT_CONFIG_KEY_0", "maintenance.auto", 1);
-        setenv("GIT_CONFIG_VALUE_0", "false", 1);
-        setenv("GIT_CONFIG_KEY_1", "core.commitGraph", 1);
-        setenv("GIT_CONFIG_VALUE_1", "false", 1);
-        setenv("GIT_CONFIG_KEY_2", "core.multiPackIndex", 1);
-        setenv("GIT_CONFIG_VALUE_2", "false", 1);
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_oracle_formats), cmocka_unit_test(test_oracle_extensions),
                 cmocka_unit_test(test_oracle_refused), cmocka_unit_test(test_oracle_passthrough),
                 cmocka_unit_test(test_oracle_edit),    cmocka_unit_test(test_oracle_forged_tree),
-                cmocka_unit_test(test_oracle_tree),
+                cmocka_unit_test(test_oracle_tree),    cmocka_unit_test(test_oracle_sparse),
         };
-        int r = RUN(tests);
-        _cleanup_free_ char *cmd = NULL;
-        if (asprintf(&cmd, "rm -rf '%s'", oracle_dir) > 0 && system(cmd) != 0)
-                fprintf(stderr, "could not remove %s\n", oracle_dir);
-        return r;
+        return oracle_run("git-index oracle", tests, ELEMENTSOF(tests));
 }
 
 int main(int argc, char **argv) {
@@ -1223,6 +1080,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_edit_large),
                 cmocka_unit_test(test_trusted),
                 cmocka_unit_test(test_skip_worktree_extended),
+                cmocka_unit_test(test_skip_worktree_sparse),
                 cmocka_unit_test(test_cursor),
         };
         return RUN(tests);

@@ -37,7 +37,7 @@ src_root=$(dirname "$here")
 #            that tracks .env and .claude/settings.json); f_ID adds to it
 #   REPOS    the repositories compared, relative to the row's directory
 # The workflow is w_ID, run in the row's directory; a_ID, if any, asserts more.
-declare -A CLASS DIFFS FIX REPOS TEXT REASON
+declare -A CLASS DIFFS FIX REPOS TEXT REASON FX_WAIT
 ROWS=()
 row() { ROWS+=("$1"); CLASS[$1]=$2; DIFFS[$1]=$3; FIX[$1]=$4; REPOS[$1]=$5; TEXT[$1]=$6; REASON[$1]=$7; }
 
@@ -99,6 +99,25 @@ row env-pull-settings differs 'exit output refs index tree worktrees' env r '`gi
   'the fetch lands (`origin/main` moves), but the fast-forward would rewrite the protected `.claude/settings.json`: git stops before moving `main` (exit 1), and nothing is half-applied'
 row clean-masked differs 'exit output tree' main r '`git clean -fdx` with an untracked `.env` and `.claude/`' \
   'the masked `.env` and the protected `.claude/` are mount points: `clean` cannot remove them; everything else goes'
+# the index as git made it, the agent's own work, upstream changes (issue 34)
+row env-split-index identical - env r '`git commit -a` in a split index (`core.splitIndex=true`; tracked `.env` masked)' ''
+row env-sparse-index identical - env r '`git commit -a` in a cone-mode sparse checkout with `--sparse-index` and `sparse.expectFilesOutsideOfPatterns=true` (tracked `.env` masked)' ''
+row env-sparse-index-clears refused - env r '`git commit -a` in a cone-mode sparse checkout with `--sparse-index` (tracked `.env` masked)' \
+  'in a sparse checkout git clears skip-worktree from every tracked file present in the worktree at each read of the index, and the masked `.env` is present (as /dev/null): `commit -a` refuses the character device (128) and commits nothing; the daemon says so (`skip-worktree-cleared`). `git commit` of named paths works, and so does everything with `sparse.expectFilesOutsideOfPatterns=true` (the row above)'
+row env-cone refused - env r '`git commit -a` in a cone-mode sparse checkout (tracked `.env` masked)' \
+  'as with `--sparse-index` (above): git clears the skip-worktree bit of the present, masked `.env`, `commit -a` refuses it (128), and the daemon says so (`skip-worktree-cleared`)'
+row env-upstream differs 'exit output refs index tree worktrees' env r '`git pull` of a commit that changes the tracked, masked `.env`' \
+  'the fetch lands (`origin/main` moves), but git will not overwrite the masked `.env` (present, and not what the index holds: "Your local changes ... would be overwritten"): the merge stops before moving `main` (exit 1), nothing is half-applied; the agent cannot take the new `.env` (the host publishes without it): see below'
+row env-dir-switch refused - env r '`git checkout` of a branch where `.env` is a directory' \
+  'git will not replace the masked `.env` (present, and not what the index holds): it refuses before anything moves (exit 1), HEAD, the index and the tree as they were'
+row stash-u differs 'exit output fsck' main r '`git stash -u` + `git stash pop` with an untracked `.env` (masked)' \
+  'git reads the masked `.env` as a regular file in its directory and then finds a character device ("unsupported file type"): the untracked part fails and the stash is not made (exit 1), the checkout as it was; `git stash push -u -- . '"'"':!.env'"'"'` (the row below) stashes everything else'
+row stash-u-exclude identical - main r '`git stash push -u -- . '"'"':!.env'"'"'` + `git stash pop` with an untracked `.env` (masked)' ''
+row clean-n-masked identical - main r '`git clean -n` with an untracked `.env` (masked)' ''
+row add-a-exclude identical - main r '`git add -A -- . '"'"':!.env'"'"'` + `git commit` with an untracked `.env` (masked)' ''
+row worktree-move identical - main r '`git worktree add ../wt` + `git worktree move ../wt ../wt2` + `git worktree remove ../wt2`' ''
+row worktree-loop identical - main r '`git worktree add` + `git worktree move`, three worktrees, then `git worktree remove` each' ''
+row clone-recurse-loop identical - none 'r1 r1/lib r2 r2/lib r3 r3/lib' '`git clone --recurse-submodules URL rN`, three times' ''
 
 ITEMS="exit output refs index tree config fsck worktrees submodules remote"
 STATE_ITEMS="refs index tree config worktrees submodules remote"
@@ -205,9 +224,14 @@ mkfixture() {
   {
     fi_commit refs/heads/main - e1
     fi_file .env "SECRET=$SECRET"$'\n'; fi_file .claude/settings.json $'{"permissions":{}}\n'; fi_file app.txt $'v1\n'
+    fi_file docs/guide.txt $'guide\n'
     fi_commit refs/heads/main :2 e2; fi_file app.txt $'v2\n'
     fi_commit refs/heads/settings - s1 :2; fi_file .claude/settings.json $'{"permissions":{"allow":["Bash"]}}\n'
     printf 'reset refs/mx/next-settings\nfrom refs/heads/settings\n'
+    # refs/mx/next-env: main one commit on, with .env changed upstream;
+    # branch envdir: .env a directory
+    fi_commit refs/mx/next-env - e3 :2; fi_file .env "SECRET=$SECRET-rotated"$'\n'
+    fi_commit refs/heads/envdir - d1 :2; printf 'D .env\n'; fi_file .env/README $'a directory now\n'
   } | git -C "$fxb/env.git" fast-import --quiet || return 1
   # The rows' starting checkouts, cloned once here rather than once a row and
   # place (a clone is some 15 processes): a row copies its directory aside,
@@ -298,6 +322,7 @@ skip_settled() {
 }
 settle() { # REPO...: on the daemon's side, until the skip-worktree bits are back in each (of the row's directory)
   local r
+  [ "${FX_WAIT[$ID]:-}" = skip-worktree-cleared ] && return 0 # git clears them there
   for r in "$@"; do dwait_until "skip-worktree bit on the tracked masked paths of $r" skip_settled "$D/$r"; done
 }
 # snap_settled KEY: on the daemon's side, settle every repo of the row, and
@@ -493,9 +518,11 @@ fixture() { # the row's directory, D (then the current directory), from its FIXT
         slurp c "$t/$f" && printf %s "${c//"$fx/$k/"/"$D/"}" >"$t/$f"
       done
       fx_st git -C "$t/r" update-index -q --refresh || return
+      # p_ID: a step in r before the move-in (what git did before protection)
+      if declare -F "p_$ID" >/dev/null; then (cd "$t/r" && "p_$ID") >>"$work/fixture.log" 2>&1 || { fail "$side: p_$ID failed"; return 1; }; fi
       [ "$t" = "$D" ] || fx_st mv -T "$t" "$D" || return
       dwait git-protected "mx-$ID/r"
-      [ "$k" = env ] && dwait skip-worktree "mx-$ID/r" ;;
+      [ "$k" = env ] && dwait "${FX_WAIT[$ID]:-skip-worktree}" "mx-$ID/r" ;;
   esac
   cd "$D" || return
   if declare -F "f_$ID" >/dev/null; then "f_$ID"; fi
@@ -641,6 +668,75 @@ f_clean-masked() {
   echo u >r/u.txt
 }
 w_clean-masked() { cd r && st clean git clean -fdx; }
+p_env-split-index() { git config core.splitIndex true && git update-index --split-index; }
+f_env-split-index() { echo changed >>r/app.txt; }
+w_env-split-index() { cd r && st commit git commit -a -m work; }
+a_env-split-index() { grep -q link "$D/r/.git/index" || fail "$side: not a split index"; }
+p_env-sparse-index() { git sparse-checkout set --cone --sparse-index .claude && git config sparse.expectFilesOutsideOfPatterns true; }
+f_env-sparse-index() { echo changed >>r/app.txt; }
+w_env-sparse-index() { cd r && st commit git commit -a -m work; }
+a_env-sparse-index() { grep -q sdir "$D/r/.git/index" || fail "$side: not a sparse index"; }
+p_env-sparse-index-clears() { git sparse-checkout set --cone --sparse-index .claude; }
+FX_WAIT[env-sparse-index-clears]=skip-worktree-cleared
+f_env-sparse-index-clears() { echo changed >>r/app.txt; }
+w_env-sparse-index-clears() { cd r && st commit git commit -a -m work; }
+p_env-cone() { git sparse-checkout set --cone .claude; }
+FX_WAIT[env-cone]=skip-worktree-cleared
+f_env-cone() { echo changed >>r/app.txt; }
+w_env-cone() { cd r && st commit git commit -a -m work; }
+f_env-upstream() { fx_st git -C env.git update-ref refs/heads/main refs/mx/next-env; }
+w_env-upstream() { cd r && st pull git pull; }
+w_env-dir-switch() { cd r && st checkout git checkout --no-track -b d origin/envdir; }
+f_stash-u() {
+  echo "UNTRACKED=$UNTRACKED_SECRET" >"$base/tmp/env" && move_in env r/.env
+  dwait_until "the untracked .env masked" masked r/.env
+  echo changed >>r/a.txt; echo u >r/u.txt
+}
+w_stash-u() { cd r && st stash git stash -u && st pop git stash pop; }
+f_stash-u-exclude() { f_stash-u; }
+w_stash-u-exclude() { cd r && st stash git stash push -u -- . ':!.env' && st pop git stash pop; }
+f_clean-n-masked() { f_stash-u; }
+w_clean-n-masked() { cd r && st clean git clean -n; }
+f_add-a-exclude() { f_stash-u; }
+w_add-a-exclude() { cd r && st add git add -A -- . ':!.env' && st commit git commit -qm work; }
+w_worktree-move() {
+  cd r && st add git worktree add ../wt || return
+  dwait git-protected "mx-$ID/wt"
+  st move git worktree move ../wt ../wt2 || return
+  dwait git-protected "mx-$ID/wt2"
+  st remove git worktree remove ../wt2
+}
+# no_refused: the daemon said no gitdir-refused since the row's mark (git
+# made every .git file and commondir whole before it was judged)
+no_refused() {
+  local l
+  [ "$side" = root ] || return 0
+  log_pull
+  for l in "${LOG[@]}"; do
+    [[ $l == *'"event":"gitdir-refused"'* ]] && fail "$side: a gitdir-refused warning for what git was making: ${l:0:400}"
+  done
+  return 0
+}
+a_worktree-move() { no_refused; }
+a_clone-recurse() { no_refused; }
+w_worktree-loop() {
+  local i
+  cd r || return
+  for i in 1 2 3; do
+    st "add$i" git worktree add "../wt$i" && dwait git-protected "mx-$ID/wt$i" &&
+      st "move$i" git worktree move "../wt$i" "../wm$i" && dwait git-protected "mx-$ID/wm$i" || return
+  done
+  for i in 1 2 3; do st "remove$i" git worktree remove "../wm$i"; done
+}
+a_worktree-loop() { no_refused; }
+w_clone-recurse-loop() {
+  local i
+  for i in 1 2 3; do
+    st "clone$i" git clone -q --recurse-submodules "file://$PWD/remote.git" "r$i"
+    dwait git-protected "mx-$ID/r$i"; dwait git-protected "mx-$ID/r$i/lib"
+  done
+}
+a_clone-recurse-loop() { no_refused; }
 
 # --- one row, both places ----------------------------------------------------------
 pass=0 failed=0 summary=()

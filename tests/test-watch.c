@@ -74,6 +74,9 @@ static void test_gitfile_and_symlink_git(void **state) {
         assert_true(bound("c/.env"));
         assert_int_equal(count(t, "\"event\":\"symlink-git\""), 1);
         assert_int_equal(count(t, "c/.git is a symlink named .git: git follows it"), 1);
+        /* its git metadata is judged once the git that made it is done */
+        assert_int_equal(count(t, "c/.git: its gitdir is reached through a symlink"), 0);
+        advance(t, 20);
         assert_int_equal(count(t, "c/.git: its gitdir is reached through a symlink"), 1);
         t_free(t);
 }
@@ -164,6 +167,81 @@ static void test_git_metadata_waits_for_git(void **state) {
         assert_int_equal(count(t, "protected the git metadata of nested checkout a (git finished)"), 1);
         watch_stats(t->w, &st);
         assert_int_equal(st.pending, 0);
+        t_free(t);
+}
+
+/* A directory and a file in it, holding content. */
+static void fake_dir_file(const char *dir, const char *file, const char *content) {
+        fake_add(dir, 'd');
+        fake_add(file, 'f');
+        fake.nodes[fake.n - 1].content = content;
+}
+
+/* A .git file read while the git that writes it runs (a clone of a
+ * submodule: the .git file before its gitdir is whole) is judged once
+ * that git is done: no warning for what git was still making; one for
+ * what is still wrong then. */
+static void test_gitfile_judged_after_makers(void **state) {
+        (void) state;
+        base_tree();
+        int git = proc_add(true, 1, 5, "/tmp"); /* git clone --recurse-submodules, from the root */
+        fake_dir_file("a/s", "a/s/.git", "gitdir: ../.git/modules/s\n");
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        FOUND(t, "a/s/.git", WATCH_FILE);
+        advance(t, 80);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
+        fake_add("a/.git/modules", 'd');
+        fake_add("a/.git/modules/s", 'd');
+        fake_add("a/.git/modules/s/config", 'f');
+        FOUND(t, "a/.git/modules", WATCH_DIR);
+        proc_exit(git);
+        advance(t, 20);
+        assert_true(bound("a/.git/modules/s/config"));
+        assert_int_equal(count(t, "protected the git metadata of nested checkout a/s (git finished)"), 1);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
+
+        /* One git leaves a .git file naming nothing: said once it is done. */
+        git = proc_add(true, 1, 5, "/tmp");
+        fake_dir_file("b/t", "b/t/.git", "gitdir: ../nowhere\n");
+        FOUND(t, "b/t/.git", WATCH_FILE);
+        advance(t, 80);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
+        proc_exit(git);
+        advance(t, 20);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 1);
+        assert_int_equal(count(t, "git metadata of nested checkout b/t not protected"), 1);
+        t_free(t);
+}
+
+/* A protected worktree moved (git worktree move: its directory renamed):
+ * its .git is read again at its old name before the rename's event comes
+ * (an index written, a tick), and is not there. The checkout went, nothing
+ * was refused: no warning; at its new name it is protected again. */
+static void test_moved_worktree_not_refused(void **state) {
+        (void) state;
+        base_tree();
+        /* wt, a worktree of a: its admin dir, whose commondir is a's */
+        fake_add("a/.git/worktrees", 'd');
+        fake_dir_file("a/.git/worktrees/wt", "a/.git/worktrees/wt/commondir", "../..\n");
+        fake_dir_file("wt", "wt/.git", "gitdir: ../a/.git/worktrees/wt\n");
+        size_t dir = fake.n - 2, gitfile = fake.n - 1;
+        T *t = t_new();
+        FOUND(t, "wt/.git", WATCH_FILE);
+        advance(t, 20);
+        assert_true(bound("a/.git/config"));
+        fake.nodes[dir].path = "wt2";
+        fake.nodes[gitfile].path = "wt2/.git";
+        FOUND(t, "a/.git/worktrees/wt/index", WATCH_FILE); /* git worktree move writes it */
+        FOUND(t, "wt/x", WATCH_FILE);                      /* and anything in it: read again */
+        advance(t, 20);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
+        GONE(t, "wt");
+        FOUND(t, "wt2/.git", WATCH_FILE);
+        advance(t, 20);
+        assert_true(watch_is_checkout(t->w, "wt2"));
+        assert_int_equal(count(t, "protected the git metadata of nested checkout wt2 (git finished)"), 1);
+        assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
         t_free(t);
 }
 
@@ -567,6 +645,9 @@ static void test_commondir_follows(void **state) {
         /* Rewritten in place to a directory that is not there yet. */
         fake.nodes[fake.n - 1].content = "../../../../common\n";
         CHANGED(t, "a/.git/worktrees/wt/commondir");
+        /* said once the git that wrote it is done, not while it may still write */
+        assert_int_equal(count(t, "its common dir does not exist (yet)"), 1);
+        advance(t, 20);
         assert_int_equal(count(t, "its common dir does not exist (yet)"), 2);
         fake_add("common", 'd');
         fake_add("common/config", 'f');
@@ -882,6 +963,8 @@ int main(void) {
                 cmocka_unit_test(test_policy_symlink_not_bound),
                 cmocka_unit_test(test_git_metadata_waits_for_git),
                 cmocka_unit_test(test_git_lock),
+                cmocka_unit_test(test_gitfile_judged_after_makers),
+                cmocka_unit_test(test_moved_worktree_not_refused),
                 cmocka_unit_test(test_makers),
                 cmocka_unit_test(test_git_deadline),
                 cmocka_unit_test(test_metadata_after_protection),

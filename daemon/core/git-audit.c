@@ -485,14 +485,15 @@ static int collect(const char *name, const char *value, void *userdata) {
         return 0;
 }
 
-int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_line) {
-        Keys keys = {};
+/* The file's entries, each to fn; 0, or -errno (-EINVAL: git could not
+ * parse it, at *ret_line). */
+static int parse_with(const char *buf, size_t len, EntryFn fn, void *userdata, size_t *ret_line) {
         Reader r = {
                 .buf = (const unsigned char *) buf,
                 .len = len,
                 .line = 1,
-                .fn = collect,
-                .userdata = &keys,
+                .fn = fn,
+                .userdata = userdata,
         };
 
         /* git stops reading past INT_MAX bytes and fails the file. */
@@ -502,6 +503,15 @@ int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_
         int k = parse(&r);
         free(r.var.data);
         free(r.value.data);
+        if (k == -EINVAL && ret_line)
+                *ret_line = r.line;
+        return k;
+}
+
+int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_line) {
+        Keys keys = {};
+        size_t line = 0;
+        int k = parse_with(buf, len, collect, &keys, &line);
         if (k >= 0 && !keys.v) {
                 keys.v = calloc(1, sizeof(char *));
                 if (!keys.v)
@@ -512,11 +522,50 @@ int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_
                         keys.v[keys.n] = NULL;
                 strv_free(keys.v);
                 if (k == -EINVAL && ret_line)
-                        *ret_line = r.line;
+                        *ret_line = line;
                 return k;
         }
         *ret_keys = keys.v;
         return 0;
+}
+
+typedef struct Wanted {
+        const char *name;
+        int value; /* -1: not seen; else the last value's boolean */
+        bool bad;  /* the last value is not one git reads as a boolean */
+} Wanted;
+
+static int find_bool(const char *name, const char *value, void *userdata) {
+        Wanted *x = userdata;
+        if (!streq(name, x->name))
+                return 0;
+        x->bad = !git_reads_as_bool(value);
+        x->value = 0;
+        if (x->bad)
+                return 0;
+        /* git_parse_maybe_bool: a bare key, true, yes, on, or an int not 0 */
+        static const char *const yes[] = {"true", "yes", "on"};
+        int v = !value;
+        for (size_t i = 0; value && i < ELEMENTSOF(yes); i++)
+                v = v || strcasecmp(value, yes[i]) == 0;
+        if (value && !v && *value && strcasecmp(value, "false") != 0 && strcasecmp(value, "no") != 0 &&
+            strcasecmp(value, "off") != 0)
+                v = strtoimax(value, NULL, 0) != 0;
+        x->value = v;
+        return 0;
+}
+
+int git_config_bool(const char *buf, size_t len, const char *name, bool *ret) {
+        Wanted x = {.name = name, .value = -1};
+        int k = parse_with(buf, len, find_bool, &x, NULL);
+        if (k < 0)
+                return k;
+        if (x.value < 0)
+                return 0;
+        if (x.bad)
+                return -EINVAL; /* git dies on it: "bad boolean config value" */
+        *ret = x.value;
+        return 1;
 }
 
 /* ---- hooks ---- */

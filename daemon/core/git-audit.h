@@ -99,6 +99,14 @@ int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_
  */
 bool git_audit_key_is_flagged(const char *name, const char *value);
 
+/*
+ * The last value of the key name (spelled as git's parser spells it) in a
+ * config file's bytes, as git reads a boolean: 1 with it in *ret; 0 when
+ * the key is not there; -EINVAL when git could not parse the file or the
+ * value (git dies on either); -EFBIG, -ENOMEM. The file's includes are not
+ * followed (git_audit_config() names include.path).
+ */
+int git_config_bool(const char *buf, size_t len, const char *name, bool *ret);
 /* Whether name is one of the hook templates git installs into hooks/
  * ("pre-commit.sample" and the rest; git 2.39 and later). */
 bool git_audit_hook_is_sample(const char *name);

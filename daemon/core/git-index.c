@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "git-index.h"
+#include "git-index-internal.h"
 
 #include <errno.h>
 #include <nettle/sha1.h>
@@ -119,7 +120,19 @@ typedef struct Index {
         size_t ext_end;     /* where the checksum starts */
         bool skip_hash;     /* zeros in place of the checksum (index.skipHash) */
         bool passthrough;   /* split and sparse indexes taken, their entries not emitted */
+        bool sparse;        /* a sparse index ("sdir") taken, its directory entries emitted */
+        bool split;         /* a split index ("link") taken, its nameless entries emitted */
 } Index;
+
+/* What a walk takes: entries git's plain index holds; those and a sparse
+ * index's directory entries; or (its entries not emitted) a split or a
+ * sparse index as well. */
+typedef enum WalkMode {
+        WALK_PLAIN,
+        WALK_SPARSE,
+        WALK_SPLIT,
+        WALK_PASSTHROUGH,
+} WalkMode;
 
 static int header(const uint8_t *buf, size_t n) {
         if (!buf || n < 12 || memcmp(buf, "DIRC", 4) != 0)
@@ -191,7 +204,7 @@ static void cursor_done(Cursor *c) {
 }
 
 static void cursor_init(Cursor *c, Index *ix, const uint8_t *buf, size_t n, GitHashAlgo algo, bool skip_hash,
-                        bool passthrough) {
+                        WalkMode mode) {
         *ix = (Index){.buf = buf,
                       .n = n,
                       .algo = algo,
@@ -199,7 +212,9 @@ static void cursor_init(Cursor *c, Index *ix, const uint8_t *buf, size_t n, GitH
                       .count = be32(buf + 8),
                       .ext_end = n - (size_t) algo,
                       .skip_hash = skip_hash,
-                      .passthrough = passthrough};
+                      .passthrough = mode == WALK_PASSTHROUGH,
+                      .sparse = mode == WALK_SPARSE,
+                      .split = mode == WALK_SPLIT};
         *c = (Cursor){.ix = ix, .off = 12};
 }
 
@@ -217,8 +232,9 @@ static int cursor_end(Cursor *c) {
                 uint32_t sz = be32(buf + off + 4);
                 if (ix->ext_end - off - 8 < sz)
                         return -EBADMSG;
-                bool known = memcmp(buf + off, "link", 4) == 0 || memcmp(buf + off, "sdir", 4) == 0;
-                if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(ix->passthrough && known))
+                bool sdir = memcmp(buf + off, "sdir", 4) == 0, link = memcmp(buf + off, "link", 4) == 0;
+                if (!(buf[off] >= 'A' && buf[off] <= 'Z') && !(ix->passthrough && (link || sdir)) &&
+                    !(ix->sparse && sdir) && !(ix->split && link))
                         return -EOPNOTSUPP; /* "link" (split index), "sdir" (sparse), or unknown */
                 c->linked = c->linked || memcmp(buf + off, "link", 4) == 0;
                 c->sparse = c->sparse || memcmp(buf + off, "sdir", 4) == 0;
@@ -358,16 +374,17 @@ static int cursor_step(Cursor *c, Raw *ret_raw, GitIndexEntry *ret) {
         return 1;
 }
 
-static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash,
-                   bool passthrough, each_fn each, void *ctx) {
+static int walk_as(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo algo, bool skip_hash, WalkMode mode,
+                   each_fn each, void *ctx) {
         _cleanup_(cursor_done) Cursor c;
         Raw raw;
         GitIndexEntry e;
         int r;
 
-        cursor_init(&c, ix, buf, n, algo, skip_hash, passthrough);
+        cursor_init(&c, ix, buf, n, algo, skip_hash, mode);
         while ((r = cursor_step(&c, &raw, &e)) > 0)
-                if (e.path[0] && each && !passthrough && (r = each(ctx, ix, &raw, &e)) < 0)
+                if ((e.path[0] || mode == WALK_SPLIT) && each && mode != WALK_PASSTHROUGH &&
+                    (r = each(ctx, ix, &raw, &e)) < 0)
                         return r;
         return r;
 }
@@ -381,7 +398,7 @@ static bool zeros(const uint8_t *p, size_t n) {
 
 /* trusted: the index's hash, known, and its checksum not to be verified
  * (0: found from the checksum, which must hold). */
-static int walk(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo trusted, bool passthrough, each_fn each,
+static int walk(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo trusted, WalkMode mode, each_fn each,
                 void *ctx) {
         static const GitHashAlgo algos[] = {GIT_HASH_SHA1, GIT_HASH_SHA256};
         GitHashAlgo algo;
@@ -392,10 +409,10 @@ static int walk(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo trusted, bo
                 return n < 12 + (size_t) trusted
                                ? -EBADMSG
                                : walk_as(buf, n, ix, trusted,
-                                         zeros(buf + n - (size_t) trusted, (size_t) trusted), passthrough,
-                                         each, ctx);
+                                         zeros(buf + n - (size_t) trusted, (size_t) trusted), mode, each,
+                                         ctx);
         if (checksum_algo(buf, n, &algo) == 0)
-                return walk_as(buf, n, ix, algo, false, passthrough, each, ctx);
+                return walk_as(buf, n, ix, algo, false, mode, each, ctx);
         /* index.skipHash (git 2.40 and later) writes zeros in place of the
          * checksum: the hash is the one whose size makes the file parse. */
         for (size_t i = 0; i < ELEMENTSOF(algos); i++) {
@@ -403,9 +420,9 @@ static int walk(const uint8_t *buf, size_t n, Index *ix, GitHashAlgo trusted, bo
                 Index probe;
                 if (n < 12 + sz || !zeros(buf + n - sz, sz))
                         continue;
-                r = walk_as(buf, n, &probe, algos[i], true, passthrough, NULL, NULL);
+                r = walk_as(buf, n, &probe, algos[i], true, mode, NULL, NULL);
                 if (r == 0)
-                        return walk_as(buf, n, ix, algos[i], true, passthrough, each, ctx);
+                        return walk_as(buf, n, ix, algos[i], true, mode, each, ctx);
                 if (r != -EBADMSG)
                         best = r;
         }
@@ -429,7 +446,14 @@ int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, cons
                       void *ctx) {
         Index ix;
         Emit x = {.emit = emit, .ctx = ctx};
-        return walk(buf, n, &ix, 0, false, emit_one, &x);
+        return walk(buf, n, &ix, 0, WALK_PLAIN, emit_one, &x);
+}
+
+int git_index_entries_sparse(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
+                             void *ctx) {
+        Index ix;
+        Emit x = {.emit = emit, .ctx = ctx};
+        return walk(buf, n, &ix, 0, WALK_SPARSE, emit_one, &x);
 }
 
 int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
@@ -438,7 +462,40 @@ int git_index_entries_trusted(const uint8_t *buf, size_t n, GitHashAlgo algo,
         Emit x = {.emit = emit, .ctx = ctx};
         if (algo != GIT_HASH_SHA1 && algo != GIT_HASH_SHA256)
                 return -EINVAL;
-        return walk(buf, n, &ix, algo, false, emit_one, &x);
+        return walk(buf, n, &ix, algo, WALK_PLAIN, emit_one, &x);
+}
+
+typedef struct EachRaw {
+        void (*each)(void *ctx, const GitIndexRaw *raw);
+        void *ctx;
+} EachRaw;
+
+static int each_raw(void *ctx, const Index *ix, const Raw *raw, const GitIndexEntry *e) {
+        EachRaw *x = ctx;
+        (void) ix;
+        GitIndexRaw r = {
+                .off = raw->off, .size = raw->size, .flags = raw->flags, .flags2 = raw->flags2, .e = *e};
+        x->each(x->ctx, &r);
+        return 0;
+}
+
+int git_index_walk_split(const uint8_t *buf, size_t n, void (*each)(void *ctx, const GitIndexRaw *raw),
+                         void *ctx, GitIndexLayout *ret) {
+        Index ix;
+        EachRaw x = {.each = each, .ctx = ctx};
+        int r = walk(buf, n, &ix, 0, WALK_SPLIT, each_raw, &x);
+        if (r < 0)
+                return r;
+        *ret = (GitIndexLayout){.version = ix.version,
+                                .algo = ix.algo,
+                                .entries_end = ix.entries_end,
+                                .ext_end = ix.ext_end,
+                                .skip_hash = ix.skip_hash};
+        return 0;
+}
+
+void git_index_digest(GitHashAlgo algo, const void *data, size_t n, uint8_t out[32]) {
+        hash(algo, "", 0, data, n, out);
 }
 
 struct GitIndexCursor {
@@ -457,7 +514,7 @@ int git_index_cursor_new(const uint8_t *buf, size_t n, GitHashAlgo algo, GitInde
         GitIndexCursor *x = calloc(1, sizeof *x);
         if (!x)
                 return -ENOMEM;
-        cursor_init(&x->c, &x->ix, buf, n, algo, zeros(buf + n - (size_t) algo, (size_t) algo), false);
+        cursor_init(&x->c, &x->ix, buf, n, algo, zeros(buf + n - (size_t) algo, (size_t) algo), WALK_PLAIN);
         *ret = x;
         return 0;
 }
@@ -772,8 +829,9 @@ static int finish(Writer *w, const Index *ix, bool drop_tree, uint8_t **ret, siz
 }
 
 /* Write into w what walking buf with each makes of it. */
-static int rewrite(const uint8_t *buf, size_t n, Writer *w, GitHashAlgo trusted, bool passthrough,
+static int rewrite(const uint8_t *buf, size_t n, Writer *w, GitHashAlgo trusted, WalkMode mode,
                    bool drop_tree, uint8_t **ret, size_t *ret_n) {
+        bool passthrough = mode == WALK_PASSTHROUGH;
         Index ix;
         int r = header(buf, n);
         if (r < 0)
@@ -787,7 +845,7 @@ static int rewrite(const uint8_t *buf, size_t n, Writer *w, GitHashAlgo trusted,
                 return -ENOMEM;
         memcpy(w->out, buf, 12); /* the header, made right at the end */
         w->out_n = 12;
-        r = walk(buf, n, &ix, trusted, passthrough, passthrough ? NULL : copy_entry, w);
+        r = walk(buf, n, &ix, trusted, mode, passthrough ? NULL : copy_entry, w);
         for (; r >= 0 && w->next < w->n_edits; w->next++) /* after the last entry */
                 if (w->edits[w->next].mode != 0) {
                         w->moved = true;
@@ -810,7 +868,7 @@ static int rewrite(const uint8_t *buf, size_t n, Writer *w, GitHashAlgo trusted,
 int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path),
                             void *ctx, uint8_t **ret, size_t *ret_n) {
         Writer w = {.want = want, .ctx = ctx, .fd = -1};
-        return rewrite(buf, n, &w, 0, false, false, ret, ret_n);
+        return rewrite(buf, n, &w, 0, WALK_SPARSE, false, ret, ret_n);
 }
 
 static int edit(const uint8_t *buf, size_t n, GitHashAlgo trusted, const GitIndexEdit *edits, size_t n_edits,
@@ -822,7 +880,7 @@ static int edit(const uint8_t *buf, size_t n, GitHashAlgo trusted, const GitInde
                 if (edits[i].path[0] == 0)
                         return -EINVAL;
         Writer w = {.edits = edits, .n_edits = n_edits, .fd = fd};
-        return rewrite(buf, n, &w, trusted, n_edits == 0, true, ret, ret_n);
+        return rewrite(buf, n, &w, trusted, n_edits == 0 ? WALK_PASSTHROUGH : WALK_PLAIN, true, ret, ret_n);
 }
 
 int git_index_edit(const uint8_t *buf, size_t n, const GitIndexEdit *edits, size_t n_edits, uint8_t **ret,

@@ -17,8 +17,9 @@
  * checked against the buffer, and an index whose trailing checksum is not
  * the SHA-1 or SHA-256 of what precedes it is refused (-EBADMSG), as git
  * fsck refuses it; zeros in its place (index.skipHash, git 2.40 and later)
- * are taken, and written back as zeros. Versions 2, 3 and 4 are read; a split index ("link") or a
- * sparse index ("sdir") is -EOPNOTSUPP; another version -EPROTONOSUPPORT.
+ * are taken, and written back as zeros. Versions 2, 3 and 4 are read; a split index ("link") is
+ * -EOPNOTSUPP, and so is a sparse index ("sdir") but where a function says it takes one; another
+ * version -EPROTONOSUPPORT.
  */
 
 typedef enum GitHashAlgo {
@@ -47,6 +48,13 @@ typedef struct GitIndexEntry {
 int git_index_entries(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
                       void *ctx);
 
+/* git_index_entries(), a sparse index ("sdir", git sparse-checkout
+ * --sparse-index) taken as well: its directory entries (mode 040000, the
+ * path ending in '/', the tree's id; skip-worktree as git writes them)
+ * emitted as they are, each standing for every path below it. */
+int git_index_entries_sparse(const uint8_t *buf, size_t n, void (*emit)(void *ctx, const GitIndexEntry *e),
+                             void *ctx);
+
 /* git_index_entries() of an index git itself has just written, in a
  * repository whose hash is algo: its checksum (a pass over the whole
  * file) is not verified again; every length, the order and each name
@@ -73,7 +81,9 @@ static inline void git_index_cursor_freep(GitIndexCursor **c) {
 }
 
 /* Set skip-worktree on every stage-0 entry that lacks it and for whose
- * path want says true, as "git update-index --skip-worktree" would: the
+ * path want says true, as "git update-index --skip-worktree" would (a
+ * sparse index too: want sees its directory entries as well, and "sdir"
+ * is kept): the
  * entry gains CE_EXTENDED, a version 2 index becomes version 3, the
  * EOIE and IEOT extensions (offsets that no longer hold) are dropped, the
  * other extensions are kept as they are, and the checksum is computed
@@ -82,6 +92,32 @@ static inline void git_index_cursor_freep(GitIndexCursor **c) {
  * git_index_entries. */
 int git_index_skip_worktree(const uint8_t *buf, size_t n, bool (*want)(void *ctx, const char *path),
                             void *ctx, uint8_t **ret, size_t *ret_n);
+
+/*
+ * A split index (core.splitIndex, update-index --split-index): the index
+ * holds what changed since its shared index ("sharedindex.<id>" in the
+ * gitdir, named by the "link" extension), which git merges in as
+ * split-index.c does (a replace and a delete bitmap, EWAH-compressed, by
+ * position in the shared index). Versions 2 to 4.
+ *
+ * _base: 1 with the shared index's id (the index's hash's bytes) in oid
+ * and its hash in *ret_algo; 0 when buf is not a split index; -errno as
+ * git_index_entries(). _entries: git_index_entries() of the merged index,
+ * given the shared index's bytes (-EBADMSG when they are not the shared
+ * index the link names, or the bitmaps name what git would die on;
+ * -EINVAL when buf is not a split index). _skip_worktree: as
+ * git_index_skip_worktree() on the merged index, written the way git
+ * update-index --skip-worktree writes it: the bit set in place on an
+ * entry of the split index, and a shared entry gaining it becomes a
+ * replacement (a nameless copy in the split index, its position in the
+ * replace bitmap); the shared index is never written.
+ */
+int git_index_split_base(const uint8_t *buf, size_t n, uint8_t oid[32], GitHashAlgo *ret_algo);
+int git_index_split_entries(const uint8_t *buf, size_t n, const uint8_t *shared, size_t shared_n,
+                            void (*emit)(void *ctx, const GitIndexEntry *e), void *ctx);
+int git_index_split_skip_worktree(const uint8_t *buf, size_t n, const uint8_t *shared, size_t shared_n,
+                                  bool (*want)(void *ctx, const char *path), void *ctx, uint8_t **ret,
+                                  size_t *ret_n);
 
 /* One path's new entry: mode and oid at stage 0, or (mode 0) none. */
 typedef struct GitIndexEdit {

@@ -4,19 +4,22 @@
  * as index.skipHash writes it); the rest is an index without its checksum,
  * which the target appends, so that mutations reach the parser instead of stopping
  * at the checksum. Invariants: an answer is 0 or one of the documented
- * errors, the same for both calls; a failed write leaves its output alone;
+ * errors, the same for both calls (the sparse read's and the writer's,
+ * which take a sparse index; the plain read's is a subset); a failed write leaves its output alone;
  * a written index reads again, with the same entries in the same order,
  * skip-worktree set where asked, and asking again changes nothing. The
  * editor: the same answer for an index it can edit; an edited index reads
  * again, with the edits in it and no other path gone. The cursor reads what
- * the trusted walk reads, and the tree builder takes what it reads. */
+ * the trusted walk reads, and the tree builder takes what it reads. A
+ * split index: the input read as one whose shared index is a fixed one (its
+ * "link" extension, if any, made to name it), with the same invariants for
+ * its reader and its skip-worktree writer. */
 #include <errno.h>
-#include <nettle/sha1.h>
-#include <nettle/sha2.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "git-index-internal.h"
 #include "git-index.h"
 #include "util.h"
 
@@ -60,6 +63,76 @@ static bool documented(int r) {
         return r == 0 || r == -EBADMSG || r == -EOPNOTSUPP || r == -EPROTONOSUPPORT || r == -ENOMEM;
 }
 
+/* The shared index every split input names: version 2, .env a.c b.c
+ * lib/.env, 62-byte fixed parts and names padded to eight. */
+static size_t shared_index(GitHashAlgo algo, uint8_t *out) {
+        static const char *const names[] = {".env", "a.c", "b.c", "lib/.env"};
+        size_t hashsz = (size_t) algo, n = 12;
+        memcpy(out, "DIRC\0\0\0\x02\0\0\0\x04", 12);
+        for (size_t i = 0; i < 4; i++) {
+                size_t len = strlen(names[i]), size = (40 + hashsz + 2 + len + 8) & ~(size_t) 7;
+                memset(out + n, 0, size);
+                out[n + 24] = 0; /* mode 0100644 */
+                out[n + 25] = 0;
+                out[n + 26] = 0x81;
+                out[n + 27] = 0xa4;
+                memset(out + n + 40, (int) i + 1, hashsz);
+                out[n + 40 + hashsz + 1] = (uint8_t) len;
+                memcpy(out + n + 40 + hashsz + 2, names[i], len);
+                n += size;
+        }
+        git_index_digest(algo, out, n, out + n);
+        return n + hashsz;
+}
+
+static bool documented_split(int r) {
+        return documented(r) || r == -EINVAL || r == -EOVERFLOW;
+}
+
+/* buf as a split index of the fixed shared index: its link made to name
+ * it, its checksum made again (unless zeros). */
+static void split_case(uint8_t *buf, size_t total, GitHashAlgo algo) {
+        uint8_t shared[512];
+        size_t shared_n = shared_index(algo, shared), hashsz = (size_t) algo;
+        uint8_t *link = total > hashsz ? memmem(buf, total - hashsz, "link", 4) : NULL;
+        if (link && (size_t) (buf + total - hashsz - link) >= 8 + hashsz) {
+                memcpy(link + 8, shared + shared_n - hashsz, hashsz);
+                bool zero = true;
+                for (size_t i = 0; i < hashsz; i++)
+                        zero = zero && buf[total - hashsz + i] == 0;
+                if (!zero)
+                        git_index_digest(algo, buf, total - hashsz, buf + total - hashsz);
+        }
+        List before = {0}, after = {0};
+        int r = git_index_split_entries(buf, total, shared, shared_n, add, &before);
+        if (!documented_split(r))
+                abort();
+        uint8_t *out = (uint8_t *) 0x1;
+        size_t out_n = 7;
+        int w = git_index_split_skip_worktree(buf, total, shared, shared_n, want, NULL, &out, &out_n);
+        if (w < 0) {
+                if ((w != r && w != -ENOMEM && r != -ENOMEM) || out != (uint8_t *) 0x1 || out_n != 7)
+                        abort();
+        } else if (r != 0) {
+                abort();
+        } else if (w == 1) {
+                if (git_index_split_entries(out, out_n, shared, shared_n, add, &after) != 0 ||
+                    after.count != before.count || after.n != before.n ||
+                    memcmp(after.text, before.text, before.n) != 0)
+                        abort();
+                uint8_t *again = (uint8_t *) 0x1;
+                if (git_index_split_skip_worktree(out, out_n, shared, shared_n, want, NULL, &again,
+                                                  &out_n) != 0 ||
+                    again != (uint8_t *) 0x1)
+                        abort();
+                free(out);
+        } else if (out != (uint8_t *) 0x1) {
+                abort();
+        }
+        free(before.text);
+        free(after.text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (size < 1 || size > (1u << 20))
                 return 0;
@@ -69,38 +142,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!buf)
                 return 0;
         memcpy(buf, data + 1, n);
-        if (data[0] & 2) {
+        if (data[0] & 2)
                 memset(buf + n, 0, (size_t) algo);
-        } else if (algo == GIT_HASH_SHA1) {
-                struct sha1_ctx s;
-                sha1_init(&s);
-                sha1_update(&s, n, buf);
-                sha1_digest(&s, 20, buf + n);
-        } else {
-                struct sha256_ctx s;
-                sha256_init(&s);
-                sha256_update(&s, n, buf);
-                sha256_digest(&s, 32, buf + n);
-        }
+        else
+                git_index_digest(algo, buf, n, buf + n);
 
-        List before = {0};
+        List before = {0}, sparse = {0};
         int r = git_index_entries(buf, total, add, &before);
         if (!documented(r))
+                abort();
+        /* a sparse index taken as well: what the plain read takes reads the same */
+        int rs = git_index_entries_sparse(buf, total, add, &sparse);
+        if (!documented(rs) || (r == 0 && (rs != 0 || sparse.n != before.n ||
+                                           (before.n && memcmp(sparse.text, before.text, before.n) != 0))))
                 abort();
         uint8_t *out = (uint8_t *) 0x1;
         size_t out_n = 7;
         int w = git_index_skip_worktree(buf, total, want, NULL, &out, &out_n);
         if (w < 0) {
-                if ((w != r && w != -ENOMEM && r != -ENOMEM) || out != (uint8_t *) 0x1 || out_n != 7)
+                if ((w != rs && w != -ENOMEM && rs != -ENOMEM) || out != (uint8_t *) 0x1 || out_n != 7)
                         abort();
-        } else if (r != 0) {
+        } else if (rs != 0) {
                 abort();
         } else if (w == 1) {
                 List after = {0};
-                if (git_index_entries(out, out_n, add, &after) != 0)
+                if (git_index_entries_sparse(out, out_n, add, &after) != 0)
                         abort();
-                if (after.count != before.count || after.n != before.n ||
-                    memcmp(after.text, before.text, before.n) != 0)
+                if (after.count != sparse.count || after.n != sparse.n ||
+                    memcmp(after.text, sparse.text, sparse.n) != 0)
                         abort();
                 /* every wanted entry has it now: asking again is a no-op */
                 uint8_t *again = (uint8_t *) 0x1;
@@ -174,6 +243,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         free(walked.text);
         free(stepped.text);
         free(before.text);
+        free(sparse.text);
+        split_case(buf, total, algo); /* last: it may rewrite buf */
         free(buf);
         return 0;
 }

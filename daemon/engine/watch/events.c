@@ -52,9 +52,10 @@ static void discover_checkout(Watch *w, const char *path, bool gitfile) {
         /* A .git file can be rewritten in place to name another gitdir. */
         if (gitfile)
                 watch_dir(w, path);
-        (void) resolve_git(w, c);
-        /* Masks now, for what exists; protects once git is done. */
+        /* Masks now, for what exists; protects once git is done (its
+         * metadata judged then too: pending first). */
         start_pending(w, c);
+        (void) resolve_git(w, c);
         bind_actions(w, c, false);
 }
 
@@ -151,10 +152,10 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                          * name already (renamed away and made again): its
                          * binds went with it. Whatever is there now is new:
                          * watched again, and protected again. */
+                        start_pending(w, c);
                         (void) resolve_git(w, c);
                         watch_dir(w, c->gitdir);
                         watch_dir(w, c->commondir);
-                        start_pending(w, c);
                 } else if (in_dir && (streq_ptr(c->gitdir, dir) || streq_ptr(c->commondir, dir))) {
                         if (streq(name, "commondir") && resolve_git(w, c))
                                 start_pending(w, c);

@@ -99,6 +99,10 @@ static char *read_gitfile(Watch *w, Checkout *c, const char **why) {
                 return NULL;
         }
         int r = read_small(w, dotgit, &buf);
+        if (r == -ENOENT) { /* gone: the checkout moved or went (its event forgets it), nothing refused */
+                *why = NULL;
+                return NULL;
+        }
         if (r < 0) {
                 *why = r == -EFBIG    ? "too large for a .git file"
                        : r == -EINVAL ? "not a regular file"
@@ -248,12 +252,17 @@ bool resolve_git(Watch *w, Checkout *c) {
                         (void) w->c.files->renew(w->files, dotgit);
                 g = read_gitfile(w, c, &why);
                 if (!g && !why)
-                        return false; /* empty: judged when written, the state as it was */
+                        return false; /* empty or gone: judged when written, the state as it was */
         } else
                 g = path_join(c->path, ".git");
         if (g && usable_dir(w, g, false, &why, &missing) < 0) {
+                bool gone = !c->gitfile && missing;
                 free(g);
                 g = NULL;
+                if (gone) { /* its own .git went: the checkout moved or went (its event forgets it) */
+                        free(missing);
+                        return false;
+                }
         }
         bool linked = false;
         int rc = g ? read_commondir(w, g, &cd, &why) : 0;
@@ -298,7 +307,12 @@ bool resolve_git(Watch *w, Checkout *c) {
                 why = "it does not exist (yet), and cannot be followed (out of memory)";
         }
 
-        if (why && c->refused != why) {
+        /* While git may still be writing the .git file or commondir (its
+         * makers run: pending, or about to, as the outcome changed and the
+         * caller starts them), a refusal is not said: protect_git judges
+         * again once they are done, and says it then if it stands. */
+        bool judged = !c->pending && !changed;
+        if (why && judged && c->refused != why) {
                 _cleanup_free_ char *dotgit = path_join(c->path, ".git");
                 log_event(w->c.log, LOG_WARN, "gitdir-refused",
                           LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", dotgit),
@@ -307,7 +321,8 @@ bool resolve_git(Watch *w, Checkout *c) {
                           "protected%s",
                           why, missing ? " until it appears" : "");
         }
-        c->refused = why;
+        if (!why || judged)
+                c->refused = why;
         if (changed && c->gitfile)
                 watch_dir(w, c->gitdir);
         if (changed)

@@ -5,6 +5,7 @@
 
 #include <strings.h>
 
+#include "git-audit.h"
 #include "git-index.h"
 
 /* An index larger than this is not read (git's own cap is far above). */
@@ -51,6 +52,7 @@ typedef struct IndexCtx {
         Watch *w;
         Checkout *c;
         char *list;      /* the masked paths git is told to leave alone */
+        char *lacking;   /* the tracked masked paths that lack skip-worktree */
         bool needs_skip; /* a tracked masked path lacks skip-worktree */
         size_t hashed;   /* bytes of protected files hashed in this pass */
 } IndexCtx;
@@ -70,7 +72,7 @@ static void index_failed(Watch *w, Checkout *c, const char *index, int r, const 
         log_event(w->c.log, LOG_WARN, "index-failed",
                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", index), LOG_ERRNO(-r)),
                   "path policy: nested checkout {checkout}: %s {path}: %s", what,
-                  r == -EOPNOTSUPP ? "a split or sparse index (not handled)"
+                  r == -EOPNOTSUPP ? "an extension git requires that is not known here"
                   : r == -EBADMSG  ? "not an index git wrote (or a bad checksum)"
                                    : strerror(-r));
 }
@@ -81,11 +83,13 @@ static void index_failed(Watch *w, Checkout *c, const char *index, int r, const 
  * (update-index --skip-worktree): the bit set in the index, under
  * index.lock, by this process; git is never run (its config, hooks and
  * fsmonitor are the agent's). */
-static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t *buf, size_t n) {
+static void skip_masked(Watch *w, Checkout *c, const char *index, const uint8_t *buf, size_t n,
+                        const uint8_t *shared, size_t shared_n) {
         IndexCtx x = {.w = w, .c = c};
         _cleanup_free_ uint8_t *out = NULL;
         size_t out_n = 0;
-        int r = git_index_skip_worktree(buf, n, want_skip, &x, &out, &out_n);
+        int r = shared ? git_index_split_skip_worktree(buf, n, shared, shared_n, want_skip, &x, &out, &out_n)
+                       : git_index_skip_worktree(buf, n, want_skip, &x, &out, &out_n);
         _cleanup_free_ char *list = x.list;
         if (r <= 0) {
                 if (r < 0)
@@ -162,8 +166,10 @@ static int file_oid(Watch *w, const char *p, GitHashAlgo algo, uint8_t oid[stati
 static void check_entry(void *ctx, const GitIndexEntry *e) {
         IndexCtx *x = ctx;
         Watch *w = x->w;
-        if (e->stage == 0 && !e->skip_worktree && !x->needs_skip && bound_action(w, x->c, e->path, true))
+        if (e->stage == 0 && !e->skip_worktree && bound_action(w, x->c, e->path, true)) {
                 x->needs_skip = true;
+                audit_emit(&x->lacking, e->path);
+        }
         if (e->stage != 0 || e->skip_worktree || (e->mode & 0170000) != 0100000 ||
             !bound_action(w, x->c, e->path, false))
                 return;
@@ -208,8 +214,71 @@ void forget_differs(Watch *w, const char *dir) {
                         free(hashmap_remove(w->hashed, key));
 }
 
+/* A split index's shared index (sharedindex.<id> in the gitdir, as git's
+ * read_index_from finds it): 1 with its bytes, 0 when buf is not a split
+ * index, or -errno. */
+static int read_shared(Watch *w, const Checkout *c, const char *buf, size_t n, char **ret, size_t *ret_n) {
+        uint8_t oid[32];
+        GitHashAlgo algo;
+        char name[sizeof "sharedindex." + 64];
+        int r = git_index_split_base((const uint8_t *) buf, n, oid, &algo);
+        if (r <= 0)
+                return r;
+        int k = snprintf(name, sizeof name, "sharedindex.");
+        for (size_t i = 0; i < (size_t) algo; i++)
+                k += snprintf(name + k, sizeof name - (size_t) k, "%02x", oid[i]);
+        _cleanup_free_ char *p = path_join(c->gitdir, name);
+        if (!p)
+                return -ENOMEM;
+        r = w->c.files->read_all(w->files, p, INDEX_MAX, ret, ret_n);
+        return r < 0 ? r : 1;
+}
+
+/* A config file's boolean: 1 true, 0 false or not there (or unreadable:
+ * git would die on it, and then nothing here matters). */
+static bool config_true(Watch *w, const char *dir, const char *file, const char *key) {
+        _cleanup_free_ char *p = path_join(dir, file), *buf = NULL;
+        size_t n = 0;
+        bool v = false;
+        if (!p || w->c.files->read_all(w->files, p, 1024 * 1024, &buf, &n) < 0)
+                return false;
+        return git_config_bool(buf, n, key, &v) > 0 && v;
+}
+
+/* Whether git clears the skip-worktree bit of every file that is present
+ * in c's worktree (a masked one is, as /dev/null): it does in a sparse
+ * checkout (repo_read_index: clear_skip_worktree_from_present_files, git
+ * 2.37 and later), at every read of the index, unless
+ * sparse.expectFilesOutsideOfPatterns is true. A bit set there is gone at
+ * git's next command: setting it would race git and say what does not hold. */
+static bool sparse_clears(Watch *w, const Checkout *c) {
+        const char *common = c->commondir ? c->commondir : c->gitdir;
+        bool wt = config_true(w, common, "config", "extensions.worktreeconfig");
+        bool sparse = config_true(w, common, "config", "core.sparsecheckout") ||
+                      (wt && config_true(w, c->gitdir, "config.worktree", "core.sparsecheckout"));
+        bool expect =
+                config_true(w, common, "config", "sparse.expectfilesoutsideofpatterns") ||
+                (wt && config_true(w, c->gitdir, "config.worktree", "sparse.expectfilesoutsideofpatterns"));
+        return sparse && !expect;
+}
+
+/* Said once a checkout, till its bits hold again: git clears them. */
+static void say_sparse(Watch *w, Checkout *c, const char *list) {
+        if (c->sparse_said)
+                return;
+        c->sparse_said = true;
+        log_event(w->c.log, LOG_WARN, "skip-worktree-cleared",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", list ? list : "")),
+                  "path policy: nested checkout {checkout} is a sparse checkout: git clears "
+                  "skip-worktree from a tracked file that is present, and masked {path} is "
+                  "(as /dev/null), so its index holds it without the bit: git status shows it "
+                  "modified and git commit -a refuses it (commit named paths instead); "
+                  "sparse.expectFilesOutsideOfPatterns=true in its config lets the bit stand");
+}
+
 /* Read the index, say the protected files that differ from it, and, when
- * write, set skip-worktree where it is missing. Whether it is missing. */
+ * write, set skip-worktree where it is missing. Whether it is missing (and
+ * can be set: not in a sparse checkout whose git clears it). */
 bool index_look(Watch *w, Checkout *c, bool write) {
         if (!c->gitdir || w->c.binder->warn_only || !w->c.files->read_all)
                 return false;
@@ -233,7 +302,26 @@ bool index_look(Watch *w, Checkout *c, bool write) {
                 return false;
         }
         IndexCtx x = {.w = w, .c = c};
-        r = git_index_entries((const uint8_t *) buf, n, check_entry, &x);
+        _cleanup_free_ char *shared = NULL;
+        size_t shared_n = 0;
+        r = git_index_entries_sparse((const uint8_t *) buf, n, check_entry, &x);
+        if (r == -EOPNOTSUPP) { /* a split index, or another extension git requires */
+                int k = read_shared(w, c, buf, n, &shared, &shared_n);
+                if (k > 0) {
+                        /* what the first pass saw was the split index's part alone */
+                        free(x.lacking);
+                        x = (IndexCtx){.w = w, .c = c};
+                        r = git_index_split_entries((const uint8_t *) buf, n, (const uint8_t *) shared,
+                                                    shared_n, check_entry, &x);
+                } else if (k < 0)
+                        r = k;
+        }
+        _cleanup_free_ char *lacking = x.lacking;
+        if (r >= 0 && x.needs_skip && sparse_clears(w, c)) {
+                say_sparse(w, c, lacking);
+                x.needs_skip = false;
+        } else if (r >= 0)
+                c->sparse_said = false;
         if (r < 0) {
                 index_failed(w, c, index, r, "cannot read");
                 return false;
@@ -245,7 +333,7 @@ bool index_look(Watch *w, Checkout *c, bool write) {
                 c->index_needs_skip = x.needs_skip;
         }
         if (x.needs_skip && write)
-                skip_masked(w, c, index, (const uint8_t *) buf, n);
+                skip_masked(w, c, index, (const uint8_t *) buf, n, (const uint8_t *) shared, shared_n);
         return x.needs_skip;
 }
 

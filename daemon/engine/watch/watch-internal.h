@@ -32,6 +32,7 @@ struct Checkout {
         bool released;       /* its mounts given back (release_tree): a HEAD made again protects it again */
         bool recheck;        /* its .git file and commondir: read again at the next tick (recheck.c) */
         int index_said;      /* the last index failure said, not to say it twice */
+        bool sparse_said;    /* git clears skip-worktree there (a sparse checkout): said */
         /* The index as last looked at on an event (index_look without
          * write): the same file again is not read again. */
         PlatformFileId index_id;
