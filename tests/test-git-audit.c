@@ -400,6 +400,82 @@ static void test_refused(void **state) {
         assert_null(keys);
 }
 
+/* Strip every fixture: the flagged keys come out (the same names the
+ * audit gives), what is left has none, a file with none is the same bytes,
+ * and a file git refuses is refused (git_audit_config_strip checks that
+ * the rest reads as before itself; -EBADMSG would fail here). */
+static void strip_cases(const Case *cases, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                const Case *c = &cases[i];
+                _cleanup_free_ char *shown = escape_for_display(c->text), *out = NULL, *again = NULL;
+                _cleanup_strv_free_ char **keys = NULL, **left = NULL, **none = NULL;
+                size_t out_n = 0, again_n = 0, line = 0, n_keys = 0;
+                print_message("strip case %zu: %s\n", i, shown ? shown : "?");
+                int r = git_audit_config_strip(c->text, c->len, &out, &out_n, &keys, &line);
+                if (!c->keys) {
+                        assert_int_equal(r, -EINVAL);
+                        assert_int_equal(line, c->line);
+                        assert_null(out);
+                        continue;
+                }
+                assert_true(r >= 0);
+                for (; c->keys[n_keys]; n_keys++)
+                        assert_string_equal(keys[n_keys], c->keys[n_keys]);
+                assert_null(keys[n_keys]);
+                assert_true((r == 0) == (n_keys == 0));
+                if (r == 0) {
+                        assert_int_equal(out_n, c->len);
+                        assert_memory_equal(out, c->text, c->len);
+                }
+                assert_int_equal(git_audit_config(out, out_n, &left, NULL), 0);
+                assert_null(left[0]);
+                assert_int_equal(git_audit_config_strip(out, out_n, &again, &again_n, &none, NULL), 0);
+        }
+}
+
+static void test_strip_cases(void **state) {
+        (void) state;
+        strip_cases(every_key, ELEMENTSOF(every_key));
+        strip_cases(spellings, ELEMENTSOF(spellings));
+        strip_cases(harmless, ELEMENTSOF(harmless));
+        strip_cases(refused, ELEMENTSOF(refused));
+}
+
+/* What is cut, byte for byte: the line whole, with its blanks and its
+ * continuation lines; only the entry after a header on the same line; a
+ * CR LF file keeps its line ends; the last line without a LF. */
+static void test_strip_bytes(void **state) {
+        (void) state;
+        static const struct {
+                const char *in, *out;
+                int removed;
+        } cases[] = {
+                {"[core]\n\tbare = false\n\tfsmonitor = /bin/true\n\tfilemode = true\n",
+                 "[core]\n\tbare = false\n\tfilemode = true\n", 1},
+                {"[core]\n\tfsmonitor = /bin/true\n", "[core]\n", 1},
+                {"[core]\n\tfsmonitor = /bin/true", "[core]\n", 1},
+                {"[core] fsmonitor = x\n\tbare = false\n", "[core] \n\tbare = false\n", 1},
+                {"[core]\r\n\tbare = false\r\n\thooksPath = /h\r\n# kept\r\n",
+                 "[core]\r\n\tbare = false\r\n# kept\r\n", 1},
+                {"[core]\n  editor = a \\\n  b\n\tbare = true ; c\n", "[core]\n\tbare = true ; c\n", 1},
+                {"[alias]\n\tx = !sh\n\ty = log\n\tz = \"!sh\"\n", "[alias]\n\ty = log\n", 2},
+                {"[core]\n\tfsmonitor\n[core]\n\tfsmonitor = b\n\tpager = less\n", "[core]\n[core]\n", 3},
+                {"", "", 0},
+                {"fsmonitor\n", "fsmonitor\n", 0}, /* no section: "fsmonitor", not core's */
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                _cleanup_free_ char *out = NULL;
+                _cleanup_strv_free_ char **keys = NULL;
+                size_t n = 0;
+                print_message("strip bytes %zu\n", i);
+                assert_int_equal(
+                        git_audit_config_strip(cases[i].in, strlen(cases[i].in), &out, &n, &keys, NULL),
+                        cases[i].removed);
+                assert_string_equal(out, cases[i].out);
+                assert_int_equal(n, strlen(cases[i].out));
+        }
+}
+
 static void test_values_never_shown(void **state) {
         (void) state;
         static const char text[] = "[core]\n\teditor = SECRET\n\tpager = \"SECRET\"\n"
@@ -775,7 +851,8 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_values_never_shown), cmocka_unit_test(test_key_is_flagged),
                 cmocka_unit_test(test_big_file),           cmocka_unit_test(test_hook_samples),
                 cmocka_unit_test(test_hook_lfs),           cmocka_unit_test(test_hook_lfs_installed),
-                cmocka_unit_test(test_strv_free_null),
+                cmocka_unit_test(test_strv_free_null),     cmocka_unit_test(test_strip_cases),
+                cmocka_unit_test(test_strip_bytes),
         };
         return RUN(tests);
 }
