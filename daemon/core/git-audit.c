@@ -526,6 +526,10 @@ int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_
 
 /* ---- taking the flagged entries out ---- */
 
+bool git_audit_key_is_removed(const char *name) {
+        return !streq(name, "extensions.worktreeconfig");
+}
+
 /* Every entry git reads, in order, spelled so that two lists of entries
  * are the same bytes exactly when git reads the same entries: the name's
  * length and the name, then "-" for a bare key or the value's length and
@@ -571,7 +575,7 @@ static int strip_entry(const char *name, const char *value, void *userdata) {
         const unsigned char *buf = s->r->buf;
         size_t start = s->r->entry_start, end = s->r->entry_end, b = start;
 
-        if (!git_audit_key_is_flagged(name, value))
+        if (!git_audit_key_is_flagged(name, value) || !git_audit_key_is_removed(name))
                 return entry_add(&s->kept, name, value);
         int k = collect(name, value, &s->keys);
         if (k < 0)

@@ -92,7 +92,8 @@
 int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_line);
 
 /*
- * The file's bytes with every flagged entry taken out, the way
+ * The file's bytes with every flagged entry taken out (but those
+ * git_audit_key_is_removed() keeps), the way
  * "git config --unset" takes one out: the entry's line whole (its blanks,
  * its continuation lines, its line end), or only the entry where a
  * section header stands before it on the same line; every other byte kept
@@ -108,6 +109,14 @@ int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_
  */
 int git_audit_config_strip(const char *buf, size_t len, char **ret, size_t *ret_len, char ***ret_keys,
                            size_t *ret_line);
+
+/* Whether git_audit_config_strip takes a flagged key out: every one but
+ * extensions.worktreeConfig, which runs nothing itself; it makes git read
+ * config.worktree too, and whoever strips a config strips that file as
+ * well (the watcher does, in every gitdir and common dir it protects).
+ * Taking it out would silently end a sparse checkout (git sparse-checkout
+ * set, clone --sparse write it). */
+bool git_audit_key_is_removed(const char *name);
 
 /*
  * Whether one config entry is flagged: name spelled as git's parser spells
