@@ -295,20 +295,21 @@ typedef struct Refused {
         uint64_t last_ms;
 } Refused;
 
-/* A config in dir renewed (a copy renamed over it) just before its bind:
- * until the copy's temporary name is seen to go, the events in the queue
- * are from before the bind (git's own config.lock, renamed into place by
- * the git that made the checkout), no refused write. The backend may add
- * its watch on dir only after the renew (a checkout protected as soon as
- * it is found), and then that name is never seen: FRESH_MS bounds the
- * wait, far longer than the queue of a git that has exited takes. */
+/* A config in dir about to be bound: until the renew's temporary name (a
+ * copy renamed over the file just before the bind) is seen to go, the
+ * events in the queue are from before the bind (git's own config.lock,
+ * renamed into place by the git that made the checkout), no refused
+ * write. Where there is no renew, or the backend adds its watch on dir
+ * only after it (a checkout protected as soon as it is found), that name
+ * is never seen: FRESH_MS bounds the wait, far longer than the queue of a
+ * git that has exited takes to drain. */
 #define FRESH_MS 250
 
 typedef struct Fresh {
         uint64_t since_ms;
 } Fresh;
 
-void config_renewed(Watch *w, const char *path) {
+void config_bound_fresh(Watch *w, const char *path) {
         const char *slash = strrchr(path, '/');
         _cleanup_free_ char *dir = slash ? strndup(path, (size_t) (slash - path)) : strdup("");
         Fresh *f = dir && config_name(slash ? slash + 1 : path) ? hashmap_get(w->fresh, dir) : NULL;
@@ -366,7 +367,7 @@ bool config_lock_gone(Watch *w, const char *rel) {
         if (!dir || fresh(w, dir, false)) {
                 log_event(w->c.log, LOG_DEBUG, "config-lock-early", LOG_FIELDS(LOG_PATH("path", rel)),
                           "path policy: {path} went before the bind's own events: git's, from before it");
-                return true; /* from before the bind: config_renewed */
+                return true; /* from before the bind: config_bound_fresh */
         }
         uint64_t now = w->c.clock->now_ms(w->c.clock_data);
         Refused *r = hashmap_get(w->refused, target);
@@ -376,6 +377,13 @@ bool config_lock_gone(Watch *w, const char *rel) {
                 if (same_burst)
                         return true;
         } else {
+                /* A new burst: those ended are let go (a checkout that
+                 * went leaves none behind for long). */
+                const char *k;
+                void *v;
+                for (size_t i = 0; hashmap_next(w->refused, &i, &k, &v);)
+                        if (now - ((Refused *) v)->last_ms >= REFUSED_BURST_MS)
+                                free(hashmap_remove(w->refused, k));
                 r = calloc(1, sizeof *r);
                 if (!r || hashmap_put(w->refused, target, r) < 0) {
                         free(r);

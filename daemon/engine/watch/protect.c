@@ -96,14 +96,16 @@ static void audit_gitdirs(Watch *w, const Checkout *c) {
  * file is first replaced by a copy of itself (renew), whatever its link
  * count, and a link count still above one after the bind (a link made in
  * between) is said. A write that gets in anyway (a descriptor opened in
- * the microseconds between the copy and the bind) is audited when it
- * comes (on_changed). */
+ * the microseconds between the copy and the bind) is taken out when it
+ * comes (config_changed). */
 static void protect_file(Watch *w, Checkout *c, const char *p) {
         PlatformBindInfo info;
-        if (!bound_at(w, p) && w->c.files->renew &&
-            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular &&
-            w->c.files->renew(w->files, p) >= 0)
-                config_renewed(w, p);
+        bool fresh = !bound_at(w, p);
+        if (fresh && w->c.files->renew && w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 &&
+            info.regular)
+                (void) w->c.files->renew(w->files, p);
+        if (fresh)
+                config_bound_fresh(w, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular ||
             info.nlink <= 1)

@@ -165,7 +165,7 @@ void config_remember(Watch *w, Checkout *c);
 void config_event(Watch *w);
 void config_timer_cb(void *userdata);
 bool config_lock_gone(Watch *w, const char *rel);
-void config_renewed(Watch *w, const char *path);
+void config_bound_fresh(Watch *w, const char *path);
 void config_renew_gone(Watch *w, const char *rel);
 void config_forget(Watch *w);
 
