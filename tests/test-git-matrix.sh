@@ -122,6 +122,8 @@ row sm-set-url differs 'exit output' none 'r r/lib' '`git submodule set-url lib 
   'git rewrites `.gitmodules`, then cannot record the URL in the protected `.git/config`: exit 128, half done (`.gitmodules` changed, the submodule still fetched from the old URL)'
 row sm-deinit differs 'output config' none 'r r/lib' '`git submodule deinit -f lib`' \
   'the submodule'"'"'s files go, but git cannot unset `core.worktree` in its protected config nor remove `submodule.lib.url` from the protected `.git/config`: it prints the errors and exits 0'
+row sm-absorb differs 'exit output config' none 'r r/lib' '`git submodule absorbgitdirs` (a submodule with its own `.git` directory)' \
+  'git moves the submodule'"'"'s `.git` into `.git/modules/lib` (its binds go with it) and writes `lib/.git`, then cannot record `core.worktree` in the moved, still protected config: exit 128, half done'
 row sparse-set refused - main r '`git sparse-checkout set src`' \
   "$cfg_why"' (`extensions.worktreeConfig`), which cannot be written'
 row sparse-disable differs 'exit output' none r '`git sparse-checkout disable` (after `clone --sparse`)' \
@@ -131,7 +133,7 @@ row remote-set-branches refused - main r '`git remote set-branches origin main f
 row lfs-install refused - main r '`git lfs install --local`' 'git-lfs writes its hooks into the protected `.git/hooks/`'
 audit lfs-install differs 'exit output config' \
   '`.git/hooks/` stays bound in this mode too, so git-lfs cannot install its hooks (exit 2); the `filter.lfs.*` programs it writes to `.git/config` are on the audit list and are taken out (`git-audit`)'
-for id in sm-update-noop sm-sync sm-set-url sm-deinit sparse-set sparse-disable maintenance-register remote-set-branches; do
+for id in sm-update-noop sm-sync sm-set-url sm-deinit sm-absorb sparse-set sparse-disable maintenance-register remote-set-branches; do
   audit "$id" identical - ''
 done
 
@@ -629,6 +631,17 @@ f_sm-set-url() { fx_sm; }
 w_sm-set-url() { cd r && st set-url git submodule set-url lib ./../sub.git; }
 f_sm-deinit() { fx_sm; }
 w_sm-deinit() { cd r && st deinit git submodule deinit -f lib; }
+# A superproject whose submodule keeps its own .git directory (as before git
+# 1.7.8, or a repository cloned in place and added): made aside, moved in
+# whole, as a finished clone.
+f_sm-absorb() {
+  local t=$base/tmp/absorb-$side
+  fx_st git clone -q --recurse-submodules "file://$D/remote.git" "$t" || return
+  fx_st rm "$t/lib/.git" && fx_st mv "$t/.git/modules/lib" "$t/lib/.git" &&
+    fx_st git config -f "$t/lib/.git/config" --unset core.worktree || return
+  fx_st mv -T "$t" r && dwait git-protected "mx-$ID/r" && dwait git-protected "mx-$ID/r/lib"
+}
+w_sm-absorb() { cd r && st absorb git submodule absorbgitdirs; }
 w_sparse-set() { cd r && st set git sparse-checkout set src; }
 f_sparse-disable() { fx_st git clone -q --sparse "file://$D/remote.git" r && dwait git-protected "mx-$ID/r"; }
 w_sparse-disable() { cd r && st disable git sparse-checkout disable; }
