@@ -53,13 +53,16 @@ static void audit_said(Watch *w, const Checkout *c, const char *path, const char
                   "path policy: nested checkout {checkout}: {path} %s {list}", what);
 }
 
-static void said_removed(Watch *w, const Checkout *c, const char *path, const char *list, const char *how) {
+/* The keys found in path: taken out ("removed"), or not (why). */
+static void said_keys(Watch *w, const Checkout *c, const char *path, const char *list, const char *how,
+                      const char *why) {
         log_event(w->c.log, LOG_WARN, "git-audit",
                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_PATH("keys", list),
                              LOG_SHOW("list", list), LOG_STR("action", how)),
                   "path policy: nested checkout {checkout}: {path} sets keys that make git run a program or "
-                  "read more config: {list}: %s",
-                  streq(how, "removed") ? "taken out" : "NOT taken out (it is bound: frozen as it is)");
+                  "read more config: {list}: %s%s%s",
+                  streq(how, "removed") ? "taken out" : "NOT taken out (", why ? why : "",
+                  streq(how, "removed") ? "" : ")");
 }
 
 /* Our own lock, renamed over a file: its name going (reported later) is
@@ -152,7 +155,9 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
                         : 1;
         if (bound) {
                 if (list)
-                        said_removed(w, c, path, list, "frozen");
+                        said_keys(w, c, path, list, "frozen",
+                                  m->made ? "its bind could not be given back for the rewrite"
+                                          : "it is bound, and not by this daemon");
                 return 0;
         }
         if (!list && links <= 1)
@@ -181,12 +186,12 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         }
         if (r < 0) {
                 if (list)
-                        audit_said(w, c, path, "reason", strerror(-r),
-                                   "could not be rewritten without its keys:");
+                        said_keys(w, c, path, list, "kept",
+                                  r == -ENOSYS ? "nothing can be rewritten on this platform" : strerror(-r));
                 return 0;
         }
         if (list)
-                said_removed(w, c, path, list, "removed");
+                said_keys(w, c, path, list, "removed", NULL);
         if (links > 1)
                 log_event(w->c.log, LOG_WARN, "hardlink",
                           LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
