@@ -727,6 +727,44 @@ static int run_git_config(const char *file, char **ret_out, size_t *ret_out_len,
         return WEXITSTATUS(status);
 }
 
+/* git's entries of a file (git config --list -z: "name\nvalue\0", or
+ * "name\0") but those git_audit_config_strip takes out, into buf. */
+static size_t kept_entries(const char *out, size_t out_len, char *buf) {
+        size_t n = 0;
+        for (size_t pos = 0; pos < out_len;) {
+                const char *entry = out + pos;
+                size_t elen = strlen(entry);
+                _cleanup_free_ char *name = strndup(entry, strcspn(entry, "\n"));
+                const char *nl = strchr(entry, '\n');
+                assert_non_null(name);
+                if (!git_audit_key_is_flagged(name, nl ? nl + 1 : NULL) || !git_audit_key_is_removed(name)) {
+                        memcpy(buf + n, entry, elen + 1);
+                        n += elen + 1;
+                }
+                pos += elen + 1;
+        }
+        return n;
+}
+
+/* The stripped file, read by git: every entry of the original but those
+ * taken out, byte for byte and in order. */
+static void oracle_strip(const Case *c, const char *file, const char *out, size_t out_len) {
+        _cleanup_free_ char *stripped = NULL, *sout = NULL, *serr = NULL, *want = malloc(out_len + 1);
+        _cleanup_strv_free_ char **keys = NULL;
+        size_t n = 0, sout_len = 0;
+        assert_non_null(want);
+        assert_true(git_audit_config_strip(c->text, c->len, &stripped, &n, &keys, NULL) >= 0);
+        {
+                _cleanup_close_ int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+                assert_true(fd >= 0);
+                assert_int_equal(write(fd, stripped, n), (ssize_t) n);
+        }
+        assert_int_equal(run_git_config(file, &sout, &sout_len, &serr), 0);
+        size_t want_len = kept_entries(out, out_len, want);
+        assert_int_equal(sout_len, want_len);
+        assert_memory_equal(sout, want, want_len);
+}
+
 static void oracle_case(const Case *c) {
         _cleanup_free_ char *file = NULL, *out = NULL, *err = NULL;
         size_t out_len;
@@ -761,6 +799,7 @@ static void oracle_case(const Case *c) {
                 print_error("git read it, we refused at line %zu\n", line);
         assert_int_equal(r, 0);
         assert_non_null(c->keys);
+        oracle_strip(c, file, out, out_len);
 
         /* git's entries: "name\nvalue\0", or "name\0" for a bare key. */
         size_t n = 0;
