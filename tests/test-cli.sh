@@ -255,6 +255,7 @@ run 2 "$pp" watch "$tmp" --backend nonesuch && has err "this build has no 'nones
 run 2 "$pp" watch "$tmp" --interval 0 && has err "--interval takes a positive whole number"
 run 2 "$pp" watch "$tmp" --max-entries x && has err "--max-entries takes a positive whole number"
 run 2 "$pp" watch "$tmp" --git-deadline 0 && has err "--git-deadline takes 1 to 86400 seconds"
+run 2 "$pp" watch "$tmp" --git-config ro && has err "--git-config takes bind or audit"
 run 2 "$pp" watch "$tmp" --mount-budget 0 && has err "--mount-budget takes a positive whole number"
 run 2 "$pp" watch "$tmp" --mount-budget -3 && has err "--mount-budget takes a positive whole number"
 run 1 "$pp" watch --root "$tmp" --policy "$tmp/lost" && has err "path policy: $tmp/lost: cannot read"

@@ -44,7 +44,7 @@ complete_ pathpolicy ch && has check-command "pathpolicy ch<TAB>" && lacks stage
 complete_ pathpolicy --v && has --version "pathpolicy --v<TAB>"
 # Each verb's options, from its --help.
 complete_ pathpolicy watch --
-for o in --worktree --policy --backend --git-deadline --log-socket --help; do has "$o" "pathpolicy watch --<TAB>"; done
+for o in --worktree --policy --backend --git-deadline --git-config --log-socket --help; do has "$o" "pathpolicy watch --<TAB>"; done
 lacks --root "pathpolicy watch --<TAB>"
 complete_ pathpolicy stage --w && has --worktree "pathpolicy stage --w<TAB>"
 complete_ pathpolicy check-command -- && has --help "pathpolicy check-command --<TAB>"

@@ -400,6 +400,88 @@ static void test_refused(void **state) {
         assert_null(keys);
 }
 
+/* Strip every fixture: the flagged keys come out (the same names the
+ * audit gives), what is left has none, a file with none is the same bytes,
+ * and a file git refuses is refused (git_audit_config_strip checks that
+ * the rest reads as before itself; -EBADMSG would fail here). */
+static void strip_cases(const Case *cases, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                const Case *c = &cases[i];
+                _cleanup_free_ char *shown = escape_for_display(c->text), *out = NULL, *again = NULL;
+                _cleanup_strv_free_ char **keys = NULL, **left = NULL, **none = NULL;
+                size_t out_n = 0, again_n = 0, line = 0, n_keys = 0;
+                print_message("strip case %zu: %s\n", i, shown ? shown : "?");
+                int r = git_audit_config_strip(c->text, c->len, &out, &out_n, &keys, &line);
+                if (!c->keys) {
+                        assert_int_equal(r, -EINVAL);
+                        assert_int_equal(line, c->line);
+                        assert_null(out);
+                        continue;
+                }
+                assert_true(r >= 0);
+                for (size_t k = 0; c->keys[k]; k++)
+                        if (git_audit_key_is_removed(c->keys[k])) {
+                                assert_non_null(keys[n_keys]);
+                                assert_string_equal(keys[n_keys++], c->keys[k]);
+                        }
+                assert_null(keys[n_keys]);
+                assert_true((r == 0) == (n_keys == 0));
+                if (r == 0) {
+                        assert_int_equal(out_n, c->len);
+                        assert_memory_equal(out, c->text, c->len);
+                }
+                assert_int_equal(git_audit_config(out, out_n, &left, NULL), 0);
+                for (size_t k = 0; left[k]; k++)
+                        assert_string_equal(left[k], "extensions.worktreeconfig");
+                assert_int_equal(git_audit_config_strip(out, out_n, &again, &again_n, &none, NULL), 0);
+        }
+}
+
+static void test_strip_cases(void **state) {
+        (void) state;
+        strip_cases(every_key, ELEMENTSOF(every_key));
+        strip_cases(spellings, ELEMENTSOF(spellings));
+        strip_cases(harmless, ELEMENTSOF(harmless));
+        strip_cases(refused, ELEMENTSOF(refused));
+}
+
+/* What is cut, byte for byte: the line whole, with its blanks and its
+ * continuation lines; only the entry after a header on the same line; a
+ * CR LF file keeps its line ends; the last line without a LF. */
+static void test_strip_bytes(void **state) {
+        (void) state;
+        static const struct {
+                const char *in, *out;
+                int removed;
+        } cases[] = {
+                {"[core]\n\tbare = false\n\tfsmonitor = /bin/true\n\tfilemode = true\n",
+                 "[core]\n\tbare = false\n\tfilemode = true\n", 1},
+                {"[core]\n\tfsmonitor = /bin/true\n", "[core]\n", 1},
+                {"[core]\n\tfsmonitor = /bin/true", "[core]\n", 1},
+                {"[core] fsmonitor = x\n\tbare = false\n", "[core] \n\tbare = false\n", 1},
+                {"[core]\r\n\tbare = false\r\n\thooksPath = /h\r\n# kept\r\n",
+                 "[core]\r\n\tbare = false\r\n# kept\r\n", 1},
+                {"[core]\n  editor = a \\\n  b\n\tbare = true ; c\n", "[core]\n\tbare = true ; c\n", 1},
+                {"[alias]\n\tx = !sh\n\ty = log\n\tz = \"!sh\"\n", "[alias]\n\ty = log\n", 2},
+                {"[core]\n\tfsmonitor\n[core]\n\tfsmonitor = b\n\tpager = less\n", "[core]\n[core]\n", 3},
+                {"", "", 0},
+                {"[extensions]\n\tworktreeConfig = true\n\tfoo = bar\n",
+                 "[extensions]\n\tworktreeConfig = true\n\tfoo = bar\n", 0},
+                {"fsmonitor\n", "fsmonitor\n", 0}, /* no section: "fsmonitor", not core's */
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                _cleanup_free_ char *out = NULL;
+                _cleanup_strv_free_ char **keys = NULL;
+                size_t n = 0;
+                print_message("strip bytes %zu\n", i);
+                assert_int_equal(
+                        git_audit_config_strip(cases[i].in, strlen(cases[i].in), &out, &n, &keys, NULL),
+                        cases[i].removed);
+                assert_string_equal(out, cases[i].out);
+                assert_int_equal(n, strlen(cases[i].out));
+        }
+}
+
 static void test_values_never_shown(void **state) {
         (void) state;
         static const char text[] = "[core]\n\teditor = SECRET\n\tpager = \"SECRET\"\n"
@@ -677,6 +759,44 @@ static int run_git_config(const char *file, char **ret_out, size_t *ret_out_len,
         return WEXITSTATUS(status);
 }
 
+/* git's entries of a file (git config --list -z: "name\nvalue\0", or
+ * "name\0") but those git_audit_config_strip takes out, into buf. */
+static size_t kept_entries(const char *out, size_t out_len, char *buf) {
+        size_t n = 0;
+        for (size_t pos = 0; pos < out_len;) {
+                const char *entry = out + pos;
+                size_t elen = strlen(entry);
+                _cleanup_free_ char *name = strndup(entry, strcspn(entry, "\n"));
+                const char *nl = strchr(entry, '\n');
+                assert_non_null(name);
+                if (!git_audit_key_is_flagged(name, nl ? nl + 1 : NULL) || !git_audit_key_is_removed(name)) {
+                        memcpy(buf + n, entry, elen + 1);
+                        n += elen + 1;
+                }
+                pos += elen + 1;
+        }
+        return n;
+}
+
+/* The stripped file, read by git: every entry of the original but those
+ * taken out, byte for byte and in order. */
+static void oracle_strip(const Case *c, const char *file, const char *out, size_t out_len) {
+        _cleanup_free_ char *stripped = NULL, *sout = NULL, *serr = NULL, *want = malloc(out_len + 1);
+        _cleanup_strv_free_ char **keys = NULL;
+        size_t n = 0, sout_len = 0;
+        assert_non_null(want);
+        assert_true(git_audit_config_strip(c->text, c->len, &stripped, &n, &keys, NULL) >= 0);
+        {
+                _cleanup_close_ int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+                assert_true(fd >= 0);
+                assert_int_equal(write(fd, stripped, n), (ssize_t) n);
+        }
+        assert_int_equal(run_git_config(file, &sout, &sout_len, &serr), 0);
+        size_t want_len = kept_entries(out, out_len, want);
+        assert_int_equal(sout_len, want_len);
+        assert_memory_equal(sout, want, want_len);
+}
+
 static void oracle_case(const Case *c) {
         _cleanup_free_ char *file = NULL, *out = NULL, *err = NULL;
         size_t out_len;
@@ -711,6 +831,7 @@ static void oracle_case(const Case *c) {
                 print_error("git read it, we refused at line %zu\n", line);
         assert_int_equal(r, 0);
         assert_non_null(c->keys);
+        oracle_strip(c, file, out, out_len);
 
         /* git's entries: "name\nvalue\0", or "name\0" for a bare key. */
         size_t n = 0;
@@ -808,6 +929,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_big_file),           cmocka_unit_test(test_hook_samples),
                 cmocka_unit_test(test_hook_lfs),           cmocka_unit_test(test_hook_lfs_installed),
                 cmocka_unit_test(test_strv_free_null),     cmocka_unit_test(test_config_bool),
+                cmocka_unit_test(test_strip_cases),        cmocka_unit_test(test_strip_bytes),
         };
         return RUN(tests);
 }

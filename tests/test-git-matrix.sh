@@ -18,10 +18,17 @@
 #              daemon's side is left exactly as it was before the row;
 #   differs    it differs by design, in exactly the items the row names.
 #
-# Usage: test-git-matrix.sh PATHPOLICY TSV [K/N]   (root) run the matrix (with
+# Every row runs in one of the daemon's two modes for nested checkouts'
+# config (watch --git-config): bind (the default: config and config.worktree
+# bound read-only) or audit (left writable, the audit list's keys taken out).
+# A row's class is declared per mode: as in bind unless `audit` says otherwise.
+#
+# Usage: test-git-matrix.sh PATHPOLICY TSV [K/N [MODE]]
+#                                            (root) run the matrix (with
 #                                            K/N, only its K-th of N parts: rows
 #                                            K, K+N, ...; each part is a test of
-#                                            its own, so two run side by side),
+#                                            its own, so two run side by side;
+#                                            MODE bind, the default, or audit),
 #                                            write its rows to TSV, check
 #                                            doc/git.md's table
 #        test-git-matrix.sh --table TSV      (anyone) only write the rows and check
@@ -37,9 +44,12 @@ src_root=$(dirname "$here")
 #            that tracks .env and .claude/settings.json); f_ID adds to it
 #   REPOS    the repositories compared, relative to the row's directory
 # The workflow is w_ID, run in the row's directory; a_ID, if any, asserts more.
-declare -A CLASS DIFFS FIX REPOS TEXT REASON FX_WAIT
+declare -A CLASS DIFFS FIX REPOS TEXT REASON FX_WAIT A_CLASS A_DIFFS A_REASON
 ROWS=()
 row() { ROWS+=("$1"); CLASS[$1]=$2; DIFFS[$1]=$3; FIX[$1]=$4; REPOS[$1]=$5; TEXT[$1]=$6; REASON[$1]=$7; }
+# audit ID CLASS DIFFS REASON: the row's class under --git-config audit, where
+# it is not its bind class (REASON '': none to give).
+audit() { A_CLASS[$1]=$2; A_DIFFS[$1]=$3; A_REASON[$1]=$4; }
 
 row clone identical - none r '`git clone URL r`' ''
 row clone-recurse identical - none 'r r/lib' '`git clone --recurse-submodules URL r`' ''
@@ -91,8 +101,8 @@ row push-u differs 'output config' main r '`git push -u origin topic`' \
   'the push lands on the remote, but recording the upstream in the protected `.git/config` fails; git prints the error but exits 0'
 row dwim differs 'output config' main r '`git checkout feature` (DWIM: a new branch tracking `origin/feature`)' \
   'exit 0 and the branch is checked out, but its upstream is missing from the protected `.git/config`'
-row submodule-add differs 'output index tree config submodules' main r '`git submodule add URL lib2`' \
-  'git clones the submodule, then cannot register it in the protected `.git/config`: it prints the error and exits 0 half way (`.gitmodules` and the index written in part, the submodule not registered)'
+row submodule-add differs 'output config submodules' main r '`git submodule add URL lib2`' \
+  'git clones the submodule, then cannot register it in the protected `.git/config`: it prints the error and exits 0 half way (`.gitmodules` and the index written, the submodule not registered, so `submodule status` shows it uninitialized)'
 row env-checkout-settings differs 'output tree' env r '`git checkout` of a branch that changes the tracked `.claude/settings.json`' \
   'the read-only `.claude/` refuses the new file: git prints the error and exits 0, HEAD and the index move, the file stays behind them (half-applied), and the daemon says so (`protected-differs`)'
 row env-pull-settings differs 'exit output refs index tree worktrees' env r '`git pull` (fast-forward) that changes the tracked `.claude/settings.json`' \
@@ -119,12 +129,52 @@ row worktree-move identical - main r '`git worktree add ../wt` + `git worktree m
 row worktree-loop identical - main r '`git worktree add` + `git worktree move`, three worktrees, then `git worktree remove` each' ''
 row clone-recurse-loop identical - none 'r1 r1/lib r2 r2/lib r3 r3/lib' '`git clone --recurse-submodules URL rN`, three times' ''
 
+# git's own config writes (issue 34): in bind mode the bound config refuses
+# them, each refusal said (git-config-refused); in audit mode as without
+# the daemon. (The submodule rows start from a recursive clone: fx_sm.)
+cfg_why='git writes the protected `.git/config`'
+row sm-update-noop differs 'exit output' none 'r r/lib' '`git submodule update` (after `clone --recurse-submodules`; nothing to do)' \
+  'git rewrites `core.worktree` in the submodule'"'"'s protected `.git/modules/lib/config` even when there is nothing to do, and stops'
+row sm-sync differs 'exit output' none 'r r/lib' '`git submodule sync --recursive`' \
+  'the submodule URL is written to the protected configs, which cannot be written'
+row sm-set-url differs 'exit output' none 'r r/lib' '`git submodule set-url lib URL`' \
+  'git rewrites `.gitmodules`, then cannot record the URL in the protected `.git/config`: exit 128, half done (`.gitmodules` changed, the submodule still fetched from the old URL)'
+row sm-deinit differs 'output config' none 'r r/lib' '`git submodule deinit -f lib`' \
+  'the submodule'"'"'s files go, but git cannot unset `core.worktree` in its protected config nor remove `submodule.lib.url` from the protected `.git/config`: it prints the errors and exits 0'
+row sm-absorb differs 'exit output config' none 'r r/lib' '`git submodule absorbgitdirs` (a submodule with its own `.git` directory)' \
+  'git moves the submodule'"'"'s `.git` into `.git/modules/lib` (its binds go with it) and writes `lib/.git`, then cannot record `core.worktree` in the moved, still protected config: exit 128, half done'
+row sparse-set refused - main r '`git sparse-checkout set src`' \
+  "$cfg_why"' (`extensions.worktreeConfig`), which cannot be written'
+row sparse-disable differs 'exit output' none r '`git sparse-checkout disable` (after `clone --sparse`)' \
+  'git checks every file out, then cannot clear `core.sparseCheckout` in the protected `.git/config.worktree`: exit 1, the checkout still marked sparse'
+row maintenance-register refused - main r '`git maintenance register`' "$cfg_why"
+row remote-set-branches refused - main r '`git remote set-branches origin main feature`' "$cfg_why"
+row lfs-install refused - main r '`git lfs install --local`' 'git-lfs writes its hooks into the protected `.git/hooks/`'
+audit lfs-install differs 'exit output config' \
+  '`.git/hooks/` stays bound in this mode too, so git-lfs cannot install its hooks (exit 2); the `filter.lfs.*` programs it writes to `.git/config` are on the audit list and are taken out (`git-audit`)'
+for id in sm-update-noop sm-sync sm-set-url sm-deinit sm-absorb sparse-set sparse-disable maintenance-register remote-set-branches; do
+  audit "$id" identical - ''
+done
+
+# The config rows in audit mode: git writes its own config as in a plain
+# directory (only the audit list's keys would be taken out, and none of
+# these writes one).
+for id in submodule-update config remote-add set-upstream push-u dwim submodule-add; do audit "$id" identical - ''; done
+
 ITEMS="exit output refs index tree config fsck worktrees submodules remote"
 STATE_ITEMS="refs index tree config worktrees submodules remote"
 
-write_tsv() { # TSV
-  { printf 'workflow\tclass\treason\n'
-    for id in "${ROWS[@]}"; do printf '%s\t%s\t%s\n' "${TEXT[$id]}" "${CLASS[$id]}" "${REASON[$id]}"; done
+# The row's class, items and reason in MODE (bind, or audit where declared).
+mode_class() { if [ "$mode" = audit ] && [[ -v "A_CLASS[$1]" ]]; then echo "${A_CLASS[$1]}"; else echo "${CLASS[$1]}"; fi; }
+mode_diffs() { if [ "$mode" = audit ] && [[ -v "A_CLASS[$1]" ]]; then echo "${A_DIFFS[$1]}"; else echo "${DIFFS[$1]}"; fi; }
+write_tsv() { # TSV: a row a workflow, its class in each mode, the reasons
+  local id a r
+  { printf 'workflow\tbind\taudit\treason\n'
+    for id in "${ROWS[@]}"; do
+      a=${A_CLASS[$id]:-${CLASS[$id]}} r=${REASON[$id]}
+      if [[ -v "A_CLASS[$id]" ]] && [ -n "${A_REASON[$id]}" ]; then r="${r:+bind: $r; }audit: ${A_REASON[$id]}"; fi
+      printf '%s\t%s\t%s\t%s\n' "${TEXT[$id]}" "${CLASS[$id]}" "$a" "$r"
+    done
   } >"$1"
 }
 check_readme() { # TSV: doc/git.md's table is what the TSV renders to
@@ -143,8 +193,9 @@ if [ "${1:-}" = --table ]; then
   [ $# -eq 2 ] || { echo "usage: $0 --table TSV" >&2; exit 2; }
   write_tsv "$2" && check_readme "$2"; exit
 fi
-[ $# -eq 2 ] || [ $# -eq 3 ] || { echo "usage: $0 PATHPOLICY TSV [K/N]" >&2; exit 2; }
-part=${3:-1/1}
+[ $# -ge 2 ] && [ $# -le 4 ] || { echo "usage: $0 PATHPOLICY TSV [K/N [MODE]]" >&2; exit 2; }
+part=${3:-1/1} mode=${4:-bind}
+[ "$mode" = bind ] || [ "$mode" = audit ] || { echo "usage: $0 PATHPOLICY TSV [K/N [MODE]], MODE bind or audit" >&2; exit 2; }
 [[ $part =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
   { echo "usage: $0 PATHPOLICY TSV [K/N], K of 1..N" >&2; exit 2; }
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount and PID namespace"; exit 77; fi
@@ -497,7 +548,7 @@ skipwt_by_design() {
 }
 
 : >"$log"
-"$pp" watch "$base/root" --log-format json --log-level debug 2>"$log" &
+"$pp" watch "$base/root" --git-config "$mode" --log-format json --log-level debug 2>"$log" &
 daemon=$!
 exec {logfd}<"$log"
 mkfifo "$base/tick" && exec {tick}<>"$base/tick"
@@ -594,6 +645,36 @@ w_submodule-rm() {
   dwait git-protected "mx-$ID/r"; dwait git-protected "mx-$ID/r/lib"
   cd r && st rm git rm -q lib && st commit git commit -qm "rm lib"
 }
+# The submodule rows' start: a recursive clone, protected (in both places).
+fx_sm() {
+  fx_st git clone -q --recurse-submodules "file://$D/remote.git" r || return
+  dwait git-protected "mx-$ID/r"; dwait git-protected "mx-$ID/r/lib"
+}
+f_sm-update-noop() { fx_sm; }
+w_sm-update-noop() { cd r && st update git submodule update; }
+f_sm-sync() { fx_sm; }
+w_sm-sync() { cd r && st sync git submodule sync --recursive; }
+f_sm-set-url() { fx_sm; }
+w_sm-set-url() { cd r && st set-url git submodule set-url lib ./../sub.git; }
+f_sm-deinit() { fx_sm; }
+w_sm-deinit() { cd r && st deinit git submodule deinit -f lib; }
+# A superproject whose submodule keeps its own .git directory (as before git
+# 1.7.8, or a repository cloned in place and added): made aside, moved in
+# whole, as a finished clone.
+f_sm-absorb() {
+  local t=$base/tmp/absorb-$side
+  fx_st git clone -q --recurse-submodules "file://$D/remote.git" "$t" || return
+  fx_st rm "$t/lib/.git" && fx_st mv "$t/.git/modules/lib" "$t/lib/.git" &&
+    fx_st git config -f "$t/lib/.git/config" --unset core.worktree || return
+  fx_st mv -T "$t" r && dwait git-protected "mx-$ID/r" && dwait git-protected "mx-$ID/r/lib"
+}
+w_sm-absorb() { cd r && st absorb git submodule absorbgitdirs; }
+w_sparse-set() { cd r && st set git sparse-checkout set src; }
+f_sparse-disable() { fx_st git clone -q --sparse "file://$D/remote.git" r && dwait git-protected "mx-$ID/r"; }
+w_sparse-disable() { cd r && st disable git sparse-checkout disable; }
+w_maintenance-register() { cd r && st register git maintenance register; }
+w_remote-set-branches() { cd r && st set-branches git remote set-branches origin main feature; }
+w_lfs-install() { cd r && st install git lfs install --local; }
 w_reclone() {
   st rm rm -rf r
   dwait mounts-released "mx-$ID/r"
@@ -653,7 +734,9 @@ w_set-upstream() { cd r && st branch git branch --set-upstream-to=origin/feature
 f_push-u() { fx_st git -C r checkout -q --no-track -b topic && fx_commit a.txt topic; }
 w_push-u() { cd r && st push git push -u origin topic; }
 w_dwim() { cd r && st checkout git checkout feature; }
-w_submodule-add() { cd r && st add git submodule add "file://$D/sub.git" lib2; }
+# (a relative URL, as .gitmodules already uses: an absolute one names the
+# row's directory, which differs between the places)
+w_submodule-add() { cd r && st add git submodule add ../sub.git lib2; }
 w_env-checkout-settings() { cd r && st checkout git checkout --no-track -b s origin/settings; }
 a_env-checkout-settings() {
   [ "$side" = root ] && dwait protected-differs "mx-$ID/r" '.claude/settings.json'
@@ -748,7 +831,8 @@ show_diff() {
 }
 run_row() {
   ID=$1
-  local it differ=() observed declared=${CLASS[$ID]} why= f
+  local it differ=() observed declared why= f diffs
+  declared=$(mode_class "$ID") diffs=$(mode_diffs "$ID")
   S=() FAILS=()
   for side in root plain; do
     D=$base/$side/mx-$ID EXITS=
@@ -759,7 +843,7 @@ run_row() {
     # class can be refused: declared so, or differing in its exit by design.
     # (A row declared identical fails on any difference; one declared to
     # differ without its exit fails if its exit differs, whichever the class.)
-    if [ "$side" = root ] && { [ "$declared" = refused ] || [[ " ${DIFFS[$ID]} " == *" exit "* ]]; }; then
+    if [ "$side" = root ] && { [ "$declared" = refused ] || [[ " $diffs " == *" exit "* ]]; }; then
       snap_settled pre
     elif [ "$side" = root ]; then
       settle ${REPOS[$ID]} wt
@@ -794,8 +878,8 @@ run_row() {
   fi
   local ok=1
   [ "$observed" = "$declared" ] || { ok=0; why="declared $declared, observed $observed"; }
-  if [ $ok -eq 1 ] && [ "$declared" = differs ] && [ "${differ[*]}" != "${DIFFS[$ID]}" ]; then
-    ok=0; why="differs in '${differ[*]}', declared '${DIFFS[$ID]}'"
+  if [ $ok -eq 1 ] && [ "$declared" = differs ] && [ "${differ[*]}" != "$diffs" ]; then
+    ok=0; why="differs in '${differ[*]}', declared '$diffs'"
   fi
   if [ ${#FAILS[@]} -gt 0 ]; then
     ok=0
@@ -834,5 +918,5 @@ kill "$daemon"; wait "$daemon"; daemon=
 if [ "$failed" -ne 0 ]; then
   echo "--- failed rows"; printf '  %s\n' "${summary[@]}"
 fi
-echo "git-matrix ($part): $pass passed, $failed failed, in $((SECONDS - t0)) s"
+echo "git-matrix ($part, $mode): $pass passed, $failed failed, in $((SECONDS - t0)) s"
 [ "$failed" -eq 0 ] && [ "$readme_ok" -eq 0 ]

@@ -14,32 +14,18 @@ base=$(mktemp -d /tmp/pathpolicy-blind-XXXXXX)
 mount -t tmpfs -o size=512m tmpfs "$base"
 root=$base/root outside=$base/outside
 mkdir "$root" "$outside"
-passed=0 failed=0 dp= dp2=
+dp= dp2=
 cleanup() {
   [ -n "$dp" ] && { kill "$dp" 2>/dev/null; wait "$dp" 2>/dev/null; }
   [ -n "$dp2" ] && { kill "$dp2" 2>/dev/null; wait "$dp2" 2>/dev/null; }
   [ -n "${PP_KEEP_LOG:-}" ] && cp "$base/watch.log" "$PP_KEEP_LOG"; umount -l "$base"; rmdir "$base"
 }
 trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
-check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
-
-export GIT_CONFIG_GLOBAL=$base/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid
-git config --global user.name test
-git config --global init.defaultBranch main
+. "$(dirname "$0")/lib-watch.sh"
 
 masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
-mkfifo "$base/nap"; exec {nap_fd}<>"$base/nap"
-nap() { read -r -t 0.05 -u "$nap_fd" _; }
 wait_masked() { local i; for ((i = 0; i < 200; i++)); do masked "$1" && return 0; nap; done; return 1; }
 wait_mount() { local i; for ((i = 0; i < 200; i++)); do mountpoint -q "$1" && return 0; nap; done; return 1; }
-wait_log() {
-  local i
-  for ((i = 0; i < ${3:-10} * 20; i++)); do grep -qF -- "$2" "$1" && return 0; nap; done
-  echo "  (timed out waiting for '$2' in $1)"; return 1
-}
 # git's answer: DIR is the top of a working checkout.
 is_checkout() { [ "$(git -C "$1" rev-parse --show-toplevel 2>/dev/null)" = "$1" ]; }
 

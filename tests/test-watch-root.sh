@@ -15,7 +15,6 @@ base=$(mktemp -d /tmp/pathpolicy-watch-XXXXXX)
 mount -t tmpfs -o size=512m tmpfs "$base"
 root=$base/root outside=$base/outside
 mkdir "$root" "$outside"
-passed=0 failed=0
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill -CONT "$p" 2>/dev/null; kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
@@ -23,31 +22,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
-check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
-
-export GIT_CONFIG_GLOBAL=$base/gitconfig GIT_CONFIG_NOSYSTEM=1
-git config --global user.email t@example.invalid
-git config --global user.name test
-git config --global init.defaultBranch main
-git config --global protocol.file.allow always
+. "$(dirname "$0")/lib-watch.sh"
 git config --global advice.detachedHead false
 
 masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
 mountpoint_() { mountpoint -q "$1"; }
-# nap: 50 ms between two looks at a condition, without a process (a read
-# that times out on a fifo nobody writes: the loops below poll often).
-mkfifo "$base/nap"; exec {nap_fd}<>"$base/nap"
-nap() { read -r -t 0.05 -u "$nap_fd" _; }
 # wait_mount PATH: until PATH is a mount point (a condition, bounded).
 wait_mount() { local i; for ((i = 0; i < 200; i++)); do mountpoint -q "$1" && return 0; nap; done; return 1; }
-# wait_log FILE PATTERN [SECONDS]: until the log holds a fixed string.
-wait_log() {
-  local i
-  for ((i = 0; i < ${3:-10} * 20; i++)); do grep -qF -- "$2" "$1" && return 0; nap; done
-  echo "  (timed out waiting for '$2' in $1)"; return 1
-}
 # wait_count FILE PATTERN N: until the pattern stands on N lines.
 wait_count() {
   local i

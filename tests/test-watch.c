@@ -815,6 +815,77 @@ static void test_audit(void **state) {
         t_free(t);
 }
 
+/* What landed before protection is taken out under a lock, every other
+ * line kept (gitconfig.c), before the bind; then, in bind mode, a git
+ * write the bound file refused (its config.lock made and removed) is said
+ * once a burst, but not one whose lock went before the bind's own events. */
+static void test_config_cleaned_and_refused(void **state) {
+        (void) state;
+        base_tree();
+        fake.nodes[find_node("a/.git/config")].content =
+                "[core]\n\tbare = false\n\tfsmonitor = cat .env\n\tfilemode = true\n";
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 20);
+        assert_int_equal(count(t, "\"keys\":\"core.fsmonitor\",\"action\":\"removed\""), 1);
+        assert_int_equal(count(t, "cat .env"), 0);
+        assert_string_equal(fake.written, "[core]\n\tbare = false\n\tfilemode = true\n");
+        assert_true(bound("a/.git/config"));
+        /* git init's own lock, its event after the bind: no refusal. */
+        GONE(t, "a/.git/config.lock");
+        assert_int_equal(count(t, "git-config-refused"), 0);
+        advance(t, 300);
+        /* Three attempts, a burst: said once, with the file. */
+        for (int i = 0; i < 3; i++) {
+                FOUND(t, "a/.git/config.lock", WATCH_FILE);
+                GONE(t, "a/.git/config.lock");
+                advance(t, 100);
+        }
+        assert_int_equal(count(t, "\"event\":\"git-config-refused\",\"msg\""), 1);
+        assert_int_equal(count(t, "\"checkout\":\"a\",\"path\":\"a/.git/config\"}"), 0);
+        assert_int_equal(count(t, "\"checkout\":\"a\",\"path\":\"a/.git/config\",\"seq\""), 1);
+        /* A second later, a new burst. */
+        advance(t, 1000);
+        GONE(t, "a/.git/config.lock");
+        assert_int_equal(count(t, "\"event\":\"git-config-refused\",\"msg\""), 2);
+        /* Not a config's lock, or not a bound config's: nothing. */
+        GONE(t, "a/.git/index.lock");
+        GONE(t, "a/.git/config.worktree.lock");
+        assert_int_equal(count(t, "\"event\":\"git-config-refused\",\"msg\""), 2);
+        t_free(t);
+}
+
+/* --git-config audit: config stays unbound, hooks/ bound; a change is
+ * read at its event and its keys taken out, the rest kept; a lock gone
+ * there is git's own write, no refusal. */
+static void test_config_audit_mode(void **state) {
+        (void) state;
+        base_tree();
+        config_audit_for_test = true;
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 20);
+        assert_false(bound("a/.git/config"));
+        assert_true(bound("a/.git/hooks"));
+        assert_int_equal(count(t, "\"event\":\"git-audit\""), 0);
+        fake.nodes[find_node("a/.git/config")].content =
+                "[core]\n\tbare = false\n[core]\n\thooksPath = /x\n";
+        CHANGED(t, "a/.git/config");
+        assert_int_equal(count(t, "\"keys\":\"core.hookspath\",\"action\":\"removed\""), 1);
+        assert_string_equal(fake.written, "[core]\n\tbare = false\n[core]\n");
+        assert_int_equal(count(t, "/x"), 0);
+        /* git's own write, renamed into place: read again, nothing to take out. */
+        FOUND(t, "a/.git/config.lock", WATCH_FILE);
+        GONE(t, "a/.git/config.lock");
+        MOVED_OVER(t, "a/.git/config", WATCH_FILE);
+        advance(t, 100);
+        assert_int_equal(count(t, "\"event\":\"git-audit\""), 1);
+        assert_int_equal(count(t, "git-config-refused"), 0);
+        assert_false(bound("a/.git/config"));
+        t_free(t);
+        config_audit_for_test = false;
+}
+
 /* rm -rf of a protected checkout: what is bound stays (EBUSY) until only
  * the daemon's mounts are left; then the masked content is discarded and
  * every mount given back, the deepest first. Never while it is still a
@@ -979,6 +1050,8 @@ int main(void) {
                 cmocka_unit_test(test_mask_dir_and_hardlink),
                 cmocka_unit_test(test_mount_budget),
                 cmocka_unit_test(test_audit),
+                cmocka_unit_test(test_config_cleaned_and_refused),
+                cmocka_unit_test(test_config_audit_mode),
                 cmocka_unit_test(test_deleted_checkout_released),
                 cmocka_unit_test(test_release_keeps_linked_mask),
                 cmocka_unit_test(test_released_repository_again),

@@ -85,6 +85,7 @@ static const char policy_text[] = "mask-file .env\n"
 
 const BinderOps *binder_for_test = &fake_binder;
 bool fold_for_test;
+bool config_audit_for_test;
 size_t budget_for_test;
 
 T *t_new(void) {
@@ -111,6 +112,7 @@ T *t_new(void) {
         wc.binder = binder_for_test;
         wc.files = binder_for_test->warn_only ? &fake_warn_files : &fake_files;
         wc.fold_case = fold_for_test;
+        wc.git_config_audit = config_audit_for_test;
         wc.log = t->log;
         wc.git_check_ms = 5;
         wc.git_deadline_ms = 300;
@@ -185,6 +187,7 @@ bool bound(const char *path) {
 
 void base_tree(void) {
         fake_reset();
+        config_audit_for_test = false; /* a test that failed half way leaves no mode behind */
         fake_add("", 'd');
         fake_add(".git", 'd');
         fake_add(".env", 'f');

@@ -26,6 +26,7 @@ extern bool procs_cut; /* the fake walk says its bound cut it */
 extern FakeClock test_clock;
 extern const BinderOps *binder_for_test;
 extern bool fold_for_test;
+extern bool config_audit_for_test; /* watch --git-config audit */
 extern size_t budget_for_test;
 
 typedef struct T {

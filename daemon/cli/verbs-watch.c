@@ -21,7 +21,8 @@
 
 static const char watch_help[] =
         "Usage: pathpolicy watch [--worktree] DIR [--policy FILE] [--backend NAME]\n"
-        "                        [--git-deadline SECONDS] [--mount-budget N] [POLL OPTIONS]\n"
+        "                        [--git-deadline SECONDS] [--git-config bind|audit]\n"
+        "                        [--mount-budget N] [POLL OPTIONS]\n"
         "                        [LOG OPTIONS] [-- CMD [ARGS...]]\n"
         "\n"
         "Watch the worktree DIR while the agent runs. Every directory below it with\n"
@@ -42,6 +43,15 @@ static const char watch_help[] =
         "                           only one off Linux); default: " PATHPOLICY_BACKEND_NAME "\n"
         "  --git-deadline SECONDS   protect git metadata after this long even if git\n"
         "                           still runs (default 60)\n"
+        "  --git-config MODE        a nested checkout's config and config.worktree:\n"
+        "                           bind (default): bound read-only, so git's own\n"
+        "                           config writes (submodule update, sparse-checkout\n"
+        "                           set, ...) fail, each said in the log; audit: left\n"
+        "                           writable, and a key that makes git run a program\n"
+        "                           (core.fsmonitor, core.hooksPath, ...) is taken out\n"
+        "                           at once, with a warning (hooks/ stays bound).\n"
+        "                           In both, such keys found when a checkout is\n"
+        "                           protected are taken out before the binds.\n"
         "  --mount-budget N         make at most N mounts (default: a quarter of\n"
         "                           fs.mount-max); git metadata may use all of it,\n"
         "                           the policy's paths all but a fifth\n"
@@ -186,7 +196,8 @@ typedef struct WatchArgs {
         bool fold;
         unsigned deadline_s;
         size_t budget; /* 0: a quarter of fs.mount-max */
-        char **cmd;    /* the supervisor form's CMD, or NULL */
+        bool git_config_audit;
+        char **cmd; /* the supervisor form's CMD, or NULL */
         LogConfig lc;
 } WatchArgs;
 
@@ -213,7 +224,8 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                 ARG_DEPTH,
                 ARG_ENTRIES,
                 ARG_FOLD,
-                ARG_BUDGET
+                ARG_BUDGET,
+                ARG_GIT_CONFIG
         };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_ROOT},
@@ -226,6 +238,7 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                 {"max-entries", required_argument, NULL, ARG_ENTRIES},
                 {"case-insensitive", no_argument, NULL, ARG_FOLD},
                 {"mount-budget", required_argument, NULL, ARG_BUDGET},
+                {"git-config", required_argument, NULL, ARG_GIT_CONFIG},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -295,6 +308,13 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                         }
                         a->budget = (size_t) v;
                         break;
+                case ARG_GIT_CONFIG:
+                        if (!streq(optarg, "bind") && !streq(optarg, "audit")) {
+                                fprintf(stderr, "pathpolicy watch: --git-config takes bind or audit\n");
+                                return EXIT_USAGE;
+                        }
+                        a->git_config_audit = streq(optarg, "audit");
+                        break;
                 case ARG_DEADLINE:
                         if (parse_count(optarg, 86400, &v) < 0) {
                                 fprintf(stderr,
@@ -356,6 +376,7 @@ static int daemon_start(Daemon *d, const WatchArgs *a, Policy **policy) {
         wc.files = platform_files_for(binder);
         wc.log = d->log;
         wc.git_deadline_ms = a->deadline_s * 1000;
+        wc.git_config_audit = a->git_config_audit;
         wc.fold_case = a->fold || platform_case_insensitive(a->root) > 0;
         /* A quarter of what the namespace may hold: an agent making
          * thousands of checkouts cannot take every mount from everyone. */

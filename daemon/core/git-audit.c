@@ -68,6 +68,9 @@ typedef struct Reader {
          * where it reports an error on the line before; what it holds when
          * parsing fails is the line git names. */
         size_t line;
+        /* The entry being read: where its first letter is, and where it
+         * ends (past its line's LF, or the end), when fn is called. */
+        size_t entry_start, entry_end;
         Bytes var, value;
         EntryFn fn;
         void *userdata;
@@ -177,6 +180,7 @@ static int read_entry(Reader *r) {
                         return k;
                 has_value = true;
         }
+        r->entry_end = r->pos;
         return r->fn(bytes_str(&r->var), has_value ? bytes_str(&r->value) : NULL, r->userdata);
 }
 
@@ -286,6 +290,7 @@ static int parse(Reader *r) {
                 if (!git_isalpha(c))
                         return -EINVAL;
                 r->var.len = baselen;
+                r->entry_start = r->pos - 1; /* a letter: never the LF of a CR LF */
                 if ((k = bytes_add(&r->var, git_tolower(c))) < 0)
                         return k;
                 if ((k = read_entry(r)) < 0)
@@ -566,6 +571,147 @@ int git_config_bool(const char *buf, size_t len, const char *name, bool *ret) {
                 return -EINVAL; /* git dies on it: "bad boolean config value" */
         *ret = x.value;
         return 1;
+}
+
+/* ---- taking the flagged entries out ---- */
+
+bool git_audit_key_is_removed(const char *name) {
+        return !streq(name, "extensions.worktreeconfig");
+}
+
+/* Every entry git reads, in order, spelled so that two lists of entries
+ * are the same bytes exactly when git reads the same entries: the name's
+ * length and the name, then "-" for a bare key or the value's length and
+ * the value. */
+static int entry_add(Bytes *b, const char *name, const char *value) {
+        char head[48];
+        int k = 0;
+        size_t vn = value ? strlen(value) : 0;
+        snprintf(head, sizeof head, "%zu:", strlen(name));
+        for (const char *p = head; *p && k >= 0; p++)
+                k = bytes_add(b, *p);
+        for (const char *p = name; *p && k >= 0; p++)
+                k = bytes_add(b, *p);
+        if (value)
+                snprintf(head, sizeof head, "=%zu:", vn);
+        else
+                snprintf(head, sizeof head, "-");
+        for (const char *p = head; *p && k >= 0; p++)
+                k = bytes_add(b, *p);
+        for (size_t i = 0; i < vn && k >= 0; i++)
+                k = bytes_add(b, value[i]);
+        return k;
+}
+
+typedef struct Strip {
+        const Reader *r;
+        Bytes kept;  /* the entries left, as entry_add spells them */
+        Keys keys;   /* the flagged names, once each */
+        size_t *cut; /* [start, end) byte ranges to take out, in order */
+        size_t n_cut, size_cut;
+} Strip;
+
+static int entries_all(const char *name, const char *value, void *userdata) {
+        return entry_add(userdata, name, value);
+}
+
+/* What of the bytes goes with a flagged entry: its line whole (the blanks
+ * before it, its value's continuation lines, its LF) when nothing else is
+ * on the line; otherwise (a section header before it on the same line)
+ * the entry alone, and the header keeps its line end. */
+static int strip_entry(const char *name, const char *value, void *userdata) {
+        Strip *s = userdata;
+        const unsigned char *buf = s->r->buf;
+        size_t start = s->r->entry_start, end = s->r->entry_end, b = start;
+
+        if (!git_audit_key_is_flagged(name, value) || !git_audit_key_is_removed(name))
+                return entry_add(&s->kept, name, value);
+        int k = collect(name, value, &s->keys);
+        if (k < 0)
+                return k;
+        while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
+                b--;
+        if (b == 0 || buf[b - 1] == '\n')
+                start = b;
+        else if (end > start && buf[end - 1] == '\n') {
+                end--;
+                if (end > start && buf[end - 1] == '\r') /* CR LF: read as one LF */
+                        end--;
+        }
+        if (ARRAY_GROW(s->cut, s->size_cut, s->n_cut + 2) < 0)
+                return -ENOMEM;
+        s->cut[s->n_cut++] = start;
+        s->cut[s->n_cut++] = end;
+        return 0;
+}
+
+/* Parse buf with fn, the reader kept in *r (its line: where git stops). */
+static int parse_reader(const char *buf, size_t len, EntryFn fn, void *userdata, Reader *r) {
+        *r = (Reader){
+                .buf = (const unsigned char *) buf,
+                .len = len,
+                .line = 1,
+                .fn = fn,
+                .userdata = userdata,
+        };
+        int k = parse(r);
+        free(r->var.data);
+        free(r->value.data);
+        r->var = r->value = (Bytes){};
+        return k;
+}
+
+int git_audit_config_strip(const char *buf, size_t len, char **ret, size_t *ret_len, char ***ret_keys,
+                           size_t *ret_line) {
+        Strip s = {};
+        Reader r, again;
+        Bytes out = {}, check = {};
+        int k;
+
+        if (len > INT_MAX)
+                return -EFBIG;
+        s.r = &r;
+        k = parse_reader(buf, len, strip_entry, &s, &r);
+        if (k == -EINVAL && ret_line)
+                *ret_line = r.line;
+        /* The bytes between the cuts, as they are. */
+        for (size_t i = 0, at = 0; k >= 0 && i <= s.n_cut; i += 2) {
+                size_t until = i < s.n_cut ? s.cut[i] : len;
+                for (; at < until && k >= 0; at++)
+                        k = bytes_add(&out, buf[at]);
+                if (i < s.n_cut)
+                        at = s.cut[i + 1];
+        }
+        if (k >= 0 && !out.data && (k = bytes_add(&out, 0)) >= 0)
+                out.len = 0; /* nothing left: "" */
+        /* What git reads of the result must be every other entry, as it
+         * was: a cut that changed anything else is never written. */
+        if (k >= 0) {
+                k = parse_reader(out.data, out.len, entries_all, &check, &again);
+                if (k == -EINVAL ||
+                    (k >= 0 && (check.len != s.kept.len ||
+                                (check.len > 0 && memcmp(check.data, s.kept.data, check.len) != 0))))
+                        k = -EBADMSG;
+        }
+        if (k >= 0 && !s.keys.v) {
+                s.keys.v = calloc(1, sizeof(char *));
+                if (!s.keys.v)
+                        k = -ENOMEM;
+        }
+        free(s.cut);
+        free(s.kept.data);
+        free(check.data);
+        if (k < 0) {
+                if (s.keys.v)
+                        s.keys.v[s.keys.n] = NULL;
+                strv_free(s.keys.v);
+                free(out.data);
+                return k;
+        }
+        *ret = out.data;
+        *ret_len = out.len;
+        *ret_keys = s.keys.v;
+        return (int) (s.n_cut / 2);
 }
 
 /* ---- hooks ---- */

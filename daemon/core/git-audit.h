@@ -92,6 +92,33 @@
 int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_line);
 
 /*
+ * The file's bytes with every flagged entry taken out (but those
+ * git_audit_key_is_removed() keeps), the way
+ * "git config --unset" takes one out: the entry's line whole (its blanks,
+ * its continuation lines, its line end), or only the entry where a
+ * section header stands before it on the same line; every other byte kept
+ * as it is. The result is parsed again and must hold every other entry,
+ * in order, exactly as the file did.
+ *
+ * Returns the number of entries taken out (0: *ret holds the same bytes),
+ * with *ret (malloc'd, NUL-terminated past *ret_len) and *ret_keys (the
+ * names taken out, each once, as git_audit_config lists them). On failure
+ * nothing is set: -EINVAL (and *ret_line) where git refuses the file,
+ * -EFBIG, -EBADMSG when the result would not read as the rest of the file
+ * did (never seen; nothing is to be written then), -ENOMEM.
+ */
+int git_audit_config_strip(const char *buf, size_t len, char **ret, size_t *ret_len, char ***ret_keys,
+                           size_t *ret_line);
+
+/* Whether git_audit_config_strip takes a flagged key out: every one but
+ * extensions.worktreeConfig, which runs nothing itself; it makes git read
+ * config.worktree too, and whoever strips a config strips that file as
+ * well (the watcher does, in every gitdir and common dir it protects).
+ * Taking it out would silently end a sparse checkout (git sparse-checkout
+ * set, clone --sparse write it). */
+bool git_audit_key_is_removed(const char *name);
+
+/*
  * Whether one config entry is flagged: name spelled as git's parser spells
  * it (section and key lower-case; compared exactly, as git does), value NULL
  * for a bare key (git's boolean true). Only the alias.*, pager.* and

@@ -40,6 +40,11 @@ typedef struct WatchConfig {
                                  */
         size_t mount_budget;    /* new mounts at most; 0: no bound */
         bool fold_case;         /* names match in either case (a case-insensitive volume) */
+        /* --git-config audit: a nested checkout's config and config.worktree
+         * stay writable (hooks/ stays bound); the audit list's keys are
+         * taken out of them at every change (watch/gitconfig.c). false: bound
+         * read-only (the default, the spec's). */
+        bool git_config_audit;
         /* Where processes come from: platform_*, or a fake. */
         int (*processes)(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n);
         /* One walk's bound (the walk runs on the loop): default 4096 links, 20 ms. */
@@ -59,7 +64,8 @@ typedef struct Watch Watch;
 typedef struct WatchStats {
         size_t checkouts, bound, pending, mounts;
         uint64_t binds, bind_failures, git_protected;
-        uint64_t makers_cut; /* walks for makers the bound cut */
+        uint64_t makers_cut;     /* walks for makers the bound cut */
+        uint64_t config_refused; /* git-config-refused records (bind mode) */
 } WatchStats;
 
 void watch_config_init(WatchConfig *c);

@@ -100,6 +100,8 @@ static bool unbound_metadata(Watch *w, const Checkout *c, const char *dir, const
                         if (!own && !(common && c->linked && git_common_name(m)))
                                 continue;
                 }
+                if (!config_bound_name(w, m))
+                        continue; /* audit mode: config_changed */
                 if (strncmp(m, name, n) != 0 || (m[n] != 0 && m[n] != '/'))
                         continue;
                 _cleanup_free_ char *p = path_join(dir, m);
@@ -161,14 +163,13 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                                 start_pending(w, c);
                         else if (unbound_metadata(w, c, dir, name))
                                 start_pending(w, c);
-                        else if (c->linked && !c->pending && streq(name, "config.worktree") &&
-                                 streq_ptr(c->gitdir, dir)) {
-                                /* Not bound (git deletes it with the
-                                 * worktree): audited whenever it changes. */
-                                _cleanup_free_ char *p = path_join(dir, name);
-                                if (p)
-                                        audit_config(w, c, p);
-                        }
+                        else if (config_name(name))
+                                /* Written, or renamed into place: its keys
+                                 * out where it is not bound (audit mode; a
+                                 * linked worktree's own config.worktree, git's
+                                 * to delete), said where it is (a descriptor
+                                 * from before the bind). */
+                                config_changed(w, c, dir, name);
                 } else if (head && c->released && streq_ptr(c->gitdir, dir)) {
                         /* A repository again, after its mounts were given
                          * back: whatever is in it now is protected again. */
@@ -185,6 +186,9 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                                 start_pending(w, c);
                                 continue;
                         }
+                        /* A git ran: a config written through a mapping
+                         * or another name made no event of its own. */
+                        config_index_written(w, c);
                         index_written(w, c);
                 } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
                         if (streq(sub, "info"))
@@ -240,6 +244,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
         }
 
         git_dir_event(w, rel, false);
+        config_event(w);
         /* An index written anywhere may be a linked checkout's, in a gitdir
          * its .git file names since a rewrite that made no event. */
         if (streq(name, "index"))
@@ -283,23 +288,9 @@ static void on_changed(void *userdata, const char *rel) {
         const char *slash = strrchr(rel, '/');
 
         recheck_holders(w, rel);
+        config_event(w);
         if (streq(slash ? slash + 1 : rel, "index"))
                 recheck_all(w);
-        /* A bound config written all the same (a descriptor from before the
-         * bind): audited again, so what it now makes git run is said. */
-        if (slash && (streq(slash + 1, "config") || streq(slash + 1, "config.worktree")) &&
-            bound_at(w, rel)) {
-                _cleanup_free_ char *dir = strndup(rel, (size_t) (slash - rel));
-                const char *key;
-                void *v;
-                for (size_t i = 0; dir && hashmap_next(w->checkouts, &i, &key, &v);) {
-                        Checkout *c = v;
-                        if (streq_ptr(c->gitdir, dir) || streq_ptr(c->commondir, dir)) {
-                                audit_config(w, c, rel);
-                                break;
-                        }
-                }
-        }
 
         if (slash && streq(slash + 1, ".git")) {
                 /* A .git file rewritten in place: follow it. */
@@ -342,6 +333,10 @@ static void on_gone(void *userdata, const char *rel) {
         /* The rename of our own renew (a copy put over a file just before
          * its bind) is reported after the bind: the name is not gone, our
          * mount is on it. Nothing else can rename over a bound name. */
+        /* A config's lock gone: our own rewrite's, or git's write refused
+         * by a bound config (said). Nothing else to do for a lock. */
+        if (config_lock_gone(w, rel))
+                return;
         Mount *mine = w->n_made > 0 ? bound_at(w, rel) : NULL;
         PlatformBindInfo now;
         if (mine && mine->made && w->c.binder->check(w->binder, mine->kind, rel, &now) == 0 &&
@@ -369,6 +364,8 @@ static void on_gone(void *userdata, const char *rel) {
         const char *base = slash ? slash + 1 : rel;
         if (strncmp(base, PLATFORM_RENEW_PREFIX, strlen(PLATFORM_RENEW_PREFIX)) != 0)
                 maybe_emptied(w, rel);
+        else
+                config_renew_gone(w, rel);
         /* A gitdir or common dir gone or renamed away, or a file in one. */
         git_dir_event(w, rel, true);
         recheck_holders(w, rel);

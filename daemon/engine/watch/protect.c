@@ -14,12 +14,6 @@
  * nothing in it is bound, and its config.worktree is audited instead.
  * The lists are the core's (git-audit.h): the judge reads them too. */
 
-/* The config files audited, in a gitdir and in a common dir. */
-static const char *const git_configs[] = {"config", "config.worktree"};
-
-/* A config file larger than this is said to be too large to audit. */
-#define CONFIG_AUDIT_MAX (256 * 1024)
-
 void audit_emit(void *ctx, const char *name) {
         char **list = ctx;
         if (git_audit_hook_is_sample(name))
@@ -39,47 +33,6 @@ void sample_add(void *ctx, const char *name) {
          * record of 20,000 names, nor a list copied 20,000 times. */
         if (s->count++ < NAME_SAMPLE_MAX)
                 audit_emit(&s->list, name);
-}
-
-static void audit_said(Watch *w, const Checkout *c, const char *path, const char *field, const char *list,
-                       const char *what) {
-        log_event(w->c.log, LOG_WARN, "git-audit",
-                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_PATH(field, list),
-                             LOG_SHOW("list", list)),
-                  "path policy: nested checkout {checkout}: {path} %s {list}", what);
-}
-
-void audit_config(Watch *w, const Checkout *c, const char *path) {
-        _cleanup_free_ char *buf = malloc(CONFIG_AUDIT_MAX);
-        char **keys = NULL;
-        size_t line = 0;
-        if (!buf)
-                return;
-        int r = w->c.files->read(w->files, path, buf, CONFIG_AUDIT_MAX);
-        if (r == -ENOENT)
-                return;
-        if (r < 0 || r >= CONFIG_AUDIT_MAX - 1) {
-                audit_said(w, c, path, "reason",
-                           r == -ELOOP    ? "a symlink"
-                           : r == -EINVAL ? "not a regular file"
-                           : r < 0        ? strerror(-r)
-                                          : "larger than 256 KiB",
-                           "cannot be audited:");
-                return;
-        }
-        if (git_audit_config(buf, (size_t) r, &keys, &line) < 0) {
-                char why[64];
-                snprintf(why, sizeof why, "line %zu", line);
-                audit_said(w, c, path, "reason", why, "is not git config as git reads it, at");
-                return;
-        }
-        _cleanup_free_ char *list = NULL;
-        for (char **k = keys; k && *k; k++)
-                audit_emit(&list, *k);
-        strv_free(keys);
-        if (list)
-                audit_said(w, c, path, "keys", list,
-                           "sets keys that make git run a program or read more config:");
 }
 
 /* A hooks directory's listing: git's samples by name, git-lfs's hooks by
@@ -125,19 +78,13 @@ void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
         free(s.list);
 }
 
-/* What was frozen: the keys and hooks that make git run something. Names
- * only, never values: the log is no place for what the agent wrote. */
+/* What was frozen: the hooks that are not git's. Names only, never
+ * contents (the config files were looked at before their binds:
+ * config_protect). */
 static void audit_gitdirs(Watch *w, const Checkout *c) {
         const char *dirs[] = {c->gitdir, c->commondir};
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++) {
-                if (!dirs[d])
-                        continue;
-                for (size_t i = 0; i < ELEMENTSOF(git_configs); i++) {
-                        _cleanup_free_ char *p = path_join(dirs[d], git_configs[i]);
-                        if (p)
-                                audit_config(w, c, p);
-                }
-                _cleanup_free_ char *h = path_join(dirs[d], "hooks");
+                _cleanup_free_ char *h = dirs[d] ? path_join(dirs[d], "hooks") : NULL;
                 if (h)
                         audit_hooks(w, c, h);
         }
@@ -149,13 +96,16 @@ static void audit_gitdirs(Watch *w, const Checkout *c) {
  * file is first replaced by a copy of itself (renew), whatever its link
  * count, and a link count still above one after the bind (a link made in
  * between) is said. A write that gets in anyway (a descriptor opened in
- * the microseconds between the copy and the bind) is audited when it
- * comes (on_changed). */
+ * the microseconds between the copy and the bind) is taken out when it
+ * comes (config_changed). */
 static void protect_file(Watch *w, Checkout *c, const char *p) {
         PlatformBindInfo info;
-        if (!bound_at(w, p) && w->c.files->renew &&
-            w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 && info.regular)
+        bool fresh = !bound_at(w, p);
+        if (fresh && w->c.files->renew && w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0 &&
+            info.regular)
                 (void) w->c.files->renew(w->files, p);
+        if (fresh)
+                config_bound_fresh(w, p);
         if (bind_path(w, c, PLATFORM_PROTECT, p, true) <= 0 ||
             w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) < 0 || !info.regular ||
             info.nlink <= 1)
@@ -171,6 +121,8 @@ static void protect_file(Watch *w, Checkout *c, const char *p) {
 
 static void protect_dir(Watch *w, Checkout *c, const char *dir, const char *const *names, size_t n) {
         for (size_t i = 0; i < n; i++) {
+                if (!config_bound_name(w, names[i]))
+                        continue;
                 _cleanup_free_ char *p = path_join(dir, names[i]);
                 if (p)
                         protect_file(w, c, p);
@@ -191,6 +143,9 @@ void protect_git(Watch *w, Checkout *c, const char *reason) {
                 bind_actions(w, c, true);
                 return; /* gitdir-refused said why */
         }
+        /* The audit list's keys out of the config files first, in every
+         * mode: what landed in the window after git is not frozen in. */
+        config_protect(w, c);
         if (!c->linked)
                 protect_dir(w, c, c->gitdir, git_metadata_protected, ELEMENTSOF(git_metadata_protected));
         /* The policy's own lines under .git, onto this gitdir; in a linked
@@ -198,7 +153,8 @@ void protect_git(Watch *w, Checkout *c, const char *reason) {
          * dir's own files are git's to delete). */
         for (size_t i = 0; i < w->c.policy->n; i++) {
                 const PolicyAction *a = &w->c.policy->actions[i];
-                if (!is_git_entry(a->path) || a->kind != PLATFORM_PROTECT || !a->path[4])
+                if (!is_git_entry(a->path) || a->kind != PLATFORM_PROTECT || !a->path[4] ||
+                    !config_bound_name(w, a->path + 5))
                         continue;
                 const char *dir = !c->linked                     ? c->gitdir
                                   : git_common_name(a->path + 5) ? c->commondir

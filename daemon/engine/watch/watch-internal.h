@@ -41,6 +41,11 @@ struct Checkout {
          * one asked for meanwhile is deferred, never dropped. */
         uint64_t index_next_ms;
         bool index_deferred;
+        /* Its config files (gitconfig.c): identities at the last look, in
+         * each_config's order; a held lock to try again; how many times. */
+        PlatformFileId config_ids[4];
+        bool config_retry;
+        unsigned config_retries;
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the watcher's clock (now_ms) */
         Maker **makers;
@@ -84,8 +89,12 @@ struct Watch {
         Hashmap *differs;     /* a set: a tracked protected file said to differ from the index */
         Hashmap *hashed;      /* a tracked protected file -> HashedFile: its oid while its identity stands */
         Hashmap *hooks_added; /* a hooks dir -> HooksAdded: names made there in this interval */
-        ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer;
-        bool recheck_all; /* an index written somewhere: every linked checkout read again */
+        Hashmap *own_locks;   /* a lock we renamed over a config -> PathCount: its going is ours */
+        Hashmap *refused;     /* a bound config -> Refused: the last write refused there */
+        Hashmap *fresh;       /* a set: a gitdir whose config was renewed, the renew's events not seen yet */
+        ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
+        bool config_sweep; /* an event since the last sweep of the config files (audit mode) */
+        bool recheck_all;  /* an index written somewhere: every linked checkout read again */
         size_t n_index_deferred;
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
@@ -142,9 +151,24 @@ typedef struct NameSample {
         size_t count;
 } NameSample;
 void sample_add(void *ctx, const char *name);
-void audit_config(Watch *w, const Checkout *c, const char *path);
 void audit_hooks(Watch *w, const Checkout *c, const char *hooks);
 void protect_git(Watch *w, Checkout *c, const char *reason);
+
+/* gitconfig.c: the config files, their keys taken out; a refused write
+ * said. config_bound_name: whether name in a gitdir is bound (not config
+ * or config.worktree in audit mode). */
+bool config_name(const char *name);
+bool config_bound_name(const Watch *w, const char *name);
+void config_protect(Watch *w, Checkout *c);
+void config_changed(Watch *w, Checkout *c, const char *dir, const char *name);
+void config_index_written(Watch *w, Checkout *c);
+void config_remember(Watch *w, Checkout *c);
+void config_event(Watch *w);
+void config_timer_cb(void *userdata);
+bool config_lock_gone(Watch *w, const char *rel);
+void config_bound_fresh(Watch *w, const char *path);
+void config_renew_gone(Watch *w, const char *rel);
+void config_forget(Watch *w);
 
 /* index.c: the index work. */
 void forget_differs(Watch *w, const char *dir);

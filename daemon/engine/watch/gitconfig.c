@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: MIT */
+/* A nested checkout's config files: the audit list's keys taken out (at protection; in audit mode at every
+ * change), and a write refused by a bound config said. Must not log a value, nor write but under a lock. */
+#include "watch-internal.h"
+
+#include "git-audit.h"
+
+/*
+ * What a config key from the audit list does is make git run a program
+ * (or read more config) later: in the guest, or on the host when a person
+ * runs git in the kept worktree. Such a key is taken out wherever the
+ * watcher can write the file: in every mode just before the file is bound
+ * (what landed in the window after the git that made the checkout), and
+ * in audit mode (--git-config audit: config and config.worktree stay
+ * writable, so that git's own bookkeeping works) whenever the file may
+ * have changed. It is taken out the way git writes its config: under
+ * config.lock (FileOps replace), every other byte as it was, the new file
+ * renamed over the old, so that a second name or a mapping of the old one
+ * reaches it no more.
+ *
+ * A write that makes no event (a shared mapping, a hard link outside the
+ * workspace) is found when the checkout's index is next written (the file
+ * read whole), or at the next event anywhere in the workspace (the file's
+ * identity compared, CONFIG_SWEEP_MS apart at most).
+ */
+
+/* A config file larger than this is said to be too large to audit. */
+#define CONFIG_AUDIT_MAX (256 * 1024)
+/* The sweep after an event, and a retry after a held lock: no sooner. */
+#define CONFIG_SWEEP_MS 50
+/* A held config.lock is git's for this many retries; then the watcher
+ * takes a lock name of its own (an agent can hold config.lock forever). */
+#define CONFIG_LOCK_RETRIES 4
+/* The attempts on one bound config closer than this are one burst: said
+ * once. */
+#define REFUSED_BURST_MS 1000
+
+static const char *const config_names[] = {"config", "config.worktree"};
+
+bool config_name(const char *name) {
+        return streq(name, config_names[0]) || streq(name, config_names[1]);
+}
+
+bool config_bound_name(const Watch *w, const char *name) {
+        return !(w->c.git_config_audit && config_name(name));
+}
+
+static void audit_said(Watch *w, const Checkout *c, const char *path, const char *field, const char *list,
+                       const char *what) {
+        log_event(w->c.log, LOG_WARN, "git-audit",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_PATH(field, list),
+                             LOG_SHOW("list", list)),
+                  "path policy: nested checkout {checkout}: {path} %s {list}", what);
+}
+
+/* The keys found in path: taken out ("removed"), or not (why). */
+static void said_keys(Watch *w, const Checkout *c, const char *path, const char *list, const char *how,
+                      const char *why) {
+        log_event(w->c.log, LOG_WARN, "git-audit",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_PATH("keys", list),
+                             LOG_SHOW("list", list), LOG_STR("action", how)),
+                  "path policy: nested checkout {checkout}: {path} sets keys that make git run a program or "
+                  "read more config: {list}: %s%s%s",
+                  streq(how, "removed") ? "taken out" : "NOT taken out (", why ? why : "",
+                  streq(how, "removed") ? "" : ")");
+}
+
+/* Our own lock, renamed over a file: its name going (reported later) is
+ * no refused write. Counted: two rewrites may come before either event. */
+static void own_lock(Watch *w, const char *dir, const char *lock) {
+        _cleanup_free_ char *p = path_join(dir, lock);
+        PathCount *pc = p ? hashmap_get(w->own_locks, p) : NULL;
+        if (p && !pc && (pc = calloc(1, sizeof *pc)) && hashmap_put(w->own_locks, p, pc) < 0) {
+                free(pc);
+                pc = NULL;
+        }
+        if (pc)
+                pc->n++;
+}
+
+/* Rewrite path (in dir, as name) from buf to out under a lock: git's
+ * config.lock while git may hold it, then one of our own. */
+static int rewrite(Watch *w, Checkout *c, const char *dir, const char *name, const char *buf, size_t n,
+                   const char *out, size_t out_n, bool at_protection) {
+        char lock[64];
+        if (!w->c.files->replace)
+                return -ENOSYS;
+        bool ours = at_protection || c->config_retries >= CONFIG_LOCK_RETRIES;
+        snprintf(lock, sizeof lock, "%s%s.lock", ours ? PLATFORM_RENEW_PREFIX : "", name);
+        int r = w->c.files->replace(w->files, dir, name, lock, buf, n, out, out_n);
+        if (r == -EEXIST && !ours) {
+                c->config_retries++;
+                return r;
+        }
+        if (r >= 0) {
+                c->config_retries = 0;
+                own_lock(w, dir, lock);
+        }
+        return r;
+}
+
+/* Read dir/name, take the audit list's keys out unless it is bound, say
+ * what was found. Returns -EEXIST when the lock was held (to be tried
+ * again), else 0. */
+static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, bool at_protection) {
+        _cleanup_free_ char *path = path_join(dir, name), *buf = NULL, *out = NULL, *list = NULL;
+        _cleanup_strv_free_ char **keys = NULL;
+        size_t n = 0, out_n = 0, line = 0;
+        PlatformBindInfo info;
+        if (!path || !w->c.files->read_all)
+                return 0;
+        int r = w->c.files->read_all(w->files, path, CONFIG_AUDIT_MAX, &buf, &n);
+        if (r == -ENOENT)
+                return 0;
+        if (r < 0) {
+                audit_said(w, c, path, "reason",
+                           r == -ELOOP    ? "a symlink"
+                           : r == -EINVAL ? "not a regular file"
+                           : r == -EFBIG  ? "larger than 256 KiB"
+                                          : strerror(-r),
+                           "cannot be audited:");
+                return 0;
+        }
+        r = git_audit_config_strip(buf, n, &out, &out_n, &keys, &line);
+        if (r < 0) {
+                char why[64];
+                if (r == -EINVAL)
+                        snprintf(why, sizeof why, "line %zu", line);
+                audit_said(w, c, path, "reason", r == -EINVAL ? why : strerror(-r),
+                           r == -EINVAL ? "is not git config as git reads it, at" : "cannot be audited:");
+                return 0;
+        }
+        for (char **k = keys; *k; k++)
+                audit_emit(&list, *k);
+        Mount *m = bound_at(w, path);
+        bool bound = m != NULL, rebind = false;
+        /* Bound with a key in it: a descriptor opened between our rewrite
+         * and the bind (the agent's shell, racing the protection) wrote it.
+         * A mount this daemon made is given back for the moment of the
+         * rewrite, then made again; one from before us is only said. */
+        if (m && list && m->made) {
+                m->info.in_place = true;
+                if (w->c.binder->unbind(w->binder, &m->info) >= 0) {
+                        mount_gone(w, path);
+                        w->mounts--;
+                        bound = false;
+                        rebind = at_protection = true;
+                }
+        }
+        /* Another name for the same file (made after our last rewrite)
+         * could write it again unseen: a rewrite leaves it behind. */
+        unsigned links =
+                !bound && w->c.binder->check(w->binder, PLATFORM_PROTECT, path, &info) == 0 && info.regular
+                        ? info.nlink
+                        : 1;
+        if (bound) {
+                if (list)
+                        said_keys(w, c, path, list, "frozen",
+                                  m->made ? "its bind could not be given back for the rewrite"
+                                          : "it is bound, and not by this daemon");
+                return 0;
+        }
+        if (!list && links <= 1)
+                return 0;
+        for (unsigned tries = 0;; tries++) {
+                r = rewrite(w, c, dir, name, buf, n, out, out_n, at_protection);
+                if (r != -ESTALE || tries >= 3)
+                        break;
+                /* Written again meanwhile: what is there now. */
+                free(buf), free(out), strv_free(keys);
+                buf = out = NULL, keys = NULL;
+                if (w->c.files->read_all(w->files, path, CONFIG_AUDIT_MAX, &buf, &n) < 0 ||
+                    git_audit_config_strip(buf, n, &out, &out_n, &keys, &line) < 0)
+                        return 0; /* the next event says it */
+                free(list), list = NULL;
+                for (char **k = keys; *k; k++)
+                        audit_emit(&list, *k);
+        }
+        if (rebind)
+                (void) bind_path(w, c, PLATFORM_PROTECT, path, true);
+        if (r == -EEXIST) {
+                log_event(w->c.log, LOG_DEBUG, "config-busy",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path)),
+                          "path policy: {path} is locked: looked at again in a moment");
+                return r;
+        }
+        if (r < 0) {
+                if (list)
+                        said_keys(w, c, path, list, "kept",
+                                  r == -ENOSYS ? "nothing can be rewritten on this platform" : strerror(-r));
+                return 0;
+        }
+        if (list)
+                said_keys(w, c, path, list, "removed", NULL);
+        if (links > 1)
+                log_event(w->c.log, LOG_WARN, "hardlink",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
+                                     LOG_INT("nlink", links)),
+                          "path policy: {path} in nested checkout {checkout} had {nlink} hard links: "
+                          "replaced by a "
+                          "copy, no other name reaches it");
+        return 0;
+}
+
+/* The config files git reads for c, by directory: its own gitdir's (a
+ * linked worktree's admin dir holds only config.worktree) and its common
+ * dir's. */
+static void each_config(Watch *w, Checkout *c, bool at_protection) {
+        const char *dirs[] = {c->gitdir, c->commondir};
+        bool retry = false;
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
+                for (size_t i = 0; dirs[d] && i < ELEMENTSOF(config_names); i++) {
+                        if (d == 0 && c->linked && i == 0)
+                                continue;
+                        if (clean_file(w, c, dirs[d], config_names[i], at_protection) == -EEXIST)
+                                retry = true;
+                }
+        c->config_retry = retry;
+        if (retry && !w->c.clock->timer_active(w->config_timer))
+                w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+}
+
+void config_protect(Watch *w, Checkout *c) {
+        each_config(w, c, true);
+        config_remember(w, c);
+}
+
+void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
+        if (c->pending)
+                return; /* looked at when git is done (config_protect) */
+        if (clean_file(w, c, dir, name, false) == -EEXIST) {
+                c->config_retry = true;
+                if (!w->c.clock->timer_active(w->config_timer))
+                        w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+        }
+        config_remember(w, c);
+}
+
+void config_index_written(Watch *w, Checkout *c) {
+        if (!w->c.git_config_audit || c->pending || !c->gitdir)
+                return;
+        each_config(w, c, false);
+        config_remember(w, c);
+}
+
+/* ---- the sweep: any event, then each config's identity compared ---- */
+
+/* The identities of c's config files now, in each_config's order; a file
+ * missing (or unreadable) is all zeros. */
+static void identities(Watch *w, const Checkout *c, PlatformFileId ids[static 4]) {
+        const char *dirs[] = {c->gitdir, c->commondir};
+        memset(ids, 0, 4 * sizeof *ids);
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
+                for (size_t i = 0; dirs[d] && i < ELEMENTSOF(config_names); i++) {
+                        _cleanup_free_ char *p = path_join(dirs[d], config_names[i]);
+                        if (p && w->c.files->identity)
+                                (void) w->c.files->identity(w->files, p, &ids[d * 2 + i]);
+                }
+}
+
+void config_remember(Watch *w, Checkout *c) {
+        if (w->c.git_config_audit)
+                identities(w, c, c->config_ids);
+}
+
+void config_event(Watch *w) {
+        if (!w->c.git_config_audit || hashmap_size(w->checkouts) == 0)
+                return;
+        w->config_sweep = true;
+        if (!w->c.clock->timer_active(w->config_timer))
+                w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+}
+
+void config_timer_cb(void *userdata) {
+        Watch *w = userdata;
+        bool sweep = w->config_sweep;
+        const char *key;
+        void *v;
+        w->config_sweep = false;
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
+                Checkout *c = v;
+                PlatformFileId now[4];
+                if (c->pending || !c->gitdir)
+                        continue;
+                if (!c->config_retry) {
+                        if (!sweep || !w->c.git_config_audit)
+                                continue;
+                        identities(w, c, now);
+                        if (memcmp(now, c->config_ids, sizeof now) == 0)
+                                continue;
+                }
+                each_config(w, c, false);
+                config_remember(w, c);
+        }
+}
+
+/* ---- bind mode: a write refused ---- */
+
+typedef struct Refused {
+        uint64_t last_ms;
+} Refused;
+
+/* A config in dir about to be bound: until the renew's temporary name (a
+ * copy renamed over the file just before the bind) is seen to go, the
+ * events in the queue are from before the bind (git's own config.lock,
+ * renamed into place by the git that made the checkout), no refused
+ * write. Where there is no renew, or the backend adds its watch on dir
+ * only after it (a checkout protected as soon as it is found), that name
+ * is never seen: FRESH_MS bounds the wait, far longer than the queue of a
+ * git that has exited takes to drain. */
+#define FRESH_MS 250
+
+typedef struct Fresh {
+        uint64_t since_ms;
+} Fresh;
+
+void config_bound_fresh(Watch *w, const char *path) {
+        const char *slash = strrchr(path, '/');
+        _cleanup_free_ char *dir = slash ? strndup(path, (size_t) (slash - path)) : strdup("");
+        Fresh *f = dir && config_name(slash ? slash + 1 : path) ? hashmap_get(w->fresh, dir) : NULL;
+        if (dir && !f && config_name(slash ? slash + 1 : path) && (f = calloc(1, sizeof *f)) &&
+            hashmap_put(w->fresh, dir, f) < 0) {
+                free(f);
+                f = NULL;
+        }
+        if (f)
+                f->since_ms = w->c.clock->now_ms(w->c.clock_data);
+}
+
+/* Whether dir's events are still from before its bind (and forgets it
+ * when they are not, or when gone is set: the renew's name went). */
+static bool fresh(Watch *w, const char *dir, bool gone) {
+        Fresh *f = hashmap_size(w->fresh) > 0 ? hashmap_get(w->fresh, dir) : NULL;
+        if (!f)
+                return false;
+        if (!gone && w->c.clock->now_ms(w->c.clock_data) - f->since_ms < FRESH_MS)
+                return true;
+        free(hashmap_remove(w->fresh, dir));
+        return false;
+}
+
+void config_renew_gone(Watch *w, const char *rel) {
+        const char *slash = strrchr(rel, '/');
+        _cleanup_free_ char *dir = slash ? strndup(rel, (size_t) (slash - rel)) : strdup("");
+        if (dir)
+                (void) fresh(w, dir, true);
+}
+
+/* rel went: a lock of a config that is bound. git made it, wrote it, and
+ * could not rename it over the bound file (EBUSY), so removed it: a write
+ * the policy refused. Said once a burst a file. Our own rewrite's lock
+ * (renamed, then the file bound) is no refusal. Returns whether rel was a
+ * config's lock. */
+bool config_lock_gone(Watch *w, const char *rel) {
+        const char *slash = strrchr(rel, '/');
+        const char *name = slash ? slash + 1 : rel;
+        size_t n = strlen(name);
+        if (n < 6 || !streq(name + n - 5, ".lock"))
+                return false;
+        PathCount *pc = hashmap_get(w->own_locks, rel);
+        if (pc) {
+                if (--pc->n == 0)
+                        free(hashmap_remove(w->own_locks, rel));
+                config_renew_gone(w, rel); /* as late in the queue as a renew */
+                return true;
+        }
+        _cleanup_free_ char *target = strndup(rel, strlen(rel) - 5);
+        const char *base = target ? (strrchr(target, '/') ? strrchr(target, '/') + 1 : target) : NULL;
+        if (!base || !config_name(base) || !bound_at(w, target))
+                return false;
+        _cleanup_free_ char *dir = slash ? strndup(rel, (size_t) (slash - rel)) : strdup("");
+        if (!dir || fresh(w, dir, false)) {
+                log_event(w->c.log, LOG_DEBUG, "config-lock-early", LOG_FIELDS(LOG_PATH("path", rel)),
+                          "path policy: {path} went before the bind's own events: git's, from before it");
+                return true; /* from before the bind: config_bound_fresh */
+        }
+        uint64_t now = w->c.clock->now_ms(w->c.clock_data);
+        Refused *r = hashmap_get(w->refused, target);
+        if (r) {
+                bool same_burst = now - r->last_ms < REFUSED_BURST_MS;
+                r->last_ms = now;
+                if (same_burst)
+                        return true;
+        } else {
+                /* A new burst: those ended are let go (a checkout that
+                 * went leaves none behind for long). */
+                const char *k;
+                void *v;
+                for (size_t i = 0; hashmap_next(w->refused, &i, &k, &v);)
+                        if (now - ((Refused *) v)->last_ms >= REFUSED_BURST_MS)
+                                free(hashmap_remove(w->refused, k));
+                r = calloc(1, sizeof *r);
+                if (!r || hashmap_put(w->refused, target, r) < 0) {
+                        free(r);
+                        r = NULL;
+                } else
+                        r->last_ms = now;
+        }
+        const char *key, *checkout = NULL;
+        void *v;
+        for (size_t i = 0; dir && hashmap_next(w->checkouts, &i, &key, &v);) {
+                Checkout *c = v;
+                if (streq_ptr(c->gitdir, dir) || streq_ptr(c->commondir, dir)) {
+                        checkout = c->path;
+                        break;
+                }
+        }
+        w->stats.config_refused++;
+        log_event(w->c.log, LOG_WARN, "git-config-refused",
+                  LOG_FIELDS(LOG_PATH("checkout", checkout ? checkout : ""), LOG_PATH("path", target)),
+                  "path policy: git could not write {path} (nested checkout {checkout}): it is protected, "
+                  "bound read-only by the policy; not a broken repository (watch --git-config audit lets "
+                  "git write it)");
+        return true;
+}
+
+void config_forget(Watch *w) {
+        const char *key;
+        void *v;
+        for (size_t i = 0; w->refused && hashmap_next(w->refused, &i, &key, &v);)
+                free(v);
+        hashmap_free(w->refused);
+        w->refused = NULL;
+        counts_free(w->own_locks);
+        w->own_locks = NULL;
+        counts_free(w->fresh); /* frees each Fresh */
+        w->fresh = NULL;
+}

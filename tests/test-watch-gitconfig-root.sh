@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# The nested checkouts' config files under pathpolicy watch (daemon/engine/watch/gitconfig.c), on the real
+# kernel with real git: root only, in a mount and PID namespace of its own, on a tmpfs.
+#  - both modes: a key from the audit list written in the window after git init is taken out at
+#    protection, then the file bound (bind) or left writable (audit), with a record (issue 37 point 5);
+#  - audit mode (--git-config audit): config stays writable, git's own config writes work, and a key
+#    written by git config, by a plain write, through a shared mapping and through a hard link is gone
+#    within the stated window (doc/git.md) and named in a record, never its value (issue 34 point 1);
+#  - bind mode: a git config write refused by the bound file is said once, with the file (point 2).
+# Usage: test-watch-gitconfig-root.sh PATHPOLICY MMAP_WRITE
+set -u
+if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
+if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=1 "$0" "$@"; fi
+mount --make-rprivate /
+
+pp=$1 mmapw=$2
+base=$(mktemp -d /tmp/pathpolicy-gitconfig-XXXXXX)
+mount -t tmpfs -o size=256m tmpfs "$base"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  [ -n "${PP_KEEP_LOG:-}" ] && cp "$base"/*.log "$PP_KEEP_LOG"/ 2>/dev/null
+  umount -R -l "$base"; rmdir "$base"
+}
+trap cleanup EXIT
+
+. "$(dirname "$0")/lib-watch.sh"
+
+# gone FILE [KEY]: until FILE holds no KEY (fsmonitor) line (bounded: the window is milliseconds).
+gone() { local i; for ((i = 0; i < 100; i++)); do grep -qi "${2:-fsmonitor}" "$1" || return 0; nap; done; return 1; }
+start_watch() { # start_watch ROOT LOG [ARGS...]
+  local r=$1 log=$2; shift 2
+  "$pp" watch "$r" --log-format json --log-level debug "$@" 2>"$log" &
+  pids+=($!)
+  wait_log "$log" '"event":"watch-ready"' 30
+}
+removed() { grep -F '"event":"git-audit"' "$1" | grep -F "\"path\":\"$2\"" | grep -F '"action":"removed"' | grep -qF "\"keys\":\"$3\""; }
+wait_removed() { local i; for ((i = 0; i < 200; i++)); do removed "$@" && return 0; nap; done; echo "  (no removal of $3 from $2 in $1)"; return 1; }
+
+src=$base/src
+git init -q "$src"; echo code >"$src/main.c"; git -C "$src" add -A; git -C "$src" commit -qm init
+
+# --- both modes: what lands in the window after git init is taken out (issue 37 point 5)
+for mode in bind audit; do
+  root=$base/$mode log=$base/$mode.log
+  mkdir "$root"
+  start_watch "$root" "$log" --git-config "$mode" || { bad "$mode: watch did not get ready"; cat "$log"; exit 1; }
+  landed=()
+  for i in $(seq 30); do
+    git init -q "$root/w$i" && printf '[core]\n\tfsmonitor = /bin/true\n' 2>/dev/null >>"$root/w$i/.git/config" && landed+=("$i")
+  done
+  for i in $(seq 30); do
+    wait_log "$log" "protected the git metadata of nested checkout w$i (" >/dev/null || bad "$mode: w$i never protected"
+  done
+  left=0 said=0
+  for i in $(seq 30); do grep -qi fsmonitor "$root/w$i/.git/config" && left=$((left + 1)); done
+  reached=()
+  for i in "${landed[@]}"; do
+    if [ "$mode" = audit ]; then wait_removed "$log" "w$i/.git/config" core.fsmonitor >/dev/null; fi
+    removed "$log" "w$i/.git/config" core.fsmonitor && reached+=("$i")
+  done
+  said=${#reached[@]}
+  check "$mode: the key is gone from all 30 configs ($left left)" [ "$left" -eq 0 ]
+  records=$(grep -F '"action":"removed"' "$log" | grep -cF '"keys":"core.fsmonitor"')
+  check "$mode: no record without a write that landed ($records records)" [ "$records" -eq "$said" ]
+  if [ "$mode" = audit ]; then
+    # Nothing is bound: every write lands in the file git reads.
+    check "audit: every write landed (${#landed[@]})" [ "${#landed[@]}" -eq 30 ]
+    check "audit: a record for each ($said)" [ "$said" -eq 30 ]
+  fi
+  # bind: a write whose descriptor was opened before protection renewed the
+  # file (a copy renamed over it, so that no old descriptor reaches what is
+  # bound) lands in the old copy, which nothing reads: no key, no record.
+  echo "  $mode: ${#landed[@]} of 30 writes right after git init landed; $said reached the file and were taken out"
+  git init -q "$base/ref-$mode"
+  w=${reached[0]:-1}
+  check "$mode: the rest of the config as git wrote it (the agent's [core] line kept)" \
+    cmp -s "$root/w$w/.git/config" <(cat "$base/ref-$mode/.git/config"; [ -n "${reached[0]:-}" ] && printf '[core]\n')
+  check "$mode: git works there" git -C "$root/w1" status --porcelain
+  check "$mode: never the value" bash -c "! grep -q /bin/true '$log'"
+done
+check "bind: the config bound after" mountpoint -q "$base/bind/w1/.git/config"
+check "audit: the config not bound" bash -c "! mountpoint -q '$base/audit/w1/.git/config'"
+check "audit: hooks/ still bound" mountpoint -q "$base/audit/w1/.git/hooks"
+
+# --- audit mode: git's own config writes work; a dangerous key is gone within the window
+root=$base/audit log=$base/audit.log
+check "audit: git config writes" git -C "$root/w2" config branch.main.description hello
+check "audit: the value is there" [ "$(git -C "$root/w2" config branch.main.description)" = hello ]
+check "audit: sparse-checkout set works" git -C "$root/w2" sparse-checkout set --no-cone '/*'
+git -C "$root/w2" config core.fsmonitor /bin/true
+check "audit: git config core.fsmonitor: gone" gone "$root/w2/.git/config"
+check "audit: git config core.fsmonitor: said" wait_removed "$log" w2/.git/config core.fsmonitor
+check "audit: the other keys stay" [ "$(git -C "$root/w2" config branch.main.description)" = hello ]
+check "audit: extensions.worktreeConfig (sparse-checkout's) kept: config.worktree is audited itself" \
+  [ "$(git -C "$root/w2" config extensions.worktreeConfig)" = true ]
+git -C "$root/w2" config --worktree core.hooksPath /tmp/h
+check "audit: config.worktree: a key there taken out" wait_removed "$log" w2/.git/config.worktree core.hookspath
+check "audit: config.worktree: the sparse checkout holds" [ "$(git -C "$root/w2" config core.sparseCheckout)" = true ]
+check "audit: sparse-checkout disable works" git -C "$root/w2" sparse-checkout disable
+
+printf '[core]\n\thooksPath = /tmp/h\n' >>"$root/w3/.git/config"
+check "audit: a plain write (>>): said" wait_removed "$log" w3/.git/config core.hookspath
+check "audit: a plain write (>>): gone" bash -c "! grep -qi hookspath '$root/w3/.git/config'"
+
+# Through a shared mapping: no event at all; found when the index is next written.
+cfg=$root/w4/.git/config
+len=$(stat -c %s "$cfg")
+new="[core]"$'\n\t'"fsmonitor = /bin/true"$'\n'"#$(head -c "$((len - 32))" /dev/zero | tr '\0' x)"
+# (Any event in the workspace may find it first: the sweep compares the
+# file's identity, and the mapping's write moved its mtime.)
+check "audit: mmap-write wrote it" "$mmapw" "$cfg" "$new"$'\n'
+echo x >"$root/w4/f"; git -C "$root/w4" add f
+check "audit: mmap: gone after the index write" gone "$cfg"
+check "audit: mmap: said" wait_removed "$log" w4/.git/config core.fsmonitor
+check "audit: mmap: the file still reads as git config" git -C "$root/w4" config --list >/dev/null
+
+# Through a hard link made after protection, in the workspace.
+mkdir "$root/stash"
+ln "$root/w5/.git/config" "$root/stash/cfg"
+printf '[core]\n\tpager = less\n' >>"$root/stash/cfg"
+check "audit: hard link: gone from the config" gone "$root/w5/.git/config" pager
+check "audit: hard link: the link broken" wait_log "$log" 'w5/.git/config in nested checkout w5 had 2 hard links'
+# Said, unless the link was broken before the write landed (a sweep that an
+# earlier event started, between the ln and the write): then it never was.
+check "audit: hard link: said, or never live" bash -c "grep -F '\"action\":\"removed\"' '$log' | grep -qF '\"keys\":\"core.pager\"' ||
+  [ \"\$(stat -c %i '$root/w5/.git/config')\" != \"\$(stat -c %i '$root/stash/cfg')\" ]"
+printf '[core]\n\tpager = less\n' >>"$root/stash/cfg"
+check "audit: hard link: the other name no longer reaches it" bash -c "! grep -qi pager '$root/w5/.git/config'"
+
+# A submodule's config (.git/modules/X/config): git submodule update and sync work.
+git init -q "$root/sup"; git -C "$root/sup" submodule add -q "file://$src" lib >/dev/null 2>&1
+git -C "$root/sup" commit -qm sub
+wait_log "$log" 'protected the git metadata of nested checkout sup/lib (' >/dev/null
+check "audit: submodule update works" git -C "$root/sup" submodule update
+check "audit: submodule sync works" git -C "$root/sup" submodule sync -q
+git -C "$root/sup/lib" config core.sshCommand 'ssh -i x'
+check "audit: a submodule's config: said" wait_removed "$log" sup/.git/modules/lib/config core.sshcommand
+check "audit: a submodule's config: gone" bash -c "! git -C '$root/sup/lib' config core.sshCommand"
+
+# --- bind mode: a refused write is said, once a burst, with the file
+root=$base/bind log=$base/bind.log
+git -C "$root/w2" config a.b c 2>/dev/null; rc=$?
+check "bind: git config fails" [ "$rc" -ne 0 ]
+refusals() { grep -F '"event":"git-config-refused"' "$1" | grep -cF "\"path\":\"$2\""; }
+wait_refused() { local i; for ((i = 0; i < 200; i++)); do [ "$(refusals "$1" "$2")" -ge 1 ] && return 0; nap; done; return 1; }
+check "bind: the refusal said, with the file" wait_refused "$log" w2/.git/config
+check "bind: ... and its checkout" bash -c "grep -F '\"event\":\"git-config-refused\"' '$log' | grep -qF '\"checkout\":\"w2\"'"
+for k in 1 2 3; do git -C "$root/w3" config a.b$k c 2>/dev/null; done
+git -C "$root/w4" config a.b c 2>/dev/null # after those: its record says they were all handled
+wait_refused "$log" w4/.git/config
+n=$(refusals "$log" w3/.git/config)
+check "bind: three attempts in a burst: one record ($n)" [ "$n" -eq 1 ]
+check "bind: no refusal said for our own rewrites" bash -c "! grep -F '\"event\":\"git-config-refused\"' '$log' | grep -qvF -e '\"w2/.git/config\"' -e '\"w3/.git/config\"' -e '\"w4/.git/config\"'"
+
+echo "passed $passed, failed $failed"
+[ "$failed" -eq 0 ]
