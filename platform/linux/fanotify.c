@@ -46,13 +46,19 @@
  * the cache starts again (an entry costs about 150 bytes; a directory with
  * no event costs nothing). */
 #define DIRS_MAX 32768
+/* Directories with a write mark remembered, so that asking again is cheap. */
+#define WRITES_MAX 4096
 /* fsid, handle type, and a handle of at most MAX_HANDLE_SZ bytes, in hex. */
 #define KEY_MAX (2 * (8 + 4 + MAX_HANDLE_SZ) + 1)
 
 typedef struct Fs {
         dev_t dev;
         __kernel_fsid_t fsid;
-        int fd; /* a directory on it, for open_by_handle_at */
+        /* Where it is mounted beneath the root, opened for each handle
+         * looked up (open_by_handle_at names a mount by a directory on it):
+         * a held descriptor would keep the filesystem from being
+         * unmounted. NULL for the root's own, whose root_fd is held. */
+        char *rel;
 } Fs;
 
 typedef struct Dir {
@@ -105,29 +111,42 @@ static void dirs_clear(Watcher *w) {
         }
 }
 
-/* Mark the filesystem fd is on, once per filesystem: 0, or -errno (the
- * kernel's: EXDEV a btrfs subvolume, EOPNOTSUPP or ENODEV a filesystem
- * that cannot encode file handles). */
-static int mark_fs(Watcher *w, int fd, dev_t dev) {
+static void writes_clear(Watcher *w) {
+        const char *key;
+        void *v;
+        for (size_t i = 0; hashmap_next(w->writes, &i, &key, &v);)
+                hashmap_remove(w->writes, key);
+}
+
+/* Mark the filesystem fd is on, which rel (beneath the root) is on: 0, or
+ * -errno (the kernel's: EXDEV a btrfs subvolume, EOPNOTSUPP or ENODEV a
+ * filesystem that cannot encode file handles). Marked again each time it
+ * is met, which the kernel merges into the one mark: an unmounted
+ * filesystem's mark goes with it, and a new one may get its device number. */
+static int mark_fs(Watcher *w, int fd, const char *rel, dev_t dev) {
         struct statfs sf;
-        for (size_t i = 0; i < w->n_fs; i++)
-                if (w->fs[i].dev == dev)
-                        return 0;
-        if (fstatfs(fd, &sf) < 0)
-                return -errno;
-        Fs *fs = realloc(w->fs, (w->n_fs + 1) * sizeof *fs);
-        if (!fs)
-                return -ENOMEM;
-        w->fs = fs;
         uint64_t mask = FS_MASK | (w->rename ? FAN_RENAME : FAN_MOVED_FROM | FAN_MOVED_TO);
-        if (fanotify_mark(w->fan_fd, FAN_MARK_ADD | FAN_MARK_FILESYSTEM, mask, fd, NULL) < 0)
+        if (fstatfs(fd, &sf) < 0 ||
+            fanotify_mark(w->fan_fd, FAN_MARK_ADD | FAN_MARK_FILESYSTEM, mask, fd, NULL) < 0)
                 return -errno;
-        int held = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        if (held < 0)
-                return -errno;
-        memcpy(&fs[w->n_fs].fsid, &sf.f_fsid, sizeof fs->fsid);
-        fs[w->n_fs].dev = dev;
-        fs[w->n_fs++].fd = held;
+        char *r = strdup(rel);
+        if (!r)
+                return -ENOMEM;
+        size_t i = 1;
+        while (i < w->n_fs && w->fs[i].dev != dev)
+                i++;
+        if (i == w->n_fs) {
+                Fs *fs = realloc(w->fs, (w->n_fs + 1) * sizeof *fs);
+                if (!fs) {
+                        free(r);
+                        return -ENOMEM;
+                }
+                w->fs = fs;
+                fs[w->n_fs++] = (Fs){.dev = dev};
+        }
+        free(w->fs[i].rel);
+        w->fs[i].rel = r;
+        memcpy(&w->fs[i].fsid, &sf.f_fsid, sizeof w->fs[i].fsid);
         return 0;
 }
 
@@ -135,6 +154,10 @@ static int mark_fs(Watcher *w, int fd, dev_t dev) {
 static void mark_writes(Watcher *w, int fd, const char *rel) {
         if (hashmap_contains(w->writes, rel))
                 return;
+        /* Bounded, as every map the agent can fill: forgetting costs a
+         * mark made again, which the kernel merges. */
+        if (hashmap_size(w->writes) >= WRITES_MAX)
+                writes_clear(w);
         if (fanotify_mark(w->fan_fd, FAN_MARK_ADD, WRITE_MASK, fd, NULL) < 0) {
                 w->cb->warn(w->userdata, rel, errno, "cannot watch writes in this directory");
                 return;
@@ -174,7 +197,7 @@ static bool enterable(Watcher *w, int fd, const char *rel, bool git, bool writes
                 return !mount_root || (writes && git);
         if (mount_root && ours(fd))
                 return false;
-        int r = mark_fs(w, fd, dev);
+        int r = mark_fs(w, fd, rel, dev);
         if (r < 0)
                 w->cb->warn(
                         w->userdata, rel, -r,
@@ -232,8 +255,7 @@ static void idle_cb(uv_idle_t *h) {
 /* Events were lost: everything looked up again, the whole tree visited. */
 static void resync(Watcher *w) {
         dirs_clear(w);
-        hashmap_free(w->writes);
-        w->writes = hashmap_new();
+        writes_clear(w);
         visit_queue_clear(&w->queue);
         w->cb->rescan(w->userdata);
         (void) enqueue(w, "", false, false, false);
@@ -308,6 +330,7 @@ static const Fs *fs_of(const Watcher *w, const __kernel_fsid_t *fsid) {
 /* The directory a record names, from the cache or looked up: NULL when it
  * is gone or cannot be told; its rel NULL when it is outside the root. */
 static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const struct file_handle *fh) {
+        static const char hex[] = "0123456789abcdef";
         char key[KEY_MAX];
         size_t k = 0;
         const unsigned char *bytes[] = {(const unsigned char *) &fid->fsid,
@@ -316,8 +339,11 @@ static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const 
         if (fh->handle_bytes > MAX_HANDLE_SZ)
                 return NULL;
         for (size_t i = 0; i < ELEMENTSOF(bytes); i++)
-                for (size_t j = 0; j < sizes[i]; j++, k += 2)
-                        snprintf(key + k, 3, "%02x", bytes[i][j]);
+                for (size_t j = 0; j < sizes[i]; j++) {
+                        key[k++] = hex[bytes[i][j] >> 4];
+                        key[k++] = hex[bytes[i][j] & 15];
+                }
+        key[k] = 0;
         Dir *d = hashmap_get(w->dirs, key);
         if (d && d->gen == w->gen)
                 return d;
@@ -332,7 +358,11 @@ static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const 
                 char buf[sizeof(struct file_handle) + MAX_HANDLE_SZ];
         } h;
         memcpy(&h, fh, sizeof *fh + fh->handle_bytes);
-        _cleanup_close_ int fd = open_by_handle_at(fs->fd, &h.fh, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        _cleanup_close_ int mount_fd = -1;
+        if (fs->rel && platform_open_beneath(w->root_fd, fs->rel, O_RDONLY | O_DIRECTORY, &mount_fd) < 0)
+                return NULL; /* unmounted since */
+        _cleanup_close_ int fd =
+                open_by_handle_at(fs->rel ? mount_fd : w->root_fd, &h.fh, O_PATH | O_DIRECTORY | O_CLOEXEC);
         if (fd < 0)
                 return NULL; /* ESTALE: deleted since */
         char *rel = NULL;
@@ -500,7 +530,7 @@ static void watcher_free(Watcher *w) {
         hashmap_free(w->writes);
         visit_queue_done(&w->queue);
         for (size_t i = 0; i < w->n_fs; i++)
-                close(w->fs[i].fd);
+                free(w->fs[i].rel);
         free(w->fs);
         free(w->root_abs);
         if (w->fan_fd >= 0)
@@ -592,9 +622,7 @@ static int fan_watch_start(uv_loop_t *loop, const char *root, const WatchOptions
                 if (r >= 0) {
                         memcpy(&w->fs->fsid, &sf.f_fsid, sizeof w->fs->fsid);
                         w->fs->dev = st.st_dev;
-                        w->fs->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
                         w->n_fs = 1;
-                        r = w->fs->fd < 0 ? -errno : 0;
                 }
         }
         if (r >= 0)
