@@ -8,6 +8,7 @@
  * and its name is checked beneath the root, no symlink followed, before it
  * is cached. Events outside the root are dropped from that cache.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -36,9 +37,12 @@
 /* A write in place, in a .git directory and where the core asks
  * (watch_dir): an inode mark on the directory, for its entries. */
 #define WRITE_MASK (FAN_MODIFY | FAN_EVENT_ON_CHILD)
-/* Directories visited per loop iteration: events keep being drained while a
- * large tree is scanned. */
-#define VISIT_BATCH 64
+/* Directories visited, or entries read, per loop iteration: events keep
+ * being drained while a large tree is scanned. */
+#define STEPS_PER_TURN 1024
+/* Directories held open at once by the depth-first crawl; deeper ones are
+ * queued by path instead. */
+#define CRAWL_DEPTH 32
 /* Reads of the group (64 KiB each) per turn of the loop. */
 #define READS_PER_TURN 16
 #define QUEUE_BOUND_MIN 65536
@@ -68,6 +72,15 @@ typedef struct Dir {
         bool shallow; /* an object store's fan-out (walk_shallow_entry) */
 } Dir;
 
+/* A directory the crawl is reading: its subdirectories are opened from it,
+ * one name beneath it, rather than by their whole path from the root (a
+ * path walked again for each directory was 40% of a crawl's time). */
+typedef struct Frame {
+        DIR *d;
+        char *rel;
+        bool said_long;
+} Frame;
+
 typedef struct Watcher {
         uv_loop_t *loop;
         const WatchCallbacks *cb;
@@ -85,6 +98,8 @@ typedef struct Watcher {
         uv_poll_t poll;
         uv_idle_t idle;
         VisitQueue queue;
+        Frame crawl[CRAWL_DEPTH];
+        size_t depth;
         size_t visited, most_visited; /* directories in this pass, and in the largest */
         bool ready_sent;
 } Watcher;
@@ -205,12 +220,72 @@ static bool enterable(Watcher *w, int fd, const char *rel, bool git, bool writes
         return r >= 0;
 }
 
+static void crawl_push(Watcher *w, int fd, const char *rel) {
+        Frame *f = &w->crawl[w->depth];
+        if (!(f->rel = strdup(rel)) || !(f->d = fdopendir(fd))) {
+                free(f->rel);
+                close(fd);
+                return;
+        }
+        f->said_long = false;
+        w->depth++;
+        w->visited++;
+}
+
+static void crawl_pop(Watcher *w) {
+        Frame *f = &w->crawl[--w->depth];
+        closedir(f->d);
+        free(f->rel);
+}
+
+/* One entry of the directory the crawl reads: found, and a subdirectory
+ * entered (one below a .git, with its fan-out and its writes, or past the
+ * depth, queued by path). */
+static void crawl_step(Watcher *w) {
+        char child[PATH_MAX];
+        Frame *f = &w->crawl[w->depth - 1];
+        struct dirent *de = readdir(f->d);
+        WatchType t;
+        int fd;
+
+        if (!de) {
+                crawl_pop(w);
+                return;
+        }
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                return;
+        if (!walk_child_path(child, sizeof child, f->rel, de->d_name)) {
+                if (!f->said_long)
+                        walk_too_long(w->cb, w->userdata, f->rel);
+                f->said_long = true;
+                return;
+        }
+        if (platform_dirent_type(dirfd(f->d), de->d_name, de->d_type, &t) < 0)
+                return; /* gone meanwhile: its event comes */
+        w->cb->found(w->userdata, child, t);
+        if (t != WATCH_DIR)
+                return;
+        if (strcmp(de->d_name, ".git") == 0 || w->depth == CRAWL_DEPTH) {
+                (void) enqueue(w, child, strcmp(de->d_name, ".git") == 0, false, false);
+                return;
+        }
+        if (platform_open_beneath(dirfd(f->d), de->d_name, O_RDONLY | O_DIRECTORY, &fd) < 0)
+                return;
+        if (!enterable(w, fd, child, false, false))
+                close(fd);
+        else
+                crawl_push(w, fd, child);
+}
+
 static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
         (void) enqueue(ctx, child, git, false, shallow);
 }
 
 /* Visit rel: mark what needs marking, then scan. The filesystem's mark
- * came first, so anything made from now on is an event. */
+ * came first, so anything made from now on is an event. Outside git's
+ * directories the crawl goes on from here depth first; in them, each
+ * directory is visited from the queue, with the fan-out and writes
+ * watched as the inotify watcher does. */
 static void visit(Watcher *w, const Visit *v) {
         int fd, r = platform_open_beneath(w->root_fd, v->rel, O_RDONLY | O_DIRECTORY, &fd);
         if (r < 0)
@@ -221,6 +296,10 @@ static void visit(Watcher *w, const Visit *v) {
         }
         if (v->writes || (v->git && walk_is_dotgit(v->rel)))
                 mark_writes(w, fd, v->rel);
+        if (!v->git && !v->writes && !v->shallow && w->depth == 0) {
+                crawl_push(w, fd, v->rel);
+                return;
+        }
         w->visited++;
         bool shallow = v->shallow;
         walk_scan(fd, v->rel, v->git, &shallow, w->cb, w->userdata, enter_child, w);
@@ -230,12 +309,18 @@ static void resync(Watcher *w);
 
 static void idle_cb(uv_idle_t *h) {
         Watcher *w = h->data;
-        Visit *v;
-        for (int i = 0; i < VISIT_BATCH && (v = visit_queue_pop(&w->queue)); i++) {
+        for (int i = 0; i < STEPS_PER_TURN; i++) {
+                if (w->depth > 0) {
+                        crawl_step(w);
+                        continue;
+                }
+                Visit *v = visit_queue_pop(&w->queue);
+                if (!v)
+                        break;
                 visit(w, v);
                 visit_free(v);
         }
-        if (w->queue.n > 0)
+        if (w->queue.n > 0 || w->depth > 0)
                 return;
         if (w->queue.overflowed) {
                 w->queue.overflowed = false;
@@ -256,6 +341,8 @@ static void idle_cb(uv_idle_t *h) {
 static void resync(Watcher *w) {
         dirs_clear(w);
         writes_clear(w);
+        while (w->depth > 0)
+                crawl_pop(w);
         visit_queue_clear(&w->queue);
         w->cb->rescan(w->userdata);
         (void) enqueue(w, "", false, false, false);
@@ -529,6 +616,8 @@ static void watcher_free(Watcher *w) {
         hashmap_free(w->dirs);
         hashmap_free(w->writes);
         visit_queue_done(&w->queue);
+        while (w->depth > 0)
+                crawl_pop(w);
         for (size_t i = 0; i < w->n_fs; i++)
                 free(w->fs[i].rel);
         free(w->fs);
