@@ -321,7 +321,7 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                         if (streq(options[k].name, poll_only[i]) && (va.seen & (UINT64_C(1) << k)))
                                 return verb_usage("watch",
                                                   "--%s applies to the poll backend only (this is %s)",
-                                                  poll_only[i], chosen->name);
+                                                  poll_only[i], a->ops ? chosen->name : "auto");
         if (!a->root && optind < argc)
                 a->root = argv[optind++];
         if (!a->root || optind < argc) {
