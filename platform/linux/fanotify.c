@@ -92,8 +92,9 @@ typedef struct Watcher {
         Fs *fs;
         size_t n_fs;
         Hashmap *dirs; /* handle key -> Dir */
-        uint64_t
-                gen; /* directories renamed where the root can see: cached names older are looked up again */
+        /* Directories renamed where the root can see: a name cached before
+         * the last is looked up again. */
+        uint64_t gen;
         Hashmap *writes; /* rels with a write mark */
         uv_poll_t poll;
         uv_idle_t idle;
