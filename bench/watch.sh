@@ -31,7 +31,8 @@ mount --make-rprivate /
 work=$(mktemp -d /tmp/pathpolicy-bench-XXXXXX)
 mount -t tmpfs -o size=2g tmpfs "$work"
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; umount -l "$work"; rmdir "$work"; }
+p= # the watcher being measured, if any: killed on the way out too
+cleanup() { for q in "${pids[@]}" $p; do kill "$q" 2>/dev/null || true; wait "$q" 2>/dev/null || true; done; umount -l "$work"; rmdir "$work"; }
 trap cleanup EXIT
 wait_log() { for _ in $(seq 1200); do grep -qF -- "$2" "$1" 2>/dev/null && return 0; sleep 0.05; done; return 1; }
 now_ms() { local t=$EPOCHREALTIME; echo $(( ${t/./} / 1000 )); }
@@ -96,7 +97,7 @@ for n in ${DIRS:-10000 100000}; do
       "${rss[$b]}" "${kmem[$b]}" \
       "$(grep -qF 'watch limit reached' "$work/crawl.log" && echo ' (past the watch limit: the rest scanned every second)')" \
       "$(grep -qF '"event":"rescan"' "$work/crawl.log" && echo " ($(grep -cF '"event":"rescan"' "$work/crawl.log") rescans)")"
-    kill $p; wait $p 2>/dev/null || true
+    kill $p; wait $p 2>/dev/null || true; p=
   done
   # inotifywait -r -m, where the tree fits under the watch limit (past it, it gives up)
   ready[iw]=0
@@ -104,7 +105,7 @@ for n in ${DIRS:-10000 100000}; do
     k0=$(slab)
     s=$(now_ms); inotifywait -r -m "$t" 2>"$work/iw.err" >/dev/null & p=$!
     wait_log "$work/iw.err" 'Watches established'; e=$(now_ms); ready[iw]=$((e - s))
-    printf '%-8s %-12s %8d ms %7d KiB %8d KiB\n' "$ndirs" inotifywait "${ready[iw]}" "$(hwm $p)" $(($(slab) - k0)); kill $p; wait $p 2>/dev/null || true
+    printf '%-8s %-12s %8d ms %7d KiB %8d KiB\n' "$ndirs" inotifywait "${ready[iw]}" "$(hwm $p)" $(($(slab) - k0)); kill $p; wait $p 2>/dev/null || true; p=
   else
     printf '%-8s %-12s past fs.inotify.max_user_watches (%d): not run\n' "$ndirs" inotifywait "$(cat /proc/sys/fs/inotify/max_user_watches)"
   fi
@@ -140,7 +141,7 @@ for b in "${backends[@]}"; do
   sleep 10
   c2=$(awk '/ctxt_switches/ {s += $2} END {print s}' "/proc/$p/status")
   echo "pathpolicy ($b): $((c2 - c1)) wakeups in 10 s"
-  kill $p; wait $p 2>/dev/null || true
+  kill $p; wait $p 2>/dev/null || true; p=
 done
 
 echo "== 4. storm: 20 parallel clones of a 2,000-file repository with .env files"
@@ -161,5 +162,5 @@ for b in "${backends[@]}"; do
   miss=0; for i in $(seq 20); do mountpoint -q "$sr/c$i/.env" || miss=$((miss + 1)); mountpoint -q "$sr/c$i/.git/config" || miss=$((miss + 1)); done
   echo "$b: 20 clones: $prot of 20 checkouts protected, $miss of 40 top-level binds missing, quiet after $((e - s)) ms;" \
     "the daemon's CPU $(cpu_ms $p) ms"
-  kill $p; wait $p 2>/dev/null || true
+  kill $p; wait $p 2>/dev/null || true; p=
 done
