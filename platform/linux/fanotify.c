@@ -549,10 +549,9 @@ static void on_name(Watcher *w, Dir *d, const char *name, uint32_t mask) {
 }
 
 /* The records of one event: a directory and a name each, two for a rename. */
-static void on_event(Watcher *w, const struct fanotify_event_metadata *m) {
-        const char *end = (const char *) m + m->event_len;
-        for (const char *p = (const char *) m + m->metadata_len;
-             p + sizeof(struct fanotify_event_info_header) <= end;) {
+static void on_event(Watcher *w, const struct fanotify_event_metadata *m, const char *ev) {
+        const char *end = ev + m->event_len;
+        for (const char *p = ev + m->metadata_len; p + sizeof(struct fanotify_event_info_header) <= end;) {
                 const struct fanotify_event_info_fid *fid = (const void *) p;
                 if (fid->hdr.len == 0 || p + fid->hdr.len > end)
                         return;
@@ -595,16 +594,21 @@ static void poll_cb(uv_poll_t *h, int status, int events) {
                                 continue;
                         break; /* EAGAIN: drained */
                 }
-                for (const struct fanotify_event_metadata *m = (const void *) buf; FAN_EVENT_OK(m, n);
-                     m = FAN_EVENT_NEXT(m, n)) {
-                        if (m->vers != FANOTIFY_METADATA_VERSION)
+                /* Events are aligned to 4 bytes only, and the metadata
+                 * holds a 64-bit mask: each header is copied out. */
+                struct fanotify_event_metadata m;
+                for (const char *p = buf; buf + n - p >= (ssize_t) sizeof m; p += m.event_len) {
+                        memcpy(&m, p, sizeof m);
+                        if (m.event_len < sizeof m || m.event_len > (size_t) (buf + n - p))
+                                break;
+                        if (m.vers != FANOTIFY_METADATA_VERSION)
                                 continue;
-                        if (m->fd >= 0)
-                                close(m->fd); /* never with handles reported; said for safety */
-                        if (m->mask & FAN_Q_OVERFLOW)
+                        if (m.fd >= 0)
+                                close(m.fd); /* never with handles reported; said for safety */
+                        if (m.mask & FAN_Q_OVERFLOW)
                                 resync(w);
                         else
-                                on_event(w, m);
+                                on_event(w, &m, p);
                 }
         }
 }
