@@ -5,7 +5,8 @@
 # For each .env, the time
 # from the writer's close to masked (p50, p99, max, any left unmasked), the daemon's peak RSS and CPU
 # time; beside it the same with no storm (STORM=none). Root only; a private mount and PID namespace
-# on a tmpfs. With a second build (--vs OTHER_BUILD_DIR), the same storm against it, in the same run.
+# on a tmpfs. Each of BACKENDS (default "inotify fanotify") in turn, and with a second build
+# (--vs OTHER_BUILD_DIR) the same storm against it too, in the same run.
 #   bench/storm-queue.sh [BUILD_DIR] [--vs OTHER_BUILD_DIR]
 #   STORM=a   one process swaps two directories of SUBDIRS (2000) directories each (tests/racer.c)
 #   STORM=b   32,768 directories whose keys share one slot of the old unkeyed map (FNV-1a), made
@@ -58,7 +59,7 @@ storm() { # PATHPOLICY LABEL CHECKOUTS
   fi
   [ "$kind" != b ] || "$collide" "$root/f" f/ 32768 16
   ready0=${EPOCHREALTIME/./}
-  "$pp" watch "$root" --log-level info 2>"$base/log" &
+  "$pp" watch --backend "$backend" "$root" --log-level info 2>"$base/log" &
   dp=$!
   until grep -q 'nested checkout(s)' "$base/log" 2>/dev/null; do nap 0.01; done
   ready_cpu=$(cpu_ms "$dp")
@@ -92,5 +93,8 @@ storm() { # PATHPOLICY LABEL CHECKOUTS
   umount -l "$base"; rmdir "$base"
 }
 echo "storm $kind (SUBDIRS=$nsub): a new checkout's .env every 0.1 s, time from its close to masked"
-storm "$bd/pathpolicy" this "${CHECKOUTS:-100}"
-[ -z "$other" ] || storm "$other/pathpolicy" other "${VS_CHECKOUTS:-20}"
+# Each of BACKENDS (default "inotify fanotify") in turn, in the same run.
+for backend in ${BACKENDS:-inotify fanotify}; do
+  storm "$bd/pathpolicy" "$backend" "${CHECKOUTS:-100}"
+  [ -z "$other" ] || storm "$other/pathpolicy" "other-$backend" "${VS_CHECKOUTS:-20}"
+done

@@ -16,8 +16,9 @@
 #         directory was there before the bind
 #   f     a cp/mv loop rewriting the index of eight checkouts, each tracking
 #         a protected file of 8 MiB
-# With a second build (--vs OTHER_BUILD_DIR), the same storms against it, in
-# the same run. Root only; a private mount and PID namespace on a tmpfs.
+# Each storm runs against each of BACKENDS (default "inotify fanotify"), in
+# the same run; with a second build (--vs OTHER_BUILD_DIR), the same storms
+# against it too. Root only; a private mount and PID namespace on a tmpfs.
 #   bench/storm.sh [BUILD_DIR] [--vs OTHER_BUILD_DIR]
 #   (STORMS="none a d e f" CHECKOUTS=100 MASK_WAIT=5 STORM_MAX_S=60 SUBDIRS=2000 HOLDERS=25
 #    FDS=19000 FLOOD=20000; FDS is below issue 33's 20,000 where the hard limit of open files is 20,000)
@@ -102,7 +103,7 @@ run() { # PATHPOLICY LABEL STORM
   "$listen" "$base/notify" 600 1000000 > >(while read -r l; do echo "${EPOCHREALTIME/./} $l"; done >"$base/pings") &
   spids+=($!)
   until grep -q listening "$base/pings" 2>/dev/null; do sleep 0.01; done
-  NOTIFY_SOCKET=$base/notify WATCHDOG_USEC=200000 "$pp" watch "$root" --log-level error 2>"$base/log" &
+  NOTIFY_SOCKET=$base/notify WATCHDOG_USEC=200000 "$pp" watch --backend "$backend" "$root" --log-level error 2>"$base/log" &
   dp=$!
   # Ready: a probe checkout's .env masked (a condition, not a guess).
   mkdir -p "$root/probe/.git"; echo S >"$root/probe/.env"
@@ -131,20 +132,22 @@ run() { # PATHPOLICY LABEL STORM
   local sorted=()
   [ ${#lat[@]} -eq 0 ] || mapfile -t sorted < <(printf '%s\n' "${lat[@]}" | sort -n)
   if [ ${#sorted[@]} -gt 0 ]; then
-    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" ${#sorted[@]} \
+    printf '%-5s %-8s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" ${#sorted[@]} \
       "$(ms "$(pct 50 "${sorted[@]}")")" "$(ms "$(pct 99 "${sorted[@]}")")" "$(ms "${sorted[-1]}")" \
       "$unmasked" "$((rss / 1024))" "$cpu" "$term" "$gap"
   else
-    printf '%-5s %-6s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" 0 - - - "$unmasked" \
+    printf '%-5s %-8s %4d  %9s %9s %9s  %3d  %7s  %6s  %6s  %6s\n' "$storm" "$label" 0 - - - "$unmasked" \
       "$((rss / 1024))" "$cpu" "$term" "$gap"
   fi
   umount -l "$base"; rmdir "$base"
 }
 
-echo "storm build  masked  p50(ms)   p99(ms)   max(ms)  not  RSS(MiB) CPU(s)  TERM(ms) ping-gap(ms)"
+echo "storm build    masked  p50(ms)   p99(ms)   max(ms)  not  RSS(MiB) CPU(s)  TERM(ms) ping-gap(ms)"
 echo "(masked: of the checkouts made, within MASK_WAIT; not: left unmasked; CPU: the daemon's user+sys;"
 echo " ping-gap: the longest between two watchdog pings during the storm, 100 ms asked for)"
 for s in $storms; do
-  run "$bd/pathpolicy" this "$s"
-  [ -z "$other" ] || run "$other/pathpolicy" other "$s"
+  for backend in ${BACKENDS:-inotify fanotify}; do
+    run "$bd/pathpolicy" "$backend" "$s"
+    [ -z "$other" ] || run "$other/pathpolicy" "other-$backend" "$s"
+  done
 done

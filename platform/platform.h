@@ -19,7 +19,8 @@
  * that starts so is the engine's own doing, nothing the agent removed. */
 #define PLATFORM_RENEW_PREFIX ".pathpolicy-renew-"
 
-/* The name of the backend this binary was built with ("inotify", "poll"). */
+/* The name of the backend this binary was built with ("inotify", "poll");
+ * a build with inotify has fanotify too. */
 const char *platform_backend_name(void);
 
 /*
@@ -341,14 +342,22 @@ typedef struct WatcherOps {
  * 0 elsewhere. How a name folds there is the core's (case-fold.h). */
 int platform_case_insensitive(const char *path);
 
-/* inotify (Linux only) and the bounded poller (every platform). */
+/* fanotify and inotify (Linux only), and the bounded poller (every
+ * platform). */
+extern const WatcherOps fanotify_watcher;
 extern const WatcherOps inotify_watcher;
 extern const WatcherOps poll_watcher;
 
-/* The backends this build has, by name ("inotify", "poll"); NULL for the
- * build's default (the first); NULL back when it does not have it. The
- * poller pairs with the warn-only binder, inotify with the mount engine. */
+/* The backends this build has, by name ("fanotify", "inotify", "poll");
+ * NULL for the build's default (the first); NULL back when it does not
+ * have it. The poller pairs with the warn-only binder, fanotify and
+ * inotify with the mount engine. */
 const WatcherOps *platform_watcher_by_name(const char *name);
+/* What `--backend auto` picks for root: the best backend of this build
+ * that can serve it (Linux: fanotify where the kernel and root's
+ * filesystem support a filesystem mark with file handles, else inotify),
+ * with why in a sentence. Never NULL. */
+const WatcherOps *platform_watcher_auto(const char *root, char *why, size_t n);
 const BinderOps *platform_binder_for(const WatcherOps *w);
 
 /*

@@ -261,7 +261,12 @@ run 2 "$pp" watch "$tmp" --mount-budget -3 && has err "--mount-budget takes a po
 run 1 "$pp" watch --root "$tmp" --policy "$tmp/lost" && has err "path policy: $tmp/lost: cannot read"
 if [ "$backend" = poll ]; then
   # The poll build has nothing but the poller.
-  run 2 "$pp" watch "$tmp" --backend inotify && has err "this build has no 'inotify' backend (it has poll)"
+  run 2 "$pp" watch "$tmp" --backend inotify && has err "this build has no 'inotify' backend (it has auto and poll)"
+else
+  run 2 "$pp" watch "$tmp" --backend nonesuch && has err "(it has auto, fanotify, inotify and poll)"
+fi
+if [ "$backend" = poll ]; then
+  :
 elif [ "$(id -u)" -eq 0 ]; then
   run 1 "$pp" watch "$tmp/no-such-root" && has err "path policy: cannot watch $tmp/no-such-root: No such file or directory"
 fi
@@ -360,7 +365,8 @@ run 2 "$pp" prepare --worktree a --out b --out c && has err "--out given twice"
 run 2 "$pp" watch "$tmp" --backend poll --backend poll && has err "--backend given twice"
 run 2 "$pp" watch "$tmp" --log-level info --log-level debug && has err "--log-level given twice"
 if [ "$backend" != poll ]; then
-  run 2 "$pp" watch "$tmp" --interval 5 && has err "--interval applies to the poll backend only (this is inotify)"
+  run 2 "$pp" watch "$tmp" --interval 5 && has err "--interval applies to the poll backend only (this is auto)"
+  run 2 "$pp" watch "$tmp" --backend fanotify --interval 5 && has err "--interval applies to the poll backend only (this is fanotify)"
   run 2 "$pp" watch "$tmp" --backend inotify --max-depth 3 && has err "--max-depth applies to the poll backend only"
 fi
 if [ -w /dev/full ]; then

@@ -203,6 +203,9 @@ if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=
 mount --make-rprivate /
 
 pp=$1 tsv=$2 part_k=${part%/*} part_n=${part#*/}
+# The watch backend under test: tests/meson.build runs the root suite once
+# per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
+bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
 t0=$SECONDS
 base=$(mktemp -d /tmp/pathpolicy-mx-XXXXXX)
 view=$(mktemp -d /tmp/pathpolicy-mx-view-XXXXXX)
@@ -548,7 +551,7 @@ skipwt_by_design() {
 }
 
 : >"$log"
-"$pp" watch "$base/root" --git-config "$mode" --log-format json --log-level debug 2>"$log" &
+"$pp" watch "${bk[@]}" "$base/root" --git-config "$mode" --log-format json --log-level debug 2>"$log" &
 daemon=$!
 exec {logfd}<"$log"
 mkfifo "$base/tick" && exec {tick}<>"$base/tick"

@@ -12,6 +12,9 @@ if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m env PP_IN_NS=1 "$0" "$@"; fi
 mount --make-rprivate /
 
 pp=$(realpath "$1")
+# The watch backend under test: tests/meson.build runs the root suite once
+# per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
+bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
 base=$(mktemp -d /tmp/pathpolicy-status-XXXXXX)
 mount -t tmpfs -o size=64m tmpfs "$base"
 root=$base/root outside=$base/outside
@@ -84,7 +87,7 @@ printf 'mask-file .env\nmask-dir secrets/\nprotect .claude/\n' >"$base/policy"
 "$pp" enforce --root "$root" --policy "$base/policy" 2>"$base/enforce.log"
 check "enforce binds the root's policy" [ $? -eq 0 ]
 log=$base/watch.log
-"$pp" watch "$root" --log-format json --log-level debug 2>"$log" &
+"$pp" watch "${bk[@]}" "$root" --log-format json --log-level debug 2>"$log" &
 wpid=$!
 wait_log "$log" '"event":"watch-ready"' 30 || { bad "watch did not get ready"; cat "$log"; exit 1; }
 

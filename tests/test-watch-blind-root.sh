@@ -10,6 +10,9 @@ if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=
 mount --make-rprivate /
 
 pp=$1 mmapw=$2
+# The watch backend under test: tests/meson.build runs the root suite once
+# per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
+bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
 base=$(mktemp -d /tmp/pathpolicy-blind-XXXXXX)
 mount -t tmpfs -o size=512m tmpfs "$base"
 root=$base/root outside=$base/outside
@@ -36,7 +39,7 @@ git init -q "$cl"; echo code >"$cl/main.c"; git -C "$cl" add -A; git -C "$cl" co
 mkdir -p "$cl/.git/objects/cd"; git init -q "$cl/.git/objects/cd/pre"; echo S >"$cl/.git/objects/cd/pre/.env"
 
 log=$base/watch.log
-"$pp" watch "$root" --log-format json --log-level debug 2>"$log" &
+"$pp" watch "${bk[@]}" "$root" --log-format json --log-level debug 2>"$log" &
 dp=$!
 wait_log "$log" '"event":"watch-ready"' 30 || { bad "watch did not get ready"; cat "$log"; exit 1; }
 
@@ -152,7 +155,7 @@ if command -v mkfs.btrfs >/dev/null && command -v btrfs >/dev/null && losetup -f
     mount -o loop "$base/bt.img" "$base/bt"
   bt=$base/bt/root; mkdir "$bt"
   btrfs -q subvolume create "$bt/pre" >/dev/null; git init -q "$bt/pre/repo"; echo S >"$bt/pre/repo/.env"
-  "$pp" watch "$bt" --log-format json --log-level info 2>"$base/bt.log" &
+  "$pp" watch "${bk[@]}" "$bt" --log-format json --log-level info 2>"$base/bt.log" &
   dp2=$!
   wait_log "$base/bt.log" '"event":"watch-ready"' 30
   btrfs -q subvolume create "$bt/sv" >/dev/null; git init -q "$bt/sv/repo"; echo S >"$bt/sv/repo/.env"

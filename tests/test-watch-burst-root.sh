@@ -11,6 +11,9 @@ if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=
 mount --make-rprivate /
 
 pp=$1
+# The watch backend under test: tests/meson.build runs the root suite once
+# per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
+bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
 base=$(mktemp -d /tmp/pathpolicy-burst-XXXXXX)
 mount -t tmpfs -o size=256m tmpfs "$base"
 root=$base/root
@@ -30,7 +33,7 @@ nap() { read -r -t 0.05 -u "$nap_fd" _; }
 masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
 
 log=$base/watch.log
-"$pp" watch "$root" --log-format json --log-level info 2>"$log" &
+"$pp" watch "${bk[@]}" "$root" --log-format json --log-level info 2>"$log" &
 dp=$!
 for ((i = 0; i < 600; i++)); do grep -qF '"event":"watch-ready"' "$log" && break; nap; done
 check "ready" grep -qF '"event":"watch-ready"' "$log"

@@ -30,7 +30,7 @@ trap cleanup EXIT
 gone() { local i; for ((i = 0; i < 100; i++)); do grep -qi "${2:-fsmonitor}" "$1" || return 0; nap; done; return 1; }
 start_watch() { # start_watch ROOT LOG [ARGS...]
   local r=$1 log=$2; shift 2
-  "$pp" watch "$r" --log-format json --log-level debug "$@" 2>"$log" &
+  "$pp" watch --backend "${PP_WATCH_BACKEND:-inotify}" "$r" --log-format json --log-level debug "$@" 2>"$log" &
   pids+=($!)
   wait_log "$log" '"event":"watch-ready"' 30
 }

@@ -15,6 +15,9 @@ if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=
 mount --make-rprivate /
 
 pp=$1 holder=$2 racer=$3
+# The watch backend under test: tests/meson.build runs the root suite once
+# per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
+bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
 base=$(mktemp -d /tmp/pathpolicy-load-XXXXXX)
 mount -t tmpfs -o size=256m tmpfs "$base"
 root=$base/root log=$base/watch.log
@@ -79,7 +82,7 @@ mkdir "$root/f/.claude"; head -c 1048576 /dev/zero >"$root/f/.claude/settings.js
 git -C "$root/f" add -A; git -C "$root/f" commit -qm f
 cp "$root/f/.git/index" "$root/f/.git/index.b"
 
-"$pp" watch "$root" --log-format json --log-level info 2>"$log" &
+"$pp" watch "${bk[@]}" "$root" --log-format json --log-level info 2>"$log" &
 dp=$!
 pids+=($dp)
 until_ 30 logged '"event":"watch-ready"' || { bad "watch did not get ready"; cat "$log"; exit 1; }

@@ -39,8 +39,11 @@ static const char watch_help[] =
         "\n"
         "  --worktree DIR           the worktree (or DIR alone; --root DIR is the same)\n"
         "  --policy FILE            the policy file (default: the built-in lists)\n"
-        "  --backend NAME           inotify (Linux: binds) or poll (warns only; the\n"
-        "                           only one off Linux); default: " PATHPOLICY_BACKEND_NAME "\n"
+        "  --backend NAME           auto (the default), fanotify or inotify (Linux:\n"
+        "                           binds), or poll (warns only; the only one off\n"
+        "                           Linux); auto picks fanotify where the kernel and\n"
+        "                           DIR's filesystem serve it, else " PATHPOLICY_BACKEND_NAME ", and\n"
+        "                           says which and why in its watch-ready record\n"
         "  --git-deadline SECONDS   protect git metadata after this long even if git\n"
         "                           still runs (default 60)\n"
         "  --git-config MODE        a nested checkout's config and config.worktree:\n"
@@ -76,6 +79,7 @@ typedef struct Daemon {
         LogStream *log;
         Watch *watch;
         const WatcherOps *ops;
+        char backend_why[256]; /* why ops, for watch-ready */
         bool warn_only;
         void *watcher;
         WatchCallbacks callbacks;
@@ -191,7 +195,7 @@ static int load_policy(const char *path, LogStream *log, Policy **ret) {
 /* What the command line asked for. */
 typedef struct WatchArgs {
         const char *root, *policy_path;
-        const WatcherOps *ops; /* NULL: the platform's default */
+        const WatcherOps *ops; /* NULL: auto, picked for the root */
         WatchOptions wo;
         bool fold;
         unsigned deadline_s;
@@ -271,12 +275,14 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                         a->policy_path = optarg;
                         break;
                 case ARG_BACKEND:
-                        a->ops = platform_watcher_by_name(optarg);
-                        if (!a->ops) {
+                        a->ops = streq(optarg, "auto") ? NULL : platform_watcher_by_name(optarg);
+                        if (!a->ops && !streq(optarg, "auto")) {
                                 fprintf(stderr,
                                         "pathpolicy watch: this build has no '%s' backend (it has %s)\n",
                                         optarg,
-                                        platform_watcher_by_name("inotify") ? "inotify and poll" : "poll");
+                                        platform_watcher_by_name("inotify")
+                                                ? "auto, fanotify, inotify and poll"
+                                                : "auto and poll");
                                 return EXIT_USAGE;
                         }
                         break;
@@ -335,7 +341,7 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                         if (streq(options[k].name, poll_only[i]) && (va.seen & (UINT64_C(1) << k)))
                                 return verb_usage("watch",
                                                   "--%s applies to the poll backend only (this is %s)",
-                                                  poll_only[i], chosen->name);
+                                                  poll_only[i], a->ops ? chosen->name : "auto");
         if (!a->root && optind < argc)
                 a->root = argv[optind++];
         if (!a->root || optind < argc) {
@@ -343,8 +349,6 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                         a->root ? "unexpected argument" : "the worktree DIR is required");
                 return EXIT_USAGE;
         }
-        if (!a->ops)
-                a->ops = platform_watcher_by_name(NULL);
         return -1;
 }
 
@@ -371,6 +375,8 @@ static int daemon_start(Daemon *d, const WatchArgs *a, Policy **policy) {
         watch_config_init(&wc);
         wc.loop = &d->loop;
         wc.root = a->root;
+        wc.backend = d->ops->name;
+        wc.backend_why = d->backend_why;
         wc.policy = *policy;
         wc.binder = binder;
         wc.files = platform_files_for(binder);
@@ -439,6 +445,10 @@ int verb_watch(int argc, char **argv) {
         d.loop.data = &d;
         d.root = a.root;
         d.ops = a.ops;
+        if (d.ops)
+                snprintf(d.backend_why, sizeof d.backend_why, "asked for (--backend %s)", d.ops->name);
+        else
+                d.ops = platform_watcher_auto(a.root, d.backend_why, sizeof d.backend_why);
         d.cmd = a.cmd;
         if (daemon_start(&d, &a, &policy) < 0) {
                 /* On the failure paths the log still flushes. */

@@ -30,6 +30,8 @@
 typedef struct WatchConfig {
         uv_loop_t *loop;
         const char *root; /* for messages */
+        /* The backend's name and why it was picked, for watch-ready; NULL: not said. */
+        const char *backend, *backend_why;
         const Policy *policy;
         const BinderOps *binder; /* opened on root by watch_new */
         const FileOps *files;    /* opened on root by watch_new */

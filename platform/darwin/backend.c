@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "platform.h"
@@ -16,6 +17,12 @@ const WatcherOps *platform_watcher_by_name(const char *name) {
         if (!name || strcmp(name, "poll") == 0)
                 return &poll_watcher;
         return NULL;
+}
+
+const WatcherOps *platform_watcher_auto(const char *root, char *why, size_t n) {
+        (void) root;
+        snprintf(why, n, "auto: the only backend of this build");
+        return &poll_watcher;
 }
 
 const BinderOps *platform_binder_for(const WatcherOps *w) {

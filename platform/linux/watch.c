@@ -32,6 +32,7 @@
 #include "array.h"
 #include "hashmap.h"
 #include "platform.h"
+#include "walk.h"
 
 #define WATCH_MASK                                                                                          \
         (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | \
@@ -63,11 +64,6 @@ typedef struct Node {
         struct Node *parent, *children, *next, *prev;
 } Node;
 
-typedef struct Visit {
-        char *rel; /* the queued map's key, borrowed */
-        bool git, writes, shallow;
-} Visit;
-
 typedef struct Watcher {
         uv_loop_t *loop;
         const WatchCallbacks *cb;
@@ -77,73 +73,20 @@ typedef struct Watcher {
         uv_poll_t poll;
         uv_idle_t idle;
         uv_timer_t unwatched_timer;
-        Hashmap *by_wd, *by_rel;               /* keys borrowed from the nodes */
-        Visit **queue;                         /* a ring: directories to visit, oldest at head */
-        size_t head, n_queue, allocated_queue; /* allocated_queue: 0 or a power of two */
-        Hashmap *queued;                       /* rel -> its Visit in the queue */
-        size_t most_watched;                   /* the most directories watched at once */
-        bool overflowed;                       /* the queue dropped one: a rescan when it empties */
-        Hashmap *unwatched;                    /* over the watch limit: rel -> git (1 or 2) */
+        Hashmap *by_wd, *by_rel; /* keys borrowed from the nodes */
+        VisitQueue queue;        /* directories to visit */
+        size_t most_watched;     /* the most directories watched at once */
+        Hashmap *unwatched;      /* over the watch limit: rel -> git (1 or 2) */
         bool ready_sent, limit_warned;
 } Watcher;
 
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
 
-static bool two_hex(const char *name) {
-        return strlen(name) == 2 && strspn(name, "0123456789abcdef") == 2;
-}
-
-/* Whether the directory name in parent is entered shallowly. Below a .git
- * everything is entered: git takes a directory with its own .git anywhere
- * as a repository (.git/x/repo, .git/objects/ab/hid), so a checkout could
- * hide anywhere there. The object stores' fan-out (objects/ab/, pack/,
- * info/; git-lfs's lfs/objects/ab/cd/) holds thousands of files git writes
- * and renames, and no directory of git's: those are watched for a
- * directory or a .git only, so their objects cost no report, and any
- * directory in one (the agent's) is entered in full. A two-hex directory
- * in a shallow one is shallow too: lfs/objects/ab/cd/. */
-static bool shallow_entry(bool git, bool parent_shallow, const char *parent, const char *name) {
-        if (!git)
-                return false;
-        if (parent_shallow)
-                return two_hex(name);
-        const char *slash = strrchr(parent, '/');
-        const char *base = slash ? slash + 1 : parent;
-        return strcmp(base, "objects") == 0 &&
-               (two_hex(name) || strcmp(name, "pack") == 0 || strcmp(name, "info") == 0);
-}
-
-/* A name git takes as a repository's own in the directory holding it: a
- * shallow directory with one is a checkout, and reported in full. The
- * case folded, as the core folds it where the filesystem does. */
-static bool is_dotgit_name(const char *name) {
-        return strcasecmp(name, ".git") == 0;
-}
-
-static bool is_dotgit(const char *rel) {
-        const char *slash = strrchr(rel, '/');
-        return strcmp(slash ? slash + 1 : rel, ".git") == 0;
-}
-
-/* A name below rel that does not fit in PATH_MAX: never silent, since a
- * checkout down there would go unprotected. */
-static void too_long(Watcher *w, const char *rel) {
-        w->cb->warn(w->userdata, rel, ENAMETOOLONG,
-                    "a path below is longer than PATH_MAX: not watched, so a nested checkout there is not "
-                    "protected");
-}
-
 /* The directory rel ("" the root), beneath the root with no symlinks. */
 static int open_dir(Watcher *w, const char *rel) {
         int fd, r = platform_open_beneath(w->root_fd, rel, O_RDONLY | O_DIRECTORY, &fd);
         return r < 0 ? r : fd;
-}
-
-/* parent/name into buf; false when it does not fit. */
-static bool child_path(char *buf, size_t size, const char *parent, const char *name) {
-        int n = snprintf(buf, size, "%s%s%s", parent, parent[0] ? "/" : "", name);
-        return n >= 0 && (size_t) n < size;
 }
 
 static void node_unlink(Node *n) {
@@ -186,61 +129,12 @@ static size_t queue_bound(const Watcher *w) {
         return w->most_watched * 2 > QUEUE_BOUND_MIN ? w->most_watched * 2 : QUEUE_BOUND_MIN;
 }
 
-static void visit_free(Visit *v) {
-        if (v)
-                free(v->rel);
-        free(v);
-}
-
 /* rel to be visited: queued once (a second time only widens what it is
  * watched for); past the bound, a rescan when the queue empties. */
 static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
-        Visit *v = hashmap_get(w->queued, rel);
         if (!uv_is_active((uv_handle_t *) &w->idle))
                 uv_idle_start(&w->idle, idle_cb);
-        if (v) {
-                v->git = v->git || git;
-                v->writes = v->writes || writes;
-                v->shallow = v->shallow && shallow;
-                return 0;
-        }
-        if (w->n_queue >= queue_bound(w)) {
-                w->overflowed = true;
-                return 0;
-        }
-        if (w->n_queue == w->allocated_queue) {
-                size_t n = w->allocated_queue ? w->allocated_queue * 2 : 64;
-                Visit **q = malloc(n * sizeof *q);
-                if (!q)
-                        return -ENOMEM;
-                for (size_t i = 0; i < w->n_queue; i++)
-                        q[i] = w->queue[(w->head + i) & (w->allocated_queue - 1)];
-                free(w->queue);
-                w->queue = q;
-                w->allocated_queue = n;
-                w->head = 0;
-        }
-        if (!(v = calloc(1, sizeof *v)) || !(v->rel = strdup(rel)) ||
-            hashmap_put(w->queued, v->rel, v) < 0) {
-                visit_free(v);
-                return -ENOMEM;
-        }
-        v->git = git;
-        v->writes = writes;
-        v->shallow = shallow;
-        w->queue[(w->head + w->n_queue++) & (w->allocated_queue - 1)] = v;
-        return 0;
-}
-
-/* The oldest queued directory, the caller's to free; NULL when none. */
-static Visit *dequeue(Watcher *w) {
-        if (w->n_queue == 0)
-                return NULL;
-        Visit *v = w->queue[w->head];
-        w->head = (w->head + 1) & (w->allocated_queue - 1);
-        w->n_queue--;
-        hashmap_remove(w->queued, v->rel);
-        return v;
+        return visit_queue_push(&w->queue, rel, git, writes, shallow, queue_bound(w));
 }
 
 static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallow) {
@@ -283,12 +177,6 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallo
         return n;
 }
 
-/* Gone meanwhile: other (its event comes). */
-static WatchType type_of(unsigned char d_type, int dfd, const char *name) {
-        WatchType t;
-        return platform_dirent_type(dfd, name, d_type, &t) == 0 ? t : WATCH_OTHER;
-}
-
 static void over_limit(Watcher *w, const char *rel, bool git) {
         /* Say so once; scan what cannot be watched on a timer instead, and
          * never give up on the rest. */
@@ -304,19 +192,25 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
                 uv_timer_start(&w->unwatched_timer, unwatched_cb, UNWATCHED_RESCAN_MS, UNWATCHED_RESCAN_MS);
 }
 
+/* A subdirectory the scan found: queued, unless it is watched already. */
+static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
+        Watcher *w = ctx;
+        if (!hashmap_contains(w->by_rel, child))
+                (void) enqueue(w, child, git, false, shallow);
+}
+
 /*
  * Visit the directory rel: open it once (beneath the root, no symlinks),
  * check it is ours to enter (the same filesystem, not a mount of our own: a
  * mask or a protect), watch it through that very descriptor, then scan it.
  * The watch comes first: anything made in it from now on is an event,
  * anything made before is in the scan. Subdirectories are queued. A
- * shallow one (shallow_entry) reports its directories, and everything once
+ * shallow one (walk_shallow_entry) reports its directories, and everything once
  * it holds a .git.
  */
 static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
-        char proc[64], child[PATH_MAX];
+        char proc[64];
         struct statx sx;
-        bool said_long = false;
         int fd = open_dir(w, rel);
 
         if (fd < 0)
@@ -344,7 +238,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                 }
         }
         Node *known = hashmap_get(w->by_rel, rel);
-        writes = writes || (git && is_dotgit(rel));
+        writes = writes || (git && walk_is_dotgit(rel));
         if (!known || (writes && !known->writes)) {
                 /* By descriptor: the very directory opened, not a path.
                  * inotify has no dirfd variant, so the directory becomes the
@@ -378,46 +272,10 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                         over_limit(w, rel, git);
         }
 
+        walk_scan(fd, rel, git, &shallow, w->cb, w->userdata, enter_child, w);
         Node *n = hashmap_get(w->by_rel, rel);
         if (n)
                 n->shallow = shallow;
-        DIR *d = fdopendir(fd);
-        if (!d) {
-                close(fd);
-                return;
-        }
-        struct dirent *de;
-        while ((de = readdir(d))) {
-                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-                        continue;
-                if (shallow && is_dotgit_name(de->d_name)) {
-                        /* A checkout after all: everything in it is
-                         * reported, from the start (what was reported
-                         * already is reported again, which changes nothing). */
-                        shallow = false;
-                        if (n)
-                                n->shallow = false;
-                        rewinddir(d);
-                        continue;
-                }
-                if (!child_path(child, sizeof child, rel, de->d_name)) {
-                        if (!said_long)
-                                too_long(w, rel);
-                        said_long = true;
-                        continue;
-                }
-                /* An object: no lookup, no report. */
-                if (shallow && de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
-                        continue;
-                WatchType t = type_of(de->d_type, dirfd(d), de->d_name);
-                if (shallow && t != WATCH_DIR)
-                        continue;
-                w->cb->found(w->userdata, child, t);
-                if (t == WATCH_DIR && !hashmap_contains(w->by_rel, child))
-                        (void) enqueue(w, child, git || strcmp(de->d_name, ".git") == 0, false,
-                                       shallow_entry(git, shallow, rel, de->d_name));
-        }
-        closedir(d);
 }
 
 static void resync(Watcher *w);
@@ -425,14 +283,14 @@ static void resync(Watcher *w);
 static void idle_cb(uv_idle_t *h) {
         Watcher *w = h->data;
         Visit *v;
-        for (int i = 0; i < VISIT_BATCH && (v = dequeue(w)); i++) {
+        for (int i = 0; i < VISIT_BATCH && (v = visit_queue_pop(&w->queue)); i++) {
                 visit(w, v->rel, v->git, v->writes, v->shallow);
                 visit_free(v);
         }
-        if (w->n_queue > 0)
+        if (w->queue.n > 0)
                 return;
-        if (w->overflowed) { /* what did not fit is found by a rescan */
-                w->overflowed = false;
+        if (w->queue.overflowed) { /* what did not fit is found by a rescan */
+                w->queue.overflowed = false;
                 resync(w);
                 return;
         }
@@ -451,15 +309,10 @@ static void unwatched_cb(uv_timer_t *t) {
                 (void) enqueue(w, key, (uintptr_t) v == 2, false, false);
 }
 
-static void clear_queue(Watcher *w) {
-        for (Visit *v; (v = dequeue(w));)
-                visit_free(v);
-}
-
 /* Events were lost: forget everything, then visit the whole tree again. */
 static void resync(Watcher *w) {
         forget_all(w);
-        clear_queue(w);
+        visit_queue_clear(&w->queue);
         w->cb->rescan(w->userdata);
         (void) enqueue(w, "", false, false, false);
 }
@@ -501,7 +354,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * go: only a directory (never git's) or a .git matters. A
                  * .git makes it a checkout: reported in full from now on,
                  * what is in it already by a visit. */
-                if (!is_dotgit_name(ev->name)) {
+                if (!walk_is_dotgit_name(ev->name)) {
                         if (!(ev->mask & IN_ISDIR))
                                 return;
                 } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
@@ -509,8 +362,8 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                         (void) enqueue(w, n->rel, n->git, false, false);
                 }
         }
-        if (!child_path(rel, sizeof rel, n->rel, ev->name)) {
-                too_long(w, n->rel);
+        if (!walk_child_path(rel, sizeof rel, n->rel, ev->name)) {
+                walk_too_long(w->cb, w->userdata, n->rel);
                 return;
         }
 
@@ -529,7 +382,8 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                 WatchType t = ev->mask & IN_ISDIR ? WATCH_DIR : WATCH_FILE;
                 if (!(ev->mask & IN_ISDIR) && strcasecmp(ev->name, ".git") == 0) {
                         int dfd = open_dir(w, n->rel);
-                        t = dfd >= 0 ? type_of(DT_UNKNOWN, dfd, ev->name) : WATCH_OTHER;
+                        if (dfd < 0 || platform_dirent_type(dfd, ev->name, DT_UNKNOWN, &t) < 0)
+                                t = WATCH_OTHER;
                         if (dfd >= 0)
                                 close(dfd);
                 }
@@ -546,7 +400,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * One moved in is queued: it may hold a tree, and moved back
                  * and forth, it is one visit however often it moves. */
                 bool git = n->git || strcmp(ev->name, ".git") == 0;
-                bool shallow = shallow_entry(n->git, n->shallow, n->rel, ev->name);
+                bool shallow = walk_shallow_entry(n->git, n->shallow, n->rel, ev->name);
                 if (t == WATCH_DIR && (ev->mask & IN_MOVED_TO))
                         (void) enqueue(w, rel, git, false, shallow);
                 else if (t == WATCH_DIR)
@@ -581,10 +435,7 @@ static void watcher_free(Watcher *w) {
                 return;
         if (w->by_rel)
                 forget_all(w);
-        if (w->queued)
-                clear_queue(w);
-        free(w->queue);
-        hashmap_free(w->queued);
+        visit_queue_done(&w->queue);
         hashmap_free(w->by_wd);
         hashmap_free(w->by_rel);
         hashmap_free(w->unwatched);
@@ -625,8 +476,7 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         w->by_wd = hashmap_new_borrowed();
         w->by_rel = hashmap_new_borrowed();
         w->unwatched = hashmap_new();
-        w->queued = hashmap_new_borrowed();
-        if (w->ifd < 0 || !w->by_wd || !w->by_rel || !w->unwatched || !w->queued) {
+        if (w->ifd < 0 || !w->by_wd || !w->by_rel || !w->unwatched || visit_queue_init(&w->queue) < 0) {
                 r = w->ifd < 0 ? -errno : -ENOMEM;
                 watcher_free(w);
                 return r;

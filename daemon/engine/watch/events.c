@@ -387,9 +387,18 @@ static void on_rescan(void *userdata) {
 
 static void on_ready(void *userdata) {
         Watch *w = userdata;
+        if (!w->c.backend) {
+                log_event(w->c.log, LOG_INFO, "watch-ready",
+                          LOG_FIELDS(LOG_INT("checkouts", hashmap_size(w->checkouts))),
+                          "path policy: watching %s: {checkouts} nested checkout(s)", w->c.root);
+                return;
+        }
         log_event(w->c.log, LOG_INFO, "watch-ready",
-                  LOG_FIELDS(LOG_INT("checkouts", hashmap_size(w->checkouts))),
-                  "path policy: watching %s: {checkouts} nested checkout(s)", w->c.root);
+                  LOG_FIELDS(LOG_INT("checkouts", hashmap_size(w->checkouts)),
+                             LOG_STR("backend", w->c.backend),
+                             LOG_STR("backend_why", w->c.backend_why ? w->c.backend_why : "")),
+                  "path policy: watching %s: {checkouts} nested checkout(s) ({backend}: {backend_why})",
+                  w->c.root);
 }
 
 static void on_warn(void *userdata, const char *rel, int err, const char *what) {

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * platform/linux/walk.c, what the Linux watchers share: the visit queue
+ * (order, one entry a path, flags widened, the bound), git's names, and
+ * the scan of one real directory (what is found, what is entered, an
+ * object store's fan-out reported shallowly until it holds a .git).
+ */
+#include "tests.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+
+#include "platform.h"
+#include "util.h"
+#include "walk.h"
+
+static void test_queue_order_and_dedup(void **state) {
+        VisitQueue q;
+        (void) state;
+        assert_int_equal(visit_queue_init(&q), 0);
+        assert_int_equal(visit_queue_push(&q, "a", false, false, true, 10), 0);
+        assert_int_equal(visit_queue_push(&q, "b", false, false, false, 10), 0);
+        /* a again: no second entry, its flags widened (shallow only if both were) */
+        assert_int_equal(visit_queue_push(&q, "a", true, true, false, 10), 0);
+        assert_int_equal(q.n, 2);
+        Visit *v = visit_queue_pop(&q);
+        assert_string_equal(v->rel, "a");
+        assert_true(v->git);
+        assert_true(v->writes);
+        assert_false(v->shallow);
+        visit_free(v);
+        v = visit_queue_pop(&q);
+        assert_string_equal(v->rel, "b");
+        visit_free(v);
+        assert_null(visit_queue_pop(&q));
+        /* popped: queued again as new */
+        assert_int_equal(visit_queue_push(&q, "a", false, false, false, 10), 0);
+        assert_int_equal(q.n, 1);
+        visit_queue_done(&q);
+}
+
+static void test_queue_grows_and_bound(void **state) {
+        VisitQueue q;
+        char rel[32];
+        (void) state;
+        assert_int_equal(visit_queue_init(&q), 0);
+        /* past the first ring of 64, in order, wrapped around */
+        for (int i = 0; i < 40; i++) {
+                snprintf(rel, sizeof rel, "d%d", i);
+                assert_int_equal(visit_queue_push(&q, rel, false, false, false, 1000), 0);
+        }
+        for (int i = 0; i < 30; i++)
+                visit_free(visit_queue_pop(&q));
+        for (int i = 40; i < 200; i++) {
+                snprintf(rel, sizeof rel, "d%d", i);
+                assert_int_equal(visit_queue_push(&q, rel, false, false, false, 1000), 0);
+        }
+        for (int i = 30; i < 200; i++) {
+                Visit *v = visit_queue_pop(&q);
+                snprintf(rel, sizeof rel, "d%d", i);
+                assert_string_equal(v->rel, rel);
+                visit_free(v);
+        }
+        /* the bound: what does not fit is not queued, and says a rescan is owed */
+        assert_false(q.overflowed);
+        assert_int_equal(visit_queue_push(&q, "x", false, false, false, 2), 0);
+        assert_int_equal(visit_queue_push(&q, "y", false, false, false, 2), 0);
+        assert_int_equal(visit_queue_push(&q, "z", false, false, false, 2), 0);
+        assert_int_equal(q.n, 2);
+        assert_true(q.overflowed);
+        visit_queue_clear(&q);
+        assert_int_equal(q.n, 0);
+        assert_null(visit_queue_pop(&q));
+        visit_queue_done(&q);
+}
+
+static void test_names(void **state) {
+        char buf[8];
+        (void) state;
+        assert_false(walk_shallow_entry(false, false, "objects", "ab"));
+        assert_true(walk_shallow_entry(true, false, ".git/objects", "ab"));
+        assert_true(walk_shallow_entry(true, false, "objects", "pack"));
+        assert_true(walk_shallow_entry(true, false, ".git/objects", "info"));
+        assert_false(walk_shallow_entry(true, false, ".git/objects", "abc"));
+        assert_false(walk_shallow_entry(true, false, ".git/objects", "AB"));
+        assert_false(walk_shallow_entry(true, false, ".git/refs", "ab"));
+        assert_true(walk_shallow_entry(true, true, ".git/lfs/objects/ab", "cd"));
+        assert_false(walk_shallow_entry(true, true, ".git/objects/pack", "pack"));
+        assert_true(walk_is_dotgit_name(".git"));
+        assert_true(walk_is_dotgit_name(".GIT"));
+        assert_false(walk_is_dotgit_name(".gitx"));
+        assert_true(walk_is_dotgit("a/b/.git"));
+        assert_true(walk_is_dotgit(".git"));
+        assert_false(walk_is_dotgit("a/.GIT"));
+        assert_false(walk_is_dotgit("a/x.git"));
+        assert_true(walk_child_path(buf, sizeof buf, "", "abc"));
+        assert_string_equal(buf, "abc");
+        assert_true(walk_child_path(buf, sizeof buf, "ab", "cde"));
+        assert_string_equal(buf, "ab/cde");
+        assert_false(walk_child_path(buf, sizeof buf, "abc", "defg"));
+}
+
+/* What a scan said: found paths with their type, entered ones with their flags. */
+typedef struct Seen {
+        char found[32][64];
+        WatchType type[32];
+        int n_found;
+        char entered[8][64];
+        bool git[8], shallow[8];
+        int n_entered;
+        int warned;
+} Seen;
+
+static void on_found(void *ud, const char *rel, WatchType t) {
+        Seen *s = ud;
+        assert_true(s->n_found < 32);
+        snprintf(s->found[s->n_found], sizeof s->found[0], "%s", rel);
+        s->type[s->n_found++] = t;
+}
+
+static void on_warn(void *ud, const char *rel, int err, const char *what) {
+        (void) rel, (void) err, (void) what;
+        ((Seen *) ud)->warned++;
+}
+
+static void on_enter(void *ctx, const char *child, bool git, bool shallow) {
+        Seen *s = ctx;
+        assert_true(s->n_entered < 8);
+        snprintf(s->entered[s->n_entered], sizeof s->entered[0], "%s", child);
+        s->git[s->n_entered] = git;
+        s->shallow[s->n_entered++] = shallow;
+}
+
+static const WatchCallbacks callbacks = {.found = on_found, .warn = on_warn};
+
+/* How often rel was found, and as what (the last time). */
+static int found(const Seen *s, const char *rel, WatchType *ret) {
+        int c = 0;
+        for (int i = 0; i < s->n_found; i++)
+                if (streq(s->found[i], rel)) {
+                        c++;
+                        *ret = s->type[i];
+                }
+        return c;
+}
+
+static int scan(const char *dir, const char *rel, bool git, bool *shallow, Seen *s) {
+        int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        assert_true(fd >= 0);
+        memset(s, 0, sizeof *s);
+        walk_scan(fd, rel, git, shallow, &callbacks, s, on_enter, s);
+        return 0;
+}
+
+static void test_scan(void **state) {
+        char dir[] = "/tmp/test-walk-XXXXXX", p[PATH_MAX], cmd[PATH_MAX + 64];
+        Seen s;
+        WatchType t;
+        bool shallow = false;
+        (void) state;
+        assert_non_null(mkdtemp(dir));
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && mkdir d .git objects && touch f && ln -s d l && mkdir objects/ab objects/pack "
+                 "&& touch objects/ab/obj",
+                 dir);
+        assert_int_equal(system(cmd), 0);
+
+        scan(dir, "w", false, &shallow, &s);
+        assert_int_equal(found(&s, "w/f", &t), 1);
+        assert_int_equal(t, WATCH_FILE);
+        assert_int_equal(found(&s, "w/l", &t), 1);
+        assert_int_equal(t, WATCH_SYMLINK); /* reported as one, never entered */
+        assert_int_equal(found(&s, "w/d", &t), 1);
+        assert_int_equal(t, WATCH_DIR);
+        assert_int_equal(s.n_entered, 3); /* d, .git, objects */
+        for (int i = 0; i < s.n_entered; i++) {
+                assert_int_equal(s.git[i], streq(s.entered[i], "w/.git"));
+                assert_false(s.shallow[i]);
+        }
+
+        /* a .git's object store: its fan-out entered shallowly */
+        snprintf(p, sizeof p, "%s", dir);
+        scan(p, ".git", true, &shallow, &s);
+        assert_int_equal(found(&s, ".git/objects", &t), 1);
+        assert_false(s.shallow[0]);
+        snprintf(p, sizeof p, "%s/objects", dir);
+        scan(p, ".git/objects", true, &shallow, &s);
+        assert_int_equal(s.n_entered, 2);
+        for (int i = 0; i < s.n_entered; i++)
+                assert_true(s.shallow[i]);
+
+        /* shallow: only directories reported; an object is not */
+        snprintf(p, sizeof p, "%s/objects/ab", dir);
+        shallow = true;
+        scan(p, ".git/objects/ab", true, &shallow, &s);
+        assert_int_equal(s.n_found, 0);
+        assert_true(shallow);
+        /* until it holds a .git: then everything, from the start */
+        snprintf(cmd, sizeof cmd, "mkdir '%s/objects/ab/.git' '%s/objects/ab/sub'", dir, dir);
+        assert_int_equal(system(cmd), 0);
+        shallow = true;
+        scan(p, ".git/objects/ab", true, &shallow, &s);
+        assert_false(shallow);
+        assert_true(found(&s, ".git/objects/ab/obj", &t) >= 1);
+        assert_int_equal(t, WATCH_FILE);
+        assert_true(found(&s, ".git/objects/ab/.git", &t) >= 1);
+        assert_int_equal(s.warned, 0);
+
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+        assert_int_equal(system(cmd), 0);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_queue_order_and_dedup),
+                cmocka_unit_test(test_queue_grows_and_bound),
+                cmocka_unit_test(test_names),
+                cmocka_unit_test(test_scan),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
