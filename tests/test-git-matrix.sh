@@ -206,6 +206,7 @@ pp=$1 tsv=$2 part_k=${part%/*} part_n=${part#*/}
 # The watch backend under test: tests/meson.build runs the root suite once
 # per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
 bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
+. "$(dirname "$0")/lib-backend.sh" && backend_served "$pp"
 t0=$SECONDS
 base=$(mktemp -d /tmp/pathpolicy-mx-XXXXXX)
 view=$(mktemp -d /tmp/pathpolicy-mx-view-XXXXXX)

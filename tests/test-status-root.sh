@@ -15,6 +15,7 @@ pp=$(realpath "$1")
 # The watch backend under test: tests/meson.build runs the root suite once
 # per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
 bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
+. "$(dirname "$0")/lib-backend.sh" && backend_served "$pp"
 base=$(mktemp -d /tmp/pathpolicy-status-XXXXXX)
 mount -t tmpfs -o size=64m tmpfs "$base"
 root=$base/root outside=$base/outside

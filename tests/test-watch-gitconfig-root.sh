@@ -14,6 +14,7 @@ if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=
 mount --make-rprivate /
 
 pp=$1 mmapw=$2
+. "$(dirname "$0")/lib-backend.sh" && backend_served "$pp"
 base=$(mktemp -d /tmp/pathpolicy-gitconfig-XXXXXX)
 mount -t tmpfs -o size=256m tmpfs "$base"
 pids=()

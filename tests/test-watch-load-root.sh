@@ -18,6 +18,7 @@ pp=$1 holder=$2 racer=$3
 # The watch backend under test: tests/meson.build runs the root suite once
 # per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
 bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
+. "$(dirname "$0")/lib-backend.sh" && backend_served "$pp"
 base=$(mktemp -d /tmp/pathpolicy-load-XXXXXX)
 mount -t tmpfs -o size=256m tmpfs "$base"
 root=$base/root log=$base/watch.log

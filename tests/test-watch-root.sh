@@ -14,6 +14,7 @@ pp=$1 churn=$2 racer=$3 notify=$4 swapper=$5
 # The watch backend under test: tests/meson.build runs the root suite once
 # per backend (PP_WATCH_BACKEND=inotify, suite root; =fanotify, root-fanotify).
 bk=(--backend "${PP_WATCH_BACKEND:-inotify}")
+. "$(dirname "$0")/lib-backend.sh" && backend_served "$pp"
 base=$(mktemp -d /tmp/pathpolicy-watch-XXXXXX)
 mount -t tmpfs -o size=512m tmpfs "$base"
 root=$base/root outside=$base/outside
