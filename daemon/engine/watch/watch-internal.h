@@ -84,7 +84,8 @@ struct Watch {
         Hashmap *hashed;      /* a tracked protected file -> HashedFile: its oid while its identity stands */
         Hashmap *hooks_added; /* a hooks dir -> HooksAdded: names made there in this interval */
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer;
-        bool recheck_all; /* an index written somewhere: every linked checkout read again */
+        bool recheck_all;  /* an index written somewhere: every linked checkout read again */
+        bool release_late; /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
