@@ -100,6 +100,11 @@ mount --make-rprivate /
 for _ in $(seq 200); do grep -q watch-ready "$work/w3.log" && break; sleep 0.05; done
 git clone -q "file://$src" "$wt/nested" || exit 22
 for _ in $(seq 200); do grep -q 'git metadata of nested checkout nested' "$work/w3.log" && break; sleep 0.05; done
+# A linked worktree made from a bare repository: the daemon protects the
+# bare repository's config and hooks/, which no .git names (issue 37).
+git clone -q --bare "file://$src" "$wt/bare" && git -C "$wt/bare" worktree add -q ../bwt 2>/dev/null || exit 24
+for _ in $(seq 200); do mountpoint -q "$wt/bare/hooks" && break; sleep 0.05; done
+mountpoint -q "$wt/bare/config" && mountpoint -q "$wt/bare/hooks" || exit 25
 kill -TERM $w; wait $w
 mount -t tmpfs tmpfs "$wt/tmpdir" && mount --bind -o ro "$wt/other" "$wt/other" || exit 23
 mount --bind -o remount,ro "$wt/other"
@@ -114,6 +119,9 @@ check "unbind: only someone else's mounts are left ($(paste -sd' ' "$work/unbind
   [ "$(paste -sd' ' "$work/unbind.left")" = "other tmpdir" ]
 check "unbind: enforce's and watch's mounts were there ($(cat "$work/unbind.before"))" [ "$(cat "$work/unbind.before")" -ge 8 ]
 check "unbind: each removal said" grep -qF "removed the mask-file mount at nested/.env" "$work/unbind.log"
+check "unbind: a bare repository's config and hooks/ went too" \
+  bash -c "grep -qF 'removed the protect mount at bare/config' '$work/unbind.log' &&
+    grep -qF 'removed the protect mount at bare/hooks' '$work/unbind.log'"
 check "unbind: the summary" grep -qE "removed [0-9]+ mount\(s\) below .*; left 1 not ours; 0 failed" "$work/unbind.log"
 check "unbind again: exit 0, nothing removed" bash -c "[ \"\$(cat '$work/unbind2.rc')\" = 0 ] && grep -qF 'removed 0 mount(s)' '$work/unbind2.log'"
 

@@ -198,24 +198,66 @@ static void found_one(void *ctx, const char *path, unsigned kinds) {
         f->kinds[f->n++] = kinds;
 }
 
-/* Git metadata the watcher protects: a last part of config, hooks,
- * config.worktree or info/attributes with a .git component above it. */
-static bool git_metadata(const char *path) {
-        static const char *const names[] = {"config", "hooks", "config.worktree", "info/attributes"};
-        if (!strstr(path, ".git/") && strncmp(path, ".git/", 5) != 0)
-                return false;
+/* The names of git metadata the watcher protects in a gitdir or common
+ * dir: config, hooks, config.worktree, info/attributes. */
+static const char *const metadata_names[] = {"config", "hooks", "config.worktree", "info/attributes"};
+
+/* The directory path is git metadata of, when its last part is one of
+ * metadata_names: its length, or 0. */
+static size_t metadata_dir(const char *path) {
         size_t n = strlen(path);
-        for (size_t i = 0; i < ELEMENTSOF(names); i++) {
-                size_t k = strlen(names[i]);
-                if (n > k && streq(path + n - k, names[i]) && path[n - k - 1] == '/')
-                        return true;
+        for (size_t i = 0; i < ELEMENTSOF(metadata_names); i++) {
+                size_t k = strlen(metadata_names[i]);
+                if (n > k && streq(path + n - k, metadata_names[i]) && path[n - k - 1] == '/')
+                        return n - k - 1;
         }
-        return false;
+        return 0;
+}
+
+/* ops->check of dir/name. */
+static int check_in(const BinderOps *ops, void *b, PlatformBindKind kind, const char *dir, const char *name,
+                    PlatformBindInfo *info) {
+        char buf[PATH_MAX];
+        int n = snprintf(buf, sizeof buf, "%s/%s", dir, name);
+        if (n < 0 || (size_t) n >= sizeof buf)
+                return -ENAMETOOLONG;
+        return ops->check(b, kind, buf, info);
+}
+
+/* Whether dir (beneath the root) is a git directory as git's
+ * is_git_directory tells one: a HEAD file, and objects/ and refs/ or a
+ * commondir file (a linked worktree's admin dir). What the watcher
+ * protects in a bare repository, whose name carries no .git. */
+static bool is_git_dir(const BinderOps *ops, void *b, const char *dir) {
+        PlatformBindInfo info;
+        if (check_in(ops, b, PLATFORM_PROTECT, dir, "HEAD", &info) < 0 || !info.regular)
+                return false;
+        if (check_in(ops, b, PLATFORM_PROTECT, dir, "commondir", &info) == 0 && info.regular)
+                return true;
+        return check_in(ops, b, PLATFORM_MASK_DIR, dir, "objects", &info) == 0 &&
+               check_in(ops, b, PLATFORM_MASK_DIR, dir, "refs", &info) == 0;
+}
+
+/* Git metadata the watcher protects: one of metadata_names in a .git
+ * directory, or in any directory that is a git directory (a bare
+ * repository a linked worktree was made from, its admin dirs). */
+static bool git_metadata(const BinderOps *ops, void *b, const char *path) {
+        size_t n = metadata_dir(path);
+        if (n == 0)
+                return false;
+        if (strstr(path, ".git/") || strncmp(path, ".git/", 5) == 0)
+                return true;
+        char dir[PATH_MAX];
+        if (n >= sizeof dir)
+                return false;
+        memcpy(dir, path, n);
+        dir[n] = 0;
+        return is_git_dir(ops, b, dir);
 }
 
 /* The kind a mount at path has if it is ours: from the policy, or protect
  * for git metadata; -1 when the policy does not name it. */
-static int teardown_kind(const Policy *p, const char *path, unsigned kinds) {
+static int teardown_kind(const BinderOps *ops, void *b, const Policy *p, const char *path, unsigned kinds) {
         for (size_t i = 0; i < p->n; i++) {
                 PlatformBindKind k = p->actions[i].kind;
                 if ((kinds & (1u << k)) && entry_match_any_depth(p->actions[i].path, path))
@@ -227,7 +269,7 @@ static int teardown_kind(const Policy *p, const char *path, unsigned kinds) {
                 if (p->actions[i].kind == PLATFORM_MASK_FILE && (kinds & (1u << PLATFORM_MASK_DIR)) &&
                     entry_match_any_depth(p->actions[i].path, path))
                         return PLATFORM_MASK_DIR;
-        if ((kinds & (1u << PLATFORM_PROTECT)) && git_metadata(path))
+        if ((kinds & (1u << PLATFORM_PROTECT)) && git_metadata(ops, b, path))
                 return PLATFORM_PROTECT;
         return -1;
 }
@@ -284,7 +326,7 @@ int enforce_teardown(const BinderOps *ops, const char *root, const Policy *p, Lo
                 for (size_t j = 0; j < f.n; j++)
                         if (streq(f.paths[j], sorted[i]))
                                 kinds |= f.kinds[j];
-                int kind = teardown_kind(p, sorted[i], kinds);
+                int kind = teardown_kind(ops, b, p, sorted[i], kinds);
                 if (kind < 0) {
                         res->left++;
                         log_event(log, LOG_DEBUG, "unbind-left", LOG_FIELDS(LOG_PATH("path", sorted[i])),

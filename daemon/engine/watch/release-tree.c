@@ -146,16 +146,32 @@ void release_timer_cb(void *userdata) {
                 hashmap_remove(w->emptied, key);
         /* The outermost first: once it is given back, nothing is below. */
         qsort(dirs, k, sizeof *dirs, by_depth);
+        bool again = !w->release_late;
+        size_t left = 0;
         for (size_t i = k; i-- > 0;) {
                 _cleanup_free_ char *d = dirs[i];
-                if (d && binds_below(w, d) && only_mounts(w, d, 0))
+                if (!d || !binds_below(w, d))
+                        continue;
+                if (only_mounts(w, d, 0))
                         release_tree(w, d);
+                else if (again && set_add(w->emptied, d) >= 0)
+                        left++;
         }
+        /* This look came as soon as the events in hand were handled; the
+         * delete may have gone on since where nothing is watched (below
+         * .git/objects), and its last event may be long gone: one look
+         * more, git_check_ms later, for what was not yet empty. */
+        w->release_late = left > 0;
+        if (left > 0)
+                w->c.clock->timer_start(w->release_timer, w->c.git_check_ms, 0);
 }
 
 /* Something went at rel: each checkout (or one gone, or a gitdir or
  * common dir) above it may have nothing left but our mounts now. Looked
- * at once the events in hand are handled: rm -rf is thousands of them. */
+ * at once the events in hand are handled (rm -rf is thousands of them),
+ * and no later: the rm that failed on our mounts, or git deleting a
+ * worktree, may try again at once (issue 37; a timer of git_check_ms made
+ * git's own tests fail on a delay of 35-50 ms). */
 void maybe_emptied(Watch *w, const char *rel) {
         char buf[PATH_MAX];
         size_t len = strlen(rel);
@@ -176,6 +192,8 @@ void maybe_emptied(Watch *w, const char *rel) {
                 }
                 *s = '/';
         }
-        if (any && !w->c.clock->timer_active(w->release_timer))
-                w->c.clock->timer_start(w->release_timer, w->c.git_check_ms, 0);
+        if (any && (!w->c.clock->timer_active(w->release_timer) || w->release_late)) {
+                w->release_late = false;
+                w->c.clock->timer_start(w->release_timer, 0, 0);
+        }
 }

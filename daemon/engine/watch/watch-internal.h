@@ -95,6 +95,7 @@ struct Watch {
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
         bool config_sweep; /* an event since the last sweep of the config files (audit mode) */
         bool recheck_all;  /* an index written somewhere: every linked checkout read again */
+        bool release_late; /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
