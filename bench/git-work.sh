@@ -13,7 +13,9 @@
 #                                      with a split index, core.splitIndex, or a
 #                                      sparse index, --sparse-index with
 #                                      sparse.expectFilesOutsideOfPatterns, made
-#                                      before the protected one is moved in)
+#                                      before the protected one is moved in;
+#                                      PP_BENCH_BACKEND=inotify|fanotify: the
+#                                      daemon's --backend, auto by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}")
@@ -38,7 +40,7 @@ mkdir "$src/.claude"; echo '{}' >"$src/.claude/settings.json"
 [ "${PP_BENCH_INDEX:-}" != sparse ] || { mkdir "$src/docs" && for i in $(seq 50); do echo "$i" >"$src/docs/d$i"; done; }
 git -C "$src" add -A; git -C "$src" commit -qm init
 root=$work/root; mkdir "$root" "$work/plain"
-"$pp" watch "$root" --log-format json 2>"$work/watch.log" & daemon=$!
+"$pp" watch --backend "${PP_BENCH_BACKEND:-auto}" "$root" --log-format json 2>"$work/watch.log" & daemon=$!
 for _ in $(seq 600); do grep -qF '"event":"watch-ready"' "$work/watch.log" && break; sleep 0.05; done
 git clone -q "file://$src" "$work/plain/c"
 if [ -z "${PP_BENCH_INDEX:-}" ]; then
@@ -79,8 +81,8 @@ case ${PP_BENCH_INDEX:-} in
 esac
 hz=$(getconf CLK_TCK)
 ix=${PP_BENCH_INDEX:+ (a $PP_BENCH_INDEX index)}
-awk -v n="$n" -v t="$ticks" -v hz="$hz" -v ix="$ix" '{ p += $2 - $1; q += $3 - $2 } END {
-  printf "%d rounds of edit + add -A + commit + status%s\n", n, ix
+awk -v be="${PP_BENCH_BACKEND:-auto}" -v n="$n" -v t="$ticks" -v hz="$hz" -v ix="$ix" '{ p += $2 - $1; q += $3 - $2 } END {
+  printf "%d rounds of edit + add -A + commit + status%s, --backend %s\n", n, ix, be
   printf "  plain directory:            %7.1f ms a round\n", p * 1000 / n
   printf "  under pathpolicy watch:     %7.1f ms a round   (%.2fx)\n", q * 1000 / n, q / p
   printf "  daemon CPU in those rounds: %7.2f ms a round\n", t * 1000 / hz / n }' "$work/times"
