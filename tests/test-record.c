@@ -97,6 +97,51 @@ static void test_record_hostile_paths(void **state) {
         }
 }
 
+/* The line is byte for byte what jansson writes of it: read back and dumped
+ * again, compact, it is the same (key order kept), for hostile messages and
+ * fields, and for fields that take the place of the record's own keys. */
+static void test_record_as_jansson_writes(void **state) {
+        (void) state;
+        static const struct {
+                const char *msg, *value;
+        } cases[] = {
+                {"plain", "a/b"},
+                {"q\"uote and back\\slash", "x\"y\\z"},
+                {"ctl \x01\x02\x1f\x7f \b\f\n\r\t", "\x01\t\n"},
+                {"é ü 中 😀", "é😀"},
+                {"bad \xff\xfe", ""},
+                {"", "/slash/"},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++)
+                for (size_t own = 0; own < 3; own++) {
+                        LogRecord *r =
+                                log_record_new(LOG_DEBUG + (int) (i % 4), i % 2 ? "bind" : "git-protected");
+                        json_error_t e;
+                        log_record_str(r, "checkout", cases[i].value);
+                        log_record_path(r, "path", cases[(i + 1) % ELEMENTSOF(cases)].value);
+                        log_record_int(r, "errno", -(int64_t) i * 1000000007);
+                        log_record_bool(r, "ok", i % 2);
+                        if (own == 1)
+                                log_record_int(r, "seq", 99); /* set again after the fields: seq wins */
+                        if (own == 2)
+                                log_record_str(r, "msg", "the field's");
+                        _cleanup_free_ char *line = log_record_format(r, cases[i].msg, 1000 + i);
+                        log_record_free(r);
+                        assert_non_null(line);
+                        json_t *o = json_loads(line, 0, &e);
+                        if (!o)
+                                fail_msg("case %zu/%zu: not JSON: %s: %s", i, own, e.text, line);
+                        _cleanup_free_ char *again = json_dumps(o, JSON_COMPACT);
+                        assert_int_equal(int_of(o, "seq"), 1000 + (int) i);
+                        json_decref(o);
+                        assert_non_null(again);
+                        size_t n = strlen(line);
+                        assert_true(n > 0 && line[n - 1] == '\n');
+                        if (strlen(again) != n - 1 || strncmp(again, line, n - 1) != 0)
+                                fail_msg("case %zu/%zu:\n  line:    %s  jansson: %s", i, own, line, again);
+                }
+}
+
 static void test_journal_fields(void **state) {
         (void) state;
         LogRecord *r = log_record_new(LOG_WARN, "bind-failed");
@@ -206,6 +251,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_record_format),
                 cmocka_unit_test(test_record_hostile_paths),
+                cmocka_unit_test(test_record_as_jansson_writes),
                 cmocka_unit_test(test_journal_fields),
                 cmocka_unit_test(test_event),
         };

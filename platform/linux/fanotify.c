@@ -45,6 +45,12 @@
 #define CRAWL_DEPTH 32
 /* Reads of the group (64 KiB each) per turn of the loop. */
 #define READS_PER_TURN 16
+/* The most one event can take: its metadata and, for a rename, two
+ * directories each with a handle and a name. */
+#define FAN_EVENT_MAX                                                                                       \
+        (sizeof(struct fanotify_event_metadata) +                                                           \
+         2 * (sizeof(struct fanotify_event_info_fid) + sizeof(struct file_handle) + MAX_HANDLE_SZ +         \
+              NAME_MAX + 1 + 8))
 #define QUEUE_BOUND_MIN 65536
 /* Directories whose handle is cached, inside the root or not: past this,
  * the cache starts again (an entry costs about 150 bytes; a directory with
@@ -78,6 +84,7 @@ typedef struct Dir {
 typedef struct Frame {
         DIR *d;
         char *rel;
+        uint64_t gen; /* the renames seen when it was opened */
         bool said_long;
 } Frame;
 
@@ -229,6 +236,7 @@ static void crawl_push(Watcher *w, int fd, const char *rel) {
                 return;
         }
         f->said_long = false;
+        f->gen = w->gen;
         w->depth++;
         w->visited++;
 }
@@ -238,6 +246,8 @@ static void crawl_pop(Watcher *w) {
         closedir(f->d);
         free(f->rel);
 }
+
+static void cache_checkout(Watcher *w, const Frame *f);
 
 /* One entry of the directory the crawl reads: found, and a subdirectory
  * entered (one below a .git, with its fan-out and its writes, or past the
@@ -264,6 +274,8 @@ static void crawl_step(Watcher *w) {
         if (platform_dirent_type(dirfd(f->d), de->d_name, de->d_type, &t) < 0)
                 return; /* gone meanwhile: its event comes */
         w->cb->found(w->userdata, child, t);
+        if (strcmp(de->d_name, ".git") == 0)
+                cache_checkout(w, f);
         if (t != WATCH_DIR)
                 return;
         if (strcmp(de->d_name, ".git") == 0 || w->depth == CRAWL_DEPTH) {
@@ -415,23 +427,43 @@ static const Fs *fs_of(const Watcher *w, const __kernel_fsid_t *fsid) {
         return NULL;
 }
 
-/* The directory a record names, from the cache or looked up: NULL when it
- * is gone or cannot be told; its rel NULL when it is outside the root. */
-static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const struct file_handle *fh) {
+/* The cache's key of a directory: its filesystem and its handle, in hex.
+ * false for a handle longer than any the kernel makes. */
+static bool handle_key(char key[KEY_MAX], const __kernel_fsid_t *fsid, const struct file_handle *fh) {
         static const char hex[] = "0123456789abcdef";
-        char key[KEY_MAX];
         size_t k = 0;
-        const unsigned char *bytes[] = {(const unsigned char *) &fid->fsid,
+        const unsigned char *bytes[] = {(const unsigned char *) fsid,
                                         (const unsigned char *) &fh->handle_type, fh->f_handle};
-        const size_t sizes[] = {sizeof fid->fsid, sizeof fh->handle_type, fh->handle_bytes};
+        const size_t sizes[] = {sizeof *fsid, sizeof fh->handle_type, fh->handle_bytes};
         if (fh->handle_bytes > MAX_HANDLE_SZ)
-                return NULL;
+                return false;
         for (size_t i = 0; i < ELEMENTSOF(bytes); i++)
                 for (size_t j = 0; j < sizes[i]; j++) {
                         key[k++] = hex[bytes[i][j] >> 4];
                         key[k++] = hex[bytes[i][j] & 15];
                 }
         key[k] = 0;
+        return true;
+}
+
+/* A new entry of the cache for key, or NULL (out of memory). */
+static Dir *dir_add(Watcher *w, const char *key) {
+        Dir *d;
+        if (hashmap_size(w->dirs) >= DIRS_MAX)
+                dirs_clear(w);
+        if (!(d = calloc(1, sizeof *d)) || hashmap_put(w->dirs, key, d) < 0) {
+                free(d);
+                return NULL;
+        }
+        return d;
+}
+
+/* The directory a record names, from the cache or looked up: NULL when it
+ * is gone or cannot be told; its rel NULL when it is outside the root. */
+static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const struct file_handle *fh) {
+        char key[KEY_MAX];
+        if (!handle_key(key, &fid->fsid, fh))
+                return NULL;
         Dir *d = hashmap_get(w->dirs, key);
         if (d && d->gen == w->gen)
                 return d;
@@ -456,14 +488,9 @@ static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const 
         char *rel = NULL;
         if (rel_of(w, fd, &rel) < 0)
                 return NULL;
-        if (!d) {
-                if (hashmap_size(w->dirs) >= DIRS_MAX)
-                        dirs_clear(w);
-                if (!(d = calloc(1, sizeof *d)) || hashmap_put(w->dirs, key, d) < 0) {
-                        free(d);
-                        free(rel);
-                        return NULL;
-                }
+        if (!d && !(d = dir_add(w, key))) {
+                free(rel);
+                return NULL;
         }
         free(d->rel);
         d->rel = rel;
@@ -476,6 +503,45 @@ static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const 
                         d->shallow = false;
         }
         return d;
+}
+
+/* A checkout the crawl found (a directory holding a .git), in the cache
+ * before its first event: a new .env there is then bound without its
+ * directory looked up first (open_by_handle_at, the path read back and
+ * checked: six syscalls before the bind). Only while no directory was
+ * renamed since the crawl opened it, so that its rel is still true. */
+static void cache_checkout(Watcher *w, const Frame *f) {
+        union {
+                struct file_handle fh;
+                char buf[sizeof(struct file_handle) + MAX_HANDLE_SZ];
+        } h;
+        __kernel_fsid_t fsid;
+        struct statfs sf;
+        char key[KEY_MAX];
+        int mount_id;
+
+        if (f->gen != w->gen)
+                return;
+        h.fh.handle_bytes = MAX_HANDLE_SZ;
+        if (name_to_handle_at(dirfd(f->d), "", &h.fh, &mount_id, AT_EMPTY_PATH) < 0 ||
+            fstatfs(dirfd(f->d), &sf) < 0)
+                return;
+        memcpy(&fsid, &sf.f_fsid, sizeof fsid);
+        if (!handle_key(key, &fsid, &h.fh))
+                return;
+        Dir *d = hashmap_get(w->dirs, key);
+        if (d && d->gen == w->gen)
+                return;
+        char *rel = strdup(f->rel);
+        if (!rel || (!d && !(d = dir_add(w, key)))) {
+                free(rel);
+                return;
+        }
+        free(d->rel);
+        d->rel = rel;
+        d->gen = w->gen;
+        path_flags(rel, &d->git, &d->shallow);
+        d->shallow = false; /* it holds a .git: entered in full, as dir_of says */
 }
 
 /* The type of name in the directory rel now; WATCH_OTHER when it is gone. */
@@ -610,6 +676,11 @@ static void poll_cb(uv_poll_t *h, int status, int events) {
                         else
                                 on_event(w, &m, p);
                 }
+                /* A read that left room for another event took all there
+                 * was: the poll says when there is more. Most wakeups bring
+                 * one event, and a read for nothing doubled their syscalls. */
+                if ((size_t) n + FAN_EVENT_MAX <= sizeof buf)
+                        break;
         }
 }
 

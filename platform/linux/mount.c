@@ -58,6 +58,7 @@ typedef struct Made {
 typedef struct Binder {
         int root_fd;
         int devnull_fd;
+        int devnull_r;   /* devnull_ok's answer: what devnull_fd pins cannot change */
         FILE *mountinfo; /* /proc/self/mountinfo, opened when first needed */
         MountSet *ours;  /* our mounts in it; NULL until needed or when stale */
         Made *made;
@@ -122,6 +123,14 @@ static int linux_kernel_check(char *why, size_t n) {
         return -ENOSYS;
 }
 
+/* Whether st is /dev/null: in the namespace someone may have bound a file
+ * or /dev/zero over it before we opened it. */
+static int devnull_check(const struct stat *st) {
+        if (!S_ISCHR(st->st_mode) || major(st->st_rdev) != 1 || minor(st->st_rdev) != 3)
+                return -ENODEV;
+        return 0;
+}
+
 static int linux_open(const char *root, void **ret) {
         Binder *b;
         struct stat st;
@@ -146,6 +155,7 @@ static int linux_open(const char *root, void **ret) {
                 free(b);
                 return r;
         }
+        b->devnull_r = devnull_check(&st);
         *ret = b;
         return 0;
 }
@@ -207,15 +217,12 @@ static int linux_check(void *p, PlatformBindKind kind, const char *path, Platfor
         return pin(p, kind, path, &fd, &sx, info);
 }
 
-/* /dev/null is checked before each use: in the namespace someone may have
- * bound a file or /dev/zero over it since we pinned it. */
+/* /dev/null is checked before each use, but once: devnull_fd pins one inode,
+ * whose type and device number never change (a bind over /dev/null after
+ * the open does not reach the fd), and each mask is cloned from the fd. An
+ * fstat per mask was one syscall more before the mask lands. */
 static int devnull_ok(Binder *b) {
-        struct stat st;
-        if (fstat(b->devnull_fd, &st) < 0)
-                return -errno;
-        if (!S_ISCHR(st.st_mode) || major(st.st_rdev) != 1 || minor(st.st_rdev) != 3)
-                return -ENODEV;
-        return 0;
+        return b->devnull_r;
 }
 
 static int open_mountinfo(Binder *b) {

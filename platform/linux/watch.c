@@ -427,6 +427,11 @@ static void poll_cb(uv_poll_t *h, int status, int events) {
                         on_event(w, ev);
                         p += sizeof *ev + ev->len;
                 }
+                /* Room left for another event: the read took all there
+                 * was, and the poll says when there is more (a read for
+                 * nothing was one syscall more on each wakeup). */
+                if ((size_t) n + sizeof(struct inotify_event) + NAME_MAX + 1 <= sizeof buf)
+                        break;
         }
 }
 
