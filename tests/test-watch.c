@@ -978,6 +978,34 @@ static void test_release_at_once(void **state) {
         t_free(t);
 }
 
+/* rm -rf of a checkout that is done with .git before its worktree: the
+ * look that comes while the worktree is still going finds .git holding
+ * only the daemon's mounts, and must not give them back before the
+ * checkout's own (rm, past .git, would leave config and hooks/ behind for
+ * good): both go together once the worktree is gone. */
+static void test_release_gitdir_with_checkout(void **state) {
+        (void) state;
+        base_tree();
+        fake_add("a/src", 'd');
+        fake_add("a/src/x", 'f');
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_true(bound("a/.git/config"));
+        static const char *const git_first[] = {"a/.git/HEAD", NULL};
+        rm_rf(t, git_first);
+        advance(t, 0);
+        assert_int_equal(count(t, "\"event\":\"mounts-released\""), 0);
+        assert_true(bound("a/.git/config") && bound("a/.git/hooks"));
+        static const char *const then_worktree[] = {"a/src/x", "a/src", NULL};
+        rm_rf(t, then_worktree);
+        advance(t, 0);
+        assert_int_equal(count(t, "\"event\":\"mounts-released\""), 1);
+        assert_non_null(strstr(records(t), "path policy: a has nothing left"));
+        assert_false(bound("a/.git/config") || bound("a/.env"));
+        t_free(t);
+}
+
 /* Given back, then a repository again (a HEAD made in its .git, by an
  * agent that wrote its config meanwhile): protected again, and audited. */
 static void test_released_repository_again(void **state) {
@@ -1092,6 +1120,7 @@ int main(void) {
                 cmocka_unit_test(test_config_audit_mode),
                 cmocka_unit_test(test_deleted_checkout_released),
                 cmocka_unit_test(test_release_at_once),
+                cmocka_unit_test(test_release_gitdir_with_checkout),
                 cmocka_unit_test(test_release_keeps_linked_mask),
                 cmocka_unit_test(test_released_repository_again),
                 cmocka_unit_test(test_new_gitdir_kept),

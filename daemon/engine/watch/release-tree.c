@@ -148,15 +148,32 @@ void release_timer_cb(void *userdata) {
         qsort(dirs, k, sizeof *dirs, by_depth);
         bool again = !w->release_late;
         size_t left = 0;
-        for (size_t i = k; i-- > 0;) {
-                _cleanup_free_ char *d = dirs[i];
+        _cleanup_free_ bool *kept = calloc(k + 1, sizeof *kept); /* not empty yet */
+        if (!kept) {
+                for (size_t i = 0; i < k; i++)
+                        free(dirs[i]);
+                return;
+        }
+        for (size_t i = k; i-- > 0;) { /* the outermost first */
+                char *d = dirs[i];
                 if (!d || !binds_below(w, d))
                         continue;
-                if (only_mounts(w, d, 0))
+                /* Below one still being deleted (a checkout's .git while
+                 * rm -rf is in its worktree): given back with it, never
+                 * before; else rm, long past .git, leaves it for good. */
+                bool inside = false;
+                for (size_t o = k; o-- > i + 1 && !inside;)
+                        inside = kept[o] && path_under(d, dirs[o]);
+                if (!inside && only_mounts(w, d, 0))
                         release_tree(w, d);
-                else if (again && set_add(w->emptied, d) >= 0)
-                        left++;
+                else {
+                        kept[i] = true;
+                        if (again && set_add(w->emptied, d) >= 0)
+                                left++;
+                }
         }
+        for (size_t i = 0; i < k; i++)
+                free(dirs[i]);
         /* This look came as soon as the events in hand were handled; the
          * delete may have gone on since where nothing is watched (below
          * .git/objects), and its last event may be long gone: one look
