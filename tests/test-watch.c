@@ -896,14 +896,20 @@ static void rm_rf(T *t, const char *const *paths) {
                         GONE(t, *p);
 }
 
-static void test_deleted_checkout_released(void **state) {
-        (void) state;
+/* Checkout a with a worktree (a/src/x), found and protected. */
+static T *protected_with_worktree(void) {
         base_tree();
         fake_add("a/src", 'd');
         fake_add("a/src/x", 'f');
         T *t = t_new();
         FOUND(t, "a/.git", WATCH_DIR);
         advance(t, 60);
+        return t;
+}
+
+static void test_deleted_checkout_released(void **state) {
+        (void) state;
+        T *t = protected_with_worktree();
         assert_true(bound("a/.env") && bound("a/.git/config") && bound("a/.git/hooks") &&
                     bound("a/.claude"));
 
@@ -985,12 +991,7 @@ static void test_release_at_once(void **state) {
  * good): both go together once the worktree is gone. */
 static void test_release_gitdir_with_checkout(void **state) {
         (void) state;
-        base_tree();
-        fake_add("a/src", 'd');
-        fake_add("a/src/x", 'f');
-        T *t = t_new();
-        FOUND(t, "a/.git", WATCH_DIR);
-        advance(t, 60);
+        T *t = protected_with_worktree();
         assert_true(bound("a/.git/config"));
         static const char *const git_first[] = {"a/.git/HEAD", NULL};
         rm_rf(t, git_first);
