@@ -148,30 +148,38 @@ void release_timer_cb(void *userdata) {
         qsort(dirs, k, sizeof *dirs, by_depth);
         bool again = !w->release_late;
         size_t left = 0;
-        _cleanup_free_ bool *kept = calloc(k + 1, sizeof *kept); /* not empty yet */
-        if (!kept) {
-                for (size_t i = 0; i < k; i++)
-                        free(dirs[i]);
-                return;
-        }
+        Hashmap *kept = hashmap_new(); /* the ones not empty yet, a set */
         for (size_t i = k; i-- > 0;) { /* the outermost first */
                 char *d = dirs[i];
                 if (!d || !binds_below(w, d))
                         continue;
                 /* Below one still being deleted (a checkout's .git while
                  * rm -rf is in its worktree): given back with it, never
-                 * before; else rm, long past .git, leaves it for good. */
-                bool inside = false;
-                for (size_t o = k; o-- > i + 1 && !inside;)
-                        inside = kept[o] && path_under(d, dirs[o]);
+                 * before; else rm, long past .git, leaves it for good.
+                 * Its ancestors looked up, not every kept one scanned. */
+                bool inside = !kept; /* out of memory: kept, the safe side (and below) */
+                char buf[PATH_MAX];
+                size_t len = strlen(d);
+                if (kept && len < sizeof buf) {
+                        memcpy(buf, d, len + 1);
+                        for (char *s = strchr(buf, '/'); s && !inside; s = strchr(s + 1, '/')) {
+                                *s = 0;
+                                inside = hashmap_contains(kept, buf);
+                                *s = '/';
+                        }
+                }
                 if (!inside && only_mounts(w, d, 0))
                         release_tree(w, d);
                 else {
-                        kept[i] = true;
+                        if (kept && set_add(kept, d) < 0) {
+                                hashmap_free(kept); /* kept no more: every one after is kept */
+                                kept = NULL;
+                        }
                         if (again && set_add(w->emptied, d) >= 0)
                                 left++;
                 }
         }
+        hashmap_free(kept);
         for (size_t i = 0; i < k; i++)
                 free(dirs[i]);
         /* This look came as soon as the events in hand were handled; the
