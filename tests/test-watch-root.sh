@@ -133,6 +133,9 @@ wait_log "$log" 'protected the git metadata of nested checkout mv' >/dev/null
 mv "$root/mv/.git" "$root/mv/.g" && mkdir "$root/mv/.git" && echo evil >"$root/mv/.git/config.new" &&
   mv "$root/mv/.git/config.new" "$root/mv/.git/config"
 check "moved .git: protected again" wait_count "$log" 'protected the git metadata of nested checkout mv' 2
+# (the record can come for the new .git before the config is renamed into
+# it, which its own event then binds: the window any new file has)
+check "moved .git: the new config bound" wait_mount "$root/mv/.git/config"
 echo more >>"$root/mv/.git/config" 2>/dev/null
 check "moved .git: the new config cannot be changed" [ "$(cat "$root/mv/.git/config")" = evil ]
 
