@@ -330,6 +330,12 @@ static int hook_command(const char *buf, size_t n, char **ret, char **ret_cwd, c
                         r = -ENOMEM;
                 } else {
                         const char *cwd = json_string_value(json_object_get(in, "cwd"));
+                        /* A path by string, and safe so: it is only compared,
+                         * by name, with the paths a command names (the copy
+                         * rule, command-cwd.c); nothing is opened, mounted or
+                         * written there. A swap meanwhile changes only this
+                         * advisory verdict (the mount is the enforcement); one
+                         * that cannot be resolved is NULL: the cwd's, below. */
                         *ret_cwd = cwd && cwd[0] == '/' ? realpath(cwd, NULL) : NULL;
                         r = 1;
                 }
@@ -461,6 +467,7 @@ int verb_check_command(int argc, char **argv) {
         }
         /* where the command runs (a copy of it, or of a directory above
          * it, spelled by any path, copies .git); what ~ is */
+        /* (a path by string, compared by name only: as load_fold's, above) */
         where = realpath(a.root ? a.root : ".", NULL);
         Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at, fold, where,
                                 getenv("HOME")},
