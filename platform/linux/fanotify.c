@@ -185,7 +185,8 @@ static void mark_writes(Watcher *w, int fd, const char *rel) {
                 w->cb->warn(w->userdata, rel, errno, "cannot watch writes in this directory");
                 return;
         }
-        (void) hashmap_put(w->writes, rel, (void *) 1);
+        if (hashmap_put(w->writes, rel, w) < 0)
+                return; /* unremembered, the mark is only made again next time */
 }
 
 /* A mount of ours (a mask's tmpfs) at fd: never entered, never marked. */

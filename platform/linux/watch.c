@@ -76,7 +76,7 @@ typedef struct Watcher {
         Hashmap *by_wd, *by_rel; /* keys borrowed from the nodes */
         VisitQueue queue;        /* directories to visit */
         size_t most_watched;     /* the most directories watched at once */
-        Hashmap *unwatched;      /* over the watch limit: rel -> git (1 or 2) */
+        Hashmap *unwatched;      /* over the watch limit: rel -> &IS_GIT or &NOT_GIT */
         bool ready_sent, limit_warned;
 } Watcher;
 
@@ -177,6 +177,9 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallo
         return n;
 }
 
+/* The values of the unwatched map: whether the directory is git metadata. */
+static const bool IS_GIT = true, NOT_GIT = false;
+
 static void over_limit(Watcher *w, const char *rel, bool git) {
         /* Say so once; scan what cannot be watched on a timer instead, and
          * never give up on the rest. */
@@ -186,8 +189,10 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
                             "inotify watch limit reached (fs.inotify.max_user_watches); "
                             "this and further directories are scanned every second instead");
         }
-        if (!hashmap_contains(w->unwatched, rel))
-                (void) hashmap_put(w->unwatched, rel, (void *) (uintptr_t) (git ? 2 : 1));
+        if (!hashmap_contains(w->unwatched, rel) &&
+            hashmap_put(w->unwatched, rel, (void *) (git ? &IS_GIT : &NOT_GIT)) < 0)
+                w->cb->warn(w->userdata, rel, ENOMEM,
+                            "out of memory: this directory is neither watched nor scanned");
         if (!uv_is_active((uv_handle_t *) &w->unwatched_timer))
                 uv_timer_start(&w->unwatched_timer, unwatched_cb, UNWATCHED_RESCAN_MS, UNWATCHED_RESCAN_MS);
 }
@@ -306,7 +311,7 @@ static void unwatched_cb(uv_timer_t *t) {
         const char *key;
         void *v;
         for (size_t i = 0; hashmap_next(w->unwatched, &i, &key, &v);)
-                (void) enqueue(w, key, (uintptr_t) v == 2, false, false);
+                (void) enqueue(w, key, *(const bool *) v, false, false);
 }
 
 /* Events were lost: forget everything, then visit the whole tree again. */
