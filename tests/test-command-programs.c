@@ -11,6 +11,12 @@
 #include "tests.h"
 #include "util.h"
 
+/* 320 bytes of plain text: past the recogniser's 256-byte word buffer. */
+#define LONG_TEXT_40 "words that say nothing about any secret. "
+#define LONG_TEXT                                                                                           \
+        LONG_TEXT_40 LONG_TEXT_40 LONG_TEXT_40 LONG_TEXT_40 LONG_TEXT_40 LONG_TEXT_40 LONG_TEXT_40          \
+                LONG_TEXT_40
+
 /*
  * What programs do with the words they get (daemon/core/command-programs.c,
  * command-git.c, command-match.c): git's history when the boot's record says
@@ -269,9 +275,25 @@ static const Row rows[] = {
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files\n\nCo-Authored-By: C <c@example.com>\nEOF\n)\"",
          false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nDon't read .env (it's masked)\nEOF\n)\"", false, false, NULL},
-        /* as gh --body 'Adds .env': gh is no program the rule knows */
-        {"gh pr create --title x --body \"$(cat <<'EOF'\nAdds .env to .gitignore\nEOF\n)\"", false, true,
-         ".env"},
+        /* gh pr|issue create|edit|comment: a title or body is data; an
+         * option that reads a file, or gh release's operands, are not */
+        {"gh pr create --title x --body \"$(cat <<'EOF'\nAdds .env to .gitignore\nEOF\n)\"", false, false,
+         NULL},
+        {"gh pr comment 12 -b 'Masks .env'", false, false, NULL},
+        {"gh issue create -t 'Add .env' --body=\"see .env\"", false, false, NULL},
+        {"gh pr create --body-file .env", false, true, ".env"},
+        {"gh pr create -F .env", false, true, ".env"},
+        {"gh issue create -T .env", false, true, ".env"},
+        {"gh pr create --recover .env", false, true, ".env"},
+        {"gh pr create .env", false, true, ".env"},
+        {"gh release create v1 .env", false, true, ".env"},
+        {"gh pr create -b \"$(cat .env)\"", false, true, ".env"},
+        {"gh pr create -b {.env,x}", false, true, ".env"},
+        /* a message past 255 bytes is as plain as a short one */
+        {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
+        {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},
+        {"gh pr create -b '" LONG_TEXT " .env'", false, false, NULL},
+        {"git commit -m \"$(cat .env) " LONG_TEXT "\"", false, true, ".env"},
         {"cat > .gitignore <<'EOF'\nnode_modules/\n.env\nEOF", false, false, NULL},
         {"cat >> .gitignore <<EOF\n.env\n.netrc\nEOF", false, false, NULL},
         {"cat <<EOF\n$(cat .env)\nEOF", false, true, ".env"},

@@ -55,6 +55,23 @@ static const Spec commands[] = {
          .operands = true},
 };
 
+/* gh pr|issue create|edit|comment: a title or a body is data (Claude Code
+ * writes the body by heredoc); not -F/--body-file, -T/--template or
+ * --recover, which read a file, nor gh release, whose operands it uploads.
+ * edit's and comment's operand names a pull request or an issue. */
+static const Spec gh_spec = {
+        .name = "gh",
+        .flags = "dfw",
+        .with_arg = "tbBHlarmpR",
+        .long_flags = (const char *const[]){"draft", "fill", "fill-first", "fill-verbose", "web",
+                                            "no-maintainer-edit", "dry-run", "edit-last", NULL},
+        .long_with_arg =
+                (const char *const[]){"title", "body", "base", "head", "label", "assignee", "reviewer",
+                                      "milestone", "project", "repo", "add-label", "remove-label",
+                                      "add-reviewer", "remove-reviewer", "add-assignee", "remove-assignee",
+                                      "add-project", "remove-project", NULL},
+        .operands = true};
+
 /* git status and git check-ignore: no global option before them. */
 static const Spec git_commands[] = {
         {.name = "status",
@@ -214,17 +231,23 @@ static bool is_op(const ShellToken *t, const char *op) {
 
 /* A word's bytes when it is plain text (no glob, expansion or brace; at
  * most 255 bytes); NULL else. */
+/* Plain text of any length: literal characters (a brace's too), no NUL. */
+static bool is_literal(const ShellWord *w) {
+        for (size_t i = 0; i < w->n; i++)
+                if ((w->v[i].kind != SHELL_LIT && w->v[i].kind != SHELL_BOPEN &&
+                     w->v[i].kind != SHELL_BCOMMA && w->v[i].kind != SHELL_BCLOSE) ||
+                    w->v[i].c == 0)
+                        return false;
+        return true;
+}
+
 const char *recog_literal(const ShellWord *w, char buf[256]) {
-        if (w->n >= 256)
+        if (w->n >= 256 || !is_literal(w))
                 return NULL;
-        for (size_t i = 0; i < w->n; i++) {
-                if (w->v[i].kind != SHELL_LIT && w->v[i].kind != SHELL_BOPEN &&
-                    w->v[i].kind != SHELL_BCOMMA && w->v[i].kind != SHELL_BCLOSE)
-                        return NULL;
+        for (size_t i = 0; i < w->n; i++)
                 buf[i] = (char) w->v[i].c;
-        }
         buf[w->n] = 0;
-        return memchr(buf, 0, w->n) ? NULL : buf;
+        return buf;
 }
 
 /* A reserved word: unquoted, plain, this text. */
@@ -264,9 +287,9 @@ bool recog_may_be_option(const ShellWord *w) {
 }
 
 /* An option's argument in a word of its own: plain text, one word. */
+/* An option's value: plain text of any length (a commit message). */
 static bool plain_argument(const ShellWord *w) {
-        char buf[256];
-        return recog_literal(w, buf) && !recog_has_brace(w);
+        return is_literal(w) && !recog_has_brace(w);
 }
 
 /* Options and operands of words[first..n) as spec allows them. */
@@ -547,6 +570,20 @@ static bool command(P *p) {
 static const char *const language_wrappers[] = {"env",     "nice",    "nohup", "setsid", "timeout", "stdbuf",
                                                 "command", "builtin", "exec",  "time",   "ionice",  NULL};
 
+/* gh pr|issue create|edit|comment, as gh_spec allows. */
+static bool recog_gh(P *p, const ShellWord **words, size_t n) {
+        char obj[256], verb[256], cmd[64];
+        const char *o = n > 2 ? recog_literal(words[1], obj) : NULL,
+                   *v = o ? recog_literal(words[2], verb) : NULL;
+        if (!v || !(streq(o, "pr") || streq(o, "issue")) ||
+            !(streq(v, "create") || streq(v, "edit") || streq(v, "comment")))
+                return recog_refuse(p, "gh other than gh pr|issue create|edit|comment");
+        snprintf(cmd, sizeof cmd, "gh %s %s", o, v);
+        Spec sp = gh_spec;
+        sp.operands = !streq(v, "create");
+        return recog_check_options(p, &sp, cmd, words, n, 3);
+}
+
 /* A command that only asks about a name or size, as words. */
 static bool command_words(P *p, const ShellWord **words, size_t n) {
         char buf[256], sub[256];
@@ -637,6 +674,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                         return recog_refuse(p, "%s without --%s", cmd, sp->requires[0]);
                 return recog_check_options(p, sp, cmd, words, n, 2);
         }
+        if (streq(name, "gh"))
+                return recog_gh(p, words, n);
         const Spec *sp = spec_find(commands, ELEMENTSOF(commands), name);
         if (!sp)
                 return recog_refuse(p, "%s is not a command that only asks about a name or size", name);
