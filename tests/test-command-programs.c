@@ -289,6 +289,22 @@ static const Row rows[] = {
         {"gh release create v1 .env", false, true, ".env"},
         {"gh pr create -b \"$(cat .env)\"", false, true, ".env"},
         {"gh pr create -b {.env,x}", false, true, ".env"},
+        /* a script written and run in one line is judged as the program it
+         * is (the oracle below runs them); one written by another name, or
+         * only run, is not the line's to read */
+        {"cat > t.sh <<'EOF'\n#!/bin/sh\necho \"it's fine\"\nEOF\nchmod +x t.sh && ./t.sh", false, false,
+         NULL},
+        {"cat > t.py <<'EOF'\n#!/usr/bin/env python3\nprint(open('x').read())\nEOF\nchmod +x t.py && ./t.py",
+         false, false, NULL},
+        {"echo 'int main(){}' > a.c && cc a.c && ./a.out", false, false, NULL},
+        {"echo \"it's\" > notes.txt; ./configure && make > build.log 2>&1", false, false, NULL},
+        {"echo 'cat .e\"\"nv' > y.sh; bash x.sh", false, false, NULL},
+        {"cat > x.sh <<'E'\n#!/bin/cat .env\nE\nchmod +x x.sh; ./x.sh", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' > $f; bash x.sh", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' > /tmp/x.sh; cd /tmp && bash x.sh", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' >> s.sh; source s.sh", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' > s.sh; bash \"$(echo s.sh)\"", false, true, ".env"},
+        {"echo 'x' > s.sh; bash \"$(echo s.sh)\"", false, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},
@@ -1500,6 +1516,16 @@ static const char *const evaluated[] = {
         "env echo '^ .e\"\"nv' | bash",
         "command printf '%s' '^ .e\"\"nv' | bash",
         "nice -n 5 echo '^ .e\"\"nv' | bash",
+        /* a script the line writes, then runs: by a shell, source, its
+         * path (no #!: bash runs it as its script), through tee */
+        "echo '^ .e\"\"nv' > s.sh; bash s.sh; rm -f s.sh",
+        "printf '%s\\n' '^ .e\"\"nv' > s.sh; . ./s.sh; rm -f s.sh",
+        "cat > s.sh <<'E'\n^ .e''nv\nE\nchmod +x s.sh; ./s.sh; rm -f s.sh",
+        "echo '^ .e\"\"nv' | tee s.sh >/dev/null; sh s.sh; rm -f s.sh",
+        "echo '^ $1$2' >> s.sh; bash ./s.sh .e nv; rm -f s.sh",
+        /* ... and its #! line, the command the kernel runs */
+        ("printf '#!/usr/bin/printf .env\\n' > s.sh; chmod +x s.sh; ./s.sh; rm -f s.sh\t"
+         "printf '#!/bin/cat .env\\n' > s.sh; chmod +x s.sh; ./s.sh; rm -f s.sh"),
         /* BASH<TAB>RULE: the same line, its reader spelt apart for each:
          * what two substitutions print, together */
         "l=$(echo \"printf '%s\\0' .e\")$(echo nv); eval \"$l\"\tl=$(echo cat .e)$(echo nv); eval $l",

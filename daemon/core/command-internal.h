@@ -33,7 +33,13 @@ typedef struct Judge {
         int hops;            /* commands found among an unknown program's words, judged */
         bool git_config_dir; /* the line entered a directory of git's config (~/.config/git) */
         bool untied;         /* a shell of the line reads a program no one text of it gives */
-        bool lenient;        /* what it reads again may be no shell's program (command_judge) */
+        /* the script files the line runs (bash x.sh, source x, ./x), by last name */
+        char scripts[4][128];
+        size_t n_scripts;
+        bool scripts_many;
+        bool scripts_args;      /* ... one of them with words of its own ($1, $2, ...) */
+        bool positional_unseen; /* what a text reads as $1, $2, ... is not the line's to see */
+        bool lenient;           /* what it reads again may be no shell's program (command_judge) */
         /* where a cd of the line may have taken it (command-cwd.c) */
         char cwds[4][CWD_MAX];
         size_t n_cwds;
@@ -116,6 +122,13 @@ int shells_fed_text(const Line *ln, const Stage *st, size_t i, char **ret);
  * text of the line gives: a shell reading its input with no text tied to
  * it (( bash ) <<< S, >(bash), a loop's redirect), eval "$l"? */
 bool shells_line_untied(const ShellLexed *l, int depth);
+/* The script files the commands of l (and of the texts it nests) run
+ * (bash x.sh, source x, ./x), noted in j->scripts by their last names. */
+void shells_line_scripts(const ShellLexed *l, Judge *j);
+/* Every text st writes to a script of j->scripts (its here-strings and
+ * heredocs, what its echo or printf prints; what tee copies from prev),
+ * judged as a program, leniently: the line runs what it wrote. */
+int shells_judge_written(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what
  * its echo or printf prints), judged as a program. */
 int shells_judge_fed(Judge *j, const Line *ln, const Stage *st);

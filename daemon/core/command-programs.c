@@ -818,7 +818,9 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 while (from > 1 && passes_on(&v[from - 1]))
                         from--;
                 if ((r = shells_judge_input(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
-                    (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0))
+                    (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
+                    ((j->n_scripts || j->scripts_many) &&
+                     (r = shells_judge_written(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0))
                         return r;
                 if ((r = judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
@@ -851,8 +853,10 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 return r;
         /* a substitution's text: its line's look (which went into the texts
          * it nests) came with the Judge, not looked for again */
-        if (!substitution)
+        if (!substitution) {
                 j->untied = j->untied || shells_line_untied(l, 0);
+                shells_line_scripts(l, j);
+        }
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,10 +18,38 @@
 
 /* What a shell in this stage reads from its input: a here-string, a
  * heredoc, or what echo or printf before it in the pipe prints. */
+/* The index of the program a command runs: past its assignments and the
+ * wrappers before it (env, nice, command, ...). */
+static size_t program_at(const ShellWord *const *w, size_t n) {
+        size_t k = 0;
+        while (k < n && programs_is_assignment(w[k]))
+                k++;
+        for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
+                k += inner;
+        return k;
+}
+
 /* What a shell reads as its program, judged: as written, and with the
  * words after its script ($1, $2, ...: bash -s .e nv <<< 'cat $1$2'). */
 static int shell_text(Judge *j, const char *what, const char *s, const ShellWord *const *args,
                       size_t n_args) {
+        /* #!INTERP [ARG]: a comment to a shell, the command the kernel runs
+         * when the text is a file run by its path (#!/bin/cat .env prints
+         * it): judged as INTERP [ARG] ./script, the rest as the program */
+        if (s[0] == '#' && s[1] == '!') {
+                const char *nl = strchr(s, '\n');
+                _cleanup_free_ char *cmd = NULL;
+                if (asprintf(&cmd, "%.*s ./script", (int) (nl ? (size_t) (nl - s) - 2 : strlen(s + 2)),
+                             s + 2) < 0)
+                        return -ENOMEM;
+                int r = programs_reread(j, what, cmd, strlen(cmd));
+                if (r != 0)
+                        return r;
+                s = nl ? nl + 1 : "";
+        }
+        if (j->positional_unseen && n_args == 0 && reread_uses_positional(s))
+                return judge_refuse(
+                        j, "%s: a script run with words of its own, which it reads as $1, $2, ...", what);
         int r = programs_reread(j, what, s, strlen(s));
         if (r != 0 || n_args == 0)
                 return r;
@@ -100,11 +129,7 @@ static int redirect_texts(Judge *j, const Line *ln, const Stage *st, const char 
 static int printed_text(Judge *j, const Stage *st, const char *what, const ShellWord *const *args,
                         size_t n_args) {
         char buf[256];
-        size_t k = 0; /* env echo, command printf, nice echo: the program after its wrappers */
-        while (k < st->n && programs_is_assignment(st->w[k]))
-                k++;
-        for (size_t inner; k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX;)
-                k += inner;
+        size_t k = program_at(st->w, st->n); /* env echo, command printf, nice echo */
         const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         if (!name || !(streq(name, "echo") || streq(name, "printf")))
                 return 0;
@@ -138,11 +163,7 @@ static int printed_text(Judge *j, const Stage *st, const char *what, const Shell
 static const char *stage_shell(const ShellWord *const *w, size_t n, size_t *ret_k, char buf[static 256]) {
         static const char *const stdin_shells[] = {"su", "runuser", "script", "sg",   "newgrp", "vim",
                                                    "vi", "ex",      "nvim",   "view", "gdb",    NULL};
-        size_t k = 0;
-        while (k < n && programs_is_assignment(w[k]))
-                k++;
-        for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
-                k += inner;
+        size_t k = program_at(w, n);
         const char *name = k < n ? programs_name(w[k], buf, 256) : NULL;
         /* $SHELL, "$(which bash)", $x: a program known only when it runs may be one */
         if (streq_any(name, stdin_shells) || (k < n && !name && (w[k]->expansion || w[k]->substitution)))
@@ -186,7 +207,8 @@ int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *p
 /* Does this command read a program the line cannot tie to one text: a
  * shell reading its input (no -c, no script, or -s), or a string from a
  * variable (eval "$l", sh -c "$l", while read l; do eval "$l")? */
-static bool reads_untied(const ShellWord *const *w, size_t n) {
+static bool reads_untied(void *ctx, const ShellWord *const *w, size_t n) {
+        (void) ctx;
         char buf[256];
         size_t k = 0;
         const char *name = stage_shell(w, n, &k, buf);
@@ -209,7 +231,57 @@ static bool reads_untied(const ShellWord *const *w, size_t n) {
         return input;
 }
 
-bool shells_line_untied(const ShellLexed *l, int depth) {
+/* The script file this command runs, into buf: a shell's (no -c, no -s, no
+ * descriptor), source's or .'s operand, or a program named by a path (bash
+ * runs ./x, with no #!, as its script); NULL for none. */
+static const char *script_file(const ShellWord *const *w, size_t n, char buf[static 256], bool *ret_args) {
+        size_t k = program_at(w, n);
+        const char *a = k < n ? programs_plain(w[k], buf, 256) : NULL;
+        *ret_args = k + 1 < n;
+        if (!a || strchr(a, '/'))
+                return a;
+        bool source = streq(a, "source") || streq(a, ".");
+        if (!source && !(programs_is_shell(a) && programs_shell_c(w + k, n - k, 1) == SIZE_MAX))
+                return NULL;
+        const ShellWord *const *args;
+        size_t n_args;
+        bool input = false;
+        if (shell_operands(w + k, n - k, source, &args, &n_args, &input) || input)
+                return NULL;
+        /* the script is the word before its positional parameters; "" when
+         * it is known only when the line runs (bash "$(echo x.sh)") */
+        size_t at = args ? (size_t) (args - w) - 1 : n - 1;
+        *ret_args = args != NULL;
+        if (at <= k)
+                return NULL;
+        a = programs_plain(w[at], buf, 256);
+        return a ? a : "";
+}
+
+static const char *base_name(const char *path) {
+        const char *b = strrchr(path, '/');
+        return b ? b + 1 : path;
+}
+
+/* Notes each script file a command runs in the Judge; never "has". */
+static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
+        Judge *j = ctx;
+        char buf[256];
+        bool args = false;
+        const char *f = script_file(w, n, buf, &args);
+        if (!f)
+                return false;
+        j->scripts_args = j->scripts_args || args;
+        if (!*f || j->n_scripts == ELEMENTSOF(j->scripts))
+                j->scripts_many = true;
+        else
+                snprintf(j->scripts[j->n_scripts++], sizeof j->scripts[0], "%s", base_name(f));
+        return false;
+}
+
+/* Does a command of l, or of a text it nests, do what pred says? */
+static bool line_has(const ShellLexed *l, int depth,
+                     bool (*pred)(void *ctx, const ShellWord *const *w, size_t n), void *ctx) {
         const ShellWord *w[64];
         size_t m = 0;
         for (size_t i = 0; i <= l->n; i++) {
@@ -226,17 +298,25 @@ bool shells_line_untied(const ShellLexed *l, int depth) {
                              l->v[i + 1].kind == SHELL_TOKEN_WORD;
                         continue;
                 }
-                if (m > 0 && reads_untied(w, m))
+                if (m > 0 && pred(ctx, w, m))
                         return true;
                 m = 0;
         }
         for (size_t i = 0; depth < 4 && i < l->n_nested; i++) {
                 _cleanup_(shell_lexed_done) ShellLexed inner = {0};
                 if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) == 0 &&
-                    shells_line_untied(&inner, depth + 1))
+                    line_has(&inner, depth + 1, pred, ctx))
                         return true;
         }
         return false;
+}
+
+bool shells_line_untied(const ShellLexed *l, int depth) {
+        return line_has(l, depth, reads_untied, NULL);
+}
+
+void shells_line_scripts(const ShellLexed *l, Judge *j) {
+        (void) line_has(l, 0, note_script, j);
 }
 
 int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
@@ -244,8 +324,65 @@ int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
                               NULL, 0);
 }
 
-int shells_judge_fed(Judge *j, const Line *ln, const Stage *st) {
-        static const char what[] = "a text the line feeds, and a shell of it reads its input as a program";
+/* Is this path one of the scripts the line runs (by its last name: a cd
+ * between the two may join them)? */
+static bool run_later(const Judge *j, const char *path) {
+        for (size_t i = 0; i < j->n_scripts; i++)
+                if (streq(j->scripts[i], base_name(path)))
+                        return true;
+        return j->scripts_many;
+}
+
+/* Does st write, with >, >>, >|, &> or &>>, a file the line runs as a
+ * script (or one whose name is known only when it runs)? */
+static bool writes_a_script(const Judge *j, const Stage *st) {
+        static const char *const ops[] = {">", ">>", ">|", "&>", "&>>", NULL};
+        char buf[256];
+        for (size_t i = 0; i < st->n_redir; i++) {
+                if (!streq_any(st->redir[i]->op, ops) || !st->target[i])
+                        continue;
+                const char *to = programs_plain(st->target[i], buf, sizeof buf);
+                if (!to || run_later(j, to))
+                        return true;
+        }
+        return false;
+}
+
+/* Does this tee copy its input to a script the line runs? */
+static bool tees_a_script(const Judge *j, const Stage *st) {
+        char buf[256];
+        if (st->keyword_led || st->n < 2 || !streq(programs_name(st->w[0], buf, sizeof buf), "tee"))
+                return false;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                if (!a || (a[0] != '-' && run_later(j, a)))
+                        return true;
+        }
+        return false;
+}
+
+/* Every text st feeds (its here-strings and heredocs, what its echo or
+ * printf prints), judged as what. */
+static int fed_texts(Judge *j, const Line *ln, const Stage *st, const char *what) {
         int r = redirect_texts(j, ln, st, what, NULL, 0);
         return r != 0 ? r : printed_text(j, st, what, NULL, 0);
+}
+
+int shells_judge_fed(Judge *j, const Line *ln, const Stage *st) {
+        return fed_texts(j, ln, st, "a text the line feeds, and a shell of it reads its input as a program");
+}
+
+int shells_judge_written(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
+        static const char what[] = "a text the line writes to a script it runs";
+        bool was = j->lenient;
+        int r = 0;
+        j->lenient = true; /* a text that does not lex is judged by its names */
+        j->positional_unseen = j->scripts_args;
+        if (writes_a_script(j, st))
+                r = fed_texts(j, ln, st, what);
+        if (r == 0 && prev && tees_a_script(j, st)) /* echo S | tee x.sh */
+                r = fed_texts(j, ln, prev, what);
+        j->lenient = was;
+        j->positional_unseen = false;
+        return r;
 }
