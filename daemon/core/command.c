@@ -286,8 +286,8 @@ bool recog_may_be_option(const ShellWord *w) {
         return false;
 }
 
-/* An option's argument in a word of its own: plain text, one word. */
-/* An option's value: plain text of any length (a commit message). */
+/* An option's value in a word of its own: plain text of any length (a
+ * commit message), one word. */
 static bool plain_argument(const ShellWord *w) {
         return is_literal(w) && !recog_has_brace(w);
 }
