@@ -1523,6 +1523,13 @@ static const char *const evaluated[] = {
         "cat > s.sh <<'E'\n^ .e''nv\nE\nchmod +x s.sh; ./s.sh; rm -f s.sh",
         "echo '^ .e\"\"nv' | tee s.sh >/dev/null; sh s.sh; rm -f s.sh",
         "echo '^ $1$2' >> s.sh; bash ./s.sh .e nv; rm -f s.sh",
+        /* ... written by a group's or exec's redirect, copied, found */
+        "{ echo '^ .e\"\"nv'; } > s.sh; bash s.sh; rm -f s.sh",
+        "exec 3> s.sh; echo '^ .e\"\"nv' >&3; bash s.sh; rm -f s.sh",
+        "echo '^ .e\"\"nv' > s.sh; mv s.sh t.sh; exec bash t.sh",
+        "printf '%s' '^ .e\"\"nv' | dd of=s.sh 2>/dev/null; sh -c '. ./s.sh'; rm -f s.sh",
+        "echo '^ .e\"\"nv' > s.sh; find . -name s.sh -exec bash {} \\; -delete",
+        "echo '^ .e\"\"nv' > s.sh; ls s.sh | xargs bash; rm -f s.sh",
         /* ... and its #! line, the command the kernel runs */
         ("printf '#!/usr/bin/printf .env\\n' > s.sh; chmod +x s.sh; ./s.sh; rm -f s.sh\t"
          "printf '#!/bin/cat .env\\n' > s.sh; chmod +x s.sh; ./s.sh; rm -f s.sh"),

@@ -38,6 +38,8 @@ typedef struct Judge {
         size_t n_scripts;
         bool scripts_many;
         bool scripts_args;      /* ... one of them with words of its own ($1, $2, ...) */
+        int script_depth;       /* of -c strings looked into for them */
+        bool scripts_written;   /* the line writes or copies one of them */
         bool positional_unseen; /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;           /* what it reads again may be no shell's program (command_judge) */
         /* where a cd of the line may have taken it (command-cwd.c) */
@@ -122,13 +124,14 @@ int shells_fed_text(const Line *ln, const Stage *st, size_t i, char **ret);
  * text of the line gives: a shell reading its input with no text tied to
  * it (( bash ) <<< S, >(bash), a loop's redirect), eval "$l"? */
 bool shells_line_untied(const ShellLexed *l, int depth);
-/* The script files the commands of l (and of the texts it nests) run
- * (bash x.sh, source x, ./x), noted in j->scripts by their last names. */
-void shells_line_scripts(const ShellLexed *l, Judge *j);
-/* Every text st writes to a script of j->scripts (its here-strings and
- * heredocs, what its echo or printf prints; what tee copies from prev),
- * judged as a program, leniently: the line runs what it wrote. */
-int shells_judge_written(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
+/* The script files the commands of l (and of the texts it nests, and of
+ * their -c strings) run (bash x.sh, source x, ./x), noted in j->scripts by
+ * their last names; whether the line writes or copies one of them. */
+bool shells_line_scripts(const ShellLexed *l, Judge *j);
+/* With j->scripts_written: every text st feeds (its here-strings and
+ * heredocs, what its echo or printf prints), judged as a program,
+ * leniently: the line may run what it wrote. */
+int shells_judge_written(Judge *j, const Line *ln, const Stage *st);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what
  * its echo or printf prints), judged as a program. */
 int shells_judge_fed(Judge *j, const Line *ln, const Stage *st);

@@ -819,8 +819,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         from--;
                 if ((r = shells_judge_input(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
                     (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
-                    ((j->n_scripts || j->scripts_many) &&
-                     (r = shells_judge_written(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0))
+                    (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0))
                         return r;
                 if ((r = judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
@@ -855,7 +854,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
          * it nests) came with the Judge, not looked for again */
         if (!substitution) {
                 j->untied = j->untied || shells_line_untied(l, 0);
-                shells_line_scripts(l, j);
+                j->scripts_written = j->scripts_written || shells_line_scripts(l, j);
         }
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {

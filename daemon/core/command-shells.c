@@ -263,22 +263,6 @@ static const char *base_name(const char *path) {
         return b ? b + 1 : path;
 }
 
-/* Notes each script file a command runs in the Judge; never "has". */
-static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
-        Judge *j = ctx;
-        char buf[256];
-        bool args = false;
-        const char *f = script_file(w, n, buf, &args);
-        if (!f)
-                return false;
-        j->scripts_args = j->scripts_args || args;
-        if (!*f || j->n_scripts == ELEMENTSOF(j->scripts))
-                j->scripts_many = true;
-        else
-                snprintf(j->scripts[j->n_scripts++], sizeof j->scripts[0], "%s", base_name(f));
-        return false;
-}
-
 /* Does a command of l, or of a text it nests, do what pred says? */
 static bool line_has(const ShellLexed *l, int depth,
                      bool (*pred)(void *ctx, const ShellWord *const *w, size_t n), void *ctx) {
@@ -311,12 +295,55 @@ static bool line_has(const ShellLexed *l, int depth,
         return false;
 }
 
-bool shells_line_untied(const ShellLexed *l, int depth) {
-        return line_has(l, depth, reads_untied, NULL);
+/* Notes each script file a command runs in the Judge, and those its -c
+ * string runs (sh -c '. ./x.sh'); never "has". */
+static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
+        Judge *j = ctx;
+        char buf[256], name[256];
+        bool args = false;
+        size_t k = program_at(w, n), c;
+        const char *f = script_file(w, n, buf, &args);
+        if (k < n && programs_is_shell(programs_name(w[k], name, sizeof name)) &&
+            (c = programs_shell_c(w + k, n - k, 1)) != SIZE_MAX && k + c < n && j->script_depth < 4) {
+                _cleanup_free_ char *text = programs_word_text(w[k + c]);
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                if (!text || shell_lex(text, strlen(text), &inner) < 0) {
+                        j->scripts_many = true; /* unread: any text written may be what it runs */
+                        return false;
+                }
+                j->script_depth++;
+                (void) line_has(&inner, 0, note_script, j);
+                j->script_depth--;
+                return false;
+        }
+        const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (prog && streq(prog, "find")) /* find -exec bash {} \;: the command after each -exec, -ok */
+                for (size_t e = k + 1; e + 1 < n; e++) {
+                        char opt[256];
+                        const char *o = programs_plain(w[e], opt, sizeof opt);
+                        if (o && (streq(o, "-exec") || streq(o, "-execdir") || streq(o, "-ok") ||
+                                  streq(o, "-okdir")))
+                                (void) note_script(j, w + e + 1, n - e - 1);
+                }
+        if (prog && streq(prog, "xargs")) /* xargs bash: a script named by the input */
+                for (size_t e = k + 1; e < n; e++) {
+                        char word[256];
+                        const char *a = programs_name(w[e], word, sizeof word);
+                        j->scripts_many = j->scripts_many || programs_is_shell(a) ||
+                                          streq_any(a, (const char *const[]){"source", ".", NULL});
+                }
+        if (!f)
+                return false;
+        j->scripts_args = j->scripts_args || args;
+        if (!*f || streq(f, "{}") || j->n_scripts == ELEMENTSOF(j->scripts))
+                j->scripts_many = true;
+        else
+                snprintf(j->scripts[j->n_scripts++], sizeof j->scripts[0], "%s", base_name(f));
+        return false;
 }
 
-void shells_line_scripts(const ShellLexed *l, Judge *j) {
-        (void) line_has(l, 0, note_script, j);
+bool shells_line_untied(const ShellLexed *l, int depth) {
+        return line_has(l, depth, reads_untied, NULL);
 }
 
 int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
@@ -333,32 +360,46 @@ static bool run_later(const Judge *j, const char *path) {
         return j->scripts_many;
 }
 
-/* Does st write, with >, >>, >|, &> or &>>, a file the line runs as a
- * script (or one whose name is known only when it runs)? */
-static bool writes_a_script(const Judge *j, const Stage *st) {
-        static const char *const ops[] = {">", ">>", ">|", "&>", "&>>", NULL};
+/* Does this command copy a file to a script the line runs: tee, cp, mv,
+ * ln, install or rsync with it among its operands, dd with of=? A name
+ * known only when the line runs may be one. */
+static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
+        static const char *const copiers[] = {"tee", "cp", "mv", "ln", "install", "rsync", "dd", NULL};
+        const Judge *j = ctx;
         char buf[256];
-        for (size_t i = 0; i < st->n_redir; i++) {
-                if (!streq_any(st->redir[i]->op, ops) || !st->target[i])
-                        continue;
-                const char *to = programs_plain(st->target[i], buf, sizeof buf);
-                if (!to || run_later(j, to))
+        size_t k = program_at(w, n);
+        if (k >= n || !streq_any(programs_name(w[k], buf, sizeof buf), copiers))
+                return false;
+        bool dd = streq(programs_name(w[k], buf, sizeof buf), "dd");
+        for (k++; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        return true;
+                if (dd ? strncmp(a, "of=", 3) == 0 && run_later(j, a + 3) : a[0] != '-' && run_later(j, a))
                         return true;
         }
         return false;
 }
 
-/* Does this tee copy its input to a script the line runs? */
-static bool tees_a_script(const Judge *j, const Stage *st) {
+/* Does the line write a script it runs: a redirect to it (a command's, a
+ * group's, exec's), or a copy to it (echo S | tee x.sh; cp s x.sh)? */
+static bool writes_a_script(const ShellLexed *l, const Judge *j) {
+        static const char *const ops[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
         char buf[256];
-        if (st->keyword_led || st->n < 2 || !streq(programs_name(st->w[0], buf, sizeof buf), "tee"))
-                return false;
-        for (size_t k = 1; k < st->n; k++) {
-                const char *a = programs_plain(st->w[k], buf, sizeof buf);
-                if (!a || (a[0] != '-' && run_later(j, a)))
+        for (size_t i = 0; i + 1 < l->n; i++) {
+                const ShellToken *t = &l->v[i], *to = &l->v[i + 1];
+                if (t->kind != SHELL_TOKEN_REDIR || !streq_any(t->op, ops) || to->kind != SHELL_TOKEN_WORD)
+                        continue;
+                const char *a = programs_plain(&to->w, buf, sizeof buf);
+                if (!a || run_later(j, a))
                         return true;
         }
-        return false;
+        return line_has(l, 0, copies_to_script, (void *) j);
+}
+
+bool shells_line_scripts(const ShellLexed *l, Judge *j) {
+        (void) line_has(l, 0, note_script, j);
+        return (j->n_scripts > 0 || j->scripts_many) && writes_a_script(l, j);
 }
 
 /* Every text st feeds (its here-strings and heredocs, what its echo or
@@ -372,16 +413,12 @@ int shells_judge_fed(Judge *j, const Line *ln, const Stage *st) {
         return fed_texts(j, ln, st, "a text the line feeds, and a shell of it reads its input as a program");
 }
 
-int shells_judge_written(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
+int shells_judge_written(Judge *j, const Line *ln, const Stage *st) {
         static const char what[] = "a text the line writes to a script it runs";
         bool was = j->lenient;
-        int r = 0;
         j->lenient = true; /* a text that does not lex is judged by its names */
         j->positional_unseen = j->scripts_args;
-        if (writes_a_script(j, st))
-                r = fed_texts(j, ln, st, what);
-        if (r == 0 && prev && tees_a_script(j, st)) /* echo S | tee x.sh */
-                r = fed_texts(j, ln, prev, what);
+        int r = fed_texts(j, ln, st, what);
         j->lenient = was;
         j->positional_unseen = false;
         return r;
