@@ -305,6 +305,10 @@ static const Row rows[] = {
         {"echo 'cat .e\"\"nv' >> s.sh; source s.sh", false, true, ".env"},
         {"echo 'cat .e\"\"nv' > s.sh; bash \"$(echo s.sh)\"", false, true, ".env"},
         {"echo 'x' > s.sh; bash \"$(echo s.sh)\"", false, false, NULL},
+        /* <<-$'\tE' ends at the line TAB E: bash 5.2 compares the line as
+         * written, then without its tabs (the oracle's rows hold no tab) */
+        {"cat >/dev/null <<-$'\\tE'\n\tE\ncat .e\"\"nv\n", false, true, ".env"},
+        {"cat >/dev/null <<-$'\\tE'\n\t\tE\ncat .e\"\"nv\n", false, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},
@@ -1516,6 +1520,15 @@ static const char *const evaluated[] = {
         "env echo '^ .e\"\"nv' | bash",
         "command printf '%s' '^ .e\"\"nv' | bash",
         "nice -n 5 echo '^ .e\"\"nv' | bash",
+        /* a heredoc's delimiter after bash's quote removal: $'...'
+         * decoded, $"..." and $'' quotes, a backslash in "..." kept but
+         * before $ ` " \, <<-'s tabs stripped from it too (31i 11) */
+        "cat >/dev/null <<$'E'\nE\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<E$''\nE\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<$'\\x45'\nE\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<$\"E\"\nE\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<\"E\\x\"\nE\\x\n^ .e\"\"nv\ntrue",
+
         /* a script the line writes, then runs: by a shell, source, its
          * path (no #!: bash runs it as its script), through tee */
         "echo '^ .e\"\"nv' > s.sh; bash s.sh; rm -f s.sh",

@@ -687,8 +687,26 @@ int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **r
         at += dash;
         while (at < n && (d[at] == ' ' || d[at] == '\t'))
                 at++;
+        /* after quote removal, as bash takes it: $'...' decoded, $"..." as
+         * "...", a backslash in "..." gone only before $ ` " \ (no
+         * expansion: E$x is E$x) */
         for (char q = 0; at < n && (q || !shell_is_meta(d[at])); at++) {
                 char c = d[at];
+                if (!q && c == '$' && at + 1 < n && d[at + 1] == '\'') {
+                        _cleanup_(shell_word_done) ShellWord w = {0};
+                        size_t j = at + 1;
+                        quoted = true;
+                        if (lex_ansi_c(d, n, &j, &w) < 0) { /* unterminated: the rest */
+                                at = n;
+                                break;
+                        }
+                        for (size_t x = 0; x < w.n; x++)
+                                buf[m++] = (char) w.v[x].c;
+                        at = j - 1;
+                        continue;
+                }
+                if (!q && c == '$' && at + 1 < n && d[at + 1] == '"')
+                        continue; /* the '"' next opens it */
                 if (!q && (c == '\'' || c == '"')) {
                         q = c;
                         quoted = true;
@@ -698,8 +716,10 @@ int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **r
                         q = 0;
                         continue;
                 }
-                if (c == '\\' && q != '\'' && at + 1 < n) {
+                if (c == '\\' && at + 1 < n && (!q || (q == '"' && strchr("$`\"\\", d[at + 1])))) {
                         c = d[++at];
+                        quoted = true;
+                } else if (c == '\\' && q == '"') {
                         quoted = true;
                 }
                 buf[m++] = c;
@@ -740,7 +760,11 @@ static ssize_t heredoc_body(const char *s, size_t n, size_t i, ShellHeredoc *h, 
                         if (e && !continued)
                                 d[(*k)++] = '\n';
                 } while (continued && i < n);
+                /* the line as written, then (<<-) with its tabs gone, as bash
+                 * 5.2 compares: <<-$'\tE' ends at a line TAB E */
                 const char *t = d + start, *end = d + *k - (*k > start && d[*k - 1] == '\n');
+                if ((size_t) (end - t) == dl && memcmp(t, delim, dl) == 0)
+                        break;
                 while (dash && t < end && *t == '\t')
                         t++;
                 if ((size_t) (end - t) == dl && memcmp(t, delim, dl) == 0)
