@@ -309,6 +309,13 @@ static const Row rows[] = {
          * written, then without its tabs (the oracle's rows hold no tab) */
         {"cat >/dev/null <<-$'\\tE'\n\tE\ncat .e\"\"nv\n", false, true, ".env"},
         {"cat >/dev/null <<-$'\\tE'\n\t\tE\ncat .e\"\"nv\n", false, false, NULL},
+        /* the transports' plumbing copies the history too; a refspec
+         * with a '/' is a branch, not a path (31i 12, false refusal 4) */
+        {"git init -q --bare /tmp/y && git send-pack /tmp/y HEAD:refs/heads/m", true, true, ".env"},
+        {"git -C /tmp/y fetch-pack --all /ws/r", true, true, ".env"},
+        {"git fetch --multiple origin /tmp/x", true, true, ".env"},
+        {"git push -u origin feature/dotenv", true, false, NULL},
+        {"git fetch origin feature/x", true, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},

@@ -289,7 +289,10 @@ static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *
                                                 "read-tree", "stash",           "merge",  "pull",
                                                 "rebase",    "cherry-pick",     "revert", "checkout-index",
                                                 "am",        "sparse-checkout", NULL};
-        static const char *const movers[] = {"push", "pull", "fetch", NULL};
+        /* the transports, porcelain and plumbing: their first operand is
+         * the other repository (fetch --multiple: each), then refspecs
+         * (feature/x is a branch, not a path) */
+        static const char *const movers[] = {"push", "pull", "fetch", "send-pack", "fetch-pack", NULL};
         const char *why = NULL;
         bool checkout = false, mover = false;
         for (const char *const *l = checkouts; *l; l++)
@@ -298,7 +301,8 @@ static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *
                 mover = mover || streq(sub, *l);
         if (g->work_tree && checkout)
                 why = "checks the history out into another work tree";
-        for (size_t i = 0; i < n_ops && mover && !why; i++)
+        size_t repos = has(opts, n_opts, (const char *const[]){"--multiple", NULL}) ? n_ops : 1;
+        for (size_t i = 0; i < n_ops && i < repos && mover && !why; i++)
                 if (local_repository(ops[i]))
                         why = "copies the history to or from a repository on a local path";
         if (streq(sub, "remote") && n_ops >= 3 && (streq(ops[0], "add") || streq(ops[0], "set-url")) &&
@@ -308,7 +312,6 @@ static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *
                 for (size_t i = 0; i < n_ops && !why; i++)
                         if (local_repository(ops[i]) && i > 0)
                                 why = "names a repository on a local path, where the history can be copied";
-        (void) opts, (void) n_opts;
         if (!why)
                 return 0;
         judge_mark_held(j);
