@@ -862,7 +862,16 @@ static const Row rows[] = {
         {"git fetch origin main", true, false, NULL},
         {"git pull git@github.com:o/r.git main", true, false, NULL},
         {"git remote add upstream https://github.com/o/r.git", true, false, NULL},
-        {"git -c include.path=/tmp/c status", false, false, NULL},
+        /* config from a file the rule cannot read, whatever the history
+         * holds: its core.fsmonitor may read .env (31i 3) */
+        {"git -c include.path=/tmp/c status", false, true, ".env"},
+        {"git config --global include.path /tmp/c; git x", false, true, ".env"},
+        {"printf '[alias]\\n\\tx = !cat .e\"\"nv\\n' > ~/.gitconfig; git x", false, true, ".env"},
+        {"GIT_CONFIG_GLOBAL=/tmp/c git check-attr -a machine", false, true, ".netrc"},
+        {"git -c core.attributesFile=.ne''trc check-attr -a machine", false, true, ".netrc"},
+        {"git -c core.excludesFile=.env check-ignore -v x", false, true, ".env"},
+        {"git -c core.attributesFile=.gitattributes.local check-attr -a x", false, false, NULL},
+        {"git config --global core.excludesFile ~/.gitignore_global", false, false, NULL},
         {"git diff --check", false, false, NULL},
         /* ... the same with nothing held, or a value that stays one word */
         {"git log -n5 --oneline", true, false, NULL},

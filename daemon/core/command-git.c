@@ -57,6 +57,21 @@ static bool runs_something(const char *key) {
         return false;
 }
 
+/* "PREFIX 'VALUE'", VALUE single-quoted for a shell (' as '\''). */
+static char *shell_quoted_command(const char *prefix, const char *value) {
+        size_t n = strlen(prefix) + 4;
+        for (const char *c = value; *c; c++)
+                n += *c == '\'' ? 4 : 1;
+        char *s = malloc(n), *q = s;
+        if (!s)
+                return NULL;
+        q = stpcpy(stpcpy(q, prefix), " '");
+        for (const char *c = value; *c; c++)
+                q = *c == '\'' ? stpcpy(q, "'\\''") : (*q = *c, q + 1);
+        strcpy(q, "'");
+        return s;
+}
+
 static int judge_config(Judge *j, const char *key, const char *value) {
         /* keys that turn a command the rule allows into a reader: a
          * pathspec followed through renames, a misspelt subcommand run as
@@ -80,14 +95,27 @@ static int judge_config(Judge *j, const char *key, const char *value) {
                                     "masked entry",
                                     key);
         }
-        if ((strncasecmp(key, "include.", 8) == 0 || strncasecmp(key, "includeif.", 10) == 0) &&
-            judge_held(j)) { /* a file of config the rule cannot read: an alias, a pager */
-                judge_mark_held(j);
-                return judge_refuse(j,
-                                    "git config %.100s takes config from a file, and the history holds a "
-                                    "masked entry",
+        if (strncasecmp(key, "include.", 8) == 0 || strncasecmp(key, "includeif.", 10) == 0) {
+                /* a file of config the rule cannot read: an alias, a pager */
+                for (size_t i = 0; i < j->policy->n_secrets; i++)
+                        j->named[i] = j->policy->secrets[i][0] != 0;
+                return judge_refuse(j, "git config %.100s takes config from a file the rule cannot read",
                                     key);
         }
+        /* a file git reads and may print (check-attr prints an attributes
+         * file's words, check-ignore -v an exclude file's lines): as cat's */
+        static const char *const files[] = {"core.attributesfile",  "core.excludesfile",
+                                            "blame.ignorerevsfile", "commit.template",
+                                            "mailmap.file",         NULL};
+        for (const char *const *f = files; *f; f++)
+                if (strcasecmp(key, *f) == 0) {
+                        _cleanup_free_ char *cat = shell_quoted_command("cat --", value);
+                        if (!cat)
+                                return -ENOMEM;
+                        char what[160];
+                        snprintf(what, sizeof what, "git config %.100s, a file git reads", key);
+                        return programs_reread(j, what, cat, strlen(cat));
+                }
         if (!runs_something(key))
                 return 0;
         const char *v = value[0] == '!' ? value + 1 : value;
@@ -619,18 +647,17 @@ static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, siz
         char buf[1024];
         size_t k = 1;
         int r;
-        if (judge_held(j)) {
-                size_t u = unseen_word(w, n);
-                const char *why = NULL;
-                if (u)
-                        why = "a word of git's is known only when it runs (an expansion, a brace, a glob "
-                              "that may be an option)";
-                else if (j->git_env)
-                        why = "the line points git at other config (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*)";
-                if (why) {
-                        judge_mark_held(j);
-                        return judge_refuse(j, "%s, and the history holds a masked entry", why);
-                }
+        if (j->git_env) { /* config the rule cannot read: an alias, an attributes file */
+                for (size_t i = 0; i < j->policy->n_secrets; i++)
+                        j->named[i] = j->policy->secrets[i][0] != 0;
+                return judge_refuse(j, "the line points git at other config (HOME, XDG_CONFIG_HOME, "
+                                       "GIT_CONFIG_*), which the rule cannot read");
+        }
+        if (judge_held(j) && unseen_word(w, n)) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "a word of git's is known only when it runs (an expansion, a brace, a "
+                                    "glob that may be an option), and the history holds a masked entry");
         }
         /* git's own options, before the subcommand */
         for (; k < n; k++) {

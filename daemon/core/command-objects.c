@@ -392,16 +392,9 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                                         name);
                         }
                 }
-        if (!judge_held(j))
-                return 0;
-        /* git by a program of its own (git-log, /usr/lib/git-core/git-show),
-         * and git's config written by hand (printf '[alias]...' >>
-         * ~/.gitconfig): what git then runs is not judged */
-        if (strncmp(name, "git-", 4) == 0) {
-                judge_mark_held(j);
-                return judge_refuse(
-                        j, "%s, git by a program of its own, and the history holds a masked entry", name);
-        }
+        /* git's config written by hand (printf '[alias]...' >> ~/.gitconfig):
+         * what git then runs or reads (an alias's !cat .env, an attributes
+         * file) is not judged, whatever the history holds */
         for (size_t k = 1; k < n + n_targets; k++) {
                 const ShellWord *x = k < n ? w[k] : targets[k - n];
                 _cleanup_free_ char *t = x ? programs_word_text(x) : NULL;
@@ -411,12 +404,25 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         j->git_config_dir = true;
                 if (t && names_git_config(t, j->git_config_dir) &&
                     (k >= n || !streq_any(name, names_only))) {
-                        judge_mark_held(j);
+                        if (judge_held(j))
+                                judge_mark_held(j);
+                        else
+                                for (size_t i = 0; i < j->policy->n_secrets; i++)
+                                        j->named[i] = j->policy->secrets[i][0] != 0;
                         return judge_refuse(j,
-                                            "%s touches a file of git's config by hand, and the history "
-                                            "holds a masked entry",
+                                            "%s touches a file of git's config by hand: what git then runs "
+                                            "or reads is not judged",
                                             name);
                 }
+        }
+        if (!judge_held(j))
+                return 0;
+        /* git by a program of its own (git-log, /usr/lib/git-core/git-show):
+         * what it prints is not judged */
+        if (strncmp(name, "git-", 4) == 0) {
+                judge_mark_held(j);
+                return judge_refuse(
+                        j, "%s, git by a program of its own, and the history holds a masked entry", name);
         }
         if (streq_any(name, names_only))
                 return 0;
