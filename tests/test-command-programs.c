@@ -316,6 +316,15 @@ static const Row rows[] = {
         {"git fetch --multiple origin /tmp/x", true, true, ".env"},
         {"git push -u origin feature/dotenv", true, false, NULL},
         {"git fetch origin feature/x", true, false, NULL},
+        /* git add and git push beside a message naming one: the everyday
+         * form (31i false refusal 1); a path naming one is a read */
+        {"git add src/ && git commit -m \"Add .env to .gitignore\"", true, false, NULL},
+        {"git add -A && git commit -m \"Stop tracking .env\" && git push -u origin feature/env", true, false,
+         NULL},
+        {"git add .env && git commit -m 'add .env'", false, true, ".env"},
+        {"git add .e* && git commit -m 'x .env'", false, true, ".env"},
+        {"git add -p && git commit -m 'x .env'", false, true, ".env"},
+        {"git commit -m 'x .env' && git push /tmp/x", true, true, ".env"},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},

@@ -263,6 +263,7 @@ typedef struct Spec {
         bool any_option;             /* ls, stat: no option reads a file's bytes */
         bool numbers;                /* -N (head, tail) */
         bool operands;               /* paths of its own */
+        bool operands_clean;         /* ... none naming a secret (git add would read it) */
         bool options_first;          /* no option after its first operand (printf FORMAT "$x") */
         const char *const *requires; /* one of these (long, with --) must be given (git diff --stat) */
 } Spec;

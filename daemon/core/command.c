@@ -126,6 +126,22 @@ static const Spec git_commands[] = {
          .long_flags = (const char *const[]){"cached", "quiet", "force", "ignore-unmatch", NULL},
          .operands = true,
          .requires = (const char *const[]){"cached", NULL}},
+        /* the agent's own work staged: no path naming a secret (git add
+         * reads its bytes), no -p or -i (a diff) */
+        {.name = "add",
+         .flags = "AuvnfN",
+         .long_flags = (const char *const[]){"all", "update", "verbose", "dry-run", "force", "intent-to-add",
+                                             "no-all", "ignore-removal", NULL},
+         .operands = true,
+         .operands_clean = true},
+        /* to a remote (a local path is a copy of the history, judged as
+         * one): its name and refspecs, none naming a secret */
+        {.name = "push",
+         .flags = "uqvfn",
+         .long_flags = (const char *const[]){"set-upstream", "quiet", "verbose", "force", "dry-run", "tags",
+                                             "follow-tags", "no-verify", "force-with-lease", "atomic", NULL},
+         .operands = true,
+         .operands_clean = true},
         {.name = "update-index",
          .flags = "q",
          .long_flags = (const char *const[]){"assume-unchanged", "no-assume-unchanged", "skip-worktree",
@@ -312,6 +328,9 @@ bool recog_check_options(P *p, const Spec *sp, const char *cmd, const ShellWord 
                 if (!options || !a || a[0] != '-' || a[1] == 0) {
                         if (!sp->operands)
                                 return recog_refuse(p, "%s with a path of its own: it would read it", cmd);
+                        if (sp->operands_clean && recog_word_names(p, words[k]) != 0)
+                                return recog_refuse(
+                                        p, "%s with a word that names a secret: it would read it", cmd);
                         options = options && !sp->options_first;
                         continue;
                 }
