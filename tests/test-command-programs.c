@@ -316,6 +316,18 @@ static const Row rows[] = {
         {"git fetch --multiple origin /tmp/x", true, true, ".env"},
         {"git push -u origin feature/dotenv", true, false, NULL},
         {"git fetch origin feature/x", true, false, NULL},
+        /* .git copied under names its check read otherwise (31i 6): a
+         * POSIX class, a brace, the directory stack, cp's --rec */
+        {"cp -r .gi[[:lower:]] /tmp/X", true, true, ".env"},
+        {"tar c .g[[:alpha:]]t | tar x -C /tmp/X", true, true, ".env"},
+        {"mkdir /tmp/X; cp -r .g{i,}t /tmp/X", true, true, ".env"},
+        {"cp -r ~0 /tmp/X", true, true, ".env"},
+        {"pushd src >/dev/null; cp -r ~1 /tmp/X", true, true, ".env"},
+        {"cd src; cp -r ~- /tmp/X", true, true, ".env"},
+        {"cp --rec . /tmp/X", true, true, ".env"},
+        {"cp --archiv . /tmp/X", true, true, ".env"},
+        {"cp -r src /tmp/X", true, false, NULL},
+        {"cp --reflink=auto a b", true, false, NULL},
         /* git add and git push beside a message naming one: the everyday
          * form (31i false refusal 1); a path naming one is a read */
         {"git add src/ && git commit -m \"Add .env to .gitignore\"", true, false, NULL},

@@ -13,19 +13,9 @@
 #include "command-internal.h"
 #include "util.h"
 
-/* When the history holds a secret, a word naming git's objects or packs
- * is a read of it (cat .git/objects/ab/cd, tar c .git). */
-static bool names_objects(const char *s) {
-        char copy[1024];
-        snprintf(copy, sizeof copy, "%s", s);
-        size_t len = strlen(copy);
-        if (len >= 5 && (match_glob("*.pack", copy, MATCH_FOLD) || match_glob("*.idx", copy, MATCH_FOLD)))
-                return true;
-        /* a path inside a longer word (open(".git/objects/..")): cut at the
-         * bytes no path holds */
-        for (char *q = copy; *q; q++)
-                if (strchr(" \t\n\"'`()=,;:<>|&{}", *q))
-                        *q = '/';
+/* Does the path copy (cut at '/', changed in place) name .git, last, or
+ * its objects? */
+static bool path_names_objects(char *copy) {
         char *save = NULL;
         bool git = false;
         for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
@@ -35,6 +25,26 @@ static bool names_objects(const char *s) {
                       match_glob(c, ".git", MATCH_FOLD); /* not a bare '*': dotglob is off */
         }
         return git; /* .git itself, last */
+}
+
+/* When the history holds a secret, a word naming git's objects or packs
+ * is a read of it (cat .git/objects/ab/cd, tar c .git). */
+static bool names_objects(const char *s) {
+        char copy[1024];
+        size_t len = strlen(s);
+        if (len >= 5 && (match_glob("*.pack", s, MATCH_FOLD) || match_glob("*.idx", s, MATCH_FOLD)))
+                return true;
+        /* as written: a glob's [[:lower:]] whole */
+        snprintf(copy, sizeof copy, "%s", s);
+        if (path_names_objects(copy))
+                return true;
+        /* a path inside a longer word (open(".git/objects/..")): cut at the
+         * bytes no path holds */
+        snprintf(copy, sizeof copy, "%s", s);
+        for (char *q = copy; *q; q++)
+                if (strchr(" \t\n\"'`()=,;:<>|&{}", *q))
+                        *q = '/';
+        return path_names_objects(copy);
 }
 
 bool judge_held(const Judge *j) {
@@ -57,12 +67,17 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
         const char *a = programs_plain(x, buf, sizeof buf);
         if (!a && (x->expansion || x->substitution))
                 return true; /* "$PWD", $(git rev-parse --show-toplevel), $d/r */
-        if (!a) { /* a glob or a brace: .[g]it, .gi?; ../r*, {../r,}, /ws/re*, ~/re*; r* after a cd */
+        if (!a) { /* a glob or a brace: .[g]it, .gi?; ../r*, {../r,}, /ws/re*, ~/re*; r* after a cd;
+                   * a brace may make any of them (.g{i,}t) */
                 _cleanup_free_ char *t = programs_word_text(x);
-                return !t || names_objects(t) || t[0] == '/' || t[0] == '~' || strstr(t, "..") ||
-                       cwd_moved(j);
+                return !t || recog_has_brace(x) || names_objects(t) || t[0] == '/' || t[0] == '~' ||
+                       strstr(t, "..") || cwd_moved(j);
         }
         size_t n = strlen(a);
+        /* ~N, ~+N, ~-N, ~-: the directory stack, the working directory or
+         * where it was */
+        if (a[0] == '~' && (a[1] == '-' || a[1] == '+' || (a[1] >= '0' && a[1] <= '9')))
+                return true;
         /* src/.., ./., .//., ~+: the working directory spelled otherwise */
         bool dots = (n >= 2 && streq(a + n - 2, "..")) || (n >= 3 && streq(a + n - 3, "../")) ||
                     (n >= 2 && streq(a + n - 2, "/.")) || (n >= 3 && streq(a + n - 3, "/./"));
@@ -96,8 +111,11 @@ static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) 
                                 return false;
                         if (a[0] == '-' && a[1] != '-' && strpbrk(a + 1, opts[i].shorts))
                                 return true;
+                        /* --recursive, or a prefix of it getopt takes (--rec) */
+                        size_t alen = strcspn(a, "=");
                         for (const char *const *l = opts[i].longs; a[0] == '-' && a[1] == '-' && *l; l++)
-                                if (strncmp(a, *l, strlen(*l)) == 0)
+                                if (strncmp(a, *l, strlen(*l)) == 0 ||
+                                    (alen >= 5 && alen <= strlen(*l) && strncmp(a, *l, alen) == 0))
                                         return true;
                 }
                 return false;
