@@ -1077,6 +1077,43 @@ static void test_table(void **state) {
         assert_int_equal(failed, 0);
 }
 
+/* Where the line runs, inside a masked directory or (history held) in
+ * .git: a relative name there is below it (31i 8). */
+static void test_cwd_inside(void **state) {
+        (void) state;
+        static const struct {
+                const char *cwd, *cmd;
+                bool held, refused;
+        } cases[] = {
+                {"/ws/r/secrets", "cat k", false, true},
+                {"/ws/r/secrets", "cp k /tmp/x", false, true},
+                {"/ws/r/secrets/sub", "head -5 ./k", false, true},
+                {"/ws/r/secrets", "ls -la", false, false},
+                {"/ws/r/.git", "python3 -c 'import zlib,sys' < objects/48/7e", true, true},
+                {"/ws/r/.git", "cat index", true, true},
+                {"/ws/r/.git", "ls", true, false},
+                {"/ws/r/.git", "cat HEAD", false, false},
+                {"/ws/r/src", "cat k", true, false},
+                {"/ws/r/Secrets", "cat k", false, true}, /* folds, as the table's volume */
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                CommandVerdict v;
+                CommandPolicy policy = {secrets,
+                                        ELEMENTSOF(secrets),
+                                        cases[i].held ? all_held : NULL,
+                                        root_at,
+                                        folds,
+                                        cases[i].cwd,
+                                        "/home/a"};
+                assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
+                if (v.refused != cases[i].refused)
+                        print_message("in %s: %s %s (%s)\n", cases[i].cwd, cases[i].cmd,
+                                      v.refused ? "refused" : "allowed", v.reason);
+                assert_int_equal(v.refused, cases[i].refused);
+                command_verdict_done(&v);
+        }
+}
+
 /* The matchers on their own: fnmatch's rules, git's :(glob), find's regex. */
 static void test_match(void **state) {
         (void) state;
@@ -1877,9 +1914,10 @@ int main(int argc, char **argv) {
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),       cmocka_unit_test(test_match),
-                cmocka_unit_test(test_depth),       cmocka_unit_test(test_held_some),
-                cmocka_unit_test(test_held_places), cmocka_unit_test(test_corpus),
+                cmocka_unit_test(test_table),     cmocka_unit_test(test_cwd_inside),
+                cmocka_unit_test(test_match),     cmocka_unit_test(test_depth),
+                cmocka_unit_test(test_held_some), cmocka_unit_test(test_held_places),
+                cmocka_unit_test(test_corpus),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "case-fold.h"
 #include "command-internal.h"
@@ -793,6 +794,31 @@ int command_check(const char *cmd, size_t n, const CommandPolicy *policy, Comman
         return command_judge(folded, k, policy, 0, false, ret);
 }
 
+/* Where the line runs, inside a masked directory (or git's, when the
+ * history holds a masked entry): every relative name in it is below that,
+ * so the line names it (cat k in secrets/, a zlib read of objects/ab/cd in
+ * .git). A component above the worktree counts too: compared by name. */
+static void names_of_cwd(const CommandPolicy *policy, const char *const *last, bool *named) {
+        if (!policy->cwd)
+                return;
+        _cleanup_free_ char *copy = strdup(policy->cwd);
+        char *save = NULL;
+        if (!copy) { /* unknown: as if it were in each */
+                for (size_t i = 0; i < policy->n_secrets; i++)
+                        named[i] = true;
+                return;
+        }
+        for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save))
+                for (size_t i = 0; i < policy->n_secrets; i++) {
+                        size_t len = strlen(policy->secrets[i]);
+                        bool fold = policy->fold && policy->fold[i];
+                        bool dir = len > 0 && policy->secrets[i][len - 1] == '/';
+                        bool git = policy->held && policy->held[i] && strcasecmp(c, ".git") == 0;
+                        if ((dir && (fold ? strcasecmp(c, last[i]) : strcmp(c, last[i])) == 0) || git)
+                                named[i] = true;
+                }
+}
+
 int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
                   CommandVerdict *ret) {
         const char *const *secrets = policy->secrets;
@@ -854,6 +880,7 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         shell_lexed_done(&l);
                         return r;
                 }
+                names_of_cwd(policy, (const char *const *) last, named);
                 if (wn.spent)
                         unjudged = "more brace expansions and globs than this rule judges";
                 /* what its programs do with their words: a pattern, a string
