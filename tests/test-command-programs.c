@@ -1594,6 +1594,11 @@ static const char *const evaluated[] = {
         "env echo '^ .e\"\"nv' | bash",
         "command printf '%s' '^ .e\"\"nv' | bash",
         "nice -n 5 echo '^ .e\"\"nv' | bash",
+        /* defaults joined: no one holds the name (31i 1) */
+        "^ ${x:-.e}${y:-nv}",
+        "^ \"${x:-.e}\"${y:-nv}",
+        "^ ${PWD:+.e}${PWD:+nv}",
+        "bash -c '^ ${x:-.e}${y:-nv}'",
         /* a heredoc's delimiter after bash's quote removal: $'...'
          * decoded, $"..." and $'' quotes, a backslash in "..." kept but
          * before $ ` " \, <<-'s tabs stripped from it too (31i 11) */

@@ -90,6 +90,12 @@ static void test_nested(void **state) {
         assert_true(l.v[1].w.substitution);
         assert_true(l.v[2].w.expansion);
         shell_lexed_done(&l);
+        /* defaults joined, as bash makes the word when they are taken */
+        l = lex("cat ${x:-.e}${y:-nv} \"${HOME:+a}\"$(b)'${c:-d}'${#}e");
+        assert_int_equal(l.n_nested, 7); /* .e, nv, .env, a, b, ${#}'s nothing, the second word's */
+        assert_string_equal(l.nested[2], ".env");
+        assert_string_equal(l.nested[6], "\"a\"'${c:-d}'e");
+        shell_lexed_done(&l);
 }
 
 /* A '[' is a bracket's only with an unquoted ']' after it; a quoted byte
