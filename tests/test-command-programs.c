@@ -1594,6 +1594,9 @@ static const char *const evaluated[] = {
         "env echo '^ .e\"\"nv' | bash",
         "command printf '%s' '^ .e\"\"nv' | bash",
         "nice -n 5 echo '^ .e\"\"nv' | bash",
+        /* an unquoted $IFS splits the word (31i 2) */
+        "^${IFS}.e?v",
+        "^${IFS:0:1}.e?v",
         /* defaults joined: no one holds the name (31i 1) */
         "^ ${x:-.e}${y:-nv}",
         "^ \"${x:-.e}\"${y:-nv}",

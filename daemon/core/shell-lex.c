@@ -470,6 +470,50 @@ static int defaults_joined(const char *s, size_t n, char **ret) {
         return 0;
 }
 
+/* The word s (n bytes, as written) with each unquoted $IFS or ${IFS...}
+ * a space, into *ret (malloc'd), or NULL when it holds none: bash splits
+ * the word there (IFS's default), so cat${IFS}.e?v is cat and .e?v. */
+static int ifs_split(const char *s, size_t n, char **ret) {
+        _cleanup_free_ char *d = malloc(n + 1);
+        size_t k = 0;
+        bool any = false, dq = false;
+        if (!d)
+                return -ENOMEM;
+        for (size_t i = 0; i < n;) {
+                if (s[i] == '\\' && i + 1 < n) {
+                        d[k++] = s[i++];
+                        d[k++] = s[i++];
+                        continue;
+                }
+                if (s[i] == '\'' && !dq) {
+                        const char *q = memchr(s + i + 1, '\'', n - i - 1);
+                        size_t e = q ? (size_t) (q - s) + 1 : n;
+                        memcpy(d + k, s + i, e - i);
+                        k += e - i;
+                        i = e;
+                        continue;
+                }
+                dq = s[i] == '"' ? !dq : dq;
+                size_t len = 0;
+                if (!dq && n - i >= 4 && strncmp(s + i, "$IFS", 4) == 0 &&
+                    (i + 4 == n || !shell_is_ident(s[i + 4])))
+                        len = 4;
+                else if (!dq && n - i >= 6 && strncmp(s + i, "${IFS", 5) == 0 && !shell_is_ident(s[i + 5])) {
+                        const char *c = memchr(s + i, '}', n - i);
+                        len = c ? (size_t) (c - s - i) + 1 : n - i;
+                }
+                if (len) {
+                        d[k++] = ' ';
+                        i += len;
+                        any = true;
+                } else
+                        d[k++] = s[i++];
+        }
+        d[k] = 0;
+        *ret = any ? TAKE_PTR(d) : NULL;
+        return 0;
+}
+
 static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed *out) {
         int r;
         size_t start = *i;
@@ -594,6 +638,14 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                 if ((r = defaults_joined(s + start, *i - start, &alt)) < 0)
                         return r;
                 if (alt && (r = put_nested(out, alt, strlen(alt))) < 0)
+                        return r;
+        }
+        /* cat${IFS}.e?v: the words bash splits it into, a text of the line */
+        if (memmem(s + start, *i - start, "IFS", 3)) {
+                _cleanup_free_ char *split = NULL;
+                if ((r = ifs_split(s + start, *i - start, &split)) < 0)
+                        return r;
+                if (split && (r = put_nested(out, split, strlen(split))) < 0)
                         return r;
         }
         mark_brackets(w);
