@@ -337,6 +337,8 @@ static const Row rows[] = {
         {"git add .e* && git commit -m 'x .env'", false, true, ".env"},
         {"git add -p && git commit -m 'x .env'", false, true, ".env"},
         {"git commit -m 'x .env' && git push /tmp/x", true, true, ".env"},
+        {"for f in src/*.c; do gcc -c \"$f\" -o \"${f%.c}.o\"; done", true, false, NULL},
+        {"for x in .ENV; do cat ${x,,}; done", false, true, ".env"},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},
@@ -1594,6 +1596,12 @@ static const char *const evaluated[] = {
         "env echo '^ .e\"\"nv' | bash",
         "command printf '%s' '^ .e\"\"nv' | bash",
         "nice -n 5 echo '^ .e\"\"nv' | bash",
+        /* a loop's, select's or ${x:=}'s variable, or one declare -l
+         * lowers, with an operator: any name (31i 9, 13) */
+        "for x in .ex; do ^ ${x/x/nv}; done",
+        "for x in .envx; do ^ \"${x%x}\"; done",
+        ": ${x:=.exnv}; ^ ${x/x}",
+        "declare -l x=.ENV; ^ $x",
         /* an unquoted $IFS splits the word (31i 2) */
         "^${IFS}.e?v",
         "^${IFS:0:1}.e?v",

@@ -349,6 +349,10 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
                         size_t k = j + 1;
                         while (k < (size_t) e && (shell_is_ident(s[k]) || strchr("!#@*?$-", s[k])))
                                 k++;
+                        w->assigns =
+                                w->assigns ||
+                                (k < (size_t) e &&
+                                 (s[k] == '=' || (s[k] == ':' && k + 1 < (size_t) e && s[k + 1] == '=')));
                         while (k < (size_t) e && strchr(":-=+?#%/^,@", s[k]))
                                 k++;
                         if ((r = put_nested(out, s + k, (size_t) e - k)) < 0)

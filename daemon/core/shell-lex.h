@@ -45,6 +45,7 @@ typedef struct ShellWord {
         bool substitution; /* a command or process substitution */
         bool quoted;       /* some of it quoted or escaped */
         char param[64];    /* the whole word is one $NAME or ${NAME} ("" else) */
+        bool assigns;      /* a ${NAME:=...} or ${NAME=...} in it sets NAME */
 } ShellWord;
 
 typedef enum ShellTokenKind {

@@ -604,14 +604,53 @@ static bool names_only_command(const ShellLexed *l, size_t i) {
         return false;
 }
 
+/* Is the for or select at l->v[i] a loop over globs alone (for f in
+ * src/STAR.c): its variable holds names that exist, and ${f%.c}.o is the
+ * everyday way to name an output? A literal word (.ex) it may make any
+ * name of (31i 13). */
+static bool loop_over_globs(const ShellLexed *l, size_t i) {
+        size_t k = i + 2;
+        if (k >= l->n || l->v[k].kind != SHELL_TOKEN_WORD || !starts(&l->v[k].w, "in", true))
+                return false;
+        bool any = false;
+        for (k++; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD; k++) {
+                const ShellWord *w = &l->v[k].w;
+                bool glob = false;
+                for (size_t m = 0; m < w->n; m++) {
+                        if (w->v[m].kind == SHELL_EXPAND || w->v[m].kind == SHELL_BOPEN)
+                                return false;
+                        glob = glob || w->v[m].kind == SHELL_STAR || w->v[m].kind == SHELL_QMARK ||
+                               w->v[m].kind == SHELL_CLASS;
+                }
+                if (!glob)
+                        return false;
+                any = true;
+        }
+        return any;
+}
+
 /* How the line sets variables a later word expands: 1 a plain NAME=
- * assignment, 2 one that builds a value in pieces (NAME+=, NAME=(...),
- * printf -v, read, IFS=, mapfile). */
+ * assignment (for's, select's, ${NAME:=...}'s), 2 one that builds a value
+ * in pieces or changes it as it is set (NAME+=, NAME=(...), printf -v,
+ * read, IFS=, mapfile, getopts, declare -l/-u/-c/-n). */
 static int line_sets(const ShellLexed *l) {
-        static const char *const setters[] = {"printf", "read", "mapfile", "readarray", NULL};
+        static const char *const setters[] = {"printf", "read", "mapfile", "readarray", "getopts", NULL};
+        static const char *const declarers[] = {"declare", "typeset", "local", "export", "readonly", NULL};
         int sets = 0;
         for (size_t i = 0; i < l->n; i++) {
                 const ShellWord *w = &l->v[i].w;
+                if (l->v[i].kind == SHELL_TOKEN_WORD && w->assigns && sets < 1)
+                        sets = 1;
+                if (l->v[i].kind == SHELL_TOKEN_WORD &&
+                    (starts(w, "for", true) || starts(w, "select", true)) && sets < 1 &&
+                    !loop_over_globs(l, i))
+                        sets = 1; /* for x in .ex; do cat ${x/x/nv} */
+                for (const char *const *p = declarers; l->v[i].kind == SHELL_TOKEN_WORD && *p; p++)
+                        if (starts(w, *p, true) && i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
+                            l->v[i + 1].w.n >= 2 && l->v[i + 1].w.v[0].c == '-')
+                                for (size_t k = 1; k < l->v[i + 1].w.n; k++)
+                                        if (strchr("lucn", l->v[i + 1].w.v[k].c))
+                                                sets = 2; /* declare -l x=.ENV: lower case when set */
                 if (l->v[i].kind != SHELL_TOKEN_WORD || w->n == 0 || !is_byte(&w->v[0]) ||
                     !shell_is_ident_start((char) w->v[0].c))
                         continue;
