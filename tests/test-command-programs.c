@@ -339,6 +339,12 @@ static const Row rows[] = {
         {"git commit -m 'x .env' && git push /tmp/x", true, true, ".env"},
         {"for f in src/*.c; do gcc -c \"$f\" -o \"${f%.c}.o\"; done", true, false, NULL},
         {"for x in .ENV; do cat ${x,,}; done", false, true, ".env"},
+        /* a negated find pattern under -o or in a negated group selects
+         * what it matches (31i 4) */
+        {"find . ! -name '.e*' -o -exec cat {} +", false, true, ".env"},
+        {"find . ! \\( ! -name '.e*' \\) -exec cat {} +", false, true, ".env"},
+        {"find . ! -name '.e*' -o -print0 | xargs -0 cat", false, true, ".env"},
+        {"find . ! -name '.env' -type f -exec wc -l {} +", false, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},

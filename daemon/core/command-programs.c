@@ -431,11 +431,13 @@ static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_
                 bool path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename") ||
                             streq(a, "-iwholename") || streq(a, "-lname") || streq(a, "-ilname");
                 bool regex = streq(a, "-regex") || streq(a, "-iregex");
-                size_t nots = 0; /* ! -path X, -not -name X: what it matches is left out */
+                size_t nots = 0; /* ! -path X, -not -name X: what it matches is left out; */
                 while (nots < k - 1 &&
                        (programs_word_is(w[k - 1 - nots], "!") || programs_word_is(w[k - 1 - nots], "-not")))
                         nots++;
-                if ((name || path || regex) && k + 1 < n && nots % 2 == 1) {
+                /* not with -o, ',' or a group: ! -name '.e*' -o -exec cat {} + reads
+                 * what it matches, and so does ! \( ! -name '.e*' \) (31i 4) */
+                if ((name || path || regex) && k + 1 < n && nots % 2 == 1 && !either) {
                         k++;
                         continue;
                 }
