@@ -345,6 +345,14 @@ static const Row rows[] = {
         {"find . ! \\( ! -name '.e*' \\) -exec cat {} +", false, true, ".env"},
         {"find . ! -name '.e*' -o -print0 | xargs -0 cat", false, true, ".env"},
         {"find . ! -name '.env' -type f -exec wc -l {} +", false, false, NULL},
+        /* a name filter's pattern between a lister and a reader (31i 5) */
+        {"ls -A | grep -x '.e.v' | xargs cat", false, true, ".env"},
+        {"ls -A | grep -E '^.e(n)v$' | xargs -d '\\n' cat", false, true, ".env"},
+        {"ls -A | sed -n '/^.e.v$/p' | xargs cat", false, true, ".env"},
+        {"ls -A | awk '/^.e.v$/' | xargs cat", false, true, ".env"},
+        {"ls -A | grep -F .en | xargs cat", false, true, ".env"},
+        {"git ls-files | grep '\\.py$' | xargs black", false, false, NULL},
+        {"git ls-files | grep -v test | xargs wc -l", false, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},
