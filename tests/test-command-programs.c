@@ -353,6 +353,13 @@ static const Row rows[] = {
         {"ls -A | grep -F .en | xargs cat", false, true, ".env"},
         {"git ls-files | grep '\\.py$' | xargs black", false, false, NULL},
         {"git ls-files | grep -v test | xargs wc -l", false, false, NULL},
+        /* commands git runs: rebase's -x, bisect run's (31i 10) */
+        {"git rebase -qx 'cat .e\"\"nv' HEAD~1", false, true, ".env"},
+        {"git rebase -x'cat .e\"\"nv' HEAD~1", false, true, ".env"},
+        {"git rebase -i -x 'git log -p' HEAD~1", true, true, ".env"},
+        {"git bisect run sh -c 'cat .e\"\"nv'", false, true, ".env"},
+        {"git bisect run sh -c 'git show HEAD~1'", true, true, ".env"},
+        {"git bisect run make test", false, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},

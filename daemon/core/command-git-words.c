@@ -259,6 +259,36 @@ static const char *const known_long[] = {"patch",
                                          "replace-all",
                                          "blob",
                                          NULL};
+
+/* The words' texts, each single-quoted for a shell (' as '\''), joined
+ * by spaces: a command line that runs them as they are. */
+static char *words_quoted(const ShellWord *const *w, size_t n) {
+        size_t size = 1;
+        char **t = calloc(n + 1, sizeof *t), *s = NULL;
+        for (size_t k = 0; t && k < n; k++) {
+                if (!(t[k] = programs_word_text(w[k])))
+                        goto out;
+                size += 3;
+                for (const char *c = t[k]; *c; c++)
+                        size += *c == '\'' ? 4 : 1;
+        }
+        if (t && (s = malloc(size))) {
+                char *q = s;
+                for (size_t k = 0; k < n; k++) {
+                        q = stpcpy(q, k ? " '" : "'");
+                        for (const char *c = t[k]; *c; c++)
+                                q = *c == '\'' ? stpcpy(q, "'\\''") : (*q = *c, q + 1);
+                        *q++ = '\'';
+                }
+                *q = 0;
+        }
+out:
+        for (size_t k = 0; t && k < n; k++)
+                free(t[k]);
+        free(t);
+        return s;
+}
+
 /* Whole options of git's that are a prefix of one above: never abbreviations. */
 static const char *const whole[] = {"color",     "text",     "branch", "tag", "stat",
                                     "name-only", "no-patch", "pretty", "rem", NULL};
@@ -307,6 +337,16 @@ int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub) {
                         "correct), and the history holds a masked entry",
                         name);
         }
+        if (streq(name, "bisect")) /* git bisect run CMD ARGS: a command git runs, judged as one */
+                for (size_t k = sub + 1; k < n; k++) {
+                        const char *a = programs_plain(w[k], buf, sizeof buf);
+                        if (!a || !streq(a, "run"))
+                                continue;
+                        _cleanup_free_ char *s = words_quoted(w + k + 1, n - k - 1);
+                        if (!s)
+                                return -ENOMEM;
+                        return programs_reread(j, "git bisect run", s, strlen(s));
+                }
         if (!streq(name, "submodule"))
                 return 0;
         for (size_t k = sub + 1; k < n; k++) {

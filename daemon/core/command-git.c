@@ -384,6 +384,12 @@ static int judge_runs_program(Judge *j, const char *sub, const ShellWord *const 
                 next = next || (u && streq(a, "-u"));
                 if (u && !value && !next && a[1] == 'u' && a[2])
                         value = a + 2;
+                /* rebase's -x CMD (-qx CMD, -xCMD): --exec's short form */
+                const char *x = streq(sub, "rebase") && a[1] != '-' ? strchr(a + 1, 'x') : NULL;
+                if (x && !value && !next) {
+                        value = x[1] ? x + 1 : NULL;
+                        next = !x[1];
+                }
                 _cleanup_free_ char *t = NULL;
                 if (next && k + 1 < n) {
                         if (!(t = programs_word_text(w[k + 1])))
