@@ -112,6 +112,40 @@ static void test_index_deferred_at_stop(void **state) {
         t_free(t);
 }
 
+/* And a budget over every checkout together (the agent links a large file
+ * over many indexes in a loop, 31 watch F10): a look that read 32 MiB
+ * holds the next look anywhere for 256 ms (128 MiB a second); an index
+ * over 64 MiB is not read, and index-failed says so. */
+static uint8_t big[32 * 1024 * 1024];
+static void test_index_budget(void **state) {
+        (void) state;
+        T *t = protected_with_index();
+        fake_add("b", 'd');
+        fake_add("b/.git", 'd');
+        fake_add("b/.git/HEAD", 'f');
+        fake_add("b/.git/index", 'f');
+        fake.nodes[fake.n - 1].data = big;
+        fake.nodes[fake.n - 1].data_n = sizeof big;
+        FOUND(t, "b/.git", WATCH_DIR);
+        advance(t, 60);
+        advance(t, 400); /* the budget its first look spent, past */
+        fake.read_all_calls = 0;
+        rewrite(t, "b/.git/index"); /* 32 MiB read now */
+        assert_int_equal(fake.read_all_calls, 1);
+        rewrite(t, "a/.git/index"); /* a's own pace allows it; the budget not yet */
+        assert_int_equal(fake.read_all_calls, 1);
+        advance(t, 200);
+        assert_int_equal(fake.read_all_calls, 1);
+        advance(t, 200); /* past 256 ms: a's look, deferred, not dropped */
+        assert_int_equal(fake.read_all_calls, 2);
+        fake.nodes[find_node("b/.git/index")].data_n = 64 * 1024 * 1024 + 1; /* (not read: no buffer needed) */
+        rewrite(t, "b/.git/index");
+        advance(t, 1000);
+        assert_true(count(t, "\"event\":\"index-failed\"") >= 1);
+        assert_int_equal(count(t, "File too large"), 1);
+        t_free(t);
+}
+
 /* The pace is a checkout's own: another checkout's loop takes nothing from
  * it. */
 static void test_index_pace_per_checkout(void **state) {
@@ -222,6 +256,7 @@ int main(void) {
                 cmocka_unit_test(test_index_deferred_not_dropped),
                 cmocka_unit_test(test_index_deferred_at_stop),
                 cmocka_unit_test(test_index_pace_per_checkout),
+                cmocka_unit_test(test_index_budget),
                 cmocka_unit_test(test_hooks_flood),
                 cmocka_unit_test(test_hooks_flood_per_directory),
                 cmocka_unit_test(test_makers_cut),

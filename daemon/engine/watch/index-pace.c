@@ -9,6 +9,24 @@
  * git's own writes come seconds apart and find no pause to wait out. */
 #define INDEX_LOOK_MS 200
 
+/* And over every checkout together, no more bytes of index read than
+ * this a millisecond (128 MiB a second): the agent can make an index as
+ * large as INDEX_MAX in as many checkouts as it likes and link it over
+ * them in a loop (a new .env waited 4 to 11 s behind such reads). */
+#define INDEX_BYTES_PER_MS (128 * 1024)
+
+void index_spent(Watch *w, size_t n) {
+        uint64_t now = w->c.clock->now_ms(w->c.clock_data);
+        if (w->index_free_ms < now)
+                w->index_free_ms = now;
+        w->index_free_ms += n / INDEX_BYTES_PER_MS;
+}
+
+/* When c may be looked at next: its own pace, and the budget's. */
+static uint64_t look_at(const Watch *w, const Checkout *c) {
+        return c->index_next_ms > w->index_free_ms ? c->index_next_ms : w->index_free_ms;
+}
+
 static void look_now(Watch *w, Checkout *c, uint64_t now) {
         c->index_next_ms = now + INDEX_LOOK_MS;
         /* Read at once (reading never gets in git's way); written only once
@@ -19,8 +37,8 @@ static void look_now(Watch *w, Checkout *c, uint64_t now) {
 }
 
 void index_written(Watch *w, Checkout *c) {
-        uint64_t now = w->c.clock->now_ms(w->c.clock_data);
-        if (now >= c->index_next_ms) {
+        uint64_t now = w->c.clock->now_ms(w->c.clock_data), at = look_at(w, c);
+        if (now >= at) {
                 look_now(w, c, now);
                 return;
         }
@@ -28,7 +46,7 @@ void index_written(Watch *w, Checkout *c) {
                 return; /* one look will see every write made meanwhile */
         c->index_deferred = true;
         if (w->n_index_deferred++ == 0)
-                w->c.clock->timer_start(w->index_timer, c->index_next_ms - now, INDEX_LOOK_MS);
+                w->c.clock->timer_start(w->index_timer, at - now, INDEX_LOOK_MS);
 }
 
 /* c goes (checkout_free): what it deferred goes with it. */
@@ -50,7 +68,7 @@ void index_timer_cb(void *userdata) {
          * is while it is walked. */
         for (size_t i = 0; w->n_index_deferred > 0 && hashmap_next(w->checkouts, &i, &key, &v);) {
                 Checkout *c = v;
-                if (!c->index_deferred || now < c->index_next_ms)
+                if (!c->index_deferred || now < look_at(w, c))
                         continue;
                 c->index_deferred = false;
                 w->n_index_deferred--;

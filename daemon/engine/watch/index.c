@@ -8,8 +8,10 @@
 #include "git-audit.h"
 #include "git-index.h"
 
-/* An index larger than this is not read (git's own cap is far above). */
-#define INDEX_MAX (512 * 1024 * 1024)
+/* An index larger than this is not read, and index-failed says so: about
+ * 600,000 entries (git's own index of 4,800 files is 0.5 MiB); the agent
+ * can make one of any size, and the daemon's memory is bounded. */
+#define INDEX_MAX (64 * 1024 * 1024)
 
 /* A tracked protected file larger than this is not hashed, and a pass
  * hashes no more than the budget (check_entry). */
@@ -231,6 +233,8 @@ static int read_shared(Watch *w, const Checkout *c, const char *buf, size_t n, c
         if (!p)
                 return -ENOMEM;
         r = w->c.files->read_all(w->files, p, INDEX_MAX, ret, ret_n);
+        if (r >= 0)
+                index_spent(w, *ret_n);
         return r < 0 ? r : 1;
 }
 
@@ -295,6 +299,8 @@ bool index_look(Watch *w, Checkout *c, bool write) {
                 return c->index_needs_skip;
         c->index_id_known = false;
         int r = w->c.files->read_all(w->files, index, INDEX_MAX, &buf, &n);
+        if (r >= 0)
+                index_spent(w, n);
         if (r == -ENOENT)
                 return false;
         if (r < 0) {

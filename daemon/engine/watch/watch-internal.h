@@ -97,6 +97,7 @@ struct Watch {
         bool recheck_all;  /* an index written somewhere: every linked checkout read again */
         bool release_late; /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
+        uint64_t index_free_ms; /* when the read budget of the indexes allows the next look */
         size_t n_pending, mounts;
         size_t n_made;     /* the Mounts in bound that we made */
         unsigned failures; /* git metadata binds that failed, to tell a protection that held from one that
@@ -183,8 +184,10 @@ void hooks_forget(Watch *w);
 void hooks_timer_cb(void *userdata);
 
 /* index-pace.c: an index written again, looked at no more often than
- * INDEX_LOOK_MS a checkout; what waits runs from a timer. */
+ * INDEX_LOOK_MS a checkout, and the bytes of every look within a budget
+ * a second (index_spent: n bytes just read); what waits runs from a timer. */
 void index_written(Watch *w, Checkout *c);
+void index_spent(Watch *w, size_t n);
 void index_forget(Watch *w, Checkout *c);
 void index_timer_cb(void *userdata);
 
