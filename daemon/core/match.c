@@ -53,7 +53,10 @@ static int glob_class(const char *p, size_t *i, int flags, GlobItem *it) {
                         const char *e = strstr(p + j + 2, ":]");
                         if (!e)
                                 return 0;
-                        if (!(flags & MATCH_STRICT))
+                        /* a class not known here: any byte, or (strict) none;
+                         * in a negated bracket the other way, so that the
+                         * bracket still matches any ([![:digit:]]) or none */
+                        if (!(flags & MATCH_STRICT) != negate)
                                 set_add(it->set, 0, 255);
                         j = (size_t) (e - p) + 1;
                         continue;
