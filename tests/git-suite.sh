@@ -294,7 +294,7 @@ fi
 ran() { [[ " ${scripts[*]} " == *" $1 "* ]]; }
 has_mode() { [[ " ${MODES[*]} " == *" $1 "* ]]; }
 table=$(mktemp) newexp=$(mktemp)
-printf 'script\tplain ok\tbind ok\tbind differ\tconfig\thook\theld\tafter\taudit ok\taudit differ\tkey\thook\theld\tafter\n' >"$table"
+printf 'script\tplain ok\tbind ok\tbind differ\tconfig\thook\theld\tafter\taudit ok\taudit differ\taudit key\taudit hook\taudit held\taudit after\n' >"$table"
 declare -A raced=([bind]=0 [audit]=0)
 for s in "${scripts[@]}"; do
   declare -A P=()
