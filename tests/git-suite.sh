@@ -220,6 +220,10 @@ done
 # --- the runs ----------------------------------------------------------------
 if [ -n "$compare" ]; then
   out=$compare keep=$compare
+  # The modes the kept run ran (its first script's TAP files).
+  for i in "${!MODES[@]}"; do
+    [ -z "${MODES[$i]}" ] || [ -f "$out/${scripts[0]}.${MODES[$i]}.tap" ] || MODES[i]=
+  done
 else
   out=${keep:-$(mktemp -d /tmp/pathpolicy-gs-out-XXXXXX)}
 fi
