@@ -12,10 +12,12 @@
 #        tests/git-suite.sh --lint FILE   (anyone) check an expectations file's form
 #   SCRIPT         a test script's name (t7400-submodule-basic; default: the
 #                  scripts of the expectations file)
-#   --expect FILE  the expected differences (default tests/data/git-suite-expect.tsv):
-#                  a new difference, or an expected one that no longer differs, fails
-#   --write-expect write the bind mode's differences, classified, to the expectations
-#                  file instead of checking them (review it before committing)
+#   --expect FILE  the expected differences of each mode (default
+#                  tests/data/git-suite-expect.tsv): a new difference, or an expected
+#                  one that no longer differs, fails
+#   --write-expect write the differences of the modes run, classified, to the
+#                  expectations file instead of checking them (review it before
+#                  committing; an audit-diff line's class written by hand is kept)
 #   --results FILE the per-script counts as a TSV (tools/git-matrix-table renders it:
 #                  tools/git-matrix-table --marker git-suite --write doc/git.md FILE)
 #   --modes LIST   plain,bind,audit (default: all three)
@@ -23,6 +25,7 @@
 #   --src DIR      where git's source is unpacked and test-tool built (default
 #                  /tmp/pathpolicy-git-suite; kept between runs, keyed by version)
 #   --keep DIR     each run's TAP output and the daemon's log, kept there
+#   --compare DIR  run nothing: compare (or --write-expect from) the runs kept in DIR
 #   --userns UID   run each script in a user namespace owned by UID (root inside): the
 #                  daemon's inotify watches are then charged to UID, not to root, whose
 #                  fs.inotify.max_user_watches every root process on the machine shares
@@ -102,8 +105,12 @@ if [ "${1:-}" = --inner ]; then shift; inner "$@"; exit; fi
 
 # --- --lint FILE: the expectations are well-formed (no root, no git source) -----
 # Five tab-separated fields a line under the header; kinds script, diff and
-# race; a diff's class one of the four (or "A->B" for a result other than a
-# failure); a race says why; each test once, of a script a script line names.
+# race (bind mode), audit-diff and audit-race (audit mode); a diff's class one
+# of the four (or "A->B" for a result other than a failure); an audit-diff's
+# one of hook, held, after or "key:NAME", the audit list's key whose removal
+# the test stumbles on (git-audit.h's spelling, lower-case, "*" for a
+# subsection); a race says why; each test once a mode, of a script a script
+# line names.
 if [ "${1:-}" = --lint ]; then
   [ $# -eq 2 ] || { echo "usage: $0 --lint FILE" >&2; exit 2; }
   awk -F'\t' '
@@ -112,24 +119,25 @@ if [ "${1:-}" = --lint ]; then
     NF != 5 { bad("expected 5 tab-separated fields, found " NF); next }
     $2 !~ /^t[0-9][0-9][0-9][0-9]-[a-z0-9-]+$/ { bad("not a test script name: " $2); next }
     $1 == "script" { if (scripts[$2]++) bad("script named twice: " $2); next }
-    $1 != "diff" && $1 != "race" { bad("unknown kind: " $1); next }
+    $1 !~ /^(audit-)?(diff|race)$/ { bad("unknown kind: " $1); next }
     $3 !~ /^[1-9][0-9]*$/ { bad("not a test number: " $3); next }
     $1 == "diff" && $4 !~ /^(config|hook|held|after|[a-z]+->[a-z]+)$/ { bad("unknown class: " $4) }
-    $1 == "race" && length($4) < 10 { bad("a race says why it races: " $4) }
-    seen[$2 " " $3]++ { bad("test named twice: " $2 " " $3) }
+    $1 == "audit-diff" && $4 !~ /^(hook|held|after|[a-z]+->[a-z]+|key:[a-z*]+(\.[a-z*]+)+)$/ { bad("unknown audit class: " $4) }
+    $1 ~ /race$/ && length($4) < 10 { bad("a race says why it races: " $4) }
+    seen[($1 ~ /^audit-/ ? "audit " : "bind ") $2 " " $3]++ { bad("test named twice in a mode: " $2 " " $3) }
     { used[$2] = NR }
     END {
       for (k in used) if (!(k in scripts)) { printf "%s: %s has tests but no script line\n", FILENAME, k; err = 1 }
       if (length(scripts) == 0) { printf "%s: no script\n", FILENAME; err = 1 }
       exit err
     }' "$2" || exit 1
-  echo "git-suite: $2 is well-formed ($(grep -c '^script' "$2") scripts, $(grep -c '^diff' "$2") expected differences, $(grep -c '^race' "$2") races)"
+  echo "git-suite: $2 is well-formed ($(grep -c '^script' "$2") scripts; bind: $(grep -c '^diff' "$2") expected differences, $(grep -c '^race' "$2") races; audit: $(grep -c '^audit-diff' "$2") expected differences, $(grep -c '^audit-race' "$2") races)"
   exit 0
 fi
 
 # --- options ---------------------------------------------------------------
 expect=$src_root/tests/data/git-suite-expect.tsv write_expect= results= modes=plain,bind,audit jobs=1
-srcdir=/tmp/pathpolicy-git-suite keep= userns=
+srcdir=/tmp/pathpolicy-git-suite keep= userns= compare=
 while [ $# -gt 0 ]; do
   case $1 in
     --expect) expect=$2; shift 2 ;;
@@ -139,6 +147,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --src) srcdir=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
+    --compare) compare=$2; shift 2 ;;
     --userns) userns=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) echo "git-suite: unknown option $1" >&2; usage ;;
@@ -147,7 +156,7 @@ while [ $# -gt 0 ]; do
 done
 [ $# -ge 1 ] || usage
 pp=$(realpath "$1"); shift
-if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount and PID namespace"; exit 77; fi
+if [ -z "$compare" ] && [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount and PID namespace"; exit 77; fi
 scripts=("$@")
 if [ ${#scripts[@]} -eq 0 ]; then
   mapfile -t scripts < <(awk -F'\t' 'NR > 1 && $1 == "script" { print $2 }' "$expect")
@@ -193,28 +202,38 @@ build_tools() {
     make -C "$gitdir/templates" -s SHELL_PATH=/bin/sh PERL_PATH=/usr/bin/perl >>"$srcdir/build.log" 2>&1 ||
     { tail -n 20 "$srcdir/build.log"; return 1; }
 }
-mkdir -p "$srcdir"
-if [ ! -d "$gitdir" ]; then
+[ -n "$compare" ] || mkdir -p "$srcdir"
+if [ -n "$compare" ]; then
+  : # nothing is run
+elif [ ! -d "$gitdir" ]; then
   echo "git-suite: fetching git $version's source"
   fetch_source || { echo "git-suite: could not get git $version's source package" >&2; exit 1; }
 fi
-if [ ! -x "$gitdir/t/helper/test-tool" ] || [ ! -d "$gitdir/templates/blt" ]; then
+if [ -z "$compare" ] && { [ ! -x "$gitdir/t/helper/test-tool" ] || [ ! -d "$gitdir/templates/blt" ]; }; then
   echo "git-suite: building test-tool and the templates"
   build_tools || { echo "git-suite: could not build test-tool" >&2; exit 1; }
 fi
 for s in "${scripts[@]}"; do
-  [ -f "$gitdir/t/$s.sh" ] || { echo "git-suite: git $version has no test script $s" >&2; exit 1; }
+  [ -n "$compare" ] || [ -f "$gitdir/t/$s.sh" ] || { echo "git-suite: git $version has no test script $s" >&2; exit 1; }
 done
 
 # --- the runs ----------------------------------------------------------------
-out=${keep:-$(mktemp -d /tmp/pathpolicy-gs-out-XXXXXX)}
+if [ -n "$compare" ]; then
+  out=$compare keep=$compare
+  # The modes the kept run ran (its first script's TAP files).
+  for i in "${!MODES[@]}"; do
+    [ -z "${MODES[$i]}" ] || [ -f "$out/${scripts[0]}.${MODES[$i]}.tap" ] || MODES[i]=
+  done
+else
+  out=${keep:-$(mktemp -d /tmp/pathpolicy-gs-out-XXXXXX)}
+fi
 mkdir -p "$out"
 [ -z "$userns" ] || chmod 1777 "$out"
 [ -n "$keep" ] || trap 'rm -rf "$out"' EXIT
 t0=$SECONDS
 cpu0=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
 runs=()
-for s in "${scripts[@]}"; do for m in "${MODES[@]}"; do [ -n "$m" ] && runs+=("$m $s"); done; done
+for s in "${scripts[@]}"; do for m in "${MODES[@]}"; do [ -n "$m" ] && [ -z "$compare" ] && runs+=("$m $s"); done; done
 running=0
 for r in "${runs[@]}"; do
   read -r m s <<<"$r"
@@ -260,21 +279,27 @@ tap() {
 meta() { awk -F'\t' -v k="$2" '$1 == k { print $2 }' "$1" 2>/dev/null; }
 
 fails=()
-# The expectations (bind mode): "diff" lines, tests that must differ from
-# plain, with their class; "race" lines, tests that may or may not (each says
-# why): counted, never failing. "script" lines name the scripts a run
-# without SCRIPT arguments runs.
+# The expectations, a mode each: "diff" lines (bind mode; "audit-diff",
+# audit mode), tests that must differ from plain, with their class; "race"
+# lines ("audit-race"), tests that may or may not (each says why): counted,
+# never failing. "script" lines name the scripts a run without SCRIPT
+# arguments runs. The arrays are keyed "MODE SCRIPT N".
 declare -A expected=() race=() got=()
 if [ -f "$expect" ]; then
   while IFS=$'\t' read -r kind a b c _; do
-    case $kind in diff) expected["$a $b"]=$c ;; race) race["$a $b"]=$c ;; esac
+    case $kind in
+      diff) expected["bind $a $b"]=$c ;;
+      race) race["bind $a $b"]=$c ;;
+      audit-diff) expected["audit $a $b"]=$c ;;
+      audit-race) race["audit $a $b"]=$c ;;
+    esac
   done <"$expect"
 fi
 ran() { [[ " ${scripts[*]} " == *" $1 "* ]]; }
 has_mode() { [[ " ${MODES[*]} " == *" $1 "* ]]; }
 table=$(mktemp) newexp=$(mktemp)
-printf 'script\tplain ok\tbind ok\tbind differ\tconfig\thook\theld\tafter\taudit ok\taudit differ\n' >"$table"
-raced=0
+printf 'script\tplain ok\tbind ok\tbind differ\tconfig\thook\theld\tafter\taudit ok\taudit differ\taudit key\taudit hook\taudit held\taudit after\n' >"$table"
+declare -A raced=([bind]=0 [audit]=0)
 for s in "${scripts[@]}"; do
   declare -A P=()
   plain_ok=0
@@ -286,7 +311,7 @@ for s in "${scripts[@]}"; do
   row=("$s" "$plain_ok")
   for m in bind audit; do
     if ! has_mode "$m"; then
-      [ "$m" = bind ] && row+=(- - - - - -) || row+=(- -)
+      row+=(- - - - - -)
       continue
     fi
     [ "$(meta "$out/$s.$m.meta" daemon)" = alive ] || fails+=("$s ($m): the daemon did not live through the script")
@@ -301,46 +326,51 @@ for s in "${scripts[@]}"; do
       fails+=("$s ($m): its trash directory could not be removed within 5 s of the first rm -rf")
     fi
     ok=0 differ=0
-    declare -A C=([config]=0 [hook]=0 [held]=0 [after]=0)
+    # bind: config, hook, held, after; audit: key (an audit-diff line's
+    # key:NAME: a key the audit list took out), hook, held, after.
+    declare -A C=([config]=0 [key]=0 [hook]=0 [held]=0 [after]=0)
     while IFS=$'\t' read -r n st title cls; do
       [ "$st" = ok ] && ok=$((ok + 1))
       [ "$st" = "${P[$n]:-missing}" ] && continue
       differ=$((differ + 1))
-      if [ "$m" = audit ]; then
-        fails+=("$s (audit): test $n differs from plain (${P[$n]:-missing} -> $st): $title")
-        continue
-      fi
       [ "$st" = fail ] || cls="${P[$n]:-missing}->$st"
-      [ -n "${C[$cls]+x}" ] && C[$cls]=$((C[$cls] + 1))
-      got["$s $n"]=1
-      if [ -n "${race["$s $n"]:-}" ]; then raced=$((raced + 1)); continue; fi
-      printf 'diff\t%s\t%s\t%s\t%s\n' "$s" "$n" "$cls" "$title" >>"$newexp"
-      [ -n "$write_expect" ] || [ -n "${expected["$s $n"]:-}" ] ||
-        fails+=("$s: test $n differs under the daemon, unexpectedly (${P[$n]:-missing} -> $st, $cls): $title")
+      # A key taken out leaves no message of its own: its class is the
+      # expectations' (written by hand, kept by --write-expect).
+      [ "$m" = audit ] && [[ ${expected["audit $s $n"]:-} == key:* ]] && [ "$st" = fail ] &&
+        cls=${expected["audit $s $n"]}
+      C[${cls%%:*}]=$((${C[${cls%%:*}]:-0} + 1))
+      got["$m $s $n"]=1
+      if [ -n "${race["$m $s $n"]:-}" ]; then raced[$m]=$((raced[$m] + 1)); continue; fi
+      printf '%s\t%s\t%s\t%s\t%s\n' "$([ "$m" = audit ] && echo audit-diff || echo diff)" "$s" "$n" "$cls" "$title" >>"$newexp"
+      [ -n "$write_expect" ] || [ -n "${expected["$m $s $n"]:-}" ] ||
+        fails+=("$s: test $n differs under the daemon ($m mode), unexpectedly (${P[$n]:-missing} -> $st, $cls): $title")
     done < <(tap "$out/$s.$m.tap")
     row+=("$ok" "$differ")
-    [ "$m" = bind ] && row+=("${C[config]}" "${C[hook]}" "${C[held]}" "${C[after]}")
+    if [ "$m" = bind ]; then row+=("${C[config]}" "${C[hook]}" "${C[held]}" "${C[after]}"); else row+=("${C[key]}" "${C[hook]}" "${C[held]}" "${C[after]}"); fi
     unset C
   done
   (IFS=$'\t'; echo "${row[*]:-}") >>"$table"
   unset P
 done
-if [ -z "$write_expect" ] && has_mode bind; then
+if [ -z "$write_expect" ]; then
   for k in "${!expected[@]}"; do
-    ran "${k% *}" || continue
-    [ -n "${got[$k]:-}" ] || fails+=("${k/ / test }: expected to differ under the daemon (${expected[$k]}), it no longer does")
+    read -r m s n <<<"$k"
+    { has_mode "$m" && ran "$s"; } || continue
+    [ -n "${got[$k]:-}" ] || fails+=("$s test $n: expected to differ under the daemon ($m mode: ${expected[$k]}), it no longer does")
   done
 fi
 # The totals, as a last row (a column with a "-" stays "-").
 awk -F'\t' -v OFS='\t' 'NR > 1 { for (i = 2; i <= NF; i++) { if ($i == "-") dash[i] = 1; t[i] += $i } n = NF }
   END { printf "**total**"; for (i = 2; i <= n; i++) printf "\t%s", dash[i] ? "-" : "**" t[i] "**"; print "" }' "$table" >>"$table"
 cat "$table"
-plain_s=0 bind_s=0
+declare -A secs=([plain]=0 [bind]=0 [audit]=0)
 for s in "${scripts[@]}"; do
-  plain_s=$(awk -v a="$plain_s" -v b="$(meta "$out/$s.plain.meta" seconds)" 'BEGIN { print a + b }')
-  has_mode bind && bind_s=$(awk -v a="$bind_s" -v b="$(meta "$out/$s.bind.meta" seconds)" 'BEGIN { print a + b }')
+  for m in plain bind audit; do
+    has_mode "$m" || continue
+    secs[$m]=$(awk -v a="${secs[$m]}" -v b="$(meta "$out/$s.$m.meta" seconds)" 'BEGIN { print a + b }')
+  done
 done
-echo "git-suite: the scripts took $plain_s s plain, $bind_s s under watch (wall, summed; side by side with --jobs)"
+echo "git-suite: the scripts took ${secs[plain]} s plain, ${secs[bind]} s under watch, ${secs[audit]} s under watch --git-config audit (wall, summed; side by side with --jobs)"
 for s in "${scripts[@]}"; do
   for m in "${MODES[@]}"; do
     [ -n "$m" ] && [ "$m" != plain ] || continue
@@ -352,16 +382,24 @@ for s in "${scripts[@]}"; do
         else echo "failed, and it is still there (mount-kept)"; fi)"
   done
 done
-echo "git-suite: ${#race[@]} test(s) known to race; $raced of them differed in this run"
+for m in bind audit; do
+  has_mode "$m" || continue
+  known=0
+  for k in "${!race[@]}"; do [[ $k == "$m "* ]] && known=$((known + 1)); done
+  echo "git-suite: $known test(s) known to race in $m mode; ${raced[$m]} of them differed in this run"
+done
 [ -z "$results" ] || cp "$table" "$results"
 if [ -n "$write_expect" ]; then
-  # Scripts not run keep their lines; race lines stay (they are written by hand).
+  # Scripts and modes not run keep their lines; race lines stay (they are
+  # written by hand).
   {
     printf 'kind\tscript\ttest\tclass\ttitle\n'
     {
       [ -f "$expect" ] && awk -F'\t' 'NR > 1' "$expect" | while IFS= read -r l; do
         IFS=$'\t' read -r kind s _ <<<"$l"
-        if [ "$kind" = race ] || ! ran "$s"; then printf '%s\n' "$l"; fi
+        m=bind
+        [[ $kind == audit-* ]] && m=audit
+        if [[ $kind == *race ]] || [ "$kind" = script ] || ! ran "$s" || ! has_mode "$m"; then printf '%s\n' "$l"; fi
       done
       for s in "${scripts[@]}"; do printf 'script\t%s\t\t\t\n' "$s"; done
       cat "$newexp"

@@ -439,6 +439,24 @@ check "rep: a repository again is protected again" wait_count "$log" 'protected 
 check "rep: its config bound again" mountpoint_ "$root/rep/.git/config"
 check "rep: and audited" wait_log "$log" 'rep/.git/config sets keys that make git run a program'
 
+# Variant: only its .git deleted (rm -rf X/.git, as git's own tests' rm -fr
+# .git && git init), the worktree kept: the gitdir is no repository, and
+# once nothing is being deleted it is given back on its own; the masks of
+# the worktree stay. Before, its hooks/ stayed bound for good: no second
+# rm -rf ever deleted it (issue 37).
+git clone -q "file://$src" "$root/rmg"
+check "rmg: protected" wait_log "$log" 'protected the git metadata of nested checkout rmg (git finished)'
+rm -rf "$root/rmg/.git" 2>/dev/null; rc=$?
+check "rmg: the first rm -rf of .git fails on the mounts" [ "$rc" -ne 0 ]
+check "rmg: its .git given back" wait_log "$log" '"event":"mounts-released","msg":"path policy: rmg/.git has nothing left'
+rm -rf "$root/rmg/.git"; rc=$?
+check "rmg: the second rm -rf of .git succeeds" [ "$rc" -eq 0 ]
+check "rmg: the worktree's .env still masked" masked "$root/rmg/.env"
+git init -q "$root/rmg"; rc=$?
+check "rmg: git init there again works" [ "$rc" -eq 0 ]
+check "rmg: and is protected again" wait_count "$log" 'protected the git metadata of nested checkout rmg (' 2
+check "rmg: its config bound again" mountpoint_ "$root/rmg/.git/config"
+
 # --- #11.3 a tracked masked file: skip-worktree, and git works around it
 check "cl: skip-worktree set on the tracked .env" wait_log "$log" '"event":"skip-worktree","msg":"path policy: nested checkout cl tracks masked .env'
 # (cl holds other work of the rows above: .env is what must not show)

@@ -156,7 +156,13 @@ void release_timer_cb(void *userdata) {
                 /* Below one still being deleted (a checkout's .git while
                  * rm -rf is in its worktree): given back with it, never
                  * before; else rm, long past .git, leaves it for good.
-                 * Its ancestors looked up, not every kept one scanned. */
+                 * Its ancestors looked up, not every kept one scanned.
+                 * But at the late look nothing is being deleted any more
+                 * (git_check_ms without an event to look again): a gitdir
+                 * or common dir left with only our mounts while its
+                 * worktree stays (rm -rf X/.git, git's own tests' rm -fr
+                 * .git && git init) is no repository; given back on its
+                 * own, or no rm ever deletes it (issue 37). */
                 bool inside = !kept; /* out of memory: kept, the safe side (and below) */
                 char buf[PATH_MAX];
                 size_t len = strlen(d);
@@ -168,7 +174,7 @@ void release_timer_cb(void *userdata) {
                                 *s = '/';
                         }
                 }
-                if (!inside && only_mounts(w, d, 0))
+                if ((!inside || (!again && hashmap_contains(w->dirs, d))) && only_mounts(w, d, 0))
                         release_tree(w, d);
                 else {
                         if (kept && set_add(kept, d) < 0) {
