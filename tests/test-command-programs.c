@@ -360,6 +360,11 @@ static const Row rows[] = {
         {"git bisect run sh -c 'cat .e\"\"nv'", false, true, ".env"},
         {"git bisect run sh -c 'git show HEAD~1'", true, true, ".env"},
         {"git bisect run make test", false, false, NULL},
+        /* .git by defaults joined, a negated class (31i, its harness again) */
+        {"cd ${x:-.g}${y:-it} && python3 -c 'import zlib' < objects/48/7e", true, true, ".env"},
+        {"python3 -c 'import zlib' < ${x:-.g}${y:-it}/objects/48/7e", true, true, ".env"},
+        {"cp -r .gi[![:digit:]] /tmp/x/g", true, true, ".env"},
+        {"cd ${BUILD:-build} && make", true, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},

@@ -138,7 +138,8 @@ static void test_index_budget(void **state) {
         assert_int_equal(fake.read_all_calls, 1);
         advance(t, 200); /* past 256 ms: a's look, deferred, not dropped */
         assert_int_equal(fake.read_all_calls, 2);
-        fake.nodes[find_node("b/.git/index")].data_n = 64 * 1024 * 1024 + 1; /* (not read: no buffer needed) */
+        fake.nodes[find_node("b/.git/index")].data_n =
+                64 * 1024 * 1024 + 1; /* (not read: no buffer needed) */
         rewrite(t, "b/.git/index");
         advance(t, 1000);
         assert_true(count(t, "\"event\":\"index-failed\"") >= 1);

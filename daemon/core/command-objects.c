@@ -47,6 +47,22 @@ static bool names_objects(const char *s) {
         return path_names_objects(copy);
 }
 
+/* names_objects of the word's text t, or of its defaults joined
+ * (${x:-.g}${y:-it}/objects), quotes gone. */
+static bool word_names_objects(const ShellWord *x, const char *t) {
+        if (names_objects(t))
+                return true;
+        if (!x->joined)
+                return false;
+        char bare[1024];
+        size_t k = 0;
+        for (const char *c = x->joined; *c && k + 1 < sizeof bare; c++)
+                if (*c != '\'' && *c != '"' && *c != '\\')
+                        bare[k++] = *c;
+        bare[k] = 0;
+        return names_objects(bare);
+}
+
 bool judge_held(const Judge *j) {
         for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
                 if (j->policy->held[i])
@@ -70,7 +86,7 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
         if (!a) { /* a glob or a brace: .[g]it, .gi?; ../r*, {../r,}, /ws/re*, ~/re*; r* after a cd;
                    * a brace may make any of them (.g{i,}t) */
                 _cleanup_free_ char *t = programs_word_text(x);
-                return !t || recog_has_brace(x) || names_objects(t) || t[0] == '/' || t[0] == '~' ||
+                return !t || recog_has_brace(x) || word_names_objects(x, t) || t[0] == '/' || t[0] == '~' ||
                        strstr(t, "..") || cwd_moved(j);
         }
         size_t n = strlen(a);
@@ -401,7 +417,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         _cleanup_free_ char *t = programs_word_text(w[k]);
                         if (!t)
                                 return -ENOMEM;
-                        if (names_objects(t)) {
+                        if (word_names_objects(w[k], t)) {
                                 judge_mark_held(j);
                                 return judge_refuse(
                                         j,
@@ -468,7 +484,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         break;
                 if (skip)
                         continue;
-                if (names_objects(t)) {
+                if (word_names_objects(x, t)) {
                         judge_mark_held(j);
                         return judge_refuse(
                                 j, "%s reads git's objects, and the history holds a masked entry", name);

@@ -18,6 +18,7 @@
 
 void shell_word_done(ShellWord *w) {
         free(w->v);
+        free(w->joined);
 }
 
 void shell_lexed_done(ShellLexed *l) {
@@ -643,6 +644,8 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                         return r;
                 if (alt && (r = put_nested(out, alt, strlen(alt))) < 0)
                         return r;
+                free(w->joined);
+                w->joined = TAKE_PTR(alt);
         }
         /* cat${IFS}.e?v: the words bash splits it into, a text of the line */
         if (memmem(s + start, *i - start, "IFS", 3)) {

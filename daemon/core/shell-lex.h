@@ -46,6 +46,7 @@ typedef struct ShellWord {
         bool quoted;       /* some of it quoted or escaped */
         char param[64];    /* the whole word is one $NAME or ${NAME} ("" else) */
         bool assigns;      /* a ${NAME:=...} or ${NAME=...} in it sets NAME */
+        char *joined;      /* its ${NAME:-TEXT} defaults taken, joined (malloc'd), or NULL */
 } ShellWord;
 
 typedef enum ShellTokenKind {
