@@ -365,6 +365,9 @@ static const Row rows[] = {
         {"python3 -c 'import zlib' < ${x:-.g}${y:-it}/objects/48/7e", true, true, ".env"},
         {"cp -r .gi[![:digit:]] /tmp/x/g", true, true, ".env"},
         {"cd ${BUILD:-build} && make", true, false, NULL},
+        {"cd $(git rev-parse --git-dir) && python3 -c 'import zlib' < objects/48/7e", true, true, ".env"},
+        {"python3 -c 'import zlib' < $(printf %s .g it)/objects/48/7e", true, true, ".env"},
+        {"cd \"$(git rev-parse --show-toplevel)\" && make test", true, false, NULL},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},

@@ -48,9 +48,19 @@ static bool names_objects(const char *s) {
 }
 
 /* names_objects of the word's text t, or of its defaults joined
- * (${x:-.g}${y:-it}/objects), quotes gone. */
-static bool word_names_objects(const ShellWord *x, const char *t) {
+ * (${x:-.g}${y:-it}/objects), quotes gone; after a cd to a place known
+ * only when the line runs (cd "$(git rev-parse --git-dir)"), a relative
+ * objects/... too, and one below a directory made at run time. */
+static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t) {
         if (names_objects(t))
+                return true;
+        const char *rel = t;
+        while (rel[0] == '.' && rel[1] == '/')
+                rel += 2;
+        if (j->cwd_unknown && strncmp(rel, "objects", 7) == 0 && (rel[7] == '/' || rel[7] == 0))
+                return true;
+        /* $(printf %s .g it)/objects/ab/cd: a directory known only when it runs */
+        if ((x->substitution || x->expansion) && strstr(t, "objects/"))
                 return true;
         if (!x->joined)
                 return false;
@@ -86,7 +96,7 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
         if (!a) { /* a glob or a brace: .[g]it, .gi?; ../r*, {../r,}, /ws/re*, ~/re*; r* after a cd;
                    * a brace may make any of them (.g{i,}t) */
                 _cleanup_free_ char *t = programs_word_text(x);
-                return !t || recog_has_brace(x) || word_names_objects(x, t) || t[0] == '/' || t[0] == '~' ||
+                return !t || recog_has_brace(x) || word_names_objects(j, x, t) || t[0] == '/' || t[0] == '~' ||
                        strstr(t, "..") || cwd_moved(j);
         }
         size_t n = strlen(a);
@@ -417,7 +427,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         _cleanup_free_ char *t = programs_word_text(w[k]);
                         if (!t)
                                 return -ENOMEM;
-                        if (word_names_objects(w[k], t)) {
+                        if (word_names_objects(j, w[k], t)) {
                                 judge_mark_held(j);
                                 return judge_refuse(
                                         j,
@@ -484,7 +494,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         break;
                 if (skip)
                         continue;
-                if (word_names_objects(x, t)) {
+                if (word_names_objects(j, x, t)) {
                         judge_mark_held(j);
                         return judge_refuse(
                                 j, "%s reads git's objects, and the history holds a masked entry", name);
