@@ -96,8 +96,8 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
         if (!a) { /* a glob or a brace: .[g]it, .gi?; ../r*, {../r,}, /ws/re*, ~/re*; r* after a cd;
                    * a brace may make any of them (.g{i,}t) */
                 _cleanup_free_ char *t = programs_word_text(x);
-                return !t || recog_has_brace(x) || word_names_objects(j, x, t) || t[0] == '/' || t[0] == '~' ||
-                       strstr(t, "..") || cwd_moved(j);
+                return !t || recog_has_brace(x) || word_names_objects(j, x, t) || t[0] == '/' ||
+                       t[0] == '~' || strstr(t, "..") || cwd_moved(j);
         }
         size_t n = strlen(a);
         /* ~N, ~+N, ~-N, ~-: the directory stack, the working directory or
@@ -422,6 +422,10 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
         static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
                                                  "printf", "git",  "mkdir", "true", ":",    NULL};
         static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
+        /* programs that only read what they name (cat ~/.gitconfig) */
+        static const char *const config_readers[] = {
+                "ls",  "stat", "test", "[",    "echo", "du",   "cd", "printf", "git", "mkdir", "true", ":",
+                "cat", "less", "more", "head", "tail", "grep", "rg", "diff",   "wc",  "file",  NULL};
         if (judge_held(j) && (streq(name, "cd") || streq(name, "pushd")))
                 for (size_t k = 1; k < n; k++) { /* cd .git && cat objects/ab/cd */
                         _cleanup_free_ char *t = programs_word_text(w[k]);
@@ -446,8 +450,10 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         return -ENOMEM;
                 if (t && streq(name, "cd") && k == 1 && git_config_dir(t))
                         j->git_config_dir = true;
+                /* a write (a redirect, a program that may write); a read of it
+                 * too when the history holds a masked entry (as before) */
                 if (t && names_git_config(t, j->git_config_dir) &&
-                    (k >= n || !streq_any(name, names_only))) {
+                    (k >= n || !streq_any(name, judge_held(j) ? names_only : config_readers))) {
                         if (judge_held(j))
                                 judge_mark_held(j);
                         else
