@@ -420,4 +420,6 @@ const WatchCallbacks watch_callbacks = {
         .rescan = on_rescan,
         .ready = on_ready,
         .warn = on_warn,
+        .mask_pending = watch_mask_pending,
+        .open_denied = watch_open_denied,
 };
