@@ -314,6 +314,12 @@ typedef struct WatchCallbacks {
          * it may read only what never changes while the watch runs. */
         bool (*mask_pending)(void *userdata, const char *rel,
                              bool (*is_checkout)(void *ctx, const char *dir), void *ctx);
+        /* --no-window: whether a masked name can be made directly in the
+         * directory rel (below a checkout, where the policy masks a name or
+         * a whole directory); on the backend's thread or the loop, as
+         * mask_pending. */
+        bool (*mask_dir)(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
+                         void *ctx);
         /* --no-window: count opens or reads of rel denied since it was last
          * said; on the loop, at most once a path an interval. */
         void (*open_denied)(void *userdata, const char *rel, size_t count);

@@ -42,7 +42,7 @@ start_watch() { # start_watch LOG [ARGS...]: the daemon on $root, until ready or
 }
 stop_watch() { kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null; unset 'pids[-1]'; }
 field() { sed -n "s/.* $1 \([0-9]*\).*/\1/p" <<<"$2"; }
-printf 'mask-file .env\nprotect .git/config\n' >"$base/policy"
+printf 'mask-file .env\nmask-file config/secret.yml\nprotect .git/config\n' >"$base/policy"
 
 # --- refused where there are no permission events
 "$pp" watch "$root" --no-window --backend inotify 2>"$base/usage.err"; rc=$?
@@ -64,17 +64,27 @@ echo "  --no-window, plain creation: $out"
 check "plain: every trial made ($out)" [ "$rc" -eq 0 ]
 check "plain: no read of the marker ($out)" [ "$(field leaks "$out")" = 0 ]
 check "plain: every trial masked ($out)" [ "$(field unmasked "$out")" = 0 ]
+check "plain: no read of it empty either: a reader's open is refused ($out)" [ "$(field empty "$out")" = 0 ]
 check "plain: open-denied said, with a count" wait_log "$log" '"event":"open-denied"'
+# openat2: its flags are not in /proc/TID/syscall, so the daemon cannot tell a reader from a
+# writer: an empty file opens (in a guarded directory), and its reads are refused
+mkdir "$root/plain2"
+out=$(WINDOW_RACE_OPENAT2=1 "$race" "$root/plain2" "$trials" create); rc=$?
+echo "  --no-window, plain creation, reader on openat2: $out"
+check "openat2: every trial made ($out)" [ "$rc" -eq 0 ]
+check "openat2: no read of the marker ($out)" [ "$(field leaks "$out")" = 0 ]
 check "plain: open-denied names the path" grep -qE '"event":"open-denied".*"path":"plain/t[0-9]+/.env","count":[1-9]' "$log"
 
 # --- the race, git clone of a repository that tracks .env (holding the marker)
 git init -q -b main "$base/src/repo"
 printf 'PP-SECRET-MARKER-4c1f\n' >"$base/src/repo/.env"; echo readme >"$base/src/repo/README"
-mkdir -p "$base/src/repo/lib"; for i in $(seq 20); do echo "$i" >"$base/src/repo/lib/f$i"; done
+mkdir -p "$base/src/repo/lib" "$base/src/repo/config"; for i in $(seq 20); do echo "$i" >"$base/src/repo/lib/f$i"; done
+printf 'PP-SECRET-MARKER-4c1f deeper\n' >"$base/src/repo/config/secret.yml"; echo x >"$base/src/repo/config/app.yml"
 git -C "$base/src/repo" add -A && git -C "$base/src/repo" -c user.name=t -c user.email=t@t commit -qm one
-# a branch with no .env: a checkout of main from it makes .env (git writes it, an open of a new file)
+# a branch with no .env and no config/: a checkout of main from it makes them (git writes each, an
+# open of a new file, config/secret.yml in a directory new to the daemon)
 git -C "$base/src/repo" checkout -qb noenv
-git -C "$base/src/repo" rm -q .env && echo changed >"$base/src/repo/README"
+git -C "$base/src/repo" rm -rq .env config && echo changed >"$base/src/repo/README"
 git -C "$base/src/repo" -c user.name=t -c user.email=t@t commit -qam two && git -C "$base/src/repo" checkout -q main
 mkdir "$root/clones"
 ctrials=$((trials / 4 > 10 ? trials / 4 : 10))
@@ -95,17 +105,23 @@ for d in "$root/work" "$base/plain-work"; do
 done
 check "git clone: .env masked" wait_masked "$root/work-main/.env"
 check "git checkout: the .env git made is masked" wait_masked "$root/work/.env"
-check "git clone: the files but .env as in a plain directory" diff -r -x .git -x .env "$base/plain-work-main" "$root/work-main"
-check "git checkout: the files but .env as in a plain directory" diff -r -x .git -x .env "$base/plain-work" "$root/work"
+check "git checkout: the config/secret.yml git made is masked" wait_masked "$root/work/config/secret.yml"
+check "git clone: the files but the masked ones as in a plain directory" diff -r -x .git -x .env -x secret.yml "$base/plain-work-main" "$root/work-main"
+check "git checkout: the files but the masked ones as in a plain directory" diff -r -x .git -x .env -x secret.yml "$base/plain-work" "$root/work"
 git -C "$root/work" status --porcelain >"$base/status" 2>"$base/status.err"; rc=$?
 check "git status under --no-window: exit 0 (saw $rc: $(cat "$base/status.err"))" [ "$rc" -eq 0 ]
 
-# --- a mapping of a file opened empty (no read(2): no FAN_ACCESS_PERM): said, for doc/
-mkdir "$root/mapped"
+# --- a file opened empty, mapped, then written: with openat the open is refused (a reader); with
+# openat2 (flags not told) it opens, read(2) is refused, and a mapping shows what was written
+# (no read for FAN_ACCESS_PERM): said, not asserted, for doc/
+mkdir "$root/mapped" "$root/mapped2"
 out=$("$race" "$root/mapped" 20 mmap); rc=$?
-echo "  --no-window, opened empty, mapped, then written: $out (map-leaks: mappings that showed it)"
-check "mmap: each trial opened empty and mapped ($out)" [ "$rc" -eq 0 -a "$(field mapped "$out")" = 20 ]
-check "mmap: read(2) never got the marker ($out)" [ "$(field leaks "$out")" = 0 ]
+echo "  --no-window, opened empty (openat), mapped, then written: $out"
+check "mmap, openat: every open refused, nothing mapped ($out)" [ "$rc" -eq 0 -a "$(field mapped "$out")" = 0 -a "$(field denied "$out")" = 20 ]
+out=$(WINDOW_RACE_OPENAT2=1 "$race" "$root/mapped2" 20 mmap); rc=$?
+echo "  --no-window, opened empty (openat2), mapped, then written: $out (map-leaks: mappings that showed it)"
+check "mmap, openat2: each opened and mapped, read(2) refused ($out)" \
+  [ "$rc" -eq 0 -a "$(field mapped "$out")" = 20 -a "$(field leaks "$out")" = 0 ]
 
 # --- a stopped daemon holds every open on the root's mount; killed, the open goes through
 echo ordinary >"$root/work/plainfile"

@@ -2,7 +2,7 @@
 /* Test and bench helper: TRIALS new checkouts below ROOT, each with a .env holding a marker, made while a
  * reader thread spins on open+read of that .env until the watcher's mask covers it; prints what it read.
  * Must not sleep a fixed time: each trial ends when the mask is seen (or at its deadline, counted).
- * Usage: window-race ROOT TRIALS create|clone|mmap [REPO]
+ * Usage: window-race ROOT TRIALS create|clone|mmap [REPO]   (WINDOW_RACE_OPENAT2=1: the reader uses openat2)
  *   create: mkdir t<i>/.git and .git/HEAD (as git init), then .env made (again while refused: EPERM)
  *           and written, one write;
  *   clone:  git clone -q REPO t<i> (REPO tracks a .env holding the marker);
@@ -21,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/openat2.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -38,6 +40,17 @@ static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 static int trial = -1, trial_done = -1;
 static unsigned long writer_denied, leaks, leaked_trials, denied, empty_opens, unmasked, mapped, map_leaks;
 static sigjmp_buf bus_jmp;
+
+/* WINDOW_RACE_OPENAT2=1: the reader opens with openat2, whose flags the
+ * daemon cannot read from /proc/TID/syscall (its fallback is tested). */
+static bool use_openat2;
+
+static int open_read(const char *path) {
+        if (!use_openat2)
+                return open(path, O_RDONLY | O_CLOEXEC);
+        struct open_how how = {.flags = O_RDONLY | O_CLOEXEC};
+        return (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+}
 
 static uint64_t now_ms(void) {
         struct timespec ts;
@@ -83,7 +96,7 @@ static int mmap_trial(const char *dir) {
                 }
         }
         snprintf(proc, sizeof proc, "/proc/self/fd/%d", wfd);
-        rfd = open(proc, O_RDONLY | O_CLOEXEC);
+        rfd = open_read(proc);
         if (rfd < 0) {
                 denied += errno == EPERM;
                 close(wfd);
@@ -117,7 +130,7 @@ static void spin(const char *path) {
         uint64_t end = now_ms() + TRIAL_MS;
         bool leaked = false;
         while (now_ms() < end) {
-                int fd = open(path, O_RDONLY | O_CLOEXEC);
+                int fd = open_read(path);
                 if (fd < 0) {
                         denied += errno == EPERM;
                         continue;
@@ -213,6 +226,7 @@ int main(int argc, char **argv) {
         if (argc < 4 || (strcmp(argv[3], "clone") == 0 && argc < 5))
                 return 2;
         root = argv[1];
+        use_openat2 = getenv("WINDOW_RACE_OPENAT2") && strcmp(getenv("WINDOW_RACE_OPENAT2"), "1") == 0;
         mode = argv[3];
         repo = argc > 4 ? argv[4] : NULL;
         int trials = atoi(argv[2]), failed = 0;

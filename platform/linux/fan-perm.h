@@ -17,6 +17,9 @@ int fan_perm_start(uv_loop_t *loop, int root_fd, const char *root_abs, const Wat
 /* The directory rel (beneath the root, no symlink followed) guarded: a
  * checkout, when its .git is seen. 0, or -errno. */
 int fan_perm_guard(FanPerm *p, const char *rel);
+/* A directory rel found or made: guarded when the core says a masked name
+ * can be made in it (WatchCallbacks.mask_dir). */
+void fan_perm_dir_seen(FanPerm *p, const char *rel);
 /* Another mount below the root (a checkout on a disk of its own): marked too. */
 int fan_perm_mark(FanPerm *p, int fd);
 /* The thread ends and the group closes (the kernel lets every open through

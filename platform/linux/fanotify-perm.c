@@ -1,20 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * --no-window: a FAN_CLASS_PRE_CONTENT group with FAN_OPEN_PERM on the root's
+ * --no-window: a FAN_CLASS_CONTENT group with FAN_OPEN_PERM on the root's
  * mount. Its own thread answers each open at once; only an open of a name
  * the core says is masked and not yet covered waits on anything (a readlink,
- * the core's predicate, a look for .git). Such an open is denied when the
- * file holds bytes; an empty one (git making it) is let through when its
- * directory is guarded: a FAN_ACCESS_PERM mark there (FAN_EVENT_ON_CHILD)
- * denies every read of a masked name in it, so no descriptor opened empty
- * reads what is written later. The guard must be there before the open
- * starts (from Linux 6.14 a file opened with no access-permission mark on
- * it or its directory never reports its reads), so a directory is guarded
- * when its .git is seen (the watcher's event, a scan, any open below it),
- * and an open met in a directory not guarded yet, or guarded only just, is
- * denied. Must not block on the loop, log, or open a file on the marked
+ * the core's predicate, a look for .git). Such an open is let through when
+ * it writes only (git making the file: /proc/TID/syscall says how it opens)
+ * and refused when it can read. When that cannot be told (openat2, io_uring),
+ * an empty file is let through in a guarded directory: a FAN_ACCESS_PERM
+ * mark there (FAN_EVENT_ON_CHILD) refuses every read of a masked name in it,
+ * so no descriptor opened empty reads what is written later. The guard must
+ * be there before the open starts (from Linux 6.14 a file opened with no
+ * access-permission mark on it or its directory never reports its reads),
+ * so a directory is guarded when its .git is seen (the watcher's event, the
+ * crawl, any open below it) or a masked name can be made in it, and such an
+ * open in a directory not guarded before it, or guarded only just, is
+ * refused. Must not block on the loop, log, or open a file on the marked
  * mount (its own opens would wait on it): directories and O_PATH only.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -26,6 +29,7 @@
 #include <sys/eventfd.h>
 #include <sys/fanotify.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,16 +43,14 @@
 /* Checkouts whose .git was seen opened, so that git's every open there is
  * no look at its directory: past this the set starts again. */
 #define SEEN_MAX 4096
-/* An open of a masked name this soon after its directory was guarded by
- * the watcher's event (the name may have been there already) may have
- * started before: denied, empty or not. */
+/* An open of a masked name this soon after its directory was guarded with
+ * that name in it already may have begun before: denied, empty or not. */
 #define SETTLE_NS 5000000
+/* Reads only: a mapping is not seen (doc/guest.md). FAN_PRE_ACCESS (Linux
+ * 6.14, FAN_CLASS_PRE_CONTENT, ext4, xfs, btrfs but not tmpfs) would see
+ * mmap too, but it comes before a write as before a read, and says not
+ * which: it would refuse git's own write of the name it just made. */
 #define GUARD_MASK (FAN_ACCESS_PERM | FAN_EVENT_ON_CHILD)
-/* Linux 6.14: a pre-content event, also for mmap (which FAN_ACCESS_PERM
- * never sees), on filesystems that allow it (ext4, xfs, btrfs; not tmpfs). */
-#ifndef FAN_PRE_ACCESS
-#define FAN_PRE_ACCESS 0x00100000
-#endif
 /* Paths counted between two records; past this only a total. */
 #define DENIED_MAX 256
 /* Between two records of the same path. */
@@ -115,12 +117,39 @@ static void map_clear(Hashmap *m, bool values) {
         }
 }
 
-/* The directory open at fd guarded (marked, remembered): 0 with *ret_new
- * whether it was not before, and *ret_since when it was; or -errno. It is
- * remembered by its file handle (inode and generation), so that a directory
- * deleted (its mark goes with it) and another made with its inode number is
- * not taken for it. */
-static int guard(FanPerm *p, int fd, bool settled, bool *ret_new, uint64_t *ret_since) {
+static bool is_checkout(void *ctx, const char *dir);
+
+/* Whether the directory open at fd, rel, holds a masked name now. */
+static bool holds_masked(FanPerm *p, int fd, const char *rel) {
+        char path[PATH_MAX];
+        bool found = false;
+        int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+        if (!d) {
+                if (dfd >= 0)
+                        close(dfd);
+                return true; /* cannot tell: as if it did */
+        }
+        for (struct dirent *de; !found && (de = readdir(d));) {
+                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                        continue;
+                if ((size_t) snprintf(path, sizeof path, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name) >=
+                    sizeof path)
+                        continue;
+                found = p->cb->mask_pending(p->userdata, path, is_checkout, p);
+        }
+        closedir(d);
+        return found;
+}
+
+/* The directory open at fd, rel, guarded (marked, remembered): 0 with
+ * *ret_new whether it was not before, and *ret_since from when an open of a
+ * masked name there is sure to have begun under the mark: 0 when it held
+ * none as it was marked (one made later is opened after the mark), else
+ * the time it was marked. Remembered by file handle (inode and
+ * generation): a directory deleted (its mark goes with it) and another
+ * made with its inode number is not taken for it. -errno on failure. */
+static int guard(FanPerm *p, int fd, const char *rel, bool *ret_new, uint64_t *ret_since) {
         static const char hex[] = "0123456789abcdef";
         union {
                 struct file_handle fh;
@@ -128,7 +157,7 @@ static int guard(FanPerm *p, int fd, bool settled, bool *ret_new, uint64_t *ret_
         } h;
         struct stat st;
         char key[32 + 2 * MAX_HANDLE_SZ];
-        int mount_id, r = 0;
+        int mount_id;
         h.fh.handle_bytes = MAX_HANDLE_SZ;
         if (fstat(fd, &st) < 0 || name_to_handle_at(fd, "", &h.fh, &mount_id, AT_EMPTY_PATH) < 0)
                 return -errno;
@@ -141,36 +170,38 @@ static int guard(FanPerm *p, int fd, bool settled, bool *ret_new, uint64_t *ret_
         key[k] = 0;
         pthread_mutex_lock(&p->lock);
         Guard *g = hashmap_get(p->guarded, key);
-        *ret_new = !g;
-        if (g && settled)
-                g->since_ns = 0; /* git's own open below its .git: as if guarded by it */
         if (g)
                 *ret_since = g->since_ns;
-        else if (fanotify_mark(p->fan_fd, FAN_MARK_ADD, GUARD_MASK | FAN_PRE_ACCESS, fd, NULL) < 0 &&
-                 fanotify_mark(p->fan_fd, FAN_MARK_ADD, GUARD_MASK, fd, NULL) < 0)
-                r = -errno;
-        else {
+        pthread_mutex_unlock(&p->lock);
+        *ret_new = !g;
+        if (g)
+                return 0;
+        if (fanotify_mark(p->fan_fd, FAN_MARK_ADD, GUARD_MASK, fd, NULL) < 0)
+                return -errno;
+        uint64_t since = holds_masked(p, fd, rel) ? now_ns() : 0;
+        pthread_mutex_lock(&p->lock);
+        if (!(g = hashmap_get(p->guarded, key))) { /* else guarded meanwhile by the other thread */
                 if (hashmap_size(p->guarded) >= GUARDED_MAX)
                         map_clear(p->guarded, true);
                 if ((g = calloc(1, sizeof *g)) && hashmap_put(p->guarded, key, g) < 0) {
                         free(g);
                         g = NULL;
                 }
-                *ret_since = settled ? 0 : now_ns();
                 if (g)
-                        g->since_ns = *ret_since;
+                        g->since_ns = since;
         }
         pthread_mutex_unlock(&p->lock);
-        return r;
+        *ret_since = since;
+        return 0;
 }
 
 /* Opened, not O_PATH: fanotify_mark takes no O_PATH descriptor. The mark
  * has no FAN_ONDIR: no directory's open waits on this thread. */
-static int guard_path(FanPerm *p, const char *rel, bool settled, bool *ret_new, uint64_t *ret_since) {
+static int guard_path(FanPerm *p, const char *rel, bool *ret_new, uint64_t *ret_since) {
         int fd, r = platform_open_beneath(p->root_fd, rel, O_RDONLY | O_DIRECTORY, &fd);
         if (r < 0)
                 return r;
-        r = guard(p, fd, settled, ret_new, ret_since);
+        r = guard(p, fd, rel, ret_new, ret_since);
         close(fd);
         return r;
 }
@@ -178,13 +209,17 @@ static int guard_path(FanPerm *p, const char *rel, bool settled, bool *ret_new, 
 int fan_perm_guard(FanPerm *p, const char *rel) {
         bool fresh;
         uint64_t since;
-        return guard_path(p, rel, false, &fresh, &since);
+        return guard_path(p, rel, &fresh, &since);
+}
+
+void fan_perm_dir_seen(FanPerm *p, const char *rel) {
+        if (p->cb->mask_dir(p->userdata, rel, is_checkout, p))
+                (void) fan_perm_guard(p, rel);
 }
 
 /* An open below a .git: the checkout holding it guarded, before any of
  * its masked names is made (git clone and git init open their .git files
- * first). Settled at once: a masked name there made from now on is opened
- * after the mark. Once a checkout: git opens thousands of objects there. */
+ * first). Once a checkout: git opens thousands of objects there. */
 static void guard_checkout_of(FanPerm *p, const char *rel) {
         char dir[PATH_MAX];
         const char *g = strstr(rel, "/.git/");
@@ -194,9 +229,7 @@ static void guard_checkout_of(FanPerm *p, const char *rel) {
         dir[g - rel] = 0;
         if (hashmap_contains(p->seen, dir))
                 return;
-        bool fresh;
-        uint64_t since;
-        if (guard_path(p, dir, true, &fresh, &since) < 0)
+        if (fan_perm_guard(p, dir) < 0)
                 return;
         if (hashmap_size(p->seen) >= SEEN_MAX)
                 map_clear(p->seen, false);
@@ -233,7 +266,39 @@ static int rel_of_fd(FanPerm *p, int fd, char *abs, size_t n, const char **rel) 
 
 /* The open of a masked name at rel: allowed only when the file is empty and
  * its directory was guarded before the open can have started. */
-static uint32_t decide_open(FanPerm *p, int fd, const char *rel) {
+/* How the thread tid, waiting for our answer, opens: O_RDONLY, O_WRONLY or
+ * O_RDWR, read from its system call's arguments (/proc/TID/syscall: open,
+ * openat, creat); -1 when that cannot be told (openat2's flags are in its
+ * memory, an io_uring open runs on a kernel worker, exec, no procfs). */
+static int open_mode_of(pid_t tid) {
+        char path[64], buf[512];
+        long nr;
+        unsigned long a[6];
+        snprintf(path, sizeof path, "/proc/%d/syscall", (int) tid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return -1;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (n <= 0)
+                return -1;
+        buf[n] = 0;
+        if (sscanf(buf, "%ld %lx %lx %lx %lx %lx %lx", &nr, &a[0], &a[1], &a[2], &a[3], &a[4], &a[5]) != 7)
+                return -1;
+        if (nr == SYS_openat)
+                return (int) (a[2] & O_ACCMODE);
+#ifdef SYS_open
+        if (nr == SYS_open)
+                return (int) (a[1] & O_ACCMODE);
+#endif
+#ifdef SYS_creat
+        if (nr == SYS_creat)
+                return O_WRONLY;
+#endif
+        return -1;
+}
+
+static uint32_t decide_open(FanPerm *p, const struct fanotify_event_metadata *m, const char *rel) {
         char dir[PATH_MAX];
         struct stat st;
         bool fresh;
@@ -243,9 +308,19 @@ static uint32_t decide_open(FanPerm *p, int fd, const char *rel) {
                 return FAN_DENY;
         memcpy(dir, rel, (size_t) (slash - rel));
         dir[slash - rel] = 0;
-        if (guard_path(p, dir, false, &fresh, &since) < 0 || fresh || now_ns() - since < SETTLE_NS)
+        /* Write only: nothing can be read through it, nor mapped (git
+         * writes the worktree so). Read: refused, empty or not, until the
+         * mask covers the name. */
+        int mode = open_mode_of(m->pid);
+        if (mode == O_WRONLY)
+                return FAN_ALLOW;
+        if (mode >= 0)
                 return FAN_DENY;
-        return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0 ? FAN_ALLOW : FAN_DENY;
+        /* Not known: an empty file, in a directory guarded before the open
+         * began, is let through; its reads are refused (the guard). */
+        if (guard_path(p, dir, &fresh, &since) < 0 || fresh || (since && now_ns() - since < SETTLE_NS))
+                return FAN_DENY;
+        return fstat(m->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0 ? FAN_ALLOW : FAN_DENY;
 }
 
 /* The answer to one event: FAN_ALLOW unless it is a masked name. */
@@ -254,7 +329,7 @@ static uint32_t decide(FanPerm *p, const struct fanotify_event_metadata *m) {
         const char *rel;
 
         if (m->pid == p->self)
-                return FAN_ALLOW; /* our own: the loop's open waits on this thread */
+                return FAN_ALLOW; /* our own loop's: its open waits on this thread */
         if (rel_of_fd(p, m->fd, abs, sizeof abs, &rel) < 0)
                 return FAN_ALLOW; /* outside the root, or deleted: no name to mask */
         if (m->mask & FAN_OPEN_PERM)
@@ -263,7 +338,7 @@ static uint32_t decide(FanPerm *p, const struct fanotify_event_metadata *m) {
                 return FAN_ALLOW;
         /* A read in a guarded directory, of a masked name: after the mask,
          * only a descriptor from before it reaches this file. */
-        uint32_t r = m->mask & (FAN_ACCESS_PERM | FAN_PRE_ACCESS) ? FAN_DENY : decide_open(p, m->fd, rel);
+        uint32_t r = m->mask & FAN_ACCESS_PERM ? FAN_DENY : decide_open(p, m, rel);
         if (r == FAN_DENY)
                 note_denied(p, rel);
         return r;
@@ -365,8 +440,9 @@ int fan_perm_start(uv_loop_t *loop, int root_fd, const char *root_abs, const Wat
         pthread_mutex_init(&p->lock, NULL);
         if (p->root_len == 1)
                 p->root_len = 0; /* "/": every path is below it */
-        p->fan_fd = fanotify_init(FAN_CLASS_PRE_CONTENT | FAN_CLOEXEC | FAN_NONBLOCK | FAN_UNLIMITED_QUEUE |
-                                          FAN_UNLIMITED_MARKS,
+        /* FAN_REPORT_TID: the thread that opens, whose system call says how. */
+        p->fan_fd = fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC | FAN_NONBLOCK | FAN_UNLIMITED_QUEUE |
+                                          FAN_UNLIMITED_MARKS | FAN_REPORT_TID,
                                   O_RDONLY | O_LARGEFILE | O_CLOEXEC);
         r = p->fan_fd < 0 ? -errno : fan_perm_mark(p, root_fd);
         if (r >= 0 && (p->stop_fd = eventfd(0, EFD_CLOEXEC)) < 0)

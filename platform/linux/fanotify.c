@@ -287,6 +287,8 @@ static void crawl_step(Watcher *w) {
         }
         if (t != WATCH_DIR)
                 return;
+        if (w->perm)
+                fan_perm_dir_seen(w->perm, child); /* a directory a masked name can be made in */
         if (strcmp(de->d_name, ".git") == 0 || w->depth == CRAWL_DEPTH) {
                 (void) enqueue(w, child, strcmp(de->d_name, ".git") == 0, false, false);
                 return;
@@ -598,9 +600,12 @@ static void on_name(Watcher *w, Dir *d, const char *name, uint32_t mask) {
         }
         if (mask & MADE_MASK) {
                 WatchType t = dir ? WATCH_DIR : WATCH_FILE;
-                /* A checkout made: guarded before its masked names come. */
+                /* A checkout made, or a directory a masked name can be
+                 * made in: guarded before its masked names come. */
                 if (w->perm && d->rel[0] && walk_is_dotgit_name(name))
                         (void) fan_perm_guard(w->perm, d->rel);
+                else if (w->perm && dir)
+                        fan_perm_dir_seen(w->perm, rel);
                 /* Only for a .git does the core need more than directory
                  * or not; after a merged removal, whether it is there. */
                 if ((!dir && walk_is_dotgit_name(name)) || (mask & GONE_MASK))

@@ -421,5 +421,6 @@ const WatchCallbacks watch_callbacks = {
         .ready = on_ready,
         .warn = on_warn,
         .mask_pending = watch_mask_pending,
+        .mask_dir = watch_mask_dir,
         .open_denied = watch_open_denied,
 };

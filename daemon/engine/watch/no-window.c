@@ -1,54 +1,83 @@
 /* SPDX-License-Identifier: MIT */
-/* --no-window: which opens must wait for a mask (asked from the backend's own thread), and open-denied.
- * Must not read anything that changes while the watch runs (checkouts, bound): only the policy and the case
- * rule. */
+/* --no-window: which opens must wait for a mask, which directories can get a masked name (both asked from
+ * the backend's own thread), and open-denied. Must not read anything that changes while the watch runs
+ * (checkouts, bound): only the policy and the case rule. */
 #include "watch-internal.h"
 
 #include <strings.h>
 
-/* Whether the mask entry (a trailing '/' aside) is sub or holds it: a
- * directory masked (or a file entry that is one: bind_path_as) covers
- * every file below it. */
-static bool mask_covers(const char *entry, const char *sub, bool fold) {
+/* The length of the mask entry, a trailing '/' aside. */
+static size_t entry_len(const char *entry) {
         size_t n = strlen(entry);
-        if (n > 0 && entry[n - 1] == '/')
-                n--;
-        if ((fold ? strncasecmp(entry, sub, n) : strncmp(entry, sub, n)) != 0)
-                return false;
-        return sub[n] == 0 || sub[n] == '/';
+        return n > 0 && entry[n - 1] == '/' ? n - 1 : n;
 }
 
-/* rel below some directory holding a .git (not the root: its own masks are
- * enforce's), at a path the policy masks there. As on_found: every holder,
- * innermost or not; never inside the .git itself. No allocation. */
-bool watch_mask_pending(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
-                        void *ctx) {
-        const Watch *w = userdata;
+static bool run_eq(const char *a, const char *b, size_t n, bool fold) {
+        return (fold ? strncasecmp(a, b, n) : strncmp(a, b, n)) == 0;
+}
+
+/* Whether the mask entry is sub or holds it: a directory masked (or a file
+ * entry that is one: bind_path_as) covers every file below it. */
+static bool covers(const char *entry, const char *sub, bool fold) {
+        size_t n = entry_len(entry);
+        return run_eq(entry, sub, n, fold) && (sub[n] == 0 || sub[n] == '/');
+}
+
+/* Whether a name the entry masks can be made directly in the directory sub
+ * ("" the checkout itself): the entry's own directory, or one it covers. */
+static bool makes_in(const char *entry, const char *sub, bool fold) {
+        size_t n = entry_len(entry), d = 0;
+        for (size_t i = 0; i < n; i++)
+                if (entry[i] == '/')
+                        d = i;
+        return covers(entry, sub, fold) || (strlen(sub) == d && run_eq(entry, sub, d, fold));
+}
+
+/* Whether some directory holding rel below the root (not the root: its own
+ * masks are enforce's) is a checkout whose policy says match of the rest,
+ * never inside the .git itself. As on_found: every holder, innermost or
+ * not. rel itself is a holder when dir is set. No allocation. */
+static bool held(const Watch *w, const char *rel, bool dir, bool (*match)(const char *, const char *, bool),
+                 bool (*is_checkout)(void *ctx, const char *dir), void *ctx) {
         char buf[PATH_MAX];
         size_t len = strlen(rel);
-        if (len >= sizeof buf)
+        if (len + 1 >= sizeof buf)
                 return false;
         memcpy(buf, rel, len + 1);
+        if (dir) { /* rel "a/b" holds "" */
+                buf[len] = '/';
+                buf[len + 1] = 0;
+        }
         for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
-                const char *sub = rel + (s - buf) + 1;
-                if ((w->c.fold_case ? strncasecmp(sub, ".git", 4) : strncmp(sub, ".git", 4)) == 0 &&
-                    (sub[4] == 0 || sub[4] == '/'))
+                const char *sub = (size_t) (s - buf) >= len ? "" : rel + (s - buf) + 1;
+                if (run_eq(sub, ".git", 4, w->c.fold_case) && (sub[4] == 0 || sub[4] == '/'))
                         continue;
                 bool masked = false;
                 for (size_t i = 0; !masked && i < w->c.policy->n; i++) {
                         const PolicyAction *a = &w->c.policy->actions[i];
                         masked = a->kind != PLATFORM_PROTECT && !is_git_entry(a->path) &&
-                                 mask_covers(a->path, sub, w->c.fold_case);
+                                 match(a->path, sub, w->c.fold_case);
                 }
                 if (!masked)
                         continue;
+                char c = *s;
                 *s = 0;
                 bool holder = is_checkout(ctx, buf);
-                *s = '/';
+                *s = c;
                 if (holder)
                         return true;
         }
         return false;
+}
+
+bool watch_mask_pending(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
+                        void *ctx) {
+        return held(userdata, rel, false, covers, is_checkout, ctx);
+}
+
+bool watch_mask_dir(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
+                    void *ctx) {
+        return held(userdata, rel, true, makes_in, is_checkout, ctx);
 }
 
 /* rel "" is the total past the paths counted one by one. */
