@@ -8,7 +8,8 @@
 #   the flag, ROUNDS rounds alternating; wall and CPU seconds of the work, the daemon's CPU,
 #   and the flag's ratios.
 # Root only; in a private mount and PID namespace, the root on a tmpfs of its own.
-#   bench/no-window.sh [BUILD_DIR]   (TRIALS=10000 FILES=100000 ROUNDS=3 by default)
+#   bench/no-window.sh [BUILD_DIR]   (TRIALS=10000 FILES=100000 ROUNDS=3 by default;
+#                                     PARTS="race cost": either or both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}")
@@ -42,6 +43,8 @@ stop() { kill "$daemon"; wait "$daemon" 2>/dev/null || true; daemon=; }
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; } # utime + stime, every thread, in ticks
 hz=$(getconf CLK_TCK)
 
+parts=${PARTS:-race cost}
+if [[ " $parts " == *" race "* ]]; then
 echo "== the race: $trials trials a side (a reader spinning on open+read of a new .env)"
 for side in plain flag; do
   if [ $side = flag ]; then start --no-window; else start; fi
@@ -50,6 +53,8 @@ for side in plain flag; do
   echo "  $side: $out"
   stop
 done
+fi
+[[ " $parts " == *" cost "* ]] || exit 0
 
 echo "== the cost: a checkout of $files files, $rounds rounds a side, alternating"
 big=$root/big

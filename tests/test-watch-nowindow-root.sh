@@ -126,6 +126,10 @@ check "mmap, openat2: each opened and mapped, read(2) refused ($out)" \
 # --- a stopped daemon holds every open on the root's mount; killed, the open goes through
 echo ordinary >"$root/work/plainfile"
 kill -STOP "$dp"
+# SIGSTOP lands asynchronously: until every thread of the daemon is stopped (state T)
+stopped() { ! grep -qv '^T' <(for t in /proc/"$dp"/task/*/stat; do awk '{print $3}' "$t"; done); }
+for ((i = 0; i < 200; i++)); do stopped && break; nap; done
+check "stopped daemon: every thread stopped" stopped
 cat "$root/work/plainfile" >"$base/pending.out" 2>&1 &
 reader=$!
 pids+=("$reader")

@@ -23,6 +23,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,8 @@
  * mmap too, but it comes before a write as before a read, and says not
  * which: it would refuse git's own write of the name it just made. */
 #define GUARD_MASK (FAN_ACCESS_PERM | FAN_EVENT_ON_CHILD)
+/* Looks at an opener's system call while it is still on its way to sleep. */
+#define SYSCALL_TRIES 1000
 /* Paths counted between two records; past this only a total. */
 #define DENIED_MAX 256
 /* Between two records of the same path. */
@@ -237,16 +240,18 @@ static void guard_checkout_of(FanPerm *p, const char *rel) {
 }
 
 /* Whether dir (beneath the root, no symlink followed) holds a .git: what
- * the core calls a checkout. O_PATH and a stat: no open the mark sees. */
+ * the core calls a checkout. O_PATH and a stat: no open the mark sees.
+ * When that cannot be told (a lookup raced by the daemon's own mounts past
+ * its retries: EAGAIN; a symlink swapped in): as if it did, refused. */
 static bool is_checkout(void *ctx, const char *dir) {
         FanPerm *p = ctx;
         struct stat st;
-        int dfd;
-        if (platform_open_beneath(p->root_fd, dir, O_PATH | O_DIRECTORY, &dfd) < 0)
-                return false;
-        bool r = fstatat(dfd, ".git", &st, AT_SYMLINK_NOFOLLOW) == 0;
+        int dfd, r = platform_open_beneath(p->root_fd, dir, O_PATH | O_DIRECTORY, &dfd);
+        if (r < 0)
+                return r != -ENOENT && r != -ENOTDIR;
+        r = fstatat(dfd, ".git", &st, AT_SYMLINK_NOFOLLOW) == 0 ? 0 : -errno;
         close(dfd);
-        return r;
+        return r != -ENOENT && r != -ENOTDIR;
 }
 
 /* The name fd was opened by, relative to the root: 0 with rel filled, or
@@ -274,11 +279,19 @@ static int open_mode_of(pid_t tid) {
         char path[64], buf[512];
         long nr;
         unsigned long a[6];
+        ssize_t n = -1;
         snprintf(path, sizeof path, "/proc/%d/syscall", (int) tid);
         int fd = open(path, O_RDONLY | O_CLOEXEC);
         if (fd < 0)
                 return -1;
-        ssize_t n = read(fd, buf, sizeof buf - 1);
+        /* "running" until the opener, its event queued, is asleep waiting
+         * for the answer: microseconds. */
+        for (int i = 0; i < SYSCALL_TRIES; i++) {
+                n = pread(fd, buf, sizeof buf - 1, 0);
+                if (n <= 0 || strncmp(buf, "running", 7) != 0)
+                        break;
+                sched_yield();
+        }
         close(fd);
         if (n <= 0)
                 return -1;
