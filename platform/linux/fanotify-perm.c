@@ -78,7 +78,7 @@ struct FanPerm {
         bool started;
         Hashmap *seen;        /* the thread's: rel of a checkout -> p */
         pthread_mutex_t lock; /* denied, others, guarded */
-        Hashmap *guarded;     /* "dev:ino:birth" of a directory -> Guard */
+        Hashmap *guarded;     /* "dev:type:handle" of a directory -> Guard */
         Hashmap *denied;      /* rel -> DeniedCount, since the last record */
         size_t others;        /* denied past DENIED_MAX paths */
         uv_async_t async;
@@ -269,12 +269,11 @@ static int rel_of_fd(FanPerm *p, int fd, char *abs, size_t n, const char **rel) 
         return 0;
 }
 
-/* The open of a masked name at rel: allowed only when the file is empty and
- * its directory was guarded before the open can have started. */
 /* How the thread tid, waiting for our answer, opens: O_RDONLY, O_WRONLY or
  * O_RDWR, read from its system call's arguments (/proc/TID/syscall: open,
  * openat, creat); -1 when that cannot be told (openat2's flags are in its
- * memory, an io_uring open runs on a kernel worker, exec, no procfs). */
+ * memory, an io_uring open runs on a kernel worker, exec, an opener in a PID
+ * namespace the daemon cannot see into, ptrace forbidden by Yama). */
 static int open_mode_of(pid_t tid) {
         char path[64], buf[512];
         long nr;
@@ -311,6 +310,7 @@ static int open_mode_of(pid_t tid) {
         return -1;
 }
 
+/* The open of a masked name at rel that no mask covers yet. */
 static uint32_t decide_open(FanPerm *p, const struct fanotify_event_metadata *m, const char *rel) {
         char dir[PATH_MAX];
         struct stat st;
