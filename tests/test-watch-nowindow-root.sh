@@ -51,6 +51,18 @@ check "inotify: says why" grep -qF -- '--no-window needs the fanotify backend' "
 "$pp" watch "$root" --no-window --backend poll 2>"$base/usage.err"; rc=$?
 check "poll: usage error (saw $rc)" [ "$rc" -eq 2 ]
 
+# auto where fanotify cannot serve (a user namespace of its own: no CAP_SYS_ADMIN in the first one)
+# picks inotify, and --no-window then fails at the start, saying why
+if unshare -U --map-root-user true 2>/dev/null; then
+  unshare -U --map-root-user -m --propagation private "$pp" watch "$root" --no-window --log-format json \
+    2>"$base/auto.log"; rc=$?
+  check "auto falling back to inotify: exit 1 (saw $rc)" [ "$rc" -eq 1 ]
+  check "auto falling back to inotify: watch-failed says why" \
+    grep -qF 'needs the fanotify backend, and inotify (auto: fanotify cannot serve here' "$base/auto.log"
+else
+  echo "  SKIP auto in a user namespace: no user namespaces here"
+fi
+
 log=$base/nowin.log
 if ! start_watch "$log" --no-window; then
   echo "SKIP: no fanotify permission events here: $(grep -o '"msg":"[^"]*"' "$log" | head -1)"; exit 77

@@ -377,6 +377,12 @@ static int daemon_start(Daemon *d, const WatchArgs *a, Policy **policy) {
         char why[256];
         int r;
 
+        if (a->wo.no_window && !streq(d->ops->name, "fanotify")) {
+                log_event(d->log, LOG_ERROR, "watch-failed", NULL,
+                          "path policy: cannot watch: --no-window needs the fanotify backend, and %s (%s)",
+                          d->ops->name, d->backend_why);
+                return -1;
+        }
         const BinderOps *binder = platform_binder_for(d->ops);
         d->warn_only = binder->warn_only;
         if (load_policy(a->policy_path, d->log, policy) < 0)
@@ -388,12 +394,6 @@ static int daemon_start(Daemon *d, const WatchArgs *a, Policy **policy) {
                           d->ops->name);
         } else if (binder->kernel_check(why, sizeof why) < 0) {
                 log_event(d->log, LOG_ERROR, "watch-failed", NULL, "path policy: cannot watch: %s", why);
-                return -1;
-        }
-        if (a->wo.no_window && !streq(d->ops->name, "fanotify")) {
-                log_event(d->log, LOG_ERROR, "watch-failed", NULL,
-                          "path policy: cannot watch: --no-window needs the fanotify backend, and %s (%s)",
-                          d->ops->name, d->backend_why);
                 return -1;
         }
         WatchConfig wc;
