@@ -24,13 +24,15 @@ static bool covers(const char *entry, const char *sub, bool fold) {
 }
 
 /* Whether a name the entry masks can be made directly in the directory sub
- * ("" the checkout itself): the entry's own directory, or one it covers. */
+ * below the checkout: the entry's own directory, or one it covers. Not the
+ * checkout itself (sub ""): it is guarded when its .git is seen, and asking
+ * here would look for a .git in every directory a scan meets. */
 static bool makes_in(const char *entry, const char *sub, bool fold) {
         size_t n = entry_len(entry), d = 0;
         for (size_t i = 0; i < n; i++)
                 if (entry[i] == '/')
                         d = i;
-        return covers(entry, sub, fold) || (strlen(sub) == d && run_eq(entry, sub, d, fold));
+        return sub[0] && (covers(entry, sub, fold) || (strlen(sub) == d && run_eq(entry, sub, d, fold)));
 }
 
 /* Whether some directory holding rel below the root (not the root: its own
