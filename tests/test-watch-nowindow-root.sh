@@ -86,6 +86,10 @@ echo "  --no-window, plain creation, reader on openat2: $out"
 check "openat2: every trial made ($out)" [ "$rc" -eq 0 ]
 check "openat2: no read of the marker ($out)" [ "$(field leaks "$out")" = 0 ]
 check "plain: open-denied names the path" grep -qE '"event":"open-denied".*"path":"plain/t[0-9]+/.env","count":[1-9]' "$log"
+# one record a path an interval, with a count: fewer records than refusals (the reader retried)
+records=$(grep -c '"event":"open-denied".*"path":"plain/' "$log")
+refused=$(grep -o '"event":"open-denied".*"path":"plain/[^"]*","count":[0-9]*' "$log" | sed 's/.*"count"://' | paste -sd+ | bc)
+check "plain: open-denied flood said in $records records for $refused refusals" [ "$records" -lt "$refused" ]
 
 # --- the race, git clone of a repository that tracks .env (holding the marker)
 git init -q -b main "$base/src/repo"
