@@ -306,13 +306,33 @@ typedef struct WatchCallbacks {
          * and in the directories the core asked for with watch_dir; a
          * backend that cannot tell leaves it to the next scan. */
         void (*changed)(void *userdata, const char *rel);
+        /* --no-window (the fanotify backend): whether a file being opened
+         * at rel, the real file (no mount of ours covers it), must wait for
+         * a mask: rel is in a checkout, a directory below the root that
+         * is_checkout(ctx, dir) says holds a .git, at a path the policy
+         * masks. Called from the backend's own thread, never the loop's:
+         * it may read only what never changes while the watch runs. */
+        bool (*mask_pending)(void *userdata, const char *rel,
+                             bool (*is_checkout)(void *ctx, const char *dir), void *ctx);
+        /* --no-window: whether a masked name can be made directly in the
+         * directory rel (below a checkout, where the policy masks a name or
+         * a whole directory); on the backend's thread or the loop, as
+         * mask_pending. */
+        bool (*mask_dir)(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
+                         void *ctx);
+        /* --no-window: count opens or reads of rel denied since it was last
+         * said; on the loop, at most once a path an interval. */
+        void (*open_denied)(void *userdata, const char *rel, size_t count);
 } WatchCallbacks;
 
-/* The poller's settings (the inotify backend needs none). */
+/* The poller's settings (the inotify backend needs none), and --no-window. */
 typedef struct WatchOptions {
         unsigned interval_ms; /* between walks, the walk's own time taken off */
         unsigned max_depth;   /* directories deeper than this are not entered */
         size_t max_entries;   /* per tick; a larger tree is covered over several */
+        /* Deny opens of a masked name until its mask lands (mask_pending):
+         * the fanotify backend only; the others refuse it (-EOPNOTSUPP). */
+        bool no_window;
 } WatchOptions;
 
 #define WATCH_INTERVAL_MS_DEFAULT 1000

@@ -119,7 +119,7 @@ static size_t count_prefix(const char *prefix) {
 
 static Poller *start(size_t max_entries, unsigned max_depth) {
         PollFs fs = {.list = fake_list};
-        WatchOptions o = {1000, max_depth, max_entries};
+        WatchOptions o = {.interval_ms = 1000, .max_depth = max_depth, .max_entries = max_entries};
         n_said = 0;
         readies = passes_seen = lists = 0;
         return poller_new(&fs, &o, &cbs, NULL);

@@ -22,7 +22,7 @@
 static const char watch_help[] =
         "Usage: pathpolicy watch [--worktree] DIR [--policy FILE] [--backend NAME]\n"
         "                        [--git-deadline SECONDS] [--git-config bind|audit]\n"
-        "                        [--mount-budget N] [POLL OPTIONS]\n"
+        "                        [--mount-budget N] [--no-window] [POLL OPTIONS]\n"
         "                        [LOG OPTIONS] [-- CMD [ARGS...]]\n"
         "\n"
         "Watch the worktree DIR while the agent runs. Every directory below it with\n"
@@ -58,6 +58,14 @@ static const char watch_help[] =
         "  --mount-budget N         make at most N mounts (default: a quarter of\n"
         "                           fs.mount-max); git metadata may use all of it,\n"
         "                           the policy's paths all but a fifth\n"
+        "  --no-window              no window before a mask (the fanotify backend\n"
+        "                           only, Linux >= 5.9; refused with inotify and\n"
+        "                           poll): an open that can read a masked path in a\n"
+        "                           nested checkout before its mask lands fails\n"
+        "                           (EPERM); one that only writes (git making it)\n"
+        "                           goes through. Every open on DIR's mount waits for\n"
+        "                           the daemon's answer: a stopped daemon stops them\n"
+        "                           all, a dead one lets them through. Off by default\n"
         "POLL OPTIONS (the poll backend):\n"
         "  --interval MS            between walks (default 1000), the walk's time taken off\n"
         "  --max-depth N            directories deeper are not entered (default 16)\n"
@@ -229,7 +237,8 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                 ARG_ENTRIES,
                 ARG_FOLD,
                 ARG_BUDGET,
-                ARG_GIT_CONFIG
+                ARG_GIT_CONFIG,
+                ARG_NO_WINDOW
         };
         static const struct option options[] = {
                 {"worktree", required_argument, NULL, ARG_ROOT},
@@ -243,6 +252,7 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                 {"case-insensitive", no_argument, NULL, ARG_FOLD},
                 {"mount-budget", required_argument, NULL, ARG_BUDGET},
                 {"git-config", required_argument, NULL, ARG_GIT_CONFIG},
+                {"no-window", no_argument, NULL, ARG_NO_WINDOW},
                 {"help", no_argument, NULL, 'h'},
                 LOG_OPTIONS,
                 {},
@@ -251,7 +261,9 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
         int c;
 
         *a = (WatchArgs){
-                .wo = {WATCH_INTERVAL_MS_DEFAULT, WATCH_MAX_DEPTH_DEFAULT, WATCH_MAX_ENTRIES_DEFAULT},
+                .wo = {.interval_ms = WATCH_INTERVAL_MS_DEFAULT,
+                       .max_depth = WATCH_MAX_DEPTH_DEFAULT,
+                       .max_entries = WATCH_MAX_ENTRIES_DEFAULT},
                 .deadline_s = 60,
         };
         log_config_init(&a->lc);
@@ -273,6 +285,9 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                         break;
                 case ARG_POLICY:
                         a->policy_path = optarg;
+                        break;
+                case ARG_NO_WINDOW:
+                        a->wo.no_window = true;
                         break;
                 case ARG_BACKEND:
                         a->ops = streq(optarg, "auto") ? NULL : platform_watcher_by_name(optarg);
@@ -342,6 +357,10 @@ static int parse_args(int argc, char **argv, WatchArgs *a) {
                                 return verb_usage("watch",
                                                   "--%s applies to the poll backend only (this is %s)",
                                                   poll_only[i], a->ops ? chosen->name : "auto");
+        if (a->wo.no_window && a->ops && !streq(a->ops->name, "fanotify"))
+                return verb_usage("watch",
+                                  "--no-window needs the fanotify backend (permission events); %s has none",
+                                  a->ops->name);
         if (!a->root && optind < argc)
                 a->root = argv[optind++];
         if (!a->root || optind < argc) {
@@ -358,6 +377,12 @@ static int daemon_start(Daemon *d, const WatchArgs *a, Policy **policy) {
         char why[256];
         int r;
 
+        if (a->wo.no_window && !streq(d->ops->name, "fanotify")) {
+                log_event(d->log, LOG_ERROR, "watch-failed", NULL,
+                          "path policy: cannot watch: --no-window needs the fanotify backend, and %s (%s)",
+                          d->ops->name, d->backend_why);
+                return -1;
+        }
         const BinderOps *binder = platform_binder_for(d->ops);
         d->warn_only = binder->warn_only;
         if (load_policy(a->policy_path, d->log, policy) < 0)

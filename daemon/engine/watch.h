@@ -68,6 +68,7 @@ typedef struct WatchStats {
         uint64_t binds, bind_failures, git_protected;
         uint64_t makers_cut;     /* walks for makers the bound cut */
         uint64_t config_refused; /* git-config-refused records (bind mode) */
+        uint64_t opens_denied;   /* --no-window: opens and reads denied before a mask */
 } WatchStats;
 
 void watch_config_init(WatchConfig *c);

@@ -60,6 +60,8 @@ static void tick(uv_timer_t *t) {
 
 static int poll_start(uv_loop_t *loop, const char *root, const WatchOptions *o, const WatchCallbacks *cb,
                       void *userdata, void **ret) {
+        if (o->no_window)
+                return -EOPNOTSUPP; /* a walk cannot hold an open */
         PollWatcher *w = calloc(1, sizeof *w);
         if (!w)
                 return -ENOMEM;

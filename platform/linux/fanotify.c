@@ -24,6 +24,7 @@
 #include <uv.h>
 
 #include "hashmap.h"
+#include "fan-perm.h"
 #include "fan-probe.h"
 #include "mountinfo.h"
 #include "platform.h"
@@ -110,6 +111,7 @@ typedef struct Watcher {
         size_t depth;
         size_t visited, most_visited; /* directories in this pass, and in the largest */
         bool ready_sent;
+        FanPerm *perm; /* --no-window */
 } Watcher;
 
 static void idle_cb(uv_idle_t *h);
@@ -170,7 +172,9 @@ static int mark_fs(Watcher *w, int fd, const char *rel, dev_t dev) {
         free(w->fs[i].rel);
         w->fs[i].rel = r;
         memcpy(&w->fs[i].fsid, &sf.f_fsid, sizeof w->fs[i].fsid);
-        return 0;
+        /* --no-window: its opens wait for the answer too (a mask on a
+         * checkout there is as late as on the root's). */
+        return w->perm ? fan_perm_mark(w->perm, fd) : 0;
 }
 
 /* Writes in place in the directory open at fd: its own inode mark. */
@@ -275,10 +279,16 @@ static void crawl_step(Watcher *w) {
         if (platform_dirent_type(dirfd(f->d), de->d_name, de->d_type, &t) < 0)
                 return; /* gone meanwhile: its event comes */
         w->cb->found(w->userdata, child, t);
-        if (strcmp(de->d_name, ".git") == 0)
+        if (strcmp(de->d_name, ".git") == 0) {
                 cache_checkout(w, f);
+                if (w->perm && f->rel[0])
+                        (void) fan_perm_guard(w->perm,
+                                              f->rel); /* else its first masked name is denied once */
+        }
         if (t != WATCH_DIR)
                 return;
+        if (w->perm)
+                fan_perm_dir_seen(w->perm, child); /* a directory a masked name can be made in */
         if (strcmp(de->d_name, ".git") == 0 || w->depth == CRAWL_DEPTH) {
                 (void) enqueue(w, child, strcmp(de->d_name, ".git") == 0, false, false);
                 return;
@@ -590,6 +600,12 @@ static void on_name(Watcher *w, Dir *d, const char *name, uint32_t mask) {
         }
         if (mask & MADE_MASK) {
                 WatchType t = dir ? WATCH_DIR : WATCH_FILE;
+                /* A checkout made, or a directory a masked name can be
+                 * made in: guarded before its masked names come. */
+                if (w->perm && d->rel[0] && walk_is_dotgit_name(name))
+                        (void) fan_perm_guard(w->perm, d->rel);
+                else if (w->perm && dir)
+                        fan_perm_dir_seen(w->perm, rel);
                 /* Only for a .git does the core need more than directory
                  * or not; after a merged removal, whether it is there. */
                 if ((!dir && walk_is_dotgit_name(name)) || (mask & GONE_MASK))
@@ -688,6 +704,7 @@ static void poll_cb(uv_poll_t *h, int status, int events) {
 static void watcher_free(Watcher *w) {
         if (!w)
                 return;
+        fan_perm_free(w->perm);
         if (w->dirs)
                 dirs_clear(w);
         hashmap_free(w->dirs);
@@ -769,7 +786,6 @@ static int fan_watch_start(uv_loop_t *loop, const char *root, const WatchOptions
         int r, fd;
         Watcher *w = calloc(1, sizeof *w);
 
-        (void) o;
         if (!w)
                 return -ENOMEM;
         w->loop = loop;
@@ -799,6 +815,9 @@ static int fan_watch_start(uv_loop_t *loop, const char *root, const WatchOptions
                 w->writes = hashmap_new();
                 r = !w->dirs || !w->writes || visit_queue_init(&w->queue) < 0 ? -ENOMEM : 0;
         }
+        /* Before the crawl: a checkout made meanwhile is covered too. */
+        if (r >= 0 && o->no_window)
+                r = fan_perm_start(loop, w->root_fd, w->root_abs, cb, userdata, &w->perm);
         if (r < 0) {
                 watcher_free(w);
                 return r;
@@ -828,6 +847,7 @@ static void fan_watch_stop(void *p) {
         Watcher *w = p;
         uv_close((uv_handle_t *) &w->poll, NULL);
         uv_close((uv_handle_t *) &w->idle, NULL);
+        fan_perm_stop(w->perm);
 }
 
 static void fan_watch_free(void *p) {

@@ -464,9 +464,12 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         struct stat st;
         int r;
 
-        (void) o; /* inotify needs no interval and no bounds */
-        if (!w)
-                return -ENOMEM;
+        /* inotify needs no interval and no bounds, and has no permission
+         * events: no --no-window. */
+        if (o->no_window || !w) {
+                free(w);
+                return o->no_window ? -EOPNOTSUPP : -ENOMEM;
+        }
         w->loop = loop;
         w->cb = cb;
         w->userdata = userdata;

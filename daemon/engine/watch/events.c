@@ -420,4 +420,7 @@ const WatchCallbacks watch_callbacks = {
         .rescan = on_rescan,
         .ready = on_ready,
         .warn = on_warn,
+        .mask_pending = watch_mask_pending,
+        .mask_dir = watch_mask_dir,
+        .open_denied = watch_open_denied,
 };

@@ -209,3 +209,10 @@ void forget_below(Watch *w, Hashmap *map, const char *rel, bool checkouts);
 /* watch.c: the lifecycle; a watch-warning record (the backend's, or what the
  * watcher could not keep for want of memory). */
 void watch_warn(Watch *w, const char *rel, int err, const char *what);
+
+/* no-window.c: --no-window's callbacks (WatchCallbacks: mask_pending runs on the backend's thread). */
+bool watch_mask_pending(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
+                        void *ctx);
+bool watch_mask_dir(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
+                    void *ctx);
+void watch_open_denied(void *userdata, const char *rel, size_t count);
