@@ -368,6 +368,17 @@ static const Row rows[] = {
         {"cd $(git rev-parse --git-dir) && python3 -c 'import zlib' < objects/48/7e", true, true, ".env"},
         {"python3 -c 'import zlib' < $(printf %s .g it)/objects/48/7e", true, true, ".env"},
         {"cd \"$(git rev-parse --show-toplevel)\" && make test", true, false, NULL},
+        /* sed that only edits files naming no secret: its script is data
+         * (31i false refusal 3); one that reads, writes or runs is not */
+        {"sed -i '/^\\.env$/d' .gitignore", false, false, NULL},
+        {"sed -ne 's/.env/x/p' README.md", false, false, NULL},
+        {"sed -i.bak '/.env/d' .gitignore", false, false, NULL},
+        {"sed 's/x/y/' .env", false, true, ".env"},
+        {"sed -i '1r .env' README.md", false, true, ".env"},
+        {"sed -i 's/x/y/w .env' README.md", false, true, ".env"},
+        {"sed -f .env README.md", false, true, ".env"},
+        {"sed --expression='r .env' x", false, true, ".env"},
+        {"sed -i '/.env/d' .gitignore .env", false, true, ".env"},
         /* a message past 255 bytes is as plain as a short one */
         {"git commit -m 'Ignore .env files. " LONG_TEXT "'", false, false, NULL},
         {"git commit -m \"$(cat <<'EOF'\nIgnore .env files.\n\n" LONG_TEXT "\nEOF\n)\"", false, false, NULL},

@@ -205,6 +205,9 @@ char *reread_printf(const ShellWord *const *w, size_t n);
 /* A heredoc's body, delimited by delim, in the line text (n bytes), as
  * the shell hands it on (NULL only when out of memory). */
 char *reread_heredoc(const char *text, size_t n, const ShellWord *delim);
+/* Does the sed script only edit its text (no e command or s///e flag, no
+ * r, R, w, W or s///w: a file read or written by name)? */
+bool reread_sed_edits_only(const char *script);
 /* sed with an e command or an s///e flag: 1 refused, 0, -ENOMEM. */
 int reread_sed(Judge *j, const ShellWord *const *w, size_t n);
 /* s uses $1, $@...; and builds them itself (set, shift, a function). */

@@ -429,10 +429,13 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
         return 0;
 }
 
-/* sed's e command and s///e flag: the pattern space, or the text after e,
- * runs as a command line. Any e in command position, or an s command's
- * flags holding one, is refused (what runs is often the input's). */
-static bool sed_runs(const char *s) {
+/* What a sed script does beyond editing its text: SED_RUNS, its e command
+ * or s///e flag (the pattern space, or the text after e, runs as a
+ * command line: what runs is often the input's); SED_FILES, its r, R, w,
+ * W commands or s///w flag (a file read into the output, or written). */
+enum { SED_RUNS = 1, SED_FILES = 2 };
+static int sed_does(const char *s) {
+        int does = 0;
         for (const char *p = s; *p;) {
                 while (*p && strchr(" \t\n\r\f\v;{}!0123456789$,~+", *p)) /* sed skips \r, \f, \v too */
                         p++;
@@ -447,7 +450,9 @@ static bool sed_runs(const char *s) {
                         continue;
                 }
                 if (*p == 'e')
-                        return true;
+                        does |= SED_RUNS;
+                if (*p && strchr("rRwW", *p))
+                        does |= SED_FILES;
                 if (*p == 's' && p[1] && p[1] != '\n' && p[1] != '\\') {
                         char d = p[1];
                         p += 2;
@@ -459,15 +464,25 @@ static bool sed_runs(const char *s) {
                         }
                         for (; *p && strchr("gpiImMe0123456789w", *p); p++) {
                                 if (*p == 'e')
-                                        return true;
-                                if (*p == 'w')
+                                        does |= SED_RUNS;
+                                if (*p == 'w') {
+                                        does |= SED_FILES;
                                         break;
+                                }
                         }
                 }
                 while (*p && *p != ';' && *p != '\n' && *p != '}')
                         p++;
         }
-        return false;
+        return does;
+}
+
+static bool sed_runs(const char *s) {
+        return sed_does(s) & SED_RUNS;
+}
+
+bool reread_sed_edits_only(const char *script) {
+        return sed_does(script) == 0;
 }
 
 int reread_sed(Judge *j, const ShellWord *const *w, size_t n) {

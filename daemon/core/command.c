@@ -604,6 +604,79 @@ static bool recog_gh(P *p, const ShellWord **words, size_t n) {
         return recog_check_options(p, &sp, cmd, words, n, 3);
 }
 
+/* sed editing files named by no secret with a script that only edits
+ * (sed -i '/^\.env$/d' .gitignore: its script's names are data): not -f
+ * (it reads one), no e, r, R, w, W or s///e, s///w in the script. */
+static bool recog_sed(P *p, const ShellWord **words, size_t n) {
+        static const char *const longs[] = {"in-place", "quiet",      "silent", "regexp-extended",
+                                            "separate", "null-data",  "posix",  "debug",
+                                            "sandbox",  "unbuffered", NULL};
+        char buf[256];
+        bool script_given = false, options = true;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (a && a[0] == '-' && a[1] != '-' && a[1 + strspn(a + 1, "nErsuz")] == 'e')
+                        script_given = true; /* -e, -ne */
+                if (a && strncmp(a, "--expression", 12) == 0)
+                        script_given = true;
+        }
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (options && a && streq(a, "--")) {
+                        options = false;
+                        continue;
+                }
+                if (options && a && a[0] == '-' && a[1] == '-') {
+                        const char *v = strchr(a, '=');
+                        size_t len = v ? (size_t) (v - a - 2) : strlen(a + 2);
+                        if (strncmp(a + 2, "expression", len) == 0 && len == 10) {
+                                if (!v && ++k >= n)
+                                        return recog_refuse(p, "sed --expression without its script");
+                                _cleanup_free_ char *t = programs_word_text(words[k]);
+                                if (!t || !reread_sed_edits_only(v ? v + 1 : t))
+                                        return recog_refuse(
+                                                p, "sed with a script that runs, reads or writes more "
+                                                   "than its files (e, r, w)");
+                                continue;
+                        }
+                        if (!in_list(longs, a + 2, len))
+                                return recog_refuse(p, "sed %.*s is not an option that only edits",
+                                                    (int) len + 2, a);
+                        continue;
+                }
+                if (options && a && a[0] == '-' && a[1]) {
+                        size_t flags = strspn(a + 1, "nErsuz");
+                        if (streq(a, "-e") || (a[1 + flags] == 'e' && !a[2 + flags])) { /* -e, -ne */
+                                if (++k >= n)
+                                        return recog_refuse(p, "sed -e without its script");
+                                _cleanup_free_ char *t = programs_word_text(words[k]);
+                                if (!t || !reread_sed_edits_only(t))
+                                        return recog_refuse(
+                                                p, "sed with a script that runs, reads or writes more "
+                                                   "than its files (e, r, w)");
+                                continue;
+                        }
+                        if (a[1] == 'i') /* -i, -iSUFFIX */
+                                continue;
+                        if (flags != strlen(a + 1))
+                                return recog_refuse(p, "sed %s is not an option that only edits", a);
+                        continue;
+                }
+                if (!script_given) { /* the first operand: the script */
+                        script_given = true;
+                        _cleanup_free_ char *t = programs_word_text(words[k]);
+                        if (!t || !reread_sed_edits_only(t))
+                                return recog_refuse(p,
+                                                    "sed with a script that runs, reads or writes more than "
+                                                    "its files (e, r, w)");
+                        continue;
+                }
+                if (recog_word_names(p, words[k]) != 0)
+                        return recog_refuse(p, "sed with a file that names a secret: it would read it");
+        }
+        return true;
+}
+
 /* A command that only asks about a name or size, as words. */
 static bool command_words(P *p, const ShellWord **words, size_t n) {
         char buf[256], sub[256];
@@ -696,6 +769,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         }
         if (streq(name, "gh"))
                 return recog_gh(p, words, n);
+        if (streq(name, "sed"))
+                return recog_sed(p, words, n);
         const Spec *sp = spec_find(commands, ELEMENTSOF(commands), name);
         if (!sp)
                 return recog_refuse(p, "%s is not a command that only asks about a name or size", name);
