@@ -2,8 +2,8 @@
 /*
  * The name-or-size language's commands whose words are data (command.h):
  * find with the predicates that only test or print a name, grep of a
- * pattern, and git reading history with a secret named only in an
- * exclusion. It must not judge what a word names: command.c's
+ * pattern, git reading history with a secret named only in an exclusion,
+ * gh's title and body, sed's script that only edits. It must not judge what a word names: command.c's
  * recog_word_names() says.
  */
 #include <stdlib.h>
@@ -400,6 +400,118 @@ bool recog_find(Recogniser *p, const ShellWord **words, size_t n) {
                         return recog_refuse(p, "find %s is not a predicate that only tests or prints a name",
                                             a);
                 }
+        }
+        return true;
+}
+
+/* gh pr|issue create|edit|comment: a title or a body is data (Claude Code
+ * writes the body by heredoc); not -F/--body-file, -T/--template or
+ * --recover, which read a file, nor gh release, whose operands it uploads.
+ * edit's and comment's operand names a pull request or an issue. */
+static const Spec gh_spec = {
+        .name = "gh",
+        .flags = "dfw",
+        .with_arg = "tbBHlarmpR",
+        .long_flags = (const char *const[]){"draft", "fill", "fill-first", "fill-verbose", "web",
+                                            "no-maintainer-edit", "dry-run", "edit-last", NULL},
+        .long_with_arg =
+                (const char *const[]){"title", "body", "base", "head", "label", "assignee", "reviewer",
+                                      "milestone", "project", "repo", "add-label", "remove-label",
+                                      "add-reviewer", "remove-reviewer", "add-assignee", "remove-assignee",
+                                      "add-project", "remove-project", NULL},
+        .operands = true};
+
+/* gh pr|issue create|edit|comment, as gh_spec allows. */
+bool recog_gh(Recogniser *p, const ShellWord **words, size_t n) {
+        char obj[256], verb[256], cmd[64];
+        const char *o = n > 2 ? recog_literal(words[1], obj) : NULL,
+                   *v = o ? recog_literal(words[2], verb) : NULL;
+        if (!v || !(streq(o, "pr") || streq(o, "issue")) ||
+            !(streq(v, "create") || streq(v, "edit") || streq(v, "comment")))
+                return recog_refuse(p, "gh other than gh pr|issue create|edit|comment");
+        snprintf(cmd, sizeof cmd, "gh %s %s", o, v);
+        Spec sp = gh_spec;
+        sp.operands = !streq(v, "create");
+        return recog_check_options(p, &sp, cmd, words, n, 3);
+}
+
+/* Is s (len bytes) one of l's names, whole? */
+static bool long_is_one(const char *const *l, const char *s, size_t len) {
+        for (; *l; l++)
+                if (strlen(*l) == len && strncmp(*l, s, len) == 0)
+                        return true;
+        return false;
+}
+
+/* sed editing files named by no secret with a script that only edits
+ * (sed -i '/^\.env$/d' .gitignore: its script's names are data): not -f
+ * (it reads one), no e, r, R, w, W or s///e, s///w in the script. */
+bool recog_sed(Recogniser *p, const ShellWord **words, size_t n) {
+        static const char *const longs[] = {"in-place", "quiet",      "silent", "regexp-extended",
+                                            "separate", "null-data",  "posix",  "debug",
+                                            "sandbox",  "unbuffered", NULL};
+        char buf[256];
+        bool script_given = false, options = true;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (a && a[0] == '-' && a[1] != '-' && a[1 + strspn(a + 1, "nErsuz")] == 'e')
+                        script_given = true; /* -e, -ne */
+                if (a && strncmp(a, "--expression", 12) == 0)
+                        script_given = true;
+        }
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (options && a && streq(a, "--")) {
+                        options = false;
+                        continue;
+                }
+                if (options && a && a[0] == '-' && a[1] == '-') {
+                        const char *v = strchr(a, '=');
+                        size_t len = v ? (size_t) (v - a - 2) : strlen(a + 2);
+                        if (strncmp(a + 2, "expression", len) == 0 && len == 10) {
+                                if (!v && ++k >= n)
+                                        return recog_refuse(p, "sed --expression without its script");
+                                _cleanup_free_ char *t = programs_word_text(words[k]);
+                                if (!t || !reread_sed_edits_only(v ? v + 1 : t))
+                                        return recog_refuse(
+                                                p, "sed with a script that runs, reads or writes more "
+                                                   "than its files (e, r, w)");
+                                continue;
+                        }
+                        if (!long_is_one(longs, a + 2, len))
+                                return recog_refuse(p, "sed %.*s is not an option that only edits",
+                                                    (int) len + 2, a);
+                        continue;
+                }
+                if (options && a && a[0] == '-' && a[1]) {
+                        size_t flags = strspn(a + 1, "nErsuz");
+                        if (streq(a, "-e") || (a[1 + flags] == 'e' && !a[2 + flags])) { /* -e, -ne */
+                                if (++k >= n)
+                                        return recog_refuse(p, "sed -e without its script");
+                                _cleanup_free_ char *t = programs_word_text(words[k]);
+                                if (!t || !reread_sed_edits_only(t))
+                                        return recog_refuse(
+                                                p, "sed with a script that runs, reads or writes more "
+                                                   "than its files (e, r, w)");
+                                continue;
+                        }
+                        if (a[1] == 'i') /* -i, -iSUFFIX */
+                                continue;
+                        if (flags != strlen(a + 1))
+                                return recog_refuse(p, "sed %s is not an option that only edits", a);
+                        continue;
+                }
+                if (!script_given) { /* the first operand: the script */
+                        script_given = true;
+                        _cleanup_free_ char *t = programs_word_text(words[k]);
+                        if (!t || !reread_sed_edits_only(t))
+                                return recog_refuse(p,
+                                                    "sed with a script that runs, reads or writes more than "
+                                                    "its files (e, r, w)");
+                        continue;
+                }
+                if (recog_word_names(p, words[k]) != 0)
+                        return recog_refuse(p, "sed with a file that names a secret: it would read it");
         }
         return true;
 }

@@ -248,6 +248,18 @@ bool git_key_reaches(const char *key);
  * matched against a name's last component only (find -name). Each secret
  * it can match is marked in j->named. */
 bool match_secret_glob(Judge *j, const char *pat, int flags, bool basename);
+/* command-programs.c: what one simple command's words do (st its stage,
+ * NULL for a command find or xargs runs); *ret_lists when it lists names a
+ * pattern matches. 1 refused, 0, -ENOMEM. */
+int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                         bool *ret_lists);
+/* command-patterns.c: find's patterns, and whether it reads what they
+ * match; as programs_judge_words. */
+int patterns_find(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* A name filter's pattern (grep's -e P or first operand, with -F, -E,
+ * -x; sed's and awk's /RE/) as an emacs regex over a whole path, into
+ * buf: 1; 0 none (grep -v: what it passes is a broad read); -ENOMEM. */
+int match_filter_regex(const Stage *st, char *buf, size_t size);
 bool match_secret_regex(Judge *j, const char *re, bool fold);
 /* The same, either case, each secret it selects set in each[] and each
  * whose path it can match at all in can[] (j->named untouched): find's
@@ -333,3 +345,7 @@ bool recog_git_grep(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_find(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_exclusions_only(Recogniser *p, const char *name, const ShellWord **words, size_t n);
+/* gh pr|issue create|edit|comment (a title and a body are data), and sed
+ * whose script only edits files naming no secret. */
+bool recog_gh(Recogniser *p, const ShellWord **words, size_t n);
+bool recog_sed(Recogniser *p, const ShellWord **words, size_t n);

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -173,5 +174,70 @@ int judge_refuse(Judge *j, const char *fmt, ...) {
         va_start(ap, fmt);
         vsnprintf(j->reason, j->reason_n, fmt, ap);
         va_end(ap);
+        return 1;
+}
+
+/* A name filter's pattern as an emacs regex over a whole path, into buf:
+ * grep's (-e P or its first operand; -F, -E, -x), sed's /RE/ (sed -n
+ * '/RE/p'), awk's /RE/. 0 none (grep -v passes what it does not match: a
+ * broad read, judged as one), 1 filled. */
+int match_filter_regex(const Stage *st, char *buf, size_t size) {
+        char nb[256], wb[1024];
+        const char *name = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
+        bool grep = name && (streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep"));
+        bool fixed = name && streq(name, "fgrep"),
+             ere = name && (streq(name, "egrep") || streq(name, "awk")), whole = false;
+        const char *pat = NULL;
+        if (!grep && !(name && (streq(name, "sed") || streq(name, "awk"))))
+                return 0;
+        _cleanup_free_ char *text = NULL;
+        for (size_t k = 1; k < st->n && !pat; k++) {
+                const char *a = programs_plain(st->w[k], wb, sizeof wb);
+                if (grep && a && a[0] == '-' && a[1] != '-' && a[1]) {
+                        if (strchr(a, 'v'))
+                                return 0;
+                        fixed = fixed || strchr(a, 'F');
+                        ere = ere || strchr(a, 'E');
+                        whole = whole || strchr(a, 'x');
+                        if (a[strlen(a) - 1] == 'e' && k + 1 < st->n &&
+                            (text = programs_word_text(st->w[++k])))
+                                pat = text;
+                        continue;
+                }
+                if (a && a[0] == '-')
+                        continue;
+                if (!(text = programs_word_text(st->w[k])))
+                        return -ENOMEM;
+                if (!grep) { /* sed's and awk's script: its first /RE/ */
+                        const char *re = text[0] == '/' ? text + 1 : NULL, *e = re ? strchr(re, '/') : NULL;
+                        if (!e)
+                                return 0;
+                        text[e - text] = 0;
+                        pat = re;
+                } else
+                        pat = text;
+        }
+        if (!pat)
+                return 0;
+        size_t n = strlen(pat), q = 0;
+        bool start = !fixed && pat[0] == '^',
+             end = !fixed && n > 0 && pat[n - 1] == '$' && (n < 2 || pat[n - 2] != '\\');
+        if (whole)
+                start = end = true;
+        if (!(start || whole))
+                q += (size_t) snprintf(buf + q, size - q, ".*");
+        for (size_t i = (!fixed && pat[0] == '^'); i < n - (end && !whole ? 1 : 0) && q + 3 < size; i++) {
+                char c = pat[i];
+                if (fixed && strchr(".*[]^$\\+?", c))
+                        buf[q++] = '\\';
+                else if (ere && strchr("(){}|", c))
+                        buf[q++] = '\\';
+                else if (ere && c == '\\' && i + 1 < n && strchr("(){}|", pat[i + 1]))
+                        c = pat[++i]; /* \( in ERE: a '(' */
+                buf[q++] = c;
+        }
+        if (!end)
+                q += (size_t) snprintf(buf + q, size > q ? size - q : 0, ".*");
+        buf[q < size ? q : size - 1] = 0;
         return 1;
 }

@@ -2,7 +2,8 @@
 /*
  * Patterns handed to programs that read what they match (command-internal.h):
  * grep's --include, rg's and ag's globs and regexes, tar's --wildcards,
- * rsync's and zip's includes and filters, judged against the policy's names.
+ * rsync's and zip's includes and filters, find's tests before a reader,
+ * judged against the policy's names.
  * It must not lex, nor judge what a program runs: command-programs.c does.
  */
 #include <errno.h>
@@ -138,5 +139,105 @@ int patterns_program(Judge *j, const char *name, const ShellWord *const *w, size
                                 j, "%s reads the files a pattern of it matches, a masked name among them",
                                 name);
         }
+        return 0;
+}
+
+/* find: its patterns, and whether it reads what they match. */
+int patterns_find(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        static const char *const readers[] = {"-exec",   "-execdir", "-ok",      "-okdir", "-delete",
+                                              "-fprint", "-fprint0", "-fprintf", "-fls",   NULL};
+        bool reads = false, matched = false, other_regex = false, either = false, tested = false;
+        size_t n_secrets = j->policy->n_secrets;
+        /* with no -o, ',' or group, and no test after an action, every test
+         * must match one path: a file secret is read only when each test can
+         * match it and one selects it (-path ./src/'*' -name '*.c' reads no
+         * .env; -path ./h'*'/'*' -name id_r?a reads h/id_rsa); a
+         * directory's files when one test selects it */
+        _cleanup_free_ bool *all = calloc(n_secrets + 1, sizeof *all),
+                            *some = calloc(n_secrets + 1, sizeof *some);
+        int r;
+        if (!all || !some)
+                return -ENOMEM;
+        static const char *const actions[] = {"-print", "-print0", "-printf", "-ls", "-quit", NULL};
+        static const char *const tests[] = {"-name",      "-iname",      "-path",  "-ipath",
+                                            "-wholename", "-iwholename", "-regex", "-iregex",
+                                            "-lname",     "-ilname",     NULL};
+        for (size_t k = 1, acted = 0; k < n; k++) {
+                _cleanup_free_ char *a = programs_word_text(w[k]); /* a bare ',' too (a brace item) */
+                if (!a)
+                        return -ENOMEM;
+                either = either || streq(a, "-o") || streq(a, "-or") || streq(a, ",") || streq(a, "(") ||
+                         streq(a, ")") || (acted && streq_any(a, tests));
+                acted = acted || streq_any(a, readers) || streq_any(a, actions);
+                if (strncmp(a, "-exec", 5) == 0 ||
+                    strncmp(a, "-ok", 3) == 0) /* its command's words are no tests */
+                        while (k + 1 < n && !programs_word_is(w[k + 1], ";") &&
+                               !programs_word_is(w[k + 1], "+"))
+                                k++;
+        }
+        for (size_t i = 0; i < n_secrets; i++)
+                all[i] = true;
+        for (size_t k = 1; k < n; k++) {
+                char buf[256];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        continue;
+                if (streq(a, "-E") ||
+                    (streq(a, "-regextype") && k + 1 < n && !programs_word_is(w[k + 1], "emacs")))
+                        other_regex = true; /* BSD's -E, posix-extended: read as matching anything */
+                if (streq_any(a, readers)) {
+                        reads = true;
+                        if (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0) {
+                                size_t e = k + 1;
+                                while (e < n && !programs_word_is(w[e], ";") && !programs_word_is(w[e], "+"))
+                                        e++;
+                                bool lists = false;
+                                if ((r = programs_judge_words(j, ln, w + k + 1, e - k - 1, NULL, &lists)) !=
+                                    0)
+                                        return r;
+                                k = e;
+                        }
+                        continue;
+                }
+                bool name = streq(a, "-name") || streq(a, "-iname");
+                bool path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename") ||
+                            streq(a, "-iwholename") || streq(a, "-lname") || streq(a, "-ilname");
+                bool regex = streq(a, "-regex") || streq(a, "-iregex");
+                size_t nots = 0; /* ! -path X, -not -name X: what it matches is left out; */
+                while (nots < k - 1 &&
+                       (programs_word_is(w[k - 1 - nots], "!") || programs_word_is(w[k - 1 - nots], "-not")))
+                        nots++;
+                /* not with -o, ',' or a group: ! -name '.e*' -o -exec cat {} + reads
+                 * what it matches, and so does ! \( ! -name '.e*' \) (31i 4) */
+                if ((name || path || regex) && k + 1 < n && nots % 2 == 1 && !either) {
+                        k++;
+                        continue;
+                }
+                if ((name || path || regex) && k + 1 < n) {
+                        _cleanup_free_ char *pat = programs_word_text(w[++k]);
+                        if (!pat)
+                                return -ENOMEM;
+                        /* either case, always: a case-insensitive volume */
+                        _cleanup_free_ bool *each = calloc(n_secrets + 1, sizeof *each),
+                                            *can = calloc(n_secrets + 1, sizeof *can);
+                        if (!each || !can)
+                                return -ENOMEM;
+                        (void) match_secret_each(j, regex && other_regex ? "\\w" : pat, regex, name, each,
+                                                 can);
+                        for (size_t i = 0; i < n_secrets; i++)
+                                all[i] = all[i] && can[i], some[i] = some[i] || each[i];
+                        tested = true;
+                }
+        }
+        for (size_t i = 0; i < n_secrets && tested; i++) {
+                const char *e = j->policy->secrets[i];
+                bool dir = e[0] && e[strlen(e) - 1] == '/';
+                if (either || dir ? some[i] : all[i] && some[i])
+                        matched = j->named[i] = true;
+        }
+        if (matched && reads)
+                return judge_refuse(j,
+                                    "find matches a masked name with a pattern and reads what it matches");
+        *ret_lists = *ret_lists || matched;
         return 0;
 }

@@ -368,108 +368,6 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
 
 /* ---- one simple command ---- */
 
-static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
-                       bool *ret_lists);
-
-/* find: its patterns, and whether it reads what they match. */
-static int judge_find(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        static const char *const readers[] = {"-exec",   "-execdir", "-ok",      "-okdir", "-delete",
-                                              "-fprint", "-fprint0", "-fprintf", "-fls",   NULL};
-        bool reads = false, matched = false, other_regex = false, either = false, tested = false;
-        size_t n_secrets = j->policy->n_secrets;
-        /* with no -o, ',' or group, and no test after an action, every test
-         * must match one path: a file secret is read only when each test can
-         * match it and one selects it (-path ./src/'*' -name '*.c' reads no
-         * .env; -path ./h'*'/'*' -name id_r?a reads h/id_rsa); a
-         * directory's files when one test selects it */
-        _cleanup_free_ bool *all = calloc(n_secrets + 1, sizeof *all),
-                            *some = calloc(n_secrets + 1, sizeof *some);
-        int r;
-        if (!all || !some)
-                return -ENOMEM;
-        static const char *const actions[] = {"-print", "-print0", "-printf", "-ls", "-quit", NULL};
-        static const char *const tests[] = {"-name",      "-iname",      "-path",  "-ipath",
-                                            "-wholename", "-iwholename", "-regex", "-iregex",
-                                            "-lname",     "-ilname",     NULL};
-        for (size_t k = 1, acted = 0; k < n; k++) {
-                _cleanup_free_ char *a = programs_word_text(w[k]); /* a bare ',' too (a brace item) */
-                if (!a)
-                        return -ENOMEM;
-                either = either || streq(a, "-o") || streq(a, "-or") || streq(a, ",") || streq(a, "(") ||
-                         streq(a, ")") || (acted && streq_any(a, tests));
-                acted = acted || streq_any(a, readers) || streq_any(a, actions);
-                if (strncmp(a, "-exec", 5) == 0 ||
-                    strncmp(a, "-ok", 3) == 0) /* its command's words are no tests */
-                        while (k + 1 < n && !programs_word_is(w[k + 1], ";") &&
-                               !programs_word_is(w[k + 1], "+"))
-                                k++;
-        }
-        for (size_t i = 0; i < n_secrets; i++)
-                all[i] = true;
-        for (size_t k = 1; k < n; k++) {
-                char buf[256];
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                if (!a)
-                        continue;
-                if (streq(a, "-E") ||
-                    (streq(a, "-regextype") && k + 1 < n && !programs_word_is(w[k + 1], "emacs")))
-                        other_regex = true; /* BSD's -E, posix-extended: read as matching anything */
-                if (streq_any(a, readers)) {
-                        reads = true;
-                        if (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0) {
-                                size_t e = k + 1;
-                                while (e < n && !programs_word_is(w[e], ";") && !programs_word_is(w[e], "+"))
-                                        e++;
-                                bool lists = false;
-                                if ((r = judge_words(j, ln, w + k + 1, e - k - 1, NULL, &lists)) != 0)
-                                        return r;
-                                k = e;
-                        }
-                        continue;
-                }
-                bool name = streq(a, "-name") || streq(a, "-iname");
-                bool path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename") ||
-                            streq(a, "-iwholename") || streq(a, "-lname") || streq(a, "-ilname");
-                bool regex = streq(a, "-regex") || streq(a, "-iregex");
-                size_t nots = 0; /* ! -path X, -not -name X: what it matches is left out; */
-                while (nots < k - 1 &&
-                       (programs_word_is(w[k - 1 - nots], "!") || programs_word_is(w[k - 1 - nots], "-not")))
-                        nots++;
-                /* not with -o, ',' or a group: ! -name '.e*' -o -exec cat {} + reads
-                 * what it matches, and so does ! \( ! -name '.e*' \) (31i 4) */
-                if ((name || path || regex) && k + 1 < n && nots % 2 == 1 && !either) {
-                        k++;
-                        continue;
-                }
-                if ((name || path || regex) && k + 1 < n) {
-                        _cleanup_free_ char *pat = programs_word_text(w[++k]);
-                        if (!pat)
-                                return -ENOMEM;
-                        /* either case, always: a case-insensitive volume */
-                        _cleanup_free_ bool *each = calloc(n_secrets + 1, sizeof *each),
-                                            *can = calloc(n_secrets + 1, sizeof *can);
-                        if (!each || !can)
-                                return -ENOMEM;
-                        (void) match_secret_each(j, regex && other_regex ? "\\w" : pat, regex, name, each,
-                                                 can);
-                        for (size_t i = 0; i < n_secrets; i++)
-                                all[i] = all[i] && can[i], some[i] = some[i] || each[i];
-                        tested = true;
-                }
-        }
-        for (size_t i = 0; i < n_secrets && tested; i++) {
-                const char *e = j->policy->secrets[i];
-                bool dir = e[0] && e[strlen(e) - 1] == '/';
-                if (either || dir ? some[i] : all[i] && some[i])
-                        matched = j->named[i] = true;
-        }
-        if (matched && reads)
-                return judge_refuse(j,
-                                    "find matches a masked name with a pattern and reads what it matches");
-        *ret_lists = *ret_lists || matched;
-        return 0;
-}
-
 /* Variables that point git at config of another file: an alias, a pager,
  * an include there turns git status into a reader. */
 static const char *const git_config_env[] = {"HOME",
@@ -542,14 +440,14 @@ static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, si
                 if (++j->hops > 16)
                         return judge_refuse(j, "more than 16 commands found among a program's words");
                 bool lists = false;
-                return judge_words(j, ln, w + i, n - i, NULL, &lists);
+                return programs_judge_words(j, ln, w + i, n - i, NULL, &lists);
         }
         return 0;
 }
 
 /* The command w[0..n) (assignments first, wrappers, then the program). */
-static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
-                       bool *ret_lists) {
+int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                         bool *ret_lists) {
         char buf[256];
         size_t k;
         int r;
@@ -678,7 +576,7 @@ static int judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size
             (r = objects_tree_copy(j, name, w, n, ret_lists)) != 0)
                 return r;
         if (streq(name, "find"))
-                return judge_find(j, ln, w, n, ret_lists);
+                return patterns_find(j, ln, w, n, ret_lists);
         if (streq(name, "git"))
                 return git_check(j, w, n, ret_lists);
         if (streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep") || streq(name, "rg") ||
@@ -771,71 +669,6 @@ static int feeds_a_name(Judge *j, const Line *ln, const Stage *st) {
         return 0;
 }
 
-/* A name filter's pattern as an emacs regex over a whole path, into buf:
- * grep's (-e P or its first operand; -F, -E, -x), sed's /RE/ (sed -n
- * '/RE/p'), awk's /RE/. 0 none (grep -v passes what it does not match: a
- * broad read, judged as one), 1 filled. */
-static int filter_regex(const Stage *st, char *buf, size_t size) {
-        char nb[256], wb[1024];
-        const char *name = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
-        bool grep = name && (streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep"));
-        bool fixed = name && streq(name, "fgrep"),
-             ere = name && (streq(name, "egrep") || streq(name, "awk")), whole = false;
-        const char *pat = NULL;
-        if (!grep && !(name && (streq(name, "sed") || streq(name, "awk"))))
-                return 0;
-        _cleanup_free_ char *text = NULL;
-        for (size_t k = 1; k < st->n && !pat; k++) {
-                const char *a = programs_plain(st->w[k], wb, sizeof wb);
-                if (grep && a && a[0] == '-' && a[1] != '-' && a[1]) {
-                        if (strchr(a, 'v'))
-                                return 0;
-                        fixed = fixed || strchr(a, 'F');
-                        ere = ere || strchr(a, 'E');
-                        whole = whole || strchr(a, 'x');
-                        if (a[strlen(a) - 1] == 'e' && k + 1 < st->n &&
-                            (text = programs_word_text(st->w[++k])))
-                                pat = text;
-                        continue;
-                }
-                if (a && a[0] == '-')
-                        continue;
-                if (!(text = programs_word_text(st->w[k])))
-                        return -ENOMEM;
-                if (!grep) { /* sed's and awk's script: its first /RE/ */
-                        const char *re = text[0] == '/' ? text + 1 : NULL, *e = re ? strchr(re, '/') : NULL;
-                        if (!e)
-                                return 0;
-                        text[e - text] = 0;
-                        pat = re;
-                } else
-                        pat = text;
-        }
-        if (!pat)
-                return 0;
-        size_t n = strlen(pat), q = 0;
-        bool start = !fixed && pat[0] == '^',
-             end = !fixed && n > 0 && pat[n - 1] == '$' && (n < 2 || pat[n - 2] != '\\');
-        if (whole)
-                start = end = true;
-        if (!(start || whole))
-                q += (size_t) snprintf(buf + q, size - q, ".*");
-        for (size_t i = (!fixed && pat[0] == '^'); i < n - (end && !whole ? 1 : 0) && q + 3 < size; i++) {
-                char c = pat[i];
-                if (fixed && strchr(".*[]^$\\+?", c))
-                        buf[q++] = '\\';
-                else if (ere && strchr("(){}|", c))
-                        buf[q++] = '\\';
-                else if (ere && c == '\\' && i + 1 < n && strchr("(){}|", pat[i + 1]))
-                        c = pat[++i]; /* \( in ERE: a '(' */
-                buf[q++] = c;
-        }
-        if (!end)
-                q += (size_t) snprintf(buf + q, size > q ? size - q : 0, ".*");
-        buf[q < size ? q : size - 1] = 0;
-        return 1;
-}
-
 /* The programs that read the names they are given on their input. */
 static bool reads_names(const Stage *st) {
         char nb[256];
@@ -855,7 +688,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 /* ls -A | grep -x '.e.v' | xargs cat: a filter's pattern picks names */
                 for (size_t k = 0; k < i && reads_names(&v[i]); k++) {
                         char re[1024];
-                        if ((r = filter_regex(&v[k], re, sizeof re)) < 0)
+                        if ((r = match_filter_regex(&v[k], re, sizeof re)) < 0)
                                 return r;
                         if (r > 0 && match_secret_regex(j, re, true))
                                 return judge_refuse(
@@ -905,7 +738,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                     (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
                     (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0))
                         return r;
-                if ((r = judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
+                if ((r = programs_judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
                 listed = listed || lists;
         }

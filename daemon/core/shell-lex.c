@@ -407,118 +407,6 @@ static void mark_brackets(ShellWord *w) {
 }
 
 /* One word from s[*i], to an unquoted blank or operator. */
-/* The word s (n bytes, as written) with each ${NAME:-TEXT}, ${NAME-TEXT},
- * ${NAME:=TEXT}, ${NAME=TEXT}, ${NAME:+TEXT} and ${NAME+TEXT} replaced by
- * its TEXT and every other expansion or substitution by nothing: what
- * bash makes of it when the defaults are taken, into *ret (malloc'd), or
- * NULL when the word is no more than one default (nested already). ${x:-.e}${y:-nv} is
- * .env, which no default holds alone. */
-static int defaults_joined(const char *s, size_t n, char **ret) {
-        _cleanup_free_ char *d = malloc(n + 1);
-        size_t k = 0, defaults = 0, others = 0;
-        if (!d)
-                return -ENOMEM;
-        for (size_t i = 0; i < n;) {
-                char c = s[i];
-                if (c == '\\' && i + 1 < n) {
-                        d[k++] = s[i++];
-                        d[k++] = s[i++];
-                        others++;
-                } else if (c == '\'') {
-                        const char *q = memchr(s + i + 1, '\'', n - i - 1);
-                        size_t e = q ? (size_t) (q - s) + 1 : n;
-                        memcpy(d + k, s + i, e - i);
-                        k += e - i;
-                        i = e;
-                        others++;
-                } else if (c == '`' || (c == '$' && i + 1 < n && s[i + 1] == '(')) {
-                        /* a substitution: its value is unknown (skipped whole) */
-                        char open = c == '`' ? '`' : '(', close = c == '`' ? '`' : ')';
-                        size_t depth = 0, j = c == '`' ? i + 1 : i + 2;
-                        for (depth = 1; j < n && depth > 0; j++)
-                                depth += open != close && s[j] == open ? 1 : s[j] == close ? -1 : 0;
-                        i = j;
-                        others++;
-                } else if (c == '$' && i + 1 < n && s[i + 1] == '{') {
-                        size_t j = i + 2, depth = 1, e;
-                        for (e = j; e < n && depth > 0; e++)
-                                depth += s[e] == '{' ? 1 : s[e] == '}' ? -1 : 0;
-                        size_t end = depth == 0 ? e - 1 : n; /* the '}' */
-                        size_t m =
-                                j + (j < end && s[j] == '#' && j + 1 < end && s[j + 1] != '}'); /* ${#x} */
-                        while (m < end && (shell_is_ident(s[m]) || (m == j && strchr("!@*?$-", s[m]))))
-                                m++;
-                        size_t op = m + (m < end && s[m] == ':');
-                        if (op < end && strchr("-=+", s[op])) {
-                                memcpy(d + k, s + op + 1, end - op - 1);
-                                k += end - op - 1;
-                                defaults++;
-                        } else
-                                others++;
-                        i = end < n ? end + 1 : n;
-                } else if (c == '$' && i + 1 < n &&
-                           (shell_is_ident_start(s[i + 1]) || strchr("0123456789@*#?$!-", s[i + 1]))) {
-                        i++;
-                        if (shell_is_ident_start(s[i]))
-                                while (i < n && shell_is_ident(s[i]))
-                                        i++;
-                        else
-                                i++;
-                        others++;
-                } else {
-                        d[k++] = s[i++];
-                        others += c != '"';
-                }
-        }
-        d[k] = 0;
-        *ret = defaults > 0 && defaults + others > 1 ? TAKE_PTR(d) : NULL;
-        return 0;
-}
-
-/* The word s (n bytes, as written) with each unquoted $IFS or ${IFS...}
- * a space, into *ret (malloc'd), or NULL when it holds none: bash splits
- * the word there (IFS's default), so cat${IFS}.e?v is cat and .e?v. */
-static int ifs_split(const char *s, size_t n, char **ret) {
-        _cleanup_free_ char *d = malloc(n + 1);
-        size_t k = 0;
-        bool any = false, dq = false;
-        if (!d)
-                return -ENOMEM;
-        for (size_t i = 0; i < n;) {
-                if (s[i] == '\\' && i + 1 < n) {
-                        d[k++] = s[i++];
-                        d[k++] = s[i++];
-                        continue;
-                }
-                if (s[i] == '\'' && !dq) {
-                        const char *q = memchr(s + i + 1, '\'', n - i - 1);
-                        size_t e = q ? (size_t) (q - s) + 1 : n;
-                        memcpy(d + k, s + i, e - i);
-                        k += e - i;
-                        i = e;
-                        continue;
-                }
-                dq = s[i] == '"' ? !dq : dq;
-                size_t len = 0;
-                if (!dq && n - i >= 4 && strncmp(s + i, "$IFS", 4) == 0 &&
-                    (i + 4 == n || !shell_is_ident(s[i + 4])))
-                        len = 4;
-                else if (!dq && n - i >= 6 && strncmp(s + i, "${IFS", 5) == 0 && !shell_is_ident(s[i + 5])) {
-                        const char *c = memchr(s + i, '}', n - i);
-                        len = c ? (size_t) (c - s - i) + 1 : n - i;
-                }
-                if (len) {
-                        d[k++] = ' ';
-                        i += len;
-                        any = true;
-                } else
-                        d[k++] = s[i++];
-        }
-        d[k] = 0;
-        *ret = any ? TAKE_PTR(d) : NULL;
-        return 0;
-}
-
 static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed *out) {
         int r;
         size_t start = *i;
@@ -640,7 +528,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
         /* ${x:-.e}${y:-nv}: the defaults together, a text of the line */
         if (memmem(s + start, *i - start, "${", 2)) {
                 _cleanup_free_ char *alt = NULL;
-                if ((r = defaults_joined(s + start, *i - start, &alt)) < 0)
+                if ((r = shell_defaults_joined(s + start, *i - start, &alt)) < 0)
                         return r;
                 if (alt && (r = put_nested(out, alt, strlen(alt))) < 0)
                         return r;
@@ -650,7 +538,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
         /* cat${IFS}.e?v: the words bash splits it into, a text of the line */
         if (memmem(s + start, *i - start, "IFS", 3)) {
                 _cleanup_free_ char *split = NULL;
-                if ((r = ifs_split(s + start, *i - start, &split)) < 0)
+                if ((r = shell_ifs_split(s + start, *i - start, &split)) < 0)
                         return r;
                 if (split && (r = put_nested(out, split, strlen(split))) < 0)
                         return r;

@@ -128,3 +128,11 @@ int shell_heredoc_delim(const char *text, size_t n, const ShellHeredoc *h, char 
 bool shell_is_ident_start(char c);
 bool shell_is_ident(char c);
 bool shell_is_meta(char c);
+
+/* shell-words.c: the word s (n bytes, as written) with its defaults
+ * (${NAME:-TEXT}, :=, :+, and without ':') taken and every other expansion
+ * gone, into *ret (malloc'd; NULL when it is no more than one default);
+ * and with each unquoted $IFS or ${IFS...} a space (NULL when none).
+ * 0, or -ENOMEM. */
+int shell_defaults_joined(const char *s, size_t n, char **ret);
+int shell_ifs_split(const char *s, size_t n, char **ret);
