@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# pathpolicy watch where the root's absolute name stops being true (issue 36, red team F3, F4):
+# the root renamed, or an ancestor of it, under a running daemon; a checkout whose absolute
+# path is PATH_MAX long or more while its path beneath the root is shorter. Each must end
+# masked, and the fanotify backend says when it took the root's new name.
+# Root only, in a mount and PID namespace of its own, on tmpfs. Must not change a machine-wide
+# setting, sleep a fixed time, or leave a process or mount behind.
+# Usage: test-watch-paths-root.sh PATHPOLICY
+set -u
+if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
+if [ -z "${PP_IN_NS:-}" ]; then exec unshare -m -p -f --mount-proc env PP_IN_NS=1 "$0" "$@"; fi
+mount --make-rprivate /
+
+pp=$1
+backend=${PP_WATCH_BACKEND:-inotify}
+. "$(dirname "$0")/lib-backend.sh" && backend_served "$pp"
+base=$(mktemp -d /tmp/pathpolicy-paths-XXXXXX)
+mount -t tmpfs -o size=64m tmpfs "$base"
+dp=
+cleanup() {
+  cd /
+  [ -n "$dp" ] && { kill "$dp" 2>/dev/null; wait "$dp" 2>/dev/null; }
+  umount -R -l "$base"; rmdir "$base"
+}
+trap cleanup EXIT
+. "$(dirname "$0")/lib-watch.sh"
+masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
+wait_masked() { local i; for ((i = 0; i < 200; i++)); do masked "$1" && return 0; nap; done; return 1; }
+
+# The root below a plain directory (an ancestor anyone with write access to $base renames).
+anc=$base/anc root=$base/anc/root
+mkdir -p "$root/pre/.git"
+log=$base/watch.log
+"$pp" watch --backend "$backend" "$root" --log-format json --log-level debug 2>"$log" &
+dp=$!
+wait_log "$log" '"event":"watch-ready"' 30 || { bad "watch did not get ready"; cat "$log"; exit 1; }
+
+# --- F3: a checkout whose absolute path is past PATH_MAX-1, its path beneath the root not:
+# made one name at a time (an absolute path that long is refused), before any rename
+top=$root
+comp=$(printf 'x%.0s' $(seq 200))
+rel=
+while [ $((${#rel} + 201)) -le 4080 ]; do rel=$rel${rel:+/}$comp; done
+rel=$rel/$(printf 'y%.0s' $(seq $((4080 - ${#rel} - 1))))
+cd "$top" || exit 1
+IFS=/ read -ra names <<<"$rel"
+for c in "${names[@]}"; do mkdir "$c" && cd "$c" || { bad "cannot make the long path"; exit 1; }; done
+mkdir .git; echo S >.env
+check "long: the absolute path is past PATH_MAX-1 ($((${#top} + 1 + ${#rel})))" [ $((${#top} + 1 + ${#rel})) -ge 4095 ]
+check "long: a checkout made there is masked" wait_masked .env
+mkdir -p n/.git; echo S >n/.env
+check "long: a checkout made below it is masked" wait_masked n/.env
+cd /
+
+# --- F4: the ancestor renamed, a symlink left at the old name (the agent's paths keep working)
+mv "$anc" "$base/anc2" && ln -s anc2 "$anc"
+mkdir -p "$root/a1/.git"; echo S >"$root/a1/.env"
+check "ancestor renamed: a new checkout's .env is masked" wait_masked "$root/a1/.env"
+echo S >"$root/pre/.env"
+check "ancestor renamed: a .env in a checkout from before is masked" wait_masked "$root/pre/.env"
+if [ "$backend" = fanotify ]; then
+  check "ancestor renamed: said, with the root's new name" wait_log "$log" "the root was renamed: now $base/anc2/root:"
+fi
+# --- the root itself renamed, and a symlink at its old name
+mv "$base/anc2/root" "$base/anc2/root2" && ln -s root2 "$base/anc2/root"
+mkdir -p "$root/a2/.git"; echo S >"$root/a2/.env"
+check "root renamed: a new checkout's .env is masked" wait_masked "$root/a2/.env"
+git init -q "$root/gi"
+check "root renamed: git init's config is protected" wait_log "$log" 'nested checkout gi"'
+if [ "$backend" = fanotify ]; then
+  check "root renamed: said, with its new name" wait_log "$log" "the root was renamed: now $base/anc2/root2"
+fi
+
+check "the daemon runs" kill -0 "$dp"
+if [ "$failed" -ne 0 ]; then echo "--- watch log (tail)"; tail -n 30 "$log" | cut -c1-400; fi
+echo "watch-paths-root ($backend): $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
