@@ -24,8 +24,6 @@ cleanup() {
 }
 trap cleanup EXIT
 . "$(dirname "$0")/lib-watch.sh"
-masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
-wait_masked() { local i; for ((i = 0; i < 200; i++)); do masked "$1" && return 0; nap; done; return 1; }
 
 # The root below a plain directory (an ancestor anyone with write access to $base renames).
 anc=$base/anc root=$base/anc/root

@@ -175,6 +175,19 @@ static int mark_fs(Watcher *w, int fd, const char *rel, dev_t dev) {
         return 0;
 }
 
+/* A write mark not made: said as what goes unseen, an error, with the
+ * cause when it is uid 0's marks spent (an agent's own fanotify group,
+ * outside pathpolicy confine, can spend them). */
+static void mark_writes_failed(Watcher *w, const char *rel, int err) {
+        w->cb->blind(w->userdata, rel, err,
+                     err == ENOSPC
+                             ? "cannot watch writes in place here: the checkout's git config, .git file "
+                               "and commondir written in place are not seen until another event; "
+                               "this uid's fanotify marks are spent (fs.fanotify.max_user_marks)"
+                             : "cannot watch writes in place here: the checkout's git config, .git file "
+                               "and commondir written in place are not seen until another event");
+}
+
 /* Writes in place in the directory open at fd: its own inode mark. */
 static void mark_writes(Watcher *w, int fd, const char *rel) {
         if (hashmap_contains(w->writes, rel))
@@ -184,7 +197,7 @@ static void mark_writes(Watcher *w, int fd, const char *rel) {
         if (hashmap_size(w->writes) >= WRITES_MAX)
                 writes_clear(w);
         if (fanotify_mark(w->fan_fd, FAN_MARK_ADD, WRITE_MASK, fd, NULL) < 0) {
-                w->cb->warn(w->userdata, rel, errno, "cannot watch writes in this directory");
+                mark_writes_failed(w, rel, errno);
                 return;
         }
         if (hashmap_put(w->writes, rel, w) < 0)

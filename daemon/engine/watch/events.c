@@ -405,6 +405,15 @@ static void on_warn(void *userdata, const char *rel, int err, const char *what) 
         watch_warn(userdata, rel, err, what);
 }
 
+static void on_blind(void *userdata, const char *rel, int err, const char *what) {
+        Watch *w = userdata;
+        _cleanup_free_ char *shown = escape_for_display(rel);
+        if (!shown)
+                return;
+        log_event(w->c.log, LOG_ERROR, "watch-blind", LOG_FIELDS(LOG_PATH("path", rel), LOG_ERRNO(err)),
+                  "path policy: %s: %s%s{errno}", shown[0] ? shown : ".", what, err ? ": " : "");
+}
+
 static void on_pass(void *userdata, size_t entries, unsigned ticks) {
         Watch *w = userdata;
         log_event(w->c.log, LOG_DEBUG, "poll-pass",
@@ -420,4 +429,5 @@ const WatchCallbacks watch_callbacks = {
         .rescan = on_rescan,
         .ready = on_ready,
         .warn = on_warn,
+        .blind = on_blind,
 };
