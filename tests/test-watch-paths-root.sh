@@ -2,7 +2,8 @@
 # pathpolicy watch where the root's absolute name stops being true (issue 36, red team F3, F4):
 # the root renamed, or an ancestor of it, under a running daemon; a checkout whose absolute
 # path is PATH_MAX long or more while its path beneath the root is shorter. Each must end
-# masked, and the fanotify backend says when it took the root's new name.
+# masked, and the fanotify backend says when it took the root's new name. And (F9) a second
+# filesystem below the root: fanotify marks it, inotify does not enter it and says so.
 # Root only, in a mount and PID namespace of its own, on tmpfs. Must not change a machine-wide
 # setting, sleep a fixed time, or leave a process or mount behind.
 # Usage: test-watch-paths-root.sh PATHPOLICY
@@ -28,10 +29,30 @@ trap cleanup EXIT
 # The root below a plain directory (an ancestor anyone with write access to $base renames).
 anc=$base/anc root=$base/anc/root
 mkdir -p "$root/pre/.git"
+# F9: a second filesystem below the root, mounted before the start, with a checkout in it
+mkdir -p "$root/p/sub"
+mount -t tmpfs -o size=8m tmpfs "$root/p/sub"
+mkdir -p "$root/p/sub/old/.git"
 log=$base/watch.log
-"$pp" watch --backend "$backend" "$root" --log-format json --log-level debug 2>"$log" &
+printf 'mask-file .env\nmask-dir keys/\nprotect .git/hooks/\nprotect .git/config\n' >"$base/policy"
+"$pp" watch --backend "$backend" "$root" --policy "$base/policy" --log-format json --log-level debug 2>"$log" &
 dp=$!
 wait_log "$log" '"event":"watch-ready"' 30 || { bad "watch did not get ready"; cat "$log"; exit 1; }
+
+# --- F9: inotify does not enter another filesystem, and says so; fanotify marks it
+if [ "$backend" = inotify ]; then
+  check "second filesystem: inotify names it in a warning" bash -c \
+    "grep -F '\"event\":\"watch-warning\"' '$log' | grep -F '\"path\":\"p/sub\"' | grep -qF 'does not enter'"
+else
+  echo S >"$root/p/sub/old/.env"
+  check "second filesystem: fanotify masks a .env in the checkout there" wait_masked "$root/p/sub/old/.env"
+fi
+# a mask of the daemon's own (a tmpfs) met by the scan of a moved checkout: not said
+mkdir -p "$root/m/keys" "$root/m/.git"
+check "mask-dir: bound" wait_log "$log" 'masked m/keys/ in nested checkout m'
+mv "$root/m" "$root/m2"
+check "mask-dir: the moved checkout is scanned" wait_log "$log" 'masked m2/keys/ in nested checkout m2'
+check "second filesystem: no warning for the daemon's own masks" bash -c "! grep -F 'does not enter' '$log' | grep -qv 'p/sub'"
 
 # --- F3: a checkout whose absolute path is past PATH_MAX-1, its path beneath the root not:
 # made one name at a time (an absolute path that long is refused), before any rename

@@ -206,12 +206,7 @@ static void mark_writes(Watcher *w, int fd, const char *rel) {
 
 /* A mount of ours (a mask's tmpfs) at fd: never entered, never marked. */
 static bool ours(int fd) {
-        struct statx sx;
-        _cleanup_fclose_ FILE *f = NULL;
-        if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &sx) < 0 ||
-            !(f = fopen("/proc/self/mountinfo", "re")))
-                return false;
-        return mountinfo_is_ours(f, sx.stx_mnt_id, PLATFORM_MASK_DIR) > 0;
+        return mountinfo_fd_is_ours(fd, PLATFORM_MASK_DIR);
 }
 
 /*
