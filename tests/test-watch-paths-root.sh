@@ -86,6 +86,12 @@ mkdir -p "$root/a2/.git"; echo S >"$root/a2/.env"
 check "root renamed: a new checkout's .env is masked" wait_masked "$root/a2/.env"
 git init -q "$root/gi"
 check "root renamed: git init's config is protected" wait_log "$log" 'nested checkout gi"'
+# git writes absolute names with the root's new name: a worktree's .git file names its gitdir
+git -C "$root/gi" commit -q --allow-empty -m init
+git -C "$root/gi" worktree add -q "$root/wt" 2>/dev/null
+check "root renamed: a worktree made after is found" wait_log "$log" 'nested checkout wt"'
+check "root renamed: its gitdir, named by its new absolute name, is not refused" \
+  bash -c "! grep -F '\"event\":\"gitdir-refused\"' '$log' | grep -qF 'wt'"
 if [ "$backend" = fanotify ]; then
   check "root renamed: said, with its new name" wait_log "$log" "the root was renamed: now $base/anc2/root2"
 fi

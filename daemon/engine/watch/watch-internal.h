@@ -78,7 +78,8 @@ struct Watch {
         void *files;
         const WatcherOps *wops;
         void *watcher;
-        char *root_abs;       /* to read absolute gitdir lines */
+        char *root_abs;       /* to read absolute gitdir lines: watch_root_abs */
+        int root_fd;          /* O_PATH: where root_abs is read again */
         Hashmap *checkouts;   /* path -> Checkout */
         Hashmap *bound;       /* path -> Mount */
         Hashmap *below;       /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
@@ -206,3 +207,7 @@ void forget_below(Watch *w, Hashmap *map, const char *rel, bool checkouts);
 /* watch.c: the lifecycle; a watch-warning record (the backend's, or what the
  * watcher could not keep for want of memory). */
 void watch_warn(Watch *w, const char *rel, int err, const char *what);
+/* watch.c: the root's absolute name now (to compare with the absolute
+ * names git writes), read again from the root held open: the root, or a
+ * directory above it, may have been renamed since the start. */
+const char *watch_root_abs(Watch *w);

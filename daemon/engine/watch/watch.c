@@ -43,10 +43,11 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->c = *c;
         /* The root's absolute name, to compare with the absolute gitdir
          * lines git writes (symlinks resolved, as here): the name of the
-         * directory opened, not of the string resolved again. Nothing is
-         * mounted through it: the binder opens the root itself. */
-        _cleanup_close_ int root_fd = open(c->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-        int e = root_fd < 0 ? -errno : platform_fd_path(root_fd, &w->root_abs);
+         * directory opened, not of the string resolved again, and held
+         * (watch_root_abs). Nothing is mounted through it: the binder opens
+         * the root itself. */
+        w->root_fd = open(c->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        int e = w->root_fd < 0 ? -errno : platform_fd_path(w->root_fd, &w->root_abs);
         w->checkouts = hashmap_new();
         w->bound = hashmap_new();
         w->below = hashmap_new();
@@ -161,7 +162,22 @@ void watch_free(Watch *w) {
         if (w->files)
                 w->c.files->close(w->files);
         free(w->root_abs);
+        if (w->root_fd >= 0)
+                close(w->root_fd);
         free(w);
+}
+
+const char *watch_root_abs(Watch *w) {
+        char *now = NULL;
+        if (platform_fd_path(w->root_fd, &now) < 0)
+                return w->root_abs; /* the name from before: nothing better */
+        if (strcmp(now, w->root_abs) == 0) {
+                free(now);
+                return w->root_abs;
+        }
+        free(w->root_abs);
+        w->root_abs = now;
+        return now;
 }
 
 uv_loop_t *watch_loop(const Watch *w) {
