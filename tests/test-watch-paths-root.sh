@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # pathpolicy watch where the root's absolute name stops being true (issue 36, red team F3, F4):
 # the root renamed, or an ancestor of it, under a running daemon; a checkout whose absolute
-# path is PATH_MAX long or more while its path beneath the root is shorter. Each must end
+# path is PATH_MAX long or more while its path beneath the root is shorter (on the root's
+# filesystem, and on one mounted there). Each must end
 # masked, and the fanotify backend says when it took the root's new name. And (F9) a second
 # filesystem below the root: fanotify marks it, inotify does not enter it and says so.
 # Root only, in a mount and PID namespace of its own, on tmpfs. Must not change a machine-wide
@@ -21,7 +22,9 @@ dp=
 cleanup() {
   cd /
   [ -n "$dp" ] && { kill "$dp" 2>/dev/null; wait "$dp" 2>/dev/null; }
-  umount -R -l "$base"; rmdir "$base"
+  # one lazy detach takes every mount below (umount -R names each by its absolute path, which
+  # is past PATH_MAX for the binds on the long checkouts)
+  umount -l "$base"; rmdir "$base"
 }
 trap cleanup EXIT
 . "$(dirname "$0")/lib-watch.sh"
@@ -33,6 +36,21 @@ mkdir -p "$root/pre/.git"
 mkdir -p "$root/p/sub"
 mount -t tmpfs -o size=8m tmpfs "$root/p/sub"
 mkdir -p "$root/p/sub/old/.git"
+# F3: a directory 4,080 bytes beneath the root (past PATH_MAX absolute, not beneath), made one
+# name at a time (an absolute path that long is refused); beside it, as long, a tmpfs, mounted
+# where the path is short and moved there with its parent (a mount point cannot be renamed).
+comp=$(printf 'x%.0s' $(seq 200))
+rel=
+while [ $((${#rel} + 201)) -le 4080 ]; do rel=$rel${rel:+/}$comp; done
+up=$rel
+rel=$rel/$(printf 'y%.0s' $(seq $((4080 - ${#rel} - 1))))
+mnt=$(printf 'z%.0s' $(seq $((4080 - ${#up} - 7))))
+mkdir -p "$base/stage/$mnt"
+mount -t tmpfs -o size=8m tmpfs "$base/stage/$mnt"
+cd "$root" || exit 1
+IFS=/ read -ra names <<<"$rel"
+for c in "${names[@]}"; do mkdir "$c" && cd "$c" || { bad "cannot make the long path"; exit 1; }; done
+cd .. && mv "$base/stage" stage && cd / || exit 1
 log=$base/watch.log
 printf 'mask-file .env\nmask-dir keys/\nprotect .git/hooks/\nprotect .git/config\n' >"$base/policy"
 "$pp" watch --backend "$backend" "$root" --policy "$base/policy" --log-format json --log-level debug 2>"$log" &
@@ -52,23 +70,23 @@ mkdir -p "$root/m/keys" "$root/m/.git"
 check "mask-dir: bound" wait_log "$log" 'masked m/keys/ in nested checkout m'
 mv "$root/m" "$root/m2"
 check "mask-dir: the moved checkout is scanned" wait_log "$log" 'masked m2/keys/ in nested checkout m2'
-check "second filesystem: no warning for the daemon's own masks" bash -c "! grep -F 'does not enter' '$log' | grep -qv 'p/sub'"
+check "second filesystem: no warning for the daemon's own masks" \
+  bash -c "! grep -F 'does not enter' '$log' | grep -v 'p/sub' | grep -qv 'stage/z'"
 
-# --- F3: a checkout whose absolute path is past PATH_MAX-1, its path beneath the root not:
-# made one name at a time (an absolute path that long is refused), before any rename
-top=$root
-comp=$(printf 'x%.0s' $(seq 200))
-rel=
-while [ $((${#rel} + 201)) -le 4080 ]; do rel=$rel${rel:+/}$comp; done
-rel=$rel/$(printf 'y%.0s' $(seq $((4080 - ${#rel} - 1))))
-cd "$top" || exit 1
-IFS=/ read -ra names <<<"$rel"
-for c in "${names[@]}"; do mkdir "$c" && cd "$c" || { bad "cannot make the long path"; exit 1; }; done
-mkdir .git; echo S >.env
-check "long: the absolute path is past PATH_MAX-1 ($((${#top} + 1 + ${#rel})))" [ $((${#top} + 1 + ${#rel})) -ge 4095 ]
-check "long: a checkout made there is masked" wait_masked .env
-mkdir -p n/.git; echo S >n/.env
-check "long: a checkout made below it is masked" wait_masked n/.env
+# --- F3: checkouts whose absolute path is past PATH_MAX-1, their path beneath the root not
+check "long: the absolute path is past PATH_MAX-1 ($((${#root} + 1 + ${#rel})))" [ $((${#root} + 1 + ${#rel})) -ge 4095 ]
+cd "$root/$up" || exit 1
+(cd "${rel##*/}" && mkdir .git && echo S >.env)
+check "long: a checkout made there is masked" wait_masked "${rel##*/}/.env"
+mkdir -p "${rel##*/}/n/.git"; echo S >"${rel##*/}/n/.env"
+check "long: a checkout made below it is masked" wait_masked "${rel##*/}/n/.env"
+if [ "$backend" = fanotify ]; then
+  # named through the mount's root: its parent's listing has the inode it covers
+  (cd "stage/$mnt" && mkdir .git && echo S >.env)
+  check "long: a checkout made on a filesystem mounted there is masked" wait_masked "stage/$mnt/.env"
+  check "long: each name found, none lost to the mount (no rescan of a parent)" \
+    bash -c "! grep -qF 'too long to read back' '$log'"
+fi
 cd /
 
 # --- F4: the ancestor renamed, a symlink left at the old name (the agent's paths keep working)

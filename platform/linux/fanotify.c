@@ -411,11 +411,15 @@ static int fd_name(int fd, char abs[PATH_MAX]) {
 
 /* The name in the directory pfd of the object st is, as getcwd finds it:
  * 0 with name set, -ENOENT when no entry is it (moved meanwhile, or covered
- * by a mount), or -errno. */
+ * by a mount), or -errno. Where st is on another filesystem (the root of a
+ * mount), the listing's inode numbers are those of the directory covered:
+ * every entry is looked at. */
 static int name_in(int pfd, const struct stat *st, char name[NAME_MAX + 1]) {
+        struct stat ps;
         int dfd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dfd < 0)
                 return -errno;
+        bool any_ino = fstat(dfd, &ps) < 0 || ps.st_dev != st->st_dev;
         DIR *d = fdopendir(dfd);
         if (!d) {
                 int e = -errno;
@@ -425,7 +429,7 @@ static int name_in(int pfd, const struct stat *st, char name[NAME_MAX + 1]) {
         int r = -ENOENT;
         for (struct dirent *de; r < 0 && (de = readdir(d));) {
                 struct stat s;
-                if (de->d_ino == st->st_ino && strcmp(de->d_name, ".") != 0 &&
+                if ((any_ino || de->d_ino == st->st_ino) && strcmp(de->d_name, ".") != 0 &&
                     strcmp(de->d_name, "..") != 0 &&
                     fstatat(dirfd(d), de->d_name, &s, AT_SYMLINK_NOFOLLOW) == 0 && s.st_dev == st->st_dev &&
                     s.st_ino == st->st_ino && strlen(de->d_name) <= NAME_MAX) {
