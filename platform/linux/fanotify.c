@@ -446,9 +446,9 @@ static int name_in(int pfd, const struct stat *st, char name[NAME_MAX + 1]) {
  * nearest ancestor whose name fits, in abs, and the names from it down to
  * fd, in tail, each found in its parent's listing. *ret_lost when a name on
  * the way was not found: tail is then empty, abs the ancestor known. 0, or
- * -ENAMETOOLONG when the tail itself does not fit, or -errno. Bounded:
- * PATH_MAX / 2 levels, one listing read each. */
-static int long_name(int fd, char abs[PATH_MAX], char tail[PATH_MAX], bool *ret_lost) {
+ * -ENAMETOOLONG when no ancestor within levels fits (or the tail does
+ * not), or -errno. One listing read per level. */
+static int long_name(int fd, int levels, char abs[PATH_MAX], char tail[PATH_MAX], bool *ret_lost) {
         char buf[PATH_MAX], name[NAME_MAX + 1];
         size_t t = sizeof buf - 1;
         bool lost = false;
@@ -457,7 +457,7 @@ static int long_name(int fd, char abs[PATH_MAX], char tail[PATH_MAX], bool *ret_
         if (cur < 0)
                 return -errno;
         buf[t] = 0;
-        for (int level = 0; level < PATH_MAX / 2; level++) {
+        for (int level = 0; level < levels; level++) {
                 struct stat st;
                 int up = openat(cur, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
                 if (up < 0)
@@ -526,12 +526,18 @@ static int rel_of(Watcher *w, int fd, char **ret) {
         bool lost = false;
         struct stat a, b;
         int r = fd_name(fd, abs);
-        if (r == -ENAMETOOLONG)
-                r = long_name(fd, abs, tail, &lost);
-        if (r == -ENAMETOOLONG)
-                w->cb->warn(w->userdata, "", ENAMETOOLONG,
-                            "a directory's name beneath the root is too long to resolve: its events are not "
-                            "seen");
+        if (r == -ENAMETOOLONG) {
+                /* Beneath the root, a name under PATH_MAX is within
+                 * root_len + 2 bytes of one that fits: so many levels up at
+                 * most, two bytes each (a name and its slash). Past them it
+                 * is outside, or deeper than any name the core can take
+                 * (said when it was made: walk_too_long on its parent's
+                 * event): cached as outside, so that its events cost a
+                 * probe, not a walk. Unless the root was renamed. */
+                r = long_name(fd, (int) w->root_len / 2 + 3, abs, tail, &lost);
+                if (r == -ENAMETOOLONG)
+                        return root_renamed(w) ? -EAGAIN : 0;
+        }
         if (r < 0)
                 return r;
         const char *known = beneath_root(w, abs);
