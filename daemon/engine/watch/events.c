@@ -406,12 +406,7 @@ static void on_warn(void *userdata, const char *rel, int err, const char *what) 
 }
 
 static void on_blind(void *userdata, const char *rel, int err, const char *what) {
-        Watch *w = userdata;
-        _cleanup_free_ char *shown = escape_for_display(rel);
-        if (!shown)
-                return;
-        log_event(w->c.log, LOG_ERROR, "watch-blind", LOG_FIELDS(LOG_PATH("path", rel), LOG_ERRNO(err)),
-                  "path policy: %s: %s%s{errno}", shown[0] ? shown : ".", what, err ? ": " : "");
+        watch_blind(userdata, rel, err, what);
 }
 
 static void on_pass(void *userdata, size_t entries, unsigned ticks) {

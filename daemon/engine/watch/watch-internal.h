@@ -207,6 +207,8 @@ void forget_below(Watch *w, Hashmap *map, const char *rel, bool checkouts);
 /* watch.c: the lifecycle; a watch-warning record (the backend's, or what the
  * watcher could not keep for want of memory). */
 void watch_warn(Watch *w, const char *rel, int err, const char *what);
+/* watch.c: a watch-blind record (error): what the backend cannot see. */
+void watch_blind(Watch *w, const char *rel, int err, const char *what);
 /* watch.c: the root's absolute name now (to compare with the absolute
  * names git writes), read again from the root held open: the root, or a
  * directory above it, may have been renamed since the start. */

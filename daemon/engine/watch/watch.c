@@ -17,9 +17,9 @@ void watch_config_init(WatchConfig *c) {
         };
 }
 
-/* Say a watch-warning: the backend's (on_warn), or a fact the watcher could
- * not keep (out of memory), so that no failed insert goes unsaid. */
-void watch_warn(Watch *w, const char *rel, int err, const char *what) {
+/* A record of the backend's about rel: event at level. */
+static void watch_say(Watch *w, LogLevel level, const char *event, const char *rel, int err,
+                      const char *what) {
         _cleanup_free_ char *shown = escape_for_display(rel);
         if (!shown)
                 return;
@@ -30,8 +30,18 @@ void watch_warn(Watch *w, const char *rel, int err, const char *what) {
                 memmove(shown + 200, "...", 3);
                 memmove(shown + 203, shown + n - 200, 201);
         }
-        log_event(w->c.log, LOG_WARN, "watch-warning", LOG_FIELDS(LOG_PATH("path", rel), LOG_ERRNO(err)),
+        log_event(w->c.log, level, event, LOG_FIELDS(LOG_PATH("path", rel), LOG_ERRNO(err)),
                   "path policy: %s: %s%s{errno}", shown[0] ? shown : ".", what, err ? ": " : "");
+}
+
+/* Say a watch-warning: the backend's (on_warn), or a fact the watcher could
+ * not keep (out of memory), so that no failed insert goes unsaid. */
+void watch_warn(Watch *w, const char *rel, int err, const char *what) {
+        watch_say(w, LOG_WARN, "watch-warning", rel, err, what);
+}
+
+void watch_blind(Watch *w, const char *rel, int err, const char *what) {
+        watch_say(w, LOG_ERROR, "watch-blind", rel, err, what);
 }
 
 int watch_new(const WatchConfig *c, Watch **ret) {
