@@ -409,17 +409,22 @@ static int fd_name(int fd, char abs[PATH_MAX]) {
         return abs[0] == '/' ? 0 : -ESTALE;
 }
 
-/* The name in the directory pfd of the object st is, as getcwd finds it:
+/* The name in the directory pfd of the directory fd, as getcwd finds it:
  * 0 with name set, -ENOENT when no entry is it (moved meanwhile, or covered
- * by a mount), or -errno. Where st is on another filesystem (the root of a
- * mount), the listing's inode numbers are those of the directory covered:
- * every entry is looked at. */
-static int name_in(int pfd, const struct stat *st, char name[NAME_MAX + 1]) {
-        struct stat ps;
+ * by a mount), or -errno. Where fd is the root of a mount (a bind, or
+ * another filesystem), the listing's inode number is the one of the
+ * directory covered: every entry is looked at. */
+static int name_in(int pfd, int fd, char name[NAME_MAX + 1]) {
+        struct stat ps, st;
+        struct statx sx;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        bool mount_root = statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) == 0 &&
+                          (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
         int dfd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dfd < 0)
                 return -errno;
-        bool any_ino = fstat(dfd, &ps) < 0 || ps.st_dev != st->st_dev;
+        bool any_ino = mount_root || fstat(dfd, &ps) < 0 || ps.st_dev != st.st_dev;
         DIR *d = fdopendir(dfd);
         if (!d) {
                 int e = -errno;
@@ -429,10 +434,10 @@ static int name_in(int pfd, const struct stat *st, char name[NAME_MAX + 1]) {
         int r = -ENOENT;
         for (struct dirent *de; r < 0 && (de = readdir(d));) {
                 struct stat s;
-                if ((any_ino || de->d_ino == st->st_ino) && strcmp(de->d_name, ".") != 0 &&
+                if ((any_ino || de->d_ino == st.st_ino) && strcmp(de->d_name, ".") != 0 &&
                     strcmp(de->d_name, "..") != 0 &&
-                    fstatat(dirfd(d), de->d_name, &s, AT_SYMLINK_NOFOLLOW) == 0 && s.st_dev == st->st_dev &&
-                    s.st_ino == st->st_ino && strlen(de->d_name) <= NAME_MAX) {
+                    fstatat(dirfd(d), de->d_name, &s, AT_SYMLINK_NOFOLLOW) == 0 && s.st_dev == st.st_dev &&
+                    s.st_ino == st.st_ino && strlen(de->d_name) <= NAME_MAX) {
                         strcpy(name, de->d_name);
                         r = 0;
                 }
@@ -458,11 +463,10 @@ static int long_name(int fd, int levels, char abs[PATH_MAX], char tail[PATH_MAX]
                 return -errno;
         buf[t] = 0;
         for (int level = 0; level < levels; level++) {
-                struct stat st;
                 int up = openat(cur, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
                 if (up < 0)
                         return -errno;
-                if (!lost && (fstat(cur, &st) < 0 || name_in(up, &st, name) < 0))
+                if (!lost && name_in(up, cur, name) < 0)
                         lost = true;
                 close(cur);
                 cur = up;
