@@ -300,6 +300,9 @@ typedef struct WatchCallbacks {
         void (*ready)(void *userdata);
         /* Something the user must know: rel, an errno, and what happened. */
         void (*warn)(void *userdata, const char *rel, int err, const char *what);
+        /* What the watcher cannot see, that the user must act on: rel, an
+         * errno, and what goes unseen (an error, not a warning). */
+        void (*blind)(void *userdata, const char *rel, int err, const char *what);
         /* The poller completed a walk of the tree: entries, in ticks. */
         void (*pass)(void *userdata, size_t entries, unsigned ticks);
         /* The file rel was written in place. Said only in a .git directory

@@ -1,5 +1,5 @@
 # Sourced by the watcher's root tests (test-watch-root.sh, -blind-root.sh,
-# -gitconfig-root.sh): the pass/fail count, a git
+# -gitconfig-root.sh, -paths-root.sh, -fanotify-marks-root.sh): the pass/fail count, a git
 # that reads only $base/gitconfig, and waits on a condition without a
 # fixed sleep. Needs $base (a tmpfs of the test's own) set first.
 passed=0 failed=0
@@ -23,3 +23,6 @@ wait_log() {
   for ((i = 0; i < ${3:-10} * 20; i++)); do grep -qF -- "$2" "$1" && return 0; nap; done
   echo "  (timed out waiting for '$2' in $1)"; return 1
 }
+# masked PATH: the daemon's mask (/dev/null) is on it; wait_masked PATH: until it is (10 s).
+masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
+wait_masked() { local i; for ((i = 0; i < 200; i++)); do masked "$1" && return 0; nap; done; return 1; }

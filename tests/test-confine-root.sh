@@ -160,7 +160,7 @@ is_open() {
 }
 for route in "capability CAP_DAC_READ_SEARCH" "capability CAP_SYS_ADMIN" "capability CAP_SYS_PTRACE" \
   "capability CAP_MKNOD" "no_new_privs no_new_privs" "syscall open_by_handle_at" \
-  "syscall name_to_handle_at" "syscall ptrace" "block-device $loop" "daemon pid $wpid"; do
+  "syscall name_to_handle_at" "syscall ptrace" "syscall fanotify_init" "block-device $loop" "daemon pid $wpid"; do
   check "--check outside: $route open" is_open ${route%% *} "${route#* }"
 done
 check "--check outside: the open count is the open routes'" \
@@ -387,7 +387,8 @@ in_confine "$W" "$pp" confine --check --root "$W" --json >"$base/in.json" 2>"$ba
 check "--check inside confine exits 0 (got $rc)" [ "$rc" -eq 0 ]
 check "--check inside confine: no route open" jtrue "$base/in.json" '.open == 0 and all(.routes[]; .open == false) and (.routes | length) > 0'
 for route in "capability CAP_DAC_READ_SEARCH" "capability CAP_SYS_ADMIN" "no_new_privs no_new_privs" \
-  "syscall open_by_handle_at" "syscall name_to_handle_at" "syscall ptrace" "syscall mount"; do
+  "syscall open_by_handle_at" "syscall name_to_handle_at" "syscall ptrace" "syscall mount" \
+  "syscall fanotify_init"; do
   check "--check inside confine: $route checked, closed" jtrue "$base/in.json" --arg k "${route%% *}" --arg n "${route#* }" \
     'any(.routes[]; .kind == $k and .name == $n and .open == false)'
 done

@@ -6,6 +6,7 @@
 #include "tests.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
@@ -67,6 +68,8 @@ static void test_check_lists_everything(void **state) {
         assert_true(r && r->open);
         r = find(v, n, PLATFORM_ROUTE_SYSCALL, "open_tree");
         assert_true(r && r->open);
+        r = find(v, n, PLATFORM_ROUTE_SYSCALL, "fanotify_init");
+        assert_true(r && r->open);
 }
 
 /* In a child: no_new_privs, the filter, then the calls: refused. */
@@ -97,6 +100,14 @@ static int filtered_child(void) {
                                               (unsigned long) -3 /* session */};
         if (confine_call_abi(NULL, "keyctl", keys) != -EPERM)
                 return 20;
+        /* A fanotify group of the agent's own (no CAP_SYS_ADMIN needed since
+         * Linux 5.13), which would spend uid 0's marks: refused, as a mark. */
+        static const unsigned long fan[6] = {0x200 /* FAN_REPORT_FID */, O_RDONLY};
+        static const unsigned long fan_mark[6] = {(unsigned long) -1, 1 /* FAN_MARK_ADD */,
+                                                  0x100 /* FAN_CREATE */, (unsigned long) AT_FDCWD, 0};
+        if (confine_call_abi(NULL, "fanotify_init", fan) != -EPERM ||
+            confine_call_abi(NULL, "fanotify_mark", fan_mark) != -EPERM)
+                return 21;
         /* TIOCSTI refused; another ioctl reaches the kernel (EBADF). */
         static const unsigned long sti[6] = {(unsigned long) -1, 0x5412};
         static const unsigned long other[6] = {(unsigned long) -1, 0x5413 /* TIOCGWINSZ */};

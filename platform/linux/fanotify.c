@@ -94,6 +94,8 @@ typedef struct Watcher {
         const WatchCallbacks *cb;
         void *userdata;
         int root_fd, fan_fd;
+        /* The root's absolute name, read from root_fd: again when a name
+         * looks outside it (the root, or a directory above, renamed). */
         char *root_abs;
         size_t root_len;
         bool rename; /* FAN_RENAME in the mask */
@@ -177,6 +179,19 @@ static int mark_fs(Watcher *w, int fd, const char *rel, dev_t dev) {
         return w->perm ? fan_perm_mark(w->perm, fd) : 0;
 }
 
+/* A write mark not made: said as what goes unseen, an error, with the
+ * cause when it is uid 0's marks spent (an agent's own fanotify group,
+ * outside pathpolicy confine, can spend them). */
+static void mark_writes_failed(Watcher *w, const char *rel, int err) {
+        w->cb->blind(w->userdata, rel, err,
+                     err == ENOSPC
+                             ? "cannot watch writes in place here: the checkout's git config, .git file "
+                               "and commondir written in place are not seen until another event; "
+                               "this uid's fanotify marks are spent (fs.fanotify.max_user_marks)"
+                             : "cannot watch writes in place here: the checkout's git config, .git file "
+                               "and commondir written in place are not seen until another event");
+}
+
 /* Writes in place in the directory open at fd: its own inode mark. */
 static void mark_writes(Watcher *w, int fd, const char *rel) {
         if (hashmap_contains(w->writes, rel))
@@ -186,7 +201,7 @@ static void mark_writes(Watcher *w, int fd, const char *rel) {
         if (hashmap_size(w->writes) >= WRITES_MAX)
                 writes_clear(w);
         if (fanotify_mark(w->fan_fd, FAN_MARK_ADD, WRITE_MASK, fd, NULL) < 0) {
-                w->cb->warn(w->userdata, rel, errno, "cannot watch writes in this directory");
+                mark_writes_failed(w, rel, errno);
                 return;
         }
         if (hashmap_put(w->writes, rel, w) < 0)
@@ -195,12 +210,7 @@ static void mark_writes(Watcher *w, int fd, const char *rel) {
 
 /* A mount of ours (a mask's tmpfs) at fd: never entered, never marked. */
 static bool ours(int fd) {
-        struct statx sx;
-        _cleanup_fclose_ FILE *f = NULL;
-        if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &sx) < 0 ||
-            !(f = fopen("/proc/self/mountinfo", "re")))
-                return false;
-        return mountinfo_is_ours(f, sx.stx_mnt_id, PLATFORM_MASK_DIR) > 0;
+        return mountinfo_fd_is_ours(fd, PLATFORM_MASK_DIR);
 }
 
 /*
@@ -394,28 +404,173 @@ static void path_flags(const char *rel, bool *ret_git, bool *ret_shallow) {
         *ret_shallow = shallow;
 }
 
+/* The kernel's name of the directory fd, in abs: 0, -ENAMETOOLONG when it
+ * does not fit in PATH_MAX, -ESTALE when it is no path (deleted, or not
+ * reachable from here), or -errno. */
+static int fd_name(int fd, char abs[PATH_MAX]) {
+        char link[64];
+        snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+        ssize_t n = readlink(link, abs, PATH_MAX - 1);
+        if (n < 0)
+                return -errno;
+        if ((size_t) n >= PATH_MAX - 1)
+                return -ENAMETOOLONG;
+        abs[n] = 0;
+        return abs[0] == '/' ? 0 : -ESTALE;
+}
+
+/* The name in the directory pfd of the directory fd, as getcwd finds it:
+ * 0 with name set, -ENOENT when no entry is it (moved meanwhile, or covered
+ * by a mount), or -errno. Where fd is the root of a mount (a bind, or
+ * another filesystem), the listing's inode number is the one of the
+ * directory covered: every entry is looked at. */
+static int name_in(int pfd, int fd, char name[NAME_MAX + 1]) {
+        struct stat ps, st;
+        struct statx sx;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        bool mount_root = statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) == 0 &&
+                          (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+        int dfd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return -errno;
+        bool any_ino = mount_root || fstat(dfd, &ps) < 0 || ps.st_dev != st.st_dev;
+        DIR *d = fdopendir(dfd);
+        if (!d) {
+                int e = -errno;
+                close(dfd);
+                return e;
+        }
+        int r = -ENOENT;
+        for (struct dirent *de; r < 0 && (de = readdir(d));) {
+                struct stat s;
+                if ((any_ino || de->d_ino == st.st_ino) && strcmp(de->d_name, ".") != 0 &&
+                    strcmp(de->d_name, "..") != 0 &&
+                    fstatat(dirfd(d), de->d_name, &s, AT_SYMLINK_NOFOLLOW) == 0 && s.st_dev == st.st_dev &&
+                    s.st_ino == st.st_ino && strlen(de->d_name) <= NAME_MAX) {
+                        strcpy(name, de->d_name);
+                        r = 0;
+                }
+        }
+        closedir(d);
+        return r;
+}
+
+/* For a directory whose absolute name is too long for the kernel to give
+ * (PATH_MAX or more), though its name beneath the root may be shorter: the
+ * nearest ancestor whose name fits, in abs, and the names from it down to
+ * fd, in tail, each found in its parent's listing. *ret_lost when a name on
+ * the way was not found: tail is then empty, abs the ancestor known. 0, or
+ * -ENAMETOOLONG when no ancestor within levels fits (or the tail does
+ * not), or -errno. One listing read per level. */
+static int long_name(int fd, int levels, char abs[PATH_MAX], char tail[PATH_MAX], bool *ret_lost) {
+        char buf[PATH_MAX], name[NAME_MAX + 1];
+        size_t t = sizeof buf - 1;
+        bool lost = false;
+        _cleanup_close_ int cur = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+
+        if (cur < 0)
+                return -errno;
+        buf[t] = 0;
+        for (int level = 0; level < levels; level++) {
+                int up = openat(cur, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+                if (up < 0)
+                        return -errno;
+                if (!lost && name_in(up, cur, name) < 0)
+                        lost = true;
+                close(cur);
+                cur = up;
+                if (!lost) {
+                        size_t n = strlen(name), sep = buf[t] ? 1 : 0;
+                        if (n + sep > t)
+                                return -ENAMETOOLONG;
+                        if (sep)
+                                buf[--t] = '/';
+                        t -= n;
+                        memcpy(buf + t, name, n);
+                }
+                int r = fd_name(cur, abs);
+                if (r == 0) {
+                        strcpy(tail, lost ? "" : buf + t);
+                        *ret_lost = lost;
+                        return 0;
+                }
+                if (r != -ENAMETOOLONG)
+                        return r;
+        }
+        return -ENAMETOOLONG;
+}
+
+/* abs's name beneath the root, or NULL when it is outside. */
+static const char *beneath_root(const Watcher *w, const char *abs) {
+        if (strncmp(abs, w->root_abs, w->root_len) != 0 ||
+            (abs[w->root_len] != '/' && abs[w->root_len] != 0 && w->root_len > 1))
+                return NULL;
+        return abs + w->root_len + (abs[w->root_len] == '/');
+}
+
+/* Whether the root (or a directory above it) was renamed since its name
+ * was read: then the root's name is read again from the directory held,
+ * said, and everything looked up and scanned again (an event dropped as
+ * outside the root meanwhile was the root's). */
+static bool root_renamed(Watcher *w) {
+        char abs[PATH_MAX], what[PATH_MAX + 128];
+        char *now = NULL;
+        if (fd_name(w->root_fd, abs) < 0 || strcmp(abs, w->root_abs) == 0 ||
+            platform_fd_path(w->root_fd, &now) < 0)
+                return false;
+        free(w->root_abs);
+        w->root_abs = now;
+        w->root_len = strlen(now);
+        snprintf(what, sizeof what,
+                 "the root was renamed: now %s: every directory is looked up and scanned again", now);
+        w->cb->warn(w->userdata, "", 0, what);
+        resync(w);
+        return true;
+}
+
 /* The name of the directory fd holds, relative to the root: 1 with *ret
  * malloc'd when it is beneath the root and that name leads to it there
  * with no symlink followed; 0 when its name is outside the root (cached so);
  * -errno when it cannot be told now (covered by a mount, renamed meanwhile:
- * not cached). */
+ * not cached). The root renamed is looked for before a name is said
+ * outside, and resyncs (the cache emptied). */
 static int rel_of(Watcher *w, int fd, char **ret) {
-        char link[64], abs[PATH_MAX];
+        char abs[PATH_MAX], tail[PATH_MAX] = "", rel[PATH_MAX];
+        bool lost = false;
         struct stat a, b;
-        snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-        ssize_t n = readlink(link, abs, sizeof abs - 1);
-        if (n < 0)
-                return -errno;
-        if ((size_t) n >= sizeof abs - 1)
-                return -ENAMETOOLONG;
-        abs[n] = 0;
-        if (abs[0] != '/')
-                return -ESTALE;
-        if (strncmp(abs, w->root_abs, w->root_len) != 0 ||
-            (abs[w->root_len] != '/' && abs[w->root_len] != 0 && w->root_len > 1))
+        int r = fd_name(fd, abs);
+        if (r == -ENAMETOOLONG) {
+                /* Beneath the root, a name under PATH_MAX is within
+                 * root_len + 2 bytes of one that fits: so many levels up at
+                 * most, two bytes each (a name and its slash). Past them it
+                 * is outside, or deeper than any name the core can take
+                 * (said when it was made: walk_too_long on its parent's
+                 * event): cached as outside, so that its events cost a
+                 * probe, not a walk. Unless the root was renamed. */
+                r = long_name(fd, (int) w->root_len / 2 + 3, abs, tail, &lost);
+                if (r == -ENAMETOOLONG)
+                        return root_renamed(w) ? -EAGAIN : 0;
+        }
+        if (r < 0)
+                return r;
+        const char *known = beneath_root(w, abs);
+        if (!known && root_renamed(w))
+                known = beneath_root(w, abs);
+        if (!known)
                 return 0;
-        const char *rel = abs + w->root_len + (abs[w->root_len] == '/');
-        int dfd, r = platform_open_beneath(w->root_fd, rel, O_PATH | O_DIRECTORY, &dfd);
+        if (lost) {
+                /* Never silent: what is known of it is said, and scanned. */
+                w->cb->warn(w->userdata, known, ENOENT,
+                            "a directory below this one has a name too long to read back: scanned again");
+                (void) enqueue(w, known, false, false, false);
+                return -ENOENT;
+        }
+        if (snprintf(rel, sizeof rel, "%s%s%s", known, known[0] && tail[0] ? "/" : "", tail) >=
+            (int) sizeof rel)
+                return -ENAMETOOLONG;
+        int dfd;
+        r = platform_open_beneath(w->root_fd, rel, O_PATH | O_DIRECTORY, &dfd);
         if (r < 0)
                 return r;
         r = fstat(fd, &a) < 0 || fstat(dfd, &b) < 0 ? -errno : 0;
@@ -499,6 +654,7 @@ static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const 
         char *rel = NULL;
         if (rel_of(w, fd, &rel) < 0)
                 return NULL;
+        d = hashmap_get(w->dirs, key); /* again: the root renamed empties the cache */
         if (!d && !(d = dir_add(w, key))) {
                 free(rel);
                 return NULL;

@@ -3,11 +3,14 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libmount.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "array.h"
+#include "util.h"
 
 /*
  * libmount, loaded on first use: it is needed only to tell whether a path
@@ -196,6 +199,15 @@ int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind) {
         if (r < 0)
                 return r;
         return q.found && (q.kinds & (1u << kind));
+}
+
+bool mountinfo_fd_is_ours(int fd, PlatformBindKind kind) {
+        struct statx sx;
+        _cleanup_fclose_ FILE *f = NULL;
+        if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &sx) < 0 ||
+            !(f = fopen("/proc/self/mountinfo", "re")))
+                return false;
+        return mountinfo_is_ours(f, sx.stx_mnt_id, kind) > 0;
 }
 
 int mountinfo_find(FILE *f, uint64_t mount_id, char **ret_target, unsigned *ret_kinds) {

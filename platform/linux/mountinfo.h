@@ -21,6 +21,11 @@
  */
 int mountinfo_is_ours(FILE *f, uint64_t mount_id, PlatformBindKind kind);
 
+/* Whether the directory open at fd is on a mount of ours of this kind
+ * (mountinfo_is_ours): the one function here that reads
+ * /proc/self/mountinfo itself. false when it cannot be told. */
+bool mountinfo_fd_is_ours(int fd, PlatformBindKind kind);
+
 /* Whether the mount with this id propagates the mounts made below it to
  * its peers and slaves ("shared:N" in mountinfo): 1 yes, 0 no, -ENOENT no
  * such mount, -errno. */

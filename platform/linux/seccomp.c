@@ -3,7 +3,8 @@
  * confine's seccomp filter, and the list of what it refuses.
  *
  * The filter answers EPERM for every call that mounts, unmounts, enters or
- * makes a namespace, opens by file handle, traces another process, loads
+ * makes a namespace, opens by file handle, makes a fanotify group or mark,
+ * traces another process, loads
  * code into the kernel or types into the terminal (TIOCSTI, the bubblewrap
  * CVE-2017-5226 route to the operator's shell); everything else is allowed, so an ordinary agent's
  * work (git, compilers, package managers, test runners) goes on. It covers
@@ -70,6 +71,13 @@ const ConfineCall confine_calls[] = {
         {"finit_module", NULL, {(unsigned long) -1, 0, ALL_BITS}, false, false, "loads code into the kernel"},
         {"delete_module", NULL, {0, ALL_BITS}, false, false, "unloads a module"},
         {"bpf", NULL, {(unsigned long) -1, 0, 0}, true, false, "loads a program that reads kernel memory"},
+        /* An unknown flag (bit 30) with FAN_REPORT_FID: past the check a caller
+         * without CAP_SYS_ADMIN meets (EPERM), refused after it (EINVAL). */
+        {"fanotify_init", NULL, {0x40000000 | 0x200 /* FAN_REPORT_FID */, 0}, true, false,
+         "a fanotify group of its own: uid 0's marks, shared with the daemon, spent, so that the "
+         "daemon's marks on each .git fail"},
+        {"fanotify_mark", NULL, {(unsigned long) -1, 0, 0, 0, 0, 0}, false, false,
+         "spends uid 0's fanotify marks"},
         {"keyctl", NULL, {(unsigned long) -1, 0, 0}, true, false,
          "reads the keys the launcher's session holds (the kernel keyring is not namespaced)"},
         {"add_key", NULL, {0, 0, 0, 0, 0}, false, false, "the kernel keyring"},

@@ -31,6 +31,7 @@
 
 #include "array.h"
 #include "hashmap.h"
+#include "mountinfo.h"
 #include "platform.h"
 #include "walk.h"
 
@@ -204,6 +205,16 @@ static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
                 (void) enqueue(w, child, git, false, shallow);
 }
 
+/* A mount the scan does not enter: another filesystem (a disk of its
+ * own below the root) is said, since a checkout there goes unprotected; a
+ * mask of ours, or a bind on the root's own filesystem, is not. */
+static void not_entered(Watcher *w, int fd, const char *rel, bool other_dev) {
+        if (other_dev && !mountinfo_fd_is_ours(fd, PLATFORM_MASK_DIR))
+                w->cb->warn(w->userdata, rel, 0,
+                            "another filesystem, which the inotify watcher does not enter: a nested "
+                            "checkout there is not protected (--backend fanotify marks it)");
+}
+
 /*
  * Visit the directory rel: open it once (beneath the root, no symlinks),
  * check it is ours to enter (the same filesystem, not a mount of our own: a
@@ -238,6 +249,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                                           ? (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0
                                           : other_dev;
                 if (mount_root && (other_dev || !(writes && git))) {
+                        not_entered(w, fd, rel, other_dev);
                         close(fd);
                         return;
                 }

@@ -405,6 +405,10 @@ static void on_warn(void *userdata, const char *rel, int err, const char *what) 
         watch_warn(userdata, rel, err, what);
 }
 
+static void on_blind(void *userdata, const char *rel, int err, const char *what) {
+        watch_blind(userdata, rel, err, what);
+}
+
 static void on_pass(void *userdata, size_t entries, unsigned ticks) {
         Watch *w = userdata;
         log_event(w->c.log, LOG_DEBUG, "poll-pass",
@@ -423,4 +427,5 @@ const WatchCallbacks watch_callbacks = {
         .mask_pending = watch_mask_pending,
         .mask_dir = watch_mask_dir,
         .open_denied = watch_open_denied,
+        .blind = on_blind,
 };

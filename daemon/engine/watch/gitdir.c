@@ -78,8 +78,9 @@ static bool dotdot_physical(Watch *w, const char *p) {
 static char *beneath_root(Watch *w, const char *base, const char *v) {
         _cleanup_free_ char *j = NULL;
         if (v[0] == '/') {
-                size_t rl = strlen(w->root_abs);
-                if (strncmp(v, w->root_abs, rl) != 0 || v[rl] != '/')
+                const char *ra = watch_root_abs(w);
+                size_t rl = strlen(ra);
+                if (strncmp(v, ra, rl) != 0 || v[rl] != '/')
                         return NULL;
                 j = strdup(v + rl + 1);
         } else

@@ -172,8 +172,9 @@ static ssize_t find_pid(const PlatformProcess *v, size_t n, int pid) {
  * checkout counts.
  */
 static void take_makers(Watch *w, Checkout *c, const PlatformProcess *v, size_t n) {
-        _cleanup_free_ char *cabs = path_join(w->root_abs, c->path);
-        _cleanup_free_ char *gabs = c->gitdir ? path_join(w->root_abs, c->gitdir) : NULL;
+        const char *ra = watch_root_abs(w);
+        _cleanup_free_ char *cabs = path_join(ra, c->path);
+        _cleanup_free_ char *gabs = c->gitdir ? path_join(ra, c->gitdir) : NULL;
         _cleanup_free_ bool *mark = calloc(n + 1, sizeof *mark);
         if (!cabs || !mark)
                 return;

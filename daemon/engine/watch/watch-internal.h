@@ -78,7 +78,8 @@ struct Watch {
         void *files;
         const WatcherOps *wops;
         void *watcher;
-        char *root_abs;       /* to read absolute gitdir lines */
+        char *root_abs;       /* to read absolute gitdir lines: watch_root_abs */
+        int root_fd;          /* O_PATH: where root_abs is read again */
         Hashmap *checkouts;   /* path -> Checkout */
         Hashmap *bound;       /* path -> Mount */
         Hashmap *below;       /* every proper ancestor of a key of checkouts, bound or dirs -> PathCount */
@@ -216,3 +217,10 @@ bool watch_mask_pending(void *userdata, const char *rel, bool (*is_checkout)(voi
 bool watch_mask_dir(void *userdata, const char *rel, bool (*is_checkout)(void *ctx, const char *dir),
                     void *ctx);
 void watch_open_denied(void *userdata, const char *rel, size_t count);
+
+/* watch.c: a watch-blind record (error): what the backend cannot see. */
+void watch_blind(Watch *w, const char *rel, int err, const char *what);
+/* watch.c: the root's absolute name now (to compare with the absolute
+ * names git writes), read again from the root held open: the root, or a
+ * directory above it, may have been renamed since the start. */
+const char *watch_root_abs(Watch *w);

@@ -17,9 +17,9 @@ void watch_config_init(WatchConfig *c) {
         };
 }
 
-/* Say a watch-warning: the backend's (on_warn), or a fact the watcher could
- * not keep (out of memory), so that no failed insert goes unsaid. */
-void watch_warn(Watch *w, const char *rel, int err, const char *what) {
+/* A record of the backend's about rel: event at level. */
+static void watch_say(Watch *w, LogLevel level, const char *event, const char *rel, int err,
+                      const char *what) {
         _cleanup_free_ char *shown = escape_for_display(rel);
         if (!shown)
                 return;
@@ -30,8 +30,18 @@ void watch_warn(Watch *w, const char *rel, int err, const char *what) {
                 memmove(shown + 200, "...", 3);
                 memmove(shown + 203, shown + n - 200, 201);
         }
-        log_event(w->c.log, LOG_WARN, "watch-warning", LOG_FIELDS(LOG_PATH("path", rel), LOG_ERRNO(err)),
+        log_event(w->c.log, level, event, LOG_FIELDS(LOG_PATH("path", rel), LOG_ERRNO(err)),
                   "path policy: %s: %s%s{errno}", shown[0] ? shown : ".", what, err ? ": " : "");
+}
+
+/* Say a watch-warning: the backend's (on_warn), or a fact the watcher could
+ * not keep (out of memory), so that no failed insert goes unsaid. */
+void watch_warn(Watch *w, const char *rel, int err, const char *what) {
+        watch_say(w, LOG_WARN, "watch-warning", rel, err, what);
+}
+
+void watch_blind(Watch *w, const char *rel, int err, const char *what) {
+        watch_say(w, LOG_ERROR, "watch-blind", rel, err, what);
 }
 
 int watch_new(const WatchConfig *c, Watch **ret) {
@@ -43,10 +53,11 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->c = *c;
         /* The root's absolute name, to compare with the absolute gitdir
          * lines git writes (symlinks resolved, as here): the name of the
-         * directory opened, not of the string resolved again. Nothing is
-         * mounted through it: the binder opens the root itself. */
-        _cleanup_close_ int root_fd = open(c->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-        int e = root_fd < 0 ? -errno : platform_fd_path(root_fd, &w->root_abs);
+         * directory opened, not of the string resolved again, and held
+         * (watch_root_abs). Nothing is mounted through it: the binder opens
+         * the root itself. */
+        w->root_fd = open(c->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        int e = w->root_fd < 0 ? -errno : platform_fd_path(w->root_fd, &w->root_abs);
         w->checkouts = hashmap_new();
         w->bound = hashmap_new();
         w->below = hashmap_new();
@@ -161,7 +172,22 @@ void watch_free(Watch *w) {
         if (w->files)
                 w->c.files->close(w->files);
         free(w->root_abs);
+        if (w->root_fd >= 0)
+                close(w->root_fd);
         free(w);
+}
+
+const char *watch_root_abs(Watch *w) {
+        char *now = NULL;
+        if (platform_fd_path(w->root_fd, &now) < 0)
+                return w->root_abs; /* the name from before: nothing better */
+        if (strcmp(now, w->root_abs) == 0) {
+                free(now);
+                return w->root_abs;
+        }
+        free(w->root_abs);
+        w->root_abs = now;
+        return now;
 }
 
 uv_loop_t *watch_loop(const Watch *w) {
