@@ -9,7 +9,8 @@
 #  - bind mode: a git config write refused by the bound file is said once, with the file (point 2);
 #  - both modes: a config the strip cannot do (larger than 256 KiB, a symlink, a fifo, the locks made
 #    first, a gitdir of mode 0555 under the unit's capabilities) fails closed: never bound with the
-#    key, nor left for git to read it (red team F1, F2, F8, F11, F15).
+#    key, nor left for git to read it (red team F1, F2, F8, F11, F15); a submodule gitdir no worktree
+#    names (.git/modules/z) is protected with its superproject (F12).
 # Usage: test-watch-gitconfig-root.sh PATHPOLICY MMAP_WRITE
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
@@ -212,6 +213,33 @@ for mode in bind audit; do
     check "audit: config made a fifo: git does not hang" timeout 10 git -C "$root/w9" status -s
   fi
   check "$mode: the bind mode's config of 270 KB bound" bash -c "[ $mode = audit ] || mountpoint -q '$root/big/.git/config'"
+done
+
+# F12: a submodule's gitdir that no worktree names (.git/modules/z, made by the agent), which
+# `git submodule update --init z` would use next with its config and hooks: protected with the
+# checkout whose gitdir holds it, in both modes.
+sha=$(git -C "$src" rev-parse HEAD)
+for mode in bind audit; do
+  root=$base/$mode log=$base/$mode.log co=$base/$mode/mod
+  git init -q "$co"; git -C "$co" commit -q --allow-empty -m x
+  wait_log "$log" 'protected the git metadata of nested checkout mod (' >/dev/null
+  git -C "$co" config -f .gitmodules submodule.z.path z; git -C "$co" config -f .gitmodules submodule.z.url "file://$src"
+  git -C "$co" add .gitmodules; git -C "$co" update-index --add --cacheinfo "160000,$sha,z"; git -C "$co" commit -qm sub
+  mkdir -p "$co/.git/modules"
+  git clone -q --no-checkout --separate-git-dir="$co/.git/modules/z" "file://$src" "$base/out/wt-$mode"
+  rm -rf "$base/out/wt-$mode"
+  printf '[core]\n\tfsmonitor = /bin/true\n' 2>/dev/null >>"$co/.git/modules/z/config"
+  check "$mode: modules/z with no worktree: its hooks bound" hold mountpoint -q "$co/.git/modules/z/hooks"
+  check "$mode: modules/z with no worktree: the key taken out" \
+    hold bash -c "! grep -q fsmonitor '$co/.git/modules/z/config'"
+  if [ "$mode" = bind ]; then
+    check "bind: modules/z with no worktree: its config bound" mountpoint -q "$co/.git/modules/z/config"
+  else
+    printf '[core]\n\tfsmonitor = /bin/true\n' >>"$co/.git/modules/z/config"
+    check "audit: modules/z: a key written later taken out" hold bash -c "! grep -q fsmonitor '$co/.git/modules/z/config'"
+    check "audit: submodule update --init z works, and runs nothing" \
+      bash -c "git -C '$co' submodule update -q --init z && ! git -C '$co/z' config core.fsmonitor"
+  fi
 done
 
 # F15: the daemon with the unit's capabilities only; a gitdir it cannot write (0555). The strip

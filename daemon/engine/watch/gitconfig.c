@@ -293,6 +293,13 @@ void config_protect(Watch *w, Checkout *c) {
         config_remember(w, c);
 }
 
+/* A gitdir protected with c (modules.c): its config files as at c's
+ * protection. */
+void config_protect_dir(Watch *w, Checkout *c, const char *dir) {
+        for (size_t i = 0; i < ELEMENTSOF(config_names); i++)
+                (void) clean_file(w, c, dir, config_names[i], true);
+}
+
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
         if (c->pending)
                 return; /* looked at when git is done (config_protect) */
