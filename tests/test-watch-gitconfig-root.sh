@@ -10,7 +10,8 @@
 #  - both modes: a config the strip cannot do (larger than 256 KiB, a symlink, a fifo, the locks made
 #    first, a gitdir of mode 0555 under the unit's capabilities) fails closed: never bound with the
 #    key, nor left for git to read it (red team F1, F2, F8, F11, F15); a submodule gitdir no worktree
-#    names (.git/modules/z) is protected with its superproject (F12).
+#    names (.git/modules/z) is protected with its superproject (F12); url.<local path>.insteadOf is
+#    on the audit list (F5).
 # Usage: test-watch-gitconfig-root.sh PATHPOLICY MMAP_WRITE
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
@@ -241,6 +242,24 @@ for mode in bind audit; do
       bash -c "git -C '$co' submodule update -q --init z && ! git -C '$co/z' config core.fsmonitor"
   fi
 done
+
+# F5: url.<local repository>.insteadOf sends a fetch or push of the real URL to a repository in the
+# workspace (its hooks run, on the host too) while remote.origin.url still reads as the real one:
+# taken out in both modes; one to another remote URL stays.
+for mode in bind audit; do
+  root=$base/$mode log=$base/$mode.log
+  outside ins
+  printf '[url "%s/evil.git"]\n\tinsteadOf = https://example.invalid/x.git\n[url "git@example.invalid:"]\n\tinsteadOf = https://example.invalid/\n' \
+    "$root" >>"$base/out/ins/.git/config"
+  mv "$base/out/ins" "$root/ins"
+  wait_log "$log" 'protected the git metadata of nested checkout ins (' >/dev/null
+  check "$mode: url.<local>.insteadOf taken out" wait_removed "$log" ins/.git/config "core.fsmonitor, url.$root/evil.git.insteadof"
+  check "$mode: url.<remote>.insteadOf kept" [ "$(git -C "$root/ins" config url.git@example.invalid:.insteadOf)" = https://example.invalid/ ]
+done
+root=$base/audit log=$base/audit.log
+git -C "$root/w10" config url."../evil.git".pushInsteadOf https://example.invalid/x.git
+check "audit: git config url.<relative path>.pushInsteadOf: said" wait_removed "$log" w10/.git/config url.../evil.git.pushinsteadof
+check "audit: ... gone" hold bash -c "! git -C '$root/w10' config --get-regexp '^url\\.' >/dev/null"
 
 # F15: the daemon with the unit's capabilities only; a gitdir it cannot write (0555). The strip
 # cannot be done: the config fails closed (/dev/null over it, git reads an empty config), said as
