@@ -227,7 +227,9 @@ for mode in bind audit; do
   git -C "$co" config -f .gitmodules submodule.z.path z; git -C "$co" config -f .gitmodules submodule.z.url "file://$src"
   git -C "$co" add .gitmodules; git -C "$co" update-index --add --cacheinfo "160000,$sha,z"; git -C "$co" commit -qm sub
   mkdir -p "$co/.git/modules"
-  git clone -q --no-checkout --separate-git-dir="$co/.git/modules/z" "file://$src" "$base/out/wt-$mode"
+  # (from inside the checkout, as git submodule would: a git that holds nothing in the checkout
+  # at the watcher's look is not known to be at work there, and its writes may meet the binds)
+  git -C "$co" clone -q --no-checkout --separate-git-dir="$co/.git/modules/z" "file://$src" "$base/out/wt-$mode"
   rm -rf "$base/out/wt-$mode"
   printf '[core]\n\tfsmonitor = /bin/true\n' 2>/dev/null >>"$co/.git/modules/z/config"
   check "$mode: modules/z with no worktree: its hooks bound" hold mountpoint -q "$co/.git/modules/z/hooks"
@@ -242,6 +244,13 @@ for mode in bind audit; do
       bash -c "git -C '$co' submodule update -q --init z && ! git -C '$co/z' config core.fsmonitor"
   fi
 done
+
+# The walk below modules/ is bounded (the agent chooses how many directories there are): past
+# the bound the checkout is not said protected.
+outside wide; (cd "$base/out/wide/.git" && mkdir modules && cd modules && mkdir $(seq -f d%g 4100))
+mv "$base/out/wide" "$base/bind/wide"
+check "bind: 4,100 directories below modules/: not said protected" \
+  wait_log "$base/bind.log" 'git metadata of nested checkout wide is NOT fully protected'
 
 # F5: url.<local repository>.insteadOf sends a fetch or push of the real URL to a repository in the
 # workspace (its hooks run, on the host too) while remote.origin.url still reads as the real one:

@@ -21,6 +21,10 @@
 /* How deep below modules/ a gitdir is looked for: NAME's components and
  * nested submodules together. */
 #define MODULES_DEPTH 8
+/* How many directories below modules/ one protection looks at: the agent
+ * chooses how many there are. Past it, what is left is not protected, and
+ * the checkout is not said to be. */
+#define MODULES_MAX 4096
 
 typedef struct Names {
         char **v;
@@ -73,36 +77,44 @@ static void protect_module(Watch *w, Checkout *c, const char *dir) {
 /* Every directory below dir (a modules/ directory, or one on the way to
  * a gitdir): a gitdir no checkout names is protected, and its own
  * modules/ looked into; anything else is a part of a NAME. */
-static void walk(Watch *w, Checkout *c, const char *dir, unsigned depth) {
+static void walk(Watch *w, Checkout *c, const char *dir, unsigned depth, size_t *left) {
         Names l = {0};
         if (depth > MODULES_DEPTH || !w->c.files->list ||
             w->c.files->list(w->files, dir, name_add, &l) < 0) {
                 names_free(&l);
                 return;
         }
-        for (size_t i = 0; i < l.n; i++) {
+        for (size_t i = 0; i<l.n && * left> 0; i++) {
                 _cleanup_free_ char *p = path_join(dir, l.v[i]);
                 if (!p || !is_dir(w, p))
                         continue;
+                if (--*left == 0) {
+                        watch_warn(w, dir, E2BIG,
+                                   "more directories below modules/ than the watcher looks at: the rest is "
+                                   "not protected");
+                        w->failures++;
+                        break;
+                }
                 if (!holds_head(w, p)) {
-                        walk(w, c, p, depth + 1);
+                        walk(w, c, p, depth + 1, left);
                         continue;
                 }
                 if (!hashmap_contains(w->dirs, p))
                         protect_module(w, c, p);
                 _cleanup_free_ char *m = path_join(p, "modules");
                 if (m && is_dir(w, m))
-                        walk(w, c, m, depth + 1);
+                        walk(w, c, m, depth + 1, left);
         }
         names_free(&l);
 }
 
 void modules_protect(Watch *w, Checkout *c) {
         const char *dirs[] = {c->linked ? NULL : c->gitdir, c->commondir};
+        size_t left = MODULES_MAX;
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++) {
                 _cleanup_free_ char *m = dirs[d] ? path_join(dirs[d], "modules") : NULL;
                 if (m && is_dir(w, m))
-                        walk(w, c, m, 0);
+                        walk(w, c, m, 0, &left);
         }
 }
 
