@@ -217,7 +217,10 @@ typedef struct FileOps {
          * holds it), name checked to hold exactly old (-ESTALE when it
          * changed), data written with name's mode, owner and modification
          * time (git's racy-clean checks read the index's), then renamed
-         * over name. The lock never outlives a failure. NULL where nothing
+         * over name. The lock never outlives a failure. old NULL: name is
+         * no regular file (a symlink, a fifo: neither followed nor opened;
+         * -ESTALE when it is a regular file, -EISDIR a directory), and is
+         * replaced by data, mode 0644, its owner kept. NULL where nothing
          * can be bound. */
         int (*replace)(void *f, const char *dir, const char *name, const char *lock, const void *old,
                        size_t old_n, const void *data, size_t n);

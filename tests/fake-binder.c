@@ -219,10 +219,10 @@ static int fake_replace(void *b, const char *dir, const char *name, const char *
         if (fake.replace_errno)
                 return -fake.replace_errno;
         snprintf(path, sizeof path, "%s/%s", dir, name);
-        int r = fake_read_all(b, path, SIZE_MAX, &now, &now_n);
+        int r = old ? fake_read_all(b, path, SIZE_MAX, &now, &now_n) : 0;
         if (r < 0)
                 return r;
-        bool same = now_n == old_n && memcmp(now, old, old_n) == 0;
+        bool same = !old || (now_n == old_n && memcmp(now, old, old_n) == 0);
         free(now);
         if (!same)
                 return -ESTALE;

@@ -136,7 +136,11 @@ static const Case every_key[] = {
               "\tpath = evil\n"
               "[lfs \"extension.x\"]\n"
               "\tclean = evil\n"
-              "\tsmudge = evil\n",
+              "\tsmudge = evil\n"
+              "[url \"/work/evil.git\"]\n"
+              "\tinsteadOf = https://example.com/x.git\n"
+              "[url \"file:///work/evil.git\"]\n"
+              "\tpushInsteadOf = https://example.com/x.git\n",
               "core.fsmonitor", "core.hookspath", "core.sshcommand", "core.gitproxy", "core.editor",
               "core.pager", "core.askpass", "core.alternaterefscommand", "sequence.editor",
               "credential.helper", "credential.https://example.com.helper", "filter.lfs.clean",
@@ -152,7 +156,8 @@ static const Case every_key[] = {
               "sendemail.sendmailcmd", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd",
               "sendemail.headercmd", "sendemail.work.sendmailcmd", "svn.authorsprog",
               "svn-remote.svn.authorsprog", "hook.lint.command", "lfs.customtransfer.x.path",
-              "lfs.extension.x.clean", "lfs.extension.x.smudge"),
+              "lfs.extension.x.clean", "lfs.extension.x.smudge", "url./work/evil.git.insteadof",
+              "url.file:///work/evil.git.pushinsteadof"),
 };
 
 /* The same keys in the other spellings git accepts. */
@@ -184,6 +189,10 @@ static const Case spellings[] = {
         FLAGS("[Filter.LFS]\n\tCLEAN = x\n", "filter.lfs.clean"),
         FLAGS("[remote.Origin.x]\n\tuploadpack = x\n", "remote.origin.x.uploadpack"),
         FLAGS("[Credential.Example]\n\tHelper = x\n", "credential.example.helper"),
+        /* A relative path, a path with a ':' after a '/', FILE:// in any case. */
+        FLAGS("[url \"../evil\"]\n\tinsteadOf = a\n[url \"./x:y\"]\n\tinsteadOf = b\n[url \"FILE://e\"]\n\t"
+              "insteadOf = c\n",
+              "url.../evil.insteadof", "url../x:y.insteadof", "url.FILE://e.insteadof"),
         /* Comments, also after values, and ';' or '#' inside quotes. */
         FLAGS("; editor = a\n# [core]\n[core] ; pager = b\n\teditor = vi # pager = c\n\tx = \"a;b#\" ; "
               "pager = d\n",
@@ -238,6 +247,11 @@ static const Case harmless[] = {
         /* Aliases that are git commands, not shell commands. */
         CLEAN("[alias]\n\tst = status\n\tco = checkout\n\tx = \" !ls\"\n\ty = a!b\n\tz\n\tw =\n"),
         CLEAN("[submodule \"lib\"]\n\tupdate = rebase\n\turl = ../lib\n"),
+        /* A URL rewritten to another remote one (ssh's host:path, a
+         * scheme); a local path is the rewritten value, not the target. */
+        CLEAN("[url \"git@github.com:\"]\n\tinsteadOf = https://github.com/\n[url "
+              "\"https://mirror.example/\"]\n\tpushInsteadOf = /srv/x\n[url \"ssh://h/a/b\"]\n\tinsteadOf = "
+              "x\n"),
         /* Pagers that are booleans (git_parse_maybe_bool()). */
         CLEAN("[pager]\n\tlog = false\n\tbranch = off\n\tdiff = TRUE\n\tshow = 1\n\tgrep = 0x10\n\ttag = "
               "1k\n"

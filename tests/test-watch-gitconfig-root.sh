@@ -6,7 +6,12 @@
 #  - audit mode (--git-config audit): config stays writable, git's own config writes work, and a key
 #    written by git config, by a plain write, through a shared mapping and through a hard link is gone
 #    within the stated window (doc/git.md) and named in a record, never its value (issue 34 point 1);
-#  - bind mode: a git config write refused by the bound file is said once, with the file (point 2).
+#  - bind mode: a git config write refused by the bound file is said once, with the file (point 2);
+#  - both modes: a config the strip cannot do (larger than 256 KiB, a symlink, a fifo, the locks made
+#    first, a gitdir of mode 0555 under the unit's capabilities) fails closed: never bound with the
+#    key, nor left for git to read it (red team F1, F2, F8, F11, F15); a submodule gitdir no worktree
+#    names (.git/modules/z) is protected with its superproject (F12); url.<local path>.insteadOf is
+#    on the audit list (F5).
 # Usage: test-watch-gitconfig-root.sh PATHPOLICY MMAP_WRITE
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
@@ -29,9 +34,10 @@ trap cleanup EXIT
 
 # gone FILE [KEY]: until FILE holds no KEY (fsmonitor) line (bounded: the window is milliseconds).
 gone() { local i; for ((i = 0; i < 100; i++)); do grep -qi "${2:-fsmonitor}" "$1" || return 0; nap; done; return 1; }
+wrap= # a command the daemon runs under (setpriv)
 start_watch() { # start_watch ROOT LOG [ARGS...]
   local r=$1 log=$2; shift 2
-  "$pp" watch --backend "${PP_WATCH_BACKEND:-inotify}" "$r" --log-format json --log-level debug "$@" 2>"$log" &
+  $wrap "$pp" watch --backend "${PP_WATCH_BACKEND:-inotify}" "$r" --log-format json --log-level debug "$@" 2>"$log" &
   pids+=($!)
   wait_log "$log" '"event":"watch-ready"' 30
 }
@@ -153,6 +159,141 @@ wait_refused "$log" w4/.git/config
 n=$(refusals "$log" w3/.git/config)
 check "bind: three attempts in a burst: one record ($n)" [ "$n" -eq 1 ]
 check "bind: no refusal said for our own rewrites" bash -c "! grep -F '\"event\":\"git-config-refused\"' '$log' | grep -qvF -e '\"w2/.git/config\"' -e '\"w3/.git/config\"' -e '\"w4/.git/config\"'"
+
+# --- both modes: a config the strip cannot do fails closed, never bound or left with the key
+# (red team F1, F2, F8, F11, F15): too large, a symlink, a fifo, the locks taken first, a gitdir
+# the daemon cannot write (mode 0555, the unit's capabilities: no CAP_DAC_OVERRIDE).
+live() { ! git -C "$1" config core.fsmonitor >/dev/null 2>&1; } # the key is not what git reads
+export -f live
+unaudited() { grep -F '"event":"git-config-unaudited"' "$1" | grep -qF "\"path\":\"$2\""; }
+# outside NAME: a repository made outside the root, with the key in its config.
+outside() {
+  rm -rf "$base/out/$1"; mkdir -p "$base/out"; git init -q "$base/out/$1"
+  printf '[core]\n\tfsmonitor = /bin/true\n' >>"$base/out/$1/.git/config"
+}
+hold() { local i; for ((i = 0; i < 100; i++)); do "$@" && return 0; nap; done; return 1; }
+for mode in bind audit; do
+  root=$base/$mode log=$base/$mode.log
+  # F1: past 256 KiB (a comment), moved in; in audit mode also written in place.
+  outside big; cfg=$base/out/big/.git/config
+  { head -c 270000 /dev/zero | tr '\0' '#'; echo; cat "$cfg"; } >"$base/out/cfg" && cat "$base/out/cfg" >"$cfg"
+  mv "$base/out/big" "$root/big"
+  wait_log "$log" 'protected the git metadata of nested checkout big (' >/dev/null
+  check "$mode: a config of 270 KB: the key taken out" hold live "$root/big"
+  check "$mode: a config of 270 KB: said" wait_removed "$log" big/.git/config core.fsmonitor
+  # F11: the daemon's former lock name made first (git's config.lock too is
+  # in the live case below: moved in with it, the checkout waits for the git
+  # deadline, as for any git lock).
+  outside locks; touch "$base/out/locks/.git/.pathpolicy-renew-config.lock"
+  mv "$base/out/locks" "$root/locks"
+  wait_log "$log" 'protected the git metadata of nested checkout locks (' >/dev/null
+  check "$mode: the former lock name taken first: the key taken out" hold live "$root/locks"
+  # F2, F8: a symlink out of the checkout, a fifo: replaced by an empty config.
+  outside sym; cp "$base/out/sym/.git/config" "$base/out/sym.cfg"; rm "$base/out/sym/.git/config"
+  ln -s ../../sym.cfg "$base/out/sym/.git/config"; cp "$base/out/sym.cfg" "$root/sym.cfg"
+  mv "$base/out/sym" "$root/sym"
+  outside fifo; rm "$base/out/fifo/.git/config"; mkfifo "$base/out/fifo/.git/config"; mv "$base/out/fifo" "$root/fifo"
+  for k in sym fifo; do
+    wait_log "$log" "protected the git metadata of nested checkout $k (" >/dev/null
+    check "$mode: a $k config: a regular file now" hold test -f "$root/$k/.git/config" -a ! -L "$root/$k/.git/config"
+    check "$mode: a $k config: git works, without the key" timeout 10 bash -c "live '$root/$k' && git -C '$root/$k' status -s"
+  done
+  check "$mode: a symlink config: never followed" grep -q fsmonitor "$root/sym.cfg"
+  if [ "$mode" = audit ]; then
+    { head -c 270000 /dev/zero | tr '\0' '#'; printf '\n[core]\n\tfsmonitor = /bin/true\n'; } >>"$root/w6/.git/config"
+    check "audit: 270 KB written in place: the key taken out" hold live "$root/w6"
+    touch "$root/w7/.git/config.lock" "$root/w7/.git/.pathpolicy-renew-config.lock"
+    printf '[core]\n\tfsmonitor = /bin/true\n' >>"$root/w7/.git/config"
+    check "audit: both lock names held: the key taken out" hold live "$root/w7"
+    cp "$root/w8/.git/config" "$root/s8.cfg"; printf '[core]\n\tfsmonitor = /bin/true\n' >>"$root/s8.cfg"
+    ln -s ../../s8.cfg "$root/w8/.git/cfg.tmp"; mv -T "$root/w8/.git/cfg.tmp" "$root/w8/.git/config"
+    check "audit: config made a symlink: replaced" hold test -f "$root/w8/.git/config" -a ! -L "$root/w8/.git/config"
+    check "audit: config made a symlink: the key not read" live "$root/w8"
+    mkfifo "$root/w9/.git/ff"; mv -T "$root/w9/.git/ff" "$root/w9/.git/config"
+    check "audit: config made a fifo: replaced" hold test -f "$root/w9/.git/config"
+    check "audit: config made a fifo: git does not hang" timeout 10 git -C "$root/w9" status -s
+  fi
+  check "$mode: the bind mode's config of 270 KB bound" bash -c "[ $mode = audit ] || mountpoint -q '$root/big/.git/config'"
+done
+
+# F12: a submodule's gitdir that no worktree names (.git/modules/z, made by the agent), which
+# `git submodule update --init z` would use next with its config and hooks: protected with the
+# checkout whose gitdir holds it, in both modes.
+sha=$(git -C "$src" rev-parse HEAD)
+for mode in bind audit; do
+  root=$base/$mode log=$base/$mode.log co=$base/$mode/mod
+  git init -q "$co"; git -C "$co" commit -q --allow-empty -m x
+  wait_log "$log" 'protected the git metadata of nested checkout mod (' >/dev/null
+  git -C "$co" config -f .gitmodules submodule.z.path z; git -C "$co" config -f .gitmodules submodule.z.url "file://$src"
+  git -C "$co" add .gitmodules; git -C "$co" update-index --add --cacheinfo "160000,$sha,z"; git -C "$co" commit -qm sub
+  mkdir -p "$co/.git/modules"
+  # (from inside the checkout, as git submodule would: a git that holds nothing in the checkout
+  # at the watcher's look is not known to be at work there, and its writes may meet the binds)
+  git -C "$co" clone -q --no-checkout --separate-git-dir="$co/.git/modules/z" "file://$src" "$base/out/wt-$mode"
+  rm -rf "$base/out/wt-$mode"
+  printf '[core]\n\tfsmonitor = /bin/true\n' 2>/dev/null >>"$co/.git/modules/z/config"
+  check "$mode: modules/z with no worktree: its hooks bound" hold mountpoint -q "$co/.git/modules/z/hooks"
+  check "$mode: modules/z with no worktree: the key taken out" \
+    hold bash -c "! grep -q fsmonitor '$co/.git/modules/z/config'"
+  if [ "$mode" = bind ]; then
+    check "bind: modules/z with no worktree: its config bound" mountpoint -q "$co/.git/modules/z/config"
+  else
+    printf '[core]\n\tfsmonitor = /bin/true\n' >>"$co/.git/modules/z/config"
+    check "audit: modules/z: a key written later taken out" hold bash -c "! grep -q fsmonitor '$co/.git/modules/z/config'"
+    check "audit: submodule update --init z works, and runs nothing" \
+      bash -c "git -C '$co' submodule update -q --init z && ! git -C '$co/z' config core.fsmonitor"
+  fi
+done
+
+# The walk below modules/ is bounded (the agent chooses how many directories there are): past
+# the bound the checkout is not said protected.
+outside wide; (cd "$base/out/wide/.git" && mkdir modules && cd modules && mkdir $(seq -f d%g 4100))
+mv "$base/out/wide" "$base/bind/wide"
+check "bind: 4,100 directories below modules/: not said protected" \
+  wait_log "$base/bind.log" 'git metadata of nested checkout wide is NOT fully protected'
+
+# F5: url.<local repository>.insteadOf sends a fetch or push of the real URL to a repository in the
+# workspace (its hooks run, on the host too) while remote.origin.url still reads as the real one:
+# taken out in both modes; one to another remote URL stays.
+for mode in bind audit; do
+  root=$base/$mode log=$base/$mode.log
+  outside ins
+  printf '[url "%s/evil.git"]\n\tinsteadOf = https://example.invalid/x.git\n[url "git@example.invalid:"]\n\tinsteadOf = https://example.invalid/\n' \
+    "$root" >>"$base/out/ins/.git/config"
+  mv "$base/out/ins" "$root/ins"
+  wait_log "$log" 'protected the git metadata of nested checkout ins (' >/dev/null
+  check "$mode: url.<local>.insteadOf taken out" wait_removed "$log" ins/.git/config "core.fsmonitor, url.$root/evil.git.insteadof"
+  check "$mode: url.<remote>.insteadOf kept" [ "$(git -C "$root/ins" config url.git@example.invalid:.insteadOf)" = https://example.invalid/ ]
+done
+root=$base/audit log=$base/audit.log
+git -C "$root/w10" config url."../evil.git".pushInsteadOf https://example.invalid/x.git
+check "audit: git config url.<relative path>.pushInsteadOf: said" wait_removed "$log" w10/.git/config url.../evil.git.pushinsteadof
+check "audit: ... gone" hold bash -c "! git -C '$root/w10' config --get-regexp '^url\\.' >/dev/null"
+
+# F15: the daemon with the unit's capabilities only; a gitdir it cannot write (0555). The strip
+# cannot be done: the config fails closed (/dev/null over it, git reads an empty config), said as
+# an error; never bound with the key and called protected.
+caps="setpriv --bounding-set -all,+sys_admin,+dac_read_search,+sys_ptrace --"
+for mode in bind audit; do
+  root=$base/perm-$mode log=$base/perm-$mode.log
+  mkdir "$root"
+  $caps true || { bad "setpriv cannot drop capabilities here"; break; }
+  : >"$log"
+  wrap=$caps
+  start_watch "$root" "$log" --git-config "$mode" || { bad "perm $mode: watch did not get ready"; cat "$log"; }
+  wrap=
+  outside ro; chmod 555 "$base/out/ro/.git"; mv "$base/out/ro" "$root/ro"
+  wait_log "$log" 'nested checkout ro (' >/dev/null
+  check "perm $mode: a gitdir of mode 0555: the key not read" hold live "$root/ro"
+  check "perm $mode: ... said as an error" unaudited "$log" ro/.git/config
+  check "perm $mode: ... git works there" git -C "$root/ro" status -s
+  if [ "$mode" = audit ]; then
+    git init -q "$root/co"; wait_log "$log" 'protected the git metadata of nested checkout co (' >/dev/null
+    chmod 555 "$root/co/.git"; printf '[core]\n\tfsmonitor = /bin/true\n' >>"$root/co/.git/config"
+    check "perm audit: written in a gitdir of mode 0555: the key not read" hold live "$root/co"
+    check "perm audit: ... said as an error" unaudited "$log" co/.git/config
+  fi
+done
 
 echo "passed $passed, failed $failed"
 [ "$failed" -eq 0 ]

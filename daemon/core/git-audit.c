@@ -310,6 +310,7 @@ typedef enum ValueRule {
         VALUE_ANY,      /* the key alone is enough */
         VALUE_BANG,     /* a value starting with '!' (a shell command) */
         VALUE_NOT_BOOL, /* a value git does not read as a boolean */
+        SUB_LOCAL,      /* the subsection is a local repository's URL */
 } ValueRule;
 
 typedef struct Flagged {
@@ -381,7 +382,22 @@ static const Flagged flagged[] = {
         {"lfs", SUB_ANY, "customtransfer.", "path", VALUE_ANY},
         {"lfs", SUB_ANY, "extension.", "clean", VALUE_ANY},
         {"lfs", SUB_ANY, "extension.", "smudge", VALUE_ANY},
+        {"url", SUB_ANY, NULL, "insteadof", SUB_LOCAL},
+        {"url", SUB_ANY, NULL, "pushinsteadof", SUB_LOCAL},
 };
+
+/* Whether the URL u (n bytes) names a repository on this machine, as
+ * git's transport decides: file://, or no scheme and no ssh "host:" (a
+ * ':' only after a '/'; url_is_local_not_ssh()). */
+static bool url_is_local(const char *u, size_t n) {
+        const char *colon = memchr(u, ':', n), *slash = memchr(u, '/', n);
+        if (n >= 7 && strncasecmp(u, "file://", 7) == 0)
+                return true;
+        for (size_t i = 0; i + 2 < n; i++)
+                if (u[i] == ':' && u[i + 1] == '/' && u[i + 2] == '/')
+                        return false; /* another scheme */
+        return !colon || (slash && slash < colon);
+}
 
 /* git_parse_maybe_bool(): true/yes/on/false/no/off in any case, empty, a
  * bare key, or what git_parse_int() takes (strtoimax base 0 and a k/m/g
@@ -423,6 +439,8 @@ static bool value_matches(ValueRule rule, const char *value) {
                 return value && value[0] == '!';
         case VALUE_NOT_BOOL:
                 return !git_reads_as_bool(value);
+        case SUB_LOCAL:
+                break; /* the subsection's: git_audit_key_is_flagged */
         }
         return false;
 }
@@ -460,7 +478,7 @@ bool git_audit_key_is_flagged(const char *name, const char *value) {
                 }
                 if (f->key && !streq(key, f->key))
                         continue;
-                if (value_matches(f->rule, value))
+                if (f->rule == SUB_LOCAL ? url_is_local(sub, sub_len) : value_matches(f->rule, value))
                         return true;
         }
         return false;

@@ -70,13 +70,22 @@
  *   lfs.customtransfer.*.path, lfs.extension.*.clean/smudge
  *                                 not git's but git-lfs's, run from git's
  *                                 filters when git-lfs is installed
+ *   url.*.insteadOf/pushInsteadOf whose subsection is a local repository
+ *                                 (a path, file://): a fetch or push of any
+ *                                 URL it rewrites runs that repository's
+ *                                 hooks and config, which nothing here
+ *                                 protects (a bare one in the workspace), on
+ *                                 the host too, while remote.*.url still
+ *                                 reads as the real URL
  *
  * Checked and not flagged: fetch.*, gc.* and maintenance.* (no program of
  * their own); diff.tool, merge.tool, man.viewer, web.browser, help.browser,
  * instaweb.browser (they only pick a tool by name, whose command is one of the
  * keys above); core.attributesFile, core.excludesFile, commit.template,
- * mailmap.file (files read as data); url.*.insteadOf and remote.*.url (an
- * ext:: URL still needs protocol.ext.allow, flagged above).
+ * mailmap.file (files read as data); url.*.insteadOf to a remote URL, and
+ * remote.*.url (an ext:: URL still needs protocol.ext.allow, flagged above;
+ * a local remote.*.url is what git writes for every clone of a local
+ * repository, and shows as it is: not flagged).
  */
 
 /*

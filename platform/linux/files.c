@@ -230,6 +230,21 @@ static int replace_locked(int dfd, int lfd, const char *name, const char *lock, 
         char *now = NULL;
         size_t now_n = 0;
         struct stat st;
+        if (!old) {
+                /* No regular file there (a symlink, a fifo): never opened
+                 * nor followed, replaced whatever it holds or points at. */
+                if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+                        return -errno;
+                if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+                        return S_ISDIR(st.st_mode) ? -EISDIR : -ESTALE;
+                int r = write_all(lfd, data, n);
+                if (r < 0)
+                        return r;
+                if (fchmod(lfd, 0644) < 0 || fchown(lfd, st.st_uid, st.st_gid) < 0 ||
+                    renameat(dfd, lock, dfd, name) < 0)
+                        return -errno;
+                return 0;
+        }
         int r = platform_open_beneath(dfd, name, O_RDONLY, &src);
         if (r < 0)
                 return r;

@@ -244,6 +244,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
         }
 
         git_dir_event(w, rel, false);
+        modules_event(w, rel);
         config_event(w);
         /* An index written anywhere may be a linked checkout's, in a gitdir
          * its .git file names since a rewrite that made no event. */
@@ -301,6 +302,7 @@ static void on_changed(void *userdata, const char *rel) {
                 return;
         }
         git_dir_event(w, rel, false);
+        modules_event(w, rel);
 }
 
 /* Forget rel and everything below it in map; free Checkouts with it. */

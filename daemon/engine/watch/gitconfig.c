@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* A nested checkout's config files: the audit list's keys taken out (at protection; in audit mode at every
  * change), and a write refused by a bound config said. Must not log a value, nor write but under a lock. */
+#include <sys/random.h>
+
 #include "watch-internal.h"
 
 #include "git-audit.h"
@@ -24,8 +26,10 @@
  * identity compared, CONFIG_SWEEP_MS apart at most).
  */
 
-/* A config file larger than this is said to be too large to audit. */
-#define CONFIG_AUDIT_MAX (256 * 1024)
+/* A bound on the memory one config file takes to audit (git reads any
+ * size up to INT_MAX): a larger one is not left as it is, but fails closed
+ * (fail_closed). */
+#define CONFIG_AUDIT_MAX (16 * 1024 * 1024)
 /* The sweep after an event, and a retry after a held lock: no sooner. */
 #define CONFIG_SWEEP_MS 50
 /* A held config.lock is git's for this many retries; then the watcher
@@ -79,24 +83,76 @@ static void own_lock(Watch *w, const char *dir, const char *lock) {
 }
 
 /* Rewrite path (in dir, as name) from buf to out under a lock: git's
- * config.lock while git may hold it, then one of our own. */
+ * config.lock while git may hold it, then one of our own. Ours has a
+ * random part: git never takes it, and the agent cannot make it first (a
+ * fixed name, made by the agent, kept every key). buf NULL: path is no
+ * regular file (a symlink, a fifo), replaced by out. -EEXIST: git's lock
+ * is held, try again; -EBUSY: ours could not be made either. */
 static int rewrite(Watch *w, Checkout *c, const char *dir, const char *name, const char *buf, size_t n,
                    const char *out, size_t out_n, bool at_protection) {
-        char lock[64];
+        char lock[96];
         if (!w->c.files->replace)
                 return -ENOSYS;
         bool ours = at_protection || c->config_retries >= CONFIG_LOCK_RETRIES;
-        snprintf(lock, sizeof lock, "%s%s.lock", ours ? PLATFORM_RENEW_PREFIX : "", name);
-        int r = w->c.files->replace(w->files, dir, name, lock, buf, n, out, out_n);
+        int r = -EEXIST;
+        for (unsigned tries = 0; r == -EEXIST && tries < (ours ? 8u : 1u); tries++) {
+                uint64_t nonce = 0;
+                if (ours && getrandom(&nonce, sizeof nonce, GRND_NONBLOCK) != (ssize_t) sizeof nonce)
+                        nonce = w->c.clock->now_ms(w->c.clock_data) * 7919u + tries;
+                if (ours)
+                        snprintf(lock, sizeof lock, "%s%s.%016llx.lock", PLATFORM_RENEW_PREFIX, name,
+                                 (unsigned long long) nonce);
+                else
+                        snprintf(lock, sizeof lock, "%s.lock", name);
+                r = w->c.files->replace(w->files, dir, name, lock, buf, n, out, out_n);
+        }
         if (r == -EEXIST && !ours) {
                 c->config_retries++;
                 return r;
         }
+        if (r == -EEXIST)
+                return -EBUSY;
         if (r >= 0) {
                 c->config_retries = 0;
                 own_lock(w, dir, lock);
         }
         return r;
+}
+
+/* What could not be audited or cleaned fails closed, the one way that
+ * needs nothing of the gitdir (no lock, no write permission): /dev/null
+ * bound over it, so that git reads an empty config and cannot write one.
+ * Said as an error either way; where even that bind fails (a symlink
+ * cannot be bound over), the failure counts and the checkout is not said
+ * protected. */
+static void fail_closed(Watch *w, Checkout *c, const char *path, const char *list, const char *reason) {
+        int r = w->c.binder->warn_only ? -ENOSYS : bind_path(w, c, PLATFORM_MASK_FILE, path, true);
+        log_event(
+                w->c.log, LOG_ERROR, "git-config-unaudited",
+                LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path), LOG_PATH("keys", list),
+                           LOG_SHOW("list", list ? list : "not known"), LOG_STR("reason", reason),
+                           LOG_STR("action", r > 0 ? "masked" : "none")),
+                "path policy: nested checkout {checkout}: {path} could not be audited or its keys taken out "
+                "({reason}; keys from the audit list: {list}): %s",
+                r > 0 ? "masked: git reads it as an empty config, and cannot write it"
+                      : "NOT masked either: its keys may still make git run a program");
+}
+
+/* dir/name is no regular file (read_all's -ELOOP, -EINVAL): a symlink
+ * that git would follow out of the checkout, a fifo that would hang every
+ * git. Replaced by an empty config, never followed nor opened; else it
+ * fails closed. */
+static int clean_odd(Watch *w, Checkout *c, const char *dir, const char *name, const char *path, int err,
+                     bool at_protection) {
+        const char *what = err == -ELOOP ? "a symlink" : "not a regular file";
+        int r = rewrite(w, c, dir, name, NULL, 0, "", 0, at_protection);
+        if (r == -EEXIST || r == -ESTALE)
+                return -EEXIST; /* git's lock held, or a regular file again: looked at again */
+        if (r >= 0)
+                audit_said(w, c, path, "reason", what, "was replaced by an empty config: it was");
+        else
+                fail_closed(w, c, path, NULL, what);
+        return 0;
 }
 
 /* Read dir/name, take the audit list's keys out unless it is bound, say
@@ -109,19 +165,25 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         PlatformBindInfo info;
         if (!path || !w->c.files->read_all)
                 return 0;
+        Mount *m = bound_at(w, path);
+        if (m && m->made && m->kind != PLATFORM_PROTECT)
+                return 0; /* failed closed already: fail_closed */
         int r = w->c.files->read_all(w->files, path, CONFIG_AUDIT_MAX, &buf, &n);
         if (r == -ENOENT)
                 return 0;
+        if (r == -EAGAIN)
+                return -EEXIST; /* a lookup raced renames: again in a moment */
+        if (r == -ELOOP || r == -EINVAL)
+                return clean_odd(w, c, dir, name, path, r, at_protection);
         if (r < 0) {
-                audit_said(w, c, path, "reason",
-                           r == -ELOOP    ? "a symlink"
-                           : r == -EINVAL ? "not a regular file"
-                           : r == -EFBIG  ? "larger than 256 KiB"
-                                          : strerror(-r),
-                           "cannot be audited:");
+                fail_closed(w, c, path, NULL, r == -EFBIG ? "larger than 16 MiB" : strerror(-r));
                 return 0;
         }
         r = git_audit_config_strip(buf, n, &out, &out_n, &keys, &line);
+        if (r < 0 && r != -EINVAL) {
+                fail_closed(w, c, path, NULL, strerror(-r));
+                return 0;
+        }
         if (r < 0) {
                 char why[64];
                 if (r == -EINVAL)
@@ -132,7 +194,6 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         }
         for (char **k = keys; *k; k++)
                 audit_emit(&list, *k);
-        Mount *m = bound_at(w, path);
         bool bound = m != NULL, rebind = false;
         /* Bound with a key in it: a descriptor opened between our rewrite
          * and the bind (the agent's shell, racing the protection) wrote it.
@@ -176,7 +237,9 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
                 for (char **k = keys; *k; k++)
                         audit_emit(&list, *k);
         }
-        if (rebind)
+        if (r == -ESTALE)
+                r = -EEXIST; /* written again and again meanwhile: looked at again in a moment */
+        if (rebind && (r >= 0 || r == -EEXIST))
                 (void) bind_path(w, c, PLATFORM_PROTECT, path, true);
         if (r == -EEXIST) {
                 log_event(w->c.log, LOG_DEBUG, "config-busy",
@@ -184,10 +247,15 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
                           "path policy: {path} is locked: looked at again in a moment");
                 return r;
         }
+        if (r == -ENOSYS) {
+                if (list)
+                        said_keys(w, c, path, list, "kept", "nothing can be rewritten on this platform");
+                return 0;
+        }
         if (r < 0) {
                 if (list)
-                        said_keys(w, c, path, list, "kept",
-                                  r == -ENOSYS ? "nothing can be rewritten on this platform" : strerror(-r));
+                        fail_closed(w, c, path, list,
+                                    r == -EBUSY ? "the watcher's own lock could not be made" : strerror(-r));
                 return 0;
         }
         if (list)
@@ -223,6 +291,13 @@ static void each_config(Watch *w, Checkout *c, bool at_protection) {
 void config_protect(Watch *w, Checkout *c) {
         each_config(w, c, true);
         config_remember(w, c);
+}
+
+/* A gitdir protected with c (modules.c): its config files as at c's
+ * protection. */
+void config_protect_dir(Watch *w, Checkout *c, const char *dir) {
+        for (size_t i = 0; i < ELEMENTSOF(config_names); i++)
+                (void) clean_file(w, c, dir, config_names[i], true);
 }
 
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {

@@ -168,6 +168,9 @@ void protect_git(Watch *w, Checkout *c, const char *reason) {
         if (c->commondir)
                 protect_dir(w, c, c->commondir, git_common_metadata_protected,
                             ELEMENTSOF(git_common_metadata_protected));
+        /* The submodules' gitdirs no worktree names (those named are
+         * their checkouts'). */
+        modules_protect(w, c);
         bind_actions(w, c, true);
         audit_gitdirs(w, c);
         index_work(w, c);

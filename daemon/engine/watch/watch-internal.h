@@ -163,6 +163,7 @@ void protect_git(Watch *w, Checkout *c, const char *reason);
 bool config_name(const char *name);
 bool config_bound_name(const Watch *w, const char *name);
 void config_protect(Watch *w, Checkout *c);
+void config_protect_dir(Watch *w, Checkout *c, const char *dir);
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name);
 void config_index_written(Watch *w, Checkout *c);
 void config_remember(Watch *w, Checkout *c);
@@ -172,6 +173,11 @@ bool config_lock_gone(Watch *w, const char *rel);
 void config_bound_fresh(Watch *w, const char *path);
 void config_renew_gone(Watch *w, const char *rel);
 void config_forget(Watch *w);
+
+/* modules.c: the gitdirs below c's own that no checkout names (.git/modules/NAME), protected with c; a
+ * HEAD or config appearing in one runs c's rule again. */
+void modules_protect(Watch *w, Checkout *c);
+void modules_event(Watch *w, const char *rel);
 
 /* index.c: the index work. */
 void forget_differs(Watch *w, const char *dir);
