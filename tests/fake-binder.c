@@ -230,8 +230,13 @@ static int fake_replace(void *b, const char *dir, const char *name, const char *
                 return -EFBIG;
         memcpy(fake.written, data, n);
         fake.written_n = n;
+        /* old NULL: whatever is at the name (a symlink, a fifo) is renamed
+         * over, never followed: found by its exact path */
         PlatformBindInfo info;
-        int k = lookup(path, &info);
+        int k = old ? lookup(path, &info) : find(path, strlen(path));
+        if (k < 0)
+                return k == -1 ? -ENOENT : k;
+        fake.nodes[k].type = 'f';
         fake.nodes[k].data = fake.written;
         fake.nodes[k].data_n = n;
         return 0;
