@@ -1,4 +1,4 @@
-# Sourced by the watcher's root tests (test-watch-root.sh, -blind-root.sh,
+# Sourced by the watcher's root tests (test-watch-root.sh, -blind-root.sh, -burst-root.sh, -fanotify-root.sh,
 # -gitconfig-root.sh, -paths-root.sh, -fanotify-marks-root.sh): the pass/fail count, a git
 # that reads only $base/gitconfig, and waits on a condition without a
 # fixed sleep. Needs $base (a tmpfs of the test's own) set first.

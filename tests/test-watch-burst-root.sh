@@ -19,19 +19,14 @@ base=$(mktemp -d /tmp/pathpolicy-burst-XXXXXX)
 mount -t tmpfs -o size=256m tmpfs "$base"
 root=$base/root
 mkdir -p "$root/burst" "$root/new"
-passed=0 failed=0 dp= bp=
+dp= bp=
 cleanup() {
   [ -n "$bp" ] && { kill "$bp" 2>/dev/null; wait "$bp" 2>/dev/null; }
   [ -n "$dp" ] && { kill "$dp" 2>/dev/null; wait "$dp" 2>/dev/null; }
   umount -l "$base"; rmdir "$base"
 }
 trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
-check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
-mkfifo "$base/nap"; exec {nap_fd}<>"$base/nap"
-nap() { read -r -t 0.05 -u "$nap_fd" _; }
-masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
+. "$(dirname "$0")/lib-watch.sh" # check, nap, masked (and a git of its own, unused here)
 
 log=$base/watch.log
 "$pp" watch "${bk[@]}" "$root" --log-format json --log-level info 2>"$log" &

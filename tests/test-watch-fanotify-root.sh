@@ -17,26 +17,13 @@ base=$(mktemp -d /tmp/pathpolicy-fan-XXXXXX)
 mount -t tmpfs -o size=256m tmpfs "$base"
 root=$base/root outside=$base/outside
 mkdir -p "$root" "$outside"
-passed=0 failed=0
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill -CONT "$p" 2>/dev/null; kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
   umount -R -l "$base"; rmdir "$base"
 }
 trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
-check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
-mkfifo "$base/nap"; exec {nap_fd}<>"$base/nap"
-nap() { read -r -t 0.05 -u "$nap_fd" _; }
-masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
-# until PATH is masked (a condition, bounded: 10 s)
-wait_masked() { local i; for ((i = 0; i < 200; i++)); do masked "$1" && return 0; nap; done; return 1; }
-wait_log() {
-  local i
-  for ((i = 0; i < ${3:-10} * 20; i++)); do grep -qF -- "$2" "$1" && return 0; nap; done
-  echo "  (timed out waiting for '$2' in $1)"; return 1
-}
+. "$(dirname "$0")/lib-watch.sh" # check, nap, wait_log, masked, wait_masked
 start_watch() { # start_watch ROOT LOG [ARGS...]
   local r=$1 log=$2; shift 2; : >"$log"
   "$pp" watch "$r" --log-format json --log-level debug "$@" 2>"$log" &

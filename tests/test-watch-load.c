@@ -112,6 +112,18 @@ static void test_index_deferred_at_stop(void **state) {
         t_free(t);
 }
 
+/* A second checkout b whose index is data (n bytes), found and protected. */
+static void add_b(T *t, uint8_t *data, size_t n) {
+        fake_add("b", 'd');
+        fake_add("b/.git", 'd');
+        fake_add("b/.git/HEAD", 'f');
+        fake_add("b/.git/index", 'f');
+        fake.nodes[fake.n - 1].data = data;
+        fake.nodes[fake.n - 1].data_n = n;
+        FOUND(t, "b/.git", WATCH_DIR);
+        advance(t, 60);
+}
+
 /* And a budget over every checkout together (the agent links a large file
  * over many indexes in a loop, 31 watch F10): a look that read 32 MiB
  * holds the next look anywhere for 256 ms (128 MiB a second); an index
@@ -120,14 +132,7 @@ static uint8_t big[32 * 1024 * 1024];
 static void test_index_budget(void **state) {
         (void) state;
         T *t = protected_with_index();
-        fake_add("b", 'd');
-        fake_add("b/.git", 'd');
-        fake_add("b/.git/HEAD", 'f');
-        fake_add("b/.git/index", 'f');
-        fake.nodes[fake.n - 1].data = big;
-        fake.nodes[fake.n - 1].data_n = sizeof big;
-        FOUND(t, "b/.git", WATCH_DIR);
-        advance(t, 60);
+        add_b(t, big, sizeof big);
         advance(t, 400); /* the budget its first look spent, past */
         fake.read_all_calls = 0;
         rewrite(t, "b/.git/index"); /* 32 MiB read now */
@@ -152,14 +157,7 @@ static void test_index_budget(void **state) {
 static void test_index_pace_per_checkout(void **state) {
         (void) state;
         T *t = protected_with_index();
-        fake_add("b", 'd');
-        fake_add("b/.git", 'd');
-        fake_add("b/.git/HEAD", 'f');
-        fake_add("b/.git/index", 'f');
-        fake.nodes[fake.n - 1].data = index_buf;
-        fake.nodes[fake.n - 1].data_n = fake.nodes[find_node("a/.git/index")].data_n;
-        FOUND(t, "b/.git", WATCH_DIR);
-        advance(t, 60);
+        add_b(t, index_buf, fake.nodes[find_node("a/.git/index")].data_n);
         fake.read_all_calls = 0;
         for (int i = 0; i < 20; i++) {
                 rewrite(t, "a/.git/index");

@@ -260,31 +260,37 @@ static const char *const known_long[] = {"patch",
                                          "blob",
                                          NULL};
 
-/* The words' texts, each single-quoted for a shell (' as '\''), joined
- * by spaces: a command line that runs them as they are. */
-static char *words_quoted(const ShellWord *const *w, size_t n) {
-        size_t size = 1;
-        char **t = calloc(n + 1, sizeof *t), *s = NULL;
-        for (size_t k = 0; t && k < n; k++) {
-                if (!(t[k] = programs_word_text(w[k])))
-                        goto out;
+char *git_shell_line(const char *prefix, const char *const *texts, size_t n) {
+        size_t size = strlen(prefix) + 1;
+        for (size_t k = 0; k < n; k++) {
                 size += 3;
-                for (const char *c = t[k]; *c; c++)
+                for (const char *c = texts[k]; *c; c++)
                         size += *c == '\'' ? 4 : 1;
         }
-        if (t && (s = malloc(size))) {
-                char *q = s;
-                for (size_t k = 0; k < n; k++) {
-                        q = stpcpy(q, k ? " '" : "'");
-                        for (const char *c = t[k]; *c; c++)
-                                q = *c == '\'' ? stpcpy(q, "'\\''") : (*q = *c, q + 1);
-                        *q++ = '\'';
-                }
-                *q = 0;
+        char *s = malloc(size), *q = s;
+        if (!s)
+                return NULL;
+        q = stpcpy(q, prefix);
+        for (size_t k = 0; k < n; k++) {
+                q = stpcpy(q, k || *prefix ? " '" : "'");
+                for (const char *c = texts[k]; *c; c++)
+                        q = *c == '\'' ? stpcpy(q, "'\\''") : (*q = *c, q + 1);
+                *q++ = '\'';
         }
-out:
-        for (size_t k = 0; t && k < n; k++)
-                free(t[k]);
+        *q = 0;
+        return s;
+}
+
+/* The words' texts as git_shell_line() quotes them. */
+static char *words_quoted(const ShellWord *const *w, size_t n) {
+        char **t = calloc(n + 1, sizeof *t), *s = NULL;
+        size_t k = 0;
+        while (t && k < n && (t[k] = programs_word_text(w[k])))
+                k++;
+        if (t && k == n)
+                s = git_shell_line("", (const char *const *) t, n);
+        for (size_t i = 0; t && i < k; i++)
+                free(t[i]);
         free(t);
         return s;
 }

@@ -57,21 +57,6 @@ static bool runs_something(const char *key) {
         return false;
 }
 
-/* "PREFIX 'VALUE'", VALUE single-quoted for a shell (' as '\''). */
-static char *shell_quoted_command(const char *prefix, const char *value) {
-        size_t n = strlen(prefix) + 4;
-        for (const char *c = value; *c; c++)
-                n += *c == '\'' ? 4 : 1;
-        char *s = malloc(n), *q = s;
-        if (!s)
-                return NULL;
-        q = stpcpy(stpcpy(q, prefix), " '");
-        for (const char *c = value; *c; c++)
-                q = *c == '\'' ? stpcpy(q, "'\\''") : (*q = *c, q + 1);
-        strcpy(q, "'");
-        return s;
-}
-
 static int judge_config(Judge *j, const char *key, const char *value) {
         /* keys that turn a command the rule allows into a reader: a
          * pathspec followed through renames, a misspelt subcommand run as
@@ -109,7 +94,7 @@ static int judge_config(Judge *j, const char *key, const char *value) {
                                             "mailmap.file",         NULL};
         for (const char *const *f = files; *f; f++)
                 if (strcasecmp(key, *f) == 0) {
-                        _cleanup_free_ char *cat = shell_quoted_command("cat --", value);
+                        _cleanup_free_ char *cat = git_shell_line("cat --", &value, 1);
                         if (!cat)
                                 return -ENOMEM;
                         char what[160];

@@ -229,6 +229,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
  * them (git ls-files -- '*nv'). */
 int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
 
+/* command-git-words.c: "PREFIX 'T1' 'T2' ...", each text single-quoted for
+ * a shell (' as '\''): a command line that runs them as they are; NULL
+ * when out of memory. */
+char *git_shell_line(const char *prefix, const char *const *texts, size_t n);
 /* command-git-words.c. A long option (--patc, --form=tar) abbreviated:
  * the whole ones it can stand for, into ret (max), their count (0 for a
  * whole option or none). Is sub one of git's own subcommands? The words
