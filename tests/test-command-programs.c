@@ -1632,6 +1632,14 @@ static const char *const evaluated[] = {
         "^ $(echo .e)$(echo nv)",
         "cat $(echo x) >/dev/null; ^ $(echo .e)$(echo nv)",
         "^ $(echo .e)$(echo n)$(echo v)",
+        /* one substitution whose printf or echo makes the word (31i, left by the ninth pass) */
+        "^ $(printf %s .e nv)",
+        "^ \"$(printf '%s%s' .e nv)\"",
+        "^ $(printf '\\x2eenv')",
+        "^ $(printf '.e\\156v')",
+        "^ $(echo -e '.e\\x6ev')",
+        "^ `printf %s .e nv`",
+        "^ $(printf .e)$(true)nv",
         /* 31g 12: echo and printf behind a wrapper */
         "env echo '^ .e\"\"nv' | bash",
         "command printf '%s' '^ .e\"\"nv' | bash",

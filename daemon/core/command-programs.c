@@ -751,6 +751,68 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
 
 static int programs_text(Judge *j, const char *s, size_t n);
 static int judge_printed(Judge *j, const char *s, size_t n, bool reread, char **joined, size_t *joined_n);
+
+/* Does a word a substitution printed name a masked path? A glob only if it
+ * holds a '*', '?' or '[' (bash's test), so .e\\nv is itself, not .env. */
+static bool printed_names(Judge *j, const char *t) {
+        char lit[1024];
+        size_t k = 0;
+        if (!strpbrk(t, "*?["))
+                for (const char *c = t; *c && k + 2 < sizeof lit; c++) {
+                        if (*c == '\\')
+                                lit[k++] = '\\';
+                        lit[k++] = *c;
+                }
+        lit[k] = 0;
+        return match_secret_glob(j, k > 0 ? lit : t, MATCH_FOLD, !strchr(t, '/'));
+}
+
+/* The words of l that hold a command substitution, with what each prints
+ * in its place (printed[from[k]..from[k + 1]) for nested text k; nothing
+ * for one that prints what the line cannot know, the worst case): cat
+ * $(printf %s .e nv) opens .env. A word naming a masked path that way is
+ * refused, as one naming it in the line's own text is. 1 refused, 0 not,
+ * -ENOMEM. */
+static int substituted_words(Judge *j, const ShellLexed *l, const char *printed, const size_t *from) {
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellWord *w = &l->v[i].w;
+                if (l->v[i].kind != SHELL_TOKEN_WORD || !w->substitution)
+                        continue;
+                size_t len = 0;
+                bool any = false;
+                for (size_t k = 0; k < w->n; k++) {
+                        size_t q = w->v[k].nested;
+                        bool sub = w->v[k].kind == SHELL_EXPAND && q > 0 && q <= l->n_nested;
+                        len += sub ? from[q] - from[q - 1] : 1;
+                        any = any || (sub && from[q] > from[q - 1]);
+                }
+                if (!any)
+                        continue;
+                _cleanup_free_ char *t = malloc(len + 1);
+                if (!t)
+                        return -ENOMEM;
+                size_t m = 0;
+                for (size_t k = 0; k < w->n; k++) {
+                        const ShellItem *it = &w->v[k];
+                        size_t q = it->nested;
+                        if (it->kind == SHELL_EXPAND && q > 0 && q <= l->n_nested) {
+                                memcpy(t + m, printed + from[q - 1], from[q] - from[q - 1]);
+                                m += from[q] - from[q - 1];
+                        } else if (it->kind != SHELL_EXPAND)
+                                t[m++] = it->kind == SHELL_CLASS ? '[' : it->c ? (char) it->c : '?';
+                }
+                t[m] = 0;
+                /* split where bash may split it (an unquoted one), and whole */
+                bool named = printed_names(j, t);
+                for (char *save = NULL, *x = strtok_r(t, " \t\n", &save); x && !named;
+                     x = strtok_r(NULL, " \t\n", &save))
+                        named = printed_names(j, x);
+                if (named)
+                        return judge_refuse(j, "a word that what a command substitution prints makes names "
+                                               "a masked path");
+        }
+        return 0;
+}
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
@@ -829,11 +891,14 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         j->computed = false;
         _cleanup_free_ char *joined = NULL; /* $(echo cat .e)$(echo nv): what they print, together */
         size_t joined_n = 0, at[4] = {0};   /* where the last substitutions' texts start in it */
+        _cleanup_free_ size_t *from = calloc(l->n_nested + 1, sizeof *from); /* nested i's in joined */
+        if (!from)
+                return -ENOMEM;
         for (size_t i = 0; i < l->n_nested; i++) {
                 if ((r = programs_text(j, l->nested[i], strlen(l->nested[i]))) != 0)
                         return r;
                 memmove(at, at + 1, sizeof at - sizeof at[0]);
-                at[3] = joined_n;
+                at[3] = from[i] = joined_n;
                 if ((r = judge_printed(j, l->nested[i], strlen(l->nested[i]), computed, &joined,
                                        &joined_n)) != 0)
                         return r;
@@ -844,6 +909,9 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                                                  joined_n - at[k])) != 0)
                                 return r;
         }
+        from[l->n_nested] = joined_n;
+        if (joined_n > 0 && (r = substituted_words(j, l, joined, from)) != 0)
+                return r;
         /* a shell reading the line: all of it, together */
         return joined_n > 0 && computed
                        ? programs_reread(j, "what substitutions print, together", joined, joined_n)

@@ -49,6 +49,18 @@ static int put_nested(ShellLexed *l, const char *s, size_t n) {
         return 0;
 }
 
+/* The item of a command substitution whose text was nested last: what it
+ * prints stands there when the line runs (cat $(printf %s .e nv)). */
+static int put_substitution(ShellLexed *l, ShellWord *w, bool in_dquote) {
+        int r = shell_word_put(w, SHELL_EXPAND, 0);
+        if (r < 0)
+                return r;
+        w->v[w->n - 1].quoted = in_dquote;
+        w->v[w->n - 1].nested = l->n_nested <= UINT16_MAX ? (uint16_t) l->n_nested : 0;
+        w->substitution = true;
+        return 0;
+}
+
 /* A backquoted body as bash reads it again: a backslash before '$', '`'
  * or '\\' (and '"', in double quotes) is gone, any other kept
  * (`cat .e\\\\nv` runs cat .e\\nv, which reads .env). */
@@ -327,11 +339,10 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
                 }
                 if ((r = put_nested(out, s + j + 1, (size_t) e - j - 1)) < 0)
                         return r;
-                if (arith)
-                        w->expansion = true;
-                else
-                        w->substitution = true;
                 *i = (size_t) e + 1;
+                if (!arith)
+                        return put_substitution(out, w, in_dquote);
+                w->expansion = true;
                 return shell_word_put(w, SHELL_EXPAND, 0);
         }
         if (j < n && s[j] == '{') {
@@ -474,8 +485,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                                                 return -EINVAL;
                                         r = put_backquoted(out, s + j + 1, (size_t) e - j - 1, true);
                                         if (r >= 0)
-                                                r = shell_word_put(w, SHELL_EXPAND, 0);
-                                        w->substitution = true;
+                                                r = put_substitution(out, w, true);
                                         j = (size_t) e + 1;
                                 } else {
                                         r = shell_word_put(w, SHELL_LIT, (uint8_t) s[j++]);
@@ -498,8 +508,7 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                                 return -EINVAL;
                         r = put_backquoted(out, s + *i + 1, (size_t) e - *i - 1, false);
                         if (r >= 0)
-                                r = shell_word_put(w, SHELL_EXPAND, 0);
-                        w->substitution = true;
+                                r = put_substitution(out, w, false);
                         *i = (size_t) e + 1;
                         break;
                 }

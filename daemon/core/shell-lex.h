@@ -33,7 +33,11 @@ typedef enum ShellItemKind {
 typedef struct ShellItem {
         uint8_t kind, c; /* kind: a ShellItemKind */
         bool quoted;     /* SHELL_LIT: quoted or escaped, so no glob special;
-                          * SHELL_EXTGLOB: it may match a leading dot */
+                          * SHELL_EXTGLOB: it may match a leading dot;
+                          * SHELL_EXPAND: in double quotes */
+        uint16_t nested; /* SHELL_EXPAND of a command substitution: 1 + the
+                          * index of its text in ShellLexed.nested (0: none,
+                          * or past 65,535) */
 } ShellItem;
 
 /* A word: its items, its classes, and what the recogniser needs to know
