@@ -358,6 +358,16 @@ hk Bash '{"command":"cat .env","description":"show"}'; check "hook Bash: not jud
 hk Read "{\"file_path\":\"$wt/.git/config\"}"; check "hook Read of a protected file: nothing" silent "$HK"
 hk Read "{\"file_path\":\"$wt/main.c\"}"; check "hook Read not in the policy: nothing" silent "$HK"
 hk Read "{\"file_path\":\"$wt/.env\"}" "" "" PostToolUse; check "hook PostToolUse is judged too" reports "$HK" '"path":".env"'
+# A Bash call's output (PostToolUse): the paths git says it could not update
+# (issue 34: a masked file changed upstream stops a merge), named from the
+# checkout's top whatever the cwd; an output that names none is nothing.
+gitsays='error: Your local changes to the following files would be overwritten by merge:\n\t.env\n\tmain.c\nPlease commit your changes or stash them before you merge.\nAborting\n'
+bash_post() { printf -v HK '{"session_id":"g%s","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"git pull"},"tool_response":{"stdout":"Updating 1..2\\n","stderr":"%s","interrupted":false}}' "$RANDOM${3:-}" "$1" "$2"; }
+bash_post "$wt" "$gitsays"; check "hook Bash output: git's refusal of a masked path" reports "$HK" '"msg":"path policy: git cannot update .env: it is masked (Bash)","access":"write","path":".env","category":"masked","tool":"Bash"'
+bash_post "$wt/sub" "$gitsays" 2; check "hook Bash output from a subdirectory: named from the top" reports "$HK" '"path":".env","category":"masked"'
+bash_post "$wt/vendor/lib/secrets" "$gitsays" 3; check "hook Bash output in a nested checkout" reports "$HK" '"path":"vendor/lib/.env","category":"masked","tool":"Bash","checkout":"vendor/lib"'
+bash_post "$wt" 'error: unable to unlink old '"'"'.git/config'"'"': Read-only file system\n' 4; check "hook Bash output: a protected path" reports "$HK" '"path":".git/config","category":"protected"'
+bash_post "$wt" 'modified: .env\n\t.env\ncat: .env: Permission denied\n' 5; check "hook Bash output that is no git refusal: nothing" silent "$HK"
 hk Read '{"file_path":"../secrets/k"}' "" "$wt/sub"; check "hook relative path with .. against cwd" reports "$HK" '"path":"secrets/k","category":"masked-dir"'
 hk Read "{\"file_path\":\"$wt/vendor/lib/.env\"}"; check "hook nested checkout named" reports "$HK" '"path":"vendor/lib/.env","category":"masked","tool":"Read","checkout":"vendor/lib"'
 hk Edit "{\"file_path\":\"$wt/vendor/lib/.git/config\",\"old_string\":\"a\",\"new_string\":\"b\"}"; check "hook nested .git/config protected" reports "$HK" '"path":"vendor/lib/.git/config","category":"protected","tool":"Edit","checkout":"vendor/lib"'
@@ -591,6 +601,9 @@ if [ -n "$ex" ]; then
   check "example: the command exits 0 and prints nothing" quiet
   check "example: the command reports the attempt" hasline "$work/he" 'path policy: agent tried to read masked .env (Read)'
   check "example: the History entry" has "$work/colonizer/history/path_policy.jsonl" '"type":"path_policy"'
+  # Bash's output too (git's refusals), by the same command
+  check "example: a PostToolUse hook on Bash runs the same judge command" \
+    [ "$(jq -r '.hooks.PostToolUse[0].matcher == "Bash" and .hooks.PostToolUse[0].hooks[0].command == .hooks.PreToolUse[0].hooks[0].command' "$ex")" = true ]
 else
   echo "FAIL: the example's checks need the source root (test-judge.sh PATHPOLICY SOURCE_ROOT)"
   failed=$((failed + 1))

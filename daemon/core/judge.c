@@ -8,6 +8,7 @@
 #include "case-fold.h"
 #include "entry.h"
 #include "git-audit.h"
+#include "git-refusals.h"
 #include "util.h"
 
 static const char *const access_table[_JUDGE_ACCESS_MAX] = {
@@ -381,6 +382,54 @@ static int resource_call(json_t *o, const char *tool, json_t *input, const char 
         return 1;
 }
 
+/* A Bash call's output (PostToolUse: tool_response's stdout and stderr):
+ * the paths git said it could not update, each a write the call tried (a
+ * masked file changed upstream stops a merge); 0 when it names none. */
+static int git_refused_call(json_t *o, const char *tool, json_t *response, const char *cwd,
+                            const char *session, JudgeCall *ret) {
+        _cleanup_free_ char *paths = NULL;
+        size_t n = 0, total = 0;
+        const char *outs[] = {"stdout", "stderr"};
+        for (size_t i = 0; i < ELEMENTSOF(outs); i++) {
+                json_t *v = json_object_get(response, outs[i]);
+                if (!json_is_string(v))
+                        continue;
+                _cleanup_free_ char *more = NULL;
+                size_t k = 0;
+                int r = git_refused_paths(json_string_value(v), json_string_length(v), &more, &k);
+                if (r < 0)
+                        return r;
+                size_t len = 0;
+                for (size_t j = 0; j < k; j++)
+                        len += strlen(more + len) + 1;
+                if (k == 0)
+                        continue;
+                char *all = realloc(paths, total + len);
+                if (!all)
+                        return -ENOMEM;
+                memcpy(all + total, more, len);
+                paths = all;
+                total += len;
+                n += k;
+        }
+        if (n == 0)
+                return 0;
+        JudgeCall c = {0};
+        make_call(o, tool, JUDGE_WRITE, NULL, cwd, session, false, &c);
+        int r = 0;
+        for (size_t at = 0; r >= 0 && at < total; at += strlen(paths + at) + 1)
+                r = call_add(&c, paths + at, JUDGE_WRITE);
+        if (r < 0) {
+                judge_call_done(&c);
+                return r;
+        }
+        c.owned = TAKE_PTR(paths);
+        c.client = JUDGE_CLIENT_CLAUDE_CODE;
+        c.git_refused = true;
+        *ret = c;
+        return 1;
+}
+
 static int parse_hook_object(json_t *o, const JudgeTools *tools, JudgeCall *ret, const char **ret_error) {
         const char *tool = str_member(o, "tool_name"), *cwd = str_member(o, "cwd"),
                    *session = str_member(o, "session_id");
@@ -394,6 +443,10 @@ static int parse_hook_object(json_t *o, const JudgeTools *tools, JudgeCall *ret,
         if (!json_is_object(input)) {
                 *ret_error = "no tool_input object";
                 return -EINVAL;
+        }
+        if (streq(tool, "Bash")) {
+                json_t *response = json_object_get(o, "tool_response");
+                return json_is_object(response) ? git_refused_call(o, tool, response, cwd, session, ret) : 0;
         }
         if (streq(tool, "ReadMcpResource"))
                 return resource_call(o, tool, input, cwd, session, ret, ret_error);

@@ -112,8 +112,10 @@ typedef struct JudgeCall {
         JudgePath *more; /* malloc'd; the strings borrowed as path's */
         size_t n_more;
         const char *command;
-        char *owned; /* a string of the call's that is no input's (a decoded URI, a command line) */
-        void *doc;   /* the parsed input the strings are in (NULL: the caller's) */
+        bool git_refused; /* paths git said it could not update (a Bash call's output) */
+        char *owned;      /* a string of the call's that is no input's (a decoded URI, a command line,
+                           * git's paths one after another) */
+        void *doc;        /* the parsed input the strings are in (NULL: the caller's) */
 } JudgeCall;
 
 void judge_call_done(JudgeCall *c);

@@ -287,16 +287,39 @@ static int command_reach(Each *e, Judge *j, const char *line) {
         return r;
 }
 
+/* The top of the checkout an absolute cwd is in (the nearest directory at
+ * or above it that holds a .git), malloc'd; NULL when none or out of
+ * memory: git names the paths it could not update from there. */
+static char *git_top(const char *cwd) {
+        _cleanup_free_ char *d = cwd && cwd[0] == '/' ? strdup(cwd) : NULL;
+        struct stat st;
+        while (d) {
+                _cleanup_free_ char *g = NULL;
+                if (asprintf(&g, "%s/.git", streq(d, "/") ? "" : d) < 0)
+                        return NULL;
+                if (fstatat(AT_FDCWD, g, &st, AT_SYMLINK_NOFOLLOW) == 0)
+                        return TAKE_PTR(d);
+                char *slash = strrchr(d, '/');
+                if (!slash || streq(d, "/"))
+                        return NULL;
+                slash[slash == d] = 0; /* "/a" is "/" */
+        }
+        return NULL;
+}
+
 int judge_call_each(Judge *j, const JudgeCall *call, JudgeVerdict **ret, size_t *ret_n) {
         Each e = {0};
         JudgeVerdict v = {0};
         int r = 0;
+        _cleanup_free_ char *top = call->git_refused ? git_top(call->cwd) : NULL;
 
         if (call->command)
                 r = command_reach(&e, j, call->command);
         else {
                 for (size_t i = 0; r >= 0 && i <= call->n_more; i++) {
                         JudgeCall one = *call;
+                        if (top)
+                                one.cwd = top;
                         if (i > 0) {
                                 one.path = call->more[i - 1].path;
                                 one.access = call->more[i - 1].access;

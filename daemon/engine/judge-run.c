@@ -977,12 +977,14 @@ int judge_report(Judge *j, const JudgeCall *call, const JudgeVerdict *v) {
                 j->capped = true;
                 return fd >= 0 ? append_line(fd, "capped\n") : 0;
         }
+        /* git stopped by it: the agent can do nothing (the host publishes without it) */
         log_event(j->c.log, LOG_WARN, "attempt",
                   LOG_FIELDS(LOG_STR("access", judge_access_to_string(call->access)),
                              LOG_PATH("path", v->path),
                              LOG_STR("category", judge_category_to_string(v->category)),
                              LOG_STR("tool", call->tool), LOG_PATH("checkout", v->checkout)),
-                  "path policy: agent tried to {access} %s {path} ({tool})",
+                  call->git_refused ? "path policy: git cannot update {path}: it is %s ({tool})"
+                                    : "path policy: agent tried to {access} %s {path} ({tool})",
                   judge_category_word(v->category));
         history(j, call, v);
         if (hashmap_put(s, key, (void *) 1) < 0 || hashmap_put(ps, shown, (void *) 1) < 0)
