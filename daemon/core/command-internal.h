@@ -16,6 +16,9 @@
 #include "match.h"
 #include "shell-lex.h"
 
+/* The most words a simple command has; a longer one is refused: its words unjudged. */
+#define STAGE_WORDS_MAX 2048
+
 #define REREAD_MAX 4 /* strings a shell reads again, in strings, judged this deep */
 
 /* What a program pass judges with, and where it says why it refused. */
@@ -202,6 +205,15 @@ int patterns_program(Judge *j, const char *name, const ShellWord *const *w, size
 /* command-printf.c: what printf WORDS (w[0] is printf) prints, its format
  * applied to its operands as bash's builtin does; NULL when out of memory. */
 char *reread_printf(const ShellWord *const *w, size_t n);
+
+/* command-printed.c: what echo or printf in the substitution text s prints,
+ * read again by a shell (with reread) and appended to *joined (malloc'd;
+ * printf's format applied, echo's escapes decoded), 1 refused, 0 not,
+ * -ENOMEM; and the words of l that hold a command substitution, with what
+ * nested text k prints (joined[from[k]..from[k + 1])) in its place: a word
+ * naming a masked path that way is refused. */
+int printed_judge(Judge *j, const char *s, size_t n, bool reread, char **joined, size_t *joined_n);
+int printed_words(Judge *j, const ShellLexed *l, const char *joined, const size_t *from);
 /* A heredoc's body, delimited by delim, in the line text (n bytes), as
  * the shell hands it on (NULL only when out of memory). */
 char *reread_heredoc(const char *text, size_t n, const ShellWord *delim);
