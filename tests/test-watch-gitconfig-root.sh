@@ -4,7 +4,8 @@
 #  - both modes: a key from the audit list written in the window after git init is taken out at
 #    protection, then the file bound (bind) or left writable (audit), with a record (issue 37 point 5);
 #  - audit mode (--git-config audit): config stays writable, git's own config writes work, and a key
-#    written by git config, by a plain write, through a shared mapping and through a hard link is gone
+#    written by git config, by a plain write, through a shared mapping and through a hard link (in
+#    the workspace, or outside it with no event after: the idle sweep) is gone
 #    within the stated window (doc/git.md) and named in a record, never its value (issue 34 point 1);
 #  - bind mode: a git config write refused by the bound file is said once, with the file (point 2);
 #  - both modes: a config the strip cannot do (larger than 256 KiB, a symlink, a fifo, the locks made
@@ -134,6 +135,13 @@ check "audit: hard link: said, or never live" bash -c "grep -F '\"action\":\"rem
   [ \"\$(stat -c %i '$root/w5/.git/config')\" != \"\$(stat -c %i '$root/stash/cfg')\" ]"
 printf '[core]\n\tpager = less\n' >>"$root/stash/cfg"
 check "audit: hard link: the other name no longer reaches it" bash -c "! grep -qi pager '$root/w5/.git/config'"
+
+# Through a hard link outside the workspace, the last thing the agent does:
+# no event in the workspace at all; the idle sweep finds it (red team F6).
+ln "$root/w20/.git/config" "$base/w20-config"
+printf '[core]\n\teditor = /bin/true\n' >>"$base/w20-config"
+check "audit: hard link outside, no event after: gone" gone "$root/w20/.git/config" editor
+check "audit: hard link outside, no event after: said" wait_removed "$log" w20/.git/config core.editor
 
 # A submodule's config (.git/modules/X/config): git submodule update and sync work.
 git init -q "$root/sup"; git -C "$root/sup" submodule add -q "file://$src" lib >/dev/null 2>&1

@@ -22,8 +22,10 @@
  *
  * A write that makes no event (a shared mapping, a hard link outside the
  * workspace) is found when the checkout's index is next written (the file
- * read whole), or at the next event anywhere in the workspace (the file's
- * identity compared, CONFIG_SWEEP_MS apart at most).
+ * read whole), at the next event anywhere in the workspace (the file's
+ * identity compared, CONFIG_SWEEP_MS apart at most), or, with no event at
+ * all, by the idle sweep: CONFIG_IDLE_SLICE checkouts' identities every
+ * CONFIG_IDLE_MS, round the checkouts in turn.
  */
 
 /* A bound on the memory one config file takes to audit (git reads any
@@ -32,6 +34,10 @@
 #define CONFIG_AUDIT_MAX (16 * 1024 * 1024)
 /* The sweep after an event, and a retry after a held lock: no sooner. */
 #define CONFIG_SWEEP_MS 50
+/* With no event: a slice of the checkouts' identities this often, so a
+ * write no event shows is taken out within (checkouts / slice) seconds. */
+#define CONFIG_IDLE_MS 1000
+#define CONFIG_IDLE_SLICE 512
 /* A held config.lock is git's for this many retries; then the watcher
  * takes a lock name of its own (an agent can hold config.lock forever). */
 #define CONFIG_LOCK_RETRIES 4
@@ -270,6 +276,23 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         return 0;
 }
 
+/* The sweep in CONFIG_SWEEP_MS, sooner than an idle one armed. */
+static void config_soon(Watch *w) {
+        if (!w->c.clock->timer_active(w->config_timer) || w->config_idle) {
+                w->config_idle = false;
+                w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+        }
+}
+
+/* The idle sweep, when nothing sooner is armed (audit mode, checkouts known). */
+static void config_idle(Watch *w) {
+        if (!w->c.git_config_audit || hashmap_size(w->checkouts) == 0 ||
+            w->c.clock->timer_active(w->config_timer))
+                return;
+        w->config_idle = true;
+        w->c.clock->timer_start(w->config_timer, CONFIG_IDLE_MS, 0);
+}
+
 /* The config files git reads for c, by directory: its own gitdir's (a
  * linked worktree's admin dir holds only config.worktree) and its common
  * dir's. */
@@ -284,8 +307,8 @@ static void each_config(Watch *w, Checkout *c, bool at_protection) {
                                 retry = true;
                 }
         c->config_retry = retry;
-        if (retry && !w->c.clock->timer_active(w->config_timer))
-                w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+        if (retry)
+                config_soon(w);
 }
 
 void config_protect(Watch *w, Checkout *c) {
@@ -305,8 +328,7 @@ void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
                 return; /* looked at when git is done (config_protect) */
         if (clean_file(w, c, dir, name, false) == -EEXIST) {
                 c->config_retry = true;
-                if (!w->c.clock->timer_active(w->config_timer))
-                        w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+                config_soon(w);
         }
         config_remember(w, c);
 }
@@ -334,39 +356,53 @@ static void identities(Watch *w, const Checkout *c, PlatformFileId ids[static 4]
 }
 
 void config_remember(Watch *w, Checkout *c) {
-        if (w->c.git_config_audit)
-                identities(w, c, c->config_ids);
+        if (!w->c.git_config_audit)
+                return;
+        identities(w, c, c->config_ids);
+        config_idle(w);
 }
 
 void config_event(Watch *w) {
         if (!w->c.git_config_audit || hashmap_size(w->checkouts) == 0)
                 return;
         w->config_sweep = true;
-        if (!w->c.clock->timer_active(w->config_timer))
-                w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+        config_soon(w);
+}
+
+/* c's config files audited again if a retry is due, or (sweep) if one is
+ * not what it was. */
+static void config_look(Watch *w, Checkout *c, bool sweep) {
+        PlatformFileId now[4];
+        if (c->pending || !c->gitdir)
+                return;
+        if (!c->config_retry) {
+                if (!sweep || !w->c.git_config_audit)
+                        return;
+                identities(w, c, now);
+                if (memcmp(now, c->config_ids, sizeof now) == 0)
+                        return;
+        }
+        each_config(w, c, false);
+        config_remember(w, c);
 }
 
 void config_timer_cb(void *userdata) {
         Watch *w = userdata;
-        bool sweep = w->config_sweep;
+        bool sweep = w->config_sweep, idle = w->config_idle;
         const char *key;
         void *v;
-        w->config_sweep = false;
-        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
-                Checkout *c = v;
-                PlatformFileId now[4];
-                if (c->pending || !c->gitdir)
-                        continue;
-                if (!c->config_retry) {
-                        if (!sweep || !w->c.git_config_audit)
-                                continue;
-                        identities(w, c, now);
-                        if (memcmp(now, c->config_ids, sizeof now) == 0)
-                                continue;
+        w->config_sweep = w->config_idle = false;
+        if (idle) { /* no event: the next slice, from where the last one stopped */
+                size_t i = w->config_idle_at, n = 0;
+                while (n < CONFIG_IDLE_SLICE && hashmap_next(w->checkouts, &i, &key, &v)) {
+                        config_look(w, v, true);
+                        n++;
                 }
-                each_config(w, c, false);
-                config_remember(w, c);
-        }
+                w->config_idle_at = n < CONFIG_IDLE_SLICE ? 0 : i;
+        } else
+                for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);)
+                        config_look(w, v, sweep);
+        config_idle(w);
 }
 
 /* ---- bind mode: a write refused ---- */

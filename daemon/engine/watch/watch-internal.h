@@ -94,9 +94,11 @@ struct Watch {
         Hashmap *refused;     /* a bound config -> Refused: the last write refused there */
         Hashmap *fresh;       /* a set: a gitdir whose config was renewed, the renew's events not seen yet */
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
-        bool config_sweep; /* an event since the last sweep of the config files (audit mode) */
-        bool recheck_all;  /* an index written somewhere: every linked checkout read again */
-        bool release_late; /* the release timer is the second look (release-tree.c) */
+        bool config_sweep;     /* an event since the last sweep of the config files (audit mode) */
+        bool config_idle;      /* config_timer armed for the idle sweep (gitconfig.c), not a sooner one */
+        size_t config_idle_at; /* where the next idle slice starts in checkouts */
+        bool recheck_all;      /* an index written somewhere: every linked checkout read again */
+        bool release_late;     /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
         uint64_t index_free_ms; /* when the read budget of the indexes allows the next look */
         size_t n_pending, mounts;
