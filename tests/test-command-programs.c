@@ -1087,6 +1087,42 @@ static const Row rows[] = {
         {"rg --hidden --type-add=x:.n{e,o}trc -tx M_", false, true, ".netrc"},
         {"rg -g '*.{js,ts}' foo", false, false, NULL},
         {"rg --type-add 'web:*.{html,css}' -t web foo", false, false, NULL},
+        /* tenth pass (31j), git: 3 git's directory by git's answer, handed on */
+        {"cd \"$(git rev-parse --git-path objects)\" && python3 -c 'import zlib' < 48/7e", true, true,
+         ".env"},
+        {"cd \"$(git rev-parse --git-dir)\"/objects && python3 -c 'import zlib' < 48/7e", true, true,
+         ".env"},
+        {"cat $(git rev-parse --git-path objects/48/7e) | python3 -c 'import zlib'", true, true, ".env"},
+        {"git rev-parse --git-common-dir | xargs -I{} cp -r {} /tmp/x", true, true, ".env"},
+        {"git rev-parse --git-dir", true, false, NULL},
+        {"cd \"$(git rev-parse --show-toplevel)\" && cat src/a.c", true, false, NULL},
+        {"cat $(git rev-parse --git-path objects/48/7e) | python3 -c 'import zlib'", false, false, NULL},
+        /* 16: how git reads a pathspec, from the environment */
+        {"GIT_NOGLOB_PATHSPECS=1 git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'", FILES, true,
+         ".env"},
+        {"export GIT_LITERAL_PATHSPECS=1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'", FILES,
+         true, ".env"},
+        {"GIT_NOGLOB_PATHSPECS=1 git log -p -- src/", FILES, false, NULL},
+        /* 10, 26, 27: keys that run what the rule cannot read, in every mode */
+        {"git -c core.hooksPath=/tmp/h hook run pre-commit", false, true, ".env"},
+        {"git config core.hooksPath .githooks", false, true, ".env"},
+        {"git -c core.hooksPath=/dev/null commit -qm x", false, false, NULL},
+        {"git -c imap.host=h -c imap.tunnel='cat .e\"\"nv' imap-send < p", false, true, ".env"},
+        {"git -c url.ex.insteadOf=q -c protocol.ext.allow=always ls-remote 'qt::sh -c x'", false, true,
+         ".env"},
+        {"git -c protocol.allow=always fetch q", false, true, ".env"},
+        /* 19: a '!' alias run with words: $1, $2 are the words after it */
+        {"git -c alias.x='!cat \"$1$2\"' x .e nv", false, true, ".env"},
+        {"git -c alias.X='!cat \"$@\"' x .e\"\"nv", false, true, ".env"},
+        {"git -c alias.x='!echo \"$1\"' x hello", false, false, NULL},
+        /* 11: ls-files -i lists what its exclude patterns match */
+        {"git ls-files -o -i --exclude='.e*' | xargs cat", false, true, ".env"},
+        {"git ls-files -oi -x'.e*' | xargs cat", false, true, ".env"},
+        {"cat $(git ls-files -o -i --exclude='.e*')", false, true, ".env"},
+        {"git ls-files -o -i --exclude-standard | xargs cat", false, true, ".env"},
+        {"git ls-files -o -i --exclude-standard", false, false, NULL},
+        {"git ls-files -o -i --exclude='*.o' | xargs rm -f", false, false, NULL},
+        {"git ls-files -o --exclude='.e*' | xargs cat", false, false, NULL},
 };
 
 static void test_table(void **state) {

@@ -24,7 +24,13 @@ typedef struct Git {
         bool work_tree;    /* --work-tree: the history checked out elsewhere */
         char dir[256];     /* -C DIR, relative and below: pathspecs are under it */
         bool dir_unknown;
+        char alias[64];  /* -c alias.NAME=!COMMAND: NAME, and COMMAND (sh -c runs it with */
+        char *alias_run; /* the words after NAME as $1, $2, ...) */
 } Git;
+
+static void git_done(Git *g) {
+        free(g->alias_run);
+}
 
 /* ---- config whose value git runs ---- */
 
@@ -40,7 +46,10 @@ static bool runs_something(const char *key) {
                                            "difffilter", "packobjectshook",
                                            "cmd",        "receivepack",
                                            "uploadpack", "alternaterefscommand",
-                                           "path",       NULL};
+                                           "path",       "tunnel",
+                                           "httpd",      "smtpserver",
+                                           "vcs",        "update",
+                                           NULL};
         const char *dot = strrchr(key, '.');
         if (strncasecmp(key, "alias.", 6) == 0 || strncasecmp(key, "pager.", 6) == 0)
                 return true;
@@ -57,12 +66,32 @@ static bool runs_something(const char *key) {
         return false;
 }
 
+/* Keys whose value lets git run what the rule cannot read, whatever the
+ * history holds: hooks from a directory of the agent's (git hook run
+ * runs them with .git read-only), the ext:: transport allowed (a URL that
+ * url.<base>.insteadOf rewrites to ext::sh -c ... then runs it). NULL: the
+ * key is none of them. */
+static const char *runs_unread(const char *key, const char *value) {
+        if (strcasecmp(key, "core.hookspath") == 0 && value[0] && !streq(value, "/dev/null"))
+                return "git runs the hooks of that directory, which the rule cannot read";
+        if ((strcasecmp(key, "protocol.ext.allow") == 0 || strcasecmp(key, "protocol.allow") == 0) &&
+            strcasecmp(value, "never") != 0)
+                return "it lets git run an ext:: transport's command, which a URL rewrite can make";
+        return NULL;
+}
+
 static int judge_config(Judge *j, const char *key, const char *value) {
         /* keys that turn a command the rule allows into a reader: a
          * pathspec followed through renames, a misspelt subcommand run as
          * the one it is near, a stash shown as a patch */
         static const char *const readers[] = {"log.follow", "help.autocorrect", "stash.showpatch", NULL};
         bool reader = false;
+        const char *unread = runs_unread(key, value);
+        if (unread) {
+                for (size_t i = 0; i < j->policy->n_secrets; i++)
+                        j->named[i] = j->policy->secrets[i][0] != 0;
+                return judge_refuse(j, "git config %.100s: %s", key, unread);
+        }
         if (git_key_reaches(key) && judge_held(j)) {
                 judge_mark_held(j);
                 return judge_refuse(
@@ -664,6 +693,12 @@ static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, siz
                                 *eq = 0;
                         if ((r = judge_config(j, kv, eq ? eq + 1 : "")) != 0)
                                 return r;
+                        if (eq && eq[1] == '!' && strncasecmp(kv, "alias.", 6) == 0 && strlen(kv + 6) < 64) {
+                                free(g->alias_run);
+                                if (!(g->alias_run = strdup(eq + 2)))
+                                        return -ENOMEM;
+                                strcpy(g->alias, kv + 6);
+                        }
                 } else if (streq(a, "--work-tree") || strncmp(a, "--work-tree=", 12) == 0) {
                         g->work_tree = true;
                         k += !a[11];
@@ -695,6 +730,7 @@ static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, siz
                         g->mode.icase = true;
                 }
         }
+        g->mode.unknown = j->git_pathspec_env;
         if (k >= n && j->unseen_args && judge_held(j)) { /* echo log -p | xargs git */
                 judge_mark_held(j);
                 return judge_refuse(j, "git's subcommand comes when it runs (xargs), and the history holds "
@@ -795,8 +831,71 @@ static int git_words_split(const char *subname, const ShellWord *const *w, size_
         return 0;
 }
 
+/* git ls-files -i (--ignored): the files its exclude patterns match are
+ * what it lists, -x PAT, --exclude[=]PAT (gitignore's patterns), and
+ * .gitignore's with --exclude-standard, -X FILE, --exclude-from,
+ * --exclude-per-directory (.env is often one). Does it list a masked name? */
+static bool ls_ignored_lists(Judge *j, const ShellWord *const *w, size_t n) {
+        char buf[1024];
+        bool ignored = false, lists = false;
+        for (size_t i = 0; i < n; i++) {
+                const char *a = programs_plain(w[i], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        continue;
+                ignored = ignored || streq(a, "--ignored") ||
+                          (a[1] != '-' && a[1] != 'x' && a[1] != 'X' && strchr(a + 1, 'i'));
+        }
+        for (size_t i = 0; i < n && ignored; i++) {
+                _cleanup_free_ char *t = programs_word_text(w[i]), *next = NULL;
+                if (!t)
+                        return true;
+                const char *pat = NULL;
+                if (streq(t, "-x") || streq(t, "--exclude")) {
+                        if (i + 1 < n && !(next = programs_word_text(w[++i])))
+                                return true;
+                        pat = next;
+                } else if (strncmp(t, "-x", 2) == 0 && t[2])
+                        pat = t + 2;
+                else if (strncmp(t, "--exclude=", 10) == 0)
+                        pat = t + 10;
+                else if (streq(t, "--exclude-standard") || strncmp(t, "-X", 2) == 0 ||
+                         strncmp(t, "--exclude-from", 14) == 0 ||
+                         strncmp(t, "--exclude-per-directory", 23) == 0) {
+                        for (size_t s = 0; s < j->policy->n_secrets; s++)
+                                j->named[s] = j->policy->secrets[s][0] != 0;
+                        lists = true;
+                }
+                if (pat && (match_secret_glob(j, pat, MATCH_FOLD, true) ||
+                            match_secret_glob(j, pat, MATCH_FOLD, false)))
+                        lists = true;
+        }
+        return lists;
+}
+
+/* A '!' alias run with words: as git runs it, sh -c 'COMMAND "$@"'
+ * COMMAND WORDS... (git -c alias.x='!cat "$1$2"' x .e nv opens .env). */
+static int judge_alias_run(Judge *j, const Git *g, const ShellWord *const *w, size_t n) {
+        _cleanup_free_ char *body = NULL;
+        _cleanup_free_ const char **t = calloc(n + 2, sizeof *t);
+        if (!t || asprintf(&body, "%s \"$@\"", g->alias_run) < 0)
+                return -ENOMEM;
+        t[0] = body;
+        t[1] = g->alias_run;
+        size_t m = 2;
+        int r = 0;
+        for (size_t i = 0; i < n && r == 0; i++)
+                if (!(t[m++] = programs_word_text(w[i])))
+                        r = -ENOMEM;
+        _cleanup_free_ char *line = r == 0 ? git_shell_line("sh -c", t, m) : NULL;
+        for (size_t i = 2; i < m; i++)
+                free((char *) t[i]);
+        if (r < 0 || !line)
+                return -ENOMEM;
+        return programs_reread(j, "a git alias's command, with the words after it", line, strlen(line));
+}
+
 int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        Git g = {0};
+        _cleanup_(git_done) Git g = {0};
         char buf[1024];
         size_t k = n;
         int r;
@@ -813,6 +912,9 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 return 0;
         char subname[64];
         snprintf(subname, sizeof subname, "%.63s", sub);
+        if (g.alias_run && strcasecmp(subname, g.alias) == 0 &&
+            (r = judge_alias_run(j, &g, w + k + 1, n - k - 1)) != 0)
+                return r;
         if (streq(subname, "config"))
                 return judge_config_command(j, w + k + 1, n - k - 1);
         /* its options, operands and pathspecs (after --) */
@@ -860,6 +962,18 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (any && (streq(subname, "ls-files") || streq(subname, "ls-tree") || streq(subname, "diff") ||
                     streq(subname, "log")))
                 *ret_lists = true;
+        if (streq(subname, "ls-files") && ls_ignored_lists(j, w + k + 1, n - k - 1))
+                *ret_lists = true;
+        /* git's own directory by git's answer, handed on (a substitution's
+         * word, a pipe): cd "$(git rev-parse --git-path objects)" && zlib
+         * 48/..., cat $(git rev-parse --git-path objects/48/...) */
+        if (streq(subname, "rev-parse") && judge_held(j) &&
+            has(opts, n_opts,
+                (const char *const[]){"--git-dir", "--git-path", "--git-common-dir", "--absolute-git-dir",
+                                      NULL})) {
+                judge_mark_held(j);
+                *ret_lists = true;
+        }
         if (judge_held(j) && (r = judge_elsewhere(j, &g, subname, opts, n_opts, ops, n_ops)) != 0)
                 return r;
         if ((r = judge_runs_program(j, subname, w + k + 1, n - k - 1)) != 0)

@@ -49,6 +49,8 @@ typedef struct Judge {
         char cwds[4][CWD_MAX];
         size_t n_cwds;
         bool cwd_unknown;
+
+        bool git_pathspec_env; /* the line sets how git reads pathspecs (GIT_NOGLOB_PATHSPECS=) */
 } Judge;
 
 /* command-cwd.c: a cd or pushd stage (w[0] the program): where the line
@@ -332,6 +334,7 @@ int recog_word_names(const Recogniser *p, const ShellWord *w);
 #define PATHSPECS_MAX 64
 typedef struct PathspecMode {
         bool literal, glob, noglob, icase; /* --literal-pathspecs and its kin */
+        bool unknown; /* set from the environment (GIT_NOGLOB_PATHSPECS=...): any of them */
 } PathspecMode;
 /* Where relative pathspecs may be taken from. Always from every directory
  * above the entry (the command's working directory is not known); with

@@ -180,10 +180,26 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
         return false;
 }
 
+static bool may_match(const PathspecMode *g, const char *const *specs, size_t n, const char *entry,
+                      PathspecFrom from);
+
 /* Can the pathspecs match the entry (a masked path, "secrets/" a
- * directory)? No pathspec: everything. */
+ * directory)? No pathspec: everything. A mode the environment sets, whose
+ * value git reads: they may match if they may in any mode git can be in. */
 bool pathspecs_may_match(const PathspecMode *g, const char *const *specs, size_t n, const char *entry,
                          PathspecFrom from) {
+        if (!g->unknown)
+                return may_match(g, specs, n, entry, from);
+        for (unsigned m = 0; m < 16; m++) {
+                PathspecMode each = {.literal = m & 1, .glob = m & 2, .noglob = m & 4, .icase = m & 8};
+                if (may_match(&each, specs, n, entry, from))
+                        return true;
+        }
+        return false;
+}
+
+static bool may_match(const PathspecMode *g, const char *const *specs, size_t n, const char *entry,
+                      PathspecFrom from) {
         char e[1024];
         bool dir = without_slashes(entry, e, sizeof e);
         if (n == 0)

@@ -385,6 +385,11 @@ static const char *const git_config_env[] = {"HOME",
                                              "GIT_PROTOCOL_FROM_USER",
                                              NULL};
 
+/* Variables that change how git reads a pathspec (any value: git's own
+ * reading of it is not the rule's): an exclusion then proves nothing. */
+static const char *const git_pathspec_env[] = {"GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS",
+                                               "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS", NULL};
+
 static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size_t *ret_k) {
         size_t k = 0;
         for (; k < n && programs_is_assignment(w[k]); k++) {
@@ -396,6 +401,7 @@ static int judge_assignments(Judge *j, const ShellWord *const *w, size_t n, size
                 if (eq > t && eq[-1] == '+')
                         eq[-1] = 0;
                 j->git_env = j->git_env || streq_any(t, git_config_env);
+                j->git_pathspec_env = j->git_pathspec_env || streq_any(t, git_pathspec_env);
                 int r = programs_reread(j, "a variable's value, which a program may run", eq + 1,
                                         strlen(eq + 1));
                 if (r != 0)
