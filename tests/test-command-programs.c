@@ -1123,6 +1123,15 @@ static const Row rows[] = {
         {"git ls-files -o -i --exclude-standard", false, false, NULL},
         {"git ls-files -o -i --exclude='*.o' | xargs rm -f", false, false, NULL},
         {"git ls-files -o --exclude='.e*' | xargs cat", false, false, NULL},
+        /* 18: a masked file's bytes into the index by git's pathspec rules, then printed */
+        {"git add -f ':(icase).ENV' && git diff --cached", false, true, ".env"},
+        {"git add -f '.e\\nv' && git commit -qm y && git show", false, true, ".env"},
+        {"git add -f ':(glob).e[n]v'", false, true, ".env"},
+        {"git update-index --add --stdin <<< '\".e\\156v\"'", false, true, ".env"},
+        {"git add -f --pathspec-from-file=- <<< x && git diff --cached", false, true, ".env"},
+        {"git add -f build/gen.c && git diff --cached", false, false, NULL},
+        {"git add -A && git commit -qm x && git push", false, false, NULL},
+        {"git update-index --add src/new.c", false, false, NULL},
 };
 
 static void test_table(void **state) {

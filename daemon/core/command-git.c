@@ -872,6 +872,35 @@ static bool ls_ignored_lists(Judge *j, const ShellWord *const *w, size_t n) {
         return lists;
 }
 
+/* May git SUB add a masked path to the index? git add -f (ignored files
+ * too) or update-index --add, by a pathspec or path that may match one (by
+ * git's rules: magic, globs, escapes), from a file or stdin (not read
+ * here), or with none (-A: all). */
+static bool adds_masked(Judge *j, const Git *g, const char *sub, const char *const *opts, size_t n_opts,
+                        const char *const *ops, size_t n_ops, const char *const *specs, size_t n_specs) {
+        bool add = streq(sub, "add") && has(opts, n_opts, (const char *const[]){"-f", "--force", NULL});
+        bool index = streq(sub, "update-index") && has(opts, n_opts, (const char *const[]){"--add", NULL});
+        if (!add && !index)
+                return false;
+        const char *all[GIT_WORDS_MAX];
+        size_t n = 0;
+        for (size_t i = 0; i < n_ops && n < GIT_WORDS_MAX; i++)
+                all[n++] = ops[i];
+        for (size_t i = 0; i < n_specs && n < GIT_WORDS_MAX; i++)
+                all[n++] = specs[i];
+        /* names it cannot see: from a file, from stdin; or none: git add -f -A */
+        bool unseen = has(opts, n_opts,
+                          (const char *const[]){"--pathspec-from-file*", "--stdin", "--index-info", NULL}) ||
+                      (add && n == 0);
+        bool any = false;
+        for (size_t i = 0; i < j->policy->n_secrets; i++)
+                if (j->policy->secrets[i][0] &&
+                    (unseen ||
+                     pathspecs_may_match(&g->mode, all, n, j->policy->secrets[i], PATHSPEC_FROM_ABOVE)))
+                        any = j->named[i] = true;
+        return any;
+}
+
 /* A '!' alias run with words: as git runs it, sh -c 'COMMAND "$@"'
  * COMMAND WORDS... (git -c alias.x='!cat "$1$2"' x .e nv opens .env). */
 static int judge_alias_run(Judge *j, const Git *g, const ShellWord *const *w, size_t n) {
@@ -996,6 +1025,14 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 return judge_refuse(j, "git cat-file --batch-all-objects prints unreachable objects too, "
                                        "which the history record does not read");
         }
+        /* a masked file's bytes into the index, for a reader after it to
+         * print (git add -f ':(icase).ENV' && git diff --cached), or a
+         * commit to take away */
+        if (adds_masked(j, &g, subname, opts, n_opts, ops, n_ops, specs, n_specs))
+                return judge_refuse(j,
+                                    "git %s reads into the index the files its paths match, a masked one "
+                                    "among them (or names it cannot see)",
+                                    subname);
         if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
                 return 0;
         /* a clone of a remote repository reads none of this one's history */
