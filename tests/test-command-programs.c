@@ -1770,6 +1770,53 @@ static void test_oracle_bash_lines(void **state) {
         assert_int_equal(failed, 0);
 }
 
+/* The working directory known, and no component of it a held directory's
+ * name: a relative pathspec is not read from inside one (31j's false
+ * refusal: git log -p -- src/main.c wherever secrets/ was ever committed). */
+static void test_held_places_cwd(void **state) {
+        (void) state;
+        static const bool held[] = {true, false, false, true, true, false};
+        const char *const *const at[] = {(const char *const[]){"a/.env", NULL},
+                                         NULL,
+                                         NULL,
+                                         (const char *const[]){".netrc", "x/.netrc/", NULL},
+                                         (const char *const[]){"lib/secrets/", NULL},
+                                         NULL};
+        static const struct {
+                const char *cwd, *cmd;
+                bool refused;
+        } cases[] = {
+                {"/ws/repo", "git log -p -- src/", false},
+                {"/ws/repo", "git log -p -- README.md", false},
+                {"/ws/repo", "git diff HEAD~1 -- src/main.c", false},
+                {"/ws/repo", "git blame src/main.c", false},
+                {"/ws/repo", "git log -p -- lib/secrets/k", true},
+                {"/ws/repo", "git log -p -- a", true},
+                {"/ws/repo", "cd lib/secrets && git log -p -- k", true},
+                {"/ws/repo", "cd \"$d\" && git log -p -- k", true},
+                {"/ws/repo", "git -C lib/secrets log -p -- k", true},
+                {"/ws/repo", "git -C \"$d\" log -p -- k", true},
+                {"/ws/repo", "git --work-tree=lib log -p -- k", true},
+                /* a text run in the same shell may cd: its judge's, not this one's */
+                {"/ws/repo", "eval 'cd \"$OLDPWD\"'; git log -p -- k", true},
+                {"/ws/repo", "eval \"$(printf 'c%s -' d)\"; git log -p -- k", true},
+                {"/ws/repo", ". <(echo cd -); git log -p -- k", true},
+                {"/ws/repo", "f() { cd -; }; f; git log -p -- k", true},
+                {"/ws/repo/lib/secrets", "git log -p -- README.md", true},
+                {"/ws/repo/lib/SECRETS", "git log -p -- README.md", true}, /* it folds */
+                {"/ws/repo/lib", "git log -p -- README.md", false},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                CommandVerdict v;
+                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at, folds, cases[i].cwd, NULL};
+                assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
+                if (v.refused != cases[i].refused)
+                        fail_msg("from %s: %s: %s (%s)", cases[i].cwd, cases[i].cmd,
+                                 v.refused ? "refused" : "allowed", v.reason);
+                command_verdict_done(&v);
+        }
+}
+
 /* Only what the record holds counts: .netrc held, .env not. */
 static void test_held_some(void **state) {
         (void) state;
@@ -2023,10 +2070,10 @@ int main(int argc, char **argv) {
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),     cmocka_unit_test(test_cwd_inside),
-                cmocka_unit_test(test_match),     cmocka_unit_test(test_depth),
-                cmocka_unit_test(test_held_some), cmocka_unit_test(test_held_places),
-                cmocka_unit_test(test_corpus),
+                cmocka_unit_test(test_table),           cmocka_unit_test(test_cwd_inside),
+                cmocka_unit_test(test_match),           cmocka_unit_test(test_depth),
+                cmocka_unit_test(test_held_some),       cmocka_unit_test(test_held_places),
+                cmocka_unit_test(test_held_places_cwd), cmocka_unit_test(test_corpus),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -180,6 +180,55 @@ static int judge_config_command(Judge *j, const ShellWord *const *w, size_t n) {
         return m >= 2 ? judge_config(j, operands[0], operands[1]) : 0;
 }
 
+/* May git's working directory be inside a held directory entry (its
+ * relative pathspecs then name what is below it: git log -p -- k from
+ * secrets/)? Not when the line runs where the caller says, unmoved (no cd,
+ * no -C), and no component of that directory is the entry's name: a place
+ * that ends in secrets/ has it. */
+/* Does the line hold a word that may move the shell it runs in (cd, or a
+ * text run in that shell, which its own judge reads: eval 'cd "$OLDPWD"',
+ * . <(echo cd -), a function, a trap)? By the text: any such word. */
+static bool line_may_move(const Judge *j) {
+        static const char *const movers[] = {"cd",      "pushd",    "popd",  "eval",   "source",
+                                             ".",       "trap",     "alias", "exec",   "builtin",
+                                             "command", "function", "()",    "CDPATH", NULL};
+        const char *s = j->text;
+        size_t n = j->text_n;
+        if (!s)
+                return true;
+        for (const char *const *m = movers; *m; m++)
+                for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), *m, strlen(*m))); p++) {
+                        const char *e = p + strlen(*m);
+                        bool start = p == s || strchr(" \t\n;&|({'\"\\`$", p[-1]) || streq(*m, "()");
+                        if (start && (e == s + n || strchr(" \t\n;&|)}'\"=", *e) || streq(*m, "()")))
+                                return true;
+                }
+        return false;
+}
+
+static bool may_run_inside(const Judge *j, const Git *g, size_t i) {
+        const char *e = j->policy->secrets[i], *cwd = j->policy->cwd;
+        size_t len = strlen(e);
+        if (len == 0 || e[len - 1] != '/')
+                return false; /* a file: no directory to be in */
+        if (!cwd || cwd_moved(j) || line_may_move(j) || g->dir[0] || g->dir_unknown || g->work_tree ||
+            j->git_env)
+                return true;
+        const char *name = e + len - 1;
+        while (name > e && name[-1] != '/')
+                name--;
+        size_t nl = (size_t) (e + len - 1 - name);
+        bool fold = j->policy->fold && j->policy->fold[i];
+        for (const char *c = cwd; *c;) {
+                c += strspn(c, "/");
+                size_t cl = strcspn(c, "/");
+                if (cl == nl && (fold ? strncasecmp(c, name, nl) : strncmp(c, name, nl)) == 0)
+                        return true;
+                c += cl;
+        }
+        return false;
+}
+
 /* Can the pathspecs match a place in git's history of held secret i?
  * Held anywhere: any pathspec can. */
 static bool pathspecs_may_read_held(const Judge *j, const Git *g, const char *const *specs, size_t n,
@@ -187,9 +236,10 @@ static bool pathspecs_may_read_held(const Judge *j, const Git *g, const char *co
         const char *const *at = j->policy->held_at ? j->policy->held_at[i] : NULL;
         if (n == 0 || !at)
                 return true;
+        PathspecFrom from =
+                (may_run_inside(j, g, i) ? PATHSPEC_FROM_INSIDE : 0) | (subtree ? PATHSPEC_FROM_SUBTREE : 0);
         for (; *at; at++)
-                if (pathspecs_may_match(&g->mode, specs, n, *at,
-                                        PATHSPEC_FROM_INSIDE | (subtree ? PATHSPEC_FROM_SUBTREE : 0)))
+                if (pathspecs_may_match(&g->mode, specs, n, *at, from))
                         return true;
         return false;
 }

@@ -51,6 +51,8 @@ typedef struct Judge {
         bool cwd_unknown;
 
         bool git_pathspec_env; /* the line sets how git reads pathspecs (GIT_NOGLOB_PATHSPECS=) */
+        const char *text;      /* the line judged (programs_check), text_n bytes */
+        size_t text_n;
 } Judge;
 
 /* command-cwd.c: a cd or pushd stage (w[0] the program): where the line

@@ -758,6 +758,8 @@ static int programs_text(Judge *j, const char *s, size_t n);
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
+        j->text = text;
+        j->text_n = n;
         return programs_lexed(j, l, text, n, false);
 }
 
