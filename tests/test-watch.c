@@ -245,22 +245,55 @@ static void test_moved_worktree_not_refused(void **state) {
         t_free(t);
 }
 
+/* A git lock holds protection off while a git is at work there; with no
+ * process left that holds anything in the checkout, it is stale (a git
+ * killed while it wrote, a repository moved in with its lock): protected
+ * at the next look, and said. */
 static void test_git_lock(void **state) {
         (void) state;
         base_tree();
         fake_add("a/.git/index.lock", 'f');
+        size_t lock = fake.n - 1;
+        int git = proc_add(true, 1, 60000, "/tmp/a"); /* at work in a: it holds the lock */
         T *t = t_new();
 
         FOUND(t, "a/.git", WATCH_DIR);
         advance(t, 60);
-        assert_false(bound("a/.git/config")); /* a lock: git is not done */
+        assert_false(bound("a/.git/config")); /* a git and its lock: git is not done */
+        proc_exit(git);
+        advance(t, 20);
+        assert_true(bound("a/.git/config")); /* the lock outlived every git: stale */
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 1);
+        assert_int_equal(count(t, "\"path\":\"a/.git/index.lock\""), 1);
+        t_free(t);
 
-        /* Lock gone: protected at the next check. Activity in the gitdir
-         * does not hold it off (an agent touching it would, for ever). */
-        fake.nodes[fake.n - 1].path = "a/.git/gone";
+        /* No git at all (moved in with it): not waited for either. */
+        base_tree();
+        fake_add("a/.git/config.lock", 'f');
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 20);
+        assert_true(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 1);
+        t_free(t);
+
+        /* Lock gone with its git: protected at the next check, nothing
+         * said. Activity in the gitdir does not hold it off (an agent
+         * touching it would, for ever). */
+        base_tree();
+        fake_add("a/.git/index.lock", 'f');
+        lock = fake.n - 1;
+        git = proc_add(true, 1, 60000, "/tmp/a");
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_false(bound("a/.git/config"));
+        fake.nodes[lock].path = "a/.git/gone";
+        proc_exit(git);
         FOUND(t, "a/.git/objects", WATCH_DIR);
         advance(t, 20);
         assert_true(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 0);
         t_free(t);
 }
 

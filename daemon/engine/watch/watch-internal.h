@@ -48,6 +48,7 @@ struct Checkout {
         unsigned config_retries;
         uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
         uint64_t deadline;    /* the watcher's clock (now_ms) */
+        bool lock_looked;     /* a git lock held with no maker known: the makers looked for once more */
         Maker **makers;
         size_t n_makers, n_makers_allocated;
 };
