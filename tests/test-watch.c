@@ -240,7 +240,10 @@ static void test_moved_worktree_not_refused(void **state) {
         FOUND(t, "wt2/.git", WATCH_FILE);
         advance(t, 20);
         assert_true(watch_is_checkout(t->w, "wt2"));
-        assert_int_equal(count(t, "protected the git metadata of nested checkout wt2 (git finished)"), 1);
+        /* The same admin dir: it keeps its protection (moved.c). */
+        assert_int_equal(count(t, "nested checkout wt moved to wt2 (the same gitdir)"), 1);
+        assert_int_equal(
+                count(t, "protected the git metadata of nested checkout wt2 (moved, protected before)"), 1);
         assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
         t_free(t);
 }

@@ -156,9 +156,12 @@ static int clean_odd(Watch *w, Checkout *c, const char *dir, const char *name, c
 }
 
 /* Read dir/name, take the audit list's keys out unless it is bound, say
- * what was found. Returns -EEXIST when the lock was held (to be tried
- * again), else 0. */
-static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, bool at_protection) {
+ * what was found. keys_only: nothing is rewritten without a key (a
+ * pending checkout, whose git may be at work: only a key is worth its
+ * lock). Returns -EEXIST when the lock was held (to be tried again), else
+ * 0. */
+static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, bool at_protection,
+                      bool keys_only) {
         _cleanup_free_ char *path = path_join(dir, name), *buf = NULL, *out = NULL, *list = NULL;
         _cleanup_strv_free_ char **keys = NULL;
         size_t n = 0, out_n = 0, line = 0;
@@ -194,6 +197,8 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         }
         for (char **k = keys; *k; k++)
                 audit_emit(&list, *k);
+        if (keys_only && !list)
+                return 0;
         bool bound = m != NULL, rebind = false;
         /* Bound with a key in it: a descriptor opened between our rewrite
          * and the bind (the agent's shell, racing the protection) wrote it.
@@ -273,14 +278,14 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
 /* The config files git reads for c, by directory: its own gitdir's (a
  * linked worktree's admin dir holds only config.worktree) and its common
  * dir's. */
-static void each_config(Watch *w, Checkout *c, bool at_protection) {
+static void each_config(Watch *w, Checkout *c, bool at_protection, bool keys_only) {
         const char *dirs[] = {c->gitdir, c->commondir};
         bool retry = false;
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
                 for (size_t i = 0; dirs[d] && i < ELEMENTSOF(config_names); i++) {
                         if (d == 0 && c->linked && i == 0)
                                 continue;
-                        if (clean_file(w, c, dirs[d], config_names[i], at_protection) == -EEXIST)
+                        if (clean_file(w, c, dirs[d], config_names[i], at_protection, keys_only) == -EEXIST)
                                 retry = true;
                 }
         c->config_retry = retry;
@@ -289,7 +294,7 @@ static void each_config(Watch *w, Checkout *c, bool at_protection) {
 }
 
 void config_protect(Watch *w, Checkout *c) {
-        each_config(w, c, true);
+        each_config(w, c, true, false);
         config_remember(w, c);
 }
 
@@ -297,13 +302,18 @@ void config_protect(Watch *w, Checkout *c) {
  * protection. */
 void config_protect_dir(Watch *w, Checkout *c, const char *dir) {
         for (size_t i = 0; i < ELEMENTSOF(config_names); i++)
-                (void) clean_file(w, c, dir, config_names[i], true);
+                (void) clean_file(w, c, dir, config_names[i], true, false);
 }
 
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
-        if (c->pending)
-                return; /* looked at when git is done (config_protect) */
-        if (clean_file(w, c, dir, name, false) == -EEXIST) {
+        /* Pending: looked at whole when git is done (config_protect); in
+         * audit mode a key is taken out at once all the same, unless git
+         * holds the lock (its write then comes as an event of its own):
+         * a git that sits in the checkout would keep it live until the
+         * deadline otherwise (red team F13). */
+        if (c->pending && !w->c.git_config_audit)
+                return;
+        if (clean_file(w, c, dir, name, false, c->pending) == -EEXIST) {
                 c->config_retry = true;
                 if (!w->c.clock->timer_active(w->config_timer))
                         w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
@@ -314,8 +324,28 @@ void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
 void config_index_written(Watch *w, Checkout *c) {
         if (!w->c.git_config_audit || c->pending || !c->gitdir)
                 return;
-        each_config(w, c, false);
+        each_config(w, c, false, false);
         config_remember(w, c);
+}
+
+void config_pending(Watch *w, Checkout *c) {
+        if (!w->c.git_config_audit || !c->pending || !c->gitdir)
+                return;
+        each_config(w, c, false, true);
+        config_remember(w, c);
+}
+
+void config_final(Watch *w) {
+        const char *key;
+        void *v;
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
+                Checkout *c = v;
+                if (!c->gitdir)
+                        continue;
+                /* Our own lock at once: no retry is to come. */
+                each_config(w, c, true, false);
+                c->config_retry = false;
+        }
 }
 
 /* ---- the sweep: any event, then each config's identity compared ---- */
@@ -355,7 +385,9 @@ void config_timer_cb(void *userdata) {
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
                 Checkout *c = v;
                 PlatformFileId now[4];
-                if (c->pending || !c->gitdir)
+                /* A pending checkout: only a key that met git's lock
+                 * (config_pending, config_changed). */
+                if (!c->gitdir || (c->pending && !(c->config_retry && w->c.git_config_audit)))
                         continue;
                 if (!c->config_retry) {
                         if (!sweep || !w->c.git_config_audit)
@@ -364,7 +396,7 @@ void config_timer_cb(void *userdata) {
                         if (memcmp(now, c->config_ids, sizeof now) == 0)
                                 continue;
                 }
-                each_config(w, c, false);
+                each_config(w, c, false, c->pending);
                 config_remember(w, c);
         }
 }
