@@ -108,9 +108,12 @@ bool moved_take(Watch *w, Checkout *c) {
                           "path policy: nested checkout {from} moved to {checkout} (the same gitdir): it "
                           "keeps its state ({state})");
         if (m->protected) {
+                /* The same name: found again (a rescan after lost events). */
+                bool same = streq(m->path, c->path);
                 free(m);
                 if (c->pending)
-                        protect_git(w, c, "moved, protected before");
+                        protect_git(w, c,
+                                    same ? "found again, protected before" : "moved, protected before");
                 return true;
         }
         if (c->pending) {
