@@ -6,7 +6,9 @@
 #    idle git (pending until the deadline) has a key taken out at once all the same;
 #  - both modes: a repository moved in with a stale index.lock or config.lock (no process holds it) is
 #    protected without waiting for the git deadline, and the stale lock said;
-#  - bind mode: a key in a pending checkout's config is taken out when the daemon stops (SIGTERM).
+#  - bind mode: a key in a pending checkout's config is taken out when the daemon stops (SIGTERM);
+#  - both modes: core.worktree that leaves the checkout's own tree is on the audit list, git's own
+#    (a submodule's) is not (red team N4).
 # Usage: test-watch-pending-root.sh PATHPOLICY
 set -u
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP: needs root: mounts, in a private mount namespace"; exit 77; fi
@@ -68,7 +70,8 @@ for n in co1 co2 co3; do
   mv "$root/$prev" "$root/$n"
   check "audit: $prev renamed to $n: said, with its state" \
     wait_log "$log" "nested checkout $prev moved to $n (the same gitdir): it keeps its state (protected)"
-  check "audit: $n protected at once, not pending" protected "$log" "$n"
+  check "audit: $n protected at once, not pending" \
+    wait_log "$log" "protected the git metadata of nested checkout $n (moved, protected before)"
   key "$root/$n"
   check "audit: $n: a key written after the rename gone (an idle git in it, the deadline 60 s)" hold 5 nokey "$root/$n"
   check "audit: $n: said" removed "$log" "$n/.git/config" core.fsmonitor
@@ -91,6 +94,47 @@ check "audit: git's own config write there kept" [ "$(git -C "$root/new" config 
 idle_end
 check "audit: protected once its git exits" wait_log "$log" 'protected the git metadata of nested checkout new (git finished)'
 
+# --- audit mode: core.worktree out of the checkout's tree (red team N4): git add -A would stage
+# what is there (on the host: a person's files). git's own (a submodule's) stays.
+mkdir -p "$base/host/.ssh"; echo secret >"$base/host/.ssh/id_rsa"
+git init -q "$root/wt"; git -C "$root/wt" commit -q --allow-empty -m x
+wait_log "$log" 'protected the git metadata of nested checkout wt (' >/dev/null
+git -C "$root/wt" config core.worktree "$base/host"
+check "audit: core.worktree to a directory out of the workspace: gone" hold 5 nokey "$root/wt" worktree
+check "audit: ... said" removed "$log" wt/.git/config core.worktree
+check "audit: ... git add -A stages nothing of it" bash -c "git -C '$root/wt' add -A && ! git -C '$root/wt' ls-files | grep -q id_rsa"
+mkdir "$root/other"
+git -C "$root/wt" config core.worktree ../../other
+check "audit: core.worktree to another directory of the workspace: gone" hold 5 nokey "$root/wt" worktree
+ln -s "$base/host" "$root/wt/lnk"
+git -C "$root/wt" config core.worktree ../lnk
+check "audit: core.worktree through a symlink in the checkout: gone" hold 5 nokey "$root/wt" worktree
+# Elsewhere in the workspace and absent (git cannot work there; git's own tests leave one so): let be,
+# and taken out once it appears.
+git -C "$root/wt" config core.worktree ../../later
+key "$root/wt"
+check "audit: core.worktree to an absent directory of the workspace (after it, a key that is taken out)" hold 5 nokey "$root/wt"
+check "audit: ... kept" [ "$(git config -f "$root/wt/.git/config" core.worktree)" = ../../later ]
+mkdir "$root/later"
+check "audit: ... taken out once it appears" hold 5 nokey "$root/wt" worktree
+git -C "$root/wt" config core.worktree ..
+key "$root/wt"
+check "audit: core.worktree naming the checkout itself (after it, a key that is taken out)" hold 5 nokey "$root/wt"
+check "audit: ... kept" [ "$(git -C "$root/wt" config core.worktree)" = .. ]
+outside subsrc; git init -q "$root/sup"; git -C "$root/sup" submodule add -q "file://$base/out/subsrc" lib >/dev/null 2>&1
+git -C "$root/sup" commit -qm sub
+wait_log "$log" 'protected the git metadata of nested checkout sup/lib (' >/dev/null
+check "audit: a submodule's core.worktree (git's own) kept" \
+  [ "$(git config -f "$root/sup/.git/modules/lib/config" core.worktree)" = ../../../lib ]
+check "audit: git submodule update works" git -C "$root/sup" submodule update
+check "audit: git submodule absorbgitdirs works" git -C "$root/sup" submodule absorbgitdirs
+check "audit: git mv of a submodule works" git -C "$root/sup" mv lib lib2
+check "audit: ... git submodule status after it" bash -c "git -C '$root/sup' submodule status >/dev/null"
+check "audit: ... its core.worktree as git wrote it" \
+  [ "$(git config -f "$root/sup/.git/modules/lib/config" core.worktree)" = ../../../lib2 ]
+check "audit: no core.worktree record for git's own" \
+  bash -c "! grep -F '\"event\":\"git-audit\"' '$log' | grep -F core.worktree | grep -qF sup/"
+
 # --- both modes: a stale lock holds nothing back; SIGTERM audits once more (bind mode)
 for mode in audit bind; do
   root=$base/$mode log=$base/$mode.log
@@ -108,6 +152,20 @@ for mode in audit bind; do
       bash -c "grep -F '\"event\":\"git-lock-stale\"' '$log' | grep -qF '\"path\":\"st-$lock/.git/$lock\"'"
   done
 done
+
+# bind mode: core.worktree out of the tree, moved in with it, taken out before the bind.
+root=$base/bind log=$base/bind.log
+outside cw; git -C "$base/out/cw" config core.worktree "$base/host"; mv "$base/out/cw" "$root/cw"
+wait_log "$log" 'protected the git metadata of nested checkout cw (' >/dev/null
+check "bind: moved in with core.worktree out of the workspace: taken out" nokey "$root/cw" worktree
+check "bind: ... and bound" mountpoint -q "$root/cw/.git/config"
+outside cw2; git -C "$base/out/cw2" config core.worktree ../../later2; mv "$base/out/cw2" "$root/cw2"
+wait_log "$log" 'protected the git metadata of nested checkout cw2 (' >/dev/null
+check "bind: moved in with core.worktree to an absent directory of the workspace: kept" \
+  [ "$(git config -f "$root/cw2/.git/config" core.worktree)" = ../../later2 ]
+mkdir "$root/later2"
+check "bind: ... taken out once it appears" hold 5 nokey "$root/cw2" worktree
+check "bind: ... bound again" mountpoint -q "$root/cw2/.git/config"
 
 # bind mode: a pending checkout's config is not bound yet, nor audited (a git may be writing it); the
 # session may end there. The daemon's stop takes the key out.

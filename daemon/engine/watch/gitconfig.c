@@ -155,6 +155,57 @@ static int clean_odd(Watch *w, Checkout *c, const char *dir, const char *name, c
         return 0;
 }
 
+/* core.worktree's judge (GitAuditPlace): whether git's worktree at path
+ * (absolute) stays in a tree a config in dir may name: c's own, that of
+ * each checkout whose gitdir holds dir (a submodule's gitdir below
+ * modules/ may name anything in its superproject's: git mv of a submodule
+ * renames its worktree before it writes the new name), X for X/.git; and
+ * reached through no symlink, which would lead git elsewhere.
+ *
+ * A relative one elsewhere in the workspace that is not there is let be:
+ * git cannot work there (it cannot chdir to it), and git leaves one so
+ * itself (a submodule's gitdir moved back into its worktree keeps the old
+ * value until "config --unset core.worktree", which must find it: t7400,
+ * t7412). It is looked at again at every event while it is absent
+ * (dangling: config_timer_cb), in both modes. */
+typedef struct Trees {
+        Watch *w;
+        const Checkout *c;
+        const char *dir;
+        bool dangling;
+} Trees;
+
+static bool tree_holds(Watch *w, const char *tree, const char *path) {
+        _cleanup_free_ char *abs = tree[0] ? path_join(watch_root_abs(w), tree) : NULL;
+        return abs && path_under(path, abs);
+}
+
+static bool worktree_inside(void *ctx, const char *path, const char *value) {
+        Trees *t = ctx;
+        Watch *w = t->w;
+        const char *key, *slash = strrchr(t->dir, '/');
+        void *v;
+        bool in = tree_holds(w, t->c->path, path);
+        for (size_t i = 0; !in && hashmap_next(w->checkouts, &i, &key, &v);) {
+                const char *g = ((const Checkout *) v)->gitdir;
+                in = g && path_under(t->dir, g) && tree_holds(w, key, path);
+        }
+        if (!in && slash && streq(slash + 1, ".git")) {
+                _cleanup_free_ char *x = strndup(t->dir, (size_t) (slash - t->dir));
+                in = x && tree_holds(w, x, path);
+        }
+        const char *ra = watch_root_abs(w);
+        size_t n = strlen(ra);
+        if (!path_under(path, ra))
+                return false; /* the host's, whatever is there in the guest */
+        int r = check_dir(w, path[n] ? path + n + 1 : "");
+        if (r == -ELOOP)
+                return false;
+        if (!in && r == -ENOENT && value[0] != '/')
+                t->dangling = in = true;
+        return in;
+}
+
 /* Read dir/name, take the audit list's keys out unless it is bound, say
  * what was found. keys_only: nothing is rewritten without a key (a
  * pending checkout, whose git may be at work: only a key is worth its
@@ -166,6 +217,10 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         _cleanup_strv_free_ char **keys = NULL;
         size_t n = 0, out_n = 0, line = 0;
         PlatformBindInfo info;
+        _cleanup_free_ char *gitdir = path_join(watch_root_abs(w), dir);
+        Trees trees = {.w = w, .c = c, .dir = dir};
+        const GitAuditPlace place = {.gitdir = gitdir, .inside = worktree_inside, .ctx = &trees},
+                            *at = gitdir ? &place : NULL;
         if (!path || !w->c.files->read_all)
                 return 0;
         Mount *m = bound_at(w, path);
@@ -182,7 +237,9 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
                 fail_closed(w, c, path, NULL, r == -EFBIG ? "larger than 16 MiB" : strerror(-r));
                 return 0;
         }
-        r = git_audit_config_strip(buf, n, &out, &out_n, &keys, &line);
+        r = git_audit_config_strip_at(buf, n, at, &out, &out_n, &keys, &line);
+        if (trees.dangling)
+                c->worktree_dangling = w->worktree_dangling = true;
         if (r < 0 && r != -EINVAL) {
                 fail_closed(w, c, path, NULL, strerror(-r));
                 return 0;
@@ -236,7 +293,7 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
                 free(buf), free(out), strv_free(keys);
                 buf = out = NULL, keys = NULL;
                 if (w->c.files->read_all(w->files, path, CONFIG_AUDIT_MAX, &buf, &n) < 0 ||
-                    git_audit_config_strip(buf, n, &out, &out_n, &keys, &line) < 0)
+                    git_audit_config_strip_at(buf, n, at, &out, &out_n, &keys, &line) < 0)
                         return 0; /* the next event says it */
                 free(list), list = NULL;
                 for (char **k = keys; *k; k++)
@@ -281,6 +338,7 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
 static void each_config(Watch *w, Checkout *c, bool at_protection, bool keys_only) {
         const char *dirs[] = {c->gitdir, c->commondir};
         bool retry = false;
+        c->worktree_dangling = false;
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
                 for (size_t i = 0; dirs[d] && i < ELEMENTSOF(config_names); i++) {
                         if (d == 0 && c->linked && i == 0)
@@ -369,7 +427,7 @@ void config_remember(Watch *w, Checkout *c) {
 }
 
 void config_event(Watch *w) {
-        if (!w->c.git_config_audit || hashmap_size(w->checkouts) == 0)
+        if ((!w->c.git_config_audit && !w->worktree_dangling) || hashmap_size(w->checkouts) == 0)
                 return;
         w->config_sweep = true;
         if (!w->c.clock->timer_active(w->config_timer))
@@ -390,10 +448,10 @@ void config_timer_cb(void *userdata) {
                 if (!c->gitdir || (c->pending && !(c->config_retry && w->c.git_config_audit)))
                         continue;
                 if (!c->config_retry) {
-                        if (!sweep || !w->c.git_config_audit)
+                        if (!sweep || (!w->c.git_config_audit && !c->worktree_dangling))
                                 continue;
                         identities(w, c, now);
-                        if (memcmp(now, c->config_ids, sizeof now) == 0)
+                        if (memcmp(now, c->config_ids, sizeof now) == 0 && !c->worktree_dangling)
                                 continue;
                 }
                 each_config(w, c, false, c->pending);

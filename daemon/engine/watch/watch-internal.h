@@ -46,9 +46,10 @@ struct Checkout {
         PlatformFileId config_ids[4];
         bool config_retry;
         unsigned config_retries;
-        uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
-        uint64_t deadline;    /* the watcher's clock (now_ms) */
-        bool lock_looked;     /* a git lock held with no maker known: the makers looked for once more */
+        bool worktree_dangling; /* core.worktree names what is absent (gitconfig.c): looked at again */
+        uint64_t appeared_ms;   /* the boot clock, to compare with processes' start */
+        uint64_t deadline;      /* the watcher's clock (now_ms) */
+        bool lock_looked;       /* a git lock held with no maker known: the makers looked for once more */
         /* Its gitdir's identity (moved.c): a checkout renamed is known
          * again by it, and keeps its state. */
         PlatformFileId gitdir_id;
@@ -100,9 +101,10 @@ struct Watch {
         Hashmap *fresh;       /* a set: a gitdir whose config was renewed, the renew's events not seen yet */
         Hashmap *moved;       /* a gone checkout's gitdir identity -> Moved: its state, for a rename */
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
-        bool config_sweep; /* an event since the last sweep of the config files (audit mode) */
-        bool recheck_all;  /* an index written somewhere: every linked checkout read again */
-        bool release_late; /* the release timer is the second look (release-tree.c) */
+        bool config_sweep;      /* an event since the last sweep of the config files (audit mode) */
+        bool worktree_dangling; /* some checkout's is (the sweep runs in bind mode too) */
+        bool recheck_all;       /* an index written somewhere: every linked checkout read again */
+        bool release_late;      /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
         uint64_t index_free_ms; /* when the read budget of the indexes allows the next look */
         size_t n_pending, mounts;
