@@ -280,6 +280,20 @@ static void test_git_lock(void **state) {
         assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 1);
         t_free(t);
 
+        /* The look for its makers cut short (makers-cut): the lock may be
+         * a git's whose files were not read; it holds until the deadline. */
+        base_tree();
+        fake_add("a/.git/index.lock", 'f');
+        procs_cut = true;
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_false(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 0);
+        advance(t, 300);
+        assert_true(bound("a/.git/config"));
+        t_free(t);
+
         /* Lock gone with its git: protected at the next check, nothing
          * said. Activity in the gitdir does not hold it off (an agent
          * touching it would, for ever). */

@@ -100,6 +100,11 @@ static bool lock_holds(Watch *w, Checkout *c) {
                 c->needs_makers = true; /* the next tick */
                 return true;
         }
+        /* That look was cut short (makers-cut) or failed: the lock may be
+         * a git's whose files were not read. It holds, as any lock did
+         * before, until the deadline (no walk again at every tick). */
+        if (c->makers_partial)
+                return true;
         c->lock_looked = false;
         log_event(
                 w->c.log, LOG_WARN, "git-lock-stale",
@@ -276,7 +281,7 @@ static void take_all_makers(Watch *w) {
         size_t n = 0;
         const char *key;
         void *val;
-        bool taken = false;
+        bool taken = false, partial = false;
 
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &val);) {
                 Checkout *c = val;
@@ -291,9 +296,11 @@ static void take_all_makers(Watch *w) {
                                 n = 0;
                         } else if (r > 0)
                                 makers_cut(w);
+                        partial = r != 0;
                 }
                 taken = true;
                 c->needs_makers = false;
+                c->makers_partial = partial;
                 take_makers(w, c, v, n);
         }
         if (taken)

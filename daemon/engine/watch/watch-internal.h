@@ -50,6 +50,7 @@ struct Checkout {
         uint64_t appeared_ms;   /* the boot clock, to compare with processes' start */
         uint64_t deadline;      /* the watcher's clock (now_ms) */
         bool lock_looked;       /* a git lock held with no maker known: the makers looked for once more */
+        bool makers_partial;    /* the last look for its makers was cut short or failed */
         /* Its gitdir's identity (moved.c): a checkout renamed is known
          * again by it, and keeps its state. */
         PlatformFileId gitdir_id;
