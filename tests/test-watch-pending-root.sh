@@ -79,6 +79,13 @@ for n in co1 co2 co3; do
   prev=$n
 done
 check "audit: git works in the renamed checkout" git -C "$root/co3" status --porcelain
+# Out of the workspace and back (the binds go with the directory): the same.
+mkdir -p "$base/out"; mv "$root/co3" "$base/out/away"
+mv "$base/out/away" "$root/co4"
+check "audit: moved out and back in: it keeps its state" \
+  wait_log "$log" "nested checkout co3 moved to co4 (the same gitdir): it keeps its state (protected)"
+key "$root/co4"
+check "audit: co4: a key written there gone" hold 5 nokey "$root/co4"
 
 # A repository moved in with an idle git in it: pending (its maker runs), and a key is taken out all
 # the same, the one it came with and one written later.
