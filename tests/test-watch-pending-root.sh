@@ -37,10 +37,12 @@ start_watch() { # start_watch ROOT LOG [ARGS...]: the daemon's pid in $daemon
 # hold SECONDS CMD...: until CMD succeeds, polled (the window is milliseconds; the git deadline 60 s).
 hold() { local s=$1 i; shift; for ((i = 0; i < s * 20; i++)); do "$@" && return 0; nap; done; return 1; }
 nokey() { ! grep -qi "${2:-fsmonitor}" "$1/.git/config"; } # nokey CHECKOUT [KEY]
-export -f nokey
 removed() { grep -F '"event":"git-audit"' "$1" | grep -F "\"path\":\"$2\"" | grep -F '"action":"removed"' | grep -qF "\"keys\":\"$3\""; }
 protected() { grep -qF "protected the git metadata of nested checkout $2 (" "$1"; }
-key() { printf '[core]\n\tfsmonitor = /bin/true\n' >>"$1/.git/config"; }
+key() { keyf "$1/.git/config"; }
+keyf() { printf '[core]\n\tfsmonitor = /bin/true\n' >>"$1"; } # keyf CONFIG
+nokeyf() { ! grep -qi fsmonitor "$1"; }
+export -f nokey nokeyf
 # idle DIR: a git that sits in DIR doing nothing (an editor's cat-file --batch) until its fifo closes.
 idle() {
   local f=$base/ff.$RANDOM
@@ -177,13 +179,32 @@ check "bind: ... bound again" mountpoint -q "$root/cw2/.git/config"
 # bind mode: a pending checkout's config is not bound yet, nor audited (a git may be writing it); the
 # session may end there. The daemon's stop takes the key out.
 root=$base/bind log=$base/bind.log
-outside last; idle "$base/out/last"; mv "$base/out/last" "$root/last"
+# (and a submodule's gitdir there that no worktree names: .git/modules/z)
+outside last; idle "$base/out/last"; mkdir "$base/out/last/.git/modules"
+git -C "$base/out/last" clone -q --no-checkout --separate-git-dir="$base/out/last/.git/modules/z" \
+  "file://$base/out/subsrc" "$base/out/zwt"
+rm -rf "$base/out/zwt"
+mv "$base/out/last" "$root/last"
 wait_log "$log" '"checkout":"last"' >/dev/null
-key "$root/last"
-check "bind: the key in a pending checkout (the test's premise)" bash -c "! nokey '$root/last'"
+key "$root/last"; keyf "$root/last/.git/modules/z/config"
+check "bind: the keys in a pending checkout (the test's premise)" bash -c "! nokey '$root/last' && ! nokeyf '$root/last/.git/modules/z/config'"
 kill -TERM "$daemon"; wait "$daemon"
 check "bind: the daemon stopped: the key taken out" nokey "$root/last"
 check "bind: ... said" removed "$log" last/.git/config core.fsmonitor
+check "bind: ... and from a submodule's gitdir no worktree names" nokeyf "$root/last/.git/modules/z/config"
+idle_end
+
+# audit mode: a key in a submodule's gitdir that no worktree names (.git/modules/z), while a git sits
+# in the superproject (the rule for it pending until the deadline): taken out at once.
+root=$base/audit log=$base/audit.log
+outside msup; idle "$base/out/msup"
+mv "$base/out/msup" "$root/msup"; mkdir "$root/msup/.git/modules"
+git -C "$root/msup" clone -q --no-checkout --separate-git-dir="$root/msup/.git/modules/z" \
+  "file://$base/out/subsrc" "$base/out/zwt2"
+rm -rf "$base/out/zwt2"
+keyf "$root/msup/.git/modules/z/config"
+check "audit: a key in .git/modules/z, the superproject's git still at work: gone" hold 5 nokeyf "$root/msup/.git/modules/z/config"
+check "audit: ... said" removed "$log" msup/.git/modules/z/config core.fsmonitor
 idle_end
 
 echo "passed $passed, failed $failed"

@@ -363,6 +363,16 @@ void config_protect_dir(Watch *w, Checkout *c, const char *dir) {
                 (void) clean_file(w, c, dir, config_names[i], true, false);
 }
 
+void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
+        if (clean_file(w, c, dir, name, false, c->pending) == -EEXIST) {
+                /* (c's own are tried again by the timer; this one at its
+                 * next event, or when c is protected) */
+                log_event(w->c.log, LOG_DEBUG, "config-busy",
+                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", dir)),
+                          "path policy: {path} is locked: looked at again at its next event");
+        }
+}
+
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
         /* Pending: looked at whole when git is done (config_protect); in
          * audit mode a key is taken out at once all the same, unless git
@@ -396,12 +406,14 @@ void config_pending(Watch *w, Checkout *c) {
 void config_final(Watch *w) {
         const char *key;
         void *v;
+        w->stopping = true; /* modules_protect: their config files, nothing bound */
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
                 Checkout *c = v;
                 if (!c->gitdir)
                         continue;
                 /* Our own lock at once: no retry is to come. */
                 each_config(w, c, true, false);
+                modules_protect(w, c);
                 c->config_retry = false;
         }
 }

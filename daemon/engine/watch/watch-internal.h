@@ -104,6 +104,7 @@ struct Watch {
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
         bool config_sweep;      /* an event since the last sweep of the config files (audit mode) */
         bool worktree_dangling; /* some checkout's is (the sweep runs in bind mode too) */
+        bool stopping;          /* the daemon stops: config_final's audit, nothing bound */
         bool recheck_all;       /* an index written somewhere: every linked checkout read again */
         bool release_late;      /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
@@ -173,6 +174,9 @@ bool config_name(const char *name);
 bool config_bound_name(const Watch *w, const char *name);
 void config_protect(Watch *w, Checkout *c);
 void config_protect_dir(Watch *w, Checkout *c, const char *dir);
+/* Audit mode: a config file in a gitdir below c's modules/ that no
+ * checkout names, changed: its keys out at once, c pending or not. */
+void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *name);
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name);
 void config_index_written(Watch *w, Checkout *c);
 void config_remember(Watch *w, Checkout *c);
