@@ -364,13 +364,9 @@ void config_protect_dir(Watch *w, Checkout *c, const char *dir) {
 }
 
 void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
-        if (clean_file(w, c, dir, name, false, c->pending) == -EEXIST) {
-                /* (c's own are tried again by the timer; this one at its
-                 * next event, or when c is protected) */
-                log_event(w->c.log, LOG_DEBUG, "config-busy",
-                          LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", dir)),
-                          "path policy: {path} is locked: looked at again at its next event");
-        }
+        /* Held by git (config-busy said): git's rename is an event of its
+         * own, and c's protection looks at it whole. */
+        (void) clean_file(w, c, dir, name, false, c->pending);
 }
 
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
