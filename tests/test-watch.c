@@ -401,6 +401,51 @@ static void test_git_deadline(void **state) {
         t_free(t);
 }
 
+/* mv a a2 in the fake tree: every node's path (the names are static). */
+static void rename_a(void) {
+        static char names[FAKE_MAX][64];
+        for (size_t i = 0; i < fake.n; i++)
+                if (strncmp(fake.nodes[i].path, "a", 1) == 0 &&
+                    (fake.nodes[i].path[1] == 0 || fake.nodes[i].path[1] == '/')) {
+                        snprintf(names[i], sizeof names[i], "a2%s", fake.nodes[i].path + 1);
+                        fake.nodes[i].path = names[i];
+                }
+}
+
+/* A checkout renamed is the same checkout (red team F13): pending, it
+ * keeps its deadline (a rename does not start it again); protected, it is
+ * protected again at once, whatever git sits in it. */
+static void test_renamed_keeps_state(void **state) {
+        (void) state;
+        base_tree();
+        int git = proc_add(true, 1, 0, "/tmp/a"); /* it never ends */
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 200);
+        rename_a();
+        procs[git - 1000].cwd = "/tmp/a2";
+        GONE(t, "a");
+        FOUND(t, "a2", WATCH_DIR);
+        FOUND(t, "a2/.git", WATCH_DIR);
+        assert_int_equal(
+                count(t, "nested checkout a moved to a2 (the same gitdir): it keeps its state (pending)"),
+                1);
+        advance(t, 150); /* the deadline as it was: 300 ms after a appeared */
+        assert_true(bound("a2/.git/config"));
+        assert_int_equal(count(t, "nested checkout a2 (deadline reached while git still ran)"), 1);
+
+        /* Protected, renamed again under the same git: protected at once. */
+        for (size_t i = 0; i < fake.n; i++)
+                if (strncmp(fake.nodes[i].path, "a2", 2) == 0)
+                        fake.nodes[i].path += 1; /* "a2..." -> "2..." */
+        procs[git - 1000].cwd = "/tmp/2";
+        GONE(t, "a2");
+        FOUND(t, "2", WATCH_DIR);
+        FOUND(t, "2/.git", WATCH_DIR);
+        assert_int_equal(count(t, "nested checkout 2 (moved, protected before)"), 1);
+        t_free(t);
+}
+
 static void test_metadata_after_protection(void **state) {
         (void) state;
         base_tree();
@@ -1153,6 +1198,7 @@ int main(void) {
                 cmocka_unit_test(test_moved_worktree_not_refused),
                 cmocka_unit_test(test_makers),
                 cmocka_unit_test(test_git_deadline),
+                cmocka_unit_test(test_renamed_keeps_state),
                 cmocka_unit_test(test_metadata_after_protection),
                 cmocka_unit_test(test_gitfile_gitdir),
                 cmocka_unit_test(test_gone_and_rescan),
