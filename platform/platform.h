@@ -201,8 +201,9 @@ typedef struct FileOps {
          * regular file, -EFBIG past max bytes, -errno. NULL where nothing
          * can be bound. */
         int (*read_all)(void *f, const char *path, size_t max, char **ret, size_t *ret_n);
-        /* The identity of the regular file at path (-EINVAL for any other
-         * type); NULL where the caller must read the file every time. */
+        /* The identity of the regular file or directory at path (-EINVAL
+         * for any other type; a directory's is its device and inode); NULL
+         * where the caller must read the file every time. */
         int (*identity)(void *f, const char *path, PlatformFileId *ret);
         /* Call emit with the name of each entry of the directory at path
          * ("." and ".." left out); 0 or -errno. */

@@ -279,7 +279,7 @@ static int fake_identity(void *b, const char *path, PlatformFileId *ret) {
         int n = lookup(path, &info);
         if (n < 0)
                 return n;
-        if (fake.nodes[n].type != 'f')
+        if (fake.nodes[n].type != 'f' && fake.nodes[n].type != 'd')
                 return -EINVAL;
         size_t len = fake.nodes[n].data      ? fake.nodes[n].data_n
                      : fake.nodes[n].content ? strlen(fake.nodes[n].content)

@@ -532,6 +532,66 @@ static void test_key_is_flagged(void **state) {
         assert_false(git_audit_key_is_flagged("lfs.path", "x"));
 }
 
+/* core.worktree, with a place: the path git's setup would make of it,
+ * as the place's judge is asked about it; flagged where the judge says
+ * it leaves the tree (here: /w/super and below). */
+static const char *asked;
+static bool in_super(void *ctx, const char *path, const char *value) {
+        (void) ctx;
+        assert_non_null(value);
+        free((char *) asked);
+        asked = strdup(path);
+        return strncmp(path, "/w/super", 8) == 0 && (path[8] == 0 || path[8] == '/');
+}
+
+static bool worktree_flagged(const char *gitdir, const char *value) {
+        const GitAuditPlace place = {.gitdir = gitdir, .inside = in_super};
+        _cleanup_free_ char *text = NULL, *out = NULL;
+        _cleanup_strv_free_ char **keys = NULL;
+        size_t n = 0;
+        assert_true(asprintf(&text, "[core]\n\tbare = false\n\tworktree%s%s\n[user]\n\tname = x\n",
+                             value ? " = " : "", value ? value : "") > 0);
+        int k = git_audit_config_strip_at(text, strlen(text), &place, &out, &n, &keys, NULL);
+        assert_true(k >= 0);
+        /* Taken out as a whole line, every other entry kept. */
+        if (k == 1) {
+                assert_string_equal(keys[0], "core.worktree");
+                assert_string_equal(out, "[core]\n\tbare = false\n[user]\n\tname = x\n");
+        } else
+                assert_string_equal(out, text);
+        return k == 1;
+}
+
+static void test_worktree_place(void **state) {
+        (void) state;
+        /* What git submodule writes: the submodule's own worktree. */
+        assert_false(worktree_flagged("/w/super/.git/modules/lib", "../../../lib"));
+        assert_string_equal(asked, "/w/super/lib");
+        assert_false(worktree_flagged("/w/super/.git/modules/a/modules/b", "../../../../../a/b"));
+        assert_string_equal(asked, "/w/super/a/b");
+        assert_false(worktree_flagged("/w/super/.git", ".."));
+        assert_false(worktree_flagged("/w/super/.git", "/w/super/./sub/"));
+        assert_string_equal(asked, "/w/super/sub");
+        /* Out of the tree: absolute, relative, or back out through "..". */
+        assert_true(worktree_flagged("/w/super/.git", "/root"));
+        assert_true(worktree_flagged("/w/super/.git", "../../other"));
+        assert_string_equal(asked, "/w/other");
+        assert_true(worktree_flagged("/w/super/.git", "../sub/../../superx"));
+        assert_string_equal(asked, "/w/superx");
+        assert_true(worktree_flagged("/w/super/.git", "../../../../../../.."));
+        assert_string_equal(asked, "/");
+        assert_true(worktree_flagged("/w/super/.git", NULL)); /* no value: git refuses it anyway */
+        free((char *) asked);
+        asked = NULL;
+        /* Without a place core.worktree is not flagged (nothing to judge it by). */
+        const char text[] = "[core]\n\tworktree = /root\n";
+        _cleanup_free_ char *out = NULL;
+        _cleanup_strv_free_ char **keys = NULL;
+        size_t n = 0;
+        assert_int_equal(git_audit_config_strip(text, sizeof text - 1, &out, &n, &keys, NULL), 0);
+        assert_false(git_audit_key_is_flagged("core.worktree", "/root"));
+}
+
 static void test_big_file(void **state) {
         (void) state;
         /* Many entries, a long value and a long subsection: the buffers
@@ -944,6 +1004,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_hook_lfs),           cmocka_unit_test(test_hook_lfs_installed),
                 cmocka_unit_test(test_strv_free_null),     cmocka_unit_test(test_config_bool),
                 cmocka_unit_test(test_strip_cases),        cmocka_unit_test(test_strip_bytes),
+                cmocka_unit_test(test_worktree_place),
         };
         return RUN(tests);
 }

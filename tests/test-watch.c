@@ -240,27 +240,77 @@ static void test_moved_worktree_not_refused(void **state) {
         FOUND(t, "wt2/.git", WATCH_FILE);
         advance(t, 20);
         assert_true(watch_is_checkout(t->w, "wt2"));
-        assert_int_equal(count(t, "protected the git metadata of nested checkout wt2 (git finished)"), 1);
+        /* The same admin dir: it keeps its protection (moved.c). */
+        assert_int_equal(count(t, "nested checkout wt moved to wt2 (the same gitdir)"), 1);
+        assert_int_equal(
+                count(t, "protected the git metadata of nested checkout wt2 (moved, protected before)"), 1);
         assert_int_equal(count(t, "\"event\":\"gitdir-refused\""), 0);
         t_free(t);
 }
 
+/* A git lock holds protection off while a git is at work there; with no
+ * process left that holds anything in the checkout, it is stale (a git
+ * killed while it wrote, a repository moved in with its lock): protected
+ * at the next look, and said. */
 static void test_git_lock(void **state) {
         (void) state;
         base_tree();
         fake_add("a/.git/index.lock", 'f');
+        size_t lock = fake.n - 1;
+        int git = proc_add(true, 1, 60000, "/tmp/a"); /* at work in a: it holds the lock */
         T *t = t_new();
 
         FOUND(t, "a/.git", WATCH_DIR);
         advance(t, 60);
-        assert_false(bound("a/.git/config")); /* a lock: git is not done */
+        assert_false(bound("a/.git/config")); /* a git and its lock: git is not done */
+        proc_exit(git);
+        advance(t, 20);
+        assert_true(bound("a/.git/config")); /* the lock outlived every git: stale */
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 1);
+        assert_int_equal(count(t, "\"path\":\"a/.git/index.lock\""), 1);
+        t_free(t);
 
-        /* Lock gone: protected at the next check. Activity in the gitdir
-         * does not hold it off (an agent touching it would, for ever). */
-        fake.nodes[fake.n - 1].path = "a/.git/gone";
+        /* No git at all (moved in with it): not waited for either. */
+        base_tree();
+        fake_add("a/.git/config.lock", 'f');
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 20);
+        assert_true(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 1);
+        t_free(t);
+
+        /* The look for its makers cut short (makers-cut): the lock may be
+         * a git's whose files were not read; it holds until the deadline. */
+        base_tree();
+        fake_add("a/.git/index.lock", 'f');
+        procs_cut = true;
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_false(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 0);
+        advance(t, 300);
+        assert_true(bound("a/.git/config"));
+        t_free(t);
+
+        /* Lock gone with its git: protected at the next check, nothing
+         * said. Activity in the gitdir does not hold it off (an agent
+         * touching it would, for ever). */
+        base_tree();
+        fake_add("a/.git/index.lock", 'f');
+        lock = fake.n - 1;
+        git = proc_add(true, 1, 60000, "/tmp/a");
+        t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_false(bound("a/.git/config"));
+        fake.nodes[lock].path = "a/.git/gone";
+        proc_exit(git);
         FOUND(t, "a/.git/objects", WATCH_DIR);
         advance(t, 20);
         assert_true(bound("a/.git/config"));
+        assert_int_equal(count(t, "\"event\":\"git-lock-stale\""), 0);
         t_free(t);
 }
 
@@ -348,6 +398,51 @@ static void test_git_deadline(void **state) {
         advance(t, 250);
         assert_true(bound("a/.git/config"));
         assert_int_equal(count(t, "(deadline reached while git still ran)"), 1);
+        t_free(t);
+}
+
+/* mv a a2 in the fake tree: every node's path (the names are static). */
+static void rename_a(void) {
+        static char names[FAKE_MAX][64];
+        for (size_t i = 0; i < fake.n; i++)
+                if (strncmp(fake.nodes[i].path, "a", 1) == 0 &&
+                    (fake.nodes[i].path[1] == 0 || fake.nodes[i].path[1] == '/')) {
+                        snprintf(names[i], sizeof names[i], "a2%s", fake.nodes[i].path + 1);
+                        fake.nodes[i].path = names[i];
+                }
+}
+
+/* A checkout renamed is the same checkout (red team F13): pending, it
+ * keeps its deadline (a rename does not start it again); protected, it is
+ * protected again at once, whatever git sits in it. */
+static void test_renamed_keeps_state(void **state) {
+        (void) state;
+        base_tree();
+        int git = proc_add(true, 1, 0, "/tmp/a"); /* it never ends */
+        T *t = t_new();
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 200);
+        rename_a();
+        procs[git - 1000].cwd = "/tmp/a2";
+        GONE(t, "a");
+        FOUND(t, "a2", WATCH_DIR);
+        FOUND(t, "a2/.git", WATCH_DIR);
+        assert_int_equal(
+                count(t, "nested checkout a moved to a2 (the same gitdir): it keeps its state (pending)"),
+                1);
+        advance(t, 150); /* the deadline as it was: 300 ms after a appeared */
+        assert_true(bound("a2/.git/config"));
+        assert_int_equal(count(t, "nested checkout a2 (deadline reached while git still ran)"), 1);
+
+        /* Protected, renamed again under the same git: protected at once. */
+        for (size_t i = 0; i < fake.n; i++)
+                if (strncmp(fake.nodes[i].path, "a2", 2) == 0)
+                        fake.nodes[i].path += 1; /* "a2..." -> "2..." */
+        procs[git - 1000].cwd = "/tmp/2";
+        GONE(t, "a2");
+        FOUND(t, "2", WATCH_DIR);
+        FOUND(t, "2/.git", WATCH_DIR);
+        assert_int_equal(count(t, "nested checkout 2 (moved, protected before)"), 1);
         t_free(t);
 }
 
@@ -1103,6 +1198,7 @@ int main(void) {
                 cmocka_unit_test(test_moved_worktree_not_refused),
                 cmocka_unit_test(test_makers),
                 cmocka_unit_test(test_git_deadline),
+                cmocka_unit_test(test_renamed_keeps_state),
                 cmocka_unit_test(test_metadata_after_protection),
                 cmocka_unit_test(test_gitfile_gitdir),
                 cmocka_unit_test(test_gone_and_rescan),

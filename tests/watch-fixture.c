@@ -17,20 +17,24 @@ FakeClock test_clock = {.now_ms = 100000};
 static int fake_processes(const PlatformProcessBound *bound, PlatformProcess **ret, size_t *ret_n) {
         (void) bound;
         PlatformProcess *v = calloc(n_procs + 1, sizeof *v);
-        for (size_t i = 0; i < n_procs; i++) {
-                v[i] = procs[i].p;
-                v[i].cwd = procs[i].cwd ? strdup(procs[i].cwd) : NULL;
-                if (procs[i].file) {
+        size_t n = 0;
+        for (size_t j = 0; j < n_procs; j++) {
+                if (procs[j].pipe[1] < 0)
+                        continue; /* exited: no longer in /proc */
+                size_t i = n++;
+                v[i] = procs[j].p;
+                v[i].cwd = procs[j].cwd ? strdup(procs[j].cwd) : NULL;
+                if (procs[j].file) {
                         v[i].files = calloc(2, sizeof *v[i].files);
-                        v[i].files[0] = strdup(procs[i].file);
+                        v[i].files[0] = strdup(procs[j].file);
                 }
                 v[i].args = calloc(3, sizeof *v[i].args);
                 v[i].args[0] = strdup("git");
-                if (procs[i].arg)
-                        v[i].args[1] = strdup(procs[i].arg);
+                if (procs[j].arg)
+                        v[i].args[1] = strdup(procs[j].arg);
         }
         *ret = v;
-        *ret_n = n_procs;
+        *ret_n = n;
         return procs_cut ? 1 : 0;
 }
 static void fake_processes_free(PlatformProcess *v, size_t n) {

@@ -491,11 +491,8 @@ typedef struct Keys {
         size_t n, size;
 } Keys;
 
-static int collect(const char *name, const char *value, void *userdata) {
-        Keys *keys = userdata;
-
-        if (!git_audit_key_is_flagged(name, value))
-                return 0;
+/* name into keys, once. */
+static int keys_add(Keys *keys, const char *name) {
         for (size_t i = 0; i < keys->n; i++)
                 if (streq(keys->v[i], name))
                         return 0;
@@ -506,6 +503,60 @@ static int collect(const char *name, const char *value, void *userdata) {
                 return -ENOMEM;
         keys->v[++keys->n] = NULL;
         return 0;
+}
+
+static int collect(const char *name, const char *value, void *userdata) {
+        return git_audit_key_is_flagged(name, value) ? keys_add(userdata, name) : 0;
+}
+
+/* dir/v (v alone when absolute), with ".", ".." and repeated slashes
+ * taken out lexically: "/" at most up to the root. NULL: out of memory. */
+static char *path_resolve(const char *dir, const char *v) {
+        size_t n = strlen(dir) + strlen(v) + 3;
+        _cleanup_free_ char *in = malloc(n);
+        char *out = malloc(n);
+        if (!in || !out) {
+                free(out);
+                return NULL;
+        }
+        snprintf(in, n, "%s/%s", v[0] == '/' ? "" : dir, v);
+        size_t len = 0;
+        for (char *c = in, *end; *c; c = end) {
+                while (*c == '/')
+                        c++;
+                end = c + strcspn(c, "/");
+                size_t k = (size_t) (end - c);
+                if (k == 0 || (k == 1 && c[0] == '.'))
+                        continue;
+                if (k == 2 && c[0] == '.' && c[1] == '.') {
+                        while (len > 0 && out[len - 1] != '/')
+                                len--;
+                        if (len > 0)
+                                len--; /* the slash before it */
+                        continue;
+                }
+                out[len++] = '/';
+                memcpy(out + len, c, k);
+                len += k;
+        }
+        if (len == 0)
+                out[len++] = '/';
+        out[len] = 0;
+        return out;
+}
+
+/* Flagged, or (with a place) core.worktree naming a worktree out of the
+ * checkout's own tree, resolved as git's setup does: relative to the
+ * gitdir; no value at all is flagged (git refuses it anyway). */
+static bool flagged_at(const GitAuditPlace *place, const char *name, const char *value) {
+        if (git_audit_key_is_flagged(name, value))
+                return true;
+        if (!place || !streq(name, "core.worktree"))
+                return false;
+        if (!value)
+                return true;
+        _cleanup_free_ char *p = path_resolve(place->gitdir, value);
+        return !p || !place->inside(place->ctx, p, value);
 }
 
 /* The file's entries, each to fn; 0, or -errno (-EINVAL: git could not
@@ -623,6 +674,7 @@ static int entry_add(Bytes *b, const char *name, const char *value) {
 
 typedef struct Strip {
         const Reader *r;
+        const GitAuditPlace *place;
         Bytes kept;  /* the entries left, as entry_add spells them */
         Keys keys;   /* the flagged names, once each */
         size_t *cut; /* [start, end) byte ranges to take out, in order */
@@ -642,9 +694,9 @@ static int strip_entry(const char *name, const char *value, void *userdata) {
         const unsigned char *buf = s->r->buf;
         size_t start = s->r->entry_start, end = s->r->entry_end, b = start;
 
-        if (!git_audit_key_is_flagged(name, value) || !git_audit_key_is_removed(name))
+        if (!flagged_at(s->place, name, value) || !git_audit_key_is_removed(name))
                 return entry_add(&s->kept, name, value);
-        int k = collect(name, value, &s->keys);
+        int k = keys_add(&s->keys, name);
         if (k < 0)
                 return k;
         while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
@@ -681,7 +733,12 @@ static int parse_reader(const char *buf, size_t len, EntryFn fn, void *userdata,
 
 int git_audit_config_strip(const char *buf, size_t len, char **ret, size_t *ret_len, char ***ret_keys,
                            size_t *ret_line) {
-        Strip s = {};
+        return git_audit_config_strip_at(buf, len, NULL, ret, ret_len, ret_keys, ret_line);
+}
+
+int git_audit_config_strip_at(const char *buf, size_t len, const GitAuditPlace *place, char **ret,
+                              size_t *ret_len, char ***ret_keys, size_t *ret_line) {
+        Strip s = {.place = place};
         Reader r, again;
         Bytes out = {}, check = {};
         int k;

@@ -70,6 +70,8 @@
  *   lfs.customtransfer.*.path, lfs.extension.*.clean/smudge
  *                                 not git's but git-lfs's, run from git's
  *                                 filters when git-lfs is installed
+ *   core.worktree                 only with a place (git_audit_config_strip_at),
+ *                                 where its worktree leaves the checkout's tree
  *   url.*.insteadOf/pushInsteadOf whose subsection is a local repository
  *                                 (a path, file://): a fetch or push of any
  *                                 URL it rewrites runs that repository's
@@ -118,6 +120,28 @@ int git_audit_config(const char *buf, size_t len, char ***ret_keys, size_t *ret_
  */
 int git_audit_config_strip(const char *buf, size_t len, char **ret, size_t *ret_len, char ***ret_keys,
                            size_t *ret_line);
+
+/*
+ * Where a config file lies, for the one key whose danger depends on it:
+ * core.worktree points git's worktree at any directory, and a person's
+ * "git add -A" on the host in the kept checkout then stages what is there
+ * (~/.ssh, another checkout's secrets). git writes it itself for a
+ * submodule (".git/modules/X/config": "../../../X", the submodule's own
+ * worktree), so it is flagged only where it leaves the checkout's tree:
+ * resolved as git's setup resolves it (relative to the gitdir; "." and
+ * ".." taken lexically here), then judged by inside(ctx, path, value), whose
+ * caller knows the tree and the filesystem (a symlink on the way).
+ */
+typedef struct GitAuditPlace {
+        const char *gitdir; /* absolute: the directory holding the file */
+        bool (*inside)(void *ctx, const char *path, const char *value); /* value: as written */
+        void *ctx;
+} GitAuditPlace;
+
+/* git_audit_config_strip, with core.worktree judged at place as well
+ * (place NULL: as git_audit_config_strip). */
+int git_audit_config_strip_at(const char *buf, size_t len, const GitAuditPlace *place, char **ret,
+                              size_t *ret_len, char ***ret_keys, size_t *ret_line);
 
 /* Whether git_audit_config_strip takes a flagged key out: every one but
  * extensions.worktreeConfig, which runs nothing itself; it makes git read

@@ -188,7 +188,7 @@ static int files_identity(void *p, const char *path, PlatformFileId *ret) {
                 return r;
         if (fstat(fd, &st) < 0)
                 return -errno;
-        if (!S_ISREG(st.st_mode))
+        if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
                 return -EINVAL;
         /* ctime too: a write that put mtime back (touch -d, utimensat)
          * still moves ctime, which no caller can set. */

@@ -10,6 +10,7 @@
 /* Let go of a Checkout (already out of checkouts): its counts, its makers,
  * what was said of its index. Its mounts are bound's (forget_below). */
 static void checkout_free(Watch *w, Checkout *c) {
+        moved_remember(w, c); /* renamed, it is found again: moved.c */
         if (c->pending || c->index_pending)
                 w->n_pending--;
         forget_differs(w, c->path);
@@ -57,6 +58,9 @@ static void discover_checkout(Watch *w, const char *path, bool gitfile) {
         start_pending(w, c);
         (void) resolve_git(w, c);
         bind_actions(w, c, false);
+        /* Renamed: the same gitdir keeps its state (protected at once). */
+        if (!moved_take(w, c))
+                config_pending(w, c);
 }
 
 /* Whether name, the first component below a gitdir or common dir, is

@@ -161,14 +161,72 @@ static int clean_odd(Watch *w, Checkout *c, const char *dir, const char *name, c
         return 0;
 }
 
+/* core.worktree's judge (GitAuditPlace): whether git's worktree at path
+ * (absolute) stays in a tree a config in dir may name: c's own, that of
+ * each checkout whose gitdir holds dir (a submodule's gitdir below
+ * modules/ may name anything in its superproject's: git mv of a submodule
+ * renames its worktree before it writes the new name), X for X/.git; and
+ * reached through no symlink, which would lead git elsewhere.
+ *
+ * A relative one elsewhere in the workspace that is not there is let be:
+ * git cannot work there (it cannot chdir to it), and git leaves one so
+ * itself (a submodule's gitdir moved back into its worktree keeps the old
+ * value until "config --unset core.worktree", which must find it: t7400,
+ * t7412). It is looked at again at every event while it is absent
+ * (dangling: config_timer_cb), in both modes. */
+typedef struct Trees {
+        Watch *w;
+        const Checkout *c;
+        const char *dir;
+        bool dangling;
+} Trees;
+
+static bool tree_holds(Watch *w, const char *tree, const char *path) {
+        _cleanup_free_ char *abs = tree[0] ? path_join(watch_root_abs(w), tree) : NULL;
+        return abs && path_under(path, abs);
+}
+
+static bool worktree_inside(void *ctx, const char *path, const char *value) {
+        Trees *t = ctx;
+        Watch *w = t->w;
+        const char *key, *slash = strrchr(t->dir, '/');
+        void *v;
+        bool in = tree_holds(w, t->c->path, path);
+        for (size_t i = 0; !in && hashmap_next(w->checkouts, &i, &key, &v);) {
+                const char *g = ((const Checkout *) v)->gitdir;
+                in = g && path_under(t->dir, g) && tree_holds(w, key, path);
+        }
+        if (!in && slash && streq(slash + 1, ".git")) {
+                _cleanup_free_ char *x = strndup(t->dir, (size_t) (slash - t->dir));
+                in = x && tree_holds(w, x, path);
+        }
+        const char *ra = watch_root_abs(w);
+        size_t n = strlen(ra);
+        if (!path_under(path, ra))
+                return false; /* the host's, whatever is there in the guest */
+        int r = check_dir(w, path[n] ? path + n + 1 : "");
+        if (r == -ELOOP)
+                return false;
+        if (!in && r == -ENOENT && value[0] != '/')
+                t->dangling = in = true;
+        return in;
+}
+
 /* Read dir/name, take the audit list's keys out unless it is bound, say
- * what was found. Returns -EEXIST when the lock was held (to be tried
- * again), else 0. */
-static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, bool at_protection) {
+ * what was found. keys_only: nothing is rewritten without a key (a
+ * pending checkout, whose git may be at work: only a key is worth its
+ * lock). Returns -EEXIST when the lock was held (to be tried again), else
+ * 0. */
+static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, bool at_protection,
+                      bool keys_only) {
         _cleanup_free_ char *path = path_join(dir, name), *buf = NULL, *out = NULL, *list = NULL;
         _cleanup_strv_free_ char **keys = NULL;
         size_t n = 0, out_n = 0, line = 0;
         PlatformBindInfo info;
+        _cleanup_free_ char *gitdir = path_join(watch_root_abs(w), dir);
+        Trees trees = {.w = w, .c = c, .dir = dir};
+        const GitAuditPlace place = {.gitdir = gitdir, .inside = worktree_inside, .ctx = &trees},
+                            *at = gitdir ? &place : NULL;
         if (!path || !w->c.files->read_all)
                 return 0;
         Mount *m = bound_at(w, path);
@@ -185,7 +243,9 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
                 fail_closed(w, c, path, NULL, r == -EFBIG ? "larger than 16 MiB" : strerror(-r));
                 return 0;
         }
-        r = git_audit_config_strip(buf, n, &out, &out_n, &keys, &line);
+        r = git_audit_config_strip_at(buf, n, at, &out, &out_n, &keys, &line);
+        if (trees.dangling)
+                c->worktree_dangling = w->worktree_dangling = true;
         if (r < 0 && r != -EINVAL) {
                 fail_closed(w, c, path, NULL, strerror(-r));
                 return 0;
@@ -200,6 +260,8 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         }
         for (char **k = keys; *k; k++)
                 audit_emit(&list, *k);
+        if (keys_only && !list)
+                return 0;
         bool bound = m != NULL, rebind = false;
         /* Bound with a key in it: a descriptor opened between our rewrite
          * and the bind (the agent's shell, racing the protection) wrote it.
@@ -237,7 +299,7 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
                 free(buf), free(out), strv_free(keys);
                 buf = out = NULL, keys = NULL;
                 if (w->c.files->read_all(w->files, path, CONFIG_AUDIT_MAX, &buf, &n) < 0 ||
-                    git_audit_config_strip(buf, n, &out, &out_n, &keys, &line) < 0)
+                    git_audit_config_strip_at(buf, n, at, &out, &out_n, &keys, &line) < 0)
                         return 0; /* the next event says it */
                 free(list), list = NULL;
                 for (char **k = keys; *k; k++)
@@ -296,14 +358,15 @@ static void config_idle(Watch *w) {
 /* The config files git reads for c, by directory: its own gitdir's (a
  * linked worktree's admin dir holds only config.worktree) and its common
  * dir's. */
-static void each_config(Watch *w, Checkout *c, bool at_protection) {
+static void each_config(Watch *w, Checkout *c, bool at_protection, bool keys_only) {
         const char *dirs[] = {c->gitdir, c->commondir};
         bool retry = false;
+        c->worktree_dangling = false;
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
                 for (size_t i = 0; dirs[d] && i < ELEMENTSOF(config_names); i++) {
                         if (d == 0 && c->linked && i == 0)
                                 continue;
-                        if (clean_file(w, c, dirs[d], config_names[i], at_protection) == -EEXIST)
+                        if (clean_file(w, c, dirs[d], config_names[i], at_protection, keys_only) == -EEXIST)
                                 retry = true;
                 }
         c->config_retry = retry;
@@ -312,7 +375,7 @@ static void each_config(Watch *w, Checkout *c, bool at_protection) {
 }
 
 void config_protect(Watch *w, Checkout *c) {
-        each_config(w, c, true);
+        each_config(w, c, true, false);
         config_remember(w, c);
 }
 
@@ -320,13 +383,24 @@ void config_protect(Watch *w, Checkout *c) {
  * protection. */
 void config_protect_dir(Watch *w, Checkout *c, const char *dir) {
         for (size_t i = 0; i < ELEMENTSOF(config_names); i++)
-                (void) clean_file(w, c, dir, config_names[i], true);
+                (void) clean_file(w, c, dir, config_names[i], true, false);
+}
+
+void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
+        /* Held by git (config-busy said): git's rename is an event of its
+         * own, and c's protection looks at it whole. */
+        (void) clean_file(w, c, dir, name, false, c->pending);
 }
 
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
-        if (c->pending)
-                return; /* looked at when git is done (config_protect) */
-        if (clean_file(w, c, dir, name, false) == -EEXIST) {
+        /* Pending: looked at whole when git is done (config_protect); in
+         * audit mode a key is taken out at once all the same, unless git
+         * holds the lock (its write then comes as an event of its own):
+         * a git that sits in the checkout would keep it live until the
+         * deadline otherwise (red team F13). */
+        if (c->pending && !w->c.git_config_audit)
+                return;
+        if (clean_file(w, c, dir, name, false, c->pending) == -EEXIST) {
                 c->config_retry = true;
                 config_soon(w);
         }
@@ -336,8 +410,30 @@ void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
 void config_index_written(Watch *w, Checkout *c) {
         if (!w->c.git_config_audit || c->pending || !c->gitdir)
                 return;
-        each_config(w, c, false);
+        each_config(w, c, false, false);
         config_remember(w, c);
+}
+
+void config_pending(Watch *w, Checkout *c) {
+        if (!w->c.git_config_audit || !c->pending || !c->gitdir)
+                return;
+        each_config(w, c, false, true);
+        config_remember(w, c);
+}
+
+void config_final(Watch *w) {
+        const char *key;
+        void *v;
+        w->stopping = true; /* modules_protect: their config files, nothing bound */
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);) {
+                Checkout *c = v;
+                if (!c->gitdir)
+                        continue;
+                /* Our own lock at once: no retry is to come. */
+                each_config(w, c, true, false);
+                modules_protect(w, c);
+                c->config_retry = false;
+        }
 }
 
 /* ---- the sweep: any event, then each config's identity compared ---- */
@@ -363,7 +459,7 @@ void config_remember(Watch *w, Checkout *c) {
 }
 
 void config_event(Watch *w) {
-        if (!w->c.git_config_audit || hashmap_size(w->checkouts) == 0)
+        if ((!w->c.git_config_audit && !w->worktree_dangling) || hashmap_size(w->checkouts) == 0)
                 return;
         w->config_sweep = true;
         config_soon(w);
@@ -373,16 +469,18 @@ void config_event(Watch *w) {
  * not what it was. */
 static void config_look(Watch *w, Checkout *c, bool sweep) {
         PlatformFileId now[4];
-        if (c->pending || !c->gitdir)
+        /* A pending checkout: only a key that met git's lock
+         * (config_pending, config_changed). */
+        if (!c->gitdir || (c->pending && !(c->config_retry && w->c.git_config_audit)))
                 return;
         if (!c->config_retry) {
-                if (!sweep || !w->c.git_config_audit)
+                if (!sweep || (!w->c.git_config_audit && !c->worktree_dangling))
                         return;
                 identities(w, c, now);
-                if (memcmp(now, c->config_ids, sizeof now) == 0)
+                if (memcmp(now, c->config_ids, sizeof now) == 0 && !c->worktree_dangling)
                         return;
         }
-        each_config(w, c, false);
+        each_config(w, c, false, c->pending);
         config_remember(w, c);
 }
 

@@ -303,6 +303,8 @@ bool resolve_git(Watch *w, Checkout *c) {
         set_str(&c->gitdir, g);
         set_str(&c->commondir, cd);
         c->linked = linked;
+        if (changed)
+                moved_note(w, c);
         if (want_dir(w, c, missing) < 0) {
                 missing = NULL;
                 why = "it does not exist (yet), and cannot be followed (out of memory)";

@@ -43,17 +43,19 @@ void start_pending(Watch *w, Checkout *c) {
         w->c.clock->timer_start(w->timer, 0, w->c.git_check_ms);
 }
 
-/* Whether git still holds a lock in c's gitdir or common dir. */
-static bool locked(Watch *w, const Checkout *c) {
+/* A lock git holds in c's gitdir or common dir (its path, malloc'd), or
+ * NULL. */
+static char *locked(Watch *w, const Checkout *c) {
         const char *dirs[] = {c->gitdir, c->commondir};
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
                 for (size_t i = 0; dirs[d] && i < ELEMENTSOF(git_locks); i++) {
-                        _cleanup_free_ char *p = path_join(dirs[d], git_locks[i]);
+                        char *p = path_join(dirs[d], git_locks[i]);
                         PlatformBindInfo info;
                         if (p && w->c.binder->check(w->binder, PLATFORM_PROTECT, p, &info) == 0)
-                                return true;
+                                return p;
+                        free(p);
                 }
-        return false;
+        return NULL;
 }
 
 /* The index of a protected checkout changed: look at it once the git
@@ -77,8 +79,43 @@ static void end_index_work(Watch *w, Checkout *c) {
         index_work(w, c);
 }
 
+/*
+ * A lock with no maker known: a git that started after the makers were
+ * taken, or what a git killed while it wrote left behind (a repository
+ * copied or moved in with its index.lock). The makers are looked for once
+ * more, a process that holds anything in the checkout or its gitdir (the
+ * lock open, its working directory); with none, the lock is stale and
+ * holds nothing back: waiting for the deadline would only leave the
+ * checkout unprotected while nothing runs. Said, as git refuses to write
+ * there until someone removes it. Returns whether to wait.
+ */
+static bool lock_holds(Watch *w, Checkout *c) {
+        _cleanup_free_ char *lock = locked(w, c);
+        if (!lock) {
+                c->lock_looked = false;
+                return false;
+        }
+        if (!c->lock_looked) {
+                c->lock_looked = true;
+                c->needs_makers = true; /* the next tick */
+                return true;
+        }
+        /* That look was cut short (makers-cut) or failed: the lock may be
+         * a git's whose files were not read. It holds, as any lock did
+         * before, until the deadline (no walk again at every tick). */
+        if (c->makers_partial)
+                return true;
+        c->lock_looked = false;
+        log_event(
+                w->c.log, LOG_WARN, "git-lock-stale",
+                LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", lock)),
+                "path policy: {path} in nested checkout {checkout} is held by no running process (left by a "
+                "git that was killed?): not waited for; git refuses to write there until it is removed");
+        return false;
+}
+
 static void try_protect(Watch *w, Checkout *c) {
-        if (c->needs_makers || c->n_makers > 0 || (!c->pending && !c->index_pending) || locked(w, c))
+        if (c->needs_makers || c->n_makers > 0 || (!c->pending && !c->index_pending) || lock_holds(w, c))
                 return;
         if (c->pending)
                 protect_git(w, c, "git finished");
@@ -114,6 +151,7 @@ static void add_maker(Watch *w, Checkout *c, int fd) {
         }
         m->fd = fd;
         m->c = c;
+        c->lock_looked = false; /* a lock it leaves is looked at again */
         m->poll.data = m;
         c->makers[c->n_makers++] = m;
         uv_poll_start(&m->poll, UV_READABLE | UV_DISCONNECT, maker_exited);
@@ -243,7 +281,7 @@ static void take_all_makers(Watch *w) {
         size_t n = 0;
         const char *key;
         void *val;
-        bool taken = false;
+        bool taken = false, partial = false;
 
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &val);) {
                 Checkout *c = val;
@@ -258,9 +296,11 @@ static void take_all_makers(Watch *w) {
                                 n = 0;
                         } else if (r > 0)
                                 makers_cut(w);
+                        partial = r != 0;
                 }
                 taken = true;
                 c->needs_makers = false;
+                c->makers_partial = partial;
                 take_makers(w, c, v, n);
         }
         if (taken)

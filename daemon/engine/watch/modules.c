@@ -60,6 +60,8 @@ static bool holds_head(Watch *w, const char *dir) {
 
 static void protect_module(Watch *w, Checkout *c, const char *dir) {
         config_protect_dir(w, c, dir);
+        if (w->stopping)
+                return; /* config_final: the config files once more, nothing else */
         for (size_t i = 0; i < ELEMENTSOF(git_metadata_protected); i++) {
                 if (!config_bound_name(w, git_metadata_protected[i]))
                         continue;
@@ -142,6 +144,14 @@ void modules_event(Watch *w, const char *rel) {
                                 if (hashmap_contains(w->dirs, dir))
                                         return;
                                 s = strrchr(dir, '/');
+                        }
+                        /* A key there is taken out at once (audit mode),
+                         * not when c's git is done: a git that sits in c
+                         * would keep it live until the deadline. */
+                        _cleanup_free_ char *mdir = strndup(rel, (size_t) (slash - rel));
+                        if (dir && mdir && config_name(name) && w->c.git_config_audit) {
+                                config_module_changed(w, c, mdir, name);
+                                watch_dir(w, mdir); /* its writes in place too */
                         }
                         if (dir && !c->pending)
                                 start_pending(w, c);

@@ -46,8 +46,15 @@ struct Checkout {
         PlatformFileId config_ids[4];
         bool config_retry;
         unsigned config_retries;
-        uint64_t appeared_ms; /* the boot clock, to compare with processes' start */
-        uint64_t deadline;    /* the watcher's clock (now_ms) */
+        bool worktree_dangling; /* core.worktree names what is absent (gitconfig.c): looked at again */
+        uint64_t appeared_ms;   /* the boot clock, to compare with processes' start */
+        uint64_t deadline;      /* the watcher's clock (now_ms) */
+        bool lock_looked;       /* a git lock held with no maker known: the makers looked for once more */
+        bool makers_partial;    /* the last look for its makers was cut short or failed */
+        /* Its gitdir's identity (moved.c): a checkout renamed is known
+         * again by it, and keeps its state. */
+        PlatformFileId gitdir_id;
+        bool gitdir_id_known;
         Maker **makers;
         size_t n_makers, n_makers_allocated;
 };
@@ -93,12 +100,15 @@ struct Watch {
         Hashmap *own_locks;   /* a lock we renamed over a config -> PathCount: its going is ours */
         Hashmap *refused;     /* a bound config -> Refused: the last write refused there */
         Hashmap *fresh;       /* a set: a gitdir whose config was renewed, the renew's events not seen yet */
+        Hashmap *moved;       /* a gone checkout's gitdir identity -> Moved: its state, for a rename */
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
-        bool config_sweep;     /* an event since the last sweep of the config files (audit mode) */
-        bool config_idle;      /* config_timer armed for the idle sweep (gitconfig.c), not a sooner one */
-        size_t config_idle_at; /* where the next idle slice starts in checkouts */
-        bool recheck_all;      /* an index written somewhere: every linked checkout read again */
-        bool release_late;     /* the release timer is the second look (release-tree.c) */
+        bool config_sweep;      /* an event since the last sweep of the config files (audit mode) */
+        bool config_idle;       /* config_timer armed for the idle sweep (gitconfig.c), not a sooner one */
+        size_t config_idle_at;  /* where the next idle slice starts in checkouts */
+        bool worktree_dangling; /* some checkout's is (the sweep runs in bind mode too) */
+        bool stopping;          /* the daemon stops: config_final's audit, nothing bound */
+        bool recheck_all;       /* an index written somewhere: every linked checkout read again */
+        bool release_late;      /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
         uint64_t index_free_ms; /* when the read budget of the indexes allows the next look */
         size_t n_pending, mounts;
@@ -166,6 +176,9 @@ bool config_name(const char *name);
 bool config_bound_name(const Watch *w, const char *name);
 void config_protect(Watch *w, Checkout *c);
 void config_protect_dir(Watch *w, Checkout *c, const char *dir);
+/* Audit mode: a config file in a gitdir below c's modules/ that no
+ * checkout names, changed: its keys out at once, c pending or not. */
+void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *name);
 void config_changed(Watch *w, Checkout *c, const char *dir, const char *name);
 void config_index_written(Watch *w, Checkout *c);
 void config_remember(Watch *w, Checkout *c);
@@ -175,6 +188,20 @@ bool config_lock_gone(Watch *w, const char *rel);
 void config_bound_fresh(Watch *w, const char *path);
 void config_renew_gone(Watch *w, const char *rel);
 void config_forget(Watch *w);
+/* Audit mode: a pending checkout's config files, their keys taken out at
+ * once unless git holds the lock (nothing rewritten without a key). */
+void config_pending(Watch *w, Checkout *c);
+/* Every checkout's config files once more, whatever its state: the
+ * daemon stops. */
+void config_final(Watch *w);
+
+/* moved.c: a checkout renamed (its gitdir the same directory) keeps its
+ * state: moved_note keeps c's gitdir identity, moved_remember keeps its
+ * state as it goes, moved_take gives it to a checkout found with that
+ * gitdir (protected at once, or the same deadline); whether it did. */
+void moved_note(Watch *w, Checkout *c);
+void moved_remember(Watch *w, const Checkout *c);
+bool moved_take(Watch *w, Checkout *c);
 
 /* modules.c: the gitdirs below c's own that no checkout names (.git/modules/NAME), protected with c; a
  * HEAD or config appearing in one runs c's rule again. */

@@ -71,9 +71,10 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->own_locks = hashmap_new();
         w->refused = hashmap_new();
         w->fresh = hashmap_new();
-        if (!w->own_locks || !w->refused || !w->fresh || !w->root_abs || !w->checkouts || !w->bound ||
-            !w->below || !w->dirs || !w->wanted || !w->former || !w->emptied || !w->differs || !w->hashed ||
-            !w->hooks_added) {
+        w->moved = hashmap_new();
+        if (!w->moved || !w->own_locks || !w->refused || !w->fresh || !w->root_abs || !w->checkouts ||
+            !w->bound || !w->below || !w->dirs || !w->wanted || !w->former || !w->emptied || !w->differs ||
+            !w->hashed || !w->hooks_added) {
                 r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
                 return r;
@@ -126,6 +127,10 @@ void watch_set_watcher(Watch *w, const WatcherOps *ops, void *watcher) {
 void watch_stop(Watch *w) {
         const char *key;
         void *v;
+        /* The session may end here (the VM stops with the daemon): a key
+         * still in a config (a checkout pending, a write no event showed)
+         * would wait for the host's git. */
+        config_final(w);
         /* The makers' handles close with the loop. */
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &key, &v);)
                 drop_makers(v);
@@ -167,6 +172,7 @@ void watch_free(Watch *w) {
         hooks_forget(w);
         hashmap_free(w->hooks_added);
         config_forget(w);
+        counts_free(w->moved); /* each Moved is one allocation */
         if (w->binder)
                 w->c.binder->close(w->binder);
         if (w->files)
