@@ -284,6 +284,32 @@ static int files_replace(void *p, const char *dir, const char *name, const char 
         return r;
 }
 
+/* Rename name in dir aside (FileOps set_aside), through dir's fd only:
+ * renameat2 names the entry itself, whatever it is. */
+static int files_set_aside(void *p, const char *dir, const char *name, const char *suffix, char *ret,
+                           size_t n) {
+        FilesRoot *f = p;
+        char to[NAME_MAX + 1];
+        if (!name[0] || strchr(name, '/') || strchr(suffix, '/') || streq(name, ".") || streq(name, ".."))
+                return -EINVAL;
+        _cleanup_close_ int dfd = open_dir(f, dir);
+        if (dfd < 0)
+                return dfd;
+        for (unsigned i = 0; i < 100; i++) {
+                int k = i == 0 ? snprintf(to, sizeof to, "%s%s", name, suffix)
+                               : snprintf(to, sizeof to, "%s%s.%u", name, suffix, i);
+                if (k < 0 || (size_t) k >= sizeof to || (size_t) k >= n)
+                        return -ENAMETOOLONG;
+                if (renameat2(dfd, name, dfd, to, RENAME_NOREPLACE) == 0) {
+                        memcpy(ret, to, (size_t) k + 1);
+                        return 0;
+                }
+                if (errno != EEXIST)
+                        return -errno;
+        }
+        return -EEXIST;
+}
+
 /* Delete every entry of the directory open at dfd, depth first, never
  * leaving its filesystem (NO_XDEV) and following no symlink. Takes dfd. */
 static int empty_dir(int dfd, unsigned depth) {
@@ -414,6 +440,7 @@ const FileOps mount_files = {
         .list = files_root_list,
         .renew = files_renew,
         .replace = files_replace,
+        .set_aside = files_set_aside,
         .discard = files_discard,
         .close = files_root_close,
 };
