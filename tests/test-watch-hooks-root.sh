@@ -140,6 +140,14 @@ cp "$base/prepared" "$sh/pre-commit"
 wait_taken "$log" s/.git/modules/sub/hooks pre-commit >/dev/null
 check "audit: a submodule's hook is taken out" [ ! -e "$sh/pre-commit" ]
 check "audit: git commit in the submodule does not run it" not runs_hook "$root/s/sub"
+# The submodule's worktree gone, its gitdir below .git/modules/ stays (what `submodule update
+# --init` uses next): a hook there is still taken out.
+rm -rf "$root/s/sub"
+cp "$base/prepared" "$sh/post-checkout"
+wait_taken "$log" s/.git/modules/sub/hooks post-checkout >/dev/null
+check "audit: a hook in a submodule gitdir no worktree names is taken out" absent "$sh/post-checkout"
+git -C "$root/s" submodule -q update --init 2>/dev/null
+check "audit: submodule update --init (its post-checkout) then runs no hook" [ ! -e "$base/ran" ]
 
 # rm -rf of a protected checkout: the first succeeds (nothing of git's is bound).
 git clone -q "$src" "$root/gone"

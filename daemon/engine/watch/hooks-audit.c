@@ -251,9 +251,19 @@ void hooks_event(Watch *w, const char *rel) {
         bool in_hooks = (size_t) (slash - up) == 5 && strncmp(up, "hooks", 5) == 0 && up > rel;
         if (!in_hooks && !streq(name, "hooks"))
                 return;
-        /* The gitdir: above hooks/ for an entry, above hooks itself. */
-        _cleanup_free_ char *gd = strndup(rel, (size_t) ((in_hooks ? up - 1 : slash) - rel));
-        Checkout *c = gd ? owner(w, gd) : NULL;
+        /* The gitdir: above hooks/ for an entry, above hooks itself. This
+         * runs for every name in any directory called hooks (a project's
+         * src/hooks/ too): no allocation, no walk over the checkouts,
+         * unless it is a gitdir's. */
+        char gd[PATH_MAX];
+        size_t gl = (size_t) ((in_hooks ? up - 1 : slash) - rel);
+        if (gl >= sizeof gd)
+                return;
+        memcpy(gd, rel, gl);
+        gd[gl] = 0;
+        if (!hashmap_contains(w->dirs, gd) && !strstr(gd, "/modules/"))
+                return;
+        Checkout *c = owner(w, gd);
         if (!c || c->pending)
                 return; /* protection looks at it once git is done */
         if (!in_hooks) {
