@@ -194,7 +194,7 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         if (streq(sub, "info"))
                                 start_pending(w, c); /* info/attributes made later: bind it */
                         else if (!c->pending && !w->c.git_config_audit)
-                                hooks_added(w, c, dir, name); /* audit mode: hooks_event */
+                                hooks_added(w, c, dir, name, NULL); /* audit mode: hooks_event */
                 }
         }
 }

@@ -162,8 +162,14 @@ static void entry(Watch *w, const Checkout *c, const char *checkout, const char 
         Verdict v = judge(w, hooks, name, settled);
         if (v == SETTLE)
                 settle_later(w, checkout, hooks, name);
-        else if (v == TAKE_OUT && take_out(w, c, checkout, hooks, name, to) > 0)
-                said(w, checkout, hooks, name, 1, "removed", to, NULL);
+        else if (v == TAKE_OUT && take_out(w, c, checkout, hooks, name, to) > 0) {
+                /* The first of an interval said at once, the rest counted
+                 * (hooks-added.c): a flood of names is the agent's. */
+                if (c)
+                        hooks_added(w, c, hooks, name, to);
+                else
+                        said(w, checkout, hooks, name, 1, "removed", to, NULL);
+        }
 }
 
 /* ---- an empty git-lfs name: its write awaited ---- */

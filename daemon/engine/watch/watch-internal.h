@@ -188,7 +188,7 @@ void index_work(Watch *w, Checkout *c);
 
 /* hooks-added.c: names made in a protected hooks/ (a way around its bind),
  * said per directory per interval, one record with a count. */
-void hooks_added(Watch *w, const Checkout *c, const char *hooks, const char *name);
+void hooks_added(Watch *w, const Checkout *c, const char *hooks, const char *name, const char *to);
 void hooks_forget(Watch *w);
 void hooks_timer_cb(void *userdata);
 
