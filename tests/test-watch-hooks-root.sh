@@ -122,6 +122,14 @@ if command -v git-lfs >/dev/null; then
   check "audit: git-lfs's pre-push stays" [ -f "$h/pre-push" ]
   check "audit: git-lfs's post-checkout stays" [ -f "$h/post-checkout" ]
   check "audit: no git-lfs hook said taken out" not grep -F '"action":"removed"' "$log" | grep -qE '"hooks":"[^"]*(pre-push|post-checkout|post-commit|post-merge)'
+  # written through a second name made elsewhere (no event in hooks/): found when a git next
+  # writes the index, before any later git runs it
+  ln "$h/pre-push" "$base/pre-push-link"
+  printf '#!/bin/sh\necho ran >%s\n' "$base/ran" >"$base/pre-push-link"
+  git -C "$root/r" add -A
+  wait_taken "$log" "$rh" pre-push >/dev/null
+  check "audit: a git-lfs hook written through a hard link is taken out at the next index write" \
+    not test -e "$h/pre-push"
   # the same name with other content goes
   printf '#!/bin/sh\necho ran >%s\n' "$base/ran" >"$h/post-commit"
   wait_taken "$log" "$rh" post-commit >/dev/null

@@ -189,6 +189,7 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         /* A git ran: a config written through a mapping
                          * or another name made no event of its own. */
                         config_index_written(w, c);
+                        hooks_index_written(w, c);
                         index_written(w, c);
                 } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
                         if (streq(sub, "info"))

@@ -215,6 +215,19 @@ void hooks_settle_forget(Watch *w) {
         w->hooks_settle = NULL;
 }
 
+/* A git ran in c (its index written): a hook kept as git-lfs's may have
+ * been written since through a name made elsewhere or a shared mapping,
+ * which makes no event in hooks/. Looked at again, as config is
+ * (config_index_written). */
+void hooks_index_written(Watch *w, Checkout *c) {
+        if (!w->c.git_config_audit || c->pending || !c->gitdir)
+                return;
+        const char *dirs[] = {c->linked ? NULL : c->gitdir, c->commondir};
+        for (size_t d = 0; d < ELEMENTSOF(dirs); d++)
+                if (dirs[d])
+                        hooks_take_out(w, c, dirs[d]);
+}
+
 /* ---- events ---- */
 
 /* The protected checkout whose gitdir or common dir is gd, or one of

@@ -197,6 +197,7 @@ void hooks_timer_cb(void *userdata);
  * event in a protected checkout's hooks/ or of its hooks itself. */
 void hooks_take_out(Watch *w, const Checkout *c, const char *gitdir);
 void hooks_event(Watch *w, const char *rel);
+void hooks_index_written(Watch *w, Checkout *c);
 void hooks_settle_cb(void *userdata);
 void hooks_settle_forget(Watch *w);
 
