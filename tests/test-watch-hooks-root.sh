@@ -6,7 +6,8 @@
 #    or a hooks replaced by a symlink to a directory of hooks, is taken out (renamed to
 #    NAME.pathpolicy-removed, its content kept) with a git-audit record naming it, and git commit then
 #    does not run it; git's samples and git-lfs's exact hooks stay; rm -rf of a protected checkout
-#    exits 0 the first time (issue 37);
+#    exits 0 the first time (issue 37); one that cannot be renamed (a hooks/ of mode 0555, the
+#    daemon without CAP_DAC_OVERRIDE) is masked, said as an error;
 #  - bind mode: hooks/ stays bound (a hook cannot be written).
 # Usage: test-watch-hooks-root.sh PATHPOLICY
 set -u
@@ -164,6 +165,29 @@ rm -rf "$root/gone" 2>"$base/rm.err"
 rc=$?
 check "audit: the first rm -rf of a protected checkout exits 0 ($rc: $(head -c 200 "$base/rm.err"))" [ "$rc" -eq 0 ]
 check "audit: and the checkout is gone" absent "$root/gone"
+
+# --- audit mode, the daemon with the unit's capabilities only (no CAP_DAC_OVERRIDE): a hook in a
+# hooks/ of mode 0555 cannot be renamed; it fails closed (/dev/null bound over it, which git does
+# not run), said as an error.
+caps="setpriv --bounding-set -all,+sys_admin,+dac_read_search,+sys_ptrace --"
+if $caps true; then
+  root=$base/perm log=$base/perm.log
+  mkdir "$root"
+  $caps "$pp" watch --backend "${PP_WATCH_BACKEND:-inotify}" "$root" --git-config audit --log-format json 2>"$log" &
+  pids+=($!)
+  wait_log "$log" '"event":"watch-ready"' 30 >/dev/null || bad "perm: watch did not get ready"
+  git clone -q "$src" "$root/r"
+  wait_log "$log" "protected the git metadata of nested checkout r (" >/dev/null || bad "perm: r never protected"
+  chmod 555 "$root/r/.git/hooks"
+  cp "$base/prepared" "$root/r/.git/hooks/pre-commit" # (this shell has CAP_DAC_OVERRIDE)
+  wait_log "$log" '"action":"masked"' >/dev/null
+  check "perm: a hook that cannot be renamed is masked, said as an error" \
+    bash -c "grep -F '\"action\":\"masked\"' '$log' | grep -F '\"level\":\"error\"' | grep -qF '\"hooks\":\"pre-commit\"'"
+  check "perm: git commit does not run it" not runs_hook "$root/r"
+  check "perm: its content is kept under the mask" bash -c "umount '$root/r/.git/hooks/pre-commit' && grep -q ran '$root/r/.git/hooks/pre-commit'"
+else
+  bad "setpriv cannot drop capabilities here"
+fi
 
 # --- bind mode: hooks/ stays bound.
 root=$base/bind log=$base/bind.log
