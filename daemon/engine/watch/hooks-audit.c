@@ -46,9 +46,13 @@ typedef enum Verdict {
 static Verdict judge(Watch *w, const char *hooks, const char *name, bool settled) {
         if (set_aside_name(name) || git_audit_hook_is_sample(name))
                 return KEEP;
+        _cleanup_free_ char *path = path_join(hooks, name), *buf = NULL;
+        /* Bound by us: a policy's own .git/hooks/NAME line (read-only in
+         * both modes), or a hook masked already (take_out). */
+        if (path && is_bound(w, path))
+                return KEEP;
         if (!git_audit_hook_lfs_name(name) || !w->c.files->read_all)
                 return TAKE_OUT;
-        _cleanup_free_ char *path = path_join(hooks, name), *buf = NULL;
         PlatformBindInfo info;
         size_t n = 0;
         /* read_all refuses a symlink; a second link could be written
