@@ -154,7 +154,7 @@ audit lfs-install differs 'config' \
   'git-lfs installs its hooks as without the daemon (`.git/hooks/` is not bound in this mode, and git-lfs'"'"'s hooks, known by their exact content, stay); the `filter.lfs.*` programs it writes to `.git/config` are on the audit list and are taken out (`git-audit`)'
 # Audit mode binds nothing of git's: the first rm -rf of a checkout with no
 # mask or protect of the policy's in its worktree succeeds.
-audit reclone identical - ''
+audit reclone identical - 'nothing of git'"'"'s is bound in this mode (config and `hooks/` stay writable), so the first `rm -rf` succeeds'
 for id in sm-update-noop sm-sync sm-set-url sm-deinit sm-absorb sparse-set sparse-disable maintenance-register remote-set-branches; do
   audit "$id" identical - ''
 done
