@@ -92,6 +92,12 @@ check "audit: the symlink kept is still a symlink to /bin/sh" \
   bash -c "for f in '$h'/pre-commit.pathpolicy-removed*; do [ \"\$(readlink \"\$f\")\" = /bin/sh ] && exit 0; done; exit 1"
 check "audit: the hard link's target is untouched (mode and content)" \
   bash -c "[ -x '$base/prepared' ] && grep -q ran '$base/prepared'"
+# a name too long to take the suffix: renamed all the same, cut short
+long=$(printf 'p%.0s' $(seq 250))
+cp "$base/prepared" "$h/$long"
+wait_taken "$log" "$rh" "$long" >/dev/null
+check "audit: a 250-byte name is taken out too" absent "$h/$long"
+check "audit: ... kept aside under a name cut short" bash -c "ls '$h' | grep -q '^p*\.pathpolicy-removed'"
 check "audit: no record holds a hook's content" not grep -q 'echo ran' "$log"
 check "audit: the samples stay" test -e "$h/pre-commit.sample" -a -e "$h/pre-push.sample"
 

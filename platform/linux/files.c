@@ -295,9 +295,16 @@ static int files_set_aside(void *p, const char *dir, const char *name, const cha
         _cleanup_close_ int dfd = open_dir(f, dir);
         if (dfd < 0)
                 return dfd;
+        /* A name too long for the suffix keeps its first bytes: the
+         * counter makes the new name unique. */
+        size_t keep = strlen(name), room = NAME_MAX - strlen(suffix) - 3;
+        if (strlen(suffix) + 3 > NAME_MAX)
+                return -ENAMETOOLONG;
+        if (keep > room)
+                keep = room;
         for (unsigned i = 0; i < 100; i++) {
-                int k = i == 0 ? snprintf(to, sizeof to, "%s%s", name, suffix)
-                               : snprintf(to, sizeof to, "%s%s.%u", name, suffix, i);
+                int k = i == 0 ? snprintf(to, sizeof to, "%.*s%s", (int) keep, name, suffix)
+                               : snprintf(to, sizeof to, "%.*s%s.%u", (int) keep, name, suffix, i);
                 if (k < 0 || (size_t) k >= sizeof to || (size_t) k >= n)
                         return -ENAMETOOLONG;
                 if (renameat2(dfd, name, dfd, to, RENAME_NOREPLACE) == 0) {
