@@ -227,8 +227,9 @@ typedef struct FileOps {
         /* Rename the entry name of the directory dir (of any type: a
          * symlink is renamed, never followed; a hard link's other names
          * keep the inode) to name + suffix, or name + suffix + ".N" (N 1 to
-         * 99) when that is taken (name cut short where the whole would be
-         * too long): RENAME_NOREPLACE, nothing is overwritten.
+         * 9), then + "." and 16 random hex digits, when that is taken (name
+         * cut short where the whole would be too long): RENAME_NOREPLACE,
+         * nothing is overwritten.
          * The new name into ret (n bytes). -ENOENT when name is gone,
          * -EEXIST when every candidate is taken. NULL where nothing can be
          * bound. */

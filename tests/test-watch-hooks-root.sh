@@ -92,6 +92,12 @@ check "audit: the symlink kept is still a symlink to /bin/sh" \
   bash -c "for f in '$h'/pre-commit.pathpolicy-removed*; do [ \"\$(readlink \"\$f\")\" = /bin/sh ] && exit 0; done; exit 1"
 check "audit: the hard link's target is untouched (mode and content)" \
   bash -c "[ -x '$base/prepared' ] && grep -q ran '$base/prepared'"
+# every counted name taken ahead (the agent made them): a symlink hook still goes, to a random name
+for i in '' .1 .2 .3 .4 .5 .6 .7 .8 .9; do : >"$h/post-merge.pathpolicy-removed$i"; done
+ln -s "$base/prepared" "$h/post-merge"
+wait_taken "$log" "$rh" post-merge >/dev/null
+check "audit: with .1 to .9 taken, a symlink hook is still taken out" absent "$h/post-merge"
+check "audit: ... to a random name" bash -c "ls '$h' | grep -qE '^post-merge\.pathpolicy-removed\.[0-9a-f]{16}$'"
 # a name too long to take the suffix: renamed all the same, cut short
 long=$(printf 'p%.0s' $(seq 250))
 cp "$base/prepared" "$h/$long"

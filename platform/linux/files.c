@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "beneath.h"
@@ -297,14 +299,21 @@ static int files_set_aside(void *p, const char *dir, const char *name, const cha
                 return dfd;
         /* A name too long for the suffix keeps its first bytes: the
          * counter makes the new name unique. */
-        size_t keep = strlen(name), room = NAME_MAX - strlen(suffix) - 3;
-        if (strlen(suffix) + 3 > NAME_MAX)
+        size_t keep = strlen(name), room = NAME_MAX - strlen(suffix) - 17;
+        if (strlen(suffix) + 17 > NAME_MAX)
                 return -ENAMETOOLONG;
         if (keep > room)
                 keep = room;
-        for (unsigned i = 0; i < 100; i++) {
-                int k = i == 0 ? snprintf(to, sizeof to, "%.*s%s", (int) keep, name, suffix)
-                               : snprintf(to, sizeof to, "%.*s%s.%u", (int) keep, name, suffix, i);
+        /* Then random: names made ahead (all of .1 to .9) do not keep it
+         * in place. */
+        for (unsigned i = 0; i < 18; i++) {
+                uint64_t nonce = i;
+                if (i >= 10 && getrandom(&nonce, sizeof nonce, GRND_NONBLOCK) != (ssize_t) sizeof nonce)
+                        nonce = ((uint64_t) getpid() << 32) ^ (uint64_t) time(NULL) ^ i;
+                int k = i == 0   ? snprintf(to, sizeof to, "%.*s%s", (int) keep, name, suffix)
+                        : i < 10 ? snprintf(to, sizeof to, "%.*s%s.%u", (int) keep, name, suffix, i)
+                                 : snprintf(to, sizeof to, "%.*s%s.%016llx", (int) keep, name, suffix,
+                                            (unsigned long long) nonce);
                 if (k < 0 || (size_t) k >= sizeof to || (size_t) k >= n)
                         return -ENAMETOOLONG;
                 if (renameat2(dfd, name, dfd, to, RENAME_NOREPLACE) == 0) {

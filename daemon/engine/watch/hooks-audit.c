@@ -12,7 +12,8 @@
  * git run a program is taken out instead, as a config key is: at
  * protection, and at every event in hooks/ (a name made, renamed in,
  * written in place), each entry that is not git's own is renamed, in
- * hooks/, to NAME.pathpolicy-removed (RENAME_NOREPLACE, ".N" when taken),
+ * hooks/, to NAME.pathpolicy-removed (RENAME_NOREPLACE, ".N" or a random
+ * part when taken),
  * a name git never runs: nothing the agent wrote is lost, and a symlink or
  * a hard link is renamed, never followed nor changed. git's own: its
  * samples by name, git-lfs's hooks by their whole content (a regular file
