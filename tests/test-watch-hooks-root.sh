@@ -196,7 +196,12 @@ if $caps true; then
   check "perm: a hook that cannot be renamed is masked, said as an error" \
     bash -c "grep -F '\"action\":\"masked\"' '$log' | grep -F '\"level\":\"error\"' | grep -qF '\"hooks\":\"pre-commit\"'"
   check "perm: git commit does not run it" not runs_hook "$root/r"
-  check "perm: its content is kept under the mask" bash -c "umount '$root/r/.git/hooks/pre-commit' && grep -q ran '$root/r/.git/hooks/pre-commit'"
+  check "perm: the mask is a mount over it (its content kept below)" mountpoint -q "$root/r/.git/hooks/pre-commit"
+  # a symlink cannot be bound over: the whole hooks/ is masked (an empty directory)
+  ln -s "$base/prepared" "$root/r/.git/hooks/commit-msg"
+  for ((i = 0; i < 200; i++)); do [ -e "$root/r/.git/hooks/commit-msg" ] || break; nap; done
+  check "perm: a symlink hook that cannot be renamed: hooks/ masked whole" mountpoint -q "$root/r/.git/hooks"
+  check "perm: git commit does not run it" not runs_hook "$root/r"
 else
   bad "setpriv cannot drop capabilities here"
 fi

@@ -84,17 +84,20 @@ static void said(Watch *w, const char *checkout, const char *hooks, const char *
                           "path policy: nested checkout {checkout}: {path} holds hooks that are not git's "
                           "own: "
                           "{list}: NOT taken out ({reason}; %s)",
-                          streq(action, "masked") ? "masked: git reads /dev/null there, and does not run it"
+                          streq(action, "masked") ? "masked: git finds no hook there it can run"
                                                   : "git may run it");
 }
 
 /* Rename dir/name aside (its new name into to): 1 done, 0 gone
  * meanwhile; else said, the failure counted (a protection with it is not
- * said to hold). A regular file that cannot be renamed (a gitdir the
- * daemon cannot write) fails closed: /dev/null bound over it, which git
- * does not run (no x bit). */
+ * said to hold). An entry of hooks/ (dir) that cannot be renamed (a
+ * hooks/ the daemon cannot write) fails closed: /dev/null bound over a
+ * regular file, which git does not run (no x bit), and over anything else
+ * (a symlink cannot be bound over) an empty directory over the whole
+ * hooks/. A hooks itself (in_hooks false) that cannot be renamed is
+ * only said. */
 static int take_out(Watch *w, const Checkout *c, const char *checkout, const char *dir, const char *name,
-                    char to[static NAME_MAX + 1]) {
+                    bool in_hooks, char to[static NAME_MAX + 1]) {
         int r = w->c.files->set_aside
                         ? w->c.files->set_aside(w->files, dir, name, SET_ASIDE, to, NAME_MAX + 1)
                         : -ENOSYS;
@@ -102,9 +105,13 @@ static int take_out(Watch *w, const Checkout *c, const char *checkout, const cha
                 return r >= 0;
         _cleanup_free_ char *path = path_join(dir, name);
         PlatformBindInfo info;
-        bool masked = path && c && !w->c.binder->warn_only &&
-                      w->c.binder->check(w->binder, PLATFORM_PROTECT, path, &info) == 0 && info.regular &&
-                      bind_path(w, c, PLATFORM_MASK_FILE, path, true) > 0;
+        bool masked = false;
+        if (path && c && in_hooks && !w->c.binder->warn_only) {
+                bool regular =
+                        w->c.binder->check(w->binder, PLATFORM_PROTECT, path, &info) == 0 && info.regular;
+                masked = bind_path(w, c, regular ? PLATFORM_MASK_FILE : PLATFORM_MASK_DIR,
+                                   regular ? path : dir, true) > 0;
+        }
         said(w, checkout, dir, name, 1, masked ? "masked" : "none", NULL, strerror(-r));
         if (!masked)
                 w->failures++;
@@ -126,7 +133,7 @@ static void listed(void *ctx, const char *name) {
         Verdict v = judge(l->w, l->hooks, name, false);
         if (v == SETTLE)
                 settle_later(l->w, l->c->path, l->hooks, name);
-        else if (v == TAKE_OUT && take_out(l->w, l->c, l->c->path, l->hooks, name, l->to) > 0) {
+        else if (v == TAKE_OUT && take_out(l->w, l->c, l->c->path, l->hooks, name, true, l->to) > 0) {
                 if (l->out.count++ < NAME_SAMPLE_MAX)
                         audit_emit(&l->out.list, name);
         }
@@ -140,7 +147,7 @@ void hooks_take_out(Watch *w, const Checkout *c, const char *gitdir) {
         int r = check_dir(w, hooks);
         if (r == -ELOOP || r == -ENOTDIR) {
                 /* Whatever it points at or is, git would look there. */
-                if (take_out(w, c, c->path, gitdir, "hooks", to) > 0)
+                if (take_out(w, c, c->path, gitdir, "hooks", false, to) > 0)
                         said(w, c->path, gitdir, "hooks", 1, "removed", to, NULL);
                 return;
         }
@@ -167,7 +174,7 @@ static void entry(Watch *w, const Checkout *c, const char *checkout, const char 
         Verdict v = judge(w, hooks, name, settled);
         if (v == SETTLE)
                 settle_later(w, checkout, hooks, name);
-        else if (v == TAKE_OUT && take_out(w, c, checkout, hooks, name, to) > 0) {
+        else if (v == TAKE_OUT && take_out(w, c, checkout, hooks, name, true, to) > 0) {
                 /* The first of an interval said at once, the rest counted
                  * (hooks-added.c): a flood of names is the agent's. */
                 if (c)
@@ -188,7 +195,7 @@ static void settle_later(Watch *w, const char *checkout, const char *hooks, cons
                 free(v);
                 /* Without memory to wait, judged now. */
                 char to[NAME_MAX + 1];
-                if (take_out(w, NULL, checkout, hooks, name, to) > 0)
+                if (take_out(w, NULL, checkout, hooks, name, true, to) > 0)
                         said(w, checkout, hooks, name, 1, "removed", to, NULL);
                 return;
         }
