@@ -10,11 +10,16 @@
 # `git-audit` record of its removal (the file already rewritten), for a plain
 # write (>>), `git config`, a write through a hard link in the workspace, and
 # a write through a shared mapping (no event: from the start of the next git
-# that writes the index). Side by side, as ratios to the plain write.
+# that writes the index). Side by side, as ratios to the plain write. And
+# the window in which a hook is live in audit mode (hooks/ not bound): from
+# the start of its write (printf, cp of an executable, a hard link, mv of a
+# prepared file) to the `git-audit` record of its rename aside (made after
+# the rename).
 # A long-lived unrelated `git cat-file --batch` runs outside the workspace
 # all along, as an agent's tooling would.
 # Root only; in a private mount namespace, on a tmpfs.
-#   bench/git-window.sh [BUILD_DIR]      (N=100 by default)
+#   bench/git-window.sh [BUILD_DIR]      (N=100 by default; WAYS="hook-printf ..." runs only those
+#                                         of audit mode's ways, and not the window after git)
 set -euo pipefail
 [ -n "${BENCH_TRACE:-}" ] && set -x
 cd "$(dirname "$0")/.."
@@ -67,9 +72,11 @@ run() { # run KIND: N checkouts made by git KIND; prints the figures
       printf "%-6s %4d  p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  writes right after exit that landed: %d of %d\n",
              kind, NR, p50 / 1000, p99 / 1000, v[NR] / 1000, landed, n }' "$work/win-$kind"
 }
-echo "== the window: creating git's exit -> .git/config bound ($n each; an unrelated git cat-file runs throughout)"
-run init
-run clone
+if [ -z "${WAYS:-}" ]; then
+  echo "== the window: creating git's exit -> .git/config bound ($n each; an unrelated git cat-file runs throughout)"
+  run init
+  run clone
+fi
 
 # --- audit mode: how long a key from the audit list is live
 root2=$work/audit; mkdir "$root2" "$root2/stash"
@@ -82,7 +89,7 @@ live() { # live WAY: N checkouts, a key written each WAY; prints the figures
   local starts=$work/starts-$way
   : >"$starts"
   for i in $(seq "$n"); do
-    c=$way$i cfg=$root2/$c/.git/config
+    c=$way$i cfg=$root2/$c/.git/config hook=$root2/$c/.git/hooks/pre-commit
     git init -q "$root2/$c"
     for _ in $(seq 2000); do grep -qF "nested checkout $c (git finished)" "$alog" && break; sleep 0.005; done
     case $way in
@@ -93,13 +100,19 @@ live() { # live WAY: N checkouts, a key written each WAY; prints the figures
         len=$(stat -c %s "$cfg")
         "$mmapw" "$cfg" "${key}#$(head -c "$((len - 32))" /dev/zero | tr '\0' x)"$'\n'
         echo x >"$root2/$c/f"; t=$EPOCHREALTIME; git -C "$root2/$c" add f 2>/dev/null ;;
+      hook-printf) t=$EPOCHREALTIME; printf '#!/bin/sh\nexit 0\n' >"$hook"; chmod +x "$hook" 2>/dev/null || : ;;
+      hook-cp) t=$EPOCHREALTIME; cp "$work/prepared" "$hook" ;;
+      hook-ln) t=$EPOCHREALTIME; ln "$work/prepared" "$hook" ;;
+      hook-mv) cp "$work/prepared" "$root2/stash/$c"; t=$EPOCHREALTIME; mv "$root2/stash/$c" "$hook" ;;
     esac
     echo "$c $t" >>"$starts"
   done
+  local what=config
+  [ "${way#hook-}" = "$way" ] || what=hooks
   while read -r c t; do
     local ts=
     for _ in $(seq 2000); do
-      ts=$({ grep -F "\"path\":\"$c/.git/config\"" "$alog" || true; } | { grep -F '"action":"removed"' || true; } |
+      ts=$({ grep -F "\"path\":\"$c/.git/$what\"" "$alog" || true; } | { grep -F '"action":"removed"' || true; } |
         head -n1 | sed 's/.*"ts":"\([^"]*\)".*/\1/')
       [ -n "$ts" ] && break; sleep 0.005
     done
@@ -123,5 +136,6 @@ live() { # live WAY: N checkouts, a key written each WAY; prints the figures
              p99 / 1000, v[NR] / 1000, ratio, note }' \
     unreached="$(cat "$work/unreached-$way" 2>/dev/null | wc -l)" "$work/live-$way"
 }
-echo "== audit mode: a key's write started -> its removal said ($n each; mmap: from the next index write)"
-for way in append config hardlink mmap; do live "$way"; done
+printf '#!/bin/sh\nexit 0\n' >"$work/prepared"; chmod +x "$work/prepared"
+echo "== audit mode: a key's or a hook's write started -> its removal said ($n each; mmap: from the next index write)"
+for way in ${WAYS:-append config hardlink mmap hook-printf hook-cp hook-ln hook-mv}; do live "$way"; done

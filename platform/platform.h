@@ -225,6 +225,17 @@ typedef struct FileOps {
          * can be bound. */
         int (*replace)(void *f, const char *dir, const char *name, const char *lock, const void *old,
                        size_t old_n, const void *data, size_t n);
+        /* Rename the entry name of the directory dir (of any type: a
+         * symlink is renamed, never followed; a hard link's other names
+         * keep the inode) to name + suffix, or name + suffix + ".N" (N 1 to
+         * 9), then + "." and 16 random hex digits, when that is taken (name
+         * cut short where the whole would be too long): RENAME_NOREPLACE,
+         * nothing is overwritten.
+         * The new name into ret (n bytes). -ENOENT when name is gone,
+         * -EEXIST when every candidate is taken. NULL where nothing can be
+         * bound. */
+        int (*set_aside)(void *f, const char *dir, const char *name, const char *suffix, char *ret,
+                         size_t n);
         /* Discard what the mask bound at path hides, through a view of its
          * parent without the mask: a regular file is emptied, a
          * directory's entries deleted. 1 discarded, 0 nothing to discard (a

@@ -33,6 +33,7 @@ trap cleanup EXIT
 
 . "$(dirname "$0")/lib-watch.sh"
 
+not() { ! "$@"; }
 # gone FILE [KEY]: until FILE holds no KEY (fsmonitor) line (bounded: the window is milliseconds).
 gone() { local i; for ((i = 0; i < 100; i++)); do grep -qi "${2:-fsmonitor}" "$1" || return 0; nap; done; return 1; }
 wrap= # a command the daemon runs under (setpriv)
@@ -89,7 +90,7 @@ for mode in bind audit; do
 done
 check "bind: the config bound after" mountpoint -q "$base/bind/w1/.git/config"
 check "audit: the config not bound" bash -c "! mountpoint -q '$base/audit/w1/.git/config'"
-check "audit: hooks/ still bound" mountpoint -q "$base/audit/w1/.git/hooks"
+check "audit: hooks/ not bound either (test-watch-hooks-root.sh)" not mountpoint -q "$base/audit/w1/.git/hooks"
 
 # --- audit mode: git's own config writes work; a dangerous key is gone within the window
 root=$base/audit log=$base/audit.log
@@ -240,16 +241,21 @@ for mode in bind audit; do
   git -C "$co" clone -q --no-checkout --separate-git-dir="$co/.git/modules/z" "file://$src" "$base/out/wt-$mode"
   rm -rf "$base/out/wt-$mode"
   printf '[core]\n\tfsmonitor = /bin/true\n' 2>/dev/null >>"$co/.git/modules/z/config"
-  check "$mode: modules/z with no worktree: its hooks bound" hold mountpoint -q "$co/.git/modules/z/hooks"
   check "$mode: modules/z with no worktree: the key taken out" \
     hold bash -c "! grep -q fsmonitor '$co/.git/modules/z/config'"
   if [ "$mode" = bind ]; then
+    check "bind: modules/z with no worktree: its hooks bound" mountpoint -q "$co/.git/modules/z/hooks"
     check "bind: modules/z with no worktree: its config bound" mountpoint -q "$co/.git/modules/z/config"
   else
+    # audit: its hooks/ not bound, a hook written there taken out (renamed aside)
+    printf '#!/bin/sh\ntouch %s\n' "$base/out/ran-z" >"$co/.git/modules/z/hooks/post-checkout"
+    check "audit: modules/z with no worktree: a hook there taken out" \
+      hold bash -c "[ ! -e '$co/.git/modules/z/hooks/post-checkout' ] && [ -e '$co/.git/modules/z/hooks/post-checkout.pathpolicy-removed' ]"
+    check "audit: modules/z with no worktree: its hooks not bound" not mountpoint -q "$co/.git/modules/z/hooks"
     printf '[core]\n\tfsmonitor = /bin/true\n' >>"$co/.git/modules/z/config"
     check "audit: modules/z: a key written later taken out" hold bash -c "! grep -q fsmonitor '$co/.git/modules/z/config'"
     check "audit: submodule update --init z works, and runs nothing" \
-      bash -c "git -C '$co' submodule update -q --init z && ! git -C '$co/z' config core.fsmonitor"
+      bash -c "git -C '$co' submodule update -q --init z && ! git -C '$co/z' config core.fsmonitor && [ ! -e '$base/out/ran-z' ]"
   fi
 done
 

@@ -750,6 +750,11 @@ static void on_name(Watcher *w, Dir *d, const char *name, uint32_t mask) {
                 return;
         }
         if (mask & (GONE_MASK | FAN_MOVED_TO)) {
+                /* A directory that went takes its write mark with it: one
+                 * made at its name later (a hooks/ moved in) is marked
+                 * afresh when the core asks. */
+                if (dir)
+                        hashmap_remove(w->writes, rel);
                 w->cb->gone(w->userdata, rel);
                 if (dir && (mask & (FAN_MOVED_FROM | FAN_MOVED_TO)))
                         w->gen++; /* every name below it, and maybe below others, is looked up again */

@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "beneath.h"
@@ -284,6 +286,46 @@ static int files_replace(void *p, const char *dir, const char *name, const char 
         return r;
 }
 
+/* Rename name in dir aside (FileOps set_aside), through dir's fd only:
+ * renameat2 names the entry itself, whatever it is. */
+static int files_set_aside(void *p, const char *dir, const char *name, const char *suffix, char *ret,
+                           size_t n) {
+        FilesRoot *f = p;
+        char to[NAME_MAX + 1];
+        if (!name[0] || strchr(name, '/') || strchr(suffix, '/') || streq(name, ".") || streq(name, ".."))
+                return -EINVAL;
+        _cleanup_close_ int dfd = open_dir(f, dir);
+        if (dfd < 0)
+                return dfd;
+        /* A name too long for the suffix keeps its first bytes: the
+         * counter makes the new name unique. */
+        size_t keep = strlen(name), room = NAME_MAX - strlen(suffix) - 17;
+        if (strlen(suffix) + 17 > NAME_MAX)
+                return -ENAMETOOLONG;
+        if (keep > room)
+                keep = room;
+        /* Then random: names made ahead (all of .1 to .9) do not keep it
+         * in place. */
+        for (unsigned i = 0; i < 18; i++) {
+                uint64_t nonce = i;
+                if (i >= 10 && getrandom(&nonce, sizeof nonce, GRND_NONBLOCK) != (ssize_t) sizeof nonce)
+                        nonce = ((uint64_t) getpid() << 32) ^ (uint64_t) time(NULL) ^ i;
+                int k = i == 0   ? snprintf(to, sizeof to, "%.*s%s", (int) keep, name, suffix)
+                        : i < 10 ? snprintf(to, sizeof to, "%.*s%s.%u", (int) keep, name, suffix, i)
+                                 : snprintf(to, sizeof to, "%.*s%s.%016llx", (int) keep, name, suffix,
+                                            (unsigned long long) nonce);
+                if (k < 0 || (size_t) k >= sizeof to || (size_t) k >= n)
+                        return -ENAMETOOLONG;
+                if (renameat2(dfd, name, dfd, to, RENAME_NOREPLACE) == 0) {
+                        memcpy(ret, to, (size_t) k + 1);
+                        return 0;
+                }
+                if (errno != EEXIST)
+                        return -errno;
+        }
+        return -EEXIST;
+}
+
 /* Delete every entry of the directory open at dfd, depth first, never
  * leaving its filesystem (NO_XDEV) and following no symlink. Takes dfd. */
 static int empty_dir(int dfd, unsigned depth) {
@@ -414,6 +456,7 @@ const FileOps mount_files = {
         .list = files_root_list,
         .renew = files_renew,
         .replace = files_replace,
+        .set_aside = files_set_aside,
         .discard = files_discard,
         .close = files_root_close,
 };

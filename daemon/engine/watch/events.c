@@ -193,12 +193,13 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                         /* A git ran: a config written through a mapping
                          * or another name made no event of its own. */
                         config_index_written(w, c);
+                        hooks_index_written(w, c);
                         index_written(w, c);
                 } else if (in_sub && (streq_ptr(c->gitdir, gdir) || streq_ptr(c->commondir, gdir))) {
                         if (streq(sub, "info"))
                                 start_pending(w, c); /* info/attributes made later: bind it */
-                        else if (!c->pending)
-                                hooks_added(w, c, dir, name);
+                        else if (!c->pending && !w->c.git_config_audit)
+                                hooks_added(w, c, dir, name, NULL); /* audit mode: hooks_event */
                 }
         }
 }
@@ -249,6 +250,7 @@ static void on_found(void *userdata, const char *rel, WatchType type) {
 
         git_dir_event(w, rel, false);
         modules_event(w, rel);
+        hooks_event(w, rel);
         config_event(w);
         /* An index written anywhere may be a linked checkout's, in a gitdir
          * its .git file names since a rewrite that made no event. */
@@ -307,6 +309,7 @@ static void on_changed(void *userdata, const char *rel) {
         }
         git_dir_event(w, rel, false);
         modules_event(w, rel);
+        hooks_event(w, rel);
 }
 
 /* Forget rel and everything below it in map; free Checkouts with it. */

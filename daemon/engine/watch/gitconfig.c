@@ -52,7 +52,9 @@ bool config_name(const char *name) {
 }
 
 bool config_bound_name(const Watch *w, const char *name) {
-        return !(w->c.git_config_audit && config_name(name));
+        /* Audit mode: hooks/ too (hooks-audit.c takes out what is not git's). */
+        return !(w->c.git_config_audit &&
+                 (config_name(name) || streq(name, "hooks/") || streq(name, "hooks")));
 }
 
 static void audit_said(Watch *w, const Checkout *c, const char *path, const char *field, const char *list,

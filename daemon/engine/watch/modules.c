@@ -70,7 +70,9 @@ static void protect_module(Watch *w, Checkout *c, const char *dir) {
                         (void) bind_path(w, c, PLATFORM_PROTECT, p, true);
         }
         _cleanup_free_ char *hooks = path_join(dir, "hooks");
-        if (hooks)
+        if (w->c.git_config_audit)
+                hooks_take_out(w, c, dir); /* not bound: taken out */
+        else if (hooks)
                 audit_hooks(w, c, hooks);
         /* A config written in place there (audit mode) is an event. */
         watch_dir(w, dir);

@@ -80,12 +80,17 @@ void audit_hooks(Watch *w, const Checkout *c, const char *hooks) {
 
 /* What was frozen: the hooks that are not git's. Names only, never
  * contents (the config files were looked at before their binds:
- * config_protect). */
+ * config_protect). In audit mode, nothing frozen: taken out. */
 static void audit_gitdirs(Watch *w, const Checkout *c) {
         const char *dirs[] = {c->gitdir, c->commondir};
         for (size_t d = 0; d < ELEMENTSOF(dirs); d++) {
                 _cleanup_free_ char *h = dirs[d] ? path_join(dirs[d], "hooks") : NULL;
-                if (h)
+                if (h && w->c.git_config_audit) {
+                        /* Not bound: what git would run is taken out. A
+                         * linked worktree's admin dir holds none git reads. */
+                        if (!(d == 0 && c->linked))
+                                hooks_take_out(w, c, dirs[d]);
+                } else if (h)
                         audit_hooks(w, c, h);
         }
 }

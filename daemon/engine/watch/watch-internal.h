@@ -101,7 +101,9 @@ struct Watch {
         Hashmap *refused;     /* a bound config -> Refused: the last write refused there */
         Hashmap *fresh;       /* a set: a gitdir whose config was renewed, the renew's events not seen yet */
         Hashmap *moved;       /* a gone checkout's gitdir identity -> Moved: its state, for a rename */
+        Hashmap *hooks_settle; /* audit mode: an empty hook named as git-lfs's -> its checkout's path */
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
+        ClockTimer *hooks_settle_timer;
         bool config_sweep;      /* an event since the last sweep of the config files (audit mode) */
         bool config_idle;       /* config_timer armed for the idle sweep (gitconfig.c), not a sooner one */
         size_t config_idle_at;  /* where the next idle slice starts in checkouts */
@@ -215,9 +217,18 @@ void index_work(Watch *w, Checkout *c);
 
 /* hooks-added.c: names made in a protected hooks/ (a way around its bind),
  * said per directory per interval, one record with a count. */
-void hooks_added(Watch *w, const Checkout *c, const char *hooks, const char *name);
+void hooks_added(Watch *w, const Checkout *c, const char *hooks, const char *name, const char *to);
 void hooks_forget(Watch *w);
 void hooks_timer_cb(void *userdata);
+
+/* hooks-audit.c: audit mode's hooks/ (not bound): what is not git's own
+ * renamed aside, at protection (hooks_take_out, gitdir's hooks) and at an
+ * event in a protected checkout's hooks/ or of its hooks itself. */
+void hooks_take_out(Watch *w, const Checkout *c, const char *gitdir);
+void hooks_event(Watch *w, const char *rel);
+void hooks_index_written(Watch *w, Checkout *c);
+void hooks_settle_cb(void *userdata);
+void hooks_settle_forget(Watch *w);
 
 /* index-pace.c: an index written again, looked at no more often than
  * INDEX_LOOK_MS a checkout, and the bytes of every look within a budget

@@ -72,9 +72,10 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->refused = hashmap_new();
         w->fresh = hashmap_new();
         w->moved = hashmap_new();
-        if (!w->moved || !w->own_locks || !w->refused || !w->fresh || !w->root_abs || !w->checkouts ||
-            !w->bound || !w->below || !w->dirs || !w->wanted || !w->former || !w->emptied || !w->differs ||
-            !w->hashed || !w->hooks_added) {
+        w->hooks_settle = hashmap_new();
+        if (!w->moved || !w->hooks_settle || !w->own_locks || !w->refused || !w->fresh || !w->root_abs ||
+            !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted || !w->former || !w->emptied ||
+            !w->differs || !w->hashed || !w->hooks_added) {
                 r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
                 return r;
@@ -106,12 +107,15 @@ int watch_new(const WatchConfig *c, Watch **ret) {
                 r = w->c.clock->timer_new(w->c.clock_data, recheck_timer_cb, w, &w->recheck_timer);
         if (r >= 0)
                 r = w->c.clock->timer_new(w->c.clock_data, config_timer_cb, w, &w->config_timer);
+        if (r >= 0)
+                r = w->c.clock->timer_new(w->c.clock_data, hooks_settle_cb, w, &w->hooks_settle_timer);
         if (r < 0) {
                 w->c.clock->timer_free(w->timer);
                 w->c.clock->timer_free(w->release_timer);
                 w->c.clock->timer_free(w->index_timer);
                 w->c.clock->timer_free(w->hooks_timer);
                 w->c.clock->timer_free(w->recheck_timer);
+                w->c.clock->timer_free(w->config_timer);
                 watch_free(w);
                 return r;
         }
@@ -140,6 +144,8 @@ void watch_stop(Watch *w) {
         w->c.clock->timer_free(w->hooks_timer);
         w->c.clock->timer_free(w->recheck_timer);
         w->c.clock->timer_free(w->config_timer);
+        w->c.clock->timer_free(w->hooks_settle_timer);
+        w->hooks_settle_timer = NULL;
         w->timer = w->release_timer = w->index_timer = w->hooks_timer = w->recheck_timer = w->config_timer =
                 NULL;
         /* The names still counted are said while the log still runs. */
@@ -171,6 +177,7 @@ void watch_free(Watch *w) {
         }
         hooks_forget(w);
         hashmap_free(w->hooks_added);
+        hooks_settle_forget(w);
         config_forget(w);
         counts_free(w->moved); /* each Moved is one allocation */
         if (w->binder)
