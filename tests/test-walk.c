@@ -75,6 +75,38 @@ static void test_queue_grows_and_bound(void **state) {
         visit_queue_done(&q);
 }
 
+/* One parent at a time in turn: a burst of names in one directory delays a
+ * directory queued elsewhere by one visit, not by the burst; within one
+ * parent, first in, first out; the root ("") and a top-level name apart. */
+static void test_queue_parents_in_turn(void **state) {
+        VisitQueue q;
+        char rel[32];
+        (void) state;
+        assert_int_equal(visit_queue_init(&q), 0);
+        assert_int_equal(visit_queue_push(&q, "", false, false, false, 1000), 0);
+        for (int i = 0; i < 100; i++) {
+                snprintf(rel, sizeof rel, "burst/f%d", i);
+                assert_int_equal(visit_queue_push(&q, rel, false, false, false, 1000), 0);
+        }
+        assert_int_equal(visit_queue_push(&q, "new/m1", false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "new/m1/.git", true, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "top", false, false, false, 1000), 0);
+        assert_int_equal(q.n, 104);
+        const char *want[] = {"", "burst/f0", "new/m1", "new/m1/.git", "top", "burst/f1", "burst/f2"};
+        for (size_t i = 0; i < ELEMENTSOF(want); i++) {
+                Visit *v = visit_queue_pop(&q);
+                assert_non_null(v);
+                assert_string_equal(v->rel, want[i]);
+                visit_free(v);
+        }
+        /* the same name in two parents is two entries; twice in one is one */
+        assert_int_equal(visit_queue_push(&q, "a/x", false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "b/x", false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "a/x", true, false, false, 1000), 0);
+        assert_int_equal(q.n, 97 + 2);
+        visit_queue_done(&q);
+}
+
 static void test_names(void **state) {
         char buf[8];
         (void) state;
@@ -215,6 +247,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_queue_order_and_dedup),
                 cmocka_unit_test(test_queue_grows_and_bound),
+                cmocka_unit_test(test_queue_parents_in_turn),
                 cmocka_unit_test(test_names),
                 cmocka_unit_test(test_scan),
         };

@@ -15,60 +15,135 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "util.h"
+
 int visit_queue_init(VisitQueue *q) {
-        *q = (VisitQueue){.queued = hashmap_new_borrowed()};
-        return q->queued ? 0 : -ENOMEM;
+        *q = (VisitQueue){.queued = hashmap_new_borrowed(), .groups = hashmap_new_borrowed()};
+        return q->queued && q->groups ? 0 : -ENOMEM;
 }
 
 void visit_free(Visit *v) {
-        if (v)
+        if (v) {
                 free(v->rel);
+                free(v->key);
+        }
         free(v);
 }
 
+/* rel as its parent and its name: "" for a top-level one, and for the root itself (whose name is ""). */
+static void split(const char *rel, char **ret_parent, const char **ret_name) {
+        const char *slash = strrchr(rel, '/');
+        *ret_parent = slash ? strndup(rel, (size_t) (slash - rel)) : strdup("");
+        *ret_name = slash ? slash + 1 : rel;
+}
+
+/* The group of parent, made (and put last in the round) when it has none. */
+static VisitGroup *group_of(VisitQueue *q, char *parent) {
+        VisitGroup *g = hashmap_get(q->groups, parent);
+        if (g) {
+                free(parent);
+                return g;
+        }
+        if (!(g = calloc(1, sizeof *g)) || hashmap_put(q->groups, parent, g) < 0) {
+                free(g);
+                free(parent);
+                return NULL;
+        }
+        g->parent = parent;
+        g->id = q->next_id++;
+        if (q->round_tail)
+                q->round_tail->next = g;
+        else
+                q->round = g;
+        q->round_tail = g;
+        return g;
+}
+
+static void group_free(VisitQueue *q, VisitGroup *g) {
+        hashmap_remove(q->groups, g->parent);
+        free(g->parent);
+        free(g);
+}
+
 int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, size_t bound) {
-        Visit *v = hashmap_get(q->queued, rel);
-        if (v) {
-                v->git = v->git || git;
-                v->writes = v->writes || writes;
-                v->shallow = v->shallow && shallow;
+        _cleanup_free_ char *parent = NULL;
+        const char *name;
+        split(rel, &parent, &name);
+        if (!parent)
+                return -ENOMEM;
+        VisitGroup *g = hashmap_get(q->groups, parent);
+        Visit *v = calloc(1, sizeof *v);
+        if (!v || asprintf(&v->key, "%llx/%s", g ? g->id : q->next_id, name) < 0) {
+                free(v);
+                return -ENOMEM;
+        }
+        Visit *old = hashmap_get(q->queued, v->key);
+        if (old || q->n >= bound) {
+                visit_free(v);
+                if (!old) {
+                        q->overflowed = true;
+                        return 0;
+                }
+                old->git = old->git || git;
+                old->writes = old->writes || writes;
+                old->shallow = old->shallow && shallow;
                 return 0;
         }
-        if (q->n >= bound) {
-                q->overflowed = true;
-                return 0;
-        }
-        if (q->n == q->allocated) {
-                size_t n = q->allocated ? q->allocated * 2 : 64;
-                Visit **ring = malloc(n * sizeof *ring);
-                if (!ring)
-                        return -ENOMEM;
-                for (size_t i = 0; i < q->n; i++)
-                        ring[i] = q->ring[(q->head + i) & (q->allocated - 1)];
-                free(q->ring);
-                q->ring = ring;
-                q->allocated = n;
-                q->head = 0;
-        }
-        if (!(v = calloc(1, sizeof *v)) || !(v->rel = strdup(rel)) ||
-            hashmap_put(q->queued, v->rel, v) < 0) {
+        if (hashmap_put(q->queued, v->key, v) < 0) {
                 visit_free(v);
                 return -ENOMEM;
         }
+        if (!g && !(g = group_of(q, TAKE_PTR(parent)))) {
+                hashmap_remove(q->queued, v->key);
+                visit_free(v);
+                return -ENOMEM;
+        }
+        v->name = strchr(v->key, '/') + 1;
+        v->group = g;
         v->git = git;
         v->writes = writes;
         v->shallow = shallow;
-        q->ring[(q->head + q->n++) & (q->allocated - 1)] = v;
+        if (g->tail)
+                g->tail->next = v;
+        else
+                g->head = v;
+        g->tail = v;
+        q->n++;
         return 0;
 }
 
 Visit *visit_queue_pop(VisitQueue *q) {
-        if (q->n == 0)
+        VisitGroup *g = q->round;
+        if (!g)
                 return NULL;
-        Visit *v = q->ring[q->head];
-        q->head = (q->head + 1) & (q->allocated - 1);
+        Visit *v = g->head;
+        /* The next parent's turn: this one goes last, or away when it has no more. */
+        q->round = g->next;
+        if (!q->round)
+                q->round_tail = NULL;
+        g->next = NULL;
+        g->head = v->next;
+        if (g->head) {
+                if (q->round_tail)
+                        q->round_tail->next = g;
+                else
+                        q->round = g;
+                q->round_tail = g;
+        } else
+                g->tail = NULL;
         q->n--;
-        hashmap_remove(q->queued, v->rel);
+        hashmap_remove(q->queued, v->key);
+        v->next = NULL;
+        v->group = NULL;
+        if (asprintf(&v->rel, "%s%s%s", g->parent, g->parent[0] ? "/" : "", v->name) < 0)
+                v->rel = NULL;
+        if (!g->head)
+                group_free(q, g);
+        if (!v->rel) { /* out of memory: what it would have found, a rescan finds */
+                q->overflowed = true;
+                visit_free(v);
+                return q->n > 0 ? visit_queue_pop(q) : NULL;
+        }
         return v;
 }
 
@@ -78,10 +153,10 @@ void visit_queue_clear(VisitQueue *q) {
 }
 
 void visit_queue_done(VisitQueue *q) {
-        if (q->queued)
+        if (q->queued && q->groups)
                 visit_queue_clear(q);
-        free(q->ring);
         hashmap_free(q->queued);
+        hashmap_free(q->groups);
         *q = (VisitQueue){0};
 }
 
