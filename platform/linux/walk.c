@@ -210,17 +210,21 @@ static WatchType type_of(unsigned char d_type, int dfd, const char *name) {
         return platform_dirent_type(dfd, name, d_type, &t) == 0 ? t : WATCH_OTHER;
 }
 
-void walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
-               WalkEnter enter, void *ctx) {
+int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+              WalkEnter enter, void *ctx) {
         char child[PATH_MAX];
         bool said_long = false;
         DIR *d = fdopendir(fd);
         if (!d) {
+                int r = -errno;
                 close(fd);
-                return;
+                return r;
         }
         struct dirent *de;
-        while ((de = readdir(d))) {
+        for (;;) {
+                errno = 0;
+                if (!(de = readdir(d)))
+                        break;
                 if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
                         continue;
                 if (*shallow && walk_is_dotgit_name(de->d_name)) {
@@ -248,5 +252,7 @@ void walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCall
                         enter(ctx, child, git || strcmp(de->d_name, ".git") == 0,
                               walk_shallow_entry(git, *shallow, rel, de->d_name));
         }
+        int r = -errno;
         closedir(d);
+        return r;
 }

@@ -80,8 +80,9 @@ void walk_too_long(const WatchCallbacks *cb, void *userdata, const char *rel);
  * root: found for each entry, and enter(ctx, child, git, shallow) for each
  * subdirectory. *shallow as the directory is entered; false afterwards if
  * the scan found a .git in it (a checkout after all: everything in it is
- * reported, from the start).
+ * reported, from the start). 0 when it listed the whole directory, or
+ * -errno (it could not).
  */
 typedef void (*WalkEnter)(void *ctx, const char *child, bool git, bool shallow);
-void walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
-               WalkEnter enter, void *ctx);
+int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+              WalkEnter enter, void *ctx);

@@ -55,13 +55,24 @@
  * scanned instead. */
 #define UNWATCHED_RESCAN_MS 1000
 
+/* A watched directory, kept as its name in its parent (a tree): what it
+ * costs is its name's length, not its path's (F7: 19 components of 200
+ * bytes made each leaf's path 3.8 KB, 296 MB at 100,000 directories). Its
+ * path is made only when an event needs it (node_path). */
 typedef struct Node {
         int wd;
-        bool git;     /* below a .git directory */
-        bool writes;  /* watched with WRITE_MASK */
-        bool shallow; /* an object store's fan-out: only a directory or a .git in it is reported */
-        char key[12]; /* the wd as a string: the by_wd key, borrowed */
-        char *rel;    /* the by_rel key, borrowed */
+        bool git;         /* below a .git directory */
+        bool writes;      /* watched with WRITE_MASK */
+        bool shallow;     /* an object store's fan-out: only a directory or a .git in it is reported */
+        unsigned pass;    /* the pass (Watcher.pass) it was last listed in */
+        unsigned listing; /* the last listing of its parent that saw it */
+        ino_t ino;        /* the inode watched */
+        char key[12];     /* the wd as a string: the by_wd key, borrowed */
+        /* Its place, the by_place key, borrowed: "<its parent's wd>/<its
+         * name>", or "/<its path>" with no watched parent (the root, "/";
+         * a gitdir asked for on its own). */
+        char *place;
+        const char *name; /* in place: its name, or its whole path with no parent */
         struct Node *parent, *children, *next, *prev;
 } Node;
 
@@ -74,15 +85,91 @@ typedef struct Watcher {
         uv_poll_t poll;
         uv_idle_t idle;
         uv_timer_t unwatched_timer;
-        Hashmap *by_wd, *by_rel; /* keys borrowed from the nodes */
-        VisitQueue queue;        /* directories to visit */
-        size_t most_watched;     /* the most directories watched at once */
-        Hashmap *unwatched;      /* over the watch limit: rel -> &IS_GIT or &NOT_GIT */
+        Hashmap *by_wd, *by_place; /* keys borrowed from the nodes */
+        VisitQueue queue;          /* directories to visit */
+        /* Each rescan is a pass: a directory not listed in this one is
+         * listed again (its watch kept); each listing has a number, so that
+         * a child it did not see is known gone. */
+        unsigned pass, listing;
+        Node *scanning;      /* the node whose directory walk_scan is listing */
+        int inline_visits;   /* new directories visited at their event, left in this read */
+        size_t most_watched; /* the most directories watched at once */
+        Hashmap *unwatched;  /* over the watch limit: rel -> &IS_GIT or &NOT_GIT */
         bool ready_sent, limit_warned;
 } Watcher;
 
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
+
+/* The path of n into buf: its length, or -ENAMETOOLONG. */
+static int node_path(const Node *n, char *buf, size_t size) {
+        size_t len = 0;
+        for (const Node *a = n; a; a = a->parent)
+                len += strlen(a->name) + (a->parent && a->parent->name[0]);
+        if (len >= size)
+                return -ENAMETOOLONG;
+        buf[len] = 0;
+        size_t end = len;
+        for (const Node *a = n; a; a = a->parent) {
+                size_t l = strlen(a->name);
+                end -= l;
+                memcpy(buf + end, a->name, l);
+                if (a->parent && a->parent->name[0])
+                        buf[--end] = '/';
+        }
+        return (int) len;
+}
+
+/* n's path into buf (PATH_MAX bytes): true; or, when it does not fit (a
+ * directory above renamed longer), false, and it is said, named by its
+ * deepest directory whose path fits, never dropped silently. */
+static bool path_or_say(Watcher *w, const Node *n, char *buf) {
+        if (node_path(n, buf, PATH_MAX) >= 0)
+                return true;
+        const Node *a = n->parent;
+        while (a && node_path(a, buf, PATH_MAX) < 0)
+                a = a->parent;
+        walk_too_long(w->cb, w->userdata, a ? buf : "");
+        return false;
+}
+
+/* The node of name in parent (rel its path), or NULL. */
+static Node *child_of(const Watcher *w, const Node *parent, const char *name, const char *rel) {
+        char key[PATH_MAX + 16];
+        snprintf(key, sizeof key, "%s/%s", parent->key, name);
+        Node *n = hashmap_get(w->by_place, key);
+        if (!n && snprintf(key, sizeof key, "/%s", rel) < (int) sizeof key)
+                n = hashmap_get(w->by_place, key);
+        return n;
+}
+
+/* The node watching rel, or NULL: from the root down, name by name (a
+ * directory watched with no watched parent is found by its whole path). */
+static Node *lookup(const Watcher *w, const char *rel) {
+        char key[PATH_MAX + 16];
+        if (snprintf(key, sizeof key, "/%s", rel) >= (int) sizeof key)
+                return NULL;
+        Node *n = hashmap_get(w->by_place, key);
+        if (n || !rel[0])
+                return n;
+        n = hashmap_get(w->by_place, "/");
+        for (const char *p = rel;; p++) {
+                const char *slash = strchr(p, '/');
+                if (!slash)
+                        return n ? child_of(w, n, p, rel) : NULL;
+                Node *next = NULL;
+                if (n) {
+                        snprintf(key, sizeof key, "%s/%.*s", n->key, (int) (slash - p), p);
+                        next = hashmap_get(w->by_place, key);
+                }
+                if (!next) {
+                        snprintf(key, sizeof key, "/%.*s", (int) (slash - rel), rel);
+                        next = hashmap_get(w->by_place, key);
+                }
+                n = next;
+                p = slash;
+        }
+}
 
 /* The directory rel ("" the root), beneath the root with no symlinks. */
 static int open_dir(Watcher *w, const char *rel) {
@@ -100,26 +187,35 @@ static void node_unlink(Node *n) {
         n->prev = n->next = NULL;
 }
 
-/* Forget a node and its subtree: watches, maps, memory. */
-static void forget(Watcher *w, Node *n) {
+static void forget(Watcher *w, Node *n);
+
+/* Forget a node and its subtree: maps, memory, and the subtree's watches;
+ * its own too unless keep_watch (the kernel gave the same watch to that
+ * directory at another path). */
+static void forget_node(Watcher *w, Node *n, bool keep_watch) {
         while (n->children)
                 forget(w, n->children);
         node_unlink(n);
         if (hashmap_get(w->by_wd, n->key) == n)
                 hashmap_remove(w->by_wd, n->key);
-        if (hashmap_get(w->by_rel, n->rel) == n)
-                hashmap_remove(w->by_rel, n->rel);
+        if (hashmap_get(w->by_place, n->place) == n)
+                hashmap_remove(w->by_place, n->place);
         /* The kernel may have dropped it already (IN_IGNORED); EINVAL then. */
-        (void) inotify_rm_watch(w->ifd, n->wd);
-        free(n->rel);
+        if (!keep_watch)
+                (void) inotify_rm_watch(w->ifd, n->wd);
+        free(n->place);
         free(n);
+}
+
+static void forget(Watcher *w, Node *n) {
+        forget_node(w, n, false);
 }
 
 /* Forget every node: each tree from its top. */
 static void forget_all(Watcher *w) {
         const char *key;
         void *v;
-        for (size_t i = 0; hashmap_next(w->by_rel, &i, &key, &v);)
+        for (size_t i = 0; hashmap_next(w->by_place, &i, &key, &v);)
                 if (!((Node *) v)->parent) {
                         forget(w, v);
                         i = 0;
@@ -142,39 +238,44 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallo
         char key[sizeof((Node *) 0)->key];
         snprintf(key, sizeof key, "%d", wd);
         Node *old = hashmap_get(w->by_wd, key);
-        if (old) /* the same inode under another name (moved): forget the old */
-                forget(w, old);
+        if (old) /* the same inode under another name (moved, its events lost): forget the old name */
+                forget_node(w, old, true);
 
+        Node *parent = NULL;
+        const char *slash = strrchr(rel, '/');
+        if (rel[0]) {
+                char up[PATH_MAX];
+                size_t pl = slash ? (size_t) (slash - rel) : 0;
+                memcpy(up, rel, pl);
+                up[pl] = 0;
+                parent = lookup(w, up);
+        }
         Node *n = calloc(1, sizeof *n);
-        if (!n || !(n->rel = strdup(rel))) {
+        if (!n || (parent ? asprintf(&n->place, "%s/%s", parent->key, slash ? slash + 1 : rel)
+                          : asprintf(&n->place, "/%s", rel)) < 0) {
                 free(n);
                 inotify_rm_watch(w->ifd, wd);
                 return NULL;
         }
+        n->name = strchr(n->place, '/') + 1;
+        n->parent = parent;
         n->wd = wd;
         n->git = git;
         n->shallow = shallow;
+        n->pass = w->pass - 1; /* not listed yet */
         memcpy(n->key, key, sizeof key);
-        const char *slash = strrchr(rel, '/');
-        if (rel[0]) {
-                char parent[PATH_MAX];
-                size_t pl = slash ? (size_t) (slash - rel) : 0;
-                memcpy(parent, rel, pl);
-                parent[pl] = 0;
-                n->parent = hashmap_get(w->by_rel, parent);
-        }
         if (n->parent) {
                 n->next = n->parent->children;
                 if (n->next)
                         n->next->prev = n;
                 n->parent->children = n;
         }
-        if (hashmap_put(w->by_wd, n->key, n) < 0 || hashmap_put(w->by_rel, n->rel, n) < 0) {
+        if (hashmap_put(w->by_wd, n->key, n) < 0 || hashmap_put(w->by_place, n->place, n) < 0) {
                 forget(w, n);
                 return NULL;
         }
-        if (hashmap_size(w->by_rel) > w->most_watched)
-                w->most_watched = hashmap_size(w->by_rel);
+        if (hashmap_size(w->by_wd) > w->most_watched)
+                w->most_watched = hashmap_size(w->by_wd);
         return n;
 }
 
@@ -198,11 +299,27 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
                 uv_timer_start(&w->unwatched_timer, unwatched_cb, UNWATCHED_RESCAN_MS, UNWATCHED_RESCAN_MS);
 }
 
-/* A subdirectory the scan found: queued, unless it is watched already. */
+/* A subdirectory the scan found: queued, unless it is watched already
+ * and listed in this pass. */
 static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
         Watcher *w = ctx;
-        if (!hashmap_contains(w->by_rel, child))
+        const char *slash = strrchr(child, '/');
+        Node *n =
+                w->scanning ? child_of(w, w->scanning, slash ? slash + 1 : child, child) : lookup(w, child);
+        if (n)
+                n->listing = w->listing;
+        if (!n || n->pass != w->pass)
                 (void) enqueue(w, child, git, false, shallow);
+}
+
+/* After a whole listing of n: a watched child it did not see is gone
+ * (its event lost in an overflow, or moved away): forgotten. */
+static void sweep(Watcher *w, Node *n) {
+        for (Node *c = n->children, *next; c; c = next) {
+                next = c->next;
+                if (c->listing != w->listing)
+                        forget(w, c);
+        }
 }
 
 /* A mount the scan does not enter: another filesystem (a disk of its
@@ -239,7 +356,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
          * itself: a btrfs subvolume, which any user can make there, has
          * its own, and a checkout in one would go unseen. Where the kernel
          * cannot say what is a mount root, another device is taken as one. */
-        if (rel[0] && statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) < 0) {
+        if (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE | STATX_INO, &sx) < 0) {
                 close(fd);
                 return;
         }
@@ -254,7 +371,11 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                         return;
                 }
         }
-        Node *known = hashmap_get(w->by_rel, rel);
+        Node *known = lookup(w, rel);
+        if (known && known->ino != sx.stx_ino) { /* another directory there now */
+                forget(w, known);
+                known = NULL;
+        }
         writes = writes || (git && walk_is_dotgit(rel));
         if (!known || (writes && !known->writes)) {
                 /* By descriptor: the very directory opened, not a path.
@@ -281,18 +402,29 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                 if (wd >= 0 && known && known->wd == wd)
                         known->writes = true; /* the same watch, its mask widened */
                 else if (wd >= 0) {
+                        if (known)
+                                forget(w, known);
                         Node *n = add_node(w, wd, rel, git, shallow);
-                        if (n)
+                        if (n) {
                                 n->writes = writes;
+                                n->ino = sx.stx_ino;
+                        }
                         hashmap_remove(w->unwatched, rel);
                 } else if (errno == ENOSPC)
                         over_limit(w, rel, git);
         }
 
-        walk_scan(fd, rel, git, &shallow, w->cb, w->userdata, enter_child, w);
-        Node *n = hashmap_get(w->by_rel, rel);
-        if (n)
+        Node *n = lookup(w, rel);
+        w->scanning = n;
+        w->listing++;
+        int r = walk_scan(fd, rel, git, &shallow, w->cb, w->userdata, enter_child, w);
+        w->scanning = NULL;
+        if (n) {
                 n->shallow = shallow;
+                n->pass = w->pass;
+                if (r >= 0)
+                        sweep(w, n);
+        }
 }
 
 static void resync(Watcher *w);
@@ -326,16 +458,20 @@ static void unwatched_cb(uv_timer_t *t) {
                 (void) enqueue(w, key, *(const bool *) v, false, false);
 }
 
-/* Events were lost: forget everything, then visit the whole tree again. */
+/* Events were lost: list the whole tree again, a new pass. The watches
+ * are kept (each would be made again, and its events meanwhile lost): a
+ * directory is listed once in the pass, and what a listing does not see
+ * is forgotten. Served a parent at a time in turn, the pass reaches a new
+ * checkout about as soon wherever it is, whatever a burst left elsewhere. */
 static void resync(Watcher *w) {
-        forget_all(w);
+        w->pass++;
         visit_queue_clear(&w->queue);
         w->cb->rescan(w->userdata);
         (void) enqueue(w, "", false, false, false);
 }
 
 static void on_event(Watcher *w, const struct inotify_event *ev) {
-        char key[sizeof((Node *) 0)->key], rel[PATH_MAX];
+        char key[sizeof((Node *) 0)->key], rel[PATH_MAX], dir[PATH_MAX];
         Node *n;
 
         if (ev->mask & IN_Q_OVERFLOW) {
@@ -356,16 +492,17 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * watched on its own (watch_dir: a gitdir in .git/modules/
                  * whose parent is not watched), this is the only word: the
                  * name is gone, and the watch no longer names it. */
-                if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->rel[0])
+                if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->parent && !n->name[0])
                         w->cb->warn(w->userdata, "", 0, "the watched root itself was deleted or moved");
                 else if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->parent) {
-                        char gone[PATH_MAX];
-                        snprintf(gone, sizeof gone, "%s", n->rel);
+                        snprintf(dir, sizeof dir, "%s", n->name);
                         forget(w, n);
-                        w->cb->gone(w->userdata, gone);
+                        w->cb->gone(w->userdata, dir);
                 }
                 return;
         }
+        if (!path_or_say(w, n, dir))
+                return;
         if (n->shallow) {
                 /* In an object store's fan-out, git's objects come and
                  * go: only a directory (never git's) or a .git matters. A
@@ -376,18 +513,18 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                                 return;
                 } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
                         n->shallow = false;
-                        (void) enqueue(w, n->rel, n->git, false, false);
+                        (void) enqueue(w, dir, n->git, false, false);
                 }
         }
-        if (!walk_child_path(rel, sizeof rel, n->rel, ev->name)) {
-                walk_too_long(w->cb, w->userdata, n->rel);
+        if (!walk_child_path(rel, sizeof rel, dir, ev->name)) {
+                walk_too_long(w->cb, w->userdata, dir);
                 return;
         }
 
         if ((ev->mask & IN_MODIFY) && !(ev->mask & IN_ISDIR)) {
                 w->cb->changed(w->userdata, rel);
         } else if (ev->mask & (IN_DELETE | IN_MOVED_FROM)) {
-                Node *child = hashmap_get(w->by_rel, rel);
+                Node *child = child_of(w, n, ev->name, rel);
                 if (child)
                         forget(w, child);
                 w->cb->gone(w->userdata, rel);
@@ -398,7 +535,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * so creating files costs no lookup here. */
                 WatchType t = ev->mask & IN_ISDIR ? WATCH_DIR : WATCH_FILE;
                 if (!(ev->mask & IN_ISDIR) && strcasecmp(ev->name, ".git") == 0) {
-                        int dfd = open_dir(w, n->rel);
+                        int dfd = open_dir(w, dir);
                         if (dfd < 0 || platform_dirent_type(dfd, ev->name, DT_UNKNOWN, &t) < 0)
                                 t = WATCH_OTHER;
                         if (dfd >= 0)
@@ -407,7 +544,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                 /* A name moved over: whatever was there (a subtree, a file,
                  * a symlink) is gone, and the new object is judged afresh. */
                 if (ev->mask & IN_MOVED_TO) {
-                        Node *old = hashmap_get(w->by_rel, rel);
+                        Node *old = child_of(w, n, ev->name, rel);
                         if (old)
                                 forget(w, old);
                         w->cb->gone(w->userdata, rel);
@@ -417,11 +554,17 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * One moved in is queued: it may hold a tree, and moved back
                  * and forth, it is one visit however often it moves. */
                 bool git = n->git || strcmp(ev->name, ".git") == 0;
-                bool shallow = walk_shallow_entry(n->git, n->shallow, n->rel, ev->name);
-                if (t == WATCH_DIR && (ev->mask & IN_MOVED_TO))
+                bool shallow = walk_shallow_entry(n->git, n->shallow, dir, ev->name);
+                /* Up to VISIT_BATCH a read, made ones are visited at once
+                 * too; past it they are queued with the rest, so that a
+                 * burst of mkdirs cannot outrun the reads and overflow the
+                 * kernel's queue (each overflow a rescan). */
+                if (t == WATCH_DIR && (ev->mask & IN_MOVED_TO || w->inline_visits <= 0))
                         (void) enqueue(w, rel, git, false, shallow);
-                else if (t == WATCH_DIR)
+                else if (t == WATCH_DIR) {
+                        w->inline_visits--;
                         visit(w, rel, git, false, shallow);
+                }
         }
 }
 
@@ -432,6 +575,7 @@ static void poll_cb(uv_poll_t *h, int status, int events) {
         (void) events;
         if (status < 0)
                 return;
+        w->inline_visits = VISIT_BATCH;
         for (;;) {
                 ssize_t n = read(w->ifd, buf, sizeof buf);
                 if (n < 0) {
@@ -455,11 +599,11 @@ static void poll_cb(uv_poll_t *h, int status, int events) {
 static void watcher_free(Watcher *w) {
         if (!w)
                 return;
-        if (w->by_rel)
+        if (w->by_place)
                 forget_all(w);
         visit_queue_done(&w->queue);
         hashmap_free(w->by_wd);
-        hashmap_free(w->by_rel);
+        hashmap_free(w->by_place);
         hashmap_free(w->unwatched);
         if (w->ifd >= 0)
                 close(w->ifd);
@@ -499,9 +643,9 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         w->dev = st.st_dev;
         w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
         w->by_wd = hashmap_new_borrowed();
-        w->by_rel = hashmap_new_borrowed();
+        w->by_place = hashmap_new_borrowed();
         w->unwatched = hashmap_new();
-        if (w->ifd < 0 || !w->by_wd || !w->by_rel || !w->unwatched || visit_queue_init(&w->queue) < 0) {
+        if (w->ifd < 0 || !w->by_wd || !w->by_place || !w->unwatched || visit_queue_init(&w->queue) < 0) {
                 r = w->ifd < 0 ? -errno : -ENOMEM;
                 watcher_free(w);
                 return r;
@@ -523,7 +667,7 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
  * callback, which may be walking its maps. */
 static int linux_watch_dir(void *p, const char *rel) {
         Watcher *w = p;
-        Node *n = hashmap_get(w->by_rel, rel);
+        Node *n = lookup(w, rel);
         if (n && n->writes)
                 return 0;
         return enqueue(w, rel, !n || n->git, true, n && n->shallow);
