@@ -125,7 +125,7 @@ static size_t queue_bound(const Watcher *w) {
 static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
         if (!uv_is_active((uv_handle_t *) &w->idle))
                 uv_idle_start(&w->idle, idle_cb);
-        return visit_queue_push(&w->queue, rel, git, writes, shallow, queue_bound(w));
+        return visit_queue_push(&w->queue, rel, git, writes, shallow, false, queue_bound(w));
 }
 
 static void dirs_clear(Watcher *w) {

@@ -18,8 +18,10 @@
 #include "util.h"
 
 int visit_queue_init(VisitQueue *q) {
-        *q = (VisitQueue){.queued = hashmap_new_borrowed(), .groups = hashmap_new_borrowed()};
-        return q->queued && q->groups ? 0 : -ENOMEM;
+        *q = (VisitQueue){.queued = hashmap_new_borrowed()};
+        for (size_t l = 0; l < ELEMENTSOF(q->level); l++)
+                q->level[l].groups = hashmap_new_borrowed();
+        return q->queued && q->level[0].groups && q->level[1].groups ? 0 : -ENOMEM;
 }
 
 void visit_free(Visit *v) {
@@ -37,63 +39,69 @@ static void split(const char *rel, char **ret_parent, const char **ret_name) {
         *ret_name = slash ? slash + 1 : rel;
 }
 
-/* The group of parent, made (and put last in the round) when it has none. */
-static VisitGroup *group_of(VisitQueue *q, char *parent) {
-        VisitGroup *g = hashmap_get(q->groups, parent);
-        if (g) {
-                free(parent);
-                return g;
-        }
-        if (!(g = calloc(1, sizeof *g)) || hashmap_put(q->groups, parent, g) < 0) {
+/* A new group for parent (the level's from then on), last in its round. */
+static VisitGroup *group_new(VisitQueue *q, VisitLevel *l, char *parent) {
+        VisitGroup *g = calloc(1, sizeof *g);
+        if (!g || hashmap_put(l->groups, parent, g) < 0) {
                 free(g);
                 free(parent);
                 return NULL;
         }
         g->parent = parent;
         g->id = q->next_id++;
-        if (q->round_tail)
-                q->round_tail->next = g;
+        if (l->round_tail)
+                l->round_tail->next = g;
         else
-                q->round = g;
-        q->round_tail = g;
+                l->round = g;
+        l->round_tail = g;
         return g;
 }
 
-static void group_free(VisitQueue *q, VisitGroup *g) {
-        hashmap_remove(q->groups, g->parent);
-        free(g->parent);
-        free(g);
+/* The queued visit of name in parent at level l, or NULL. */
+static Visit *queued_in(const VisitQueue *q, const VisitLevel *l, const char *parent, const char *name) {
+        VisitGroup *g = hashmap_get(l->groups, parent);
+        _cleanup_free_ char *key = NULL;
+        if (!g || asprintf(&key, "%llx/%s", g->id, name) < 0)
+                return NULL;
+        return hashmap_get(q->queued, key);
 }
 
-int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, size_t bound) {
+int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, bool urgent,
+                     size_t bound) {
         _cleanup_free_ char *parent = NULL;
         const char *name;
         split(rel, &parent, &name);
         if (!parent)
                 return -ENOMEM;
-        VisitGroup *g = hashmap_get(q->groups, parent);
+        Visit *old = queued_in(q, &q->level[1], parent, name);
+        if (!old)
+                old = queued_in(q, &q->level[0], parent, name);
+        if (old) {
+                git = old->git = old->git || git;
+                writes = old->writes = old->writes || writes;
+                shallow = old->shallow = old->shallow && shallow;
+                if (old->urgent || !urgent)
+                        return 0;
+                /* Made urgent: queued again there, this one skipped. */
+                old->dead = true;
+                hashmap_remove(q->queued, old->key);
+                q->n--;
+        } else if (q->n >= bound) {
+                q->overflowed = true;
+                return 0;
+        }
+        VisitLevel *l = &q->level[urgent];
+        VisitGroup *g = hashmap_get(l->groups, parent);
         Visit *v = calloc(1, sizeof *v);
         if (!v || asprintf(&v->key, "%llx/%s", g ? g->id : q->next_id, name) < 0) {
                 free(v);
                 return -ENOMEM;
         }
-        Visit *old = hashmap_get(q->queued, v->key);
-        if (old || q->n >= bound) {
-                visit_free(v);
-                if (!old) {
-                        q->overflowed = true;
-                        return 0;
-                }
-                old->git = old->git || git;
-                old->writes = old->writes || writes;
-                old->shallow = old->shallow && shallow;
-                return 0;
-        }
         if (hashmap_put(q->queued, v->key, v) < 0) {
                 visit_free(v);
                 return -ENOMEM;
         }
-        if (!g && !(g = group_of(q, TAKE_PTR(parent)))) {
+        if (!g && !(g = group_new(q, l, TAKE_PTR(parent)))) {
                 hashmap_remove(q->queued, v->key);
                 visit_free(v);
                 return -ENOMEM;
@@ -103,6 +111,7 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
         v->git = git;
         v->writes = writes;
         v->shallow = shallow;
+        v->urgent = urgent;
         if (g->tail)
                 g->tail->next = v;
         else
@@ -112,39 +121,80 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
         return 0;
 }
 
-Visit *visit_queue_pop(VisitQueue *q) {
-        VisitGroup *g = q->round;
-        if (!g)
-                return NULL;
+/* The oldest visit of the next parent in l's round, dead or not (that
+ * parent then goes last, or away when it has no more). */
+static Visit *level_pop(VisitLevel *l) {
+        VisitGroup *g = l->round;
         Visit *v = g->head;
-        /* The next parent's turn: this one goes last, or away when it has no more. */
-        q->round = g->next;
-        if (!q->round)
-                q->round_tail = NULL;
+        l->round = g->next;
+        if (!l->round)
+                l->round_tail = NULL;
         g->next = NULL;
         g->head = v->next;
-        if (g->head) {
-                if (q->round_tail)
-                        q->round_tail->next = g;
-                else
-                        q->round = g;
-                q->round_tail = g;
-        } else
-                g->tail = NULL;
-        q->n--;
-        hashmap_remove(q->queued, v->key);
         v->next = NULL;
         v->group = NULL;
         if (asprintf(&v->rel, "%s%s%s", g->parent, g->parent[0] ? "/" : "", v->name) < 0)
                 v->rel = NULL;
-        if (!g->head)
-                group_free(q, g);
-        if (!v->rel) { /* out of memory: what it would have found, a rescan finds */
-                q->overflowed = true;
-                visit_free(v);
-                return q->n > 0 ? visit_queue_pop(q) : NULL;
+        if (g->head) {
+                if (l->round_tail)
+                        l->round_tail->next = g;
+                else
+                        l->round = g;
+                l->round_tail = g;
+        } else {
+                hashmap_remove(l->groups, g->parent);
+                free(g->parent);
+                free(g);
         }
         return v;
+}
+
+Visit *visit_queue_pop(VisitQueue *q) {
+        for (;;) {
+                VisitLevel *l = &q->level[q->turn];
+                if (!l->round)
+                        l = &q->level[!q->turn];
+                if (!l->round)
+                        return NULL;
+                q->turn = !q->turn;
+                Visit *v = level_pop(l);
+                if (v->dead) {
+                        visit_free(v);
+                        continue;
+                }
+                q->n--;
+                hashmap_remove(q->queued, v->key);
+                if (v->rel)
+                        return v;
+                q->overflowed = true; /* out of memory: what it would have found, a rescan finds */
+                visit_free(v);
+        }
+}
+
+void visit_queue_drop(VisitQueue *q, const char *rel) {
+        _cleanup_free_ char *parent = NULL;
+        const char *name;
+        split(rel, &parent, &name);
+        for (size_t l = 0; parent && l < ELEMENTSOF(q->level); l++) {
+                Visit *v = queued_in(q, &q->level[l], parent, name);
+                if (v) {
+                        v->dead = true;
+                        hashmap_remove(q->queued, v->key);
+                        q->n--;
+                }
+        }
+}
+
+void visit_queue_clear_bulk(VisitQueue *q) {
+        VisitLevel *l = &q->level[0];
+        while (l->round) {
+                Visit *v = level_pop(l);
+                if (!v->dead) {
+                        q->n--;
+                        hashmap_remove(q->queued, v->key);
+                }
+                visit_free(v);
+        }
 }
 
 void visit_queue_clear(VisitQueue *q) {
@@ -153,10 +203,11 @@ void visit_queue_clear(VisitQueue *q) {
 }
 
 void visit_queue_done(VisitQueue *q) {
-        if (q->queued && q->groups)
+        if (q->queued && q->level[0].groups && q->level[1].groups)
                 visit_queue_clear(q);
         hashmap_free(q->queued);
-        hashmap_free(q->groups);
+        for (size_t l = 0; l < ELEMENTSOF(q->level); l++)
+                hashmap_free(q->level[l].groups);
         *q = (VisitQueue){0};
 }
 

@@ -17,47 +17,65 @@ typedef struct VisitGroup VisitGroup;
 typedef struct Visit {
         char *rel; /* the directory, made when popped: NULL while queued */
         bool git, writes, shallow;
+        bool urgent; /* queued at an event, or below a directory that was */
         /* Queued: its name in its parent's group ("<group id>/<name>",
-         * the queued map's key, borrowed by it), its group, the next one. */
+         * the queued map's key, borrowed by it), its group, the next one;
+         * dead when it was queued again as urgent (skipped when its turn
+         * comes). */
         char *key;
         const char *name;
         VisitGroup *group;
         struct Visit *next;
+        bool dead;
 } Visit;
 
 /* The directories queued in one parent, oldest first; the parent's path
  * kept once for all of them (a crawl of a directory of 100,000
  * subdirectories with paths of 4 KB queues 100,000 names, not 400 MB). */
 struct VisitGroup {
-        char *parent; /* the groups map's key */
+        char *parent; /* its level's groups map's key */
         unsigned long long id;
         Visit *head, *tail;
         VisitGroup *next; /* in the round */
 };
 
+/* One level of the queue: the parents with directories queued, in turn. */
+typedef struct VisitLevel {
+        VisitGroup *round, *round_tail; /* next first */
+        Hashmap *groups;                /* parent -> its VisitGroup */
+} VisitLevel;
+
 /* Directories to visit: served one parent at a time in turn (a round of
  * the parents with directories queued, each giving its oldest), so that no
  * part of the tree waits behind another, however many one parent holds (a
  * burst of 40,000 new directories in one place delays a new checkout
- * elsewhere by one visit a round, not by 40,000); each path queued once (a
- * second time only widens what it is visited for); and bounded, past
- * which overflowed says one rescan of the whole tree must replace what
- * would not fit. */
+ * elsewhere by one visit a round, not by 40,000). Two levels, served in
+ * turn when both hold some: urgent (a directory made or moved in, as its
+ * event says, and what is below it) and bulk (a crawl, a rescan's
+ * listing), so that neither waits for the other to end. Each path queued
+ * once (a second time only widens what it is visited for, or makes it
+ * urgent); and bounded, past which overflowed says one rescan of the
+ * whole tree must replace what would not fit. */
 typedef struct VisitQueue {
-        VisitGroup *round, *round_tail; /* the parents with directories queued, next first */
-        size_t n;                       /* directories queued */
+        VisitLevel level[2]; /* [1] urgent */
+        bool turn;           /* the level whose turn it is */
+        size_t n;            /* directories queued */
         unsigned long long next_id;
         Hashmap *queued; /* "<group id>/<name>" -> its Visit */
-        Hashmap *groups; /* parent -> its VisitGroup */
         bool overflowed;
 } VisitQueue;
 
 int visit_queue_init(VisitQueue *q);
 /* 0 (queued, widened, or over bound: overflowed set), or -ENOMEM. */
-int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, size_t bound);
+int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, bool urgent,
+                     size_t bound);
 /* The oldest queued directory, the caller's to free with visit_free; NULL when none. */
 Visit *visit_queue_pop(VisitQueue *q);
+/* rel gone before its visit: not visited. */
+void visit_queue_drop(VisitQueue *q, const char *rel);
 void visit_queue_clear(VisitQueue *q);
+/* The bulk level only: what an overflow's rescan replaces. */
+void visit_queue_clear_bulk(VisitQueue *q);
 void visit_queue_done(VisitQueue *q); /* clear, and free what it holds */
 void visit_free(Visit *v);
 

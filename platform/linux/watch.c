@@ -51,6 +51,19 @@
  * thousands below it queues each path once, and a storm of new names past
  * the bound ends in one rescan, not in growth. */
 #define QUEUE_BOUND_MIN 65536
+/* Events read ahead of their handling. The kernel queues 16,384 an
+ * inotify instance (fs.inotify.max_queued_events, machine-wide: not ours
+ * to raise), which a burst of mkdirs by a few processes fills in tens of
+ * milliseconds; every overflow is a rescan. So events are read whenever
+ * the loop is busy for long (between visits, every so many entries of a
+ * listing) into this buffer, and handled in order when the loop gets to
+ * them. Bounded: past it the kernel's queue is left to overflow. */
+#define SPILL_MAX (8u << 20)
+#define SPILL_KEEP (256u << 10) /* kept allocated once handled; more is given back */
+#define EVENT_MAX (sizeof(struct inotify_event) + NAME_MAX + 1)
+/* Entries listed, and visits made, between two reads of the events. */
+#define LISTED_PER_DRAIN 256
+#define VISITS_PER_DRAIN 8
 /* How often directories that could not be watched (the watch limit) are
  * scanned instead. */
 #define UNWATCHED_RESCAN_MS 1000
@@ -91,8 +104,15 @@ typedef struct Watcher {
          * listed again (its watch kept); each listing has a number, so that
          * a child it did not see is known gone. */
         unsigned pass, listing;
-        Node *scanning;      /* the node whose directory walk_scan is listing */
-        int inline_visits;   /* new directories visited at their event, left in this read */
+        Node *scanning;    /* the node whose directory walk_scan is listing */
+        bool scan_urgent;  /* and whether that visit was urgent (its subdirectories are too) */
+        size_t tops;       /* nodes with no parent: the root, and any watched on its own */
+        int inline_visits; /* new directories visited at their event, left in this read */
+        struct {
+                char *buf; /* raw events as read, aligned as inotify wants (malloc's) */
+                size_t len, off, allocated;
+        } spill;
+        unsigned listed;     /* entries listed since the last drain */
         size_t most_watched; /* the most directories watched at once */
         Hashmap *unwatched;  /* over the watch limit: rel -> &IS_GIT or &NOT_GIT */
         bool ready_sent, limit_warned;
@@ -100,6 +120,33 @@ typedef struct Watcher {
 
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
+
+/* Read the events the kernel holds into the spill, as room allows. */
+static void drain(Watcher *w) {
+        for (;;) {
+                if (w->spill.allocated - w->spill.len < EVENT_MAX) {
+                        if (w->spill.allocated >= SPILL_MAX)
+                                return;
+                        size_t n = w->spill.allocated ? w->spill.allocated * 2 : 65536;
+                        char *b = realloc(w->spill.buf, n);
+                        if (!b)
+                                return;
+                        w->spill.buf = b;
+                        w->spill.allocated = n;
+                }
+                ssize_t n = read(w->ifd, w->spill.buf + w->spill.len, w->spill.allocated - w->spill.len);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= 0)
+                        return; /* EAGAIN: drained */
+                w->spill.len += (size_t) n;
+                /* Room left for another event: the read took all there
+                 * was (a read for nothing was one syscall more on each
+                 * wakeup). */
+                if (w->spill.len + EVENT_MAX <= w->spill.allocated)
+                        return;
+        }
+}
 
 /* The path of n into buf: its length, or -ENAMETOOLONG. */
 static int node_path(const Node *n, char *buf, size_t size) {
@@ -138,7 +185,7 @@ static Node *child_of(const Watcher *w, const Node *parent, const char *name, co
         char key[PATH_MAX + 16];
         snprintf(key, sizeof key, "%s/%s", parent->key, name);
         Node *n = hashmap_get(w->by_place, key);
-        if (!n && snprintf(key, sizeof key, "/%s", rel) < (int) sizeof key)
+        if (!n && w->tops > 1 && snprintf(key, sizeof key, "/%s", rel) < (int) sizeof key)
                 n = hashmap_get(w->by_place, key);
         return n;
 }
@@ -147,12 +194,16 @@ static Node *child_of(const Watcher *w, const Node *parent, const char *name, co
  * directory watched with no watched parent is found by its whole path). */
 static Node *lookup(const Watcher *w, const char *rel) {
         char key[PATH_MAX + 16];
-        if (snprintf(key, sizeof key, "/%s", rel) >= (int) sizeof key)
-                return NULL;
-        Node *n = hashmap_get(w->by_place, key);
-        if (n || !rel[0])
+        Node *n = hashmap_get(w->by_place, "/");
+        if (!rel[0])
                 return n;
-        n = hashmap_get(w->by_place, "/");
+        if (w->tops > 1) {
+                Node *top = snprintf(key, sizeof key, "/%s", rel) < (int) sizeof key
+                                    ? hashmap_get(w->by_place, key)
+                                    : NULL;
+                if (top)
+                        return top;
+        }
         for (const char *p = rel;; p++) {
                 const char *slash = strchr(p, '/');
                 if (!slash)
@@ -162,7 +213,7 @@ static Node *lookup(const Watcher *w, const char *rel) {
                         snprintf(key, sizeof key, "%s/%.*s", n->key, (int) (slash - p), p);
                         next = hashmap_get(w->by_place, key);
                 }
-                if (!next) {
+                if (!next && w->tops > 1) {
                         snprintf(key, sizeof key, "/%.*s", (int) (slash - rel), rel);
                         next = hashmap_get(w->by_place, key);
                 }
@@ -196,6 +247,8 @@ static void forget_node(Watcher *w, Node *n, bool keep_watch) {
         while (n->children)
                 forget(w, n->children);
         node_unlink(n);
+        if (!n->parent)
+                w->tops--;
         if (hashmap_get(w->by_wd, n->key) == n)
                 hashmap_remove(w->by_wd, n->key);
         if (hashmap_get(w->by_place, n->place) == n)
@@ -228,10 +281,10 @@ static size_t queue_bound(const Watcher *w) {
 
 /* rel to be visited: queued once (a second time only widens what it is
  * watched for); past the bound, a rescan when the queue empties. */
-static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
+static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow, bool urgent) {
         if (!uv_is_active((uv_handle_t *) &w->idle))
                 uv_idle_start(&w->idle, idle_cb);
-        return visit_queue_push(&w->queue, rel, git, writes, shallow, queue_bound(w));
+        return visit_queue_push(&w->queue, rel, git, writes, shallow, urgent, queue_bound(w));
 }
 
 static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallow) {
@@ -259,6 +312,8 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallo
         }
         n->name = strchr(n->place, '/') + 1;
         n->parent = parent;
+        if (!parent)
+                w->tops++;
         n->wd = wd;
         n->git = git;
         n->shallow = shallow;
@@ -299,6 +354,35 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
                 uv_timer_start(&w->unwatched_timer, unwatched_cb, UNWATCHED_RESCAN_MS, UNWATCHED_RESCAN_MS);
 }
 
+/* Whether the parent of rel (not the root itself) is watched. */
+static bool parent_watched(const Watcher *w, const char *rel) {
+        char up[PATH_MAX];
+        const char *slash = strrchr(rel, '/');
+        size_t pl = slash ? (size_t) (slash - rel) : 0;
+        memcpy(up, rel, pl);
+        up[pl] = 0;
+        return lookup(w, up) != NULL;
+}
+
+/* What a listing found, to the core; and every so many entries, the events
+ * read meanwhile (a directory of 40,000 entries is a long listing). */
+static void scan_found(void *userdata, const char *rel, WatchType type) {
+        Watcher *w = userdata;
+        if (++w->listed >= LISTED_PER_DRAIN) {
+                w->listed = 0;
+                drain(w);
+        }
+        w->cb->found(w->userdata, rel, type);
+}
+
+static void scan_warn(void *userdata, const char *rel, int err, const char *what) {
+        Watcher *w = userdata;
+        w->cb->warn(w->userdata, rel, err, what);
+}
+
+/* The callbacks walk_scan uses, through the watcher. */
+static const WatchCallbacks scan_callbacks = {.found = scan_found, .warn = scan_warn};
+
 /* A subdirectory the scan found: queued, unless it is watched already
  * and listed in this pass. */
 static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
@@ -309,7 +393,7 @@ static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
         if (n)
                 n->listing = w->listing;
         if (!n || n->pass != w->pass)
-                (void) enqueue(w, child, git, false, shallow);
+                (void) enqueue(w, child, git, false, shallow, w->scan_urgent);
 }
 
 /* After a whole listing of n: a watched child it did not see is gone
@@ -341,7 +425,7 @@ static void not_entered(Watcher *w, int fd, const char *rel, bool other_dev) {
  * shallow one (walk_shallow_entry) reports its directories, and everything once
  * it holds a .git.
  */
-static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
+static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow, bool urgent) {
         char proc[64];
         struct statx sx;
         int fd = open_dir(w, rel);
@@ -386,6 +470,11 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                  * thread, and nothing of ours runs on libuv's threadpool, so
                  * no relative path is resolved meanwhile. */
                 uint32_t mask = writes ? WRITE_MASK : WATCH_MASK;
+                /* Below a watched parent, whose event names it, its own
+                 * deletion or move is one event fewer to read (a burst of
+                 * rmdirs made three each). */
+                if (rel[0] && parent_watched(w, rel))
+                        mask &= ~(uint32_t) (IN_DELETE_SELF | IN_MOVE_SELF);
                 int wd = -1;
                 if (w->cwd_fd >= 0 && fchdir(fd) == 0) {
                         wd = inotify_add_watch(w->ifd, ".", mask | IN_DONT_FOLLOW);
@@ -416,8 +505,9 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
 
         Node *n = lookup(w, rel);
         w->scanning = n;
+        w->scan_urgent = urgent;
         w->listing++;
-        int r = walk_scan(fd, rel, git, &shallow, w->cb, w->userdata, enter_child, w);
+        int r = walk_scan(fd, rel, git, &shallow, &scan_callbacks, w, enter_child, w);
         w->scanning = NULL;
         if (n) {
                 n->shallow = shallow;
@@ -427,20 +517,25 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
         }
 }
 
-static void resync(Watcher *w);
+static void resync(Watcher *w, bool clear);
+static void handle_spill(Watcher *w);
 
 static void idle_cb(uv_idle_t *h) {
         Watcher *w = h->data;
         Visit *v;
         for (int i = 0; i < VISIT_BATCH && (v = visit_queue_pop(&w->queue)); i++) {
-                visit(w, v->rel, v->git, v->writes, v->shallow);
+                visit(w, v->rel, v->git, v->writes, v->shallow, v->urgent);
                 visit_free(v);
+                if (i % VISITS_PER_DRAIN == VISITS_PER_DRAIN - 1)
+                        drain(w);
         }
+        if (w->spill.len > 0) /* read meanwhile: the poll will not say so again */
+                handle_spill(w);
         if (w->queue.n > 0)
                 return;
         if (w->queue.overflowed) { /* what did not fit is found by a rescan */
                 w->queue.overflowed = false;
-                resync(w);
+                resync(w, true);
                 return;
         }
         uv_idle_stop(h);
@@ -455,19 +550,33 @@ static void unwatched_cb(uv_timer_t *t) {
         const char *key;
         void *v;
         for (size_t i = 0; hashmap_next(w->unwatched, &i, &key, &v);)
-                (void) enqueue(w, key, *(const bool *) v, false, false);
+                (void) enqueue(w, key, *(const bool *) v, false, false, false);
 }
 
 /* Events were lost: list the whole tree again, a new pass. The watches
  * are kept (each would be made again, and its events meanwhile lost): a
  * directory is listed once in the pass, and what a listing does not see
  * is forgotten. Served a parent at a time in turn, the pass reaches a new
- * checkout about as soon wherever it is, whatever a burst left elsewhere. */
-static void resync(Watcher *w) {
+ * checkout about as soon wherever it is, whatever a burst left elsewhere.
+ * What is queued stays (its events were read), unless the queue itself
+ * overflowed (clear). The core forgets its checkouts at a rescan, and
+ * knows one again when a listing finds its .git: the directories known
+ * to hold one are listed first, as urgent, beside the pass. */
+static void resync(Watcher *w, bool clear) {
+        char path[PATH_MAX];
+        const char *key;
+        void *v;
         w->pass++;
-        visit_queue_clear(&w->queue);
+        if (clear)
+                visit_queue_clear_bulk(&w->queue);
         w->cb->rescan(w->userdata);
-        (void) enqueue(w, "", false, false, false);
+        for (size_t i = 0; hashmap_next(w->by_wd, &i, &key, &v);) {
+                const Node *n = v;
+                if (n->parent && walk_is_dotgit_name(n->name) &&
+                    node_path(n->parent, path, sizeof path) >= 0)
+                        (void) enqueue(w, path, n->parent->git, false, n->parent->shallow, false);
+        }
+        (void) enqueue(w, "", false, false, false, false);
 }
 
 static void on_event(Watcher *w, const struct inotify_event *ev) {
@@ -475,7 +584,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
         Node *n;
 
         if (ev->mask & IN_Q_OVERFLOW) {
-                resync(w);
+                resync(w, false);
                 return;
         }
         snprintf(key, sizeof key, "%d", ev->wd);
@@ -513,7 +622,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                                 return;
                 } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
                         n->shallow = false;
-                        (void) enqueue(w, dir, n->git, false, false);
+                        (void) enqueue(w, dir, n->git, false, false, true);
                 }
         }
         if (!walk_child_path(rel, sizeof rel, dir, ev->name)) {
@@ -527,6 +636,8 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                 Node *child = child_of(w, n, ev->name, rel);
                 if (child)
                         forget(w, child);
+                else if (ev->mask & IN_ISDIR)
+                        visit_queue_drop(&w->queue, rel);
                 w->cb->gone(w->userdata, rel);
         } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
                 /* IN_ISDIR says directory or not. Only for a .git does the
@@ -560,39 +671,50 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * burst of mkdirs cannot outrun the reads and overflow the
                  * kernel's queue (each overflow a rescan). */
                 if (t == WATCH_DIR && (ev->mask & IN_MOVED_TO || w->inline_visits <= 0))
-                        (void) enqueue(w, rel, git, false, shallow);
+                        (void) enqueue(w, rel, git, false, shallow, true);
                 else if (t == WATCH_DIR) {
                         w->inline_visits--;
-                        visit(w, rel, git, false, shallow);
+                        visit(w, rel, git, false, shallow, true);
                 }
+        }
+}
+
+/* Handle the events in the spill, in order; each copied out first (a
+ * visit may read more into the spill, moving it). */
+static void handle_spill(Watcher *w) {
+        union {
+                struct inotify_event ev;
+                char buf[EVENT_MAX];
+        } e;
+        while (w->spill.off < w->spill.len) {
+                const struct inotify_event *p = (const struct inotify_event *) (w->spill.buf + w->spill.off);
+                size_t size = sizeof *p + p->len;
+                memcpy(&e, p, size);
+                w->spill.off += size;
+                on_event(w, &e.ev);
+        }
+        w->spill.off = w->spill.len = 0;
+        if (w->spill.allocated > SPILL_KEEP) {
+                free(w->spill.buf);
+                w->spill.buf = NULL;
+                w->spill.allocated = 0;
         }
 }
 
 static void poll_cb(uv_poll_t *h, int status, int events) {
         Watcher *w = h->data;
-        /* Aligned as inotify wants; many events per read. */
-        char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
         (void) events;
         if (status < 0)
                 return;
         w->inline_visits = VISIT_BATCH;
-        for (;;) {
-                ssize_t n = read(w->ifd, buf, sizeof buf);
-                if (n < 0) {
-                        if (errno == EINTR)
-                                continue;
-                        break; /* EAGAIN: drained */
-                }
-                for (char *p = buf; p < buf + n;) {
-                        const struct inotify_event *ev = (const struct inotify_event *) p;
-                        on_event(w, ev);
-                        p += sizeof *ev + ev->len;
-                }
-                /* Room left for another event: the read took all there
-                 * was, and the poll says when there is more (a read for
-                 * nothing was one syscall more on each wakeup). */
-                if ((size_t) n + sizeof(struct inotify_event) + NAME_MAX + 1 <= sizeof buf)
+        /* A few rounds at most: events that keep coming wait for the next
+         * loop iteration, so that the queued visits and the timers get their
+         * turn (the poll fires again at once). */
+        for (int round = 0; round < 4; round++) {
+                drain(w);
+                if (w->spill.len == 0)
                         break;
+                handle_spill(w);
         }
 }
 
@@ -602,6 +724,7 @@ static void watcher_free(Watcher *w) {
         if (w->by_place)
                 forget_all(w);
         visit_queue_done(&w->queue);
+        free(w->spill.buf);
         hashmap_free(w->by_wd);
         hashmap_free(w->by_place);
         hashmap_free(w->unwatched);
@@ -655,7 +778,7 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         uv_timer_init(loop, &w->unwatched_timer);
         w->poll.data = w->idle.data = w->unwatched_timer.data = w;
         uv_poll_start(&w->poll, UV_READABLE, poll_cb);
-        (void) enqueue(w, "", false, false, false);
+        (void) enqueue(w, "", false, false, false, false);
         *ret = w;
         return 0;
 }
@@ -670,7 +793,7 @@ static int linux_watch_dir(void *p, const char *rel) {
         Node *n = lookup(w, rel);
         if (n && n->writes)
                 return 0;
-        return enqueue(w, rel, !n || n->git, true, n && n->shallow);
+        return enqueue(w, rel, !n || n->git, true, n && n->shallow, true);
 }
 
 static void linux_watch_stop(void *p) {
