@@ -136,6 +136,24 @@ static void test_queue_urgent_in_turn(void **state) {
                 visit_free(v);
         }
         assert_int_equal(q.n, 3);
+        /* one dropped (gone before its visit) leaves at once */
+        visit_queue_drop(&q, "s/d8");
+        assert_int_equal(q.n, 2);
+        const char *rest[] = {"s/d7", "s/d9"};
+        for (size_t i = 0; i < ELEMENTSOF(rest); i++) {
+                Visit *v = visit_queue_pop(&q);
+                assert_string_equal(v->rel, rest[i]);
+                visit_free(v);
+        }
+        assert_null(visit_queue_pop(&q));
+        /* a rescan's clear takes the bulk level only */
+        assert_int_equal(visit_queue_push(&q, "a/b", false, false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "c/d", false, false, false, true, 1000), 0);
+        visit_queue_clear_bulk(&q);
+        assert_int_equal(q.n, 1);
+        Visit *v = visit_queue_pop(&q);
+        assert_string_equal(v->rel, "c/d");
+        visit_free(v);
         visit_queue_done(&q);
 }
 

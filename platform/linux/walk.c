@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,12 +50,49 @@ static VisitGroup *group_new(VisitQueue *q, VisitLevel *l, char *parent) {
         }
         g->parent = parent;
         g->id = q->next_id++;
+        g->level = l;
+        g->prev = l->round_tail;
         if (l->round_tail)
                 l->round_tail->next = g;
         else
                 l->round = g;
         l->round_tail = g;
         return g;
+}
+
+static void round_unlink(VisitLevel *l, VisitGroup *g) {
+        if (g->prev)
+                g->prev->next = g->next;
+        else
+                l->round = g->next;
+        if (g->next)
+                g->next->prev = g->prev;
+        else
+                l->round_tail = g->prev;
+        g->prev = g->next = NULL;
+}
+
+/* v out of the queue (the caller's to free); its group too when it empties. */
+static void visit_unlink(VisitQueue *q, Visit *v) {
+        VisitGroup *g = v->group;
+        if (v->prev)
+                v->prev->next = v->next;
+        else
+                g->head = v->next;
+        if (v->next)
+                v->next->prev = v->prev;
+        else
+                g->tail = v->prev;
+        v->prev = v->next = NULL;
+        v->group = NULL;
+        hashmap_remove(q->queued, v->key);
+        q->n--;
+        if (!g->head) {
+                round_unlink(g->level, g);
+                hashmap_remove(g->level->groups, g->parent);
+                free(g->parent);
+                free(g);
+        }
 }
 
 /* The queued visit of name in parent at level l, or NULL. */
@@ -82,10 +120,9 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
                 shallow = old->shallow = old->shallow && shallow;
                 if (old->urgent || !urgent)
                         return 0;
-                /* Made urgent: queued again there, this one skipped. */
-                old->dead = true;
-                hashmap_remove(q->queued, old->key);
-                q->n--;
+                /* Made urgent: queued again there. */
+                visit_unlink(q, old);
+                visit_free(old);
         } else if (q->n >= bound) {
                 q->overflowed = true;
                 return 0;
@@ -112,6 +149,7 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
         v->writes = writes;
         v->shallow = shallow;
         v->urgent = urgent;
+        v->prev = g->tail;
         if (g->tail)
                 g->tail->next = v;
         else
@@ -121,31 +159,23 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
         return 0;
 }
 
-/* The oldest visit of the next parent in l's round, dead or not (that
- * parent then goes last, or away when it has no more). */
-static Visit *level_pop(VisitLevel *l) {
+/* The oldest visit of the next parent in l's round (that parent then goes
+ * last, or away when it has no more), its rel made: NULL out of memory. */
+static Visit *level_pop(VisitQueue *q, VisitLevel *l) {
         VisitGroup *g = l->round;
         Visit *v = g->head;
-        l->round = g->next;
-        if (!l->round)
-                l->round_tail = NULL;
-        g->next = NULL;
-        g->head = v->next;
-        v->next = NULL;
-        v->group = NULL;
         if (asprintf(&v->rel, "%s%s%s", g->parent, g->parent[0] ? "/" : "", v->name) < 0)
                 v->rel = NULL;
-        if (g->head) {
+        if (v->next) { /* its turn taken: last in the round */
+                round_unlink(l, g);
+                g->prev = l->round_tail;
                 if (l->round_tail)
                         l->round_tail->next = g;
                 else
                         l->round = g;
                 l->round_tail = g;
-        } else {
-                hashmap_remove(l->groups, g->parent);
-                free(g->parent);
-                free(g);
         }
+        visit_unlink(q, v);
         return v;
 }
 
@@ -157,13 +187,7 @@ Visit *visit_queue_pop(VisitQueue *q) {
                 if (!l->round)
                         return NULL;
                 q->turn = !q->turn;
-                Visit *v = level_pop(l);
-                if (v->dead) {
-                        visit_free(v);
-                        continue;
-                }
-                q->n--;
-                hashmap_remove(q->queued, v->key);
+                Visit *v = level_pop(q, l);
                 if (v->rel)
                         return v;
                 q->overflowed = true; /* out of memory: what it would have found, a rescan finds */
@@ -178,23 +202,15 @@ void visit_queue_drop(VisitQueue *q, const char *rel) {
         for (size_t l = 0; parent && l < ELEMENTSOF(q->level); l++) {
                 Visit *v = queued_in(q, &q->level[l], parent, name);
                 if (v) {
-                        v->dead = true;
-                        hashmap_remove(q->queued, v->key);
-                        q->n--;
+                        visit_unlink(q, v);
+                        visit_free(v);
                 }
         }
 }
 
 void visit_queue_clear_bulk(VisitQueue *q) {
-        VisitLevel *l = &q->level[0];
-        while (l->round) {
-                Visit *v = level_pop(l);
-                if (!v->dead) {
-                        q->n--;
-                        hashmap_remove(q->queued, v->key);
-                }
-                visit_free(v);
-        }
+        while (q->level[0].round)
+                visit_free(level_pop(q, &q->level[0]));
 }
 
 void visit_queue_clear(VisitQueue *q) {
@@ -261,18 +277,14 @@ static WatchType type_of(unsigned char d_type, int dfd, const char *name) {
         return platform_dirent_type(dfd, name, d_type, &t) == 0 ? t : WATCH_OTHER;
 }
 
-int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
-              WalkEnter enter, void *ctx) {
+int walk_scan_dir(DIR *d, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+                  WalkEnter enter, void *ctx, size_t max) {
         char child[PATH_MAX];
         bool said_long = false;
-        DIR *d = fdopendir(fd);
-        if (!d) {
-                int r = -errno;
-                close(fd);
-                return r;
-        }
         struct dirent *de;
-        for (;;) {
+        for (size_t n = 0;; n++) {
+                if (n == max)
+                        return 0;
                 errno = 0;
                 if (!(de = readdir(d)))
                         break;
@@ -303,7 +315,18 @@ int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallb
                         enter(ctx, child, git || strcmp(de->d_name, ".git") == 0,
                               walk_shallow_entry(git, *shallow, rel, de->d_name));
         }
-        int r = -errno;
+        return errno ? -errno : 1;
+}
+
+int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+              WalkEnter enter, void *ctx) {
+        DIR *d = fdopendir(fd);
+        if (!d) {
+                int r = -errno;
+                close(fd);
+                return r;
+        }
+        int r = walk_scan_dir(d, rel, git, shallow, cb, userdata, enter, ctx, SIZE_MAX);
         closedir(d);
-        return r;
+        return r < 0 ? r : 0;
 }

@@ -7,6 +7,7 @@
  * Nothing here watches anything: each watcher decides when to scan and what
  * to watch before it does.
  */
+#include <dirent.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -19,14 +20,12 @@ typedef struct Visit {
         bool git, writes, shallow;
         bool urgent; /* queued at an event, or below a directory that was */
         /* Queued: its name in its parent's group ("<group id>/<name>",
-         * the queued map's key, borrowed by it), its group, the next one;
-         * dead when it was queued again as urgent (skipped when its turn
-         * comes). */
+         * the queued map's key, borrowed by it), its group, its neighbours
+         * there (one dropped or made urgent leaves at once). */
         char *key;
         const char *name;
         VisitGroup *group;
-        struct Visit *next;
-        bool dead;
+        struct Visit *prev, *next;
 } Visit;
 
 /* The directories queued in one parent, oldest first; the parent's path
@@ -36,14 +35,16 @@ struct VisitGroup {
         char *parent; /* its level's groups map's key */
         unsigned long long id;
         Visit *head, *tail;
-        VisitGroup *next; /* in the round */
+        struct VisitLevel *level;
+        VisitGroup *prev, *next; /* in the round */
 };
 
 /* One level of the queue: the parents with directories queued, in turn. */
-typedef struct VisitLevel {
+typedef struct VisitLevel VisitLevel;
+struct VisitLevel {
         VisitGroup *round, *round_tail; /* next first */
         Hashmap *groups;                /* parent -> its VisitGroup */
-} VisitLevel;
+};
 
 /* Directories to visit: served one parent at a time in turn (a round of
  * the parents with directories queued, each giving its oldest), so that no
@@ -104,3 +105,8 @@ void walk_too_long(const WatchCallbacks *cb, void *userdata, const char *rel);
 typedef void (*WalkEnter)(void *ctx, const char *child, bool git, bool shallow);
 int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
               WalkEnter enter, void *ctx);
+/* The same from an open directory stream, at most max entries from where
+ * it is: 1 at its end, 0 when max were read (call again for more), or
+ * -errno. */
+int walk_scan_dir(DIR *d, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+                  WalkEnter enter, void *ctx, size_t max);

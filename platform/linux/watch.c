@@ -64,6 +64,13 @@
 /* Entries listed, and visits made, between two reads of the events. */
 #define LISTED_PER_DRAIN 256
 #define VISITS_PER_DRAIN 8
+/* Entries listed a turn: a larger directory (a burst's 40,000) is listed
+ * over several turns, each after the other parents' (the queue's round),
+ * so that a new checkout elsewhere is not listed after it. At most
+ * PARTS_MAX directories are listed in part at once (each holds its
+ * descriptor); past them one is listed whole. */
+#define LIST_TURN 512
+#define PARTS_MAX 32
 /* How often directories that could not be watched (the watch limit) are
  * scanned instead. */
 #define UNWATCHED_RESCAN_MS 1000
@@ -74,13 +81,17 @@
  * path is made only when an event needs it (node_path). */
 typedef struct Node {
         int wd;
-        bool git;         /* below a .git directory */
-        bool writes;      /* watched with WRITE_MASK */
-        bool shallow;     /* an object store's fan-out: only a directory or a .git in it is reported */
-        unsigned pass;    /* the pass (Watcher.pass) it was last listed in */
-        unsigned listing; /* the last listing of its parent that saw it */
-        ino_t ino;        /* the inode watched */
-        char key[12];     /* the wd as a string: the by_wd key, borrowed */
+        bool git;           /* below a .git directory */
+        bool writes;        /* watched with WRITE_MASK */
+        bool shallow;       /* an object store's fan-out: only a directory or a .git in it is reported */
+        unsigned pass;      /* the pass (Watcher.pass) it was last listed in */
+        unsigned seen;      /* the last listing of its parent that saw it */
+        unsigned listing;   /* its own listing's number (Watcher.listing) */
+        unsigned part_pass; /* the pass its listing in part began in */
+        DIR *part;          /* its listing, when in part */
+        ino_t ino;          /* the inode watched */
+        struct statx_timestamp ctime; /* its ctime when its last listing began */
+        char key[12];                 /* the wd as a string: the by_wd key, borrowed */
         /* Its place, the by_place key, borrowed: "<its parent's wd>/<its
          * name>", or "/<its path>" with no watched parent (the root, "/";
          * a gitdir asked for on its own). */
@@ -105,9 +116,9 @@ typedef struct Watcher {
          * a child it did not see is known gone. */
         unsigned pass, listing;
         Node *scanning;    /* the node whose directory walk_scan is listing */
-        bool scan_urgent;  /* and whether that visit was urgent (its subdirectories are too) */
         size_t tops;       /* nodes with no parent: the root, and any watched on its own */
         int inline_visits; /* new directories visited at their event, left in this read */
+        size_t parts;      /* directories listed in part */
         struct {
                 char *buf; /* raw events as read, aligned as inotify wants (malloc's) */
                 size_t len, off, allocated;
@@ -249,6 +260,10 @@ static void forget_node(Watcher *w, Node *n, bool keep_watch) {
         node_unlink(n);
         if (!n->parent)
                 w->tops--;
+        if (n->part) {
+                closedir(n->part);
+                w->parts--;
+        }
         if (hashmap_get(w->by_wd, n->key) == n)
                 hashmap_remove(w->by_wd, n->key);
         if (hashmap_get(w->by_place, n->place) == n)
@@ -312,6 +327,8 @@ static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallo
         }
         n->name = strchr(n->place, '/') + 1;
         n->parent = parent;
+        /* Seen by its parent's listing, if one is under way (it may be past its name). */
+        n->seen = parent ? parent->listing : 0;
         if (!parent)
                 w->tops++;
         n->wd = wd;
@@ -383,6 +400,16 @@ static void scan_warn(void *userdata, const char *rel, int err, const char *what
 /* The callbacks walk_scan uses, through the watcher. */
 static const WatchCallbacks scan_callbacks = {.found = scan_found, .warn = scan_warn};
 
+/* Whether n's directory changed since its last listing began (looked at
+ * by its name in the directory being listed). */
+static bool changed(const Watcher *w, const Node *n) {
+        struct statx sx;
+        if (!w->scanning || !w->scanning->part ||
+            statx(dirfd(w->scanning->part), n->name, AT_SYMLINK_NOFOLLOW, STATX_CTIME, &sx) < 0)
+                return true;
+        return sx.stx_ctime.tv_sec != n->ctime.tv_sec || sx.stx_ctime.tv_nsec != n->ctime.tv_nsec;
+}
+
 /* A subdirectory the scan found: queued, unless it is watched already
  * and listed in this pass. */
 static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
@@ -390,10 +417,14 @@ static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
         const char *slash = strrchr(child, '/');
         Node *n =
                 w->scanning ? child_of(w, w->scanning, slash ? slash + 1 : child, child) : lookup(w, child);
-        if (n)
-                n->listing = w->listing;
+        if (n && w->scanning)
+                n->seen = w->scanning->listing;
+        /* One never watched is new (its event perhaps lost in an
+         * overflow), one changed since its last listing (its ctime, which
+         * no one sets back) holds something new: urgent, ahead of the
+         * listings a rescan does again. */
         if (!n || n->pass != w->pass)
-                (void) enqueue(w, child, git, false, shallow, w->scan_urgent);
+                (void) enqueue(w, child, git, false, shallow, !n || changed(w, n));
 }
 
 /* After a whole listing of n: a watched child it did not see is gone
@@ -401,7 +432,7 @@ static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
 static void sweep(Watcher *w, Node *n) {
         for (Node *c = n->children, *next; c; c = next) {
                 next = c->next;
-                if (c->listing != w->listing)
+                if (c->seen != n->listing)
                         forget(w, c);
         }
 }
@@ -425,9 +456,61 @@ static void not_entered(Watcher *w, int fd, const char *rel, bool other_dev) {
  * shallow one (walk_shallow_entry) reports its directories, and everything once
  * it holds a .git.
  */
+/* List more of n's directory (rel), a turn's worth; queued again for the
+ * rest (its parent's turn in the round), or, at its end, what the listing
+ * did not see is forgotten. A listing begun before an overflow begins
+ * again: names made meanwhile may be behind it, their events lost. */
+static void list_part(Watcher *w, Node *n, const char *rel, bool urgent) {
+        if (n->part_pass != w->pass) {
+                rewinddir(n->part);
+                n->listing = ++w->listing;
+                n->part_pass = w->pass;
+        }
+        w->scanning = n;
+        int r = walk_scan_dir(n->part, rel, n->git, &n->shallow, &scan_callbacks, w, enter_child, w,
+                              w->parts > PARTS_MAX ? SIZE_MAX : LIST_TURN);
+        w->scanning = NULL;
+        if (r == 0 && enqueue(w, rel, n->git, false, n->shallow, urgent) >= 0 && !w->queue.overflowed)
+                return;
+        closedir(n->part);
+        n->part = NULL;
+        w->parts--;
+        if (r != 0)
+                n->pass = w->pass;
+        if (r > 0)
+                sweep(w, n);
+}
+
+/* Begin the listing of rel, open at fd (the caller's no more). */
+static void list(Watcher *w, const char *rel, int fd, bool git, bool shallow, bool urgent) {
+        Node *n = lookup(w, rel);
+        if (!n) { /* not watched (the watch limit): listed whole, nothing to forget */
+                (void) walk_scan(fd, rel, git, &shallow, &scan_callbacks, w, enter_child, w);
+                return;
+        }
+        if (n->part) { /* begun again, from this descriptor */
+                closedir(n->part);
+                w->parts--;
+        }
+        if (!(n->part = fdopendir(fd))) {
+                close(fd);
+                return;
+        }
+        w->parts++;
+        n->shallow = shallow;
+        n->listing = ++w->listing;
+        n->part_pass = w->pass;
+        list_part(w, n, rel, urgent);
+}
+
 static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow, bool urgent) {
         char proc[64];
         struct statx sx;
+        Node *part = lookup(w, rel);
+        if (part && part->part && (part->writes || !writes)) {
+                list_part(w, part, rel, urgent);
+                return;
+        }
         int fd = open_dir(w, rel);
 
         if (fd < 0)
@@ -440,7 +523,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
          * itself: a btrfs subvolume, which any user can make there, has
          * its own, and a checkout in one would go unseen. Where the kernel
          * cannot say what is a mount root, another device is taken as one. */
-        if (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE | STATX_INO, &sx) < 0) {
+        if (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE | STATX_INO | STATX_CTIME, &sx) < 0) {
                 close(fd);
                 return;
         }
@@ -504,17 +587,9 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
         }
 
         Node *n = lookup(w, rel);
-        w->scanning = n;
-        w->scan_urgent = urgent;
-        w->listing++;
-        int r = walk_scan(fd, rel, git, &shallow, &scan_callbacks, w, enter_child, w);
-        w->scanning = NULL;
-        if (n) {
-                n->shallow = shallow;
-                n->pass = w->pass;
-                if (r >= 0)
-                        sweep(w, n);
-        }
+        if (n)
+                n->ctime = sx.stx_ctime;
+        list(w, rel, fd, git, shallow, urgent);
 }
 
 static void resync(Watcher *w, bool clear);
@@ -576,7 +651,7 @@ static void resync(Watcher *w, bool clear) {
                     node_path(n->parent, path, sizeof path) >= 0)
                         (void) enqueue(w, path, n->parent->git, false, n->parent->shallow, false);
         }
-        (void) enqueue(w, "", false, false, false, false);
+        (void) enqueue(w, "", false, false, false, true);
 }
 
 static void on_event(Watcher *w, const struct inotify_event *ev) {
@@ -633,9 +708,11 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
         if ((ev->mask & IN_MODIFY) && !(ev->mask & IN_ISDIR)) {
                 w->cb->changed(w->userdata, rel);
         } else if (ev->mask & (IN_DELETE | IN_MOVED_FROM)) {
+                /* A directory deleted is no longer watched: the kernel
+                 * dropped its watch (IN_IGNORED), no call needed. */
                 Node *child = child_of(w, n, ev->name, rel);
                 if (child)
-                        forget(w, child);
+                        forget_node(w, child, (ev->mask & IN_DELETE) != 0);
                 else if (ev->mask & IN_ISDIR)
                         visit_queue_drop(&w->queue, rel);
                 w->cb->gone(w->userdata, rel);
