@@ -95,12 +95,27 @@ static void visit_unlink(VisitQueue *q, Visit *v) {
         }
 }
 
-/* The queued visit of name in parent at level l, or NULL. */
-static Visit *queued_in(const VisitQueue *q, const VisitLevel *l, const char *parent, const char *name) {
-        VisitGroup *g = hashmap_get(l->groups, parent);
-        _cleanup_free_ char *key = NULL;
-        if (!g || asprintf(&key, "%llx/%s", g->id, name) < 0)
+/* The queued map's key of name in the group of id, into key (at least strlen(name) + 18 bytes). */
+static void visit_key(char *key, unsigned long long id, const char *name) {
+        static const char hex[] = "0123456789abcdef";
+        char digits[16];
+        size_t n = 0, len = strnlen(name, NAME_MAX);
+        do
+                digits[n++] = hex[id & 15];
+        while ((id >>= 4) && n < sizeof digits);
+        for (size_t i = 0; i < n; i++)
+                key[i] = digits[n - 1 - i];
+        key[n] = '/';
+        memcpy(key + n + 1, name, len);
+        key[n + 1 + len] = 0;
+}
+
+/* The queued visit of name in g, or NULL. */
+static Visit *queued_in(const VisitQueue *q, const VisitGroup *g, const char *name) {
+        char key[NAME_MAX + 24];
+        if (!g)
                 return NULL;
+        visit_key(key, g->id, name);
         return hashmap_get(q->queued, key);
 }
 
@@ -111,29 +126,33 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
         split(rel, &parent, &name);
         if (!parent)
                 return -ENOMEM;
-        Visit *old = queued_in(q, &q->level[1], parent, name);
+        VisitGroup *gs[2] = {hashmap_get(q->level[0].groups, parent),
+                             hashmap_get(q->level[1].groups, parent)};
+        Visit *old = queued_in(q, gs[1], name);
         if (!old)
-                old = queued_in(q, &q->level[0], parent, name);
+                old = queued_in(q, gs[0], name);
         if (old) {
                 git = old->git = old->git || git;
                 writes = old->writes = old->writes || writes;
                 shallow = old->shallow = old->shallow && shallow;
                 if (old->urgent || !urgent)
                         return 0;
-                /* Made urgent: queued again there. */
+                /* Made urgent: queued again there (its group gone with it if it was the last). */
                 visit_unlink(q, old);
                 visit_free(old);
+                gs[0] = hashmap_get(q->level[0].groups, parent);
         } else if (q->n >= bound) {
                 q->overflowed = true;
                 return 0;
         }
         VisitLevel *l = &q->level[urgent];
-        VisitGroup *g = hashmap_get(l->groups, parent);
+        VisitGroup *g = gs[urgent];
         Visit *v = calloc(1, sizeof *v);
-        if (!v || asprintf(&v->key, "%llx/%s", g ? g->id : q->next_id, name) < 0) {
+        if (!v || !(v->key = malloc(strnlen(name, NAME_MAX) + 18))) {
                 free(v);
                 return -ENOMEM;
         }
+        visit_key(v->key, g ? g->id : q->next_id, name);
         if (hashmap_put(q->queued, v->key, v) < 0) {
                 visit_free(v);
                 return -ENOMEM;
@@ -200,7 +219,7 @@ void visit_queue_drop(VisitQueue *q, const char *rel) {
         const char *name;
         split(rel, &parent, &name);
         for (size_t l = 0; parent && l < ELEMENTSOF(q->level); l++) {
-                Visit *v = queued_in(q, &q->level[l], parent, name);
+                Visit *v = queued_in(q, hashmap_get(q->level[l].groups, parent), name);
                 if (v) {
                         visit_unlink(q, v);
                         visit_free(v);

@@ -191,46 +191,64 @@ static bool path_or_say(Watcher *w, const Node *n, char *buf) {
         return false;
 }
 
+/* The by_place key of name (len bytes) in parent into key (PATH_MAX + 16
+ * bytes): false when it does not fit. */
+static bool place_key(char *key, const Node *parent, const char *name, size_t len) {
+        size_t kl = strlen(parent->key);
+        if (kl + 1 + len >= PATH_MAX + 16)
+                return false;
+        memcpy(key, parent->key, kl);
+        key[kl] = '/';
+        memcpy(key + kl + 1, name, len);
+        key[kl + 1 + len] = 0;
+        return true;
+}
+
+/* The node watched on its own at the first len bytes of rel, or NULL. */
+static Node *top_of(const Watcher *w, const char *rel, size_t len) {
+        char key[PATH_MAX + 16];
+        if (w->tops <= 1 || len + 1 >= sizeof key) /* only the root: the common case, no lookup */
+                return NULL;
+        key[0] = '/';
+        memcpy(key + 1, rel, len);
+        key[len + 1] = 0;
+        return hashmap_get(w->by_place, key);
+}
+
 /* The node of name in parent (rel its path), or NULL. */
 static Node *child_of(const Watcher *w, const Node *parent, const char *name, const char *rel) {
         char key[PATH_MAX + 16];
-        snprintf(key, sizeof key, "%s/%s", parent->key, name);
-        Node *n = hashmap_get(w->by_place, key);
-        if (!n && w->tops > 1 && snprintf(key, sizeof key, "/%s", rel) < (int) sizeof key)
-                n = hashmap_get(w->by_place, key);
-        return n;
+        Node *n = place_key(key, parent, name, strlen(name)) ? hashmap_get(w->by_place, key) : NULL;
+        return n ? n : top_of(w, rel, strlen(rel));
 }
 
 /* The node watching rel, or NULL: from the root down, name by name (a
- * directory watched with no watched parent is found by its whole path). */
-static Node *lookup(const Watcher *w, const char *rel) {
+ * directory watched with no watched parent is found by its whole path);
+ * its parent's in *ret_parent (NULL for the root, or a parent not watched). */
+static Node *lookup_with_parent(const Watcher *w, const char *rel, Node **ret_parent) {
         char key[PATH_MAX + 16];
         Node *n = hashmap_get(w->by_place, "/");
+        *ret_parent = NULL;
         if (!rel[0])
                 return n;
-        if (w->tops > 1) {
-                Node *top = snprintf(key, sizeof key, "/%s", rel) < (int) sizeof key
-                                    ? hashmap_get(w->by_place, key)
-                                    : NULL;
-                if (top)
-                        return top;
-        }
         for (const char *p = rel;; p++) {
                 const char *slash = strchr(p, '/');
-                if (!slash)
-                        return n ? child_of(w, n, p, rel) : NULL;
-                Node *next = NULL;
-                if (n) {
-                        snprintf(key, sizeof key, "%s/%.*s", n->key, (int) (slash - p), p);
-                        next = hashmap_get(w->by_place, key);
-                }
-                if (!next && w->tops > 1) {
-                        snprintf(key, sizeof key, "/%.*s", (int) (slash - rel), rel);
-                        next = hashmap_get(w->by_place, key);
+                size_t len = slash ? (size_t) (slash - p) : strlen(p);
+                Node *next = n && place_key(key, n, p, len) ? hashmap_get(w->by_place, key) : NULL;
+                if (!next)
+                        next = top_of(w, rel, (size_t) (p - rel) + len);
+                if (!slash) {
+                        *ret_parent = n;
+                        return next;
                 }
                 n = next;
                 p = slash;
         }
+}
+
+static Node *lookup(const Watcher *w, const char *rel) {
+        Node *parent;
+        return lookup_with_parent(w, rel, &parent);
 }
 
 /* The directory rel ("" the root), beneath the root with no symlinks. */
@@ -302,22 +320,17 @@ static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shal
         return visit_queue_push(&w->queue, rel, git, writes, shallow, urgent, queue_bound(w));
 }
 
-static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallow) {
+/* A node for the watch wd on rel, below parent (the node of rel's parent, or NULL). */
+static Node *add_node(Watcher *w, int wd, const char *rel, Node *parent, bool git, bool shallow) {
         char key[sizeof((Node *) 0)->key];
         snprintf(key, sizeof key, "%d", wd);
+        /* The same inode under another name (moved, its events lost):
+         * the old name forgotten. Never parent, which is another inode. */
         Node *old = hashmap_get(w->by_wd, key);
-        if (old) /* the same inode under another name (moved, its events lost): forget the old name */
+        if (old)
                 forget_node(w, old, true);
 
-        Node *parent = NULL;
         const char *slash = strrchr(rel, '/');
-        if (rel[0]) {
-                char up[PATH_MAX];
-                size_t pl = slash ? (size_t) (slash - rel) : 0;
-                memcpy(up, rel, pl);
-                up[pl] = 0;
-                parent = lookup(w, up);
-        }
         Node *n = calloc(1, sizeof *n);
         if (!n || (parent ? asprintf(&n->place, "%s/%s", parent->key, slash ? slash + 1 : rel)
                           : asprintf(&n->place, "/%s", rel)) < 0) {
@@ -369,16 +382,6 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
                             "out of memory: this directory is neither watched nor scanned");
         if (!uv_is_active((uv_handle_t *) &w->unwatched_timer))
                 uv_timer_start(&w->unwatched_timer, unwatched_cb, UNWATCHED_RESCAN_MS, UNWATCHED_RESCAN_MS);
-}
-
-/* Whether the parent of rel (not the root itself) is watched. */
-static bool parent_watched(const Watcher *w, const char *rel) {
-        char up[PATH_MAX];
-        const char *slash = strrchr(rel, '/');
-        size_t pl = slash ? (size_t) (slash - rel) : 0;
-        memcpy(up, rel, pl);
-        up[pl] = 0;
-        return lookup(w, up) != NULL;
 }
 
 /* What a listing found, to the core; and every so many entries, the events
@@ -481,9 +484,8 @@ static void list_part(Watcher *w, Node *n, const char *rel, bool urgent) {
                 sweep(w, n);
 }
 
-/* Begin the listing of rel, open at fd (the caller's no more). */
-static void list(Watcher *w, const char *rel, int fd, bool git, bool shallow, bool urgent) {
-        Node *n = lookup(w, rel);
+/* Begin the listing of rel (n its node), open at fd (the caller's no more). */
+static void list(Watcher *w, Node *n, const char *rel, int fd, bool git, bool shallow, bool urgent) {
         if (!n) { /* not watched (the watch limit): listed whole, nothing to forget */
                 (void) walk_scan(fd, rel, git, &shallow, &scan_callbacks, w, enter_child, w);
                 return;
@@ -503,12 +505,34 @@ static void list(Watcher *w, const char *rel, int fd, bool git, bool shallow, bo
         list_part(w, n, rel, urgent);
 }
 
-static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow, bool urgent) {
+/* A watch on the directory open at fd: its wd, or -1 (errno). By
+ * descriptor: the very directory opened, not a path. inotify has no dirfd
+ * variant, so the directory becomes the cwd for the call and "." names it
+ * (about 20% faster over a 100,000-directory crawl than resolving
+ * /proc/self/fd/N), and the cwd is restored at once. Safe: the loop is one
+ * thread, and nothing of ours runs on libuv's threadpool, so no relative
+ * path is resolved meanwhile. */
+static int add_watch(Watcher *w, int fd, uint32_t mask) {
         char proc[64];
+        if (w->cwd_fd < 0 || fchdir(fd) < 0) {
+                snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+                return inotify_add_watch(w->ifd, proc, mask);
+        }
+        int wd = inotify_add_watch(w->ifd, ".", mask | IN_DONT_FOLLOW);
+        int saved = errno;
+        /* Never left inside the agent's tree: if the old cwd cannot be had
+         * back, "/" rather than there. */
+        if (fchdir(w->cwd_fd) < 0 && chdir("/") < 0)
+                abort(); /* "/" itself gone: nothing sane is left */
+        errno = saved;
+        return wd;
+}
+
+static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow, bool urgent) {
         struct statx sx;
-        Node *part = lookup(w, rel);
-        if (part && part->part && (part->writes || !writes)) {
-                list_part(w, part, rel, urgent);
+        Node *parent, *known = lookup_with_parent(w, rel, &parent);
+        if (known && known->part && (known->writes || !writes)) {
+                list_part(w, known, rel, urgent);
                 return;
         }
         int fd = open_dir(w, rel);
@@ -538,58 +562,36 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                         return;
                 }
         }
-        Node *known = lookup(w, rel);
         if (known && known->ino != sx.stx_ino) { /* another directory there now */
                 forget(w, known);
                 known = NULL;
         }
         writes = writes || (git && walk_is_dotgit(rel));
         if (!known || (writes && !known->writes)) {
-                /* By descriptor: the very directory opened, not a path.
-                 * inotify has no dirfd variant, so the directory becomes the
-                 * cwd for the call and "." names it (about 20% faster over a
-                 * 100,000-directory crawl than resolving /proc/self/fd/N),
-                 * and the cwd is restored at once. Safe: the loop is one
-                 * thread, and nothing of ours runs on libuv's threadpool, so
-                 * no relative path is resolved meanwhile. */
                 uint32_t mask = writes ? WRITE_MASK : WATCH_MASK;
                 /* Below a watched parent, whose event names it, its own
                  * deletion or move is one event fewer to read (a burst of
                  * rmdirs made three each). */
-                if (rel[0] && parent_watched(w, rel))
+                if (parent)
                         mask &= ~(uint32_t) (IN_DELETE_SELF | IN_MOVE_SELF);
-                int wd = -1;
-                if (w->cwd_fd >= 0 && fchdir(fd) == 0) {
-                        wd = inotify_add_watch(w->ifd, ".", mask | IN_DONT_FOLLOW);
-                        int saved = errno;
-                        /* Never left inside the agent's tree: if the old
-                         * cwd cannot be had back, "/" rather than there. */
-                        if (fchdir(w->cwd_fd) < 0 && chdir("/") < 0)
-                                abort(); /* "/" itself gone: nothing sane is left */
-                        errno = saved;
-                } else {
-                        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-                        wd = inotify_add_watch(w->ifd, proc, mask);
-                }
+                int wd = add_watch(w, fd, mask);
                 if (wd >= 0 && known && known->wd == wd)
                         known->writes = true; /* the same watch, its mask widened */
                 else if (wd >= 0) {
                         if (known)
                                 forget(w, known);
-                        Node *n = add_node(w, wd, rel, git, shallow);
-                        if (n) {
-                                n->writes = writes;
-                                n->ino = sx.stx_ino;
+                        if ((known = add_node(w, wd, rel, parent, git, shallow))) {
+                                known->writes = writes;
+                                known->ino = sx.stx_ino;
                         }
-                        hashmap_remove(w->unwatched, rel);
+                        if (hashmap_size(w->unwatched) > 0)
+                                hashmap_remove(w->unwatched, rel);
                 } else if (errno == ENOSPC)
                         over_limit(w, rel, git);
         }
-
-        Node *n = lookup(w, rel);
-        if (n)
-                n->ctime = sx.stx_ctime;
-        list(w, rel, fd, git, shallow, urgent);
+        if (known)
+                known->ctime = sx.stx_ctime;
+        list(w, known, rel, fd, git, shallow, urgent);
 }
 
 static void resync(Watcher *w, bool clear);
