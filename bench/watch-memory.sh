@@ -3,7 +3,8 @@
 # Must not change a machine-wide setting (a private mount and PID namespace, a tmpfs).
 # The daemon's RSS, CPU time and inotify watches after crawling DIRS directories (10,000 and
 # 50,000 by default), and the kernel's slab for the watches.
-#   bench/watch-memory.sh [BUILD_DIR]     (DIRS="0 10000 50000"; NAME_LEN: each name's length, 8)
+#   bench/watch-memory.sh [BUILD_DIR]     (DIRS="0 10000 50000"; NAME_LEN: each name's length, 8;
+#   BACKEND: inotify, the one that keeps something per directory; fanotify keeps a bounded cache)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bd=$(realpath "${1:-build}")
@@ -30,10 +31,10 @@ for n in ${DIRS:-0 10000 50000}; do
     (cd "$base/$p" && seq -f "%0${len}.0f" 1 99 | xargs mkdir)
   done
   s0=$(slab)
-  "$bd/pathpolicy" watch "$base" --log-level info 2>"$base.log" &
+  "$bd/pathpolicy" watch --backend "${BACKEND:-inotify}" "$base" --log-level info 2>"$base.log" &
   dp=$!
   until grep -q 'nested checkout(s)' "$base.log" 2>/dev/null; do nap; done
-  w=$(grep -c '^inotify wd:' /proc/$dp/fdinfo/* 2>/dev/null | awk -F: '{s += $2} END {print s}')
+  w=$(cat /proc/$dp/fdinfo/* 2>/dev/null | grep -c '^inotify wd:' || true)
   printf '%8d %10s %10s %9s %12s\n' "$n" "$(awk '/VmRSS/ {print $2}' /proc/$dp/status)" \
     "$(awk '{print ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'}' /proc/$dp/stat)" "$w" "$(( $(slab) - s0 ))"
   kill "$dp"; wait "$dp" 2>/dev/null || true

@@ -19,10 +19,10 @@ static void test_queue_order_and_dedup(void **state) {
         VisitQueue q;
         (void) state;
         assert_int_equal(visit_queue_init(&q), 0);
-        assert_int_equal(visit_queue_push(&q, "a", false, false, true, 10), 0);
-        assert_int_equal(visit_queue_push(&q, "b", false, false, false, 10), 0);
+        assert_int_equal(visit_queue_push(&q, "a", false, false, true, false, 10), 0);
+        assert_int_equal(visit_queue_push(&q, "b", false, false, false, false, 10), 0);
         /* a again: no second entry, its flags widened (shallow only if both were) */
-        assert_int_equal(visit_queue_push(&q, "a", true, true, false, 10), 0);
+        assert_int_equal(visit_queue_push(&q, "a", true, true, false, false, 10), 0);
         assert_int_equal(q.n, 2);
         Visit *v = visit_queue_pop(&q);
         assert_string_equal(v->rel, "a");
@@ -35,7 +35,7 @@ static void test_queue_order_and_dedup(void **state) {
         visit_free(v);
         assert_null(visit_queue_pop(&q));
         /* popped: queued again as new */
-        assert_int_equal(visit_queue_push(&q, "a", false, false, false, 10), 0);
+        assert_int_equal(visit_queue_push(&q, "a", false, false, false, false, 10), 0);
         assert_int_equal(q.n, 1);
         visit_queue_done(&q);
 }
@@ -48,13 +48,13 @@ static void test_queue_grows_and_bound(void **state) {
         /* past the first ring of 64, in order, wrapped around */
         for (int i = 0; i < 40; i++) {
                 snprintf(rel, sizeof rel, "d%d", i);
-                assert_int_equal(visit_queue_push(&q, rel, false, false, false, 1000), 0);
+                assert_int_equal(visit_queue_push(&q, rel, false, false, false, false, 1000), 0);
         }
         for (int i = 0; i < 30; i++)
                 visit_free(visit_queue_pop(&q));
         for (int i = 40; i < 200; i++) {
                 snprintf(rel, sizeof rel, "d%d", i);
-                assert_int_equal(visit_queue_push(&q, rel, false, false, false, 1000), 0);
+                assert_int_equal(visit_queue_push(&q, rel, false, false, false, false, 1000), 0);
         }
         for (int i = 30; i < 200; i++) {
                 Visit *v = visit_queue_pop(&q);
@@ -64,14 +64,96 @@ static void test_queue_grows_and_bound(void **state) {
         }
         /* the bound: what does not fit is not queued, and says a rescan is owed */
         assert_false(q.overflowed);
-        assert_int_equal(visit_queue_push(&q, "x", false, false, false, 2), 0);
-        assert_int_equal(visit_queue_push(&q, "y", false, false, false, 2), 0);
-        assert_int_equal(visit_queue_push(&q, "z", false, false, false, 2), 0);
+        assert_int_equal(visit_queue_push(&q, "x", false, false, false, false, 2), 0);
+        assert_int_equal(visit_queue_push(&q, "y", false, false, false, false, 2), 0);
+        assert_int_equal(visit_queue_push(&q, "z", false, false, false, false, 2), 0);
         assert_int_equal(q.n, 2);
         assert_true(q.overflowed);
         visit_queue_clear(&q);
         assert_int_equal(q.n, 0);
         assert_null(visit_queue_pop(&q));
+        visit_queue_done(&q);
+}
+
+/* One parent at a time in turn: a burst of names in one directory delays a
+ * directory queued elsewhere by one visit, not by the burst; within one
+ * parent, first in, first out; the root ("") and a top-level name apart. */
+static void test_queue_parents_in_turn(void **state) {
+        VisitQueue q;
+        char rel[32];
+        (void) state;
+        assert_int_equal(visit_queue_init(&q), 0);
+        assert_int_equal(visit_queue_push(&q, "", false, false, false, false, 1000), 0);
+        for (int i = 0; i < 100; i++) {
+                snprintf(rel, sizeof rel, "burst/f%d", i);
+                assert_int_equal(visit_queue_push(&q, rel, false, false, false, false, 1000), 0);
+        }
+        assert_int_equal(visit_queue_push(&q, "new/m1", false, false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "new/m1/.git", true, false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "top", false, false, false, false, 1000), 0);
+        assert_int_equal(q.n, 104);
+        const char *want[] = {"", "burst/f0", "new/m1", "new/m1/.git", "top", "burst/f1", "burst/f2"};
+        for (size_t i = 0; i < ELEMENTSOF(want); i++) {
+                Visit *v = visit_queue_pop(&q);
+                assert_non_null(v);
+                assert_string_equal(v->rel, want[i]);
+                visit_free(v);
+        }
+        /* the same name in two parents is two entries; twice in one is one */
+        assert_int_equal(visit_queue_push(&q, "a/x", false, false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "b/x", false, false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "a/x", true, false, false, false, 1000), 0);
+        assert_int_equal(q.n, 97 + 2);
+        visit_queue_done(&q);
+}
+
+/* Urgent (made at an event) and bulk (a crawl, a rescan) are served in
+ * turn when both hold some; a bulk visit queued again as urgent moves up,
+ * once, its flags kept and widened. */
+static void test_queue_urgent_in_turn(void **state) {
+        VisitQueue q;
+        char rel[32];
+        (void) state;
+        assert_int_equal(visit_queue_init(&q), 0);
+        for (int i = 0; i < 10; i++) {
+                snprintf(rel, sizeof rel, "s/d%d", i);
+                assert_int_equal(visit_queue_push(&q, rel, false, false, false, false, 1000), 0);
+        }
+        assert_int_equal(visit_queue_push(&q, "new/c1", false, false, false, true, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "s/d5", true, false, false, true, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "s/d5", false, true, false, false, 1000), 0);
+        assert_int_equal(q.n, 11);
+        const char *want[] = {"s/d0", "new/c1", "s/d1", "s/d5", "s/d2", "s/d3", "s/d4", "s/d6"};
+        for (size_t i = 0; i < ELEMENTSOF(want); i++) {
+                Visit *v = visit_queue_pop(&q);
+                assert_non_null(v);
+                assert_string_equal(v->rel, want[i]);
+                assert_int_equal(v->urgent, strcmp(want[i], "new/c1") == 0 || strcmp(want[i], "s/d5") == 0);
+                if (strcmp(want[i], "s/d5") == 0) {
+                        assert_true(v->git);
+                        assert_true(v->writes);
+                }
+                visit_free(v);
+        }
+        assert_int_equal(q.n, 3);
+        /* one dropped (gone before its visit) leaves at once */
+        visit_queue_drop(&q, "s/d8");
+        assert_int_equal(q.n, 2);
+        const char *rest[] = {"s/d7", "s/d9"};
+        for (size_t i = 0; i < ELEMENTSOF(rest); i++) {
+                Visit *v = visit_queue_pop(&q);
+                assert_string_equal(v->rel, rest[i]);
+                visit_free(v);
+        }
+        assert_null(visit_queue_pop(&q));
+        /* a rescan's clear takes the bulk level only */
+        assert_int_equal(visit_queue_push(&q, "a/b", false, false, false, false, 1000), 0);
+        assert_int_equal(visit_queue_push(&q, "c/d", false, false, false, true, 1000), 0);
+        visit_queue_clear_bulk(&q);
+        assert_int_equal(q.n, 1);
+        Visit *v = visit_queue_pop(&q);
+        assert_string_equal(v->rel, "c/d");
+        visit_free(v);
         visit_queue_done(&q);
 }
 
@@ -215,6 +297,8 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_queue_order_and_dedup),
                 cmocka_unit_test(test_queue_grows_and_bound),
+                cmocka_unit_test(test_queue_parents_in_turn),
+                cmocka_unit_test(test_queue_urgent_in_turn),
                 cmocka_unit_test(test_names),
                 cmocka_unit_test(test_scan),
         };

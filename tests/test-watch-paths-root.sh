@@ -4,7 +4,11 @@
 # path is PATH_MAX long or more while its path beneath the root is shorter (on the root's
 # filesystem, and on one mounted there). Each must end
 # masked, and the fanotify backend says when it took the root's new name. And (F9) a second
-# filesystem below the root: fanotify marks it, inotify does not enter it and says so.
+# filesystem below the root: fanotify marks it, inotify does not enter it and says so. And (F7)
+# what a directory costs is its name, not its path: 10,000 below a path of 3.8 KB keep the
+# daemon's peak RSS under 24 MiB (it was 45 MB); a path made past PATH_MAX by a rename above is
+# said, naming the deepest directory that fits; a checkout below two renamed ancestors is
+# masked under its new path.
 # Root only, in a mount and PID namespace of its own, on tmpfs. Must not change a machine-wide
 # setting, sleep a fixed time, or leave a process or mount behind.
 # Usage: test-watch-paths-root.sh PATHPOLICY
@@ -87,7 +91,49 @@ if [ "$backend" = fanotify ]; then
   check "long: each name found, none lost to the mount (no rescan of a parent)" \
     bash -c "! grep -qF 'too long to read back' '$log'"
 fi
+
+# --- F7: a directory costs its name, not its path (inotify keeps a tree of names, fanotify's
+# cache is bounded in bytes): 10,000 directories, each with a file made in it, below the long
+# path (3.8 KB); 3.8 KB each was 45 MB (the issue's bound is 64 MiB for everything)
+mkdir m && (cd m && eval "mkdir d{00001..10000}" && printf '%s/f\n' d* | xargs touch) || bad "cannot make the 10,000"
+mkdir -p m/zz/.git && echo S >m/zz/.env
+check "F7: a checkout made after them is masked" wait_masked m/zz/.env
+watches() { cat /proc/"$dp"/fdinfo/* 2>/dev/null | grep -c '^inotify wd'; }
+if [ "$backend" = inotify ]; then
+  for ((i = 0; i < 600 && $(watches) < 10000; i++)); do nap; done
+  check "F7: every one of them watched ($(watches) watches)" [ "$(watches)" -ge 10000 ]
+fi
+hwm=$(awk '/VmHWM/ {print $2}' "/proc/$dp/status")
+if ldd "$pp" | grep -q libasan; then
+  echo "  F7: RSS not comparable under ASan"
+else
+  check "F7: the daemon's peak RSS (${hwm} KiB) under 24 MiB" [ "$hwm" -lt 24576 ]
+fi
+# a name past PATH_MAX is said, by its deepest directory that fits: a checkout whose path fits,
+# its parent renamed longer (255 bytes) so that it does not any more
+pre=$up
+while [ $((${#pre} + 1 + 255 + 1 + 100)) -gt 4095 ]; do pre=${pre%/*}; done
+long=$(printf 'L%.0s' $(seq 255))
+t=$(printf 't%.0s' $(seq $((4096 - ${#pre} - 1 - 255 - 1 + 5))))
+cd "$root/$pre" || exit 1
+mkdir -p "s/$t/.git"
+check "too long: the checkout is found while it fits" wait_log "$log" "nested checkout $pre/s/$t\""
+mv s "$long"
+said_long() { grep -F 'longer than PATH_MAX' "$log" | grep -qF "\"path\":\"$pre/$long\""; }
+for ((i = 0; i < 200; i++)); do said_long && break; nap; done
+check "too long: said, naming the renamed directory" said_long
 cd /
+
+# --- a path made from the tree after its ancestors were renamed: a checkout three levels down,
+# the top renamed, then the middle
+mkdir -p "$root/tree/a/b/c/.git"
+check "renamed above: found" wait_log "$log" 'nested checkout tree/a/b/c"'
+mv "$root/tree" "$root/tree2" && mv "$root/tree2/a" "$root/tree2/a2"
+echo S >"$root/tree2/a2/b/c/.env"
+check "renamed above: a new .env is masked" wait_masked "$root/tree2/a2/b/c/.env"
+check "renamed above: named by its new path" wait_log "$log" 'masked tree2/a2/b/c/.env'
+mkdir -p "$root/tree2/a2/b/c/d/.git"; echo S >"$root/tree2/a2/b/c/d/.env"
+check "renamed above: a checkout made below it after is masked" wait_masked "$root/tree2/a2/b/c/d/.env"
 
 # --- F4: the ancestor renamed, a symlink left at the old name (the agent's paths keep working)
 mv "$anc" "$base/anc2" && ln -s anc2 "$anc"

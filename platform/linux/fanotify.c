@@ -53,10 +53,14 @@
          2 * (sizeof(struct fanotify_event_info_fid) + sizeof(struct file_handle) + MAX_HANDLE_SZ +         \
               NAME_MAX + 1 + 8))
 #define QUEUE_BOUND_MIN 65536
-/* Directories whose handle is cached, inside the root or not: past this,
- * the cache starts again (an entry costs about 150 bytes; a directory with
- * no event costs nothing). */
+/* Directories whose handle is cached, inside the root or not: past this
+ * many, or past DIRS_BYTES of keys and names (an entry costs about 150
+ * bytes and its name's length: paths of 4 KB, which the agent can make,
+ * made 32,768 entries 130 MB), the cache starts again. A directory with no
+ * event costs nothing. */
 #define DIRS_MAX 32768
+#define DIRS_BYTES (8u << 20)
+#define DIR_COST 96 /* an entry besides its name: the Dir, its key, the map's slots, malloc's headers */
 /* Directories with a write mark remembered, so that asking again is cheap. */
 #define WRITES_MAX 4096
 /* fsid, handle type, and a handle of at most MAX_HANDLE_SZ bytes, in hex. */
@@ -101,7 +105,8 @@ typedef struct Watcher {
         bool rename; /* FAN_RENAME in the mask */
         Fs *fs;
         size_t n_fs;
-        Hashmap *dirs; /* handle key -> Dir */
+        Hashmap *dirs;     /* handle key -> Dir */
+        size_t dirs_bytes; /* what the cache holds: its names and DIR_COST an entry */
         /* Directories renamed where the root can see: a name cached before
          * the last is looked up again. */
         uint64_t gen;
@@ -125,7 +130,7 @@ static size_t queue_bound(const Watcher *w) {
 static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
         if (!uv_is_active((uv_handle_t *) &w->idle))
                 uv_idle_start(&w->idle, idle_cb);
-        return visit_queue_push(&w->queue, rel, git, writes, shallow, queue_bound(w));
+        return visit_queue_push(&w->queue, rel, git, writes, shallow, false, queue_bound(w));
 }
 
 static void dirs_clear(Watcher *w) {
@@ -136,6 +141,17 @@ static void dirs_clear(Watcher *w) {
                 free(((Dir *) v)->rel);
                 free(v);
         }
+        w->dirs_bytes = 0;
+}
+
+/* d's name from now on (rel, taken; NULL outside the root), counted. */
+static void dir_set_rel(Watcher *w, Dir *d, char *rel) {
+        if (d->rel)
+                w->dirs_bytes -= strlen(d->rel);
+        free(d->rel);
+        d->rel = rel;
+        if (rel)
+                w->dirs_bytes += strlen(rel);
 }
 
 static void writes_clear(Watcher *w) {
@@ -615,12 +631,13 @@ static bool handle_key(char key[KEY_MAX], const __kernel_fsid_t *fsid, const str
 /* A new entry of the cache for key, or NULL (out of memory). */
 static Dir *dir_add(Watcher *w, const char *key) {
         Dir *d;
-        if (hashmap_size(w->dirs) >= DIRS_MAX)
+        if (hashmap_size(w->dirs) >= DIRS_MAX || w->dirs_bytes >= DIRS_BYTES)
                 dirs_clear(w);
         if (!(d = calloc(1, sizeof *d)) || hashmap_put(w->dirs, key, d) < 0) {
                 free(d);
                 return NULL;
         }
+        w->dirs_bytes += DIR_COST + strlen(key);
         return d;
 }
 
@@ -659,8 +676,7 @@ static Dir *dir_of(Watcher *w, const struct fanotify_event_info_fid *fid, const 
                 free(rel);
                 return NULL;
         }
-        free(d->rel);
-        d->rel = rel;
+        dir_set_rel(w, d, rel);
         d->gen = w->gen;
         if (rel) {
                 struct stat st;
@@ -704,8 +720,7 @@ static void cache_checkout(Watcher *w, const Frame *f) {
                 free(rel);
                 return;
         }
-        free(d->rel);
-        d->rel = rel;
+        dir_set_rel(w, d, rel);
         d->gen = w->gen;
         path_flags(rel, &d->git, &d->shallow);
         d->shallow = false; /* it holds a .git: entered in full, as dir_of says */

@@ -9,67 +9,227 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
+#include "util.h"
+
 int visit_queue_init(VisitQueue *q) {
         *q = (VisitQueue){.queued = hashmap_new_borrowed()};
-        return q->queued ? 0 : -ENOMEM;
+        for (size_t l = 0; l < ELEMENTSOF(q->level); l++)
+                q->level[l].groups = hashmap_new_borrowed();
+        return q->queued && q->level[0].groups && q->level[1].groups ? 0 : -ENOMEM;
 }
 
 void visit_free(Visit *v) {
-        if (v)
+        if (v) {
                 free(v->rel);
+                free(v->key);
+        }
         free(v);
 }
 
-int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, size_t bound) {
-        Visit *v = hashmap_get(q->queued, rel);
-        if (v) {
-                v->git = v->git || git;
-                v->writes = v->writes || writes;
-                v->shallow = v->shallow && shallow;
-                return 0;
+/* rel as its parent and its name: "" for a top-level one, and for the root itself (whose name is ""). */
+static void split(const char *rel, char **ret_parent, const char **ret_name) {
+        const char *slash = strrchr(rel, '/');
+        *ret_parent = slash ? strndup(rel, (size_t) (slash - rel)) : strdup("");
+        *ret_name = slash ? slash + 1 : rel;
+}
+
+/* A new group for parent (the level's from then on), last in its round. */
+static VisitGroup *group_new(VisitQueue *q, VisitLevel *l, char *parent) {
+        VisitGroup *g = calloc(1, sizeof *g);
+        if (!g || hashmap_put(l->groups, parent, g) < 0) {
+                free(g);
+                free(parent);
+                return NULL;
         }
-        if (q->n >= bound) {
+        g->parent = parent;
+        g->id = q->next_id++;
+        g->level = l;
+        g->prev = l->round_tail;
+        if (l->round_tail)
+                l->round_tail->next = g;
+        else
+                l->round = g;
+        l->round_tail = g;
+        return g;
+}
+
+static void round_unlink(VisitLevel *l, VisitGroup *g) {
+        if (g->prev)
+                g->prev->next = g->next;
+        else
+                l->round = g->next;
+        if (g->next)
+                g->next->prev = g->prev;
+        else
+                l->round_tail = g->prev;
+        g->prev = g->next = NULL;
+}
+
+/* v out of the queue (the caller's to free); its group too when it empties. */
+static void visit_unlink(VisitQueue *q, Visit *v) {
+        VisitGroup *g = v->group;
+        if (v->prev)
+                v->prev->next = v->next;
+        else
+                g->head = v->next;
+        if (v->next)
+                v->next->prev = v->prev;
+        else
+                g->tail = v->prev;
+        v->prev = v->next = NULL;
+        v->group = NULL;
+        hashmap_remove(q->queued, v->key);
+        q->n--;
+        if (!g->head) {
+                round_unlink(g->level, g);
+                hashmap_remove(g->level->groups, g->parent);
+                free(g->parent);
+                free(g);
+        }
+}
+
+/* The queued map's key of name in the group of id, into key (at least strlen(name) + 18 bytes). */
+static void visit_key(char *key, unsigned long long id, const char *name) {
+        static const char hex[] = "0123456789abcdef";
+        char digits[16];
+        size_t n = 0, len = strnlen(name, NAME_MAX);
+        do
+                digits[n++] = hex[id & 15];
+        while ((id >>= 4) && n < sizeof digits);
+        for (size_t i = 0; i < n; i++)
+                key[i] = digits[n - 1 - i];
+        key[n] = '/';
+        memcpy(key + n + 1, name, len);
+        key[n + 1 + len] = 0;
+}
+
+/* The queued visit of name in g, or NULL. */
+static Visit *queued_in(const VisitQueue *q, const VisitGroup *g, const char *name) {
+        char key[NAME_MAX + 24];
+        if (!g)
+                return NULL;
+        visit_key(key, g->id, name);
+        return hashmap_get(q->queued, key);
+}
+
+int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, bool urgent,
+                     size_t bound) {
+        _cleanup_free_ char *parent = NULL;
+        const char *name;
+        split(rel, &parent, &name);
+        if (!parent)
+                return -ENOMEM;
+        VisitGroup *gs[2] = {hashmap_get(q->level[0].groups, parent),
+                             hashmap_get(q->level[1].groups, parent)};
+        Visit *old = queued_in(q, gs[1], name);
+        if (!old)
+                old = queued_in(q, gs[0], name);
+        if (old) {
+                git = old->git = old->git || git;
+                writes = old->writes = old->writes || writes;
+                shallow = old->shallow = old->shallow && shallow;
+                if (old->urgent || !urgent)
+                        return 0;
+                /* Made urgent: queued again there (its group gone with it if it was the last). */
+                visit_unlink(q, old);
+                visit_free(old);
+                gs[0] = hashmap_get(q->level[0].groups, parent);
+        } else if (q->n >= bound) {
                 q->overflowed = true;
                 return 0;
         }
-        if (q->n == q->allocated) {
-                size_t n = q->allocated ? q->allocated * 2 : 64;
-                Visit **ring = malloc(n * sizeof *ring);
-                if (!ring)
-                        return -ENOMEM;
-                for (size_t i = 0; i < q->n; i++)
-                        ring[i] = q->ring[(q->head + i) & (q->allocated - 1)];
-                free(q->ring);
-                q->ring = ring;
-                q->allocated = n;
-                q->head = 0;
+        VisitLevel *l = &q->level[urgent];
+        VisitGroup *g = gs[urgent];
+        Visit *v = calloc(1, sizeof *v);
+        if (!v || !(v->key = malloc(strnlen(name, NAME_MAX) + 18))) {
+                free(v);
+                return -ENOMEM;
         }
-        if (!(v = calloc(1, sizeof *v)) || !(v->rel = strdup(rel)) ||
-            hashmap_put(q->queued, v->rel, v) < 0) {
+        visit_key(v->key, g ? g->id : q->next_id, name);
+        if (hashmap_put(q->queued, v->key, v) < 0) {
                 visit_free(v);
                 return -ENOMEM;
         }
+        if (!g && !(g = group_new(q, l, TAKE_PTR(parent)))) {
+                hashmap_remove(q->queued, v->key);
+                visit_free(v);
+                return -ENOMEM;
+        }
+        v->name = strchr(v->key, '/') + 1;
+        v->group = g;
         v->git = git;
         v->writes = writes;
         v->shallow = shallow;
-        q->ring[(q->head + q->n++) & (q->allocated - 1)] = v;
+        v->urgent = urgent;
+        v->prev = g->tail;
+        if (g->tail)
+                g->tail->next = v;
+        else
+                g->head = v;
+        g->tail = v;
+        q->n++;
         return 0;
 }
 
-Visit *visit_queue_pop(VisitQueue *q) {
-        if (q->n == 0)
-                return NULL;
-        Visit *v = q->ring[q->head];
-        q->head = (q->head + 1) & (q->allocated - 1);
-        q->n--;
-        hashmap_remove(q->queued, v->rel);
+/* The oldest visit of the next parent in l's round (that parent then goes
+ * last, or away when it has no more), its rel made: NULL out of memory. */
+static Visit *level_pop(VisitQueue *q, VisitLevel *l) {
+        VisitGroup *g = l->round;
+        Visit *v = g->head;
+        if (asprintf(&v->rel, "%s%s%s", g->parent, g->parent[0] ? "/" : "", v->name) < 0)
+                v->rel = NULL;
+        if (v->next) { /* its turn taken: last in the round */
+                round_unlink(l, g);
+                g->prev = l->round_tail;
+                if (l->round_tail)
+                        l->round_tail->next = g;
+                else
+                        l->round = g;
+                l->round_tail = g;
+        }
+        visit_unlink(q, v);
         return v;
+}
+
+Visit *visit_queue_pop(VisitQueue *q) {
+        for (;;) {
+                VisitLevel *l = &q->level[q->turn];
+                if (!l->round)
+                        l = &q->level[!q->turn];
+                if (!l->round)
+                        return NULL;
+                q->turn = !q->turn;
+                Visit *v = level_pop(q, l);
+                if (v->rel)
+                        return v;
+                q->overflowed = true; /* out of memory: what it would have found, a rescan finds */
+                visit_free(v);
+        }
+}
+
+void visit_queue_drop(VisitQueue *q, const char *rel) {
+        _cleanup_free_ char *parent = NULL;
+        const char *name;
+        split(rel, &parent, &name);
+        for (size_t l = 0; parent && l < ELEMENTSOF(q->level); l++) {
+                Visit *v = queued_in(q, hashmap_get(q->level[l].groups, parent), name);
+                if (v) {
+                        visit_unlink(q, v);
+                        visit_free(v);
+                }
+        }
+}
+
+void visit_queue_clear_bulk(VisitQueue *q) {
+        while (q->level[0].round)
+                visit_free(level_pop(q, &q->level[0]));
 }
 
 void visit_queue_clear(VisitQueue *q) {
@@ -78,10 +238,11 @@ void visit_queue_clear(VisitQueue *q) {
 }
 
 void visit_queue_done(VisitQueue *q) {
-        if (q->queued)
+        if (q->queued && q->level[0].groups && q->level[1].groups)
                 visit_queue_clear(q);
-        free(q->ring);
         hashmap_free(q->queued);
+        for (size_t l = 0; l < ELEMENTSOF(q->level); l++)
+                hashmap_free(q->level[l].groups);
         *q = (VisitQueue){0};
 }
 
@@ -135,17 +296,17 @@ static WatchType type_of(unsigned char d_type, int dfd, const char *name) {
         return platform_dirent_type(dfd, name, d_type, &t) == 0 ? t : WATCH_OTHER;
 }
 
-void walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
-               WalkEnter enter, void *ctx) {
+int walk_scan_dir(DIR *d, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+                  WalkEnter enter, void *ctx, size_t max) {
         char child[PATH_MAX];
         bool said_long = false;
-        DIR *d = fdopendir(fd);
-        if (!d) {
-                close(fd);
-                return;
-        }
         struct dirent *de;
-        while ((de = readdir(d))) {
+        for (size_t n = 0;; n++) {
+                if (n == max)
+                        return 0;
+                errno = 0;
+                if (!(de = readdir(d)))
+                        break;
                 if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
                         continue;
                 if (*shallow && walk_is_dotgit_name(de->d_name)) {
@@ -173,5 +334,18 @@ void walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCall
                         enter(ctx, child, git || strcmp(de->d_name, ".git") == 0,
                               walk_shallow_entry(git, *shallow, rel, de->d_name));
         }
+        return errno ? -errno : 1;
+}
+
+int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+              WalkEnter enter, void *ctx) {
+        DIR *d = fdopendir(fd);
+        if (!d) {
+                int r = -errno;
+                close(fd);
+                return r;
+        }
+        int r = walk_scan_dir(d, rel, git, shallow, cb, userdata, enter, ctx, SIZE_MAX);
         closedir(d);
+        return r < 0 ? r : 0;
 }

@@ -7,34 +7,76 @@
  * Nothing here watches anything: each watcher decides when to scan and what
  * to watch before it does.
  */
+#include <dirent.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "hashmap.h"
 #include "platform.h"
 
+typedef struct VisitGroup VisitGroup;
 typedef struct Visit {
-        char *rel; /* the queued map's key, borrowed */
+        char *rel; /* the directory, made when popped: NULL while queued */
         bool git, writes, shallow;
+        bool urgent; /* queued at an event, or below a directory that was */
+        /* Queued: its name in its parent's group ("<group id>/<name>",
+         * the queued map's key, borrowed by it), its group, its neighbours
+         * there (one dropped or made urgent leaves at once). */
+        char *key;
+        const char *name;
+        VisitGroup *group;
+        struct Visit *prev, *next;
 } Visit;
 
-/* Directories to visit: first in, first out, so no part of the tree waits
- * behind another; each path queued once (a second time only widens what it
- * is visited for); and bounded, past which overflowed says one rescan of
- * the whole tree must replace what would not fit. */
+/* The directories queued in one parent, oldest first; the parent's path
+ * kept once for all of them (a crawl of a directory of 100,000
+ * subdirectories with paths of 4 KB queues 100,000 names, not 400 MB). */
+struct VisitGroup {
+        char *parent; /* its level's groups map's key */
+        unsigned long long id;
+        Visit *head, *tail;
+        struct VisitLevel *level;
+        VisitGroup *prev, *next; /* in the round */
+};
+
+/* One level of the queue: the parents with directories queued, in turn. */
+typedef struct VisitLevel VisitLevel;
+struct VisitLevel {
+        VisitGroup *round, *round_tail; /* next first */
+        Hashmap *groups;                /* parent -> its VisitGroup */
+};
+
+/* Directories to visit: served one parent at a time in turn (a round of
+ * the parents with directories queued, each giving its oldest), so that no
+ * part of the tree waits behind another, however many one parent holds (a
+ * burst of 40,000 new directories in one place delays a new checkout
+ * elsewhere by one visit a round, not by 40,000). Two levels, served in
+ * turn when both hold some: urgent (a directory made or moved in, as its
+ * event says, and what is below it) and bulk (a crawl, a rescan's
+ * listing), so that neither waits for the other to end. Each path queued
+ * once (a second time only widens what it is visited for, or makes it
+ * urgent); and bounded, past which overflowed says one rescan of the
+ * whole tree must replace what would not fit. */
 typedef struct VisitQueue {
-        Visit **ring;              /* oldest at head */
-        size_t head, n, allocated; /* allocated: 0 or a power of two */
-        Hashmap *queued;           /* rel -> its Visit in the ring */
+        VisitLevel level[2]; /* [1] urgent */
+        bool turn;           /* the level whose turn it is */
+        size_t n;            /* directories queued */
+        unsigned long long next_id;
+        Hashmap *queued; /* "<group id>/<name>" -> its Visit */
         bool overflowed;
 } VisitQueue;
 
 int visit_queue_init(VisitQueue *q);
 /* 0 (queued, widened, or over bound: overflowed set), or -ENOMEM. */
-int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, size_t bound);
+int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, bool urgent,
+                     size_t bound);
 /* The oldest queued directory, the caller's to free with visit_free; NULL when none. */
 Visit *visit_queue_pop(VisitQueue *q);
+/* rel gone before its visit: not visited. */
+void visit_queue_drop(VisitQueue *q, const char *rel);
 void visit_queue_clear(VisitQueue *q);
+/* The bulk level only: what an overflow's rescan replaces. */
+void visit_queue_clear_bulk(VisitQueue *q);
 void visit_queue_done(VisitQueue *q); /* clear, and free what it holds */
 void visit_free(Visit *v);
 
@@ -57,8 +99,14 @@ void walk_too_long(const WatchCallbacks *cb, void *userdata, const char *rel);
  * root: found for each entry, and enter(ctx, child, git, shallow) for each
  * subdirectory. *shallow as the directory is entered; false afterwards if
  * the scan found a .git in it (a checkout after all: everything in it is
- * reported, from the start).
+ * reported, from the start). 0 when it listed the whole directory, or
+ * -errno (it could not).
  */
 typedef void (*WalkEnter)(void *ctx, const char *child, bool git, bool shallow);
-void walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
-               WalkEnter enter, void *ctx);
+int walk_scan(int fd, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+              WalkEnter enter, void *ctx);
+/* The same from an open directory stream, at most max entries from where
+ * it is: 1 at its end, 0 when max were read (call again for more), or
+ * -errno. */
+int walk_scan_dir(DIR *d, const char *rel, bool git, bool *shallow, const WatchCallbacks *cb, void *userdata,
+                  WalkEnter enter, void *ctx, size_t max);

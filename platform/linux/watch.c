@@ -51,17 +51,52 @@
  * thousands below it queues each path once, and a storm of new names past
  * the bound ends in one rescan, not in growth. */
 #define QUEUE_BOUND_MIN 65536
+/* Events read ahead of their handling. The kernel queues 16,384 an
+ * inotify instance (fs.inotify.max_queued_events, machine-wide: not ours
+ * to raise), which a burst of mkdirs by a few processes fills in tens of
+ * milliseconds; every overflow is a rescan. So events are read whenever
+ * the loop is busy for long (between visits, every so many entries of a
+ * listing) into this buffer, and handled in order when the loop gets to
+ * them. Bounded: past it the kernel's queue is left to overflow. */
+#define SPILL_MAX (8u << 20)
+#define SPILL_KEEP (256u << 10) /* kept allocated once handled; more is given back */
+#define EVENT_MAX (sizeof(struct inotify_event) + NAME_MAX + 1)
+/* Entries listed, and visits made, between two reads of the events. */
+#define LISTED_PER_DRAIN 256
+#define VISITS_PER_DRAIN 8
+/* Entries listed a turn: a larger directory (a burst's 40,000) is listed
+ * over several turns, each after the other parents' (the queue's round),
+ * so that a new checkout elsewhere is not listed after it. At most
+ * PARTS_MAX directories are listed in part at once (each holds its
+ * descriptor); past them one is listed whole. */
+#define LIST_TURN 512
+#define PARTS_MAX 32
 /* How often directories that could not be watched (the watch limit) are
  * scanned instead. */
 #define UNWATCHED_RESCAN_MS 1000
 
+/* A watched directory, kept as its name in its parent (a tree): what it
+ * costs is its name's length, not its path's (F7: 19 components of 200
+ * bytes made each leaf's path 3.8 KB, 296 MB at 100,000 directories). Its
+ * path is made only when an event needs it (node_path). */
 typedef struct Node {
         int wd;
-        bool git;     /* below a .git directory */
-        bool writes;  /* watched with WRITE_MASK */
-        bool shallow; /* an object store's fan-out: only a directory or a .git in it is reported */
-        char key[12]; /* the wd as a string: the by_wd key, borrowed */
-        char *rel;    /* the by_rel key, borrowed */
+        bool git;           /* below a .git directory */
+        bool writes;        /* watched with WRITE_MASK */
+        bool shallow;       /* an object store's fan-out: only a directory or a .git in it is reported */
+        unsigned pass;      /* the pass (Watcher.pass) it was last listed in */
+        unsigned seen;      /* the last listing of its parent that saw it */
+        unsigned listing;   /* its own listing's number (Watcher.listing) */
+        unsigned part_pass; /* the pass its listing in part began in */
+        DIR *part;          /* its listing, when in part */
+        ino_t ino;          /* the inode watched */
+        struct statx_timestamp ctime; /* its ctime when its last listing began */
+        char key[12];                 /* the wd as a string: the by_wd key, borrowed */
+        /* Its place, the by_place key, borrowed: "<its parent's wd>/<its
+         * name>", or "/<its path>" with no watched parent (the root, "/";
+         * a gitdir asked for on its own). */
+        char *place;
+        const char *name; /* in place: its name, or its whole path with no parent */
         struct Node *parent, *children, *next, *prev;
 } Node;
 
@@ -74,15 +109,147 @@ typedef struct Watcher {
         uv_poll_t poll;
         uv_idle_t idle;
         uv_timer_t unwatched_timer;
-        Hashmap *by_wd, *by_rel; /* keys borrowed from the nodes */
-        VisitQueue queue;        /* directories to visit */
-        size_t most_watched;     /* the most directories watched at once */
-        Hashmap *unwatched;      /* over the watch limit: rel -> &IS_GIT or &NOT_GIT */
+        Hashmap *by_wd, *by_place; /* keys borrowed from the nodes */
+        VisitQueue queue;          /* directories to visit */
+        /* Each rescan is a pass: a directory not listed in this one is
+         * listed again (its watch kept); each listing has a number, so that
+         * a child it did not see is known gone. */
+        unsigned pass, listing;
+        Node *scanning;    /* the node whose directory walk_scan is listing */
+        size_t tops;       /* nodes with no parent: the root, and any watched on its own */
+        int inline_visits; /* new directories visited at their event, left in this read */
+        size_t parts;      /* directories listed in part */
+        struct {
+                char *buf; /* raw events as read, aligned as inotify wants (malloc's) */
+                size_t len, off, allocated;
+        } spill;
+        unsigned listed;     /* entries listed since the last drain */
+        size_t most_watched; /* the most directories watched at once */
+        Hashmap *unwatched;  /* over the watch limit: rel -> &IS_GIT or &NOT_GIT */
         bool ready_sent, limit_warned;
 } Watcher;
 
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
+
+/* Read the events the kernel holds into the spill, as room allows. */
+static void drain(Watcher *w) {
+        for (;;) {
+                if (w->spill.allocated - w->spill.len < EVENT_MAX) {
+                        if (w->spill.allocated >= SPILL_MAX)
+                                return;
+                        size_t n = w->spill.allocated ? w->spill.allocated * 2 : 65536;
+                        char *b = realloc(w->spill.buf, n);
+                        if (!b)
+                                return;
+                        w->spill.buf = b;
+                        w->spill.allocated = n;
+                }
+                ssize_t n = read(w->ifd, w->spill.buf + w->spill.len, w->spill.allocated - w->spill.len);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= 0)
+                        return; /* EAGAIN: drained */
+                w->spill.len += (size_t) n;
+                /* Room left for another event: the read took all there
+                 * was (a read for nothing was one syscall more on each
+                 * wakeup). */
+                if (w->spill.len + EVENT_MAX <= w->spill.allocated)
+                        return;
+        }
+}
+
+/* The path of n into buf: its length, or -ENAMETOOLONG. */
+static int node_path(const Node *n, char *buf, size_t size) {
+        size_t len = 0;
+        for (const Node *a = n; a; a = a->parent)
+                len += strlen(a->name) + (a->parent && a->parent->name[0]);
+        if (len >= size)
+                return -ENAMETOOLONG;
+        buf[len] = 0;
+        size_t end = len;
+        for (const Node *a = n; a; a = a->parent) {
+                size_t l = strlen(a->name);
+                end -= l;
+                memcpy(buf + end, a->name, l);
+                if (a->parent && a->parent->name[0])
+                        buf[--end] = '/';
+        }
+        return (int) len;
+}
+
+/* n's path into buf (PATH_MAX bytes): true; or, when it does not fit (a
+ * directory above renamed longer), false, and it is said, named by its
+ * deepest directory whose path fits, never dropped silently. */
+static bool path_or_say(Watcher *w, const Node *n, char *buf) {
+        if (node_path(n, buf, PATH_MAX) >= 0)
+                return true;
+        const Node *a = n->parent;
+        while (a && node_path(a, buf, PATH_MAX) < 0)
+                a = a->parent;
+        walk_too_long(w->cb, w->userdata, a ? buf : "");
+        return false;
+}
+
+/* The by_place key of name (len bytes) in parent into key (PATH_MAX + 16
+ * bytes): false when it does not fit. */
+static bool place_key(char *key, const Node *parent, const char *name, size_t len) {
+        size_t kl = strlen(parent->key);
+        if (kl + 1 + len >= PATH_MAX + 16)
+                return false;
+        memcpy(key, parent->key, kl);
+        key[kl] = '/';
+        memcpy(key + kl + 1, name, len);
+        key[kl + 1 + len] = 0;
+        return true;
+}
+
+/* The node watched on its own at the first len bytes of rel, or NULL. */
+static Node *top_of(const Watcher *w, const char *rel, size_t len) {
+        char key[PATH_MAX + 16];
+        if (w->tops <= 1 || len + 1 >= sizeof key) /* only the root: the common case, no lookup */
+                return NULL;
+        key[0] = '/';
+        memcpy(key + 1, rel, len);
+        key[len + 1] = 0;
+        return hashmap_get(w->by_place, key);
+}
+
+/* The node of name in parent (rel its path), or NULL. */
+static Node *child_of(const Watcher *w, const Node *parent, const char *name, const char *rel) {
+        char key[PATH_MAX + 16];
+        Node *n = place_key(key, parent, name, strlen(name)) ? hashmap_get(w->by_place, key) : NULL;
+        return n ? n : top_of(w, rel, strlen(rel));
+}
+
+/* The node watching rel, or NULL: from the root down, name by name (a
+ * directory watched with no watched parent is found by its whole path);
+ * its parent's in *ret_parent (NULL for the root, or a parent not watched). */
+static Node *lookup_with_parent(const Watcher *w, const char *rel, Node **ret_parent) {
+        char key[PATH_MAX + 16];
+        Node *n = hashmap_get(w->by_place, "/");
+        *ret_parent = NULL;
+        if (!rel[0])
+                return n;
+        for (const char *p = rel;; p++) {
+                const char *slash = strchr(p, '/');
+                size_t len = slash ? (size_t) (slash - p) : strlen(p);
+                Node *next = n && place_key(key, n, p, len) ? hashmap_get(w->by_place, key) : NULL;
+                if (!next)
+                        next = top_of(w, rel, (size_t) (p - rel) + len);
+                if (!slash) {
+                        *ret_parent = n;
+                        return next;
+                }
+                n = next;
+                p = slash;
+        }
+}
+
+static Node *lookup(const Watcher *w, const char *rel) {
+        Node *parent;
+        return lookup_with_parent(w, rel, &parent);
+}
 
 /* The directory rel ("" the root), beneath the root with no symlinks. */
 static int open_dir(Watcher *w, const char *rel) {
@@ -100,26 +267,41 @@ static void node_unlink(Node *n) {
         n->prev = n->next = NULL;
 }
 
-/* Forget a node and its subtree: watches, maps, memory. */
-static void forget(Watcher *w, Node *n) {
+static void forget(Watcher *w, Node *n);
+
+/* Forget a node and its subtree: maps, memory, and the subtree's watches;
+ * its own too unless keep_watch (the kernel gave the same watch to that
+ * directory at another path). */
+static void forget_node(Watcher *w, Node *n, bool keep_watch) {
         while (n->children)
                 forget(w, n->children);
         node_unlink(n);
+        if (!n->parent)
+                w->tops--;
+        if (n->part) {
+                closedir(n->part);
+                w->parts--;
+        }
         if (hashmap_get(w->by_wd, n->key) == n)
                 hashmap_remove(w->by_wd, n->key);
-        if (hashmap_get(w->by_rel, n->rel) == n)
-                hashmap_remove(w->by_rel, n->rel);
+        if (hashmap_get(w->by_place, n->place) == n)
+                hashmap_remove(w->by_place, n->place);
         /* The kernel may have dropped it already (IN_IGNORED); EINVAL then. */
-        (void) inotify_rm_watch(w->ifd, n->wd);
-        free(n->rel);
+        if (!keep_watch)
+                (void) inotify_rm_watch(w->ifd, n->wd);
+        free(n->place);
         free(n);
+}
+
+static void forget(Watcher *w, Node *n) {
+        forget_node(w, n, false);
 }
 
 /* Forget every node: each tree from its top. */
 static void forget_all(Watcher *w) {
         const char *key;
         void *v;
-        for (size_t i = 0; hashmap_next(w->by_rel, &i, &key, &v);)
+        for (size_t i = 0; hashmap_next(w->by_place, &i, &key, &v);)
                 if (!((Node *) v)->parent) {
                         forget(w, v);
                         i = 0;
@@ -132,49 +314,53 @@ static size_t queue_bound(const Watcher *w) {
 
 /* rel to be visited: queued once (a second time only widens what it is
  * watched for); past the bound, a rescan when the queue empties. */
-static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
+static int enqueue(Watcher *w, const char *rel, bool git, bool writes, bool shallow, bool urgent) {
         if (!uv_is_active((uv_handle_t *) &w->idle))
                 uv_idle_start(&w->idle, idle_cb);
-        return visit_queue_push(&w->queue, rel, git, writes, shallow, queue_bound(w));
+        return visit_queue_push(&w->queue, rel, git, writes, shallow, urgent, queue_bound(w));
 }
 
-static Node *add_node(Watcher *w, int wd, const char *rel, bool git, bool shallow) {
+/* A node for the watch wd on rel, below parent (the node of rel's parent, or NULL). */
+static Node *add_node(Watcher *w, int wd, const char *rel, Node *parent, bool git, bool shallow) {
         char key[sizeof((Node *) 0)->key];
         snprintf(key, sizeof key, "%d", wd);
+        /* The same inode under another name (moved, its events lost):
+         * the old name forgotten. Never parent, which is another inode. */
         Node *old = hashmap_get(w->by_wd, key);
-        if (old) /* the same inode under another name (moved): forget the old */
-                forget(w, old);
+        if (old)
+                forget_node(w, old, true);
 
+        const char *slash = strrchr(rel, '/');
         Node *n = calloc(1, sizeof *n);
-        if (!n || !(n->rel = strdup(rel))) {
+        if (!n || (parent ? asprintf(&n->place, "%s/%s", parent->key, slash ? slash + 1 : rel)
+                          : asprintf(&n->place, "/%s", rel)) < 0) {
                 free(n);
                 inotify_rm_watch(w->ifd, wd);
                 return NULL;
         }
+        n->name = strchr(n->place, '/') + 1;
+        n->parent = parent;
+        /* Seen by its parent's listing, if one is under way (it may be past its name). */
+        n->seen = parent ? parent->listing : 0;
+        if (!parent)
+                w->tops++;
         n->wd = wd;
         n->git = git;
         n->shallow = shallow;
+        n->pass = w->pass - 1; /* not listed yet */
         memcpy(n->key, key, sizeof key);
-        const char *slash = strrchr(rel, '/');
-        if (rel[0]) {
-                char parent[PATH_MAX];
-                size_t pl = slash ? (size_t) (slash - rel) : 0;
-                memcpy(parent, rel, pl);
-                parent[pl] = 0;
-                n->parent = hashmap_get(w->by_rel, parent);
-        }
         if (n->parent) {
                 n->next = n->parent->children;
                 if (n->next)
                         n->next->prev = n;
                 n->parent->children = n;
         }
-        if (hashmap_put(w->by_wd, n->key, n) < 0 || hashmap_put(w->by_rel, n->rel, n) < 0) {
+        if (hashmap_put(w->by_wd, n->key, n) < 0 || hashmap_put(w->by_place, n->place, n) < 0) {
                 forget(w, n);
                 return NULL;
         }
-        if (hashmap_size(w->by_rel) > w->most_watched)
-                w->most_watched = hashmap_size(w->by_rel);
+        if (hashmap_size(w->by_wd) > w->most_watched)
+                w->most_watched = hashmap_size(w->by_wd);
         return n;
 }
 
@@ -198,11 +384,60 @@ static void over_limit(Watcher *w, const char *rel, bool git) {
                 uv_timer_start(&w->unwatched_timer, unwatched_cb, UNWATCHED_RESCAN_MS, UNWATCHED_RESCAN_MS);
 }
 
-/* A subdirectory the scan found: queued, unless it is watched already. */
+/* What a listing found, to the core; and every so many entries, the events
+ * read meanwhile (a directory of 40,000 entries is a long listing). */
+static void scan_found(void *userdata, const char *rel, WatchType type) {
+        Watcher *w = userdata;
+        if (++w->listed >= LISTED_PER_DRAIN) {
+                w->listed = 0;
+                drain(w);
+        }
+        w->cb->found(w->userdata, rel, type);
+}
+
+static void scan_warn(void *userdata, const char *rel, int err, const char *what) {
+        Watcher *w = userdata;
+        w->cb->warn(w->userdata, rel, err, what);
+}
+
+/* The callbacks walk_scan uses, through the watcher. */
+static const WatchCallbacks scan_callbacks = {.found = scan_found, .warn = scan_warn};
+
+/* Whether n's directory changed since its last listing began (looked at
+ * by its name in the directory being listed). */
+static bool changed(const Watcher *w, const Node *n) {
+        struct statx sx;
+        if (!w->scanning || !w->scanning->part ||
+            statx(dirfd(w->scanning->part), n->name, AT_SYMLINK_NOFOLLOW, STATX_CTIME, &sx) < 0)
+                return true;
+        return sx.stx_ctime.tv_sec != n->ctime.tv_sec || sx.stx_ctime.tv_nsec != n->ctime.tv_nsec;
+}
+
+/* A subdirectory the scan found: queued, unless it is watched already
+ * and listed in this pass. */
 static void enter_child(void *ctx, const char *child, bool git, bool shallow) {
         Watcher *w = ctx;
-        if (!hashmap_contains(w->by_rel, child))
-                (void) enqueue(w, child, git, false, shallow);
+        const char *slash = strrchr(child, '/');
+        Node *n =
+                w->scanning ? child_of(w, w->scanning, slash ? slash + 1 : child, child) : lookup(w, child);
+        if (n && w->scanning)
+                n->seen = w->scanning->listing;
+        /* One never watched is new (its event perhaps lost in an
+         * overflow), one changed since its last listing (its ctime, which
+         * no one sets back) holds something new: urgent, ahead of the
+         * listings a rescan does again. */
+        if (!n || n->pass != w->pass)
+                (void) enqueue(w, child, git, false, shallow, !n || changed(w, n));
+}
+
+/* After a whole listing of n: a watched child it did not see is gone
+ * (its event lost in an overflow, or moved away): forgotten. */
+static void sweep(Watcher *w, Node *n) {
+        for (Node *c = n->children, *next; c; c = next) {
+                next = c->next;
+                if (c->seen != n->listing)
+                        forget(w, c);
+        }
 }
 
 /* A mount the scan does not enter: another filesystem (a disk of its
@@ -224,9 +459,82 @@ static void not_entered(Watcher *w, int fd, const char *rel, bool other_dev) {
  * shallow one (walk_shallow_entry) reports its directories, and everything once
  * it holds a .git.
  */
-static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow) {
+/* List more of n's directory (rel), a turn's worth; queued again for the
+ * rest (its parent's turn in the round), or, at its end, what the listing
+ * did not see is forgotten. A listing begun before an overflow begins
+ * again: names made meanwhile may be behind it, their events lost. */
+static void list_part(Watcher *w, Node *n, const char *rel, bool urgent) {
+        if (n->part_pass != w->pass) {
+                rewinddir(n->part);
+                n->listing = ++w->listing;
+                n->part_pass = w->pass;
+        }
+        w->scanning = n;
+        int r = walk_scan_dir(n->part, rel, n->git, &n->shallow, &scan_callbacks, w, enter_child, w,
+                              w->parts > PARTS_MAX ? SIZE_MAX : LIST_TURN);
+        w->scanning = NULL;
+        if (r == 0 && enqueue(w, rel, n->git, false, n->shallow, urgent) >= 0 && !w->queue.overflowed)
+                return;
+        closedir(n->part);
+        n->part = NULL;
+        w->parts--;
+        if (r != 0)
+                n->pass = w->pass;
+        if (r > 0)
+                sweep(w, n);
+}
+
+/* Begin the listing of rel (n its node), open at fd (the caller's no more). */
+static void list(Watcher *w, Node *n, const char *rel, int fd, bool git, bool shallow, bool urgent) {
+        if (!n) { /* not watched (the watch limit): listed whole, nothing to forget */
+                (void) walk_scan(fd, rel, git, &shallow, &scan_callbacks, w, enter_child, w);
+                return;
+        }
+        if (n->part) { /* begun again, from this descriptor */
+                closedir(n->part);
+                w->parts--;
+        }
+        if (!(n->part = fdopendir(fd))) {
+                close(fd);
+                return;
+        }
+        w->parts++;
+        n->shallow = shallow;
+        n->listing = ++w->listing;
+        n->part_pass = w->pass;
+        list_part(w, n, rel, urgent);
+}
+
+/* A watch on the directory open at fd: its wd, or -1 (errno). By
+ * descriptor: the very directory opened, not a path. inotify has no dirfd
+ * variant, so the directory becomes the cwd for the call and "." names it
+ * (about 20% faster over a 100,000-directory crawl than resolving
+ * /proc/self/fd/N), and the cwd is restored at once. Safe: the loop is one
+ * thread, and nothing of ours runs on libuv's threadpool, so no relative
+ * path is resolved meanwhile. */
+static int add_watch(Watcher *w, int fd, uint32_t mask) {
         char proc[64];
+        if (w->cwd_fd < 0 || fchdir(fd) < 0) {
+                snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+                return inotify_add_watch(w->ifd, proc, mask);
+        }
+        int wd = inotify_add_watch(w->ifd, ".", mask | IN_DONT_FOLLOW);
+        int saved = errno;
+        /* Never left inside the agent's tree: if the old cwd cannot be had
+         * back, "/" rather than there. */
+        if (fchdir(w->cwd_fd) < 0 && chdir("/") < 0)
+                abort(); /* "/" itself gone: nothing sane is left */
+        errno = saved;
+        return wd;
+}
+
+static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shallow, bool urgent) {
         struct statx sx;
+        Node *parent, *known = lookup_with_parent(w, rel, &parent);
+        if (known && known->part && (known->writes || !writes)) {
+                list_part(w, known, rel, urgent);
+                return;
+        }
         int fd = open_dir(w, rel);
 
         if (fd < 0)
@@ -239,7 +547,7 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
          * itself: a btrfs subvolume, which any user can make there, has
          * its own, and a checkout in one would go unseen. Where the kernel
          * cannot say what is a mount root, another device is taken as one. */
-        if (rel[0] && statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) < 0) {
+        if (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE | STATX_INO | STATX_CTIME, &sx) < 0) {
                 close(fd);
                 return;
         }
@@ -254,61 +562,57 @@ static void visit(Watcher *w, const char *rel, bool git, bool writes, bool shall
                         return;
                 }
         }
-        Node *known = hashmap_get(w->by_rel, rel);
+        if (known && known->ino != sx.stx_ino) { /* another directory there now */
+                forget(w, known);
+                known = NULL;
+        }
         writes = writes || (git && walk_is_dotgit(rel));
         if (!known || (writes && !known->writes)) {
-                /* By descriptor: the very directory opened, not a path.
-                 * inotify has no dirfd variant, so the directory becomes the
-                 * cwd for the call and "." names it (about 20% faster over a
-                 * 100,000-directory crawl than resolving /proc/self/fd/N),
-                 * and the cwd is restored at once. Safe: the loop is one
-                 * thread, and nothing of ours runs on libuv's threadpool, so
-                 * no relative path is resolved meanwhile. */
                 uint32_t mask = writes ? WRITE_MASK : WATCH_MASK;
-                int wd = -1;
-                if (w->cwd_fd >= 0 && fchdir(fd) == 0) {
-                        wd = inotify_add_watch(w->ifd, ".", mask | IN_DONT_FOLLOW);
-                        int saved = errno;
-                        /* Never left inside the agent's tree: if the old
-                         * cwd cannot be had back, "/" rather than there. */
-                        if (fchdir(w->cwd_fd) < 0 && chdir("/") < 0)
-                                abort(); /* "/" itself gone: nothing sane is left */
-                        errno = saved;
-                } else {
-                        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-                        wd = inotify_add_watch(w->ifd, proc, mask);
-                }
+                /* Below a watched parent, whose event names it, its own
+                 * deletion or move is one event fewer to read (a burst of
+                 * rmdirs made three each). */
+                if (parent)
+                        mask &= ~(uint32_t) (IN_DELETE_SELF | IN_MOVE_SELF);
+                int wd = add_watch(w, fd, mask);
                 if (wd >= 0 && known && known->wd == wd)
                         known->writes = true; /* the same watch, its mask widened */
                 else if (wd >= 0) {
-                        Node *n = add_node(w, wd, rel, git, shallow);
-                        if (n)
-                                n->writes = writes;
-                        hashmap_remove(w->unwatched, rel);
+                        if (known)
+                                forget(w, known);
+                        if ((known = add_node(w, wd, rel, parent, git, shallow))) {
+                                known->writes = writes;
+                                known->ino = sx.stx_ino;
+                        }
+                        if (hashmap_size(w->unwatched) > 0)
+                                hashmap_remove(w->unwatched, rel);
                 } else if (errno == ENOSPC)
                         over_limit(w, rel, git);
         }
-
-        walk_scan(fd, rel, git, &shallow, w->cb, w->userdata, enter_child, w);
-        Node *n = hashmap_get(w->by_rel, rel);
-        if (n)
-                n->shallow = shallow;
+        if (known)
+                known->ctime = sx.stx_ctime;
+        list(w, known, rel, fd, git, shallow, urgent);
 }
 
-static void resync(Watcher *w);
+static void resync(Watcher *w, bool clear);
+static void handle_spill(Watcher *w);
 
 static void idle_cb(uv_idle_t *h) {
         Watcher *w = h->data;
         Visit *v;
         for (int i = 0; i < VISIT_BATCH && (v = visit_queue_pop(&w->queue)); i++) {
-                visit(w, v->rel, v->git, v->writes, v->shallow);
+                visit(w, v->rel, v->git, v->writes, v->shallow, v->urgent);
                 visit_free(v);
+                if (i % VISITS_PER_DRAIN == VISITS_PER_DRAIN - 1)
+                        drain(w);
         }
+        if (w->spill.len > 0) /* read meanwhile: the poll will not say so again */
+                handle_spill(w);
         if (w->queue.n > 0)
                 return;
         if (w->queue.overflowed) { /* what did not fit is found by a rescan */
                 w->queue.overflowed = false;
-                resync(w);
+                resync(w, true);
                 return;
         }
         uv_idle_stop(h);
@@ -323,23 +627,41 @@ static void unwatched_cb(uv_timer_t *t) {
         const char *key;
         void *v;
         for (size_t i = 0; hashmap_next(w->unwatched, &i, &key, &v);)
-                (void) enqueue(w, key, *(const bool *) v, false, false);
+                (void) enqueue(w, key, *(const bool *) v, false, false, false);
 }
 
-/* Events were lost: forget everything, then visit the whole tree again. */
-static void resync(Watcher *w) {
-        forget_all(w);
-        visit_queue_clear(&w->queue);
+/* Events were lost: list the whole tree again, a new pass. The watches
+ * are kept (each would be made again, and its events meanwhile lost): a
+ * directory is listed once in the pass, and what a listing does not see
+ * is forgotten. Served a parent at a time in turn, the pass reaches a new
+ * checkout about as soon wherever it is, whatever a burst left elsewhere.
+ * What is queued stays (its events were read), unless the queue itself
+ * overflowed (clear). The core forgets its checkouts at a rescan, and
+ * knows one again when a listing finds its .git: the directories known
+ * to hold one are listed first, as urgent, beside the pass. */
+static void resync(Watcher *w, bool clear) {
+        char path[PATH_MAX];
+        const char *key;
+        void *v;
+        w->pass++;
+        if (clear)
+                visit_queue_clear_bulk(&w->queue);
         w->cb->rescan(w->userdata);
-        (void) enqueue(w, "", false, false, false);
+        for (size_t i = 0; hashmap_next(w->by_wd, &i, &key, &v);) {
+                const Node *n = v;
+                if (n->parent && walk_is_dotgit_name(n->name) &&
+                    node_path(n->parent, path, sizeof path) >= 0)
+                        (void) enqueue(w, path, n->parent->git, false, n->parent->shallow, false);
+        }
+        (void) enqueue(w, "", false, false, false, true);
 }
 
 static void on_event(Watcher *w, const struct inotify_event *ev) {
-        char key[sizeof((Node *) 0)->key], rel[PATH_MAX];
+        char key[sizeof((Node *) 0)->key], rel[PATH_MAX], dir[PATH_MAX];
         Node *n;
 
         if (ev->mask & IN_Q_OVERFLOW) {
-                resync(w);
+                resync(w, false);
                 return;
         }
         snprintf(key, sizeof key, "%d", ev->wd);
@@ -356,16 +678,17 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * watched on its own (watch_dir: a gitdir in .git/modules/
                  * whose parent is not watched), this is the only word: the
                  * name is gone, and the watch no longer names it. */
-                if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->rel[0])
+                if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->parent && !n->name[0])
                         w->cb->warn(w->userdata, "", 0, "the watched root itself was deleted or moved");
                 else if ((ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF)) && !n->parent) {
-                        char gone[PATH_MAX];
-                        snprintf(gone, sizeof gone, "%s", n->rel);
+                        snprintf(dir, sizeof dir, "%s", n->name);
                         forget(w, n);
-                        w->cb->gone(w->userdata, gone);
+                        w->cb->gone(w->userdata, dir);
                 }
                 return;
         }
+        if (!path_or_say(w, n, dir))
+                return;
         if (n->shallow) {
                 /* In an object store's fan-out, git's objects come and
                  * go: only a directory (never git's) or a .git matters. A
@@ -376,20 +699,24 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                                 return;
                 } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
                         n->shallow = false;
-                        (void) enqueue(w, n->rel, n->git, false, false);
+                        (void) enqueue(w, dir, n->git, false, false, true);
                 }
         }
-        if (!walk_child_path(rel, sizeof rel, n->rel, ev->name)) {
-                walk_too_long(w->cb, w->userdata, n->rel);
+        if (!walk_child_path(rel, sizeof rel, dir, ev->name)) {
+                walk_too_long(w->cb, w->userdata, dir);
                 return;
         }
 
         if ((ev->mask & IN_MODIFY) && !(ev->mask & IN_ISDIR)) {
                 w->cb->changed(w->userdata, rel);
         } else if (ev->mask & (IN_DELETE | IN_MOVED_FROM)) {
-                Node *child = hashmap_get(w->by_rel, rel);
+                /* A directory deleted is no longer watched: the kernel
+                 * dropped its watch (IN_IGNORED), no call needed. */
+                Node *child = child_of(w, n, ev->name, rel);
                 if (child)
-                        forget(w, child);
+                        forget_node(w, child, (ev->mask & IN_DELETE) != 0);
+                else if (ev->mask & IN_ISDIR)
+                        visit_queue_drop(&w->queue, rel);
                 w->cb->gone(w->userdata, rel);
         } else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) {
                 /* IN_ISDIR says directory or not. Only for a .git does the
@@ -398,7 +725,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * so creating files costs no lookup here. */
                 WatchType t = ev->mask & IN_ISDIR ? WATCH_DIR : WATCH_FILE;
                 if (!(ev->mask & IN_ISDIR) && strcasecmp(ev->name, ".git") == 0) {
-                        int dfd = open_dir(w, n->rel);
+                        int dfd = open_dir(w, dir);
                         if (dfd < 0 || platform_dirent_type(dfd, ev->name, DT_UNKNOWN, &t) < 0)
                                 t = WATCH_OTHER;
                         if (dfd >= 0)
@@ -407,7 +734,7 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                 /* A name moved over: whatever was there (a subtree, a file,
                  * a symlink) is gone, and the new object is judged afresh. */
                 if (ev->mask & IN_MOVED_TO) {
-                        Node *old = hashmap_get(w->by_rel, rel);
+                        Node *old = child_of(w, n, ev->name, rel);
                         if (old)
                                 forget(w, old);
                         w->cb->gone(w->userdata, rel);
@@ -417,49 +744,68 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                  * One moved in is queued: it may hold a tree, and moved back
                  * and forth, it is one visit however often it moves. */
                 bool git = n->git || strcmp(ev->name, ".git") == 0;
-                bool shallow = walk_shallow_entry(n->git, n->shallow, n->rel, ev->name);
-                if (t == WATCH_DIR && (ev->mask & IN_MOVED_TO))
-                        (void) enqueue(w, rel, git, false, shallow);
-                else if (t == WATCH_DIR)
-                        visit(w, rel, git, false, shallow);
+                bool shallow = walk_shallow_entry(n->git, n->shallow, dir, ev->name);
+                /* Up to VISIT_BATCH a read, made ones are visited at once
+                 * too; past it they are queued with the rest, so that a
+                 * burst of mkdirs cannot outrun the reads and overflow the
+                 * kernel's queue (each overflow a rescan). */
+                if (t == WATCH_DIR && (ev->mask & IN_MOVED_TO || w->inline_visits <= 0))
+                        (void) enqueue(w, rel, git, false, shallow, true);
+                else if (t == WATCH_DIR) {
+                        w->inline_visits--;
+                        visit(w, rel, git, false, shallow, true);
+                }
+        }
+}
+
+/* Handle the events in the spill, in order; each copied out first (a
+ * visit may read more into the spill, moving it). */
+static void handle_spill(Watcher *w) {
+        union {
+                struct inotify_event ev;
+                char buf[EVENT_MAX];
+        } e;
+        while (w->spill.off < w->spill.len) {
+                const struct inotify_event *p = (const struct inotify_event *) (w->spill.buf + w->spill.off);
+                size_t size = sizeof *p + p->len;
+                memcpy(&e, p, size);
+                w->spill.off += size;
+                on_event(w, &e.ev);
+        }
+        w->spill.off = w->spill.len = 0;
+        if (w->spill.allocated > SPILL_KEEP) {
+                free(w->spill.buf);
+                w->spill.buf = NULL;
+                w->spill.allocated = 0;
         }
 }
 
 static void poll_cb(uv_poll_t *h, int status, int events) {
         Watcher *w = h->data;
-        /* Aligned as inotify wants; many events per read. */
-        char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
         (void) events;
         if (status < 0)
                 return;
-        for (;;) {
-                ssize_t n = read(w->ifd, buf, sizeof buf);
-                if (n < 0) {
-                        if (errno == EINTR)
-                                continue;
-                        break; /* EAGAIN: drained */
-                }
-                for (char *p = buf; p < buf + n;) {
-                        const struct inotify_event *ev = (const struct inotify_event *) p;
-                        on_event(w, ev);
-                        p += sizeof *ev + ev->len;
-                }
-                /* Room left for another event: the read took all there
-                 * was, and the poll says when there is more (a read for
-                 * nothing was one syscall more on each wakeup). */
-                if ((size_t) n + sizeof(struct inotify_event) + NAME_MAX + 1 <= sizeof buf)
+        w->inline_visits = VISIT_BATCH;
+        /* A few rounds at most: events that keep coming wait for the next
+         * loop iteration, so that the queued visits and the timers get their
+         * turn (the poll fires again at once). */
+        for (int round = 0; round < 4; round++) {
+                drain(w);
+                if (w->spill.len == 0)
                         break;
+                handle_spill(w);
         }
 }
 
 static void watcher_free(Watcher *w) {
         if (!w)
                 return;
-        if (w->by_rel)
+        if (w->by_place)
                 forget_all(w);
         visit_queue_done(&w->queue);
+        free(w->spill.buf);
         hashmap_free(w->by_wd);
-        hashmap_free(w->by_rel);
+        hashmap_free(w->by_place);
         hashmap_free(w->unwatched);
         if (w->ifd >= 0)
                 close(w->ifd);
@@ -499,9 +845,9 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         w->dev = st.st_dev;
         w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
         w->by_wd = hashmap_new_borrowed();
-        w->by_rel = hashmap_new_borrowed();
+        w->by_place = hashmap_new_borrowed();
         w->unwatched = hashmap_new();
-        if (w->ifd < 0 || !w->by_wd || !w->by_rel || !w->unwatched || visit_queue_init(&w->queue) < 0) {
+        if (w->ifd < 0 || !w->by_wd || !w->by_place || !w->unwatched || visit_queue_init(&w->queue) < 0) {
                 r = w->ifd < 0 ? -errno : -ENOMEM;
                 watcher_free(w);
                 return r;
@@ -511,7 +857,7 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
         uv_timer_init(loop, &w->unwatched_timer);
         w->poll.data = w->idle.data = w->unwatched_timer.data = w;
         uv_poll_start(&w->poll, UV_READABLE, poll_cb);
-        (void) enqueue(w, "", false, false, false);
+        (void) enqueue(w, "", false, false, false, false);
         *ret = w;
         return 0;
 }
@@ -523,10 +869,10 @@ static int linux_watch_start(uv_loop_t *loop, const char *root, const WatchOptio
  * callback, which may be walking its maps. */
 static int linux_watch_dir(void *p, const char *rel) {
         Watcher *w = p;
-        Node *n = hashmap_get(w->by_rel, rel);
+        Node *n = lookup(w, rel);
         if (n && n->writes)
                 return 0;
-        return enqueue(w, rel, !n || n->git, true, n && n->shallow);
+        return enqueue(w, rel, !n || n->git, true, n && n->shallow, true);
 }
 
 static void linux_watch_stop(void *p) {
