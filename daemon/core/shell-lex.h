@@ -117,13 +117,18 @@ typedef struct ShellHeredoc {
         size_t delim;
         size_t body, end, next;
         bool quoted;
+        bool substituted; /* its delimiter holds a $(...), ${...}, $[...] or `...`
+                           * (taken as written, but no line holding one is lexed) */
 } ShellHeredoc;
 /* shell_join_lines, and the text's heredocs in order into *ret_h (malloc'd,
  * *ret_n_h of them; not kept when ret_h is NULL). */
 char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc **ret_h, size_t *ret_n_h);
 /* A heredoc's delimiter as bash compares it (quotes removed), malloc'd
  * into *ret; whether a part of it was quoted (the body is then as
- * written), whether it is <<- (leading tabs go). 0 or -ENOMEM. */
+ * written), whether it is <<- (leading tabs go). 0, 1 when it holds a
+ * $(...), $((...)), ${...}, $[...] or `...` (bash takes those as written,
+ * blanks in them included, and quotes in them removed only with a quote
+ * outside them), or -ENOMEM. */
 int shell_heredoc_delim(const char *text, size_t n, const ShellHeredoc *h, char **ret, bool *ret_quoted,
                         bool *ret_dash);
 
