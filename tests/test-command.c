@@ -31,6 +31,12 @@ typedef struct Row {
 static const Row rows[] = {
         /* the bypasses: refused */
         {"cat .env", true, ".env"},
+        /* tenth pass (31j): a bracket range to a collating symbol (hole 12) */
+        {"cat .e[a-[.z.]]v", true, ".env"},
+        {"cat .e[m-[.o.]]v", true, ".env"},
+        {"cat secret[a-[.z.]]/k", true, "secrets/"},
+        {"head .netr[a-[.d.]]", true, ".netrc"},
+        {"cd secret[a-[.z.]] && cat k", true, "secrets/"},
         {"wc -c < .env", true, ".env"},
         {"wc -c --files0-from=.env", true, ".env"},
         {"wc -c --f=.env", true, ".env"},

@@ -118,6 +118,20 @@ static size_t bracket(WordNames *wn, const ShellItem *v, size_t i, size_t b, uin
                         }
                 }
                 unsigned lo = it->c, hi = lo;
+                /* a range to a collating symbol, [a-[.z.]] (31j 12): any
+                 * byte, to be safe, as [.a.] is */
+                if (j + 4 < b && unquoted(&v[j + 1], '-') && unquoted(&v[j + 2], '[') &&
+                    (unquoted(&v[j + 3], ':') || unquoted(&v[j + 3], '=') || unquoted(&v[j + 3], '.'))) {
+                        size_t k = j + 4;
+                        while (k + 1 < b && !(v[k].c == v[j + 3].c && unquoted(&v[k + 1], ']')) &&
+                               step(wn, 1))
+                                k++;
+                        if (k + 1 < b) {
+                                any = true;
+                                j = k + 1;
+                                continue;
+                        }
+                }
                 if (j + 2 < b && unquoted(&v[j + 1], '-') && !unquoted(&v[j + 2], ']')) {
                         if (v[j + 2].kind == SHELL_EXPAND || v[j + 2].kind == SHELL_EXTGLOB)
                                 any = true;
