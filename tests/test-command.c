@@ -31,6 +31,15 @@ typedef struct Row {
 static const Row rows[] = {
         /* the issue's bypasses: refused */
         {"cat .env", true, ".env"},
+        /* tenth pass (31j): defaults nested past the depth judged: refused,
+         * every secret named (hole 22) */
+        {"cat ${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-.env}}}}}}}}}}", true, ".env"},
+        {"cat ${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-x}}}}}}}}}}", true, ".env"},
+        {"cat "
+         "\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\".env\"}\"}"
+         "\"}\"}\"}\"}\"}\"}\"}\"}\"}\"}\"",
+         true, ".env"},
+        {"cat ${x:-${x:-${x:-${x:-${x:-x}}}}}", false, NULL},
         /* tenth pass (31j): a bracket range to a collating symbol (hole 12) */
         {"cat .e[a-[.z.]]v", true, ".env"},
         {"cat .e[m-[.o.]]v", true, ".env"},
@@ -448,7 +457,8 @@ static void test_edges(void **state) {
         assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
         assert_non_null(strstr(v.reason, "more brace expansions"));
         command_verdict_done(&v);
-        /* deep nesting: judged by its bytes past the limit */
+        /* deep nesting: past the depth judged, refused, every secret
+         * named, and why (31j 22: its bytes alone hid ${x:-.env}'s name) */
         char deep[512] = "cat ";
         for (int i = 0; i < 12; i++)
                 strcat(deep, "$(echo ");
@@ -457,7 +467,8 @@ static void test_edges(void **state) {
                 strcat(deep, ")");
         assert_int_equal(command_check(deep, strlen(deep), &policy, &v), 0);
         assert_true(v.refused);
-        assert_int_equal(v.n_paths, 1);
+        assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
+        assert_non_null(strstr(v.reason, "nested deeper"));
         command_verdict_done(&v);
         /* past 128 KiB: refused, every secret named, and why; even ls */
         size_t huge_n = 200000;

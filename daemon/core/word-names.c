@@ -767,7 +767,13 @@ static int body_names(const char *s, size_t n, WordNames *wn) {
 
 static int text_names(const char *s, size_t n, int depth, WordNames *wn) {
         ShellLexed l = {0};
-        int r = depth > NESTING_MAX ? -EINVAL : shell_lex(s, n, &l);
+        /* past the bound: unread, so every secret counts (31j 22: read as
+         * raw text, ${x:-.env} hid its .env behind the '-') */
+        if (depth > NESTING_MAX) {
+                wn->deep = true;
+                return 0;
+        }
+        int r = shell_lex(s, n, &l);
         if (r == -EINVAL)
                 r = word_names_raw(s, n, wn);
         else if (r >= 0 && (r = word_names_lexed(&l, depth, wn)) >= 0)
