@@ -1694,6 +1694,17 @@ static const char *const evaluated[] = {
         "^ \"${x:-.e}\"${y:-nv}",
         "^ ${PWD:+.e}${PWD:+nv}",
         "bash -c '^ ${x:-.e}${y:-nv}'",
+        /* tenth pass (31j): pattern substitutions joined (hole 17), $_
+         * with an operator (4), BASH_REMATCH (5) */
+        "^ ${PWD/#*/.e}${PWD/#*/nv}",
+        "^ ${PWD/*/.e}${PWD:+nv}",
+        "^ \"${PWD/*/.e}${PWD/*/nv}\"",
+        "^ ${HOME//*/.ne}${HOME//*/trc}",
+        ": .ENV; ^ ${_,,}",
+        ": x.env; ^ ${_#x}",
+        ": .exnv; ^ ${_/x}",
+        "[[ x.env =~ \\.e.v ]]; ^ $BASH_REMATCH",
+        "[[ .exnv =~ (.e)x(nv) ]]; ^ ${BASH_REMATCH[1]}${BASH_REMATCH[2]}",
         /* a heredoc's delimiter after bash's quote removal: $'...'
          * decoded, $"..." and $'' quotes, a backslash in "..." kept but
          * before $ ` " \, <<-'s tabs stripped from it too (31i 11) */

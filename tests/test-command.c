@@ -357,6 +357,55 @@ static void test_globs(void **state) {
                 assert_int_equal(v.n_paths, 0);
                 command_verdict_done(&v);
         }
+        /* tenth pass (31j): with the built-ins alone, joined pattern
+         * substitutions (hole 17), $_ with an operator (4) and BASH_REMATCH
+         * (5) make a name no word holds: refused */
+        static const char *const made[] = {
+                "cat ${PWD/#*/.e}${PWD/#*/nv}",
+                "cat ${PWD/*/.e}${PWD:+nv}",
+                "cat ${PWD:+.e}${PWD/*/nv}",
+                "cat ${PWD/*/.e}${PWD/*/n}${PWD/*/v}",
+                "cat \"${PWD/*/.e}${PWD/*/nv}\"",
+                "cat ${HOME//*/.ne}${HOME//*/trc}",
+                "cat ${SHELL/*/.git-}${SHELL/*/credentials}",
+                "cp ${PWD/%*/.e}${PWD/*/nv} /tmp/X",
+                "bash -c 'cat ${PWD/*/.e}${PWD/*/nv}'",
+                "for f in src/*.c; do cat ${f/*/.e}${f/*/nv}; done",
+                ": .ENV; cat ${_,,}",
+                ": .ENV; cat ${_@L}",
+                ": x.env; cat ${_#x}",
+                ": .exnv; cat ${_/x}",
+                "echo .ENV; cp ${_,,} /tmp/X",
+                "[[ x.env =~ \\.e.v ]]; cat $BASH_REMATCH",
+                "[[ .exnv =~ (.e)x(nv) ]]; cat ${BASH_REMATCH[1]}${BASH_REMATCH[2]}",
+        };
+        for (size_t i = 0; i < ELEMENTSOF(made); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(made[i], strlen(made[i]),
+                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
+                                                                folds, NULL, NULL},
+                                               &v),
+                                 0);
+                if (!v.refused)
+                        print_message("%s: allowed (%s)\n", made[i], v.reason);
+                assert_true(v.refused);
+                command_verdict_done(&v);
+        }
+        /* ... and what stays allowed: no name made */
+        static const char *const plain[] = {"cat ${f/%.c/.h}", "mkdir -p build && cd $_", "make; ls $_",
+                                            "cat ${PWD/x/y}", "echo ${_,,}"};
+        for (size_t i = 0; i < ELEMENTSOF(plain); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(plain[i], strlen(plain[i]),
+                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
+                                                                folds, NULL, NULL},
+                                               &v),
+                                 0);
+                if (v.refused)
+                        print_message("%s: refused (%s)\n", plain[i], v.reason);
+                assert_false(v.refused);
+                command_verdict_done(&v);
+        }
         static const char *const keys[] = {".env", "id_rsa"};
         static const char *const refused[] = {"cat *", "grep -rn foo *", "cat ?d_rsa", "cat [i]d*",
                                               "cat i{d,x}_*"};

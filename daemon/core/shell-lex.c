@@ -262,6 +262,20 @@ static int lex_ansi_c(const char *s, size_t n, size_t *i, ShellWord *w) {
         return 0;
 }
 
+/* The SHELL_EXPAND item's c for a variable s[0..len) (its name, then what
+ * follows it in ${...}): 2 for a value bash itself makes from the line as
+ * it runs, BASH_REMATCH ([[ =~ ]]'s match) however expanded, and $_ (the
+ * last command's last word) changed by an operator (${_,,}, ${_#x});
+ * else 1 for a plain one, 0 for one with an operator (31j 4, 5). */
+static uint8_t expand_kind(const char *s, size_t len, bool simple) {
+        size_t k = 0;
+        while (k < len && shell_is_ident(s[k]))
+                k++;
+        if ((k == 12 && strncmp(s, "BASH_REMATCH", 12) == 0) || (!simple && k == 1 && s[0] == '_'))
+                return 2;
+        return simple ? 1 : 0;
+}
+
 /* A $ at s[*i]: an expansion, a substitution, a quoted string, or a '$'. */
 /* "$(cat <<'EOF' ... EOF)" (t, m bytes: what the parentheses hold): what
  * it prints is the quoted heredoc's body as written (<<-: lines' tabs
@@ -372,7 +386,7 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
                 }
                 w->expansion = true;
                 *i = (size_t) e + 1;
-                return shell_word_put(w, SHELL_EXPAND, simple ? 1 : 0);
+                return shell_word_put(w, SHELL_EXPAND, expand_kind(s + j + 1, len, simple));
         }
         if (j < n && shell_is_ident_start(s[j])) {
                 size_t k = j;
@@ -384,7 +398,7 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
                         w->param[0] = 0;
                 w->expansion = true;
                 *i = k;
-                return shell_word_put(w, SHELL_EXPAND, 1);
+                return shell_word_put(w, SHELL_EXPAND, expand_kind(s + j, k - j, true));
         }
         if (j < n && strchr("0123456789@*#?$!-", s[j]) && s[j]) {
                 w->expansion = true;

@@ -19,7 +19,9 @@ typedef enum ShellItemKind {
         SHELL_QMARK,  /* an unquoted '?' */
         SHELL_CLASS,  /* an unquoted '[' with an unquoted ']' after it: a
                        * bracket expression, if the glob finds its end */
-        SHELL_EXPAND, /* $name, ${...}, $(...), `...`, $((...)) */
+        SHELL_EXPAND, /* $name, ${...}, $(...), `...`, $((...)); c: 1 a plain
+                       * $NAME, 2 a value bash makes from the line ($_ with an
+                       * operator, BASH_REMATCH), 0 any other */
         SHELL_BOPEN,  /* unquoted '{', ',' and '}': brace expansion, if they make one */
         SHELL_BCOMMA,
         SHELL_BCLOSE,

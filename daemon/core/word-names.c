@@ -690,12 +690,15 @@ static int line_sets(const ShellLexed *l) {
 
 /* A word computed from the line's own variables: any expansion in it
  * (pieces), or (a plain assignment) two or one with an operator
- * (${a[0]}${a[1]}, ${x/x/e}, ${x:3}). Its name is unknown: any. */
+ * (${a[0]}${a[1]}, ${x/x/e}, ${x:3}), or a value bash makes from the line
+ * (${_,,}, $BASH_REMATCH: the lexer's c 2). Its name is unknown: any. */
 static bool computed(const ShellWord *w, int sets) {
         size_t n_exp = 0;
         bool op = false;
         for (size_t k = 0; k < w->n; k++)
                 if (w->v[k].kind == SHELL_EXPAND) {
+                        if (w->v[k].c == 2)
+                                return true; /* ${_,,}, $BASH_REMATCH: set by the line as it runs */
                         n_exp++;
                         op = op || w->v[k].c == 0;
                 }
