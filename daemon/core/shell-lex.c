@@ -744,23 +744,13 @@ static size_t delim_end(const char *d, size_t n, size_t at, bool *ret_subst, boo
                 bool opens = true;
                 if (c == '\\') {
                         quoted = true;
-                        at += 2;
+                        at = at + 2 < n ? at + 2 : n;
                         continue;
                 }
                 if (c == '$' && at + 1 < n && strchr("({[", d[at + 1])) {
                         char open = d[at + 1], close = open == '(' ? ')' : open == '{' ? '}' : ']';
-                        int depth = 0;
                         subst = true;
-                        for (size_t j = at + 1; j < n && e < 0; j++) {
-                                if (d[j] == '\\')
-                                        j++;
-                                else if (d[j] == '\'' || d[j] == '"' || d[j] == '`')
-                                        j = close_quote(d, n, j) < 0 ? n : (size_t) close_quote(d, n, j);
-                                else if (d[j] == open)
-                                        depth++;
-                                else if (d[j] == close && --depth == 0)
-                                        e = (ssize_t) j;
-                        }
+                        e = close_bracket(&(ShellLexed){0}, d, n, at + 2, open, close);
                 } else if (c == '\'' || c == '"' || c == '`') {
                         quoted = quoted || c != '`';
                         subst = subst || c == '`';
@@ -794,11 +784,8 @@ int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **r
         size_t end = delim_end(d, n, at, &subst, &top_quoted);
         if (subst && !top_quoted) { /* no quote outside them: as written */
                 memcpy(buf, d + at, end - at);
-                buf[end - at] = 0;
-                *ret = buf;
-                *ret_quoted = false;
-                *ret_dash = dash;
-                return 1;
+                m = end - at;
+                at = n;
         }
         /* after quote removal, as bash takes it: $'...' decoded, $"..." as
          * "...", a backslash in "..." gone only before $ ` " \ (no
