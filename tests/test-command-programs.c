@@ -338,6 +338,18 @@ static const Row rows[] = {
         {"bash -O extglob -c 'cp -r .g@(i)t /tmp/X'", true, true, ".env"},
         {"shopt -s extglob; eval 'cp -r .g@(i)t /tmp/X'", true, true, ".env"},
         {"bash -O extglob -c 'Z < .g+(i)t/objects/48/7e'", true, true, ".env"},
+        /* ... and the objects read after a cd to git's directory known only
+         * at run time, by their shape, or objects/ outside the
+         * substitution (hole 3) */
+        {"cd \"$(git rev-parse --git-path objects)\" && Z < 48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true,
+         true, ".env"},
+        {"cd \"$(git rev-parse --git-path objects/48)\" && Z < 7ec7864fb21e1250757081e2d3f1c978a7deb1", true,
+         true, ".env"},
+        {"cd \"$(git rev-parse --git-path objects/48)\" && cat 7ec*", true, true, ".env"},
+        {"cd \"$(git rev-parse --git-dir)\"/objects && Z < 48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true,
+         true, ".env"},
+        {"cd \"$(git rev-parse --git-path objects)\" && tar c pack | tar x -C /tmp/X", true, true, ".env"},
+        {"cd \"$(git rev-parse --show-toplevel)\" && cat README.md src/*.c", true, false, NULL},
         {"cp -r .gi[[=x=]] /tmp/X", true, false, NULL},
         {"cp -r src[a-[.z.]] /tmp/X", true, false, NULL},
         {"find . -name '.e[[=n=]]v' -exec cat {} +", false, true, ".env"},

@@ -80,6 +80,27 @@ static bool names_objects(const char *s) {
         return path_names_objects(copy);
 }
 
+static bool hex(const char *s, size_t n) {
+        for (size_t i = 0; i < n; i++)
+                if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+                        return false;
+        return true;
+}
+
+/* A relative name of the shape git's objects directory holds (ab, ab/ +
+ * 38 hex digits, the 38 alone, pack/...), or a glob other than a bare '*'
+ * that matches one: after a cd to a place known only when the line runs
+ * (cd "$(git rev-parse --git-path objects/48)" && cat 7ec7...: 31j 3). */
+static bool object_shaped(const char *rel) {
+        static const char sample[] = "48/7ec7864fb21e1250757081e2d3f1c978a7deb1";
+        size_t a = strcspn(rel, "/"), n = strlen(rel);
+        if (strpbrk(rel, "*?[") && !streq(rel, "*"))
+                return match_glob(rel, sample, 0) || match_glob(rel, sample + 3, 0) ||
+                       match_glob(rel, "48", 0) || match_glob(rel, "pack", 0);
+        return (a == 2 && hex(rel, 2) && (n == 2 || (n == 41 && hex(rel + 3, 38)))) ||
+               (n == 38 && hex(rel, 38)) || streq(rel, "pack") || strncmp(rel, "pack/", 5) == 0;
+}
+
 /* names_objects of the word's text t, or of its defaults joined
  * (${x:-.g}${y:-it}/objects), quotes gone; after a cd to a place known
  * only when the line runs (cd "$(git rev-parse --git-dir)"), a relative
@@ -108,10 +129,13 @@ static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t
         const char *rel = t;
         while (rel[0] == '.' && rel[1] == '/')
                 rel += 2;
-        if (j->cwd_unknown && strncmp(rel, "objects", 7) == 0 && (rel[7] == '/' || rel[7] == 0))
+        if (j->cwd_unknown &&
+            ((strncmp(rel, "objects", 7) == 0 && (rel[7] == '/' || rel[7] == 0)) || object_shaped(rel)))
                 return true;
-        /* $(printf %s .g it)/objects/ab/cd: a directory known only when it runs */
-        if ((x->substitution || x->expansion) && strstr(t, "objects/"))
+        /* $(printf %s .g it)/objects/ab/cd, "$(git rev-parse --git-dir)"/objects:
+         * a directory known only when it runs */
+        const char *o = strstr(t, "objects");
+        if ((x->substitution || x->expansion) && o && (o[7] == '/' || o[7] == 0))
                 return true;
         if (!x->joined)
                 return false;
