@@ -165,6 +165,13 @@ for w in '*' '?env' '.e*' '.e?v' '.[e]nv' '.[!x]nv' '.[^x]nv' '[.]env' '*env' '*
         '[]]d_rsa' '[!]]d_rsa' '.[e"]"]nv' '*_rsa*'; do
         judge '' "$w"
 done
+# tenth pass (31j): equivalence classes, collating symbols, and a range to
+# or from one (hole 12), and what bash leaves literal ([m-[=o=]])
+for w in '.e[[=n=]]v' '.e[[.n.]]v' '.e[a-[.z.]]v' '.e[m-[.o.]]v' '.netr[a-[.d.]]' 'secret[a-[.z.]]/k' \
+        '.e[[.m.]-o]v' '[[=i=]]d_rsa' 'id[[._.]]rsa' '.e[[.a.]-[.z.]]v' '.e[!a-[.m.]]v' 'src/[a-[.z.]]*.js'; do
+        judge sup '' "$w"
+done
+
 # The rule may name more than bash, never less, where it cannot know what
 # bash would: which names are directories, and at what depth (a glob's
 # last component is judged against every name: the command may run in any

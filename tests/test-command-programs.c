@@ -316,6 +316,54 @@ static const Row rows[] = {
         {"git fetch --multiple origin /tmp/x", true, true, ".env"},
         {"git push -u origin feature/dotenv", true, false, NULL},
         {"git fetch origin feature/x", true, false, NULL},
+        /* tenth pass (31j): the history read after a heredoc whose
+         * delimiter holds a substitution (hole 23) */
+        {"cat >/dev/null <<$(E)\n$(E)\ngit log -p\nE", true, true, ".env"},
+        {"cat >/dev/null <<$(E)\n$(E)\ncp -r .git /tmp/X\nE", true, true, ".env"},
+        {"cat >/dev/null <<$((1))\n$((1))\ngit log -p\n1", true, true, ".env"},
+        {"cat <<EOF\n$(date) in $(pwd)\nEOF", true, false, NULL},
+        /* tenth pass (31j): .git by an equivalence class, a collating
+         * symbol, a range to one, or an extglob under extglob (holes 1,
+         * 12, 2): one bracket reader for every matcher */
+        {"cp -r .gi[[=t=]] /tmp/X", true, true, ".env"},
+        {"cp -r .gi[[.t.]] /tmp/X", true, true, ".env"},
+        {"cp -r .gi[s-[.u.]] /tmp/X", true, true, ".env"},
+        {"cp -r .gi[[.s.]-u] /tmp/X", true, true, ".env"},
+        {"tar c .g[h-[.j.]]t | tar x -C /tmp/X", true, true, ".env"},
+        {"tar c .g[[=i=]]t | tar x -C /tmp/X", true, true, ".env"},
+        {"rsync -rR .gi[[=t=]] /tmp/X", true, true, ".env"},
+        {"zip -qr /tmp/z.zip .gi[[=t=]]", true, true, ".env"},
+        {"Z < .gi[[.t.]]/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true, true, ".env"},
+        {"Z < .gi[s-[.u.]]/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true, true, ".env"},
+        {"bash -O extglob -c 'cp -r .g@(i)t /tmp/X'", true, true, ".env"},
+        {"shopt -s extglob; eval 'cp -r .g@(i)t /tmp/X'", true, true, ".env"},
+        {"bash -O extglob -c 'Z < .g+(i)t/objects/48/7e'", true, true, ".env"},
+        /* ... and the objects read after a cd to git's directory known only
+         * at run time, by their shape, or objects/ outside the
+         * substitution (hole 3) */
+        {"cd \"$(git rev-parse --git-path objects)\" && Z < 48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true,
+         true, ".env"},
+        {"cd \"$(git rev-parse --git-path objects/48)\" && Z < 7ec7864fb21e1250757081e2d3f1c978a7deb1", true,
+         true, ".env"},
+        {"cd \"$(git rev-parse --git-path objects/48)\" && cat 7ec*", true, true, ".env"},
+        {"cd \"$(git rev-parse --git-dir)\"/objects && Z < 48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true,
+         true, ".env"},
+        {"cd \"$(git rev-parse --git-path objects)\" && tar c pack | tar x -C /tmp/X", true, true, ".env"},
+        {"cd \"$(git rev-parse --show-toplevel)\" && cat README.md src/*.c", true, false, NULL},
+        {"cp -r .gi[[=x=]] /tmp/X", true, false, NULL},
+        {"cp -r src[a-[.z.]] /tmp/X", true, false, NULL},
+        {"find . -name '.e[[=n=]]v' -exec cat {} +", false, true, ".env"},
+        {"find . -name '.e[[.n.]]v' -exec cat {} +", false, true, ".env"},
+        {"find . -name '.e[m-[.o.]]v' -exec cat {} +", false, true, ".env"},
+        {"find . -regex '.*/\\.e[m-[.o.]]v' -exec cat {} +", false, true, ".env"},
+        {"grep -r --include='.e[[=n=]]v' KEY .", false, true, ".env"},
+        {"grep -r --include='.e[m-[.o.]]v' KEY .", false, true, ".env"},
+        {"ls -A | grep -x '\\.e[[=n=]]v' | xargs cat", false, true, ".env"},
+        {"ls -A | grep -xE '\\.e[[.n.]]v' | xargs cat", false, true, ".env"},
+        {"ls -A | grep -x '.e[m-[.o.]]v' | xargs cat", false, true, ".env"},
+        {"ls -A | sed -n '/^\\.e[m-[.o.]]v$/p' | xargs cat", false, true, ".env"},
+        {"find . -name '.e[[=x=]]v' -exec cat {} +", false, false, NULL},
+        {"find . -name '*.[[=c=]]' -exec cat {} +", false, false, NULL},
         /* .git copied under names its check read otherwise (31i 6): a
          * POSIX class, a brace, the directory stack, cp's --rec */
         {"cp -r .gi[[:lower:]] /tmp/X", true, true, ".env"},
@@ -1703,6 +1751,17 @@ static const char *const evaluated[] = {
         "^ \"${x:-.e}\"${y:-nv}",
         "^ ${PWD:+.e}${PWD:+nv}",
         "bash -c '^ ${x:-.e}${y:-nv}'",
+        /* tenth pass (31j): pattern substitutions joined (hole 17), $_
+         * with an operator (4), BASH_REMATCH (5) */
+        "^ ${PWD/#*/.e}${PWD/#*/nv}",
+        "^ ${PWD/*/.e}${PWD:+nv}",
+        "^ \"${PWD/*/.e}${PWD/*/nv}\"",
+        "^ ${HOME//*/.ne}${HOME//*/trc}",
+        ": .ENV; ^ ${_,,}",
+        ": x.env; ^ ${_#x}",
+        ": .exnv; ^ ${_/x}",
+        "[[ x.env =~ \\.e.v ]]; ^ $BASH_REMATCH",
+        "[[ .exnv =~ (.e)x(nv) ]]; ^ ${BASH_REMATCH[1]}${BASH_REMATCH[2]}",
         /* a heredoc's delimiter after bash's quote removal: $'...'
          * decoded, $"..." and $'' quotes, a backslash in "..." kept but
          * before $ ` " \, <<-'s tabs stripped from it too (31i 11) */
@@ -1711,6 +1770,17 @@ static const char *const evaluated[] = {
         "cat >/dev/null <<$'\\x45'\nE\n^ .e\"\"nv\ntrue",
         "cat >/dev/null <<$\"E\"\nE\n^ .e\"\"nv\ntrue",
         "cat >/dev/null <<\"E\\x\"\nE\\x\n^ .e\"\"nv\ntrue",
+        /* tenth pass (31j): a delimiter holding a substitution is taken as
+         * written, no expansion: bash ends the body at the line $(E) */
+        "cat >/dev/null <<$(E)\n$(E)\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<$(echo E)\n$(echo E)\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<a$(b)c\na$(b)c\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<$((1))\n$((1))\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<$(:)x\n$(:)x\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<`E`\n`E`\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<${x:-E}\n${x:-E}\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<$[1]\n$[1]\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null <<$(a b)\n$(a b)\n^ .e\"\"nv\ntrue",
 
         /* a script the line writes, then runs: by a shell, source, its
          * path (no #!: bash runs it as its script), through tee */

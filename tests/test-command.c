@@ -31,6 +31,21 @@ typedef struct Row {
 static const Row rows[] = {
         /* the issue's bypasses: refused */
         {"cat .env", true, ".env"},
+        /* tenth pass (31j): defaults nested past the depth judged: refused,
+         * every secret named (hole 22) */
+        {"cat ${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-.env}}}}}}}}}}", true, ".env"},
+        {"cat ${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-${x:-x}}}}}}}}}}", true, ".env"},
+        {"cat "
+         "\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\"${x:-\".env\"}\"}"
+         "\"}\"}\"}\"}\"}\"}\"}\"}\"}\"}\"",
+         true, ".env"},
+        {"cat ${x:-${x:-${x:-${x:-${x:-x}}}}}", false, NULL},
+        /* tenth pass (31j): a bracket range to a collating symbol (hole 12) */
+        {"cat .e[a-[.z.]]v", true, ".env"},
+        {"cat .e[m-[.o.]]v", true, ".env"},
+        {"cat secret[a-[.z.]]/k", true, "secrets/"},
+        {"head .netr[a-[.d.]]", true, ".netrc"},
+        {"cd secret[a-[.z.]] && cat k", true, "secrets/"},
         {"wc -c < .env", true, ".env"},
         {"wc -c --files0-from=.env", true, ".env"},
         {"wc -c --f=.env", true, ".env"},
@@ -342,6 +357,55 @@ static void test_globs(void **state) {
                 assert_int_equal(v.n_paths, 0);
                 command_verdict_done(&v);
         }
+        /* tenth pass (31j): with the built-ins alone, joined pattern
+         * substitutions (hole 17), $_ with an operator (4) and BASH_REMATCH
+         * (5) make a name no word holds: refused */
+        static const char *const made[] = {
+                "cat ${PWD/#*/.e}${PWD/#*/nv}",
+                "cat ${PWD/*/.e}${PWD:+nv}",
+                "cat ${PWD:+.e}${PWD/*/nv}",
+                "cat ${PWD/*/.e}${PWD/*/n}${PWD/*/v}",
+                "cat \"${PWD/*/.e}${PWD/*/nv}\"",
+                "cat ${HOME//*/.ne}${HOME//*/trc}",
+                "cat ${SHELL/*/.git-}${SHELL/*/credentials}",
+                "cp ${PWD/%*/.e}${PWD/*/nv} /tmp/X",
+                "bash -c 'cat ${PWD/*/.e}${PWD/*/nv}'",
+                "for f in src/*.c; do cat ${f/*/.e}${f/*/nv}; done",
+                ": .ENV; cat ${_,,}",
+                ": .ENV; cat ${_@L}",
+                ": x.env; cat ${_#x}",
+                ": .exnv; cat ${_/x}",
+                "echo .ENV; cp ${_,,} /tmp/X",
+                "[[ x.env =~ \\.e.v ]]; cat $BASH_REMATCH",
+                "[[ .exnv =~ (.e)x(nv) ]]; cat ${BASH_REMATCH[1]}${BASH_REMATCH[2]}",
+        };
+        for (size_t i = 0; i < ELEMENTSOF(made); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(made[i], strlen(made[i]),
+                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
+                                                                folds, NULL, NULL},
+                                               &v),
+                                 0);
+                if (!v.refused)
+                        print_message("%s: allowed (%s)\n", made[i], v.reason);
+                assert_true(v.refused);
+                command_verdict_done(&v);
+        }
+        /* ... and what stays allowed: no name made */
+        static const char *const plain[] = {"cat ${f/%.c/.h}", "mkdir -p build && cd $_", "make; ls $_",
+                                            "cat ${PWD/x/y}", "echo ${_,,}"};
+        for (size_t i = 0; i < ELEMENTSOF(plain); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(plain[i], strlen(plain[i]),
+                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
+                                                                folds, NULL, NULL},
+                                               &v),
+                                 0);
+                if (v.refused)
+                        print_message("%s: refused (%s)\n", plain[i], v.reason);
+                assert_false(v.refused);
+                command_verdict_done(&v);
+        }
         static const char *const keys[] = {".env", "id_rsa"};
         static const char *const refused[] = {"cat *", "grep -rn foo *", "cat ?d_rsa", "cat [i]d*",
                                               "cat i{d,x}_*"};
@@ -442,7 +506,8 @@ static void test_edges(void **state) {
         assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
         assert_non_null(strstr(v.reason, "more brace expansions"));
         command_verdict_done(&v);
-        /* deep nesting: judged by its bytes past the limit */
+        /* deep nesting: past the depth judged, refused, every secret
+         * named, and why (31j 22: its bytes alone hid ${x:-.env}'s name) */
         char deep[512] = "cat ";
         for (int i = 0; i < 12; i++)
                 strcat(deep, "$(echo ");
@@ -451,7 +516,8 @@ static void test_edges(void **state) {
                 strcat(deep, ")");
         assert_int_equal(command_check(deep, strlen(deep), &policy, &v), 0);
         assert_true(v.refused);
-        assert_int_equal(v.n_paths, 1);
+        assert_int_equal(v.n_paths, ELEMENTSOF(secrets));
+        assert_non_null(strstr(v.reason, "nested deeper"));
         command_verdict_done(&v);
         /* past 128 KiB: refused, every secret named, and why; even ls */
         size_t huge_n = 200000;

@@ -186,6 +186,26 @@ static void test_join_heredocs(void **state) {
                 {"cat <<< x\\\ny\n", "cat <<< xy\n", 0, {NULL}, {NULL}},
                 {"echo '<<E'\nx\\\ny", "echo '<<E'\nxy", 0, {NULL}, {NULL}},
                 {"sh <<E", "sh <<E", 1, {"E"}, {""}},
+                /* tenth pass (31j): a delimiter holding $(...), $((...)),
+                 * ${...}, $[...] or `...` is one word as written, its
+                 * blanks included; quotes go from all of it only with one
+                 * outside them (bash 5.2; the bash oracle has these) */
+                {"cat <<$(E)\n$(E)\nx\nE\n", "cat <<$(E)\n$(E)\nx\nE\n", 1, {"$(E)"}, {""}},
+                {"cat <<$(a b)\nx\n$(a b)\ny\n", "cat <<$(a b)\nx\n$(a b)\ny\n", 1, {"$(a b)"}, {"x\n"}},
+                {"cat <<a$((1+(2)))b\nx\na$((1+(2)))b\n",
+                 "cat <<a$((1+(2)))b\nx\na$((1+(2)))b\n",
+                 1,
+                 {"a$((1+(2)))b"},
+                 {"x\n"}},
+                {"cat <<$(e 'E')\n$(e 'E')\n", "cat <<$(e 'E')\n$(e 'E')\n", 1, {"$(e 'E')"}, {""}},
+                {"cat <<\"$(e \"E\")\"\n$(e E)\n", "cat <<\"$(e \"E\")\"\n$(e E)\n", 1, {"$(e E)"}, {""}},
+                {"cat <<${x:-\"a b\"}\n${x:-\"a b\"}\n",
+                 "cat <<${x:-\"a b\"}\n${x:-\"a b\"}\n",
+                 1,
+                 {"${x:-\"a b\"}"},
+                 {""}},
+                {"cat <<`a b`\n`a b`\n", "cat <<`a b`\n`a b`\n", 1, {"`a b`"}, {""}},
+                {"cat <<$'a'$(b)\na$(b)\n", "cat <<$'a'$(b)\na$(b)\n", 1, {"a$(b)"}, {""}},
         };
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 size_t n, n2, n_h, n_h2;
@@ -197,7 +217,8 @@ static void test_join_heredocs(void **state) {
                 for (size_t k = 0; k < n_h; k++) {
                         _cleanup_free_ char *d = NULL;
                         bool quoted, dash;
-                        assert_int_equal(shell_heredoc_delim(s, n, &h[k], &d, &quoted, &dash), 0);
+                        assert_int_equal(shell_heredoc_delim(s, n, &h[k], &d, &quoted, &dash),
+                                         strpbrk(rows[i].delim[k], "$`") != NULL);
                         assert_string_equal(d, rows[i].delim[k]);
                         assert_int_equal(h[k].end - h[k].body, strlen(rows[i].body[k]));
                         assert_memory_equal(s + h[k].body, rows[i].body[k], h[k].end - h[k].body);

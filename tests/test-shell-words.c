@@ -28,8 +28,17 @@ static void test_defaults(void **state) {
         check(shell_defaults_joined, "${x:-secr}${y:-ets}/k", "secrets/k");
         check(shell_defaults_joined, "$a${x:-.env}$(b)`c`", ".env");
         check(shell_defaults_joined, "'${x:-a}'${y:-b}", "'${x:-a}'b"); /* quoted: as written */
-        check(shell_defaults_joined, "${x#.}${y%v}${z/a/b}x", NULL);    /* no default: nothing */
-        check(shell_defaults_joined, "${x:-.env}", NULL);               /* one default: nested already */
+        check(shell_defaults_joined, "${x#.}${y%v}${z:2}x", NULL);      /* no default: nothing */
+        /* tenth pass (31j): a pattern substitution's REP, all of it when its
+         * PAT takes the whole value (hole 17) */
+        check(shell_defaults_joined, "${PWD/*/.e}${PWD/*/nv}", ".env");
+        check(shell_defaults_joined, "${PWD//*/.e}${PWD/#*/n}${PWD/%*/v}", ".env");
+        check(shell_defaults_joined, "${PWD/*/.e}${PWD:+nv}", ".env");
+        check(shell_defaults_joined, "${x/\\//.e}nv", ".env");      /* an escaped '/' in PAT */
+        check(shell_defaults_joined, "${x/'a/b'/.e}nv", ".env");    /* a quoted one */
+        check(shell_defaults_joined, "${x/${y/a/b}/.e}nv", ".env"); /* a nested one */
+        check(shell_defaults_joined, "${x#.}${z/a}x", NULL);        /* no REP: no default */
+        check(shell_defaults_joined, "${x:-.env}", NULL);           /* one default: nested already */
         check(shell_defaults_joined, "plain", NULL);
         check(shell_defaults_joined, "${x:-a", NULL); /* unclosed: to the end, no default taken */
 }

@@ -13,16 +13,49 @@
 #include "command-internal.h"
 #include "util.h"
 
+/* Does the component c match name as a glob, or, read with extglob on
+ * (bash -O extglob -c, shopt -s extglob; eval), with each @(...), !(...),
+ * +(...), *(...), ?(...) as the '*' that matches all it does (.g@(i)t,
+ * 31j 2)? Not a bare '*': dotglob is off. */
+static bool component_matches(const char *c, const char *name) {
+        if (streq(c, "*"))
+                return false;
+        if (match_glob(c, name, MATCH_FOLD))
+                return true;
+        char star[1024];
+        size_t k = 0;
+        bool ext = false;
+        for (size_t i = 0; c[i] && k + 1 < sizeof star;) {
+                if (strchr("@!+*?", c[i]) && c[i + 1] == '(') {
+                        int depth = 0;
+                        size_t j = i + 1;
+                        for (; c[j]; j++)
+                                if (c[j] == '(')
+                                        depth++;
+                                else if (c[j] == ')' && --depth == 0)
+                                        break;
+                        if (c[j]) {
+                                ext = true;
+                                star[k++] = '*';
+                                i = j + 1;
+                                continue;
+                        }
+                }
+                star[k++] = c[i++];
+        }
+        star[k] = 0;
+        return ext && !streq(star, "*") && match_glob(star, name, MATCH_FOLD);
+}
+
 /* Does the path copy (cut at '/', changed in place) name .git, last, or
  * its objects? */
 static bool path_names_objects(char *copy) {
         char *save = NULL;
         bool git = false;
         for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-                if (git && (match_glob(c, "objects", MATCH_FOLD) || match_glob(c, "lost-found", MATCH_FOLD)))
+                if (git && (component_matches(c, "objects") || component_matches(c, "lost-found")))
                         return true;
-                git = !streq(c, "*") &&
-                      match_glob(c, ".git", MATCH_FOLD); /* not a bare '*': dotglob is off */
+                git = component_matches(c, ".git");
         }
         return git; /* .git itself, last */
 }
@@ -47,6 +80,27 @@ static bool names_objects(const char *s) {
         return path_names_objects(copy);
 }
 
+static bool hex(const char *s, size_t n) {
+        for (size_t i = 0; i < n; i++)
+                if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+                        return false;
+        return true;
+}
+
+/* A relative name of the shape git's objects directory holds (ab, ab/ +
+ * 38 hex digits, the 38 alone, pack/...), or a glob other than a bare '*'
+ * that matches one: after a cd to a place known only when the line runs
+ * (cd "$(git rev-parse --git-path objects/48)" && cat 7ec7...: 31j 3). */
+static bool object_shaped(const char *rel) {
+        static const char sample[] = "48/7ec7864fb21e1250757081e2d3f1c978a7deb1";
+        size_t a = strcspn(rel, "/"), n = strlen(rel);
+        if (strpbrk(rel, "*?[") && !streq(rel, "*"))
+                return match_glob(rel, sample, 0) || match_glob(rel, sample + 3, 0) ||
+                       match_glob(rel, "48", 0) || match_glob(rel, "pack", 0);
+        return (a == 2 && hex(rel, 2) && (n == 2 || (n == 41 && hex(rel + 3, 38)))) ||
+               (n == 38 && hex(rel, 38)) || streq(rel, "pack") || strncmp(rel, "pack/", 5) == 0;
+}
+
 /* names_objects of the word's text t, or of its defaults joined
  * (${x:-.g}${y:-it}/objects), quotes gone; after a cd to a place known
  * only when the line runs (cd "$(git rev-parse --git-dir)"), a relative
@@ -54,13 +108,34 @@ static bool names_objects(const char *s) {
 static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t) {
         if (names_objects(t))
                 return true;
+        /* read with extglob on (.g@(i)t, 31j 2): each group as '*', or '?*'
+         * where it may match a leading dot, as bash's */
+        char ext[1024];
+        size_t m = 0;
+        bool any = false;
+        for (size_t i = 0; i < x->n && m + 3 < sizeof ext; i++) {
+                const ShellItem *it = &x->v[i];
+                if (it->kind == SHELL_EXTGLOB) {
+                        any = true;
+                        if (it->quoted)
+                                ext[m++] = '?';
+                        ext[m++] = '*';
+                } else if (it->kind != SHELL_EXPAND)
+                        ext[m++] = it->kind == SHELL_CLASS ? '[' : it->c ? (char) it->c : '?';
+        }
+        ext[m] = 0;
+        if (any && names_objects(ext))
+                return true;
         const char *rel = t;
         while (rel[0] == '.' && rel[1] == '/')
                 rel += 2;
-        if (j->cwd_unknown && strncmp(rel, "objects", 7) == 0 && (rel[7] == '/' || rel[7] == 0))
+        if (j->cwd_unknown &&
+            ((strncmp(rel, "objects", 7) == 0 && (rel[7] == '/' || rel[7] == 0)) || object_shaped(rel)))
                 return true;
-        /* $(printf %s .g it)/objects/ab/cd: a directory known only when it runs */
-        if ((x->substitution || x->expansion) && strstr(t, "objects/"))
+        /* $(printf %s .g it)/objects/ab/cd, "$(git rev-parse --git-dir)"/objects:
+         * a directory known only when it runs */
+        const char *o = strstr(t, "objects");
+        if ((x->substitution || x->expansion) && o && (o[7] == '/' || o[7] == 0))
                 return true;
         if (!x->joined)
                 return false;

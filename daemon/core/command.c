@@ -208,7 +208,7 @@ int recog_word_names(const Recogniser *p, const ShellWord *w) {
         if (r < 0)
                 return r;
         for (size_t i = 0; i < sec->n; i++)
-                if ((named[i] || wn.spent) && sec->names[i][0])
+                if ((named[i] || wn.spent || wn.deep) && sec->names[i][0])
                         return 1;
         return 0;
 }
@@ -854,6 +854,8 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                 names_of_cwd(policy, (const char *const *) last, named);
                 if (wn.spent)
                         unjudged = "more brace expansions and globs than this rule judges";
+                else if (wn.deep)
+                        unjudged = "expansions or substitutions nested deeper than this rule judges";
                 /* what its programs do with their words: a pattern, a string
                  * read again, git's history (command-programs.c) */
                 _cleanup_free_ bool *found = calloc(n_secrets + 1, sizeof *found);

@@ -36,7 +36,35 @@ static bool set_has(const uint8_t set[32], uint8_t c) {
         return (set[c / 8] >> (c % 8)) & 1;
 }
 
-/* A [...] from p[*i] (its '['): 1 with *it filled, 0 when it is none. */
+/* One element of a bracket expression at p[*j], past it into *j: a byte
+ * (after a backslash too), a collating symbol [.c.] or an equivalence
+ * class [=c=] (the byte c: 1 and *c, 2 for [=c=]), a class [:name:] or a
+ * symbol of more than one byte ([.hyphen.]): 3, any byte or (strict) none;
+ * 0 for a [. [= [: that does not close (no bracket then). fnmatch's and
+ * bash's reading, one for every bracket here: globs and regexes alike. */
+static int bracket_elem(const char *p, size_t *j, uint8_t *c) {
+        size_t k = *j;
+        if (p[k] == '[' && (p[k + 1] == ':' || p[k + 1] == '=' || p[k + 1] == '.')) {
+                char d = p[k + 1];
+                const char *e = strstr(p + k + 2, (char[]){d, ']', 0});
+                if (!e)
+                        return 0;
+                size_t len = (size_t) (e - p) - (k + 2);
+                *j = (size_t) (e - p) + 2;
+                if (d == ':' || len != 1)
+                        return 3;
+                *c = (uint8_t) p[k + 2];
+                return d == '.' ? 1 : 2;
+        }
+        if (p[k] == '\\' && p[k + 1])
+                k++;
+        *c = (uint8_t) p[k];
+        *j = k + 1;
+        return 1;
+}
+
+/* A [...] from p[*i] (its '['): 1 with *it filled, 0 when it is none. A
+ * range's ends are bytes or collating symbols ([a-[.z.]], [[.a.]-z]). */
 static int glob_class(const char *p, size_t *i, int flags, GlobItem *it) {
         size_t j = *i + 1, first;
         bool negate = false;
@@ -47,28 +75,33 @@ static int glob_class(const char *p, size_t *i, int flags, GlobItem *it) {
                 j++;
         }
         first = j;
-        for (; p[j] && (p[j] != ']' || j == first); j++) {
-                uint8_t lo = (uint8_t) p[j];
-                if (p[j] == '[' && p[j + 1] == ':') {
-                        const char *e = strstr(p + j + 2, ":]");
-                        if (!e)
-                                return 0;
+        while (p[j] && (p[j] != ']' || j == first)) {
+                uint8_t lo = 0, hi = 0;
+                int e = bracket_elem(p, &j, &lo);
+                if (e == 0)
+                        return 0;
+                if (e == 3) {
                         /* a class not known here: any byte, or (strict) none;
                          * in a negated bracket the other way, so that the
                          * bracket still matches any ([![:digit:]]) or none */
                         if (!(flags & MATCH_STRICT) != negate)
                                 set_add(it->set, 0, 255);
-                        j = (size_t) (e - p) + 1;
                         continue;
                 }
-                if (p[j] == '\\' && p[j + 1])
-                        lo = (uint8_t) p[++j];
-                uint8_t hi = lo;
-                if (p[j + 1] == '-' && p[j + 2] && p[j + 2] != ']') {
-                        j += 2;
-                        if (p[j] == '\\' && p[j + 1])
-                                j++;
-                        hi = (uint8_t) p[j];
+                hi = lo;
+                if (e == 1 && p[j] == '-' && p[j + 1] && p[j + 1] != ']') {
+                        size_t k = j + 1;
+                        int e2 = bracket_elem(p, &k, &hi);
+                        if (e2 == 0)
+                                return 0;
+                        if (e2 == 1) {
+                                j = k;
+                        } else {
+                                /* [a-[=c=]], [a-[:x:]]: no range; a, '-' and
+                                 * what follows, read next */
+                                hi = lo;
+                                set_add(it->set, '-', '-');
+                        }
                 }
                 set_add(it->set, lo, hi);
         }
@@ -448,9 +481,17 @@ bool match_glob_name(const char *c, size_t n, char out[static 256]) {
                 if (c[i] == '?')
                         out[k++] = 'x';
                 else if (c[i] == '[') {
-                        out[k++] = i + 1 < n && c[i + 1] != '!' && c[i + 1] != '^' ? c[i + 1] : 'x';
-                        for (i += 2; i < n && c[i] != ']'; i++)
-                                ;
+                        GlobItem it;
+                        size_t j = i;
+                        if (!glob_class(glob, &j, MATCH_STRICT, &it)) {
+                                out[k++] = '[';
+                                continue;
+                        }
+                        unsigned b = 1; /* its first member but NUL ('/' last) */
+                        while (b < 256 && (!set_has(it.set, (uint8_t) b) || b == '/'))
+                                b++;
+                        out[k++] = b < 256 ? (char) b : '/';
+                        i = j - 1;
                 } else if (c[i] == '\\' && i + 1 < n)
                         out[k++] = c[++i];
                 else

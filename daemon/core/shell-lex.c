@@ -262,6 +262,20 @@ static int lex_ansi_c(const char *s, size_t n, size_t *i, ShellWord *w) {
         return 0;
 }
 
+/* The SHELL_EXPAND item's c for a variable s[0..len) (its name, then what
+ * follows it in ${...}): 2 for a value bash itself makes from the line as
+ * it runs, BASH_REMATCH ([[ =~ ]]'s match) however expanded, and $_ (the
+ * last command's last word) changed by an operator (${_,,}, ${_#x});
+ * else 1 for a plain one, 0 for one with an operator (31j 4, 5). */
+static uint8_t expand_kind(const char *s, size_t len, bool simple) {
+        size_t k = 0;
+        while (k < len && shell_is_ident(s[k]))
+                k++;
+        if ((k == 12 && strncmp(s, "BASH_REMATCH", 12) == 0) || (!simple && k == 1 && s[0] == '_'))
+                return 2;
+        return simple ? 1 : 0;
+}
+
 /* A $ at s[*i]: an expansion, a substitution, a quoted string, or a '$'. */
 /* "$(cat <<'EOF' ... EOF)" (t, m bytes: what the parentheses hold): what
  * it prints is the quoted heredoc's body as written (<<-: lines' tabs
@@ -372,7 +386,7 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
                 }
                 w->expansion = true;
                 *i = (size_t) e + 1;
-                return shell_word_put(w, SHELL_EXPAND, simple ? 1 : 0);
+                return shell_word_put(w, SHELL_EXPAND, expand_kind(s + j + 1, len, simple));
         }
         if (j < n && shell_is_ident_start(s[j])) {
                 size_t k = j;
@@ -384,7 +398,7 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
                         w->param[0] = 0;
                 w->expansion = true;
                 *i = k;
-                return shell_word_put(w, SHELL_EXPAND, 1);
+                return shell_word_put(w, SHELL_EXPAND, expand_kind(s + j, k - j, true));
         }
         if (j < n && strchr("0123456789@*#?$!-", s[j]) && s[j]) {
                 w->expansion = true;
@@ -695,6 +709,12 @@ int shell_lex(const char *s, size_t n, ShellLexed *ret) {
         _cleanup_free_ char *joined = shell_join_heredocs(s, n, &jn, &h, &n_h);
         if (!joined)
                 return -ENOMEM;
+        /* a delimiter holding a substitution: bash takes it as written,
+         * where any misreading would make the rest of the line data;
+         * not read (31j 23) */
+        for (size_t i = 0; i < n_h; i++)
+                if (h[i].substituted)
+                        return -EINVAL;
         if (jn == n && memcmp(joined, s, n) == 0) {
                 l.heredocs = h;
                 l.n_heredocs = n_h;
@@ -710,20 +730,67 @@ int shell_lex(const char *s, size_t n, ShellLexed *ret) {
         return 0;
 }
 
+/* Where the heredoc delimiter word from d[at] ends, as bash's parser
+ * reads a word: a $(...), $((...)), ${...}, $[...] or `...` in it is
+ * whole, its blanks and metas included (<<$(a b) is one word). Whether it
+ * holds one of those, and whether a quote or escape is in it outside
+ * them (bash then removes quotes from all of it; else it is taken
+ * verbatim). */
+static size_t delim_end(const char *d, size_t n, size_t at, bool *ret_subst, bool *ret_quoted) {
+        bool subst = false, quoted = false;
+        while (at < n && !shell_is_meta(d[at])) {
+                char c = d[at];
+                ssize_t e = -1;
+                bool opens = true;
+                if (c == '\\') {
+                        quoted = true;
+                        at = at + 2 < n ? at + 2 : n;
+                        continue;
+                }
+                if (c == '$' && at + 1 < n && strchr("({[", d[at + 1])) {
+                        char open = d[at + 1], close = open == '(' ? ')' : open == '{' ? '}' : ']';
+                        subst = true;
+                        e = close_bracket(&(ShellLexed){0}, d, n, at + 2, open, close);
+                } else if (c == '\'' || c == '"' || c == '`') {
+                        quoted = quoted || c != '`';
+                        subst = subst || c == '`';
+                        e = close_quote(d, n, at);
+                        /* "...$(...)...": a substitution in double quotes */
+                        for (ssize_t j = (ssize_t) at; c == '"' && e >= 0 && j < e; j++)
+                                subst = subst || (d[j] == '$' && strchr("({[", d[j + 1])) || d[j] == '`';
+                } else
+                        opens = false;
+                if (opens && e < 0) {
+                        at = n; /* unclosed: the rest */
+                        break;
+                }
+                at = e >= 0 ? (size_t) e + 1 : at + 1;
+        }
+        *ret_subst = subst;
+        *ret_quoted = quoted;
+        return at;
+}
+
 int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **ret, bool *ret_quoted,
                         bool *ret_dash) {
         size_t m = 0, at = h->delim;
-        bool quoted = false, dash = at < n && d[at] == '-';
+        bool quoted = false, dash = at < n && d[at] == '-', subst, top_quoted;
         char *buf = malloc(n - (at < n ? at : n) + 1);
         if (!buf)
                 return -ENOMEM;
         at += dash;
         while (at < n && (d[at] == ' ' || d[at] == '\t'))
                 at++;
+        size_t end = delim_end(d, n, at, &subst, &top_quoted);
+        if (subst && !top_quoted) { /* no quote outside them: as written */
+                memcpy(buf, d + at, end - at);
+                m = end - at;
+                at = n;
+        }
         /* after quote removal, as bash takes it: $'...' decoded, $"..." as
          * "...", a backslash in "..." gone only before $ ` " \ (no
          * expansion: E$x is E$x) */
-        for (char q = 0; at < n && (q || !shell_is_meta(d[at])); at++) {
+        for (char q = 0; at < n && (q || !shell_is_meta(d[at]) || (subst && at < end)); at++) {
                 char c = d[at];
                 if (!q && c == '$' && at + 1 < n && d[at + 1] == '\'') {
                         _cleanup_(shell_word_done) ShellWord w = {0};
@@ -761,7 +828,7 @@ int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **r
         *ret = buf;
         *ret_quoted = quoted;
         *ret_dash = dash;
-        return 0;
+        return subst;
 }
 
 /* A heredoc's body from s[i] to its delimiter's line (or the end), into
@@ -773,10 +840,12 @@ int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **r
 static ssize_t heredoc_body(const char *s, size_t n, size_t i, ShellHeredoc *h, char *d, size_t *k) {
         _cleanup_free_ char *delim = NULL;
         bool quoted, dash;
-        if (shell_heredoc_delim(d, *k, h, &delim, &quoted, &dash) < 0)
+        int r = shell_heredoc_delim(d, *k, h, &delim, &quoted, &dash);
+        if (r < 0)
                 return -ENOMEM;
         size_t dl = strlen(delim);
         h->quoted = quoted;
+        h->substituted = r > 0;
         h->body = h->end = *k;
         while (i < n) {
                 size_t start = *k;

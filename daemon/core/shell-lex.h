@@ -19,7 +19,9 @@ typedef enum ShellItemKind {
         SHELL_QMARK,  /* an unquoted '?' */
         SHELL_CLASS,  /* an unquoted '[' with an unquoted ']' after it: a
                        * bracket expression, if the glob finds its end */
-        SHELL_EXPAND, /* $name, ${...}, $(...), `...`, $((...)) */
+        SHELL_EXPAND, /* $name, ${...}, $(...), `...`, $((...)); c: 1 a plain
+                       * $NAME, 2 a value bash makes from the line ($_ with an
+                       * operator, BASH_REMATCH), 0 any other */
         SHELL_BOPEN,  /* unquoted '{', ',' and '}': brace expansion, if they make one */
         SHELL_BCOMMA,
         SHELL_BCLOSE,
@@ -117,13 +119,18 @@ typedef struct ShellHeredoc {
         size_t delim;
         size_t body, end, next;
         bool quoted;
+        bool substituted; /* its delimiter holds a $(...), ${...}, $[...] or `...`
+                           * (taken as written, but no line holding one is lexed) */
 } ShellHeredoc;
 /* shell_join_lines, and the text's heredocs in order into *ret_h (malloc'd,
  * *ret_n_h of them; not kept when ret_h is NULL). */
 char *shell_join_heredocs(const char *s, size_t n, size_t *ret_n, ShellHeredoc **ret_h, size_t *ret_n_h);
 /* A heredoc's delimiter as bash compares it (quotes removed), malloc'd
  * into *ret; whether a part of it was quoted (the body is then as
- * written), whether it is <<- (leading tabs go). 0 or -ENOMEM. */
+ * written), whether it is <<- (leading tabs go). 0, 1 when it holds a
+ * $(...), $((...)), ${...}, $[...] or `...` (bash takes those as written,
+ * blanks in them included, and quotes in them removed only with a quote
+ * outside them), or -ENOMEM. */
 int shell_heredoc_delim(const char *text, size_t n, const ShellHeredoc *h, char **ret, bool *ret_quoted,
                         bool *ret_dash);
 

@@ -12,9 +12,34 @@
 #include "shell-lex.h"
 #include "util.h"
 
+/* In ${NAME/PAT/REP} (also //, /#, /%), s[m] its first '/': where REP
+ * starts, or end when it has none. PAT ends at the first unescaped '/'
+ * outside quotes and brackets of its own. */
+static size_t replacement(const char *s, size_t m, size_t end) {
+        size_t i = m + 1;
+        if (i < end && strchr("/#%", s[i]))
+                i++;
+        for (int depth = 0; i < end; i++) {
+                char c = s[i];
+                if (c == '\\')
+                        i++;
+                else if (c == '\'' || c == '"') {
+                        const char *q = memchr(s + i + 1, c, end - i - 1);
+                        i = q ? (size_t) (q - s) : end;
+                } else if (c == '{' || c == '(')
+                        depth++;
+                else if ((c == '}' || c == ')') && depth > 0)
+                        depth--;
+                else if (c == '/' && depth == 0)
+                        return i + 1;
+        }
+        return end;
+}
+
 /* The word s (n bytes, as written) with each ${NAME:-TEXT}, ${NAME-TEXT},
- * ${NAME:=TEXT}, ${NAME=TEXT}, ${NAME:+TEXT} and ${NAME+TEXT} replaced by
- * its TEXT and every other expansion or substitution by nothing: what
+ * ${NAME:=TEXT}, ${NAME=TEXT}, ${NAME:+TEXT}, ${NAME+TEXT} and
+ * ${NAME/PAT/REP} (//, /#, /%: REP is all of it when PAT matches the
+ * whole value) replaced by its TEXT and every other expansion or substitution by nothing: what
  * bash makes of it when the defaults are taken, into *ret (malloc'd), or
  * NULL when the word is no more than one default (nested already). ${x:-.e}${y:-nv} is
  * .env, which no default holds alone. */
@@ -54,9 +79,14 @@ int shell_defaults_joined(const char *s, size_t n, char **ret) {
                         while (m < end && (shell_is_ident(s[m]) || (m == j && strchr("!@*?$-", s[m]))))
                                 m++;
                         size_t op = m + (m < end && s[m] == ':');
+                        size_t rep = m < end && s[m] == '/' ? replacement(s, m, end) : end;
                         if (op < end && strchr("-=+", s[op])) {
                                 memcpy(d + k, s + op + 1, end - op - 1);
                                 k += end - op - 1;
+                                defaults++;
+                        } else if (rep < end) { /* its REP, when PAT takes all the value */
+                                memcpy(d + k, s + rep, end - rep);
+                                k += end - rep;
                                 defaults++;
                         } else
                                 others++;

@@ -118,6 +118,20 @@ static size_t bracket(WordNames *wn, const ShellItem *v, size_t i, size_t b, uin
                         }
                 }
                 unsigned lo = it->c, hi = lo;
+                /* a range to a collating symbol, [a-[.z.]] (31j 12): any
+                 * byte, to be safe, as [.a.] is */
+                if (j + 4 < b && unquoted(&v[j + 1], '-') && unquoted(&v[j + 2], '[') &&
+                    (unquoted(&v[j + 3], ':') || unquoted(&v[j + 3], '=') || unquoted(&v[j + 3], '.'))) {
+                        size_t k = j + 4;
+                        while (k + 1 < b && !(v[k].c == v[j + 3].c && unquoted(&v[k + 1], ']')) &&
+                               step(wn, 1))
+                                k++;
+                        if (k + 1 < b) {
+                                any = true;
+                                j = k + 1;
+                                continue;
+                        }
+                }
                 if (j + 2 < b && unquoted(&v[j + 1], '-') && !unquoted(&v[j + 2], ']')) {
                         if (v[j + 2].kind == SHELL_EXPAND || v[j + 2].kind == SHELL_EXTGLOB)
                                 any = true;
@@ -676,12 +690,15 @@ static int line_sets(const ShellLexed *l) {
 
 /* A word computed from the line's own variables: any expansion in it
  * (pieces), or (a plain assignment) two or one with an operator
- * (${a[0]}${a[1]}, ${x/x/e}, ${x:3}). Its name is unknown: any. */
+ * (${a[0]}${a[1]}, ${x/x/e}, ${x:3}), or a value bash makes from the line
+ * (${_,,}, $BASH_REMATCH: the lexer's c 2). Its name is unknown: any. */
 static bool computed(const ShellWord *w, int sets) {
         size_t n_exp = 0;
         bool op = false;
         for (size_t k = 0; k < w->n; k++)
                 if (w->v[k].kind == SHELL_EXPAND) {
+                        if (w->v[k].c == 2)
+                                return true; /* ${_,,}, $BASH_REMATCH: set by the line as it runs */
                         n_exp++;
                         op = op || w->v[k].c == 0;
                 }
@@ -753,7 +770,13 @@ static int body_names(const char *s, size_t n, WordNames *wn) {
 
 static int text_names(const char *s, size_t n, int depth, WordNames *wn) {
         ShellLexed l = {0};
-        int r = depth > NESTING_MAX ? -EINVAL : shell_lex(s, n, &l);
+        /* past the bound: unread, so every secret counts (31j 22: read as
+         * raw text, ${x:-.env} hid its .env behind the '-') */
+        if (depth > NESTING_MAX) {
+                wn->deep = true;
+                return 0;
+        }
+        int r = shell_lex(s, n, &l);
         if (r == -EINVAL)
                 r = word_names_raw(s, n, wn);
         else if (r >= 0 && (r = word_names_lexed(&l, depth, wn)) >= 0)

@@ -29,13 +29,14 @@ typedef struct WordNames {
         bool dotglob;            /* out: the line may turn dotglob on (shopt, GLOBIGNORE, BASHOPTS) */
         size_t work;             /* out: steps taken */
         bool spent;              /* out: WORD_NAMES_WORK_MAX reached, the judgement unfinished */
+        bool deep;               /* out: texts nested past the depth judged (${x:-${x:-...}}), unread */
         struct WordPat *scratch; /* a compiled glob's room, reused (word_names_done()) */
         size_t scratch_allocated;
 } WordNames;
 
 /* The names every word of l holds, and what its substitutions, ${...},
  * extglobs and comments hold, lexed again depth deep (past NESTING_MAX:
- * as raw text). 0, or -ENOMEM. */
+ * unread, and wn->deep set). 0, or -ENOMEM. */
 int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn);
 /* What a text bash could not parse as the lexer reads it names: its bytes
  * with every quote and backslash gone, as one word whose '*', '?' and [...]
