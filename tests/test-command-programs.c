@@ -1180,6 +1180,13 @@ static const Row rows[] = {
         {"git add -f build/gen.c && git diff --cached", false, false, NULL},
         {"git add -A && git commit -qm x && git push", false, false, NULL},
         {"git update-index --add src/new.c", false, false, NULL},
+        /* 14: a default as the program: eval, env -S, trap read their string */
+        {"${x:-eval} 'cat .e\"\"nv'", false, true, ".env"},
+        {"\"${x:-eval}\" \"cat .e\\\"\\\"nv\"", false, true, ".env"},
+        {"${x:-env} -S 'cat .e\"\"nv'", false, true, ".env"},
+        {"${x:-trap} 'cat .e\"\"nv' EXIT", false, true, ".env"},
+        {"${CC:-gcc} -o x x.c", false, false, NULL},
+        {"${PYTHON:-python3} -m pytest -q", false, false, NULL},
 };
 
 static void test_table(void **state) {

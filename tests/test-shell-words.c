@@ -38,6 +38,11 @@ static void test_defaults(void **state) {
         check(shell_defaults_joined, "${x/'a/b'/.e}nv", ".env");    /* a quoted one */
         check(shell_defaults_joined, "${x/${y/a/b}/.e}nv", ".env"); /* a nested one */
         check(shell_defaults_joined, "${x#.}${z/a}x", NULL);        /* no REP: no default */
+        /* one default alone: the program it may name (hole 14) */
+        check(shell_default_alone, "${x:-eval}", "eval");
+        check(shell_default_alone, "\"${x-env}\"", "\"env\"");
+        check(shell_default_alone, "${x:-a}b", NULL);
+        check(shell_default_alone, "$x", NULL);
         check(shell_defaults_joined, "${x:-.env}", NULL);           /* one default: nested already */
         check(shell_defaults_joined, "plain", NULL);
         check(shell_defaults_joined, "${x:-a", NULL); /* unclosed: to the end, no default taken */

@@ -498,6 +498,24 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         w += k;
         n -= k;
         const char *name = programs_name(w[0], buf, sizeof buf);
+        /* ${x:-eval} 'S', ${x:-env} -S 'S': the default may be the program
+         * (as its text, the words after it as written) */
+        if (!name && w[0]->joined && j->depth < REREAD_MAX) {
+                _cleanup_free_ char *rest = NULL, *line = NULL;
+                char **t = calloc(n, sizeof *t);
+                size_t m = 0;
+                for (size_t a = 1; t && a < n && (t[m] = programs_word_text(w[a])); a++)
+                        m++;
+                if (t && m == n - 1)
+                        rest = git_shell_line("", (const char *const *) t, m);
+                for (size_t a = 0; t && a < m; a++)
+                        free(t[a]);
+                free(t);
+                if (!rest || asprintf(&line, "%s %s", w[0]->joined, rest) < 0)
+                        return -ENOMEM;
+                if ((r = programs_reread(j, "a program a default names", line, strlen(line))) != 0)
+                        return r;
+        }
         if (!name && judge_held(j)) {
                 /* computed at run time ($g log -p, g?t show): it may be git;
                  * $@ or ${x:-git} hands it words from elsewhere */

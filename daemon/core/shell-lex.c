@@ -555,6 +555,9 @@ static int lex_word(const char *s, size_t n, size_t *i, ShellWord *w, ShellLexed
                         return r;
                 if (alt && (r = put_nested(out, alt, strlen(alt))) < 0)
                         return r;
+                /* one default alone: nested already, but a program it may name ({x:-eval} 'S') */
+                if (!alt && (r = shell_default_alone(s + start, *i - start, &alt)) < 0)
+                        return r;
                 free(w->joined);
                 w->joined = TAKE_PTR(alt);
         }

@@ -146,4 +146,7 @@ bool shell_is_meta(char c);
  * and with each unquoted $IFS or ${IFS...} a space (NULL when none).
  * 0, or -ENOMEM. */
 int shell_defaults_joined(const char *s, size_t n, char **ret);
+/* The TEXT of a word that is one default and nothing else (${x:-eval}),
+ * into *ret (malloc'd), else NULL (nested already, as written). */
+int shell_default_alone(const char *s, size_t n, char **ret);
 int shell_ifs_split(const char *s, size_t n, char **ret);

@@ -43,7 +43,7 @@ static size_t replacement(const char *s, size_t m, size_t end) {
  * bash makes of it when the defaults are taken, into *ret (malloc'd), or
  * NULL when the word is no more than one default (nested already). ${x:-.e}${y:-nv} is
  * .env, which no default holds alone. */
-int shell_defaults_joined(const char *s, size_t n, char **ret) {
+static int defaults_taken(const char *s, size_t n, char **ret, size_t *ret_defaults, size_t *ret_others) {
         _cleanup_free_ char *d = malloc(n + 1);
         size_t k = 0, defaults = 0, others = 0;
         if (!d)
@@ -106,7 +106,29 @@ int shell_defaults_joined(const char *s, size_t n, char **ret) {
                 }
         }
         d[k] = 0;
+        *ret = TAKE_PTR(d);
+        *ret_defaults = defaults;
+        *ret_others = others;
+        return 0;
+}
+
+int shell_defaults_joined(const char *s, size_t n, char **ret) {
+        _cleanup_free_ char *d = NULL;
+        size_t defaults, others;
+        int r = defaults_taken(s, n, &d, &defaults, &others);
+        if (r < 0)
+                return r;
         *ret = defaults > 0 && defaults + others > 1 ? TAKE_PTR(d) : NULL;
+        return 0;
+}
+
+int shell_default_alone(const char *s, size_t n, char **ret) {
+        _cleanup_free_ char *d = NULL;
+        size_t defaults, others;
+        int r = defaults_taken(s, n, &d, &defaults, &others);
+        if (r < 0)
+                return r;
+        *ret = defaults == 1 && others == 0 ? TAKE_PTR(d) : NULL;
         return 0;
 }
 
