@@ -33,16 +33,20 @@ void visit_free(Visit *v) {
         free(v);
 }
 
-/* rel as its parent and its name: "" for a top-level one, and for the root itself (whose name is ""). */
-static void split(const char *rel, char **ret_parent, const char **ret_name) {
+/* rel (shorter than PATH_MAX) as its parent and its name: "" for a top-level one, and for the
+ * root itself (whose name is ""). */
+static void split(const char *rel, char parent[static PATH_MAX], const char **ret_name) {
         const char *slash = strrchr(rel, '/');
-        *ret_parent = slash ? strndup(rel, (size_t) (slash - rel)) : strdup("");
+        size_t len = slash ? (size_t) (slash - rel) : 0;
+        memcpy(parent, rel, len);
+        parent[len] = 0;
         *ret_name = slash ? slash + 1 : rel;
 }
 
-/* A new group for parent (the level's from then on), last in its round. */
+/* A new group for parent (taken; freed on failure, NULL out of memory), the level's from then on,
+ * last in its round. */
 static VisitGroup *group_new(VisitQueue *q, VisitLevel *l, char *parent) {
-        VisitGroup *g = calloc(1, sizeof *g);
+        VisitGroup *g = parent ? calloc(1, sizeof *g) : NULL;
         if (!g || hashmap_put(l->groups, parent, g) < 0) {
                 free(g);
                 free(parent);
@@ -121,11 +125,11 @@ static Visit *queued_in(const VisitQueue *q, const VisitGroup *g, const char *na
 
 int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, bool urgent,
                      size_t bound) {
-        _cleanup_free_ char *parent = NULL;
+        char parent[PATH_MAX];
         const char *name;
-        split(rel, &parent, &name);
-        if (!parent)
-                return -ENOMEM;
+        if (strnlen(rel, PATH_MAX) == PATH_MAX)
+                return -ENAMETOOLONG;
+        split(rel, parent, &name);
         VisitGroup *gs[2] = {hashmap_get(q->level[0].groups, parent),
                              hashmap_get(q->level[1].groups, parent)};
         Visit *old = queued_in(q, gs[1], name);
@@ -157,7 +161,7 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
                 visit_free(v);
                 return -ENOMEM;
         }
-        if (!g && !(g = group_new(q, l, TAKE_PTR(parent)))) {
+        if (!g && !(g = group_new(q, l, strdup(parent)))) {
                 hashmap_remove(q->queued, v->key);
                 visit_free(v);
                 return -ENOMEM;
@@ -183,8 +187,12 @@ int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool
 static Visit *level_pop(VisitQueue *q, VisitLevel *l) {
         VisitGroup *g = l->round;
         Visit *v = g->head;
-        if (asprintf(&v->rel, "%s%s%s", g->parent, g->parent[0] ? "/" : "", v->name) < 0)
-                v->rel = NULL;
+        size_t pl = strlen(g->parent), nl = strlen(v->name);
+        if ((v->rel = malloc(pl + 1 + nl + 1))) {
+                memcpy(v->rel, g->parent, pl);
+                v->rel[pl] = '/';
+                memcpy(v->rel + (pl ? pl + 1 : 0), v->name, nl + 1);
+        }
         if (v->next) { /* its turn taken: last in the round */
                 round_unlink(l, g);
                 g->prev = l->round_tail;
@@ -215,10 +223,12 @@ Visit *visit_queue_pop(VisitQueue *q) {
 }
 
 void visit_queue_drop(VisitQueue *q, const char *rel) {
-        _cleanup_free_ char *parent = NULL;
+        char parent[PATH_MAX];
         const char *name;
-        split(rel, &parent, &name);
-        for (size_t l = 0; parent && l < ELEMENTSOF(q->level); l++) {
+        if (strnlen(rel, PATH_MAX) == PATH_MAX)
+                return;
+        split(rel, parent, &name);
+        for (size_t l = 0; l < ELEMENTSOF(q->level); l++) {
                 Visit *v = queued_in(q, hashmap_get(q->level[l].groups, parent), name);
                 if (v) {
                         visit_unlink(q, v);

@@ -67,7 +67,7 @@ typedef struct VisitQueue {
 } VisitQueue;
 
 int visit_queue_init(VisitQueue *q);
-/* 0 (queued, widened, or over bound: overflowed set), or -ENOMEM. */
+/* 0 (queued, widened, or over bound: overflowed set), -ENOMEM, or -ENAMETOOLONG. */
 int visit_queue_push(VisitQueue *q, const char *rel, bool git, bool writes, bool shallow, bool urgent,
                      size_t bound);
 /* The oldest queued directory, the caller's to free with visit_free; NULL when none. */
