@@ -43,7 +43,7 @@ static void test_defaults(void **state) {
         check(shell_default_alone, "\"${x-env}\"", "\"env\"");
         check(shell_default_alone, "${x:-a}b", NULL);
         check(shell_default_alone, "$x", NULL);
-        check(shell_defaults_joined, "${x:-.env}", NULL);           /* one default: nested already */
+        check(shell_defaults_joined, "${x:-.env}", NULL); /* one default: nested already */
         check(shell_defaults_joined, "plain", NULL);
         check(shell_defaults_joined, "${x:-a", NULL); /* unclosed: to the end, no default taken */
 }
