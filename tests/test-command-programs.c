@@ -1087,6 +1087,41 @@ static const Row rows[] = {
         {"rg --hidden --type-add=x:.n{e,o}trc -tx M_", false, true, ".netrc"},
         {"rg -g '*.{js,ts}' foo", false, false, NULL},
         {"rg --type-add 'web:*.{html,css}' -t web foo", false, false, NULL},
+        /* tenth pass (31j): 13, 30: busybox and toybox run their applet; parallel's
+         * ':::' arguments are command lines, or fill its command's {}, {N}; sg
+         * GROUP CMD runs CMD through sh -c */
+        {"busybox sh -c 'cat .e\"\"nv'", false, true, ".env"},
+        {"busybox ash -c 'git log -p'", true, true, ".env"},
+        {"busybox find . -name '.e*' -exec cat {} +", false, true, ".env"},
+        {"busybox env sh -c 'cat .e\"\"nv'", false, true, ".env"},
+        {"busybox env git log -p", true, true, ".env"},
+        {"busybox time git log -p", true, true, ".env"},
+        {"busybox timeout 5 sh -c 'git log -p'", true, true, ".env"},
+        {"toybox env git log -p", true, true, ".env"},
+        {"busybox ls -la", true, false, NULL},
+        {"busybox sh -c 'make test'", true, false, NULL},
+        {"parallel ::: 'cat .e\"\"nv'", false, true, ".env"},
+        {"parallel ::: 'git log -p'", true, true, ".env"},
+        {"parallel ::: 'echo hi' 'git log -p'", true, true, ".env"},
+        {"parallel ::: cat ::: .e\"\"nv", false, true, ".env"},
+        {"parallel cat .e{}v ::: n", false, true, ".env"},
+        {"parallel 'cat .e{1}{2}' ::: n ::: v", false, true, ".env"},
+        {"parallel 'cat {2}{1}' ::: nv ::: .e", false, true, ".env"},
+        {"parallel -j2 cat .e{.}v ::: n.txt", false, true, ".env"},
+        {"parallel cat secre{}/k ::: ts", false, true, "secrets/"},
+        {"parallel 'cat {=s/x//=}' ::: .exnv", false, true, NULL},
+        {"parallel -j4 gzip ::: a.log b.log", true, false, NULL},
+        {"parallel echo {} ::: a b c", true, false, NULL},
+        {"parallel ::: 'make -C a' 'make -C b'", true, false, NULL},
+        {"sg \"$(id -gn)\" 'cat .e\"\"nv'", false, true, ".env"},
+        {"sg root 'git log -p'", true, true, ".env"},
+        {"sg - wheel 'cp -r .git /tmp/x'", true, true, NULL},
+        {"sg docker 'docker ps'", true, false, NULL},
+        /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
+         * is tar's only */
+        {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},
+        {"npx prettier --check 'cat .e\"\"nv'", false, false, NULL},
+        {"tar -cf - src | tar -x --to-co='git log -p --all'", true, true, ".env"},
 };
 
 static void test_table(void **state) {

@@ -197,6 +197,11 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
 bool positional_joined(const char *s);
 bool positional_transformed(const char *s, const ShellWord *const *args, size_t n_args);
 int positional_xargs_replace(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
+
+/* command-runners.c: GNU parallel's command with its ':::' arguments (or
+ * each argument a command line), w[first] its command's first word; fd's
+ * pattern before a reader; compgen's globs. 1 refused, 0, -errno. */
+int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

@@ -130,6 +130,8 @@ static const Wrapper wrappers[] = {
         {"parallel", "jSaPIdnN",
          (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
         {"chronic", "", NULL, 0},
+        {"busybox", "", NULL, 0}, /* multi-call: busybox APPLET ARGS is APPLET ARGS */
+        {"toybox", "", NULL, 0},
         {"unbuffer", "", NULL, 0},
         {"flock", "wEn", (const char *const[]){"timeout", "conflict-exit-code", NULL}, 1},
         {"taskset", "", NULL, 1},
@@ -215,8 +217,8 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
 
 /* ---- strings a shell reads again ---- */
 
-static const char *const shells[] = {"sh",   "bash", "dash",    "zsh",  "ksh",   "mksh", "ash",
-                                     "yash", "posh", "busybox", "fish", "rbash", NULL};
+static const char *const shells[] = {"sh",  "bash", "dash", "zsh",  "ksh",   "mksh",
+                                     "ash", "yash", "posh", "fish", "rbash", NULL};
 
 bool programs_is_shell(const char *name) {
         return streq_any(name, shells);
@@ -306,7 +308,22 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
         }
         if (streq_any(name, shells))
                 at = programs_shell_c(w, n, 1);
-        else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
+        else if (streq(name, "sg")) { /* sg [-] GROUP [-c] CMD: CMD through sh -c, either form */
+                size_t k = 1;
+                char o[256];
+                const char *a = k < n ? programs_plain(w[k], o, sizeof o) : NULL;
+                k += a && streq(a, "-");
+                a = k + 1 < n ? programs_plain(w[k + 1], o, sizeof o) : NULL;
+                at = k + 1 + (a && streq(a, "-c"));
+                if (at < n) {
+                        char *s = programs_joined(w, n, at);
+                        if (!s)
+                                return -ENOMEM;
+                        *ret_s = s;
+                        *ret_rest = n;
+                        return 1;
+                }
+        } else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
                 for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
                         char o[256];
                         const char *a = programs_plain(w[k], o, sizeof o);
@@ -482,6 +499,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                         break;
                 if (name && streq(name, "xargs") &&
                     (r = positional_xargs_replace(j, w + k, n - k, inner)) != 0)
+                        return r;
+                if (name && streq(name, "parallel") && (r = runners_parallel(j, w + k, n - k, inner)) != 0)
                         return r;
                 j->unseen_args =
                         j->unseen_args || (name && (streq(name, "xargs") || streq(name, "parallel")));

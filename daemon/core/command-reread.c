@@ -349,6 +349,33 @@ static const char *const c_is_data[] = {"ls",   "stat", "wc",    "echo",  "print
                                         "[",    "grep", "egrep", "fgrep", "rg",     "ag", "ack",
                                         "find", "git",  "head",  "tail",  "cut",    NULL};
 
+/* Does the program take a prefix of the long option o as o: its own
+ * (getopt_long's); a program the rule does not know, only o itself. */
+static bool owns_option(const char *name, const char *o) {
+        static const char *const owners[][2] = {
+                {"--command", "su"},
+                {"--command", "runuser"},
+                {"--command", "flock"},
+                {"--session-command", "su"},
+                {"--session-command", "runuser"},
+                {"--eval", "make"},
+                {"--filter", "split"},
+                {"--to-command", "tar"},
+                {"--use-compress-program", "tar"},
+                {"--info-script", "tar"},
+                {"--new-volume-script", "tar"},
+                {"--checkpoint-action", "tar"},
+                {"--unzip-command", "zip"},
+                {"--eval", "gmake"},
+        };
+        if (strchr(name, ' ')) /* a program known only when it runs: any of them */
+                return true;
+        for (size_t i = 0; i < ELEMENTSOF(owners); i++)
+                if (streq(owners[i][0], o) && streq(owners[i][1], name))
+                        return true;
+        return false;
+}
+
 static int judge_exec_value(Judge *j, const char *name, const char *opt, const char *v) {
         char what[128];
         snprintf(what, sizeof what, "%.40s %.40s, a command line it runs", name, opt);
@@ -384,8 +411,10 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                                 continue;
                         int r = 0;
                         const char *value = NULL;
-                        /* --comm=, --to-co=, --checkpoint-act=: a prefix is the option */
-                        bool prefix = (*o)[1] == '-' && programs_long_is(a, *o + 2, &value);
+                        /* --comm=, --to-co=, --checkpoint-act=: a prefix is the option,
+                         * of its own program only (npx prettier --check is no tar's) */
+                        bool prefix = (*o)[1] == '-' && owns_option(name, *o) &&
+                                      programs_long_is(a, *o + 2, &value);
                         if (prefix && value)
                                 r = judge_exec_value(j, name, *o, value);
                         else if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
