@@ -1117,6 +1117,35 @@ static const Row rows[] = {
         {"sg root 'git log -p'", true, true, ".env"},
         {"sg - wheel 'cp -r .git /tmp/x'", true, true, NULL},
         {"sg docker 'docker ps'", true, false, NULL},
+        /* tenth pass (31j): 28: fd (fdfind) as find: its first operand a regex
+         * searched for in the last name (-g a glob), -H dotfiles, -x/-X its
+         * command on each match, its output a name list; ag -G and ack -g a
+         * regex searched for in the path, ack --type-set X:match:/RE/ */
+        {"fdfind -H '^\\.e.v$' -x cat", false, true, ".env"},
+        {"fdfind -H -g '.e?v' -X cat", false, true, ".env"},
+        {"fdfind -H '^.e.v$' -X head", false, true, ".env"},
+        {"fdfind -H '^\\.e.v$' | xargs cat", false, true, ".env"},
+        {"fdfind -H -g '.e?v' | xargs cat", false, true, ".env"},
+        {"fd --hidden --exec cat \\; '^\\.e.v$'", false, true, ".env"},
+        {"fd -Hg '.e*' -x cat", false, true, ".env"},
+        {"fd -u '^\\.ne.rc$' -X cat", false, true, ".netrc"},
+        {"fd -F cret -x cat", false, true, "secrets/"},
+        {"fdfind -H '^\\.gi.$' -x cp -r {} /tmp/x", true, true, NULL},
+        {"fdfind -H -t d '^\\.git$' -x tar c | tar x -C /tmp/x", true, true, NULL},
+        {"fd -H -e pack -x cat", true, true, NULL},
+        {"ag -G '\\.e.v' --hidden KEY", false, true, ".env"},
+        {"ag --file-search-regex='^\\.ne' --hidden x", false, true, ".netrc"},
+        {"ack --type-set=x:match:/\\.e.v/ --type=x KEY", false, true, ".env"},
+        {"ack --type-set x:is:.netrc --type=x KEY", false, true, ".netrc"},
+        {"ack -g '\\.e.v' | xargs cat", false, true, ".env"},
+        {"fd env -x cat", false, false, NULL},
+        {"fd -e c -x wc -l", true, false, NULL},
+        {"fd -H -e c -x wc -l", true, false, NULL},
+        {"fd '\\.rs$' src -x rustfmt", true, false, NULL},
+        {"fd -H main.c", true, false, NULL},
+        {"ag -G '\\.py$' TODO", true, false, NULL},
+        {"ack -g '\\.js$'", true, false, NULL},
+        {"ack --type-set=x:ext:py,pyi --type=x foo", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

@@ -202,6 +202,10 @@ int positional_xargs_replace(Judge *j, const ShellWord *const *w, size_t n, size
  * each argument a command line), w[first] its command's first word; fd's
  * pattern before a reader; compgen's globs. 1 refused, 0, -errno. */
 int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first);
+int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* A regex searched for in a name (fd's, ag -G's, ack -g's; fixed: -F) as
+ * find's over a whole path, into out; false when it does not fit. */
+bool runners_search_regex(const char *re, bool fixed, char *out, size_t size);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
+#include "match.h"
 #include "util.h"
 
 /* ---- GNU parallel: its command with each argument, or each argument ---- */
@@ -190,5 +192,240 @@ int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first
                 if (r != 0)
                         return r;
         }
+        return 0;
+}
+
+/* ---- fd, ag -G, ack -g: a regex searched for in a name ---- */
+
+bool runners_search_regex(const char *re, bool fixed, char *out, size_t size) {
+        size_t n = strlen(re), q = 0;
+        bool start = !fixed && re[0] == '^';
+        bool end = !fixed && n > 0 && re[n - 1] == '$' && (n < 2 || re[n - 2] != '\\');
+        if (size < 8)
+                return false;
+        if (!start)
+                q += (size_t) snprintf(out, size, ".*");
+        for (size_t i = start; i < n - (end ? 1 : 0); i++) {
+                if (q + 4 >= size)
+                        return false;
+                char c = re[i];
+                if (fixed && strchr(".*[]^$\\+?", c))
+                        out[q++] = '\\';
+                else if (!fixed && strchr("(){}|", c)) /* ERE's group: emacs's \( */
+                        out[q++] = '\\';
+                else if (!fixed && c == '\\' && i + 1 < n && strchr("(){}|", re[i + 1]))
+                        c = re[++i];
+                else if (!fixed && c == '\\' && i + 1 < n) {
+                        out[q++] = c;
+                        c = re[++i];
+                }
+                out[q++] = c;
+        }
+        if (!end && q + 3 < size)
+                q += (size_t) snprintf(out + q, size - q, ".*");
+        out[q] = 0;
+        return true;
+}
+
+/* Does a path of the entry hold a name that starts with a dot (which fd
+ * leaves out unless -H)? */
+static bool dotted(const char *e) {
+        for (const char *c = e; *c; c++)
+                if (*c == '.' && (c == e || c[-1] == '/'))
+                        return true;
+        return false;
+}
+
+/* fd's options taking a value (short letters, long names). */
+static const char fd_short_arg[] = "dtEecjSo";
+static const char *const fd_long_arg[] = {"max-depth",
+                                          "min-depth",
+                                          "exact-depth",
+                                          "type",
+                                          "extension",
+                                          "exclude",
+                                          "color",
+                                          "threads",
+                                          "size",
+                                          "changed-within",
+                                          "changed-before",
+                                          "change-newer-than",
+                                          "change-older-than",
+                                          "owner",
+                                          "base-directory",
+                                          "search-path",
+                                          "max-results",
+                                          "ignore-file",
+                                          "path-separator",
+                                          "batch-size",
+                                          "format",
+                                          "and",
+                                          NULL};
+
+/* fd -e EXT (a word, or its text): one more extension, at most 8 (past
+ * them: none kept, any name passes). */
+static void fd_extension(char exts[][64], size_t *n, const ShellWord *w, const char *v) {
+        char buf[64];
+        if (!v && w)
+                v = programs_plain(w, buf, sizeof buf);
+        if (*n == SIZE_MAX)
+                return;
+        if (!v || *n == 8) {
+                *n = SIZE_MAX;
+                return;
+        }
+        snprintf(exts[(*n)++], 64, "%s", v[0] == '.' ? v + 1 : v);
+}
+
+/* Does a name (an entry: its last name) pass fd's -e filters? */
+static bool fd_extended(char exts[][64], size_t n, const char *e) {
+        if (n == 0 || n == SIZE_MAX)
+                return true;
+        size_t len = strlen(e);
+        while (len > 0 && e[len - 1] == '/')
+                len--;
+        for (size_t i = 0; i < n; i++) {
+                size_t x = strlen(exts[i]);
+                if (len > x + 1 && e[len - x - 1] == '.' && strncasecmp(e + len - x, exts[i], x) == 0)
+                        return true;
+        }
+        return false;
+}
+
+/* fd -x CMD: CMD with each path, at its {}, {.}, {/} or after it. */
+static int fd_exec(Judge *j, const Line *ln, const ShellWord *const *w, size_t n) {
+        bool placed = false, lists = false;
+        for (size_t k = 0; k < n && !placed; k++)
+                for (size_t i = 0; i < w[k]->n && !placed; i++)
+                        placed = w[k]->v[i].c == '{';
+        if (placed || n == 0)
+                return programs_judge_words(j, ln, w, n, NULL, &lists);
+        _cleanup_free_ const ShellWord **with = calloc(n + 1, sizeof *with);
+        ShellWord path = {0}; /* the path fd adds: any name, as find's {} */
+        if (!with || shell_word_put(&path, SHELL_LIT, '{') < 0 ||
+            shell_word_put(&path, SHELL_LIT, '}') < 0) {
+                shell_word_done(&path);
+                return -ENOMEM;
+        }
+        memcpy(with, w, n * sizeof *with);
+        with[n] = &path;
+        int r = programs_judge_words(j, ln, with, n + 1, NULL, &lists);
+        shell_word_done(&path);
+        return r;
+}
+
+int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        bool hidden = false, glob = false, fixed = false, runs = false;
+        _cleanup_free_ char *pat = NULL;
+        char exts[8][64]; /* -e EXT: only names ending in .EXT */
+        size_t n_exts = 0;
+        int r;
+        for (size_t k = 1; k < n; k++) {
+                char buf[512];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                bool exec = a && (streq(a, "-x") || streq(a, "-X") || programs_long_is(a, "exec", NULL) ||
+                                  programs_long_is(a, "exec-batch", NULL));
+                if (exec) { /* its command, to a ';' or the end */
+                        size_t e = k + 1;
+                        while (e < n && !programs_word_is(w[e], ";"))
+                                e++;
+                        runs = true;
+                        if ((r = fd_exec(j, ln, w + k + 1, e - k - 1)) != 0)
+                                return r;
+                        k = e;
+                        continue;
+                }
+                if (a && a[0] == '-' && a[1] == '-' && a[2]) {
+                        hidden = hidden || programs_long_is(a, "hidden", NULL) ||
+                                 programs_long_is(a, "unrestricted", NULL);
+                        glob = glob || programs_long_is(a, "glob", NULL);
+                        fixed = fixed || programs_long_is(a, "fixed-strings", NULL);
+                        bool with = false;
+                        const char *value = NULL;
+                        for (const char *const *l = fd_long_arg; *l && !with; l++)
+                                with = programs_long_is(a, *l, &value);
+                        if (programs_long_is(a, "extension", &value))
+                                fd_extension(exts, &n_exts, k + 1 < n ? w[k + 1] : NULL, value);
+                        k += with && !value;
+                        continue;
+                }
+                if (a && a[0] == '-' && a[1] && !streq(a, "--")) {
+                        for (const char *q = a + 1; *q; q++) {
+                                hidden = hidden || *q == 'H' || *q == 'u';
+                                glob = glob || *q == 'g';
+                                fixed = fixed || *q == 'F';
+                                if (*q == 'e')
+                                        fd_extension(exts, &n_exts, k + 1 < n ? w[k + 1] : NULL,
+                                                     q[1] ? q + 1 : NULL);
+                                if (strchr(fd_short_arg, *q)) {
+                                        k += !q[1];
+                                        break;
+                                }
+                        }
+                        continue;
+                }
+                if (a && streq(a, "--"))
+                        continue;
+                if (!pat && !(pat = programs_word_text(w[k])))
+                        return -ENOMEM;
+        }
+        char re[1024];
+        /* with -H, .git and what it holds: a name of them that the pattern
+         * matches, run on or listed, when the history holds a masked entry */
+        static const char *const git_names[] = {".git", "objects",
+                                                "ab",   "0123456789abcdef0123456789abcdef012345",
+                                                "pack", "pack-0123456789abcdef0123456789abcdef01234567.pack",
+                                                NULL};
+        bool git = false;
+        if (hidden && judge_held(j)) {
+                if (pat && pat[0] && !glob && !runners_search_regex(pat, fixed, re, sizeof re))
+                        git = true;
+                for (const char *const *g = git_names; !git && *g; g++)
+                        git = fd_extended(exts, n_exts, *g) &&
+                              (!pat || !pat[0] ||
+                               (glob ? match_glob(pat, *g, MATCH_FOLD) : match_regex(re, *g, true)));
+        }
+        if (git && (runs || j->unseen_args)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "fd runs a command on what it finds in git's directory, and the "
+                                       "history holds a masked entry");
+        }
+        if (git) {
+                judge_mark_held(j);
+                *ret_lists = true;
+        }
+        if (!pat || !pat[0])
+                return 0; /* every name: a tree read, as find's with no test */
+        size_t n_secrets = j->policy->n_secrets;
+        _cleanup_free_ bool *each = calloc(n_secrets + 1, sizeof *each),
+                            *can = calloc(n_secrets + 1, sizeof *can);
+        if (!each || !can)
+                return -ENOMEM;
+        if (glob) {
+                for (size_t i = 0; i < n_secrets; i++) { /* the glob against the last name */
+                        const char *e = j->policy->secrets[i];
+                        char last[256];
+                        snprintf(last, sizeof last, "%s", e);
+                        size_t len = strlen(last);
+                        while (len > 0 && last[len - 1] == '/')
+                                last[--len] = 0;
+                        const char *s = strrchr(last, '/') ? strrchr(last, '/') + 1 : last;
+                        each[i] = e[0] && match_glob(pat, s, MATCH_FOLD);
+                }
+        } else {
+                if (!runners_search_regex(pat, fixed, re, sizeof re))
+                        snprintf(re, sizeof re, ".*");
+                (void) match_secret_each(j, re, true, false, each, can);
+        }
+        bool matched = false;
+        for (size_t i = 0; i < n_secrets; i++)
+                if (each[i] && (hidden || !dotted(j->policy->secrets[i])) &&
+                    (fd_extended(exts, n_exts, j->policy->secrets[i]) ||
+                     j->policy->secrets[i][strlen(j->policy->secrets[i]) - 1] == '/'))
+                        matched = j->named[i] = true;
+        if (matched && runs)
+                return judge_refuse(j, "fd matches a masked name with a pattern and runs a command on "
+                                       "what it matches");
+        *ret_lists = *ret_lists || matched;
         return 0;
 }
