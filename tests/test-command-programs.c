@@ -1146,6 +1146,36 @@ static const Row rows[] = {
         {"ag -G '\\.py$' TODO", true, false, NULL},
         {"ack -g '\\.js$'", true, false, NULL},
         {"ack --type-set=x:ext:py,pyi --type=x foo", true, false, NULL},
+        /* tenth pass (31j): 15: a file the line writes under a name a program
+         * runs by default (Makefile + make, package.json + npm, build.ninja +
+         * ninja, justfile + just, .bash_profile + bash -l), or that BASH_ENV=,
+         * ENV= or --rcfile name, then that program: the file's text judged as
+         * the script it is (a JSON one by its strings) */
+        {"printf 'all:\\n\\tcat .e\"\"nv\\n' > Makefile; make -s", false, true, ".env"},
+        {"printf 'all:\\n\\tgit log -p\\n' > Makefile; make -s", true, true, ".env"},
+        {"printf 'all:\\n\\tcp -r .git /tmp/x\\n' > GNUmakefile; make -s", true, true, NULL},
+        {"printf 'all:\\n\\tcat .e\"\"nv\\n' > makefile && make -C . all", false, true, ".env"},
+        {"echo '{\"scripts\":{\"x\":\"cat .e\\\"\\\"nv\"}}' > package.json; npm run -s x", false, true,
+         ".env"},
+        {"echo '{\"scripts\":{\"test\":\"cat .e\\\"\\\"nv\"}}' > package.json; npm test -s", false, true,
+         ".env"},
+        {"echo '{\"scripts\":{\"preinstall\":\"git log -p\"}}' > package.json; npm install", true, true,
+         ".env"},
+        {"echo '{\"scripts\":{\"x\":\"cat .e\\u006ev\"}}' > package.json; yarn x", false, true, ".env"},
+        {"printf 'rule r\\n  command = cat .e\"\"nv\\nbuild x: r\\n' > build.ninja; ninja -v", false, true,
+         ".env"},
+        {"printf 'x:\\n\\tcat .e\"\"nv\\n' > justfile; just x", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' > /tmp/x/s; BASH_ENV=/tmp/x/s bash -c :", false, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; BASH_ENV=/tmp/x/s bash -c :", true, true, ".env"},
+        {"echo 'cat .e\"\"nv' > /tmp/x/s; export BASH_ENV=/tmp/x/s; bash -c :", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' > /tmp/x/s; ENV=/tmp/x/s sh -i -c :", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' > /tmp/x/rc; bash --rcfile /tmp/x/rc -i -c :", false, true, ".env"},
+        {"echo 'cat .e\"\"nv' > .bash_profile; HOME=$PWD bash -l -c :", false, true, ".env"},
+        {"printf 'all:\\n\\tgcc -o x x.c\\n' > Makefile; make -s", true, false, NULL},
+        {"echo '{\"name\":\"x\",\"scripts\":{\"test\":\"jest\"}}' > package.json; npm test", true, false,
+         NULL},
+        {"make -j2 && npm test && ninja -C build", true, false, NULL},
+        {"echo 'export PATH=$PATH:~/bin' >> ~/.bashrc", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

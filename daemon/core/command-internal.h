@@ -37,7 +37,7 @@ typedef struct Judge {
         bool git_config_dir; /* the line entered a directory of git's config (~/.config/git) */
         bool untied;         /* a shell of the line reads a program no one text of it gives */
         /* the script files the line runs (bash x.sh, source x, ./x), by last name */
-        char scripts[4][128];
+        char scripts[8][128];
         size_t n_scripts;
         bool scripts_many;
         bool scripts_args;      /* ... one of them with words of its own ($1, $2, ...) */
