@@ -206,6 +206,10 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
 /* A regex searched for in a name (fd's, ag -G's, ack -g's; fixed: -F) as
  * find's over a whole path, into out; false when it does not fit. */
 bool runners_search_regex(const char *re, bool fixed, char *out, size_t size);
+/* A file a program's own language names (sed 1r.env, vim -c 'r.env'),
+ * judged as cat naming it; and Ex's commands that name one. */
+int runners_file(Judge *j, const char *what, const char *path);
+int runners_ex(Judge *j, const char *name, const char *v);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

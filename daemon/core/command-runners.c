@@ -429,3 +429,62 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
         *ret_lists = *ret_lists || matched;
         return 0;
 }
+
+/* ---- a file a program's own language names ---- */
+
+int runners_file(Judge *j, const char *what, const char *path) {
+        _cleanup_free_ char *line = malloc(4 * strlen(path) + 16);
+        if (!line)
+                return -ENOMEM;
+        char *q = line + sprintf(line, "cat -- ");
+        q = quote_into(q, path);
+        return programs_reread(j, what, line, (size_t) (q - line));
+}
+
+/* Ex's commands that read or write the file they name, by their shortest
+ * abbreviation and full name. */
+static const char *const ex_file_commands[][2] = {
+        {"r", "read"},          {"e", "edit"},  {"sp", "split"},   {"vs", "vsplit"}, {"tabe", "tabedit"},
+        {"tabnew", "tabnew"},   {"new", "new"}, {"vne", "vnew"},   {"vie", "view"},  {"sv", "sview"},
+        {"so", "source"},       {"w", "write"}, {"sav", "saveas"}, {"bad", "badd"},  {"arga", "argadd"},
+        {"n", "next"},          {"ar", "args"}, {"fin", "find"},   {"sf", "sfind"},  {"ped", "pedit"},
+        {"diffs", "diffsplit"}, {"wq", "wq"},   {"x", "xit"},      {"up", "update"}, {"ene", "enew"},
+};
+
+int runners_ex(Judge *j, const char *name, const char *v) {
+        char what[96];
+        snprintf(what, sizeof what, "%.30s's Ex command names a file it reads or writes", name);
+        for (const char *p = v; *p;) {
+                size_t len = strcspn(p, "|\n");
+                _cleanup_free_ char *c = strndup(p, len);
+                if (!c)
+                        return -ENOMEM;
+                p += len + (p[len] != 0);
+                char *q = c + strspn(c, " \t:"); /* a range: 1,$ % . 'a */
+                while (*q && strchr("0123456789.$%,;+-' \t", *q))
+                        q += *q == '\'' && q[1] ? 2 : 1;
+                size_t letters = 0;
+                while ((q[letters] >= 'a' && q[letters] <= 'z') || (q[letters] >= 'A' && q[letters] <= 'Z'))
+                        letters++;
+                bool file = false;
+                for (size_t i = 0; i < ELEMENTSOF(ex_file_commands) && letters > 0 && !file; i++)
+                        file = letters >= strlen(ex_file_commands[i][0]) &&
+                               letters <= strlen(ex_file_commands[i][1]) &&
+                               strncmp(q, ex_file_commands[i][1], letters) == 0;
+                if (!file)
+                        continue;
+                char *arg = q + letters;
+                arg += strspn(arg, "! \t");
+                while (strncmp(arg, "++", 2) == 0) { /* ++enc=x, ++ff=unix */
+                        arg += strcspn(arg, " \t");
+                        arg += strspn(arg, " \t");
+                }
+                size_t end = strlen(arg);
+                while (end > 0 && (arg[end - 1] == ' ' || arg[end - 1] == '\t'))
+                        arg[--end] = 0;
+                int r = arg[0] ? runners_file(j, what, arg) : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
