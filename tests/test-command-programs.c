@@ -1199,6 +1199,28 @@ static const Row rows[] = {
         {"sed -e '1r header.txt' README.md", true, false, NULL},
         {"vim -c 'set nu' -c 'wq' README.md", true, false, NULL},
         {"ex -s -c '%s/a/b/g|x' README.md", true, false, NULL},
+        /* tenth pass (31j): 8: a URL's path %XX decoded (file:, and a local
+         * server's), curl's own {a,b} and [a-z] globs unless -g/--globoff */
+        {"curl -s file://$PWD/.e%6ev", false, true, ".env"},
+        {"curl -s \"file://$PWD/%2eenv\"", false, true, ".env"},
+        {"curl -s file:///proc/self/cwd/.e%6Ev", false, true, ".env"},
+        {"curl -s file:///proc/self/cwd/%73ecrets/k", false, true, "secrets/"},
+        {"curl -s file://$PWD/.e%6ev -o /tmp/x/o", false, true, ".env"},
+        {"curl -s \"file://$PWD/.e[m-o]v\"", false, true, ".env"},
+        {"curl -s \"file://$PWD/{.e,x}nv\"", false, true, ".env"},
+        {"curl -s \"file://$PWD/.en{v}\"", false, true, ".env"},
+        {"curl -s http://127.0.0.1:18767/.e%6ev", false, true, ".env"},
+        {"wget -qO- file:///proc/self/cwd/.n%65trc", false, true, ".netrc"},
+        {"curl -s file:///proc/self/cwd/.gi%74/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true,
+         true, NULL},
+        {"curl -s \"file:///proc/self/cwd/{.gi,x}t/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1\"",
+         true, true, NULL},
+        {"curl -s https://api.github.com/repos/x/y/issues?per_page=100", true, false, NULL},
+        {"curl -fsSL https://example.com/install%20it.sh -o install.sh", true, false, NULL},
+        {"curl -g \"http://[::1]:8080/api\"", true, false, NULL},
+        {"curl \"https://example.com/search?q=%2eenv\"", true, false, NULL},
+        {"curl -s \"https://example.com/{a,b}.txt\" -o '#1.txt'", true, false, NULL},
+        {"curl -gs \"file://$PWD/{.e,x}nv\"", false, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

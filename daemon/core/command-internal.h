@@ -210,6 +210,9 @@ bool runners_search_regex(const char *re, bool fixed, char *out, size_t size);
  * judged as cat naming it; and Ex's commands that name one. */
 int runners_file(Judge *j, const char *what, const char *path);
 int runners_ex(Judge *j, const char *name, const char *v);
+/* A URL among a program's words: its path %XX decoded (file://$PWD/.e%6ev),
+ * curl's [a-z] and {a,b} globs unless -g, judged as names it reads. */
+int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

@@ -488,3 +488,101 @@ int runners_ex(Judge *j, const char *name, const char *v) {
         }
         return 0;
 }
+
+/* ---- URLs: a file: URL's path, %XX decoded; curl's own globs ---- */
+
+static int hex(char c) {
+        return c >= '0' && c <= '9'                 ? c - '0'
+               : (c | 32) >= 'a' && (c | 32) <= 'f' ? (c | 32) - 'a' + 10
+                                                    : -1;
+}
+
+/* The path of the URL in t (file:///p, file:/p, scheme://host/p), to its
+ * '?' or '#', %XX decoded into out; false when t holds none. */
+static bool url_path(const char *t, char *out, size_t size, bool *ret_encoded) {
+        const char *p = strcasestr(t, "file:"), *s = strstr(t, "://");
+        if (!p && !s)
+                return false;
+        if (p) {
+                p += 5;
+                if (p[0] == '/' && p[1] == '/')
+                        p = strchr(p + 2, '/');
+        } else
+                p = strchr(s + 3, '/');
+        if (!p)
+                return false;
+        size_t k = 0;
+        *ret_encoded = false;
+        for (; *p && *p != '?' && *p != '#' && k + 1 < size; p++) {
+                if (*p == '%' && hex(p[1]) >= 0 && hex(p[2]) >= 0) {
+                        out[k++] = (char) (hex(p[1]) * 16 + hex(p[2]));
+                        p += 2;
+                        *ret_encoded = true;
+                } else
+                        out[k++] = *p;
+        }
+        out[k] = 0;
+        return true;
+}
+
+/* One of curl's URL globs: each {a,b} alternative in turn (at most
+ * *budget paths; past them, refused), a [a-z] class left to bash's glob
+ * (the same set), the rest quoted. */
+static int curl_glob(Judge *j, const char *path, int *budget) {
+        static const char what[] = "curl's URL glob, a pattern of the names it reads";
+        if (--*budget < 0)
+                return judge_refuse(j, "curl's URL glob with more alternatives than this rule judges");
+        const char *open = strchr(path, '{'), *close = open ? strchr(open, '}') : NULL;
+        if (close) {
+                for (const char *a = open + 1;;) {
+                        const char *e = a;
+                        while (e < close && *e != ',')
+                                e++;
+                        _cleanup_free_ char *alt = malloc(strlen(path) + 1);
+                        if (!alt)
+                                return -ENOMEM;
+                        sprintf(alt, "%.*s%.*s%s", (int) (open - path), path, (int) (e - a), a, close + 1);
+                        int r = curl_glob(j, alt, budget);
+                        if (r != 0 || e >= close)
+                                return r;
+                        a = e + 1;
+                }
+        }
+        if (!strchr(path, '['))
+                return runners_file(j, what, path);
+        char line[4200], *q = line + sprintf(line, "cat -- ");
+        for (const char *c = path; *c && q < line + sizeof line - 8; c++) {
+                if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                      strchr("/._-[]", *c)))
+                        *q++ = '\\';
+                *q++ = *c;
+        }
+        *q = 0;
+        return programs_reread(j, what, line, strlen(line));
+}
+
+int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        bool curl = streq(name, "curl"), globoff = false;
+        for (size_t k = 1; k < n && curl; k++) { /* -g, -sg, --globoff */
+                char buf[64];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                globoff = globoff ||
+                          (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'g')) || streq(a, "--globoff")));
+        }
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                char path[1024];
+                bool encoded = false;
+                if (!t)
+                        return -ENOMEM;
+                if (!url_path(t, path, sizeof path, &encoded))
+                        continue;
+                bool glob = curl && !globoff && strpbrk(path, "[{");
+                int budget = 64, r = glob      ? curl_glob(j, path, &budget)
+                                     : encoded ? runners_file(j, "a URL's path, its %XX decoded", path)
+                                               : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
