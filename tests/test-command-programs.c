@@ -1221,6 +1221,27 @@ static const Row rows[] = {
         {"curl \"https://example.com/search?q=%2eenv\"", true, false, NULL},
         {"curl -s \"https://example.com/{a,b}.txt\" -o '#1.txt'", true, false, NULL},
         {"curl -gs \"file://$PWD/{.e,x}nv\"", false, false, NULL},
+        /* tenth pass (31j): 20: compgen -G PAT a glob, -f/-d/-A file/-o default
+         * PREFIX the glob PREFIX*, -X '!PAT' the names PAT keeps: a name list
+         * into a substitution, xargs or a cd */
+        {"cat $(compgen -G '.e?v')", false, true, ".env"},
+        {"compgen -G '.e?v' | xargs cat", false, true, ".env"},
+        {"for f in $(compgen -G '.e?v'); do cat $f; done", false, true, ".env"},
+        {"cat $(compgen -f .en | head -1)", false, true, ".env"},
+        {"compgen -f .en | xargs cat", false, true, ".env"},
+        {"cat $(compgen -A file .en)", false, true, ".env"},
+        {"compgen -o default -f .en | head -1 | xargs cat", false, true, ".env"},
+        {"cat $(compgen -f -X '!.e?v')", false, true, ".env"},
+        {"cp $(compgen -G 's*/k') /tmp/x", false, true, "secrets/"},
+        {"cd \"$(compgen -G 's*s')\" && cat k", false, true, "secrets/"},
+        {"cd \"$(compgen -d se)\" && cat k", false, true, "secrets/"},
+        {"tar c $(compgen -G '.g?t') | tar x -C /tmp/x", true, true, NULL},
+        {"cd \"$(compgen -d .gi)\"/objects && python3 -c 1 < 48/7ec7864fb21e1250757081e2d3f1c978a7deb1",
+         true, true, NULL},
+        {"compgen -c git", true, false, NULL},
+        {"compgen -G '*.py'", true, false, NULL},
+        {"wc -l $(compgen -G 'src/*.c')", true, false, NULL},
+        {"compgen -A function", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

@@ -213,6 +213,9 @@ int runners_ex(Judge *j, const char *name, const char *v);
 /* A URL among a program's words: its path %XX decoded (file://$PWD/.e%6ev),
  * curl's [a-z] and {a,b} globs unless -g, judged as names it reads. */
 int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* compgen -G PAT, -f/-d/-A file PREFIX (PREFIX*), -X '!PAT': a name list
+ * when a pattern matches a masked name (or .git, held), in *ret_lists. */
+int runners_compgen(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

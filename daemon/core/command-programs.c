@@ -594,6 +594,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 return r;
         if (streq(name, "find"))
                 return patterns_find(j, ln, w, n, ret_lists);
+        if (streq(name, "compgen"))
+                return runners_compgen(j, w, n, ret_lists);
         if (streq(name, "fd") || streq(name, "fdfind"))
                 return runners_fd(j, ln, w, n, ret_lists);
         if (streq(name, "git"))

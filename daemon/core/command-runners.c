@@ -586,3 +586,65 @@ int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n
         }
         return 0;
 }
+
+/* ---- compgen: bash's own name matcher ---- */
+
+/* A glob of compgen's against the secrets' names and .git (held). */
+static bool compgen_matches(Judge *j, const char *pat) {
+        bool m = match_secret_glob(j, pat, MATCH_FOLD, false) || match_secret_glob(j, pat, MATCH_FOLD, true);
+        if (judge_held(j) &&
+            (match_glob(pat, ".git", MATCH_FOLD) || match_glob(pat, ".git/objects", MATCH_FOLD))) {
+                judge_mark_held(j);
+                m = true;
+        }
+        return m;
+}
+
+int runners_compgen(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
+        bool files = false, matched = false;
+        size_t last = 0;
+        for (size_t k = 1; k < n; k++) {
+                char buf[512];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || a[0] != '-' || streq(a, "-")) {
+                        last = k;
+                        continue;
+                }
+                if (streq(a, "--")) {
+                        last = k + 1 < n ? k + 1 : 0;
+                        break;
+                }
+                bool with = false;
+                for (const char *q = a + 1; *q && !with; q++) {
+                        files = files || *q == 'f' || *q == 'd';
+                        with = strchr("AGXoWFCPS", *q) != NULL;
+                        if (!with || k + 1 >= n)
+                                continue;
+                        _cleanup_free_ char *v = q[1] ? strdup(q + 1) : programs_word_text(w[++k]);
+                        if (!v)
+                                return -ENOMEM;
+                        if (*q == 'A' || *q == 'o') /* -A file, -A directory, -o default, -o dirnames */
+                                files = files || streq(v, "file") || streq(v, "directory") ||
+                                        streq(v, "default") || streq(v, "dirnames") ||
+                                        streq(v, "filenames") || streq(v, "bashdefault");
+                        else if (*q == 'G' || (*q == 'X' && v[0] == '!')) /* -G PAT; -X '!PAT' keeps PAT's */
+                                matched = matched || compgen_matches(j, v + (*q == 'X'));
+                        else if (*q == 'W' || *q == 'F' || *q == 'C') /* a word list, or a program's */
+                                files = true;
+                }
+        }
+        if (files) {
+                _cleanup_free_ char *prefix = last ? programs_word_text(w[last]) : strdup("");
+                if (!prefix)
+                        return -ENOMEM;
+                _cleanup_free_ char *pat = malloc(strlen(prefix) + 2);
+                if (!pat)
+                        return -ENOMEM;
+                sprintf(pat, "%s*", prefix);
+                /* compgen -f PREFIX: the names starting with it, dotfiles too
+                 * when it starts with a dot */
+                matched = matched || compgen_matches(j, pat);
+        }
+        *ret_lists = *ret_lists || matched;
+        return 0;
+}
