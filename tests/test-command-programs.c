@@ -1242,6 +1242,27 @@ static const Row rows[] = {
         {"compgen -G '*.py'", true, false, NULL},
         {"wc -l $(compgen -G 'src/*.c')", true, false, NULL},
         {"compgen -A function", true, false, NULL},
+        /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
+         * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
+         * rebase -x, bisect run, and ssh's command operand */
+        {"rsync -e \"sh -c 'cat .e\\\"\\\"nv >&2' --\" h:x /tmp/x", false, true, ".env"},
+        {"rsync --rsh=\"sh -c 'cat .e\\\"\\\"nv >&2' --\" h:x /tmp/x", false, true, ".env"},
+        {"rsync -ae 'sh -c \"git log -p >&2\" --' h:x /tmp/x", true, true, ".env"},
+        {"git difftool -y -x 'cat .e\"\"nv; :' HEAD~1 HEAD", false, true, ".env"},
+        {"git difftool -y --extcmd='cat .e\"\"nv; :' HEAD~1 HEAD", false, true, ".env"},
+        {"git filter-branch -f --msg-filter 'cat ../../.e\"\"nv >&2; cat' HEAD~1..HEAD", false, true,
+         ".env"},
+        {"git filter-branch -f --msg-filter 'git log -p >&2; cat' HEAD~1..HEAD", true, true, ".env"},
+        {"git filter-branch --tree-filter 'cp -r ../../.git /tmp/x' HEAD", true, true, NULL},
+        {"ssh -o BatchMode=yes localhost 'cat .e\"\"nv'", false, true, ".env"},
+        {"ssh localhost git log -p", true, true, ".env"},
+        {"git instaweb --httpd='sh -c \"cat .e\\\"\\\"nv >&2\"'", false, true, ".env"},
+        {"git rebase -x 'cat .e\"\"nv' HEAD~2", false, true, ".env"},
+        {"rsync -avz -e ssh ./dist/ user@host:/var/www/", true, false, NULL},
+        {"rsync -av -e \"ssh -p 2222\" src/ host:dst/", true, false, NULL},
+        {"ssh host 'cd app && git pull && make'", true, false, NULL},
+        {"ssh -i ~/.ssh/id_ed25519 -p 22 user@host uptime", true, false, NULL},
+        {"git rebase --exec 'make test' main", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

@@ -216,6 +216,10 @@ int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n
 /* compgen -G PAT, -f/-d/-A file PREFIX (PREFIX*), -X '!PAT': a name list
  * when a pattern matches a masked name (or .git, held), in *ret_lists. */
 int runners_compgen(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* Options whose value is a command line a program runs (rsync -e, git
+ * difftool -x, filter-branch's filters, instaweb --httpd, rebase --exec,
+ * bisect run), and ssh's command operand: each judged as a line. */
+int runners_command_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

@@ -648,3 +648,120 @@ int runners_compgen(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lis
         *ret_lists = *ret_lists || matched;
         return 0;
 }
+
+/* ---- options whose value, or operands whose words, are a command line ---- */
+
+typedef struct CommandOption {
+        const char *program, *sub; /* git's subcommand, or NULL */
+        const char *shorts;        /* its letters taking the command */
+        const char *const longs[8];
+} CommandOption;
+
+static const CommandOption command_options[] = {
+        {"rsync", NULL, "e", {"rsh", NULL}},
+        {"git", "difftool", "x", {"extcmd", NULL}},
+        {"git", "mergetool", "", {"tool-cmd", NULL}},
+        {"git",
+         "filter-branch",
+         "",
+         {"env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter",
+          "tag-name-filter", NULL}},
+        {"git", "instaweb", "db", {"httpd", "browser", NULL}},
+        {"git", "rebase", "x", {"exec", NULL}},
+        {"git", "bisect", "", {NULL}},
+};
+
+/* git's subcommand: the first word after its global options (-C DIR, -c
+ * K=V, --git-dir DIR, ...), its index in *ret_k. */
+static const char *git_sub(const ShellWord *const *w, size_t n, char *buf, size_t size, size_t *ret_k) {
+        static const char *const with_arg[] = {
+                "-C",          "-c",           "--git-dir",      "--work-tree", "--namespace",
+                "--exec-path", "--config-env", "--super-prefix", NULL};
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, size);
+                if (!a)
+                        return NULL;
+                if (a[0] != '-') {
+                        *ret_k = k;
+                        return a;
+                }
+                k += streq_any(a, with_arg);
+        }
+        return NULL;
+}
+
+static int option_value(Judge *j, const char *what, const ShellWord *const *w, size_t n, size_t *k,
+                        const char *attached) {
+        _cleanup_free_ char *v = attached     ? strdup(attached)
+                                 : *k + 1 < n ? programs_word_text(w[++*k])
+                                              : NULL;
+        if (!v)
+                return attached || *k + 1 < n ? -ENOMEM : 0;
+        return programs_reread(j, what, v, strlen(v));
+}
+
+int runners_command_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        char buf[256], what[96];
+        size_t from = 1;
+        const char *sub = streq(name, "git") ? git_sub(w, n, buf, sizeof buf, &from) : NULL;
+        for (size_t c = 0; c < ELEMENTSOF(command_options); c++) {
+                const CommandOption *o = &command_options[c];
+                if (!streq(name, o->program) || (o->sub && !(sub && streq(sub, o->sub))))
+                        continue;
+                snprintf(what, sizeof what, "%s%s%s's command line", name, o->sub ? " " : "",
+                         o->sub ? o->sub : "");
+                if (o->sub && streq(o->sub, "bisect")) { /* git bisect run CMD...: a command */
+                        char b[64];
+                        const char *a = from + 1 < n ? programs_plain(w[from + 1], b, sizeof b) : NULL;
+                        if (a && streq(a, "run") && from + 2 < n) {
+                                _cleanup_free_ char *s = programs_joined(w, n, from + 2);
+                                if (!s)
+                                        return -ENOMEM;
+                                return programs_reread(j, what, s, strlen(s));
+                        }
+                        continue;
+                }
+                for (size_t k = from; k < n; k++) {
+                        char ab[1024];
+                        const char *a = programs_plain(w[k], ab, sizeof ab), *value = NULL;
+                        int r = 0;
+                        if (!a || a[0] != '-')
+                                continue;
+                        if (streq(a, "--"))
+                                break;
+                        bool is_long = false;
+                        for (const char *const *l = o->longs; *l && !is_long; l++)
+                                is_long = programs_long_is(a, *l, &value);
+                        if (is_long)
+                                r = option_value(j, what, w, n, &k, value);
+                        else if (a[1] != '-')
+                                for (const char *q = a + 1; *q; q++)
+                                        if (strchr(o->shorts, *q)) {
+                                                r = option_value(j, what, w, n, &k, q[1] ? q + 1 : NULL);
+                                                break;
+                                        }
+                        if (r != 0)
+                                return r;
+                }
+        }
+        if (!streq(name, "ssh"))
+                return 0;
+        /* ssh [options] HOST CMD...: the remote shell runs CMD (this machine's,
+         * for localhost), judged wherever it runs */
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && a[0] == '-' && a[1] && !streq(a, "--")) {
+                        const char *q = a + 1 + strcspn(a + 1, "bcDEeFIiJLlmOopQRSWwB");
+                        k += *q && !q[1];
+                        continue;
+                }
+                k += a && streq(a, "--");
+                if (k + 1 >= n)
+                        return 0;
+                _cleanup_free_ char *s = programs_joined(w, n, k + 1);
+                if (!s)
+                        return -ENOMEM;
+                return programs_reread(j, "ssh's command, which a shell runs", s, strlen(s));
+        }
+        return 0;
+}
