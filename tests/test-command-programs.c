@@ -1263,6 +1263,23 @@ static const Row rows[] = {
         {"ssh host 'cd app && git pull && make'", true, false, NULL},
         {"ssh -i ~/.ssh/id_ed25519 -p 22 user@host uptime", true, false, NULL},
         {"git rebase --exec 'make test' main", true, false, NULL},
+        /* tenth pass (31j): 7, 21: awk's $0 ~ /RE/ and sed -n s/RE/X/p as name
+         * filters; tar -T -, zip -@, cpio -o, rsync --files-from read the names
+         * on their input; a filter's names in $(...) are a command's words */
+        {"ls -A | awk '$0 ~ /^.e.v$/' | xargs cat", false, true, ".env"},
+        {"ls -A | sed -n 's/^\\(.e.v\\)$/\\1/p' | xargs cat", false, true, ".env"},
+        {"ls -A | grep -x '.e.v' | tar -T - -cf - | tar -xO", false, true, ".env"},
+        {"ls -A | grep -x '.e.v' | zip -q -@ /tmp/x/q.zip", false, true, ".env"},
+        {"ls -A | grep -x '.e.v' | cpio -o", false, true, ".env"},
+        {"ls -A | grep -x '.n.trc' | rsync -a --files-from=- . /tmp/x", false, true, ".netrc"},
+        {"cat $(ls -A | grep -x '.e.v')", false, true, ".env"},
+        {"cat $(ls -a | awk '/^.e.v$/')", false, true, ".env"},
+        {"cat $(ls -A | grep -x '.e.v' | head -1)", false, true, ".env"},
+        {"git diff --name-only | sed 's/^/x/' | xargs echo", true, false, NULL},
+        {"ls | awk '{print $1}' | xargs rm", true, false, NULL},
+        {"find . -name '*.o' | tar -T - -czf objs.tgz", true, false, NULL},
+        {"wc -l $(git ls-files | grep '\\.py$')", true, false, NULL},
+        {"echo \"$(git status --porcelain | grep -c M)\"", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

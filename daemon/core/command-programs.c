@@ -691,11 +691,32 @@ static int feeds_a_name(Judge *j, const Line *ln, const Stage *st) {
         return 0;
 }
 
-/* The programs that read the names they are given on their input. */
+/* The programs that read the names they are given on their input:
+ * xargs, parallel, tar -T -, zip -@, cpio -o, rsync --files-from=-, git
+ * hash-object --stdin-paths. */
 static bool reads_names(const Stage *st) {
-        char nb[256];
+        char nb[256], ab[256];
         const char *name = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
-        return name && (streq(name, "xargs") || streq(name, "parallel"));
+        if (!name)
+                return false;
+        if (streq(name, "xargs") || streq(name, "parallel") || streq(name, "cpio"))
+                return true;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], ab, sizeof ab);
+                if (!a)
+                        continue;
+                if ((streq(name, "tar") || streq(name, "bsdtar")) &&
+                    (streq(a, "-T") || programs_long_is(a, "files-from", NULL) ||
+                     (a[0] == '-' && a[1] != '-' && strchr(a, 'T'))))
+                        return true;
+                if (streq(name, "zip") && a[0] == '-' && a[1] != '-' && strchr(a, '@'))
+                        return true;
+                if (streq(name, "rsync") && programs_long_is(a, "files-from", NULL))
+                        return true;
+                if (streq(name, "git") && streq(a, "--stdin-paths"))
+                        return true;
+        }
+        return false;
 }
 
 static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
@@ -768,6 +789,19 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 return judge_refuse(j,
                                     "names a pattern matches, a masked one among them, handed to a command "
                                     "as words");
+        /* $(ls -A | grep -x '.e.v'): a filter's names, piped in, handed to a
+         * command as words (the last stages but what passes them on) */
+        size_t last = n;
+        while (ln->substitution && last > 2 && passes_on(&v[last - 1]))
+                last--;
+        if (ln->substitution && last >= 2) {
+                char re[1024];
+                if ((r = match_filter_regex(&v[last - 1], re, sizeof re)) < 0)
+                        return r;
+                if (r > 0 && match_secret_regex(j, re, true))
+                        return judge_refuse(j, "a filter's pattern matches a masked name, and the names it "
+                                               "passes are handed to a command as words");
+        }
         return 0;
 }
 
