@@ -1280,6 +1280,14 @@ static const Row rows[] = {
         {"find . -name '*.o' | tar -T - -czf objs.tgz", true, false, NULL},
         {"wc -l $(git ls-files | grep '\\.py$')", true, false, NULL},
         {"echo \"$(git status --porcelain | grep -c M)\"", true, false, NULL},
+        /* tenth pass (31j): 9: curl -n, wget, ftp read ~/.netrc by default: in a
+         * line that sets HOME=, NETRC=, CURL_HOME=, refused */
+        {"HOME=$PWD curl -snv http://x:18768/ 2>&1 | grep -i authorization", false, true, NULL},
+        {"export HOME=$PWD; curl --netrc http://x/", false, true, NULL},
+        {"HOME=/tmp/h wget -q http://x/", false, true, NULL},
+        {"curl -n https://api.example.com", true, false, NULL},
+        {"HOME=/tmp/h npm ci", true, false, NULL},
+        {"curl -sSL https://x/y | sh -s -- --no-modify-path", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

@@ -220,6 +220,9 @@ int runners_compgen(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lis
  * difftool -x, filter-branch's filters, instaweb --httpd, rebase --exec,
  * bisect run), and ssh's command operand: each judged as a line. */
 int runners_command_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* curl -n, wget, ftp (which read ~/.netrc) in a line that sets HOME=,
+ * NETRC=, CURL_HOME=: refused. */
+int runners_home(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

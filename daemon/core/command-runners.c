@@ -765,3 +765,33 @@ int runners_command_options(Judge *j, const char *name, const ShellWord *const *
         }
         return 0;
 }
+
+/* ---- a file read by default under $HOME: curl -n, wget read ~/.netrc ---- */
+
+/* Does the line set one of these variables (NAME=, export NAME=)? */
+static bool line_sets(const Line *ln, const char *const *names) {
+        for (const char *const *v = names; *v; v++)
+                for (const char *p = ln->text; (p = strstr(p, *v)) && p < ln->text + ln->n; p++)
+                        if (p == ln->text || strchr(" \t\n;&|({`", p[-1]))
+                                return true;
+        return false;
+}
+
+int runners_home(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const vars[] = {
+                "HOME=", "NETRC=", "CURL_HOME=", "XDG_CONFIG_HOME=", "WGETRC=", NULL};
+        bool netrc = streq(name, "wget") || streq(name, "ftp") || streq(name, "lftp");
+        for (size_t k = 1; k < n && streq(name, "curl"); k++) {
+                char buf[64];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                netrc = netrc || (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'n')) ||
+                                        programs_long_is(a, "netrc", NULL) ||
+                                        programs_long_is(a, "netrc-optional", NULL)));
+        }
+        if (netrc && line_sets(ln, vars))
+                return judge_refuse(j,
+                                    "%s reads ~/.netrc by default, and the line points HOME (or NETRC) "
+                                    "elsewhere: a masked one may be there",
+                                    name);
+        return 0;
+}
