@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
 #include "util.h"
@@ -372,6 +373,12 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (!prog)
                 return;
+        /* git -c core.hooksPath=DIR ..., git hook run NAME: any file the line
+         * writes may be a hook git runs */
+        for (size_t a = k + 1; a < n && streq(prog, "git"); a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                j->scripts_many = j->scripts_many || !t || strcasestr(t, "hookspath") || streq(t, "hook");
+        }
         for (size_t d = 0; d < ELEMENTSOF(defaults); d++) {
                 if (!streq(prog, defaults[d].program))
                         continue;
@@ -508,8 +515,26 @@ static bool writes_a_script(const ShellLexed *l, const Judge *j) {
         return line_has(l, 0, copies_to_script, (void *) j);
 }
 
+static bool runs_git(void *ctx, const ShellWord *const *w, size_t n) {
+        char name[256];
+        size_t k = program_at(w, n);
+        (void) ctx;
+        return k < n && streq_ptr(programs_name(w[k], name, sizeof name), "git");
+}
+
 bool shells_line_scripts(const ShellLexed *l, Judge *j) {
         (void) line_has(l, 0, note_script, j);
+        /* a file written into a hooks/ directory (.git/hooks/pre-commit),
+         * then git: a hook it may run */
+        for (size_t i = 0; i + 1 < l->n && !j->scripts_many; i++) {
+                _cleanup_free_ char *t =
+                        l->v[i].kind == SHELL_TOKEN_REDIR && l->v[i + 1].kind == SHELL_TOKEN_WORD
+                                ? programs_word_text(&l->v[i + 1].w)
+                                : NULL;
+                if (t && (strstr(t, "hooks/") == t || strstr(t, "/hooks/")) &&
+                    line_has(l, 0, runs_git, NULL))
+                        j->scripts_many = true;
+        }
         return (j->n_scripts > 0 || j->scripts_many) && writes_a_script(l, j);
 }
 
