@@ -1304,6 +1304,23 @@ static const Row rows[] = {
         {"printf '#!/bin/sh\\nnpm test\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && "
          "git commit -m x",
          true, false, NULL},
+        /* tenth pass (31j): 25: a name a substitution prints, read as a name
+         * (xargs < <(...), -a <(...), tar -T <(...), --files-from=<(...)), a
+         * here-string's or heredoc's as tar -T unquotes it, and a list the
+         * line writes then reads (xargs -a F, tar -T F) */
+        {"xargs -0 cat < <(printf '.e\\156v')", false, true, ".env"},
+        {"xargs -a <(printf '.e\\156v') cat", false, true, ".env"},
+        {"tar -cf - -T <(printf '.e\\156v') | tar -xO", false, true, ".env"},
+        {"tar -cf - --null -T - < <(printf '.e\\x6ev\\0') | tar -xO", false, true, ".env"},
+        {"tar -cf - --files-from=<(echo .e\\\\156v) | tar -xO", false, true, ".env"},
+        {"echo < <(printf 'x') && xargs -0 cat < <(printf '.e\\156v')", false, true, ".env"},
+        {"tar -cf - -T - <<< '.e\\156v' | tar -xO", false, true, ".env"},
+        {"tar -cf - -T - <<'E' | tar -xO\n.e\\156v\nE", false, true, ".env"},
+        {"printf '.e\\156v\\0' > /tmp/x/l; xargs -0 -a /tmp/x/l cat", false, true, ".env"},
+        {"echo '.e\\156v' > /tmp/x/l; tar -cf - -T /tmp/x/l | tar -xO", false, true, ".env"},
+        {"git ls-files > /tmp/l; xargs -a /tmp/l wc -l", true, false, NULL},
+        {"xargs -a <(git ls-files) wc -l", true, false, NULL},
+        {"echo src/a.c > /tmp/l; tar -czf x.tgz -T /tmp/l", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

@@ -45,6 +45,7 @@ typedef struct Judge {
         bool scripts_written;   /* the line writes or copies one of them */
         bool positional_unseen; /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;           /* what it reads again may be no shell's program (command_judge) */
+        bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
         /* where a cd of the line may have taken it (command-cwd.c) */
         char cwds[4][CWD_MAX];
         size_t n_cwds;

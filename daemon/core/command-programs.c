@@ -684,9 +684,17 @@ static int feeds_a_name(Judge *j, const Line *ln, const Stage *st) {
                  * bash's (the shell's reading of the text, apart, knows
                  * dotglob): SELECT * FROM t names nothing */
                 for (char *save = NULL, *t = strtok_r(text, " \t\n;|&()<>'\"", &save); t;
-                     t = strtok_r(NULL, " \t\n;|&()<>'\"", &save))
+                     t = strtok_r(NULL, " \t\n;|&()<>'\"", &save)) {
                         if (!strchr("*?[", t[0]) && match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
                                 return 1;
+                        /* and as tar -T unquotes it (.e\156v) */
+                        _cleanup_free_ char *u = strchr(t, '\\') ? strdup(t) : NULL;
+                        if (u)
+                                reread_unescape(u);
+                        if (u && !strchr("*?[", u[0]) &&
+                            match_secret_glob(j, u, MATCH_FOLD, !strchr(u, '/')))
+                                return 1;
+                }
         }
         return 0;
 }
@@ -728,6 +736,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return judge_refuse(
                                 j, "names a pattern matches, a masked one among them, piped to a program "
                                    "that can read them");
+                j->names_read = j->names_read || reads_names(&v[i]);
                 /* ls -A | grep -x '.e.v' | xargs cat: a filter's pattern picks names */
                 for (size_t k = 0; k < i && reads_names(&v[i]); k++) {
                         char re[1024];
@@ -781,6 +790,11 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                     (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
                     (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0))
                         return r;
+                /* printf '.e\156v' > l; xargs -a l cat: a name list written, then read */
+                if (j->scripts_written && j->names_read && (r = prints_a_name(j, &v[i])) != 0)
+                        return r < 0 ? r
+                                     : judge_refuse(j, "a name echo or printf writes, a masked one, to a "
+                                                       "list of names the line reads");
                 if ((r = programs_judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
                 listed = listed || lists;
@@ -806,6 +820,21 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
 }
 
 static int programs_text(Judge *j, const char *s, size_t n);
+
+static int printed_names(Judge *j, const char *joined, size_t n) {
+        _cleanup_free_ char *t = malloc(n + 1);
+        if (!t)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++)
+                t[i] = joined[i] ? joined[i] : '\n';
+        t[n] = 0;
+        reread_unescape(t); /* tar -T unquotes C escapes */
+        for (char *save = NULL, *w = strtok_r(t, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+                if (match_secret_glob(j, w, MATCH_FOLD, !strchr(w, '/')))
+                        return judge_refuse(j, "a name a substitution prints, a masked one, read as a name "
+                                               "by a program of the line");
+        return 0;
+}
 
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
@@ -904,6 +933,12 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                                 return r;
         }
         from[l->n_nested] = joined_n;
+        /* xargs -0 cat < <(printf '.e\156v'), tar -T <(...): a name a
+         * substitution prints (tar's -T list unquoted too), read as a name */
+        for (size_t i = 0; joined_n > 0 && j->names_read && i < l->n_nested; i++)
+                if (from[i + 1] > from[i] &&
+                    (r = printed_names(j, joined + from[i], from[i + 1] - from[i])) != 0)
+                        return r;
         if (joined_n > 0 && (r = printed_words(j, l, joined, from)) != 0)
                 return r;
         /* a shell reading the line: all of it, together */

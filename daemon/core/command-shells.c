@@ -393,6 +393,30 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
                 for (const char *const *f = defaults[d].files; !named && *f; f++)
                         note_name(j, *f);
         }
+        /* a name list the line writes, then reads: xargs -a F, tar -T F,
+         * rsync --files-from=F (its names judged as a script's words) */
+        size_t x = k; /* xargs is a wrapper: before the program */
+        for (size_t i = 0; i < k; i++)
+                if (streq_ptr(programs_name(w[i], buf, sizeof buf), "xargs"))
+                        x = i;
+        bool xargs = x < k;
+        bool lists = xargs || streq(prog, "tar") || streq(prog, "rsync");
+        for (size_t a = x + 1; a < n && lists; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf), *value = NULL;
+                if (!o || o[0] != '-')
+                        continue;
+                bool is_long = programs_long_is(o, "arg-file", &value) ||
+                               programs_long_is(o, "files-from", &value) ||
+                               programs_long_is(o, "include-from", &value);
+                bool letter = o[1] != '-' && o[strlen(o) - 1] == (xargs ? 'a' : 'T');
+                if (is_long && value)
+                        note_name(j, value);
+                else if ((is_long || letter) && a + 1 < n) {
+                        const char *f = programs_plain(w[++a], buf, sizeof buf);
+                        note_name(j, f ? f : "");
+                }
+                j->names_read = j->names_read || is_long || letter;
+        }
         if (!programs_is_shell(prog))
                 return;
         for (size_t a = k + 1; a < n; a++) { /* bash --rcfile F -i, bash -l, bash -i */
