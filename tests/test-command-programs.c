@@ -1321,6 +1321,11 @@ static const Row rows[] = {
         {"git ls-files > /tmp/l; xargs -a /tmp/l wc -l", true, false, NULL},
         {"xargs -a <(git ls-files) wc -l", true, false, NULL},
         {"echo src/a.c > /tmp/l; tar -czf x.tgz -T /tmp/l", true, false, NULL},
+        /* tenth pass (31j): 29: rsync's name and pattern lists from a process
+         * substitution */
+        {"rsync -a --include-from=<(echo '.e*') --exclude='*' ./ /tmp/x", false, true, ".env"},
+        {"rsync -a --files-from=<(printf '.e\\156v\\n') ./ /tmp/x", false, true, ".env"},
+        {"rsync -a --include-from=<(echo '*.py') --exclude='*' ./ /tmp/x", false, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

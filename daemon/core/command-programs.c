@@ -719,7 +719,8 @@ static bool reads_names(const Stage *st) {
                         return true;
                 if (streq(name, "zip") && a[0] == '-' && a[1] != '-' && strchr(a, '@'))
                         return true;
-                if (streq(name, "rsync") && programs_long_is(a, "files-from", NULL))
+                if (streq(name, "rsync") &&
+                    (programs_long_is(a, "files-from", NULL) || programs_long_is(a, "include-from", NULL)))
                         return true;
                 if (streq(name, "git") && streq(a, "--stdin-paths"))
                         return true;
