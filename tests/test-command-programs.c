@@ -1326,6 +1326,26 @@ static const Row rows[] = {
         {"rsync -a --include-from=<(echo '.e*') --exclude='*' ./ /tmp/x", false, true, ".env"},
         {"rsync -a --files-from=<(printf '.e\\156v\\n') ./ /tmp/x", false, true, ".env"},
         {"rsync -a --include-from=<(echo '*.py') --exclude='*' ./ /tmp/x", false, false, NULL},
+        /* tenth pass (31j): 3: git rev-parse --git-dir, --git-path X in a
+         * substitution print .git, .git/X: a word they make that names git's
+         * directory or its objects */
+        {"cd \"$(git rev-parse --git-path objects)\" && python3 -c 1 < "
+         "48/7ec7864fb21e1250757081e2d3f1c978a7deb1",
+         true, true, NULL},
+        {"cd \"$(git rev-parse --git-path objects/48)\" && python3 -c 1 < "
+         "7ec7864fb21e1250757081e2d3f1c978a7deb1",
+         true, true, NULL},
+        {"cd \"$(git rev-parse --git-dir)\"/objects && python3 -c 1 < "
+         "48/7ec7864fb21e1250757081e2d3f1c978a7deb1",
+         true, true, NULL},
+        {"cat $(git rev-parse --git-path objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1) | python3 -c 1",
+         true, true, NULL},
+        {"python3 -c 1 < $(git rev-parse --git-path objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1)",
+         true, true, NULL},
+        {"cp -r \"$(git rev-parse --git-dir)\" /tmp/x", true, true, NULL},
+        {"ls $(git rev-parse --git-dir)/hooks", true, false, NULL},
+        {"cat \"$(git rev-parse --git-dir)/HEAD\"", true, false, NULL},
+        {"cd \"$(git rev-parse --show-toplevel)\" && make", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},
