@@ -1953,6 +1953,19 @@ static const char *const evaluated[] = {
         "l=$(echo \"printf '%s\\0' .e\")$(echo nv); eval \"$l\"\tl=$(echo cat .e)$(echo nv); eval $l",
         "eval \"$(echo \"printf '%s\\0' .e\")$(echo nv)\"\teval \"$(echo \"cat .e\")$(echo nv)\"",
         "l=$(printf \"printf '%%s\\\\0' .e%sv\" n); eval \"$l\"\tl=$(printf \"cat .e%sv\" n); eval \"$l\"",
+        /* tenth pass (31j): compgen's globs and prefixes, a filter's names in
+         * $(...) or into xargs, names a process substitution prints, BASH_ENV */
+        "^ $(compgen -G '.e?v')",
+        "compgen -G '.e?v' | xargs ^",
+        "compgen -f .en | xargs ^",
+        "^ $(compgen -A file -X '!.e?v')",
+        "ls -A | awk '$0 ~ /.e.v$/' | xargs ^",
+        "ls -A | sed -n 's/\\(.e.v\\)$/\\1/p' | xargs ^",
+        "^ $(ls -A | grep -x '.e.v')",
+        "xargs -0 ^ < <(printf '.e\\156v')",
+        "xargs -a <(printf '.e\\156v') ^",
+        "echo '^ .e\"\"nv' > s.sh; BASH_ENV=s.sh bash -c :; rm -f s.sh",
+        "echo '^ .e\"\"nv' > s.rc; bash --rcfile s.rc -i -c : 2>/dev/null; rm -f s.rc",
 };
 
 static void test_oracle_bash_lines(void **state) {
