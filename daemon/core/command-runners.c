@@ -18,7 +18,8 @@
 
 /* ---- GNU parallel: its command with each argument, or each argument ---- */
 
-#define PARALLEL_LINES 256 /* the combinations judged; past them, refused */
+#define PARALLEL_LINES 256       /* the combinations judged; past them, refused */
+#define PARALLEL_ROOM (1u << 20) /* the longest line built; past it, refused */
 
 static bool parallel_separator(const ShellWord *w) {
         return programs_word_is(w, ":::") || programs_word_is(w, ":::+") || programs_word_is(w, "::::") ||
@@ -85,10 +86,16 @@ static void parallel_modify(char *a, const char *mod) {
  * filled in (each argument quoted, as parallel does), or with the
  * arguments after it; with no command, the arguments are the line. */
 static char *parallel_line(const char *cmd, char *const *args, size_t n_src) {
-        size_t total = strlen(cmd) + 8;
+        size_t all = 8, braces = 1; /* every argument quoted; each {...} may take all of them */
         for (size_t s = 0; s < n_src; s++)
-                total += 4 * strlen(args[s]) + 4;
-        size_t room = total * (strlen(cmd) / 2 + 2); /* each {} may take every argument */
+                all += 4 * strlen(args[s]) + 4;
+        for (const char *c = cmd; *c; c++)
+                braces += *c == '{';
+        size_t room = strlen(cmd) + braces * all;
+        if (room > PARALLEL_ROOM) { /* past any line the rule judges: "" stands for it */
+                errno = E2BIG;
+                return NULL;
+        }
         char *out = malloc(room), *p = out;
         if (!out)
                 return NULL;
@@ -178,9 +185,12 @@ int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first
                 for (size_t s = 0; s < n_src && r == 0; s++)
                         if (!(args[s] = programs_word_text(w[start[s] + at[s]])))
                                 r = -ENOMEM;
+                errno = 0;
                 char *line = r == 0 ? parallel_line(cmd, args, n_src) : NULL;
                 if (r == 0 && !line)
-                        r = -ENOMEM;
+                        r = errno == E2BIG ? judge_refuse(j, "parallel's command with its arguments longer "
+                                                             "than this rule judges")
+                                           : -ENOMEM;
                 if (r == 0)
                         r = programs_reread(j,
                                             cmd[0] ? "parallel's command with its arguments"
