@@ -213,7 +213,7 @@ int runners_file(Judge *j, const char *what, const char *path);
 int runners_ex(Judge *j, const char *name, const char *v);
 /* A URL among a program's words: its path %XX decoded (file://$PWD/.e%6ev),
  * curl's [a-z] and {a,b} globs unless -g, judged as names it reads. */
-int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* compgen -G PAT, -f/-d/-A file PREFIX (PREFIX*), -X '!PAT': a name list
  * when a pattern matches a masked name (or .git, held), in *ret_lists. */
 int runners_compgen(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);

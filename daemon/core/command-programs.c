@@ -578,7 +578,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         }
         if (r > 0 && (r = reread_with_options(j, name, s, w - k, n + k)) != 0)
                 return r;
-        if ((r = runners_urls(j, name, w, n)) != 0 || (r = runners_command_options(j, name, w, n)) != 0 ||
+        if ((r = runners_urls(j, ln, name, w, n)) != 0 ||
+            (r = runners_command_options(j, name, w, n)) != 0 ||
             (r = runners_home(j, ln, name, w, n)) != 0 || (r = reread_arithmetic(j, name, w, n)) != 0 ||
             (r = reread_builtin(j, name, w, n, ln->text, ln->n)) != 0)
                 return r;

@@ -571,14 +571,38 @@ static int curl_glob(Judge *j, const char *path, int *budget) {
         return programs_reread(j, what, line, strlen(line));
 }
 
-int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
-        bool curl = streq(name, "curl"), globoff = false;
-        for (size_t k = 1; k < n && curl; k++) { /* -g, -sg, --globoff */
+/* curl -K FILE: its config (url = "file:///..."), in a here-string or a
+ * file the line writes: each file: URL of the line's text, decoded. */
+static int config_urls(Judge *j, const Line *ln) {
+        for (const char *p = ln->text; (p = strcasestr(p, "file:")) && p < ln->text + ln->n; p++) {
+                size_t len = strcspn(p, " \t\n\"'`;|&<>)");
+                _cleanup_free_ char *u = strndup(p, len);
+                char path[1024];
+                bool encoded = false;
+                if (!u)
+                        return -ENOMEM;
+                int r = url_path(u, path, sizeof path, &encoded) && encoded
+                                ? runners_file(j, "a URL's path in curl's config, its %XX decoded", path)
+                                : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n) {
+        bool curl = streq(name, "curl"), globoff = false, config = false;
+        for (size_t k = 1; k < n && curl; k++) { /* -g, -sg, --globoff; -K, --config */
                 char buf[64];
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 globoff = globoff ||
                           (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'g')) || streq(a, "--globoff")));
+                config = config || (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'K')) ||
+                                          programs_long_is(a, "config", NULL)));
         }
+        int r = config ? config_urls(j, ln) : 0;
+        if (r != 0)
+                return r;
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 char path[1024];
@@ -588,9 +612,10 @@ int runners_urls(Judge *j, const char *name, const ShellWord *const *w, size_t n
                 if (!url_path(t, path, sizeof path, &encoded))
                         continue;
                 bool glob = curl && !globoff && strpbrk(path, "[{");
-                int budget = 64, r = glob      ? curl_glob(j, path, &budget)
-                                     : encoded ? runners_file(j, "a URL's path, its %XX decoded", path)
-                                               : 0;
+                int budget = 64;
+                r = glob      ? curl_glob(j, path, &budget)
+                    : encoded ? runners_file(j, "a URL's path, its %XX decoded", path)
+                              : 0;
                 if (r != 0)
                         return r;
         }
