@@ -1350,6 +1350,15 @@ static const Row rows[] = {
         {"ls $(git rev-parse --git-dir)/hooks", true, false, NULL},
         {"cat \"$(git rev-parse --git-dir)/HEAD\"", true, false, NULL},
         {"cd \"$(git rev-parse --show-toplevel)\" && make", true, false, NULL},
+        /* tenth pass (31j): 6: a script written in pieces by two or more
+         * commands, then run: the texts together, in the line's order */
+        {"printf 'cat .e' > /tmp/x/s; printf 'nv' >> /tmp/x/s; bash /tmp/x/s", false, true, ".env"},
+        {"echo -n 'cat .e' > /tmp/x/s; echo nv >> /tmp/x/s; sh /tmp/x/s", false, true, ".env"},
+        {"echo 'cat .e\\' > /tmp/x/s; echo 'nv' >> /tmp/x/s; bash /tmp/x/s", false, true, ".env"},
+        {"printf 'cat .e\\\\\\n' > /tmp/x/s; printf 'nv\\n' >> /tmp/x/s; bash /tmp/x/s", false, true,
+         ".env"},
+        {"printf 'git log -' > /tmp/x/s; printf 'p\\n' >> /tmp/x/s; bash /tmp/x/s", true, true, ".env"},
+        {"echo '#!/bin/sh' > x.sh; echo 'make test' >> x.sh; bash x.sh", true, false, NULL},
         /* tenth pass (31j): false refusal 3: a prefix of tar's --checkpoint-action
          * is tar's only */
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},

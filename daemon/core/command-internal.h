@@ -24,6 +24,14 @@
 /* What a program pass judges with, and where it says why it refused. */
 #define CWD_MAX 512
 
+/* The texts a line writes to the scripts it runs, joined in its order
+ * (printf 'cat .e' > s; printf nv >> s; bash s runs cat .env). */
+typedef struct WrittenTexts {
+        char *buf;
+        size_t n;
+        int pieces;
+} WrittenTexts;
+
 typedef struct Judge {
         const CommandPolicy *policy;
         bool *named; /* [n_secrets]: the secrets a refusal is about */
@@ -46,6 +54,8 @@ typedef struct Judge {
         bool positional_unseen; /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;           /* what it reads again may be no shell's program (command_judge) */
         bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
+        struct WrittenTexts
+                *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
         char cwds[4][CWD_MAX];
         size_t n_cwds;
@@ -136,6 +146,8 @@ bool shells_line_scripts(const ShellLexed *l, Judge *j);
  * heredocs, what its echo or printf prints), judged as a program,
  * leniently: the line may run what it wrote. */
 int shells_judge_written(Judge *j, const Line *ln, const Stage *st);
+/* Appends a text written to a script to j->written (if any): 0, -ENOMEM. */
+int shells_written_add(Judge *j, const char *s, size_t n);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what
  * its echo or printf prints), judged as a program. */
 int shells_judge_fed(Judge *j, const Line *ln, const Stage *st);

@@ -841,7 +841,20 @@ static int printed_names(Judge *j, const char *joined, size_t n) {
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
-        return programs_lexed(j, l, text, n, false);
+        WrittenTexts written = {0};
+        j->written = &written;
+        int r = programs_lexed(j, l, text, n, false);
+        /* the texts written to the scripts it runs, together, in the line's order */
+        if (r == 0 && written.pieces > 1) {
+                bool was = j->lenient;
+                j->lenient = true;
+                r = programs_reread(j, "the texts the line writes to a script it runs, together",
+                                    written.buf, written.n);
+                j->lenient = was;
+        }
+        free(written.buf);
+        j->written = NULL;
+        return r;
 }
 
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution) {

@@ -159,6 +159,8 @@ static int redirect_texts(Judge *j, const Line *ln, const Stage *st, const char 
                                 return r;
                         continue;
                 }
+                if (what == written_what && (r = shells_written_add(j, s, strlen(s))) < 0)
+                        return r;
                 if ((r = shell_text(j, what, s, args, n_args)) != 0)
                         return r;
         }
@@ -193,7 +195,30 @@ static int printed_text(Judge *j, const Stage *st, const char *what, const Shell
                         return r;
         }
         reread_unescape(s);
+        if (what == written_what) { /* what it writes, for the line's texts together */
+                _cleanup_free_ char *f = streq(name, "printf") ? reread_printf(w, n) : NULL;
+                bool newline = streq(name, "echo") && !(from > 1 && programs_word_is(w[1], "-n"));
+                if ((streq(name, "printf") && !f) ||
+                    (r = shells_written_add(j, f ? f : s, strlen(f ? f : s))) < 0 ||
+                    (newline && (r = shells_written_add(j, "\n", 1)) < 0))
+                        return r < 0 ? r : -ENOMEM;
+        }
         return shell_text(j, what, s, args, n_args);
+}
+
+int shells_written_add(Judge *j, const char *s, size_t n) {
+        WrittenTexts *t = j->written;
+        if (!t || t->n + n > 1u << 20) /* past a megabyte: the pieces are each judged */
+                return 0;
+        char *b = realloc(t->buf, t->n + n + 1);
+        if (!b)
+                return -ENOMEM;
+        memcpy(b + t->n, s, n);
+        t->buf = b;
+        t->n += n;
+        t->buf[t->n] = 0;
+        t->pieces++;
+        return 0;
 }
 
 /* The shell a command runs, if any, and the index of its word in *ret_k:
