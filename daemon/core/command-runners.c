@@ -604,6 +604,11 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
         if (r != 0)
                 return r;
         for (size_t k = 1; k < n; k++) {
+                bool colon = false; /* no ':', no URL: most words, and no copy of them */
+                for (size_t i = 0; i < w[k]->n && !colon; i++)
+                        colon = w[k]->v[i].c == ':';
+                if (!colon)
+                        continue;
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 char path[1024];
                 bool encoded = false;
