@@ -704,6 +704,7 @@ static const Row rows[] = {
         {"split --filte='git log -p --all' README", true, true, ".env"},
         {"tar --checkpoint-act=exec='git log -p --all' -cf /tmp/x src", true, true, ".env"},
         {"tar -cf - src | tar -x --to-co='git log -p --all'", true, true, ".env"},
+        {"gtar -cf x.tar --checkpoint-act=exec='cat .e\"\"nv' src", false, true, ".env"},
         {"make --ev='x:;git log -p --all' x", true, true, ".env"},
         {"sed --expr='s/x/git log -p --all/e' f", true, true, NULL},
         {"grep -r --incl='*nv' KEY .", false, true, ".env"},
@@ -1364,6 +1365,7 @@ static const Row rows[] = {
         {"npx prettier --check \"src/**/*.ts\"", true, false, NULL},
         {"npx prettier --check 'cat .e\"\"nv'", false, false, NULL},
         {"tar -cf - src | tar -x --to-co='git log -p --all'", true, true, ".env"},
+        {"gtar -cf x.tar --checkpoint-act=exec='cat .e\"\"nv' src", false, true, ".env"},
 };
 
 static void test_table(void **state) {

@@ -370,8 +370,10 @@ static bool owns_option(const char *name, const char *o) {
         };
         if (strchr(name, ' ')) /* a program known only when it runs: any of them */
                 return true;
+        bool tar = streq(name, "gtar") || streq(name, "bsdtar"); /* tar's, by other names */
         for (size_t i = 0; i < ELEMENTSOF(owners); i++)
-                if (streq(owners[i][0], o) && streq(owners[i][1], name))
+                if (streq(owners[i][0], o) &&
+                    (streq(owners[i][1], name) || (tar && streq(owners[i][1], "tar"))))
                         return true;
         return false;
 }
