@@ -1043,16 +1043,6 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 *ret_lists = true;
         if (streq(subname, "ls-files") && ls_ignored_lists(j, w + k + 1, n - k - 1))
                 *ret_lists = true;
-        /* git's own directory by git's answer, handed on (a substitution's
-         * word, a pipe): cd "$(git rev-parse --git-path objects)" && zlib
-         * 48/..., cat $(git rev-parse --git-path objects/48/...) */
-        if (streq(subname, "rev-parse") && judge_held(j) &&
-            has(opts, n_opts,
-                (const char *const[]){"--git-dir", "--git-path", "--git-common-dir", "--absolute-git-dir",
-                                      NULL})) {
-                judge_mark_held(j);
-                *ret_lists = true;
-        }
         if (judge_held(j) && (r = judge_elsewhere(j, &g, subname, opts, n_opts, ops, n_ops)) != 0)
                 return r;
         if ((r = judge_runs_program(j, subname, w + k + 1, n - k - 1)) != 0)

@@ -24,6 +24,14 @@
 /* What a program pass judges with, and where it says why it refused. */
 #define CWD_MAX 512
 
+/* The texts a line writes to the scripts it runs, joined in its order
+ * (printf 'cat .e' > s; printf nv >> s; bash s runs cat .env). */
+typedef struct WrittenTexts {
+        char *buf;
+        size_t n;
+        int pieces;
+} WrittenTexts;
+
 typedef struct Judge {
         const CommandPolicy *policy;
         bool *named; /* [n_secrets]: the secrets a refusal is about */
@@ -37,7 +45,7 @@ typedef struct Judge {
         bool git_config_dir; /* the line entered a directory of git's config (~/.config/git) */
         bool untied;         /* a shell of the line reads a program no one text of it gives */
         /* the script files the line runs (bash x.sh, source x, ./x), by last name */
-        char scripts[4][128];
+        char scripts[8][128];
         size_t n_scripts;
         bool scripts_many;
         bool scripts_args;      /* ... one of them with words of its own ($1, $2, ...) */
@@ -45,6 +53,9 @@ typedef struct Judge {
         bool scripts_written;   /* the line writes or copies one of them */
         bool positional_unseen; /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;           /* what it reads again may be no shell's program (command_judge) */
+        bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
+        struct WrittenTexts
+                *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
         char cwds[4][CWD_MAX];
         size_t n_cwds;
@@ -139,6 +150,8 @@ bool shells_line_scripts(const ShellLexed *l, Judge *j);
  * heredocs, what its echo or printf prints), judged as a program,
  * leniently: the line may run what it wrote. */
 int shells_judge_written(Judge *j, const Line *ln, const Stage *st);
+/* Appends a text written to a script to j->written (if any): 0, -ENOMEM. */
+int shells_written_add(Judge *j, const char *s, size_t n);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what
  * its echo or printf prints), judged as a program. */
 int shells_judge_fed(Judge *j, const Line *ln, const Stage *st);
@@ -201,6 +214,32 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
 bool positional_joined(const char *s);
 bool positional_transformed(const char *s, const ShellWord *const *args, size_t n_args);
 int positional_xargs_replace(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
+
+/* command-runners.c: GNU parallel's command with its ':::' arguments (or
+ * each argument a command line), w[first] its command's first word; fd's
+ * pattern before a reader; compgen's globs. 1 refused, 0, -errno. */
+int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first);
+int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* A regex searched for in a name (fd's, ag -G's, ack -g's; fixed: -F) as
+ * find's over a whole path, into out; false when it does not fit. */
+bool runners_search_regex(const char *re, bool fixed, char *out, size_t size);
+/* A file a program's own language names (sed 1r.env, vim -c 'r.env'),
+ * judged as cat naming it; and Ex's commands that name one. */
+int runners_file(Judge *j, const char *what, const char *path);
+int runners_ex(Judge *j, const char *name, const char *v);
+/* A URL among a program's words: its path %XX decoded (file://$PWD/.e%6ev),
+ * curl's [a-z] and {a,b} globs unless -g, judged as names it reads. */
+int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
+/* compgen -G PAT, -f/-d/-A file PREFIX (PREFIX*), -X '!PAT': a name list
+ * when a pattern matches a masked name (or .git, held), in *ret_lists. */
+int runners_compgen(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* Options whose value is a command line a program runs (rsync -e, git
+ * difftool -x, filter-branch's filters, instaweb --httpd, rebase --exec,
+ * bisect run), and ssh's command operand: each judged as a line. */
+int runners_command_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* curl -n, wget, ftp (which read ~/.netrc) in a line that sets HOME=,
+ * NETRC=, CURL_HOME=: refused. */
+int runners_home(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

@@ -131,6 +131,9 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
                         /* :e .e[n]v, :r .env: its names, as a line's */
                         if (v && (r = programs_reread(j, "vim's Ex command", v, strlen(v))) != 0)
                                 return r;
+                        /* :r.env, :1,$w .env, :so x: the file it names, glued or not */
+                        if (v && (r = runners_ex(j, name, v)) != 0)
+                                return r;
                 }
                 if (gdb) {
                         _cleanup_free_ char *v = value_of(w, n, &k, a, gdb_opts);

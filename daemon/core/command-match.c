@@ -193,8 +193,15 @@ int match_filter_regex(const Stage *st, char *buf, size_t size) {
         _cleanup_free_ char *text = NULL;
         for (size_t k = 1; k < st->n && !pat; k++) {
                 const char *a = programs_plain(st->w[k], wb, sizeof wb);
+                /* -v passes what it does not match; -c, -q, -l, -L print no line */
+                if (grep && a &&
+                    (programs_long_is(a, "invert-match", NULL) || programs_long_is(a, "count", NULL) ||
+                     programs_long_is(a, "quiet", NULL) || programs_long_is(a, "silent", NULL) ||
+                     programs_long_is(a, "files-with-matches", NULL) ||
+                     programs_long_is(a, "files-without-match", NULL)))
+                        return 0;
                 if (grep && a && a[0] == '-' && a[1] != '-' && a[1]) {
-                        if (strchr(a, 'v'))
+                        if (strpbrk(a, "vcqlL"))
                                 return 0;
                         fixed = fixed || strchr(a, 'F');
                         ere = ere || strchr(a, 'E');
@@ -208,11 +215,27 @@ int match_filter_regex(const Stage *st, char *buf, size_t size) {
                         continue;
                 if (!(text = programs_word_text(st->w[k])))
                         return -ENOMEM;
-                if (!grep) { /* sed's and awk's script: its first /RE/ */
-                        const char *re = text[0] == '/' ? text + 1 : NULL, *e = re ? strchr(re, '/') : NULL;
-                        if (!e)
+                if (!grep) { /* sed's and awk's script: its first /RE/ (awk's $0 ~ /RE/
+                              * too), sed's s/RE/.../p */
+                        bool awk = streq(name, "awk");
+                        bool subst = !awk && text[0] == 's' && text[1] && text[1] != '\\' && text[1] != '\n';
+                        char d = subst ? text[1] : '/';
+                        char *re = subst ? text + 2 : awk ? strchr(text, '/') : text[0] == '/' ? text : NULL;
+                        if (re && !subst)
+                                re++;
+                        char *e = re;
+                        while (e && *e && *e != d)
+                                e += e[0] == '\\' && e[1] ? 2 : 1;
+                        if (!e || !*e)
                                 return 0;
-                        text[e - text] = 0;
+                        if (subst) { /* s/RE/X/p: what it prints, with -n, are the lines RE matched */
+                                const char *f = e + 1;
+                                while (*f && *f != d)
+                                        f += f[0] == '\\' && f[1] ? 2 : 1;
+                                if (!*f || !strchr(f + 1, 'p'))
+                                        return 0;
+                        }
+                        *e = 0;
                         pat = re;
                 } else
                         pat = text;

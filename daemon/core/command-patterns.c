@@ -53,19 +53,61 @@ static bool rg_glob_matches(Judge *j, const char *pat, int *budget) {
 
 /* grep -r --include=GLOB, rg -g GLOB: the files it searches, by name. */
 int patterns_grep(Judge *j, const ShellWord *const *w, size_t n) {
+        char nb[256];
+        const char *prog = programs_name(w[0], nb, sizeof nb);
+        bool ack = prog && streq(prog, "ack");
         for (size_t k = 1; k < n; k++) {
                 char buf[512];
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a)
                         continue;
                 const char *pat = NULL, *value = NULL;
+                /* ag -G, ack -g: a regex searched for in the path (known
+                 * before buf holds the pattern) */
+                bool search = streq(a, "-G") || (ack && streq(a, "-g"));
                 /* by a prefix too: grep -r --incl='*nv' */
                 bool include = programs_long_is(a, "include", &value) ||
                                programs_long_is(a, "glob", &value) || programs_long_is(a, "iglob", &value);
                 bool regex = programs_long_is(a, "file-search-regex", &value);
                 if ((include || regex) && value)
                         pat = value;
-                else if (programs_long_is(a, "type-add", &value) && value) /* NAME:GLOB, NAME:include:... */
+                else if (ack && (programs_long_is(a, "type-set", &value) ||
+                                 programs_long_is(a, "type-add", &value))) {
+                        /* ack's X:match:/RE/, X:is:NAME, X:ext:A,B: the files it searches */
+                        const char *v = value       ? value
+                                        : k + 1 < n ? programs_plain(w[++k], buf, sizeof buf)
+                                                    : NULL;
+                        const char *f = v ? strchr(v, ':') : NULL;
+                        if (f && strncmp(f, ":match:", 7) == 0 && f[7]) {
+                                char re[1024];
+                                snprintf(re, sizeof re, "%s", f + 8);
+                                char *close = strrchr(re, f[7]);
+                                if (close)
+                                        *close = 0;
+                                char whole[1100];
+                                if (!runners_search_regex(re, false, whole, sizeof whole) ||
+                                    match_secret_regex(j, whole, true))
+                                        return judge_refuse(j,
+                                                            "ack searches the files a regex of it matches, "
+                                                            "a masked name among them");
+                        } else if (f && strncmp(f, ":is:", 4) == 0 &&
+                                   (match_secret_glob(j, f + 4, MATCH_FOLD, true)))
+                                return judge_refuse(j, "ack searches a file it names, a masked one");
+                        else if (f && strncmp(f, ":ext:", 5) == 0)
+                                for (const char *e = f + 5;
+                                     *e;) { /* .env is env's? no: its extension is none */
+                                        char g[260];
+                                        size_t len = strcspn(e, ",");
+                                        snprintf(g, sizeof g, "*.%.*s", (int) len, e);
+                                        if (match_secret_glob(j, g, MATCH_FOLD, true))
+                                                return judge_refuse(j,
+                                                                    "ack searches the files an extension "
+                                                                    "of it names, a masked one among them");
+                                        e += len + (e[len] == ',');
+                                }
+                        continue;
+                } else if (programs_long_is(a, "type-add", &value) &&
+                           value) /* NAME:GLOB, NAME:include:... */
                         pat = strchr(value, ':') ? strrchr(value, ':') + 1 : NULL;
                 else if (programs_long_is(a, "type-add", NULL) && k + 1 < n &&
                          programs_plain(w[k + 1], buf, sizeof buf))
@@ -77,8 +119,11 @@ int patterns_grep(Judge *j, const ShellWord *const *w, size_t n) {
                 /* rg's globs are gitignore's, ag's -G a regex: a glob
                  * judged against names and paths, either case */
                 int budget = 64;
-                bool m = streq(a, "-G") || regex ? match_secret_regex(j, pat, true)
-                                                 : rg_glob_matches(j, pat, &budget);
+                char whole[1100];
+                search = search || regex;
+                if (search && !runners_search_regex(pat, false, whole, sizeof whole))
+                        snprintf(whole, sizeof whole, ".*");
+                bool m = search ? match_secret_regex(j, whole, true) : rg_glob_matches(j, pat, &budget);
                 if (m)
                         return judge_refuse(j,
                                             "grep searches the files a pattern of it matches, a masked name "

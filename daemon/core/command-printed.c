@@ -48,6 +48,22 @@ int printed_judge(Judge *j, const char *s, size_t n, bool reread, char **joined,
         char buf[64];
         const char *name = m > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
         r = 0;
+        /* git rev-parse --git-dir, --git-path X: git telling where its
+         * directory is (.git, .git/X) */
+        for (size_t k = 2; name && streq(name, "git") && k < m && r == 0; k++) {
+                char a[256], b[256];
+                const char *o = programs_plain(w[k], a, sizeof a);
+                if (!o || !programs_word_is(w[1], "rev-parse"))
+                        break;
+                if (streq(o, "--git-dir") || streq(o, "--git-common-dir") || streq(o, "--absolute-git-dir"))
+                        r = printed_append(joined, joined_n, ".git");
+                else if (streq(o, "--git-path") && k + 1 < m) {
+                        const char *x = programs_plain(w[++k], b, sizeof b);
+                        char path[300];
+                        snprintf(path, sizeof path, ".git/%s", x ? x : "");
+                        r = printed_append(joined, joined_n, path);
+                }
+        }
         if (name && (streq(name, "echo") || streq(name, "printf"))) {
                 size_t from = 1; /* echo's -e, -n, -E */
                 while (streq(name, "echo") && from < m && w[from]->n >= 2 && w[from]->v[0].c == '-' &&
@@ -131,6 +147,18 @@ int printed_words(Judge *j, const ShellLexed *l, const char *printed, const size
                                 t[m++] = it->kind == SHELL_CLASS ? '[' : it->c ? (char) it->c : '?';
                 }
                 t[m] = 0;
+                /* git's directory or its objects, when the history holds a
+                 * masked entry: cd "$(git rev-parse --git-dir)"/objects, cat
+                 * $(echo .git/objects/..), cp -r "$(git rev-parse --git-dir)" x */
+                for (const char *g = t; judge_held(j) && (g = strstr(g, ".git")); g++)
+                        if ((g == t || g[-1] == '/') &&
+                            (g[4] == 0 || streq(g + 4, "/") || strncmp(g + 4, "/objects", 8) == 0)) {
+                                judge_mark_held(j);
+                                return judge_refuse(j,
+                                                    "a word that what a command substitution prints makes "
+                                                    "names git's directory, and the history holds a "
+                                                    "masked entry");
+                        }
                 /* split where bash may split it (an unquoted one), and whole */
                 bool named = printed_names(j, t);
                 for (char *save = NULL, *x = strtok_r(t, " \t\n", &save); x && !named;

@@ -130,6 +130,8 @@ static const Wrapper wrappers[] = {
         {"parallel", "jSaPIdnN",
          (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
         {"chronic", "", NULL, 0},
+        {"busybox", "", NULL, 0}, /* multi-call: busybox APPLET ARGS is APPLET ARGS */
+        {"toybox", "", NULL, 0},
         {"unbuffer", "", NULL, 0},
         {"flock", "wEn", (const char *const[]){"timeout", "conflict-exit-code", NULL}, 1},
         {"taskset", "", NULL, 1},
@@ -215,8 +217,8 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
 
 /* ---- strings a shell reads again ---- */
 
-static const char *const shells[] = {"sh",   "bash", "dash",    "zsh",  "ksh",   "mksh", "ash",
-                                     "yash", "posh", "busybox", "fish", "rbash", NULL};
+static const char *const shells[] = {"sh",  "bash", "dash", "zsh",  "ksh",   "mksh",
+                                     "ash", "yash", "posh", "fish", "rbash", NULL};
 
 bool programs_is_shell(const char *name) {
         return streq_any(name, shells);
@@ -306,7 +308,22 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
         }
         if (streq_any(name, shells))
                 at = programs_shell_c(w, n, 1);
-        else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
+        else if (streq(name, "sg")) { /* sg [-] GROUP [-c] CMD: CMD through sh -c, either form */
+                size_t k = 1;
+                char o[256];
+                const char *a = k < n ? programs_plain(w[k], o, sizeof o) : NULL;
+                k += a && streq(a, "-");
+                a = k + 1 < n ? programs_plain(w[k + 1], o, sizeof o) : NULL;
+                at = k + 1 + (a && streq(a, "-c"));
+                if (at < n) {
+                        char *s = programs_joined(w, n, at);
+                        if (!s)
+                                return -ENOMEM;
+                        *ret_s = s;
+                        *ret_rest = n;
+                        return 1;
+                }
+        } else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
                 for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
                         char o[256];
                         const char *a = programs_plain(w[k], o, sizeof o);
@@ -489,6 +506,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 if (name && streq(name, "xargs") &&
                     (r = positional_xargs_replace(j, w + k, n - k, inner)) != 0)
                         return r;
+                if (name && streq(name, "parallel") && (r = runners_parallel(j, w + k, n - k, inner)) != 0)
+                        return r;
                 j->unseen_args =
                         j->unseen_args || (name && (streq(name, "xargs") || streq(name, "parallel")));
                 k += inner;
@@ -583,7 +602,9 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         }
         if (r > 0 && (r = reread_with_options(j, name, s, w - k, n + k)) != 0)
                 return r;
-        if ((r = reread_arithmetic(j, name, w, n)) != 0 ||
+        if ((r = runners_urls(j, ln, name, w, n)) != 0 ||
+            (r = runners_command_options(j, name, w, n)) != 0 ||
+            (r = runners_home(j, ln, name, w, n)) != 0 || (r = reread_arithmetic(j, name, w, n)) != 0 ||
             (r = reread_builtin(j, name, w, n, ln->text, ln->n)) != 0)
                 return r;
         if (streq(name, "export") || streq(name, "declare") || streq(name, "typeset") ||
@@ -599,6 +620,10 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 return r;
         if (streq(name, "find"))
                 return patterns_find(j, ln, w, n, ret_lists);
+        if (streq(name, "compgen"))
+                return runners_compgen(j, w, n, ret_lists);
+        if (streq(name, "fd") || streq(name, "fdfind"))
+                return runners_fd(j, ln, w, n, ret_lists);
         if (streq(name, "git"))
                 return git_check(j, w, n, ret_lists);
         if (streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep") || streq(name, "rg") ||
@@ -684,18 +709,64 @@ static int feeds_a_name(Judge *j, const Line *ln, const Stage *st) {
                  * bash's (the shell's reading of the text, apart, knows
                  * dotglob): SELECT * FROM t names nothing */
                 for (char *save = NULL, *t = strtok_r(text, " \t\n;|&()<>'\"", &save); t;
-                     t = strtok_r(NULL, " \t\n;|&()<>'\"", &save))
+                     t = strtok_r(NULL, " \t\n;|&()<>'\"", &save)) {
                         if (!strchr("*?[", t[0]) && match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
                                 return 1;
+                        /* and as tar -T unquotes it (.e\156v) */
+                        _cleanup_free_ char *u = strchr(t, '\\') ? strdup(t) : NULL;
+                        if (u)
+                                reread_unescape(u);
+                        if (u && !strchr("*?[", u[0]) &&
+                            match_secret_glob(j, u, MATCH_FOLD, !strchr(u, '/')))
+                                return 1;
+                }
         }
         return 0;
 }
 
-/* The programs that read the names they are given on their input. */
+/* The programs that read the names they are given on their input:
+ * xargs, parallel, tar -T -, zip -@, cpio -o, rsync --files-from=-, git
+ * hash-object --stdin-paths. */
 static bool reads_names(const Stage *st) {
-        char nb[256];
+        char nb[256], ab[256];
         const char *name = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
-        return name && (streq(name, "xargs") || streq(name, "parallel"));
+        if (!name)
+                return false;
+        if (streq(name, "xargs") || streq(name, "parallel") || streq(name, "cpio"))
+                return true;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], ab, sizeof ab);
+                if (!a)
+                        continue;
+                if ((streq(name, "tar") || streq(name, "bsdtar")) &&
+                    (streq(a, "-T") || programs_long_is(a, "files-from", NULL) ||
+                     (a[0] == '-' && a[1] != '-' && strchr(a, 'T'))))
+                        return true;
+                if (streq(name, "zip") && a[0] == '-' && a[1] != '-' && strchr(a, '@'))
+                        return true;
+                if (streq(name, "rsync") &&
+                    (programs_long_is(a, "files-from", NULL) || programs_long_is(a, "include-from", NULL)))
+                        return true;
+                if (streq(name, "git") && streq(a, "--stdin-paths"))
+                        return true;
+        }
+        return false;
+}
+
+/* git rev-parse --git-dir (--git-path X, --git-common-dir,
+ * --absolute-git-dir): git's own directory, printed. */
+static bool prints_git_dir(const Stage *st) {
+        char b[256];
+        bool git = st->n > 1 && !st->keyword_led && streq_ptr(programs_name(st->w[0], b, sizeof b), "git"),
+             rev = false, dir = false;
+        for (size_t k = 1; git && k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], b, sizeof b);
+                rev = rev || streq_ptr(a, "rev-parse");
+                dir = dir ||
+                      (a && streq_any(a, (const char *const[]){"--git-dir", "--git-path", "--git-common-dir",
+                                                               "--absolute-git-dir", NULL}));
+        }
+        return rev && dir;
 }
 
 static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
@@ -707,6 +778,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return judge_refuse(
                                 j, "names a pattern matches, a masked one among them, piped to a program "
                                    "that can read them");
+                j->names_read = j->names_read || reads_names(&v[i]);
                 /* ls -A | grep -x '.e.v' | xargs cat: a filter's pattern picks names */
                 for (size_t k = 0; k < i && reads_names(&v[i]); k++) {
                         char re[1024];
@@ -720,6 +792,12 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 size_t origin = i;
                 while (origin > 1 && passes_on(&v[origin - 1]))
                         origin--;
+                if (i > 0 && !stdin_filter(&v[i]) && judge_held(j) && prints_git_dir(&v[origin - 1])) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "git's directory, as git rev-parse names it, piped to a program "
+                                            "that can read it, and the history holds a masked entry");
+                }
                 if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
                         return r < 0 ? r
                                      : judge_refuse(j,
@@ -760,6 +838,11 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                     (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
                     (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0))
                         return r;
+                /* printf '.e\156v' > l; xargs -a l cat: a name list written, then read */
+                if (j->scripts_written && j->names_read && (r = prints_a_name(j, &v[i])) != 0)
+                        return r < 0 ? r
+                                     : judge_refuse(j, "a name echo or printf writes, a masked one, to a "
+                                                       "list of names the line reads");
                 if ((r = programs_judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
                 listed = listed || lists;
@@ -768,17 +851,58 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 return judge_refuse(j,
                                     "names a pattern matches, a masked one among them, handed to a command "
                                     "as words");
+        /* $(ls -A | grep -x '.e.v'): a filter's names, piped in, handed to a
+         * command as words (the last stages but what passes them on) */
+        size_t last = n;
+        while (ln->substitution && last > 2 && passes_on(&v[last - 1]))
+                last--;
+        if (ln->substitution && last >= 2) {
+                char re[1024];
+                if ((r = match_filter_regex(&v[last - 1], re, sizeof re)) < 0)
+                        return r;
+                if (r > 0 && match_secret_regex(j, re, true))
+                        return judge_refuse(j, "a filter's pattern matches a masked name, and the names it "
+                                               "passes are handed to a command as words");
+        }
         return 0;
 }
 
 static int programs_text(Judge *j, const char *s, size_t n);
+
+static int printed_names(Judge *j, const char *joined, size_t n) {
+        _cleanup_free_ char *t = malloc(n + 1);
+        if (!t)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++)
+                t[i] = joined[i] ? joined[i] : '\n';
+        t[n] = 0;
+        reread_unescape(t); /* tar -T unquotes C escapes */
+        for (char *save = NULL, *w = strtok_r(t, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+                if (match_secret_glob(j, w, MATCH_FOLD, !strchr(w, '/')))
+                        return judge_refuse(j, "a name a substitution prints, a masked one, read as a name "
+                                               "by a program of the line");
+        return 0;
+}
 
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution);
 
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         j->text = text;
         j->text_n = n;
-        return programs_lexed(j, l, text, n, false);
+        WrittenTexts written = {0};
+        j->written = &written;
+        int r = programs_lexed(j, l, text, n, false);
+        /* the texts written to the scripts it runs, together, in the line's order */
+        if (r == 0 && written.pieces > 1) {
+                bool was = j->lenient;
+                j->lenient = true;
+                r = programs_reread(j, "the texts the line writes to a script it runs, together",
+                                    written.buf, written.n);
+                j->lenient = was;
+        }
+        free(written.buf);
+        j->written = NULL;
+        return r;
 }
 
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution) {
@@ -872,6 +996,12 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                                 return r;
         }
         from[l->n_nested] = joined_n;
+        /* xargs -0 cat < <(printf '.e\156v'), tar -T <(...): a name a
+         * substitution prints (tar's -T list unquoted too), read as a name */
+        for (size_t i = 0; joined_n > 0 && j->names_read && i < l->n_nested; i++)
+                if (from[i + 1] > from[i] &&
+                    (r = printed_names(j, joined + from[i], from[i + 1] - from[i])) != 0)
+                        return r;
         if (joined_n > 0 && (r = printed_words(j, l, joined, from)) != 0)
                 return r;
         /* a shell reading the line: all of it, together */

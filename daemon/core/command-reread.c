@@ -349,6 +349,35 @@ static const char *const c_is_data[] = {"ls",   "stat", "wc",    "echo",  "print
                                         "[",    "grep", "egrep", "fgrep", "rg",     "ag", "ack",
                                         "find", "git",  "head",  "tail",  "cut",    NULL};
 
+/* Does the program take a prefix of the long option o as o: its own
+ * (getopt_long's); a program the rule does not know, only o itself. */
+static bool owns_option(const char *name, const char *o) {
+        static const char *const owners[][2] = {
+                {"--command", "su"},
+                {"--command", "runuser"},
+                {"--command", "flock"},
+                {"--session-command", "su"},
+                {"--session-command", "runuser"},
+                {"--eval", "make"},
+                {"--filter", "split"},
+                {"--to-command", "tar"},
+                {"--use-compress-program", "tar"},
+                {"--info-script", "tar"},
+                {"--new-volume-script", "tar"},
+                {"--checkpoint-action", "tar"},
+                {"--unzip-command", "zip"},
+                {"--eval", "gmake"},
+        };
+        if (strchr(name, ' ')) /* a program known only when it runs: any of them */
+                return true;
+        bool tar = streq(name, "gtar") || streq(name, "bsdtar"); /* tar's, by other names */
+        for (size_t i = 0; i < ELEMENTSOF(owners); i++)
+                if (streq(owners[i][0], o) &&
+                    (streq(owners[i][1], name) || (tar && streq(owners[i][1], "tar"))))
+                        return true;
+        return false;
+}
+
 static int judge_exec_value(Judge *j, const char *name, const char *opt, const char *v) {
         char what[128];
         snprintf(what, sizeof what, "%.40s %.40s, a command line it runs", name, opt);
@@ -384,8 +413,10 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                                 continue;
                         int r = 0;
                         const char *value = NULL;
-                        /* --comm=, --to-co=, --checkpoint-act=: a prefix is the option */
-                        bool prefix = (*o)[1] == '-' && programs_long_is(a, *o + 2, &value);
+                        /* --comm=, --to-co=, --checkpoint-act=: a prefix is the option,
+                         * of its own program only (npx prettier --check is no tar's) */
+                        bool prefix = (*o)[1] == '-' && owns_option(name, *o) &&
+                                      programs_long_is(a, *o + 2, &value);
                         if (prefix && value)
                                 r = judge_exec_value(j, name, *o, value);
                         else if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
@@ -434,7 +465,19 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
  * command line: what runs is often the input's); SED_FILES, its r, R, w,
  * W commands or s///w flag (a file read into the output, or written). */
 enum { SED_RUNS = 1, SED_FILES = 2 };
-static int sed_does(const char *s) {
+#define SED_NAMED 8
+
+/* The file name after r, R, w, W or s///w, glued or after blanks, to the
+ * end of the line (GNU sed's: a ';' is part of it), into files. */
+static void sed_file(const char *p, char files[][256], size_t *n_files) {
+        if (!files || *n_files == SED_NAMED)
+                return;
+        p += strspn(p, " \t");
+        size_t len = strcspn(p, "\n");
+        snprintf(files[(*n_files)++], 256, "%.*s", (int) (len < 255 ? len : 255), p);
+}
+
+static int sed_does_files(const char *s, char files[][256], size_t *n_files) {
         int does = 0;
         for (const char *p = s; *p;) {
                 while (*p && strchr(" \t\n\r\f\v;{}!0123456789$,~+", *p)) /* sed skips \r, \f, \v too */
@@ -451,8 +494,12 @@ static int sed_does(const char *s) {
                 }
                 if (*p == 'e')
                         does |= SED_RUNS;
-                if (*p && strchr("rRwW", *p))
+                if (*p && strchr("rRwW", *p)) {
                         does |= SED_FILES;
+                        sed_file(p + 1, files, n_files);
+                        p += strcspn(p, "\n");
+                        continue;
+                }
                 if (*p == 's' && p[1] && p[1] != '\n' && p[1] != '\\') {
                         char d = p[1];
                         p += 2;
@@ -467,6 +514,8 @@ static int sed_does(const char *s) {
                                         does |= SED_RUNS;
                                 if (*p == 'w') {
                                         does |= SED_FILES;
+                                        sed_file(p + 1, files, n_files);
+                                        p += strcspn(p, "\n");
                                         break;
                                 }
                         }
@@ -475,6 +524,27 @@ static int sed_does(const char *s) {
                         p++;
         }
         return does;
+}
+
+static int sed_does(const char *s) {
+        return sed_does_files(s, NULL, NULL);
+}
+
+/* Each file a sed script reads or writes by r, R, w, W (sed 1r.env, a
+ * name glued to the letter), judged as a reader naming it. */
+static int sed_files_judge(Judge *j, const char *script) {
+        char files[SED_NAMED][256];
+        size_t n = 0;
+        (void) sed_does_files(script, files, &n);
+        for (size_t i = 0; i < n; i++) {
+                if (!files[i][0] || streq(files[i], "/dev/stdout") || streq(files[i], "/dev/stderr"))
+                        continue;
+                int r = runners_file(j, "sed's r, R, w or W: a file it reads or writes", files[i]);
+                if (r != 0)
+                        return r;
+        }
+        return n == SED_NAMED ? judge_refuse(j, "sed naming more than %d files in its script", SED_NAMED)
+                              : 0;
 }
 
 static bool sed_runs(const char *s) {
@@ -515,6 +585,9 @@ int reread_sed(Judge *j, const ShellWord *const *w, size_t n) {
                                                                     : NULL;
                 if (script && sed_runs(script))
                         return judge_refuse(j, "sed's e command or s///e flag: it runs a command line");
+                int r = script ? sed_files_judge(j, script) : 0;
+                if (r != 0)
+                        return r;
                 if (!script_given && t[0] != '-' && !after_e)
                         break; /* the first operand was the script; the rest are files */
         }

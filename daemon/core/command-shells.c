@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
 #include "util.h"
@@ -27,6 +28,39 @@ static size_t program_at(const ShellWord *const *w, size_t n) {
         for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
                 k += inner;
         return k;
+}
+
+static const char written_what[] = "a text the line writes to a script it runs";
+
+/* Each string of a JSON text (its escapes decoded), judged as a command
+ * line. */
+static int json_strings(Judge *j, const char *what, const char *s) {
+        _cleanup_free_ char *t = malloc(strlen(s) + 1);
+        if (!t)
+                return -ENOMEM;
+        for (const char *p = strchr(s, '"'); p; p = strchr(p, '"')) {
+                size_t k = 0;
+                for (p++; *p && *p != '"'; p++) {
+                        if (*p != '\\' || !p[1]) {
+                                t[k++] = *p;
+                                continue;
+                        }
+                        p++;
+                        unsigned u = 0;
+                        if (*p == 'u' && sscanf(p + 1, "%4x", &u) == 1 &&
+                            strspn(p + 1, "0123456789abcdefABCDEF") >= 4) {
+                                t[k++] = u > 0 && u < 0x80 ? (char) u : '?';
+                                p += 4;
+                        } else
+                                t[k++] = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
+                }
+                t[k] = 0;
+                int r = programs_reread(j, what, t, k);
+                if (r != 0)
+                        return r;
+                p += *p ? 1 : 0;
+        }
+        return 0;
 }
 
 /* What a shell reads as its program, judged: as written, and with the
@@ -46,6 +80,13 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
                 if (r != 0)
                         return r;
                 s = nl ? nl + 1 : "";
+        }
+        /* a script written as JSON (package.json): its strings are the
+         * command lines npm runs */
+        if (what == written_what && s[strspn(s, " \t\n")] == '{') {
+                int r = json_strings(j, what, s);
+                if (r != 0)
+                        return r;
         }
         if (j->positional_unseen && n_args == 0 && reread_uses_positional(s))
                 return judge_refuse(
@@ -118,6 +159,8 @@ static int redirect_texts(Judge *j, const Line *ln, const Stage *st, const char 
                                 return r;
                         continue;
                 }
+                if (what == written_what && (r = shells_written_add(j, s, strlen(s))) < 0)
+                        return r;
                 if ((r = shell_text(j, what, s, args, n_args)) != 0)
                         return r;
         }
@@ -152,7 +195,30 @@ static int printed_text(Judge *j, const Stage *st, const char *what, const Shell
                         return r;
         }
         reread_unescape(s);
+        if (what == written_what) { /* what it writes, for the line's texts together */
+                _cleanup_free_ char *f = streq(name, "printf") ? reread_printf(w, n) : NULL;
+                bool newline = streq(name, "echo") && !(from > 1 && programs_word_is(w[1], "-n"));
+                if ((streq(name, "printf") && !f) ||
+                    (r = shells_written_add(j, f ? f : s, strlen(f ? f : s))) < 0 ||
+                    (newline && (r = shells_written_add(j, "\n", 1)) < 0))
+                        return r < 0 ? r : -ENOMEM;
+        }
         return shell_text(j, what, s, args, n_args);
+}
+
+int shells_written_add(Judge *j, const char *s, size_t n) {
+        WrittenTexts *t = j->written;
+        if (!t || t->n + n > 1u << 20) /* past a megabyte: the pieces are each judged */
+                return 0;
+        char *b = realloc(t->buf, t->n + n + 1);
+        if (!b)
+                return -ENOMEM;
+        memcpy(b + t->n, s, n);
+        t->buf = b;
+        t->n += n;
+        t->buf[t->n] = 0;
+        t->pieces++;
+        return 0;
 }
 
 /* The shell a command runs, if any, and the index of its word in *ret_k:
@@ -295,6 +361,106 @@ static bool line_has(const ShellLexed *l, int depth,
         return false;
 }
 
+static void note_name(Judge *j, const char *path) {
+        if (!path[0] || j->n_scripts == ELEMENTSOF(j->scripts))
+                j->scripts_many = true;
+        else
+                snprintf(j->scripts[j->n_scripts++], sizeof j->scripts[0], "%s", base_name(path));
+}
+
+/* The files a command runs by their names alone, with no word naming them
+ * (make reads Makefile, npm run package.json's scripts, bash -l
+ * .bash_profile), or by a variable's value (BASH_ENV=F, ENV=F) or an
+ * option's (bash --rcfile F): noted as scripts it runs. */
+static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t k) {
+        static const struct {
+                const char *program, *option; /* an option naming another file instead */
+                const char *const files[4];
+        } defaults[] = {
+                {"make", "-f", {"Makefile", "makefile", "GNUmakefile", NULL}},
+                {"gmake", "-f", {"Makefile", "makefile", "GNUmakefile", NULL}},
+                {"npm", NULL, {"package.json", NULL}},
+                {"yarn", NULL, {"package.json", NULL}},
+                {"pnpm", NULL, {"package.json", NULL}},
+                {"bun", NULL, {"package.json", NULL}},
+                {"ninja", "-f", {"build.ninja", NULL}},
+                {"just", "-f", {"justfile", "Justfile", ".justfile", NULL}},
+                {"task", "-t", {"Taskfile.yml", "Taskfile.yaml", NULL}},
+        };
+        char buf[256], name[256];
+        for (size_t a = 0; a < n; a++) { /* BASH_ENV=F bash, export ENV=F, env BASH_ENV=F */
+                if (!programs_is_assignment(w[a]))
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (t && (strncmp(t, "BASH_ENV=", 9) == 0 || strncmp(t, "ENV=", 4) == 0))
+                        note_name(j, strchr(t, '=') + 1);
+        }
+        const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (!prog)
+                return;
+        /* git -c core.hooksPath=DIR ..., git hook run NAME: any file the line
+         * writes may be a hook git runs */
+        for (size_t a = k + 1; a < n && streq(prog, "git"); a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                j->scripts_many = j->scripts_many || !t || strcasestr(t, "hookspath") || streq(t, "hook");
+        }
+        for (size_t d = 0; d < ELEMENTSOF(defaults); d++) {
+                if (!streq(prog, defaults[d].program))
+                        continue;
+                bool named = false; /* make -f FILE: that file, which the line's words name */
+                for (size_t a = k + 1; a < n && defaults[d].option; a++) {
+                        const char *o = programs_plain(w[a], buf, sizeof buf);
+                        named = named || (o && strncmp(o, defaults[d].option, 2) == 0) ||
+                                (o &&
+                                 (strncmp(o, "--file", 6) == 0 || strncmp(o, "--makefile", 10) == 0 ||
+                                  strncmp(o, "--justfile", 10) == 0 || strncmp(o, "--taskfile", 10) == 0));
+                }
+                for (const char *const *f = defaults[d].files; !named && *f; f++)
+                        note_name(j, *f);
+        }
+        /* a name list the line writes, then reads: xargs -a F, tar -T F,
+         * rsync --files-from=F (its names judged as a script's words) */
+        size_t x = k; /* xargs is a wrapper: before the program */
+        for (size_t i = 0; i < k; i++)
+                if (streq_ptr(programs_name(w[i], buf, sizeof buf), "xargs"))
+                        x = i;
+        bool xargs = x < k;
+        bool lists = xargs || streq(prog, "tar") || streq(prog, "rsync");
+        for (size_t a = x + 1; a < n && lists; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf), *value = NULL;
+                if (!o || o[0] != '-')
+                        continue;
+                bool is_long = programs_long_is(o, "arg-file", &value) ||
+                               programs_long_is(o, "files-from", &value) ||
+                               programs_long_is(o, "include-from", &value);
+                bool letter = o[1] != '-' && o[strlen(o) - 1] == (xargs ? 'a' : 'T');
+                if (is_long && value)
+                        note_name(j, value);
+                else if ((is_long || letter) && a + 1 < n) {
+                        const char *f = programs_plain(w[++a], buf, sizeof buf);
+                        note_name(j, f ? f : "");
+                }
+                j->names_read = j->names_read || is_long || letter;
+        }
+        if (!programs_is_shell(prog))
+                return;
+        for (size_t a = k + 1; a < n; a++) { /* bash --rcfile F -i, bash -l, bash -i */
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                if (!o || o[0] != '-')
+                        break;
+                if ((streq(o, "--rcfile") || streq(o, "--init-file")) && a + 1 < n) {
+                        const char *f = programs_plain(w[++a], buf, sizeof buf);
+                        note_name(j, f ? f : "");
+                } else if (streq(o, "--login") || (o[1] != '-' && strchr(o + 1, 'l'))) {
+                        static const char *const login[] = {".bash_profile", ".bash_login", ".profile",
+                                                            NULL};
+                        for (const char *const *f = login; *f; f++)
+                                note_name(j, *f);
+                } else if (o[1] != '-' && strchr(o + 1, 'i'))
+                        note_name(j, ".bashrc");
+        }
+}
+
 /* Notes each script file a command runs in the Judge, and those its -c
  * string runs (sh -c '. ./x.sh'); never "has". */
 static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
@@ -302,6 +468,10 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
         char buf[256], name[256];
         bool args = false;
         size_t k = program_at(w, n), c;
+        note_defaults(j, w, n, k);
+        const char *first = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (first && (streq(first, "export") || streq(first, "declare") || streq(first, "typeset")))
+                note_defaults(j, w + k + 1, n - k - 1, n - k - 1);
         const char *f = script_file(w, n, buf, &args);
         if (k < n && programs_is_shell(programs_name(w[k], name, sizeof name)) &&
             (c = programs_shell_c(w + k, n - k, 1)) != SIZE_MAX && k + c < n && j->script_depth < 4) {
@@ -335,10 +505,7 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
         if (!f)
                 return false;
         j->scripts_args = j->scripts_args || args;
-        if (!*f || streq(f, "{}") || j->n_scripts == ELEMENTSOF(j->scripts))
-                j->scripts_many = true;
-        else
-                snprintf(j->scripts[j->n_scripts++], sizeof j->scripts[0], "%s", base_name(f));
+        note_name(j, streq(f, "{}") ? "" : f);
         return false;
 }
 
@@ -397,8 +564,26 @@ static bool writes_a_script(const ShellLexed *l, const Judge *j) {
         return line_has(l, 0, copies_to_script, (void *) j);
 }
 
+static bool runs_git(void *ctx, const ShellWord *const *w, size_t n) {
+        char name[256];
+        size_t k = program_at(w, n);
+        (void) ctx;
+        return k < n && streq_ptr(programs_name(w[k], name, sizeof name), "git");
+}
+
 bool shells_line_scripts(const ShellLexed *l, Judge *j) {
         (void) line_has(l, 0, note_script, j);
+        /* a file written into a hooks/ directory (.git/hooks/pre-commit),
+         * then git: a hook it may run */
+        for (size_t i = 0; i + 1 < l->n && !j->scripts_many; i++) {
+                _cleanup_free_ char *t =
+                        l->v[i].kind == SHELL_TOKEN_REDIR && l->v[i + 1].kind == SHELL_TOKEN_WORD
+                                ? programs_word_text(&l->v[i + 1].w)
+                                : NULL;
+                if (t && (strstr(t, "hooks/") == t || strstr(t, "/hooks/")) &&
+                    line_has(l, 0, runs_git, NULL))
+                        j->scripts_many = true;
+        }
         return (j->n_scripts > 0 || j->scripts_many) && writes_a_script(l, j);
 }
 
@@ -414,7 +599,7 @@ int shells_judge_fed(Judge *j, const Line *ln, const Stage *st) {
 }
 
 int shells_judge_written(Judge *j, const Line *ln, const Stage *st) {
-        static const char what[] = "a text the line writes to a script it runs";
+        const char *what = written_what;
         bool was = j->lenient;
         j->lenient = true; /* a text that does not lex is judged by its names */
         j->positional_unseen = j->scripts_args;
