@@ -321,6 +321,10 @@ static const Row rows[] = {
         {"cat >/dev/null <<$(E)\n$(E)\ngit log -p\nE", true, true, ".env"},
         {"cat >/dev/null <<$(E)\n$(E)\ncp -r .git /tmp/X\nE", true, true, ".env"},
         {"cat >/dev/null <<$((1))\n$((1))\ngit log -p\n1", true, true, ".env"},
+        /* eleventh pass (31k): a process substitution in the delimiter, as written too */
+        {"cat >/dev/null << <(E)\n<(E)\ngit log -p\nE", true, true, ".env"},
+        {"cat >/dev/null << a<(E)b\na<(E)b\ncp -r .git /tmp/X\nE", true, true, ".env"},
+        {"diff <(ls src) <(ls lib)", true, false, NULL},
         {"cat <<EOF\n$(date) in $(pwd)\nEOF", true, false, NULL},
         /* tenth pass (31j): .git by an equivalence class, a collating
          * symbol, a range to one, or an extglob under extglob (holes 1,
@@ -2061,6 +2065,9 @@ static const char *const evaluated[] = {
         /* tenth pass (31j): a delimiter holding a substitution is taken as
          * written, no expansion: bash ends the body at the line $(E) */
         "cat >/dev/null <<$(E)\n$(E)\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null << <(E)\n<(E)\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null << >(E)\n>(E)\n^ .e\"\"nv\ntrue",
+        "cat >/dev/null << a<(E)b\na<(E)b\n^ .e\"\"nv\ntrue",
         "cat >/dev/null <<$(echo E)\n$(echo E)\n^ .e\"\"nv\ntrue",
         "cat >/dev/null <<a$(b)c\na$(b)c\n^ .e\"\"nv\ntrue",
         "cat >/dev/null <<$((1))\n$((1))\n^ .e\"\"nv\ntrue",

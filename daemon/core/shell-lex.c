@@ -741,7 +741,9 @@ int shell_lex(const char *s, size_t n, ShellLexed *ret) {
  * verbatim). */
 static size_t delim_end(const char *d, size_t n, size_t at, bool *ret_subst, bool *ret_quoted) {
         bool subst = false, quoted = false;
-        while (at < n && !shell_is_meta(d[at])) {
+        /* <(E) and >(E) are a word's too (<< <(E) ends at a line <(E)) */
+        while (at < n && (!shell_is_meta(d[at]) ||
+                          ((d[at] == '<' || d[at] == '>') && at + 1 < n && d[at + 1] == '('))) {
                 char c = d[at];
                 ssize_t e = -1;
                 bool opens = true;
@@ -750,7 +752,10 @@ static size_t delim_end(const char *d, size_t n, size_t at, bool *ret_subst, boo
                         at = at + 2 < n ? at + 2 : n;
                         continue;
                 }
-                if (c == '$' && at + 1 < n && strchr("({[", d[at + 1])) {
+                if ((c == '<' || c == '>') && at + 1 < n && d[at + 1] == '(') {
+                        subst = true;
+                        e = close_bracket(&(ShellLexed){0}, d, n, at + 2, '(', ')');
+                } else if (c == '$' && at + 1 < n && strchr("({[", d[at + 1])) {
                         char open = d[at + 1], close = open == '(' ? ')' : open == '{' ? '}' : ']';
                         subst = true;
                         e = close_bracket(&(ShellLexed){0}, d, n, at + 2, open, close);
