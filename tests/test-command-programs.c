@@ -325,6 +325,11 @@ static const Row rows[] = {
         {"cat >/dev/null << <(E)\n<(E)\ngit log -p\nE", true, true, ".env"},
         {"cat >/dev/null << a<(E)b\na<(E)b\ncp -r .git /tmp/X\nE", true, true, ".env"},
         {"diff <(ls src) <(ls lib)", true, false, NULL},
+        /* 31k 0: compgen -C and complete -C run their string; -W's words are expanded */
+        {"compgen -C \"git log -p >&2 #\" x", true, true, ".env"},
+        {"complete -C 'cat .e\"\"nv' x; compgen -C 'cat .e\"\"nv' x", false, true, ".env"},
+        {"compgen -W '$(cat .e\"\"nv)' x", false, true, ".env"},
+        {"compgen -W 'start stop status' st", true, false, NULL},
         {"cat <<EOF\n$(date) in $(pwd)\nEOF", true, false, NULL},
         /* tenth pass (31j): .git by an equivalence class, a collating
          * symbol, a range to one, or an extglob under extglob (holes 1,

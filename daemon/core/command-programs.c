@@ -291,6 +291,30 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 *ret_rest = n;
                 return 1;
         }
+        if (streq(name, "compgen") || streq(name, "complete")) {
+                /* -C S: S run as eval runs it; -W LIST: LIST expanded, its
+                 * substitutions run (as echo's words) */
+                for (size_t k = 1; k < n; k++) {
+                        char o[256];
+                        const char *a = programs_plain(w[k], o, sizeof o);
+                        const char *c = a && a[0] == '-' && a[1] != '-' ? strpbrk(a + 1, "CW") : NULL;
+                        if (!c)
+                                continue;
+                        /* the rest of the word after the letter, or the next word */
+                        _cleanup_free_ char *v = c[1]        ? strdup(c + 1)
+                                                 : k + 1 < n ? programs_word_text(w[k + 1])
+                                                             : NULL;
+                        if (!v && !c[1] && k + 1 >= n)
+                                return 0;
+                        char *s = NULL;
+                        if (!v || asprintf(&s, "%s%s", *c == 'W' ? "echo " : "", v) < 0)
+                                return -ENOMEM;
+                        *ret_s = s;
+                        *ret_rest = n;
+                        return 1;
+                }
+                return 0;
+        }
         if (streq(name, "trap")) { /* trap S SIGNAL...: S is read when the signal comes */
                 size_t k = 1;
                 char o[256];
