@@ -330,6 +330,13 @@ static const Row rows[] = {
         {"complete -C 'cat .e\"\"nv' x; compgen -C 'cat .e\"\"nv' x", false, true, ".env"},
         {"compgen -W '$(cat .e\"\"nv)' x", false, true, ".env"},
         {"compgen -W 'start stop status' st", true, false, NULL},
+        /* 31k 0c: a re-reader named by the line's own variable */
+        {"x=eval; $x 'cat .e\"\"nv'", false, true, ".env"},
+        {"x=eval; $x 'git log -p'", true, true, ".env"},
+        {"x=env; $x -S 'cat .e\"\"nv'", false, true, ".env"},
+        {"x=trap; $x 'cat .e\"\"nv' EXIT", false, true, ".env"},
+        {"$CC -o x x.c", false, false, NULL},
+        {"$(which python3) -m pytest -k 'a and b'", false, false, NULL},
         {"cat <<EOF\n$(date) in $(pwd)\nEOF", true, false, NULL},
         /* tenth pass (31j): .git by an equivalence class, a collating
          * symbol, a range to one, or an extglob under extglob (holes 1,

@@ -541,6 +541,22 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         w += k;
         n -= k;
         const char *name = programs_name(w[0], buf, sizeof buf);
+        /* x=eval; $x 'S': a program known only when it runs may be a
+         * re-reader (eval, trap, env -S, compgen -C): a word of it that
+         * holds a blank or an operator is judged as the line it may run */
+        for (size_t a = 1; !name && a < n && j->depth < REREAD_MAX; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t)
+                        return -ENOMEM;
+                if (!strpbrk(t, " \t\n;|&<>()`$"))
+                        continue;
+                bool was = j->lenient;
+                j->lenient = true;
+                r = programs_reread(j, "a word a program known only when it runs may run", t, strlen(t));
+                j->lenient = was;
+                if (r != 0)
+                        return r;
+        }
         /* ${x:-eval} 'S', ${x:-env} -S 'S': the default may be the program
          * (as its text, the words after it as written) */
         if (!name && w[0]->joined && j->depth < REREAD_MAX) {
