@@ -335,6 +335,12 @@ static const Row rows[] = {
         {"x=eval; $x 'git log -p'", true, true, ".env"},
         {"x=env; $x -S 'cat .e\"\"nv'", false, true, ".env"},
         {"x=trap; $x 'cat .e\"\"nv' EXIT", false, true, ".env"},
+        /* 31k 0a: a "." or a ".." in the path to git's objects */
+        {"python3 -c 'import zlib' < .git/./objects/48/7e", true, true, ".env"},
+        {"cd .git/. && python3 -c 'import zlib' < objects/48/7e", true, true, ".env"},
+        {"cp -r .git/./refs .git/./objects .git/./HEAD /tmp/X/g/", true, true, ".env"},
+        {"cat .git/x/../objects/48/7e", true, true, ".env"},
+        {"cat .git/./HEAD", true, false, NULL},
         {"$CC -o x x.c", false, false, NULL},
         {"$(which python3) -m pytest -k 'a and b'", false, false, NULL},
         {"cat <<EOF\n$(date) in $(pwd)\nEOF", true, false, NULL},

@@ -50,14 +50,26 @@ static bool component_matches(const char *c, const char *name) {
 /* Does the path copy (cut at '/', changed in place) name .git, last, or
  * its objects? */
 static bool path_names_objects(char *copy) {
+        /* by name, as the kernel walks it: "." stays, ".." goes back one
+         * (.git/./objects, .git/x/../objects: 31k 0a) */
+        const char *stack[256];
+        size_t n = 0;
         char *save = NULL;
-        bool git = false;
         for (char *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-                if (git && (component_matches(c, "objects") || component_matches(c, "lost-found")))
+                if (streq(c, "."))
+                        continue;
+                if (streq(c, "..") && n > 0 && !streq(stack[n - 1], "..")) {
+                        n--;
+                        continue;
+                }
+                if (n == ELEMENTSOF(stack))
+                        return true; /* deeper than this reads: the side that refuses */
+                stack[n++] = c;
+                if (n >= 2 && component_matches(stack[n - 2], ".git") &&
+                    (component_matches(c, "objects") || component_matches(c, "lost-found")))
                         return true;
-                git = component_matches(c, ".git");
         }
-        return git; /* .git itself, last */
+        return n > 0 && component_matches(stack[n - 1], ".git"); /* .git itself, last */
 }
 
 /* When the history holds a secret, a word naming git's objects or packs
