@@ -1176,6 +1176,16 @@ static const Row rows[] = {
         {"export GIT_LITERAL_PATHSPECS=1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'", FILES,
          true, ".env"},
         {"GIT_NOGLOB_PATHSPECS=1 git log -p -- src/", FILES, false, NULL},
+        /* 31k 0b: set however bash sets it, or on a shell whose string runs git */
+        {"GIT_NOGLOB_PATHSPECS=1 bash -c \"git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'\"",
+         FILES, true, ".env"},
+        {"printf -v GIT_NOGLOB_PATHSPECS 1; export GIT_NOGLOB_PATHSPECS; git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"export GIT_NOGLOB_PATH${x}SPECS=1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"HOME=/tmp/x bash -c 'git log -p -- src/'", false, true, ".env"},
+        {"export NODE_ENV=production; npm run build", false, false, NULL},
         /* 10, 26, 27: keys that run what the rule cannot read, in every mode */
         {"git -c core.hooksPath=/tmp/h hook run pre-commit", false, true, ".env"},
         {"git config core.hooksPath .githooks", false, true, ".env"},

@@ -385,6 +385,16 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
 }
 
 int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
+        /* what the line set for git, the string's commands inherit
+         * (HOME=x bash -c 'git log', GIT_NOGLOB_PATHSPECS=1 bash -c ...) */
+        _cleanup_free_ char *inherited = NULL;
+        if (j->git_env || j->git_pathspec_env) {
+                if (asprintf(&inherited, "%s%s%.*s", j->git_env ? "export HOME; " : "",
+                             j->git_pathspec_env ? "export GIT_NOGLOB_PATHSPECS; " : "", (int) n, s) < 0)
+                        return -ENOMEM;
+                s = inherited;
+                n = strlen(inherited);
+        }
         if (j->depth + 1 > REREAD_MAX) {
                 for (size_t i = 0; i < j->policy->n_secrets; i++)
                         j->named[i] = j->policy->secrets[i][0] != 0;
@@ -557,6 +567,20 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 if (r != 0)
                         return r;
         }
+        /* export $v=1, declare -x "GIT_$x"=1: a name known only when it
+         * runs may be one that points git elsewhere */
+        if (name && streq_any(name, (const char *const[]){"export", "declare", "typeset", "readonly",
+                                                          "local", NULL}))
+                for (size_t a = 1; a < n; a++) {
+                        char v[128];
+                        const char *plain = programs_plain(w[a], v, sizeof v);
+                        if ((w[a]->expansion || w[a]->substitution) && !programs_is_assignment(w[a]))
+                                j->git_env = j->git_pathspec_env = true;
+                        else if (plain && streq_any(plain, git_config_env)) /* export HOME */
+                                j->git_env = true;
+                        else if (plain && streq_any(plain, git_pathspec_env))
+                                j->git_pathspec_env = true;
+                }
         /* ${x:-eval} 'S', ${x:-env} -S 'S': the default may be the program
          * (as its text, the words after it as written) */
         if (!name && w[0]->joined && j->depth < REREAD_MAX) {
@@ -929,6 +953,9 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         j->text = text;
         j->text_n = n;
+        /* set however bash sets it (printf -v, read, a nameref): named in the line */
+        if (memmem(text, n, "PATHSPECS", 9))
+                j->git_pathspec_env = true;
         WrittenTexts written = {0};
         j->written = &written;
         int r = programs_lexed(j, l, text, n, false);
