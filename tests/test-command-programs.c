@@ -2208,6 +2208,9 @@ static void test_held_places_cwd(void **state) {
                 {"/ws/repo", "eval \"$(printf 'c%s -' d)\"; git log -p -- k", true},
                 {"/ws/repo", ". <(echo cd -); git log -p -- k", true},
                 {"/ws/repo", "f() { cd -; }; f; git log -p -- k", true},
+                /* 31k 10: find -execdir runs its command in each directory it finds */
+                {"/ws/repo", "find . -name k -execdir sh -c 'git log -p -- k' \\;", true},
+                {"/ws/repo", "python3 -c 'print()'; git log -p -- README.md", false},
                 {"/ws/repo/lib/secrets", "git log -p -- README.md", true},
                 {"/ws/repo/lib/SECRETS", "git log -p -- README.md", true}, /* it folds */
                 {"/ws/repo/lib", "git log -p -- README.md", false},

@@ -188,10 +188,11 @@ static int judge_config_command(Judge *j, const ShellWord *const *w, size_t n) {
 /* Does the line hold a word that may move the shell it runs in (cd, or a
  * text run in that shell, which its own judge reads: eval 'cd "$OLDPWD"',
  * . <(echo cd -), a function, a trap)? By the text: any such word. */
-static bool line_may_move(const Judge *j) {
-        static const char *const movers[] = {"cd",      "pushd",    "popd",  "eval",   "source",
-                                             ".",       "trap",     "alias", "exec",   "builtin",
-                                             "command", "function", "()",    "CDPATH", NULL};
+bool judge_line_may_move(const Judge *j) {
+        static const char *const movers[] = {"cd",      "pushd",    "popd",      "eval",   "source",
+                                             ".",       "trap",     "alias",     "exec",   "builtin",
+                                             "command", "function", "()",        "CDPATH", "-execdir",
+                                             "-okdir",  "--wd",     "--workdir", NULL};
         const char *s = j->text;
         size_t n = j->text_n;
         if (!s)
@@ -199,8 +200,15 @@ static bool line_may_move(const Judge *j) {
         for (const char *const *m = movers; *m; m++)
                 for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), *m, strlen(*m))); p++) {
                         const char *e = p + strlen(*m);
-                        bool start = p == s || strchr(" \t\n;&|({'\"\\`$", p[-1]) || streq(*m, "()");
-                        if (start && (e == s + n || strchr(" \t\n;&|)}'\"=", *e) || streq(*m, "()")))
+                        if (streq(*m, "()")) { /* f() { ...; }: a function, not a call's print() */
+                                while (e < s + n && (*e == ' ' || *e == '\t' || *e == '\n'))
+                                        e++;
+                                if (e < s + n && (*e == '{' || *e == '('))
+                                        return true;
+                                continue;
+                        }
+                        bool start = p == s || strchr(" \t\n;&|({'\"\\`$", p[-1]);
+                        if (start && (e == s + n || strchr(" \t\n;&|)}'\"=", *e)))
                                 return true;
                 }
         return false;
@@ -211,7 +219,7 @@ static bool may_run_inside(const Judge *j, const Git *g, size_t i) {
         size_t len = strlen(e);
         if (len == 0 || e[len - 1] != '/')
                 return false; /* a file: no directory to be in */
-        if (!cwd || cwd_moved(j) || line_may_move(j) || g->dir[0] || g->dir_unknown || g->work_tree ||
+        if (!cwd || cwd_moved(j) || judge_line_may_move(j) || g->dir[0] || g->dir_unknown || g->work_tree ||
             j->git_env)
                 return true;
         const char *name = e + len - 1;

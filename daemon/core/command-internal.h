@@ -256,6 +256,9 @@ char *reread_printf(const ShellWord *const *w, size_t n);
  * nested text k prints (joined[from[k]..from[k + 1])) in its place: a word
  * naming a masked path that way is refused. */
 int printed_judge(Judge *j, const char *s, size_t n, bool reread, char **joined, size_t *joined_n);
+/* command-git.c: may the line move the shell it runs in (a cd, or a text
+ * run in that shell, find -execdir), by its text? */
+bool judge_line_may_move(const Judge *j);
 int printed_words(Judge *j, const ShellLexed *l, const char *joined, const size_t *from);
 /* A heredoc's body, delimited by delim, in the line text (n bytes), as
  * the shell hands it on (NULL only when out of memory). */

@@ -388,9 +388,14 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         /* what the line set for git, the string's commands inherit
          * (HOME=x bash -c 'git log', GIT_NOGLOB_PATHSPECS=1 bash -c ...) */
         _cleanup_free_ char *inherited = NULL;
-        if (j->git_env || j->git_pathspec_env) {
-                if (asprintf(&inherited, "%s%s%.*s", j->git_env ? "export HOME; " : "",
-                             j->git_pathspec_env ? "export GIT_NOGLOB_PATHSPECS; " : "", (int) n, s) < 0)
+        bool moved = cwd_moved(j) || judge_line_may_move(j); /* ... and where it may have gone */
+        if (j->git_env || j->git_pathspec_env || moved) {
+                /* after a script's #! line, which must stay first */
+                size_t head = n > 2 && s[0] == '#' && s[1] == '!' ? strcspn(s, "\n") : 0;
+                head += head < n && s[head] == '\n';
+                if (asprintf(&inherited, "%.*s%s%s%s%.*s", (int) head, s, j->git_env ? "export HOME; " : "",
+                             j->git_pathspec_env ? "export GIT_NOGLOB_PATHSPECS; " : "",
+                             moved ? "cd \"$_\"; " : "", (int) (n - head), s + head) < 0)
                         return -ENOMEM;
                 s = inherited;
                 n = strlen(inherited);
