@@ -129,6 +129,10 @@ static const Wrapper wrappers[] = {
          0},
         {"parallel", "jSaPIdnN",
          (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
+        {"sem", "jSaPIdnN", /* parallel --semaphore */
+         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", "id",
+                               NULL},
+         0},
         {"chronic", "", NULL, 0},
         {"busybox", "", NULL, 0}, /* multi-call: busybox APPLET ARGS is APPLET ARGS */
         {"toybox", "", NULL, 0},
@@ -288,6 +292,48 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 if (!s)
                         return -ENOMEM;
                 *ret_s = s;
+                *ret_rest = n;
+                return 1;
+        }
+        if (streq(name, "start-stop-daemon")) { /* -x/-a PROG ... -- ARGS: PROG ARGS runs */
+                const char *prog = NULL;
+                char o[256], p[1024];
+                size_t dd = n;
+                for (size_t k = 1; k < n; k++) {
+                        const char *a = programs_plain(w[k], o, sizeof o);
+                        if (a && streq(a, "--")) {
+                                dd = k;
+                                break;
+                        }
+                        const char *eq = a ? strchr(a, '=') : NULL;
+                        if (a && eq && (strncmp(a, "--exec=", 7) == 0 || strncmp(a, "--startas=", 10) == 0))
+                                prog = strncpy(p, eq + 1, sizeof p - 1), p[sizeof p - 1] = 0, p;
+                        else if (a && k + 1 < n &&
+                                 (streq(a, "-x") || streq(a, "-a") || streq(a, "--exec") ||
+                                  streq(a, "--startas"))) {
+                                _cleanup_free_ char *t = programs_word_text(w[k + 1]);
+                                if (!t)
+                                        return -ENOMEM;
+                                snprintf(p, sizeof p, "%s", t);
+                                prog = p;
+                        }
+                }
+                if (!prog)
+                        return 0;
+                char **t = calloc(n + 1, sizeof *t);
+                if (!t)
+                        return -ENOMEM;
+                size_t m = 0;
+                bool ok = (t[m++] = strdup(prog)) != NULL;
+                for (size_t k = dd + 1; ok && k < n; k++)
+                        ok = (t[m++] = programs_word_text(w[k])) != NULL;
+                char *line = ok ? git_shell_line("", (const char *const *) t, m) : NULL;
+                for (size_t k = 0; k < m; k++)
+                        free(t[k]);
+                free(t);
+                if (!line)
+                        return -ENOMEM;
+                *ret_s = line;
                 *ret_rest = n;
                 return 1;
         }
@@ -545,7 +591,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 if (name && streq(name, "xargs") &&
                     (r = positional_xargs_replace(j, w + k, n - k, inner)) != 0)
                         return r;
-                if (name && streq(name, "parallel") && (r = runners_parallel(j, w + k, n - k, inner)) != 0)
+                if (name && (streq(name, "parallel") || streq(name, "sem")) &&
+                    (r = runners_parallel(j, w + k, n - k, inner)) != 0)
                         return r;
                 j->unseen_args =
                         j->unseen_args || (name && (streq(name, "xargs") || streq(name, "parallel")));
@@ -691,6 +738,15 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 return patterns_find(j, ln, w, n, ret_lists);
         if (streq(name, "compgen"))
                 return runners_compgen(j, w, n, ret_lists);
+        /* run-parts DIR runs every script in DIR, any the line wrote there */
+        if (streq(name, "run-parts") && j->text &&
+            (memchr(j->text, '>', j->text_n) || memmem(j->text, j->text_n, "tee", 3) ||
+             memmem(j->text, j->text_n, "cp ", 3) || memmem(j->text, j->text_n, "mv ", 3) ||
+             memmem(j->text, j->text_n, "ln ", 3) || memmem(j->text, j->text_n, "install", 7) ||
+             memmem(j->text, j->text_n, "dd ", 3)))
+                return judge_refuse(
+                        j, "run-parts runs every script in its directory, and the line writes files "
+                           "it may run");
         if (streq(name, "fd") || streq(name, "fdfind"))
                 return runners_fd(j, ln, w, n, ret_lists);
         if (streq(name, "git"))

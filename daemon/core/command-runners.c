@@ -135,15 +135,61 @@ static char *parallel_line(const char *cmd, char *const *args, size_t n_src) {
         return out;
 }
 
+/* parallel's options that change what it runs: its command as written
+ * (-n0, --onall, --semaphore), names built by replacement strings the
+ * rule does not fill (-I, --replace, --rpl, --header, --plus, --colsep),
+ * arguments read from a file (-a, --arg-file; '::::' after the command). */
+static void parallel_options(const ShellWord *const *w, size_t n, size_t first, bool *as_is, bool *unfilled,
+                             bool *from_file) {
+        static const char *const unfilled_opts[] = {"-I",     "--replace", "--rpl", "--header",
+                                                    "--plus", "--colsep",  "-C",    NULL};
+        char b[256];
+        *as_is = *as_is || streq_ptr(programs_name(w[0], b, sizeof b), "sem"); /* parallel --semaphore */
+        for (size_t k = 1; k < first && k < n; k++) {
+                const char *a = programs_plain(w[k], b, sizeof b);
+                if (!a)
+                        continue;
+                if (streq(a, "-n0") || streq(a, "--max-args=0") || streq(a, "--onall") ||
+                    streq(a, "--semaphore") || streq(a, "--nonall") ||
+                    ((streq(a, "-n") || streq(a, "--max-args")) && k + 1 < n &&
+                     programs_word_is(w[k + 1], "0")))
+                        *as_is = true;
+                for (const char *const *u = unfilled_opts; *u; u++)
+                        if (strncmp(a, *u, strlen(*u)) == 0)
+                                *unfilled = true;
+                if (strncmp(a, "-a", 2) == 0 || strncmp(a, "--arg-file", 10) == 0 ||
+                    strncmp(a, "--argfile", 9) == 0)
+                        *from_file = true;
+        }
+        for (size_t k = first; k < n; k++)
+                if (programs_word_is(w[k], "::::") || programs_word_is(w[k], "::::+"))
+                        *from_file = true;
+}
+
 int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first) {
         size_t sep = first;
+        bool as_is = false, unfilled = false, from_file = false;
+        parallel_options(w, n, first, &as_is, &unfilled, &from_file);
         while (sep < n && !parallel_separator(w[sep]))
                 sep++;
-        if (sep >= n)
-                return 0; /* its arguments come from its input: the pipe's checks */
         _cleanup_free_ char *cmd = programs_joined(w, sep, first);
         if (!cmd)
                 return -ENOMEM;
+        if (as_is && cmd[0]) /* -n0, --onall, --semaphore: the command as written */
+                return programs_reread(j, "parallel's command, run as written", cmd, strlen(cmd));
+        bool wait = false; /* parallel --semaphore --wait: waits, runs nothing */
+        for (size_t k = 1; k < first && k < n; k++)
+                wait = wait || programs_word_is(w[k], "--wait");
+        if (!cmd[0] && !wait && (from_file || sep >= n))
+                return judge_refuse(j,
+                                    "parallel with no command runs each line of its input or of a file as a "
+                                    "command line, which the rule cannot read");
+        if (cmd[0] && unfilled)
+                return judge_refuse(j,
+                                    "parallel builds its command's words with replacement strings the rule "
+                                    "does not fill (-I, --replace, --rpl, --header, --plus, --colsep)");
+        if (sep >= n)
+                return 0;      /* its arguments come from its input: the pipe's checks */
         if (strstr(cmd, "{=")) /* {= perl =}: an argument made by a program */
                 return judge_refuse(j, "parallel computes its arguments with perl ({= ... =}): names made "
                                        "at run time");
