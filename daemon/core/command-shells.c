@@ -463,11 +463,69 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
 
 /* Notes each script file a command runs in the Judge, and those its -c
  * string runs (sh -c '. ./x.sh'); never "has". */
+/* A path among a value's words: its first word, if it holds a '/'. */
+static void note_path(Judge *j, const char *v) {
+        char p[256];
+        size_t len = strcspn(v, " \t");
+        if (len == 0 || len >= sizeof p)
+                return;
+        memcpy(p, v, len);
+        p[len] = 0;
+        if (p[0] == '|')
+                memmove(p, p + 1, len);
+        if (strchr(p, '/'))
+                note_name(j, p);
+}
+
+/* A program the command names by a value, not as a word of its own: a
+ * variable that names one (GIT_SSH=./s, EDITOR=X/s, make SHELL=./s), an
+ * option's (tar -I ./s, --use-compress-program=./s, rsync -e X/s, ssh -o
+ * ProxyCommand=X/s, git -c core.editor=./s), hash -p, trap; a PATH the
+ * line sets (a file it wrote may be any program found there). Noted as
+ * scripts it runs, when they hold a '/' (31k 9). */
+static void note_values(Judge *j, const ShellWord *const *w, size_t n, size_t k) {
+        static const char *const runs[] = {"GIT_SSH",     "GIT_SSH_COMMAND",
+                                           "GIT_EDITOR",  "GIT_SEQUENCE_EDITOR",
+                                           "GIT_PAGER",   "GIT_EXTERNAL_DIFF",
+                                           "GIT_ASKPASS", "SSH_ASKPASS",
+                                           "EDITOR",      "VISUAL",
+                                           "PAGER",       "MANPAGER",
+                                           "LESSOPEN",    "LESSCLOSE",
+                                           "SHELL",       "BROWSER",
+                                           "CC",          "CXX",
+                                           NULL};
+        char name[256];
+        const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        for (size_t i = 0; i < n; i++) {
+                _cleanup_free_ char *t = programs_word_text(w[i]);
+                if (!t)
+                        return;
+                char *eq = strchr(t, '=');
+                bool vars = i < k ||
+                            (prog && streq_any(prog, (const char *const[]){"export", "declare", "typeset",
+                                                                           "local", "make", "env", NULL}));
+                if (eq && vars && programs_is_assignment(w[i])) {
+                        *eq = 0;
+                        if (streq(t, "PATH"))
+                                j->scripts_many = true;
+                        else if (streq_any(t, runs))
+                                note_path(j, eq + 1);
+                        continue;
+                }
+                bool option_value = i > k && t[0] != '-' && w[i - 1]->n > 0 && w[i - 1]->v[0].c == '-';
+                if (i > k && t[0] == '-' && eq)
+                        note_path(j, eq + 1); /* --use-compress-program=./s, -oProxyCommand=X/s */
+                else if (option_value || (prog && (streq(prog, "trap") || streq(prog, "hash")) && i > k))
+                        note_path(j, eq && !strchr(t, '/') ? eq + 1 : eq && strchr(eq, '/') ? eq + 1 : t);
+        }
+}
+
 static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
         Judge *j = ctx;
         char buf[256], name[256];
         bool args = false;
         size_t k = program_at(w, n), c;
+        note_values(j, w, n, k);
         note_defaults(j, w, n, k);
         const char *first = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (first && (streq(first, "export") || streq(first, "declare") || streq(first, "typeset")))
