@@ -142,7 +142,10 @@ check "audit: hard link: the other name no longer reaches it" bash -c "! grep -q
 ln "$root/w20/.git/config" "$base/w20-config"
 printf '[core]\n\teditor = /bin/true\n' >>"$base/w20-config"
 check "audit: hard link outside, no event after: gone" gone "$root/w20/.git/config" editor
-check "audit: hard link outside, no event after: said" wait_removed "$log" w20/.git/config core.editor
+# Said, unless the link was broken before the write landed (fanotify may
+# see the link's attribute change on the config and renew it): never live.
+check "audit: hard link outside, no event after: said, or never live" bash -c "grep -F '\"action\":\"removed\"' '$log' | grep -F 'w20/.git/config' | grep -qF '\"keys\":\"core.editor\"' ||
+  [ \"\$(stat -c %i '$root/w20/.git/config')\" != \"\$(stat -c %i '$base/w20-config')\" ]"
 
 # A submodule's config (.git/modules/X/config): git submodule update and sync work.
 git init -q "$root/sup"; git -C "$root/sup" submodule add -q "file://$src" lib >/dev/null 2>&1

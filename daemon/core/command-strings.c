@@ -48,11 +48,13 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                                 break;
                         }
                         const char *eq = a ? strchr(a, '=') : NULL;
-                        if (a && eq && (strncmp(a, "--exec=", 7) == 0 || strncmp(a, "--startas=", 10) == 0))
-                                prog = strncpy(p, eq + 1, sizeof p - 1), p[sizeof p - 1] = 0, p;
-                        else if (a && k + 1 < n &&
-                                 (streq(a, "-x") || streq(a, "-a") || streq(a, "--exec") ||
-                                  streq(a, "--startas"))) {
+                        if (a && eq &&
+                            (strncmp(a, "--exec=", 7) == 0 || strncmp(a, "--startas=", 10) == 0)) {
+                                snprintf(p, sizeof p, "%s", eq + 1);
+                                prog = p;
+                        } else if (a && k + 1 < n &&
+                                   (streq(a, "-x") || streq(a, "-a") || streq(a, "--exec") ||
+                                    streq(a, "--startas"))) {
                                 _cleanup_free_ char *t = programs_word_text(w[k + 1]);
                                 if (!t)
                                         return -ENOMEM;
