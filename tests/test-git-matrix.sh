@@ -708,9 +708,14 @@ w_env-reset-hard() { cd r && st reset git reset --hard HEAD~1; }
 f_env-rebase() { fx_st git -C r checkout -q --no-track -b topic HEAD~1 && fx_commit t.txt topic; }
 w_env-rebase() { cd r && st rebase git rebase main; }
 w_env-switch() { cd r && st switch git switch -c old HEAD~1; }
+# no_mounts_under DIR: nothing is mounted at or below DIR any more (the
+# daemon may give a checkout back in more than one record: .git, then the
+# rest).
+no_mounts_under() { ! awk -v d="$1" '$5 == d || index($5, d "/") == 1 { f = 1 } END { exit !f }' /proc/self/mountinfo; }
 w_env-reclone() {
   st rm rm -rf r
   dwait mounts-released "mx-$ID/r"
+  dwait_until "every mount under r given back" no_mounts_under "$PWD/r"
   st rm-again rm -rf r
   st clone git clone -q "file://$PWD/env.git" r && dwait git-protected "mx-$ID/r" && dwait skip-worktree "mx-$ID/r"
 }
@@ -720,6 +725,7 @@ w_env-worktree-remove() {
   st remove git worktree remove ../wt
   st rm rm -rf ../wt
   dwait mounts-released "mx-$ID/wt"
+  dwait_until "every mount under wt given back" no_mounts_under "$(cd .. && pwd)/wt"
   st rm-again rm -rf ../wt
   st prune git worktree prune
 }
