@@ -88,8 +88,7 @@ static int judge_config(Judge *j, const char *key, const char *value) {
         bool reader = false;
         const char *unread = runs_unread(key, value);
         if (unread) {
-                for (size_t i = 0; i < j->policy->n_secrets; i++)
-                        j->named[i] = j->policy->secrets[i][0] != 0;
+                judge_name_all(j);
                 return judge_refuse(j, "git config %.100s: %s", key, unread);
         }
         if (git_key_reaches(key) && judge_held(j)) {
@@ -111,8 +110,7 @@ static int judge_config(Judge *j, const char *key, const char *value) {
         }
         if (strncasecmp(key, "include.", 8) == 0 || strncasecmp(key, "includeif.", 10) == 0) {
                 /* a file of config the rule cannot read: an alias, a pager */
-                for (size_t i = 0; i < j->policy->n_secrets; i++)
-                        j->named[i] = j->policy->secrets[i][0] != 0;
+                judge_name_all(j);
                 return judge_refuse(j, "git config %.100s takes config from a file the rule cannot read",
                                     key);
         }
@@ -665,8 +663,7 @@ static int runs_unseen(Judge *j, const char *subname, const char *const *opts, s
         if (streq(subname, "grep") &&
             has(opts, n_opts, (const char *const[]){"-O*", "--open-files-in-pager*", NULL}) &&
             j->policy->n_secrets > 0) {
-                for (size_t i = 0; i < j->policy->n_secrets; i++)
-                        j->named[i] = j->policy->secrets[i][0] != 0;
+                judge_name_all(j);
                 return judge_refuse(j, "git grep -O runs a program the rule does not read");
         }
         if (streq(subname, "for-each-repo") && judge_held(j)) {
@@ -726,8 +723,7 @@ static int git_global(Judge *j, Git *g, const ShellWord *const *w, size_t n, siz
         size_t k = 1;
         int r;
         if (j->git_env) { /* config the rule cannot read: an alias, an attributes file */
-                for (size_t i = 0; i < j->policy->n_secrets; i++)
-                        j->named[i] = j->policy->secrets[i][0] != 0;
+                judge_name_all(j);
                 return judge_refuse(j, "the line points git at other config (HOME, XDG_CONFIG_HOME, "
                                        "GIT_CONFIG_*), which the rule cannot read");
         }
@@ -919,8 +915,7 @@ static bool ls_ignored_lists(Judge *j, const ShellWord *const *w, size_t n) {
                 else if (streq(t, "--exclude-standard") || strncmp(t, "-X", 2) == 0 ||
                          strncmp(t, "--exclude-from", 14) == 0 ||
                          strncmp(t, "--exclude-per-directory", 23) == 0) {
-                        for (size_t s = 0; s < j->policy->n_secrets; s++)
-                                j->named[s] = j->policy->secrets[s][0] != 0;
+                        judge_name_all(j);
                         lists = true;
                 }
                 if (pat && (match_secret_glob(j, pat, MATCH_FOLD, true) ||
@@ -1068,8 +1063,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         if (streq(subname, "cat-file") &&
             has(opts, n_opts, (const char *const[]){"--batch-all-objects", NULL}) &&
             j->policy->n_secrets > 0) {
-                for (size_t i = 0; i < j->policy->n_secrets; i++)
-                        j->named[i] = j->policy->secrets[i][0] != 0;
+                judge_name_all(j);
                 return judge_refuse(j, "git cat-file --batch-all-objects prints unreachable objects too, "
                                        "which the history record does not read");
         }

@@ -78,6 +78,8 @@ bool cwd_above(const Judge *j, const char *a);
 
 /* Does the boot's record say the history holds some masked entry? Mark
  * every held one as what a refusal is about. */
+/* Every masked entry named, for a refusal about what the rule cannot read. */
+void judge_name_all(Judge *j);
 bool judge_held(const Judge *j);
 void judge_mark_held(Judge *j);
 

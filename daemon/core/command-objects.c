@@ -167,6 +167,11 @@ bool judge_held(const Judge *j) {
         return false;
 }
 
+void judge_name_all(Judge *j) {
+        for (size_t i = 0; i < j->policy->n_secrets; i++)
+                j->named[i] = j->policy->secrets[i][0] != 0;
+}
+
 void judge_mark_held(Judge *j) {
         for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
                 if (j->policy->held[i])
@@ -544,8 +549,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         if (judge_held(j))
                                 judge_mark_held(j);
                         else
-                                for (size_t i = 0; i < j->policy->n_secrets; i++)
-                                        j->named[i] = j->policy->secrets[i][0] != 0;
+                                judge_name_all(j);
                         return judge_refuse(j,
                                             "%s touches a file of git's config by hand: what git then runs "
                                             "or reads is not judged",

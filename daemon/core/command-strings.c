@@ -191,8 +191,7 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
                 n = strlen(inherited);
         }
         if (j->depth + 1 > REREAD_MAX) {
-                for (size_t i = 0; i < j->policy->n_secrets; i++)
-                        j->named[i] = j->policy->secrets[i][0] != 0;
+                judge_name_all(j);
                 return judge_refuse(j, "%s: strings read again nested past %d", what, REREAD_MAX);
         }
         CommandVerdict v;

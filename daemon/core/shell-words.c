@@ -6,6 +6,7 @@
  * secret-paths rule reads that as it reads any text of the line.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,24 +113,24 @@ static int defaults_taken(const char *s, size_t n, char **ret, size_t *ret_defau
         return 0;
 }
 
-int shell_defaults_joined(const char *s, size_t n, char **ret) {
+/* The defaults' text into *ret when taken says so, else NULL. */
+static int defaults_text(const char *s, size_t n, char **ret, bool alone) {
         _cleanup_free_ char *d = NULL;
         size_t defaults, others;
         int r = defaults_taken(s, n, &d, &defaults, &others);
         if (r < 0)
                 return r;
-        *ret = defaults > 0 && defaults + others > 1 ? TAKE_PTR(d) : NULL;
+        bool take = alone ? defaults == 1 && others == 0 : defaults > 0 && defaults + others > 1;
+        *ret = take ? TAKE_PTR(d) : NULL;
         return 0;
 }
 
+int shell_defaults_joined(const char *s, size_t n, char **ret) {
+        return defaults_text(s, n, ret, false);
+}
+
 int shell_default_alone(const char *s, size_t n, char **ret) {
-        _cleanup_free_ char *d = NULL;
-        size_t defaults, others;
-        int r = defaults_taken(s, n, &d, &defaults, &others);
-        if (r < 0)
-                return r;
-        *ret = defaults == 1 && others == 0 ? TAKE_PTR(d) : NULL;
-        return 0;
+        return defaults_text(s, n, ret, true);
 }
 
 /* The word s (n bytes, as written) with each unquoted $IFS or ${IFS...}

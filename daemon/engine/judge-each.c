@@ -289,7 +289,11 @@ static int command_reach(Each *e, Judge *j, const char *line) {
 
 /* The top of the checkout an absolute cwd is in (the nearest directory at
  * or above it that holds a .git), malloc'd; NULL when none or out of
- * memory: git names the paths it could not update from there. */
+ * memory: git names the paths it could not update from there. By name,
+ * safely so: nothing is opened, bound or written there; a .git swapped
+ * meanwhile only moves the base an advisory record's path is read from
+ * (the mount is the enforcement), and the lookups below judge that path
+ * beneath the worktree's own root as any call's. */
 static char *git_top(const char *cwd) {
         _cleanup_free_ char *d = cwd && cwd[0] == '/' ? strdup(cwd) : NULL;
         struct stat st;
