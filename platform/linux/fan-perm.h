@@ -3,6 +3,8 @@
  * Must not be used without the fanotify watcher: it shares that watcher's loop and root. */
 #pragma once
 
+#include <stdint.h>
+#include <sys/types.h>
 #include <uv.h>
 
 #include "platform.h"
@@ -20,6 +22,13 @@ int fan_perm_guard(FanPerm *p, const char *rel);
 /* A directory rel found or made: guarded when the core says a masked name
  * can be made in it (WatchCallbacks.mask_dir). */
 void fan_perm_dir_seen(FanPerm *p, const char *rel);
+/* How the thread tid, waiting on an answer, opens: O_RDONLY, O_WRONLY or
+ * O_RDWR, from its system call's arguments (/proc/TID/syscall: open,
+ * openat, creat), once it is asleep, waiting at most wait_ns for that; -1
+ * when it cannot be told (still running then; openat2, whose flags are in
+ * its memory; an io_uring open on a kernel worker; exec; an opener in a PID
+ * namespace the caller cannot see into; ptrace forbidden by Yama). */
+int fan_perm_open_mode(pid_t tid, uint64_t wait_ns);
 /* Another mount below the root (a checkout on a disk of its own): marked too. */
 int fan_perm_mark(FanPerm *p, int fd);
 /* The thread ends and the group closes (the kernel lets every open through

@@ -52,8 +52,15 @@
  * mmap too, but it comes before a write as before a read, and says not
  * which: it would refuse git's own write of the name it just made. */
 #define GUARD_MASK (FAN_ACCESS_PERM | FAN_EVENT_ON_CHILD)
-/* Looks at an opener's system call while it is still on its way to sleep. */
-#define SYSCALL_TRIES 1000
+/* Looks at an opener's system call while it is still on its way to sleep:
+ * yields first (microseconds, the usual case), then naps (a preempted
+ * opener, on a loaded machine, has stayed runnable past 1,000 yields). */
+#define SYSCALL_YIELDS 1000
+#define SYSCALL_NAP_NS 20000
+/* How long an opener may take to fall asleep on the answer before its
+ * flags count as unknown. Every other open waits meanwhile: only an open
+ * of a masked name no mask covers yet is looked at. */
+#define OPENER_WAIT_NS 1000000000ull
 /* Paths counted between two records; past this only a total. */
 #define DENIED_MAX 256
 /* Between two records of the same path. */
@@ -269,12 +276,7 @@ static int rel_of_fd(FanPerm *p, int fd, char *abs, size_t n, const char **rel) 
         return 0;
 }
 
-/* How the thread tid, waiting for our answer, opens: O_RDONLY, O_WRONLY or
- * O_RDWR, read from its system call's arguments (/proc/TID/syscall: open,
- * openat, creat); -1 when that cannot be told (openat2's flags are in its
- * memory, an io_uring open runs on a kernel worker, exec, an opener in a PID
- * namespace the daemon cannot see into, ptrace forbidden by Yama). */
-static int open_mode_of(pid_t tid) {
+int fan_perm_open_mode(pid_t tid, uint64_t wait_ns) {
         char path[64], buf[512];
         long nr;
         unsigned long a[6];
@@ -284,12 +286,16 @@ static int open_mode_of(pid_t tid) {
         if (fd < 0)
                 return -1;
         /* "running" until the opener, its event queued, is asleep waiting
-         * for the answer: microseconds. */
-        for (int i = 0; i < SYSCALL_TRIES; i++) {
+         * for the answer (runnable counts as running). */
+        uint64_t end = now_ns() + wait_ns;
+        for (int i = 0;; i++) {
                 n = pread(fd, buf, sizeof buf - 1, 0);
-                if (n <= 0 || strncmp(buf, "running", 7) != 0)
+                if (n <= 0 || strncmp(buf, "running", 7) != 0 || now_ns() >= end)
                         break;
-                sched_yield();
+                if (i < SYSCALL_YIELDS)
+                        sched_yield();
+                else
+                        (void) nanosleep(&(struct timespec){.tv_nsec = SYSCALL_NAP_NS}, NULL);
         }
         close(fd);
         if (n <= 0)
@@ -324,7 +330,7 @@ static uint32_t decide_open(FanPerm *p, const struct fanotify_event_metadata *m,
         /* Write only: nothing can be read through it, nor mapped (git
          * writes the worktree so). Read: refused, empty or not, until the
          * mask covers the name. */
-        int mode = open_mode_of(m->pid);
+        int mode = fan_perm_open_mode(m->pid, OPENER_WAIT_NS);
         if (mode == O_WRONLY)
                 return FAN_ALLOW;
         if (mode >= 0)
