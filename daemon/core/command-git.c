@@ -1034,7 +1034,7 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
         for (size_t i = 0; i < j->policy->n_secrets; i++)
                 if (j->policy->secrets[i][0] && n_searched > 0 &&
                     pathspecs_may_match(&g.mode, searched, n_searched, j->policy->secrets[i],
-                                        PATHSPEC_FROM_ABOVE)) {
+                                        PATHSPEC_SELECTS)) {
                         j->named[i] = true;
                         any = true;
                 }

@@ -122,7 +122,77 @@ static bool spec_canonical(const char *b) {
                !(n >= 2 && b[n - 2] == '/' && b[n - 1] == '.');
 }
 
-static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover) {
+/* path with each of its names made one no pattern names ("\x01"): what a
+ * pattern matching both matches whatever the names are. */
+static void neutral_of(const char *path, char *out, size_t n) {
+        size_t k = 0;
+        for (const char *c = path; *c && k + 1 < n; c++)
+                if (*c == '/' || c == path || c[-1] == '/')
+                        out[k++] = *c == '/' ? '/' : '\x01';
+        out[k] = 0;
+}
+
+/* Whether pattern b (flags f) may match path, or a path below it (dir). */
+static bool glob_may(const char *b, const char *path, bool dir, int f) {
+        return dir ? match_glob_prefix(b, path, f) > 0 : match_glob(b, path, f);
+}
+
+/* Longest spec whose every suffix selects_below tries (each a match). */
+#define SELECTS_MAX 200
+
+/* Whether spec b (flags f) picks out names below the directory path
+ * ("secrets/") by that directory's names: it matches path + C and not
+ * neutral + C, for C a neutral name or a name made of one of its suffixes
+ * (from any byte on, each component made a name it matches: '*ecrets*.py'
+ * reads secrets/.py). A prefix would not tell: '*' spans '/', so
+ * '*ecrets/' '*' prefixes "\x01/" too. Past SELECTS_MAX, or when no
+ * suffix makes a name: as if it did. */
+static bool selects_below(const char *b, const char *path, const char *neutral, int f) {
+        char child[1024], name[256], full[2048], other[2048];
+        size_t n = strlen(b);
+        bool tried = false;
+        if (n > SELECTS_MAX)
+                return true;
+        for (size_t t = 0; t <= n; t++) {
+                size_t k = 0;
+                bool ok = true;
+                for (const char *c = b + t; ok && *c;) {
+                        const char *end = strchrnul(c, '/');
+                        ok = match_glob_name(c, (size_t) (end - c), name) &&
+                             k + strlen(name) + 3 <= sizeof child;
+                        if (ok)
+                                k += (size_t) snprintf(child + k, sizeof child - k, "%s%s", name,
+                                                       *end ? "/" : "");
+                        c = *end ? end + 1 : end;
+                }
+                if (!ok)
+                        continue; /* begun inside a class, or a negated one: another suffix */
+                child[k] = 0;
+                tried = true;
+                snprintf(full, sizeof full, "%s%s", path, k ? child : "\x01");
+                snprintf(other, sizeof other, "%s%s", neutral, k ? child : "\x01");
+                if (match_glob(b, full, f) && !match_glob(b, other, f))
+                        return true;
+        }
+        return !tried;
+}
+
+/* Whether b may match path (or below it, dir) and, with selects, picks it
+ * out by its names: neutral, the same path made of names no pattern names,
+ * is not matched as well. */
+static bool may_pick(const char *b, const char *path, const char *neutral, bool dir, bool selects, int f) {
+        if (!glob_may(b, path, dir, f))
+                return false;
+        if (!selects)
+                return true;
+        return dir ? selects_below(b, path, neutral, f) : !match_glob(b, neutral, f);
+}
+
+/* selects: counted only where the spec selects the entry by its names (it
+ * does not match the neutral path as well): '*' and '*.c' search a masked
+ * directory as a search with no pathspec does, '*nv' and 'secrets/'* pick
+ * it out. */
+static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover, bool selects) {
         char normal[1024];
         if (p->body[0] == '/' || (cover && !spec_canonical(p->body)))
                 return !cover;
@@ -134,22 +204,25 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
                 return literal_match_case(b, s, dir, cover, p->icase);
         if (literal_match_case(b, s, dir, cover, p->icase))
                 return true;
-        char path[1024];
+        char path[1024], neutral[1024];
         snprintf(path, sizeof path, "%s%s", s, dir ? "/" : "");
         if (cover) { /* strict: as git, no more */
                 int f = MATCH_STRICT | (p->icase ? MATCH_FOLD : 0) | (p->glob ? MATCH_PATHNAME : 0);
                 return dir ? match_glob_prefix(b, path, f) == 2 : match_glob(b, path, f);
         }
+        neutral_of(path, neutral, sizeof neutral);
         /* may: either case, '*' across '/', and any leading directory */
         for (int f = MATCH_FOLD; f <= (p->glob ? MATCH_FOLD | MATCH_PATHNAME : MATCH_FOLD);
              f += MATCH_PATHNAME)
-                if (dir ? match_glob_prefix(b, path, f) > 0 : match_glob(b, path, f))
+                if (may_pick(b, path, neutral, dir, selects, f))
                         return true;
         for (size_t i = 0; path[i]; i++)
                 if (path[i] == '/') {
-                        char lead[1024];
+                        char lead[1024], lead_neutral[1024];
                         snprintf(lead, sizeof lead, "%.*s", (int) i, path);
-                        if (match_glob(b, lead, MATCH_FOLD))
+                        snprintf(lead_neutral, sizeof lead_neutral, "%.*s", (int) i, neutral);
+                        if (match_glob(b, lead, MATCH_FOLD) &&
+                            !(selects && match_glob(b, lead_neutral, MATCH_FOLD)))
                                 return true;
                 }
         /* below the spec's own leading directories, each made a name it
@@ -157,12 +230,8 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
          * any depth. Counted where the spec selects the entry (the same path
          * with each of its names made a neutral one is not matched): src/'*'
          * reads every file there, as a search with no pathspec does. */
-        char place[256] = "", name[256], neutral[512];
-        size_t len = 0, k = 0;
-        for (const char *c = path; *c && k + 1 < sizeof neutral; c++)
-                if (*c == '/' || c == path || c[-1] == '/')
-                        neutral[k++] = *c == '/' ? '/' : '\x01';
-        neutral[k] = 0;
+        char place[256] = "", name[256];
+        size_t len = 0;
         for (const char *c = b, *slash;
              (slash = strchr(c, '/')) && match_glob_name(c, (size_t) (slash - c), name); c = slash + 1) {
                 if (len + strlen(name) + 2 > sizeof place)
@@ -171,10 +240,8 @@ static bool spec_matches(const Pathspec *p, const char *s, bool dir, bool cover)
                 char full[1024], other[1024];
                 snprintf(full, sizeof full, "%s%s", place, path);
                 snprintf(other, sizeof other, "%s%s", place, neutral);
-                bool m = dir ? match_glob_prefix(b, full, MATCH_FOLD) > 0 : match_glob(b, full, MATCH_FOLD);
-                bool n =
-                        dir ? match_glob_prefix(b, other, MATCH_FOLD) > 0 : match_glob(b, other, MATCH_FOLD);
-                if (m && !n)
+                if (selects ? may_pick(b, full, other, dir, true, MATCH_FOLD)
+                            : glob_may(b, full, dir, MATCH_FOLD) && !glob_may(b, other, dir, MATCH_FOLD))
                         return true;
         }
         return false;
@@ -205,7 +272,7 @@ static bool may_match(const PathspecMode *g, const char *const *specs, size_t n,
         if (n == 0)
                 return true;
         Pathspec v[PATHSPECS_MAX];
-        bool positive = false, subtree = from & PATHSPEC_FROM_SUBTREE;
+        bool positive = false, subtree = from & PATHSPEC_FROM_SUBTREE, selects = from & PATHSPEC_SELECTS;
         for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
                 v[i] = spec_parse(g, specs[i]);
                 positive = positive || !v[i].exclude;
@@ -217,9 +284,9 @@ static bool may_match(const PathspecMode *g, const char *const *specs, size_t n,
                 for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
                         const char *at = v[i].top && !subtree ? e : s;
                         if (v[i].exclude)
-                                covered = covered || spec_matches(&v[i], at, dir, true);
+                                covered = covered || spec_matches(&v[i], at, dir, true, false);
                         else
-                                may = may || spec_matches(&v[i], at, dir, false);
+                                may = may || spec_matches(&v[i], at, dir, false, selects);
                 }
                 if (may && !covered)
                         return true;
@@ -232,9 +299,9 @@ static bool may_match(const PathspecMode *g, const char *const *specs, size_t n,
         for (size_t i = 0; i < n && i < PATHSPECS_MAX; i++) {
                 bool relative = !v[i].top || subtree;
                 if (v[i].exclude)
-                        covered = covered || (!relative && spec_matches(&v[i], e, dir, true));
+                        covered = covered || (!relative && spec_matches(&v[i], e, dir, true, false));
                 else
-                        may = may || relative || spec_matches(&v[i], e, dir, false);
+                        may = may || relative || spec_matches(&v[i], e, dir, false, selects);
         }
         return may && !covered;
 }
