@@ -201,7 +201,25 @@ static const Row rows[] = {
         {"grep -r --include='*.py' KEY .", false, false, NULL},
         {"git grep KEY -- 'src/*.py'", false, false, NULL},
         {"git ls-files -- 'doc/*.md' | xargs wc -l", false, false, NULL},
-        {"git grep KEY -- '*.py'", false, true, "secrets/"}, /* secrets/x.py */
+        /* a worktree search narrowed by a pattern that does not pick the
+           masked directory out by its name searches it as one with no
+           pathspec does (allowed: the mask is there); one that does is a read */
+        {"git grep KEY -- '*.py'", false, false, NULL},
+        {"git grep KEY -- '*'", false, false, NULL},
+        {"git grep KEY -- '*/k'", false, false, NULL},
+        {"git ls-files '*.py' | xargs wc -l", false, false, NULL},
+        {"wc -l $(git ls-files '*.py')", false, false, NULL},
+        {"git grep KEY -- 'secrets/*.py'", false, true, "secrets/"},
+        {"git grep KEY -- '*ecrets/*'", false, true, "secrets/"},
+        {"git grep KEY -- 's?crets'", false, true, "secrets/"},
+        {"git grep KEY -- ':(icase)SECRETS/*'", false, true, "secrets/"},
+        {"git grep KEY -- '*/s*/k'", false, true, "secrets/"},
+        {"git grep KEY -- '*ecrets*.py'", false, true, "secrets/"}, /* secrets/x.py: the suffix .py */
+        {"git grep KEY -- ':(glob)**/s*/*'", false, true, "secrets/"},
+        {"git grep KEY -- '*ecrets/[!.]*'", false, true, "secrets/"},
+        {"git ls-files 'secr*' | xargs cat", false, true, "secrets/"},
+        {"git grep KEY -- '*.py' '.e*'", false, true, ".env"},
+        {"git grep KEY HEAD -- '*.py'", true, true, "secrets/"}, /* history: not a worktree search */
         /* 4. strings a shell reads again */
         {"eval 'cat .e*'", false, true, ".env"},
         {"bash -c 'cat .e\\nv'", false, true, ".env"},
@@ -473,6 +491,26 @@ static const Row rows[] = {
         {"cd $(git rev-parse --git-dir) && python3 -c 'import zlib' < objects/48/7e", true, true, ".env"},
         {"python3 -c 'import zlib' < $(printf %s .g it)/objects/48/7e", true, true, ".env"},
         {"cd \"$(git rev-parse --show-toplevel)\" && make test", true, false, NULL},
+        /* cp, mv, install writing a masked name and reading none (31j's
+         * f1 false refusal): the destination is a name; a backup, -t, a
+         * source naming one, a glob for the destination are not */
+        {"[ -f .env ] || cp .env.example .env", true, false, NULL},
+        {"install -m 600 .env.example .env", true, false, NULL},
+        {"mv .env.local .env", true, false, NULL},
+        {"cp -a template/ secrets/", true, false, NULL},
+        {"cp .env .env.bak", false, true, ".env"},
+        {"mv .env x", false, true, ".env"},
+        {"cp -b x .env", false, true, ".env"},
+        {"cp --backup=numbered x .env", false, true, ".env"},
+        {"cp --back x .env", false, true, ".env"},
+        {"cp -S .old x .env", false, true, ".env"},
+        {"install -C x .env", false, true, ".env"},
+        {"cp -t .env x", false, true, ".env"},
+        {"cp x .e*", false, true, ".env"},
+        {"cp * .env", false, true, ".env"},
+        {"cp -- * .env", false, true, ".env"},
+        {"cp .env", false, true, ".env"},
+        {"cp -r .git .env", true, true, ".env"},
         /* sed that only edits files naming no secret: its script is data
          * (31i false refusal 3); one that reads, writes or runs is not */
         {"sed -i '/^\\.env$/d' .gitignore", false, false, NULL},
@@ -1577,6 +1615,9 @@ static void test_cwd_inside(void **state) {
         } cases[] = {
                 {"/ws/r/secrets", "cat k", false, true},
                 {"/ws/r/secrets", "cp k /tmp/x", false, true},
+                {"/ws/r/secrets", "cp k ../.env", false, true}, /* a copy into a masked name reads k */
+                {"/ws/r/.git", "cp objects/48/7e ../.env", true, true},
+                {"/ws/r/src", "cp x ../.env", false, false},
                 {"/ws/r/secrets/sub", "head -5 ./k", false, true},
                 {"/ws/r/secrets", "ls -la", false, false},
                 {"/ws/r/.git", "python3 -c 'import zlib,sys' < objects/48/7e", true, true},

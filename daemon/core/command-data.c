@@ -515,3 +515,114 @@ bool recog_sed(Recogniser *p, const ShellWord **words, size_t n) {
         }
         return true;
 }
+
+/* cp, mv and install SRC... DEST with DEST a masked name ([ -f .env ] ||
+ * cp .env.example .env): DEST is only written, as touch's name, never
+ * read. Not run in a masked directory (a source is in it), not a backup
+ * (-b, --backup, -S, --suffix: the old bytes kept under
+ * a name no mask covers), not install -C (it reads DEST to compare), not
+ * -t (every operand a source); every source names no secret; DEST plain
+ * text (a glob could make it a source). Options by name, no abbreviations. */
+typedef struct CopySpec {
+        const char *name, *flags, *with_arg;
+        const char *const *longs; /* "name" a flag, "name=" with a value */
+} CopySpec;
+
+static const CopySpec copiers[] = {
+        {"cp", "aRrdfHiLlnPpsTuvx", "",
+         (const char *const[]){"archive",
+                               "attributes-only",
+                               "copy-contents",
+                               "dereference",
+                               "force",
+                               "interactive",
+                               "link",
+                               "no-clobber",
+                               "no-dereference",
+                               "no-preserve=",
+                               "no-target-directory",
+                               "one-file-system",
+                               "parents",
+                               "preserve",
+                               "preserve=",
+                               "recursive",
+                               "reflink",
+                               "reflink=",
+                               "remove-destination",
+                               "sparse=",
+                               "strip-trailing-slashes",
+                               "symbolic-link",
+                               "update",
+                               "update=",
+                               "verbose",
+                               NULL}},
+        {"mv", "finTuv", "",
+         (const char *const[]){"force", "interactive", "no-clobber", "no-target-directory",
+                               "strip-trailing-slashes", "update", "update=", "verbose", NULL}},
+        {"install", "cdDpsTv", "gmo",
+         (const char *const[]){"directory", "group=", "mode=", "owner=", "preserve-timestamps", "strip",
+                               "no-target-directory", "verbose", NULL}},
+};
+
+static bool copy_long(const CopySpec *c, const char *a) {
+        const char *eq = strchr(a, '=');
+        size_t len = eq ? (size_t) (eq - a) + 1 : strlen(a);
+        for (const char *const *l = c->longs; *l; l++)
+                if (strlen(*l) == len && strncmp(*l, a, len) == 0)
+                        return true;
+        return false;
+}
+
+/* Whether name is one of the copiers: -1 no, else 1 allowed or 0 refused. */
+int recog_copy_into(Recogniser *p, const char *name, const ShellWord **words, size_t n) {
+        const CopySpec *c = NULL;
+        for (size_t i = 0; i < ELEMENTSOF(copiers) && !c; i++)
+                if (streq(copiers[i].name, name))
+                        c = &copiers[i];
+        if (!c)
+                return -1;
+        char buf[256];
+        size_t operands = 0, last = 0;
+        bool options = true;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (options && a && streq(a, "--")) {
+                        options = false;
+                        continue;
+                }
+                if (options && (!a || recog_has_brace(words[k])) && recog_may_be_option(words[k]))
+                        return recog_refuse(
+                                p, "%s with a word that could expand to an option (put -- before it)", name);
+                if (options && a && a[0] == '-' && a[1] == '-') {
+                        if (!copy_long(c, a + 2))
+                                return recog_refuse(p, "%s %s is not an option that only copies to a name",
+                                                    name, a);
+                        continue;
+                }
+                if (options && a && a[0] == '-' && a[1]) {
+                        for (const char *f = a + 1; *f; f++) {
+                                if (strchr(c->with_arg, *f)) {
+                                        if (!f[1] && ++k < n && recog_word_names(p, words[k]) != 0)
+                                                return recog_refuse(p,
+                                                                    "%s -%c with a word that names a secret",
+                                                                    name, *f);
+                                        break; /* the rest of the word is its value */
+                                }
+                                if (!strchr(c->flags, *f))
+                                        return recog_refuse(
+                                                p, "%s -%c is not an option that only copies to a name",
+                                                name, *f);
+                        }
+                        continue;
+                }
+                if (operands++ > 0 && (recog_word_names(p, words[last]) != 0 || p->cwd_inside))
+                        return recog_refuse(p, "%s with a source that names a secret: it would read it",
+                                            name);
+                last = k;
+        }
+        if (operands < 2)
+                return recog_refuse(p, "%s with no source: its one operand would be read", name);
+        if (!recog_literal(words[last], buf) || recog_has_brace(words[last]))
+                return recog_refuse(p, "%s with a destination that is not plain text", name);
+        return 1;
+}

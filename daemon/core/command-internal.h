@@ -356,10 +356,11 @@ typedef struct Recogniser {
         size_t reason_n;
         const struct WordNames *sec; /* the policy's names (word-names.h) */
         const CommandPolicy *policy;
-        int depth;   /* of strings read again */
-        bool writes; /* the command being collected writes a file (> or >>) */
-        bool wrote;  /* some command of the line did */
-        bool reads;  /* a while read loop's < FILE was allowed */
+        int depth;       /* of strings read again */
+        bool writes;     /* the command being collected writes a file (> or >>) */
+        bool wrote;      /* some command of the line did */
+        bool reads;      /* a while read loop's < FILE was allowed */
+        bool cwd_inside; /* the line runs in a masked directory (or .git, held): names there are its */
 } Recogniser;
 
 /* false, after writing the reason. */
@@ -392,6 +393,10 @@ typedef enum PathspecFrom {
         PATHSPEC_FROM_ABOVE = 0,
         PATHSPEC_FROM_INSIDE = 1 << 0,
         PATHSPEC_FROM_SUBTREE = 1 << 1,
+        /* A search of the worktree, allowed with no pathspec: an entry
+         * counts only where a spec picks it out by its names ('*nv',
+         * 'secrets/'*), not where it matches any name there ('*', '*.c'). */
+        PATHSPEC_SELECTS = 1 << 2,
 } PathspecFrom;
 bool pathspec_wildcard(const char *s);
 /* Can the pathspecs match entry (a path, "secrets/" a directory)? No
@@ -408,6 +413,9 @@ bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files);
 bool recog_rg(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_git_grep(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_find(Recogniser *p, const ShellWord **words, size_t n);
+/* cp, mv or install writing a masked name, reading none: -1 when name is
+ * none of them, else 1 allowed, 0 refused. */
+int recog_copy_into(Recogniser *p, const char *name, const ShellWord **words, size_t n);
 bool recog_excludes_only(Recogniser *p, const ShellWord **words, size_t n);
 bool recog_exclusions_only(Recogniser *p, const char *name, const ShellWord **words, size_t n);
 /* gh pr|issue create|edit|comment (a title and a body are data), and sed

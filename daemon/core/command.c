@@ -667,6 +667,9 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                 return recog_gh(p, words, n);
         if (streq(name, "sed"))
                 return recog_sed(p, words, n);
+        int copy = recog_copy_into(p, name, words, n);
+        if (copy >= 0)
+                return copy;
         const Spec *sp = spec_find(commands, ELEMENTSOF(commands), name);
         if (!sp)
                 return recog_refuse(p, "%s is not a command that only asks about a name or size", name);
@@ -827,7 +830,7 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         .fold = policy->fold,
                         .named = named,
                         .named_dot = named_dot};
-        bool lexed = false;
+        bool lexed = false, cwd_inside = false;
         const char *unjudged = NULL;        /* why every secret counts as named */
         _cleanup_free_ char *joined = NULL; /* what was lexed: bash's continuations gone */
         size_t jn = 0;
@@ -851,7 +854,16 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         shell_lexed_done(&l);
                         return r;
                 }
-                names_of_cwd(policy, (const char *const *) last, named);
+                _cleanup_free_ bool *by_cwd = calloc(n_secrets + 1, sizeof *by_cwd);
+                if (!by_cwd) {
+                        shell_lexed_done(&l);
+                        return -ENOMEM;
+                }
+                names_of_cwd(policy, (const char *const *) last, by_cwd);
+                for (size_t i = 0; i < n_secrets; i++) {
+                        cwd_inside = cwd_inside || by_cwd[i];
+                        named[i] = named[i] || by_cwd[i];
+                }
                 if (wn.spent)
                         unjudged = "more brace expansions and globs than this rule judges";
                 else if (wn.deep)
@@ -937,7 +949,8 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                        .reason_n = sizeof v.reason,
                        .sec = &wn,
                        .policy = policy,
-                       .depth = depth};
+                       .depth = depth,
+                       .cwd_inside = cwd_inside};
                 if (line(&p) && bytes_allowed(joined, jn, &l, p.wrote, p.reads, v.reason, sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
