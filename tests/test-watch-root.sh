@@ -554,10 +554,16 @@ fi
 # (fs.inotify.max_queued_events, or fs.fanotify's, read, never changed) come in: the queue
 # overflows for certain, and the checkouts made after that reach it by no
 # event, only by the rescan.
-root2=$base/root2; mkdir "$root2"
+# A checkout known before it is found again by the rescan, and said at debug only: the same
+# checkout with the same mounts is not news at each overflow.
+root2=$base/root2; mkdir "$root2"; git init -q "$root2/known"; touch "$root2/known/.env"
 start_watch "$root2" "$base/watch2.log"
 qmax=$(cat "/proc/sys/fs/${PP_WATCH_BACKEND:-inotify}/max_queued_events")
+known_said() { grep -c '"level":"info",.*"checkout":"known"' "$base/watch2.log"; }
 if [ "$qmax" -le 1000000 ]; then
+  check "overflow: the checkout from before is masked and protected" \
+    wait_log "$base/watch2.log" 'protected the git metadata of nested checkout known ('
+  said_before=$(known_said)
   kill -STOP "${pids[-1]}"
   # A file each, in the watched root: an event each, one more than the queue holds.
   (cd "$root2" && seq -f 'f%.0f' 0 "$qmax" | xargs touch)
@@ -569,6 +575,11 @@ if [ "$qmax" -le 1000000 ]; then
   for ((k = 0; k < 200; k++)); do [ "$(misses)" -eq 0 ] && break; nap; done
   misses=$(misses)
   check "overflow: 0 misses of 200 (saw $misses)" [ "$misses" -eq 0 ]
+  check "overflow: the checkout from before found again" \
+    wait_log "$base/watch2.log" '"level":"debug","event":"checkout","msg":"path policy: found nested checkout known"'
+  said=$(known_said)
+  check "overflow: what is the same in it is not said again ($said info records, $said_before before)" \
+    [ "$said" -eq "$said_before" ]
 else
   echo "  SKIP overflow: fs.${PP_WATCH_BACKEND:-inotify}.max_queued_events is $qmax: too many files to overflow it"
 fi

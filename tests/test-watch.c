@@ -546,14 +546,27 @@ static void test_gone_and_rescan(void **state) {
         assert_true(st.bound >= 4);
 
         /* Lost events: everything forgotten, then found again; what is
-         * bound already stays so (the engine says "already"). */
+         * bound already stays so (the engine says "already"), at debug:
+         * the same checkout with the same mounts is not news, at each
+         * overflow. What is new in it is said as ever. */
+        size_t infos = count(t, "\"level\":\"info\"");
         watch_callbacks.rescan(t->w);
         watch_stats(t->w, &st);
         assert_int_equal(st.checkouts, 0);
         assert_int_equal(st.bound, 0);
         FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
         assert_true(watch_is_checkout(t->w, "a"));
         assert_true(count(t, "already bound") >= 1);
+        assert_int_equal(count(t, "\"level\":\"debug\",\"event\":\"checkout\""), 1);
+        assert_true(count(t, "\"level\":\"debug\",\"event\":\"watch-bind\"") >= 1);
+        assert_int_equal(count(t, "\"level\":\"info\""), infos + 0 /* the rescan is a warning */);
+        fake_add("b", 'd');
+        fake_add("b/.git", 'd');
+        fake_add("b/.git/HEAD", 'f');
+        FOUND(t, "b/.git", WATCH_DIR); /* not known before: said */
+        assert_int_equal(count(t, "\"level\":\"info\",\"event\":\"checkout\""), 2);
+        GONE(t, "b");
 
         /* The checkout moved out of the tree: forgotten, memory and all. */
         GONE(t, "a");

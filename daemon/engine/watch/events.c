@@ -47,7 +47,11 @@ static void discover_checkout(Watch *w, const char *path, bool gitfile) {
         }
         c->w = w;
         c->gitfile = gitfile;
-        log_event(w->c.log, LOG_INFO, "checkout", LOG_FIELDS(LOG_PATH("checkout", c->path)),
+        /* Found again after lost events: said at debug, and so are its
+         * mounts found in place (bind_path_as, protect). */
+        c->refound = hashmap_remove(w->refind, path) != NULL;
+        log_event(w->c.log, c->refound ? LOG_DEBUG : LOG_INFO, "checkout",
+                  LOG_FIELDS(LOG_PATH("checkout", c->path)),
                   "path policy: found nested checkout {checkout}");
 
         /* A .git file can be rewritten in place to name another gitdir. */
@@ -384,6 +388,16 @@ static void on_rescan(void *userdata) {
         Watch *w = userdata;
         log_event(w->c.log, LOG_WARN, "rescan", NULL,
                   "path policy: the watcher lost events (queue overflow): scanning everything again");
+        /* Each checkout is forgotten (what happened to it is not known) and
+         * found again as new, but what is the same is not said again: an
+         * overflow every few seconds would say every checkout each time.
+         * Bounded by the checkouts themselves. */
+        const char *ck;
+        void *cv;
+        for (size_t i = 0; hashmap_next(w->refind, &i, &ck, &cv);)
+                hashmap_remove(w->refind, ck);
+        for (size_t i = 0; hashmap_next(w->checkouts, &i, &ck, &cv);)
+                (void) set_add(w->refind, ck); /* no memory: said again, as before */
         forget_below(w, w->checkouts, "", true);
         forget_below(w, w->bound, "", false);
         /* What was bound stays bound, but is no longer known as ours: a

@@ -133,7 +133,7 @@ int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char 
                 w->stats.binds++;
                 if (!info.already)
                         w->mounts++;
-                log_event(w->c.log, LOG_INFO, "watch-bind",
+                log_event(w->c.log, info.already && c->refound ? LOG_DEBUG : LOG_INFO, "watch-bind",
                           LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
                                      LOG_STR("kind", applied), LOG_BOOL("already", info.already),
                                      LOG_STR("policy_kind", as_dir ? kname : NULL),

@@ -139,6 +139,7 @@ void protect_git(Watch *w, Checkout *c, const char *reason) {
         w->n_pending--;
         drop_makers(c);
         unsigned failures = w->failures;
+        size_t mounts = w->mounts; /* none new, found again after lost events: not news */
         /* Where git finds its metadata now, not where it was at discovery;
          * the metadata first (config, hooks: the window after git is the
          * time to these binds), then the policy's protects in the worktree,
@@ -210,7 +211,8 @@ void protect_git(Watch *w, Checkout *c, const char *reason) {
         else {
                 w->stats.git_protected++;
                 log_event(
-                        w->c.log, LOG_INFO, "git-protected", f,
+                        w->c.log, c->refound && w->mounts == mounts ? LOG_DEBUG : LOG_INFO, "git-protected",
+                        f,
                         "path policy: protected the git metadata of nested checkout {checkout} ({reason})");
         }
 }

@@ -33,6 +33,7 @@ struct Checkout {
         bool recheck;        /* its .git file and commondir: read again at the next tick (recheck.c) */
         int index_said;      /* the last index failure said, not to say it twice */
         bool sparse_said;    /* git clears skip-worktree there (a sparse checkout): said */
+        bool refound;        /* known before the last rescan: what it finds bound already is not news */
         /* The index as last looked at on an event (index_look without
          * write): the same file again is not read again. */
         PlatformFileId index_id;
@@ -93,6 +94,7 @@ struct Watch {
         Hashmap *dirs;        /* every checkout's gitdir and common dir -> PathCount */
         Hashmap *wanted;      /* a missing gitdir or common dir and its ancestors -> PathCount */
         Hashmap *former;      /* a set: a checkout gone (its .git) with binds still below it */
+        Hashmap *refind;      /* a set: checkouts known before the last rescan, not found again yet */
         Hashmap *emptied;     /* a set: where something went, to see whether only our mounts are left */
         Hashmap *differs;     /* a set: a tracked protected file said to differ from the index */
         Hashmap *hashed;      /* a tracked protected file -> HashedFile: its oid while its identity stands */

@@ -64,6 +64,7 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->dirs = hashmap_new();
         w->wanted = hashmap_new();
         w->former = hashmap_new();
+        w->refind = hashmap_new();
         w->emptied = hashmap_new();
         w->differs = hashmap_new();
         w->hashed = hashmap_new();
@@ -74,8 +75,8 @@ int watch_new(const WatchConfig *c, Watch **ret) {
         w->moved = hashmap_new();
         w->hooks_settle = hashmap_new();
         if (!w->moved || !w->hooks_settle || !w->own_locks || !w->refused || !w->fresh || !w->root_abs ||
-            !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted || !w->former || !w->emptied ||
-            !w->differs || !w->hashed || !w->hooks_added) {
+            !w->checkouts || !w->bound || !w->below || !w->dirs || !w->wanted || !w->former || !w->refind ||
+            !w->emptied || !w->differs || !w->hashed || !w->hooks_added) {
                 r = e < 0 ? e : -ENOMEM;
                 watch_free(w);
                 return r;
@@ -166,6 +167,7 @@ void watch_free(Watch *w) {
         counts_free(w->dirs);
         counts_free(w->wanted);
         hashmap_free(w->former);
+        hashmap_free(w->refind);
         hashmap_free(w->emptied);
         hashmap_free(w->differs);
         if (w->hashed) {
