@@ -86,9 +86,12 @@ storm() { # PATHPOLICY LABEL CHECKOUTS
     p50=$(sed -n "$(( (m + 1) / 2 ))p" <<<"$sorted"); p99=$(sed -n "$(( (m * 99 + 99) / 100 ))p" <<<"$sorted")
     max=$(tail -n1 <<<"$sorted")
   fi
-  printf 'masked p50 %s ms, p99 %s ms, max %s ms, %d of %d unmasked; peak RSS %s KiB; CPU %s ms; rescans %s\n' \
+  # rescans: each record, and the count a "said N more time(s)" record stands for; records: the
+  # lines the log got (info and up)
+  printf 'masked p50 %s ms, p99 %s ms, max %s ms, %d of %d unmasked; peak RSS %s KiB; CPU %s ms; rescans %s; records %s\n' \
     "$p50" "$p99" "$max" "$left" "$n" "$(awk '/VmHWM/ {print $2}' /proc/$dp/status)" "$(cpu_ms "$dp")" \
-    "$(grep -c 'lost events' "$base/log" || true)"
+    "$(awk '/lost events/ { if (match($0, /said [0-9]+ more/)) n += substr($0, RSTART + 5, RLENGTH - 10); else n++ } END { print n + 0 }' "$base/log")" \
+    "$(wc -l <"$base/log")"
   kill "$dp"; wait "$dp" 2>/dev/null || true
   umount -l "$base"; rmdir "$base"
 }
