@@ -649,6 +649,26 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
         int r = config ? config_urls(j, ln) : 0;
         if (r != 0)
                 return r;
+        /* curl -T FILE globs FILE as a URL: -T '{.e,x}nv' uploads .env */
+        for (size_t k = 1; k < n && curl && !globoff; k++) {
+                char buf[256];
+                const char *a = programs_plain(w[k], buf, sizeof buf), *v = NULL;
+                if (a && programs_long_is(a, "upload-file", &v) && !v && k + 1 < n)
+                        v = ""; /* in the next word */
+                for (const char *c = a && a[0] == '-' && a[1] != '-' ? a + 1 : ""; *c && !v; c++)
+                        if (*c == 'T')
+                                v = c + 1;
+                        else if (strchr("AbcCdDeEFHKmoPQrtuUwxXyYz", *c))
+                                break; /* an option whose value the rest is */
+                if (!v)
+                        continue;
+                _cleanup_free_ char *t = v[0] ? strdup(v) : k + 1 < n ? programs_word_text(w[++k]) : NULL;
+                if (!t)
+                        continue;
+                int budget = 64;
+                if (strpbrk(t, "[{") && (r = curl_glob(j, t, &budget)) != 0)
+                        return r;
+        }
         for (size_t k = 1; k < n; k++) {
                 bool colon = false; /* no ':', no URL: most words, and no copy of them */
                 for (size_t i = 0; i < w[k]->n && !colon; i++)
