@@ -1336,6 +1336,15 @@ static const Row rows[] = {
         {"fdfind -H -g '.e?v' | xargs cat", false, true, ".env"},
         {"fd --hidden --exec cat \\; '^\\.e.v$'", false, true, ".env"},
         {"fd -Hg '.e*' -x cat", false, true, ".env"},
+        /* Rust's inline flags (31k 5): dropped, a flagged group's parentheses too */
+        {"fd -H '(?i)^\\.ENV$' -x cat", false, true, ".env"},
+        {"fd -H '(?i:^\\.ENV$)' -x cat", false, true, ".env"},
+        {"fd -H '(?-u)^\\.e.v$' -X cat", false, true, ".env"},
+        {"fd -H '(?i)\\.PY$' -x wc -l", false, false, NULL},
+        /* fd's globs alternate with {a,b} (31k 5) */
+        {"fd -Hg '{x,.e?v}' -X cat", false, true, ".env"},
+        {"fd -Hg '{x,.e{m,n}v}' -x cat", false, true, ".env"},
+        {"fd -g '{a,b}.py' -x wc -l", false, false, NULL},
         {"fd -u '^\\.ne.rc$' -X cat", false, true, ".netrc"},
         {"fd -F cret -x cat", false, true, "secrets/"},
         {"fdfind -H '^\\.gi.$' -x cp -r {} /tmp/x", true, true, NULL},
@@ -1655,6 +1664,14 @@ static void test_cwd_inside(void **state) {
 static void test_match(void **state) {
         (void) state;
         assert_true(match_glob("*nv", "a/.env", 0));
+        assert_true(match_glob_braced("{x,.e?v}", ".env", 0));
+        assert_true(match_glob_braced("{x,.e{m,n}v}", ".env", 0));
+        assert_false(match_glob_braced("{x,.e{m,o}v}", ".env", 0));
+        assert_true(match_glob_braced("\\{a{,b}", "{ab", 0));
+        assert_false(match_glob_braced("{a,b}.py", ".env", 0));
+        assert_true(
+                match_glob_braced("{a,{b,{c,{d,{e,{f,{g,{h,i}}}}}}}}x{1,2,3,4,5,6,7,8,9}{1,2,3,4,5,6,7,8,9}",
+                                  "q", 0)); /* past 64: a match */
         assert_false(match_glob("*nv", "a/.env", MATCH_PATHNAME));
         assert_true(match_glob("**/.env", "a/b/.env", MATCH_PATHNAME));
         assert_true(match_glob("**/.env", ".env", MATCH_PATHNAME));

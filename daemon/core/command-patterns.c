@@ -15,40 +15,16 @@
 #include "match.h"
 #include "util.h"
 
+static bool secret_glob(void *ctx, const char *alt) {
+        Judge *j = ctx;
+        return match_secret_glob(j, alt, MATCH_FOLD, true) || match_secret_glob(j, alt, MATCH_FOLD, false);
+}
+
 /* A glob of rg's (gitignore's, with {a,b} alternation) against the
- * secrets' names and paths, either case: each alternative, at most
- * *budget of them (past it: taken to match). */
-static bool rg_glob_matches(Judge *j, const char *pat, int *budget) {
-        if (--*budget < 0)
-                return true;
-        const char *open = NULL;
-        int depth = 0;
-        for (const char *c = pat; *c; c++) {
-                if (*c == '\\' && c[1]) {
-                        c++;
-                        continue;
-                }
-                if (*c == '{' && depth++ == 0)
-                        open = c;
-                else if (*c == '}' && depth > 0 && --depth == 0) {
-                        size_t head = (size_t) (open - pat), len = strlen(pat);
-                        for (const char *a = open + 1;;) {
-                                const char *e = a;
-                                for (int d = 0; e < c && (d > 0 || *e != ','); e++)
-                                        d += *e == '{' ? 1 : *e == '}' ? -1 : 0;
-                                _cleanup_free_ char *alt = malloc(len + 1);
-                                if (!alt)
-                                        return true;
-                                sprintf(alt, "%.*s%.*s%s", (int) head, pat, (int) (e - a), a, c + 1);
-                                if (rg_glob_matches(j, alt, budget))
-                                        return true;
-                                if (e >= c)
-                                        return false;
-                                a = e + 1;
-                        }
-                }
-        }
-        return match_secret_glob(j, pat, MATCH_FOLD, true) || match_secret_glob(j, pat, MATCH_FOLD, false);
+ * secrets' names and paths, either case: each alternative, at most 64
+ * (past them: taken to match). */
+static bool rg_glob_matches(Judge *j, const char *pat) {
+        return match_alternatives(pat, secret_glob, j);
 }
 
 /* grep -r --include=GLOB, rg -g GLOB: the files it searches, by name. */
@@ -118,12 +94,11 @@ int patterns_grep(Judge *j, const ShellWord *const *w, size_t n) {
                         continue;
                 /* rg's globs are gitignore's, ag's -G a regex: a glob
                  * judged against names and paths, either case */
-                int budget = 64;
                 char whole[1100];
                 search = search || regex;
                 if (search && !runners_search_regex(pat, false, whole, sizeof whole))
                         snprintf(whole, sizeof whole, ".*");
-                bool m = search ? match_secret_regex(j, whole, true) : rg_glob_matches(j, pat, &budget);
+                bool m = search ? match_secret_regex(j, whole, true) : rg_glob_matches(j, pat);
                 if (m)
                         return judge_refuse(j,
                                             "grep searches the files a pattern of it matches, a masked name "

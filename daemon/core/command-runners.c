@@ -253,7 +253,48 @@ int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first
 
 /* ---- fd, ag -G, ack -g: a regex searched for in a name ---- */
 
-bool runners_search_regex(const char *re, bool fixed, char *out, size_t size) {
+/* Rust's inline flags ((?i), (?-u), (?i:...)) in re, into out: dropped
+ * (the match folds case anyway), and a flagged group's own parentheses
+ * with them ((?i:^\.env$) is ^\.env$). false when out is too small or
+ * the groups nest too deep. */
+static bool drop_inline_flags(const char *re, char *out, size_t size) {
+        bool dropped[64]; /* each open group: its ')' dropped too */
+        size_t q = 0, depth = 0;
+        for (const char *c = re; *c; c++) {
+                if (q + 3 >= size)
+                        return false;
+                if (c[0] == '\\' && c[1]) {
+                        out[q++] = *c++;
+                        out[q++] = *c;
+                        continue;
+                }
+                size_t f = c[0] == '(' && c[1] == '?' ? strspn(c + 2, "imsxuUR-") : 0;
+                if (f > 0 && c[2 + f] == ')') {
+                        c += 2 + f;
+                        continue;
+                }
+                if (c[0] == '(') {
+                        if (depth >= ELEMENTSOF(dropped))
+                                return false;
+                        dropped[depth++] = f > 0 && c[2 + f] == ':';
+                        if (dropped[depth - 1]) {
+                                c += 2 + f;
+                                continue;
+                        }
+                } else if (c[0] == ')' && depth > 0 && dropped[--depth])
+                        continue;
+                out[q++] = *c;
+        }
+        out[q] = 0;
+        return true;
+}
+
+bool runners_search_regex(const char *pattern, bool fixed, char *out, size_t size) {
+        char re[1024];
+        if (fixed)
+                snprintf(re, sizeof re, "%s", pattern);
+        else if (!drop_inline_flags(pattern, re, sizeof re))
+                return false;
         size_t n = strlen(re), q = 0;
         bool start = !fixed && re[0] == '^';
         bool end = !fixed && n > 0 && re[n - 1] == '$' && (n < 2 || re[n - 2] != '\\');
@@ -466,7 +507,7 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
                         while (len > 0 && last[len - 1] == '/')
                                 last[--len] = 0;
                         const char *s = strrchr(last, '/') ? strrchr(last, '/') + 1 : last;
-                        each[i] = e[0] && match_glob(pat, s, MATCH_FOLD);
+                        each[i] = e[0] && match_glob_braced(pat, s, MATCH_FOLD);
                 }
         } else {
                 if (!runners_search_regex(pat, fixed, re, sizeof re))

@@ -500,3 +500,57 @@ bool match_glob_name(const char *c, size_t n, char out[static 256]) {
         out[k] = 0;
         return k < 255 && match_glob(glob, out, 0);
 }
+
+static bool alternatives(const char *pat, bool (*f)(void *ctx, const char *alt), void *ctx, int *budget) {
+        if (--*budget < 0)
+                return true;
+        const char *open = NULL;
+        int depth = 0;
+        for (const char *c = pat; *c; c++) {
+                if (*c == '\\' && c[1]) {
+                        c++;
+                        continue;
+                }
+                if (*c == '{' && depth++ == 0)
+                        open = c;
+                else if (*c == '}' && depth > 0 && --depth == 0) {
+                        size_t head = (size_t) (open - pat), len = strlen(pat);
+                        for (const char *a = open + 1;;) {
+                                const char *e = a;
+                                for (int d = 0; e < c && (d > 0 || *e != ','); e++)
+                                        d += *e == '{' ? 1 : *e == '}' ? -1 : 0;
+                                char *alt = malloc(len + 1);
+                                if (!alt)
+                                        return true;
+                                sprintf(alt, "%.*s%.*s%s", (int) head, pat, (int) (e - a), a, c + 1);
+                                bool m = alternatives(alt, f, ctx, budget);
+                                free(alt);
+                                if (m)
+                                        return true;
+                                if (e >= c)
+                                        return false;
+                                a = e + 1;
+                        }
+                }
+        }
+        return f(ctx, pat);
+}
+
+bool match_alternatives(const char *pat, bool (*f)(void *ctx, const char *alt), void *ctx) {
+        int budget = 64;
+        return alternatives(pat, f, ctx, &budget);
+}
+
+typedef struct Against {
+        const char *s;
+        int flags;
+} Against;
+
+static bool glob_against(void *ctx, const char *alt) {
+        const Against *a = ctx;
+        return match_glob(alt, a->s, a->flags);
+}
+
+bool match_glob_braced(const char *pat, const char *s, int flags) {
+        return match_alternatives(pat, glob_against, &(Against){s, flags});
+}

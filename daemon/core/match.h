@@ -17,6 +17,13 @@
  * matcher does not know ([:alpha:]) matches nothing; else everything. */
 enum { MATCH_FOLD = 1, MATCH_PATHNAME = 2, MATCH_STRICT = 4 };
 bool match_glob(const char *pat, const char *s, int flags);
+/* match_glob with {a,b} alternation (nested too; fd's and ripgrep's
+ * globs): any alternative that matches, at most 64 tried; past them, or
+ * out of memory, a match. */
+bool match_glob_braced(const char *pat, const char *s, int flags);
+/* Each {a,b} alternative of pat (nested too) to f, until one says true:
+ * whether one did; past 64 alternatives, or out of memory, true. */
+bool match_alternatives(const char *pat, bool (*f)(void *ctx, const char *alt), void *ctx);
 /* After s as a prefix: 0 no string with that prefix matches, 1 some do,
  * 2 every one does. */
 int match_glob_prefix(const char *pat, const char *s, int flags);
