@@ -518,6 +518,12 @@ static const Row rows[] = {
         {"sed -i.bak '/.env/d' .gitignore", false, false, NULL},
         {"sed 's/x/y/' .env", false, true, ".env"},
         {"sed -i '1r .env' README.md", false, true, ".env"},
+        /* a script from a process substitution (31k 8): its r, w, e unseen */
+        {"sed -f <(echo 'r.env') README.md", false, true, NULL},
+        {"sed -nf <(printf 'r.e%sv' n) README.md", false, true, NULL},
+        {"vim -S <(printf 'r .e%sv' n) README.md", false, true, NULL},
+        {"sed -n p <(cat README.md)", false, false, NULL},
+        {"sed -i -f fix.sed README.md", false, false, NULL},
         {"sed -i 's/x/y/w .env' README.md", false, true, ".env"},
         {"sed -f .env README.md", false, true, ".env"},
         {"sed --expression='r .env' x", false, true, ".env"},

@@ -484,6 +484,25 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 if (u != 0)
                         return u;
         }
+        /* sed -f <(echo r.env), vim -S <(...): a script from a process
+         * substitution, its file commands unseen here */
+        bool from_sub = false;
+        for (size_t a = 0; st && a < st->n_redir; a++)
+                from_sub = from_sub || streq(st->redir[a]->op, "<(");
+        for (size_t a = 1; a < n && from_sub; a++) {
+                char o[64];
+                const char *b = programs_plain(w[a], o, sizeof o);
+                bool sed = streq(name, "sed") || streq(name, "gsed"),
+                     vim = streq(name, "vim") || streq(name, "vi") || streq(name, "nvim") ||
+                           streq(name, "ex") || streq(name, "view");
+                if (b && ((sed && (streq(b, "-f") || programs_long_is(b, "file", NULL) ||
+                                   (b[0] == '-' && b[1] != '-' && b[strlen(b) - 1] == 'f'))) ||
+                          (vim && (streq(b, "-S") || streq(b, "-u") || streq(b, "-s") || streq(b, "-U")))))
+                        return judge_refuse(j,
+                                            "%s reads a script from a process substitution: what it reads "
+                                            "or runs there is not seen",
+                                            name);
+        }
         /* eval "$(echo ...)", bash -c "$(printf ...)", source <(echo ...) */
         bool shell = r > 0 || streq_any(name, shells) || streq(name, "source") || streq(name, ".");
         for (size_t a = 1; a < n && shell; a++)
