@@ -523,6 +523,8 @@ static const Row rows[] = {
         {"sed -nf <(printf 'r.e%sv' n) README.md", false, true, NULL},
         {"vim -S <(printf 'r .e%sv' n) README.md", false, true, NULL},
         {"sed -n p <(cat README.md)", false, false, NULL},
+        {"sed -f - README.md <<< 'r.env'", false, true, NULL},
+        {"echo r.env | sed -f /dev/stdin README.md", false, true, NULL},
         {"sed -i -f fix.sed README.md", false, false, NULL},
         {"sed -i 's/x/y/w .env' README.md", false, true, ".env"},
         {"sed -f .env README.md", false, true, ".env"},

@@ -484,11 +484,21 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 if (u != 0)
                         return u;
         }
-        /* sed -f <(echo r.env), vim -S <(...): a script from a process
-         * substitution, its file commands unseen here */
+        /* sed -f <(echo r.env), vim -S <(...), sed -f - <<< r.env: a script
+         * from a process substitution or stdin, its file commands unseen */
         bool from_sub = false;
         for (size_t a = 0; st && a < st->n_redir; a++)
                 from_sub = from_sub || streq(st->redir[a]->op, "<(");
+        for (size_t a = 1; a + 1 < n && (streq(name, "sed") || streq(name, "gsed")); a++) {
+                char o[64], v[64];
+                const char *b = programs_plain(w[a], o, sizeof o),
+                           *f = programs_plain(w[a + 1], v, sizeof v);
+                if (b && f && (streq(b, "-f") || programs_long_is(b, "file", NULL)) &&
+                    (streq(f, "-") || strncmp(f, "/dev/", 5) == 0 || strncmp(f, "/proc/", 6) == 0))
+                        return judge_refuse(j,
+                                            "sed reads its script from stdin: what it reads or runs there "
+                                            "is not seen");
+        }
         for (size_t a = 1; a < n && from_sub; a++) {
                 char o[64];
                 const char *b = programs_plain(w[a], o, sizeof o);
