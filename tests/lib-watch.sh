@@ -23,6 +23,6 @@ wait_log() {
   for ((i = 0; i < ${3:-10} * 20; i++)); do grep -qF -- "$2" "$1" && return 0; nap; done
   echo "  (timed out waiting for '$2' in $1)"; return 1
 }
-# masked PATH: the daemon's mask (/dev/null) is on it; wait_masked PATH: until it is (10 s).
+# masked PATH: the daemon's mask (/dev/null) is on it; wait_masked PATH [SECONDS]: until it is (10 s).
 masked() { [ "$(stat -c %F:%t:%T "$1" 2>/dev/null)" = "character special file:1:3" ]; }
-wait_masked() { local i; for ((i = 0; i < 200; i++)); do masked "$1" && return 0; nap; done; return 1; }
+wait_masked() { local i; for ((i = 0; i < ${2:-10} * 20; i++)); do masked "$1" && return 0; nap; done; return 1; }
