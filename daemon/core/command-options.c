@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A program's options read as getopt_long reads them (command-internal.h):
+ * clusters (-Sx/bin/sh), glued values (-I./s), --long=V, --long V and a
+ * prefix of a long name; and the runners read with them: start-stop-daemon's
+ * program, parallel's command word and modes, make's command-line
+ * variables that run a shell, npm exec --call. It must not lex a line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* Does word a (--NAME or --NAME=V) name the long option l: exactly, or by
+ * a prefix of it (getopt_long's abbreviation)? An exact name among the
+ * program's own wins over a prefix of a longer one (--pipe, --pipepart). */
+static bool long_names(const char *a, const char *l, const OptionSpec *spec) {
+        size_t len = strcspn(a + 2, "=");
+        if (strlen(l) == len && strncmp(l, a + 2, len) == 0)
+                return true;
+        for (const char *const *o = spec->longs; o && *o; o++)
+                if (strlen(*o) == len && strncmp(*o, a + 2, len) == 0)
+                        return false; /* another option, exactly */
+        for (const char *const *o = spec->flags; o && *o; o++)
+                if (strlen(*o) == len && strncmp(*o, a + 2, len) == 0)
+                        return false;
+        return programs_long_is(a, l, NULL);
+}
+
+static bool long_takes(const char *a, const OptionSpec *spec) {
+        for (const char *const *o = spec->longs; o && *o; o++)
+                if (long_names(a, *o, spec))
+                        return true;
+        return false;
+}
+
+int options_read(const ShellWord *const *w, size_t n, const OptionSpec *spec, OptionSeen seen, void *ctx,
+                 size_t *ret_end) {
+        char buf[1024];
+        size_t k = 1;
+        for (; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                if (streq(t, "--")) {
+                        k++;
+                        break;
+                }
+                if (t[0] != '-' || !t[1]) {
+                        if (spec->permute)
+                                continue;
+                        break;
+                }
+                int r = 0;
+                if (t[1] == '-') {
+                        const char *eq = strchr(t, '=');
+                        bool takes = long_takes(t, spec);
+                        _cleanup_free_ char *v = eq                   ? strdup(eq + 1)
+                                                 : takes && k + 1 < n ? programs_word_text(w[k + 1])
+                                                                      : NULL;
+                        if ((eq || (takes && k + 1 < n)) && !v)
+                                return -ENOMEM;
+                        k += takes && !eq && k + 1 < n;
+                        snprintf(buf, sizeof buf, "%.*s", (int) strcspn(t, "="), t);
+                        r = seen(ctx, 0, buf, v);
+                } else
+                        for (const char *q = t + 1; *q && r == 0; q++) {
+                                if (!strchr(spec->shorts, *q)) {
+                                        r = seen(ctx, *q, NULL, NULL);
+                                        continue;
+                                }
+                                _cleanup_free_ char *v = q[1]        ? strdup(q + 1)
+                                                         : k + 1 < n ? programs_word_text(w[++k])
+                                                                     : strdup("");
+                                if (!v)
+                                        return -ENOMEM;
+                                r = seen(ctx, *q, NULL, v);
+                                break;
+                        }
+                if (r != 0)
+                        return r;
+        }
+        if (ret_end)
+                *ret_end = k > n ? n : k;
+        return 0;
+}
+
+/* ---- start-stop-daemon: -x/--exec PROG, -a/--startas PROG, -- ARGS ---- */
+
+typedef struct Daemon {
+        char *exec, *startas;
+} Daemon;
+
+static int daemon_seen(void *ctx, char letter, const char *name, const char *v) {
+        static const OptionSpec none = {0};
+        Daemon *d = ctx;
+        char **to = letter == 'x' || (name && long_names(name, "exec", &none))      ? &d->exec
+                    : letter == 'a' || (name && long_names(name, "startas", &none)) ? &d->startas
+                                                                                    : NULL;
+        if (!to || !v)
+                return 0;
+        free(*to);
+        return (*to = strdup(v)) ? 0 : -ENOMEM;
+}
+
+int options_daemon_line(const ShellWord *const *w, size_t n, char **ret_line) {
+        static const char *const daemon_longs[] = {
+                "pid",    "pidfile", "exec",      "name",           "user",    "group", "signal",
+                "retry",  "startas", "nicelevel", "procsched",      "iosched", "umask", "chuid",
+                "chroot", "chdir",   "output",    "notify-timeout", NULL};
+        static const char *const daemon_flags[] = {
+                "start",      "stop",         "status",         "test",    "oknodo",   "quiet",
+                "background", "make-pidfile", "remove-pidfile", "verbose", "no-close", "notify-await",
+                NULL};
+        static const OptionSpec spec = {
+                .shorts = "pxnugsRaNPIkcrdOT",
+                .longs = daemon_longs,
+                .flags = daemon_flags,
+                .permute = true,
+        };
+        Daemon d = {0};
+        size_t end = n;
+        int r = options_read(w, n, &spec, daemon_seen, &d, &end);
+        const char *prog = d.startas ? d.startas : d.exec;
+        size_t dd = n; /* the words after "--" are its arguments */
+        for (size_t k = 1; r == 0 && k < n && dd == n; k++)
+                if (programs_word_is(w[k], "--"))
+                        dd = k;
+        char **t = r == 0 && prog ? calloc(n + 1, sizeof *t) : NULL;
+        size_t m = 0;
+        bool ok = t && (t[m++] = strdup(prog)) != NULL;
+        for (size_t k = dd + 1; ok && k < n; k++)
+                ok = (t[m++] = programs_word_text(w[k])) != NULL;
+        *ret_line = ok ? git_shell_line("", (const char *const *) t, m) : NULL;
+        for (size_t k = 0; t && k < m; k++)
+                free(t[k]);
+        free(t);
+        free(d.exec);
+        free(d.startas);
+        if (r != 0)
+                return r;
+        if (!prog)
+                return 0;
+        return *ret_line ? 1 : -ENOMEM;
+}
+
+/* ---- GNU parallel: the options that take a value, and its modes ---- */
+
+typedef struct Parallel {
+        bool piped, semaphore;
+} Parallel;
+
+static int parallel_seen(void *ctx, char letter, const char *name, const char *v) {
+        static const char *const piped[] = {"pipe", "pipepart", "spreadstdin", NULL};
+        static const char *const semaphore[] = {
+                "semaphore", "semaphorename", "id", "semaphoretimeout", "st", "fg", "bg", NULL};
+        static const OptionSpec none = {0};
+        Parallel *p = ctx;
+        (void) v;
+        for (const char *const *o = piped; name && *o; o++)
+                p->piped = p->piped || long_names(name, *o, &none);
+        for (const char *const *o = semaphore; name && *o; o++)
+                p->semaphore = p->semaphore || long_names(name, *o, &none);
+        (void) letter;
+        return 0;
+}
+
+int options_parallel(const ShellWord *const *w, size_t n, size_t *ret_first, bool *ret_piped,
+                     bool *ret_semaphore) {
+        static const char *const parallel_longs[] = {"jobs",
+                                                     "sshlogin",
+                                                     "arg-file",
+                                                     "max-args",
+                                                     "delimiter",
+                                                     "joblog",
+                                                     "semaphorename",
+                                                     "id",
+                                                     "semaphoretimeout",
+                                                     "st",
+                                                     "block",
+                                                     "block-size",
+                                                     "recstart",
+                                                     "recend",
+                                                     "colsep",
+                                                     "basefile",
+                                                     "bf",
+                                                     "workdir",
+                                                     "wd",
+                                                     "tmpdir",
+                                                     "tempdir",
+                                                     "results",
+                                                     "res",
+                                                     "sshloginfile",
+                                                     "slf",
+                                                     "timeout",
+                                                     "load",
+                                                     "memfree",
+                                                     "nice",
+                                                     "retries",
+                                                     "delay",
+                                                     "env",
+                                                     "termseq",
+                                                     "tagstring",
+                                                     "rpl",
+                                                     "halt",
+                                                     "limit",
+                                                     "max-chars",
+                                                     "max-replace-args",
+                                                     "max-lines",
+                                                     "arg-sep",
+                                                     "arg-file-sep",
+                                                     "profile",
+                                                     "return",
+                                                     "transferfile",
+                                                     "tf",
+                                                     "ssh",
+                                                     "sqlmaster",
+                                                     "sqlworker",
+                                                     "sqlandworker",
+                                                     "group-by",
+                                                     "shard",
+                                                     "bin",
+                                                     "template",
+                                                     "eof",
+                                                     "replace",
+                                                     "seqreplace",
+                                                     "tmux-length",
+                                                     "resume-failed-jobs",
+                                                     "max-procs",
+                                                     NULL};
+        static const char *const parallel_flags[] = {"pipe", "pipepart", "semaphore", "fg", "bg", NULL};
+        static const OptionSpec spec = {
+                .shorts = "jSaPIdnNCELs",
+                .longs = parallel_longs,
+                .flags = parallel_flags,
+        };
+        Parallel p = {0};
+        int r = options_read(w, n, &spec, parallel_seen, &p, ret_first);
+        *ret_piped = p.piped;
+        *ret_semaphore = p.semaphore || (n > 0 && programs_word_is(w[0], "sem"));
+        return r;
+}
+
+/* ---- make NAME:=$(shell ...), NAME!=CMD on its command line ---- */
+
+/* The text of each $(shell ...) or ${shell ...} in v, judged as a line
+ * (their parentheses balanced; unbalanced: refused). */
+static int make_shells(Judge *j, const char *name, const char *v) {
+        for (const char *s = v; (s = strstr(s, "shell")) != NULL; s++) {
+                if (s < v + 2 || s[-2] != '$' || (s[-1] != '(' && s[-1] != '{') ||
+                    (s[5] != ' ' && s[5] != '\t'))
+                        continue;
+                char open = s[-1], close = open == '(' ? ')' : '}';
+                int depth = 1;
+                const char *e = s + 5;
+                for (; *e && depth > 0; e++)
+                        depth += *e == open ? 1 : *e == close ? -1 : 0;
+                if (depth > 0)
+                        return judge_refuse(j, "%s's $(shell ...) in a variable: a command line not read",
+                                            name);
+                int r = programs_reread(j, "make's $(shell ...), a command line it runs", s + 6,
+                                        (size_t) (e - 1 - (s + 6)));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const make_longs[] = {
+                "directory", "eval",         "file",        "makefile",   "include-dir",
+                "jobs",      "load-average", "old-file",    "assume-old", "what-if",
+                "new-file",  "assume-new",   "output-sync", "debug",      NULL};
+        static const OptionSpec spec = {
+                .shorts = "CEfIjloWO",
+                .longs = make_longs,
+        };
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                if (streq(t, "--"))
+                        continue;
+                if (t[0] == '-') { /* an option's own value is no assignment */
+                        bool value = t[1] != '-' && t[1] && strchr(spec.shorts, t[strlen(t) - 1]);
+                        k += value && strlen(t) == 2;
+                        continue;
+                }
+                const char *eq = strchr(t, '=');
+                size_t at = eq ? (size_t) (eq - t) : 0;
+                if (!eq || at == 0 || strcspn(t, " \t") < at)
+                        continue;
+                int r = 0;
+                if (t[at - 1] == '!') /* NAME != CMD: the shell runs CMD at once */
+                        r = programs_reread(j, "make's NAME!=, a command line it runs", eq + 1,
+                                            strlen(eq + 1));
+                if (r == 0)
+                        r = make_shells(j, name, eq + 1);
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
