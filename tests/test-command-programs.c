@@ -1371,7 +1371,7 @@ static const Row rows[] = {
         {"ag -G '\\.py$' TODO", true, false, NULL},
         {"ack -g '\\.js$'", true, false, NULL},
         {"ack --type-set=x:ext:py,pyi --type=x foo", true, false, NULL},
-        /* twelfth pass (31l) R J H N: options read as getopt reads them:
+        /* twelfth pass (31l) R J H N S: options read as getopt reads them:
          * start-stop-daemon's -x glued or in a cluster, make's command-line
          * NAME!=CMD and $(shell CMD) in any assignment, parallel's options
          * taking a value and its --pipe modes, npm exec --call */
@@ -1415,6 +1415,50 @@ static const Row rows[] = {
         {"npx --call='git log -p'", true, true, ".env"},
         {"npm exec --call='eslint .'", true, false, NULL},
         {"npx --call='tsc -p .'", true, false, NULL},
+        /* S: a script the line writes, named by an option's value glued
+         * or clustered, ssh's -o 'KEY VALUE', make SHELL:=, env -S, parallel
+         * ::: with no command, xargs -a FILE sh */
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; chmod +x /tmp/X/s; tar -I/tmp/X/s -cf /tmp/X/t "
+         "README.md",
+         true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; chmod +x /tmp/X/s; tar -cI/tmp/X/s -f /tmp/X/t "
+         "README.md",
+         true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; chmod +x /tmp/X/s; rsync -ve/tmp/X/s README.md x:b",
+         true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; chmod +x /tmp/X/s; ssh -o 'ProxyCommand /tmp/X/s' "
+         "x",
+         true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; chmod +x /tmp/X/s; make -f /dev/null "
+         "'SHELL:=/tmp/X/s'",
+         true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; chmod +x /tmp/X/s; env -S /tmp/X/s", true, true,
+         ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; chmod +x /tmp/X/s; parallel ::: /tmp/X/s", true,
+         true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/X/s; xargs -a <(echo /tmp/X/s) sh", true, true, ".env"},
+        {"printf 'x\\n' > out.txt; tar -Izstd -cf out.tar.zst out.txt", true, false, NULL},
+        {"printf 'x\\n' > out.txt; rsync -e'ssh -p 2222' out.txt host:dst/", true, false, NULL},
+        {"printf 'x\\n' > out.txt; ssh -o 'ProxyCommand ssh -W %h:%p bastion' host", true, false, NULL},
+        {"printf 'x\\n' > out.txt; parallel ::: 'make test' 'make lint'", true, false, NULL},
+        {"printf 'a\\n' > list.txt; xargs -a list.txt grep -n foo", true, false, NULL},
+        /* J: a makefile the line writes, read through MAKEFILES=, --eval or
+         * -E 'include F', or -f NAME after -C DIR */
+        {"printf 'x:\\n\\tgit log -p\\n' > /tmp/X/i; MAKEFILES=/tmp/X/i make -s x", true, true, ".env"},
+        {"printf 'x:\\n\\tgit log -p\\n' > /tmp/X/i; make -s MAKEFILES=/tmp/X/i x", true, true, ".env"},
+        {"printf 'x:\\n\\tgit log -p\\n' > /tmp/X/i; export MAKEFILES=/tmp/X/i; make -s x", true, true,
+         ".env"},
+        {"printf 'a:\\n\\tgit log -p\\n' > /tmp/X/i; make -s -f /dev/null --eval='include /tmp/X/i' a", true,
+         true, ".env"},
+        {"printf 'a:\\n\\tgit log -p\\n' > /tmp/X/i; make -s -f /dev/null --eval 'include /tmp/X/i' a", true,
+         true, ".env"},
+        {"printf 'a:\\n\\tgit log -p\\n' > /tmp/X/i; make -s -f /dev/null -E 'include /tmp/X/i' a", true,
+         true, ".env"},
+        {"printf 'a:\\n\\tgit log -p\\n' > /tmp/X/i; make -s -C /tmp/X -f i", true, true, ".env"},
+        {"printf 'a:\\n\\tgit log -p\\n' > i; make -s -f i", true, true, ".env"},
+        {"echo 'CFLAGS=-O2' > config.mk; make -s --eval='include config.mk' all", true, false, NULL},
+        {"printf 'all:\\n\\techo ok\\n' > /tmp/X/i; make -s -C /tmp/X -f i", true, false, NULL},
+        {"make -s -C build -f ../Makefile.inc all", true, false, NULL},
         /* tenth pass (31j): 15: a file the line writes under a name a program
          * runs by default (Makefile + make, package.json + npm, build.ninja +
          * ninja, justfile + just, .bash_profile + bash -l), or that BASH_ENV=,

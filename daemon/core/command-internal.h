@@ -240,6 +240,12 @@ int options_daemon_line(const ShellWord *const *w, size_t n, char **ret_line);
  * --semaphore and the options implying it). 0, -ENOMEM. */
 int options_parallel(const ShellWord *const *w, size_t n, size_t *ret_first, bool *ret_piped,
                      bool *ret_semaphore);
+/* The scripts a command's option values name (tar -I./s glued or
+ * clustered, rsync -e./s, ssh -o 'ProxyCommand ./s', env -S ./s, make
+ * SHELL:=./s, parallel ::: ./s), each handed to note; xargs feeding a shell
+ * (xargs -a FILE sh): any script (j->scripts_many). */
+typedef void (*OptionNote)(Judge *j, const char *value);
+void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionNote note);
 /* make's command-line variables: NAME!=CMD, and each $(shell CMD) in any
  * NAME=, :=, ::= value, CMD judged as a line: 1 refused, 0, -ENOMEM. */
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n);

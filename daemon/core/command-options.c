@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
 #include "util.h"
@@ -303,4 +304,100 @@ int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n
                         return r;
         }
         return 0;
+}
+
+/* ---- scripts named by an option's value, glued or not ---- */
+
+/* The value of w[k] (a short option cluster) for one of letters: the rest
+ * of the word after the letter, or the next word; NULL none. */
+static char *short_value(const ShellWord *const *w, size_t n, size_t k, const char *letters) {
+        _cleanup_free_ char *t = programs_word_text(w[k]);
+        if (!t || t[0] != '-' || t[1] == '-' || !t[1])
+                return NULL;
+        const char *q = strpbrk(t + 1, letters);
+        if (!q)
+                return NULL;
+        return q[1] ? strdup(q + 1) : k + 1 < n ? programs_word_text(w[k + 1]) : NULL;
+}
+
+/* ssh's -o KEY VALUE (a blank, not '='): VALUE of a ...Command key. */
+static const char *command_key(const char *v) {
+        size_t key = strcspn(v, " \t=");
+        if (key < 7 || strncasecmp(v + key - 7, "command", 7) != 0 || !v[key])
+                return NULL;
+        return v + key + 1 + strspn(v + key + 1, " \t=");
+}
+
+void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionNote note) {
+        static const char *const shells_[] = {"sh", "bash", "dash", "zsh", "ksh", "source", ".", NULL};
+        char name[256];
+        for (size_t i = 0; i < n; i++) { /* MAKEFILES=F (make, export): each F read as a makefile */
+                _cleanup_free_ char *t = programs_word_text(w[i]);
+                if (t && strncmp(t, "MAKEFILES=", 10) == 0)
+                        for (char *f = t + 10; *(f += strspn(f, " \t")); f += strcspn(f, " \t"))
+                                note(j, f);
+        }
+        for (size_t i = 0; i < n; i++) {
+                const char *p = programs_name(w[i], name, sizeof name);
+                if (!p)
+                        continue;
+                bool tar = streq(p, "tar") || streq(p, "gtar") || streq(p, "bsdtar"),
+                     ssh = streq(p, "ssh") || streq(p, "scp") || streq(p, "sftp"),
+                     make = streq(p, "make") || streq(p, "gmake"), par = streq(p, "parallel"),
+                     xargs = streq(p, "xargs");
+                const char *letters = tar                 ? "IF"
+                                      : streq(p, "rsync") ? "e"
+                                      : ssh               ? "o"
+                                      : streq(p, "env")   ? "S"
+                                                          : NULL;
+                for (size_t k = i + 1; k < n; k++) {
+                        _cleanup_free_ char *v = letters ? short_value(w, n, k, letters) : NULL;
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return;
+                        const char *c = v && ssh ? command_key(v) : v;
+                        if (c) /* tar -I./s, -cI./s, rsync -e./s, ssh -o 'ProxyCommand ./s', env -S ./s */
+                                note(j, c);
+                        const char *eq = make ? strchr(t, '=') : NULL;
+                        /* make -f F (relative to -C DIR: F by its name alone) */
+                        _cleanup_free_ char *f = make ? short_value(w, n, k, "f") : NULL;
+                        const char *fv = NULL;
+                        if (f || (make && (programs_long_is(t, "file", &fv) ||
+                                           programs_long_is(t, "makefile", &fv))))
+                                fv = f ? f : fv;
+                        if (f || fv ||
+                            (make && (streq(t, "--file") || streq(t, "--makefile")) && k + 1 < n)) {
+                                _cleanup_free_ char *x = fv ? strdup(fv) : programs_word_text(w[k + 1]);
+                                char dotted[512];
+                                if (x && snprintf(dotted, sizeof dotted, "./%s", x) < (int) sizeof dotted)
+                                        note(j, dotted);
+                        }
+                        /* make --eval='include F', -E 'include F': F a makefile */
+                        _cleanup_free_ char *e = make ? short_value(w, n, k, "E") : NULL;
+                        _cleanup_free_ char *e2 = make && streq(t, "--eval") && k + 1 < n
+                                                          ? programs_word_text(w[k + 1])
+                                                          : NULL;
+                        const char *ev = e                                       ? e
+                                         : e2                                    ? e2
+                                         : make && strncmp(t, "--eval=", 7) == 0 ? t + 7
+                                                                                 : NULL;
+                        ev = ev ? ev + strspn(ev, " \t-s") : NULL;
+                        if (ev && strncmp(ev, "include", 7) == 0 && (ev[7] == ' ' || ev[7] == '\t'))
+                                for (char *g = (char *) ev + 7; *(g += strspn(g, " \t"));
+                                     g += strcspn(g, " \t"))
+                                        note(j, g);
+                        if (eq && strncmp(t, "SHELL", 5) == 0 && strspn(t + 5, ":") == (size_t) (eq - t - 5))
+                                note(j, eq + 1); /* make SHELL:=./s, SHELL::=./s */
+                        /* parallel ::: ./s (no command: each argument one),
+                         * xargs -a FILE sh: a script named by the input */
+                        if (par && k == i + 1 && streq(t, ":::"))
+                                for (size_t a = k + 1; a < n && !programs_word_is(w[a], ":::"); a++) {
+                                        _cleanup_free_ char *s = programs_word_text(w[a]);
+                                        if (s)
+                                                note(j, s);
+                                }
+                        if (xargs && t[0] != '-' && streq_any(t, shells_))
+                                j->scripts_many = true;
+                }
+        }
 }
