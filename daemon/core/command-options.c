@@ -390,7 +390,20 @@ void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionN
                                 note(j, eq + 1); /* make SHELL:=./s, SHELL::=./s */
                         /* parallel ::: ./s (no command: each argument one),
                          * xargs -a FILE sh: a script named by the input */
-                        if (par && k == i + 1 && streq(t, ":::"))
+                        size_t cmd = n; /* parallel's first operand, past its options */
+                        bool piped = false, sem = false;
+                        if (par && streq(t, ":::") && options_parallel(w + i, n - i, &cmd, &piped, &sem) < 0)
+                                return;
+                        /* env --split-string=./s, --split-string ./s */
+                        const char *split = NULL;
+                        if (streq(p, "env") && programs_long_is(t, "split-string", &split)) {
+                                _cleanup_free_ char *sv = split       ? strdup(split)
+                                                          : k + 1 < n ? programs_word_text(w[k + 1])
+                                                                      : NULL;
+                                if (sv)
+                                        note(j, sv);
+                        }
+                        if (par && i + cmd == k && streq(t, ":::"))
                                 for (size_t a = k + 1; a < n && !programs_word_is(w[a], ":::"); a++) {
                                         _cleanup_free_ char *s = programs_word_text(w[a]);
                                         if (s)
