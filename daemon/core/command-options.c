@@ -270,36 +270,58 @@ static int make_shells(Judge *j, const char *name, const char *v) {
         return 0;
 }
 
+static char *short_value(const ShellWord *const *w, size_t n, size_t k, const char *letters);
+
+/* Each line of a makefile text (a command-line variable, --eval's text):
+ * NAME != CMD (blanks or none around the operator) runs CMD at once, and a
+ * $(shell CMD) anywhere in it may. */
+static int make_lines(Judge *j, const char *name, const char *text) {
+        for (const char *l = text; *l;) {
+                size_t len = strcspn(l, "\n");
+                _cleanup_free_ char *line = strndup(l, len);
+                if (!line)
+                        return -ENOMEM;
+                l += len + (l[len] == '\n');
+                char *eq = strchr(line, '=');
+                char *op = eq && eq > line && eq[-1] == '!' ? eq - 1 : NULL;
+                size_t name_len = op ? (size_t) (op - line) : 0;
+                while (name_len > 0 && (line[name_len - 1] == ' ' || line[name_len - 1] == '\t'))
+                        name_len--;
+                int r = 0;
+                if (op && name_len > 0 && strcspn(line, " \t") >= name_len) /* NAME != CMD */
+                        r = programs_reread(j, "make's NAME!=, a command line it runs", eq + 1,
+                                            strlen(eq + 1));
+                if (r == 0)
+                        r = make_shells(j, name, line);
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
-        static const char *const make_longs[] = {
-                "directory", "eval",         "file",        "makefile",   "include-dir",
-                "jobs",      "load-average", "old-file",    "assume-old", "what-if",
-                "new-file",  "assume-new",   "output-sync", "debug",      NULL};
-        static const OptionSpec spec = {
-                .shorts = "CEfIjloWO",
-                .longs = make_longs,
-        };
+        static const char shorts[] = "CEfIjloWO"; /* its letters taking a value */
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)
                         return -ENOMEM;
                 if (streq(t, "--"))
                         continue;
-                if (t[0] == '-') { /* an option's own value is no assignment */
-                        bool value = t[1] != '-' && t[1] && strchr(spec.shorts, t[strlen(t) - 1]);
-                        k += value && strlen(t) == 2;
-                        continue;
-                }
-                const char *eq = strchr(t, '=');
-                size_t at = eq ? (size_t) (eq - t) : 0;
-                if (!eq || at == 0 || strcspn(t, " \t") < at)
-                        continue;
                 int r = 0;
-                if (t[at - 1] == '!') /* NAME != CMD: the shell runs CMD at once */
-                        r = programs_reread(j, "make's NAME!=, a command line it runs", eq + 1,
-                                            strlen(eq + 1));
-                if (r == 0)
-                        r = make_shells(j, name, eq + 1);
+                if (t[0] ==
+                    '-') { /* --eval TEXT, -E TEXT: a makefile's lines; another option's value is none */
+                        const char *ev = NULL;
+                        bool eval = programs_long_is(t, "eval", &ev) && strlen(t) > 3;
+                        _cleanup_free_ char *e = eval ? (ev          ? strdup(ev)
+                                                         : k + 1 < n ? programs_word_text(w[k + 1])
+                                                                     : NULL)
+                                                      : short_value(w, n, k, "E");
+                        if (e)
+                                r = make_lines(j, name, e);
+                        bool value = t[1] != '-' && t[1] && strchr(shorts, t[strlen(t) - 1]);
+                        k += (value && strlen(t) == 2) || (eval && !ev);
+                } else if (strchr(t, '='))
+                        r = make_lines(j, name, t);
                 if (r != 0)
                         return r;
         }
