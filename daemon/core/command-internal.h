@@ -217,6 +217,39 @@ bool positional_joined(const char *s);
 bool positional_transformed(const char *s, const ShellWord *const *args, size_t n_args);
 int positional_xargs_replace(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
 
+/* command-options.c: a program's options read as getopt_long reads them:
+ * shorts, the letters taking a value (glued, or the next word); longs, the
+ * long names taking one (=V or the next word, by any prefix); flags, long
+ * names taking none (an exact one is no prefix of another's); permute:
+ * options after operands too. seen(ctx, letter, NULL, value) for a short,
+ * (ctx, 0, "--name", value) for a long (value NULL: none). The first
+ * operand's index (after "--") in *ret_end. 0, seen's nonzero, -ENOMEM. */
+typedef struct OptionSpec {
+        const char *shorts;
+        const char *const *longs, *const *flags;
+        bool permute;
+} OptionSpec;
+typedef int (*OptionSeen)(void *ctx, char letter, const char *name, const char *value);
+int options_read(const ShellWord *const *w, size_t n, const OptionSpec *spec, OptionSeen seen, void *ctx,
+                 size_t *ret_end);
+/* start-stop-daemon's program (-x, -a, glued or clustered) and the words
+ * after "--", as one line in *ret_line: 1, 0 none, -ENOMEM. */
+int options_daemon_line(const ShellWord *const *w, size_t n, char **ret_line);
+/* parallel's command word (after the options that take a value), and its
+ * modes: piped (--pipe, --pipepart, --spreadstdin), semaphore (sem,
+ * --semaphore and the options implying it). 0, -ENOMEM. */
+int options_parallel(const ShellWord *const *w, size_t n, size_t *ret_first, bool *ret_piped,
+                     bool *ret_semaphore);
+/* The scripts a command's option values name (tar -I./s glued or
+ * clustered, rsync -e./s, ssh -o 'ProxyCommand ./s', env -S ./s, make
+ * SHELL:=./s, parallel ::: ./s), each handed to note; xargs feeding a shell
+ * (xargs -a FILE sh): any script (j->scripts_many). */
+typedef void (*OptionNote)(Judge *j, const char *value);
+void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionNote note);
+/* make's command-line variables: NAME!=CMD, and each $(shell CMD) in any
+ * NAME=, :=, ::= value, CMD judged as a line: 1 refused, 0, -ENOMEM. */
+int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+
 /* command-runners.c: GNU parallel's command with its ':::' arguments (or
  * each argument a command line), w[first] its command's first word; fd's
  * pattern before a reader; compgen's globs. 1 refused, 0, -errno. */

@@ -167,9 +167,14 @@ static void parallel_options(const ShellWord *const *w, size_t n, size_t first, 
 }
 
 int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first) {
+        bool as_is = false, unfilled = false, from_file = false, piped = false, semaphore = false;
+        /* its command word past every option taking a value (--id x, --st 5) */
+        int r = options_parallel(w, n, &first, &piped, &semaphore);
+        if (r < 0)
+                return r;
         size_t sep = first;
-        bool as_is = false, unfilled = false, from_file = false;
         parallel_options(w, n, first, &as_is, &unfilled, &from_file);
+        as_is = as_is || semaphore;
         while (sep < n && !parallel_separator(w[sep]))
                 sep++;
         _cleanup_free_ char *cmd = programs_joined(w, sep, first);
@@ -177,6 +182,11 @@ int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first
                 return -ENOMEM;
         if (as_is && cmd[0]) /* -n0, --onall, --semaphore: the command as written */
                 return programs_reread(j, "parallel's command, run as written", cmd, strlen(cmd));
+        /* --pipe, --pipepart, --spreadstdin: blocks of its input fed to the
+         * command, which $SHELL -c runs as written */
+        if (piped && cmd[0] &&
+            (r = programs_reread(j, "parallel's command, run as written", cmd, strlen(cmd))) != 0)
+                return r;
         bool wait = false; /* parallel --semaphore --wait: waits, runs nothing */
         for (size_t k = 1; k < first && k < n; k++)
                 wait = wait || programs_word_is(w[k], "--wait");
@@ -222,7 +232,7 @@ int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first
         size_t at[16] = {0};
         for (size_t l = 0; l < lines; l++) {
                 char *args[16] = {NULL};
-                int r = 0;
+                r = 0;
                 size_t rest = l;
                 for (size_t s = n_src; s-- > 0;) { /* the last source turns fastest */
                         size_t m = end[s] - start[s];
@@ -806,6 +816,8 @@ typedef struct CommandOption {
 
 static const CommandOption command_options[] = {
         {"rsync", NULL, "e", {"rsh", NULL}},
+        {"npm", NULL, "c", {"call", NULL}}, /* npm exec/x --call S: a shell line */
+        {"npx", NULL, "c", {"call", NULL}},
         {"git", "difftool", "x", {"extcmd", NULL}},
         {"git", "mergetool", "", {"tool-cmd", NULL}},
         {"git",
@@ -851,6 +863,9 @@ int runners_command_options(Judge *j, const char *name, const ShellWord *const *
         char buf[256], what[96];
         size_t from = 1;
         const char *sub = streq(name, "git") ? git_sub(w, n, buf, sizeof buf, &from) : NULL;
+        int r0 = streq(name, "make") || streq(name, "gmake") ? options_make(j, name, w, n) : 0;
+        if (r0 != 0)
+                return r0;
         for (size_t c = 0; c < ELEMENTSOF(command_options); c++) {
                 const CommandOption *o = &command_options[c];
                 if (!streq(name, o->program) || (o->sub && !(sub && streq(sub, o->sub))))

@@ -496,6 +496,7 @@ static void note_values(Judge *j, const ShellWord *const *w, size_t n, size_t k)
                                            NULL};
         char name[256];
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        options_note_scripts(j, w, n, note_path); /* glued values: tar -I./s, rsync -e./s */
         for (size_t i = 0; i < n; i++) {
                 _cleanup_free_ char *t = programs_word_text(w[i]);
                 if (!t)

@@ -38,45 +38,10 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
                 return 1;
         }
         if (streq(name, "start-stop-daemon")) { /* -x/-a PROG ... -- ARGS: PROG ARGS runs */
-                const char *prog = NULL;
-                char o[256], p[1024];
-                size_t dd = n;
-                for (size_t k = 1; k < n; k++) {
-                        const char *a = programs_plain(w[k], o, sizeof o);
-                        if (a && streq(a, "--")) {
-                                dd = k;
-                                break;
-                        }
-                        const char *eq = a ? strchr(a, '=') : NULL;
-                        if (a && eq &&
-                            (strncmp(a, "--exec=", 7) == 0 || strncmp(a, "--startas=", 10) == 0)) {
-                                snprintf(p, sizeof p, "%s", eq + 1);
-                                prog = p;
-                        } else if (a && k + 1 < n &&
-                                   (streq(a, "-x") || streq(a, "-a") || streq(a, "--exec") ||
-                                    streq(a, "--startas"))) {
-                                _cleanup_free_ char *t = programs_word_text(w[k + 1]);
-                                if (!t)
-                                        return -ENOMEM;
-                                snprintf(p, sizeof p, "%s", t);
-                                prog = p;
-                        }
-                }
-                if (!prog)
-                        return 0;
-                char **t = calloc(n + 1, sizeof *t);
-                if (!t)
-                        return -ENOMEM;
-                size_t m = 0;
-                bool ok = (t[m++] = strdup(prog)) != NULL;
-                for (size_t k = dd + 1; ok && k < n; k++)
-                        ok = (t[m++] = programs_word_text(w[k])) != NULL;
-                char *line = ok ? git_shell_line("", (const char *const *) t, m) : NULL;
-                for (size_t k = 0; k < m; k++)
-                        free(t[k]);
-                free(t);
-                if (!line)
-                        return -ENOMEM;
+                char *line = NULL;
+                int r = options_daemon_line(w, n, &line);
+                if (r <= 0)
+                        return r;
                 *ret_s = line;
                 *ret_rest = n;
                 return 1;
