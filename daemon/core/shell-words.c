@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "shell-lex.h"
 #include "util.h"
 
@@ -175,4 +176,108 @@ int shell_ifs_split(const char *s, size_t n, char **ret) {
         d[k] = 0;
         *ret = any ? TAKE_PTR(d) : NULL;
         return 0;
+}
+
+/* The first brace of v[0..n) that expands (a ',' at its own depth before
+ * its '}'): 1 with its '{', its '}' and its top-level commas' places, 0
+ * when none does. */
+static int brace_find(const ShellItem *v, size_t n, size_t *ret_open, size_t *ret_close) {
+        for (size_t i = 0; i < n; i++) {
+                if (v[i].kind != SHELL_BOPEN)
+                        continue;
+                int depth = 0;
+                bool comma = false;
+                for (size_t k = i + 1; k < n; k++) {
+                        if (v[k].kind == SHELL_BOPEN)
+                                depth++;
+                        else if (v[k].kind == SHELL_BCOMMA && depth == 0)
+                                comma = true;
+                        else if (v[k].kind == SHELL_BCLOSE && depth-- == 0) {
+                                if (!comma)
+                                        break;
+                                *ret_open = i;
+                                *ret_close = k;
+                                return 1;
+                        }
+                }
+        }
+        return 0;
+}
+
+typedef struct Braced {
+        ShellWord *w;
+        size_t n, allocated, max;
+        const ShellWord *model;
+} Braced;
+
+static int brace_walk(Braced *b, const ShellItem *v, size_t n, int depth) {
+        size_t open, close;
+        if (depth > 16)
+                return -E2BIG;
+        if (!brace_find(v, n, &open, &close)) {
+                if (n == 0) /* an empty word bash drops: {,git} log is git log */
+                        return 0;
+                if (b->n == b->max)
+                        return -E2BIG;
+                if (ARRAY_GROW(b->w, b->allocated, b->n + 1) < 0)
+                        return -ENOMEM;
+                ShellWord *w = &b->w[b->n];
+                *w = (ShellWord){.expansion = b->model->expansion,
+                                 .substitution = b->model->substitution,
+                                 .quoted = b->model->quoted,
+                                 .assigns = b->model->assigns};
+                b->n++;
+                for (size_t i = 0; i < n; i++) {
+                        ShellItem it = v[i];
+                        if (it.kind == SHELL_BOPEN || it.kind == SHELL_BCOMMA || it.kind == SHELL_BCLOSE)
+                                it = (ShellItem){.kind = SHELL_LIT,
+                                                 .c = it.kind == SHELL_BOPEN    ? '{'
+                                                      : it.kind == SHELL_BCLOSE ? '}'
+                                                                                : ','};
+                        if (shell_word_put(w, it.kind, it.c) < 0)
+                                return -ENOMEM;
+                        w->v[w->n - 1] = it;
+                }
+                return 0;
+        }
+        _cleanup_free_ ShellItem *t = malloc((n + 1) * sizeof *t);
+        if (!t)
+                return -ENOMEM;
+        memcpy(t, v, open * sizeof *t);
+        int level = 0;
+        for (size_t from = open + 1, k = open + 1; k <= close; k++) {
+                if (v[k].kind == SHELL_BOPEN)
+                        level++;
+                else if (v[k].kind == SHELL_BCLOSE && k < close)
+                        level--;
+                if (k < close && (v[k].kind != SHELL_BCOMMA || level > 0))
+                        continue;
+                size_t m = open;
+                memcpy(t + m, v + from, (k - from) * sizeof *t);
+                m += k - from;
+                memcpy(t + m, v + close + 1, (n - close - 1) * sizeof *t);
+                m += n - close - 1;
+                int r = brace_walk(b, t, m, depth + 1);
+                if (r < 0)
+                        return r;
+                from = k + 1;
+        }
+        return 0;
+}
+
+int shell_word_braces(const ShellWord *w, size_t max, ShellWord **ret, size_t *ret_n) {
+        size_t open, close;
+        if (!brace_find(w->v, w->n, &open, &close))
+                return 0;
+        Braced b = {.max = max, .model = w};
+        int r = brace_walk(&b, w->v, w->n, 0);
+        if (r < 0) {
+                for (size_t i = 0; i < b.n; i++)
+                        shell_word_done(&b.w[i]);
+                free(b.w);
+                return r;
+        }
+        *ret = b.w;
+        *ret_n = b.n;
+        return 1;
 }
