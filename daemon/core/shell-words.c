@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,43 +179,48 @@ int shell_ifs_split(const char *s, size_t n, char **ret) {
         return 0;
 }
 
-/* The first brace of v[0..n) that expands (a ',' at its own depth before
- * its '}'): 1 with its '{', its '}' and its top-level commas' places, 0
- * when none does. */
+/* The leftmost brace of v[0..n) that expands (a ',' at its own depth
+ * before its '}'): 1 with its '{' and its '}', 0 when none does. One pass,
+ * the open braces on a stack (an unclosed one is text, as in bash). */
 static int brace_find(const ShellItem *v, size_t n, size_t *ret_open, size_t *ret_close) {
-        for (size_t i = 0; i < n; i++) {
-                if (v[i].kind != SHELL_BOPEN)
-                        continue;
-                int depth = 0;
-                bool comma = false;
-                for (size_t k = i + 1; k < n; k++) {
-                        if (v[k].kind == SHELL_BOPEN)
-                                depth++;
-                        else if (v[k].kind == SHELL_BCOMMA && depth == 0)
-                                comma = true;
-                        else if (v[k].kind == SHELL_BCLOSE && depth-- == 0) {
-                                if (!comma)
-                                        break;
-                                *ret_open = i;
-                                *ret_close = k;
-                                return 1;
+        _cleanup_free_ size_t *stack = NULL; /* an open brace's place, times 2, +1 once it holds a ',' */
+        size_t depth = 0, allocated = 0, open = SIZE_MAX, close = 0;
+        for (size_t i = 0; i < n; i++)
+                if (v[i].kind == SHELL_BOPEN) {
+                        if (ARRAY_GROW(stack, allocated, depth + 1) < 0)
+                                return -ENOMEM;
+                        stack[depth++] = 2 * i;
+                } else if (v[i].kind == SHELL_BCOMMA && depth > 0)
+                        stack[depth - 1] |= 1;
+                else if (v[i].kind == SHELL_BCLOSE && depth > 0) {
+                        size_t top = stack[--depth];
+                        if ((top & 1) && top / 2 < open) {
+                                open = top / 2;
+                                close = i;
                         }
                 }
-        }
-        return 0;
+        if (open == SIZE_MAX)
+                return 0;
+        *ret_open = open;
+        *ret_close = close;
+        return 1;
 }
 
 typedef struct Braced {
         ShellWord *w;
         size_t n, allocated, max;
+        size_t work; /* words walked, the empty ones bash drops among them */
         const ShellWord *model;
 } Braced;
 
 static int brace_walk(Braced *b, const ShellItem *v, size_t n, int depth) {
         size_t open, close;
-        if (depth > 16)
+        if (depth > 16 || ++b->work > 64 * b->max)
                 return -E2BIG;
-        if (!brace_find(v, n, &open, &close)) {
+        int found = brace_find(v, n, &open, &close);
+        if (found < 0)
+                return found;
+        if (!found) {
                 if (n == 0) /* an empty word bash drops: {,git} log is git log */
                         return 0;
                 if (b->n == b->max)
@@ -267,10 +273,11 @@ static int brace_walk(Braced *b, const ShellItem *v, size_t n, int depth) {
 
 int shell_word_braces(const ShellWord *w, size_t max, ShellWord **ret, size_t *ret_n) {
         size_t open, close;
-        if (!brace_find(w->v, w->n, &open, &close))
-                return 0;
+        int r = brace_find(w->v, w->n, &open, &close);
+        if (r <= 0)
+                return r;
         Braced b = {.max = max, .model = w};
-        int r = brace_walk(&b, w->v, w->n, 0);
+        r = brace_walk(&b, w->v, w->n, 0);
         if (r < 0) {
                 for (size_t i = 0; i < b.n; i++)
                         shell_word_done(&b.w[i]);
