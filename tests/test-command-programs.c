@@ -1184,6 +1184,10 @@ static const Row rows[] = {
         {"xargs -a <(echo a.c) wc -l", true, false, NULL},
         {"xargs -a files.txt grep -n foo", true, false, NULL},
         {"xargs -a <(echo -p) git log", false, false, NULL},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > ../x/s; chmod +x ../x/s; xargs -a <(echo ../x/s) sh", true,
+         true, ".env"},
+        {"printf 'git log -p' > ../x/s; xargs -ra <(echo ../x/s) bash", true, true, ".env"},
+        {"xargs -a <(echo build.sh) bash", true, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},
