@@ -181,8 +181,31 @@ char *programs_word_text(const ShellWord *w);
 /* Judge the string s, which a shell reads again, as a command line: 1
  * refused (why, after what), 0, -ENOMEM. */
 int programs_reread(Judge *j, const char *what, const char *s, size_t n);
+/* An env -S string as a shell line: env's own escapes taken (\_ a blank,
+ * \t, \n, ... the byte quoted, \c its end, \# and \' in quotes the
+ * byte). Malloc'd, or NULL. */
+char *strings_env_split(const char *s);
+/* env's option w[a]: its -S (--split-string) string, glued or the next
+ * word, judged as the line env runs: 1 refused, 0, -ENOMEM. */
+int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a);
+/* xargs -a FILE (-ra, -0a, --arg-file FILE) before a process substitution:
+ * FILE may be the substitution, which is no word, and the command the word
+ * taken as FILE: w[0] (xargs) and the words after -a judged so too (the
+ * command's words then unseen, as from a pipe). 1 refused, 0, -ENOMEM. */
+int strings_xargs_file(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
+                       const Stage *st, bool *ret_lists);
+/* A command whose program word is a brace bash expands ({cp,-r,.git,x}):
+ * judged as the words bash makes of it, the first of them the program,
+ * with *ret_braced set; else nothing done. 1 refused, 0, -ENOMEM. */
+int strings_brace_command(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                          bool *ret_lists, bool *ret_braced);
 
-/* command-reread.c. The string s with $0..$9, ${N}, $@ and $* replaced
+/* command-reread.c. The words w[1..n) of a program known only when it
+ * runs (x=eval; $x ..., $(echo eval) ..., x=trap; $x ...): each holding a
+ * blank or an operator, then all joined as eval joins them, judged as
+ * lines it may run (leniently): 1 refused, 0, -ENOMEM. */
+int reread_unknown_words(Judge *j, const ShellWord *const *w, size_t n);
+/* The string s with $0..$9, ${N}, $@ and $* replaced
  * by the words a shell -c gets after it (NULL when out of memory); s
  * judged with the glob options the command's words turn on (bash -O
  * dotglob -c S); words bash evaluates as arithmetic or a subscript (let

@@ -376,26 +376,14 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                                 if (programs_is_assignment(w[a]) &&
                                     (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
                                         return r;
-                                char o[256];
-                                const char *b = programs_plain(w[a], o, sizeof o);
-                                const char *S = b && b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
-                                const char *value = NULL;
-                                bool long_split = programs_long_is(b, "split-string", &value);
-                                const char *split = long_split && value ? value : S && S[1] ? S + 1 : NULL;
-                                if (split && (r = programs_reread(j, "env -S", split, strlen(split))) != 0)
+                                if ((r = strings_env_option(j, w, n, a)) != 0)
                                         return r;
-                                if (((S && !S[1]) || (long_split && !value)) && a + 1 < n) {
-                                        _cleanup_free_ char *s = programs_word_text(w[a + 1]);
-                                        if (!s)
-                                                return -ENOMEM;
-                                        if ((r = programs_reread(j, "env -S", s, strlen(s))) != 0)
-                                                return r;
-                                }
                         }
                 if (inner == SIZE_MAX)
                         break;
                 if (name && streq(name, "xargs") &&
-                    (r = positional_xargs_replace(j, w + k, n - k, inner)) != 0)
+                    ((r = positional_xargs_replace(j, w + k, n - k, inner)) != 0 ||
+                     (r = strings_xargs_file(j, ln, w + k, n - k, inner, st, ret_lists)) != 0))
                         return r;
                 if (name && (streq(name, "parallel") || streq(name, "sem")) &&
                     (r = runners_parallel(j, w + k, n - k, inner)) != 0)
@@ -408,23 +396,14 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 return 0;
         w += k;
         n -= k;
+        bool braced = false; /* {cp,-r,.git,x}: the words its brace makes */
+        if ((r = strings_brace_command(j, ln, w, n, st, ret_lists, &braced)) != 0 || braced)
+                return r;
         const char *name = programs_name(w[0], buf, sizeof buf);
-        /* x=eval; $x 'S': a program known only when it runs may be a
-         * re-reader (eval, trap, env -S, compgen -C): a word of it that
-         * holds a blank or an operator is judged as the line it may run */
-        for (size_t a = 1; !name && a < n && j->depth < REREAD_MAX; a++) {
-                _cleanup_free_ char *t = programs_word_text(w[a]);
-                if (!t)
-                        return -ENOMEM;
-                if (!strpbrk(t, " \t\n;|&<>()`$"))
-                        continue;
-                bool was = j->lenient;
-                j->lenient = true;
-                r = programs_reread(j, "a word a program known only when it runs may run", t, strlen(t));
-                j->lenient = was;
-                if (r != 0)
-                        return r;
-        }
+        /* x=eval; $x g\\it log -p: the words of a program known only when it
+         * runs, read again as eval would */
+        if (!name && (r = reread_unknown_words(j, w, n)) != 0)
+                return r;
         /* export $v=1, declare -x "GIT_$x"=1: a name known only when it
          * runs may be one that points git elsewhere */
         if (name && streq_any(name, (const char *const[]){"export", "declare", "typeset", "readonly",

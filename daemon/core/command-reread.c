@@ -717,3 +717,28 @@ char *reread_heredoc(const char *text, size_t n, const ShellWord *delim) {
         out[k] = 0;
         return TAKE_PTR(out);
 }
+
+int reread_unknown_words(Judge *j, const ShellWord *const *w, size_t n) {
+        bool was = j->lenient;
+        int r = 0;
+        j->lenient = true;
+        /* a word that holds a blank or an operator, alone ... */
+        for (size_t a = 1; r == 0 && a < n && j->depth < REREAD_MAX; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t)
+                        r = -ENOMEM;
+                else if (strpbrk(t, " \t\n;|&<>()`$"))
+                        r = programs_reread(j, "a word a program known only when it runs may run", t,
+                                            strlen(t));
+        }
+        /* ... and all of them joined, as eval and trap join them, their
+         * quotes and backslashes read again (g\\it, 'git log' -p, '{git,log,-p}') */
+        if (r == 0 && n > 1 && j->depth < REREAD_MAX) {
+                _cleanup_free_ char *t = programs_joined(w, n, 1);
+                r = !t ? -ENOMEM
+                       : programs_reread(j, "the words a program known only when it runs may join and run",
+                                         t, strlen(t));
+        }
+        j->lenient = was;
+        return r;
+}

@@ -554,8 +554,11 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
                                   streq(o, "-okdir")))
                                 (void) note_script(j, w + e + 1, n - e - 1);
                 }
-        if (prog && streq(prog, "xargs")) /* xargs bash: a script named by the input */
-                for (size_t e = k + 1; e < n; e++) {
+        size_t x = prog && streq(prog, "xargs") ? k : n;
+        for (size_t e = 0; e < k && x == n; e++) /* xargs -a <(echo F) bash: -a took bash for its file */
+                x = streq_ptr(programs_name(w[e], name, sizeof name), "xargs") ? e : n;
+        if (x < n) /* xargs bash: a script named by the input */
+                for (size_t e = x + 1; e < n; e++) {
                         char word[256];
                         const char *a = programs_name(w[e], word, sizeof word);
                         j->scripts_many = j->scripts_many || programs_is_shell(a) ||

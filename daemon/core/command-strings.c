@@ -2,8 +2,10 @@
 /*
  * The strings a line's programs read again as command lines
  * (command-internal.h): eval's, trap's, a shell's -c, su -c, compgen -C,
- * start-stop-daemon's program, ...; and their judging, with what the line
- * hands on to them (what it set for git, a cwd it may have moved). It must
+ * start-stop-daemon's program, env -S's with its own escapes, the words a
+ * brace as the command makes, xargs -a <(...)'s command, ...; and their
+ * judging, with what the line hands on to them (what it set for git, a cwd
+ * it may have moved). It must
  * not judge a string itself: command_judge does, a level deeper.
  */
 #include <errno.h>
@@ -172,4 +174,134 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         }
         command_verdict_done(&v);
         return v.refused ? 1 : 0;
+}
+
+int strings_brace_command(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                          bool *ret_lists, bool *ret_braced) {
+        ShellWord *made = NULL;
+        size_t m = 0;
+        int r = shell_word_braces(w[0], 64, &made, &m);
+        if (r == -E2BIG) {
+                *ret_braced = true;
+                return judge_refuse(j, "a brace as the command makes more than 64 words or nests past 16");
+        }
+        if (r <= 0)
+                return r;
+        *ret_braced = true;
+        const ShellWord **v = calloc(m + n, sizeof *v);
+        if (!v)
+                r = -ENOMEM;
+        for (size_t i = 0; v && i < m; i++)
+                v[i] = &made[i];
+        for (size_t i = 1; v && i < n; i++)
+                v[m + i - 1] = w[i];
+        if (v && m + n - 1 > 0)
+                r = ++j->hops > 16 ? judge_refuse(j, "more than 16 commands found among a program's words")
+                                   : programs_judge_words(j, ln, v, m + n - 1, st, ret_lists);
+        free(v);
+        for (size_t i = 0; i < m; i++)
+                shell_word_done(&made[i]);
+        free(made);
+        return r;
+}
+
+/* A C escape's byte (\t, \n, \v, \f, \r), or 0. */
+static char env_control(char c) {
+        return c == 't' ? '\t' : c == 'n' ? '\n' : c == 'v' ? '\v' : c == 'f' ? '\f' : c == 'r' ? '\r' : 0;
+}
+
+char *strings_env_split(const char *s) {
+        size_t n = strlen(s);
+        char *d = malloc(4 * n + 3), *p = d;
+        char quote = 0; /* the quote env -S is in: ', " or none */
+        if (!d)
+                return NULL;
+        for (size_t i = 0; i < n; i++) {
+                char c = s[i], e = i + 1 < n ? s[i + 1] : 0;
+                if (c == quote) {
+                        quote = 0;
+                        *p++ = c;
+                } else if (!quote && (c == '\'' || c == '"')) {
+                        quote = c;
+                        *p++ = c;
+                } else if (c != '\\' || !e)
+                        *p++ = c;
+                else if (quote == '\'') { /* only \\ and \' are escapes there */
+                        if (e == '\'')
+                                p = stpcpy(p, "'\\''");
+                        else
+                                *p++ = '\\';
+                        i += e == '\'' || e == '\\';
+                } else if (e == 'c') /* the rest of the string ignored */
+                        break;
+                else if (e == '_') { /* a separator outside quotes, a blank in them */
+                        *p++ = ' ';
+                        i++;
+                } else if (env_control(e)) {
+                        p = stpcpy(p, quote ? "" : "\"");
+                        *p++ = env_control(e);
+                        p = stpcpy(p, quote ? "" : "\"");
+                        i++;
+                } else if (quote && (e == '#' || e == '\'')) {
+                        *p++ = e;
+                        i++;
+                } else {
+                        *p++ = c;
+                        *p++ = e;
+                        i++;
+                }
+        }
+        if (quote)
+                *p++ = quote;
+        *p = 0;
+        return d;
+}
+
+int strings_xargs_file(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
+                       const Stage *st, bool *ret_lists) {
+        bool sub = false;
+        for (size_t a = 0; st && a < st->n_redir; a++)
+                sub = sub || streq(st->redir[a]->op, "<(");
+        for (size_t a = 1; sub && a < inner && a + 1 < n; a++) {
+                char buf[64];
+                const char *o = programs_plain(w[a], buf, sizeof buf), *value = NULL;
+                if (!o || o[0] != '-' || streq(o, "--"))
+                        continue;
+                size_t at = o[1] == '-' ? 0 : strcspn(o + 1, "aEdeIiLlnPs") + 1;
+                if (!(programs_long_is(o, "arg-file", &value) && !value) &&
+                    !(at && o[at] == 'a' && !o[at + 1]))
+                        continue;
+                /* xargs -a <(...) git log: the substitution is -a's file,
+                 * not a word; the command starts after -a */
+                const ShellWord **v = calloc(n - a, sizeof *v);
+                if (!v)
+                        return -ENOMEM;
+                v[0] = w[0];
+                for (size_t i = a + 1; i < n; i++)
+                        v[i - a] = w[i];
+                int r = ++j->hops > 16
+                                ? judge_refuse(j, "more than 16 commands found among a program's words")
+                                : programs_judge_words(j, ln, v, n - a, st, ret_lists);
+                free(v);
+                return r;
+        }
+        return 0;
+}
+
+int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a) {
+        char o[256];
+        const char *b = programs_plain(w[a], o, sizeof o);
+        const char *S = b && b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
+        const char *value = NULL;
+        bool long_split = programs_long_is(b, "split-string", &value);
+        const char *split = long_split && value ? value : S && S[1] ? S + 1 : NULL;
+        _cleanup_free_ char *t = !split && ((S && !S[1]) || (long_split && !value)) && a + 1 < n
+                                         ? programs_word_text(w[a + 1])
+                                         : NULL;
+        if (!split && !t)
+                return 0;
+        _cleanup_free_ char *s = strings_env_split(split ? split : t);
+        if (!s)
+                return -ENOMEM;
+        return programs_reread(j, "env -S", s, strlen(s));
 }

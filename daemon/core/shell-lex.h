@@ -150,3 +150,9 @@ int shell_defaults_joined(const char *s, size_t n, char **ret);
  * into *ret (malloc'd), else NULL (nested already, as written). */
 int shell_default_alone(const char *s, size_t n, char **ret);
 int shell_ifs_split(const char *s, size_t n, char **ret);
+/* The words bash's brace expansion makes of w ({cp,-r,.git,x} is four;
+ * {,git} is git, the empty word dropped; a brace with no ',' of its own
+ * stays), at most max: 1 with *ret (malloc'd, each word freed with
+ * shell_word_done()) and *ret_n, 0 when no brace of w expands, -E2BIG
+ * past max (or nested past 16), -ENOMEM. */
+int shell_word_braces(const ShellWord *w, size_t max, ShellWord **ret, size_t *ret_n);

@@ -7,9 +7,11 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "shell-lex.h"
 #include "util.h"
 
@@ -175,4 +177,114 @@ int shell_ifs_split(const char *s, size_t n, char **ret) {
         d[k] = 0;
         *ret = any ? TAKE_PTR(d) : NULL;
         return 0;
+}
+
+/* The leftmost brace of v[0..n) that expands (a ',' at its own depth
+ * before its '}'): 1 with its '{' and its '}', 0 when none does. One pass,
+ * the open braces on a stack (an unclosed one is text, as in bash). */
+static int brace_find(const ShellItem *v, size_t n, size_t *ret_open, size_t *ret_close) {
+        _cleanup_free_ size_t *stack = NULL; /* an open brace's place, times 2, +1 once it holds a ',' */
+        size_t depth = 0, allocated = 0, open = SIZE_MAX, close = 0;
+        for (size_t i = 0; i < n; i++)
+                if (v[i].kind == SHELL_BOPEN) {
+                        if (ARRAY_GROW(stack, allocated, depth + 1) < 0)
+                                return -ENOMEM;
+                        stack[depth++] = 2 * i;
+                } else if (v[i].kind == SHELL_BCOMMA && depth > 0)
+                        stack[depth - 1] |= 1;
+                else if (v[i].kind == SHELL_BCLOSE && depth > 0) {
+                        size_t top = stack[--depth];
+                        if ((top & 1) && top / 2 < open) {
+                                open = top / 2;
+                                close = i;
+                        }
+                }
+        if (open == SIZE_MAX)
+                return 0;
+        *ret_open = open;
+        *ret_close = close;
+        return 1;
+}
+
+typedef struct Braced {
+        ShellWord *w;
+        size_t n, allocated, max;
+        size_t work; /* words walked, the empty ones bash drops among them */
+        const ShellWord *model;
+} Braced;
+
+static int brace_walk(Braced *b, const ShellItem *v, size_t n, int depth) {
+        size_t open, close;
+        if (depth > 16 || ++b->work > 64 * b->max)
+                return -E2BIG;
+        int found = brace_find(v, n, &open, &close);
+        if (found < 0)
+                return found;
+        if (!found) {
+                if (n == 0) /* an empty word bash drops: {,git} log is git log */
+                        return 0;
+                if (b->n == b->max)
+                        return -E2BIG;
+                if (ARRAY_GROW(b->w, b->allocated, b->n + 1) < 0)
+                        return -ENOMEM;
+                ShellWord *w = &b->w[b->n];
+                *w = (ShellWord){.expansion = b->model->expansion,
+                                 .substitution = b->model->substitution,
+                                 .quoted = b->model->quoted,
+                                 .assigns = b->model->assigns};
+                b->n++;
+                for (size_t i = 0; i < n; i++) {
+                        ShellItem it = v[i];
+                        if (it.kind == SHELL_BOPEN || it.kind == SHELL_BCOMMA || it.kind == SHELL_BCLOSE)
+                                it = (ShellItem){.kind = SHELL_LIT,
+                                                 .c = it.kind == SHELL_BOPEN    ? '{'
+                                                      : it.kind == SHELL_BCLOSE ? '}'
+                                                                                : ','};
+                        if (shell_word_put(w, it.kind, it.c) < 0)
+                                return -ENOMEM;
+                        w->v[w->n - 1] = it;
+                }
+                return 0;
+        }
+        _cleanup_free_ ShellItem *t = malloc((n + 1) * sizeof *t);
+        if (!t)
+                return -ENOMEM;
+        memcpy(t, v, open * sizeof *t);
+        int level = 0;
+        for (size_t from = open + 1, k = open + 1; k <= close; k++) {
+                if (v[k].kind == SHELL_BOPEN)
+                        level++;
+                else if (v[k].kind == SHELL_BCLOSE && k < close)
+                        level--;
+                if (k < close && (v[k].kind != SHELL_BCOMMA || level > 0))
+                        continue;
+                size_t m = open;
+                memcpy(t + m, v + from, (k - from) * sizeof *t);
+                m += k - from;
+                memcpy(t + m, v + close + 1, (n - close - 1) * sizeof *t);
+                m += n - close - 1;
+                int r = brace_walk(b, t, m, depth + 1);
+                if (r < 0)
+                        return r;
+                from = k + 1;
+        }
+        return 0;
+}
+
+int shell_word_braces(const ShellWord *w, size_t max, ShellWord **ret, size_t *ret_n) {
+        size_t open, close;
+        int r = brace_find(w->v, w->n, &open, &close);
+        if (r <= 0)
+                return r;
+        Braced b = {.max = max, .model = w};
+        r = brace_walk(&b, w->v, w->n, 0);
+        if (r < 0) {
+                for (size_t i = 0; i < b.n; i++)
+                        shell_word_done(&b.w[i]);
+                free(b.w);
+                return r;
+        }
+        *ret = b.w;
+        *ret_n = b.n;
+        return 1;
 }
