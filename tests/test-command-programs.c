@@ -1477,6 +1477,70 @@ static const Row rows[] = {
         {"compgen -G '*.py'", true, false, NULL},
         {"wc -l $(compgen -G 'src/*.c')", true, false, NULL},
         {"compgen -A function", true, false, NULL},
+        /* twelfth pass (31l) Q, U, D, E, F, G, M, O: programs that run a file
+         * or their input. Q: a script a shell runs that a program of the line
+         * may write with a text unseen (sort -o, uniq IN OUT, sed's w in a
+         * block, awk's print >); U: newgrp, sg, su reading a process
+         * substitution or a pipe; D: capsh -- ARGS as bash ARGS; E: tmux's
+         * config written or from <(...), its command strings as tmux's; F:
+         * watch -x PROG ARGS; G, M: mim's and ninja's files of recipes from
+         * <(...) or written; O: an ssh config the line writes, named inside
+         * rsync -e, GIT_SSH_COMMAND or core.sshCommand */
+        {"printf 'git log -p\\n' | sort -o /tmp/x/a; bash /tmp/x/a", false, true, NULL},
+        {"printf 'git log -p\\n' | uniq - /tmp/x/a; bash /tmp/x/a", true, true, NULL},
+        {"sed -n '1{s/.*/cat .e\"\"nv/;w /tmp/x/a\n}' README.md; bash /tmp/x/a", false, true, NULL},
+        {"awk 'BEGIN{print \"git log -p\" > \"/tmp/x/a\"}'; . /tmp/x/a", false, true, NULL},
+        {"awk 'BEGIN{print \"git log -p\" > \"a.sh\"}' && chmod +x a.sh && ./a.sh", false, true, NULL},
+        {"bash script.sh", true, false, NULL},
+        {"./configure && make", true, false, NULL},
+        {"sort -o out.txt in.txt && cat out.txt", true, false, NULL},
+        {"chmod +x build.sh && ./build.sh", true, false, NULL},
+        {"cat > run.sh <<'EOF'\nmake test\nEOF\nbash run.sh", true, false, NULL},
+        {"newgrp root < <(echo 'git log -p')", true, true, NULL},
+        {"newgrp root 0< <(printf 'cat .e\"\"nv')", false, true, NULL},
+        {"sg root < <(echo 'git status')", false, true, NULL},
+        {"su < <(echo 'git status')", false, true, NULL},
+        {"cat cmds | newgrp root", false, true, NULL},
+        {"newgrp docker", true, false, NULL},
+        {"sg docker -c 'docker ps'", true, false, NULL},
+        {"su - postgres -c 'psql -l'", true, false, NULL},
+        {"capsh -- -c 'git log -p'", true, true, ".env"},
+        {"capsh --user=root -- -c 'cat .e\"\"nv'", false, true, ".env"},
+        {"capsh --shell=/bin/sh -- -c 'git log -p'", true, true, ".env"},
+        {"capsh --print", true, false, NULL},
+        {"capsh --caps= -- -c 'make test'", true, false, NULL},
+        {"tmux -L x -f <(echo \"run-shell 'git status'\") start-server", false, true, NULL},
+        {"tmux source-file <(echo 'run-shell ls')", false, true, NULL},
+        {"echo \"run-shell 'make'\" > /tmp/x/t.conf; tmux -f /tmp/x/t.conf new -d", false, true, NULL},
+        {"tmux set-hook -g after-new-window 'run-shell \"git log -p > /tmp/x/o\"'", true, true, ".env"},
+        {"tmux if-shell true 'run-shell \"cat .e\\\\\"\\\\\"nv\"'", false, true, ".env"},
+        {"tmux -f ~/.tmux.conf new -s x", true, false, NULL},
+        {"tmux source-file ~/.tmux.conf", true, false, NULL},
+        {"tmux new -s dev 'npm run dev'", true, false, NULL},
+        {"watch -x sh -c 'git log -p > /tmp/x/o' & sleep 2; kill %1", true, true, ".env"},
+        {"watch -tx sh -c 'git log -p'", true, true, ".env"},
+        {"watch -n1 --exec bash -c 'git log -p'", true, true, ".env"},
+        {"watch -n 2 git status", true, false, NULL},
+        {"watch -x sh -c 'git status'", true, false, NULL},
+        {"busybox mim -f <(printf 'a:\\n\\tmake\\n') a", false, true, NULL},
+        {"printf 'a:\\n\\tmake\\n' > Mimfile; busybox mim a", false, true, NULL},
+        {"busybox mim build", true, false, NULL},
+        {"ninja -f <(printf 'rule r\\n command = make\\nbuild x: r\\n')", false, true, NULL},
+        {"make -f <(printf 'a:\\n\\tmake\\n') a", false, true, NULL},
+        {"ninja -C build", true, false, NULL},
+        {"diff <(make -n) <(make -n -B)", true, false, NULL},
+        {"printf 'Host *\\n ProxyCommand ls\\n' > /tmp/x/sc; rsync -e 'ssh -F /tmp/x/sc' a h:b", false, true,
+         NULL},
+        {"printf 'Host *\\n ProxyCommand ls\\n' > /tmp/x/sc; GIT_SSH_COMMAND='ssh -F /tmp/x/sc' git "
+         "ls-remote "
+         "ssh://x/y",
+         false, true, NULL},
+        {"printf 'Host *\\n ProxyCommand ls\\n' > /tmp/x/sc; git -c core.sshCommand='ssh -F /tmp/x/sc' "
+         "ls-remote ssh://x/y",
+         false, true, NULL},
+        {"ssh -F <(printf 'Host *\\n ProxyCommand ls\\n') x", false, true, NULL},
+        {"rsync -e 'ssh -F ~/.ssh/config' README.md x:b", true, false, NULL},
+        {"GIT_SSH_COMMAND='ssh -F ~/.ssh/config -i ~/.ssh/id' git fetch", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */
