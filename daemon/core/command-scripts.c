@@ -16,14 +16,16 @@
 
 /* Programs whose words name a file without writing what it holds. */
 static const char *const readers[] = {
-        "chmod",   "chown",     "chgrp",      "cat",      "less",     "more",    "head",     "tail",
-        "ls",      "stat",      "file",       "wc",       "test",     "[",       "[[",       "echo",
-        "printf",  "grep",      "egrep",      "fgrep",    "rg",       "diff",    "cmp",      "md5sum",
-        "sha1sum", "sha256sum", "sha512sum",  "realpath", "readlink", "dirname", "basename", "which",
-        "type",    "git",       "bat",        "nl",       "od",       "hexdump", "cd",       "pushd",
-        "rm",      "touch",     "shellcheck", "bash",     "sh",       "dash",    "zsh",      "ksh",
-        "source",  ".",         "tmux",       "ssh",      "scp",      "sftp",    "ninja",    "mim",
-        "make",    "gmake",     NULL};
+        "chmod", "chown", "chgrp", "cat", "less", "more", "head", "tail", "ls", "stat", "file", "wc", "test",
+        "[", "[[", "echo", "printf", "grep", "egrep", "fgrep", "rg", "diff", "cmp", "md5sum", "sha1sum",
+        "sha256sum", "sha512sum", "realpath", "readlink", "dirname", "basename", "which", "type", "git",
+        "bat", "nl", "od", "hexdump", "cd", "pushd", "rm", "touch", "shellcheck", "shfmt", "dos2unix",
+        "bash", "sh", "dash", "zsh", "ksh", "source", ".", "tmux", "ssh", "scp", "sftp", "ninja", "mim",
+        "make", "gmake",
+        /* a compiler's output is a program, not a script's text; what curl
+         * or wget fetches is no more the line's than in curl URL | bash */
+        "cc", "gcc", "g++", "c++", "clang", "clang++", "tcc", "go", "rustc", "cargo", "zig", "ld", "as",
+        "nasm", "javac", "swiftc", "ghc", "gfortran", "cmake", "strip", "curl", "wget", NULL};
 /* ... and those that copy (their texts are command-shells.c's). */
 static const char *const copiers[] = {"tee", "cp", "mv", "ln", "install", "rsync", "dd", NULL};
 
@@ -42,11 +44,25 @@ static void add(Names *s, const char *path) {
                 snprintf(s->v[s->n++], sizeof s->v[0], "%s", last_name(path));
 }
 
+/* A script run by its path, as written but for a leading ./ (its last
+ * name alone matches a longer path: cd x; bash a after > x/a). */
+static void add_run(Names *s, const char *path) {
+        while (path[0] == '.' && path[1] == '/')
+                path += 2;
+        if (path[0] && s->n < ELEMENTSOF(s->v))
+                snprintf(s->v[s->n++], sizeof s->v[0], "%s", path);
+}
+
 /* Does text t mention the file name b, bounded as a path's last name? */
 static bool mentions(const char *t, const char *b) {
         size_t len = strlen(b);
         for (const char *p = strstr(t, b); p && len; p = strstr(p + 1, b)) {
-                char before = p == t ? ' ' : p[-1], after = p[len];
+                /* -oF: a value glued to a bundle of option letters */
+                size_t letters =
+                        t[0] == '-'
+                                ? 1 + strspn(t + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                                : 0;
+                char before = p == t || p == t + letters ? ' ' : p[-1], after = p[len];
                 if (strchr(" \t\n'\"=>:;{(/,", before) && (!after || strchr(" \t\n'\";})|&<>,", after)))
                         return true;
         }
@@ -181,18 +197,26 @@ static bool runs(void *ctx, const ShellWord *const *w, size_t n) {
         size_t k = program_of(w, n);
         const char *prog = k < n ? programs_plain(w[k], name, sizeof name) : NULL;
         if (prog && strchr(prog, '/')) {
-                add(s, prog);
+                add_run(s, prog);
                 return false;
         }
         bool source = streq_ptr(prog, "source") || streq_ptr(prog, ".");
-        if (!prog || !(source || (programs_is_shell(prog) && programs_shell_c(w + k, n - k, 1) == SIZE_MAX)))
+        size_t c = prog && programs_is_shell(prog) ? programs_shell_c(w + k, n - k, 1) : SIZE_MAX;
+        if (c != SIZE_MAX && k + c < n) { /* bash -c 'bash F': the scripts its string runs */
+                _cleanup_free_ char *t = programs_word_text(w[k + c]);
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                if (t && shell_lex(t, strlen(t), &inner) == 0)
+                        (void) shells_line_has(&inner, 1, runs, s);
+                return false;
+        }
+        if (!prog || !(source || (programs_is_shell(prog) && c == SIZE_MAX)))
                 return false;
         for (size_t a = k + 1; a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
                 if (!o)
                         return false;
                 if (source || o[0] != '-' || streq(o, "-")) {
-                        add(s, o);
+                        add_run(s, o);
                         return false;
                 }
                 a += o[1] != '-' && strpbrk(o + 1, "oO") != NULL; /* -o OPTION */
