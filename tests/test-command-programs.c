@@ -1545,6 +1545,11 @@ static const Row rows[] = {
          "ls-remote ssh://x/y",
          false, true, NULL},
         {"ssh -F <(printf 'Host *\\n ProxyCommand ls\\n') x", false, true, NULL},
+        {"echo \"run-shell 'make'\" >> ~/.tmux.conf; tmux new -d", false, true, NULL},
+        {"printf 'Host *\\n ProxyCommand ls\\n' >> ~/.ssh/config; ssh x", false, true, NULL},
+        {"printf 'Host *\\n ProxyCommand ls\\n' > ~/.ssh/config; git ls-remote ssh://x/y", false, true,
+         NULL},
+        {"git config user.name x && ssh -T git@github.com", true, false, NULL},
         {"rsync -e 'ssh -F ~/.ssh/config' README.md x:b", true, false, NULL},
         {"GIT_SSH_COMMAND='ssh -F ~/.ssh/config -i ~/.ssh/id' git fetch", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool

@@ -97,6 +97,11 @@ static void note_configs(Names *s, const ShellWord *const *w, size_t n, size_t k
         bool file = streq_ptr(prog, "tmux") || streq_ptr(prog, "mim") || streq_ptr(prog, "ninja");
         if (streq_ptr(prog, "mim"))
                 add(s, "Mimfile");
+        if (streq_ptr(prog, "tmux")) /* ~/.tmux.conf, ~/.config/tmux/tmux.conf */
+                add(s, ".tmux.conf"), add(s, "tmux.conf");
+        bool via_ssh = ssh || streq_ptr(prog, "git") || streq_ptr(prog, "rsync"); /* git's, rsync's ssh */
+        if (via_ssh && s->n < ELEMENTSOF(s->v)) /* ~/.ssh/config: by its directory too */
+                snprintf(s->v[s->n++], sizeof s->v[0], "%s", ".ssh/config");
         for (size_t a = k + 1; a < n; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 if (t && !ssh)
@@ -174,6 +179,14 @@ static bool writes_one(void *ctx, const ShellWord *const *w, size_t n) {
         return false;
 }
 
+/* Is path t the file name b names (a last name, or a path's tail)? */
+static bool named(const char *t, const char *b) {
+        if (!strchr(b, '/'))
+                return streq(last_name(t), b);
+        size_t lt = strlen(t), lb = strlen(b);
+        return lt >= lb && streq(t + lt - lb, b) && (lt == lb || strchr("/~", t[lt - lb - 1]));
+}
+
 /* A redirect of the line to one of the names (> F, >> F, exec 3> F)? */
 static bool redirects_to(const ShellLexed *l, const Names *s) {
         static const char *const ops[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
@@ -183,7 +196,7 @@ static bool redirects_to(const ShellLexed *l, const Names *s) {
                         continue;
                 _cleanup_free_ char *t = programs_word_text(&l->v[i + 1].w);
                 for (size_t k = 0; t && k < s->n; k++)
-                        if (streq(last_name(t), s->v[k]))
+                        if (named(t, s->v[k]))
                                 return true;
         }
         return false;
