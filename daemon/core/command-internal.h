@@ -48,11 +48,12 @@ typedef struct Judge {
         char scripts[8][128];
         size_t n_scripts;
         bool scripts_many;
-        bool scripts_args;      /* ... one of them with words of its own ($1, $2, ...) */
-        int script_depth;       /* of -c strings looked into for them */
-        bool scripts_written;   /* the line writes or copies one of them */
-        bool positional_unseen; /* what a text reads as $1, $2, ... is not the line's to see */
-        bool lenient;           /* what it reads again may be no shell's program (command_judge) */
+        bool scripts_args;          /* ... one of them with words of its own ($1, $2, ...) */
+        int script_depth;           /* of -c strings looked into for them */
+        bool scripts_written;       /* the line writes or copies one of them */
+        const char *scripts_unseen; /* why what it runs is written unseen (command-scripts.c) */
+        bool positional_unseen;     /* what a text reads as $1, $2, ... is not the line's to see */
+        bool lenient;               /* what it reads again may be no shell's program (command_judge) */
         bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
         struct WrittenTexts
                 *written; /* what the line writes to scripts it runs, in order (programs_check's) */
@@ -148,6 +149,20 @@ bool shells_line_untied(const ShellLexed *l, int depth);
  * their -c strings) run (bash x.sh, source x, ./x), noted in j->scripts by
  * their last names; whether the line writes or copies one of them. */
 bool shells_line_scripts(const ShellLexed *l, Judge *j);
+/* Does a command of l, or of a text it nests (depth of 4), do what pred
+ * says? */
+bool shells_line_has(const ShellLexed *l, int depth,
+                     bool (*pred)(void *ctx, const ShellWord *const *w, size_t n), void *ctx);
+/* command-handed.c: the line capsh's words after -- or watch -x's words
+ * run (as programs_reread_string: 1 with *ret_s malloc'd, 0, -ENOMEM);
+ * and a stage's shell or file of commands read from a process
+ * substitution or a pipe (newgrp < <(...), tmux -f <(...)): 1 refused. */
+int handed_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest);
+int handed_judge_input(Judge *j, const Stage *st, const Stage *prev);
+/* command-scripts.c: why the line runs a script or reads a config of
+ * commands that it may write with a text the rule does not see (sort -o
+ * F; bash F), or NULL. */
+const char *scripts_unseen(const ShellLexed *l);
 /* With j->scripts_written: every text st feeds (its here-strings and
  * heredocs, what its echo or printf prints), judged as a program,
  * leniently: the line may run what it wrote. */

@@ -162,6 +162,13 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
                                 return judge_refuse(j, "tmux reads commands from the line's input");
                         if ((r = programs_reread(j, "tmux's shell command", a, strlen(a))) != 0)
                                 return r;
+                        /* ... and as a tmux command: set-hook, if-shell, bind
+                         * and run-shell take one that runs a shell command */
+                        _cleanup_free_ char *c = NULL;
+                        if (strchr(a, ' ') && asprintf(&c, "tmux %s", a) < 0)
+                                return -ENOMEM;
+                        if (c && (r = programs_reread(j, "tmux's command", c, strlen(c))) != 0)
+                                return r;
                 }
         }
         return 0;

@@ -252,6 +252,9 @@ static const char *stage_shell(const ShellWord *const *w, size_t n, size_t *ret_
 int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
         char buf[256];
         size_t k = 0;
+        int h = handed_judge_input(j, st, prev); /* newgrp < <(...), tmux -f <(...) */
+        if (h != 0)
+                return h;
         const char *name = stage_shell(st->w, st->n, &k, buf);
         if (!name)
                 return 0;
@@ -330,7 +333,7 @@ static const char *base_name(const char *path) {
 }
 
 /* Does a command of l, or of a text it nests, do what pred says? */
-static bool line_has(const ShellLexed *l, int depth,
+bool shells_line_has(const ShellLexed *l, int depth,
                      bool (*pred)(void *ctx, const ShellWord *const *w, size_t n), void *ctx) {
         const ShellWord *w[64];
         size_t m = 0;
@@ -355,7 +358,7 @@ static bool line_has(const ShellLexed *l, int depth,
         for (size_t i = 0; depth < 4 && i < l->n_nested; i++) {
                 _cleanup_(shell_lexed_done) ShellLexed inner = {0};
                 if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) == 0 &&
-                    line_has(&inner, depth + 1, pred, ctx))
+                    shells_line_has(&inner, depth + 1, pred, ctx))
                         return true;
         }
         return false;
@@ -541,7 +544,7 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
                         return false;
                 }
                 j->script_depth++;
-                (void) line_has(&inner, 0, note_script, j);
+                (void) shells_line_has(&inner, 0, note_script, j);
                 j->script_depth--;
                 return false;
         }
@@ -572,7 +575,7 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
 }
 
 bool shells_line_untied(const ShellLexed *l, int depth) {
-        return line_has(l, depth, reads_untied, NULL);
+        return shells_line_has(l, depth, reads_untied, NULL);
 }
 
 int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
@@ -623,7 +626,7 @@ static bool writes_a_script(const ShellLexed *l, const Judge *j) {
                 if (!a || run_later(j, a))
                         return true;
         }
-        return line_has(l, 0, copies_to_script, (void *) j);
+        return shells_line_has(l, 0, copies_to_script, (void *) j);
 }
 
 static bool runs_git(void *ctx, const ShellWord *const *w, size_t n) {
@@ -634,7 +637,7 @@ static bool runs_git(void *ctx, const ShellWord *const *w, size_t n) {
 }
 
 bool shells_line_scripts(const ShellLexed *l, Judge *j) {
-        (void) line_has(l, 0, note_script, j);
+        (void) shells_line_has(l, 0, note_script, j);
         /* a file written into a hooks/ directory (.git/hooks/pre-commit),
          * then git: a hook it may run */
         for (size_t i = 0; i + 1 < l->n && !j->scripts_many; i++) {
@@ -643,10 +646,11 @@ bool shells_line_scripts(const ShellLexed *l, Judge *j) {
                                 ? programs_word_text(&l->v[i + 1].w)
                                 : NULL;
                 if (t && (strstr(t, "hooks/") == t || strstr(t, "/hooks/")) &&
-                    line_has(l, 0, runs_git, NULL))
+                    shells_line_has(l, 0, runs_git, NULL))
                         j->scripts_many = true;
         }
-        return (j->n_scripts > 0 || j->scripts_many) && writes_a_script(l, j);
+        j->scripts_unseen = scripts_unseen(l);
+        return j->scripts_unseen || ((j->n_scripts > 0 || j->scripts_many) && writes_a_script(l, j));
 }
 
 /* Every text st feeds (its here-strings and heredocs, what its echo or
@@ -662,6 +666,8 @@ int shells_judge_fed(Judge *j, const Line *ln, const Stage *st) {
 
 int shells_judge_written(Judge *j, const Line *ln, const Stage *st) {
         const char *what = written_what;
+        if (j->scripts_unseen)
+                return judge_refuse(j, "%s", j->scripts_unseen);
         bool was = j->lenient;
         j->lenient = true; /* a text that does not lex is judged by its names */
         j->positional_unseen = j->scripts_args;

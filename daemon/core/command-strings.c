@@ -22,6 +22,9 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
         size_t at = SIZE_MAX;
         if (!name)
                 return 0;
+        int h = handed_string(w, n, ret_s, ret_rest); /* capsh -- ARGS, watch -x PROG ARGS */
+        if (h != 0)
+                return h;
         if (streq(name, "eval") || streq(name, "watch")) {
                 size_t k = 1;
                 while (streq(name, "watch") && k < n && w[k]->n > 0 && w[k]->v[0].c == '-') {

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Programs that hand their words or their input to a shell or to a
+ * command language (command-internal.h): capsh's words after --, watch's
+ * -x/--exec words, newgrp's, sg's and su's shell reading a process
+ * substitution or a pipe, and a file of commands read from a process
+ * substitution (tmux -f <(...), ssh -F, ninja -f, mim -f, make -f). It
+ * must not judge what it hands on: command_judge does, a level deeper.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* PROG and the words w[from..n) as one command line, each word quoted. */
+static int line_of(const char *prog, const ShellWord *const *w, size_t n, size_t from, char **ret_s) {
+        char **t = calloc(n + 2, sizeof *t);
+        if (!t)
+                return -ENOMEM;
+        size_t m = 0;
+        bool ok = !prog || (t[m++] = strdup(prog)) != NULL;
+        for (size_t k = from; ok && k < n; k++)
+                ok = (t[m++] = programs_word_text(w[k])) != NULL;
+        char *line = ok ? git_shell_line("", (const char *const *) t, m) : NULL;
+        for (size_t k = 0; k < m; k++)
+                free(t[k]);
+        free(t);
+        if (!line)
+                return -ENOMEM;
+        *ret_s = line;
+        return 1;
+}
+
+/* capsh [OPTS] -- ARGS runs /bin/bash ARGS (--shell=PROG: PROG ARGS). */
+static int capsh_line(const ShellWord *const *w, size_t n, char **ret_s) {
+        char o[256], shell[256] = "/bin/bash";
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], o, sizeof o);
+                if (!a) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        if (strncmp(t, "--shell=", 8) == 0) /* a computed shell: a program unseen */
+                                snprintf(shell, sizeof shell, "%s", "\"$x\"");
+                        continue;
+                }
+                if (strncmp(a, "--shell=", 8) == 0)
+                        snprintf(shell, sizeof shell, "%s", a + 8);
+                else if (streq(a, "--"))
+                        return line_of(shell, w, n, k + 1, ret_s);
+        }
+        return 0;
+}
+
+/* watch -x PROG ARGS (-x in a bundle, --exec): PROG ARGS, as exec runs
+ * them; without it watch joins its words for sh -c (command-strings.c). */
+static int watch_line(const ShellWord *const *w, size_t n, char **ret_s) {
+        static const char *const valued[] = {"--interval", "--differences", "--equexit", NULL};
+        char o[256];
+        bool exec = false;
+        size_t k = 1;
+        for (; k < n; k++) {
+                const char *a = programs_plain(w[k], o, sizeof o);
+                if (!a || a[0] != '-' || streq(a, "-"))
+                        break;
+                if (streq(a, "--")) {
+                        k++;
+                        break;
+                }
+                if (a[1] == '-') {
+                        exec = exec || programs_long_is(a, "exec", NULL);
+                        k += streq_any(a, valued) && !strchr(a, '=');
+                        continue;
+                }
+                /* -n SECS, -q CYCLES take a value: the rest of the bundle or the next word */
+                for (const char *c = a + 1; *c; c++) {
+                        exec = exec || *c == 'x';
+                        if (*c == 'n' || *c == 'q') {
+                                k += !c[1];
+                                break;
+                        }
+                }
+        }
+        return exec && k < n ? line_of(NULL, w, n, k, ret_s) : 0;
+}
+
+int handed_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest) {
+        char buf[256];
+        const char *name = n > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
+        int r = streq_ptr(name, "capsh")   ? capsh_line(w, n, ret_s)
+                : streq_ptr(name, "watch") ? watch_line(w, n, ret_s)
+                                           : 0;
+        if (r > 0)
+                *ret_rest = n;
+        return r;
+}
+
+/* Does a stdin runner (newgrp, sg GROUP, su/runuser with no -c) run a
+ * shell that reads its input? */
+static bool runner_reads_input(const char *name, const ShellWord *const *w, size_t n) {
+        char o[256];
+        if (streq(name, "newgrp"))
+                return true;
+        if (streq(name, "sg")) { /* sg [-] GROUP [[-c] CMD] */
+                const char *a = n > 1 ? programs_plain(w[1], o, sizeof o) : NULL;
+                return n <= (a && streq(a, "-") ? 3u : 2u);
+        }
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], o, sizeof o);
+                if (!a || (a[0] == '-' && a[1] != '-' && strchr(a, 'c')) ||
+                    programs_long_is(a, "command", NULL) || programs_long_is(a, "session-command", NULL))
+                        return false;
+        }
+        return true;
+}
+
+/* The option that names a file of commands for this program. */
+static bool config_option(const char *name, const char *a) {
+        bool ssh = streq_any(name, (const char *const[]){"ssh", "scp", "sftp", NULL});
+        char letter = ssh ? 'F' : 'f';
+        if (streq(name, "tmux") && (streq(a, "source-file") || streq(a, "source")))
+                return true;
+        if (streq_any(name, (const char *const[]){"make", "gmake", NULL}) &&
+            (programs_long_is(a, "file", NULL) || programs_long_is(a, "makefile", NULL)))
+                return true;
+        size_t len = strlen(a);
+        return a[0] == '-' && a[1] != '-' && len >= 2 && a[len - 1] == letter;
+}
+
+int handed_judge_input(Judge *j, const Stage *st, const Stage *prev) {
+        static const char *const runners[] = {"newgrp", "sg", "su", "runuser", NULL};
+        static const char *const readers[] = {"tmux", "ssh",  "scp",   "sftp", "ninja",
+                                              "mim",  "make", "gmake", NULL};
+        char buf[256], o[256];
+        size_t k = 0, inner;
+        while (k < st->n && programs_is_assignment(st->w[k]))
+                k++;
+        while (k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX)
+                k += inner;
+        const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        bool sub = false;
+        for (size_t i = 0; i < st->n_redir; i++)
+                sub = sub || streq(st->redir[i]->op, "<(");
+        if (streq_any(name, runners) && (sub || prev) && runner_reads_input(name, st->w + k, st->n - k))
+                return judge_refuse(j,
+                                    "%s runs a shell that reads a process substitution or a pipe: its "
+                                    "program is not seen",
+                                    name);
+        for (size_t a = k + 1; sub && streq_any(name, readers) && a < st->n; a++) {
+                const char *t = programs_plain(st->w[a], o, sizeof o);
+                if (t && config_option(name, t))
+                        return judge_refuse(j,
+                                            "%s reads a file of commands a process substitution gives: "
+                                            "what runs is not in its words",
+                                            name);
+        }
+        return 0;
+}
