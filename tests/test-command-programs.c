@@ -1333,6 +1333,7 @@ static const Row rows[] = {
         {"GIT_PROXY_COMMAND=/usr/bin/nc git ls-remote git://x/y", false, false, NULL},
         {"git config core.sshCommand 'ssh -i ~/.ssh/deploy'", false, false, NULL},
         {"while IFS= read -r line; do echo \"$line\"; done < list.txt", false, false, NULL},
+        {"export \"BASH_ENV=$HOME/.bashrc\"; bash -c make", false, false, NULL},
         /* 16: how git reads a pathspec, from the environment */
         {"GIT_NOGLOB_PATHSPECS=1 git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'", FILES, true,
          ".env"},

@@ -63,8 +63,9 @@ static bool matches(const char *const *names, const char *s, bool braced, const 
         return false;
 }
 
-/* One name the line may set, s (braced: its pieces), set oddly or not. */
-static void note(SetVars *sv, const char *s, bool braced, bool odd) {
+/* One name the line may set, s (braced: its pieces), set oddly or not;
+ * split: by a form the rule does not read (export "BASH_ENV=F" it reads) */
+static void note(SetVars *sv, const char *s, bool braced, bool odd, bool split) {
         const char *hit;
         if (matches(sv->pathspec, s, braced, &hit))
                 sv->j->git_pathspec_env = true;
@@ -74,7 +75,7 @@ static void note(SetVars *sv, const char *s, bool braced, bool odd) {
                 sv->j->scripts_many = true;
         if (matches(startup, s, braced, &hit)) /* BASH_ENV=<(printf ...): it may set any */
                 sv->j->git_pathspec_env = true;
-        if (odd && !sv->odd && matches(startup, s, braced, &hit))
+        if (split && !sv->odd && matches(startup, s, braced, &hit))
                 sv->odd = hit;
 }
 
@@ -84,7 +85,7 @@ static void name_word(SetVars *sv, const ShellWord *w, bool odd, bool from) {
         char s[256];
         size_t m = 0, k = 0;
         int depth = 0;
-        bool braced = false, computed = false, quoted = false;
+        bool braced = false, computed = false, quoted = false, unquoted = false;
         if (from) {
                 while (k < w->n && !(w->v[k].kind == SHELL_LIT && w->v[k].c == '=' && depth == 0)) {
                         depth += w->v[k].kind == SHELL_BOPEN ? 1 : w->v[k].kind == SHELL_BCLOSE ? -1 : 0;
@@ -106,6 +107,7 @@ static void name_word(SetVars *sv, const ShellWord *w, bool odd, bool from) {
                         depth += it->kind == SHELL_BOPEN ? 1 : it->kind == SHELL_BCLOSE ? -1 : 0;
                 } else if (it->kind == SHELL_LIT) {
                         quoted = quoted || it->quoted;
+                        unquoted = unquoted || !it->quoted;
                         s[m++] = (char) it->c;
                 } else
                         computed = true; /* a glob: no name bash sets */
@@ -115,7 +117,7 @@ static void name_word(SetVars *sv, const ShellWord *w, bool odd, bool from) {
                 sv->j->git_pathspec_env = sv->j->git_env = sv->j->scripts_many = true;
                 return;
         }
-        note(sv, s, braced, odd || braced || quoted);
+        note(sv, s, braced, odd || braced || quoted, odd || braced || (quoted && unquoted));
 }
 
 static bool word_has_eq(const ShellWord *w) {
