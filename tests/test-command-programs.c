@@ -1334,6 +1334,19 @@ static const Row rows[] = {
         {"git config core.sshCommand 'ssh -i ~/.ssh/deploy'", false, false, NULL},
         {"while IFS= read -r line; do echo \"$line\"; done < list.txt", false, false, NULL},
         {"export \"BASH_ENV=$HOME/.bashrc\"; bash -c make", false, false, NULL},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; (( $n = 1 )); git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; let \"$n=1\"; git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; : ${!n:=1}; git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; [[ -v a[$n=1] ]]; git log -p -- . ':/!.e*' "
+         "':/!.n*' ':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"for ((i = 0; i < 3; i++)); do git log -p -- src/; done", FILES, false, NULL},
         /* 16: how git reads a pathspec, from the environment */
         {"GIT_NOGLOB_PATHSPECS=1 git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'", FILES, true,
          ".env"},

@@ -161,6 +161,8 @@ static void command_names(SetVars *sv, const ShellWord *const *w, size_t n) {
                         t[strcspn(t, "=")] = 0;
                 sv->j->scripts_many = !t || (strchr(t, '.') && git_key_runs(t));
         }
+        if (streq(p, "let")) /* let "$n=1": arithmetic, as (( )) */
+                sv->j->git_pathspec_env = sv->j->scripts_many = true;
         bool declare = streq_any(p, declarers), reader = streq_any(p, readers), env = streq(p, "env"),
              printf_v = false, nameref = false;
         for (size_t a = k + 1; a < n; a++) {
@@ -178,6 +180,8 @@ static void command_names(SetVars *sv, const ShellWord *const *w, size_t n) {
                 }
                 if (option && declare && b[0] == '-' && strchr(b, 'n'))
                         nameref = true;
+                if (option && declare && strchr(b, 'i')) /* declare -i x=n: n evaluated */
+                        sv->j->git_pathspec_env = sv->j->scripts_many = true;
                 if (option || printf_v || !(declare || reader || env))
                         continue;
                 if (env && !programs_is_assignment(w[a]) && !word_has_eq(w[a]))
@@ -200,6 +204,15 @@ int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, con
                 else if ((text[i] | 0x20) == want[got] && ++got == sizeof want - 1)
                         j->git_pathspec_env = true;
         }
+        /* arithmetic assigns to the name a value holds ((( $n = 1 )), (( x ))
+         * with x='NAME=1', a[$n=1]=0, [[ -v a[$n=1] ]], $[ ]), ${!n:=1} to the
+         * one n holds: any name, a number its value */
+        bool subscript = false;
+        for (size_t i = 1; i < n && !subscript; i++)
+                subscript = text[i] == '[' && (shell_is_ident(text[i - 1]) || text[i - 1] == ']');
+        if (subscript || memmem(text, n, "((", 2) || memmem(text, n, "$[", 2) || memmem(text, n, "[[", 2) ||
+            memmem(text, n, "${!", 3))
+                j->git_pathspec_env = j->scripts_many = true;
         _cleanup_free_ const ShellWord **w = calloc(l->n + 1, sizeof *w);
         if (!w)
                 return -ENOMEM;
