@@ -1334,6 +1334,19 @@ static const Row rows[] = {
         {"git config core.sshCommand 'ssh -i ~/.ssh/deploy'", false, false, NULL},
         {"while IFS= read -r line; do echo \"$line\"; done < list.txt", false, false, NULL},
         {"export \"BASH_ENV=$HOME/.bashrc\"; bash -c make", false, false, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; { read -r PA''TH; }; ls", false, true,
+         NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; f() { for PATH in /tmp/x; do ls; done; "
+         "}; f",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; bash -c 'read -r PA\"\"TH; ls' <<< "
+         "/tmp/x:/bin",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; nice -n 5 env PA{TH=/tmp/x,TH=/tmp/x} "
+         "ls",
+         false, true, NULL},
+        {"{ make; make test; } 2>&1 | tail -5", false, false, NULL},
+        {"{ read -r first; cat; } < notes.txt", false, false, NULL},
         {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; (( $n = 1 )); git log -p -- . ':/!.e*' ':/!.n*' "
          "':/!.git-*' ':/!config'",
          FILES, true, ".env"},

@@ -140,8 +140,14 @@ static void command_names(SetVars *sv, const ShellWord *const *w, size_t n) {
         size_t k = 0;
         for (; k < n && programs_is_assignment(w[k]); k++)
                 name_word(sv, w[k], false, false); /* GIT_PROXY_COMMAND=S git ls-remote */
-        while (k < n && (plain_is(w[k], "builtin") || plain_is(w[k], "command")))
-                k++;
+        static const char *const wrappers[] = {"builtin", "command", "exec",   "nohup", "time",
+                                               "setsid",  "nice",    "stdbuf", NULL};
+        for (char b[32]; k < n; k++) { /* nice -n 5 env PA{TH=X,TH=X} ls */
+                const char *p = programs_plain(w[k], b, sizeof b);
+                if (!p || w[k]->quoted ||
+                    !(streq_any(p, wrappers) || p[0] == '-' || strspn(p, "0123456789") == strlen(p)))
+                        break;
+        }
         if (k >= n)
                 return;
         if (plain_is(w[k], "for") || plain_is(w[k], "select")) {
@@ -192,6 +198,83 @@ static void command_names(SetVars *sv, const ShellWord *const *w, size_t n) {
         }
 }
 
+/* The strings the line's shells and evals read (bash -c 'read -r PA""TH; ls'):
+ * what they set is set for what they run. */
+static int scan_lexed(SetVars *sv, const ShellLexed *l, int depth);
+
+static int scan_strings(SetVars *sv, const ShellWord *const *w, size_t n, int depth) {
+        char buf[32];
+        size_t k = 0;
+        while (k < n && programs_is_assignment(w[k]))
+                k++;
+        const char *p = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+        if (!p || depth >= 4)
+                return 0;
+        size_t c = programs_is_shell(p) ? programs_shell_c(w + k, n - k, 1) : SIZE_MAX;
+        size_t from = streq(p, "eval") ? k + 1
+                      : c != SIZE_MAX  ? k + c
+                                       : n,
+               to = streq(p, "eval") ? n : from + 1;
+        for (size_t a = from; a < to && a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                if (!t)
+                        return -ENOMEM;
+                if (shell_lex(t, strlen(t), &inner) < 0)
+                        continue; /* unread: judged as a string elsewhere */
+                int r = scan_lexed(sv, &inner, depth + 1);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
+static int scan_lexed(SetVars *sv, const ShellLexed *l, int depth) {
+        int r;
+        _cleanup_free_ const ShellWord **w = calloc(l->n + 1, sizeof *w);
+        if (!w)
+                return -ENOMEM;
+        size_t m = 0;
+        for (size_t i = 0; i <= l->n; i++) {
+                const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+                if (t && t->kind == SHELL_TOKEN_WORD) {
+                        static const char *const keywords[] = {"do", "then",  "else",  "elif",
+                                                               "if", "while", "until", "!",
+                                                               "{",  "time",  NULL};
+                        char buf[16];
+                        const char *p = programs_plain(&t->w, buf, sizeof buf);
+                        bool brace = t->w.n == 1 &&
+                                     (t->w.v[0].kind == SHELL_BOPEN || t->w.v[0].kind == SHELL_BCLOSE);
+                        if (brace || (p && !t->w.quoted && streq_any(p, keywords))) {
+                                command_names(sv, w, m); /* f() { read -r PA''TH; } */
+                                m = 0;
+                                continue;
+                        }
+                        /* bash --rcfile <(printf ...): a file a shell reads first may set any */
+                        if (p && (streq(p, "--rcfile") || streq(p, "--init-file")))
+                                sv->j->git_pathspec_env = true;
+                        w[m++] = &t->w;
+                        continue;
+                }
+                if (t && t->kind == SHELL_TOKEN_REDIR) {
+                        i++; /* its target */
+                        continue;
+                }
+                command_names(sv, w, m);
+                if ((r = scan_strings(sv, w, m, depth)) < 0)
+                        return r;
+                m = 0;
+        }
+        /* { read -r PA''TH; ls; }, ( ... ), $( ... ): the texts it nests */
+        for (size_t i = 0; i < l->n_nested && depth < 4; i++) {
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) >= 0 &&
+                    (r = scan_lexed(sv, &inner, depth + 1)) < 0)
+                        return r;
+        }
+        return 0;
+}
+
 int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, const char *const *config,
                   const char *const *pathspec) {
         SetVars sv = {j, config, pathspec, NULL};
@@ -213,33 +296,9 @@ int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, con
         if (subscript || memmem(text, n, "((", 2) || memmem(text, n, "$[", 2) || memmem(text, n, "[[", 2) ||
             memmem(text, n, "${!", 3))
                 j->git_pathspec_env = j->scripts_many = true;
-        _cleanup_free_ const ShellWord **w = calloc(l->n + 1, sizeof *w);
-        if (!w)
-                return -ENOMEM;
-        size_t m = 0;
-        for (size_t i = 0; i <= l->n; i++) {
-                const ShellToken *t = i < l->n ? &l->v[i] : NULL;
-                if (t && t->kind == SHELL_TOKEN_WORD) {
-                        static const char *const keywords[] = {"do", "then",  "else",  "elif",
-                                                               "if", "while", "until", "!",
-                                                               "{",  "time",  NULL};
-                        char buf[16];
-                        const char *p = programs_plain(&t->w, buf, sizeof buf);
-                        if (m == 0 && p && !t->w.quoted && streq_any(p, keywords))
-                                continue;
-                        /* bash --rcfile <(printf ...): a file a shell reads first may set any */
-                        if (p && (streq(p, "--rcfile") || streq(p, "--init-file")))
-                                j->git_pathspec_env = true;
-                        w[m++] = &t->w;
-                        continue;
-                }
-                if (t && t->kind == SHELL_TOKEN_REDIR) {
-                        i++; /* its target */
-                        continue;
-                }
-                command_names(&sv, w, m);
-                m = 0;
-        }
+        int r = scan_lexed(&sv, l, 0);
+        if (r < 0)
+                return r;
         if (sv.odd)
                 return judge_refuse(j,
                                     "the line sets %s by a form the rule does not follow (for, read, "
