@@ -1312,6 +1312,115 @@ static const Row rows[] = {
         {"git rev-parse --git-dir", true, false, NULL},
         {"cd \"$(git rev-parse --show-toplevel)\" && cat src/a.c", true, false, NULL},
         {"cat $(git rev-parse --git-path objects/48/7e) | python3 -c 'import zlib'", false, false, NULL},
+        /* twelfth pass (31l) B, C, T, K: variables set by a name the rule does not read as an
+         * assignment (quoted, braced, read, printf -v, a nameref, for, computed), a shell's rcfile */
+        {"export GIT_NOGLOB_PATH{SPECS=1,}; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"export GIT_NOGLOB_{PATHSPEC,x}S=1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"env {GIT_NOGLOB_PATH,x}SPECS=1 git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'", FILES,
+         true, ".env"},
+        {"set -a; read GIT_NOGLOB_PATH''SPECS <<< 1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' "
+         "':/!config'",
+         FILES, true, ".env"},
+        {"set -a; printf -v GIT_NOGLOB_PATH\"\"SPECS 1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' "
+         "':/!config'",
+         FILES, true, ".env"},
+        {"set -a; getopts 1 GIT_NOGLOB_PATH\\SPECS -1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' "
+         "':/!config'",
+         FILES, true, ".env"},
+        {"declare -n r=GIT_NOGLOB_PATH''SPECS; export r=1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' "
+         "':/!config'",
+         FILES, true, ".env"},
+        {"x=git_noglob_pathspecs; set -a; read ${x^^} <<< 1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' "
+         "':/!config'",
+         FILES, true, ".env"},
+        {"set -a; read $'GIT_NOGLOB_PATH\\x53PECS' <<< 1; git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' "
+         "':/!config'",
+         FILES, true, ".env"},
+        {"printf -v n 'GIT_NOGLOB_PATH\\123PECS'; set -a; printf -v \"$n\" 1; git log -p -- . ':/!.e*' "
+         "':/!.n*' ':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"set -a; for GIT_NOGLOB_PATH''SPECS in 1; do git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' "
+         "':/!config'; done",
+         FILES, true, ".env"},
+        {"bash --rcfile <(echo export GIT_NOGLOB_PATHSPECS=1) -ic \"git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'\"",
+         FILES, true, ".env"},
+        {"bash --rcfile <(printf 'export GIT_NOGLOB_PATH\\x53PECS=1') -ic \"git log -p -- . ':/!.e*' "
+         "':/!.n*' ':/!.git-*' ':/!config'\"",
+         FILES, true, ".env"},
+        {"BASH_ENV=<(printf 'export GIT_NOGLOB_PATH\\x53PECS=1') bash -c \"git log -p -- . ':/!.e*' "
+         "':/!.n*' ':/!.git-*' ':/!config'\"",
+         FILES, true, ".env"},
+        {"export GIT_NOGLOB_PATH{SPECS=1,}; git log -p -- src/", FILES, false, NULL},
+        {"set -a; read GIT_NOGLOB_PATH''SPECS <<< 1; git log -p -- src/", FILES, false, NULL},
+        {"bash --rcfile <(echo export X=1) -ic 'git log -p -- src/'", FILES, false, NULL},
+        {"IFS= read -r line < notes.txt; git log -p -- src/", FILES, false, NULL},
+        {"export PATH=\"$HOME/.local/bin:$PATH\"; git log -p -- src/", FILES, false, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; for PATH in /tmp/x:/usr/bin:/bin; do "
+         "ls; done",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; IFS= read -r PA''TH <<< /tmp/x:/bin; ls",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; set -a; IFS= read -r PA''TH <<< "
+         "/tmp/x:/bin; env ls",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; declare -n r=PA''TH; r=/tmp/x:$PATH; ls",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; export PA{TH=/tmp/x:/bin,}; ls", false,
+         true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; printf -v \"PATH\" /tmp/x:/bin; ls",
+         false, true, NULL},
+        {"set -a; for BASH_ENV in <(echo cat .e''nv); do bash -c :; done", false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/e; set -a; for ENV in /tmp/x/e; do sh -ic :; done", false, true,
+         NULL},
+        {"set -a; read -r BASH''_ENV < <(echo /tmp/x/e); bash -c :", false, true, NULL},
+        {"bash --rcfile <(echo export X=1) -c 'cat .e\"\"nv'", false, true, NULL},
+        {"printf '#!/bin/sh\\ncat .e\"\"nv\\n' > /tmp/x/s; chmod +x /tmp/x/s; GIT_PROXY_COMMAND=/tmp/x/s "
+         "git ls-remote git://x/y",
+         false, true, NULL},
+        {"printf '#!/bin/sh\\ncat .e\"\"nv\\n' > /tmp/x/s; chmod +x /tmp/x/s; export "
+         "GIT_PROXY_COMMAND=/tmp/x/s; git ls-remote git://x/y",
+         false, true, NULL},
+        {"printf '#!/bin/sh\\ncat .e\"\"nv\\n' > /tmp/x/s; chmod +x /tmp/x/s; git config core.gitProxy "
+         "/tmp/x/s; git ls-remote git://x/y",
+         false, true, NULL},
+        {"printf '#!/bin/sh\\ncat .e\"\"nv\\n' > /tmp/x/s; chmod +x /tmp/x/s; git config core.sshCommand "
+         "/tmp/x/s; git fetch",
+         false, true, NULL},
+        {"for f in a b; do ls \"$f\"; done", false, false, NULL},
+        {"printf '#!/bin/sh\\necho hi\\n' > s.sh; export PATH=\"$PWD/bin:$PATH\"; make", false, false, NULL},
+        {"GIT_PROXY_COMMAND=/usr/bin/nc git ls-remote git://x/y", false, false, NULL},
+        {"git config core.sshCommand 'ssh -i ~/.ssh/deploy'", false, false, NULL},
+        {"while IFS= read -r line; do echo \"$line\"; done < list.txt", false, false, NULL},
+        {"export \"BASH_ENV=$HOME/.bashrc\"; bash -c make", false, false, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; { read -r PA''TH; }; ls", false, true,
+         NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; f() { for PATH in /tmp/x; do ls; done; "
+         "}; f",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; bash -c 'read -r PA\"\"TH; ls' <<< "
+         "/tmp/x:/bin",
+         false, true, NULL},
+        {"printf 'cat .e\"\"nv\\n' > /tmp/x/ls; chmod +x /tmp/x/ls; nice -n 5 env PA{TH=/tmp/x,TH=/tmp/x} "
+         "ls",
+         false, true, NULL},
+        {"{ make; make test; } 2>&1 | tail -5", false, false, NULL},
+        {"{ read -r first; cat; } < notes.txt", false, false, NULL},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; (( $n = 1 )); git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; let \"$n=1\"; git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; : ${!n:=1}; git log -p -- . ':/!.e*' ':/!.n*' "
+         "':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"n=$(printf 'GIT_NOGLOB_PATH\\x53PECS'); set -a; [[ -v a[$n=1] ]]; git log -p -- . ':/!.e*' "
+         "':/!.n*' ':/!.git-*' ':/!config'",
+         FILES, true, ".env"},
+        {"for ((i = 0; i < 3; i++)); do git log -p -- src/; done", FILES, false, NULL},
         /* 16: how git reads a pathspec, from the environment */
         {"GIT_NOGLOB_PATHSPECS=1 git log -p -- . ':/!.e*' ':/!.n*' ':/!.git-*' ':/!config'", FILES, true,
          ".env"},

@@ -34,7 +34,7 @@ static void git_done(Git *g) {
 
 /* ---- config whose value git runs ---- */
 
-static bool runs_something(const char *key) {
+bool git_key_runs(const char *key) {
         static const char *const last[] = {"fsmonitor",  "pager",
                                            "editor",     "sshcommand",
                                            "askpass",    "hookspath",
@@ -128,7 +128,7 @@ static int judge_config(Judge *j, const char *key, const char *value) {
                         snprintf(what, sizeof what, "git config %.100s, a file git reads", key);
                         return programs_reread(j, what, cat, strlen(cat));
                 }
-        if (!runs_something(key))
+        if (!git_key_runs(key))
                 return 0;
         const char *v = value[0] == '!' ? value + 1 : value;
         char what[160];

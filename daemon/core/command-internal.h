@@ -246,6 +246,13 @@ void reread_unescape(char *s);
 /* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
  * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-setvars.c: the variables the line may set by a name the rule
+ * does not read as an assignment (for NAME, read NA''ME, printf -v, a
+ * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git
+ * reads pathspecs, its config, any written file run); 1 refused (BASH_ENV
+ * or ENV so set), 0, or -errno. config, pathspec: the names git reads. */
+int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, const char *const *config,
+                  const char *const *pathspec);
 /* command-positional.c: does s join a positional parameter into a name
  * ($1$2, .e$1)? does it change them when it runs, or does a brace among
  * args move their numbers? xargs -I's input inside a word that can be a
@@ -353,6 +360,9 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                   const ShellWord *const *targets, size_t n_targets);
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists);
 
+/* command-git.c: is key (core.sshCommand, core.gitProxy, alias.x) config
+ * whose value git runs. */
+bool git_key_runs(const char *key);
 /* command-git.c: a git command (w[0] is git): its -c keys, git config of
  * a key that runs something, git grep over a pathspec that can match a
  * secret, and, when the history holds a secret, what prints blobs.

@@ -237,7 +237,9 @@ size_t programs_shell_c(const ShellWord *const *w, size_t n, size_t first) {
                 if (!a || (a[0] != '-' && a[0] != '+') || streq(a, "-") || streq(a, "--"))
                         return c ? (a && (streq(a, "--") || streq(a, "-")) ? k + 1 : k) : SIZE_MAX;
                 if (a[1] == '-') {
-                        if (streq(a, "--rcfile") || streq(a, "--init-file"))
+                        /* bash --rcfile <(...) -c S: the substitution is no word */
+                        if ((streq(a, "--rcfile") || streq(a, "--init-file")) && k + 1 < n &&
+                            !(programs_plain(w[k + 1], buf, sizeof buf) && buf[0] == '-'))
                                 k++;
                         continue;
                 }
@@ -829,11 +831,12 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         j->text = text;
         j->text_n = n;
         /* set however bash sets it (printf -v, read, a nameref): named in the line */
-        if (memmem(text, n, "PATHSPECS", 9))
-                j->git_pathspec_env = true;
+        int r = setvars_check(j, l, text, n, git_config_env, git_pathspec_env);
+        if (r != 0)
+                return r;
         WrittenTexts written = {0};
         j->written = &written;
-        int r = programs_lexed(j, l, text, n, false);
+        r = programs_lexed(j, l, text, n, false);
         /* the texts written to the scripts it runs, together, in the line's order */
         if (r == 0 && written.pieces > 1) {
                 bool was = j->lenient;
