@@ -1638,6 +1638,14 @@ static const Row rows[] = {
         {"echo 'CFLAGS=-O2' > config.mk; make -s --eval='include config.mk' all", true, false, NULL},
         {"printf 'all:\\n\\techo ok\\n' > /tmp/X/i; make -s -C /tmp/X -f i", true, false, NULL},
         {"make -s -C build -f ../Makefile.inc all", true, false, NULL},
+        /* twelfth pass (31l): an interpreter's program naming git, the history held */
+        {"awk 'BEGIN{system(\"git log -p\")}'", true, true, ".env"},
+        {"mawk 'BEGIN{print | \"git log -p\"}'", true, true, ".env"},
+        {"node -e 'require(\"child_process\").execSync(\"git log -p\")'", true, true, ".env"},
+        {"python3 <<E\nimport os; os.system(\"git log -p\")\nE", true, true, ".env"},
+        {"awk 'BEGIN{system(\"git log -p\")}'", false, false, NULL},
+        {"python3 -c 'print(\"github\")'", true, false, NULL},
+        {"awk '{print $1}' README.md", true, false, NULL},
         /* tenth pass (31j): 15: a file the line writes under a name a program
          * runs by default (Makefile + make, package.json + npm, build.ninja +
          * ninja, justfile + just, .bash_profile + bash -l), or that BASH_ENV=,

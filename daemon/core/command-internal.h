@@ -158,6 +158,13 @@ bool shells_line_has(const ShellLexed *l, int depth,
  * and a stage's shell or file of commands read from a process
  * substitution or a pipe (newgrp < <(...), tmux -f <(...)): 1 refused. */
 int handed_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest);
+/* command-languages.c: an interpreter (awk, python, perl, node, ...) whose
+ * program in its words or the texts st feeds it (a heredoc) names git,
+ * while the history holds a masked entry: what it runs is beyond the rule
+ * (os.system, system(), execSync), a literal git is not: 1 refused, 0,
+ * -ENOMEM. */
+int languages_interpreter_git(Judge *j, const Line *ln, const Stage *st, const char *name,
+                              const ShellWord *const *w, size_t n);
 int handed_judge_input(Judge *j, const Stage *st, const Stage *prev);
 /* command-scripts.c: why the line runs a script or reads a config of
  * commands that it may write with a text the rule does not see (sort -o

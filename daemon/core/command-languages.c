@@ -7,6 +7,7 @@
  * from the line's own input (make -f -, ssh -F /dev/stdin). It must not
  * lex: a tmux command is handed to programs_reread, which judges it.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,45 @@ static bool file_from_input(const ShellWord *const *w, size_t n, size_t k, const
                                  : x           ? programs_word_text(x)
                                                : NULL;
         return f && x && from_input(x, f);
+}
+
+/* Does text hold git as a word (git log, ".git", git-upload-pack; not
+ * github or .gitignore's stem)? */
+static bool names_git(const char *text, size_t n) {
+        for (const char *p = text; (p = memmem(p, (size_t) (text + n - p), "git", 3)); p += 3) {
+                bool before = p == text || !(isalnum((unsigned char) p[-1]) || p[-1] == '_'),
+                     after = p + 3 == text + n || !(isalnum((unsigned char) p[3]) || p[3] == '_');
+                if (before && after)
+                        return true;
+        }
+        return false;
+}
+
+int languages_interpreter_git(Judge *j, const Line *ln, const Stage *st, const char *name,
+                              const ShellWord *const *w, size_t n) {
+        static const char *const interpreters[] = {"awk",     "gawk", "mawk", "nawk",   "python",  "python2",
+                                                   "python3", "perl", "node", "nodejs", "ruby",    "php",
+                                                   "lua",     "deno", "bun",  "tclsh",  "Rscript", NULL};
+        if (!name || !(streq_any(name, interpreters) || strncmp(name, "python3.", 8) == 0) || !judge_held(j))
+                return 0;
+        bool git = false;
+        for (size_t k = 1; k < n && !git; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                git = names_git(t, strlen(t));
+        }
+        for (size_t i = 0; st && i < st->n_redir && !git; i++) {
+                _cleanup_free_ char *t = NULL;
+                int r = shells_fed_text(ln, st, i, &t);
+                if (r < 0)
+                        return r;
+                git = r > 0 && names_git(t, strlen(t));
+        }
+        if (!git)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "%s's program names git, and the history holds a masked entry", name);
 }
 
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {

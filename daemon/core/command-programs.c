@@ -461,7 +461,9 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         if ((r = programs_reread_string(w, n, &s, &rest)) < 0)
                 return r;
         if (r == 0 && !streq(name, "git") && !streq(name, "find") && !streq_any(name, shells)) {
-                int u = judge_unknown(j, ln, w - k, n + k, k, name);
+                int u = languages_interpreter_git(j, ln, st, name, w, n);
+                if (u == 0)
+                        u = judge_unknown(j, ln, w - k, n + k, k, name);
                 if (u != 0)
                         return u;
         }
