@@ -99,6 +99,8 @@ mkdir m && (cd m && eval "mkdir d{00001..10000}" && printf '%s/f\n' d* | xargs t
 mkdir -p m/zz/.git && echo S >m/zz/.env
 # (30 s: behind 20,000 events, an overflow and its rescan, under a sanitizer on a loaded machine)
 check "F7: a checkout made after them is masked" wait_masked m/zz/.env 30
+# From here on 30 s a wait: the daemon may still be working through those 10,000 directories
+# (and an overflow's rescan) under a sanitizer on a loaded machine; each check is of an outcome.
 watches() { cat /proc/"$dp"/fdinfo/* 2>/dev/null | grep -c '^inotify wd'; }
 if [ "$backend" = inotify ]; then
   for ((i = 0; i < 600 && $(watches) < 10000; i++)); do nap; done
@@ -118,47 +120,47 @@ long=$(printf 'L%.0s' $(seq 255))
 t=$(printf 't%.0s' $(seq $((4096 - ${#pre} - 1 - 255 - 1 + 5))))
 cd "$root/$pre" || exit 1
 mkdir -p "s/$t/.git"
-check "too long: the checkout is found while it fits" wait_log "$log" "nested checkout $pre/s/$t\""
+check "too long: the checkout is found while it fits" wait_log "$log" "nested checkout $pre/s/$t\"" 30
 mv s "$long"
 said_long() { grep -F 'longer than PATH_MAX' "$log" | grep -qF "\"path\":\"$pre/$long\""; }
-for ((i = 0; i < 200; i++)); do said_long && break; nap; done
+for ((i = 0; i < 600; i++)); do said_long && break; nap; done
 check "too long: said, naming the renamed directory" said_long
 cd /
 
 # --- a path made from the tree after its ancestors were renamed: a checkout three levels down,
 # the top renamed, then the middle
 mkdir -p "$root/tree/a/b/c/.git"
-check "renamed above: found" wait_log "$log" 'nested checkout tree/a/b/c"'
+check "renamed above: found" wait_log "$log" 'nested checkout tree/a/b/c"' 30
 mv "$root/tree" "$root/tree2" && mv "$root/tree2/a" "$root/tree2/a2"
 echo S >"$root/tree2/a2/b/c/.env"
-check "renamed above: a new .env is masked" wait_masked "$root/tree2/a2/b/c/.env"
-check "renamed above: named by its new path" wait_log "$log" 'masked tree2/a2/b/c/.env'
+check "renamed above: a new .env is masked" wait_masked "$root/tree2/a2/b/c/.env" 30
+check "renamed above: named by its new path" wait_log "$log" 'masked tree2/a2/b/c/.env' 30
 mkdir -p "$root/tree2/a2/b/c/d/.git"; echo S >"$root/tree2/a2/b/c/d/.env"
-check "renamed above: a checkout made below it after is masked" wait_masked "$root/tree2/a2/b/c/d/.env"
+check "renamed above: a checkout made below it after is masked" wait_masked "$root/tree2/a2/b/c/d/.env" 30
 
 # --- F4: the ancestor renamed, a symlink left at the old name (the agent's paths keep working)
 mv "$anc" "$base/anc2" && ln -s anc2 "$anc"
 mkdir -p "$root/a1/.git"; echo S >"$root/a1/.env"
-check "ancestor renamed: a new checkout's .env is masked" wait_masked "$root/a1/.env"
+check "ancestor renamed: a new checkout's .env is masked" wait_masked "$root/a1/.env" 30
 echo S >"$root/pre/.env"
 check "ancestor renamed: a .env in a checkout from before is masked" wait_masked "$root/pre/.env" 30
 if [ "$backend" = fanotify ]; then
-  check "ancestor renamed: said, with the root's new name" wait_log "$log" "the root was renamed: now $base/anc2/root:"
+  check "ancestor renamed: said, with the root's new name" wait_log "$log" "the root was renamed: now $base/anc2/root:" 30
 fi
 # --- the root itself renamed, and a symlink at its old name
 mv "$base/anc2/root" "$base/anc2/root2" && ln -s root2 "$base/anc2/root"
 mkdir -p "$root/a2/.git"; echo S >"$root/a2/.env"
-check "root renamed: a new checkout's .env is masked" wait_masked "$root/a2/.env"
+check "root renamed: a new checkout's .env is masked" wait_masked "$root/a2/.env" 30
 git init -q "$root/gi"
-check "root renamed: git init's config is protected" wait_log "$log" 'nested checkout gi"'
+check "root renamed: git init's config is protected" wait_log "$log" 'nested checkout gi"' 30
 # git writes absolute names with the root's new name: a worktree's .git file names its gitdir
 git -C "$root/gi" commit -q --allow-empty -m init
 git -C "$root/gi" worktree add -q "$root/wt" 2>/dev/null
-check "root renamed: a worktree made after is found" wait_log "$log" 'nested checkout wt"'
+check "root renamed: a worktree made after is found" wait_log "$log" 'nested checkout wt"' 30
 check "root renamed: its gitdir, named by its new absolute name, is not refused" \
   bash -c "! grep -F '\"event\":\"gitdir-refused\"' '$log' | grep -qF 'wt'"
 if [ "$backend" = fanotify ]; then
-  check "root renamed: said, with its new name" wait_log "$log" "the root was renamed: now $base/anc2/root2"
+  check "root renamed: said, with its new name" wait_log "$log" "the root was renamed: now $base/anc2/root2" 30
 fi
 
 check "the daemon runs" kill -0 "$dp"
