@@ -687,6 +687,13 @@ static int config_urls(Judge *j, const Line *ln) {
         return 0;
 }
 
+/* options_read's: -T's or --upload-file's value, a curl glob. */
+static int upload_seen(void *ctx, char letter, const char *name, const char *v) {
+        int budget = 64;
+        bool upload = letter == 'T' || (name && programs_long_is(name, "upload-file", NULL));
+        return upload && v && strpbrk(v, "[{") ? curl_glob(ctx, v, &budget) : 0;
+}
+
 int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n) {
         bool curl = streq(name, "curl"), globoff = false, config = false;
         for (size_t k = 1; k < n && curl; k++) { /* -g, -sg, --globoff; -K, --config */
@@ -701,25 +708,11 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
         if (r != 0)
                 return r;
         /* curl -T FILE globs FILE as a URL: -T '{.e,x}nv' uploads .env */
-        for (size_t k = 1; k < n && curl && !globoff; k++) {
-                char buf[256];
-                const char *a = programs_plain(w[k], buf, sizeof buf), *v = NULL;
-                if (a && programs_long_is(a, "upload-file", &v) && !v && k + 1 < n)
-                        v = ""; /* in the next word */
-                for (const char *c = a && a[0] == '-' && a[1] != '-' ? a + 1 : ""; *c && !v; c++)
-                        if (*c == 'T')
-                                v = c + 1;
-                        else if (strchr("AbcCdDeEFHKmoPQrtuUwxXyYz", *c))
-                                break; /* an option whose value the rest is */
-                if (!v)
-                        continue;
-                _cleanup_free_ char *t = v[0] ? strdup(v) : k + 1 < n ? programs_word_text(w[++k]) : NULL;
-                if (!t)
-                        continue;
-                int budget = 64;
-                if (strpbrk(t, "[{") && (r = curl_glob(j, t, &budget)) != 0)
-                        return r;
-        }
+        static const char *const upload_longs[] = {"upload-file", NULL};
+        static const OptionSpec curl_options = {
+                .shorts = "AbcCdDeEFHKmoPQrtTuUwxXyYz", .longs = upload_longs, .permute = true};
+        if (curl && !globoff && (r = options_read(w, n, &curl_options, upload_seen, j, NULL)) != 0)
+                return r;
         for (size_t k = 1; k < n; k++) {
                 bool colon = false; /* no ':', no URL: most words, and no copy of them */
                 for (size_t i = 0; i < w[k]->n && !colon; i++)
