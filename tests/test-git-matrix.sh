@@ -913,6 +913,10 @@ run_row() {
         [[ ${S[pre/$it]} == "${S[root/$it]}" ]] || echo "  (the daemon's side changed its $it)"
       done
     fi
+    # what the daemon said of the row (its last 30 records, debug left out):
+    # a failure that does not come again is explained by its first run
+    echo "  --- the daemon's records of mx-$ID"
+    grep -F "mx-$ID/" "$log" | grep -vF '"level":"debug"' | tail -n 30 | sed 's/^/  /'
   fi
 }
 

@@ -203,6 +203,7 @@ static void test_gitfile_judged_after_makers(void **state) {
 
         /* One git leaves a .git file naming nothing: said once it is done. */
         git = proc_add(true, 1, 5, "/tmp");
+        fake_add("b", 'd');
         fake_dir_file("b/t", "b/t/.git", "gitdir: ../nowhere\n");
         FOUND(t, "b/t/.git", WATCH_FILE);
         advance(t, 80);
@@ -1138,6 +1139,49 @@ static void test_released_repository_again(void **state) {
         t_free(t);
 }
 
+/* rm -rf of a checkout while a crawl still holds a listing of it read
+ * before: its HEAD, then its .git, reported found after their gone events
+ * were handled and the mounts given back. Nothing may be bound there again
+ * (the next rm -rf would fail on the mask for good: no event would ever
+ * give it back); a .git or HEAD that is there at the look counts as before. */
+static void test_stale_found_after_release(void **state) {
+        (void) state;
+        T *t = protected_with_worktree();
+        static const char *const first[] = {"a/src/x",       "a/src",        "a/.git/HEAD",
+                                            "a/.git/config", "a/.git/hooks", "a/.git",
+                                            "a/.env",        "a/.claude",    NULL};
+        rm_rf(t, first); /* .git keeps config and hooks/: mounts */
+        advance(t, 60);
+        assert_int_equal(count(t, "\"event\":\"mounts-released\""), 1);
+        assert_false(bound("a/.env") || bound("a/.claude") || bound("a/.git/config"));
+
+        FOUND(t, "a/.git/HEAD", WATCH_FILE); /* the crawl's stale entries */
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_false(bound("a/.env") || bound("a/.claude") || bound("a/.git/config"));
+        size_t found = count(t, "found nested checkout a\"");
+
+        static const char *const again[] = {"a/.git/config", "a/.git/hooks", "a/.git",
+                                            "a/.env",        "a/.claude",    NULL};
+        rm_rf(t, again);
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_int_equal(count(t, "found nested checkout a\""), found);
+        WatchStats st;
+        watch_stats(t->w, &st);
+        assert_int_equal(st.bound, 0);
+
+        /* Made again for real: found and protected as any. */
+        fake_add("a/.env", 'f');
+        fake_add("a/.git", 'd');
+        fake_add("a/.git/HEAD", 'f');
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_int_equal(count(t, "found nested checkout a\""), found + 1);
+        assert_true(bound("a/.env"));
+        t_free(t);
+}
+
 /* .git moved aside and a new one made holding only a config (no HEAD
  * yet): the new config is protected, and stays so. Its mount was made
  * after the old .git went, so it is no leftover of a deletion, though it
@@ -1232,6 +1276,7 @@ int main(void) {
                 cmocka_unit_test(test_release_gitdir_with_checkout),
                 cmocka_unit_test(test_release_keeps_linked_mask),
                 cmocka_unit_test(test_released_repository_again),
+                cmocka_unit_test(test_stale_found_after_release),
                 cmocka_unit_test(test_new_gitdir_kept),
         };
         return RUN(tests);

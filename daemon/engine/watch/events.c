@@ -25,6 +25,18 @@ static void checkout_free(Watch *w, Checkout *c) {
         free(c);
 }
 
+/* Whether nothing is at path now (a found reported from a listing read
+ * before it went: a crawl reads a directory a step at a time). Its gone
+ * event may be handled already; one that goes after this look comes
+ * after it. */
+static bool gone_now(Watch *w, const char *path) {
+        PlatformFileId id;
+        if (!path || !w->c.files->identity)
+                return false;
+        int r = w->c.files->identity(w->files, path, &id);
+        return r == -ENOENT || r == -ENOTDIR;
+}
+
 /* A directory with a .git of its own (a directory, or a file naming the
  * gitdir): a checkout found, or found again. */
 static void discover_checkout(Watch *w, const char *path, bool gitfile) {
@@ -37,6 +49,11 @@ static void discover_checkout(Watch *w, const char *path, bool gitfile) {
                         start_pending(w, c);
                 return;
         }
+        /* No .git any more: nothing would give back what is bound here
+         * now (a second rm -rf would fail on the mask for good). */
+        _cleanup_free_ char *dotgit = path_join(path, ".git");
+        if (gone_now(w, dotgit))
+                return;
         c = calloc(1, sizeof *c);
         if (!c || !(c->path = strdup(path)) || track_path(w, w->checkouts, path, c) < 0) {
                 if (c)
@@ -178,9 +195,10 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                                  * to delete), said where it is (a descriptor
                                  * from before the bind). */
                                 config_changed(w, c, dir, name);
-                } else if (head && c->released && streq_ptr(c->gitdir, dir)) {
+                } else if (head && c->released && streq_ptr(c->gitdir, dir) && !gone_now(w, rel)) {
                         /* A repository again, after its mounts were given
-                         * back: whatever is in it now is protected again. */
+                         * back: whatever is in it now is protected again.
+                         * (A HEAD gone again: nothing would give them back.) */
                         c->released = false;
                         start_pending(w, c);
                         bind_actions(w, c, false);
