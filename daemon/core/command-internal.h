@@ -73,8 +73,9 @@ typedef struct Judge {
         bool keyword;          /* set -k: every NAME=V word of a command is an assignment */
         Rebound rebound[8];    /* names the line binds to another program */
         size_t n_rebound;
-        bool rebound_many;
-        const char *text; /* the line judged (programs_check), text_n bytes */
+        bool rebound_many;   /* ... more than those */
+        bool rebound_unseen; /* a hash -p the rule did not follow (eval 'hash -p ...') */
+        const char *text;    /* the line judged (programs_check), text_n bytes */
         size_t text_n;
 } Judge;
 
@@ -168,7 +169,7 @@ bool shells_line_has(const ShellLexed *l, int depth,
  * -p, a link or copy it makes), noted in j; the command w[0..n) judged as
  * the program its name now runs (*ret_judged), or enable -f refused; what
  * a string read again inherits of them, as hash -p commands (malloc'd). */
-void rebound_line(Judge *j, const ShellLexed *l);
+void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n);
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                   bool *ret_lists, bool *ret_judged);
 int rebound_prefix(const Judge *j, char **ret);

@@ -874,7 +874,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         if (!substitution) {
                 j->untied = j->untied || shells_line_untied(l, 0);
                 j->scripts_written = j->scripts_written || shells_line_scripts(l, j);
-                rebound_line(j, l);
+                rebound_line(j, l, text, n);
         }
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {

@@ -98,6 +98,8 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
         const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
         if (p && streq(p, "busybox") && k + 1 < n)
                 p = programs_name(w[++k], buf, sizeof buf);
+        if (!p && k < n) /* h=hash; $h -p PATH NAME: a program known when it runs */
+                hash_names(j, w + k, n - k);
         if (!p)
                 return false;
         if (streq(p, "hash"))
@@ -107,8 +109,31 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
         return false;
 }
 
-void rebound_line(Judge *j, const ShellLexed *l) {
+/* "hash" as a word of text, an option with a 'p' after it (eval 'hash -p
+ * P N', {hash,-p,P,N}, . <(echo hash -p P N)): a binding the rule may not
+ * have followed. */
+static bool text_hash_p(const char *s, size_t n) {
+        for (const char *h = s; (h = memmem(h, n - (size_t) (h - s), "hash", 4)); h += 4) {
+                const char *e = h + 4, *end = s + n;
+                if ((h > s && shell_is_ident(h[-1])) || (e < end && shell_is_ident(*e)))
+                        continue;
+                while (e < end && strchr(" \t'\",{", *e))
+                        e++;
+                if (e < end && *e == '-')
+                        for (e++; e < end && shell_is_ident(*e); e++)
+                                if (*e == 'p')
+                                        return true;
+        }
+        return false;
+}
+
+void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n) {
+        size_t before = j->n_rebound;
         (void) shells_line_has(l, 0, note_rebound, j);
+        bool any = false;
+        for (size_t i = before; i < j->n_rebound; i++)
+                any = any || j->rebound[i].any;
+        j->rebound_unseen = j->rebound_unseen || (!any && text_hash_p(text, n));
 }
 
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
@@ -122,6 +147,9 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                                 return judge_refuse(j, "enable -f loads a builtin from a file: a program "
                                                        "of its own");
                 }
+        if (j->rebound_unseen || (j->rebound_many && name && streq(name, "hash")))
+                return judge_refuse(j, "hash -p binds a name to another program, by a form the rule does "
+                                       "not follow");
         if (!name || j->n_rebound == 0)
                 return 0;
         _cleanup_free_ char *text = programs_word_text(w[0]);
