@@ -109,6 +109,71 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
         return false;
 }
 
+/* cat SRC > DEST, tee DEST < SRC, dd if=SRC of=DEST: a copy of SRC's
+ * bytes; w[0..n) the command, its redirects' targets in out[] and in[]. */
+static void content_names(Judge *j, const ShellWord *const *w, size_t n, const ShellWord *const *out,
+                          size_t n_out, const ShellWord *in) {
+        char buf[64];
+        size_t k = 0;
+        while (k < n && programs_is_assignment(w[k]))
+                k++;
+        const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
+        if (!p || !streq_any(p, (const char *const[]){"cat", "tee", "dd", NULL}))
+                return;
+        _cleanup_free_ char *src = in ? programs_word_text(in) : NULL;
+        for (size_t a = k + 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t || t[0] == '-')
+                        continue;
+                if (streq(p, "cat") && !src)
+                        src = TAKE_PTR(t);
+                else if (streq(p, "dd") && strncmp(t, "if=", 3) == 0) {
+                        free(src);
+                        src = strdup(t + 3);
+                } else if (src && ((streq(p, "dd") && strncmp(t, "of=", 3) == 0) || streq(p, "tee")))
+                        rebound_add(j, t + (streq(p, "dd") ? 3 : 0), src, false);
+        }
+        for (size_t i = 0; src && i < n_out; i++) {
+                _cleanup_free_ char *t = programs_word_text(out[i]);
+                if (t)
+                        rebound_add(j, t, src, false);
+        }
+}
+
+static void content_line(Judge *j, const ShellLexed *l, int depth) {
+        const ShellWord *w[64], *out[8], *in = NULL;
+        size_t m = 0, n_out = 0;
+        for (size_t i = 0; i <= l->n; i++) {
+                const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+                if (t && t->kind == SHELL_TOKEN_WORD) {
+                        if ((m > 0 || !programs_keyword(&t->w)) && m < ELEMENTSOF(w))
+                                w[m++] = &t->w;
+                        continue;
+                }
+                if (t && t->kind == SHELL_TOKEN_REDIR) {
+                        const ShellWord *target = i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
+                                                                  !streq(t->op, "<(") && !streq(t->op, ">(")
+                                                          ? &l->v[++i].w
+                                                          : NULL;
+                        if (target && streq(t->op, "<"))
+                                in = target;
+                        else if (target && n_out < ELEMENTSOF(out) && strchr(t->op, '>') &&
+                                 !streq(t->op, ">&") && !streq(t->op, "<>"))
+                                out[n_out++] = target;
+                        continue;
+                }
+                if (m > 0)
+                        content_names(j, w, m, out, n_out, in);
+                m = n_out = 0;
+                in = NULL;
+        }
+        for (size_t i = 0; depth < 4 && i < l->n_nested; i++) {
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) == 0)
+                        content_line(j, &inner, depth + 1);
+        }
+}
+
 /* "hash" as a word of text, an option with a 'p' after it (eval 'hash -p
  * P N', {hash,-p,P,N}, . <(echo hash -p P N)): a binding the rule may not
  * have followed. */
@@ -130,6 +195,7 @@ static bool text_hash_p(const char *s, size_t n) {
 void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         size_t before = j->n_rebound;
         (void) shells_line_has(l, 0, note_rebound, j);
+        content_line(j, l, 0);
         bool any = false;
         for (size_t i = before; i < j->n_rebound; i++)
                 any = any || j->rebound[i].any;
