@@ -141,7 +141,7 @@ static bool plain_is(const ShellWord *w, const char *s) {
 static void keyword_names(SetVars *sv, const ShellWord *const *w, size_t n, size_t k) {
         char b[64];
         const char *p = k < n ? programs_plain(w[k], b, sizeof b) : NULL;
-        bool sets = p && (streq(p, "set") || programs_is_shell(p));
+        bool sets = p && (streq(p, "set") || streq(p, "shopt") || programs_is_shell(p));
         for (size_t a = 0; a < n && !sv->j->keyword; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 bool option = a > k && sets && t && (t[0] == '-' || t[0] == '+') && t[1] != '-';
