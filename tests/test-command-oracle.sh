@@ -155,6 +155,13 @@ for w in '{.e,}nv' '.env{rc,}' '{a,b}' '{.e,x}{n,m}v' '.[,e]nv' 'id[_,]rsa' 'sec
         judge '' "$w"
 done
 
+# thirteenth pass (31m): sequence expressions in a name, which the rule
+# reads as any text: it may name more than bash, never less
+for w in '.{e..e}nv' '{0..1}.env' '.env{01..02}' '.e{m..o}v' '.e{n..n..2}v' 'id{_.._}rsa' \
+        '{a..c}.key' 'secret{r..t}/k' '{x..z}' '.e{l..p..2}v'; do
+        judge sup '' "$w"
+done
+
 # --- globs: no leading dot but by a '.'
 for w in '*' '?env' '.e*' '.e?v' '.[e]nv' '.[!x]nv' '.[^x]nv' '[.]env' '*env' '*.env' \
         '*rsa' 'id_*' 'i?_rsa' '[i]d_rsa' '[!x]d_rsa' 'sec*/k' '.e[\n]v' \

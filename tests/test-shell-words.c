@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* A word as bash makes it (daemon/core/shell-words.c): its defaults taken
  * and joined, its unquoted $IFS split; bash itself says what it runs
- * (test-command-programs.c's oracle rows), this the text each one makes. */
+ * (test-command-programs.c's oracle rows), this the text each one makes;
+ * and the words a brace makes ({a,b}, sequences {a..e}), against bash's own
+ * expansion of the same word. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,10 +62,104 @@ static void test_ifs(void **state) {
         check(shell_ifs_split, "a\\$IFS", NULL);
 }
 
+/* A word's bytes after quote removal, braces as their bytes, appended. */
+static void word_text(const ShellWord *w, char *out, size_t size) {
+        size_t k = strlen(out);
+        for (size_t i = 0; i < w->n && k + 1 < size; i++) {
+                uint8_t kind = w->v[i].kind;
+                out[k++] = kind == SHELL_BOPEN    ? '{'
+                           : kind == SHELL_BCLOSE ? '}'
+                           : kind == SHELL_BCOMMA ? ','
+                                                  : (char) w->v[i].c;
+        }
+        out[k] = 0;
+}
+
+/* shell_word_braces' words of word, joined by blanks, against what bash
+ * prints for printf '%s ' WORD. */
+static void check_braces(const char *word) {
+        ShellLexed l = {0};
+        assert_int_equal(shell_lex(word, strlen(word), &l), 0);
+        assert_int_equal(l.n, 1);
+        ShellWord *made = NULL;
+        size_t m = 0;
+        char got[1024] = "", want[1024] = "", *cmd = NULL;
+        int r = shell_word_braces(&l.v[0].w, 64, &made, &m);
+        assert_true(r >= 0);
+        for (size_t i = 0; i < (r > 0 ? m : 1); i++) {
+                word_text(r > 0 ? &made[i] : &l.v[0].w, got, sizeof got);
+                strcat(got, " ");
+        }
+        for (size_t i = 0; r > 0 && i < m; i++)
+                shell_word_done(&made[i]);
+        free(made);
+        shell_lexed_done(&l);
+        assert_true(asprintf(&cmd, "printf '%%s ' %s", word) > 0);
+        assert_int_equal(setenv("PATHPOLICY_TEST_WORD", cmd, 1), 0);
+        FILE *f = popen("bash -c \"$PATHPOLICY_TEST_WORD\"", "r");
+        assert_non_null(f);
+        size_t n = fread(want, 1, sizeof want - 1, f);
+        want[n] = 0;
+        assert_int_equal(pclose(f), 0);
+        free(cmd);
+        if (strcmp(got, want) != 0)
+                print_message("%s: bash makes [%s], the rule [%s]\n", word, want, got);
+        assert_string_equal(got, want);
+}
+
+static void test_braces(void **state) {
+        (void) state;
+        static const char *const words[] = {
+                "{a,b}",
+                "x{1,2}y{,z}",
+                "{git,log,-p}",
+                "{{env,git},log}",
+                "{,git}",
+                /* thirteenth pass (31m): sequence expressions, letters and
+                 * numbers, with a step, zero-padded, and those bash leaves */
+                "{a..e}",
+                "{01..10..3}",
+                "{-1..2}",
+                "{1..-01}",
+                "{a..e..2}",
+                "{1..10..-3}",
+                "{e..a}",
+                "{1..3..0}",
+                "{+1..3}",
+                "{007..9}",
+                "{-05..3}",
+                "{10..1..4}",
+                "{Y..Z}",
+                "{g..g}it",
+                ".g{i..i}t",
+                "{c..c}p",
+                "{1..3}{a..b}",
+                "{a,{1..3}}",
+                "{g{i..i}t,log}",
+                "{g..i..5}it",
+                "{a..c..}",
+                "{1..}",
+                "{1..0x3}",
+                "{a..1}",
+                "{aa..c}",
+                "{a..'c'}",
+                "{\"a\"..c}",
+                "{a\\..c}",
+                "{\\\"a..c}",
+                "{..}",
+                "{1..2..3..4}",
+                "{a..b}{",
+                "{}{1..2}",
+        };
+        for (size_t i = 0; i < ELEMENTSOF(words); i++)
+                check_braces(words[i]);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_defaults),
                 cmocka_unit_test(test_ifs),
+                cmocka_unit_test(test_braces),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,13 @@ typedef struct WrittenTexts {
         int pieces;
 } WrittenTexts;
 
+/* A name the line binds to another program (command-rebound.c). */
+typedef struct Rebound {
+        char name[64];     /* the last name run */
+        char program[192]; /* what it runs, as written */
+        bool any;          /* hash -p: however it is run; else by a path or through PATH */
+} Rebound;
+
 typedef struct Judge {
         const CommandPolicy *policy;
         bool *named; /* [n_secrets]: the secrets a refusal is about */
@@ -63,7 +70,12 @@ typedef struct Judge {
         bool cwd_unknown;
 
         bool git_pathspec_env; /* the line sets how git reads pathspecs (GIT_NOGLOB_PATHSPECS=) */
-        const char *text;      /* the line judged (programs_check), text_n bytes */
+        bool keyword;          /* set -k: every NAME=V word of a command is an assignment */
+        Rebound rebound[8];    /* names the line binds to another program */
+        size_t n_rebound;
+        bool rebound_many;   /* ... more than those */
+        bool rebound_unseen; /* a hash -p the rule did not follow (eval 'hash -p ...') */
+        const char *text;    /* the line judged (programs_check), text_n bytes */
         size_t text_n;
 } Judge;
 
@@ -153,6 +165,14 @@ bool shells_line_scripts(const ShellLexed *l, Judge *j);
  * says? */
 bool shells_line_has(const ShellLexed *l, int depth,
                      bool (*pred)(void *ctx, const ShellWord *const *w, size_t n), void *ctx);
+/* command-rebound.c: the names the line binds to another program (hash
+ * -p, a link or copy it makes), noted in j; the command w[0..n) judged as
+ * the program its name now runs (*ret_judged), or enable -f refused; what
+ * a string read again inherits of them, as hash -p commands (malloc'd). */
+void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n);
+int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                  bool *ret_lists, bool *ret_judged);
+int rebound_prefix(const Judge *j, char **ret);
 /* command-handed.c: the line capsh's words after -- or watch -x's words
  * run (as programs_reread_string: 1 with *ret_s malloc'd, 0, -ENOMEM);
  * and a stage's shell or file of commands read from a process
@@ -219,6 +239,14 @@ int strings_xargs_file(Judge *j, const Line *ln, const ShellWord *const *w, size
 /* A command whose program word is a brace bash expands ({cp,-r,.git,x}):
  * judged as the words bash makes of it, the first of them the program,
  * with *ret_braced set; else nothing done. 1 refused, 0, -ENOMEM. */
+/* env 'BASH_FUNC_ls%%=() { ...; }' bash -c ls: a word that exports a
+ * function to a shell the command starts, its body judged as one. */
+int strings_bash_func(Judge *j, const ShellWord *const *w, size_t n);
+/* set -k; git status GIT_...=V: every NAME=V word after the program w[k]
+ * goes into its environment, not its arguments: each judged as an
+ * assignment, then the command without them (*ret_judged). */
+int strings_keyword_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t k,
+                          const Stage *st, bool *ret_lists, bool *ret_judged);
 int strings_brace_command(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                           bool *ret_lists, bool *ret_braced);
 

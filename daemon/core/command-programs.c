@@ -189,7 +189,8 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
                         k++;
                         break;
                 }
-                if (streq(wr->name, "env") && programs_is_assignment(w[k]))
+                if (streq(wr->name, "env") &&
+                    (programs_is_assignment(w[k]) || (a[0] != '-' && strchr(a, '='))))
                         continue;
                 if (a[0] == '-' && a[1] == '-' && a[2]) {
                         /* env --un ls cat .env: --unset's value, by a prefix */
@@ -367,9 +368,12 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         int r;
         *ret_lists = false;
         j->unseen_args = false;
-        if ((r = judge_assignments(j, w, n, &k)) != 0)
+        if ((r = strings_bash_func(j, w, n)) != 0 || (r = judge_assignments(j, w, n, &k)) != 0)
                 return r;
+        bool braced = false; /* {env,git,log,-p}, env {git,log}: the words its brace makes */
         for (int hops = 0; k < n && hops < 16; hops++) {
+                if ((r = strings_brace_command(j, ln, w + k, n - k, st, ret_lists, &braced)) != 0 || braced)
+                        return r;
                 const char *name = programs_name(w[k], buf, sizeof buf);
                 size_t inner = programs_wrapped(w + k, n - k);
                 if (name && streq(name, "env")) /* env -S 'cat .env', env NAME=VALUE */
@@ -396,10 +400,13 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         }
         if (k >= n)
                 return 0;
+        if (j->keyword &&
+            ((r = strings_keyword_words(j, ln, w, n, k, st, ret_lists, &braced)) != 0 || braced))
+                return r;
         w += k;
         n -= k;
-        bool braced = false; /* {cp,-r,.git,x}: the words its brace makes */
-        if ((r = strings_brace_command(j, ln, w, n, st, ret_lists, &braced)) != 0 || braced)
+        if ((r = strings_brace_command(j, ln, w, n, st, ret_lists, &braced)) != 0 || braced ||
+            (r = rebound_judge(j, ln, w, n, st, ret_lists, &braced)) != 0 || braced)
                 return r;
         const char *name = programs_name(w[0], buf, sizeof buf);
         /* x=eval; $x g\\it log -p: the words of a program known only when it
@@ -867,6 +874,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         if (!substitution) {
                 j->untied = j->untied || shells_line_untied(l, 0);
                 j->scripts_written = j->scripts_written || shells_line_scripts(l, j);
+                rebound_line(j, l, text, n);
         }
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {

@@ -2,7 +2,8 @@
 /*
  * The variables a line may set by a name the rule does not read as an
  * assignment (command-internal.h): for NAME, read NA''ME, printf -v, a
- * nameref's target, export PA{TH=x,}, a name computed at run time. The
+ * nameref's target, export PA{TH=x,}, any NAME=V word after set -k, a
+ * name computed at run time. The
  * name after quote removal and brace expansion is what counts. It must
  * not lex, nor judge a command: programs_check calls it on a lexed line.
  */
@@ -133,6 +134,25 @@ static bool plain_is(const ShellWord *w, const char *s) {
         return p && !w->quoted && streq(p, s);
 }
 
+/* set -k, set -o keyword, bash -k, SHELLOPTS=keyword: from then on every
+ * NAME=V word of a simple command is an assignment (set -k; git status
+ * GIT_CONFIG_PARAMETERS=...). Any such word of the line turns it on for
+ * all of it (a little more than bash, never less); the program is w[k]. */
+static void keyword_names(SetVars *sv, const ShellWord *const *w, size_t n, size_t k) {
+        char b[64];
+        const char *p = k < n ? programs_plain(w[k], b, sizeof b) : NULL;
+        bool sets = p && (streq(p, "set") || streq(p, "shopt") || programs_is_shell(p));
+        for (size_t a = 0; a < n && !sv->j->keyword; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                bool option = a > k && sets && t && (t[0] == '-' || t[0] == '+') && t[1] != '-';
+                sv->j->keyword = !t || (option && strchr(t, 'k')) ||
+                                 (strstr(t, "keyword") && (sets || strstr(t, "SHELLOPTS")));
+        }
+        for (size_t a = k + 1; a < n && sv->j->keyword; a++)
+                if (programs_is_assignment(w[a]))
+                        name_word(sv, w[a], false, false);
+}
+
 /* The command w[0..n): the names its builtin sets. */
 static void command_names(SetVars *sv, const ShellWord *const *w, size_t n) {
         static const char *const declarers[] = {"declare", "typeset", "local", "export", "readonly", NULL};
@@ -148,6 +168,7 @@ static void command_names(SetVars *sv, const ShellWord *const *w, size_t n) {
                     !(streq_any(p, wrappers) || p[0] == '-' || strspn(p, "0123456789") == strlen(p)))
                         break;
         }
+        keyword_names(sv, w, n, k);
         if (k >= n)
                 return;
         if (plain_is(w[k], "for") || plain_is(w[k], "select")) {

@@ -3,7 +3,9 @@
  * The strings a line's programs read again as command lines
  * (command-internal.h): eval's, trap's, a shell's -c, su -c, compgen -C,
  * start-stop-daemon's program, env -S's with its own escapes, the words a
- * brace as the command makes, xargs -a <(...)'s command, ...; and their
+ * brace as the command makes, xargs -a <(...)'s command, a function a
+ * shell imports (BASH_FUNC_), a command's words without the assignments
+ * set -k takes out of them, ...; and their
  * judging, with what the line hands on to them (what it set for git, a cwd
  * it may have moved). It must
  * not judge a string itself: command_judge does, a level deeper.
@@ -147,14 +149,18 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
 int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         /* what the line set for git, the string's commands inherit
          * (HOME=x bash -c 'git log', GIT_NOGLOB_PATHSPECS=1 bash -c ...) */
-        _cleanup_free_ char *inherited = NULL;
-        bool moved = cwd_moved(j) || judge_line_may_move(j); /* ... and where it may have gone */
-        if (j->git_env || j->git_pathspec_env || moved) {
+        _cleanup_free_ char *inherited = NULL, *rebound = NULL; /* ... and the names it rebinds */
+        bool moved = cwd_moved(j) || judge_line_may_move(j);    /* ... and where it may have gone */
+        if (j->n_rebound > 0 && rebound_prefix(j, &rebound) < 0)
+                return -ENOMEM;
+        if (j->git_env || j->git_pathspec_env || moved || j->keyword || rebound) {
                 /* after a script's #! line, which must stay first */
                 size_t head = n > 2 && s[0] == '#' && s[1] == '!' ? strcspn(s, "\n") : 0;
                 head += head < n && s[head] == '\n';
-                if (asprintf(&inherited, "%.*s%s%s%s%.*s", (int) head, s, j->git_env ? "export HOME; " : "",
+                if (asprintf(&inherited, "%.*s%s%s%s%s%s%.*s", (int) head, s,
+                             j->git_env ? "export HOME; " : "",
                              j->git_pathspec_env ? "export GIT_NOGLOB_PATHSPECS; " : "",
+                             j->keyword ? "set -k; " : "", rebound ? rebound : "",
                              moved ? "cd \"$_\"; " : "", (int) (n - head), s + head) < 0)
                         return -ENOMEM;
                 s = inherited;
@@ -307,4 +313,43 @@ int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a) 
         if (!s)
                 return -ENOMEM;
         return programs_reread(j, "env -S", s, strlen(s));
+}
+
+int strings_bash_func(Judge *j, const ShellWord *const *w, size_t n) {
+        for (size_t a = 0; a < n; a++) {
+                if (w[a]->n < 11 || w[a]->v[0].kind != SHELL_LIT || w[a]->v[0].c != 'B')
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(w[a]), *line = NULL;
+                if (!t)
+                        return -ENOMEM;
+                const char *eq = strchr(t, '=');
+                if (strncmp(t, "BASH_FUNC_", 10) != 0 || !eq)
+                        continue;
+                /* bash imports it as the function f () VALUE */
+                if (asprintf(&line, "f %s", eq + 1) < 0)
+                        return -ENOMEM;
+                int r = programs_reread(j, "a function a shell imports from the environment (BASH_FUNC_)",
+                                        line, strlen(line));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+int strings_keyword_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t k,
+                          const Stage *st, bool *ret_lists, bool *ret_judged) {
+        _cleanup_free_ const ShellWord **v = calloc(n, sizeof *v);
+        size_t m = 0;
+        int r;
+        if (!v)
+                return -ENOMEM;
+        for (size_t a = 0; a < n; a++)
+                if (a <= k || !programs_is_assignment(w[a]))
+                        v[m++] = w[a];
+                else if ((r = programs_judge_words(j, ln, w + a, 1, st, ret_lists)) != 0)
+                        return r; /* judged as an assignment before no command */
+        if (m == n)
+                return 0;
+        *ret_judged = true;
+        return programs_judge_words(j, ln, v, m, st, ret_lists);
 }

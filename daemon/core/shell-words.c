@@ -5,9 +5,12 @@
  * $IFS split. It must not judge: the lexer nests what it makes, and the
  * secret-paths rule reads that as it reads any text of the line.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,12 +182,77 @@ int shell_ifs_split(const char *s, size_t n, char **ret) {
         return 0;
 }
 
+/* A sequence expression's text ({a..e}, {01..10..2}): its first and last
+ * term and its step, or false (bash's rule: both integers or both single
+ * letters, every byte unquoted; a step of 0 is 1, its sign ignored). */
+typedef struct Sequence {
+        intmax_t from, to, step;
+        int width;   /* zero-padded to this width (%0*jd), or 0 */
+        bool letter; /* terms are bytes, not numbers */
+} Sequence;
+
+static bool seq_number(const char *s, intmax_t *ret) {
+        char *end = NULL;
+        if (!*s || isspace((unsigned char) *s))
+                return false;
+        errno = 0;
+        intmax_t v = strtoimax(s, &end, 10);
+        if (errno != 0 || *end || v < -(INTMAX_C(1) << 40) || v > (INTMAX_C(1) << 40))
+                return false;
+        *ret = v;
+        return true;
+}
+
+static bool seq_width(const char *s) {
+        size_t len = strlen(s);
+        return (len > 1 && s[0] == '0') || (len > 2 && s[0] == '-' && s[1] == '0');
+}
+
+static bool sequence_read(const ShellItem *v, size_t n, Sequence *ret) {
+        char text[64], *parts[3] = {text, NULL, NULL};
+        if (n >= sizeof text)
+                return false;
+        for (size_t i = 0; i < n; i++) {
+                if (v[i].kind != SHELL_LIT || v[i].quoted || v[i].c == 0)
+                        return false;
+                text[i] = (char) v[i].c;
+        }
+        text[n] = 0;
+        size_t k = 1;
+        for (char *d = strstr(text, ".."); d && k < 3; d = strstr(d, "..")) {
+                *d = 0;
+                d += 2;
+                parts[k++] = d;
+        }
+        if (!parts[1] || (k == 3 && strstr(parts[2], "..")))
+                return false;
+        Sequence q = {.step = 1};
+        if (parts[2] && !seq_number(parts[2], &q.step))
+                return false;
+        q.step = q.step < 0 ? -q.step : q.step == 0 ? 1 : q.step;
+        if (seq_number(parts[0], &q.from) && seq_number(parts[1], &q.to)) {
+                if (seq_width(parts[0]) || seq_width(parts[1]))
+                        q.width = (int) (strlen(parts[0]) > strlen(parts[1]) ? strlen(parts[0])
+                                                                             : strlen(parts[1]));
+        } else if (isalpha((unsigned char) parts[0][0]) && !parts[0][1] &&
+                   isalpha((unsigned char) parts[1][0]) && !parts[1][1]) {
+                q.letter = true;
+                q.from = (unsigned char) parts[0][0];
+                q.to = (unsigned char) parts[1][0];
+        } else
+                return false;
+        *ret = q;
+        return true;
+}
+
 /* The leftmost brace of v[0..n) that expands (a ',' at its own depth
- * before its '}'): 1 with its '{' and its '}', 0 when none does. One pass,
- * the open braces on a stack (an unclosed one is text, as in bash). */
+ * before its '}', or a sequence expression): 1 with its '{' and its '}',
+ * 0 when none does. One pass, the open braces on a stack (an unclosed one
+ * is text, as in bash). */
 static int brace_find(const ShellItem *v, size_t n, size_t *ret_open, size_t *ret_close) {
         _cleanup_free_ size_t *stack = NULL; /* an open brace's place, times 2, +1 once it holds a ',' */
         size_t depth = 0, allocated = 0, open = SIZE_MAX, close = 0;
+        Sequence ignored;
         for (size_t i = 0; i < n; i++)
                 if (v[i].kind == SHELL_BOPEN) {
                         if (ARRAY_GROW(stack, allocated, depth + 1) < 0)
@@ -194,7 +262,8 @@ static int brace_find(const ShellItem *v, size_t n, size_t *ret_open, size_t *re
                         stack[depth - 1] |= 1;
                 else if (v[i].kind == SHELL_BCLOSE && depth > 0) {
                         size_t top = stack[--depth];
-                        if ((top & 1) && top / 2 < open) {
+                        if (((top & 1) || sequence_read(v + top / 2 + 1, i - top / 2 - 1, &ignored)) &&
+                            top / 2 < open) {
                                 open = top / 2;
                                 close = i;
                         }
@@ -212,6 +281,9 @@ typedef struct Braced {
         size_t work; /* words walked, the empty ones bash drops among them */
         const ShellWord *model;
 } Braced;
+
+static int sequence_walk(Braced *b, const ShellItem *v, size_t n, size_t open, size_t close,
+                         const Sequence *q, int depth);
 
 static int brace_walk(Braced *b, const ShellItem *v, size_t n, int depth) {
         size_t open, close;
@@ -246,6 +318,9 @@ static int brace_walk(Braced *b, const ShellItem *v, size_t n, int depth) {
                 }
                 return 0;
         }
+        Sequence q;
+        if (sequence_read(v + open + 1, close - open - 1, &q))
+                return sequence_walk(b, v, n, open, close, &q, depth);
         _cleanup_free_ ShellItem *t = malloc((n + 1) * sizeof *t);
         if (!t)
                 return -ENOMEM;
@@ -267,6 +342,32 @@ static int brace_walk(Braced *b, const ShellItem *v, size_t n, int depth) {
                 if (r < 0)
                         return r;
                 from = k + 1;
+        }
+        return 0;
+}
+
+/* Each term of the sequence v[open..close] in its place, walked again. */
+static int sequence_walk(Braced *b, const ShellItem *v, size_t n, size_t open, size_t close,
+                         const Sequence *q, int depth) {
+        _cleanup_free_ ShellItem *t = malloc((n + 64) * sizeof *t);
+        if (!t)
+                return -ENOMEM;
+        memcpy(t, v, open * sizeof *t);
+        for (intmax_t x = q->from;; x += q->from <= q->to ? q->step : -q->step) {
+                if (q->from <= q->to ? x > q->to : x < q->to)
+                        break;
+                char term[48];
+                if (q->letter)
+                        snprintf(term, sizeof term, "%c", (char) x);
+                else
+                        snprintf(term, sizeof term, "%0*jd", q->width, x);
+                size_t m = open;
+                for (const char *c = term; *c; c++)
+                        t[m++] = (ShellItem){.kind = SHELL_LIT, .c = (uint8_t) *c};
+                memcpy(t + m, v + close + 1, (n - close - 1) * sizeof *t);
+                int r = brace_walk(b, t, m + n - close - 1, depth + 1);
+                if (r < 0)
+                        return r;
         }
         return 0;
 }

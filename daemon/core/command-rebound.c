@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Names the line binds to another program (command-internal.h): hash -p
+ * PATH NAME, and a link or copy it makes (ln -s /bin/cp X/ls, cp, install)
+ * then runs by a path or through a PATH it changes: the command is judged
+ * as the program the name now runs. It must not judge that command itself:
+ * programs_judge_words does, with the program's name put back.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+static void rebound_add(Judge *j, const char *name, const char *program, bool any) {
+        const char *slash = strrchr(name, '/');
+        name = slash ? slash + 1 : name;
+        if (!*name || strlen(name) >= sizeof j->rebound[0].name ||
+            strlen(program) >= sizeof j->rebound[0].program)
+                return;
+        if (j->n_rebound == ELEMENTSOF(j->rebound)) {
+                j->rebound_many = true;
+                return;
+        }
+        Rebound *b = &j->rebound[j->n_rebound++];
+        strcpy(b->name, name);
+        strcpy(b->program, program);
+        b->any = any;
+}
+
+/* hash -p PATH NAME...: each NAME runs PATH, however it is run. */
+static void hash_names(Judge *j, const ShellWord *const *w, size_t n) {
+        _cleanup_free_ char *path = NULL;
+        size_t a = 1;
+        for (; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t || t[0] != '-' || streq(t, "--")) {
+                        a += t && streq(t, "--");
+                        break;
+                }
+                const char *p = strchr(t + 1, 'p');
+                if (p && p[1])
+                        path = strdup(p + 1);
+                else if (p && a + 1 < n)
+                        path = programs_word_text(w[++a]);
+        }
+        for (; path && a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (t)
+                        rebound_add(j, t, path, true);
+        }
+}
+
+/* ln, cp, install, link (mv, rsync) SOURCE DEST: DEST's last name runs
+ * SOURCE when run by a path (or through PATH). Options that take a value
+ * (-t DIR, -S SUFFIX, install's -m/-o/-g) do not count as operands. */
+static void copy_names(Judge *j, const char *program, const ShellWord *const *w, size_t n) {
+        const char *valued = streq(program, "install") ? "tSmogZ" : "tS";
+        _cleanup_free_ char *first = NULL, *last = NULL;
+        size_t operands = 0;
+        bool options = true;
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t)
+                        return;
+                if (options && streq(t, "--")) {
+                        options = false;
+                        continue;
+                }
+                if (options && t[0] == '-' && t[1]) {
+                        size_t at = t[1] == '-' ? 0 : strcspn(t + 1, valued) + 1;
+                        a += at && t[at] && !t[at + 1];
+                        continue;
+                }
+                operands++;
+                if (!first)
+                        first = TAKE_PTR(t);
+                else {
+                        free(last);
+                        last = TAKE_PTR(t);
+                }
+        }
+        size_t len = last ? strlen(last) : 0;
+        if (operands == 2 && len > 0 && last[len - 1] != '/')
+                rebound_add(j, last, first, false);
+}
+
+static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
+        Judge *j = ctx;
+        char buf[64];
+        size_t k = 0;
+        while (k < n && programs_is_assignment(w[k]))
+                k++;
+        for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
+                k += inner;
+        const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
+        if (p && streq(p, "busybox") && k + 1 < n)
+                p = programs_name(w[++k], buf, sizeof buf);
+        if (!p && k < n) /* h=hash; $h -p PATH NAME: a program known when it runs */
+                hash_names(j, w + k, n - k);
+        if (!p)
+                return false;
+        if (streq(p, "hash"))
+                hash_names(j, w + k, n - k);
+        else if (streq_any(p, (const char *const[]){"ln", "cp", "install", "link", "mv", "rsync", NULL}))
+                copy_names(j, p, w + k, n - k);
+        return false;
+}
+
+/* cat SRC > DEST, tee DEST < SRC, dd if=SRC of=DEST: a copy of SRC's
+ * bytes; w[0..n) the command, its redirects' targets in out[] and in[]. */
+static void content_names(Judge *j, const ShellWord *const *w, size_t n, const ShellWord *const *out,
+                          size_t n_out, const ShellWord *in) {
+        char buf[64];
+        size_t k = 0;
+        while (k < n && programs_is_assignment(w[k]))
+                k++;
+        const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
+        if (!p || !streq_any(p, (const char *const[]){"cat", "tee", "dd", NULL}))
+                return;
+        _cleanup_free_ char *src = in ? programs_word_text(in) : NULL;
+        for (size_t a = k + 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t || t[0] == '-')
+                        continue;
+                if (streq(p, "cat") && !src)
+                        src = TAKE_PTR(t);
+                else if (streq(p, "dd") && strncmp(t, "if=", 3) == 0) {
+                        free(src);
+                        src = strdup(t + 3);
+                } else if (src && ((streq(p, "dd") && strncmp(t, "of=", 3) == 0) || streq(p, "tee")))
+                        rebound_add(j, t + (streq(p, "dd") ? 3 : 0), src, false);
+        }
+        for (size_t i = 0; src && i < n_out; i++) {
+                _cleanup_free_ char *t = programs_word_text(out[i]);
+                if (t)
+                        rebound_add(j, t, src, false);
+        }
+}
+
+static void content_line(Judge *j, const ShellLexed *l, int depth) {
+        const ShellWord *w[64], *out[8], *in = NULL;
+        size_t m = 0, n_out = 0;
+        for (size_t i = 0; i <= l->n; i++) {
+                const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+                if (t && t->kind == SHELL_TOKEN_WORD) {
+                        if ((m > 0 || !programs_keyword(&t->w)) && m < ELEMENTSOF(w))
+                                w[m++] = &t->w;
+                        continue;
+                }
+                if (t && t->kind == SHELL_TOKEN_REDIR) {
+                        const ShellWord *target = i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
+                                                                  !streq(t->op, "<(") && !streq(t->op, ">(")
+                                                          ? &l->v[++i].w
+                                                          : NULL;
+                        if (target && streq(t->op, "<"))
+                                in = target;
+                        else if (target && n_out < ELEMENTSOF(out) && strchr(t->op, '>') &&
+                                 !streq(t->op, ">&") && !streq(t->op, "<>"))
+                                out[n_out++] = target;
+                        continue;
+                }
+                if (m > 0)
+                        content_names(j, w, m, out, n_out, in);
+                m = n_out = 0;
+                in = NULL;
+        }
+        for (size_t i = 0; depth < 4 && i < l->n_nested; i++) {
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) == 0)
+                        content_line(j, &inner, depth + 1);
+        }
+}
+
+/* "hash" as a word of text, an option with a 'p' after it (eval 'hash -p
+ * P N', {hash,-p,P,N}, . <(echo hash -p P N)): a binding the rule may not
+ * have followed. */
+static bool text_hash_p(const char *s, size_t n) {
+        for (const char *h = s; (h = memmem(h, n - (size_t) (h - s), "hash", 4)); h += 4) {
+                const char *e = h + 4, *end = s + n;
+                if ((h > s && shell_is_ident(h[-1])) || (e < end && shell_is_ident(*e)))
+                        continue;
+                while (e < end && strchr(" \t'\",{", *e))
+                        e++;
+                if (e < end && *e == '-')
+                        for (e++; e < end && shell_is_ident(*e); e++)
+                                if (*e == 'p')
+                                        return true;
+        }
+        return false;
+}
+
+void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n) {
+        size_t before = j->n_rebound;
+        (void) shells_line_has(l, 0, note_rebound, j);
+        content_line(j, l, 0);
+        bool any = false;
+        for (size_t i = before; i < j->n_rebound; i++)
+                any = any || j->rebound[i].any;
+        j->rebound_unseen = j->rebound_unseen || (!any && text_hash_p(text, n));
+}
+
+int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                  bool *ret_lists, bool *ret_judged) {
+        char buf[256];
+        const char *name = programs_name(w[0], buf, sizeof buf);
+        if (name && streq(name, "enable"))
+                for (size_t a = 1; a < n; a++) {
+                        _cleanup_free_ char *t = programs_word_text(w[a]);
+                        if (!t || (t[0] == '-' && strchr(t, 'f')))
+                                return judge_refuse(j, "enable -f loads a builtin from a file: a program "
+                                                       "of its own");
+                }
+        if (j->rebound_unseen || (j->rebound_many && name && streq(name, "hash")))
+                return judge_refuse(j, "hash -p binds a name to another program, by a form the rule does "
+                                       "not follow");
+        if (!name || j->n_rebound == 0)
+                return 0;
+        _cleanup_free_ char *text = programs_word_text(w[0]);
+        bool path = !text || strchr(text, '/') || (j->text && memmem(j->text, j->text_n, "PATH", 4));
+        for (size_t i = 0; i < j->n_rebound; i++) {
+                const Rebound *b = &j->rebound[i];
+                const char *slash = strrchr(b->program, '/');
+                if (!streq(name, b->name) || !(b->any || path) ||
+                    streq(slash ? slash + 1 : b->program, name))
+                        continue;
+                if (++j->hops > 16)
+                        return judge_refuse(j, "more than 16 commands found among a program's words");
+                ShellWord made = {0};
+                int r = 0;
+                for (const char *c = b->program; *c && r >= 0; c++)
+                        r = shell_word_put(&made, SHELL_LIT, (uint8_t) *c);
+                const ShellWord **v = r >= 0 ? calloc(n, sizeof *v) : NULL;
+                if (v) {
+                        v[0] = &made;
+                        memcpy(v + 1, w + 1, (n - 1) * sizeof *v);
+                        *ret_judged = true;
+                        r = programs_judge_words(j, ln, v, n, st, ret_lists);
+                } else
+                        r = -ENOMEM;
+                free(v);
+                shell_word_done(&made);
+                return r;
+        }
+        return 0;
+}
+
+int rebound_prefix(const Judge *j, char **ret) {
+        _cleanup_free_ char *s = strdup("");
+        for (size_t i = 0; s && i < j->n_rebound; i++) {
+                const Rebound *b = &j->rebound[i];
+                char *t = NULL;
+                if (strchr(b->program, '\'') || strchr(b->name, '\''))
+                        continue;
+                if (asprintf(&t, "%shash -p '%s' '%s'; ", s, b->program, b->name) < 0)
+                        return -ENOMEM;
+                free(s);
+                s = t;
+        }
+        if (!s)
+                return -ENOMEM;
+        *ret = TAKE_PTR(s);
+        return 0;
+}
