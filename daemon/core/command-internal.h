@@ -392,6 +392,9 @@ char *git_shell_line(const char *prefix, const char *const *texts, size_t n);
 size_t git_long_expand(const char *opt, const char **ret, size_t max);
 bool git_own_subcommand(const char *sub);
 int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub);
+/* scalar clone ARGS (w[0] named name), judged as git clone ARGS: 1
+ * refused, 0, -ENOMEM. */
+int git_words_scalar(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 bool git_key_reaches(const char *key);
 
 /* command-match.c. The matchers are match.h's. */

@@ -340,7 +340,8 @@ static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, si
         char buf[256];
         int r;
         if ((r = reread_exec_options(j, name ? name : "a program known only when it runs", w, n)) != 0 ||
-            (name && (r = languages_judge(j, name, w + self, n - self)) != 0))
+            (name && (r = languages_judge(j, name, w + self, n - self)) != 0) ||
+            (name && (r = git_words_scalar(j, name, w + self, n - self)) != 0))
                 return r;
         if (name && streq_any(name, inert))
                 return 0;
