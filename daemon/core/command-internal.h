@@ -253,6 +253,11 @@ void reread_unescape(char *s);
 /* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
  * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-languages.c: the texts a program reads as commands in its own
+ * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
+ * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
+ * stage before it in the pipe: 1 refused, 0, -ENOMEM. */
+int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* command-setvars.c: the variables the line may set by a name the rule
  * does not read as an assignment (for NAME, read NA''ME, printf -v, a
  * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git
