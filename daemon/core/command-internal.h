@@ -371,6 +371,10 @@ bool reread_positional_built(const char *s);
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets);
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* A compound command's redirect ({ ...; } < F, done < F, esac <<< S: st
+ * with no words) naming git's objects or .git, while the history holds a
+ * masked entry: 1 refused, 0, -ENOMEM. */
+int objects_compound(Judge *j, const Line *ln, const Stage *st);
 
 /* command-git.c: is key (core.sshCommand, core.gitProxy, alias.x) config
  * whose value git runs. */

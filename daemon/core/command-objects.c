@@ -599,3 +599,25 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
         }
         return 0;
 }
+
+int objects_compound(Judge *j, const Line *ln, const Stage *st) {
+        if (st->n > 0 || !judge_held(j))
+                return 0;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const ShellWord *x = st->target[i];
+                _cleanup_free_ char *t = x ? programs_word_text(x) : NULL, *fed = NULL;
+                if (x && !t)
+                        return -ENOMEM;
+                int r = shells_fed_text(ln, st, i, &fed);
+                if (r < 0)
+                        return r;
+                /* { cat; } < .git/objects/ab/cd; { tar cf - -T -; } <<< .git:
+                 * a name (a here-string's or heredoc's) any program in it opens */
+                if ((r > 0 && names_objects(fed)) || (!fed && t && word_names_objects(j, x, t))) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "a compound command's redirect gives its programs git's "
+                                               "objects, and the history holds a masked entry");
+                }
+        }
+        return 0;
+}
