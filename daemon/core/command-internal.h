@@ -375,6 +375,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
  * with no words) naming git's objects or .git, while the history holds a
  * masked entry: 1 refused, 0, -ENOMEM. */
 int objects_compound(Judge *j, const Line *ln, const Stage *st);
+/* A web server (python -m http.server, php -S, ruby -run -e httpd,
+ * busybox httpd, npx http-server) serving a tree that holds .git, while
+ * the history holds a masked entry: 1 refused, 0, -ENOMEM. */
+int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 
 /* command-git.c: is key (core.sshCommand, core.gitProxy, alias.x) config
  * whose value git runs. */

@@ -551,7 +551,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                                 return r;
                 }
         if ((r = objects_judge(j, name, w, n, st ? st->target : NULL, st ? st->n_redir : 0)) != 0 ||
-            (r = objects_tree_copy(j, name, w, n, ret_lists)) != 0)
+            (r = objects_tree_copy(j, name, w, n, ret_lists)) != 0 ||
+            (r = objects_server(j, name, w, n)) != 0)
                 return r;
         if (streq(name, "find"))
                 return patterns_find(j, ln, w, n, ret_lists);
