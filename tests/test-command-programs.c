@@ -1292,6 +1292,9 @@ static const Row rows[] = {
         {"python3 -m http.server -d dist 8000", true, false, NULL},
         {"php -S localhost:8000 -t public", true, false, NULL},
         {"npx http-server dist -p 8080", true, false, NULL},
+        {"npx serve -s build", true, false, NULL},
+        {"ruby -run -e httpd -p 4000 _site", true, false, NULL},
+        {"npx serve -s", true, true, ".env"},
         /* ... a masked name the same way; with no history held, allowed */
         {"strace --out '|cat .e\"\"nv' true", false, true, ".env"},
         {"{ cat; } < .git/objects/ab/cdef | zcat", false, false, NULL},

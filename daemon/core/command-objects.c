@@ -637,6 +637,20 @@ static bool server_dir_option(const char *a, const char *shorts, const char *lon
         return false;
 }
 
+/* An option of these servers whose value is the next word (-p 8080,
+ * --listen 3000; serve -s and http-server -g are flags). */
+static bool takes_value(const char *a) {
+        static const char *const longs[] = {
+                "port",    "listen",  "address",  "addr",    "bind",     "config",    "ext",      "proxy",
+                "cert",    "key",     "timeout",  "log",     "index",    "mimetypes", "uid",      "gid",
+                "pidfile", "maxconn", "ssl-cert", "ssl-key", "ssl-pass", "username",  "password", NULL};
+        if (a[0] != '-' || strchr(a, '='))
+                return false;
+        if (a[1] != '-')
+                return a[1] && !a[2] && strchr("pacePCKtlbU", a[1]);
+        return streq_any(a + 2, longs);
+}
+
 /* python -m http.server [-d DIR], php -S ADDR [-t DIR], ruby -run -e
  * httpd [DIR], busybox httpd [-h DIR], http-server/serve/darkhttpd [DIR]
  * (npx's too): the directory it serves, as the word naming it (*ret_dir,
@@ -681,7 +695,7 @@ static bool serves(const char *name, const ShellWord *const *w, size_t n, const 
                 if ((server || after_e) && a[0] != '-' && !streq(a, "httpd") && !*ret_dir && !glued[0] &&
                     !streq(name, "httpd") && !value_before)
                         *ret_dir = w[k];
-                value_before = a[0] == '-' && !strchr(a, '=') && (a[1] == '-' || strlen(a) == 2);
+                value_before = takes_value(a);
         }
         return on;
 }
