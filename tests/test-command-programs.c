@@ -1255,6 +1255,8 @@ static const Row rows[] = {
         {"echo '!git log -p' | ex -s", true, true, ".env"},
         {"echo '!git log -p' | view -es", true, true, ".env"},
         {"echo ':g/TODO/d' | vim -es README.md", true, false, NULL},
+        {"echo ':!git log -p' | vim", true, true, ".env"},
+        {"vim README.md <<< ':r !git log -p'", true, true, ".env"},
         {"cat README.md | vim -", true, false, NULL},
         {"m4 -D x='syscmd(git log -p)' <<< x", true, true, ".env"},
         {"m4 <(echo 'esyscmd(git log -p)')", true, true, ".env"},

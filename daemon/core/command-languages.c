@@ -390,9 +390,10 @@ static int language_text(Judge *j, Language lang, const char *name, const char *
 }
 
 /* The language a stage's program reads its input (and its operands) in,
- * with strace's output command judged on the way: ed, vim/ex in Ex mode
- * (-e, -E, -es), sqlite3, m4, a shell xargs hands its input's words as
- * its -c string (xargs sh -c). */
+ * with strace's output command judged on the way: ed, vim/ex (Ex
+ * commands, or keys typed, unless - reads the input as text), sqlite3,
+ * m4, a shell xargs hands its input's words as its -c string (xargs sh
+ * -c). */
 static int stage_language(Judge *j, const Stage *st, Language *ret, char name[static 256]) {
         static const char *const vims[] = {"vim", "vi", "ex", "view", "nvim", "gvim", "rvim", "rview", NULL};
         const ShellWord *const *w = st->w;
@@ -430,12 +431,12 @@ static int stage_language(Judge *j, const Stage *st, Language *ret, char name[st
                 *ret = LANG_SQLITE;
         else if (streq(a, "m4") || streq(a, "gm4"))
                 *ret = LANG_M4;
-        for (size_t i = k + 1; i < n && streq_any(a, vims); i++) {
-                const char *o = programs_plain(w[i], last, sizeof last);
-                if (streq(a, "ex") || (o && o[0] == '-' && o[1] != '-' && strpbrk(o, "eE")))
-                        *ret = LANG_EX;
-        }
-        if (streq(a, "ex"))
+        /* vim reads its input as Ex commands (-e, -E, ex) or as keys typed
+         * (:!CMD), unless - makes it the text to edit */
+        bool text = false;
+        for (size_t i = k + 1; i < n && streq_any(a, vims); i++)
+                text = text || streq_ptr(programs_plain(w[i], last, sizeof last), "-");
+        if (streq_any(a, vims) && !text)
                 *ret = LANG_EX;
         /* its operands: sqlite3's commands (and -cmd's), m4's -D values */
         for (size_t i = k + 1; i < n && (*ret == LANG_SQLITE || *ret == LANG_M4); i++) {
