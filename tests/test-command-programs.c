@@ -1274,6 +1274,13 @@ static const Row rows[] = {
         {"case x in x) cat;; esac < .git/objects/ab/cd*", true, true, ".env"},
         {"if true; then cat; fi < $PWD/.git/objects/ab/cdef > /tmp/x/o", true, true, ".env"},
         {"{ tar cf - -T -; } <<< .git | tar xf - -C /tmp/x", true, true, ".env"},
+        {"echo .git | tar cf - -T - > /tmp/x/t.tar", true, true, ".env"},
+        {"ls -A | tar cf - -T - > /tmp/x/t.tar", true, true, ".env"},
+        {"xargs cat <<EOF\n.git/objects/ab/cdef\nEOF", true, true, ".env"},
+        {"ls -a | cpio -pdm /tmp/x", true, true, ".env"},
+        {"ls -A | wc -l", true, false, NULL},
+        {"ls *.c | xargs wc -l", true, false, NULL},
+        {"echo .gitignore | xargs cat", true, false, NULL},
         {"{ cat; } < README.md", true, false, NULL},
         {"while read -r l; do echo \"$l\"; done < README.md", true, false, NULL},
         /* H: clones not spelt git clone */

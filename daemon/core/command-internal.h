@@ -379,6 +379,12 @@ int objects_compound(Judge *j, const Line *ln, const Stage *st);
  * busybox httpd, npx http-server) serving a tree that holds .git, while
  * the history holds a masked entry: 1 refused, 0, -ENOMEM. */
 int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* Names of git's objects or .git handed to st, a program that opens
+ * names (opens: no mere filter; lists: one reading a list of names, tar
+ * -T -, xargs): from its heredoc, what echo or printf in prev prints, or
+ * ls -A in prev; while the history holds a masked entry: 1 refused, 0,
+ * -ENOMEM. */
+int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists);
 
 /* command-git.c: is key (core.sshCommand, core.gitProxy, alias.x) config
  * whose value git runs. */

@@ -717,3 +717,63 @@ int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t
                             "history holds a masked entry",
                             name);
 }
+
+/* ---- names of git's objects handed to a program that opens them ---- */
+
+/* Does ls list .git or its objects: -a or -A over a tree holding .git
+ * (none named: the working directory), or an operand naming them? */
+static bool ls_lists_git(const Judge *j, const Stage *st) {
+        char buf[256];
+        bool all = false, operands = false, named = false;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                if (a && a[0] == '-' && a[1] != '-') {
+                        all = all || strpbrk(a, "aA");
+                        continue;
+                }
+                if (a && (streq(a, "--all") || streq(a, "--almost-all"))) {
+                        all = true;
+                        continue;
+                }
+                operands = true;
+                named = named || (all && holds_git(j, st->w[k]));
+                _cleanup_free_ char *t = programs_word_text(st->w[k]);
+                named = named || !t || word_names_objects(j, st->w[k], t);
+        }
+        return named || (all && !operands);
+}
+
+int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
+        char buf[256];
+        if (!judge_held(j))
+                return 0;
+        const char *what = NULL;
+        for (size_t i = 0; i < st->n_redir && opens && !what; i++) { /* xargs cat <<EOF, its body */
+                _cleanup_free_ char *t = NULL;
+                int r = shells_fed_text(ln, st, i, &t);
+                if (r < 0)
+                        return r;
+                what = r > 0 && names_objects(t) ? "a heredoc's or here-string's name" : NULL;
+        }
+        const char *p = prev && prev->n > 0 && !prev->keyword_led
+                                ? programs_name(prev->w[0], buf, sizeof buf)
+                                : NULL;
+        /* echo .git | tar cf - -T -, printf '%s\n' .git/objects/ab/cd | xargs cat */
+        bool prints = p && (streq(p, "echo") || streq(p, "printf"));
+        for (size_t k = 1; prints && opens && k < prev->n && !what; k++) {
+                _cleanup_free_ char *t = programs_word_text(prev->w[k]);
+                if (!t)
+                        return -ENOMEM;
+                what = word_names_objects(j, prev->w[k], t) ? "a name echo or printf prints" : NULL;
+        }
+        /* ls -A | tar cf - -T -: .git among the names */
+        if (!what && p && streq(p, "ls") && lists && ls_lists_git(j, prev))
+                what = "the names ls lists";
+        if (!what)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "%s, git's objects or .git among them, handed to a program that opens them, and "
+                            "the history holds a masked entry",
+                            what);
+}

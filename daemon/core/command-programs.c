@@ -743,6 +743,9 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                                             "git's directory, as git rev-parse names it, piped to a program "
                                             "that can read it, and the history holds a masked entry");
                 }
+                if ((r = objects_listed(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL, !stdin_filter(&v[i]),
+                                        reads_names(&v[i]))) != 0)
+                        return r;
                 if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
                         return r < 0 ? r
                                      : judge_refuse(j,
