@@ -3,9 +3,12 @@
  * Programs with a command language of their own that can run a shell
  * (command-internal.h): vim's Ex (-c, --cmd, +CMD: !, :r !, system()),
  * gdb's commands (-ex: shell, !, pipe, python), tmux's shell commands
- * (new-window CMD, run-shell, send-keys), and make's or ssh's file read
- * from the line's own input (make -f -, ssh -F /dev/stdin). It must not
- * lex: a tmux command is handed to programs_reread, which judges it.
+ * (new-window CMD, run-shell, send-keys), make's or ssh's file read from
+ * the line's own input (make -f -, ssh -F /dev/stdin), and the commands a
+ * program reads on its input or in its words that run a shell command
+ * (ed's and Ex's !CMD, sqlite3's .shell, m4's syscmd, strace -o '|CMD',
+ * what xargs hands sh -c). It must not lex: a command is handed to
+ * programs_reread, which judges it.
  */
 #include <ctype.h>
 #include <stdio.h>

@@ -3,7 +3,9 @@
  * What reaches git's objects when the boot's record says the history holds
  * a masked entry (command-internal.h): a word naming .git/objects or a pack,
  * a cd into .git, a copy of a tree holding .git, find running a program
- * over one. It must not lex, nor judge what git itself prints (command-git.c).
+ * over one, a compound command's redirect, names handed on a program's
+ * input (echo .git | tar -T -), a web server over a tree holding .git. It
+ * must not lex, nor judge what git itself prints (command-git.c).
  */
 #include <errno.h>
 #include <stdio.h>
