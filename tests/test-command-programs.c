@@ -1235,6 +1235,8 @@ static const Row rows[] = {
         {"strace -o '|git log -p >&2' true", true, true, ".env"},
         {"strace -qo'|git log -p' true", true, true, ".env"},
         {"strace --output='!git log -p' true", true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; strace -o '|/tmp/x/s' true", true, true, NULL},
+        {"strace -o '|./tools/filter.sh' make", true, false, NULL},
         {"strace -o trace.txt -f make", true, false, NULL},
         {"strace -qo trace.log true", true, false, NULL},
         {"sqlite3 :memory: '.shell git log -p'", true, true, ".env"},

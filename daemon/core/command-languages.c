@@ -235,6 +235,27 @@ static int piped(Judge *j, const char *what, const char *v, size_t len) {
         return programs_reread(j, what, v, len);
 }
 
+/* Does the line write the file a piped command runs by its path (printf
+ * ... > x/s; strace -o '|x/s'): a redirect to a name ending in its last
+ * name? v is the option's value, '|' or '!' first, quoted or not. */
+static bool runs_written(const Judge *j, const char *v) {
+        v += strspn(v, "'\"|! \t");
+        size_t len = strcspn(v, " \t'\"");
+        const char *slash = memrchr(v, '/', len), *base = slash ? slash + 1 : NULL;
+        size_t bl = base ? len - (size_t) (base - v) : 0;
+        for (const char *p = j->text;
+             p && bl > 0 && (p = memmem(p, j->text_n - (size_t) (p - j->text), base, bl)); p += bl) {
+                const char *q = p;
+                while (q > j->text && !strchr(" \t>|;&", q[-1]))
+                        q--;
+                while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
+                        q--;
+                if (q > j->text && q[-1] == '>')
+                        return true;
+        }
+        return false;
+}
+
 /* strace -o '|CMD', -qo'!CMD', --output='|CMD': strace runs CMD with sh -c
  * and pipes its trace to it. w[0] is strace; only its own options, before
  * the command it traces (w[inner]), are read. */
@@ -265,6 +286,8 @@ static int strace_output(Judge *j, const ShellWord *const *w, size_t n, size_t i
                 if (!value[0] && !next)
                         return -ENOMEM;
                 const char *v = next ? next : value;
+                if (strpbrk(v, "|!") && strpbrk(v, "|!") - v <= 1 && runs_written(j, v))
+                        return judge_refuse(j, "strace's output command runs a script the line writes");
                 int r = piped(j, what, v, strlen(v));
                 if (r != 0)
                         return r;
