@@ -295,6 +295,34 @@ static char *words_quoted(const ShellWord *const *w, size_t n) {
         return s;
 }
 
+/* scalar clone ARGS, git lfs clone ARGS: git clone with config of their
+ * own (a checkout of the history, held or not), judged as git clone ARGS. */
+static int as_git_clone(Judge *j, const char *who, const ShellWord *const *w, size_t n) {
+        _cleanup_free_ char *s = words_quoted(w, n), *line = NULL;
+        if (!s || asprintf(&line, "git clone %s", s) < 0)
+                return -ENOMEM;
+        char what[64];
+        snprintf(what, sizeof what, "%s, which runs git clone", who);
+        return programs_reread(j, what, line, strlen(line));
+}
+
+int git_words_scalar(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        char buf[256];
+        for (size_t k = 1; k < n && streq(name, "scalar"); k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        return 0;
+                if (streq(a, "-C") || streq(a, "-c")) {
+                        k++;
+                        continue;
+                }
+                if (a[0] == '-')
+                        continue;
+                return streq(a, "clone") ? as_git_clone(j, "scalar clone", w + k + 1, n - k - 1) : 0;
+        }
+        return 0;
+}
+
 /* Whole options of git's that are a prefix of one above: never abbreviations. */
 static const char *const whole[] = {"color",     "text",     "branch", "tag", "stat",
                                     "name-only", "no-patch", "pretty", "rem", NULL};
@@ -342,6 +370,12 @@ int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub) {
                         "git %.64s is not one of git's own subcommands (an alias, or a typo git may "
                         "correct), and the history holds a masked entry",
                         name);
+        }
+        for (size_t k = sub + 1; k < n && streq(name, "lfs"); k++) { /* git lfs clone: git clone */
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && a[0] == '-')
+                        continue;
+                return a && streq(a, "clone") ? as_git_clone(j, "git lfs clone", w + k + 1, n - k - 1) : 0;
         }
         if (streq(name, "bisect")) /* git bisect run CMD ARGS: a command git runs, judged as one */
                 for (size_t k = sub + 1; k < n; k++) {

@@ -281,6 +281,11 @@ void reread_unescape(char *s);
 /* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
  * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-languages.c: the texts a program reads as commands in its own
+ * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
+ * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
+ * stage before it in the pipe: 1 refused, 0, -ENOMEM. */
+int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* command-setvars.c: the variables the line may set by a name the rule
  * does not read as an assignment (for NAME, read NA''ME, printf -v, a
  * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git
@@ -394,6 +399,20 @@ bool reread_positional_built(const char *s);
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets);
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* A compound command's redirect ({ ...; } < F, done < F, esac <<< S: st
+ * with no words) naming git's objects or .git, while the history holds a
+ * masked entry: 1 refused, 0, -ENOMEM. */
+int objects_compound(Judge *j, const Line *ln, const Stage *st);
+/* A web server (python -m http.server, php -S, ruby -run -e httpd,
+ * busybox httpd, npx http-server) serving a tree that holds .git, while
+ * the history holds a masked entry: 1 refused, 0, -ENOMEM. */
+int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* Names of git's objects or .git handed to st, a program that opens
+ * names (opens: no mere filter; lists: one reading a list of names, tar
+ * -T -, xargs): from its heredoc, what echo or printf in prev prints, or
+ * ls -A in prev; while the history holds a masked entry: 1 refused, 0,
+ * -ENOMEM. */
+int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists);
 
 /* command-git.c: is key (core.sshCommand, core.gitProxy, alias.x) config
  * whose value git runs. */
@@ -420,6 +439,9 @@ char *git_shell_line(const char *prefix, const char *const *texts, size_t n);
 size_t git_long_expand(const char *opt, const char **ret, size_t max);
 bool git_own_subcommand(const char *sub);
 int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub);
+/* scalar clone ARGS (w[0] named name), judged as git clone ARGS: 1
+ * refused, 0, -ENOMEM. */
+int git_words_scalar(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 bool git_key_reaches(const char *key);
 
 /* command-match.c. The matchers are match.h's. */

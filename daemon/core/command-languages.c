@@ -3,9 +3,12 @@
  * Programs with a command language of their own that can run a shell
  * (command-internal.h): vim's Ex (-c, --cmd, +CMD: !, :r !, system()),
  * gdb's commands (-ex: shell, !, pipe, python), tmux's shell commands
- * (new-window CMD, run-shell, send-keys), and make's or ssh's file read
- * from the line's own input (make -f -, ssh -F /dev/stdin). It must not
- * lex: a tmux command is handed to programs_reread, which judges it.
+ * (new-window CMD, run-shell, send-keys), make's or ssh's file read from
+ * the line's own input (make -f -, ssh -F /dev/stdin), and the commands a
+ * program reads on its input or in its words that run a shell command
+ * (ed's and Ex's !CMD, sqlite3's .shell, m4's syscmd, strace -o '|CMD',
+ * what xargs hands sh -c). It must not lex: a command is handed to
+ * programs_reread, which judges it.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -212,4 +215,307 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
                 }
         }
         return 0;
+}
+
+/* ---- a shell command in a text the program reads as its commands ---- */
+
+/* The text after a '|' or '!' that starts v (a quote before it, and the
+ * same quote ending it, dropped), judged as a line: strace -o '|CMD',
+ * sqlite3's .once '|CMD', ed's !CMD. */
+static int piped(Judge *j, const char *what, const char *v, size_t len) {
+        char quote = len > 0 && (v[0] == '\'' || v[0] == '"') ? v[0] : 0;
+        v += quote != 0;
+        len -= quote != 0;
+        if (len == 0 || (v[0] != '|' && v[0] != '!'))
+                return 0;
+        v++;
+        len--;
+        if (quote && len > 0 && v[len - 1] == quote)
+                len--;
+        return programs_reread(j, what, v, len);
+}
+
+/* Does the line write the file a piped command runs by its path (printf
+ * ... > x/s; strace -o '|x/s'): a redirect to a name ending in its last
+ * name? v is the option's value, '|' or '!' first, quoted or not. */
+static bool runs_written(const Judge *j, const char *v) {
+        v += strspn(v, "'\"|! \t");
+        size_t len = strcspn(v, " \t'\"");
+        const char *slash = memrchr(v, '/', len), *base = slash ? slash + 1 : NULL;
+        size_t bl = base ? len - (size_t) (base - v) : 0;
+        for (const char *p = j->text;
+             p && bl > 0 && (p = memmem(p, j->text_n - (size_t) (p - j->text), base, bl)); p += bl) {
+                const char *q = p;
+                while (q > j->text && !strchr(" \t>|;&", q[-1]))
+                        q--;
+                while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
+                        q--;
+                if (q > j->text && q[-1] == '>')
+                        return true;
+        }
+        return false;
+}
+
+/* strace -o '|CMD', -qo'!CMD', --output='|CMD': strace runs CMD with sh -c
+ * and pipes its trace to it. w[0] is strace; only its own options, before
+ * the command it traces (w[inner]), are read. */
+static int strace_output(Judge *j, const ShellWord *const *w, size_t n, size_t inner) {
+        static const char what[] = "strace's output, a command a shell runs";
+        for (size_t k = 1; k < n && k < inner; k++) {
+                _cleanup_free_ char *a = programs_word_text(w[k]);
+                if (!a)
+                        return -ENOMEM;
+                const char *value = NULL;
+                if (streq(a, "--"))
+                        return 0;
+                if (programs_long_is(a, "output", &value) && !value && k + 1 < n)
+                        value = "";
+                else if (a[0] == '-' && a[1] && a[1] != '-')
+                        for (const char *q = a + 1; *q; q++) {
+                                if (!strchr("abeEIoOpPsSuUX", *q))
+                                        continue;
+                                if (*q == 'o')
+                                        value = q[1] ? q + 1 : k + 1 < n ? "" : NULL;
+                                else
+                                        k += !q[1]; /* its value, the next word */
+                                break;
+                        }
+                if (!value)
+                        continue;
+                _cleanup_free_ char *next = value[0] ? NULL : programs_word_text(w[++k]);
+                if (!value[0] && !next)
+                        return -ENOMEM;
+                const char *v = next ? next : value;
+                if (strpbrk(v, "|!") && strpbrk(v, "|!") - v <= 1 && runs_written(j, v))
+                        return judge_refuse(j, "strace's output command runs a script the line writes");
+                int r = piped(j, what, v, strlen(v));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* One sqlite3 command (an operand, -cmd's value, a line of its input): a
+ * dot command by any prefix of two letters or more of .shell or .system
+ * runs its arguments as a line; any dot command's argument that starts
+ * with '|' (.once, .output, .read, .import) runs the rest of the line. */
+static int sqlite_command(Judge *j, const char *c, size_t len) {
+        static const char what[] = "sqlite3's dot command runs a shell command";
+        while (len > 0 && (*c == ' ' || *c == '\t')) {
+                c++;
+                len--;
+        }
+        if (len < 3 || c[0] != '.')
+                return 0;
+        size_t letters = 1;
+        while (letters < len && isalpha((unsigned char) c[letters]))
+                letters++;
+        if (letters >= 3 &&
+            (strncmp(c + 1, "shell", letters - 1) == 0 || strncmp(c + 1, "system", letters - 1) == 0))
+                return programs_reread(j, what, c + letters, len - letters);
+        for (size_t i = letters; i < len; i++) { /* an argument that starts with '|', quoted or not */
+                if (c[i] != ' ' && c[i] != '\t')
+                        continue;
+                size_t a = i + 1 + (i + 1 < len && (c[i + 1] == '\'' || c[i + 1] == '"'));
+                if (a < len && c[a] == '|')
+                        return piped(j, what, c + i + 1, len - i - 1);
+        }
+        return 0;
+}
+
+/* An ed command line: a '!' anywhere runs the rest of the line (!CMD, w
+ * !CMD, r !CMD, e !CMD; a regex's ! is judged too, and proves harmless). */
+static int ed_command(Judge *j, const char *c, size_t len) {
+        int r = 0;
+        for (size_t i = 0; i < len && r == 0; i++)
+                if (c[i] == '!')
+                        r = programs_reread(j, "ed's ! runs a shell command", c + i + 1, len - i - 1);
+        return r;
+}
+
+typedef enum {
+        LANG_NONE,
+        LANG_ED,
+        LANG_EX,
+        LANG_SQLITE,
+        LANG_M4,
+        LANG_XARGS_SHELL,
+} Language;
+
+/* xargs's words from its input: blanks and newlines split them, '...'
+ * and "..." quote (no newline within), a backslash escapes; each is a
+ * string `xargs sh -c` hands the shell as its program. */
+static int xargs_items(Judge *j, const char *s, size_t len) {
+        _cleanup_free_ char *word = malloc(len + 1);
+        if (!word)
+                return -ENOMEM;
+        size_t m = 0;
+        bool in = false;
+        for (size_t i = 0; i <= len; i++) {
+                char c = i < len ? s[i] : '\n';
+                if (c == '\'' || c == '"') {
+                        const char *e = memchr(s + i + 1, c, len - i - 1);
+                        size_t q = e ? (size_t) (e - s - i - 1) : len - i - 1;
+                        memcpy(word + m, s + i + 1, q);
+                        m += q;
+                        i += q + 1;
+                        in = true;
+                        continue;
+                }
+                if (c == '\\' && i + 1 < len) {
+                        word[m++] = s[++i];
+                        in = true;
+                        continue;
+                }
+                if (c != ' ' && c != '\t' && c != '\n') {
+                        word[m++] = c;
+                        in = true;
+                        continue;
+                }
+                int r = in ? programs_reread(j, "a string xargs hands sh -c from its input", word, m) : 0;
+                if (r != 0)
+                        return r;
+                m = 0;
+                in = false;
+        }
+        return 0;
+}
+
+/* Each line of text (and for Ex, each | command), in the program's own
+ * language. */
+static int language_text(Judge *j, Language lang, const char *name, const char *text) {
+        if (lang == LANG_XARGS_SHELL)
+                return xargs_items(j, text, strlen(text));
+        if (lang == LANG_M4)
+                return judge_held(j) && names_git(text, strlen(text))
+                               ? (judge_mark_held(j),
+                                  judge_refuse(j, "m4's input names git (syscmd runs it), and the history "
+                                                  "holds a masked entry"))
+                               : 0;
+        for (const char *p = text; *p;) {
+                size_t len = strcspn(p, "\n");
+                int r = 0;
+                if (lang == LANG_ED)
+                        r = ed_command(j, p, len);
+                else if (lang == LANG_SQLITE)
+                        r = sqlite_command(j, p, len);
+                else {
+                        _cleanup_free_ char *c = strndup(p, len);
+                        if (!c)
+                                return -ENOMEM;
+                        if (ex_runs(c))
+                                return judge_refuse(
+                                        j, "%s's Ex command on its input runs a shell or a script (%.40s)",
+                                        name, c);
+                }
+                if (r != 0)
+                        return r;
+                p += len + (p[len] != 0);
+        }
+        return 0;
+}
+
+/* The language a stage's program reads its input (and its operands) in,
+ * with strace's output command judged on the way: ed, vim/ex (Ex
+ * commands, or keys typed, unless - reads the input as text), sqlite3,
+ * m4, a shell xargs hands its input's words as its -c string (xargs sh
+ * -c). */
+static int stage_language(Judge *j, const Stage *st, Language *ret, char name[static 256]) {
+        static const char *const vims[] = {"vim", "vi", "ex", "view", "nvim", "gvim", "rvim", "rview", NULL};
+        const ShellWord *const *w = st->w;
+        size_t n = st->n, k = 0, inner, xargs = SIZE_MAX;
+        int r;
+        *ret = LANG_NONE;
+        if (n == 0)
+                return 0;
+        while (k < n && programs_is_assignment(w[k]))
+                k++;
+        for (int hops = 0; k < n && hops < 16; hops++, k += inner) {
+                const char *a = programs_name(w[k], name, 256);
+                inner = programs_wrapped(w + k, n - k);
+                if (a && streq(a, "strace") && (r = strace_output(j, w + k, n - k, inner)) != 0)
+                        return r;
+                xargs = xargs == SIZE_MAX && a && streq(a, "xargs") ? k : xargs;
+                if (inner == SIZE_MAX)
+                        break;
+        }
+        char last[64];
+        const char *l = programs_plain(w[n - 1], last, sizeof last);
+        bool shell = false; /* xargs -a <(...) sh -c: -a took sh for its file */
+        for (size_t i = xargs + 1; xargs < n && i + 1 < n && !shell; i++)
+                shell = programs_is_shell(programs_name(w[i], name, 256));
+        if (shell && l && l[0] == '-' && l[1] != '-' && strchr(l, 'c')) {
+                *ret = LANG_XARGS_SHELL;
+                return 0;
+        }
+        const char *a = k < n ? programs_name(w[k], name, 256) : NULL;
+        if (!a)
+                return 0;
+        if (streq(a, "ed"))
+                *ret = LANG_ED;
+        else if (streq(a, "sqlite3") || streq(a, "sqlite"))
+                *ret = LANG_SQLITE;
+        else if (streq(a, "m4") || streq(a, "gm4"))
+                *ret = LANG_M4;
+        /* vim reads its input as Ex commands (-e, -E, ex) or as keys typed
+         * (:!CMD), unless - makes it the text to edit */
+        bool text = false;
+        for (size_t i = k + 1; i < n && streq_any(a, vims); i++)
+                text = text || streq_ptr(programs_plain(w[i], last, sizeof last), "-");
+        if (streq_any(a, vims) && !text)
+                *ret = LANG_EX;
+        /* its operands: sqlite3's commands (and -cmd's), m4's -D values */
+        for (size_t i = k + 1; i < n && (*ret == LANG_SQLITE || *ret == LANG_M4); i++) {
+                _cleanup_free_ char *t = programs_word_text(w[i]);
+                if (!t)
+                        return -ENOMEM;
+                if ((r = language_text(j, *ret, a, t)) != 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* The texts a program in st reads as its commands (its here-strings and
+ * heredocs, those of the stage before it in the pipe, what its echo or
+ * printf prints), judged in that program's language. */
+int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
+        char name[256];
+        Language lang;
+        int r = stage_language(j, st, &lang, name);
+        if (r != 0 || lang == LANG_NONE)
+                return r;
+        for (int s = 0; s < 2; s++) {
+                const Stage *from = s == 0 ? st : prev;
+                for (size_t i = 0; from && i < from->n_redir; i++) {
+                        _cleanup_free_ char *t = NULL;
+                        if (streq(from->redir[i]->op, "<(") && judge_held(j) && names_git(ln->text, ln->n)) {
+                                judge_mark_held(j);
+                                return judge_refuse(
+                                        j,
+                                        "%s reads its commands from a process substitution in a "
+                                        "line that names git, and the history holds a masked entry",
+                                        name);
+                        }
+                        if ((r = shells_fed_text(ln, from, i, &t)) < 0)
+                                return r;
+                        if (r > 0 && (r = language_text(j, lang, name, t)) != 0)
+                                return r;
+                }
+        }
+        char pb[256];
+        const char *p = prev && prev->n > 0 ? programs_name(prev->w[0], pb, sizeof pb) : NULL;
+        if (!p || !(streq(p, "echo") || streq(p, "printf")))
+                return 0;
+        size_t first = 1; /* echo's -e, -n, -E */
+        while (streq(p, "echo") && first < prev->n && prev->w[first]->n >= 2 &&
+               prev->w[first]->v[0].c == '-')
+                first++;
+        _cleanup_free_ char *s = programs_joined(prev->w, prev->n, first);
+        _cleanup_free_ char *f = streq(p, "printf") ? reread_printf(prev->w, prev->n) : NULL;
+        if (!s || (streq(p, "printf") && !f))
+                return -ENOMEM;
+        if ((r = language_text(j, lang, name, f ? f : s)) != 0)
+                return r;
+        reread_unescape(s);
+        return language_text(j, lang, name, s);
 }

@@ -3,7 +3,9 @@
  * What reaches git's objects when the boot's record says the history holds
  * a masked entry (command-internal.h): a word naming .git/objects or a pack,
  * a cd into .git, a copy of a tree holding .git, find running a program
- * over one. It must not lex, nor judge what git itself prints (command-git.c).
+ * over one, a compound command's redirect, names handed on a program's
+ * input (echo .git | tar -T -), a web server over a tree holding .git. It
+ * must not lex, nor judge what git itself prints (command-git.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -598,4 +600,182 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                 }
         }
         return 0;
+}
+
+int objects_compound(Judge *j, const Line *ln, const Stage *st) {
+        if (st->n > 0 || !judge_held(j))
+                return 0;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const ShellWord *x = st->target[i];
+                _cleanup_free_ char *t = x ? programs_word_text(x) : NULL, *fed = NULL;
+                if (x && !t)
+                        return -ENOMEM;
+                int r = shells_fed_text(ln, st, i, &fed);
+                if (r < 0)
+                        return r;
+                /* { cat; } < .git/objects/ab/cd; { tar cf - -T -; } <<< .git:
+                 * a name (a here-string's or heredoc's) any program in it opens */
+                if ((r > 0 && names_objects(fed)) || (!fed && t && word_names_objects(j, x, t))) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "a compound command's redirect gives its programs git's "
+                                               "objects, and the history holds a masked entry");
+                }
+        }
+        return 0;
+}
+
+/* ---- a web server over a tree holding .git ---- */
+
+/* The word after option k (-d DIR) or glued to it (-dDIR, --directory=DIR):
+ * its index in w, or n with *ret_glued set. */
+static bool server_dir_option(const char *a, const char *shorts, const char *longs, const char **ret_glued) {
+        *ret_glued = NULL;
+        if (longs && programs_long_is(a, longs, ret_glued))
+                return true;
+        if (a[0] == '-' && a[1] && a[1] != '-' && strchr(shorts, a[1])) {
+                *ret_glued = a[2] ? a + 2 : NULL;
+                return true;
+        }
+        return false;
+}
+
+/* An option of these servers whose value is the next word (-p 8080,
+ * --listen 3000; serve -s and http-server -g are flags). */
+static bool takes_value(const char *a) {
+        static const char *const longs[] = {
+                "port",    "listen",  "address",  "addr",    "bind",     "config",    "ext",      "proxy",
+                "cert",    "key",     "timeout",  "log",     "index",    "mimetypes", "uid",      "gid",
+                "pidfile", "maxconn", "ssl-cert", "ssl-key", "ssl-pass", "username",  "password", NULL};
+        if (a[0] != '-' || strchr(a, '='))
+                return false;
+        if (a[1] != '-')
+                return a[1] && !a[2] && strchr("pacePCKtlbU", a[1]);
+        return streq_any(a + 2, longs);
+}
+
+/* python -m http.server [-d DIR], php -S ADDR [-t DIR], ruby -run -e
+ * httpd [DIR], busybox httpd [-h DIR], http-server/serve/darkhttpd [DIR]
+ * (npx's too): the directory it serves, as the word naming it (*ret_dir,
+ * NULL for the working directory); false for no server. */
+static bool serves(const char *name, const ShellWord *const *w, size_t n, const ShellWord **ret_dir,
+                   char glued[static 256]) {
+        static const char *const operand_servers[] = {"http-server", "serve", "darkhttpd", "httpd", NULL};
+        char buf[256];
+        bool python = strncmp(name, "python", 6) == 0, php = streq(name, "php"), ruby = streq(name, "ruby"),
+             server = streq_any(name, operand_servers), after_e = false, value_before = false;
+        size_t k = 1;
+        if (streq(name, "npx") || streq(name, "pnpx") || streq(name, "bunx")) {
+                while (k < n && programs_plain(w[k], buf, sizeof buf) && buf[0] == '-')
+                        k++;
+                const char *p = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
+                server = p && streq_any(p, operand_servers);
+                k++;
+        }
+        bool on = server;
+        *ret_dir = NULL;
+        glued[0] = 0;
+        for (; k < n; k++) {
+                _cleanup_free_ char *a = programs_word_text(w[k]);
+                const char *value;
+                if (!a)
+                        return true; /* unread: the side that refuses */
+                on = on ||
+                     (python && (streq(a, "http.server") || streq(a, "SimpleHTTPServer") ||
+                                 streq(a, "-mhttp.server") || streq(a, "-mSimpleHTTPServer"))) ||
+                     (php && strncmp(a, "-S", 2) == 0) ||
+                     (ruby && (streq(a, "httpd") || streq(a, "-ehttpd")));
+                after_e = after_e || (ruby && (streq(a, "httpd") || streq(a, "-ehttpd")));
+                bool dir = python ? server_dir_option(a, "d", "directory", &value)
+                           : php  ? server_dir_option(a, "t", "docroot", &value)
+                                  : streq(name, "httpd") && server_dir_option(a, "h", NULL, &value);
+                if (dir && value)
+                        snprintf(glued, 256, "%s", value);
+                if (dir && !value && k + 1 < n)
+                        *ret_dir = w[++k];
+                /* its operand, not an option's value (-p 8080, --port 8080: a
+                 * flag before the directory takes it, the side that refuses) */
+                if ((server || after_e) && a[0] != '-' && !streq(a, "httpd") && !*ret_dir && !glued[0] &&
+                    !streq(name, "httpd") && !value_before)
+                        *ret_dir = w[k];
+                value_before = takes_value(a);
+        }
+        return on;
+}
+
+int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        const ShellWord *dir = NULL;
+        char glued[256];
+        if (!judge_held(j) || !serves(name, w, n, &dir, glued))
+                return 0;
+        bool held = glued[0] ? names_objects(glued) || streq(glued, ".") || streq(glued, "./") ||
+                                       cwd_above(j, glued)
+                    : dir ? holds_git(j, dir)
+                          : true;
+        if (!held)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "%s serves a tree that holds .git, its objects to any client (wget -r), and the "
+                            "history holds a masked entry",
+                            name);
+}
+
+/* ---- names of git's objects handed to a program that opens them ---- */
+
+/* Does ls list .git or its objects: -a or -A over a tree holding .git
+ * (none named: the working directory), or an operand naming them? */
+static bool ls_lists_git(const Judge *j, const Stage *st) {
+        char buf[256];
+        bool all = false, operands = false, named = false;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                if (a && a[0] == '-' && a[1] != '-') {
+                        all = all || strpbrk(a, "aA");
+                        continue;
+                }
+                if (a && (streq(a, "--all") || streq(a, "--almost-all"))) {
+                        all = true;
+                        continue;
+                }
+                operands = true;
+                named = named || (all && holds_git(j, st->w[k]));
+                _cleanup_free_ char *t = programs_word_text(st->w[k]);
+                named = named || !t || word_names_objects(j, st->w[k], t);
+        }
+        return named || (all && !operands);
+}
+
+int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
+        char buf[256];
+        if (!judge_held(j))
+                return 0;
+        const char *what = NULL;
+        for (size_t i = 0; i < st->n_redir && opens && !what; i++) { /* xargs cat <<EOF, its body */
+                _cleanup_free_ char *t = NULL;
+                int r = shells_fed_text(ln, st, i, &t);
+                if (r < 0)
+                        return r;
+                what = r > 0 && names_objects(t) ? "a heredoc's or here-string's name" : NULL;
+        }
+        const char *p = prev && prev->n > 0 && !prev->keyword_led
+                                ? programs_name(prev->w[0], buf, sizeof buf)
+                                : NULL;
+        /* echo .git | tar cf - -T -, printf '%s\n' .git/objects/ab/cd | xargs cat */
+        bool prints = p && (streq(p, "echo") || streq(p, "printf"));
+        for (size_t k = 1; prints && opens && k < prev->n && !what; k++) {
+                _cleanup_free_ char *t = programs_word_text(prev->w[k]);
+                if (!t)
+                        return -ENOMEM;
+                what = word_names_objects(j, prev->w[k], t) ? "a name echo or printf prints" : NULL;
+        }
+        /* ls -A | tar cf - -T -: .git among the names */
+        if (!what && p && streq(p, "ls") && lists && ls_lists_git(j, prev))
+                what = "the names ls lists";
+        if (!what)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "%s, git's objects or .git among them, handed to a program that opens them, and "
+                            "the history holds a masked entry",
+                            what);
 }

@@ -341,7 +341,8 @@ static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, si
         char buf[256];
         int r;
         if ((r = reread_exec_options(j, name ? name : "a program known only when it runs", w, n)) != 0 ||
-            (name && (r = languages_judge(j, name, w + self, n - self)) != 0))
+            (name && (r = languages_judge(j, name, w + self, n - self)) != 0) ||
+            (name && (r = git_words_scalar(j, name, w + self, n - self)) != 0))
                 return r;
         if (name && streq_any(name, inert))
                 return 0;
@@ -557,7 +558,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                                 return r;
                 }
         if ((r = objects_judge(j, name, w, n, st ? st->target : NULL, st ? st->n_redir : 0)) != 0 ||
-            (r = objects_tree_copy(j, name, w, n, ret_lists)) != 0)
+            (r = objects_tree_copy(j, name, w, n, ret_lists)) != 0 ||
+            (r = objects_server(j, name, w, n)) != 0)
                 return r;
         if (streq(name, "find"))
                 return patterns_find(j, ln, w, n, ret_lists);
@@ -748,6 +750,9 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                                             "git's directory, as git rev-parse names it, piped to a program "
                                             "that can read it, and the history holds a masked entry");
                 }
+                if ((r = objects_listed(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL, !stdin_filter(&v[i]),
+                                        reads_names(&v[i]))) != 0)
+                        return r;
                 if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
                         return r < 0 ? r
                                      : judge_refuse(j,
@@ -785,6 +790,8 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 while (from > 1 && passes_on(&v[from - 1]))
                         from--;
                 if ((r = shells_judge_input(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
+                    (r = languages_judge_fed(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
+                    (r = objects_compound(j, ln, &v[i])) != 0 ||
                     (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
                     (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0))
                         return r;
