@@ -1827,6 +1827,77 @@ static const Row rows[] = {
         {"git config user.name x && ssh -T git@github.com", true, false, NULL},
         {"rsync -e 'ssh -F ~/.ssh/config' README.md x:b", true, false, NULL},
         {"GIT_SSH_COMMAND='ssh -F ~/.ssh/config -i ~/.ssh/id' git fetch", true, false, NULL},
+        /* thirteenth pass (31m) B, G: a file the line writes, run by an
+         * interpreter or a tool that finds it by a name, an option, a
+         * variable, its input or a convention; a diff's added lines; scp's
+         * and sftp's glued -S/-D */
+        {"echo 'import os; os.system(\"git log -p\")' > p.py; python3 p.py", true, true, ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' > /tmp/x/p.py; python3 - < /tmp/x/p.py", true, true,
+         ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' > /tmp/x/p.py; cat /tmp/x/p.py | python3", true, true,
+         ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' > p.py; python3 -m p", true, true, ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' | tee /tmp/x/p.py >/dev/null; PYTHONPATH=/tmp/x "
+         "python3 -m p",
+         true, true, ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' > /tmp/x/sitecustomize.py; PYTHONPATH=/tmp/x python3 "
+         "-c 1",
+         true, true, ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' > /tmp/x/p.py; PYTHONSTARTUP=/tmp/x/p.py python3 -i "
+         "< /dev/null",
+         true, true, ".env"},
+        {"{ echo 'import os; os.system(\"git log -p\")'; } > p.py; python3 p.py", true, true, ".env"},
+        {"echo 'system(\"git log -p\")' > /tmp/x/p.pl; perl < /tmp/x/p.pl", true, true, ".env"},
+        {"echo 'system(\"git log -p\"); 1;' > /tmp/x/P.pm; perl -I/tmp/x -MP -e 1", true, true, ".env"},
+        {"echo 'system(\"git log -p\"); 1;' > /tmp/x/P.pm; PERL5OPT=-MP PERL5LIB=/tmp/x perl -e 1", true,
+         true, ".env"},
+        {"echo 'require(\"child_process\").execSync(\"git log -p\")' > /tmp/x/n.js; NODE_OPTIONS='--require "
+         "/tmp/x/n.js' node -e 1",
+         true, true, ".env"},
+        {"echo 'BEGIN{system(\"git log -p\")}' > /tmp/x/a.awk; awk -f/tmp/x/a.awk", true, true, ".env"},
+        {"echo 'exec git log -p >@stdout' > /tmp/x/t; tclsh < /tmp/x/t", true, true, ".env"},
+        {"echo '.shell git log -p' > /tmp/x/q; sqlite3 :memory: '.read /tmp/x/q'", true, true, ".env"},
+        {"echo '!git log -p' > /tmp/x/e; ed -s < /tmp/x/e", true, true, ".env"},
+        {"echo 'syscmd(git log -p)' > /tmp/x/m; m4 /tmp/x/m", true, true, ".env"},
+        {"printf 'execute_process(COMMAND git log -p)\\n' > /tmp/x/c/CMakeLists.txt; cmake -S /tmp/x/c -B "
+         "/tmp/x/b",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tgit log -p\\n' > /tmp/x/m; make -I /tmp/x -f /dev/null --eval 'include m'", true,
+         true, ".env"},
+        {"echo '{\"scripts\":{\"test\":\"git log -p\"}}' > package.json; npx npm test", true, true, ".env"},
+        {"printf '#include <stdlib.h>\\nint main(void){return system(\"git log -p\");}\\n' > /tmp/x/a.c; "
+         "gcc "
+         "/tmp/x/a.c -o /tmp/x/a && /tmp/x/a",
+         true, true, ".env"},
+        {"printf -- '--- /dev/null\\n+++ s\\n@@ -0,0 +1 @@\\n+git log -p\\n' | patch -s -p0; bash s", true,
+         true, ".env"},
+        {"printf 'diff --git a/s b/s\\nnew file mode 100755\\n--- /dev/null\\n+++ b/s\\n@@ -0,0 +1 "
+         "@@\\n+git log "
+         "-p\\n' | git apply; ./s",
+         true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; sh -c \"$(cat /tmp/x/s)\"", true, true, ".env"},
+        {"echo 'git log -p' > ~/.bash_logout; bash -lc exit", true, true, ".env"},
+        {"echo '!git log -p' > /tmp/x/v; vim -es -S /tmp/x/v +q", true, true, ".env"},
+        {"printf 'shell git log -p\\n' > .gdbinit; gdb -batch -iex 'set auto-load safe-path /'", true, true,
+         ".env"},
+        /* ... and what is only data, or runs nothing written */
+        {"echo '.env' >> .gitignore", true, false, NULL},
+        {"echo 'fix git log parsing' > /tmp/x/msg; git commit -F /tmp/x/msg && python3 -m pytest", true,
+         false, NULL},
+        {"cat > README.md <<'EOF'\nRun git log -p to see the history.\nEOF\npython3 -m pytest", true, false,
+         NULL},
+        {"{ echo '# notes'; echo 'use git log'; } > NOTES.md; python3 t.py", true, false, NULL},
+        {"echo 'git' > /tmp/x/words.txt; grep -f /tmp/x/words.txt README.md; python3 t.py", true, false,
+         NULL},
+        {"cat > p.py <<'E'\nprint(\"hi\")\nE\npython3 p.py", true, false, NULL},
+        {"printf 'int main(void){return 0;}\\n' > /tmp/x/a.c; gcc /tmp/x/a.c -o /tmp/x/a && /tmp/x/a", true,
+         false, NULL},
+        {"echo '{\"name\":\"x\",\"repository\":{\"type\":\"git\"}}' > package.json; npm install", true,
+         false, NULL},
+        {"printf -- '--- a/s\\n+++ b/s\\n@@ -1 +1 @@\\n-a\\n+b\\n' | patch -p1 && make test", true, false,
+         NULL},
+        {"echo \"Running git checks\"; git status > /tmp/x/s.txt; python3 x.py /tmp/x/s.txt", true, false,
+         NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Files the line writes that another program of it may run as its program
+ * (command-internal.h): an interpreter or a tool given the file by a name,
+ * an option, a variable, its input or a name it finds by convention
+ * (python3 p.py, cat F | perl, awk -fF, PYTHONSTARTUP=F, sitecustomize.py,
+ * CMakeLists.txt), and the scripts a diff creates (patch, git apply). It
+ * must not decide how a shell reads a text: command-shells.c does.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* Programs that run a file, or their input, as a program of theirs. */
+static const char *const runners[] = {
+        "python", "python2", "python3", "perl",    "node",  "nodejs", "deno",   "bun",   "ruby",
+        "php",    "lua",     "luajit",  "Rscript", "tclsh", "wish",   "expect", "awk",   "gawk",
+        "mawk",   "nawk",    "busybox", "sqlite3", "ed",    "red",    "m4",     "cmake", "make",
+        "gmake",  "npx",     "npm",     "yarn",    "pnpm",  "cc",     "gcc",    "g++",   "c++",
+        "clang",  "clang++", "tcc",     "vim",     "vi",    "ex",     "view",   "nvim",  "gvim",
+        "gdb",    "pytest",  "pip",     "pip3",    "ctest", NULL};
+/* Names a runner finds by itself: python's site hooks, cmake's and npm's
+ * project files, gdb's init file, a login shell's logout script. */
+static const char *const conventions[] = {
+        "sitecustomize.py", "usercustomize.py", "CMakeLists.txt", "package.json", ".gdbinit",
+        "gdbinit",          ".bash_logout",     "conftest.py",    "setup.py",     NULL};
+/* Programs that write their operands (tee F, cp A F), not run them. */
+static const char *const copiers[] = {"tee", "cp", "mv", "install", "dd", "ln", "rsync", NULL};
+
+typedef struct Written {
+        char names[8][128]; /* the files the line writes, by last name */
+        size_t n;
+        bool any;     /* a diff creates files the words do not name */
+        bool runner;  /* a program that runs a file as its program */
+        bool shell_c; /* a shell whose -c string is a substitution's ("$(cat F)") */
+        bool login;   /* a login shell (bash -l: ~/.bash_logout) */
+        bool named;   /* a word other than a write names one of them */
+        bool group;   /* a compound command's redirect writes one ({ echo S; } > F) */
+} Written;
+
+static const char *last_name(const char *path) {
+        const char *b = strrchr(path, '/');
+        return b ? b + 1 : path;
+}
+
+static void add(Written *s, const char *path) {
+        if (path[0] && strncmp(path, "/dev/", 5) != 0 && s->n < ELEMENTSOF(s->names))
+                snprintf(s->names[s->n++], sizeof s->names[0], "%s", last_name(path));
+}
+
+static bool is_ident(char c) {
+        return isalnum((unsigned char) c) || c == '_';
+}
+
+/* Does text t name b: bounded as a path's last name, or as a module (p
+ * for p.py, P for P.pm: python3 -m p, perl -MP, include m)? A value glued
+ * to a bundle of option letters counts (-fF, -MP). */
+static bool mentions(const char *t, const char *b) {
+        char stem[128];
+        snprintf(stem, sizeof stem, "%s", b);
+        char *dot = strrchr(stem, '.');
+        if (dot && dot != stem)
+                *dot = 0;
+        size_t letters =
+                t[0] == '-' ? 1 + strspn(t + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") : 0;
+        for (int pass = 0; pass < 2; pass++) {
+                const char *x = pass ? stem : b;
+                size_t len = strlen(x);
+                for (const char *p = strstr(t, x); p && len; p = strstr(p + 1, x)) {
+                        bool glued = p > t && p <= t + letters;
+                        bool module =
+                                p >= t + 2 && p[-2] == '-' && (p[-1] == 'M' || p[-1] == 'm'); /* =-MP */
+                        bool before = p == t || glued || module ||
+                                      !(is_ident(p[-1]) || p[-1] == '.' || p[-1] == '-');
+                        bool after = !p[len] ||
+                                     !(is_ident(p[len]) || p[len] == '-' || (pass == 0 && p[len] == '.'));
+                        if (before && after)
+                                return true;
+                }
+        }
+        return false;
+}
+
+/* A simple command's words: the files it writes (tee F, cp A F, dd
+ * of=F, patch, git apply), what kind of runner it is, and whether a word
+ * of it names a file written. */
+static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool names, bool *named) {
+        char buf[256], name[256], sub[256];
+        size_t k = scripts_program_at(w, n);
+        const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (!prog)
+                return false;
+        const char *second = k + 1 < n ? programs_plain(w[k + 1], sub, sizeof sub) : NULL;
+        bool copier = streq_any(prog, copiers), git = streq(prog, "git");
+        s->any = s->any || streq(prog, "patch") || (git && streq_ptr(second, "apply"));
+        bool runner = streq_any(prog, runners) || strncmp(prog, "python3.", 8) == 0;
+        s->runner = s->runner || runner;
+        bool shell = programs_is_shell(prog);
+        size_t c = shell ? programs_shell_c(w + k, n - k, 1) : SIZE_MAX;
+        s->shell_c = s->shell_c || (c != SIZE_MAX && k + c < n && w[k + c]->substitution);
+        for (size_t a = k + 1; shell && a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                if (!o || o[0] != '-')
+                        break;
+                s->login = s->login || streq(o, "--login") || (o[1] != '-' && strchr(o + 1, 'l'));
+        }
+        for (size_t a = 0; a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                if (copier && a > k && o && o[0] != '-') {
+                        if (!names) /* dd of=F; cp A F */
+                                add(s, strncmp(o, "of=", 3) == 0 ? o + 3 : o);
+                        continue;
+                }
+                if (!names || git || copier || a == k)
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                for (size_t i = 0; t && i < s->n && !*named; i++)
+                        *named = mentions(t, s->names[i]);
+        }
+        return runner;
+}
+
+/* Does the word end a compound command (}, done, fi, esac)? */
+static bool closes(const ShellWord *w) {
+        char b[8];
+        if (!programs_keyword(w) || w->n >= sizeof b)
+                return false;
+        for (size_t i = 0; i < w->n; i++)
+                b[i] = (char) w->v[i].c;
+        b[w->n] = 0;
+        return streq_any(b, (const char *const[]){"}", "done", "fi", "esac", NULL});
+}
+
+/* Each command of l (and of the texts it nests): with names, whether a
+ * pipeline with a runner in it names a file written in a word (or an
+ * input redirect): python3 F, cat F | perl, ed < F; in a substitution,
+ * any command ("$(cat F)"). */
+static void look(Written *s, const ShellLexed *l, int depth, bool names) {
+        static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", NULL};
+        const ShellWord *w[64];
+        size_t m = 0;
+        char buf[256];
+        bool named = false, pipe_named = false, pipe_runner = false, closed = false;
+        for (size_t i = 0; i <= l->n; i++) {
+                const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+                if (t && t->kind == SHELL_TOKEN_WORD) {
+                        closed = m == 0 && closes(&t->w);
+                        if (m == 0 && programs_keyword(&t->w))
+                                continue;
+                        if (m < ELEMENTSOF(w))
+                                w[m++] = &t->w;
+                        continue;
+                }
+                if (t && t->kind == SHELL_TOKEN_REDIR && i + 1 < l->n &&
+                    l->v[i + 1].kind == SHELL_TOKEN_WORD && !streq(t->op, "<(") && !streq(t->op, ">(")) {
+                        const ShellWord *to = &l->v[++i].w;
+                        const char *a = programs_plain(to, buf, sizeof buf);
+                        if (streq_any(t->op, outs) || streq(t->op, "<>")) {
+                                if (!names && a)
+                                        add(s, a);
+                                s->group = s->group ||
+                                           (closed && m == 0 && (!a || strncmp(a, "/dev/", 5) != 0));
+                        } else if (names && a)
+                                for (size_t k = 0; k < s->n && !named; k++)
+                                        named = mentions(a, s->names[k]); /* python3 < F */
+                        continue;
+                }
+                closed = t && t->kind == SHELL_TOKEN_OP && streq(t->op, ")");
+                if (m > 0)
+                        pipe_runner = look_command(s, w, m, names, &named) || pipe_runner;
+                pipe_named = pipe_named || named;
+                named = false;
+                m = 0;
+                if (t && t->kind == SHELL_TOKEN_OP && (streq(t->op, "|") || streq(t->op, "|&")))
+                        continue;
+                s->named = s->named || (pipe_named && (pipe_runner || depth > 0));
+                pipe_named = pipe_runner = false;
+        }
+        for (size_t i = 0; depth < 4 && i < l->n_nested; i++) {
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) == 0)
+                        look(s, &inner, depth + 1, names);
+        }
+}
+
+int written_line_runs(const ShellLexed *l, const Judge *j) {
+        Written s = {.n = 0};
+        look(&s, l, 0, false);
+        if (s.n == 0 && !s.any)
+                return WRITTEN_NONE;
+        look(&s, l, 0, true);
+        bool convention = false, json = false;
+        for (size_t i = 0; i < s.n; i++) {
+                size_t len = strlen(s.names[i]);
+                convention = convention || streq_any(s.names[i], conventions) ||
+                             (len > 4 && streq(s.names[i] + len - 4, ".pth"));
+                json = json || streq(s.names[i], "package.json");
+        }
+        bool runs = s.runner || s.shell_c || s.login;
+        int group = s.group ? WRITTEN_GROUP : 0;
+        if (runs && (s.named || convention))
+                /* sh -c "$(cat F)", bash -l, npm's scripts: a shell reads it */
+                return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | group;
+        return s.any && (runs || j->n_scripts > 0 || j->scripts_many)
+                       ? WRITTEN_PROGRAM | group /* patch; bash s */
+                       : WRITTEN_NONE;
+}
+
+/* Does text hold git as a word (git log, .git; not github)? */
+static bool names_git(const char *text) {
+        for (const char *p = strstr(text, "git"); p; p = strstr(p + 3, "git"))
+                if ((p == text || !is_ident(p[-1])) && !is_ident(p[3]))
+                        return true;
+        return false;
+}
+
+/* The lines a diff adds (+x, not +++ b/x), their '+' gone; NULL when the
+ * text is no diff. */
+static char *added_lines(const char *t) {
+        if (strncmp(t, "--- ", 4) != 0 && strncmp(t, "diff ", 5) != 0 && !strstr(t, "\n+++ ") &&
+            !strstr(t, "\n--- "))
+                return NULL;
+        char *out = malloc(strlen(t) + 1);
+        size_t k = 0;
+        for (const char *p = t; out && *p;) {
+                size_t len = strcspn(p, "\n");
+                if (p[0] == '+' && strncmp(p, "+++ ", 4) != 0) {
+                        memcpy(out + k, p + 1, len - 1);
+                        k += len - 1;
+                        out[k++] = '\n';
+                }
+                p += len + (p[len] == '\n');
+        }
+        if (out)
+                out[k] = 0;
+        return out;
+}
+
+/* One text the line writes: as a diff's added lines, a shell's program;
+ * and an interpreter's program naming git, the history held (JSON's
+ * strings are npm's command lines, judged as a shell's). */
+static int written_text(Judge *j, const char *t) {
+        _cleanup_free_ char *added = added_lines(t);
+        const char *s = added ? added : t;
+        if (added) {
+                int r = programs_reread(j, "the lines a diff the line applies adds, a script it may run",
+                                        added, strlen(added));
+                if (r != 0)
+                        return r;
+        }
+        /* a masked name in it (as bash would not read it: no quote removal) */
+        _cleanup_free_ char *copy = strdup(s);
+        if (!copy)
+                return -ENOMEM;
+        for (char *save = NULL, *w = strtok_r(copy, " \t\n;|&()<>'\"`,[]{}=", &save); w;
+             w = strtok_r(NULL, " \t\n;|&()<>'\"`,[]{}=", &save))
+                if (!strchr("*?", w[0]) && match_secret_glob(j, w, MATCH_FOLD, !strchr(w, '/')))
+                        return judge_refuse(j,
+                                            "a file the line writes names a masked entry, and a program of "
+                                            "it may run the file");
+        if (judge_held(j) && s[strspn(s, " \t\n")] != '{' && names_git(s)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "a file the line writes names git, and a program of it may run the "
+                                       "file, while the history holds a masked entry");
+        }
+        return 0;
+}
+
+/* Does the stage write a file: a redirect to one (not /dev/...), or a
+ * copier or patch (tee F <<E, patch <<E)? */
+static bool stage_writes(const Stage *st) {
+        static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
+        char buf[256], sub[256];
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (streq_any(st->redir[i]->op, outs) && (!a || strncmp(a, "/dev/", 5) != 0))
+                        return true;
+        }
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *prog = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        const char *second = k + 1 < st->n ? programs_plain(st->w[k + 1], sub, sizeof sub) : NULL;
+        return prog && (streq_any(prog, copiers) || streq(prog, "patch") ||
+                        (streq(prog, "git") && streq_ptr(second, "apply")));
+}
+
+int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        char buf[256];
+        const Stage *st = &v[at];
+        bool writes = j->written_run & WRITTEN_GROUP; /* it, or a stage it pipes into (printf ... | tee F) */
+        for (size_t i = at; i < n && !writes; i++)
+                writes = stage_writes(&v[i]);
+        if (!writes)
+                return 0;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                _cleanup_free_ char *t = NULL;
+                int r = shells_fed_text(ln, st, i, &t);
+                if (r < 0)
+                        return r;
+                if (r > 0 && (r = written_text(j, t)) != 0)
+                        return r;
+        }
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        if (!streq_ptr(name, "echo") && !streq_ptr(name, "printf"))
+                return 0;
+        _cleanup_free_ char *s = programs_joined(st->w + k, st->n - k, 1);
+        _cleanup_free_ char *f = streq(name, "printf") ? reread_printf(st->w + k, st->n - k) : NULL;
+        if (!s)
+                return -ENOMEM;
+        reread_unescape(s);
+        int r = written_text(j, s);
+        return r != 0 || !f ? r : written_text(j, f);
+}
