@@ -1880,6 +1880,13 @@ static const Row rows[] = {
         {"echo '!git log -p' > /tmp/x/v; vim -es -S /tmp/x/v +q", true, true, ".env"},
         {"printf 'shell git log -p\\n' > .gdbinit; gdb -batch -iex 'set auto-load safe-path /'", true, true,
          ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; scp -S/tmp/x/s h:x /tmp/x/y", true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; scp -rS/tmp/x/s h:x /tmp/x/y", true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; scp -3S/tmp/x/s h:x h:y", true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; sftp -D/tmp/x/s < /dev/null", true, true, ".env"},
+        {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; sftp -qD/tmp/x/s < /dev/null", true, true, ".env"},
+        {"sftp -D'sh -c \"git log -p\"' < /dev/null", true, true, ".env"},
+        {"sftp -D'sh -c \"cat .e\\\"\\\"nv\"' < /dev/null", false, true, ".env"},
         /* ... and what is only data, or runs nothing written */
         {"echo '.env' >> .gitignore", true, false, NULL},
         {"echo 'fix git log parsing' > /tmp/x/msg; git commit -F /tmp/x/msg && python3 -m pytest", true,
@@ -1898,6 +1905,9 @@ static const Row rows[] = {
          NULL},
         {"echo \"Running git checks\"; git status > /tmp/x/s.txt; python3 x.py /tmp/x/s.txt", true, false,
          NULL},
+        {"scp -P 2222 -r dist h:/srv", true, false, NULL},
+        {"scp -i/tmp/x/key_S f h:x", true, false, NULL},
+        {"sftp -b /tmp/x/batch h", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

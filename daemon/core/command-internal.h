@@ -317,6 +317,10 @@ int options_parallel(const ShellWord *const *w, size_t n, size_t *ret_first, boo
  * SHELL:=./s, parallel ::: ./s), each handed to note; xargs feeding a shell
  * (xargs -a FILE sh): any script (j->scripts_many). */
 typedef void (*OptionNote)(Judge *j, const char *value);
+/* scp's or sftp's (name) -S and -D values, glued, clustered or the next
+ * word: each handed to note, or (note NULL) judged as a command line it
+ * runs: 1 refused, 0, -ENOMEM. */
+int options_scp(Judge *j, const char *name, const ShellWord *const *w, size_t n, OptionNote note);
 void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionNote note);
 /* make's command-line variables: NAME!=CMD, and each $(shell CMD) in any
  * NAME=, :=, ::= value, CMD judged as a line: 1 refused, 0, -ENOMEM. */
