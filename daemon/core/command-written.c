@@ -27,8 +27,11 @@ static const char *const runners[] = {
 /* Names a runner finds by itself: python's site hooks, cmake's and npm's
  * project files, gdb's init file, a login shell's logout script. */
 static const char *const conventions[] = {
-        "sitecustomize.py", "usercustomize.py", "CMakeLists.txt", "package.json", ".gdbinit",
-        "gdbinit",          ".bash_logout",     "conftest.py",    "setup.py",     NULL};
+        "sitecustomize.py", "usercustomize.py", "CMakeLists.txt", "package.json", ".gdbinit",    "gdbinit",
+        ".bash_logout",     "conftest.py",      "setup.py",       "__main__.py",  "__init__.py", NULL};
+/* Programs that only print what they are fed, or run it (a heredoc fed to
+ * anything else may be written to a file its words name: sort -o F). */
+static const char *const feeds[] = {"echo", "printf", "cat", "git", NULL};
 /* Programs that write their operands (tee F, cp A F), not run them. */
 static const char *const copiers[] = {"tee", "cp", "mv", "install", "dd", "ln", "rsync", NULL};
 
@@ -40,6 +43,7 @@ typedef struct Written {
         bool shell_c; /* a shell whose -c string is a substitution's ("$(cat F)") */
         bool login;   /* a login shell (bash -l: ~/.bash_logout) */
         bool named;   /* a word other than a write names one of them */
+        bool unknown; /* a file written by a name known only when the line runs (> $f) */
         bool group;   /* a compound command's redirect writes one ({ echo S; } > F) */
 } Written;
 
@@ -89,7 +93,8 @@ static bool mentions(const char *t, const char *b) {
 /* A simple command's words: the files it writes (tee F, cp A F, dd
  * of=F, patch, git apply), what kind of runner it is, and whether a word
  * of it names a file written. */
-static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool names, bool *named) {
+static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool fed, bool names,
+                         bool *named) {
         char buf[256], name[256], sub[256];
         size_t k = scripts_program_at(w, n);
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
@@ -101,6 +106,9 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool n
         bool runner = streq_any(prog, runners) || strncmp(prog, "python3.", 8) == 0;
         s->runner = s->runner || runner;
         bool shell = programs_is_shell(prog);
+        /* sort -o F <<< S, sponge F <<< S: a text fed to a program that
+         * may write it to a file its words name */
+        copier = copier || (fed && !runner && !shell && !streq_any(prog, feeds));
         size_t c = shell ? programs_shell_c(w + k, n - k, 1) : SIZE_MAX;
         s->shell_c = s->shell_c || (c != SIZE_MAX && k + c < n && w[k + c]->substitution);
         for (size_t a = k + 1; shell && a < n; a++) {
@@ -111,13 +119,17 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool n
         }
         for (size_t a = 0; a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
-                if (copier && a > k && o && o[0] != '-') {
-                        if (!names) /* dd of=F; cp A F */
-                                add(s, strncmp(o, "of=", 3) == 0 ? o + 3 : o);
+                if (copier && a > k && o && (o[0] != '-' || (o[1] != '-' && o[1] && o[2]))) {
+                        if (!names) /* dd of=F; cp A F; sort -oF */
+                                add(s, strncmp(o, "of=", 3) == 0 ? o + 3 : o[0] == '-' ? o + 2 : o);
                         continue;
                 }
                 if (!names || git || copier || a == k)
                         continue;
+                if (!o) {
+                        *named = true; /* python3 "$f", python3 p.p?: any file, one written among them */
+                        continue;
+                }
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 for (size_t i = 0; t && i < s->n && !*named; i++)
                         *named = mentions(t, s->names[i]);
@@ -145,7 +157,7 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
         const ShellWord *w[64];
         size_t m = 0;
         char buf[256];
-        bool named = false, pipe_named = false, pipe_runner = false, closed = false;
+        bool named = false, pipe_named = false, pipe_runner = false, closed = false, fed = false;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
                 if (t && t->kind == SHELL_TOKEN_WORD) {
@@ -160,9 +172,11 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
                     l->v[i + 1].kind == SHELL_TOKEN_WORD && !streq(t->op, "<(") && !streq(t->op, ">(")) {
                         const ShellWord *to = &l->v[++i].w;
                         const char *a = programs_plain(to, buf, sizeof buf);
+                        fed = fed || streq_any(t->op, (const char *const[]){"<<", "<<-", "<<<", NULL});
                         if (streq_any(t->op, outs) || streq(t->op, "<>")) {
                                 if (!names && a)
                                         add(s, a);
+                                s->unknown = s->unknown || !a;
                                 s->group = s->group ||
                                            (closed && m == 0 && (!a || strncmp(a, "/dev/", 5) != 0));
                         } else if (names && a)
@@ -172,9 +186,9 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
                 }
                 closed = t && t->kind == SHELL_TOKEN_OP && streq(t->op, ")");
                 if (m > 0)
-                        pipe_runner = look_command(s, w, m, names, &named) || pipe_runner;
+                        pipe_runner = look_command(s, w, m, fed, names, &named) || pipe_runner;
                 pipe_named = pipe_named || named;
-                named = false;
+                named = fed = false;
                 m = 0;
                 if (t && t->kind == SHELL_TOKEN_OP && (streq(t->op, "|") || streq(t->op, "|&")))
                         continue;
@@ -191,7 +205,7 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
 int written_line_runs(const ShellLexed *l, const Judge *j) {
         Written s = {.n = 0};
         look(&s, l, 0, false);
-        if (s.n == 0 && !s.any)
+        if (s.n == 0 && !s.any && !s.unknown)
                 return WRITTEN_NONE;
         look(&s, l, 0, true);
         bool convention = false, json = false;
@@ -203,7 +217,7 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
         }
         bool runs = s.runner || s.shell_c || s.login;
         int group = s.group ? WRITTEN_GROUP : 0;
-        if (runs && (s.named || convention))
+        if (runs && (s.named || s.unknown || convention))
                 /* sh -c "$(cat F)", bash -l, npm's scripts: a shell reads it */
                 return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | group;
         return s.any && (runs || j->n_scripts > 0 || j->scripts_many)
@@ -271,20 +285,25 @@ static int written_text(Judge *j, const char *t) {
         return 0;
 }
 
-/* Does the stage write a file: a redirect to one (not /dev/...), or a
- * copier or patch (tee F <<E, patch <<E)? */
+/* Does the stage write a file: a redirect to one (not /dev/...), a copier
+ * or patch (tee F <<E, patch <<E), or a program fed a text that neither
+ * prints nor runs it (sort -o F <<< S)? */
 static bool stage_writes(const Stage *st) {
         static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
         char buf[256], sub[256];
+        bool fed = false;
         for (size_t i = 0; i < st->n_redir; i++) {
                 const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
                 if (streq_any(st->redir[i]->op, outs) && (!a || strncmp(a, "/dev/", 5) != 0))
                         return true;
+                fed = fed || streq_any(st->redir[i]->op, (const char *const[]){"<<", "<<-", "<<<", NULL});
         }
         size_t k = scripts_program_at(st->w, st->n);
         const char *prog = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         const char *second = k + 1 < st->n ? programs_plain(st->w[k + 1], sub, sizeof sub) : NULL;
-        return prog && (streq_any(prog, copiers) || streq(prog, "patch") ||
+        bool writer = prog && fed && !streq_any(prog, runners) && !programs_is_shell(prog) &&
+                      !streq_any(prog, feeds);
+        return prog && (writer || streq_any(prog, copiers) || streq(prog, "patch") ||
                         (streq(prog, "git") && streq_ptr(second, "apply")));
 }
 
@@ -308,6 +327,10 @@ int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at)
         const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         if (!streq_ptr(name, "echo") && !streq_ptr(name, "printf"))
                 return 0;
+        /* a substitution's output is not its text ($(git describe) > VERSION) */
+        for (size_t a = k + 1; a < st->n; a++)
+                if (st->w[a]->substitution)
+                        return 0;
         _cleanup_free_ char *s = programs_joined(st->w + k, st->n - k, 1);
         _cleanup_free_ char *f = streq(name, "printf") ? reread_printf(st->w + k, st->n - k) : NULL;
         if (!s)
