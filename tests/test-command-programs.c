@@ -1853,6 +1853,18 @@ static const Row rows[] = {
         {"echo 'import os; os.system(\"git log -p\")' > /tmp/x/d/__main__.py; python3 /tmp/x/d", true, true,
          ".env"},
         {"echo 'system(\"git log -p\")' > /tmp/x/p.pl; perl < /tmp/x/p.pl", true, true, ".env"},
+        {"printf '#!/usr/bin/env python3\\nimport os; os.system(\"git log -p\")\\n' > /tmp/x/run; chmod +x "
+         "/tmp/x/run; /tmp/x/run",
+         true, true, ".env"},
+        {"printf '#!/usr/bin/perl\\nsystem(\"git log -p\")\\n' > /tmp/x/run; /tmp/x/run", true, true,
+         ".env"},
+        {"echo '.shell git log -p' > ~/.sqliterc; sqlite3 :memory: .quit", true, true, ".env"},
+        {"printf '[testenv]\\ncommands = git log -p\\n' > tox.ini; tox", true, true, ".env"},
+        {"printf 'task :default do\\n  sh \"git log -p\"\\nend\\n' > Rakefile; rake", true, true, ".env"},
+        {"echo 'package main; import \"os/exec\"; func main(){ exec.Command(\"git\",\"log\",\"-p\").Run() "
+         "}' > "
+         "/tmp/x/m.go; go run /tmp/x/m.go",
+         true, true, ".env"},
         {"echo 'system(\"git log -p\"); 1;' > /tmp/x/P.pm; perl -I/tmp/x -MP -e 1", true, true, ".env"},
         {"echo 'system(\"git log -p\"); 1;' > /tmp/x/P.pm; PERL5OPT=-MP PERL5LIB=/tmp/x perl -e 1", true,
          true, ".env"},
@@ -1912,6 +1924,8 @@ static const Row rows[] = {
          NULL},
         {"echo \"$(git rev-parse HEAD)\" > VERSION; npm run build -- --env \"$ENV\"", true, false, NULL},
         {"echo 'x' > \"$OUT\"; python3 t.py", true, false, NULL},
+        {"printf '#!/bin/sh\\ngit status\\n' > /tmp/x/s; chmod +x /tmp/x/s; /tmp/x/s", true, false, NULL},
+        {"echo 'git status' > s.sh; bash s.sh", true, false, NULL},
         {"scp -P 2222 -r dist h:/srv", true, false, NULL},
         {"scp -i/tmp/x/key_S f h:x", true, false, NULL},
         {"sftp -b /tmp/x/batch h", true, false, NULL},

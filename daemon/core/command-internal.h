@@ -184,8 +184,9 @@ int shells_judge_written(Judge *j, const Line *ln, const Stage *st);
 enum {
         WRITTEN_NONE = 0,
         WRITTEN_PROGRAM = 1,
-        WRITTEN_SCRIPT = 2, /* ... and a shell reads it */
-        WRITTEN_GROUP = 4,  /* ... and a compound's redirect writes it: any text may be its */
+        WRITTEN_SCRIPT = 2,  /* ... and a shell reads it */
+        WRITTEN_GROUP = 4,   /* ... and a compound's redirect writes it: any text may be its */
+        WRITTEN_SHEBANG = 8, /* a script run by its path: a #! may hand it to an interpreter */
 };
 int written_line_runs(const ShellLexed *l, const Judge *j);
 /* With j->written_run: the texts of stage at of the pipeline v[0..n)

@@ -18,17 +18,28 @@
 
 /* Programs that run a file, or their input, as a program of theirs. */
 static const char *const runners[] = {
-        "python", "python2", "python3", "perl",    "node",  "nodejs", "deno",   "bun",   "ruby",
-        "php",    "lua",     "luajit",  "Rscript", "tclsh", "wish",   "expect", "awk",   "gawk",
-        "mawk",   "nawk",    "busybox", "sqlite3", "ed",    "red",    "m4",     "cmake", "make",
-        "gmake",  "npx",     "npm",     "yarn",    "pnpm",  "cc",     "gcc",    "g++",   "c++",
-        "clang",  "clang++", "tcc",     "vim",     "vi",    "ex",     "view",   "nvim",  "gvim",
-        "gdb",    "pytest",  "pip",     "pip3",    "ctest", NULL};
-/* Names a runner finds by itself: python's site hooks, cmake's and npm's
- * project files, gdb's init file, a login shell's logout script. */
+        "python", "python2", "python3", "pypy",    "pypy3",  "ipython", "ipython3", "perl",       "node",
+        "nodejs", "deno",    "bun",     "ts-node", "tsx",    "ruby",    "irb",      "php",        "lua",
+        "luajit", "Rscript", "R",       "julia",   "tclsh",  "wish",    "expect",   "awk",        "gawk",
+        "mawk",   "nawk",    "busybox", "sqlite3", "ed",     "red",     "m4",       "cmake",      "ctest",
+        "make",   "gmake",   "meson",   "npx",     "npm",    "yarn",    "pnpm",     "pytest",     "pip",
+        "pip3",   "tox",     "nox",     "uv",      "poetry", "pipenv",  "hatch",    "rake",       "bundle",
+        "gradle", "mvn",     "cargo",   "rustc",   "go",     "java",    "jshell",   "groovy",     "scala",
+        "kotlin", "swift",   "dotnet",  "guile",   "racket", "sbcl",    "runghc",   "runhaskell", "escript",
+        "elixir", "cc",      "gcc",     "g++",     "c++",    "clang",   "clang++",  "tcc",        "vim",
+        "vi",     "ex",      "view",    "nvim",    "gvim",   "gdb",     "lldb",     "osascript",  "pwsh",
+        NULL};
+/* Names a runner finds by itself: python's site hooks and project files,
+ * cmake's, meson's, npm's, rake's, cargo's, gradle's; the init files of
+ * gdb, sqlite3, vim, irb; a login shell's logout script. */
 static const char *const conventions[] = {
-        "sitecustomize.py", "usercustomize.py", "CMakeLists.txt", "package.json", ".gdbinit",    "gdbinit",
-        ".bash_logout",     "conftest.py",      "setup.py",       "__main__.py",  "__init__.py", NULL};
+        "sitecustomize.py", "usercustomize.py", "__main__.py",    "__init__.py",      "conftest.py",
+        "setup.py",         "noxfile.py",       "tox.ini",        "setup.cfg",        "pyproject.toml",
+        ".pythonrc",        ".pythonrc.py",     "CMakeLists.txt", "meson.build",      "package.json",
+        ".npmrc",           "index.js",         "index.mjs",      "Rakefile",         "Gemfile",
+        ".irbrc",           "build.rs",         "build.gradle",   "build.gradle.kts", "settings.gradle",
+        "pom.xml",          "Makefile.PL",      ".gdbinit",       "gdbinit",          ".lldbinit",
+        ".sqliterc",        ".vimrc",           ".exrc",          ".bash_logout",     NULL};
 /* Programs that only print what they are fed, or run it (a heredoc fed to
  * anything else may be written to a file its words name: sort -o F). */
 static const char *const feeds[] = {"echo", "printf", "cat", "git", NULL};
@@ -220,9 +231,10 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
         if (runs && (s.named || s.unknown || convention))
                 /* sh -c "$(cat F)", bash -l, npm's scripts: a shell reads it */
                 return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | group;
-        return s.any && (runs || j->n_scripts > 0 || j->scripts_many)
-                       ? WRITTEN_PROGRAM | group /* patch; bash s */
-                       : WRITTEN_NONE;
+        if (s.any && (runs || j->n_scripts > 0 || j->scripts_many))
+                return WRITTEN_PROGRAM | group; /* patch; bash s */
+        /* printf '#!/usr/bin/python3\n...' > F; F */
+        return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | group : WRITTEN_NONE;
 }
 
 /* Does text hold git as a word (git log, .git; not github)? */
@@ -255,12 +267,30 @@ static char *added_lines(const char *t) {
         return out;
 }
 
+/* Does the text open with #! naming a program other than a shell
+ * (#!/usr/bin/env python3): what the kernel runs, run by its path? */
+static bool shebang_program(const char *t) {
+        char line[256], buf[256];
+        if (t[0] != '#' || t[1] != '!')
+                return false;
+        snprintf(line, sizeof line, "%.*s", (int) strcspn(t + 2, "\n"), t + 2);
+        for (char *save = NULL, *w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+                snprintf(buf, sizeof buf, "%s", last_name(w));
+                if (!streq(buf, "env") && buf[0] != '-')
+                        return !programs_is_shell(buf);
+        }
+        return false;
+}
+
 /* One text the line writes: as a diff's added lines, a shell's program;
  * and an interpreter's program naming git, the history held (JSON's
- * strings are npm's command lines, judged as a shell's). */
+ * strings are npm's command lines, judged as a shell's). A script run by
+ * its path alone: only one a #! hands to an interpreter. */
 static int written_text(Judge *j, const char *t) {
         _cleanup_free_ char *added = added_lines(t);
         const char *s = added ? added : t;
+        if (!(j->written_run & (WRITTEN_PROGRAM | WRITTEN_SCRIPT)) && !shebang_program(s))
+                return 0;
         if (added) {
                 int r = programs_reread(j, "the lines a diff the line applies adds, a script it may run",
                                         added, strlen(added));
