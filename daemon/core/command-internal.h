@@ -52,6 +52,7 @@ typedef struct Judge {
         int script_depth;           /* of -c strings looked into for them */
         bool scripts_written;       /* the line writes or copies one of them */
         int written_run;            /* ... or a file another program of it may run (WRITTEN_*) */
+        char written_tail[16];      /* the last bytes of the texts written so far (a name split) */
         const char *scripts_unseen; /* why what it runs is written unseen (command-scripts.c) */
         bool positional_unseen;     /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;               /* what it reads again may be no shell's program (command_judge) */
@@ -195,6 +196,10 @@ int written_line_runs(const ShellLexed *l, const Judge *j);
  * lines as a shell's, and one naming git refused while the history holds
  * a masked entry. 1 refused, 0, -ENOMEM. */
 int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
+/* An interpreter st with no program of its own words reads its input as
+ * one: prev's texts (echo S | python3, cat <<E | perl) judged as
+ * written_judge judges a file's. 1 refused, 0, -ENOMEM. */
+int written_piped(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* Appends a text written to a script to j->written (if any): 0, -ENOMEM. */
 int shells_written_add(Judge *j, const char *s, size_t n);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what

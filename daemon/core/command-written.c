@@ -114,7 +114,11 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
         const char *second = k + 1 < n ? programs_plain(w[k + 1], sub, sizeof sub) : NULL;
         bool copier = streq_any(prog, copiers), git = streq(prog, "git");
         s->any = s->any || streq(prog, "patch") || (git && streq_ptr(second, "apply"));
-        bool runner = streq_any(prog, runners) || strncmp(prog, "python3.", 8) == 0;
+        bool runner = false; /* python3 F, find -exec python3 {} ;, xargs perl */
+        for (size_t a = k; a < n && !runner; a++) {
+                const char *r = programs_name(w[a], buf, sizeof buf);
+                runner = r && (streq_any(r, runners) || strncmp(r, "python3.", 8) == 0);
+        }
         s->runner = s->runner || runner;
         bool shell = programs_is_shell(prog);
         /* sort -o F <<< S, sponge F <<< S: a text fed to a program that
@@ -137,8 +141,13 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
                 }
                 if (!names || git || copier || a == k)
                         continue;
-                if (!o) {
-                        *named = true; /* python3 "$f", python3 p.p?: any file, one written among them */
+                /* python3 "$f", python3 p.p?: any file, one written among
+                 * them; python3 -c, perl -e: a program that may open any */
+                bool inline_ = runner && o && o[0] == '-' &&
+                               ((o[1] != '-' && strchr("ceE", o[strlen(o) - 1])) ||
+                                programs_long_is(o, "eval", NULL) || programs_long_is(o, "command", NULL));
+                if (!o || inline_) {
+                        *named = true;
                         continue;
                 }
                 _cleanup_free_ char *t = programs_word_text(w[a]);
@@ -291,6 +300,15 @@ static int written_text(Judge *j, const char *t) {
         const char *s = added ? added : t;
         if (!(j->written_run & (WRITTEN_PROGRAM | WRITTEN_SCRIPT)) && !shebang_program(s))
                 return 0;
+        /* printf 'os.system("gi' > F; printf 't log")' >> F: with the
+         * bytes written before it */
+        _cleanup_free_ char *joined = NULL;
+        if (asprintf(&joined, "%s%s", j->written_tail, s) < 0)
+                return -ENOMEM;
+        size_t len = strlen(joined);
+        snprintf(j->written_tail, sizeof j->written_tail, "%s",
+                 joined + (len >= sizeof j->written_tail ? len - sizeof j->written_tail + 1 : 0));
+        s = joined;
         if (added) {
                 int r = programs_reread(j, "the lines a diff the line applies adds, a script it may run",
                                         added, strlen(added));
@@ -305,12 +323,13 @@ static int written_text(Judge *j, const char *t) {
              w = strtok_r(NULL, " \t\n;|&()<>'\"`,[]{}=", &save))
                 if (!strchr("*?", w[0]) && match_secret_glob(j, w, MATCH_FOLD, !strchr(w, '/')))
                         return judge_refuse(j,
-                                            "a file the line writes names a masked entry, and a program of "
-                                            "it may run the file");
+                                            "a text the line writes to a file or pipes to a program names a "
+                                            "masked entry, and a program of it may run the text");
         if (judge_held(j) && s[strspn(s, " \t\n")] != '{' && names_git(s)) {
                 judge_mark_held(j);
-                return judge_refuse(j, "a file the line writes names git, and a program of it may run the "
-                                       "file, while the history holds a masked entry");
+                return judge_refuse(j, "a text the line writes to a file or pipes to a program names git, "
+                                       "and a program of it may run the text, while the history holds a "
+                                       "masked entry");
         }
         return 0;
 }
@@ -337,14 +356,10 @@ static bool stage_writes(const Stage *st) {
                         (streq(prog, "git") && streq_ptr(second, "apply")));
 }
 
-int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+/* Each text st gives (its here-strings, heredocs, what its echo or printf
+ * prints), judged by written_text. */
+static int stage_texts(Judge *j, const Line *ln, const Stage *st) {
         char buf[256];
-        const Stage *st = &v[at];
-        bool writes = j->written_run & WRITTEN_GROUP; /* it, or a stage it pipes into (printf ... | tee F) */
-        for (size_t i = at; i < n && !writes; i++)
-                writes = stage_writes(&v[i]);
-        if (!writes)
-                return 0;
         for (size_t i = 0; i < st->n_redir; i++) {
                 _cleanup_free_ char *t = NULL;
                 int r = shells_fed_text(ln, st, i, &t);
@@ -368,4 +383,33 @@ int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at)
         reread_unescape(s);
         int r = written_text(j, s);
         return r != 0 || !f ? r : written_text(j, f);
+}
+
+int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        bool writes = j->written_run & WRITTEN_GROUP; /* it, or a stage it pipes into (printf ... | tee F) */
+        for (size_t i = at; i < n && !writes; i++)
+                writes = stage_writes(&v[i]);
+        return writes ? stage_texts(j, ln, &v[at]) : 0;
+}
+
+int written_piped(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
+        static const char *const readers[] = {"python", "python2", "python3", "pypy3", "perl",  "node",
+                                              "nodejs", "ruby",    "php",     "lua",   "tclsh", "sqlite3",
+                                              "ed",     "m4",      "R",       "julia", NULL};
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *name = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        if (!name || !(streq_any(name, readers) || strncmp(name, "python3.", 8) == 0))
+                return 0;
+        for (size_t a = k + 1; a < st->n; a++) { /* python3 t.py, perl -e S: a program of its own */
+                const char *o = programs_plain(st->w[a], buf, sizeof buf);
+                if (!o || (o[0] != '-' && !streq(name, "sqlite3")) ||
+                    (o[0] == '-' && o[1] != '-' && strchr("ceE", o[strlen(o) - 1])))
+                        return 0;
+        }
+        int was = j->written_run;
+        j->written_run |= WRITTEN_PROGRAM;
+        int r = stage_texts(j, ln, prev);
+        j->written_run = was;
+        return r;
 }
