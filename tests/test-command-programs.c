@@ -1940,6 +1940,12 @@ static const Row rows[] = {
         {"echo data > /tmp/x/in.json; python3 -c 'import json; print(json.load(open(\"/tmp/x/in.json\")))'",
          true, false, NULL},
         {"echo 'git log' | python3 t.py", true, false, NULL},
+        {"printf '[metadata]\\nname = x\\nurl = https://github.com/a/x.git\\n' > setup.cfg; pip install -e "
+         ".",
+         true, false, NULL},
+        {"echo 'mylib @ git+https://github.com/a/b.git' >> requirements.txt && pip install -r "
+         "requirements.txt",
+         true, false, NULL},
         {"scp -P 2222 -r dist h:/srv", true, false, NULL},
         {"scp -i/tmp/x/key_S f h:x", true, false, NULL},
         {"sftp -b /tmp/x/batch h", true, false, NULL},

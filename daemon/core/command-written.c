@@ -246,11 +246,15 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
         return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | group : WRITTEN_NONE;
 }
 
-/* Does text hold git as a word (git log, .git; not github)? */
+/* Does text hold git as a word (git log, .git; not github, nor a URL's
+ * git+https:, git@host:, git://, a remote's x.git)? */
 static bool names_git(const char *text) {
-        for (const char *p = strstr(text, "git"); p; p = strstr(p + 3, "git"))
-                if ((p == text || !is_ident(p[-1])) && !is_ident(p[3]))
+        for (const char *p = strstr(text, "git"); p; p = strstr(p + 3, "git")) {
+                bool url = strchr("+@:", p[3]) != NULL && p[3] != 0,
+                     suffix = p - text >= 2 && p[-1] == '.' && is_ident(p[-2]);
+                if ((p == text || !is_ident(p[-1])) && !is_ident(p[3]) && !url && !suffix)
                         return true;
+        }
         return false;
 }
 
