@@ -1914,6 +1914,9 @@ static const Row rows[] = {
         {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; sftp -D/tmp/x/s < /dev/null", true, true, ".env"},
         {"printf '#!/bin/sh\\ngit log -p\\n' > /tmp/x/s; sftp -qD/tmp/x/s < /dev/null", true, true, ".env"},
         {"sftp -D'sh -c \"git log -p\"' < /dev/null", true, true, ".env"},
+        {"echo '!git log -p' > /tmp/x/b; sftp -b /tmp/x/b h", true, true, ".env"},
+        {"echo '!git log -p' | sftp -b - h", true, true, ".env"},
+        {"printf 'w !git log -p >&2\\nq\\n' | ed -s README.md", true, true, ".env"},
         {"sftp -D'sh -c \"cat .e\\\"\\\"nv\"' < /dev/null", false, true, ".env"},
         /* ... and what is only data, or runs nothing written */
         {"echo '.env' >> .gitignore", true, false, NULL},
@@ -1946,6 +1949,8 @@ static const Row rows[] = {
         {"echo 'mylib @ git+https://github.com/a/b.git' >> requirements.txt && pip install -r "
          "requirements.txt",
          true, false, NULL},
+        {"echo 'select 1;' | sqlite3 app.db", true, false, NULL},
+        {"echo 'put dist.tar.gz' | sftp -b - h", true, false, NULL},
         {"scp -P 2222 -r dist h:/srv", true, false, NULL},
         {"scp -i/tmp/x/key_S f h:x", true, false, NULL},
         {"sftp -b /tmp/x/batch h", true, false, NULL},

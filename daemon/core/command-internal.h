@@ -197,8 +197,10 @@ int written_line_runs(const ShellLexed *l, const Judge *j);
  * a masked entry. 1 refused, 0, -ENOMEM. */
 int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
 /* An interpreter st with no program of its own words reads its input as
- * one: prev's texts (echo S | python3, cat <<E | perl) judged as
- * written_judge judges a file's. 1 refused, 0, -ENOMEM. */
+ * one (ed, sqlite3, sftp: commands, whatever their operands): its
+ * here-strings and heredocs, and prev's texts (prev may be NULL: echo S |
+ * python3, cat <<E | perl) judged as written_judge judges a file's. 1
+ * refused, 0, -ENOMEM. */
 int written_piped(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* Appends a text written to a script to j->written (if any): 0, -ENOMEM. */
 int shells_written_add(Judge *j, const char *s, size_t n);

@@ -768,8 +768,8 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         r = shells_judge_redirects(j, ln, &v[i]);
                         if (r == 0 && i > 0)
                                 r = shells_judge_fed(j, ln, &v[origin - 1]);
-                        if (r == 0 && i > 0) /* echo S | python3: S its program */
-                                r = written_piped(j, ln, &v[i], &v[origin - 1]);
+                        if (r == 0) /* echo S | python3, ed <<< S: S its program */
+                                r = written_piped(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL);
                         j->lenient = was;
                         if (r != 0)
                                 return r;

@@ -28,7 +28,7 @@ static const char *const runners[] = {
         "kotlin", "swift",   "dotnet",  "guile",   "racket", "sbcl",    "runghc",   "runhaskell", "escript",
         "elixir", "cc",      "gcc",     "g++",     "c++",    "clang",   "clang++",  "tcc",        "vim",
         "vi",     "ex",      "view",    "nvim",    "gvim",   "gdb",     "lldb",     "osascript",  "pwsh",
-        NULL};
+        "sftp",   NULL};
 /* Names a runner finds by itself: python's site hooks and project files,
  * cmake's, meson's, npm's, rake's, cargo's, gradle's; the init files of
  * gdb, sqlite3, vim, irb; a login shell's logout script. */
@@ -397,23 +397,32 @@ int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at)
 }
 
 int written_piped(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
-        static const char *const readers[] = {"python", "python2", "python3", "pypy3", "perl",  "node",
-                                              "nodejs", "ruby",    "php",     "lua",   "tclsh", "sqlite3",
-                                              "ed",     "m4",      "R",       "julia", NULL};
-        char buf[256];
+        static const char *const readers[] = {"python", "python2", "python3", "pypy3", "perl",
+                                              "node",   "nodejs",  "ruby",    "php",   "lua",
+                                              "tclsh",  "m4",      "R",       "julia", NULL};
+        /* ... and those that read commands from it whatever their operands */
+        static const char *const commands[] = {"ed", "red", "sqlite3", "sftp", NULL};
+        char buf[256], name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        const char *name = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
-        if (!name || !(streq_any(name, readers) || strncmp(name, "python3.", 8) == 0))
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        bool any = streq_any(p, commands);
+        if (!p || !(any || streq_any(p, readers) || strncmp(p, "python3.", 8) == 0))
                 return 0;
-        for (size_t a = k + 1; a < st->n; a++) { /* python3 t.py, perl -e S: a program of its own */
+        for (size_t a = k + 1; a < st->n && !any; a++) { /* python3 t.py, perl -e S: a program of its own */
                 const char *o = programs_plain(st->w[a], buf, sizeof buf);
-                if (!o || (o[0] != '-' && !streq(name, "sqlite3")) ||
-                    (o[0] == '-' && o[1] != '-' && strchr("ceE", o[strlen(o) - 1])))
+                if (!o || o[0] != '-' || (o[1] != '-' && strchr("ceE", o[strlen(o) - 1])))
                         return 0;
         }
         int was = j->written_run;
         j->written_run |= WRITTEN_PROGRAM;
-        int r = stage_texts(j, ln, prev);
+        int r = 0; /* its here-strings and heredocs, the texts the stage before it prints */
+        for (size_t i = 0; i < st->n_redir && r == 0; i++) {
+                _cleanup_free_ char *t = NULL;
+                r = shells_fed_text(ln, st, i, &t);
+                r = r > 0 ? written_text(j, t) : r;
+        }
+        if (r == 0 && prev)
+                r = stage_texts(j, ln, prev);
         j->written_run = was;
         return r;
 }
