@@ -1851,6 +1851,12 @@ static const Row rows[] = {
         {"echo 'import os; os.system(\"git log -p\")' > p.py; python3 p.p?", true, true, ".env"},
         {"sort -o p.py <<< 'import os; os.system(\"git log -p\")'; python3 p.py", true, true, ".env"},
         {"echo 'import os; os.system(\"git log -p\")' | python3", true, true, ".env"},
+        {"exec 3> p.py; echo 'import os; os.system(\"git log -p\")' >&3; python3 p.py", true, true, ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' > p.py; bash -c 'python3 p.py'", true, true, ".env"},
+        {"echo 'import os; os.system(\"git log -p\")' > p.py; timeout 5 sh -c \"python3 p.py\"", true, true,
+         ".env"},
+        {"bash -c \"echo 'import os; os.system(\\\"git log -p\\\")' > p.py\"; python3 p.py", true, true,
+         ".env"},
         {"printf 'import os; os.system(\"gi' > p.py; printf 't log -p\")' >> p.py; python3 p.py", true, true,
          ".env"},
         {"echo 'import os; os.system(\"git log -p\")' > /tmp/x/q.py; find /tmp/x -name '*.py' -exec python3 "

@@ -104,13 +104,21 @@ static bool mentions(const char *t, const char *b) {
 /* A simple command's words: the files it writes (tee F, cp A F, dd
  * of=F, patch, git apply), what kind of runner it is, and whether a word
  * of it names a file written. */
-static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool fed, bool names,
-                         bool *named) {
+static void look(Written *s, const ShellLexed *l, int depth, bool names);
+
+static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool fed, bool names, bool *named,
+                         int depth) {
         char buf[256], name[256], sub[256];
         size_t k = scripts_program_at(w, n);
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (!prog)
                 return false;
+        _cleanup_free_ char *again = NULL; /* bash -c 'python3 F', eval S: its commands too */
+        size_t rest;
+        _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+        if (depth < 4 && programs_reread_string(w + k, n - k, &again, &rest) > 0 &&
+            shell_lex(again, strlen(again), &inner) == 0)
+                look(s, &inner, depth + 1, names);
         const char *second = k + 1 < n ? programs_plain(w[k + 1], sub, sizeof sub) : NULL;
         bool copier = streq_any(prog, copiers), git = streq(prog, "git");
         s->any = s->any || streq(prog, "patch") || (git && streq_ptr(second, "apply"));
@@ -206,7 +214,7 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
                 }
                 closed = t && t->kind == SHELL_TOKEN_OP && streq(t->op, ")");
                 if (m > 0)
-                        pipe_runner = look_command(s, w, m, fed, names, &named) || pipe_runner;
+                        pipe_runner = look_command(s, w, m, fed, names, &named, depth) || pipe_runner;
                 pipe_named = pipe_named || named;
                 named = fed = false;
                 m = 0;
@@ -349,6 +357,9 @@ static bool stage_writes(const Stage *st) {
                 const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
                 if (streq_any(st->redir[i]->op, outs) && (!a || strncmp(a, "/dev/", 5) != 0))
                         return true;
+                if (streq(st->redir[i]->op, ">&") &&
+                    (!a || !streq_any(a, (const char *const[]){"1", "2", "-", NULL})))
+                        return true; /* exec 3> F; echo S >&3 */
                 fed = fed || streq_any(st->redir[i]->op, (const char *const[]){"<<", "<<-", "<<<", NULL});
         }
         size_t k = scripts_program_at(st->w, st->n);
