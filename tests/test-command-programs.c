@@ -1851,6 +1851,10 @@ static const Row rows[] = {
         {"echo 'import os; os.system(\"git log -p\")' > p.py; python3 p.p?", true, true, ".env"},
         {"sort -o p.py <<< 'import os; os.system(\"git log -p\")'; python3 p.py", true, true, ".env"},
         {"echo 'import os; os.system(\"git log -p\")' | python3", true, true, ".env"},
+        {"printf '%s\\n' \"$(cat <<'E'\nimport os; os.system(\\\"git log -p\\\")\nE\n)\" > p.py; python3 "
+         "p.py",
+         true, true, ".env"},
+        {"echo '!git log -p' | dc", true, true, ".env"},
         {"exec 3> p.py; echo 'import os; os.system(\"git log -p\")' >&3; python3 p.py", true, true, ".env"},
         {"echo 'import os; os.system(\"git log -p\")' > p.py; bash -c 'python3 p.py'", true, true, ".env"},
         {"echo 'import os; os.system(\"git log -p\")' > p.py; timeout 5 sh -c \"python3 p.py\"", true, true,

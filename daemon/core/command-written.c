@@ -18,17 +18,20 @@
 
 /* Programs that run a file, or their input, as a program of theirs. */
 static const char *const runners[] = {
-        "python", "python2", "python3", "pypy",    "pypy3",  "ipython", "ipython3", "perl",       "node",
-        "nodejs", "deno",    "bun",     "ts-node", "tsx",    "ruby",    "irb",      "php",        "lua",
-        "luajit", "Rscript", "R",       "julia",   "tclsh",  "wish",    "expect",   "awk",        "gawk",
-        "mawk",   "nawk",    "busybox", "sqlite3", "ed",     "red",     "m4",       "cmake",      "ctest",
-        "make",   "gmake",   "meson",   "npx",     "npm",    "yarn",    "pnpm",     "pytest",     "pip",
-        "pip3",   "tox",     "nox",     "uv",      "poetry", "pipenv",  "hatch",    "rake",       "bundle",
-        "gradle", "mvn",     "cargo",   "rustc",   "go",     "java",    "jshell",   "groovy",     "scala",
-        "kotlin", "swift",   "dotnet",  "guile",   "racket", "sbcl",    "runghc",   "runhaskell", "escript",
-        "elixir", "cc",      "gcc",     "g++",     "c++",    "clang",   "clang++",  "tcc",        "vim",
-        "vi",     "ex",      "view",    "nvim",    "gvim",   "gdb",     "lldb",     "osascript",  "pwsh",
-        "sftp",   NULL};
+        "python",    "python2",   "python3", "pypy",    "pypy3",   "ipython", "ipython3",   "perl",
+        "node",      "nodejs",    "deno",    "bun",     "ts-node", "tsx",     "ruby",       "irb",
+        "php",       "lua",       "luajit",  "Rscript", "R",       "julia",   "tclsh",      "wish",
+        "expect",    "awk",       "gawk",    "mawk",    "nawk",    "busybox", "sqlite3",    "ed",
+        "red",       "m4",        "cmake",   "ctest",   "make",    "gmake",   "meson",      "npx",
+        "npm",       "yarn",      "pnpm",    "pytest",  "pip",     "pip3",    "tox",        "nox",
+        "uv",        "poetry",    "pipenv",  "hatch",   "rake",    "bundle",  "gradle",     "mvn",
+        "cargo",     "rustc",     "go",      "java",    "jshell",  "groovy",  "scala",      "kotlin",
+        "swift",     "dotnet",    "guile",   "racket",  "sbcl",    "runghc",  "runhaskell", "escript",
+        "elixir",    "cc",        "gcc",     "g++",     "c++",     "clang",   "clang++",    "tcc",
+        "vim",       "vi",        "ex",      "view",    "nvim",    "gvim",    "gdb",        "lldb",
+        "osascript", "pwsh",      "sftp",    "dc",      "gnuplot", "psql",    "mysql",      "octave",
+        "jupyter",   "papermill", "uvx",     "pipx",    "bunx",    "nodemon", "streamlit",  "uvicorn",
+        "gunicorn",  "flask",     "celery",  "hy",      NULL};
 /* Names a runner finds by itself: python's site hooks and project files,
  * cmake's, meson's, npm's, rake's, cargo's, gradle's; the init files of
  * gdb, sqlite3, vim, irb; a login shell's logout script. */
@@ -401,7 +404,9 @@ static int stage_texts(Judge *j, const Line *ln, const Stage *st) {
 }
 
 int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
-        bool writes = j->written_run & WRITTEN_GROUP; /* it, or a stage it pipes into (printf ... | tee F) */
+        /* it, or a stage it pipes into (printf ... | tee F); a substitution's
+         * output may be what echo "$(cat <<E ...)" > F writes */
+        bool writes = (j->written_run & WRITTEN_GROUP) || ln->substitution;
         for (size_t i = at; i < n && !writes; i++)
                 writes = stage_writes(&v[i]);
         return writes ? stage_texts(j, ln, &v[at]) : 0;
@@ -412,7 +417,8 @@ int written_piped(Judge *j, const Line *ln, const Stage *st, const Stage *prev) 
                                               "node",   "nodejs",  "ruby",    "php",   "lua",
                                               "tclsh",  "m4",      "R",       "julia", NULL};
         /* ... and those that read commands from it whatever their operands */
-        static const char *const commands[] = {"ed", "red", "sqlite3", "sftp", NULL};
+        static const char *const commands[] = {"ed",    "red", "sqlite3", "sftp",   "psql",
+                                               "mysql", "dc",  "gnuplot", "octave", NULL};
         char buf[256], name[256];
         size_t k = scripts_program_at(st->w, st->n);
         const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
