@@ -58,6 +58,8 @@ typedef struct Judge {
         bool scripts_args;          /* ... one of them with words of its own ($1, $2, ...) */
         int script_depth;           /* of -c strings looked into for them */
         bool scripts_written;       /* the line writes or copies one of them */
+        int written_run;            /* ... or a file another program of it may run (WRITTEN_*) */
+        char written_tail[16];      /* the last bytes of the texts written so far (a name split) */
         const char *scripts_unseen; /* why what it runs is written unseen (command-scripts.c) */
         bool positional_unseen;     /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;               /* what it reads again may be no shell's program (command_judge) */
@@ -190,10 +192,36 @@ int handed_judge_input(Judge *j, const Stage *st, const Stage *prev);
  * commands that it may write with a text the rule does not see (sort -o
  * F; bash F), or NULL. */
 const char *scripts_unseen(const ShellLexed *l);
+/* The index of the program a command runs: past its assignments and the
+ * wrappers before it (env, nice, command, ...). */
+size_t scripts_program_at(const ShellWord *const *w, size_t n);
 /* With j->scripts_written: every text st feeds (its here-strings and
  * heredocs, what its echo or printf prints), judged as a program,
  * leniently: the line may run what it wrote. */
 int shells_judge_written(Judge *j, const Line *ln, const Stage *st);
+/* command-written.c: does the line write a file that another program of
+ * it may run as its program (python3 F, cat F | perl, awk -fF, a file a
+ * tool finds by its name, what patch or git apply creates): WRITTEN_*. */
+enum {
+        WRITTEN_NONE = 0,
+        WRITTEN_PROGRAM = 1,
+        WRITTEN_SCRIPT = 2,  /* ... and a shell reads it */
+        WRITTEN_GROUP = 4,   /* ... and a compound's redirect writes it: any text may be its */
+        WRITTEN_SHEBANG = 8, /* a script run by its path: a #! may hand it to an interpreter */
+};
+int written_line_runs(const ShellLexed *l, const Judge *j);
+/* With j->written_run: the texts of stage at of the pipeline v[0..n)
+ * (here-strings, heredocs, what its echo or printf prints), when it or a
+ * stage after it writes a file, judged as a program a file holds: a diff's added
+ * lines as a shell's, and one naming git refused while the history holds
+ * a masked entry. 1 refused, 0, -ENOMEM. */
+int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
+/* An interpreter st with no program of its own words reads its input as
+ * one (ed, sqlite3, sftp: commands, whatever their operands): its
+ * here-strings and heredocs, and prev's texts (prev may be NULL: echo S |
+ * python3, cat <<E | perl) judged as written_judge judges a file's. 1
+ * refused, 0, -ENOMEM. */
+int written_piped(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* Appends a text written to a script to j->written (if any): 0, -ENOMEM. */
 int shells_written_add(Judge *j, const char *s, size_t n);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what
@@ -330,6 +358,10 @@ int options_parallel(const ShellWord *const *w, size_t n, size_t *ret_first, boo
  * SHELL:=./s, parallel ::: ./s), each handed to note; xargs feeding a shell
  * (xargs -a FILE sh): any script (j->scripts_many). */
 typedef void (*OptionNote)(Judge *j, const char *value);
+/* scp's or sftp's (name) -S and -D values, glued, clustered or the next
+ * word: each handed to note, or (note NULL) judged as a command line it
+ * runs: 1 refused, 0, -ENOMEM. */
+int options_scp(Judge *j, const char *name, const ShellWord *const *w, size_t n, OptionNote note);
 void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionNote note);
 /* make's command-line variables: NAME!=CMD, and each $(shell CMD) in any
  * NAME=, :=, ::= value, CMD judged as a line: 1 refused, 0, -ENOMEM. */

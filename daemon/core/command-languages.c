@@ -160,6 +160,8 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
         int r;
         if (!vim && !gdb && !tmux && !make && !ssh)
                 return 0;
+        if (ssh && (r = options_scp(j, name, w, n, NULL)) != 0) /* sftp -D'sh -c ...', scp -S./s */
+                return r;
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)

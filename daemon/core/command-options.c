@@ -350,6 +350,40 @@ static const char *command_key(const char *v) {
         return v + key + 1 + strspn(v + key + 1, " \t=");
 }
 
+/* scp's and sftp's options as their getopt reads them: -S PROGRAM (ssh's
+ * stand-in) and -D (scp's sftp server, sftp's server command line), glued
+ * (-S./s), clustered (-rS./s, -qD./s) or the next word. */
+static const OptionSpec scp_options = {.shorts = "cDFiJloPSX", .permute = true};
+static const OptionSpec sftp_options = {.shorts = "BbcDFiJloPRSsX", .permute = true};
+
+typedef struct ScpSeen {
+        Judge *j;
+        const char *name;
+        OptionNote note; /* noting the program, or (NULL) judging it */
+} ScpSeen;
+
+static int scp_seen(void *ctx, char letter, const char *name, const char *v) {
+        ScpSeen *c = ctx;
+        char what[64];
+        (void) name;
+        if ((letter != 'S' && letter != 'D') || !v)
+                return 0;
+        if (c->note) {
+                c->note(c->j, v);
+                return 0;
+        }
+        snprintf(what, sizeof what, "%s -%c, a program it runs", c->name, letter);
+        return programs_reread(c->j, what, v, strlen(v));
+}
+
+int options_scp(Judge *j, const char *name, const ShellWord *const *w, size_t n, OptionNote note) {
+        bool scp = streq(name, "scp");
+        if (!scp && !streq(name, "sftp"))
+                return 0;
+        ScpSeen c = {j, name, note};
+        return options_read(w, n, scp ? &scp_options : &sftp_options, scp_seen, &c, NULL);
+}
+
 void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionNote note) {
         static const char *const shells_[] = {"sh", "bash", "dash", "zsh", "ksh", "source", ".", NULL};
         char name[256];
@@ -367,6 +401,8 @@ void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionN
                      ssh = streq(p, "ssh") || streq(p, "scp") || streq(p, "sftp"),
                      make = streq(p, "make") || streq(p, "gmake"), par = streq(p, "parallel"),
                      xargs = streq(p, "xargs");
+                if (streq(p, "scp") || streq(p, "sftp")) /* scp -S./s, sftp -qD./s */
+                        (void) options_scp(j, p, w + i, n - i, note);
                 const char *letters = tar                 ? "IF"
                                       : streq(p, "rsync") ? "e"
                                       : ssh               ? "o"

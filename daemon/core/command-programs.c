@@ -780,6 +780,8 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         r = shells_judge_redirects(j, ln, &v[i]);
                         if (r == 0 && i > 0)
                                 r = shells_judge_fed(j, ln, &v[origin - 1]);
+                        if (r == 0) /* echo S | python3, ed <<< S: S its program */
+                                r = written_piped(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL);
                         j->lenient = was;
                         if (r != 0)
                                 return r;
@@ -793,7 +795,8 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                     (r = languages_judge_fed(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
                     (r = objects_compound(j, ln, &v[i])) != 0 ||
                     (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
-                    (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0))
+                    (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0) ||
+                    (j->written_run && (r = written_judge(j, ln, v, n, i)) != 0))
                         return r;
                 /* printf '.e\156v' > l; xargs -a l cat: a name list written, then read */
                 if (j->scripts_written && j->names_read && (r = prints_a_name(j, &v[i])) != 0)
@@ -882,6 +885,9 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 j->untied = j->untied || shells_line_untied(l, 0);
                 j->scripts_written = j->scripts_written || shells_line_scripts(l, j);
                 rebound_line(j, l, text, n);
+                int runs = written_line_runs(l, j);
+                j->written_run |= runs;
+                j->scripts_written = j->scripts_written || (runs & WRITTEN_SCRIPT);
         }
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {

@@ -120,7 +120,7 @@ static void note_configs(Names *s, const ShellWord *const *w, size_t n, size_t k
         }
 }
 
-static size_t program_of(const ShellWord *const *w, size_t n) {
+size_t scripts_program_at(const ShellWord *const *w, size_t n) {
         size_t k = 0, inner;
         while (k < n && programs_is_assignment(w[k]))
                 k++;
@@ -136,7 +136,7 @@ static bool collect(void *ctx, const ShellWord *const *w, size_t n) {
                 if (t)
                         ssh_configs(s, t);
         }
-        note_configs(s, w, n, program_of(w, n));
+        note_configs(s, w, n, scripts_program_at(w, n));
         return false;
 }
 
@@ -161,7 +161,7 @@ typedef struct Look {
 static bool writes_one(void *ctx, const ShellWord *const *w, size_t n) {
         const Look *l = ctx;
         char name[256];
-        size_t k = program_of(w, n);
+        size_t k = scripts_program_at(w, n);
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (k >= n || streq_any(prog, readers) || (!l->copies && streq_any(prog, copiers)))
                 return false;
@@ -207,7 +207,7 @@ static bool redirects_to(const ShellLexed *l, const Names *s) {
 static bool runs(void *ctx, const ShellWord *const *w, size_t n) {
         Names *s = ctx;
         char buf[256], name[256];
-        size_t k = program_of(w, n);
+        size_t k = scripts_program_at(w, n);
         const char *prog = k < n ? programs_plain(w[k], name, sizeof name) : NULL;
         if (prog && strchr(prog, '/')) {
                 add_run(s, prog);

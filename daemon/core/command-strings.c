@@ -151,17 +151,22 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
          * (HOME=x bash -c 'git log', GIT_NOGLOB_PATHSPECS=1 bash -c ...) */
         _cleanup_free_ char *inherited = NULL, *rebound = NULL; /* ... and the names it rebinds */
         bool moved = cwd_moved(j) || judge_line_may_move(j);    /* ... and where it may have gone */
+        /* a file the string writes, which a program of the line may run
+         * (bash -c 'echo S > F'; python3 F): as if a program that may
+         * open any file ran in it */
+        bool runs = j->written_run & (WRITTEN_PROGRAM | WRITTEN_SCRIPT);
         if (j->n_rebound > 0 && rebound_prefix(j, &rebound) < 0)
                 return -ENOMEM;
-        if (j->git_env || j->git_pathspec_env || moved || j->keyword || rebound) {
+        if (j->git_env || j->git_pathspec_env || moved || j->keyword || rebound || runs) {
                 /* after a script's #! line, which must stay first */
                 size_t head = n > 2 && s[0] == '#' && s[1] == '!' ? strcspn(s, "\n") : 0;
                 head += head < n && s[head] == '\n';
-                if (asprintf(&inherited, "%.*s%s%s%s%s%s%.*s", (int) head, s,
+                if (asprintf(&inherited, "%.*s%s%s%s%s%s%s%.*s", (int) head, s,
                              j->git_env ? "export HOME; " : "",
                              j->git_pathspec_env ? "export GIT_NOGLOB_PATHSPECS; " : "",
                              j->keyword ? "set -k; " : "", rebound ? rebound : "",
-                             moved ? "cd \"$_\"; " : "", (int) (n - head), s + head) < 0)
+                             runs ? "python3 -c :; " : "", moved ? "cd \"$_\"; " : "", (int) (n - head),
+                             s + head) < 0)
                         return -ENOMEM;
                 s = inherited;
                 n = strlen(inherited);
