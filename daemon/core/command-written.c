@@ -30,8 +30,10 @@ static const char runners[] =
 /* Is name one of the words of list (" a b c ")? */
 static bool listed(const char *list, const char *name) {
         size_t len = strlen(name);
-        for (const char *p = strstr(list, name); p && len; p = strstr(p + 1, name))
-                if (p[-1] == ' ' && p[len] == ' ')
+        if (len == 0 || strchr(name, ' ')) /* no word of the list holds a blank */
+                return false;
+        for (const char *p = strstr(list, name); p; p = strstr(p + 1, name))
+                if (p > list && p[-1] == ' ' && p[len] == ' ')
                         return true;
         return false;
 }
