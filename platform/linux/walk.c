@@ -314,11 +314,11 @@ _Static_assert(WALK_SUPERSEDED == IN_ONESHOT, "a bit no event has");
  * RENAME_EXCHANGE the kernel says the other directory moved to the name
  * before it says this one left it, so what is there after it is known
  * only by looking. */
-void walk_mark_superseded(char *buf, size_t off, size_t len) {
+size_t walk_mark_superseded(char *buf, size_t off, size_t len) {
         struct {
                 size_t off[4], n;
         } recent[WALK_RECENT_NAMES];
-        size_t used = 0, next = 0;
+        size_t used = 0, next = 0, marked = 0;
         while (off < len) {
                 struct inotify_event *p = (struct inotify_event *) (buf + off);
                 size_t i, at = off;
@@ -344,6 +344,7 @@ void walk_mark_superseded(char *buf, size_t off, size_t len) {
                 } else if (p->mask & (IN_MOVED_TO | IN_DELETE)) {
                         for (size_t k = 0; k < recent[i].n; k++)
                                 ((struct inotify_event *) (buf + recent[i].off[k]))->mask |= WALK_SUPERSEDED;
+                        marked += recent[i].n;
                         recent[i].n = 0;
                 } else if (recent[i].n == ELEMENTSOF(recent[i].off)) {
                         memmove(recent[i].off, recent[i].off + 1,
@@ -352,6 +353,7 @@ void walk_mark_superseded(char *buf, size_t off, size_t len) {
                 }
                 recent[i].off[recent[i].n++] = at;
         }
+        return marked;
 }
 
 /* Gone meanwhile: other (its event comes). */

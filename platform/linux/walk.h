@@ -93,8 +93,8 @@ void visit_free(Visit *v);
  * event by up to 0.6 s. The bit is IN_ONESHOT's, which no event has. */
 #define WALK_SUPERSEDED 0x80000000u
 /* Mark, among the inotify events in buf from off to len (as read), those
- * a later one there stands for. */
-void walk_mark_superseded(char *buf, size_t off, size_t len);
+ * a later one there stands for: how many. */
+size_t walk_mark_superseded(char *buf, size_t off, size_t len);
 
 /* Whether the directory name in parent is entered shallowly (an object
  * store's fan-out, below a .git: only a directory or a .git in it is
