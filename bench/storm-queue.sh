@@ -64,7 +64,7 @@ storm() { # PATHPOLICY LABEL CHECKOUTS
   until grep -q 'nested checkout(s)' "$base/log" 2>/dev/null; do nap 0.01; done
   ready_cpu=$(cpu_ms "$dp")
   printf '%-6s ready after %6d ms wall, %6s ms CPU; ' "$2" $(( (${EPOCHREALTIME/./} - ready0) / 1000 )) "$ready_cpu"
-  attack "$root" >/dev/null 2>&1 &
+  attack "$root" >"$base/attack" 2>&1 &
   ap=$!
   nap 0.5 # the storm under way
   for ((c = 1; c <= n; c++)); do
@@ -77,7 +77,7 @@ storm() { # PATHPOLICY LABEL CHECKOUTS
     if [ -c "$root/new/c$c/.env" ]; then lat+=($(( (${EPOCHREALTIME/./} - t0) / 1000 ))); else left=$((left + 1)); fi
     nap 0.1
   done
-  kill "$ap" 2>/dev/null || true; wait "$ap" 2>/dev/null || true
+  kill -TERM "$ap" 2>/dev/null || true; wait "$ap" 2>/dev/null || true
   # The attacker's children (xargs, a storm's loop) go with the namespace's
   # processes below: only ours are here.
   local sorted; sorted=$(printf '%s\n' "${lat[@]:-}" | sort -n)
@@ -86,13 +86,16 @@ storm() { # PATHPOLICY LABEL CHECKOUTS
     p50=$(sed -n "$(( (m + 1) / 2 ))p" <<<"$sorted"); p99=$(sed -n "$(( (m * 99 + 99) / 100 ))p" <<<"$sorted")
     max=$(tail -n1 <<<"$sorted")
   fi
-  # rescans: each record, and the count a "said N more time(s)" record stands for; records: the
-  # lines the log got (info and up)
-  printf 'masked p50 %s ms, p99 %s ms, max %s ms, %d of %d unmasked; peak RSS %s KiB; CPU %s ms; rescans %s; records %s\n' \
-    "$p50" "$p99" "$max" "$left" "$n" "$(awk '/VmHWM/ {print $2}' /proc/$dp/status)" "$(cpu_ms "$dp")" \
-    "$(awk '/lost events/ { if (match($0, /said [0-9]+ more/)) n += substr($0, RSTART + 5, RLENGTH - 10); else n++ } END { print n + 0 }' "$base/log")" \
-    "$(wc -l <"$base/log")"
+  # The daemon's figures, then it is stopped: the repeats it still held ("said N more time(s)")
+  # are written at its stop, and counted below (read before, most of the rescans were missed).
+  local hwm cpu; hwm=$(awk '/VmHWM/ {print $2}' "/proc/$dp/status"); cpu=$(cpu_ms "$dp")
   kill "$dp"; wait "$dp" 2>/dev/null || true
+  # rescans: each record, and the count a "said N more time(s)" record stands for; records: the
+  # lines the log got (info and up); swaps: storm a's racer's (the daemon's reading slows it)
+  printf 'masked p50 %s ms, p99 %s ms, max %s ms, %d of %d unmasked; peak RSS %s KiB; CPU %s ms; rescans %s; records %s%s\n' \
+    "$p50" "$p99" "$max" "$left" "$n" "$hwm" "$cpu" \
+    "$(awk '/lost events/ { if (match($0, /said [0-9]+ more/)) n += substr($0, RSTART + 5, RLENGTH - 10); else n++ } END { print n + 0 }' "$base/log")" \
+    "$(wc -l <"$base/log")" "$([ "$kind" != a ] || echo "; swaps $(tail -n1 "$base/attack")")"
   umount -l "$base"; rmdir "$base"
 }
 echo "storm $kind (SUBDIRS=$nsub): a new checkout's .env every 0.1 s, time from its close to masked"

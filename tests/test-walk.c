@@ -9,6 +9,7 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 
 #include "platform.h"
@@ -293,6 +294,98 @@ static void test_scan(void **state) {
         assert_int_equal(system(cmd), 0);
 }
 
+/* An event as the kernel gives it (its name padded) at the end of buf: its offset. */
+static size_t add_event(char *buf, size_t *len, int wd, uint32_t mask, const char *name) {
+        struct inotify_event *e = (struct inotify_event *) (buf + *len);
+        size_t at = *len, nl = name ? (strlen(name) + 16) / 16 * 16 : 0;
+        memset(e, 0, sizeof *e + nl);
+        e->wd = wd;
+        e->mask = mask;
+        e->len = (uint32_t) nl;
+        if (name)
+                memcpy(e->name, name, strlen(name));
+        *len += sizeof *e + nl;
+        return at;
+}
+
+static bool marked(const char *buf, size_t at) {
+        return (((const struct inotify_event *) (buf + at))->mask & WALK_SUPERSEDED) != 0;
+}
+
+static void test_superseded(void **state) {
+        _Alignas(struct inotify_event) char buf[4096];
+        size_t len = 0, swap[2][4];
+        (void) state;
+        /* Two directories swapped twice (RENAME_EXCHANGE: from A, to B,
+         * from B, to A): at each name, only what its last move there and
+         * after says is left; a move away stands for nothing (the other
+         * directory's move to the name came first). */
+        for (size_t k = 0; k < 2; k++) {
+                swap[k][0] = add_event(buf, &len, 1, IN_MOVED_FROM | IN_ISDIR, "A");
+                swap[k][1] = add_event(buf, &len, 1, IN_MOVED_TO | IN_ISDIR, "B");
+                swap[k][2] = add_event(buf, &len, 1, IN_MOVED_FROM | IN_ISDIR, "B");
+                swap[k][3] = add_event(buf, &len, 1, IN_MOVED_TO | IN_ISDIR, "A");
+        }
+        /* The same name in another directory is another name. */
+        size_t other = add_event(buf, &len, 2, IN_MOVED_FROM | IN_ISDIR, "A");
+        size_t other_to = add_event(buf, &len, 2, IN_CREATE | IN_ISDIR, "A");
+        /* Made then deleted: the deletion stands for it. Deleted then made: nothing stands for the deletion.
+         */
+        size_t made = add_event(buf, &len, 1, IN_CREATE, "x");
+        size_t written = add_event(buf, &len, 1, IN_MODIFY, "x");
+        size_t deleted = add_event(buf, &len, 1, IN_DELETE, "x");
+        size_t del2 = add_event(buf, &len, 1, IN_DELETE, "y");
+        size_t made2 = add_event(buf, &len, 1, IN_CREATE, "y");
+        /* Events lost between: nothing before stands for anything after. */
+        size_t before = add_event(buf, &len, 1, IN_CREATE | IN_ISDIR, "z");
+        add_event(buf, &len, -1, IN_Q_OVERFLOW, NULL);
+        size_t after = add_event(buf, &len, 1, IN_DELETE | IN_ISDIR, "z");
+        /* Marked from an offset on: what is before it is not looked at. */
+        size_t late = add_event(buf, &len, 3, IN_CREATE, "w");
+        size_t from = len;
+        size_t late_del = add_event(buf, &len, 3, IN_DELETE, "w");
+
+        assert_int_equal(walk_mark_superseded(buf, 0, from), 6); /* how many, as marked below */
+        assert_int_equal(walk_mark_superseded(buf, from, len), 0);
+        for (size_t i = 0; i < 4; i++)
+                assert_true(marked(buf, swap[0][i]));
+        assert_true(marked(buf, swap[1][0]));
+        assert_false(marked(buf, swap[1][1])); /* to B, then from B: both left, B is looked at */
+        assert_false(marked(buf, swap[1][2]));
+        assert_false(marked(buf, swap[1][3]));
+        assert_false(marked(buf, other));
+        assert_false(marked(buf, other_to));
+        assert_true(marked(buf, made));
+        assert_false(marked(buf, written));
+        assert_false(marked(buf, deleted));
+        assert_false(marked(buf, del2));
+        assert_false(marked(buf, made2));
+        assert_false(marked(buf, before));
+        assert_false(marked(buf, after));
+        assert_false(marked(buf, late));
+        assert_false(marked(buf, late_del));
+
+        /* A flood of more names than are looked back at: each still
+         * stood for by its own deletion when it comes soon enough, never
+         * by another name's. */
+        len = 0;
+        size_t first[16];
+        for (int i = 0; i < 16; i++) {
+                char name[8];
+                snprintf(name, sizeof name, "n%d", i);
+                first[i] = add_event(buf, &len, 1, IN_CREATE, name);
+        }
+        size_t last = add_event(buf, &len, 1, IN_DELETE, "n15");
+        size_t gone_early = add_event(buf, &len, 1, IN_DELETE, "n0");
+        assert_int_equal(walk_mark_superseded(buf, 0, len), 1);
+        assert_true(marked(buf, first[15]));
+        assert_false(marked(buf, first[0])); /* out of the window: handled, never wrong */
+        assert_false(marked(buf, last));
+        assert_false(marked(buf, gone_early));
+        for (int i = 1; i < 15; i++)
+                assert_false(marked(buf, first[i]));
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_queue_order_and_dedup),
@@ -301,6 +394,7 @@ int main(void) {
                 cmocka_unit_test(test_queue_urgent_in_turn),
                 cmocka_unit_test(test_names),
                 cmocka_unit_test(test_scan),
+                cmocka_unit_test(test_superseded),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -298,6 +299,61 @@ void walk_too_long(const WatchCallbacks *cb, void *userdata, const char *rel) {
         cb->warn(userdata, rel, ENAMETOOLONG,
                  "a path below is longer than PATH_MAX: not watched, so a nested checkout there is not "
                  "protected");
+}
+
+/* The events that can stand for another, or be stood for. */
+#define ENTRY_EVENTS (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+/* Names looked back at: a flood is a few names; any other name costs a
+ * few comparisons, no hashing. */
+#define WALK_RECENT_NAMES 8
+_Static_assert(WALK_SUPERSEDED == IN_ONESHOT, "a bit no event has");
+/* Mark the events in buf from off on that a later one there stands
+ * for: each name's last events, those not yet stood for, are kept (a few;
+ * past them the oldest is left to be handled), and a move there or a
+ * deletion stands for them all. A move away stands for none: with
+ * RENAME_EXCHANGE the kernel says the other directory moved to the name
+ * before it says this one left it, so what is there after it is known
+ * only by looking. */
+size_t walk_mark_superseded(char *buf, size_t off, size_t len) {
+        struct {
+                size_t off[4], n;
+        } recent[WALK_RECENT_NAMES];
+        size_t used = 0, next = 0, marked = 0;
+        while (off < len) {
+                struct inotify_event *p = (struct inotify_event *) (buf + off);
+                size_t i, at = off;
+                off += sizeof *p + p->len;
+                if (p->mask & IN_Q_OVERFLOW) { /* events lost between: nothing stands for another */
+                        used = next = 0;
+                        continue;
+                }
+                if (p->len == 0 || !(p->mask & ENTRY_EVENTS) || (p->mask & IN_MODIFY))
+                        continue;
+                for (i = 0; i < used; i++) {
+                        const struct inotify_event *q =
+                                (const struct inotify_event *) (buf + recent[i].off[recent[i].n - 1]);
+                        if (q->wd == p->wd && strcmp(q->name, p->name) == 0)
+                                break;
+                }
+                if (i == used) { /* a name not among the recent ones: in place of the oldest */
+                        i = next;
+                        next = (next + 1) % WALK_RECENT_NAMES;
+                        if (used < WALK_RECENT_NAMES)
+                                used++;
+                        recent[i].n = 0;
+                } else if (p->mask & (IN_MOVED_TO | IN_DELETE)) {
+                        for (size_t k = 0; k < recent[i].n; k++)
+                                ((struct inotify_event *) (buf + recent[i].off[k]))->mask |= WALK_SUPERSEDED;
+                        marked += recent[i].n;
+                        recent[i].n = 0;
+                } else if (recent[i].n == ELEMENTSOF(recent[i].off)) {
+                        memmove(recent[i].off, recent[i].off + 1,
+                                sizeof recent[i].off - sizeof recent[i].off[0]);
+                        recent[i].n--;
+                }
+                recent[i].off[recent[i].n++] = at;
+        }
+        return marked;
 }
 
 /* Gone meanwhile: other (its event comes). */
