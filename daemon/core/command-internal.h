@@ -64,6 +64,9 @@ typedef struct Judge {
         bool positional_unseen;     /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;               /* what it reads again may be no shell's program (command_judge) */
         bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
+        bool git_list_written; /* ... and a file of names it wrote holds .git (ls -A > l; tar -T l) */
+        bool git_printed;      /* a command of it printed .git's name ({ echo .git; } > l) */
+        bool output_filed;     /* exec > F: what the line prints from here on goes to a file */
         struct WrittenTexts
                 *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
