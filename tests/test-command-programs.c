@@ -1398,7 +1398,7 @@ static const Row rows[] = {
         {"{ cat; } < .git/objects/ab/cdef | zcat", false, false, NULL},
         {"python3 -m http.server 8000", false, false, NULL},
         {"scalar clone . /tmp/x/s", false, false, NULL},
-        /* fourteenth pass (31n) B: .git in a names file the line writes */
+        /* fourteenth pass (31n) B, H: .git in a names file the line writes; a lesskey source */
         {"ls -A > /tmp/x/l; tar cf - -T /tmp/x/l | tar -C /tmp/x -x", true, true, ".env"},
         {"echo .git > /tmp/x/l; tar -c --files-from=/tmp/x/l -f /tmp/x/t.tar", true, true, ".env"},
         {"echo .git > /tmp/x/l; tar -cT/tmp/x/l -f /tmp/x/t.tar", true, true, ".env"},
@@ -1421,6 +1421,19 @@ static const Row rows[] = {
         {"echo src > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"ls -A > /tmp/x/l; wc -l /tmp/x/l", true, false, NULL},
         {"ls -A > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", false, false, NULL},
+        {"printf '#env\nLESSOPEN=|git log -p >&2; cat %%s\n' > /tmp/x/k; LESSKEYIN=/tmp/x/k less README.md",
+         true, true, ".env"},
+        {"printf '#env\nLESSOPEN=|git log -p\n' > /tmp/x/k; less -k /tmp/x/k README.md", false, true,
+         ".env"},
+        {"cp /tmp/x/k ~/.config/lesskey; less README.md", false, true, ".env"},
+        {"echo x > ~/.lesskey; less README.md", false, true, ".env"},
+        {"less --lesskey-file=<(echo x) README.md", false, true, ".env"},
+        {"LESSKEY_CONTENT=\"$(cat /tmp/x/k)\" less README.md", false, true, ".env"},
+        {"LESS='-R -k /tmp/x/k' less README.md; true", false, true, ".env"},
+        {"less README.md", true, false, NULL},
+        {"less -R README.md", true, false, NULL},
+        {"less -k keys README.md", true, false, NULL},
+        {"LESS=-R less README.md; true", true, false, NULL},
         /* 31d 1: git aliases, and a subcommand not git's own */
         {"git -c alias.z=log z -p --all", true, true, ".env"},
         {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},

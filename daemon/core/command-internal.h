@@ -395,6 +395,10 @@ int runners_command_options(Judge *j, const char *name, const ShellWord *const *
 /* curl -n, wget, ftp (which read ~/.netrc) in a line that sets HOME=,
  * NETRC=, CURL_HOME=: refused. */
 int runners_home(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
+/* command-lesskey.c: less (pager) given a lesskey source (LESSKEYIN=,
+ * LESSKEY=, -k, --lesskey-file=, ~/.lesskey) in a line that may write or
+ * compute it: refused (its #env sets LESSOPEN). 1 refused, 0. */
+int lesskey_judge(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */
