@@ -5,6 +5,7 @@
  * less runs, so one the line may write or compute is refused. It must not
  * lex, nor judge the command a value holds (command-setvars.c does).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -44,23 +45,40 @@ static bool less_var_k(const Line *ln) {
         return false;
 }
 
+static const char *const pagers[] = {"less", "pager", "sensible-pager", NULL};
+
+/* Does the program run less, or a word of it name it as one it runs
+ * (bash -c 'less F', xargs less, find -exec less)? */
+static bool runs_less(const char *name, const ShellWord *const *w, size_t n) {
+        if (streq_any(name, pagers))
+                return true;
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return true;
+                for (char *save = NULL, *c = strtok_r(t, " \t\n;&|()'\"`", &save); c;
+                     c = strtok_r(NULL, " \t\n;&|()'\"`", &save)) {
+                        const char *b = strrchr(c, '/');
+                        if (streq_any(b ? b + 1 : c, pagers))
+                                return true;
+                }
+        }
+        return false;
+}
+
 int lesskey_judge(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n) {
-        static const char *const pagers[] = {"less", "pager", "sensible-pager", NULL};
         char buf[256];
-        if (!streq_any(name, pagers) || !ln->text)
+        if (!ln->text || !runs_less(name, w, n))
                 return 0;
         /* lesskey names each: LESSKEYIN=, LESSKEY_CONTENT=, --lesskey-file=,
          * ~/.lesskey, ~/.config/lesskey, /etc/syslesskey */
         bool given = holds_fold(ln->text, ln->n, "lesskey") || holds_fold(ln->text, ln->n, "sysless") ||
                      less_var_k(ln);
-        for (size_t k = 1; k < n && !given; k++) {
+        for (size_t k = 1; k < n && !given && streq_any(name, pagers); k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
-                if (!a) /* a name known only when the line runs may be one */
-                        given = true;
-                else if (streq(a, "--"))
+                if (a && streq(a, "--"))
                         break;
-                else
-                        given = a[0] == '-' && a[1] != '-' && cluster_k(a);
+                given = a && a[0] == '-' && a[1] != '-' && cluster_k(a);
         }
         for (const char *p = ln->text; !given && (p = strstr(p, ".less")) && p < ln->text + ln->n; p++)
                 given = !p[5] || strchr(" \t\n;&|)'\"", p[5]); /* ~/.less, lesskey's output */
