@@ -1415,6 +1415,8 @@ static const Row rows[] = {
         {"exec > /tmp/x/l; ls -A; exec >&2; tar cf /tmp/x/t.tar -T /tmp/x/l", true, true, ".env"},
         {"echo .git > /tmp/x/l; bash -c 'tar cf /tmp/x/t.tar -T /tmp/x/l'", true, true, ".env"},
         {"ls -A > /tmp/x/l; cat /tmp/x/l | tar cf /tmp/x/t.tar -T -", true, true, ".env"},
+        {"bash -c 'ls -A > /tmp/x/l'; tar cf /tmp/x/t.tar -T /tmp/x/l", true, true, ".env"},
+        {"bash -c 'ls > /tmp/x/l'; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"git ls-files > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"{ echo src; } > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"find . -name '*.py' > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},

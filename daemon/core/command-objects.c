@@ -845,17 +845,27 @@ static bool writes_file(const Stage *st) {
  * .git >> l, find . > l), then read by a program that opens each name
  * (tar -T l, tar cfT - l, zip -@ < l, xargs -a l cp -t d): judged as
  * those names piped in. 1 refused, 0, -ENOMEM. */
+/* Does a shell's string write a list naming .git (bash -c 'ls -A > l')?
+ * Its own judge keeps no mark for the line: the text, by its words. */
+static bool string_writes_git(char *s) {
+        if (!strchr(s, '>') && !strstr(s, "tee "))
+                return false;
+        bool all = strstr(s, "find") != NULL;
+        for (const char *q = s; !all && (q = strstr(q, "ls -")); q += 4)
+                all = strcspn(q + 4, "aA") < strcspn(q + 4, " \t\n;&|)'\"");
+        return all || text_names_objects(s);
+}
+
 static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool lists) {
-        char buf[256];
-        const char *p = st->n > 1 && !st->keyword_led ? programs_name(st->w[0], buf, sizeof buf) : NULL;
+        char buf[256], nb[256];
+        const char *p = st->n > 1 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
         if (p && (streq(p, "tar") || streq(p, "bsdtar"))) { /* tar cfT - l: the old options, no '-' */
                 const char *a = programs_plain(st->w[1], buf, sizeof buf);
                 lists = lists || (a && a[0] != '-' && strchr(a, 'T'));
         }
         /* bash -c 'tar -T l': a string a shell of it reads, naming a list */
-        _cleanup_free_ char *words = p && (programs_is_shell(p) || streq(p, "eval")) && j->git_list_written
-                                             ? programs_joined(st->w, st->n, 1)
-                                             : NULL;
+        _cleanup_free_ char *words =
+                p && (programs_is_shell(p) || streq(p, "eval")) ? programs_joined(st->w, st->n, 1) : NULL;
         lists = lists ||
                 (words && (strstr(words, "-T") || strstr(words, "files-from") || strstr(words, "-@") ||
                            strstr(words, "xargs") || strstr(words, "cpio") || strstr(words, "tar ")));
@@ -876,8 +886,9 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         j->output_filed = j->output_filed || (exec && writes_file(st));
         /* { echo .git; } > l, (ls -A) > l: a compound's redirect, after what it ran */
         bool compound = st->n == 0 && j->git_printed && writes_file(st);
-        j->git_list_written =
-                j->git_list_written || compound || (r > 0 && (j->output_filed || writes_file(st)));
+        j->git_list_written = j->git_list_written || compound ||
+                              (r > 0 && (j->output_filed || writes_file(st))) ||
+                              (words && string_writes_git(words));
         return 0;
 }
 
