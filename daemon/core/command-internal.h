@@ -64,6 +64,9 @@ typedef struct Judge {
         bool positional_unseen;     /* what a text reads as $1, $2, ... is not the line's to see */
         bool lenient;               /* what it reads again may be no shell's program (command_judge) */
         bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
+        bool git_list_written; /* ... and a file of names it wrote holds .git (ls -A > l; tar -T l) */
+        bool git_printed;      /* a command of it printed .git's name ({ echo .git; } > l) */
+        bool output_filed;     /* exec > F: what the line prints from here on goes to a file */
         struct WrittenTexts
                 *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
@@ -392,6 +395,10 @@ int runners_command_options(Judge *j, const char *name, const ShellWord *const *
 /* curl -n, wget, ftp (which read ~/.netrc) in a line that sets HOME=,
  * NETRC=, CURL_HOME=: refused. */
 int runners_home(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
+/* command-lesskey.c: less (pager) given a lesskey source (LESSKEYIN=,
+ * LESSKEY=, -k, --lesskey-file=, ~/.lesskey) in a line that may write or
+ * compute it: refused (its #env sets LESSOPEN). 1 refused, 0. */
+int lesskey_judge(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* command-patterns.c: grep -r --include=GLOB, rg -g GLOB (patterns_grep);
  * tar --wildcards, rsync --include, zip -i (patterns_program): 1 refused
  * when a pattern reaches a masked name, 0, -ENOMEM. */

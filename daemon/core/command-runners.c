@@ -948,5 +948,5 @@ int runners_home(Judge *j, const Line *ln, const char *name, const ShellWord *co
                                     "%s reads ~/.netrc by default, and the line points HOME (or NETRC) "
                                     "elsewhere: a masked one may be there",
                                     name);
-        return 0;
+        return lesskey_judge(j, ln, name, w, n);
 }
