@@ -175,6 +175,11 @@ void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n);
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                   bool *ret_lists, bool *ret_judged);
 int rebound_prefix(const Judge *j, char **ret);
+/* exec -a NAME PROG ARGS (w[0] exec, w[inner] PROG): git runs git-NAME's
+ * subcommand, busybox and toybox the applet NAME: judged as that command
+ * (*ret_judged); a NAME unread with such a program is refused. */
+int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
+                  const Stage *st, bool *ret_lists, bool *ret_judged);
 /* command-handed.c: the line capsh's words after -- or watch -x's words
  * run (as programs_reread_string: 1 with *ret_s malloc'd, 0, -ENOMEM);
  * and a stage's shell or file of commands read from a process

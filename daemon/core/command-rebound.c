@@ -264,3 +264,70 @@ int rebound_prefix(const Judge *j, char **ret) {
         *ret = TAKE_PTR(s);
         return 0;
 }
+
+static bool word_literal(const ShellWord *w) {
+        for (size_t i = 0; i < w->n; i++)
+                if (w->v[i].kind != SHELL_LIT || w->v[i].c == 0)
+                        return false;
+        return true;
+}
+
+int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
+                  const Stage *st, bool *ret_lists, bool *ret_judged) {
+        char buf[256], pb[64];
+        const char *name = programs_name(w[0], buf, sizeof buf);
+        if (!name || !streq(name, "exec") || inner == SIZE_MAX || inner >= n)
+                return 0;
+        const ShellWord *argv0 = NULL;
+        ShellWord rest;
+        for (size_t a = 1; a < inner && !argv0; a++) { /* exec -cla NAME, -aNAME */
+                const ShellWord *o = w[a];
+                size_t at = 1;
+                while (at < o->n && o->v[at].kind == SHELL_LIT && (o->v[at].c == 'c' || o->v[at].c == 'l'))
+                        at++;
+                if (o->n < 2 || o->v[0].c != '-' || at >= o->n || o->v[at].c != 'a')
+                        continue;
+                rest = *o;
+                rest.v += at + 1, rest.n -= at + 1;
+                argv0 = rest.n > 0 ? &rest : a + 1 < inner ? w[a + 1] : NULL;
+        }
+        const char *p = programs_name(w[inner], pb, sizeof pb);
+        if (!argv0 || !p || !streq_any(p, (const char *const[]){"git", "busybox", "toybox", NULL}))
+                return 0;
+        _cleanup_free_ char *t = programs_word_text(argv0);
+        if (!t)
+                return -ENOMEM;
+        if (!word_literal(argv0))
+                return judge_refuse(j,
+                                    "exec -a sets the name %s runs as, and the rule cannot read it: "
+                                    "it picks what %s does",
+                                    p, p);
+        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        bool git = streq(p, "git");
+        if (git ? strncmp(base, "git-", 4) != 0 || !base[4] : streq(base, p))
+                return 0; /* git runs as git, busybox as busybox: its words say what */
+        if (++j->hops > 16)
+                return judge_refuse(j, "more than 16 commands found among a program's words");
+        /* git-log -p is git log -p; busybox as cp is cp */
+        ShellWord made[2] = {{0}};
+        int r = 0;
+        for (const char *c = "git"; git && *c && r >= 0; c++)
+                r = shell_word_put(&made[0], SHELL_LIT, (uint8_t) *c);
+        for (const char *c = git ? base + 4 : base; *c && r >= 0; c++)
+                r = shell_word_put(&made[git], SHELL_LIT, (uint8_t) *c);
+        size_t m = (size_t) git + 1 + (n - inner - 1);
+        const ShellWord **v = r >= 0 ? calloc(m, sizeof *v) : NULL;
+        if (v) {
+                v[0] = &made[0];
+                if (git)
+                        v[1] = &made[1];
+                memcpy(v + 1 + git, w + inner + 1, (n - inner - 1) * sizeof *v);
+                *ret_judged = true;
+                r = programs_judge_words(j, ln, v, m, st, ret_lists);
+        } else
+                r = -ENOMEM;
+        free(v);
+        shell_word_done(&made[0]);
+        shell_word_done(&made[1]);
+        return r;
+}
