@@ -53,27 +53,136 @@ static void hash_names(Judge *j, const ShellWord *const *w, size_t n) {
         }
 }
 
+/* The copiers' options as getopt reads them (cp --suffix .b, install
+ * --mode 755, rsync -e ssh: a value, not an operand), and their backups:
+ * -b, --backup[=CONTROL] with -S/--suffix S (DEST~ by default; DEST.~1~
+ * numbered): the old DEST's bytes land at that name. */
+typedef struct Copy {
+        bool backup, numbered;
+        char *suffix;
+} Copy;
+
+static bool long_prefix(const char *name, const char *full) {
+        size_t len = strlen(name);
+        return len >= 4 && len <= strlen(full) && strncmp(name, full, len) == 0;
+}
+
+static int copy_seen(void *ctx, char letter, const char *name, const char *v) {
+        Copy *c = ctx;
+        if (letter == 'b' || (name && long_prefix(name, "--backup"))) {
+                c->backup = true;
+                c->numbered =
+                        c->numbered || (v && !streq(v, "simple") && !streq(v, "never") && !streq(v, "off"));
+                c->backup = !v || !(streq(v, "none") || streq(v, "off"));
+        } else if ((letter == 'S' || (name && long_prefix(name, "--suffix"))) && v) {
+                free(c->suffix);
+                if (!(c->suffix = strdup(v)))
+                        return -ENOMEM;
+        }
+        return 0;
+}
+
+static const OptionSpec copy_spec = {"tS", (const char *const[]){"suffix", "target-directory", NULL}, NULL,
+                                     false};
+static const OptionSpec install_spec = {
+        "tSmog",
+        (const char *const[]){"suffix", "target-directory", "mode", "owner", "group", "strip-program", NULL},
+        NULL, false};
+static const OptionSpec rsync_spec = {"eBfTM@",
+                                      (const char *const[]){"rsh",
+                                                            "chmod",
+                                                            "exclude",
+                                                            "include",
+                                                            "exclude-from",
+                                                            "include-from",
+                                                            "files-from",
+                                                            "filter",
+                                                            "rsync-path",
+                                                            "temp-dir",
+                                                            "compare-dest",
+                                                            "copy-dest",
+                                                            "link-dest",
+                                                            "backup-dir",
+                                                            "suffix",
+                                                            "block-size",
+                                                            "max-size",
+                                                            "min-size",
+                                                            "partial-dir",
+                                                            "timeout",
+                                                            "contimeout",
+                                                            "port",
+                                                            "sockopts",
+                                                            "bwlimit",
+                                                            "log-file",
+                                                            "log-file-format",
+                                                            "out-format",
+                                                            "password-file",
+                                                            "chown",
+                                                            "usermap",
+                                                            "groupmap",
+                                                            "compress-choice",
+                                                            "compress-level",
+                                                            "skip-compress",
+                                                            "checksum-choice",
+                                                            "info",
+                                                            "debug",
+                                                            "remote-option",
+                                                            "max-delete",
+                                                            "modify-window",
+                                                            "iconv",
+                                                            "stop-after",
+                                                            "stop-at",
+                                                            "write-batch",
+                                                            "only-write-batch",
+                                                            "read-batch",
+                                                            "protocol",
+                                                            "outbuf",
+                                                            "address",
+                                                            "config",
+                                                            "dparam",
+                                                            NULL},
+                                      NULL, false};
+
+/* DEST's backup: the programs DEST's name ran (those before) run by it. */
+static void backup_names(Judge *j, const Copy *c, const char *dest, size_t before) {
+        const char *slash = strrchr(dest, '/');
+        const char *base = slash ? slash + 1 : dest;
+        for (size_t i = 0; i < before && i < j->n_rebound; i++) {
+                char name[sizeof j->rebound[0].name + 8], program[sizeof j->rebound[0].program];
+                if (!streq(j->rebound[i].name, base))
+                        continue;
+                strcpy(program, j->rebound[i].program);
+                snprintf(name, sizeof name, "%s%s", base, c->suffix ? c->suffix : "~");
+                rebound_add(j, name, program, false);
+                snprintf(name, sizeof name, "%s.~1~", base);
+                if (c->numbered)
+                        rebound_add(j, name, program, false);
+        }
+}
+
 /* ln, cp, install, link (mv, rsync) SOURCE DEST: DEST's last name runs
- * SOURCE when run by a path (or through PATH). Options that take a value
- * (-t DIR, -S SUFFIX, install's -m/-o/-g) do not count as operands. */
+ * SOURCE when run by a path (or through PATH). */
 static void copy_names(Judge *j, const char *program, const ShellWord *const *w, size_t n) {
-        const char *valued = streq(program, "install") ? "tSmogZ" : "tS";
+        const OptionSpec *spec = streq(program, "install") ? &install_spec
+                                 : streq(program, "rsync") ? &rsync_spec
+                                                           : &copy_spec;
         _cleanup_free_ char *first = NULL, *last = NULL;
-        size_t operands = 0;
+        Copy c = {0};
+        size_t operands = 0, before = j->n_rebound;
         bool options = true;
-        for (size_t a = 1; a < n; a++) {
-                _cleanup_free_ char *t = programs_word_text(w[a]);
+        for (size_t at = 0, end; at < n;) {
+                if (options) {
+                        if (options_read(w + at, n - at, spec, copy_seen, &c, &end) != 0)
+                                break;
+                        end += at;
+                        options = !(end - 1 > at && programs_word_is(w[end - 1], "--"));
+                } else
+                        end = at + 1;
+                if (end >= n)
+                        break;
+                _cleanup_free_ char *t = programs_word_text(w[end]);
                 if (!t)
-                        return;
-                if (options && streq(t, "--")) {
-                        options = false;
-                        continue;
-                }
-                if (options && t[0] == '-' && t[1]) {
-                        size_t at = t[1] == '-' ? 0 : strcspn(t + 1, valued) + 1;
-                        a += at && t[at] && !t[at + 1];
-                        continue;
-                }
+                        break;
                 operands++;
                 if (!first)
                         first = TAKE_PTR(t);
@@ -81,10 +190,14 @@ static void copy_names(Judge *j, const char *program, const ShellWord *const *w,
                         free(last);
                         last = TAKE_PTR(t);
                 }
+                at = end;
         }
         size_t len = last ? strlen(last) : 0;
         if (operands == 2 && len > 0 && last[len - 1] != '/')
                 rebound_add(j, last, first, false);
+        if (c.backup && len > 0)
+                backup_names(j, &c, last, before);
+        free(c.suffix);
 }
 
 static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
@@ -109,40 +222,98 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
         return false;
 }
 
-/* cat SRC > DEST, tee DEST < SRC, dd if=SRC of=DEST: a copy of SRC's
- * bytes; w[0..n) the command, its redirects' targets in out[] and in[]. */
+/* The file a copier reads (cat F, head -c N F, tail -c +1 F, sed -n p F,
+ * curl file://F), NULL for its input; "-" is its input too. */
+static char *copier_source(const char *p, const ShellWord *const *w, size_t n) {
+        const char *valued = streq(p, "head") || streq(p, "tail") ? "cn" : streq(p, "sed") ? "efl" : "";
+        bool script = !streq(p, "sed");
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t)
+                        return NULL;
+                if (streq(p, "curl")) {
+                        if (strncmp(t, "file://", 7) == 0)
+                                return strdup(t + 7);
+                        continue;
+                }
+                if (t[0] == '-' && t[1] && t[1] != '-') {
+                        size_t at = strcspn(t + 1, valued) + 1;
+                        script = script || (t[at] == 'e' || t[at] == 'f');
+                        a += t[at] && !t[at + 1];
+                        continue;
+                }
+                if (t[0] == '-' && t[1]) {
+                        script = script || strncmp(t, "--e", 3) == 0 || strncmp(t, "--f", 3) == 0;
+                        continue;
+                }
+                if (!script) { /* sed's own script, as its first operand */
+                        script = true;
+                        continue;
+                }
+                return streq(t, "-") ? NULL : TAKE_PTR(t);
+        }
+        return NULL;
+}
+
+/* cat SRC > DEST, head, tail, sed, tee DEST < SRC, dd if=SRC of=DEST, curl
+ * -o DEST file://SRC: a copy of SRC's bytes; w[0..n) the command, its
+ * redirects' targets in out[]; *src the file its input holds (a pipe's,
+ * '<'), replaced by the one its output holds (cat F | cat > DEST). */
 static void content_names(Judge *j, const ShellWord *const *w, size_t n, const ShellWord *const *out,
-                          size_t n_out, const ShellWord *in) {
+                          size_t n_out, char **src) {
+        static const char *const copiers[] = {"cat", "tee", "dd", "head", "tail", "sed", "curl", NULL};
         char buf[64];
         size_t k = 0;
         while (k < n && programs_is_assignment(w[k]))
                 k++;
         const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
-        if (!p || !streq_any(p, (const char *const[]){"cat", "tee", "dd", NULL}))
+        if (!p || !streq_any(p, copiers)) {
+                free(*src);
+                *src = NULL;
                 return;
-        _cleanup_free_ char *src = in ? programs_word_text(in) : NULL;
+        }
+        char *file = streq(p, "tee") || streq(p, "dd") ? NULL : copier_source(p, w + k, n - k);
+        if (file || streq(p, "curl")) {
+                free(*src);
+                *src = file;
+        }
         for (size_t a = k + 1; a < n; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
-                if (!t || t[0] == '-')
+                if (!t)
                         continue;
-                if (streq(p, "cat") && !src)
-                        src = TAKE_PTR(t);
-                else if (streq(p, "dd") && strncmp(t, "if=", 3) == 0) {
-                        free(src);
-                        src = strdup(t + 3);
-                } else if (src && ((streq(p, "dd") && strncmp(t, "of=", 3) == 0) || streq(p, "tee")))
-                        rebound_add(j, t + (streq(p, "dd") ? 3 : 0), src, false);
+                if (streq(p, "dd") && strncmp(t, "if=", 3) == 0) {
+                        free(*src);
+                        *src = strdup(t + 3);
+                } else if (*src && streq(p, "dd") && strncmp(t, "of=", 3) == 0)
+                        rebound_add(j, t + 3, *src, false);
+                else if (*src && streq(p, "tee") && t[0] != '-')
+                        rebound_add(j, t, *src, false);
+                else if (*src && streq(p, "curl") && (streq(t, "-o") || streq(t, "--output")) && a + 1 < n) {
+                        _cleanup_free_ char *d = programs_word_text(w[++a]);
+                        if (d)
+                                rebound_add(j, d, *src, false);
+                } else if (*src && streq(p, "curl") && strncmp(t, "-", 1) == 0 && t[1] != '-' &&
+                           strchr(t, 'o')) {
+                        const char *o = strchr(t, 'o'); /* -so X/ls, -oX/ls */
+                        _cleanup_free_ char *d = o[1]        ? strdup(o + 1)
+                                                 : a + 1 < n ? programs_word_text(w[++a])
+                                                             : NULL;
+                        if (d)
+                                rebound_add(j, d, *src, false);
+                }
         }
-        for (size_t i = 0; src && i < n_out; i++) {
+        for (size_t i = 0; *src && i < n_out; i++) {
                 _cleanup_free_ char *t = programs_word_text(out[i]);
                 if (t)
-                        rebound_add(j, t, src, false);
+                        rebound_add(j, t, *src, false);
         }
 }
 
 static void content_line(Judge *j, const ShellLexed *l, int depth) {
         const ShellWord *w[64], *out[8], *in = NULL;
+        _cleanup_free_ char *src = NULL; /* what the last command's output held */
         size_t m = 0, n_out = 0;
+        bool piped = false;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
                 if (t && t->kind == SHELL_TOKEN_WORD) {
@@ -162,8 +333,23 @@ static void content_line(Judge *j, const ShellLexed *l, int depth) {
                                 out[n_out++] = target;
                         continue;
                 }
+                if (!piped && m > 0) {
+                        free(src);
+                        src = NULL;
+                }
+                if (in) {
+                        free(src);
+                        src = programs_word_text(in);
+                }
                 if (m > 0)
-                        content_names(j, w, m, out, n_out, in);
+                        content_names(j, w, m, out, n_out, &src);
+                else /* { cat F; } > DEST, ( cat F ) > DEST: the group's last output */
+                        for (size_t o = 0; src && o < n_out; o++) {
+                                _cleanup_free_ char *d = programs_word_text(out[o]);
+                                if (d)
+                                        rebound_add(j, d, src, false);
+                        }
+                piped = t && t->kind == SHELL_TOKEN_OP && streq(t->op, "|");
                 m = n_out = 0;
                 in = NULL;
         }
