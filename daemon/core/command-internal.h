@@ -77,6 +77,7 @@ typedef struct Judge {
         size_t n_rebound;
         bool rebound_many;   /* ... more than those */
         bool rebound_unseen; /* a hash -p the rule did not follow (eval 'hash -p ...') */
+        bool program_data;   /* a program file (or its folder) a word of a command (gzip -c /bin/cp) */
         const char *text;    /* the line judged (programs_check), text_n bytes */
         size_t text_n;
 } Judge;

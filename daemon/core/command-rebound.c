@@ -200,6 +200,19 @@ static void copy_names(Judge *j, const char *program, const ShellWord *const *w,
         free(c.suffix);
 }
 
+/* /usr/bin/cp, /bin, /usr/local/bin/x: a program file or a folder of them. */
+static bool program_path(const char *t) {
+        static const char *const dirs[] = {
+                "/usr/local/bin", "/usr/local/sbin", "/usr/bin",          "/usr/sbin", "/bin",
+                "/sbin",          "/usr/libexec",    "/usr/lib/git-core", NULL};
+        for (const char *const *d = dirs; *d; d++) {
+                size_t len = strlen(*d);
+                if (strncmp(t, *d, len) == 0 && (!t[len] || t[len] == '/'))
+                        return true;
+        }
+        return false;
+}
+
 static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
         Judge *j = ctx;
         char buf[64];
@@ -208,6 +221,10 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
                 k++;
         for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
                 k += inner;
+        for (size_t a = k + 1; a < n && !j->program_data; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                j->program_data = t && program_path(t);
+        }
         const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
         if (p && streq(p, "busybox") && k + 1 < n)
                 p = programs_name(w[++k], buf, sizeof buf);
@@ -402,7 +419,7 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
         if (j->rebound_unseen || (j->rebound_many && name && streq(name, "hash")))
                 return judge_refuse(j, "hash -p binds a name to another program, by a form the rule does "
                                        "not follow");
-        if (!name || j->n_rebound == 0)
+        if (!name || (j->n_rebound == 0 && !j->program_data))
                 return 0;
         _cleanup_free_ char *text = programs_word_text(w[0]);
         bool path = !text || strchr(text, '/') || (j->text && memmem(j->text, j->text_n, "PATH", 4));
@@ -428,8 +445,23 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                         r = -ENOMEM;
                 free(v);
                 shell_word_done(&made);
-                return r;
+                if (r != 0) /* cp /bin/true X/ls; cp /bin/cp X/ls: each binding the name had */
+                        return r;
         }
+        /* gzip -c /bin/cp | gzip -dc > X/ls, tar --transform s/cp/ls/: a copy
+         * of a program file the rule does not model, run by a path (or PATH)
+         * whose name the line writes elsewhere */
+        size_t seen = 0;
+        for (const char *at = j->text;
+             !*ret_judged && at &&
+             (at = memmem(at, j->text_n - (size_t) (at - j->text), name, strlen(name)));
+             at += strlen(name))
+                seen++;
+        if (j->program_data && path && seen > 1 && !*ret_judged && !(text && program_path(text)))
+                return judge_refuse(j,
+                                    "the line copies a program file by a way the rule does not follow, "
+                                    "and runs %s by a path or a PATH it changes: what runs is not known",
+                                    name);
         return 0;
 }
 
