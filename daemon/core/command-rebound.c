@@ -213,6 +213,21 @@ static bool program_path(const char *t) {
         return false;
 }
 
+/* The times name occurs in the line's text outside a program file's own
+ * path (cp /bin/{cp,ls} X/: ls is a copy of ls): the run and a name written. */
+static size_t name_written(const Judge *j, const char *name) {
+        size_t seen = 0, len = strlen(name);
+        for (const char *at = j->text;
+             j->text && len > 0 && (at = memmem(at, j->text_n - (size_t) (at - j->text), name, len));
+             at += len) {
+                const char *start = at;
+                while (start > j->text && !strchr(" \t\n;|&<>()'\"", start[-1]))
+                        start--;
+                seen += !program_path(start);
+        }
+        return seen;
+}
+
 static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
         Judge *j = ctx;
         char buf[64];
@@ -451,12 +466,7 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
         /* gzip -c /bin/cp | gzip -dc > X/ls, tar --transform s/cp/ls/: a copy
          * of a program file the rule does not model, run by a path (or PATH)
          * whose name the line writes elsewhere */
-        size_t seen = 0;
-        for (const char *at = j->text;
-             !*ret_judged && at &&
-             (at = memmem(at, j->text_n - (size_t) (at - j->text), name, strlen(name)));
-             at += strlen(name))
-                seen++;
+        size_t seen = j->program_data && !*ret_judged ? name_written(j, name) : 0;
         if (j->program_data && path && seen > 1 && !*ret_judged && !(text && program_path(text)))
                 return judge_refuse(j,
                                     "the line copies a program file by a way the rule does not follow, "
