@@ -1279,7 +1279,7 @@ static const Row rows[] = {
          * makes of git, busybox, toybox; copies of a program the rebound
          * reader missed (getopt-read values, backups, byte copies, pipes,
          * groups, copies it cannot model); set -k by eval's words, unread
-         * set options, sourced texts */
+         * set options, sourced texts; an alias the line defines, judged */
         {"(exec -a git-log git -p)", true, true, ".env"},
         {"(exec -a git-cat-file git --batch-all-objects --batch)", true, true, ".env"},
         {"exec -a git-log /usr/bin/git --patch", true, true, ".env"},
@@ -1345,6 +1345,12 @@ static const Row rows[] = {
         {"set -o pipefail; git status GIT_CONFIG_PARAMETERS=x", true, false, NULL},
         {"eval echo hi; git status X=1", true, false, NULL},
         {". venv/bin/activate; make CC=gcc", true, false, NULL},
+        {"alias ll='ls -la'; ll", true, false, NULL},
+        {"alias ls='ls --color'; ls -la", true, false, NULL},
+        {"alias g='git log'; g -p", true, true, ".env"},
+        {"alias c=cat; c .env", false, true, ".env"},
+        {"alias ls='ls --color'; ls .env", false, true, ".env"},
+        {"alias x=$y; x", true, true, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},

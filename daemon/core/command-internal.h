@@ -37,6 +37,8 @@ typedef struct Rebound {
         char name[64];     /* the last name run */
         char program[192]; /* what it runs, as written */
         bool any;          /* hash -p: however it is run; else by a path or through PATH */
+        bool alias;        /* alias NAME=TEXT: program is the text NAME expands to */
+        bool busy;         /* ... being judged (alias ls='ls -la' does not expand again) */
 } Rebound;
 
 typedef struct Judge {
@@ -176,6 +178,8 @@ void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n);
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                   bool *ret_lists, bool *ret_judged);
 int rebound_prefix(const Judge *j, char **ret);
+/* Is each NAME=TEXT word of alias w[0..n) a binding the line judges by? */
+bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
 /* exec -a NAME PROG ARGS (w[0] exec, w[inner] PROG): git runs git-NAME's
  * subcommand, busybox and toybox the applet NAME: judged as that command
  * (*ret_judged); a NAME unread with such a program is refused. */

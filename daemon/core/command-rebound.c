@@ -228,6 +228,21 @@ static size_t name_written(const Judge *j, const char *name) {
         return seen;
 }
 
+/* alias NAME=TEXT: NAME, as a command's first word, is TEXT. */
+static void alias_names(Judge *j, const ShellWord *const *w, size_t n) {
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                char *eq = t && !w[a]->expansion && !w[a]->substitution ? strchr(t, '=') : NULL;
+                if (!eq || eq == t)
+                        continue;
+                *eq = 0;
+                size_t before = j->n_rebound;
+                rebound_add(j, t, eq + 1, true);
+                if (j->n_rebound > before)
+                        j->rebound[before].alias = true;
+        }
+}
+
 static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
         Judge *j = ctx;
         char buf[64];
@@ -249,6 +264,8 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
                 return false;
         if (streq(p, "hash"))
                 hash_names(j, w + k, n - k);
+        else if (streq(p, "alias"))
+                alias_names(j, w + k, n - k);
         else if (streq_any(p, (const char *const[]){"ln", "cp", "install", "link", "mv", "rsync", NULL}))
                 copy_names(j, p, w + k, n - k);
         return false;
@@ -420,6 +437,43 @@ void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         j->rebound_unseen = j->rebound_unseen || (!any && text_hash_p(text, n));
 }
 
+/* NAME ARGS with alias NAME=TEXT: TEXT ARGS, read as bash reads it (the
+ * alias not expanded again inside). */
+static int alias_judge(Judge *j, size_t i, const ShellWord *const *w, size_t n) {
+        if (j->rebound[i].busy)
+                return 0;
+        _cleanup_free_ char *args = programs_joined(w, n, 1), *t = NULL;
+        if (!args || asprintf(&t, "%s %s", j->rebound[i].program, args) < 0)
+                return -ENOMEM;
+        j->rebound[i].busy = true;
+        int r = programs_reread(j, "an alias the line defines", t, strlen(t));
+        j->rebound[i].busy = false;
+        return r;
+}
+
+/* Did the line's alias NAME=TEXT words all become bindings (alias_names)?
+ * Not in a text read again (eval 'alias g=git'; eval g log): its calls are
+ * read apart from it. */
+bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n) {
+        if (j->depth > 0)
+                return false;
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                char *eq = t ? strchr(t, '=') : NULL;
+                bool known = !eq;
+                if (!t || w[a]->expansion || w[a]->substitution)
+                        return false;
+                if (eq)
+                        *eq = 0;
+                for (size_t i = 0; i < j->n_rebound && !known; i++)
+                        known = j->rebound[i].alias && streq(j->rebound[i].name, t) &&
+                                streq(j->rebound[i].program, eq + 1);
+                if (!known)
+                        return false;
+        }
+        return true;
+}
+
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                   bool *ret_lists, bool *ret_judged) {
         char buf[256];
@@ -446,6 +500,13 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                         continue;
                 if (++j->hops > 16)
                         return judge_refuse(j, "more than 16 commands found among a program's words");
+                if (b->alias) {
+                        int r = alias_judge(j, i, w, n);
+                        *ret_judged = true;
+                        if (r != 0)
+                                return r;
+                        continue;
+                }
                 ShellWord made = {0};
                 int r = 0;
                 for (const char *c = b->program; *c && r >= 0; c++)
@@ -480,9 +541,10 @@ int rebound_prefix(const Judge *j, char **ret) {
         for (size_t i = 0; s && i < j->n_rebound; i++) {
                 const Rebound *b = &j->rebound[i];
                 char *t = NULL;
-                if (strchr(b->program, '\'') || strchr(b->name, '\''))
+                if (strchr(b->program, '\'') || strchr(b->name, '\'') || b->busy)
                         continue;
-                if (asprintf(&t, "%shash -p '%s' '%s'; ", s, b->program, b->name) < 0)
+                if (b->alias ? asprintf(&t, "%salias '%s'='%s'; ", s, b->name, b->program) < 0
+                             : asprintf(&t, "%shash -p '%s' '%s'; ", s, b->program, b->name) < 0)
                         return -ENOMEM;
                 free(s);
                 s = t;
