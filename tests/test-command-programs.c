@@ -1341,6 +1341,7 @@ static const Row rows[] = {
         {"echo 'set -k' > ../x/k; . ../x/k; git status GIT_CONFIG_PARAMETERS=\"'core.fsmonitor'='git log -p "
          ">&2; false'\"",
          true, true, NULL},
+        {"o=keyword; shopt -so $o; git status GIT_CONFIG_PARAMETERS=x", true, true, NULL},
         {"set -- $x; git status GIT_CONFIG_PARAMETERS=x", true, false, NULL},
         {"set -o pipefail; git status GIT_CONFIG_PARAMETERS=x", true, false, NULL},
         {"eval echo hi; git status X=1", true, false, NULL},

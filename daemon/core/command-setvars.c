@@ -144,7 +144,8 @@ static void keyword_names(SetVars *sv, const ShellWord *const *w, size_t n, size
         bool sets = p && (streq(p, "set") || streq(p, "shopt") || programs_is_shell(p));
         /* . X/k, source <(echo set -k): a sourced text may hold one */
         sv->j->keyword = sv->j->keyword || (p && (streq(p, ".") || streq(p, "source")));
-        for (size_t a = k + 1; p && streq(p, "set") && a < n && !sv->j->keyword; a++) {
+        for (size_t a = k + 1; p && (streq(p, "set") || streq(p, "shopt")) && a < n && !sv->j->keyword;
+             a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 if (t && streq(t, "--")) /* set -$o, set -o $(echo keyword): unread options */
                         break;
