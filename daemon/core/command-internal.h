@@ -37,6 +37,8 @@ typedef struct Rebound {
         char name[64];     /* the last name run */
         char program[192]; /* what it runs, as written */
         bool any;          /* hash -p: however it is run; else by a path or through PATH */
+        bool alias;        /* alias NAME=TEXT: program is the text NAME expands to */
+        bool busy;         /* ... being judged (alias ls='ls -la' does not expand again) */
 } Rebound;
 
 typedef struct Judge {
@@ -80,6 +82,7 @@ typedef struct Judge {
         size_t n_rebound;
         bool rebound_many;   /* ... more than those */
         bool rebound_unseen; /* a hash -p the rule did not follow (eval 'hash -p ...') */
+        bool program_data;   /* a program file (or its folder) a word of a command (gzip -c /bin/cp) */
         const char *text;    /* the line judged (programs_check), text_n bytes */
         size_t text_n;
 } Judge;
@@ -178,6 +181,13 @@ void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n);
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                   bool *ret_lists, bool *ret_judged);
 int rebound_prefix(const Judge *j, char **ret);
+/* Is each NAME=TEXT word of alias w[0..n) a binding the line judges by? */
+bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
+/* exec -a NAME PROG ARGS (w[0] exec, w[inner] PROG): git runs git-NAME's
+ * subcommand, busybox and toybox the applet NAME: judged as that command
+ * (*ret_judged); a NAME unread with such a program is refused. */
+int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
+                  const Stage *st, bool *ret_lists, bool *ret_judged);
 /* command-handed.c: the line capsh's words after -- or watch -x's words
  * run (as programs_reread_string: 1 with *ret_s malloc'd, 0, -ENOMEM);
  * and a stage's shell or file of commands read from a process

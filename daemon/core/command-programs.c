@@ -377,6 +377,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                         return r;
                 const char *name = programs_name(w[k], buf, sizeof buf);
                 size_t inner = programs_wrapped(w + k, n - k);
+                if ((r = rebound_argv0(j, ln, w + k, n - k, inner, st, ret_lists, &braced)) != 0 || braced)
+                        return r;               /* exec -a git-log git -p */
                 if (name && streq(name, "env")) /* env -S 'cat .env', env NAME=VALUE */
                         for (size_t a = k + 1; a < k + inner && a < n; a++) {
                                 size_t ignored;

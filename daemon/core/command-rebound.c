@@ -53,27 +53,136 @@ static void hash_names(Judge *j, const ShellWord *const *w, size_t n) {
         }
 }
 
+/* The copiers' options as getopt reads them (cp --suffix .b, install
+ * --mode 755, rsync -e ssh: a value, not an operand), and their backups:
+ * -b, --backup[=CONTROL] with -S/--suffix S (DEST~ by default; DEST.~1~
+ * numbered): the old DEST's bytes land at that name. */
+typedef struct Copy {
+        bool backup, numbered;
+        char *suffix;
+} Copy;
+
+static bool long_prefix(const char *name, const char *full) {
+        size_t len = strlen(name);
+        return len >= 4 && len <= strlen(full) && strncmp(name, full, len) == 0;
+}
+
+static int copy_seen(void *ctx, char letter, const char *name, const char *v) {
+        Copy *c = ctx;
+        if (letter == 'b' || (name && long_prefix(name, "--backup"))) {
+                c->backup = true;
+                c->numbered =
+                        c->numbered || (v && !streq(v, "simple") && !streq(v, "never") && !streq(v, "off"));
+                c->backup = !v || !(streq(v, "none") || streq(v, "off"));
+        } else if ((letter == 'S' || (name && long_prefix(name, "--suffix"))) && v) {
+                free(c->suffix);
+                if (!(c->suffix = strdup(v)))
+                        return -ENOMEM;
+        }
+        return 0;
+}
+
+static const OptionSpec copy_spec = {"tS", (const char *const[]){"suffix", "target-directory", NULL}, NULL,
+                                     false};
+static const OptionSpec install_spec = {
+        "tSmog",
+        (const char *const[]){"suffix", "target-directory", "mode", "owner", "group", "strip-program", NULL},
+        NULL, false};
+static const OptionSpec rsync_spec = {"eBfTM@",
+                                      (const char *const[]){"rsh",
+                                                            "chmod",
+                                                            "exclude",
+                                                            "include",
+                                                            "exclude-from",
+                                                            "include-from",
+                                                            "files-from",
+                                                            "filter",
+                                                            "rsync-path",
+                                                            "temp-dir",
+                                                            "compare-dest",
+                                                            "copy-dest",
+                                                            "link-dest",
+                                                            "backup-dir",
+                                                            "suffix",
+                                                            "block-size",
+                                                            "max-size",
+                                                            "min-size",
+                                                            "partial-dir",
+                                                            "timeout",
+                                                            "contimeout",
+                                                            "port",
+                                                            "sockopts",
+                                                            "bwlimit",
+                                                            "log-file",
+                                                            "log-file-format",
+                                                            "out-format",
+                                                            "password-file",
+                                                            "chown",
+                                                            "usermap",
+                                                            "groupmap",
+                                                            "compress-choice",
+                                                            "compress-level",
+                                                            "skip-compress",
+                                                            "checksum-choice",
+                                                            "info",
+                                                            "debug",
+                                                            "remote-option",
+                                                            "max-delete",
+                                                            "modify-window",
+                                                            "iconv",
+                                                            "stop-after",
+                                                            "stop-at",
+                                                            "write-batch",
+                                                            "only-write-batch",
+                                                            "read-batch",
+                                                            "protocol",
+                                                            "outbuf",
+                                                            "address",
+                                                            "config",
+                                                            "dparam",
+                                                            NULL},
+                                      NULL, false};
+
+/* DEST's backup: the programs DEST's name ran (those before) run by it. */
+static void backup_names(Judge *j, const Copy *c, const char *dest, size_t before) {
+        const char *slash = strrchr(dest, '/');
+        const char *base = slash ? slash + 1 : dest;
+        for (size_t i = 0; i < before && i < j->n_rebound; i++) {
+                char name[sizeof j->rebound[0].name + 8], program[sizeof j->rebound[0].program];
+                if (!streq(j->rebound[i].name, base))
+                        continue;
+                strcpy(program, j->rebound[i].program);
+                snprintf(name, sizeof name, "%s%s", base, c->suffix ? c->suffix : "~");
+                rebound_add(j, name, program, false);
+                snprintf(name, sizeof name, "%s.~1~", base);
+                if (c->numbered)
+                        rebound_add(j, name, program, false);
+        }
+}
+
 /* ln, cp, install, link (mv, rsync) SOURCE DEST: DEST's last name runs
- * SOURCE when run by a path (or through PATH). Options that take a value
- * (-t DIR, -S SUFFIX, install's -m/-o/-g) do not count as operands. */
+ * SOURCE when run by a path (or through PATH). */
 static void copy_names(Judge *j, const char *program, const ShellWord *const *w, size_t n) {
-        const char *valued = streq(program, "install") ? "tSmogZ" : "tS";
+        const OptionSpec *spec = streq(program, "install") ? &install_spec
+                                 : streq(program, "rsync") ? &rsync_spec
+                                                           : &copy_spec;
         _cleanup_free_ char *first = NULL, *last = NULL;
-        size_t operands = 0;
+        Copy c = {0};
+        size_t operands = 0, before = j->n_rebound;
         bool options = true;
-        for (size_t a = 1; a < n; a++) {
-                _cleanup_free_ char *t = programs_word_text(w[a]);
+        for (size_t at = 0, end; at < n;) {
+                if (options) {
+                        if (options_read(w + at, n - at, spec, copy_seen, &c, &end) != 0)
+                                break;
+                        end += at;
+                        options = !(end - 1 > at && programs_word_is(w[end - 1], "--"));
+                } else
+                        end = at + 1;
+                if (end >= n)
+                        break;
+                _cleanup_free_ char *t = programs_word_text(w[end]);
                 if (!t)
-                        return;
-                if (options && streq(t, "--")) {
-                        options = false;
-                        continue;
-                }
-                if (options && t[0] == '-' && t[1]) {
-                        size_t at = t[1] == '-' ? 0 : strcspn(t + 1, valued) + 1;
-                        a += at && t[at] && !t[at + 1];
-                        continue;
-                }
+                        break;
                 operands++;
                 if (!first)
                         first = TAKE_PTR(t);
@@ -81,10 +190,57 @@ static void copy_names(Judge *j, const char *program, const ShellWord *const *w,
                         free(last);
                         last = TAKE_PTR(t);
                 }
+                at = end;
         }
         size_t len = last ? strlen(last) : 0;
         if (operands == 2 && len > 0 && last[len - 1] != '/')
                 rebound_add(j, last, first, false);
+        if (c.backup && len > 0)
+                backup_names(j, &c, last, before);
+        free(c.suffix);
+}
+
+/* /usr/bin/cp, /bin, /usr/local/bin/x: a program file or a folder of them. */
+static bool program_path(const char *t) {
+        static const char *const dirs[] = {
+                "/usr/local/bin", "/usr/local/sbin", "/usr/bin",          "/usr/sbin", "/bin",
+                "/sbin",          "/usr/libexec",    "/usr/lib/git-core", NULL};
+        for (const char *const *d = dirs; *d; d++) {
+                size_t len = strlen(*d);
+                if (strncmp(t, *d, len) == 0 && (!t[len] || t[len] == '/'))
+                        return true;
+        }
+        return false;
+}
+
+/* The times name occurs in the line's text outside a program file's own
+ * path (cp /bin/{cp,ls} X/: ls is a copy of ls): the run and a name written. */
+static size_t name_written(const Judge *j, const char *name) {
+        size_t seen = 0, len = strlen(name);
+        for (const char *at = j->text;
+             j->text && len > 0 && (at = memmem(at, j->text_n - (size_t) (at - j->text), name, len));
+             at += len) {
+                const char *start = at;
+                while (start > j->text && !strchr(" \t\n;|&<>()'\"", start[-1]))
+                        start--;
+                seen += !program_path(start);
+        }
+        return seen;
+}
+
+/* alias NAME=TEXT: NAME, as a command's first word, is TEXT. */
+static void alias_names(Judge *j, const ShellWord *const *w, size_t n) {
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                char *eq = t && !w[a]->expansion && !w[a]->substitution ? strchr(t, '=') : NULL;
+                if (!eq || eq == t)
+                        continue;
+                *eq = 0;
+                size_t before = j->n_rebound;
+                rebound_add(j, t, eq + 1, true);
+                if (j->n_rebound > before)
+                        j->rebound[before].alias = true;
+        }
 }
 
 static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
@@ -95,6 +251,10 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
                 k++;
         for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
                 k += inner;
+        for (size_t a = k + 1; a < n && !j->program_data; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                j->program_data = t && program_path(t);
+        }
         const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
         if (p && streq(p, "busybox") && k + 1 < n)
                 p = programs_name(w[++k], buf, sizeof buf);
@@ -104,45 +264,105 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
                 return false;
         if (streq(p, "hash"))
                 hash_names(j, w + k, n - k);
+        else if (streq(p, "alias"))
+                alias_names(j, w + k, n - k);
         else if (streq_any(p, (const char *const[]){"ln", "cp", "install", "link", "mv", "rsync", NULL}))
                 copy_names(j, p, w + k, n - k);
         return false;
 }
 
-/* cat SRC > DEST, tee DEST < SRC, dd if=SRC of=DEST: a copy of SRC's
- * bytes; w[0..n) the command, its redirects' targets in out[] and in[]. */
+/* The file a copier reads (cat F, head -c N F, tail -c +1 F, sed -n p F,
+ * curl file://F), NULL for its input; "-" is its input too. */
+static char *copier_source(const char *p, const ShellWord *const *w, size_t n) {
+        const char *valued = streq(p, "head") || streq(p, "tail") ? "cn" : streq(p, "sed") ? "efl" : "";
+        bool script = !streq(p, "sed");
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t)
+                        return NULL;
+                if (streq(p, "curl")) {
+                        if (strncmp(t, "file://", 7) == 0)
+                                return strdup(t + 7);
+                        continue;
+                }
+                if (t[0] == '-' && t[1] && t[1] != '-') {
+                        size_t at = strcspn(t + 1, valued) + 1;
+                        script = script || (t[at] == 'e' || t[at] == 'f');
+                        a += t[at] && !t[at + 1];
+                        continue;
+                }
+                if (t[0] == '-' && t[1]) {
+                        script = script || strncmp(t, "--e", 3) == 0 || strncmp(t, "--f", 3) == 0;
+                        continue;
+                }
+                if (!script) { /* sed's own script, as its first operand */
+                        script = true;
+                        continue;
+                }
+                return streq(t, "-") ? NULL : TAKE_PTR(t);
+        }
+        return NULL;
+}
+
+/* cat SRC > DEST, head, tail, sed, tee DEST < SRC, dd if=SRC of=DEST, curl
+ * -o DEST file://SRC: a copy of SRC's bytes; w[0..n) the command, its
+ * redirects' targets in out[]; *src the file its input holds (a pipe's,
+ * '<'), replaced by the one its output holds (cat F | cat > DEST). */
 static void content_names(Judge *j, const ShellWord *const *w, size_t n, const ShellWord *const *out,
-                          size_t n_out, const ShellWord *in) {
+                          size_t n_out, char **src) {
+        static const char *const copiers[] = {"cat", "tee", "dd", "head", "tail", "sed", "curl", NULL};
         char buf[64];
         size_t k = 0;
         while (k < n && programs_is_assignment(w[k]))
                 k++;
         const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
-        if (!p || !streq_any(p, (const char *const[]){"cat", "tee", "dd", NULL}))
+        if (!p || !streq_any(p, copiers)) {
+                free(*src);
+                *src = NULL;
                 return;
-        _cleanup_free_ char *src = in ? programs_word_text(in) : NULL;
+        }
+        char *file = streq(p, "tee") || streq(p, "dd") ? NULL : copier_source(p, w + k, n - k);
+        if (file || streq(p, "curl")) {
+                free(*src);
+                *src = file;
+        }
         for (size_t a = k + 1; a < n; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
-                if (!t || t[0] == '-')
+                if (!t)
                         continue;
-                if (streq(p, "cat") && !src)
-                        src = TAKE_PTR(t);
-                else if (streq(p, "dd") && strncmp(t, "if=", 3) == 0) {
-                        free(src);
-                        src = strdup(t + 3);
-                } else if (src && ((streq(p, "dd") && strncmp(t, "of=", 3) == 0) || streq(p, "tee")))
-                        rebound_add(j, t + (streq(p, "dd") ? 3 : 0), src, false);
+                if (streq(p, "dd") && strncmp(t, "if=", 3) == 0) {
+                        free(*src);
+                        *src = strdup(t + 3);
+                } else if (*src && streq(p, "dd") && strncmp(t, "of=", 3) == 0)
+                        rebound_add(j, t + 3, *src, false);
+                else if (*src && streq(p, "tee") && t[0] != '-')
+                        rebound_add(j, t, *src, false);
+                else if (*src && streq(p, "curl") && (streq(t, "-o") || streq(t, "--output")) && a + 1 < n) {
+                        _cleanup_free_ char *d = programs_word_text(w[++a]);
+                        if (d)
+                                rebound_add(j, d, *src, false);
+                } else if (*src && streq(p, "curl") && strncmp(t, "-", 1) == 0 && t[1] != '-' &&
+                           strchr(t, 'o')) {
+                        const char *o = strchr(t, 'o'); /* -so X/ls, -oX/ls */
+                        _cleanup_free_ char *d = o[1]        ? strdup(o + 1)
+                                                 : a + 1 < n ? programs_word_text(w[++a])
+                                                             : NULL;
+                        if (d)
+                                rebound_add(j, d, *src, false);
+                }
         }
-        for (size_t i = 0; src && i < n_out; i++) {
+        for (size_t i = 0; *src && i < n_out; i++) {
                 _cleanup_free_ char *t = programs_word_text(out[i]);
                 if (t)
-                        rebound_add(j, t, src, false);
+                        rebound_add(j, t, *src, false);
         }
 }
 
 static void content_line(Judge *j, const ShellLexed *l, int depth) {
         const ShellWord *w[64], *out[8], *in = NULL;
+        _cleanup_free_ char *src = NULL; /* what the last command's output held */
         size_t m = 0, n_out = 0;
+        bool piped = false;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
                 if (t && t->kind == SHELL_TOKEN_WORD) {
@@ -162,8 +382,23 @@ static void content_line(Judge *j, const ShellLexed *l, int depth) {
                                 out[n_out++] = target;
                         continue;
                 }
+                if (!piped && m > 0) {
+                        free(src);
+                        src = NULL;
+                }
+                if (in) {
+                        free(src);
+                        src = programs_word_text(in);
+                }
                 if (m > 0)
-                        content_names(j, w, m, out, n_out, in);
+                        content_names(j, w, m, out, n_out, &src);
+                else /* { cat F; } > DEST, ( cat F ) > DEST: the group's last output */
+                        for (size_t o = 0; src && o < n_out; o++) {
+                                _cleanup_free_ char *d = programs_word_text(out[o]);
+                                if (d)
+                                        rebound_add(j, d, src, false);
+                        }
+                piped = t && t->kind == SHELL_TOKEN_OP && streq(t->op, "|");
                 m = n_out = 0;
                 in = NULL;
         }
@@ -202,6 +437,43 @@ void rebound_line(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         j->rebound_unseen = j->rebound_unseen || (!any && text_hash_p(text, n));
 }
 
+/* NAME ARGS with alias NAME=TEXT: TEXT ARGS, read as bash reads it (the
+ * alias not expanded again inside). */
+static int alias_judge(Judge *j, size_t i, const ShellWord *const *w, size_t n) {
+        if (j->rebound[i].busy)
+                return 0;
+        _cleanup_free_ char *args = programs_joined(w, n, 1), *t = NULL;
+        if (!args || asprintf(&t, "%s %s", j->rebound[i].program, args) < 0)
+                return -ENOMEM;
+        j->rebound[i].busy = true;
+        int r = programs_reread(j, "an alias the line defines", t, strlen(t));
+        j->rebound[i].busy = false;
+        return r;
+}
+
+/* Did the line's alias NAME=TEXT words all become bindings (alias_names)?
+ * Not in a text read again (eval 'alias g=git'; eval g log): its calls are
+ * read apart from it. */
+bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n) {
+        if (j->depth > 0)
+                return false;
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                char *eq = t ? strchr(t, '=') : NULL;
+                bool known = !eq;
+                if (!t || w[a]->expansion || w[a]->substitution)
+                        return false;
+                if (eq)
+                        *eq = 0;
+                for (size_t i = 0; i < j->n_rebound && !known; i++)
+                        known = j->rebound[i].alias && streq(j->rebound[i].name, t) &&
+                                streq(j->rebound[i].program, eq + 1);
+                if (!known)
+                        return false;
+        }
+        return true;
+}
+
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                   bool *ret_lists, bool *ret_judged) {
         char buf[256];
@@ -216,7 +488,7 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
         if (j->rebound_unseen || (j->rebound_many && name && streq(name, "hash")))
                 return judge_refuse(j, "hash -p binds a name to another program, by a form the rule does "
                                        "not follow");
-        if (!name || j->n_rebound == 0)
+        if (!name || (j->n_rebound == 0 && !j->program_data))
                 return 0;
         _cleanup_free_ char *text = programs_word_text(w[0]);
         bool path = !text || strchr(text, '/') || (j->text && memmem(j->text, j->text_n, "PATH", 4));
@@ -228,6 +500,13 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                         continue;
                 if (++j->hops > 16)
                         return judge_refuse(j, "more than 16 commands found among a program's words");
+                if (b->alias) {
+                        int r = alias_judge(j, i, w, n);
+                        *ret_judged = true;
+                        if (r != 0)
+                                return r;
+                        continue;
+                }
                 ShellWord made = {0};
                 int r = 0;
                 for (const char *c = b->program; *c && r >= 0; c++)
@@ -242,8 +521,18 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                         r = -ENOMEM;
                 free(v);
                 shell_word_done(&made);
-                return r;
+                if (r != 0) /* cp /bin/true X/ls; cp /bin/cp X/ls: each binding the name had */
+                        return r;
         }
+        /* gzip -c /bin/cp | gzip -dc > X/ls, tar --transform s/cp/ls/: a copy
+         * of a program file the rule does not model, run by a path (or PATH)
+         * whose name the line writes elsewhere */
+        size_t seen = j->program_data && !*ret_judged ? name_written(j, name) : 0;
+        if (j->program_data && path && seen > 1 && !*ret_judged && !(text && program_path(text)))
+                return judge_refuse(j,
+                                    "the line copies a program file by a way the rule does not follow, "
+                                    "and runs %s by a path or a PATH it changes: what runs is not known",
+                                    name);
         return 0;
 }
 
@@ -252,9 +541,10 @@ int rebound_prefix(const Judge *j, char **ret) {
         for (size_t i = 0; s && i < j->n_rebound; i++) {
                 const Rebound *b = &j->rebound[i];
                 char *t = NULL;
-                if (strchr(b->program, '\'') || strchr(b->name, '\''))
+                if (strchr(b->program, '\'') || strchr(b->name, '\'') || b->busy)
                         continue;
-                if (asprintf(&t, "%shash -p '%s' '%s'; ", s, b->program, b->name) < 0)
+                if (b->alias ? asprintf(&t, "%salias '%s'='%s'; ", s, b->name, b->program) < 0
+                             : asprintf(&t, "%shash -p '%s' '%s'; ", s, b->program, b->name) < 0)
                         return -ENOMEM;
                 free(s);
                 s = t;
@@ -263,4 +553,71 @@ int rebound_prefix(const Judge *j, char **ret) {
                 return -ENOMEM;
         *ret = TAKE_PTR(s);
         return 0;
+}
+
+static bool word_literal(const ShellWord *w) {
+        for (size_t i = 0; i < w->n; i++)
+                if (w->v[i].kind != SHELL_LIT || w->v[i].c == 0)
+                        return false;
+        return true;
+}
+
+int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
+                  const Stage *st, bool *ret_lists, bool *ret_judged) {
+        char buf[256], pb[64];
+        const char *name = programs_name(w[0], buf, sizeof buf);
+        if (!name || !streq(name, "exec") || inner == SIZE_MAX || inner >= n)
+                return 0;
+        const ShellWord *argv0 = NULL;
+        ShellWord rest;
+        for (size_t a = 1; a < inner && !argv0; a++) { /* exec -cla NAME, -aNAME */
+                const ShellWord *o = w[a];
+                size_t at = 1;
+                while (at < o->n && o->v[at].kind == SHELL_LIT && (o->v[at].c == 'c' || o->v[at].c == 'l'))
+                        at++;
+                if (o->n < 2 || o->v[0].c != '-' || at >= o->n || o->v[at].c != 'a')
+                        continue;
+                rest = *o;
+                rest.v += at + 1, rest.n -= at + 1;
+                argv0 = rest.n > 0 ? &rest : a + 1 < inner ? w[a + 1] : NULL;
+        }
+        const char *p = programs_name(w[inner], pb, sizeof pb);
+        if (!argv0 || !p || !streq_any(p, (const char *const[]){"git", "busybox", "toybox", NULL}))
+                return 0;
+        _cleanup_free_ char *t = programs_word_text(argv0);
+        if (!t)
+                return -ENOMEM;
+        if (!word_literal(argv0))
+                return judge_refuse(j,
+                                    "exec -a sets the name %s runs as, and the rule cannot read it: "
+                                    "it picks what %s does",
+                                    p, p);
+        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        bool git = streq(p, "git");
+        if (git ? strncmp(base, "git-", 4) != 0 || !base[4] : streq(base, p))
+                return 0; /* git runs as git, busybox as busybox: its words say what */
+        if (++j->hops > 16)
+                return judge_refuse(j, "more than 16 commands found among a program's words");
+        /* git-log -p is git log -p; busybox as cp is cp */
+        ShellWord made[2] = {{0}};
+        int r = 0;
+        for (const char *c = "git"; git && *c && r >= 0; c++)
+                r = shell_word_put(&made[0], SHELL_LIT, (uint8_t) *c);
+        for (const char *c = git ? base + 4 : base; *c && r >= 0; c++)
+                r = shell_word_put(&made[git], SHELL_LIT, (uint8_t) *c);
+        size_t m = (size_t) git + 1 + (n - inner - 1);
+        const ShellWord **v = r >= 0 ? calloc(m, sizeof *v) : NULL;
+        if (v) {
+                v[0] = &made[0];
+                if (git)
+                        v[1] = &made[1];
+                memcpy(v + 1 + git, w + inner + 1, (n - inner - 1) * sizeof *v);
+                *ret_judged = true;
+                r = programs_judge_words(j, ln, v, m, st, ret_lists);
+        } else
+                r = -ENOMEM;
+        free(v);
+        shell_word_done(&made[0]);
+        shell_word_done(&made[1]);
+        return r;
 }

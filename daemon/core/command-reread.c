@@ -248,7 +248,7 @@ static bool sig_is(const char *a, const char *name) {
 int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
                    size_t tn) {
         char buf[256];
-        if (streq(name, "alias") && n > 1)
+        if (streq(name, "alias") && n > 1 && !rebound_alias_known(j, w, n))
                 return judge_refuse(j, "alias defines a word that later words expand to, unjudged");
         if (streq(name, "mapfile") || streq(name, "readarray"))
                 for (size_t k = 1; k < n; k++) {

@@ -142,6 +142,17 @@ static void keyword_names(SetVars *sv, const ShellWord *const *w, size_t n, size
         char b[64];
         const char *p = k < n ? programs_plain(w[k], b, sizeof b) : NULL;
         bool sets = p && (streq(p, "set") || streq(p, "shopt") || programs_is_shell(p));
+        /* . X/k, source <(echo set -k): a sourced text may hold one */
+        sv->j->keyword = sv->j->keyword || (p && (streq(p, ".") || streq(p, "source")));
+        for (size_t a = k + 1; p && (streq(p, "set") || streq(p, "shopt")) && a < n && !sv->j->keyword;
+             a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (t && streq(t, "--")) /* set -$o, set -o $(echo keyword): unread options */
+                        break;
+                char o[64];
+                sv->j->keyword =
+                        !t || !programs_plain(w[a], o, sizeof o) || w[a]->expansion || w[a]->substitution;
+        }
         for (size_t a = 0; a < n && !sv->j->keyword; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 bool option = a > k && sets && t && (t[0] == '-' || t[0] == '+') && t[1] != '-';
@@ -237,7 +248,10 @@ static int scan_strings(SetVars *sv, const ShellWord *const *w, size_t n, int de
                                        : n,
                to = streq(p, "eval") ? n : from + 1;
         for (size_t a = from; a < to && a < n; a++) {
-                _cleanup_free_ char *t = programs_word_text(w[a]);
+                /* eval set -k: eval's words joined by blanks, one text */
+                _cleanup_free_ char *t =
+                        streq(p, "eval") ? programs_joined(w, n, a) : programs_word_text(w[a]);
+                a = streq(p, "eval") ? n : a;
                 _cleanup_(shell_lexed_done) ShellLexed inner = {0};
                 if (!t)
                         return -ENOMEM;
