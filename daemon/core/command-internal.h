@@ -270,6 +270,13 @@ int strings_xargs_file(Judge *j, const Line *ln, const ShellWord *const *w, size
 /* env 'BASH_FUNC_ls%%=() { ...; }' bash -c ls: a word that exports a
  * function to a shell the command starts, its body judged as one. */
 int strings_bash_func(Judge *j, const ShellWord *const *w, size_t n);
+/* Each string a command's words may hand a program to run as a command
+ * line (k its program's index): the one programs_reread_string finds
+ * (eval S, script -qc S, su -c S), and every word or value holding a
+ * command with operands (tar --to-command=S, zip -TT S, env -S S,
+ * tmux new S, strace -o '|S', LESSOPEN='|S'), each given to f. */
+void strings_each_command(const ShellWord *const *w, size_t n, size_t k, void (*f)(void *ctx, const char *s),
+                          void *ctx);
 /* set -k; git status GIT_...=V: every NAME=V word after the program w[k]
  * goes into its environment, not its arguments: each judged as an
  * assignment, then the command without them (*ret_judged). */

@@ -524,6 +524,20 @@ static void note_values(Judge *j, const ShellWord *const *w, size_t n, size_t k)
         }
 }
 
+static bool note_script(void *ctx, const ShellWord *const *w, size_t n);
+
+/* A string a program of the line runs as a command line: the scripts it
+ * runs are the line's (eval 'sh F', tar --to-command='sh F'). */
+static void note_string(void *ctx, const char *s) {
+        Judge *j = ctx;
+        _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+        if (j->script_depth >= 4 || shell_lex(s, strlen(s), &inner) < 0)
+                return;
+        j->script_depth++;
+        (void) shells_line_has(&inner, 0, note_script, j);
+        j->script_depth--;
+}
+
 static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
         Judge *j = ctx;
         char buf[256], name[256];
@@ -548,6 +562,7 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
                 j->script_depth--;
                 return false;
         }
+        strings_each_command(w, n, k, note_string, j);
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (prog && streq(prog, "find")) /* find -exec bash {} \;: the command after each -exec, -ok */
                 for (size_t e = k + 1; e + 1 < n; e++) {
