@@ -321,6 +321,11 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
  * stage before it in the pipe: 1 refused, 0, -ENOMEM. */
 int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
+/* sed whose program names git (s/^/git /), its output piped into a shell
+ * of the pipeline v[0..n) or written to a file while the line may run
+ * one it writes, the history held: a text naming git the line runs. 1
+ * refused, 0, -ENOMEM. */
+int languages_sed_output(Judge *j, const Stage *v, size_t n, size_t at);
 /* command-setvars.c: the variables the line may set by a name the rule
  * does not read as an assignment (for NAME, read NA''ME, printf -v, a
  * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git
