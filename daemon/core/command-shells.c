@@ -14,6 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
+
 #include "command-internal.h"
 #include "util.h"
 
@@ -87,6 +89,13 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
                 int r = json_strings(j, what, s);
                 if (r != 0)
                         return r;
+                /* a JSON object ({}, {"a":"b"}) is data, its strings judged:
+                 * as a shell's its first word is {..., its key's no command */
+                json_t *o = json_loads(s, JSON_REJECT_DUPLICATES, NULL);
+                bool object = json_is_object(o);
+                json_decref(o);
+                if (object)
+                        return 0;
         }
         if (j->positional_unseen && n_args == 0 && reread_uses_positional(s))
                 return judge_refuse(
@@ -217,7 +226,7 @@ int shells_written_add(Judge *j, const char *s, size_t n) {
         t->buf = b;
         t->n += n;
         t->buf[t->n] = 0;
-        t->pieces++;
+        t->pieces += !(n == 1 && s[0] == '\n'); /* echo's newline joins no two texts */
         return 0;
 }
 
