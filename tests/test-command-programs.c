@@ -2134,6 +2134,68 @@ static const Row rows[] = {
         {"scp -P 2222 -r dist h:/srv", true, false, NULL},
         {"scp -i/tmp/x/key_S f h:x", true, false, NULL},
         {"sftp -b /tmp/x/batch h", true, false, NULL},
+        /* fourteenth pass (31n) D, E, G, and npm's scripts: a file the line
+         * writes, run from another program's command string (eval, tar
+         * --to-command, zip -TT, script -qc, env -S, unshare/chroot sh -c,
+         * strace -o '|S', LESSOPEN, tmux new), found by a test runner by its
+         * name, or written by sed's program naming git; npm pkg set
+         * scripts.X=CMD judged as a line, JSON written to package.json data */
+        {"echo 'git log -p >&2' > /tmp/x/s; eval 'sh /tmp/x/s'", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; eval sh /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; tar -xf /tmp/x/t.tar --to-command='sh /tmp/x/s'", true, true,
+         ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; tar -xf /tmp/x/t.tar --to-command 'sh /tmp/x/s'", true, true,
+         ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; tar -cf /dev/null README.md --checkpoint=1 "
+         "--checkpoint-action=exec='sh /tmp/x/s'",
+         true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; zip -T -TT 'sh /tmp/x/s; true' /tmp/x/z.zip", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; script -qc 'sh /tmp/x/s' /dev/null", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; env -S 'sh /tmp/x/s'", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; unshare -r sh -c 'sh /tmp/x/s'", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; chroot / sh -c 'cd /w && sh /tmp/x/s'", true, true, ".env"},
+        {"printf 'git log -p >&2\\n' > /tmp/x/s; strace -o '|sh /tmp/x/s' true", true, true, ".env"},
+        {"printf 'git log -p >&2\\n' > /tmp/x/s; strace -qqo'!sh /tmp/x/s' true", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; LESSOPEN='|sh /tmp/x/s %s' less README.md", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; tmux new -d 'bash /tmp/x/s > /tmp/x/o'", true, true, ".env"},
+        {"printf 'import os\\nos.system(\"git log -p\")\\n' > test_x.py; python3 -m unittest", true, true,
+         ".env"},
+        {"mkdir -p tests; printf 'import os\\nos.system(\"git log -p\")\\n' > tests/test_x.py; python3 -m "
+         "unittest discover tests",
+         true, true, ".env"},
+        {"printf 'import os\\nos.system(\"git log -p\")\\n' > x_test.py; pytest", true, true, ".env"},
+        {"printf 'require(\"child_process\").execSync(\"git log -p\")\\n' > x.test.js; node --test", true,
+         true, ".env"},
+        {"printf 'require(\"child_process\").execSync(\"git log -p\")\\n' > test/a.js; npx jest", true, true,
+         ".env"},
+        {"printf 'system(\"git log -p >&2\");\\n' > t/a.t; prove", true, true, ".env"},
+        {"printf 'package x\\nimport \"os/exec\"\\nfunc init() { exec.Command(\"git\", \"log\").Run() "
+         "}\\n' > x_test.go; go test",
+         true, true, ".env"},
+        {"echo 'system(\"git log -p\")' > spec/a_spec.rb; rspec", true, true, ".env"},
+        {"printf 'fn f() { Command::new(\"git\"); }' > tests/a.rs; cargo test", true, true, ".env"},
+        {"echo 'log -p' | sed 's/^/git /' | bash", true, true, ".env"},
+        {"sed 's/x/git log -p/' <<< x | bash", true, true, ".env"},
+        {"echo 'log -p' | sed 's/^/git /' > /tmp/x/s; bash /tmp/x/s", true, true, ".env"},
+        {"echo 'log -p' | sed 's/^/git /' > /tmp/x/s; . /tmp/x/s", true, true, ".env"},
+        {"echo 'log -p' | sed 's/^/git /' > /tmp/x/s; bash < /tmp/x/s", true, true, ".env"},
+        {"echo 'log -p' | sed 's/^/git /' > /tmp/x/s; python3 -c 'import os; "
+         "os.system(open(\"/tmp/x/s\").read())'",
+         true, true, ".env"},
+        {"npm pkg set scripts.build='git log -p'; npm run build", true, true, ".env"},
+        {"npm set-script x 'git log -p'", true, true, ".env"},
+        /* ... and the ordinary forms next to them */
+        {"echo 'echo hi' > /tmp/x/s; eval 'sh /tmp/x/s'", true, false, NULL},
+        {"tar -xf /tmp/x/t.tar --to-command='sh -c \"wc -c\"'", true, false, NULL},
+        {"LESSOPEN='|lesspipe %s' less README.md", true, false, NULL},
+        {"printf 'def test_a():\\n    assert 1\\n' > test_a.py; python3 -m pytest -q", true, false, NULL},
+        {"echo 'git log -p' > tests/notes.txt; python3 x.py", true, false, NULL},
+        {"git remote -v | sed 's/git@github.com:/https:\\/\\/github.com\\//'", true, false, NULL},
+        {"sed 's/foo/git/' a.txt > b.txt", true, false, NULL},
+        {"sed -i 's/svn/git/' README.md; bash build.sh", true, false, NULL},
+        {"echo '{}' > package.json; npm pkg set scripts.build='tsc -p .'; npm run build", true, false, NULL},
+        {"echo '{}' > package.json; npm pkg set scripts.test='node --test'; npm test", true, false, NULL},
+        {"npm pkg set scripts.lint='eslint .'", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */
