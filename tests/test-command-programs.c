@@ -2182,11 +2182,14 @@ static const Row rows[] = {
         {"echo 'log -p' | sed 's/^/git /' > /tmp/x/s; python3 -c 'import os; "
          "os.system(open(\"/tmp/x/s\").read())'",
          true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; git bisect run sh /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; nsenter -t 1 sh /tmp/x/s", true, true, ".env"},
         {"npm pkg set scripts.build='git log -p'; npm run build", true, true, ".env"},
         {"npm set-script x 'git log -p'", true, true, ".env"},
         /* ... and the ordinary forms next to them */
         {"echo 'echo hi' > /tmp/x/s; eval 'sh /tmp/x/s'", true, false, NULL},
         {"tar -xf /tmp/x/t.tar --to-command='sh -c \"wc -c\"'", true, false, NULL},
+        {"echo 'echo hi' > x.sh; nsenter -t 1 sh x.sh", true, false, NULL},
         {"LESSOPEN='|lesspipe %s' less README.md", true, false, NULL},
         {"printf 'def test_a():\\n    assert 1\\n' > test_a.py; python3 -m pytest -q", true, false, NULL},
         {"echo 'git log -p' > tests/notes.txt; python3 x.py", true, false, NULL},

@@ -572,6 +572,18 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
                 return false;
         }
         strings_each_command(w, n, k, note_string, j);
+        /* nsenter -t 1 sh F, git bisect run sh F: a shell among the words of
+         * a program that may run them as a command */
+        for (size_t a = k + 1; a < n && j->script_depth < 4; a++) {
+                char word[256];
+                const char *s = programs_plain(w[a], word, sizeof word);
+                if (s && (programs_is_shell(s) || streq(s, "source"))) {
+                        j->script_depth++;
+                        (void) note_script(j, w + a, n - a);
+                        j->script_depth--;
+                        break;
+                }
+        }
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (prog && streq(prog, "find")) /* find -exec bash {} \;: the command after each -exec, -ok */
                 for (size_t e = k + 1; e + 1 < n; e++) {
