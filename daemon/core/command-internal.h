@@ -323,9 +323,11 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
 int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* sed whose program names git (s/^/git /), its output piped into a shell
  * of the pipeline v[0..n) or written to a file while the line may run
- * one it writes, the history held: a text naming git the line runs. 1
+ * one it writes, the history held; its output a substitution's, or an
+ * interpreter's input, when git there is a command with words: a text
+ * naming git the line runs. 1
  * refused, 0, -ENOMEM. */
-int languages_sed_output(Judge *j, const Stage *v, size_t n, size_t at);
+int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
 /* command-setvars.c: the variables the line may set by a name the rule
  * does not read as an assignment (for NAME, read NA''ME, printf -v, a
  * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git
