@@ -2,7 +2,7 @@
 /*
  * Programs that hand their words or their input to a shell or to a
  * command language (command-internal.h): capsh's words after --, watch's
- * -x/--exec words, newgrp's, sg's and su's shell reading a process
+ * -x/--exec words, the script npm pkg set scripts.X= sets, newgrp's, sg's and su's shell reading a process
  * substitution or a pipe, and a file of commands read from a process
  * substitution (tmux -f <(...), ssh -F, ninja -f, mim -f, make -f). It
  * must not judge what it hands on: command_judge does, a level deeper.
@@ -87,11 +87,37 @@ static int watch_line(const ShellWord *const *w, size_t n, char **ret_s) {
         return exec && k < n ? line_of(NULL, w, n, k, ret_s) : 0;
 }
 
+/* npm pkg set scripts.X=CMD (npm set-script X CMD): CMD, the command
+ * line npm run X hands sh -c. */
+static int npm_script(const ShellWord *const *w, size_t n, char **ret_s) {
+        char o[256], p[256];
+        const char *a = n > 1 ? programs_plain(w[1], o, sizeof o) : NULL;
+        const char *b = n > 2 ? programs_plain(w[2], p, sizeof p) : NULL;
+        if (streq_ptr(a, "set-script") && n > 3) {
+                *ret_s = programs_word_text(w[3]);
+                return *ret_s ? 1 : -ENOMEM;
+        }
+        if (!streq_ptr(a, "pkg") || !streq_ptr(b, "set"))
+                return 0;
+        for (size_t k = 3; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                const char *eq = strchr(t, '=');
+                if (strncmp(t, "scripts.", 8) != 0 || !eq)
+                        continue;
+                *ret_s = strdup(eq + 1);
+                return *ret_s ? 1 : -ENOMEM;
+        }
+        return 0;
+}
+
 int handed_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret_rest) {
         char buf[256];
         const char *name = n > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
         int r = streq_ptr(name, "capsh")   ? capsh_line(w, n, ret_s)
                 : streq_ptr(name, "watch") ? watch_line(w, n, ret_s)
+                : streq_ptr(name, "npm")   ? npm_script(w, n, ret_s)
                                            : 0;
         if (r > 0)
                 *ret_rest = n;

@@ -283,6 +283,13 @@ int strings_xargs_file(Judge *j, const Line *ln, const ShellWord *const *w, size
 /* env 'BASH_FUNC_ls%%=() { ...; }' bash -c ls: a word that exports a
  * function to a shell the command starts, its body judged as one. */
 int strings_bash_func(Judge *j, const ShellWord *const *w, size_t n);
+/* Each string a command's words may hand a program to run as a command
+ * line (k its program's index): the one programs_reread_string finds
+ * (eval S, script -qc S, su -c S), and every word or value holding a
+ * command with operands (tar --to-command=S, zip -TT S, env -S S,
+ * tmux new S, strace -o '|S', LESSOPEN='|S'), each given to f. */
+void strings_each_command(const ShellWord *const *w, size_t n, size_t k, void (*f)(void *ctx, const char *s),
+                          void *ctx);
 /* set -k; git status GIT_...=V: every NAME=V word after the program w[k]
  * goes into its environment, not its arguments: each judged as an
  * assignment, then the command without them (*ret_judged). */
@@ -327,6 +334,13 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
  * stage before it in the pipe: 1 refused, 0, -ENOMEM. */
 int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
+/* sed whose program names git (s/^/git /), its output piped into a shell
+ * of the pipeline v[0..n) or written to a file while the line may run
+ * one it writes, the history held; its output a substitution's, or an
+ * interpreter's input, when git there is a command with words: a text
+ * naming git the line runs. 1
+ * refused, 0, -ENOMEM. */
+int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
 /* command-setvars.c: the variables the line may set by a name the rule
  * does not read as an assignment (for NAME, read NA''ME, printf -v, a
  * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git

@@ -147,6 +147,76 @@ int languages_interpreter_git(Judge *j, const Line *ln, const Stage *st, const c
         return judge_refuse(j, "%s's program names git, and the history holds a masked entry", name);
 }
 
+/* Does the stage read its input as a shell does (bash, sh -s, source)? */
+static bool stage_shell(const Stage *st) {
+        char name[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        return p && (programs_is_shell(p) || streq(p, "source") || streq(p, "."));
+}
+
+/* Does text hold git as a command with words after it (s/^/git /,
+ * s/x/git log -p/; not git@host: nor .git)? */
+static bool git_command(const char *t) {
+        for (const char *p = strstr(t, "git"); p; p = strstr(p + 3, "git"))
+                if ((p == t || !(isalnum((unsigned char) p[-1]) || strchr("_.-", p[-1]))) &&
+                    (p[3] == ' ' || p[3] == '\t'))
+                        return true;
+        return false;
+}
+
+/* Does the stage read code on its input (python3, perl -e S reading
+ * stdin: os.system(sys.stdin.read()))? */
+static bool stage_interpreter(const Stage *st) {
+        static const char *const interpreters[] = {"python", "python3", "perl", "ruby", "node", "php", NULL};
+        char name[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        return p && streq_any(p, interpreters);
+}
+
+int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        char name[256], buf[256];
+        const Stage *st = &v[at];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        if (!p || !(streq(p, "sed") || streq(p, "gsed")) || !judge_held(j))
+                return 0;
+        bool git = false, command = false;
+        for (size_t a = k + 1; a < st->n; a++) {
+                const char *o = programs_plain(st->w[a], buf, sizeof buf);
+                if (o && (streq(o, "-i") || programs_long_is(o, "in-place", NULL) ||
+                          (o[0] == '-' && o[1] != '-' && o[1] == 'i')))
+                        return 0; /* sed -i: its output is the file it edits */
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                if (!t)
+                        return -ENOMEM;
+                git = git || names_git(t, strlen(t));
+                command = command || git_command(t);
+        }
+        /* its output a shell's input (sed S | bash), or a file the line
+         * may run (sed S > F; bash F; . F; python3 -c 'exec(open(F)...)') */
+        bool shell = false, file = false;
+        for (size_t i = at + 1; i < n; i++)
+                shell = shell || stage_shell(&v[i]) || (command && stage_interpreter(&v[i]));
+        /* $(sed ...), <(sed ...), eval "$(sed ...)": words of a command,
+         * a script's text, when they make one (git log -p) */
+        shell = shell || (command && ln->substitution);
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                file = file ||
+                       (streq_any(st->redir[i]->op, (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
+                        (!a || strncmp(a, "/dev/", 5) != 0));
+        }
+        bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many;
+        if (!git || !(shell || (file && runs)))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "sed's program names git, and its output is a shell's input, a command's words "
+                            "or a file the line may run, while the history holds a masked entry");
+}
+
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         static const char *const vims[] = {"vim",  "vi",   "ex",    "view",  "vimdiff", "nvim",
                                            "gvim", "rvim", "rview", "gview", "evim",    NULL};

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
+
 #include "command-internal.h"
 #include "util.h"
 
@@ -87,6 +89,13 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
                 int r = json_strings(j, what, s);
                 if (r != 0)
                         return r;
+                /* a JSON object ({}, {"a":"b"}) is data, its strings judged:
+                 * as a shell's its first word is {..., its key's no command */
+                json_t *o = json_loads(s, JSON_REJECT_DUPLICATES, NULL);
+                bool object = json_is_object(o);
+                json_decref(o);
+                if (object)
+                        return 0;
         }
         if (j->positional_unseen && n_args == 0 && reread_uses_positional(s))
                 return judge_refuse(
@@ -217,7 +226,7 @@ int shells_written_add(Judge *j, const char *s, size_t n) {
         t->buf = b;
         t->n += n;
         t->buf[t->n] = 0;
-        t->pieces++;
+        t->pieces += !(n == 1 && s[0] == '\n'); /* echo's newline joins no two texts */
         return 0;
 }
 
@@ -524,6 +533,20 @@ static void note_values(Judge *j, const ShellWord *const *w, size_t n, size_t k)
         }
 }
 
+static bool note_script(void *ctx, const ShellWord *const *w, size_t n);
+
+/* A string a program of the line runs as a command line: the scripts it
+ * runs are the line's (eval 'sh F', tar --to-command='sh F'). */
+static void note_string(void *ctx, const char *s) {
+        Judge *j = ctx;
+        _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+        if (j->script_depth >= 4 || shell_lex(s, strlen(s), &inner) < 0)
+                return;
+        j->script_depth++;
+        (void) shells_line_has(&inner, 0, note_script, j);
+        j->script_depth--;
+}
+
 static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
         Judge *j = ctx;
         char buf[256], name[256];
@@ -547,6 +570,19 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
                 (void) shells_line_has(&inner, 0, note_script, j);
                 j->script_depth--;
                 return false;
+        }
+        strings_each_command(w, n, k, note_string, j);
+        /* nsenter -t 1 sh F, git bisect run sh F: a shell among the words of
+         * a program that may run them as a command */
+        for (size_t a = k + 1; a < n && j->script_depth < 4; a++) {
+                char word[256];
+                const char *s = programs_plain(w[a], word, sizeof word);
+                if (s && (programs_is_shell(s) || streq(s, "source"))) {
+                        j->script_depth++;
+                        (void) note_script(j, w + a, n - a);
+                        j->script_depth--;
+                        break;
+                }
         }
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (prog && streq(prog, "find")) /* find -exec bash {} \;: the command after each -exec, -ok */

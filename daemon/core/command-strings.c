@@ -358,3 +358,38 @@ int strings_keyword_words(Judge *j, const Line *ln, const ShellWord *const *w, s
         *ret_judged = true;
         return programs_judge_words(j, ln, v, m, st, ret_lists);
 }
+
+/* A word's text as a command line a program may run: an option's or a
+ * variable's value (--to-command=S, LESSOPEN=S), past exec= and a pipe's
+ * | or ! (--checkpoint-action=exec=S, strace -o '|S', -qqo'|S'); NULL
+ * when it holds no blank nor separator (no command with operands). */
+static const char *command_value(const char *t) {
+        const char *v = t;
+        const char *eq = strchr(t, '=');
+        if (eq &&
+            (t[0] == '-' || strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") ==
+                                    (size_t) (eq - t)))
+                v = eq + 1;
+        if (strncmp(v, "exec=", 5) == 0)
+                v += 5;
+        const char *pipe = t[0] == '-' ? strchr(v, '|') : NULL;
+        if (v[0] == '|' || v[0] == '!')
+                v++;
+        else if (pipe)
+                v = pipe + 1;
+        return strpbrk(v, " \t\n;&|") ? v : NULL;
+}
+
+void strings_each_command(const ShellWord *const *w, size_t n, size_t k, void (*f)(void *ctx, const char *s),
+                          void *ctx) {
+        _cleanup_free_ char *s = NULL;
+        size_t rest;
+        if (k < n && programs_reread_string(w + k, n - k, &s, &rest) > 0) /* eval S, script -qc S */
+                f(ctx, s);
+        for (size_t a = 0; a < n; a++) {
+                _cleanup_free_ char *t = a != k ? programs_word_text(w[a]) : NULL;
+                const char *v = t ? command_value(t) : NULL;
+                if (v)
+                        f(ctx, v);
+        }
+}

@@ -26,7 +26,8 @@ static const char runners[] =
         " go java jshell groovy scala kotlin swift dotnet guile racket sbcl runghc "
         " runhaskell escript elixir cc gcc g++ c++ clang clang++ tcc vim vi ex view nvim "
         " gvim gdb lldb osascript pwsh sftp dc gnuplot psql mysql octave jupyter papermill "
-        " uvx pipx bunx nodemon streamlit uvicorn gunicorn flask celery hy ";
+        " uvx pipx bunx nodemon streamlit uvicorn gunicorn flask celery hy prove jest mocha "
+        " vitest ava tap nosetests nose2 rspec phpunit ";
 /* Is name one of the words of list (" a b c ")? */
 static bool listed(const char *list, const char *name) {
         size_t len = strlen(name);
@@ -65,6 +66,7 @@ typedef struct Written {
         bool named;   /* a word other than a write names one of them */
         bool unknown; /* a file written by a name known only when the line runs (> $f) */
         bool group;   /* a compound command's redirect writes one ({ echo S; } > F) */
+        bool tests;   /* a test a runner finds by its name (test_x.py, t/a.t) */
 } Written;
 
 static const char *last_name(const char *path) {
@@ -72,8 +74,41 @@ static const char *last_name(const char *path) {
         return b ? b + 1 : path;
 }
 
+static bool ends_with(const char *s, const char *end) {
+        size_t ls = strlen(s), le = strlen(end);
+        return ls >= le && streq(s + ls - le, end);
+}
+
+/* Is the path a test file a runner finds by its name or its folder:
+ * unittest's and pytest's test*.py, *_test.py; node --test's, jest's,
+ * mocha's *.test.js, *.spec.ts, test/a.js; prove's t/a.t; go test's
+ * *_test.go; rspec's spec/a_spec.rb; cargo test's tests/a.rs? */
+static bool test_file(const char *path) {
+        static const char *const folders[] = {"test", "tests", "t", "spec", "specs", "__tests__", NULL};
+        static const char *const ends[] = {"_test.py", "_test.go", "_spec.rb", ".t",
+                                           "_test.rb", "Test.php", NULL};
+        static const char *const code[] = {"py", "js", "mjs", "cjs", "ts",  "mts", "cts", "jsx", "tsx",
+                                           "rs", "t",  "go",  "rb",  "php", "pl",  "pm",  NULL};
+        const char *b = last_name(path), *dot = strrchr(b, '.');
+        if (!dot || !streq_any(dot + 1, code)) /* tests/notes.txt: data */
+                return false;
+        bool found = strncmp(b, "test", 4) == 0 || strstr(b, ".test.") || strstr(b, ".spec.") ||
+                     strstr(b, "-test.") || strstr(b, "_test.");
+        for (const char *const *e = ends; *e && !found; e++)
+                found = ends_with(b, *e);
+        char dir[256];
+        snprintf(dir, sizeof dir, "%s", path);
+        for (char *save = NULL, *c = strtok_r(dir, "/", &save); c && !found; c = strtok_r(NULL, "/", &save))
+                found = c + strlen(c) < dir + strlen(path) &&
+                        streq_any(c, folders); /* a folder, not the file */
+        return found;
+}
+
 static void add(Written *s, const char *path) {
-        if (path[0] && strncmp(path, "/dev/", 5) != 0 && s->n < ELEMENTSOF(s->names))
+        if (!path[0] || strncmp(path, "/dev/", 5) == 0)
+                return;
+        s->tests = s->tests || test_file(path);
+        if (s->n < ELEMENTSOF(s->names))
                 snprintf(s->names[s->n++], sizeof s->names[0], "%s", last_name(path));
 }
 
@@ -252,6 +287,7 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
                              (len > 4 && streq(s.names[i] + len - 4, ".pth"));
                 json = json || streq(s.names[i], "package.json");
         }
+        convention = convention || s.tests;
         bool runs = s.runner || s.shell_c || s.login;
         int group = s.group ? WRITTEN_GROUP : 0;
         if (runs && (s.named || s.unknown || convention))
