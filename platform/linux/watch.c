@@ -711,6 +711,17 @@ static bool superseded(Watcher *w, const struct inotify_event *ev) {
         return true;
 }
 
+/* Whether the directory at rel is n's now (its inode). */
+static bool holds(Watcher *w, const char *rel, const Node *n) {
+        struct statx sx;
+        int fd = open_dir(w, rel);
+        if (fd < 0)
+                return false;
+        bool same = statx(fd, "", AT_EMPTY_PATH, STATX_INO, &sx) == 0 && sx.stx_ino == n->ino;
+        close(fd);
+        return same;
+}
+
 static void on_event(Watcher *w, const struct inotify_event *ev) {
         char key[sizeof((Node *) 0)->key], rel[PATH_MAX], dir[PATH_MAX];
         Node *n;
@@ -770,6 +781,12 @@ static void on_event(Watcher *w, const struct inotify_event *ev) {
                 /* A directory deleted is no longer watched: the kernel
                  * dropped its watch (IN_IGNORED), no call needed. */
                 Node *child = child_of(w, n, ev->name, rel);
+                /* RENAME_EXCHANGE's move away from a name can come in a
+                 * read after the move to it, once the directory now there
+                 * was visited: the node is that directory's, and nothing
+                 * left. (Forgotten, it would be watched no more.) */
+                if (child && (ev->mask & IN_MOVED_FROM) && holds(w, rel, child))
+                        return;
                 if (child)
                         forget_node(w, child, (ev->mask & IN_DELETE) != 0);
                 else if ((ev->mask & IN_ISDIR) && (ev->mask & IN_DELETE))
