@@ -41,6 +41,8 @@ static void hash_names(Judge *j, const ShellWord *const *w, size_t n) {
                         break;
                 }
                 const char *p = strchr(t + 1, 'p');
+                if (p && (p[1] || a + 1 < n)) /* the last -p counts */
+                        free(path);
                 if (p && p[1])
                         path = strdup(p + 1);
                 else if (p && a + 1 < n)
