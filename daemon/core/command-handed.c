@@ -2,12 +2,14 @@
 /*
  * Programs that hand their words or their input to a shell or to a
  * command language (command-internal.h): capsh's words after --, watch's
- * -x/--exec words, the script npm pkg set scripts.X= sets, newgrp's, sg's and su's shell reading a process
+ * -x/--exec words, the scripts npm pkg set stores (scripts.X=, scripts[X]=, --json), su/runuser USER
+ * ARGS (a shell given ARGS), GNU parallel CMD ::: ARGS, newgrp's, sg's and su's shell reading a process
  * substitution or a pipe, and a file of commands read from a process
  * substitution (tmux -f <(...), ssh -F, ninja -f, mim -f, make -f). It
  * must not judge what it hands on: command_judge does, a level deeper.
  */
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,8 +89,36 @@ static int watch_line(const ShellWord *const *w, size_t n, char **ret_s) {
         return exec && k < n ? line_of(NULL, w, n, k, ret_s) : 0;
 }
 
-/* npm pkg set scripts.X=CMD (npm set-script X CMD): CMD, the command
- * line npm run X hands sh -c. */
+/* Each string of a JSON value (an object's, an array's, nested), one a
+ * line, appended to *out. */
+static int json_lines(const json_t *v, char **out) {
+        if (json_is_string(v)) {
+                char *t = NULL;
+                if (asprintf(&t, "%s%s\n", *out ? *out : "", json_string_value(v)) < 0)
+                        return -ENOMEM;
+                free(*out);
+                *out = t;
+                return 0;
+        }
+        const char *key;
+        json_t *e;
+        size_t i;
+        int r = 0;
+        json_object_foreach((json_t *) v, key, e) {
+                if (r == 0)
+                        r = json_lines(e, out);
+        }
+        json_array_foreach(v, i, e) {
+                if (r == 0)
+                        r = json_lines(e, out);
+        }
+        return r;
+}
+
+/* npm pkg set scripts.X=CMD (scripts[X]=, scripts["X"]=; --json
+ * scripts={"X":"CMD"}, scripts.X="CMD"), npm set-script X CMD: every
+ * command npm would store among its scripts, one a line: what npm run X
+ * hands sh -c. */
 static int npm_script(const ShellWord *const *w, size_t n, char **ret_s) {
         char o[256], p[256];
         const char *a = n > 1 ? programs_plain(w[1], o, sizeof o) : NULL;
@@ -99,15 +129,68 @@ static int npm_script(const ShellWord *const *w, size_t n, char **ret_s) {
         }
         if (!streq_ptr(a, "pkg") || !streq_ptr(b, "set"))
                 return 0;
+        bool json = false;
+        for (size_t k = 3; k < n; k++)
+                json = json || programs_word_is(w[k], "--json");
+        _cleanup_free_ char *out = NULL;
         for (size_t k = 3; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)
                         return -ENOMEM;
-                const char *eq = strchr(t, '=');
-                if (strncmp(t, "scripts.", 8) != 0 || !eq)
+                char *eq = strchr(t, '=');
+                if (strncmp(t, "scripts", 7) != 0 || !eq) /* scripts=, scripts.X=, scripts[X]= */
                         continue;
-                *ret_s = strdup(eq + 1);
-                return *ret_s ? 1 : -ENOMEM;
+                json_t *v = json ? json_loads(eq + 1, JSON_DECODE_ANY, NULL) : NULL;
+                int r = v ? json_lines(v, &out) : 0;
+                json_decref(v);
+                char *line = NULL;
+                if (r == 0 && !v && asprintf(&line, "%s%s\n", out ? out : "", eq + 1) >= 0) {
+                        free(out);
+                        out = line;
+                }
+                if (r < 0 || (!v && !line))
+                        return -ENOMEM;
+        }
+        *ret_s = TAKE_PTR(out);
+        return *ret_s ? 1 : 0;
+}
+
+static bool runner_reads_input(const char *name, const ShellWord *const *w, size_t n);
+
+/* su/runuser [OPTS] [-] USER ARGS (no -c): the user's shell given ARGS
+ * (-s SHELL: that one), as bash reads a script and its arguments. */
+static int su_line(const ShellWord *const *w, size_t n, char **ret_s) {
+        static const char *const valued[] = {"-s",      "-g",      "-G",           "-w",
+                                             "--shell", "--group", "--supp-group", "--whitelist-environment",
+                                             NULL};
+        char o[256], path[256] = "sh";
+        const char *shell = path; /* by its name: a path is a script's (script_file) */
+        size_t user = 0;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], o, sizeof o);
+                if (!a) { /* a computed word: the user, or what the shell reads */
+                        if (user)
+                                return line_of(shell, w, n, k, ret_s);
+                        user = k;
+                        continue;
+                }
+                if (a[0] != '-' || streq(a, "-") || streq(a, "--")) {
+                        if (user && !streq(a, "-"))
+                                return line_of(shell, w, n, k + streq(a, "--"), ret_s);
+                        user = streq(a, "-") || streq(a, "--") ? 0 : k;
+                        continue;
+                }
+                const char *value = NULL;
+                if (programs_long_is(a, "shell", &value) && value)
+                        snprintf(path, sizeof path, "%s", value);
+                else if (streq_any(a, valued) && k + 1 < n) {
+                        if ((streq(a, "-s") || streq(a, "--shell")) &&
+                            !programs_plain(w[k + 1], path, sizeof path))
+                                snprintf(path, sizeof path, "%s", "\"$x\""); /* a computed shell */
+                        k++;
+                } else if (a[1] != '-' && strchr(a, 's') && a[strspn(a + 1, "lmpfP") + 1] == 's')
+                        snprintf(path, sizeof path, "%s", a + strspn(a + 1, "lmpfP") + 2);
+                shell = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
         }
         return 0;
 }
@@ -118,7 +201,12 @@ int handed_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret
         int r = streq_ptr(name, "capsh")   ? capsh_line(w, n, ret_s)
                 : streq_ptr(name, "watch") ? watch_line(w, n, ret_s)
                 : streq_ptr(name, "npm")   ? npm_script(w, n, ret_s)
-                                           : 0;
+                : streq_any(name, (const char *const[]){"su", "runuser", NULL}) &&
+                                runner_reads_input(name, w, n)
+                        ? su_line(w, n, ret_s)
+                : streq_any(name, (const char *const[]){"parallel", NULL})
+                        ? runners_parallel_string(w, n, ret_s)
+                        : 0;
         if (r > 0)
                 *ret_rest = n;
         return r;

@@ -398,6 +398,9 @@ int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n
  * each argument a command line), w[first] its command's first word; fd's
  * pattern before a reader; compgen's globs. 1 refused, 0, -errno. */
 int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first);
+/* parallel CMD ::: ARGS: every line it runs, one a line (1, *ret_s malloc'd), 0 when its options
+ * change what it runs, -ENOMEM. */
+int runners_parallel_string(const ShellWord *const *w, size_t n, char **ret_s);
 int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists);
 /* A regex searched for in a name (fd's, ag -G's, ack -g's; fixed: -F) as
  * find's over a whole path, into out; false when it does not fit. */

@@ -112,7 +112,8 @@ static bool file_from_input(const ShellWord *const *w, size_t n, size_t k, const
  * github or .gitignore's stem)? */
 static bool names_git(const char *text, size_t n) {
         for (const char *p = text; (p = memmem(p, (size_t) (text + n - p), "git", 3)); p += 3) {
-                bool before = p == text || !(isalnum((unsigned char) p[-1]) || p[-1] == '_'),
+                bool escape = p - text >= 2 && p[-2] == '\\' && strchr("nt", p[-1]); /* printf 'x\ngit' */
+                bool before = p == text || escape || !(isalnum((unsigned char) p[-1]) || p[-1] == '_'),
                      after = p + 3 == text + n || !(isalnum((unsigned char) p[3]) || p[3] == '_');
                 if (before && after)
                         return true;
@@ -180,10 +181,17 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
         const Stage *st = &v[at];
         size_t k = scripts_program_at(st->w, st->n);
         const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
-        if (!p || !(streq(p, "sed") || streq(p, "gsed")) || !judge_held(j))
+        /* programs that join, cut or reorder the words of their input or
+         * files: what they print is the line's literal texts, rearranged
+         * (echo git > a; echo 'log -p' > b; paste -d' ' a b | sh) */
+        static const char *const joiners[] = {
+                "paste", "sort", "join", "cut",   "tac", "uniq", "column", "fmt",      "fold", "pr",
+                "shuf",  "comm", "rev",  "xargs", "tr",  "nl",   "expand", "unexpand", NULL};
+        bool joiner = streq_any(p, joiners);
+        if (!p || !(streq(p, "sed") || streq(p, "gsed") || joiner) || !judge_held(j))
                 return 0;
-        bool git = false, command = false;
-        for (size_t a = k + 1; a < st->n; a++) {
+        bool git = joiner && names_git(ln->text, ln->n), command = false;
+        for (size_t a = k + 1; a < st->n && !joiner; a++) {
                 const char *o = programs_plain(st->w[a], buf, sizeof buf);
                 if (o && (streq(o, "-i") || programs_long_is(o, "in-place", NULL) ||
                           (o[0] == '-' && o[1] != '-' && o[1] == 'i')))
@@ -212,9 +220,37 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
         if (!git || !(shell || (file && runs)))
                 return 0;
         judge_mark_held(j);
+        if (joiner)
+                return judge_refuse(
+                        j,
+                        "%s rearranges the line's texts, which name git, into a shell's input or "
+                        "a file the line may run, while the history holds a masked entry",
+                        p);
         return judge_refuse(j,
                             "sed's program names git, and its output is a shell's input, a command's words "
                             "or a file the line may run, while the history holds a masked entry");
+}
+
+/* dc -e S, --expression=S: each '!' of S not a comparison (!<r, !>r, !=r)
+ * runs the rest of its line as a shell command line (GNU dc). */
+static int dc_judge(Judge *j, const ShellWord *const *w, size_t n) {
+        static const char *const opts[] = {"-e", "--expression", NULL};
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                _cleanup_free_ char *v = t[0] == '-' ? value_of(w, n, &k, t, opts) : NULL;
+                for (const char *c = v ? strchr(v, '!') : NULL; c; c = strchr(c + 1, '!')) {
+                        if (c[1] == '<' || c[1] == '>' || c[1] == '=')
+                                continue;
+                        _cleanup_free_ char *line = strndup(c + 1, strcspn(c + 1, "\n"));
+                        int r = line ? programs_reread(j, "dc's ! command, a shell's", line, strlen(line))
+                                     : -ENOMEM;
+                        if (r != 0)
+                                return r;
+                }
+        }
+        return 0;
 }
 
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
@@ -228,6 +264,8 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
              make = streq(name, "make") || streq(name, "gmake"),
              ssh = streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp");
         int r;
+        if (streq(name, "dc"))
+                return dc_judge(j, w, n);
         if (!vim && !gdb && !tmux && !make && !ssh)
                 return 0;
         if (ssh && (r = options_scp(j, name, w, n, NULL)) != 0) /* sftp -D'sh -c ...', scp -S./s */

@@ -166,6 +166,79 @@ static void parallel_options(const ShellWord *const *w, size_t n, size_t first, 
                         *from_file = true;
 }
 
+/* Every line parallel runs, from its ':::' sources at sep (cmd: its
+ * command as one line), one a line, into *ret (NULL when nothing runs);
+ * -ERANGE: more than 16 sources, -EMLINK: more combinations than the rule
+ * judges, -E2BIG: a line longer than it judges. */
+static int parallel_all(const ShellWord *const *w, size_t n, size_t sep, const char *cmd, char **ret) {
+        size_t start[16], end[16], n_src = 0;
+        *ret = NULL;
+        for (size_t k = sep; k < n;) {
+                if (n_src == ELEMENTSOF(start))
+                        return -ERANGE;
+                bool file = programs_word_is(w[k], "::::") || programs_word_is(w[k], "::::+");
+                size_t e = k + 1;
+                while (e < n && !parallel_separator(w[e]))
+                        e++;
+                if (!file && e == k + 1) /* an empty source: nothing runs */
+                        return 0;
+                if (!file) /* read from a file: unseen, as xargs's */
+                        start[n_src] = k + 1, end[n_src++] = e;
+                k = e;
+        }
+        size_t lines = 1, at[16] = {0}, len = 0;
+        for (size_t s = 0; s < n_src; s++)
+                if ((lines *= end[s] - start[s]) > PARALLEL_LINES)
+                        return -EMLINK;
+        _cleanup_free_ char *out = NULL;
+        for (size_t l = 0; n_src > 0 && l < lines; l++) {
+                char *args[16] = {NULL};
+                int r = 0;
+                size_t rest = l;
+                for (size_t s = n_src; s-- > 0;) { /* the last source turns fastest */
+                        size_t m = end[s] - start[s];
+                        at[s] = rest % m, rest /= m;
+                }
+                for (size_t s = 0; s < n_src && r == 0; s++)
+                        if (!(args[s] = programs_word_text(w[start[s] + at[s]])))
+                                r = -ENOMEM;
+                errno = 0;
+                _cleanup_free_ char *line = r == 0 ? parallel_line(cmd, args, n_src) : NULL;
+                for (size_t s = 0; s < n_src; s++)
+                        free(args[s]);
+                if (!line)
+                        return r < 0 ? r : errno == E2BIG ? -E2BIG : -ENOMEM;
+                char *grown = realloc(out, len + strlen(line) + 2);
+                if (!grown)
+                        return -ENOMEM;
+                out = grown;
+                len += (size_t) sprintf(out + len, "%s\n", line);
+        }
+        *ret = TAKE_PTR(out);
+        return 0;
+}
+
+/* parallel CMD ::: ARGS (no option changing what it runs): every line it
+ * runs, one a line, as a command line the line hands on (the scripts
+ * they run are the line's: parallel sh ::: X/s). */
+int runners_parallel_string(const ShellWord *const *w, size_t n, char **ret_s) {
+        bool as_is = false, unfilled = false, from_file = false, piped = false, semaphore = false;
+        size_t first = 1, sep;
+        int r = options_parallel(w, n, &first, &piped, &semaphore);
+        if (r < 0)
+                return r;
+        parallel_options(w, n, first, &as_is, &unfilled, &from_file);
+        for (sep = first; sep < n && !parallel_separator(w[sep]);)
+                sep++;
+        if (as_is || unfilled || piped || semaphore || sep == first || sep >= n)
+                return 0;
+        _cleanup_free_ char *cmd = programs_joined(w, sep, first);
+        if (!cmd)
+                return -ENOMEM;
+        r = parallel_all(w, n, sep, cmd, ret_s);
+        return r < 0 && r != -ENOMEM ? 0 : r < 0 ? r : *ret_s ? 1 : 0;
+}
+
 int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first) {
         bool as_is = false, unfilled = false, from_file = false, piped = false, semaphore = false;
         /* its command word past every option taking a value (--id x, --st 5) */
@@ -203,61 +276,22 @@ int runners_parallel(Judge *j, const ShellWord *const *w, size_t n, size_t first
         if (strstr(cmd, "{=")) /* {= perl =}: an argument made by a program */
                 return judge_refuse(j, "parallel computes its arguments with perl ({= ... =}): names made "
                                        "at run time");
-        /* the sources: [start, end) of each ':::' list */
-        size_t start[16], end[16], n_src = 0;
-        for (size_t k = sep; k < n;) {
-                if (n_src == ELEMENTSOF(start))
-                        return judge_refuse(j, "parallel with more than 16 argument sources");
-                bool file = programs_word_is(w[k], "::::") || programs_word_is(w[k], "::::+");
-                size_t e = k + 1;
-                while (e < n && !parallel_separator(w[e]))
-                        e++;
-                if (file) {
-                        k = e; /* read from a file: unseen, as xargs's */
-                        continue;
-                }
-                start[n_src] = k + 1, end[n_src] = e;
-                if (e == k + 1) /* an empty source: nothing runs */
-                        return 0;
-                n_src++;
-                k = e;
-        }
-        size_t lines = 1;
-        for (size_t s = 0; s < n_src; s++)
-                if ((lines *= end[s] - start[s]) > PARALLEL_LINES)
-                        return judge_refuse(j, "parallel with more than %d combinations of arguments",
-                                            PARALLEL_LINES);
-        if (n_src == 0)
-                return 0;
-        size_t at[16] = {0};
-        for (size_t l = 0; l < lines; l++) {
-                char *args[16] = {NULL};
-                r = 0;
-                size_t rest = l;
-                for (size_t s = n_src; s-- > 0;) { /* the last source turns fastest */
-                        size_t m = end[s] - start[s];
-                        at[s] = rest % m, rest /= m;
-                }
-                for (size_t s = 0; s < n_src && r == 0; s++)
-                        if (!(args[s] = programs_word_text(w[start[s] + at[s]])))
-                                r = -ENOMEM;
-                errno = 0;
-                char *line = r == 0 ? parallel_line(cmd, args, n_src) : NULL;
-                if (r == 0 && !line)
-                        r = errno == E2BIG ? judge_refuse(j, "parallel's command with its arguments longer "
-                                                             "than this rule judges")
-                                           : -ENOMEM;
-                if (r == 0)
-                        r = programs_reread(j,
-                                            cmd[0] ? "parallel's command with its arguments"
-                                                   : "parallel's arguments, each a command line",
-                                            line, strlen(line));
-                free(line);
-                for (size_t s = 0; s < n_src; s++)
-                        free(args[s]);
-                if (r != 0)
-                        return r;
-        }
+        _cleanup_free_ char *all = NULL;
+        r = parallel_all(w, n, sep, cmd, &all);
+        if (r == -ERANGE)
+                return judge_refuse(j, "parallel with more than 16 argument sources");
+        if (r == -EMLINK)
+                return judge_refuse(j, "parallel with more than %d combinations of arguments",
+                                    PARALLEL_LINES);
+        if (r == -E2BIG)
+                return judge_refuse(j, "parallel's command with its arguments longer than this rule judges");
+        if (r < 0)
+                return r;
+        if (all && (r = programs_reread(j,
+                                        cmd[0] ? "parallel's command with its arguments"
+                                               : "parallel's arguments, each a command line",
+                                        all, strlen(all))) != 0)
+                return r;
         return 0;
 }
 

@@ -572,6 +572,12 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
                 return false;
         }
         strings_each_command(w, n, k, note_string, j);
+        for (size_t a = 0; a < k; a++) { /* parallel sh ::: X/s: a wrapper whose operands are the shell's */
+                _cleanup_free_ char *lines = NULL;
+                if (streq_ptr(programs_name(w[a], name, sizeof name), "parallel") &&
+                    runners_parallel_string(w + a, n - a, &lines) > 0)
+                        note_string(j, lines);
+        }
         /* nsenter -t 1 sh F, git bisect run sh F: a shell among the words of
          * a program that may run them as a command */
         for (size_t a = k + 1; a < n && j->script_depth < 4; a++) {
