@@ -395,6 +395,7 @@ static const Row rows[] = {
         {"echo hi > out.txt; gzip -k out.txt", false, false, NULL},
         {"printf 'all:\\n\\tcc -o x x.c\\n' > mk; make -f mk CC=/usr/bin/gcc", false, false, NULL},
         {"$CC -o x x.c", false, false, NULL},
+        {"$CC -l -o x x.c", false, false, NULL},
         {"$(which python3) -m pytest -k 'a and b'", false, false, NULL},
         {"cat <<EOF\n$(date) in $(pwd)\nEOF", true, false, NULL},
         /* tenth pass (31j): .git by an equivalence class, a collating
@@ -1372,12 +1373,14 @@ static const Row rows[] = {
         {"cp /usr/bin/busybox ../x/cp; ../x/cp -r src ../x/g", true, false, NULL},
         {"(e=exec; $e -a git-cat-file git --batch-all-objects --batch)", true, true, NULL},
         {"(e=exec; \"$e\" -a git-log git -p)", true, true, NULL},
+        {"(e=exec; $e -l -a git-log git -p)", true, true, NULL},
         {"(G=git; exec -a git-log $G -p)", true, true, NULL},
         {"(exec -a git-log $(which git) -p)", true, true, NULL},
         {"(exec -a git-log `which git` -p)", true, true, NULL},
         {"(exec -a git-log \"$(command -v git)\" -p)", true, true, NULL},
         {"exec -a myprog python3 x.py", true, false, NULL},
         {"$CC -o x x.c", false, false, NULL},
+        {"$CC -l -o x x.c", false, false, NULL},
         {"BASH_ENV=<(echo set -k) bash -c 'git status GIT_CONFIG_PARAMETERS=\"'\"'core.fsmonitor'='git log "
          "-p >&2; false'\"'\"'",
          true, true, NULL},

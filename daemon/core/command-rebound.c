@@ -634,21 +634,26 @@ static bool word_literal(const ShellWord *w) {
         return true;
 }
 
-/* -a, -cla, -aNAME: exec's option that sets the name a program runs as */
-static bool exec_a_option(const ShellWord *o) {
+/* -c, -l, -cla, -aNAME: exec's options; *ret_a for -a, which sets the
+ * name a program runs as. False for a word no option of exec's. */
+static bool exec_option(const ShellWord *o, bool *ret_a) {
         if (o->n < 2 || o->v[0].kind != SHELL_LIT || o->v[0].c != '-')
                 return false;
         size_t at = 1;
         while (at < o->n && o->v[at].kind == SHELL_LIT && (o->v[at].c == 'c' || o->v[at].c == 'l'))
                 at++;
-        return at < o->n && o->v[at].kind == SHELL_LIT && o->v[at].c == 'a';
+        *ret_a = at < o->n && o->v[at].kind == SHELL_LIT && o->v[at].c == 'a';
+        return *ret_a || at == o->n;
 }
 
 int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
                   const Stage *st, bool *ret_lists, bool *ret_judged) {
         char buf[256], pb[64];
         const char *name = programs_name(w[0], buf, sizeof buf);
-        if (!name && n > 1 && exec_a_option(w[1]))
+        bool a_option = false; /* $e -l -a NAME, "$e" -cla NAME */
+        for (size_t a = 1; !name && a < n && !a_option && exec_option(w[a], &a_option); a++)
+                ;
+        if (a_option)
                 return judge_refuse(j, "a program known only when it runs, given -a: it may be exec, "
                                        "which sets the name a program runs as (git-log runs git log)");
         if (!name || !streq(name, "exec") || inner == SIZE_MAX || inner >= n)

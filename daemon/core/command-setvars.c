@@ -76,6 +76,10 @@ static void note(SetVars *sv, const char *s, bool braced, bool odd, bool split) 
                 sv->j->scripts_many = true;
         if (matches(startup, s, braced, &hit)) /* BASH_ENV=<(printf ...): it may set any */
                 sv->j->git_pathspec_env = true;
+        /* read BASH_ENV, export ENV=F: a text a shell reads first, which the
+         * rule does not, may hold set -k */
+        if (matches((const char *const[]){"BASH_ENV", "ENV", NULL}, s, braced, &hit))
+                sv->j->keyword = true;
         if (split && !sv->odd && matches(startup, s, braced, &hit))
                 sv->odd = hit;
 }
