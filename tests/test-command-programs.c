@@ -395,6 +395,7 @@ static const Row rows[] = {
         {"echo hi > out.txt; gzip -k out.txt", false, false, NULL},
         {"printf 'all:\\n\\tcc -o x x.c\\n' > mk; make -f mk CC=/usr/bin/gcc", false, false, NULL},
         {"$CC -o x x.c", false, false, NULL},
+        {"$CC -l -o x x.c", false, false, NULL},
         {"$(which python3) -m pytest -k 'a and b'", false, false, NULL},
         {"cat <<EOF\n$(date) in $(pwd)\nEOF", true, false, NULL},
         /* tenth pass (31j): .git by an equivalence class, a collating
@@ -1352,6 +1353,46 @@ static const Row rows[] = {
         {"alias c=cat; c .env", false, true, ".env"},
         {"alias ls='ls --color'; ls .env", false, true, ".env"},
         {"alias x=$y; x", true, true, NULL},
+        /* fifteenth pass (31o) E5 1, 2, 5: a copy or link of busybox, toybox
+         * or git runs as the applet (subcommand) its own name says; exec -a
+         * with exec or the program known only when it runs; BASH_ENV or ENV
+         * a text the shell reads first may turn on set -k */
+        {"cp /usr/bin/busybox ../x/cp; ../x/cp -r .git ../x/g", true, true, ".env"},
+        {"ln /usr/bin/busybox ../x/cp; ../x/cp -r .git ../x/g", true, true, ".env"},
+        {"ln -s /usr/bin/busybox ../x/cp; ../x/cp -r .git ../x/g", true, true, ".env"},
+        {"ln -sr /usr/bin/busybox ../x/cp; ../x/cp -r .git ../x/g", true, true, ".env"},
+        {"ln -s busybox ../x/cp; ln -s /usr/bin/busybox ../x/busybox; ../x/cp -r .git ../x/g", true, true,
+         ".env"},
+        {"hash -p /usr/bin/busybox cp; cp -r .git ../x/g", true, true, ".env"},
+        {"cp /usr/bin/toybox ../x/cp; ../x/cp -r . ../x/c", true, true, ".env"},
+        {"cp /usr/bin/busybox ../x/find; ../x/find .git/objects -type f -exec cat {} + > ../x/all", true,
+         true, ".env"},
+        {"cp /usr/bin/busybox ../x/dd; ../x/dd if=.git/objects/48/7ec7 of=../x/i", true, true, ".env"},
+        {"cp /usr/bin/busybox ../x/ls; ../x/ls -la", true, false, NULL},
+        {"hash -p /usr/bin/busybox ls; ls -la", true, false, NULL},
+        {"cp /usr/bin/busybox ../x/cp; ../x/cp -r src ../x/g", true, false, NULL},
+        {"(e=exec; $e -a git-cat-file git --batch-all-objects --batch)", true, true, NULL},
+        {"(e=exec; \"$e\" -a git-log git -p)", true, true, NULL},
+        {"(e=exec; $e -l -a git-log git -p)", true, true, NULL},
+        {"(G=git; exec -a git-log $G -p)", true, true, NULL},
+        {"(exec -a git-log $(which git) -p)", true, true, NULL},
+        {"(exec -a git-log `which git` -p)", true, true, NULL},
+        {"(exec -a git-log \"$(command -v git)\" -p)", true, true, NULL},
+        {"exec -a myprog python3 x.py", true, false, NULL},
+        {"$CC -o x x.c", false, false, NULL},
+        {"$CC -l -o x x.c", false, false, NULL},
+        {"BASH_ENV=<(echo set -k) bash -c 'git status GIT_CONFIG_PARAMETERS=\"'\"'core.fsmonitor'='git log "
+         "-p >&2; false'\"'\"'",
+         true, true, NULL},
+        {"BASH_ENV=<(echo 'set -k') bash -c 'git status GIT_CONFIG_PARAMETERS=\"'\"'core.fsmonitor'='git "
+         "log -p >&2; false'\"'\"'",
+         true, true, NULL},
+        {"ENV=<(echo set -k) sh -c 'git status GIT_CONFIG_PARAMETERS=x'", true, true, NULL},
+        {"export BASH_ENV=<(echo set -k); bash -c 'git status "
+         "GIT_CONFIG_PARAMETERS=\"'\"'core.fsmonitor'='git log -p >&2; false'\"'\"'",
+         true, true, NULL},
+        {"BASH_ENV=<(echo set -k) bash -c 'git status'", true, false, NULL},
+        {"BASH_ENV=./env.sh bash -c 'make CC=gcc'", true, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},

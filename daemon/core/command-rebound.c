@@ -476,6 +476,71 @@ bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n) {
         return true;
 }
 
+/* [git] NAME REST...: the words a multi-call program runs as when its
+ * name is NAME (git-NAME: git NAME), judged. */
+static int judge_as(Judge *j, const Line *ln, bool git, const char *name, const ShellWord *const *rest,
+                    size_t n_rest, const Stage *st, bool *ret_lists, bool *ret_judged) {
+        ShellWord made[2] = {{0}};
+        int r = 0;
+        for (const char *c = "git"; git && *c && r >= 0; c++)
+                r = shell_word_put(&made[0], SHELL_LIT, (uint8_t) *c);
+        for (const char *c = name; *c && r >= 0; c++)
+                r = shell_word_put(&made[git], SHELL_LIT, (uint8_t) *c);
+        size_t m = (size_t) git + 1 + n_rest;
+        const ShellWord **v = r >= 0 ? calloc(m, sizeof *v) : NULL;
+        if (v) {
+                v[0] = &made[0];
+                v[git] = &made[git];
+                memcpy(v + 1 + git, rest, n_rest * sizeof *v);
+                *ret_judged = true;
+                r = programs_judge_words(j, ln, v, m, st, ret_lists);
+        } else
+                r = -ENOMEM;
+        free(v);
+        shell_word_done(&made[0]);
+        shell_word_done(&made[1]);
+        return r;
+}
+
+/* The program a name's binding runs at last, through the line's other
+ * bindings by name (ln -s busybox X/cp; ln -s /usr/bin/busybox X/busybox):
+ * its base name. */
+static const char *rebound_origin(const Judge *j, const char *program) {
+        for (int hops = 0;; hops++) {
+                const char *slash = strrchr(program, '/');
+                const char *base = slash ? slash + 1 : program;
+                const char *next = NULL;
+                if (hops == 8 || streq_any(base, (const char *const[]){"busybox", "toybox", "git", NULL}))
+                        return base;
+                for (size_t i = 0; i < j->n_rebound && !next; i++)
+                        if (!j->rebound[i].alias && streq(j->rebound[i].name, base) &&
+                            !streq(j->rebound[i].program, program))
+                                next = j->rebound[i].program;
+                if (!next)
+                        return base;
+                program = next;
+        }
+}
+
+/* A name bound to busybox or toybox runs the applet its own name says
+ * (X/cp -r .git X/g is cp -r, not busybox's applet -r), one bound to git
+ * as git-NAME runs git NAME: judged as that, the binding set aside while
+ * it is. *ret_multi false when the binding is no multi-call program's. */
+static int rebound_multi(Judge *j, size_t i, const Line *ln, const ShellWord *const *w, size_t n,
+                         const Stage *st, bool *ret_lists, bool *ret_judged, bool *ret_multi) {
+        Rebound *b = &j->rebound[i];
+        const char *origin = rebound_origin(j, b->program);
+        bool git = streq(origin, "git");
+        *ret_multi = git ? strncmp(b->name, "git-", 4) == 0 && b->name[4] /* else its words say */
+                         : streq(origin, "busybox") || streq(origin, "toybox");
+        if (!*ret_multi || b->busy || streq(b->name, origin))
+                return 0;
+        b->busy = true;
+        int r = judge_as(j, ln, git, git ? b->name + 4 : b->name, w + 1, n - 1, st, ret_lists, ret_judged);
+        b->busy = false;
+        return r;
+}
+
 int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                   bool *ret_lists, bool *ret_judged) {
         char buf[256];
@@ -509,8 +574,13 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                                 return r;
                         continue;
                 }
+                bool multi = false;
+                int r = rebound_multi(j, i, ln, w, n, st, ret_lists, ret_judged, &multi);
+                if (r != 0)
+                        return r;
+                if (multi)
+                        continue;
                 ShellWord made = {0};
-                int r = 0;
                 for (const char *c = b->program; *c && r >= 0; c++)
                         r = shell_word_put(&made, SHELL_LIT, (uint8_t) *c);
                 const ShellWord **v = r >= 0 ? calloc(n, sizeof *v) : NULL;
@@ -564,10 +634,28 @@ static bool word_literal(const ShellWord *w) {
         return true;
 }
 
+/* -c, -l, -cla, -aNAME: exec's options; *ret_a for -a, which sets the
+ * name a program runs as. False for a word no option of exec's. */
+static bool exec_option(const ShellWord *o, bool *ret_a) {
+        if (o->n < 2 || o->v[0].kind != SHELL_LIT || o->v[0].c != '-')
+                return false;
+        size_t at = 1;
+        while (at < o->n && o->v[at].kind == SHELL_LIT && (o->v[at].c == 'c' || o->v[at].c == 'l'))
+                at++;
+        *ret_a = at < o->n && o->v[at].kind == SHELL_LIT && o->v[at].c == 'a';
+        return *ret_a || at == o->n;
+}
+
 int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
                   const Stage *st, bool *ret_lists, bool *ret_judged) {
         char buf[256], pb[64];
         const char *name = programs_name(w[0], buf, sizeof buf);
+        bool a_option = false; /* $e -l -a NAME, "$e" -cla NAME */
+        for (size_t a = 1; !name && a < n && !a_option && exec_option(w[a], &a_option); a++)
+                ;
+        if (a_option)
+                return judge_refuse(j, "a program known only when it runs, given -a: it may be exec, "
+                                       "which sets the name a program runs as (git-log runs git log)");
         if (!name || !streq(name, "exec") || inner == SIZE_MAX || inner >= n)
                 return 0;
         const ShellWord *argv0 = NULL;
@@ -584,6 +672,9 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                 argv0 = rest.n > 0 ? &rest : a + 1 < inner ? w[a + 1] : NULL;
         }
         const char *p = programs_name(w[inner], pb, sizeof pb);
+        if (argv0 && !p && word_literal(argv0)) /* exec -a git-log $G -p, $(which git) */
+                return judge_refuse(j, "exec -a names what a program runs as, and the program is known "
+                                       "only when it runs: git or busybox would run as that name");
         if (!argv0 || !p || !streq_any(p, (const char *const[]){"git", "busybox", "toybox", NULL}))
                 return 0;
         _cleanup_free_ char *t = programs_word_text(argv0);
@@ -601,25 +692,6 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
         if (++j->hops > 16)
                 return judge_refuse(j, "more than 16 commands found among a program's words");
         /* git-log -p is git log -p; busybox as cp is cp */
-        ShellWord made[2] = {{0}};
-        int r = 0;
-        for (const char *c = "git"; git && *c && r >= 0; c++)
-                r = shell_word_put(&made[0], SHELL_LIT, (uint8_t) *c);
-        for (const char *c = git ? base + 4 : base; *c && r >= 0; c++)
-                r = shell_word_put(&made[git], SHELL_LIT, (uint8_t) *c);
-        size_t m = (size_t) git + 1 + (n - inner - 1);
-        const ShellWord **v = r >= 0 ? calloc(m, sizeof *v) : NULL;
-        if (v) {
-                v[0] = &made[0];
-                if (git)
-                        v[1] = &made[1];
-                memcpy(v + 1 + git, w + inner + 1, (n - inner - 1) * sizeof *v);
-                *ret_judged = true;
-                r = programs_judge_words(j, ln, v, m, st, ret_lists);
-        } else
-                r = -ENOMEM;
-        free(v);
-        shell_word_done(&made[0]);
-        shell_word_done(&made[1]);
-        return r;
+        return judge_as(j, ln, git, git ? base + 4 : base, w + inner + 1, n - inner - 1, st, ret_lists,
+                        ret_judged);
 }

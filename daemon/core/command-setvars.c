@@ -76,6 +76,10 @@ static void note(SetVars *sv, const char *s, bool braced, bool odd, bool split) 
                 sv->j->scripts_many = true;
         if (matches(startup, s, braced, &hit)) /* BASH_ENV=<(printf ...): it may set any */
                 sv->j->git_pathspec_env = true;
+        /* read BASH_ENV, export ENV=F: a text a shell reads first, which the
+         * rule does not, may hold set -k */
+        if (matches((const char *const[]){"BASH_ENV", "ENV", NULL}, s, braced, &hit))
+                sv->j->keyword = true;
         if (split && !sv->odd && matches(startup, s, braced, &hit))
                 sv->odd = hit;
 }
@@ -155,6 +159,12 @@ static void keyword_names(SetVars *sv, const ShellWord *const *w, size_t n, size
         }
         for (size_t a = 0; a < n && !sv->j->keyword; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
+                /* BASH_ENV=<(echo set -k) bash -c S, export ENV=F: a text the
+                 * shell reads first, which the rule does not, may turn it on */
+                if (t && (strncmp(t, "BASH_ENV=", 9) == 0 || strncmp(t, "ENV=", 4) == 0)) {
+                        sv->j->keyword = true;
+                        break;
+                }
                 bool option = a > k && sets && t && (t[0] == '-' || t[0] == '+') && t[1] != '-';
                 sv->j->keyword = !t || (option && strchr(t, 'k')) ||
                                  (strstr(t, "keyword") && (sets || strstr(t, "SHELLOPTS")));
