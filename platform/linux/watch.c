@@ -27,6 +27,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/inotify.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -159,6 +160,14 @@ typedef struct Watcher {
 static void idle_cb(uv_idle_t *h);
 static void unwatched_cb(uv_timer_t *t);
 
+/* The spill's pages given back. */
+static void spill_release(Watcher *w) {
+        if (w->spill.buf)
+                (void) munmap(w->spill.buf, w->spill.allocated);
+        w->spill.buf = NULL;
+        w->spill.allocated = 0;
+}
+
 /* Read the events the kernel holds into the spill, as room allows. */
 static void drain(Watcher *w) {
         for (;;) {
@@ -168,8 +177,14 @@ static void drain(Watcher *w) {
                         if (w->spill.allocated >= SPILL_MAX)
                                 return;
                         size_t n = w->spill.allocated ? w->spill.allocated * 2 : 65536;
-                        char *b = realloc(w->spill.buf, n);
-                        if (!b)
+                        /* Pages of its own, given back whole at spill_release:
+                         * from malloc's heap, each size the read-ahead reached
+                         * under load stayed in the daemon's RSS (+512 KiB,
+                         * then +1 MiB, in the churn test's rounds). */
+                        char *b = w->spill.buf ? mremap(w->spill.buf, w->spill.allocated, n, MREMAP_MAYMOVE)
+                                               : mmap(NULL, n, PROT_READ | PROT_WRITE,
+                                                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+                        if (b == MAP_FAILED)
                                 return;
                         w->spill.buf = b;
                         w->spill.allocated = n;
@@ -858,11 +873,8 @@ static void handle_spill(Watcher *w) {
         }
         w->spill.off = w->spill.len = 0;
         w->spill.cap = passed * 4 > events * 3 ? SPILL_FLOOD : SPILL_MAX;
-        if (w->spill.allocated > SPILL_KEEP) {
-                free(w->spill.buf);
-                w->spill.buf = NULL;
-                w->spill.allocated = 0;
-        }
+        if (w->spill.allocated > SPILL_KEEP)
+                spill_release(w);
 }
 
 static void poll_cb(uv_poll_t *h, int status, int events) {
@@ -892,7 +904,7 @@ static void watcher_free(Watcher *w) {
         if (w->by_place)
                 forget_all(w);
         visit_queue_done(&w->queue);
-        free(w->spill.buf);
+        spill_release(w);
         hashmap_free(w->by_wd);
         hashmap_free(w->by_place);
         hashmap_free(w->unwatched);
