@@ -16,28 +16,23 @@
 #include "command-internal.h"
 #include "util.h"
 
-/* Programs that run a file, or their input, as a program of theirs, each
- * between blanks. */
-static const char runners[] =
-        " python python2 python3 pypy pypy3 ipython ipython3 perl node nodejs deno bun "
-        " ts-node tsx ruby irb php lua luajit Rscript R julia tclsh wish expect awk gawk "
-        " mawk nawk busybox sqlite3 ed red m4 cmake ctest make gmake meson npx npm yarn pnpm "
-        " pytest pip pip3 tox nox uv poetry pipenv hatch rake bundle gradle mvn cargo rustc "
-        " go java jshell groovy scala kotlin swift dotnet guile racket sbcl runghc "
-        " runhaskell escript elixir cc gcc g++ c++ clang clang++ tcc vim vi ex view nvim "
-        " gvim gdb lldb osascript pwsh sftp dc gnuplot psql mysql octave jupyter papermill "
-        " uvx pipx bunx nodemon streamlit uvicorn gunicorn flask celery hy prove jest mocha "
-        " vitest ava tap nosetests nose2 rspec phpunit ";
-/* Is name one of the words of list (" a b c ")? */
-static bool listed(const char *list, const char *name) {
-        size_t len = strlen(name);
-        if (len == 0 || strchr(name, ' ')) /* no word of the list holds a blank */
-                return false;
-        for (const char *p = strstr(list, name); p; p = strstr(p + 1, name))
-                if (p > list && p[-1] == ' ' && p[len] == ' ')
-                        return true;
-        return false;
-}
+/* Programs that run a file, or their input, as a program of theirs. */
+static const char *const runners[] = {
+        "python",    "python2",   "python3",   "pypy",    "pypy3",   "ipython", "ipython3",   "perl",
+        "node",      "nodejs",    "deno",      "bun",     "ts-node", "tsx",     "ruby",       "irb",
+        "php",       "lua",       "luajit",    "Rscript", "R",       "julia",   "tclsh",      "wish",
+        "expect",    "awk",       "gawk",      "mawk",    "nawk",    "busybox", "sqlite3",    "ed",
+        "red",       "m4",        "cmake",     "ctest",   "make",    "gmake",   "meson",      "npx",
+        "npm",       "yarn",      "pnpm",      "pytest",  "pip",     "pip3",    "tox",        "nox",
+        "uv",        "poetry",    "pipenv",    "hatch",   "rake",    "bundle",  "gradle",     "mvn",
+        "cargo",     "rustc",     "go",        "java",    "jshell",  "groovy",  "scala",      "kotlin",
+        "swift",     "dotnet",    "guile",     "racket",  "sbcl",    "runghc",  "runhaskell", "escript",
+        "elixir",    "cc",        "gcc",       "g++",     "c++",     "clang",   "clang++",    "tcc",
+        "vim",       "vi",        "ex",        "view",    "nvim",    "gvim",    "gdb",        "lldb",
+        "osascript", "pwsh",      "sftp",      "dc",      "gnuplot", "psql",    "mysql",      "octave",
+        "jupyter",   "papermill", "uvx",       "pipx",    "bunx",    "nodemon", "streamlit",  "uvicorn",
+        "gunicorn",  "flask",     "celery",    "hy",      "prove",   "jest",    "mocha",      "vitest",
+        "ava",       "tap",       "nosetests", "nose2",   "rspec",   "phpunit", NULL};
 
 /* Names a runner finds by itself: python's site hooks and project files,
  * cmake's, meson's, npm's, rake's, cargo's, gradle's; the init files of
@@ -169,7 +164,7 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
         bool runner = false; /* python3 F, find -exec python3 {} ;, xargs perl */
         for (size_t a = k; a < n && !runner; a++) {
                 const char *r = programs_name(w[a], buf, sizeof buf);
-                runner = r && (listed(runners, r) || strncmp(r, "python3.", 8) == 0);
+                runner = r && (streq_any(r, runners) || strncmp(r, "python3.", 8) == 0);
         }
         s->runner = s->runner || runner;
         bool shell = programs_is_shell(prog);
@@ -410,8 +405,8 @@ static bool stage_writes(const Stage *st) {
         size_t k = scripts_program_at(st->w, st->n);
         const char *prog = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         const char *second = k + 1 < st->n ? programs_plain(st->w[k + 1], sub, sizeof sub) : NULL;
-        bool writer =
-                prog && fed && !listed(runners, prog) && !programs_is_shell(prog) && !streq_any(prog, feeds);
+        bool writer = prog && fed && !streq_any(prog, runners) && !programs_is_shell(prog) &&
+                      !streq_any(prog, feeds);
         return prog && (writer || streq_any(prog, copiers) || streq(prog, "patch") ||
                         (streq(prog, "git") && streq_ptr(second, "apply")));
 }
