@@ -102,6 +102,9 @@ static int pin(PlatformBindKind kind, const char *path, PlatformBindInfo *info) 
         info->step = PLATFORM_STEP_NONE;
         info->regular = t == 'f';
         info->nlink = fake.nodes[n].nlink;
+        /* A mount's id, as statx's stx_mnt_id: the node's own, so that it
+         * stays when another node goes. */
+        info->mount_id = fake.nodes[n].bound ? 1000 + (uint64_t) fake.nodes[n].id : 0;
         return n;
 }
 
@@ -120,7 +123,6 @@ static int fake_bind(void *b, PlatformBindKind kind, const char *path, PlatformB
         fake.bind_calls++;
         if (fake.nodes[n].bound) {
                 info->already = true;
-                info->mount_id = 1000 + (uint64_t) n;
                 return 1;
         }
         if (fake.bind_calls == fake.fail_bind_call) {
@@ -128,7 +130,7 @@ static int fake_bind(void *b, PlatformBindKind kind, const char *path, PlatformB
                 return -fake.fail_errno;
         }
         fake.nodes[n].bound = true;
-        info->mount_id = 1000 + (uint64_t) n;
+        info->mount_id = 1000 + (uint64_t) fake.nodes[n].id;
         info->mount_fd = 100 + fake.nodes[n].id; /* never a real fd: unbind takes it back */
         return 0;
 }

@@ -457,6 +457,25 @@ check "rmg: git init there again works" [ "$rc" -eq 0 ]
 check "rmg: and is protected again" wait_count "$log" 'protected the git metadata of nested checkout rmg (' 2
 check "rmg: its config bound again" mountpoint_ "$root/rmg/.git/config"
 
+# Variant: a tree made aside and moved in while the daemon lags (stopped
+# here): the tree's own events are handled after the move, then the move's.
+# The mounts made at the first are still in place at the second, so they
+# stay the daemon's: rm -rf gets every one back. Before, found again, they
+# were "already bound", not its own, and no rm -rf ever finished (CI,
+# git-matrix env-reclone under ASan).
+kill -STOP "${pids[0]}"
+stopped() { ! grep -qv '^T' <(for t in /proc/"${pids[0]}"/task/*/stat; do awk '{print $3}' "$t"; done); }
+for ((i = 0; i < 200; i++)); do stopped && break; nap; done
+check "lag: the daemon stopped" stopped
+mkdir "$outside/lag" && git clone -q "file://$src" "$outside/lag/r" && mv -T "$outside/lag" "$root/lag"
+kill -CONT "${pids[0]}"
+check "lag: protected" wait_log "$log" 'protected the git metadata of nested checkout lag/r ('
+rm -rf "$root/lag" 2>/dev/null
+check "lag: given back, all of it" wait_log "$log" '"event":"mounts-released","msg":"path policy: lag/r has nothing left but the daemon'"'"'s mounts: gave 4 back'
+check "lag: nothing kept" bash -c "! grep -F '\"event\":\"mount-kept\"' '$log' | grep -qF lag/"
+rm -rf "$root/lag"; rc=$?
+check "lag: the second rm -rf succeeds" [ "$rc" -eq 0 ]
+
 # --- #11.3 a tracked masked file: skip-worktree, and git works around it
 check "cl: skip-worktree set on the tracked .env" wait_log "$log" '"event":"skip-worktree","msg":"path policy: nested checkout cl tracks masked .env'
 # (cl holds other work of the rows above: .env is what must not show)

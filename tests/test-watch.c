@@ -115,9 +115,10 @@ static void test_appears_later_and_again(void **state) {
         fake_add("a/secrets", 'd');
         FOUND(t, "a/secrets", WATCH_DIR);
         assert_true(bound("a/secrets"));
-        /* Its parent moved away, the path made again: bound again. */
-        GONE(t, "a/secrets");
+        /* Its parent moved away, the path made again (then the event):
+         * bound again. */
         fake.nodes[fake.n - 1].bound = false;
+        GONE(t, "a/secrets");
         int calls = fake.bind_calls;
         FOUND(t, "a/secrets", WATCH_DIR);
         assert_int_equal(fake.bind_calls, calls + 1);
@@ -546,20 +547,30 @@ static void test_gone_and_rescan(void **state) {
         assert_int_equal(st.checkouts, 1);
         assert_true(st.bound >= 4);
 
-        /* Lost events: everything forgotten, then found again; what is
-         * bound already stays so (the engine says "already"), at debug:
-         * the same checkout with the same mounts is not news, at each
-         * overflow. What is new in it is said as ever. */
+        /* Lost events: every checkout forgotten, then found again, at
+         * debug: the same checkout is not news, at each overflow. Its
+         * mounts still in place stay ours (test_late_gone_keeps_mounts);
+         * one there that is not (here: all of them, as after a rename
+         * and back) is "already bound", at debug too. What is new in it
+         * is said as ever. */
         size_t infos = count(t, "\"level\":\"info\"");
         watch_callbacks.rescan(t->w);
         watch_stats(t->w, &st);
         assert_int_equal(st.checkouts, 0);
+        assert_true(st.bound >= 4);
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        assert_int_equal(count(t, "already bound"), 0);
+        for (size_t i = 0; i < fake.n; i++)
+                fake.nodes[i].id += fake.nodes[i].bound ? 500 : 0; /* other mounts now */
+        watch_callbacks.rescan(t->w);
+        watch_stats(t->w, &st);
         assert_int_equal(st.bound, 0);
         FOUND(t, "a/.git", WATCH_DIR);
         advance(t, 60);
         assert_true(watch_is_checkout(t->w, "a"));
         assert_true(count(t, "already bound") >= 1);
-        assert_int_equal(count(t, "\"level\":\"debug\",\"event\":\"checkout\""), 1);
+        assert_int_equal(count(t, "\"level\":\"debug\",\"event\":\"checkout\""), 2);
         assert_true(count(t, "\"level\":\"debug\",\"event\":\"watch-bind\"") >= 1);
         assert_int_equal(count(t, "\"level\":\"info\""), infos + 0 /* the rescan is a warning */);
         fake_add("b", 'd');
@@ -1182,6 +1193,56 @@ static void test_stale_found_after_release(void **state) {
         t_free(t);
 }
 
+/* A checkout's directory reported gone while our mounts are still in
+ * place (the daemon lagging behind a tree made aside and moved in: its
+ * events are handled after the move, then the move's own), and every
+ * checkout forgotten at an overflow: the mounts still where they were made
+ * stay ours, and rm -rf of the checkout gets them all back. Before, found
+ * again, they were "already bound", not ours: the second rm -rf failed on
+ * them for good (CI, git-matrix env-reclone). */
+static void test_late_gone_keeps_mounts(void **state) {
+        (void) state;
+        static const char *const all[] = {"a/src/x",       "a/src",        "a/.git/HEAD",
+                                          "a/.git/config", "a/.git/hooks", "a/.git",
+                                          "a/.env",        "a/.claude",    NULL};
+        for (int overflow = 0; overflow < 2; overflow++) {
+                T *t = protected_with_worktree();
+                size_t binds = count(t, "\"event\":\"watch-bind\"");
+                if (overflow)
+                        watch_callbacks.rescan(t->w);
+                else
+                        GONE(t, "a"); /* the move-in's own event, late */
+                FOUND(t, "a/.git", WATCH_DIR);
+                advance(t, 60);
+                WatchStats st;
+                watch_stats(t->w, &st);
+                assert_int_equal(st.bound, 4);
+                assert_int_equal(count(t, "already bound"), 0);
+                assert_int_equal(count(t, "\"event\":\"watch-bind\""), binds);
+                rm_rf(t, all);
+                advance(t, 60);
+                assert_int_equal(count(t, "\"event\":\"mount-kept\""), 0);
+                assert_int_equal(count(t, "\"released\":4"), 1);
+                assert_int_equal(fake_bound_count(), 0);
+                t_free(t);
+        }
+
+        /* A mount that is not where it was made (another one at its path
+         * now) is not ours there: forgotten, never given back. */
+        T *t = protected_with_worktree();
+        fake.nodes[find_node("a/.env")].id += 500; /* the mount at a/.env is another now */
+        GONE(t, "a");
+        FOUND(t, "a/.git", WATCH_DIR);
+        advance(t, 60);
+        rm_rf(t, all);
+        advance(t, 60);
+        assert_int_equal(count(t, "\"event\":\"mount-kept\""), 1);
+        assert_int_equal(count(t, "a/.env stays bound: not a mount this daemon made"), 1);
+        assert_true(bound("a/.env"));
+        assert_false(fake.nodes[find_node("a/.env")].discarded);
+        t_free(t);
+}
+
 /* .git moved aside and a new one made holding only a config (no HEAD
  * yet): the new config is protected, and stays so. Its mount was made
  * after the old .git went, so it is no leftover of a deletion, though it
@@ -1277,6 +1338,7 @@ int main(void) {
                 cmocka_unit_test(test_release_keeps_linked_mask),
                 cmocka_unit_test(test_released_repository_again),
                 cmocka_unit_test(test_stale_found_after_release),
+                cmocka_unit_test(test_late_gone_keeps_mounts),
                 cmocka_unit_test(test_new_gitdir_kept),
         };
         return RUN(tests);

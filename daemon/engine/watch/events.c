@@ -369,12 +369,10 @@ static void on_gone(void *userdata, const char *rel) {
         if (config_lock_gone(w, rel))
                 return;
         Mount *mine = w->n_made > 0 ? bound_at(w, rel) : NULL;
-        PlatformBindInfo now;
-        if (mine && mine->made && w->c.binder->check(w->binder, mine->kind, rel, &now) == 0 &&
-            now.mount_id == mine->info.mount_id)
+        if (mine && mount_in_place(w, rel, mine))
                 return;
         forget_below(w, w->checkouts, rel, true);
-        forget_below(w, w->bound, rel, false);
+        mount_forget_moved(w, rel);
         for (size_t i = 0; hashmap_size(w->former) > 0 && hashmap_next(w->former, &i, &key, &v);)
                 if (path_under(key, rel))
                         hashmap_remove(w->former, key);
@@ -417,9 +415,9 @@ static void on_rescan(void *userdata) {
         for (size_t i = 0; hashmap_next(w->checkouts, &i, &ck, &cv);)
                 (void) set_add(w->refind, ck); /* no memory: said again, as before */
         forget_below(w, w->checkouts, "", true);
-        forget_below(w, w->bound, "", false);
-        /* What was bound stays bound, but is no longer known as ours: a
-         * mount found again is "already bound", and is not given back. */
+        /* What was bound stays bound; what is still where it was made stays
+         * ours, to give back (the rest, found again, is "already bound"). */
+        mount_forget_moved(w, "");
         const char *key;
         void *v;
         for (size_t i = 0; hashmap_next(w->former, &i, &key, &v);)

@@ -74,6 +74,38 @@ void mount_forget(Watch *w, const char *path) {
         free(m);
 }
 
+/* Whether m is still the mount at path: the very one made there (its id,
+ * not just a mount), whatever went and came back above it. */
+bool mount_in_place(Watch *w, const char *path, const Mount *m) {
+        PlatformBindInfo now;
+        return m->bound && m->made && w->c.binder->check(w->binder, m->kind, path, &now) == 0 &&
+               now.mount_id == m->info.mount_id;
+}
+
+/* Forget the Mounts at rel and below it that are not where they were made
+ * any more (a directory above them renamed away, or events lost). One still
+ * in place stays ours, to give back when its checkout goes: a tree made
+ * aside and moved in is reported gone and found again after its events
+ * were handled (the daemon lagging), and an overflow forgets every
+ * checkout; found again, such a mount was "already bound", and no rm -rf
+ * of its checkout could ever finish. */
+void mount_forget_moved(Watch *w, const char *rel) {
+        size_t n = strlen(rel);
+        const char *key;
+        void *v;
+
+        if (n > 0 && !hashmap_contains(w->bound, rel) && !hashmap_contains(w->below, rel))
+                return;
+        for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);) {
+                if ((n > 0 && !path_under(key, rel)) || mount_in_place(w, key, v))
+                        continue;
+                _cleanup_free_ char *k = strdup(key);
+                if (!k)
+                        return;
+                mount_forget(w, k);
+        }
+}
+
 /* Forget path in bound once its mount has been given back (unbind). */
 void mount_gone(Watch *w, const char *path) {
         Mount *m = untrack_path(w, w->bound, path);

@@ -140,6 +140,8 @@ void dir_unref(Watch *w, const char *dir);
 Mount *bound_at(const Watch *w, const char *path);
 int mount_new(Watch *w, const char *path, Mount **ret);
 void mount_forget(Watch *w, const char *path);
+bool mount_in_place(Watch *w, const char *path, const Mount *m);
+void mount_forget_moved(Watch *w, const char *rel);
 void mount_gone(Watch *w, const char *path);
 int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char *path, const char *shown_as,
                  bool metadata);
