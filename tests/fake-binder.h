@@ -18,7 +18,8 @@ typedef struct FakeTree {
                 const char *path;
                 char type;
                 unsigned nlink;
-                bool bound;          /* carries our mount */
+                bool bound;          /* carries a mount */
+                bool made;           /* by this binder, not released: ours wherever it is */
                 const char *content; /* for read */
                 const void *data;    /* for read_all, when set (else content) */
                 size_t data_n;
