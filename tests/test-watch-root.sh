@@ -639,6 +639,13 @@ if [ "$qmax" -le 1000000 ]; then
   said=$(known_said)
   check "overflow: what is the same in it is not said again ($said info records, $said_before before)" \
     [ "$said" -eq "$said_before" ]
+  # Its mounts, still where they were made, stay the daemon's across the
+  # rescan: rm -rf gets them back (before, "not a mount this daemon made").
+  rm -rf "$root2/known" 2>/dev/null
+  check "overflow: the checkout from before, deleted, gives its mounts back" \
+    wait_log "$base/watch2.log" '"event":"mounts-released","msg":"path policy: known has nothing left but the daemon'"'"'s mounts: gave 3 back'
+  rm -rf "$root2/known"; rc=$?
+  check "overflow: and a second rm -rf of it succeeds" [ "$rc" -eq 0 ]
 else
   echo "  SKIP overflow: fs.${PP_WATCH_BACKEND:-inotify}.max_queued_events is $qmax: too many files to overflow it"
 fi
