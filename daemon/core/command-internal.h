@@ -353,6 +353,10 @@ int rearranged_file_git(const Judge *j, const Stage *st);
 /* Does a redirect of the line write a file of path's last name (> x/a;
  * a cd between may join them)? */
 bool rearranged_line_writes(const Judge *j, const char *path);
+/* Does a text fed to v[at] (its here-strings and heredocs, what echo or
+ * printf before it prints) name git, every separator read as a blank? 1,
+ * 0, -ENOMEM. */
+int rearranged_fed_git(const Line *ln, const Stage *v, size_t at);
 /* command-setvars.c: the variables the line may set by a name the rule
  * does not read as an assignment (for NAME, read NA''ME, printf -v, a
  * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git

@@ -176,6 +176,25 @@ static bool stage_interpreter(const Stage *st) {
         return p && streq_any(p, interpreters);
 }
 
+/* Any other program a text naming git (every separator a blank) is fed
+ * to, its output a shell's input: what it does with the text is not
+ * modelled (perl -pe 's/_/ /g', { tr _ ' '; }), so the text is judged as
+ * the words it may become. */
+static int filtered_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        bool shell = false;
+        for (size_t i = at + 1; i < n; i++)
+                shell = shell || stage_shell(&v[i]);
+        if (!shell || stage_shell(&v[at]) || !judge_held(j))
+                return 0;
+        int r = rearranged_fed_git(ln, v, at);
+        if (r <= 0)
+                return r;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "a text naming git (its separators read as blanks) goes through a program that "
+                            "may rearrange it into a shell's input, while the history holds a masked entry");
+}
+
 int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         char name[256], buf[256];
         const Stage *st = &v[at];
@@ -196,7 +215,9 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
         if (f0 && (streq(f0, "xargs") || streq_any(f0, rearrangers)))
                 p = f0;
         bool joiner = streq_any(p, joiners) || streq_any(p, rearrangers);
-        if (!p || !(streq(p, "sed") || streq(p, "gsed") || joiner) || !judge_held(j))
+        if (!(p && (streq(p, "sed") || streq(p, "gsed") || joiner)))
+                return filtered_into_shell(j, ln, v, n, at);
+        if (!judge_held(j))
                 return 0;
         /* git_log_-p, tr _ ' ': its words a separator hides, or tr's and
          * sed's literal sets make (31p) */

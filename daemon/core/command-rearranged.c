@@ -183,3 +183,34 @@ int rearranged_file_git(const Judge *j, const Stage *st) {
         }
         return 0;
 }
+
+/* What echo or printf at st prints (printf's format applied, echo's
+ * escapes decoded), or NULL with *ret untouched when it is neither. */
+static int printed(const Stage *st, char **ret) {
+        char buf[256];
+        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], buf, sizeof buf) : NULL;
+        if (!p || !(streq(p, "echo") || streq(p, "printf")))
+                return 0;
+        char *t = streq(p, "printf") ? reread_printf(st->w, st->n) : programs_joined(st->w, st->n, 1);
+        if (!t)
+                return -ENOMEM;
+        if (streq(p, "echo"))
+                reread_unescape(t);
+        *ret = t;
+        return 1;
+}
+
+int rearranged_fed_git(const Line *ln, const Stage *v, size_t at) {
+        int r;
+        for (size_t i = 0; i < v[at].n_redir; i++) { /* tr _ ' ' <<< git_log_-p */
+                _cleanup_free_ char *t = NULL;
+                if ((r = shells_fed_text(ln, &v[at], i, &t)) < 0)
+                        return r;
+                if (r > 0 && blind_git(t, strlen(t), false))
+                        return 1;
+        }
+        _cleanup_free_ char *t = NULL;
+        if (at == 0 || (r = printed(&v[at - 1], &t)) <= 0)
+                return at == 0 ? 0 : r;
+        return blind_git(t, strlen(t), false);
+}
