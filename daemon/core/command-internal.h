@@ -341,6 +341,22 @@ int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *
  * naming git the line runs. 1
  * refused, 0, -ENOMEM. */
 int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
+/* command-rearranged.c: does the line's text name git, every separator
+ * (_ . , : / = + ^ % #, printf's \n) read as a blank, or as the program
+ * st runs (name: tr's literal sets, sed's y/// and literal s///) prints
+ * it; with command, as a command with words after it (git log). 1, 0,
+ * -ENOMEM. */
+int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool command);
+/* Does st read a file the line writes (echo S > x/a; nl x/a), and a text
+ * of the line, not a command's name, hold git as a command? 1, 0, -ENOMEM. */
+int rearranged_file_git(const Judge *j, const Stage *st);
+/* Does a redirect of the line write a file of path's last name (> x/a;
+ * a cd between may join them)? */
+bool rearranged_line_writes(const Judge *j, const char *path);
+/* Does a text fed to v[at] (its here-strings and heredocs, what echo or
+ * printf before it prints) name git, every separator read as a blank? 1,
+ * 0, -ENOMEM. */
+int rearranged_fed_git(const Line *ln, const Stage *v, size_t at);
 /* command-setvars.c: the variables the line may set by a name the rule
  * does not read as an assignment (for NAME, read NA''ME, printf -v, a
  * nameref, export PA{TH=x,}, a computed name): marks the Judge (how git

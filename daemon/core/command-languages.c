@@ -176,6 +176,25 @@ static bool stage_interpreter(const Stage *st) {
         return p && streq_any(p, interpreters);
 }
 
+/* Any other program a text naming git (every separator a blank) is fed
+ * to, its output a shell's input: what it does with the text is not
+ * modelled (perl -pe 's/_/ /g', { tr _ ' '; }), so the text is judged as
+ * the words it may become. */
+static int filtered_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        bool shell = false;
+        for (size_t i = at + 1; i < n; i++)
+                shell = shell || stage_shell(&v[i]);
+        if (!shell || stage_shell(&v[at]) || !judge_held(j))
+                return 0;
+        int r = rearranged_fed_git(ln, v, at);
+        if (r <= 0)
+                return r;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "a text naming git (its separators read as blanks) goes through a program that "
+                            "may rearrange it into a shell's input, while the history holds a masked entry");
+}
+
 int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         char name[256], buf[256];
         const Stage *st = &v[at];
@@ -187,10 +206,44 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
         static const char *const joiners[] = {
                 "paste", "sort", "join", "cut",   "tac", "uniq", "column", "fmt",      "fold", "pr",
                 "shuf",  "comm", "rev",  "xargs", "tr",  "nl",   "expand", "unexpand", NULL};
-        bool joiner = streq_any(p, joiners);
-        if (!p || !(streq(p, "sed") || streq(p, "gsed") || joiner) || !judge_held(j))
+        /* programs that print fields or values of their input or files
+         * (awk '{print $3,$1,$2}', jq -r .c) */
+        static const char *const rearrangers[] = {"awk", "gawk", "mawk", "nawk", "jq", "gojq", "yq", NULL};
+        /* xargs with no command (echo's), and jq's output: the texts too */
+        char first[256];
+        const char *f0 = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], first, sizeof first) : NULL;
+        if (f0 && (streq(f0, "xargs") || streq_any(f0, rearrangers)))
+                p = f0;
+        bool joiner = streq_any(p, joiners) || streq_any(p, rearrangers);
+        if (!(p && (streq(p, "sed") || streq(p, "gsed") || joiner)))
+                return filtered_into_shell(j, ln, v, n, at);
+        if (!judge_held(j))
                 return 0;
-        bool git = joiner && names_git(ln->text, ln->n), command = false;
+        /* git_log_-p, tr _ ' ': its words a separator hides, or tr's and
+         * sed's literal sets make (31p) */
+        int g = rearranged_names_git(ln, st, p, false);
+        if (g < 0)
+                return g;
+        bool git = (joiner && names_git(ln->text, ln->n)) || g > 0, command = false;
+        /* $(echo git_log_-p | tr _ ' '): in a substitution, a git command
+         * the texts make, git run by none of its stages */
+        bool runs_git = false;
+        for (size_t i = 0; i < n && ln->substitution; i++) {
+                size_t q = scripts_program_at(v[i].w, v[i].n);
+                runs_git = runs_git ||
+                           (q < v[i].n && streq_ptr(programs_name(v[i].w[q], buf, sizeof buf), "git"));
+        }
+        if (ln->substitution && !runs_git && (g = rearranged_names_git(ln, st, p, true)) != 0) {
+                if (g < 0)
+                        return g;
+                command = true;
+        }
+        /* eval "$(nl x/a)", echo 'git log -p' > x/a written before */
+        if (ln->substitution && !command && joiner && (g = rearranged_file_git(j, st)) != 0) {
+                if (g < 0)
+                        return g;
+                git = command = true;
+        }
         for (size_t a = k + 1; a < st->n && !joiner; a++) {
                 const char *o = programs_plain(st->w[a], buf, sizeof buf);
                 if (o && (streq(o, "-i") || programs_long_is(o, "in-place", NULL) ||
@@ -226,9 +279,9 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
                         "%s rearranges the line's texts, which name git, into a shell's input or "
                         "a file the line may run, while the history holds a masked entry",
                         p);
-        return judge_refuse(j,
-                            "sed's program names git, and its output is a shell's input, a command's words "
-                            "or a file the line may run, while the history holds a masked entry");
+        return judge_refuse(j, "sed's program, or the texts it rearranges, name git, and its output is a "
+                               "shell's input, a command's words "
+                               "or a file the line may run, while the history holds a masked entry");
 }
 
 /* dc -e S, --expression=S: each '!' of S not a comparison (!<r, !>r, !=r)
@@ -350,20 +403,8 @@ static int piped(Judge *j, const char *what, const char *v, size_t len) {
  * name? v is the option's value, '|' or '!' first, quoted or not. */
 static bool runs_written(const Judge *j, const char *v) {
         v += strspn(v, "'\"|! \t");
-        size_t len = strcspn(v, " \t'\"");
-        const char *slash = memrchr(v, '/', len), *base = slash ? slash + 1 : NULL;
-        size_t bl = base ? len - (size_t) (base - v) : 0;
-        for (const char *p = j->text;
-             p && bl > 0 && (p = memmem(p, j->text_n - (size_t) (p - j->text), base, bl)); p += bl) {
-                const char *q = p;
-                while (q > j->text && !strchr(" \t>|;&", q[-1]))
-                        q--;
-                while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
-                        q--;
-                if (q > j->text && q[-1] == '>')
-                        return true;
-        }
-        return false;
+        _cleanup_free_ char *path = strndup(v, strcspn(v, " \t'\""));
+        return path && strrchr(path, '/') && strrchr(path, '/')[1] && rearranged_line_writes(j, path);
 }
 
 /* strace -o '|CMD', -qo'!CMD', --output='|CMD': strace runs CMD with sh -c
