@@ -231,6 +231,28 @@ static bool runner_reads_input(const char *name, const ShellWord *const *w, size
         return true;
 }
 
+/* Does a stdin runner (su, runuser, sg, newgrp: behind env, nice, setsid)
+ * run a shell that reads its input: the user's shell (no -c), or a shell
+ * its command runs (runuser -u U sh, su U -c sh, su U -c 'sh -s')? A
+ * command string that does not lex may be one. */
+bool handed_reads_input(const ShellWord *const *w, size_t n, int depth) {
+        static const char *const runners[] = {"newgrp", "sg", "su", "runuser", NULL};
+        char buf[256];
+        size_t k = scripts_program_at(w, n);
+        const char *name = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
+        if (!streq_any(name, runners))
+                return false;
+        if (runner_reads_input(name, w + k, n - k))
+                return true;
+        _cleanup_free_ char *s = NULL;
+        size_t rest;
+        int r = programs_reread_string(w + k, n - k, &s, &rest);
+        if (r <= 0)
+                return r < 0;
+        _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+        return depth >= 4 || shell_lex(s, strlen(s), &inner) < 0 || shells_line_untied(&inner, depth + 1);
+}
+
 /* The option that names a file of commands for this program. */
 static bool config_option(const char *name, const char *a) {
         bool ssh = streq_any(name, (const char *const[]){"ssh", "scp", "sftp", NULL});
