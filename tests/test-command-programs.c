@@ -2436,6 +2436,7 @@ static const Row rows[] = {
         {"echo 'git log -p >&2' > /tmp/x/s; su root -c sh < /tmp/x/s", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/s; su root -c 'sh -s' < /tmp/x/s", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/s; runuser -u root sh < /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; su root -c \"$C\" < /tmp/x/s", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/s; runuser root < /tmp/x/s", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/s; sg root < /tmp/x/s", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/s; setsid su root < /tmp/x/s", true, true, ".env"},

@@ -234,7 +234,7 @@ static bool runner_reads_input(const char *name, const ShellWord *const *w, size
 /* Does a stdin runner (su, runuser, sg, newgrp: behind env, nice, setsid)
  * run a shell that reads its input: the user's shell (no -c), or a shell
  * its command runs (runuser -u U sh, su U -c sh, su U -c 'sh -s')? A
- * command string that does not lex may be one. */
+ * command string that does not lex, or is computed, may be one. */
 bool handed_reads_input(const ShellWord *const *w, size_t n, int depth) {
         static const char *const runners[] = {"newgrp", "sg", "su", "runuser", NULL};
         char buf[256];
@@ -249,6 +249,8 @@ bool handed_reads_input(const ShellWord *const *w, size_t n, int depth) {
         int r = programs_reread_string(w + k, n - k, &s, &rest);
         if (r <= 0)
                 return r < 0;
+        if (k + rest - 1 < n && !programs_plain(w[k + rest - 1], buf, sizeof buf))
+                return true; /* su U -c "$C": a command known when it runs */
         _cleanup_(shell_lexed_done) ShellLexed inner = {0};
         return depth >= 4 || shell_lex(s, strlen(s), &inner) < 0 || shells_line_untied(&inner, depth + 1);
 }
