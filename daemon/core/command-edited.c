@@ -37,11 +37,42 @@ static int add_program(Edit *e, const char *t) {
         return 0;
 }
 
-/* Reads w[k] (sed, perl, ruby, awk, gawk, jq): 1 with *e filled, 0 for no
- * editor, -ENOMEM. */
+/* ex, vi, vim, nvim: -c CMD, --cmd CMD, +CMD its program (ex commands,
+ * which write the files it edits); -S FILE, -s FILE, -u FILE: commands
+ * not in its words; none given: its input's, unread. */
+static int vim_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
+        char buf[256], name[256];
+        bool ex = streq(programs_name(w[k], name, sizeof name), "ex");
+        e->in_place = true;
+        e->files = n;
+        for (size_t a = k + 1; a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                size_t len = o ? strlen(o) : 0;
+                /* -c CMD, -sc CMD, --cmd CMD; -S F, -u F, vim's -s F (ex's -s: silent) */
+                bool text = o && ((o[0] == '-' && o[1] != '-' && o[len - 1] == 'c') || streq(o, "--cmd"));
+                bool file = o && (streq(o, "-S") || streq(o, "-u") || (!ex && streq(o, "-s")));
+                if (o && o[0] == '+' && o[1] && add_program(e, o + 1) < 0)
+                        return -ENOMEM;
+                e->unread = e->unread || !o || file;
+                if ((text || file) && a + 1 < n) {
+                        const char *t = programs_plain(w[++a], buf, sizeof buf);
+                        e->unread = e->unread || !t;
+                        if (text && t && add_program(e, t) < 0)
+                                return -ENOMEM;
+                } else if (o && o[0] != '-' && o[0] != '+' && e->files == n)
+                        e->files = a;
+        }
+        e->unread = e->unread || !e->program;
+        return 1;
+}
+
+/* Reads w[k] (sed, perl, ruby, awk, gawk, jq; ex and vim): 1 with *e
+ * filled, 0 for no editor, -ENOMEM. */
 static int edit_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
         char name[256], buf[256];
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (streq_any(prog, (const char *const[]){"ex", "vi", "vim", "nvim", NULL}))
+                return vim_parse(w, n, k, e);
         bool sed = streq_ptr(prog, "sed"),
              perl = streq_any(prog, (const char *const[]){"perl", "ruby", NULL}),
              awk = streq_any(prog, (const char *const[]){"awk", "gawk", NULL}), jq = streq_ptr(prog, "jq");
@@ -147,7 +178,7 @@ static const char *part(const char *p, char d, char *out, size_t *k) {
  * replacements, a, i and c's lines. */
 static void sed_put_in(const char *p, char *out, size_t *k) {
         while (*p) {
-                p += strspn(p, " \t\n;{}!0123456789$,~+");
+                p += strspn(p, " \t\n;{}!0123456789$,~+%:|");
                 if (*p == '/' || (*p == '\\' && p[1])) { /* an address: /re/, \cREc */
                         char d = *p == '/' ? '/' : p[1];
                         p = part(p + (*p == '/' ? 1 : 2), d, NULL, NULL);
