@@ -2407,6 +2407,7 @@ static const Row rows[] = {
         {"echo 'git log -p' > /tmp/x/a; eval \"$(< /tmp/x/a)\"", true, true, ".env"},
         {"echo 'git log -p' > /tmp/x/a; eval \"$(tac /tmp/x/a)\"", true, true, ".env"},
         {"echo 'git log -p' > /tmp/x/a; eval \"$(cat /tmp/x/a | sort)\"", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/a; sh -c \"$(dd if=/tmp/x/a status=none)\"", true, true, ".env"},
         {"echo '{\"a\":\"git log -p\"}' > /tmp/x/j; eval \"$(jq -r .a /tmp/x/j)\"", true, true, ".env"},
         {"echo 'git cat-file --batch-all-objects --batch' > /tmp/x/a; eval \"$(cat /tmp/x/a)\"", true, true,
          ".env"},
@@ -2447,6 +2448,7 @@ static const Row rows[] = {
         {"echo 'cat .e\"\"nv' > /tmp/x/s; nice su root < /tmp/x/s", false, true, ".env"},
         /* ... and the ordinary forms next to them */
         {"eval \"$(ssh-agent -s)\"", true, false, NULL},
+        {"dd if=/dev/zero of=/tmp/x/img bs=1M count=1; dd if=/tmp/x/img of=/tmp/x/img2", true, false, NULL},
         {"echo 'ls -la' > /tmp/x/a; eval \"$(cat /tmp/x/a)\"", true, false, NULL},
         {"echo 'git log -p' > /tmp/x/a; eval \"$(cat /tmp/x/a)\"", false, false, NULL},
         {"sed -i 's/\"version\": \".*\"/\"version\": \"1.2.3\"/' package.json; npm test", true, false, NULL},

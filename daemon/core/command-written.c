@@ -186,6 +186,8 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
                 if (copier && a > k && o && (o[0] != '-' || (o[1] != '-' && o[1] && o[2]))) {
                         if (!names) /* dd of=F; cp A F; sort -oF */
                                 add(s, strncmp(o, "of=", 3) == 0 ? o + 3 : o[0] == '-' ? o + 2 : o);
+                        for (size_t i = 0; names && strncmp(o, "if=", 3) == 0 && i < s->n && !*named; i++)
+                                *named = mentions(o + 3, s->names[i]); /* "$(dd if=F)" reads F */
                         continue;
                 }
                 if (!names || git || copier || a == k)
