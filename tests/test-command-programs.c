@@ -2422,6 +2422,11 @@ static const Row rows[] = {
         {"jq '.scripts.t=\"git_log_-p\"|.scripts.t|=gsub(\"_\";\" \")' package.json > /tmp/x/p; mv /tmp/x/p "
          "package.json; npm run t",
          false, true, ".env"},
+        {"npm init -y >/dev/null; jq '.scripts.t=\"git log -p >&2\"' package.json | sponge package.json; "
+         "npm run t",
+         true, true, ".env"},
+        {"jq '.scripts.t=env.C' package.json > /tmp/x/p; mv /tmp/x/p package.json; npm run t", false, true,
+         ".env"},
         {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/git log -p >\\&2/' Makefile; make", true,
          true, ".env"},
         {"sed -i '/true/c\\\tcat .e\"\"nv' Makefile; make -s", false, true, ".env"},
@@ -2455,6 +2460,12 @@ static const Row rows[] = {
         {"jq '.version |= \"2.0.0\"' package.json > /tmp/x/p && mv /tmp/x/p package.json && npm ci", true,
          false, NULL},
         {"sed -i 's/-O2/-O3/' Makefile; make", true, false, NULL},
+        {"jq '.scripts = {lint: \"eslint .\", test: \"jest\"}' package.json > /tmp/x/p && mv /tmp/x/p "
+         "package.json && npm test",
+         true, false, NULL},
+        {"jq '.private = true | .workspaces[0] = \"pkgs\"' package.json | sponge package.json; npm i", true,
+         false, NULL},
+        {"sort -u words.txt | sponge words.txt", true, false, NULL},
         {"sed -i 's/foo/bar/' src/a.c; make", true, false, NULL},
         {"vim -es -c '%s/a/b/' -c wq src/a.c", true, false, NULL},
         {"ex -sc '%s/true/echo hi/|x' Makefile; make", true, false, NULL},

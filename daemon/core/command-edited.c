@@ -225,17 +225,29 @@ static char *put_in(const char *p, bool jq) {
         return out;
 }
 
-/* Does a jq filter only set paths to its strings (.a.b = "S", .a |= "S")?
- * A function, an operator or a variable may compute the text it puts in
- * (gsub, +, join, $x, @sh). */
+/* Does a jq filter only set paths to its strings (.a.b = "S", .a |= "S",
+ * {a: "S"})? A function, an operator or a variable may compute the text
+ * it puts in (gsub, +, join, $x, env.C, input). */
 static bool jq_literal(const char *p) {
+        const char *start = p;
         for (; *p; p++) {
                 if (*p == '"') {
                         p = part(p + 1, '"', NULL, NULL);
                         if (!*p)
                                 return false;
-                } else if (!strchr(".[]|=,{}: \t\n-_0123456789", *p) && !(*p >= 'a' && *p <= 'z') &&
-                           !(*p >= 'A' && *p <= 'Z'))
+                        continue;
+                }
+                size_t id = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+                if (id > 0) { /* a key (.a, a:), a literal; any other name a function's */
+                        bool key = (p > start && p[-1] == '.') || p[id + strspn(p + id, " \t")] == ':' ||
+                                   strspn(p, "0123456789") == id;
+                        bool literal =
+                                (id == 4 && (strncmp(p, "true", 4) == 0 || strncmp(p, "null", 4) == 0)) ||
+                                (id == 5 && strncmp(p, "false", 5) == 0);
+                        if (!key && !literal)
+                                return false;
+                        p += id - 1;
+                } else if (!strchr(".[]|=,{}: \t\n-", *p))
                         return false;
         }
         return true;

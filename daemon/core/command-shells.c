@@ -638,10 +638,11 @@ static bool run_later(const Judge *j, const char *path) {
 }
 
 /* Does this command copy a file to a script the line runs: tee, cp, mv,
- * ln, install or rsync with it among its operands, dd with of=? A name
+ * ln, install, rsync or sponge with it among its operands, dd with of=? A name
  * known only when the line runs may be one. */
 static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
-        static const char *const copiers[] = {"tee", "cp", "mv", "ln", "install", "rsync", "dd", NULL};
+        static const char *const copiers[] = {"tee",   "cp", "mv",     "ln", "install",
+                                              "rsync", "dd", "sponge", NULL};
         const Judge *j = ctx;
         char buf[256];
         size_t k = program_at(w, n);
