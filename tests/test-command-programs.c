@@ -2450,6 +2450,12 @@ static const Row rows[] = {
         {"echo 'git log -p >&2' > /tmp/x/s; sg root < /tmp/x/s", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/s; setsid su root < /tmp/x/s", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/s; env su root < /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; chroot / su root < /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; sudo -s < /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; sudo -u root -i < /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; doas -s < /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; script -q /dev/null < /tmp/x/s", true, true, ".env"},
+        {"echo 'git log -p >&2' > /tmp/x/s; capsh -- < /tmp/x/s", true, true, ".env"},
         {"echo 'cat .e\"\"nv' > /tmp/x/s; nice su root < /tmp/x/s", false, true, ".env"},
         /* ... and the ordinary forms next to them */
         {"eval \"$(ssh-agent -s)\"", true, false, NULL},
@@ -2474,6 +2480,10 @@ static const Row rows[] = {
         {"echo 'ls' > /tmp/x/s; su root < /tmp/x/s", true, false, NULL},
         {"su root -c 'make install' < /dev/null", true, false, NULL},
         {"runuser -u builder -- make", true, false, NULL},
+        {"sudo -u builder make install < /dev/null", true, false, NULL},
+        {"echo 'ls' > /tmp/x/s; sudo -s < /tmp/x/s", true, false, NULL},
+        {"script -q -c 'make test' /dev/null", true, false, NULL},
+        {"capsh --print", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */
