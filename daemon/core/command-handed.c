@@ -231,6 +231,61 @@ static bool runner_reads_input(const char *name, const ShellWord *const *w, size
         return true;
 }
 
+/* sudo -s, sudo -i, doas -s with no command: the user's shell, reading
+ * its input. */
+static bool sudo_shell(const ShellWord *const *w, size_t n) {
+        char o[256];
+        bool shell = false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], o, sizeof o);
+                if (!a || a[0] != '-' || streq(a, "--"))
+                        return false; /* a command (or one known when it runs) */
+                if (a[1] == '-') {
+                        shell = shell || programs_long_is(a, "shell", NULL) ||
+                                programs_long_is(a, "login", NULL);
+                        continue;
+                }
+                shell = shell || strpbrk(a + 1, "si");
+                k += strchr("CDghpRrTUuC", a[strlen(a) - 1]) != NULL; /* -u USER: its value */
+        }
+        return shell;
+}
+
+/* Does a stdin runner (su, runuser, sg, newgrp, script, sudo -s, capsh
+ * --: behind env, nice, setsid, chroot, ...) run a shell that reads its
+ * input: the user's shell (no -c), or a shell its command runs (runuser
+ * -u U sh, su U -c sh, su U -c 'sh -s')? A command string that does not
+ * lex, or is computed, may be one. */
+bool handed_reads_input(const ShellWord *const *w, size_t n, int depth) {
+        static const char *const runners[] = {"newgrp", "sg", "su", "runuser", "script", "capsh", NULL};
+        char buf[256];
+        size_t k = 0;
+        const char *name = NULL;
+        for (; k < n && !name; k++) { /* env su U, chroot / su U, sudo -s: a runner among the words */
+                name = programs_name(w[k], buf, sizeof buf);
+                name = streq_any(name, runners) ||
+                                       streq_any(name, (const char *const[]){"sudo", "doas", NULL})
+                               ? name
+                               : NULL;
+        }
+        if (!name)
+                return false;
+        k--;
+        if (streq(name, "sudo") || streq(name, "doas"))
+                return sudo_shell(w + k, n - k);
+        if (!streq(name, "capsh") && runner_reads_input(name, w + k, n - k))
+                return true;
+        _cleanup_free_ char *s = NULL;
+        size_t rest;
+        int r = programs_reread_string(w + k, n - k, &s, &rest);
+        if (r <= 0)
+                return r < 0;
+        if (k + rest - 1 < n && !programs_plain(w[k + rest - 1], buf, sizeof buf))
+                return true; /* su U -c "$C": a command known when it runs */
+        _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+        return depth >= 4 || shell_lex(s, strlen(s), &inner) < 0 || shells_line_untied(&inner, depth + 1);
+}
+
 /* The option that names a file of commands for this program. */
 static bool config_option(const char *name, const char *a) {
         bool ssh = streq_any(name, (const char *const[]){"ssh", "scp", "sftp", NULL});

@@ -201,6 +201,20 @@ int handed_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret
 int languages_interpreter_git(Judge *j, const Line *ln, const Stage *st, const char *name,
                               const ShellWord *const *w, size_t n);
 int handed_judge_input(Judge *j, const Stage *st, const Stage *prev);
+/* Does a stdin runner (su, runuser, sg, newgrp) run a shell that reads
+ * its input (su U, runuser -u U sh, su U -c sh), at this nesting depth? */
+bool handed_reads_input(const ShellWord *const *w, size_t n, int depth);
+/* command-edited.c: is w[0..n) an in-place edit (sed -i, perl -pi, awk
+ * -i inplace) of a file named() says a runner of the line reads (or one
+ * known only when it runs)? And a stage's editor (sed, perl, awk, jq) in a
+ * line that writes a script it runs: the text its program puts in judged
+ * as a line, a program not in its words refused (1, 0, -ENOMEM). */
+bool edited_in_place(const ShellWord *const *w, size_t n, bool (*named)(const void *ctx, const char *path),
+                     const void *ctx);
+int edited_judge(Judge *j, const Stage *st);
+/* command-written.c: a text an edit puts in a file a runner reads, judged
+ * as a text the line writes to a script it runs. */
+int written_edit(Judge *j, const char *t);
 /* command-scripts.c: why the line runs a script or reads a config of
  * commands that it may write with a text the rule does not see (sort -o
  * F; bash F), or NULL. */

@@ -286,9 +286,12 @@ int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *p
  * shell reading its input (no -c, no script, or -s), or a string from a
  * variable (eval "$l", sh -c "$l", while read l; do eval "$l")? */
 static bool reads_untied(void *ctx, const ShellWord *const *w, size_t n) {
-        (void) ctx;
+        const int *depth = ctx;
         char buf[256];
         size_t k = 0;
+        /* su U < F, runuser -u U sh < F: the shell behind reads F */
+        if (handed_reads_input(w, n, depth ? *depth : 0))
+                return true;
         const char *name = stage_shell(w, n, &k, buf);
         if (!name)
                 return false;
@@ -617,7 +620,7 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
 }
 
 bool shells_line_untied(const ShellLexed *l, int depth) {
-        return shells_line_has(l, depth, reads_untied, NULL);
+        return shells_line_has(l, depth, reads_untied, &depth);
 }
 
 int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
@@ -635,10 +638,11 @@ static bool run_later(const Judge *j, const char *path) {
 }
 
 /* Does this command copy a file to a script the line runs: tee, cp, mv,
- * ln, install or rsync with it among its operands, dd with of=? A name
+ * ln, install, rsync or sponge with it among its operands, dd with of=? A name
  * known only when the line runs may be one. */
 static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
-        static const char *const copiers[] = {"tee", "cp", "mv", "ln", "install", "rsync", "dd", NULL};
+        static const char *const copiers[] = {"tee",   "cp", "mv",     "ln", "install",
+                                              "rsync", "dd", "sponge", NULL};
         const Judge *j = ctx;
         char buf[256];
         size_t k = program_at(w, n);
@@ -655,6 +659,15 @@ static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
         return false;
 }
 
+static bool named_later(const void *ctx, const char *path) {
+        return run_later(ctx, path);
+}
+
+/* sed -i S Makefile; make: an edit in place of a script the line runs */
+static bool edits_a_script(void *ctx, const ShellWord *const *w, size_t n) {
+        return edited_in_place(w, n, named_later, ctx);
+}
+
 /* Does the line write a script it runs: a redirect to it (a command's, a
  * group's, exec's), or a copy to it (echo S | tee x.sh; cp s x.sh)? */
 static bool writes_a_script(const ShellLexed *l, const Judge *j) {
@@ -668,7 +681,8 @@ static bool writes_a_script(const ShellLexed *l, const Judge *j) {
                 if (!a || run_later(j, a))
                         return true;
         }
-        return shells_line_has(l, 0, copies_to_script, (void *) j);
+        return shells_line_has(l, 0, copies_to_script, (void *) j) ||
+               shells_line_has(l, 0, edits_a_script, (void *) j);
 }
 
 static bool runs_git(void *ctx, const ShellWord *const *w, size_t n) {
@@ -714,6 +728,8 @@ int shells_judge_written(Judge *j, const Line *ln, const Stage *st) {
         j->lenient = true; /* a text that does not lex is judged by its names */
         j->positional_unseen = j->scripts_args;
         int r = fed_texts(j, ln, st, what);
+        if (r == 0) /* sed -i S Makefile, jq F package.json > X; mv X package.json */
+                r = edited_judge(j, st);
         j->lenient = was;
         j->positional_unseen = false;
         return r;

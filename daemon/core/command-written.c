@@ -173,6 +173,8 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
         copier = copier || (fed && !runner && !shell && !streq_any(prog, feeds));
         size_t c = shell ? programs_shell_c(w + k, n - k, 1) : SIZE_MAX;
         s->shell_c = s->shell_c || (c != SIZE_MAX && k + c < n && w[k + c]->substitution);
+        for (size_t a = k + 1; streq(prog, "eval") && a < n; a++) /* eval "$(cat F)": a shell reads F */
+                s->shell_c = s->shell_c || w[a]->substitution;
         for (size_t a = k + 1; shell && a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
                 if (!o || o[0] != '-')
@@ -184,6 +186,8 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
                 if (copier && a > k && o && (o[0] != '-' || (o[1] != '-' && o[1] && o[2]))) {
                         if (!names) /* dd of=F; cp A F; sort -oF */
                                 add(s, strncmp(o, "of=", 3) == 0 ? o + 3 : o[0] == '-' ? o + 2 : o);
+                        for (size_t i = 0; names && strncmp(o, "if=", 3) == 0 && i < s->n && !*named; i++)
+                                *named = mentions(o + 3, s->names[i]); /* "$(dd if=F)" reads F */
                         continue;
                 }
                 if (!names || git || copier || a == k)
@@ -384,6 +388,14 @@ static int written_text(Judge *j, const char *t) {
                                        "masked entry");
         }
         return 0;
+}
+
+int written_edit(Judge *j, const char *t) {
+        int was = j->written_run;
+        j->written_run |= WRITTEN_SCRIPT;
+        int r = written_text(j, t);
+        j->written_run = was;
+        return r;
 }
 
 /* Does the stage write a file: a redirect to one (not /dev/...), a copier

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Files a runner reads, changed by an editor's program (command-internal.h):
+ * sed -i, perl -pi, awk -i inplace on the file, or jq and sed whose output
+ * is copied over it; the text the change puts in (sed's replacement, jq's
+ * strings) is judged as a line. It must not decide which files a runner
+ * reads: command-shells.c does.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* An editor's words: its program's texts (joined by newlines), whether it
+ * edits its files in place, whether its program is beyond the words (-f
+ * FILE, a computed word) and the index of its first file operand. */
+typedef struct Edit {
+        char *program;
+        bool in_place, unread;
+        size_t files;
+} Edit;
+
+static void edit_done(Edit *e) {
+        free(e->program);
+}
+
+static int add_program(Edit *e, const char *t) {
+        char *p = NULL;
+        if (asprintf(&p, "%s%s%s", e->program ? e->program : "", e->program ? "\n" : "", t) < 0)
+                return -ENOMEM;
+        free(e->program);
+        e->program = p;
+        return 0;
+}
+
+/* ex, vi, vim, nvim: -c CMD, --cmd CMD, +CMD its program (ex commands,
+ * which write the files it edits); -S FILE, -s FILE, -u FILE: commands
+ * not in its words; none given: its input's, unread. */
+static int vim_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
+        char buf[256], name[256];
+        bool ex = streq(programs_name(w[k], name, sizeof name), "ex");
+        e->in_place = true;
+        e->files = n;
+        for (size_t a = k + 1; a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                size_t len = o ? strlen(o) : 0;
+                /* -c CMD, -sc CMD, --cmd CMD; -S F, -u F, vim's -s F (ex's -s: silent) */
+                bool text = o && ((o[0] == '-' && o[1] != '-' && o[len - 1] == 'c') || streq(o, "--cmd"));
+                bool file = o && (streq(o, "-S") || streq(o, "-u") || (!ex && streq(o, "-s")));
+                if (o && o[0] == '+' && o[1] && add_program(e, o + 1) < 0)
+                        return -ENOMEM;
+                e->unread = e->unread || !o || file;
+                if ((text || file) && a + 1 < n) {
+                        const char *t = programs_plain(w[++a], buf, sizeof buf);
+                        e->unread = e->unread || !t;
+                        if (text && t && add_program(e, t) < 0)
+                                return -ENOMEM;
+                } else if (o && o[0] != '-' && o[0] != '+' && e->files == n)
+                        e->files = a;
+        }
+        e->unread = e->unread || !e->program;
+        return 1;
+}
+
+/* Reads w[k] (sed, perl, ruby, awk, gawk, jq; ex and vim): 1 with *e
+ * filled, 0 for no editor, -ENOMEM. */
+static int edit_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
+        char name[256], buf[256];
+        const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (streq_any(prog, (const char *const[]){"ex", "vi", "vim", "nvim", NULL}))
+                return vim_parse(w, n, k, e);
+        bool sed = streq_ptr(prog, "sed"),
+             perl = streq_any(prog, (const char *const[]){"perl", "ruby", NULL}),
+             awk = streq_any(prog, (const char *const[]){"awk", "gawk", NULL}), jq = streq_ptr(prog, "jq");
+        if (!sed && !perl && !awk && !jq)
+                return 0;
+        bool given = false; /* -e's: no operand is the program */
+        size_t a = k + 1;
+        for (; a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf), *value = NULL;
+                if (!o) {
+                        e->unread = e->unread || !given; /* a computed program, or a file */
+                        break;
+                }
+                if (streq(o, "--")) {
+                        a++;
+                        break;
+                }
+                if (o[0] != '-' || streq(o, "-"))
+                        break;
+                bool is_long = o[1] == '-';
+                bool text = is_long ? programs_long_is(o, "expression", &value) ||
+                                              programs_long_is(o, "source", &value)
+                                    : strchr(sed || awk ? "e"
+                                             : perl     ? "eE"
+                                                        : "",
+                                             o[strlen(o) - 1]) != NULL;
+                bool file = is_long ? programs_long_is(o, "file", &value) ||
+                                              programs_long_is(o, "from-file", &value)
+                                    : !perl && o[strlen(o) - 1] == 'f';
+                e->in_place = e->in_place ||
+                              (sed &&
+                               (is_long ? programs_long_is(o, "in-place", NULL) : strchr(o, 'i') != NULL)) ||
+                              (perl && !is_long && strchr(o, 'i'));
+                if (awk && streq(o, "-i") && a + 1 < n) { /* -i inplace: a library */
+                        const char *lib = programs_plain(w[++a], buf, sizeof buf);
+                        e->in_place = e->in_place || !lib || streq(lib, "inplace");
+                        continue;
+                }
+                if (text || file) {
+                        const char *t = value       ? value
+                                        : a + 1 < n ? programs_plain(w[++a], buf, sizeof buf)
+                                                    : NULL;
+                        given = true;
+                        e->unread = e->unread || file || !t;
+                        if (text && t && add_program(e, t) < 0)
+                                return -ENOMEM;
+                        continue;
+                }
+                bool valued = is_long ? jq && streq_any(o, (const char *const[]){"--indent", NULL})
+                              : sed   ? streq(o, "-l")
+                              : awk   ? streq(o, "-v") || streq(o, "-F")
+                              : jq    ? streq(o, "-L")
+                                      : false;
+                size_t pair = jq && streq_any(o, (const char *const[]){"--arg", "--argjson", "--slurpfile",
+                                                                       "--rawfile", NULL});
+                a += valued + 2 * pair;
+        }
+        if (!given && a < n && !e->unread) { /* the first operand: the program (perl's: a script file) */
+                const char *t = programs_plain(w[a], buf, sizeof buf);
+                e->unread = !t || perl;
+                if (t && !perl && add_program(e, t) < 0)
+                        return -ENOMEM;
+                a++;
+        }
+        e->files = a;
+        return 1;
+}
+
+/* Is w[0..n) an in-place edit (sed -i, perl -pi, awk -i inplace) of a
+ * file named() says a runner of the line reads, or of one known only when
+ * it runs? */
+bool edited_in_place(const ShellWord *const *w, size_t n, bool (*named)(const void *ctx, const char *path),
+                     const void *ctx) {
+        char buf[256];
+        _cleanup_(edit_done) Edit e = {0};
+        size_t k = scripts_program_at(w, n);
+        if (edit_parse(w, n, k, &e) <= 0 || !e.in_place)
+                return false;
+        for (size_t a = e.files; a < n; a++) {
+                const char *f = programs_plain(w[a], buf, sizeof buf);
+                if (!f || named(ctx, f))
+                        return true;
+        }
+        return false;
+}
+
+/* Past a sed part ending in d (a regex, a replacement), into out when
+ * given, its escapes gone. */
+static const char *part(const char *p, char d, char *out, size_t *k) {
+        for (; *p && *p != d; p++) {
+                char c = *p;
+                if (*p == '\\' && p[1]) {
+                        p++;
+                        c = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
+                }
+                if (out)
+                        out[(*k)++] = c;
+        }
+        return p;
+}
+
+/* The texts a sed (or perl) program puts in, one a line: s///'s
+ * replacements, a, i and c's lines. */
+static void sed_put_in(const char *p, char *out, size_t *k) {
+        while (*p) {
+                p += strspn(p, " \t\n;{}!0123456789$,~+%:|");
+                if (*p == '/' || (*p == '\\' && p[1])) { /* an address: /re/, \cREc */
+                        char d = *p == '/' ? '/' : p[1];
+                        p = part(p + (*p == '/' ? 1 : 2), d, NULL, NULL);
+                        p += *p != 0;
+                        continue;
+                }
+                if (!*p)
+                        return;
+                char c = *p++;
+                if ((c == 's' || c == 'y') && *p && *p != '\n' && *p != '\\') {
+                        char d = *p;
+                        p = part(p + 1, d, NULL, NULL);
+                        if (!*p)
+                                return;
+                        p = part(p + 1, d, c == 's' ? out : NULL, k);
+                        out[(*k)++] = '\n';
+                        p += *p != 0;
+                } else if (strchr("aic", c)) { /* a\ TEXT, c TEXT: to the line's end */
+                        p += *p == '\\' && p[1] == '\n' ? 2 : *p == '\\' ? 1 : 0;
+                        p += strspn(p, " \t");
+                        p = part(p, '\n', out, k);
+                        out[(*k)++] = '\n';
+                        continue;
+                }
+                p += strcspn(p, ";\n");
+        }
+}
+
+/* ... or a jq filter's or an awk program's strings, one a line. */
+static char *put_in(const char *p, bool jq) {
+        char *out = malloc(2 * strlen(p) + 2);
+        size_t k = 0;
+        if (!out)
+                return NULL;
+        if (!jq)
+                sed_put_in(p, out, &k);
+        for (p = strchr(p, '"'); jq && p; p = strchr(p + (*p != 0), '"')) {
+                p = part(p + 1, '"', out, &k);
+                out[k++] = '\n';
+                if (!*p)
+                        break;
+        }
+        out[k] = 0;
+        return out;
+}
+
+/* Does a jq filter only set paths to its strings (.a.b = "S", .a |= "S",
+ * {a: "S"})? A function, an operator or a variable may compute the text
+ * it puts in (gsub, +, join, $x, env.C, input). */
+static bool jq_literal(const char *p) {
+        const char *start = p;
+        for (; *p; p++) {
+                if (*p == '"') {
+                        p = part(p + 1, '"', NULL, NULL);
+                        if (!*p)
+                                return false;
+                        continue;
+                }
+                size_t id = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+                if (id > 0) { /* a key (.a, a:), a literal; any other name a function's */
+                        bool key = (p > start && p[-1] == '.') || p[id + strspn(p + id, " \t")] == ':' ||
+                                   strspn(p, "0123456789") == id;
+                        bool literal =
+                                (id == 4 && (strncmp(p, "true", 4) == 0 || strncmp(p, "null", 4) == 0)) ||
+                                (id == 5 && strncmp(p, "false", 5) == 0);
+                        if (!key && !literal)
+                                return false;
+                        p += id - 1;
+                } else if (!strchr(".[]|=,{}: \t\n-", *p))
+                        return false;
+        }
+        return true;
+}
+
+int edited_judge(Judge *j, const Stage *st) {
+        static const char what[] = "a text an edit puts in a file a runner of the line reads";
+        _cleanup_(edit_done) Edit e = {0};
+        char name[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        int r = st->keyword_led ? 0 : edit_parse(st->w, st->n, k, &e);
+        if (r <= 0)
+                return r;
+        if (e.unread)
+                return judge_refuse(j,
+                                    "%s: an edit whose program is not in the line's words, of a file a "
+                                    "runner of the line reads",
+                                    programs_name(st->w[k], name, sizeof name));
+        if (!e.program)
+                return 0;
+        bool jq = streq(programs_name(st->w[k], name, sizeof name), "jq");
+        if (jq && !jq_literal(e.program))
+                return judge_refuse(j,
+                                    "jq: a filter that computes the text it puts in a file a runner of the "
+                                    "line reads");
+        _cleanup_free_ char *t =
+                put_in(e.program, jq || streq_any(name, (const char *const[]){"awk", "gawk", NULL}));
+        if (!t)
+                return -ENOMEM;
+        if ((r = written_edit(j, t)) != 0) /* its names, git among them */
+                return r;
+        for (char *save = NULL, *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+                if ((r = programs_reread(j, what, line, strlen(line))) != 0)
+                        return r;
+        return 0;
+}
