@@ -748,15 +748,17 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                   const Stage *st, bool *ret_lists, bool *ret_judged) {
         char buf[256], pb[64];
         const char *name = programs_name(w[0], buf, sizeof buf);
+        bool loader = rebound_is_loader(name);
+        if (name && !streq(name, "exec") && !loader)
+                return 0;
+        /* exec -a git-log {git,-p}, $e {-a,git-log,git,-p}: the words a brace makes */
+        int r = strings_brace_words(j, ln, w, n, 1, n, st, ret_lists, ret_judged);
+        if (r != 0 || *ret_judged)
+                return r;
         if (!name)
                 return argv0_unknown(j, w, n);
-        bool loader = rebound_is_loader(name);
-        if (!streq(name, "exec") && !loader)
+        if (inner == SIZE_MAX || inner >= n)
                 return 0;
-        /* exec -a git-log {git,-p}, exec {-a,git-log,git,-p}: the words a brace makes */
-        int r = strings_brace_words(j, ln, w, n, 1, n, st, ret_lists, ret_judged);
-        if (r != 0 || *ret_judged || inner == SIZE_MAX || inner >= n)
-                return r;
         ShellWord rest;
         size_t next = 0;
         const ShellWord *argv0 = argv0_find(w, inner, loader, &rest, &next);
