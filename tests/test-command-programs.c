@@ -1440,6 +1440,8 @@ static const Row rows[] = {
         {"(e=exec; $e {-a,git-log,git,-p})", false, true, NULL},
         {"(e=exec; $e -a {git-log,git} -p)", false, true, NULL},
         {"$CC {a,b}.c -o x", false, false, NULL},
+        {"{,}", true, false, NULL},
+        {"e=x {,}", true, false, NULL},
         {"cp /lib64/ld-linux-x86-64.so.2 ../x/l; ../x/l --argv0 git-log /usr/bin/git -p", true, true, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},

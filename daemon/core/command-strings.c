@@ -199,11 +199,13 @@ int strings_brace_words(Judge *j, const Line *ln, const ShellWord *const *w, siz
                         size_t to, const Stage *st, bool *ret_lists, bool *ret_braced) {
         ShellWord *made[64] = {NULL};
         size_t m[64] = {0}, total = n, made_n = 0, expanded = 0;
+        bool did[64] = {false}; /* {,}: expanded to no word, made NULL */
         int r = 0;
         to = to < n ? to : n;
         to = to < from + ELEMENTSOF(made) ? to : from + ELEMENTSOF(made);
         for (size_t i = from; i < to && r >= 0; i++) {
                 r = shell_word_braces(w[i], 64, &made[i - from], &m[i - from]);
+                did[i - from] = r > 0;
                 expanded += r > 0;
                 made_n += r > 0 ? m[i - from] : 0;
                 total += r > 0 ? m[i - from] - 1 : 0;
@@ -218,13 +220,13 @@ int strings_brace_words(Judge *j, const Line *ln, const ShellWord *const *w, siz
                 v = calloc(total, sizeof *v);
                 size_t k = 0;
                 for (size_t i = 0; v && i < n; i++)
-                        if (i >= from && i < to && made[i - from])
+                        if (i >= from && i < to && did[i - from])
                                 for (size_t e = 0; e < m[i - from]; e++)
                                         v[k++] = &made[i - from][e];
                         else
                                 v[k++] = w[i];
                 r = !v               ? -ENOMEM
-                    : k == 0         ? 1 /* {,}: no word, as before */
+                    : k == 0         ? 0 /* {,}: no word, nothing runs (bash) */
                     : ++j->hops > 16 ? judge_refuse(j, "more than 16 commands found among a program's words")
                                      : programs_judge_words(j, ln, v, k, st, ret_lists);
         }
