@@ -186,6 +186,11 @@ bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
 /* exec -a NAME PROG ARGS (w[0] exec, w[inner] PROG): git runs git-NAME's
  * subcommand, busybox and toybox the applet NAME: judged as that command
  * (*ret_judged); a NAME unread with such a program is refused. */
+/* ld.so, ld-linux-x86-64.so.2, ld-2.31.so: the dynamic loader, which runs
+ * its PROGRAM operand with the words after it (--argv0 NAME as exec -a) */
+bool rebound_is_loader(const char *name);
+/* its options that take a value (--argv0 NAME, --preload LIST) */
+extern const char *const rebound_loader_long[];
 int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
                   const Stage *st, bool *ret_lists, bool *ret_judged);
 /* command-handed.c: the line capsh's words after -- or watch -x's words
@@ -311,6 +316,11 @@ int strings_keyword_words(Judge *j, const Line *ln, const ShellWord *const *w, s
                           const Stage *st, bool *ret_lists, bool *ret_judged);
 int strings_brace_command(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                           bool *ret_lists, bool *ret_braced);
+/* The same for words w[from..to): exec -a git-log {git,-p} is exec -a
+ * git-log git -p, each alternative a word, as bash reads it (*ret_braced
+ * when a brace expands: the command judged as its expansion). */
+int strings_brace_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t from,
+                        size_t to, const Stage *st, bool *ret_lists, bool *ret_braced);
 
 /* command-reread.c. The words w[1..n) of a program known only when it
  * runs (x=eval; $x ..., $(echo eval) ..., x=trap; $x ...): each holding a

@@ -141,11 +141,12 @@ static const Wrapper wrappers[] = {
         {"taskset", "", NULL, 1},
         {"strace", "eoOpPsSuX", NULL, 0},
         {"ltrace", "eopnsu", NULL, 0},
+        {"ld.so", "", rebound_loader_long, 0}, /* ld-linux-x86-64.so.2 --argv0 NAME PROGRAM ARGS */
 };
 
 static const Wrapper *wrapper_find(const char *name) {
         for (size_t i = 0; name && i < ELEMENTSOF(wrappers); i++)
-                if (streq(wrappers[i].name, name))
+                if (streq(wrappers[i].name, rebound_is_loader(name) ? "ld.so" : name))
                         return &wrappers[i];
         return NULL;
 }

@@ -646,36 +646,128 @@ static bool exec_option(const ShellWord *o, bool *ret_a) {
         return *ret_a || at == o->n;
 }
 
+static bool word_is(const ShellWord *w, const char *s) {
+        size_t k = 0;
+        for (; k < w->n && s[k]; k++)
+                if (w->v[k].kind != SHELL_LIT || w->v[k].c != (uint8_t) s[k])
+                        return false;
+        return k == w->n && !s[k];
+}
+
+const char *const rebound_loader_long[] = {"library-path",
+                                           "glibc-hwcaps-prepend",
+                                           "glibc-hwcaps-mask",
+                                           "inhibit-rpath",
+                                           "audit",
+                                           "preload",
+                                           "argv0",
+                                           NULL};
+
+bool rebound_is_loader(const char *name) {
+        return name && (streq(name, "ld.so") || (strncmp(name, "ld-", 3) == 0 && strstr(name, ".so")));
+}
+
+/* The NAME among w[1..end) that exec's -a (-cla NAME, -aNAME), or the
+ * loader's --argv0 NAME, sets the program's argv[0] to (*rest holds an
+ * attached one), *ret_next the word after it; NULL when none. */
+static const ShellWord *argv0_find(const ShellWord *const *w, size_t end, bool loader, ShellWord *rest,
+                                   size_t *ret_next) {
+        for (size_t a = 1; a < end; a++) {
+                bool a_option = false;
+                if (loader && word_is(w[a], "--argv0")) {
+                        *ret_next = a + 2;
+                        return a + 1 < end ? w[a + 1] : NULL;
+                }
+                if (loader || !exec_option(w[a], &a_option))
+                        continue;
+                if (!a_option)
+                        continue;
+                size_t at = 1;
+                while (w[a]->v[at].c != 'a')
+                        at++;
+                *rest = *w[a];
+                rest->v += at + 1, rest->n -= at + 1;
+                *ret_next = rest->n > 0 ? a + 1 : a + 2;
+                return rest->n > 0 ? rest : a + 1 < end ? w[a + 1] : NULL;
+        }
+        return NULL;
+}
+
+/* The multi-call program (git, busybox, toybox) the word w runs, by its
+ * own name or by a binding of the line's (cp /usr/bin/busybox X/ls,
+ * ln -s, hash -p): its name, or NULL. */
+static const char *argv0_multi(const Judge *j, const ShellWord *w, char *buf, size_t size) {
+        static const char *const multi[] = {"git", "busybox", "toybox", NULL};
+        const char *p = programs_name(w, buf, size);
+        if (!p || streq_any(p, multi))
+                return p;
+        _cleanup_free_ char *text = programs_word_text(w);
+        bool path = !text || strchr(text, '/') || (j->text && memmem(j->text, j->text_n, "PATH", 4));
+        for (size_t i = 0; i < j->n_rebound; i++) {
+                const Rebound *b = &j->rebound[i];
+                const char *origin = b->alias || !streq(p, b->name) || !(b->any || path)
+                                             ? NULL
+                                             : rebound_origin(j, b->program);
+                if (origin && streq_any(origin, multi))
+                        return origin;
+        }
+        return NULL;
+}
+
+/* $e -a NAME PROG..., $L --argv0 NAME PROG...: a program known only when
+ * it runs, given exec's -a (the loader's --argv0): it may be exec. Refused
+ * when that would make the run a read: NAME a git subcommand's (git-log),
+ * PROG git, busybox, toybox or a name bound to one, or neither word known
+ * ($CP -a src ../bk, $LS -la, $CMD -a "$d" are not). */
+static int argv0_unknown(Judge *j, const ShellWord *const *w, size_t n) {
+        ShellWord rest;
+        const ShellWord *argv0 = NULL;
+        size_t a = 1, next = n;
+        bool a_option = false;
+        while (a < n && !word_is(w[a], "--argv0") && exec_option(w[a], &a_option) && !a_option)
+                a++;
+        if (a < n && (a_option || word_is(w[a], "--argv0")))
+                argv0 = argv0_find(w + a - 1, n - a + 1, !a_option, &rest, &next);
+        next += a - 1;
+        if (!argv0 || next >= n)
+                return 0;
+        _cleanup_free_ char *t = programs_word_text(argv0);
+        if (!t)
+                return -ENOMEM;
+        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        char pb[64];
+        bool subcommand = word_literal(argv0) && strncmp(base, "git-", 4) == 0 && base[4];
+        if (subcommand || argv0_multi(j, w[next], pb, sizeof pb) ||
+            (!word_literal(argv0) && !word_literal(w[next])))
+                return judge_refuse(j, "a program known only when it runs, given -a: it may be exec, "
+                                       "which sets the name a program runs as (git-log runs git log)");
+        return 0;
+}
+
 int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
                   const Stage *st, bool *ret_lists, bool *ret_judged) {
         char buf[256], pb[64];
         const char *name = programs_name(w[0], buf, sizeof buf);
-        bool a_option = false; /* $e -l -a NAME, "$e" -cla NAME */
-        for (size_t a = 1; !name && a < n && !a_option && exec_option(w[a], &a_option); a++)
-                ;
-        if (a_option)
-                return judge_refuse(j, "a program known only when it runs, given -a: it may be exec, "
-                                       "which sets the name a program runs as (git-log runs git log)");
-        if (!name || !streq(name, "exec") || inner == SIZE_MAX || inner >= n)
+        bool loader = rebound_is_loader(name);
+        if (name && !streq(name, "exec") && !loader)
                 return 0;
-        const ShellWord *argv0 = NULL;
+        /* exec -a git-log {git,-p}, $e {-a,git-log,git,-p}: the words a brace makes */
+        int r = strings_brace_words(j, ln, w, n, 1, n, st, ret_lists, ret_judged);
+        if (r != 0 || *ret_judged)
+                return r;
+        if (!name)
+                return argv0_unknown(j, w, n);
+        if (inner == SIZE_MAX || inner >= n)
+                return 0;
         ShellWord rest;
-        for (size_t a = 1; a < inner && !argv0; a++) { /* exec -cla NAME, -aNAME */
-                const ShellWord *o = w[a];
-                size_t at = 1;
-                while (at < o->n && o->v[at].kind == SHELL_LIT && (o->v[at].c == 'c' || o->v[at].c == 'l'))
-                        at++;
-                if (o->n < 2 || o->v[0].c != '-' || at >= o->n || o->v[at].c != 'a')
-                        continue;
-                rest = *o;
-                rest.v += at + 1, rest.n -= at + 1;
-                argv0 = rest.n > 0 ? &rest : a + 1 < inner ? w[a + 1] : NULL;
-        }
+        size_t next = 0;
+        const ShellWord *argv0 = argv0_find(w, inner, loader, &rest, &next);
         const char *p = programs_name(w[inner], pb, sizeof pb);
         if (argv0 && !p && word_literal(argv0)) /* exec -a git-log $G -p, $(which git) */
                 return judge_refuse(j, "exec -a names what a program runs as, and the program is known "
                                        "only when it runs: git or busybox would run as that name");
-        if (!argv0 || !p || !streq_any(p, (const char *const[]){"git", "busybox", "toybox", NULL}))
+        const char *m = argv0 ? argv0_multi(j, w[inner], pb, sizeof pb) : NULL;
+        if (!m)
                 return 0;
         _cleanup_free_ char *t = programs_word_text(argv0);
         if (!t)
@@ -684,14 +776,15 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                 return judge_refuse(j,
                                     "exec -a sets the name %s runs as, and the rule cannot read it: "
                                     "it picks what %s does",
-                                    p, p);
+                                    m, m);
         const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
-        bool git = streq(p, "git");
-        if (git ? strncmp(base, "git-", 4) != 0 || !base[4] : streq(base, p))
+        bool git = streq(m, "git"), bound = !p || !streq(p, m);
+        if (git ? strncmp(base, "git-", 4) != 0 || !base[4] : streq(base, m) && !bound)
                 return 0; /* git runs as git, busybox as busybox: its words say what */
         if (++j->hops > 16)
                 return judge_refuse(j, "more than 16 commands found among a program's words");
-        /* git-log -p is git log -p; busybox as cp is cp */
+        /* git-log -p is git log -p; busybox as cp is cp; X/ls, a copy of
+         * busybox, run as busybox is busybox */
         return judge_as(j, ln, git, git ? base + 4 : base, w + inner + 1, n - inner - 1, st, ret_lists,
                         ret_judged);
 }

@@ -192,30 +192,50 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
 
 int strings_brace_command(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                           bool *ret_lists, bool *ret_braced) {
-        ShellWord *made = NULL;
-        size_t m = 0;
-        int r = shell_word_braces(w[0], 64, &made, &m);
-        if (r == -E2BIG) {
-                *ret_braced = true;
-                return judge_refuse(j, "a brace as the command makes more than 64 words or nests past 16");
+        return strings_brace_words(j, ln, w, n, 0, 1, st, ret_lists, ret_braced);
+}
+
+int strings_brace_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t from,
+                        size_t to, const Stage *st, bool *ret_lists, bool *ret_braced) {
+        ShellWord *made[64] = {NULL};
+        size_t m[64] = {0}, total = n, made_n = 0, expanded = 0;
+        bool did[64] = {false}; /* {,}: expanded to no word, made NULL */
+        int r = 0;
+        to = to < n ? to : n;
+        to = to < from + ELEMENTSOF(made) ? to : from + ELEMENTSOF(made);
+        for (size_t i = from; i < to && r >= 0; i++) {
+                r = shell_word_braces(w[i], 64, &made[i - from], &m[i - from]);
+                did[i - from] = r > 0;
+                expanded += r > 0;
+                made_n += r > 0 ? m[i - from] : 0;
+                total += r > 0 ? m[i - from] - 1 : 0;
         }
-        if (r <= 0)
-                return r;
-        *ret_braced = true;
-        const ShellWord **v = calloc(m + n, sizeof *v);
-        if (!v)
-                r = -ENOMEM;
-        for (size_t i = 0; v && i < m; i++)
-                v[i] = &made[i];
-        for (size_t i = 1; v && i < n; i++)
-                v[m + i - 1] = w[i];
-        if (v && m + n - 1 > 0)
-                r = ++j->hops > 16 ? judge_refuse(j, "more than 16 commands found among a program's words")
-                                   : programs_judge_words(j, ln, v, m + n - 1, st, ret_lists);
+        const ShellWord **v = NULL;
+        if (r == -E2BIG || made_n > 64) {
+                *ret_braced = true;
+                r = judge_refuse(j,
+                                 "a brace of a command's words makes more than 64 words or nests past 16");
+        } else if (r >= 0 && expanded > 0) {
+                *ret_braced = true;
+                v = calloc(total, sizeof *v);
+                size_t k = 0;
+                for (size_t i = 0; v && i < n; i++)
+                        if (i >= from && i < to && did[i - from])
+                                for (size_t e = 0; e < m[i - from]; e++)
+                                        v[k++] = &made[i - from][e];
+                        else
+                                v[k++] = w[i];
+                r = !v               ? -ENOMEM
+                    : k == 0         ? 0 /* {,}: no word, nothing runs (bash) */
+                    : ++j->hops > 16 ? judge_refuse(j, "more than 16 commands found among a program's words")
+                                     : programs_judge_words(j, ln, v, k, st, ret_lists);
+        }
         free(v);
-        for (size_t i = 0; i < m; i++)
-                shell_word_done(&made[i]);
-        free(made);
+        for (size_t i = 0; i < ELEMENTSOF(made); i++) {
+                for (size_t e = 0; made[i] && e < m[i]; e++)
+                        shell_word_done(&made[i][e]);
+                free(made[i]);
+        }
         return r;
 }
 
