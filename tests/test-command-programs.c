@@ -1650,8 +1650,9 @@ static const Row rows[] = {
         {"git ls-files '*.py' | tr '\\n' ' '", true, false, NULL},
         {"url=$(echo \"$u\" | sed 's/git@github.com:/https:\\/\\/github.com\\//')", true, false, NULL},
         /* seventeenth pass (31q) 7, 8: xargs's delimiter, tr's deleted and
-         * squeezed sets, sed's bracket, '.' and anchored s///, awk's and jq's
-         * joins, applied to the line's texts before git is looked for */
+         * squeezed sets, sed's bracket, '.' and anchored s///, awk's sub and
+         * gsub, perl -pe's s///, awk's and jq's joins, applied to the line's
+         * texts before git is looked for */
         {"printf 'gitXlogX-p' | xargs -dX | sh", true, true, ".env"},
         {"printf 'gitXlogX-p' | xargs --delimiter=X | sh", true, true, ".env"},
         {"printf 'gitXlogX-p' | xargs -d X echo | sh", true, true, ".env"},
@@ -1672,6 +1673,11 @@ static const Row rows[] = {
         {"echo 'gi t log -p' | awk '{print $1 $2, $3, $4}' | sh", true, true, ".env"},
         {"echo 't gi log -p' | awk '{print $2 $1, $3, $4}' | sh", true, true, ".env"},
         {"jq -rn '[\"gi\"+\"t\",\"log\",\"-p\"]|join(\" \")' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | perl -pe 's/^h/g/' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | awk '{sub(/h/,\"g\")}1' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | awk '{gsub(/^h/, \"g\"); print}' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | perl -pe 's/h/$&/' | sh", true, false, NULL},
+        {"echo 'hello' | awk '{sub(/h/,\"j\")}1' | sh", true, false, NULL},
         {"printf 'gitXlogX-p' | xargs -dX | sh", false, false, NULL},
         {"echo 'g_i_t log -p' | tr -d _ | sh", false, false, NULL},
         {"ls | tr -d '\\r'", true, false, NULL},

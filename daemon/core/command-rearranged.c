@@ -235,7 +235,10 @@ static size_t bracket_end(const char *a, size_t len, size_t i) {
         return len;
 }
 
-static bool sed_regex(const char *a, size_t len, bool fold, SedRegex *re) {
+/* The dialects of s///: sed's basic regex, awk's extended one, perl's. */
+typedef enum Dialect { DIALECT_SED, DIALECT_AWK, DIALECT_PERL } Dialect;
+
+static bool sed_regex(const char *a, size_t len, bool fold, Dialect dialect, SedRegex *re) {
         re->n = 0;
         re->start = len > 0 && a[0] == '^';
         re->end = false;
@@ -244,8 +247,8 @@ static bool sed_regex(const char *a, size_t len, bool fold, SedRegex *re) {
                         re->end = true;
                         break;
                 }
-                if (re->n >= SED_ATOMS || a[i] == '*')
-                        return false;
+                if (re->n >= SED_ATOMS || a[i] == '*' || (dialect != DIALECT_SED && strchr("+?{}()|", a[i])))
+                        return false; /* a repeat or group (ERE's, perl's) */
                 bool *in = re->in[re->n];
                 memset(in, 0, 256 * sizeof in[0]);
                 if (a[i] == '[') {
@@ -260,15 +263,18 @@ static bool sed_regex(const char *a, size_t len, bool fold, SedRegex *re) {
                         memset(in, 1, 256 * sizeof in[0]);
                         i++;
                 } else if (a[i] == '\\' && i + 1 < len) {
-                        if (strchr("+?{}()|123456789<>bBwWsS`'", a[i + 1]))
-                                return false; /* a repeat, group or back reference */
+                        if (strchr("+?{}()|123456789<>bBwWsS`'", a[i + 1]) ||
+                            (dialect != DIALECT_SED && isalnum((unsigned char) a[i + 1]) &&
+                             !strchr("nt", a[i + 1])))
+                                return false; /* a repeat, group, back reference, perl's \\d */
                         in[(unsigned char) (a[i + 1] == 'n'   ? '\n'
                                             : a[i + 1] == 't' ? '\t'
                                                               : a[i + 1])] = true;
                         i += 2;
                 } else
                         in[(unsigned char) a[i++]] = true;
-                if (i < len && (a[i] == '*' || (a[i] == '\\' && i + 1 < len && strchr("+?{", a[i + 1]))))
+                if (i < len && (a[i] == '*' || (dialect != DIALECT_SED && strchr("+?{", a[i])) ||
+                                (a[i] == '\\' && i + 1 < len && strchr("+?{", a[i + 1]))))
                         return false;
                 for (int c = 0; c < 256 && fold; c++)
                         in[c] = in[c] || in[tolower(c)] || in[toupper(c)];
@@ -334,11 +340,13 @@ static char *sed_substitute(char *t, const SedRegex *re, const char *r, size_t n
 
 /* The replacement of sed's s///: escapes decoded (\n, \t, \& a plain
  * '&'), each bare '&' (the match) as '\1'. */
-static size_t sed_replacement(const char *a, size_t len, char *out, size_t size) {
+static size_t sed_replacement(const char *a, size_t len, Dialect dialect, char *out, size_t size) {
         size_t m = 0;
         for (size_t i = 0; i < len && m + 1 < size; i++) {
                 char c = a[i];
-                if (c == '&')
+                if (dialect == DIALECT_PERL && c == '$' && i + 1 < len && a[i + 1] == '&')
+                        c = '\1', i++; /* perl's $&, its & a plain one */
+                else if (c == '&' && dialect != DIALECT_PERL)
                         c = '\1';
                 else if (c == '\\' && i + 1 < len) {
                         c = a[++i];
@@ -351,7 +359,7 @@ static size_t sed_replacement(const char *a, size_t len, char *out, size_t size)
 
 /* sed's y/A/B/ or s/RE/R/FLAGS (any delimiter, RE as sed_regex reads
  * it), each command of the script in turn, applied to *t. */
-static int sed_apply(char **t, const char *e) {
+static int sed_apply(char **t, const char *e, Dialect dialect) {
         for (;;) {
                 while (*e == ' ' || *e == ';' || *e == '\n')
                         e++;
@@ -374,9 +382,10 @@ static int sed_apply(char **t, const char *e) {
                         if (!re)
                                 return -ENOMEM;
                         bool fold = memchr(p3 + 1, 'I', nf) || memchr(p3 + 1, 'i', nf);
-                        if (!sed_regex(p1, (size_t) (p2 - p1), fold, re))
+                        if ((dialect == DIALECT_PERL && memchr(p3 + 1, 'e', nf)) || /* s///e: code */
+                            !sed_regex(p1, (size_t) (p2 - p1), fold, dialect, re))
                                 return 0;
-                        nb = sed_replacement(p2 + 1, (size_t) (p3 - p2 - 1), b, sizeof b);
+                        nb = sed_replacement(p2 + 1, (size_t) (p3 - p2 - 1), dialect, b, sizeof b);
                         char *r = sed_substitute(*t, re, b, nb, memchr(p3 + 1, 'g', nf) != NULL);
                         if (!r)
                                 return -ENOMEM;
@@ -384,6 +393,33 @@ static int sed_apply(char **t, const char *e) {
                 }
                 e = p3 + 1 + nf;
         }
+}
+
+/* awk's sub(/RE/, "S") and gsub(/RE/, "S") in prog, applied to *t in turn
+ * as s/RE/S/ and s/RE/S/g are. */
+static int awk_subs(char **t, const char *prog) {
+        for (const char *p = strstr(prog, "sub("); p; p = strstr(p + 4, "sub(")) {
+                const char *re = p + 4 + strspn(p + 4, " \t"), *end = re + 1;
+                if (*re != '/')
+                        continue;
+                while (*end && *end != '/')
+                        end += *end == '\\' && end[1] ? 2 : 1;
+                const char *s = *end ? end + 1 + strspn(end + 1, " \t") : end, *send;
+                if (*s != ',' || *(s = s + 1 + strspn(s + 1, " \t")) != '"')
+                        continue;
+                for (send = s + 1; *send && *send != '"';)
+                        send += *send == '\\' && send[1] ? 2 : 1;
+                if (!*send)
+                        continue;
+                _cleanup_free_ char *e = NULL;
+                if (asprintf(&e, "s\x02%.*s\x02%.*s\x02%s", (int) (end - re - 1), re + 1,
+                             (int) (send - s - 1), s + 1, p > prog && p[-1] == 'g' ? "g" : "") < 0)
+                        return -ENOMEM;
+                int r = sed_apply(t, e, DIALECT_AWK);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
 }
 
 /* The line's text as st's tr, sed or xargs would print it (tr's sets,
@@ -400,6 +436,11 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
                 *ret = TAKE_PTR(t);
                 return 0;
         }
+        for (size_t a = 1; a < st->n && streq(name, "awk"); a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o || awk_subs(&t, o) < 0)
+                        return -ENOMEM;
+        }
         if (streq(name, "tr") && tr_delete_squeeze(t, st->w, k + 1, st->n)) {
                 *ret = TAKE_PTR(t);
                 return 0;
@@ -413,7 +454,7 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
                 bool script = streq(name, "sed") && (o[0] != '-' || streq(o, "-e"));
                 const char *e = streq(o, "-e") && a + 1 < st->n ? NULL : o;
                 _cleanup_free_ char *next = script && !e ? programs_word_text(st->w[++a]) : NULL;
-                if (script && sed_apply(&t, e ? e : next ? next : "") < 0)
+                if (script && sed_apply(&t, e ? e : next ? next : "", DIALECT_SED) < 0)
                         return -ENOMEM;
         }
         if (sets == 2)
@@ -465,13 +506,14 @@ int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool
         static const char *const joiners[] = {"awk", "gawk", "mawk", "nawk", "jq", "gojq", "yq", NULL};
         if (blind_git(ln->text, ln->n, command))
                 return 1;
-        if (name && streq_any(name, joiners))
-                return joined_git(ln->text, ln->n, command);
-        if (!name ||
-            !(streq(name, "tr") || streq(name, "sed") || streq(name, "gsed") || streq(name, "xargs")))
+        if (name && streq_any(name, joiners) && joined_git(ln->text, ln->n, command))
+                return 1;
+        static const char *const awks[] = {"awk", "gawk", "mawk", "nawk", NULL};
+        const char *as = streq_ptr(name, "gsed") ? "sed" : name && streq_any(name, awks) ? "awk" : name;
+        if (!as || !(streq(as, "tr") || streq(as, "sed") || streq(as, "xargs") || streq(as, "awk")))
                 return 0;
         _cleanup_free_ char *t = NULL;
-        if (transformed(ln, st, streq(name, "gsed") ? "sed" : name, &t) < 0)
+        if (transformed(ln, st, as, &t) < 0)
                 return -ENOMEM;
         return blind_git(t, strlen(t), command);
 }
@@ -533,17 +575,46 @@ static int printed(const Stage *st, char **ret) {
         return 1;
 }
 
+/* perl -pe 's/RE/R/' (-e's value after -p or -n) applied to *t. */
+static int perl_subs(const Stage *st, char **t) {
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        bool print = false;
+        for (size_t a = k + 1; p && streq(p, "perl") && a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o || o[0] != '-' || o[1] == '-')
+                        return o ? 0 : -ENOMEM;
+                print = print || strchr(o, 'p') || strchr(o, 'n');
+                _cleanup_free_ char *e =
+                        o[strlen(o) - 1] == 'e' && a + 1 < st->n ? programs_word_text(st->w[++a]) : NULL;
+                int r = e && print ? sed_apply(t, e, DIALECT_PERL) : 0;
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* Does the text fed to st name git, as given or as its perl -pe s///
+ * makes it? */
+static int fed_git(const Stage *st, char **t) {
+        if (blind_git(*t, strlen(*t), false))
+                return 1;
+        int r = perl_subs(st, t);
+        return r < 0 ? r : blind_git(*t, strlen(*t), false);
+}
+
 int rearranged_fed_git(const Line *ln, const Stage *v, size_t at) {
         int r;
         for (size_t i = 0; i < v[at].n_redir; i++) { /* tr _ ' ' <<< git_log_-p */
                 _cleanup_free_ char *t = NULL;
                 if ((r = shells_fed_text(ln, &v[at], i, &t)) < 0)
                         return r;
-                if (r > 0 && blind_git(t, strlen(t), false))
-                        return 1;
+                if (r > 0 && (r = fed_git(&v[at], &t)) != 0)
+                        return r;
         }
         _cleanup_free_ char *t = NULL;
         if (at == 0 || (r = printed(&v[at - 1], &t)) <= 0)
                 return at == 0 ? 0 : r;
-        return blind_git(t, strlen(t), false);
+        return fed_git(&v[at], &t);
 }
