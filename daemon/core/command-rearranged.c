@@ -285,11 +285,10 @@ static bool sed_regex(const char *a, size_t len, bool fold, Dialect dialect, Sed
 /* Where a line of what the line prints may start or end, in its text: the
  * text's ends, a newline, a quote, a blank, printf's \n. */
 static bool text_edge(const char *t, size_t i, bool start) {
-        size_t len = strlen(t);
         if (start)
                 return i == 0 || strchr("\n'\" \t", t[i - 1]) ||
                        (i >= 2 && t[i - 2] == '\\' && t[i - 1] == 'n');
-        return i == len || strchr("\n'\" \t", t[i]) || (t[i] == '\\' && t[i + 1] == 'n');
+        return !t[i] || strchr("\n'\" \t", t[i]) || (t[i] == '\\' && t[i + 1] == 'n');
 }
 
 static bool sed_matches(const SedRegex *re, const char *t, size_t i) {
@@ -308,15 +307,23 @@ static char *sed_substitute(char *t, const SedRegex *re, const char *r, size_t n
         size_t len = strlen(t), amp = 0;
         for (size_t k = 0; k < nr; k++)
                 amp += r[k] == '\1';
-        size_t cap = len + 1 + (len + 1) * (nr + amp * re->n);
+        size_t cap = len + 1, m = 0, grow = nr + amp * re->n;
         char *out = malloc(cap);
         if (!out)
                 return NULL;
-        size_t m = 0;
         bool done = false;
         for (size_t i = 0; i <= len;) {
                 done = done && !text_edge(t, i, true);
                 if (!done && sed_matches(re, t, i)) {
+                        if (m + grow + (len - i) + 1 > cap) { /* room for the rest unchanged */
+                                cap = 2 * cap + grow;
+                                char *o = realloc(out, cap);
+                                if (!o) {
+                                        free(out);
+                                        return NULL;
+                                }
+                                out = o;
+                        }
                         for (size_t k = 0; k < nr; k++)
                                 if (r[k] == '\1') {
                                         memcpy(out + m, t + i, re->n);
