@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Texts a pipeline's program rearranges (command-internal.h): the line's
- * text as tr's literal sets or sed's y/// and literal s///g make it, read
- * with every separator a blank, for git as a word. It must not decide what
- * reads the output: command-languages.c does.
+ * text as tr, sed's y/// and s///, awk's sub, perl -pe's s/// and xargs's
+ * delimiter make it, or awk and jq join it, read with every separator a
+ * blank, for git as a word. It must not decide what reads the output:
+ * command-languages.c does.
  */
 #include <ctype.h>
 #include <stdlib.h>
