@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Texts a pipeline's program rearranges (command-internal.h): the line's
- * text as tr's literal sets or sed's y/// and literal s///g make it, read
- * with every separator a blank, for git as a word. It must not decide what
- * reads the output: command-languages.c does.
+ * text as tr, sed's y/// and s///, awk's sub, perl -pe's s/// and xargs's
+ * delimiter make it, or awk and jq join it, read with every separator a
+ * blank, for git as a word. It must not decide what reads the output:
+ * command-languages.c does.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -59,54 +60,378 @@ static void map_chars(char *t, const char *from, size_t nf, const char *to, size
         }
 }
 
-/* Replace each s in t by r (sed s/S/R/g, S without a regex's specials). */
-static char *replace_all(char *t, const char *s, size_t ns, const char *r, size_t nr) {
-        if (ns == 0)
-                return t;
-        size_t len = strlen(t), cap = len + 1 + (nr > ns ? (nr - ns) * (len / ns + 1) : 0);
+/* The bytes a character class names ([:digit:] as "digit"), into in[]. */
+static bool class_set(const char *name, size_t len, bool in[256]) {
+        static const struct {
+                const char *name;
+                int (*is)(int);
+        } classes[] = {{"alnum", isalnum}, {"alpha", isalpha}, {"blank", isblank}, {"cntrl", iscntrl},
+                       {"digit", isdigit}, {"graph", isgraph}, {"lower", islower}, {"print", isprint},
+                       {"punct", ispunct}, {"space", isspace}, {"upper", isupper}, {"xdigit", isxdigit}};
+        for (size_t i = 0; i < ELEMENTSOF(classes); i++)
+                if (strlen(classes[i].name) == len && strncmp(classes[i].name, name, len) == 0) {
+                        for (int c = 0; c < 256; c++)
+                                in[c] = in[c] || classes[i].is(c);
+                        return true;
+                }
+        return false;
+}
+
+/* One character of a set at *i (tr's escapes: \n, \t, \NNN, \\), *i past it. */
+static unsigned char set_char(const char *a, size_t len, size_t *i) {
+        unsigned char c = (unsigned char) a[(*i)++];
+        if (c != '\\' || *i >= len)
+                return c;
+        c = (unsigned char) a[(*i)++];
+        if (c >= '0' && c <= '7') {
+                unsigned v = c - '0';
+                for (int k = 0; k < 2 && *i < len && a[*i] >= '0' && a[*i] <= '7'; k++)
+                        v = v * 8 + (unsigned) (a[(*i)++] - '0');
+                return (unsigned char) v;
+        }
+        const char *from = "nrtabfv", *to = "\n\r\t\a\b\f\v";
+        const char *at = strchr(from, c);
+        return at && c ? (unsigned char) to[at - from] : c;
+}
+
+/* The bytes a set of tr names, ranges and classes expanded (a-z,
+ * [:digit:], [=c=], [c*n]), into in[]; false for a set not understood. */
+static bool expand_set(const char *a, size_t len, bool in[256]) {
+        memset(in, 0, 256 * sizeof in[0]);
+        for (size_t i = 0; i < len;) {
+                if (a[i] == '[' && i + 1 < len && (a[i + 1] == ':' || a[i + 1] == '=')) {
+                        char kind = a[i + 1];
+                        const char *end = memmem(a + i + 2, len - i - 2, kind == ':' ? ":]" : "=]", 2);
+                        if (!end)
+                                return false;
+                        size_t nl = (size_t) (end - a - i - 2);
+                        if (kind == ':' ? !class_set(a + i + 2, nl, in) : nl != 1)
+                                return false;
+                        if (kind == '=')
+                                in[(unsigned char) a[i + 2]] = true;
+                        i = (size_t) (end - a) + 2;
+                        continue;
+                }
+                if (a[i] == '[' && i + 2 < len && a[i + 2] == '*' && memchr(a + i, ']', len - i)) {
+                        in[(unsigned char) a[i + 1]] = true; /* [c*n]: c repeated */
+                        i = (size_t) ((const char *) memchr(a + i, ']', len - i) - a) + 1;
+                        continue;
+                }
+                unsigned char lo = set_char(a, len, &i), hi = lo;
+                if (i + 1 < len && a[i] == '-') {
+                        i++;
+                        hi = set_char(a, len, &i);
+                }
+                for (unsigned c = lo; c <= hi; c++)
+                        in[c] = true;
+        }
+        return true;
+}
+
+/* tr -d SET, -s SET, -ds SET SET2 (with -c, SET's complement) applied to t,
+ * in place; false when the words are none of these. */
+static bool tr_delete_squeeze(char *t, const ShellWord *const *w, size_t from, size_t n) {
+        bool del = false, squeeze = false, complement = false, options = true, ok = true;
+        bool set[2][256];
+        size_t sets = 0;
+        for (size_t a = from; a < n && ok; a++) {
+                _cleanup_free_ char *o = programs_word_text(w[a]);
+                if (!o)
+                        return false;
+                if (options && streq(o, "--"))
+                        options = false;
+                else if (options && o[0] == '-' && o[1] == '-') {
+                        del = del || streq(o, "--delete");
+                        squeeze = squeeze || streq(o, "--squeeze-repeats");
+                        complement = complement || streq(o, "--complement");
+                } else if (options && o[0] == '-' && o[1]) {
+                        for (const char *c = o + 1; *c; c++) {
+                                del = del || *c == 'd';
+                                squeeze = squeeze || *c == 's';
+                                complement = complement || *c == 'c' || *c == 'C';
+                                ok = ok && strchr("dscCt", *c);
+                        }
+                } else if (sets < 2)
+                        ok = expand_set(o, strlen(o), set[sets++]);
+                else
+                        ok = false;
+        }
+        /* one set for -d or -s, two for -ds */
+        if (!ok || sets == 0 || sets != (size_t) (del && squeeze ? 2 : 1) || !(del || squeeze))
+                return false;
+        for (int c = 0; c < 256 && complement; c++)
+                set[0][c] = !set[0][c];
+        const bool *gone = del ? set[0] : NULL, *squeezed = squeeze ? set[sets - 1] : NULL;
+        size_t m = 0;
+        for (size_t i = 0; t[i]; i++) {
+                unsigned char c = (unsigned char) t[i];
+                if ((gone && gone[c]) || (squeezed && squeezed[c] && m > 0 && t[m - 1] == t[i]))
+                        continue;
+                t[m++] = t[i];
+        }
+        t[m] = 0;
+        return true;
+}
+
+/* xargs -dX, -d X, --delimiter=X (escapes \n, \t, \xHH, \NNN): each
+ * delimiter becomes the blank echo joins items with, in t. */
+static void xargs_delimited(char *t, const ShellWord *const *w, size_t n) {
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *o = programs_word_text(w[a]);
+                if (!o || o[0] != '-')
+                        return;
+                const char *v = NULL, *value = NULL;
+                if (programs_long_is(o, "delimiter", &value))
+                        v = value;
+                else if (programs_long_is(o, "delimiter", NULL))
+                        v = "";
+                for (const char *c = o + 1; !v && o[1] != '-' && *c; c++) {
+                        if (*c == 'd')
+                                v = c + 1;
+                        else if (strchr("aEILnPs", *c) && !c[1])
+                                a++; /* its value the next word */
+                        if (strchr("aEILnPseil", *c))
+                                break; /* the rest is that option's value */
+                }
+                _cleanup_free_ char *next = v && !*v && a + 1 < n ? programs_word_text(w[++a]) : NULL;
+                const char *d = next ? next : v;
+                if (!d || !*d)
+                        continue;
+                unsigned char c = (unsigned char) d[0];
+                if (d[0] == '\\' && d[1] == 'x')
+                        c = (unsigned char) strtoul(d + 2, NULL, 16);
+                else if (d[0] == '\\' && d[1]) {
+                        size_t i = 0;
+                        c = set_char(d, strlen(d), &i);
+                }
+                for (char *p = t; c && *p; p++)
+                        if ((unsigned char) *p == c)
+                                *p = ' ';
+        }
+}
+
+/* A regex of sed's s/// that matches a fixed run of characters: literal
+ * ones, '.', bracket expressions ([x], [^0-9], [[:digit:]]), with '^' and
+ * '$' anchors; repeats, groups and back references are not modelled. */
+#define SED_ATOMS 64
+typedef struct SedRegex {
+        bool in[SED_ATOMS][256];
+        size_t n;
+        bool start, end;
+} SedRegex;
+
+/* The index of the ']' closing the bracket expression whose body starts at
+ * a[i] (after '[' and '^'), or len. */
+static size_t bracket_end(const char *a, size_t len, size_t i) {
+        for (size_t j = i + (i < len && a[i] == ']'); j < len; j++) {
+                if (a[j] == ']')
+                        return j;
+                if (a[j] == '[' && j + 1 < len && strchr(":=.", a[j + 1])) {
+                        const char *e = memmem(a + j + 2, len - j - 2, (const char[]){a[j + 1], ']'}, 2);
+                        if (!e)
+                                return len;
+                        j = (size_t) (e - a) + 1;
+                }
+        }
+        return len;
+}
+
+/* The dialects of s///: sed's basic regex, awk's extended one, perl's. */
+typedef enum Dialect { DIALECT_SED, DIALECT_AWK, DIALECT_PERL } Dialect;
+
+static bool sed_regex(const char *a, size_t len, bool fold, Dialect dialect, SedRegex *re) {
+        re->n = 0;
+        re->start = len > 0 && a[0] == '^';
+        re->end = false;
+        for (size_t i = re->start; i < len; re->n++) {
+                if (a[i] == '$' && i + 1 == len) {
+                        re->end = true;
+                        break;
+                }
+                if (re->n >= SED_ATOMS || a[i] == '*' || (dialect != DIALECT_SED && strchr("+?{}()|", a[i])))
+                        return false; /* a repeat or group (ERE's, perl's) */
+                bool *in = re->in[re->n];
+                memset(in, 0, 256 * sizeof in[0]);
+                if (a[i] == '[') {
+                        bool negate = i + 1 < len && a[i + 1] == '^';
+                        size_t body = i + 1 + negate, end = bracket_end(a, len, body);
+                        if (end >= len || !expand_set(a + body, end - body, in))
+                                return false;
+                        for (int c = 0; c < 256 && negate; c++)
+                                in[c] = !in[c];
+                        i = end + 1;
+                } else if (a[i] == '.') {
+                        memset(in, 1, 256 * sizeof in[0]);
+                        i++;
+                } else if (a[i] == '\\' && i + 1 < len) {
+                        if (strchr("+?{}()|123456789<>bBwWsS`'", a[i + 1]) ||
+                            (dialect != DIALECT_SED && isalnum((unsigned char) a[i + 1]) &&
+                             !strchr("nt", a[i + 1])))
+                                return false; /* a repeat, group, back reference, perl's \\d */
+                        in[(unsigned char) (a[i + 1] == 'n'   ? '\n'
+                                            : a[i + 1] == 't' ? '\t'
+                                                              : a[i + 1])] = true;
+                        i += 2;
+                } else
+                        in[(unsigned char) a[i++]] = true;
+                if (i < len && (a[i] == '*' || (dialect != DIALECT_SED && strchr("+?{", a[i])) ||
+                                (a[i] == '\\' && i + 1 < len && strchr("+?{", a[i + 1]))))
+                        return false;
+                for (int c = 0; c < 256 && fold; c++)
+                        in[c] = in[c] || in[tolower(c)] || in[toupper(c)];
+        }
+        return re->n > 0 || re->start || re->end;
+}
+
+/* Where a line of what the line prints may start or end, in its text: the
+ * text's ends, a newline, a quote, a blank, printf's \n. */
+static bool text_edge(const char *t, size_t i, bool start) {
+        if (start)
+                return i == 0 || strchr("\n'\" \t", t[i - 1]) ||
+                       (i >= 2 && t[i - 2] == '\\' && t[i - 1] == 'n');
+        return !t[i] || strchr("\n'\" \t", t[i]) || (t[i] == '\\' && t[i + 1] == 'n');
+}
+
+static bool sed_matches(const SedRegex *re, const char *t, size_t i) {
+        if ((re->start && !text_edge(t, i, true)) || strnlen(t + i, re->n) < re->n)
+                return false;
+        for (size_t k = 0; k < re->n; k++)
+                if (!re->in[k][(unsigned char) t[i + k]])
+                        return false;
+        return !re->end || text_edge(t, i + re->n, false);
+}
+
+/* s/RE/R/ applied to t: every match with g, else the first of each line
+ * (each place a line of the text may start: text_edge); '&' in R the
+ * match. */
+static char *sed_substitute(char *t, const SedRegex *re, const char *r, size_t nr, bool all) {
+        size_t len = strlen(t), amp = 0;
+        for (size_t k = 0; k < nr; k++)
+                amp += r[k] == '\1';
+        size_t cap = len + 1, m = 0, grow = nr + amp * re->n;
         char *out = malloc(cap);
         if (!out)
                 return NULL;
-        size_t m = 0;
-        for (const char *p = t; *p;) {
-                if (strncmp(p, s, ns) == 0) {
-                        memcpy(out + m, r, nr);
-                        m += nr;
-                        p += ns;
-                } else
-                        out[m++] = *p++;
+        bool done = false;
+        for (size_t i = 0; i <= len;) {
+                done = done && !text_edge(t, i, true);
+                if (!done && sed_matches(re, t, i)) {
+                        if (m + grow + (len - i) + 1 > cap) { /* room for the rest unchanged */
+                                cap = 2 * cap + grow;
+                                char *o = realloc(out, cap);
+                                if (!o) {
+                                        free(out);
+                                        return NULL;
+                                }
+                                out = o;
+                        }
+                        for (size_t k = 0; k < nr; k++)
+                                if (r[k] == '\1') {
+                                        memcpy(out + m, t + i, re->n);
+                                        m += re->n;
+                                } else
+                                        out[m++] = r[k];
+                        done = !all;
+                        if (re->n > 0) {
+                                i += re->n;
+                                continue;
+                        }
+                }
+                if (i < len)
+                        out[m++] = t[i];
+                i++;
         }
         out[m] = 0;
         free(t);
         return out;
 }
 
-/* sed's y/A/B/ or s/A/B/ (any delimiter, A literal), applied to *t. */
-static int sed_apply(char **t, const char *e) {
-        char d = e[0] && e[1] ? e[1] : 0, a[256], b[256];
-        if ((e[0] != 'y' && e[0] != 's') || !d || d == '\\' || d == '\n')
-                return 0;
-        const char *p1 = e + 2, *p2 = strchr(p1, d), *p3 = p2 ? strchr(p2 + 1, d) : NULL;
-        size_t na = 0, nb = 0;
-        if (!p3 || !literal_set(p1, (size_t) (p2 - p1), a, sizeof a, &na))
-                return 0;
-        if (!literal_set(p2 + 1, (size_t) (p3 - p2 - 1), b, sizeof b, &nb))
-                nb = 0;
-        if (e[0] == 'y') {
-                map_chars(*t, a, na, b, nb);
-                return 0;
+/* The replacement of sed's s///: escapes decoded (\n, \t, \& a plain
+ * '&'), each bare '&' (the match) as '\1'. */
+static size_t sed_replacement(const char *a, size_t len, Dialect dialect, char *out, size_t size) {
+        size_t m = 0;
+        for (size_t i = 0; i < len && m + 1 < size; i++) {
+                char c = a[i];
+                if (dialect == DIALECT_PERL && c == '$' && i + 1 < len && a[i + 1] == '&')
+                        c = '\1', i++; /* perl's $&, its & a plain one */
+                else if (c == '&' && dialect != DIALECT_PERL)
+                        c = '\1';
+                else if (c == '\\' && i + 1 < len) {
+                        c = a[++i];
+                        c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
+                }
+                out[m++] = c;
         }
-        if (memchr(a, '.', na) || memchr(a, '*', na) || memchr(a, '^', na) || memchr(a, '$', na))
-                return 0;
-        char *r = replace_all(*t, a, na, b, nb);
-        if (!r)
-                return -ENOMEM;
-        *t = r;
+        return m;
+}
+
+/* sed's y/A/B/ or s/RE/R/FLAGS (any delimiter, RE as sed_regex reads
+ * it), each command of the script in turn, applied to *t. */
+static int sed_apply(char **t, const char *e, Dialect dialect) {
+        for (;;) {
+                while (*e == ' ' || *e == ';' || *e == '\n')
+                        e++;
+                char d = e[0] && e[1] ? e[1] : 0, a[256], b[256];
+                if ((e[0] != 'y' && e[0] != 's') || !d || d == '\\' || d == '\n')
+                        return 0;
+                const char *p1 = e + 2, *p2 = strchr(p1, d), *p3 = p2 ? strchr(p2 + 1, d) : NULL;
+                size_t na = 0, nb = 0;
+                if (!p3)
+                        return 0;
+                size_t nf = strcspn(p3 + 1, "; \n}");
+                if (e[0] == 'y') {
+                        if (!literal_set(p2 + 1, (size_t) (p3 - p2 - 1), b, sizeof b, &nb))
+                                nb = 0;
+                        if (!literal_set(p1, (size_t) (p2 - p1), a, sizeof a, &na))
+                                return 0;
+                        map_chars(*t, a, na, b, nb);
+                } else {
+                        _cleanup_free_ SedRegex *re = malloc(sizeof *re);
+                        if (!re)
+                                return -ENOMEM;
+                        bool fold = memchr(p3 + 1, 'I', nf) || memchr(p3 + 1, 'i', nf);
+                        if ((dialect == DIALECT_PERL && memchr(p3 + 1, 'e', nf)) || /* s///e: code */
+                            !sed_regex(p1, (size_t) (p2 - p1), fold, dialect, re))
+                                return 0;
+                        nb = sed_replacement(p2 + 1, (size_t) (p3 - p2 - 1), dialect, b, sizeof b);
+                        char *r = sed_substitute(*t, re, b, nb, memchr(p3 + 1, 'g', nf) != NULL);
+                        if (!r)
+                                return -ENOMEM;
+                        *t = r;
+                }
+                e = p3 + 1 + nf;
+        }
+}
+
+/* awk's sub(/RE/, "S") and gsub(/RE/, "S") in prog, applied to *t in turn
+ * as s/RE/S/ and s/RE/S/g are. */
+static int awk_subs(char **t, const char *prog) {
+        for (const char *p = strstr(prog, "sub("); p; p = strstr(p + 4, "sub(")) {
+                const char *re = p + 4 + strspn(p + 4, " \t"), *end = re + 1;
+                if (*re != '/')
+                        continue;
+                while (*end && *end != '/')
+                        end += *end == '\\' && end[1] ? 2 : 1;
+                const char *s = *end ? end + 1 + strspn(end + 1, " \t") : end, *send;
+                if (*s != ',' || *(s = s + 1 + strspn(s + 1, " \t")) != '"')
+                        continue;
+                for (send = s + 1; *send && *send != '"';)
+                        send += *send == '\\' && send[1] ? 2 : 1;
+                if (!*send)
+                        continue;
+                _cleanup_free_ char *e = NULL;
+                if (asprintf(&e, "s\x02%.*s\x02%.*s\x02%s", (int) (end - re - 1), re + 1,
+                             (int) (send - s - 1), s + 1, p > prog && p[-1] == 'g' ? "g" : "") < 0)
+                        return -ENOMEM;
+                int r = sed_apply(t, e, DIALECT_AWK);
+                if (r < 0)
+                        return r;
+        }
         return 0;
 }
 
-/* The line's text as st's tr or sed would print it (its literal sets and
- * scripts applied), into *ret. */
+/* The line's text as st's tr, sed or xargs would print it (tr's sets,
+ * sed's scripts, xargs's delimiter applied), into *ret. */
 static int transformed(const Line *ln, const Stage *st, const char *name, char **ret) {
         _cleanup_free_ char *t = strndup(ln->text, ln->n);
         char set[2][256];
@@ -114,6 +439,20 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
         if (!t)
                 return -ENOMEM;
         size_t k = scripts_program_at(st->w, st->n);
+        if (streq(name, "xargs")) {
+                xargs_delimited(t, st->w, st->n);
+                *ret = TAKE_PTR(t);
+                return 0;
+        }
+        for (size_t a = 1; a < st->n && streq(name, "awk"); a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o || awk_subs(&t, o) < 0)
+                        return -ENOMEM;
+        }
+        if (streq(name, "tr") && tr_delete_squeeze(t, st->w, k + 1, st->n)) {
+                *ret = TAKE_PTR(t);
+                return 0;
+        }
         for (size_t a = k + 1; a < st->n; a++) {
                 _cleanup_free_ char *o = programs_word_text(st->w[a]);
                 if (!o)
@@ -123,7 +462,7 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
                 bool script = streq(name, "sed") && (o[0] != '-' || streq(o, "-e"));
                 const char *e = streq(o, "-e") && a + 1 < st->n ? NULL : o;
                 _cleanup_free_ char *next = script && !e ? programs_word_text(st->w[++a]) : NULL;
-                if (script && sed_apply(&t, e ? e : next ? next : "") < 0)
+                if (script && sed_apply(&t, e ? e : next ? next : "", DIALECT_SED) < 0)
                         return -ENOMEM;
         }
         if (sets == 2)
@@ -132,13 +471,57 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
         return 0;
 }
 
+/* Do two or three runs of letters and digits next to each other in text
+ * make git, joined in some order (awk's print $1 $2 of "gi t", jq's
+ * "gi"+"t"), with a word after it when command? */
+static bool joined_git(const char *text, size_t n, bool command) {
+        const char *run[4];
+        size_t len[4], runs = 0;
+        for (size_t i = 0; i < n; i++) {
+                if (!isalnum((unsigned char) text[i]))
+                        continue;
+                size_t s = i;
+                while (i < n && isalnum((unsigned char) text[i]))
+                        i++;
+                if (runs == 4) {
+                        memmove(run, run + 1, 3 * sizeof run[0]);
+                        memmove(len, len + 1, 3 * sizeof len[0]);
+                        runs = 3;
+                }
+                run[runs] = text + s;
+                len[runs++] = i - s;
+                /* the runs that end the window: a word after them when command */
+                size_t have = command ? runs - 1 : runs;
+                static const int orders[][3] = {{0, 1, -1}, {1, 0, -1}, {0, 1, 2}, {0, 2, 1},
+                                                {1, 0, 2},  {1, 2, 0},  {2, 0, 1}, {2, 1, 0}};
+                for (size_t o = 0; o < ELEMENTSOF(orders); o++) {
+                        size_t w = orders[o][2] < 0 ? 2 : 3, m = 0;
+                        char joined[3];
+                        for (size_t q = 0; q < w && have >= w && m <= 3; q++) {
+                                size_t at = have - w + (size_t) orders[o][q];
+                                if (m + len[at] <= 3)
+                                        memcpy(joined + m, run[at], len[at]);
+                                m += len[at];
+                        }
+                        if (have >= w && m == 3 && memcmp(joined, "git", 3) == 0)
+                                return true;
+                }
+        }
+        return false;
+}
+
 int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool command) {
+        static const char *const joiners[] = {"awk", "gawk", "mawk", "nawk", "jq", "gojq", "yq", NULL};
         if (blind_git(ln->text, ln->n, command))
                 return 1;
-        if (!name || !(streq(name, "tr") || streq(name, "sed")))
+        if (name && streq_any(name, joiners) && joined_git(ln->text, ln->n, command))
+                return 1;
+        static const char *const awks[] = {"awk", "gawk", "mawk", "nawk", NULL};
+        const char *as = streq_ptr(name, "gsed") ? "sed" : name && streq_any(name, awks) ? "awk" : name;
+        if (!as || !(streq(as, "tr") || streq(as, "sed") || streq(as, "xargs") || streq(as, "awk")))
                 return 0;
         _cleanup_free_ char *t = NULL;
-        if (transformed(ln, st, name, &t) < 0)
+        if (transformed(ln, st, as, &t) < 0)
                 return -ENOMEM;
         return blind_git(t, strlen(t), command);
 }
@@ -200,17 +583,46 @@ static int printed(const Stage *st, char **ret) {
         return 1;
 }
 
+/* perl -pe 's/RE/R/' (-e's value after -p or -n) applied to *t. */
+static int perl_subs(const Stage *st, char **t) {
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        bool print = false;
+        for (size_t a = k + 1; p && streq(p, "perl") && a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o || o[0] != '-' || o[1] == '-')
+                        return o ? 0 : -ENOMEM;
+                print = print || strchr(o, 'p') || strchr(o, 'n');
+                _cleanup_free_ char *e =
+                        o[strlen(o) - 1] == 'e' && a + 1 < st->n ? programs_word_text(st->w[++a]) : NULL;
+                int r = e && print ? sed_apply(t, e, DIALECT_PERL) : 0;
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* Does the text fed to st name git, as given or as its perl -pe s///
+ * makes it? */
+static int fed_git(const Stage *st, char **t) {
+        if (blind_git(*t, strlen(*t), false))
+                return 1;
+        int r = perl_subs(st, t);
+        return r < 0 ? r : blind_git(*t, strlen(*t), false);
+}
+
 int rearranged_fed_git(const Line *ln, const Stage *v, size_t at) {
         int r;
         for (size_t i = 0; i < v[at].n_redir; i++) { /* tr _ ' ' <<< git_log_-p */
                 _cleanup_free_ char *t = NULL;
                 if ((r = shells_fed_text(ln, &v[at], i, &t)) < 0)
                         return r;
-                if (r > 0 && blind_git(t, strlen(t), false))
-                        return 1;
+                if (r > 0 && (r = fed_git(&v[at], &t)) != 0)
+                        return r;
         }
         _cleanup_free_ char *t = NULL;
         if (at == 0 || (r = printed(&v[at - 1], &t)) <= 0)
                 return at == 0 ? 0 : r;
-        return blind_git(t, strlen(t), false);
+        return fed_git(&v[at], &t);
 }
