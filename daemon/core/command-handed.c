@@ -273,25 +273,24 @@ const char *handed_literal_head(const ShellWord *w, char *buf, size_t size) {
 }
 
 bool handed_to_output(const char *path) {
-        static const char *const names[] = {
-                "/dev/stdout", "/dev/fd/1",       "/proc/self/fd/1",        "/dev/stderr",
-                "/dev/fd/2",   "/proc/self/fd/2", "/proc/thread-self/fd/1", "/proc/thread-self/fd/2",
-                NULL};
+        const char *p = strchr(path, '/');
+        /* of=/dev/stdout (dd's), -o/dev/stdout, --output=/dev/stdout: a value glued */
+        if (!p || (p != path && path[0] != '-' && strncmp(path, "of=", 3) != 0))
+                return false;
         char clean[256];
         size_t k = 0;
-        if (strncmp(path, "of=", 3) == 0) /* dd's */
-                path += 3;
         /* as the kernel resolves it: //dev/./stdout is /dev/stdout */
-        for (const char *p = path; *p && k + 1 < sizeof clean;) {
+        while (*p && k + 1 < sizeof clean)
                 if (p[0] == '/' && p[1] == '/')
                         p++;
                 else if (p[0] == '/' && p[1] == '.' && (p[2] == '/' || !p[2]))
                         p += 2;
                 else
                         clean[k++] = *p++;
-        }
         clean[k] = 0;
-        return streq_any(clean, names);
+        /* any descriptor: 3>&1 may make it the output; /proc/self/task/T/fd/1 */
+        return strncmp(clean, "/dev/std", 8) == 0 || strncmp(clean, "/dev/fd/", 8) == 0 ||
+               (strncmp(clean, "/proc/", 6) == 0 && strstr(clean, "/fd/"));
 }
 
 /* Programs that take a command line from an option: its short letters,

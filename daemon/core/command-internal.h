@@ -214,10 +214,10 @@ bool handed_reads_input(const ShellWord *const *w, size_t n, int depth);
 /* The word's leading literal bytes, into buf: an option's name before a
  * value made when the line runs (-c"$(cat F)", --command="$C"). */
 const char *handed_literal_head(const ShellWord *w, char *buf, size_t size);
-/* Is the path a name of the process's own output (/dev/stdout, /dev/fd/1,
- * /proc/self/fd/1; stderr's, which 2>&1 may join to it; dd's of=): a copy
- * to it (cp F /dev/stdout in "$(...)") reads F into the output, as cat
- * does? */
+/* Is the path (or an option's glued value: dd's of=, -o) a name of the
+ * process's own output (/dev/stdout, /dev/fd/1, /proc/self/fd/1; any
+ * descriptor's or std name, which 2>&1 or 3>&1 may join to it): a copy to
+ * it (cp F /dev/stdout in "$(...)") reads F into the output, as cat does? */
 bool handed_to_output(const char *path);
 /* command-edited.c: is w[0..n) an in-place edit (sed -i, perl -pi, awk
  * -i inplace) of a file named() says a runner of the line reads (or one

@@ -183,8 +183,8 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
         }
         bool out = false; /* cp F /dev/stdout, install F /dev/fd/1: F read into the output */
         for (size_t a = k + 1; copier && a < n && !out; a++) {
-                const char *o = programs_plain(w[a], buf, sizeof buf);
-                out = o && handed_to_output(o);
+                _cleanup_free_ char *t = programs_word_text(w[a]); /* a glob's too */
+                out = t && handed_to_output(t);
         }
         for (size_t a = 0; a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
