@@ -297,10 +297,10 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n);
  * \t, \n, ... the byte quoted, \c its end, \# and \' in quotes the
  * byte). Malloc'd, or NULL. */
 char *strings_env_split(const char *s);
-/* env's or flock's option w[a]: env's -S (--split-string) string, or
- * flock's -c (--command) string, glued, after = or the next word, judged
- * as the line env or sh -c runs: 1 refused, 0, -ENOMEM. */
-int strings_wrapper_option(Judge *j, const char *name, const ShellWord *const *w, size_t n, size_t a);
+/* env's option w[a]: its -S (--split-string) string, glued (after
+ * literal option bytes, -S"git $x"), after = or the next word, judged as
+ * the line env runs: 1 refused, 0, -ENOMEM. */
+int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a);
 /* xargs -a FILE (-ra, -0a, --arg-file FILE) before a process substitution:
  * FILE may be the substitution, which is no word, and the command the word
  * taken as FILE: w[0] (xargs) and the words after -a judged so too (the

@@ -379,14 +379,14 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 const char *name = programs_name(w[k], buf, sizeof buf);
                 size_t inner = programs_wrapped(w + k, n - k);
                 if ((r = rebound_argv0(j, ln, w + k, n - k, inner, st, ret_lists, &braced)) != 0 || braced)
-                        return r; /* exec -a git-log git -p */
-                if (streq_any(name, (const char *const[]){"env", "flock", NULL})) /* env -S S, flock -c S */
+                        return r;               /* exec -a git-log git -p */
+                if (name && streq(name, "env")) /* env -S 'cat .env', env NAME=VALUE */
                         for (size_t a = k + 1; a < k + inner && a < n; a++) {
                                 size_t ignored;
-                                if (streq(name, "env") && programs_is_assignment(w[a]) &&
+                                if (programs_is_assignment(w[a]) &&
                                     (r = judge_assignments(j, w + a, 1, &ignored)) != 0)
-                                        return r; /* env NAME=VALUE */
-                                if ((r = strings_wrapper_option(j, name, w, n, a)) != 0)
+                                        return r;
+                                if ((r = strings_env_option(j, w, n, a)) != 0)
                                         return r;
                         }
                 if (inner == SIZE_MAX)

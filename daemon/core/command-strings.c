@@ -322,21 +322,20 @@ int strings_xargs_file(Judge *j, const Line *ln, const ShellWord *const *w, size
         return 0;
 }
 
-int strings_wrapper_option(Judge *j, const char *name, const ShellWord *const *w, size_t n, size_t a) {
-        bool env = streq(name, "env");
+int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a) {
         char o[256];
-        /* -S'S', -iS'S', --split=S; flock's -c'S', -xc'S', --comm=S: by the
-         * option's literal bytes, its value glued, after = or the next word */
+        /* -S'S', -iS"S $x", --split=S: by the option's literal bytes, its
+         * value glued, after = or the next word */
         bool computed = !programs_plain(w[a], o, sizeof o);
         const char *b = handed_literal_head(w[a], o, sizeof o);
-        const char *S = b[0] == '-' && b[1] != '-' ? strchr(b, env ? 'S' : 'c') : NULL;
+        const char *S = b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
         const char *value = NULL;
-        bool long_split = programs_long_is(b, env ? "split-string" : "command", &value);
+        bool long_split = programs_long_is(b, "split-string", &value);
         _cleanup_free_ char *text = programs_word_text(w[a]);
         if (!text)
                 return -ENOMEM;
         if (long_split && computed && !value)
-                return 0; /* --comm$x: a name made when the line runs */
+                return 0; /* --spl$x: a name made when the line runs */
         const char *split = long_split && value       ? text + (value - b)
                             : S && (S[1] || computed) ? text + (S + 1 - b)
                                                       : NULL;
@@ -345,8 +344,6 @@ int strings_wrapper_option(Judge *j, const char *name, const ShellWord *const *w
                                          : NULL;
         if (!split && !t)
                 return 0;
-        if (!env) /* flock hands it to sh -c */
-                return programs_reread(j, "flock -c", split ? split : t, strlen(split ? split : t));
         _cleanup_free_ char *s = strings_env_split(split ? split : t);
         if (!s)
                 return -ENOMEM;
