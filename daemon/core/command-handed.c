@@ -3,8 +3,10 @@
  * Programs that hand their words or their input to a shell or to a
  * command language (command-internal.h): capsh's words after --, watch's
  * -x/--exec words, the scripts npm pkg set stores (scripts.X=, scripts[X]=, --json), su/runuser USER
- * ARGS (a shell given ARGS), GNU parallel CMD ::: ARGS, newgrp's, sg's and su's shell reading a process
- * substitution or a pipe, and a file of commands read from a process
+ * ARGS (a shell given ARGS), runuser -u USER PROG ARGS, GNU parallel CMD ::: ARGS, newgrp's, sg's and
+ * su's shell reading a process substitution or a pipe, a command option's value made when the line
+ * runs (su -c"$(cat F)", flock --command="$C"), the names of a process's own output a copy hands a
+ * file back to (cp F /dev/stdout), and a file of commands read from a process
  * substitution (tmux -f <(...), ssh -F, ninja -f, mim -f, make -f). It
  * must not judge what it hands on: command_judge does, a level deeper.
  */
@@ -158,16 +160,27 @@ static int npm_script(const ShellWord *const *w, size_t n, char **ret_s) {
 static bool runner_reads_input(const char *name, const ShellWord *const *w, size_t n);
 
 /* su/runuser [OPTS] [-] USER ARGS (no -c): the user's shell given ARGS
- * (-s SHELL: that one), as bash reads a script and its arguments. */
-static int su_line(const ShellWord *const *w, size_t n, char **ret_s) {
+ * (-s SHELL: that one), as bash reads a script and its arguments;
+ * runuser -u USER [--] PROG ARGS: PROG ARGS, run as exec runs them. */
+static int su_line(const ShellWord *const *w, size_t n, bool runuser, char **ret_s) {
         static const char *const valued[] = {"-s",      "-g",      "-G",           "-w",
                                              "--shell", "--group", "--supp-group", "--whitelist-environment",
                                              NULL};
         char o[256], path[256] = "sh";
         const char *shell = path; /* by its name: a path is a script's (script_file) */
         size_t user = 0;
+        bool u = false; /* runuser -u USER: the operands are the command */
         for (size_t k = 1; k < n; k++) {
                 const char *a = programs_plain(w[k], o, sizeof o);
+                if (u && (!a || a[0] != '-' || streq(a, "-") || streq(a, "--")))
+                        return line_of(NULL, w, n, k + (a && streq(a, "--")), ret_s);
+                bool bundle = a && a[0] == '-' && a[1] != '-' && a[strspn(a + 1, "flmpP") + 1] == 'u';
+                if (runuser && a && (programs_long_is(a, "user", NULL) || bundle)) {
+                        const char *v = bundle ? a + strspn(a + 1, "flmpP") + 2 : strchr(a, '=');
+                        u = true;
+                        k += !(v && *v); /* -u USER, --user USER: the next word */
+                        continue;
+                }
                 if (!a) { /* a computed word: the user, or what the shell reads */
                         if (user)
                                 return line_of(shell, w, n, k, ret_s);
@@ -203,7 +216,7 @@ int handed_string(const ShellWord *const *w, size_t n, char **ret_s, size_t *ret
                 : streq_ptr(name, "npm")   ? npm_script(w, n, ret_s)
                 : streq_any(name, (const char *const[]){"su", "runuser", NULL}) &&
                                 runner_reads_input(name, w, n)
-                        ? su_line(w, n, ret_s)
+                        ? su_line(w, n, streq(name, "runuser"), ret_s)
                 : streq_any(name, (const char *const[]){"parallel", NULL})
                         ? runners_parallel_string(w, n, ret_s)
                         : 0;
@@ -251,6 +264,102 @@ static bool sudo_shell(const ShellWord *const *w, size_t n) {
         return shell;
 }
 
+const char *handed_literal_head(const ShellWord *w, char *buf, size_t size) {
+        size_t i = 0;
+        for (; i < w->n && i + 1 < size && w->v[i].kind == SHELL_LIT && w->v[i].c; i++)
+                buf[i] = (char) w->v[i].c;
+        buf[i] = 0;
+        return buf;
+}
+
+bool handed_to_output(const char *path) {
+        const char *p = strchr(path, '/');
+        /* of=/dev/stdout (dd's), -o/dev/stdout, --output=/dev/stdout: a value glued */
+        if (!p || (p != path && path[0] != '-' && strncmp(path, "of=", 3) != 0))
+                return false;
+        char clean[256];
+        size_t k = 0;
+        /* as the kernel resolves it: //dev/./stdout is /dev/stdout */
+        while (*p && k + 1 < sizeof clean)
+                if (p[0] == '/' && p[1] == '/')
+                        p++;
+                else if (p[0] == '/' && p[1] == '.' && (p[2] == '/' || !p[2]))
+                        p += 2;
+                else
+                        clean[k++] = *p++;
+        clean[k] = 0;
+        /* any descriptor: 3>&1 may make it the output; /proc/self/task/T/fd/1 */
+        return strncmp(clean, "/dev/std", 8) == 0 || strncmp(clean, "/dev/fd/", 8) == 0 ||
+               (strncmp(clean, "/proc/", 6) == 0 && strstr(clean, "/fd/"));
+}
+
+/* Programs that take a command line from an option: its short letters,
+ * its long names (getopt_long's: any prefix of one). */
+static const struct {
+        const char *name, *letters;
+        const char *const longs[6];
+} command_options[] = {
+        {"su", "c", {"command", "session-command"}},
+        {"runuser", "c", {"command", "session-command"}},
+        {"script", "c", {"command"}},
+        {"flock", "c", {"command"}},
+        {"sg", "c", {NULL}},
+        {"env", "S", {"split-string"}},
+        {"tar",
+         "IF",
+         {"to-command", "use-compress-program", "info-script", "new-volume-script", "checkpoint-action"}},
+        {"split", "", {"filter"}},
+        {"make", "", {"eval"}},
+        {"gmake", "", {"eval"}},
+        {"zip", "", {"unzip-command"}},
+};
+
+/* Is the option word w[a] of this program a command option whose value
+ * is made when the line runs: glued to a bundle (-c"$C", -qc"$(cat F)"),
+ * after = (--command="$C", --comm="$C"), or the next word (-c "$C")? */
+static bool computed_value(size_t i, const ShellWord *const *w, size_t n, size_t a) {
+        char o[256];
+        const char *h = handed_literal_head(w[a], o, sizeof o);
+        bool more = strlen(h) < w[a]->n; /* an expansion (or a glob) after the option's bytes */
+        bool next = a + 1 < n && (w[a + 1]->expansion || w[a + 1]->substitution);
+        if (!h[0] && more && command_options[i].letters[0] == 'c')
+                return true; /* su $O"$C", flock $OPTS F: an option made when the line runs */
+        if (h[0] != '-' || !h[1] || streq(h, "--"))
+                return false;
+        if (h[1] == '-') {
+                bool eq = strchr(h, '=') != NULL;
+                for (size_t l = 0; l < ELEMENTSOF(command_options[i].longs) && command_options[i].longs[l];
+                     l++)
+                        if (programs_long_is(h, command_options[i].longs[l], NULL) &&
+                            (eq ? more : !more && next))
+                                return true;
+                return false;
+        }
+        const char *c = command_options[i].letters[0] ? strpbrk(h + 1, command_options[i].letters) : NULL;
+        return c && (more || (!c[1] && next));
+}
+
+/* Does a program among the words take a command line from an option
+ * whose value is made when the line runs, in any getopt spelling (su
+ * -c"$(cat F)", su --session-command="$C", script -qc"$C", flock -c "$C"
+ * F, env -S"$C", tar --to-command="$C")? What it runs is not in the words:
+ * a text the line feeds or writes may be it. */
+static bool computed_option(const ShellWord *const *w, size_t n) {
+        char buf[256];
+        for (size_t k = 0; k < n; k++) {
+                const char *name = programs_name(w[k], buf, sizeof buf);
+                for (size_t i = 0; name && i < ELEMENTSOF(command_options); i++) {
+                        if (!streq(command_options[i].name, name))
+                                continue;
+                        for (size_t a = k + 1; a < n; a++)
+                                if (computed_value(i, w, n, a))
+                                        return true;
+                        return false;
+                }
+        }
+        return false;
+}
+
 /* Does a stdin runner (su, runuser, sg, newgrp, script, sudo -s, capsh
  * --: behind env, nice, setsid, chroot, ...) run a shell that reads its
  * input: the user's shell (no -c), or a shell its command runs (runuser
@@ -268,6 +377,8 @@ bool handed_reads_input(const ShellWord *const *w, size_t n, int depth) {
                                ? name
                                : NULL;
         }
+        if (computed_option(w, n))
+                return true;
         if (!name)
                 return false;
         k--;

@@ -207,8 +207,18 @@ int languages_interpreter_git(Judge *j, const Line *ln, const Stage *st, const c
                               const ShellWord *const *w, size_t n);
 int handed_judge_input(Judge *j, const Stage *st, const Stage *prev);
 /* Does a stdin runner (su, runuser, sg, newgrp) run a shell that reads
- * its input (su U, runuser -u U sh, su U -c sh), at this nesting depth? */
+ * its input (su U, runuser -u U sh, su U -c sh), or a program take a
+ * command line from an option whose value is made when the line runs (su
+ * -c"$C", flock --command="$(cat F)"), at this nesting depth? */
 bool handed_reads_input(const ShellWord *const *w, size_t n, int depth);
+/* The word's leading literal bytes, into buf: an option's name before a
+ * value made when the line runs (-c"$(cat F)", --command="$C"). */
+const char *handed_literal_head(const ShellWord *w, char *buf, size_t size);
+/* Is the path (or an option's glued value: dd's of=, -o) a name of the
+ * process's own output (/dev/stdout, /dev/fd/1, /proc/self/fd/1; any
+ * descriptor's or std name, which 2>&1 or 3>&1 may join to it): a copy to
+ * it (cp F /dev/stdout in "$(...)") reads F into the output, as cat does? */
+bool handed_to_output(const char *path);
 /* command-edited.c: is w[0..n) an in-place edit (sed -i, perl -pi, awk
  * -i inplace) of a file named() says a runner of the line reads (or one
  * known only when it runs)? And a stage's editor (sed, perl, awk, jq) in a
@@ -287,8 +297,9 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n);
  * \t, \n, ... the byte quoted, \c its end, \# and \' in quotes the
  * byte). Malloc'd, or NULL. */
 char *strings_env_split(const char *s);
-/* env's option w[a]: its -S (--split-string) string, glued or the next
- * word, judged as the line env runs: 1 refused, 0, -ENOMEM. */
+/* env's option w[a]: its -S (--split-string) string, glued (after
+ * literal option bytes, -S"git $x"), after = or the next word, judged as
+ * the line env runs: 1 refused, 0, -ENOMEM. */
 int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a);
 /* xargs -a FILE (-ra, -0a, --arg-file FILE) before a process substitution:
  * FILE may be the substitution, which is no word, and the command the word

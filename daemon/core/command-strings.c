@@ -112,22 +112,22 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
         } else if (streq(name, "su") || streq(name, "script") || streq(name, "runuser")) {
                 for (size_t k = 1; k < n && at == SIZE_MAX; k++) {
                         char o[256];
-                        const char *a = programs_plain(w[k], o, sizeof o);
-                        const char *c = a && a[0] == '-' && a[1] != '-' ? strchr(a, 'c') : NULL;
+                        /* -c"git $x", --command="$C": the option by its literal bytes */
+                        bool computed = !programs_plain(w[k], o, sizeof o);
+                        const char *a = handed_literal_head(w[k], o, sizeof o);
+                        const char *c = a[0] == '-' && a[1] != '-' ? strchr(a, 'c') : NULL;
                         const char *value = NULL;
                         bool command = programs_long_is(a, "command", &value) ||
                                        programs_long_is(a, "session-command", &value);
-                        if (a && (streq(a, "-c") || (command && !value) || (c && !c[1])))
-                                at = k + 1; /* script -qc S, su --comm S */
-                        else if (c) {       /* -cS: the rest of the word */
-                                char *s = strdup(c + 1);
-                                if (!s)
+                        if (command && computed && !value)
+                                continue; /* --comm$x: a name made when the line runs */
+                        if (!computed && (streq(a, "-c") || (command && !value) || (c && !c[1])))
+                                at = k + 1;                 /* script -qc S, su --comm S */
+                        else if (c || (command && value)) { /* -cS, --command=S: the rest of the word */
+                                _cleanup_free_ char *t = programs_word_text(w[k]);
+                                if (!t)
                                         return -ENOMEM;
-                                *ret_s = s;
-                                *ret_rest = k + 1;
-                                return 1;
-                        } else if (command && value) {
-                                char *s = strdup(value);
+                                char *s = strdup(t + ((c ? c + 1 : value) - a));
                                 if (!s)
                                         return -ENOMEM;
                                 *ret_s = s;
@@ -324,11 +324,21 @@ int strings_xargs_file(Judge *j, const Line *ln, const ShellWord *const *w, size
 
 int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a) {
         char o[256];
-        const char *b = programs_plain(w[a], o, sizeof o);
-        const char *S = b && b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
+        /* -S'S', -iS"S $x", --split=S: by the option's literal bytes, its
+         * value glued, after = or the next word */
+        bool computed = !programs_plain(w[a], o, sizeof o);
+        const char *b = handed_literal_head(w[a], o, sizeof o);
+        const char *S = b[0] == '-' && b[1] != '-' ? strchr(b, 'S') : NULL;
         const char *value = NULL;
         bool long_split = programs_long_is(b, "split-string", &value);
-        const char *split = long_split && value ? value : S && S[1] ? S + 1 : NULL;
+        _cleanup_free_ char *text = programs_word_text(w[a]);
+        if (!text)
+                return -ENOMEM;
+        if (long_split && computed && !value)
+                return 0; /* --spl$x: a name made when the line runs */
+        const char *split = long_split && value       ? text + (value - b)
+                            : S && (S[1] || computed) ? text + (S + 1 - b)
+                                                      : NULL;
         _cleanup_free_ char *t = !split && ((S && !S[1]) || (long_split && !value)) && a + 1 < n
                                          ? programs_word_text(w[a + 1])
                                          : NULL;

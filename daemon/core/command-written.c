@@ -181,8 +181,15 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
                         break;
                 s->login = s->login || streq(o, "--login") || (o[1] != '-' && strchr(o + 1, 'l'));
         }
+        bool out = false; /* cp F /dev/stdout, install F /dev/fd/1: F read into the output */
+        for (size_t a = k + 1; copier && a < n && !out; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]); /* a glob's too */
+                out = t && handed_to_output(t);
+        }
         for (size_t a = 0; a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
+                for (size_t i = 0; out && names && a > k && o && i < s->n && !*named; i++)
+                        *named = mentions(o, s->names[i]);
                 if (copier && a > k && o && (o[0] != '-' || (o[1] != '-' && o[1] && o[2]))) {
                         if (!names) /* dd of=F; cp A F; sort -oF */
                                 add(s, strncmp(o, "of=", 3) == 0 ? o + 3 : o[0] == '-' ? o + 2 : o);
