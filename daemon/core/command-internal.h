@@ -217,6 +217,14 @@ bool handed_reads_input(const ShellWord *const *w, size_t n, int depth);
 bool edited_in_place(const ShellWord *const *w, size_t n, bool (*named)(const void *ctx, const char *path),
                      const void *ctx);
 int edited_judge(Judge *j, const Stage *st);
+/* The texts an in-place edit at st puts in its files (sed -i's
+ * replacements, GNU sed's escapes decoded and the program's later literal
+ * commands applied), one a line, into *ret: 1, 0 for none, -ENOMEM. */
+int edited_texts(const Stage *st, char **ret);
+/* GNU sed's escape after a backslash at p (\xHH, \oNNN, \dNNN, \cX, \n,
+ * \t, \a, \f, \r, \v; any other character itself) into *ret: the
+ * characters it takes. */
+size_t edited_sed_escape(const char *p, char *ret);
 /* command-written.c: a text an edit puts in a file a runner reads, judged
  * as a text the line writes to a script it runs. */
 int written_edit(Judge *j, const char *t);
