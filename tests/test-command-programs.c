@@ -2635,6 +2635,8 @@ static const Row rows[] = {
         {"sed -i 's/echo .*exit 1/cat .e\\x6ev/' package.json; npm test", false, true, ".env"},
         {"echo true | sed 's/true/gi\\x74 log -p >\\&2/' | sh", true, true, ".env"},
         {"echo 'hit log -p' | sed 's/h/\\x67/' | sh", true, true, ".env"},
+        {"echo true | sed 's/true/GIT log -p/;s/GIT/\\L&/' | sh", true, true, ".env"},
+        {"echo x | sed 's/x/\\x47IT log/;s/GIT/\\L&/' | sh", true, true, ".env"},
         {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/gi\\x74 log -p/' "
          "/tmp/x/t.py; python3 /tmp/x/t.py",
          true, true, ".env"},
@@ -2675,6 +2677,8 @@ static const Row rows[] = {
         {"sed -i 's/x/gi\\\\x74 log/' Makefile; make", true, false, NULL},
         {"sed -i 's/\\x20\\+$//' src/a.py; python3 src/a.py", true, false, NULL},
         {"echo 'hello' | sed 's/h/\\x48/' | sh", true, false, NULL},
+        {"echo 'ls' | sed 's/ls/ls -la/' | sh", true, false, NULL},
+        {"git log --oneline | sed 's/^/- /'", true, false, NULL},
         {"sed -i 's/old_name/new_name/g' src/*.py && pytest -q", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,

@@ -443,12 +443,12 @@ int edited_judge(Judge *j, const Stage *st) {
         return 0;
 }
 
-int edited_texts(const Stage *st, char **ret) {
+int edited_texts(const Stage *st, bool in_place, char **ret) {
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
         int r = st->keyword_led ? 0 : edit_parse(st->w, st->n, k, &e);
-        if (r <= 0 || !e.in_place || !e.program)
+        if (r <= 0 || (in_place && !e.in_place) || !e.program)
                 return r < 0 ? r : 0;
         const char *p = programs_name(st->w[k], name, sizeof name);
         char *t = put_in(e.program, streq_any(p, (const char *const[]){"awk", "gawk", NULL}));

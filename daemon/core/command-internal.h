@@ -217,10 +217,11 @@ bool handed_reads_input(const ShellWord *const *w, size_t n, int depth);
 bool edited_in_place(const ShellWord *const *w, size_t n, bool (*named)(const void *ctx, const char *path),
                      const void *ctx);
 int edited_judge(Judge *j, const Stage *st);
-/* The texts an in-place edit at st puts in its files (sed -i's
- * replacements, GNU sed's escapes decoded and the program's later literal
- * commands applied), one a line, into *ret: 1, 0 for none, -ENOMEM. */
-int edited_texts(const Stage *st, char **ret);
+/* The texts an editor at st (with in_place, only an edit in place) puts
+ * in its files or output (sed's replacements, GNU sed's escapes decoded
+ * and the program's later literal commands applied), one a line, into
+ * *ret: 1, 0 for none, -ENOMEM. */
+int edited_texts(const Stage *st, bool in_place, char **ret);
 /* GNU sed's escape after a backslash at p (\xHH, \oNNN, \dNNN, \cX, \n,
  * \t, \a, \f, \r, \v; any other character itself) into *ret: the
  * characters it takes. */

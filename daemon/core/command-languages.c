@@ -268,6 +268,14 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
                 git = git || names_git(t, strlen(t));
                 command = command || git_command(t);
         }
+        /* s/x/GIT_log/;s/_/ /;s/GIT/\L&/: what its program puts in, as sed
+         * leaves it */
+        _cleanup_free_ char *put = NULL;
+        int e = joiner ? 0 : edited_texts(st, false, &put);
+        if (e < 0)
+                return e;
+        git = git || (put && names_git(put, strlen(put)));
+        command = command || (put && git_command(put));
         /* its output a shell's input (sed S | bash), or a file the line
          * may run (sed S > F; bash F; . F; python3 -c 'exec(open(F)...)') */
         bool shell = false, file = false;
