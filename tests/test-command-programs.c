@@ -2687,6 +2687,109 @@ static const Row rows[] = {
         {"echo 'ls' > /tmp/x/s; sudo -s < /tmp/x/s", true, false, NULL},
         {"script -q -c 'make test' /dev/null", true, false, NULL},
         {"capsh --print", true, false, NULL},
+        /* seventeenth pass (31q) B7 2, 3, 5, 6: an edit in place of a file the
+         * line writes or a runner reads by convention (a script, setup.py,
+         * conftest.py, meson.build, CMakeLists.txt) is a write of its new text;
+         * GNU sed's escapes in a replacement decoded (\x74, \o164, \d116); a
+         * sed program's later literal commands applied to its replacements */
+        {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/git log -p >\\&2/' "
+         "/tmp/x/t.py; python3 /tmp/x/t.py",
+         true, true, ".env"},
+        {"printf 'print(1)\\n' > /tmp/x/t.py; sed -i '1i import os; os.system(\"git log -p >\\&2\")' "
+         "/tmp/x/t.py; python3 /tmp/x/t.py",
+         true, true, ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/git log -p >\\&2/' "
+         "/tmp/x/t.py; python3 < /tmp/x/t.py",
+         true, true, ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/git log -p >\\&2/' "
+         "/tmp/x/t.py; python3 -c 'exec(open(\"/tmp/x/t.py\").read())'",
+         true, true, ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > setup.py; sed -i 's/true/git log -p >\\&2/' "
+         "setup.py; python3 setup.py --version",
+         true, true, ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > noxfile.py; sed -i 's/true/git log -p >\\&2/' "
+         "noxfile.py; python3 noxfile.py",
+         true, true, ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > conftest.py; sed -i 's/true/git log -p >\\&2/' "
+         "conftest.py; python3 -c 'import conftest'",
+         true, true, ".env"},
+        {"printf 'system(\"true\")\\n' > /tmp/x/t.pl; sed -i 's/true/git log -p >\\&2/' /tmp/x/t.pl; perl "
+         "/tmp/x/t.pl",
+         true, true, ".env"},
+        {"printf 'require(\"child_process\").execSync(\"true\")\\n' > /tmp/x/t.js; sed -i 's/true/git log "
+         "-p/' /tmp/x/t.js; node /tmp/x/t.js",
+         true, true, ".env"},
+        {"sed -i 's/pass/os.system(\"git log -p\")/' tests/test_a.py; pytest", true, true, ".env"},
+        {"sed -i 's/true/cat .en\\x76/' /tmp/x/t.py; python3 /tmp/x/t.py", false, true, ".env"},
+        {"printf \"project('x')\\nr = run_command('true', check: false)\\n\" > meson.build; sed -i "
+         "\"s/'true'/'git', 'log', '-p'/\" meson.build; meson setup /tmp/x/b",
+         true, true, ".env"},
+        {"sed -i \"s/'true'/'git', 'log', '-p'/\" meson.build; meson setup /tmp/x/b", true, true, ".env"},
+        {"printf 'project(x NONE)\\nexecute_process(COMMAND true)\\n' > CMakeLists.txt; sed -i 's/COMMAND "
+         "true/COMMAND git log -p/' CMakeLists.txt; cmake -S . -B /tmp/x/b",
+         true, true, ".env"},
+        {"sed -i 's/COMMAND true/COMMAND git log -p/' CMakeLists.txt; cmake -S . -B /tmp/x/b", true, true,
+         ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gi\\x74 log -p >\\&2/' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gi\\o164 log -p >\\&2/' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gi\\d116 log -p >\\&2/' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/git\\x20log -p >\\&2/' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/\\x67\\x69\\x74 log -p/' Makefile; make",
+         true, true, ".env"},
+        {"npm init -y >/dev/null; sed -i 's/echo .*exit 1/gi\\x74 log -p >\\&2/' package.json; npm test",
+         true, true, ".env"},
+        {"sed -i 's/echo .*exit 1/cat .e\\x6ev/' package.json; npm test", false, true, ".env"},
+        {"echo true | sed 's/true/gi\\x74 log -p >\\&2/' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | sed 's/h/\\x67/' | sh", true, true, ".env"},
+        {"echo true | sed 's/true/GIT log -p/;s/GIT/\\L&/' | sh", true, true, ".env"},
+        {"echo x | sed 's/x/\\x47IT log/;s/GIT/\\L&/' | sh", true, true, ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/gi\\x74 log -p/' "
+         "/tmp/x/t.py; python3 /tmp/x/t.py",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/git_log_-p/;s/_/ /g' Makefile; make", true,
+         true, ".env"},
+        {"npm init -y >/dev/null; sed -i 's/echo .*exit 1/git_log_-p >\\&2/;s/_/ /g' package.json; npm test",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i -e 's/true/gxt log -p >\\&2/' -e 's/x/i/' Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/GIT log -p >\\&2/;s/GIT/\\L&/' Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/git_log_-p/;y/_/ /' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/git_log_-p/;s/[_]/ /g' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/\\LGIT log -p/' Makefile; make", true, true,
+         ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/git_log_-p/;s/_/ /g' "
+         "/tmp/x/t.py; python3 /tmp/x/t.py",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/cat .e_nv/;s/_//' Makefile; make", false,
+         true, ".env"},
+        /* ... and the ordinary forms next to them */
+        {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/git log -p >\\&2/' "
+         "/tmp/x/t.py; python3 /tmp/x/t.py",
+         false, false, NULL},
+        {"sed -i 's/DEBUG = True/DEBUG = False/' settings.py; python3 manage.py check", true, false, NULL},
+        {"sed -i 's/1.0.0/1.1.0/' setup.py && python3 setup.py sdist", true, false, NULL},
+        {"perl -pi -e 's/http:/https:/' setup.py; python3 setup.py --version", true, false, NULL},
+        {"sed -i \"s/version: '1.0'/version: '1.1'/\" meson.build; meson setup build", true, false, NULL},
+        {"sed -i 's/VERSION 3.10/VERSION 3.16/' CMakeLists.txt && cmake -S . -B build", true, false, NULL},
+        {"sed -i 's/-O2/-O3/;s/-g /-g3 /g' Makefile; make", true, false, NULL},
+        {"sed -i 's/\\t/    /g' src/a.py; python3 -m pytest", true, false, NULL},
+        {"sed -i 's/foo_bar/foo baz/g;s/_/-/g' README.md; make", true, false, NULL},
+        {"sed -i 's/github.com/gitlab.com/;s/hub/lab/' package.json; npm test", true, false, NULL},
+        {"sed -i 's/x/gi\\\\x74 log/' Makefile; make", true, false, NULL},
+        {"sed -i 's/\\x20\\+$//' src/a.py; python3 src/a.py", true, false, NULL},
+        {"echo 'hello' | sed 's/h/\\x48/' | sh", true, false, NULL},
+        {"echo 'ls' | sed 's/ls/ls -la/' | sh", true, false, NULL},
+        {"git log --oneline | sed 's/^/- /'", true, false, NULL},
+        {"sed -i 's/old_name/new_name/g' src/*.py && pytest -q", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

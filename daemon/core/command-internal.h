@@ -227,6 +227,15 @@ bool handed_to_output(const char *path);
 bool edited_in_place(const ShellWord *const *w, size_t n, bool (*named)(const void *ctx, const char *path),
                      const void *ctx);
 int edited_judge(Judge *j, const Stage *st);
+/* The texts an editor at st (with in_place, only an edit in place) puts
+ * in its files or output (sed's replacements, GNU sed's escapes decoded
+ * and the program's later literal commands applied), one a line, into
+ * *ret: 1, 0 for none, -ENOMEM. */
+int edited_texts(const Stage *st, bool in_place, char **ret);
+/* GNU sed's escape after a backslash at p (\xHH, \oNNN, \dNNN, \cX, \n,
+ * \t, \a, \f, \r, \v; any other character itself) into *ret: the
+ * characters it takes. */
+size_t edited_sed_escape(const char *p, char *ret);
 /* command-written.c: a text an edit puts in a file a runner reads, judged
  * as a text the line writes to a script it runs. */
 int written_edit(Judge *j, const char *t);

@@ -195,6 +195,18 @@ static int filtered_into_shell(Judge *j, const Line *ln, const Stage *v, size_t 
                             "may rearrange it into a shell's input, while the history holds a masked entry");
 }
 
+/* t with GNU sed's escapes decoded, in place. */
+static void sed_unescaped(char *t) {
+        char *o = t;
+        for (const char *p = t; *p;) {
+                char c = *p++;
+                if (c == '\\' && *p)
+                        p += edited_sed_escape(p, &c);
+                *o++ = c;
+        }
+        *o = 0;
+}
+
 int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         char name[256], buf[256];
         const Stage *st = &v[at];
@@ -252,9 +264,18 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
                 _cleanup_free_ char *t = programs_word_text(st->w[a]);
                 if (!t)
                         return -ENOMEM;
+                sed_unescaped(t); /* s/true/gi\x74 log/: GNU sed's escapes */
                 git = git || names_git(t, strlen(t));
                 command = command || git_command(t);
         }
+        /* s/x/GIT_log/;s/_/ /;s/GIT/\L&/: what its program puts in, as sed
+         * leaves it */
+        _cleanup_free_ char *put = NULL;
+        int e = joiner ? 0 : edited_texts(st, false, &put);
+        if (e < 0)
+                return e;
+        git = git || (put && names_git(put, strlen(put)));
+        command = command || (put && git_command(put));
         /* its output a shell's input (sed S | bash), or a file the line
          * may run (sed S > F; bash F; . F; python3 -c 'exec(open(F)...)') */
         bool shell = false, file = false;

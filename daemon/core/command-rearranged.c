@@ -32,7 +32,7 @@ static bool blind_git(const char *text, size_t n, bool command) {
         return false;
 }
 
-/* A literal set of tr or a part of sed's y///: escapes decoded; false for
+/* A literal set of tr or a part of sed's y/// or s///: escapes decoded; false for
  * a range, a class or a repeat (not modelled). */
 static bool literal_set(const char *a, size_t len, char *out, size_t size, size_t *ret) {
         size_t m = 0;
@@ -40,10 +40,8 @@ static bool literal_set(const char *a, size_t len, char *out, size_t size, size_
                 char c = a[i];
                 if (c == '[' || (c == '-' && i > 0 && i + 1 < len))
                         return false;
-                if (c == '\\' && i + 1 < len) {
-                        c = a[++i];
-                        c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
-                }
+                if (c == '\\' && i + 1 < len) /* GNU sed's \x67, \o147, \d103 too */
+                        i += edited_sed_escape(a + i + 1, &c);
                 out[m++] = c;
         }
         *ret = m;

@@ -145,6 +145,12 @@ static bool mentions(const char *t, const char *b) {
  * of it names a file written. */
 static void look(Written *s, const ShellLexed *l, int depth, bool names);
 
+/* sed -i S F: F written, as written() notes it */
+static bool edit_writes(const void *ctx, const char *path) {
+        add((Written *) ctx, path);
+        return false;
+}
+
 static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool fed, bool names, bool *named,
                          int depth) {
         char buf[256], name[256], sub[256];
@@ -167,6 +173,10 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
                 runner = r && (streq_any(r, runners) || strncmp(r, "python3.", 8) == 0);
         }
         s->runner = s->runner || runner;
+        /* sed -i S F, perl -pi -e S F: a write of F's new text (a computed
+         * name: any file) */
+        if (!names && edited_in_place(w, n, edit_writes, s))
+                s->unknown = true;
         bool shell = programs_is_shell(prog);
         /* sort -o F <<< S, sponge F <<< S: a text fed to a program that
          * may write it to a file its words name */
@@ -462,6 +472,10 @@ static int stage_texts(Judge *j, const Line *ln, const Stage *st) {
 int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         /* it, or a stage it pipes into (printf ... | tee F); a substitution's
          * output may be what echo "$(cat <<E ...)" > F writes */
+        _cleanup_free_ char *edit = NULL; /* sed -i S F: S's texts, as F's */
+        int r = edited_texts(&v[at], true, &edit);
+        if (r != 0 && (r = r < 0 ? r : written_text(j, edit)) != 0)
+                return r;
         bool writes = (j->written_run & WRITTEN_GROUP) || ln->substitution;
         for (size_t i = at; i < n && !writes; i++)
                 writes = stage_writes(&v[i]);
