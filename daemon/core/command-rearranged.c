@@ -344,8 +344,9 @@ static char *sed_substitute(char *t, const SedRegex *re, const char *r, size_t n
         return out;
 }
 
-/* The replacement of sed's s///: escapes decoded (\n, \t, \& a plain
- * '&'), each bare '&' (the match) as '\1'. */
+/* The replacement of sed's s///: escapes decoded (sed's as GNU sed decodes
+ * them, \x67 too; perl's \n, \t; \& a plain '&'), each bare '&' (the
+ * match) as '\1'. */
 static size_t sed_replacement(const char *a, size_t len, Dialect dialect, char *out, size_t size) {
         size_t m = 0;
         for (size_t i = 0; i < len && m + 1 < size; i++) {
@@ -354,6 +355,8 @@ static size_t sed_replacement(const char *a, size_t len, Dialect dialect, char *
                         c = '\1', i++; /* perl's $&, its & a plain one */
                 else if (c == '&' && dialect != DIALECT_PERL)
                         c = '\1';
+                else if (c == '\\' && i + 1 < len && dialect != DIALECT_PERL)
+                        i += edited_sed_escape(a + i + 1, &c);
                 else if (c == '\\' && i + 1 < len) {
                         c = a[++i];
                         c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
