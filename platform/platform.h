@@ -145,10 +145,8 @@ typedef struct BinderOps {
         int (*open)(const char *root, void **ret);
         /* Resolve and type-check path for kind, without mounting. */
         int (*check)(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *ret);
-        /* Bind path: 0 bound; 1 bound already, by another (info.already:
-         * left alone, never undone) or by this binder, moved here with a
-         * renamed directory (unbind finds it here from now on); or -errno
-         * with info.step. Never leaves a mount behind on failure. */
+        /* Bind path: 0 bound, 1 already bound (info.already), or -errno with
+         * info.step. Never leaves a mount behind on failure. */
         int (*bind)(void *b, PlatformBindKind kind, const char *path, PlatformBindInfo *ret);
         /* Undo a bind this process made (info from its bind): the mount is
          * found again and proven to be that very mount before it goes. */

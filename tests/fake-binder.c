@@ -122,17 +122,14 @@ static int fake_bind(void *b, PlatformBindKind kind, const char *path, PlatformB
                 return n;
         fake.bind_calls++;
         if (fake.nodes[n].bound) {
-                /* Ours, moved here (a node's path rewritten): ours again. */
-                info->already = !fake.nodes[n].made;
-                if (fake.nodes[n].made)
-                        info->mount_fd = 100 + fake.nodes[n].id;
+                info->already = true;
                 return 1;
         }
         if (fake.bind_calls == fake.fail_bind_call) {
                 info->step = fake.fail_step;
                 return -fake.fail_errno;
         }
-        fake.nodes[n].bound = fake.nodes[n].made = true;
+        fake.nodes[n].bound = true;
         info->mount_id = 1000 + (uint64_t) fake.nodes[n].id;
         info->mount_fd = 100 + fake.nodes[n].id; /* never a real fd: unbind takes it back */
         return 0;
@@ -146,7 +143,7 @@ static int fake_unbind(void *b, PlatformBindInfo *info) {
                         n = (int) i;
         if (n < 0 || !fake.nodes[n].bound)
                 return -EINVAL;
-        fake.nodes[n].bound = fake.nodes[n].made = false;
+        fake.nodes[n].bound = false;
         snprintf(fake.unbound[fake.unbind_calls++], sizeof fake.unbound[0], "%s", fake.nodes[n].path);
         info->mount_fd = -1;
         return 0;
@@ -154,9 +151,6 @@ static int fake_unbind(void *b, PlatformBindInfo *info) {
 
 static void fake_release(void *b, PlatformBindInfo *info) {
         (void) b;
-        for (size_t i = 0; i < fake.n; i++)
-                if (info->mount_fd >= 100 && fake.nodes[i].id == info->mount_fd - 100)
-                        fake.nodes[i].made = false;
         info->mount_fd = -1;
 }
 

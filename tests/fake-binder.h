@@ -18,8 +18,7 @@ typedef struct FakeTree {
                 const char *path;
                 char type;
                 unsigned nlink;
-                bool bound;          /* carries a mount */
-                bool made;           /* by this binder, not released: ours wherever it is */
+                bool bound;          /* carries our mount */
                 const char *content; /* for read */
                 const void *data;    /* for read_all, when set (else content) */
                 size_t data_n;

@@ -476,30 +476,6 @@ check "lag: nothing kept" bash -c "! grep -F '\"event\":\"mount-kept\"' '$log' |
 rm -rf "$root/lag"; rc=$?
 check "lag: the second rm -rf succeeds" [ "$rc" -eq 0 ]
 
-# Variant: a protected checkout renamed, then deleted. Its mounts went with
-# it and are still the daemon's (it knows them by their ids): rm -rf gets
-# every one back. Before, found again they were "already bound", and no rm
-# -rf of the renamed checkout ever finished.
-git clone -q "file://$src" "$root/ren"
-check "ren: protected" wait_log "$log" 'protected the git metadata of nested checkout ren ('
-mv "$root/ren" "$root/ren2"
-check "ren2: protected again at once" wait_log "$log" 'nested checkout ren2 (moved, protected before)'
-rm -rf "$root/ren2" 2>/dev/null
-check "ren2: given back, all of it" wait_log "$log" '"event":"mounts-released","msg":"path policy: ren2 has nothing left but the daemon'"'"'s mounts: gave 4 back'
-rm -rf "$root/ren2"; rc=$?
-check "ren2: the second rm -rf succeeds" [ "$rc" -eq 0 ]
-# The same while the daemon lags (stopped): renamed and deleted before it
-# looks; its crawl finds a .git without HEAD holding only its mounts.
-git clone -q "file://$src" "$root/ren"
-check "ren: protected again" wait_count "$log" 'protected the git metadata of nested checkout ren (' 2
-kill -STOP "${pids[0]}"
-for ((i = 0; i < 200; i++)); do stopped && break; nap; done
-mv "$root/ren" "$root/ren3"; rm -rf "$root/ren3" 2>/dev/null
-kill -CONT "${pids[0]}"
-check "ren3: given back, all of it" wait_log "$log" '"event":"mounts-released","msg":"path policy: ren3 has nothing left but the daemon'"'"'s mounts: gave 4 back'
-rm -rf "$root/ren3"; rc=$?
-check "ren3: the second rm -rf succeeds" [ "$rc" -eq 0 ]
-
 # --- #11.3 a tracked masked file: skip-worktree, and git works around it
 check "cl: skip-worktree set on the tracked .env" wait_log "$log" '"event":"skip-worktree","msg":"path policy: nested checkout cl tracks masked .env'
 # (cl holds other work of the rows above: .env is what must not show)

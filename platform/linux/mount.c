@@ -438,27 +438,6 @@ static void made_drop(Binder *b, Made *m) {
         *m = b->made[--b->n_made];
 }
 
-/* Whether the mount at fd (bound at path) is one we made that moved here
- * with a renamed directory: then it is ours again, and unbind looks for it
- * at path from now on. The very mount (its id, its shape, the same target),
- * not one like it. At the path it was made at, it is already bound (a path
- * named twice, or found again), as ever. */
-static bool adopt(Binder *b, PlatformBindKind kind, const char *path, int fd) {
-        struct statx sx;
-        if (linux_statx_entry(fd, &sx) < 0)
-                return false;
-        Made *m = made_find(b, sx.stx_mnt_id);
-        if (!m || m->kind != kind || strcmp(m->path, path) == 0 ||
-            is_our_mount(fd, kind, m->mount_id, m->ino, m->dev_major, m->dev_minor) < 0)
-                return false;
-        char *copy = strdup(path);
-        if (!copy)
-                return false; /* not ours, then: kept bound, as from before us */
-        free(m->path);
-        m->path = copy;
-        return true;
-}
-
 static int linux_bind(void *p, PlatformBindKind kind, const char *path, PlatformBindInfo *info) {
         Binder *b = p;
         _cleanup_fd_ int fd = -1;
@@ -483,8 +462,8 @@ static int linux_bind(void *p, PlatformBindKind kind, const char *path, Platform
                 }
                 if ((kinds & (1u << kind)) && mount_fits(fd, kind, &sx) == 0 &&
                     (kind != PLATFORM_MASK_FILE || devnull_ok(b) == 0)) {
+                        info->already = true;
                         info->mount_id = sx.stx_mnt_id;
-                        info->already = !adopt(b, kind, path, fd);
                         return 1;
                 }
         }

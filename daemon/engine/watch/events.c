@@ -25,6 +25,18 @@ static void checkout_free(Watch *w, Checkout *c) {
         free(c);
 }
 
+/* Whether nothing is at path now (a found reported from a listing read
+ * before it went: a crawl reads a directory a step at a time). Its gone
+ * event may be handled already; one that goes after this look comes
+ * after it. */
+static bool gone_now(Watch *w, const char *path) {
+        PlatformFileId id;
+        if (!path || !w->c.files->identity)
+                return false;
+        int r = w->c.files->identity(w->files, path, &id);
+        return r == -ENOENT || r == -ENOTDIR;
+}
+
 /* A directory with a .git of its own (a directory, or a file naming the
  * gitdir): a checkout found, or found again. */
 static void discover_checkout(Watch *w, const char *path, bool gitfile) {

@@ -170,18 +170,6 @@ static int read_commondir(Watch *w, const char *gitdir, char **ret, const char *
         return 0;
 }
 
-/* Whether nothing is at path now (a found reported from a listing read
- * before it went: a crawl reads a directory a step at a time). Its gone
- * event may be handled already; one that goes after this look comes
- * after it. */
-bool gone_now(Watch *w, const char *path) {
-        PlatformFileId id;
-        if (!path || !w->c.files->identity)
-                return false;
-        int r = w->c.files->identity(w->files, path, &id);
-        return r == -ENOENT || r == -ENOTDIR;
-}
-
 /* Whether dir exists beneath the root as a directory, with no symlink on
  * the way, as the engine resolves: 0 or -errno. */
 int check_dir(Watch *w, const char *dir) {

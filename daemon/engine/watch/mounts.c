@@ -88,8 +88,7 @@ bool mount_in_place(Watch *w, const char *path, const Mount *m) {
  * aside and moved in is reported gone and found again after its events
  * were handled (the daemon lagging), and an overflow forgets every
  * checkout; found again, such a mount was "already bound", and no rm -rf
- * of its checkout could ever finish. One of ours that moved is ours again
- * where it is bound next (the binder's bind knows it by its id). */
+ * of its checkout could ever finish. */
 void mount_forget_moved(Watch *w, const char *rel) {
         size_t n = strlen(rel);
         const char *key;
@@ -98,19 +97,11 @@ void mount_forget_moved(Watch *w, const char *rel) {
         if (n > 0 && !hashmap_contains(w->bound, rel) && !hashmap_contains(w->below, rel))
                 return;
         for (size_t i = 0; hashmap_next(w->bound, &i, &key, &v);) {
-                Mount *m = v;
-                if ((n > 0 && !path_under(key, rel)) || mount_in_place(w, key, m))
+                if ((n > 0 && !path_under(key, rel)) || mount_in_place(w, key, v))
                         continue;
                 _cleanup_free_ char *k = strdup(key);
                 if (!k)
                         return;
-                if (m->made) {
-                        /* Ours, gone elsewhere (a rename above it): the
-                         * binder keeps what unbind needs, and takes it as
-                         * ours again where it is found (its bind). */
-                        m->made = false;
-                        w->n_made--;
-                }
                 mount_forget(w, k);
         }
 }
@@ -169,22 +160,20 @@ int bind_path_as(Watch *w, const Checkout *c, PlatformBindKind kind, const char 
         }
         const char *applied = platform_bind_kind_to_string(kind);
         if (r >= 0) {
-                /* Bound before: by another (info.already: not ours to give
-                 * back), or ours, moved here with a renamed directory. */
-                bool there = r == 1;
                 m->bound = true;
                 keep_mount(w, m, kind, &info);
                 w->stats.binds++;
-                if (!there)
+                if (!info.already)
                         w->mounts++;
-                log_event(w->c.log, there && c->refound ? LOG_DEBUG : LOG_INFO, "watch-bind",
+                log_event(w->c.log, info.already && c->refound ? LOG_DEBUG : LOG_INFO, "watch-bind",
                           LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),
-                                     LOG_STR("kind", applied), LOG_BOOL("already", there),
+                                     LOG_STR("kind", applied), LOG_BOOL("already", info.already),
                                      LOG_STR("policy_kind", as_dir ? kname : NULL),
                                      LOG_SHOW("as", shown_as)),
                           "path policy: %s {as} in nested checkout {checkout} ({kind})%s%s",
                           kind == PLATFORM_PROTECT ? "protected" : "masked",
-                          as_dir ? ": a directory here, masked as one" : "", there ? ", already bound" : "");
+                          as_dir ? ": a directory here, masked as one" : "",
+                          info.already ? ", already bound" : "");
                 if (kind == PLATFORM_MASK_FILE && info.regular && info.nlink > 1)
                         log_event(w->c.log, LOG_WARN, "hardlink",
                                   LOG_FIELDS(LOG_PATH("checkout", c->path), LOG_PATH("path", path),

@@ -114,14 +114,6 @@ bool moved_take(Watch *w, Checkout *c) {
                 if (c->pending)
                         protect_git(w, c,
                                     same ? "found again, protected before" : "moved, protected before");
-                /* Its HEAD gone (deleted before the daemon looked, as after
-                 * mv and rm -rf while it lagged): the deletions were reported
-                 * before it was known again, and no event is left to say
-                 * that only our mounts remain. Looked at once. */
-                _cleanup_free_ char *head = c->gitdir ? path_join(c->gitdir, "HEAD") : NULL;
-                _cleanup_free_ char *dotgit = path_join(c->path, ".git");
-                if (head && dotgit && gone_now(w, head))
-                        maybe_emptied(w, dotgit);
                 return true;
         }
         if (c->pending) {

@@ -152,7 +152,6 @@ bool is_bound(Watch *w, const char *path);
 /* gitdir.c: where a checkout's git metadata is. */
 bool git_common_name(const char *name);
 int check_dir(Watch *w, const char *dir);
-bool gone_now(Watch *w, const char *path);
 void watch_dir(Watch *w, const char *dir);
 int want_dir(Watch *w, Checkout *c, char *dir);
 bool resolve_git(Watch *w, Checkout *c);
