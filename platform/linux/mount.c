@@ -572,7 +572,10 @@ static int linux_unbind(void *p, PlatformBindInfo *info) {
                 return -ENOENT; /* not a mount this engine made, or undone already */
         own_change_begin(b);
         r = undo(b, m, info->in_place);
-        own_change_end(b, m->mount_id, 0);
+        /* Not undone: it is still attached, and still ours. Dropped from
+         * the set, the next bind at its path stacked a second mount on it
+         * (a swap race made thousands). */
+        own_change_end(b, m->mount_id, r >= 0 ? 0 : (1u << m->kind) | (1u << PLATFORM_PROTECT));
         if (r >= 0)
                 made_drop(b, m);
         return r;
