@@ -2687,6 +2687,24 @@ static const Row rows[] = {
         {"echo 'ls' > /tmp/x/s; sudo -s < /tmp/x/s", true, false, NULL},
         {"script -q -c 'make test' /dev/null", true, false, NULL},
         {"capsh --print", true, false, NULL},
+        /* one sed model for edits and pipes (command-sed.c): an edit's later
+         * regex commands (brackets, '.') applied to its replacement; perl's
+         * escapes (\x{74}) and bracketed delimiters (s{}{}), sed's
+         * addressed commands, in a pipe as in an edit */
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gxt log -p/;s/[x]/i/' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/g.t log -p/;s/[.]/i/' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; perl -pi -e 's/true/gi\\x{74} log -p/' Makefile; make",
+         true, true, ".env"},
+        {"echo 'hit log -p' | perl -pe 's/h/\\x67/' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | perl -pe 's{h}{g}' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | sed '/h/s/h/g/' | sh", true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gxt log -p/;s/x$/i/' Makefile; make", true,
+         false, NULL},
+        {"sed -i 's/0.1.0/0.2.0/' Cargo.toml && cargo build", true, false, NULL},
+        {"sed -i 's/foo_bar/foo-bar/g' README.md; make", true, false, NULL},
+        {"ls | sed 's/_/ /g'", true, false, NULL},
         /* seventeenth pass (31q) B7 2, 3, 5, 6: an edit in place of a file the
          * line writes or a runner reads by convention (a script, setup.py,
          * conftest.py, meson.build, CMakeLists.txt) is a write of its new text;

@@ -160,217 +160,31 @@ bool edited_in_place(const ShellWord *const *w, size_t n, bool (*named)(const vo
         return false;
 }
 
-/* The digits of a number escape at p in base b, at most max: its value
- * in *v, the count. */
-static size_t digits(const char *p, int b, size_t max, unsigned *v) {
-        size_t i = 0;
-        for (*v = 0; i < max && p[i]; i++) {
-                int d = isdigit((unsigned char) p[i]) ? p[i] - '0'
-                        : b == 16 && isxdigit((unsigned char) p[i])
-                                ? tolower((unsigned char) p[i]) - 'a' + 10
-                                : 99;
-                if (d >= b)
-                        break;
-                *v = *v * (unsigned) b + (unsigned) d;
-        }
-        return i;
-}
-
-size_t edited_sed_escape(const char *p, char *ret) {
-        static const char names[] = "afnrtv", values[] = "\a\f\n\r\t\v";
-        unsigned v = 0;
-        size_t len = 0;
-        if (*p == 'x' || *p == 'o' || *p == 'd') { /* \xHH, \oNNN, \dNNN */
-                len = digits(p + 1, *p == 'x' ? 16 : *p == 'o' ? 8 : 10, *p == 'x' ? 2 : 3, &v);
-                if (len > 0) {
-                        *ret = (char) v;
-                        return len + 1;
-                }
-        }
-        if (*p == 'c' && p[1]) { /* \cX: control-X */
-                *ret = (char) (toupper((unsigned char) p[1]) ^ 0x40);
-                return 2;
-        }
-        const char *at = *p ? strchr(names, *p) : NULL;
-        *ret = at ? values[at - names] : *p;
-        return *p ? 1 : 0;
-}
-
 /* Past a sed part ending in d (a regex, a replacement), into out when
  * given, its escapes decoded as GNU sed decodes them. */
 static const char *part(const char *p, char d, char *out, size_t *k) {
         while (*p && *p != d) {
                 char c = *p++;
                 if (c == '\\' && *p)
-                        p += edited_sed_escape(p, &c);
+                        p += sed_escape(p, &c);
                 if (out)
                         out[(*k)++] = c;
         }
         return p;
 }
 
-/* A command of a sed program: s, y, or 'a' for a, i and c's texts; its
- * regex (or y's first set) and what it puts in, escapes decoded; whether
- * the regex is a literal text (s/_/ /g). */
-typedef struct SedCommand {
-        char kind;
-        char *from, *to;
-        bool literal;
-} SedCommand;
-
-/* Is a sed regex (as written) a literal text: no special, each escape a
- * character's (\x5f, \/)? */
-static bool literal_regex(const char *p, const char *end) {
-        for (; p < end; p++)
-                if (strchr(".[]*^$+?(){}|", *p) ||
-                    (*p == '\\' && ++p < end && strchr("wWsSbB<>`'1234567890{}()+?|", *p)))
-                        return false;
-        return true;
-}
-
-/* The part at p ending in d, decoded, into *ret (malloc'd): a
- * replacement's & the text match matched (when known), \L, \U, \l, \u
- * and \E its case changes. */
-static const char *sed_part(const char *p, char d, const char *match, char **ret) {
-        size_t k = 0, nm = match ? strlen(match) : 0;
-        char *out = malloc(strlen(p) * (nm + 1) + 1), mode = 0, once = 0;
-        for (; out && *p && *p != d; p++) {
-                char c = *p;
-                if (c == '\\' && p[1] && strchr("LUElu", p[1])) {
-                        p++;
-                        *(*p == 'l' || *p == 'u' ? &once : &mode) = *p == 'E' ? 0 : *p;
-                        continue;
-                }
-                bool whole = c == '&' && match;
-                if (c == '\\' && p[1])
-                        p += edited_sed_escape(p + 1, &c);
-                for (size_t i = 0; i < (whole ? nm : 1); i++) {
-                        char m = once ? once : mode, x = whole ? match[i] : c;
-                        out[k++] = (char) (m == 'L' || m == 'l'   ? tolower((unsigned char) x)
-                                           : m == 'U' || m == 'u' ? toupper((unsigned char) x)
-                                                                  : x);
-                        once = 0;
-                }
-        }
-        if (out)
-                out[k] = 0;
-        *ret = out;
-        return p;
-}
-
-/* The commands of a sed program, at most max, into v (each freed by the
- * caller, the last one's parts too): their count. */
-static size_t sed_commands(const char *p, SedCommand *v, size_t max) {
-        size_t n = 0;
-        while (*p && n < max) {
-                p += strspn(p, " \t\n;{}!0123456789$,~+%:|");
-                if (*p == '/' || (*p == '\\' && p[1])) { /* an address: /re/, \cREc */
-                        char d = *p == '/' ? '/' : p[1];
-                        p = part(p + (*p == '/' ? 1 : 2), d, NULL, NULL);
-                        p += *p != 0;
-                        continue;
-                }
-                if (!*p)
-                        break;
-                char c = *p++;
-                SedCommand *e = &v[n];
-                if ((c == 's' || c == 'y') && *p && *p != '\n' && *p != '\\') {
-                        char d = *p;
-                        const char *re = p + 1;
-                        p = sed_part(re, d, NULL, &e->from);
-                        if (!e->from || !*p)
-                                break;
-                        e->literal = c == 'y' || literal_regex(re, p);
-                        p = sed_part(p + 1, d, c == 's' && e->literal ? e->from : NULL, &e->to);
-                        if (!e->to)
-                                break;
-                        p += *p != 0;
-                        e->kind = c;
-                        n++;
-                } else if (strchr("aic", c)) { /* a\ TEXT, c TEXT: to the line's end */
-                        p += *p == '\\' && p[1] == '\n' ? 2 : *p == '\\' ? 1 : 0;
-                        p += strspn(p, " \t");
-                        p = sed_part(p, '\n', NULL, &e->to);
-                        if (!e->to)
-                                break;
-                        e->kind = 'a';
-                        n++;
-                        continue;
-                }
-                p += strcspn(p, ";\n");
-        }
-        return n;
-}
-
-/* A literal s/A/B/ or y/A/B/ applied to t (s's every A: sed's first may
- * be in the file's text, or in t): a new text, or NULL. */
-static char *sed_apply(const char *t, const SedCommand *e) {
-        size_t nf = strlen(e->from), nt = strlen(e->to), len = strlen(t);
-        char *out = malloc(len + 1 + (nt > nf && nf > 0 ? (nt - nf) * (len / nf + 1) : 0));
-        size_t m = 0;
-        for (const char *p = t; out && *p;) {
-                const char *y = e->kind == 'y' ? strchr(e->from, *p) : NULL;
-                if (y && (size_t) (y - e->from) < nt)
-                        out[m++] = e->to[y - e->from], p++;
-                else if (e->kind == 's' && nf > 0 && strncmp(p, e->from, nf) == 0) {
-                        memcpy(out + m, e->to, nt);
-                        m += nt;
-                        p += nf;
-                } else
-                        out[m++] = *p++;
-        }
-        if (out)
-                out[m] = 0;
-        return out;
-}
-
-/* The texts a sed (or perl) program puts in, one a line: s///'s
- * replacements, a, i and c's lines; each also as the program's later
- * literal commands leave it (s/true/git_log/;s/_/ /g), as sed applies
- * them in order. */
-static int sed_put_in(const char *p, char **ret) {
-        SedCommand v[32] = {{0}};
-        size_t n = sed_commands(p, v, ELEMENTSOF(v));
-        char *out = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&out, &len);
-        for (size_t i = 0; f && i < n; i++) {
-                if (v[i].kind == 'y')
-                        continue;
-                _cleanup_free_ char *t = strdup(v[i].to);
-                bool blind = false; /* s/[_]/ /g: a later regex's, its separators read as blanks */
-                for (size_t a = i + 1; t && a < n; a++) {
-                        char *next = v[a].kind != 'a' && v[a].literal ? sed_apply(t, &v[a]) : strdup(t);
-                        blind = blind || (v[a].kind == 's' && !v[a].literal);
-                        free(t);
-                        t = next;
-                }
-                if (t)
-                        fprintf(f, "%s\n%s\n", v[i].to, t);
-                for (char *c = t; blind && c && *c; c++)
-                        *c = strchr("_.,:-+=~%@^/", *c) ? ' ' : *c;
-                if (t && blind)
-                        fprintf(f, "%s\n", t);
-        }
-        for (size_t i = 0; i < ELEMENTSOF(v); i++) {
-                free(v[i].from);
-                free(v[i].to);
-        }
-        /* fclose, not fflush, settles out: it may move the buffer */
-        if (!f || fclose(f) != 0) {
-                free(out);
-                return -ENOMEM;
-        }
-        *ret = out;
-        return 0;
-}
-
-/* ... or a jq filter's or an awk program's strings, one a line. */
-static char *put_in(const char *p, bool jq) {
+/* The texts an editor's program puts in, one a line: sed's and perl's
+ * as sed_put_in() reads them, or a jq filter's or an awk program's
+ * strings. */
+static char *put_in(const char *p, const char *editor) {
         char *out = NULL;
         size_t k = 0;
-        if (!jq)
-                return sed_put_in(p, &out) < 0 ? NULL : out;
+        if (!streq_any(editor, (const char *const[]){"awk", "gawk", "jq", NULL})) {
+                _cleanup_(sed_freep) SedScript *s = NULL;
+                bool perl = streq_any(editor, (const char *const[]){"perl", "ruby", NULL});
+                return sed_parse(p, perl ? SED_PERL : SED_BASIC, &s) < 0 || sed_put_in(s, &out) < 0 ? NULL
+                                                                                                    : out;
+        }
         if (!(out = malloc(2 * strlen(p) + 2)))
                 return NULL;
         for (p = strchr(p, '"'); p; p = strchr(p + (*p != 0), '"')) {
@@ -431,8 +245,7 @@ int edited_judge(Judge *j, const Stage *st) {
                 return judge_refuse(j,
                                     "jq: a filter that computes the text it puts in a file a runner of the "
                                     "line reads");
-        _cleanup_free_ char *t =
-                put_in(e.program, jq || streq_any(name, (const char *const[]){"awk", "gawk", NULL}));
+        _cleanup_free_ char *t = put_in(e.program, name);
         if (!t)
                 return -ENOMEM;
         if ((r = written_edit(j, t)) != 0) /* its names, git among them */
@@ -451,7 +264,7 @@ int edited_texts(const Stage *st, bool in_place, char **ret) {
         if (r <= 0 || (in_place && !e.in_place) || !e.program)
                 return r < 0 ? r : 0;
         const char *p = programs_name(st->w[k], name, sizeof name);
-        char *t = put_in(e.program, streq_any(p, (const char *const[]){"awk", "gawk", NULL}));
+        char *t = put_in(e.program, p);
         if (!t)
                 return -ENOMEM;
         *ret = t;

@@ -232,10 +232,27 @@ int edited_judge(Judge *j, const Stage *st);
  * and the program's later literal commands applied), one a line, into
  * *ret: 1, 0 for none, -ENOMEM. */
 int edited_texts(const Stage *st, bool in_place, char **ret);
-/* GNU sed's escape after a backslash at p (\xHH, \oNNN, \dNNN, \cX, \n,
- * \t, \a, \f, \r, \v; any other character itself) into *ret: the
- * characters it takes. */
-size_t edited_sed_escape(const char *p, char *ret);
+/* command-sed.c: sed's programs (and awk's sub(), perl's s///) as GNU
+ * sed reads them. sed_escape: GNU sed's escape after a backslash at p
+ * (\xHH, \oNNN, \dNNN, \cX, \n, \t, \a, \f, \r, \v; any other
+ * character itself) into *ret, the characters it takes. sed_set: the bytes
+ * a set names (tr's sets, a bracket's body: a-z, [:digit:], [=c=], [c*n]),
+ * false for one not understood. sed_parse: a program of dialect into
+ * *ret (0, -ENOMEM). sed_run: its s///, y/// and a, i, c applied to *t in
+ * turn, as sed prints a text (each line's first match without g). sed_put_in:
+ * the texts it puts in (s///'s replacements, a, i and c's lines), one a
+ * line, each also as the program's later commands leave it, into *ret. */
+size_t sed_escape(const char *p, char *ret);
+bool sed_set(const char *a, size_t len, bool in[256]);
+typedef enum SedDialect { SED_BASIC, SED_AWK, SED_PERL } SedDialect;
+typedef struct SedScript SedScript;
+int sed_parse(const char *program, SedDialect dialect, SedScript **ret);
+void sed_free(SedScript *s);
+static inline void sed_freep(SedScript **s) {
+        sed_free(*s);
+}
+int sed_run(const SedScript *s, char **t);
+int sed_put_in(const SedScript *s, char **ret);
 /* command-written.c: a text an edit puts in a file a runner reads, judged
  * as a text the line writes to a script it runs. */
 int written_edit(Judge *j, const char *t);

@@ -201,7 +201,7 @@ static void sed_unescaped(char *t) {
         for (const char *p = t; *p;) {
                 char c = *p++;
                 if (c == '\\' && *p)
-                        p += edited_sed_escape(p, &c);
+                        p += sed_escape(p, &c);
                 *o++ = c;
         }
         *o = 0;

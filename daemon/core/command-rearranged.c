@@ -41,7 +41,7 @@ static bool literal_set(const char *a, size_t len, char *out, size_t size, size_
                 if (c == '[' || (c == '-' && i > 0 && i + 1 < len))
                         return false;
                 if (c == '\\' && i + 1 < len) /* GNU sed's \x67, \o147, \d103 too */
-                        i += edited_sed_escape(a + i + 1, &c);
+                        i += sed_escape(a + i + 1, &c);
                 out[m++] = c;
         }
         *ret = m;
@@ -56,74 +56,6 @@ static void map_chars(char *t, const char *from, size_t nf, const char *to, size
                 if (at && nt > 0)
                         *p = to[(size_t) (at - from) < nt ? (size_t) (at - from) : nt - 1];
         }
-}
-
-/* The bytes a character class names ([:digit:] as "digit"), into in[]. */
-static bool class_set(const char *name, size_t len, bool in[256]) {
-        static const struct {
-                const char *name;
-                int (*is)(int);
-        } classes[] = {{"alnum", isalnum}, {"alpha", isalpha}, {"blank", isblank}, {"cntrl", iscntrl},
-                       {"digit", isdigit}, {"graph", isgraph}, {"lower", islower}, {"print", isprint},
-                       {"punct", ispunct}, {"space", isspace}, {"upper", isupper}, {"xdigit", isxdigit}};
-        for (size_t i = 0; i < ELEMENTSOF(classes); i++)
-                if (strlen(classes[i].name) == len && strncmp(classes[i].name, name, len) == 0) {
-                        for (int c = 0; c < 256; c++)
-                                in[c] = in[c] || classes[i].is(c);
-                        return true;
-                }
-        return false;
-}
-
-/* One character of a set at *i (tr's escapes: \n, \t, \NNN, \\), *i past it. */
-static unsigned char set_char(const char *a, size_t len, size_t *i) {
-        unsigned char c = (unsigned char) a[(*i)++];
-        if (c != '\\' || *i >= len)
-                return c;
-        c = (unsigned char) a[(*i)++];
-        if (c >= '0' && c <= '7') {
-                unsigned v = c - '0';
-                for (int k = 0; k < 2 && *i < len && a[*i] >= '0' && a[*i] <= '7'; k++)
-                        v = v * 8 + (unsigned) (a[(*i)++] - '0');
-                return (unsigned char) v;
-        }
-        const char *from = "nrtabfv", *to = "\n\r\t\a\b\f\v";
-        const char *at = strchr(from, c);
-        return at && c ? (unsigned char) to[at - from] : c;
-}
-
-/* The bytes a set of tr names, ranges and classes expanded (a-z,
- * [:digit:], [=c=], [c*n]), into in[]; false for a set not understood. */
-static bool expand_set(const char *a, size_t len, bool in[256]) {
-        memset(in, 0, 256 * sizeof in[0]);
-        for (size_t i = 0; i < len;) {
-                if (a[i] == '[' && i + 1 < len && (a[i + 1] == ':' || a[i + 1] == '=')) {
-                        char kind = a[i + 1];
-                        const char *end = memmem(a + i + 2, len - i - 2, kind == ':' ? ":]" : "=]", 2);
-                        if (!end)
-                                return false;
-                        size_t nl = (size_t) (end - a - i - 2);
-                        if (kind == ':' ? !class_set(a + i + 2, nl, in) : nl != 1)
-                                return false;
-                        if (kind == '=')
-                                in[(unsigned char) a[i + 2]] = true;
-                        i = (size_t) (end - a) + 2;
-                        continue;
-                }
-                if (a[i] == '[' && i + 2 < len && a[i + 2] == '*' && memchr(a + i, ']', len - i)) {
-                        in[(unsigned char) a[i + 1]] = true; /* [c*n]: c repeated */
-                        i = (size_t) ((const char *) memchr(a + i, ']', len - i) - a) + 1;
-                        continue;
-                }
-                unsigned char lo = set_char(a, len, &i), hi = lo;
-                if (i + 1 < len && a[i] == '-') {
-                        i++;
-                        hi = set_char(a, len, &i);
-                }
-                for (unsigned c = lo; c <= hi; c++)
-                        in[c] = true;
-        }
-        return true;
 }
 
 /* tr -d SET, -s SET, -ds SET SET2 (with -c, SET's complement) applied to t,
@@ -150,7 +82,7 @@ static bool tr_delete_squeeze(char *t, const ShellWord *const *w, size_t from, s
                                 ok = ok && strchr("dscCt", *c);
                         }
                 } else if (sets < 2)
-                        ok = expand_set(o, strlen(o), set[sets++]);
+                        ok = sed_set(o, strlen(o), set[sets++]);
                 else
                         ok = false;
         }
@@ -198,9 +130,11 @@ static void xargs_delimited(char *t, const ShellWord *const *w, size_t n) {
                 unsigned char c = (unsigned char) d[0];
                 if (d[0] == '\\' && d[1] == 'x')
                         c = (unsigned char) strtoul(d + 2, NULL, 16);
-                else if (d[0] == '\\' && d[1]) {
-                        size_t i = 0;
-                        c = set_char(d, strlen(d), &i);
+                else if (d[0] == '\\' && d[1]) { /* \n, \t, \NNN: as tr reads a set's */
+                        bool in[256] = {false};
+                        c = 0;
+                        for (int x = sed_set(d, strlen(d), in) ? 1 : 256; x < 256 && !c; x++)
+                                c = in[x] ? (unsigned char) x : 0;
                 }
                 for (char *p = t; c && *p; p++)
                         if ((unsigned char) *p == c)
@@ -208,200 +142,11 @@ static void xargs_delimited(char *t, const ShellWord *const *w, size_t n) {
         }
 }
 
-/* A regex of sed's s/// that matches a fixed run of characters: literal
- * ones, '.', bracket expressions ([x], [^0-9], [[:digit:]]), with '^' and
- * '$' anchors; repeats, groups and back references are not modelled. */
-#define SED_ATOMS 64
-typedef struct SedRegex {
-        bool in[SED_ATOMS][256];
-        size_t n;
-        bool start, end;
-} SedRegex;
-
-/* The index of the ']' closing the bracket expression whose body starts at
- * a[i] (after '[' and '^'), or len. */
-static size_t bracket_end(const char *a, size_t len, size_t i) {
-        for (size_t j = i + (i < len && a[i] == ']'); j < len; j++) {
-                if (a[j] == ']')
-                        return j;
-                if (a[j] == '[' && j + 1 < len && strchr(":=.", a[j + 1])) {
-                        const char *e = memmem(a + j + 2, len - j - 2, (const char[]){a[j + 1], ']'}, 2);
-                        if (!e)
-                                return len;
-                        j = (size_t) (e - a) + 1;
-                }
-        }
-        return len;
-}
-
-/* The dialects of s///: sed's basic regex, awk's extended one, perl's. */
-typedef enum Dialect { DIALECT_SED, DIALECT_AWK, DIALECT_PERL } Dialect;
-
-static bool sed_regex(const char *a, size_t len, bool fold, Dialect dialect, SedRegex *re) {
-        re->n = 0;
-        re->start = len > 0 && a[0] == '^';
-        re->end = false;
-        for (size_t i = re->start; i < len; re->n++) {
-                if (a[i] == '$' && i + 1 == len) {
-                        re->end = true;
-                        break;
-                }
-                if (re->n >= SED_ATOMS || a[i] == '*' || (dialect != DIALECT_SED && strchr("+?{}()|", a[i])))
-                        return false; /* a repeat or group (ERE's, perl's) */
-                bool *in = re->in[re->n];
-                memset(in, 0, 256 * sizeof in[0]);
-                if (a[i] == '[') {
-                        bool negate = i + 1 < len && a[i + 1] == '^';
-                        size_t body = i + 1 + negate, end = bracket_end(a, len, body);
-                        if (end >= len || !expand_set(a + body, end - body, in))
-                                return false;
-                        for (int c = 0; c < 256 && negate; c++)
-                                in[c] = !in[c];
-                        i = end + 1;
-                } else if (a[i] == '.') {
-                        memset(in, 1, 256 * sizeof in[0]);
-                        i++;
-                } else if (a[i] == '\\' && i + 1 < len) {
-                        if (strchr("+?{}()|123456789<>bBwWsS`'", a[i + 1]) ||
-                            (dialect != DIALECT_SED && isalnum((unsigned char) a[i + 1]) &&
-                             !strchr("nt", a[i + 1])))
-                                return false; /* a repeat, group, back reference, perl's \\d */
-                        in[(unsigned char) (a[i + 1] == 'n'   ? '\n'
-                                            : a[i + 1] == 't' ? '\t'
-                                                              : a[i + 1])] = true;
-                        i += 2;
-                } else
-                        in[(unsigned char) a[i++]] = true;
-                if (i < len && (a[i] == '*' || (dialect != DIALECT_SED && strchr("+?{", a[i])) ||
-                                (a[i] == '\\' && i + 1 < len && strchr("+?{", a[i + 1]))))
-                        return false;
-                for (int c = 0; c < 256 && fold; c++)
-                        in[c] = in[c] || in[tolower(c)] || in[toupper(c)];
-        }
-        return re->n > 0 || re->start || re->end;
-}
-
-/* Where a line of what the line prints may start or end, in its text: the
- * text's ends, a newline, a quote, a blank, printf's \n. */
-static bool text_edge(const char *t, size_t i, bool start) {
-        if (start)
-                return i == 0 || strchr("\n'\" \t", t[i - 1]) ||
-                       (i >= 2 && t[i - 2] == '\\' && t[i - 1] == 'n');
-        return !t[i] || strchr("\n'\" \t", t[i]) || (t[i] == '\\' && t[i + 1] == 'n');
-}
-
-static bool sed_matches(const SedRegex *re, const char *t, size_t i) {
-        if ((re->start && !text_edge(t, i, true)) || strnlen(t + i, re->n) < re->n)
-                return false;
-        for (size_t k = 0; k < re->n; k++)
-                if (!re->in[k][(unsigned char) t[i + k]])
-                        return false;
-        return !re->end || text_edge(t, i + re->n, false);
-}
-
-/* s/RE/R/ applied to t: every match with g, else the first of each line
- * (each place a line of the text may start: text_edge); '&' in R the
- * match. */
-static char *sed_substitute(char *t, const SedRegex *re, const char *r, size_t nr, bool all) {
-        size_t len = strlen(t), amp = 0;
-        for (size_t k = 0; k < nr; k++)
-                amp += r[k] == '\1';
-        size_t cap = len + 1, m = 0, grow = nr + amp * re->n;
-        char *out = malloc(cap);
-        if (!out)
-                return NULL;
-        bool done = false;
-        for (size_t i = 0; i <= len;) {
-                done = done && !text_edge(t, i, true);
-                if (!done && sed_matches(re, t, i)) {
-                        if (m + grow + (len - i) + 1 > cap) { /* room for the rest unchanged */
-                                cap = 2 * cap + grow;
-                                char *o = realloc(out, cap);
-                                if (!o) {
-                                        free(out);
-                                        return NULL;
-                                }
-                                out = o;
-                        }
-                        for (size_t k = 0; k < nr; k++)
-                                if (r[k] == '\1') {
-                                        memcpy(out + m, t + i, re->n);
-                                        m += re->n;
-                                } else
-                                        out[m++] = r[k];
-                        done = !all;
-                        if (re->n > 0) {
-                                i += re->n;
-                                continue;
-                        }
-                }
-                if (i < len)
-                        out[m++] = t[i];
-                i++;
-        }
-        out[m] = 0;
-        free(t);
-        return out;
-}
-
-/* The replacement of sed's s///: escapes decoded (sed's as GNU sed decodes
- * them, \x67 too; perl's \n, \t; \& a plain '&'), each bare '&' (the
- * match) as '\1'. */
-static size_t sed_replacement(const char *a, size_t len, Dialect dialect, char *out, size_t size) {
-        size_t m = 0;
-        for (size_t i = 0; i < len && m + 1 < size; i++) {
-                char c = a[i];
-                if (dialect == DIALECT_PERL && c == '$' && i + 1 < len && a[i + 1] == '&')
-                        c = '\1', i++; /* perl's $&, its & a plain one */
-                else if (c == '&' && dialect != DIALECT_PERL)
-                        c = '\1';
-                else if (c == '\\' && i + 1 < len && dialect != DIALECT_PERL)
-                        i += edited_sed_escape(a + i + 1, &c);
-                else if (c == '\\' && i + 1 < len) {
-                        c = a[++i];
-                        c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
-                }
-                out[m++] = c;
-        }
-        return m;
-}
-
-/* sed's y/A/B/ or s/RE/R/FLAGS (any delimiter, RE as sed_regex reads
- * it), each command of the script in turn, applied to *t. */
-static int sed_apply(char **t, const char *e, Dialect dialect) {
-        for (;;) {
-                while (*e == ' ' || *e == ';' || *e == '\n')
-                        e++;
-                char d = e[0] && e[1] ? e[1] : 0, a[256], b[256];
-                if ((e[0] != 'y' && e[0] != 's') || !d || d == '\\' || d == '\n')
-                        return 0;
-                const char *p1 = e + 2, *p2 = strchr(p1, d), *p3 = p2 ? strchr(p2 + 1, d) : NULL;
-                size_t na = 0, nb = 0;
-                if (!p3)
-                        return 0;
-                size_t nf = strcspn(p3 + 1, "; \n}");
-                if (e[0] == 'y') {
-                        if (!literal_set(p2 + 1, (size_t) (p3 - p2 - 1), b, sizeof b, &nb))
-                                nb = 0;
-                        if (!literal_set(p1, (size_t) (p2 - p1), a, sizeof a, &na))
-                                return 0;
-                        map_chars(*t, a, na, b, nb);
-                } else {
-                        _cleanup_free_ SedRegex *re = malloc(sizeof *re);
-                        if (!re)
-                                return -ENOMEM;
-                        bool fold = memchr(p3 + 1, 'I', nf) || memchr(p3 + 1, 'i', nf);
-                        if ((dialect == DIALECT_PERL && memchr(p3 + 1, 'e', nf)) || /* s///e: code */
-                            !sed_regex(p1, (size_t) (p2 - p1), fold, dialect, re))
-                                return 0;
-                        nb = sed_replacement(p2 + 1, (size_t) (p3 - p2 - 1), dialect, b, sizeof b);
-                        char *r = sed_substitute(*t, re, b, nb, memchr(p3 + 1, 'g', nf) != NULL);
-                        if (!r)
-                                return -ENOMEM;
-                        *t = r;
-                }
-                e = p3 + 1 + nf;
-        }
+/* A program of dialect applied to *t. */
+static int sed_program(char **t, const char *program, SedDialect dialect) {
+        _cleanup_(sed_freep) SedScript *s = NULL;
+        int r = sed_parse(program, dialect, &s);
+        return r < 0 ? r : sed_run(s, t);
 }
 
 /* awk's sub(/RE/, "S") and gsub(/RE/, "S") in prog, applied to *t in turn
@@ -424,7 +169,7 @@ static int awk_subs(char **t, const char *prog) {
                 if (asprintf(&e, "s\x02%.*s\x02%.*s\x02%s", (int) (end - re - 1), re + 1,
                              (int) (send - s - 1), s + 1, p > prog && p[-1] == 'g' ? "g" : "") < 0)
                         return -ENOMEM;
-                int r = sed_apply(t, e, DIALECT_AWK);
+                int r = sed_program(t, e, SED_AWK);
                 if (r < 0)
                         return r;
         }
@@ -463,7 +208,7 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
                 bool script = streq(name, "sed") && (o[0] != '-' || streq(o, "-e"));
                 const char *e = streq(o, "-e") && a + 1 < st->n ? NULL : o;
                 _cleanup_free_ char *next = script && !e ? programs_word_text(st->w[++a]) : NULL;
-                if (script && sed_apply(&t, e ? e : next ? next : "", DIALECT_SED) < 0)
+                if (script && sed_program(&t, e ? e : next ? next : "", SED_BASIC) < 0)
                         return -ENOMEM;
         }
         if (sets == 2)
@@ -597,7 +342,7 @@ static int perl_subs(const Stage *st, char **t) {
                 print = print || strchr(o, 'p') || strchr(o, 'n');
                 _cleanup_free_ char *e =
                         o[strlen(o) - 1] == 'e' && a + 1 < st->n ? programs_word_text(st->w[++a]) : NULL;
-                int r = e && print ? sed_apply(t, e, DIALECT_PERL) : 0;
+                int r = e && print ? sed_program(t, e, SED_PERL) : 0;
                 if (r < 0)
                         return r;
         }

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "command-internal.h"
+#include "tests.h"
+#include "util.h"
+
+/*
+ * sed's programs as check-command reads them (daemon/core/command-sed.c):
+ * each row a program, a line of text and what the program prints for it.
+ * The rows are checked against the model and, when the program is on this
+ * machine (GNU sed is in every Debian; perl too), against sed or perl
+ * themselves: the table is what they print, not what we expect.
+ */
+
+/* model: what the model prints where it is knowingly more than the
+ * program (each match, where a line starts is a guess), else NULL. */
+typedef struct Row {
+        SedDialect dialect;
+        const char *program, *in, *out, *model;
+} Row;
+
+static const Row rows[] = {
+        /* literal s///, its flags */
+        {SED_BASIC, "s/true/git log -p/", "true", "git log -p", NULL},
+        {SED_BASIC, "s/x/i/2", "gxxt", "gxit", "giit"},
+        {SED_BASIC, "s/x/i/g", "gxt_gxt", "git_git", NULL},
+        {SED_BASIC, "s/X/i/I", "gxt", "git", NULL},
+        {SED_BASIC, "s|_| |g", "git_log_-p", "git log -p", NULL},
+        {SED_BASIC, "s,_, ,g;s/L/l/", "git_Log", "git log", NULL},
+        /* escapes in the replacement and the regex, decoded as GNU sed does */
+        {SED_BASIC, "s/h/\\x67/", "hit", "git", NULL},
+        {SED_BASIC, "s/h/\\o147/", "hit", "git", NULL},
+        {SED_BASIC, "s/h/\\d103/", "hit", "git", NULL},
+        {SED_BASIC, "s/\\x68/g/", "hit", "git", NULL},
+        {SED_BASIC, "s/_/\\t/g", "git_log", "git\tlog", NULL},
+        /* '&', case changes */
+        {SED_BASIC, "s/GIT/\\L&/", "GIT log", "git log", NULL},
+        {SED_BASIC, "s/it/\\U&/;s/IT/it/", "git", "git", NULL},
+        {SED_BASIC, "s/g/\\u&/;s/Git/git/", "git", "git", NULL},
+        {SED_BASIC, "s/.*//;s/^/x/", "", "x", NULL},
+        {SED_BASIC, "s/i/&&/", "git", "giit", NULL},
+        {SED_BASIC, "s/i/\\&/", "git", "g&t", NULL},
+        /* brackets, '.', anchors */
+        {SED_BASIC, "s/[x]//g", "gxixt", "git", NULL},
+        {SED_BASIC, "s/[0-9]//g", "g1i2t", "git", NULL},
+        {SED_BASIC, "s/[[:digit:]]//g", "g1i2t", "git", NULL},
+        {SED_BASIC, "s/[^a-z]//g", "g-i_t", "git", NULL},
+        {SED_BASIC, "s/^h/g/", "hit", "git", NULL},
+        {SED_BASIC, "s/h$/t/", "gih", "git", NULL},
+        {SED_BASIC, "s/.x/gi/", "hxt", "git", NULL},
+        /* y/// */
+        {SED_BASIC, "y/hq/gt/", "hiq", "git", NULL},
+        {SED_BASIC, "y/_/ /", "git_log", "git log", NULL},
+        /* addresses and other commands pass over */
+        {SED_BASIC, "/h/s/h/g/", "hit", "git", NULL},
+        {SED_BASIC, "1{s/h/g/}", "hit", "git", NULL},
+        {SED_BASIC, "p;s/h/g/", "hit", "hit\ngit", "git"},
+        /* a, i, c: their text on a line of its own */
+        {SED_BASIC, "a git log -p", "x", "x\ngit log -p", NULL},
+        /* perl -pe */
+        {SED_PERL, "s/h/g/", "hit", "git", NULL},
+        {SED_PERL, "s{h}{g}", "hit", "git", NULL},
+        {SED_PERL, "s(h) (g)", "hit", "git", NULL},
+        {SED_PERL, "s/h/\\x67/", "hit", "git", NULL},
+        {SED_PERL, "s/h/\\x{67}/", "hit", "git", NULL},
+        {SED_PERL, "s/h/\\147/", "hit", "git", NULL},
+        {SED_PERL, "s/GIT/\\L$&/", "GIT", "git", NULL},
+        {SED_PERL, "s/x/i/; s/_/ /g", "gxt_log", "git log", NULL},
+        {SED_PERL, "s/[0-9]//g", "g1i2t", "git", NULL},
+};
+
+/* What the program itself prints for the row (sed -e, perl -pe), or NULL
+ * when it is not on this machine. */
+static char *program_prints(const Row *row) {
+        setenv("PP_SED_PROGRAM", row->program, 1);
+        setenv("PP_SED_IN", row->in, 1);
+        FILE *f = popen(row->dialect == SED_PERL
+                                ? "printf '%s\\n' \"$PP_SED_IN\" | perl -pe \"$PP_SED_PROGRAM\""
+                                : "printf '%s\\n' \"$PP_SED_IN\" | sed -e \"$PP_SED_PROGRAM\"",
+                        "r");
+        if (!f)
+                return NULL;
+        char buf[4096];
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        int status = pclose(f);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                return NULL;
+        while (n > 0 && buf[n - 1] == '\n')
+                n--;
+        return strndup(buf, n);
+}
+
+static void test_run(void **state) {
+        (void) state;
+        size_t failed = 0, oracle = 0;
+        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                const Row *row = &rows[i];
+                _cleanup_(sed_freep) SedScript *s = NULL;
+                assert_int_equal(sed_parse(row->program, row->dialect, &s), 0);
+                _cleanup_free_ char *t = strdup(row->in);
+                assert_non_null(t);
+                assert_int_equal(sed_run(s, &t), 0);
+                if (!streq(t, row->model ? row->model : row->out)) {
+                        print_message("%s on %s: model %s, table %s\n", row->program, row->in, t,
+                                      row->model ? row->model : row->out);
+                        failed++;
+                }
+                _cleanup_free_ char *real = program_prints(row);
+                if (real && !streq(real, row->out)) {
+                        print_message("%s on %s: the program prints %s, table %s\n", row->program, row->in,
+                                      real, row->out);
+                        failed++;
+                }
+                oracle += real != NULL;
+        }
+        print_message("%zu rows, %zu checked against sed or perl\n", ELEMENTSOF(rows), oracle);
+        if (getenv("CI"))
+                assert_int_equal(oracle, ELEMENTSOF(rows));
+        assert_int_equal(failed, 0);
+}
+
+/* What an edit puts in a file: each replacement, and as the program's
+ * later commands leave it; separators blank after a regex not modelled. */
+static void test_put_in(void **state) {
+        (void) state;
+        static const struct {
+                SedDialect dialect;
+                const char *program, *out;
+        } puts[] = {
+                {SED_BASIC, "s/true/git_log_-p/;s/_/ /g", "git_log_-p\ngit log -p\n \n \n"},
+                {SED_BASIC, "s/true/gxt/;s/[x]/i/", "gxt\ngit\ni\ni\n"},
+                {SED_BASIC, "s/true/gi\\x74/", "git\ngit\n"},
+                {SED_BASIC, "s/true/GIT/;s/GIT/\\L&/", "GIT\ngit\ngit\ngit\n"},
+                {SED_BASIC, "s/true/git_log/;s/_*/ /", "git_log\ngit_log\ngit log\n \n \n"},
+                {SED_BASIC, "1i import os", "import os\nimport os\n"},
+                {SED_BASIC, "s/a/b/w out.txt\ns/true/git/", "b\nb\ngit\ngit\n"},
+                {SED_PERL, "s{true}{git}; s/x/y/", "git\ngit\ny\ny\n"},
+                {SED_BASIC, "set nu", ""},
+        };
+        size_t failed = 0;
+        for (size_t i = 0; i < ELEMENTSOF(puts); i++) {
+                _cleanup_(sed_freep) SedScript *s = NULL;
+                _cleanup_free_ char *t = NULL;
+                assert_int_equal(sed_parse(puts[i].program, puts[i].dialect, &s), 0);
+                assert_int_equal(sed_put_in(s, &t), 0);
+                if (!streq(t, puts[i].out)) {
+                        print_message("%s: [%s]\n", puts[i].program, t);
+                        failed++;
+                }
+        }
+        assert_int_equal(failed, 0);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_run),
+                cmocka_unit_test(test_put_in),
+        };
+        return RUN(tests);
+}
