@@ -1397,6 +1397,16 @@ static const Row rows[] = {
          * dynamic loader runs its PROGRAM, --argv0 as exec -a; exec's words
          * a brace makes; a busybox copy run under exec -a as its applet;
          * a variable program given -a refused only when the run may read */
+        /* exec -a NAME of a program known only when it runs: its words
+         * judged as git's under NAME and as busybox's applet NAME; with no
+         * masked entry in the history, git log -p is allowed, so is this */
+        {"exec -a git-log $(command -v git) -p", true, true, NULL},
+        {"exec -a git-log $(command -v git) -p", false, false, NULL},
+        {"/lib64/ld-linux-x86-64.so.2 --argv0 git-log $(command -v git) -p", false, false, NULL},
+        {"exec -a x $G log -p", true, true, NULL},
+        {"exec -a x $G log -p", false, false, NULL},
+        {"exec -a sh $B -c 'cat .e\"\"nv'", false, true, ".env"},
+        {"exec -a cat $(command -v busybox) .e\"\"nv", false, true, ".env"},
         {"/lib64/ld-linux-x86-64.so.2 --argv0 git-log /usr/bin/git -p", true, true, NULL},
         {"ld.so --argv0 git-log /usr/bin/git -p", true, true, NULL},
         {"/usr/lib64/ld-linux-x86-64.so.2 --inhibit-cache --argv0 git-whatchanged /usr/lib/git-core/git -p",

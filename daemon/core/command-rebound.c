@@ -744,6 +744,27 @@ static int argv0_unknown(Judge *j, const ShellWord *const *w, size_t n) {
         return 0;
 }
 
+/* exec -a NAME $P WORDS, $P known only when it runs: the words judged as
+ * git would run them under that name (git-log: git log WORDS; any other
+ * name: git WORDS) and as busybox's applet NAME would; then as the
+ * program's own (*ret_judged left false). 1 refused, 0, -ENOMEM. */
+static int argv0_either(Judge *j, const Line *ln, const ShellWord *argv0, const ShellWord *const *rest,
+                        size_t n_rest, const Stage *st, bool *ret_lists, bool *ret_judged) {
+        _cleanup_free_ char *t = programs_word_text(argv0);
+        if (!t)
+                return -ENOMEM;
+        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        bool sub = strncmp(base, "git-", 4) == 0 && base[4];
+        if (++j->hops > 16)
+                return judge_refuse(j, "more than 16 commands found among a program's words");
+        bool judged = false;
+        int r = judge_as(j, ln, sub, sub ? base + 4 : "git", rest, n_rest, st, ret_lists, &judged);
+        if (r == 0 && *base)
+                r = judge_as(j, ln, false, base, rest, n_rest, st, ret_lists, &judged);
+        *ret_judged = r != 0;
+        return r;
+}
+
 int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
                   const Stage *st, bool *ret_lists, bool *ret_judged) {
         char buf[256], pb[64];
@@ -764,8 +785,7 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
         const ShellWord *argv0 = argv0_find(w, inner, loader, &rest, &next);
         const char *p = programs_name(w[inner], pb, sizeof pb);
         if (argv0 && !p && word_literal(argv0)) /* exec -a git-log $G -p, $(which git) */
-                return judge_refuse(j, "exec -a names what a program runs as, and the program is known "
-                                       "only when it runs: git or busybox would run as that name");
+                return argv0_either(j, ln, argv0, w + inner + 1, n - inner - 1, st, ret_lists, ret_judged);
         const char *m = argv0 ? argv0_multi(j, w[inner], pb, sizeof pb) : NULL;
         if (!m)
                 return 0;
