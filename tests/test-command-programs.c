@@ -374,6 +374,11 @@ static const Row rows[] = {
         {"sem 'cat .e\"\"nv'; sem --wait", false, true, ".env"},
         {"parallel < <(echo 'cat .e\"\"nv')", false, true, NULL},
         {"parallel -I XX cat .eXXv ::: n", false, true, NULL},
+        /* a compiler's -c compiles, tar's creates: no command line (31r's
+         * false refusal of parallel gcc -c {}) */
+        {"ls src/*.c | parallel gcc -c {}", true, false, NULL},
+        {"find . -name '*.c' | parallel clang -c {} -o {.}.o", true, false, NULL},
+        {"parallel sh -c {} ::: x", true, true, NULL},
         {"find . -name '*.c' | parallel gcc -c {}", false, false, NULL},
         {"parallel -j4 make -C {} ::: lib1 lib2", false, false, NULL},
         {"parallel --semaphore --wait", false, false, NULL},
