@@ -225,6 +225,43 @@ static bool jq_literal(const char *p) {
         return true;
 }
 
+/* j->written's texts (the file's, when the line wrote it) as the edit
+ * leaves them are judged with the line's other texts together
+ * (programs_check) and now, when it changed them; the texts the edits put
+ * in, joined, by their names. */
+int edited_model(Judge *j, const Stage *st, bool runner) {
+        _cleanup_(edit_done) Edit e = {0};
+        char editor[256];
+        WrittenTexts *w = j->written;
+        size_t k = scripts_program_at(st->w, st->n);
+        int r = st->keyword_led || !w ? 0 : edit_parse(st->w, st->n, k, &e);
+        if (r <= 0 || !e.in_place || e.unread || !e.program || w->edited == st->w[k])
+                return r < 0 ? r : 0;
+        bool perl = streq_any(programs_name(st->w[k], editor, sizeof editor),
+                              (const char *const[]){"perl", "ruby", NULL});
+        if (!perl && !streq(editor, "sed"))
+                return 0;
+        w->edited = st->w[k]; /* once, from whichever rule meets it first */
+        _cleanup_(sed_freep) SedScript *s = NULL;
+        _cleanup_free_ char *t = strdup(w->buf ? w->buf : ""), *put = strdup(w->edits);
+        if (!t || !put || sed_parse(e.program, perl ? SED_PERL : SED_BASIC, &s) < 0 ||
+            sed_edit(s, false, &t) < 0 || sed_edit(s, true, &put) < 0)
+                return -ENOMEM;
+        bool changed = !streq(t, w->buf ? w->buf : "");
+        free(w->buf);
+        w->buf = NULL;
+        w->n = 0;
+        w->pieces += 2 * changed; /* its text and the edit's, together */
+        size_t len = strlen(put);
+        snprintf(w->edits, sizeof w->edits, "%s",
+                 put + (len >= sizeof w->edits ? len - sizeof w->edits + 1 : 0));
+        if ((r = shells_written_add(j, t, strlen(t))) != 0 ||
+            (!runner && !(j->written_run & (WRITTEN_PROGRAM | WRITTEN_SCRIPT))))
+                return r;
+        r = written_edit(j, put);
+        return r != 0 || !changed ? r : written_edit(j, t);
+}
+
 int edited_judge(Judge *j, const Stage *st) {
         static const char what[] = "a text an edit puts in a file a runner of the line reads";
         _cleanup_(edit_done) Edit e = {0};
@@ -253,7 +290,7 @@ int edited_judge(Judge *j, const Stage *st) {
         for (char *save = NULL, *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
                 if ((r = programs_reread(j, what, line, strlen(line))) != 0)
                         return r;
-        return 0;
+        return edited_model(j, st, true);
 }
 
 int edited_texts(const Stage *st, bool in_place, char **ret) {

@@ -590,3 +590,30 @@ int sed_put_in(const SedScript *s, char **ret) {
         *ret = o.t;
         return 0;
 }
+
+int sed_edit(const SedScript *s, bool put, char **t) {
+        for (size_t i = 0; i < s->n; i++) {
+                int r = apply(s, &s->v[i], s->v[i].kind != 'a', t);
+                if (r < 0)
+                        return r;
+        }
+        if (!put)
+                return 0;
+        /* then what it puts in, with nothing between (the pieces may meet) */
+        Text o = {0};
+        bool ok = text_put(&o, *t, strlen(*t));
+        for (size_t i = 0; ok && i < s->n; i++) {
+                const SedCommand *e = &s->v[i];
+                if (e->kind == 'a')
+                        ok = text_put(&o, e->to, strlen(e->to));
+                else if (e->kind == 's')
+                        ok = replace(&o, e->to, s->dialect, e->literal, e->literal ? strlen(e->literal) : 0);
+        }
+        if (!ok) {
+                free(o.t);
+                return -ENOMEM;
+        }
+        free(*t);
+        *t = o.t;
+        return 0;
+}

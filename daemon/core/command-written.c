@@ -474,7 +474,8 @@ int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at)
          * output may be what echo "$(cat <<E ...)" > F writes */
         _cleanup_free_ char *edit = NULL; /* sed -i S F: S's texts, as F's */
         int r = edited_texts(&v[at], true, &edit);
-        if (r != 0 && (r = r < 0 ? r : written_text(j, edit)) != 0)
+        if ((r != 0 && (r = r < 0 ? r : written_text(j, edit)) != 0) ||
+            (r = edited_model(j, &v[at], false)) != 0)
                 return r;
         bool writes = (j->written_run & WRITTEN_GROUP) || ln->substitution;
         for (size_t i = at; i < n && !writes; i++)
