@@ -2893,6 +2893,11 @@ static const Row rows[] = {
         {"sed -i 's/DEBUG = True/DEBUG = False/' settings.py; sed -i 's/localhost/0.0.0.0/' settings.py; "
          "python3 manage.py runserver",
          true, false, NULL},
+        {"printf 'import os\\nos.system(\"hit log -p\")\\n' > t.py; sed -i 's/h/g/' t.py; python3 t.py",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tgit describe > VERSION\\n' > Makefile; sed -i 's/VERSION/V/' Makefile; make",
+         true, false, NULL},
+        {"printf 'import os\\nprint(1)\\n' > t.py; sed -i 's/1/2/' t.py; python3 t.py", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

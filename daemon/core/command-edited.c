@@ -225,10 +225,22 @@ static bool jq_literal(const char *p) {
         return true;
 }
 
-/* j->written's texts (the file's, when the line wrote it) as the edit
- * leaves them are judged with the line's other texts together
- * (programs_check) and now, when it changed them; the texts the edits put
- * in, joined, by their names. */
+static size_t count_of(const char *t, const char *s) {
+        size_t n = 0;
+        for (const char *p = strstr(t, s); p; p = strstr(p + 1, s))
+                n++;
+        return n;
+}
+
+/* s applied to t (NULL: none) as an edit in place, into *ret; *named when
+ * it put git in it. 0, -ENOMEM. */
+static int edit_text(const SedScript *s, const char *t, char **ret, bool *named) {
+        if (!(*ret = strdup(t ? t : "")) || sed_edit(s, false, ret) < 0)
+                return -ENOMEM;
+        *named = count_of(*ret, "git") > count_of(t ? t : "", "git");
+        return 0;
+}
+
 int edited_model(Judge *j, const Stage *st, bool runner) {
         _cleanup_(edit_done) Edit e = {0};
         char editor[256];
@@ -243,23 +255,30 @@ int edited_model(Judge *j, const Stage *st, bool runner) {
                 return 0;
         w->edited = st->w[k]; /* once, from whichever rule meets it first */
         _cleanup_(sed_freep) SedScript *s = NULL;
-        _cleanup_free_ char *t = strdup(w->buf ? w->buf : ""), *put = strdup(w->edits);
-        if (!t || !put || sed_parse(e.program, perl ? SED_PERL : SED_BASIC, &s) < 0 ||
-            sed_edit(s, false, &t) < 0 || sed_edit(s, true, &put) < 0)
+        _cleanup_free_ char *t = NULL, *seen = NULL, *put = strdup(w->edits);
+        bool named = false, named_seen = false;
+        if (!put || sed_parse(e.program, perl ? SED_PERL : SED_BASIC, &s) < 0 ||
+            edit_text(s, w->buf, &t, &named) < 0 || edit_text(s, w->seen, &seen, &named_seen) < 0 ||
+            sed_edit(s, true, &put) < 0)
                 return -ENOMEM;
         bool changed = !streq(t, w->buf ? w->buf : "");
         free(w->buf);
         w->buf = NULL;
         w->n = 0;
         w->pieces += 2 * changed; /* its text and the edit's, together */
-        size_t len = strlen(put);
-        snprintf(w->edits, sizeof w->edits, "%s",
-                 put + (len >= sizeof w->edits ? len - sizeof w->edits + 1 : 0));
+        written_keep(w->edits, sizeof w->edits, "", put);
+        written_keep(w->seen, sizeof w->seen, "", seen);
         if ((r = shells_written_add(j, t, strlen(t))) != 0 ||
             (!runner && !(j->written_run & (WRITTEN_PROGRAM | WRITTEN_SCRIPT))))
                 return r;
+        w->judging = true; /* not themselves texts the line writes */
         r = written_edit(j, put);
-        return r != 0 || !changed ? r : written_edit(j, t);
+        if (r == 0 && named)
+                r = written_edit(j, t);
+        if (r == 0 && named_seen)
+                r = written_edit(j, seen);
+        w->judging = false;
+        return r;
 }
 
 int edited_judge(Judge *j, const Stage *st) {

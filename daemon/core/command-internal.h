@@ -31,7 +31,9 @@ typedef struct WrittenTexts {
         size_t n;
         int pieces;
         char edits[512];    /* the texts its edits in place put in, joined (command-edited.c) */
+        char seen[1024];    /* the texts it writes to any file, joined (written_text's) */
         const void *edited; /* the word of the last edit applied to them */
+        bool judging;       /* ... being judged: no text the line writes */
 } WrittenTexts;
 
 /* A name the line binds to another program (command-rebound.c). */
@@ -235,9 +237,13 @@ int edited_judge(Judge *j, const Stage *st);
  * *ret: 1, 0 for none, -ENOMEM. */
 int edited_texts(const Stage *st, bool in_place, char **ret);
 /* An edit in place at st (sed -i, perl -pi) applied to the texts the line
- * wrote so far, as the file it leaves, and to those its edits before it put
- * in, its own joined to them; judged as a runner's file's (runner: st's
- * file is one, else as j->written_run says). 1 refused, 0, -ENOMEM. */
+ * wrote so far (j->written's: the file's, when the line wrote it), as the
+ * file it leaves, judged with the line's other texts together
+ * (programs_check), and by their names when it put git in them (the texts
+ * as written were judged); and to the texts its edits before it put in,
+ * its own joined to them, judged by their names: as a runner's file's
+ * (runner: st's file is one, else as j->written_run says). Once an edit.
+ * 1 refused, 0, -ENOMEM. */
 int edited_model(Judge *j, const Stage *st, bool runner);
 /* command-sed.c: sed's programs (and awk's sub(), perl's s///) as GNU
  * sed reads them. sed_escape: GNU sed's escape after a backslash at p
@@ -268,6 +274,8 @@ int sed_edit(const SedScript *s, bool put, char **t);
 /* command-written.c: a text an edit puts in a file a runner reads, judged
  * as a text the line writes to a script it runs. */
 int written_edit(Judge *j, const char *t);
+/* dst (of size) set to the last bytes of head and t joined. */
+void written_keep(char *dst, size_t size, const char *head, const char *t);
 /* command-scripts.c: why the line runs a script or reads a config of
  * commands that it may write with a text the rule does not see (sort -o
  * F; bash F), or NULL. */
