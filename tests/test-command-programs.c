@@ -2898,6 +2898,14 @@ static const Row rows[] = {
         {"printf 'all:\\n\\tgit describe > VERSION\\n' > Makefile; sed -i 's/VERSION/V/' Makefile; make",
          true, false, NULL},
         {"printf 'import os\\nprint(1)\\n' > t.py; sed -i 's/1/2/' t.py; python3 t.py", true, false, NULL},
+        /* ... an edit in place led by a keyword or a brace edits its file too */
+        {"{ sed -i 's/true/git log -p/' Makefile; }; make", true, true, ".env"},
+        {"if true; then sed -i 's/true/git log -p/' Makefile; fi; make", true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/tr/gi/' Makefile; { sed -i 's/ue/t log -p/' "
+         "Makefile; }; make",
+         true, true, ".env"},
+        {"{ sed -i 's/-O2/-O3/' Makefile; }; make", true, false, NULL},
+        {"if [ -f Makefile ]; then sed -i 's/-O2/-O3/' Makefile; fi; make", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -80,6 +80,7 @@ static const Row rows[] = {
         {SED_BASIC, "a gi\\\nt log", "x", "x\ngi\nt log", NULL},
         {SED_BASIC, "a x\\ty\\\\z", "x", "x\nx\ty\\z", NULL},
         {SED_BASIC, "1a\\", "x", "x", "x\n"},
+        {SED_BASIC, "$a \\x09git", "x", "x\nx09git", NULL},
         /* perl -pe */
         {SED_PERL, "s/h/g/", "hit", "git", NULL},
         {SED_PERL, "s{h}{g}", "hit", "git", NULL},

@@ -246,7 +246,7 @@ int edited_model(Judge *j, const Stage *st, bool runner) {
         char editor[256];
         WrittenTexts *w = j->written;
         size_t k = scripts_program_at(st->w, st->n);
-        int r = st->keyword_led || !w ? 0 : edit_parse(st->w, st->n, k, &e);
+        int r = !w ? 0 : edit_parse(st->w, st->n, k, &e); /* { sed -i ...; }: as well */
         if (r <= 0 || !e.in_place || e.unread || !e.program || w->edited == st->w[k])
                 return r < 0 ? r : 0;
         bool perl = streq_any(programs_name(st->w[k], editor, sizeof editor),
@@ -286,7 +286,7 @@ int edited_judge(Judge *j, const Stage *st) {
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        int r = st->keyword_led ? 0 : edit_parse(st->w, st->n, k, &e);
+        int r = edit_parse(st->w, st->n, k, &e); /* if ...; then sed -i ...: as well */
         if (r <= 0)
                 return r;
         if (e.unread)
@@ -316,7 +316,8 @@ int edited_texts(const Stage *st, bool in_place, char **ret) {
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        int r = st->keyword_led ? 0 : edit_parse(st->w, st->n, k, &e);
+        /* an edit in place edits its file whatever leads it ({ sed -i ...; }) */
+        int r = st->keyword_led && !in_place ? 0 : edit_parse(st->w, st->n, k, &e);
         if (r <= 0 || (in_place && !e.in_place) || !e.program)
                 return r < 0 ? r : 0;
         const char *p = programs_name(st->w[k], name, sizeof name);
