@@ -2823,6 +2823,104 @@ static const Row rows[] = {
         {"echo 'ls' | sed 's/ls/ls -la/' | sh", true, false, NULL},
         {"git log --oneline | sed 's/^/- /'", true, false, NULL},
         {"sed -i 's/old_name/new_name/g' src/*.py && pytest -q", true, false, NULL},
+        /* eighteenth pass (31r) B8 2, 5: sed's a, i and c read as GNU sed
+         * reads them (blanks, then a\ and a newline or a one-liner, its
+         * escapes); an edit in place applied to the file's text the line
+         * wrote, and to the texts the edits before it put in, joined */
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '$a \\\\tgit log -p >\\&2' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '/true/a \\\\tgit log -p >\\&2' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '/true/i \\\\tgit log -p >\\&2' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '/true/c \\\\tgit log -p >\\&2' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '1,$a \\\\tgit log -p' Makefile; make", true, true,
+         ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '$ a \\\\tgit log -p' Makefile; make", true, true,
+         ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '/true/ a \\\\tgit log -p' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '/true/ {a \\\\tgit log -p\n}' Makefile; make", true,
+         true, ".env"},
+        {"sed -i '$a \\\\tgit log -p' Makefile; make", true, true, ".env"},
+        {"sed -i '/^all:/a \\\\tgit log -p' Makefile; make", true, true, ".env"},
+        {"sed -i '/^all:/a \\\\techo done' Makefile; make", true, false, NULL},
+        {"sed -i '$a \\\\tpytest -q' Makefile; make", true, false, NULL},
+        {"sed -i '1i #!/usr/bin/env python3' t.py; python3 t.py", true, false, NULL},
+        {"sed -i '/^import os/a import sys' a.py; python3 a.py", true, false, NULL},
+        {"sed -i '/^test:/a\\\n\\tpython3 -m pytest' Makefile; make test", true, false, NULL},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/tr/gi/;s/ue/t log -p/' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i -e 's/tr/gi/' -e 's/ue/t log -p/' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/t/g/;s/r/i/;s/u/t/;s/e/ log -p/' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; perl -pi -e 's/tr/gi/;s/ue/t log -p/' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gi/' Makefile; sed -i '2s/$/t log -p/' "
+         "Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; perl -pi -e 's/tr/gi/' Makefile; perl -pi -e 's/ue/t log "
+         "-p/' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/hit log -p/' Makefile; sed -i 's/h/g/' "
+         "Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/hit log -p/' Makefile; perl -pi -e 's/h/g/' "
+         "Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/hit log -p/' Makefile; perl -pi -e 'y/h/g/' "
+         "Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/hit log -p/' Makefile; sed -i 'y/h/g/' "
+         "Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gXt log -p/' Makefile; sed -i 's/X/i/' "
+         "Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/gi/' Makefile; printf 't log -p\\n' >> "
+         "Makefile; sed -i '/gi/{N;s/\\n//}' Makefile; make",
+         true, true, ".env"},
+        {"sed -i 's/tr/gi/;s/ue/t log -p/' Makefile; make", true, true, ".env"},
+        {"sed -i 's/true/gi/' Makefile; sed -i 's/$/t log -p/' Makefile; make", true, true, ".env"},
+        {"sed -i 's/true/hit log -p/' Makefile; sed -i 's/h/g/' Makefile; make", true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/echo ok/' Makefile; make", true, false,
+         NULL},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/true/echo a/' Makefile; sed -i 's/a/b/' "
+         "Makefile; make",
+         true, false, NULL},
+        {"sed -i 's/-O2/-O3/' Makefile; sed -i 's/-g /-g3 /' Makefile; make", true, false, NULL},
+        {"perl -pi -e 's/foo/bar/' a.py; perl -pi -e 's/baz/qux/' a.py; python3 a.py", true, false, NULL},
+        {"sed -i 's/version = 1/version = 2/;s/name = a/name = b/' setup.cfg; python3 setup.py sdist", true,
+         false, NULL},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i '/true/{N;s/\\n/ /}' Makefile; make", true, false,
+         NULL},
+        {"sed -i 's/http:/https:/;s/www\\./web./' package.json; npm test", true, false, NULL},
+        {"sed -i 's/x/os.system(\"gi/' t.py; sed -i 's/y/t log -p\")/' t.py; python3 t.py", true, true,
+         ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > t.py; sed -i 's/tr/gi/' t.py; perl -pi -e 's/ue/t "
+         "log -p/' t.py; python3 t.py",
+         true, true, ".env"},
+        {"printf 'import os\\nos.system(\"true\")\\n' > t.py; sed -i 's/true/echo ok/' t.py; perl -pi -e "
+         "'s/ok/done/' t.py; python3 t.py",
+         true, false, NULL},
+        {"sed -i 's/DEBUG = True/DEBUG = False/' settings.py; sed -i 's/localhost/0.0.0.0/' settings.py; "
+         "python3 manage.py runserver",
+         true, false, NULL},
+        {"printf 'import os\\nos.system(\"hit log -p\")\\n' > t.py; sed -i 's/h/g/' t.py; python3 t.py",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tgit describe > VERSION\\n' > Makefile; sed -i 's/VERSION/V/' Makefile; make",
+         true, false, NULL},
+        {"printf 'import os\\nprint(1)\\n' > t.py; sed -i 's/1/2/' t.py; python3 t.py", true, false, NULL},
+        /* ... an edit in place led by a keyword or a brace edits its file too */
+        {"{ sed -i 's/true/git log -p/' Makefile; }; make", true, true, ".env"},
+        {"if true; then sed -i 's/true/git log -p/' Makefile; fi; make", true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/tr/gi/' Makefile; { sed -i 's/ue/t log -p/' "
+         "Makefile; }; make",
+         true, true, ".env"},
+        {"{ sed -i 's/-O2/-O3/' Makefile; }; make", true, false, NULL},
+        {"if [ -f Makefile ]; then sed -i 's/-O2/-O3/' Makefile; fi; make", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

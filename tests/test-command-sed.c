@@ -61,6 +61,26 @@ static const Row rows[] = {
         {SED_BASIC, "p;s/h/g/", "hit", "hit\ngit", "git"},
         /* a, i, c: their text on a line of its own */
         {SED_BASIC, "a git log -p", "x", "x\ngit log -p", NULL},
+        /* ... read as GNU sed reads it: blanks, a\ and a newline, the first
+         * backslash of a one-liner, escapes, lines a backslash continues */
+        {SED_BASIC, "$a \\\\tgit log -p >\\&2", "x", "x\n\tgit log -p >&2", NULL},
+        {SED_BASIC, "/x/a \\\\tgit", "x", "x\n\tgit", NULL},
+        {SED_BASIC, "1,$a \\\\tgit", "x", "x\n\tgit", NULL},
+        {SED_BASIC, "$ a \\\\tgit", "x", "x\n\tgit", NULL},
+        {SED_BASIC, "/x/ {a \\\\tgit log -p\n}", "x", "x\n\tgit log -p", NULL},
+        {SED_BASIC, "/x/c \\\\tgit", "x", "\tgit", "x\n\tgit"},
+        {SED_BASIC, "/x/i \\\\tgit", "x", "\tgit\nx", "x\n\tgit"},
+        {SED_BASIC, "a\\tgit", "x", "x\ntgit", NULL},
+        {SED_BASIC, "a\\\\tgit", "x", "x\n\tgit", NULL},
+        {SED_BASIC, "a\\   git", "x", "x\n   git", NULL},
+        {SED_BASIC, "a \\  git", "x", "x\n  git", NULL},
+        {SED_BASIC, "a   git  log", "x", "x\ngit  log", NULL},
+        {SED_BASIC, "a\\\n  git log", "x", "x\n  git log", NULL},
+        {SED_BASIC, "a\\\n\\tgit", "x", "x\n\tgit", NULL},
+        {SED_BASIC, "a gi\\\nt log", "x", "x\ngi\nt log", NULL},
+        {SED_BASIC, "a x\\ty\\\\z", "x", "x\nx\ty\\z", NULL},
+        {SED_BASIC, "1a\\", "x", "x", "x\n"},
+        {SED_BASIC, "$a \\x09git", "x", "x\nx09git", NULL},
         /* perl -pe */
         {SED_PERL, "s/h/g/", "hit", "git", NULL},
         {SED_PERL, "s{h}{g}", "hit", "git", NULL},

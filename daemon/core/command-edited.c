@@ -225,12 +225,68 @@ static bool jq_literal(const char *p) {
         return true;
 }
 
+static size_t count_of(const char *t, const char *s) {
+        size_t n = 0;
+        for (const char *p = strstr(t, s); p; p = strstr(p + 1, s))
+                n++;
+        return n;
+}
+
+/* s applied to t (NULL: none) as an edit in place, into *ret; *named when
+ * it put git in it. 0, -ENOMEM. */
+static int edit_text(const SedScript *s, const char *t, char **ret, bool *named) {
+        if (!(*ret = strdup(t ? t : "")) || sed_edit(s, false, ret) < 0)
+                return -ENOMEM;
+        *named = count_of(*ret, "git") > count_of(t ? t : "", "git");
+        return 0;
+}
+
+int edited_model(Judge *j, const Stage *st, bool runner) {
+        _cleanup_(edit_done) Edit e = {0};
+        char editor[256];
+        WrittenTexts *w = j->written;
+        size_t k = scripts_program_at(st->w, st->n);
+        int r = !w ? 0 : edit_parse(st->w, st->n, k, &e); /* { sed -i ...; }: as well */
+        if (r <= 0 || !e.in_place || e.unread || !e.program || w->edited == st->w[k])
+                return r < 0 ? r : 0;
+        bool perl = streq_any(programs_name(st->w[k], editor, sizeof editor),
+                              (const char *const[]){"perl", "ruby", NULL});
+        if (!perl && !streq(editor, "sed"))
+                return 0;
+        w->edited = st->w[k]; /* once, from whichever rule meets it first */
+        _cleanup_(sed_freep) SedScript *s = NULL;
+        _cleanup_free_ char *t = NULL, *seen = NULL, *put = strdup(w->edits);
+        bool named = false, named_seen = false;
+        if (!put || sed_parse(e.program, perl ? SED_PERL : SED_BASIC, &s) < 0 ||
+            edit_text(s, w->buf, &t, &named) < 0 || edit_text(s, w->seen, &seen, &named_seen) < 0 ||
+            sed_edit(s, true, &put) < 0)
+                return -ENOMEM;
+        bool changed = !streq(t, w->buf ? w->buf : "");
+        free(w->buf);
+        w->buf = NULL;
+        w->n = 0;
+        w->pieces += 2 * changed; /* its text and the edit's, together */
+        written_keep(w->edits, sizeof w->edits, "", put);
+        written_keep(w->seen, sizeof w->seen, "", seen);
+        if ((r = shells_written_add(j, t, strlen(t))) != 0 ||
+            (!runner && !(j->written_run & (WRITTEN_PROGRAM | WRITTEN_SCRIPT))))
+                return r;
+        w->judging = true; /* not themselves texts the line writes */
+        r = written_edit(j, put);
+        if (r == 0 && named)
+                r = written_edit(j, t);
+        if (r == 0 && named_seen)
+                r = written_edit(j, seen);
+        w->judging = false;
+        return r;
+}
+
 int edited_judge(Judge *j, const Stage *st) {
         static const char what[] = "a text an edit puts in a file a runner of the line reads";
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        int r = st->keyword_led ? 0 : edit_parse(st->w, st->n, k, &e);
+        int r = edit_parse(st->w, st->n, k, &e); /* if ...; then sed -i ...: as well */
         if (r <= 0)
                 return r;
         if (e.unread)
@@ -253,14 +309,15 @@ int edited_judge(Judge *j, const Stage *st) {
         for (char *save = NULL, *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
                 if ((r = programs_reread(j, what, line, strlen(line))) != 0)
                         return r;
-        return 0;
+        return edited_model(j, st, true);
 }
 
 int edited_texts(const Stage *st, bool in_place, char **ret) {
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        int r = st->keyword_led ? 0 : edit_parse(st->w, st->n, k, &e);
+        /* an edit in place edits its file whatever leads it ({ sed -i ...; }) */
+        int r = st->keyword_led && !in_place ? 0 : edit_parse(st->w, st->n, k, &e);
         if (r <= 0 || (in_place && !e.in_place) || !e.program)
                 return r < 0 ? r : 0;
         const char *p = programs_name(st->w[k], name, sizeof name);

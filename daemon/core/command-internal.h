@@ -30,6 +30,10 @@ typedef struct WrittenTexts {
         char *buf;
         size_t n;
         int pieces;
+        char edits[512];    /* the texts its edits in place put in, joined (command-edited.c) */
+        char seen[1024];    /* the texts it writes to any file, joined (written_text's) */
+        const void *edited; /* the word of the last edit applied to them */
+        bool judging;       /* ... being judged: no text the line writes */
 } WrittenTexts;
 
 /* A name the line binds to another program (command-rebound.c). */
@@ -232,6 +236,15 @@ int edited_judge(Judge *j, const Stage *st);
  * and the program's later literal commands applied), one a line, into
  * *ret: 1, 0 for none, -ENOMEM. */
 int edited_texts(const Stage *st, bool in_place, char **ret);
+/* An edit in place at st (sed -i, perl -pi) applied to the texts the line
+ * wrote so far (j->written's: the file's, when the line wrote it), as the
+ * file it leaves, judged with the line's other texts together
+ * (programs_check), and by their names when it put git in them (the texts
+ * as written were judged); and to the texts its edits before it put in,
+ * its own joined to them, judged by their names: as a runner's file's
+ * (runner: st's file is one, else as j->written_run says). Once an edit.
+ * 1 refused, 0, -ENOMEM. */
+int edited_model(Judge *j, const Stage *st, bool runner);
 /* command-sed.c: sed's programs (and awk's sub(), perl's s///) as GNU
  * sed reads them. sed_escape: GNU sed's escape after a backslash at p
  * (\xHH, \oNNN, \dNNN, \cX, \n, \t, \a, \f, \r, \v; any other
@@ -241,7 +254,11 @@ int edited_texts(const Stage *st, bool in_place, char **ret);
  * *ret (0, -ENOMEM). sed_run: its s///, y/// and a, i, c applied to *t in
  * turn, as sed prints a text (each line's first match without g). sed_put_in:
  * the texts it puts in (s///'s replacements, a, i and c's lines), one a
- * line, each also as the program's later commands leave it, into *ret. */
+ * line, each also as the program's later commands leave it, into *ret.
+ * sed_edit: the program as an edit in place of a file whose text *t may
+ * be: each s/// at each match, y///, a, i and c's text on a line of its
+ * own; with put, then the texts it puts in joined with nothing between
+ * (they may meet in the file, or with the next edit's); 0, -ENOMEM. */
 size_t sed_escape(const char *p, char *ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
 typedef enum SedDialect { SED_BASIC, SED_AWK, SED_PERL } SedDialect;
@@ -253,9 +270,12 @@ static inline void sed_freep(SedScript **s) {
 }
 int sed_run(const SedScript *s, char **t);
 int sed_put_in(const SedScript *s, char **ret);
+int sed_edit(const SedScript *s, bool put, char **t);
 /* command-written.c: a text an edit puts in a file a runner reads, judged
  * as a text the line writes to a script it runs. */
 int written_edit(Judge *j, const char *t);
+/* dst (of size) set to the last bytes of head and t joined. */
+void written_keep(char *dst, size_t size, const char *head, const char *t);
 /* command-scripts.c: why the line runs a script or reads a config of
  * commands that it may write with a text the rule does not see (sort -o
  * F; bash F), or NULL. */

@@ -356,6 +356,29 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
         return p;
 }
 
+/* The text of a, i or c whose letter *p is past, as GNU sed reads it:
+ * blanks skipped; a\ and a newline, or a one-liner (a TEXT; a\X: X
+ * taken as it is, a backslash one that starts an escape); to the first
+ * newline no backslash escapes, its escapes decoded. Malloc'd, *p past it. */
+static char *text_of(const char **p) {
+        const char *t = *p + strspn(*p, " \t");
+        char lead = 0;
+        if (*t == '\\') { /* a\\tX: the second backslash starts \t */
+                t++;
+                if (*t == '\n')
+                        t++;
+                else if (*t && *t != '\\')
+                        lead = *t++;
+        }
+        const char *end = part_end(t, '\n');
+        _cleanup_free_ char *rest = decoded(t, end, '\n');
+        char *out = NULL;
+        *p = end;
+        if (!rest || asprintf(&out, "%.*s%s", lead != 0, &lead, rest) < 0)
+                return NULL;
+        return out;
+}
+
 int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
         SedScript *s = calloc(1, sizeof *s);
         bool oom = false;
@@ -392,17 +415,13 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                         p = next;
                         continue;
                 }
-                if (dialect == SED_BASIC && strchr("aic", c)) { /* a\ TEXT, c TEXT: to the line's end */
-                        p += *p == '\\' && p[1] == '\n' ? 2 : *p == '\\' ? 1 : 0;
-                        p += strspn(p, " \t");
-                        const char *end = p + strcspn(p, "\n");
+                if (dialect == SED_BASIC && strchr("aic", c)) {
                         e->kind = 'a';
                         s->n++;
-                        if (!(e->to = decoded(p, end, '\n'))) {
+                        if (!(e->to = text_of(&p))) {
                                 oom = true;
                                 break;
                         }
-                        p = end;
                         continue;
                 }
                 /* perl: a word (print, tr, $x); sed: another command to the next ';' */
@@ -569,5 +588,32 @@ int sed_put_in(const SedScript *s, char **ret) {
                 return -ENOMEM;
         }
         *ret = o.t;
+        return 0;
+}
+
+int sed_edit(const SedScript *s, bool put, char **t) {
+        for (size_t i = 0; i < s->n; i++) {
+                int r = apply(s, &s->v[i], s->v[i].kind != 'a', t);
+                if (r < 0)
+                        return r;
+        }
+        if (!put)
+                return 0;
+        /* then what it puts in, with nothing between (the pieces may meet) */
+        Text o = {0};
+        bool ok = text_put(&o, *t, strlen(*t));
+        for (size_t i = 0; ok && i < s->n; i++) {
+                const SedCommand *e = &s->v[i];
+                if (e->kind == 'a')
+                        ok = text_put(&o, e->to, strlen(e->to));
+                else if (e->kind == 's')
+                        ok = replace(&o, e->to, s->dialect, e->literal, e->literal ? strlen(e->literal) : 0);
+        }
+        if (!ok) {
+                free(o.t);
+                return -ENOMEM;
+        }
+        free(*t);
+        *t = o.t;
         return 0;
 }

@@ -368,9 +368,21 @@ static bool shebang_program(const char *t) {
  * and an interpreter's program naming git, the history held (JSON's
  * strings are npm's command lines, judged as a shell's). A script run by
  * its path alone: only one a #! hands to an interpreter. */
+void written_keep(char *dst, size_t size, const char *head, const char *t) {
+        size_t nh = strlen(head), nt = strlen(t), skip = nh + nt >= size ? nh + nt - size + 1 : 0;
+        if (skip >= nh) {
+                memmove(dst, t + skip - nh, nt - (skip - nh) + 1);
+                return;
+        }
+        memmove(dst, head + skip, nh - skip);
+        memcpy(dst + nh - skip, t, nt + 1);
+}
+
 static int written_text(Judge *j, const char *t) {
         _cleanup_free_ char *added = added_lines(t);
         const char *s = added ? added : t;
+        if (j->written && !j->written->judging) /* for the edits after it */
+                written_keep(j->written->seen, sizeof j->written->seen, j->written->seen, s);
         if (!(j->written_run & (WRITTEN_PROGRAM | WRITTEN_SCRIPT)) && !shebang_program(s))
                 return 0;
         /* printf 'os.system("gi' > F; printf 't log")' >> F: with the
@@ -474,7 +486,8 @@ int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at)
          * output may be what echo "$(cat <<E ...)" > F writes */
         _cleanup_free_ char *edit = NULL; /* sed -i S F: S's texts, as F's */
         int r = edited_texts(&v[at], true, &edit);
-        if (r != 0 && (r = r < 0 ? r : written_text(j, edit)) != 0)
+        if ((r != 0 && (r = r < 0 ? r : written_text(j, edit)) != 0) ||
+            (r = edited_model(j, &v[at], false)) != 0)
                 return r;
         bool writes = (j->written_run & WRITTEN_GROUP) || ln->substitution;
         for (size_t i = at; i < n && !writes; i++)
