@@ -974,7 +974,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 if (from[i + 1] > from[i] &&
                     (r = printed_names(j, joined + from[i], from[i + 1] - from[i])) != 0)
                         return r;
-        if (joined_n > 0 && (r = printed_words(j, l, joined, from)) != 0)
+        if (joined_n > 0 && (r = printed_words(j, l, joined, from, computed)) != 0)
                 return r;
         /* a shell reading the line: all of it, together */
         return joined_n > 0 && computed
