@@ -169,6 +169,13 @@ bool shells_line_untied(const ShellLexed *l, int depth);
  * runs into (part of) a line a shell reads (parallel ::: "$(...)", parallel
  * bash -c ::: "$c")? */
 bool computed_line_words(const ShellWord *const *w, size_t n);
+/* The index of ssh's first command word (past its options and host), or
+ * n for none. */
+size_t computed_ssh_command(const ShellWord *const *w, size_t n);
+/* An interpreter (python -c, perl -e, awk) whose program is made when the
+ * line runs, in a line naming git, when the history holds a masked entry:
+ * 1 refused, 0. */
+int computed_interpreter(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* The script files the commands of l (and of the texts it nests, and of
  * their -c strings) run (bash x.sh, source x, ./x), noted in j->scripts by
  * their last names; whether the line writes or copies one of them. */

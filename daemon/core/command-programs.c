@@ -473,7 +473,7 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 return r;
         if (r == 0 && !streq(name, "git") && !streq(name, "find") && !streq_any(name, shells)) {
                 int u = languages_interpreter_git(j, ln, st, name, w, n);
-                if (u == 0)
+                if (u == 0 && (u = computed_interpreter(j, ln, name, w, n)) == 0)
                         u = judge_unknown(j, ln, w - k, n + k, k, name);
                 if (u != 0)
                         return u;
