@@ -1536,7 +1536,7 @@ static const Row rows[] = {
         {"parallel -j1 ::: \"$(echo make test)\"", true, false, NULL},
         {"eval \"$(echo make) -j4\"", true, false, NULL},
         {"parallel -j1 sh -c ::: \"$(echo make check)\"", true, false, NULL},
-        /* 1: ssh's command, parallel's command, an interpreter's program */
+        /* 1: ssh's command, parallel's command, an interpreter's program, a command option's value */
         {"ssh localhost \"$(echo git log -p)\"", true, true, ".env"},
         {"ssh -p 22 localhost \"$(echo gi)t log -p\"", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/a; c=$(cat /tmp/x/a); ssh localhost \"$c\"", true, true, ".env"},
@@ -1552,6 +1552,10 @@ static const Row rows[] = {
         {"python3 -c \"print($(nproc))\"", true, false, NULL},
         {"perl -pe \"s/x/$(date +%F)/\" CHANGES.md", true, false, NULL},
         {"cd \"$(git rev-parse --show-toplevel)\" && python3 tools/gen.py \"$1\"", true, false, NULL},
+        {"expect -c \"spawn $(echo git log -p)\"", true, true, ".env"},
+        {"ssh -o \"ProxyCommand=$(echo git log -p)\" host", true, true, ".env"},
+        {"expect -c \"spawn $(echo make)\"", true, false, NULL},
+        {"flock /tmp/x/l -c \"make -j$(nproc)\"", true, false, NULL},
         /* 3: the path read as the kernel reads it ('..' of the root is the root) */
         {"echo 'git log -p >&2' > /tmp/x/a; eval \"$(cp /tmp/x/a /dev/../dev/stdout)\"", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/a; eval \"$(cp /tmp/x/a /usr/../dev/stdout)\"", true, true, ".env"},
