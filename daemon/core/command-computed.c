@@ -2,9 +2,10 @@
 /*
  * Computed words that become command lines (command-internal.h): a word
  * holding a substitution or expansion that a program makes into a line it
- * runs (parallel ::: "$(...)", ssh HOST "$c"), which the rule judges as a shell reading
- * what substitutions print, never as the empty word. It must not judge:
- * command-shells.c marks the line, and command-programs.c judges it.
+ * runs (parallel ::: "$(...)", ssh HOST "$c", sqlite3 DB ".sh $c", python
+ * -c "$c"), judged as a shell reading what substitutions print, never as
+ * the empty word. It must not lex, nor judge the line's texts: command-
+ * shells.c marks the line, and command-programs.c judges what it prints.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -84,6 +85,15 @@ bool computed_line_words(const ShellWord *const *w, size_t n) {
                 if ((streq_ptr(name, "parallel") || streq_ptr(name, "sem")) &&
                     parallel_computed(w + k, n - k))
                         return true;
+                /* sqlite3 DB ".shell $(...)": a dot command may run what it holds */
+                for (size_t c = streq_ptr(name, "sqlite3") ? k + 1 : n; c < n; c++) {
+                        size_t at = 0;
+                        while (at < w[c]->n && w[c]->v[at].kind == SHELL_LIT && strchr(" \t", w[c]->v[at].c))
+                                at++;
+                        if ((w[c]->expansion || w[c]->substitution) && at < w[c]->n &&
+                            w[c]->v[at].kind == SHELL_LIT && w[c]->v[at].c == '.')
+                                return true;
+                }
                 /* ssh HOST "$(...)": the remote shell reads it */
                 for (size_t c = streq_ptr(name, "ssh") ? k + computed_ssh_command(w + k, n - k) : n; c < n;
                      c++)
