@@ -1556,6 +1556,8 @@ static const Row rows[] = {
         {"ssh -o \"ProxyCommand=$(echo git log -p)\" host", true, true, ".env"},
         {"expect -c \"spawn $(echo make)\"", true, false, NULL},
         {"flock /tmp/x/l -c \"make -j$(nproc)\"", true, false, NULL},
+        {"sqlite3 /tmp/x/db \".shell $(echo git log -p)\"", true, true, ".env"},
+        {"sqlite3 /tmp/x/db \".import $f t\"", true, false, NULL},
         /* 3: the path read as the kernel reads it ('..' of the root is the root) */
         {"echo 'git log -p >&2' > /tmp/x/a; eval \"$(cp /tmp/x/a /dev/../dev/stdout)\"", true, true, ".env"},
         {"echo 'git log -p >&2' > /tmp/x/a; eval \"$(cp /tmp/x/a /usr/../dev/stdout)\"", true, true, ".env"},
