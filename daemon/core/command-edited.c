@@ -22,6 +22,7 @@
 typedef struct Edit {
         char *program;
         bool in_place, unread;
+        bool computed; /* a substitution in its program: text made at run time */
         size_t files;
 } Edit;
 
@@ -67,6 +68,20 @@ static int vim_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
         return 1;
 }
 
+/* A program word's text into buf: as written, or with the text its
+ * command substitutions print left out (s/^V=.*$/V=$(git describe)/), which
+ * sets *computed; NULL for any other computed word ($v, a glob). */
+static const char *program_text(const ShellWord *w, char *buf, size_t size, bool *computed) {
+        const char *t = programs_plain(w, buf, size);
+        if (t || !w->substitution || w->expansion || w->n >= size)
+                return t;
+        _cleanup_free_ char *x = programs_word_text(w);
+        if (!x)
+                return NULL;
+        *computed = true;
+        return strcpy(buf, x);
+}
+
 /* Reads w[k] (sed, perl, ruby, awk, gawk, jq; ex and vim): 1 with *e
  * filled, 0 for no editor, -ENOMEM. */
 static int edit_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
@@ -84,7 +99,8 @@ static int edit_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
         for (; a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf), *value = NULL;
                 if (!o) {
-                        e->unread = e->unread || !given; /* a computed program, or a file */
+                        bool ignored = false; /* sed -i "s/^V=.*$/V=$(git describe)/" F: read below */
+                        e->unread = e->unread || (!given && !program_text(w[a], buf, sizeof buf, &ignored));
                         break;
                 }
                 if (streq(o, "--")) {
@@ -114,7 +130,7 @@ static int edit_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
                 }
                 if (text || file) {
                         const char *t = value       ? value
-                                        : a + 1 < n ? programs_plain(w[++a], buf, sizeof buf)
+                                        : a + 1 < n ? program_text(w[++a], buf, sizeof buf, &e->computed)
                                                     : NULL;
                         given = true;
                         e->unread = e->unread || file || !t;
@@ -132,7 +148,7 @@ static int edit_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
                 a += valued + 2 * pair;
         }
         if (!given && a < n && !e->unread) { /* the first operand: the program (perl's: a script file) */
-                const char *t = programs_plain(w[a], buf, sizeof buf);
+                const char *t = program_text(w[a], buf, sizeof buf, &e->computed);
                 e->unread = !t || perl;
                 if (t && !perl && add_program(e, t) < 0)
                         return -ENOMEM;
@@ -294,6 +310,16 @@ int edited_judge(Judge *j, const Stage *st) {
                                     "%s: an edit whose program is not in the line's words, of a file a "
                                     "runner of the line reads",
                                     programs_name(st->w[k], name, sizeof name));
+        /* sed -i "s/^V=.*$/V=$(git describe --tags)/" F: a text made at run time
+         * (its command judged as the line's); it may be git's words */
+        if (e.computed && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(
+                        j,
+                        "%s: an edit whose program holds what a substitution prints, of a file a "
+                        "runner of the line reads, and the history holds a masked entry",
+                        programs_name(st->w[k], name, sizeof name));
+        }
         if (!e.program)
                 return 0;
         bool jq = streq(programs_name(st->w[k], name, sizeof name), "jq");

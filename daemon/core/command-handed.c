@@ -272,22 +272,54 @@ const char *handed_literal_head(const ShellWord *w, char *buf, size_t size) {
         return buf;
 }
 
-bool handed_to_output(const char *path) {
-        const char *p = strchr(path, '/');
-        /* of=/dev/stdout (dd's), -o/dev/stdout, --output=/dev/stdout: a value glued */
-        if (!p || (p != path && path[0] != '-' && strncmp(path, "of=", 3) != 0))
-                return false;
-        char clean[256];
+/* The path a word hands a program: the word, dd's of=, a value glued to
+ * an option (-o/dev/stdout, -xo../x, --output=F); NULL for none. */
+static const char *handed_value(const char *word) {
+        if (strncmp(word, "of=", 3) == 0)
+                return word + 3;
+        if (word[0] != '-')
+                return word;
+        if (word[1] == '-') {
+                const char *eq = strchr(word, '=');
+                return eq ? eq + 1 : NULL;
+        }
+        return strpbrk(word + 1, "/.");
+}
+
+/* v as the kernel resolves it, lexically, into clean: '//', '.' and '..'
+ * gone ('..' of the root is the root; a relative path that climbs past
+ * its start may reach the root, which it is taken as): true when clean is
+ * an absolute path, false for one relative to where the line runs. */
+static bool resolved(const char *v, char *clean, size_t size) {
         size_t k = 0;
-        /* as the kernel resolves it: //dev/./stdout is /dev/stdout */
-        while (*p && k + 1 < sizeof clean)
-                if (p[0] == '/' && p[1] == '/')
+        bool root = v[0] == '/';
+        clean[0] = 0;
+        for (const char *p = v; *p;) {
+                while (*p == '/')
                         p++;
-                else if (p[0] == '/' && p[1] == '.' && (p[2] == '/' || !p[2]))
-                        p += 2;
-                else
-                        clean[k++] = *p++;
-        clean[k] = 0;
+                size_t len = strcspn(p, "/");
+                if (len == 2 && p[0] == '.' && p[1] == '.') {
+                        root = root || k == 0;
+                        while (k > 0 && clean[--k] != '/')
+                                ;
+                        clean[k] = 0;
+                } else if (len > 0 && !(len == 1 && p[0] == '.')) {
+                        if (k + len + 2 > size)
+                                return false;
+                        clean[k++] = '/';
+                        memcpy(clean + k, p, len);
+                        clean[k += len] = 0;
+                }
+                p += len;
+        }
+        return root;
+}
+
+bool handed_to_output(const char *path) {
+        const char *v = handed_value(path);
+        char clean[256];
+        if (!v || !resolved(v, clean, sizeof clean))
+                return false;
         /* any descriptor: 3>&1 may make it the output; /proc/self/task/T/fd/1 */
         return strncmp(clean, "/dev/std", 8) == 0 || strncmp(clean, "/dev/fd/", 8) == 0 ||
                (strncmp(clean, "/proc/", 6) == 0 && strstr(clean, "/fd/"));

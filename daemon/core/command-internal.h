@@ -169,6 +169,17 @@ int shells_fed_text(const Line *ln, const Stage *st, size_t i, char **ret);
  * text of the line gives: a shell reading its input with no text tied to
  * it (( bash ) <<< S, >(bash), a loop's redirect), eval "$l"? */
 bool shells_line_untied(const ShellLexed *l, int depth);
+/* command-computed.c: does this command make a word known only when it
+ * runs into (part of) a line a shell reads (parallel ::: "$(...)", parallel
+ * bash -c ::: "$c")? */
+bool computed_line_words(const ShellWord *const *w, size_t n);
+/* The index of ssh's first command word (past its options and host), or
+ * n for none. */
+size_t computed_ssh_command(const ShellWord *const *w, size_t n);
+/* An interpreter (python -c, perl -e, awk) whose program is made when the
+ * line runs, in a line naming git, when the history holds a masked entry:
+ * 1 refused, 0. */
+int computed_interpreter(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* The script files the commands of l (and of the texts it nests, and of
  * their -c strings) run (bash x.sh, source x, ./x), noted in j->scripts by
  * their last names; whether the line writes or copies one of them. */
@@ -537,12 +548,13 @@ char *reread_printf(const ShellWord *const *w, size_t n);
  * printf's format applied, echo's escapes decoded), 1 refused, 0 not,
  * -ENOMEM; and the words of l that hold a command substitution, with what
  * nested text k prints (joined[from[k]..from[k + 1])) in its place: a word
- * naming a masked path that way is refused. */
+ * naming a masked path that way is refused (with computed, each such word
+ * is read as a command line too: a shell reads it). */
 int printed_judge(Judge *j, const char *s, size_t n, bool reread, char **joined, size_t *joined_n);
 /* command-git.c: may the line move the shell it runs in (a cd, or a text
  * run in that shell, find -execdir), by its text? */
 bool judge_line_may_move(const Judge *j);
-int printed_words(Judge *j, const ShellLexed *l, const char *joined, const size_t *from);
+int printed_words(Judge *j, const ShellLexed *l, const char *joined, const size_t *from, bool computed);
 /* A heredoc's body, delimited by delim, in the line text (n bytes), as
  * the shell hands it on (NULL only when out of memory). */
 char *reread_heredoc(const char *text, size_t n, const ShellWord *delim);

@@ -116,9 +116,10 @@ static bool printed_names(Judge *j, const char *t) {
  * in its place (printed[from[k]..from[k + 1]) for nested text k; nothing
  * for one that prints what the line cannot know, the worst case): cat
  * $(printf %s .e nv) opens .env. A word naming a masked path that way is
- * refused, as one naming it in the line's own text is. 1 refused, 0 not,
- * -ENOMEM. */
-int printed_words(Judge *j, const ShellLexed *l, const char *printed, const size_t *from) {
+ * refused, as one naming it in the line's own text is; with computed (a
+ * shell reads what they print), each such word is read as a command line
+ * too. 1 refused, 0 not, -ENOMEM. */
+int printed_words(Judge *j, const ShellLexed *l, const char *printed, const size_t *from, bool computed) {
         for (size_t i = 0; i < l->n; i++) {
                 const ShellWord *w = &l->v[i].w;
                 if (l->v[i].kind != SHELL_TOKEN_WORD || !w->substitution)
@@ -147,6 +148,15 @@ int printed_words(Judge *j, const ShellLexed *l, const char *printed, const size
                                 t[m++] = it->kind == SHELL_CLASS ? '[' : it->c ? (char) it->c : '?';
                 }
                 t[m] = 0;
+                /* eval "$(echo gi)t log -p", parallel ::: "$(echo git) log":
+                 * a shell reads the word, what they print in it */
+                int r = computed ? programs_reread(j,
+                                                   "a word that what substitutions print makes, read by a "
+                                                   "shell",
+                                                   t, m)
+                                 : 0;
+                if (r != 0)
+                        return r;
                 /* git's directory or its objects, when the history holds a
                  * masked entry: cd "$(git rev-parse --git-dir)"/objects, cat
                  * $(echo .git/objects/..), cp -r "$(git rev-parse --git-dir)" x */

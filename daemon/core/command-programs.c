@@ -473,7 +473,7 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 return r;
         if (r == 0 && !streq(name, "git") && !streq(name, "find") && !streq_any(name, shells)) {
                 int u = languages_interpreter_git(j, ln, st, name, w, n);
-                if (u == 0)
+                if (u == 0 && (u = computed_interpreter(j, ln, name, w, n)) == 0)
                         u = judge_unknown(j, ln, w - k, n + k, k, name);
                 if (u != 0)
                         return u;
@@ -974,7 +974,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 if (from[i + 1] > from[i] &&
                     (r = printed_names(j, joined + from[i], from[i + 1] - from[i])) != 0)
                         return r;
-        if (joined_n > 0 && (r = printed_words(j, l, joined, from)) != 0)
+        if (joined_n > 0 && (r = printed_words(j, l, joined, from, computed)) != 0)
                 return r;
         /* a shell reading the line: all of it, together */
         return joined_n > 0 && computed

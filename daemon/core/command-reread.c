@@ -382,8 +382,12 @@ static bool owns_option(const char *name, const char *o) {
         return false;
 }
 
-static int judge_exec_value(Judge *j, const char *name, const char *opt, const char *v) {
+/* from: the word v comes from; one holding a substitution makes a line
+ * computed (expect -c "spawn $(...)"): what it prints is read as one too */
+static int judge_exec_value(Judge *j, const char *name, const char *opt, const char *v,
+                            const ShellWord *from) {
         char what[128];
+        j->computed = j->computed || from->substitution;
         snprintf(what, sizeof what, "%.40s %.40s, a command line it runs", name, opt);
         if (strncmp(v, "exec=", 5) == 0) /* --checkpoint-action=exec=CMD */
                 v += 5;
@@ -400,7 +404,7 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                         _cleanup_free_ char *t = programs_word_text(w[k]);
                         if (!t)
                                 return -ENOMEM;
-                        int r = judge_exec_value(j, name, "-I", t);
+                        int r = judge_exec_value(j, name, "-I", t, w[k]);
                         if (r != 0)
                                 return r;
                 }
@@ -422,14 +426,14 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                         bool prefix = (*o)[1] == '-' && owns_option(name, *o) &&
                                       programs_long_is(a, *o + 2, &value);
                         if (prefix && value)
-                                r = judge_exec_value(j, name, *o, value);
+                                r = judge_exec_value(j, name, *o, value, w[k]);
                         else if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
-                                r = judge_exec_value(j, name, *o, eq + 1);
+                                r = judge_exec_value(j, name, *o, eq + 1, w[k]);
                         else if ((streq(a, *o) || prefix) && k + 1 < n) {
                                 _cleanup_free_ char *t = programs_word_text(w[k + 1]);
                                 if (!t)
                                         return -ENOMEM;
-                                r = judge_exec_value(j, name, *o, t);
+                                r = judge_exec_value(j, name, *o, t, w[k + 1]);
                         }
                         if (r != 0)
                                 return r;
@@ -443,7 +447,8 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                                                              : strdup("");
                         if (!t)
                                 return -ENOMEM;
-                        int r = judge_exec_value(j, name, "-I", t);
+                        int r = judge_exec_value(j, name, "-I", t,
+                                                 letter[1] || k + 1 >= n ? w[k] : w[k + 1]);
                         if (r != 0)
                                 return r;
                 }
@@ -456,7 +461,7 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                                 return -ENOMEM;
                         const char *c = strcasestr(t, "command");
                         if (c && (c[7] == '=' || c[7] == ' ' || c[7] == '\t')) {
-                                int r = judge_exec_value(j, name, "-o ...Command", c + 8);
+                                int r = judge_exec_value(j, name, "-o ...Command", c + 8, w[k]);
                                 if (r != 0)
                                         return r;
                         }

@@ -937,22 +937,13 @@ int runners_command_options(Judge *j, const char *name, const ShellWord *const *
                 return 0;
         /* ssh [options] HOST CMD...: the remote shell runs CMD (this machine's,
          * for localhost), judged wherever it runs */
-        for (size_t k = 1; k < n; k++) {
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                if (a && a[0] == '-' && a[1] && !streq(a, "--")) {
-                        const char *q = a + 1 + strcspn(a + 1, "bcDEeFIiJLlmOopQRSWwB");
-                        k += *q && !q[1];
-                        continue;
-                }
-                k += a && streq(a, "--");
-                if (k + 1 >= n)
-                        return 0;
-                _cleanup_free_ char *s = programs_joined(w, n, k + 1);
-                if (!s)
-                        return -ENOMEM;
-                return programs_reread(j, "ssh's command, which a shell runs", s, strlen(s));
-        }
-        return 0;
+        size_t k = computed_ssh_command(w, n);
+        if (k >= n)
+                return 0;
+        _cleanup_free_ char *s = programs_joined(w, n, k);
+        if (!s)
+                return -ENOMEM;
+        return programs_reread(j, "ssh's command, which a shell runs", s, strlen(s));
 }
 
 /* ---- a file read by default under $HOME: curl -n, wget read ~/.netrc ---- */

@@ -290,7 +290,7 @@ static bool reads_untied(void *ctx, const ShellWord *const *w, size_t n) {
         char buf[256];
         size_t k = 0;
         /* su U < F, runuser -u U sh < F: the shell behind reads F */
-        if (handed_reads_input(w, n, depth ? *depth : 0))
+        if (handed_reads_input(w, n, depth ? *depth : 0) || computed_line_words(w, n))
                 return true;
         const char *name = stage_shell(w, n, &k, buf);
         if (!name)

@@ -180,7 +180,8 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
         bool shell = programs_is_shell(prog);
         /* sort -o F <<< S, sponge F <<< S: a text fed to a program that
          * may write it to a file its words name */
-        copier = copier || (fed && !runner && !shell && !streq_any(prog, feeds));
+        bool fed_only = !copier && fed && !runner && !shell && !streq_any(prog, feeds);
+        copier = copier || fed_only;
         size_t c = shell ? programs_shell_c(w + k, n - k, 1) : SIZE_MAX;
         s->shell_c = s->shell_c || (c != SIZE_MAX && k + c < n && w[k + c]->substitution);
         for (size_t a = k + 1; streq(prog, "eval") && a < n; a++) /* eval "$(cat F)": a shell reads F */
@@ -205,9 +206,10 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
                                 add(s, strncmp(o, "of=", 3) == 0 ? o + 3 : o[0] == '-' ? o + 2 : o);
                         for (size_t i = 0; names && strncmp(o, "if=", 3) == 0 && i < s->n && !*named; i++)
                                 *named = mentions(o + 3, s->names[i]); /* "$(dd if=F)" reads F */
-                        continue;
+                        if (!names || !fed_only) /* "$(sed 'R F' <<< x)": a fed program's words may read F */
+                                continue;
                 }
-                if (!names || git || copier || a == k)
+                if (!names || git || (copier && !fed_only) || a == k)
                         continue;
                 /* python3 "$f", python3 p.p?: any file, one written among
                  * them; python3 -c, perl -e: a program that may open any */
