@@ -414,6 +414,18 @@ int rearranged_file_git(const Judge *j, const Stage *st);
 /* Does a redirect of the line write a file of path's last name (> x/a;
  * a cd between may join them)? */
 bool rearranged_line_writes(const Judge *j, const char *path);
+/* rearranged_tr: tr's modelled forms (-d, -s, -ds, -c; two literal sets)
+ * at st applied to *t: 1, 0 when not modelled (*t untouched), -ENOMEM.
+ * rearranged_printed: what echo or printf at st prints, into *ret: 1, 0
+ * when st is neither, -ENOMEM. */
+int rearranged_tr(const Stage *st, char **t);
+int rearranged_printed(const Stage *st, char **ret);
+/* command-pipeline.c: v[at]'s output a shell's input (| sh, | bash -s,
+ * | source /dev/stdin), the history held: the text the line's own texts
+ * make through v[0..at], judged as a command line when every stage is
+ * modelled, else refused when the texts hold the letters g, i and t. 1
+ * refused, 0, -ENOMEM. */
+int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,
  * 0, -ENOMEM. */
