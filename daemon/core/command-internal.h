@@ -424,7 +424,7 @@ int rearranged_printed(const Stage *st, char **ret);
  * | source /dev/stdin), the history held: the text the line's own texts
  * make through v[0..at], judged as a command line when every stage is
  * modelled, else refused when the texts hold the letters g, i and t. 1
- * refused, 0, -ENOMEM. */
+ * refused, 2 judged exactly and allowed, 0, -ENOMEM. */
 int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,

@@ -21,9 +21,9 @@ static bool reads_input(const Stage *st) {
         const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
         if (!p)
                 return false;
+        static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
         if (streq(p, "source") || streq(p, ".")) {
                 const char *a = k + 1 < st->n ? programs_plain(st->w[k + 1], buf, sizeof buf) : NULL;
-                static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
                 return a && streq_any(a, stdins);
         }
         if (!programs_is_shell(p))
@@ -41,7 +41,7 @@ static bool reads_input(const Stage *st) {
                         continue;
                 }
                 if (o[0] != '-')
-                        return false; /* bash FILE */
+                        return streq_any(o, stdins); /* bash FILE; bash /dev/stdin */
                 a += streq(o, "--rcfile") || streq(o, "--init-file");
         }
         return true;
@@ -304,8 +304,13 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
                 return r;
         /* each stage modelled: the text is a command line (echo 'gi t log
          * -p' | tr -d ' ' | sh), judged as one */
-        if (text && f.exact)
-                return programs_reread(j, "the text a pipeline hands a shell", text, strlen(text));
+        if (text && f.exact) {
+                bool out = false; /* ... its only output */
+                for (size_t i = 0; i < v[at].n_redir; i++)
+                        out = out || v[at].redir[i]->op[strcspn(v[at].redir[i]->op, "<")] == 0;
+                r = programs_reread(j, "the text a pipeline hands a shell", text, strlen(text));
+                return r == 0 && !out ? 2 : r;
+        }
         if (words || !git_letters(letters))
                 return 0;
         judge_mark_held(j);
