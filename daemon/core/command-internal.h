@@ -48,6 +48,7 @@ typedef struct Judge {
         char *reason;
         size_t reason_n;
         bool computed;       /* a shell of the line reads a text a substitution prints */
+        bool shell_output;   /* ... this one's: judging a substitution computed is true of */
         bool unseen_args;    /* the command's words are added at run time (xargs git log) */
         bool git_env;        /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
         int hops;            /* commands found among an unknown program's words, judged */

@@ -287,8 +287,9 @@ static bool git_letters(const char *s) {
 }
 
 int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
-        /* $(printf 'gi\nt log -p' | tr -d '\n'): words of a command, a
-         * shell's when eval or sh -c reads them; judged when exact only */
+        /* $(printf 'gi\nt log -p' | tr -d '\n'): words of a command, judged
+         * when exact; a shell's program when eval, sh -c or source reads
+         * them (eval "$(... | paste -sd '')"), by the letters otherwise */
         bool words = ln->substitution && at + 1 == n;
         if (!(words || (at + 1 < n && reads_input(&v[at + 1]))) || reads_input(&v[at]) || !judge_held(j))
                 return 0;
@@ -311,7 +312,7 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
                 r = programs_reread(j, "the text a pipeline hands a shell", text, strlen(text));
                 return r == 0 && !out ? 2 : r;
         }
-        if (words || !git_letters(letters))
+        if ((words && !j->shell_output) || !git_letters(letters))
                 return 0;
         judge_mark_held(j);
         return judge_refuse(j,
