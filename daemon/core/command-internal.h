@@ -52,6 +52,7 @@ typedef struct Judge {
         char *reason;
         size_t reason_n;
         bool computed;       /* a shell of the line reads a text a substitution prints */
+        bool shell_output;   /* ... this one's: judging a substitution computed is true of */
         bool unseen_args;    /* the command's words are added at run time (xargs git log) */
         bool git_env;        /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
         int hops;            /* commands found among an unknown program's words, judged */
@@ -445,6 +446,18 @@ int rearranged_file_git(const Judge *j, const Stage *st);
 /* Does a redirect of the line write a file of path's last name (> x/a;
  * a cd between may join them)? */
 bool rearranged_line_writes(const Judge *j, const char *path);
+/* rearranged_tr: tr's modelled forms (-d, -s, -ds, -c; two literal sets)
+ * at st applied to *t: 1, 0 when not modelled (*t untouched), -ENOMEM.
+ * rearranged_printed: what echo or printf at st prints, into *ret: 1, 0
+ * when st is neither, -ENOMEM. */
+int rearranged_tr(const Stage *st, char **t);
+int rearranged_printed(const Stage *st, char **ret);
+/* command-pipeline.c: v[at]'s output a shell's input (| sh, | bash -s,
+ * | source /dev/stdin), the history held: the text the line's own texts
+ * make through v[0..at], judged as a command line when every stage is
+ * modelled, else refused when the texts hold the letters g, i and t. 1
+ * refused, 2 judged exactly and allowed, 0, -ENOMEM. */
+int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,
  * 0, -ENOMEM. */

@@ -209,6 +209,9 @@ static void sed_unescaped(char *t) {
 
 int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         char name[256], buf[256];
+        int piped = pipeline_into_shell(j, ln, v, n, at);
+        if (piped != 0) /* 2: the text it makes judged exactly, and allowed */
+                return piped == 2 ? 0 : piped;
         const Stage *st = &v[at];
         size_t k = scripts_program_at(st->w, st->n);
         const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;

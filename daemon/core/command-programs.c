@@ -946,7 +946,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         /* what substitutions and defaults run is judged the same way; and
          * what one prints, when a shell reads it */
         bool computed = j->computed || j->untied;
-        j->computed = false;
+        j->computed = false, j->shell_output = computed; /* its substitutions' Judges copy it */
         _cleanup_free_ char *joined = NULL; /* $(echo cat .e)$(echo nv): what they print, together */
         size_t joined_n = 0, at[4] = {0};   /* where the last substitutions' texts start in it */
         _cleanup_free_ size_t *from = calloc(l->n_nested + 1, sizeof *from); /* nested i's in joined */

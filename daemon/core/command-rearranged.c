@@ -142,6 +142,26 @@ static void xargs_delimited(char *t, const ShellWord *const *w, size_t n) {
         }
 }
 
+int rearranged_tr(const Stage *st, char **t) {
+        size_t k = scripts_program_at(st->w, st->n), ns[2] = {0, 0}, sets = 0;
+        char set[2][256];
+        if (tr_delete_squeeze(*t, st->w, k + 1, st->n))
+                return 1;
+        for (size_t a = k + 1; a < st->n; a++) { /* tr SET1 SET2, each literal */
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o)
+                        return -ENOMEM;
+                if (o[0] == '-' || sets == 2 ||
+                    !literal_set(o, strlen(o), set[sets], sizeof set[0], &ns[sets]))
+                        return 0;
+                sets++;
+        }
+        if (sets != 2)
+                return 0;
+        map_chars(*t, set[0], ns[0], set[1], ns[1]);
+        return 1;
+}
+
 /* A program of dialect applied to *t. */
 static int sed_program(char **t, const char *program, SedDialect dialect) {
         _cleanup_(sed_freep) SedScript *s = NULL;
@@ -327,6 +347,10 @@ static int printed(const Stage *st, char **ret) {
                 reread_unescape(t);
         *ret = t;
         return 1;
+}
+
+int rearranged_printed(const Stage *st, char **ret) {
+        return printed(st, ret);
 }
 
 /* perl -pe 's/RE/R/' (-e's value after -p or -n) applied to *t. */

@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The text a pipeline hands a shell (| sh, | bash -s, | source /dev/stdin;
+ * command-internal.h): the line's own texts as its first stage prints them,
+ * each later stage applied in turn. Where every stage is modelled, the text
+ * is judged as a command line; where one is not, by its letters. It must not
+ * judge a pipeline whose output no shell reads: command-languages.c does.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* Does st's shell read its program on its input (sh, bash -s, dash -e,
+ * source /dev/stdin; not sh -c S nor bash FILE)? */
+static bool reads_input(const Stage *st) {
+        char name[256], buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        if (!p)
+                return false;
+        static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
+        if (streq(p, "source") || streq(p, ".")) {
+                const char *a = k + 1 < st->n ? programs_plain(st->w[k + 1], buf, sizeof buf) : NULL;
+                return a && streq_any(a, stdins);
+        }
+        if (!programs_is_shell(p))
+                return false;
+        for (size_t a = k + 1; a < st->n; a++) {
+                const char *o = programs_plain(st->w[a], buf, sizeof buf);
+                if (!o)
+                        return false;
+                if (streq(o, "--"))
+                        return a + 1 == st->n;
+                if ((o[0] == '-' || o[0] == '+') && o[1] != '-') { /* -s: its input; -c S: S */
+                        if (strchr(o + 1, 's') || strchr(o + 1, 'c'))
+                                return !strchr(o + 1, 'c');
+                        a += (o[1] == 'o' || o[1] == 'O') && !o[2]; /* -o OPT */
+                        continue;
+                }
+                if (o[0] != '-')
+                        return streq_any(o, stdins); /* bash FILE; bash /dev/stdin */
+                a += streq(o, "--rcfile") || streq(o, "--init-file");
+        }
+        return true;
+}
+
+/* What the pipeline's stages make of the line's texts. */
+typedef struct Flow {
+        char *text;    /* the text so far, when it is the line's (else NULL) */
+        bool exact;    /* text is what the stages print */
+        char *letters; /* every text the line gave a stage, for the fallback */
+} Flow;
+
+static int flow_add(Flow *f, const char *s, size_t n) {
+        char *m = NULL;
+        if (asprintf(&m, "%s%.*s\n", f->letters ? f->letters : "", (int) n, s) < 0)
+                return -ENOMEM;
+        free(f->letters);
+        f->letters = m;
+        return 0;
+}
+
+/* The words of st after its program's name, for the fallback's letters:
+ * the texts the line gives it (options, their values, a program), not the
+ * files an interpreter, awk, jq or sed reads (jq -r .x package.json). */
+static int flow_words(Flow *f, const Stage *st, const char *name) {
+        static const char *const coded[] = {"perl", "python3", "python", "ruby", "node", "php", NULL};
+        static const char *const programmed[] = {"awk",  "gawk", "mawk", "nawk", "jq",
+                                                 "gojq", "yq",   "sed",  "gsed", NULL};
+        bool code = name && streq_any(name, coded), program = name && streq_any(name, programmed);
+        bool given = false; /* the program given (-e P, -f F, or the first operand) */
+        size_t values = 0;  /* words after an option, its values */
+        size_t k = scripts_program_at(st->w, st->n);
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o)
+                        return -ENOMEM;
+                bool option = o[0] == '-' && o[1] && values == 0, take = true;
+                if (values > 0)
+                        values--;
+                else if (option && code)
+                        values = !strchr(o, '=') && strchr("ecE", o[strlen(o) - 1]) ? 1 : 0;
+                else if (option && program) {
+                        values = streq(o, "--arg") || streq(o, "--argjson")
+                                         ? 2
+                                         : streq_any(o,
+                                                     (const char *const[]){"-v", "-e", "-f", "--expression",
+                                                                           "--file", NULL});
+                        given = given || streq(o, "-e") || streq(o, "-f") || streq(o, "--expression") ||
+                                streq(o, "--file");
+                } else if (!option && (code || program)) {
+                        take = program && (!given || strchr(o, '=')); /* awk P ORS=: P, ORS= */
+                        given = given || program;
+                }
+                if (take && flow_add(f, o, strlen(o)) < 0)
+                        return -ENOMEM;
+        }
+        return 0;
+}
+
+/* One s/RE/REP/ (every match with g) of a literal RE applied to *t, REP's
+ * & (sed's) or $& (perl's) the match. 0, -ENOMEM. */
+static int replace_literal(char **t, const char *re, size_t nre, const char *rep, size_t nrep, bool perl,
+                           bool every) {
+        size_t cap = strlen(*t) + 1, m = 0;
+        for (const char *at = *t; (at = memmem(at, strlen(at), re, nre)); at += nre) {
+                cap += nrep * nre + nrep;
+                if (!every)
+                        break;
+        }
+        _cleanup_free_ char *o = malloc(cap);
+        if (!o)
+                return -ENOMEM;
+        const char *p = *t;
+        for (bool done = false; *p;) {
+                const char *at = done ? NULL : memmem(p, strlen(p), re, nre);
+                if (!at)
+                        break;
+                memcpy(o + m, p, (size_t) (at - p));
+                m += (size_t) (at - p);
+                for (size_t i = 0; i < nrep; i++) {
+                        bool match =
+                                perl ? rep[i] == '$' && i + 1 < nrep && rep[i + 1] == '&' : rep[i] == '&';
+                        if (match)
+                                memcpy(o + m, re, nre);
+                        m += match ? nre : 1;
+                        if (!match)
+                                o[m - 1] = rep[i];
+                        i += match && perl;
+                }
+                p = at + nre;
+                done = !every;
+        }
+        strcpy(o + m, p);
+        free(*t);
+        *t = TAKE_PTR(o);
+        return 0;
+}
+
+/* p's s/RE/REP/ and s/RE/REP/g commands (';' between), each RE letters,
+ * digits and blanks, each REP plain (& or perl's $&), applied to one line
+ * *t as sed and perl -pe do: 1, 0 when p is not only such (*t untouched),
+ * -ENOMEM. */
+static int plain_subs(const char *prog, bool perl, char **t) {
+        for (int apply = 0; apply < 2; apply++)
+                for (const char *p = prog; *p;) {
+                        const char *re = p + 2, *rend = p[0] == 's' && p[1] == '/' ? strchr(re, '/') : NULL;
+                        const char *rep = rend ? rend + 1 : NULL, *pend = rep ? strchr(rep, '/') : NULL;
+                        if (!pend || rend == re)
+                                return 0;
+                        for (const char *c = re; c < rend; c++)
+                                if (!(isalnum((unsigned char) *c) || strchr(" _-,:=", *c)))
+                                        return 0;
+                        for (const char *c = rep; c < pend; c++)
+                                if (*c == '\\' || *c == '\n' || *c == '@' ||
+                                    (*c == '$' && (!perl || c[1] != '&')))
+                                        return 0;
+                        size_t g = strspn(pend + 1, "g");
+                        int r = apply ? replace_literal(t, re, (size_t) (rend - re), rep,
+                                                        (size_t) (pend - rep), perl, g > 0)
+                                      : 0;
+                        if (r < 0)
+                                return r;
+                        p = pend + 1 + g;
+                        if (*p && *p++ != ';')
+                                return 0;
+                }
+        return 1;
+}
+
+/* sed 'P', sed -e P, perl -pe 'P' of plain_subs applied to one line of
+ * *t: 1, 0 when not so (*t untouched), -ENOMEM. */
+static int plain_edit(const Stage *st, const char *name, char **t) {
+        size_t k = scripts_program_at(st->w, st->n);
+        bool perl = streq(name, "perl"), options = true;
+        const char *nl = strchr(*t, '\n');
+        if (nl && nl[1])
+                return 0;
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o)
+                        return -ENOMEM;
+                if (options && (perl ? streq(o, "-pe") : streq(o, "-e")) && a + 1 < st->n) {
+                        options = false;
+                        continue;
+                }
+                if (!perl && a + 1 == st->n)
+                        options = false;
+                return options || a + 1 != st->n ? 0 : plain_subs(o, perl, t);
+        }
+        return 0;
+}
+
+/* Does st read a file the line writes (an operand, or < F)? Its text is
+ * then the line's, not modelled. */
+static int reads_written(const Judge *j, const Stage *st) {
+        char buf[1024];
+        size_t k = scripts_program_at(st->w, st->n);
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o)
+                        return -ENOMEM;
+                if (o[0] != '-' && rearranged_line_writes(j, o))
+                        return 1;
+        }
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (streq(st->redir[i]->op, "<") && a && rearranged_line_writes(j, a))
+                        return 1;
+        }
+        return 0;
+}
+
+/* Are st's words all plain (no expansion, no glob)? */
+static bool plain_words(const Stage *st) {
+        char buf[1024];
+        for (size_t a = 0; a < st->n; a++)
+                if (!programs_plain(st->w[a], buf, sizeof buf))
+                        return false;
+        return true;
+}
+
+/* Stage st applied to f: tr's modelled forms and a bare cat exactly, any
+ * other program as not modelled (its words the line's texts too). */
+static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, bool first) {
+        char name[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        int r = reads_written(j, st);
+        if (r != 0) { /* cat x/p1 x/p2 | tr -d '\n': the line's every text */
+                f->exact = false;
+                return r < 0 ? r : flow_add(f, j->text, j->text_n);
+        }
+        for (size_t i = 0; i < st->n_redir; i++) { /* tr -d '\n' <<< S: S its input */
+                _cleanup_free_ char *t = NULL;
+                if ((r = shells_fed_text(ln, st, i, &t)) < 0)
+                        return r;
+                if (r > 0) {
+                        free(f->text);
+                        f->text = TAKE_PTR(t);
+                        f->exact = true;
+                }
+        }
+        if (first && !f->text && p && (streq(p, "echo") || streq(p, "printf"))) {
+                if ((r = rearranged_printed(st, &f->text)) < 0)
+                        return r;
+                /* echo -e, -n and printf -v: options not modelled */
+                char buf[256];
+                const char *o = k + 1 < st->n ? programs_plain(st->w[k + 1], buf, sizeof buf) : NULL;
+                f->exact = f->text && plain_words(st) && !(o && o[0] == '-');
+                return 0;
+        }
+        if (f->text && flow_add(f, f->text, strlen(f->text)) < 0)
+                return -ENOMEM;
+        bool cat = p && streq(p, "cat") && k + 1 == st->n;
+        if (f->text && plain_words(st) &&
+            (cat || (p && streq_any(p, (const char *const[]){"tr", "sed", "perl", NULL})))) {
+                if ((r = cat              ? 1
+                         : streq(p, "tr") ? rearranged_tr(st, &f->text)
+                                          : plain_edit(st, p, &f->text)) < 0)
+                        return r;
+                if (r > 0)
+                        return 0;
+        }
+        /* a source whose text is not the line's (curl, git ls-files): only
+         * what a later stage puts in is */
+        static const char *const makers[] = {"awk",  "gawk",    "mawk",   "nawk", "jq",   "gojq", "yq",
+                                             "perl", "python3", "python", "ruby", "node", "php",  "m4",
+                                             "sed",  "tr",      "printf", "echo", NULL};
+        f->exact = false;
+        return !first || (p && streq_any(p, makers)) ? flow_words(f, st, p) : 0;
+}
+
+/* Does s hold the letters g, i and t, in any case and order? */
+static bool git_letters(const char *s) {
+        bool g = false, i = false, t = false;
+        for (; s && *s; s++) {
+                char c = (char) tolower((unsigned char) *s);
+                g = g || c == 'g';
+                i = i || c == 'i';
+                t = t || c == 't';
+        }
+        return g && i && t;
+}
+
+int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        /* $(printf 'gi\nt log -p' | tr -d '\n'): words of a command, judged
+         * when exact; a shell's program when eval, sh -c or source reads
+         * them (eval "$(... | paste -sd '')"), by the letters otherwise */
+        bool words = ln->substitution && at + 1 == n;
+        if (!(words || (at + 1 < n && reads_input(&v[at + 1]))) || reads_input(&v[at]) || !judge_held(j))
+                return 0;
+        Flow f = {.exact = true};
+        int r = 0;
+        for (size_t i = 0; i <= at && r >= 0; i++)
+                r = flow_stage(j, ln, &f, &v[i], i == 0);
+        _cleanup_free_ char *text = f.text;
+        if (r >= 0 && text)
+                r = flow_add(&f, text, strlen(text));
+        _cleanup_free_ char *letters = f.letters;
+        if (r < 0)
+                return r;
+        /* each stage modelled: the text is a command line (echo 'gi t log
+         * -p' | tr -d ' ' | sh), judged as one */
+        if (text && f.exact) {
+                bool out = false; /* ... its only output */
+                for (size_t i = 0; i < v[at].n_redir; i++)
+                        out = out || v[at].redir[i]->op[strcspn(v[at].redir[i]->op, "<")] == 0;
+                r = programs_reread(j, "the text a pipeline hands a shell", text, strlen(text));
+                return r == 0 && !out ? 2 : r;
+        }
+        if ((words && !j->shell_output) || !git_letters(letters))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "a pipeline rearranges the line's texts, which hold the letters of git, in a "
+                            "way not modelled into a shell's input, while the history holds a masked entry");
+}
