@@ -2929,7 +2929,25 @@ static const Row rows[] = {
         {"echo true | sed 's/true/gi\\x74 log -p >\\&2/' | sh", true, true, ".env"},
         {"echo 'hit log -p' | sed 's/h/\\x67/' | sh", true, true, ".env"},
         {"echo true | sed 's/true/GIT log -p/;s/GIT/\\L&/' | sh", true, true, ".env"},
-        {"echo x | sed 's/x/\\x47IT log/;s/GIT/\\L&/' | sh", true, true, ".env"},
+        {"echo x | sed 's/x/\\x47IT log -p/;s/GIT/\\L&/' | sh", true, true, ".env"},
+        /* groups and back references, in an edit and a pipe, sed -E's too
+         * (31r's two left) */
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i 's/\\(t\\)rue/gi\\1 log -p >\\&2/' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\ttrue\\n' > Makefile; sed -i -E 's/(t)rue/gi\\1 log -p >\\&2/' Makefile; make",
+         true, true, ".env"},
+        {"echo 'gxt log -p' | sed -E 's/(g)x(t)/\\1i\\2/' | sh", true, true, ".env"},
+        {"echo 'gxt log -p' | perl -pe 's/(g)x(t)/$1i$2/' | sh", true, true, ".env"},
+        {"echo 'gxt log' | sed -E 's/(g)x(t)/\\1i\\2/' | sh", true, false, NULL},
+        {"sed -i -E 's/version = \"([0-9]+)\\.([0-9]+)\"/version = \"\\1.3\"/' Cargo.toml && cargo build",
+         true, false, NULL},
+        /* a substitution's exact text used as printf's format: its escapes
+         * decoded there (31q's outside line, refused exactly) */
+        {"printf \"$(echo 'git%20log%20-p' | sed 's/%/\\\\x/g')\\n\" | sh", true, true, ".env"},
+        {"printf \"$(echo 'git%20log%20-p' | sed 's/%/\\\\x/g')\\n\" | sh", false, false, NULL},
+        {"echo 'gxit log -p' | sed 's/x//2' | sh", true, false, NULL},
+        /* exactly what sed prints: git log, which prints no blob */
+        {"echo x | sed 's/x/\\x47IT log/;s/GIT/\\L&/' | sh", true, false, NULL},
         {"printf 'import os\\nos.system(\"true\")\\n' > /tmp/x/t.py; sed -i 's/true/gi\\x74 log -p/' "
          "/tmp/x/t.py; python3 /tmp/x/t.py",
          true, true, ".env"},

@@ -21,7 +21,7 @@
  * FILE, a computed word) and the index of its first file operand. */
 typedef struct Edit {
         char *program;
-        bool in_place, unread;
+        bool in_place, unread, extended;
         bool computed; /* a substitution in its program: text made at run time */
         size_t files;
 } Edit;
@@ -119,6 +119,7 @@ static int edit_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
                 bool file = is_long ? programs_long_is(o, "file", &value) ||
                                               programs_long_is(o, "from-file", &value)
                                     : !perl && o[strlen(o) - 1] == 'f';
+                e->extended = e->extended || (sed && sed_option_extended(o));
                 e->in_place = e->in_place ||
                               (sed &&
                                (is_long ? programs_long_is(o, "in-place", NULL) : strchr(o, 'i') != NULL)) ||
@@ -192,14 +193,14 @@ static const char *part(const char *p, char d, char *out, size_t *k) {
 /* The texts an editor's program puts in, one a line: sed's and perl's
  * as sed_put_in() reads them, or a jq filter's or an awk program's
  * strings. */
-static char *put_in(const char *p, const char *editor) {
+static char *put_in(const char *p, const char *editor, bool extended) {
         char *out = NULL;
         size_t k = 0;
         if (!streq_any(editor, (const char *const[]){"awk", "gawk", "jq", NULL})) {
                 _cleanup_(sed_freep) SedScript *s = NULL;
                 bool perl = streq_any(editor, (const char *const[]){"perl", "ruby", NULL});
-                return sed_parse(p, perl ? SED_PERL : SED_BASIC, &s) < 0 || sed_put_in(s, &out) < 0 ? NULL
-                                                                                                    : out;
+                SedDialect d = perl ? SED_PERL : extended ? SED_EXTENDED : SED_BASIC;
+                return sed_parse(p, d, &s) < 0 || sed_put_in(s, &out) < 0 ? NULL : out;
         }
         if (!(out = malloc(2 * strlen(p) + 2)))
                 return NULL;
@@ -273,7 +274,12 @@ int edited_model(Judge *j, const Stage *st, bool runner) {
         _cleanup_(sed_freep) SedScript *s = NULL;
         _cleanup_free_ char *t = NULL, *seen = NULL, *put = strdup(w->edits);
         bool named = false, named_seen = false;
-        if (!put || sed_parse(e.program, perl ? SED_PERL : SED_BASIC, &s) < 0 ||
+        if (!put ||
+            sed_parse(e.program,
+                      perl         ? SED_PERL
+                      : e.extended ? SED_EXTENDED
+                                   : SED_BASIC,
+                      &s) < 0 ||
             edit_text(s, w->buf, &t, &named) < 0 || edit_text(s, w->seen, &seen, &named_seen) < 0 ||
             sed_edit(s, true, &put) < 0)
                 return -ENOMEM;
@@ -327,7 +333,7 @@ int edited_judge(Judge *j, const Stage *st) {
                 return judge_refuse(j,
                                     "jq: a filter that computes the text it puts in a file a runner of the "
                                     "line reads");
-        _cleanup_free_ char *t = put_in(e.program, name);
+        _cleanup_free_ char *t = put_in(e.program, name, e.extended);
         if (!t)
                 return -ENOMEM;
         if ((r = written_edit(j, t)) != 0) /* its names, git among them */
@@ -347,7 +353,7 @@ int edited_texts(const Stage *st, bool in_place, char **ret) {
         if (r <= 0 || (in_place && !e.in_place) || !e.program)
                 return r < 0 ? r : 0;
         const char *p = programs_name(st->w[k], name, sizeof name);
-        char *t = put_in(e.program, p);
+        char *t = put_in(e.program, p, e.extended);
         if (!t)
                 return -ENOMEM;
         *ret = t;

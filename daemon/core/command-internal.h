@@ -264,7 +264,11 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * a set names (tr's sets, a bracket's body: a-z, [:digit:], [=c=], [c*n]),
  * false for one not understood. sed_parse: a program of dialect into
  * *ret (0, -ENOMEM). sed_run: its s///, y/// and a, i, c applied to *t in
- * turn, as sed prints a text (each line's first match without g). sed_put_in:
+ * turn, as sed prints a text whose lines may start at a quote or blank (a
+ * line's words: each such line's first match without g). sed_lines: a
+ * program sed applies exactly (s and y only, no address, no flag but g, I
+ * or a count) applied to the text a program prints, its lines only where
+ * its newlines are: 1, 0 (*t untouched) when not exact. sed_put_in:
  * the texts it puts in (s///'s replacements, a, i and c's lines), one a
  * line, each also as the program's later commands leave it, into *ret.
  * sed_edit: the program as an edit in place of a file whose text *t may
@@ -273,7 +277,7 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * (they may meet in the file, or with the next edit's); 0, -ENOMEM. */
 size_t sed_escape(const char *p, char *ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
-typedef enum SedDialect { SED_BASIC, SED_AWK, SED_PERL } SedDialect;
+typedef enum SedDialect { SED_BASIC, SED_EXTENDED, SED_AWK, SED_PERL } SedDialect;
 typedef struct SedScript SedScript;
 int sed_parse(const char *program, SedDialect dialect, SedScript **ret);
 void sed_free(SedScript *s);
@@ -281,6 +285,9 @@ static inline void sed_freep(SedScript **s) {
         sed_free(*s);
 }
 int sed_run(const SedScript *s, char **t);
+int sed_lines(const SedScript *s, char **t);
+/* Is o sed's -E, -r (in a bundle) or --regexp-extended? */
+bool sed_option_extended(const char *o);
 int sed_put_in(const SedScript *s, char **ret);
 int sed_edit(const SedScript *s, bool put, char **t);
 /* command-written.c: a text an edit puts in a file a runner reads, judged

@@ -101,95 +101,28 @@ static int flow_words(Flow *f, const Stage *st, const char *name) {
         return 0;
 }
 
-/* One s/RE/REP/ (every match with g) of a literal RE applied to *t, REP's
- * & (sed's) or $& (perl's) the match. 0, -ENOMEM. */
-static int replace_literal(char **t, const char *re, size_t nre, const char *rep, size_t nrep, bool perl,
-                           bool every) {
-        size_t cap = strlen(*t) + 1, m = 0;
-        for (const char *at = *t; (at = memmem(at, strlen(at), re, nre)); at += nre) {
-                cap += nrep * nre + nrep;
-                if (!every)
-                        break;
-        }
-        _cleanup_free_ char *o = malloc(cap);
-        if (!o)
-                return -ENOMEM;
-        const char *p = *t;
-        for (bool done = false; *p;) {
-                const char *at = done ? NULL : memmem(p, strlen(p), re, nre);
-                if (!at)
-                        break;
-                memcpy(o + m, p, (size_t) (at - p));
-                m += (size_t) (at - p);
-                for (size_t i = 0; i < nrep; i++) {
-                        bool match =
-                                perl ? rep[i] == '$' && i + 1 < nrep && rep[i + 1] == '&' : rep[i] == '&';
-                        if (match)
-                                memcpy(o + m, re, nre);
-                        m += match ? nre : 1;
-                        if (!match)
-                                o[m - 1] = rep[i];
-                        i += match && perl;
-                }
-                p = at + nre;
-                done = !every;
-        }
-        strcpy(o + m, p);
-        free(*t);
-        *t = TAKE_PTR(o);
-        return 0;
-}
-
-/* p's s/RE/REP/ and s/RE/REP/g commands (';' between), each RE letters,
- * digits and blanks, each REP plain (& or perl's $&), applied to one line
- * *t as sed and perl -pe do: 1, 0 when p is not only such (*t untouched),
- * -ENOMEM. */
-static int plain_subs(const char *prog, bool perl, char **t) {
-        for (int apply = 0; apply < 2; apply++)
-                for (const char *p = prog; *p;) {
-                        const char *re = p + 2, *rend = p[0] == 's' && p[1] == '/' ? strchr(re, '/') : NULL;
-                        const char *rep = rend ? rend + 1 : NULL, *pend = rep ? strchr(rep, '/') : NULL;
-                        if (!pend || rend == re)
-                                return 0;
-                        for (const char *c = re; c < rend; c++)
-                                if (!(isalnum((unsigned char) *c) || strchr(" _-,:=", *c)))
-                                        return 0;
-                        for (const char *c = rep; c < pend; c++)
-                                if (*c == '\\' || *c == '\n' || *c == '@' ||
-                                    (*c == '$' && (!perl || c[1] != '&')))
-                                        return 0;
-                        size_t g = strspn(pend + 1, "g");
-                        int r = apply ? replace_literal(t, re, (size_t) (rend - re), rep,
-                                                        (size_t) (pend - rep), perl, g > 0)
-                                      : 0;
-                        if (r < 0)
-                                return r;
-                        p = pend + 1 + g;
-                        if (*p && *p++ != ';')
-                                return 0;
-                }
-        return 1;
-}
-
-/* sed 'P', sed -e P, perl -pe 'P' of plain_subs applied to one line of
- * *t: 1, 0 when not so (*t untouched), -ENOMEM. */
+/* sed 'P', sed [-E] -e P, perl -pe 'P' applied to *t as the program
+ * prints it (command-sed.c's sed_lines): 1, 0 when the words or the
+ * program are not so exactly modelled (*t untouched), -ENOMEM. */
 static int plain_edit(const Stage *st, const char *name, char **t) {
         size_t k = scripts_program_at(st->w, st->n);
-        bool perl = streq(name, "perl"), options = true;
-        const char *nl = strchr(*t, '\n');
-        if (nl && nl[1])
-                return 0;
+        bool perl = streq(name, "perl"), ere = false;
         for (size_t a = k + 1; a < st->n; a++) {
                 _cleanup_free_ char *o = programs_word_text(st->w[a]);
                 if (!o)
                         return -ENOMEM;
-                if (options && (perl ? streq(o, "-pe") : streq(o, "-e")) && a + 1 < st->n) {
-                        options = false;
+                if (!perl && (streq(o, "-E") || streq(o, "-r"))) {
+                        ere = true;
                         continue;
                 }
-                if (!perl && a + 1 == st->n)
-                        options = false;
-                return options || a + 1 != st->n ? 0 : plain_subs(o, perl, t);
+                bool given = (perl ? streq(o, "-pe") : streq(o, "-e")) && a + 2 == st->n;
+                if (!given && (perl || a + 1 != st->n || o[0] == '-'))
+                        return 0;
+                _cleanup_free_ char *prog = given ? programs_word_text(st->w[a + 1]) : TAKE_PTR(o);
+                _cleanup_(sed_freep) SedScript *s = NULL;
+                if (!prog || sed_parse(prog, perl ? SED_PERL : ere ? SED_EXTENDED : SED_BASIC, &s) < 0)
+                        return -ENOMEM;
+                return sed_lines(s, t);
         }
         return 0;
 }
@@ -310,6 +243,14 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
                 for (size_t i = 0; i < v[at].n_redir; i++)
                         out = out || v[at].redir[i]->op[strcspn(v[at].redir[i]->op, "<")] == 0;
                 r = programs_reread(j, "the text a pipeline hands a shell", text, strlen(text));
+                /* words that become printf's format or echo -e's text have
+                 * their escapes decoded there (printf "$(... | sed
+                 * 's/%/\\x/g')" | sh): judged so too */
+                if (r == 0 && words && strchr(text, '\\')) {
+                        reread_unescape(text);
+                        r = programs_reread(j, "the text a pipeline hands a shell, escapes decoded", text,
+                                            strlen(text));
+                }
                 return r == 0 && !out ? 2 : r;
         }
         if ((words && !j->shell_output) || !git_letters(letters))

@@ -219,6 +219,13 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
                 *ret = TAKE_PTR(t);
                 return 0;
         }
+        bool ere = false; /* sed -E: groups unescaped */
+        for (size_t a = k + 1; a < st->n && streq(name, "sed"); a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o)
+                        return -ENOMEM;
+                ere = ere || sed_option_extended(o);
+        }
         for (size_t a = k + 1; a < st->n; a++) {
                 _cleanup_free_ char *o = programs_word_text(st->w[a]);
                 if (!o)
@@ -228,7 +235,7 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
                 bool script = streq(name, "sed") && (o[0] != '-' || streq(o, "-e"));
                 const char *e = streq(o, "-e") && a + 1 < st->n ? NULL : o;
                 _cleanup_free_ char *next = script && !e ? programs_word_text(st->w[++a]) : NULL;
-                if (script && sed_program(&t, e ? e : next ? next : "", SED_BASIC) < 0)
+                if (script && sed_program(&t, e ? e : next ? next : "", ere ? SED_EXTENDED : SED_BASIC) < 0)
                         return -ENOMEM;
         }
         if (sets == 2)

@@ -148,13 +148,25 @@ bool sed_set(const char *a, size_t len, bool in[256]) {
 
 /* A regex that matches a fixed run of characters: literal ones, '.',
  * bracket expressions ([x], [^0-9], [[:digit:]]), with '^' and '$'
- * anchors; repeats, groups and back references are not modelled. */
+ * anchors, and groups of them (\(t\), ERE's (t)), group k the atoms
+ * [group[k][0], group[k][1]); repeats, alternatives and back references
+ * in the regex are not modelled. */
 #define SED_ATOMS 64
 typedef struct SedRegex {
         bool in[SED_ATOMS][256];
-        size_t n;
+        size_t n, groups, group[10][2];
         bool start, end;
 } SedRegex;
+
+/* sed's dialects (its programs: addresses, a, i, c) and the extended
+ * regexes (sed -E's, awk's, perl's: groups unescaped). */
+static bool is_sed(SedDialect d) {
+        return d == SED_BASIC || d == SED_EXTENDED;
+}
+
+static bool is_ere(SedDialect d) {
+        return d != SED_BASIC;
+}
 
 /* The index of the ']' closing the bracket expression whose body starts at
  * a[i] (after '[' and '^'), or len. */
@@ -172,9 +184,17 @@ static size_t bracket_end(const char *a, size_t len, size_t i) {
         return len;
 }
 
+/* A group's opening or closing at a[i] in dialect: its length, or 0. */
+static size_t group_mark(const char *a, size_t len, size_t i, SedDialect dialect, char which) {
+        if (is_ere(dialect))
+                return a[i] == which && !(which == '(' && i + 1 < len && a[i + 1] == '?');
+        return a[i] == '\\' && i + 1 < len && a[i + 1] == which ? 2 : 0;
+}
+
 /* a[0..len) as dialect reads a regex, into *re: false when not modelled. */
 static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect, SedRegex *re) {
-        re->n = 0;
+        size_t open[10], depth = 0, g;
+        re->n = re->groups = 0;
         re->start = len > 0 && a[0] == '^';
         re->end = false;
         for (size_t i = re->start; i < len; re->n++) {
@@ -182,8 +202,29 @@ static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect,
                         re->end = true;
                         break;
                 }
-                if (re->n >= SED_ATOMS || a[i] == '*' || (dialect != SED_BASIC && strchr("+?{}()|", a[i])))
-                        return false; /* a repeat or group (ERE's, perl's) */
+                while ((g = group_mark(a, len, i, dialect, '(')) > 0 ||
+                       (g = group_mark(a, len, i, dialect, ')')) > 0) {
+                        bool opens = a[i + g - 1] == '(';
+                        if (opens ? re->groups >= 9 : depth == 0)
+                                return false;
+                        if (opens) {
+                                open[depth++] = ++re->groups;
+                                re->group[re->groups][0] = re->n;
+                        } else
+                                re->group[open[--depth]][1] = re->n;
+                        i += g;
+                        /* a group repeated: not a fixed run */
+                        if (!opens && i < len &&
+                            (a[i] == '*' || (is_ere(dialect) && strchr("+?{", a[i])) ||
+                             (a[i] == '\\' && i + 1 < len && strchr("+?{", a[i + 1]))))
+                                return false;
+                }
+                if (i >= len || (a[i] == '$' && i + 1 == len)) {
+                        re->end = i < len;
+                        break;
+                }
+                if (re->n >= SED_ATOMS || a[i] == '*' || (is_ere(dialect) && strchr("+?{}()|", a[i])))
+                        return false; /* a repeat or alternative (ERE's, perl's) */
                 bool *in = re->in[re->n];
                 memset(in, 0, 256 * sizeof in[0]);
                 if (a[i] == '[') {
@@ -199,43 +240,49 @@ static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect,
                         i++;
                 } else if (a[i] == '\\' && i + 1 < len) {
                         if (strchr("+?{}()|123456789<>bBwWsS`'", a[i + 1]) ||
-                            (dialect != SED_BASIC && isalnum((unsigned char) a[i + 1]) &&
+                            (dialect == SED_PERL && isalnum((unsigned char) a[i + 1]) &&
                              !strchr("nt", a[i + 1])))
                                 return false; /* a repeat, group, back reference, perl's \d */
                         char c;
-                        i += 1 + (dialect == SED_BASIC ? sed_escape(a + i + 1, &c)
-                                                       : (c = a[i + 1] == 'n'   ? '\n'
-                                                              : a[i + 1] == 't' ? '\t'
-                                                                                : a[i + 1],
-                                                          1));
+                        i += 1 + (is_sed(dialect) ? sed_escape(a + i + 1, &c)
+                                                  : (c = a[i + 1] == 'n'   ? '\n'
+                                                         : a[i + 1] == 't' ? '\t'
+                                                                           : a[i + 1],
+                                                     1));
                         in[(unsigned char) c] = true;
                 } else
                         in[(unsigned char) a[i++]] = true;
-                if (i < len && (a[i] == '*' || (dialect != SED_BASIC && strchr("+?{", a[i])) ||
+                if (i < len && (a[i] == '*' || (is_ere(dialect) && strchr("+?{", a[i])) ||
                                 (a[i] == '\\' && i + 1 < len && strchr("+?{", a[i + 1]))))
                         return false;
                 for (int c = 0; c < 256 && fold; c++)
                         in[c] = in[c] || in[tolower(c)] || in[toupper(c)];
         }
-        return re->n > 0 || re->start || re->end;
+        return depth == 0 && (re->n > 0 || re->start || re->end);
 }
 
-/* Where a line may start or end in a text: the text's ends, a newline, a
- * quote, a blank, printf's \n (the text may be a format, a line's words). */
-static bool text_edge(const char *t, size_t i, bool start) {
+/* How a text is read: its lines only where a newline is (SED_LINES: the
+ * text a program prints), or where a line may start or end in a line's
+ * words (a quote, a blank, printf's \n too), each line's first match
+ * (SED_GUESS) or each match (SED_EVERY: sed's first may be elsewhere). */
+typedef enum SedMode { SED_LINES, SED_GUESS, SED_EVERY } SedMode;
+
+static bool text_edge(const char *t, size_t i, bool start, SedMode mode) {
+        if (mode == SED_LINES)
+                return start ? i == 0 || t[i - 1] == '\n' : !t[i] || t[i] == '\n';
         if (start)
                 return i == 0 || strchr("\n'\" \t", t[i - 1]) ||
                        (i >= 2 && t[i - 2] == '\\' && t[i - 1] == 'n');
         return !t[i] || strchr("\n'\" \t", t[i]) || (t[i] == '\\' && t[i + 1] == 'n');
 }
 
-static bool regex_matches(const SedRegex *re, const char *t, size_t i) {
-        if ((re->start && !text_edge(t, i, true)) || strnlen(t + i, re->n) < re->n)
+static bool regex_matches(const SedRegex *re, const char *t, size_t i, SedMode mode) {
+        if ((re->start && !text_edge(t, i, true, mode)) || strnlen(t + i, re->n) < re->n)
                 return false;
         for (size_t k = 0; k < re->n; k++)
-                if (!re->in[k][(unsigned char) t[i + k]])
-                        return false;
-        return !re->end || text_edge(t, i + re->n, false);
+                if (!re->in[k][(unsigned char) t[i + k]] || (mode == SED_LINES && t[i + k] == '\n'))
+                        return false; /* a line holds no newline */
+        return !re->end || text_edge(t, i + re->n, false, mode);
 }
 
 /* A command of a script: s, y, or 'a' for a, i and c's texts. s's regex
@@ -249,9 +296,12 @@ typedef struct SedCommand {
         bool global, fold;
 } SedCommand;
 
+/* exact: every command one sed_lines() applies as the program does (s
+ * and y with no address, no flag but g, I or a count). */
 struct SedScript {
         SedDialect dialect;
         size_t n;
+        bool exact;
         SedCommand v[32];
 };
 
@@ -263,6 +313,20 @@ void sed_free(SedScript *s) {
                 free(s->v[i].from);
         }
         free(s);
+}
+
+bool sed_option_extended(const char *o) {
+        if (o[0] != '-' || !o[1])
+                return false;
+        if (o[1] == '-')
+                return programs_long_is(o, "regexp-extended", NULL);
+        for (const char *c = o + 1; *c; c++) {
+                if (*c == 'E' || *c == 'r')
+                        return true;
+                if (strchr("iefl", *c))
+                        return false; /* the rest is that option's value */
+        }
+        return false;
 }
 
 /* The delimiter closing one that opens at d: perl's brackets pair. */
@@ -305,7 +369,8 @@ static bool literal_regex(const char *p, const char *end) {
 
 /* s or y at p (past the command's letter) into *e: past it, or NULL
  * (with *oom when out of memory, else a command sed would not run). */
-static const char *substitution(const char *p, char kind, SedDialect dialect, SedCommand *e, bool *oom) {
+static const char *substitution(const char *p, char kind, SedDialect dialect, SedCommand *e, bool *oom,
+                                bool *exact) {
         char d = *p, close = closing(d, dialect);
         const char *re = p + 1, *re_end = part_end(re, close), *to;
         if (!*re_end)
@@ -327,6 +392,9 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 e->from = decoded(re, re_end, d);
                 e->to = decoded(to, p, d);
                 *oom = !e->from || !e->to;
+                /* perl's y/// takes ranges and flags (tr's) */
+                *exact = *exact && !(dialect == SED_PERL &&
+                                     (memchr(re, '-', (size_t) (p - re)) || isalpha((unsigned char) p[1])));
                 return *oom ? NULL : p + 1;
         }
         if (!(e->to = strndup(to, (size_t) (p - to)))) {
@@ -337,6 +405,7 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
         for (; *p && !strchr("; \t\n}", *p); p++) {
                 e->global = e->global || *p == 'g';
                 e->fold = e->fold || *p == 'i' || *p == 'I';
+                *exact = *exact && strchr("giI0123456789", *p); /* p, w, e, m, M: more than a text */
                 if (*p == 'e' && dialect == SED_PERL)
                         return NULL; /* s///e: perl code computes it */
                 if (isdigit((unsigned char) *p))
@@ -344,14 +413,34 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 if (*p == 'w') /* w FILE: to the line's end */
                         p += strcspn(p, "\n") - 1;
         }
-        if ((literal_regex(re, re_end) && !(e->literal = decoded(re, re_end, d))) ||
-            !(e->re = malloc(sizeof *e->re))) {
+        if (!(e->re = malloc(sizeof *e->re))) {
                 *oom = true;
                 return NULL;
         }
         if (!regex_read(re, (size_t) (re_end - re), e->fold, dialect, e->re)) {
                 free(e->re);
                 e->re = NULL;
+                *exact = false;
+        }
+        /* the text it matches, when that is one: each atom one character */
+        bool fixed = e->re != NULL;
+        for (size_t k = 0; fixed && k < e->re->n; k++) {
+                size_t m = 0;
+                for (int c = 0; c < 256; c++)
+                        m += e->re->in[k][c];
+                fixed = m == 1;
+        }
+        if (fixed && (e->literal = malloc(e->re->n + 1))) {
+                for (size_t k = 0; k < e->re->n; k++)
+                        for (int c = 0; c < 256; c++)
+                                if (e->re->in[k][c])
+                                        e->literal[k] = (char) c;
+                e->literal[e->re->n] = 0;
+        } else if (!fixed && literal_regex(re, re_end))
+                e->literal = decoded(re, re_end, d);
+        else if (fixed) {
+                *oom = true;
+                return NULL;
         }
         return p;
 }
@@ -385,9 +474,14 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
         if (!s)
                 return -ENOMEM;
         s->dialect = dialect;
+        s->exact = true;
         while (*p && s->n < ELEMENTSOF(s->v)) {
-                p += strspn(p, " \t\n;{}!0123456789$,~+%:|");
-                if (dialect == SED_BASIC && (*p == '/' || (*p == '\\' && p[1]))) {
+                size_t skip = strspn(p, " \t\n;{}!0123456789$,~+%:|");
+                /* an address, a block, a label: more than a text (perl's '}' ends a block) */
+                s->exact = s->exact && strspn(p, dialect == SED_PERL ? " \t\n;{}" : " \t\n;") == skip;
+                p += skip;
+                if (is_sed(dialect) && (*p == '/' || (*p == '\\' && p[1]))) {
+                        s->exact = false;
                         char d = *p == '/' ? '/' : p[1]; /* an address: /re/, \cREc */
                         p = part_end(p + (*p == '/' ? 1 : 2), d);
                         p += *p != 0;
@@ -398,11 +492,12 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                 char c = *p++;
                 SedCommand *e = &s->v[s->n];
                 if ((c == 's' || c == 'y') && *p && *p != '\n' && *p != '\\' && *p != ' ' &&
-                    (dialect == SED_BASIC || !isalnum((unsigned char) *p))) {
-                        const char *next = substitution(p, c, dialect, e, &oom);
+                    (is_sed(dialect) || !isalnum((unsigned char) *p))) {
+                        const char *next = substitution(p, c, dialect, e, &oom, &s->exact);
                         s->n++;      /* freed with the script, whole or not */
                         if (!next) { /* sed would refuse the program: what came before */
                                 s->n -= !oom;
+                                s->exact = false;
                                 if (!oom) {
                                         free(e->re);
                                         free(e->literal);
@@ -415,7 +510,8 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                         p = next;
                         continue;
                 }
-                if (dialect == SED_BASIC && strchr("aic", c)) {
+                s->exact = false; /* a, i, c: a line of its own; any other command */
+                if (is_sed(dialect) && strchr("aic", c)) {
                         e->kind = 'a';
                         s->n++;
                         if (!(e->to = text_of(&p))) {
@@ -425,9 +521,8 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                         continue;
                 }
                 /* perl: a word (print, tr, $x); sed: another command to the next ';' */
-                p += dialect == SED_BASIC ? strcspn(p, ";\n")
-                                          : strcspn(p, ";\n") * !isalnum((unsigned char) c);
-                if (dialect != SED_BASIC && isalnum((unsigned char) c))
+                p += is_sed(dialect) ? strcspn(p, ";\n") : strcspn(p, ";\n") * !isalnum((unsigned char) c);
+                if (!is_sed(dialect) && isalnum((unsigned char) c))
                         p += strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
         }
         if (oom) {
@@ -460,8 +555,10 @@ static bool text_put(Text *o, const char *p, size_t n) {
 }
 
 /* Replacement r of dialect into o: escapes decoded, '&' (perl's $&) the
- * match m (when known: else a plain '&'), \L \U \E \l \u its case changes. */
-static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, size_t nm) {
+ * match m (when known: else a plain '&'), \1..\9 (perl's $1..$9) its
+ * groups in re, \L \U \E \l \u its case changes. */
+static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, size_t nm,
+                    const SedRegex *re) {
         char mode = 0, once = 0;
         for (const char *p = r; *p; p++) {
                 char c = *p;
@@ -471,12 +568,18 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
                         continue;
                 }
                 bool whole = m && (dialect == SED_PERL ? c == '$' && p[1] == '&' : c == '&');
-                if (whole && dialect == SED_PERL)
+                size_t g = m && re && (c == '\\' || (c == '$' && dialect == SED_PERL)) && p[1] >= '1' &&
+                                           p[1] <= '9' && (size_t) (p[1] - '0') <= re->groups
+                                   ? (size_t) (p[1] - '0')
+                                   : 0;
+                const char *from = whole ? m : g ? m + re->group[g][0] : &c;
+                size_t n = whole ? nm : g ? re->group[g][1] - re->group[g][0] : 1;
+                if ((whole && dialect == SED_PERL) || g)
                         p++;
                 else if (c == '\\' && p[1])
                         p += dialect == SED_PERL ? perl_escape(p + 1, &c) : sed_escape(p + 1, &c);
-                for (size_t i = 0; i < (whole ? nm : 1); i++) {
-                        char x = whole ? m[i] : c, k = once ? once : mode;
+                for (size_t i = 0; i < n; i++) {
+                        char x = from[i], k = once ? once : mode;
                         x = (char) (k == 'L' || k == 'l'   ? tolower((unsigned char) x)
                                     : k == 'U' || k == 'u' ? toupper((unsigned char) x)
                                                            : x);
@@ -488,18 +591,21 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
         return true;
 }
 
-/* s/// of e applied to t (each line's first match; with every, g or
- * a count past 1, each), into *ret: 0, -ENOMEM. */
-static int substitute(const char *t, const SedCommand *e, SedDialect dialect, bool every, char **ret) {
+/* s/// of e applied to t as mode reads it (SED_LINES: each line's first
+ * match, its count's, or with g each from there; SED_GUESS: each line's
+ * first, or each with g or a count past 1; SED_EVERY: each), into *ret:
+ * 0, -ENOMEM. */
+static int substitute(const char *t, const SedCommand *e, SedDialect dialect, SedMode mode, char **ret) {
         const SedRegex *re = e->re;
         Text o = {0};
-        size_t len = strlen(t), seen = 0, nth = e->nth;
+        size_t len = strlen(t), seen = 0, nth = e->nth ? e->nth : 1;
         bool ok = text_put(&o, "", 0);
         for (size_t i = 0; ok && i <= len;) {
-                seen = text_edge(t, i, true) ? 0 : seen;
+                seen = text_edge(t, i, true, mode) ? 0 : seen;
                 /* where a line starts is a guess: a match past the first is each one */
-                if (regex_matches(re, t, i) && (every || e->global || nth > 1 || ++seen == 1)) {
-                        ok = replace(&o, e->to, dialect, t + i, re->n);
+                bool take = mode == SED_EVERY || (mode == SED_GUESS && (e->global || nth > 1));
+                if (regex_matches(re, t, i, mode) && (take || (e->global ? ++seen >= nth : ++seen == nth))) {
+                        ok = replace(&o, e->to, dialect, t + i, re->n, re);
                         if (re->n > 0) {
                                 i += re->n;
                                 continue;
@@ -518,10 +624,10 @@ static int substitute(const char *t, const SedCommand *e, SedDialect dialect, bo
 
 /* Command e applied to *t: s/// as substitute does, y/// each character,
  * a, i, c's text on a line of its own. 0, -ENOMEM. */
-static int apply(const SedScript *s, const SedCommand *e, bool every, char **t) {
+static int apply(const SedScript *s, const SedCommand *e, SedMode mode, char **t) {
         char *next = NULL;
         if (e->kind == 's' && e->re) {
-                int r = substitute(*t, e, s->dialect, every, &next);
+                int r = substitute(*t, e, s->dialect, mode, &next);
                 if (r < 0)
                         return r;
         } else if (e->kind == 'y') {
@@ -532,7 +638,7 @@ static int apply(const SedScript *s, const SedCommand *e, bool every, char **t) 
                                 *p = e->to[at - e->from];
                 }
                 return 0;
-        } else if (e->kind == 'a' && !every) {
+        } else if (e->kind == 'a' && mode != SED_EVERY) {
                 if (asprintf(&next, "%s\n%s", *t, e->to) < 0)
                         return -ENOMEM;
         } else
@@ -544,11 +650,22 @@ static int apply(const SedScript *s, const SedCommand *e, bool every, char **t) 
 
 int sed_run(const SedScript *s, char **t) {
         for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], false, t);
+                int r = apply(s, &s->v[i], SED_GUESS, t);
                 if (r < 0)
                         return r;
         }
         return 0;
+}
+
+int sed_lines(const SedScript *s, char **t) {
+        if (!s->exact)
+                return 0;
+        for (size_t i = 0; i < s->n; i++) {
+                int r = apply(s, &s->v[i], SED_LINES, t);
+                if (r < 0)
+                        return r;
+        }
+        return 1;
 }
 
 int sed_put_in(const SedScript *s, char **ret) {
@@ -560,10 +677,10 @@ int sed_put_in(const SedScript *s, char **ret) {
                         continue;
                 Text put = {0};
                 /* the text it puts in: '&' the match when the regex is a literal one */
-                if (e->kind == 'a'
-                            ? !text_put(&put, e->to, strlen(e->to))
-                            : !text_put(&put, "", 0) || !replace(&put, e->to, s->dialect, e->literal,
-                                                                 e->literal ? strlen(e->literal) : 0)) {
+                if (e->kind == 'a' ? !text_put(&put, e->to, strlen(e->to))
+                                   : !text_put(&put, "", 0) ||
+                                             !replace(&put, e->to, s->dialect, e->literal,
+                                                      e->literal ? strlen(e->literal) : 0, e->re)) {
                         free(put.t);
                         ok = false;
                         break;
@@ -575,7 +692,7 @@ int sed_put_in(const SedScript *s, char **ret) {
                 bool blind = false;
                 for (size_t a = i + 1; ok && a < s->n; a++) {
                         blind = blind || (s->v[a].kind == 's' && !s->v[a].re);
-                        ok = apply(s, &s->v[a], true, &put.t) == 0;
+                        ok = apply(s, &s->v[a], SED_EVERY, &put.t) == 0;
                 }
                 ok = ok && text_put(&o, put.t, strlen(put.t)) && text_put(&o, "\n", 1);
                 for (char *c = put.t; ok && blind && *c; c++)
@@ -593,7 +710,7 @@ int sed_put_in(const SedScript *s, char **ret) {
 
 int sed_edit(const SedScript *s, bool put, char **t) {
         for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], s->v[i].kind != 'a', t);
+                int r = apply(s, &s->v[i], s->v[i].kind != 'a' ? SED_EVERY : SED_GUESS, t);
                 if (r < 0)
                         return r;
         }
@@ -607,7 +724,8 @@ int sed_edit(const SedScript *s, bool put, char **t) {
                 if (e->kind == 'a')
                         ok = text_put(&o, e->to, strlen(e->to));
                 else if (e->kind == 's')
-                        ok = replace(&o, e->to, s->dialect, e->literal, e->literal ? strlen(e->literal) : 0);
+                        ok = replace(&o, e->to, s->dialect, e->literal, e->literal ? strlen(e->literal) : 0,
+                                     e->re);
         }
         if (!ok) {
                 free(o.t);
