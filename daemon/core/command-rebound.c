@@ -748,11 +748,8 @@ static int argv0_unknown(Judge *j, const ShellWord *const *w, size_t n) {
  * git would run them under that name (git-log: git log WORDS; any other
  * name: git WORDS) and as busybox's applet NAME would; then as the
  * program's own (*ret_judged left false). 1 refused, 0, -ENOMEM. */
-static int argv0_either(Judge *j, const Line *ln, const ShellWord *argv0, const ShellWord *const *rest,
-                        size_t n_rest, const Stage *st, bool *ret_lists, bool *ret_judged) {
-        _cleanup_free_ char *t = programs_word_text(argv0);
-        if (!t)
-                return -ENOMEM;
+static int argv0_either(Judge *j, const Line *ln, const char *t, const ShellWord *const *rest, size_t n_rest,
+                        const Stage *st, bool *ret_lists, bool *ret_judged) {
         const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
         bool sub = strncmp(base, "git-", 4) == 0 && base[4];
         if (++j->hops > 16)
@@ -784,8 +781,20 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
         size_t next = 0;
         const ShellWord *argv0 = argv0_find(w, inner, loader, &rest, &next);
         const char *p = programs_name(w[inner], pb, sizeof pb);
-        if (argv0 && !p && word_literal(argv0)) /* exec -a git-log $G -p, $(which git) */
-                return argv0_either(j, ln, argv0, w + inner + 1, n - inner - 1, st, ret_lists, ret_judged);
+        if (argv0 && !p) { /* exec -a git-log $G -p, $(which git) */
+                _cleanup_free_ char *t = programs_word_text(argv0);
+                if (!t)
+                        return -ENOMEM;
+                /* a name the rule cannot read (git-log$x): any git
+                 * subcommand while the history holds a masked entry;
+                 * else the words as git's and as busybox's sh would run them */
+                if (!word_literal(argv0) && judge_held(j))
+                        return judge_refuse(j,
+                                            "exec -a names what a program known only when it runs runs as, "
+                                            "and the rule cannot read the name: git would run as it");
+                return argv0_either(j, ln, word_literal(argv0) ? t : "sh", w + inner + 1, n - inner - 1, st,
+                                    ret_lists, ret_judged);
+        }
         const char *m = argv0 ? argv0_multi(j, w[inner], pb, sizeof pb) : NULL;
         if (!m)
                 return 0;
