@@ -35,7 +35,7 @@ static int quoted(char **t, const char *s, size_t len) {
 }
 
 /* gcc, cc, c++, g++, clang, gcc-12, x86_64-linux-gnu-gcc: a compiler driver. */
-static bool is_compiler(const char *name) {
+bool argrun_is_compiler(const char *name) {
         static const char *const drivers[] = {"gcc", "cc", "c++", "g++", "clang", "clang++", NULL};
         size_t len = strlen(name);
         for (const char *const *d = drivers; *d; d++) {
@@ -248,7 +248,7 @@ static int rg_judge(Judge *j, const ShellWord *const *w, size_t n) {
 }
 
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
-        if (is_compiler(name))
+        if (argrun_is_compiler(name))
                 return compiler_judge(j, name, w, n);
         if (streq(name, "rg") || streq(name, "ripgrep"))
                 return rg_judge(j, w, n);

@@ -432,6 +432,8 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
 /* command-argrun.c: a compiler's -wrapper, rg's --pre: the program an option names,
  * judged as a command it runs. 1 refused, 0, -errno. */
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* gcc, cc, clang, gcc-12, x86_64-linux-gnu-gcc: a compiler driver */
+bool argrun_is_compiler(const char *name);
 /* command-languages.c: the texts a program reads as commands in its own
  * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the

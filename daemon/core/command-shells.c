@@ -409,6 +409,9 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 if (t && (strncmp(t, "BASH_ENV=", 9) == 0 || strncmp(t, "ENV=", 4) == 0))
                         note_name(j, strchr(t, '=') + 1);
+                /* COMPILER_PATH=X gcc: any file written may be the as or ld it runs */
+                j->scripts_many = j->scripts_many || !t || strncmp(t, "COMPILER_PATH=", 14) == 0 ||
+                                  strncmp(t, "GCC_EXEC_PREFIX=", 16) == 0;
         }
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (!prog)
@@ -418,6 +421,10 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
         for (size_t a = k + 1; a < n && streq(prog, "git"); a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 j->scripts_many = j->scripts_many || !t || strcasestr(t, "hookspath") || streq(t, "hook");
+        }
+        for (size_t a = k + 1; a < n && argrun_is_compiler(prog); a++) { /* gcc -B X/: X/as, X/ld */
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                j->scripts_many = j->scripts_many || !o || strncmp(o, "-B", 2) == 0;
         }
         for (size_t d = 0; d < ELEMENTSOF(defaults); d++) {
                 if (!streq(prog, defaults[d].program))
