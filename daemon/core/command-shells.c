@@ -422,9 +422,12 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 j->scripts_many = j->scripts_many || !t || strcasestr(t, "hookspath") || streq(t, "hook");
         }
-        for (size_t a = k + 1; a < n && argrun_is_compiler(prog); a++) { /* gcc -B X/: X/as, X/ld */
+        /* gcc -B X/: X/as, X/ld; rg --pre sh: each file it searches */
+        bool rg = streq(prog, "rg"), cc = argrun_is_compiler(prog);
+        for (size_t a = k + 1; a < n && (rg || cc); a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
-                j->scripts_many = j->scripts_many || !o || strncmp(o, "-B", 2) == 0;
+                j->scripts_many = j->scripts_many || !o || (cc && strncmp(o, "-B", 2) == 0) ||
+                                  (rg && programs_long_is(o, "pre", NULL) && strncmp(o, "--pre-", 6) != 0);
         }
         for (size_t d = 0; d < ELEMENTSOF(defaults); d++) {
                 if (!streq(prog, defaults[d].program))
