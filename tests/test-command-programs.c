@@ -1639,6 +1639,12 @@ static const Row rows[] = {
         {"printf 'cat .e\"\"nv\n' > /tmp/x/t; rg --pre sh . /tmp/x/t", false, true, ".env"},
         {"printf 'cat .e\"\"nv\n' > /tmp/x/t; rg --pre=bash -N . /tmp/x/t", false, true, ".env"},
         {"echo hi > /tmp/x/t; rg --pre sh . /tmp/x/t", false, false, NULL},
+        {"printf -- '--pre=sh\n' > /tmp/x/rc; printf 'git log -p\n' > /tmp/x/t; "
+         "RIPGREP_CONFIG_PATH=/tmp/x/rc "
+         "rg . /tmp/x/t",
+         true, true, ".env"},
+        {"export RIPGREP_CONFIG_PATH=/dev/stdin; rg . /tmp/x/t <<< '--pre=sh'", true, true, ".env"},
+        {"RIPGREP_CONFIG_PATH=$HOME/.ripgreprc rg -n TODO src", false, false, NULL},
         {"rg --pre ./conv.sh foo docs/", false, false, NULL},
         {"rg -i --pre-glob '*.pdf' foo src", true, false, NULL},
         {"echo 'BEGIN{system(\"git log -p >&2\")}' | awk -f -", true, true, ".env"},

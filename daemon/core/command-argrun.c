@@ -221,6 +221,13 @@ static int rg_judge(Judge *j, const ShellWord *const *w, size_t n) {
                 } else if (rg_takes_value(t))
                         k++;
         }
+        /* RIPGREP_CONFIG_PATH=F: F's lines are options, a --pre among them */
+        if (!pre && j->text && memmem(j->text, j->text_n, "RIPGREP_CONFIG_PATH", 19) && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "rg reads options from the file RIPGREP_CONFIG_PATH names (a --pre "
+                                       "among them runs each file searched), and the history holds a masked "
+                                       "entry");
+        }
         if (!pre)
                 return 0;
         const char *name = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;

@@ -409,9 +409,11 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 if (t && (strncmp(t, "BASH_ENV=", 9) == 0 || strncmp(t, "ENV=", 4) == 0))
                         note_name(j, strchr(t, '=') + 1);
-                /* COMPILER_PATH=X gcc: any file written may be the as or ld it runs */
+                /* COMPILER_PATH=X gcc: any file written may be the as or ld it runs;
+                 * RIPGREP_CONFIG_PATH=F rg: F's --pre=sh, each file searched */
                 j->scripts_many = j->scripts_many || !t || strncmp(t, "COMPILER_PATH=", 14) == 0 ||
-                                  strncmp(t, "GCC_EXEC_PREFIX=", 16) == 0;
+                                  strncmp(t, "GCC_EXEC_PREFIX=", 16) == 0 ||
+                                  strncmp(t, "RIPGREP_CONFIG_PATH=", 20) == 0;
         }
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (!prog)
