@@ -684,6 +684,9 @@ static int stage_language(Judge *j, const Stage *st, Language *ret, char name[st
                         return -ENOMEM;
                 if (file_from_input(w, n, i, t, 'f', true))
                         *ret = make ? LANG_MAKE : LANG_AWK;
+                /* awk -f <(...): the substitution is a redirect of the stage */
+                for (size_t x = 0; awk && x < st->n_redir && (streq(t, "-f") || streq(t, "--file")); x++)
+                        *ret = streq(st->redir[x]->op, "<(") ? LANG_AWK : *ret;
         }
         /* its operands: sqlite3's commands (and -cmd's), m4's -D values */
         for (size_t i = k + 1; i < n && (*ret == LANG_SQLITE || *ret == LANG_M4); i++) {
@@ -737,6 +740,15 @@ int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *
                                         "%s reads its commands from a process substitution in a "
                                         "line that names git, and the history holds a masked entry",
                                         name);
+                        }
+                        /* awk -f <(echo 'BEGIN{system("gi" "t")}'): the line as its program */
+                        if (s == 0 && lang == LANG_AWK && streq(from->redir[i]->op, "<(")) {
+                                _cleanup_free_ char *l = strndup(ln->text, ln->n);
+                                if (!l)
+                                        return -ENOMEM;
+                                if ((r = awk_text(j, name, l)) != 0)
+                                        return r;
+                                fed = true;
                         }
                         if ((r = shells_fed_text(ln, from, i, &t)) < 0)
                                 return r;
