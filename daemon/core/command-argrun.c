@@ -97,7 +97,8 @@ static int compiler_judge(Judge *j, const char *name, const ShellWord *const *w,
                                                     name, *o);
                         }
                 /* @FILE, -specs=FILE, -specs FILE, -B DIR from the line's input:
-                 * options (a -wrapper among them) or programs not in the words */
+                 * options (a -wrapper among them) or programs not in the words;
+                 * @FILE, -specs=FILE of a file the line writes: made by the line */
                 const char *f = t[0] == '@'                        ? t + 1
                                 : strncmp(t, "-specs=", 7) == 0    ? t + 7
                                 : strncmp(t, "--specs=", 8) == 0   ? t + 8
@@ -109,12 +110,15 @@ static int compiler_judge(Judge *j, const char *name, const ShellWord *const *w,
                                 return -ENOMEM;
                         f = next;
                 }
-                if (f && input_file(w[k], f) && judge_held(j)) {
+                /* gcc @F of a file the line writes: its options (a -wrapper
+                 * among them) are made by the line, not in its words */
+                bool written = (t[0] == '@' || strncmp(t, "-specs=", 7) == 0) && j->scripts_written;
+                if (f && (written || input_file(w[k], f)) && judge_held(j)) {
                         judge_mark_held(j);
                         return judge_refuse(
                                 j,
-                                "%s reads options or programs from the line's input (%.40s), and "
-                                "the history holds a masked entry",
+                                "%s reads options or programs from the line's input or a file it "
+                                "writes (%.40s), and the history holds a masked entry",
                                 name, t);
                 }
         }

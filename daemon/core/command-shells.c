@@ -430,6 +430,9 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
                 const char *o = programs_plain(w[a], buf, sizeof buf);
                 j->scripts_many = j->scripts_many || !o || (cc && strncmp(o, "-B", 2) == 0) ||
                                   (rg && programs_long_is(o, "pre", NULL) && strncmp(o, "--pre-", 6) != 0);
+                /* gcc @F, -specs=F: its options (a -wrapper among them) from F */
+                if (cc && o && (o[0] == '@' || strncmp(o, "-specs=", 7) == 0))
+                        note_name(j, o[0] == '@' ? o + 1 : o + 7);
         }
         for (size_t d = 0; d < ELEMENTSOF(defaults); d++) {
                 if (!streq(prog, defaults[d].program))
