@@ -1669,6 +1669,11 @@ static const Row rows[] = {
         {"echo 'all: ; @echo hi' | make -f -", false, false, NULL},
         {"printf 'all:\\n\\techo hi\\n' | make -f -", true, false, NULL},
         {"make -f - <<< 'all: ; @echo hi'", true, false, NULL},
+        {"printf 'all:\n\t@git log -p >&2\n' > Makefile; make", true, true, ".env"},
+        {"echo 'all: ; @git log -p >&2' > GNUmakefile; make all", true, true, ".env"},
+        {"printf 'x:\n\t-+git show HEAD\n' > b.mk; make -f b.mk x", true, true, ".env"},
+        {"printf 'all:\n\t@echo hi\n' > Makefile; make", true, false, NULL},
+        {"printf 'all:\n\t@$(CC) -o x x.c\n' > Makefile && make -j4", true, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},

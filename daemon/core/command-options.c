@@ -317,8 +317,7 @@ int options_make_text(Judge *j, const char *name, const char *text) {
                 while (c && *c && strchr(" \t@-+", *c))
                         c++;
                 if (c && *c)
-                        r = programs_reread(j, "a recipe of the makefile make reads from the line's input",
-                                            c, strlen(c));
+                        r = programs_reread(j, "a recipe of a makefile the line gives make", c, strlen(c));
         }
         return r;
 }

@@ -97,6 +97,19 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
                 if (object)
                         return 0;
         }
+        /* a makefile make runs (Makefile, x.mk, or any file): its recipes
+         * past make's @, - and +, and a rule's '; recipe' (all: ; @git log) */
+        bool makefile = what == written_what && j->scripts_many;
+        for (size_t i = 0; what == written_what && i < j->n_scripts; i++) {
+                size_t len = strlen(j->scripts[i]);
+                makefile = makefile || (len >= 7 && strcasecmp(j->scripts[i] + len - 7, "akefile") == 0) ||
+                           (len >= 3 && streq(j->scripts[i] + len - 3, ".mk"));
+        }
+        if (makefile) {
+                int r = options_make_text(j, "make", s);
+                if (r != 0)
+                        return r;
+        }
         if (j->positional_unseen && n_args == 0 && reread_uses_positional(s))
                 return judge_refuse(
                         j, "%s: a script run with words of its own, which it reads as $1, $2, ...", what);
