@@ -429,6 +429,11 @@ void reread_unescape(char *s);
 /* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
  * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-argrun.c: a compiler's -wrapper, rg's --pre: the program an option names,
+ * judged as a command it runs. 1 refused, 0, -errno. */
+int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* gcc, cc, clang, gcc-12, x86_64-linux-gnu-gcc: a compiler driver */
+bool argrun_is_compiler(const char *name);
 /* command-languages.c: the texts a program reads as commands in its own
  * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
@@ -521,6 +526,8 @@ void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionN
 /* make's command-line variables: NAME!=CMD, and each $(shell CMD) in any
  * NAME=, :=, ::= value, CMD judged as a line: 1 refused, 0, -ENOMEM. */
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* Judges a makefile's text the line feeds make: its lines, its recipes. */
+int options_make_text(Judge *j, const char *name, const char *text);
 
 /* command-runners.c: GNU parallel's command with its ':::' arguments (or
  * each argument a command line), w[first] its command's first word; fd's

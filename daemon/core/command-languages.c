@@ -340,7 +340,9 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
         bool vim = streq_any(name, vims), gdb = streq(name, "gdb"), tmux = streq(name, "tmux"),
              make = streq(name, "make") || streq(name, "gmake"),
              ssh = streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp");
-        int r;
+        int r = argrun_judge(j, name, w, n); /* gcc -wrapper, rg --pre */
+        if (r != 0)
+                return r;
         if (streq(name, "dc"))
                 return dc_judge(j, w, n);
         if (!vim && !gdb && !tmux && !make && !ssh)
@@ -370,7 +372,8 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
                         if (v && gdb_runs(v))
                                 return judge_refuse(j, "gdb's command runs a shell or a script (%.40s)", v);
                 }
-                if ((make || ssh || tmux) && file_from_input(w, n, k, a, ssh ? 'F' : 'f', make))
+                /* make -f -: judged as a makefile the line feeds it (languages_judge_fed) */
+                if ((ssh || tmux) && file_from_input(w, n, k, a, ssh ? 'F' : 'f', false))
                         return judge_refuse(
                                 j, "%s reads its %s from the line's input: what runs is not in its words",
                                 name, make ? "makefile" : "config");
@@ -515,6 +518,8 @@ typedef enum {
         LANG_SQLITE,
         LANG_M4,
         LANG_XARGS_SHELL,
+        LANG_MAKE, /* make -f -: a makefile */
+        LANG_AWK,  /* awk -f -: awk's program */
 } Language;
 
 /* xargs's words from its input: blanks and newlines split them, '...'
@@ -556,9 +561,40 @@ static int xargs_items(Judge *j, const char *s, size_t len) {
         return 0;
 }
 
+/* Does text hold the letters g, i and t, in any case and order? */
+static bool git_letters(const char *text, size_t n) {
+        bool g = false, i = false, t = false;
+        for (size_t k = 0; k < n; k++) {
+                int c = tolower((unsigned char) text[k]);
+                g = g || c == 'g';
+                i = i || c == 'i';
+                t = t || c == 't';
+        }
+        return g && i && t;
+}
+
+/* awk's program the line feeds it (awk -f -): as awk's program in its
+ * words, refused when it names git while the history holds a masked
+ * entry; one that runs a command it computes (system("gi" "t")), by the
+ * letters g, i and t. */
+static int awk_text(Judge *j, const char *name, const char *text) {
+        bool runs = strstr(text, "system") || strchr(text, '|');
+        if (!judge_held(j) || !(names_git(text, strlen(text)) || (runs && git_letters(text, strlen(text)))))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "%s's program, read from the line's input, names git or runs a command "
+                            "that may be it, and the history holds a masked entry",
+                            name);
+}
+
 /* Each line of text (and for Ex, each | command), in the program's own
  * language. */
 static int language_text(Judge *j, Language lang, const char *name, const char *text) {
+        if (lang == LANG_MAKE)
+                return options_make_text(j, name, text);
+        if (lang == LANG_AWK)
+                return awk_text(j, name, text);
         if (lang == LANG_XARGS_SHELL)
                 return xargs_items(j, text, strlen(text));
         if (lang == LANG_M4)
@@ -639,6 +675,19 @@ static int stage_language(Judge *j, const Stage *st, Language *ret, char name[st
                 text = text || streq_ptr(programs_plain(w[i], last, sizeof last), "-");
         if (streq_any(a, vims) && !text)
                 *ret = LANG_EX;
+        /* make -f -, awk -f /dev/stdin, --file=-: a makefile, awk's program */
+        bool make = streq(a, "make") || streq(a, "gmake"),
+             awk = streq_any(a, (const char *const[]){"awk", "gawk", "mawk", "nawk", "busybox", NULL});
+        for (size_t i = k + 1; i < n && (make || awk) && *ret == LANG_NONE; i++) {
+                _cleanup_free_ char *t = programs_word_text(w[i]);
+                if (!t)
+                        return -ENOMEM;
+                if (file_from_input(w, n, i, t, 'f', true))
+                        *ret = make ? LANG_MAKE : LANG_AWK;
+                /* awk -f <(...): the substitution is a redirect of the stage */
+                for (size_t x = 0; awk && x < st->n_redir && (streq(t, "-f") || streq(t, "--file")); x++)
+                        *ret = streq(st->redir[x]->op, "<(") ? LANG_AWK : *ret;
+        }
         /* its operands: sqlite3's commands (and -cmd's), m4's -D values */
         for (size_t i = k + 1; i < n && (*ret == LANG_SQLITE || *ret == LANG_M4); i++) {
                 _cleanup_free_ char *t = programs_word_text(w[i]);
@@ -650,12 +699,33 @@ static int stage_language(Judge *j, const Stage *st, Language *ret, char name[st
         return 0;
 }
 
+/* make's makefile or awk's program from the line's input, where no text
+ * of the line is that input (curl ... | make -f -): make's is refused;
+ * awk's, by the letters g, i and t of the line while the history holds a
+ * masked entry. */
+static int fed_unseen(Judge *j, const Line *ln, Language lang, const char *name, bool fed) {
+        if (fed)
+                return 0;
+        if (lang == LANG_MAKE)
+                return judge_refuse(
+                        j, "%s reads its makefile from the line's input: what runs is not in its words",
+                        name);
+        if (!judge_held(j) || !git_letters(ln->text, ln->n))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "%s reads its program from the line's input, made by a program not modelled, "
+                            "the line holds the letters of git, and the history holds a masked entry",
+                            name);
+}
+
 /* The texts a program in st reads as its commands (its here-strings and
  * heredocs, those of the stage before it in the pipe, what its echo or
  * printf prints), judged in that program's language. */
 int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
         char name[256];
         Language lang;
+        bool fed = false; /* a text of the line's words is the input */
         int r = stage_language(j, st, &lang, name);
         if (r != 0 || lang == LANG_NONE)
                 return r;
@@ -671,14 +741,26 @@ int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *
                                         "line that names git, and the history holds a masked entry",
                                         name);
                         }
+                        /* awk -f <(echo 'BEGIN{system("gi" "t")}'): the line as its program */
+                        if (s == 0 && lang == LANG_AWK && streq(from->redir[i]->op, "<(")) {
+                                _cleanup_free_ char *l = strndup(ln->text, ln->n);
+                                if (!l)
+                                        return -ENOMEM;
+                                if ((r = awk_text(j, name, l)) != 0)
+                                        return r;
+                                fed = true;
+                        }
                         if ((r = shells_fed_text(ln, from, i, &t)) < 0)
                                 return r;
+                        fed = fed || r > 0;
                         if (r > 0 && (r = language_text(j, lang, name, t)) != 0)
                                 return r;
                 }
         }
         char pb[256];
         const char *p = prev && prev->n > 0 ? programs_name(prev->w[0], pb, sizeof pb) : NULL;
+        if ((!p || !(streq(p, "echo") || streq(p, "printf"))) && (lang == LANG_MAKE || lang == LANG_AWK))
+                return fed_unseen(j, ln, lang, name, fed);
         if (!p || !(streq(p, "echo") || streq(p, "printf")))
                 return 0;
         size_t first = 1; /* echo's -e, -n, -E */

@@ -299,6 +299,29 @@ static int make_lines(Judge *j, const char *name, const char *text) {
         return 0;
 }
 
+/* A makefile the line feeds make (echo 'all: ; @echo hi' | make -f -):
+ * its lines as make's (NAME != CMD, $(shell CMD)), and its recipes as
+ * command lines: a line after a tab, and what follows a rule's ';', with
+ * make's prefixes @, - and + dropped. */
+int options_make_text(Judge *j, const char *name, const char *text) {
+        int r = make_lines(j, name, text);
+        for (const char *l = text; r == 0 && *l;) {
+                size_t len = strcspn(l, "\n");
+                _cleanup_free_ char *line = strndup(l, len);
+                if (!line)
+                        return -ENOMEM;
+                l += len + (l[len] == '\n');
+                const char *c = line[0] == '\t' ? line + 1 : NULL, *colon = strchr(line, ':');
+                if (!c && colon && strchr(colon, ';'))
+                        c = strchr(colon, ';') + 1;
+                while (c && *c && strchr(" \t@-+", *c))
+                        c++;
+                if (c && *c)
+                        r = programs_reread(j, "a recipe of a makefile the line gives make", c, strlen(c));
+        }
+        return r;
+}
+
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         static const char shorts[] = "CEfIjloWO"; /* its letters taking a value */
         for (size_t k = 1; k < n; k++) {

@@ -97,6 +97,19 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
                 if (object)
                         return 0;
         }
+        /* a makefile make runs (Makefile, x.mk, or any file): its recipes
+         * past make's @, - and +, and a rule's '; recipe' (all: ; @git log) */
+        bool makefile = what == written_what && j->scripts_many;
+        for (size_t i = 0; what == written_what && i < j->n_scripts; i++) {
+                size_t len = strlen(j->scripts[i]);
+                makefile = makefile || (len >= 7 && strcasecmp(j->scripts[i] + len - 7, "akefile") == 0) ||
+                           (len >= 3 && streq(j->scripts[i] + len - 3, ".mk"));
+        }
+        if (makefile) {
+                int r = options_make_text(j, "make", s);
+                if (r != 0)
+                        return r;
+        }
         if (j->positional_unseen && n_args == 0 && reread_uses_positional(s))
                 return judge_refuse(
                         j, "%s: a script run with words of its own, which it reads as $1, $2, ...", what);
@@ -409,6 +422,11 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 if (t && (strncmp(t, "BASH_ENV=", 9) == 0 || strncmp(t, "ENV=", 4) == 0))
                         note_name(j, strchr(t, '=') + 1);
+                /* COMPILER_PATH=X gcc: any file written may be the as or ld it runs;
+                 * RIPGREP_CONFIG_PATH=F rg: F's --pre=sh, each file searched */
+                j->scripts_many = j->scripts_many || !t || strncmp(t, "COMPILER_PATH=", 14) == 0 ||
+                                  strncmp(t, "GCC_EXEC_PREFIX=", 16) == 0 ||
+                                  strncmp(t, "RIPGREP_CONFIG_PATH=", 20) == 0;
         }
         const char *prog = k < n ? programs_name(w[k], name, sizeof name) : NULL;
         if (!prog)
@@ -418,6 +436,16 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
         for (size_t a = k + 1; a < n && streq(prog, "git"); a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 j->scripts_many = j->scripts_many || !t || strcasestr(t, "hookspath") || streq(t, "hook");
+        }
+        /* gcc -B X/: X/as, X/ld; rg --pre sh: each file it searches */
+        bool rg = streq(prog, "rg"), cc = argrun_is_compiler(prog);
+        for (size_t a = k + 1; a < n && (rg || cc); a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                j->scripts_many = j->scripts_many || !o || (cc && strncmp(o, "-B", 2) == 0) ||
+                                  (rg && programs_long_is(o, "pre", NULL) && strncmp(o, "--pre-", 6) != 0);
+                /* gcc @F, -specs=F: its options (a -wrapper among them) from F */
+                if (cc && o && (o[0] == '@' || strncmp(o, "-specs=", 7) == 0))
+                        note_name(j, o[0] == '@' ? o + 1 : o + 7);
         }
         for (size_t d = 0; d < ELEMENTSOF(defaults); d++) {
                 if (!streq(prog, defaults[d].program))
