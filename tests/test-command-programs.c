@@ -1924,6 +1924,18 @@ static const Row rows[] = {
         {"VERSION=$(echo v1.2.3 | tr -d v)", true, false, NULL},
         {"echo 'gi t log -p' | sed 's/ //' | sh", false, false, NULL},
         {"printf 'gi\\nt log -p\\n' | tr -d '\\n' | sh", false, false, NULL},
+        /* nineteenth pass (31s) 1, 2, 3: a NUL a shell drops, a shell's output
+         * fed to a shell, programs that print their words */
+        {"printf '\\0git log -p >&2\\n' | bash", true, true, ".env"},
+        {"eval \"$(printf '\\0git log -p')\"", true, true, ".env"},
+        {"$(printf '\\0git log -p')", true, true, ".env"},
+        {"printf 'tr\\0ue\\ngit log -p\\n' | sh", true, true, ".env"},
+        {"printf 'true\\x00\\ngit log -p\\n' | sh", true, true, ".env"},
+        {"printf 'true\\u0000\\ngit log -p\\n' | sh", true, true, ".env"},
+        {"echo -e 'true\\0\\ngit log -p' | bash", true, true, ".env"},
+        {"printf '\\0git log -p >&2\\n' > s; source s", true, true, ".env"},
+        {"echo 'true xit log -p' | sed 's/ x/\\x00\\ng/' | bash", true, true, ".env"},
+        {"printf '\\0make test\\n' | sh", true, false, NULL},
         /* 31d 1: git aliases, and a subcommand not git's own */
         {"git -c alias.z=log z -p --all", true, true, ".env"},
         {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},
@@ -3859,6 +3871,12 @@ static const char *const evaluated[] = {
         "xargs -a <(printf '.e\\156v') ^",
         "echo '^ .e\"\"nv' > s.sh; BASH_ENV=s.sh bash -c :; rm -f s.sh",
         "echo '^ .e\"\"nv' > s.rc; bash --rcfile s.rc -i -c : 2>/dev/null; rm -f s.rc",
+        /* nineteenth pass (31s) 1: a NUL, which bash drops from a script
+         * read on its input and from $(...), and dash too */
+        "printf '\\0printf \"%%s\\\\0\" .e\\x6ev\\n' | bash\tprintf '\\0cat .e\\x6ev\\n' | bash",
+        "eval \"$(printf '\\0printf \"%%s\\\\0\" .e\\x6ev')\" 2>/dev/null\teval \"$(printf '\\0cat "
+        ".e\\x6ev')\"",
+        "printf 'tr\\0ue; printf \"%%s\\\\0\" .e\\x6ev\\n' | sh\tprintf 'tr\\0ue; cat .e\\x6ev\\n' | sh",
 };
 
 static void test_oracle_bash_lines(void **state) {

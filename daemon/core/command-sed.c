@@ -578,6 +578,8 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
                         p++;
                 else if (c == '\\' && p[1])
                         p += dialect == SED_PERL ? perl_escape(p + 1, &c) : sed_escape(p + 1, &c);
+                if (!whole && !g && c == 0)
+                        continue; /* \x00, \o000: a NUL, which a shell reading the text drops */
                 for (size_t i = 0; i < n; i++) {
                         char x = from[i], k = once ? once : mode;
                         x = (char) (k == 'L' || k == 'l'   ? tolower((unsigned char) x)
