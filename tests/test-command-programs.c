@@ -1959,6 +1959,7 @@ static const Row rows[] = {
         {"git log -1 --format=%H | sh", true, false, NULL},
         {"eval \"$(ssh-agent -s)\"", true, false, NULL},
         {"eval \"$(gh completion -s bash)\"", true, false, NULL},
+        {"cp .git/hooks/pre-commit.sample .git/hooks/pre-commit; sh setup.sh", true, false, NULL},
         /* 31d 1: git aliases, and a subcommand not git's own */
         {"git -c alias.z=log z -p --all", true, true, ".env"},
         {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},

@@ -158,8 +158,9 @@ static bool plain_words(const Stage *st) {
 
 /* May st, a first stage, print its words (yes, date +F, expr, stat -c F,
  * seq -f F, sqlite3 DB Q, sh -c S, git log --format=F, awk, printf)? Not
- * a program known to print data that is not its words: a download, a
- * file's lines, a listing, git's own records without a format. */
+ * a program known to print data that is not its words (a download, a
+ * file's lines, a listing, git's own records without a format) or none
+ * (cp, mkdir, tee: its input). */
 bool pipeline_prints_words(const Stage *st, const char *p) {
         static const char *const files[] = {/* a download's or a file's bytes */
                                             "curl",  "wget",    "cat",    "tac",   "head", "tail",
@@ -171,9 +172,14 @@ bool pipeline_prints_words(const Stage *st, const char *p) {
                                             "egrep", "fgrep",    "rg",  "ag",       "ack",    "wc",
                                             "du",    "df",       "ps",  "printenv", "id",     "whoami",
                                             "uname", "hostname", "pwd", NULL};
+        static const char *const quiet[] = {/* nothing on their output */
+                                            "cp", "mv",     "ln",    "install", "mkdir", "rmdir",
+                                            "rm", "chmod",  "chown", "chgrp",   "touch", "tee",
+                                            "cd", "sleep",  "kill",  "true",    "false", "test",
+                                            "[",  "export", "unset", NULL};
         if (!p)
                 return !st->keyword_led;
-        if (streq_any(p, files) || streq_any(p, lists))
+        if (streq_any(p, files) || streq_any(p, lists) || streq_any(p, quiet))
                 return false;
         if (!streq(p, "git"))
                 return true;
