@@ -69,7 +69,7 @@ static size_t perl_escape(const char *p, char *ret) {
                 *ret = (char) v;
                 return 1 + len;
         }
-        if (*p >= '0' && *p <= '7' && (len = digits(p, 8, 3, &v)) > 1) {
+        if (*p >= '0' && *p <= '7' && ((len = digits(p, 8, 3, &v)) > 1 || *p == '0')) { /* \0: a NUL */
                 *ret = (char) v;
                 return len;
         }
