@@ -1939,6 +1939,7 @@ static const Row rows[] = {
         {"echo 'gi#t log -p' | tr '#' '\\0' | bash", true, true, ".env"},
         {"eval \"$(echo 'gixt log -p' | tr x '\\000')\"", true, true, ".env"},
         {"echo 'hit log -p' | tr h '\\147' | sh", true, true, ".env"},
+        {"echo 'hit log -p' | tr hh xg | sh", true, true, ".env"},
         {"echo 'hit log -p' | tr h '\\x67' | sh", true, false, NULL},
         {"printf '\\0make test\\n' | sh", true, false, NULL},
         {"echo 'echo git log -p' | sh | sh", true, true, ".env"},

@@ -65,13 +65,13 @@ static bool literal_set(const char *a, size_t len, char *out, size_t size, size_
         return m > 0;
 }
 
-/* Map each char of from to the one at its place in to (the last one
- * repeated, as tr does), in t; one mapped to a NUL is gone, as a shell
- * reading the text drops it. */
+/* Map each char of from (at its last place there, as tr maps a repeated
+ * one) to the one at its place in to (the last one repeated, as tr does),
+ * in t; one mapped to a NUL is gone, as a shell reading the text drops it. */
 static void map_chars(char *t, const char *from, size_t nf, const char *to, size_t nt) {
         char *d = t;
         for (const char *p = t; *p; p++) {
-                const char *at = memchr(from, *p, nf);
+                const char *at = memrchr(from, *p, nf);
                 char c = at && nt > 0 ? to[(size_t) (at - from) < nt ? (size_t) (at - from) : nt - 1] : *p;
                 if (c)
                         *d++ = c;
