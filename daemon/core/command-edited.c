@@ -184,7 +184,7 @@ static const char *part(const char *p, char d, char *out, size_t *k) {
                 char c = *p++;
                 if (c == '\\' && *p)
                         p += sed_escape(p, &c);
-                if (out)
+                if (out && c) /* a NUL (\x00): dropped, as a shell reading it does */
                         out[(*k)++] = c;
         }
         return p;

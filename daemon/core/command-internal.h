@@ -470,6 +470,10 @@ int rearranged_printed(const Stage *st, char **ret);
  * modelled, else refused when the texts hold the letters g, i and t. 1
  * refused, 2 judged exactly and allowed, 0, -ENOMEM. */
 int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
+/* May st (its program's name p, NULL when not plain) print its words (yes
+ * S, date +S, sh -c S, git log --format=S), not data of its own (curl, cat,
+ * ls, grep, git log)? */
+bool pipeline_prints_words(const Stage *st, const char *p);
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,
  * 0, -ENOMEM. */

@@ -202,7 +202,8 @@ static void sed_unescaped(char *t) {
                 char c = *p++;
                 if (c == '\\' && *p)
                         p += sed_escape(p, &c);
-                *o++ = c;
+                if (c) /* a NUL (\x00): dropped, as a shell reading it does */
+                        *o++ = c;
         }
         *o = 0;
 }

@@ -156,6 +156,46 @@ static bool plain_words(const Stage *st) {
         return true;
 }
 
+/* May st, a first stage, print its words (yes, date +F, expr, stat -c F,
+ * seq -f F, sqlite3 DB Q, sh -c S, git log --format=F, awk, printf)? Not
+ * a program known to print data that is not its words (a download, a
+ * file's lines, a listing, git's own records without a format) or none
+ * (cp, mkdir, tee: its input). */
+bool pipeline_prints_words(const Stage *st, const char *p) {
+        static const char *const files[] = {/* a download's or a file's bytes */
+                                            "curl",  "wget",    "cat",    "tac",   "head", "tail",
+                                            "sort",  "uniq",    "cut",    "diff",  "cmp",  "xxd",
+                                            "od",    "hexdump", "base64", "gzip",  "zcat", "xz",
+                                            "xzcat", "bzcat",   "zstd",   "unzip", "tar",  NULL};
+        static const char *const lists[] = {/* a listing, a search, the system's state */
+                                            "ls",    "find",     "fd",  "fdfind",   "locate", "grep",
+                                            "egrep", "fgrep",    "rg",  "ag",       "ack",    "wc",
+                                            "du",    "df",       "ps",  "printenv", "id",     "whoami",
+                                            "uname", "hostname", "pwd", NULL};
+        static const char *const quiet[] = {/* nothing on their output */
+                                            "cp", "mv",     "ln",    "install", "mkdir", "rmdir",
+                                            "rm", "chmod",  "chown", "chgrp",   "touch", "tee",
+                                            "cd", "sleep",  "kill",  "true",    "false", "test",
+                                            "[",  "export", "unset", NULL};
+        if (!p)
+                return !st->keyword_led;
+        if (streq_any(p, files) || streq_any(p, lists) || streq_any(p, quiet))
+                return false;
+        if (!streq(p, "git"))
+                return true;
+        for (size_t a = scripts_program_at(st->w, st->n) + 1; a < st->n; a++) { /* git --format=F */
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                static const char *const formats[] = {
+                        "--format", "--pretty", "format:", "tformat:", "-c", NULL};
+                for (size_t i = 0; o && formats[i]; i++)
+                        if (strncmp(o, formats[i], strlen(formats[i])) == 0)
+                                return true;
+                if (!o)
+                        return true;
+        }
+        return false;
+}
+
 /* Stage st applied to f: tr's modelled forms and a bare cat exactly, any
  * other program as not modelled (its words the line's texts too). */
 static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, bool first) {
@@ -198,13 +238,8 @@ static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, 
                 if (r > 0)
                         return 0;
         }
-        /* a source whose text is not the line's (curl, git ls-files): only
-         * what a later stage puts in is */
-        static const char *const makers[] = {"awk",  "gawk",    "mawk",   "nawk", "jq",   "gojq", "yq",
-                                             "perl", "python3", "python", "ruby", "node", "php",  "m4",
-                                             "sed",  "tr",      "printf", "echo", NULL};
         f->exact = false;
-        return !first || (p && streq_any(p, makers)) ? flow_words(f, st, p) : 0;
+        return !first || pipeline_prints_words(st, p) ? flow_words(f, st, p) : 0;
 }
 
 /* Does s hold the letters g, i and t, in any case and order? */
@@ -224,7 +259,9 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
          * when exact; a shell's program when eval, sh -c or source reads
          * them (eval "$(... | paste -sd '')"), by the letters otherwise */
         bool words = ln->substitution && at + 1 == n;
-        if (!(words || (at + 1 < n && reads_input(&v[at + 1]))) || reads_input(&v[at]) || !judge_held(j))
+        /* a shell before the shell (echo 'echo git log' | sh | sh): not
+         * modelled, what it reads and its words (sh -c S) the letters */
+        if (!(words || (at + 1 < n && reads_input(&v[at + 1]))) || !judge_held(j))
                 return 0;
         Flow f = {.exact = true};
         int r = 0;

@@ -32,30 +32,51 @@ static bool blind_git(const char *text, size_t n, bool command) {
         return false;
 }
 
-/* A literal set of tr or a part of sed's y/// or s///: escapes decoded; false for
- * a range, a class or a repeat (not modelled). */
+/* tr's escape after a backslash at p (\NNN, its one to three octal digits
+ * at most 0377; \n and the like; \c: c) into *ret: the characters it takes. */
+static size_t tr_escape(const char *p, size_t len, char *ret) {
+        unsigned v = 0;
+        size_t n = 0;
+        for (; n < 3 && n < len && p[n] >= '0' && p[n] <= '7' && v * 8 + (unsigned) (p[n] - '0') <= 0377;
+             n++)
+                v = v * 8 + (unsigned) (p[n] - '0');
+        if (n > 0) {
+                *ret = (char) v;
+                return n;
+        }
+        const char *at = strchr("abfnrtv", *p);
+        *ret = *p && at ? "\a\b\f\n\r\t\v"[at - "abfnrtv"] : *p;
+        return 1;
+}
+
+/* A literal set of tr: escapes decoded as tr decodes them; false for a
+ * range, a class or a repeat (not modelled). */
 static bool literal_set(const char *a, size_t len, char *out, size_t size, size_t *ret) {
         size_t m = 0;
         for (size_t i = 0; i < len && m + 1 < size; i++) {
                 char c = a[i];
                 if (c == '[' || (c == '-' && i > 0 && i + 1 < len))
                         return false;
-                if (c == '\\' && i + 1 < len) /* GNU sed's \x67, \o147, \d103 too */
-                        i += sed_escape(a + i + 1, &c);
+                if (c == '\\' && i + 1 < len)
+                        i += tr_escape(a + i + 1, len - i - 1, &c);
                 out[m++] = c;
         }
         *ret = m;
         return m > 0;
 }
 
-/* Map each char of from to the one at its place in to (the last one
- * repeated, as tr does), in t. */
+/* Map each char of from (at its last place there, as tr maps a repeated
+ * one) to the one at its place in to (the last one repeated, as tr does),
+ * in t; one mapped to a NUL is gone, as a shell reading the text drops it. */
 static void map_chars(char *t, const char *from, size_t nf, const char *to, size_t nt) {
-        for (char *p = t; *p; p++) {
-                const char *at = memchr(from, *p, nf);
-                if (at && nt > 0)
-                        *p = to[(size_t) (at - from) < nt ? (size_t) (at - from) : nt - 1];
+        char *d = t;
+        for (const char *p = t; *p; p++) {
+                const char *at = memrchr(from, *p, nf);
+                char c = at && nt > 0 ? to[(size_t) (at - from) < nt ? (size_t) (at - from) : nt - 1] : *p;
+                if (c)
+                        *d++ = c;
         }
+        *d = 0;
 }
 
 /* tr -d SET, -s SET, -ds SET SET2 (with -c, SET's complement) applied to t,

@@ -626,7 +626,9 @@ static char *utf8_put(char *d, unsigned v) {
 }
 
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
- * \uHHHH, \UHHHHHHHH, \NNN and \0NNN (a NUL ends it). */
+ * \uHHHH, \UHHHHHHHH, \NNN and \0NNN. A NUL is dropped: the program
+ * prints it and the text goes on, and a shell reading the text (a script,
+ * its input, $(...)) drops it (printf 'tr\0ue' | sh runs true). */
 void reread_unescape(char *s) {
         char *d = s;
         for (const char *p = s; *p;) {
@@ -657,9 +659,8 @@ void reread_unescape(char *s) {
                                 *d++ = p[-1];
                                 continue;
                         }
-                        if (v == 0)
-                                break;
-                        d = utf8_put(d, v);
+                        if (v != 0)
+                                d = utf8_put(d, v);
                         continue;
                 }
                 if (*p == 'x') {
@@ -676,9 +677,8 @@ void reread_unescape(char *s) {
                         *d++ = '\\';
                         continue;
                 }
-                if ((v & 0xff) == 0)
-                        break;
-                *d++ = (char) (v & 0xff);
+                if ((v & 0xff) != 0)
+                        *d++ = (char) (v & 0xff);
         }
         *d = 0;
 }

@@ -69,7 +69,7 @@ static size_t perl_escape(const char *p, char *ret) {
                 *ret = (char) v;
                 return 1 + len;
         }
-        if (*p >= '0' && *p <= '7' && (len = digits(p, 8, 3, &v)) > 1) {
+        if (*p >= '0' && *p <= '7' && ((len = digits(p, 8, 3, &v)) > 1 || *p == '0')) { /* \0: a NUL */
                 *ret = (char) v;
                 return len;
         }
@@ -578,6 +578,8 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
                         p++;
                 else if (c == '\\' && p[1])
                         p += dialect == SED_PERL ? perl_escape(p + 1, &c) : sed_escape(p + 1, &c);
+                if (!whole && !g && c == 0)
+                        continue; /* \x00, \o000: a NUL, which a shell reading the text drops */
                 for (size_t i = 0; i < n; i++) {
                         char x = from[i], k = once ? once : mode;
                         x = (char) (k == 'L' || k == 'l'   ? tolower((unsigned char) x)

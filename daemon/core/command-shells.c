@@ -189,6 +189,25 @@ static int redirect_texts(Judge *j, const Line *ln, const Stage *st, const char 
         return 0;
 }
 
+/* A program that may print its words (yes S, date +S, expr S, sh -c S):
+ * when they name git, the text from each word on (a date format's +
+ * gone), read as a shell reads its program. */
+static int words_text(Judge *j, const Stage *st, size_t k, const char *what, const ShellWord *const *args,
+                      size_t n_args) {
+        _cleanup_free_ char *all = programs_joined(st->w, st->n, k + 1);
+        if (!all)
+                return -ENOMEM;
+        for (size_t a = k + 1; a < st->n && strstr(all, "git"); a++) {
+                _cleanup_free_ char *s = programs_joined(st->w, st->n, a);
+                if (!s)
+                        return -ENOMEM;
+                int r = shell_text(j, what, s + (s[0] == '+'), args, n_args);
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 /* What echo or printf in this stage prints (as written, printf's format
  * applied, escapes decoded), read as a shell reads its program. */
 static int printed_text(Judge *j, const Stage *st, const char *what, const ShellWord *const *args,
@@ -196,7 +215,9 @@ static int printed_text(Judge *j, const Stage *st, const char *what, const Shell
         char buf[256];
         size_t k = program_at(st->w, st->n); /* env echo, command printf, nice echo */
         const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
-        if (!name || !(streq(name, "echo") || streq(name, "printf")))
+        if (name && !(streq(name, "echo") || streq(name, "printf")))
+                return pipeline_prints_words(st, name) ? words_text(j, st, k, what, args, n_args) : 0;
+        if (!name)
                 return 0;
         const ShellWord *const *w = st->w + k;
         size_t n = st->n - k, from = 1; /* echo's -e, -n, -E */
