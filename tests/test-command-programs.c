@@ -3203,6 +3203,42 @@ static const Row rows[] = {
          true, true, ".env"},
         {"{ sed -i 's/-O2/-O3/' Makefile; }; make", true, false, NULL},
         {"if [ -f Makefile ]; then sed -i 's/-O2/-O3/' Makefile; fi; make", true, false, NULL},
+        /* nineteenth pass (31s) B9 5: the sed, tr and perl models made exact: sed's \0
+         * (the match), '.' and [^...] on a multibyte character (the locale decides: not
+         * exact), a newline s/// puts in matched by the next, tr's escapes in two sets
+         * and a repeated character's last place, perl's \N{U+HEX} and names */
+        {"echo 'gi log -p >&2' | sed 's/i/\\0t/' | sh", true, true, ".env"},
+        {"echo 'gi log -p >&2' | sed 's/i/\\0t/g' | sh", true, true, ".env"},
+        {"echo 'gi log -p >&2' | sed 's/i/&t/;s/t/\\0/' | sh", true, true, ".env"},
+        {"eval \"$(echo 'gi log -p >&2' | sed 's/i/\\0t/')\"", true, true, ".env"},
+        {"printf 'all:\\n\\ti\\n' > Makefile; sed -i 's/i/g\\0t log -p >\\&2/' Makefile; make", true, true,
+         ".env"},
+        {"echo 'gi log' | sed 's/i/\\0t/'", true, false, NULL},
+        {"echo 'echo hi' | sed 's/hi/\\0 there/' | sh", true, false, NULL},
+        {"echo '\xc3\xa9git log -p >&2' | sed 's/^.//' | sh", true, true, ".env"},
+        {"echo '\xc3\xa9it log -p >&2' | sed 's/./g/' | sh", true, true, ".env"},
+        {"echo '\xc3\xa9git log -p >&2' | sed 's/[^a-z]//' | sh", true, true, ".env"},
+        {"printf 'all:\\n\\t\xc3\xa9git log -p >&2\\n' > Makefile; sed -i 's/\\t./\\t/' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\t\xc3\xa9git log -p >&2\\n' > Makefile; sed -i '2s/^\\t[^a-z]/\\t/' Makefile; "
+         "make",
+         true, true, ".env"},
+        {"echo 'xecho hi' | sed 's/^.//' | sh", true, false, NULL},
+        {"echo 'xit log -p >&2' | sed 's/x/\\n/;s/\\n/g/' | sh", true, true, ".env"},
+        {"echo 'echo a' | sed 's/ /\\n/;s/\\n/ /' | sh", true, false, NULL},
+        {"echo 'hit log -p >&2' | tr h '\\147' | sh", true, true, ".env"},
+        {"echo 'hit log -p >&2' | tr '\\150' g | sh", true, true, ".env"},
+        {"echo 'hit log -p >&2' | tr '\\150' '\\147' | sh", true, true, ".env"},
+        {"eval \"$(echo 'hit log -p' | tr h '\\147')\"", true, true, ".env"},
+        {"echo 'hit log -p >&2' | tr 'hh' 'xg' | sh", true, true, ".env"},
+        {"echo 'echo_hi' | tr _ '\\040' | sh", true, false, NULL},
+        {"echo 'xit log -p >&2' | perl -pe 's/x/\\N{U+67}/' | sh", true, true, ".env"},
+        {"echo 'xit log -p >&2' | perl -pe 's/x/\\N{U+0067}/' | sh", true, true, ".env"},
+        {"echo 'xit log -p >&2' | perl -pe 's/x/\\N{LATIN SMALL LETTER G}/' | sh", true, true, ".env"},
+        {"echo 'xit log -p >&2' | perl -pe 's/x/\\N{latin:g}/' | sh", true, true, ".env"},
+        {"printf 'all:\\n\\tx\\n' > Makefile; perl -pi -e 's/x/\\N{U+67}it log -p >&2/' Makefile; make",
+         true, true, ".env"},
+        {"echo 'xcho hi' | perl -pe 's/x/\\N{U+65}/' | sh", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

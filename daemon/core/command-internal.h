@@ -277,6 +277,9 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * (they may meet in the file, or with the next edit's); 0, -ENOMEM. */
 size_t sed_escape(const char *p, char *ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
+/* One character of a set of len at *i (tr's escapes: \n, \t, \NNN, \\),
+ * *i past it. */
+unsigned char sed_set_char(const char *a, size_t len, size_t *i);
 typedef enum SedDialect { SED_BASIC, SED_EXTENDED, SED_AWK, SED_PERL } SedDialect;
 typedef struct SedScript SedScript;
 int sed_parse(const char *program, SedDialect dialect, SedScript **ret);
@@ -463,6 +466,10 @@ bool rearranged_line_writes(const Judge *j, const char *path);
  * rearranged_printed: what echo or printf at st prints, into *ret: 1, 0
  * when st is neither, -ENOMEM. */
 int rearranged_tr(const Stage *st, char **t);
+/* tr FROM TO, two literal sets (tr's escapes: \NNN, \n, \\; a character
+ * FROM holds twice mapped as its last place), applied to t in place:
+ * false (t untouched) for a range, a class, a repeat or an option. */
+bool tr_translated(char *t, const char *from, const char *to);
 int rearranged_printed(const Stage *st, char **ret);
 /* command-pipeline.c: v[at]'s output a shell's input (| sh, | bash -s,
  * | source /dev/stdin), the history held: the text the line's own texts

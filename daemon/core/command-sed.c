@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
 #include "util.h"
@@ -54,11 +55,50 @@ size_t sed_escape(const char *p, char *ret) {
         return *p ? 1 : 0;
 }
 
+/* perl's named character \N{NAME} (NAME of len) as a byte into *ret:
+ * U+HEX below 0x80, LATIN SMALL or CAPITAL LETTER X, DIGIT NAME, SPACE,
+ * the short latin:x; false for any other (charnames has them all). */
+static bool perl_named(const char *name, size_t len, char *ret) {
+        static const char *const digits_[] = {"ZERO", "ONE", "TWO",   "THREE", "FOUR",
+                                              "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
+        unsigned v = 0;
+        if (len > 2 && strncmp(name, "U+", 2) == 0 && digits(name + 2, 16, 8, &v) == len - 2 && v < 0x80) {
+                *ret = (char) v;
+                return true;
+        }
+        for (int small = 0; small < 2; small++) {
+                const char *lead = small ? "LATIN SMALL LETTER " : "LATIN CAPITAL LETTER ";
+                size_t n = strlen(lead);
+                if (len == n + 1 && strncmp(name, lead, n) == 0 && isupper((unsigned char) name[n])) {
+                        *ret = small ? (char) tolower((unsigned char) name[n]) : name[n];
+                        return true;
+                }
+        }
+        if (len == 7 && strncasecmp(name, "latin:", 6) == 0 && isalpha((unsigned char) name[6])) {
+                *ret = name[6];
+                return true;
+        }
+        for (size_t d = 0; d < ELEMENTSOF(digits_); d++)
+                if (len == 6 + strlen(digits_[d]) && strncmp(name, "DIGIT ", 6) == 0 &&
+                    strncmp(name + 6, digits_[d], len - 6) == 0) {
+                        *ret = (char) ('0' + d);
+                        return true;
+                }
+        *ret = ' ';
+        return len == 5 && strncmp(name, "SPACE", 5) == 0;
+}
+
 /* perl's escape after a backslash at p in a replacement (\xHH, \x{H..},
- * \NNN, \o{N..}, \e, \n, \t, ...) into *ret: the characters it takes. */
+ * \NNN, \o{N..}, \N{NAME}, \e, \n, \t, ...) into *ret: the characters
+ * it takes (a name perl_named does not know: a blank). */
 static size_t perl_escape(const char *p, char *ret) {
         unsigned v = 0;
         size_t len;
+        const char *close = *p == 'N' && p[1] == '{' ? strchr(p + 2, '}') : NULL;
+        if (close) {
+                perl_named(p + 2, (size_t) (close - p - 2), ret);
+                return (size_t) (close - p) + 1;
+        }
         if ((*p == 'x' || *p == 'o') && p[1] == '{') {
                 len = digits(p + 2, *p == 'x' ? 16 : 8, 8, &v);
                 *ret = (char) v;
@@ -97,8 +137,7 @@ static bool class_set(const char *name, size_t len, bool in[256]) {
         return false;
 }
 
-/* One character of a set at *i (tr's escapes: \n, \t, \NNN, \\), *i past it. */
-static unsigned char set_char(const char *a, size_t len, size_t *i) {
+unsigned char sed_set_char(const char *a, size_t len, size_t *i) {
         unsigned char c = (unsigned char) a[(*i)++];
         if (c != '\\' || *i >= len)
                 return c;
@@ -135,10 +174,10 @@ bool sed_set(const char *a, size_t len, bool in[256]) {
                         i = (size_t) ((const char *) memchr(a + i, ']', len - i) - a) + 1;
                         continue;
                 }
-                unsigned char lo = set_char(a, len, &i), hi = lo;
+                unsigned char lo = sed_set_char(a, len, &i), hi = lo;
                 if (i + 1 < len && a[i] == '-') {
                         i++;
-                        hi = set_char(a, len, &i);
+                        hi = sed_set_char(a, len, &i);
                 }
                 for (unsigned c = lo; c <= hi; c++)
                         in[c] = true;
@@ -232,11 +271,15 @@ static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect,
                         size_t body = i + 1 + negate, end = bracket_end(a, len, body);
                         if (end >= len || !sed_set(a + body, end - body, in))
                                 return false;
+                        for (size_t b = body; b < end; b++)
+                                if ((unsigned char) a[b] >= 0x80)
+                                        return false; /* a multibyte character's, by locale */
                         for (int c = 0; c < 256 && negate; c++)
                                 in[c] = !in[c];
                         i = end + 1;
                 } else if (a[i] == '.') {
                         memset(in, 1, 256 * sizeof in[0]);
+                        in['\n'] = dialect != SED_PERL;
                         i++;
                 } else if (a[i] == '\\' && i + 1 < len) {
                         if (strchr("+?{}()|123456789<>bBwWsS`'", a[i + 1]) ||
@@ -261,28 +304,52 @@ static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect,
         return depth == 0 && (re->n > 0 || re->start || re->end);
 }
 
-/* How a text is read: its lines only where a newline is (SED_LINES: the
- * text a program prints), or where a line may start or end in a line's
- * words (a quote, a blank, printf's \n too), each line's first match
- * (SED_GUESS) or each match (SED_EVERY: sed's first may be elsewhere). */
-typedef enum SedMode { SED_LINES, SED_GUESS, SED_EVERY } SedMode;
+/* How a text is read: one line, sed's pattern space (SED_LINES; perl's
+ * with its newline, SED_PLINES: '$' before it too), or where a line may
+ * start or end in a line's words (a quote, a blank, printf's \n too),
+ * each line's first match (SED_GUESS) or each match (SED_EVERY: sed's
+ * first may be elsewhere). */
+typedef enum SedMode { SED_LINES, SED_PLINES, SED_GUESS, SED_EVERY } SedMode;
 
 static bool text_edge(const char *t, size_t i, bool start, SedMode mode) {
-        if (mode == SED_LINES)
-                return start ? i == 0 || t[i - 1] == '\n' : !t[i] || t[i] == '\n';
+        if (mode == SED_LINES || mode == SED_PLINES)
+                return start ? i == 0 : !t[i] || (mode == SED_PLINES && t[i] == '\n' && !t[i + 1]);
         if (start)
                 return i == 0 || strchr("\n'\" \t", t[i - 1]) ||
                        (i >= 2 && t[i - 2] == '\\' && t[i - 1] == 'n');
         return !t[i] || strchr("\n'\" \t", t[i]) || (t[i] == '\\' && t[i + 1] == 'n');
 }
 
-static bool regex_matches(const SedRegex *re, const char *t, size_t i, SedMode mode) {
-        if ((re->start && !text_edge(t, i, true, mode)) || strnlen(t + i, re->n) < re->n)
+/* The length of the UTF-8 character of more than a byte at t, or 0 (a
+ * byte, a sequence not valid). */
+static size_t utf8_width(const char *t) {
+        unsigned char c = (unsigned char) t[0];
+        size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+        for (size_t k = 1; k < n; k++)
+                if (((unsigned char) t[k] & 0xc0) != 0x80)
+                        return 0;
+        return n;
+}
+
+/* Does re match t at i, with chars as a UTF-8 locale reads it ('.' and
+ * a negated bracket take a character, not an invalid byte; a literal
+ * byte is a byte)? at[k]: where atom k starts, at[re->n] its length. */
+static bool regex_matches(const SedRegex *re, const char *t, size_t i, SedMode mode, bool chars,
+                          size_t at[SED_ATOMS + 1]) {
+        size_t p = i;
+        if (re->start && !text_edge(t, i, true, mode))
                 return false;
-        for (size_t k = 0; k < re->n; k++)
-                if (!re->in[k][(unsigned char) t[i + k]] || (mode == SED_LINES && t[i + k] == '\n'))
-                        return false; /* a line holds no newline */
-        return !re->end || text_edge(t, i + re->n, false, mode);
+        for (size_t k = 0; k < re->n; k++) {
+                unsigned char c = (unsigned char) t[p];
+                bool wide = chars && c >= 0x80 && re->in[k][0x80] && re->in[k][0xff];
+                size_t w = wide ? utf8_width(t + p) : 1;
+                at[k] = p - i;
+                if (!c || w == 0 || !re->in[k][c])
+                        return false;
+                p += w;
+        }
+        at[re->n] = p - i;
+        return !re->end || text_edge(t, p, false, mode);
 }
 
 /* A command of a script: s, y, or 'a' for a, i and c's texts. s's regex
@@ -395,11 +462,22 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 /* perl's y/// takes ranges and flags (tr's) */
                 *exact = *exact && !(dialect == SED_PERL &&
                                      (memchr(re, '-', (size_t) (p - re)) || isalpha((unsigned char) p[1])));
+                for (const char *c = re; c < p; c++) /* a multibyte character's bytes: by locale */
+                        *exact = *exact && (unsigned char) *c < 0x80;
                 return *oom ? NULL : p + 1;
         }
         if (!(e->to = strndup(to, (size_t) (p - to)))) {
                 *oom = true;
                 return NULL;
+        }
+        for (const char *c = e->to; *c; c += *c == '\\' && c[1] ? 2 : 1) {
+                const char *shut = c[0] == '\\' && c[1] == 'N' && c[2] == '{' ? strchr(c + 3, '}') : NULL;
+                char x = 1;
+                if (dialect == SED_PERL && shut && !perl_named(c + 3, (size_t) (shut - c - 3), &x))
+                        *exact = false; /* \N{NAME}: a name charnames knows, the model not */
+                else if (c[0] == '\\' && c[1] && (c[1] != '0' || dialect == SED_PERL))
+                        (void) (dialect == SED_PERL ? perl_escape(c + 1, &x) : sed_escape(c + 1, &x));
+                *exact = *exact && x != 0; /* a NUL: the text goes on past it */
         }
         p++;
         for (; *p && !strchr("; \t\n}", *p); p++) {
@@ -554,11 +632,12 @@ static bool text_put(Text *o, const char *p, size_t n) {
         return true;
 }
 
-/* Replacement r of dialect into o: escapes decoded, '&' (perl's $&) the
- * match m (when known: else a plain '&'), \1..\9 (perl's $1..$9) its
- * groups in re, \L \U \E \l \u its case changes. */
-static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, size_t nm,
-                    const SedRegex *re) {
+/* Replacement r of dialect into o: escapes decoded, '&' (sed's \0 too,
+ * perl's $&) the match m (when known: else a plain '&'), \1..\9 (perl's
+ * $1..$9) its groups in re (atom k at m + at[k]; no at: each atom a
+ * byte), \L \U \E \l \u its case changes. */
+static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, size_t nm, const SedRegex *re,
+                    const size_t *at) {
         char mode = 0, once = 0;
         for (const char *p = r; *p; p++) {
                 char c = *p;
@@ -567,13 +646,19 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
                         *(*p == 'l' || *p == 'u' ? &once : &mode) = *p == 'E' ? 0 : *p;
                         continue;
                 }
+                if (is_sed(dialect) && c == '\\' && p[1] == '0') {
+                        c = '&'; /* GNU sed's \0 is the whole match */
+                        p++;
+                }
                 bool whole = m && (dialect == SED_PERL ? c == '$' && p[1] == '&' : c == '&');
                 size_t g = m && re && (c == '\\' || (c == '$' && dialect == SED_PERL)) && p[1] >= '1' &&
                                            p[1] <= '9' && (size_t) (p[1] - '0') <= re->groups
                                    ? (size_t) (p[1] - '0')
                                    : 0;
-                const char *from = whole ? m : g ? m + re->group[g][0] : &c;
-                size_t n = whole ? nm : g ? re->group[g][1] - re->group[g][0] : 1;
+                size_t g0 = g ? (at ? at[re->group[g][0]] : re->group[g][0]) : 0,
+                       g1 = g ? (at ? at[re->group[g][1]] : re->group[g][1]) : 0;
+                const char *from = whole ? m : g ? m + g0 : &c;
+                size_t n = whole ? nm : g ? g1 - g0 : 1;
                 if ((whole && dialect == SED_PERL) || g)
                         p++;
                 else if (c == '\\' && p[1])
@@ -597,24 +682,27 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
  * match, its count's, or with g each from there; SED_GUESS: each line's
  * first, or each with g or a count past 1; SED_EVERY: each), into *ret:
  * 0, -ENOMEM. */
-static int substitute(const char *t, const SedCommand *e, SedDialect dialect, SedMode mode, char **ret) {
+static int substitute(const char *t, const SedCommand *e, SedDialect dialect, SedMode mode, bool chars,
+                      char **ret) {
         const SedRegex *re = e->re;
         Text o = {0};
-        size_t len = strlen(t), seen = 0, nth = e->nth ? e->nth : 1;
+        size_t len = strlen(t), seen = 0, nth = e->nth ? e->nth : 1, at[SED_ATOMS + 1];
         bool ok = text_put(&o, "", 0);
         for (size_t i = 0; ok && i <= len;) {
                 seen = text_edge(t, i, true, mode) ? 0 : seen;
                 /* where a line starts is a guess: a match past the first is each one */
                 bool take = mode == SED_EVERY || (mode == SED_GUESS && (e->global || nth > 1));
-                if (regex_matches(re, t, i, mode) && (take || (e->global ? ++seen >= nth : ++seen == nth))) {
-                        ok = replace(&o, e->to, dialect, t + i, re->n, re);
-                        if (re->n > 0) {
-                                i += re->n;
+                if (regex_matches(re, t, i, mode, chars, at) &&
+                    (take || (e->global ? ++seen >= nth : ++seen == nth))) {
+                        ok = replace(&o, e->to, dialect, t + i, at[re->n], re, at);
+                        if (at[re->n] > 0) {
+                                i += at[re->n];
                                 continue;
                         }
                 }
-                ok = ok && (i == len || text_put(&o, t + i, 1));
-                i++;
+                size_t w = chars && i < len && utf8_width(t + i) ? utf8_width(t + i) : 1;
+                ok = ok && (i == len || text_put(&o, t + i, w));
+                i += w;
         }
         if (!ok) {
                 free(o.t);
@@ -626,10 +714,10 @@ static int substitute(const char *t, const SedCommand *e, SedDialect dialect, Se
 
 /* Command e applied to *t: s/// as substitute does, y/// each character,
  * a, i, c's text on a line of its own. 0, -ENOMEM. */
-static int apply(const SedScript *s, const SedCommand *e, SedMode mode, char **t) {
+static int apply(const SedScript *s, const SedCommand *e, SedMode mode, bool chars, char **t) {
         char *next = NULL;
         if (e->kind == 's' && e->re) {
-                int r = substitute(*t, e, s->dialect, mode, &next);
+                int r = substitute(*t, e, s->dialect, mode, chars, &next);
                 if (r < 0)
                         return r;
         } else if (e->kind == 'y') {
@@ -650,23 +738,79 @@ static int apply(const SedScript *s, const SedCommand *e, SedMode mode, char **t
         return 0;
 }
 
-int sed_run(const SedScript *s, char **t) {
+/* The script's commands applied in turn to *t in mode (SED_EVERY: a,
+ * i, c's as SED_GUESS), chars as a UTF-8 locale reads it: 0, -ENOMEM. */
+static int script_on(const SedScript *s, SedMode mode, bool chars, char **t) {
         for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], SED_GUESS, t);
+                int r = apply(s, &s->v[i], mode == SED_EVERY && s->v[i].kind == 'a' ? SED_GUESS : mode,
+                              chars, t);
                 if (r < 0)
                         return r;
         }
         return 0;
 }
 
+/* The script applied to t in mode, into *ret (SED_LINES: each line its
+ * own pattern space, as sed reads it; perl -p's with its newline): 0,
+ * -ENOMEM. */
+static int run_as(const SedScript *s, const char *t, SedMode mode, bool chars, char **ret) {
+        bool perl = s->dialect == SED_PERL, ok = true;
+        Text o = {0};
+        if (mode != SED_LINES) {
+                char *copy = strdup(t);
+                if (!copy || script_on(s, mode, chars, &copy) < 0) {
+                        free(copy);
+                        return -ENOMEM;
+                }
+                *ret = copy;
+                return 0;
+        }
+        ok = text_put(&o, "", 0);
+        for (const char *p = t; ok && *p;) {
+                size_t n = strcspn(p, "\n"), nl = p[n] == '\n';
+                _cleanup_free_ char *space = strndup(p, n + (perl && nl));
+                ok = space && script_on(s, perl ? SED_PLINES : SED_LINES, chars, &space) == 0 &&
+                     text_put(&o, space, strlen(space)) && (perl || !nl || text_put(&o, "\n", 1));
+                p += n + nl;
+        }
+        if (!ok) {
+                free(o.t);
+                return -ENOMEM;
+        }
+        *ret = o.t;
+        return 0;
+}
+
+/* The script applied to *t in mode as the C locale reads it (a byte a
+ * character) and as a UTF-8 one does: *t the text, or (differ) both on
+ * lines of their own; 1 when they differ. 0, -ENOMEM. */
+static int run_both(const SedScript *s, SedMode mode, char **t) {
+        _cleanup_free_ char *bytes = NULL, *chars = NULL;
+        if (run_as(s, *t, mode, false, &bytes) < 0 || run_as(s, *t, mode, true, &chars) < 0)
+                return -ENOMEM;
+        bool differ = !streq(bytes, chars);
+        char *both = NULL;
+        if (differ && asprintf(&both, "%s\n%s", bytes, chars) < 0)
+                return -ENOMEM;
+        free(*t);
+        *t = differ ? both : TAKE_PTR(bytes);
+        return differ;
+}
+
+int sed_run(const SedScript *s, char **t) {
+        int r = run_both(s, SED_GUESS, t);
+        return r < 0 ? r : 0;
+}
+
 int sed_lines(const SedScript *s, char **t) {
+        _cleanup_free_ char *copy = s->exact ? strdup(*t) : NULL;
         if (!s->exact)
                 return 0;
-        for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], SED_LINES, t);
-                if (r < 0)
-                        return r;
-        }
+        int r = copy ? run_both(s, SED_LINES, &copy) : -ENOMEM;
+        if (r != 0) /* the locale decides: not one text */
+                return r < 0 ? r : 0;
+        free(*t);
+        *t = TAKE_PTR(copy);
         return 1;
 }
 
@@ -682,7 +826,7 @@ int sed_put_in(const SedScript *s, char **ret) {
                 if (e->kind == 'a' ? !text_put(&put, e->to, strlen(e->to))
                                    : !text_put(&put, "", 0) ||
                                              !replace(&put, e->to, s->dialect, e->literal,
-                                                      e->literal ? strlen(e->literal) : 0, e->re)) {
+                                                      e->literal ? strlen(e->literal) : 0, e->re, NULL)) {
                         free(put.t);
                         ok = false;
                         break;
@@ -694,7 +838,7 @@ int sed_put_in(const SedScript *s, char **ret) {
                 bool blind = false;
                 for (size_t a = i + 1; ok && a < s->n; a++) {
                         blind = blind || (s->v[a].kind == 's' && !s->v[a].re);
-                        ok = apply(s, &s->v[a], SED_EVERY, &put.t) == 0;
+                        ok = apply(s, &s->v[a], SED_EVERY, false, &put.t) == 0;
                 }
                 ok = ok && text_put(&o, put.t, strlen(put.t)) && text_put(&o, "\n", 1);
                 for (char *c = put.t; ok && blind && *c; c++)
@@ -711,11 +855,9 @@ int sed_put_in(const SedScript *s, char **ret) {
 }
 
 int sed_edit(const SedScript *s, bool put, char **t) {
-        for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], s->v[i].kind != 'a' ? SED_EVERY : SED_GUESS, t);
-                if (r < 0)
-                        return r;
-        }
+        int r = run_both(s, SED_EVERY, t);
+        if (r < 0)
+                return r;
         if (!put)
                 return 0;
         /* then what it puts in, with nothing between (the pieces may meet) */
@@ -727,7 +869,7 @@ int sed_edit(const SedScript *s, bool put, char **t) {
                         ok = text_put(&o, e->to, strlen(e->to));
                 else if (e->kind == 's')
                         ok = replace(&o, e->to, s->dialect, e->literal, e->literal ? strlen(e->literal) : 0,
-                                     e->re);
+                                     e->re, NULL);
         }
         if (!ok) {
                 free(o.t);
