@@ -267,8 +267,12 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * turn, as sed prints a text whose lines may start at a quote or blank (a
  * line's words: each such line's first match without g). sed_lines: a
  * program sed applies exactly (s and y only, no address, no flag but g, I
- * or a count) applied to the text a program prints, its lines only where
- * its newlines are: 1, 0 (*t untouched) when not exact. sed_put_in:
+ * or a count, no NUL put in, perl's \N{NAME} a name it knows) applied to
+ * the text a program prints, each line its own pattern space (perl's with
+ * its newline): 1, 0 (*t untouched) when not exact or when the C locale
+ * and a UTF-8 one make different texts of it ('.' and [^...] on a
+ * multibyte character). sed_run and sed_edit: where the two locales
+ * differ, both texts on lines of their own. sed_put_in:
  * the texts it puts in (s///'s replacements, a, i and c's lines), one a
  * line, each also as the program's later commands leave it, into *ret.
  * sed_edit: the program as an edit in place of a file whose text *t may

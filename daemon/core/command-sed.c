@@ -3,8 +3,9 @@
  * sed's programs (command-internal.h), and awk's sub() and perl's s///
  * read as sed's: a script parsed as GNU sed reads it (addresses, s, y, a,
  * i, c; each regex a fixed run of characters: literals, '.', brackets,
- * anchors), its replacements decoded as GNU sed decodes them (escapes,
- * '&', case changes), applied to a text. One model for both of the rule's
+ * anchors; a multibyte character as the C locale and a UTF-8 one read
+ * it), its replacements decoded as GNU sed decodes them (escapes, '&' and
+ * \0, case changes), applied to a text. One model for both of the rule's
  * questions: what an edit puts in a file (command-edited.c) and what a
  * pipeline's sed makes of a text (command-rearranged.c). It must not
  * decide what runs the result: they do.
