@@ -3239,6 +3239,11 @@ static const Row rows[] = {
         {"printf 'all:\\n\\tx\\n' > Makefile; perl -pi -e 's/x/\\N{U+67}it log -p >&2/' Makefile; make",
          true, true, ".env"},
         {"echo 'xcho hi' | perl -pe 's/x/\\N{U+65}/' | sh", true, false, NULL},
+        {"echo '\xc3\x89git log -p >&2' | sed 's/\xc3\xa9//I' | sh", true, true, ".env"},
+        {"echo x | sed 's/x/\\Lg\xc4\xb0t log -p >\\&2/' | sh", true, true, ".env"},
+        {"printf 'all:\\n\\tx\\n' > Makefile; sed -i 's/x/\\Lg\xc4\xb0t log -p >\\&2/' Makefile; make", true,
+         true, ".env"},
+        {"echo 'ECHO hi' | sed 's/ECHO/\\L&/' | sh", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -55,6 +55,10 @@ static const Row rows[] = {
         {SED_BASIC, "s/./g/", "\xc3\xa9it", "git", "g\xa9it\ngit"},
         {SED_BASIC, "s/[^a-z]//", "\xc3\xa9git", "git", "\xa9git\ngit"},
         {SED_BASIC, "s/x/g/", "\xc3\xa9xit", "\xc3\xa9git", NULL},
+        /* a UTF-8 locale's case change of U+0130 (lower i), U+0131 (upper I) */
+        {SED_BASIC, "s/x/\\Lg\xc4\xb0t/", "x log", "git log", "g\xc4\xb0t log\ngit log"},
+        {SED_BASIC, "s/g./\\L&/", "g\xc4\xb0t", "git", "g\xc4\xb0t\ngit"},
+        {SED_BASIC, "s/\\(.\\)x/\\U\\1/", "\xc4\xb1xT", "IT", "\xc4\xb1T\nIT"},
         /* brackets, '.', anchors */
         {SED_BASIC, "s/[x]//g", "gxixt", "git", NULL},
         {SED_BASIC, "s/[0-9]//g", "g1i2t", "git", NULL},
@@ -243,6 +247,10 @@ static void test_lines(void **state) {
                 {SED_BASIC, "s/^.//", "xgit", "git", NULL},
                 {SED_BASIC, "s/^.//", "\xc3\xa9git", "git", "\xc3\xa9git"},
                 {SED_BASIC, "s/[^a-z]//", "\xc3\xa9git", "git", "\xc3\xa9git"},
+                /* a case change or I where a character is multibyte: not exact */
+                {SED_BASIC, "s/x/\\Lg\xc4\xb0t/", "x", "git", "x"},
+                {SED_BASIC, "s/\xc3\xa9//I", "\xc3\x89git", "git", "\xc3\x89git"},
+                {SED_BASIC, "s/x/\\Ug/", "xit", "Git", NULL},
                 /* a name the model does not know: not exact */
                 {SED_PERL, "s/x/\\N{GREEK SMALL LETTER ALPHA}/", "xit", "\xce\xb1it", "xit"},
                 /* not exact: an address, another command, a repeat, perl's words */

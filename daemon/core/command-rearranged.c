@@ -53,8 +53,9 @@ static size_t tr_escape(const char *p, size_t len, char *ret) {
  * range, a class or a repeat (not modelled). */
 static bool literal_set(const char *a, size_t len, char *out, size_t size, size_t *ret) {
         size_t m = 0;
-        for (size_t i = 0; i < len && m + 1 < size;) {
-                if (a[i] == '[' || (a[i] == '-' && i > 0 && i + 1 < len))
+        for (size_t i = 0; i < len && m + 1 < size; i++) {
+                char c = a[i];
+                if (c == '[' || (c == '-' && i > 0 && i + 1 < len))
                         return false;
                 if (c == '\\' && i + 1 < len)
                         i += tr_escape(a + i + 1, len - i - 1, &c);

@@ -369,7 +369,7 @@ typedef struct SedCommand {
 struct SedScript {
         SedDialect dialect;
         size_t n;
-        bool exact;
+        bool exact, cases;
         SedCommand v[32];
 };
 
@@ -587,6 +587,10 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                                 break;
                         }
                         p = next;
+                        /* a case change or I: a UTF-8 locale's may differ */
+                        s->cases = s->cases || e->fold || (e->to && strstr(e->to, "\\L")) ||
+                                   (e->to && strstr(e->to, "\\U")) || (e->to && strstr(e->to, "\\l")) ||
+                                   (e->to && strstr(e->to, "\\u"));
                         continue;
                 }
                 s->exact = false; /* a, i, c: a line of its own; any other command */
@@ -633,12 +637,35 @@ static bool text_put(Text *o, const char *p, size_t n) {
         return true;
 }
 
+/* The ASCII letter a UTF-8 locale's case change k (L, l: to lower; U,
+ * u: to upper) makes of the character at p (n bytes left): U+0130 and
+ * U+212A lower to i and k, U+0131 and U+017F upper to I and S; else 0.
+ * *w its length (1 for 0). */
+static char ascii_case(const char *p, size_t n, char k, size_t *w) {
+        static const struct {
+                const char *c;
+                char lower, upper;
+        } v[] = {{"\xc4\xb0", 'i', 0}, {"\xe2\x84\xaa", 'k', 0}, {"\xc4\xb1", 0, 'I'}, {"\xc5\xbf", 0, 'S'}};
+        bool lower = k == 'L' || k == 'l';
+        *w = 1;
+        for (size_t i = 0; i < ELEMENTSOF(v); i++) {
+                size_t len = strlen(v[i].c);
+                char a = lower ? v[i].lower : v[i].upper;
+                if (a && n >= len && memcmp(p, v[i].c, len) == 0) {
+                        *w = len;
+                        return a;
+                }
+        }
+        return 0;
+}
+
 /* Replacement r of dialect into o: escapes decoded, '&' (sed's \0 too,
  * perl's $&) the match m (when known: else a plain '&'), \1..\9 (perl's
  * $1..$9) its groups in re (atom k at m + at[k]; no at: each atom a
- * byte), \L \U \E \l \u its case changes. */
+ * byte), \L \U \E \l \u its case changes (chars: a UTF-8 locale's, the
+ * characters ascii_case knows). */
 static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, size_t nm, const SedRegex *re,
-                    const size_t *at) {
+                    const size_t *at, bool chars) {
         char mode = 0, once = 0;
         for (const char *p = r; *p; p++) {
                 char c = *p;
@@ -664,11 +691,18 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
                         p++;
                 else if (c == '\\' && p[1])
                         p += dialect == SED_PERL ? perl_escape(p + 1, &c) : sed_escape(p + 1, &c);
+                else if (!whole && (unsigned char) c >= 0x80 && utf8_width(p)) {
+                        from = p; /* a multibyte character, whole */
+                        n = utf8_width(p);
+                        p += n - 1;
+                }
                 if (!whole && !g && c == 0)
                         continue; /* \x00, \o000: a NUL, which a shell reading the text drops */
-                for (size_t i = 0; i < n; i++) {
+                for (size_t i = 0, w = 1; i < n; i += w) {
                         char x = from[i], k = once ? once : mode;
-                        x = (char) (k == 'L' || k == 'l'   ? tolower((unsigned char) x)
+                        char a = chars && k ? ascii_case(from + i, n - i, k, &w) : (w = 1, 0);
+                        x = (char) (a                      ? a
+                                    : k == 'L' || k == 'l' ? tolower((unsigned char) x)
                                     : k == 'U' || k == 'u' ? toupper((unsigned char) x)
                                                            : x);
                         once = 0;
@@ -695,7 +729,7 @@ static int substitute(const char *t, const SedCommand *e, SedDialect dialect, Se
                 bool take = mode == SED_EVERY || (mode == SED_GUESS && (e->global || nth > 1));
                 if (regex_matches(re, t, i, mode, chars, at) &&
                     (take || (e->global ? ++seen >= nth : ++seen == nth))) {
-                        ok = replace(&o, e->to, dialect, t + i, at[re->n], re, at);
+                        ok = replace(&o, e->to, dialect, t + i, at[re->n], re, at, chars);
                         if (at[re->n] > 0) {
                                 i += at[re->n];
                                 continue;
@@ -782,20 +816,29 @@ static int run_as(const SedScript *s, const char *t, SedMode mode, bool chars, c
         return 0;
 }
 
+static bool multibyte(const char *t) {
+        while (*t && (unsigned char) *t < 0x80)
+                t++;
+        return *t != 0;
+}
+
 /* The script applied to *t in mode as the C locale reads it (a byte a
  * character) and as a UTF-8 one does: *t the text, or (differ) both on
- * lines of their own; 1 when they differ. 0, -ENOMEM. */
+ * lines of their own; 1 when they differ, or may (a case change or I
+ * where a byte past ASCII is: not every character's is modelled). 0,
+ * -ENOMEM. */
 static int run_both(const SedScript *s, SedMode mode, char **t) {
         _cleanup_free_ char *bytes = NULL, *chars = NULL;
         if (run_as(s, *t, mode, false, &bytes) < 0 || run_as(s, *t, mode, true, &chars) < 0)
                 return -ENOMEM;
         bool differ = !streq(bytes, chars);
+        bool unsure = s->cases && (multibyte(*t) || multibyte(bytes) || multibyte(chars));
         char *both = NULL;
         if (differ && asprintf(&both, "%s\n%s", bytes, chars) < 0)
                 return -ENOMEM;
         free(*t);
         *t = differ ? both : TAKE_PTR(bytes);
-        return differ;
+        return differ || unsure;
 }
 
 int sed_run(const SedScript *s, char **t) {
@@ -815,6 +858,22 @@ int sed_lines(const SedScript *s, char **t) {
         return 1;
 }
 
+/* The text s///'s e puts in, into put: '&' the match when the regex is
+ * a literal one; a case change's as a UTF-8 locale's too, where it
+ * differs, on a line of its own. */
+static bool put_of(const SedScript *s, const SedCommand *e, Text *put) {
+        size_t nl = e->literal ? strlen(e->literal) : 0;
+        Text chars = {0};
+        bool ok = text_put(put, "", 0) &&
+                  replace(put, e->to, s->dialect, e->literal, nl, e->re, NULL, false) &&
+                  (!s->cases || (text_put(&chars, "", 0) &&
+                                 replace(&chars, e->to, s->dialect, e->literal, nl, e->re, NULL, true)));
+        ok = ok && (!chars.t || streq(chars.t, put->t) ||
+                    (text_put(put, "\n", 1) && text_put(put, chars.t, chars.n)));
+        free(chars.t);
+        return ok;
+}
+
 int sed_put_in(const SedScript *s, char **ret) {
         Text o = {0};
         bool ok = text_put(&o, "", 0);
@@ -823,11 +882,7 @@ int sed_put_in(const SedScript *s, char **ret) {
                 if (e->kind == 'y')
                         continue;
                 Text put = {0};
-                /* the text it puts in: '&' the match when the regex is a literal one */
-                if (e->kind == 'a' ? !text_put(&put, e->to, strlen(e->to))
-                                   : !text_put(&put, "", 0) ||
-                                             !replace(&put, e->to, s->dialect, e->literal,
-                                                      e->literal ? strlen(e->literal) : 0, e->re, NULL)) {
+                if (e->kind == 'a' ? !text_put(&put, e->to, strlen(e->to)) : !put_of(s, e, &put)) {
                         free(put.t);
                         ok = false;
                         break;
@@ -866,11 +921,12 @@ int sed_edit(const SedScript *s, bool put, char **t) {
         bool ok = text_put(&o, *t, strlen(*t));
         for (size_t i = 0; ok && i < s->n; i++) {
                 const SedCommand *e = &s->v[i];
+                Text in = {0};
                 if (e->kind == 'a')
                         ok = text_put(&o, e->to, strlen(e->to));
                 else if (e->kind == 's')
-                        ok = replace(&o, e->to, s->dialect, e->literal, e->literal ? strlen(e->literal) : 0,
-                                     e->re, NULL);
+                        ok = put_of(s, e, &in) && text_put(&o, in.t, in.n);
+                free(in.t);
         }
         if (!ok) {
                 free(o.t);
