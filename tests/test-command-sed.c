@@ -120,6 +120,10 @@ static const Row rows[] = {
         {SED_PERL, "s/x/\\N{LATIN SMALL LETTER G}/", "xit", "git", NULL},
         {SED_PERL, "s/x/\\N{LATIN CAPITAL LETTER G}/", "xit", "Git", NULL},
         {SED_PERL, "s/x/\\N{latin:g}\\N{DIGIT ONE}/", "xit", "g1it", NULL},
+        /* perl's \F folds case, \Q quotes what is not a word character, \b is a backspace */
+        {SED_PERL, "s/x/\\FG/", "xit", "git", NULL},
+        {SED_PERL, "s/x/\\Qg/", "xit", "git", NULL},
+        {SED_PERL, "s/x/a\\bb/", "x", "a\bb", NULL},
 };
 
 /* What the program itself prints for the row (sed -e, perl -pe), or NULL
@@ -242,6 +246,13 @@ static void test_lines(void **state) {
                 {SED_PERL, "s/.$/t/", "gix", "git", NULL},
                 {SED_PERL, "s/x/\\N{U+67}/", "xit", "git", NULL},
                 {SED_PERL, "s/x/\\N{LATIN SMALL LETTER G}/", "xit", "git", NULL},
+                {SED_PERL, "s/x/\\FG/", "xit", "git", NULL},
+                {SED_PERL, "s/x/\\Q /", "xit", "\\ it", "xit"},
+                /* a variable perl interpolates: not exact */
+                {SED_PERL, "s/x/g@y/", "xit", "git", "xit"},
+                {SED_PERL, "s/x/a@b.c/", "xit", "a.cit", "xit"},
+                {SED_PERL, "s/(x)/g$2/", "xit", "git", "xit"},
+                {SED_PERL, "s/x/g$/", "xit", "g$it", NULL},
                 /* multibyte characters where the locale decides: not exact */
                 {SED_BASIC, "s/x/g/", "\xc3\xa9 xit", "\xc3\xa9 git", NULL},
                 {SED_BASIC, "s/^.//", "xgit", "git", NULL},

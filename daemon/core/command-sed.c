@@ -114,8 +114,8 @@ static size_t perl_escape(const char *p, char *ret) {
                 *ret = (char) v;
                 return len;
         }
-        if (*p == 'e') {
-                *ret = '\033';
+        if (*p == 'e' || *p == 'b') {
+                *ret = *p == 'e' ? '\033' : '\b';
                 return 1;
         }
         return *p == 'd' || *p == 'o' ? (*ret = *p, 1) : sed_escape(p, ret);
@@ -474,8 +474,9 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
         for (const char *c = e->to; *c; c += *c == '\\' && c[1] ? 2 : 1) {
                 const char *shut = c[0] == '\\' && c[1] == 'N' && c[2] == '{' ? strchr(c + 3, '}') : NULL;
                 char x = 1;
-                if (dialect == SED_PERL && shut && !perl_named(c + 3, (size_t) (shut - c - 3), &x))
-                        *exact = false; /* \N{NAME}: a name charnames knows, the model not */
+                if (dialect == SED_PERL && ((shut && !perl_named(c + 3, (size_t) (shut - c - 3), &x)) ||
+                                            (c[0] == '\\' && c[1] == 'Q')))
+                        *exact = false; /* \N{NAME}: a name charnames knows, the model not; \Q */
                 else if (c[0] == '\\' && c[1] && (c[1] != '0' || dialect == SED_PERL))
                         (void) (dialect == SED_PERL ? perl_escape(c + 1, &x) : sed_escape(c + 1, &x));
                 *exact = *exact && x != 0; /* a NUL: the text goes on past it */
@@ -521,6 +522,13 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 *oom = true;
                 return NULL;
         }
+        /* perl interpolates a variable, $x, @x, ${x} (none: empty): only
+         * $& and a group's $N are modelled */
+        for (const char *c = e->to; dialect == SED_PERL && *c; c += *c == '\\' && c[1] ? 2 : 1)
+                if ((*c == '$' || *c == '@') && c[1] && !(*c == '$' && c[1] == '&') &&
+                    !(*c == '$' && e->re && c[1] >= '1' && c[1] <= '9' && !isdigit((unsigned char) c[2]) &&
+                      (size_t) (c[1] - '0') <= e->re->groups))
+                        *exact = false;
         return p;
 }
 
@@ -588,9 +596,10 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                         }
                         p = next;
                         /* a case change or I: a UTF-8 locale's may differ */
-                        s->cases = s->cases || e->fold || (e->to && strstr(e->to, "\\L")) ||
-                                   (e->to && strstr(e->to, "\\U")) || (e->to && strstr(e->to, "\\l")) ||
-                                   (e->to && strstr(e->to, "\\u"));
+                        s->cases = s->cases || e->fold ||
+                                   (e->to &&
+                                    (strstr(e->to, "\\L") || strstr(e->to, "\\U") || strstr(e->to, "\\l") ||
+                                     strstr(e->to, "\\u") || strstr(e->to, "\\F")));
                         continue;
                 }
                 s->exact = false; /* a, i, c: a line of its own; any other command */
@@ -669,9 +678,12 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
         char mode = 0, once = 0;
         for (const char *p = r; *p; p++) {
                 char c = *p;
-                if (c == '\\' && p[1] && strchr("LUElu", p[1])) {
-                        p++;
-                        *(*p == 'l' || *p == 'u' ? &once : &mode) = *p == 'E' ? 0 : *p;
+                if (c == '\\' && p[1] && strchr(dialect == SED_PERL ? "LUEluFQ" : "LUElu", p[1])) {
+                        p++; /* perl's \F folds as \L; its \Q (quotemeta) makes s/// not exact */
+                        if (*p != 'Q')
+                                *(*p == 'l' || *p == 'u' ? &once : &mode) = *p == 'E'   ? 0
+                                                                            : *p == 'F' ? 'L'
+                                                                                        : *p;
                         continue;
                 }
                 if (is_sed(dialect) && c == '\\' && p[1] == '0') {
