@@ -262,6 +262,8 @@ static void test_lines(void **state) {
                 {SED_BASIC, "s/x/\\Lg\xc4\xb0t/", "x", "git", "x"},
                 {SED_BASIC, "s/\xc3\xa9//I", "\xc3\x89git", "git", "\xc3\x89git"},
                 {SED_BASIC, "s/x/\\Ug/", "xit", "Git", NULL},
+                {SED_BASIC, "s/[[:lower:]]/g/", "\xc3\xa9it", "git", "\xc3\xa9it"},
+                {SED_BASIC, "s/[[:lower:]]/g/", "xit", "git", NULL},
                 /* a name the model does not know: not exact */
                 {SED_PERL, "s/x/\\N{GREEK SMALL LETTER ALPHA}/", "xit", "\xce\xb1it", "xit"},
                 /* not exact: an address, another command, a repeat, perl's words */

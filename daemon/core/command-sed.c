@@ -195,7 +195,7 @@ bool sed_set(const char *a, size_t len, bool in[256]) {
 typedef struct SedRegex {
         bool in[SED_ATOMS][256];
         size_t n, groups, group[10][2];
-        bool start, end;
+        bool start, end, classes; /* classes: [:alpha:], [=e=]: a UTF-8 locale's hold more */
 } SedRegex;
 
 /* sed's dialects (its programs: addresses, a, i, c) and the extended
@@ -235,6 +235,7 @@ static size_t group_mark(const char *a, size_t len, size_t i, SedDialect dialect
 static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect, SedRegex *re) {
         size_t open[10], depth = 0, g;
         re->n = re->groups = 0;
+        re->classes = false;
         re->start = len > 0 && a[0] == '^';
         re->end = false;
         for (size_t i = re->start; i < len; re->n++) {
@@ -275,6 +276,9 @@ static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect,
                         for (size_t b = body; b < end; b++)
                                 if ((unsigned char) a[b] >= 0x80)
                                         return false; /* a multibyte character's, by locale */
+                        re->classes = re->classes || memmem(a + body, end - body, "[:", 2) ||
+                                      memmem(a + body, end - body, "[=", 2) ||
+                                      memmem(a + body, end - body, "[.", 2);
                         for (int c = 0; c < 256 && negate; c++)
                                 in[c] = !in[c];
                         i = end + 1;
@@ -369,7 +373,7 @@ typedef struct SedCommand {
 struct SedScript {
         SedDialect dialect;
         size_t n;
-        bool exact, cases;
+        bool exact, locale; /* a part the locale decides past ASCII (a case change, I, a class) */
         SedCommand v[32];
 };
 
@@ -596,10 +600,10 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                         }
                         p = next;
                         /* a case change or I: a UTF-8 locale's may differ */
-                        s->cases = s->cases || e->fold ||
-                                   (e->to &&
-                                    (strstr(e->to, "\\L") || strstr(e->to, "\\U") || strstr(e->to, "\\l") ||
-                                     strstr(e->to, "\\u") || strstr(e->to, "\\F")));
+                        s->locale = s->locale || e->fold || (e->re && e->re->classes) ||
+                                    (e->to &&
+                                     (strstr(e->to, "\\L") || strstr(e->to, "\\U") || strstr(e->to, "\\l") ||
+                                      strstr(e->to, "\\u") || strstr(e->to, "\\F")));
                         continue;
                 }
                 s->exact = false; /* a, i, c: a line of its own; any other command */
@@ -844,7 +848,7 @@ static int run_both(const SedScript *s, SedMode mode, char **t) {
         if (run_as(s, *t, mode, false, &bytes) < 0 || run_as(s, *t, mode, true, &chars) < 0)
                 return -ENOMEM;
         bool differ = !streq(bytes, chars);
-        bool unsure = s->cases && (multibyte(*t) || multibyte(bytes) || multibyte(chars));
+        bool unsure = s->locale && (multibyte(*t) || multibyte(bytes) || multibyte(chars));
         char *both = NULL;
         if (differ && asprintf(&both, "%s\n%s", bytes, chars) < 0)
                 return -ENOMEM;
@@ -878,8 +882,8 @@ static bool put_of(const SedScript *s, const SedCommand *e, Text *put) {
         Text chars = {0};
         bool ok = text_put(put, "", 0) &&
                   replace(put, e->to, s->dialect, e->literal, nl, e->re, NULL, false) &&
-                  (!s->cases || (text_put(&chars, "", 0) &&
-                                 replace(&chars, e->to, s->dialect, e->literal, nl, e->re, NULL, true)));
+                  (!s->locale || (text_put(&chars, "", 0) &&
+                                  replace(&chars, e->to, s->dialect, e->literal, nl, e->re, NULL, true)));
         ok = ok && (!chars.t || streq(chars.t, put->t) ||
                     (text_put(put, "\n", 1) && text_put(put, chars.t, chars.n)));
         free(chars.t);
