@@ -3242,6 +3242,7 @@ static const Row rows[] = {
         {"echo 'xit log -p >&2' | perl -pe 's/x/\\Qg/' | sh", true, true, ".env"},
         {"echo 'xit log -p >&2' | perl -pe 's/x/\\FG/' | sh", true, true, ".env"},
         {"echo 'xit log -p >&2' | perl -pe 's/x/g@y/' | sh", true, true, ".env"},
+        {"echo 'xit log -p >&2' | perl -pe 's/(x)/\\147/' | sh", true, true, ".env"},
         {"echo 'x' | perl -pe 's/x/echo a@b.c/' | sh", true, false, NULL},
         {"echo '\xc3\x89git log -p >&2' | sed 's/\xc3\xa9//I' | sh", true, true, ".env"},
         {"echo x | sed 's/x/\\Lg\xc4\xb0t log -p >\\&2/' | sh", true, true, ".env"},

@@ -123,6 +123,10 @@ static const Row rows[] = {
         /* perl's \F folds case, \Q quotes what is not a word character, \b is a backspace */
         {SED_PERL, "s/x/\\FG/", "xit", "git", NULL},
         {SED_PERL, "s/x/\\Qg/", "xit", "git", NULL},
+        /* perl's \1 followed by a digit is octal, sed's a group */
+        {SED_PERL, "s/(x)/\\147/", "xit", "git", NULL},
+        {SED_PERL, "s/(x)/\\1/", "xit", "xit", NULL},
+        {SED_BASIC, "s/\\(x\\)/\\147/", "xit", "x47it", NULL},
         {SED_PERL, "s/x/a\\bb/", "x", "a\bb", NULL},
 };
 

@@ -695,10 +695,13 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
                         p++;
                 }
                 bool whole = m && (dialect == SED_PERL ? c == '$' && p[1] == '&' : c == '&');
-                size_t g = m && re && (c == '\\' || (c == '$' && dialect == SED_PERL)) && p[1] >= '1' &&
-                                           p[1] <= '9' && (size_t) (p[1] - '0') <= re->groups
-                                   ? (size_t) (p[1] - '0')
-                                   : 0;
+                /* perl's \1 followed by a digit is octal (\147) */
+                size_t g =
+                        m && re && (c == '\\' || (c == '$' && dialect == SED_PERL)) && p[1] >= '1' &&
+                                        p[1] <= '9' && (size_t) (p[1] - '0') <= re->groups &&
+                                        !(dialect == SED_PERL && c == '\\' && isdigit((unsigned char) p[2]))
+                                ? (size_t) (p[1] - '0')
+                                : 0;
                 size_t g0 = g ? (at ? at[re->group[g][0]] : re->group[g][0]) : 0,
                        g1 = g ? (at ? at[re->group[g][1]] : re->group[g][1]) : 0;
                 const char *from = whole ? m : g ? m + g0 : &c;
