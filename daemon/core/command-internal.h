@@ -281,9 +281,6 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * (they may meet in the file, or with the next edit's); 0, -ENOMEM. */
 size_t sed_escape(const char *p, char *ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
-/* One character of a set of len at *i (tr's escapes: \n, \t, \NNN, \\),
- * *i past it. */
-unsigned char sed_set_char(const char *a, size_t len, size_t *i);
 typedef enum SedDialect { SED_BASIC, SED_EXTENDED, SED_AWK, SED_PERL } SedDialect;
 typedef struct SedScript SedScript;
 int sed_parse(const char *program, SedDialect dialect, SedScript **ret);

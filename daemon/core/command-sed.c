@@ -138,7 +138,8 @@ static bool class_set(const char *name, size_t len, bool in[256]) {
         return false;
 }
 
-unsigned char sed_set_char(const char *a, size_t len, size_t *i) {
+/* One character of a set at *i (tr's escapes: \\n, \\t, \\NNN, \\\\), *i past it. */
+static unsigned char set_char(const char *a, size_t len, size_t *i) {
         unsigned char c = (unsigned char) a[(*i)++];
         if (c != '\\' || *i >= len)
                 return c;
@@ -175,10 +176,10 @@ bool sed_set(const char *a, size_t len, bool in[256]) {
                         i = (size_t) ((const char *) memchr(a + i, ']', len - i) - a) + 1;
                         continue;
                 }
-                unsigned char lo = sed_set_char(a, len, &i), hi = lo;
+                unsigned char lo = set_char(a, len, &i), hi = lo;
                 if (i + 1 < len && a[i] == '-') {
                         i++;
-                        hi = sed_set_char(a, len, &i);
+                        hi = set_char(a, len, &i);
                 }
                 for (unsigned c = lo; c <= hi; c++)
                         in[c] = true;
@@ -475,15 +476,13 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 *oom = true;
                 return NULL;
         }
-        for (const char *c = e->to; *c; c += *c == '\\' && c[1] ? 2 : 1) {
+        for (const char *c = e->to; dialect == SED_PERL && *c; c += *c == '\\' && c[1] ? 2 : 1) {
                 const char *shut = c[0] == '\\' && c[1] == 'N' && c[2] == '{' ? strchr(c + 3, '}') : NULL;
-                char x = 1;
-                if (dialect == SED_PERL && ((shut && !perl_named(c + 3, (size_t) (shut - c - 3), &x)) ||
-                                            (c[0] == '\\' && c[1] == 'Q')))
-                        *exact = false; /* \N{NAME}: a name charnames knows, the model not; \Q */
-                else if (c[0] == '\\' && c[1] && (c[1] != '0' || dialect == SED_PERL))
-                        (void) (dialect == SED_PERL ? perl_escape(c + 1, &x) : sed_escape(c + 1, &x));
-                *exact = *exact && x != 0; /* a NUL: the text goes on past it */
+                char x;
+                /* \N{NAME}: a name charnames knows, the model not; \Q quotes */
+                if ((shut && !perl_named(c + 3, (size_t) (shut - c - 3), &x)) ||
+                    (c[0] == '\\' && c[1] == 'Q'))
+                        *exact = false;
         }
         p++;
         for (; *p && !strchr("; \t\n}", *p); p++) {
