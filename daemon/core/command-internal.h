@@ -267,7 +267,7 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * turn, as sed prints a text whose lines may start at a quote or blank (a
  * line's words: each such line's first match without g). sed_lines: a
  * program sed applies exactly (s and y only, no address, no flag but g, I
- * or a count, no NUL put in, perl's \N{NAME} a name it knows) applied to
+ * or a count, perl's \N{NAME} a name it knows, no \Q or variable) applied to
  * the text a program prints, each line its own pattern space (perl's with
  * its newline): 1, 0 (*t untouched) when not exact or when the C locale
  * and a UTF-8 one make different texts of it ('.' and [^...] on a

@@ -138,7 +138,7 @@ static bool class_set(const char *name, size_t len, bool in[256]) {
         return false;
 }
 
-/* One character of a set at *i (tr's escapes: \\n, \\t, \\NNN, \\\\), *i past it. */
+/* One character of a set at *i (tr's escapes: \n, \t, \NNN, \\), *i past it. */
 static unsigned char set_char(const char *a, size_t len, size_t *i) {
         unsigned char c = (unsigned char) a[(*i)++];
         if (c != '\\' || *i >= len)
