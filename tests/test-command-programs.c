@@ -3251,6 +3251,8 @@ static const Row rows[] = {
         {"echo 'ECHO hi' | sed 's/ECHO/\\L&/' | sh", true, false, NULL},
         {"echo '\xc3\xa9it log -p >&2' | sed 's/[[:lower:]]/g/' | sh", true, true, ".env"},
         {"echo 'Xcho hi' | sed 's/[[:upper:]]/e/' | sh", true, false, NULL},
+        {"echo 'g\xc4\xb0t log -p >&2' | sed 's/.*/\\L&/' | sh", true, true, ".env"},
+        {"echo 'ECHO HI' | sed 's/.*/\\L&/' | sh", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */
