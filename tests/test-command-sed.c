@@ -44,6 +44,21 @@ static const Row rows[] = {
         {SED_BASIC, "s/.*//;s/^/x/", "", "x", NULL},
         {SED_BASIC, "s/i/&&/", "git", "giit", NULL},
         {SED_BASIC, "s/i/\\&/", "git", "g&t", NULL},
+        /* GNU sed's \0 is '&' */
+        {SED_BASIC, "s/i/\\0t/", "gi log", "git log", NULL},
+        {SED_BASIC, "s/i/\\0t/g", "gi gi", "git git", NULL},
+        {SED_BASIC, "s/i/&t/;s/t/\\0/", "gi", "git", NULL},
+        {SED_BASIC, "s/\\(g\\)i/\\0\\1/", "gi", "gig", NULL},
+        /* a multibyte character: '.' and a negated bracket take it whole
+         * in a UTF-8 locale, a byte in C's (the model: both texts) */
+        {SED_BASIC, "s/^.//", "\xc3\xa9git", "git", "\xa9git\ngit"},
+        {SED_BASIC, "s/./g/", "\xc3\xa9it", "git", "g\xa9it\ngit"},
+        {SED_BASIC, "s/[^a-z]//", "\xc3\xa9git", "git", "\xa9git\ngit"},
+        {SED_BASIC, "s/x/g/", "\xc3\xa9xit", "\xc3\xa9git", NULL},
+        /* a UTF-8 locale's case change of U+0130 (lower i), U+0131 (upper I) */
+        {SED_BASIC, "s/x/\\Lg\xc4\xb0t/", "x log", "git log", "g\xc4\xb0t log\ngit log"},
+        {SED_BASIC, "s/g./\\L&/", "g\xc4\xb0t", "git", "g\xc4\xb0t\ngit"},
+        {SED_BASIC, "s/\\(.\\)x/\\U\\1/", "\xc4\xb1xT", "IT", "\xc4\xb1T\nIT"},
         /* brackets, '.', anchors */
         {SED_BASIC, "s/[x]//g", "gxixt", "git", NULL},
         {SED_BASIC, "s/[0-9]//g", "g1i2t", "git", NULL},
@@ -99,6 +114,20 @@ static const Row rows[] = {
         {SED_PERL, "s/GIT/\\L$&/", "GIT", "git", NULL},
         {SED_PERL, "s/x/i/; s/_/ /g", "gxt_log", "git log", NULL},
         {SED_PERL, "s/[0-9]//g", "g1i2t", "git", NULL},
+        /* perl's \N{U+HEX} and the names the model knows */
+        {SED_PERL, "s/x/\\N{U+67}/", "xit", "git", NULL},
+        {SED_PERL, "s/x/\\N{U+0067}/", "xit", "git", NULL},
+        {SED_PERL, "s/x/\\N{LATIN SMALL LETTER G}/", "xit", "git", NULL},
+        {SED_PERL, "s/x/\\N{LATIN CAPITAL LETTER G}/", "xit", "Git", NULL},
+        {SED_PERL, "s/x/\\N{latin:g}\\N{DIGIT ONE}/", "xit", "g1it", NULL},
+        /* perl's \F folds case, \Q quotes what is not a word character, \b is a backspace */
+        {SED_PERL, "s/x/\\FG/", "xit", "git", NULL},
+        {SED_PERL, "s/x/\\Qg/", "xit", "git", NULL},
+        /* perl's \1 followed by a digit is octal, sed's a group */
+        {SED_PERL, "s/(x)/\\147/", "xit", "git", NULL},
+        {SED_PERL, "s/(x)/\\1/", "xit", "xit", NULL},
+        {SED_BASIC, "s/\\(x\\)/\\147/", "xit", "x47it", NULL},
+        {SED_PERL, "s/x/a\\bb/", "x", "a\bb", NULL},
 };
 
 /* What the program itself prints for the row (sed -e, perl -pe), or NULL
@@ -106,12 +135,14 @@ static const Row rows[] = {
 static char *program_prints(const Row *row) {
         setenv("PP_SED_PROGRAM", row->program, 1);
         setenv("PP_SED_IN", row->in, 1);
-        FILE *f = popen(row->dialect == SED_PERL
-                                ? "printf '%s\\n' \"$PP_SED_IN\" | perl -pe \"$PP_SED_PROGRAM\""
-                        : row->dialect == SED_EXTENDED
-                                ? "printf '%s\\n' \"$PP_SED_IN\" | sed -E -e \"$PP_SED_PROGRAM\""
-                                : "printf '%s\\n' \"$PP_SED_IN\" | sed -e \"$PP_SED_PROGRAM\"",
-                        "r");
+        /* in a UTF-8 locale (the model's second text is C's) */
+        FILE *f = popen(
+                row->dialect == SED_PERL
+                        ? "printf '%s\\n' \"$PP_SED_IN\" | perl -pe \"$PP_SED_PROGRAM\" 2>/dev/null"
+                : row->dialect == SED_EXTENDED
+                        ? "printf '%s\\n' \"$PP_SED_IN\" | LC_ALL=C.UTF-8 sed -E -e \"$PP_SED_PROGRAM\""
+                        : "printf '%s\\n' \"$PP_SED_IN\" | LC_ALL=C.UTF-8 sed -e \"$PP_SED_PROGRAM\"",
+                "r");
         if (!f)
                 return NULL;
         char buf[4096];
@@ -209,6 +240,36 @@ static void test_lines(void **state) {
                 {SED_BASIC, "y/hq/gt/", "hiq", "git", NULL},
                 {SED_PERL, "s/ //", "gi t log -p", "git log -p", NULL},
                 {SED_PERL, "s{x}{}g", "gxit lxog", "git log", NULL},
+                /* each line its own pattern space: a newline s/// puts
+                 * in is matched by the next; perl's line has its newline */
+                {SED_BASIC, "s/x/\\n/;s/\\n/g/", "xit", "git", NULL},
+                {SED_BASIC, "s/x/\\n/;s/^i/g/", "xit\nit", "\nit\ngt", NULL},
+                {SED_BASIC, "s/i/\\0t/", "gi log", "git log", NULL},
+                {SED_PERL, "s/\\n//", "gi\nt", "git", NULL},
+                {SED_PERL, "s/[^a-z]//", "gi\nt", "git", NULL},
+                {SED_PERL, "s/.$/t/", "gix", "git", NULL},
+                {SED_PERL, "s/x/\\N{U+67}/", "xit", "git", NULL},
+                {SED_PERL, "s/x/\\N{LATIN SMALL LETTER G}/", "xit", "git", NULL},
+                {SED_PERL, "s/x/\\FG/", "xit", "git", NULL},
+                {SED_PERL, "s/x/\\Q /", "xit", "\\ it", "xit"},
+                /* a variable perl interpolates: not exact */
+                {SED_PERL, "s/x/g@y/", "xit", "git", "xit"},
+                {SED_PERL, "s/x/a@b.c/", "xit", "a.cit", "xit"},
+                {SED_PERL, "s/(x)/g$2/", "xit", "git", "xit"},
+                {SED_PERL, "s/x/g$/", "xit", "g$it", NULL},
+                /* multibyte characters where the locale decides: not exact */
+                {SED_BASIC, "s/x/g/", "\xc3\xa9 xit", "\xc3\xa9 git", NULL},
+                {SED_BASIC, "s/^.//", "xgit", "git", NULL},
+                {SED_BASIC, "s/^.//", "\xc3\xa9git", "git", "\xc3\xa9git"},
+                {SED_BASIC, "s/[^a-z]//", "\xc3\xa9git", "git", "\xc3\xa9git"},
+                /* a case change or I where a character is multibyte: not exact */
+                {SED_BASIC, "s/x/\\Lg\xc4\xb0t/", "x", "git", "x"},
+                {SED_BASIC, "s/\xc3\xa9//I", "\xc3\x89git", "git", "\xc3\x89git"},
+                {SED_BASIC, "s/x/\\Ug/", "xit", "Git", NULL},
+                {SED_BASIC, "s/[[:lower:]]/g/", "\xc3\xa9it", "git", "\xc3\xa9it"},
+                {SED_BASIC, "s/[[:lower:]]/g/", "xit", "git", NULL},
+                /* a name the model does not know: not exact */
+                {SED_PERL, "s/x/\\N{GREEK SMALL LETTER ALPHA}/", "xit", "\xce\xb1it", "xit"},
                 /* not exact: an address, another command, a repeat, perl's words */
                 {SED_BASIC, "/h/s/h/g/", "hit", "git", "hit"},
                 {SED_BASIC, "N;s/\\n//", "gi\nt", "git", "gi\nt"},
@@ -219,9 +280,56 @@ static void test_lines(void **state) {
         assert_int_equal(check_rows(lines, ELEMENTSOF(lines), sed_lines, true), 0);
 }
 
+/* tr FROM TO as command-rearranged.c's tr_translated applies it, each
+ * row checked against tr itself: escapes decoded, the last place of a
+ * character FROM holds twice; a range or class not modelled. */
+static void test_tr(void **state) {
+        (void) state;
+        static const struct {
+                const char *from, *to, *in, *out;
+                bool modelled;
+        } trs[] = {
+                {"h", "\\147", "hit", "git", true},     {"\\150", "g", "hit", "git", true},
+                {"\\150", "\\147", "hit", "git", true}, {"hh", "xg", "hit", "git", true},
+                {"hxh", "agg", "hit", "git", true},     {"_", " ", "git_log", "git log", true},
+                {"ab", "x", "abc", "xxc", true},        {"\\\\", "/", "a\\b", "a/b", true},
+                {"\\n_", " g", "x_it", "xgit", true},   {"a-z", "A-Z", "git", "GIT", false},
+        };
+        size_t failed = 0, oracle = 0;
+        for (size_t i = 0; i < ELEMENTSOF(trs); i++) {
+                _cleanup_free_ char *t = strdup(trs[i].in);
+                assert_non_null(t);
+                bool modelled = tr_translated(t, trs[i].from, trs[i].to);
+                if (modelled != trs[i].modelled || !streq(t, modelled ? trs[i].out : trs[i].in)) {
+                        print_message("tr %s %s on %s: model %s\n", trs[i].from, trs[i].to, trs[i].in, t);
+                        failed++;
+                }
+                setenv("PP_TR_FROM", trs[i].from, 1);
+                setenv("PP_TR_TO", trs[i].to, 1);
+                setenv("PP_SED_IN", trs[i].in, 1);
+                FILE *f = popen("printf '%s' \"$PP_SED_IN\" | tr \"$PP_TR_FROM\" \"$PP_TR_TO\"", "r");
+                char buf[256];
+                size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+                if (!f || pclose(f) != 0)
+                        continue;
+                buf[n] = 0;
+                oracle++;
+                if (!streq(buf, trs[i].out)) {
+                        print_message("tr %s %s on %s: tr prints %s\n", trs[i].from, trs[i].to, trs[i].in,
+                                      buf);
+                        failed++;
+                }
+        }
+        print_message("%zu tr rows, %zu checked against tr\n", ELEMENTSOF(trs), oracle);
+        if (getenv("CI"))
+                assert_int_equal(oracle, ELEMENTSOF(trs));
+        assert_int_equal(failed, 0);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_run),
+                cmocka_unit_test(test_tr),
                 cmocka_unit_test(test_lines),
                 cmocka_unit_test(test_put_in),
         };

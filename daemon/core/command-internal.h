@@ -267,8 +267,12 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * turn, as sed prints a text whose lines may start at a quote or blank (a
  * line's words: each such line's first match without g). sed_lines: a
  * program sed applies exactly (s and y only, no address, no flag but g, I
- * or a count) applied to the text a program prints, its lines only where
- * its newlines are: 1, 0 (*t untouched) when not exact. sed_put_in:
+ * or a count, perl's \N{NAME} a name it knows, no \Q or variable) applied to
+ * the text a program prints, each line its own pattern space (perl's with
+ * its newline): 1, 0 (*t untouched) when not exact or when the C locale
+ * and a UTF-8 one make different texts of it ('.' and [^...] on a
+ * multibyte character). sed_run and sed_edit: where the two locales
+ * differ, both texts on lines of their own. sed_put_in:
  * the texts it puts in (s///'s replacements, a, i and c's lines), one a
  * line, each also as the program's later commands leave it, into *ret.
  * sed_edit: the program as an edit in place of a file whose text *t may
@@ -463,6 +467,10 @@ bool rearranged_line_writes(const Judge *j, const char *path);
  * rearranged_printed: what echo or printf at st prints, into *ret: 1, 0
  * when st is neither, -ENOMEM. */
 int rearranged_tr(const Stage *st, char **t);
+/* tr FROM TO, two literal sets (tr's escapes: \NNN, \n, \\; a character
+ * FROM holds twice mapped as its last place), applied to t in place:
+ * false (t untouched) for a range, a class, a repeat or an option. */
+bool tr_translated(char *t, const char *from, const char *to);
 int rearranged_printed(const Stage *st, char **ret);
 /* command-pipeline.c: v[at]'s output a shell's input (| sh, | bash -s,
  * | source /dev/stdin), the history held: the text the line's own texts

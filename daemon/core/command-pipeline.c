@@ -242,13 +242,14 @@ static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, 
         return !first || pipeline_prints_words(st, p) ? flow_words(f, st, p) : 0;
 }
 
-/* Does s hold the letters g, i and t, in any case and order? */
+/* Does s hold the letters g, i and t, in any case and order (U+0130 and
+ * U+0131 an i: a UTF-8 locale's case change makes one)? */
 static bool git_letters(const char *s) {
         bool g = false, i = false, t = false;
         for (; s && *s; s++) {
                 char c = (char) tolower((unsigned char) *s);
                 g = g || c == 'g';
-                i = i || c == 'i';
+                i = i || c == 'i' || (s[0] == '\xc4' && (s[1] == '\xb0' || s[1] == '\xb1'));
                 t = t || c == 't';
         }
         return g && i && t;

@@ -163,24 +163,29 @@ static void xargs_delimited(char *t, const ShellWord *const *w, size_t n) {
         }
 }
 
-int rearranged_tr(const Stage *st, char **t) {
-        size_t k = scripts_program_at(st->w, st->n), ns[2] = {0, 0}, sets = 0;
+bool tr_translated(char *t, const char *from, const char *to) {
         char set[2][256];
+        size_t ns[2];
+        if (from[0] == '-' || to[0] == '-' ||
+            !literal_set(from, strlen(from), set[0], sizeof set[0], &ns[0]) ||
+            !literal_set(to, strlen(to), set[1], sizeof set[1], &ns[1]))
+                return false;
+        map_chars(t, set[0], ns[0], set[1], ns[1]);
+        return true;
+}
+
+int rearranged_tr(const Stage *st, char **t) {
+        size_t k = scripts_program_at(st->w, st->n), sets = 0;
+        _cleanup_free_ char *from = NULL, *to = NULL;
+        char **set[2] = {&from, &to};
         if (tr_delete_squeeze(*t, st->w, k + 1, st->n))
                 return 1;
         for (size_t a = k + 1; a < st->n; a++) { /* tr SET1 SET2, each literal */
-                _cleanup_free_ char *o = programs_word_text(st->w[a]);
-                if (!o)
-                        return -ENOMEM;
-                if (o[0] == '-' || sets == 2 ||
-                    !literal_set(o, strlen(o), set[sets], sizeof set[0], &ns[sets]))
-                        return 0;
+                if (sets == 2 || !(*set[sets] = programs_word_text(st->w[a])))
+                        return sets == 2 ? 0 : -ENOMEM;
                 sets++;
         }
-        if (sets != 2)
-                return 0;
-        map_chars(*t, set[0], ns[0], set[1], ns[1]);
-        return 1;
+        return sets == 2 && tr_translated(*t, from, to);
 }
 
 /* A program of dialect applied to *t. */

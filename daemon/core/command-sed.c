@@ -3,8 +3,9 @@
  * sed's programs (command-internal.h), and awk's sub() and perl's s///
  * read as sed's: a script parsed as GNU sed reads it (addresses, s, y, a,
  * i, c; each regex a fixed run of characters: literals, '.', brackets,
- * anchors), its replacements decoded as GNU sed decodes them (escapes,
- * '&', case changes), applied to a text. One model for both of the rule's
+ * anchors; a multibyte character as the C locale and a UTF-8 one read
+ * it), its replacements decoded as GNU sed decodes them (escapes, '&' and
+ * \0, case changes), applied to a text. One model for both of the rule's
  * questions: what an edit puts in a file (command-edited.c) and what a
  * pipeline's sed makes of a text (command-rearranged.c). It must not
  * decide what runs the result: they do.
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command-internal.h"
 #include "util.h"
@@ -54,11 +56,50 @@ size_t sed_escape(const char *p, char *ret) {
         return *p ? 1 : 0;
 }
 
+/* perl's named character \N{NAME} (NAME of len) as a byte into *ret:
+ * U+HEX below 0x80, LATIN SMALL or CAPITAL LETTER X, DIGIT NAME, SPACE,
+ * the short latin:x; false for any other (charnames has them all). */
+static bool perl_named(const char *name, size_t len, char *ret) {
+        static const char *const digits_[] = {"ZERO", "ONE", "TWO",   "THREE", "FOUR",
+                                              "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
+        unsigned v = 0;
+        if (len > 2 && strncmp(name, "U+", 2) == 0 && digits(name + 2, 16, 8, &v) == len - 2 && v < 0x80) {
+                *ret = (char) v;
+                return true;
+        }
+        for (int small = 0; small < 2; small++) {
+                const char *lead = small ? "LATIN SMALL LETTER " : "LATIN CAPITAL LETTER ";
+                size_t n = strlen(lead);
+                if (len == n + 1 && strncmp(name, lead, n) == 0 && isupper((unsigned char) name[n])) {
+                        *ret = small ? (char) tolower((unsigned char) name[n]) : name[n];
+                        return true;
+                }
+        }
+        if (len == 7 && strncasecmp(name, "latin:", 6) == 0 && isalpha((unsigned char) name[6])) {
+                *ret = name[6];
+                return true;
+        }
+        for (size_t d = 0; d < ELEMENTSOF(digits_); d++)
+                if (len == 6 + strlen(digits_[d]) && strncmp(name, "DIGIT ", 6) == 0 &&
+                    strncmp(name + 6, digits_[d], len - 6) == 0) {
+                        *ret = (char) ('0' + d);
+                        return true;
+                }
+        *ret = ' ';
+        return len == 5 && strncmp(name, "SPACE", 5) == 0;
+}
+
 /* perl's escape after a backslash at p in a replacement (\xHH, \x{H..},
- * \NNN, \o{N..}, \e, \n, \t, ...) into *ret: the characters it takes. */
+ * \NNN, \o{N..}, \N{NAME}, \e, \n, \t, ...) into *ret: the characters
+ * it takes (a name perl_named does not know: a blank). */
 static size_t perl_escape(const char *p, char *ret) {
         unsigned v = 0;
         size_t len;
+        const char *close = *p == 'N' && p[1] == '{' ? strchr(p + 2, '}') : NULL;
+        if (close) {
+                perl_named(p + 2, (size_t) (close - p - 2), ret);
+                return (size_t) (close - p) + 1;
+        }
         if ((*p == 'x' || *p == 'o') && p[1] == '{') {
                 len = digits(p + 2, *p == 'x' ? 16 : 8, 8, &v);
                 *ret = (char) v;
@@ -73,8 +114,8 @@ static size_t perl_escape(const char *p, char *ret) {
                 *ret = (char) v;
                 return len;
         }
-        if (*p == 'e') {
-                *ret = '\033';
+        if (*p == 'e' || *p == 'b') {
+                *ret = *p == 'e' ? '\033' : '\b';
                 return 1;
         }
         return *p == 'd' || *p == 'o' ? (*ret = *p, 1) : sed_escape(p, ret);
@@ -155,7 +196,7 @@ bool sed_set(const char *a, size_t len, bool in[256]) {
 typedef struct SedRegex {
         bool in[SED_ATOMS][256];
         size_t n, groups, group[10][2];
-        bool start, end;
+        bool start, end, classes; /* classes: [:alpha:], [=e=]: a UTF-8 locale's hold more */
 } SedRegex;
 
 /* sed's dialects (its programs: addresses, a, i, c) and the extended
@@ -195,6 +236,7 @@ static size_t group_mark(const char *a, size_t len, size_t i, SedDialect dialect
 static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect, SedRegex *re) {
         size_t open[10], depth = 0, g;
         re->n = re->groups = 0;
+        re->classes = false;
         re->start = len > 0 && a[0] == '^';
         re->end = false;
         for (size_t i = re->start; i < len; re->n++) {
@@ -232,11 +274,18 @@ static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect,
                         size_t body = i + 1 + negate, end = bracket_end(a, len, body);
                         if (end >= len || !sed_set(a + body, end - body, in))
                                 return false;
+                        for (size_t b = body; b < end; b++)
+                                if ((unsigned char) a[b] >= 0x80)
+                                        return false; /* a multibyte character's, by locale */
+                        re->classes = re->classes || memmem(a + body, end - body, "[:", 2) ||
+                                      memmem(a + body, end - body, "[=", 2) ||
+                                      memmem(a + body, end - body, "[.", 2);
                         for (int c = 0; c < 256 && negate; c++)
                                 in[c] = !in[c];
                         i = end + 1;
                 } else if (a[i] == '.') {
                         memset(in, 1, 256 * sizeof in[0]);
+                        in['\n'] = dialect != SED_PERL;
                         i++;
                 } else if (a[i] == '\\' && i + 1 < len) {
                         if (strchr("+?{}()|123456789<>bBwWsS`'", a[i + 1]) ||
@@ -261,28 +310,52 @@ static bool regex_read(const char *a, size_t len, bool fold, SedDialect dialect,
         return depth == 0 && (re->n > 0 || re->start || re->end);
 }
 
-/* How a text is read: its lines only where a newline is (SED_LINES: the
- * text a program prints), or where a line may start or end in a line's
- * words (a quote, a blank, printf's \n too), each line's first match
- * (SED_GUESS) or each match (SED_EVERY: sed's first may be elsewhere). */
-typedef enum SedMode { SED_LINES, SED_GUESS, SED_EVERY } SedMode;
+/* How a text is read: one line, sed's pattern space (SED_LINES; perl's
+ * with its newline, SED_PLINES: '$' before it too), or where a line may
+ * start or end in a line's words (a quote, a blank, printf's \n too),
+ * each line's first match (SED_GUESS) or each match (SED_EVERY: sed's
+ * first may be elsewhere). */
+typedef enum SedMode { SED_LINES, SED_PLINES, SED_GUESS, SED_EVERY } SedMode;
 
 static bool text_edge(const char *t, size_t i, bool start, SedMode mode) {
-        if (mode == SED_LINES)
-                return start ? i == 0 || t[i - 1] == '\n' : !t[i] || t[i] == '\n';
+        if (mode == SED_LINES || mode == SED_PLINES)
+                return start ? i == 0 : !t[i] || (mode == SED_PLINES && t[i] == '\n' && !t[i + 1]);
         if (start)
                 return i == 0 || strchr("\n'\" \t", t[i - 1]) ||
                        (i >= 2 && t[i - 2] == '\\' && t[i - 1] == 'n');
         return !t[i] || strchr("\n'\" \t", t[i]) || (t[i] == '\\' && t[i + 1] == 'n');
 }
 
-static bool regex_matches(const SedRegex *re, const char *t, size_t i, SedMode mode) {
-        if ((re->start && !text_edge(t, i, true, mode)) || strnlen(t + i, re->n) < re->n)
+/* The length of the UTF-8 character of more than a byte at t, or 0 (a
+ * byte, a sequence not valid). */
+static size_t utf8_width(const char *t) {
+        unsigned char c = (unsigned char) t[0];
+        size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+        for (size_t k = 1; k < n; k++)
+                if (((unsigned char) t[k] & 0xc0) != 0x80)
+                        return 0;
+        return n;
+}
+
+/* Does re match t at i, with chars as a UTF-8 locale reads it ('.' and
+ * a negated bracket take a character, not an invalid byte; a literal
+ * byte is a byte)? at[k]: where atom k starts, at[re->n] its length. */
+static bool regex_matches(const SedRegex *re, const char *t, size_t i, SedMode mode, bool chars,
+                          size_t at[SED_ATOMS + 1]) {
+        size_t p = i;
+        if (re->start && !text_edge(t, i, true, mode))
                 return false;
-        for (size_t k = 0; k < re->n; k++)
-                if (!re->in[k][(unsigned char) t[i + k]] || (mode == SED_LINES && t[i + k] == '\n'))
-                        return false; /* a line holds no newline */
-        return !re->end || text_edge(t, i + re->n, false, mode);
+        for (size_t k = 0; k < re->n; k++) {
+                unsigned char c = (unsigned char) t[p];
+                bool wide = chars && c >= 0x80 && re->in[k][0x80] && re->in[k][0xff];
+                size_t w = wide ? utf8_width(t + p) : 1;
+                at[k] = p - i;
+                if (!c || w == 0 || !re->in[k][c])
+                        return false;
+                p += w;
+        }
+        at[re->n] = p - i;
+        return !re->end || text_edge(t, p, false, mode);
 }
 
 /* A command of a script: s, y, or 'a' for a, i and c's texts. s's regex
@@ -301,7 +374,7 @@ typedef struct SedCommand {
 struct SedScript {
         SedDialect dialect;
         size_t n;
-        bool exact;
+        bool exact, locale; /* a part the locale decides past ASCII (a case change, I, a class) */
         SedCommand v[32];
 };
 
@@ -395,11 +468,21 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 /* perl's y/// takes ranges and flags (tr's) */
                 *exact = *exact && !(dialect == SED_PERL &&
                                      (memchr(re, '-', (size_t) (p - re)) || isalpha((unsigned char) p[1])));
+                for (const char *c = re; c < p; c++) /* a multibyte character's bytes: by locale */
+                        *exact = *exact && (unsigned char) *c < 0x80;
                 return *oom ? NULL : p + 1;
         }
         if (!(e->to = strndup(to, (size_t) (p - to)))) {
                 *oom = true;
                 return NULL;
+        }
+        for (const char *c = e->to; dialect == SED_PERL && *c; c += *c == '\\' && c[1] ? 2 : 1) {
+                const char *shut = c[0] == '\\' && c[1] == 'N' && c[2] == '{' ? strchr(c + 3, '}') : NULL;
+                char x;
+                /* \N{NAME}: a name charnames knows, the model not; \Q quotes */
+                if ((shut && !perl_named(c + 3, (size_t) (shut - c - 3), &x)) ||
+                    (c[0] == '\\' && c[1] == 'Q'))
+                        *exact = false;
         }
         p++;
         for (; *p && !strchr("; \t\n}", *p); p++) {
@@ -442,6 +525,13 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 *oom = true;
                 return NULL;
         }
+        /* perl interpolates a variable, $x, @x, ${x} (none: empty): only
+         * $& and a group's $N are modelled */
+        for (const char *c = e->to; dialect == SED_PERL && *c; c += *c == '\\' && c[1] ? 2 : 1)
+                if ((*c == '$' || *c == '@') && c[1] && !(*c == '$' && c[1] == '&') &&
+                    !(*c == '$' && e->re && c[1] >= '1' && c[1] <= '9' && !isdigit((unsigned char) c[2]) &&
+                      (size_t) (c[1] - '0') <= e->re->groups))
+                        *exact = false;
         return p;
 }
 
@@ -508,6 +598,11 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                                 break;
                         }
                         p = next;
+                        /* a case change or I: a UTF-8 locale's may differ */
+                        s->locale = s->locale || e->fold || (e->re && e->re->classes) ||
+                                    (e->to &&
+                                     (strstr(e->to, "\\L") || strstr(e->to, "\\U") || strstr(e->to, "\\l") ||
+                                      strstr(e->to, "\\u") || strstr(e->to, "\\F")));
                         continue;
                 }
                 s->exact = false; /* a, i, c: a line of its own; any other command */
@@ -554,35 +649,78 @@ static bool text_put(Text *o, const char *p, size_t n) {
         return true;
 }
 
-/* Replacement r of dialect into o: escapes decoded, '&' (perl's $&) the
- * match m (when known: else a plain '&'), \1..\9 (perl's $1..$9) its
- * groups in re, \L \U \E \l \u its case changes. */
-static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, size_t nm,
-                    const SedRegex *re) {
+/* The ASCII letter a UTF-8 locale's case change k (L, l: to lower; U,
+ * u: to upper) makes of the character at p (n bytes left): U+0130 and
+ * U+212A lower to i and k, U+0131 and U+017F upper to I and S; else 0.
+ * *w its length (1 for 0). */
+static char ascii_case(const char *p, size_t n, char k, size_t *w) {
+        static const struct {
+                const char *c;
+                char lower, upper;
+        } v[] = {{"\xc4\xb0", 'i', 0}, {"\xe2\x84\xaa", 'k', 0}, {"\xc4\xb1", 0, 'I'}, {"\xc5\xbf", 0, 'S'}};
+        bool lower = k == 'L' || k == 'l';
+        *w = 1;
+        for (size_t i = 0; i < ELEMENTSOF(v); i++) {
+                size_t len = strlen(v[i].c);
+                char a = lower ? v[i].lower : v[i].upper;
+                if (a && n >= len && memcmp(p, v[i].c, len) == 0) {
+                        *w = len;
+                        return a;
+                }
+        }
+        return 0;
+}
+
+/* Replacement r of dialect into o: escapes decoded, '&' (sed's \0 too,
+ * perl's $&) the match m (when known: else a plain '&'), \1..\9 (perl's
+ * $1..$9) its groups in re (atom k at m + at[k]; no at: each atom a
+ * byte), \L \U \E \l \u its case changes (chars: a UTF-8 locale's, the
+ * characters ascii_case knows). */
+static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, size_t nm, const SedRegex *re,
+                    const size_t *at, bool chars) {
         char mode = 0, once = 0;
         for (const char *p = r; *p; p++) {
                 char c = *p;
-                if (c == '\\' && p[1] && strchr("LUElu", p[1])) {
-                        p++;
-                        *(*p == 'l' || *p == 'u' ? &once : &mode) = *p == 'E' ? 0 : *p;
+                if (c == '\\' && p[1] && strchr(dialect == SED_PERL ? "LUEluFQ" : "LUElu", p[1])) {
+                        p++; /* perl's \F folds as \L; its \Q (quotemeta) makes s/// not exact */
+                        if (*p != 'Q')
+                                *(*p == 'l' || *p == 'u' ? &once : &mode) = *p == 'E'   ? 0
+                                                                            : *p == 'F' ? 'L'
+                                                                                        : *p;
                         continue;
                 }
+                if (is_sed(dialect) && c == '\\' && p[1] == '0') {
+                        c = '&'; /* GNU sed's \0 is the whole match */
+                        p++;
+                }
                 bool whole = m && (dialect == SED_PERL ? c == '$' && p[1] == '&' : c == '&');
-                size_t g = m && re && (c == '\\' || (c == '$' && dialect == SED_PERL)) && p[1] >= '1' &&
-                                           p[1] <= '9' && (size_t) (p[1] - '0') <= re->groups
-                                   ? (size_t) (p[1] - '0')
-                                   : 0;
-                const char *from = whole ? m : g ? m + re->group[g][0] : &c;
-                size_t n = whole ? nm : g ? re->group[g][1] - re->group[g][0] : 1;
+                /* perl's \1 followed by a digit is octal (\147) */
+                size_t g =
+                        m && re && (c == '\\' || (c == '$' && dialect == SED_PERL)) && p[1] >= '1' &&
+                                        p[1] <= '9' && (size_t) (p[1] - '0') <= re->groups &&
+                                        !(dialect == SED_PERL && c == '\\' && isdigit((unsigned char) p[2]))
+                                ? (size_t) (p[1] - '0')
+                                : 0;
+                size_t g0 = g ? (at ? at[re->group[g][0]] : re->group[g][0]) : 0,
+                       g1 = g ? (at ? at[re->group[g][1]] : re->group[g][1]) : 0;
+                const char *from = whole ? m : g ? m + g0 : &c;
+                size_t n = whole ? nm : g ? g1 - g0 : 1;
                 if ((whole && dialect == SED_PERL) || g)
                         p++;
                 else if (c == '\\' && p[1])
                         p += dialect == SED_PERL ? perl_escape(p + 1, &c) : sed_escape(p + 1, &c);
+                else if (!whole && (unsigned char) c >= 0x80 && utf8_width(p)) {
+                        from = p; /* a multibyte character, whole */
+                        n = utf8_width(p);
+                        p += n - 1;
+                }
                 if (!whole && !g && c == 0)
                         continue; /* \x00, \o000: a NUL, which a shell reading the text drops */
-                for (size_t i = 0; i < n; i++) {
+                for (size_t i = 0, w = 1; i < n; i += w) {
                         char x = from[i], k = once ? once : mode;
-                        x = (char) (k == 'L' || k == 'l'   ? tolower((unsigned char) x)
+                        char a = chars && k ? ascii_case(from + i, n - i, k, &w) : (w = 1, 0);
+                        x = (char) (a                      ? a
+                                    : k == 'L' || k == 'l' ? tolower((unsigned char) x)
                                     : k == 'U' || k == 'u' ? toupper((unsigned char) x)
                                                            : x);
                         once = 0;
@@ -597,24 +735,27 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
  * match, its count's, or with g each from there; SED_GUESS: each line's
  * first, or each with g or a count past 1; SED_EVERY: each), into *ret:
  * 0, -ENOMEM. */
-static int substitute(const char *t, const SedCommand *e, SedDialect dialect, SedMode mode, char **ret) {
+static int substitute(const char *t, const SedCommand *e, SedDialect dialect, SedMode mode, bool chars,
+                      char **ret) {
         const SedRegex *re = e->re;
         Text o = {0};
-        size_t len = strlen(t), seen = 0, nth = e->nth ? e->nth : 1;
+        size_t len = strlen(t), seen = 0, nth = e->nth ? e->nth : 1, at[SED_ATOMS + 1];
         bool ok = text_put(&o, "", 0);
         for (size_t i = 0; ok && i <= len;) {
                 seen = text_edge(t, i, true, mode) ? 0 : seen;
                 /* where a line starts is a guess: a match past the first is each one */
                 bool take = mode == SED_EVERY || (mode == SED_GUESS && (e->global || nth > 1));
-                if (regex_matches(re, t, i, mode) && (take || (e->global ? ++seen >= nth : ++seen == nth))) {
-                        ok = replace(&o, e->to, dialect, t + i, re->n, re);
-                        if (re->n > 0) {
-                                i += re->n;
+                if (regex_matches(re, t, i, mode, chars, at) &&
+                    (take || (e->global ? ++seen >= nth : ++seen == nth))) {
+                        ok = replace(&o, e->to, dialect, t + i, at[re->n], re, at, chars);
+                        if (at[re->n] > 0) {
+                                i += at[re->n];
                                 continue;
                         }
                 }
-                ok = ok && (i == len || text_put(&o, t + i, 1));
-                i++;
+                size_t w = chars && i < len && utf8_width(t + i) ? utf8_width(t + i) : 1;
+                ok = ok && (i == len || text_put(&o, t + i, w));
+                i += w;
         }
         if (!ok) {
                 free(o.t);
@@ -626,10 +767,10 @@ static int substitute(const char *t, const SedCommand *e, SedDialect dialect, Se
 
 /* Command e applied to *t: s/// as substitute does, y/// each character,
  * a, i, c's text on a line of its own. 0, -ENOMEM. */
-static int apply(const SedScript *s, const SedCommand *e, SedMode mode, char **t) {
+static int apply(const SedScript *s, const SedCommand *e, SedMode mode, bool chars, char **t) {
         char *next = NULL;
         if (e->kind == 's' && e->re) {
-                int r = substitute(*t, e, s->dialect, mode, &next);
+                int r = substitute(*t, e, s->dialect, mode, chars, &next);
                 if (r < 0)
                         return r;
         } else if (e->kind == 'y') {
@@ -650,24 +791,105 @@ static int apply(const SedScript *s, const SedCommand *e, SedMode mode, char **t
         return 0;
 }
 
-int sed_run(const SedScript *s, char **t) {
+/* The script's commands applied in turn to *t in mode (SED_EVERY: a,
+ * i, c's as SED_GUESS), chars as a UTF-8 locale reads it: 0, -ENOMEM. */
+static int script_on(const SedScript *s, SedMode mode, bool chars, char **t) {
         for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], SED_GUESS, t);
+                int r = apply(s, &s->v[i], mode == SED_EVERY && s->v[i].kind == 'a' ? SED_GUESS : mode,
+                              chars, t);
                 if (r < 0)
                         return r;
         }
         return 0;
 }
 
+/* The script applied to t in mode, into *ret (SED_LINES: each line its
+ * own pattern space, as sed reads it; perl -p's with its newline): 0,
+ * -ENOMEM. */
+static int run_as(const SedScript *s, const char *t, SedMode mode, bool chars, char **ret) {
+        bool perl = s->dialect == SED_PERL, ok = true;
+        Text o = {0};
+        if (mode != SED_LINES) {
+                char *copy = strdup(t);
+                if (!copy || script_on(s, mode, chars, &copy) < 0) {
+                        free(copy);
+                        return -ENOMEM;
+                }
+                *ret = copy;
+                return 0;
+        }
+        ok = text_put(&o, "", 0);
+        for (const char *p = t; ok && *p;) {
+                size_t n = strcspn(p, "\n"), nl = p[n] == '\n';
+                _cleanup_free_ char *space = strndup(p, n + (perl && nl));
+                ok = space && script_on(s, perl ? SED_PLINES : SED_LINES, chars, &space) == 0 &&
+                     text_put(&o, space, strlen(space)) && (perl || !nl || text_put(&o, "\n", 1));
+                p += n + nl;
+        }
+        if (!ok) {
+                free(o.t);
+                return -ENOMEM;
+        }
+        *ret = o.t;
+        return 0;
+}
+
+static bool multibyte(const char *t) {
+        while (*t && (unsigned char) *t < 0x80)
+                t++;
+        return *t != 0;
+}
+
+/* The script applied to *t in mode as the C locale reads it (a byte a
+ * character) and as a UTF-8 one does: *t the text, or (differ) both on
+ * lines of their own; 1 when they differ, or may (a case change or I
+ * where a byte past ASCII is: not every character's is modelled). 0,
+ * -ENOMEM. */
+static int run_both(const SedScript *s, SedMode mode, char **t) {
+        _cleanup_free_ char *bytes = NULL, *chars = NULL;
+        if (run_as(s, *t, mode, false, &bytes) < 0 || run_as(s, *t, mode, true, &chars) < 0)
+                return -ENOMEM;
+        bool differ = !streq(bytes, chars);
+        bool unsure = s->locale && (multibyte(*t) || multibyte(bytes) || multibyte(chars));
+        char *both = NULL;
+        if (differ && asprintf(&both, "%s\n%s", bytes, chars) < 0)
+                return -ENOMEM;
+        free(*t);
+        *t = differ ? both : TAKE_PTR(bytes);
+        return differ || unsure;
+}
+
+int sed_run(const SedScript *s, char **t) {
+        int r = run_both(s, SED_GUESS, t);
+        return r < 0 ? r : 0;
+}
+
 int sed_lines(const SedScript *s, char **t) {
+        _cleanup_free_ char *copy = s->exact ? strdup(*t) : NULL;
         if (!s->exact)
                 return 0;
-        for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], SED_LINES, t);
-                if (r < 0)
-                        return r;
-        }
+        int r = copy ? run_both(s, SED_LINES, &copy) : -ENOMEM;
+        if (r != 0) /* the locale decides: not one text */
+                return r < 0 ? r : 0;
+        free(*t);
+        *t = TAKE_PTR(copy);
         return 1;
+}
+
+/* The text s///'s e puts in, into put: '&' the match when the regex is
+ * a literal one; a case change's as a UTF-8 locale's too, where it
+ * differs, on a line of its own. */
+static bool put_of(const SedScript *s, const SedCommand *e, Text *put) {
+        size_t nl = e->literal ? strlen(e->literal) : 0;
+        Text chars = {0};
+        bool ok = text_put(put, "", 0) &&
+                  replace(put, e->to, s->dialect, e->literal, nl, e->re, NULL, false) &&
+                  (!s->locale || (text_put(&chars, "", 0) &&
+                                  replace(&chars, e->to, s->dialect, e->literal, nl, e->re, NULL, true)));
+        ok = ok && (!chars.t || streq(chars.t, put->t) ||
+                    (text_put(put, "\n", 1) && text_put(put, chars.t, chars.n)));
+        free(chars.t);
+        return ok;
 }
 
 int sed_put_in(const SedScript *s, char **ret) {
@@ -678,11 +900,7 @@ int sed_put_in(const SedScript *s, char **ret) {
                 if (e->kind == 'y')
                         continue;
                 Text put = {0};
-                /* the text it puts in: '&' the match when the regex is a literal one */
-                if (e->kind == 'a' ? !text_put(&put, e->to, strlen(e->to))
-                                   : !text_put(&put, "", 0) ||
-                                             !replace(&put, e->to, s->dialect, e->literal,
-                                                      e->literal ? strlen(e->literal) : 0, e->re)) {
+                if (e->kind == 'a' ? !text_put(&put, e->to, strlen(e->to)) : !put_of(s, e, &put)) {
                         free(put.t);
                         ok = false;
                         break;
@@ -694,7 +912,7 @@ int sed_put_in(const SedScript *s, char **ret) {
                 bool blind = false;
                 for (size_t a = i + 1; ok && a < s->n; a++) {
                         blind = blind || (s->v[a].kind == 's' && !s->v[a].re);
-                        ok = apply(s, &s->v[a], SED_EVERY, &put.t) == 0;
+                        ok = apply(s, &s->v[a], SED_EVERY, false, &put.t) == 0;
                 }
                 ok = ok && text_put(&o, put.t, strlen(put.t)) && text_put(&o, "\n", 1);
                 for (char *c = put.t; ok && blind && *c; c++)
@@ -711,11 +929,9 @@ int sed_put_in(const SedScript *s, char **ret) {
 }
 
 int sed_edit(const SedScript *s, bool put, char **t) {
-        for (size_t i = 0; i < s->n; i++) {
-                int r = apply(s, &s->v[i], s->v[i].kind != 'a' ? SED_EVERY : SED_GUESS, t);
-                if (r < 0)
-                        return r;
-        }
+        int r = run_both(s, SED_EVERY, t);
+        if (r < 0)
+                return r;
         if (!put)
                 return 0;
         /* then what it puts in, with nothing between (the pieces may meet) */
@@ -723,11 +939,12 @@ int sed_edit(const SedScript *s, bool put, char **t) {
         bool ok = text_put(&o, *t, strlen(*t));
         for (size_t i = 0; ok && i < s->n; i++) {
                 const SedCommand *e = &s->v[i];
+                Text in = {0};
                 if (e->kind == 'a')
                         ok = text_put(&o, e->to, strlen(e->to));
                 else if (e->kind == 's')
-                        ok = replace(&o, e->to, s->dialect, e->literal, e->literal ? strlen(e->literal) : 0,
-                                     e->re);
+                        ok = put_of(s, e, &in) && text_put(&o, in.t, in.n);
+                free(in.t);
         }
         if (!ok) {
                 free(o.t);
