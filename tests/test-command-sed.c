@@ -256,7 +256,7 @@ static void test_lines(void **state) {
                 {SED_PERL, "s/x/g@y/", "xit", "git", "xit"},
                 {SED_PERL, "s/x/a@b.c/", "xit", "a.cit", "xit"},
                 {SED_PERL, "s/(x)/g$2/", "xit", "git", "xit"},
-                {SED_PERL, "s/x/g$/", "xit", "g$it", NULL},
+                {SED_PERL, "s/x/g\\$/", "xit", "g$it", NULL},
                 /* multibyte characters where the locale decides: not exact */
                 {SED_BASIC, "s/x/g/", "\xc3\xa9 xit", "\xc3\xa9 git", NULL},
                 {SED_BASIC, "s/^.//", "xgit", "git", NULL},
