@@ -3253,6 +3253,26 @@ static const Row rows[] = {
         {"echo 'Xcho hi' | sed 's/[[:upper:]]/e/' | sh", true, false, NULL},
         {"echo 'g\xc4\xb0t log -p >&2' | sed 's/.*/\\L&/' | sh", true, true, ".env"},
         {"echo 'ECHO HI' | sed 's/.*/\\L&/' | sh", true, false, NULL},
+        /* twentieth pass (31t) 3, 4, 5: sort's --compress-program runs the text
+         * it sorts; make's NAME!=, .SHELLFLAGS= and SHELL= as the shell's line */
+        {"{ printf 'git log -p >&2\\n'; seq 200000 | sed 's/^/#/'; } | sort --compress-program=sh -S 1 "
+         "> /dev/null",
+         true, true, ".env"},
+        {"printf 'git log -p >&2\\n' > /tmp/x/t; sort --compress-program sh -S 1 /tmp/x/t", true, true,
+         ".env"},
+        {"sort --compress-prog=\"$P\" big.txt", true, true, ".env"},
+        {"sort --compress-program=gzip -S 1 big.txt", true, false, NULL},
+        {"sort --compress-program zstd -T /tmp big.txt", true, false, NULL},
+        {"sort -S 1 --compress-program=./c big.txt", false, false, NULL},
+        {"printf 'all:\\n\\t@echo hi\\n' > Makefile; make .SHELLFLAGS='-c \"git log -p >&2\" #'", true, true,
+         ".env"},
+        {"make -f /tmp/x/mk '.SHELLFLAGS=-ec git\\ log\\ -p\\ >\\&2;#'", true, true, ".env"},
+        {"make .SHELLFLAGS='-c \"cat .e\\\"\\\"nv >&2\" #'", false, true, ".env"},
+        {"make X!='git log -p >&2' all", true, true, ".env"},
+        {"make SHELL='bash -c \"git log -p >&2\" #'", true, true, ".env"},
+        {"make SHELL=/bin/bash .SHELLFLAGS='-e -c'", true, false, NULL},
+        {"make SHELL=/bin/bash -j4 all", true, false, NULL},
+        {"make CFLAGS=-O2 V=1 X:=1 test", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */
