@@ -3273,6 +3273,21 @@ static const Row rows[] = {
         {"make SHELL=/bin/bash .SHELLFLAGS='-e -c'", true, false, NULL},
         {"make SHELL=/bin/bash -j4 all", true, false, NULL},
         {"make CFLAGS=-O2 V=1 X:=1 test", true, false, NULL},
+        /* 4: the letters of a stage not modelled with its escapes decoded (sed's
+         * \o \d \x, perl's \o{} \x{} \N{U+}, tr's and printf's \NNN) */
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 's/[^ ]/\\o147/' | sh", true, true, ".env"},
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 'y/\xc3\xa9/\\x67/' | sh", true, true, ".env"},
+        {"echo 'Xit show HEAD~1 >&2' | sed 's/x*/\\o147/i' | sh", true, true, ".env"},
+        {"echo 'xit show HEAD~1 >&2' | tr '[=x=]' '\\147' | sh", true, true, ".env"},
+        {"echo 'Xit show HEAD~1 >&2' | perl -pe 's/\\S/\\o{147}/' | sh", true, true, ".env"},
+        {"echo 'hit show HEAD~1 >&2' | perl -pe 's/\\p{L}/\\N{U+67}/i' | sh", true, true, ".env"},
+        {"eval \"$(echo '\xc3\xa9it show HEAD~1 >&2' | sed 's/[^ ]/\\d103/')\"", true, true, ".env"},
+        {"printf '\\x67' > /tmp/x/a; printf 'it show HEAD~1 >&2' | cat /tmp/x/a - | sh", true, true, ".env"},
+        {"printf '\\147' > /tmp/x/a; printf 'it log -p >&2\\n' >> /tmp/x/a; awk 1 /tmp/x/a | sh", true, true,
+         ".env"},
+        {"echo 'hello' | sed 's/[^ ]/\\o101/' | sh", true, false, NULL},
+        {"echo 'Xcho hi' | sed 's/[[:upper:]]/\\x65/' | sh", true, false, NULL},
+        {"echo 'ls -l' | perl -pe 's/\\S+/\\x{6c}s/' | sh", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -280,6 +280,10 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * own; with put, then the texts it puts in joined with nothing between
  * (they may meet in the file, or with the next edit's); 0, -ENOMEM. */
 size_t sed_escape(const char *p, char *ret);
+/* s[0..n) with its escapes decoded as sed reads them, then as perl (and
+ * tr, printf: \NNN) does, each on a line of its own, into *ret (malloc'd;
+ * 0, -ENOMEM): the texts a program not modelled may put in. */
+int sed_decoded(const char *s, size_t n, char **ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
 typedef enum SedDialect { SED_BASIC, SED_EXTENDED, SED_AWK, SED_PERL } SedDialect;
 typedef struct SedScript SedScript;

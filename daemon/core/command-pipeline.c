@@ -54,9 +54,14 @@ typedef struct Flow {
         char *letters; /* every text the line gave a stage, for the fallback */
 } Flow;
 
+/* Adds s to the letters, and its escapes decoded as sed, perl, tr and
+ * printf read them (sed 's/[^ ]/\o147/', printf '\x67' > F: a g). */
 static int flow_add(Flow *f, const char *s, size_t n) {
         char *m = NULL;
-        if (asprintf(&m, "%s%.*s\n", f->letters ? f->letters : "", (int) n, s) < 0)
+        _cleanup_free_ char *d = NULL;
+        if (memchr(s, '\\', n) && sed_decoded(s, n, &d) < 0)
+                return -ENOMEM;
+        if (asprintf(&m, "%s%.*s\n%s", f->letters ? f->letters : "", (int) n, s, d ? d : "") < 0)
                 return -ENOMEM;
         free(f->letters);
         f->letters = m;

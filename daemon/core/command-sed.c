@@ -121,6 +121,27 @@ static size_t perl_escape(const char *p, char *ret) {
         return *p == 'd' || *p == 'o' ? (*ret = *p, 1) : sed_escape(p, ret);
 }
 
+int sed_decoded(const char *s, size_t n, char **ret) {
+        char *o = malloc(2 * n + 3), *q = o;
+        if (!o)
+                return -ENOMEM;
+        for (int perl = 0; perl < 2; perl++) {
+                for (size_t i = 0; i < n;) {
+                        char c = s[i];
+                        if (c == '\\' && i + 1 < n && s[i + 1]) {
+                                size_t len = perl ? perl_escape(s + i + 1, &c) : sed_escape(s + i + 1, &c);
+                                i += 1 + (len ? len : 1);
+                        } else
+                                i++;
+                        *q++ = c ? c : ' ';
+                }
+                *q++ = '\n';
+        }
+        *q = 0;
+        *ret = o;
+        return 0;
+}
+
 /* The bytes a character class names ([:digit:] as "digit"), into in[]. */
 static bool class_set(const char *name, size_t len, bool in[256]) {
         static const struct {
