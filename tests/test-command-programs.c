@@ -3288,6 +3288,15 @@ static const Row rows[] = {
         {"echo 'hello' | sed 's/[^ ]/\\o101/' | sh", true, false, NULL},
         {"echo 'Xcho hi' | sed 's/[[:upper:]]/\\x65/' | sh", true, false, NULL},
         {"echo 'ls -l' | perl -pe 's/\\S+/\\x{6c}s/' | sh", true, false, NULL},
+        /* ... and a pipeline's output written to a file the line runs, judged
+         * as a shell's input when the line's texts flow there */
+        {"echo 'xit show HEAD~1 >&2' | sed 's/^./g/' > /tmp/x/s; sh /tmp/x/s", true, true, ".env"},
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 's/^./\\o147/' > /tmp/x/s; sh /tmp/x/s", true, true,
+         ".env"},
+        {"echo 'xit log -p >&2' > /tmp/x/s; tr '[=x=]' '\\147' < /tmp/x/s > /tmp/x/t; sh /tmp/x/t", true,
+         true, ".env"},
+        {"printf 'it test\\n' | sed 's/^/debug /' > run.sh; bash run.sh", true, false, NULL},
+        {"echo 'echo hi' > /tmp/x/s; sed 's/hi/bye/' /tmp/x/s > /tmp/x/t; sh /tmp/x/t", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */
