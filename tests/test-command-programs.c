@@ -3297,6 +3297,23 @@ static const Row rows[] = {
          true, ".env"},
         {"printf 'it test\\n' | sed 's/^/debug /' > run.sh; bash run.sh", true, false, NULL},
         {"echo 'echo hi' > /tmp/x/s; sed 's/hi/bye/' /tmp/x/s > /tmp/x/t; sh /tmp/x/t", true, false, NULL},
+        /* 5: sed's y/// with a multibyte character maps characters as GNU sed
+         * in a UTF-8 locale does, in edits and written files */
+        {"printf 'all:\\n\\t\xc3\xa9it show HEAD~1 >&2\\n' > Makefile; sed -i 'y/\xc3\xa9/g/' Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\t\xc3\xa9it log -p >&2\\n' > Makefile; sed -i 'y/\xc3\xa9/\\x67/' Makefile; make",
+         true, true, ".env"},
+        {"printf '{\"scripts\":{\"test\":\"\xc3\xa9it show HEAD~1 >&2\"}}' > package.json; sed -i "
+         "'y/\xc3\xa9/g/' "
+         "package.json; npm test",
+         true, true, ".env"},
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 'y/\xc3\xa9/g/' > /tmp/x/s; sh /tmp/x/s", true, true,
+         ".env"},
+        {"printf 'all:\\n\\techo h\xc3\xa9llo\\n' > Makefile; sed -i 'y/\xc3\xa9/e/' Makefile; make", true,
+         false, NULL},
+        {"printf 'all:\\n\\techo hello\\n' > Makefile; sed -i 'y/abc/xyz/' Makefile; make", true, false,
+         NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -786,6 +786,48 @@ static int substitute(const char *t, const SedCommand *e, SedDialect dialect, Se
         return 0;
 }
 
+/* The characters of s as a UTF-8 locale reads them (C: its bytes). */
+static size_t char_count(const char *s, bool chars) {
+        size_t n = 0;
+        for (; *s; n++)
+                s += chars && utf8_width(s) ? utf8_width(s) : 1;
+        return n;
+}
+
+/* y/FROM/TO/ on *t as GNU sed runs it: byte for byte in the C locale,
+ * character for character in a UTF-8 one (y/é/g/); strings of unequal
+ * length, which sed refuses: *t as it is. 0, -ENOMEM. */
+static int transliterate(const SedCommand *e, bool chars, char **t) {
+        if (char_count(e->from, chars) != char_count(e->to, chars))
+                return 0;
+        Text o = {0};
+        bool ok = text_put(&o, "", 0);
+        for (const char *p = *t; ok && *p;) {
+                size_t w = chars && utf8_width(p) ? utf8_width(p) : 1, pw = w;
+                const char *put = p;
+                for (const char *f = e->from, *to = e->to; *f && *to;) {
+                        size_t fw = chars && utf8_width(f) ? utf8_width(f) : 1;
+                        size_t tw = chars && utf8_width(to) ? utf8_width(to) : 1;
+                        if (fw == w && memcmp(f, p, w) == 0) {
+                                put = to;
+                                pw = tw;
+                                break;
+                        }
+                        f += fw;
+                        to += tw;
+                }
+                ok = text_put(&o, put, pw);
+                p += w;
+        }
+        if (!ok) {
+                free(o.t);
+                return -ENOMEM;
+        }
+        free(*t);
+        *t = o.t;
+        return 0;
+}
+
 /* Command e applied to *t: s/// as substitute does, y/// each character,
  * a, i, c's text on a line of its own. 0, -ENOMEM. */
 static int apply(const SedScript *s, const SedCommand *e, SedMode mode, bool chars, char **t) {
@@ -794,15 +836,9 @@ static int apply(const SedScript *s, const SedCommand *e, SedMode mode, bool cha
                 int r = substitute(*t, e, s->dialect, mode, chars, &next);
                 if (r < 0)
                         return r;
-        } else if (e->kind == 'y') {
-                size_t nt = strlen(e->to);
-                for (char *p = *t; *p; p++) {
-                        const char *at = strchr(e->from, *p);
-                        if (at && (size_t) (at - e->from) < nt)
-                                *p = e->to[at - e->from];
-                }
-                return 0;
-        } else if (e->kind == 'a' && mode != SED_EVERY) {
+        } else if (e->kind == 'y')
+                return transliterate(e, chars, t);
+        else if (e->kind == 'a' && mode != SED_EVERY) {
                 if (asprintf(&next, "%s\n%s", *t, e->to) < 0)
                         return -ENOMEM;
         } else
