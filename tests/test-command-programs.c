@@ -3314,6 +3314,20 @@ static const Row rows[] = {
          false, NULL},
         {"printf 'all:\\n\\techo hello\\n' > Makefile; sed -i 'y/abc/xyz/' Makefile; make", true, false,
          NULL},
+        /* ... and an edit whose match is not modelled puts in its decoded
+         * replacement anywhere: pieces that may meet the file's letters as git */
+        {"printf 'all:\\n\\tXit show HEAD~1 >&2\\n' > Makefile; sed -i 's/\\tX*/\\t\\o147/I' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tXit show HEAD~1 >&2\\n' > Makefile; perl -pi -e 's/\\tX(?=i)/\\t\\o{147}/' "
+         "Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tgXt log -p >&2\\n' > Makefile; sed -i 's/X*t /\\x69t /' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\tcc -O2 x.c\\n' > Makefile; sed -i 's/-O2*/-O3/' Makefile; make", true, false,
+         NULL},
+        {"printf 'all:\\n\\techo hi\\n' > Makefile; sed -i 's/hi*/there/' Makefile; make", true, false,
+         NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

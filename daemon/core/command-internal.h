@@ -297,6 +297,8 @@ int sed_lines(const SedScript *s, char **t);
 /* Is o sed's -E, -r (in a bundle) or --regexp-extended? */
 bool sed_option_extended(const char *o);
 int sed_put_in(const SedScript *s, char **ret);
+/* Does s hold an s/// whose regex is not modelled (its match anywhere)? */
+bool sed_blind(const SedScript *s);
 int sed_edit(const SedScript *s, bool put, char **t);
 /* command-written.c: a text an edit puts in a file a runner reads, judged
  * as a text the line writes to a script it runs. */

@@ -949,6 +949,13 @@ static bool put_of(const SedScript *s, const SedCommand *e, Text *put) {
         return ok;
 }
 
+bool sed_blind(const SedScript *s) {
+        for (size_t i = 0; i < s->n; i++)
+                if (s->v[i].kind == 's' && !s->v[i].re)
+                        return true;
+        return false;
+}
+
 int sed_put_in(const SedScript *s, char **ret) {
         Text o = {0};
         bool ok = text_put(&o, "", 0);
