@@ -284,6 +284,10 @@ size_t sed_escape(const char *p, char *ret);
  * tr, printf: \NNN) does, each on a line of its own, into *ret (malloc'd;
  * 0, -ENOMEM): the texts a program not modelled may put in. */
 int sed_decoded(const char *s, size_t n, char **ret);
+/* command-escapes.c: perl's \N{NAME} (a byte into *ret: true when known),
+ * perl's escape after a backslash at p into *ret (the characters it takes). */
+bool sed_perl_named(const char *name, size_t len, char *ret);
+size_t sed_perl_escape(const char *p, char *ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
 typedef enum SedDialect { SED_BASIC, SED_EXTENDED, SED_AWK, SED_PERL } SedDialect;
 typedef struct SedScript SedScript;
