@@ -3297,6 +3297,9 @@ static const Row rows[] = {
          true, ".env"},
         {"printf 'it test\\n' | sed 's/^/debug /' > run.sh; bash run.sh", true, false, NULL},
         {"echo 'echo hi' > /tmp/x/s; sed 's/hi/bye/' /tmp/x/s > /tmp/x/t; sh /tmp/x/t", true, false, NULL},
+        {"jq '.version = \"1.2.3\"' package.json > package.json.tmp && mv package.json.tmp package.json && "
+         "npm test",
+         true, false, NULL},
         /* 5: sed's y/// with a multibyte character maps characters as GNU sed
          * in a UTF-8 locale does, in edits and written files */
         {"printf 'all:\\n\\t\xc3\xa9it show HEAD~1 >&2\\n' > Makefile; sed -i 'y/\xc3\xa9/g/' Makefile; "

@@ -291,13 +291,19 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         if (r < 0)
                 return r;
         /* a file: the line's texts through a stage (echo T | sed S > F),
-         * or a file the line wrote read (tr S < F > G), not echo T > F */
+         * or a file the line wrote read by a stage whose words hold an
+         * escape (tr S '\147' < F > G), not echo T > F */
         bool fed = text && at > 0;
         for (size_t i = 0; i <= at && to_file && !fed; i++)
                 if ((r = reads_written(j, &v[i])) != 0) {
                         if (r < 0)
                                 return r;
-                        fed = true;
+                        for (size_t a = scripts_program_at(v[i].w, v[i].n) + 1; a < v[i].n && !fed; a++) {
+                                _cleanup_free_ char *o = programs_word_text(v[i].w[a]);
+                                if (!o)
+                                        return -ENOMEM;
+                                fed = strchr(o, '\\') != NULL;
+                        }
                 }
         if (to_file && !fed && !words && !(at + 1 < n && reads_input(&v[at + 1])))
                 return 0;
