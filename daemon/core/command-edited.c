@@ -263,18 +263,19 @@ static int edit_text(const SedScript *s, const char *t, char **ret, bool *named)
  * at a word's end, or starts with it (t) where t holds g (gi) at a word's
  * start? */
 static bool meets_git(const char *r, size_t n, const char *t) {
-        if (memmem(r, n, "git", 3))
+        static const char git[] = "git";
+        if (memmem(r, n, git, 3))
                 return true;
         for (size_t k = 1; k < 3; k++) {
-                const char *rest = "git" + k;
-                if (n >= k && memcmp(r + n - k, "git", k) == 0 &&
+                const char *rest = git + k;
+                if (n >= k && memcmp(r + n - k, git, k) == 0 &&
                     (n == k || !isalnum((unsigned char) r[n - k - 1])))
                         for (const char *p = strstr(t, rest); p; p = strstr(p + 1, rest))
                                 if (!isalnum((unsigned char) p[3 - k]) && p[3 - k] != '_')
                                         return true;
                 if (n >= 3 - k && memcmp(r, rest, 3 - k) == 0 &&
                     (n == 3 - k || !isalnum((unsigned char) r[3 - k])))
-                        for (const char *p = t; (p = memmem(p, strlen(p), "git", k)); p++)
+                        for (const char *p = t; (p = memmem(p, strlen(p), git, k)); p++)
                                 if (p == t || (!isalnum((unsigned char) p[-1]) && p[-1] != '_'))
                                         return true;
         }
