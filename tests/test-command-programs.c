@@ -3253,6 +3253,84 @@ static const Row rows[] = {
         {"echo 'Xcho hi' | sed 's/[[:upper:]]/e/' | sh", true, false, NULL},
         {"echo 'g\xc4\xb0t log -p >&2' | sed 's/.*/\\L&/' | sh", true, true, ".env"},
         {"echo 'ECHO HI' | sed 's/.*/\\L&/' | sh", true, false, NULL},
+        /* twentieth pass (31t) 3, 4, 5: sort's --compress-program runs the text
+         * it sorts; make's NAME!=, .SHELLFLAGS= and SHELL= as the shell's line */
+        {"{ printf 'git log -p >&2\\n'; seq 200000 | sed 's/^/#/'; } | sort --compress-program=sh -S 1 "
+         "> /dev/null",
+         true, true, ".env"},
+        {"printf 'git log -p >&2\\n' > /tmp/x/t; sort --compress-program sh -S 1 /tmp/x/t", true, true,
+         ".env"},
+        {"sort --compress-prog=\"$P\" big.txt", true, true, ".env"},
+        {"sort --compress-program=gzip -S 1 big.txt", true, false, NULL},
+        {"sort --compress-program zstd -T /tmp big.txt", true, false, NULL},
+        {"sort -S 1 --compress-program=./c big.txt", false, false, NULL},
+        {"printf 'all:\\n\\t@echo hi\\n' > Makefile; make .SHELLFLAGS='-c \"git log -p >&2\" #'", true, true,
+         ".env"},
+        {"make -f /tmp/x/mk '.SHELLFLAGS=-ec git\\ log\\ -p\\ >\\&2;#'", true, true, ".env"},
+        {"make .SHELLFLAGS='-c \"cat .e\\\"\\\"nv >&2\" #'", false, true, ".env"},
+        {"make X!='git log -p >&2' all", true, true, ".env"},
+        {"make SHELL='bash -c \"git log -p >&2\" #'", true, true, ".env"},
+        {"make SHELL=/bin/bash .SHELLFLAGS='-e -c'", true, false, NULL},
+        {"make SHELL=/bin/bash -j4 all", true, false, NULL},
+        {"make CFLAGS=-O2 V=1 X:=1 test", true, false, NULL},
+        /* 4: the letters of a stage not modelled with its escapes decoded (sed's
+         * \o \d \x, perl's \o{} \x{} \N{U+}, tr's and printf's \NNN) */
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 's/[^ ]/\\o147/' | sh", true, true, ".env"},
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 'y/\xc3\xa9/\\x67/' | sh", true, true, ".env"},
+        {"echo 'Xit show HEAD~1 >&2' | sed 's/x*/\\o147/i' | sh", true, true, ".env"},
+        {"echo 'xit show HEAD~1 >&2' | tr '[=x=]' '\\147' | sh", true, true, ".env"},
+        {"echo 'Xit show HEAD~1 >&2' | perl -pe 's/\\S/\\o{147}/' | sh", true, true, ".env"},
+        {"echo 'hit show HEAD~1 >&2' | perl -pe 's/\\p{L}/\\N{U+67}/i' | sh", true, true, ".env"},
+        {"eval \"$(echo '\xc3\xa9it show HEAD~1 >&2' | sed 's/[^ ]/\\d103/')\"", true, true, ".env"},
+        {"printf '\\x67' > /tmp/x/a; printf 'it show HEAD~1 >&2' | cat /tmp/x/a - | sh", true, true, ".env"},
+        {"printf '\\147' > /tmp/x/a; printf 'it log -p >&2\\n' >> /tmp/x/a; awk 1 /tmp/x/a | sh", true, true,
+         ".env"},
+        {"echo 'hello' | sed 's/[^ ]/\\o101/' | sh", true, false, NULL},
+        {"echo 'Xcho hi' | sed 's/[[:upper:]]/\\x65/' | sh", true, false, NULL},
+        {"echo 'ls -l' | perl -pe 's/\\S+/\\x{6c}s/' | sh", true, false, NULL},
+        /* ... and a pipeline's output written to a file the line runs, judged
+         * as a shell's input when the line's texts flow there */
+        {"echo 'xit show HEAD~1 >&2' | sed 's/^./g/' > /tmp/x/s; sh /tmp/x/s", true, true, ".env"},
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 's/^./\\o147/' > /tmp/x/s; sh /tmp/x/s", true, true,
+         ".env"},
+        {"echo 'xit log -p >&2' > /tmp/x/s; tr '[=x=]' '\\147' < /tmp/x/s > /tmp/x/t; sh /tmp/x/t", true,
+         true, ".env"},
+        {"printf 'it test\\n' | sed 's/^/debug /' > run.sh; bash run.sh", true, false, NULL},
+        {"echo 'echo hi' > /tmp/x/s; sed 's/hi/bye/' /tmp/x/s > /tmp/x/t; sh /tmp/x/t", true, false, NULL},
+        {"jq '.version = \"1.2.3\"' package.json > package.json.tmp && mv package.json.tmp package.json && "
+         "npm test",
+         true, false, NULL},
+        /* 5: sed's y/// with a multibyte character maps characters as GNU sed
+         * in a UTF-8 locale does, in edits and written files */
+        {"printf 'all:\\n\\t\xc3\xa9it show HEAD~1 >&2\\n' > Makefile; sed -i 'y/\xc3\xa9/g/' Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\t\xc3\xa9it log -p >&2\\n' > Makefile; sed -i 'y/\xc3\xa9/\\x67/' Makefile; make",
+         true, true, ".env"},
+        {"printf '{\"scripts\":{\"test\":\"\xc3\xa9it show HEAD~1 >&2\"}}' > package.json; sed -i "
+         "'y/\xc3\xa9/g/' "
+         "package.json; npm test",
+         true, true, ".env"},
+        {"echo '\xc3\xa9it show HEAD~1 >&2' | sed 'y/\xc3\xa9/g/' > /tmp/x/s; sh /tmp/x/s", true, true,
+         ".env"},
+        {"printf 'all:\\n\\techo h\xc3\xa9llo\\n' > Makefile; sed -i 'y/\xc3\xa9/e/' Makefile; make", true,
+         false, NULL},
+        {"printf 'all:\\n\\techo hello\\n' > Makefile; sed -i 'y/abc/xyz/' Makefile; make", true, false,
+         NULL},
+        /* ... and an edit whose match is not modelled puts in its decoded
+         * replacement anywhere: pieces that may meet the file's letters as git */
+        {"printf 'all:\\n\\tXit show HEAD~1 >&2\\n' > Makefile; sed -i 's/\\tX*/\\t\\o147/I' Makefile; make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tXit show HEAD~1 >&2\\n' > Makefile; perl -pi -e 's/\\tX(?=i)/\\t\\o{147}/' "
+         "Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tgXt log -p >&2\\n' > Makefile; sed -i 's/X*t /\\x69t /' Makefile; make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\tcc -O2 x.c\\n' > Makefile; sed -i 's/-O2*/-O3/' Makefile; make", true, false,
+         NULL},
+        {"printf 'all:\\n\\techo hi\\n' > Makefile; sed -i 's/hi*/there/' Makefile; make", true, false,
+         NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -70,6 +70,13 @@ static const Row rows[] = {
         /* y/// */
         {SED_BASIC, "y/hq/gt/", "hiq", "git", NULL},
         {SED_BASIC, "y/_/ /", "git_log", "git log", NULL},
+        /* y/// with a multibyte character: a UTF-8 locale's maps characters,
+         * the C locale's refuses strings of unequal length (the text left) */
+        {SED_BASIC, "y/\xc3\xa9/g/", "\xc3\xa9it", "git", "\xc3\xa9it\ngit"},
+        {SED_BASIC, "y/\xc3\xa9/\\x67/", "\xc3\xa9it", "git", "\xc3\xa9it\ngit"},
+        {SED_BASIC, "y/x\xc3\xa9/ag/", "x\xc3\xa9it", "agit", "x\xc3\xa9it\nagit"},
+        {SED_BASIC, "y/g/\xc3\xa9/", "git", "\xc3\xa9it", "git\n\xc3\xa9it"},
+        {SED_BASIC, "y/\xc3\xa9\xc3\xa8/ee/", "h\xc3\xa8r\xc3\xa9", "here", "h\xc3\xa8r\xc3\xa9\nhere"},
         /* addresses and other commands pass over */
         {SED_BASIC, "/h/s/h/g/", "hit", "git", NULL},
         {SED_BASIC, "1{s/h/g/}", "hit", "git", NULL},

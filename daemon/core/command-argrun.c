@@ -3,7 +3,8 @@
  * Programs that run a program an option of theirs names (command-internal.h):
  * a compiler driver's -wrapper PROG,ARGS (and the option files it reads from
  * the line's input: @FILE, -specs=, which may hold one), ripgrep's --pre
- * PROG over each file it searches and its --hostname-bin. It must not lex:
+ * PROG over each file it searches and its --hostname-bin, sort's
+ * --compress-program, make's NAME!=, .SHELLFLAGS= and SHELL=. It must not lex:
  * each command is handed to programs_reread, which judges it.
  */
 #include <errno.h>
@@ -258,7 +259,91 @@ static int rg_judge(Judge *j, const ShellWord *const *w, size_t n) {
         return 0;
 }
 
+/* sort --compress-program=PROG: PROG runs over the text sorted (its
+ * temporary files), so a shell or an interpreter runs that text as its
+ * program: any PROG but a compressor, over data the line may not supply,
+ * is refused while the history holds a masked entry; PROG itself is judged
+ * as a command line. */
+static int sort_judge(Judge *j, const ShellWord *const *w, size_t n) {
+        static const char *const compressors[] = {"gzip", "pigz",  "zstd",   "pzstd",    "lz4",
+                                                  "xz",   "pxz",   "bzip2",  "pbzip2",   "lzop",
+                                                  "lzip", "plzip", "brotli", "compress", NULL};
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]), *next = NULL;
+                if (!t)
+                        return -ENOMEM;
+                if (streq(t, "--"))
+                        break;
+                const char *value = NULL;
+                if (strlen(t) < 4 || !programs_long_is(t, "compress-program", &value))
+                        continue;
+                if (!value && k + 1 < n) {
+                        if (!(next = programs_word_text(w[++k])))
+                                return -ENOMEM;
+                        value = next;
+                }
+                if (!value)
+                        continue;
+                const char *base = strrchr(value, '/') ? strrchr(value, '/') + 1 : value;
+                bool computed = w[k]->expansion || w[k]->substitution;
+                if ((computed || !streq_any(base, compressors)) && judge_held(j)) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "sort --compress-program %.40s runs the text it sorts (or a "
+                                            "program known only when it runs), and the history holds a "
+                                            "masked entry",
+                                            value);
+                }
+                int r = programs_reread(j, "sort --compress-program, a program it runs", value,
+                                        strlen(value));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* make NAME!=CMD runs CMD in the shell; .SHELLFLAGS=V and SHELL=V make the
+ * recipes run as "SHELL V RECIPE": each judged as the command line the
+ * shell runs (SHELL=/bin/bash alone stays a shell over the recipes). */
+static int make_judge(Judge *j, const ShellWord *const *w, size_t n) {
+        for (size_t k = 1; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]), *line = NULL;
+                if (!t)
+                        return -ENOMEM;
+                if (t[0] == '-')
+                        continue;
+                char *eq = strchr(t, '=');
+                if (!eq || eq == t)
+                        continue;
+                size_t len = strcspn(t, ":+?!=");
+                bool bang = eq[-1] == '!';
+                const char *what = NULL;
+                if (bang)
+                        line = strdup(eq + 1), what = "make NAME!=, a command the shell runs";
+                else if (len == 11 && strncmp(t, ".SHELLFLAGS", 11) == 0) {
+                        if (asprintf(&line, "sh %s :", eq + 1) < 0)
+                                line = NULL;
+                        what = "make .SHELLFLAGS, the shell's words over each recipe";
+                } else if (len == 5 && strncmp(t, "SHELL", 5) == 0) {
+                        if (asprintf(&line, "%s -c :", eq + 1) < 0)
+                                line = NULL;
+                        what = "make SHELL, the program over each recipe";
+                } else
+                        continue;
+                if (!line)
+                        return -ENOMEM;
+                int r = programs_reread(j, what, line, strlen(line));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        if (streq(name, "sort"))
+                return sort_judge(j, w, n);
+        if (streq(name, "make") || streq(name, "gmake"))
+                return make_judge(j, w, n);
         if (argrun_is_compiler(name))
                 return compiler_judge(j, name, w, n);
         if (streq(name, "rg") || streq(name, "ripgrep"))

@@ -258,6 +258,50 @@ static int edit_text(const SedScript *s, const char *t, char **ret, bool *named)
         return 0;
 }
 
+/* Can the piece r[0..n), put in where a match not modelled is, meet the
+ * text t to make git: r holds it, or ends with g (gi) where t holds it (t)
+ * at a word's end, or starts with it (t) where t holds g (gi) at a word's
+ * start? */
+static bool meets_git(const char *r, size_t n, const char *t) {
+        static const char git[] = "git";
+        if (memmem(r, n, git, 3))
+                return true;
+        for (size_t k = 1; k < 3; k++) {
+                const char *rest = git + k;
+                if (n >= k && memcmp(r + n - k, git, k) == 0 &&
+                    (n == k || !isalnum((unsigned char) r[n - k - 1])))
+                        for (const char *p = strstr(t, rest); p; p = strstr(p + 1, rest))
+                                if (!isalnum((unsigned char) p[3 - k]) && p[3 - k] != '_')
+                                        return true;
+                if (n >= 3 - k && memcmp(r, rest, 3 - k) == 0 &&
+                    (n == 3 - k || !isalnum((unsigned char) r[3 - k])))
+                        for (const char *p = t; (p = memmem(p, strlen(p), git, k)); p++)
+                                if (p == t || (!isalnum((unsigned char) p[-1]) && p[-1] != '_'))
+                                        return true;
+        }
+        return false;
+}
+
+/* An s/// whose regex is not modelled (s/\tX* /\t\o147/I, perl's
+ * (?=i)) puts its replacement, decoded, anywhere in the file: a piece that
+ * may meet the text's letters to make git is refused while the history
+ * holds a masked entry. */
+static int edited_pieces(Judge *j, const SedScript *s, const char *t) {
+        _cleanup_free_ char *pieces = NULL;
+        if (!sed_blind(s) || !judge_held(j))
+                return 0;
+        if (sed_put_in(s, &pieces) < 0)
+                return -ENOMEM;
+        for (const char *p = pieces; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+                if (meets_git(p, strcspn(p, "\n"), t ? t : "")) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "an edit whose match is not modelled puts in a text that, "
+                                               "with the file's, may make git, in a file a runner of the "
+                                               "line reads, while the history holds a masked entry");
+                }
+        return 0;
+}
+
 int edited_model(Judge *j, const Stage *st, bool runner) {
         _cleanup_(edit_done) Edit e = {0};
         char editor[256];
@@ -299,6 +343,8 @@ int edited_model(Judge *j, const Stage *st, bool runner) {
                 r = written_edit(j, t);
         if (r == 0 && named_seen)
                 r = written_edit(j, seen);
+        if (r == 0)
+                r = edited_pieces(j, s, t);
         w->judging = false;
         return r;
 }

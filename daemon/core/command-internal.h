@@ -280,6 +280,14 @@ int edited_model(Judge *j, const Stage *st, bool runner);
  * own; with put, then the texts it puts in joined with nothing between
  * (they may meet in the file, or with the next edit's); 0, -ENOMEM. */
 size_t sed_escape(const char *p, char *ret);
+/* s[0..n) with its escapes decoded as sed reads them, then as perl (and
+ * tr, printf: \NNN) does, each on a line of its own, into *ret (malloc'd;
+ * 0, -ENOMEM): the texts a program not modelled may put in. */
+int sed_decoded(const char *s, size_t n, char **ret);
+/* command-escapes.c: perl's \N{NAME} (a byte into *ret: true when known),
+ * perl's escape after a backslash at p into *ret (the characters it takes). */
+bool sed_perl_named(const char *name, size_t len, char *ret);
+size_t sed_perl_escape(const char *p, char *ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
 typedef enum SedDialect { SED_BASIC, SED_EXTENDED, SED_AWK, SED_PERL } SedDialect;
 typedef struct SedScript SedScript;
@@ -293,6 +301,8 @@ int sed_lines(const SedScript *s, char **t);
 /* Is o sed's -E, -r (in a bundle) or --regexp-extended? */
 bool sed_option_extended(const char *o);
 int sed_put_in(const SedScript *s, char **ret);
+/* Does s hold an s/// whose regex is not modelled (its match anywhere)? */
+bool sed_blind(const SedScript *s);
 int sed_edit(const SedScript *s, bool put, char **t);
 /* command-written.c: a text an edit puts in a file a runner reads, judged
  * as a text the line writes to a script it runs. */

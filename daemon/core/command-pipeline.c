@@ -54,9 +54,14 @@ typedef struct Flow {
         char *letters; /* every text the line gave a stage, for the fallback */
 } Flow;
 
+/* Adds s to the letters, and its escapes decoded as sed, perl, tr and
+ * printf read them (sed 's/[^ ]/\o147/', printf '\x67' > F: a g). */
 static int flow_add(Flow *f, const char *s, size_t n) {
         char *m = NULL;
-        if (asprintf(&m, "%s%.*s\n", f->letters ? f->letters : "", (int) n, s) < 0)
+        _cleanup_free_ char *d = NULL;
+        if (memchr(s, '\\', n) && sed_decoded(s, n, &d) < 0)
+                return -ENOMEM;
+        if (asprintf(&m, "%s%.*s\n%s", f->letters ? f->letters : "", (int) n, s, d ? d : "") < 0)
                 return -ENOMEM;
         free(f->letters);
         f->letters = m;
@@ -262,7 +267,18 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         bool words = ln->substitution && at + 1 == n;
         /* a shell before the shell (echo 'echo git log' | sh | sh): not
          * modelled, what it reads and its words (sh -c S) the letters */
-        if (!(words || (at + 1 < n && reads_input(&v[at + 1]))) || !judge_held(j))
+        /* echo T | sed S > F; sh F: a file the line may run, judged as a
+         * shell's input when the line's texts flow there */
+        bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many,
+             to_file = false;
+        for (size_t i = 0; i < v[at].n_redir && runs && at + 1 == n; i++) {
+                char buf[256];
+                const char *a = v[at].target[i] ? programs_plain(v[at].target[i], buf, sizeof buf) : NULL;
+                to_file = to_file || (streq_any(v[at].redir[i]->op,
+                                                (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
+                                      (!a || strncmp(a, "/dev/", 5) != 0));
+        }
+        if (!(words || to_file || (at + 1 < n && reads_input(&v[at + 1]))) || !judge_held(j))
                 return 0;
         Flow f = {.exact = true};
         int r = 0;
@@ -274,6 +290,23 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         _cleanup_free_ char *letters = f.letters;
         if (r < 0)
                 return r;
+        /* a file: the line's texts through a stage (echo T | sed S > F),
+         * or a file the line wrote read by a stage whose words hold an
+         * escape (tr S '\147' < F > G), not echo T > F */
+        bool fed = text && at > 0;
+        for (size_t i = 0; i <= at && to_file && !fed; i++)
+                if ((r = reads_written(j, &v[i])) != 0) {
+                        if (r < 0)
+                                return r;
+                        for (size_t a = scripts_program_at(v[i].w, v[i].n) + 1; a < v[i].n && !fed; a++) {
+                                _cleanup_free_ char *o = programs_word_text(v[i].w[a]);
+                                if (!o)
+                                        return -ENOMEM;
+                                fed = strchr(o, '\\') != NULL;
+                        }
+                }
+        if (to_file && !fed && !words && !(at + 1 < n && reads_input(&v[at + 1])))
+                return 0;
         /* each stage modelled: the text is a command line (echo 'gi t log
          * -p' | tr -d ' ' | sh), judged as one */
         if (text && f.exact) {

@@ -20,107 +20,6 @@
 #include "command-internal.h"
 #include "util.h"
 
-/* The digits of a number escape at p in base b, at most max: its value
- * in *v, the count. */
-static size_t digits(const char *p, int b, size_t max, unsigned *v) {
-        size_t i = 0;
-        for (*v = 0; i < max && p[i]; i++) {
-                int d = isdigit((unsigned char) p[i]) ? p[i] - '0'
-                        : b == 16 && isxdigit((unsigned char) p[i])
-                                ? tolower((unsigned char) p[i]) - 'a' + 10
-                                : 99;
-                if (d >= b)
-                        break;
-                *v = *v * (unsigned) b + (unsigned) d;
-        }
-        return i;
-}
-
-size_t sed_escape(const char *p, char *ret) {
-        static const char names[] = "afnrtv", values[] = "\a\f\n\r\t\v";
-        unsigned v = 0;
-        size_t len = 0;
-        if (*p == 'x' || *p == 'o' || *p == 'd') { /* \xHH, \oNNN, \dNNN */
-                len = digits(p + 1, *p == 'x' ? 16 : *p == 'o' ? 8 : 10, *p == 'x' ? 2 : 3, &v);
-                if (len > 0) {
-                        *ret = (char) v;
-                        return len + 1;
-                }
-        }
-        if (*p == 'c' && p[1]) { /* \cX: control-X */
-                *ret = (char) (toupper((unsigned char) p[1]) ^ 0x40);
-                return 2;
-        }
-        const char *at = *p ? strchr(names, *p) : NULL;
-        *ret = at ? values[at - names] : *p;
-        return *p ? 1 : 0;
-}
-
-/* perl's named character \N{NAME} (NAME of len) as a byte into *ret:
- * U+HEX below 0x80, LATIN SMALL or CAPITAL LETTER X, DIGIT NAME, SPACE,
- * the short latin:x; false for any other (charnames has them all). */
-static bool perl_named(const char *name, size_t len, char *ret) {
-        static const char *const digits_[] = {"ZERO", "ONE", "TWO",   "THREE", "FOUR",
-                                              "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
-        unsigned v = 0;
-        if (len > 2 && strncmp(name, "U+", 2) == 0 && digits(name + 2, 16, 8, &v) == len - 2 && v < 0x80) {
-                *ret = (char) v;
-                return true;
-        }
-        for (int small = 0; small < 2; small++) {
-                const char *lead = small ? "LATIN SMALL LETTER " : "LATIN CAPITAL LETTER ";
-                size_t n = strlen(lead);
-                if (len == n + 1 && strncmp(name, lead, n) == 0 && isupper((unsigned char) name[n])) {
-                        *ret = small ? (char) tolower((unsigned char) name[n]) : name[n];
-                        return true;
-                }
-        }
-        if (len == 7 && strncasecmp(name, "latin:", 6) == 0 && isalpha((unsigned char) name[6])) {
-                *ret = name[6];
-                return true;
-        }
-        for (size_t d = 0; d < ELEMENTSOF(digits_); d++)
-                if (len == 6 + strlen(digits_[d]) && strncmp(name, "DIGIT ", 6) == 0 &&
-                    strncmp(name + 6, digits_[d], len - 6) == 0) {
-                        *ret = (char) ('0' + d);
-                        return true;
-                }
-        *ret = ' ';
-        return len == 5 && strncmp(name, "SPACE", 5) == 0;
-}
-
-/* perl's escape after a backslash at p in a replacement (\xHH, \x{H..},
- * \NNN, \o{N..}, \N{NAME}, \e, \n, \t, ...) into *ret: the characters
- * it takes (a name perl_named does not know: a blank). */
-static size_t perl_escape(const char *p, char *ret) {
-        unsigned v = 0;
-        size_t len;
-        const char *close = *p == 'N' && p[1] == '{' ? strchr(p + 2, '}') : NULL;
-        if (close) {
-                perl_named(p + 2, (size_t) (close - p - 2), ret);
-                return (size_t) (close - p) + 1;
-        }
-        if ((*p == 'x' || *p == 'o') && p[1] == '{') {
-                len = digits(p + 2, *p == 'x' ? 16 : 8, 8, &v);
-                *ret = (char) v;
-                return 2 + len + (p[2 + len] == '}');
-        }
-        if (*p == 'x') {
-                len = digits(p + 1, 16, 2, &v);
-                *ret = (char) v;
-                return 1 + len;
-        }
-        if (*p >= '0' && *p <= '7' && ((len = digits(p, 8, 3, &v)) > 1 || *p == '0')) { /* \0: a NUL */
-                *ret = (char) v;
-                return len;
-        }
-        if (*p == 'e' || *p == 'b') {
-                *ret = *p == 'e' ? '\033' : '\b';
-                return 1;
-        }
-        return *p == 'd' || *p == 'o' ? (*ret = *p, 1) : sed_escape(p, ret);
-}
-
 /* The bytes a character class names ([:digit:] as "digit"), into in[]. */
 static bool class_set(const char *name, size_t len, bool in[256]) {
         static const struct {
@@ -480,7 +379,7 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
                 const char *shut = c[0] == '\\' && c[1] == 'N' && c[2] == '{' ? strchr(c + 3, '}') : NULL;
                 char x;
                 /* \N{NAME}: a name charnames knows, the model not; \Q quotes */
-                if ((shut && !perl_named(c + 3, (size_t) (shut - c - 3), &x)) ||
+                if ((shut && !sed_perl_named(c + 3, (size_t) (shut - c - 3), &x)) ||
                     (c[0] == '\\' && c[1] == 'Q'))
                         *exact = false;
         }
@@ -708,7 +607,7 @@ static bool replace(Text *o, const char *r, SedDialect dialect, const char *m, s
                 if ((whole && dialect == SED_PERL) || g)
                         p++;
                 else if (c == '\\' && p[1])
-                        p += dialect == SED_PERL ? perl_escape(p + 1, &c) : sed_escape(p + 1, &c);
+                        p += dialect == SED_PERL ? sed_perl_escape(p + 1, &c) : sed_escape(p + 1, &c);
                 else if (!whole && (unsigned char) c >= 0x80 && utf8_width(p)) {
                         from = p; /* a multibyte character, whole */
                         n = utf8_width(p);
@@ -765,6 +664,48 @@ static int substitute(const char *t, const SedCommand *e, SedDialect dialect, Se
         return 0;
 }
 
+/* The characters of s as a UTF-8 locale reads them (C: its bytes). */
+static size_t char_count(const char *s, bool chars) {
+        size_t n = 0;
+        for (; *s; n++)
+                s += chars && utf8_width(s) ? utf8_width(s) : 1;
+        return n;
+}
+
+/* y/FROM/TO/ on *t as GNU sed runs it: byte for byte in the C locale,
+ * character for character in a UTF-8 one (y/é/g/); strings of unequal
+ * length, which sed refuses: *t as it is. 0, -ENOMEM. */
+static int transliterate(const SedCommand *e, bool chars, char **t) {
+        if (char_count(e->from, chars) != char_count(e->to, chars))
+                return 0;
+        Text o = {0};
+        bool ok = text_put(&o, "", 0);
+        for (const char *p = *t; ok && *p;) {
+                size_t w = chars && utf8_width(p) ? utf8_width(p) : 1, pw = w;
+                const char *put = p;
+                for (const char *f = e->from, *to = e->to; *f && *to;) {
+                        size_t fw = chars && utf8_width(f) ? utf8_width(f) : 1;
+                        size_t tw = chars && utf8_width(to) ? utf8_width(to) : 1;
+                        if (fw == w && memcmp(f, p, w) == 0) {
+                                put = to;
+                                pw = tw;
+                                break;
+                        }
+                        f += fw;
+                        to += tw;
+                }
+                ok = text_put(&o, put, pw);
+                p += w;
+        }
+        if (!ok) {
+                free(o.t);
+                return -ENOMEM;
+        }
+        free(*t);
+        *t = o.t;
+        return 0;
+}
+
 /* Command e applied to *t: s/// as substitute does, y/// each character,
  * a, i, c's text on a line of its own. 0, -ENOMEM. */
 static int apply(const SedScript *s, const SedCommand *e, SedMode mode, bool chars, char **t) {
@@ -773,15 +714,9 @@ static int apply(const SedScript *s, const SedCommand *e, SedMode mode, bool cha
                 int r = substitute(*t, e, s->dialect, mode, chars, &next);
                 if (r < 0)
                         return r;
-        } else if (e->kind == 'y') {
-                size_t nt = strlen(e->to);
-                for (char *p = *t; *p; p++) {
-                        const char *at = strchr(e->from, *p);
-                        if (at && (size_t) (at - e->from) < nt)
-                                *p = e->to[at - e->from];
-                }
-                return 0;
-        } else if (e->kind == 'a' && mode != SED_EVERY) {
+        } else if (e->kind == 'y')
+                return transliterate(e, chars, t);
+        else if (e->kind == 'a' && mode != SED_EVERY) {
                 if (asprintf(&next, "%s\n%s", *t, e->to) < 0)
                         return -ENOMEM;
         } else
@@ -890,6 +825,13 @@ static bool put_of(const SedScript *s, const SedCommand *e, Text *put) {
                     (text_put(put, "\n", 1) && text_put(put, chars.t, chars.n)));
         free(chars.t);
         return ok;
+}
+
+bool sed_blind(const SedScript *s) {
+        for (size_t i = 0; i < s->n; i++)
+                if (s->v[i].kind == 's' && !s->v[i].re)
+                        return true;
+        return false;
 }
 
 int sed_put_in(const SedScript *s, char **ret) {
