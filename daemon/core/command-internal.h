@@ -126,7 +126,8 @@ typedef struct Stage {
         const ShellToken *redir[32]; /* each redirect, its target after it */
         const ShellWord *target[32];
         size_t n_redir;
-        bool keyword_led; /* while, until, if: its output is not one program's */
+        bool keyword_led;  /* while, until, if: its output is not one program's */
+        bool stderr_piped; /* |& after it: its error output into the pipe too */
 } Stage;
 
 typedef struct Line {
@@ -481,7 +482,7 @@ int rearranged_tr(const Stage *st, char **t);
  * FROM holds twice mapped as its last place), applied to t in place:
  * false (t untouched) for a range, a class, a repeat or an option. */
 bool tr_translated(char *t, const char *from, const char *to);
-int rearranged_printed(const Stage *st, char **ret);
+int rearranged_printed(const Stage *st, bool decode, char **ret);
 /* command-pipeline.c: v[at]'s output a shell's input (| sh, | bash -s,
  * | source /dev/stdin), the history held: the text the line's own texts
  * make through v[0..at], judged as a command line when every stage is

@@ -52,6 +52,7 @@ typedef struct Flow {
         char *text;    /* the text so far, when it is the line's (else NULL) */
         bool exact;    /* text is what the stages print */
         char *letters; /* every text the line gave a stage, for the fallback */
+        bool decode;   /* echo's escapes decoded (as echo -e would), the second look */
 } Flow;
 
 /* Adds s to the letters, and its escapes decoded as sed, perl, tr and
@@ -161,12 +162,46 @@ static bool plain_words(const Stage *st) {
         return true;
 }
 
-/* May st, a first stage, print its words (yes, date +F, expr, stat -c F,
- * seq -f F, sqlite3 DB Q, sh -c S, git log --format=F, awk, printf)? Not
- * a program known to print data that is not its words (a download, a
- * file's lines, a listing, git's own records without a format) or none
- * (cp, mkdir, tee: its input). */
-bool pipeline_prints_words(const Stage *st, const char *p) {
+/* Does st's error output join its output (2>&1, &>, >&, |&, 2>/dev/stdout)?
+ * Its error messages then print its words. */
+static bool stderr_joined(const Stage *st) {
+        char buf[256];
+        if (st->stderr_piped)
+                return true;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const ShellToken *t = st->redir[i];
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (strncmp(t->op, "&>", 2) == 0 || (streq(t->op, ">&") && (t->fd == 2 || t->fd == -1)))
+                        return true;
+                static const char *const outs[] = {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", NULL};
+                if (t->fd == 2 && t->op[0] == '>' && a && streq_any(a, outs))
+                        return true;
+        }
+        return false;
+}
+
+/* Are st's words all plain options without a value (-fsSL, --location) or
+ * operands a program reads as a file or an address (no space, quote, $,
+ * %, \, ;, <, >, |, brace or bracket)? None of them a text it prints then. */
+static bool plain_operands(const Stage *st) {
+        char buf[1024];
+        for (size_t a = scripts_program_at(st->w, st->n) + 1; a < st->n; a++) {
+                const char *o = programs_plain(st->w[a], buf, sizeof buf);
+                if (!o ||
+                    o[strspn(
+                            o,
+                            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._/~:@+,?&#=*-")])
+                        return false;
+                if (o[0] == '-' && strchr(o, '='))
+                        return false; /* --label=T, --time-style=F */
+        }
+        return true;
+}
+
+/* Is p a program known to print data that is not its words (a download,
+ * a file's lines, a listing, git's own records without a format) or none
+ * (cp, mkdir, tee: its input)? */
+static bool listed(const char *p) {
         static const char *const files[] = {/* a download's or a file's bytes */
                                             "curl",  "wget",    "cat",    "tac",   "head", "tail",
                                             "sort",  "uniq",    "cut",    "diff",  "cmp",  "xxd",
@@ -182,9 +217,21 @@ bool pipeline_prints_words(const Stage *st, const char *p) {
                                             "rm", "chmod",  "chown", "chgrp",   "touch", "tee",
                                             "cd", "sleep",  "kill",  "true",    "false", "test",
                                             "[",  "export", "unset", NULL};
+        return streq_any(p, files) || streq_any(p, lists) || streq_any(p, quiet);
+}
+
+/* May st, a first stage, print its words (yes, date +F, expr, stat -c F,
+ * seq -f F, sqlite3 DB Q, sh -c S, git log --format=F, awk, printf)? Not
+ * a listed one (listed) whose words are plain and whose errors stay on
+ * stderr. */
+bool pipeline_prints_words(const Stage *st, const char *p) {
         if (!p)
                 return !st->keyword_led;
-        if (streq_any(p, files) || streq_any(p, lists) || streq_any(p, quiet))
+        /* its error messages (head -n W F 2>&1) or an option's value
+         * (grep --label=W, curl -w W) print its words: as any printer's */
+        if (stderr_joined(st) || !plain_operands(st))
+                return true;
+        if (listed(p))
                 return false;
         if (!streq(p, "git"))
                 return true;
@@ -223,12 +270,14 @@ static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, 
                 }
         }
         if (first && !f->text && p && (streq(p, "echo") || streq(p, "printf"))) {
-                if ((r = rearranged_printed(st, &f->text)) < 0)
+                if ((r = rearranged_printed(st, f->decode, &f->text)) < 0)
                         return r;
-                /* echo -e, -n and printf -v: options not modelled */
+                /* echo -e, -n and printf -v: options not modelled; nor
+                 * shopt -s xpg_echo (bash's echo decoding escapes) */
                 char buf[256];
                 const char *o = k + 1 < st->n ? programs_plain(st->w[k + 1], buf, sizeof buf) : NULL;
-                f->exact = f->text && plain_words(st) && !(o && o[0] == '-');
+                bool xpg = !f->decode && streq(p, "echo") && memmem(j->text, j->text_n, "xpg_echo", 8);
+                f->exact = f->text && plain_words(st) && !(o && o[0] == '-') && !xpg;
                 return 0;
         }
         if (f->text && flow_add(f, f->text, strlen(f->text)) < 0)
@@ -260,27 +309,12 @@ static bool git_letters(const char *s) {
         return g && i && t;
 }
 
-int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
-        /* $(printf 'gi\nt log -p' | tr -d '\n'): words of a command, judged
-         * when exact; a shell's program when eval, sh -c or source reads
-         * them (eval "$(... | paste -sd '')"), by the letters otherwise */
-        bool words = ln->substitution && at + 1 == n;
-        /* a shell before the shell (echo 'echo git log' | sh | sh): not
-         * modelled, what it reads and its words (sh -c S) the letters */
-        /* echo T | sed S > F; sh F: a file the line may run, judged as a
-         * shell's input when the line's texts flow there */
-        bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many,
-             to_file = false;
-        for (size_t i = 0; i < v[at].n_redir && runs && at + 1 == n; i++) {
-                char buf[256];
-                const char *a = v[at].target[i] ? programs_plain(v[at].target[i], buf, sizeof buf) : NULL;
-                to_file = to_file || (streq_any(v[at].redir[i]->op,
-                                                (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
-                                      (!a || strncmp(a, "/dev/", 5) != 0));
-        }
-        if (!(words || to_file || (at + 1 < n && reads_input(&v[at + 1]))) || !judge_held(j))
-                return 0;
-        Flow f = {.exact = true};
+/* The stages up to at applied to the line's texts, judged (echo's escapes
+ * decoded when decode); to_file: its output a file the line may run. 1
+ * refused, 2 judged exact, 0, -ENOMEM. */
+static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at, bool words,
+                      bool to_file, bool decode) {
+        Flow f = {.exact = true, .decode = decode};
         int r = 0;
         for (size_t i = 0; i <= at && r >= 0; i++)
                 r = flow_stage(j, ln, &f, &v[i], i == 0);
@@ -330,4 +364,33 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         return judge_refuse(j,
                             "a pipeline rearranges the line's texts, which hold the letters of git, in a "
                             "way not modelled into a shell's input, while the history holds a masked entry");
+}
+
+int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        /* $(printf 'gi\nt log -p' | tr -d '\n'): words of a command, judged
+         * when exact; a shell's program when eval, sh -c or source reads
+         * them (eval "$(... | paste -sd '')"), by the letters otherwise */
+        bool words = ln->substitution && at + 1 == n;
+        /* a shell before the shell (echo 'echo git log' | sh | sh): not
+         * modelled, what it reads and its words (sh -c S) the letters */
+        /* echo T | sed S > F; sh F: a file the line may run, judged as a
+         * shell's input when the line's texts flow there */
+        bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many,
+             to_file = false;
+        for (size_t i = 0; i < v[at].n_redir && runs && at + 1 == n; i++) {
+                char buf[256];
+                const char *a = v[at].target[i] ? programs_plain(v[at].target[i], buf, sizeof buf) : NULL;
+                to_file = to_file || (streq_any(v[at].redir[i]->op,
+                                                (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
+                                      (!a || strncmp(a, "/dev/", 5) != 0));
+        }
+        if (!(words || to_file || (at + 1 < n && reads_input(&v[at + 1]))) || !judge_held(j))
+                return 0;
+        /* echo 'g\t log' | sed 's/\\/i/': bash's echo prints g\t as
+         * written; echo -e or xpg_echo would decode it: both judged */
+        int r = flow_judge(j, ln, v, n, at, words, to_file, false);
+        if (r == 1 || r < 0 || !memchr(j->text, '\\', j->text_n))
+                return r;
+        int d = flow_judge(j, ln, v, n, at, words, to_file, true);
+        return d == 1 || d < 0 ? d : r;
 }

@@ -933,13 +933,14 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 if (pipe && m + 1 == 16)
                         return judge_refuse(j, "a pipeline of more than 16 commands");
                 if (pipe) {
+                        st->stderr_piped = streq(t->op, "|&");
                         v[++m].w = words + used;
                         continue;
                 }
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
                         return r;
                 for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */
-                        v[k].n = v[k].n_redir = 0, v[k].keyword_led = false;
+                        v[k].n = v[k].n_redir = 0, v[k].keyword_led = v[k].stderr_piped = false;
                 m = 0;
                 v[0].w = words + used;
         }

@@ -366,9 +366,10 @@ int rearranged_file_git(const Judge *j, const Stage *st) {
         return 0;
 }
 
-/* What echo or printf at st prints (printf's format applied, echo's
- * escapes decoded), or NULL with *ret untouched when it is neither. */
-static int printed(const Stage *st, char **ret) {
+/* What echo or printf at st prints (printf's format applied; echo's
+ * escapes decoded when decode: echo -e's, xpg_echo's; bash's echo as
+ * written), or NULL with *ret untouched when it is neither. */
+static int printed(const Stage *st, bool decode, char **ret) {
         char buf[256];
         const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], buf, sizeof buf) : NULL;
         if (!p || !(streq(p, "echo") || streq(p, "printf")))
@@ -376,14 +377,14 @@ static int printed(const Stage *st, char **ret) {
         char *t = streq(p, "printf") ? reread_printf(st->w, st->n) : programs_joined(st->w, st->n, 1);
         if (!t)
                 return -ENOMEM;
-        if (streq(p, "echo"))
+        if (streq(p, "echo") && decode)
                 reread_unescape(t);
         *ret = t;
         return 1;
 }
 
-int rearranged_printed(const Stage *st, char **ret) {
-        return printed(st, ret);
+int rearranged_printed(const Stage *st, bool decode, char **ret) {
+        return printed(st, decode, ret);
 }
 
 /* perl -pe 's/RE/R/' (-e's value after -p or -n) applied to *t. */
@@ -424,8 +425,11 @@ int rearranged_fed_git(const Line *ln, const Stage *v, size_t at) {
                 if (r > 0 && (r = fed_git(&v[at], &t)) != 0)
                         return r;
         }
-        _cleanup_free_ char *t = NULL;
-        if (at == 0 || (r = printed(&v[at - 1], &t)) <= 0)
-                return at == 0 ? 0 : r;
-        return fed_git(&v[at], &t);
+        /* echo 'g\t log' | ...: as bash's echo prints it, and decoded */
+        for (int decode = 0; decode < 2 && at > 0; decode++) {
+                _cleanup_free_ char *t = NULL;
+                if ((r = printed(&v[at - 1], decode, &t)) <= 0 || (r = fed_git(&v[at], &t)) != 0)
+                        return r;
+        }
+        return 0;
 }

@@ -204,6 +204,11 @@ static int words_text(Judge *j, const Stage *st, size_t k, const char *what, con
                 int r = shell_text(j, what, s + (s[0] == '+'), args, n_args);
                 if (r != 0)
                         return r;
+                /* grep --label=W: W and the words after it */
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                const char *eq = o && o[0] == '-' ? strchr(o, '=') : NULL;
+                if (eq && (r = shell_text(j, what, s + (eq - o) + 1, args, n_args)) != 0)
+                        return r;
         }
         return 0;
 }
