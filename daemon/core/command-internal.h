@@ -489,6 +489,9 @@ int rearranged_printed(const Stage *st, bool decode, char **ret);
  * modelled, else refused when the texts hold the letters g, i and t. 1
  * refused, 2 judged exactly and allowed, 0, -ENOMEM. */
 int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
+/* Does st write a file (not under /dev) while the line may run a file it
+ * writes (sed S > F; bash F)? */
+bool pipeline_writes_run(const Judge *j, const Stage *st);
 /* May st (its program's name p, NULL when not plain) print its words (yes
  * S, date +S, sh -c S, git log --format=S), not data of its own (curl, cat,
  * ls, grep, git log)? */

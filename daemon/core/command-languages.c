@@ -282,20 +282,13 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
         command = command || (put && git_command(put));
         /* its output a shell's input (sed S | bash), or a file the line
          * may run (sed S > F; bash F; . F; python3 -c 'exec(open(F)...)') */
-        bool shell = false, file = false;
+        bool shell = false;
         for (size_t i = at + 1; i < n; i++)
                 shell = shell || stage_shell(&v[i]) || (command && stage_interpreter(&v[i]));
         /* $(sed ...), <(sed ...), eval "$(sed ...)": words of a command,
          * a script's text, when they make one (git log -p) */
         shell = shell || (command && ln->substitution);
-        for (size_t i = 0; i < st->n_redir; i++) {
-                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
-                file = file ||
-                       (streq_any(st->redir[i]->op, (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
-                        (!a || strncmp(a, "/dev/", 5) != 0));
-        }
-        bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many;
-        if (!git || !(shell || (file && runs)))
+        if (!git || !(shell || pipeline_writes_run(j, st)))
                 return 0;
         judge_mark_held(j);
         if (joiner)

@@ -366,6 +366,19 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                             "way not modelled into a shell's input, while the history holds a masked entry");
 }
 
+bool pipeline_writes_run(const Judge *j, const Stage *st) {
+        char buf[256];
+        if (!(j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many))
+                return false;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (streq_any(st->redir[i]->op, (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
+                    (!a || strncmp(a, "/dev/", 5) != 0))
+                        return true;
+        }
+        return false;
+}
+
 int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         /* $(printf 'gi\nt log -p' | tr -d '\n'): words of a command, judged
          * when exact; a shell's program when eval, sh -c or source reads
@@ -375,15 +388,7 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
          * modelled, what it reads and its words (sh -c S) the letters */
         /* echo T | sed S > F; sh F: a file the line may run, judged as a
          * shell's input when the line's texts flow there */
-        bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many,
-             to_file = false;
-        for (size_t i = 0; i < v[at].n_redir && runs && at + 1 == n; i++) {
-                char buf[256];
-                const char *a = v[at].target[i] ? programs_plain(v[at].target[i], buf, sizeof buf) : NULL;
-                to_file = to_file || (streq_any(v[at].redir[i]->op,
-                                                (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
-                                      (!a || strncmp(a, "/dev/", 5) != 0));
-        }
+        bool to_file = at + 1 == n && pipeline_writes_run(j, &v[at]);
         if (!(words || to_file || (at + 1 < n && reads_input(&v[at + 1]))) || !judge_held(j))
                 return 0;
         /* echo 'g\t log' | sed 's/\\/i/': bash's echo prints g\t as

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "array.h"
 #include "command-internal.h"
 #include "util.h"
 
@@ -534,14 +535,8 @@ typedef struct Text {
 } Text;
 
 static bool text_put(Text *o, const char *p, size_t n) {
-        if (o->n + n + 1 > o->cap) {
-                size_t cap = 2 * o->cap + n + 16;
-                char *t = realloc(o->t, cap);
-                if (!t)
-                        return false;
-                o->t = t;
-                o->cap = cap;
-        }
+        if (ARRAY_GROW(o->t, o->cap, o->n + n + 1) < 0)
+                return false;
         memcpy(o->t + o->n, p, n);
         o->n += n;
         o->t[o->n] = 0;
