@@ -642,9 +642,16 @@ int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t
  * -ENOMEM. */
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists);
 
-/* command-git.c: is key (core.sshCommand, core.gitProxy, alias.x) config
- * whose value git runs. */
+/* command-git-config.c: is key (core.sshCommand, core.gitProxy, alias.x)
+ * config whose value git runs. git -c KEY=VALUE or git config KEY VALUE
+ * judged: a value git runs as a command line, a file git reads as cat's,
+ * keys that run what the rule cannot read; git config's words (w after
+ * the subcommand); a transport's --upload-pack, --receive-pack, --exec
+ * and rebase -x (w after sub): 1 refused, 0, -ENOMEM. */
 bool git_key_runs(const char *key);
+int git_config_judge(Judge *j, const char *key, const char *value);
+int git_config_command(Judge *j, const ShellWord *const *w, size_t n);
+int git_runs_program(Judge *j, const char *sub, const ShellWord *const *w, size_t n);
 /* command-git.c: a git command (w[0] is git): its -c keys, git config of
  * a key that runs something, git grep over a pathspec that can match a
  * secret, and, when the history holds a secret, what prints blobs.
