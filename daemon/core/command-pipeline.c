@@ -250,8 +250,8 @@ bool pipeline_prints_words(const Stage *st, const char *p) {
         return false;
 }
 
-/* Does st map characters in a way not modelled: tr, sed's or perl's
- * y/// or tr/// (a word with y or tr then a delimiter)? */
+/* Does st map characters in a way not modelled: tr, a decoder, sed's
+ * or perl's y/// or tr/// (y or tr starting a command, then a delimiter)? */
 static bool maps_letters(const Stage *st, const char *p) {
         /* decoders of a text (base32 -d, basenc -d, xxd -r not -p) */
         static const char *const decoders[] = {"base32",  "basenc", "base64", "uudecode",
@@ -263,7 +263,7 @@ static bool maps_letters(const Stage *st, const char *p) {
         for (size_t a = scripts_program_at(st->w, st->n) + 1; a < st->n; a++) {
                 _cleanup_free_ char *o = programs_word_text(st->w[a]);
                 for (const char *c = o; c && *c; c++)
-                        if ((c == o || !(isalnum((unsigned char) c[-1]) || c[-1] == '_')) &&
+                        if ((c == o || strchr("; \t\n{", c[-1])) && /* a command: y/a-z/b-za/ */
                             (c[0] == 'y' || (c[0] == 't' && c[1] == 'r')) &&
                             ispunct((unsigned char) c[c[0] == 'y' ? 1 : 2]))
                                 return true;
