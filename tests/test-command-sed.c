@@ -135,6 +135,15 @@ static const Row rows[] = {
         {SED_PERL, "s/(x)/\\1/", "xit", "xit", NULL},
         {SED_BASIC, "s/\\(x\\)/\\147/", "xit", "x47it", NULL},
         {SED_PERL, "s/x/a\\bb/", "x", "a\bb", NULL},
+        /* perl's y/// and tr/// ranges, escapes, TO's last repeated; sed's y has none */
+        {SED_PERL, "y/A-Z/za-y/", "HJU", "git", NULL},
+        {SED_PERL, "y/w-y/h-j/", "gxt", "git", NULL},
+        {SED_PERL, "tr/w-y/h-j/", "gxt", "git", NULL},
+        {SED_PERL, "y/\\101-\\132/za-y/", "HJU", "git", NULL},
+        {SED_PERL, "y/a-f/xy/", "abcdef", "xyyyyy", NULL},
+        {SED_PERL, "y/a-c//", "abc", "abc", NULL},
+        {SED_PERL, "y/a\\-c/xyz/", "a-bc", "xybz", NULL},
+        {SED_BASIC, "y/a-c/x-z/", "abc-", "xbz-", NULL},
 };
 
 /* What the program itself prints for the row (sed -e, perl -pe), or NULL
@@ -288,19 +297,35 @@ static void test_lines(void **state) {
 }
 
 /* tr FROM TO as command-rearranged.c's tr_translated applies it, each
- * row checked against tr itself: escapes decoded, the last place of a
- * character FROM holds twice; a range or class not modelled. */
+ * row checked against tr itself: escapes decoded, ranges and classes
+ * expanded, the last place of a character FROM holds twice; an option
+ * not modelled. */
 static void test_tr(void **state) {
         (void) state;
         static const struct {
                 const char *from, *to, *in, *out;
                 bool modelled;
         } trs[] = {
-                {"h", "\\147", "hit", "git", true},     {"\\150", "g", "hit", "git", true},
-                {"\\150", "\\147", "hit", "git", true}, {"hh", "xg", "hit", "git", true},
-                {"hxh", "agg", "hit", "git", true},     {"_", " ", "git_log", "git log", true},
-                {"ab", "x", "abc", "xxc", true},        {"\\\\", "/", "a\\b", "a/b", true},
-                {"\\n_", " g", "x_it", "xgit", true},   {"a-z", "A-Z", "git", "GIT", false},
+                {"h", "\\147", "hit", "git", true},
+                {"\\150", "g", "hit", "git", true},
+                {"\\150", "\\147", "hit", "git", true},
+                {"hh", "xg", "hit", "git", true},
+                {"hxh", "agg", "hit", "git", true},
+                {"_", " ", "git_log", "git log", true},
+                {"ab", "x", "abc", "xxc", true},
+                {"\\\\", "/", "a\\b", "a/b", true},
+                {"\\n_", " g", "x_it", "xgit", true},
+                {"a-z", "A-Z", "git", "GIT", true},
+                /* ranges, octal ranges, classes, [=c=], [c*n], [c*] (31u 6) */
+                {"A-Z", "b-za", "FHS KNF", "git log", true},
+                {"[:upper:]", "b-za", "FHS KNF", "git log", true},
+                {"\\101-\\132", "\\142-\\172\\141", "FHS KNF", "git log", true},
+                {"[:lower:]", "[:upper:]", "git", "GIT", true},
+                {"[=h=]", "g", "hit", "git", true},
+                {"a-f", "x[y*]z", "abcdef", "xyyyyz", true},
+                {"a-f", "[y*2]z", "abcdef", "yyzzzz", true},
+                {"a-c-e", "xyzWV", "a-ce", "xWzV", true},
+                {"a-z", "a-fgghijklmnopqrstuvwxyz", "hit log -p", "ghs kng -o", true},
         };
         size_t failed = 0, oracle = 0;
         for (size_t i = 0; i < ELEMENTSOF(trs); i++) {

@@ -126,16 +126,24 @@ typedef struct Stage {
         const ShellToken *redir[32]; /* each redirect, its target after it */
         const ShellWord *target[32];
         size_t n_redir;
-        bool keyword_led;  /* while, until, if: its output is not one program's */
-        bool stderr_piped; /* |& after it: its error output into the pipe too */
+        bool keyword_led;      /* while, until, if: its output is not one program's */
+        bool stderr_piped;     /* |& after it: its error output into the pipe too */
+        const ShellToken *led; /* the closer leading it (}, ), fi, done, esac), or NULL */
 } Stage;
 
 typedef struct Line {
         const char *text;
         size_t n;
-        bool substitution; /* its output becomes words of the line around it */
+        bool substitution;       /* its output becomes words of the line around it */
+        const ShellLexed *lexed; /* its tokens */
 } Line;
 
+/* command-compound.c: the tokens [*from, *to) of the line that st runs
+ * when it is a compound's closer (} | sh, ) | sh, fi | sh) or a call of
+ * the function name the line defined before it (f | sh): true. */
+bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to);
+/* t when it is a subshell's closing ')' (the stage after it led by it), else NULL. */
+const ShellToken *compound_paren(const ShellToken *t);
 /* command-programs.c: what the programs of a lexed line do with their
  * words, the secrets named or not: 1 refused (j->reason), 0, -ENOMEM. text
  * is what l was lexed from (its heredocs). */
@@ -291,6 +299,12 @@ bool sed_perl_named(const char *name, size_t len, char *ret);
 size_t sed_perl_escape(const char *p, char *ret);
 bool sed_set(const char *a, size_t len, bool in[256]);
 typedef enum SedDialect { SED_BASIC, SED_EXTENDED, SED_AWK, SED_PERL } SedDialect;
+/* A set of tr (SED_BASIC: GNU tr's escapes, ranges, [:class:], [=c=],
+ * [c*n]; set 2, fill set 1's length: only upper and lower, [c*] filling
+ * to it) or of perl's tr/y/// (SED_PERL: ranges and perl's escapes),
+ * expanded in order into out: its length, or SIZE_MAX when the program
+ * would refuse it (a range backwards) or it is not modelled. */
+size_t sed_tr_expand(const char *a, size_t len, SedDialect dialect, size_t fill, char *out, size_t size);
 typedef struct SedScript SedScript;
 int sed_parse(const char *program, SedDialect dialect, SedScript **ret);
 void sed_free(SedScript *s);
@@ -483,6 +497,11 @@ int rearranged_tr(const Stage *st, char **t);
  * false (t untouched) for a range, a class, a repeat or an option. */
 bool tr_translated(char *t, const char *from, const char *to);
 int rearranged_printed(const Stage *st, bool decode, char **ret);
+/* command-pipeline.c: what a compound stage st prints (a group's, a call), as a
+ * first stage: 0 with *ret its text when modelled exactly (else NULL); 1
+ * refused when not and its texts hold git's letters while the history
+ * holds a masked entry; -ENOMEM. */
+int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret);
 /* command-pipeline.c: v[at]'s output a shell's input (| sh, | bash -s,
  * | source /dev/stdin), the history held: the text the line's own texts
  * make through v[0..at], judged as a command line when every stage is

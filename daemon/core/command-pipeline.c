@@ -49,10 +49,12 @@ static bool reads_input(const Stage *st) {
 
 /* What the pipeline's stages make of the line's texts. */
 typedef struct Flow {
-        char *text;    /* the text so far, when it is the line's (else NULL) */
-        bool exact;    /* text is what the stages print */
-        char *letters; /* every text the line gave a stage, for the fallback */
-        bool decode;   /* echo's escapes decoded (as echo -e would), the second look */
+        char *text;     /* the text so far, when it is the line's (else NULL) */
+        bool exact;     /* text is what the stages print */
+        char *letters;  /* every text the line gave a stage, for the fallback */
+        bool decode;    /* echo's escapes decoded (as echo -e would), the second look */
+        unsigned depth; /* compounds (and function calls) in compounds */
+        size_t *spent;  /* the compounds modelled for the line, shared */
 } Flow;
 
 /* Adds s to the letters, and its escapes decoded as sed, perl, tr and
@@ -248,14 +250,191 @@ bool pipeline_prints_words(const Stage *st, const char *p) {
         return false;
 }
 
+/* Does st map characters in a way not modelled: tr, a decoder, sed's
+ * or perl's y/// or tr/// (y or tr starting a command, then a delimiter)? */
+static bool maps_letters(const Stage *st, const char *p) {
+        /* decoders of a text (base32 -d, basenc -d, xxd -r not -p) */
+        static const char *const decoders[] = {"base32",  "basenc", "base64", "uudecode",
+                                               "openssl", "xxd",    NULL};
+        if (!p || streq(p, "tr") || streq_any(p, decoders))
+                return p != NULL;
+        if (!streq_any(p, (const char *const[]){"sed", "gsed", "perl", NULL}))
+                return false;
+        for (size_t a = scripts_program_at(st->w, st->n) + 1; a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                for (const char *c = o; c && *c; c++)
+                        if ((c == o || strchr("; \t\n{", c[-1])) && /* a command: y/a-z/b-za/ */
+                            (c[0] == 'y' || (c[0] == 't' && c[1] == 'r')) &&
+                            ispunct((unsigned char) c[c[0] == 'y' ? 1 : 2]))
+                                return true;
+                if (!o)
+                        return true;
+        }
+        return false;
+}
+
+/* Does st read a substitution's output (<(...), an operand $(...))? */
+static bool substituted(const Stage *st) {
+        for (size_t i = 0; i < st->n_redir; i++)
+                if (streq(st->redir[i]->op, "<(") || streq(st->redir[i]->op, ">("))
+                        return true;
+        for (size_t a = 0; a < st->n; a++)
+                if (st->w[a]->substitution)
+                        return true;
+        return false;
+}
+
+/* xxd -r -p (-ps, -plain, in any order) applied to *t as xxd decodes it:
+ * each two hex digits a byte, blanks between them skipped (any other
+ * character, or a NUL made, not modelled). 1, 0 (*t untouched). */
+static int xxd_plain(const Stage *st, char *t) {
+        bool revert = false, plain = false;
+        for (size_t a = scripts_program_at(st->w, st->n) + 1; a < st->n; a++) {
+                char buf[64];
+                const char *o = programs_plain(st->w[a], buf, sizeof buf);
+                if (!o || !streq_any(o, (const char *const[]){"-r", "-p", "-rp", "-pr", "-ps", "-revert",
+                                                              "-plain", "-postscript", NULL}))
+                        return 0;
+                revert = revert || o[1] == 'r' || streq(o, "-pr");
+                plain = plain || o[1] == 'p' || streq(o, "-rp");
+        }
+        if (!revert || !plain || t[strspn(t, "0123456789abcdefABCDEF \t\n")])
+                return 0;
+        size_t m = 0, digits = 0;
+        unsigned v = 0;
+        for (const char *c = t; *c; c++) {
+                if (!isxdigit((unsigned char) *c))
+                        continue;
+                v = v * 16 + (unsigned) (isdigit((unsigned char) *c)
+                                                 ? *c - '0'
+                                                 : tolower((unsigned char) *c) - 'a' + 10);
+                if (++digits % 2 == 0) {
+                        if ((v & 0xff) == 0)
+                                return 0;
+                        t[m++] = (char) (v & 0xff), v = 0;
+                }
+        }
+        t[m] = 0;
+        return 1;
+}
+
+static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, bool first);
+
+/* One pipeline [from, to) of tokens in a compound body, each stage with
+ * the compound's own redirects (2>&1, <<< S) after its, applied to a Flow
+ * of its own; its text appended to f's, exact when every stage is. */
+static int body_pipeline(const Judge *j, const Line *ln, Flow *f, const Stage *group, const ShellWord **ws,
+                         size_t from, size_t to, bool *exact) {
+        const ShellLexed *l = ln->lexed;
+        Flow sub = {.exact = true, .decode = f->decode, .depth = f->depth + 1, .spent = f->spent};
+        int r = 0;
+        bool first = true;
+        for (size_t i = from; i < to && r >= 0;) {
+                Stage in = {.w = ws};
+                for (; i < to && !(l->v[i].kind == SHELL_TOKEN_OP && l->v[i].op[0] == '|'); i++) {
+                        const ShellToken *t = &l->v[i];
+                        if (t->kind == SHELL_TOKEN_WORD && in.n == 0 && programs_keyword(&t->w))
+                                *exact = false; /* then, do, else: not one command's output */
+                        else if (t->kind == SHELL_TOKEN_WORD)
+                                in.w[in.n++] = &t->w;
+                        else if (t->kind == SHELL_TOKEN_REDIR && in.n_redir < ELEMENTSOF(in.redir)) {
+                                bool word = i + 1 < to && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
+                                            !streq(t->op, "<(") && !streq(t->op, ">(");
+                                in.redir[in.n_redir] = t;
+                                in.target[in.n_redir++] = word ? &l->v[i + 1].w : NULL;
+                                i += word;
+                        }
+                }
+                in.stderr_piped = i < to && streq(l->v[i].op, "|&");
+                i++;
+                for (size_t g = 0; g < group->n_redir && in.n_redir < ELEMENTSOF(in.redir); g++) {
+                        in.redir[in.n_redir] = group->redir[g];
+                        in.target[in.n_redir++] = group->target[g];
+                }
+                in.stderr_piped = in.stderr_piped || group->stderr_piped;
+                r = flow_stage(j, ln, &sub, &in, first);
+                ws += in.n;
+                first = false;
+        }
+        _cleanup_free_ char *text = sub.text, *letters = sub.letters;
+        if (r < 0)
+                return r;
+        *exact = *exact && text && sub.exact;
+        if ((letters && flow_add(f, letters, strlen(letters)) < 0) ||
+            (text && flow_add(f, text, strlen(text)) < 0))
+                return -ENOMEM;
+        if (!*exact || !text)
+                return 0;
+        char *m = NULL;
+        if (asprintf(&m, "%s%s", f->text ? f->text : "", text) < 0)
+                return -ENOMEM;
+        free(f->text);
+        f->text = m;
+        return 0;
+}
+
+/* A compound stage (a group, a subshell, if, while, case, a function's
+ * call) applied to f: as a first stage, what the commands in its body
+ * print, in order (exact when each is, in a group or subshell of plain
+ * sequences); else its body's words reach the letters. 1, 0 (not a
+ * compound), -ENOMEM. */
+static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *st, const char *p,
+                         bool first) {
+        size_t from, to;
+        if (!compound_body(ln, st, p, &from, &to))
+                return 0;
+        const ShellLexed *l = ln->lexed;
+        /* past four deep or 64 bodies (f() { g; g; }; g() { ... }): their words */
+        bool many = !f->spent || ++*f->spent > 64;
+        if (!first || f->depth >= 4 || many) { /* what it reads and its words: the letters */
+                for (size_t i = from; i < to; i++) {
+                        _cleanup_free_ char *o =
+                                l->v[i].kind == SHELL_TOKEN_WORD ? programs_word_text(&l->v[i].w) : NULL;
+                        if (l->v[i].kind == SHELL_TOKEN_WORD && (!o || flow_add(f, o, strlen(o)) < 0))
+                                return -ENOMEM;
+                }
+                if (f->text && flow_add(f, f->text, strlen(f->text)) < 0)
+                        return -ENOMEM;
+                f->exact = false;
+                return 1;
+        }
+        _cleanup_free_ const ShellWord **ws = calloc(to - from + 1, sizeof *ws);
+        if (!ws)
+                return -ENOMEM;
+        free(f->text);
+        f->text = NULL;
+        /* && and || run some, loops some more times: inexact; and a text
+         * the group's redirect feeds, read by more than one of them */
+        bool exact = true, fed = false;
+        for (size_t g = 0; g < st->n_redir; g++)
+                fed = fed || st->redir[g]->op[0] == '<';
+        int r = 0;
+        for (size_t i = from, start = from; i <= to && r >= 0; i++) {
+                const ShellToken *t = i < to ? &l->v[i] : NULL;
+                if (t && !(t->kind == SHELL_TOKEN_NEWLINE || (t->kind == SHELL_TOKEN_OP && t->op[0] != '|')))
+                        continue;
+                exact = exact && (!t || t->kind == SHELL_TOKEN_NEWLINE || streq(t->op, ";")) &&
+                        !(fed && i > start && start > from);
+                if (i > start)
+                        r = body_pipeline(j, ln, f, st, ws, start, i, &exact);
+                start = i + 1;
+        }
+        /* a group's redirect reads the line's text (<<< S): it is in the
+         * letters through the stages that read it */
+        f->exact = r >= 0 && exact && f->text;
+        return r < 0 ? r : 1;
+}
+
 /* Stage st applied to f: tr's modelled forms and a bare cat exactly, any
  * other program as not modelled (its words the line's texts too). */
 static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, bool first) {
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
         const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
-        int r = reads_written(j, st);
-        if (r != 0) { /* cat x/p1 x/p2 | tr -d '\n': the line's every text */
+        int r = flow_compound(j, ln, f, st, p, first);
+        if (r != 0)
+                return r < 0 ? r : 0;
+        if ((r = reads_written(j, st)) != 0) { /* cat x/p1 x/p2 | tr -d '\n': the line's every text */
                 f->exact = false;
                 return r < 0 ? r : flow_add(f, j->text, j->text_n);
         }
@@ -282,6 +461,8 @@ static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, 
         }
         if (f->text && flow_add(f, f->text, strlen(f->text)) < 0)
                 return -ENOMEM;
+        if (f->text && p && streq(p, "xxd") && xxd_plain(st, f->text))
+                return 0; /* echo 676974 | xxd -r -p: its bytes */
         bool cat = p && streq(p, "cat") && k + 1 == st->n;
         if (f->text && plain_words(st) &&
             (cat || (p && streq_any(p, (const char *const[]){"tr", "sed", "perl", NULL})))) {
@@ -293,6 +474,14 @@ static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, 
                         return 0;
         }
         f->exact = false;
+        /* a mapping not modelled (tr 'A-Z' 'b-za', perl's y/// with a
+         * flag) may make any letter of one; a substitution's text (paste -
+         * <(echo T)) reaches the output too */
+        if (f->text && maps_letters(st, p) && flow_add(f, "git", 3) < 0)
+                return -ENOMEM;
+        for (size_t i = 0; substituted(st) && ln->lexed && i < ln->lexed->n_nested; i++)
+                if (flow_add(f, ln->lexed->nested[i], strlen(ln->lexed->nested[i])) < 0)
+                        return -ENOMEM;
         return !first || pipeline_prints_words(st, p) ? flow_words(f, st, p) : 0;
 }
 
@@ -314,7 +503,8 @@ static bool git_letters(const char *s) {
  * refused, 2 judged exact, 0, -ENOMEM. */
 static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at, bool words,
                       bool to_file, bool decode) {
-        Flow f = {.exact = true, .decode = decode};
+        size_t spent = 0;
+        Flow f = {.exact = true, .decode = decode, .spent = &spent};
         int r = 0;
         for (size_t i = 0; i <= at && r >= 0; i++)
                 r = flow_stage(j, ln, &f, &v[i], i == 0);
@@ -364,6 +554,28 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
         return judge_refuse(j,
                             "a pipeline rearranges the line's texts, which hold the letters of git, in a "
                             "way not modelled into a shell's input, while the history holds a masked entry");
+}
+
+int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret) {
+        size_t spent = 0;
+        Flow f = {.exact = true, .spent = &spent};
+        char name[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        int r = flow_compound(j, ln, &f, st, p, true);
+        _cleanup_free_ char *text = f.text, *letters = f.letters;
+        if (r <= 0)
+                return r;
+        if (f.exact && text) {
+                *ret = TAKE_PTR(text);
+                return 0;
+        }
+        if (!judge_held(j) || !git_letters(letters) || !git_letters(j->text))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "a compound command's output, whose texts hold the letters of git, is a shell's "
+                            "input, not modelled exactly, while the history holds a masked entry");
 }
 
 bool pipeline_writes_run(const Judge *j, const Stage *st) {

@@ -874,7 +874,7 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
 }
 
 static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_t n, bool substitution) {
-        Line ln = {text, n, substitution};
+        Line ln = {text, n, substitution, l};
         _cleanup_free_ Stage *v = calloc(16, sizeof *v);
         _cleanup_free_ const ShellWord **words = calloc(l->n + 1, sizeof *words);
         size_t m = 0, used = 0;
@@ -899,7 +899,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 Stage *st = &v[m];
                 if (t && t->kind == SHELL_TOKEN_WORD) {
                         if (st->n == 0 && programs_keyword(&t->w)) {
-                                st->keyword_led = true;
+                                st->keyword_led = true, st->led = t;
                                 continue;
                         }
                         /* function NAME { ...; }, coproc [NAME] { ...; }: the body is
@@ -940,9 +940,9 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
                         return r;
                 for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */
-                        v[k].n = v[k].n_redir = 0, v[k].keyword_led = v[k].stderr_piped = false;
+                        v[k] = (Stage){0};
                 m = 0;
-                v[0].w = words + used;
+                v[0].w = words + used, v[0].led = compound_paren(t);
         }
         /* what substitutions and defaults run is judged the same way; and
          * what one prints, when a shell reads it */

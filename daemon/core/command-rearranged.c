@@ -32,39 +32,6 @@ static bool blind_git(const char *text, size_t n, bool command) {
         return false;
 }
 
-/* tr's escape after a backslash at p (\NNN, its one to three octal digits
- * at most 0377; \n and the like; \c: c) into *ret: the characters it takes. */
-static size_t tr_escape(const char *p, size_t len, char *ret) {
-        unsigned v = 0;
-        size_t n = 0;
-        for (; n < 3 && n < len && p[n] >= '0' && p[n] <= '7' && v * 8 + (unsigned) (p[n] - '0') <= 0377;
-             n++)
-                v = v * 8 + (unsigned) (p[n] - '0');
-        if (n > 0) {
-                *ret = (char) v;
-                return n;
-        }
-        const char *at = strchr("abfnrtv", *p);
-        *ret = *p && at ? "\a\b\f\n\r\t\v"[at - "abfnrtv"] : *p;
-        return 1;
-}
-
-/* A literal set of tr: escapes decoded as tr decodes them; false for a
- * range, a class or a repeat (not modelled). */
-static bool literal_set(const char *a, size_t len, char *out, size_t size, size_t *ret) {
-        size_t m = 0;
-        for (size_t i = 0; i < len && m + 1 < size; i++) {
-                char c = a[i];
-                if (c == '[' || (c == '-' && i > 0 && i + 1 < len))
-                        return false;
-                if (c == '\\' && i + 1 < len)
-                        i += tr_escape(a + i + 1, len - i - 1, &c);
-                out[m++] = c;
-        }
-        *ret = m;
-        return m > 0;
-}
-
 /* Map each char of from (at its last place there, as tr maps a repeated
  * one) to the one at its place in to (the last one repeated, as tr does),
  * in t; one mapped to a NUL is gone, as a shell reading the text drops it. */
@@ -163,12 +130,26 @@ static void xargs_delimited(char *t, const ShellWord *const *w, size_t n) {
         }
 }
 
+/* tr's SET1 and SET2 expanded as GNU tr reads them (sed_tr_expand; a
+ * class in SET2 only [:upper:] and [:lower:] facing each other), into
+ * set: false when not modelled or refused by tr. */
+static bool tr_sets(const char *from, const char *to, char set[2][256], size_t ns[2]) {
+        bool cased = streq_any(from, (const char *const[]){"[:upper:]", "[:lower:]", NULL}) &&
+                     streq_any(to, (const char *const[]){"[:upper:]", "[:lower:]", NULL}) &&
+                     !streq(from, to);
+        if (from[0] == '-' || to[0] == '-' || !to[0] || (strstr(to, "[:") && !cased))
+                return false;
+        ns[0] = sed_tr_expand(from, strlen(from), SED_BASIC, 0, set[0], 256);
+        if (ns[0] == SIZE_MAX || ns[0] == 0)
+                return false;
+        ns[1] = sed_tr_expand(to, strlen(to), SED_BASIC, ns[0], set[1], 256);
+        return ns[1] != SIZE_MAX && ns[1] > 0;
+}
+
 bool tr_translated(char *t, const char *from, const char *to) {
         char set[2][256];
         size_t ns[2];
-        if (from[0] == '-' || to[0] == '-' ||
-            !literal_set(from, strlen(from), set[0], sizeof set[0], &ns[0]) ||
-            !literal_set(to, strlen(to), set[1], sizeof set[1], &ns[1]))
+        if (!tr_sets(from, to, set, ns))
                 return false;
         map_chars(t, set[0], ns[0], set[1], ns[1]);
         return true;
@@ -227,6 +208,8 @@ static int awk_subs(char **t, const char *prog) {
 static int transformed(const Line *ln, const Stage *st, const char *name, char **ret) {
         _cleanup_free_ char *t = strndup(ln->text, ln->n);
         char set[2][256];
+        _cleanup_free_ char *set1 = NULL, *set2 = NULL;
+        char **words[2] = {&set1, &set2};
         size_t ns[2] = {0, 0}, sets = 0;
         if (!t)
                 return -ENOMEM;
@@ -256,15 +239,15 @@ static int transformed(const Line *ln, const Stage *st, const char *name, char *
                 _cleanup_free_ char *o = programs_word_text(st->w[a]);
                 if (!o)
                         return -ENOMEM;
-                if (streq(name, "tr") && o[0] != '-' && sets < 2) /* a range or class: unmodelled */
-                        sets = literal_set(o, strlen(o), set[sets], sizeof set[0], &ns[sets]) ? sets + 1 : 3;
+                if (streq(name, "tr") && o[0] != '-' && sets < 2) /* SET1, SET2 */
+                        sets = (*words[sets] = strdup(o)) ? sets + 1 : 3;
                 bool script = streq(name, "sed") && (o[0] != '-' || streq(o, "-e"));
                 const char *e = streq(o, "-e") && a + 1 < st->n ? NULL : o;
                 _cleanup_free_ char *next = script && !e ? programs_word_text(st->w[++a]) : NULL;
                 if (script && sed_program(&t, e ? e : next ? next : "", ere ? SED_EXTENDED : SED_BASIC) < 0)
                         return -ENOMEM;
         }
-        if (sets == 2)
+        if (sets == 2 && tr_sets(set1, set2, set, ns))
                 map_chars(t, set[0], ns[0], set[1], ns[1]);
         *ret = TAKE_PTR(t);
         return 0;

@@ -87,6 +87,83 @@ bool sed_set(const char *a, size_t len, bool in[256]) {
         return true;
 }
 
+/* [:NAME:]'s bytes in order, ASCII only (as tr reads them in the C and a
+ * UTF-8 locale), into out at *m; false for a name not known. */
+static bool class_bytes(const char *name, size_t len, char *out, size_t size, size_t *m) {
+        bool in[256] = {false};
+        if (!class_set(name, len, in))
+                return false;
+        for (int c = 1; c < 128; c++)
+                if (in[c] && *m < size)
+                        out[(*m)++] = (char) c;
+        return *m < size;
+}
+
+/* One character of a set at *i (perl's escapes, or tr's), *i past it. */
+static unsigned char tr_char(const char *a, size_t len, SedDialect dialect, size_t *i) {
+        char e;
+        if (dialect != SED_PERL || a[*i] != '\\' || *i + 1 >= len)
+                return set_char(a, len, i);
+        *i += 1 + sed_perl_escape(a + *i + 1, &e);
+        return (unsigned char) e;
+}
+
+size_t sed_tr_expand(const char *a, size_t len, SedDialect dialect, size_t fill, char *out, size_t size) {
+        size_t m = 0, star = SIZE_MAX;
+        bool tr = dialect != SED_PERL;
+        char starred = 0;
+        for (size_t i = 0; i < len && m < size;) {
+                const char *shut =
+                        tr && a[i] == '[' && i + 1 < len ? memchr(a + i + 1, ']', len - i - 1) : NULL;
+                size_t body = shut ? (size_t) (shut - a) - i - 1 : 0; /* between [ and ] */
+                if (shut && body >= 3 && (a[i + 1] == ':' || a[i + 1] == '=') && shut[-1] == a[i + 1]) {
+                        const char *name = a + i + 2;
+                        size_t nl = body - 2;
+                        /* tr's set 2 takes upper and lower only (a case conversion) */
+                        bool cased = nl == 5 &&
+                                     (strncmp(name, "upper", 5) == 0 || strncmp(name, "lower", 5) == 0);
+                        if (a[i + 1] == '=' ? nl != 1
+                                            : (fill > 0 && !cased) || !class_bytes(name, nl, out, size, &m))
+                                return SIZE_MAX;
+                        if (a[i + 1] == '=')
+                                out[m++] = name[0];
+                        i = (size_t) (shut - a) + 1;
+                        continue;
+                }
+                if (shut && body >= 2 && a[i + 2] == '*' && a[i + 1] != '\\' &&
+                    strspn(a + i + 3, "0123456789") >= body - 2) { /* [c*n], [c*]: set 2's fill */
+                        unsigned long n = body > 2 ? strtoul(a + i + 3, NULL, a[i + 3] == '0' ? 8 : 10) : 0;
+                        if (n == 0 && (fill == 0 || star != SIZE_MAX))
+                                return SIZE_MAX;
+                        if (n == 0)
+                                star = m, starred = a[i + 1];
+                        for (; n > 0 && m < size; n--)
+                                out[m++] = a[i + 1];
+                        i = (size_t) (shut - a) + 1;
+                        continue;
+                }
+                unsigned lo = tr_char(a, len, dialect, &i), hi = lo;
+                if (i + 1 < len && a[i] == '-') { /* a range: tr and perl refuse one backwards */
+                        i++;
+                        if ((hi = tr_char(a, len, dialect, &i)) < lo)
+                                return SIZE_MAX;
+                }
+                for (unsigned x = lo; x <= hi && m < size; x++)
+                        out[m++] = (char) x;
+        }
+        if (m >= size)
+                return SIZE_MAX;
+        if (star != SIZE_MAX && fill > m) { /* [c*]: as many c as set 1 has more */
+                size_t more = fill - m;
+                if (more >= size - m)
+                        return SIZE_MAX;
+                memmove(out + star + more, out + star, m - star);
+                memset(out + star, starred, more);
+                m += more;
+        }
+        return m;
+}
+
 /* A regex that matches a fixed run of characters: literal ones, '.',
  * bracket expressions ([x], [^0-9], [[:digit:]]), with '^' and '$'
  * anchors, and groups of them (\(t\), ERE's (t)), group k the atoms
@@ -340,6 +417,27 @@ static bool literal_regex(const char *p, const char *end) {
         return true;
 }
 
+/* perl's y/FROM/TO/ (and tr///): ranges and escapes expanded, TO padded
+ * with its last character, into e; its flags not modelled. */
+static const char *perl_y(const char *re, const char *re_end, const char *to, const char *p, char d,
+                          SedCommand *e, bool *oom, bool *exact) {
+        char f[256], t[256];
+        size_t nf = sed_tr_expand(re, (size_t) (re_end - re), SED_PERL, 0, f, sizeof f), nt = 0;
+        if (nf != SIZE_MAX && to < p)
+                nt = sed_tr_expand(to, (size_t) (p - to), SED_PERL, nf, t, sizeof t);
+        else if (nf != SIZE_MAX) /* y/A-Z//: FROM itself */
+                memcpy(t, f, nt = nf);
+        bool ok = nf != SIZE_MAX && nt != SIZE_MAX && nt > 0 && !memchr(f, 0, nf) && !memchr(t, 0, nt);
+        for (; ok && nt < nf; nt++)
+                t[nt] = t[nt - 1];
+        e->from = ok ? strndup(f, nf) : decoded(re, re_end, d);
+        e->to = ok ? strndup(t, nf) : decoded(to, p, d);
+        *oom = !e->from || !e->to;
+        /* its flags (c, d, s, r) not modelled */
+        *exact = *exact && ok && !isalpha((unsigned char) p[1]);
+        return *oom ? NULL : p + 1;
+}
+
 /* s or y at p (past the command's letter) into *e: past it, or NULL
  * (with *oom when out of memory, else a command sed would not run). */
 static const char *substitution(const char *p, char kind, SedDialect dialect, SedCommand *e, bool *oom,
@@ -361,13 +459,12 @@ static const char *substitution(const char *p, char kind, SedDialect dialect, Se
         if (!*p)
                 return NULL;
         e->kind = kind;
+        if (kind == 'y' && dialect == SED_PERL) /* perl's ranges; TO shorter: its last repeated */
+                return perl_y(re, re_end, to, p, d, e, oom, exact);
         if (kind == 'y') {
                 e->from = decoded(re, re_end, d);
                 e->to = decoded(to, p, d);
                 *oom = !e->from || !e->to;
-                /* perl's y/// takes ranges and flags (tr's) */
-                *exact = *exact && !(dialect == SED_PERL &&
-                                     (memchr(re, '-', (size_t) (p - re)) || isalpha((unsigned char) p[1])));
                 for (const char *c = re; c < p; c++) /* a multibyte character's bytes: by locale */
                         *exact = *exact && (unsigned char) *c < 0x80;
                 return *oom ? NULL : p + 1;
@@ -481,6 +578,9 @@ int sed_parse(const char *p, SedDialect dialect, SedScript **ret) {
                         break;
                 char c = *p++;
                 SedCommand *e = &s->v[s->n];
+                if (dialect == SED_PERL && c == 't' && *p == 'r' && p[1] && !isalnum((unsigned char) p[1]) &&
+                    !strchr(" \t\n;", p[1]))
+                        c = 'y', p++; /* perl's tr/// is its y/// */
                 if ((c == 's' || c == 'y') && *p && *p != '\n' && *p != '\\' && *p != ' ' &&
                     (is_sed(dialect) || !isalnum((unsigned char) *p))) {
                         const char *next = substitution(p, c, dialect, e, &oom, &s->exact);

@@ -317,7 +317,11 @@ int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *p
         if (r != 0 || !prev)
                 return r;
         if ((r = redirect_texts(j, ln, prev, "what a shell reads from the pipe", args, n_args)) != 0)
-                return r; /* cat <<EOF | sh */
+                return r;                 /* cat <<EOF | sh */
+        _cleanup_free_ char *body = NULL; /* { printf g; echo 'it log'; } | xargs -0 sh -c */
+        if ((r = pipeline_compound_fed(j, ln, prev, &body)) != 0 ||
+            (body && (r = shell_text(j, "what a shell reads from the pipe", body, args, n_args)) != 0))
+                return r;
         return printed_text(j, prev, "what a shell reads from the pipe", args, n_args);
 }
 

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The commands a compound stage runs (command-internal.h): a group's,
+ * a subshell's, an if, while, for or case's body, or the body of a
+ * function the line defines, as tokens of the line. It must not judge
+ * what they print: command-pipeline.c does.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* Is w the reserved word s, unquoted ('{' and '}' come as brace items)? */
+static bool word_is(const ShellWord *w, const char *s) {
+        size_t n = strlen(s);
+        if (w->quoted || w->n != n)
+                return false;
+        for (size_t i = 0; i < n; i++)
+                if ((w->v[i].kind != SHELL_LIT && w->v[i].kind != SHELL_BOPEN &&
+                     w->v[i].kind != SHELL_BCLOSE) ||
+                    w->v[i].c != (unsigned char) s[i])
+                        return false;
+        return true;
+}
+
+/* Does token i start a command (the line's first, or after an operator,
+ * a newline or a reserved word)? */
+static bool command_start(const ShellLexed *l, size_t i) {
+        if (i == 0)
+                return true;
+        const ShellToken *p = &l->v[i - 1];
+        return p->kind == SHELL_TOKEN_OP || p->kind == SHELL_TOKEN_NEWLINE ||
+               (p->kind == SHELL_TOKEN_WORD && programs_keyword(&p->w) && command_start(l, i - 1));
+}
+
+/* Is token i the word s, or the operator s when op? */
+static bool token_is(const ShellLexed *l, size_t i, const char *s, bool op) {
+        const ShellToken *t = &l->v[i];
+        if (op)
+                return t->kind == SHELL_TOKEN_OP && streq(t->op, s);
+        return t->kind == SHELL_TOKEN_WORD && word_is(&t->w, s) && command_start(l, i);
+}
+
+/* The openers a closer at token i pairs with: 1 with *open, *op set. */
+static bool closer_kind(const ShellLexed *l, size_t i, const char *const **open, const char **close,
+                        bool *op) {
+        static const char *const brace[] = {"{", NULL}, *const paren[] = {"(", NULL},
+                                 *const fi[] = {"if", NULL},
+                                 *const loop[] = {"while", "until", "for", "select", NULL},
+                                 *const esac[] = {"case", NULL};
+        static const struct {
+                const char *close;
+                const char *const *open;
+                bool op;
+        } kinds[] = {{"}", brace, false},
+                     {")", paren, true},
+                     {"fi", fi, false},
+                     {"done", loop, false},
+                     {"esac", esac, false}};
+        for (size_t k = 0; k < ELEMENTSOF(kinds); k++)
+                if (kinds[k].op ? token_is(l, i, kinds[k].close, true)
+                                : l->v[i].kind == SHELL_TOKEN_WORD && word_is(&l->v[i].w, kinds[k].close)) {
+                        *open = kinds[k].open, *close = kinds[k].close, *op = kinds[k].op;
+                        return true;
+                }
+        return false;
+}
+
+/* The body [*from, *to) the closer at token c closes: the tokens after
+ * its opener, or every token before it when none pairs (a case's pattern
+ * a ')': more, never fewer). */
+static void closed_body(const ShellLexed *l, size_t c, size_t *from, size_t *to) {
+        const char *const *open, *close;
+        bool op;
+        *from = 0, *to = c;
+        if (!closer_kind(l, c, &open, &close, &op))
+                return;
+        for (size_t i = c, depth = 1; i-- > 0;) {
+                bool opens = false;
+                for (size_t k = 0; open[k] && !opens; k++)
+                        opens = token_is(l, i, open[k], op);
+                depth += token_is(l, i, close, op) && (op || command_start(l, i));
+                depth -= opens;
+                if (depth == 0) {
+                        *from = i + 1;
+                        return;
+                }
+        }
+}
+
+/* The body of the function name defined before token at (name () BODY,
+ * function name [()] BODY), the last one: true with [*from, *to). */
+static bool function_body(const ShellLexed *l, const char *name, size_t at, size_t *from, size_t *to) {
+        bool found = false;
+        for (size_t i = 0; i + 1 < at; i++) {
+                if (l->v[i].kind != SHELL_TOKEN_WORD || !programs_word_is(&l->v[i].w, name))
+                        continue;
+                bool keyword = i > 0 && token_is(l, i - 1, "function", false);
+                size_t b = i + 1;
+                if (b + 1 < at && token_is(l, b, "(", true) && token_is(l, b + 1, ")", true))
+                        b += 2;
+                else if (!keyword)
+                        continue;
+                while (b < at && l->v[b].kind == SHELL_TOKEN_NEWLINE)
+                        b++;
+                if (b >= at)
+                        continue;
+                /* the compound that is its body: to its closer (the first at depth 0) */
+                bool paren = token_is(l, b, "(", true), brace = token_is(l, b, "{", false);
+                size_t e = at;
+                for (size_t k = b + 1, depth = 1; k < at && (paren || brace); k++) {
+                        depth += paren ? token_is(l, k, "(", true) : token_is(l, k, "{", false);
+                        depth -= paren ? token_is(l, k, ")", true)
+                                       : l->v[k].kind == SHELL_TOKEN_WORD && word_is(&l->v[k].w, "}") &&
+                                                 command_start(l, k);
+                        if (depth == 0) {
+                                e = k;
+                                break;
+                        }
+                }
+                *from = paren || brace ? b + 1 : b, *to = e;
+                found = true;
+        }
+        return found;
+}
+
+bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to) {
+        const ShellLexed *l = ln->lexed;
+        if (!l || l->n == 0)
+                return false;
+        if (st->led && st->n == 0) {
+                closed_body(l, (size_t) (st->led - l->v), from, to);
+                return true;
+        }
+        size_t k = scripts_program_at(st->w, st->n);
+        if (!name || k >= st->n)
+                return false;
+        const ShellToken *t =
+                (const ShellToken *) (const void *) ((const char *) st->w[k] - offsetof(ShellToken, w));
+        if (t < l->v || t >= l->v + l->n)
+                return false;
+        return function_body(l, name, (size_t) (t - l->v), from, to);
+}
+
+const ShellToken *compound_paren(const ShellToken *t) {
+        return t && t->kind == SHELL_TOKEN_OP && streq(t->op, ")") ? t : NULL;
+}
