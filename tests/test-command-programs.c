@@ -1763,6 +1763,21 @@ static const Row rows[] = {
         {"echo M5UXIIDMN5TQ | base32 -d | sh", true, true, ".env"},
         {"echo 6c73202d6c | xxd -r -p | sh", true, false, NULL},
         {"xxd -r -p dump.hex > out.bin", true, false, NULL},
+        /* twenty-first pass (31u), the lead: a later stage that does more than select its input may
+         * make any letter (awk's tolower, python's translate, a shell's output): the letters hold git */
+        {"echo 'FHS KNF -p' | awk '{print tolower($0)}' | tr a-z b-za | sh", true, true, ".env"},
+        {"echo 'fhs kmf -p' | python3 -c 'import sys; print(sys.stdin.read().translate({102:103}))' | sh",
+         true, true, ".env"},
+        {"ls | awk '{printf \"%c%c%c log -p\", 103,105,116}' | sh", true, true, ".env"},
+        {"echo 'fhs log -p' | iconv -f ascii -t utf8 | sh", true, true, ".env"},
+        {"echo 'echo hi' | sh | sh", true, true, ".env"},
+        {"ls | xargs printf '\\x67it log -p' | sh", true, true, ".env"},
+        {"find . -name '*.o' | awk '{print \"rm \" $0}' | sh", true, false, NULL},
+        {"ls | awk -F: '{print \"rm \" $1}' | sh", true, false, NULL},
+        {"ls scripts/*.sh | xargs -n1 echo bash | sh", true, false, NULL},
+        {"eval \"$(cat .nvmrc 2>/dev/null | xargs -I{} echo nvm use {})\"", true, false, NULL},
+        {"ls *.sh | sort | head -1 | xargs sh", true, false, NULL},
+        {"echo 'fhs kmf -p' | awk '{print tolower($0)}' | sh", false, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},
@@ -2105,7 +2120,7 @@ static const Row rows[] = {
         {"bash <<< 'echo git log -p' | sh", true, true, ".env"},
         {"eval \"$(echo 'echo git log -p' | sh)\"", true, true, ".env"},
         {"source <(bash -c 'echo git log -p')", true, true, ".env"},
-        {"echo 'echo hi' | sh | sh", true, false, NULL},
+        {"echo 'echo hi' | sh | sh", false, false, NULL}, /* a shell's output: any letter (31u) */
         {"yes 'git log -p >&2' | head -n1 | sh", true, true, ".env"},
         {"date '+git log -p >&2' | sh", true, true, ".env"},
         {"expr 'git log -p' | sh", true, true, ".env"},
@@ -3327,7 +3342,7 @@ static const Row rows[] = {
         {"echo 'xit log -p >&2' | perl -pe 's/x/\\FG/' | sh", true, true, ".env"},
         {"echo 'xit log -p >&2' | perl -pe 's/x/g@y/' | sh", true, true, ".env"},
         {"echo 'xit log -p >&2' | perl -pe 's/(x)/\\147/' | sh", true, true, ".env"},
-        {"echo 'x' | perl -pe 's/x/echo a@b.c/' | sh", true, false, NULL},
+        {"echo 'x' | perl -pe 's/x/echo a@b.c/' | sh", false, false, NULL}, /* held: perl not modelled */
         {"echo '\xc3\x89git log -p >&2' | sed 's/\xc3\xa9//I' | sh", true, true, ".env"},
         {"echo x | sed 's/x/\\Lg\xc4\xb0t log -p >\\&2/' | sh", true, true, ".env"},
         {"printf 'all:\\n\\tx\\n' > Makefile; sed -i 's/x/\\Lg\xc4\xb0t log -p >\\&2/' Makefile; make", true,
@@ -3371,7 +3386,7 @@ static const Row rows[] = {
          ".env"},
         {"echo 'hello' | sed 's/[^ ]/\\o101/' | sh", true, false, NULL},
         {"echo 'Xcho hi' | sed 's/[[:upper:]]/\\x65/' | sh", true, false, NULL},
-        {"echo 'ls -l' | perl -pe 's/\\S+/\\x{6c}s/' | sh", true, false, NULL},
+        {"echo 'ls -l' | perl -pe 's/\\S+/\\x{6c}s/' | sh", false, false, NULL}, /* held: any letter */
         /* ... and a pipeline's output written to a file the line runs, judged
          * as a shell's input when the line's texts flow there */
         {"echo 'xit show HEAD~1 >&2' | sed 's/^./g/' > /tmp/x/s; sh /tmp/x/s", true, true, ".env"},

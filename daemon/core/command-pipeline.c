@@ -273,6 +273,40 @@ static bool maps_letters(const Stage *st, const char *p) {
         return false;
 }
 
+/* Is st a stage whose output holds only bytes of its input, its words,
+ * digits and blanks, in any case (it selects, sorts, counts or lays out;
+ * never maps a byte to another: xargs echo, awk '{print "rm " $0}')? Any
+ * other stage not modelled may make any letter from its input (perl,
+ * python's str.translate, iconv, gunzip, a shell). */
+static bool selects_only(const Stage *st, const char *p) {
+        static const char *const selectors[] = {
+                "cat",  "tac",    "rev",  "head", "tail",  "sort",  "uniq",   "cut", "paste",  "fold",
+                "fmt",  "column", "shuf", "grep", "egrep", "fgrep", "tee",    "nl",  "expand", "unexpand",
+                "comm", "join",   "sed",  "gsed", "wc",    "echo",  "printf", NULL};
+        /* awk's own words hold what it prints, unless a format, the
+         * environment, a date or a command makes it (printf "%c", 103;
+         * case changes and substr only select: the letters ignore case) */
+        static const char *const computes[] = {"printf",   "system", "getline", "ENVIRON", "PROCINFO",
+                                               "strftime", "@",      "|",       NULL};
+        char buf[64];
+        if (!p) /* xargs with no command: echo's */
+                return !st->keyword_led && st->n > 0 && st->n == scripts_program_at(st->w, st->n) &&
+                       streq_ptr(programs_plain(st->w[0], buf, sizeof buf), "xargs");
+        if (streq_any(p, selectors))
+                return true;
+        if (!streq_any(p, (const char *const[]){"awk", "gawk", "mawk", "nawk", NULL}))
+                return false;
+        for (size_t a = scripts_program_at(st->w, st->n) + 1; a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                if (!o || (o[0] == '-' && o[1] != 'F'))
+                        return false; /* -f PROG, -v V=S, -e; not -F: */
+                for (const char *const *c = computes; *c; c++)
+                        if (strstr(o, *c))
+                                return false;
+        }
+        return true;
+}
+
 /* Does st read a substitution's output (<(...), an operand $(...))? */
 static bool substituted(const Stage *st) {
         for (size_t i = 0; i < st->n_redir; i++)
@@ -470,14 +504,19 @@ static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, 
                          : streq(p, "tr") ? rearranged_tr(st, &f->text)
                                           : plain_edit(st, p, &f->text)) < 0)
                         return r;
+                /* after a stage not modelled the text is a guess: a
+                 * mapping of it may miss a letter (awk's tolower, then tr
+                 * a-z b-za) */
                 if (r > 0)
-                        return 0;
+                        return !f->exact && maps_letters(st, p) ? flow_add(f, "git", 3) : 0;
         }
         f->exact = false;
         /* a mapping not modelled (tr 'A-Z' 'b-za', perl's y/// with a
-         * flag) may make any letter of one; a substitution's text (paste -
-         * <(echo T)) reaches the output too */
-        if (f->text && maps_letters(st, p) && flow_add(f, "git", 3) < 0)
+         * flag), or any later stage that does more than select (awk
+         * '{print tolower($0)}'), may make any letter of one; a
+         * substitution's text (paste - <(echo T)) reaches the output too */
+        if (((f->text && maps_letters(st, p)) || (!first && !selects_only(st, p))) &&
+            flow_add(f, "git", 3) < 0)
                 return -ENOMEM;
         for (size_t i = 0; substituted(st) && ln->lexed && i < ln->lexed->n_nested; i++)
                 if (flow_add(f, ln->lexed->nested[i], strlen(ln->lexed->nested[i])) < 0)
