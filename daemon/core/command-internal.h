@@ -206,6 +206,9 @@ bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
 /* ld.so, ld-linux-x86-64.so.2, ld-2.31.so: the dynamic loader, which runs
  * its PROGRAM operand with the words after it (--argv0 NAME as exec -a) */
 bool rebound_is_loader(const char *name);
+/* Is t a program file under the system's directories (/usr/bin/cp, /bin),
+ * or one of those directories? */
+bool rebound_program_path(const char *t);
 /* its options that take a value (--argv0 NAME, --preload LIST) */
 extern const char *const rebound_loader_long[];
 int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
@@ -496,6 +499,24 @@ bool pipeline_writes_run(const Judge *j, const Stage *st);
  * S, date +S, sh -c S, git log --format=S), not data of its own (curl, cat,
  * ls, grep, git log)? */
 bool pipeline_prints_words(const Stage *st, const char *p);
+
+/* command-readers.c: what a stage of a pipeline makes of its input.
+ * READERS_SHELL: a shell reads it, or the stage's program is not known (a
+ * name the line redefines as a function, alias, hash entry, link, copy or
+ * through PATH; a path outside the system's directories; a name computed
+ * at run time; script with no -c): judged as a shell's. READERS_COMMANDS:
+ * a program that runs commands it reads (ed's !, m4's syscmd, dc, gdb,
+ * sqlite3's .shell, awk's or perl's system): by its letters. 0: neither
+ * (the stage's own shell options are command-pipeline.c's). */
+enum { READERS_SHELL = 1, READERS_COMMANDS = 2 };
+int readers_stage(const Judge *j, const Stage *st);
+/* Does the line make name run something else than the program of that
+ * name (a function, an alias, hash -p, a copy or link, PATH changed), or is
+ * written (the word as written) a path outside the system's directories? */
+bool readers_redefined(const Judge *j, const char *name, const char *written);
+/* Does st write its input to a file (tee F, dd of=F, cp /dev/stdin F,
+ * install, sponge F)? */
+bool readers_writes_input(const Stage *st);
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,
  * 0, -ENOMEM. */

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a pipeline's stage makes of its input (command-internal.h): a shell
+ * by another name (a function, alias, hash entry, link, copy or PATH of the
+ * line; a program not known), a program that runs commands it reads, or a
+ * writer of it to a file. It must not judge the text: command-pipeline.c does.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+static bool ident(char c) {
+        return shell_is_ident(c) || c == '-' || c == '.' || c == '/';
+}
+
+/* Does the line define name as a function (name () { ...; }, function name)? */
+static bool defines_function(const char *text, size_t n, const char *name) {
+        size_t len = strlen(name);
+        for (const char *at = text;
+             text && len > 0 && (at = memmem(at, n - (size_t) (at - text), name, len)); at += len) {
+                const char *e = at + len, *end = text + n;
+                if (at > text && ident(at[-1]))
+                        continue;
+                while (e < end && (*e == ' ' || *e == '\t'))
+                        e++;
+                if (e + 1 < end && e[0] == '(' && e[1] == ')')
+                        return true;
+                const char *b = at;
+                while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+                        b--;
+                if (b - text >= 8 && strncmp(b - 8, "function", 8) == 0 && b < at &&
+                    (b - 8 == text || !ident(b[-9])))
+                        return true;
+        }
+        return false;
+}
+
+/* Does the line change PATH (PATH=, PATH+=, export PATH, read PATH)? */
+static bool changes_path(const char *text, size_t n) {
+        for (const char *at = text; text && (at = memmem(at, n - (size_t) (at - text), "PATH", 4));
+             at += 4) {
+                const char *e = at + 4, *end = text + n;
+                if (at > text && shell_is_ident(at[-1]))
+                        continue;
+                if (e < end && (*e == '=' || (*e == '+' && e + 1 < end && e[1] == '=')))
+                        return true;
+                if (e == end || strchr(" \t\n;&|)", *e)) /* export PATH, read PATH, declare PATH */
+                        return true;
+        }
+        return false;
+}
+
+bool readers_redefined(const Judge *j, const char *name, const char *written) {
+        bool slash = written && strchr(written, '/');
+        if (slash && !rebound_program_path(written))
+                return true; /* X/cat, ./tac: a file the line may make */
+        if (j->rebound_many || j->rebound_unseen)
+                return true;
+        bool path = j->text && changes_path(j->text, j->text_n);
+        for (size_t i = 0; i < j->n_rebound; i++)
+                if (streq(j->rebound[i].name, name) && (j->rebound[i].any || slash || path))
+                        return true;
+        return (j->text && defines_function(j->text, j->text_n, name)) || (path && !slash);
+}
+
+/* The words of st after k: does any hold one of keys? */
+static bool words_hold(const Stage *st, size_t k, const char *const *keys) {
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                for (const char *const *key = keys; t && *key; key++)
+                        if (strstr(t, *key))
+                                return true;
+                if (!t)
+                        return true;
+        }
+        return false;
+}
+
+int readers_stage(const Judge *j, const Stage *st) {
+        char name[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        if (k >= st->n || st->keyword_led)
+                return 0;
+        const char *p = programs_name(st->w[k], name, sizeof name);
+        _cleanup_free_ char *written = programs_word_text(st->w[k]);
+        if (!p || !written || st->w[k]->expansion || st->w[k]->substitution)
+                return READERS_SHELL; /* $x, "$SHELL": known only when it runs */
+        if (readers_redefined(j, p, written))
+                return READERS_SHELL;
+        /* script with no -c runs a shell over its input; bwrap's and capsh's
+         * own words are not modelled: what they run assumed a shell */
+        if (streq(p, "script"))
+                return words_hold(st, k, (const char *const[]){"-c", "--c", NULL}) ? 0 : READERS_SHELL;
+        if (streq_any(p, (const char *const[]){"bwrap", "capsh", NULL}))
+                return READERS_SHELL;
+        static const char *const runners[] = {"ed",     "ex",    "vi",   "vim",     "nvim",    "view",
+                                              "m4",     "gm4",   "dc",   "gdb",     "sqlite3", "sqlite",
+                                              "expect", "tclsh", "wish", "gnuplot", NULL};
+        if (streq_any(p, runners))
+                return READERS_COMMANDS;
+        /* awk '{system($0)}', perl -ne 'system $_', python3 -c
+         * 'os.system(sys.stdin.read())': what they read handed to a shell */
+        static const char *const interpreters[] = {"awk",     "gawk", "mawk", "nawk", "perl", "python",
+                                                   "python3", "ruby", "node", "php",  "lua",  NULL};
+        static const char *const runs[] = {"system", "exec", "popen", "spawn", "subprocess", "`",
+                                           "qx",     "|",    "eval",  "pty",   NULL};
+        if (streq_any(p, interpreters) && words_hold(st, k, runs))
+                return READERS_COMMANDS;
+        return 0;
+}
+
+bool readers_writes_input(const Stage *st) {
+        static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
+        char name[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        if (!p)
+                return false;
+        bool tee = streq_any(p, (const char *const[]){"tee", "sponge", NULL});
+        bool copier = streq_any(p, (const char *const[]){"cp", "install", "mv", "ln", "rsync", NULL});
+        if (!tee && !copier && !streq(p, "dd"))
+                return false;
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                if (!t)
+                        return true;
+                if (tee && t[0] != '-' && strncmp(t, "/dev/", 5) != 0)
+                        return true; /* tee F, tee -a F, sponge F */
+                if (copier && streq_any(t, stdins))
+                        return true; /* cp /dev/stdin F, install /dev/stdin F */
+                if (streq(p, "dd") && strncmp(t, "of=", 3) == 0)
+                        return true;
+        }
+        return false;
+}
