@@ -81,7 +81,11 @@ static bool words_hold(const Stage *st, size_t k, const char *const *keys) {
 int readers_stage(const Judge *j, const Stage *st) {
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        if (k >= st->n || st->keyword_led)
+        /* T | { sh; }, T | ( sh ), T | if :; then sh; fi: a compound's
+         * commands read the input, not modelled: a shell assumed */
+        if (st->keyword_led || st->n == 0)
+                return READERS_SHELL;
+        if (k >= st->n)
                 return 0;
         const char *p = programs_name(st->w[k], name, sizeof name);
         _cleanup_free_ char *written = programs_word_text(st->w[k]);
