@@ -85,8 +85,8 @@ int readers_stage(const Judge *j, const Stage *st) {
          * commands read the input, not modelled: a shell assumed */
         if (st->keyword_led || st->n == 0)
                 return READERS_SHELL;
-        if (k >= st->n)
-                return 0;
+        if (k >= st->n) /* parallel with no command: each line it reads is one */
+                return streq_ptr(programs_name(st->w[0], name, sizeof name), "parallel") ? READERS_SHELL : 0;
         const char *p = programs_name(st->w[k], name, sizeof name);
         _cleanup_free_ char *written = programs_word_text(st->w[k]);
         if (!p || !written || st->w[k]->expansion || st->w[k]->substitution)
@@ -99,9 +99,9 @@ int readers_stage(const Judge *j, const Stage *st) {
                 return words_hold(st, k, (const char *const[]){"-c", "--c", NULL}) ? 0 : READERS_SHELL;
         if (streq_any(p, (const char *const[]){"bwrap", "capsh", NULL}))
                 return READERS_SHELL;
-        static const char *const runners[] = {"ed",     "ex",    "vi",   "vim",     "nvim",    "view",
-                                              "m4",     "gm4",   "dc",   "gdb",     "sqlite3", "sqlite",
-                                              "expect", "tclsh", "wish", "gnuplot", NULL};
+        static const char *const runners[] = {
+                "ed",      "ex",     "vi",     "vim",   "nvim", "view",    "m4",   "gm4",   "dc",      "gdb",
+                "sqlite3", "sqlite", "expect", "tclsh", "wish", "gnuplot", "psql", "mysql", "mariadb", NULL};
         if (streq_any(p, runners))
                 return READERS_COMMANDS;
         /* awk '{system($0)}', perl -ne 'system $_', python3 -c
