@@ -2138,6 +2138,7 @@ static const Row rows[] = {
         {"valgrind --leak-check=full ./a.out", true, false, NULL},
         {"chroot /srv/root ls", true, false, NULL},
         {"echo 'select 1' | psql -d app", true, false, NULL},
+        {"echo \"$PATH\" | tr ':' '\\n' | grep -c bin", true, false, NULL},
         {"printf '%s\\n' a b | while read -r f; do echo \"$f\"; done", true, false, NULL},
         {"git log --format=%H | { read -r h; echo \"$h\"; }", true, false, NULL},
         {"cat() { sh; }; echo 'gxt log -p >&2' | tr x i | cat", false, false, NULL},

@@ -42,8 +42,8 @@ static bool changes_path(const char *text, size_t n) {
         for (const char *at = text; text && (at = memmem(at, n - (size_t) (at - text), "PATH", 4));
              at += 4) {
                 const char *e = at + 4, *end = text + n;
-                if (at > text && shell_is_ident(at[-1]))
-                        continue;
+                if (at > text && (shell_is_ident(at[-1]) || at[-1] == '$' || at[-1] == '{'))
+                        continue; /* $PATH, ${PATH}: read, not changed */
                 if (e < end && (*e == '=' || (*e == '+' && e + 1 < end && e[1] == '=')))
                         return true;
                 if (e == end || strchr(" \t\n;&|)", *e)) /* export PATH, read PATH, declare PATH */
