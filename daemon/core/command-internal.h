@@ -74,6 +74,7 @@ typedef struct Judge {
         bool git_list_written; /* ... and a file of names it wrote holds .git (ls -A > l; tar -T l) */
         bool git_printed;      /* a command of it printed .git's name ({ echo .git; } > l) */
         bool output_filed;     /* exec > F: what the line prints from here on goes to a file */
+        bool group_filed;      /* ... the group holding the pipeline judged sends it to a file */
         struct WrittenTexts
                 *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
@@ -517,6 +518,9 @@ bool readers_redefined(const Judge *j, const char *name, const char *written);
 /* Does st write its input to a file (tee F, dd of=F, cp /dev/stdin F,
  * install, sponge F)? */
 bool readers_writes_input(const Stage *st);
+/* Does a group or subshell holding the token at i send its output to a
+ * file ({ echo T | tr x i; } > F, ( ... ) >&4)? */
+bool readers_group_filed(const ShellLexed *l, size_t i);
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,
  * 0, -ENOMEM. */

@@ -379,6 +379,8 @@ bool pipeline_writes_run(const Judge *j, const Stage *st) {
         char buf[256];
         if (!(j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many))
                 return false;
+        if (j->group_filed) /* { echo T | tr x i; } > F */
+                return true;
         for (size_t i = 0; i < st->n_redir; i++) {
                 const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
                 if (streq_any(st->redir[i]->op, (const char *const[]){">", ">>", ">|", "&>", NULL}) &&

@@ -139,3 +139,45 @@ bool readers_writes_input(const Stage *st) {
         }
         return false;
 }
+
+/* Does the redirect at l->v[i] send standard output to a file (> F, >> F,
+ * &> F, >&4: a descriptor opened before)? */
+static bool output_filed(const ShellLexed *l, size_t i) {
+        const ShellToken *t = &l->v[i];
+        char buf[256];
+        const char *a = i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD
+                                ? programs_plain(&l->v[i + 1].w, buf, sizeof buf)
+                                : NULL;
+        if (t->fd > 1)
+                return false; /* 2> F: the error output */
+        if (streq_any(t->op, (const char *const[]){">", ">>", ">|", "&>", "&>>", NULL}))
+                return !a || strncmp(a, "/dev/", 5) != 0;
+        return streq(t->op, ">&") && (!a || (!streq(a, "1") && !streq(a, "2") && !streq(a, "-")));
+}
+
+static bool separator(const ShellLexed *l, size_t e) {
+        return e == 0 || l->v[e - 1].kind == SHELL_TOKEN_OP || l->v[e - 1].kind == SHELL_TOKEN_NEWLINE;
+}
+
+bool readers_group_filed(const ShellLexed *l, size_t i) {
+        size_t depth = 0;
+        for (size_t e = i; e < l->n; e++) {
+                const ShellToken *t = &l->v[e];
+                bool word = t->kind == SHELL_TOKEN_WORD && separator(l, e), op = t->kind == SHELL_TOKEN_OP;
+                if ((op && streq(t->op, "(")) || (word && programs_word_is(&t->w, "{")))
+                        depth++;
+                else if ((op && streq(t->op, ")")) || (word && programs_word_is(&t->w, "}"))) {
+                        if (depth > 0) {
+                                depth--;
+                                continue;
+                        }
+                        /* } > F, ) >> F: the group holding the pipeline writes a file */
+                        for (size_t r = e + 1; r < l->n && l->v[r].kind == SHELL_TOKEN_REDIR; r++) {
+                                if (output_filed(l, r))
+                                        return true;
+                                r += r + 1 < l->n && l->v[r + 1].kind == SHELL_TOKEN_WORD;
+                        }
+                }
+        }
+        return false;
+}
