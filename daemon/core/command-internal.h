@@ -509,7 +509,9 @@ bool pipeline_prints_words(const Stage *st, const char *p);
  * a program that runs commands it reads (ed's !, m4's syscmd, dc, gdb,
  * sqlite3's .shell, awk's or perl's system): by its letters. 0: neither
  * (the stage's own shell options are command-pipeline.c's). */
-enum { READERS_SHELL = 1, READERS_COMMANDS = 2 };
+/* READERS_UNKNOWN: a program not known to read data (judged as a shell's
+ * when the text it reads is exact). */
+enum { READERS_SHELL = 1, READERS_COMMANDS = 2, READERS_UNKNOWN = 3 };
 int readers_stage(const Judge *j, const Stage *st);
 /* Does the line make name run something else than the program of that
  * name (a function, an alias, hash -p, a copy or link, PATH changed), or is

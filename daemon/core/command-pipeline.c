@@ -352,6 +352,8 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
         /* each stage modelled: the text is a command line (echo 'gi t log
          * -p' | tr -d ' ' | sh), judged as one; a program that runs
          * commands it reads (ed's !, m4's syscmd) by its letters */
+        if (next == READERS_UNKNOWN && !(text && f.exact) && !to_file && !words)
+                return 0; /* T | tool: only the exact text, as a shell's */
         if (text && f.exact && next != READERS_COMMANDS) {
                 bool out = false; /* ... its only output */
                 for (size_t i = 0; i < v[at].n_redir; i++)

@@ -78,6 +78,31 @@ static bool words_hold(const Stage *st, size_t k, const char *const *keys) {
         return false;
 }
 
+/* Programs known to read their input as data, never as commands: any
+ * other program after a pipe may be a shell by another name, and a text
+ * the line hands it exactly is judged as a command line (READERS_UNKNOWN). */
+static const char *const data_readers[] = {
+        "cat",    "tac",      "head",      "tail",      "sort",    "uniq",    "cut",
+        "tr",     "sed",      "gsed",      "awk",       "gawk",    "mawk",    "nawk",
+        "jq",     "gojq",     "yq",        "grep",      "egrep",   "fgrep",   "rg",
+        "ag",     "ack",      "wc",        "less",      "more",    "column",  "fmt",
+        "fold",   "paste",    "join",      "comm",      "nl",      "pr",      "rev",
+        "shuf",   "split",    "od",        "xxd",       "hexdump", "base64",  "base32",
+        "md5sum", "sha1sum",  "sha256sum", "sha512sum", "cksum",   "gzip",    "gunzip",
+        "zcat",   "bzip2",    "xz",        "zstd",      "lz4",     "tar",     "cpio",
+        "unzip",  "zip",      "diff",      "cmp",       "patch",   "expand",  "unexpand",
+        "iconv",  "dos2unix", "unix2dos",  "strings",   "file",    "tee",     "sponge",
+        "ts",     "pv",       "dd",        "pbcopy",    "xclip",   "xsel",    "wl-copy",
+        "logger", "mail",     "sendmail",  "curl",      "wget",    "nc",      "ncat",
+        "socat",  "ssh",      "openssl",   "gpg",       "git",     "gh",      "docker",
+        "podman", "kubectl",  "python",    "python3",   "perl",    "ruby",    "node",
+        "php",    "lua",      "npx",       "npm",       "yarn",    "cargo",   "go",
+        "make",   "prettier", "eslint",    "black",     "gofmt",   "rustfmt", "clang-format",
+        "shfmt",  "read",     "mapfile",   "readarray", "true",    "false",   ":",
+        "echo",   "printf",   "test",      "[",         "sleep",   "date",    "bc",
+        "numfmt", "envsubst", "bat",       "batcat",    "pandoc",  "xmllint", "lp",
+        "lpr",    "nano",     NULL};
+
 int readers_stage(const Judge *j, const Stage *st) {
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
@@ -112,7 +137,9 @@ int readers_stage(const Judge *j, const Stage *st) {
                                            "qx",     "|",    "eval",  "pty",   NULL};
         if (streq_any(p, interpreters) && words_hold(st, k, runs))
                 return READERS_COMMANDS;
-        return 0;
+        return streq_any(p, data_readers) || programs_is_shell(p) || programs_is_wrapper(p)
+                       ? 0
+                       : READERS_UNKNOWN;
 }
 
 bool readers_writes_input(const Stage *st) {
