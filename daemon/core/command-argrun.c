@@ -286,6 +286,9 @@ static int sort_judge(Judge *j, const ShellWord *const *w, size_t n) {
                         continue;
                 const char *base = strrchr(value, '/') ? strrchr(value, '/') + 1 : value;
                 bool computed = w[k]->expansion || w[k]->substitution;
+                /* a compressor by its bare name or a system path, not one
+                 * the line links, copies or puts first in PATH */
+                computed = computed || readers_redefined(j, base, value);
                 if ((computed || !streq_any(base, compressors)) && judge_held(j)) {
                         judge_mark_held(j);
                         return judge_refuse(j,

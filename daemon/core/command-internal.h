@@ -74,6 +74,7 @@ typedef struct Judge {
         bool git_list_written; /* ... and a file of names it wrote holds .git (ls -A > l; tar -T l) */
         bool git_printed;      /* a command of it printed .git's name ({ echo .git; } > l) */
         bool output_filed;     /* exec > F: what the line prints from here on goes to a file */
+        bool group_filed;      /* ... the group holding the pipeline judged sends it to a file */
         struct WrittenTexts
                 *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
@@ -214,6 +215,9 @@ bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
 /* ld.so, ld-linux-x86-64.so.2, ld-2.31.so: the dynamic loader, which runs
  * its PROGRAM operand with the words after it (--argv0 NAME as exec -a) */
 bool rebound_is_loader(const char *name);
+/* Is t a program file under the system's directories (/usr/bin/cp, /bin),
+ * or one of those directories? */
+bool rebound_program_path(const char *t);
 /* its options that take a value (--argv0 NAME, --preload LIST) */
 extern const char *const rebound_loader_long[];
 int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, size_t inner,
@@ -515,6 +519,29 @@ bool pipeline_writes_run(const Judge *j, const Stage *st);
  * S, date +S, sh -c S, git log --format=S), not data of its own (curl, cat,
  * ls, grep, git log)? */
 bool pipeline_prints_words(const Stage *st, const char *p);
+
+/* command-readers.c: what a stage of a pipeline makes of its input.
+ * READERS_SHELL: a shell reads it, or the stage's program is not known (a
+ * name the line redefines as a function, alias, hash entry, link, copy or
+ * through PATH; a path outside the system's directories; a name computed
+ * at run time; script with no -c): judged as a shell's. READERS_COMMANDS:
+ * a program that runs commands it reads (ed's !, m4's syscmd, dc, gdb,
+ * sqlite3's .shell, awk's or perl's system): by its letters. 0: neither
+ * (the stage's own shell options are command-pipeline.c's). */
+/* READERS_UNKNOWN: a program not known to read data (judged as a shell's
+ * when the text it reads is exact). */
+enum { READERS_SHELL = 1, READERS_COMMANDS = 2, READERS_UNKNOWN = 3 };
+int readers_stage(const Judge *j, const Stage *st);
+/* Does the line make name run something else than the program of that
+ * name (a function, an alias, hash -p, a copy or link, PATH changed), or is
+ * written (the word as written) a path outside the system's directories? */
+bool readers_redefined(const Judge *j, const char *name, const char *written);
+/* Does st write its input to a file (tee F, dd of=F, cp /dev/stdin F,
+ * install, sponge F)? */
+bool readers_writes_input(const Stage *st);
+/* Does a group or subshell holding the token at i send its output to a
+ * file ({ echo T | tr x i; } > F, ( ... ) >&4)? */
+bool readers_group_filed(const ShellLexed *l, size_t i);
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,
  * 0, -ENOMEM. */

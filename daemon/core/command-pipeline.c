@@ -15,7 +15,7 @@
 
 /* Does st's shell read its program on its input (sh, bash -s, dash -e,
  * source /dev/stdin; not sh -c S nor bash FILE)? */
-static bool reads_input(const Stage *st) {
+static bool shell_reads_input(const Stage *st) {
         char name[256], buf[256];
         size_t k = scripts_program_at(st->w, st->n);
         const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
@@ -45,6 +45,13 @@ static bool reads_input(const Stage *st) {
                 a += streq(o, "--rcfile") || streq(o, "--init-file");
         }
         return true;
+}
+
+/* Does st run its input: READERS_SHELL (a shell reads it, or one is
+ * assumed: a name the line redefines, a program not known),
+ * READERS_COMMANDS (ed, m4, awk's system: by its letters), or 0? */
+static int reads_input(const Judge *j, const Stage *st) {
+        return shell_reads_input(st) ? READERS_SHELL : readers_stage(j, st);
 }
 
 /* What the pipeline's stages make of the line's texts. */
@@ -568,11 +575,15 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                                 fed = strchr(o, '\\') != NULL;
                         }
                 }
-        if (to_file && !fed && !words && !(at + 1 < n && reads_input(&v[at + 1])))
+        int next = at + 1 < n ? reads_input(j, &v[at + 1]) : 0;
+        if (to_file && !fed && !words && !next)
                 return 0;
         /* each stage modelled: the text is a command line (echo 'gi t log
-         * -p' | tr -d ' ' | sh), judged as one */
-        if (text && f.exact) {
+         * -p' | tr -d ' ' | sh), judged as one; a program that runs
+         * commands it reads (ed's !, m4's syscmd) by its letters */
+        if (next == READERS_UNKNOWN && !(text && f.exact) && !to_file && !words)
+                return 0; /* T | tool: only the exact text, as a shell's */
+        if (text && f.exact && next != READERS_COMMANDS) {
                 bool out = false; /* ... its only output */
                 for (size_t i = 0; i < v[at].n_redir; i++)
                         out = out || v[at].redir[i]->op[strcspn(v[at].redir[i]->op, "<")] == 0;
@@ -621,13 +632,20 @@ bool pipeline_writes_run(const Judge *j, const Stage *st) {
         char buf[256];
         if (!(j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many))
                 return false;
+        if (j->group_filed) /* { echo T | tr x i; } > F */
+                return true;
         for (size_t i = 0; i < st->n_redir; i++) {
                 const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
                 if (streq_any(st->redir[i]->op, (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
                     (!a || strncmp(a, "/dev/", 5) != 0))
                         return true;
+                /* >&4: a descriptor exec 4>F or a group's redirect opened */
+                if (streq(st->redir[i]->op, ">&") &&
+                    (!a || (!streq(a, "1") && !streq(a, "2") && !streq(a, "-"))))
+                        return true;
         }
-        return false;
+        /* tee F, dd of=F, cp /dev/stdin F: its input written to a file */
+        return readers_writes_input(st);
 }
 
 int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
@@ -639,14 +657,17 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
          * modelled, what it reads and its words (sh -c S) the letters */
         /* echo T | sed S > F; sh F: a file the line may run, judged as a
          * shell's input when the line's texts flow there */
-        bool to_file = at + 1 == n && pipeline_writes_run(j, &v[at]);
-        if (!(words || to_file || (at + 1 < n && reads_input(&v[at + 1]))) || !judge_held(j))
+        bool writer = readers_writes_input(&v[at]);
+        bool to_file = (at + 1 == n || writer) && pipeline_writes_run(j, &v[at]);
+        if (!(words || to_file || (at + 1 < n && reads_input(j, &v[at + 1]))) || !judge_held(j))
                 return 0;
+        /* ... | tee F: what the stage before it prints is the file's text */
+        size_t upto = to_file && writer && at > 0 ? at - 1 : at;
         /* echo 'g\t log' | sed 's/\\/i/': bash's echo prints g\t as
          * written; echo -e or xpg_echo would decode it: both judged */
-        int r = flow_judge(j, ln, v, n, at, words, to_file, false);
+        int r = flow_judge(j, ln, v, n, upto, words, to_file, false);
         if (r == 1 || r < 0 || !memchr(j->text, '\\', j->text_n))
                 return r;
-        int d = flow_judge(j, ln, v, n, at, words, to_file, true);
+        int d = flow_judge(j, ln, v, n, upto, words, to_file, true);
         return d == 1 || d < 0 ? d : r;
 }

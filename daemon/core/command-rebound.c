@@ -203,7 +203,7 @@ static void copy_names(Judge *j, const char *program, const ShellWord *const *w,
 }
 
 /* /usr/bin/cp, /bin, /usr/local/bin/x: a program file or a folder of them. */
-static bool program_path(const char *t) {
+bool rebound_program_path(const char *t) {
         static const char *const dirs[] = {
                 "/usr/local/bin", "/usr/local/sbin", "/usr/bin",          "/usr/sbin", "/bin",
                 "/sbin",          "/usr/libexec",    "/usr/lib/git-core", NULL};
@@ -225,7 +225,7 @@ static size_t name_written(const Judge *j, const char *name) {
                 const char *start = at;
                 while (start > j->text && !strchr(" \t\n;|&<>()'\"", start[-1]))
                         start--;
-                seen += !program_path(start);
+                seen += !rebound_program_path(start);
         }
         return seen;
 }
@@ -255,7 +255,7 @@ static bool note_rebound(void *ctx, const ShellWord *const *w, size_t n) {
                 k += inner;
         for (size_t a = k + 1; a < n && !j->program_data; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
-                j->program_data = t && program_path(t);
+                j->program_data = t && rebound_program_path(t);
         }
         const char *p = k < n ? programs_name(w[k], buf, sizeof buf) : NULL;
         if (p && streq(p, "busybox") && k + 1 < n)
@@ -600,7 +600,7 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
          * of a program file the rule does not model, run by a path (or PATH)
          * whose name the line writes elsewhere */
         size_t seen = j->program_data && !*ret_judged ? name_written(j, name) : 0;
-        if (j->program_data && path && seen > 1 && !*ret_judged && !(text && program_path(text)))
+        if (j->program_data && path && seen > 1 && !*ret_judged && !(text && rebound_program_path(text)))
                 return judge_refuse(j,
                                     "the line copies a program file by a way the rule does not follow, "
                                     "and runs %s by a path or a PATH it changes: what runs is not known",

@@ -750,8 +750,38 @@ static bool runs_git(void *ctx, const ShellWord *const *w, size_t n) {
         return k < n && streq_ptr(programs_name(w[k], name, sizeof name), "git");
 }
 
+/* sh < F, bash -s 0< F, exec < F (a shell after it reads F): F is a
+ * script the line runs, as bash F is. */
+static void stdin_scripts(const ShellLexed *l, Judge *j) {
+        for (size_t i = 0; i + 1 < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                if (t->kind != SHELL_TOKEN_REDIR || !(t->fd == -1 || t->fd == 0) ||
+                    !(streq(t->op, "<") || streq(t->op, "<>")) || l->v[i + 1].kind != SHELL_TOKEN_WORD)
+                        continue;
+                const ShellWord *w[64];
+                size_t n = 0, s = i;
+                while (s > 0 && l->v[s - 1].kind != SHELL_TOKEN_OP)
+                        s--;
+                for (size_t e = s; e < l->n && l->v[e].kind != SHELL_TOKEN_OP && n < ELEMENTSOF(w); e++)
+                        if (l->v[e].kind == SHELL_TOKEN_WORD &&
+                            !(e > s && l->v[e - 1].kind == SHELL_TOKEN_REDIR))
+                                w[n++] = &l->v[e].w;
+                char name[256];
+                size_t k = scripts_program_at(w, n);
+                const char *p = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+                char first[256]; /* exec < F: every later command's input */
+                bool exec = n == 1 && streq_ptr(programs_name(w[0], first, sizeof first), "exec");
+                if (!exec && !(p && programs_is_shell(p) && programs_shell_c(w + k, n - k, 1) == SIZE_MAX))
+                        continue;
+                _cleanup_free_ char *f = programs_word_text(&l->v[i + 1].w);
+                if (f)
+                        note_name(j, f);
+        }
+}
+
 bool shells_line_scripts(const ShellLexed *l, Judge *j) {
         (void) shells_line_has(l, 0, note_script, j);
+        stdin_scripts(l, j);
         /* a file written into a hooks/ directory (.git/hooks/pre-commit),
          * then git: a hook it may run */
         for (size_t i = 0; i + 1 < l->n && !j->scripts_many; i++) {

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Wrappers (command-internal.h): programs that run the command after their
+ * own options (env, nice, timeout, sudo, unshare, chroot), and where that
+ * command starts. It must not judge the command: programs_judge_words does.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+typedef struct Wrapper {
+        const char *name;
+        const char *with_arg;             /* short options taking an argument */
+        const char *const *long_with_arg; /* --name VALUE (or --name=VALUE) */
+        int operands;                     /* words before the command (timeout's duration) */
+} Wrapper;
+
+static const Wrapper wrappers[] = {
+        {"env", "uCS", (const char *const[]){"unset", "chdir", "split-string", NULL}, 0},
+        {"nice", "n", (const char *const[]){"adjustment", NULL}, 0},
+        {"nohup", "", NULL, 0},
+        {"setsid", "", NULL, 0},
+        {"timeout", "ks", (const char *const[]){"kill-after", "signal", NULL}, 1},
+        {"stdbuf", "ioe", (const char *const[]){"input", "output", "error", NULL}, 0},
+        {"command", "", NULL, 0},
+        {"builtin", "", NULL, 0},
+        {"exec", "a", NULL, 0},
+        {"time", "fo", (const char *const[]){"format", "output", NULL}, 0},
+        {"ionice", "cnpPu", (const char *const[]){"class", "classdata", "pid", "pgid", "uid", NULL}, 0},
+        {"sudo", "CDghpRrTUu",
+         (const char *const[]){"chdir", "group", "host", "prompt", "role", "type", "other-user", "user",
+                               "close-from", "chroot", NULL},
+         0},
+        {"doas", "Cu", NULL, 0},
+        {"xargs", "aEdeIiLlnPs",
+         (const char *const[]){"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args",
+                               "max-procs", "max-chars", "process-slot-var", NULL},
+         0},
+        {"parallel", "jSaPIdnN",
+         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
+        {"sem", "jSaPIdnN", /* parallel --semaphore */
+         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", "id",
+                               NULL},
+         0},
+        {"chronic", "", NULL, 0},
+        {"busybox", "", NULL, 0}, /* multi-call: busybox APPLET ARGS is APPLET ARGS */
+        {"toybox", "", NULL, 0},
+        {"unbuffer", "", NULL, 0},
+        {"flock", "wEn", (const char *const[]){"timeout", "conflict-exit-code", NULL}, 1},
+        {"taskset", "", NULL, 1},
+        {"strace", "eoOpPsSuX", NULL, 0},
+        {"ltrace", "eopnsu", NULL, 0},
+        /* namespaces, sandboxes, schedulers, limits, sessions, debuggers */
+        {"unshare", "SGRw",
+         (const char *const[]){"setuid", "setgid", "root", "wd", "propagation", "setgroups", "map-user",
+                               "map-group", "map-users", "map-groups", NULL},
+         0},
+        {"nsenter", "tSG", (const char *const[]){"target", "setuid", "setgid", NULL}, 0},
+        {"chroot", "", (const char *const[]){"userspec", "groups", NULL}, 1},
+        {"firejail", "", NULL, 0},
+        {"systemd-run", "pEuMH",
+         (const char *const[]){"property", "setenv", "unit", "machine", "host", "description", "slice",
+                               "uid", "gid", "nice", "working-directory", "service-type", NULL},
+         0},
+        {"chrt", "TPD", (const char *const[]){"sched-runtime", "sched-period", "sched-deadline", NULL}, 1},
+        {"prlimit", "p", (const char *const[]){"pid", NULL}, 0},
+        {"cgexec", "g", NULL, 0},
+        {"numactl", "imNCp",
+         (const char *const[]){"interleave", "membind", "cpunodebind", "physcpubind", "preferred", NULL}, 0},
+        {"pkexec", "", (const char *const[]){"user", NULL}, 0},
+        {"xvfb-run", "nsfepw",
+         (const char *const[]){"server-num", "server-args", "auth-file", "error-file", "xauth-protocol",
+                               "wait", NULL},
+         0},
+        {"dbus-run-session", "", NULL, 0},
+        {"catchsegv", "", NULL, 0},
+        {"valgrind", "", NULL, 0},
+        {"ld.so", "", rebound_loader_long, 0}, /* ld-linux-x86-64.so.2 --argv0 NAME PROGRAM ARGS */
+};
+
+static const Wrapper *wrapper_find(const char *name) {
+        for (size_t i = 0; name && i < ELEMENTSOF(wrappers); i++)
+                if (streq(wrappers[i].name, rebound_is_loader(name) ? "ld.so" : name))
+                        return &wrappers[i];
+        return NULL;
+}
+
+bool programs_is_wrapper(const char *name) {
+        return wrapper_find(name) != NULL;
+}
+
+size_t programs_wrapped(const ShellWord *const *w, size_t n) {
+        char buf[256];
+        const Wrapper *wr = n > 0 ? wrapper_find(programs_name(w[0], buf, sizeof buf)) : NULL;
+        if (!wr)
+                return SIZE_MAX;
+        size_t k = 1;
+        int operands = wr->operands;
+        for (; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a && w[k]->v[0].kind == SHELL_LIT && w[k]->v[0].c == '-' && !w[k]->expansion &&
+                    !w[k]->substitution && w[k]->n < sizeof buf) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]); /* xargs -I{} */
+                        if (!t)
+                                return SIZE_MAX;
+                        a = strcpy(buf, t);
+                }
+                if (!a)
+                        return operands > 0 ? SIZE_MAX
+                                            : k; /* a glob or expansion: the command, or unknown */
+                if (streq(a, "--")) {
+                        k++;
+                        break;
+                }
+                if (streq(wr->name, "env") &&
+                    (programs_is_assignment(w[k]) || (a[0] != '-' && strchr(a, '='))))
+                        continue;
+                if (a[0] == '-' && a[1] == '-' && a[2]) {
+                        /* env --un ls cat .env: --unset's value, by a prefix */
+                        const char *value = NULL;
+                        bool with = false;
+                        for (const char *const *l = wr->long_with_arg; l && *l && !with; l++)
+                                with = programs_long_is(a, *l, &value);
+                        if (with && !value)
+                                k++;
+                        continue;
+                }
+                if (a[0] == '-' && a[1]) {
+                        for (const char *q = a + 1; *q; q++)
+                                if (strchr(wr->with_arg, *q)) {
+                                        if (!q[1])
+                                                k++;
+                                        break;
+                                }
+                        continue;
+                }
+                if (operands > 0) {
+                        operands--;
+                        continue;
+                }
+                break;
+        }
+        return k > n ? n : k;
+}
