@@ -1778,6 +1778,13 @@ static const Row rows[] = {
         {"eval \"$(cat .nvmrc 2>/dev/null | xargs -I{} echo nvm use {})\"", true, false, NULL},
         {"ls *.sh | sort | head -1 | xargs sh", true, false, NULL},
         {"echo 'fhs kmf -p' | awk '{print tolower($0)}' | sh", false, false, NULL},
+        /* a pipeline inside a group: the command after the opener is its first stage */
+        {"{ echo 'gxt log -p >&2' | tr x i; } > ../x/s; sh ../x/s", true, true, ".env"},
+        {"{ echo 'gxt log -p >&2' | tr x i | tee ../x/s; }; sh ../x/s", true, true, ".env"},
+        {"if true; then echo 'gxt log -p >&2' | tr x i | tee s; fi; sh s", true, true, ".env"},
+        {"! echo 'gxt log -p >&2' | tr x i | sh", true, true, ".env"},
+        {"{ echo 'make test' | tr x i | tee ../x/s; }; sh ../x/s", true, false, NULL},
+        {"{ echo 'make test' | tr x i; } > s; sh s", true, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},

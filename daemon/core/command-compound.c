@@ -11,8 +11,7 @@
 #include "command-internal.h"
 #include "util.h"
 
-/* Is w the reserved word s, unquoted ('{' and '}' come as brace items)? */
-static bool word_is(const ShellWord *w, const char *s) {
+bool compound_word_is(const ShellWord *w, const char *s) {
         size_t n = strlen(s);
         if (w->quoted || w->n != n)
                 return false;
@@ -24,14 +23,12 @@ static bool word_is(const ShellWord *w, const char *s) {
         return true;
 }
 
-/* Does token i start a command (the line's first, or after an operator,
- * a newline or a reserved word)? */
-static bool command_start(const ShellLexed *l, size_t i) {
+bool compound_command_start(const ShellLexed *l, size_t i) {
         if (i == 0)
                 return true;
         const ShellToken *p = &l->v[i - 1];
         return p->kind == SHELL_TOKEN_OP || p->kind == SHELL_TOKEN_NEWLINE ||
-               (p->kind == SHELL_TOKEN_WORD && programs_keyword(&p->w) && command_start(l, i - 1));
+               (p->kind == SHELL_TOKEN_WORD && programs_keyword(&p->w) && compound_command_start(l, i - 1));
 }
 
 /* Is token i the word s, or the operator s when op? */
@@ -39,7 +36,7 @@ static bool token_is(const ShellLexed *l, size_t i, const char *s, bool op) {
         const ShellToken *t = &l->v[i];
         if (op)
                 return t->kind == SHELL_TOKEN_OP && streq(t->op, s);
-        return t->kind == SHELL_TOKEN_WORD && word_is(&t->w, s) && command_start(l, i);
+        return t->kind == SHELL_TOKEN_WORD && compound_word_is(&t->w, s) && compound_command_start(l, i);
 }
 
 /* The openers a closer at token i pairs with: 1 with *open, *op set. */
@@ -60,7 +57,8 @@ static bool closer_kind(const ShellLexed *l, size_t i, const char *const **open,
                      {"esac", esac, false}};
         for (size_t k = 0; k < ELEMENTSOF(kinds); k++)
                 if (kinds[k].op ? token_is(l, i, kinds[k].close, true)
-                                : l->v[i].kind == SHELL_TOKEN_WORD && word_is(&l->v[i].w, kinds[k].close)) {
+                                : l->v[i].kind == SHELL_TOKEN_WORD &&
+                                          compound_word_is(&l->v[i].w, kinds[k].close)) {
                         *open = kinds[k].open, *close = kinds[k].close, *op = kinds[k].op;
                         return true;
                 }
@@ -80,7 +78,7 @@ static void closed_body(const ShellLexed *l, size_t c, size_t *from, size_t *to)
                 bool opens = false;
                 for (size_t k = 0; open[k] && !opens; k++)
                         opens = token_is(l, i, open[k], op);
-                depth += token_is(l, i, close, op) && (op || command_start(l, i));
+                depth += token_is(l, i, close, op) && (op || compound_command_start(l, i));
                 depth -= opens;
                 if (depth == 0) {
                         *from = i + 1;
@@ -112,8 +110,9 @@ static bool function_body(const ShellLexed *l, const char *name, size_t at, size
                 for (size_t k = b + 1, depth = 1; k < at && (paren || brace); k++) {
                         depth += paren ? token_is(l, k, "(", true) : token_is(l, k, "{", false);
                         depth -= paren ? token_is(l, k, ")", true)
-                                       : l->v[k].kind == SHELL_TOKEN_WORD && word_is(&l->v[k].w, "}") &&
-                                                 command_start(l, k);
+                                       : l->v[k].kind == SHELL_TOKEN_WORD &&
+                                                 compound_word_is(&l->v[k].w, "}") &&
+                                                 compound_command_start(l, k);
                         if (depth == 0) {
                                 e = k;
                                 break;

@@ -139,6 +139,11 @@ typedef struct Line {
         const ShellLexed *lexed; /* its tokens */
 } Line;
 
+/* command-compound.c: is w the reserved word s, unquoted ('{' and '}'
+ * come as brace items)? Does token i start a command (the line's first,
+ * or after an operator, a newline or a reserved word)? */
+bool compound_word_is(const ShellWord *w, const char *s);
+bool compound_command_start(const ShellLexed *l, size_t i);
 /* command-compound.c: the tokens [*from, *to) of the line that st runs
  * when it is a compound's closer (} | sh, ) | sh, fi | sh) or a call of
  * the function name the line defined before it (f | sh): true. */
@@ -506,6 +511,10 @@ int rearranged_printed(const Stage *st, bool decode, char **ret);
  * refused when not and its texts hold git's letters while the history
  * holds a masked entry; -ENOMEM. */
 int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret);
+/* command-pipeline.c: the name of st's program, also after an opener
+ * ({ echo T | tr x i; } > F, then, do, !, time: the command after it);
+ * NULL for a closer's stage (} | sh, done | sh) or none. */
+const char *pipeline_stage_name(const Stage *st, char *name, size_t size);
 /* command-pipeline.c: v[at]'s output a shell's input (| sh, | bash -s,
  * | source /dev/stdin), the history held: the text the line's own texts
  * make through v[0..at], judged as a command line when every stage is

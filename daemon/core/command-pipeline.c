@@ -13,12 +13,19 @@
 #include "command-internal.h"
 #include "util.h"
 
+const char *pipeline_stage_name(const Stage *st, char *name, size_t size) {
+        size_t k = scripts_program_at(st->w, st->n);
+        if (k >= st->n || (st->keyword_led && !st->led))
+                return NULL; /* a closer's stage has no words; function f { */
+        return programs_name(st->w[k], name, size);
+}
+
 /* Does st's shell read its program on its input (sh, bash -s, dash -e,
  * source /dev/stdin; not sh -c S nor bash FILE)? */
 static bool shell_reads_input(const Stage *st) {
         char name[256], buf[256];
         size_t k = scripts_program_at(st->w, st->n);
-        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        const char *p = pipeline_stage_name(st, name, sizeof name);
         if (!p)
                 return false;
         static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
@@ -471,7 +478,7 @@ static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *s
 static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, bool first) {
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        const char *p = pipeline_stage_name(st, name, sizeof name);
         int r = flow_compound(j, ln, f, st, p, first);
         if (r != 0)
                 return r < 0 ? r : 0;
@@ -610,8 +617,7 @@ int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret)
         size_t spent = 0;
         Flow f = {.exact = true, .spent = &spent};
         char name[256];
-        size_t k = scripts_program_at(st->w, st->n);
-        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        const char *p = pipeline_stage_name(st, name, sizeof name);
         int r = flow_compound(j, ln, &f, st, p, true);
         _cleanup_free_ char *text = f.text, *letters = f.letters;
         if (r <= 0)

@@ -146,7 +146,7 @@ bool readers_writes_input(const Stage *st) {
         static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
-        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], name, sizeof name) : NULL;
+        const char *p = pipeline_stage_name(st, name, sizeof name);
         if (!p)
                 return false;
         bool tee = streq_any(p, (const char *const[]){"tee", "sponge", NULL});
@@ -182,18 +182,15 @@ static bool output_filed(const ShellLexed *l, size_t i) {
         return streq(t->op, ">&") && (!a || (!streq(a, "1") && !streq(a, "2") && !streq(a, "-")));
 }
 
-static bool separator(const ShellLexed *l, size_t e) {
-        return e == 0 || l->v[e - 1].kind == SHELL_TOKEN_OP || l->v[e - 1].kind == SHELL_TOKEN_NEWLINE;
-}
-
 bool readers_group_filed(const ShellLexed *l, size_t i) {
         size_t depth = 0;
         for (size_t e = i; e < l->n; e++) {
                 const ShellToken *t = &l->v[e];
-                bool word = t->kind == SHELL_TOKEN_WORD && separator(l, e), op = t->kind == SHELL_TOKEN_OP;
-                if ((op && streq(t->op, "(")) || (word && programs_word_is(&t->w, "{")))
+                bool word = t->kind == SHELL_TOKEN_WORD && compound_command_start(l, e),
+                     op = t->kind == SHELL_TOKEN_OP;
+                if ((op && streq(t->op, "(")) || (word && compound_word_is(&t->w, "{")))
                         depth++;
-                else if ((op && streq(t->op, ")")) || (word && programs_word_is(&t->w, "}"))) {
+                else if ((op && streq(t->op, ")")) || (word && compound_word_is(&t->w, "}"))) {
                         if (depth > 0) {
                                 depth--;
                                 continue;

@@ -354,7 +354,9 @@ int rearranged_file_git(const Judge *j, const Stage *st) {
  * written), or NULL with *ret untouched when it is neither. */
 static int printed(const Stage *st, bool decode, char **ret) {
         char buf[256];
-        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], buf, sizeof buf) : NULL;
+        /* { echo T | tr x i; }: after an opener, the command (a closer's stage has no words) */
+        const char *p =
+                st->n > 0 && (!st->keyword_led || st->led) ? programs_name(st->w[0], buf, sizeof buf) : NULL;
         if (!p || !(streq(p, "echo") || streq(p, "printf")))
                 return 0;
         char *t = streq(p, "printf") ? reread_printf(st->w, st->n) : programs_joined(st->w, st->n, 1);
@@ -374,7 +376,7 @@ int rearranged_printed(const Stage *st, bool decode, char **ret) {
 static int perl_subs(const Stage *st, char **t) {
         char buf[256];
         size_t k = scripts_program_at(st->w, st->n);
-        const char *p = k < st->n && !st->keyword_led ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        const char *p = pipeline_stage_name(st, buf, sizeof buf);
         bool print = false;
         for (size_t a = k + 1; p && streq(p, "perl") && a < st->n; a++) {
                 _cleanup_free_ char *o = programs_word_text(st->w[a]);
