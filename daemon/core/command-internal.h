@@ -449,6 +449,10 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* gcc, cc, clang, gcc-12, x86_64-linux-gnu-gcc: a compiler driver */
 bool argrun_is_compiler(const char *name);
+
+/* command-makeenv.c: make's variables from its environment (NAME=V before a
+ * command, env's, export's; MAKEFLAGS's words), judged as its arguments. */
+int makeenv_judge(Judge *j);
 /* command-languages.c: the texts a program reads as commands in its own
  * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
