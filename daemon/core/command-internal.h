@@ -453,6 +453,10 @@ bool argrun_is_compiler(const char *name);
 /* command-makeenv.c: make's variables from its environment (NAME=V before a
  * command, env's, export's; MAKEFLAGS's words), judged as its arguments. */
 int makeenv_judge(Judge *j);
+/* The string s[0..n) a shell of the line reads, with the assignments of
+ * the line make may run a line by (MAKEFLAGS=V bash -c make) exported
+ * first, into *ret: 1; none, 0; -ENOMEM. */
+int makeenv_inherited(const Judge *j, const char *s, size_t n, char **ret);
 /* command-languages.c: the texts a program reads as commands in its own
  * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the

@@ -13,10 +13,14 @@
 #include "command-internal.h"
 #include "util.h"
 
+/* judging make's environment as its arguments: not inherited again */
+static _Thread_local bool judging;
+
 typedef struct MakeEnv {
         char *line; /* "make 'W' 'W' ...": what make reads from its environment */
         size_t n, size;
         size_t words;
+        bool raw; /* the assignments as written, those make may run a line by */
 } MakeEnv;
 
 static int put(MakeEnv *e, const char *s, size_t len) {
@@ -81,6 +85,11 @@ static int assignment(MakeEnv *e, const ShellWord *w) {
                 return 0;
         size_t len = (size_t) (eq - t);
         static const char *const flags[] = {"MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS", NULL};
+        if (e->raw) { /* MAKEFLAGS=, .SHELLFLAGS=, SHELL=, X!=, $(shell ...) */
+                bool runs = strstr(t, "FLAGS=") || strstr(t, "SHELL") || strstr(t, "shell") ||
+                            strstr(t, "MAKEFILES") || eq[-1] == '!';
+                return runs ? put(e, t, strlen(t)) : 0;
+        }
         for (const char *const *f = flags; *f; f++)
                 if (len == strlen(*f) && strncmp(t, *f, len) == 0)
                         return flags_words(e, eq + 1);
@@ -106,6 +115,8 @@ static int command_env(MakeEnv *e, const ShellWord *const *w, size_t n) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
                 if (!t)
                         return -ENOMEM;
+                if (make && e->raw)
+                        continue;
                 if (make) {
                         if (strncmp(t, "MAKEFLAGS=", 10) == 0 || strncmp(t, "GNUMAKEFLAGS=", 13) == 0)
                                 r = flags_words(e, strchr(t, '=') + 1);
@@ -172,10 +183,42 @@ int makeenv_judge(Judge *j) {
                 else {
                         memcpy(line, "make", 4);
                         memcpy(line + 4, e.line, e.n + 1);
+                        judging = true;
                         r = programs_reread(j, "make's environment, read as its arguments", line, len);
+                        judging = false;
                         free(line);
                 }
         }
         free(e.line);
         return r;
+}
+
+int makeenv_inherited(const Judge *j, const char *s, size_t n, char **ret) {
+        *ret = NULL;
+        if (judging || !j->text || !memmem(s, n, "make", 4))
+                return 0;
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        if (shell_lex(j->text, j->text_n, &l) < 0)
+                return 0;
+        MakeEnv e = {.raw = true};
+        int r = lexed_env(&e, &l, 0);
+        if (r < 0 || e.words == 0) {
+                free(e.line);
+                return r;
+        }
+        /* after a script's #! line, which must stay first */
+        size_t head = n > 2 && s[0] == '#' && s[1] == '!' ? strcspn(s, "\n") : 0;
+        head += head < n && s[head] == '\n';
+        char *t = malloc(head + strlen("export") + e.n + 3 + (n - head) + 1);
+        if (!t) {
+                free(e.line);
+                return -ENOMEM;
+        }
+        memcpy(t, s, head);
+        char *p = stpcpy(stpcpy(stpcpy(t + head, "export"), e.line), "; ");
+        memcpy(p, s + head, n - head);
+        p[n - head] = 0;
+        free(e.line);
+        *ret = t;
+        return 1;
 }
