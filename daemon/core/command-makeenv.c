@@ -83,10 +83,10 @@ static int assignment(MakeEnv *e, const ShellWord *w) {
         const char *eq = strchr(t, '=');
         if (!eq || eq == t || t[0] == '-')
                 return 0;
-        size_t len = (size_t) (eq - t);
+        size_t len = (size_t) (eq - t) - (eq[-1] == '+'); /* MAKEFLAGS+=V: appended */
         static const char *const flags[] = {"MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS", NULL};
         if (e->raw) { /* MAKEFLAGS=, .SHELLFLAGS=, SHELL=, X!=, $(shell ...) */
-                bool runs = strstr(t, "FLAGS=") || strstr(t, "SHELL") || strstr(t, "shell") ||
+                bool runs = strstr(t, "FLAGS") || strstr(t, "SHELL") || strstr(t, "shell") ||
                             strstr(t, "MAKEFILES") || eq[-1] == '!';
                 return runs ? put(e, t, strlen(t)) : 0;
         }
