@@ -3388,6 +3388,10 @@ static const Row rows[] = {
         {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > Makefile; make", true, true, ".env"},
         {"printf 'all:\\n\\tg\\\\\\n\\tit log -p >&2\\n' > Makefile; make", true, true, ".env"},
         {"printf 'all:\\n\\techo a \\\\\\n\\t  b\\n' > Makefile; make", true, false, NULL},
+        /* just joins a recipe line ending in a backslash to the next, its
+         * indentation dropped (read from just's recipe evaluation: just is not here) */
+        {"printf 'test:\\n    gi\\\\\\n    t log -p >&2\\n' > justfile; just test", true, true, ".env"},
+        {"printf 'test:\\n    echo a \\\\\\n      b\\n' > justfile; just test", true, false, NULL},
         {"printf 'X = $(shell gi\\\\\\n  t log)\\nall:\\n\\t@echo $(X)\\n' > Makefile; make", true, false,
          NULL},
         {"printf 'all:\\n\\tgi\\n\\tt log -p >&2\\n' > Makefile; perl -0pi -e 's/\\n\\t(?=t)//' Makefile; "

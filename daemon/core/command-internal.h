@@ -562,6 +562,9 @@ void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionN
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* Judges a makefile's text the line feeds make: its lines, its recipes. */
 int options_make_text(Judge *j, const char *name, const char *text);
+/* Judges a justfile's text the line writes (its continuations joined as just
+ * joins them) as a shell's, as what: 1 refused, 0, -ENOMEM. */
+int options_just_text(Judge *j, const char *what, const char *text);
 
 /* command-runners.c: GNU parallel's command with its ':::' arguments (or
  * each argument a command line), w[first] its command's first word; fd's

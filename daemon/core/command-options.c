@@ -372,6 +372,31 @@ int options_make_text(Judge *j, const char *name, const char *written) {
         return r;
 }
 
+/* A justfile just runs: a recipe line ending in a backslash joined to the
+ * next, the backslash and the next line's indentation dropped (as just's
+ * recipe evaluation joins them), judged as a shell's text. */
+int options_just_text(Judge *j, const char *what, const char *text) {
+        size_t n = strlen(text), m = 0;
+        _cleanup_free_ char *t = malloc(n + 1);
+        if (!t)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+                size_t odd = strspn(text + i, "\\");
+                if (odd % 2 == 1 && text[i + odd] == '\n') {
+                        memcpy(t + m, text + i, odd - 1);
+                        m += odd - 1;
+                        i += odd + 1;
+                        i += strspn(text + i, " \t") - 1;
+                        continue;
+                }
+                odd = odd > 0 ? odd : 1;
+                memcpy(t + m, text + i, odd);
+                m += odd, i += odd - 1;
+        }
+        t[m] = 0;
+        return streq(t, text) ? 0 : programs_reread(j, what, t, m);
+}
+
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         static const char shorts[] = "CEfIjloWO"; /* its letters taking a value */
         for (size_t k = 1; k < n; k++) {
