@@ -3526,6 +3526,53 @@ static const Row rows[] = {
          NULL},
         {"printf 'all:\\n\\techo hi\\n' > Makefile; sed -i 's/hi*/there/' Makefile; make", true, false,
          NULL},
+        /* twenty-first pass (31u) C11 4, 5, 8: make's variables through its environment
+         * (NAME=V before it, env's, export's; MAKEFLAGS, GNUMAKEFLAGS split as make 4.3
+         * splits them), a recipe's backslash-newline joined as make joins it (checked by
+         * hand with GNU make 4.3 in a scratch dir), a deletion an edit not modelled makes
+         * joins the text on both sides, and editors not modelled (ex, ed, sd, awk -i) */
+        {"printf 'all:\\n\\t@echo hi\\n' > Makefile; env '.SHELLFLAGS=-c \"git log -p >&2\" #' make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\t@echo hi\\n' > Makefile; MAKEFLAGS='X!=git\\ log\\ -p\\ >&2' make", true, true,
+         ".env"},
+        {"GNUMAKEFLAGS='X!=git\\ log\\ -p\\ >&2' make", true, true, ".env"},
+        {"export MAKEFLAGS='s X!=git\\ log\\ -p'; make", true, true, ".env"},
+        {"(declare -x MAKEFLAGS='--eval=X!=git\\ log\\ -p'; make)", true, true, ".env"},
+        {"make 'MAKEFLAGS=X!=git\\ log\\ -p'", true, true, ".env"},
+        {"MAKEFLAGS='X!=git\\ log\\ -p' bash -c make", true, true, ".env"},
+        {"echo make > /tmp/x/s; export MAKEFLAGS='X!=git\\ log\\ -p'; sh /tmp/x/s", true, true, ".env"},
+        {"MAKEFLAGS=-j4 bash -c 'make && make test'", true, false, NULL},
+        {"export MAKEFLAGS=-j4; MAKEFLAGS+=' X!=git\\ log\\ -p'; make", true, true, ".env"},
+        {"read -r MAKEFLAGS <<< 'X!=git\\ log\\ -p'; export MAKEFLAGS; make", true, true, ".env"},
+        {"export MAKEFLAGS=\"-j$(nproc) -s\" && make test", true, false, NULL},
+        {"MAKEFLAGS=-j4 make", true, false, NULL},
+        {"GNUMAKEFLAGS=--no-print-directory make", true, false, NULL},
+        {"export MAKEFLAGS='-j4 -s'; make all", true, false, NULL},
+        {"CC=clang CFLAGS='-O2 -g' make -j2 SHELL=bash", true, false, NULL},
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > Makefile; make", true, true, ".env"},
+        {"printf 'all:\\n\\tg\\\\\\n\\tit log -p >&2\\n' > Makefile; make", true, true, ".env"},
+        {"printf 'all:\\n\\techo a \\\\\\n\\t  b\\n' > Makefile; make", true, false, NULL},
+        /* just joins a recipe line ending in a backslash to the next, its
+         * indentation dropped (read from just's recipe evaluation: just is not here) */
+        {"printf 'test:\\n    gi\\\\\\n    t log -p >&2\\n' > justfile; just test", true, true, ".env"},
+        {"printf 'test:\\n    echo a \\\\\\n      b\\n' > justfile; just test", true, false, NULL},
+        {"printf 'X = $(shell gi\\\\\\n  t log)\\nall:\\n\\t@echo $(X)\\n' > Makefile; make", true, false,
+         NULL},
+        {"printf 'all:\\n\\tgi\\n\\tt log -p >&2\\n' > Makefile; perl -0pi -e 's/\\n\\t(?=t)//' Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tgXit log -p >&2\\n' > Makefile; ex -sc '%s/X//|x' Makefile; make", true, true,
+         ".env"},
+        {"printf 'all:\\n\\tgXit log -p >&2\\n' > Makefile; printf '%%s/X//\\nw\\nq\\n' | ed -s Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\tgXit log -p >&2\\n' > Makefile; sd X '' Makefile; make", true, true, ".env"},
+        {"printf 'all:\\n\\tgXit log -p >&2\\n' > Makefile; gawk -i inplace '{sub(/X/, \"\")} 1' Makefile; "
+         "make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\techo hi\\n' > Makefile; ex -sc '%s/hi/ho/|x' Makefile; make", true, false, NULL},
+        {"printf 'all:\\n\\techo a  \\n' > Makefile; perl -0pi -e 's/ +(?=\\n)//' Makefile; make", true,
+         false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

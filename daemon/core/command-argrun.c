@@ -345,8 +345,10 @@ static int make_judge(Judge *j, const ShellWord *const *w, size_t n) {
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         if (streq(name, "sort"))
                 return sort_judge(j, w, n);
-        if (streq(name, "make") || streq(name, "gmake"))
-                return make_judge(j, w, n);
+        if (streq(name, "make") || streq(name, "gmake")) {
+                int r = make_judge(j, w, n);
+                return r != 0 ? r : makeenv_judge(j);
+        }
         if (argrun_is_compiler(name))
                 return compiler_judge(j, name, w, n);
         if (streq(name, "rg") || streq(name, "ripgrep"))

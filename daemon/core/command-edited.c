@@ -282,6 +282,14 @@ static bool meets_git(const char *r, size_t n, const char *t) {
         return false;
 }
 
+/* Does t hold g, i and t in that order, any case (what deletions may join)? */
+static bool letters_in_order(const char *t) {
+        const char *want = "git";
+        for (; *t && *want; t++)
+                want += tolower((unsigned char) *t) == *want;
+        return !*want;
+}
+
 /* An s/// whose regex is not modelled (s/\tX* /\t\o147/I, perl's
  * (?=i)) puts its replacement, decoded, anywhere in the file: a piece that
  * may meet the text's letters to make git is refused while the history
@@ -292,8 +300,12 @@ static int edited_pieces(Judge *j, const SedScript *s, const char *t) {
                 return 0;
         if (sed_put_in(s, &pieces) < 0)
                 return -ENOMEM;
-        for (const char *p = pieces; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
-                if (meets_git(p, strcspn(p, "\n"), t ? t : "")) {
+        /* a deletion (s/\n\t(?=t)//): the text on both sides of it joins,
+         * and of each match the g flag or another line makes */
+        bool deletes = pieces[0] == '\n' || strstr(pieces, "\n\n");
+        bool joins = deletes && letters_in_order(t ? t : "");
+        for (const char *p = pieces; *p || joins; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+                if (joins || meets_git(p, strcspn(p, "\n"), t ? t : "")) {
                         judge_mark_held(j);
                         return judge_refuse(j, "an edit whose match is not modelled puts in a text that, "
                                                "with the file's, may make git, in a file a runner of the "
@@ -349,11 +361,39 @@ int edited_model(Judge *j, const Stage *st, bool runner) {
         return r;
 }
 
+/* ed, ex, vi -es, awk -i inplace, sd, rpl, replace: an editor whose edit
+ * is not modelled, in a line that writes a file it runs; it may join the
+ * texts' letters into git. Refused while the history holds a masked entry
+ * and the line's texts hold g, i and t. */
+static int unmodelled(Judge *j, const Stage *st, size_t k, const Edit *e, bool parsed) {
+        static const char *const editors[] = {"ed",   "red",     "ex", "vi",  "vim",     "nvim", "view",
+                                              "rvim", "vimdiff", "sd", "rpl", "replace", NULL};
+        char name[256];
+        const char *p = k < st->n ? programs_name(st->w[k], name, sizeof name) : NULL;
+        bool awk = parsed && streq_any(p, (const char *const[]){"awk", "gawk", NULL}) && e->in_place;
+        if (!p || !(awk || streq_any(p, editors) || (parsed && e->in_place && e->unread)) || !judge_held(j))
+                return 0;
+        const WrittenTexts *w = j->written;
+        if (!letters_in_order(w ? w->seen : "") && !letters_in_order(w && w->buf ? w->buf : "") &&
+            !letters_in_order(w ? w->edits : ""))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j,
+                            "%s: an edit not modelled, in a line that writes a file it runs, whose texts "
+                            "hold g, i and t, while the history holds a masked entry",
+                            p);
+}
+
 int edited_judge(Judge *j, const Stage *st) {
         static const char what[] = "a text an edit puts in a file a runner of the line reads";
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
+        int u = edit_parse(st->w, st->n, k, &e);
+        if (u < 0 || (u = unmodelled(j, st, k, &e, u > 0)) != 0)
+                return u;
+        edit_done(&e);
+        e = (Edit){0};
         int r = edit_parse(st->w, st->n, k, &e); /* if ...; then sed -i ...: as well */
         if (r <= 0)
                 return r;

@@ -472,6 +472,14 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* gcc, cc, clang, gcc-12, x86_64-linux-gnu-gcc: a compiler driver */
 bool argrun_is_compiler(const char *name);
+
+/* command-makeenv.c: make's variables from its environment (NAME=V before a
+ * command, env's, export's; MAKEFLAGS's words), judged as its arguments. */
+int makeenv_judge(Judge *j);
+/* The string s[0..n) a shell of the line reads, with the assignments of
+ * the line make may run a line by (MAKEFLAGS=V bash -c make) exported
+ * first, into *ret: 1; none, 0; -ENOMEM. */
+int makeenv_inherited(const Judge *j, const char *s, size_t n, char **ret);
 /* command-languages.c: the texts a program reads as commands in its own
  * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
@@ -609,6 +617,9 @@ void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionN
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* Judges a makefile's text the line feeds make: its lines, its recipes. */
 int options_make_text(Judge *j, const char *name, const char *text);
+/* Judges a justfile's text the line writes (its continuations joined as just
+ * joins them) as a shell's, as what: 1 refused, 0, -ENOMEM. */
+int options_just_text(Judge *j, const char *what, const char *text);
 
 /* command-runners.c: GNU parallel's command with its ':::' arguments (or
  * each argument a command line), w[first] its command's first word; fd's

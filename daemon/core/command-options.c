@@ -303,7 +303,57 @@ static int make_lines(Judge *j, const char *name, const char *text) {
  * its lines as make's (NAME != CMD, $(shell CMD)), and its recipes as
  * command lines: a line after a tab, and what follows a rule's ';', with
  * make's prefixes @, - and + dropped. */
-int options_make_text(Judge *j, const char *name, const char *text) {
+/* text with each of make's lines ending in a backslash joined to the next,
+ * as make 4.3 joins them: a recipe's (after a tab, or a rule's ';') keeps
+ * backslash-newline for the shell, which drops it (the next line's leading
+ * tab make drops first); another line's become one blank. */
+static char *make_joined(const char *text) {
+        size_t n = strlen(text), m = 0;
+        char *t = malloc(n + 1);
+        if (!t)
+                return NULL;
+        bool recipe = false, start = true;
+        for (size_t i = 0; i < n; i++) {
+                if (start) {
+                        size_t len = strcspn(text + i, "\n"), colon = strcspn(text + i, ":");
+                        recipe = text[i] == '\t' ||
+                                 (colon < len && memchr(text + i + colon, ';', len - colon) != NULL);
+                        start = false;
+                }
+                size_t odd = 0;
+                while (i + odd < n && text[i + odd] == '\\')
+                        odd++;
+                if (odd % 2 == 1 && text[i + odd] == '\n') { /* a backslash-newline ends the line */
+                        memcpy(t + m, text + i, odd - 1);
+                        m += odd - 1;
+                        i += odd + 1;
+                        if (recipe)
+                                i += i < n && text[i] == '\t';
+                        else {
+                                while (m > 0 && (t[m - 1] == ' ' || t[m - 1] == '\t'))
+                                        m--;
+                                i += strspn(text + i, " \t");
+                                t[m++] = ' ';
+                        }
+                        i--;
+                        continue;
+                }
+                if (odd > 0) {
+                        memcpy(t + m, text + i, odd);
+                        m += odd, i += odd - 1;
+                        continue;
+                }
+                t[m++] = text[i];
+                start = text[i] == '\n';
+        }
+        t[m] = 0;
+        return t;
+}
+
+int options_make_text(Judge *j, const char *name, const char *written) {
+        _cleanup_free_ char *text = make_joined(written);
+        if (!text)
+                return -ENOMEM;
         int r = make_lines(j, name, text);
         for (const char *l = text; r == 0 && *l;) {
                 size_t len = strcspn(l, "\n");
@@ -320,6 +370,31 @@ int options_make_text(Judge *j, const char *name, const char *text) {
                         r = programs_reread(j, "a recipe of a makefile the line gives make", c, strlen(c));
         }
         return r;
+}
+
+/* A justfile just runs: a recipe line ending in a backslash joined to the
+ * next, the backslash and the next line's indentation dropped (as just's
+ * recipe evaluation joins them), judged as a shell's text. */
+int options_just_text(Judge *j, const char *what, const char *text) {
+        size_t n = strlen(text), m = 0;
+        _cleanup_free_ char *t = malloc(n + 1);
+        if (!t)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+                size_t odd = strspn(text + i, "\\");
+                if (odd % 2 == 1 && text[i + odd] == '\n') {
+                        memcpy(t + m, text + i, odd - 1);
+                        m += odd - 1;
+                        i += odd + 1;
+                        i += strspn(text + i, " \t") - 1;
+                        continue;
+                }
+                odd = odd > 0 ? odd : 1;
+                memcpy(t + m, text + i, odd);
+                m += odd, i += odd - 1;
+        }
+        t[m] = 0;
+        return streq(t, text) ? 0 : programs_reread(j, what, t, m);
 }
 
 int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n) {

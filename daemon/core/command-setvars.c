@@ -82,6 +82,11 @@ static void note(SetVars *sv, const char *s, bool braced, bool odd, bool split) 
                 sv->j->keyword = true;
         if (split && !sv->odd && matches(startup, s, braced, &hit))
                 sv->odd = hit;
+        /* read MAKEFLAGS, printf -v GNUMAKEFLAGS: make's words, not read */
+        static const char *const make_flags[] = {"MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS", NULL};
+        if (split && !sv->odd && sv->j->text && memmem(sv->j->text, sv->j->text_n, "make", 4) &&
+            matches(make_flags, s, braced, &hit))
+                sv->odd = hit;
 }
 
 /* A word that may name a variable; from: its text after the first

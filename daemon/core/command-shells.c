@@ -99,14 +99,20 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
         }
         /* a makefile make runs (Makefile, x.mk, or any file): its recipes
          * past make's @, - and +, and a rule's '; recipe' (all: ; @git log) */
-        bool makefile = what == written_what && j->scripts_many;
+        bool makefile = what == written_what && j->scripts_many, justfile = makefile;
         for (size_t i = 0; what == written_what && i < j->n_scripts; i++) {
                 size_t len = strlen(j->scripts[i]);
                 makefile = makefile || (len >= 7 && strcasecmp(j->scripts[i] + len - 7, "akefile") == 0) ||
                            (len >= 3 && streq(j->scripts[i] + len - 3, ".mk"));
+                justfile = justfile || (len >= 8 && strcasecmp(j->scripts[i] + len - 8, "justfile") == 0);
         }
         if (makefile) {
                 int r = options_make_text(j, "make", s);
+                if (r != 0)
+                        return r;
+        }
+        if (justfile) {
+                int r = options_just_text(j, what, s);
                 if (r != 0)
                         return r;
         }

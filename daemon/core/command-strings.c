@@ -171,6 +171,12 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
                 s = inherited;
                 n = strlen(inherited);
         }
+        _cleanup_free_ char *made = NULL; /* MAKEFLAGS=V bash -c make: make's environment */
+        int m = makeenv_inherited(j, s, n, &made);
+        if (m < 0)
+                return m;
+        if (m > 0)
+                s = made, n = strlen(made);
         if (j->depth + 1 > REREAD_MAX) {
                 judge_name_all(j);
                 return judge_refuse(j, "%s: strings read again nested past %d", what, REREAD_MAX);
