@@ -4349,6 +4349,15 @@ static const char *const evaluated[] = {
         "eval \"$(printf '\\0printf \"%%s\\\\0\" .e\\x6ev')\" 2>/dev/null\teval \"$(printf '\\0cat "
         ".e\\x6ev')\"",
         "printf 'tr\\0ue; printf \"%%s\\\\0\" .e\\x6ev\\n' | sh\tprintf 'tr\\0ue; cat .e\\x6ev\\n' | sh",
+        /* twenty-first pass (31u) C11 4, 5: GNU make joins a recipe's backslash-newline
+         * (the shell drops it), and reads NAME!= from MAKEFLAGS */
+        "printf 'all:\\n\\t@printf \"%%s\\\\0\" .e\\\\\\n\\tnv\\n' > M.mk; make -s -f M.mk; rm -f M.mk\t"
+        "printf 'all:\\n\\t@cat .e\\\\\\n\\tnv\\n' > M.mk; make -s -f M.mk; rm -f M.mk",
+        "printf 'all:\\n\\t@:\\n' > M.mk; MAKEFLAGS='X!=printf\\ \"%s\\\\0\"\\ .e\"\"nv\\ >o' make -s -f "
+        "M.mk; "
+        "cat o; rm -f M.mk o\t"
+        "printf 'all:\\n\\t@:\\n' > M.mk; MAKEFLAGS='X!=cat\\ .e\"\"nv\\ >o' make -s -f M.mk; cat o; rm -f "
+        "M.mk o",
 };
 
 static void test_oracle_bash_lines(void **state) {
