@@ -69,6 +69,7 @@ typedef struct Flow {
         bool decode;    /* echo's escapes decoded (as echo -e would), the second look */
         unsigned depth; /* compounds (and function calls) in compounds */
         size_t *spent;  /* the compounds modelled for the line, shared */
+        bool through;   /* a compound a pipe feeds: the text went through a stage */
 } Flow;
 
 /* Adds s to the letters, and its escapes decoded as sed, perl, tr and
@@ -426,6 +427,30 @@ static int body_pipeline(const Judge *j, const Line *ln, Flow *f, const Stage *g
  * print, in order (exact when each is, in a group or subshell of plain
  * sequences); else its body's words reach the letters. 1, 0 (not a
  * compound), -ENOMEM. */
+static bool is_pipe(const ShellToken *t) {
+        return t->kind == SHELL_TOKEN_OP && (streq(t->op, "|") || streq(t->op, "|&"));
+}
+
+/* Does a pipe feed the compound whose opener is token o a text of the
+ * line (echo T | { tr Q i; } | sh: the line's pipeline ends at the ';'
+ * inside it)? The stages before it, back to a separator, holding echo,
+ * printf, a quoted word or a here-string; not make 2>&1 | { grep x; }. */
+static bool fed_text(const ShellLexed *l, size_t o) {
+        if (o == 0 || !is_pipe(&l->v[o - 1]))
+                return false;
+        for (size_t i = o - 1; i-- > 0;) {
+                const ShellToken *t = &l->v[i];
+                if (t->kind == SHELL_TOKEN_NEWLINE || (t->kind == SHELL_TOKEN_OP && !is_pipe(t)))
+                        return false;
+                if (t->kind == SHELL_TOKEN_REDIR && strncmp(t->op, "<<", 2) == 0)
+                        return true;
+                if (t->kind == SHELL_TOKEN_WORD &&
+                    (t->w.quoted || programs_word_is(&t->w, "echo") || programs_word_is(&t->w, "printf")))
+                        return true;
+        }
+        return false;
+}
+
 static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *st, const char *p,
                          bool first) {
         size_t from, to;
@@ -434,7 +459,15 @@ static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *s
         const ShellLexed *l = ln->lexed;
         /* past four deep or 64 bodies (f() { g; g; }; g() { ... }): their words */
         bool many = !f->spent || ++*f->spent > 64;
-        if (!first || f->depth >= 4 || many) { /* what it reads and its words: the letters */
+        /* a compound a pipe feeds (T | { rev; } | sh: the line's pipeline
+         * ends at its ';') or a later stage runs what it will on its
+         * input: any letter */
+        bool pipe_fed = st->led && st->n == 0 && from >= 2 && fed_text(l, from - 1),
+             piped = !first || pipe_fed;
+        if (piped && flow_add(f, "git", 3) < 0)
+                return -ENOMEM;
+        f->through = f->through || pipe_fed;
+        if (piped || f->depth >= 4 || many) { /* what it reads and its words: the letters */
                 for (size_t i = from; i < to; i++) {
                         _cleanup_free_ char *o =
                                 l->v[i].kind == SHELL_TOKEN_WORD ? programs_word_text(&l->v[i].w) : NULL;
@@ -570,7 +603,7 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
         /* a file: the line's texts through a stage (echo T | sed S > F),
          * or a file the line wrote read by a stage whose words hold an
          * escape (tr S '\147' < F > G), not echo T > F */
-        bool fed = text && at > 0;
+        bool fed = (text && at > 0) || f.through;
         for (size_t i = 0; i <= at && to_file && !fed; i++)
                 if ((r = reads_written(j, &v[i])) != 0) {
                         if (r < 0)
