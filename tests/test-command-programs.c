@@ -1785,6 +1785,19 @@ static const Row rows[] = {
         {"! echo 'gxt log -p >&2' | tr x i | sh", true, true, ".env"},
         {"{ echo 'make test' | tr x i | tee ../x/s; }; sh ../x/s", true, false, NULL},
         {"{ echo 'make test' | tr x i; } > s; sh s", true, false, NULL},
+        /* twenty-second pass (31v) 1, the lead: a compound a pipe feeds (the line's pipeline ends at
+         * its ';') or a later compound may make any letter */
+        {"echo 'p- gol tig' | { rev; } | sh", true, true, ".env"},
+        {"echo 'GIT LOG -P' | { tr A-Z a-z; } | sh", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | ( tr Q i ) | sh", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | case a in a) tr Q i;; esac | sh", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | for x in 1; do tr Q i; done | bash -s", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | { tr Q i; } | tee ../x/s; sh ../x/s", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | { tr Q i; } | xargs -0 sh -c", true, true, ".env"},
+        {"tr Q i <<< 'gQt log -p' | { cat; } | sh", true, true, ".env"},
+        {"make 2>&1 | { grep -v warn; } | tee log", true, false, NULL},
+        {"ls | { grep x; } | tee log", true, false, NULL},
+        {"echo 'p- gol tig' | { rev; } | sh", false, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},
@@ -4351,7 +4364,9 @@ static const char *const evaluated[] = {
         "printf 'tr\\0ue; printf \"%%s\\\\0\" .e\\x6ev\\n' | sh\tprintf 'tr\\0ue; cat .e\\x6ev\\n' | sh",
         /* twenty-first pass (31u) C11 4, 5: GNU make joins a recipe's backslash-newline
          * (the shell drops it), and reads NAME!= from MAKEFLAGS */
-        "printf 'all:\\n\\t@printf \"%%s\\\\0\" .e\\\\\\n\\tnv\\n' > M.mk; make -s -f M.mk; rm -f M.mk\t"
+        /* MAKEFLAGS=w from a make around the tests (a package's build) prints directories */
+        "printf 'all:\\n\\t@printf \"%%s\\\\0\" .e\\\\\\n\\tnv\\n' > M.mk; MAKEFLAGS= MAKELEVEL= make -s -f "
+        "M.mk; rm -f M.mk\t"
         "printf 'all:\\n\\t@cat .e\\\\\\n\\tnv\\n' > M.mk; make -s -f M.mk; rm -f M.mk",
         "printf 'all:\\n\\t@:\\n' > M.mk; MAKEFLAGS='X!=printf\\ \"%s\\\\0\"\\ .e\"\"nv\\ >o' make -s -f "
         "M.mk; "
