@@ -158,6 +158,12 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n);
  * timeout, ...), n when it runs none, or SIZE_MAX when w[0] is no wrapper
  * or its options are not understood. */
 size_t programs_wrapped(const ShellWord *const *w, size_t n);
+/* Does a wrapper chain run words it does not hold: WRAPPED_READ, xargs's
+ * command a wrapper with no command of its own (xargs env, xargs nice: the
+ * words xargs reads are the command); WRAPPED_SPLIT, env -S V (V, returned,
+ * is the program and its words)? 0 otherwise. */
+enum { WRAPPED_READ = 1, WRAPPED_SPLIT = 2 };
+int programs_wrapped_runs(const ShellWord *const *w, size_t n, char **ret_value);
 /* The string the command w[0..n) has a shell read again (sh -c S, eval
  * A..., su -c S): 1 with *ret_s malloc'd and *ret_rest the index of the
  * first word after it, 0 for a command that reads none, -ENOMEM. */
@@ -559,6 +565,10 @@ bool readers_writes_input(const Stage *st);
 /* Does a group or subshell holding the token at i send its output to a
  * file ({ echo T | tr x i; } > F, ( ... ) >&4)? */
 bool readers_group_filed(const ShellLexed *l, size_t i);
+/* The files the line's shells read on another descriptor (exec 3< F; sh
+ * <&3, bash /dev/fd/3 3< F), through a compound's input ({ sh; } < F),
+ * or as xargs's words to a wrapper (xargs -a F env): each given to note. */
+void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j, const char *path));
 /* Does a text fed to v[at] (its here-strings and heredocs, what echo or
  * printf before it prints) name git, every separator read as a blank? 1,
  * 0, -ENOMEM. */

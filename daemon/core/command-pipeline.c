@@ -675,7 +675,10 @@ bool pipeline_writes_run(const Judge *j, const Stage *st) {
                 return true;
         for (size_t i = 0; i < st->n_redir; i++) {
                 const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
-                if (streq_any(st->redir[i]->op, (const char *const[]){">", ">>", ">|", "&>", NULL}) &&
+                /* 1<> F: standard output opened read-write on F */
+                bool rw = streq(st->redir[i]->op, "<>") && st->redir[i]->fd == 1;
+                if ((rw ||
+                     streq_any(st->redir[i]->op, (const char *const[]){">", ">>", ">|", "&>", NULL})) &&
                     (!a || strncmp(a, "/dev/", 5) != 0))
                         return true;
                 /* >&4: a descriptor exec 4>F or a group's redirect opened */

@@ -103,13 +103,129 @@ static const char *const data_readers[] = {
         "numfmt", "envsubst", "bat",       "batcat",    "pandoc",  "xmllint", "lp",
         "lpr",    "nano",     NULL};
 
+static int stage_reads(const Judge *j, const Stage *st, int depth);
+
+/* What the command line s does with its input, as a stage would (env -S
+ * S, split --filter=S, tee >(S)): its first command's; a shell, a
+ * compound or a text not read: READERS_SHELL. */
+static int string_reads(const Judge *j, const char *s, int depth) {
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        if (!s || depth >= 4 || shell_lex(s, strlen(s), &l) < 0)
+                return READERS_SHELL;
+        const ShellWord *w[64];
+        size_t n = 0, i = 0;
+        for (; i < l.n && l.v[i].kind != SHELL_TOKEN_OP && l.v[i].kind != SHELL_TOKEN_NEWLINE && n < 64; i++)
+                if (l.v[i].kind == SHELL_TOKEN_WORD && !(i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
+                        w[n++] = &l.v[i].w;
+        if (n == 0)
+                return l.n > 0 ? READERS_SHELL : 0; /* ( sh ), { sh; } */
+        char name[256];
+        size_t k = scripts_program_at(w, n);
+        const char *p = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (p && programs_is_shell(p))
+                return READERS_SHELL; /* env -S sh, split --filter=sh, tee >(sh) */
+        Stage st = {.w = w, .n = n};
+        return stage_reads(j, &st, depth + 1);
+}
+
+/* tee >(S), tee -a >(S): S reads what tee writes, as a next stage would.
+ * The substitutions' texts found in the line's text, each judged. */
+static int substitution_reads(const Judge *j, const Stage *st, int depth) {
+        bool out = false;
+        for (size_t i = 0; i < st->n_redir; i++)
+                out = out || streq(st->redir[i]->op, ">(");
+        if (!out || !j->text)
+                return 0;
+        int worst = 0;
+        bool found = false;
+        for (const char *at = j->text, *end = j->text + j->text_n;
+             (at = memmem(at, (size_t) (end - at), ">(", 2)); at += 2) {
+                size_t open = 1;
+                const char *e = at + 2;
+                for (; e < end && open > 0; e++)
+                        open += *e == '(' ? 1 : *e == ')' ? -1 : 0;
+                if (open > 0)
+                        return READERS_SHELL;
+                _cleanup_free_ char *inner = strndup(at + 2, (size_t) (e - 1 - (at + 2)));
+                int r = inner ? string_reads(j, inner, depth) : READERS_SHELL;
+                found = true;
+                worst = r == READERS_SHELL || worst == READERS_SHELL ? READERS_SHELL : r ? r : worst;
+        }
+        return found ? worst : READERS_SHELL; /* not found as written: not known */
+}
+
+/* split --filter=S, --filter S: S runs with each piece on its input. */
+static int split_filter(const Judge *j, const Stage *st, size_t k, int depth) {
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                const char *value = NULL;
+                if (!t)
+                        return READERS_SHELL;
+                if (streq(t, "--"))
+                        return 0;
+                if (t[0] == '-' && t[1] == '-' && programs_long_is(t, "filter", &value)) {
+                        if (value)
+                                return string_reads(j, value, depth);
+                        _cleanup_free_ char *next = a + 1 < st->n ? programs_word_text(st->w[a + 1]) : NULL;
+                        return string_reads(j, next, depth);
+                }
+        }
+        return 0;
+}
+
+/* perl, python3 -, node, ruby, php, lua with no program of their own
+ * words (no -e, -c, -m, -r, no file): their program is what they read. */
+static bool reads_program(const Stage *st, size_t k) {
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                if (!t)
+                        return false;
+                if (streq(t, "-"))
+                        return true;
+                if (t[0] != '-' || strncmp(t, "--eval", 6) == 0 || strncmp(t, "--print", 7) == 0)
+                        return false; /* a file; node --eval S */
+                if (t[1] != '-' && strpbrk(t + 1, "ecmrpERBFx"))
+                        return false;
+        }
+        return true;
+}
+
+/* patch, git apply, git am: a diff made by the pipeline, its added lines
+ * a file's text the line may run: by the letters (not modelled). */
+static bool applies_diff(const Judge *j, const Stage *st, size_t k, const char *p) {
+        if (!(j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many))
+                return false;
+        if (streq(p, "patch"))
+                return true;
+        for (size_t a = k + 1; streq(p, "git") && a < st->n; a++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                if (!t)
+                        return true;
+                if (t[0] != '-')
+                        return streq_any(t, (const char *const[]){"apply", "am", NULL});
+        }
+        return false;
+}
+
 int readers_stage(const Judge *j, const Stage *st) {
+        return stage_reads(j, st, 0);
+}
+
+static int stage_reads(const Judge *j, const Stage *st, int depth) {
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
         /* T | { sh; }, T | ( sh ), T | if :; then sh; fi: a compound's
          * commands read the input, not modelled: a shell assumed */
         if (st->keyword_led || st->n == 0)
                 return READERS_SHELL;
+        /* xargs env, xargs nice: the words xargs reads are the command (a
+         * shell over its input); env -S S: S is the program */
+        _cleanup_free_ char *split = NULL;
+        int wrapped = programs_wrapped_runs(st->w, st->n, &split);
+        if (wrapped == WRAPPED_READ)
+                return READERS_SHELL;
+        if (wrapped == WRAPPED_SPLIT)
+                return string_reads(j, split, depth);
         if (k >= st->n) /* parallel with no command: each line it reads is one */
                 return streq_ptr(programs_name(st->w[0], name, sizeof name), "parallel") ? READERS_SHELL : 0;
         const char *p = programs_name(st->w[k], name, sizeof name);
@@ -118,6 +234,7 @@ int readers_stage(const Judge *j, const Stage *st) {
                 return READERS_SHELL; /* $x, "$SHELL": known only when it runs */
         if (readers_redefined(j, p, written))
                 return READERS_SHELL;
+        int r;
         /* script with no -c runs a shell over its input; bwrap's and capsh's
          * own words are not modelled: what they run assumed a shell */
         if (streq(p, "script"))
@@ -135,11 +252,44 @@ int readers_stage(const Judge *j, const Stage *st) {
                                                    "python3", "ruby", "node", "php",  "lua",  NULL};
         static const char *const runs[] = {"system", "exec", "popen", "spawn", "subprocess", "`",
                                            "qx",     "|",    "eval",  "pty",   NULL};
-        if (streq_any(p, interpreters) && words_hold(st, k, runs))
+        if (streq_any(p, interpreters) &&
+            (words_hold(st, k, runs) || (!strstr(p, "awk") && reads_program(st, k))))
+                return READERS_COMMANDS; /* awk's program from its input: its language's model */
+        if (streq(p, "split") && (r = split_filter(j, st, k, depth)) != 0)
+                return r;
+        if ((r = substitution_reads(j, st, depth)) != 0)
+                return r;
+        if (applies_diff(j, st, k, p))
                 return READERS_COMMANDS;
         return streq_any(p, data_readers) || programs_is_shell(p) || programs_is_wrapper(p)
                        ? 0
                        : READERS_UNKNOWN;
+}
+
+/* split, split - PREFIX: its input written to PREFIXaa, PREFIXab, ...
+ * (split F PREFIX reads F); its filter's output is the filter's. */
+static bool split_writes(const Stage *st, size_t k) {
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                if (!t)
+                        return true;
+                if (streq(t, "--")) {
+                        _cleanup_free_ char *f = a + 1 < st->n ? programs_word_text(st->w[a + 1]) : NULL;
+                        return a + 1 >= st->n || !f || streq(f, "-");
+                }
+                if (strncmp(t, "--filter", 8) == 0)
+                        return false;
+                if (t[0] != '-' || !t[1])
+                        return streq(t, "-");
+                if (t[1] != '-' && strchr("abCdlnt", t[strlen(t) - 1]) && !strchr("dx", t[strlen(t) - 1]))
+                        a++; /* -l 10, -b 1M, -a 3: the value after it */
+                else if (t[1] == '-' && !strchr(t, '=') &&
+                         streq_any(t + 2, (const char *const[]){"lines", "bytes", "line-bytes", "number",
+                                                                "suffix-length", "additional-suffix",
+                                                                "separator", NULL}))
+                        a++;
+        }
+        return true;
 }
 
 bool readers_writes_input(const Stage *st) {
@@ -149,6 +299,8 @@ bool readers_writes_input(const Stage *st) {
         const char *p = pipeline_stage_name(st, name, sizeof name);
         if (!p)
                 return false;
+        if (streq(p, "split"))
+                return split_writes(st, k);
         bool tee = streq_any(p, (const char *const[]){"tee", "sponge", NULL});
         bool copier = streq_any(p, (const char *const[]){"cp", "install", "mv", "ln", "rsync", NULL});
         if (!tee && !copier && !streq(p, "dd"))
@@ -176,7 +328,9 @@ static bool output_filed(const ShellLexed *l, size_t i) {
                                 ? programs_plain(&l->v[i + 1].w, buf, sizeof buf)
                                 : NULL;
         if (t->fd > 1)
-                return false; /* 2> F: the error output */
+                return false;   /* 2> F: the error output */
+        if (streq(t->op, "<>")) /* 1<> F: standard output opened on F */
+                return t->fd == 1;
         if (streq_any(t->op, (const char *const[]){">", ">>", ">|", "&>", "&>>", NULL}))
                 return !a || strncmp(a, "/dev/", 5) != 0;
         return streq(t->op, ">&") && (!a || (!streq(a, "1") && !streq(a, "2") && !streq(a, "-")));
@@ -204,4 +358,113 @@ bool readers_group_filed(const ShellLexed *l, size_t i) {
                 }
         }
         return false;
+}
+
+/* The words of the simple command holding token i. */
+static size_t command_words(const ShellLexed *l, size_t i, const ShellWord **w, size_t size) {
+        size_t n = 0, s = i;
+        while (s > 0 && l->v[s - 1].kind != SHELL_TOKEN_OP && l->v[s - 1].kind != SHELL_TOKEN_NEWLINE)
+                s--;
+        for (size_t e = s;
+             e < l->n && l->v[e].kind != SHELL_TOKEN_OP && l->v[e].kind != SHELL_TOKEN_NEWLINE && n < size;
+             e++)
+                if (l->v[e].kind == SHELL_TOKEN_WORD && !(e > s && l->v[e - 1].kind == SHELL_TOKEN_REDIR))
+                        w[n++] = &l->v[e].w;
+        return n;
+}
+
+/* Is the command holding token i a shell's (sh, bash -s, source, exec
+ * alone: the commands after it), or not known? */
+static bool shell_command(const ShellLexed *l, size_t i) {
+        const ShellWord *w[64];
+        char name[256];
+        size_t n = command_words(l, i, w, ELEMENTSOF(w)), k = scripts_program_at(w, n);
+        const char *p = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+        if (k >= n)
+                return n == 0 || streq_ptr(programs_name(w[0], name, sizeof name), "exec");
+        return !p || programs_is_shell(p) || streq(p, "source") || streq(p, ".");
+}
+
+/* Does a shell of the line read descriptor fd as its input or file: <&N,
+ * 0<&N, /dev/fd/N, /proc/self/fd/N? */
+static bool reads_descriptor(const ShellLexed *l, int fd) {
+        char want[32], dev[48], proc[48], buf[256];
+        snprintf(want, sizeof want, "%d", fd);
+        snprintf(dev, sizeof dev, "/dev/fd/%d", fd);
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                const char *a = t->kind == SHELL_TOKEN_WORD ? programs_plain(&t->w, buf, sizeof buf) : NULL;
+                if (a && (streq(a, dev) || streq(a, proc)) && shell_command(l, i))
+                        return true;
+                if (t->kind == SHELL_TOKEN_REDIR && streq(t->op, "<&") && (t->fd == -1 || t->fd == 0) &&
+                    i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD) {
+                        a = programs_plain(&l->v[i + 1].w, buf, sizeof buf);
+                        if ((!a || streq(a, want)) && shell_command(l, i))
+                                return true;
+                }
+        }
+        return false;
+}
+
+/* Does the line run a shell as a command (sh, bash, in a compound)? */
+static bool runs_shell(const ShellLexed *l) {
+        char name[256];
+        for (size_t e = 0; e < l->n; e++)
+                if (l->v[e].kind == SHELL_TOKEN_WORD && compound_command_start(l, e) &&
+                    programs_is_shell(programs_name(&l->v[e].w, name, sizeof name)))
+                        return true;
+        return false;
+}
+
+/* Is token i a compound's closer (}, ), done, fi, esac)? */
+static bool closes_compound(const ShellLexed *l, size_t i) {
+        const ShellToken *t = &l->v[i];
+        if (t->kind == SHELL_TOKEN_OP)
+                return streq(t->op, ")");
+        return t->kind == SHELL_TOKEN_WORD &&
+               (compound_word_is(&t->w, "}") || compound_word_is(&t->w, "done") ||
+                compound_word_is(&t->w, "fi") || compound_word_is(&t->w, "esac"));
+}
+
+void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j, const char *path)) {
+        for (size_t i = 0; i + 1 < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                if (t->kind != SHELL_TOKEN_REDIR || !(streq(t->op, "<") || streq(t->op, "<>")) ||
+                    l->v[i + 1].kind != SHELL_TOKEN_WORD)
+                        continue;
+                /* exec 3< F; sh <&3, sh 3< F <&3, bash /dev/fd/3 3< F: F on
+                 * descriptor 3, a shell's input or file; { sh; } < F, (sh) <
+                 * F: every shell in the compound reads F */
+                bool fed = t->fd > 2 && reads_descriptor(l, t->fd);
+                if (!fed && (t->fd == -1 || t->fd == 0) && i > 0 && closes_compound(l, i - 1))
+                        fed = runs_shell(l);
+                _cleanup_free_ char *f = fed ? programs_word_text(&l->v[i + 1].w) : NULL;
+                if (f)
+                        note(j, f);
+        }
+        /* xargs -a F env, xargs --arg-file=F nice: F's words are the command */
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellWord *w[64];
+                char name[256];
+                if (l->v[i].kind != SHELL_TOKEN_WORD || !compound_command_start(l, i))
+                        continue;
+                size_t n = command_words(l, i, w, ELEMENTSOF(w));
+                _cleanup_free_ char *split = NULL;
+                if (programs_wrapped_runs(w, n, &split) != WRAPPED_READ)
+                        continue;
+                for (size_t a = 0; a + 1 < n; a++) {
+                        _cleanup_free_ char *o = programs_word_text(w[a]);
+                        const char *value = NULL;
+                        if (!o || !streq_ptr(programs_name(w[0], name, sizeof name), "xargs"))
+                                continue;
+                        if (streq(o, "-a") || (o[0] == '-' && o[1] == '-' &&
+                                               programs_long_is(o, "arg-file", &value) && !value)) {
+                                _cleanup_free_ char *f = programs_word_text(w[a + 1]);
+                                if (f)
+                                        note(j, f);
+                        } else if (value || (strncmp(o, "-a", 2) == 0 && o[2]))
+                                note(j, value ? value : o + 2);
+                }
+        }
 }

@@ -788,6 +788,7 @@ static void stdin_scripts(const ShellLexed *l, Judge *j) {
 bool shells_line_scripts(const ShellLexed *l, Judge *j) {
         (void) shells_line_has(l, 0, note_script, j);
         stdin_scripts(l, j);
+        readers_input_scripts(l, j, note_name);
         /* a file written into a hooks/ directory (.git/hooks/pre-commit),
          * then git: a hook it may run */
         for (size_t i = 0; i + 1 < l->n && !j->scripts_many; i++) {

@@ -35,9 +35,11 @@ static const Wrapper wrappers[] = {
                                "close-from", "chroot", NULL},
          0},
         {"doas", "Cu", NULL, 0},
-        {"xargs", "aEdeIiLlnPs",
-         (const char *const[]){"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args",
-                               "max-procs", "max-chars", "process-slot-var", NULL},
+        /* -e[EOF], -i[R], -l[N], --eof[=E], --replace[=R], --max-lines[=N]:
+         * an optional argument, glued (xargs -0 -e sh -c runs sh) */
+        {"xargs", "aEdILnPs",
+         (const char *const[]){"arg-file", "delimiter", "max-args", "max-procs", "max-chars",
+                               "process-slot-var", NULL},
          0},
         {"parallel", "jSaPIdnN",
          (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
@@ -99,6 +101,8 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
                 return SIZE_MAX;
         size_t k = 1;
         int operands = wr->operands;
+        /* short options whose argument is optional and only glued */
+        const char *optional = streq(wr->name, "xargs") ? "eil" : "";
         for (; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a && w[k]->v[0].kind == SHELL_LIT && w[k]->v[0].c == '-' && !w[k]->expansion &&
@@ -129,7 +133,7 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
                         continue;
                 }
                 if (a[0] == '-' && a[1]) {
-                        for (const char *q = a + 1; *q; q++)
+                        for (const char *q = a + 1; *q && !strchr(optional, *q); q++)
                                 if (strchr(wr->with_arg, *q)) {
                                         if (!q[1])
                                                 k++;
@@ -144,4 +148,53 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
                 break;
         }
         return k > n ? n : k;
+}
+
+/* env -S V, env --split-string=V, env -iSV: V is the program and its
+ * words, split by env (NULL when the wrapper at w is no env -S). */
+static char *split_string(const ShellWord *const *w, size_t n) {
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                const char *value = NULL;
+                if (!t || t[0] != '-' || streq(t, "--"))
+                        return NULL;
+                if (t[1] == '-') {
+                        if (programs_long_is(t, "split-string", &value))
+                                return value       ? strdup(value)
+                                       : a + 1 < n ? programs_word_text(w[a + 1])
+                                                   : NULL;
+                        continue;
+                }
+                for (const char *q = t + 1; *q; q++)
+                        if (strchr("uCS", *q)) {
+                                if (*q != 'S')
+                                        break;
+                                return q[1]        ? strdup(q + 1)
+                                       : a + 1 < n ? programs_word_text(w[a + 1])
+                                                   : NULL;
+                        }
+        }
+        return NULL;
+}
+
+int programs_wrapped_runs(const ShellWord *const *w, size_t n, char **ret_value) {
+        char buf[256];
+        bool xargs = false;
+        size_t k = 0, inner;
+        while (k < n && programs_is_assignment(w[k]))
+                k++;
+        for (; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX; k += inner) {
+                const char *p = programs_name(w[k], buf, sizeof buf);
+                if (streq_ptr(p, "env")) {
+                        char *v = split_string(w + k, inner);
+                        if (v) {
+                                *ret_value = v;
+                                return WRAPPED_SPLIT;
+                        }
+                }
+                if (xargs && k + inner >= n)
+                        return WRAPPED_READ; /* xargs env: the words read are the command */
+                xargs = xargs || streq_ptr(p, "xargs");
+        }
+        return 0;
 }
