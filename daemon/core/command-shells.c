@@ -846,7 +846,12 @@ static int substituted_text(Judge *j, const Line *ln, size_t q) {
                 }
                 c += m ? m : 1;
         }
-        _cleanup_free_ char *t = NULL;
+        _cleanup_free_ char *t = NULL, *tail = NULL;
+        if (asprintf(&tail, "{ %s\n} | sh", l->nested[q - 1]) < 0)
+                return -ENOMEM;
+        size_t tn = strlen(tail); /* the text read again: its own line's substitution is judged */
+        if (functions && ln->n >= tn && memcmp(ln->text + ln->n - tn, tail, tn) == 0)
+                return 0;
         if (asprintf(&t, "%.*s%s{ %s\n} | sh", functions ? (int) ln->n : 0, ln->text, functions ? "\n" : "",
                      l->nested[q - 1]) < 0)
                 return -ENOMEM;
