@@ -158,9 +158,11 @@ bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *fr
         }
         const ShellToken *t =
                 (const ShellToken *) (const void *) ((const char *) st->w[k] - offsetof(ShellToken, w));
-        if (!name || t < l->v || t >= l->v + l->n)
+        if (!name)
                 return false;
-        return function_body(l, name, (size_t) (t - l->v), from, to);
+        /* a call from a text the line nests (sh <(f)): no token of the line */
+        bool inside = t >= l->v && t < l->v + l->n;
+        return function_body(l, name, inside ? (size_t) (t - l->v) : SIZE_MAX, from, to);
 }
 
 const ShellToken *compound_paren(const ShellToken *t) {

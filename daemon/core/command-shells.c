@@ -829,6 +829,35 @@ int shells_judge_written(Judge *j, const Line *ln, const Stage *st) {
         return r;
 }
 
+/* X a call of a function the line defines, with no words (sh <(f)): what
+ * it prints judged as a shell's program (as f | sh); 2 when X is not one. */
+static int substituted_call(Judge *j, const Line *ln, const char *x) {
+        ShellLexed c = {0};
+        int r = shell_lex(x, strlen(x), &c);
+        if (r < 0)
+                return r == -EINVAL ? 2 : r;
+        size_t words = 0;
+        for (size_t i = 0; i < c.n; i++)
+                words += c.v[i].kind == SHELL_TOKEN_WORD ? 1 : c.v[i].kind == SHELL_TOKEN_NEWLINE ? 0 : 2;
+        r = 2;
+        if (words == 1 && c.n_nested == 0) {
+                size_t at = 0;
+                while (c.v[at].kind != SHELL_TOKEN_WORD)
+                        at++;
+                const ShellWord *w[1] = {&c.v[at].w};
+                Stage st = {.w = w, .n = 1};
+                _cleanup_free_ char *body = NULL;
+                r = pipeline_compound_fed(j, ln, &st, &body);
+                if (r == 0 && body)
+                        r = programs_reread(j, "what a shell reads from a function's call", body,
+                                            strlen(body));
+                else if (r == 0)
+                        r = 2;
+        }
+        shell_lexed_done(&c);
+        return r;
+}
+
 /* The nested text X (1 + its index q) judged as { X; } | sh: the line
  * first when it defines a function X may call (sh <(f)). */
 static int substituted_text(Judge *j, const Line *ln, size_t q) {
@@ -845,6 +874,11 @@ static int substituted_text(Judge *j, const Line *ln, size_t q) {
                         functions = compound_defines(l, name);
                 }
                 c += m ? m : 1;
+        }
+        if (functions) { /* sh <(f): f's call as a pipeline's first stage, modelled */
+                int r = substituted_call(j, ln, l->nested[q - 1]);
+                if (r != 2)
+                        return r;
         }
         _cleanup_free_ char *t = NULL, *tail = NULL;
         if (asprintf(&tail, "{ %s\n} | sh", l->nested[q - 1]) < 0)
