@@ -6,6 +6,7 @@
  * what they print: command-pipeline.c does.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -87,27 +88,28 @@ static void closed_body(const ShellLexed *l, size_t c, size_t *from, size_t *to)
         }
 }
 
-/* The body of the function name defined before token at (name () BODY,
- * function name [()] BODY), the last one: true with [*from, *to). */
+/* The body of the function name defined anywhere in the line (name ()
+ * BODY, function name [()] BODY; a loop runs a call before the definition
+ * again), the last one, not the call at token at: true with [*from, *to). */
 static bool function_body(const ShellLexed *l, const char *name, size_t at, size_t *from, size_t *to) {
         bool found = false;
-        for (size_t i = 0; i + 1 < at; i++) {
-                if (l->v[i].kind != SHELL_TOKEN_WORD || !programs_word_is(&l->v[i].w, name))
+        for (size_t i = 0; i + 1 < l->n; i++) {
+                if (i == at || l->v[i].kind != SHELL_TOKEN_WORD || !programs_word_is(&l->v[i].w, name))
                         continue;
                 bool keyword = i > 0 && token_is(l, i - 1, "function", false);
                 size_t b = i + 1;
-                if (b + 1 < at && token_is(l, b, "(", true) && token_is(l, b + 1, ")", true))
+                if (b + 1 < l->n && token_is(l, b, "(", true) && token_is(l, b + 1, ")", true))
                         b += 2;
                 else if (!keyword)
                         continue;
-                while (b < at && l->v[b].kind == SHELL_TOKEN_NEWLINE)
+                while (b < l->n && l->v[b].kind == SHELL_TOKEN_NEWLINE)
                         b++;
-                if (b >= at)
+                if (b >= l->n)
                         continue;
                 /* the compound that is its body: to its closer (the first at depth 0) */
                 bool paren = token_is(l, b, "(", true), brace = token_is(l, b, "{", false);
-                size_t e = at;
-                for (size_t k = b + 1, depth = 1; k < at && (paren || brace); k++) {
+                size_t e = l->n;
+                for (size_t k = b + 1, depth = 1; k < l->n && (paren || brace); k++) {
                         depth += paren ? token_is(l, k, "(", true) : token_is(l, k, "{", false);
                         depth -= paren ? token_is(l, k, ")", true)
                                        : l->v[k].kind == SHELL_TOKEN_WORD &&
@@ -124,6 +126,11 @@ static bool function_body(const ShellLexed *l, const char *name, size_t at, size
         return found;
 }
 
+bool compound_defines(const ShellLexed *l, const char *name) {
+        size_t from, to;
+        return function_body(l, name, SIZE_MAX, &from, &to);
+}
+
 bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to) {
         const ShellLexed *l = ln->lexed;
         if (!l || l->n == 0)
@@ -135,11 +142,27 @@ bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *fr
         size_t k = scripts_program_at(st->w, st->n);
         if (!name || k >= st->n)
                 return false;
+        /* eval NAME, bash -c NAME (export -f NAME): the function runs */
+        char buf[256], o[64];
+        for (size_t a = k + 1; a + 1 == st->n && streq(name, "eval"); a++)
+                if ((name = programs_plain(st->w[a], buf, sizeof buf)))
+                        k = a;
+        for (size_t a = k + 1; a + 1 < st->n && programs_is_shell(name); a++) {
+                const char *c = programs_plain(st->w[a], o, sizeof o);
+                if (!c || c[0] != '-' || c[1] == '-')
+                        break;
+                if (c[strlen(c) - 1] == 'c' && (name = programs_plain(st->w[a + 1], buf, sizeof buf))) {
+                        k = a + 1;
+                        break;
+                }
+        }
         const ShellToken *t =
                 (const ShellToken *) (const void *) ((const char *) st->w[k] - offsetof(ShellToken, w));
-        if (t < l->v || t >= l->v + l->n)
+        if (!name)
                 return false;
-        return function_body(l, name, (size_t) (t - l->v), from, to);
+        /* a call from a text the line nests (sh <(f)): no token of the line */
+        bool inside = t >= l->v && t < l->v + l->n;
+        return function_body(l, name, inside ? (size_t) (t - l->v) : SIZE_MAX, from, to);
 }
 
 const ShellToken *compound_paren(const ShellToken *t) {

@@ -75,6 +75,7 @@ typedef struct Judge {
         bool git_printed;      /* a command of it printed .git's name ({ echo .git; } > l) */
         bool output_filed;     /* exec > F: what the line prints from here on goes to a file */
         bool group_filed;      /* ... the group holding the pipeline judged sends it to a file */
+        bool substituted_run;  /* a substitution a shell reads is being judged as a pipe into it */
         struct WrittenTexts
                 *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
@@ -144,9 +145,11 @@ typedef struct Line {
  * or after an operator, a newline or a reserved word)? */
 bool compound_word_is(const ShellWord *w, const char *s);
 bool compound_command_start(const ShellLexed *l, size_t i);
-/* command-compound.c: the tokens [*from, *to) of the line that st runs
- * when it is a compound's closer (} | sh, ) | sh, fi | sh) or a call of
- * the function name the line defined before it (f | sh): true. */
+/* command-compound.c: does the line define the function name? */
+bool compound_defines(const ShellLexed *l, const char *name);
+/* The tokens [*from, *to) of the line that st runs when it is a
+ * compound's closer (} | sh, ) | sh, fi | sh) or a call of the function
+ * name the line defines (f | sh, eval f, bash -c f): true. */
 bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to);
 /* t when it is a subshell's closing ')' (the stage after it led by it), else NULL. */
 const ShellToken *compound_paren(const ShellToken *t);
@@ -187,6 +190,11 @@ int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *p
  * here-string or a heredoc, malloc'd into *ret: 1; 0 for another redirect;
  * -ENOMEM. */
 int shells_fed_text(const Line *ln, const Stage *st, size_t i, char **ret);
+/* What a substitution the shell w[0] (name) reads prints (sh <(X), . <(X),
+ * eval "$(X)", bash -c "$(X)"), judged as { X; } | sh, after the line's
+ * functions: 1 refused, 0, -ENOMEM. */
+int shells_substituted_run(Judge *j, const Line *ln, const Stage *st, const char *name,
+                           const ShellWord *const *w, size_t n);
 /* Does a command of l (or of a text it nests) read a program that no one
  * text of the line gives: a shell reading its input with no text tied to
  * it (( bash ) <<< S, >(bash), a loop's redirect), eval "$l"? */
@@ -220,6 +228,10 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
 int rebound_prefix(const Judge *j, char **ret);
 /* Is each NAME=TEXT word of alias w[0..n) a binding the line judges by? */
 bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
+/* st's command an alias the line defines, whose output a shell reads
+ * (alias f='{ printf g; echo ...; }'; f | sh): its text judged as { TEXT
+ * ARGS; } | sh. 1 refused, 0, -ENOMEM. */
+int rebound_alias_piped(Judge *j, const Stage *st);
 /* exec -a NAME PROG ARGS (w[0] exec, w[inner] PROG): git runs git-NAME's
  * subcommand, busybox and toybox the applet NAME: judged as that command
  * (*ret_judged); a NAME unread with such a program is refused. */
@@ -510,6 +522,8 @@ int rearranged_file_git(const Judge *j, const Stage *st);
 /* Does a redirect of the line write a file of path's last name (> x/a;
  * a cd between may join them)? */
 bool rearranged_line_writes(const Judge *j, const char *path);
+/* ... whole: by that name and no longer (> F, not > F.tmp). */
+bool rearranged_writes_name(const Judge *j, const char *path, bool whole);
 /* rearranged_tr: tr's modelled forms (-d, -s, -ds, -c; two literal sets)
  * at st applied to *t: 1, 0 when not modelled (*t untouched), -ENOMEM.
  * rearranged_printed: what echo or printf at st prints, into *ret: 1, 0

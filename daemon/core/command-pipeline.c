@@ -151,24 +151,28 @@ static int plain_edit(const Stage *st, const char *name, char **t) {
 }
 
 /* Does st read a file the line writes (an operand, or < F)? Its text is
- * then the line's, not modelled. */
-static int reads_written(const Judge *j, const Stage *st) {
+ * then the line's, not modelled. whole: by that very name (> F, not > F.tmp). */
+static int reads_written(const Judge *j, const Stage *st, bool whole) {
         char buf[1024];
         size_t k = scripts_program_at(st->w, st->n);
         for (size_t a = k + 1; a < st->n; a++) {
                 _cleanup_free_ char *o = programs_word_text(st->w[a]);
                 if (!o)
                         return -ENOMEM;
-                if (o[0] != '-' && rearranged_line_writes(j, o))
+                if (o[0] != '-' && rearranged_writes_name(j, o, whole))
                         return 1;
         }
         for (size_t i = 0; i < st->n_redir; i++) {
                 const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
-                if (streq(st->redir[i]->op, "<") && a && rearranged_line_writes(j, a))
+                if (streq(st->redir[i]->op, "<") && a && rearranged_writes_name(j, a, whole))
                         return 1;
         }
         return 0;
 }
+
+/* Programs that copy a file's lines, none joined nor changed. */
+static const char *const copiers[] = {"cat",  "tac",   "head",  "tail", "sort", "uniq",
+                                      "grep", "egrep", "fgrep", "tee",  "wc",   NULL};
 
 /* Are st's words all plain (no expansion, no glob)? */
 static bool plain_words(const Stage *st) {
@@ -515,7 +519,7 @@ static int flow_stage(const Judge *j, const Line *ln, Flow *f, const Stage *st, 
         int r = flow_compound(j, ln, f, st, p, first);
         if (r != 0)
                 return r < 0 ? r : 0;
-        if ((r = reads_written(j, st)) != 0) { /* cat x/p1 x/p2 | tr -d '\n': the line's every text */
+        if ((r = reads_written(j, st, false)) != 0) { /* cat x/p1 x/p2 | tr -d '\n': the line's every text */
                 f->exact = false;
                 return r < 0 ? r : flow_add(f, j->text, j->text_n);
         }
@@ -603,18 +607,26 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
         /* a file: the line's texts through a stage (echo T | sed S > F),
          * or a file the line wrote read by a stage whose words hold an
          * escape (tr S '\147' < F > G), not echo T > F */
-        bool fed = (text && at > 0) || f.through;
-        for (size_t i = 0; i <= at && to_file && !fed; i++)
-                if ((r = reads_written(j, &v[i])) != 0) {
+        bool fed = (text && at > 0) || f.through, joined = false;
+        for (size_t i = 0; i <= at && (to_file || (words && j->written_run)) && !joined; i++)
+                if ((r = reads_written(j, &v[i], false)) != 0) {
                         if (r < 0)
                                 return r;
-                        for (size_t a = scripts_program_at(v[i].w, v[i].n) + 1; a < v[i].n && !fed; a++) {
+                        /* ... or one that joins or maps its lines (paste -sd '', cut
+                         * --output-delimiter='', xargs printf %s, $(tr -d '\n' < F)) */
+                        char buf[256];
+                        const char *p = pipeline_stage_name(&v[i], buf, sizeof buf);
+                        if ((r = reads_written(j, &v[i], true)) < 0)
+                                return r;
+                        joined = r > 0 && (!p || !streq_any(p, copiers));
+                        for (size_t a = scripts_program_at(v[i].w, v[i].n) + 1; a < v[i].n && !joined; a++) {
                                 _cleanup_free_ char *o = programs_word_text(v[i].w[a]);
                                 if (!o)
                                         return -ENOMEM;
-                                fed = strchr(o, '\\') != NULL;
+                                joined = strchr(o, '\\') != NULL;
                         }
                 }
+        fed = fed || joined;
         int next = at + 1 < n ? reads_input(j, &v[at + 1]) : 0;
         if (to_file && !fed && !words && !next)
                 return 0;
@@ -638,7 +650,7 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                 }
                 return r == 0 && !out ? 2 : r;
         }
-        if ((words && !j->shell_output) || !git_letters(letters))
+        if ((words && !j->shell_output && !joined) || !git_letters(letters))
                 return 0;
         judge_mark_held(j);
         return judge_refuse(j,
@@ -705,9 +717,15 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
                 return 0;
         /* ... | tee F: what the stage before it prints is the file's text */
         size_t upto = to_file && writer && at > 0 ? at - 1 : at;
+        int r = 0; /* alias f='{ printf g; echo ...; }'; f | sh: as bash expands it */
+        for (size_t i = 0; i <= upto && r == 0 && at + 1 < n && reads_input(j, &v[at + 1]) == READERS_SHELL;
+             i++)
+                r = rebound_alias_piped(j, &v[i]);
+        if (r != 0)
+                return r;
         /* echo 'g\t log' | sed 's/\\/i/': bash's echo prints g\t as
          * written; echo -e or xpg_echo would decode it: both judged */
-        int r = flow_judge(j, ln, v, n, upto, words, to_file, false);
+        r = flow_judge(j, ln, v, n, upto, words, to_file, false);
         if (r == 1 || r < 0 || !memchr(j->text, '\\', j->text_n))
                 return r;
         int d = flow_judge(j, ln, v, n, upto, words, to_file, true);

@@ -308,20 +308,25 @@ int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool
         return blind_git(t, strlen(t), command);
 }
 
-bool rearranged_line_writes(const Judge *j, const char *path) {
+bool rearranged_writes_name(const Judge *j, const char *path, bool whole) {
         const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
         size_t bl = strlen(base);
         for (const char *p = j->text;
              bl > 0 && (p = memmem(p, j->text_n - (size_t) (p - j->text), base, bl)); p += bl) {
-                const char *q = p;
+                const char *q = p, *e = p + bl;
                 while (q > j->text && !strchr(" \t>|;&", q[-1]))
                         q--;
                 while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
                         q--;
-                if (q > j->text && q[-1] == '>')
+                bool ends = !whole || e == j->text + j->text_n || strchr(" \t\n;&|)", *e);
+                if (q > j->text && q[-1] == '>' && ends)
                         return true;
         }
         return false;
+}
+
+bool rearranged_line_writes(const Judge *j, const char *path) {
+        return rearranged_writes_name(j, path, false);
 }
 
 int rearranged_file_git(const Judge *j, const Stage *st) {

@@ -453,6 +453,27 @@ static int alias_judge(Judge *j, size_t i, const ShellWord *const *w, size_t n) 
         return r;
 }
 
+int rebound_alias_piped(Judge *j, const Stage *st) {
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *name = k < st->n && !st->keyword_led ? programs_plain(st->w[k], buf, sizeof buf) : NULL;
+        for (size_t i = 0; name && i < j->n_rebound; i++) {
+                Rebound *b = &j->rebound[i];
+                if (!b->alias || b->busy || !streq(b->name, name))
+                        continue;
+                _cleanup_free_ char *args = programs_joined(st->w + k, st->n - k, 1), *t = NULL;
+                if (!args || asprintf(&t, "{ %s %s\n} | sh", b->program, args) < 0)
+                        return -ENOMEM;
+                b->busy = true;
+                int r = programs_reread(j, "an alias the line defines, its output a shell's input", t,
+                                        strlen(t));
+                b->busy = false;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 /* Did the line's alias NAME=TEXT words all become bindings (alias_names)?
  * Not in a text read again (eval 'alias g=git'; eval g log): its calls are
  * read apart from it. */

@@ -829,3 +829,92 @@ int shells_judge_written(Judge *j, const Line *ln, const Stage *st) {
         j->positional_unseen = false;
         return r;
 }
+
+/* X a call of a function the line defines, with no words (sh <(f)): what
+ * it prints judged as a shell's program (as f | sh); 2 when X is not one. */
+static int substituted_call(Judge *j, const Line *ln, const char *x) {
+        ShellLexed c = {0};
+        int r = shell_lex(x, strlen(x), &c);
+        if (r < 0)
+                return r == -EINVAL ? 2 : r;
+        size_t words = 0;
+        for (size_t i = 0; i < c.n; i++)
+                words += c.v[i].kind == SHELL_TOKEN_WORD ? 1 : c.v[i].kind == SHELL_TOKEN_NEWLINE ? 0 : 2;
+        r = 2;
+        if (words == 1 && c.n_nested == 0) {
+                size_t at = 0;
+                while (c.v[at].kind != SHELL_TOKEN_WORD)
+                        at++;
+                const ShellWord *w[1] = {&c.v[at].w};
+                Stage st = {.w = w, .n = 1};
+                _cleanup_free_ char *body = NULL;
+                r = pipeline_compound_fed(j, ln, &st, &body);
+                if (r == 0 && body)
+                        r = programs_reread(j, "what a shell reads from a function's call", body,
+                                            strlen(body));
+                else if (r == 0)
+                        r = 2;
+        }
+        shell_lexed_done(&c);
+        return r;
+}
+
+/* The nested text X (1 + its index q) judged as { X; } | sh: the line
+ * first when it defines a function X may call (sh <(f)). */
+static int substituted_text(Judge *j, const Line *ln, size_t q) {
+        const ShellLexed *l = ln->lexed;
+        if (q == 0 || q > l->n_nested)
+                return 0;
+        bool functions = false; /* a name in X the line defines as a function */
+        for (const char *c = l->nested[q - 1]; *c && !functions;) {
+                size_t m = strspn(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.");
+                char name[128];
+                if (m > 0 && m < sizeof name) {
+                        memcpy(name, c, m);
+                        name[m] = 0;
+                        functions = compound_defines(l, name);
+                }
+                c += m ? m : 1;
+        }
+        if (functions) { /* sh <(f): f's call as a pipeline's first stage, modelled */
+                int r = substituted_call(j, ln, l->nested[q - 1]);
+                if (r != 2)
+                        return r;
+        }
+        _cleanup_free_ char *t = NULL, *tail = NULL;
+        if (asprintf(&tail, "{ %s\n} | sh", l->nested[q - 1]) < 0)
+                return -ENOMEM;
+        size_t tn = strlen(tail); /* the text read again: its own line's substitution is judged */
+        if (functions && ln->n >= tn && memcmp(ln->text + ln->n - tn, tail, tn) == 0)
+                return 0;
+        if (asprintf(&t, "%.*s%s{ %s\n} | sh", functions ? (int) ln->n : 0, ln->text, functions ? "\n" : "",
+                     l->nested[q - 1]) < 0)
+                return -ENOMEM;
+        j->substituted_run = true;
+        int r = programs_reread(j, "what a shell reads from a substitution, as a pipe into it", t,
+                                strlen(t));
+        j->substituted_run = false;
+        return r;
+}
+
+int shells_substituted_run(Judge *j, const Line *ln, const Stage *st, const char *name,
+                           const ShellWord *const *w, size_t n) {
+        char buf[64];
+        if (!ln->lexed || j->substituted_run || !judge_held(j))
+                return 0;
+        int r = 0;
+        for (size_t i = 0; st && i < st->n_redir && r == 0; i++)
+                if (streq(st->redir[i]->op, "<("))
+                        r = substituted_text(j, ln, st->redir[i]->nested);
+        /* eval's words; a shell's -c string */
+        bool eval = streq(name, "eval");
+        for (size_t a = 1; a < n && r == 0; a++) {
+                const char *o = eval ? NULL : programs_plain(w[a - 1], buf, sizeof buf);
+                if (!eval && !(o && o[0] == '-' && o[1] != '-' && o[strlen(o) - 1] == 'c'))
+                        continue;
+                for (size_t k = 0; k < w[a]->n && r == 0; k++)
+                        if (w[a]->v[k].kind == SHELL_EXPAND)
+                                r = substituted_text(j, ln, w[a]->v[k].nested);
+        }
+        return r;
+}

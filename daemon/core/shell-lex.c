@@ -685,6 +685,7 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
                                         return -EINVAL;
                                 if ((r = put_nested(out, s + i, (size_t) e - i)) < 0)
                                         return r;
+                                t.nested = out->n_nested;
                                 i = (size_t) e + 1;
                         }
                         if ((r = put_token(out, t)) < 0)
