@@ -3573,6 +3573,79 @@ static const Row rows[] = {
         {"printf 'all:\\n\\techo hi\\n' > Makefile; ex -sc '%s/hi/ho/|x' Makefile; make", true, false, NULL},
         {"printf 'all:\\n\\techo a  \\n' > Makefile; perl -0pi -e 's/ +(?=\\n)//' Makefile; make", true,
          false, NULL},
+        /* twenty-second pass (31v) 7, 10: make's recipe joins for a makefile named
+         * by -f, --file, --makefile or an include, any .RECIPEPREFIX, CR LF; MAKEFLAGS
+         * from a substitution; names of git's objects made by tr or sed, opened */
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > mk; make -f mk", true, true, ".env"},
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > mk; make --file=mk", true, true, ".env"},
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > mk; make --file mk", true, true, ".env"},
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > mk; make -fmk", true, true, ".env"},
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > mk; make --makefile=mk", true, true, ".env"},
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > mk; make -sf mk", true, true, ".env"},
+        {"printf 'include inc\\n' > Makefile; printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > inc; make",
+         true, true, ".env"},
+        {"printf '.RECIPEPREFIX = >\\nall:\\n>gi\\\\\\n>t log -p >&2\\n' > Makefile; make", true, true,
+         ".env"},
+        {"printf '.RECIPEPREFIX := |\\nall:\\n|gi\\\\\\n|t log -p >&2\\n' > Makefile; make", true, true,
+         ".env"},
+        {"printf 'all:\\n>gi\\\\\\n>t log -p >&2\\n' > Makefile; make .RECIPEPREFIX='>'", true, true,
+         ".env"},
+        {"printf 'all:\\n>gi\\\\\\n>t log -p >&2\\n' > Makefile; MAKEFLAGS='.RECIPEPREFIX=>' make", true,
+         true, ".env"},
+        {"printf 'all:\\n\\t@gi\\\\\\r\\n\\tt log -p >&2\\n' > Makefile; make", true, true, ".env"},
+        {"printf 'all:\\n\\t@echo hi\\n' > Makefile; MAKEFLAGS=\"$(echo 'X!=gxt\\ log\\ -p\\ >&2' | tr x "
+         "i)\" make",
+         true, true, ".env"},
+        {"printf 'all:\\n\\techo hi \\\\\\n\\t  there\\n' > mk; make -f mk", true, false, NULL},
+        {"printf 'CFLAGS = -O2 \\\\\\n  -g\\nall:\\n\\tcc $(CFLAGS) -o a a.c\\n' > mk; make -f mk", true,
+         false, NULL},
+        {"printf '.RECIPEPREFIX = >\\nall:\\n>echo hi\\n' > Makefile; make", true, false, NULL},
+        {"printf 'all:\\r\\n\\techo hi\\r\\n' > Makefile; make", true, false, NULL},
+        {"MAKEFLAGS=\"$(echo -j4)\" make", true, false, NULL},
+        {"make CFLAGS=\"$(echo -O2 | sed s/2/3/)\"", true, false, NULL},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xargs cat | python3 -c "
+         "'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | sed 's/Q/i/' | xargs cat | python3 "
+         "-c 'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xargs tail -c +1 | python3 "
+         "-c 'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xargs head -c 999 | "
+         "python3 -c 'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xargs -0 -d '\\n' cat | "
+         "python3 -c 'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xargs base64 | base64 -d | "
+         "python3 -c 'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | sed 's/^/if=/' | xargs dd "
+         "status=none | python3 -c 'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"cat $(echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i) | python3 -c 'import "
+         "sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"xargs -a <(echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i) cat | python3 -c "
+         "'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | tar -cf - -T - | tar -xOf "
+         "- | python3 -c 'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
+         true, true, ".env"},
+        {"echo .gQt | tr Q i | tar -cf - -T - | tar -xf - -C /tmp/x", true, true, ".env"},
+        {"echo .gQt | tr Q i | tar -czf /tmp/x/t.tgz -T -", true, true, ".env"},
+        {"echo .gQt | tr Q i | zip -qr@ /tmp/x/z.zip", true, true, ".env"},
+        {"echo .gQt | tr Q i | cpio -o > /tmp/x/c", true, true, ".env"},
+        {"echo .gQt | tr Q i | rsync -a --files-from=- . /tmp/x", true, true, ".env"},
+        {"echo .gQt | tr Q i | sort | xargs cat", true, true, ".env"},
+        {"echo .gQt/objects/48/7e | tr Q i | xargs cat", false, false, NULL},
+        {"echo a.txt b.txt | tr ' ' '\\n' | xargs cat", true, false, NULL},
+        {"echo src/a.c | sed 's/a/b/' | xargs wc -l", true, false, NULL},
+        {"git diff --name-only | sed 's/^/.\\//' | xargs cat", true, false, NULL},
+        {"find . -name '*.txt' | sed 's/x/y/' | xargs grep -l foo", true, false, NULL},
+        {"cat $(echo a.txt | tr a b)", true, false, NULL},
+        {"echo docs | tr d D | tar -czf /tmp/x/d.tgz -T -", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -677,3 +677,23 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         int d = flow_judge(j, ln, v, n, upto, words, to_file, true);
         return d == 1 || d < 0 ? d : r;
 }
+
+int pipeline_names(const Judge *j, const Line *ln, const Stage *v, size_t at, char **ret) {
+        size_t spent = 0;
+        Flow f = {.exact = true, .spent = &spent};
+        bool line_text = false; /* a stage read a file the line writes (cat F | tr x i) */
+        int r = 0;
+        for (size_t i = 0; i <= at && r >= 0; i++) {
+                r = flow_stage(j, ln, &f, &v[i], i == 0);
+                if (r >= 0 && !line_text && (r = reads_written(j, &v[i])) > 0)
+                        line_text = true, r = 0;
+        }
+        _cleanup_free_ char *text = f.text, *letters = f.letters;
+        if (r < 0)
+                return r;
+        if (text && f.exact) {
+                *ret = TAKE_PTR(text);
+                return 2;
+        }
+        return (text || line_text) && (git_letters(letters) || git_letters(text)) ? 1 : 0;
+}
