@@ -3603,6 +3603,12 @@ static const Row rows[] = {
         {"printf 'all:\\r\\n\\techo hi\\r\\n' > Makefile; make", true, false, NULL},
         {"MAKEFLAGS=\"$(echo -j4)\" make", true, false, NULL},
         {"make CFLAGS=\"$(echo -O2 | sed s/2/3/)\"", true, false, NULL},
+        {"printf 'all:\\n\\t@$(CMD)\\n' > Makefile; echo 'CMD=gxt log -p' | tr x i > e; env \"$(cat e)\" "
+         "make",
+         true, true, ".env"},
+        {"git describe > v; make VERSION=\"$(cat v)\"", true, false, NULL},
+        {"make VERSION=\"$(git describe --tags)\"", true, false, NULL},
+        {"echo CFLAGS=-O2 > cfg; env \"$(cat cfg)\" make", true, false, NULL},
         {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xargs cat | python3 -c "
          "'import sys,zlib; print(zlib.decompress(sys.stdin.buffer.read()))'",
          true, true, ".env"},

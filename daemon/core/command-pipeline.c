@@ -678,6 +678,22 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         return d == 1 || d < 0 ? d : r;
 }
 
+/* Does the line's text hold the letters g, i and t, git run as a command
+ * (git describe > v) left out: what a file the line writes may hold? */
+static bool line_letters(const Judge *j) {
+        _cleanup_free_ char *t = strndup(j->text, j->text_n);
+        if (!t)
+                return true;
+        for (char *p = t; (p = strstr(p, "git")) != NULL; p += 3) {
+                const char *q = p;
+                while (q > t && (q[-1] == ' ' || q[-1] == '\t'))
+                        q--;
+                if ((q == t || strchr(";&|(`\n", q[-1])) && (!p[3] || strchr(" \t;&|)\n", p[3])))
+                        memset(p, ' ', 3);
+        }
+        return git_letters(t);
+}
+
 int pipeline_names(const Judge *j, const Line *ln, const Stage *v, size_t at, char **ret) {
         size_t spent = 0;
         Flow f = {.exact = true, .spent = &spent};
@@ -695,5 +711,7 @@ int pipeline_names(const Judge *j, const Line *ln, const Stage *v, size_t at, ch
                 *ret = TAKE_PTR(text);
                 return 2;
         }
-        return (text || line_text) && (git_letters(letters) || git_letters(text)) ? 1 : 0;
+        if (text)
+                return git_letters(letters) || git_letters(text) ? 1 : 0;
+        return line_text && line_letters(j) ? 1 : 0;
 }
