@@ -711,7 +711,7 @@ int pipeline_names(const Judge *j, const Line *ln, const Stage *v, size_t at, ch
                 *ret = TAKE_PTR(text);
                 return 2;
         }
-        if (text)
-                return git_letters(letters) || git_letters(text) ? 1 : 0;
+        if (text) /* a later stage rearranged it (one command alone: cat <<E, its text) */
+                return at > 0 && (git_letters(letters) || git_letters(text)) ? 1 : 0;
         return line_text && line_letters(j) ? 1 : 0;
 }

@@ -707,7 +707,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
         if ((r = makeenv_substituted(j, ln, v, n)) != 0)
                 return r;
         /* cat $(echo .gQt/objects/ab/cd | tr Q i): names made, a command's words */
-        if (ln->substitution && n > 1 && (r = objects_flowed(j, ln, v, n - 1)) != 0)
+        if (ln->substitution && n > 0 && (r = objects_flowed(j, ln, v, n - 1)) != 0)
                 return r;
         if (listed && ln->substitution)
                 return judge_refuse(j,
