@@ -3607,6 +3607,9 @@ static const Row rows[] = {
          "make",
          true, true, ".env"},
         {"git describe > v; make VERSION=\"$(cat v)\"", true, false, NULL},
+        {"printf 'all:\\n\\tgi\\\\\\n\\tt log -p >&2\\n' > mk; MAKEFILES=mk make -f /dev/null all", true,
+         true, ".env"},
+        {"printf 'X = 1\\n' > vars.mk; MAKEFILES=vars.mk make", true, false, NULL},
         {"make VERSION=\"$(git describe --tags)\"", true, false, NULL},
         {"echo CFLAGS=-O2 > cfg; env \"$(cat cfg)\" make", true, false, NULL},
         {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xargs cat | python3 -c "

@@ -536,9 +536,15 @@ void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionN
         char name[256];
         for (size_t i = 0; i < n; i++) { /* MAKEFILES=F (make, export): each F read as a makefile */
                 _cleanup_free_ char *t = programs_word_text(w[i]);
-                if (t && strncmp(t, "MAKEFILES=", 10) == 0)
-                        for (char *f = t + 10; *(f += strspn(f, " \t")); f += strcspn(f, " \t"))
-                                note(j, f);
+                if (t && strncmp(t, "MAKEFILES=", 10) == 0) /* each F by its name, ./F when bare */
+                        for (char *f = t + 10; *(f += strspn(f, " \t")); f += strcspn(f, " \t")) {
+                                char dotted[512];
+                                int len = (int) strcspn(f, " \t");
+                                if (snprintf(dotted, sizeof dotted, "%s%.*s",
+                                             memchr(f, '/', (size_t) len) ? "" : "./", len,
+                                             f) < (int) sizeof dotted)
+                                        note(j, dotted);
+                        }
         }
         for (size_t i = 0; i < n; i++) {
                 const char *p = programs_name(w[i], name, sizeof name);
