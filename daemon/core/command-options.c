@@ -363,7 +363,7 @@ static size_t make_prefixes(const char *s, char *p, size_t size) {
                 if (*q != '=')
                         continue;
                 q += 1 + strspn(q + 1, " \t");
-                for (size_t k = 0; k < 3 && q[k] && q[k] != '\n' && m < size; k++)
+                for (size_t k = 0; k < 3 && q[k] && !strchr("\n\\ \t", q[k]) && m < size; k++)
                         if (!memchr(p, q[k], m))
                                 p[m++] = q[k];
         }
