@@ -62,6 +62,7 @@ typedef struct Judge {
         char scripts[8][128];
         size_t n_scripts;
         bool scripts_many;
+        bool make_runs;             /* make runs: a file it writes may be a makefile (-f F, include F) */
         bool scripts_args;          /* ... one of them with words of its own ($1, $2, ...) */
         int script_depth;           /* of -c strings looked into for them */
         bool scripts_written;       /* the line writes or copies one of them */
@@ -498,6 +499,12 @@ int makeenv_judge(Judge *j);
  * the line make may run a line by (MAKEFLAGS=V bash -c make) exported
  * first, into *ret: 1; none, 0; -ENOMEM. */
 int makeenv_inherited(const Judge *j, const char *s, size_t n, char **ret);
+/* command-makeenv.c: a substitution's text (MAKEFLAGS="$(... | tr x i)",
+ * env "$(cat F)" make) on a line that runs make, the history held: its
+ * words as make reads them (MAKEFLAGS's split, NAME!=CMD) when modelled
+ * exactly, else refused when the line's texts flow there holding the
+ * letters g, i and t. 1 refused, 0, -ENOMEM. */
+int makeenv_substituted(Judge *j, const Line *ln, const Stage *v, size_t n);
 /* command-languages.c: the texts a program reads as commands in its own
  * language (ed's and Ex's !CMD, sqlite3's .shell and |CMD, m4's syscmd,
  * strace -o '|CMD', the words xargs hands sh -c), from st's input or the
@@ -549,6 +556,13 @@ const char *pipeline_stage_name(const Stage *st, char *name, size_t size);
  * modelled, else refused when the texts hold the letters g, i and t. 1
  * refused, 2 judged exactly and allowed, 0, -ENOMEM. */
 int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
+/* command-pipeline.c: the names (or text) v[at] prints, made by v[0..at]
+ * from the line's texts (echo .gQt/objects/ab/cd | tr Q i), for a program
+ * that reads them (xargs cat, tar -T -, a substitution's words): 2 with
+ * *ret the text (malloc'd) when every stage is modelled exactly; 1 when
+ * the line's texts flow there not exactly and hold the letters g, i and
+ * t; 0 otherwise; -ENOMEM. */
+int pipeline_names(const Judge *j, const Line *ln, const Stage *v, size_t at, char **ret);
 /* Does st write a file (not under /dev) while the line may run a file it
  * writes (sed S > F; bash F)? */
 bool pipeline_writes_run(const Judge *j, const Stage *st);
@@ -731,6 +745,12 @@ int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t
  * ls -A in prev; while the history holds a masked entry: 1 refused, 0,
  * -ENOMEM. */
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists);
+/* The names v[0..at] make from the line's texts (tr, sed: echo .gQt | tr
+ * Q i), handed to a program that opens names (xargs PROG, tar -T -, zip
+ * -@, a substitution's words), the history held: refused when they name
+ * .git or its objects exactly, or, not exact, hold the letters g, i and
+ * t: 1 refused, 0, -ENOMEM. */
+int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at);
 
 /* command-git-config.c: is key (core.sshCommand, core.gitProxy, alias.x)
  * config whose value git runs. git -c KEY=VALUE or git config KEY VALUE

@@ -7,6 +7,7 @@
  * handed to programs_reread as one make line.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,4 +222,34 @@ int makeenv_inherited(const Judge *j, const char *s, size_t n, char **ret) {
         free(e.line);
         *ret = t;
         return 1;
+}
+
+int makeenv_substituted(Judge *j, const Line *ln, const Stage *v, size_t n) {
+        if (!ln->substitution || n == 0 || !j->text || !memmem(j->text, j->text_n, "make", 4) ||
+            !judge_held(j))
+                return 0;
+        _cleanup_free_ char *t = NULL;
+        int r = pipeline_names(j, ln, v, n - 1, &t);
+        if (r == 1) {
+                judge_mark_held(j);
+                return judge_refuse(j, "a substitution's text, made from the line's texts in a way not "
+                                       "modelled, which hold the letters of git, on a line that runs make "
+                                       "(its arguments or environment), while the history holds a masked "
+                                       "entry");
+        }
+        if (r != 2)
+                return r;
+        /* MAKEFLAGS="$(...)", make "$(...)": its words as make reads them */
+        MakeEnv e = {0};
+        r = flags_words(&e, t);
+        _cleanup_free_ char *line = NULL;
+        if (r == 0 && e.words > 0 && asprintf(&line, "make%s", e.line) < 0)
+                r = -ENOMEM;
+        free(e.line);
+        if (r == 0 && line) {
+                judging = true;
+                r = programs_reread(j, "make's words from a substitution", line, strlen(line));
+                judging = false;
+        }
+        return r;
 }

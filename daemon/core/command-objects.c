@@ -929,3 +929,20 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
                             "the history holds a masked entry",
                             what);
 }
+
+int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at) {
+        if (!judge_held(j))
+                return 0;
+        _cleanup_free_ char *t = NULL;
+        int r = pipeline_names(j, ln, v, at, &t);
+        if (r < 0 || r == 0 || (r == 2 && !text_names_objects(t)))
+                return r < 0 ? r : 0;
+        judge_mark_held(j);
+        return judge_refuse(
+                j, r == 2 ? "names a pipeline makes from the line's texts, git's objects or .git among "
+                            "them, handed to a program that opens them, and the history holds a "
+                            "masked entry"
+                          : "names a pipeline makes from the line's texts in a way not modelled, "
+                            "which hold the letters of git, handed to a program that opens them, "
+                            "while the history holds a masked entry");
+}

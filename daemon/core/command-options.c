@@ -304,10 +304,11 @@ static int make_lines(Judge *j, const char *name, const char *text) {
  * command lines: a line after a tab, and what follows a rule's ';', with
  * make's prefixes @, - and + dropped. */
 /* text with each of make's lines ending in a backslash joined to the next,
- * as make 4.3 joins them: a recipe's (after a tab, or a rule's ';') keeps
- * backslash-newline for the shell, which drops it (the next line's leading
- * tab make drops first); another line's become one blank. */
-static char *make_joined(const char *text) {
+ * as make 4.3 joins them: a recipe's (after the recipe prefix, a tab or
+ * .RECIPEPREFIX's, or a rule's ';') keeps backslash-newline for the shell,
+ * which drops it (the next line's leading prefix make drops first);
+ * another line's become one blank. */
+static char *make_joined(const char *text, char prefix) {
         size_t n = strlen(text), m = 0;
         char *t = malloc(n + 1);
         if (!t)
@@ -316,7 +317,7 @@ static char *make_joined(const char *text) {
         for (size_t i = 0; i < n; i++) {
                 if (start) {
                         size_t len = strcspn(text + i, "\n"), colon = strcspn(text + i, ":");
-                        recipe = text[i] == '\t' ||
+                        recipe = text[i] == prefix ||
                                  (colon < len && memchr(text + i + colon, ';', len - colon) != NULL);
                         start = false;
                 }
@@ -328,7 +329,7 @@ static char *make_joined(const char *text) {
                         m += odd - 1;
                         i += odd + 1;
                         if (recipe)
-                                i += i < n && text[i] == '\t';
+                                i += i < n && text[i] == prefix;
                         else {
                                 while (m > 0 && (t[m - 1] == ' ' || t[m - 1] == '\t'))
                                         m--;
@@ -350,8 +351,28 @@ static char *make_joined(const char *text) {
         return t;
 }
 
-int options_make_text(Judge *j, const char *name, const char *written) {
-        _cleanup_free_ char *text = make_joined(written);
+/* The recipe prefixes a makefile may use: a tab, and each byte a
+ * .RECIPEPREFIX assignment in s sets (in the text, on make's command line
+ * or in MAKEFLAGS: the line's text; a quote around it taken too). */
+static size_t make_prefixes(const char *s, char *p, size_t size) {
+        size_t m = 0;
+        p[m++] = '\t';
+        for (const char *q = s; s && (q = strstr(q, ".RECIPEPREFIX")) != NULL;) {
+                q += strlen(".RECIPEPREFIX");
+                q += strspn(q, " \t:+?!");
+                if (*q != '=')
+                        continue;
+                q += 1 + strspn(q + 1, " \t");
+                for (size_t k = 0; k < 3 && q[k] && !strchr("\n\\ \t", q[k]) && m < size; k++)
+                        if (!memchr(p, q[k], m))
+                                p[m++] = q[k];
+        }
+        return m;
+}
+
+/* The text's lines as make reads them with prefix its recipe prefix. */
+static int make_text_prefixed(Judge *j, const char *name, const char *written, char prefix) {
+        _cleanup_free_ char *text = make_joined(written, prefix);
         if (!text)
                 return -ENOMEM;
         int r = make_lines(j, name, text);
@@ -361,7 +382,7 @@ int options_make_text(Judge *j, const char *name, const char *written) {
                 if (!line)
                         return -ENOMEM;
                 l += len + (l[len] == '\n');
-                const char *c = line[0] == '\t' ? line + 1 : NULL, *colon = strchr(line, ':');
+                const char *c = line[0] == prefix ? line + 1 : NULL, *colon = strchr(line, ':');
                 if (!c && colon && strchr(colon, ';'))
                         c = strchr(colon, ';') + 1;
                 while (c && *c && strchr(" \t@-+", *c))
@@ -369,6 +390,34 @@ int options_make_text(Judge *j, const char *name, const char *written) {
                 if (c && *c)
                         r = programs_reread(j, "a recipe of a makefile the line gives make", c, strlen(c));
         }
+        return r;
+}
+
+int options_make_text(Judge *j, const char *name, const char *written) {
+        /* make reads CR LF as a newline (a backslash before it joins) */
+        _cleanup_free_ char *t = strdup(written);
+        if (!t)
+                return -ENOMEM;
+        size_t m = 0;
+        for (size_t i = 0; t[i]; i++)
+                if (!(t[i] == '\r' && t[i + 1] == '\n'))
+                        t[m++] = t[i];
+        t[m] = 0;
+        char p[16];
+        size_t n = make_prefixes(t, p, sizeof p);
+        if (j->text) {
+                _cleanup_free_ char *line = strndup(j->text, j->text_n);
+                if (!line)
+                        return -ENOMEM;
+                char q[16];
+                size_t k = make_prefixes(line, q, sizeof q);
+                for (size_t a = 0; a < k && n < sizeof p; a++)
+                        if (!memchr(p, q[a], n))
+                                p[n++] = q[a];
+        }
+        int r = 0;
+        for (size_t a = 0; a < n && r == 0; a++)
+                r = make_text_prefixed(j, name, t, p[a]);
         return r;
 }
 
@@ -487,9 +536,15 @@ void options_note_scripts(Judge *j, const ShellWord *const *w, size_t n, OptionN
         char name[256];
         for (size_t i = 0; i < n; i++) { /* MAKEFILES=F (make, export): each F read as a makefile */
                 _cleanup_free_ char *t = programs_word_text(w[i]);
-                if (t && strncmp(t, "MAKEFILES=", 10) == 0)
-                        for (char *f = t + 10; *(f += strspn(f, " \t")); f += strcspn(f, " \t"))
-                                note(j, f);
+                if (t && strncmp(t, "MAKEFILES=", 10) == 0) /* each F by its name, ./F when bare */
+                        for (char *f = t + 10; *(f += strspn(f, " \t")); f += strcspn(f, " \t")) {
+                                char dotted[512];
+                                int len = (int) strcspn(f, " \t");
+                                if (snprintf(dotted, sizeof dotted, "%s%.*s",
+                                             memchr(f, '/', (size_t) len) ? "" : "./", len,
+                                             f) < (int) sizeof dotted)
+                                        note(j, dotted);
+                        }
         }
         for (size_t i = 0; i < n; i++) {
                 const char *p = programs_name(w[i], name, sizeof name);

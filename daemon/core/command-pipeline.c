@@ -731,3 +731,75 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         int d = flow_judge(j, ln, v, n, upto, words, to_file, true);
         return d == 1 || d < 0 ? d : r;
 }
+
+/* Does st map bytes to any letter: a decoder, sed's or perl's y///, or
+ * tr whose sets hold a range, a class or an escape (tr a-z b-za)? */
+static bool maps_any(const Stage *st) {
+        char name[256];
+        const char *p = pipeline_stage_name(st, name, sizeof name);
+        if (!maps_letters(st, p))
+                return false;
+        if (!streq(p, "tr"))
+                return true;
+        for (size_t a = scripts_program_at(st->w, st->n) + 1; a < st->n; a++) {
+                _cleanup_free_ char *o = programs_word_text(st->w[a]);
+                bool octal = false; /* \147: a g (\n, \t: no letter) */
+                for (const char *q = o; q && (q = strchr(q, '\\')) != NULL && !octal; q += 1 + (q[1] != 0))
+                        octal = q[1] >= '0' && q[1] <= '7';
+                if (!o || octal || strstr(o, "[:") || strstr(o, "[=") ||
+                    (o[0] != '-' && strlen(o) > 2 && strchr(o + 1, '-')))
+                        return true;
+        }
+        return false;
+}
+
+/* Does the line's text hold the letters g, i and t, git run as a command
+ * (git describe > v) left out: what a file the line writes may hold? */
+static bool line_letters(const Judge *j) {
+        _cleanup_free_ char *t = strndup(j->text, j->text_n);
+        if (!t)
+                return true;
+        for (char *p = t; (p = strstr(p, "git")) != NULL; p += 3) {
+                const char *q = p;
+                while (q > t && (q[-1] == ' ' || q[-1] == '\t'))
+                        q--;
+                if ((q == t || strchr(";&|(`\n", q[-1])) && (!p[3] || strchr(" \t;&|)\n", p[3])))
+                        memset(p, ' ', 3);
+        }
+        return git_letters(t);
+}
+
+int pipeline_names(const Judge *j, const Line *ln, const Stage *v, size_t at, char **ret) {
+        size_t spent = 0;
+        Flow f = {.exact = true, .spent = &spent};
+        bool line_text = false; /* a stage read a file the line writes (cat F | tr x i) */
+        int r = 0;
+        for (size_t i = 0; i <= at && r >= 0; i++) {
+                r = flow_stage(j, ln, &f, &v[i], i == 0);
+                if (r >= 0 && !line_text && (r = reads_written(j, &v[i], false)) > 0)
+                        line_text = true, r = 0;
+        }
+        _cleanup_free_ char *text = f.text, *letters = f.letters;
+        if (r < 0)
+                return r;
+        if (text && f.exact) {
+                *ret = TAKE_PTR(text);
+                return 2;
+        }
+        /* a later stage rearranged it (one command alone: cat <<E, its
+         * text): by the letters of the texts that flowed, or any letter
+         * when a stage maps bytes to any (echo "$x" | tr a-z b-za), not
+         * one that maps no letter (echo "$PATH" | tr : ' ') */
+        if (text && at > 0) {
+                bool mapped = false;
+                for (size_t i = 1; i <= at; i++)
+                        mapped = mapped || maps_any(&v[i]);
+                for (char *l = letters, *e; l && *l; l = e + (*e != 0)) {
+                        e = l + strcspn(l, "\n");
+                        if (e - l == 3 && strncmp(l, "git", 3) == 0) /* flow_stage's "any letter" */
+                                memset(l, ' ', 3);
+                }
+                return mapped || git_letters(letters) || git_letters(text) ? 1 : 0;
+        }
+        return !text && line_text && line_letters(j) ? 1 : 0;
+}

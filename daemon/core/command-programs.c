@@ -648,6 +648,9 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 if ((r = objects_listed(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL, !stdin_filter(&v[i]),
                                         reads_names(&v[i]))) != 0)
                         return r;
+                /* echo .gQt/objects/ab/cd | tr Q i | xargs cat: the names made */
+                if (i > 0 && reads_names(&v[i]) && (r = objects_flowed(j, ln, v, i - 1)) != 0)
+                        return r;
                 if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
                         return r < 0 ? r
                                      : judge_refuse(j,
@@ -703,6 +706,12 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return r;
                 listed = listed || lists;
         }
+        /* MAKEFLAGS="$(echo 'X!=gxt log' | tr x i)" make: make's words */
+        if ((r = makeenv_substituted(j, ln, v, n)) != 0)
+                return r;
+        /* cat $(echo .gQt/objects/ab/cd | tr Q i): names made, a command's words */
+        if (ln->substitution && n > 0 && (r = objects_flowed(j, ln, v, n - 1)) != 0)
+                return r;
         if (listed && ln->substitution)
                 return judge_refuse(j,
                                     "names a pattern matches, a masked one among them, handed to a command "

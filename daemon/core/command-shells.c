@@ -99,7 +99,8 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
         }
         /* a makefile make runs (Makefile, x.mk, or any file): its recipes
          * past make's @, - and +, and a rule's '; recipe' (all: ; @git log) */
-        bool makefile = what == written_what && j->scripts_many, justfile = makefile;
+        bool makefile = what == written_what && (j->scripts_many || j->make_runs),
+             justfile = what == written_what && j->scripts_many;
         for (size_t i = 0; what == written_what && i < j->n_scripts; i++) {
                 size_t len = strlen(j->scripts[i]);
                 makefile = makefile || (len >= 7 && strcasecmp(j->scripts[i] + len - 7, "akefile") == 0) ||
@@ -483,6 +484,8 @@ static void note_defaults(Judge *j, const ShellWord *const *w, size_t n, size_t 
                 if (cc && o && (o[0] == '@' || strncmp(o, "-specs=", 7) == 0))
                         note_name(j, o[0] == '@' ? o + 1 : o + 7);
         }
+        /* make -f F, --file=F, include F: any file it writes may be a makefile */
+        j->make_runs = j->make_runs || streq(prog, "make") || streq(prog, "gmake");
         for (size_t d = 0; d < ELEMENTSOF(defaults); d++) {
                 if (!streq(prog, defaults[d].program))
                         continue;
