@@ -1798,6 +1798,19 @@ static const Row rows[] = {
         {"make 2>&1 | { grep -v warn; } | tee log", true, false, NULL},
         {"ls | { grep x; } | tee log", true, false, NULL},
         {"echo 'p- gol tig' | { rev; } | sh", false, false, NULL},
+        /* twenty-third pass (31w) 1, the lead: find's names under .git are objects, whatever it
+         * matches, when a program opens them */
+        {"find .git/objects -name '7*' | xargs cat", true, true, ".env"},
+        {"find .git -name '7*' | xargs cat", true, true, ".env"},
+        {"cat $(find .git/objects -name '7*')", true, true, ".env"},
+        {"for f in $(find .git/objects -name '7*'); do cat $f; done", true, true, ".env"},
+        {"find .git/objects -name '7*' | tar -cf - -T - | tar -xOf -", true, true, ".env"},
+        {"xargs -a <(find .git/objects -name '7*') cat", true, true, ".env"},
+        {"find -L .git/objects -name '7*' | xargs cat", true, true, ".env"},
+        {"find .git/objects -name '7*'", true, false, NULL},
+        {"find . -name '*.c' | xargs wc -l", true, false, NULL},
+        {"cat $(find src -name '*.txt')", true, false, NULL},
+        {"find .git/objects -name '7*' | xargs cat", false, false, NULL},
         /* twenty-second pass (31v) 6, 8: functions, aliases and sourcing; joins through a file */
         /* 8: a stage that reads a file the line wrote, joins its lines and writes a file the line runs */
         {"printf 'gi\\nt log -p >&2\\n' > ../x/s; printf '%s' \"$(tr -d '\\n' < ../x/s)\" > ../x/s2; sh "

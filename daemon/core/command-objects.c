@@ -892,6 +892,31 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         return 0;
 }
 
+/* Is st a find whose starting points are git's objects or .git (find
+ * .git/objects -name '7*': the names of objects, whatever it matches)? */
+static int find_lists_objects(const Judge *j, const Stage *st) {
+        char buf[64];
+        size_t k = scripts_program_at(st->w, st->n);
+        if (k >= st->n || st->keyword_led || !streq_ptr(programs_name(st->w[k], buf, sizeof buf), "find"))
+                return 0;
+        for (k++; k < st->n; k++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[k]);
+                if (!t)
+                        return -ENOMEM;
+                if (streq_any(t, (const char *const[]){"-H", "-L", "-P", NULL}) || strncmp(t, "-O", 2) == 0)
+                        continue; /* find's options come before its starting points */
+                if (streq(t, "-D")) {
+                        k++;
+                        continue;
+                }
+                if (strchr("-(!),", t[0]) && t[0])
+                        return 0; /* the expression: no more starting points */
+                if (word_names_objects(j, st->w[k], t))
+                        return 1;
+        }
+        return 0;
+}
+
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
         char buf[256];
         if (!judge_held(j))
@@ -921,6 +946,12 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         /* ls -A | tar cf - -T -: .git among the names */
         if (!what && p && streq(p, "ls") && lists && ls_lists_git(j, prev))
                 what = "the names ls lists";
+        /* find .git/objects -name '7*' | xargs cat: objects, whatever it matches */
+        int f = !what && prev && (opens || lists) ? find_lists_objects(j, prev) : 0;
+        if (f < 0)
+                return f;
+        if (f > 0)
+                what = "the names find lists under .git";
         if (!what)
                 return 0;
         judge_mark_held(j);
@@ -933,6 +964,16 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
 int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at) {
         if (!judge_held(j))
                 return 0;
+        for (size_t i = 0; i <= at; i++) { /* cat $(find .git/objects -name '7*') */
+                int f = find_lists_objects(j, &v[i]);
+                if (f < 0)
+                        return f;
+                if (f > 0) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "the names find lists under .git, handed to a program "
+                                               "that opens them, and the history holds a masked entry");
+                }
+        }
         _cleanup_free_ char *t = NULL;
         int r = pipeline_names(j, ln, v, at, &t);
         if (r < 0 || r == 0 || (r == 2 && !text_names_objects(t)))
