@@ -1811,6 +1811,20 @@ static const Row rows[] = {
         {"find . -name '*.c' | xargs wc -l", true, false, NULL},
         {"cat $(find src -name '*.txt')", true, false, NULL},
         {"find .git/objects -name '7*' | xargs cat", false, false, NULL},
+        /* 31w 4: an interpreter by its versioned name, with options that give no program, reads
+         * its program on its input */
+        {"echo 'import os;os.system(\"gQt log -p >&2\")' | tr Q i | python3 -E", true, true, ".env"},
+        {"echo 'import os;os.system(\"gQt log -p >&2\")' | tr Q i | python3 -W ignore", true, true, ".env"},
+        {"echo 'import os;os.system(\"gQt log -p >&2\")' | tr Q i | python3 /dev/stdin", true, true, ".env"},
+        {"echo 'import os;os.system(\"gQt log -p >&2\")' | tr Q i | python3.11", true, true, ".env"},
+        {"printf '#!perl\\nsystem \"gQt log -p >&2\";\\n' | tr Q i | perl -x", true, true, ".env"},
+        {"echo 'system \"gQt log -p >&2\"' | tr Q i | perl5.36.0", true, true, ".env"},
+        {"echo 'system \"gQt log -p >&2\"' | tr Q i | perl -I lib", true, true, ".env"},
+        {"echo 'BEGIN{system \"gQt log -p >&2\"}' | tr Q i | perl -p", true, true, ".env"},
+        {"cat data.json | python3 -m json.tool", true, false, NULL},
+        {"cat in.txt | perl -ne 'print if /x/'", true, false, NULL},
+        {"echo hi | python3 script.py", true, false, NULL},
+        {"cat x.csv | perl -F, -lane 'print $F[0]'", true, false, NULL},
         /* twenty-second pass (31v) 6, 8: functions, aliases and sourcing; joins through a file */
         /* 8: a stage that reads a file the line wrote, joins its lines and writes a file the line runs */
         {"printf 'gi\\nt log -p >&2\\n' > ../x/s; printf '%s' \"$(tr -d '\\n' < ../x/s)\" > ../x/s2; sh "

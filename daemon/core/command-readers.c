@@ -5,6 +5,7 @@
  * line; a program not known), a program that runs commands it reads, or a
  * writer of it to a file. It must not judge the text: command-pipeline.c does.
  */
+#include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -173,19 +174,61 @@ static int split_filter(const Judge *j, const Stage *st, size_t k, int depth) {
         return 0;
 }
 
-/* perl, python3 -, node, ruby, php, lua with no program of their own
- * words (no -e, -c, -m, -r, no file): their program is what they read. */
-static bool reads_program(const Stage *st, size_t k) {
+/* An interpreter's name without its version (python3.11, perl5.36.0,
+ * lua5.4, node18): python, perl, ruby, node, php or lua; NULL for others. */
+static const char *interpreter(const char *p, char *buf, size_t size) {
+        static const char *const names[] = {"python", "perl", "ruby", "node", "php", "lua", NULL};
+        size_t n = strlen(p);
+        while (n > 0 && (isdigit((unsigned char) p[n - 1]) || p[n - 1] == '.'))
+                n--;
+        if (n == 0 || n >= size)
+                return NULL;
+        memcpy(buf, p, n);
+        buf[n] = 0;
+        return streq_any(buf, names) ? buf : NULL;
+}
+
+/* Does interpreter lang (interpreter()'s) at st read its program on its
+ * input: no option that gives one (perl -e, python3 -c or -m, node -e or
+ * -p, ruby -e, php -r, lua -e), and no operand but -, /dev/stdin or none
+ * (python3 -E, perl -x, perl -p, perl -I lib, python3 -W ignore -)? */
+static bool reads_program(const Stage *st, size_t k, const char *lang) {
+        static const char *const stdins[] = {"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
+        const char *gives = streq(lang, "python") ? "cm"
+                            : streq(lang, "node") ? "ep"
+                            : streq(lang, "php")  ? "rfBRFE"
+                                                  : "eE";
+        /* options whose value is the next word when not glued */
+        const char *valued = streq(lang, "python") ? "WXQ"
+                             : streq(lang, "perl") ? "I"
+                             : streq(lang, "ruby") ? "Ir"
+                             : streq(lang, "node") ? "r"
+                             : streq(lang, "lua")  ? "l"
+                                                   : "cdz";
         for (size_t a = k + 1; a < st->n; a++) {
                 _cleanup_free_ char *t = programs_word_text(st->w[a]);
                 if (!t)
                         return false;
-                if (streq(t, "-"))
-                        return true;
-                if (t[0] != '-' || strncmp(t, "--eval", 6) == 0 || strncmp(t, "--print", 7) == 0)
-                        return false; /* a file; node --eval S */
-                if (t[1] != '-' && strpbrk(t + 1, "ecmrpERBFx"))
-                        return false;
+                if (t[0] != '-' || streq_any(t, stdins))
+                        return streq_any(t, stdins); /* a file: its program */
+                if (streq(t, "--")) {                /* -- F: F its program, none: its input */
+                        _cleanup_free_ char *f = a + 1 < st->n ? programs_word_text(st->w[a + 1]) : NULL;
+                        return a + 1 >= st->n || (f && streq_any(f, stdins));
+                }
+                if (t[1] == '-') { /* node --eval S, --print S, --require M */
+                        if (strncmp(t, "--eval", 6) == 0 || strncmp(t, "--print", 7) == 0)
+                                return false;
+                        a += !strchr(t, '=') && (streq(t, "--require") || streq(t, "--import"));
+                        continue;
+                }
+                for (const char *c = t + 1; *c; c++) {
+                        if (strchr(gives, *c))
+                                return false;
+                        if (strchr(valued, *c)) {
+                                a += c[1] == 0; /* -W ignore, -I lib; -Ilib glued */
+                                break;
+                        }
+                }
         }
         return true;
 }
@@ -248,12 +291,12 @@ static int stage_reads(const Judge *j, const Stage *st, int depth) {
                 return READERS_COMMANDS;
         /* awk '{system($0)}', perl -ne 'system $_', python3 -c
          * 'os.system(sys.stdin.read())': what they read handed to a shell */
-        static const char *const interpreters[] = {"awk",     "gawk", "mawk", "nawk", "perl", "python",
-                                                   "python3", "ruby", "node", "php",  "lua",  NULL};
+        static const char *const awks[] = {"awk", "gawk", "mawk", "nawk", NULL};
         static const char *const runs[] = {"system", "exec", "popen", "spawn", "subprocess", "`",
                                            "qx",     "|",    "eval",  "pty",   NULL};
-        if (streq_any(p, interpreters) &&
-            (words_hold(st, k, runs) || (!strstr(p, "awk") && reads_program(st, k))))
+        char lang[16];
+        const char *l = interpreter(p, lang, sizeof lang);
+        if ((l || streq_any(p, awks)) && (words_hold(st, k, runs) || (l && reads_program(st, k, l))))
                 return READERS_COMMANDS; /* awk's program from its input: its language's model */
         if (streq(p, "split") && (r = split_filter(j, st, k, depth)) != 0)
                 return r;
