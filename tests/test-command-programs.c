@@ -1825,6 +1825,17 @@ static const Row rows[] = {
         {"cat in.txt | perl -ne 'print if /x/'", true, false, NULL},
         {"echo hi | python3 script.py", true, false, NULL},
         {"cat x.csv | perl -F, -lane 'print $F[0]'", true, false, NULL},
+        /* 31w 2, 3: names a compound a pipe feeds; env's -u and -C values before -S */
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | { tr Q i; } | xargs cat", true, true,
+         ".env"},
+        {"echo .gQt | { tr Q i; } | tar -cf - -T - | tar -xf - -C ../x", true, true, ".env"},
+        {"find src -name '*.c' | { grep -v test; } | xargs wc -l", true, false, NULL},
+        {"ls | { grep x; } | xargs cat", true, false, NULL},
+        {"echo 'gQt log -p >&2' | tr Q i | env -u X -S sh", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | tr Q i | env --unset X -S sh", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | tr Q i | env -C . -S sh", true, true, ".env"},
+        {"echo 'gQt log -p >&2' | tr Q i | env -iu X -S sh", true, true, ".env"},
+        {"env -u X -S 'make test'", true, false, NULL},
         /* twenty-second pass (31v) 6, 8: functions, aliases and sourcing; joins through a file */
         /* 8: a stage that reads a file the line wrote, joins its lines and writes a file the line runs */
         {"printf 'gi\\nt log -p >&2\\n' > ../x/s; printf '%s' \"$(tr -d '\\n' < ../x/s)\" > ../x/s2; sh "

@@ -438,7 +438,8 @@ static bool is_pipe(const ShellToken *t) {
 /* Does a pipe feed the compound whose opener is token o a text of the
  * line (echo T | { tr Q i; } | sh: the line's pipeline ends at the ';'
  * inside it)? The stages before it, back to a separator, holding echo,
- * printf, a quoted word or a here-string; not make 2>&1 | { grep x; }. */
+ * printf, yes or a here-string; not make 2>&1 | { grep x; }, nor find
+ * src -name '*.c' | { grep -v test; }. */
 static bool fed_text(const ShellLexed *l, size_t o) {
         if (o == 0 || !is_pipe(&l->v[o - 1]))
                 return false;
@@ -449,7 +450,8 @@ static bool fed_text(const ShellLexed *l, size_t o) {
                 if (t->kind == SHELL_TOKEN_REDIR && strncmp(t->op, "<<", 2) == 0)
                         return true;
                 if (t->kind == SHELL_TOKEN_WORD &&
-                    (t->w.quoted || programs_word_is(&t->w, "echo") || programs_word_is(&t->w, "printf")))
+                    (programs_word_is(&t->w, "echo") || programs_word_is(&t->w, "printf") ||
+                     programs_word_is(&t->w, "yes")))
                         return true;
         }
         return false;
@@ -801,5 +803,7 @@ int pipeline_names(const Judge *j, const Line *ln, const Stage *v, size_t at, ch
                 }
                 return mapped || git_letters(letters) || git_letters(text) ? 1 : 0;
         }
-        return !text && line_text && line_letters(j) ? 1 : 0;
+        /* echo N | { tr Q i; } | xargs cat: a compound a pipe fed the
+         * line's text may make any name */
+        return f.through || (!text && line_text && line_letters(j)) ? 1 : 0;
 }

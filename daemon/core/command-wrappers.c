@@ -163,12 +163,17 @@ static char *split_string(const ShellWord *const *w, size_t n) {
                                 return value       ? strdup(value)
                                        : a + 1 < n ? programs_word_text(w[a + 1])
                                                    : NULL;
+                        /* --unset X, --chdir D: their value the next word */
+                        a += !strchr(t, '=') &&
+                             (programs_long_is(t, "unset", &value) || programs_long_is(t, "chdir", &value));
                         continue;
                 }
                 for (const char *q = t + 1; *q; q++)
                         if (strchr("uCS", *q)) {
-                                if (*q != 'S')
+                                if (*q != 'S') { /* -u X, -C D, -iuX: a value, glued or the next word */
+                                        a += !q[1];
                                         break;
+                                }
                                 return q[1]        ? strdup(q + 1)
                                        : a + 1 < n ? programs_word_text(w[a + 1])
                                                    : NULL;
