@@ -1836,6 +1836,11 @@ static const Row rows[] = {
         {"echo 'gQt log -p >&2' | tr Q i | env -C . -S sh", true, true, ".env"},
         {"echo 'gQt log -p >&2' | tr Q i | env -iu X -S sh", true, true, ".env"},
         {"env -u X -S 'make test'", true, false, NULL},
+        /* 31w 4: an interpreter's program from a process substitution */
+        {"python3 <(echo 'import os;os.system(\"gQt log -p >&2\")' | tr Q i)", true, true, ".env"},
+        {"perl <(echo 'system \"gQt log -p >&2\"' | tr Q i)", true, true, ".env"},
+        {"python3 <(echo 'print(1)')", true, false, NULL},
+        {"perl <(cat script.pl)", true, false, NULL},
         /* twenty-second pass (31v) 6, 8: functions, aliases and sourcing; joins through a file */
         /* 8: a stage that reads a file the line wrote, joins its lines and writes a file the line runs */
         {"printf 'gi\\nt log -p >&2\\n' > ../x/s; printf '%s' \"$(tr -d '\\n' < ../x/s)\" > ../x/s2; sh "

@@ -193,9 +193,11 @@ int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *p
 int shells_fed_text(const Line *ln, const Stage *st, size_t i, char **ret);
 /* What a substitution the shell w[0] (name) reads prints (sh <(X), . <(X),
  * eval "$(X)", bash -c "$(X)"), judged as { X; } | sh, after the line's
- * functions: 1 refused, 0, -ENOMEM. */
+ * functions; interpreted: name is an interpreter reading its program from
+ * a process substitution (python3 <(X): { X; } | python3): 1 refused, 0,
+ * -ENOMEM. */
 int shells_substituted_run(Judge *j, const Line *ln, const Stage *st, const char *name,
-                           const ShellWord *const *w, size_t n);
+                           const ShellWord *const *w, size_t n, bool interpreted);
 /* Does a command of l (or of a text it nests) read a program that no one
  * text of the line gives: a shell reading its input with no text tied to
  * it (( bash ) <<< S, >(bash), a loop's redirect), eval "$l"? */
@@ -588,8 +590,10 @@ int readers_stage(const Judge *j, const Stage *st);
  * written (the word as written) a path outside the system's directories? */
 bool readers_redefined(const Judge *j, const char *name, const char *written);
 /* Does st write its input to a file (tee F, dd of=F, cp /dev/stdin F,
- * install, sponge F)? */
+ * install, sponge F)? Is p python, perl, ruby, node, php or lua, by any
+ * versioned name (python3.11)? */
 bool readers_writes_input(const Stage *st);
+bool readers_interpreter(const char *p);
 /* Does a group or subshell holding the token at i send its output to a
  * file ({ echo T | tr x i; } > F, ( ... ) >&4)? */
 bool readers_group_filed(const ShellLexed *l, size_t i);

@@ -411,7 +411,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                                             "words it uses as $1, $2, ...: names made at run time",
                                             name);
         }
-        int u = shell ? shells_substituted_run(j, ln, st, name, w, n) : 0;
+        bool interpreted = !shell && readers_interpreter(name);
+        int u = shell || interpreted ? shells_substituted_run(j, ln, st, name, w, n, interpreted) : 0;
         if (u != 0)
                 return u;
         if (r > 0 && streq_any(name, shells) && j->unseen_args && positional_joined(s))

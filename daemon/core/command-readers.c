@@ -188,6 +188,11 @@ static const char *interpreter(const char *p, char *buf, size_t size) {
         return streq_any(buf, names) ? buf : NULL;
 }
 
+bool readers_interpreter(const char *p) {
+        char buf[16];
+        return p && interpreter(p, buf, sizeof buf) != NULL;
+}
+
 /* Does interpreter lang (interpreter()'s) at st read its program on its
  * input: no option that gives one (perl -e, python3 -c or -m, node -e or
  * -p, ruby -e, php -r, lua -e), and no operand but -, /dev/stdin or none

@@ -864,7 +864,7 @@ static int substituted_call(Judge *j, const Line *ln, const char *x) {
 
 /* The nested text X (1 + its index q) judged as { X; } | sh: the line
  * first when it defines a function X may call (sh <(f)). */
-static int substituted_text(Judge *j, const Line *ln, size_t q) {
+static int substituted_text(Judge *j, const Line *ln, size_t q, const char *reader) {
         const ShellLexed *l = ln->lexed;
         if (q == 0 || q > l->n_nested)
                 return 0;
@@ -885,13 +885,13 @@ static int substituted_text(Judge *j, const Line *ln, size_t q) {
                         return r;
         }
         _cleanup_free_ char *t = NULL, *tail = NULL;
-        if (asprintf(&tail, "{ %s\n} | sh", l->nested[q - 1]) < 0)
+        if (asprintf(&tail, "{ %s\n} | %s", l->nested[q - 1], reader) < 0)
                 return -ENOMEM;
         size_t tn = strlen(tail); /* the text read again: its own line's substitution is judged */
         if (functions && ln->n >= tn && memcmp(ln->text + ln->n - tn, tail, tn) == 0)
                 return 0;
-        if (asprintf(&t, "%.*s%s{ %s\n} | sh", functions ? (int) ln->n : 0, ln->text, functions ? "\n" : "",
-                     l->nested[q - 1]) < 0)
+        if (asprintf(&t, "%.*s%s{ %s\n} | %s", functions ? (int) ln->n : 0, ln->text, functions ? "\n" : "",
+                     l->nested[q - 1], reader) < 0)
                 return -ENOMEM;
         j->substituted_run = true;
         int r = programs_reread(j, "what a shell reads from a substitution, as a pipe into it", t,
@@ -901,14 +901,19 @@ static int substituted_text(Judge *j, const Line *ln, size_t q) {
 }
 
 int shells_substituted_run(Judge *j, const Line *ln, const Stage *st, const char *name,
-                           const ShellWord *const *w, size_t n) {
+                           const ShellWord *const *w, size_t n, bool interpreted) {
         char buf[64];
         if (!ln->lexed || j->substituted_run || !judge_held(j))
                 return 0;
+        /* python3 <(X), perl <(X): the interpreter reads its program from X */
+        bool shell = !interpreted;
+        const char *reader = shell ? "sh" : name;
         int r = 0;
         for (size_t i = 0; st && i < st->n_redir && r == 0; i++)
                 if (streq(st->redir[i]->op, "<("))
-                        r = substituted_text(j, ln, st->redir[i]->nested);
+                        r = substituted_text(j, ln, st->redir[i]->nested, reader);
+        if (!shell)
+                return r;
         /* eval's words; a shell's -c string */
         bool eval = streq(name, "eval");
         for (size_t a = 1; a < n && r == 0; a++) {
@@ -917,7 +922,7 @@ int shells_substituted_run(Judge *j, const Line *ln, const Stage *st, const char
                         continue;
                 for (size_t k = 0; k < w[a]->n && r == 0; k++)
                         if (w[a]->v[k].kind == SHELL_EXPAND)
-                                r = substituted_text(j, ln, w[a]->v[k].nested);
+                                r = substituted_text(j, ln, w[a]->v[k].nested, reader);
         }
         return r;
 }
