@@ -594,6 +594,8 @@ bool readers_redefined(const Judge *j, const char *name, const char *written);
  * versioned name (python3.11)? */
 bool readers_writes_input(const Stage *st);
 bool readers_interpreter(const char *p);
+/* Is t a name of the standard input (/dev/stdin, /dev/fd/0, /proc/self/fd/0)? */
+bool readers_is_stdin(const char *t);
 /* Does a group or subshell holding the token at i send its output to a
  * file ({ echo T | tr x i; } > F, ( ... ) >&4)? */
 bool readers_group_filed(const ShellLexed *l, size_t i);

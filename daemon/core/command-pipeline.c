@@ -28,10 +28,9 @@ static bool shell_reads_input(const Stage *st) {
         const char *p = pipeline_stage_name(st, name, sizeof name);
         if (!p)
                 return false;
-        static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
         if (streq(p, "source") || streq(p, ".")) {
                 const char *a = k + 1 < st->n ? programs_plain(st->w[k + 1], buf, sizeof buf) : NULL;
-                return a && streq_any(a, stdins);
+                return readers_is_stdin(a);
         }
         if (!programs_is_shell(p))
                 return false;
@@ -48,7 +47,7 @@ static bool shell_reads_input(const Stage *st) {
                         continue;
                 }
                 if (o[0] != '-')
-                        return streq_any(o, stdins); /* bash FILE; bash /dev/stdin */
+                        return readers_is_stdin(o); /* bash FILE; bash /dev/stdin */
                 a += streq(o, "--rcfile") || streq(o, "--init-file");
         }
         return true;

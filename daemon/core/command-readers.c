@@ -188,6 +188,10 @@ static const char *interpreter(const char *p, char *buf, size_t size) {
         return streq_any(buf, names) ? buf : NULL;
 }
 
+bool readers_is_stdin(const char *t) {
+        return t && streq_any(t, (const char *const[]){"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL});
+}
+
 bool readers_interpreter(const char *p) {
         char buf[16];
         return p && interpreter(p, buf, sizeof buf) != NULL;
@@ -198,7 +202,6 @@ bool readers_interpreter(const char *p) {
  * -p, ruby -e, php -r, lua -e), and no operand but -, /dev/stdin or none
  * (python3 -E, perl -x, perl -p, perl -I lib, python3 -W ignore -)? */
 static bool reads_program(const Stage *st, size_t k, const char *lang) {
-        static const char *const stdins[] = {"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
         const char *gives = streq(lang, "python") ? "cm"
                             : streq(lang, "node") ? "ep"
                             : streq(lang, "php")  ? "rfBRFE"
@@ -214,11 +217,11 @@ static bool reads_program(const Stage *st, size_t k, const char *lang) {
                 _cleanup_free_ char *t = programs_word_text(st->w[a]);
                 if (!t)
                         return false;
-                if (t[0] != '-' || streq_any(t, stdins))
-                        return streq_any(t, stdins); /* a file: its program */
-                if (streq(t, "--")) {                /* -- F: F its program, none: its input */
+                if (t[0] != '-' || streq(t, "-"))
+                        return streq(t, "-") || readers_is_stdin(t); /* a file: its program */
+                if (streq(t, "--")) { /* -- F: F its program, none: its input */
                         _cleanup_free_ char *f = a + 1 < st->n ? programs_word_text(st->w[a + 1]) : NULL;
-                        return a + 1 >= st->n || (f && streq_any(f, stdins));
+                        return a + 1 >= st->n || (f && (streq(f, "-") || readers_is_stdin(f)));
                 }
                 if (t[1] == '-') { /* node --eval S, --print S, --require M */
                         if (strncmp(t, "--eval", 6) == 0 || strncmp(t, "--print", 7) == 0)
@@ -341,7 +344,6 @@ static bool split_writes(const Stage *st, size_t k) {
 }
 
 bool readers_writes_input(const Stage *st) {
-        static const char *const stdins[] = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", NULL};
         char name[256];
         size_t k = scripts_program_at(st->w, st->n);
         const char *p = pipeline_stage_name(st, name, sizeof name);
@@ -359,7 +361,7 @@ bool readers_writes_input(const Stage *st) {
                         return true;
                 if (tee && t[0] != '-' && strncmp(t, "/dev/", 5) != 0)
                         return true; /* tee F, tee -a F, sponge F */
-                if (copier && streq_any(t, stdins))
+                if (copier && readers_is_stdin(t))
                         return true; /* cp /dev/stdin F, install /dev/stdin F */
                 if (streq(p, "dd") && strncmp(t, "of=", 3) == 0)
                         return true;
