@@ -4658,7 +4658,9 @@ static void test_oracle_bash_lines(void **state) {
                         snprintf(line + strlen(line), sizeof line - strlen(line), "%s",
                                  *c == '^' ? "cat" : (char[]){*c, 0});
                 }
-                snprintf(cmd, sizeof cmd, "cd %s && bash <<'EOF'\n%s\nEOF\n", scratch, run);
+                /* SHELL set as in an agent's shell: make 4.3 runs a NAME!=
+                 * from MAKEFLAGS with the environment's SHELL, before its own */
+                snprintf(cmd, sizeof cmd, "cd %s && SHELL=/bin/sh bash <<'EOF'\n%s\nEOF\n", scratch, run);
                 int hit = output_names_secret(cmd);
                 CommandVerdict v;
                 CommandPolicy policy = {.secrets = secrets, .n_secrets = ELEMENTSOF(secrets)};
