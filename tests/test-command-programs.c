@@ -4103,6 +4103,37 @@ static void test_depth(void **state) {
         command_verdict_done(&v);
 }
 
+/* A string read again after what the line did before it (set HOME, moved,
+ * wrote a file a program runs) is judged with commands standing for that
+ * put before it: a refusal says what of the string, or of the line,
+ * refused it, never names the commands put there. */
+static void test_reread_reasons(void **state) {
+        (void) state;
+        static const struct {
+                const char *cmd, *reason;
+        } cases[] = {
+                {"HOME=x bash -c 'ls .env'", "bash: what the line does before it: git's environment"},
+                {"cd a; bash -c 'ls .env'",
+                 "bash: what the line does before it: a directory it may have moved to"},
+                {"set -k; bash -c 'ls .env'", "bash: what the line does before it: set -k"},
+                {"bash -c 'echo x > F; ls .env'; python3 F", "bash: what the line does before it: a file it "
+                                                             "writes, which a program of the line may run"},
+                {"cd a; bash -c 'cat .env'", "bash: cat is not a command that only asks"},
+                {"HOME=x bash -c 'ls .env > o'", "bash: a redirect other than 2>&1 or >/dev/null"},
+                {"printf 'all:' > M.mk; MAKEFLAGS='X!=cat\\ .env' make -f M.mk",
+                 "X!=cat .env is not a command"},
+        };
+        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
+                CommandVerdict v;
+                assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
+                if (!v.refused || !strstr(v.reason, cases[i].reason) || strstr(v.reason, "python3 is") ||
+                    strstr(v.reason, "export is"))
+                        fail_msg("%s: %s (%s)", cases[i].cmd, v.refused ? "refused" : "allowed", v.reason);
+                command_verdict_done(&v);
+        }
+}
+
 /* ---- oracles: git and bash say what a pathspec or a string reaches ---- */
 
 static const char *const tree[] = {".env",       ".envrc",       ".git-credentials",  ".netrc",
@@ -4979,10 +5010,11 @@ int main(int argc, char **argv) {
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),           cmocka_unit_test(test_cwd_inside),
-                cmocka_unit_test(test_match),           cmocka_unit_test(test_depth),
-                cmocka_unit_test(test_held_some),       cmocka_unit_test(test_held_places),
-                cmocka_unit_test(test_held_places_cwd), cmocka_unit_test(test_corpus),
+                cmocka_unit_test(test_table),          cmocka_unit_test(test_cwd_inside),
+                cmocka_unit_test(test_reread_reasons), cmocka_unit_test(test_match),
+                cmocka_unit_test(test_depth),          cmocka_unit_test(test_held_some),
+                cmocka_unit_test(test_held_places),    cmocka_unit_test(test_held_places_cwd),
+                cmocka_unit_test(test_corpus),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

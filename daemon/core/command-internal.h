@@ -118,9 +118,16 @@ int judge_refuse(Judge *j, const char *fmt, ...) __attribute__((format(printf, 2
 /* command.c: judge the text s (n bytes) as a command line of its own, at
  * this depth of strings read again. lenient: s may be no shell's program
  * (a text fed to a program the line cannot name): if it does not lex, its
- * names are judged, not the whole refused. */
+ * names are judged, not the whole refused. context: the commands a
+ * caller put before s, standing for what the line did before it (set
+ * HOME, moved, wrote a file a program runs), or NULL: a refusal of the
+ * recogniser's there gives context->why. */
+typedef struct CommandContext {
+        size_t from, to; /* s's tokens [from, to): what the line did before the string */
+        const char *why; /* and what that was, for a refusal there */
+} CommandContext;
 int command_judge(const char *s, size_t n, const CommandPolicy *policy, int depth, bool lenient,
-                  CommandVerdict *ret);
+                  const CommandContext *context, CommandVerdict *ret);
 
 /* One simple command of a pipeline, and the line it is of. */
 typedef struct Stage {

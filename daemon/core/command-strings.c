@@ -146,7 +146,26 @@ int programs_reread_string(const ShellWord *const *w, size_t n, char **ret_s, si
         return 1;
 }
 
+/* The tokens of s's n bytes from its #! line's end (head bytes): where
+ * the commands put before a string stand (none when they do not lex). */
+static int context_tokens(const char *s, size_t head, size_t n, CommandContext *c) {
+        _cleanup_(shell_lexed_done) ShellLexed h = {0}, all = {0};
+        int r = shell_lex(s, head, &h);
+        if (r == -ENOMEM)
+                return r;
+        if (r < 0 || (r = shell_lex(s, n, &all)) == -EINVAL)
+                return 0;
+        if (r < 0)
+                return r;
+        c->from = h.n;
+        c->to = all.n;
+        return 0;
+}
+
 int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
+        const char *const text = s;
+        size_t text_n = n;
+        int r;
         /* what the line set for git, the string's commands inherit
          * (HOME=x bash -c 'git log', GIT_NOGLOB_PATHSPECS=1 bash -c ...) */
         _cleanup_free_ char *inherited = NULL, *rebound = NULL; /* ... and the names it rebinds */
@@ -177,12 +196,28 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
                 return m;
         if (m > 0)
                 s = made, n = strlen(made);
+        CommandContext context = {0};
+        char why[256] = "";
+        if (s != text) { /* what the line did, put before the string: a refusal there says so */
+                size_t head = text_n > 2 && text[0] == '#' && text[1] == '!' ? strcspn(text, "\n") : 0;
+                head += head < text_n && text[head] == '\n';
+                if ((r = context_tokens(s, head, n - (text_n - head), &context)) < 0)
+                        return r;
+                snprintf(why, sizeof why, "what the line does before it:%s%s%s%s%s%s",
+                         runs ? " a file it writes, which a program of the line may run;" : "",
+                         j->git_env || j->git_pathspec_env ? " git's environment, which it sets;" : "",
+                         j->keyword ? " set -k;" : "", rebound ? " a name it rebinds;" : "",
+                         moved ? " a directory it may have moved to;" : "",
+                         m > 0 ? " make's environment, which it sets;" : "");
+                why[strlen(why) - 1] = 0;
+                context.why = why;
+        }
         if (j->depth + 1 > REREAD_MAX) {
                 judge_name_all(j);
                 return judge_refuse(j, "%s: strings read again nested past %d", what, REREAD_MAX);
         }
         CommandVerdict v;
-        int r = command_judge(s, n, j->policy, j->depth + 1, j->lenient, &v);
+        r = command_judge(s, n, j->policy, j->depth + 1, j->lenient, &context, &v);
         if (r < 0)
                 return r;
         if (v.refused) {

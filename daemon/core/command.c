@@ -616,7 +616,7 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                                         p, "%s with an option that names a secret (--rcfile .env)", name);
                 if (p->depth + 1 > REREAD_MAX)
                         return recog_refuse(p, "%s: strings read again nested past %d", name, REREAD_MAX);
-                if (command_judge(again, strlen(again), p->policy, p->depth + 1, false, &v) < 0)
+                if (command_judge(again, strlen(again), p->policy, p->depth + 1, false, NULL, &v) < 0)
                         return recog_refuse(p, "out of memory");
                 bool refused = v.refused;
                 if (refused)
@@ -758,14 +758,14 @@ int command_check(const char *cmd, size_t n, const CommandPolicy *policy, Comman
         for (size_t i = 0; policy->fold && i < policy->n_secrets; i++)
                 fold = fold || policy->fold[i];
         if (!fold || !case_fold_has_specials(cmd, n))
-                return command_judge(cmd, n, policy, 0, false, ret);
+                return command_judge(cmd, n, policy, 0, false, NULL, ret);
         _cleanup_free_ char *folded = malloc(n + 1);
         if (!folded)
                 return -ENOMEM;
         memcpy(folded, cmd, n);
         folded[n] = 0;
         size_t k = case_fold_specials(folded, n);
-        return command_judge(folded, k, policy, 0, false, ret);
+        return command_judge(folded, k, policy, 0, false, NULL, ret);
 }
 
 /* Where the line runs, inside a masked directory (or git's, when the
@@ -794,7 +794,7 @@ static void names_of_cwd(const CommandPolicy *policy, const char *const *last, b
 }
 
 int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
-                  CommandVerdict *ret) {
+                  const CommandContext *context, CommandVerdict *ret) {
         const char *const *secrets = policy->secrets;
         size_t n_secrets = policy->n_secrets;
         _cleanup_free_ char **last = calloc(n_secrets + 1, sizeof *last);
@@ -951,9 +951,20 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                        .policy = policy,
                        .depth = depth,
                        .cwd_inside = cwd_inside};
-                if (line(&p) && bytes_allowed(joined, jn, &l, p.wrote, p.reads, v.reason, sizeof v.reason)) {
+                bool ok = line(&p);
+                if (ok && bytes_allowed(joined, jn, &l, p.wrote, p.reads, v.reason, sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
+                } else if (!ok && context && p.i >= context->from && p.i < context->to) {
+                        /* refused at what the caller put before the string: the
+                         * string's own commands give the reason, else that */
+                        P rest = p;
+                        rest.i = context->to;
+                        rest.loop = NULL;
+                        rest.writes = rest.wrote = rest.reads = false;
+                        if (line(&rest) &&
+                            bytes_allowed(joined, jn, &l, rest.wrote, rest.reads, v.reason, sizeof v.reason))
+                                snprintf(v.reason, sizeof v.reason, "%s", context->why);
                 }
         }
         shell_lexed_done(&l);
