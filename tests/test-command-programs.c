@@ -1053,6 +1053,15 @@ static const Row rows[] = {
         {"while read l; do echo $l; done < list 3< .env", false, true, ".env"},
         {"while read l; do wc -l $l; done < list", false, true, NULL},
         {"while read -r l; do git log -p; done < list", true, true, ".env"},
+        /* ... and read -u N of an exec N< FILE (31w's false refusal) */
+        {"exec 3< input.txt; while read -u 3 l; do echo \"$l\"; done", false, false, NULL},
+        {"exec 3< input.txt; while read -r -u 3 l; do echo \"$l\"; done", true, false, NULL},
+        {"exec 3< .env; while read -u 3 l; do echo \"$l\"; done", false, true, ".env"},
+        {"exec 3< input.txt 4< .env; while read -u 4 l; do echo $l; done", false, true, ".env"},
+        {"exec 3< list; while read -u 4 l; do echo $l; done", false, true, NULL},
+        {"exec 3< list; while read -u 3 l; do echo $l; done < .env", false, true, ".env"},
+        {"exec 3< list; while read -u 3 l; do cat $l; done", false, true, NULL},
+        {"exec 3< list; cat <&3 .env", false, true, ".env"},
         /* false refusals: a masked name given only to leave it out */
         {"grep -r KEY --exclude=.env .", false, false, NULL},
         {"grep -rn foo . --exclude-dir=secrets", false, false, NULL},

@@ -855,7 +855,8 @@ typedef struct Recogniser {
         int depth;       /* of strings read again */
         bool writes;     /* the command being collected writes a file (> or >>) */
         bool wrote;      /* some command of the line did */
-        bool reads;      /* a while read loop's < FILE was allowed */
+        bool reads;      /* a while read loop's < FILE (or exec N< FILE) was allowed */
+        int opened;      /* N of the exec N< FILE allowed (read -u N reads it), or 0 */
         bool cwd_inside; /* the line runs in a masked directory (or .git, held): names there are its */
 } Recogniser;
 

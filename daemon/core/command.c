@@ -525,8 +525,22 @@ static bool while_read(P *p) {
               streq(a, "read")))
                 return recog_refuse(p, "a while loop other than while read NAME");
         p->i++;
-        if ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) && streq(a, "-r"))
-                p->i++;
+        /* -r, and -u N for the N an exec N< FILE of the line opened */
+        while ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) &&
+               a[0] == '-') {
+                const ShellToken *n = p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL;
+                const char *fd = streq(a, "-u") && n && n->kind == SHELL_TOKEN_WORD
+                                         ? recog_literal(&n->w, buf)
+                                         : NULL;
+                if (streq(a, "-r"))
+                        p->i++;
+                else if (fd && p->opened > 0 && atoi(fd) == p->opened &&
+                         strspn(fd, "0123456789") == strlen(fd))
+                        p->i += 2;
+                else
+                        return recog_refuse(
+                                p, "read with an option other than -r, or -u N for an exec N< FILE");
+        }
         if (!loop_variable(p, var))
                 return false;
         if (!is_op(cur(p), ";"))
@@ -547,6 +561,26 @@ static bool while_read(P *p) {
         return true;
 }
 
+/* exec N< FILE, N above 2 and FILE a plain name naming no secret: it
+ * opens FILE for a while read -u N loop (lines that are data), and no
+ * other command the language allows reads N. */
+static bool exec_opens(P *p) {
+        char buf[256];
+        const ShellToken *t = p->i + 2 < p->l->n ? &p->l->v[p->i + 1] : NULL, *target = t ? t + 1 : NULL,
+                         *after = p->i + 3 < p->l->n ? &p->l->v[p->i + 3] : NULL;
+        if (!t || t->kind != SHELL_TOKEN_REDIR || !streq(t->op, "<") || t->fd < 3 || t->fd > 9 ||
+            target->kind != SHELL_TOKEN_WORD || !recog_literal(&target->w, buf) ||
+            recog_has_brace(&target->w) || p->opened > 0 || p->reads ||
+            (after && !is_op(after, ";") && !is_op(after, "&&")))
+                return false;
+        if (recog_word_names(p, &target->w) != 0)
+                return false;
+        p->opened = t->fd;
+        p->reads = true;
+        p->i += 3;
+        return true;
+}
+
 /* One command that only asks about a name or a size. */
 static bool command(P *p) {
         const ShellToken *t = cur(p);
@@ -558,6 +592,10 @@ static bool command(P *p) {
                 return for_loop(p);
         if (is_keyword(t, "while"))
                 return while_read(p);
+        char buf[256];
+        const char *a = t->kind == SHELL_TOKEN_WORD ? recog_literal(&t->w, buf) : NULL;
+        if (a && streq(a, "exec") && exec_opens(p))
+                return true;
         if (t->kind == SHELL_TOKEN_WORD && programs_is_assignment(&t->w))
                 return recog_refuse(p, "an assignment before the command");
         const ShellWord *words[64];
