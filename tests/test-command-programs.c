@@ -1062,6 +1062,15 @@ static const Row rows[] = {
         {"exec 3< list; while read -u 3 l; do echo $l; done < .env", false, true, ".env"},
         {"exec 3< list; while read -u 3 l; do cat $l; done", false, true, NULL},
         {"exec 3< list; cat <&3 .env", false, true, ".env"},
+        /* ... and a $NAME echo or printf prints, piped into tr (f5's false refusal) */
+        {"printf '%s\\n' \"$PATH\" | tr ':' '\\n'", false, false, NULL},
+        {"echo \"$PATH\" | tr -s : '\\n' | sort | uniq", true, false, NULL},
+        {"echo \"$PATH\"; cat .env", false, true, ".env"},
+        {"ls \"$PATH\" .env", false, true, ".env"},
+        {"echo \"$PATH\" | tr a b < .env", false, true, ".env"},
+        {"echo \"$PATH\" .env | tr a b | sh", false, true, ".env"},
+        {"echo ${PATH:-.env}", false, true, ".env"},
+        {"env \"$PATH\" echo .env", false, true, ".env"},
         /* false refusals: a masked name given only to leave it out */
         {"grep -r KEY --exclude=.env .", false, false, NULL},
         {"grep -rn foo . --exclude-dir=secrets", false, false, NULL},

@@ -857,6 +857,7 @@ typedef struct Recogniser {
         bool wrote;      /* some command of the line did */
         bool reads;      /* a while read loop's < FILE (or exec N< FILE) was allowed */
         int opened;      /* N of the exec N< FILE allowed (read -u N reads it), or 0 */
+        bool printed;    /* the command being collected has a $NAME word: echo's or printf's only */
         bool cwd_inside; /* the line runs in a masked directory (or .git, held): names there are its */
 } Recogniser;
 

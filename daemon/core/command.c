@@ -173,6 +173,11 @@ static const Spec filters[] = {
          .long_flags = (const char *const[]){"count", "repeated", "ignore-case", "unique", "zero-terminated",
                                              NULL},
          .long_with_arg = (const char *const[]){"skip-fields", "skip-chars", "check-chars", NULL}},
+        {.name = "tr", /* its operands are sets, never files */
+         .flags = "cCdst",
+         .operands = true,
+         .long_flags =
+                 (const char *const[]){"complement", "delete", "squeeze-repeats", "truncate-set1", NULL}},
         {.name = "wc",
          .flags = "clmwL",
          .long_flags = (const char *const[]){"bytes", "chars", "lines", "words", "max-line-length", NULL}},
@@ -391,7 +396,7 @@ static bool check_redirect(P *p, const ShellToken *t, const ShellToken *target) 
 /* One simple command's words, its redirects checked; at most 64 words. */
 static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
         size_t n = 0;
-        p->writes = false;
+        p->writes = p->printed = false;
         for (const ShellToken *t;
              (t = cur(p)) && (t->kind == SHELL_TOKEN_WORD || t->kind == SHELL_TOKEN_REDIR);) {
                 if (t->kind == SHELL_TOKEN_REDIR) {
@@ -404,8 +409,10 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
                 const ShellWord *w = &t->w;
                 if (w->substitution)
                         return recog_refuse(p, "a command substitution");
-                if (w->expansion && !(p->loop && streq(w->param, p->loop)))
+                bool loop = p->loop && streq(w->param, p->loop);
+                if (w->expansion && !loop && !w->param[0])
                         return recog_refuse(p, "a variable or arithmetic expansion");
+                p->printed = p->printed || (w->expansion && !loop); /* echo "$PATH": data */
                 if (n == 64)
                         return recog_refuse(p, "a command of more than 64 words");
                 words[n++] = w;
@@ -418,7 +425,7 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
 static bool command(P *p);
 static bool command_words(P *p, const ShellWord **words, size_t n);
 
-/* head, tail, sort, uniq, wc or grep, reading the pipe. */
+/* head, tail, sort, uniq, tr, wc or grep, reading the pipe. */
 static bool while_read(P *p);
 
 static bool filter(P *p) {
@@ -432,11 +439,13 @@ static bool filter(P *p) {
         const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
         if (p->writes)
                 return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
+        if (p->printed)
+                return recog_refuse(p, "a variable expansion other than echo's or printf's");
         if (name && streq(name, "grep"))
                 return recog_grep(p, words, n, false);
         const Spec *sp = name ? spec_find(filters, ELEMENTSOF(filters), name) : NULL;
         if (!sp)
-                return recog_refuse(p, "a pipe into %s, not head, tail, sort, uniq, wc or grep",
+                return recog_refuse(p, "a pipe into %s, not head, tail, sort, uniq, tr, wc or grep",
                                     name ? name : "a command");
         return recog_check_options(p, sp, sp->name, words, n, 1);
 }
@@ -621,6 +630,8 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         bool wrapper = false;
         for (const char *const *l = language_wrappers; *l && !wrapper; l++)
                 wrapper = streq(name, *l);
+        if (p->printed && !wrapper && !streq(name, "echo") && !streq(name, "printf"))
+                return recog_refuse(p, "a variable expansion other than echo's or printf's");
         size_t inner = wrapper ? programs_wrapped(words, n) : SIZE_MAX;
         if (inner != SIZE_MAX) {
                 for (size_t k = 1; k < inner && k < n; k++)

@@ -45,10 +45,11 @@
  * grep of a pattern in files that name no secret, and a plain for loop
  * over them; behind env, nice, timeout and the like, or in a string a
  * shell reads again that is itself allowed; joined by |, &&, || and ;,
- * piped only into head, tail, sort, uniq, wc or grep without a path or an
- * option that names a file; no redirect but 2>&1, >/dev/null (fd 1 or 2)
- * and echo's or printf's > or >> to a path that names no secret; no
- * substitution, expansion (but the loop's variable), assignment,
+ * piped only into head, tail, sort, uniq, tr, wc or grep without a path
+ * or an option that names a file; no redirect but 2>&1, >/dev/null (fd 1
+ * or 2) and echo's or printf's > or >> to a path that names no secret; no
+ * substitution, expansion (but the loop's variable, and a $NAME echo or
+ * printf prints), assignment,
  * subshell, group, background job, control character or second line.
  * Anything the recogniser does not fully understand is refused.
  *
