@@ -1119,6 +1119,13 @@ static const Row rows[] = {
         {"echo -p | xargs git log", false, false, NULL},
         {"git commit -m \"$msg\"", true, false, NULL},
         {"git checkout -b \"$branch\"", true, false, NULL},
+        /* ... attached to its option's '=' (f2's false refusal), quoted whole */
+        {"git log --oneline --author=\"$(git config user.name)\" | head", true, false, NULL},
+        {"git log \"--since=$d\" --grep=\"$k\" --oneline", true, false, NULL},
+        {"git log --author=$a --oneline", true, true, ".env"},
+        {"git log --author=\"$a\"$b --oneline", true, true, ".env"},
+        {"git log --oneline -- \"--author=$a\"", true, true, ".env"},
+        {"git log --format=\"$f\"", true, true, ".env"},
         {"git ls-files -m | xargs git rm", true, false, NULL},
         {"git add src/*.c", true, false, NULL},
         {"git log --format=%h,%s -- src/", true, false, NULL},

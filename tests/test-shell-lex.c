@@ -73,6 +73,17 @@ static void test_words(void **state) {
         assert_int_equal(l.v[1].w.v[4].kind, SHELL_BCLOSE);
         assert_true(l.v[2].w.expansion);
         assert_string_equal(l.v[2].w.param, "HOME");
+        assert_false(l.v[2].w.v[0].quoted);
+        shell_lexed_done(&l);
+        /* an expansion in double quotes is marked so: it does not split */
+        l = lex("--a=\"$x\"$y \"${z}$((1))$(echo)\"");
+        assert_int_equal(l.n, 2);
+        w = &l.v[0].w;
+        assert_int_equal(w->n, 6);
+        assert_true(w->v[4].kind == SHELL_EXPAND && w->v[4].quoted);
+        assert_true(w->v[5].kind == SHELL_EXPAND && !w->v[5].quoted);
+        for (size_t i = 0; i < 3; i++)
+                assert_true(l.v[1].w.v[i].kind == SHELL_EXPAND && l.v[1].w.v[i].quoted);
         shell_lexed_done(&l);
 }
 

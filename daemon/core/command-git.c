@@ -394,6 +394,27 @@ static bool one_quoted_value(const ShellWord *w) {
         return w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->quoted && (w->param[0] || w->substitution);
 }
 
+/* --author="$(git config user.name)": an option taking a value, as
+ * written, its '=', then bytes and quoted expansions only: one word that
+ * stays that option's value (an unquoted one may split into options). */
+static bool attached_value(const ShellWord *w) {
+        static const char *const names[] = {
+                "--message=", "--author=", "--committer=", "--date=",   "--branch=", "--grep=",
+                "--since=",   "--until=",  "--after=",     "--before=", NULL};
+        for (const char *const *p = names; *p; p++) {
+                size_t len = strlen(*p), i = 0;
+                while (i < len && i < w->n && w->v[i].kind == SHELL_LIT && w->v[i].c == (uint8_t) (*p)[i])
+                        i++;
+                if (i < len)
+                        continue;
+                for (; i < w->n; i++)
+                        if (!(w->v[i].kind == SHELL_LIT || (w->v[i].kind == SHELL_EXPAND && w->v[i].quoted)))
+                                return false;
+                return true;
+        }
+        return false;
+}
+
 /* When the history holds a masked entry, git's words must be known before
  * it runs: a brace anywhere, an expansion (it may split, start with '-',
  * or reach a secret through ..), a glob that may start with '-'. The
@@ -430,7 +451,7 @@ static size_t unseen_word(const ShellWord *const *w, size_t n) {
                 bool value = false;
                 for (const char *const *l = value_options; prev && *l && !value; l++)
                         value = streq(prev, *l);
-                if (value && one_quoted_value(x) && !dashdash)
+                if (!dashdash && ((value && one_quoted_value(x)) || attached_value(x)))
                         continue;
                 return k;
         }

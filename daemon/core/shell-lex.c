@@ -325,7 +325,8 @@ static int cat_heredoc(const char *t, size_t m, ShellWord *w) {
         return 1;
 }
 
-static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_dquote, ShellLexed *out) {
+static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bool in_dquote,
+                            ShellLexed *out) {
         size_t j = *i + 1;
         int r;
         if (j < n && s[j] == '\'' && !in_dquote) {
@@ -408,6 +409,17 @@ static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_
         }
         *i = j;
         return shell_word_put(w, SHELL_LIT, '$');
+}
+
+/* A '$' at s[*i]: its items into w; an expansion in double quotes marked
+ * so (it does not split). */
+static int lex_dollar(const char *s, size_t n, size_t *i, ShellWord *w, bool in_dquote, ShellLexed *out) {
+        size_t before = w->n;
+        int r = lex_dollar_items(s, n, i, w, in_dquote, out);
+        for (size_t k = before; r >= 0 && in_dquote && k < w->n; k++)
+                if (w->v[k].kind == SHELL_EXPAND)
+                        w->v[k].quoted = true;
+        return r;
 }
 
 /* Mark the items a quote or escape made, from k on. */
