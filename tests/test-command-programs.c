@@ -1119,6 +1119,21 @@ static const Row rows[] = {
         {"echo -p | xargs git log", false, false, NULL},
         {"git commit -m \"$msg\"", true, false, NULL},
         {"git checkout -b \"$branch\"", true, false, NULL},
+        /* an array of words as written is their names (f4, f5's false refusals); a
+         * substitution sees the line's variables, and its echo makes a word */
+        {"files=(src/*.c); gcc -c \"${files[@]}\"", false, false, NULL},
+        {"declare -a targets=(build test); for t in \"${targets[@]}\"; do make \"$t\"; done", false, false,
+         NULL},
+        {"a=(.e nv); cat \"${a[0]}${a[1]}\"", false, true, ".env"},
+        {"a=(.e); cat \"${a[0]}\"nv", false, true, ".env"},
+        {"a=([1]=.env); cat \"${a[1]}\"", false, true, ".env"},
+        {"a=(x); a[1]=.env; cat \"${a[1]}\"", false, true, ".env"},
+        {"a=(x); a+=(.env); cat \"${a[@]}\"", false, true, ".env"},
+        {"a=(.e); cat \"${a[@]/%/nv}\"", false, true, ".env"},
+        {"a=(.e nv); IFS=; cat \"${a[*]}\"", false, true, ".env"},
+        {"a=(.e nv); cat \"$(IFS=; echo \"${a[*]}\")\"", false, true, ".env"},
+        {"x=.e; y=nv; cat \"$(echo \"$x$y\")\"", false, true, ".env"},
+        {"x=.e; cat $(echo \"$x\"nv)", false, true, ".env"},
         /* ... attached to its option's '=' (f2's false refusal), quoted whole */
         {"git log --oneline --author=\"$(git config user.name)\" | head", true, false, NULL},
         {"git log \"--since=$d\" --grep=\"$k\" --oneline", true, false, NULL},

@@ -266,14 +266,21 @@ static int lex_ansi_c(const char *s, size_t n, size_t *i, ShellWord *w) {
  * follows it in ${...}): 2 for a value bash itself makes from the line as
  * it runs, BASH_REMATCH ([[ =~ ]]'s match) however expanded, and $_ (the
  * last command's last word) changed by an operator (${_,,}, ${_#x});
- * else 1 for a plain one, 0 for one with an operator (31j 4, 5). */
+ * else 1 for a plain one or an array's elements as they are (${a[@]},
+ * ${a[*]}, ${a[0]}), 0 for one with an operator (31j 4, 5). */
 static uint8_t expand_kind(const char *s, size_t len, bool simple) {
         size_t k = 0;
         while (k < len && shell_is_ident(s[k]))
                 k++;
         if ((k == 12 && strncmp(s, "BASH_REMATCH", 12) == 0) || (!simple && k == 1 && s[0] == '_'))
                 return 2;
-        return simple ? 1 : 0;
+        if (simple)
+                return 1;
+        if (k == 0 || !shell_is_ident_start(s[0]) || k + 3 > len || s[k] != '[' || s[len - 1] != ']')
+                return 0;
+        size_t digits = strspn(s + k + 1, "0123456789");
+        bool all = len == k + 3 && (s[k + 1] == '@' || s[k + 1] == '*');
+        return all || (digits > 0 && digits < 10 && len == k + 2 + digits) ? 1 : 0;
 }
 
 /* A $ at s[*i]: an expansion, a substitution, a quoted string, or a '$'. */

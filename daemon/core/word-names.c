@@ -643,6 +643,19 @@ static bool loop_over_globs(const ShellLexed *l, size_t i) {
         return any;
 }
 
+/* NAME=(WORD...) from l->v[i], its words with no expansion and none an
+ * index ([1]=x): its elements are those words, each judged where it
+ * stands, as a plain assignment's value is. */
+static bool array_as_written(const ShellLexed *l, size_t i) {
+        for (; i < l->n && l->v[i].kind == SHELL_TOKEN_WORD; i++) {
+                const ShellWord *w = &l->v[i].w;
+                if (w->expansion || w->substitution || w->n == 0 ||
+                    (w->v[0].kind == SHELL_LIT && w->v[0].c == '[') || w->v[0].kind == SHELL_CLASS)
+                        return false;
+        }
+        return i < l->n && l->v[i].kind == SHELL_TOKEN_OP && streq(l->v[i].op, ")");
+}
+
 /* How the line sets variables a later word expands: 1 a plain NAME=
  * assignment (for's, select's, ${NAME:=...}'s), 2 one that builds a value
  * in pieces or changes it as it is set (NAME+=, NAME=(...), printf -v,
@@ -677,9 +690,10 @@ static int line_sets(const ShellLexed *l) {
                 bool plus = k < w->n && w->v[k].c == '+', array = k < w->n && w->v[k].c == '[';
                 size_t eq = k + plus;
                 if (eq < w->n && w->v[eq].c == '=' && !w->v[eq].quoted) {
-                        bool pieces = plus || starts(w, "IFS=", false) ||
-                                      (i + 1 < l->n && eq + 1 == w->n &&
-                                       l->v[i + 1].kind == SHELL_TOKEN_OP && streq(l->v[i + 1].op, "("));
+                        bool pieces =
+                                plus || starts(w, "IFS=", false) ||
+                                (i + 1 < l->n && eq + 1 == w->n && l->v[i + 1].kind == SHELL_TOKEN_OP &&
+                                 streq(l->v[i + 1].op, "(") && !array_as_written(l, i + 2));
                         sets = pieces ? 2 : sets > 1 ? sets : 1;
                 } else if (array) {
                         sets = 2; /* a[0]=x */
@@ -710,12 +724,17 @@ static bool computed(const ShellWord *w, int sets) {
 static int text_names(const char *s, size_t n, int depth, WordNames *wn);
 
 int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
-        int sets = line_sets(l);
+        /* a nested text sees the variables the text around it sets, and
+         * what echo prints there is a word of that text (x=.e; y=nv; cat
+         * "$(echo "$x$y")") */
+        int sets = line_sets(l), around = wn->sets;
+        sets = sets > around ? sets : around;
         for (size_t i = 0; i < l->n && !wn->spent; i++) {
                 const ShellWord *w = &l->v[i].w;
                 if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i))
                         continue;
-                if (computed(w, sets) && !programs_is_assignment_word(w) && !names_only_command(l, i))
+                if (computed(w, sets) && !programs_is_assignment_word(w) &&
+                    (depth > 0 || !names_only_command(l, i)))
                         for (size_t k = 0; k < wn->n; k++)
                                 wn->named[k] = wn->named[k] || wn->names[k][0];
                 wn->dotglob = wn->dotglob || turns_dotglob(w);
@@ -723,11 +742,15 @@ int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
                 if (r < 0)
                         return r;
         }
+        wn->sets = sets;
         for (size_t i = 0; i < l->n_nested && !wn->spent; i++) {
                 int r = text_names(l->nested[i], strlen(l->nested[i]), depth + 1, wn);
-                if (r < 0)
+                if (r < 0) {
+                        wn->sets = around;
                         return r;
+                }
         }
+        wn->sets = around;
         return 0;
 }
 

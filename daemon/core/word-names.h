@@ -30,6 +30,7 @@ typedef struct WordNames {
         size_t work;             /* out: steps taken */
         bool spent;              /* out: WORD_NAMES_WORK_MAX reached, the judgement unfinished */
         bool deep;               /* out: texts nested past the depth judged (${x:-${x:-...}}), unread */
+        int sets;                /* how the text around a nested one sets variables (line_sets) */
         struct WordPat *scratch; /* a compiled glob's room, reused (word_names_done()) */
         size_t scratch_allocated;
 } WordNames;
