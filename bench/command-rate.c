@@ -30,8 +30,9 @@ static int run(const char *buf, size_t n, int rounds, const bool *held, size_t *
                                 e = buf + n;
                         CommandVerdict v;
                         if (command_check(p, (size_t) (e - p),
-                                          &(CommandPolicy){secrets, ELEMENTSOF(secrets), held, NULL, NULL,
-                                                           NULL, NULL},
+                                          &(CommandPolicy){.secrets = secrets,
+                                                           .n_secrets = ELEMENTSOF(secrets),
+                                                           .held = held},
                                           &v) < 0)
                                 return -1;
                         if (r == 0) {

@@ -4018,15 +4018,13 @@ static void test_table(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
                 const Row *row = &rows[i];
                 CommandVerdict v;
-                CommandPolicy policy = {secrets,
-                                        ELEMENTSOF(secrets),
-                                        row->held == FILES ? files_held
-                                        : row->held        ? all_held
-                                                           : NULL,
-                                        root_at,
-                                        folds,
-                                        NULL,
-                                        NULL};
+                CommandPolicy policy = {.secrets = secrets,
+                                        .n_secrets = ELEMENTSOF(secrets),
+                                        .held = row->held == FILES ? files_held
+                                                : row->held        ? all_held
+                                                                   : NULL,
+                                        .held_at = root_at,
+                                        .fold = folds};
                 assert_int_equal(command_check(row->cmd, strlen(row->cmd), &policy, &v), 0);
                 bool named = row->path == NULL;
                 for (size_t k = 0; k < v.n_paths && !named; k++)
@@ -4066,13 +4064,13 @@ static void test_cwd_inside(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
-                CommandPolicy policy = {secrets,
-                                        ELEMENTSOF(secrets),
-                                        cases[i].held ? all_held : NULL,
-                                        root_at,
-                                        folds,
-                                        cases[i].cwd,
-                                        "/home/a"};
+                CommandPolicy policy = {.secrets = secrets,
+                                        .n_secrets = ELEMENTSOF(secrets),
+                                        .held = cases[i].held ? all_held : NULL,
+                                        .held_at = root_at,
+                                        .fold = folds,
+                                        .cwd = cases[i].cwd,
+                                        .home = "/home/a"};
                 assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
                 if (v.refused != cases[i].refused)
                         print_message("in %s: %s %s (%s)\n", cases[i].cwd, cases[i].cmd,
@@ -4134,7 +4132,7 @@ static void test_depth(void **state) {
                 strcpy(cmd, next);
         }
         CommandVerdict v;
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
+        CommandPolicy policy = {.secrets = secrets, .n_secrets = ELEMENTSOF(secrets), .fold = folds};
         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
         assert_true(v.refused);
         command_verdict_done(&v);
@@ -4163,7 +4161,7 @@ static void test_reread_reasons(void **state) {
                 {"printf 'all:' > M.mk; MAKEFLAGS='X!=cat\\ .env' make -f M.mk",
                  "X!=cat .env is not a command"},
         };
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
+        CommandPolicy policy = {.secrets = secrets, .n_secrets = ELEMENTSOF(secrets), .fold = folds};
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
@@ -4359,8 +4357,16 @@ static void test_oracle_git(void **state) {
         /* every entry held: what reaches one is refused; the file entries
          * alone (a relative pathspec proves nothing of a held directory):
          * what reaches none is allowed */
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), all_held, root_at, folds, NULL, NULL},
-                      files = {secrets, ELEMENTSOF(secrets), files_held, root_at, folds, NULL, NULL};
+        CommandPolicy policy = {.secrets = secrets,
+                                .n_secrets = ELEMENTSOF(secrets),
+                                .held = all_held,
+                                .held_at = root_at,
+                                .fold = folds},
+                      files = {.secrets = secrets,
+                               .n_secrets = ELEMENTSOF(secrets),
+                               .held = files_held,
+                               .held_at = root_at,
+                               .fold = folds};
         size_t refused_clean = 0, ignored = 0;
         size_t failed = oracle_pathspecs(scratch, ". config src secrets", pathspecs, ELEMENTSOF(pathspecs),
                                          &policy, false, &refused_clean) +
@@ -4432,7 +4438,11 @@ static void test_oracle_git_nested(void **state) {
                 held[i] = n > 0;
                 at[i] = places[i];
         }
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at, folds, NULL, NULL};
+        CommandPolicy policy = {.secrets = secrets,
+                                .n_secrets = ELEMENTSOF(secrets),
+                                .held = held,
+                                .held_at = at,
+                                .fold = folds};
         size_t refused_clean = 0;
         any_depth = true;
         size_t failed = oracle_pathspecs(scratch2, ". a src lib lib/config x", nested_pathspecs,
@@ -4481,7 +4491,7 @@ static void test_oracle_find(void **state) {
                 snprintf(line, sizeof line, "find . %s -exec cat {} +", e);
                 int hit = output_names_secret(cmd);
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
+                CommandPolicy policy = {.secrets = secrets, .n_secrets = ELEMENTSOF(secrets), .fold = folds};
                 assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
                 if (hit < 0 || hit == clean || v.refused == clean) {
                         print_message("%s: find lists %s, the rule %s (%s)\n", line,
@@ -4550,7 +4560,8 @@ static void test_oracle_bash(void **state) {
                         if (hit < 0)
                                 continue; /* bash would not run it */
                         CommandVerdict v;
-                        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
+                        CommandPolicy policy = {
+                                .secrets = secrets, .n_secrets = ELEMENTSOF(secrets), .fold = folds};
                         assert_int_equal(command_check(line, strlen(line), &policy, &v), 0);
                         if ((hit && !v.refused) || (clean && (hit || v.refused))) {
                                 print_message("%s: bash reaches %s, the rule %s (%s)\n", line,
@@ -4788,7 +4799,12 @@ static void test_held_places_cwd(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
-                CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, at, folds, cases[i].cwd, NULL};
+                CommandPolicy policy = {.secrets = secrets,
+                                        .n_secrets = ELEMENTSOF(secrets),
+                                        .held = held,
+                                        .held_at = at,
+                                        .fold = folds,
+                                        .cwd = cases[i].cwd};
                 assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
                 if (v.refused != cases[i].refused)
                         fail_msg("from %s: %s: %s (%s)", cases[i].cwd, cases[i].cmd,
@@ -4801,7 +4817,11 @@ static void test_held_places_cwd(void **state) {
 static void test_held_some(void **state) {
         (void) state;
         static const bool held[] = {false, false, false, true, false, false};
-        CommandPolicy policy = {secrets, ELEMENTSOF(secrets), held, root_at, folds, NULL, NULL};
+        CommandPolicy policy = {.secrets = secrets,
+                                .n_secrets = ELEMENTSOF(secrets),
+                                .held = held,
+                                .held_at = root_at,
+                                .fold = folds};
         static const struct {
                 const char *cmd;
                 bool refused;
@@ -4920,9 +4940,11 @@ static void test_held_places(void **state) {
         };
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
-                CommandPolicy policy = {
-                        secrets, ELEMENTSOF(secrets), held, cases[i].anywhere ? anywhere : at, folds, NULL,
-                        NULL};
+                CommandPolicy policy = {.secrets = secrets,
+                                        .n_secrets = ELEMENTSOF(secrets),
+                                        .held = held,
+                                        .held_at = cases[i].anywhere ? anywhere : at,
+                                        .fold = folds};
                 assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
                 if (v.refused != cases[i].refused)
                         print_message("%s%s: %s (%s)\n", cases[i].cmd,
@@ -5021,9 +5043,11 @@ static void test_corpus(void **state) {
                 const char *cmd = held ? line + 6 : line;
                 for (int h = 0; h <= (int) held; h++) {
                         CommandVerdict v;
-                        CommandPolicy policy = {
-                                secrets, ELEMENTSOF(secrets), h ? files_held : NULL, root_at, folds, NULL,
-                                NULL};
+                        CommandPolicy policy = {.secrets = secrets,
+                                                .n_secrets = ELEMENTSOF(secrets),
+                                                .held = h ? files_held : NULL,
+                                                .held_at = root_at,
+                                                .fold = folds};
                         assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
                         if (v.refused) {
                                 print_message("refused%s: %s (%s)\n", h ? " (held)" : "", cmd, v.reason);

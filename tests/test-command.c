@@ -316,8 +316,9 @@ static void test_table(void **state) {
                 CommandVerdict v;
                 const Row *row = &rows[i];
                 assert_int_equal(command_check(row->cmd, strlen(row->cmd),
-                                               &(CommandPolicy){secrets, ELEMENTSOF(secrets), NULL, NULL,
-                                                                folds, NULL, NULL},
+                                               &(CommandPolicy){.secrets = secrets,
+                                                                .n_secrets = ELEMENTSOF(secrets),
+                                                                .fold = folds},
                                                &v),
                                  0);
                 bool named = row->path == NULL;
@@ -347,8 +348,9 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(allowed); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(allowed[i], strlen(allowed[i]),
-                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
-                                                                folds, NULL, NULL},
+                                               &(CommandPolicy){.secrets = builtins,
+                                                                .n_secrets = ELEMENTSOF(builtins),
+                                                                .fold = folds},
                                                &v),
                                  0);
                 if (v.refused || v.n_paths)
@@ -382,8 +384,9 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(made); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(made[i], strlen(made[i]),
-                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
-                                                                folds, NULL, NULL},
+                                               &(CommandPolicy){.secrets = builtins,
+                                                                .n_secrets = ELEMENTSOF(builtins),
+                                                                .fold = folds},
                                                &v),
                                  0);
                 if (!v.refused)
@@ -397,8 +400,9 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(plain); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(plain[i], strlen(plain[i]),
-                                               &(CommandPolicy){builtins, ELEMENTSOF(builtins), NULL, NULL,
-                                                                folds, NULL, NULL},
+                                               &(CommandPolicy){.secrets = builtins,
+                                                                .n_secrets = ELEMENTSOF(builtins),
+                                                                .fold = folds},
                                                &v),
                                  0);
                 if (v.refused)
@@ -412,8 +416,9 @@ static void test_globs(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(refused); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(refused[i], strlen(refused[i]),
-                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL, folds,
-                                                                NULL, NULL},
+                                               &(CommandPolicy){.secrets = keys,
+                                                                .n_secrets = ELEMENTSOF(keys),
+                                                                .fold = folds},
                                                &v),
                                  0);
                 assert_true(v.refused);
@@ -468,8 +473,9 @@ static void test_case(void **state) {
         for (size_t i = 0; i < ELEMENTSOF(cases); i++) {
                 CommandVerdict v;
                 assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd),
-                                               &(CommandPolicy){keys, ELEMENTSOF(keys), NULL, NULL,
-                                                                cases[i].fold, NULL, NULL},
+                                               &(CommandPolicy){.secrets = keys,
+                                                                .n_secrets = ELEMENTSOF(keys),
+                                                                .fold = cases[i].fold},
                                                &v),
                                  0);
                 if (v.refused != cases[i].refused)
@@ -486,7 +492,7 @@ static void test_case(void **state) {
 static void test_edges(void **state) {
         (void) state;
         CommandVerdict v;
-        const CommandPolicy policy = {secrets, ELEMENTSOF(secrets), NULL, NULL, folds, NULL, NULL};
+        const CommandPolicy policy = {.secrets = secrets, .n_secrets = ELEMENTSOF(secrets), .fold = folds};
         assert_int_equal(command_check("cat .e\0nv", 9, &policy, &v), 0);
         command_verdict_done(&v);
         /* 4096 expansions, each judged: none names a secret */
@@ -543,9 +549,8 @@ static void test_edges(void **state) {
         command_verdict_done(&v);
         free(huge);
         /* no secrets: nothing is named */
-        assert_int_equal(
-                command_check("cat .env", 8, &(CommandPolicy){NULL, 0, NULL, NULL, folds, NULL, NULL}, &v),
-                0);
+        assert_int_equal(command_check("cat .env", 8, &(CommandPolicy){.n_secrets = 0, .fold = folds}, &v),
+                         0);
         assert_false(v.refused);
         command_verdict_done(&v);
 }
@@ -604,10 +609,69 @@ static void test_work(void **state) {
                 }
 }
 
+/* The clock judging reads, moved by the test: step µs a reading. */
+static uint64_t fake_now, fake_step;
+static uint64_t fake_clock(void) {
+        return fake_now += fake_step;
+}
+
+static bool refused_all(const char *cmd, const CommandPolicy *policy, const char *why) {
+        CommandVerdict v;
+        assert_int_equal(command_check(cmd, strlen(cmd), policy, &v), 0);
+        bool all = v.refused && v.n_paths == ELEMENTSOF(secrets) && strstr(v.reason, why);
+        if (!all)
+                print_message("%.60s: %s (%s)\n", cmd, v.refused ? "refused" : "allowed", v.reason);
+        command_verdict_done(&v);
+        return all;
+}
+
+/* Judging has a time bound (a hook's caller may let a command through when
+ * the hook times out: 31x 4): past it, refused, every secret named, and
+ * why; and { { { ... deeper than the rule looks back, refused. */
+static void test_time(void **state) {
+        (void) state;
+        CommandPolicy policy = {.secrets = secrets,
+                                .n_secrets = ELEMENTSOF(secrets),
+                                .fold = folds,
+                                .time_max = 3000000,
+                                .now = fake_clock};
+        CommandVerdict v;
+        fake_step = 0; /* a clock that stands still: judged as ever */
+        assert_int_equal(command_check("ls src | wc -l", 14, &policy, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+        fake_step = 1000000; /* a second a reading: the bound passes as it judges */
+        assert_true(refused_all("ls src | wc -l", &policy, "more time judging than the rule's bound"));
+        assert_true(refused_all("git status; echo 'ok' | tr o O", &policy, "more time judging"));
+        policy.time_max = 0; /* none */
+        assert_int_equal(command_check("ls src | wc -l", 14, &policy, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+        /* 64 reserved words in a row judged; 65 refused, its time spent looking back */
+        policy.now = NULL;
+        char *deep = malloc(1024), *deeper = malloc(1024);
+        assert_non_null(deep);
+        assert_non_null(deeper);
+        deep[0] = deeper[0] = 0;
+        for (int i = 0; i < 65; i++)
+                strcat(deeper, "{ ");
+        strcat(deeper, "true; ");
+        for (int i = 0; i < 65; i++)
+                strcat(deeper, "} ");
+        strcpy(deep, deeper + 2);
+        deep[strlen(deep) - 2] = 0;
+        assert_int_equal(command_check(deep, strlen(deep), &policy, &v), 0);
+        assert_false(v.refused);
+        command_verdict_done(&v);
+        assert_true(refused_all(deeper, &policy, "more than 64 reserved words in a row"));
+        free(deep);
+        free(deeper);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_table), cmocka_unit_test(test_globs), cmocka_unit_test(test_case),
-                cmocka_unit_test(test_edges), cmocka_unit_test(test_work),
+                cmocka_unit_test(test_edges), cmocka_unit_test(test_work),  cmocka_unit_test(test_time),
         };
         return RUN(tests);
 }

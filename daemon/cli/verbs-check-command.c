@@ -24,6 +24,10 @@
 #define HOOK_INPUT_MAX (16u * 1024 * 1024)
 #define STREAM_LINE_MAX (1024u * 1024)
 #define RECORD_COMMAND_MAX 200
+/* Judging a command takes microseconds; a line built to take longer
+ * than a hook's timeout (Claude Code lets a call through then) is
+ * refused well before it: examples/ sets the hook's at 5 s. */
+#define CHECK_TIME_MAX (2u * 1000 * 1000)
 
 static const char check_command_help[] =
         "Usage: pathpolicy check-command [POLICY] [CASE] [--json] [LOG OPTIONS] -- 'COMMAND LINE'\n"
@@ -47,8 +51,8 @@ static const char check_command_help[] =
         "archive, cat-file; unless a pathspec excludes it). A command that\n"
         "names no masked path and reads none so is allowed. It judges what a\n"
         "command names, not what a program computes: the mount is the\n"
-        "enforcement. A command over 128 KiB, or past the work bound, is\n"
-        "refused.\n"
+        "enforcement. A command over 128 KiB, past the work bound, or taking\n"
+        "more than 2 s to judge, is refused.\n"
         "\n"
         "POLICY (the masked paths), one of:\n"
         "  --policy FILE            a bind list (as the guest booted with)\n"
@@ -470,7 +474,7 @@ int verb_check_command(int argc, char **argv) {
         /* (a path by string, compared by name only: as load_fold's, above) */
         where = realpath(a.root ? a.root : ".", NULL);
         Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at, fold, where,
-                                getenv("HOME")},
+                                getenv("HOME"), CHECK_TIME_MAX},
                      .log = log};
         if (a.stream) {
                 r = stream(&c, &loop);

@@ -25,11 +25,23 @@ bool compound_word_is(const ShellWord *w, const char *s) {
 }
 
 bool compound_command_start(const ShellLexed *l, size_t i) {
-        if (i == 0)
-                return true;
-        const ShellToken *p = &l->v[i - 1];
-        return p->kind == SHELL_TOKEN_OP || p->kind == SHELL_TOKEN_NEWLINE ||
-               (p->kind == SHELL_TOKEN_WORD && programs_keyword(&p->w) && compound_command_start(l, i - 1));
+        /* back over the reserved words before it, at most KEYWORDS_MAX
+         * (programs_lexed refuses a line with more in a row) */
+        for (size_t k = 0; i > 0 && k <= KEYWORDS_MAX; i--, k++) {
+                const ShellToken *p = &l->v[i - 1];
+                if (p->kind == SHELL_TOKEN_OP || p->kind == SHELL_TOKEN_NEWLINE)
+                        return true;
+                if (p->kind != SHELL_TOKEN_WORD || !programs_keyword(&p->w))
+                        return false;
+        }
+        return true;
+}
+
+bool compound_keywords_bounded(const ShellLexed *l) {
+        size_t run = 0;
+        for (size_t i = 0; i < l->n && run <= KEYWORDS_MAX; i++)
+                run = l->v[i].kind == SHELL_TOKEN_WORD && programs_keyword(&l->v[i].w) ? run + 1 : 0;
+        return run <= KEYWORDS_MAX;
 }
 
 /* Is token i the word s, or the operator s when op? */

@@ -40,15 +40,11 @@ static void git_done(Git *g) {
 /* Does the line hold a word that may move the shell it runs in (cd, or a
  * text run in that shell, which its own judge reads: eval 'cd "$OLDPWD"',
  * . <(echo cd -), a function, a trap)? By the text: any such word. */
-bool judge_line_may_move(const Judge *j) {
+bool judge_text_may_move(const char *s, size_t n) {
         static const char *const movers[] = {"cd",      "pushd",    "popd",      "eval",   "source",
                                              ".",       "trap",     "alias",     "exec",   "builtin",
                                              "command", "function", "()",        "CDPATH", "-execdir",
                                              "-okdir",  "--wd",     "--workdir", NULL};
-        const char *s = j->text;
-        size_t n = j->text_n;
-        if (!s)
-                return true;
         for (const char *const *m = movers; *m; m++)
                 for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), *m, strlen(*m))); p++) {
                         const char *e = p + strlen(*m);
@@ -64,6 +60,10 @@ bool judge_line_may_move(const Judge *j) {
                                 return true;
                 }
         return false;
+}
+
+bool judge_line_may_move(const Judge *j) {
+        return !j->text || j->text_moves; /* looked for once, as programs_check began */
 }
 
 static bool may_run_inside(const Judge *j, const Git *g, size_t i) {

@@ -93,6 +93,7 @@ typedef struct Judge {
         bool program_data;   /* a program file (or its folder) a word of a command (gzip -c /bin/cp) */
         const char *text;    /* the line judged (programs_check), text_n bytes */
         size_t text_n;
+        bool text_moves; /* judge_text_may_move() of it */
 } Judge;
 
 /* command-cwd.c: a cd or pushd stage (w[0] the program): where the line
@@ -122,6 +123,9 @@ int judge_refuse(Judge *j, const char *fmt, ...) __attribute__((format(printf, 2
  * caller put before s, standing for what the line did before it (set
  * HOME, moved, wrote a file a program runs), or NULL: a refusal of the
  * recogniser's there gives context->why. */
+/* Is the time command_check's policy allows spent? */
+bool command_past_deadline(const CommandPolicy *policy);
+
 typedef struct CommandContext {
         size_t from, to; /* s's tokens [from, to): what the line did before the string */
         const char *why; /* and what that was, for a refusal there */
@@ -153,6 +157,10 @@ typedef struct Line {
  * or after an operator, a newline or a reserved word)? */
 bool compound_word_is(const ShellWord *w, const char *s);
 bool compound_command_start(const ShellLexed *l, size_t i);
+/* Has l at most KEYWORDS_MAX reserved words in a row ({ { { ...: each
+ * word's start looks back over them)? */
+#define KEYWORDS_MAX 64
+bool compound_keywords_bounded(const ShellLexed *l);
 /* command-compound.c: does the line define the function name? */
 bool compound_defines(const ShellLexed *l, const char *name);
 /* The tokens [*from, *to) of the line that st runs when it is a
@@ -603,9 +611,11 @@ bool readers_writes_input(const Stage *st);
 bool readers_interpreter(const char *p);
 /* Is t a name of the standard input (/dev/stdin, /dev/fd/0, /proc/self/fd/0)? */
 bool readers_is_stdin(const char *t);
-/* Does a group or subshell holding the token at i send its output to a
- * file ({ echo T | tr x i; } > F, ( ... ) >&4)? */
-bool readers_group_filed(const ShellLexed *l, size_t i);
+/* For each token i of l (and l->n, the end), into ret[i]: does a group or
+ * subshell holding it send its output to a file ({ echo T | tr x i; } >
+ * F, ( ... ) >&4)? A closer with no opener holds every token before it.
+ * One pass: 0, or -ENOMEM. */
+int readers_groups_filed(const ShellLexed *l, bool *ret);
 /* The files the line's shells read on another descriptor (exec 3< F; sh
  * <&3, bash /dev/fd/3 3< F), through a compound's input ({ sh; } < F),
  * or as xargs's words to a wrapper (xargs -a F env): each given to note. */
@@ -722,7 +732,9 @@ char *reread_printf(const ShellWord *const *w, size_t n);
  * is read as a command line too: a shell reads it). */
 int printed_judge(Judge *j, const char *s, size_t n, bool reread, char **joined, size_t *joined_n);
 /* command-git.c: may the line move the shell it runs in (a cd, or a text
- * run in that shell, find -execdir), by its text? */
+ * run in that shell, find -execdir), by its text? judge_line_may_move()
+ * answers for j->text, looked at once. */
+bool judge_text_may_move(const char *s, size_t n);
 bool judge_line_may_move(const Judge *j);
 int printed_words(Judge *j, const ShellLexed *l, const char *joined, const size_t *from, bool computed);
 /* A heredoc's body, delimited by delim, in the line text (n bytes), as

@@ -755,6 +755,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
 int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         j->text = text;
         j->text_n = n;
+        j->text_moves = judge_text_may_move(text, n);
         /* set however bash sets it (printf -v, read, a nameref): named in the line */
         int r = setvars_check(j, l, text, n, git_config_env, git_pathspec_env);
         if (r != 0)
@@ -779,10 +780,20 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         Line ln = {text, n, substitution, l};
         _cleanup_free_ Stage *v = calloc(16, sizeof *v);
         _cleanup_free_ const ShellWord **words = calloc(l->n + 1, sizeof *words);
+        _cleanup_free_ bool *filed = calloc(l->n + 1, sizeof *filed);
         size_t m = 0, used = 0;
         int r;
-        if (!v || !words)
+        if (!v || !words || !filed)
                 return -ENOMEM;
+        if (!compound_keywords_bounded(l)) {
+                judge_name_all(j);
+                return judge_refuse(j,
+                                    "more than %d reserved words in a row ({ { { ...), past what this "
+                                    "rule judges",
+                                    KEYWORDS_MAX);
+        }
+        if ((r = readers_groups_filed(l, filed)) < 0)
+                return r;
         if ((r = reread_line(j, l, text, n)) != 0)
                 return r;
         /* a substitution's text: its line's look (which went into the texts
@@ -798,6 +809,11 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+                if (command_past_deadline(j->policy)) {
+                        judge_name_all(j);
+                        return judge_refuse(j, "more time judging than the rule's bound allows (%llu ms)",
+                                            (unsigned long long) (j->policy->time_max / 1000));
+                }
                 Stage *st = &v[m];
                 if (t && t->kind == SHELL_TOKEN_WORD) {
                         if (st->n == 0 && programs_keyword(&t->w)) {
@@ -839,7 +855,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                         v[++m].w = words + used;
                         continue;
                 }
-                j->group_filed = readers_group_filed(l, i); /* { T; } > F */
+                j->group_filed = filed[i]; /* { T; } > F */
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
                         return r;
                 for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */

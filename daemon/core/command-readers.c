@@ -386,28 +386,42 @@ static bool output_filed(const ShellLexed *l, size_t i) {
         return streq(t->op, ">&") && (!a || (!streq(a, "1") && !streq(a, "2") && !streq(a, "-")));
 }
 
-bool readers_group_filed(const ShellLexed *l, size_t i) {
-        size_t depth = 0;
-        for (size_t e = i; e < l->n; e++) {
+int readers_groups_filed(const ShellLexed *l, bool *ret) {
+        /* each group by its opening (1, 2, ...; 0 none): its parent, and
+         * whether its own redirects file its output; each token's innermost */
+        _cleanup_free_ size_t *stack = calloc(l->n + 1, sizeof *stack),
+                              *parent = calloc(l->n + 2, sizeof *parent), *of = calloc(l->n + 1, sizeof *of);
+        _cleanup_free_ bool *filed = calloc(l->n + 2, sizeof *filed);
+        if (!stack || !parent || !of || !filed)
+                return -ENOMEM;
+        size_t depth = 0, groups = 0,
+               stray = 0; /* tokens before stray: a closer with no opener files them */
+        for (size_t e = 0; e < l->n; e++) {
                 const ShellToken *t = &l->v[e];
                 bool word = t->kind == SHELL_TOKEN_WORD && compound_command_start(l, e),
                      op = t->kind == SHELL_TOKEN_OP;
-                if ((op && streq(t->op, "(")) || (word && compound_word_is(&t->w, "{")))
-                        depth++;
-                else if ((op && streq(t->op, ")")) || (word && compound_word_is(&t->w, "}"))) {
-                        if (depth > 0) {
-                                depth--;
-                                continue;
-                        }
+                of[e] = depth > 0 ? stack[depth - 1] : 0;
+                if ((op && streq(t->op, "(")) || (word && compound_word_is(&t->w, "{"))) {
+                        parent[++groups] = of[e];
+                        stack[depth++] = groups;
+                } else if ((op && streq(t->op, ")")) || (word && compound_word_is(&t->w, "}"))) {
                         /* } > F, ) >> F: the group holding the pipeline writes a file */
-                        for (size_t r = e + 1; r < l->n && l->v[r].kind == SHELL_TOKEN_REDIR; r++) {
-                                if (output_filed(l, r))
-                                        return true;
+                        bool f = false;
+                        for (size_t r = e + 1; r < l->n && l->v[r].kind == SHELL_TOKEN_REDIR && !f; r++) {
+                                f = output_filed(l, r);
                                 r += r + 1 < l->n && l->v[r + 1].kind == SHELL_TOKEN_WORD;
                         }
+                        if (depth > 0)
+                                filed[of[e]] = f, depth--;
+                        else if (f)
+                                stray = e + 1;
                 }
         }
-        return false;
+        for (size_t g = 1; g <= groups; g++) /* a parent opens before its groups */
+                filed[g] = filed[g] || filed[parent[g]];
+        for (size_t e = 0; e <= l->n; e++)
+                ret[e] = (e < l->n && filed[of[e]]) || e < stray;
+        return 0;
 }
 
 /* The words of the simple command holding token i. */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "case-fold.h"
 #include "command-internal.h"
@@ -797,7 +798,22 @@ void command_verdict_done(CommandVerdict *v) {
         v->n_paths = 0;
 }
 
-int command_check(const char *cmd, size_t n, const CommandPolicy *policy, CommandVerdict *ret) {
+static uint64_t command_now(const CommandPolicy *policy) {
+        struct timespec ts;
+        if (policy->now)
+                return policy->now();
+        (void) clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (uint64_t) ts.tv_sec * 1000000u + (uint64_t) ts.tv_nsec / 1000u;
+}
+
+bool command_past_deadline(const CommandPolicy *policy) {
+        return policy->deadline && command_now(policy) >= policy->deadline;
+}
+
+int command_check(const char *cmd, size_t n, const CommandPolicy *given, CommandVerdict *ret) {
+        CommandPolicy bounded = *given; /* the deadline this command's judging keeps */
+        bounded.deadline = given->time_max ? command_now(given) + given->time_max : 0;
+        const CommandPolicy *policy = &bounded;
         /* Where a secret's directory folds, a name written with a code point
          * that folds to ASCII (U+212A for 'k', U+017F for 's') opens it:
          * the line is judged with those as their ASCII (case-fold.h), which
@@ -885,6 +901,8 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
         size_t jn = 0;
         if (n > COMMAND_MAX)
                 unjudged = "a command longer than 131072 bytes, the most this rule judges";
+        else if (command_past_deadline(policy))
+                unjudged = "more time judging than the rule's bound allows";
         else {
                 if (!(joined = shell_join_lines(cmd, n, &jn)))
                         return -ENOMEM;

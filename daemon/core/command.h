@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The exec policy's secret-paths rule, for one shell command line (the
@@ -94,6 +95,14 @@ typedef struct CommandPolicy {
          * symlink to it is not seen. */
         const char *cwd;
         const char *home;
+        /* A bound on the time judging one command takes, in µs (0: none):
+         * past it the command is refused, and says so, every masked entry
+         * named (a hook's caller may let a command through when the hook
+         * times out). now: the clock, in µs (NULL: CLOCK_MONOTONIC's); a
+         * test gives its own. deadline: command_check's own; leave it 0. */
+        uint64_t time_max;
+        uint64_t (*now)(void);
+        uint64_t deadline;
 } CommandPolicy;
 
 /* Judge cmd (n bytes; NUL bytes refuse) against the policy. 0 with *ret

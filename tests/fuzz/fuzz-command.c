@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 return 0;
         const char *s = (const char *) data;
         CommandVerdict v;
-        if (command_check(s, size, &(CommandPolicy){secrets, 4, NULL, NULL, folds, NULL, NULL}, &v) != 0)
+        if (command_check(s, size, &(CommandPolicy){.secrets = secrets, .n_secrets = 4, .fold = folds},
+                          &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -53,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(d + sizeof prefix - 1, s, size);
         CommandVerdict dv;
         if (command_check(d, sizeof prefix - 1 + size,
-                          &(CommandPolicy){secrets, 4, NULL, NULL, folds, NULL, NULL}, &dv) != 0)
+                          &(CommandPolicy){.secrets = secrets, .n_secrets = 4, .fold = folds}, &dv) != 0)
                 abort();
         /* a refusal stays one; where the same rule refuses (the first the
          * judge meets may differ: the line differs), every name still
@@ -73,7 +74,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         command_verdict_done(&v);
         /* and with a history that holds them: git's readers judged too */
         static const bool held[] = {true, true, true};
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, NULL, folds, NULL, NULL}, &v) != 0)
+        if (command_check(s, size,
+                          &(CommandPolicy){.secrets = secrets, .n_secrets = 3, .held = held, .fold = folds},
+                          &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
@@ -84,7 +87,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *const *const at[] = {(const char *const[]){".env", "a/.env", "b/.env/", NULL},
                                          (const char *const[]){"x/secrets/", NULL},
                                          (const char *const[]){"config/master.key", NULL}};
-        if (command_check(s, size, &(CommandPolicy){secrets, 3, held, at, folds, NULL, NULL}, &v) != 0)
+        if (command_check(
+                    s, size,
+                    &(CommandPolicy){
+                            .secrets = secrets, .n_secrets = 3, .held = held, .held_at = at, .fold = folds},
+                    &v) != 0)
                 abort();
         if (v.refused && (v.n_paths == 0 || v.reason[0] == 0))
                 abort();
