@@ -716,6 +716,21 @@ static const Row rows[] = {
         {"find -regex '.*/[0-9a-f]+' -exec cat {} +", true, true, ".env"},
         {"find . -name '[0-9a-f][0-9a-f]*[0-9a-f]' -execdir cat {} \\;", true, true, ".env"},
         {"find . -iname '*.PACK' -exec cat {} +", true, true, ".env"},
+        /* ... by any object's name: a hex prefix, a suffix, a directory
+         * (31x H0: 12 of the 16 one-digit prefixes passed), from any root */
+        {"find . -name '7*' -exec cat {} +", true, true, ".env"},
+        {"find . -name '7ec78*' -exec cat {} +", true, true, ".env"},
+        {"find .. -name '*deb1' -exec cat {} +", true, true, ".env"},
+        {"find / -path '*/48/*' -exec cat {} +", true, true, ".env"},
+        {"find . -iname 'A*' -exec cat {} +", true, true, ".env"},
+        {"find .. -regex '.*/48/7e.*' -exec cat {} +", true, true, ".env"},
+        {"find . -regex '.*\\.git/objects/48/7e.*' -exec cat {} +", true, true, ".env"},
+        {"find . -regex '.*\\.pack' -exec cat {} +", true, true, ".env"},
+        {"find . -name '*.py' -exec cat {} +", true, false, NULL},
+        {"find . -name 'Makefile' -exec cat {} +", true, false, NULL},
+        {"find . -name 'test_*' -exec rm {} +", true, false, NULL},
+        {"find . -regex '.*\\.py' -exec cat {} +", true, false, NULL},
+        {"find . -regex '.*\\.md' -exec wc -l {} +", true, false, NULL},
         {"rsync -a --exclude=.git ./ /tmp/x/", true, false, NULL},
         {"tar czf /tmp/x.tgz --exclude .git .", true, false, NULL},
         {"cp -r . /tmp/x", false, false, NULL},
@@ -4105,6 +4120,19 @@ static void test_match(void **state) {
         assert_int_equal(match_glob_prefix("secrets/*", "secrets/", 0), 2);
         assert_int_equal(match_glob_prefix("secrets/*.c", "secrets/", 0), 1);
         assert_int_equal(match_glob_prefix("src/*", "secrets/", 0), 0);
+        /* some string a template stands for: \1 a hex digit, \2 any text */
+        assert_true(match_glob_some("7ec78*", "\1\1\1\1\1\1\1\1", 0));
+        assert_false(match_glob_some("7ec78*", "\1\1\1\1", 0)); /* too short for it */
+        assert_true(match_glob_some("*deb1", "\1\1\1\1\1", 0));
+        assert_false(match_glob_some("*.py", "\1\1\1\1\1", 0));
+        assert_false(match_glob_some("[g-z]*", "\1\1", 0));
+        assert_true(match_glob_some("[!0-8]?", "\1\1", 0));
+        assert_true(match_glob_some("A?", "\1\1", MATCH_FOLD));
+        assert_false(match_glob_some("A?", "\1\1", 0));
+        assert_true(match_glob_some("*/48/*", "\2objects/\1\1/\1\1\1", 0));
+        assert_true(match_glob_some("*/test/*/objects/*", "\2objects/\1\1/\1", 0));
+        assert_false(match_glob_some("./src/*", "./.git/objects/\1\1/\1", 0));
+        assert_true(match_glob_some("", "\2", 0)); /* none of it */
         assert_true(match_regex(".*/.e.v", "./.env", false));
         assert_true(match_regex(".*/\\(a\\|\\.env\\)", "./x/.env", false));
         assert_false(match_regex(".*\\.py", "./.env", false));

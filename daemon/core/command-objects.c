@@ -347,14 +347,49 @@ static bool leaves_git_out(const ShellWord *const *w, size_t n) {
         return false;
 }
 
+/* Does the regex require an extension no path below ./.git/objects has
+ * (an escaped '.' then a word that is not the start of git, pack, idx,
+ * ...: .*\.py$, .*\.\(js\|ts\)), with no alternative around it? Then
+ * a name the samples miss it matches by no prefix either. */
+static bool regex_extension(const char *re) {
+        static const char *const git_dots[] = {"git",  "pack",     "idx",    "rev", "bitmap",
+                                               "keep", "promisor", "mtimes", NULL};
+        if (strstr(re, "\\|"))
+                return false;
+        for (const char *p = strstr(re, "\\."); p; p = strstr(p + 2, "\\.")) {
+                const char *q = p + 2;
+                if (strncmp(q, "\\(", 2) == 0)
+                        q += 2;
+                size_t n = 0;
+                while ((q[n] >= 'a' && q[n] <= 'z') || (q[n] >= 'A' && q[n] <= 'Z'))
+                        n++;
+                bool git = n == 0;
+                for (const char *const *d = git_dots; *d && !git; d++)
+                        git = strncasecmp(*d, q, n < strlen(*d) ? n : strlen(*d)) == 0;
+                if (!git)
+                        return true;
+        }
+        return false;
+}
+
+/* The paths of git's objects below .git, \1 a hex digit (match.h's
+ * MATCH_ANY_HEX): a loose object, its directory, a pack and its index. */
+#define H4 "\1\1\1\1"
+#define H38 H4 H4 H4 H4 H4 H4 H4 H4 H4 "\1\1"
+#define H40 H38 "\1\1"
+static const char *const objects_named[] = {"objects/\1\1/" H38, "objects/\1\1",
+                                            "objects/pack/pack-" H40 ".pack",
+                                            "objects/pack/pack-" H40 ".idx"};
+
 /* When the history holds a masked entry: a copy of a tree that holds .git
  * (cp -r . /tmp/x, tar c ., rsync -a ./ x), or find over one running a
  * program on what a pattern of it can match in .git/objects. */
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists) {
         static const char *const copiers[] = {"cp",  "tar", "bsdtar", "zip", "rsync", "scp",     "ditto",
                                               "pax", "7z",  "cpio",   "mv",  "ln",    "install", NULL};
+        /* a regex's (emacs syntax): object names end in any hex digit, a
+         * class that leaves one out must not miss */
         static const char *const samples[] = {
-                /* object names end in any hex digit: a class that leaves one out must not miss */
                 "./.git/objects/ab/0123456789abcdef0123456789abcdef012345",
                 "./.git/objects/ab/fedcba9876543210fedcba9876543210fedcba",
                 "./.git/objects/ab/a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5",
@@ -393,6 +428,11 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 tree = tree || holds_git(j, w[k]);
         }
         tree = tree || (find && k == 1);
+        bool dot_only = true; /* every starting point . or ./ (none: .) */
+        for (size_t r = 1; find && r < k; r++) {
+                const char *a = programs_plain(w[r], buf, sizeof buf);
+                dot_only = dot_only && a && (streq(a, ".") || streq(a, "./"));
+        }
         bool grouped = false, either = false; /* ( ... ): read as one branch, any test reaching */
         for (size_t i = k; find && i < n; i++)
                 grouped = grouped || programs_word_is(w[i], "(") || programs_word_is(w[i], ")");
@@ -452,9 +492,20 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 if (!pat)
                         return -ENOMEM;
                 bool fold = a[1] == 'i', m = false;
-                for (const char *const *sm = samples; *sm && !m; sm++) {
-                        const char *s = base ? strrchr(*sm, '/') + 1 : *sm;
-                        m = regex ? match_regex(pat, s, fold) : match_glob(pat, s, fold ? MATCH_FOLD : 0);
+                for (const char *const *sm = samples; regex && *sm && !m; sm++)
+                        m = match_regex(pat, *sm, fold);
+                m = m || (regex && !(dot_only && regex_extension(pat))); /* .*48/7e.*: a prefix */
+                /* a glob: whether any object's path can match it (7ec78*,
+                 * *deb1, a -path of 48: every hex digit counted), from . or any */
+                for (size_t t = 0; !regex && t < ELEMENTSOF(objects_named) && !m; t++) {
+                        char tmpl[128];
+                        snprintf(tmpl, sizeof tmpl, "%s%s",
+                                 base       ? ""
+                                 : dot_only ? "./.git/"
+                                            : "\2",
+                                 objects_named[t]);
+                        const char *s = base ? strrchr(tmpl, '/') + 1 : tmpl;
+                        m = match_glob_some(pat, s, fold ? MATCH_FOLD : 0);
                 }
                 b_all = b_all && m;
                 b_any = b_any || m;

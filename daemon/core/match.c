@@ -236,6 +236,51 @@ bool match_glob(const char *pat, const char *s, int flags) {
         return r;
 }
 
+bool match_glob_some(const char *pat, const char *tmpl, int flags) {
+        static const char hexdigits[] = "0123456789abcdef";
+        size_t m;
+        if (strlen(pat) > PATTERN_MAX)
+                return !(flags & MATCH_STRICT);
+        _cleanup_free_ GlobItem *v = glob_compile(pat, flags, &m);
+        _cleanup_free_ bool *st = v ? calloc(m + 2, 1) : NULL, *next = v ? calloc(m + 2, 1) : NULL,
+                            *all = v ? calloc(m + 2, 1) : NULL;
+        if (!st || !next || !all)
+                return !(flags & MATCH_STRICT); /* out of memory: the safe side */
+        st[0] = true;
+        glob_close(v, m, st);
+        for (const char *q = tmpl; *q; q++) {
+                if (*q != MATCH_ANY_HEX && *q != MATCH_ANY_TEXT) {
+                        glob_step(v, m, st, next, (uint8_t) *q, flags);
+                        memcpy(st, next, m + 1);
+                        continue;
+                }
+                /* the states some string it stands for leaves: the union
+                 * over each byte, once (a hex digit) or to a fixpoint (any
+                 * text, none included) */
+                bool grew = true;
+                memcpy(all, st, m + 1);
+                while (grew) {
+                        grew = false;
+                        memset(st, 0, m + 1);
+                        for (unsigned c = 1; c < 256; c++) {
+                                if (*q == MATCH_ANY_HEX && !strchr(hexdigits, (int) c))
+                                        continue;
+                                glob_step(v, m, all, next, (uint8_t) c, flags);
+                                for (size_t i = 0; i <= m; i++)
+                                        st[i] = st[i] || next[i];
+                        }
+                        if (*q == MATCH_ANY_HEX)
+                                break;
+                        for (size_t i = 0; i <= m; i++)
+                                if (st[i] && !all[i])
+                                        all[i] = grew = true;
+                        if (!grew)
+                                memcpy(st, all, m + 1);
+                }
+        }
+        return st[m];
+}
+
 int match_glob_prefix(const char *pat, const char *s, int flags) {
         GlobItem *v;
         size_t m;

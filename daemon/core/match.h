@@ -24,6 +24,12 @@ bool match_glob_braced(const char *pat, const char *s, int flags);
 /* Each {a,b} alternative of pat (nested too) to f, until one says true:
  * whether one did; past 64 alternatives, or out of memory, true. */
 bool match_alternatives(const char *pat, bool (*f)(void *ctx, const char *alt), void *ctx);
+/* Does the glob match some string tmpl stands for, each MATCH_ANY_HEX in
+ * it a hex digit (0-9a-f: git's object names) and each MATCH_ANY_TEXT
+ * any bytes, none too? */
+#define MATCH_ANY_HEX '\1'
+#define MATCH_ANY_TEXT '\2'
+bool match_glob_some(const char *pat, const char *tmpl, int flags);
 /* After s as a prefix: 0 no string with that prefix matches, 1 some do,
  * 2 every one does. */
 int match_glob_prefix(const char *pat, const char *s, int flags);
