@@ -459,7 +459,8 @@ static bool fed_text(const ShellLexed *l, size_t o) {
 static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *st, const char *p,
                          bool first) {
         size_t from, to;
-        if (!compound_body(ln, st, p, &from, &to))
+        bool whole;
+        if (!compound_body(ln, st, p, &from, &to, &whole))
                 return 0;
         const ShellLexed *l = ln->lexed;
         /* past four deep or 64 bodies (f() { g; g; }; g() { ... }): their words */
@@ -468,7 +469,7 @@ static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *s
          * ends at its ';') or a later stage runs what it will on its
          * input: any letter */
         bool pipe_fed = st->led && st->n == 0 && from >= 2 && fed_text(l, from - 1),
-             piped = !first || pipe_fed;
+             piped = !first || pipe_fed || !whole;
         if (piped && flow_add(f, "git", 3) < 0)
                 return -ENOMEM;
         f->through = f->through || pipe_fed;
@@ -719,9 +720,9 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         /* ... | tee F: what the stage before it prints is the file's text */
         size_t upto = to_file && writer && at > 0 ? at - 1 : at;
         int r = 0; /* alias f='{ printf g; echo ...; }'; f | sh: as bash expands it */
-        for (size_t i = 0; i <= upto && r == 0 && at + 1 < n && reads_input(j, &v[at + 1]) == READERS_SHELL;
-             i++)
-                r = rebound_alias_piped(j, &v[i]);
+        bool shell = to_file || (at + 1 < n && reads_input(j, &v[at + 1]) == READERS_SHELL);
+        for (size_t i = 0; i <= upto && r == 0 && shell; i++) /* ... or f > F; sh F */
+                r = rebound_alias_piped(j, v, i, upto);
         if (r != 0)
                 return r;
         /* echo 'g\t log' | sed 's/\\/i/': bash's echo prints g\t as
