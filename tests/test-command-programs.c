@@ -1886,9 +1886,10 @@ static const Row rows[] = {
         {"eval \"$(ssh-agent -s)\"", true, false, NULL},
         {"eval \"$(pyenv init -)\"", true, false, NULL},
         {"source <(echo 'export A=1'; echo 'export B=2')", true, false, NULL},
-        /* twenty-third pass (31w) 7a-7d: eval's words joined and a shell's -c string past its
+        /* twenty-third pass (31w) 6, 7a-7d: eval's words joined and a shell's -c string past its
          * options are a command line calling the line's functions; a substitution a program
-         * copies into a shell; an alias's output written to a file the line runs */
+         * copies into a shell; an alias's output written to a file the line runs; make's whole
+         * words and --eval from a substitution, makefiles reordered by tac or written by split */
         {"f() { printf g; echo 'it log -p >&2'; }; eval -- f | sh", true, true, ".env"},
         {"f() { printf g; echo 'it log -p >&2'; }; eval f '' | sh", true, true, ".env"},
         {"f() { printf g; echo 'it log -p >&2'; }; eval \"f\" \"\" | sh", true, true, ".env"},
@@ -1928,6 +1929,26 @@ static const Row rows[] = {
          false, NULL},
         {"shopt -s expand_aliases\nalias ll='ls -la'\nll | grep txt > ../x/s; cat ../x/s", true, false,
          NULL},
+        {"make -f /dev/null \"$(echo 'X!=gQt log -p >&2' | tr Q i)\"", true, true, ".env"},
+        {"make -f /dev/null -- \"$(echo 'X!=gQt log -p >&2' | tr Q i)\"", true, true, ".env"},
+        {"make -f /dev/null \"$(echo 'SHELL!=gQt log -p >&2' | tr Q i)\"", true, true, ".env"},
+        {"make -f /dev/null --eval=\"$(echo 'all:;@gQt log -p >&2' | tr Q i)\"", true, true, ".env"},
+        {"make -f /dev/null -E \"$(echo 'all:;@gQt log -p >&2' | { tr Q i; })\"", true, true, ".env"},
+        {"printf '\\tt log -p >&2\\n\\tgi\\\\\\nall:\\n' > ../x/m; tac ../x/m > ../x/mk; make -f ../x/mk",
+         true, true, ".env"},
+        {"printf '\\tt log -p >&2\\n\\tgi\\\\\\nall:\\n' > ../x/m; tac ../x/m > Makefile; make", true, true,
+         ".env"},
+        {"echo 'all:;@gQt log -p >&2' | tr Q i | split - ../x/m; make -f ../x/maa", true, true, ".env"},
+        {"echo 'all:;@git log -p >&2' | split - ../x/m; make -f ../x/maa", true, true, ".env"},
+        {"echo 'all:;@gQt log -p >&2' | tr Q i | tee ../x/m >/dev/null; make -f ../x/m", true, true, ".env"},
+        {"make -f /dev/null \"$(echo 'X!=echo hi' | tr Q i)\"", true, false, NULL},
+        {"make -j\"$(nproc)\"", true, false, NULL},
+        {"make CFLAGS=\"$(echo -O2)\"", true, false, NULL},
+        {"printf 'all:\\n\\techo hi\\n' > Makefile; tac Makefile > ../x/mk; make -f ../x/mk", true, false,
+         NULL},
+        {"printf 'all:\\n\\techo hi\\n' | split - ../x/m; make -f ../x/maa", true, false, NULL},
+        {"split -l 1000 big.txt part_; wc -l part_aa", true, false, NULL},
+        {"sort names.txt > sorted.txt; make", true, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},

@@ -242,6 +242,11 @@ bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
  * a git run as a command (git log > F) left out: a text that may make git? */
 bool rebound_letters(const char *s, size_t n);
 int rebound_alias_piped(Judge *j, const Stage *v, size_t i, size_t upto);
+/* The PREFIX of the files split writes (PREFIXaa, PREFIXab, ...: its
+ * second operand, x when none) when w[0..n) runs split, in buf; "" when a
+ * word is known only when it runs (any name); NULL for another command or
+ * split --filter (no file). */
+const char *rebound_split_prefix(const ShellWord *const *w, size_t n, char buf[static 256]);
 /* exec -a NAME PROG ARGS (w[0] exec, w[inner] PROG): git runs git-NAME's
  * subcommand, busybox and toybox the applet NAME: judged as that command
  * (*ret_judged); a NAME unread with such a program is refused. */

@@ -169,9 +169,10 @@ static int reads_written(const Judge *j, const Stage *st, bool whole) {
         return 0;
 }
 
-/* Programs that copy a file's lines, none joined nor changed. */
-static const char *const copiers[] = {"cat",  "tac",   "head",  "tail", "sort", "uniq",
-                                      "grep", "egrep", "fgrep", "tee",  "wc",   NULL};
+/* Programs that copy a file's lines, none joined nor changed (tac moves
+ * a line ending in a backslash before another: make and sh join them). */
+static const char *const copiers[] = {"cat",   "head",  "tail", "sort", "uniq", "grep",
+                                      "egrep", "fgrep", "tee",  "wc",   NULL};
 
 /* Are st's words all plain (no expansion, no glob)? */
 static bool plain_words(const Stage *st) {
@@ -642,6 +643,9 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                 for (size_t i = 0; i < v[at].n_redir; i++)
                         out = out || v[at].redir[i]->op[strcspn(v[at].redir[i]->op, "<")] == 0;
                 r = programs_reread(j, "the text a pipeline hands a shell", text, strlen(text));
+                /* ... | split - X/m; make -f X/maa: a makefile, when make runs */
+                if (r == 0 && to_file && (j->make_runs || j->scripts_many))
+                        r = options_make_text(j, "make", text);
                 /* words that become printf's format or echo -e's text have
                  * their escapes decoded there (printf "$(... | sed
                  * 's/%/\\x/g')" | sh): judged so too */

@@ -876,3 +876,38 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
         return judge_as(j, ln, git, git ? base + 4 : base, w + inner + 1, n - inner - 1, st, ret_lists,
                         ret_judged);
 }
+
+const char *rebound_split_prefix(const ShellWord *const *w, size_t n, char buf[static 256]) {
+        size_t k = scripts_program_at(w, n), operands = 0;
+        char name[16];
+        if (k >= n || !streq_ptr(programs_name(w[k], name, sizeof name), "split"))
+                return NULL;
+        strcpy(buf, "x");
+        bool options = true;
+        for (size_t a = k + 1; a < n; a++) {
+                const char *t = programs_plain(w[a], buf + 128, 128);
+                if (!t)
+                        return ""; /* a word known only when it runs: any name */
+                if (options && streq(t, "--")) {
+                        options = false;
+                        continue;
+                }
+                if (options && t[0] == '-' && t[1] == '-') {
+                        if (strncmp(t, "--filter", 8) == 0)
+                                return NULL; /* its pieces go to a command, no file */
+                        a += !strchr(t, '=') &&
+                             streq_any(t + 2, (const char *const[]){"lines", "bytes", "line-bytes", "number",
+                                                                    "suffix-length", "additional-suffix",
+                                                                    "separator", NULL});
+                        continue;
+                }
+                if (options && t[0] == '-' && t[1]) { /* -l 10, -a3, -d */
+                        size_t v = strcspn(t + 1, "abClnt") + 1;
+                        a += t[v] && !t[v + 1];
+                        continue;
+                }
+                if (operands++ == 1) /* split [FILE [PREFIX]] */
+                        memmove(buf, t, strlen(t) + 1);
+        }
+        return buf;
+}

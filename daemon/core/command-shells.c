@@ -760,7 +760,8 @@ static bool run_later(const Judge *j, const char *path) {
 }
 
 /* Does this command copy a file to a script the line runs: tee, cp, mv,
- * ln, install, rsync or sponge with it among its operands, dd with of=? A name
+ * ln, install, rsync or sponge with it among its operands, dd with of=,
+ * split with its PREFIX the start of its name? A name
  * known only when the line runs may be one. */
 static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
         static const char *const copiers[] = {"tee",   "cp", "mv",     "ln", "install",
@@ -768,6 +769,12 @@ static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
         const Judge *j = ctx;
         char buf[256];
         size_t k = program_at(w, n);
+        const char *prefix = rebound_split_prefix(w, n, buf); /* split - X/m: X/maa, X/mab, ... */
+        for (size_t i = 0; prefix && i < j->n_scripts; i++)
+                if (strncmp(j->scripts[i], base_name(prefix), strlen(base_name(prefix))) == 0)
+                        return true;
+        if (prefix)
+                return j->scripts_many;
         if (k >= n || !streq_any(programs_name(w[k], buf, sizeof buf), copiers))
                 return false;
         bool dd = streq(programs_name(w[k], buf, sizeof buf), "dd");
