@@ -5,8 +5,10 @@
  * function the line defines, as tokens of the line. It must not judge
  * what they print: command-pipeline.c does.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -143,8 +145,43 @@ bool compound_defines(const ShellLexed *l, const char *name) {
         return function_body(l, name, SIZE_MAX, &from, &to);
 }
 
-bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to) {
+/* The function the command line s (eval's words joined, a shell's -c
+ * string) calls, malloc'd into *ret: its first word when s is one simple
+ * command (*whole set), or a function the line defines among its words
+ * when s is more (f | tr Q i: its output not the body's alone). 1, 0 for
+ * none, -ENOMEM. */
+static int called(const ShellLexed *l, const char *s, char **ret, bool *whole) {
+        _cleanup_(shell_lexed_done) ShellLexed c = {0};
+        int r = shell_lex(s, strlen(s), &c);
+        if (r < 0)
+                return r == -ENOMEM ? r : 0;
+        size_t words = 0, first = SIZE_MAX;
+        for (size_t i = 0; i < c.n; i++)
+                if (c.v[i].kind == SHELL_TOKEN_WORD) {
+                        first = first == SIZE_MAX ? i : first;
+                        words++;
+                }
+        *whole = words > 0 && c.n_nested == 0;
+        for (size_t i = 0; i < c.n && *whole; i++)
+                *whole = c.v[i].kind == SHELL_TOKEN_WORD || c.v[i].kind == SHELL_TOKEN_NEWLINE;
+        char buf[256];
+        for (size_t i = *whole ? first : 0; i < c.n; i++) {
+                const char *p =
+                        c.v[i].kind == SHELL_TOKEN_WORD ? programs_plain(&c.v[i].w, buf, sizeof buf) : NULL;
+                if (p && (*whole || compound_defines(l, p))) {
+                        *ret = strdup(p);
+                        return *ret ? 1 : -ENOMEM;
+                }
+                if (*whole)
+                        break;
+        }
+        return 0;
+}
+
+bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to,
+                   bool *whole) {
         const ShellLexed *l = ln->lexed;
+        *whole = true;
         if (!l || l->n == 0)
                 return false;
         if (st->led && st->n == 0) {
@@ -154,26 +191,29 @@ bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *fr
         size_t k = scripts_program_at(st->w, st->n);
         if (!name || k >= st->n)
                 return false;
-        /* eval NAME, bash -c NAME (export -f NAME): the function runs */
-        char buf[256], o[64];
-        for (size_t a = k + 1; a + 1 == st->n && streq(name, "eval"); a++)
-                if ((name = programs_plain(st->w[a], buf, sizeof buf)))
-                        k = a;
-        for (size_t a = k + 1; a + 1 < st->n && programs_is_shell(name); a++) {
-                const char *c = programs_plain(st->w[a], o, sizeof o);
-                if (!c || c[0] != '-' || c[1] == '-')
-                        break;
-                if (c[strlen(c) - 1] == 'c' && (name = programs_plain(st->w[a + 1], buf, sizeof buf))) {
-                        k = a + 1;
-                        break;
-                }
+        /* eval A B... (its words joined, past a --), bash [options] -c S
+         * (export -f NAME): a command line the stage runs, the function
+         * it calls */
+        size_t s = SIZE_MAX;
+        if (streq(name, "eval"))
+                s = k + 1 + (k + 2 < st->n && programs_word_is(st->w[k + 1], "--"));
+        else if (programs_is_shell(name))
+                s = programs_shell_c(st->w, st->n, k + 1);
+        _cleanup_free_ char *text = NULL, *called_name = NULL;
+        if (s < st->n) {
+                char buf[256];
+                for (size_t a = s; a < (streq(name, "eval") ? st->n : s + 1); a++)
+                        if (!programs_plain(st->w[a], buf, sizeof buf))
+                                return false;
+                text = streq(name, "eval") ? programs_joined(st->w, st->n, s) : programs_word_text(st->w[s]);
+                if (!text || called(l, text, &called_name, whole) <= 0)
+                        return false;
+                name = called_name;
         }
         const ShellToken *t =
                 (const ShellToken *) (const void *) ((const char *) st->w[k] - offsetof(ShellToken, w));
-        if (!name)
-                return false;
-        /* a call from a text the line nests (sh <(f)): no token of the line */
-        bool inside = t >= l->v && t < l->v + l->n;
+        /* a call from a text the line nests (sh <(f)), or from a string: no token of the line */
+        bool inside = !text && t >= l->v && t < l->v + l->n;
         return function_body(l, name, inside ? (size_t) (t - l->v) : SIZE_MAX, from, to);
 }
 

@@ -165,8 +165,10 @@ bool compound_keywords_bounded(const ShellLexed *l);
 bool compound_defines(const ShellLexed *l, const char *name);
 /* The tokens [*from, *to) of the line that st runs when it is a
  * compound's closer (} | sh, ) | sh, fi | sh) or a call of the function
- * name the line defines (f | sh, eval f, bash -c f): true. */
-bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to);
+ * name the line defines (f | sh, eval -- f '', bash -O extglob -c f): true;
+ * *whole false when the call is part of a command line that eval or the
+ * shell runs (eval 'f | tr Q i'), its output not the body's alone. */
+bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to, bool *whole);
 /* t when it is a subshell's closing ')' (the stage after it led by it), else NULL. */
 const ShellToken *compound_paren(const ShellToken *t);
 /* command-programs.c: what the programs of a lexed line do with their
@@ -246,10 +248,20 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
 int rebound_prefix(const Judge *j, char **ret);
 /* Is each NAME=TEXT word of alias w[0..n) a binding the line judges by? */
 bool rebound_alias_known(const Judge *j, const ShellWord *const *w, size_t n);
-/* st's command an alias the line defines, whose output a shell reads
- * (alias f='{ printf g; echo ...; }'; f | sh): its text judged as { TEXT
- * ARGS; } | sh. 1 refused, 0, -ENOMEM. */
-int rebound_alias_piped(Judge *j, const Stage *st);
+/* v[i]'s command an alias the line defines, whose output a shell reads
+ * or a file the line runs holds, through the stages to v[upto] (alias
+ * f='{ printf g; echo ...; }'; f | sh, f > F; sh F): its text judged as {
+ * TEXT ARGS; } | sh, or by its letters when a stage not a bare cat
+ * rearranges it. 1 refused, 0, -ENOMEM. */
+/* Do the n bytes at s hold the letters g, i and t (in any case and order),
+ * a git run as a command (git log > F) left out: a text that may make git? */
+bool rebound_letters(const char *s, size_t n);
+int rebound_alias_piped(Judge *j, const Stage *v, size_t i, size_t upto);
+/* The PREFIX of the files split writes (PREFIXaa, PREFIXab, ...: its
+ * second operand, x when none) when w[0..n) runs split, in buf; "" when a
+ * word is known only when it runs (any name); NULL for another command or
+ * split --filter (no file). */
+const char *rebound_split_prefix(const ShellWord *const *w, size_t n, char buf[static 256]);
 /* exec -a NAME PROG ARGS (w[0] exec, w[inner] PROG): git runs git-NAME's
  * subcommand, busybox and toybox the applet NAME: judged as that command
  * (*ret_judged); a NAME unread with such a program is refused. */

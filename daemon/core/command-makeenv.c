@@ -239,6 +239,14 @@ int makeenv_substituted(Judge *j, const Line *ln, const Stage *v, size_t n) {
         }
         if (r != 2)
                 return r;
+        /* make "$(...)", --eval="$(...)", -E "$(...)": a whole word make
+         * reads as an assignment (X!=CMD, SHELL!=CMD) or as a makefile's
+         * text (all:;@CMD): the text as makefile lines */
+        judging = true;
+        r = options_make_text(j, "make", t);
+        judging = false;
+        if (r != 0)
+                return r;
         /* MAKEFLAGS="$(...)", make "$(...)": its words as make reads them */
         MakeEnv e = {0};
         r = flags_words(&e, t);

@@ -169,9 +169,10 @@ static int reads_written(const Judge *j, const Stage *st, bool whole) {
         return 0;
 }
 
-/* Programs that copy a file's lines, none joined nor changed. */
-static const char *const copiers[] = {"cat",  "tac",   "head",  "tail", "sort", "uniq",
-                                      "grep", "egrep", "fgrep", "tee",  "wc",   NULL};
+/* Programs that copy a file's lines, none joined nor changed (tac moves
+ * a line ending in a backslash before another: make and sh join them). */
+static const char *const copiers[] = {"cat",   "head",  "tail", "sort", "uniq", "grep",
+                                      "egrep", "fgrep", "tee",  "wc",   NULL};
 
 /* Are st's words all plain (no expansion, no glob)? */
 static bool plain_words(const Stage *st) {
@@ -459,7 +460,8 @@ static bool fed_text(const ShellLexed *l, size_t o) {
 static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *st, const char *p,
                          bool first) {
         size_t from, to;
-        if (!compound_body(ln, st, p, &from, &to))
+        bool whole;
+        if (!compound_body(ln, st, p, &from, &to, &whole))
                 return 0;
         const ShellLexed *l = ln->lexed;
         /* past four deep or 64 bodies (f() { g; g; }; g() { ... }): their words */
@@ -468,7 +470,7 @@ static int flow_compound(const Judge *j, const Line *ln, Flow *f, const Stage *s
          * ends at its ';') or a later stage runs what it will on its
          * input: any letter */
         bool pipe_fed = st->led && st->n == 0 && from >= 2 && fed_text(l, from - 1),
-             piped = !first || pipe_fed;
+             piped = !first || pipe_fed || !whole;
         if (piped && flow_add(f, "git", 3) < 0)
                 return -ENOMEM;
         f->through = f->through || pipe_fed;
@@ -641,6 +643,9 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                 for (size_t i = 0; i < v[at].n_redir; i++)
                         out = out || v[at].redir[i]->op[strcspn(v[at].redir[i]->op, "<")] == 0;
                 r = programs_reread(j, "the text a pipeline hands a shell", text, strlen(text));
+                /* ... | split - X/m; make -f X/maa: a makefile, when make runs */
+                if (r == 0 && to_file && (j->make_runs || j->scripts_many))
+                        r = options_make_text(j, "make", text);
                 /* words that become printf's format or echo -e's text have
                  * their escapes decoded there (printf "$(... | sed
                  * 's/%/\\x/g')" | sh): judged so too */
@@ -719,9 +724,9 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
         /* ... | tee F: what the stage before it prints is the file's text */
         size_t upto = to_file && writer && at > 0 ? at - 1 : at;
         int r = 0; /* alias f='{ printf g; echo ...; }'; f | sh: as bash expands it */
-        for (size_t i = 0; i <= upto && r == 0 && at + 1 < n && reads_input(j, &v[at + 1]) == READERS_SHELL;
-             i++)
-                r = rebound_alias_piped(j, &v[i]);
+        bool shell = to_file || (at + 1 < n && reads_input(j, &v[at + 1]) == READERS_SHELL);
+        for (size_t i = 0; i <= upto && r == 0 && shell; i++) /* ... or f > F; sh F */
+                r = rebound_alias_piped(j, v, i, upto);
         if (r != 0)
                 return r;
         /* echo 'g\t log' | sed 's/\\/i/': bash's echo prints g\t as

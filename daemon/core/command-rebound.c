@@ -6,6 +6,7 @@
  * as the program the name now runs. It must not judge that command itself:
  * programs_judge_words does, with the program's name put back.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -453,21 +454,58 @@ static int alias_judge(Judge *j, size_t i, const ShellWord *const *w, size_t n) 
         return r;
 }
 
-int rebound_alias_piped(Judge *j, const Stage *st) {
+bool rebound_letters(const char *s, size_t n) {
+        _cleanup_free_ char *t = strndup(s, n);
+        if (!t)
+                return true;
+        for (char *p = t; (p = strstr(p, "git")) != NULL;
+             p += 3) { /* git run: its output no text of the line */
+                const char *q = p;
+                while (q > t && (q[-1] == ' ' || q[-1] == '\t'))
+                        q--;
+                if ((q == t || strchr(";&|({\n", q[-1])) && (!p[3] || strchr(" \t;&|)}\n", p[3])))
+                        memset(p, ' ', 3);
+        }
+        bool g = false, i = false, l = false;
+        for (const char *c = t; *c; c++) {
+                int x = tolower((unsigned char) *c);
+                g = g || x == 'g', i = i || x == 'i', l = l || x == 't';
+        }
+        return g && i && l;
+}
+
+int rebound_alias_piped(Judge *j, const Stage *v, size_t i, size_t upto) {
         char buf[256];
+        const Stage *st = &v[i];
         size_t k = scripts_program_at(st->w, st->n);
         const char *name = k < st->n && !st->keyword_led ? programs_plain(st->w[k], buf, sizeof buf) : NULL;
-        for (size_t i = 0; name && i < j->n_rebound; i++) {
-                Rebound *b = &j->rebound[i];
-                if (!b->alias || b->busy || !streq(b->name, name))
+        /* its output reaches the shell or the file as it is: through bare cats */
+        bool exact = true;
+        for (size_t s = i + 1; s <= upto && exact; s++) {
+                char c[8];
+                exact = v[s].n == 1 && streq_ptr(programs_plain(v[s].w[0], c, sizeof c), "cat");
+                for (size_t r = 0; r < v[s].n_redir && exact; r++) /* cat > F: its output's */
+                        exact = v[s].redir[r]->op[0] != '<';
+        }
+        for (size_t b = 0; name && b < j->n_rebound; b++) {
+                Rebound *a = &j->rebound[b];
+                if (!a->alias || a->busy || !streq(a->name, name))
                         continue;
+                if (!exact) { /* f | tr Q i > F: rearranged, by its letters */
+                        if (!rebound_letters(a->program, strlen(a->program)) || !judge_held(j))
+                                continue;
+                        judge_mark_held(j);
+                        return judge_refuse(j, "an alias the line defines, whose text holds the letters of "
+                                               "git, its output rearranged into a shell's input or a file "
+                                               "the line runs, while the history holds a masked entry");
+                }
                 _cleanup_free_ char *args = programs_joined(st->w + k, st->n - k, 1), *t = NULL;
-                if (!args || asprintf(&t, "{ %s %s\n} | sh", b->program, args) < 0)
+                if (!args || asprintf(&t, "{ %s %s\n} | sh", a->program, args) < 0)
                         return -ENOMEM;
-                b->busy = true;
+                a->busy = true;
                 int r = programs_reread(j, "an alias the line defines, its output a shell's input", t,
                                         strlen(t));
-                b->busy = false;
+                a->busy = false;
                 if (r != 0)
                         return r;
         }
@@ -837,4 +875,39 @@ int rebound_argv0(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
          * busybox, run as busybox is busybox */
         return judge_as(j, ln, git, git ? base + 4 : base, w + inner + 1, n - inner - 1, st, ret_lists,
                         ret_judged);
+}
+
+const char *rebound_split_prefix(const ShellWord *const *w, size_t n, char buf[static 256]) {
+        size_t k = scripts_program_at(w, n), operands = 0;
+        char name[16];
+        if (k >= n || !streq_ptr(programs_name(w[k], name, sizeof name), "split"))
+                return NULL;
+        strcpy(buf, "x");
+        bool options = true;
+        for (size_t a = k + 1; a < n; a++) {
+                const char *t = programs_plain(w[a], buf + 128, 128);
+                if (!t)
+                        return ""; /* a word known only when it runs: any name */
+                if (options && streq(t, "--")) {
+                        options = false;
+                        continue;
+                }
+                if (options && t[0] == '-' && t[1] == '-') {
+                        if (strncmp(t, "--filter", 8) == 0)
+                                return NULL; /* its pieces go to a command, no file */
+                        a += !strchr(t, '=') &&
+                             streq_any(t + 2, (const char *const[]){"lines", "bytes", "line-bytes", "number",
+                                                                    "suffix-length", "additional-suffix",
+                                                                    "separator", NULL});
+                        continue;
+                }
+                if (options && t[0] == '-' && t[1]) { /* -l 10, -a3, -d */
+                        size_t v = strcspn(t + 1, "abClnt") + 1;
+                        a += t[v] && !t[v + 1];
+                        continue;
+                }
+                if (operands++ == 1) /* split [FILE [PREFIX]] */
+                        memmove(buf, t, strlen(t) + 1);
+        }
+        return buf;
 }

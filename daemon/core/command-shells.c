@@ -304,6 +304,60 @@ static const char *stage_shell(const ShellWord *const *w, size_t n, size_t *ret_
         return name;
 }
 
+static int substituted_call(Judge *j, const Line *ln, const char *x);
+
+/* Does the text x name a function the line defines? */
+static bool calls_function(const ShellLexed *l, const char *x) {
+        for (const char *c = x; *c;) {
+                size_t m = strspn(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.");
+                char name[128];
+                if (m > 0 && m < sizeof name) {
+                        memcpy(name, c, m);
+                        name[m] = 0;
+                        if (compound_defines(l, name))
+                                return true;
+                }
+                c += m ? m : 1;
+        }
+        return false;
+}
+
+/* cat <(f) | sh: the text of a process substitution prev reads, when it
+ * calls a function the line defines, a shell's input: the call's output
+ * judged as f | sh when prev is a bare cat reading that one; else (tac
+ * <(f), paste <(f) <(g): its lines reordered or joined) by the letters of
+ * the line, its functions' bodies among them. */
+static int substituted_fed(Judge *j, const Line *ln, const Stage *prev) {
+        const ShellLexed *l = ln->lexed;
+        if (!l || !prev || j->substituted_run || !judge_held(j))
+                return 0;
+        size_t subs = 0, last = 0;
+        bool functions = false;
+        for (size_t i = 0; i < prev->n_redir; i++) {
+                size_t q = prev->redir[i]->nested;
+                if (!streq(prev->redir[i]->op, "<(") || q == 0 || q > l->n_nested)
+                        continue;
+                functions = functions || calls_function(l, l->nested[q - 1]);
+                subs++, last = q;
+        }
+        if (!functions)
+                return 0;
+        char buf[256];
+        size_t k = scripts_program_at(prev->w, prev->n);
+        const char *p = k < prev->n ? programs_plain(prev->w[k], buf, sizeof buf) : NULL;
+        if (subs == 1 && p && streq(p, "cat") && k + 1 == prev->n) {
+                int r = substituted_call(j, ln, l->nested[last - 1]);
+                if (r != 2)
+                        return r;
+        }
+        if (!rebound_letters(j->text, j->text_n))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "a program reads a substitution that calls a function the line defines, "
+                               "into a shell, not modelled exactly, while the texts hold the letters of git "
+                               "and the history holds a masked entry");
+}
+
 int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
         char buf[256];
         size_t k = 0;
@@ -323,7 +377,8 @@ int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *p
         int r = redirect_texts(j, ln, st, "what a shell reads from its input", args, n_args);
         if (r != 0 || !prev)
                 return r;
-        if ((r = redirect_texts(j, ln, prev, "what a shell reads from the pipe", args, n_args)) != 0)
+        if ((r = redirect_texts(j, ln, prev, "what a shell reads from the pipe", args, n_args)) != 0 ||
+            (r = substituted_fed(j, ln, prev)) != 0)
                 return r;                 /* cat <<EOF | sh */
         _cleanup_free_ char *body = NULL; /* { printf g; echo 'it log'; } | xargs -0 sh -c */
         if ((r = pipeline_compound_fed(j, ln, prev, &body)) != 0 ||
@@ -705,7 +760,8 @@ static bool run_later(const Judge *j, const char *path) {
 }
 
 /* Does this command copy a file to a script the line runs: tee, cp, mv,
- * ln, install, rsync or sponge with it among its operands, dd with of=? A name
+ * ln, install, rsync or sponge with it among its operands, dd with of=,
+ * split with its PREFIX the start of its name? A name
  * known only when the line runs may be one. */
 static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
         static const char *const copiers[] = {"tee",   "cp", "mv",     "ln", "install",
@@ -713,6 +769,12 @@ static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
         const Judge *j = ctx;
         char buf[256];
         size_t k = program_at(w, n);
+        const char *prefix = rebound_split_prefix(w, n, buf); /* split - X/m: X/maa, X/mab, ... */
+        for (size_t i = 0; prefix && i < j->n_scripts; i++)
+                if (strncmp(j->scripts[i], base_name(prefix), strlen(base_name(prefix))) == 0)
+                        return true;
+        if (prefix)
+                return j->scripts_many;
         if (k >= n || !streq_any(programs_name(w[k], buf, sizeof buf), copiers))
                 return false;
         bool dd = streq(programs_name(w[k], buf, sizeof buf), "dd");
@@ -868,17 +930,7 @@ static int substituted_text(Judge *j, const Line *ln, size_t q, const char *read
         const ShellLexed *l = ln->lexed;
         if (q == 0 || q > l->n_nested)
                 return 0;
-        bool functions = false; /* a name in X the line defines as a function */
-        for (const char *c = l->nested[q - 1]; *c && !functions;) {
-                size_t m = strspn(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.");
-                char name[128];
-                if (m > 0 && m < sizeof name) {
-                        memcpy(name, c, m);
-                        name[m] = 0;
-                        functions = compound_defines(l, name);
-                }
-                c += m ? m : 1;
-        }
+        bool functions = calls_function(l, l->nested[q - 1]);
         if (functions) { /* sh <(f): f's call as a pipeline's first stage, modelled */
                 int r = substituted_call(j, ln, l->nested[q - 1]);
                 if (r != 2)
