@@ -1857,7 +1857,7 @@ static const Row rows[] = {
          NULL},
         {"printf 'make\\ntest\\n' > ../x/a; paste -sd ' ' ../x/a > ../x/s; sh ../x/s", true, false, NULL},
         {"printf 'gi\\nt log -p >&2\\n' > ../x/s; cat ../x/s > ../x/s2; sh ../x/s2", true, false, NULL},
-        {"printf 'gi\\nt log -p >&2\\n' > ../x/s; sort ../x/s > ../x/s2; sh ../x/s2", true, false, NULL},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/s; sort ../x/s > ../x/s2; sh ../x/s2", true, true, ".env"},
         {"echo 'ls -l' > ../x/s; printf '%s' \"$(cat ../x/s)\" > ../x/s2; sh ../x/s2", true, false, NULL},
         /* 6: a function or alias the line defines runs wherever its name is a command word (eval's
          * words, bash -c NAME, a process substitution's command), its definition anywhere in the line;
@@ -3851,6 +3851,43 @@ static const Row rows[] = {
          true, false, NULL},
         {"vim $(git diff --name-only | sed 's/x/y/')", true, false, NULL},
         {"echo docs | tr d D | tar -czf /tmp/x/d.tgz -T -", true, false, NULL},
+        /* twenty-third pass (31w) 8: joins through a file another writer made, a glob or a variable
+         * naming it, copiers that reorder lines or cut bytes */
+        /* 8: the joined file written by tee, cp, dd, mv, ln or install, or named by a glob; tac, sort and
+         * tail -c as maps of the letters (tac joins a last line with no newline, a line ending in a
+         * backslash moved before another joins it, a byte cut off makes git) */
+        {"printf 'gi\\nt log -p >&2\\n' | tee ../x/a >/dev/null; paste -sd '' ../x/a > ../x/s; sh ../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; cp ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' | dd status=none of=../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; mv ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; ln ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; install ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; paste -sd '' ../x/a* > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; xargs -d '\\n' printf %s < ../x/? > ../x/s; sh ../x/s",
+         true, true, ".env"},
+        {"printf 't log -p >&2\\ngi' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 't log -p >&2\\ngi\\\\\\n' > ../x/a; sort ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 't log -p >&2\\ngi\\\\\\n' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 'Xgit log -p >&2\\n' > ../x/a; tail -c +2 ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 't log -p >&2\\ngi' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", false, false, NULL},
+        {"printf 'make test\\n' > ../x/a0; cp ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s", true,
+         false, NULL},
+        {"printf 'ls -l\\n' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", true, false, NULL},
+        {"printf 'make\\ntest\\n' > ../x/a; sort ../x/a > ../x/s; sh ../x/s", true, false, NULL},
+        {"printf 'ls\\n' > ../x/a; paste -sd ' ' ../x/a* > ../x/s; sh ../x/s", true, false, NULL},
+        {"jq . package.json > ../x/p.json && mv ../x/p.json package.json && npm test", true, false, NULL},
+        {"npm test 2>&1 | tee test.log; grep -c FAIL test.log", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -533,6 +533,10 @@ int rearranged_file_git(const Judge *j, const Stage *st);
 bool rearranged_line_writes(const Judge *j, const char *path);
 /* ... whole: by that name and no longer (> F, not > F.tmp). */
 bool rearranged_writes_name(const Judge *j, const char *path, bool whole);
+/* Does st read a file the line writes (an operand, or < F): > F, tee F,
+ * cp A F, dd of=F and the other writers; a glob by the names it may
+ * match (x/a*), an expansion ("$f") as any? 1 or 0. */
+int rearranged_reads_written(const Judge *j, const Stage *st, bool whole);
 /* rearranged_tr: tr's modelled forms (-d, -s, -ds, -c; two literal sets)
  * at st applied to *t: 1, 0 when not modelled (*t untouched), -ENOMEM.
  * rearranged_printed: what echo or printf at st prints, into *ret: 1, 0

@@ -152,26 +152,13 @@ static int plain_edit(const Stage *st, const char *name, char **t) {
 /* Does st read a file the line writes (an operand, or < F)? Its text is
  * then the line's, not modelled. whole: by that very name (> F, not > F.tmp). */
 static int reads_written(const Judge *j, const Stage *st, bool whole) {
-        char buf[1024];
-        size_t k = scripts_program_at(st->w, st->n);
-        for (size_t a = k + 1; a < st->n; a++) {
-                _cleanup_free_ char *o = programs_word_text(st->w[a]);
-                if (!o)
-                        return -ENOMEM;
-                if (o[0] != '-' && rearranged_writes_name(j, o, whole))
-                        return 1;
-        }
-        for (size_t i = 0; i < st->n_redir; i++) {
-                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
-                if (streq(st->redir[i]->op, "<") && a && rearranged_writes_name(j, a, whole))
-                        return 1;
-        }
-        return 0;
+        return rearranged_reads_written(j, st, whole);
 }
 
-/* Programs that copy a file's lines, none joined nor changed. */
-static const char *const copiers[] = {"cat",  "tac",   "head",  "tail", "sort", "uniq",
-                                      "grep", "egrep", "fgrep", "tee",  "wc",   NULL};
+/* Programs that copy a file's every byte, in order. Any other maps its
+ * letters: tac joins a last line with no newline to the next, sort and tac
+ * move a line ending in a backslash before another, tail -c cuts one off. */
+static const char *const copiers[] = {"cat", "tee", NULL};
 
 /* Are st's words all plain (no expansion, no glob)? */
 static bool plain_words(const Stage *st) {
