@@ -3851,8 +3851,60 @@ static const Row rows[] = {
          true, false, NULL},
         {"vim $(git diff --name-only | sed 's/x/y/')", true, false, NULL},
         {"echo docs | tr d D | tar -czf /tmp/x/d.tgz -T -", true, false, NULL},
-        /* twenty-third pass (31w) 8: joins through a file another writer made, a glob or a variable
-         * naming it, copiers that reorder lines or cut bytes */
+        /* twenty-third pass (31w) 1, 2, 8: find's names under .git through a file; openers of a list of
+         * names (sort --files0-from, xz --files, zstd --filelist) and a compound holding one; joins through
+         * a file another writer made, a glob or a variable naming it, copiers that reorder lines or cut
+         * bytes */
+        /* 1: find under .git lists history whatever its pattern; every program that opens a list's names */
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; sort --files0-from=../x/l | od -c", true, true,
+         ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; tar -cf - -T ../x/l | tar -xOf -", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' > ../x/l; xz -c --files=../x/l | xz -dc", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; xz -c --files0=../x/l | xz -dc", true, true,
+         ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; cpio -o < ../x/l", true, true, ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; zip -@ ../x/z.zip < ../x/l", true, true, ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; zstd -c --filelist=../x/l", true, true, ".env"},
+        {"find .git/objects -name 'a*' | tee ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find .git -path '*/48/*' > ../x/l; sort --files0-from=../x/l", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' -print0 | sort --files0-from=-", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; sort --files0-from=../x/l", false, false, NULL},
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; wc --files0-from=../x/l", true, false, NULL},
+        {"find src -name '*.c' -print0 > ../x/l; sort --files0-from=../x/l", true, false, NULL},
+        {"find . -name '*.json' > ../x/l; tar -czf ../x/out.tgz -T ../x/l", true, false, NULL},
+        {"find src -type f > ../x/l; xz -k --files=../x/l", true, false, NULL},
+        {"find src -name '*.c' -print0 | sort --files0-from=- > /dev/null", true, false, NULL},
+        /* 2: names opened in a compound (its body read: any command of it may read the pipe), and the
+         * openers of names on their input: sort --files0-from=-, xz --files, zstd --filelist=- */
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { xargs cat; } | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | (xargs cat) | od -c", true,
+         true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | if :; then xargs cat; fi | "
+         "od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | while :; do xargs cat; "
+         "break; done | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | (cd . && xargs cat) | od "
+         "-c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | nice xargs cat | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | tr '\\n' '\\0' | sort "
+         "--files0-from=- | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xz -c --files | xz -dc",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | (xz -c --files) | xz -dc",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { xargs cat; } | od -c",
+         false, false, NULL},
+        {"find . -name '*.py' | { xargs grep -l TODO; }", true, false, NULL},
+        {"git ls-files '*.c' | (xargs wc -l)", true, false, NULL},
+        {"find . -name '*.log' | if true; then xargs rm -f; fi", true, false, NULL},
+        {"echo a.txt b.txt | tr ' ' '\\n' | { xargs cat; }", true, false, NULL},
         /* 8: the joined file written by tee, cp, dd, mv, ln or install, or named by a glob; tac, sort and
          * tail -c as maps of the letters (tac joins a last line with no newline, a line ending in a
          * backslash moved before another joins it, a byte cut off makes git) */

@@ -552,6 +552,13 @@ int rearranged_printed(const Stage *st, bool decode, char **ret);
  * refused when not and its texts hold git's letters while the history
  * holds a masked entry; -ENOMEM. */
 int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret);
+/* command-namelists.c: does st open each name of a list it reads, on its
+ * input or in a file an option names (xargs, cpio, tar -T, zip -@, rsync
+ * --files-from, git --stdin-paths, sort --files0-from, xz --files, zstd
+ * --filelist), or is it a compound stage with such a command in its body
+ * ({ xargs cat; }, (xargs cat)), or the opener of one a pipe feeds (T |
+ * if :; then xargs cat; fi)? v[at] the stage, in its pipeline. */
+bool namelists_opens(const Line *ln, const Stage *v, size_t at);
 /* command-pipeline.c: the name of st's program, also after an opener
  * ({ echo T | tr x i; } > F, then, do, !, time: the command after it);
  * NULL for a closer's stage (} | sh, done | sh) or none. */

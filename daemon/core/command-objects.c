@@ -786,6 +786,8 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
         return !only_others;
 }
 
+static int find_lists_objects(const Judge *j, const Stage *st);
+
 /* Does the text name .git or its objects, a word of it? */
 static bool text_names_objects(char *text) {
         for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
@@ -803,8 +805,9 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
         const char *p = st->n > 0 ? programs_name(st->w[0], buf, sizeof buf) : NULL;
         if (!p)
                 return 0;
-        if (streq(p, "ls") || streq(p, "find"))
-                return streq(p, "ls") ? ls_lists_git(j, st) : find_lists_git(j, st);
+        if (streq(p, "ls") || streq(p, "find")) /* find .git/objects -name '7*' > l: objects */
+                return streq(p, "ls") ? ls_lists_git(j, st)
+                                      : find_lists_git(j, st) || find_lists_objects(j, st);
         for (size_t i = 0; i < st->n_redir; i++) {
                 _cleanup_free_ char *t = NULL;
                 int r = shells_fed_text(ln, st, i, &t);
