@@ -3875,6 +3875,8 @@ static const Row rows[] = {
         {"find . -name '*.json' > ../x/l; tar -czf ../x/out.tgz -T ../x/l", true, false, NULL},
         {"find src -type f > ../x/l; xz -k --files=../x/l", true, false, NULL},
         {"find src -name '*.c' -print0 | sort --files0-from=- > /dev/null", true, false, NULL},
+        {"find .git/objects -name 'a*' -fprint ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find . -name '*.c' -fprint ../x/l; xargs -a ../x/l wc -l", true, false, NULL},
         /* 2: names opened in a compound (its body read: any command of it may read the pipe), and the
          * openers of names on their input: sort --files0-from=-, xz --files, zstd --filelist=- */
         {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { xargs cat; } | od -c",
@@ -3905,6 +3907,12 @@ static const Row rows[] = {
         {"git ls-files '*.c' | (xargs wc -l)", true, false, NULL},
         {"find . -name '*.log' | if true; then xargs rm -f; fi", true, false, NULL},
         {"echo a.txt b.txt | tr ' ' '\\n' | { xargs cat; }", true, false, NULL},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | cat $(cat) | od -c", true,
+         true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { cat \"$(cat)\"; } | od "
+         "-c",
+         true, true, ".env"},
+        {"echo README.md | cat $(cat)", true, false, NULL},
         /* 8: the joined file written by tee, cp, dd, mv, ln or install, or named by a glob; tac, sort and
          * tail -c as maps of the letters (tac joins a last line with no newline, a line ending in a
          * backslash moved before another joins it, a byte cut off makes git) */
@@ -3940,6 +3948,15 @@ static const Row rows[] = {
         {"printf 'ls\\n' > ../x/a; paste -sd ' ' ../x/a* > ../x/s; sh ../x/s", true, false, NULL},
         {"jq . package.json > ../x/p.json && mv ../x/p.json package.json && npm test", true, false, NULL},
         {"npm test 2>&1 | tee test.log; grep -c FAIL test.log", true, false, NULL},
+        {"printf 'gi\\nt log -p >&2\\n' >| ../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' | sort -o ../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s", true,
+         true, ".env"},
+        {"printf 't log -p >&2\\ngi' > ../x/a; cat ../x/a | tac > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; cat ../x/a | tr -d '\\n' > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'ls\\n' > ../x/a; cat ../x/a | tee ../x/s; sh ../x/s", true, false, NULL},
+        {"sort -o sorted.txt data.txt; wc -l sorted.txt", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

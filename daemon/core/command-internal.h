@@ -557,8 +557,12 @@ int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret)
  * --files-from, git --stdin-paths, sort --files0-from, xz --files, zstd
  * --filelist), or is it a compound stage with such a command in its body
  * ({ xargs cat; }, (xargs cat)), or the opener of one a pipe feeds (T |
- * if :; then xargs cat; fi)? v[at] the stage, in its pipeline. */
-bool namelists_opens(const Line *ln, const Stage *v, size_t at);
+ * if :; then xargs cat; fi)? v[at] the stage, in its pipeline; subst: a
+ * command substitution in a word may read its input too (cat $(cat)). */
+bool namelists_opens(const Line *ln, const Stage *v, size_t at, bool subst);
+/* command-namelists.c: does find at st write its list to a file (-fprint
+ * F, -fprint0 F, -fprintf F FMT, -fls F; a word not plain may be one)? */
+bool namelists_find_writes(const Stage *st);
 /* command-pipeline.c: the name of st's program, also after an opener
  * ({ echo T | tr x i; } > F, then, do, !, time: the command after it);
  * NULL for a closer's stage (} | sh, done | sh) or none. */

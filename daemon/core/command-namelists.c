@@ -15,12 +15,16 @@
 
 /* Does the simple command w[0..n) open each name of a list: on its input
  * or in a file? wc and du --files0-from only count and stat, gzip takes
- * no list: none of them. */
-static bool opens_list(const ShellWord *const *w, size_t n) {
+ * no list: none of them. subst: a command substitution in a word may read
+ * the input too (cat $(cat)). */
+static bool opens_list(const ShellWord *const *w, size_t n, bool subst) {
         static const char *const xzs[] = {"xz", "lzma", "unxz", "unlzma", "xzcat", "lzcat", NULL};
         static const char *const zstds[] = {"zstd", "unzstd", "zstdcat", "zstdmt", NULL};
-        char nb[256], ab[256];
         static const char *const readers[] = {"xargs", "parallel", "cpio", NULL};
+        char nb[256], ab[256];
+        for (size_t a = 0; subst && a < n; a++)
+                if (w[a]->substitution)
+                        return true;
         /* xargs first (a wrapper: scripts_program_at passes it), then
          * after env, nice, sudo */
         size_t k = scripts_program_at(w, n);
@@ -55,7 +59,7 @@ static bool opens_list(const ShellWord *const *w, size_t n) {
 
 /* Does a command of the tokens [from, to) open a list: { xargs cat; },
  * (xargs cat), if :; then xargs cat; fi, any of which may read the pipe? */
-static bool body_opens(const ShellLexed *l, size_t from, size_t to) {
+static bool body_opens(const ShellLexed *l, size_t from, size_t to, bool subst) {
         const ShellWord *w[64];
         size_t m = 0;
         for (size_t i = from; i <= to; i++) {
@@ -71,7 +75,7 @@ static bool body_opens(const ShellLexed *l, size_t from, size_t to) {
                 }
                 if (t && t->kind == SHELL_TOKEN_WORD)
                         continue; /* then, do, {: the command after it */
-                if (m > 0 && opens_list(w, m))
+                if (m > 0 && opens_list(w, m, subst))
                         return true;
                 m = 0;
         }
@@ -100,7 +104,7 @@ static int nesting(const ShellLexed *l, size_t i) {
 /* The compound v[at] opens, a pipe feeding it (T | if :; then xargs
  * cat; fi; T | (xargs cat): the line's pipeline ends inside it): does its
  * body open a list? */
-static bool fed_compound_opens(const Line *ln, const Stage *v, size_t at) {
+static bool fed_compound_opens(const Line *ln, const Stage *v, size_t at, bool subst) {
         const ShellLexed *l = ln->lexed;
         size_t o = SIZE_MAX;
         if (v[at].keyword_led && v[at].led)
@@ -119,21 +123,35 @@ static bool fed_compound_opens(const Line *ln, const Stage *v, size_t at) {
         for (size_t i = o; i < l->n; i++) {
                 depth += nesting(l, i);
                 if (depth == 0)
-                        return body_opens(l, o + 1, i);
+                        return body_opens(l, o + 1, i, subst);
         }
-        return body_opens(l, o + 1, l->n); /* unclosed: what follows */
+        return body_opens(l, o + 1, l->n, subst); /* unclosed: what follows */
 }
 
-bool namelists_opens(const Line *ln, const Stage *v, size_t at) {
+bool namelists_opens(const Line *ln, const Stage *v, size_t at, bool subst) {
         const Stage *st = &v[at];
-        if (opens_list(st->w, st->n))
+        if (opens_list(st->w, st->n, subst))
                 return true;
         char name[256];
         size_t from, to;
         if (!ln || !ln->lexed)
                 return false;
-        if (fed_compound_opens(ln, v, at))
+        if (fed_compound_opens(ln, v, at, subst))
                 return true;
         return compound_body(ln, st, pipeline_stage_name(st, name, sizeof name), &from, &to) &&
-               body_opens(ln->lexed, from, to);
+               body_opens(ln->lexed, from, to, subst);
+}
+
+bool namelists_find_writes(const Stage *st) {
+        static const char *const prints[] = {"-fprint", "-fprint0", "-fprintf", "-fls", NULL};
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        if (k >= st->n || !streq_ptr(programs_name(st->w[k], buf, sizeof buf), "find"))
+                return false;
+        for (size_t a = k + 1; a + 1 < st->n; a++) {
+                const char *o = programs_plain(st->w[a], buf, sizeof buf);
+                if (!o || streq_any(o, prints))
+                        return true;
+        }
+        return false;
 }

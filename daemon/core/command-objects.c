@@ -827,10 +827,12 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
         return text_names_objects(t);
 }
 
-/* Does st write a file: a redirect (> l, >> l), or tee l? */
+/* Does st write a file: a redirect (> l, >> l), tee l, find -fprint l? */
 static bool writes_file(const Stage *st) {
         static const char *const ops[] = {">", ">>", ">|", "&>", "&>>", NULL};
         char buf[256];
+        if (namelists_find_writes(st))
+                return true;
         for (size_t i = 0; i < st->n_redir; i++)
                 if (streq_any(st->redir[i]->op, ops) && st->target[i])
                         return true;

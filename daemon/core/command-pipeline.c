@@ -607,6 +607,10 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                         if ((r = reads_written(j, &v[i], true)) < 0)
                                 return r;
                         joined = r > 0 && (!p || !streq_any(p, copiers));
+                        for (size_t k = i + 1; r > 0 && k <= at && !joined; k++) { /* cat F | tac > G */
+                                const char *q = pipeline_stage_name(&v[k], buf, sizeof buf);
+                                joined = !q || !streq_any(q, copiers);
+                        }
                         for (size_t a = scripts_program_at(v[i].w, v[i].n) + 1; a < v[i].n && !joined; a++) {
                                 _cleanup_free_ char *o = programs_word_text(v[i].w[a]);
                                 if (!o)

@@ -320,9 +320,14 @@ static const char *skip(const char *p, const char *end, const char *set, bool in
  * install or rsync (cp A F)? */
 static bool writer_target(const Judge *j, const char *q, const char *e) {
         static const char *const lasts[] = {"cp", "mv", "ln", "install", "rsync", NULL};
-        const char *end = j->text + j->text_n;
+        const char *end = j->text + j->text_n, *o = q;
         if (e - q > 3 && strncmp(q, "of=", 3) == 0)
                 return true;
+        while (o > j->text && (o[-1] == ' ' || o[-1] == '\t'))
+                o--; /* sort -o F: the word before it */
+        bool output = (o - j->text >= 3 && strncmp(o - 3, " -o", 3) == 0) ||
+                      (e - q > 2 && strncmp(q, "-o", 2) == 0) ||
+                      (e - q > 9 && strncmp(q, "--output=", 9) == 0);
         const char *c = q; /* the command's first word */
         while (c > j->text && !strchr(";&|\n(`", c[-1]))
                 c--;
@@ -331,10 +336,14 @@ static bool writer_target(const Judge *j, const char *q, const char *e) {
         const char *slash = memrchr(c, '/', cn); /* /usr/bin/tee */
         char name[16];
         size_t b = slash ? (size_t) (slash + 1 - c) : 0;
-        if (cn - b >= sizeof name || c == q || q[0] == '-')
+        if (cn - b >= sizeof name || c == q)
                 return false;
         memcpy(name, c + b, cn - b);
         name[cn - b] = 0;
+        if (output && streq(name, "sort"))
+                return true;
+        if (q[0] == '-')
+                return false;
         if (streq(name, "tee") || streq(name, "sponge"))
                 return true;
         e = skip(e, end, " \t", true); /* cp A F: nothing after F but the command's end or a redirect */
@@ -354,6 +363,8 @@ bool rearranged_writes_name(const Judge *j, const char *path, bool whole) {
                 while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
                         q--;
                 bool ends = !whole || e == j->text + j->text_n || strchr(" \t\n;&|)", *e);
+                if (q > j->text && q[-1] == '|' && q - 1 > j->text && q[-2] == '>')
+                        q--; /* >| F */
                 if (q > j->text && q[-1] == '>' && ends)
                         return true;
                 /* tee F, cp A F, dd of=F: F by its last name, read after
@@ -382,6 +393,7 @@ static bool writes_matching(const Judge *j, const char *pat) {
                 const char *q = w;
                 while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
                         q--;
+                q -= q - 1 > j->text && q[-1] == '|' && q[-2] == '>'; /* >| F */
                 bool target = e > w && ((q > j->text && q[-1] == '>') || writer_target(j, w, e));
                 char name[256];
                 const char *s = target ? memrchr(w, '/', (size_t) (e - w)) : NULL;
