@@ -3877,6 +3877,15 @@ static const Row rows[] = {
         {"find src -name '*.c' -print0 | sort --files0-from=- > /dev/null", true, false, NULL},
         {"find .git/objects -name 'a*' -fprint ../x/l; xargs -a ../x/l cat", true, true, ".env"},
         {"find . -name '*.c' -fprint ../x/l; xargs -a ../x/l wc -l", true, false, NULL},
+        /* 1: from a start point holding .git, a -name or -path pattern that may match a loose object's
+         * name or its fan-out directory (hex digits: 7ec78*, a*, b?) lists history */
+        {"find . -name '7ec78*' | xargs cat", true, true, ".env"},
+        {"find . -path '*objects/4*' | xargs cat", true, true, ".env"},
+        {"find . -name 'a*' > ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find . -name 'b?' -print0 | tar -cf - --null -T - | tar -tvf -", true, true, ".env"},
+        {"find . -name '*.c' -print0 | xargs -0 cat", true, false, NULL},
+        {"find . -name 'Makefile' > ../x/l; xargs -a ../x/l cat", true, false, NULL},
+        {"find . -name '7ec78*' | xargs cat", false, false, NULL},
         /* 2: names opened in a compound (its body read: any command of it may read the pipe), and the
          * openers of names on their input: sort --files0-from=-, xz --files, zstd --filelist=- */
         {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { xargs cat; } | od -c",

@@ -563,6 +563,10 @@ bool namelists_opens(const Line *ln, const Stage *v, size_t at, bool subst);
 /* command-namelists.c: does find at st write its list to a file (-fprint
  * F, -fprint0 F, -fprintf F FMT, -fls F; a word not plain may be one)? */
 bool namelists_find_writes(const Stage *st);
+/* command-namelists.c: may find's -name pattern (-path when path) match
+ * one of git's loose objects or a fan-out directory of them (a*, 7ec78*,
+ * ?? but not *.c: a name of hex digits; -path '*objects/4*')? */
+bool namelists_may_match_object(const char *pat, bool path);
 /* command-pipeline.c: the name of st's program, also after an opener
  * ({ echo T | tr x i; } > F, then, do, !, time: the command after it);
  * NULL for a closer's stage (} | sh, done | sh) or none. */

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -154,4 +156,55 @@ bool namelists_find_writes(const Stage *st) {
                         return true;
         }
         return false;
+}
+
+/* A name of len hex digits the pattern c (a glob's component, [c, e))
+ * may match, built from it: its literals, '0' for '?', a class's first
+ * member, the first '*' filled to len; into out. */
+static bool hex_name(const char *c, const char *e, size_t len, char out[64]) {
+        size_t n = 0, star = SIZE_MAX;
+        for (const char *q = c; q < e && n < 63; q++) {
+                if (*q == '*') {
+                        star = star == SIZE_MAX ? n : star;
+                        continue;
+                }
+                if (*q == '[') { /* [0-9a-f], [!x]: a member, or '0' */
+                        const char *m = q + 1 + (q + 1 < e && strchr("!^", q[1]));
+                        out[n++] = m < e && isxdigit((unsigned char) *m) && m[-1] == '[' ? *m : '0';
+                        while (q + 1 < e && q[1] != ']')
+                                q++;
+                        q += q + 1 < e;
+                        continue;
+                }
+                q += *q == '\\' && q + 1 < e;
+                out[n++] = *q == '?' ? '0' : (char) tolower((unsigned char) *q);
+        }
+        if (n < len && star != SIZE_MAX && len < 64) {
+                memmove(out + star + (len - n), out + star, n - star);
+                memset(out + star, '0', len - n);
+                n = len;
+        }
+        out[n] = 0;
+        for (size_t i = 0; i < n; i++)
+                if (!isxdigit((unsigned char) out[i]))
+                        return false;
+        return n == len;
+}
+
+bool namelists_may_match_object(const char *pat, bool path) {
+        char name[64], dir[64], full[160];
+        const char *end = pat + strlen(pat), *last = strrchr(pat, '/');
+        const char *c = path && last ? last + 1 : pat;
+        if (!path) /* an object's file name, a fan-out directory's */
+                return (hex_name(pat, end, 38, name) && match_glob(pat, name, MATCH_FOLD)) ||
+                       (hex_name(pat, end, 2, dir) && match_glob(pat, dir, MATCH_FOLD));
+        if (!hex_name(c, end, 38, name))
+                return false;
+        const char *d = last ? last : pat; /* the component before the last */
+        while (d > pat && d[-1] != '/')
+                d--;
+        if (!last || !hex_name(d, last, 2, dir))
+                memcpy(dir, name, 2), dir[2] = 0;
+        snprintf(full, sizeof full, "./.git/objects/%s/%s", dir, name);
+        return match_glob(pat, full, MATCH_FOLD);
 }

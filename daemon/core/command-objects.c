@@ -778,7 +778,7 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
                 _cleanup_free_ char *q = k >= 2 ? programs_word_text(st->w[k - 1]) : NULL;
                 if (!p || (q && (streq(q, "!") || streq(q, "-not"))))
                         continue;
-                bool passes = false;
+                bool passes = namelists_may_match_object(p, path); /* a*: objects */
                 for (const char *const *c = name ? names : paths; *c; c++)
                         passes = passes || match_glob(p, *c, MATCH_FOLD);
                 only_others = only_others || !passes;
@@ -951,6 +951,9 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         /* ls -A | tar cf - -T -: .git among the names */
         if (!what && p && streq(p, "ls") && lists && ls_lists_git(j, prev))
                 what = "the names ls lists";
+        /* find . -name '7ec78*' | xargs cat: .git's names among them */
+        if (!what && p && streq(p, "find") && (opens || lists) && find_lists_git(j, prev))
+                what = "the names find lists under .git";
         /* find .git/objects -name '7*' | xargs cat: objects, whatever it matches */
         int f = !what && prev && (opens || lists) ? find_lists_objects(j, prev) : 0;
         if (f < 0)
