@@ -3922,6 +3922,19 @@ static const Row rows[] = {
          "-c",
          true, true, ".env"},
         {"echo README.md | cat $(cat)", true, false, NULL},
+        /* 2: names a pipeline makes from the line's texts, written to a file, then opened: a list of
+         * .git's names the line writes */
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i > ../x/l; xargs cat < ../x/l",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i > ../x/l; { xargs cat; } < "
+         "../x/l",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | tr '\\n' '\\0' > ../x/l; "
+         "sort --files0-from=../x/l | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i > ../x/l; xargs cat < ../x/l",
+         false, false, NULL},
+        {"echo a.txt | tr a b > ../x/l; xargs cat < ../x/l", true, false, NULL},
         /* 8: the joined file written by tee, cp, dd, mv, ln or install, or named by a glob; tac, sort and
          * tail -c as maps of the letters (tac joins a last line with no newline, a line ending in a
          * backslash moved before another joins it, a byte cut off makes git) */

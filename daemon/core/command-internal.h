@@ -567,6 +567,14 @@ bool namelists_find_writes(const Stage *st);
  * one of git's loose objects or a fan-out directory of them (a*, 7ec78*,
  * ?? but not *.c: a name of hex digits; -path '*objects/4*')? */
 bool namelists_may_match_object(const char *pat, bool path);
+/* command-namelists.c: v[at] writes a file (> l, tee l) with the names
+ * v[0..at] make from the line's texts (echo .gQt/objects/ab/cd | tr Q i >
+ * l): when they may name .git or its objects, the history held, the line
+ * has written a list of .git's names (j->git_list_written). 0, -ENOMEM. */
+int namelists_written(Judge *j, const Line *ln, const Stage *v, size_t at);
+/* command-objects.c: does the text name .git or its objects, a word of
+ * it (its blanks cut, in place)? */
+bool objects_text_names(char *text);
 /* command-pipeline.c: the name of st's program, also after an opener
  * ({ echo T | tr x i; } > F, then, do, !, time: the command after it);
  * NULL for a closer's stage (} | sh, done | sh) or none. */

@@ -5,11 +5,11 @@
  * --files0-from, xz --files, zstd --filelist), and a compound stage that
  * runs one. It must not judge what the names are: command-objects.c does.
  */
+#include <ctype.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <ctype.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -207,4 +207,23 @@ bool namelists_may_match_object(const char *pat, bool path) {
                 memcpy(dir, name, 2), dir[2] = 0;
         snprintf(full, sizeof full, "./.git/objects/%s/%s", dir, name);
         return match_glob(pat, full, MATCH_FOLD);
+}
+
+int namelists_written(Judge *j, const Line *ln, const Stage *v, size_t at) {
+        char buf[256];
+        const Stage *st = &v[at];
+        bool writes = false; /* > l, >> l, >| l, &> l; tee l */
+        for (size_t i = 0; i < st->n_redir && !writes; i++)
+                writes = st->target[i] && strchr(st->redir[i]->op, '>') && !strchr(st->redir[i]->op, '<') &&
+                         !strchr(st->redir[i]->op, '(') && !streq(st->redir[i]->op, ">&");
+        const char *p = pipeline_stage_name(st, buf, sizeof buf);
+        writes = writes || (p && streq(p, "tee") && st->n > 1);
+        if (!writes || at == 0 || !judge_held(j) || j->git_list_written)
+                return 0;
+        _cleanup_free_ char *t = NULL;
+        int r = pipeline_names(j, ln, v, at, &t);
+        if (r < 0)
+                return r;
+        j->git_list_written = r == 1 || (r == 2 && objects_text_names(t));
+        return 0;
 }

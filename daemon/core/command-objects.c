@@ -788,8 +788,7 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
 
 static int find_lists_objects(const Judge *j, const Stage *st);
 
-/* Does the text name .git or its objects, a word of it? */
-static bool text_names_objects(char *text) {
+bool objects_text_names(char *text) {
         for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
                 if (names_objects(t))
                         return true;
@@ -813,7 +812,7 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
                 int r = shells_fed_text(ln, st, i, &t);
                 if (r < 0)
                         return r;
-                if (r > 0 && text_names_objects(t))
+                if (r > 0 && objects_text_names(t))
                         return 1;
         }
         if (!streq(p, "echo") && !streq(p, "printf"))
@@ -824,7 +823,7 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
                 return -ENOMEM;
         if (streq(p, "echo"))
                 reread_unescape(t);
-        return text_names_objects(t);
+        return objects_text_names(t);
 }
 
 /* Does st write a file: a redirect (> l, >> l), tee l, find -fprint l? */
@@ -858,7 +857,7 @@ static bool string_writes_git(char *s) {
         bool all = strstr(s, "find") != NULL;
         for (const char *q = s; !all && (q = strstr(q, "ls -")); q += 4)
                 all = strcspn(q + 4, "aA") < strcspn(q + 4, " \t\n;&|)'\"");
-        return all || text_names_objects(s);
+        return all || objects_text_names(s);
 }
 
 static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool lists) {
@@ -984,7 +983,7 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at) {
         }
         _cleanup_free_ char *t = NULL;
         int r = pipeline_names(j, ln, v, at, &t);
-        if (r < 0 || r == 0 || (r == 2 && !text_names_objects(t)))
+        if (r < 0 || r == 0 || (r == 2 && !objects_text_names(t)))
                 return r < 0 ? r : 0;
         judge_mark_held(j);
         return judge_refuse(

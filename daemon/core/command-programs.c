@@ -650,6 +650,8 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 if ((r = objects_listed(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL, !stdin_filter(&v[i]),
                                         opens)) != 0)
                         return r;
+                if ((r = namelists_written(j, ln, v, i)) != 0) /* echo .gQt/o/ab | tr Q i > l */
+                        return r;
                 /* echo .gQt/objects/ab/cd | tr Q i | xargs cat: the names made */
                 if (i > 0 && (opens || namelists_opens(ln, v, i, true)) &&
                     (r = objects_flowed(j, ln, v, i - 1)) != 0)
