@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Programs that open the names in a list they read (command-internal.h):
- * on their input or in a file an option names (xargs, tar -T, sort
- * --files0-from, xz --files, zstd --filelist), and a compound stage that
- * runs one. It must not judge what the names are: command-objects.c does.
+ * Lists of names (command-internal.h): the programs that open the names
+ * in a list they read, on their input or in a file an option names
+ * (xargs, tar -T, sort --files0-from, xz --files, zstd --filelist), a
+ * compound stage that runs one; the lists find writes, the patterns of its
+ * that may match git's objects, a list a pipeline writes from the line's
+ * texts. It must not refuse: command-objects.c and command-programs.c do.
  */
 #include <ctype.h>
 #include <stdbool.h>
