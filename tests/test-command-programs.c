@@ -3979,6 +3979,9 @@ static const Row rows[] = {
          ".env"},
         {"printf 'ls\\n' > ../x/a; cat ../x/a | tee ../x/s; sh ../x/s", true, false, NULL},
         {"sort -o sorted.txt data.txt; wc -l sorted.txt", true, false, NULL},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; paste -sd '' ../x/{a,b} > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'ls\\n' > ../x/a; paste -sd ' ' ../x/{a,b} > ../x/s; sh ../x/s", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -403,7 +403,8 @@ static bool writes_matching(const Judge *j, const char *pat) {
                         if (!strchr("'\"", *s)) /* > "x/a": its quotes */
                                 name[k++] = *s;
                 name[k] = 0;
-                if (target && k > 0 && strncmp(w, "/dev/", 5) != 0 && (!pat || match_glob(pat, name, 0)))
+                if (target && k > 0 && strncmp(w, "/dev/", 5) != 0 &&
+                    (!pat || match_glob_braced(pat, name, 0)))
                         return true;
                 w = e;
         }
@@ -418,7 +419,8 @@ static bool word_written(const Judge *j, const ShellWord *w, bool whole, bool re
         for (size_t i = 0; i < w->n; i++) {
                 expand = expand || w->v[i].kind == SHELL_EXPAND;
                 glob = glob || w->v[i].kind == SHELL_STAR || w->v[i].kind == SHELL_QMARK ||
-                       w->v[i].kind == SHELL_CLASS || w->v[i].kind == SHELL_EXTGLOB;
+                       w->v[i].kind == SHELL_CLASS || w->v[i].kind == SHELL_EXTGLOB ||
+                       w->v[i].kind == SHELL_BOPEN; /* x/{a,b} */
         }
         _cleanup_free_ char *t = programs_word_text(w);
         if (!t)
@@ -428,6 +430,8 @@ static bool word_written(const Judge *j, const ShellWord *w, bool whole, bool re
         if (expand) /* paste -sd '' "$f": any file the line writes */
                 return reader && writes_matching(j, NULL);
         const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        if (glob && strchr(base, '}') && !strchr(base, '{'))
+                return writes_matching(j, NULL); /* x/{a,b/c}: any */
         return glob ? writes_matching(j, base) : rearranged_writes_name(j, t, whole);
 }
 
