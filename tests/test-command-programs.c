@@ -1912,7 +1912,7 @@ static const Row rows[] = {
          NULL},
         {"printf 'make\\ntest\\n' > ../x/a; paste -sd ' ' ../x/a > ../x/s; sh ../x/s", true, false, NULL},
         {"printf 'gi\\nt log -p >&2\\n' > ../x/s; cat ../x/s > ../x/s2; sh ../x/s2", true, false, NULL},
-        {"printf 'gi\\nt log -p >&2\\n' > ../x/s; sort ../x/s > ../x/s2; sh ../x/s2", true, false, NULL},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/s; sort ../x/s > ../x/s2; sh ../x/s2", true, true, ".env"},
         {"echo 'ls -l' > ../x/s; printf '%s' \"$(cat ../x/s)\" > ../x/s2; sh ../x/s2", true, false, NULL},
         /* 6: a function or alias the line defines runs wherever its name is a command word (eval's
          * words, bash -c NAME, a process substitution's command), its definition anywhere in the line;
@@ -3969,6 +3969,137 @@ static const Row rows[] = {
          true, false, NULL},
         {"vim $(git diff --name-only | sed 's/x/y/')", true, false, NULL},
         {"echo docs | tr d D | tar -czf /tmp/x/d.tgz -T -", true, false, NULL},
+        /* twenty-third pass (31w) 1, 2, 8: find's names under .git through a file; openers of a list of
+         * names (sort --files0-from, xz --files, zstd --filelist) and a compound holding one; joins through
+         * a file another writer made, a glob or a variable naming it, copiers that reorder lines or cut
+         * bytes */
+        /* 1: find under .git lists history whatever its pattern; every program that opens a list's names */
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; sort --files0-from=../x/l | od -c", true, true,
+         ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; tar -cf - -T ../x/l | tar -xOf -", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' > ../x/l; xz -c --files=../x/l | xz -dc", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; xz -c --files0=../x/l | xz -dc", true, true,
+         ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; cpio -o < ../x/l", true, true, ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; zip -@ ../x/z.zip < ../x/l", true, true, ".env"},
+        {"find .git/objects -name 'a*' > ../x/l; zstd -c --filelist=../x/l", true, true, ".env"},
+        {"find .git/objects -name 'a*' | tee ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find .git -path '*/48/*' > ../x/l; sort --files0-from=../x/l", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' -print0 | sort --files0-from=-", true, true, ".env"},
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; sort --files0-from=../x/l", false, false, NULL},
+        {"find .git/objects -name '7ec78*' -print0 > ../x/l; wc --files0-from=../x/l", true, false, NULL},
+        {"find src -name '*.c' -print0 > ../x/l; sort --files0-from=../x/l", true, false, NULL},
+        {"find . -name '*.json' > ../x/l; tar -czf ../x/out.tgz -T ../x/l", true, false, NULL},
+        {"find src -type f > ../x/l; xz -k --files=../x/l", true, false, NULL},
+        {"find src -name '*.c' -print0 | sort --files0-from=- > /dev/null", true, false, NULL},
+        {"find .git/objects -name 'a*' -fprint ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find . -name '*.c' -fprint ../x/l; xargs -a ../x/l wc -l", true, false, NULL},
+        /* 1: from a start point holding .git, a -name or -path pattern that may match a loose object's
+         * name or its fan-out directory (hex digits: 7ec78*, a*, b?) lists history */
+        {"find . -name '7ec78*' | xargs cat", true, true, ".env"},
+        {"find . -path '*objects/4*' | xargs cat", true, true, ".env"},
+        {"find . -name 'a*' > ../x/l; xargs -a ../x/l cat", true, true, ".env"},
+        {"find . -name 'b?' -print0 | tar -cf - --null -T - | tar -tvf -", true, true, ".env"},
+        {"find . -name '*.c' -print0 | xargs -0 cat", true, false, NULL},
+        {"find . -name 'Makefile' > ../x/l; xargs -a ../x/l cat", true, false, NULL},
+        {"find . -name '7ec78*' | xargs cat", false, false, NULL},
+        /* 2: names opened in a compound (its body read: any command of it may read the pipe), and the
+         * openers of names on their input: sort --files0-from=-, xz --files, zstd --filelist=- */
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { xargs cat; } | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | (xargs cat) | od -c", true,
+         true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | if :; then xargs cat; fi | "
+         "od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | while :; do xargs cat; "
+         "break; done | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | (cd . && xargs cat) | od "
+         "-c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | nice xargs cat | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | tr '\\n' '\\0' | sort "
+         "--files0-from=- | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | xz -c --files | xz -dc",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | (xz -c --files) | xz -dc",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { xargs cat; } | od -c",
+         false, false, NULL},
+        {"find . -name '*.py' | { xargs grep -l TODO; }", true, false, NULL},
+        {"git ls-files '*.c' | (xargs wc -l)", true, false, NULL},
+        {"find . -name '*.log' | if true; then xargs rm -f; fi", true, false, NULL},
+        {"echo a.txt b.txt | tr ' ' '\\n' | { xargs cat; }", true, false, NULL},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | cat $(cat) | od -c", true,
+         true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | { cat \"$(cat)\"; } | od "
+         "-c",
+         true, true, ".env"},
+        {"echo README.md | cat $(cat)", true, false, NULL},
+        /* 2: names a pipeline makes from the line's texts, written to a file, then opened: a list of
+         * .git's names the line writes */
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i > ../x/l; xargs cat < ../x/l",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i > ../x/l; { xargs cat; } < "
+         "../x/l",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i | tr '\\n' '\\0' > ../x/l; "
+         "sort --files0-from=../x/l | od -c",
+         true, true, ".env"},
+        {"echo .gQt/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1 | tr Q i > ../x/l; xargs cat < ../x/l",
+         false, false, NULL},
+        {"echo a.txt | tr a b > ../x/l; xargs cat < ../x/l", true, false, NULL},
+        /* 8: the joined file written by tee, cp, dd, mv, ln or install, or named by a glob; tac, sort and
+         * tail -c as maps of the letters (tac joins a last line with no newline, a line ending in a
+         * backslash moved before another joins it, a byte cut off makes git) */
+        {"printf 'gi\\nt log -p >&2\\n' | tee ../x/a >/dev/null; paste -sd '' ../x/a > ../x/s; sh ../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; cp ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' | dd status=none of=../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; mv ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; ln ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a0; install ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh "
+         "../x/s",
+         true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; paste -sd '' ../x/a* > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; xargs -d '\\n' printf %s < ../x/? > ../x/s; sh ../x/s",
+         true, true, ".env"},
+        {"printf 't log -p >&2\\ngi' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 't log -p >&2\\ngi\\\\\\n' > ../x/a; sort ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 't log -p >&2\\ngi\\\\\\n' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 'Xgit log -p >&2\\n' > ../x/a; tail -c +2 ../x/a > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 't log -p >&2\\ngi' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", false, false, NULL},
+        {"printf 'make test\\n' > ../x/a0; cp ../x/a0 ../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s", true,
+         false, NULL},
+        {"printf 'ls -l\\n' > ../x/a; tac ../x/a > ../x/s; sh ../x/s", true, false, NULL},
+        {"printf 'make\\ntest\\n' > ../x/a; sort ../x/a > ../x/s; sh ../x/s", true, false, NULL},
+        {"printf 'ls\\n' > ../x/a; paste -sd ' ' ../x/a* > ../x/s; sh ../x/s", true, false, NULL},
+        {"jq . package.json > ../x/p.json && mv ../x/p.json package.json && npm test", true, false, NULL},
+        {"npm test 2>&1 | tee test.log; grep -c FAIL test.log", true, false, NULL},
+        {"printf 'gi\\nt log -p >&2\\n' >| ../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' | sort -o ../x/a; paste -sd '' ../x/a > ../x/s; sh ../x/s", true,
+         true, ".env"},
+        {"printf 't log -p >&2\\ngi' > ../x/a; cat ../x/a | tac > ../x/s; sh ../x/s", true, true, ".env"},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; cat ../x/a | tr -d '\\n' > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'ls\\n' > ../x/a; cat ../x/a | tee ../x/s; sh ../x/s", true, false, NULL},
+        {"sort -o sorted.txt data.txt; wc -l sorted.txt", true, false, NULL},
+        {"printf 'gi\\nt log -p >&2\\n' > ../x/a; paste -sd '' ../x/{a,b} > ../x/s; sh ../x/s", true, true,
+         ".env"},
+        {"printf 'ls\\n' > ../x/a; paste -sd ' ' ../x/{a,b} > ../x/s; sh ../x/s", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

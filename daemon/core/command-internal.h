@@ -560,6 +560,10 @@ int rearranged_file_git(const Judge *j, const Stage *st);
 bool rearranged_line_writes(const Judge *j, const char *path);
 /* ... whole: by that name and no longer (> F, not > F.tmp). */
 bool rearranged_writes_name(const Judge *j, const char *path, bool whole);
+/* Does st read a file the line writes (an operand, or < F): > F, tee F,
+ * cp A F, dd of=F and the other writers; a glob by the names it may
+ * match (x/a*), an expansion ("$f") as any? 1 or 0. */
+int rearranged_reads_written(const Judge *j, const Stage *st, bool whole);
 /* rearranged_tr: tr's modelled forms (-d, -s, -ds, -c; two literal sets)
  * at st applied to *t: 1, 0 when not modelled (*t untouched), -ENOMEM.
  * rearranged_printed: what echo or printf at st prints, into *ret: 1, 0
@@ -575,6 +579,40 @@ int rearranged_printed(const Stage *st, bool decode, char **ret);
  * refused when not and its texts hold git's letters while the history
  * holds a masked entry; -ENOMEM. */
 int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret);
+/* command-namelists.c: does st open each name of a list it reads, on its
+ * input or in a file an option names (xargs, cpio, tar -T, zip -@, rsync
+ * --files-from, git --stdin-paths, sort --files0-from, xz --files, zstd
+ * --filelist), or is it a compound stage with such a command in its body
+ * ({ xargs cat; }, (xargs cat)), or the opener of one a pipe feeds (T |
+ * if :; then xargs cat; fi)? v[at] the stage, in its pipeline; subst: a
+ * command substitution in a word may read its input too (cat $(cat)). */
+bool namelists_opens(const Line *ln, const Stage *v, size_t at, bool subst);
+/* command-namelists.c: does find at st write its list to a file (-fprint
+ * F, -fprint0 F, -fprintf F FMT, -fls F; a word not plain may be one)? */
+bool namelists_find_writes(const Stage *st);
+/* command-servers.c: python -m http.server [-d DIR], php -S ADDR [-t
+ * DIR], ruby -run -e httpd [DIR], busybox httpd [-h DIR],
+ * http-server/serve/darkhttpd [DIR] (npx's too): does w[0..n) (name its
+ * program) start one? The directory it serves as the word naming it
+ * (*ret_dir), or glued to its option (glued), or neither (the working
+ * directory). */
+bool servers_serves(const char *name, const ShellWord *const *w, size_t n, const ShellWord **ret_dir,
+                    char glued[static 256]);
+
+/* command-namelists.c: may find's -name pattern (-path when path: from
+ * ./ when dot, else from any start; fold: -iname, -ipath) match one of
+ * git's objects, a fan-out directory of them, a pack or its index (a*,
+ * 7ec78*, *deb1, ?? but not *.c; -path '*objects/4*'), by every name of
+ * hex digits (match_glob_some())? */
+bool namelists_may_match_object(const char *pat, bool path, bool dot, bool fold);
+/* command-namelists.c: v[at] writes a file (> l, tee l) with the names
+ * v[0..at] make from the line's texts (echo .gQt/objects/ab/cd | tr Q i >
+ * l): when they may name .git or its objects, the history held, the line
+ * has written a list of .git's names (j->git_list_written). 0, -ENOMEM. */
+int namelists_written(Judge *j, const Line *ln, const Stage *v, size_t at);
+/* command-objects.c: does the text name .git or its objects, a word of
+ * it (its blanks cut, in place)? */
+bool objects_text_names(char *text);
 /* command-pipeline.c: the name of st's program, also after an opener
  * ({ echo T | tr x i; } > F, then, do, !, time: the command after it);
  * NULL for a closer's stage (} | sh, done | sh) or none. */

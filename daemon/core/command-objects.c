@@ -372,15 +372,6 @@ static bool regex_extension(const char *re) {
         return false;
 }
 
-/* The paths of git's objects below .git, \1 a hex digit (match.h's
- * MATCH_ANY_HEX): a loose object, its directory, a pack and its index. */
-#define H4 "\1\1\1\1"
-#define H38 H4 H4 H4 H4 H4 H4 H4 H4 H4 "\1\1"
-#define H40 H38 "\1\1"
-static const char *const objects_named[] = {"objects/\1\1/" H38, "objects/\1\1",
-                                            "objects/pack/pack-" H40 ".pack",
-                                            "objects/pack/pack-" H40 ".idx"};
-
 /* When the history holds a masked entry: a copy of a tree that holds .git
  * (cp -r . /tmp/x, tar c ., rsync -a ./ x), or find over one running a
  * program on what a pattern of it can match in .git/objects. */
@@ -497,16 +488,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 m = m || (regex && !(dot_only && regex_extension(pat))); /* .*48/7e.*: a prefix */
                 /* a glob: whether any object's path can match it (7ec78*,
                  * *deb1, a -path of 48: every hex digit counted), from . or any */
-                for (size_t t = 0; !regex && t < ELEMENTSOF(objects_named) && !m; t++) {
-                        char tmpl[128];
-                        snprintf(tmpl, sizeof tmpl, "%s%s",
-                                 base       ? ""
-                                 : dot_only ? "./.git/"
-                                            : "\2",
-                                 objects_named[t]);
-                        const char *s = base ? strrchr(tmpl, '/') + 1 : tmpl;
-                        m = match_glob_some(pat, s, fold ? MATCH_FOLD : 0);
-                }
+                m = m || (!regex && namelists_may_match_object(pat, !base, dot_only, fold));
                 b_all = b_all && m;
                 b_any = b_any || m;
         }
@@ -677,86 +659,10 @@ int objects_compound(Judge *j, const Line *ln, const Stage *st) {
 
 /* ---- a web server over a tree holding .git ---- */
 
-/* The word after option k (-d DIR) or glued to it (-dDIR, --directory=DIR):
- * its index in w, or n with *ret_glued set. */
-static bool server_dir_option(const char *a, const char *shorts, const char *longs, const char **ret_glued) {
-        *ret_glued = NULL;
-        if (longs && programs_long_is(a, longs, ret_glued))
-                return true;
-        if (a[0] == '-' && a[1] && a[1] != '-' && strchr(shorts, a[1])) {
-                *ret_glued = a[2] ? a + 2 : NULL;
-                return true;
-        }
-        return false;
-}
-
-/* An option of these servers whose value is the next word (-p 8080,
- * --listen 3000; serve -s and http-server -g are flags). */
-static bool takes_value(const char *a) {
-        static const char *const longs[] = {
-                "port",    "listen",  "address",  "addr",    "bind",     "config",    "ext",      "proxy",
-                "cert",    "key",     "timeout",  "log",     "index",    "mimetypes", "uid",      "gid",
-                "pidfile", "maxconn", "ssl-cert", "ssl-key", "ssl-pass", "username",  "password", NULL};
-        if (a[0] != '-' || strchr(a, '='))
-                return false;
-        if (a[1] != '-')
-                return a[1] && !a[2] && strchr("pacePCKtlbU", a[1]);
-        return streq_any(a + 2, longs);
-}
-
-/* python -m http.server [-d DIR], php -S ADDR [-t DIR], ruby -run -e
- * httpd [DIR], busybox httpd [-h DIR], http-server/serve/darkhttpd [DIR]
- * (npx's too): the directory it serves, as the word naming it (*ret_dir,
- * NULL for the working directory); false for no server. */
-static bool serves(const char *name, const ShellWord *const *w, size_t n, const ShellWord **ret_dir,
-                   char glued[static 256]) {
-        static const char *const operand_servers[] = {"http-server", "serve", "darkhttpd", "httpd", NULL};
-        char buf[256];
-        bool python = strncmp(name, "python", 6) == 0, php = streq(name, "php"), ruby = streq(name, "ruby"),
-             server = streq_any(name, operand_servers), after_e = false, value_before = false;
-        size_t k = 1;
-        if (streq(name, "npx") || streq(name, "pnpx") || streq(name, "bunx")) {
-                while (k < n && programs_plain(w[k], buf, sizeof buf) && buf[0] == '-')
-                        k++;
-                const char *p = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
-                server = p && streq_any(p, operand_servers);
-                k++;
-        }
-        bool on = server;
-        *ret_dir = NULL;
-        glued[0] = 0;
-        for (; k < n; k++) {
-                _cleanup_free_ char *a = programs_word_text(w[k]);
-                const char *value;
-                if (!a)
-                        return true; /* unread: the side that refuses */
-                on = on ||
-                     (python && (streq(a, "http.server") || streq(a, "SimpleHTTPServer") ||
-                                 streq(a, "-mhttp.server") || streq(a, "-mSimpleHTTPServer"))) ||
-                     (php && strncmp(a, "-S", 2) == 0) ||
-                     (ruby && (streq(a, "httpd") || streq(a, "-ehttpd")));
-                after_e = after_e || (ruby && (streq(a, "httpd") || streq(a, "-ehttpd")));
-                bool dir = python ? server_dir_option(a, "d", "directory", &value)
-                           : php  ? server_dir_option(a, "t", "docroot", &value)
-                                  : streq(name, "httpd") && server_dir_option(a, "h", NULL, &value);
-                if (dir && value)
-                        snprintf(glued, 256, "%s", value);
-                if (dir && !value && k + 1 < n)
-                        *ret_dir = w[++k];
-                /* its operand, not an option's value (-p 8080, --port 8080: a
-                 * flag before the directory takes it, the side that refuses) */
-                if ((server || after_e) && a[0] != '-' && !streq(a, "httpd") && !*ret_dir && !glued[0] &&
-                    !streq(name, "httpd") && !value_before)
-                        *ret_dir = w[k];
-                value_before = takes_value(a);
-        }
-        return on;
-}
-
 int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         const ShellWord *dir = NULL;
         char glued[256];
-        if (!judge_held(j) || !serves(name, w, n, &dir, glued))
+        if (!judge_held(j) || !servers_serves(name, w, n, &dir, glued))
                 return 0;
         bool held = glued[0] ? names_objects(glued) || streq(glued, ".") || streq(glued, "./") ||
                                        cwd_above(j, glued)
@@ -829,7 +735,7 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
                 _cleanup_free_ char *q = k >= 2 ? programs_word_text(st->w[k - 1]) : NULL;
                 if (!p || (q && (streq(q, "!") || streq(q, "-not"))))
                         continue;
-                bool passes = false;
+                bool passes = namelists_may_match_object(p, path, true, true); /* a*: objects */
                 for (const char *const *c = name ? names : paths; *c; c++)
                         passes = passes || match_glob(p, *c, MATCH_FOLD);
                 only_others = only_others || !passes;
@@ -837,8 +743,9 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
         return !only_others;
 }
 
-/* Does the text name .git or its objects, a word of it? */
-static bool text_names_objects(char *text) {
+static int find_lists_objects(const Judge *j, const Stage *st);
+
+bool objects_text_names(char *text) {
         for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
                 if (names_objects(t))
                         return true;
@@ -854,14 +761,15 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
         const char *p = st->n > 0 ? programs_name(st->w[0], buf, sizeof buf) : NULL;
         if (!p)
                 return 0;
-        if (streq(p, "ls") || streq(p, "find"))
-                return streq(p, "ls") ? ls_lists_git(j, st) : find_lists_git(j, st);
+        if (streq(p, "ls") || streq(p, "find")) /* find .git/objects -name '7*' > l: objects */
+                return streq(p, "ls") ? ls_lists_git(j, st)
+                                      : find_lists_git(j, st) || find_lists_objects(j, st);
         for (size_t i = 0; i < st->n_redir; i++) {
                 _cleanup_free_ char *t = NULL;
                 int r = shells_fed_text(ln, st, i, &t);
                 if (r < 0)
                         return r;
-                if (r > 0 && text_names_objects(t))
+                if (r > 0 && objects_text_names(t))
                         return 1;
         }
         if (!streq(p, "echo") && !streq(p, "printf"))
@@ -872,13 +780,15 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
                 return -ENOMEM;
         if (streq(p, "echo"))
                 reread_unescape(t);
-        return text_names_objects(t);
+        return objects_text_names(t);
 }
 
-/* Does st write a file: a redirect (> l, >> l), or tee l? */
+/* Does st write a file: a redirect (> l, >> l), tee l, find -fprint l? */
 static bool writes_file(const Stage *st) {
         static const char *const ops[] = {">", ">>", ">|", "&>", "&>>", NULL};
         char buf[256];
+        if (namelists_find_writes(st))
+                return true;
         for (size_t i = 0; i < st->n_redir; i++)
                 if (streq_any(st->redir[i]->op, ops) && st->target[i])
                         return true;
@@ -904,7 +814,7 @@ static bool string_writes_git(char *s) {
         bool all = strstr(s, "find") != NULL;
         for (const char *q = s; !all && (q = strstr(q, "ls -")); q += 4)
                 all = strcspn(q + 4, "aA") < strcspn(q + 4, " \t\n;&|)'\"");
-        return all || text_names_objects(s);
+        return all || objects_text_names(s);
 }
 
 static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool lists) {
@@ -997,6 +907,9 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         /* ls -A | tar cf - -T -: .git among the names */
         if (!what && p && streq(p, "ls") && lists && ls_lists_git(j, prev))
                 what = "the names ls lists";
+        /* find . -name '7ec78*' | xargs cat: .git's names among them */
+        if (!what && p && streq(p, "find") && (opens || lists) && find_lists_git(j, prev))
+                what = "the names find lists under .git";
         /* find .git/objects -name '7*' | xargs cat: objects, whatever it matches */
         int f = !what && prev && (opens || lists) ? find_lists_objects(j, prev) : 0;
         if (f < 0)
@@ -1027,7 +940,7 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at) {
         }
         _cleanup_free_ char *t = NULL;
         int r = pipeline_names(j, ln, v, at, &t);
-        if (r < 0 || r == 0 || (r == 2 && !text_names_objects(t)))
+        if (r < 0 || r == 0 || (r == 2 && !objects_text_names(t)))
                 return r < 0 ? r : 0;
         judge_mark_held(j);
         return judge_refuse(

@@ -152,27 +152,13 @@ static int plain_edit(const Stage *st, const char *name, char **t) {
 /* Does st read a file the line writes (an operand, or < F)? Its text is
  * then the line's, not modelled. whole: by that very name (> F, not > F.tmp). */
 static int reads_written(const Judge *j, const Stage *st, bool whole) {
-        char buf[1024];
-        size_t k = scripts_program_at(st->w, st->n);
-        for (size_t a = k + 1; a < st->n; a++) {
-                _cleanup_free_ char *o = programs_word_text(st->w[a]);
-                if (!o)
-                        return -ENOMEM;
-                if (o[0] != '-' && rearranged_writes_name(j, o, whole))
-                        return 1;
-        }
-        for (size_t i = 0; i < st->n_redir; i++) {
-                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
-                if (streq(st->redir[i]->op, "<") && a && rearranged_writes_name(j, a, whole))
-                        return 1;
-        }
-        return 0;
+        return rearranged_reads_written(j, st, whole);
 }
 
-/* Programs that copy a file's lines, none joined nor changed (tac moves
- * a line ending in a backslash before another: make and sh join them). */
-static const char *const copiers[] = {"cat",   "head",  "tail", "sort", "uniq", "grep",
-                                      "egrep", "fgrep", "tee",  "wc",   NULL};
+/* Programs that copy a file's every byte, in order. Any other maps its
+ * letters: tac joins a last line with no newline to the next, sort and tac
+ * move a line ending in a backslash before another, tail -c cuts one off. */
+static const char *const copiers[] = {"cat", "tee", NULL};
 
 /* Are st's words all plain (no expansion, no glob)? */
 static bool plain_words(const Stage *st) {
@@ -622,6 +608,10 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                         if ((r = reads_written(j, &v[i], true)) < 0)
                                 return r;
                         joined = r > 0 && (!p || !streq_any(p, copiers));
+                        for (size_t k = i + 1; r > 0 && k <= at && !joined; k++) { /* cat F | tac > G */
+                                const char *q = pipeline_stage_name(&v[k], buf, sizeof buf);
+                                joined = !q || !streq_any(q, copiers);
+                        }
                         for (size_t a = scripts_program_at(v[i].w, v[i].n) + 1; a < v[i].n && !joined; a++) {
                                 _cleanup_free_ char *o = programs_word_text(v[i].w[a]);
                                 if (!o)

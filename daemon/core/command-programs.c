@@ -646,11 +646,15 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                                             "git's directory, as git rev-parse names it, piped to a program "
                                             "that can read it, and the history holds a masked entry");
                 }
+                bool opens = reads_names(&v[i]) || namelists_opens(ln, v, i, false); /* sort --files0-from */
                 if ((r = objects_listed(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL, !stdin_filter(&v[i]),
-                                        reads_names(&v[i]))) != 0)
+                                        opens)) != 0)
+                        return r;
+                if ((r = namelists_written(j, ln, v, i)) != 0) /* echo .gQt/o/ab | tr Q i > l */
                         return r;
                 /* echo .gQt/objects/ab/cd | tr Q i | xargs cat: the names made */
-                if (i > 0 && reads_names(&v[i]) && (r = objects_flowed(j, ln, v, i - 1)) != 0)
+                if (i > 0 && (opens || namelists_opens(ln, v, i, true)) &&
+                    (r = objects_flowed(j, ln, v, i - 1)) != 0)
                         return r;
                 if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
                         return r < 0 ? r

@@ -308,6 +308,49 @@ int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool
         return blind_git(t, strlen(t), command);
 }
 
+/* p past the bytes of set (in) or up to one (!in), no further than end. */
+static const char *skip(const char *p, const char *end, const char *set, bool in) {
+        while (p < end && *p && (strchr(set, *p) != NULL) == in)
+                p++;
+        return p;
+}
+
+/* Is the word [q, e) of the line's text a file a writer the rule knows
+ * writes: dd of=F, tee F, sponge F, the last operand of cp, mv, ln,
+ * install or rsync (cp A F)? */
+static bool writer_target(const Judge *j, const char *q, const char *e) {
+        static const char *const lasts[] = {"cp", "mv", "ln", "install", "rsync", NULL};
+        const char *end = j->text + j->text_n, *o = q;
+        if (e - q > 3 && strncmp(q, "of=", 3) == 0)
+                return true;
+        while (o > j->text && (o[-1] == ' ' || o[-1] == '\t'))
+                o--; /* sort -o F: the word before it */
+        bool output = (o - j->text >= 3 && strncmp(o - 3, " -o", 3) == 0) ||
+                      (e - q > 2 && strncmp(q, "-o", 2) == 0) ||
+                      (e - q > 9 && strncmp(q, "--output=", 9) == 0);
+        const char *c = q; /* the command's first word */
+        while (c > j->text && !strchr(";&|\n(`", c[-1]))
+                c--;
+        c = skip(c, end, " \t", true);
+        size_t cn = (size_t) (skip(c, end, " \t\n;&|)", false) - c);
+        const char *slash = memrchr(c, '/', cn); /* /usr/bin/tee */
+        char name[16];
+        size_t b = slash ? (size_t) (slash + 1 - c) : 0;
+        if (cn - b >= sizeof name || c == q)
+                return false;
+        memcpy(name, c + b, cn - b);
+        name[cn - b] = 0;
+        if (output && streq(name, "sort"))
+                return true;
+        if (q[0] == '-')
+                return false;
+        if (streq(name, "tee") || streq(name, "sponge"))
+                return true;
+        e = skip(e, end, " \t", true); /* cp A F: nothing after F but the command's end or a redirect */
+        return streq_any(name, lasts) &&
+               (e == end || strchr(";&|\n)<>", *e) || (e + 1 < end && e[0] == '2' && e[1] == '>'));
+}
+
 bool rearranged_writes_name(const Judge *j, const char *path, bool whole) {
         const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
         size_t bl = strlen(base);
@@ -316,13 +359,98 @@ bool rearranged_writes_name(const Judge *j, const char *path, bool whole) {
                 const char *q = p, *e = p + bl;
                 while (q > j->text && !strchr(" \t>|;&", q[-1]))
                         q--;
+                const char *w = q, *we = skip(e, j->text + j->text_n, " \t\n;&|)<>", false);
                 while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
                         q--;
                 bool ends = !whole || e == j->text + j->text_n || strchr(" \t\n;&|)", *e);
+                if (q > j->text && q[-1] == '|' && q - 1 > j->text && q[-2] == '>')
+                        q--; /* >| F */
                 if (q > j->text && q[-1] == '>' && ends)
+                        return true;
+                /* tee F, cp A F, dd of=F: F by its last name, read after
+                 * it (not jq . F > t && mv t F) */
+                bool named = p == w || strchr("/=", p[-1]);
+                if (named && ends && writer_target(j, w, we) &&
+                    memmem(we, j->text_n - (size_t) (we - j->text), base, bl))
                         return true;
         }
         return false;
+}
+
+/* Does the line write a file a glob's last name matches (a* for a), or
+ * any file when pat is NULL (an expansion's name): > F, tee F, cp A F,
+ * before the glob's last place in it? */
+static bool writes_matching(const Judge *j, const char *pat) {
+        const char *end = j->text + j->text_n;
+        for (const char *p = j->text;
+             pat && *pat && (p = memmem(p, (size_t) (j->text + j->text_n - p), pat, strlen(pat))); p++)
+                end = p;
+        for (const char *w = j->text; w < end;) {
+                w = skip(w, end, " \t\n;&|()<>", true);
+                const char *e = skip(w, end, " \t\n;&|()<>", false);
+                if (w == e) /* a NUL */
+                        break;
+                const char *q = w;
+                while (q > j->text && (q[-1] == ' ' || q[-1] == '\t'))
+                        q--;
+                q -= q - 1 > j->text && q[-1] == '|' && q[-2] == '>'; /* >| F */
+                bool target = e > w && ((q > j->text && q[-1] == '>') || writer_target(j, w, e));
+                char name[256];
+                const char *s = target ? memrchr(w, '/', (size_t) (e - w)) : NULL;
+                s = s ? s + 1 : strncmp(w, "of=", 3) == 0 ? w + 3 : w;
+                size_t k = 0;
+                for (; target && s < e && k + 1 < sizeof name; s++)
+                        if (!strchr("'\"", *s)) /* > "x/a": its quotes */
+                                name[k++] = *s;
+                name[k] = 0;
+                if (target && k > 0 && strncmp(w, "/dev/", 5) != 0 &&
+                    (!pat || match_glob_braced(pat, name, 0)))
+                        return true;
+                w = e;
+        }
+        return false;
+}
+
+/* Does word w name a file the line writes: a glob by the names it may
+ * match (x/a*), an expansion ("$f") as any file when reader (what a
+ * redirect or a program of files reads)? */
+static bool word_written(const Judge *j, const ShellWord *w, bool whole, bool reader) {
+        bool glob = false, expand = false;
+        for (size_t i = 0; i < w->n; i++) {
+                expand = expand || w->v[i].kind == SHELL_EXPAND;
+                glob = glob || w->v[i].kind == SHELL_STAR || w->v[i].kind == SHELL_QMARK ||
+                       w->v[i].kind == SHELL_CLASS || w->v[i].kind == SHELL_EXTGLOB ||
+                       w->v[i].kind == SHELL_BOPEN; /* x/{a,b} */
+        }
+        _cleanup_free_ char *t = programs_word_text(w);
+        if (!t)
+                return true; /* fail closed */
+        if (t[0] == '-' || strchr(t, '='))
+                return false;
+        if (expand) /* paste -sd '' "$f": any file the line writes */
+                return reader && writes_matching(j, NULL);
+        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        if (glob && strchr(base, '}') && !strchr(base, '{'))
+                return writes_matching(j, NULL); /* x/{a,b/c}: any */
+        return glob ? writes_matching(j, base) : rearranged_writes_name(j, t, whole);
+}
+
+int rearranged_reads_written(const Judge *j, const Stage *st, bool whole) {
+        static const char *const readers[] = {"cat",  "tac", "paste", "sort", "head", "tail", "cut",
+                                              "uniq", "rev", "fold",  "nl",   "join", "comm", "grep",
+                                              "sed",  "awk", "xargs", "dd",   "fmt",  "pr",   NULL};
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *p = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        bool reader = p && streq_any(p, readers);
+        for (size_t a = k + 1; a < st->n; a++) /* paste -sd '' x/a*: a glob, a "$f" too */
+                if (word_written(j, st->w[a], whole, reader))
+                        return 1;
+        for (size_t i = 0; i < st->n_redir; i++)
+                if (streq(st->redir[i]->op, "<") && st->target[i] &&
+                    word_written(j, st->target[i], whole, true))
+                        return 1;
+        return 0;
 }
 
 bool rearranged_line_writes(const Judge *j, const char *path) {
