@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -106,27 +107,45 @@ static const char *const data_readers[] = {
 
 static int stage_reads(const Judge *j, const Stage *st, int depth);
 
+int readers_worse(int a, int b) {
+        static const int rank[] = {
+                [0] = 0, [READERS_UNKNOWN] = 1, [READERS_COMMANDS] = 2, [READERS_SHELL] = 3};
+        return rank[a] >= rank[b] ? a : b;
+}
+
 /* What the command line s does with its input, as a stage would (env -S
- * S, split --filter=S, tee >(S)): its first command's; a shell, a
- * compound or a text not read: READERS_SHELL. */
+ * S, split --filter=S, tee >(S)): the worst of its commands that may read
+ * it, each stage of each pipeline of its list (cat | sh, exec 2>&1; sh,
+ * tee /dev/null | sh); a shell, a compound or a text not read: READERS_SHELL. */
 static int string_reads(const Judge *j, const char *s, int depth) {
         _cleanup_(shell_lexed_done) ShellLexed l = {0};
         if (!s || depth >= 4 || shell_lex(s, strlen(s), &l) < 0)
                 return READERS_SHELL;
-        const ShellWord *w[64];
-        size_t n = 0, i = 0;
-        for (; i < l.n && l.v[i].kind != SHELL_TOKEN_OP && l.v[i].kind != SHELL_TOKEN_NEWLINE && n < 64; i++)
-                if (l.v[i].kind == SHELL_TOKEN_WORD && !(i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
-                        w[n++] = &l.v[i].w;
-        if (n == 0)
-                return l.n > 0 ? READERS_SHELL : 0; /* ( sh ), { sh; } */
-        char name[256];
-        size_t k = scripts_program_at(w, n);
-        const char *p = k < n ? programs_name(w[k], name, sizeof name) : NULL;
-        if (p && programs_is_shell(p))
-                return READERS_SHELL; /* env -S sh, split --filter=sh, tee >(sh) */
-        Stage st = {.w = w, .n = n};
-        return stage_reads(j, &st, depth + 1);
+        int worst = 0;
+        for (size_t i = 0; i < l.n && worst != READERS_SHELL; i++) {
+                const ShellWord *w[64];
+                size_t n = 0;
+                for (; i < l.n && l.v[i].kind != SHELL_TOKEN_OP && l.v[i].kind != SHELL_TOKEN_NEWLINE &&
+                       n < 64;
+                     i++)
+                        if (l.v[i].kind == SHELL_TOKEN_WORD &&
+                            !(i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
+                                w[n++] = &l.v[i].w;
+                if (i < l.n && l.v[i].kind == SHELL_TOKEN_OP &&
+                    (streq(l.v[i].op, "(") || streq(l.v[i].op, ")")))
+                        return READERS_SHELL; /* ( sh ) */
+                if (n == 64 || (n > 0 && programs_keyword(w[0])))
+                        return READERS_SHELL; /* { sh; }, if :; then sh; fi */
+                char name[256];
+                size_t k = scripts_program_at(w, n);
+                const char *p = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+                if (p && programs_is_shell(p))
+                        return READERS_SHELL; /* env -S sh, split --filter=sh, tee >(sh) */
+                Stage st = {.w = w, .n = n};
+                if (n > 0)
+                        worst = readers_worse(worst, stage_reads(j, &st, depth + 1));
+        }
+        return worst;
 }
 
 /* tee >(S), tee -a >(S): S reads what tee writes, as a next stage would.
@@ -153,6 +172,21 @@ static int substitution_reads(const Judge *j, const Stage *st, int depth) {
                 worst = r == READERS_SHELL || worst == READERS_SHELL ? READERS_SHELL : r ? r : worst;
         }
         return found ? worst : READERS_SHELL; /* not found as written: not known */
+}
+
+int readers_output_substituted(const Judge *j, const ShellLexed *l, const Stage *st) {
+        static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
+        int worst = 0;
+        for (size_t i = 0; i + 1 < st->n_redir; i++) {
+                const ShellToken *t = st->redir[i], *sub = st->redir[i + 1];
+                if (!streq(sub->op, ">(") || st->target[i] || !streq_any(t->op, outs))
+                        continue;
+                const char *text = l && sub->nested > 0 && sub->nested <= l->n_nested
+                                           ? l->nested[sub->nested - 1]
+                                           : NULL;
+                worst = readers_worse(worst, string_reads(j, text, 0));
+        }
+        return worst;
 }
 
 /* split --filter=S, --filter S: S runs with each piece on its input. */
@@ -248,12 +282,17 @@ static bool applies_diff(const Judge *j, const Stage *st, size_t k, const char *
                 return false;
         if (streq(p, "patch"))
                 return true;
+        /* git -C DIR apply, git -c K=V am: its global options before it */
+        static const char *const valued[] = {"-C",          "-c",          "--git-dir",    "--work-tree",
+                                             "--namespace", "--exec-path", "--config-env", "--super-prefix",
+                                             NULL};
         for (size_t a = k + 1; streq(p, "git") && a < st->n; a++) {
                 _cleanup_free_ char *t = programs_word_text(st->w[a]);
                 if (!t)
                         return true;
                 if (t[0] != '-')
                         return streq_any(t, (const char *const[]){"apply", "am", NULL});
+                a += streq_any(t, valued);
         }
         return false;
 }
@@ -326,12 +365,12 @@ static bool split_writes(const Stage *st, size_t k) {
                         return true;
                 if (streq(t, "--")) {
                         _cleanup_free_ char *f = a + 1 < st->n ? programs_word_text(st->w[a + 1]) : NULL;
-                        return a + 1 >= st->n || !f || streq(f, "-");
+                        return a + 1 >= st->n || !f || streq(f, "-") || readers_is_stdin(f);
                 }
                 if (strncmp(t, "--filter", 8) == 0)
                         return false;
-                if (t[0] != '-' || !t[1])
-                        return streq(t, "-");
+                if (t[0] != '-' || !t[1]) /* split /dev/stdin P: its input too */
+                        return streq(t, "-") || readers_is_stdin(t);
                 if (t[1] != '-' && strchr("abCdlnt", t[strlen(t) - 1]) && !strchr("dx", t[strlen(t) - 1]))
                         a++; /* -l 10, -b 1M, -a 3: the value after it */
                 else if (t[1] == '-' && !strchr(t, '=') &&
@@ -386,8 +425,32 @@ static bool output_filed(const ShellLexed *l, size_t i) {
         return streq(t->op, ">&") && (!a || (!streq(a, "1") && !streq(a, "2") && !streq(a, "-")));
 }
 
+/* Did an exec with no command before token i send standard output to a
+ * file (exec 1<> F, exec > F, exec >> F: every later command's output)? */
+static bool exec_filed(const ShellLexed *l, size_t i) {
+        char buf[256];
+        for (size_t e = 0; e < i && e < l->n; e++) {
+                if (l->v[e].kind != SHELL_TOKEN_WORD || !compound_command_start(l, e) ||
+                    !streq_ptr(programs_plain(&l->v[e].w, buf, sizeof buf), "exec"))
+                        continue;
+                bool alone = true;
+                size_t end = e + 1;
+                for (;
+                     end < l->n && l->v[end].kind != SHELL_TOKEN_OP && l->v[end].kind != SHELL_TOKEN_NEWLINE;
+                     end++)
+                        alone = alone && !(l->v[end].kind == SHELL_TOKEN_WORD &&
+                                           l->v[end - 1].kind != SHELL_TOKEN_REDIR);
+                for (size_t r = e + 1; alone && r < end && r < i; r++)
+                        if (l->v[r].kind == SHELL_TOKEN_REDIR && output_filed(l, r))
+                                return true;
+        }
+        return false;
+}
+
 bool readers_group_filed(const ShellLexed *l, size_t i) {
         size_t depth = 0;
+        if (exec_filed(l, i))
+                return true;
         for (size_t e = i; e < l->n; e++) {
                 const ShellToken *t = &l->v[e];
                 bool word = t->kind == SHELL_TOKEN_WORD && compound_command_start(l, e),
@@ -435,36 +498,102 @@ static bool shell_command(const ShellLexed *l, size_t i) {
         return !p || programs_is_shell(p) || streq(p, "source") || streq(p, ".");
 }
 
+/* Does the descriptor word d (after <&, or after /fd/ in a path) name fd
+ * (N, N- moved), or any when fd is DESCRIPTOR_ANY (one past 2), or is it
+ * not literal (<&$fd, /proc/self/fd/$n: empty as written)? */
+#define DESCRIPTOR_ANY (-2)
+static bool names_descriptor(const char *d, int fd) {
+        size_t digits = strspn(d, "0123456789");
+        if (digits == 0)
+                return d[0] != '-'; /* $fd, "$fd": known only when it runs; <&-: closed */
+        if (d[digits] && !(d[digits] == '-' && !d[digits + 1]) && !strchr(" \t\n;&|)'\"", d[digits]))
+                return false;
+        long v = strtol(d, NULL, 10);
+        return fd == DESCRIPTOR_ANY ? v > 2 : v == fd;
+}
+
+/* Is t a path to a descriptor (/dev/fd/N, /proc/self/fd/N, /proc/$$/fd/N,
+ * /proc/thread-self/fd/N: any /proc/ * /fd/N) naming fd? */
+static bool descriptor_path(const char *t, int fd) {
+        if (strncmp(t, "/dev/fd/", 8) == 0)
+                return names_descriptor(t + 8, fd);
+        const char *slash = strncmp(t, "/proc/", 6) == 0 ? strchr(t + 6, '/') : NULL;
+        return slash && strncmp(slash, "/fd/", 4) == 0 && !strchr(slash + 4, '/') &&
+               names_descriptor(slash + 4, fd);
+}
+
+/* Does a text the line reads again (bash -c 'sh <&5', eval "...", a
+ * substitution's) read descriptor fd: <&N or .../fd/N anywhere in it? */
+static bool text_reads_descriptor(const char *s, int fd) {
+        for (const char *at = s; at && (at = strstr(at, "<&")) != NULL; at += 2) {
+                const char *d = at + 2 + strspn(at + 2, " \t");
+                if (*d && names_descriptor(d, fd))
+                        return true;
+        }
+        for (const char *at = s; at && (at = strstr(at, "/fd/")) != NULL; at += 4)
+                if (names_descriptor(at + 4, fd))
+                        return true;
+        return false;
+}
+
 /* Does a shell of the line read descriptor fd as its input or file: <&N,
- * 0<&N, /dev/fd/N, /proc/self/fd/N? */
+ * 0<&N, <&N-, /dev/fd/N, /proc/ * /fd/N; or a string it reads again? */
 static bool reads_descriptor(const ShellLexed *l, int fd) {
-        char want[32], dev[48], proc[48], buf[256];
-        snprintf(want, sizeof want, "%d", fd);
-        snprintf(dev, sizeof dev, "/dev/fd/%d", fd);
-        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+        char buf[256];
         for (size_t i = 0; i < l->n; i++) {
                 const ShellToken *t = &l->v[i];
-                const char *a = t->kind == SHELL_TOKEN_WORD ? programs_plain(&t->w, buf, sizeof buf) : NULL;
-                if (a && (streq(a, dev) || streq(a, proc)) && shell_command(l, i))
+                _cleanup_free_ char *a = t->kind == SHELL_TOKEN_WORD ? programs_word_text(&t->w) : NULL;
+                if (a && descriptor_path(a, fd) && shell_command(l, i))
                         return true;
+                if (a && !descriptor_path(a, DESCRIPTOR_ANY) && text_reads_descriptor(a, fd))
+                        return true; /* bash -c 'sh <&5': a string read again */
                 if (t->kind == SHELL_TOKEN_REDIR && streq(t->op, "<&") && (t->fd == -1 || t->fd == 0) &&
                     i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD) {
-                        a = programs_plain(&l->v[i + 1].w, buf, sizeof buf);
-                        if ((!a || streq(a, want)) && shell_command(l, i))
+                        const char *d = programs_plain(&l->v[i + 1].w, buf, sizeof buf);
+                        if ((!d || names_descriptor(d, fd)) && shell_command(l, i))
                                 return true;
                 }
+        }
+        for (size_t i = 0; i < l->n_nested; i++)
+                if (text_reads_descriptor(l->nested[i], fd))
+                        return true;
+        return false;
+}
+
+/* Does the line run a shell as a command (sh, bash, in a compound, after
+ * exec, command, builtin or a wrapper: (exec sh), { command sh; })? */
+static bool runs_shell(const ShellLexed *l) {
+        char name[256];
+        for (size_t e = 0; e < l->n; e++) {
+                if (l->v[e].kind != SHELL_TOKEN_WORD || !compound_command_start(l, e))
+                        continue;
+                const ShellWord *w[64];
+                size_t n = 0;
+                for (size_t i = e; i < l->n && l->v[i].kind != SHELL_TOKEN_OP &&
+                                   l->v[i].kind != SHELL_TOKEN_NEWLINE && n < ELEMENTSOF(w);
+                     i++)
+                        if (l->v[i].kind == SHELL_TOKEN_WORD &&
+                            !(i > e && l->v[i - 1].kind == SHELL_TOKEN_REDIR))
+                                w[n++] = &l->v[i].w;
+                size_t k = scripts_program_at(w, n);
+                if (k < n && programs_is_shell(programs_name(w[k], name, sizeof name)))
+                        return true;
         }
         return false;
 }
 
-/* Does the line run a shell as a command (sh, bash, in a compound)? */
-static bool runs_shell(const ShellLexed *l) {
-        char name[256];
-        for (size_t e = 0; e < l->n; e++)
-                if (l->v[e].kind == SHELL_TOKEN_WORD && compound_command_start(l, e) &&
-                    programs_is_shell(programs_name(&l->v[e].w, name, sizeof name)))
-                        return true;
-        return false;
+/* Is the redirect at i a {NAME}< one (exec {fd}< F: a descriptor bash
+ * picks, any past 2)? */
+static bool named_descriptor(const ShellLexed *l, size_t i) {
+        _cleanup_free_ char *a =
+                i > 0 && l->v[i - 1].kind == SHELL_TOKEN_WORD ? programs_word_text(&l->v[i - 1].w) : NULL;
+        size_t n = a ? strlen(a) : 0;
+        if (n < 3 || a[0] != '{' || a[n - 1] != '}')
+                return false;
+        for (size_t c = 1; c + 1 < n; c++)
+                if (!shell_is_ident(a[c]))
+                        return false;
+        return true;
 }
 
 /* Is token i a compound's closer (}, ), done, fi, esac)? */
@@ -477,6 +606,48 @@ static bool closes_compound(const ShellLexed *l, size_t i) {
                 compound_word_is(&t->w, "fi") || compound_word_is(&t->w, "esac"));
 }
 
+/* The value of the option at w[a]: glued (its text), or the next word. */
+static void note_value(Judge *j, void (*note)(Judge *j, const char *path), const char *glued,
+                       const ShellWord *const *w, size_t a, size_t n) {
+        _cleanup_free_ char *next = !glued && a + 1 < n ? programs_word_text(w[a + 1]) : NULL;
+        note(j, glued ? glued : next ? next : ""); /* none: any file */
+}
+
+/* The files xargs at w (its command from the token at i) reads its
+ * words from: -a F, -aF, -r0a F (clustered after letters with no value),
+ * --arg-file=F, and its input's < F; each given to note. */
+static void xargs_files(const ShellLexed *l, size_t i, const ShellWord *const *w, size_t n, Judge *j,
+                        void (*note)(Judge *j, const char *path)) {
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *o = programs_word_text(w[a]);
+                const char *value = NULL;
+                if (!o || o[0] != '-' || streq(o, "--"))
+                        break;
+                if (o[1] == '-' && programs_long_is(o, "arg-file", &value)) {
+                        note_value(j, note, value, w, a, n);
+                        a += !value;
+                }
+                /* -e, -i, -l: a value glued only; -a, -d, -n, ...: glued or the next word */
+                for (const char *c = o + 1; o[1] != '-' && *c && !strchr("eil", *c); c++) {
+                        if (!strchr("aEdILnPs", *c))
+                                continue;
+                        if (*c == 'a')
+                                note_value(j, note, c[1] ? c + 1 : NULL, w, a, n);
+                        a += !c[1];
+                        break;
+                }
+        }
+        for (size_t e = i;
+             e + 1 < l->n && l->v[e].kind != SHELL_TOKEN_OP && l->v[e].kind != SHELL_TOKEN_NEWLINE; e++) {
+                const ShellToken *t = &l->v[e];
+                if (t->kind != SHELL_TOKEN_REDIR || !(t->fd == -1 || t->fd == 0) ||
+                    !(streq(t->op, "<") || streq(t->op, "<>")) || l->v[e + 1].kind != SHELL_TOKEN_WORD)
+                        continue;
+                _cleanup_free_ char *f = programs_word_text(&l->v[e + 1].w);
+                note(j, f ? f : "");
+        }
+}
+
 void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j, const char *path)) {
         for (size_t i = 0; i + 1 < l->n; i++) {
                 const ShellToken *t = &l->v[i];
@@ -486,14 +657,16 @@ void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j,
                 /* exec 3< F; sh <&3, sh 3< F <&3, bash /dev/fd/3 3< F: F on
                  * descriptor 3, a shell's input or file; { sh; } < F, (sh) <
                  * F: every shell in the compound reads F */
-                bool fed = t->fd > 2 && reads_descriptor(l, t->fd);
+                bool fed = (t->fd > 2 && reads_descriptor(l, t->fd)) ||
+                           (named_descriptor(l, i) && reads_descriptor(l, DESCRIPTOR_ANY));
                 if (!fed && (t->fd == -1 || t->fd == 0) && i > 0 && closes_compound(l, i - 1))
                         fed = runs_shell(l);
                 _cleanup_free_ char *f = fed ? programs_word_text(&l->v[i + 1].w) : NULL;
                 if (f)
                         note(j, f);
         }
-        /* xargs -a F env, xargs --arg-file=F nice: F's words are the command */
+        /* xargs -a F env, xargs --arg-file=F nice, xargs -r0a F env, xargs
+         * env < F: F's words are the command */
         for (size_t i = 0; i < l->n; i++) {
                 const ShellWord *w[64];
                 char name[256];
@@ -501,20 +674,9 @@ void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j,
                         continue;
                 size_t n = command_words(l, i, w, ELEMENTSOF(w));
                 _cleanup_free_ char *split = NULL;
-                if (programs_wrapped_runs(w, n, &split) != WRAPPED_READ)
+                if (n == 0 || !streq_ptr(programs_name(w[0], name, sizeof name), "xargs") ||
+                    programs_wrapped_runs(w, n, &split) != WRAPPED_READ)
                         continue;
-                for (size_t a = 0; a + 1 < n; a++) {
-                        _cleanup_free_ char *o = programs_word_text(w[a]);
-                        const char *value = NULL;
-                        if (!o || !streq_ptr(programs_name(w[0], name, sizeof name), "xargs"))
-                                continue;
-                        if (streq(o, "-a") || (o[0] == '-' && o[1] == '-' &&
-                                               programs_long_is(o, "arg-file", &value) && !value)) {
-                                _cleanup_free_ char *f = programs_word_text(w[a + 1]);
-                                if (f)
-                                        note(j, f);
-                        } else if (value || (strncmp(o, "-a", 2) == 0 && o[2]))
-                                note(j, value ? value : o + 2);
-                }
+                xargs_files(l, i, w, n, j, note);
         }
 }
