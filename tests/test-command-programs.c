@@ -2416,11 +2416,12 @@ static const Row rows[] = {
         {"echo 'gxt log -p' | tr x i > /tmp/x/s; cat <&3 3< /tmp/x/s", true, false, NULL},
         {"echo 'gxt log -p' | tr x i > /tmp/x/s; { cat; } < /tmp/x/s", true, false, NULL},
         /* twenty-third pass (31w) 3a, 3b, 3d, 3e, 5: a process substitution an output redirect names
-         * reads the stage's output (T > >(sh)); every command of split's filter or tee's >(S) that may
-         * read the input (cat | sh, exec 2>&1; sh); a shell reading a written file on a {NAME}<
-         * descriptor, a moved one (<&3-), /proc/ * /fd/N, after exec or command in a compound, or in a
-         * string read again (exec 5< F; bash -c 'sh <&5'); xargs -r0a F and xargs < F; split
-         * /dev/stdin P, git -C D apply, and exec 1<> F writing a file the line runs */
+         * reads the stage's output (T > >(sh); exec > >(sh) or exec 3> >(sh) for every later one); every
+         * command of split's filter or tee's >(S) that may read the input (cat | sh, exec 2>&1; sh); a
+         * shell reading a written file on a {NAME}< descriptor, a moved one (<&3-), /proc/ * /fd/N,
+         * after exec, command or eval in a compound, in a string read again (exec 5< F; bash -c 'sh
+         * <&5'), or through a command piped into it; xargs -r0a F and xargs < F; split /dev/stdin P,
+         * git -C D apply, and exec 1<> F writing a file the line runs */
         {"echo 'gxt log -p >&2' | tr x i > >(sh)", true, true, ".env"},
         {"echo 'gxt log -p >&2' | tr x i >> >(sh)", true, true, ".env"},
         {"echo 'gxt log -p >&2' | tr x i 1> >(bash)", true, true, ".env"},
@@ -2460,6 +2461,13 @@ static const Row rows[] = {
         {"exec 4>&1 > /tmp/x/s; echo 'gxt log -p >&2' | tr x i; exec 1>&4; sh /tmp/x/s", true, true, ".env"},
         {"exec 4>&1 >> /tmp/x/s; echo 'gxt log -p >&2' | tr x i; exec 1>&4; bash /tmp/x/s", true, true,
          ".env"},
+        {"exec > >(sh); echo 'gxt log -p >&2' | tr x i", true, true, ".env"},
+        {"exec 3> >(sh); echo 'gxt log -p >&2' | tr x i >&3", true, true, ".env"},
+        {"echo 'gxt log -p >&2' | tr x i > /tmp/x/s; exec 3< /tmp/x/s; cat <&3 | sh", true, true, ".env"},
+        {"echo 'gxt log -p >&2' | tr x i > /tmp/x/s; exec {fd}< /tmp/x/s; bash -c \"sh <&$fd\"", true, true,
+         ".env"},
+        {"echo 'gxt log -p >&2' | tr x i > /tmp/x/s; (builtin eval sh) < /tmp/x/s", true, true, ".env"},
+        {"echo 'gxt log -p' | tr x i > /tmp/x/s2; { xargs env; } < /tmp/x/s2", true, true, ".env"},
         {"make > >(tee build.log) 2> >(tee err.log >&2)", true, false, NULL},
         {"./configure > >(tee config.log)", true, false, NULL},
         {"echo 'gxt log -p' | tr x i > >(wc -l)", true, false, NULL},
@@ -2476,6 +2484,9 @@ static const Row rows[] = {
         {"diff -u a b | git -C sub apply", true, false, NULL},
         {"exec > build.log 2>&1; make; echo done", true, false, NULL},
         {"exec 4>&1 > /tmp/x/s; echo 'make test'; exec 1>&4; sh /tmp/x/s", true, false, NULL},
+        {"exec > >(tee -a build.log) 2>&1; make", true, false, NULL},
+        {"exec 3< notes.txt; cat <&3 | sort", true, false, NULL},
+        {"echo 'make test' > /tmp/x/s; exec 3< /tmp/x/s; cat <&3 | sh", true, false, NULL},
         /* 31d 1: git aliases, and a subcommand not git's own */
         {"git -c alias.z=log z -p --all", true, true, ".env"},
         {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},

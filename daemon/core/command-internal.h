@@ -605,7 +605,7 @@ bool readers_is_stdin(const char *t);
 /* Does a group or subshell holding the token at i send its output to a
  * file ({ echo T | tr x i; } > F, ( ... ) >&4), or an exec before it
  * (exec 1<> F, exec > F: every later command's)? */
-bool readers_group_filed(const ShellLexed *l, size_t i);
+bool readers_group_filed(const Judge *j, const ShellLexed *l, size_t i);
 /* The files the line's shells read on another descriptor (exec 3< F; sh
  * <&3, bash /dev/fd/3 3< F), through a compound's input ({ sh; } < F),
  * or as xargs's words to a wrapper (xargs -a F env): each given to note. */

@@ -720,12 +720,13 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
          * shell's input when the line's texts flow there */
         bool writer = readers_writes_input(&v[at]);
         bool to_file = (at + 1 == n || writer) && pipeline_writes_run(j, &v[at]);
-        if (!(words || to_file || reads_input(j, ln, v, n, at)) || !judge_held(j))
+        int reader = reads_input(j, ln, v, n, at);
+        if (!(words || to_file || reader) || !judge_held(j))
                 return 0;
         /* ... | tee F: what the stage before it prints is the file's text */
         size_t upto = to_file && writer && at > 0 ? at - 1 : at;
         int r = 0; /* alias f='{ printf g; echo ...; }'; f | sh: as bash expands it */
-        for (size_t i = 0; i <= upto && r == 0 && reads_input(j, ln, v, n, at) == READERS_SHELL; i++)
+        for (size_t i = 0; i <= upto && r == 0 && reader == READERS_SHELL; i++)
                 r = rebound_alias_piped(j, &v[i]);
         if (r != 0)
                 return r;

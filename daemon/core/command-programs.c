@@ -839,7 +839,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                         v[++m].w = words + used;
                         continue;
                 }
-                j->group_filed = readers_group_filed(l, i); /* { T; } > F */
+                j->group_filed = readers_group_filed(j, l, i); /* { T; } > F */
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
                         return r;
                 for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */

@@ -174,17 +174,68 @@ static int substitution_reads(const Judge *j, const Stage *st, int depth) {
         return found ? worst : READERS_SHELL; /* not found as written: not known */
 }
 
-int readers_output_substituted(const Judge *j, const ShellLexed *l, const Stage *st) {
-        static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
+static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
+
+/* What the process substitution at token sub does with its input. */
+static int substitution_text_reads(const Judge *j, const ShellLexed *l, const ShellToken *sub) {
+        bool known = l && sub->nested > 0 && sub->nested <= l->n_nested;
+        return string_reads(j, known ? l->nested[sub->nested - 1] : NULL, 0);
+}
+
+/* Where st starts among l's tokens (l->n when not found). */
+static size_t stage_at(const ShellLexed *l, const Stage *st) {
+        const char *p = st->n > 0         ? (const char *) st->w[0]
+                        : st->n_redir > 0 ? (const char *) st->redir[0]
+                                          : (const char *) st->led;
+        const char *from = (const char *) l->v, *to = (const char *) (l->v + l->n);
+        return p && p >= from && p < to ? (size_t) (p - from) / sizeof *l->v : l->n;
+}
+
+/* Is token e the word exec leading a command? */
+static bool exec_at(const ShellLexed *l, size_t e) {
+        const ShellWord *w = &l->v[e].w; /* its length and first letter first: a scan of every token */
+        return l->v[e].kind == SHELL_TOKEN_WORD && w->n == 4 && w->v[0].c == 'e' &&
+               programs_word_is(w, "exec") && compound_command_start(l, e);
+}
+
+/* Does st write to descriptor fd (>&N, 1>&N; >&$x: any)? */
+static bool writes_descriptor(const Stage *st, int fd) {
+        char buf[256];
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (streq(st->redir[i]->op, ">&") && st->redir[i]->fd <= 1 &&
+                    (!a || (strspn(a, "0123456789") == strlen(a) && atoi(a) == fd)))
+                        return true;
+        }
+        return false;
+}
+
+/* exec > >(S); T, exec 3> >(S); T >&3: an exec with no command before st
+ * gave its output, or a descriptor it writes, to S: what reads it. */
+static int exec_substituted(const Judge *j, const ShellLexed *l, const Stage *st) {
         int worst = 0;
+        bool exec = l->n_nested > 0 && (!j->text || memmem(j->text, j->text_n, "exec", 4));
+        for (size_t e = 0, at = exec ? stage_at(l, st) : 0; e < at; e++) {
+                if (!exec_at(l, e))
+                        continue;
+                for (size_t r = e + 1; r + 1 < at && l->v[r].kind == SHELL_TOKEN_REDIR; r++) {
+                        const ShellToken *t = &l->v[r], *sub = &l->v[r + 1];
+                        if (sub->kind == SHELL_TOKEN_REDIR && streq(sub->op, ">(") &&
+                            streq_any(t->op, outs) && (t->fd <= 1 || writes_descriptor(st, t->fd)))
+                                worst = readers_worse(worst, substitution_text_reads(j, l, sub));
+                        r += l->v[r + 1].kind == SHELL_TOKEN_WORD;
+                }
+        }
+        return worst;
+}
+
+int readers_output_substituted(const Judge *j, const ShellLexed *l, const Stage *st) {
+        int worst = l ? exec_substituted(j, l, st) : 0;
         for (size_t i = 0; i + 1 < st->n_redir; i++) {
                 const ShellToken *t = st->redir[i], *sub = st->redir[i + 1];
                 if (!streq(sub->op, ">(") || st->target[i] || !streq_any(t->op, outs))
                         continue;
-                const char *text = l && sub->nested > 0 && sub->nested <= l->n_nested
-                                           ? l->nested[sub->nested - 1]
-                                           : NULL;
-                worst = readers_worse(worst, string_reads(j, text, 0));
+                worst = readers_worse(worst, substitution_text_reads(j, l, sub));
         }
         return worst;
 }
@@ -428,10 +479,8 @@ static bool output_filed(const ShellLexed *l, size_t i) {
 /* Did an exec with no command before token i send standard output to a
  * file (exec 1<> F, exec > F, exec >> F: every later command's output)? */
 static bool exec_filed(const ShellLexed *l, size_t i) {
-        char buf[256];
         for (size_t e = 0; e < i && e < l->n; e++) {
-                if (l->v[e].kind != SHELL_TOKEN_WORD || !compound_command_start(l, e) ||
-                    !streq_ptr(programs_plain(&l->v[e].w, buf, sizeof buf), "exec"))
+                if (!exec_at(l, e))
                         continue;
                 bool alone = true;
                 size_t end = e + 1;
@@ -447,9 +496,11 @@ static bool exec_filed(const ShellLexed *l, size_t i) {
         return false;
 }
 
-bool readers_group_filed(const ShellLexed *l, size_t i) {
+bool readers_group_filed(const Judge *j, const ShellLexed *l, size_t i) {
         size_t depth = 0;
-        if (exec_filed(l, i))
+        /* exec's: asked only when the line runs a file it may write */
+        bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many;
+        if (runs && (!j->text || memmem(j->text, j->text_n, "exec", 4)) && exec_filed(l, i))
                 return true;
         for (size_t e = i; e < l->n; e++) {
                 const ShellToken *t = &l->v[e];
@@ -527,7 +578,7 @@ static bool descriptor_path(const char *t, int fd) {
 static bool text_reads_descriptor(const char *s, int fd) {
         for (const char *at = s; at && (at = strstr(at, "<&")) != NULL; at += 2) {
                 const char *d = at + 2 + strspn(at + 2, " \t");
-                if (*d && names_descriptor(d, fd))
+                if (!*d || names_descriptor(d, fd)) /* "sh <&$fd": its $fd dropped */
                         return true;
         }
         for (const char *at = s; at && (at = strstr(at, "/fd/")) != NULL; at += 4)
@@ -536,21 +587,26 @@ static bool text_reads_descriptor(const char *s, int fd) {
         return false;
 }
 
-/* Does a shell of the line read descriptor fd as its input or file: <&N,
- * 0<&N, <&N-, /dev/fd/N, /proc/ * /fd/N; or a string it reads again? */
-static bool reads_descriptor(const ShellLexed *l, int fd) {
+/* Does a shell of the line (any command when anyone) read descriptor fd
+ * as its input or file: <&N, 0<&N, <&N-, /dev/fd/N, /proc/ * /fd/N; or a
+ * string it reads again? */
+static bool reads_descriptor(const ShellLexed *l, int fd, bool anyone) {
         char buf[256];
         for (size_t i = 0; i < l->n; i++) {
                 const ShellToken *t = &l->v[i];
-                _cleanup_free_ char *a = t->kind == SHELL_TOKEN_WORD ? programs_word_text(&t->w) : NULL;
-                if (a && descriptor_path(a, fd) && shell_command(l, i))
+                _cleanup_free_ char *text = NULL; /* programs_plain's, or as written when not plain */
+                const char *a = t->kind != SHELL_TOKEN_WORD ? NULL
+                                : programs_plain(&t->w, buf, sizeof buf)
+                                        ?: (text = programs_word_text(&t->w));
+                if (a && descriptor_path(a, fd) && (anyone || shell_command(l, i)))
                         return true;
                 if (a && !descriptor_path(a, DESCRIPTOR_ANY) && text_reads_descriptor(a, fd))
                         return true; /* bash -c 'sh <&5': a string read again */
                 if (t->kind == SHELL_TOKEN_REDIR && streq(t->op, "<&") && (t->fd == -1 || t->fd == 0) &&
                     i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD) {
-                        const char *d = programs_plain(&l->v[i + 1].w, buf, sizeof buf);
-                        if ((!d || names_descriptor(d, fd)) && shell_command(l, i))
+                        char dbuf[256];
+                        const char *d = programs_plain(&l->v[i + 1].w, dbuf, sizeof dbuf);
+                        if ((!d || names_descriptor(d, fd)) && (anyone || shell_command(l, i)))
                                 return true;
                 }
         }
@@ -561,7 +617,8 @@ static bool reads_descriptor(const ShellLexed *l, int fd) {
 }
 
 /* Does the line run a shell as a command (sh, bash, in a compound, after
- * exec, command, builtin or a wrapper: (exec sh), { command sh; })? */
+ * exec, command, builtin, eval or a wrapper: (exec sh), { command sh; }),
+ * or xargs a wrapper with no command of its own ({ xargs env; })? */
 static bool runs_shell(const ShellLexed *l) {
         char name[256];
         for (size_t e = 0; e < l->n; e++) {
@@ -576,8 +633,12 @@ static bool runs_shell(const ShellLexed *l) {
                             !(i > e && l->v[i - 1].kind == SHELL_TOKEN_REDIR))
                                 w[n++] = &l->v[i].w;
                 size_t k = scripts_program_at(w, n);
-                if (k < n && programs_is_shell(programs_name(w[k], name, sizeof name)))
-                        return true;
+                while (k + 1 < n && streq_ptr(programs_name(w[k], name, sizeof name), "eval"))
+                        k++; /* eval sh */
+                _cleanup_free_ char *split = NULL;
+                if ((k < n && programs_is_shell(programs_name(w[k], name, sizeof name))) ||
+                    programs_wrapped_runs(w, n, &split) != 0)
+                        return true; /* ... or xargs env, env -S S: the words read a command */
         }
         return false;
 }
@@ -649,6 +710,7 @@ static void xargs_files(const ShellLexed *l, size_t i, const ShellWord *const *w
 }
 
 void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j, const char *path)) {
+        int shell = -1; /* runs_shell(l), when asked */
         for (size_t i = 0; i + 1 < l->n; i++) {
                 const ShellToken *t = &l->v[i];
                 if (t->kind != SHELL_TOKEN_REDIR || !(streq(t->op, "<") || streq(t->op, "<>")) ||
@@ -657,10 +719,14 @@ void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j,
                 /* exec 3< F; sh <&3, sh 3< F <&3, bash /dev/fd/3 3< F: F on
                  * descriptor 3, a shell's input or file; { sh; } < F, (sh) <
                  * F: every shell in the compound reads F */
-                bool fed = (t->fd > 2 && reads_descriptor(l, t->fd)) ||
-                           (named_descriptor(l, i) && reads_descriptor(l, DESCRIPTOR_ANY));
-                if (!fed && (t->fd == -1 || t->fd == 0) && i > 0 && closes_compound(l, i - 1))
-                        fed = runs_shell(l);
+                int fd = t->fd > 2 ? t->fd : named_descriptor(l, i) ? DESCRIPTOR_ANY : -1;
+                /* ... or any command reading it, a shell in the line (exec 3< F;
+                 * cat <&3 | sh) */
+                bool fed = fd != -1 && reads_descriptor(l, fd, false);
+                if (!fed &&
+                    (fd != -1 || ((t->fd == -1 || t->fd == 0) && i > 0 && closes_compound(l, i - 1))))
+                        fed = (shell = shell == -1 ? runs_shell(l) : shell) &&
+                              (fd == -1 || reads_descriptor(l, fd, true));
                 _cleanup_free_ char *f = fed ? programs_word_text(&l->v[i + 1].w) : NULL;
                 if (f)
                         note(j, f);
