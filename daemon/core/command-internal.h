@@ -650,6 +650,12 @@ bool pipeline_prints_words(const Stage *st, const char *p);
  * when the text it reads is exact). */
 enum { READERS_SHELL = 1, READERS_COMMANDS = 2, READERS_UNKNOWN = 3 };
 int readers_stage(const Judge *j, const Stage *st);
+/* The worse of two of those (READERS_SHELL the worst, then _COMMANDS,
+ * _UNKNOWN, 0). What reads st's output through a process substitution an
+ * output redirect names (T > >(sh), T >> >(S), T &> >(S)), as a next stage
+ * would; 0 when none does. */
+int readers_worse(int a, int b);
+int readers_output_substituted(const Judge *j, const ShellLexed *l, const Stage *st);
 /* Does the line make name run something else than the program of that
  * name (a function, an alias, hash -p, a copy or link, PATH changed), or is
  * written (the word as written) a path outside the system's directories? */
@@ -664,8 +670,10 @@ bool readers_is_stdin(const char *t);
 /* For each token i of l (and l->n, the end), into ret[i]: does a group or
  * subshell holding it send its output to a file ({ echo T | tr x i; } >
  * F, ( ... ) >&4)? A closer with no opener holds every token before it.
- * One pass: 0, or -ENOMEM. */
-int readers_groups_filed(const ShellLexed *l, bool *ret);
+ * *ret_exec: the first token an exec before it sends to a file (exec 1<>
+ * F, exec > F: every later command's output), or SIZE_MAX. One pass: 0,
+ * or -ENOMEM. */
+int readers_groups_filed(const ShellLexed *l, bool *ret, size_t *ret_exec);
 /* The files the line's shells read on another descriptor (exec 3< F; sh
  * <&3, bash /dev/fd/3 3< F), through a compound's input ({ sh; } < F),
  * or as xargs's words to a wrapper (xargs -a F env): each given to note. */

@@ -53,11 +53,17 @@ static bool shell_reads_input(const Stage *st) {
         return true;
 }
 
-/* Does st run its input: READERS_SHELL (a shell reads it, or one is
+/* Does what v[at] prints run: READERS_SHELL (a shell reads it, or one is
  * assumed: a name the line redefines, a program not known),
- * READERS_COMMANDS (ed, m4, awk's system: by its letters), or 0? */
-static int reads_input(const Judge *j, const Stage *st) {
-        return shell_reads_input(st) ? READERS_SHELL : readers_stage(j, st);
+ * READERS_COMMANDS (ed, m4, awk's system: by its letters), or 0? Its
+ * reader is the next stage, or a process substitution its output
+ * redirect names (T > >(sh): the stage after it, as | sh is). */
+static int reads_input(const Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
+        int out = readers_output_substituted(j, ln->lexed, &v[at]);
+        if (at + 1 >= n)
+                return out;
+        return readers_worse(out,
+                             shell_reads_input(&v[at + 1]) ? READERS_SHELL : readers_stage(j, &v[at + 1]));
 }
 
 /* What the pipeline's stages make of the line's texts. */
@@ -620,7 +626,7 @@ static int flow_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t
                         }
                 }
         fed = fed || joined;
-        int next = at + 1 < n ? reads_input(j, &v[at + 1]) : 0;
+        int next = reads_input(j, ln, v, n, at);
         if (to_file && !fed && !words && !next)
                 return 0;
         /* each stage modelled: the text is a command line (echo 'gi t log
@@ -709,12 +715,13 @@ int pipeline_into_shell(Judge *j, const Line *ln, const Stage *v, size_t n, size
          * shell's input when the line's texts flow there */
         bool writer = readers_writes_input(&v[at]);
         bool to_file = (at + 1 == n || writer) && pipeline_writes_run(j, &v[at]);
-        if (!(words || to_file || (at + 1 < n && reads_input(j, &v[at + 1]))) || !judge_held(j))
+        int reader = reads_input(j, ln, v, n, at);
+        if (!(words || to_file || reader) || !judge_held(j))
                 return 0;
         /* ... | tee F: what the stage before it prints is the file's text */
         size_t upto = to_file && writer && at > 0 ? at - 1 : at;
         int r = 0; /* alias f='{ printf g; echo ...; }'; f | sh: as bash expands it */
-        bool shell = to_file || (at + 1 < n && reads_input(j, &v[at + 1]) == READERS_SHELL);
+        bool shell = to_file || reader == READERS_SHELL;
         for (size_t i = 0; i <= upto && r == 0 && shell; i++) /* ... or f > F; sh F */
                 r = rebound_alias_piped(j, v, i, upto);
         if (r != 0)

@@ -796,7 +796,8 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                                     "rule judges",
                                     KEYWORDS_MAX);
         }
-        if ((r = readers_groups_filed(l, filed)) < 0)
+        size_t exec_from;
+        if ((r = readers_groups_filed(l, filed, &exec_from)) < 0)
                 return r;
         if ((r = reread_line(j, l, text, n)) != 0)
                 return r;
@@ -859,7 +860,10 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                         v[++m].w = words + used;
                         continue;
                 }
-                j->group_filed = filed[i]; /* { T; } > F */
+                /* { T; } > F; exec > F before it, asked only when the line
+                 * runs a file it may write */
+                bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many;
+                j->group_filed = filed[i] || (runs && i >= exec_from);
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
                         return r;
                 for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */

@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "command-internal.h"
@@ -106,27 +107,45 @@ static const char *const data_readers[] = {
 
 static int stage_reads(const Judge *j, const Stage *st, int depth);
 
+int readers_worse(int a, int b) {
+        static const int rank[] = {
+                [0] = 0, [READERS_UNKNOWN] = 1, [READERS_COMMANDS] = 2, [READERS_SHELL] = 3};
+        return rank[a] >= rank[b] ? a : b;
+}
+
 /* What the command line s does with its input, as a stage would (env -S
- * S, split --filter=S, tee >(S)): its first command's; a shell, a
- * compound or a text not read: READERS_SHELL. */
+ * S, split --filter=S, tee >(S)): the worst of its commands that may read
+ * it, each stage of each pipeline of its list (cat | sh, exec 2>&1; sh,
+ * tee /dev/null | sh); a shell, a compound or a text not read: READERS_SHELL. */
 static int string_reads(const Judge *j, const char *s, int depth) {
         _cleanup_(shell_lexed_done) ShellLexed l = {0};
         if (!s || depth >= 4 || shell_lex(s, strlen(s), &l) < 0)
                 return READERS_SHELL;
-        const ShellWord *w[64];
-        size_t n = 0, i = 0;
-        for (; i < l.n && l.v[i].kind != SHELL_TOKEN_OP && l.v[i].kind != SHELL_TOKEN_NEWLINE && n < 64; i++)
-                if (l.v[i].kind == SHELL_TOKEN_WORD && !(i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
-                        w[n++] = &l.v[i].w;
-        if (n == 0)
-                return l.n > 0 ? READERS_SHELL : 0; /* ( sh ), { sh; } */
-        char name[256];
-        size_t k = scripts_program_at(w, n);
-        const char *p = k < n ? programs_name(w[k], name, sizeof name) : NULL;
-        if (p && programs_is_shell(p))
-                return READERS_SHELL; /* env -S sh, split --filter=sh, tee >(sh) */
-        Stage st = {.w = w, .n = n};
-        return stage_reads(j, &st, depth + 1);
+        int worst = 0;
+        for (size_t i = 0; i < l.n && worst != READERS_SHELL; i++) {
+                const ShellWord *w[64];
+                size_t n = 0;
+                for (; i < l.n && l.v[i].kind != SHELL_TOKEN_OP && l.v[i].kind != SHELL_TOKEN_NEWLINE &&
+                       n < 64;
+                     i++)
+                        if (l.v[i].kind == SHELL_TOKEN_WORD &&
+                            !(i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
+                                w[n++] = &l.v[i].w;
+                if (i < l.n && l.v[i].kind == SHELL_TOKEN_OP &&
+                    (streq(l.v[i].op, "(") || streq(l.v[i].op, ")")))
+                        return READERS_SHELL; /* ( sh ) */
+                if (n == 64 || (n > 0 && programs_keyword(w[0])))
+                        return READERS_SHELL; /* { sh; }, if :; then sh; fi */
+                char name[256];
+                size_t k = scripts_program_at(w, n);
+                const char *p = k < n ? programs_name(w[k], name, sizeof name) : NULL;
+                if (p && programs_is_shell(p))
+                        return READERS_SHELL; /* env -S sh, split --filter=sh, tee >(sh) */
+                Stage st = {.w = w, .n = n};
+                if (n > 0)
+                        worst = readers_worse(worst, stage_reads(j, &st, depth + 1));
+        }
+        return worst;
 }
 
 /* tee >(S), tee -a >(S): S reads what tee writes, as a next stage would.
@@ -153,6 +172,72 @@ static int substitution_reads(const Judge *j, const Stage *st, int depth) {
                 worst = r == READERS_SHELL || worst == READERS_SHELL ? READERS_SHELL : r ? r : worst;
         }
         return found ? worst : READERS_SHELL; /* not found as written: not known */
+}
+
+static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", "<>", NULL};
+
+/* What the process substitution at token sub does with its input. */
+static int substitution_text_reads(const Judge *j, const ShellLexed *l, const ShellToken *sub) {
+        bool known = l && sub->nested > 0 && sub->nested <= l->n_nested;
+        return string_reads(j, known ? l->nested[sub->nested - 1] : NULL, 0);
+}
+
+/* Where st starts among l's tokens (l->n when not found). */
+static size_t stage_at(const ShellLexed *l, const Stage *st) {
+        const char *p = st->n > 0         ? (const char *) st->w[0]
+                        : st->n_redir > 0 ? (const char *) st->redir[0]
+                                          : (const char *) st->led;
+        const char *from = (const char *) l->v, *to = (const char *) (l->v + l->n);
+        return p && p >= from && p < to ? (size_t) (p - from) / sizeof *l->v : l->n;
+}
+
+/* Is token e the word exec leading a command? */
+static bool exec_at(const ShellLexed *l, size_t e) {
+        const ShellWord *w = &l->v[e].w; /* its length and first letter first: a scan of every token */
+        return l->v[e].kind == SHELL_TOKEN_WORD && w->n == 4 && w->v[0].c == 'e' &&
+               programs_word_is(w, "exec") && compound_command_start(l, e);
+}
+
+/* Does st write to descriptor fd (>&N, 1>&N; >&$x: any)? */
+static bool writes_descriptor(const Stage *st, int fd) {
+        char buf[256];
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (streq(st->redir[i]->op, ">&") && st->redir[i]->fd <= 1 &&
+                    (!a || (strspn(a, "0123456789") == strlen(a) && atoi(a) == fd)))
+                        return true;
+        }
+        return false;
+}
+
+/* exec > >(S); T, exec 3> >(S); T >&3: an exec with no command before st
+ * gave its output, or a descriptor it writes, to S: what reads it. */
+static int exec_substituted(const Judge *j, const ShellLexed *l, const Stage *st) {
+        int worst = 0;
+        bool exec = l->n_nested > 0 && (!j->text || memmem(j->text, j->text_n, "exec", 4));
+        for (size_t e = 0, at = exec ? stage_at(l, st) : 0; e < at; e++) {
+                if (!exec_at(l, e))
+                        continue;
+                for (size_t r = e + 1; r + 1 < at && l->v[r].kind == SHELL_TOKEN_REDIR; r++) {
+                        const ShellToken *t = &l->v[r], *sub = &l->v[r + 1];
+                        if (sub->kind == SHELL_TOKEN_REDIR && streq(sub->op, ">(") &&
+                            streq_any(t->op, outs) && (t->fd <= 1 || writes_descriptor(st, t->fd)))
+                                worst = readers_worse(worst, substitution_text_reads(j, l, sub));
+                        r += l->v[r + 1].kind == SHELL_TOKEN_WORD;
+                }
+        }
+        return worst;
+}
+
+int readers_output_substituted(const Judge *j, const ShellLexed *l, const Stage *st) {
+        int worst = l ? exec_substituted(j, l, st) : 0;
+        for (size_t i = 0; i + 1 < st->n_redir; i++) {
+                const ShellToken *t = st->redir[i], *sub = st->redir[i + 1];
+                if (!streq(sub->op, ">(") || st->target[i] || !streq_any(t->op, outs))
+                        continue;
+                worst = readers_worse(worst, substitution_text_reads(j, l, sub));
+        }
+        return worst;
 }
 
 /* split --filter=S, --filter S: S runs with each piece on its input. */
@@ -248,12 +333,17 @@ static bool applies_diff(const Judge *j, const Stage *st, size_t k, const char *
                 return false;
         if (streq(p, "patch"))
                 return true;
+        /* git -C DIR apply, git -c K=V am: its global options before it */
+        static const char *const valued[] = {"-C",          "-c",          "--git-dir",    "--work-tree",
+                                             "--namespace", "--exec-path", "--config-env", "--super-prefix",
+                                             NULL};
         for (size_t a = k + 1; streq(p, "git") && a < st->n; a++) {
                 _cleanup_free_ char *t = programs_word_text(st->w[a]);
                 if (!t)
                         return true;
                 if (t[0] != '-')
                         return streq_any(t, (const char *const[]){"apply", "am", NULL});
+                a += streq_any(t, valued);
         }
         return false;
 }
@@ -326,12 +416,12 @@ static bool split_writes(const Stage *st, size_t k) {
                         return true;
                 if (streq(t, "--")) {
                         _cleanup_free_ char *f = a + 1 < st->n ? programs_word_text(st->w[a + 1]) : NULL;
-                        return a + 1 >= st->n || !f || streq(f, "-");
+                        return a + 1 >= st->n || !f || streq(f, "-") || readers_is_stdin(f);
                 }
                 if (strncmp(t, "--filter", 8) == 0)
                         return false;
-                if (t[0] != '-' || !t[1])
-                        return streq(t, "-");
+                if (t[0] != '-' || !t[1]) /* split /dev/stdin P: its input too */
+                        return streq(t, "-") || readers_is_stdin(t);
                 if (t[1] != '-' && strchr("abCdlnt", t[strlen(t) - 1]) && !strchr("dx", t[strlen(t) - 1]))
                         a++; /* -l 10, -b 1M, -a 3: the value after it */
                 else if (t[1] == '-' && !strchr(t, '=') &&
@@ -386,7 +476,29 @@ static bool output_filed(const ShellLexed *l, size_t i) {
         return streq(t->op, ">&") && (!a || (!streq(a, "1") && !streq(a, "2") && !streq(a, "-")));
 }
 
-int readers_groups_filed(const ShellLexed *l, bool *ret) {
+/* The first token an exec with no command before it sends to a file
+ * (exec 1<> F, exec > F, exec >> F: every later command's output), or
+ * SIZE_MAX; one pass. */
+static size_t exec_filed_from(const ShellLexed *l) {
+        for (size_t e = 0; e < l->n; e++) {
+                if (!exec_at(l, e))
+                        continue;
+                bool alone = true;
+                size_t end = e + 1;
+                for (;
+                     end < l->n && l->v[end].kind != SHELL_TOKEN_OP && l->v[end].kind != SHELL_TOKEN_NEWLINE;
+                     end++)
+                        alone = alone && !(l->v[end].kind == SHELL_TOKEN_WORD &&
+                                           l->v[end - 1].kind != SHELL_TOKEN_REDIR);
+                for (size_t r = e + 1; alone && r < end; r++)
+                        if (l->v[r].kind == SHELL_TOKEN_REDIR && output_filed(l, r))
+                                return r + 1;
+                e = end - 1; /* the next command's */
+        }
+        return SIZE_MAX;
+}
+
+int readers_groups_filed(const ShellLexed *l, bool *ret, size_t *ret_exec) {
         /* each group by its opening (1, 2, ...; 0 none): its parent, and
          * whether its own redirects file its output; each token's innermost */
         _cleanup_free_ size_t *stack = calloc(l->n + 1, sizeof *stack),
@@ -421,6 +533,7 @@ int readers_groups_filed(const ShellLexed *l, bool *ret) {
                 filed[g] = filed[g] || filed[parent[g]];
         for (size_t e = 0; e <= l->n; e++)
                 ret[e] = (e < l->n && filed[of[e]]) || e < stray;
+        *ret_exec = exec_filed_from(l);
         return 0;
 }
 
@@ -449,36 +562,112 @@ static bool shell_command(const ShellLexed *l, size_t i) {
         return !p || programs_is_shell(p) || streq(p, "source") || streq(p, ".");
 }
 
-/* Does a shell of the line read descriptor fd as its input or file: <&N,
- * 0<&N, /dev/fd/N, /proc/self/fd/N? */
-static bool reads_descriptor(const ShellLexed *l, int fd) {
-        char want[32], dev[48], proc[48], buf[256];
-        snprintf(want, sizeof want, "%d", fd);
-        snprintf(dev, sizeof dev, "/dev/fd/%d", fd);
-        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+/* Does the descriptor word d (after <&, or after /fd/ in a path) name fd
+ * (N, N- moved), or any when fd is DESCRIPTOR_ANY (one past 2), or is it
+ * not literal (<&$fd, /proc/self/fd/$n: empty as written)? */
+#define DESCRIPTOR_ANY (-2)
+static bool names_descriptor(const char *d, int fd) {
+        size_t digits = strspn(d, "0123456789");
+        if (digits == 0)
+                return d[0] != '-'; /* $fd, "$fd": known only when it runs; <&-: closed */
+        if (d[digits] && !(d[digits] == '-' && !d[digits + 1]) && !strchr(" \t\n;&|)'\"", d[digits]))
+                return false;
+        long v = strtol(d, NULL, 10);
+        return fd == DESCRIPTOR_ANY ? v > 2 : v == fd;
+}
+
+/* Is t a path to a descriptor (/dev/fd/N, /proc/self/fd/N, /proc/$$/fd/N,
+ * /proc/thread-self/fd/N: any /proc/ * /fd/N) naming fd? */
+static bool descriptor_path(const char *t, int fd) {
+        if (strncmp(t, "/dev/fd/", 8) == 0)
+                return names_descriptor(t + 8, fd);
+        const char *slash = strncmp(t, "/proc/", 6) == 0 ? strchr(t + 6, '/') : NULL;
+        return slash && strncmp(slash, "/fd/", 4) == 0 && !strchr(slash + 4, '/') &&
+               names_descriptor(slash + 4, fd);
+}
+
+/* Does a text the line reads again (bash -c 'sh <&5', eval "...", a
+ * substitution's) read descriptor fd: <&N or .../fd/N anywhere in it? */
+static bool text_reads_descriptor(const char *s, int fd) {
+        for (const char *at = s; at && (at = strstr(at, "<&")) != NULL; at += 2) {
+                const char *d = at + 2 + strspn(at + 2, " \t");
+                if (!*d || names_descriptor(d, fd)) /* "sh <&$fd": its $fd dropped */
+                        return true;
+        }
+        for (const char *at = s; at && (at = strstr(at, "/fd/")) != NULL; at += 4)
+                if (names_descriptor(at + 4, fd))
+                        return true;
+        return false;
+}
+
+/* Does a shell of the line (any command when anyone) read descriptor fd
+ * as its input or file: <&N, 0<&N, <&N-, /dev/fd/N, /proc/ * /fd/N; or a
+ * string it reads again? */
+static bool reads_descriptor(const ShellLexed *l, int fd, bool anyone) {
+        char buf[256];
         for (size_t i = 0; i < l->n; i++) {
                 const ShellToken *t = &l->v[i];
-                const char *a = t->kind == SHELL_TOKEN_WORD ? programs_plain(&t->w, buf, sizeof buf) : NULL;
-                if (a && (streq(a, dev) || streq(a, proc)) && shell_command(l, i))
+                _cleanup_free_ char *text = NULL; /* programs_plain's, or as written when not plain */
+                const char *a = t->kind != SHELL_TOKEN_WORD ? NULL
+                                : programs_plain(&t->w, buf, sizeof buf)
+                                        ?: (text = programs_word_text(&t->w));
+                if (a && descriptor_path(a, fd) && (anyone || shell_command(l, i)))
                         return true;
+                if (a && !descriptor_path(a, DESCRIPTOR_ANY) && text_reads_descriptor(a, fd))
+                        return true; /* bash -c 'sh <&5': a string read again */
                 if (t->kind == SHELL_TOKEN_REDIR && streq(t->op, "<&") && (t->fd == -1 || t->fd == 0) &&
                     i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD) {
-                        a = programs_plain(&l->v[i + 1].w, buf, sizeof buf);
-                        if ((!a || streq(a, want)) && shell_command(l, i))
+                        char dbuf[256];
+                        const char *d = programs_plain(&l->v[i + 1].w, dbuf, sizeof dbuf);
+                        if ((!d || names_descriptor(d, fd)) && (anyone || shell_command(l, i)))
                                 return true;
                 }
+        }
+        for (size_t i = 0; i < l->n_nested; i++)
+                if (text_reads_descriptor(l->nested[i], fd))
+                        return true;
+        return false;
+}
+
+/* Does the line run a shell as a command (sh, bash, in a compound, after
+ * exec, command, builtin, eval or a wrapper: (exec sh), { command sh; }),
+ * or xargs a wrapper with no command of its own ({ xargs env; })? */
+static bool runs_shell(const ShellLexed *l) {
+        char name[256];
+        for (size_t e = 0; e < l->n; e++) {
+                if (l->v[e].kind != SHELL_TOKEN_WORD || !compound_command_start(l, e))
+                        continue;
+                const ShellWord *w[64];
+                size_t n = 0;
+                for (size_t i = e; i < l->n && l->v[i].kind != SHELL_TOKEN_OP &&
+                                   l->v[i].kind != SHELL_TOKEN_NEWLINE && n < ELEMENTSOF(w);
+                     i++)
+                        if (l->v[i].kind == SHELL_TOKEN_WORD &&
+                            !(i > e && l->v[i - 1].kind == SHELL_TOKEN_REDIR))
+                                w[n++] = &l->v[i].w;
+                size_t k = scripts_program_at(w, n);
+                while (k + 1 < n && streq_ptr(programs_name(w[k], name, sizeof name), "eval"))
+                        k++; /* eval sh */
+                _cleanup_free_ char *split = NULL;
+                if ((k < n && programs_is_shell(programs_name(w[k], name, sizeof name))) ||
+                    programs_wrapped_runs(w, n, &split) != 0)
+                        return true; /* ... or xargs env, env -S S: the words read a command */
         }
         return false;
 }
 
-/* Does the line run a shell as a command (sh, bash, in a compound)? */
-static bool runs_shell(const ShellLexed *l) {
-        char name[256];
-        for (size_t e = 0; e < l->n; e++)
-                if (l->v[e].kind == SHELL_TOKEN_WORD && compound_command_start(l, e) &&
-                    programs_is_shell(programs_name(&l->v[e].w, name, sizeof name)))
-                        return true;
-        return false;
+/* Is the redirect at i a {NAME}< one (exec {fd}< F: a descriptor bash
+ * picks, any past 2)? */
+static bool named_descriptor(const ShellLexed *l, size_t i) {
+        _cleanup_free_ char *a =
+                i > 0 && l->v[i - 1].kind == SHELL_TOKEN_WORD ? programs_word_text(&l->v[i - 1].w) : NULL;
+        size_t n = a ? strlen(a) : 0;
+        if (n < 3 || a[0] != '{' || a[n - 1] != '}')
+                return false;
+        for (size_t c = 1; c + 1 < n; c++)
+                if (!shell_is_ident(a[c]))
+                        return false;
+        return true;
 }
 
 /* Is token i a compound's closer (}, ), done, fi, esac)? */
@@ -491,7 +680,50 @@ static bool closes_compound(const ShellLexed *l, size_t i) {
                 compound_word_is(&t->w, "fi") || compound_word_is(&t->w, "esac"));
 }
 
+/* The value of the option at w[a]: glued (its text), or the next word. */
+static void note_value(Judge *j, void (*note)(Judge *j, const char *path), const char *glued,
+                       const ShellWord *const *w, size_t a, size_t n) {
+        _cleanup_free_ char *next = !glued && a + 1 < n ? programs_word_text(w[a + 1]) : NULL;
+        note(j, glued ? glued : next ? next : ""); /* none: any file */
+}
+
+/* The files xargs at w (its command from the token at i) reads its
+ * words from: -a F, -aF, -r0a F (clustered after letters with no value),
+ * --arg-file=F, and its input's < F; each given to note. */
+static void xargs_files(const ShellLexed *l, size_t i, const ShellWord *const *w, size_t n, Judge *j,
+                        void (*note)(Judge *j, const char *path)) {
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *o = programs_word_text(w[a]);
+                const char *value = NULL;
+                if (!o || o[0] != '-' || streq(o, "--"))
+                        break;
+                if (o[1] == '-' && programs_long_is(o, "arg-file", &value)) {
+                        note_value(j, note, value, w, a, n);
+                        a += !value;
+                }
+                /* -e, -i, -l: a value glued only; -a, -d, -n, ...: glued or the next word */
+                for (const char *c = o + 1; o[1] != '-' && *c && !strchr("eil", *c); c++) {
+                        if (!strchr("aEdILnPs", *c))
+                                continue;
+                        if (*c == 'a')
+                                note_value(j, note, c[1] ? c + 1 : NULL, w, a, n);
+                        a += !c[1];
+                        break;
+                }
+        }
+        for (size_t e = i;
+             e + 1 < l->n && l->v[e].kind != SHELL_TOKEN_OP && l->v[e].kind != SHELL_TOKEN_NEWLINE; e++) {
+                const ShellToken *t = &l->v[e];
+                if (t->kind != SHELL_TOKEN_REDIR || !(t->fd == -1 || t->fd == 0) ||
+                    !(streq(t->op, "<") || streq(t->op, "<>")) || l->v[e + 1].kind != SHELL_TOKEN_WORD)
+                        continue;
+                _cleanup_free_ char *f = programs_word_text(&l->v[e + 1].w);
+                note(j, f ? f : "");
+        }
+}
+
 void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j, const char *path)) {
+        int shell = -1; /* runs_shell(l), when asked */
         for (size_t i = 0; i + 1 < l->n; i++) {
                 const ShellToken *t = &l->v[i];
                 if (t->kind != SHELL_TOKEN_REDIR || !(streq(t->op, "<") || streq(t->op, "<>")) ||
@@ -500,14 +732,20 @@ void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j,
                 /* exec 3< F; sh <&3, sh 3< F <&3, bash /dev/fd/3 3< F: F on
                  * descriptor 3, a shell's input or file; { sh; } < F, (sh) <
                  * F: every shell in the compound reads F */
-                bool fed = t->fd > 2 && reads_descriptor(l, t->fd);
-                if (!fed && (t->fd == -1 || t->fd == 0) && i > 0 && closes_compound(l, i - 1))
-                        fed = runs_shell(l);
+                int fd = t->fd > 2 ? t->fd : named_descriptor(l, i) ? DESCRIPTOR_ANY : -1;
+                /* ... or any command reading it, a shell in the line (exec 3< F;
+                 * cat <&3 | sh) */
+                bool fed = fd != -1 && reads_descriptor(l, fd, false);
+                if (!fed &&
+                    (fd != -1 || ((t->fd == -1 || t->fd == 0) && i > 0 && closes_compound(l, i - 1))))
+                        fed = (shell = shell == -1 ? runs_shell(l) : shell) &&
+                              (fd == -1 || reads_descriptor(l, fd, true));
                 _cleanup_free_ char *f = fed ? programs_word_text(&l->v[i + 1].w) : NULL;
                 if (f)
                         note(j, f);
         }
-        /* xargs -a F env, xargs --arg-file=F nice: F's words are the command */
+        /* xargs -a F env, xargs --arg-file=F nice, xargs -r0a F env, xargs
+         * env < F: F's words are the command */
         for (size_t i = 0; i < l->n; i++) {
                 const ShellWord *w[64];
                 char name[256];
@@ -515,20 +753,9 @@ void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j,
                         continue;
                 size_t n = command_words(l, i, w, ELEMENTSOF(w));
                 _cleanup_free_ char *split = NULL;
-                if (programs_wrapped_runs(w, n, &split) != WRAPPED_READ)
+                if (n == 0 || !streq_ptr(programs_name(w[0], name, sizeof name), "xargs") ||
+                    programs_wrapped_runs(w, n, &split) != WRAPPED_READ)
                         continue;
-                for (size_t a = 0; a + 1 < n; a++) {
-                        _cleanup_free_ char *o = programs_word_text(w[a]);
-                        const char *value = NULL;
-                        if (!o || !streq_ptr(programs_name(w[0], name, sizeof name), "xargs"))
-                                continue;
-                        if (streq(o, "-a") || (o[0] == '-' && o[1] == '-' &&
-                                               programs_long_is(o, "arg-file", &value) && !value)) {
-                                _cleanup_free_ char *f = programs_word_text(w[a + 1]);
-                                if (f)
-                                        note(j, f);
-                        } else if (value || (strncmp(o, "-a", 2) == 0 && o[2]))
-                                note(j, value ? value : o + 2);
-                }
+                xargs_files(l, i, w, n, j, note);
         }
 }
