@@ -107,6 +107,15 @@ static void test_nested(void **state) {
         assert_string_equal(l.nested[2], ".env");
         assert_string_equal(l.nested[6], "\"a\"'${c:-d}'e");
         shell_lexed_done(&l);
+        /* an array's elements as written nest nothing, a computed subscript
+         * its text; both plain expansions of it but the computed one */
+        l = lex("echo \"${a[@]}\" ${a[*]} ${a[12]} ${a[$(cat .env)]}");
+        assert_int_equal(l.n_nested, 1);
+        assert_string_equal(l.nested[0], "[$(cat .env)]");
+        for (size_t i = 1; i < 4; i++)
+                assert_int_equal(l.v[i].w.v[0].c, 1);
+        assert_int_equal(l.v[4].w.v[0].c, 0);
+        shell_lexed_done(&l);
 }
 
 /* A '[' is a bracket's only with an unquoted ']' after it; a quoted byte

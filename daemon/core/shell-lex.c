@@ -379,7 +379,9 @@ static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bo
                         snprintf(w->param, sizeof w->param, "%.*s", (int) len, s + j + 1);
                 else
                         w->param[0] = 0;
-                if (!simple) { /* what follows the name and its operator (${X:-.env}) */
+                /* what follows the name and its operator (${X:-.env}); an
+                 * array's elements as written (${a[@]}, ${a[0]}) hold none */
+                if (!simple && expand_kind(s + j + 1, len, simple) != 1) {
                         size_t k = j + 1;
                         while (k < (size_t) e && (shell_is_ident(s[k]) || strchr("!#@*?$-", s[k])))
                                 k++;
