@@ -1149,6 +1149,17 @@ static const Row rows[] = {
         {"a=(.e nv); cat \"$(IFS=; echo \"${a[*]}\")\"", false, true, ".env"},
         {"x=.e; y=nv; cat \"$(echo \"$x$y\")\"", false, true, ".env"},
         {"x=.e; cat $(echo \"$x\"nv)", false, true, ".env"},
+        /* a case's patterns are matched against its word, never file names
+         * nor commands (31x's false refusal); its bodies are judged */
+        {"case x in *) echo y;; esac", true, false, NULL},
+        {"case \"$1\" in start) npm start;; *) echo usage;; esac", true, false, NULL},
+        {"case x in (a|.env) echo;; esac", false, false, NULL},
+        {"case x in *) cat .env;; esac", false, true, ".env"},
+        {"case x in *) git log -p;; esac", true, true, ".env"},
+        {"case x in x) cat .e*;; esac", false, true, ".env"},
+        {"case x in *) case y in *) cat .env;; esac;; esac", false, true, ".env"},
+        {"case $(cat .env) in *) :;; esac", false, true, ".env"},
+        {"echo 'gQt log -p' | tr Q i | case x in *) sh;; esac", true, true, ".env"},
         /* ... attached to its option's '=' (f2's false refusal), quoted whole */
         {"git log --oneline --author=\"$(git config user.name)\" | head", true, false, NULL},
         {"git log \"--since=$d\" --grep=\"$k\" --oneline", true, false, NULL},

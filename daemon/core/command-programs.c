@@ -14,6 +14,7 @@
 
 #include "command-internal.h"
 #include "util.h"
+#include "word-names.h"
 
 char *programs_word_text(const ShellWord *w) {
         char *s = malloc(w->n + 1);
@@ -784,11 +785,13 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         Line ln = {text, n, substitution, l};
         _cleanup_free_ Stage *v = calloc(16, sizeof *v);
         _cleanup_free_ const ShellWord **words = calloc(l->n + 1, sizeof *words);
-        _cleanup_free_ bool *filed = calloc(l->n + 1, sizeof *filed);
+        _cleanup_free_ bool *filed = calloc(l->n + 1, sizeof *filed),
+                            *pattern = calloc(l->n + 1, sizeof *pattern);
         size_t m = 0, used = 0;
         int r;
-        if (!v || !words || !filed)
+        if (!v || !words || !filed || !pattern)
                 return -ENOMEM;
+        word_case_patterns(l, pattern); /* case x in *): no command, no file name */
         if (!compound_keywords_bounded(l)) {
                 judge_name_all(j);
                 return judge_refuse(j,
@@ -814,6 +817,8 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {
                 const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+                if (t && pattern[i])
+                        continue;
                 if (command_past_deadline(j->policy)) {
                         judge_name_all(j);
                         return judge_refuse(j, "more time judging than the rule's bound allows (%llu ms)",

@@ -723,7 +723,43 @@ static bool computed(const ShellWord *w, int sets) {
 
 static int text_names(const char *s, size_t n, int depth, WordNames *wn);
 
+void word_case_patterns(const ShellLexed *l, bool *pattern) {
+        enum { SUBJECT, IN, PATTERN, BODY };
+        int stack[16], top = -1;
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                bool word = t->kind == SHELL_TOKEN_WORD && !t->w.quoted, op = t->kind == SHELL_TOKEN_OP;
+                int *st = top >= 0 ? &stack[top] : NULL;
+                if (word && starts(&t->w, "case", true) && (!st || *st == BODY) && top + 1 < 16) {
+                        stack[++top] = SUBJECT;
+                        continue;
+                }
+                if (!st)
+                        continue;
+                if (*st == SUBJECT && t->kind == SHELL_TOKEN_WORD)
+                        *st = IN;
+                else if (*st == IN && word && starts(&t->w, "in", true))
+                        *st = PATTERN;
+                else if (*st == PATTERN && t->kind == SHELL_TOKEN_WORD && starts(&t->w, "esac", true) &&
+                         !t->w.quoted)
+                        top--;
+                else if (*st == PATTERN && t->kind == SHELL_TOKEN_WORD)
+                        pattern[i] = true;
+                else if (*st == PATTERN && op && streq(t->op, ")"))
+                        *st = BODY;
+                else if (*st == BODY && op &&
+                         (streq(t->op, ";;") || streq(t->op, ";&") || streq(t->op, ";;&")))
+                        *st = PATTERN;
+                else if (*st == BODY && word && starts(&t->w, "esac", true))
+                        top--;
+        }
+}
+
 int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
+        _cleanup_free_ bool *pattern = calloc(l->n + 1, sizeof *pattern);
+        if (!pattern)
+                return -ENOMEM;
+        word_case_patterns(l, pattern);
         /* a nested text sees the variables the text around it sets, and
          * what echo prints there is a word of that text (x=.e; y=nv; cat
          * "$(echo "$x$y")") */
@@ -731,7 +767,7 @@ int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
         sets = sets > around ? sets : around;
         for (size_t i = 0; i < l->n && !wn->spent; i++) {
                 const ShellWord *w = &l->v[i].w;
-                if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i))
+                if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i) || pattern[i])
                         continue;
                 if (computed(w, sets) && !programs_is_assignment_word(w) &&
                     (depth > 0 || !names_only_command(l, i)))

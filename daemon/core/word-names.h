@@ -39,6 +39,11 @@ typedef struct WordNames {
  * extglobs and comments hold, lexed again depth deep (past NESTING_MAX:
  * unread, and wn->deep set). 0, or -ENOMEM. */
 int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn);
+/* case WORD in PATTERN) ...;; PATTERN|PATTERN) ...;; esac: which tokens
+ * of l are a case's patterns (matched against WORD, never expanded to
+ * file names, never run), into pattern[l->n]. Nested cases to a depth of
+ * 16; past it, no more are marked. */
+void word_case_patterns(const ShellLexed *l, bool *pattern);
 /* What a text bash could not parse as the lexer reads it names: its bytes
  * with every quote and backslash gone, as one word whose '*', '?' and [...]
  * are globs, dotglob on. 0, or -ENOMEM. */
