@@ -236,11 +236,39 @@ bool match_glob(const char *pat, const char *s, int flags) {
         return r;
 }
 
+/* Does pat hold a literal byte no string tmpl stands for holds (*.py for
+ * a name of hex digits)? Then it matches none: the cheap answer first. */
+static bool glob_literal_outside(const char *pat, const char *tmpl, int flags) {
+        static const char hexdigits[] = "0123456789abcdef";
+        bool can[256] = {false};
+        for (const char *q = tmpl; *q; q++) {
+                if (*q == MATCH_ANY_TEXT)
+                        return false;
+                if (*q != MATCH_ANY_HEX)
+                        can[(uint8_t) *q] = true;
+                for (const char *h = hexdigits; *q == MATCH_ANY_HEX && *h; h++)
+                        can[(uint8_t) *h] = true;
+        }
+        for (size_t i = 0; pat[i]; i++) {
+                if (pat[i] == '*' || pat[i] == '?')
+                        continue;
+                if (pat[i] == '[') /* a class: skipped, as a class may hold anything */
+                        return false;
+                uint8_t c = (uint8_t) pat[i + (pat[i] == '\\' && pat[i + 1])];
+                i += pat[i] == '\\' && pat[i + 1];
+                if (!can[c] && !((flags & MATCH_FOLD) && (can[lower(c)] || can[(uint8_t) (lower(c) - 32)])))
+                        return true;
+        }
+        return false;
+}
+
 bool match_glob_some(const char *pat, const char *tmpl, int flags) {
         static const char hexdigits[] = "0123456789abcdef";
         size_t m;
         if (strlen(pat) > PATTERN_MAX)
                 return !(flags & MATCH_STRICT);
+        if (glob_literal_outside(pat, tmpl, flags))
+                return false;
         _cleanup_free_ GlobItem *v = glob_compile(pat, flags, &m);
         _cleanup_free_ bool *st = v ? calloc(m + 2, 1) : NULL, *next = v ? calloc(m + 2, 1) : NULL,
                             *all = v ? calloc(m + 2, 1) : NULL;
