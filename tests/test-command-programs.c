@@ -726,6 +726,9 @@ static const Row rows[] = {
         {"find .. -regex '.*/48/7e.*' -exec cat {} +", true, true, ".env"},
         {"find . -regex '.*\\.git/objects/48/7e.*' -exec cat {} +", true, true, ".env"},
         {"find . -regex '.*\\.pack' -exec cat {} +", true, true, ".env"},
+        {"find . -regex '.*48/7e.*\\(\\.py\\)?' -exec cat {} +", true, true, ".env"},
+        {"find . -regex '.*48/7e.*\\.py.*' -exec cat {} +", true, true, ".env"},
+        {"find . -regex '.*48/7e.*\\.py\\|x' -exec cat {} +", true, true, ".env"},
         {"find . -name '*.py' -exec cat {} +", true, false, NULL},
         {"find . -name 'Makefile' -exec cat {} +", true, false, NULL},
         {"find . -name 'test_*' -exec rm {} +", true, false, NULL},
@@ -1077,6 +1080,13 @@ static const Row rows[] = {
         {"exec 3< list; while read -u 3 l; do echo $l; done < .env", false, true, ".env"},
         {"exec 3< list; while read -u 3 l; do cat $l; done", false, true, NULL},
         {"exec 3< list; cat <&3 .env", false, true, ".env"},
+        /* ... and done < <(CMD), CMD allowed on its own (31x's false refusal) */
+        {"while IFS= read -r f; do echo \"$f\"; done < <(find . -name '*.py')", true, false, NULL},
+        {"while read -r f; do echo \"$f\"; done < <(cat .env)", false, true, ".env"},
+        {"while read -r f; do cat \"$f\"; done < <(find . -name '*.py')", false, true, NULL},
+        {"while read -r f; do echo \"$f\"; done < <(git log -p)", true, true, ".env"},
+        {"while read -r f; do echo $f; done < <(ls) <(cat .env)", false, true, ".env"},
+        {"while read -r f; do echo $f; done < <(ls); cat < .env", false, true, ".env"},
         /* ... and a $NAME echo or printf prints, piped into tr (f5's false refusal) */
         {"printf '%s\\n' \"$PATH\" | tr ':' '\\n'", false, false, NULL},
         {"echo \"$PATH\" | tr -s : '\\n' | sort | uniq", true, false, NULL},

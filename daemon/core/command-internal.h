@@ -922,13 +922,14 @@ typedef struct Recogniser {
         size_t reason_n;
         const struct WordNames *sec; /* the policy's names (word-names.h) */
         const CommandPolicy *policy;
-        int depth;       /* of strings read again */
-        bool writes;     /* the command being collected writes a file (> or >>) */
-        bool wrote;      /* some command of the line did */
-        bool reads;      /* a while read loop's < FILE (or exec N< FILE) was allowed */
-        int opened;      /* N of the exec N< FILE allowed (read -u N reads it), or 0 */
-        bool printed;    /* the command being collected has a $NAME word: echo's or printf's only */
-        bool cwd_inside; /* the line runs in a masked directory (or .git, held): names there are its */
+        int depth;        /* of strings read again */
+        bool writes;      /* the command being collected writes a file (> or >>) */
+        bool wrote;       /* some command of the line did */
+        bool reads;       /* a while read loop's < FILE (or exec N< FILE) was allowed */
+        int opened;       /* N of the exec N< FILE allowed (read -u N reads it), or 0 */
+        bool substituted; /* the while read loop's input was < <(CMD), CMD allowed */
+        bool printed;     /* the command being collected has a $NAME word: echo's or printf's only */
+        bool cwd_inside;  /* the line runs in a masked directory (or .git, held): names there are its */
 } Recogniser;
 
 /* false, after writing the reason. */

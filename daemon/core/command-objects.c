@@ -354,22 +354,23 @@ static bool leaves_git_out(const ShellWord *const *w, size_t n) {
 static bool regex_extension(const char *re) {
         static const char *const git_dots[] = {"git",  "pack",     "idx",    "rev", "bitmap",
                                                "keep", "promisor", "mtimes", NULL};
-        if (strstr(re, "\\|"))
+        /* only as the regex's very end (.*\.py, .*\.py$): not optional
+         * (\(\.py\)?), not one of alternatives (\|), nothing after it */
+        const char *p = strstr(re, "\\."), *last = NULL;
+        for (; p; p = strstr(p + 2, "\\."))
+                last = p;
+        if (!last || strstr(re, "\\|"))
                 return false;
-        for (const char *p = strstr(re, "\\."); p; p = strstr(p + 2, "\\.")) {
-                const char *q = p + 2;
-                if (strncmp(q, "\\(", 2) == 0)
-                        q += 2;
-                size_t n = 0;
-                while ((q[n] >= 'a' && q[n] <= 'z') || (q[n] >= 'A' && q[n] <= 'Z'))
-                        n++;
-                bool git = n == 0;
-                for (const char *const *d = git_dots; *d && !git; d++)
-                        git = strncasecmp(*d, q, n < strlen(*d) ? n : strlen(*d)) == 0;
-                if (!git)
-                        return true;
-        }
-        return false;
+        size_t n = 0;
+        const char *q = last + 2;
+        while ((q[n] >= 'a' && q[n] <= 'z') || (q[n] >= 'A' && q[n] <= 'Z'))
+                n++;
+        if (n == 0 || !(q[n] == 0 || (q[n] == '$' && q[n + 1] == 0)))
+                return false;
+        for (const char *const *d = git_dots; *d; d++)
+                if (strncasecmp(*d, q, n < strlen(*d) ? n : strlen(*d)) == 0)
+                        return false;
+        return true;
 }
 
 /* When the history holds a masked entry: a copy of a tree that holds .git

@@ -560,6 +560,22 @@ static bool while_read(P *p) {
                 return false;
         if ((t = cur(p)) && t->kind == SHELL_TOKEN_REDIR) {
                 const ShellToken *target = p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL;
+                /* done < <(CMD): CMD's lines, as CMD | while read, CMD allowed on its own */
+                if (streq(t->op, "<") && (t->fd == -1 || t->fd == 0) && target &&
+                    target->kind == SHELL_TOKEN_REDIR && streq(target->op, "<(") && target->nested &&
+                    !p->reads && p->depth + 1 <= REREAD_MAX) {
+                        const char *cmd = p->l->nested[target->nested - 1];
+                        CommandVerdict v;
+                        if (command_judge(cmd, strlen(cmd), p->policy, p->depth + 1, false, NULL, &v) < 0)
+                                return recog_refuse(p, "out of memory");
+                        bool refused = v.refused;
+                        if (refused)
+                                recog_refuse(p, "a while loop reading a command's lines: %s", v.reason);
+                        command_verdict_done(&v);
+                        p->i += 2;
+                        p->reads = p->substituted = !refused;
+                        return !refused;
+                }
                 if (!streq(t->op, "<") || !(t->fd == -1 || t->fd == 0) || !target ||
                     target->kind != SHELL_TOKEN_WORD || !recog_literal(&target->w, buf) ||
                     recog_has_brace(&target->w) || recog_word_names(p, &target->w) != 0)
@@ -758,8 +774,8 @@ static bool line(P *p) {
  * What the language allows holds none other; a quoted one refused too
  * costs nothing. */
 static bool bytes_allowed(const char *s, size_t n, const ShellLexed *l, bool writes, bool reads,
-                          char *reason, size_t reason_n) {
-        size_t inputs = 0;
+                          bool substituted, char *reason, size_t reason_n) {
+        size_t inputs = 0, substitutions = 0;
         for (size_t i = 0, lit = 0; i < n; i++) {
                 while (lit < l->n_literals && l->literals[lit].to <= i)
                         lit++;
@@ -767,9 +783,12 @@ static bool bytes_allowed(const char *s, size_t n, const ShellLexed *l, bool wri
                         i = l->literals[lit].to - 1;
                         continue;
                 }
-                /* one < FILE a while read loop was allowed, no other */
-                bool input = reads && s[i] == '<' && inputs++ == 0 && i + 1 < n && s[i + 1] != '<' &&
-                             s[i + 1] != '(' && s[i + 1] != '&' && (i == 0 || s[i - 1] != '<');
+                /* one < FILE a while read loop was allowed, no other; or
+                 * its < <(CMD), CMD allowed on its own */
+                bool opens = s[i] == '<' && i + 1 < n && s[i + 1] == '(';
+                bool input = reads && s[i] == '<' &&
+                             (opens ? substituted && substitutions++ == 0 : inputs++ == 0) && i + 1 < n &&
+                             s[i + 1] != '<' && s[i + 1] != '&' && (i == 0 || s[i - 1] != '<');
                 if (s[i] == '`' || (s[i] == '<' && !input) ||
                     (s[i] == '$' && i + 1 < n && s[i + 1] == '(')) {
                         snprintf(reason, reason_n, "a substitution or an input redirect");
@@ -1019,7 +1038,8 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                        .depth = depth,
                        .cwd_inside = cwd_inside};
                 bool ok = line(&p);
-                if (ok && bytes_allowed(joined, jn, &l, p.wrote, p.reads, v.reason, sizeof v.reason)) {
+                if (ok && bytes_allowed(joined, jn, &l, p.wrote, p.reads, p.substituted, v.reason,
+                                        sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
                 } else if (!ok && context && p.i >= context->from && p.i < context->to) {
@@ -1028,9 +1048,9 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         P rest = p;
                         rest.i = context->to;
                         rest.loop = NULL;
-                        rest.writes = rest.wrote = rest.reads = false;
-                        if (line(&rest) &&
-                            bytes_allowed(joined, jn, &l, rest.wrote, rest.reads, v.reason, sizeof v.reason))
+                        rest.writes = rest.wrote = rest.reads = rest.substituted = false;
+                        if (line(&rest) && bytes_allowed(joined, jn, &l, rest.wrote, rest.reads,
+                                                         rest.substituted, v.reason, sizeof v.reason))
                                 snprintf(v.reason, sizeof v.reason, "%s", context->why);
                 }
         }
