@@ -932,6 +932,15 @@ typedef struct Recogniser {
         bool cwd_inside;  /* the line runs in a masked directory (or .git, held): names there are its */
 } Recogniser;
 
+/* command-spec.c: the Spec of a command that only asks about a
+ * name or size (ls, stat, du, ...), of such a git subcommand (status,
+ * check-ignore, commit -m, ...), of a pipe filter (head, sort, tr, ...);
+ * NULL for none. Is one of sp's required options among the words? */
+const Spec *spec_command(const char *name);
+const Spec *spec_git(const char *name);
+const Spec *spec_filter(const char *name);
+bool spec_required(const Spec *sp, const ShellWord *const *words, size_t n);
+
 /* false, after writing the reason. */
 bool recog_refuse(Recogniser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A word's bytes when it is plain text (no glob, expansion or brace; at

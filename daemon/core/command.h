@@ -39,7 +39,7 @@
  * heredoc or here-string fed to a shell, a variable's value, a git config
  * value git runs), judged as a command line of its own, REREAD_MAX deep.
  *
- * The name-or-size language (command.c's tables, and doc/runner.md): ls,
+ * The name-or-size language (command-spec.c's tables, and doc/runner.md): ls,
  * stat, wc -c, echo, printf, test and [ with -e/-f/-d/-s, git status, git
  * check-ignore and git commit -m with the options that cannot read a
  * file's bytes, find with the predicates that only test or print a name,
