@@ -388,10 +388,14 @@ static bool rev_path_excludes(const Judge *j, const char *op) {
         return rev && rev_path_excludes_at(j, path, rev_subtree(rev));
 }
 
-/* One word, in double quotes, that is one variable or substitution: it
- * cannot split, and after an option taking a value it is that value. */
+/* One word whose every expansion is in double quotes ("$msg", "fix:
+ * $(date)"): it cannot split, and after an option taking a value it is
+ * that value. */
 static bool one_quoted_value(const ShellWord *w) {
-        return w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->quoted && (w->param[0] || w->substitution);
+        for (size_t i = 0; i < w->n; i++)
+                if (!(w->v[i].kind == SHELL_LIT || (w->v[i].kind == SHELL_EXPAND && w->v[i].quoted)))
+                        return false;
+        return w->n > 0;
 }
 
 /* --author="$(git config user.name)": an option taking a value, as

@@ -169,7 +169,8 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
                 if (w->substitution)
                         return recog_refuse(p, "a command substitution");
                 bool loop = p->loop && streq(w->param, p->loop);
-                if (w->expansion && !loop && !w->param[0])
+                bool one = w->n == 1 && w->v[0].kind == SHELL_EXPAND && !w->substitution; /* "$@", $1 */
+                if (w->expansion && !loop && !w->param[0] && !one)
                         return recog_refuse(p, "a variable or arithmetic expansion");
                 p->printed = p->printed || (w->expansion && !loop); /* echo "$PATH": data */
                 if (n == 64)
