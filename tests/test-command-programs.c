@@ -1170,6 +1170,12 @@ static const Row rows[] = {
         {"case x in *) case y in *) cat .env;; esac;; esac", false, true, ".env"},
         {"case $(cat .env) in *) :;; esac", false, true, ".env"},
         {"echo 'gQt log -p' | tr Q i | case x in *) sh;; esac", true, true, ".env"},
+        /* ... quoted expansions among text, and "$@" printed (31y's false refusals) */
+        {"git commit -m \"fix: $(date)\"", true, false, NULL},
+        {"git tag -a v1.0 -m \"release $(date +%F)\"", true, false, NULL},
+        {"git commit -m fix:$(date)", true, true, ".env"},
+        {"printf '%s\\n' \"$@\"", true, false, NULL},
+        {"printf '%s\\n' \"$@\"; cat .env", false, true, ".env"},
         /* ... attached to its option's '=' (f2's false refusal), quoted whole */
         {"git log --oneline --author=\"$(git config user.name)\" | head", true, false, NULL},
         {"git log \"--since=$d\" --grep=\"$k\" --oneline", true, false, NULL},
