@@ -1094,7 +1094,8 @@ static const Row rows[] = {
         {"ls \"$PATH\" .env", false, true, ".env"},
         {"echo \"$PATH\" | tr a b < .env", false, true, ".env"},
         {"echo \"$PATH\" .env | tr a b | sh", false, true, ".env"},
-        {"echo ${PATH:-.env}", false, true, ".env"},
+        {"echo ${PATH:-.env}", false, false, NULL}, /* printed, as echo .env is */
+        {"echo ${x:=.env}; cat $x", false, true, ".env"},
         {"env \"$PATH\" echo .env", false, true, ".env"},
         /* false refusals: a masked name given only to leave it out */
         {"grep -r KEY --exclude=.env .", false, false, NULL},
