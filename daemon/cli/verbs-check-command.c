@@ -473,8 +473,14 @@ int verb_check_command(int argc, char **argv) {
          * it, spelled by any path, copies .git); what ~ is */
         /* (a path by string, compared by name only: as load_fold's, above) */
         where = realpath(a.root ? a.root : ".", NULL);
-        Checker c = {.policy = {(const char *const *) secrets, n_secrets, held, held_at, fold, where,
-                                getenv("HOME"), CHECK_TIME_MAX},
+        Checker c = {.policy = {.secrets = (const char *const *) secrets,
+                                .n_secrets = n_secrets,
+                                .held = held,
+                                .held_at = held_at,
+                                .fold = fold,
+                                .cwd = where,
+                                .home = getenv("HOME"),
+                                .time_max = CHECK_TIME_MAX},
                      .log = log};
         if (a.stream) {
                 r = stream(&c, &loop);
