@@ -291,6 +291,24 @@ hist "a nested checkout's masked file (its history unread)" 'git init -q vendor 
 # where: every place, each cut after the entry's run ('/' when git's name goes on)
 hist "two places, and one below" 'mkdir -p a/.env && echo S >.env && echo S >a/.env/x && git add -A && git commit -qm s' 'complete;at .env;at a/.env/;held .env'
 hist "past the bound of places: anywhere" 'mkdir d{1..1025} && for i in {1..1025}; do echo S >d$i/.env; done && git add -A && git commit -qm s' 'complete;anywhere;held .env'
+# commits no ref or reflog reaches that git still names: a pseudo-ref
+# (FETCH_HEAD, every line of it; ORIG_HEAD; a rebase's state) and what fsck
+# calls dangling (a dropped stash); a blob or tree nothing reaches (a file
+# added, then unstaged) has no name: "unreachable"
+up=$work/hist-up; git init -q "$up"
+( cd "$up" && echo code >main.c && git add main.c && git commit -qm base && git checkout -qb side &&
+  echo S >.env && git add .env && git commit -qm s && git checkout -q - ) >/dev/null
+hist "a fetched commit only (FETCH_HEAD)" "git fetch -q '$up' side" 'complete;at .env;held .env'
+hist "a dropped stash (dangling)" 'echo S >.env && git add .env && git stash -q && git stash drop -q' 'complete;at .env;held .env'
+hist "a file added, then unstaged (a dangling blob)" 'echo S >.env && git add .env && git reset -q' 'complete;unreachable'
+hist "a stale pseudo-ref: not unknown" 'echo 0123456789012345678901234567890123456789 >.git/ORIG_HEAD' 'complete'
+# the pseudo-refs alone (fsck stood in, printing nothing)
+mkdir -p "$work/nofsck"
+printf '#!/bin/sh\nfor a in "$@"; do [ "$a" = fsck ] && exit 0; done\nexec %s "$@"\n' "$(command -v git)" >"$work/nofsck/git"
+chmod +x "$work/nofsck/git"
+PATH=$work/nofsck:$PATH hist "FETCH_HEAD's not-for-merge line, fsck stood in" "git fetch -q '$up' HEAD side && grep -q not-for-merge .git/FETCH_HEAD" 'complete;at .env;held .env'
+PATH=$work/nofsck:$PATH hist "ORIG_HEAD alone, fsck stood in" 'echo S >.netrc && git add .netrc && git commit -qm s && git reset -q --hard HEAD~1 && git reflog expire --expire=now --all' 'complete;at .netrc;held .netrc'
+PATH=$work/nofsck:$PATH hist "a rebase's orig-head, fsck stood in" 'echo S >.netrc && git add .netrc && git commit -qm s && id=$(git rev-parse HEAD) && git reset -q --hard HEAD~1 && git reflog expire --expire=now --all && rm .git/ORIG_HEAD && mkdir .git/rebase-merge && echo $id >.git/rebase-merge/orig-head' 'complete;at .netrc;held .netrc'
 hist "past the commit budget" 'echo x >x && git add x && git commit -qm x' 'unknown' --history-commits 1
 hist "within the commit budget" 'echo x >x && git add x && git commit -qm x' 'complete' --history-commits 2
 hist "a git directory the agent could have chosen" 'mv .git real && echo "gitdir: real" >.git' 'unknown'
