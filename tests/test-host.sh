@@ -347,6 +347,32 @@ cmd='git log -p -- src/'
 "$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
 check "history where: allowed: $cmd" [ $? -eq 0 ]
 check "history where: git prints no secret for: $cmd" bash -c "! (cd '$w' && $cmd 2>&1 | grep -qF HIST-SECRET)"
+# a blob nothing reaches: by its id, refused, and git prints it (the
+# oracle); git show HEAD and git log -p allowed, printing none
+w=$work/hist-lost v=$work/hist-lost-vm; mkdir -p "$v"; git init -q "$w"
+( cd "$w" && echo code >main.c && git add -A && git commit -qm s && echo LOST-SECRET >.env && git add .env && git reset -q ) >/dev/null
+id=$(cd "$w" && git fsck --dangling 2>/dev/null | awk '/blob/{print $3}')
+"$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
+check "history unreachable: said" has "$v/path-policy.history" 'unreachable'
+for cmd in "git show $id" "git cat-file -p ${id:0:7}" "git grep LOST $id" "git fsck --dangling 2>/dev/null | awk '/blob/{print \$3}' | xargs -n1 git cat-file -p" "git fsck --dangling | awk '{print \$3}' | git cat-file --batch"; do
+  "$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+  rc=$?
+  check "history unreachable: refused: $cmd" [ "$rc" -eq 3 ]
+  check "history unreachable: git prints the secret for: $cmd" grep -qF LOST-SECRET <(cd "$w" && eval "$cmd" 2>&1)
+done
+for cmd in 'git show HEAD' 'git log -p' 'git fsck'; do
+  "$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+  check "history unreachable: allowed: $cmd" [ $? -eq 0 ]
+  check "history unreachable: git prints no secret for: $cmd" bash -c "! (cd '$w' && $cmd 2>&1 | grep -qF LOST-SECRET)"
+done
+# a fetched commit: git log -p FETCH_HEAD refused, and it prints the secret
+w=$work/hist-fetch v=$work/hist-fetch-vm; mkdir -p "$v"; git init -q "$w"
+( cd "$w" && echo code >main.c && git add -A && git commit -qm s && git fetch -q "$up" side ) >/dev/null
+"$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
+cmd='git log -p FETCH_HEAD'
+"$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+check "history FETCH_HEAD: refused: $cmd" [ $? -eq 3 ]
+check "history FETCH_HEAD: git prints the secret for: $cmd" bash -c "cd '$w' && $cmd 2>&1 | grep -qF +S"
 # past the time budget: a git log that never ends (a stand-in git that runs
 # the real one but for log, which it turns into a wait on nothing), killed
 # at 1 s, and the record unknown
