@@ -127,6 +127,8 @@ done <<ROWS
 3|0|git archive $id
 3|0|git restore --source=$id -- src
 3|0|git restore -s $id -- src
+3|0|git restore -s${id:0:7} -- src
+0|0|git diff -U10000 HEAD~1 -- src/
 3|0|echo $id | git cat-file --batch
 3|0|git fsck --dangling | awk '{print \$3}' | git cat-file --batch
 3|0|git fsck --unreachable | awk '{print \$3}' | xargs -n1 git cat-file -p

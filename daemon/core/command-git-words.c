@@ -446,8 +446,8 @@ bool git_names_object(const char *subname, const char *const *opts, size_t n_opt
                 for (const char *const *l = from_input; *l; l++)
                         if (streq(o, *l) || (strchr(*l, '=') && strncmp(o, *l, strlen(*l)) == 0))
                                 return true;
-                /* --source=ID, -sID: a value that is an id */
-                if ((eq && rev_names_id(eq + 1)) || (o[1] != '-' && o[1] && rev_names_id(o + 2)))
+                /* --source=ID, -sID (restore's): a value that is an id */
+                if ((eq && rev_names_id(eq + 1)) || (o[1] == 's' && rev_names_id(o + 2)))
                         return true;
         }
         for (size_t i = 0; i < n_ops; i++)
