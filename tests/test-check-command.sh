@@ -144,6 +144,10 @@ done <<ROWS
 0|0|git diff HEAD~1 -- src/
 0|0|git status
 ROWS
+hook "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git show $id\"}}" --policy "$work/policy" --history-record "$work/rec-lost"
+check "unreachable record: the hook refuses git show ID" [ "$rc" -eq 2 ]
+hook '{"tool_name":"Bash","tool_input":{"command":"git show HEAD"}}' --policy "$work/policy" --history-record "$work/rec-lost"
+check "unreachable record: the hook allows git show HEAD" [ "$rc" -eq 0 ]
 
 # --- a copy of where the command runs, by any path (the history unknown:
 # held), copies its .git; below it, or with --root elsewhere, it does not
