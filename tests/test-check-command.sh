@@ -135,6 +135,7 @@ done <<ROWS
 3|0|git show \$(git fsck --dangling | cut -d' ' -f3)
 3|0|git fsck --lost-found
 3|0|git unpack-file $id
+3|0|cat .git/objects/${id:0:2}/${id:2}
 0|0|git show HEAD
 0|0|git show HEAD~2:src/main.c
 0|0|git log -p

@@ -435,10 +435,12 @@ int history_read(const char *worktree, int root_fd, bool repository, const Polic
                         else
                                 say(&rec, "a pseudo-ref could not be read: %s", strerror(-r));
                 }
+                s.max_commits = 0; /* fsck's bound is the ids' (IDS_MAX) */
                 if (rec.known && (r = names_from_git(&g, fsck_args, NULL, 0, dangling_read, &s, &rec)) < 0)
                         return r;
                 if (rec.known) {
                         s.log = true;
+                        s.max_commits = budget_commits;
                         if ((r = names_from_git(&g, log_args, s.ids ? s.ids : "", s.n_ids, names_read, &s,
                                                 &rec)) < 0)
                                 return r;
