@@ -141,6 +141,7 @@ done <<ROWS
 0|0|git log -p
 0|0|git log --oneline ${id:0:7}..HEAD
 0|0|git cat-file -t $id
+0|0|git cherry-pick ${id:0:7}
 0|0|git fsck --unreachable
 0|0|git diff HEAD~1 -- src/
 0|0|git status
