@@ -103,6 +103,53 @@ check "--history-record a fifo: not waited on, exit 1" [ "$rc" -eq 1 ] && has "$
 printf 'pathpolicy-history 2\ncomplete\nheld .env\nanywhere\n' >"$work/rec2"
 run --history-record "$work/rec2" --history-record "$work/rec2" -- ls
 check "--history-record twice: usage" [ "$rc" -eq 2 ]
+# objects nothing reaches (unreachable): a git command that names one by
+# its id, or takes ids from its input, reads any masked entry; one that
+# names none, or prints names and messages only, is allowed; a record with
+# no unreachable line (an older pathpolicy's) keeps its meaning
+printf 'pathpolicy-history 2\ncomplete\nunreachable\n' >"$work/rec-lost"
+printf 'pathpolicy-history 2\ncomplete\n' >"$work/rec-none"
+id=487ec7864fb21e1250757081e2d3f1c978a7deb1
+while IFS='|' read -r lost none cmd; do
+  run --policy "$work/policy" --history-record "$work/rec-lost" -- "$cmd"
+  check "unreachable record: $lost: $cmd" [ "$rc" -eq "$lost" ]
+  [ "$lost" -eq 3 ] && check "unreachable record: every masked entry named: $cmd" has "$work/err" 'secrets/, config/master.key'
+  run --policy "$work/policy" --history-record "$work/rec-none" -- "$cmd"
+  check "no unreachable line: $none: $cmd" [ "$rc" -eq "$none" ]
+done <<ROWS
+3|0|git show $id
+3|0|git show -s ${id:0:7}^{}
+3|0|git cat-file -p ${id:0:4}
+3|0|git cat-file blob $id
+3|0|git diff ${id:0:7} HEAD
+3|0|git log -p HEAD..${id:0:8}
+3|0|git grep KEY $id
+3|0|git archive $id
+3|0|git restore --source=$id -- src
+3|0|git restore -s $id -- src
+3|0|git restore -s${id:0:7} -- src
+0|0|git diff -U10000 HEAD~1 -- src/
+3|0|echo $id | git cat-file --batch
+3|0|git fsck --dangling | awk '{print \$3}' | git cat-file --batch
+3|0|git fsck --unreachable | awk '{print \$3}' | xargs -n1 git cat-file -p
+3|0|git show \$(git fsck --dangling | cut -d' ' -f3)
+3|0|git fsck --lost-found
+3|0|git unpack-file $id
+3|0|cat .git/objects/${id:0:2}/${id:2}
+0|0|git show HEAD
+0|0|git show HEAD~2:src/main.c
+0|0|git log -p
+0|0|git log --oneline ${id:0:7}..HEAD
+0|0|git cat-file -t $id
+0|0|git cherry-pick ${id:0:7}
+0|0|git fsck --unreachable
+0|0|git diff HEAD~1 -- src/
+0|0|git status
+ROWS
+hook "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git show $id\"}}" --policy "$work/policy" --history-record "$work/rec-lost"
+check "unreachable record: the hook refuses git show ID" [ "$rc" -eq 2 ]
+hook '{"tool_name":"Bash","tool_input":{"command":"git show HEAD"}}' --policy "$work/policy" --history-record "$work/rec-lost"
+check "unreachable record: the hook allows git show HEAD" [ "$rc" -eq 0 ]
 
 # --- a copy of where the command runs, by any path (the history unknown:
 # held), copies its .git; below it, or with --root elsewhere, it does not

@@ -35,21 +35,26 @@ static void test_parse_refuses(void **state) {
                 "pathpolicy-history 2\ncomplete\nheld .env\nat a/x\n",                /* not ending in it */
                 "pathpolicy-history 2\ncomplete\nheld .env\nat a.env\n",              /* not a component */
                 "pathpolicy-history 2\ncomplete\nheld .env\nat /a/.env\n",            /* absolute */
-                "pathpolicy-history 2\ncomplete\nheld .env\nat a//.env\n",  /* an empty component */
-                "pathpolicy-history 2\ncomplete\nheld .env\nat ../.env\n",  /* '..' */
-                "pathpolicy-history 2\ncomplete\nheld .env\nat ./.env\n",   /* '.' */
-                "pathpolicy-history 2\ncomplete\nheld .env\nat a\t/.env\n", /* a control byte */
-                "pathpolicy-history 2\ncomplete\nheld .env\nat \n",         /* empty */
-                "pathpolicy-history 2\ncomplete\nheld .env\nat .env//\n",   /* two slashes */
-                "pathpolicy-history 2\ncomplete\nheld /etc/passwd\n",       /* an entry the rules refuse */
-                "pathpolicy-history 2\ncomplete\nheld .git/config\n",       /* a mask under .git */
-                "pathpolicy-history 2\ncomplete\nheld a/../b\n",            /* a '..' component */
-                "pathpolicy-history 2\ncomplete\nheld \n",                  /* empty */
-                "pathpolicy-history 2\ncomplete\nheld  .env\n",             /* a leading space */
-                "pathpolicy-history 2\ncomplete\nheld\n",                   /* no entry */
-                "pathpolicy-history 2\ncomplete\nnone\n",                   /* another keyword */
-                "pathpolicy-history 2\ncomplete\n\n",                       /* a blank line */
-                "pathpolicy-history 2\ncomplete\ncomplete\n",               /* said twice */
+                "pathpolicy-history 2\ncomplete\nheld .env\nat a//.env\n",    /* an empty component */
+                "pathpolicy-history 2\ncomplete\nheld .env\nat ../.env\n",    /* '..' */
+                "pathpolicy-history 2\ncomplete\nheld .env\nat ./.env\n",     /* '.' */
+                "pathpolicy-history 2\ncomplete\nheld .env\nat a\t/.env\n",   /* a control byte */
+                "pathpolicy-history 2\ncomplete\nheld .env\nat \n",           /* empty */
+                "pathpolicy-history 2\ncomplete\nheld .env\nat .env//\n",     /* two slashes */
+                "pathpolicy-history 2\ncomplete\nheld /etc/passwd\n",         /* an entry the rules refuse */
+                "pathpolicy-history 2\ncomplete\nheld .git/config\n",         /* a mask under .git */
+                "pathpolicy-history 2\ncomplete\nheld a/../b\n",              /* a '..' component */
+                "pathpolicy-history 2\ncomplete\nheld \n",                    /* empty */
+                "pathpolicy-history 2\ncomplete\nheld  .env\n",               /* a leading space */
+                "pathpolicy-history 2\ncomplete\nheld\n",                     /* no entry */
+                "pathpolicy-history 2\ncomplete\nnone\n",                     /* another keyword */
+                "pathpolicy-history 2\ncomplete\n\n",                         /* a blank line */
+                "pathpolicy-history 2\ncomplete\ncomplete\n",                 /* said twice */
+                "pathpolicy-history 2\nunreachable\ncomplete\n",              /* before the state */
+                "pathpolicy-history 2\ncomplete\nunreachable\nunreachable\n", /* twice */
+                "pathpolicy-history 2\ncomplete\nheld .env\nanywhere\nunreachable\n", /* after held */
+                "pathpolicy-history 2\nunknown why\nunreachable\n",                   /* after unknown */
+                "pathpolicy-history 2\ncomplete\nunreachable \n",                     /* a space too many */
         };
         for (size_t i = 0; i < ELEMENTSOF(bad); i++) {
                 HistoryRecord r = {0};
@@ -74,6 +79,7 @@ static void test_parse_reads(void **state) {
                            "secrets/\nanywhere\nheld config/master.key\nat \xff/config/master.key\n";
         assert_int_equal(history_record_parse(text, strlen(text), &r, err, sizeof err), 0);
         assert_true(r.known);
+        assert_false(r.unreachable); /* no such line (an older pathpolicy's record): none */
         assert_int_equal(r.n_held, 3);
         assert_string_equal(r.held[1].entry, "secrets/");
         assert_null(r.held[1].at); /* anywhere */
@@ -85,6 +91,19 @@ static void test_parse_reads(void **state) {
         /* the writer's text reads back as it was */
         _cleanup_free_ char *out = NULL;
         size_t n;
+        assert_int_equal(history_record_format(&r, &out, &n), 0);
+        assert_int_equal(n, strlen(text));
+        assert_memory_equal(out, text, n);
+        history_record_done(&r);
+
+        /* unreachable: after complete, read back */
+        text = "pathpolicy-history 2\ncomplete\nunreachable\nheld .env\nanywhere\n";
+        assert_int_equal(history_record_parse(text, strlen(text), &r, err, sizeof err), 0);
+        assert_true(r.known);
+        assert_true(r.unreachable);
+        assert_int_equal(r.n_held, 1);
+        free(out);
+        out = NULL;
         assert_int_equal(history_record_format(&r, &out, &n), 0);
         assert_int_equal(n, strlen(text));
         assert_memory_equal(out, text, n);

@@ -291,6 +291,24 @@ hist "a nested checkout's masked file (its history unread)" 'git init -q vendor 
 # where: every place, each cut after the entry's run ('/' when git's name goes on)
 hist "two places, and one below" 'mkdir -p a/.env && echo S >.env && echo S >a/.env/x && git add -A && git commit -qm s' 'complete;at .env;at a/.env/;held .env'
 hist "past the bound of places: anywhere" 'mkdir d{1..1025} && for i in {1..1025}; do echo S >d$i/.env; done && git add -A && git commit -qm s' 'complete;anywhere;held .env'
+# commits no ref or reflog reaches that git still names: a pseudo-ref
+# (FETCH_HEAD, every line of it; ORIG_HEAD; a rebase's state) and what fsck
+# calls dangling (a dropped stash); a blob or tree nothing reaches (a file
+# added, then unstaged) has no name: "unreachable"
+up=$work/hist-up; git init -q "$up"
+( cd "$up" && echo code >main.c && git add main.c && git commit -qm base && git checkout -qb side &&
+  echo S >.env && git add .env && git commit -qm s && git checkout -q - ) >/dev/null
+hist "a fetched commit only (FETCH_HEAD)" "git fetch -q '$up' side" 'complete;at .env;held .env'
+hist "a dropped stash (dangling)" 'echo S >.env && git add .env && git stash -q && git stash drop -q' 'complete;at .env;held .env'
+hist "a file added, then unstaged (a dangling blob)" 'echo S >.env && git add .env && git reset -q' 'complete;unreachable'
+hist "a stale pseudo-ref: not unknown" 'echo 0123456789012345678901234567890123456789 >.git/ORIG_HEAD' 'complete'
+# the pseudo-refs alone (fsck stood in, printing nothing)
+mkdir -p "$work/nofsck"
+printf '#!/bin/sh\nfor a in "$@"; do [ "$a" = fsck ] && exit 0; done\nexec %s "$@"\n' "$(command -v git)" >"$work/nofsck/git"
+chmod +x "$work/nofsck/git"
+PATH=$work/nofsck:$PATH hist "FETCH_HEAD's not-for-merge line, fsck stood in" "git fetch -q '$up' HEAD side && grep -q not-for-merge .git/FETCH_HEAD" 'complete;at .env;held .env'
+PATH=$work/nofsck:$PATH hist "ORIG_HEAD alone, fsck stood in" 'echo S >.netrc && git add .netrc && git commit -qm s && git reset -q --hard HEAD~1 && git reflog expire --expire=now --all' 'complete;at .netrc;held .netrc'
+PATH=$work/nofsck:$PATH hist "a rebase's orig-head, fsck stood in" 'echo S >.netrc && git add .netrc && git commit -qm s && id=$(git rev-parse HEAD) && git reset -q --hard HEAD~1 && git reflog expire --expire=now --all && rm .git/ORIG_HEAD && mkdir .git/rebase-merge && echo $id >.git/rebase-merge/orig-head' 'complete;at .netrc;held .netrc'
 hist "past the commit budget" 'echo x >x && git add x && git commit -qm x' 'unknown' --history-commits 1
 hist "within the commit budget" 'echo x >x && git add x && git commit -qm x' 'complete' --history-commits 2
 hist "a git directory the agent could have chosen" 'mv .git real && echo "gitdir: real" >.git' 'unknown'
@@ -329,6 +347,32 @@ cmd='git log -p -- src/'
 "$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
 check "history where: allowed: $cmd" [ $? -eq 0 ]
 check "history where: git prints no secret for: $cmd" bash -c "! (cd '$w' && $cmd 2>&1 | grep -qF HIST-SECRET)"
+# a blob nothing reaches: by its id, refused, and git prints it (the
+# oracle); git show HEAD and git log -p allowed, printing none
+w=$work/hist-lost v=$work/hist-lost-vm; mkdir -p "$v"; git init -q "$w"
+( cd "$w" && echo code >main.c && git add -A && git commit -qm s && echo LOST-SECRET >.env && git add .env && git reset -q ) >/dev/null
+id=$(cd "$w" && git fsck --dangling 2>/dev/null | awk '/blob/{print $3}')
+"$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
+check "history unreachable: said" has "$v/path-policy.history" 'unreachable'
+for cmd in "git show $id" "git cat-file -p ${id:0:7}" "git grep LOST $id" "git fsck --dangling 2>/dev/null | awk '/blob/{print \$3}' | xargs -n1 git cat-file -p" "git fsck --dangling | awk '{print \$3}' | git cat-file --batch"; do
+  "$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+  rc=$?
+  check "history unreachable: refused: $cmd" [ "$rc" -eq 3 ]
+  check "history unreachable: git prints the secret for: $cmd" grep -qF LOST-SECRET <(cd "$w" && eval "$cmd" 2>&1)
+done
+for cmd in 'git show HEAD' 'git log -p' 'git fsck'; do
+  "$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+  check "history unreachable: allowed: $cmd" [ $? -eq 0 ]
+  check "history unreachable: git prints no secret for: $cmd" bash -c "! (cd '$w' && $cmd 2>&1 | grep -qF LOST-SECRET)"
+done
+# a fetched commit: git log -p FETCH_HEAD refused, and it prints the secret
+w=$work/hist-fetch v=$work/hist-fetch-vm; mkdir -p "$v"; git init -q "$w"
+( cd "$w" && echo code >main.c && git add -A && git commit -qm s && git fetch -q "$up" side ) >/dev/null
+"$pp" prepare --worktree "$w" --out "$v" --modules "$work/hist.json" 2>/dev/null
+cmd='git log -p FETCH_HEAD'
+"$pp" check-command --modules "$work/hist.json" --history-record "$v/path-policy.history" -- "$cmd" >/dev/null 2>&1
+check "history FETCH_HEAD: refused: $cmd" [ $? -eq 3 ]
+check "history FETCH_HEAD: git prints the secret for: $cmd" bash -c "cd '$w' && $cmd 2>&1 | grep -qF +S"
 # past the time budget: a git log that never ends (a stand-in git that runs
 # the real one but for log, which it turns into a wait on nothing), killed
 # at 1 s, and the record unknown

@@ -482,6 +482,7 @@ int verb_check_command(int argc, char **argv) {
                                 .home = getenv("HOME"),
                                 .time_max = CHECK_TIME_MAX},
                      .log = log};
+        c.policy.unreachable = rec.unreachable;
         if (a.stream) {
                 r = stream(&c, &loop);
                 if (r < 0)

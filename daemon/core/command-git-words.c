@@ -417,3 +417,41 @@ bool git_key_reaches(const char *key) {
         return strncasecmp(key, "remote.", 7) == 0 &&
                (strcasestr(key, ".url") || strcasestr(key, ".pushurl") || strcasestr(key, ".vcs"));
 }
+
+/* A revision that names an object by its id: an abbreviated or full id
+ * (four hex digits or more) starting the revision or a side of a range,
+ * with what may follow one (ID^{}, ID~2, ID:path, ^ID, A..ID). */
+static bool rev_names_id(const char *w) {
+        for (const char *p = w; p;) {
+                while (*p == '^')
+                        p++;
+                size_t k = strspn(p, "0123456789abcdefABCDEF");
+                if (k >= 4 && (!p[k] || strchr("^~:@!.", p[k])))
+                        return true;
+                p = strstr(p, "..");
+                if (p)
+                        p += p[2] == '.' ? 3 : 2;
+        }
+        return false;
+}
+
+bool git_names_object(const char *subname, const char *const *opts, size_t n_opts, const char *const *ops,
+                      size_t n_ops) {
+        /* ids on its input: revisions, objects to print, a lost-found */
+        static const char *const from_input[] = {
+                "--stdin",          "--batch",      "--batch=", "--batch-command",
+                "--batch-command=", "--lost-found", NULL};
+        for (size_t i = 0; i < n_opts; i++) {
+                const char *o = opts[i], *eq = strchr(o, '=');
+                for (const char *const *l = from_input; *l; l++)
+                        if (streq(o, *l) || (strchr(*l, '=') && strncmp(o, *l, strlen(*l)) == 0))
+                                return true;
+                /* --source=ID, -sID (restore's): a value that is an id */
+                if ((eq && rev_names_id(eq + 1)) || (o[1] == 's' && rev_names_id(o + 2)))
+                        return true;
+        }
+        for (size_t i = 0; i < n_ops; i++)
+                if (rev_names_id(ops[i]))
+                        return true;
+        return streq(subname, "pack-objects");
+}

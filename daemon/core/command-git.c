@@ -882,6 +882,25 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                 return judge_refuse(j, "git cat-file --batch-all-objects prints unreachable objects too, "
                                        "which the history record does not read");
         }
+        /* blobs and trees nothing reaches (the record's unreachable), which
+         * have no name for a pathspec to exclude: a command that names one
+         * by its id or takes ids from its input reads them, unless it
+         * prints names and messages only, or takes a commit alone (a
+         * dangling commit's names are in the record) */
+        static const char *const names_only[] = {
+                "log",      "whatchanged", "reflog",     "rev-list",   "rev-parse",   "shortlog",
+                "describe", "name-rev",    "merge-base", "ls-tree",    "show-branch", "cherry",
+                "branch",   "tag",         "diff-tree",  "diff-index", "cat-file",    "cherry-pick",
+                "revert",   "merge",       "rebase",     "commit",     "switch",      NULL};
+        if (j->policy->unreachable && git_names_object(subname, opts, n_opts, ops, n_ops) &&
+            (prints_blobs(subname, opts, n_opts, ops, n_ops) || !streq_any(subname, names_only))) {
+                judge_name_all(j);
+                return judge_refuse(j,
+                                    "git %s names an object by its id (or takes ids from its input), and "
+                                    "git holds objects nothing reaches, which the history record cannot "
+                                    "name",
+                                    subname);
+        }
         /* a masked file's bytes into the index, for a reader after it to
          * print (git add -f ':(icase).ENV' && git diff --cached), or a
          * commit to take away */

@@ -867,6 +867,13 @@ char *git_shell_line(const char *prefix, const char *const *texts, size_t n);
 size_t git_long_expand(const char *opt, const char **ret, size_t max);
 bool git_own_subcommand(const char *sub);
 int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub);
+
+/* command-git-words.c: whether git SUBNAME, with its options and operands
+ * (git_words_split()'s), can name an object by its id (git show ID, git
+ * restore --source=ID, A..ID) or take ids from its input (--stdin, cat-file
+ * --batch, fsck --lost-found): the way to an object no ref reaches. */
+bool git_names_object(const char *subname, const char *const *opts, size_t n_opts, const char *const *ops,
+                      size_t n_ops);
 /* scalar clone ARGS (w[0] named name), judged as git clone ARGS: 1
  * refused, 0, -ENOMEM. */
 int git_words_scalar(Judge *j, const char *name, const ShellWord *const *w, size_t n);

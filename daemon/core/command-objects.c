@@ -163,6 +163,8 @@ static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t
 }
 
 bool judge_held(const Judge *j) {
+        if (j->policy->unreachable)
+                return true;
         for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
                 if (j->policy->held[i])
                         return true;
@@ -175,6 +177,8 @@ void judge_name_all(Judge *j) {
 }
 
 void judge_mark_held(Judge *j) {
+        if (j->policy->unreachable) /* a nameless object: any of them */
+                judge_name_all(j);
         for (size_t i = 0; j->policy->held && i < j->policy->n_secrets; i++)
                 if (j->policy->held[i])
                         j->named[i] = true;

@@ -103,6 +103,14 @@ typedef struct CommandPolicy {
         uint64_t time_max;
         uint64_t (*now)(void);
         uint64_t deadline;
+        /* git holds a blob or tree no ref, reflog or the index reaches
+         * (the record's "unreachable": git add .env && git reset), which
+         * has no name: any masked entry's bytes may be among them. Then
+         * git's objects count as holding a masked entry (every rule that
+         * asks, command-objects.c's judge_held()), and a git command that
+         * names an object by its id, or takes ids from its input, reads
+         * one (git show ID, git cat-file --batch), every entry named. */
+        bool unreachable;
 } CommandPolicy;
 
 /* Judge cmd (n bytes; NUL bytes refuse) against the policy. 0 with *ret

@@ -46,6 +46,8 @@ int history_record_format(const HistoryRecord *r, char **ret, size_t *ret_n) {
                 fprintf(f, "unknown %s\n", r->reason[0] && reason_ok(r->reason) ? r->reason : "(no reason)");
         else {
                 fputs("complete\n", f);
+                if (r->unreachable)
+                        fputs("unreachable\n", f);
                 for (size_t i = 0; i < r->n_held; i++) {
                         const HistoryHeld *h = &r->held[i];
                         if (entry_validate(h->entry, ENTRY_MASK) != ENTRY_OK || (h->at && h->n_at == 0) ||
@@ -87,10 +89,11 @@ _printf_(4, 5) static int bad(char *err, size_t err_n, size_t line, const char *
 typedef enum Expect {
         EXPECT_MAGIC,
         EXPECT_STATE,
-        EXPECT_HELD,   /* after complete, or after an entry's places */
-        EXPECT_PLACE,  /* after a held line: at or anywhere */
-        EXPECT_PLACES, /* after an at line: another, or the next held */
-        EXPECT_NOTHING /* after unknown */
+        EXPECT_UNREACHABLE, /* after complete: unreachable, or as EXPECT_HELD */
+        EXPECT_HELD,        /* after unreachable, or after an entry's places */
+        EXPECT_PLACE,       /* after a held line: at or anywhere */
+        EXPECT_PLACES,      /* after an at line: another, or the next held */
+        EXPECT_NOTHING      /* after unknown */
 } Expect;
 
 /* A held line's entry, once: a new HistoryHeld at the record's end. */
@@ -156,7 +159,7 @@ int history_record_parse(const char *buf, size_t n, HistoryRecord *ret, char *er
                 case EXPECT_STATE:
                         if (streq(l, "complete")) {
                                 rec.known = true;
-                                expect = EXPECT_HELD;
+                                expect = EXPECT_UNREACHABLE;
                         } else if (strncmp(l, "unknown ", 8) == 0 && l[8] && reason_ok(l + 8) &&
                                    len - 8 < sizeof rec.reason) {
                                 memcpy(rec.reason, l + 8, len - 8 + 1);
@@ -183,6 +186,13 @@ int history_record_parse(const char *buf, size_t n, HistoryRecord *ret, char *er
                         if (expect == EXPECT_PLACE)
                                 return bad(err, err_n, line, "not 'at PATH' or 'anywhere' after 'held %s'",
                                            h->entry);
+                        _fallthrough_;
+                case EXPECT_UNREACHABLE:
+                        if (expect == EXPECT_UNREACHABLE && streq(l, "unreachable")) {
+                                rec.unreachable = true;
+                                expect = EXPECT_HELD;
+                                break;
+                        }
                         _fallthrough_;
                 case EXPECT_HELD:
                         if (strncmp(l, "held ", 5) != 0)

@@ -3,6 +3,7 @@
  * entries a commit or the index holds, by name. It never reads a blob. */
 #include "host-internal.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,6 +45,13 @@ typedef struct Names {
         unsigned long commits, max_commits;
         char *carry; /* a record cut by the read */
         size_t n_carry, carry_allocated;
+        /* Commits no ref or reflog reaches that git still names: the
+         * pseudo-refs' ids and fsck's dangling commits, one a line, for
+         * git log --stdin; and whether fsck found a dangling blob or tree,
+         * which has no name to hold an entry by. */
+        char *ids;
+        size_t n_ids, ids_allocated, hexsz;
+        bool unreachable;
 } Names;
 
 /* A place of mask i: where path holds it, cut after its run (a '/' kept
@@ -144,6 +152,146 @@ static int names_read(void *userdata, int fd) {
         }
 }
 
+/* The bound on the commits read by id (pseudo-refs, dangling ones):
+ * past it, the record is unknown. */
+#define IDS_MAX 100000u
+/* A pseudo-ref file's bound (FETCH_HEAD of a fetch of every branch). */
+#define PSEUDO_FILE_MAX (16u * 1024 * 1024)
+
+static bool is_hex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* An id at the start of line (the object format's length, then no hex
+ * digit), onto s->ids. -E2BIG past IDS_MAX. */
+static int ids_take(Names *s, const char *line, size_t n) {
+        size_t k = 0;
+        while (k < n && is_hex(line[k]))
+                k++;
+        if (k != s->hexsz)
+                return 0;
+        if (s->n_ids / (s->hexsz + 1) >= IDS_MAX)
+                return -E2BIG;
+        if (ARRAY_GROW(s->ids, s->ids_allocated, s->n_ids + s->hexsz + 2) < 0)
+                return -ENOMEM;
+        memcpy(s->ids + s->n_ids, line, s->hexsz);
+        s->n_ids += s->hexsz;
+        s->ids[s->n_ids++] = '\n';
+        return 0;
+}
+
+/* Every line of dir/name that starts with an id: a pseudo-ref (FETCH_HEAD
+ * has one a line, not-for-merge ones too), a rebase's or a sequencer's
+ * state (orig-head, onto, ...). Read at dirfd, never past a symlink: the
+ * git dir is the one git_pin() pinned. */
+static int ids_from_file(Names *s, int dirfd, const char *name) {
+        _cleanup_close_ int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+        struct stat st;
+        if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+                return 0; /* none, or not a ref's file */
+        _cleanup_free_ char *buf = NULL;
+        size_t n = 0;
+        int r = read_full_fd(fd, PSEUDO_FILE_MAX, &buf, &n);
+        if (r < 0)
+                return r == -EFBIG ? -E2BIG : r;
+        for (size_t pos = 0; pos < n;) {
+                const char *l = buf + pos, *nl = memchr(l, '\n', n - pos);
+                size_t len = nl ? (size_t) (nl - l) : n - pos;
+                if ((r = ids_take(s, l, len)) < 0)
+                        return r;
+                pos += len + 1;
+        }
+        return 0;
+}
+
+/* A pseudo-ref's name as git takes one: capitals and '_' (FETCH_HEAD,
+ * ORIG_HEAD, MERGE_HEAD, AUTO_MERGE, ...). */
+static bool pseudo_name(const char *n) {
+        if (!*n)
+                return false;
+        for (; *n; n++)
+                if (!((*n >= 'A' && *n <= 'Z') || *n == '_'))
+                        return false;
+        return true;
+}
+
+/* The files of dir (at dirfd) that name a commit: every pseudo-ref at the
+ * top (all when state, a rebase's or sequencer's directory). */
+static int ids_from_dir(Names *s, int dirfd, const char *dir, bool state) {
+        _cleanup_close_ int fd = openat(dirfd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0)
+                return errno == ENOENT || errno == ENOTDIR || errno == ELOOP ? 0 : -errno;
+        int dup_fd = dup(fd);
+        DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+        if (!d) {
+                if (dup_fd >= 0)
+                        close(dup_fd);
+                return -errno;
+        }
+        int r = 0;
+        for (struct dirent *e; r >= 0 && (e = readdir(d));)
+                if (state ? e->d_name[0] != '.' : pseudo_name(e->d_name))
+                        r = ids_from_file(s, fd, e->d_name);
+        for (const char *const *sub =
+                     (const char *const[]){"rebase-merge", "rebase-apply", "sequencer", NULL};
+             !state && r >= 0 && *sub; sub++)
+                r = ids_from_dir(s, fd, *sub, true);
+        closedir(d);
+        return r;
+}
+
+/* The commits a pseudo-ref names, in the git dir, the common dir (the main
+ * worktree's: main-worktree/ORIG_HEAD) and each linked worktree's
+ * (worktrees/W/FETCH_HEAD): git log FETCH_HEAD prints them, and no ref
+ * or reflog need reach them. */
+static int ids_from_pseudo_refs(Names *s, const Git *g) {
+        int r = ids_from_dir(s, AT_FDCWD, g->git_dir, false);
+        if (r >= 0 && g->common_dir && !streq(g->common_dir, g->git_dir))
+                r = ids_from_dir(s, AT_FDCWD, g->common_dir, false);
+        _cleanup_free_ char *wts = NULL;
+        if (r >= 0 && asprintf(&wts, "%s/worktrees", g->common_dir ? g->common_dir : g->git_dir) < 0)
+                return -ENOMEM;
+        _cleanup_close_ int wfd = r >= 0 ? open(wts, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW) : -1;
+        int dup_fd = wfd >= 0 ? dup(wfd) : -1;
+        DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+        if (dup_fd >= 0 && !d)
+                close(dup_fd);
+        for (struct dirent *e; r >= 0 && d && (e = readdir(d));)
+                if (e->d_name[0] != '.')
+                        r = ids_from_dir(s, wfd, e->d_name, false);
+        if (d)
+                closedir(d);
+        return r;
+}
+
+/* git fsck --dangling's lines: a dangling commit (a dropped stash, an
+ * amended commit past its reflog) or tag is read by name, with the
+ * pseudo-refs; a dangling blob or tree (git add .env && git reset) has no
+ * name, so the record says the history holds one. Any other line: the
+ * same, to be safe. */
+static int dangling_read(void *userdata, int fd) {
+        Names *s = userdata;
+        _cleanup_free_ char *buf = NULL;
+        size_t n = 0;
+        int r = read_full_fd(fd, (size_t) (IDS_MAX + 1) * 80, &buf, &n);
+        if (r < 0)
+                return r == -EFBIG ? -E2BIG : r;
+        for (size_t pos = 0; pos < n;) {
+                const char *l = buf + pos, *nl = memchr(l, '\n', n - pos);
+                size_t len = nl ? (size_t) (nl - l) : n - pos;
+                pos += len + 1;
+                if (len > 16 && strncmp(l, "dangling commit ", 16) == 0)
+                        r = ids_take(s, l + 16, len - 16);
+                else if (len > 13 && strncmp(l, "dangling tag ", 13) == 0)
+                        r = ids_take(s, l + 13, len - 13);
+                else if (len > 0)
+                        s->unreachable = true;
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
 /* A reason for the record: what the reader takes (printable ASCII). */
 _printf_(2, 3) static void say(HistoryRecord *rec, const char *fmt, ...) {
         va_list ap;
@@ -156,16 +304,20 @@ _printf_(2, 3) static void say(HistoryRecord *rec, const char *fmt, ...) {
         rec->known = false;
 }
 
-/* One git over the names it prints, within the history's time budget. */
-static int names_from_git(const Git *g, const char *const *args, Names *s, HistoryRecord *rec) {
+/* One git over the names it prints (read_out's, in s), with in on its
+ * stdin, within the history's time budget. */
+static int names_from_git(const Git *g, const char *const *args, const char *in, size_t in_n,
+                          int (*read_out)(void *userdata, int fd), Names *s, HistoryRecord *rec) {
         char err[256] = "";
         int status = 0;
         unsigned had = host_git_time_limit();
         host_set_git_time_limit(budget_seconds);
-        int r = git_stream(g, args, NULL, 0, names_read, s, &status, err, sizeof err);
+        int r = git_stream(g, args, in, in_n, read_out, s, &status, err, sizeof err);
         host_set_git_time_limit(had);
         if (r == -ETIME)
                 say(rec, "git %s ran past the budget of %u s", args[0], budget_seconds);
+        else if (r == -E2BIG && s->max_commits == 0)
+                say(rec, "past the bound of %u commits named by id", IDS_MAX);
         else if (r == -E2BIG)
                 say(rec, "past the budget of %lu commits", s->max_commits);
         else if (r == -ENOMEM)
@@ -215,6 +367,7 @@ static void held_done(Names *s) {
         }
         free(s->held);
         free(s->carry);
+        free(s->ids);
 }
 
 static void git_donep(Git *g) {
@@ -253,6 +406,8 @@ int history_read(const char *worktree, int root_fd, bool repository, const Polic
                 static const char *const log_args[] = {"log",
                                                        "--all",
                                                        "--reflog",
+                                                       "--ignore-missing",
+                                                       "--stdin",
                                                        "--root",
                                                        "--diff-merges=first-parent",
                                                        "--no-renames",
@@ -264,16 +419,37 @@ int history_read(const char *worktree, int root_fd, bool repository, const Polic
                                                        "-z",
                                                        NULL};
                 static const char *const index_args[] = {"ls-files", "-z", "--cached", NULL};
+                /* Reachable from no ref, reflog or the index: what fsck
+                 * calls dangling (with the pseudo-refs' commits among it).
+                 * --connectivity-only reads no blob. */
+                static const char *const fsck_args[] = {"fsck", "--connectivity-only", "--dangling",
+                                                        "--no-progress", NULL};
+                s.hexsz = 2 * g.hashsz;
+                if (rec.known && s.hexsz == 0)
+                        say(&rec, "an object format this reader does not know");
+                if (rec.known && (r = ids_from_pseudo_refs(&s, &g)) < 0) {
+                        if (r == -ENOMEM)
+                                return r;
+                        if (r == -E2BIG)
+                                say(&rec, "past the bound of %u commits named by id", IDS_MAX);
+                        else
+                                say(&rec, "a pseudo-ref could not be read: %s", strerror(-r));
+                }
+                s.max_commits = 0; /* fsck's bound is the ids' (IDS_MAX) */
+                if (rec.known && (r = names_from_git(&g, fsck_args, NULL, 0, dangling_read, &s, &rec)) < 0)
+                        return r;
                 if (rec.known) {
                         s.log = true;
-                        if ((r = names_from_git(&g, log_args, &s, &rec)) < 0)
+                        s.max_commits = budget_commits;
+                        if ((r = names_from_git(&g, log_args, s.ids ? s.ids : "", s.n_ids, names_read, &s,
+                                                &rec)) < 0)
                                 return r;
                 }
                 if (rec.known) {
                         s.log = false;
                         s.n_carry = 0;
                         s.max_commits = 0;
-                        if ((r = names_from_git(&g, index_args, &s, &rec)) < 0)
+                        if ((r = names_from_git(&g, index_args, NULL, 0, names_read, &s, &rec)) < 0)
                                 return r;
                 }
         }
@@ -294,6 +470,7 @@ int history_read(const char *worktree, int root_fd, bool repository, const Polic
                                 s.held[i].n_at = 0;
                         }
                 }
+        rec.unreachable = rec.known && s.unreachable;
         *ret_commits = s.commits;
         *ret = rec;
         rec = (HistoryRecord){0};

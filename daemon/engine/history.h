@@ -11,11 +11,20 @@
  *
  * The record, version 2, one item a line, each ended by '\n':
  *   pathpolicy-history 2
- *   complete                  the history was read whole; then, for each
- *                             masked entry it holds:
+ *   complete                  the history was read whole; then
+ *   unreachable               optional: git holds a blob or tree that no
+ *                             ref, reflog, pseudo-ref or the index reaches
+ *                             (git add .env && git reset), which has no
+ *                             name: any masked entry's bytes may be among
+ *                             them, read by its id (git show ID); a record
+ *                             without the line (an older pathpolicy's)
+ *                             says none; then, for each masked entry it
+ *                             holds:
  *   held ENTRY                the entry as the policy file spells it, held
- *                             by a commit reachable from a ref or a reflog,
- *                             or the index, at any depth; then either
+ *                             by a commit reachable from a ref, a reflog, a
+ *                             pseudo-ref (FETCH_HEAD, ORIG_HEAD, a rebase's
+ *                             state, ...) or a dangling commit, or the
+ *                             index, at any depth; then either
  *   at PATH                   one or more: where, as git names it, cut
  *                             after the entry's run ("a/.env"), with a '/'
  *                             when git's name goes on below it ("a/.env/")
@@ -52,6 +61,7 @@ typedef struct HistoryHeld {
 
 typedef struct HistoryRecord {
         bool known;       /* "complete": held says it all */
+        bool unreachable; /* known, and git holds objects nothing reaches */
         char reason[160]; /* unknown: why */
         HistoryHeld *held;
         size_t n_held;
