@@ -205,6 +205,10 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
                streq(a, "~+/") || names_objects(a) || cwd_above(j, a);
 }
 
+bool objects_holds_git(const Judge *j, const ShellWord *x) {
+        return holds_git(j, x);
+}
+
 /* Does this copier take a directory's tree with these options? cp, rsync,
  * scp and zip only with a recursive one (cp dir x copies nothing); the
  * others always. */
@@ -257,6 +261,8 @@ static int grep_over_git(const Judge *j, const char *name, const ShellWord *cons
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 pattern = pattern || (a && (streq(a, "-e") || streq(a, "-f") ||
                                             strncmp(a, "--regexp", 8) == 0 || strncmp(a, "--file", 6) == 0));
+                if (rg && streq_ptr(a, "--files"))
+                        return 0; /* rg --files: namelists_lists_tree's */
         }
         for (size_t k = 1; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
@@ -400,7 +406,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                                     "history holds a masked entry",
                                     name);
         }
-        if (g == 1) { /* its names, piped on: find . | xargs, grep -rl . . | xargs */
+        if (g == 1 || namelists_lists_tree(j, name, w, n)) { /* find . | xargs, du -a | grep | xargs */
                 judge_mark_held(j);
                 *ret_lists = true;
         }
@@ -432,7 +438,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
          * objects when every test of it can match one (a negated test can);
          * -path ./node_modules -prune -o -name '*.ts' -exec ...: neither does */
         bool b_all = true, b_any = false, b_tested = false, b_exec = false, b_acted = false,
-             negation = false;
+             negation = false, g_all = true, g_any = false, b_builds = false, b_joins = false;
         for (; find && k <= n; k++) {
                 const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
                 _cleanup_free_ char *text = k < n ? programs_word_text(w[k]) : NULL;
@@ -445,10 +451,13 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 if (k == n || (or &&!grouped)) {
                         /* grouped: one branch, reaching when any test can or another branch runs */
                         bool b = grouped ? b_any || !b_tested || either || negation : b_all;
+                        /* -name HEAD -execdir, -exec cat {}/../objects/...: any .git name */
+                        bool gb = grouped ? g_any || !b_tested || either || negation : g_all;
                         exec = exec || b_exec;
-                        exec_reaches = exec_reaches || (b_exec && b);
-                        lists_reach = lists_reach || b;
+                        exec_reaches = exec_reaches || (b_exec && (b || (b_builds && gb)));
+                        lists_reach = lists_reach || b || (b_joins && gb);
                         b_all = true, b_any = false, b_tested = false, b_exec = false, b_acted = false;
+                        g_all = true, g_any = false, b_builds = false, b_joins = false;
                         continue;
                 }
                 negation = negation || streq(text, "!") || streq(text, "-not");
@@ -457,6 +466,12 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 bool runs =
                         streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") || streq(a, "-okdir");
                 b_exec = b_exec || runs;
+                size_t e = k + 1, fmt = streq(a, "-printf") ? k + 1 : streq(a, "-fprintf") ? k + 2 : n;
+                while (runs && e < n && !programs_word_is(w[e], ";") && !programs_word_is(w[e], "+"))
+                        e++;
+                b_builds = b_builds || (runs && namelists_exec_builds(a, w + k + 1, e - k - 1));
+                _cleanup_free_ char *f = fmt < n ? programs_word_text(w[fmt]) : NULL;
+                b_joins = b_joins || (fmt < n && (!f || namelists_printf_builds(f)));
                 b_acted = b_acted || runs || strncmp(a, "-print", 6) == 0 || strncmp(a, "-fprint", 7) == 0 ||
                           streq(a, "-ls") || streq(a, "-fls") || streq(a, "-delete");
                 while (runs && k + 1 < n && !programs_word_is(w[k + 1], ";") &&
@@ -476,7 +491,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 const char *prev = programs_plain(w[k - 1], nb, sizeof nb);
                 b_tested = true;
                 if (prev && (streq(prev, "!") || streq(prev, "-not"))) {
-                        b_any = true; /* ! -name '*.c': all else, the objects too */
+                        b_any = g_any = true; /* ! -name '*.c': all else, the objects too */
                         k++;
                         continue;
                 }
@@ -490,8 +505,11 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 /* a glob: whether any object's path can match it (7ec78*,
                  * *deb1, a -path of 48: every hex digit counted), from . or any */
                 m = m || (!regex && namelists_may_match_object(pat, !base, dot_only, fold));
+                bool mg = m || (!regex && namelists_may_match_git(pat, !base, dot_only, fold));
                 b_all = b_all && m;
                 b_any = b_any || m;
+                g_all = g_all && mg;
+                g_any = g_any || mg;
         }
         if (find && tree && !exec && lists_reach) {
                 judge_mark_held(j);

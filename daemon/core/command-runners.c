@@ -525,6 +525,10 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
                         git = fd_extended(exts, n_exts, *g) &&
                               (!pat || !pat[0] ||
                                (glob ? match_glob(pat, *g, MATCH_FOLD) : match_regex(re, *g, true)));
+                /* fd -HI 7ec78: an object's name of the pattern's hex digits */
+                git = git || (fd_extended(exts, n_exts, "48") && pat && pat[0] &&
+                              (glob ? namelists_may_match_object(pat, false, true, true)
+                                    : namelists_regex_may_match_object(re, true)));
         }
         if (git && (runs || j->unseen_args)) {
                 judge_mark_held(j);
