@@ -4250,6 +4250,10 @@ static const Row rows[] = {
         {"du -a | grep 7ec78 | cut -f2 | xargs cat", false, false, NULL},
         {"rg --files --hidden -g '!.git' | xargs cat", true, false, NULL},
         {"rg --files | xargs wc -l", true, false, NULL},
+        {"fdfind -HI HEAD -x cat {//}/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1", true, true,
+         ".env"},
+        {"fdfind -HI README -x cat {}", true, false, NULL},
+        {"fdfind -H '\\.py$' -x sh -c 'black $0'", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

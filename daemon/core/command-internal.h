@@ -619,6 +619,12 @@ bool namelists_printf_builds(const char *fmt);
 /* command-namelists.c: may the regex (fd's search, read by
  * runners_search_regex) match one of git's objects' names? */
 bool namelists_regex_may_match_object(const char *re, bool fold);
+/* command-namelists.c: ... or any name inside .git (HEAD, config, hooks)? */
+bool namelists_regex_may_match_git(const char *re, bool fold);
+/* command-namelists.c: does fd -x/-X's command (w[0..n)) build a path from
+ * the one fd found ({//}, {}/.., a shell), as find's -exec in
+ * namelists_exec_builds? */
+bool namelists_fd_builds(const ShellWord *const *w, size_t n);
 /* command-namelists.c: does the program print the names of a tree holding
  * .git, its objects' among them: du -a, chmod/chown/chgrp -R with -v or
  * -c, rg --files with --hidden (-uu, -.), no -g '!.git'? */

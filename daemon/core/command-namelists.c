@@ -373,3 +373,26 @@ bool namelists_lists_tree(const Judge *j, const char *name, const ShellWord *con
                 return recursive && verbose && root;
         return files && hidden && !out && root && (!globbed || glob_git);
 }
+
+bool namelists_regex_may_match_git(const char *re, bool fold) {
+        if (namelists_regex_may_match_object(re, fold))
+                return true;
+        for (size_t t = 0; t < ELEMENTSOF(git_named); t++) {
+                const char *base =
+                        strrchr(git_named[t], '/') ? strrchr(git_named[t], '/') + 1 : git_named[t];
+                if (match_regex(re, base, fold))
+                        return true;
+        }
+        return false;
+}
+
+bool namelists_fd_builds(const ShellWord *const *w, size_t n) {
+        if (namelists_exec_builds("-exec", w, n))
+                return true;
+        for (size_t k = 0; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t || (strchr(t, '{') && !streq(t, "{}")))
+                        return true; /* {//}: the parent directory, {.}x */
+        }
+        return false;
+}
