@@ -4254,6 +4254,14 @@ static const Row rows[] = {
          ".env"},
         {"fdfind -HI README -x cat {}", true, false, NULL},
         {"fdfind -H '\\.py$' -x sh -c 'black $0'", true, false, NULL},
+        {"find . -name HEAD -fprintf ../x/l '%h/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1\\n'; "
+         "xargs cat < ../x/l",
+         true, true, ".env"},
+        {"find . -name HEAD -printf '%h/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1\\n' > ../x/l; "
+         "xargs cat < ../x/l",
+         true, true, ".env"},
+        {"find . -name '*.log' -fprintf ../x/l '%h/%f\\n'; xargs cat < ../x/l", true, false, NULL},
+        {"find . -name HEAD -printf '%p\\n' | xargs cat", true, false, NULL},
         /* tenth pass (31j): 31: command lines in rsync -e/--rsh, git difftool
          * -x/--extcmd, filter-branch's filters, instaweb --httpd/--browser,
          * rebase -x, bisect run, and ssh's command operand */

@@ -616,6 +616,8 @@ bool namelists_exec_builds(const char *action, const ShellWord *const *w, size_t
 /* command-namelists.c: does find's -printf format join text to a path
  * (%h/objects/48/..., %px)? */
 bool namelists_printf_builds(const char *fmt);
+/* command-namelists.c: does find (st) print with such a format? */
+bool namelists_find_joins(const Stage *st);
 /* command-namelists.c: may the regex (fd's search, read by
  * runners_search_regex) match one of git's objects' names? */
 bool namelists_regex_may_match_object(const char *re, bool fold);

@@ -396,3 +396,15 @@ bool namelists_fd_builds(const ShellWord *const *w, size_t n) {
         }
         return false;
 }
+
+bool namelists_find_joins(const Stage *st) {
+        char buf[64];
+        for (size_t k = 1; k + 1 < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                size_t f = streq_ptr(a, "-printf") ? k + 1 : streq_ptr(a, "-fprintf") ? k + 2 : st->n;
+                _cleanup_free_ char *t = f < st->n ? programs_word_text(st->w[f]) : NULL;
+                if (f < st->n && (!t || namelists_printf_builds(t)))
+                        return true;
+        }
+        return false;
+}

@@ -741,7 +741,7 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
         }
         if (!holds || leaves_git_out(st->w, st->n))
                 return false;
-        bool only_others = false;
+        bool only_others = false, joins = namelists_find_joins(st); /* -printf '%h/objects/...' */
         for (; k + 1 < st->n; k++) {
                 const char *a = programs_plain(st->w[k], buf, sizeof buf);
                 if (!a)
@@ -754,7 +754,8 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
                 _cleanup_free_ char *q = k >= 2 ? programs_word_text(st->w[k - 1]) : NULL;
                 if (!p || (q && (streq(q, "!") || streq(q, "-not"))))
                         continue;
-                bool passes = namelists_may_match_object(p, path, true, true); /* a*: objects */
+                bool passes = namelists_may_match_object(p, path, true, true) || /* a*: objects */
+                              (joins && namelists_may_match_git(p, path, true, true));
                 for (const char *const *c = name ? names : paths; *c; c++)
                         passes = passes || match_glob(p, *c, MATCH_FOLD);
                 only_others = only_others || !passes;
