@@ -605,6 +605,35 @@ bool servers_serves(const char *name, const ShellWord *const *w, size_t n, const
  * 7ec78*, *deb1, ?? but not *.c; -path '*objects/4*'), by every name of
  * hex digits (match_glob_some())? */
 bool namelists_may_match_object(const char *pat, bool path, bool dot, bool fold);
+/* command-namelists.c: may the pattern match any name inside .git (a
+ * hook, a ref, HEAD, config, info, objects and git's objects too)? */
+bool namelists_may_match_git(const char *pat, bool path, bool dot, bool fold);
+/* command-namelists.c: does find's action (-exec's words w[0..n)) build
+ * a path from the one it matched: -execdir or -okdir (run inside its
+ * directory), a word with text beside {} ({}/48/7ec78...), a shell or an
+ * interpreter that may join its own? */
+bool namelists_exec_builds(const char *action, const ShellWord *const *w, size_t n);
+/* command-namelists.c: does find's -printf format join text to a path
+ * (%h/objects/48/..., %px)? */
+bool namelists_printf_builds(const char *fmt);
+/* command-namelists.c: does find (st) print with such a format? */
+bool namelists_find_joins(const Stage *st);
+/* command-namelists.c: may the regex (fd's search, read by
+ * runners_search_regex) match one of git's objects' names? */
+bool namelists_regex_may_match_object(const char *re, bool fold);
+/* command-namelists.c: ... or any name inside .git (HEAD, config, hooks)? */
+bool namelists_regex_may_match_git(const char *re, bool fold);
+/* command-namelists.c: does fd -x/-X's command (w[0..n)) build a path from
+ * the one fd found ({//}, {}/.., a shell), as find's -exec in
+ * namelists_exec_builds? */
+bool namelists_fd_builds(const ShellWord *const *w, size_t n);
+/* command-namelists.c: does the program print the names of a tree holding
+ * .git, its objects' among them: du -a, chmod/chown/chgrp -R with -v or
+ * -c, rg --files with --hidden (-uu, -.), no -g '!.git'? */
+bool namelists_lists_tree(const Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-objects.c: does the word name a tree holding .git (., .., /,
+ * ~, a glob, a name made at run time)? */
+bool objects_holds_git(const Judge *j, const ShellWord *x);
 /* command-namelists.c: v[at] writes a file (> l, tee l) with the names
  * v[0..at] make from the line's texts (echo .gQt/objects/ab/cd | tr Q i >
  * l): when they may name .git or its objects, the history held, the line

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "command-internal.h"
+#include "word-names.h"
 #include "util.h"
 
 /* Does the simple command w[0..n) open each name of a list: on its input
@@ -197,4 +198,213 @@ int namelists_written(Judge *j, const Line *ln, const Stage *v, size_t at) {
                 return r;
         j->git_list_written = r == 1 || (r == 2 && objects_text_names(t));
         return 0;
+}
+
+/* Names inside .git other than the objects' (a hook, a ref, a log): from
+ * one of them a path reaches the objects ({}/../objects/ab/cd). */
+static const char *const git_named[] = {".git",
+                                        ".git/HEAD",
+                                        ".git/config",
+                                        ".git/description",
+                                        ".git/index",
+                                        ".git/packed-refs",
+                                        ".git/FETCH_HEAD",
+                                        ".git/ORIG_HEAD",
+                                        ".git/MERGE_HEAD",
+                                        ".git/COMMIT_EDITMSG",
+                                        ".git/shallow",
+                                        ".git/objects",
+                                        ".git/objects/info",
+                                        ".git/objects/info/packs",
+                                        ".git/objects/info/alternates",
+                                        ".git/objects/info/commit-graph",
+                                        ".git/objects/pack",
+                                        ".git/refs",
+                                        ".git/refs/heads",
+                                        ".git/refs/heads/main",
+                                        ".git/refs/heads/master",
+                                        ".git/refs/tags",
+                                        ".git/refs/remotes",
+                                        ".git/refs/remotes/origin",
+                                        ".git/refs/remotes/origin/HEAD",
+                                        ".git/hooks",
+                                        ".git/hooks/pre-commit.sample",
+                                        ".git/hooks/commit-msg.sample",
+                                        ".git/hooks/update.sample",
+                                        ".git/info",
+                                        ".git/info/exclude",
+                                        ".git/info/attributes",
+                                        ".git/logs",
+                                        ".git/logs/HEAD",
+                                        ".git/logs/refs",
+                                        ".git/logs/refs/heads",
+                                        ".git/logs/refs/heads/main",
+                                        ".git/branches",
+                                        ".git/modules",
+                                        ".git/worktrees",
+                                        ".git/lfs",
+                                        ".git/rr-cache"};
+
+bool namelists_may_match_git(const char *pat, bool path, bool dot, bool fold) {
+        if (namelists_may_match_object(pat, path, dot, fold))
+                return true;
+        for (size_t t = 0; t < ELEMENTSOF(git_named); t++) {
+                char tmpl[128];
+                snprintf(tmpl, sizeof tmpl, "%s%s", dot ? "./" : "\2", git_named[t]);
+                const char *base =
+                        strrchr(git_named[t], '/') ? strrchr(git_named[t], '/') + 1 : git_named[t];
+                if (match_glob_some(pat, path ? tmpl : base, fold ? MATCH_FOLD : 0))
+                        return true;
+        }
+        return false;
+}
+
+bool namelists_exec_builds(const char *action, const ShellWord *const *w, size_t n) {
+        char buf[256];
+        if (streq(action, "-execdir") || streq(action, "-okdir"))
+                return true; /* it runs inside .git's directories: any relative path */
+        const char *p = n > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
+        if (!p || programs_is_shell(p) || readers_interpreter(p) || streq(p, "env") || streq(p, "xargs"))
+                return true; /* a program that may join its own paths to {} */
+        for (size_t k = 0; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t || (strstr(t, "{}") && !streq(t, "{}")))
+                        return true; /* {}/48/7ec78..., {}x */
+        }
+        return false;
+}
+
+bool namelists_printf_builds(const char *fmt) {
+        for (const char *q = fmt; q && (q = strchr(q, '%')); q++) {
+                if (q[1] == '%') {
+                        q++;
+                        continue;
+                }
+                const char *d = q + 1 + strspn(q + 1, "-+ #0123456789.");
+                if (*d == 'h' || *d == 'p' || *d == 'P' || *d == 'H')
+                        if (d[1] && !strchr(" \t\\%", d[1]))
+                                return true; /* %h/objects/48/..., %px */
+        }
+        return false;
+}
+
+/* A regex (runners_search_regex's) that may match one of git's objects'
+ * names: an object name or fan-out directory made of the pattern's hex
+ * digits, at the start or the end (fd -HI 7ec78). */
+bool namelists_regex_may_match_object(const char *re, bool fold) {
+        char hex[41] = "", cand[3][41];
+        size_t h = 0;
+        for (const char *q = re; *q && h < 38; q++)
+                if (strchr("0123456789abcdefABCDEF", *q))
+                        hex[h++] = *q;
+        hex[h] = 0;
+        snprintf(cand[0], sizeof cand[0], "%s%.*s", hex, (int) (38 - h),
+                 "00000000000000000000000000000000000000");
+        snprintf(cand[1], sizeof cand[1], "%.*s%s", (int) (38 - h), "00000000000000000000000000000000000000",
+                 hex);
+        snprintf(cand[2], sizeof cand[2], "%.2s", h >= 2 ? hex : "48");
+        for (size_t i = 0; i < ELEMENTSOF(cand); i++)
+                if (match_regex(re, cand[i], fold))
+                        return true;
+        return false;
+}
+
+/* Is option a a short cluster holding letter c, or the long name l? */
+static bool option_has(const char *a, char c, const char *l) {
+        if (!a || a[0] != '-')
+                return false;
+        if (a[1] == '-')
+                return l && programs_long_is(a, l, NULL);
+        return c && strchr(a + 1, c);
+}
+
+bool namelists_lists_tree(const Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const modes[] = {"chmod", "chown", "chgrp", NULL};
+        char buf[256];
+        bool du = streq(name, "du"), mode = streq_any(name, modes), rg = streq(name, "rg");
+        bool all = false, recursive = false, verbose = false, files = false, hidden = false, out = false,
+             dashdash = false, root = false, globbed = false, glob_git = false;
+        size_t first = mode ? 1 : 0, seen = 0; /* chmod's mode, chown's owner: no root */
+        if (!du && !mode && !rg)
+                return false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!dashdash && a && streq(a, "--")) {
+                        dashdash = true;
+                        continue;
+                }
+                if (!dashdash && a && a[0] == '-' && a[1]) {
+                        size_t us = a[1] != '-' ? strspn(a + 1, "u") : 0;
+                        all = all || option_has(a, 'a', "all");
+                        recursive = recursive || option_has(a, 'R', "recursive");
+                        verbose = verbose || option_has(a, 'v', "verbose") || option_has(a, 'c', "changes");
+                        files = files || streq(a, "--files");
+                        hidden = hidden || us >= 2 || option_has(a, '.', "hidden");
+                        first = mode && programs_long_is(a, "reference", NULL) ? 0 : first;
+                        bool g = rg && (streq(a, "-g") || streq(a, "--glob") || streq(a, "--iglob"));
+                        static const char *const du_valued[] = {
+                                "--max-depth",  "--exclude",    "--exclude-from", "--threshold",
+                                "--block-size", "--time-style", "--files0-from",  NULL};
+                        bool valued =
+                                a[1] != '-' ? word_option_takes_next(name, a) : streq_any(a, du_valued);
+                        if ((g || ((rg || du) && valued)) && k + 1 < n) {
+                                _cleanup_free_ char *t = programs_word_text(w[++k]);
+                                bool neg = t && t[0] == '!';
+                                /* -g '!.git', '!.git/': .git left out */
+                                out = out ||
+                                      (g && neg &&
+                                       (match_glob(t + 1, ".git", 0) || match_glob(t + 1, ".git/", 0)));
+                                globbed = globbed || (g && !neg);
+                                glob_git = glob_git || !t ||
+                                           (g && !neg &&
+                                            namelists_may_match_git(t, strchr(t, '/') != NULL, false, true));
+                        }
+                        continue;
+                }
+                if (seen++ < first)
+                        continue;
+                root = root || objects_holds_git(j, w[k]);
+        }
+        if (seen <= first)
+                root = true; /* none named: the working directory */
+        if (du)
+                return all && root;
+        if (mode)
+                return recursive && verbose && root;
+        return files && hidden && !out && root && (!globbed || glob_git);
+}
+
+bool namelists_regex_may_match_git(const char *re, bool fold) {
+        if (namelists_regex_may_match_object(re, fold))
+                return true;
+        for (size_t t = 0; t < ELEMENTSOF(git_named); t++) {
+                const char *base =
+                        strrchr(git_named[t], '/') ? strrchr(git_named[t], '/') + 1 : git_named[t];
+                if (match_regex(re, base, fold))
+                        return true;
+        }
+        return false;
+}
+
+bool namelists_fd_builds(const ShellWord *const *w, size_t n) {
+        if (namelists_exec_builds("-exec", w, n))
+                return true;
+        for (size_t k = 0; k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t || (strchr(t, '{') && !streq(t, "{}")))
+                        return true; /* {//}: the parent directory, {.}x */
+        }
+        return false;
+}
+
+bool namelists_find_joins(const Stage *st) {
+        char buf[64];
+        for (size_t k = 1; k + 1 < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                size_t f = streq_ptr(a, "-printf") ? k + 1 : streq_ptr(a, "-fprintf") ? k + 2 : st->n;
+                _cleanup_free_ char *t = f < st->n ? programs_word_text(st->w[f]) : NULL;
+                if (f < st->n && (!t || namelists_printf_builds(t)))
+                        return true;
+        }
+        return false;
 }

@@ -209,6 +209,10 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
                streq(a, "~+/") || names_objects(a) || cwd_above(j, a);
 }
 
+bool objects_holds_git(const Judge *j, const ShellWord *x) {
+        return holds_git(j, x);
+}
+
 /* Does this copier take a directory's tree with these options? cp, rsync,
  * scp and zip only with a recursive one (cp dir x copies nothing); the
  * others always. */
@@ -261,6 +265,8 @@ static int grep_over_git(const Judge *j, const char *name, const ShellWord *cons
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 pattern = pattern || (a && (streq(a, "-e") || streq(a, "-f") ||
                                             strncmp(a, "--regexp", 8) == 0 || strncmp(a, "--file", 6) == 0));
+                if (rg && streq_ptr(a, "--files"))
+                        return 0; /* rg --files: namelists_lists_tree's */
         }
         for (size_t k = 1; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
@@ -404,7 +410,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                                     "history holds a masked entry",
                                     name);
         }
-        if (g == 1) { /* its names, piped on: find . | xargs, grep -rl . . | xargs */
+        if (g == 1 || namelists_lists_tree(j, name, w, n)) { /* find . | xargs, du -a | grep | xargs */
                 judge_mark_held(j);
                 *ret_lists = true;
         }
@@ -436,7 +442,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
          * objects when every test of it can match one (a negated test can);
          * -path ./node_modules -prune -o -name '*.ts' -exec ...: neither does */
         bool b_all = true, b_any = false, b_tested = false, b_exec = false, b_acted = false,
-             negation = false;
+             negation = false, g_all = true, g_any = false, b_builds = false, b_joins = false;
         for (; find && k <= n; k++) {
                 const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
                 _cleanup_free_ char *text = k < n ? programs_word_text(w[k]) : NULL;
@@ -449,10 +455,13 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 if (k == n || (or &&!grouped)) {
                         /* grouped: one branch, reaching when any test can or another branch runs */
                         bool b = grouped ? b_any || !b_tested || either || negation : b_all;
+                        /* -name HEAD -execdir, -exec cat {}/../objects/...: any .git name */
+                        bool gb = grouped ? g_any || !b_tested || either || negation : g_all;
                         exec = exec || b_exec;
-                        exec_reaches = exec_reaches || (b_exec && b);
-                        lists_reach = lists_reach || b;
+                        exec_reaches = exec_reaches || (b_exec && (b || (b_builds && gb)));
+                        lists_reach = lists_reach || b || (b_joins && gb);
                         b_all = true, b_any = false, b_tested = false, b_exec = false, b_acted = false;
+                        g_all = true, g_any = false, b_builds = false, b_joins = false;
                         continue;
                 }
                 negation = negation || streq(text, "!") || streq(text, "-not");
@@ -461,6 +470,12 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 bool runs =
                         streq(a, "-exec") || streq(a, "-execdir") || streq(a, "-ok") || streq(a, "-okdir");
                 b_exec = b_exec || runs;
+                size_t e = k + 1, fmt = streq(a, "-printf") ? k + 1 : streq(a, "-fprintf") ? k + 2 : n;
+                while (runs && e < n && !programs_word_is(w[e], ";") && !programs_word_is(w[e], "+"))
+                        e++;
+                b_builds = b_builds || (runs && namelists_exec_builds(a, w + k + 1, e - k - 1));
+                _cleanup_free_ char *f = fmt < n ? programs_word_text(w[fmt]) : NULL;
+                b_joins = b_joins || (fmt < n && (!f || namelists_printf_builds(f)));
                 b_acted = b_acted || runs || strncmp(a, "-print", 6) == 0 || strncmp(a, "-fprint", 7) == 0 ||
                           streq(a, "-ls") || streq(a, "-fls") || streq(a, "-delete");
                 while (runs && k + 1 < n && !programs_word_is(w[k + 1], ";") &&
@@ -480,7 +495,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 const char *prev = programs_plain(w[k - 1], nb, sizeof nb);
                 b_tested = true;
                 if (prev && (streq(prev, "!") || streq(prev, "-not"))) {
-                        b_any = true; /* ! -name '*.c': all else, the objects too */
+                        b_any = g_any = true; /* ! -name '*.c': all else, the objects too */
                         k++;
                         continue;
                 }
@@ -494,8 +509,11 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 /* a glob: whether any object's path can match it (7ec78*,
                  * *deb1, a -path of 48: every hex digit counted), from . or any */
                 m = m || (!regex && namelists_may_match_object(pat, !base, dot_only, fold));
+                bool mg = m || (!regex && namelists_may_match_git(pat, !base, dot_only, fold));
                 b_all = b_all && m;
                 b_any = b_any || m;
+                g_all = g_all && mg;
+                g_any = g_any || mg;
         }
         if (find && tree && !exec && lists_reach) {
                 judge_mark_held(j);
@@ -727,7 +745,7 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
         }
         if (!holds || leaves_git_out(st->w, st->n))
                 return false;
-        bool only_others = false;
+        bool only_others = false, joins = namelists_find_joins(st); /* -printf '%h/objects/...' */
         for (; k + 1 < st->n; k++) {
                 const char *a = programs_plain(st->w[k], buf, sizeof buf);
                 if (!a)
@@ -740,7 +758,8 @@ static bool find_lists_git(const Judge *j, const Stage *st) {
                 _cleanup_free_ char *q = k >= 2 ? programs_word_text(st->w[k - 1]) : NULL;
                 if (!p || (q && (streq(q, "!") || streq(q, "-not"))))
                         continue;
-                bool passes = namelists_may_match_object(p, path, true, true); /* a*: objects */
+                bool passes = namelists_may_match_object(p, path, true, true) || /* a*: objects */
+                              (joins && namelists_may_match_git(p, path, true, true));
                 for (const char *const *c = name ? names : paths; *c; c++)
                         passes = passes || match_glob(p, *c, MATCH_FOLD);
                 only_others = only_others || !passes;

@@ -456,7 +456,7 @@ static int fd_exec(Judge *j, const Line *ln, const ShellWord *const *w, size_t n
 }
 
 int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        bool hidden = false, glob = false, fixed = false, runs = false;
+        bool hidden = false, glob = false, fixed = false, runs = false, builds = false;
         _cleanup_free_ char *pat = NULL;
         char exts[8][64]; /* -e EXT: only names ending in .EXT */
         size_t n_exts = 0;
@@ -471,6 +471,7 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
                         while (e < n && !programs_word_is(w[e], ";"))
                                 e++;
                         runs = true;
+                        builds = builds || namelists_fd_builds(w + k + 1, e - k - 1);
                         if ((r = fd_exec(j, ln, w + k + 1, e - k - 1)) != 0)
                                 return r;
                         k = e;
@@ -525,6 +526,14 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
                         git = fd_extended(exts, n_exts, *g) &&
                               (!pat || !pat[0] ||
                                (glob ? match_glob(pat, *g, MATCH_FOLD) : match_regex(re, *g, true)));
+                /* fd -HI 7ec78: an object's name of the pattern's hex digits */
+                git = git || (fd_extended(exts, n_exts, "48") && pat && pat[0] &&
+                              (glob ? namelists_may_match_object(pat, false, true, true)
+                                    : namelists_regex_may_match_object(re, true)));
+                /* fd -HI HEAD -x cat {//}/objects/...: any name inside .git */
+                git = git || (builds && fd_extended(exts, n_exts, "HEAD") && pat && pat[0] &&
+                              (glob ? namelists_may_match_git(pat, false, true, true)
+                                    : namelists_regex_may_match_git(re, true)));
         }
         if (git && (runs || j->unseen_args)) {
                 judge_mark_held(j);
