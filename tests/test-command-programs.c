@@ -2669,6 +2669,12 @@ static const Row rows[] = {
         {"make --eval='x:;@echo built' x", true, false, NULL},
         {"make -E 'all:;@ls' all", true, false, NULL},
         {"make --eval='CFLAGS+=-O2' all", true, false, NULL},
+        {"echo 'git log -p' > /tmp/x/s; exec 7< notes.txt; exec 5< /tmp/x/s; cat <&7; sh <&5", true, true,
+         ".env"},
+        {"echo 'git log -p' > /tmp/x/s; exec 1500< /tmp/x/s; bash -c 'sh <&1500'", true, true, ".env"},
+        {"echo 'git log -p' > /tmp/x/s; exec 5< /tmp/x/s; exec 6< notes.txt; sh /dev/fd/5", true, true,
+         ".env"},
+        {"exec 3< notes.txt; exec 4< data.txt; exec 3<&-; cat <&4", true, false, NULL},
         /* 31d 1: git aliases, and a subcommand not git's own */
         {"git -c alias.z=log z -p --all", true, true, ".env"},
         {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},
