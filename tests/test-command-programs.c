@@ -2675,6 +2675,10 @@ static const Row rows[] = {
         {"echo 'git log -p' > /tmp/x/s; exec 5< /tmp/x/s; exec 6< notes.txt; sh /dev/fd/5", true, true,
          ".env"},
         {"exec 3< notes.txt; exec 4< data.txt; exec 3<&-; cat <&4", true, false, NULL},
+        {"exec 3< notes.txt; while read -r -u 3 l; do echo \"$l\"; done; exec 3<&-", true, false, NULL},
+        {"exec 3< notes.txt; while read -r -u 3 l; do echo \"$l\"; done; exec 3>&-", false, false, NULL},
+        {"exec 3< notes.txt; while read -r -u 3 l; do echo \"$l\"; done; exec 3<&-; git log -p", true, true,
+         ".env"},
         /* 31d 1: git aliases, and a subcommand not git's own */
         {"git -c alias.z=log z -p --all", true, true, ".env"},
         {"git -c alias.z='log -s' -c alias.y=z y -p --all", true, true, ".env"},
