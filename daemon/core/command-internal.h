@@ -197,6 +197,8 @@ const char *programs_name(const ShellWord *w, char *buf, size_t size);
 bool programs_is_shell(const char *name);
 bool programs_is_wrapper(const char *name);
 bool programs_keyword(const ShellWord *w);
+/* How many words a shell's option word a takes as values (-o X, -xOc X). */
+size_t programs_shell_values(const char *a);
 /* sh -c S, bash -lc S, bash -o x -c S (the shell at w[0], its options
  * from first): the index of S, or SIZE_MAX. */
 size_t programs_shell_c(const ShellWord *const *w, size_t n, size_t first);

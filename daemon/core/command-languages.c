@@ -351,6 +351,11 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
                 if (vim) {
                         _cleanup_free_ char *v =
                                 a[0] == '+' && a[1] ? strdup(a + 1) : value_of(w, n, &k, a, vim_opts);
+                        /* -sc CMD, -esc CMD, -Nesc'CMD': c ends a cluster of
+                         * flags, its value glued or the next word */
+                        const char *c = !v && a[0] == '-' && a[1] && a[1] != '-' ? strchr(a + 1, 'c') : NULL;
+                        if (c)
+                                v = c[1] ? strdup(c + 1) : k + 1 < n ? programs_word_text(w[++k]) : NULL;
                         if (v && ex_runs(v))
                                 return judge_refuse(j, "%s's Ex command runs a shell or a script (%.40s)",
                                                     name, v);

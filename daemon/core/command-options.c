@@ -463,8 +463,8 @@ int options_make(Judge *j, const char *name, const ShellWord *const *w, size_t n
                                                          : k + 1 < n ? programs_word_text(w[k + 1])
                                                                      : NULL)
                                                       : short_value(w, n, k, "E");
-                        if (e)
-                                r = make_lines(j, name, e);
+                        if (e) /* its rules' recipes too, past make's @, - and + */
+                                r = options_make_text(j, name, e);
                         bool value = t[1] != '-' && t[1] && strchr(shorts, t[strlen(t) - 1]);
                         k += (value && strlen(t) == 2) || (eval && !ev);
                 } else if (strchr(t, '='))

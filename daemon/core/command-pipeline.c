@@ -43,7 +43,7 @@ static bool shell_reads_input(const Stage *st) {
                 if ((o[0] == '-' || o[0] == '+') && o[1] != '-') { /* -s: its input; -c S: S */
                         if (strchr(o + 1, 's') || strchr(o + 1, 'c'))
                                 return !strchr(o + 1, 'c');
-                        a += (o[1] == 'o' || o[1] == 'O') && !o[2]; /* -o OPT */
+                        a += programs_shell_values(o); /* -o OPT, -xO OPT */
                         continue;
                 }
                 if (o[0] != '-')

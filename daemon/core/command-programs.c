@@ -119,6 +119,14 @@ bool programs_is_shell(const char *name) {
         return streq_any(name, shells);
 }
 
+size_t programs_shell_values(const char *a) {
+        size_t v = 0;
+        if ((a[0] == '-' || a[0] == '+') && a[1] != '-')
+                for (const char *q = a + 1; *q; q++)
+                        v += *q == 'o' || *q == 'O';
+        return v;
+}
+
 /* sh -c S, bash -lc S, bash -o x -c S: the index of S, or SIZE_MAX. */
 size_t programs_shell_c(const ShellWord *const *w, size_t n, size_t first) {
         char buf[256];
@@ -134,14 +142,10 @@ size_t programs_shell_c(const ShellWord *const *w, size_t n, size_t first) {
                                 k++;
                         continue;
                 }
-                for (const char *q = a + 1; *q; q++) {
-                        if (*q == 'c')
-                                c = true;
-                        else if (*q == 'o' || *q == 'O') {
-                                k++;
-                                break;
-                        }
-                }
+                /* bash -Oc NAME S, -oOc X Y S: each o/O of a cluster takes
+                 * the next word, in order; c is a flag anywhere in it */
+                c = c || strchr(a + 1, 'c');
+                k += programs_shell_values(a);
         }
         return SIZE_MAX;
 }

@@ -562,48 +562,82 @@ static bool shell_command(const ShellLexed *l, size_t i) {
         return !p || programs_is_shell(p) || streq(p, "source") || streq(p, ".");
 }
 
-/* Does the descriptor word d (after <&, or after /fd/ in a path) name fd
- * (N, N- moved), or any when fd is DESCRIPTOR_ANY (one past 2), or is it
- * not literal (<&$fd, /proc/self/fd/$n: empty as written)? */
+/* The descriptor the word d (after <&, or after /fd/ in a path) names: its
+ * number (N, N- moved), -1 when it is not literal (<&$fd, /proc/self/fd/$n:
+ * empty as written: any), -2 none (<&-: closed; not a descriptor). */
 #define DESCRIPTOR_ANY (-2)
-static bool names_descriptor(const char *d, int fd) {
+static long descriptor_of(const char *d) {
         size_t digits = strspn(d, "0123456789");
         if (digits == 0)
-                return d[0] != '-'; /* $fd, "$fd": known only when it runs; <&-: closed */
+                return d[0] != '-' ? -1 : -2;
         if (d[digits] && !(d[digits] == '-' && !d[digits + 1]) && !strchr(" \t\n;&|)'\"", d[digits]))
-                return false;
-        long v = strtol(d, NULL, 10);
-        return fd == DESCRIPTOR_ANY ? v > 2 : v == fd;
+                return -2;
+        return strtol(d, NULL, 10);
 }
 
-/* Is t a path to a descriptor (/dev/fd/N, /proc/self/fd/N, /proc/$$/fd/N,
- * /proc/thread-self/fd/N: any /proc/ * /fd/N) naming fd? */
-static bool descriptor_path(const char *t, int fd) {
+/* The descriptor a path names (/dev/fd/N, /proc/self/fd/N, /proc/$$/fd/N,
+ * /proc/thread-self/fd/N: any /proc/ * /fd/N), as descriptor_of; -2 for
+ * another path. */
+static long descriptor_path(const char *t) {
         if (strncmp(t, "/dev/fd/", 8) == 0)
-                return names_descriptor(t + 8, fd);
+                return descriptor_of(t + 8);
         const char *slash = strncmp(t, "/proc/", 6) == 0 ? strchr(t + 6, '/') : NULL;
-        return slash && strncmp(slash, "/fd/", 4) == 0 && !strchr(slash + 4, '/') &&
-               names_descriptor(slash + 4, fd);
+        return slash && strncmp(slash, "/fd/", 4) == 0 && !strchr(slash + 4, '/') ? descriptor_of(slash + 4)
+                                                                                  : -2;
 }
 
-/* Does a text the line reads again (bash -c 'sh <&5', eval "...", a
- * substitution's) read descriptor fd: <&N or .../fd/N anywhere in it? */
-static bool text_reads_descriptor(const char *s, int fd) {
-        for (const char *at = s; at && (at = strstr(at, "<&")) != NULL; at += 2) {
-                const char *d = at + 2 + strspn(at + 2, " \t");
-                if (!*d || names_descriptor(d, fd)) /* "sh <&$fd": its $fd dropped */
-                        return true;
+/* The descriptors a line's commands read, found in one pass over its
+ * tokens: for each, bit 1 some command reads it, bit 2 a shell does (as
+ * its input or file); those past READ_FDS, and those known only when it
+ * runs, each in one place. */
+#define READ_FDS 1024
+typedef struct FdsRead {
+        unsigned char fd[READ_FDS], big, any, past2;
+} FdsRead;
+
+static void fds_mark(FdsRead *r, long v, unsigned bits) {
+        if (v == -1)
+                r->any |= bits;
+        else if (v >= 0) {
+                r->past2 |= v > 2 ? bits : 0;
+                if (v < READ_FDS)
+                        r->fd[v] |= bits;
+                else
+                        r->big |= bits;
         }
-        for (const char *at = s; at && (at = strstr(at, "/fd/")) != NULL; at += 4)
-                if (names_descriptor(at + 4, fd))
-                        return true;
-        return false;
 }
 
-/* Does a shell of the line (any command when anyone) read descriptor fd
- * as its input or file: <&N, 0<&N, <&N-, /dev/fd/N, /proc/ * /fd/N; or a
- * string it reads again? */
-static bool reads_descriptor(const ShellLexed *l, int fd, bool anyone) {
+/* Is fd (or any past 2, DESCRIPTOR_ANY) read: by a shell, or anyone? */
+static bool fds_reads(const FdsRead *r, int fd, bool anyone) {
+        unsigned bit = anyone ? 1 : 2;
+        if (r->any & bit)
+                return true;
+        if (fd == DESCRIPTOR_ANY)
+                return r->past2 & bit;
+        return fd >= 0 && ((fd < READ_FDS ? r->fd[fd] : r->big) & bit);
+}
+
+/* A text the line reads again (bash -c 'sh <&5', eval "...", a
+ * substitution's) reads each descriptor <&N or .../fd/N anywhere in it. */
+static void text_reads_descriptors(FdsRead *r, const char *s) {
+        for (const char *at = s; (at = strstr(at, "<&")) != NULL; at += 2) {
+                const char *d = at + 2 + strspn(at + 2, " \t");
+                fds_mark(r, *d ? descriptor_of(d) : -1, 3); /* "sh <&$fd": its $fd dropped */
+        }
+        for (const char *at = s; (at = strstr(at, "/fd/")) != NULL; at += 4)
+                fds_mark(r, descriptor_of(at + 4), 3);
+}
+
+/* The bits of a read by the command at token i: anyone's, and a shell's
+ * when it is one; none for a descriptor no question asks about (0-2). */
+static unsigned read_by(const ShellLexed *l, size_t i, long v) {
+        return v == -1 || v > 2 ? 1u | (shell_command(l, i) ? 2u : 0u) : 0u;
+}
+
+/* Which descriptors a shell of the line (any command, bit 1) reads as its
+ * input or file: <&N, 0<&N, <&N-, /dev/fd/N, /proc/ * /fd/N; or a string
+ * it reads again. */
+static void reads_descriptors(const ShellLexed *l, FdsRead *r) {
         char buf[256];
         for (size_t i = 0; i < l->n; i++) {
                 const ShellToken *t = &l->v[i];
@@ -611,22 +645,20 @@ static bool reads_descriptor(const ShellLexed *l, int fd, bool anyone) {
                 const char *a = t->kind != SHELL_TOKEN_WORD ? NULL
                                 : programs_plain(&t->w, buf, sizeof buf)
                                         ?: (text = programs_word_text(&t->w));
-                if (a && descriptor_path(a, fd) && (anyone || shell_command(l, i)))
-                        return true;
-                if (a && !descriptor_path(a, DESCRIPTOR_ANY) && text_reads_descriptor(a, fd))
-                        return true; /* bash -c 'sh <&5': a string read again */
+                long p = a ? descriptor_path(a) : -2;
+                fds_mark(r, p, read_by(l, i, p));
+                if (a && p != -1 && p <= 2)
+                        text_reads_descriptors(r, a); /* bash -c 'sh <&5': a string read again */
                 if (t->kind == SHELL_TOKEN_REDIR && streq(t->op, "<&") && (t->fd == -1 || t->fd == 0) &&
                     i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD) {
                         char dbuf[256];
                         const char *d = programs_plain(&l->v[i + 1].w, dbuf, sizeof dbuf);
-                        if ((!d || names_descriptor(d, fd)) && (anyone || shell_command(l, i)))
-                                return true;
+                        long v = d ? descriptor_of(d) : -1;
+                        fds_mark(r, v, read_by(l, i, v));
                 }
         }
         for (size_t i = 0; i < l->n_nested; i++)
-                if (text_reads_descriptor(l->nested[i], fd))
-                        return true;
-        return false;
+                text_reads_descriptors(r, l->nested[i]);
 }
 
 /* Does the line run a shell as a command (sh, bash, in a compound, after
@@ -723,7 +755,8 @@ static void xargs_files(const ShellLexed *l, size_t i, const ShellWord *const *w
 }
 
 void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j, const char *path)) {
-        int shell = -1; /* runs_shell(l), when asked */
+        int shell = -1;                   /* runs_shell(l), when asked */
+        _cleanup_free_ FdsRead *r = NULL; /* the descriptors read, when asked: one pass */
         for (size_t i = 0; i + 1 < l->n; i++) {
                 const ShellToken *t = &l->v[i];
                 if (t->kind != SHELL_TOKEN_REDIR || !(streq(t->op, "<") || streq(t->op, "<>")) ||
@@ -735,11 +768,19 @@ void readers_input_scripts(const ShellLexed *l, Judge *j, void (*note)(Judge *j,
                 int fd = t->fd > 2 ? t->fd : named_descriptor(l, i) ? DESCRIPTOR_ANY : -1;
                 /* ... or any command reading it, a shell in the line (exec 3< F;
                  * cat <&3 | sh) */
-                bool fed = fd != -1 && reads_descriptor(l, fd, false);
+                if (fd != -1 && !r) {
+                        r = calloc(1, sizeof *r);
+                        if (!r) { /* none known: every one read */
+                                note(j, "");
+                                return;
+                        }
+                        reads_descriptors(l, r);
+                }
+                bool fed = fd != -1 && fds_reads(r, fd, false);
                 if (!fed &&
                     (fd != -1 || ((t->fd == -1 || t->fd == 0) && i > 0 && closes_compound(l, i - 1))))
                         fed = (shell = shell == -1 ? runs_shell(l) : shell) &&
-                              (fd == -1 || reads_descriptor(l, fd, true));
+                              (fd == -1 || fds_reads(r, fd, true));
                 _cleanup_free_ char *f = fed ? programs_word_text(&l->v[i + 1].w) : NULL;
                 if (f)
                         note(j, f);

@@ -148,8 +148,7 @@ static int shell_operands(const ShellWord *const *w, size_t n, bool source,
                         break;
                 }
                 s_opt = s_opt || (a[1] != '-' && strchr(a + 1, 's'));
-                if (a[1] != '-' && (strchr(a + 1, 'o') || strchr(a + 1, 'O')))
-                        k++;
+                k += programs_shell_values(a);
         }
         const char *script = !s_opt && k < n ? programs_plain(w[k], buf, sizeof buf) : NULL;
         bool fd = script && (streq(script, "/dev/stdin") || strncmp(script, "/dev/fd/", 8) == 0 ||

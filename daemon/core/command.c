@@ -348,11 +348,19 @@ static bool while_read(P *p) {
 
 /* exec N< FILE, N above 2 and FILE a plain name naming no secret: it
  * opens FILE for a while read -u N loop (lines that are data), and no
- * other command the language allows reads N. */
+ * other command the language allows reads N; exec N<&- after it closes N. */
 static bool exec_opens(P *p) {
         char buf[256];
         const ShellToken *t = p->i + 2 < p->l->n ? &p->l->v[p->i + 1] : NULL, *target = t ? t + 1 : NULL,
                          *after = p->i + 3 < p->l->n ? &p->l->v[p->i + 3] : NULL;
+        /* exec N<&- (or N>&-): closes the N an exec N< FILE before it opened */
+        if (t && t->kind == SHELL_TOKEN_REDIR && (streq(t->op, "<&") || streq(t->op, ">&")) &&
+            p->opened > 0 && t->fd == p->opened && target->kind == SHELL_TOKEN_WORD &&
+            recog_literal(&target->w, buf) && streq(buf, "-") &&
+            (!after || is_op(after, ";") || is_op(after, "&&"))) {
+                p->i += 3;
+                return true;
+        }
         if (!t || t->kind != SHELL_TOKEN_REDIR || !streq(t->op, "<") || t->fd < 3 || t->fd > 9 ||
             target->kind != SHELL_TOKEN_WORD || !recog_literal(&target->w, buf) ||
             recog_has_brace(&target->w) || p->opened > 0 || p->reads ||
@@ -540,6 +548,13 @@ static bool bytes_allowed(const char *s, size_t n, const ShellLexed *l, bool wri
                         lit++;
                 if (lit < l->n_literals && l->literals[lit].from <= i) {
                         i = l->literals[lit].to - 1;
+                        continue;
+                }
+                /* N<&- or N>&-: closes the N an exec N< FILE opened */
+                if (reads && (s[i] == '<' || s[i] == '>') && i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9' &&
+                    i + 2 < n && s[i + 1] == '&' && s[i + 2] == '-' &&
+                    (i + 3 == n || !name_byte((uint8_t) s[i + 3]))) {
+                        i += 2;
                         continue;
                 }
                 /* one < FILE a while read loop was allowed, no other; or
