@@ -612,9 +612,26 @@ static bool names_only_command(const ShellLexed *l, size_t i) {
         size_t j = i;
         while (j > 0 && l->v[j - 1].kind == SHELL_TOKEN_WORD)
                 j--;
+        /* echo's words are its output: not data when that goes on to a
+         * file or a pipe into a program that may open it (x=.e; y=nv;
+         * echo "$x$y" | xargs cat; | head and the like only print it) */
+        static const char *const printers[] = {"head", "tail", "sort", "uniq", "wc",
+                                               "tr",   "grep", "cut",  NULL};
+        bool out = false;
+        size_t e = i + 1;
+        for (; e < l->n && l->v[e].kind != SHELL_TOKEN_OP && l->v[e].kind != SHELL_TOKEN_NEWLINE; e++)
+                out = out ||
+                      (l->v[e].kind == SHELL_TOKEN_REDIR && strchr(l->v[e].op, '>') && l->v[e].fd != 2 &&
+                       !(e + 1 < l->n && starts(&l->v[e + 1].w, "/dev/null", true)));
+        bool pipe = e < l->n && l->v[e].kind == SHELL_TOKEN_OP &&
+                    (streq(l->v[e].op, "|") || streq(l->v[e].op, "|&"));
+        bool printer = false;
+        for (const char *const *p = printers; pipe && e + 1 < l->n && *p && !printer; p++)
+                printer = l->v[e + 1].kind == SHELL_TOKEN_WORD && starts(&l->v[e + 1].w, *p, true);
+        out = out || (pipe && !printer);
         for (const char *const *p = names_only; j < i && *p; p++)
                 if (starts(&l->v[j].w, *p, true))
-                        return true;
+                        return !(out && streq(*p, "echo"));
         return false;
 }
 
