@@ -403,6 +403,10 @@ enum {
         WRITTEN_SHEBANG = 8, /* a script run by its path: a #! may hand it to an interpreter */
 };
 int written_line_runs(const ShellLexed *l, const Judge *j);
+/* The text of an output process substitution (T > >(S), tee >(S)): 0 when
+ * S writes no file the line runs, 1 when it writes one its input exactly
+ * (cat > F, tee F), 2 when by the letters only (sort > F, tr -d x > F). */
+int written_substitution(const Judge *j, const char *s);
 /* With j->written_run: the texts of stage at of the pipeline v[0..n)
  * (here-strings, heredocs, what its echo or printf prints), when it or a
  * stage after it writes a file, judged as a program a file holds: a diff's added

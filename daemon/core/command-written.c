@@ -62,6 +62,9 @@ typedef struct Written {
         bool unknown; /* a file written by a name known only when the line runs (> $f) */
         bool group;   /* a compound command's redirect writes one ({ echo S; } > F) */
         bool tests;   /* a test a runner finds by its name (test_x.py, t/a.t) */
+        unsigned fed; /* > >(cat > F), tee >(sort > F): names written in an output process
+                       * substitution, a bit each; in: looking into one */
+        bool in;
 } Written;
 
 static const char *last_name(const char *path) {
@@ -103,6 +106,7 @@ static void add(Written *s, const char *path) {
         if (!path[0] || strncmp(path, "/dev/", 5) == 0)
                 return;
         s->tests = s->tests || test_file(path);
+        s->fed |= s->in && s->n < ELEMENTSOF(s->names) ? 1u << s->n : 0;
         if (s->n < ELEMENTSOF(s->names))
                 snprintf(s->names[s->n++], sizeof s->names[0], "%s", last_name(path));
 }
@@ -287,9 +291,25 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
         }
         for (size_t i = 0; depth < 4 && i < l->n_nested; i++) {
                 _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                bool was = s->in; /* T > >(S), tee >(S), exec 3> >(S): S is fed T */
+                for (size_t t = 0; t < l->n && !s->in; t++)
+                        s->in = l->v[t].kind == SHELL_TOKEN_REDIR && streq(l->v[t].op, ">(") &&
+                                l->v[t].nested == i + 1;
                 if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) == 0)
                         look(s, &inner, depth + 1, names);
+                s->in = was;
         }
+}
+
+/* Is a file an output process substitution writes (echo T > >(cat > F))
+ * one the line runs (sh F, . F, make, BASH_ENV=F): the text the stage
+ * hands it is F's, a script's? */
+static bool fed_script(const Written *s, const Judge *j) {
+        for (size_t i = 0; i < s->n; i++)
+                for (size_t k = 0; (s->fed & (1u << i)) && k < j->n_scripts; k++)
+                        if (streq(s->names[i], last_name(j->scripts[k])))
+                                return true;
+        return s->fed && j->scripts_many;
 }
 
 int written_line_runs(const ShellLexed *l, const Judge *j) {
@@ -307,14 +327,51 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
         }
         convention = convention || s.tests;
         bool runs = s.runner || s.shell_c || s.login;
-        int group = s.group ? WRITTEN_GROUP : 0;
+        int also = (s.group ? WRITTEN_GROUP : 0) | (fed_script(&s, j) ? WRITTEN_SCRIPT : 0);
         if (runs && (s.named || s.unknown || convention))
                 /* sh -c "$(cat F)", bash -l, npm's scripts: a shell reads it */
-                return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | group;
+                return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | also;
         if (s.any && (runs || j->n_scripts > 0 || j->scripts_many))
-                return WRITTEN_PROGRAM | group; /* patch; bash s */
+                return WRITTEN_PROGRAM | also; /* patch; bash s */
         /* printf '#!/usr/bin/python3\n...' > F; F */
-        return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | group : WRITTEN_NONE;
+        return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | also : WRITTEN_NONE;
+}
+
+int written_substitution(const Judge *j, const char *text) {
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        Written s = {.in = true};
+        bool runs = j->n_scripts > 0 || j->scripts_many;
+        if (!runs)
+                return 0;
+        if (!text || shell_lex(text, strlen(text), &l) < 0)
+                return 2; /* not known: any file, by the letters */
+        look(&s, &l, 1, false);
+        if (!fed_script(&s, j) && !s.unknown)
+                return 0;
+        /* cat > F, cat - >> F, tee F, tee -a F: the text as it came */
+        const ShellWord *w[16];
+        size_t n = 0;
+        char buf[256], name[256];
+        for (size_t i = 0; i < l.n; i++) {
+                if (l.v[i].kind == SHELL_TOKEN_OP || l.v[i].kind == SHELL_TOKEN_NEWLINE ||
+                    n == ELEMENTSOF(w) ||
+                    (l.v[i].kind == SHELL_TOKEN_REDIR &&
+                     !streq_any(l.v[i].op, (const char *const[]){">", ">>", ">|", NULL})))
+                        return 2;
+                if (l.v[i].kind == SHELL_TOKEN_WORD && !(i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
+                        w[n++] = &l.v[i].w;
+        }
+        const char *p = n > 0 && l.n_nested == 0 ? programs_name(w[0], name, sizeof name) : NULL;
+        if (!p || !streq_any(p, (const char *const[]){"cat", "tee", NULL}))
+                return 2;
+        for (size_t a = 1; a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                if (!o || (streq(p, "cat")
+                                   ? !streq_any(o, (const char *const[]){"-", "-u", NULL})
+                                   : o[0] == '-' && !streq_any(o, (const char *const[]){"-a", "-i", NULL})))
+                        return 2;
+        }
+        return 1;
 }
 
 /* Does text hold git as a word (git log, .git; not github, nor a URL's
