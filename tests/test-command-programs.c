@@ -2060,6 +2060,9 @@ static const Row rows[] = {
         {"git log --oneline | tee >(sort > log.txt) >/dev/null; bash build.sh", true, false, NULL},
         {"make 2>&1 | tee >(cat > build.log)", true, false, NULL},
         {"ls | tee >(wc -l > count.txt) >/dev/null; cat count.txt", true, false, NULL},
+        {"f=../x/s; echo 'git log -p' > >(cat > $f); sleep 1; sh ../x/s", true, true, ".env"},
+        {"echo 'git status' > >(cat > ../x/s); sleep 1; sh ../x/s", true, false, NULL},
+        {"echo 'git status' | tee >(cat > \"$f\") >/dev/null; sleep 1; sh ../x/s", true, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */
         {"trap 'cat $BASH_COMMAND' DEBUG; ls .env", false, true, ".env"},
         {"trap '$BASH_COMMAND -p --all' DEBUG; git log --oneline -1", true, true, ".env"},

@@ -401,6 +401,8 @@ enum {
         WRITTEN_SCRIPT = 2,  /* ... and a shell reads it */
         WRITTEN_GROUP = 4,   /* ... and a compound's redirect writes it: any text may be its */
         WRITTEN_SHEBANG = 8, /* a script run by its path: a #! may hand it to an interpreter */
+        WRITTEN_FED = 16,    /* a script the line runs an output process substitution writes
+                              * (T > >(cat > F); sh F): judged as T > F's (j->scripts_written) */
 };
 int written_line_runs(const ShellLexed *l, const Judge *j);
 /* The text of an output process substitution (T > >(S), tee >(S)): 0 when

@@ -63,8 +63,9 @@ typedef struct Written {
         bool group;   /* a compound command's redirect writes one ({ echo S; } > F) */
         bool tests;   /* a test a runner finds by its name (test_x.py, t/a.t) */
         unsigned fed; /* > >(cat > F), tee >(sort > F): names written in an output process
-                       * substitution, a bit each; in: looking into one */
-        bool in;
+                       * substitution, a bit each */
+        bool fed_any; /* ... by a name known only when it runs (> >(cat > $f)) */
+        bool in;      /* looking into one */
 } Written;
 
 static const char *last_name(const char *path) {
@@ -271,6 +272,7 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
                                 if (!names && a)
                                         add(s, a);
                                 s->unknown = s->unknown || !a;
+                                s->fed_any = s->fed_any || (s->in && !a);
                                 s->group = s->group ||
                                            (closed && m == 0 && (!a || strncmp(a, "/dev/", 5) != 0));
                         } else if (names && a)
@@ -302,14 +304,15 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
 }
 
 /* Is a file an output process substitution writes (echo T > >(cat > F))
- * one the line runs (sh F, . F, make, BASH_ENV=F): the text the stage
- * hands it is F's, a script's? */
+ * one the line runs (sh F, . F, make, BASH_ENV=F), or one named only when
+ * it runs (> $f) while the line runs one: the text the stage hands it is
+ * F's, a script's? */
 static bool fed_script(const Written *s, const Judge *j) {
         for (size_t i = 0; i < s->n; i++)
                 for (size_t k = 0; (s->fed & (1u << i)) && k < j->n_scripts; k++)
                         if (streq(s->names[i], last_name(j->scripts[k])))
                                 return true;
-        return s->fed && j->scripts_many;
+        return (s->fed && j->scripts_many) || (s->fed_any && (j->n_scripts > 0 || j->scripts_many));
 }
 
 int written_line_runs(const ShellLexed *l, const Judge *j) {
@@ -327,14 +330,15 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
         }
         convention = convention || s.tests;
         bool runs = s.runner || s.shell_c || s.login;
-        int also = (s.group ? WRITTEN_GROUP : 0) | (fed_script(&s, j) ? WRITTEN_SCRIPT : 0);
+        int also = (s.group ? WRITTEN_GROUP : 0) | (fed_script(&s, j) ? WRITTEN_FED : 0);
         if (runs && (s.named || s.unknown || convention))
                 /* sh -c "$(cat F)", bash -l, npm's scripts: a shell reads it */
                 return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | also;
         if (s.any && (runs || j->n_scripts > 0 || j->scripts_many))
                 return WRITTEN_PROGRAM | also; /* patch; bash s */
         /* printf '#!/usr/bin/python3\n...' > F; F */
-        return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | also : WRITTEN_NONE;
+        return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | also
+                                                                : also & WRITTEN_FED; /* > >(cat > $f) */
 }
 
 int written_substitution(const Judge *j, const char *text) {
@@ -346,7 +350,7 @@ int written_substitution(const Judge *j, const char *text) {
         if (!text || shell_lex(text, strlen(text), &l) < 0)
                 return 2; /* not known: any file, by the letters */
         look(&s, &l, 1, false);
-        if (!fed_script(&s, j) && !s.unknown)
+        if (!fed_script(&s, j))
                 return 0;
         /* cat > F, cat - >> F, tee F, tee -a F: the text as it came */
         const ShellWord *w[16];
