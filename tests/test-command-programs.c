@@ -2061,6 +2061,10 @@ static const Row rows[] = {
         {"make 2>&1 | tee >(cat > build.log)", true, false, NULL},
         {"ls | tee >(wc -l > count.txt) >/dev/null; cat count.txt", true, false, NULL},
         {"f=../x/s; echo 'git log -p' > >(cat > $f); sleep 1; sh ../x/s", true, true, ".env"},
+        {"echo 'gQt log -p' > >(tr Q i > ../x/s); sleep 1; sh ../x/s", true, true, ".env"},
+        {"echo 'gQt log -p' > >(sed 's/Q/i/' > ../x/s); sleep 1; sh ../x/s", true, true, ".env"},
+        {"echo 'echo hi' > >(sed 's/hi/bye/' > ../x/s); sleep 1; sh ../x/s", true, false, NULL},
+        {"printf 'all: gen\\n' > >(sort > Makefile); make", true, false, NULL},
         {"echo 'git status' > >(cat > ../x/s); sleep 1; sh ../x/s", true, false, NULL},
         {"echo 'git status' | tee >(cat > \"$f\") >/dev/null; sleep 1; sh ../x/s", true, false, NULL},
         /* 31d 6: a trap reading $BASH_COMMAND, a DEBUG/ERR/RETURN trap */

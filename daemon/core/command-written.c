@@ -544,6 +544,87 @@ static int stage_texts(Judge *j, const Line *ln, const Stage *st) {
         return r != 0 || !f ? r : written_text(j, f);
 }
 
+/* Appends to *all the words after the program of each command of text s
+ * (tr Q i > F: Q i), the texts a program there gives its input. */
+static int program_words(char **all, const char *s) {
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        char *m = NULL;
+        if (shell_lex(s, strlen(s), &l) < 0) { /* not lexed: its whole text */
+                if (asprintf(&m, "%s %s", *all ? *all : "", s) < 0)
+                        return -ENOMEM;
+                free(*all);
+                *all = m;
+                return 0;
+        }
+        bool first = true;
+        for (size_t i = 0; i < l.n; i++) {
+                const ShellToken *t = &l.v[i];
+                if (t->kind == SHELL_TOKEN_OP || t->kind == SHELL_TOKEN_NEWLINE)
+                        first = true;
+                if (t->kind != SHELL_TOKEN_WORD || (i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
+                        continue;
+                if (first) { /* the program's name: not a text it is given */
+                        first = false;
+                        continue;
+                }
+                _cleanup_free_ char *w = programs_word_text(&t->w);
+                if (asprintf(&m, "%s %s", *all ? *all : "", w ? w : s) < 0)
+                        return -ENOMEM;
+                free(*all);
+                *all = m;
+        }
+        return 0;
+}
+
+/* T > >(tr Q i > F); sh F: F holds T's letters rearranged, and those of
+ * the words the substitution gives its programs (as T | tr Q i > F):
+ * refused while the history holds a masked entry and they hold g, i, t. */
+static int substituted_letters(Judge *j, const Line *ln, const Stage *st) {
+        static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", NULL};
+        const ShellLexed *l = ln->lexed;
+        _cleanup_free_ char *all = NULL;
+        int r = 0;
+        for (size_t i = 1; l && i < st->n_redir && r == 0; i++) {
+                const ShellToken *sub = st->redir[i];
+                if (streq(sub->op, ">(") && !st->target[i - 1] && streq_any(st->redir[i - 1]->op, outs) &&
+                    sub->nested > 0 && sub->nested <= l->n_nested &&
+                    written_substitution(j, l->nested[sub->nested - 1]) == 2)
+                        r = program_words(&all, l->nested[sub->nested - 1]);
+        }
+        if (r < 0 || !all || !judge_held(j))
+                return r;
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        _cleanup_free_ char *said = streq_ptr(name, "echo") || streq_ptr(name, "printf")
+                                            ? programs_joined(st->w + k, st->n - k, 1)
+                                            : NULL;
+        _cleanup_free_ char *f = streq_ptr(name, "printf") ? reread_printf(st->w + k, st->n - k) : NULL;
+        _cleanup_free_ char *texts = NULL;
+        if (asprintf(&texts, "%s\n%s\n%s", all, said ? said : "", f ? f : "") < 0)
+                return -ENOMEM;
+        for (size_t i = 0; i < st->n_redir; i++) { /* its here-strings and heredocs */
+                _cleanup_free_ char *t = NULL;
+                char *m = NULL;
+                if ((r = shells_fed_text(ln, st, i, &t)) < 0)
+                        return r;
+                if (r > 0 && asprintf(&m, "%s\n%s", texts, t) < 0)
+                        return -ENOMEM;
+                if (r > 0) {
+                        free(texts);
+                        texts = m;
+                }
+        }
+        bool g = strpbrk(texts, "gG"), t = strpbrk(texts, "tT"),
+             i = strpbrk(texts, "iI") || strstr(texts, "\xc4\xb0") || strstr(texts, "\xc4\xb1");
+        if (!(g && i && t))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "an output process substitution rearranges the line's texts, which hold the "
+                               "letters of git with its words, into a file the line runs, while the history "
+                               "holds a masked entry");
+}
+
 int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         /* it, or a stage it pipes into (printf ... | tee F); a substitution's
          * output may be what echo "$(cat <<E ...)" > F writes */
@@ -551,6 +632,8 @@ int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at)
         int r = edited_texts(&v[at], true, &edit);
         if ((r != 0 && (r = r < 0 ? r : written_text(j, edit)) != 0) ||
             (r = edited_model(j, &v[at], false)) != 0)
+                return r;
+        if ((r = substituted_letters(j, ln, &v[at])) != 0)
                 return r;
         bool writes = (j->written_run & WRITTEN_GROUP) || ln->substitution;
         for (size_t i = at; i < n && !writes; i++)
