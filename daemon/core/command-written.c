@@ -576,6 +576,17 @@ static int program_words(char **all, const char *s) {
         return 0;
 }
 
+/* Does st write to descriptor fd (>&3, 1>&3; >&$x: any)? */
+static bool writes_fd(const Stage *st, int fd) {
+        char buf[32];
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (streq(st->redir[i]->op, ">&") && st->redir[i]->fd <= 1 && (!a || atoi(a) == fd))
+                        return true;
+        }
+        return false;
+}
+
 /* T > >(tr Q i > F); sh F: F holds T's letters rearranged, and those of
  * the words the substitution gives its programs (as T | tr Q i > F):
  * refused while the history holds a masked entry and they hold g, i, t. */
@@ -588,6 +599,15 @@ static int substituted_letters(Judge *j, const Line *ln, const Stage *st) {
                 const ShellToken *sub = st->redir[i];
                 if (streq(sub->op, ">(") && !st->target[i - 1] && streq_any(st->redir[i - 1]->op, outs) &&
                     sub->nested > 0 && sub->nested <= l->n_nested &&
+                    written_substitution(j, l->nested[sub->nested - 1]) == 2)
+                        r = program_words(&all, l->nested[sub->nested - 1]);
+        }
+        /* exec 3> >(tr Q i > F); T >&3: what T writes to descriptor 3 */
+        for (size_t i = 0; l && i + 1 < l->n && r == 0; i++) {
+                const ShellToken *t = &l->v[i], *sub = &l->v[i + 1];
+                if (t->kind == SHELL_TOKEN_REDIR && t->fd > 1 && streq_any(t->op, outs) &&
+                    sub->kind == SHELL_TOKEN_REDIR && streq(sub->op, ">(") && sub->nested > 0 &&
+                    sub->nested <= l->n_nested && writes_fd(st, t->fd) &&
                     written_substitution(j, l->nested[sub->nested - 1]) == 2)
                         r = program_words(&all, l->nested[sub->nested - 1]);
         }
