@@ -403,8 +403,14 @@ enum {
         WRITTEN_SCRIPT = 2,  /* ... and a shell reads it */
         WRITTEN_GROUP = 4,   /* ... and a compound's redirect writes it: any text may be its */
         WRITTEN_SHEBANG = 8, /* a script run by its path: a #! may hand it to an interpreter */
+        WRITTEN_FED = 16,    /* a script the line runs an output process substitution writes
+                              * (T > >(cat > F); sh F): judged as T > F's (j->scripts_written) */
 };
 int written_line_runs(const ShellLexed *l, const Judge *j);
+/* The text of an output process substitution (T > >(S), tee >(S)): 0 when
+ * S writes no file the line runs, 1 when it writes one its input exactly
+ * (cat > F, tee F), 2 when by the letters only (sort > F, tr -d x > F). */
+int written_substitution(const Judge *j, const char *s);
 /* With j->written_run: the texts of stage at of the pipeline v[0..n)
  * (here-strings, heredocs, what its echo or printf prints), when it or a
  * stage after it writes a file, judged as a program a file holds: a diff's added

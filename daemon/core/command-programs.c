@@ -815,8 +815,8 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 j->scripts_written = j->scripts_written || shells_line_scripts(l, j);
                 rebound_line(j, l, text, n);
                 int runs = written_line_runs(l, j);
-                j->written_run |= runs;
-                j->scripts_written = j->scripts_written || (runs & WRITTEN_SCRIPT);
+                j->written_run |= runs & ~WRITTEN_FED;
+                j->scripts_written = j->scripts_written || (runs & (WRITTEN_SCRIPT | WRITTEN_FED));
         }
         v[0].w = words;
         for (size_t i = 0; i <= l->n; i++) {

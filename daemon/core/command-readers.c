@@ -231,11 +231,20 @@ static int exec_substituted(const Judge *j, const ShellLexed *l, const Stage *st
 
 int readers_output_substituted(const Judge *j, const ShellLexed *l, const Stage *st) {
         int worst = l ? exec_substituted(j, l, st) : 0;
-        for (size_t i = 0; i + 1 < st->n_redir; i++) {
-                const ShellToken *t = st->redir[i], *sub = st->redir[i + 1];
-                if (!streq(sub->op, ">(") || st->target[i] || !streq_any(t->op, outs))
+        char name[256];
+        bool tee = streq_ptr(pipeline_stage_name(st, name, sizeof name), "tee");
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const ShellToken *t = i > 0 ? st->redir[i - 1] : NULL, *sub = st->redir[i];
+                bool fed = t && !st->target[i - 1] && streq_any(t->op, outs);
+                if (!streq(sub->op, ">(") || !(fed || tee))
                         continue;
-                worst = readers_worse(worst, substitution_text_reads(j, l, sub));
+                if (fed)
+                        worst = readers_worse(worst, substitution_text_reads(j, l, sub));
+                /* T > >(sort > F), tee >(tr -d x > F); sh F: F holds T's
+                 * letters, rearranged (by cat > F, exactly: F's script) */
+                bool known = l && sub->nested > 0 && sub->nested <= l->n_nested;
+                if (written_substitution(j, known ? l->nested[sub->nested - 1] : NULL) == 2)
+                        worst = readers_worse(worst, READERS_COMMANDS);
         }
         return worst;
 }

@@ -62,6 +62,10 @@ typedef struct Written {
         bool unknown; /* a file written by a name known only when the line runs (> $f) */
         bool group;   /* a compound command's redirect writes one ({ echo S; } > F) */
         bool tests;   /* a test a runner finds by its name (test_x.py, t/a.t) */
+        unsigned fed; /* > >(cat > F), tee >(sort > F): names written in an output process
+                       * substitution, a bit each */
+        bool fed_any; /* ... by a name known only when it runs (> >(cat > $f)) */
+        bool in;      /* looking into one */
 } Written;
 
 static const char *last_name(const char *path) {
@@ -103,6 +107,7 @@ static void add(Written *s, const char *path) {
         if (!path[0] || strncmp(path, "/dev/", 5) == 0)
                 return;
         s->tests = s->tests || test_file(path);
+        s->fed |= s->in && s->n < ELEMENTSOF(s->names) ? 1u << s->n : 0;
         if (s->n < ELEMENTSOF(s->names))
                 snprintf(s->names[s->n++], sizeof s->names[0], "%s", last_name(path));
 }
@@ -267,6 +272,7 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
                                 if (!names && a)
                                         add(s, a);
                                 s->unknown = s->unknown || !a;
+                                s->fed_any = s->fed_any || (s->in && !a);
                                 s->group = s->group ||
                                            (closed && m == 0 && (!a || strncmp(a, "/dev/", 5) != 0));
                         } else if (names && a)
@@ -287,9 +293,26 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
         }
         for (size_t i = 0; depth < 4 && i < l->n_nested; i++) {
                 _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                bool was = s->in; /* T > >(S), tee >(S), exec 3> >(S): S is fed T */
+                for (size_t t = 0; t < l->n && !s->in; t++)
+                        s->in = l->v[t].kind == SHELL_TOKEN_REDIR && streq(l->v[t].op, ">(") &&
+                                l->v[t].nested == i + 1;
                 if (shell_lex(l->nested[i], strlen(l->nested[i]), &inner) == 0)
                         look(s, &inner, depth + 1, names);
+                s->in = was;
         }
+}
+
+/* Is a file an output process substitution writes (echo T > >(cat > F))
+ * one the line runs (sh F, . F, make, BASH_ENV=F), or one named only when
+ * it runs (> $f) while the line runs one: the text the stage hands it is
+ * F's, a script's? */
+static bool fed_script(const Written *s, const Judge *j) {
+        for (size_t i = 0; i < s->n; i++)
+                for (size_t k = 0; (s->fed & (1u << i)) && k < j->n_scripts; k++)
+                        if (streq(s->names[i], last_name(j->scripts[k])))
+                                return true;
+        return (s->fed && j->scripts_many) || (s->fed_any && (j->n_scripts > 0 || j->scripts_many));
 }
 
 int written_line_runs(const ShellLexed *l, const Judge *j) {
@@ -307,14 +330,52 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
         }
         convention = convention || s.tests;
         bool runs = s.runner || s.shell_c || s.login;
-        int group = s.group ? WRITTEN_GROUP : 0;
+        int also = (s.group ? WRITTEN_GROUP : 0) | (fed_script(&s, j) ? WRITTEN_FED : 0);
         if (runs && (s.named || s.unknown || convention))
                 /* sh -c "$(cat F)", bash -l, npm's scripts: a shell reads it */
-                return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | group;
+                return (s.shell_c || s.login || json ? WRITTEN_SCRIPT : WRITTEN_PROGRAM) | also;
         if (s.any && (runs || j->n_scripts > 0 || j->scripts_many))
-                return WRITTEN_PROGRAM | group; /* patch; bash s */
+                return WRITTEN_PROGRAM | also; /* patch; bash s */
         /* printf '#!/usr/bin/python3\n...' > F; F */
-        return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | group : WRITTEN_NONE;
+        return s.n > 0 && (j->n_scripts > 0 || j->scripts_many) ? WRITTEN_SHEBANG | also
+                                                                : also & WRITTEN_FED; /* > >(cat > $f) */
+}
+
+int written_substitution(const Judge *j, const char *text) {
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        Written s = {.in = true};
+        bool runs = j->n_scripts > 0 || j->scripts_many;
+        if (!runs)
+                return 0;
+        if (!text || shell_lex(text, strlen(text), &l) < 0)
+                return 2; /* not known: any file, by the letters */
+        look(&s, &l, 1, false);
+        if (!fed_script(&s, j))
+                return 0;
+        /* cat > F, cat - >> F, tee F, tee -a F: the text as it came */
+        const ShellWord *w[16];
+        size_t n = 0;
+        char buf[256], name[256];
+        for (size_t i = 0; i < l.n; i++) {
+                if (l.v[i].kind == SHELL_TOKEN_OP || l.v[i].kind == SHELL_TOKEN_NEWLINE ||
+                    n == ELEMENTSOF(w) ||
+                    (l.v[i].kind == SHELL_TOKEN_REDIR &&
+                     !streq_any(l.v[i].op, (const char *const[]){">", ">>", ">|", NULL})))
+                        return 2;
+                if (l.v[i].kind == SHELL_TOKEN_WORD && !(i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
+                        w[n++] = &l.v[i].w;
+        }
+        const char *p = n > 0 && l.n_nested == 0 ? programs_name(w[0], name, sizeof name) : NULL;
+        if (!p || !streq_any(p, (const char *const[]){"cat", "tee", NULL}))
+                return 2;
+        for (size_t a = 1; a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                if (!o || (streq(p, "cat")
+                                   ? !streq_any(o, (const char *const[]){"-", "-u", NULL})
+                                   : o[0] == '-' && !streq_any(o, (const char *const[]){"-a", "-i", NULL})))
+                        return 2;
+        }
+        return 1;
 }
 
 /* Does text hold git as a word (git log, .git; not github, nor a URL's
@@ -483,6 +544,107 @@ static int stage_texts(Judge *j, const Line *ln, const Stage *st) {
         return r != 0 || !f ? r : written_text(j, f);
 }
 
+/* Appends to *all the words after the program of each command of text s
+ * (tr Q i > F: Q i), the texts a program there gives its input. */
+static int program_words(char **all, const char *s) {
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        char *m = NULL;
+        if (shell_lex(s, strlen(s), &l) < 0) { /* not lexed: its whole text */
+                if (asprintf(&m, "%s %s", *all ? *all : "", s) < 0)
+                        return -ENOMEM;
+                free(*all);
+                *all = m;
+                return 0;
+        }
+        bool first = true;
+        for (size_t i = 0; i < l.n; i++) {
+                const ShellToken *t = &l.v[i];
+                if (t->kind == SHELL_TOKEN_OP || t->kind == SHELL_TOKEN_NEWLINE)
+                        first = true;
+                if (t->kind != SHELL_TOKEN_WORD || (i > 0 && l.v[i - 1].kind == SHELL_TOKEN_REDIR))
+                        continue;
+                if (first) { /* the program's name: not a text it is given */
+                        first = false;
+                        continue;
+                }
+                _cleanup_free_ char *w = programs_word_text(&t->w);
+                if (asprintf(&m, "%s %s", *all ? *all : "", w ? w : s) < 0)
+                        return -ENOMEM;
+                free(*all);
+                *all = m;
+        }
+        return 0;
+}
+
+/* Does st write to descriptor fd (>&3, 1>&3; >&$x: any)? */
+static bool writes_fd(const Stage *st, int fd) {
+        char buf[32];
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const char *a = st->target[i] ? programs_plain(st->target[i], buf, sizeof buf) : NULL;
+                if (streq(st->redir[i]->op, ">&") && st->redir[i]->fd <= 1 && (!a || atoi(a) == fd))
+                        return true;
+        }
+        return false;
+}
+
+/* T > >(tr Q i > F); sh F: F holds T's letters rearranged, and those of
+ * the words the substitution gives its programs (as T | tr Q i > F):
+ * refused while the history holds a masked entry and they hold g, i, t. */
+static int substituted_letters(Judge *j, const Line *ln, const Stage *st) {
+        static const char *const outs[] = {">", ">>", ">|", "&>", "&>>", NULL};
+        const ShellLexed *l = ln->lexed;
+        _cleanup_free_ char *all = NULL;
+        int r = 0;
+        for (size_t i = 1; l && i < st->n_redir && r == 0; i++) {
+                const ShellToken *sub = st->redir[i];
+                if (streq(sub->op, ">(") && !st->target[i - 1] && streq_any(st->redir[i - 1]->op, outs) &&
+                    sub->nested > 0 && sub->nested <= l->n_nested &&
+                    written_substitution(j, l->nested[sub->nested - 1]) == 2)
+                        r = program_words(&all, l->nested[sub->nested - 1]);
+        }
+        /* exec 3> >(tr Q i > F); T >&3: what T writes to descriptor 3 */
+        for (size_t i = 0; l && i + 1 < l->n && r == 0; i++) {
+                const ShellToken *t = &l->v[i], *sub = &l->v[i + 1];
+                if (t->kind == SHELL_TOKEN_REDIR && t->fd > 1 && streq_any(t->op, outs) &&
+                    sub->kind == SHELL_TOKEN_REDIR && streq(sub->op, ">(") && sub->nested > 0 &&
+                    sub->nested <= l->n_nested && writes_fd(st, t->fd) &&
+                    written_substitution(j, l->nested[sub->nested - 1]) == 2)
+                        r = program_words(&all, l->nested[sub->nested - 1]);
+        }
+        if (r < 0 || !all || !judge_held(j))
+                return r;
+        char buf[256];
+        size_t k = scripts_program_at(st->w, st->n);
+        const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        _cleanup_free_ char *said = streq_ptr(name, "echo") || streq_ptr(name, "printf")
+                                            ? programs_joined(st->w + k, st->n - k, 1)
+                                            : NULL;
+        _cleanup_free_ char *f = streq_ptr(name, "printf") ? reread_printf(st->w + k, st->n - k) : NULL;
+        _cleanup_free_ char *texts = NULL;
+        if (asprintf(&texts, "%s\n%s\n%s", all, said ? said : "", f ? f : "") < 0)
+                return -ENOMEM;
+        for (size_t i = 0; i < st->n_redir; i++) { /* its here-strings and heredocs */
+                _cleanup_free_ char *t = NULL;
+                char *m = NULL;
+                if ((r = shells_fed_text(ln, st, i, &t)) < 0)
+                        return r;
+                if (r > 0 && asprintf(&m, "%s\n%s", texts, t) < 0)
+                        return -ENOMEM;
+                if (r > 0) {
+                        free(texts);
+                        texts = m;
+                }
+        }
+        bool g = strpbrk(texts, "gG"), t = strpbrk(texts, "tT"),
+             i = strpbrk(texts, "iI") || strstr(texts, "\xc4\xb0") || strstr(texts, "\xc4\xb1");
+        if (!(g && i && t))
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(j, "an output process substitution rearranges the line's texts, which hold the "
+                               "letters of git with its words, into a file the line runs, while the history "
+                               "holds a masked entry");
+}
+
 int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         /* it, or a stage it pipes into (printf ... | tee F); a substitution's
          * output may be what echo "$(cat <<E ...)" > F writes */
@@ -490,6 +652,8 @@ int written_judge(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at)
         int r = edited_texts(&v[at], true, &edit);
         if ((r != 0 && (r = r < 0 ? r : written_text(j, edit)) != 0) ||
             (r = edited_model(j, &v[at], false)) != 0)
+                return r;
+        if ((r = substituted_letters(j, ln, &v[at])) != 0)
                 return r;
         bool writes = (j->written_run & WRITTEN_GROUP) || ln->substitution;
         for (size_t i = at; i < n && !writes; i++)
