@@ -1160,6 +1160,12 @@ static const Row rows[] = {
         {"a=(.e nv); cat \"$(IFS=; echo \"${a[*]}\")\"", false, true, ".env"},
         {"x=.e; y=nv; cat \"$(echo \"$x$y\")\"", false, true, ".env"},
         {"x=.e; cat $(echo \"$x\"nv)", false, true, ".env"},
+        /* ... and echo's output opened (31y W2), not printed */
+        {"x=.e; y=nv; echo \"$x$y\" | xargs cat", false, true, ".env"},
+        {"a=(.e nv); echo \"${a[0]}${a[1]}\" | xargs cat", false, true, ".env"},
+        {"x=.e; y=nv; echo \"$x$y\" > l; xargs cat < l", false, true, ".env"},
+        {"v=1; r=2; echo \"v$v.$r\" | head -1", false, false, NULL},
+        {"v=1; r=2; echo \"v$v.$r\" > /dev/null", false, false, NULL},
         /* a case's patterns are matched against its word, never file names
          * nor commands (31x's false refusal); its bodies are judged */
         {"case x in *) echo y;; esac", true, false, NULL},
