@@ -396,7 +396,9 @@ static bool writes_matching(const Judge *j, const char *pat) {
                 q -= q - 1 > j->text && q[-1] == '|' && q[-2] == '>'; /* >| F */
                 bool target = e > w && ((q > j->text && q[-1] == '>') || writer_target(j, w, e));
                 char name[256];
-                const char *s = target ? memrchr(w, '/', (size_t) (e - w)) : NULL;
+                const char *s = NULL; /* its last '/' */
+                for (const char *c = w; target && c < e; c++)
+                        s = *c == '/' ? c : s;
                 s = s ? s + 1 : strncmp(w, "of=", 3) == 0 ? w + 3 : w;
                 size_t k = 0;
                 for (; target && s < e && k + 1 < sizeof name; s++)
