@@ -407,6 +407,9 @@ enum {
                               * (T > >(cat > F); sh F): judged as T > F's (j->scripts_written) */
 };
 int written_line_runs(const ShellLexed *l, const Judge *j);
+/* May the line run a file it writes (written_line_runs(), a script it
+ * writes, a name known only at run time)? */
+bool written_may_run(const Judge *j);
 /* The text of an output process substitution (T > >(S), tee >(S)): 0 when
  * S writes no file the line runs, 1 when it writes one its input exactly
  * (cat > F, tee F), 2 when by the letters only (sort > F, tr -d x > F). */
@@ -452,6 +455,9 @@ char *programs_word_text(const ShellWord *w);
 /* Judge the string s, which a shell reads again, as a command line: 1
  * refused (why, after what), 0, -ENOMEM. */
 int programs_reread(Judge *j, const char *what, const char *s, size_t n);
+/* The bytes of s's #! line and its newline, which must stay first when a
+ * caller puts commands before a script (0: none). */
+size_t strings_shebang(const char *s, size_t n);
 /* An env -S string as a shell line: env's own escapes taken (\_ a blank,
  * \t, \n, ... the byte quoted, \c its end, \# and \' in quotes the
  * byte). Malloc'd, or NULL. */

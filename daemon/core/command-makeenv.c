@@ -207,9 +207,7 @@ int makeenv_inherited(const Judge *j, const char *s, size_t n, char **ret) {
                 free(e.line);
                 return r;
         }
-        /* after a script's #! line, which must stay first */
-        size_t head = n > 2 && s[0] == '#' && s[1] == '!' ? strcspn(s, "\n") : 0;
-        head += head < n && s[head] == '\n';
+        size_t head = strings_shebang(s, n); /* after a script's #! line */
         char *t = malloc(head + strlen("export") + e.n + 3 + (n - head) + 1);
         if (!t) {
                 free(e.line);

@@ -683,7 +683,7 @@ int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret)
 
 bool pipeline_writes_run(const Judge *j, const Stage *st) {
         char buf[256];
-        if (!(j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many))
+        if (!written_may_run(j))
                 return false;
         if (j->group_filed) /* { echo T | tr x i; } > F */
                 return true;

@@ -871,8 +871,7 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                 }
                 /* { T; } > F; exec > F before it, asked only when the line
                  * runs a file it may write */
-                bool runs = j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many;
-                j->group_filed = filed[i] || (runs && i >= exec_from);
+                j->group_filed = filed[i] || (written_may_run(j) && i >= exec_from);
                 if ((r = judge_pipeline(j, &ln, v, m + 1)) != 0)
                         return r;
                 for (size_t k = 0; k <= m; k++) /* the counts: the arrays are rewritten before read */

@@ -338,7 +338,7 @@ static bool reads_program(const Stage *st, size_t k, const char *lang) {
 /* patch, git apply, git am: a diff made by the pipeline, its added lines
  * a file's text the line may run: by the letters (not modelled). */
 static bool applies_diff(const Judge *j, const Stage *st, size_t k, const char *p) {
-        if (!(j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many))
+        if (!written_may_run(j))
                 return false;
         if (streq(p, "patch"))
                 return true;

@@ -162,6 +162,11 @@ static int context_tokens(const char *s, size_t head, size_t n, CommandContext *
         return 0;
 }
 
+size_t strings_shebang(const char *s, size_t n) {
+        size_t head = n > 2 && s[0] == '#' && s[1] == '!' ? strcspn(s, "\n") : 0;
+        return head + (head < n && s[head] == '\n');
+}
+
 int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         const char *const text = s;
         size_t text_n = n;
@@ -177,9 +182,7 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         if (j->n_rebound > 0 && rebound_prefix(j, &rebound) < 0)
                 return -ENOMEM;
         if (j->git_env || j->git_pathspec_env || moved || j->keyword || rebound || runs) {
-                /* after a script's #! line, which must stay first */
-                size_t head = n > 2 && s[0] == '#' && s[1] == '!' ? strcspn(s, "\n") : 0;
-                head += head < n && s[head] == '\n';
+                size_t head = strings_shebang(s, n); /* after a script's #! line */
                 if (asprintf(&inherited, "%.*s%s%s%s%s%s%s%.*s", (int) head, s,
                              j->git_env ? "export HOME; " : "",
                              j->git_pathspec_env ? "export GIT_NOGLOB_PATHSPECS; " : "",
@@ -199,8 +202,7 @@ int programs_reread(Judge *j, const char *what, const char *s, size_t n) {
         CommandContext context = {0};
         char why[256] = "";
         if (s != text) { /* what the line did, put before the string: a refusal there says so */
-                size_t head = text_n > 2 && text[0] == '#' && text[1] == '!' ? strcspn(text, "\n") : 0;
-                head += head < text_n && text[head] == '\n';
+                size_t head = strings_shebang(text, text_n);
                 if ((r = context_tokens(s, head, n - (text_n - head), &context)) < 0)
                         return r;
                 snprintf(why, sizeof why, "what the line does before it:%s%s%s%s%s%s",

@@ -341,6 +341,10 @@ int written_line_runs(const ShellLexed *l, const Judge *j) {
                                                                 : also & WRITTEN_FED; /* > >(cat > $f) */
 }
 
+bool written_may_run(const Judge *j) {
+        return j->written_run || j->scripts_written || j->n_scripts > 0 || j->scripts_many;
+}
+
 int written_substitution(const Judge *j, const char *text) {
         _cleanup_(shell_lexed_done) ShellLexed l = {0};
         Written s = {.in = true};

@@ -236,10 +236,11 @@ bool match_glob(const char *pat, const char *s, int flags) {
         return r;
 }
 
+static const char hexdigits[] = "0123456789abcdef"; /* git's object names */
+
 /* Does pat hold a literal byte no string tmpl stands for holds (*.py for
  * a name of hex digits)? Then it matches none: the cheap answer first. */
 static bool glob_literal_outside(const char *pat, const char *tmpl, int flags) {
-        static const char hexdigits[] = "0123456789abcdef";
         bool can[256] = {false};
         for (const char *q = tmpl; *q; q++) {
                 if (*q == MATCH_ANY_TEXT)
@@ -263,7 +264,6 @@ static bool glob_literal_outside(const char *pat, const char *tmpl, int flags) {
 }
 
 bool match_glob_some(const char *pat, const char *tmpl, int flags) {
-        static const char hexdigits[] = "0123456789abcdef";
         size_t m;
         if (strlen(pat) > PATTERN_MAX)
                 return !(flags & MATCH_STRICT);
