@@ -4341,6 +4341,15 @@ static const Row rows[] = {
         {"du -a --max-depth=4 | grep 48/ | cut -f2 | xargs cat", true, true, ".env"},
         {"du -a . | awk '/7ec78/{print $2}' | xargs cat", true, true, ".env"},
         {"fdfind -HI 7ec78 | xargs cat", true, true, ".env"},
+        /* ... any regex, but one that requires a byte no object's path holds
+         * (the pattern's own digits as a witness missed 7.c78) */
+        {"fdfind -HI '7.c78' | xargs cat", true, true, ".env"},
+        {"fdfind -HI 'e.c.8' -x cat", true, true, ".env"},
+        {"fdfind -HI 'rr|7ec' | xargs cat", true, true, ".env"},
+        {"fdfind -HI '(rr)?7ec' | xargs cat", true, true, ".env"},
+        {"fdfind -HI 'r?7ec' | xargs cat", true, true, ".env"},
+        {"fdfind -HI src | xargs cat", true, false, NULL},
+        {"fdfind -HI README -x cat", true, false, NULL},
         {"fdfind -HI -t f 7ec78 -x cat", true, true, ".env"},
         {"fd -uu 7ec78 -X cat", true, true, ".env"},
         {"fdfind -HI -g '*7ec78*' | xargs cat", true, true, ".env"},

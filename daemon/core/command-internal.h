@@ -633,8 +633,9 @@ bool namelists_printf_builds(const char *fmt);
 /* command-namelists.c: does find (st) print with such a format? */
 bool namelists_find_joins(const Stage *st);
 /* command-namelists.c: may the regex (fd's search, read by
- * runners_search_regex) match one of git's objects' names? */
-bool namelists_regex_may_match_object(const char *re, bool fold);
+ * runners_search_regex) match one of git's objects' names (their paths,
+ * when path: fd -p)? */
+bool namelists_regex_may_match_object(const char *re, bool fold, bool path);
 /* command-namelists.c: ... or any name inside .git (HEAD, config, hooks)? */
 bool namelists_regex_may_match_git(const char *re, bool fold);
 /* command-namelists.c: does fd -x/-X's command (w[0..n)) build a path from

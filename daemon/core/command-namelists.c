@@ -288,25 +288,37 @@ bool namelists_printf_builds(const char *fmt) {
         return false;
 }
 
-/* A regex (runners_search_regex's) that may match one of git's objects'
- * names: an object name or fan-out directory made of the pattern's hex
- * digits, at the start or the end (fd -HI 7ec78). */
-bool namelists_regex_may_match_object(const char *re, bool fold) {
-        char hex[41] = "", cand[3][41];
-        size_t h = 0;
-        for (const char *q = re; *q && h < 38; q++)
-                if (strchr("0123456789abcdefABCDEF", *q))
-                        hex[h++] = *q;
-        hex[h] = 0;
-        snprintf(cand[0], sizeof cand[0], "%s%.*s", hex, (int) (38 - h),
-                 "00000000000000000000000000000000000000");
-        snprintf(cand[1], sizeof cand[1], "%.*s%s", (int) (38 - h), "00000000000000000000000000000000000000",
-                 hex);
-        snprintf(cand[2], sizeof cand[2], "%.2s", h >= 2 ? hex : "48");
-        for (size_t i = 0; i < ELEMENTSOF(cand); i++)
-                if (match_regex(re, cand[i], fold))
+/* A regex (runners_search_regex's, emacs syntax) that may match one of
+ * git's objects' names or paths: any, unless a byte it requires (outside a
+ * class, not made optional by '*' or '?', with no \| or \{ in the regex)
+ * is one no object's name (path, when path) holds (fd -HI src, '_test'). The pattern's own hex digits
+ * as a witness missed fd -HI '7.c78'. */
+bool namelists_regex_may_match_object(const char *re, bool fold, bool path) {
+        /* an object's name (hex digits, pack-HEX.pack, .idx); its path's */
+        const char *object_bytes = path ? "0123456789abcdef.-pkix/gtojs" : "0123456789abcdef.-pkix";
+        /* alternatives, a count, an optional group: any */
+        if (strstr(re, "\\|") || strstr(re, "\\{") || strstr(re, "\\)*") || strstr(re, "\\)?"))
+                return true;
+        for (const char *q = re; *q; q++) {
+                if (*q == '\\' && !q[1])
                         return true;
-        return false;
+                if (*q == '[') { /* a class: any of its members */
+                        q = strchr(q + 1 + (q[1] == ']'), ']');
+                        if (!q)
+                                return true;
+                        continue;
+                }
+                if (strchr(".+^$*?", *q) || (*q == '\\' && strchr("()", q[1]))) {
+                        q += *q == '\\';
+                        continue;
+                }
+                q += *q == '\\'; /* \. a '.' */
+                char c = (char) (fold && *q >= 'A' && *q <= 'Z' ? *q - 'A' + 'a' : *q);
+                bool optional = q[1] && (strchr("*?", q[1]) || (q[1] == '\\' && q[2] == '{'));
+                if (!optional && !strchr(object_bytes, c))
+                        return false;
+        }
+        return true;
 }
 
 /* Is option a a short cluster holding letter c, or the long name l? */
@@ -375,7 +387,7 @@ bool namelists_lists_tree(const Judge *j, const char *name, const ShellWord *con
 }
 
 bool namelists_regex_may_match_git(const char *re, bool fold) {
-        if (namelists_regex_may_match_object(re, fold))
+        if (namelists_regex_may_match_object(re, fold, true))
                 return true;
         for (size_t t = 0; t < ELEMENTSOF(git_named); t++) {
                 const char *base =

@@ -456,7 +456,7 @@ static int fd_exec(Judge *j, const Line *ln, const ShellWord *const *w, size_t n
 }
 
 int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        bool hidden = false, glob = false, fixed = false, runs = false, builds = false;
+        bool hidden = false, glob = false, fixed = false, runs = false, builds = false, path = false;
         _cleanup_free_ char *pat = NULL;
         char exts[8][64]; /* -e EXT: only names ending in .EXT */
         size_t n_exts = 0;
@@ -482,6 +482,7 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
                                  programs_long_is(a, "unrestricted", NULL);
                         glob = glob || programs_long_is(a, "glob", NULL);
                         fixed = fixed || programs_long_is(a, "fixed-strings", NULL);
+                        path = path || programs_long_is(a, "full-path", NULL);
                         bool with = false;
                         const char *value = NULL;
                         for (const char *const *l = fd_long_arg; *l && !with; l++)
@@ -496,6 +497,7 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
                                 hidden = hidden || *q == 'H' || *q == 'u';
                                 glob = glob || *q == 'g';
                                 fixed = fixed || *q == 'F';
+                                path = path || *q == 'p';
                                 if (*q == 'e')
                                         fd_extension(exts, &n_exts, k + 1 < n ? w[k + 1] : NULL,
                                                      q[1] ? q + 1 : NULL);
@@ -529,7 +531,7 @@ int runners_fd(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, bo
                 /* fd -HI 7ec78: an object's name of the pattern's hex digits */
                 git = git || (fd_extended(exts, n_exts, "48") && pat && pat[0] &&
                               (glob ? namelists_may_match_object(pat, false, true, true)
-                                    : namelists_regex_may_match_object(re, true)));
+                                    : namelists_regex_may_match_object(re, true, path)));
                 /* fd -HI HEAD -x cat {//}/objects/...: any name inside .git */
                 git = git || (builds && fd_extended(exts, n_exts, "HEAD") && pat && pat[0] &&
                               (glob ? namelists_may_match_git(pat, false, true, true)
