@@ -42,7 +42,8 @@ static void run(const char *text, const char *root, Run *out) {
         c.format = LOG_FORMAT_JSON;
         assert_int_equal(log_stream_new(&loop, &c, &log), 0);
 
-        out->r = enforce_policy(&fake_binder, root, "/colonizer/path-policy", p, log, &out->res);
+        out->r =
+                enforce_policy(&fake_binder, &fake_files, root, "/colonizer/path-policy", p, log, &out->res);
 
         log_stream_shutdown(log, NULL, NULL);
         uv_run(&loop, UV_RUN_DEFAULT);
@@ -253,6 +254,97 @@ static void test_hardlink_warning(void **state) {
         run_done(&r);
 }
 
+/* Git's plain text in the root's .git and the git directories below it
+ * (a linked worktree's, a submodule's with a slash in its name) is masked
+ * after the policy; a rebase's state files stay readable; a symlink
+ * there is a warning and left; a failure there fails closed like any
+ * other, undoing the policy's binds too. */
+static void git_text_tree(void) {
+        tree();
+        fake_add(".git/HEAD", 'f');
+        fake_add(".git/COMMIT_EDITMSG", 'f');
+        fake_add(".git/.COMMIT_EDITMSG.swp", 'f');
+        fake_add(".git/SQUASH_MSG", 'l');
+        fake_add(".git/ORIG_HEAD", 'f');
+        fake_add(".git/rr-cache", 'd');
+        fake_add(".git/rebase-merge", 'd');
+        fake_add(".git/rebase-merge/patch", 'f');
+        fake_add(".git/rebase-merge/head-name", 'f');
+        fake_add(".git/rebase-apply", 'd');
+        fake_add(".git/rebase-apply/0001", 'f');
+        fake_add(".git/rebase-apply/next", 'f');
+        fake_add(".git/worktrees", 'd');
+        fake_add(".git/worktrees/wt", 'd');
+        fake_add(".git/worktrees/wt/HEAD", 'f');
+        fake_add(".git/worktrees/wt/MERGE_MSG", 'f');
+        fake_add(".git/modules", 'd');
+        fake_add(".git/modules/a", 'd');
+        fake_add(".git/modules/a/b", 'd');
+        fake_add(".git/modules/a/b/HEAD", 'f');
+        fake_add(".git/modules/a/b/lost-found", 'd');
+        fake_add("COMMIT_EDITMSG", 'f'); /* not in a git directory */
+}
+
+static bool bound(const char *path) {
+        for (size_t i = 0; i < fake.n; i++)
+                if (streq(fake.nodes[i].path, path))
+                        return fake.nodes[i].bound;
+        fail_msg("no node %s", path);
+        return false;
+}
+
+static void test_git_text(void **state) {
+        (void) state;
+        Run r;
+        git_text_tree();
+        run(good, "/w", &r);
+        assert_int_equal(r.r, 0);
+        assert_int_equal(r.res.masked, 2);
+        assert_int_equal(r.res.git_text, 7);
+        const char *masked[] = {
+                ".git/COMMIT_EDITMSG",        ".git/.COMMIT_EDITMSG.swp", ".git/rr-cache",
+                ".git/rebase-merge/patch",    ".git/rebase-apply/0001",   ".git/worktrees/wt/MERGE_MSG",
+                ".git/modules/a/b/lost-found"};
+        for (size_t i = 0; i < ELEMENTSOF(masked); i++)
+                assert_true(bound(masked[i]));
+        const char *left[] = {".git/SQUASH_MSG",        ".git/ORIG_HEAD", ".git/rebase-merge/head-name",
+                              ".git/rebase-apply/next", "COMMIT_EDITMSG", ".git/HEAD"};
+        for (size_t i = 0; i < ELEMENTSOF(left); i++)
+                assert_false(bound(left[i]));
+        assert_int_equal(fake_bound_count(), 4 + 7);
+        assert_int_equal(count_event(&r, "git-text-left"), 1);
+        for (size_t i = 0; i < r.n; i++)
+                if (streq(event(&r, i), "git-text-left"))
+                        assert_string_equal(json_string_value(json_object_get(r.records[i], "path")),
+                                            ".git/SQUASH_MSG");
+        assert_string_equal(json_string_value(json_object_get(r.records[r.n - 1], "msg")),
+                            "path policy: masking 2 path(s), protecting 2; 7 of git's plain text");
+        run_done(&r);
+
+        /* The third of git's plain text fails to mount: everything undone. */
+        git_text_tree();
+        fake.fail_bind_call = 4 + 3;
+        fake.fail_errno = EPERM;
+        fake.fail_step = PLATFORM_STEP_MOUNT;
+        run(good, "/w", &r);
+        assert_true(r.r == -EPERM);
+        assert_non_null(strstr(r.res.message, "path policy: cannot mask git's plain text .git/"));
+        assert_int_equal(fake_bound_count(), 0);
+        assert_int_equal(fake.unbind_calls, 4 + 2);
+        assert_int_equal(count_event(&r, "enforce-failed"), 1);
+        run_done(&r);
+
+        /* No .git directory: nothing looked for. */
+        tree();
+        assert_int_equal(fake_remove(".git/hooks"), 0);
+        assert_int_equal(fake_remove(".git"), 0);
+        fake_add(".git", 'f');
+        run("mask-file .env\n", "/w", &r);
+        assert_int_equal(r.r, 0);
+        assert_int_equal(r.res.git_text, 0);
+        run_done(&r);
+}
+
 static void test_empty_policy(void **state) {
         (void) state;
         Run r;
@@ -274,6 +366,7 @@ int main(void) {
                 cmocka_unit_test(test_kernel_and_root),
                 cmocka_unit_test(test_hardlink_warning),
                 cmocka_unit_test(test_empty_policy),
+                cmocka_unit_test(test_git_text),
         };
         return RUN(tests);
 }

@@ -109,13 +109,15 @@ mkdir "$root/foreign" "$root/scratch"
 mount --bind -o ro "$outside" "$root/foreign"
 mount -t tmpfs -o ro,size=4k tmpfs "$root/scratch"
 
-# --- status, as a person reads it
+# --- status, as a person reads it (the root's .git/COMMIT_EDITMSG, from its commits: git's
+# plain text, which enforce masks)
 run 0 --root "$root"
-same "16 binds below $root (the root and 4 nested checkouts)
+same "17 binds below $root (the root and 4 nested checkouts)
 
 . (the root checkout)
   protect    .claude/
   mask-file  .env
+  mask-file  .git/COMMIT_EDITMSG      git metadata
   mask-dir   secrets/
 
 cl/ (nested checkout)
@@ -146,14 +148,14 @@ run 0 --root "$root" --json
 j=$base/out
 cp "$j" "$base/status.json"
 check "json: the root, by its own name" [ "$(jq -r .root "$j")" = "$root" ]
-check "json: 16 binds" [ "$(jq .bind_count "$j")" = 16 ]
+check "json: 17 binds" [ "$(jq .bind_count "$j")" = 17 ]
 check "json: the checkouts" [ "$(jq -c '[.checkouts[].path]' "$j")" = '[".","cl","lib","we\nird\\xff","wt"]' ]
 check "json: the weird name is escaped, and says so" \
   [ "$(jq -c '.checkouts[3] | [.path_escaped, .binds[0].path, .binds[0].path_escaped]' "$j")" = '[true,"we\nird\\xff/.env",true]' ]
 check "json: the root checkout" \
   [ "$(jq -c '.checkouts[0] | [.nested, .git, .gitdir, .commondir]' "$j")" = '[false,"directory",".git",null]' ]
 check "json: the root's binds and kinds" \
-  [ "$(jq -c '[.checkouts[0].binds[] | [.path, .kind, .git_metadata]]' "$j")" = '[[".claude/","protect",false],[".env","mask-file",false],["secrets/","mask-dir",false]]' ]
+  [ "$(jq -c '[.checkouts[0].binds[] | [.path, .kind, .git_metadata]]' "$j")" = '[[".claude/","protect",false],[".env","mask-file",false],[".git/COMMIT_EDITMSG","mask-file",true],["secrets/","mask-dir",false]]' ]
 check "json: the submodule, its gitdir in the root's .git/modules" \
   [ "$(jq -c '.checkouts[2] | [.nested, .git, .gitdir, ([.binds[] | select(.git_metadata) | .path])]' "$j")" = '[true,"file",".git/modules/lib",[".git/modules/lib/config",".git/modules/lib/hooks/"]]' ]
 check "json: the linked worktree, its gitdir and common dir" \

@@ -27,6 +27,12 @@ static const char enforce_help[] =
         "file, the line and the reason. A path that already carries its bind is\n"
         "left alone, so running it twice stacks nothing.\n"
         "\n"
+        "Then it masks git's plain text in DIR's .git directory and the git\n"
+        "directories below it: COMMIT_EDITMSG (with -v's diff), MERGE_MSG and\n"
+        "its kin, a rebase's or am's patch and messages, rr-cache/, lost-found/,\n"
+        "which hold a masked file's bytes when one was staged on the host. One\n"
+        "that cannot be masked (a symlink) is a warning, and left.\n"
+        "\n"
         "  --worktree DIR           the worktree (--root DIR is the same)\n"
         "  --policy FILE            the policy file (default " DEFAULT_POLICY ")\n" LOG_OPTIONS_HELP
         "  -h, --help               show this help\n"
@@ -62,6 +68,7 @@ static int root_and_policy(const char *verb, const char *help, int argc, char **
 }
 
 int verb_enforce(int argc, char **argv) {
+        const BinderOps *binder = platform_binder_for(platform_watcher_by_name(NULL));
         const char *root = NULL, *policy_path = DEFAULT_POLICY;
         _cleanup_policy_ Policy *policy = NULL;
         LogStream *log = NULL;
@@ -81,8 +88,8 @@ int verb_enforce(int argc, char **argv) {
         r = policy_load(policy_path, &policy, &perr);
         if (r < 0)
                 verb_policy_failed(log, "enforce-failed", policy_path, &perr);
-        else if (enforce_policy(platform_binder_for(platform_watcher_by_name(NULL)), root, policy_path,
-                                policy, log, &res) >= 0)
+        else if (enforce_policy(binder, platform_files_for(binder), root, policy_path, policy, log, &res) >=
+                 0)
                 ret = EXIT_OK;
 
         verb_log_finish(&loop, log);
@@ -98,8 +105,9 @@ static const char unbind_help[] =
         "nested checkouts): for teardown, and for whoever ran watch outside a mount\n"
         "namespace by mistake. Mounts are found in mountinfo, the deepest first, and\n"
         "each is proven through its fd to have the shape of ours before it is\n"
-        "detached; only at paths the policy names (at any depth) or at the git\n"
-        "metadata watch protects. A mount it did not make is left alone.\n"
+        "detached; only at paths the policy names (at any depth), at the git\n"
+        "metadata watch protects, or at git's plain text enforce masks. A mount it\n"
+        "did not make is left alone.\n"
         "\n"
         "  --worktree DIR           the worktree (--root DIR is the same)\n"
         "  --policy FILE            a policy file whose paths count too (the built-in\n"

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 
 #include "array.h"
+#include "git-text.h"
 #include "util.h"
 
 /* Why a bind failed, in the words of the spec's fail-closed list. */
@@ -57,25 +58,93 @@ static void report_failure(LogStream *log, EnforceResult *res, const char *polic
         const char *why = reason(r, info->step, kind);
         _cleanup_free_ char *shown = escape_for_display(a->path);
 
-        fail(res, "path policy: %s:%zu: cannot %s %s (%s): %s%s%s", policy_path, line,
-             kind == PLATFORM_PROTECT ? "protect" : "mask", shown ? shown : "?",
-             platform_bind_kind_to_string(a->kind), why ? why : strerror(-r), why ? "" : " at ",
-             why ? "" : platform_bind_step_to_string(info->step));
+        /* Git's plain text has no line: policy_path NULL. */
+        char where[PATH_MAX + 32] = "";
+        if (policy_path)
+                snprintf(where, sizeof where, "%s:%zu: ", policy_path, line);
+        fail(res, "path policy: %scannot %s %s%s (%s): %s%s%s", where,
+             kind == PLATFORM_PROTECT ? "protect" : "mask", policy_path ? "" : "git's plain text ",
+             shown ? shown : "?", platform_bind_kind_to_string(a->kind), why ? why : strerror(-r),
+             why ? "" : " at ", why ? "" : platform_bind_step_to_string(info->step));
 
         log_event(
                 log, LOG_ERROR, "enforce-failed",
-                LOG_FIELDS(LOG_PATH("policy", policy_path), LOG_INT("line", line), LOG_PATH("path", a->path),
-                           LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
+                LOG_FIELDS(LOG_PATH("policy", policy_path ? policy_path : ""), LOG_INT("line", line),
+                           LOG_PATH("path", a->path), LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
                            LOG_STR("step", platform_bind_step_to_string(info->step)), LOG_INT("errno", -r)),
                 "%s", res->message);
 }
 
-int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p,
-                   LogStream *log, EnforceResult *res) {
-        _cleanup_free_ PlatformBindInfo *infos = NULL;
+/* A piece of git's plain text that cannot be masked as it is (a symlink
+ * there, a fifo, gone since it was listed): said, and left; what it
+ * holds is the host's, and no bind of ours hides it. */
+static void git_text_left(LogStream *log, const char *path, const PlatformBindInfo *info, int r) {
+        const char *why = reason(r, info->step, PLATFORM_MASK_FILE);
+        log_event(log, LOG_WARN, "git-text-left",
+                  LOG_FIELDS(LOG_PATH("path", path),
+                             LOG_STR("step", platform_bind_step_to_string(info->step)), LOG_ERRNO(-r)),
+                  "path policy: cannot mask git's plain text {path}: %s", why ? why : strerror(-r));
+}
+
+/* Git's plain text in the root's own .git (a directory; a .git file's
+ * git directory is elsewhere), checked: what can be masked goes into
+ * *text. Failing only for memory. */
+static int find_git_text(const BinderOps *ops, void *b, const FileOps *files, const char *root,
+                         LogStream *log, Policy *text, PlatformBindInfo **ret_infos) {
+        _cleanup_policy_ Policy *found = NULL;
+        PlatformBindInfo info;
+        void *f = NULL;
+        int r;
+
+        if (!files || !files->list || ops->check(b, PLATFORM_MASK_DIR, ".git", &info) < 0)
+                return 0;
+        found = calloc(1, sizeof *found);
+        if (!found)
+                return -ENOMEM;
+        r = files->open(root, &f);
+        if (r < 0) {
+                log_event(log, LOG_WARN, "git-text-left",
+                          LOG_FIELDS(LOG_PATH("path", ".git"), LOG_ERRNO(-r)),
+                          "path policy: cannot look for git's plain text in {path}: {errno}");
+                return 0;
+        }
+        r = git_text_find(ops, b, files, f, ".git", found);
+        files->close(f);
+        if (r == -ENOMEM)
+                return r;
+        if (r < 0)
+                log_event(
+                        log, LOG_WARN, "git-text-left", LOG_FIELDS(LOG_PATH("path", ".git"), LOG_ERRNO(-r)),
+                        r == -E2BIG
+                                ? "path policy: more directories in {path} than the boot looks at for git's "
+                                  "plain text (%d): the rest is not masked"
+                                : "path policy: cannot look for git's plain text in {path}: {errno}",
+                        GIT_TEXT_DIRS_MAX);
+
+        PlatformBindInfo *infos = calloc(found->n + 1, sizeof *infos);
+        if (!infos)
+                return -ENOMEM;
+        for (size_t i = 0; i < found->n; i++) {
+                PolicyAction *a = &found->actions[i];
+                r = ops->check(b, a->kind, a->path, &infos[text->n]);
+                if (r < 0)
+                        git_text_left(log, a->path, &infos[text->n], r);
+                else if (policy_add(text, a->kind, a->path) < 0) {
+                        free(infos);
+                        return -ENOMEM;
+                }
+        }
+        *ret_infos = infos;
+        return 0;
+}
+
+int enforce_policy(const BinderOps *ops, const FileOps *files, const char *root, const char *policy_path,
+                   const Policy *p, LogStream *log, EnforceResult *res) {
+        _cleanup_free_ PlatformBindInfo *infos = NULL, *text_infos = NULL;
+        _cleanup_policy_ Policy *text = NULL;
         void *b = NULL;
         char why[256];
-        size_t i;
+        size_t i, n;
         int r;
 
         *res = (EnforceResult){0};
@@ -113,49 +182,67 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
                         return r;
                 }
         }
+        /* Then git's plain text (git-text.h), masked after the policy's
+         * actions, as if they were more lines of it. */
+        text = calloc(1, sizeof *text);
+        if (!text || find_git_text(ops, b, files, root, log, text, &text_infos) < 0) {
+                ops->close(b);
+                fail(res, "path policy: out of memory");
+                return -ENOMEM;
+        }
 
-        for (i = 0; i < p->n; i++) {
-                const PolicyAction *a = &p->actions[i];
-                r = ops->bind(b, a->kind, a->path, &infos[i]);
+        n = p->n + text->n;
+        for (i = 0; i < n; i++) {
+                bool is_text = i >= p->n;
+                const PolicyAction *a = is_text ? &text->actions[i - p->n] : &p->actions[i];
+                PlatformBindInfo *info = is_text ? &text_infos[i - p->n] : &infos[i];
+                r = ops->bind(b, a->kind, a->path, info);
                 if (r < 0)
                         break;
 
                 log_event(log, LOG_INFO, "bind",
                           LOG_FIELDS(LOG_PATH("path", a->path),
                                      LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
-                                     LOG_INT("mount_id", infos[i].mount_id),
-                                     LOG_BOOL("already", infos[i].already)),
-                          "path policy: %s {path} ({kind})%s",
+                                     LOG_INT("mount_id", info->mount_id), LOG_BOOL("already", info->already),
+                                     LOG_BOOL("git_text", is_text)),
+                          "path policy: %s%s {path} ({kind})%s",
                           a->kind == PLATFORM_PROTECT ? "protected" : "masked",
-                          infos[i].already ? ", already bound" : "");
-                if (a->kind == PLATFORM_MASK_FILE && infos[i].regular && infos[i].nlink > 1)
+                          is_text ? " git's plain text" : "", info->already ? ", already bound" : "");
+                if (a->kind == PLATFORM_MASK_FILE && info->regular && info->nlink > 1 && !is_text)
                         log_event(log, LOG_WARN, "hardlink",
-                                  LOG_FIELDS(LOG_PATH("path", a->path), LOG_INT("nlink", infos[i].nlink)),
+                                  LOG_FIELDS(LOG_PATH("path", a->path), LOG_INT("nlink", info->nlink)),
                                   "path policy: masked {path} has {nlink} hard links: its content is "
                                   "reachable by "
                                   "another name");
-                if (a->kind == PLATFORM_PROTECT)
+                if (is_text)
+                        res->git_text++;
+                else if (a->kind == PLATFORM_PROTECT)
                         res->protected_++;
                 else
                         res->masked++;
-                res->already += infos[i].already;
+                res->already += info->already;
         }
 
         if (r < 0) {
-                report_failure(log, res, policy_path, i + 1, &p->actions[i], &infos[i], r);
+                if (i < p->n)
+                        report_failure(log, res, policy_path, i + 1, &p->actions[i], &infos[i], r);
+                else
+                        report_failure(log, res, NULL, 0, &text->actions[i - p->n], &text_infos[i - p->n],
+                                       r);
                 /* Undo what this run applied, newest first; what was already
                  * there before stays. */
                 while (i-- > 0) {
-                        if (infos[i].already)
+                        const PolicyAction *a = i >= p->n ? &text->actions[i - p->n] : &p->actions[i];
+                        PlatformBindInfo *info = i >= p->n ? &text_infos[i - p->n] : &infos[i];
+                        if (info->already)
                                 continue;
-                        int k = ops->unbind(b, &infos[i]);
-                        log_event(
-                                log, k < 0 ? LOG_ERROR : LOG_INFO, "unbind",
-                                LOG_FIELDS(LOG_PATH("path", p->actions[i].path),
-                                           LOG_STR("kind", platform_bind_kind_to_string(p->actions[i].kind)),
-                                           LOG_ERRNO(k < 0 ? -k : 0)),
-                                "path policy: %s {path} ({kind})%s{errno}",
-                                k < 0 ? "could not undo" : "undid", k < 0 ? ": " : "");
+                        int k = ops->unbind(b, info);
+                        log_event(log, k < 0 ? LOG_ERROR : LOG_INFO, "unbind",
+                                  LOG_FIELDS(LOG_PATH("path", a->path),
+                                             LOG_STR("kind", platform_bind_kind_to_string(a->kind)),
+                                             LOG_ERRNO(k < 0 ? -k : 0)),
+                                  "path policy: %s {path} ({kind})%s{errno}",
+                                  k < 0 ? "could not undo" : "undid", k < 0 ? ": " : "");
                 }
                 ops->close(b);
                 return r;
@@ -163,17 +250,19 @@ int enforce_policy(const BinderOps *ops, const char *root, const char *policy_pa
 
         /* The mounts stay: they belong to the kernel now. Newest first, as
          * an undo would go: the engine finds each record in one step. */
-        for (i = p->n; i-- > 0;)
-                ops->release(b, &infos[i]);
+        for (i = n; i-- > 0;)
+                ops->release(b, i >= p->n ? &text_infos[i - p->n] : &infos[i]);
         ops->close(b);
 
+        char already[64] = "", text_masked[64] = "";
+        if (res->already > 0)
+                snprintf(already, sizeof already, " (%zu already bound)", res->already);
+        if (res->git_text > 0)
+                snprintf(text_masked, sizeof text_masked, "; %zu of git's plain text", res->git_text);
         log_event(log, LOG_INFO, "enforce-done",
                   LOG_FIELDS(LOG_INT("masked", res->masked), LOG_INT("protected", res->protected_),
-                             LOG_INT("already", res->already)),
-                  res->already > 0
-                          ? "path policy: masking {masked} path(s), protecting {protected} ({already} "
-                            "already bound)"
-                          : "path policy: masking {masked} path(s), protecting {protected}");
+                             LOG_INT("already", res->already), LOG_INT("git_text", res->git_text)),
+                  "path policy: masking {masked} path(s), protecting {protected}%s%s", already, text_masked);
         return 0;
 }
 
@@ -271,7 +360,7 @@ static int teardown_kind(const BinderOps *ops, void *b, const Policy *p, const c
                         return PLATFORM_MASK_DIR;
         if ((kinds & (1u << PLATFORM_PROTECT)) && git_metadata(ops, b, path))
                 return PLATFORM_PROTECT;
-        return -1;
+        return git_text_kind(path, kinds);
 }
 
 static int by_depth_desc(const void *a, const void *b) {

@@ -15,21 +15,27 @@
 
 typedef struct EnforceResult {
         size_t masked, protected_, already; /* actions bound (already counts those left alone) */
+        size_t git_text;                    /* pieces of git's plain text masked (git-text.h) */
         char message[768];                  /* the failure, for stderr and tests */
 } EnforceResult;
 
 /* Returns 0, or a negative errno with result->message set. policy_path
- * names the policy file in messages (with the action's line). */
-int enforce_policy(const BinderOps *ops, const char *root, const char *policy_path, const Policy *p,
-                   LogStream *log, EnforceResult *result);
+ * names the policy file in messages (with the action's line). files
+ * (the binder's, platform_files_for) lists the root's .git: git's plain
+ * text there (git-text.h) is masked after the policy's actions, as if
+ * it were more of them; one that cannot be (a symlink there) is a
+ * warning, and left. NULL files: none is looked for. */
+int enforce_policy(const BinderOps *ops, const FileOps *files, const char *root, const char *policy_path,
+                   const Policy *p, LogStream *log, EnforceResult *result);
 
 /*
  * Teardown: detach the mounts this program made beneath root, wherever a
  * run of enforce or watch made them (a nested checkout included), the
  * deepest first, each proven through its fd to have the shape of ours
  * before it goes. Only at a path the policy names (matched at any depth by
- * whole components) or at git metadata the watcher protects (config,
- * hooks/, config.worktree, info/attributes below a .git); a mount of our
+ * whole components), at git metadata the watcher protects (config,
+ * hooks/, config.worktree, info/attributes below a .git) or at git's plain
+ * text the boot masks (git-text.h); a mount of our
  * shape anywhere else is left and counted. Each is a record.
  */
 typedef struct TeardownResult {
