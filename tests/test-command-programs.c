@@ -3579,6 +3579,13 @@ static const Row rows[] = {
         {"git log --format=%an | sort | uniq -c | sort -rn", true, false, NULL},
         {"dc -e '2 3 + p'", true, false, NULL},
         {"dc -e '1 2 !<a p'", true, false, NULL},
+        /* 31z (false refusals): jq's -c and the checksums' -c take no command */
+        {"jq -c '.[] | {name, id}' /tmp/items.json", true, false, NULL},
+        {"sha256sum -c SHA256SUMS", true, false, NULL},
+        {"jq -c --rawfile a .env . package.json", true, true, ".env"},
+        {"jq -c 'input_filename' .e''nv", true, true, ".env"},
+        {"jq -c . .e*", false, true, ".env"},
+        {"jq -c -n 'input' < .env", true, true, ".env"},
         /* sixteenth pass (31p) B6 2, 4, 7: a written file read back whole and run
          * by eval; a runner's file edited in place (sed -i, perl -pi, awk -i
          * inplace, jq then mv/cp over it); a written script on the stdin of a

@@ -298,6 +298,16 @@ static const Row rows[] = {
         {"test -f .env && echo y", false, ".env"},
         {"[ -s .env ]", false, ".env"},
         {"git check-ignore -q .env", false, ".env"},
+        /* 31z (false refusals): options that narrow which files grep and rg
+         * read; a glob there that lets a masked name in is refused still */
+        {"grep -rn \"\\.env\" --include='*.ts' web/src", false, ".env"},
+        {"grep -rIn '\\.env' --exclude-dir=node_modules --exclude='*.lock' .", false, ".env"},
+        {"rg -n '\\.env' --glob '!*.lock' -t py", false, ".env"},
+        {"grep -rn '\\.env' --include='*nv' .", true, ".env"},
+        {"grep -rn '\\.env' --incl=.e[n]v .", true, ".env"},
+        {"rg -n '\\.env' --iglob '*NV'", true, ".env"},
+        {"rg -n '\\.env' -g '!*.lock' -g '{.e,x}nv'", true, ".env"},
+        {"rg '\\.env' --type-add 'x:*nv' -t x", true, ".env"},
         {"for f in .env .envrc; do test -e \"$f\" && echo \"$f\"; done", false, ".env"},
         {"ls .env 2>&1 | head -1", false, ".env"},
         {"ls .env >/dev/null", false, ".env"},

@@ -58,10 +58,14 @@ static const char *const find_flags[] = {"-print",
 /* grep's options that only shape what it prints of its input; and -r,
  * which reads the directories it is given (the working directory without
  * one, after a pipe too), as grep -rn dotenv . does: which files a search
- * reads does not depend on its pattern, and the pattern is data. */
+ * reads does not depend on its pattern, and the pattern is data. Which
+ * files it reads, --include, --exclude and --exclude-dir narrow: a glob
+ * there that lets a masked name in is the patterns' rule
+ * (command-patterns.c), judged whatever this one says. Not -f or
+ * --exclude-from (files read). */
 static const Spec grep_spec = {.name = "grep",
-                               .flags = "ivcnwxEFGoqshHlLzbTrR",
-                               .with_arg = "eABCm",
+                               .flags = "ivcnwxEFGoqshHlLzbTrRIaPZU",
+                               .with_arg = "eABCmd",
                                .long_flags = (const char *const[]){"ignore-case",
                                                                    "invert-match",
                                                                    "count",
@@ -86,18 +90,27 @@ static const Spec grep_spec = {.name = "grep",
                                                                    "initial-tab",
                                                                    "recursive",
                                                                    "dereference-recursive",
+                                                                   "text",
+                                                                   "perl-regexp",
+                                                                   "null-data",
+                                                                   "line-buffered",
+                                                                   "no-ignore-case",
                                                                    NULL},
                                .long_with_arg =
                                        (const char *const[]){"regexp", "after-context", "before-context",
-                                                             "context", "max-count", NULL},
+                                                             "context", "max-count", "include", "exclude",
+                                                             "exclude-dir", "binary-files", "directories",
+                                                             "devices", "label", "group-separator", NULL},
                                .operands = true};
 
-/* ripgrep's options that only shape what it prints: not -g/--glob,
- * --iglob, --type-add (patterns that let a name in), -f and --ignore-file
- * (files read), --pre and -z (programs run). */
+/* ripgrep's options that only shape what it prints, and those that
+ * narrow which files it reads: -g/--glob, --iglob, -t/-T (a glob that
+ * lets a masked name in is the patterns' rule, command-patterns.c); not
+ * --type-add (a type of one's own), -f and --ignore-file (files read),
+ * --pre and -z (programs run). */
 static const Spec rg_spec = {.name = "rg",
-                             .flags = "ivcnwxFsSlHNoqU",
-                             .with_arg = "eABCm",
+                             .flags = "ivcnwxFsSlHNoqUIaPp0bL",
+                             .with_arg = "eABCmgtTjM",
                              .long_flags = (const char *const[]){"ignore-case",
                                                                  "invert-match",
                                                                  "count",
@@ -122,10 +135,25 @@ static const Spec rg_spec = {.name = "rg",
                                                                  "colour",
                                                                  "column",
                                                                  "vimgrep",
+                                                                 "text",
+                                                                 "pcre2",
+                                                                 "pretty",
+                                                                 "null",
+                                                                 "byte-offset",
+                                                                 "follow",
+                                                                 "trim",
+                                                                 "stats",
+                                                                 "count-matches",
+                                                                 "json",
+                                                                 "no-ignore",
+                                                                 "no-ignore-vcs",
+                                                                 "sort-files",
                                                                  NULL},
                              .long_with_arg =
                                      (const char *const[]){"regexp", "after-context", "before-context",
-                                                           "context", "max-count", NULL},
+                                                           "context", "max-count", "glob", "iglob", "type",
+                                                           "type-not", "max-depth", "max-filesize", "sort",
+                                                           "sortr", "threads", "max-columns", NULL},
                              .operands = true};
 
 /* git grep's options that only shape what it prints (not -O, which runs
