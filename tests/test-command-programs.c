@@ -3586,6 +3586,15 @@ static const Row rows[] = {
         {"jq -c 'input_filename' .e''nv", true, true, ".env"},
         {"jq -c . .e*", false, true, ".env"},
         {"jq -c -n 'input' < .env", true, true, ".env"},
+        /* 31z (found writing functions' reading): "$@" in a -c string is a word
+         * each, as bash makes it, not one word "git log -p" (a program
+         * nobody has): bash -c '"$@"' _ git log -p printed the history */
+        {"bash -c '\"$@\"' _ git log -p", true, true, ".env"},
+        {"sh -c '\"${@}\"' sh git log -p", true, true, ".env"},
+        {"bash -c 'exec \"$@\"' _ git show HEAD", true, true, ".env"},
+        {"bash -c 'timeout 5 \"$@\"' _ cat .e\"\"nv", false, true, ".env"},
+        {"bash -c '\"$*\"' _ git log -p", true, false, NULL},
+        {"bash -c 'cat \"$@\"' _ a.c b.c", true, false, NULL},
         /* sixteenth pass (31p) B6 2, 4, 7: a written file read back whole and run
          * by eval; a runner's file edited in place (sed -i, perl -pi, awk -i
          * inplace, jq then mv/cp over it); a written script on the stdin of a

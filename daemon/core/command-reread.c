@@ -20,14 +20,24 @@
 char *reread_positional(const char *s, const ShellWord *const *args, size_t n_args) {
         size_t words = 1, marks = 0;
         for (size_t i = 0; i < n_args; i++)
-                words += args[i]->n + 1;
+                words += args[i]->n + 3;
         for (const char *p = strchr(s, '$'); p; p = strchr(p + 1, '$'))
                 marks++;
         char *out = malloc(strlen(s) + 1 + marks * words), *o = out;
         if (!out)
                 return NULL;
+        bool single = false, dquote = false;
         for (const char *p = s; *p;) {
-                /* ${N}, ${NN} (bash -c 'cat ${10}${11}' _ 1 ... 9 .e nv) */
+                /* "$@" is a word each, as bash makes it: w1" "w2 in the
+                 * quotes (31z: bash -c '"$@"' _ git log -p runs git) */
+                if (*p == '\\' && !single && p[1]) {
+                        *o++ = *p++;
+                        *o++ = *p++;
+                        continue;
+                }
+                single = single != (*p == '\'' && !dquote);
+                dquote = dquote != (*p == '"' && !single);
+                /* ${N}, ${NN} (bash -c 'cat ${10}${11}' _ 1 ... 9 .e nv), ${@}, ${*} */
                 size_t digits = 0, number = 0;
                 if (p[0] == '$' && p[1] == '{')
                         while (p[2 + digits] >= '0' && p[2 + digits] <= '9' && digits < 6)
@@ -35,10 +45,13 @@ char *reread_positional(const char *s, const ShellWord *const *args, size_t n_ar
                 bool brace = digits > 0 && p[2 + digits] == '}';
                 bool digit = p[0] == '$' && p[1] >= '0' && p[1] <= '9';
                 bool all = p[0] == '$' && (p[1] == '@' || p[1] == '*');
-                if (!brace && !digit && !all) {
+                bool all_brace = p[0] == '$' && p[1] == '{' && (p[2] == '@' || p[2] == '*') && p[3] == '}';
+                if (!brace && !digit && !all && !all_brace) {
                         *o++ = *p++;
                         continue;
                 }
+                all = all || all_brace;
+                bool each = all && dquote && p[all_brace ? 2 : 1] == '@';
                 size_t from = all ? 1 : brace ? number : (size_t) (p[1] - '0'), to = all ? n_args : from + 1;
                 for (size_t i = from; i < to && i < n_args; i++) {
                         _cleanup_free_ char *t = programs_word_text(args[i]);
@@ -46,9 +59,9 @@ char *reread_positional(const char *s, const ShellWord *const *args, size_t n_ar
                                 free(out);
                                 return NULL;
                         }
-                        o += sprintf(o, "%s%s", i > from ? " " : "", t);
+                        o += sprintf(o, "%s%s", i > from ? (each ? "\" \"" : " ") : "", t);
                 }
-                p += brace ? 3 + digits : 2;
+                p += all_brace ? 4 : brace ? 3 + digits : 2;
         }
         *o = 0;
         return out;
