@@ -3595,6 +3595,37 @@ static const Row rows[] = {
         {"bash -c 'timeout 5 \"$@\"' _ cat .e\"\"nv", false, true, ".env"},
         {"bash -c '\"$*\"' _ git log -p", true, false, NULL},
         {"bash -c 'cat \"$@\"' _ a.c b.c", true, false, NULL},
+        /* 31z (false refusals): a function the line defines and calls is read
+         * as its body at each call, the call's words its $1, $@ */
+        {"mk() { mkdir -p \"$1\" && cd \"$1\"; }; mk build && make", true, false, NULL},
+        {"run() { echo \"+ $*\"; \"$@\"; }; run make test", true, false, NULL},
+        {"f() ( cd \"$1\" && make ); f src", true, false, NULL},
+        {"f() { grep -rn \"$1\" src; }; f TODO | head", true, false, NULL},
+        {"f() { cat \"$1\"; } ; f a.c > out.txt 2>&1", true, false, NULL},
+        /* ... and what bash makes of the calls is judged */
+        {"run() { echo \"+ $*\"; \"$@\"; }; run git log -p", true, true, ".env"},
+        {"f() { cat \"$1$2\"; }; f .e nv", false, true, ".env"},
+        {"f() { x=$1; y=$2; }; f .e nv; cat $x$y", false, true, ".env"},
+        {"f() { cat \"$@\"; }; f a.c .e\"nv\"", false, true, ".env"},
+        {"f() { tar c \"$@\"; }; f -I 'git log -p' x", true, true, ".env"},
+        {"true && f() { cat \"$1\"; }; f .env", false, true, ".env"},
+        {"f() { cat \"$1\"; }\nf a.c\nf .e''nv", false, true, ".env"},
+        {"f() { x=$(cat); cat \"$1$x\"; }; f .e <<'EOF'\nnv\nEOF", false, true, ".env"},
+        /* ... and what it cannot read is refused as before: a shift, FUNCNAME,
+         * a call it does not see (exported, by a variable, quoted, in a
+         * substitution or a string), a name defined twice, recursion, a
+         * function no call of the line's reaches (BASH_FUNC_ imports) */
+        {"f() { shift; cat \"$1\"; }; f a .env", false, true, ".env"},
+        {"nv() { cat \".e$FUNCNAME\"; }; nv", false, true, ".env"},
+        {"f() { cat \"$1\"; }; export -f f; bash -c 'f .e\"\"nv'", false, true, ".env"},
+        {"f() { cat \"$1\"; }; g=f; $g .e''nv", false, true, ".env"},
+        {"f() { cat \"$1\"; }; \"f\" .e''nv", false, true, ".env"},
+        {"f() { cat \"$1$2\"; }; echo $(f .e nv)", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f() { ls; }; f .e''nv", false, true, ".env"},
+        {"f() { f \"$1\"; }; f x", false, true, ".env"},
+        {"f() { cat; } < .e''nv; f", false, true, ".env"},
+        {"f() { \"$1\" log -p; }; trap f EXIT", true, true, ".env"},
+        {"f() { local t=${1:-.e}nv; cat \"$t\"; }; f", false, true, ".env"},
         /* sixteenth pass (31p) B6 2, 4, 7: a written file read back whole and run
          * by eval; a runner's file edited in place (sed -i, perl -pi, awk -i
          * inplace, jq then mv/cp over it); a written script on the stdin of a

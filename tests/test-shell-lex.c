@@ -255,6 +255,23 @@ static void test_join_heredocs(void **state) {
  * unquoted one's gives its substitutions as nested texts; a quoted
  * "$(cat <<'E' ...)" is the literal it prints, trailing newlines gone,
  * its place said (the rule's byte check skips it). */
+/* Each token's place in the text: [from, to), a redirect's fd number in
+ * it, a process substitution whole, a heredoc's body in no token. */
+static void test_places(void **state) {
+        (void) state;
+        const char *s = "f() { cat \"$1\"; }\nf 'a b'  2>&1 <(ls x) <<E\nbody\nE\n";
+        const char *want[] = {"f", "(",     ")",   "{", "cat",     "\"$1\"", ";", "}", "\n",
+                              "f", "'a b'", "2>&", "1", "<(ls x)", "<<",     "E", "\n"};
+        ShellLexed l = lex(s);
+        assert_int_equal(l.n, ELEMENTSOF(want));
+        for (size_t i = 0; i < l.n; i++) {
+                assert_true(l.v[i].from < l.v[i].to && l.v[i].to <= strlen(s));
+                assert_int_equal(l.v[i].to - l.v[i].from, strlen(want[i]));
+                assert_memory_equal(s + l.v[i].from, want[i], strlen(want[i]));
+        }
+        shell_lexed_done(&l);
+}
+
 static void test_heredoc_bodies(void **state) {
         (void) state;
         char buf[256];
@@ -300,7 +317,7 @@ int main(void) {
                 cmocka_unit_test(test_nested),         cmocka_unit_test(test_refused),
                 cmocka_unit_test(test_join_lines),     cmocka_unit_test(test_brackets),
                 cmocka_unit_test(test_backquotes),     cmocka_unit_test(test_join_heredocs),
-                cmocka_unit_test(test_heredoc_bodies),
+                cmocka_unit_test(test_heredoc_bodies), cmocka_unit_test(test_places),
         };
         return RUN(tests);
 }

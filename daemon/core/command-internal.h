@@ -515,7 +515,13 @@ int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, siz
  * command_not_found_handle, prompt strings (PS4, ${x@P}), a function
  * defined with expansions, quoted text in arithmetic. 1 refused, 0,
  * -ENOMEM. */
-int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n);
+int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *ret_inlined);
+/* command-functions.c: the line with each function it defines a no-op
+ * and each call of one its body, the call's words its $1, $2, $@ (as
+ * bash -c BODY NAME WORDS reads), in *ret (malloc'd): 1; 0 when the line
+ * is more than this reads (a call elsewhere than at a command's start,
+ * the name in a string, a body that shifts or reads FUNCNAME); -ENOMEM. */
+int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **ret);
 /* Builtins whose words bash runs later: alias, mapfile -C, trap (DEBUG,
  * or a string that expands), set -- and shift with $1 used in text. */
 int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,

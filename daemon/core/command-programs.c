@@ -806,8 +806,9 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         size_t exec_from;
         if ((r = readers_groups_filed(l, filed, &exec_from)) < 0)
                 return r;
-        if ((r = reread_line(j, l, text, n)) != 0)
-                return r;
+        bool inlined;
+        if ((r = reread_line(j, l, text, n, &inlined)) != 0 || inlined)
+                return r; /* functions' calls inlined: that line judged, in place of this one */
         /* a substitution's text: its line's look (which went into the texts
          * it nests) came with the Judge, not looked for again */
         if (!substitution) {

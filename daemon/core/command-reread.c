@@ -199,8 +199,9 @@ static int arithmetic_regions(Judge *j, const char *s, size_t n) {
         return 0;
 }
 
-int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n) {
+int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *ret_inlined) {
         _cleanup_free_ char *t = strndup(s, n);
+        *ret_inlined = false;
         if (!t)
                 return -ENOMEM;
         if (strstr(t, "BASH_COMMAND"))
@@ -245,9 +246,19 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n) {
                                          ? programs_plain(&a->w, buf, sizeof buf)
                                          : NULL;
                 fn = fn || (kw && streq(kw, "function"));
-                if (fn)
-                        return judge_refuse(j, "a function defined in the line, with expansions: what its "
-                                               "calls hand it is not judged");
+                if (!fn)
+                        continue;
+                /* the line with each call its body, judged instead */
+                _cleanup_free_ char *inlined = NULL;
+                int r = functions_inlined(l, s, n, &inlined);
+                if (r < 0)
+                        return r;
+                if (r == 0)
+                        return judge_refuse(j, "a function defined in the line, with expansions, and "
+                                               "called where its calls are not read as its body");
+                *ret_inlined = true;
+                return programs_reread(j, "the line with each function call as its body", inlined,
+                                       strlen(inlined));
         }
         return arithmetic_regions(j, t, n);
 }

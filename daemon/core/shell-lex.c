@@ -659,7 +659,10 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
                         continue;
                 }
                 if (c == '\n') {
-                        if ((r = put_token(out, (ShellToken){.kind = SHELL_TOKEN_NEWLINE, .fd = -1})) < 0)
+                        if ((r = put_token(out, (ShellToken){.kind = SHELL_TOKEN_NEWLINE,
+                                                             .fd = -1,
+                                                             .from = i,
+                                                             .to = i + 1})) < 0)
                                 return r;
                         ssize_t past = lex_bodies(s, i + 1, out);
                         if (past < 0)
@@ -680,7 +683,7 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
                 }
                 /* N>, N< : a redirect of fd N */
                 int fd = -1;
-                size_t d = i;
+                size_t d = i, from = i;
                 while (d < n && d - i < 4 && s[d] >= '0' && s[d] <= '9')
                         d++;
                 if (d > i && d < n && (s[d] == '<' || s[d] == '>')) {
@@ -697,7 +700,8 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
                         if (!op)
                                 return -EINVAL;
                         ShellToken t = {.kind = is_redirect(op) ? SHELL_TOKEN_REDIR : SHELL_TOKEN_OP,
-                                        .fd = fd};
+                                        .fd = fd,
+                                        .from = from};
                         snprintf(t.op, sizeof t.op, "%s", op);
                         i += strlen(op);
                         if (streq(op, "<(") || streq(op, ">(")) { /* a process substitution */
@@ -709,16 +713,18 @@ static int lex_text(const char *s, size_t n, ShellLexed *out) {
                                 t.nested = out->n_nested;
                                 i = (size_t) e + 1;
                         }
+                        t.to = i;
                         if ((r = put_token(out, t)) < 0)
                                 return r;
                         continue;
                 }
-                ShellToken t = {.kind = SHELL_TOKEN_WORD, .fd = -1};
+                ShellToken t = {.kind = SHELL_TOKEN_WORD, .fd = -1, .from = i};
                 r = lex_word(s, n, &i, &t.w, out);
                 if (r < 0) {
                         shell_word_done(&t.w);
                         return r;
                 }
+                t.to = i;
                 if ((r = put_token(out, t)) < 0)
                         return r;
         }

@@ -67,7 +67,8 @@ typedef struct ShellToken {
         char op[4]; /* SHELL_TOKEN_OP, SHELL_TOKEN_REDIR */
         int fd;     /* SHELL_TOKEN_REDIR: the number before it, or -1 */
         ShellWord w;
-        size_t nested; /* <( and >(: 1 + the index of its text in ShellLexed.nested */
+        size_t nested;   /* <( and >(: 1 + the index of its text in ShellLexed.nested */
+        size_t from, to; /* where it stands in the lexed text: [from, to), a redirect's fd number in */
 } ShellToken;
 
 /* A line lexed: its tokens, and the texts that substitutions, ${...},

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A function the line defines, called in the line (command-internal.h):
+ * the line read with each call as the function's body, its $1, $2, $@
+ * the call's words, as bash -c BODY NAME WORDS is read. It must not lex
+ * a line, nor run the rule: reread_line() judges what it makes.
+ *
+ *     mk() { mkdir -p "$1" && cd "$1"; }; mk build
+ *  =>  { mkdir -p "build" && cd "build"
+ *     }
+ *
+ * Only what it can read whole: a body in { } or ( ), called by its plain
+ * name at a command's start with words and redirects, nowhere else (not
+ * in a body, a string, a substitution: the name is found nowhere else in
+ * the text; and called at least once), the body building no positional parameters of its own
+ * (shift, set, getopts) and reading none bash makes for a function
+ * (FUNCNAME, $#, BASH_ARGV); anything else is 0, and reread_line refuses
+ * the line as before.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+#define FUNCTIONS_MAX 16
+#define CALLS_MAX 64
+#define FUNCTIONS_TEXT_MAX (128u * 1024) /* what it makes, as command.c's COMMAND_MAX */
+
+typedef struct Definition {
+        char name[256];
+        size_t name_token;      /* the name's token */
+        size_t from, to;        /* the definition in the text */
+        bool alone;             /* a command of its own (after ; or a newline, before one): gone
+                                 * with its ';', where another would take a ':' */
+        size_t body_from, body; /* the body's text, and its length */
+        bool paren;             /* ( ... ): a subshell */
+} Definition;
+
+typedef struct Call {
+        size_t def;
+        size_t token;                          /* the name's token */
+        size_t from, to;                       /* the call in the text, its redirects included */
+        const ShellWord *words[CALLS_MAX + 1]; /* [0] the name ($0), then the words */
+        size_t n_words;
+        size_t redirs[CALLS_MAX]; /* the redirect tokens (each with the word after it) */
+        size_t n_redirs;
+} Call;
+
+static bool name_char(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               (unsigned char) c >= 0x80 || strchr("_.-/:+@%", c);
+}
+
+/* How often name stands in text between bytes no name holds. */
+static size_t occurrences(const char *text, size_t n, const char *name) {
+        size_t len = strlen(name), count = 0;
+        for (const char *p = text; (p = memmem(p, (size_t) (text + n - p), name, len)); p++)
+                count += (p == text || !name_char(p[-1])) && (p + len == text + n || !name_char(p[len]));
+        return count;
+}
+
+static bool is_op(const ShellLexed *l, size_t i, const char *op) {
+        return i < l->n && l->v[i].kind == SHELL_TOKEN_OP && streq(l->v[i].op, op);
+}
+
+static bool is_word(const ShellLexed *l, size_t i, const char *w) {
+        return i < l->n && l->v[i].kind == SHELL_TOKEN_WORD && compound_word_is(&l->v[i].w, w);
+}
+
+/* The definition whose name is token i (name () BODY, function name
+ * [()] BODY), into *d: 1, 0 for none there, -EINVAL for one this does not
+ * read (another compound as its body, no closer). */
+static int definition_at(const ShellLexed *l, size_t i, Definition *d) {
+        char buf[256];
+        const ShellToken *t = &l->v[i];
+        const char *name =
+                t->kind == SHELL_TOKEN_WORD && !t->w.quoted ? programs_plain(&t->w, buf, sizeof buf) : NULL;
+        if (!name || !compound_command_start(l, i) || streq(name, "function"))
+                return 0;
+        size_t b = i + 1;
+        if (!is_op(l, b, "(") || !is_op(l, b + 1, ")"))
+                return 0;
+        b += 2;
+        while (b < l->n && l->v[b].kind == SHELL_TOKEN_NEWLINE)
+                b++;
+        bool paren = is_op(l, b, "("), brace = is_word(l, b, "{");
+        if (!paren && !brace)
+                return -EINVAL;
+        size_t e = l->n;
+        for (size_t k = b + 1, depth = 1; k < l->n; k++) {
+                if (paren) {
+                        depth += is_op(l, k, "(");
+                        depth -= is_op(l, k, ")");
+                } else if (l->v[k].kind == SHELL_TOKEN_WORD && compound_command_start(l, k)) {
+                        depth += is_word(l, k, "{");
+                        depth -= is_word(l, k, "}");
+                }
+                if (depth == 0) {
+                        e = k;
+                        break;
+                }
+        }
+        /* no closer; or a redirect of the definition's (f() { cat; } < F),
+         * which each call takes */
+        if (e == l->n || (e + 1 < l->n && l->v[e + 1].kind == SHELL_TOKEN_REDIR))
+                return -EINVAL;
+        bool after = i == 0 || is_op(l, i - 1, ";") || is_op(l, i - 1, "&") ||
+                     l->v[i - 1].kind == SHELL_TOKEN_NEWLINE,
+             before = e + 1 == l->n || is_op(l, e + 1, ";") || l->v[e + 1].kind == SHELL_TOKEN_NEWLINE;
+        *d = (Definition){.name_token = i,
+                          .from = t->from,
+                          .to = after && is_op(l, e + 1, ";") ? l->v[e + 1].to : l->v[e].to,
+                          .alone = after && before,
+                          .body_from = l->v[b].to,
+                          .body = l->v[e].from - l->v[b].to,
+                          .paren = paren};
+        snprintf(d->name, sizeof d->name, "%s", name);
+        return 1;
+}
+
+/* The call at token i of definition d: its words and redirects, to the
+ * end of its simple command. -EINVAL for one this does not read. */
+static int call_at(const ShellLexed *l, size_t i, size_t d, Call *c) {
+        *c = (Call){.def = d, .token = i, .from = l->v[i].from, .to = l->v[i].to};
+        c->words[c->n_words++] = &l->v[i].w;
+        for (size_t k = i + 1; k < l->n; k++) {
+                const ShellToken *t = &l->v[k];
+                if (t->kind == SHELL_TOKEN_OP || t->kind == SHELL_TOKEN_NEWLINE)
+                        break;
+                if (t->kind == SHELL_TOKEN_REDIR) {
+                        if (c->n_redirs == CALLS_MAX || t->nested || k + 1 >= l->n ||
+                            l->v[k + 1].kind != SHELL_TOKEN_WORD)
+                                return -EINVAL;
+                        c->redirs[c->n_redirs++] = k++;
+                } else if (c->n_words == CALLS_MAX + 1) {
+                        return -EINVAL;
+                } else {
+                        c->words[c->n_words++] = &t->w;
+                }
+                c->to = l->v[k].to;
+        }
+        return 0;
+}
+
+/* Does the body build positional parameters of its own, or read what
+ * bash makes for a function only? */
+static bool body_unread(const char *b) {
+        static const char *const words[] = {
+                "shift",       "set",    "getopts",     "OPTIND",   "FUNCNAME",     "BASH_ARGV", "BASH_ARGC",
+                "BASH_SOURCE", "caller", "BASH_LINENO", "function", "BASH_ALIASES", NULL};
+        for (const char *const *w = words; *w; w++)
+                if (occurrences(b, strlen(b), *w) > 0)
+                        return true;
+        return strstr(b, "$#") || strstr(b, "${#") || strstr(b, "()");
+}
+
+typedef struct Out {
+        char *buf;
+        size_t n, size;
+} Out;
+
+static int put(Out *o, const char *s, size_t n) {
+        if (o->n + n + 1 > FUNCTIONS_TEXT_MAX)
+                return -E2BIG;
+        if (o->n + n + 1 > o->size) {
+                size_t size = (o->n + n + 1) * 2;
+                char *b = realloc(o->buf, size);
+                if (!b)
+                        return -ENOMEM;
+                o->buf = b, o->size = size;
+        }
+        memcpy(o->buf + o->n, s, n);
+        o->n += n;
+        o->buf[o->n] = 0;
+        return 0;
+}
+
+int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **ret) {
+        Definition defs[FUNCTIONS_MAX];
+        _cleanup_free_ Call *calls = calloc(CALLS_MAX, sizeof *calls);
+        size_t n_defs = 0, n_calls = 0;
+        int r;
+        if (!calls)
+                return -ENOMEM;
+        /* the definitions, each name once; a function keyword: not read */
+        for (size_t i = 0; i < l->n; i++) {
+                if (is_word(l, i, "function"))
+                        return 0;
+                Definition d;
+                r = definition_at(l, i, &d);
+                if (r < 0 || (r > 0 && n_defs == FUNCTIONS_MAX))
+                        return 0;
+                if (r == 0)
+                        continue;
+                for (size_t k = 0; k < n_defs; k++)
+                        if (streq(defs[k].name, d.name))
+                                return 0;
+                defs[n_defs++] = d;
+        }
+        /* the calls: at a command's start, outside every definition */
+        for (size_t i = 0; i < l->n; i++) {
+                char buf[256];
+                const ShellToken *t = &l->v[i];
+                const char *p = t->kind == SHELL_TOKEN_WORD && !t->w.quoted
+                                        ? programs_plain(&t->w, buf, sizeof buf)
+                                        : NULL;
+                for (size_t d = 0; p && d < n_defs; d++) {
+                        if (!streq(p, defs[d].name) || i == defs[d].name_token ||
+                            !compound_command_start(l, i))
+                                continue;
+                        for (size_t e = 0; e < n_defs; e++)
+                                if (t->from >= defs[e].from && t->from < defs[e].to)
+                                        return 0;
+                        if (n_calls == CALLS_MAX || call_at(l, i, d, &calls[n_calls]) < 0)
+                                return 0;
+                        n_calls++;
+                }
+        }
+        /* each name nowhere but in its definition and its calls */
+        for (size_t d = 0; d < n_defs; d++) {
+                size_t calls_of = 0;
+                for (size_t c = 0; c < n_calls; c++)
+                        calls_of += calls[c].def == d;
+                _cleanup_free_ char *body = strndup(text + defs[d].body_from, defs[d].body);
+                if (!body)
+                        return -ENOMEM;
+                /* called nowhere the line shows: by a name a shell imports
+                 * (BASH_FUNC_NAME%%=() {...}) or exports, not read */
+                if (calls_of == 0 || occurrences(text, n, defs[d].name) != 1 + calls_of || body_unread(body))
+                        return 0;
+                for (size_t c = 0; c < n_calls; c++)
+                        if (calls[c].def == d &&
+                            positional_transformed(body, calls[c].words + 1, calls[c].n_words - 1))
+                                return 0;
+        }
+        /* the text again: a definition a no-op, a call its body */
+        Out o = {0};
+        size_t at = 0;
+        r = 0;
+        for (size_t i = 0; i < l->n && r >= 0; i++) {
+                for (size_t d = 0; d < n_defs && r >= 0; d++)
+                        if (defs[d].name_token == i) {
+                                r = put(&o, text + at, defs[d].from - at);
+                                if (r >= 0 && !defs[d].alone)
+                                        r = put(&o, ":", 1);
+                                at = defs[d].to;
+                        }
+                for (size_t c = 0; c < n_calls && r >= 0; c++) {
+                        const Call *k = &calls[c];
+                        if (k->token != i)
+                                continue;
+                        const Definition *d = &defs[k->def];
+                        _cleanup_free_ char *body = strndup(text + d->body_from, d->body);
+                        _cleanup_free_ char *made =
+                                body ? reread_positional(body, k->words, k->n_words) : NULL;
+                        if (!made) {
+                                r = -ENOMEM;
+                                break;
+                        }
+                        r = put(&o, text + at, k->from - at);
+                        if (r >= 0)
+                                r = put(&o, d->paren ? "( " : "{ ", 2);
+                        if (r >= 0)
+                                r = put(&o, made, strlen(made));
+                        if (r >= 0)
+                                r = put(&o, d->paren ? "\n)" : "\n}", 2);
+                        for (size_t x = 0; x < k->n_redirs && r >= 0; x++) {
+                                const ShellToken *rd = &l->v[k->redirs[x]], *target = rd + 1;
+                                r = put(&o, " ", 1);
+                                if (r >= 0)
+                                        r = put(&o, text + rd->from, target->to - rd->from);
+                        }
+                        at = k->to;
+                }
+        }
+        if (r >= 0)
+                r = put(&o, text + at, n - at);
+        if (r < 0) {
+                free(o.buf);
+                return r == -E2BIG ? 0 : r;
+        }
+        *ret = o.buf;
+        return 1;
+}
