@@ -3595,6 +3595,20 @@ static const Row rows[] = {
         {"bash -c 'timeout 5 \"$@\"' _ cat .e\"\"nv", false, true, ".env"},
         {"bash -c '\"$*\"' _ git log -p", true, false, NULL},
         {"bash -c 'cat \"$@\"' _ a.c b.c", true, false, NULL},
+        /* 31z 3: a $( the line holds as data (quoted, escaped, made by an
+         * escape) reaching bash's arithmetic, a subscript or a name by a value
+         * built in the line: printf -v, getopts, an array, echo -e */
+        {"arr=('a[$(git log -p >&2)]'); : $((arr))", true, true, ".env"},
+        {"printf -v x 'a[\\x24(%s >&2)]' 'git log -p'; echo $((x))", true, true, ".env"},
+        {"printf -v x \"a[\\\\x24(%s >&2)]\" \"git log -p\"; echo $((x))", true, true, ".env"},
+        {"printf -v x 'a[%s(%s >&2)]' '$' 'git log -p'; echo ${!x}", true, true, ".env"},
+        {"printf -v x 'a[\\044(%s)]' 'git log -p >&2'; test -v \"$x\"", true, true, ".env"},
+        {"printf -v x 'a[\\u0024(%s)]' 'cat .e\"\"nv >&2'; [[ $x -eq 0 ]]", false, true, ".env"},
+        {"x=$(echo -e 'a[\\x24(git log -p >&2)]'); : $((x))", true, true, ".env"},
+        {"getopts a: o -a 'a[$(git log -p >&2)]'; : $((OPTARG))", true, true, ".env"},
+        {"x=$'a[\\x60git log -p >&2\\x60]'; declare -n r=x; : $((r))", true, true, ".env"},
+        {"for ((i=0;i<3;i++)); do echo $i; done", true, false, NULL},
+        {"n=$(awk '{s+=$1} END {print s}' f); echo $((n/2))", true, false, NULL},
         /* 31z (false refusals): a function the line defines and calls is read
          * as its body at each call, the call's words its $1, $@ */
         {"mk() { mkdir -p \"$1\" && cd \"$1\"; }; mk build && make", true, false, NULL},

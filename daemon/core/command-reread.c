@@ -199,6 +199,70 @@ static int arithmetic_regions(Judge *j, const char *s, size_t n) {
         return 0;
 }
 
+/* Does s hold a $( or a backquote as data, which a value may carry into
+ * bash's arithmetic: quoted or escaped ('a[$(cmd)]', \$(cmd), $'\x24('),
+ * or an escape printf, echo -e or $'...' turns into one (\x24, \044,
+ * \u0024, \x60), or, beside printf, a quoted $ or backquote alone (printf
+ * -v x 'a[%s(%s)]' '$' CMD)? */
+static bool data_dollar(const char *s, size_t n) {
+        /* the escapes, however many backslashes stand before them ("\\x24" in
+         * double quotes is printf's \x24) */
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] != '\\')
+                        continue;
+                while (i + 1 < n && s[i + 1] == '\\')
+                        i++;
+                const char *e = s + i + 1;
+                size_t left = n - i - 1, k = 0;
+                if (left > 0 && (e[0] == '$' || e[0] == '`'))
+                        return true;
+                if (left > 0 && strchr("xXuU", e[0])) {
+                        k = 1 + (left > 1 && e[1] == '{');
+                        while (k < left && e[k] == '0')
+                                k++;
+                        if (k + 2 <= left && (strncmp(e + k, "24", 2) == 0 || strncmp(e + k, "60", 2) == 0))
+                                return true;
+                        continue;
+                }
+                while (k < left && e[k] == '0')
+                        k++;
+                if ((k + 2 <= left && strncmp(e + k, "44", 2) == 0) ||
+                    (k + 3 <= left && strncmp(e + k, "140", 3) == 0))
+                        return true;
+        }
+        /* a quoted $( or backquote; beside printf, a quoted $ alone */
+        bool single = false, dquote = false, printf_ = has_ident(s, "printf");
+        for (size_t i = 0; i < n; i++) {
+                char c = s[i];
+                if (c == '\\' && !single) {
+                        i++;
+                        continue;
+                }
+                if (c == '\'' && !dquote)
+                        single = !single;
+                else if (c == '"' && !single)
+                        dquote = !dquote;
+                else if (single && (c == '`' || (c == '$' && (printf_ || (i + 1 < n && s[i + 1] == '(')))))
+                        return true;
+        }
+        return false;
+}
+
+/* Does s evaluate a value as arithmetic, a subscript or a name (where
+ * bash runs a $( a value holds: $((x)), ((x)), [[ x -eq 0 ]], let,
+ * ${!x}, ${a[x]}, ${PWD:x}, test -v x, declare -i, a nameref)? */
+static bool evaluates(const char *s, size_t n) {
+        static const char *const words[] = {"let",     "declare", "typeset", "local",     "readonly", "test",
+                                            "getopts", "export",  "mapfile", "readarray", NULL};
+        if (memmem(s, n, "((", 2) || memmem(s, n, "$[", 2) || memmem(s, n, "[[", 2) ||
+            memmem(s, n, "${", 2) || memmem(s, n, "[ -v", 4))
+                return true;
+        for (const char *const *w = words; *w; w++)
+                if (has_ident(s, *w))
+                        return true;
+        return false;
+}
+
 int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *ret_inlined) {
         _cleanup_free_ char *t = strndup(s, n);
         *ret_inlined = false;
@@ -231,6 +295,9 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
                                             "%s: bash decodes a prompt string's escapes and then runs "
                                             "its substitutions",
                                             *v);
+        if (evaluates(t, n) && data_dollar(t, n))
+                return judge_refuse(j, "a $( or a backquote held as data (quoted, escaped, an escape) "
+                                       "may reach bash's arithmetic, a subscript or a name, which runs it");
         if (strstr(t, "@P}"))
                 return judge_refuse(j, "${NAME@P}: bash decodes the value's escapes and then runs "
                                        "its substitutions");
