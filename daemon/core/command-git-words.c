@@ -409,6 +409,59 @@ int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub) {
         return 0;
 }
 
+void git_literal_done(GitLiteral *l) {
+        for (size_t i = 0; l->made && i < l->n; i++)
+                shell_word_done(&l->made[i]);
+        free(l->made);
+        free(l->w);
+}
+
+int git_words_literal(const ShellWord *const *w, size_t n, GitLiteral *ret) {
+        GitLiteral l = {.n = n};
+        bool any = false;
+        if (!(l.w = calloc(n + 1, sizeof *l.w)) || !(l.made = calloc(n + 1, sizeof *l.made))) {
+                git_literal_done(&l);
+                return -ENOMEM;
+        }
+        for (size_t k = 0; k < n; k++) {
+                bool brace = false;
+                l.w[k] = w[k];
+                for (size_t i = 0; i < w[k]->n && k > 0; i++)
+                        brace = brace || w[k]->v[i].kind == SHELL_BOPEN || w[k]->v[i].kind == SHELL_BCLOSE ||
+                                w[k]->v[i].kind == SHELL_BCOMMA;
+                ShellWord *made = NULL;
+                size_t m = 0;
+                int r = brace ? shell_word_braces(w[k], 1, &made, &m) : 1;
+                if (r == 0) { /* no brace of it expands: its bytes, as bash hands them on */
+                        ShellWord *c = &l.made[k];
+                        *c = *w[k];
+                        c->joined = NULL;
+                        c->v = malloc((w[k]->n + 1) * sizeof *c->v);
+                        c->allocated = c->v ? w[k]->n + 1 : 0;
+                        if (!c->v || (w[k]->joined && !(c->joined = strdup(w[k]->joined)))) {
+                                git_literal_done(&l);
+                                return -ENOMEM;
+                        }
+                        memcpy(c->v, w[k]->v, w[k]->n * sizeof *c->v);
+                        for (size_t i = 0; i < c->n; i++)
+                                if (c->v[i].kind == SHELL_BOPEN || c->v[i].kind == SHELL_BCLOSE ||
+                                    c->v[i].kind == SHELL_BCOMMA)
+                                        c->v[i] = (ShellItem){.kind = SHELL_LIT, .c = c->v[i].c};
+                        l.w[k] = c;
+                        any = true;
+                }
+                for (size_t i = 0; made && i < m; i++)
+                        shell_word_done(&made[i]);
+                free(made);
+                if (r == -ENOMEM) {
+                        git_literal_done(&l);
+                        return r;
+                }
+        }
+        *ret = l;
+        return any;
+}
+
 bool git_key_reaches(const char *key) {
         static const char *const prefixes[] = {"alias.", "protocol.", "url.", NULL};
         for (const char *const *p = prefixes; *p; p++)

@@ -160,6 +160,11 @@ static const char *const rev_adding_options[] = {
         "--stdin", "--indexed-objects", "--alternate-refs", "--bisect",   "-g",      "--walk-reflogs",
         NULL};
 
+static bool ends_with(const char *s, const char *tail) {
+        size_t n = strlen(s), t = strlen(tail);
+        return n > t && streq(s + n - t, tail);
+}
+
 /* Does sub (with its options and operands) print the contents of blobs? */
 static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts, const char *const *ops,
                          size_t n_ops) {
@@ -195,6 +200,14 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
                 on = !has(opts, n_opts, (const char *const[]){"-t", "-s", "-e", NULL}) ||
                      has(opts, n_opts,
                          (const char *const[]){"-p", "--batch*", "--textconv", "--filters", NULL});
+        /* -p REV^{tree}, REV^{commit}: peeled to a tree (names and ids) or
+         * a commit, never a blob */
+        bool peeled = streq(sub, "cat-file") && n_ops == 1 && !strchr(ops[0], ':') &&
+                      (ends_with(ops[0], "^{tree}") || ends_with(ops[0], "^{commit}"));
+        for (size_t i = 0; i < n_opts && peeled; i++)
+                peeled = streq_any(opts[i], (const char *const[]){"-p", "-t", "-s", "-e", NULL});
+        if (peeled)
+                on = false;
         if (streq(sub, "grep")) /* over revisions, or the index: a worktree search is a file read */
                 on = n_ops > (has(opts, n_opts, (const char *const[]){"-e", "-f", NULL}) ? 0u : 1u) ||
                      has(opts, n_opts, (const char *const[]){"--cached", NULL});
@@ -791,12 +804,17 @@ static int judge_alias_run(Judge *j, const Git *g, const ShellWord *const *w, si
         return programs_reread(j, "a git alias's command, with the words after it", line, strlen(line));
 }
 
-int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
+int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lists) {
         _cleanup_(git_done) Git g = {0};
+        _cleanup_(git_literal_done) GitLiteral lit = {0};
         char buf[1024];
         size_t k = n;
         int r;
         *ret_lists = false;
+        /* stash@{1}, @{u}..HEAD, HEAD^{tree}: one word each, judged as written */
+        if ((r = git_words_literal(written, n, &lit)) < 0)
+                return r;
+        const ShellWord *const *w = lit.w;
         if ((r = git_global(j, &g, w, n, &k)) != 0 || (r = git_words_check(j, w, n, k)) != 0 || k >= n)
                 return r;
         const char *sub = programs_plain(w[k], buf, sizeof buf);

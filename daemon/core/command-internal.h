@@ -922,6 +922,18 @@ bool git_names_object(const char *subname, const char *const *opts, size_t n_opt
  * refused, 0, -ENOMEM. */
 int git_words_scalar(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 bool git_key_reaches(const char *key);
+/* command-git-words.c: git's words (w[0] is git) with each word whose
+ * braces bash does not expand (stash@{1}, @{u}, HEAD^{tree}: no ',' of
+ * their own, no sequence) made the bytes bash hands on: ret->w, the
+ * others as they are; git_literal_done() frees. 1 when some word was, 0
+ * when none, -ENOMEM. A brace that expands stays (git log {,-p}). */
+typedef struct GitLiteral {
+        const ShellWord **w;
+        ShellWord *made; /* the words made, n of them (unused ones zeroed) */
+        size_t n;
+} GitLiteral;
+int git_words_literal(const ShellWord *const *w, size_t n, GitLiteral *ret);
+void git_literal_done(GitLiteral *l);
 
 /* command-match.c. The matchers are match.h's. */
 /* Can the pattern (a file-name glob, or find's regex) match a secret's
