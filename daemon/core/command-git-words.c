@@ -409,6 +409,99 @@ int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub) {
         return 0;
 }
 
+/* Is s all of, or the start of, one of list's long options (dashes
+ * included)? */
+static bool prefix_of(const char *s, const char *const *list) {
+        for (const char *const *l = list; *l; l++)
+                if (strncmp(*l + 2, s, strlen(s)) == 0)
+                        return true;
+        return false;
+}
+
+bool git_clone_borrows(const char *const *opts, size_t n) {
+        static const char *const borrow[] = {
+                "--config",      "--template",   "--reference", "--reference-if-able",
+                "--upload-pack", "--bundle-uri", NULL};
+        for (size_t i = 0; i < n; i++) {
+                const char *o = opts[i];
+                if (o[0] != '-' || !o[1])
+                        continue;
+                if (o[1] != '-' && strpbrk(o + 1, "cu"))
+                        return true;
+                if (o[1] == '-' && o[2]) {
+                        char name[128];
+                        snprintf(name, sizeof name, "%.*s", (int) strcspn(o + 2, "="), o + 2);
+                        if (prefix_of(name, borrow))
+                                return true;
+                }
+        }
+        return false;
+}
+
+bool git_submodule_add_plain(const char *const *opts, size_t n_opts, const char *const *ops, size_t n_ops) {
+        /* add's options that take the next word, and --reference (objects borrowed from a repository) */
+        static const char *const values[] = {"--branch", "--name", "--depth", "--reference", NULL};
+        if (n_ops < 2 || n_ops > 3 || !streq(ops[0], "add"))
+                return false;
+        for (size_t i = 0; i < n_opts; i++) {
+                const char *o = opts[i];
+                if (o[0] == '-' && o[1] != '-' && strchr(o + 1, 'b'))
+                        return false;
+                if (o[0] == '-' && o[1] == '-' && o[2]) {
+                        char name[128];
+                        snprintf(name, sizeof name, "%.*s", (int) strcspn(o + 2, "="), o + 2);
+                        if (prefix_of(name, values) && (!strchr(o, '=') || streq(name, "reference") ||
+                                                        strncmp("reference", name, strlen(name)) == 0))
+                                return false;
+                }
+        }
+        return true;
+}
+
+bool git_value_next(const char *subname, const char *opt) {
+        static const char *const grep_values[] = {"-e",
+                                                  "--regexp",
+                                                  "-A",
+                                                  "-B",
+                                                  "-C",
+                                                  "-m",
+                                                  "--max-count",
+                                                  "--context",
+                                                  "--after-context",
+                                                  "--before-context",
+                                                  "--max-depth",
+                                                  "--threads",
+                                                  NULL};
+        /* git clone -h (2.39, and --bundle-uri, --ref-format, --revision of later ones) */
+        static const char *const clone_values[] = {"--branch",
+                                                   "--origin",
+                                                   "--config",
+                                                   "--upload-pack",
+                                                   "--jobs",
+                                                   "--depth",
+                                                   "--reference",
+                                                   "--reference-if-able",
+                                                   "--separate-git-dir",
+                                                   "--template",
+                                                   "--filter",
+                                                   "--shallow-since",
+                                                   "--shallow-exclude",
+                                                   "--server-option",
+                                                   "--bundle-uri",
+                                                   "--ref-format",
+                                                   "--revision",
+                                                   NULL};
+        if (streq(subname, "grep"))
+                return streq_any(opt, grep_values);
+        if (!streq(subname, "clone") || opt[0] != '-')
+                return false;
+        if (opt[1] == '-') /* --dep 1: an abbreviation (git refuses it when ambiguous) */
+                return !strchr(opt, '=') && opt[2] && prefix_of(opt + 2, clone_values);
+        /* -qb main: its flags, then a letter taking the next word */
+        size_t flags = strspn(opt + 1, "qvnls46");
+        return opt[1 + flags] && strchr("bocuj", opt[1 + flags]) && !opt[2 + flags];
+}
+
 void git_literal_done(GitLiteral *l) {
         for (size_t i = 0; l->made && i < l->n; i++)
                 shell_word_done(&l->made[i]);
