@@ -894,6 +894,9 @@ static const Row rows[] = {
         {"git log -p src/ tests/", FILES, false, NULL},
         {"git -C src log -p -- .", FILES, false, NULL},
         {"git -C src log -p -- '*.c'", FILES, false, NULL},
+        {"git log -p ./src/ ':(icase).ENV'", FILES, true, ".env"}, /* every operand after the first path */
+        {"git diff src/ '.e?v'", FILES, true, ".env"},
+        {"git log -p src/ tests/ ':!x' .netrc", FILES, true, ".netrc"},
         {"git log -p src/main.c", true, true, ".env"}, /* a branch may be named src/main.c */
         {"git log -p .", true, true, ".env"},
         {"git log -p ./.env", true, true, ".env"},

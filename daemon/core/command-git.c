@@ -953,8 +953,8 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
                         specs[n_specs++] = ops[i];
         /* without --: an operand no revision can be (., src/, ./x) is a
          * pathspec, and so is every one after it (git's verify_filename) */
-        bool paths = false;
-        for (size_t i = 0; i < n_ops && n_specs == 0 && streq_any(subname, operand_paths); i++) {
+        bool paths = false, after_dashdash = n_specs > 0;
+        for (size_t i = 0; i < n_ops && !after_dashdash && streq_any(subname, operand_paths); i++) {
                 const char *o = ops[i];
                 paths = paths ||
                         ((streq(o, ".") || (o[0] && o[strlen(o) - 1] == '/') || strncmp(o, "./", 2) == 0) &&
