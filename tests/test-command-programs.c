@@ -897,7 +897,24 @@ static const Row rows[] = {
         {"git log -p ./src/ ':(icase).ENV'", FILES, true, ".env"}, /* every operand after the first path */
         {"git diff src/ '.e?v'", FILES, true, ".env"},
         {"git log -p src/ tests/ ':!x' .netrc", FILES, true, ".netrc"},
-        {"git log -p src/main.c", true, true, ".env"}, /* a branch may be named src/main.c */
+        /* ... and one check-ref-format refuses (.env.example, src/.eslintrc) */
+        {"git diff .env.example", FILES, false, NULL},
+        {"git log -p HEAD~1 src/.eslintrc", FILES, false, NULL},
+        {"git diff .env.example src/", FILES, false, NULL},
+        {"git diff x.lock", FILES, false, NULL},
+        {"git diff .env.example", true, true, "secrets/"}, /* from inside secrets/ */
+        {"git diff .ENV", FILES, true, ".env"},
+        {"git diff .e\\nv", FILES, true, ".env"},
+        {"git diff $'.e\\x6ev'", FILES, true, ".env"},
+        {"git diff .[e]nv", FILES, true, ".env"},
+        {"git diff .env.example ':(icase).ENV'", FILES, true, ".env"},
+        {"git diff .env.example ../.env", FILES, true, ".env"},
+        {"git log -p .env.example/../.env", FILES, true, ".env"},
+        {"git diff .env-g1234abc", FILES, true, ".env"}, /* describe's NAME-gID */
+        {"git diff .x:.env", FILES, true, ".env"},
+        {"git diff .env.example; cat .e?v", FILES, true, ".env"},
+        {"git show .env.example", FILES, true, ".env"}, /* show's operands are revisions */
+        {"git log -p src/main.c", true, true, ".env"},  /* a branch may be named src/main.c */
         {"git log -p .", true, true, ".env"},
         {"git log -p ./.env", true, true, ".env"},
         {"git -C config log -p -- .", true, true, "config/master.key"},

@@ -564,6 +564,27 @@ bool git_key_reaches(const char *key) {
                (strcasestr(key, ".url") || strcasestr(key, ".pushurl") || strcasestr(key, ".vcs"));
 }
 
+bool git_never_revision(const char *s) {
+        if (!s[0] || s[0] == '-' || strstr(s, ".."))
+                return false;
+        for (const char *c = s; *c; c++)
+                if ((unsigned char) *c <= ' ' || *c == 0x7f || strchr(":^~@{}\\*?[", *c))
+                        return false;
+        /* NAME-gHEX: git describe's output, the id after -g */
+        for (const char *g = strstr(s, "-g"); g; g = strstr(g + 1, "-g"))
+                if (g[2] && strspn(g + 2, "0123456789abcdefABCDEF") == strlen(g + 2))
+                        return false;
+        size_t n = strlen(s);
+        if (s[n - 1] == '.' || strstr(s, "//"))
+                return true;
+        for (const char *c = s; c; c = strchr(c, '/') ? strchr(c, '/') + 1 : NULL) {
+                size_t len = strcspn(c, "/");
+                if (c[0] == '.' || (len >= 5 && strncmp(c + len - 5, ".lock", 5) == 0))
+                        return true;
+        }
+        return false;
+}
+
 /* A revision that names an object by its id: an abbreviated or full id
  * (four hex digits or more) starting the revision or a side of a range,
  * with what may follow one (ID^{}, ID~2, ID:path, ^ID, A..ID). */

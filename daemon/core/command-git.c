@@ -951,12 +951,13 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
         if ((streq(subname, "blame") || streq(subname, "annotate")) && n_specs == 0)
                 for (size_t i = 0; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
-        /* without --: an operand no revision can be (., src/, ./x) is a
-         * pathspec, and so is every one after it (git's verify_filename) */
+        /* without --: an operand no revision can be (., src/, ./x,
+         * .env.example) is a pathspec, and so is every one after it (git's
+         * verify_filename) */
         bool paths = false, after_dashdash = n_specs > 0;
         for (size_t i = 0; i < n_ops && !after_dashdash && streq_any(subname, operand_paths); i++) {
                 const char *o = ops[i];
-                paths = paths ||
+                paths = paths || git_never_revision(o) ||
                         ((streq(o, ".") || (o[0] && o[strlen(o) - 1] == '/') || strncmp(o, "./", 2) == 0) &&
                          !strpbrk(o, ":~^@") && !strstr(o, ".."));
                 if (paths)

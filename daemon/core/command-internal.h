@@ -929,6 +929,11 @@ bool git_value_next(const char *subname, const char *opt);
  * them) take config, hooks, objects or a program from elsewhere: -c, -u,
  * --template, --reference, --bundle-uri, or a prefix of one? */
 bool git_clone_borrows(const char *const *opts, size_t n);
+/* command-git-words.c: can s never be a revision, by check-ref-format's
+ * rules (a component that starts with '.' or ends in .lock, a last '.',
+ * "//"; none of a revision's ":^~@{}", no "..", no -gHEX of describe's),
+ * so that git takes it for a path (.env.example, src/.eslintrc)? */
+bool git_never_revision(const char *s);
 /* command-git-words.c: is it git submodule add REPO [PATH] with no option
  * that takes the next word or borrows objects (-b, --name, --depth,
  * --reference), so that REPO alone names a source? */
