@@ -165,18 +165,52 @@ static bool in_runs(const char *name) {
         return streq(name, "upload-pack") || streq(name, "receive-pack") || streq(name, "exec");
 }
 
+/* git clone -c KEY=VALUE (--config, -qcKEY=VALUE): config set in the new
+ * repository before it fetches and checks out, judged as git -c's. w[k]
+ * is an option of clone's, as written. */
+static int clone_config(Judge *j, const char *sub, const ShellWord *const *w, size_t n, size_t k) {
+        char buf[1024];
+        const char *a = programs_plain(w[k], buf, sizeof buf), *kv = NULL;
+        if (!streq(sub, "clone") || !a)
+                return 0;
+        if (strncmp(a, "--config=", 9) == 0)
+                kv = a + 9;
+        else if (a[1] != '-' && a[1 + strspn(a + 1, "qvnls46")] == 'c')
+                kv = a + 2 + strspn(a + 1, "qvnls46");
+        else if (!(a[1] == '-' && a[2] && strncmp("--config", a, strlen(a)) == 0))
+                return 0;
+        _cleanup_free_ char *t = NULL;
+        if (!kv || !*kv) { /* the next word */
+                if (k + 1 >= n)
+                        return 0;
+                if (!(t = programs_word_text(w[k + 1])))
+                        return -ENOMEM;
+                kv = t;
+        }
+        _cleanup_free_ char *key = strdup(kv);
+        if (!key)
+                return -ENOMEM;
+        char *eq = strchr(key, '=');
+        if (eq)
+                *eq = 0;
+        return git_config_judge(j, key, eq ? eq + 1 : "");
+}
+
 int git_runs_program(Judge *j, const char *sub, const ShellWord *const *w, size_t n) {
         static const char *const runs[] = {"--upload-pack", "--receive-pack", "--exec", NULL};
         bool u = streq(sub, "ls-remote") || streq(sub, "clone");
         bool transport = u || streq(sub, "fetch") || streq(sub, "pull") || streq(sub, "push") ||
                          streq(sub, "archive") || streq(sub, "send-pack") || streq(sub, "fetch-pack");
         char buf[1024];
+        int r;
         for (size_t k = 0; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a || a[0] != '-')
                         continue;
                 if (streq(a, "--"))
                         break;
+                if ((r = clone_config(j, sub, w, n, k)) != 0)
+                        return r;
                 const char *value = NULL, *full[8];
                 bool next = false;
                 char canon[1100];
@@ -215,7 +249,7 @@ int git_runs_program(Judge *j, const char *sub, const ShellWord *const *w, size_
                         return judge_refuse(
                                 j, "git %s %s runs a program, and the history holds a masked entry", sub, a);
                 }
-                int r = value ? programs_reread(j, "a program git runs", value, strlen(value)) : 0;
+                r = value ? programs_reread(j, "a program git runs", value, strlen(value)) : 0;
                 if (r != 0)
                         return r;
         }

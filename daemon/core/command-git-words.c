@@ -409,6 +409,152 @@ int git_words_check(Judge *j, const ShellWord *const *w, size_t n, size_t sub) {
         return 0;
 }
 
+/* Is s all of, or the start of, one of list's long options (dashes
+ * included)? */
+static bool prefix_of(const char *s, const char *const *list) {
+        for (const char *const *l = list; *l; l++)
+                if (strncmp(*l + 2, s, strlen(s)) == 0)
+                        return true;
+        return false;
+}
+
+bool git_clone_borrows(const char *const *opts, size_t n) {
+        static const char *const borrow[] = {
+                "--config",      "--template",   "--reference", "--reference-if-able",
+                "--upload-pack", "--bundle-uri", NULL};
+        for (size_t i = 0; i < n; i++) {
+                const char *o = opts[i];
+                if (o[0] != '-' || !o[1])
+                        continue;
+                if (o[1] != '-' && strpbrk(o + 1, "cu"))
+                        return true;
+                if (o[1] == '-' && o[2]) {
+                        char name[128];
+                        snprintf(name, sizeof name, "%.*s", (int) strcspn(o + 2, "="), o + 2);
+                        if (prefix_of(name, borrow))
+                                return true;
+                }
+        }
+        return false;
+}
+
+bool git_submodule_add_plain(const char *const *opts, size_t n_opts, const char *const *ops, size_t n_ops) {
+        /* add's options that take the next word, and --reference (objects borrowed from a repository) */
+        static const char *const values[] = {"--branch", "--name", "--depth", "--reference", NULL};
+        if (n_ops < 2 || n_ops > 3 || !streq(ops[0], "add"))
+                return false;
+        for (size_t i = 0; i < n_opts; i++) {
+                const char *o = opts[i];
+                if (o[0] == '-' && o[1] != '-' && strchr(o + 1, 'b'))
+                        return false;
+                if (o[0] == '-' && o[1] == '-' && o[2]) {
+                        char name[128];
+                        snprintf(name, sizeof name, "%.*s", (int) strcspn(o + 2, "="), o + 2);
+                        if (prefix_of(name, values) && (!strchr(o, '=') || streq(name, "reference") ||
+                                                        strncmp("reference", name, strlen(name)) == 0))
+                                return false;
+                }
+        }
+        return true;
+}
+
+bool git_value_next(const char *subname, const char *opt) {
+        static const char *const grep_values[] = {"-e",
+                                                  "--regexp",
+                                                  "-A",
+                                                  "-B",
+                                                  "-C",
+                                                  "-m",
+                                                  "--max-count",
+                                                  "--context",
+                                                  "--after-context",
+                                                  "--before-context",
+                                                  "--max-depth",
+                                                  "--threads",
+                                                  NULL};
+        /* git clone -h (2.39, and --bundle-uri, --ref-format, --revision of later ones) */
+        static const char *const clone_values[] = {"--branch",
+                                                   "--origin",
+                                                   "--config",
+                                                   "--upload-pack",
+                                                   "--jobs",
+                                                   "--depth",
+                                                   "--reference",
+                                                   "--reference-if-able",
+                                                   "--separate-git-dir",
+                                                   "--template",
+                                                   "--filter",
+                                                   "--shallow-since",
+                                                   "--shallow-exclude",
+                                                   "--server-option",
+                                                   "--bundle-uri",
+                                                   "--ref-format",
+                                                   "--revision",
+                                                   NULL};
+        if (streq(subname, "grep"))
+                return streq_any(opt, grep_values);
+        if (!streq(subname, "clone") || opt[0] != '-')
+                return false;
+        if (opt[1] == '-') /* --dep 1: an abbreviation (git refuses it when ambiguous) */
+                return !strchr(opt, '=') && opt[2] && prefix_of(opt + 2, clone_values);
+        /* -qb main: its flags, then a letter taking the next word */
+        size_t flags = strspn(opt + 1, "qvnls46");
+        return opt[1 + flags] && strchr("bocuj", opt[1 + flags]) && !opt[2 + flags];
+}
+
+void git_literal_done(GitLiteral *l) {
+        for (size_t i = 0; l->made && i < l->n; i++)
+                shell_word_done(&l->made[i]);
+        free(l->made);
+        free(l->w);
+}
+
+int git_words_literal(const ShellWord *const *w, size_t n, GitLiteral *ret) {
+        GitLiteral l = {.n = n};
+        bool any = false;
+        if (!(l.w = calloc(n + 1, sizeof *l.w)) || !(l.made = calloc(n + 1, sizeof *l.made))) {
+                git_literal_done(&l);
+                return -ENOMEM;
+        }
+        for (size_t k = 0; k < n; k++) {
+                bool brace = false;
+                l.w[k] = w[k];
+                for (size_t i = 0; i < w[k]->n && k > 0; i++)
+                        brace = brace || w[k]->v[i].kind == SHELL_BOPEN || w[k]->v[i].kind == SHELL_BCLOSE ||
+                                w[k]->v[i].kind == SHELL_BCOMMA;
+                ShellWord *made = NULL;
+                size_t m = 0;
+                int r = brace ? shell_word_braces(w[k], 1, &made, &m) : 1;
+                if (r == 0) { /* no brace of it expands: its bytes, as bash hands them on */
+                        ShellWord *c = &l.made[k];
+                        *c = *w[k];
+                        c->joined = NULL;
+                        c->v = malloc((w[k]->n + 1) * sizeof *c->v);
+                        c->allocated = c->v ? w[k]->n + 1 : 0;
+                        if (!c->v || (w[k]->joined && !(c->joined = strdup(w[k]->joined)))) {
+                                git_literal_done(&l);
+                                return -ENOMEM;
+                        }
+                        memcpy(c->v, w[k]->v, w[k]->n * sizeof *c->v);
+                        for (size_t i = 0; i < c->n; i++)
+                                if (c->v[i].kind == SHELL_BOPEN || c->v[i].kind == SHELL_BCLOSE ||
+                                    c->v[i].kind == SHELL_BCOMMA)
+                                        c->v[i] = (ShellItem){.kind = SHELL_LIT, .c = c->v[i].c};
+                        l.w[k] = c;
+                        any = true;
+                }
+                for (size_t i = 0; made && i < m; i++)
+                        shell_word_done(&made[i]);
+                free(made);
+                if (r == -ENOMEM) {
+                        git_literal_done(&l);
+                        return r;
+                }
+        }
+        *ret = l;
+        return any;
+}
+
 bool git_key_reaches(const char *key) {
         static const char *const prefixes[] = {"alias.", "protocol.", "url.", NULL};
         for (const char *const *p = prefixes; *p; p++)
@@ -416,6 +562,27 @@ bool git_key_reaches(const char *key) {
                         return true;
         return strncasecmp(key, "remote.", 7) == 0 &&
                (strcasestr(key, ".url") || strcasestr(key, ".pushurl") || strcasestr(key, ".vcs"));
+}
+
+bool git_never_revision(const char *s) {
+        if (!s[0] || s[0] == '-' || strstr(s, ".."))
+                return false;
+        for (const char *c = s; *c; c++)
+                if ((unsigned char) *c <= ' ' || *c == 0x7f || strchr(":^~@{}\\*?[", *c))
+                        return false;
+        /* NAME-gHEX: git describe's output, the id after -g */
+        for (const char *g = strstr(s, "-g"); g; g = strstr(g + 1, "-g"))
+                if (g[2] && strspn(g + 2, "0123456789abcdefABCDEF") == strlen(g + 2))
+                        return false;
+        size_t n = strlen(s);
+        if (s[n - 1] == '.' || strstr(s, "//"))
+                return true;
+        for (const char *c = s; c; c = strchr(c, '/') ? strchr(c, '/') + 1 : NULL) {
+                size_t len = strcspn(c, "/");
+                if (c[0] == '.' || (len >= 5 && strncmp(c + len - 5, ".lock", 5) == 0))
+                        return true;
+        }
+        return false;
 }
 
 /* A revision that names an object by its id: an abbreviated or full id

@@ -160,6 +160,11 @@ static const char *const rev_adding_options[] = {
         "--stdin", "--indexed-objects", "--alternate-refs", "--bisect",   "-g",      "--walk-reflogs",
         NULL};
 
+static bool ends_with(const char *s, const char *tail) {
+        size_t n = strlen(s), t = strlen(tail);
+        return n > t && streq(s + n - t, tail);
+}
+
 /* Does sub (with its options and operands) print the contents of blobs? */
 static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts, const char *const *ops,
                          size_t n_ops) {
@@ -195,6 +200,14 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
                 on = !has(opts, n_opts, (const char *const[]){"-t", "-s", "-e", NULL}) ||
                      has(opts, n_opts,
                          (const char *const[]){"-p", "--batch*", "--textconv", "--filters", NULL});
+        /* -p REV^{tree}, REV^{commit}: peeled to a tree (names and ids) or
+         * a commit, never a blob */
+        bool peeled = streq(sub, "cat-file") && n_ops == 1 && !strchr(ops[0], ':') &&
+                      (ends_with(ops[0], "^{tree}") || ends_with(ops[0], "^{commit}"));
+        for (size_t i = 0; i < n_opts && peeled; i++)
+                peeled = streq_any(opts[i], (const char *const[]){"-p", "-t", "-s", "-e", NULL});
+        if (peeled)
+                on = false;
         if (streq(sub, "grep")) /* over revisions, or the index: a worktree search is a file read */
                 on = n_ops > (has(opts, n_opts, (const char *const[]){"-e", "-f", NULL}) ? 0u : 1u) ||
                      has(opts, n_opts, (const char *const[]){"--cached", NULL});
@@ -233,6 +246,21 @@ static bool local_repository(const char *s) {
         return s[0] == '/' || s[0] == '.' || s[0] == '~' || strchr(s, '/') != NULL;
 }
 
+/* A repository on another host, as git reads it: SCHEME://... (not
+ * file://; a scheme of letters, digits, '+', '-', '.'), or USER@HOST:PATH. */
+static bool remote_url(const char *s) {
+        const char *sep = strstr(s, "://"), *at = strchr(s, '@'), *colon = strchr(s, ':');
+        if (sep) {
+                size_t n = (size_t) (sep - s);
+                bool scheme = n > 0 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'));
+                for (size_t i = 0; i < n && scheme; i++)
+                        scheme = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.",
+                                        s[i]);
+                return scheme && strncasecmp(s, "file://", 7) != 0;
+        }
+        return at && colon && at < colon && !memchr(s, '/', (size_t) (colon - s));
+}
+
 /* The history put where no mask covers it: checked out into another work
  * tree, or copied to or from a repository on a local path. */
 static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *const *opts, size_t n_opts,
@@ -260,7 +288,11 @@ static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *
         if (streq(sub, "remote") && n_ops >= 3 && (streq(ops[0], "add") || streq(ops[0], "set-url")) &&
             local_repository(ops[n_ops - 1]))
                 why = "names a repository on a local path, where the history can be copied";
-        if (streq(sub, "submodule") || streq(sub, "subtree"))
+        /* submodule add REPO PATH: REPO is the source, PATH a directory here */
+        if (streq(sub, "submodule") && git_submodule_add_plain(opts, n_opts, ops, n_ops)) {
+                if (!remote_url(ops[1]))
+                        why = "names a repository on a local path, where the history can be copied";
+        } else if (streq(sub, "submodule") || streq(sub, "subtree"))
                 for (size_t i = 0; i < n_ops && !why; i++)
                         if (local_repository(ops[i]) && i > 0)
                                 why = "names a repository on a local path, where the history can be copied";
@@ -641,31 +673,22 @@ static int git_words_split(const char *subname, const ShellWord *const *w, size_
                         return -ENOMEM;
                 char *s = strcpy(store + off, t);
                 off += strlen(t) + 1;
-                if (!dashdash && streq(s, "--"))
+                /* submodule add -- REPO PATH, subtree pull -- REPO REF: operands still */
+                if (!dashdash && streq(s, "--") &&
+                    !(n_ops == 1 && (streq(subname, "submodule") || streq(subname, "subtree")) &&
+                      streq_any(ops[0], (const char *const[]){"add", "pull", "push", NULL})))
                         dashdash = true;
+                else if (!dashdash && streq(s, "--"))
+                        continue;
                 else if (dashdash)
                         specs[n_specs++] = s;
                 else if (s[0] == '-' && s[1]) {
                         opts[n_opts++] = s;
-                        /* git grep -e PATTERN, -C N: the next word is the
-                         * value, neither a revision nor a pathspec */
-                        static const char *const grep_values[] = {"-e",
-                                                                  "--regexp",
-                                                                  "-A",
-                                                                  "-B",
-                                                                  "-C",
-                                                                  "-m",
-                                                                  "--max-count",
-                                                                  "--context",
-                                                                  "--after-context",
-                                                                  "--before-context",
-                                                                  "--max-depth",
-                                                                  "--threads",
-                                                                  NULL};
-                        bool value = false;
-                        for (const char *const *l = grep_values; streq(subname, "grep") && *l && !value; l++)
-                                value = streq(s, *l);
-                        if (value) {
+                        /* git grep -e PATTERN, git clone --depth N: the
+                         * next word is the value, neither a revision nor a
+                         * pathspec */
+                        bool value = git_value_next(subname, s);
+                        if (value && streq(subname, "grep")) {
                                 i++;
                                 continue;
                         }
@@ -689,6 +712,7 @@ static int git_words_split(const char *subname, const ShellWord *const *w, size_
                                 if (strchr(letters, *q))
                                         break;
                         }
+                        i += value;
                 } else
                         ops[n_ops++] = s;
         }
@@ -791,12 +815,17 @@ static int judge_alias_run(Judge *j, const Git *g, const ShellWord *const *w, si
         return programs_reread(j, "a git alias's command, with the words after it", line, strlen(line));
 }
 
-int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
+int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lists) {
         _cleanup_(git_done) Git g = {0};
+        _cleanup_(git_literal_done) GitLiteral lit = {0};
         char buf[1024];
         size_t k = n;
         int r;
         *ret_lists = false;
+        /* stash@{1}, @{u}..HEAD, HEAD^{tree}: one word each, judged as written */
+        if ((r = git_words_literal(written, n, &lit)) < 0)
+                return r;
+        const ShellWord *const *w = lit.w;
         if ((r = git_global(j, &g, w, n, &k)) != 0 || (r = git_words_check(j, w, n, k)) != 0 || k >= n)
                 return r;
         const char *sub = programs_plain(w[k], buf, sizeof buf);
@@ -911,22 +940,24 @@ int git_check(Judge *j, const ShellWord *const *w, size_t n, bool *ret_lists) {
                                     subname);
         if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
                 return 0;
-        /* a clone of a remote repository reads none of this one's history */
-        if (streq(subname, "clone") && n_ops > 0 &&
-            ((strstr(ops[0], "://") && strncmp(ops[0], "file://", 7) != 0) ||
-             (strchr(ops[0], '@') && strchr(ops[0], ':') && strchr(ops[0], '@') < strchr(ops[0], ':'))))
+        /* a clone of a remote repository reads none of this one's history
+         * (its operands past the options' values: the repository, a
+         * directory); not with config, hooks or objects from elsewhere */
+        if (streq(subname, "clone") && n_ops > 0 && n_ops <= 2 && !git_clone_borrows(opts, n_opts) &&
+            remote_url(ops[0]))
                 return 0;
         /* blame [REV] FILE: its operands name the one file (a revision
          * matches none); archive TREE PATH...; checkout-index PATH... */
         if ((streq(subname, "blame") || streq(subname, "annotate")) && n_specs == 0)
                 for (size_t i = 0; i < n_ops; i++)
                         specs[n_specs++] = ops[i];
-        /* without --: an operand no revision can be (., src/, ./x) is a
-         * pathspec, and so is every one after it (git's verify_filename) */
-        bool paths = false;
-        for (size_t i = 0; i < n_ops && n_specs == 0 && streq_any(subname, operand_paths); i++) {
+        /* without --: an operand no revision can be (., src/, ./x,
+         * .env.example) is a pathspec, and so is every one after it (git's
+         * verify_filename) */
+        bool paths = false, after_dashdash = n_specs > 0;
+        for (size_t i = 0; i < n_ops && !after_dashdash && streq_any(subname, operand_paths); i++) {
                 const char *o = ops[i];
-                paths = paths ||
+                paths = paths || git_never_revision(o) ||
                         ((streq(o, ".") || (o[0] && o[strlen(o) - 1] == '/') || strncmp(o, "./", 2) == 0) &&
                          !strpbrk(o, ":~^@") && !strstr(o, ".."));
                 if (paths)

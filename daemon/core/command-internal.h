@@ -928,6 +928,34 @@ bool git_names_object(const char *subname, const char *const *opts, size_t n_opt
  * refused, 0, -ENOMEM. */
 int git_words_scalar(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 bool git_key_reaches(const char *key);
+/* command-git-words.c: does git SUBNAME's option OPT, as written, take
+ * the next word as its value (grep -e PAT, clone --depth N, clone -qb B)? */
+bool git_value_next(const char *subname, const char *opt);
+/* command-git-words.c: do git clone's options (as git_words_split() has
+ * them) take config, hooks, objects or a program from elsewhere: -c, -u,
+ * --template, --reference, --bundle-uri, or a prefix of one? */
+bool git_clone_borrows(const char *const *opts, size_t n);
+/* command-git-words.c: can s never be a revision, by check-ref-format's
+ * rules (a component that starts with '.' or ends in .lock, a last '.',
+ * "//"; none of a revision's ":^~@{}", no "..", no -gHEX of describe's),
+ * so that git takes it for a path (.env.example, src/.eslintrc)? */
+bool git_never_revision(const char *s);
+/* command-git-words.c: is it git submodule add REPO [PATH] with no option
+ * that takes the next word or borrows objects (-b, --name, --depth,
+ * --reference), so that REPO alone names a source? */
+bool git_submodule_add_plain(const char *const *opts, size_t n_opts, const char *const *ops, size_t n_ops);
+/* command-git-words.c: git's words (w[0] is git) with each word whose
+ * braces bash does not expand (stash@{1}, @{u}, HEAD^{tree}: no ',' of
+ * their own, no sequence) made the bytes bash hands on: ret->w, the
+ * others as they are; git_literal_done() frees. 1 when some word was, 0
+ * when none, -ENOMEM. A brace that expands stays (git log {,-p}). */
+typedef struct GitLiteral {
+        const ShellWord **w;
+        ShellWord *made; /* the words made, n of them (unused ones zeroed) */
+        size_t n;
+} GitLiteral;
+int git_words_literal(const ShellWord *const *w, size_t n, GitLiteral *ret);
+void git_literal_done(GitLiteral *l);
 
 /* command-match.c. The matchers are match.h's. */
 /* Can the pattern (a file-name glob, or find's regex) match a secret's
