@@ -2808,6 +2808,17 @@ static const Row rows[] = {
         {"ex -sc 'r !git log -p' -c '%p' -c 'q!'", true, true, NULL},
         {"vim -esc 'r !git log -p' -c '%p' -c 'q!'", true, true, NULL},
         {"ex -sc '%!git log -p' -c '%p' -c 'q!' /tmp/x", true, true, NULL},
+        /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
+         * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
+        {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},
+        {"ex -s +'read!git log -p' +'w! o.txt' +'q!'", true, true, NULL},
+        {"vim -Es -c 'sil! 0r!git cat-file --batch-all-objects --batch' -c '%p' -c 'q!'", true, true, NULL},
+        {"vim -Es +'set makeprg=git\\ log\\ -p | make' +'w! o.txt' +'q!'", true, true, NULL},
+        {"vim -Es <<'E'\nrea!git log -p\n%p\nq!\nE", true, true, NULL},
+        {"view -Es +'keepalt r!git show HEAD~1' +'%p' +'q!'", true, true, NULL},
+        {"vim -Es +'%s/foo/bar/g' +'wq!' src/a.c", true, false, NULL},
+        {"vim -Es +'g/TODO/d' +'w!' +'q!' f.txt", true, false, NULL},
+        {"vim -Es +'sil! %s/x/y/' +'wq' f.txt", true, false, NULL},
         {"vim -Esc 'r !git log -p' -c '%p' -c 'q!'", true, true, NULL},
         {"ex -Nsc 'r !git log -p' -c '%p' -c 'q!'", true, true, NULL},
         {"nvim -esc 'r !git log -p'", true, true, NULL},

@@ -19,22 +19,63 @@
 #include "command-internal.h"
 #include "util.h"
 
+/* Ex commands a ! after the name forces, and runs nothing (:wq!, :q!,
+ * :e!, :sil! CMD): any other name a ! follows, :r!CMD (:read !CMD) among
+ * them, is taken for a shell command (31z: vim -Es +'r!git log -p'). */
+static const char *const ex_forced[] = {
+        "q",         "qa",    "qal",         "qall",  "quit",      "quita",     "quitall",    "wq",
+        "wqa",       "wqall", "x",           "xa",    "xal",       "xall",      "xi",         "xit",
+        "exi",       "exit",  "w",           "wr",    "wri",       "writ",      "write",      "wa",
+        "wal",       "wall",  "up",          "upd",   "upda",      "updat",     "update",     "sav",
+        "save",      "savea", "saveas",      "e",     "ed",        "edi",       "edit",       "ene",
+        "enew",      "bd",    "bdelete",     "bw",    "bwipeout",  "b",         "buffer",     "n",
+        "next",      "N",     "Next",        "prev",  "previous",  "rew",       "rewind",     "fir",
+        "first",     "la",    "last",        "sil",   "silent",    "unsil",     "unsilent",   "cq",
+        "cquit",     "bun",   "bunload",     "sort",  "sor",       "g",         "global",     "v",
+        "vglobal",   "filt",  "filter",      "keepj", "keepjumps", "redi",      "redir",      "mks",
+        "mksession", "mkv",   "mkvimrc",     "wv",    "wviminfo",  "rv",        "rviminfo",   "hi",
+        "highlight", "au",    "autocmd",     "com",   "command",   "delc",      "delcommand", "fu",
+        "function",  "delf",  "delfunction", "marks", "delm",      "delmarks",  "ls",         "buffers",
+        "files",     "h",     "help",        "lc",    "lcd",       "cd",        "chd",        "chdir",
+        "wn",        "wnext", "wN",          "wNext", "wp",        "wprevious", "windo",      "bufdo",
+        "argdo",     "tabdo", NULL};
+
 /* Does an Ex command line run a shell or a script? A ! that starts a
- * command (after a range) or follows a space (:r !cmd, :w !cmd; not :wq!,
- * a force), or a word that calls out (system(), :terminal, :execute, the
- * script interfaces, :source, :normal, which can type any of them). */
+ * command (after a range) or follows a space (:r !cmd, :w !cmd), or
+ * follows a name not in ex_forced (:r!cmd; not :wq!, a force); or a word
+ * that calls out (system(), :terminal, :execute, the script interfaces,
+ * :source, :normal, which can type any of them, :make and :grep, which
+ * run 'makeprg' and 'grepprg', an option naming a program or a shell, a
+ * job, :diffpatch, :hardcopy). */
 static bool ex_runs(const char *v) {
-        static const char *const words[] = {"system", "term", "exe", "py",   "lua",  "perl", "ruby", "mz",
-                                            "tcl",    "sour", "so ", "norm", "call", "!",    NULL};
+        static const char *const words[] = {"system", "term",  "exe",  "py",      "lua",   "perl",
+                                            "ruby",   "mz",    "tcl",  "sour",    "so ",   "norm",
+                                            "call",   "mak",   "grep", "prg",     "shell", "job",
+                                            "diffpa", "hardc", "expr", "libcall", "!",     NULL};
         for (const char *const *w = words; *w; w++) {
                 const char *p = strcasestr(v, *w);
                 if (!p)
                         continue;
                 if (!streq(*w, "!"))
                         return true;
-                for (; p; p = strchr(p + 1, '!')) /* a bang after a letter is a force */
-                        if (p == v || !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z')))
+                for (; p; p = strchr(p + 1, '!')) {
+                        const char *b = p;
+                        while (b > v && ((b[-1] >= 'a' && b[-1] <= 'z') || (b[-1] >= 'A' && b[-1] <= 'Z')))
+                                b--;
+                        if (b == p) /* after a range, a blank, a bar or nothing */
                                 return true;
+                        char name[16];
+                        size_t len = (size_t) (p - b);
+                        if (len >= sizeof name)
+                                return true;
+                        memcpy(name, b, len);
+                        name[len] = 0;
+                        bool forced = false;
+                        for (const char *const *f = ex_forced; *f && !forced; f++)
+                                forced = streq(name, *f);
+                        if (!forced)
+                                return true;
+                }
         }
         return false;
 }
