@@ -2808,6 +2808,26 @@ static const Row rows[] = {
         {"ex -sc 'r !git log -p' -c '%p' -c 'q!'", true, true, NULL},
         {"vim -esc 'r !git log -p' -c '%p' -c 'q!'", true, true, NULL},
         {"ex -sc '%!git log -p' -c '%p' -c 'q!' /tmp/x", true, true, NULL},
+        /* 31z 6, 7: programs that run a command string (dpkg's hooks, man's
+         * pager, a glued -cCMD, sqlite3's edit(), mysql's system), and a name
+         * bound to a program by a glob */
+        {"dpkg --pre-invoke='git log -p >&2' --configure -a", true, true, ".env"},
+        {"dpkg --status-logger 'git log -p >&2' --configure -a", true, true, ".env"},
+        {"script -qc \"man --pag='git show HEAD~2' git\" /dev/null", true, true, ".env"},
+        {"script -qc 'man -Pgit\\ log\\ -p git' o.txt", true, true, ".env"},
+        {"dpkg-architecture -c'git log -p'", true, true, ".env"},
+        {"tmux -C -c'git log -p'", true, true, ".env"},
+        {"sqlite3 :memory: \"select edit('','git log -p >&2 #')\"", true, true, NULL},
+        {"sqlite3 -cmd \"SELECT EDIT ('', 'vi')\" :memory: .quit", false, true, NULL},
+        {"mysql -e 'select 1; \\! git log -p'", true, true, ".env"},
+        {"mariadb --execute='SYSTEM git log -p' db", true, true, ".env"},
+        {"hash -p /usr/bin/g?t x; x log -p", true, true, NULL},
+        {"hash -p /usr/bin/gi[t] x; x show HEAD~1", true, true, NULL},
+        {"cp /usr/bin/g?t /tmp/x; /tmp/x log -p", true, true, NULL},
+        {"man -P cat ls", true, false, NULL},
+        {"sqlite3 db.sqlite \"update t set edited = 1\"", true, false, NULL},
+        {"mysql -u root -e 'show databases'", true, false, NULL},
+        {"cp src/*.c build/; make -C build", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

@@ -523,6 +523,22 @@ static int sqlite_command(Judge *j, const char *c, size_t len) {
                 c++;
                 len--;
         }
+        /* SQL's edit(TEXT, EDITOR) runs EDITOR by the shell; load_extension()
+         * and .load run a library's code (31z: select edit('', 'git log -p >&2 #')) */
+        _cleanup_free_ char *sql = strndup(c, len);
+        if (!sql)
+                return -ENOMEM;
+        for (char *p = sql; *p; p++)
+                *p = (char) tolower((unsigned char) *p);
+        for (const char *p = strstr(sql, "edit"); p; p = strstr(p + 4, "edit")) {
+                const char *q = p + 4;
+                while (*q == ' ' || *q == '\t' || *q == '\n')
+                        q++;
+                if (*q == '(' && (p == sql || !(isalnum((unsigned char) p[-1]) || p[-1] == '_')))
+                        return judge_refuse(j, "sqlite3's edit() runs an editor command by the shell");
+        }
+        if (strstr(sql, "load_extension") || strncmp(sql, ".load", 5) == 0)
+                return judge_refuse(j, "sqlite3 loads an extension: a library's code, run");
         if (len < 3 || c[0] != '.')
                 return 0;
         size_t letters = 1;

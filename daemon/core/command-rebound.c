@@ -31,7 +31,22 @@ static void rebound_add(Judge *j, const char *name, const char *program, bool an
         b->any = any;
 }
 
-/* hash -p PATH NAME...: each NAME runs PATH, however it is run. */
+/* Does the word stand for another text when it runs: a glob bash expands
+ * (/usr/bin/g?t), an expansion, a substitution? */
+static bool word_made(const ShellWord *w) {
+        if (w->expansion || w->substitution)
+                return true;
+        for (size_t i = 0; i < w->n; i++)
+                if (w->v[i].kind == SHELL_STAR || w->v[i].kind == SHELL_QMARK ||
+                    w->v[i].kind == SHELL_CLASS || w->v[i].kind == SHELL_EXTGLOB ||
+                    w->v[i].kind == SHELL_BOPEN)
+                        return true;
+        return false;
+}
+
+/* hash -p PATH NAME...: each NAME runs PATH, however it is run; a PATH
+ * made when it runs (31z: hash -p /usr/bin/g?t x; x log -p) is a form
+ * the rule does not follow. */
 static void hash_names(Judge *j, const ShellWord *const *w, size_t n) {
         _cleanup_free_ char *path = NULL;
         size_t a = 1;
@@ -48,6 +63,8 @@ static void hash_names(Judge *j, const ShellWord *const *w, size_t n) {
                         path = strdup(p + 1);
                 else if (p && a + 1 < n)
                         path = programs_word_text(w[++a]);
+                if (p && word_made(w[a]))
+                        j->rebound_unseen = true;
         }
         for (; path && a < n; a++) {
                 _cleanup_free_ char *t = programs_word_text(w[a]);
@@ -626,6 +643,12 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                         continue;
                 if (++j->hops > 16)
                         return judge_refuse(j, "more than 16 commands found among a program's words");
+                /* cp /usr/bin/g?t X; X log -p: the program is what the glob finds */
+                if (!b->alias && strpbrk(b->program, "*?[$`"))
+                        return judge_refuse(j,
+                                            "%s runs a program the line names by a glob or an "
+                                            "expansion: known only when it runs",
+                                            name);
                 if (b->alias) {
                         int r = alias_judge(j, i, w, n);
                         *ret_judged = true;

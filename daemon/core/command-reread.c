@@ -434,6 +434,13 @@ static const char *const exec_options[] = {"-c",
                                            "--checkpoint-action",
                                            "-TT",
                                            "--unzip-command",
+                                           "--pre-invoke",
+                                           "--post-invoke",
+                                           "--status-logger",
+                                           "--pager",
+                                           "-P",
+                                           "--html",
+                                           "-H",
                                            NULL};
 /* Programs whose -c takes no command: names and counts, the rule's own;
  * compilers' (compile only), tar's (create), compressors' (to stdout),
@@ -465,6 +472,11 @@ static bool owns_option(const char *name, const char *o) {
                 {"--checkpoint-action", "tar"},
                 {"--unzip-command", "zip"},
                 {"--eval", "gmake"},
+                {"--pre-invoke", "dpkg"},
+                {"--post-invoke", "dpkg"},
+                {"--status-logger", "dpkg"},
+                {"--pager", "man"},
+                {"--html", "man"},
         };
         if (strchr(name, ' ')) /* a program known only when it runs: any of them */
                 return true;
@@ -488,6 +500,32 @@ static int judge_exec_value(Judge *j, const char *name, const char *opt, const c
         return programs_reread(j, what, v, strlen(v));
 }
 
+/* mysql's and mariadb's client commands in SQL text (-e's, --execute's):
+ * `system CMD` and `\! CMD`, each to the end of its statement, run CMD
+ * by the shell. */
+static int mysql_system(Judge *j, const char *name, const char *v) {
+        for (const char *p = v; *p;) {
+                while (*p == ' ' || *p == '\t' || *p == '\n' || *p == ';')
+                        p++;
+                size_t end = strcspn(p, ";\n");
+                size_t skip = strncasecmp(p, "system", 6) == 0 && (p[6] == ' ' || p[6] == '\t') ? 7
+                              : strncmp(p, "\\!", 2) == 0                                       ? 2
+                                                                                                : 0;
+                if (skip && skip <= end) {
+                        _cleanup_free_ char *c = strndup(p + skip, end - skip);
+                        if (!c)
+                                return -ENOMEM;
+                        char what[96];
+                        snprintf(what, sizeof what, "%s's system command, which a shell runs", name);
+                        int r = programs_reread(j, what, c, strlen(c));
+                        if (r != 0)
+                                return r;
+                }
+                p += end;
+        }
+        return 0;
+}
+
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         char buf[1024];
         bool tar = streq(name, "tar");
@@ -502,16 +540,32 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                         if (r != 0)
                                 return r;
                 }
+        bool mysql = streq(name, "mysql") || streq(name, "mariadb");
         for (size_t k = 1; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a || a[0] != '-')
                         continue;
                 if (streq(a, "--"))
                         break;
+                const char *sql = NULL;
+                if (mysql && (streq(a, "-e") || streq(a, "--execute")) && k + 1 < n)
+                        sql = "";
+                else if (mysql && (strncmp(a, "--execute=", 10) == 0 || (strncmp(a, "-e", 2) == 0 && a[2])))
+                        sql = a[1] == '-' ? a + 10 : a + 2;
+                if (sql) {
+                        _cleanup_free_ char *t = sql[0] ? strdup(sql) : programs_word_text(w[k + 1]);
+                        int r = t ? mysql_system(j, name, t) : -ENOMEM;
+                        if (r != 0)
+                                return r;
+                }
                 const char *eq = strchr(a, '=');
                 for (const char *const *o = exec_options; *o; o++) {
                         size_t len = strlen(*o);
                         if (streq(*o, "-c") && streq_any(name, c_is_data))
+                                continue;
+                        /* man's -P PAGER, -H BROWSER; no other's */
+                        if ((streq(*o, "-P") || streq(*o, "-H")) && !streq(name, "man") &&
+                            !strchr(name, ' '))
                                 continue;
                         int r = 0;
                         const char *value = NULL;
@@ -528,7 +582,9 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                                 if (!t)
                                         return -ENOMEM;
                                 r = judge_exec_value(j, name, *o, t, w[k + 1]);
-                        }
+                        } else if ((*o)[1] != '-' && strlen(*o) == 2 && strncmp(a, *o, 2) == 0 && a[2] &&
+                                   a[2] != '=') /* getopt's glued -cCMD, -P'PAGER' */
+                                r = judge_exec_value(j, name, *o, a + 2, w[k]);
                         if (r != 0)
                                 return r;
                 }
