@@ -1000,6 +1000,21 @@ const char *recog_literal(const ShellWord *w, char buf[256]);
 bool recog_has_brace(const ShellWord *w);
 /* Could the word, expanded, start with a '-'? */
 bool recog_may_be_option(const ShellWord *w);
+/* A reserved word: unquoted, plain, this text. */
+bool recog_keyword(const ShellToken *t, const char *kw);
+/* command.c: one command that only asks about a name or size (a compound
+ * through recog_clause), a pipe's filter after the first, a redirect the
+ * language allows (target the word after t). */
+bool recog_command(Recogniser *p);
+bool recog_filter(Recogniser *p);
+bool recog_redirect(Recogniser *p, const ShellToken *t, const ShellToken *target);
+/* command-clauses.c: [!] COMMAND [| FILTER]...; pipelines joined by ;, &&,
+ * || and newlines up to one of enders (a reserved word where a command
+ * would start, or an operator: ")", ";;"), left at p->i; a compound command
+ * (a subshell, a group, if, case, until, a while but while read). */
+bool recog_pipeline(Recogniser *p);
+bool recog_list(Recogniser *p, const char *const *enders);
+bool recog_clause(Recogniser *p);
 /* Options and operands of words[first..n) as sp allows them. */
 bool recog_check_options(Recogniser *p, const Spec *sp, const char *cmd, const ShellWord *const *words,
                          size_t n, size_t first);
