@@ -43,9 +43,11 @@ static void skip_newlines(P *p) {
 bool recog_pipeline(P *p) {
         if (recog_keyword(cur(p), "!"))
                 p->i++;
+        size_t from = p->i;
         if (!recog_command(p))
                 return false;
         while (is_op(cur(p), "|")) {
+                p->pipe_from = from, p->pipe_to = p->i; /* the list a while read after it reads */
                 p->i++;
                 skip_newlines(p);
                 if (!recog_filter(p))

@@ -188,14 +188,14 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
 static bool command_words(P *p, const ShellWord **words, size_t n);
 
 /* head, tail, sort, uniq, tr, wc or grep, reading the pipe. */
-static bool while_read(P *p);
+static bool while_read(P *p, bool piped);
 
 bool recog_filter(P *p) {
         const ShellWord *words[64];
         size_t n;
         char buf[256];
         if (recog_keyword(cur(p), "while")) /* ls | while read f; do echo $f; done: names as data */
-                return while_read(p);
+                return while_read(p, true);
         if (!collect(p, words, &n))
                 return false;
         const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
@@ -263,22 +263,29 @@ static bool for_loop(P *p) {
         if (!is_op(cur(p), ";"))
                 return recog_refuse(p, "a for loop the recogniser does not understand");
         p->i++;
-        return loop_body(p, var);
+        p->words_loop = true;
+        bool body = loop_body(p, var);
+        p->words_loop = false;
+        return body;
 }
 
 /* while [IFS=] read [-r] NAME; do LIST; done [< FILE]: the lines of FILE
  * (or of the line's input) are data, as a for loop's words are; FILE
  * names no secret (while read l; do echo $l; done < .env prints it). */
-static bool while_read(P *p) {
+static bool while_read(P *p, bool piped) {
         char buf[256], var[256];
         const ShellToken *t;
         const char *a;
+        bool ifs = false, raw = false;
+        _cleanup_free_ char *feed = piped ? recog_fed_text(p->l, p->pipe_from, p->pipe_to) : NULL;
         if (p->loop)
                 return recog_refuse(p, "a loop in a loop");
         p->i++;
         if ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) &&
-            streq(a, "IFS="))
+            streq(a, "IFS=")) {
                 p->i++;
+                ifs = true;
+        }
         if (!((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) &&
               streq(a, "read")))
                 return recog_refuse(p, "a while loop other than while read NAME");
@@ -290,10 +297,11 @@ static bool while_read(P *p) {
                 const char *fd = streq(a, "-u") && n && n->kind == SHELL_TOKEN_WORD
                                          ? recog_literal(&n->w, buf)
                                          : NULL;
-                if (streq(a, "-r"))
+                if (streq(a, "-r")) {
                         p->i++;
-                else if (fd && p->opened > 0 && atoi(fd) == p->opened &&
-                         strspn(fd, "0123456789") == strlen(fd))
+                        raw = true;
+                } else if (fd && p->opened > 0 && atoi(fd) == p->opened &&
+                           strspn(fd, "0123456789") == strlen(fd))
                         p->i += 2;
                 else
                         return recog_refuse(
@@ -304,7 +312,11 @@ static bool while_read(P *p) {
         if (!is_op(cur(p), ";"))
                 return recog_refuse(p, "a while loop other than while read NAME");
         p->i++;
-        if (!loop_body(p, var))
+        p->exact = ifs && raw;
+        p->n_deferred = 0;
+        bool body = loop_body(p, var);
+        p->exact = false;
+        if (!body)
                 return false;
         if ((t = cur(p)) && t->kind == SHELL_TOKEN_REDIR) {
                 const ShellToken *target = p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL;
@@ -322,7 +334,10 @@ static bool while_read(P *p) {
                         command_verdict_done(&v);
                         p->i += 2;
                         p->reads = p->substituted = !refused;
-                        return !refused;
+                        if (refused)
+                                return false;
+                        _cleanup_free_ char *list = recog_fed_nested(cmd);
+                        return recog_fed_judge(p, list);
                 }
                 if (!streq(t->op, "<") || !(t->fd == -1 || t->fd == 0) || !target ||
                     target->kind != SHELL_TOKEN_WORD || !recog_literal(&target->w, buf) ||
@@ -331,8 +346,9 @@ static bool while_read(P *p) {
                                 p, "a while loop reading other than < FILE, a file naming no secret");
                 p->i += 2;
                 p->reads = true;
+                return recog_fed_judge(p, NULL); /* < FILE, whatever a pipe feeds */
         }
-        return true;
+        return recog_fed_judge(p, feed);
 }
 
 /* exec N< FILE, N above 2 and FILE a plain name naming no secret: it
@@ -391,7 +407,7 @@ bool recog_command(P *p) {
         if (recog_keyword(t, "for"))
                 return for_loop(p);
         if (recog_keyword(t, "while"))
-                return while_reads(p) ? while_read(p) : recog_clause(p);
+                return while_reads(p) ? while_read(p, false) : recog_clause(p);
         char buf[256];
         const char *a = t->kind == SHELL_TOKEN_WORD ? recog_literal(&t->w, buf) : NULL;
         if (a && streq(a, "exec") && exec_opens(p))
@@ -400,10 +416,12 @@ bool recog_command(P *p) {
                 return recog_refuse(p, "an assignment before the command");
         const ShellWord *words[64];
         size_t n;
+        size_t from = p->i;
         if (!collect(p, words, &n))
                 return false;
         p->wrote = p->wrote || p->writes;
-        return command_words(p, words, n);
+        /* wc -l "$f" in a while IFS= read -r loop: for its list to prove */
+        return command_words(p, words, n) || recog_fed_defer(p, from, p->i, words, n);
 }
 
 /* Wrappers the language looks through (env, nice, timeout, ...): not
@@ -450,6 +468,14 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                         return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
                 if (rest < n)
                         return recog_refuse(p, "%s with words after the string it reads again", name);
+                /* for f in 'cat .env'; do eval "$f": the string judged again
+                 * is "$f", whose value (the line's own words) its judge never sees */
+                for (size_t k = 1; k < rest && p->words_loop; k++)
+                        if (words[k]->expansion || words[k]->substitution)
+                                return recog_refuse(p, "%s of a string that holds the loop's variable",
+                                                    name);
+                if (p->loop && strchr(again, '$')) /* eval cat \$f */
+                        return recog_refuse(p, "%s of a string that may expand the loop's variable", name);
                 for (size_t k = 1; k + 1 < rest && !streq(name, "eval") && !streq(name, "watch"); k++)
                         if (!recog_literal(words[k], sub) || recog_word_names(p, words[k]) != 0)
                                 return recog_refuse(
