@@ -387,6 +387,14 @@ static const Row rows[] = {
         {"for f in 'cat .env'; do bash -c \"$f\"; done", true, ".env"},
         {"for f in 'cat .env'; do trap \"$f\" EXIT; done", true, ".env"},
         {"for f in .env; do su -c cat\\ \\$f; done", true, ".env"},
+        {"( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ls .env ) ) ) ) ) ) ) ) ) ) ) ) "
+         ") ) "
+         ") ) ) ) ) ) ) ) ) ) ) ) ) ) ) ) ) ) )",
+         true, ".env"},
+        {"( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ( ls .env ) ) ) ) ) ) ) ) ) ) ) ) ) "
+         ") ) ) ) "
+         ") ) ) ) ) ) ) ) ) ) ) ) ) ) )",
+         false, ".env"},
         /* allowed: names no secret */
         {"grep -r KEY .", false, NULL},
         {"cat README.md", false, NULL},

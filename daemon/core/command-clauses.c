@@ -16,6 +16,10 @@
 
 typedef Recogniser P;
 
+/* Compound commands in compound commands, at most (each a few frames of
+ * the recogniser's stack). */
+#define CLAUSES_MAX 32
+
 static const ShellToken *cur(const P *p) {
         return p->i < p->l->n ? &p->l->v[p->i] : NULL;
 }
@@ -165,7 +169,18 @@ static bool case_clause(P *p) {
 /* A compound command (a subshell, a group, if, case, until, or a while
  * other than while read): each command in it judged as on its own, the
  * reserved words separators. */
+static bool clause(P *p);
+
 bool recog_clause(P *p) {
+        if (p->nesting >= CLAUSES_MAX)
+                return recog_refuse(p, "compound commands nested deeper than %d", CLAUSES_MAX);
+        p->nesting++;
+        bool ok = clause(p);
+        p->nesting--;
+        return ok;
+}
+
+static bool clause(P *p) {
         static const char *const paren[] = {")", NULL}, *const brace[] = {"}", NULL},
                                  *const then[] = {"then", NULL},
                                  *const branch[] = {"elif", "else", "fi", NULL}, *const fi[] = {"fi", NULL},

@@ -983,6 +983,7 @@ typedef struct Recogniser {
         bool cwd_inside;  /* the line runs in a masked directory (or .git, held): names there are its */
         bool exact;       /* in a while IFS= read -r loop: its variable is each line as written */
         bool words_loop;  /* in a for loop: its variable is one of the line's own words */
+        int nesting;      /* compound commands the recogniser is inside */
         size_t pipe_from, pipe_to; /* the stages before the last | (tokens), for a while read after it */
         size_t deferred[8][2];     /* commands of the loop's body its list must prove (tokens) */
         size_t n_deferred;
