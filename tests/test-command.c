@@ -134,7 +134,7 @@ static const Row rows[] = {
         {"for f in .env; do for g in x; do ls; done; done", true, ".env"},
         {"for f in $(ls); do ls .env; done", true, ".env"},
         {"for f in .env; do ls \"$g\"; done", true, ".env"},
-        {"for f in .env\ndo ls; done", true, ".env"},
+        {"for f in .env\ndo cat $f; done", true, ".env"},
         {"ls .env |& head", true, ".env"},
         {"ls .env || ls .env | cat", true, ".env"},
         {"/bin/ls .env", true, ".env"},
@@ -395,6 +395,10 @@ static const Row rows[] = {
          ") ) ) ) "
          ") ) ) ) ) ) ) ) ) ) ) ) ) ) )",
          false, ".env"},
+        {"for f in a .env\ndo\n  ls -la \"$f\"\ndone", false, ".env"},
+        {"for f in .env\ndo ls; done", false, ".env"}, /* a newline before do is a ';' */
+        {"for f in a .env\ndo\n  cat \"$f\"\ndone", true, ".env"},
+        {"while read -r l\ndo\n  echo \"$l\"\ndone < list.txt; ls .env", false, ".env"},
         /* allowed: names no secret */
         {"grep -r KEY .", false, NULL},
         {"cat README.md", false, NULL},

@@ -246,6 +246,16 @@ static bool loop_body(P *p, const char *var) {
         return true;
 }
 
+/* A ';' or newlines before a loop's do, passed. */
+static bool ends_list(P *p) {
+        size_t i = p->i;
+        if (is_op(cur(p), ";"))
+                p->i++;
+        while (cur(p) && cur(p)->kind == SHELL_TOKEN_NEWLINE)
+                p->i++;
+        return p->i > i;
+}
+
 /* for NAME in WORDS; do LIST; done */
 static bool for_loop(P *p) {
         const ShellToken *t;
@@ -260,9 +270,8 @@ static bool for_loop(P *p) {
         for (p->i++; (t = cur(p)) && t->kind == SHELL_TOKEN_WORD; p->i++)
                 if (t->w.substitution || t->w.expansion)
                         return recog_refuse(p, "a for loop over an expansion");
-        if (!is_op(cur(p), ";"))
+        if (!ends_list(p))
                 return recog_refuse(p, "a for loop the recogniser does not understand");
-        p->i++;
         p->words_loop = true;
         bool body = loop_body(p, var);
         p->words_loop = false;
@@ -309,9 +318,8 @@ static bool while_read(P *p, bool piped) {
         }
         if (!loop_variable(p, var))
                 return false;
-        if (!is_op(cur(p), ";"))
+        if (!ends_list(p))
                 return recog_refuse(p, "a while loop other than while read NAME");
-        p->i++;
         p->exact = ifs && raw;
         p->n_deferred = 0;
         bool body = loop_body(p, var);
