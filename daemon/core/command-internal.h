@@ -1015,6 +1015,12 @@ typedef struct Recogniser {
         bool substituted; /* the while read loop's input was < <(CMD), CMD allowed */
         bool printed;     /* the command being collected has a $NAME word: echo's or printf's only */
         bool cwd_inside;  /* the line runs in a masked directory (or .git, held): names there are its */
+        bool exact;       /* in a while IFS= read -r loop: its variable is each line as written */
+        bool words_loop;  /* in a for loop: its variable is one of the line's own words */
+        int nesting;      /* compound commands the recogniser is inside */
+        size_t pipe_from, pipe_to; /* the stages before the last | (tokens), for a while read after it */
+        size_t deferred[8][2];     /* commands of the loop's body its list must prove (tokens) */
+        size_t n_deferred;
 } Recogniser;
 
 /* command-spec.c: the Spec of a command that only asks about a
@@ -1034,6 +1040,32 @@ const char *recog_literal(const ShellWord *w, char buf[256]);
 bool recog_has_brace(const ShellWord *w);
 /* Could the word, expanded, start with a '-'? */
 bool recog_may_be_option(const ShellWord *w);
+/* A reserved word: unquoted, plain, this text. */
+bool recog_keyword(const ShellToken *t, const char *kw);
+/* command.c: one command that only asks about a name or size (a compound
+ * through recog_clause), a pipe's filter after the first, a redirect the
+ * language allows (target the word after t). */
+bool recog_command(Recogniser *p);
+bool recog_filter(Recogniser *p);
+bool recog_redirect(Recogniser *p, const ShellToken *t, const ShellToken *target);
+/* command-clauses.c: [!] COMMAND [| FILTER]...; pipelines joined by ;, &&,
+ * || and newlines up to one of enders (a reserved word where a command
+ * would start, or an operator: ")", ";;"), left at p->i; a compound command
+ * (a subshell, a group, if, case, until, a while but while read). */
+bool recog_pipeline(Recogniser *p);
+bool recog_list(Recogniser *p, const char *const *enders);
+bool recog_clause(Recogniser *p);
+/* command-fedloop.c: in a while IFS= read -r loop, keep the command at
+ * tokens [from, to) (words[0..n), "$var" last, the rest plain text) for its
+ * list to prove: true, or false when it is not of that shape. The list's
+ * text from tokens [from, to) of l, its words quoted (malloc'd; NULL
+ * unless each is a plain word, a | or 2>/dev/null, 2>&1: never a
+ * compound, whose lister a pipe's proof does not see). Each command kept, judged as LIST | xargs -d '\n'
+ * WORDS (feed NULL: refused): true when each is allowed. */
+bool recog_fed_defer(Recogniser *p, size_t from, size_t to, const ShellWord *const *words, size_t n);
+char *recog_fed_text(const ShellLexed *l, size_t from, size_t to);
+char *recog_fed_nested(const char *cmd); /* <(CMD)'s text, the same way */
+bool recog_fed_judge(Recogniser *p, const char *feed);
 /* Options and operands of words[first..n) as sp allows them. */
 bool recog_check_options(Recogniser *p, const Spec *sp, const char *cmd, const ShellWord *const *words,
                          size_t n, size_t first);

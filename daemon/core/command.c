@@ -96,8 +96,7 @@ const char *recog_literal(const ShellWord *w, char buf[256]) {
         return buf;
 }
 
-/* A reserved word: unquoted, plain, this text. */
-static bool is_keyword(const ShellToken *t, const char *kw) {
+bool recog_keyword(const ShellToken *t, const char *kw) {
         char buf[256];
         const char *s;
         return t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted && (s = recog_literal(&t->w, buf)) &&
@@ -135,7 +134,7 @@ bool recog_may_be_option(const ShellWord *w) {
 /* A redirect the language allows: 2>&1, or >/dev/null from fd 1 or 2; or
  * > and >> from fd 1 to a plain path that names no secret (echo's and
  * printf's only: the command says). */
-static bool check_redirect(P *p, const ShellToken *t, const ShellToken *target) {
+bool recog_redirect(P *p, const ShellToken *t, const ShellToken *target) {
         char buf[256];
         const char *to = target && target->kind == SHELL_TOKEN_WORD ? recog_literal(&target->w, buf) : NULL;
         if (streq(t->op, "<(") || streq(t->op, ">("))
@@ -160,7 +159,7 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
              (t = cur(p)) && (t->kind == SHELL_TOKEN_WORD || t->kind == SHELL_TOKEN_REDIR);) {
                 if (t->kind == SHELL_TOKEN_REDIR) {
                         const ShellToken *target = p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL;
-                        if (!check_redirect(p, t, target))
+                        if (!recog_redirect(p, t, target))
                                 return false;
                         p->i += 2;
                         continue;
@@ -170,7 +169,11 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
                         return recog_refuse(p, "a command substitution");
                 bool loop = p->loop && streq(w->param, p->loop);
                 bool one = w->n == 1 && w->v[0].kind == SHELL_EXPAND && !w->substitution; /* "$@", $1 */
-                if (w->expansion && !loop && !w->param[0] && !one)
+                /* "got: $line": text and plain $NAMEs, as data echo or printf prints */
+                bool plain = !w->assigns;
+                for (size_t k = 0; k < w->n && plain; k++)
+                        plain = w->v[k].kind != SHELL_EXPAND || w->v[k].c == 1;
+                if (w->expansion && !loop && !w->param[0] && !one && !plain)
                         return recog_refuse(p, "a variable or arithmetic expansion");
                 p->printed = p->printed || (w->expansion && !loop); /* echo "$PATH": data */
                 if (n == 64)
@@ -182,18 +185,17 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
         return true;
 }
 
-static bool command(P *p);
 static bool command_words(P *p, const ShellWord **words, size_t n);
 
 /* head, tail, sort, uniq, tr, wc or grep, reading the pipe. */
-static bool while_read(P *p);
+static bool while_read(P *p, bool piped);
 
-static bool filter(P *p) {
+bool recog_filter(P *p) {
         const ShellWord *words[64];
         size_t n;
         char buf[256];
-        if (is_keyword(cur(p), "while")) /* ls | while read f; do echo $f; done: names as data */
-                return while_read(p);
+        if (recog_keyword(cur(p), "while")) /* ls | while read f; do echo $f; done: names as data */
+                return while_read(p, true);
         if (!collect(p, words, &n))
                 return false;
         const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
@@ -232,29 +234,26 @@ static bool loop_variable(P *p, char var[256]) {
 /* do LIST; done, the loop's variable var: each command of LIST one that
  * only asks about a name or size, with $var naming any secret. */
 static bool loop_body(P *p, const char *var) {
-        if (!is_keyword(cur(p), "do"))
+        static const char *const done[] = {"done", NULL};
+        if (!recog_keyword(cur(p), "do"))
                 return recog_refuse(p, "a loop the recogniser does not understand");
         p->i++;
         p->loop = var;
-        for (;;) {
-                if (!command(p))
-                        return false;
-                while (is_op(cur(p), "|")) {
-                        p->i++;
-                        if (!filter(p))
-                                return false;
-                }
-                const ShellToken *t = cur(p);
-                if (is_op(t, ";") && is_keyword(p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL, "done")) {
-                        p->i += 2;
-                        break;
-                }
-                if (!is_op(t, "&&") && !is_op(t, "||") && !is_op(t, ";"))
-                        return recog_refuse(p, "a loop the recogniser does not understand");
-                p->i++;
-        }
+        if (!recog_list(p, done))
+                return false;
+        p->i++;
         p->loop = NULL;
         return true;
+}
+
+/* A ';' or newlines before a loop's do, passed. */
+static bool ends_list(P *p) {
+        size_t i = p->i;
+        if (is_op(cur(p), ";"))
+                p->i++;
+        while (cur(p) && cur(p)->kind == SHELL_TOKEN_NEWLINE)
+                p->i++;
+        return p->i > i;
 }
 
 /* for NAME in WORDS; do LIST; done */
@@ -266,30 +265,36 @@ static bool for_loop(P *p) {
         p->i++;
         if (!loop_variable(p, var))
                 return false;
-        if (!is_keyword(cur(p), "in"))
+        if (!recog_keyword(cur(p), "in"))
                 return recog_refuse(p, "a for loop without 'in WORDS'");
         for (p->i++; (t = cur(p)) && t->kind == SHELL_TOKEN_WORD; p->i++)
                 if (t->w.substitution || t->w.expansion)
                         return recog_refuse(p, "a for loop over an expansion");
-        if (!is_op(cur(p), ";"))
+        if (!ends_list(p))
                 return recog_refuse(p, "a for loop the recogniser does not understand");
-        p->i++;
-        return loop_body(p, var);
+        p->words_loop = true;
+        bool body = loop_body(p, var);
+        p->words_loop = false;
+        return body;
 }
 
 /* while [IFS=] read [-r] NAME; do LIST; done [< FILE]: the lines of FILE
  * (or of the line's input) are data, as a for loop's words are; FILE
  * names no secret (while read l; do echo $l; done < .env prints it). */
-static bool while_read(P *p) {
+static bool while_read(P *p, bool piped) {
         char buf[256], var[256];
         const ShellToken *t;
         const char *a;
+        bool ifs = false, raw = false;
+        _cleanup_free_ char *feed = piped ? recog_fed_text(p->l, p->pipe_from, p->pipe_to) : NULL;
         if (p->loop)
                 return recog_refuse(p, "a loop in a loop");
         p->i++;
         if ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) &&
-            streq(a, "IFS="))
+            streq(a, "IFS=")) {
                 p->i++;
+                ifs = true;
+        }
         if (!((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && (a = recog_literal(&t->w, buf)) &&
               streq(a, "read")))
                 return recog_refuse(p, "a while loop other than while read NAME");
@@ -301,10 +306,11 @@ static bool while_read(P *p) {
                 const char *fd = streq(a, "-u") && n && n->kind == SHELL_TOKEN_WORD
                                          ? recog_literal(&n->w, buf)
                                          : NULL;
-                if (streq(a, "-r"))
+                if (streq(a, "-r")) {
                         p->i++;
-                else if (fd && p->opened > 0 && atoi(fd) == p->opened &&
-                         strspn(fd, "0123456789") == strlen(fd))
+                        raw = true;
+                } else if (fd && p->opened > 0 && atoi(fd) == p->opened &&
+                           strspn(fd, "0123456789") == strlen(fd))
                         p->i += 2;
                 else
                         return recog_refuse(
@@ -312,10 +318,13 @@ static bool while_read(P *p) {
         }
         if (!loop_variable(p, var))
                 return false;
-        if (!is_op(cur(p), ";"))
+        if (!ends_list(p))
                 return recog_refuse(p, "a while loop other than while read NAME");
-        p->i++;
-        if (!loop_body(p, var))
+        p->exact = ifs && raw;
+        p->n_deferred = 0;
+        bool body = loop_body(p, var);
+        p->exact = false;
+        if (!body)
                 return false;
         if ((t = cur(p)) && t->kind == SHELL_TOKEN_REDIR) {
                 const ShellToken *target = p->i + 1 < p->l->n ? &p->l->v[p->i + 1] : NULL;
@@ -333,7 +342,10 @@ static bool while_read(P *p) {
                         command_verdict_done(&v);
                         p->i += 2;
                         p->reads = p->substituted = !refused;
-                        return !refused;
+                        if (refused)
+                                return false;
+                        _cleanup_free_ char *list = recog_fed_nested(cmd);
+                        return recog_fed_judge(p, list);
                 }
                 if (!streq(t->op, "<") || !(t->fd == -1 || t->fd == 0) || !target ||
                     target->kind != SHELL_TOKEN_WORD || !recog_literal(&target->w, buf) ||
@@ -342,8 +354,9 @@ static bool while_read(P *p) {
                                 p, "a while loop reading other than < FILE, a file naming no secret");
                 p->i += 2;
                 p->reads = true;
+                return recog_fed_judge(p, NULL); /* < FILE, whatever a pipe feeds */
         }
-        return true;
+        return recog_fed_judge(p, feed);
 }
 
 /* exec N< FILE, N above 2 and FILE a plain name naming no secret: it
@@ -374,17 +387,35 @@ static bool exec_opens(P *p) {
         return true;
 }
 
-/* One command that only asks about a name or a size. */
-static bool command(P *p) {
+/* Is the while at p->i a while [IFS=] read loop (while_read's to judge)? */
+static bool while_reads(const P *p) {
+        char buf[256];
+        const char *a;
+        for (size_t i = p->i + 1; i < p->l->n && i <= p->i + 2; i++) {
+                const ShellToken *t = &p->l->v[i];
+                if (t->kind != SHELL_TOKEN_WORD || !(a = recog_literal(&t->w, buf)))
+                        return false;
+                if (streq(a, "read"))
+                        return true;
+                if (!streq(a, "IFS="))
+                        return false;
+        }
+        return false;
+}
+
+bool recog_command(P *p) {
         const ShellToken *t = cur(p);
         if (!t)
                 return recog_refuse(p, "an empty command");
-        if (is_op(t, "(") || is_op(t, "((") || is_keyword(t, "{"))
-                return recog_refuse(p, "a subshell or group");
-        if (is_keyword(t, "for"))
+        if (is_op(t, "(("))
+                return recog_refuse(p, "an arithmetic command");
+        if (is_op(t, "(") || recog_keyword(t, "{") || recog_keyword(t, "if") || recog_keyword(t, "case") ||
+            recog_keyword(t, "until"))
+                return recog_clause(p);
+        if (recog_keyword(t, "for"))
                 return for_loop(p);
-        if (is_keyword(t, "while"))
-                return while_read(p);
+        if (recog_keyword(t, "while"))
+                return while_reads(p) ? while_read(p, false) : recog_clause(p);
         char buf[256];
         const char *a = t->kind == SHELL_TOKEN_WORD ? recog_literal(&t->w, buf) : NULL;
         if (a && streq(a, "exec") && exec_opens(p))
@@ -393,10 +424,12 @@ static bool command(P *p) {
                 return recog_refuse(p, "an assignment before the command");
         const ShellWord *words[64];
         size_t n;
+        size_t from = p->i;
         if (!collect(p, words, &n))
                 return false;
         p->wrote = p->wrote || p->writes;
-        return command_words(p, words, n);
+        /* wc -l "$f" in a while IFS= read -r loop: for its list to prove */
+        return command_words(p, words, n) || recog_fed_defer(p, from, p->i, words, n);
 }
 
 /* Wrappers the language looks through (env, nice, timeout, ...): not
@@ -443,6 +476,14 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
                         return recog_refuse(p, "a redirect other than 2>&1 or >/dev/null (a write)");
                 if (rest < n)
                         return recog_refuse(p, "%s with words after the string it reads again", name);
+                /* for f in 'cat .env'; do eval "$f": the string judged again
+                 * is "$f", whose value (the line's own words) its judge never sees */
+                for (size_t k = 1; k < rest && p->words_loop; k++)
+                        if (words[k]->expansion || words[k]->substitution)
+                                return recog_refuse(p, "%s of a string that holds the loop's variable",
+                                                    name);
+                if (p->loop && strchr(again, '$')) /* eval cat \$f */
+                        return recog_refuse(p, "%s of a string that may expand the loop's variable", name);
                 for (size_t k = 1; k + 1 < rest && !streq(name, "eval") && !streq(name, "watch"); k++)
                         if (!recog_literal(words[k], sub) || recog_word_names(p, words[k]) != 0)
                                 return recog_refuse(
@@ -469,12 +510,20 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         if (streq(name, "rg"))
                 return recog_rg(p, words, n);
         if (streq(name, "test") || streq(name, "[")) {
+                /* [ ! ] OP PATH: a stat (-r, -w and -x ask access(2) about the name) */
+                static const char *const ops[] = {"-e", "-f", "-d", "-s", "-r", "-w", "-x", NULL};
                 bool bracket = streq(name, "[");
                 const char *op = n > 1 ? recog_literal(words[1], sub) : NULL;
-                if (n != (bracket ? 4u : 3u) || !op ||
-                    !(streq(op, "-e") || streq(op, "-f") || streq(op, "-d") || streq(op, "-s")))
-                        return recog_refuse(p, "%s other than %s -e/-f/-d/-s PATH%s", name, name,
-                                            bracket ? " ]" : "");
+                if (op && streq(op, "!")) {
+                        words++, n--;
+                        op = n > 1 ? recog_literal(words[1], sub) : NULL;
+                }
+                bool known = false;
+                for (size_t k = 0; op && ops[k] && !known; k++)
+                        known = streq(op, ops[k]);
+                if (n != (bracket ? 4u : 3u) || !known)
+                        return recog_refuse(p, "%s other than %s [!] -e/-f/-d/-s/-r/-w/-x PATH%s", name,
+                                            name, bracket ? " ]" : "");
                 if (bracket && !(recog_literal(words[3], sub) && streq(sub, "]")))
                         return recog_refuse(p, "[ without its ]");
                 return true;
@@ -503,6 +552,12 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
         int copy = recog_copy_into(p, name, words, n);
         if (copy >= 0)
                 return copy;
+        /* builtins that do nothing but set the status or leave a loop */
+        if ((streq(name, "true") || streq(name, "false") || streq(name, ":")) && n == 1)
+                return true;
+        if ((streq(name, "break") || streq(name, "continue")) &&
+            (n == 1 || (n == 2 && recog_literal(words[1], sub) && strspn(sub, "0123456789") == strlen(sub))))
+                return true;
         const Spec *sp = spec_command(name);
         if (!sp)
                 return recog_refuse(p, "%s is not a command that only asks about a name or size", name);
@@ -512,18 +567,18 @@ static bool command_words(P *p, const ShellWord **words, size_t n) {
 /* The whole line: pipelines joined by &&, || and ;. */
 static bool line(P *p) {
         for (;;) {
-                if (!command(p))
+                if (!recog_pipeline(p))
                         return false;
-                while (is_op(cur(p), "|")) {
-                        p->i++;
-                        if (!filter(p))
-                                return false;
-                }
                 const ShellToken *t = cur(p);
                 if (!t)
                         return true;
-                if (t->kind == SHELL_TOKEN_NEWLINE)
+                if (t->kind == SHELL_TOKEN_NEWLINE) {
+                        while (cur(p) && cur(p)->kind == SHELL_TOKEN_NEWLINE)
+                                p->i++; /* the line's last line end is none */
+                        if (!cur(p))
+                                return true;
                         return recog_refuse(p, "a second line");
+                }
                 if (is_op(t, "&"))
                         return recog_refuse(p, "a background &");
                 if (!is_op(t, "&&") && !is_op(t, "||") && !is_op(t, ";"))
