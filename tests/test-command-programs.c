@@ -2828,6 +2828,15 @@ static const Row rows[] = {
         {"sqlite3 db.sqlite \"update t set edited = 1\"", true, false, NULL},
         {"mysql -u root -e 'show databases'", true, false, NULL},
         {"cp src/*.c build/; make -C build", true, false, NULL},
+        /* 31z 4: a repository on a local path by URL, cloned with its history
+         * by a package manager */
+        {"npm pack \"git+file://$PWD#HEAD~2\" >/dev/null 2>&1; tar xzOf x-1.0.0.tgz", true, true, ".env"},
+        {"npm diff --diff=\"git+file://$PWD#HEAD~2\" --diff=\"git+file://$PWD\"", true, true, ".env"},
+        {"RUSTUP_HOME=/root/.rustup cargo install --git \"file://$PWD\" x", true, true, ".env"},
+        {"u=file://$PWD; npm pack \"git+$u\"", true, true, ".env"},
+        {"pip3 install git+FILE://$PWD", true, true, ".env"},
+        {"npm install --save-dev jest", true, false, NULL},
+        {"curl file:///etc/hostname", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

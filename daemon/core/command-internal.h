@@ -805,8 +805,10 @@ bool runners_search_regex(const char *re, bool fixed, char *out, size_t size);
  * judged as cat naming it; and Ex's commands that name one. */
 int runners_file(Judge *j, const char *what, const char *path);
 int runners_ex(Judge *j, const char *name, const char *v);
-/* A URL among a program's words: its path %XX decoded (file://$PWD/.e%6ev),
- * curl's [a-z] and {a,b} globs unless -g, judged as names it reads. */
+/* command-urls.c: a URL among a program's words: its path %XX decoded
+ * (file://$PWD/.e%6ev), curl's [a-z] and {a,b} globs unless -g, judged as
+ * names it reads; while the history holds a masked entry, a file: URL
+ * handed to a program that may clone it (npm, cargo, pip), refused. */
 int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n);
 /* compgen -G PAT, -f/-d/-A file PREFIX (PREFIX*), -X '!PAT': a name list
  * when a pattern matches a masked name (or .git, held), in *ret_lists. */

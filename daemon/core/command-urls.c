@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * URLs in a program's words (command-internal.h): a file: URL's path, %XX
+ * decoded, read as a name; curl's own globs and config; a repository on a
+ * local path handed by URL to a program that clones it (npm, cargo, pip).
+ * It must not lex, nor say what a word names: command.c and match do.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command-internal.h"
+#include "match.h"
+#include "util.h"
+
+/* ---- URLs: a file: URL's path, %XX decoded; curl's own globs ---- */
+
+static int hex(char c) {
+        return c >= '0' && c <= '9'                 ? c - '0'
+               : (c | 32) >= 'a' && (c | 32) <= 'f' ? (c | 32) - 'a' + 10
+                                                    : -1;
+}
+
+/* The path of the URL in t (file:///p, file:/p, scheme://host/p), to its
+ * '?' or '#', %XX decoded into out; false when t holds none. */
+static bool url_path(const char *t, char *out, size_t size, bool *ret_encoded) {
+        const char *p = strcasestr(t, "file:"), *s = strstr(t, "://");
+        if (!p && !s)
+                return false;
+        if (p) {
+                p += 5;
+                if (p[0] == '/' && p[1] == '/')
+                        p = strchr(p + 2, '/');
+        } else
+                p = strchr(s + 3, '/');
+        if (!p)
+                return false;
+        size_t k = 0;
+        *ret_encoded = false;
+        for (; *p && *p != '?' && *p != '#' && k + 1 < size; p++) {
+                if (*p == '%' && hex(p[1]) >= 0 && hex(p[2]) >= 0) {
+                        out[k++] = (char) (hex(p[1]) * 16 + hex(p[2]));
+                        p += 2;
+                        *ret_encoded = true;
+                } else
+                        out[k++] = *p;
+        }
+        out[k] = 0;
+        return true;
+}
+
+/* One of curl's URL globs: each {a,b} alternative in turn (at most
+ * *budget paths; past them, refused), a [a-z] class left to bash's glob
+ * (the same set), the rest quoted. */
+static int curl_glob(Judge *j, const char *path, int *budget) {
+        static const char what[] = "curl's URL glob, a pattern of the names it reads";
+        if (--*budget < 0)
+                return judge_refuse(j, "curl's URL glob with more alternatives than this rule judges");
+        const char *open = strchr(path, '{'), *close = open ? strchr(open, '}') : NULL;
+        if (close) {
+                for (const char *a = open + 1;;) {
+                        const char *e = a;
+                        while (e < close && *e != ',')
+                                e++;
+                        _cleanup_free_ char *alt = malloc(strlen(path) + 1);
+                        if (!alt)
+                                return -ENOMEM;
+                        sprintf(alt, "%.*s%.*s%s", (int) (open - path), path, (int) (e - a), a, close + 1);
+                        int r = curl_glob(j, alt, budget);
+                        if (r != 0 || e >= close)
+                                return r;
+                        a = e + 1;
+                }
+        }
+        if (!strchr(path, '['))
+                return runners_file(j, what, path);
+        char line[4200], *q = line + sprintf(line, "cat -- ");
+        for (const char *c = path; *c && q < line + sizeof line - 8; c++) {
+                if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                      strchr("/._-[]", *c)))
+                        *q++ = '\\';
+                *q++ = *c;
+        }
+        *q = 0;
+        return programs_reread(j, what, line, strlen(line));
+}
+
+/* curl -K FILE: its config (url = "file:///..."), in a here-string or a
+ * file the line writes: each file: URL of the line's text, decoded. */
+static int config_urls(Judge *j, const Line *ln) {
+        for (const char *p = ln->text; (p = strcasestr(p, "file:")) && p < ln->text + ln->n; p++) {
+                size_t len = strcspn(p, " \t\n\"'`;|&<>)");
+                _cleanup_free_ char *u = strndup(p, len);
+                char path[1024];
+                bool encoded = false;
+                if (!u)
+                        return -ENOMEM;
+                int r = url_path(u, path, sizeof path, &encoded) && encoded
+                                ? runners_file(j, "a URL's path in curl's config, its %XX decoded", path)
+                                : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* options_read's: -T's or --upload-file's value, a curl glob. */
+static int upload_seen(void *ctx, char letter, const char *name, const char *v) {
+        int budget = 64;
+        bool upload = letter == 'T' || (name && programs_long_is(name, "upload-file", NULL));
+        return upload && v && strpbrk(v, "[{") ? curl_glob(ctx, v, &budget) : 0;
+}
+
+int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const cloners[] = {"npm", "npx",  "pnpm",   "yarn",     "bun", "cargo",
+                                              "pip", "pip3", "pipx",   "uv",       "uvx", "poetry",
+                                              "go",  "gem",  "bundle", "composer", NULL};
+        bool curl = streq(name, "curl"), globoff = false, config = false;
+        /* ... a file: URL anywhere in the line, a package manager that
+         * clones: u=file://$PWD; npm pack "git+$u" */
+        if (judge_held(j) && streq_any(name, cloners) && j->text && memmem(j->text, j->text_n, "ile:", 4)) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "%s, in a line holding a file: URL, may clone a repository on a local "
+                                    "path with its history, and the history holds a masked entry",
+                                    name);
+        }
+        for (size_t k = 1; k < n && curl; k++) { /* -g, -sg, --globoff; -K, --config */
+                char buf[64];
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                globoff = globoff ||
+                          (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'g')) || streq(a, "--globoff")));
+                config = config || (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'K')) ||
+                                          programs_long_is(a, "config", NULL)));
+        }
+        int r = config ? config_urls(j, ln) : 0;
+        if (r != 0)
+                return r;
+        /* curl -T FILE globs FILE as a URL: -T '{.e,x}nv' uploads .env */
+        static const char *const upload_longs[] = {"upload-file", NULL};
+        static const OptionSpec curl_options = {
+                .shorts = "AbcCdDeEFHKmoPQrtTuUwxXyYz", .longs = upload_longs, .permute = true};
+        if (curl && !globoff && (r = options_read(w, n, &curl_options, upload_seen, j, NULL)) != 0)
+                return r;
+        for (size_t k = 1; k < n; k++) {
+                bool colon = false; /* no ':', no URL: most words, and no copy of them */
+                for (size_t i = 0; i < w[k]->n && !colon; i++)
+                        colon = w[k]->v[i].c == ':';
+                if (!colon)
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                char path[1024];
+                bool encoded = false;
+                if (!t)
+                        return -ENOMEM;
+                /* npm pack "git+file://$PWD", cargo install --git file://$PWD,
+                 * pip install git+file://: a repository on a local path,
+                 * cloned with its history by a program git's rule does not
+                 * judge (31z); curl and wget read a file, judged by its path */
+                if (judge_held(j) && strcasestr(t, "file:") && !curl && !streq(name, "wget") &&
+                    !streq(name, "git")) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "%s is given a repository on a local path by a file: URL, "
+                                            "which it may clone with its history, and the history "
+                                            "holds a masked entry",
+                                            name);
+                }
+                if (!url_path(t, path, sizeof path, &encoded))
+                        continue;
+                bool glob = curl && !globoff && strpbrk(path, "[{");
+                int budget = 64;
+                r = glob      ? curl_glob(j, path, &budget)
+                    : encoded ? runners_file(j, "a URL's path, its %XX decoded", path)
+                              : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
