@@ -2837,6 +2837,15 @@ static const Row rows[] = {
         {"pip3 install git+FILE://$PWD", true, true, ".env"},
         {"npm install --save-dev jest", true, false, NULL},
         {"curl file:///etc/hostname", true, false, NULL},
+        /* 31z 5: bash's history list, a line put there and run again */
+        {"set -o history; history -s 'git log -p'; eval \"$(fc -ln -1)\"", true, true, NULL},
+        {"set -o history; history -s 'git log -p'; history -s 'true'; fc -s -2", true, true, NULL},
+        {"set -o history; history -s 'git log -p'; HISTFILE=h; history -a; . h", true, true, NULL},
+        {"set -o history -o histexpand\necho git log -p\n!!:1-3", true, true, NULL},
+        {"set -o history; history -s 'git log -p'; set -eH\n!!", true, true, NULL},
+        {"env SHELLOPTS=history bash -c 'history -s \"git log -p\"; fc -s'", true, true, NULL},
+        {"history | tail -5", true, false, NULL},
+        {"set -euo pipefail; make", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

@@ -295,6 +295,10 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
                                             "%s: bash decodes a prompt string's escapes and then runs "
                                             "its substitutions",
                                             *v);
+        if (has_ident(t, "histexpand") || strstr(t, "-o history") || strstr(t, "-ohistory") ||
+            (strstr(t, "SHELLOPTS") && has_ident(t, "history")))
+                return judge_refuse(j, "the line turns on bash's history list or its expansion (fc, !!), "
+                                       "which run a line it stores again");
         if (evaluates(t, n) && data_dollar(t, n))
                 return judge_refuse(j, "a $( or a backquote held as data (quoted, escaped, an escape) "
                                        "may reach bash's arithmetic, a subscript or a name, which runs it");
@@ -341,6 +345,20 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
         char buf[256];
         if (streq(name, "alias") && n > 1 && !rebound_alias_known(j, w, n))
                 return judge_refuse(j, "alias defines a word that later words expand to, unjudged");
+        /* bash's history list: a line history -s put there, run again by
+         * fc, or by !! once set -H is on (31z) */
+        if (streq(name, "fc"))
+                return judge_refuse(j, "fc edits or runs a line of bash's history list, which the line may "
+                                       "have put there");
+        if (streq(name, "history") && n > 1)
+                return judge_refuse(j, "history with operands stores, reads or writes lines that bash may "
+                                       "run again (fc, !!)");
+        for (size_t k = 1; streq(name, "set") && k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || (a[0] == '-' && a[1] != '-' && strchr(a, 'H')))
+                        return judge_refuse(j, "set -H turns on bash's history expansion (!!), which runs a "
+                                               "line of the history list again");
+        }
         if (streq(name, "mapfile") || streq(name, "readarray"))
                 for (size_t k = 1; k < n; k++) {
                         const char *a = programs_plain(w[k], buf, sizeof buf);
