@@ -355,6 +355,8 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
                                        "run again (fc, !!)");
         for (size_t k = 1; streq(name, "set") && k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && (streq(a, "--") || streq(a, "-") || (a[0] != '-' && a[0] != '+')))
+                        break; /* set -- $x: the positional parameters */
                 if (!a || (a[0] == '-' && a[1] != '-' && strchr(a, 'H')))
                         return judge_refuse(j, "set -H turns on bash's history expansion (!!), which runs a "
                                                "line of the history list again");
