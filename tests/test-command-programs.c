@@ -2019,7 +2019,8 @@ static const Row rows[] = {
          ".env"},
         {"echo .gQt | { tr Q i; } | tar -cf - -T - | tar -xf - -C ../x", true, true, ".env"},
         {"find src -name '*.c' | { grep -v test; } | xargs wc -l", true, false, NULL},
-        {"ls | { grep x; } | xargs cat", true, false, NULL},
+        /* as ls | grep x | xargs cat is (x may match a name below secrets/) */
+        {"ls | { grep x; } | xargs cat", true, true, NULL},
         {"echo 'gQt log -p >&2' | tr Q i | env -u X -S sh", true, true, ".env"},
         {"echo 'gQt log -p >&2' | tr Q i | env --unset X -S sh", true, true, ".env"},
         {"echo 'gQt log -p >&2' | tr Q i | env -C . -S sh", true, true, ".env"},
@@ -2846,6 +2847,16 @@ static const Row rows[] = {
         {"env SHELLOPTS=history bash -c 'history -s \"git log -p\"; fc -s'", true, true, NULL},
         {"history | tail -5", true, false, NULL},
         {"set -euo pipefail; make", true, false, NULL},
+        /* 31z (U15's find): a group's or a subshell's output piped to a program
+         * that reads names is each of its commands piped there */
+        {"( find . ) | xargs cat", true, true, ".env"},
+        {"{ find .git/objects -type f; } | xargs cat", true, true, ".env"},
+        {"{ echo a.c; find . -name '.e*'; } | xargs cat", false, true, ".env"},
+        {"(cd .git && find objects -type f) | xargs -I{} cat .git/{}", true, true, ".env"},
+        {"{ if true; then find .; fi; } | xargs cat", true, true, NULL},
+        {"{ echo a.c; echo b.c; } | xargs wc -l", true, false, NULL},
+        {"( cd src && ls ) | xargs wc -l", true, false, NULL},
+        {"( make 2>&1 ) | tee log", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

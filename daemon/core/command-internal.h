@@ -599,6 +599,11 @@ int rearranged_printed(const Stage *st, bool decode, char **ret);
  * refused when not and its texts hold git's letters while the history
  * holds a masked entry; -ENOMEM. */
 int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret);
+/* A compound first stage (a group, a subshell) piped to a program that
+ * reads names (xargs cat): each command of it judged with its output into
+ * the rest of the pipeline, after the commands before it ({ find .; } |
+ * xargs cat as find . | xargs cat). 1 refused, 0, -ENOMEM. */
+int pipeline_compound_listed(Judge *j, const Line *ln, const Stage *v, size_t n, size_t i);
 /* command-namelists.c: does st open each name of a list it reads, on its
  * input or in a file an option names (xargs, cpio, tar -T, zip -@, rsync
  * --files-from, git --stdin-paths, sort --files0-from, xz --files, zstd

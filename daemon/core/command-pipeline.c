@@ -681,6 +681,94 @@ int pipeline_compound_fed(Judge *j, const Line *ln, const Stage *st, char **ret)
                             "input, not modelled exactly, while the history holds a masked entry");
 }
 
+/* The end in the text of stage st: past its last word or redirect. */
+static size_t stage_end(const Stage *st) {
+        size_t end = 0;
+        for (size_t k = 0; k < st->n; k++) {
+                const ShellToken *t = (const ShellToken *) (const void *) ((const char *) st->w[k] -
+                                                                           offsetof(ShellToken, w));
+                end = t->to > end ? t->to : end;
+        }
+        for (size_t k = 0; k < st->n_redir; k++) {
+                end = st->redir[k]->to > end ? st->redir[k]->to : end;
+                if (st->target[k]) {
+                        const ShellToken *t =
+                                (const ShellToken *) (const void *) ((const char *) st->target[k] -
+                                                                     offsetof(ShellToken, w));
+                        end = t->to > end ? t->to : end;
+                }
+        }
+        return end;
+}
+
+int pipeline_compound_listed(Judge *j, const Line *ln, const Stage *v, size_t n, size_t i) {
+        const ShellLexed *l = ln->lexed;
+        size_t from, to;
+        bool whole;
+        if (!v[i].led || v[i].n != 0 || i + 1 >= n || !l ||
+            !compound_body(ln, &v[i], NULL, &from, &to, &whole))
+                return 0;
+        /* the rest of the pipeline, from the closer's end */
+        size_t rest = v[i].led->to, end = rest;
+        for (size_t k = i + 1; k < n; k++) {
+                size_t e = stage_end(&v[k]);
+                end = e > end ? e : end;
+        }
+        if (from >= to || end <= rest || end > ln->n || from == 0)
+                return 0;
+        /* ... and what it reads, the stages before it (ls | { grep x; } | xargs cat) */
+        size_t head = l->v[from - 1].from, start = head;
+        for (size_t k = 0; k < i; k++) {
+                if (v[k].led)
+                        return judge_refuse(j, "compound commands piped into each other, then to a program "
+                                               "that reads names: not read");
+                for (size_t w = 0; w < v[k].n; w++) {
+                        const ShellToken *t = (const ShellToken *) (const void *) ((const char *) v[k].w[w] -
+                                                                                   offsetof(ShellToken, w));
+                        start = t->from < start ? t->from : start;
+                }
+                for (size_t w = 0; w < v[k].n_redir; w++)
+                        start = v[k].redir[w]->from < start ? v[k].redir[w]->from : start;
+        }
+        /* its commands, split where it is flat: a nested compound is not */
+        size_t cuts[17], n_cuts = 0;
+        cuts[n_cuts++] = from;
+        for (size_t k = from; k < to; k++) {
+                const ShellToken *t = &l->v[k];
+                if ((t->kind == SHELL_TOKEN_OP && (streq(t->op, "(") || streq(t->op, ")"))) ||
+                    (t->kind == SHELL_TOKEN_WORD && programs_keyword(&t->w) && compound_command_start(l, k)))
+                        return judge_refuse(j,
+                                            "a compound command that holds another, its output piped to a "
+                                            "program that reads names: not read");
+                bool sep = t->kind == SHELL_TOKEN_NEWLINE ||
+                           (t->kind == SHELL_TOKEN_OP &&
+                            streq_any(t->op, (const char *const[]){";", "&", "&&", "||", NULL}));
+                if (!sep)
+                        continue;
+                if (n_cuts == ELEMENTSOF(cuts))
+                        return judge_refuse(j, "a compound command of more than 16 commands, its output "
+                                               "piped to a program that reads names: not read");
+                cuts[n_cuts++] = k + 1;
+        }
+        /* each command's output into the rest, after the commands before it:
+         * { A; B; } | xargs cat is A | xargs cat, then A; B | xargs cat */
+        for (size_t c = 0; c < n_cuts; c++) {
+                size_t a = cuts[c], b = c + 1 < n_cuts ? cuts[c + 1] - 1 : to;
+                if (a >= b)
+                        continue;
+                size_t before = l->v[from].from, at = l->v[a].from, stop = l->v[b - 1].to;
+                _cleanup_free_ char *t = NULL;
+                if (asprintf(&t, "%.*s%s%.*s%.*s %.*s", (int) (at - before), ln->text + before,
+                             at > before ? "\n" : "", (int) (head - start), ln->text + start,
+                             (int) (stop - at), ln->text + at, (int) (end - rest), ln->text + rest) < 0)
+                        return -ENOMEM;
+                int r = programs_reread(j, "a compound command's output piped on", t, strlen(t));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 bool pipeline_writes_run(const Judge *j, const Stage *st) {
         char buf[256];
         if (!written_may_run(j))

@@ -632,6 +632,12 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                                 j, "names a pattern matches, a masked one among them, piped to a program "
                                    "that can read them");
                 j->names_read = j->names_read || reads_names(&v[i]);
+                /* { find .; } | xargs cat: the compound's commands, each into the rest */
+                bool names_after = false;
+                for (size_t k = i + 1; k < n && !names_after; k++)
+                        names_after = reads_names(&v[k]) || namelists_opens(ln, v, k, false);
+                if (names_after && (r = pipeline_compound_listed(j, ln, v, n, i)) != 0)
+                        return r;
                 /* ls -A | grep -x '.e.v' | xargs cat: a filter's pattern picks names */
                 for (size_t k = 0; k < i && reads_names(&v[i]); k++) {
                         char re[1024];
