@@ -83,6 +83,9 @@ typedef struct Judge {
         char cwds[4][CWD_MAX];
         size_t n_cwds;
         bool cwd_unknown;
+        /* a quoted heredoc's body holds PATHSPECS, or an arithmetic that may
+         * assign to any name: counted when a shell of the line may run it */
+        bool data_pathspec, data_assigns;
 
         bool git_pathspec_env; /* the line sets how git reads pathspecs (GIT_NOGLOB_PATHSPECS=) */
         bool keyword;          /* set -k: every NAME=V word of a command is an assignment */
@@ -410,6 +413,11 @@ int written_line_runs(const ShellLexed *l, const Judge *j);
 /* May the line run a file it writes (written_line_runs(), a script it
  * writes, a name known only at run time)? */
 bool written_may_run(const Judge *j);
+/* May the line run in this shell what a quoted heredoc's body holds (eval,
+ * ., source, trap, alias, ...), or take a variable's name from a word that
+ * may hold it (declare "$x", printf -v "$x")? (command-setvars.c marks the
+ * body's arithmetic, shells_line_scripts counts it then.) */
+bool written_data_runs(const ShellLexed *l);
 /* The text of an output process substitution (T > >(S), tee >(S)): 0 when
  * S writes no file the line runs, 1 when it writes one its input exactly
  * (cat > F, tee F), 2 when by the letters only (sort > F, tr -d x > F). */
