@@ -866,6 +866,30 @@ bool reread_positional_built(const char *s);
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets);
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* command-operands.c: the words of a command that are patterns, not files
+ * it reads (grep PATTERN F, grep -e P, --exclude-dir=D; rg -g G, -t T; fd
+ * -E X, -e EXT; go test -run RE), set in data[0..n) (cleared
+ * first; none when a word may become an option when it runs, or after an
+ * option not known); operand: whether the first operand may be one (not
+ * when the line may set the program's options by its environment). */
+void operands_patterns(const char *name, const ShellWord *const *w, size_t n, bool operand, bool *data);
+/* The index of the destination of a copy or a move (cp -r A B, mv A B:
+ * B, one plain word after an operand), SIZE_MAX when none is known (-t
+ * DIR, a glob last, a program not modelled). */
+size_t operands_destination(const char *name, const ShellWord *const *w, size_t n);
+/* Does fd list .git's files: hidden ones shown (-H, -u, --hidden,
+ * --unrestricted), .git not excluded (-E .git, --exclude=.git), or an
+ * operand after its pattern naming .git (fd . .git)? Its pattern is not
+ * read: object names match almost any. */
+bool operands_fd_lists_git(const Judge *j, const Stage *st);
+/* operands_patterns of the command's words for the Judge's line: data
+ * malloc'd (n + 1 of them), NULL when out of memory. */
+bool *operands_not_read(const Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* Does pred hold of a word bash's brace expansion makes of x ({.git,x},
+ * .gi{t,}: each alternative)? Yes past what the expansion reads (64
+ * words, 16 deep) or out of memory; no when no brace of x expands. */
+bool operands_braces_any(const ShellWord *x,
+                         bool (*pred)(const void *ctx, const ShellWord *w, const char *t), const void *ctx);
 /* A compound command's redirect ({ ...; } < F, done < F, esac <<< S: st
  * with no words) naming git's objects or .git, while the history holds a
  * masked entry: 1 refused, 0, -ENOMEM. */
