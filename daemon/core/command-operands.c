@@ -435,10 +435,12 @@ bool *operands_not_read(const Judge *j, const char *name, const ShellWord *const
         bool *data = calloc(n + 1, sizeof *data);
         if (!data)
                 return NULL;
-        /* BSD grep's GREP_OPTIONS, a name set at run time: options the words
-         * do not show may give the pattern (-e), the first operand a file */
-        bool env = j->git_pathspec_env || (j->text && (memmem(j->text, j->text_n, "GREP_", 5) ||
-                                                       memmem(j->text, j->text_n, "_OPTIONS", 8)));
+        /* BSD grep's GREP_OPTIONS, a name set at run time, words xargs adds
+         * (printf -- '-e\nx' | xargs grep F): options the words do not show
+         * may give the pattern (-e), the first operand a file */
+        bool env = j->git_pathspec_env || j->unseen_args ||
+                   (j->text &&
+                    (memmem(j->text, j->text_n, "GREP_", 5) || memmem(j->text, j->text_n, "_OPTIONS", 8)));
         operands_patterns(name, w, n, !env, data);
         return data;
 }
