@@ -108,6 +108,10 @@ static const Row rows[] = {
         {"cat .g{i,x}t/obj{ects,x}/ab/cd", true, true},
         {"grep x .gi{t,}/objects/ab/cd", true, true},
         {"cat .gi{t,}/objects/ab/cd", false, false},
+        /* a program known only when it runs, given git's objects */
+        {"g=cat; $g .git/objects/ab/cd", true, true},
+        {"$g .gi{t,}/objects/ab/cd", true, true},
+        {"g=cat; $g src/a.py", true, false},
         /* a list fd writes of .git's files, read back by a program that opens them */
         {"fd -HI -t f 7 > l; xargs -a l cat", true, true},
         {"fd -u 7 > l; tar -T l -cf - | tar -xO", true, true},
