@@ -117,6 +117,12 @@ static const Row rows[] = {
         {"fd -u 7 > l; tar -T l -cf - | tar -xO", true, true},
         {"fd -tf -H x > l; xargs -a l cat", true, true},
         {"fd -H -E .git 7 > l; xargs -a l cat", true, false},
+        /* ... or read back as a command's words */
+        {"find . -type f > l; cat $(cat l)", true, true},
+        {"find . -type f > l; cat $(< l)", true, true},
+        {"fd -HI 7 > l; cat $(cat l)", true, true},
+        {"find src -type f > l; cat $(cat l)", true, false},
+        {"find . -type f > l; echo $(cat l)", true, false},
         {"fd -t f 7 > l; xargs -a l cat", true, false},
 };
 

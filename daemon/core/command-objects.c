@@ -126,10 +126,8 @@ static bool word_named(const void *ctx, const ShellWord *x, const char *t) {
 }
 
 static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t) {
-        if (names_objects(t))
-                return true;
-        /* .gi{t,}/objects/ab/cd, {.git,x}/objects: each word bash makes */
-        if (recog_has_brace(x) && operands_braces_any(x, word_named, j))
+        /* as written, or each word a brace makes (.gi{t,}/objects/ab/cd) */
+        if (names_objects(t) || (recog_has_brace(x) && operands_braces_any(x, word_named, j)))
                 return true;
         /* read with extglob on (.g@(i)t, 31j 2): each group as '*', or '?*'
          * where it may match a leading dot, as bash's */
@@ -578,10 +576,12 @@ static bool git_config_dir(const char *t) {
         return n >= 3 && streq(t + n - 3, "git") && (n == 3 || t[n - 4] == '/');
 }
 
+/* Programs that only ask about a name, never open what it names. */
+static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
+                                         "printf", "git",  "mkdir", "true", ":",    NULL};
+
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets) {
-        static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
-                                                 "printf", "git",  "mkdir", "true", ":",    NULL};
         static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
         /* programs that only read what they name (cat ~/.gitconfig) */
         static const char *const config_readers[] = {
@@ -873,6 +873,9 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         lists = lists ||
                 (words && (strstr(words, "-T") || strstr(words, "files-from") || strstr(words, "-@") ||
                            strstr(words, "xargs") || strstr(words, "cpio") || strstr(words, "tar ")));
+        /* cat $(cat l), cat $(< l): the names read back as its words */
+        for (size_t k = 1; p && !streq_any(p, names_only) && k < st->n && !lists; k++)
+                lists = st->w[k]->substitution;
         if (lists && j->git_list_written) {
                 judge_mark_held(j);
                 return judge_refuse(j, "a file of names the line writes, .git among them, read by a program "
