@@ -112,6 +112,11 @@ static const Row rows[] = {
         {"g=cat; $g .git/objects/ab/cd", true, true},
         {"$g .gi{t,}/objects/ab/cd", true, true},
         {"g=cat; $g src/a.py", true, false},
+        /* env -S S WORDS: S's command with the words after it */
+        {"env -S cat .git/objects/ab/cd", true, true},
+        {"env -S 'grep -e x' .git/objects/ab/cd", true, true},
+        {"env --split-string=cat .git/objects/ab/cd", true, true},
+        {"env -S 'python3 -m pytest' -q tests", true, false},
         /* a list fd writes of .git's files, read back by a program that opens them */
         {"fd -HI -t f 7 > l; xargs -a l cat", true, true},
         {"fd -u 7 > l; tar -T l -cf - | tar -xO", true, true},
