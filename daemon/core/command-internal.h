@@ -83,6 +83,9 @@ typedef struct Judge {
         char cwds[4][CWD_MAX];
         size_t n_cwds;
         bool cwd_unknown;
+        /* a quoted heredoc's body holds PATHSPECS, or an arithmetic that may
+         * assign to any name: counted when a shell of the line may run it */
+        bool data_pathspec, data_assigns;
 
         bool git_pathspec_env; /* the line sets how git reads pathspecs (GIT_NOGLOB_PATHSPECS=) */
         bool keyword;          /* set -k: every NAME=V word of a command is an assignment */
@@ -410,6 +413,11 @@ int written_line_runs(const ShellLexed *l, const Judge *j);
 /* May the line run a file it writes (written_line_runs(), a script it
  * writes, a name known only at run time)? */
 bool written_may_run(const Judge *j);
+/* May the line run in this shell what a quoted heredoc's body holds (eval,
+ * ., source, trap, alias, ...), or take a variable's name from a word that
+ * may hold it (declare "$x", printf -v "$x")? (command-setvars.c marks the
+ * body's arithmetic, shells_line_scripts counts it then.) */
+bool written_data_runs(const ShellLexed *l);
 /* The text of an output process substitution (T > >(S), tee >(S)): 0 when
  * S writes no file the line runs, 1 when it writes one its input exactly
  * (cat > F, tee F), 2 when by the letters only (sort > F, tr -d x > F). */
@@ -871,6 +879,30 @@ bool reread_positional_built(const char *s);
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets);
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* command-operands.c: the words of a command that are patterns, not files
+ * it reads (grep PATTERN F, grep -e P, --exclude-dir=D; rg -g G, -t T; fd
+ * -E X, -e EXT; go test -run RE), set in data[0..n) (cleared
+ * first; none when a word may become an option when it runs, or after an
+ * option not known); operand: whether the first operand may be one (not
+ * when the line may set the program's options by its environment). */
+void operands_patterns(const char *name, const ShellWord *const *w, size_t n, bool operand, bool *data);
+/* The index of the destination of a copy or a move (cp -r A B, mv A B:
+ * B, one plain word after an operand), SIZE_MAX when none is known (-t
+ * DIR, a glob last, a program not modelled). */
+size_t operands_destination(const char *name, const ShellWord *const *w, size_t n);
+/* Does fd list .git's files: hidden ones shown (-H, -u, --hidden,
+ * --unrestricted), .git not excluded (-E .git, --exclude=.git), or an
+ * operand after its pattern naming .git (fd . .git)? Its pattern is not
+ * read: object names match almost any. */
+bool operands_fd_lists_git(const Judge *j, const Stage *st);
+/* operands_patterns of the command's words for the Judge's line: data
+ * malloc'd (n + 1 of them), NULL when out of memory. */
+bool *operands_not_read(const Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* Does pred hold of a word bash's brace expansion makes of x ({.git,x},
+ * .gi{t,}: each alternative)? Yes past what the expansion reads (64
+ * words, 16 deep) or out of memory; no when no brace of x expands. */
+bool operands_braces_any(const ShellWord *x,
+                         bool (*pred)(const void *ctx, const ShellWord *w, const char *t), const void *ctx);
 /* A compound command's redirect ({ ...; } < F, done < F, esac <<< S: st
  * with no words) naming git's objects or .git, while the history holds a
  * masked entry: 1 refused, 0, -ENOMEM. */

@@ -119,8 +119,15 @@ static bool object_shaped(const char *rel) {
  * (${x:-.g}${y:-it}/objects), quotes gone; after a cd to a place known
  * only when the line runs (cd "$(git rev-parse --git-dir)"), a relative
  * objects/... too, and one below a directory made at run time. */
+static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t);
+
+static bool word_named(const void *ctx, const ShellWord *x, const char *t) {
+        return !recog_has_brace(x) && word_names_objects(ctx, x, t);
+}
+
 static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t) {
-        if (names_objects(t))
+        /* as written, or each word a brace makes (.gi{t,}/objects/ab/cd) */
+        if (names_objects(t) || (recog_has_brace(x) && operands_braces_any(x, word_named, j)))
                 return true;
         /* read with extglob on (.g@(i)t, 31j 2): each group as '*', or '?*'
          * where it may match a leading dot, as bash's */
@@ -418,8 +425,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 cwd_enter(j, w, n);
         bool copy = streq_any(name, copiers) && copies_trees(name, w, n), find = streq(name, "find"),
              exec = false, tree = false, exec_reaches = false, lists_reach = false;
+        size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
         for (size_t k = 1; k < n && copy; k++)
-                if (holds_git(j, w[k]) && !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
+                if (k != to && holds_git(j, w[k]) &&
+                    !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
                         tree = true;
         tree = tree || (copy && j->unseen_args); /* echo ../r | xargs cp -r -t x: names made at run time */
         size_t k = 1;
@@ -567,10 +576,12 @@ static bool git_config_dir(const char *t) {
         return n >= 3 && streq(t + n - 3, "git") && (n == 3 || t[n - 4] == '/');
 }
 
+/* Programs that only ask about a name, never open what it names. */
+static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
+                                         "printf", "git",  "mkdir", "true", ":",    NULL};
+
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets) {
-        static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
-                                                 "printf", "git",  "mkdir", "true", ":",    NULL};
         static const char *const find_readers[] = {"-exec", "-execdir", "-ok", "-okdir", NULL};
         /* programs that only read what they name (cat ~/.gitconfig) */
         static const char *const config_readers[] = {
@@ -633,9 +644,15 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
         if (!reads)
                 return 0; /* find only lists what it matches */
         bool exclude = false;
+        /* grep PATTERN F, grep -e P, fd -E X, go test -run RE: no file read;
+         * a PATTERN too, unless the line may give grep options by its
+         * environment (BSD grep's GREP_OPTIONS, a name set at run time) */
+        _cleanup_free_ bool *data = operands_not_read(j, name, w, n);
+        if (!data)
+                return -ENOMEM;
         for (size_t k = 0; k < n + n_targets; k++) {
                 const ShellWord *x = k < n ? w[k] : targets[k - n];
-                if (!x || (k == 0 && !streq(name, "find")))
+                if (!x || (k == 0 && !streq(name, "find")) || (k < n && data[k]))
                         continue;
                 _cleanup_free_ char *t = programs_word_text(x);
                 if (!t)
@@ -788,6 +805,8 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
         if (streq(p, "ls") || streq(p, "find")) /* find .git/objects -name '7*' > l: objects */
                 return streq(p, "ls") ? ls_lists_git(j, st)
                                       : find_lists_git(j, st) || find_lists_objects(j, st);
+        if (streq(p, "fd") || streq(p, "fdfind")) /* fd -H -t f 7 > l */
+                return operands_fd_lists_git(j, st);
         for (size_t i = 0; i < st->n_redir; i++) {
                 _cleanup_free_ char *t = NULL;
                 int r = shells_fed_text(ln, st, i, &t);
@@ -854,6 +873,9 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         lists = lists ||
                 (words && (strstr(words, "-T") || strstr(words, "files-from") || strstr(words, "-@") ||
                            strstr(words, "xargs") || strstr(words, "cpio") || strstr(words, "tar ")));
+        /* cat $(cat l), cat $(< l): the names read back as its words */
+        for (size_t k = 1; p && !streq_any(p, names_only) && k < st->n && !lists; k++)
+                lists = st->w[k]->substitution;
         if (lists && j->git_list_written) {
                 judge_mark_held(j);
                 return judge_refuse(j, "a file of names the line writes, .git among them, read by a program "

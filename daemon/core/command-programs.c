@@ -345,8 +345,11 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
         }
         if (!name && judge_held(j)) {
                 /* computed at run time ($g log -p, g?t show): it may be git;
-                 * $@ or ${x:-git} hands it words from elsewhere */
-                if ((r = git_check(j, w, n, ret_lists)) != 0)
+                 * $@ or ${x:-git} hands it words from elsewhere; it may open
+                 * what they name (g=cat; $g .git/objects/ab/cd) */
+                if ((r = git_check(j, w, n, ret_lists)) != 0 ||
+                    (r = objects_judge(j, "a program known only when it runs", w, n, st ? st->target : NULL,
+                                       st ? st->n_redir : 0)) != 0)
                         return r;
                 bool glob = false; /* /usr/lib/git-core/[g]it-log: any program, git's among them */
                 for (size_t i = 0; i < w[0]->n; i++)

@@ -325,17 +325,18 @@ static int scan_lexed(SetVars *sv, const ShellLexed *l, int depth) {
         return 0;
 }
 
-int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, const char *const *config,
-                  const char *const *pathspec) {
-        SetVars sv = {j, config, pathspec, NULL};
+/* The raw marks of text (n bytes): the nine letters of PATHSPECS in one
+ * blank-free run (git's pathspec variables), and an arithmetic that may
+ * assign to a name a value holds. */
+static void raw_marks(const char *text, size_t n, bool *ret_pathspec, bool *ret_assigns) {
         /* the nine letters in one blank-free run, as pieces of it (PATH''SPECS,
          * {GIT_NOGLOB_PATH,x}SPECS, x=git_noglob_pathspecs; ${x^^}) */
-        for (size_t i = 0, got = 0; i < n && !j->git_pathspec_env; i++) {
+        for (size_t i = 0, got = 0; i < n && !*ret_pathspec; i++) {
                 static const char want[] = "pathspecs";
                 if (strchr(" \t\n;|&<>()", text[i]))
                         got = 0;
                 else if ((text[i] | 0x20) == want[got] && ++got == sizeof want - 1)
-                        j->git_pathspec_env = true;
+                        *ret_pathspec = true;
         }
         /* arithmetic assigns to the name a value holds ((( $n = 1 )), (( x ))
          * with x='NAME=1', a[$n=1]=0, [[ -v a[$n=1] ]], $[ ]), ${!n:=1} to the
@@ -343,9 +344,40 @@ int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, con
         bool subscript = false;
         for (size_t i = 1; i < n && !subscript; i++)
                 subscript = text[i] == '[' && (shell_is_ident(text[i - 1]) || text[i - 1] == ']');
-        if (subscript || memmem(text, n, "((", 2) || memmem(text, n, "$[", 2) || memmem(text, n, "[[", 2) ||
-            memmem(text, n, "${!", 3))
-                j->git_pathspec_env = j->scripts_many = true;
+        *ret_assigns = *ret_assigns || subscript || memmem(text, n, "((", 2) || memmem(text, n, "$[", 2) ||
+                       memmem(text, n, "[[", 2) || memmem(text, n, "${!", 3);
+}
+
+/* text with the bodies of its quoted heredocs blanked (no expansion in
+ * them: data, unless a shell reads them), malloc'd; NULL when out of
+ * memory or the text does not join as it is. */
+static char *data_blanked(const char *text, size_t n) {
+        _cleanup_free_ ShellHeredoc *h = NULL;
+        size_t jn, n_h = 0;
+        _cleanup_free_ char *joined = shell_join_heredocs(text, n, &jn, &h, &n_h);
+        if (!joined || jn != n || memcmp(joined, text, n) != 0)
+                return NULL;
+        for (size_t i = 0; i < n_h; i++)
+                if (h[i].quoted && !h[i].substituted && h[i].body <= h[i].end && h[i].end <= n)
+                        memset(joined + h[i].body, ' ', h[i].end - h[i].body);
+        return TAKE_PTR(joined);
+}
+
+int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, const char *const *config,
+                  const char *const *pathspec) {
+        SetVars sv = {j, config, pathspec, NULL};
+        /* what a quoted heredoc's body holds counts only when a shell of the
+         * line may run it in this one (. /dev/stdin, eval, a file it writes
+         * and sources): shells_line_scripts decides (j->data_assigns) */
+        _cleanup_free_ char *bare = data_blanked(text, n);
+        bool pathspec_env = false, assigns = false, data_pathspec = false, data_assigns = false;
+        raw_marks(bare ? bare : text, n, &pathspec_env, &assigns);
+        if (bare)
+                raw_marks(text, n, &data_pathspec, &data_assigns);
+        j->git_pathspec_env = j->git_pathspec_env || pathspec_env || assigns;
+        j->scripts_many = j->scripts_many || assigns;
+        j->data_pathspec = j->data_pathspec || data_pathspec;
+        j->data_assigns = j->data_assigns || data_assigns;
         int r = scan_lexed(&sv, l, 0);
         if (r < 0)
                 return r;

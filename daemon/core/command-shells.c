@@ -865,6 +865,15 @@ bool shells_line_scripts(const ShellLexed *l, Judge *j) {
                         j->scripts_many = true;
         }
         j->scripts_unseen = scripts_unseen(l);
+        /* a quoted heredoc's body is data, what it holds no arithmetic of
+         * this shell's, unless the line may run it here: a file it writes
+         * and runs (cat > x.sh <<'E' ... E; . ./x.sh), eval, source */
+        if ((j->data_assigns || j->data_pathspec) &&
+            (j->n_scripts > 0 || j->scripts_many || j->scripts_unseen || j->untied ||
+             written_data_runs(l))) {
+                j->git_pathspec_env = true;
+                j->scripts_many = j->scripts_many || j->data_assigns;
+        }
         return j->scripts_unseen || ((j->n_scripts > 0 || j->scripts_many) && writes_a_script(l, j));
 }
 

@@ -390,7 +390,24 @@ int strings_env_option(Judge *j, const ShellWord *const *w, size_t n, size_t a) 
         _cleanup_free_ char *s = strings_env_split(split ? split : t);
         if (!s)
                 return -ENOMEM;
-        return programs_reread(j, "env -S", s, strlen(s));
+        int r = programs_reread(j, "env -S", s, strlen(s));
+        /* env -S 'cat' F: the words after it are the command's too, as env
+         * reads them (env -S 'A B' C is env A B C), judged again with them */
+        size_t from = a + (split ? 1 : 2), m = 0;
+        if (r != 0 || from >= n)
+                return r;
+        char **rest = calloc(n - from, sizeof *rest);
+        for (size_t i = from; rest && i < n && (rest[m] = programs_word_text(w[i])); i++)
+                m++;
+        _cleanup_free_ char *words =
+                rest && m == n - from ? git_shell_line("", (const char *const *) rest, m) : NULL;
+        for (size_t i = 0; rest && i < m; i++)
+                free(rest[i]);
+        free(rest);
+        _cleanup_free_ char *line = NULL;
+        if (!words || asprintf(&line, "env %s %s", s, words) < 0)
+                return -ENOMEM;
+        return programs_reread(j, "env -S", line, strlen(line));
 }
 
 int strings_bash_func(Judge *j, const ShellWord *const *w, size_t n) {

@@ -303,6 +303,42 @@ static void look(Written *s, const ShellLexed *l, int depth, bool names) {
         }
 }
 
+/* Does the command run in this shell a text a quoted heredoc's body may
+ * be (eval "$(cat <<'E' ...)", . /dev/stdin <<'E', trap, alias), or take
+ * a name from a word that is no plain text (declare "$x", printf -v "$x",
+ * read "$x", [ -v "$x" ]: a[$n=1] assigns to the name n holds), or is
+ * its program known only when it runs? */
+static bool runs_here(void *ctx, const ShellWord *const *w, size_t n) {
+        static const char *const code[] = {"eval",      "trap", "source",   ".",       "exec",    "alias",
+                                           "fc",        "bind", "complete", "compgen", "compopt", "mapfile",
+                                           "readarray", "let",  "coproc",   "enable",  NULL};
+        static const char *const names[] = {"declare", "typeset", "local", "export", "readonly", "printf",
+                                            "read",    "unset",   "test",  "[",      "wait",     "getopts",
+                                            "shift",   "return",  "exit",  "ulimit", "kill",     "builtin",
+                                            "command", "shopt",   "set",   "hash",   NULL};
+        char name[256], buf[256];
+        size_t k = scripts_program_at(w, n);
+        (void) ctx;
+        for (size_t i = 0; i <= k && i < n; i++) { /* command eval, builtin declare: the wrapped too */
+                if (programs_is_assignment(w[i]))
+                        continue;
+                const char *p = programs_name(w[i], name, sizeof name);
+                if (!p || streq_any(p, code))
+                        return true;
+                for (size_t a = i + 1; streq_any(p, names) && a < n; a++) {
+                        /* "$(cat <<'E' ...)" is plain: the literal it prints */
+                        const char *o = programs_plain(w[a], buf, sizeof buf);
+                        if (!o || w[a]->substitution || w[a]->expansion || strchr(o, '['))
+                                return true;
+                }
+        }
+        return false;
+}
+
+bool written_data_runs(const ShellLexed *l) {
+        return shells_line_has(l, 0, runs_here, NULL);
+}
+
 /* Is a file an output process substitution writes (echo T > >(cat > F))
  * one the line runs (sh F, . F, make, BASH_ENV=F), or one named only when
  * it runs (> $f) while the line runs one: the text the stage hands it is
