@@ -2857,6 +2857,15 @@ static const Row rows[] = {
         {"{ echo a.c; echo b.c; } | xargs wc -l", true, false, NULL},
         {"( cd src && ls ) | xargs wc -l", true, false, NULL},
         {"( make 2>&1 ) | tee log", true, false, NULL},
+        /* 31z 8: a script the line writes, run by sed -f, groff/pic -U, bats */
+        {"printf '1e git log -p\\n' > x.sed; sed -f x.sed README.md", true, true, ".env"},
+        {"printf 's/.*/git log -p/e\\n' > x.sed; sed --file=x.sed README.md", true, true, ".env"},
+        {"cat > x.sed <<'EOF'\n1e git log -p\nEOF\nsed -nf x.sed README.md", true, true, ".env"},
+        {"printf '.sy git log -p >&2\\n' > x.ms; groff -U -Tascii x.ms", true, true, ".env"},
+        {"printf '.PS\\nsh X git log -p >&2 X\\n.PE\\n' > p.pic; pic -U p.pic", true, true, ".env"},
+        {"printf '@test x { git log -p >&3; }\\n' > t.bats; bats t.bats", true, true, ".env"},
+        {"printf 's/a/b/\\n' > x.sed; sed -f x.sed README.md", true, false, NULL},
+        {"echo x > out.txt; sed -n p out.txt", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

@@ -156,6 +156,35 @@ static bool edit_writes(const void *ctx, const char *path) {
         return false;
 }
 
+/* A program that runs a file as its program only with an option: sed's
+ * -f F (its e command and s///e run a shell), groff's, troff's and pic's
+ * -U (unsafe: .sy, .pso, pic's sh); bats runs its operands as bash (31z). */
+static bool script_runner(const char *prog, const ShellWord *const *w, size_t n) {
+        char buf[256];
+        bool sed = streq(prog, "sed") || streq(prog, "gsed"), bats = streq(prog, "bats"),
+             roff = streq_any(prog, (const char *const[]){"groff", "troff", "nroff", "pic", "gpic", "eqn",
+                                                          "tbl", "grog", "soelim", NULL});
+        if (bats)
+                return true;
+        for (size_t a = 1; (sed || roff) && a < n; a++) {
+                const char *o = programs_plain(w[a], buf, sizeof buf);
+                if (!o) /* an option known only when it runs */
+                        return true;
+                if (o[0] != '-' || o[1] == 0)
+                        continue;
+                if (streq(o, "--"))
+                        break;
+                if (o[1] == '-') {
+                        if (sed && programs_long_is(o, "file", NULL))
+                                return true;
+                        continue;
+                }
+                if (strchr(o + 1, sed ? 'f' : 'U'))
+                        return true;
+        }
+        return false;
+}
+
 static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool fed, bool names, bool *named,
                          int depth) {
         char buf[256], name[256], sub[256];
@@ -177,6 +206,7 @@ static bool look_command(Written *s, const ShellWord *const *w, size_t n, bool f
                 const char *r = programs_name(w[a], buf, sizeof buf);
                 runner = r && (streq_any(r, runners) || strncmp(r, "python3.", 8) == 0);
         }
+        runner = runner || script_runner(prog, w + k, n - k);
         s->runner = s->runner || runner;
         /* sed -i S F, perl -pi -e S F: a write of F's new text (a computed
          * name: any file) */
