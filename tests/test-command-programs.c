@@ -2866,6 +2866,9 @@ static const Row rows[] = {
         {"printf '@test x { git log -p >&3; }\\n' > t.bats; bats t.bats", true, true, ".env"},
         {"printf 's/a/b/\\n' > x.sed; sed -f x.sed README.md", true, false, NULL},
         {"echo x > out.txt; sed -n p out.txt", true, false, NULL},
+        /* 31z (false refusals): wc's counts are no names */
+        {"for d in src tests docs; do echo \"$d: $(find \"$d\" -type f | wc -l)\"; done", true, false, NULL},
+        {"cat $(find . -name '.e*' | wc --files0-from=-)", false, true, ".env"},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

@@ -625,6 +625,20 @@ static bool prints_git_dir(const Stage *st) {
         return rev && dir;
 }
 
+/* wc with no file of its own: its output is counts, no name of its
+ * input ($(find "$d" -type f | wc -l)). */
+static bool counts(const Stage *st) {
+        char b[256];
+        if (st->keyword_led || st->n == 0 || !streq_ptr(programs_name(st->w[0], b, sizeof b), "wc"))
+                return false;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], b, sizeof b);
+                if (!a || a[0] != '-' || streq(a, "-") || programs_long_is(a, "files0-from", NULL))
+                        return false;
+        }
+        return true;
+}
+
 static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
         bool listed = false;
         int r;
@@ -723,7 +737,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                                                        "list of names the line reads");
                 if ((r = programs_judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
                         return r;
-                listed = listed || lists;
+                listed = (listed && !counts(&v[i])) || lists;
         }
         /* MAKEFLAGS="$(echo 'X!=gxt log' | tr x i)" make: make's words */
         if ((r = makeenv_substituted(j, ln, v, n)) != 0)
