@@ -2869,6 +2869,19 @@ static const Row rows[] = {
         /* 31z (false refusals): wc's counts are no names */
         {"for d in src tests docs; do echo \"$d: $(find \"$d\" -type f | wc -l)\"; done", true, false, NULL},
         {"cat $(find . -name '.e*' | wc --files0-from=-)", false, true, ".env"},
+        /* 31z (false refusals): psql's and mysql's input is SQL, their shell
+         * escapes judged */
+        {"psql \"postgresql://localhost/dev\" <<'EOF'\nSELECT count(*) FROM items;\nEOF", true, false, NULL},
+        {"psql -c 'select count(*) from items'", true, false, NULL},
+        {"mysql db <<'EOF'\nselect count(*) from t;\nEOF", true, false, NULL},
+        {"psql <<'EOF'\n\\! git log -p\nEOF", true, true, ".env"},
+        {"psql <<'EOF'\n\\o | git log -p >&2\nselect 1;\nEOF", true, true, ".env"},
+        {"psql <<< '\\copy t to program ''git log -p'''", true, true, ".env"},
+        {"psql <<'EOF'\n\\set c 'git log -p'\n\\! :c\nEOF", true, true, NULL},
+        {"psql <<'EOF'\n\\i /tmp/x.sql\nEOF", true, true, NULL},
+        {"psql -c'\\! git log -p'", true, true, ".env"},
+        {"psql --command='\\! cat .e\"\"nv'", false, true, ".env"},
+        {"mysql db <<'EOF'\nsystem git log -p\nEOF", true, true, ".env"},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

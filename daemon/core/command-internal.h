@@ -536,6 +536,9 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
                    size_t tn);
 /* Options whose value the program runs as a line (-c S of a program not
  * the rule's, tar -I, split --filter, ssh -o ProxyCommand=): judged. */
+/* A database client's commands in a text it reads (psql's \\!, \\o |CMD;
+ * mysql's system, \\!): the shell commands judged. 1 refused, 0, -ENOMEM. */
+int reread_sql_client(Judge *j, const char *name, const char *text);
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */

@@ -466,13 +466,13 @@ static const char *const exec_options[] = {"-c",
  * compilers' (compile only), tar's (create), compressors' (to stdout),
  * sort's (check), uniq's (count), diff's (context), od's and tr's, jq's
  * (compact output: its filter is an operand, judged as jq's), the
- * checksums' (check). */
+ * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client). */
 static const char *const c_is_data[] = {
         "ls",     "stat",  "wc",      "echo",      "printf",    "du",        "test",      "[",    "grep",
         "egrep",  "fgrep", "rg",      "ag",        "ack",       "find",      "git",       "head", "tail",
         "cut",    "gcc",   "cc",      "clang",     "g++",       "c++",       "clang++",   "tar",  "gzip",
         "bzip2",  "xz",    "zstd",    "sort",      "uniq",      "diff",      "od",        "tr",   "jq",
-        "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", NULL};
+        "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "psql", NULL};
 
 /* Does the program take a prefix of the long option o as o: its own
  * (getopt_long's); a program the rule does not know, only o itself. */
@@ -520,24 +520,43 @@ static int judge_exec_value(Judge *j, const char *name, const char *opt, const c
         return programs_reread(j, what, v, strlen(v));
 }
 
-/* mysql's and mariadb's client commands in SQL text (-e's, --execute's):
- * `system CMD` and `\! CMD`, each to the end of its statement, run CMD
- * by the shell. */
-static int mysql_system(Judge *j, const char *name, const char *v) {
+/* A database client's commands in a text it reads (-e's, --execute's, its
+ * input): mysql's and mariadb's `system CMD` and `\! CMD`, psql's `\! CMD`
+ * and a `|CMD` after \o, \g, \w or \copy's program, each to the end of
+ * its line or statement, run CMD by the shell; psql's \i reads a file of
+ * them, and a :NAME in a shell escape is a psql variable: refused. */
+int reread_sql_client(Judge *j, const char *name, const char *v) {
+        bool psql = streq(name, "psql");
+        char what[96];
+        snprintf(what, sizeof what, "%s's shell escape, which a shell runs", name);
         for (const char *p = v; *p;) {
                 while (*p == ' ' || *p == '\t' || *p == '\n' || *p == ';')
                         p++;
-                size_t end = strcspn(p, ";\n");
-                size_t skip = strncasecmp(p, "system", 6) == 0 && (p[6] == ' ' || p[6] == '\t') ? 7
-                              : strncmp(p, "\\!", 2) == 0                                       ? 2
-                                                                                                : 0;
-                if (skip && skip <= end) {
-                        _cleanup_free_ char *c = strndup(p + skip, end - skip);
-                        if (!c)
-                                return -ENOMEM;
-                        char what[96];
-                        snprintf(what, sizeof what, "%s's system command, which a shell runs", name);
-                        int r = programs_reread(j, what, c, strlen(c));
+                size_t end = strcspn(p, psql ? "\n" : ";\n");
+                _cleanup_free_ char *c = strndup(p, end);
+                if (!c)
+                        return -ENOMEM;
+                const char *run = NULL;
+                if (strncmp(c, "\\!", 2) == 0)
+                        run = c + 2;
+                else if (!psql && strncasecmp(c, "system", 6) == 0 && (c[6] == ' ' || c[6] == '\t'))
+                        run = c + 7;
+                else if (psql && c[0] == '\\' &&
+                         (strncmp(c + 1, "i", 1) == 0 &&
+                          (c[2] == ' ' || c[2] == 'r' || strncmp(c + 1, "include", 7) == 0)))
+                        return judge_refuse(j, "psql's \\i reads its commands from a file: not seen");
+                else if (psql && c[0] == '\\') {
+                        const char *bar = strchr(c, '|');
+                        const char *prog = strcasestr(c, "program");
+                        run = bar ? bar + 1 : prog ? prog + 7 : NULL;
+                }
+                if (run && psql && strchr(run, ':'))
+                        return judge_refuse(
+                                j, "psql's shell escape holds a :variable, known only when it runs");
+                if (run) {
+                        while (*run == ' ' || *run == '\t' || *run == '\'' || *run == '"')
+                                run++;
+                        int r = programs_reread(j, what, run, strlen(run));
                         if (r != 0)
                                 return r;
                 }
@@ -560,7 +579,9 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                         if (r != 0)
                                 return r;
                 }
-        bool mysql = streq(name, "mysql") || streq(name, "mariadb");
+        bool mysql = streq(name, "mysql") || streq(name, "mariadb"), psql = streq(name, "psql");
+        const char *so = psql ? "-c" : "-e", *lo = psql ? "--command" : "--execute";
+        size_t lo_n = strlen(lo);
         for (size_t k = 1; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a || a[0] != '-')
@@ -568,13 +589,14 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                 if (streq(a, "--"))
                         break;
                 const char *sql = NULL;
-                if (mysql && (streq(a, "-e") || streq(a, "--execute")) && k + 1 < n)
+                if ((mysql || psql) && (streq(a, so) || streq(a, lo)) && k + 1 < n)
                         sql = "";
-                else if (mysql && (strncmp(a, "--execute=", 10) == 0 || (strncmp(a, "-e", 2) == 0 && a[2])))
-                        sql = a[1] == '-' ? a + 10 : a + 2;
+                else if ((mysql || psql) && ((strncmp(a, lo, lo_n) == 0 && a[lo_n] == '=') ||
+                                             (strncmp(a, so, 2) == 0 && a[2] && a[1] != '-')))
+                        sql = a[1] == '-' ? a + lo_n + 1 : a + 2;
                 if (sql) {
                         _cleanup_free_ char *t = sql[0] ? strdup(sql) : programs_word_text(w[k + 1]);
-                        int r = t ? mysql_system(j, name, t) : -ENOMEM;
+                        int r = t ? reread_sql_client(j, name, t) : -ENOMEM;
                         if (r != 0)
                                 return r;
                 }
