@@ -565,6 +565,22 @@ int reread_sql_client(Judge *j, const char *name, const char *v) {
         return 0;
 }
 
+int reread_sql_fed(Judge *j, const Line *ln, const Stage *st) {
+        char name[256];
+        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], name, sizeof name) : NULL;
+        if (!p || !streq_any(p, (const char *const[]){"psql", "mysql", "mariadb", NULL}))
+                return 0;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                _cleanup_free_ char *t = NULL;
+                int r = shells_fed_text(ln, st, i, &t);
+                if (r > 0)
+                        r = reread_sql_client(j, p, t);
+                if (r != 0)
+                        return r;
+        }
+        return 2;
+}
+
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         char buf[1024];
         bool tar = streq(name, "tar");

@@ -745,21 +745,10 @@ bool shells_line_untied(const ShellLexed *l, int depth) {
 }
 
 int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
-        /* psql, mysql: their own language, its shell escapes judged (SQL's
-         * count(*) is no glob a shell runs) */
-        char name[256];
-        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], name, sizeof name) : NULL;
-        if (p && streq_any(p, (const char *const[]){"psql", "mysql", "mariadb", NULL})) {
-                for (size_t i = 0; i < st->n_redir; i++) {
-                        _cleanup_free_ char *t = NULL;
-                        int r = shells_fed_text(ln, st, i, &t);
-                        if (r > 0)
-                                r = reread_sql_client(j, p, t);
-                        if (r != 0)
-                                return r;
-                }
-                return 0;
-        }
+        /* psql, mysql: their own language (SQL's count(*) is no glob a shell runs) */
+        int r = reread_sql_fed(j, ln, st);
+        if (r != 0)
+                return r < 0 ? r : r == 2 ? 0 : 1;
         return redirect_texts(j, ln, st, "a text the line feeds a program that may run it as a shell's",
                               NULL, 0);
 }
