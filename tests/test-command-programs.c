@@ -3815,6 +3815,7 @@ static const Row rows[] = {
          * substitution or a string), a name defined twice, recursion, a
          * function no call of the line's reaches (BASH_FUNC_ imports) */
         {"f() { shift; cat \"$1\"; }; f a .env", false, true, ".env"},
+        {"f() { cat \"$2$3\"; }; f <(true) .e nv", false, true, ".env"},
         {"nv() { cat \".e$FUNCNAME\"; }; nv", false, true, ".env"},
         {"f() { cat \"$1\"; }; export -f f; bash -c 'f .e\"\"nv'", false, true, ".env"},
         {"f() { cat \"$1\"; }; g=f; $g .e''nv", false, true, ".env"},

@@ -12,8 +12,9 @@
  * Only what it can read whole: a body in { } or ( ), called by its plain
  * name at a command's start with words and redirects, nowhere else (not
  * in a body, a string, a substitution: the name is found nowhere else in
- * the text; and called at least once), the body building no positional parameters of its own
- * (shift, set, getopts) and reading none bash makes for a function
+ * the text; and called at least once; no process substitution among its
+ * words), the body building no positional parameters of its own (shift,
+ * set, getopts) and reading none bash makes for a function
  * (FUNCNAME, $#, BASH_ARGV); anything else is 0, and reread_line refuses
  * the line as before.
  */
@@ -128,6 +129,8 @@ static int call_at(const ShellLexed *l, size_t i, size_t d, Call *c) {
         c->words[c->n_words++] = &l->v[i].w;
         for (size_t k = i + 1; k < l->n; k++) {
                 const ShellToken *t = &l->v[k];
+                if (t->kind == SHELL_TOKEN_OP && t->nested) /* f <(x) .e nv: a word, and more after it */
+                        return -EINVAL;
                 if (t->kind == SHELL_TOKEN_OP || t->kind == SHELL_TOKEN_NEWLINE)
                         break;
                 if (t->kind == SHELL_TOKEN_REDIR) {
