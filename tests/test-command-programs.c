@@ -3816,6 +3816,12 @@ static const Row rows[] = {
          * function no call of the line's reaches (BASH_FUNC_ imports) */
         {"f() { shift; cat \"$1\"; }; f a .env", false, true, ".env"},
         {"f() { cat \"$2$3\"; }; f <(true) .e nv", false, true, ".env"},
+        /* 31q 1: a second call by another spelling bash reads as the name */
+        {"ab() { git log \"$1\"; }; ab --stat; a\"\"b -p", true, true, ".env"},
+        {"ab() { git show \"$1\" HEAD~1; }; ab --stat; trap \"a''b -p\" EXIT", true, true, ".env"},
+        {"ab() { git log \"$1\"; }; ab --stat; $'\\x61b' -p", true, true, ".env"},
+        {"ab() { git log \"$1\"; }; ab --stat; echo $(\"a\"b -p)", true, true, ".env"},
+        {"ab() { \"$1\" log -p; }; ab echo; (a\\b git)", true, true, ".env"},
         {"nv() { cat \".e$FUNCNAME\"; }; nv", false, true, ".env"},
         {"f() { cat \"$1\"; }; export -f f; bash -c 'f .e\"\"nv'", false, true, ".env"},
         {"f() { cat \"$1\"; }; g=f; $g .e''nv", false, true, ".env"},

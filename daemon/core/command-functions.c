@@ -63,6 +63,42 @@ static size_t occurrences(const char *text, size_t n, const char *name) {
         return count;
 }
 
+/* ... in text with its quotes and backslashes gone, as a shell reading it
+ * again takes them away (a""b, "a"b, a\b, trap "a''b" EXIT are ab: 31q). */
+static size_t occurrences_unquoted(const char *text, size_t n, const char *name) {
+        _cleanup_free_ char *t = malloc(n + 1);
+        if (!t)
+                return SIZE_MAX;
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+                if (text[i] != '\'' && text[i] != '"' && text[i] != '\\')
+                        t[m++] = text[i];
+        t[m] = 0;
+        return occurrences(t, m, name);
+}
+
+/* ... in each word of a lexed text as the shell makes it ($'\x61b' is ab),
+ * and in the texts it nests (substitutions), to depth 4. */
+static size_t occurrences_decoded(const ShellLexed *l, const char *name, int depth) {
+        size_t count = 0;
+        for (size_t i = 0; i < l->n && count != SIZE_MAX; i++) {
+                if (l->v[i].kind != SHELL_TOKEN_WORD)
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(&l->v[i].w);
+                size_t c = t ? occurrences_unquoted(t, strlen(t), name) : SIZE_MAX;
+                count = c == SIZE_MAX ? SIZE_MAX : count + c;
+        }
+        for (size_t i = 0; i < l->n_nested && depth < 4 && count != SIZE_MAX; i++) {
+                _cleanup_(shell_lexed_done) ShellLexed inner = {0};
+                const char *t = l->nested[i];
+                if (!t || shell_lex(t, strlen(t), &inner) < 0)
+                        continue; /* the raw text's count covers it */
+                size_t c = occurrences_decoded(&inner, name, depth + 1);
+                count = c == SIZE_MAX ? SIZE_MAX : count + c;
+        }
+        return count;
+}
+
 static bool is_op(const ShellLexed *l, size_t i, const char *op) {
         return i < l->n && l->v[i].kind == SHELL_TOKEN_OP && streq(l->v[i].op, op);
 }
@@ -232,7 +268,9 @@ int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **re
                         return -ENOMEM;
                 /* called nowhere the line shows: by a name a shell imports
                  * (BASH_FUNC_NAME%%=() {...}) or exports, not read */
-                if (calls_of == 0 || occurrences(text, n, defs[d].name) != 1 + calls_of || body_unread(body))
+                if (calls_of == 0 || occurrences(text, n, defs[d].name) != 1 + calls_of ||
+                    occurrences_unquoted(text, n, defs[d].name) != 1 + calls_of ||
+                    occurrences_decoded(l, defs[d].name, 0) != 1 + calls_of || body_unread(body))
                         return 0;
                 for (size_t c = 0; c < n_calls; c++)
                         if (calls[c].def == d &&
