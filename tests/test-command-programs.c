@@ -3792,6 +3792,11 @@ static const Row rows[] = {
         {"x=$(echo -e 'a[\\x24(git log -p >&2)]'); : $((x))", true, true, ".env"},
         {"getopts a: o -a 'a[$(git log -p >&2)]'; : $((OPTARG))", true, true, ".env"},
         {"x=$'a[\\x60git log -p >&2\\x60]'; declare -n r=x; : $((r))", true, true, ".env"},
+        /* 31q 2: a $ bash keeps as it is, unquoted or in double quotes */
+        {"printf -v x 'a[%s(git log -p >&2)]' $; : $((x))", true, true, ".env"},
+        {"printf -v x 'a[%s(git show HEAD~1 >&2)]' \"$\"; [[ $x -eq 0 ]]", true, true, ".env"},
+        {"printf -v x a[$%s '(git log -p >&2)]'; echo ${!x}", true, true, ".env"},
+        {"x=$; y=\"a[${x}(git log -p >&2)]\"; : $((y))", true, true, ".env"},
         {"for ((i=0;i<3;i++)); do echo $i; done", true, false, NULL},
         {"n=$(awk '{s+=$1} END {print s}' f); echo $((n/2))", true, false, NULL},
         /* 31z (false refusals): a function the line defines and calls is read

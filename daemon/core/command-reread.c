@@ -199,6 +199,11 @@ static int arithmetic_regions(Judge *j, const char *s, size_t n) {
         return 0;
 }
 
+/* Does a $ before c start an expansion ($NAME, ${, $(, $1, $@, $'...')? */
+static bool expands_after(char c) {
+        return shell_is_ident(c) || (c && strchr("{(@*#?$!-'\"", c));
+}
+
 /* Does s hold a $( or a backquote as data, which a value may carry into
  * bash's arithmetic: quoted or escaped ('a[$(cmd)]', \$(cmd), $'\x24('),
  * or an escape printf, echo -e or $'...' turns into one (\x24, \044,
@@ -244,6 +249,10 @@ static bool data_dollar(const char *s, size_t n) {
                         dquote = !dquote;
                 else if (single && (c == '`' || (c == '$' && (printf_ || (i + 1 < n && s[i + 1] == '(')))))
                         return true;
+                else if (!single && c == '$' &&
+                         (!expands_after(i + 1 < n ? s[i + 1] : 0) ||
+                          (dquote && i + 1 < n && s[i + 1] == '"')))
+                        return true; /* a $ bash keeps as it is: printf %s $, "$", a[$%s (31q) */
         }
         return false;
 }
