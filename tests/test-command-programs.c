@@ -3792,6 +3792,16 @@ static const Row rows[] = {
         {"x=$(echo -e 'a[\\x24(git log -p >&2)]'); : $((x))", true, true, ".env"},
         {"getopts a: o -a 'a[$(git log -p >&2)]'; : $((OPTARG))", true, true, ".env"},
         {"x=$'a[\\x60git log -p >&2\\x60]'; declare -n r=x; : $((r))", true, true, ".env"},
+        /* 31q 3: a value stored where no variable's value is kept (an array's
+         * element, a loop's word, getopts' operand), quoted, globbed or
+         * evaluated where it is used */
+        {"a=('.*/*/*/*'); perl -MCompress::Zlib -0777 -ne 'print uncompress($_)' ${a[0]}", true, true, ".env"},
+        {"for p in '.*/*/*/*'; do perl -0777 -ne 'print' $p; done", true, true, ".env"},
+        {"getopts p: o -p \".*/*/*/*\"; ls -d $OPTARG | xargs cat", true, true, ".env"},
+        {"arr=(\"a[$\"'(git log -p >&2)]'); x=${arr[0]}; : $((x))", true, true, ".env"},
+        {"a=('.e*'); cat ${a[0]}", false, true, ".env"},
+        {"for m in 'feat: x' 'fix: y'; do echo \"$m\"; done", true, false, NULL},
+        {"files=(a.c b.c); gcc \"${files[@]}\"", true, false, NULL},
         /* 31q 2: a $ bash keeps as it is, unquoted or in double quotes */
         {"printf -v x 'a[%s(git log -p >&2)]' $; : $((x))", true, true, ".env"},
         {"printf -v x 'a[%s(git show HEAD~1 >&2)]' \"$\"; [[ $x -eq 0 ]]", true, true, ".env"},

@@ -199,9 +199,9 @@ static int arithmetic_regions(Judge *j, const char *s, size_t n) {
         return 0;
 }
 
-/* Does a $ before c start an expansion ($NAME, ${, $(, $1, $@, $'...')? */
+/* Does a $ before c start an expansion ($NAME, ${, $(, $[, $1, $@, $'...')? */
 static bool expands_after(char c) {
-        return shell_is_ident(c) || (c && strchr("{(@*#?$!-'\"", c));
+        return shell_is_ident(c) || (c && strchr("{([@*#?$!-'\"", c));
 }
 
 /* Does s hold a $( or a backquote as data, which a value may carry into
@@ -272,6 +272,55 @@ static bool evaluates(const char *s, size_t n) {
         return false;
 }
 
+/* A value the line stores where the rule keeps no variable's value: an
+ * array's element (a=(...), declare -a a=(...)), a for or select loop's
+ * word, getopts' operand (OPTARG). Quoted, a glob or a $( in it is data
+ * until an unquoted use globs or evaluates it (31q: an element four
+ * levels of .* and * deep, then perl ... ${a[0]}, read git's objects):
+ * judged as a scalar's value is, as a line. */
+static bool stored_value_suspect(const ShellWord *w) {
+        if (!w->quoted)
+                return false;
+        _cleanup_free_ char *t = programs_word_text(w);
+        return !t || strpbrk(t, "*?[`$");
+}
+
+static int stored_values(Judge *j, const ShellLexed *l) {
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                if (t->kind != SHELL_TOKEN_WORD)
+                        continue;
+                char buf[64];
+                const char *p = t->w.quoted ? NULL : programs_plain(&t->w, buf, sizeof buf);
+                size_t from = SIZE_MAX;
+                bool array = p && strlen(p) > 1 && p[strlen(p) - 1] == '=' && i + 1 < l->n &&
+                             l->v[i + 1].kind == SHELL_TOKEN_OP && streq(l->v[i + 1].op, "(");
+                if (array)
+                        from = i + 2;
+                else if (p && (streq(p, "for") || streq(p, "select")) && compound_command_start(l, i))
+                        from = i + 3; /* for NAME in WORDS */
+                else if (p && streq(p, "getopts") && compound_command_start(l, i))
+                        from = i + 1;
+                for (size_t k = from; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD; k++) {
+                        if (!array && programs_keyword(&l->v[k].w) && compound_word_is(&l->v[k].w, "do"))
+                                break;
+                        if (!stored_value_suspect(&l->v[k].w))
+                                continue;
+                        _cleanup_free_ char *v = programs_word_text(&l->v[k].w);
+                        if (!v)
+                                return -ENOMEM;
+                        int r = programs_reread(
+                                j,
+                                "a value the line stores (an array's element, a loop's word, "
+                                "getopts' operand), which a program may run",
+                                v, strlen(v));
+                        if (r != 0)
+                                return r;
+                }
+        }
+        return 0;
+}
+
 int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *ret_inlined) {
         _cleanup_free_ char *t = strndup(s, n);
         *ret_inlined = false;
@@ -308,6 +357,9 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
             (strstr(t, "SHELLOPTS") && has_ident(t, "history")))
                 return judge_refuse(j, "the line turns on bash's history list or its expansion (fc, !!), "
                                        "which run a line it stores again");
+        int sv = stored_values(j, l);
+        if (sv != 0)
+                return sv;
         if (evaluates(t, n) && data_dollar(t, n))
                 return judge_refuse(j, "a $( or a backquote held as data (quoted, escaped, an escape) "
                                        "may reach bash's arithmetic, a subscript or a name, which runs it");
