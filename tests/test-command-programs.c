@@ -2882,6 +2882,15 @@ static const Row rows[] = {
         {"psql -c'\\! git log -p'", true, true, ".env"},
         {"psql --command='\\! cat .e\"\"nv'", false, true, ".env"},
         {"mysql db <<'EOF'\nsystem git log -p\nEOF", true, true, ".env"},
+        /* 31q 4, 5: vim's expand(), glob(), feedkeys() and string escapes;
+         * compgen -G reaching an object's name */
+        {"vim -Es +'echo expand(\"`gi\\x74 log -p >o.txt`\")' +'q!'", true, true, NULL},
+        {"vim -Es +'eval feedkeys(\":r \\x21gi\\x74 log -p\\r\", \"x\")' +'%p' +'q!'", true, true, NULL},
+        {"vim -Es +'if glob(\"`gi\\164 log -p >o.txt`\")|endif' +'q!'", true, true, NULL},
+        {"vim -Es +'%s/\\d\\+/N/g' +'wq' f.txt", true, false, NULL},
+        {"compgen -G '.*/*/*/*' | xargs perl -MCompress::Zlib -0777 -ne 'print uncompress($_)'", true, true, ".env"},
+        {"perl -0777 -ne 'print' $(compgen -G '.?i?/*/??/*')", true, true, ".env"},
+        {"compgen -G 'src/*' | xargs wc -l", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},
@@ -3795,7 +3804,8 @@ static const Row rows[] = {
         /* 31q 3: a value stored where no variable's value is kept (an array's
          * element, a loop's word, getopts' operand), quoted, globbed or
          * evaluated where it is used */
-        {"a=('.*/*/*/*'); perl -MCompress::Zlib -0777 -ne 'print uncompress($_)' ${a[0]}", true, true, ".env"},
+        {"a=('.*/*/*/*'); perl -MCompress::Zlib -0777 -ne 'print uncompress($_)' ${a[0]}", true, true,
+         ".env"},
         {"for p in '.*/*/*/*'; do perl -0777 -ne 'print' $p; done", true, true, ".env"},
         {"getopts p: o -p \".*/*/*/*\"; ls -d $OPTARG | xargs cat", true, true, ".env"},
         {"arr=(\"a[$\"'(git log -p >&2)]'); x=${arr[0]}; : $((x))", true, true, ".env"},

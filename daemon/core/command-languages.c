@@ -46,12 +46,18 @@ static const char *const ex_forced[] = {
  * that calls out (system(), :terminal, :execute, the script interfaces,
  * :source, :normal, which can type any of them, :make and :grep, which
  * run 'makeprg' and 'grepprg', an option naming a program or a shell, a
- * job, :diffpatch, :hardcopy). */
+ * job, :diffpatch, :hardcopy; expand() and glob() of a `cmd`, feedkeys(),
+ * a timer; a backquote), or a string escape that may hide any of them. */
 static bool ex_runs(const char *v) {
-        static const char *const words[] = {"system", "term",  "exe",  "py",      "lua",   "perl",
-                                            "ruby",   "mz",    "tcl",  "sour",    "so ",   "norm",
-                                            "call",   "mak",   "grep", "prg",     "shell", "job",
-                                            "diffpa", "hardc", "expr", "libcall", "!",     NULL};
+        static const char *const words[] = {
+                "system", "term", "exe",     "py",     "lua",  "perl",     "ruby",  "mz",    "tcl", "sour",
+                "so ",    "so\t", "norm",    "call",   "mak",  "grep",     "prg",   "shell", "job", "diffpa",
+                "hardc",  "expr", "libcall", "expand", "glob", "feedkeys", "timer", "`",     "!",   NULL};
+        /* vim's own escapes in a string ("\x74", "\164", "\u0074"): any
+         * name may stand behind them (31q: expand("`gi\x74 log -p`")) */
+        for (const char *p = strchr(v, '\\'); p; p = strchr(p + 1, '\\'))
+                if (strchr("xXuU", p[1]) || (p[1] >= '0' && p[1] <= '7' && p[2] >= '0' && p[2] <= '7'))
+                        return true;
         for (const char *const *w = words; *w; w++) {
                 const char *p = strcasestr(v, *w);
                 if (!p)
