@@ -2888,8 +2888,9 @@ static const Row rows[] = {
         {"vim -Es +'eval feedkeys(\":r \\x21gi\\x74 log -p\\r\", \"x\")' +'%p' +'q!'", true, true, NULL},
         {"vim -Es +'if glob(\"`gi\\164 log -p >o.txt`\")|endif' +'q!'", true, true, NULL},
         {"vim -Es +'%s/\\d\\+/N/g' +'wq' f.txt", true, false, NULL},
-        {"compgen -G '.*/*/*/*' | xargs perl -MCompress::Zlib -0777 -ne 'print uncompress($_)'", true, true, ".env"},
-        {"perl -0777 -ne 'print' $(compgen -G '.?i?/*/??/*')", true, true, ".env"},
+        {"compgen -G '.*/*/*/*' | xargs perl -MCompress::Zlib -0777 -ne 'print uncompress($_)'", true, true,
+         ".env"},
+        {"perl -0777 -ne 'print' $(compgen -G '.?i?/*/?\?/*')", true, true, ".env"},
         {"compgen -G 'src/*' | xargs wc -l", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
@@ -3817,6 +3818,10 @@ static const Row rows[] = {
         {"printf -v x 'a[%s(git show HEAD~1 >&2)]' \"$\"; [[ $x -eq 0 ]]", true, true, ".env"},
         {"printf -v x a[$%s '(git log -p >&2)]'; echo ${!x}", true, true, ".env"},
         {"x=$; y=\"a[${x}(git log -p >&2)]\"; : $((y))", true, true, ".env"},
+        {"printf -v x 'a[%s(git log -p >&2)]' $; read \"a[x]\" <<< 1", true, true, ".env"},
+        {"printf -v x a[$%s '(git log -p >&2)]'; printf -v \"a[x]\" 1", true, true, ".env"},
+        {"compgen -G '.*/*/*/*' > l; xargs perl -0777 -ne 'print' < l", true, true, ".env"},
+        {"printf 'all:\\n\\t@$(CC) -o x x.c\\n' > Makefile && make -j4", true, false, NULL},
         {"for ((i=0;i<3;i++)); do echo $i; done", true, false, NULL},
         {"n=$(awk '{s+=$1} END {print s}' f); echo $((n/2))", true, false, NULL},
         /* 31z (false refusals): a function the line defines and calls is read

@@ -259,10 +259,20 @@ static bool data_dollar(const char *s, size_t n) {
 
 /* Does s evaluate a value as arithmetic, a subscript or a name (where
  * bash runs a $( a value holds: $((x)), ((x)), [[ x -eq 0 ]], let,
- * ${!x}, ${a[x]}, ${PWD:x}, test -v x, declare -i, a nameref)? */
+ * ${!x}, ${a[x]}, ${PWD:x}, test -v x, declare -i, a nameref, read or
+ * printf -v into a[x])? */
 static bool evaluates(const char *s, size_t n) {
         static const char *const words[] = {"let",     "declare", "typeset", "local",     "readonly", "test",
                                             "getopts", "export",  "mapfile", "readarray", NULL};
+        /* read, printf -v, unset with a subscript among their words (read "a[x]") */
+        static const char *const setters[] = {"read", "printf", "unset", NULL};
+        for (const char *const *w = setters; *w; w++)
+                for (const char *p = strstr(s, *w); p && p < s + n; p = strstr(p + 1, *w)) {
+                        size_t end = strcspn(p, ";|&\n");
+                        const char *b = memchr(p, '[', end);
+                        if (b && (p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[strlen(*w)]))
+                                return true;
+                }
         if (memmem(s, n, "((", 2) || memmem(s, n, "$[", 2) || memmem(s, n, "[[", 2) ||
             memmem(s, n, "${", 2) || memmem(s, n, "[ -v", 4))
                 return true;

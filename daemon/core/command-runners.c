@@ -656,6 +656,7 @@ static bool compgen_matches(Judge *j, const char *pat) {
              namelists_may_match_git(dotted, true, true, true))) {
                 judge_mark_held(j);
                 m = true;
+                j->git_list_written = true; /* compgen -G G > l; xargs cat < l */
         }
         return m;
 }
