@@ -473,7 +473,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                         g_all = true, g_any = false, b_builds = false, b_joins = false;
                         continue;
                 }
-                negation = negation || streq(text, "!") || streq(text, "-not");
+                negation = negation || streq_ptr(text, "!") || streq_ptr(text, "-not");
                 if (!a)
                         continue;
                 bool runs =
