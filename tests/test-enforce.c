@@ -282,6 +282,9 @@ static void git_text_tree(void) {
         fake_add(".git/modules/a/b", 'd');
         fake_add(".git/modules/a/b/HEAD", 'f');
         fake_add(".git/modules/a/b/lost-found", 'd');
+        fake_add(".git/lfs", 'd');
+        fake_add(".git/lfs/objects", 'd');
+        fake_add(".git/lfs/tmp", 'd');
         fake_add("COMMIT_EDITMSG", 'f'); /* not in a git directory */
 }
 
@@ -300,25 +303,25 @@ static void test_git_text(void **state) {
         run(good, "/w", &r);
         assert_int_equal(r.r, 0);
         assert_int_equal(r.res.masked, 2);
-        assert_int_equal(r.res.git_text, 7);
+        assert_int_equal(r.res.git_text, 8);
         const char *masked[] = {
-                ".git/COMMIT_EDITMSG",        ".git/.COMMIT_EDITMSG.swp", ".git/rr-cache",
-                ".git/rebase-merge/patch",    ".git/rebase-apply/0001",   ".git/worktrees/wt/MERGE_MSG",
-                ".git/modules/a/b/lost-found"};
+                ".git/COMMIT_EDITMSG",         ".git/.COMMIT_EDITMSG.swp", ".git/rr-cache",
+                ".git/rebase-merge/patch",     ".git/rebase-apply/0001",   ".git/worktrees/wt/MERGE_MSG",
+                ".git/modules/a/b/lost-found", ".git/lfs/objects"};
         for (size_t i = 0; i < ELEMENTSOF(masked); i++)
                 assert_true(bound(masked[i]));
         const char *left[] = {".git/SQUASH_MSG",        ".git/ORIG_HEAD", ".git/rebase-merge/head-name",
                               ".git/rebase-apply/next", "COMMIT_EDITMSG", ".git/HEAD"};
         for (size_t i = 0; i < ELEMENTSOF(left); i++)
                 assert_false(bound(left[i]));
-        assert_int_equal(fake_bound_count(), 4 + 7);
+        assert_int_equal(fake_bound_count(), 4 + 8);
         assert_int_equal(count_event(&r, "git-text-left"), 1);
         for (size_t i = 0; i < r.n; i++)
                 if (streq(event(&r, i), "git-text-left"))
                         assert_string_equal(json_string_value(json_object_get(r.records[i], "path")),
                                             ".git/SQUASH_MSG");
         assert_string_equal(json_string_value(json_object_get(r.records[r.n - 1], "msg")),
-                            "path policy: masking 2 path(s), protecting 2; 7 of git's plain text");
+                            "path policy: masking 2 path(s), protecting 2; 8 of git's plain text");
         run_done(&r);
 
         /* The third of git's plain text fails to mount: everything undone. */

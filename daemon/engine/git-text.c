@@ -177,6 +177,13 @@ static void search_gitdir(Search *s, const char *gitdir, unsigned depth) {
                         search_modules(s, p, depth + 1);
                 else if (streq(name, "worktrees"))
                         search_modules(s, p, depth + 1); /* worktrees/NAME: a git directory each */
+                else if (streq(name, "lfs")) {           /* Git LFS's store: files' bytes as they are */
+                        _cleanup_free_ char *o = join(p, "objects");
+                        if (!o)
+                                s->r = -ENOMEM;
+                        else if (is_dir(s, o))
+                                add(s, o);
+                }
         }
         names_done(&l);
 }
@@ -202,8 +209,9 @@ int git_text_kind(const char *path, unsigned kinds) {
                 in_state |= parent >= k + 1 && path[parent - k - 1] == '/' &&
                             strncmp(path + parent - k, state_dirs[i], k) == 0;
         }
+        bool lfs = streq(name, "objects") && parent >= 4 && strncmp(path + parent - 4, "/lfs", 4) == 0;
         bool text = text_name(name) || name_in(name, text_dirs, ELEMENTSOF(text_dirs)) ||
-                    (in_state && state_text_name(name));
+                    (in_state && state_text_name(name)) || lfs;
         if (!text)
                 return -1;
         if (kinds & (1u << PLATFORM_MASK_DIR))

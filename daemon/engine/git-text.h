@@ -10,7 +10,8 @@
  * below the scissors (COMMIT_EDITMSG), MERGE_MSG and its kin, what `git
  * add -e`/`-p` edits, a rebase's or am's patch and mails, rerere's images
  * of a conflict (rr-cache/), what `git fsck --lost-found` wrote out
- * (lost-found/), and an editor's swap or backup of any of these. Made on
+ * (lost-found/), an editor's swap or backup of any of these, and Git LFS's
+ * store (lfs/objects/: every tracked file's bytes, uncompressed). Made on
  * the host before the boot, they hold a masked file's bytes when one was
  * staged, and `grep -r` reads them; a read-only git directory needs none
  * of them. The boot masks each.
