@@ -2892,6 +2892,14 @@ static const Row rows[] = {
          ".env"},
         {"perl -0777 -ne 'print' $(compgen -G '.?i?/*/?\?/*')", true, true, ".env"},
         {"compgen -G 'src/*' | xargs wc -l", true, false, NULL},
+        /* 31z (false refusals): a program glob of bracket expressions alone is
+         * each name it may match (python's x[0] read as a line) */
+        {"python3 -c 'print(x[0])'", true, false, NULL},
+        {"python3 -c \"print(open('README.md').read()[:500])\"", true, false, NULL},
+        {"g[i]t log -p", true, true, ".env"},
+        {"g[h-j]t show HEAD", true, true, ".env"},
+        {"[g]it archive HEAD | tar -xO", true, true, ".env"},
+        {"c[a]t .e[n]v", false, true, ".env"},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

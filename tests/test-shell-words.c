@@ -107,6 +107,52 @@ static void check_braces(const char *word) {
         assert_string_equal(got, want);
 }
 
+/* The names a glob of bracket expressions alone may match, as bash's
+ * glob would if a file of each name were there: bash as the oracle is
+ * test-command-oracle.sh's; these are the forms, and what is no such
+ * glob. */
+static void test_glob_names(void **state) {
+        (void) state;
+        static const struct {
+                const char *word;
+                int r;
+                const char *names; /* joined by ' ', sorted */
+        } rows[] = {
+                {"g[i]t", 1, "git"},   {"x[0-2]", 1, "x0 x1 x2"}, {"[gh][i]t", 1, "git hit"},
+                {"a[]b]", 1, "a] ab"}, {"x[-a]", 1, "x- xa"},     {"g[!x]t", 0, NULL},
+                {"g[^x]t", 0, NULL},   {"x[[:alpha:]]", 0, NULL}, {"a*[b]", 0, NULL},
+                {"a?[b]", 0, NULL},    {"plain", 0, NULL},        {"x[a-z][a-z]", -E2BIG, NULL},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(rows); i++) {
+                ShellLexed l = {0};
+                assert_int_equal(shell_lex(rows[i].word, strlen(rows[i].word), &l), 0);
+                assert_int_equal(l.n, 1);
+                char **names = NULL;
+                size_t n = 0;
+                int r = shell_word_glob_names(&l.v[0].w, 16, &names, &n);
+                if (r != rows[i].r)
+                        fail_msg("%s: %d, not %d", rows[i].word, r, rows[i].r);
+                if (r == 1) {
+                        char joined[256] = "";
+                        for (size_t a = 0; a < n; a++) {
+                                for (size_t b = a + 1; b < n; b++)
+                                        if (strcmp(names[b], names[a]) < 0) {
+                                                char *t = names[a];
+                                                names[a] = names[b];
+                                                names[b] = t;
+                                        }
+                                strcat(joined, a ? " " : "");
+                                strcat(joined, names[a]);
+                        }
+                        assert_string_equal(joined, rows[i].names);
+                        for (size_t a = 0; a < n; a++)
+                                free(names[a]);
+                        free(names);
+                }
+                shell_lexed_done(&l);
+        }
+}
+
 static void test_braces(void **state) {
         (void) state;
         static const char *const words[] = {
@@ -160,6 +206,7 @@ int main(void) {
                 cmocka_unit_test(test_defaults),
                 cmocka_unit_test(test_ifs),
                 cmocka_unit_test(test_braces),
+                cmocka_unit_test(test_glob_names),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -257,6 +257,27 @@ static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, si
 }
 
 /* The command w[0..n) (assignments first, wrappers, then the program). */
+/* The command with each name its program's glob may match as its program. */
+static int judge_glob_names(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
+                            bool *ret_lists, char **names, size_t m) {
+        int r = 0;
+        for (size_t a = 0; a < m && r == 0; a++) {
+                ShellWord made = {0};
+                for (const char *c = names[a]; *c && r >= 0; c++)
+                        r = shell_word_put(&made, SHELL_LIT, (uint8_t) *c);
+                const ShellWord **v = r >= 0 ? calloc(n, sizeof *v) : NULL;
+                if (v) {
+                        v[0] = &made;
+                        memcpy(v + 1, w + 1, (n - 1) * sizeof *v);
+                        r = programs_judge_words(j, ln, v, n, st, ret_lists);
+                } else
+                        r = -ENOMEM;
+                free(v);
+                shell_word_done(&made);
+        }
+        return r;
+}
+
 int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
                          bool *ret_lists) {
         char buf[256];
@@ -355,6 +376,21 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 for (size_t i = 0; i < w[0]->n; i++)
                         glob = glob || w[0]->v[i].kind == SHELL_STAR || w[0]->v[i].kind == SHELL_QMARK ||
                                w[0]->v[i].kind == SHELL_CLASS || w[0]->v[i].kind == SHELL_EXTGLOB;
+                /* g[i]t log -p, x[0]: a glob of bracket expressions alone names
+                 * the programs it may match, each judged (python's x[0] read
+                 * as a line is no program known only when it runs) */
+                char **names = NULL;
+                size_t m = 0;
+                int g = glob && !w[0]->expansion ? shell_word_glob_names(w[0], 16, &names, &m) : 0;
+                if (g == -ENOMEM)
+                        return g;
+                if (g > 0) {
+                        r = judge_glob_names(j, ln, w, n, st, ret_lists, names, m);
+                        for (size_t a = 0; a < m; a++)
+                                free(names[a]);
+                        free(names);
+                        return r;
+                }
                 if (!w[0]->param[0] && !w[0]->substitution && (w[0]->expansion || n == 1 || glob)) {
                         judge_mark_held(j);
                         return judge_refuse(j, "a program known only when it runs, and the history holds "

@@ -158,3 +158,9 @@ int shell_ifs_split(const char *s, size_t n, char **ret);
  * shell_word_done()) and *ret_n, 0 when no brace of w expands, -E2BIG
  * past max (or nested past 16), -ENOMEM. */
 int shell_word_braces(const ShellWord *w, size_t max, ShellWord **ret, size_t *ret_n);
+/* The names a word whose only globs are bracket expressions can match
+ * (g[i]t is git; x[0-2] is x0, x1, x2), at most max: 1 with *ret (malloc'd
+ * strings, and the array) and *ret_n; 0 when w holds no bracket
+ * expression or another glob (*, ?, [!x], [[:alpha:]], an extglob, an
+ * expansion); -E2BIG past max; -ENOMEM. */
+int shell_word_glob_names(const ShellWord *w, size_t max, char ***ret, size_t *ret_n);

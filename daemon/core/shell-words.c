@@ -389,3 +389,95 @@ int shell_word_braces(const ShellWord *w, size_t max, ShellWord **ret, size_t *r
         *ret_n = b.n;
         return 1;
 }
+
+/* The members of the bracket expression whose '[' is item i of w, into
+ * set (256 flags): the index of its ']' item, or 0 when it is none this
+ * reads (negated, a [:class:], not closed). */
+static size_t class_members(const ShellWord *w, size_t i, bool set[static 256]) {
+        memset(set, 0, 256);
+        size_t k = i + 1;
+        if (k < w->n && w->v[k].kind == SHELL_LIT && !w->v[k].quoted &&
+            (w->v[k].c == '!' || w->v[k].c == '^'))
+                return 0;
+        for (bool first = true; k < w->n; k++, first = false) {
+                const ShellItem *it = &w->v[k];
+                if (it->kind != SHELL_LIT)
+                        return 0;
+                if (it->c == ']' && !it->quoted && !first)
+                        return k;
+                if (it->c == '[' && !it->quoted && k + 1 < w->n && w->v[k + 1].c == ':')
+                        return 0;
+                if (k + 2 < w->n && w->v[k + 1].kind == SHELL_LIT && w->v[k + 1].c == '-' &&
+                    !w->v[k + 1].quoted && w->v[k + 2].kind == SHELL_LIT &&
+                    !(w->v[k + 2].c == ']' && !w->v[k + 2].quoted)) {
+                        for (unsigned c = it->c; c <= w->v[k + 2].c; c++)
+                                set[c] = true;
+                        k += 2;
+                        continue;
+                }
+                set[it->c] = true;
+        }
+        return 0;
+}
+
+int shell_word_glob_names(const ShellWord *w, size_t max, char ***ret, size_t *ret_n) {
+        char **v = calloc(max + 1, sizeof *v);
+        size_t n = 1;
+        if (!v || !(v[0] = calloc(w->n + 1, 1))) {
+                free(v);
+                return -ENOMEM;
+        }
+        bool glob = false;
+        int r = 1;
+        for (size_t i = 0; i < w->n && r > 0; i++) {
+                const ShellItem *it = &w->v[i];
+                if (it->kind == SHELL_LIT) {
+                        for (size_t a = 0; a < n; a++)
+                                v[a][strlen(v[a])] = (char) it->c;
+                        continue;
+                }
+                bool set[256];
+                size_t close = it->kind == SHELL_CLASS ? class_members(w, i, set) : 0;
+                if (!close) {
+                        r = 0; /* a *, ?, an extglob, an expansion, a class this does not read */
+                        break;
+                }
+                glob = true;
+                size_t m = 0;
+                for (unsigned c = 1; c < 256; c++)
+                        m += set[c];
+                if (m == 0 || n * m > max) {
+                        r = m == 0 ? 0 : -E2BIG;
+                        break;
+                }
+                size_t was = n;
+                for (unsigned c = 1, first = 1; c < 256 && r > 0; c++) {
+                        if (!set[c])
+                                continue;
+                        for (size_t a = 0; a < was && r > 0; a++) {
+                                size_t len = strlen(v[a]) - !first; /* before the class's byte */
+                                char *s = first ? v[a] : calloc(w->n + 1, 1);
+                                if (!s) {
+                                        r = -ENOMEM;
+                                        break;
+                                }
+                                if (!first) {
+                                        memcpy(s, v[a], len);
+                                        v[n++] = s;
+                                }
+                                s[len] = (char) c;
+                        }
+                        first = 0;
+                }
+                i = close;
+        }
+        if (r <= 0 || !glob) {
+                for (size_t a = 0; a < n; a++)
+                        free(v[a]);
+                free(v);
+                return r < 0 ? r : 0;
+        }
+        *ret = v;
+        *ret_n = n;
+        return 1;
+}
