@@ -2900,6 +2900,11 @@ static const Row rows[] = {
         {"g[h-j]t show HEAD", true, true, ".env"},
         {"[g]it archive HEAD | tar -xO", true, true, ".env"},
         {"c[a]t .e[n]v", false, true, ".env"},
+        {"python3 -c \"import tomllib; "
+         "print(tomllib.load(open('pyproject.toml','rb'))['project']['dependencies'])\"",
+         true, false, NULL},
+        {"g,it log -p", true, false, NULL},
+        {"{g,}it log -p", true, true, ".env"},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

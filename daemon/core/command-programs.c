@@ -75,6 +75,9 @@ const char *programs_name(const ShellWord *w, char *buf, size_t size) {
                         } else if (kind == SHELL_BCOMMA && depth > 0) {
                                 if (!skip)
                                         skip = depth;
+                        } else if ((kind == SHELL_BCOMMA || kind == SHELL_BCLOSE) && depth == 0) {
+                                if (!skip) /* a ',' or '}' no brace holds: a byte ('p','rb') */
+                                        buf[k++] = (char) w->v[i].c;
                         } else if (kind != SHELL_LIT || w->v[i].c == 0)
                                 return NULL;
                         else if (!skip)
@@ -381,7 +384,7 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                  * as a line is no program known only when it runs) */
                 char **names = NULL;
                 size_t m = 0;
-                int g = glob && !w[0]->expansion ? shell_word_glob_names(w[0], 16, &names, &m) : 0;
+                int g = glob && !w[0]->expansion ? shell_word_glob_names(w[0], 128, &names, &m) : 0;
                 if (g == -ENOMEM)
                         return g;
                 if (g > 0) {
