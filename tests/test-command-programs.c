@@ -2979,6 +2979,8 @@ static const Row rows[] = {
         {"git submodule foreach 'git -C .. log -p --all'", true, true, ".env"},
         {"git submodule foreach --recursive 'cat .e\"\"nv'", false, true, ".env"},
         {"git submodule foreach 'git pull'", false, false, NULL},
+        {"git submodule foreach 'git status --short'", true, false, NULL},
+        {"git submodule foreach 'git log -p'", true, true, ".env"},
         /* 5: programs that run their words or a string, not on the list */
         {"chrt -o 0 git log -p --all", true, true, ".env"},
         {"prlimit --nofile=100 git log -p --all", true, true, ".env"},
