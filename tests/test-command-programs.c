@@ -2981,6 +2981,11 @@ static const Row rows[] = {
         {"git submodule foreach 'git pull'", false, false, NULL},
         {"git submodule foreach 'git status --short'", true, false, NULL},
         {"git submodule foreach 'git log -p'", true, true, ".env"},
+        /* found this session: xargs hands an interpreter its code */
+        {"echo 'import os; os.system(\"git log -p\")' | xargs -0 python3 -c", true, true, ".env"},
+        {"echo 'system(\"git log -p\")' | xargs -0 perl -e", true, true, ".env"},
+        {"printf '%s' 'print(open(\".env\").read())' | xargs -0 python3 -c", false, true, ".env"},
+        {"echo 'print(1)' | xargs -0 python3 -c", true, false, NULL},
         /* 5: programs that run their words or a string, not on the list */
         {"chrt -o 0 git log -p --all", true, true, ".env"},
         {"prlimit --nofile=100 git log -p --all", true, true, ".env"},

@@ -580,8 +580,9 @@ typedef enum {
         LANG_SQLITE,
         LANG_M4,
         LANG_XARGS_SHELL,
-        LANG_MAKE, /* make -f -: a makefile */
-        LANG_AWK,  /* awk -f -: awk's program */
+        LANG_XARGS_CODE, /* xargs python3 -c, perl -e: an interpreter's code */
+        LANG_MAKE,       /* make -f -: a makefile */
+        LANG_AWK,        /* awk -f -: awk's program */
 } Language;
 
 /* xargs's words from its input: blanks and newlines split them, '...'
@@ -659,6 +660,15 @@ static int language_text(Judge *j, Language lang, const char *name, const char *
                 return awk_text(j, name, text);
         if (lang == LANG_XARGS_SHELL)
                 return xargs_items(j, text, strlen(text));
+        if (lang == LANG_XARGS_CODE) {
+                if (judge_held(j) && names_git(text, strlen(text))) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "a text xargs hands an interpreter as its code names git, and "
+                                            "the history holds a masked entry");
+                }
+                return xargs_items(j, text, strlen(text));
+        }
         if (lang == LANG_M4)
                 return judge_held(j) && names_git(text, strlen(text))
                                ? (judge_mark_held(j),
@@ -719,6 +729,16 @@ static int stage_language(Judge *j, const Stage *st, Language *ret, char name[st
                 shell = programs_is_shell(programs_name(w[i], name, 256));
         if (shell && l && l[0] == '-' && l[1] != '-' && strchr(l, 'c')) {
                 *ret = LANG_XARGS_SHELL;
+                return 0;
+        }
+        /* xargs -0 python3 -c, xargs perl -e: the items are its code */
+        bool code = false;
+        for (size_t i = xargs + 1; xargs < n && i + 1 < n && !code; i++) {
+                const char *p = programs_name(w[i], name, 256);
+                code = p && (readers_interpreter(p) || strncmp(p, "python", 6) == 0);
+        }
+        if (code && l && l[0] == '-' && l[1] != '-' && strpbrk(l, "ceE")) {
+                *ret = LANG_XARGS_CODE;
                 return 0;
         }
         const char *a = k < n ? programs_name(w[k], name, 256) : NULL;
