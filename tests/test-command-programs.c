@@ -3825,14 +3825,22 @@ static const Row rows[] = {
         /* 31q 3: a value stored where no variable's value is kept (an array's
          * element, a loop's word, getopts' operand), quoted, globbed or
          * evaluated where it is used */
-        {"a=('.*/*/*/*'); perl -MCompress::Zlib -0777 -ne 'print uncompress($_)' ${a[0]}", true, true,
-         ".env"},
-        {"for p in '.*/*/*/*'; do perl -0777 -ne 'print' $p; done", true, true, ".env"},
-        {"getopts p: o -p \".*/*/*/*\"; ls -d $OPTARG | xargs cat", true, true, ".env"},
+        {"a=('.*/*/*/*'); perl -MCompress::Zlib -0777 -ne 'print uncompress($_)' ${a[0]}", true, true, NULL},
+        {"for p in '.*/*/*/*'; do perl -0777 -ne 'print' $p; done", true, true, NULL},
+        {"getopts p: o -p \".*/*/*/*\"; ls -d $OPTARG | xargs cat", true, true, NULL},
         {"arr=(\"a[$\"'(git log -p >&2)]'); x=${arr[0]}; : $((x))", true, true, ".env"},
         {"a=('.e*'); cat ${a[0]}", false, true, ".env"},
         {"for m in 'feat: x' 'fix: y'; do echo \"$m\"; done", true, false, NULL},
         {"files=(a.c b.c); gcc \"${files[@]}\"", true, false, NULL},
+        {"for p in \"*.py\" \"*.md\"; do find . -name \"$p\" -not -path \"./node_modules/*\" | head -3; "
+         "done",
+         true, false, NULL},
+        {"history 10; history -w /tmp/h.txt; fc -ln -5", true, false, NULL},
+        {"fc -e vi", true, true, NULL},
+        {"history -p '!!'", true, true, NULL},
+        {"printf '#!/bin/sh\\nset -eu\\npytest -q \"$@\"\\n' > scripts/test.sh && chmod +x scripts/test.sh",
+         true, false, NULL},
+        {"printf 'test:\\n\\tgo test ./... $(ARGS)\\n' >> Makefile", true, false, NULL},
         /* 31q 2: a $ bash keeps as it is, unquoted or in double quotes */
         {"printf -v x 'a[%s(git log -p >&2)]' $; : $((x))", true, true, ".env"},
         {"printf -v x 'a[%s(git show HEAD~1 >&2)]' \"$\"; [[ $x -eq 0 ]]", true, true, ".env"},

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "command-internal.h"
+#include "match.h"
 #include "util.h"
 
 /* The string with $0..$9, ${0}..${9}, $@ and $* replaced by the words a
@@ -235,8 +236,8 @@ static bool data_dollar(const char *s, size_t n) {
                     (k + 3 <= left && strncmp(e + k, "140", 3) == 0))
                         return true;
         }
-        /* a quoted $( or backquote; beside printf, a quoted $ alone */
-        bool single = false, dquote = false, printf_ = has_ident(s, "printf");
+        /* a quoted $( or backquote, or a quoted $ that is no expansion's start */
+        bool single = false, dquote = false;
         for (size_t i = 0; i < n; i++) {
                 char c = s[i];
                 if (c == '\\' && !single) {
@@ -247,8 +248,10 @@ static bool data_dollar(const char *s, size_t n) {
                         single = !single;
                 else if (c == '"' && !single)
                         dquote = !dquote;
-                else if (single && (c == '`' || (c == '$' && (printf_ || (i + 1 < n && s[i + 1] == '(')))))
-                        return true;
+                else if (single &&
+                         (c == '`' || (c == '$' && (i + 1 >= n || s[i + 1] == '(' || s[i + 1] == '\'' ||
+                                                    !expands_after(s[i + 1])))))
+                        return true; /* '$(', and a $ that expands to nothing ('$' '%s(': 31q) */
                 else if (!single && c == '$' &&
                          (!expands_after(i + 1 < n ? s[i + 1] : 0) ||
                           (dquote && i + 1 < n && s[i + 1] == '"')))
@@ -261,6 +264,34 @@ static bool data_dollar(const char *s, size_t n) {
  * bash runs a $( a value holds: $((x)), ((x)), [[ x -eq 0 ]], let,
  * ${!x}, ${a[x]}, ${PWD:x}, test -v x, declare -i, a nameref, read or
  * printf -v into a[x])? */
+/* Is s[at] inside quotes (single or double), as the text reads to it? */
+static bool quoted_at(const char *s, size_t at) {
+        bool single = false, dquote = false;
+        for (size_t i = 0; i < at; i++) {
+                if (s[i] == '\\' && !single)
+                        i++;
+                else if (s[i] == '\'' && !dquote)
+                        single = !single;
+                else if (s[i] == '"' && !single)
+                        dquote = !dquote;
+        }
+        return single || dquote;
+}
+
+/* w as a command's word in s: after a blank, an operator or the start,
+ * before a blank, an operator or the end, and in no quotes (not
+ * scripts/test.sh's test, nor printf 'go test' ...'s). */
+static bool has_command_word(const char *s, size_t n, const char *w) {
+        size_t len = strlen(w);
+        for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), w, len)); p++) {
+                bool before = p == s || strchr(" \t\n;&|(){}!`", p[-1]);
+                bool after = p + len == s + n || strchr(" \t\n;&|()", p[len]);
+                if (before && after && !quoted_at(s, (size_t) (p - s)))
+                        return true;
+        }
+        return false;
+}
+
 static bool evaluates(const char *s, size_t n) {
         static const char *const words[] = {"let",     "declare", "typeset", "local",     "readonly", "test",
                                             "getopts", "export",  "mapfile", "readarray", NULL};
@@ -270,14 +301,14 @@ static bool evaluates(const char *s, size_t n) {
                 for (const char *p = strstr(s, *w); p && p < s + n; p = strstr(p + 1, *w)) {
                         size_t end = strcspn(p, ";|&\n");
                         const char *b = memchr(p, '[', end);
-                        if (b && (p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[strlen(*w)]))
+                        if (b && has_command_word(p, end, *w))
                                 return true;
                 }
         if (memmem(s, n, "((", 2) || memmem(s, n, "$[", 2) || memmem(s, n, "[[", 2) ||
             memmem(s, n, "${", 2) || memmem(s, n, "[ -v", 4))
                 return true;
         for (const char *const *w = words; *w; w++)
-                if (has_ident(s, *w))
+                if (has_command_word(s, n, *w))
                         return true;
         return false;
 }
@@ -293,6 +324,23 @@ static bool stored_value_suspect(const ShellWord *w) {
                 return false;
         _cleanup_free_ char *t = programs_word_text(w);
         return !t || strpbrk(t, "*?[`$");
+}
+
+/* A glob the line stores quoted, globbed where an unquoted use expands
+ * it: a masked name it may match, or (while the history holds an entry)
+ * a name inside .git, refuses ("*.py" is neither). */
+static int stored_glob(Judge *j, const char *v) {
+        if (match_secret_glob(j, v, MATCH_FOLD, !strchr(v, '/')))
+                return judge_refuse(j, "a glob the line stores (an array's element, a loop's word, getopts' "
+                                       "operand) matches a masked name where it is used");
+        char dotted[1024];
+        snprintf(dotted, sizeof dotted, "%s%s", v[0] == '/' || strncmp(v, "./", 2) == 0 ? "" : "./", v);
+        if (judge_held(j) && namelists_may_match_git(dotted, true, true, true)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "a glob the line stores may match a name inside .git where it is "
+                                       "used, and the history holds a masked entry");
+        }
+        return 0;
 }
 
 static int stored_values(Judge *j, const ShellLexed *l) {
@@ -319,11 +367,14 @@ static int stored_values(Judge *j, const ShellLexed *l) {
                         _cleanup_free_ char *v = programs_word_text(&l->v[k].w);
                         if (!v)
                                 return -ENOMEM;
-                        int r = programs_reread(
-                                j,
-                                "a value the line stores (an array's element, a loop's word, "
-                                "getopts' operand), which a program may run",
-                                v, strlen(v));
+                        int r = 0;
+                        if (strpbrk(v, "`$")) /* a[$(...)] for arithmetic: as a scalar's value */
+                                r = programs_reread(j,
+                                                    "a value the line stores (an array's element, a loop's "
+                                                    "word, getopts' operand), which a program may run",
+                                                    v, strlen(v));
+                        else /* a glob globbed where it is used: the names it may match */
+                                r = stored_glob(j, v);
                         if (r != 0)
                                 return r;
                 }
@@ -418,12 +469,17 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
                 return judge_refuse(j, "alias defines a word that later words expand to, unjudged");
         /* bash's history list: a line history -s put there, run again by
          * fc, or by !! once set -H is on (31z) */
-        if (streq(name, "fc"))
+        /* fc -l lists; history stores a line with -s, expands one with -p
+         * (history -a, -w, -r, -c, N: no line of the line's own runs, and
+         * a line turning history on is refused below) */
+        const char *a1 = n > 1 ? programs_plain(w[1], buf, sizeof buf) : NULL;
+        if (streq(name, "fc") &&
+            !(a1 && a1[0] == '-' && strchr(a1, 'l') && !strchr(a1, 's') && !strchr(a1, 'e')))
                 return judge_refuse(j, "fc edits or runs a line of bash's history list, which the line may "
                                        "have put there");
-        if (streq(name, "history") && n > 1)
-                return judge_refuse(j, "history with operands stores, reads or writes lines that bash may "
-                                       "run again (fc, !!)");
+        if (streq(name, "history") && n > 1 && (!a1 || (a1[0] == '-' && strpbrk(a1, "sp"))))
+                return judge_refuse(
+                        j, "history stores, reads or writes lines that bash may run again (fc, !!)");
         for (size_t k = 1; streq(name, "set") && k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (a && (streq(a, "--") || streq(a, "-") || (a[0] != '-' && a[0] != '+')))
