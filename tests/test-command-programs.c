@@ -3858,6 +3858,8 @@ static const Row rows[] = {
         {"run() { echo \"+ $*\"; \"$@\"; }; run make test", true, false, NULL},
         {"f() ( cd \"$1\" && make ); f src", true, false, NULL},
         {"f() { grep -rn \"$1\" src; }; f TODO | head", true, false, NULL},
+        {"step() { printf \"\\n>>> %s\\n\" \"$*\"; \"$@\"; }; step make test", true, false, NULL},
+        {"f() { printf \"%s\\n\" \"$1\"; }; f .e; cat .e''nv", false, true, ".env"},
         {"f() { cat \"$1\"; } ; f a.c > out.txt 2>&1", true, false, NULL},
         /* ... and what bash makes of the calls is judged */
         {"run() { echo \"+ $*\"; \"$@\"; }; run git log -p", true, true, ".env"},

@@ -869,8 +869,10 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
         if ((r = readers_groups_filed(l, filed, &exec_from)) < 0)
                 return r;
         bool inlined;
-        if ((r = reread_line(j, l, text, n, &inlined)) != 0 || inlined)
+        if ((r = reread_line(j, l, text, n, &inlined)) != 0 || inlined) {
+                j->inlined = inlined && !substitution;
                 return r; /* functions' calls inlined: that line judged, in place of this one */
+        }
         /* a substitution's text: its line's look (which went into the texts
          * it nests) came with the Judge, not looked for again */
         if (!substitution) {

@@ -800,6 +800,12 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                         shell_lexed_done(&l);
                         return r;
                 }
+                /* judged whole as the line with its functions' calls inlined
+                 * (its names and the recogniser's reading with it): what this
+                 * text names besides is the definitions' */
+                if (r == 0 && judge.inlined)
+                        for (size_t i = 0; i < n_secrets; i++)
+                                named[i] = false;
                 if (r > 0) {
                         /* the secrets the finding is about; else those the
                          * line names; else, a bound past which nothing is
