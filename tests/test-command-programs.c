@@ -2905,6 +2905,26 @@ static const Row rows[] = {
          true, false, NULL},
         {"g,it log -p", true, false, NULL},
         {"{g,}it log -p", true, true, ".env"},
+        /* 31r 1: a function called by a brace-expanded name, in a string too */
+        {"ab() { git log \"$1\"; }; ab --stat; {a..a}b -p", true, true, ".env"},
+        {"ab() { git log \"$2\"; }; ab x --stat; {a,}b -p", true, true, ".env"},
+        {"ab() { git log \"$1\"; }; ab --stat; trap \"{a..a}b -p\" EXIT", true, true, ".env"},
+        {"set -a; ab() { git log \"$1\"; }; ab --stat; bash -c '{a..a}b -p'", true, true, ".env"},
+        /* 31r 2: ${x:=V}, ${x=V}, an array's elements (joined too), printf -v */
+        {": ${x:='git log -p'}; eval \"$x\"", true, true, ".env"},
+        {": ${x:=git\\ log\\ -p}; command $x", true, true, ".env"},
+        {"a=(git log -p); x=${a[*]}; $x", true, true, ".env"},
+        {"a=(\"git log -p\"); x=${a[*]}; bash -c \"$x\"", true, true, ".env"},
+        {": ${x='.*/*/*/*'}; perl -0777 -ne 'print' $x", true, true, NULL},
+        {"printf -v x %s '.*/*/*/*'; ls -d $x | xargs perl -0777 -ne 'print'", true, true, NULL},
+        {"echo \"${HOME:=/root}\"", true, false, NULL},
+        /* 31r 3: sqlite3's file readers and archive mode */
+        {"sqlite3 :memory: \"select hex(sqlar_uncompress(data,99999)) from fsdir('.')\" | xxd -r -p", true,
+         true, NULL},
+        {"printf '%s;\\n' \"select data from fsdir('.')\" > q.sql; sqlite3 :memory: < q.sql", true, true,
+         NULL},
+        {"sqlite3 -A -c -f /tmp/o.sqlar src/..", true, true, NULL},
+        {"sqlite3 db.sqlite \"select * from users limit 5\"", true, false, NULL},
         /* 31z 1: a ! after an Ex command's name that is no force (:r!CMD is
          * :r !CMD), and the commands that run a program ('makeprg', 'grepprg') */
         {"vim -Es +'r!git log -p' +'%p' +'q!'", true, true, NULL},

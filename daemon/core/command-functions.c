@@ -77,8 +77,9 @@ static size_t occurrences_unquoted(const char *text, size_t n, const char *name)
         return occurrences(t, m, name);
 }
 
-/* ... in each word of a lexed text as the shell makes it ($'\x61b' is ab),
- * and in the texts it nests (substitutions), to depth 4. */
+/* ... in each word of a lexed text as the shell makes it ($'\x61b' is ab;
+ * {a..a}b and {a,}b are ab too: a brace's words, each), and in the texts
+ * it nests (substitutions), to depth 4. */
 static size_t occurrences_decoded(const ShellLexed *l, const char *name, int depth) {
         size_t count = 0;
         for (size_t i = 0; i < l->n && count != SIZE_MAX; i++) {
@@ -86,6 +87,25 @@ static size_t occurrences_decoded(const ShellLexed *l, const char *name, int dep
                         continue;
                 _cleanup_free_ char *t = programs_word_text(&l->v[i].w);
                 size_t c = t ? occurrences_unquoted(t, strlen(t), name) : SIZE_MAX;
+                /* a string a shell reads again (trap "{a..a}b", bash -c '...'):
+                 * its own words, braces made, as a line */
+                _cleanup_(shell_lexed_done) ShellLexed again = {0};
+                if (c != SIZE_MAX && depth < 4 && l->v[i].w.quoted && strchr(t, '{') &&
+                    shell_lex(t, strlen(t), &again) == 0 && occurrences_decoded(&again, name, depth + 1) > 0)
+                        c = SIZE_MAX;
+                ShellWord *made = NULL;
+                size_t m = 0;
+                int b = c == SIZE_MAX ? 0 : shell_word_braces(&l->v[i].w, 64, &made, &m);
+                if (b < 0)
+                        c = SIZE_MAX; /* past the bound, or no memory: not read */
+                for (size_t k = 0; k < m; k++) {
+                        _cleanup_free_ char *e = c == SIZE_MAX ? NULL : programs_word_text(&made[k]);
+                        /* a brace that makes the name: a call not read (counted twice) */
+                        if (e && occurrences_unquoted(e, strlen(e), name) > 0)
+                                c = SIZE_MAX;
+                        shell_word_done(&made[k]);
+                }
+                free(made);
                 count = c == SIZE_MAX ? SIZE_MAX : count + c;
         }
         for (size_t i = 0; i < l->n_nested && depth < 4 && count != SIZE_MAX; i++) {

@@ -70,8 +70,8 @@ typedef struct Judge {
         char written_tail[16];      /* the last bytes of the texts written so far (a name split) */
         const char *scripts_unseen; /* why what it runs is written unseen (command-scripts.c) */
         bool positional_unseen;     /* what a text reads as $1, $2, ... is not the line's to see */
-        bool inlined; /* the line was judged whole with its functions' calls inlined (reread_line) */
-        bool lenient;               /* what it reads again may be no shell's program (command_judge) */
+        bool inlined;    /* the line was judged whole with its functions' calls inlined (reread_line) */
+        bool lenient;    /* what it reads again may be no shell's program (command_judge) */
         bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
         bool git_list_written; /* ... and a file of names it wrote holds .git (ls -A > l; tar -T l) */
         bool git_printed;      /* a command of it printed .git's name ({ echo .git; } > l) */

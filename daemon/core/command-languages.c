@@ -545,6 +545,14 @@ static int sqlite_command(Judge *j, const char *c, size_t len) {
         }
         if (strstr(sql, "load_extension") || strncmp(sql, ".load", 5) == 0)
                 return judge_refuse(j, "sqlite3 loads an extension: a library's code, run");
+        /* fsdir() walks a tree and returns its files' bytes, readfile() one,
+         * sqlar_uncompress() inflates zlib (git's loose objects'), .archive
+         * and .ar pack a tree (31r) */
+        if (strstr(sql, "fsdir") || strstr(sql, "readfile") || strstr(sql, "sqlar") ||
+            strncmp(sql, ".ar", 3) == 0)
+                return judge_refuse(j,
+                                    "sqlite3 reads files by a path its SQL makes (fsdir, readfile, sqlar, "
+                                    ".archive): a tree's bytes, git's objects among them");
         if (len < 3 || c[0] != '.')
                 return 0;
         size_t letters = 1;
@@ -770,11 +778,28 @@ static int stage_language(Judge *j, const Stage *st, Language *ret, char name[st
                 for (size_t x = 0; awk && x < st->n_redir && (streq(t, "-f") || streq(t, "--file")); x++)
                         *ret = streq(st->redir[x]->op, "<(") ? LANG_AWK : *ret;
         }
+        /* sqlite3 reading SQL the line wrote (< q.sql, .read q.sql): its
+         * file readers anywhere in the line refuse */
+        if (*ret == LANG_SQLITE && j->text) {
+                _cleanup_free_ char *low = strndup(j->text, j->text_n);
+                if (!low)
+                        return -ENOMEM;
+                for (char *p = low; *p; p++)
+                        *p = (char) tolower((unsigned char) *p);
+                if (strstr(low, "fsdir") || strstr(low, "readfile") || strstr(low, "sqlar"))
+                        return judge_refuse(j, "sqlite3 in a line naming its file readers (fsdir, readfile, "
+                                               "sqlar): a tree's bytes, git's objects among them");
+        }
         /* its operands: sqlite3's commands (and -cmd's), m4's -D values */
         for (size_t i = k + 1; i < n && (*ret == LANG_SQLITE || *ret == LANG_M4); i++) {
                 _cleanup_free_ char *t = programs_word_text(w[i]);
                 if (!t)
                         return -ENOMEM;
+                /* sqlite3 -A, --archive: a tree packed, .git with it */
+                if (*ret == LANG_SQLITE &&
+                    (streq(t, "--archive") || (t[0] == '-' && t[1] != '-' && strchr(t, 'A'))))
+                        return judge_refuse(j, "sqlite3's archive mode packs a tree's files, git's objects "
+                                               "among them");
                 if ((r = language_text(j, *ret, a, t)) != 0)
                         return r;
         }

@@ -323,7 +323,7 @@ static bool stored_value_suspect(const ShellWord *w) {
         if (!w->quoted)
                 return false;
         _cleanup_free_ char *t = programs_word_text(w);
-        return !t || strpbrk(t, "*?[`$");
+        return !t || strpbrk(t, "*?[`$ \t");
 }
 
 /* A glob the line stores quoted, globbed where an unquoted use expands
@@ -343,7 +343,66 @@ static int stored_glob(Judge *j, const char *v) {
         return 0;
 }
 
-static int stored_values(Judge *j, const ShellLexed *l) {
+/* One value the line stores: a glob by the names it may match, anything
+ * else (a command a later $x runs, a[$(...)] for arithmetic) as a
+ * scalar's value is, as a line. */
+static int stored_value(Judge *j, const char *v) {
+        static const char what[] =
+                "a value the line stores (an array's element, a loop's word, getopts' operand, "
+                "${x:=V}), which a program may run";
+        bool glob = strpbrk(v, "*?[");
+        if (glob) {
+                int r = stored_glob(j, v);
+                if (r != 0 || !strpbrk(v, "`$ \t"))
+                        return r;
+        }
+        return programs_reread(j, what, v, strlen(v));
+}
+
+/* ${x:=V} and ${x=V} in text s: V, its words as the shell makes them,
+ * joined by blanks, each judged as a stored value (31r: : ${x:='git log
+ * -p'}; $x). */
+static int default_assigned(Judge *j, const char *s, size_t n) {
+        for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), "${", 2)); p += 2) {
+                const char *q = p + 2;
+                while (q < s + n && shell_is_ident(*q))
+                        q++;
+                if (q == p + 2 || q >= s + n)
+                        continue;
+                q += *q == ':';
+                if (q >= s + n || *q != '=')
+                        continue;
+                const char *v = ++q;
+                for (int depth = 1; q < s + n && depth > 0; q++)
+                        depth += *q == '{' ? 1 : *q == '}' ? -1 : 0;
+                if (q <= v)
+                        continue;
+                _cleanup_(shell_lexed_done) ShellLexed l = {0};
+                if (shell_lex(v, (size_t) (q - v - 1), &l) < 0)
+                        return judge_refuse(j, "${x:=V} with a V the rule does not read");
+                _cleanup_free_ char *joined = NULL;
+                for (size_t i = 0; i < l.n; i++) {
+                        if (l.v[i].kind != SHELL_TOKEN_WORD)
+                                continue;
+                        _cleanup_free_ char *w = programs_word_text(&l.v[i].w);
+                        char *was = joined;
+                        if (!w || asprintf(&joined, "%s%s%s", was ? was : "", was ? " " : "", w) < 0) {
+                                joined = was;
+                                return -ENOMEM;
+                        }
+                        free(was);
+                }
+                int r = joined ? stored_value(j, joined) : 0;
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
+static int stored_values(Judge *j, const ShellLexed *l, const char *s, size_t n) {
+        int r = default_assigned(j, s, n);
+        if (r != 0)
+                return r;
         for (size_t i = 0; i < l->n; i++) {
                 const ShellToken *t = &l->v[i];
                 if (t->kind != SHELL_TOKEN_WORD)
@@ -359,25 +418,46 @@ static int stored_values(Judge *j, const ShellLexed *l) {
                         from = i + 3; /* for NAME in WORDS */
                 else if (p && streq(p, "getopts") && compound_command_start(l, i))
                         from = i + 1;
+                /* printf -v NAME FORMAT ARGS: what it prints is the value */
+                if (p && streq(p, "printf") && compound_command_start(l, i) && i + 2 < l->n &&
+                    l->v[i + 1].kind == SHELL_TOKEN_WORD && programs_word_is(&l->v[i + 1].w, "-v")) {
+                        const ShellWord *pw[64] = {&t->w};
+                        size_t pn = 1;
+                        for (size_t k = i + 3; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD && pn < 64; k++)
+                                pw[pn++] = &l->v[k].w;
+                        _cleanup_free_ char *out = reread_printf(pw, pn);
+                        if (!out)
+                                return -ENOMEM;
+                        if ((r = stored_value(j, out)) != 0)
+                                return r;
+                        continue;
+                }
+                /* an array's elements joined too, as ${a[*]} makes them (a=(git log -p)) */
+                _cleanup_free_ char *joined = NULL;
+                bool any_glob = false;
                 for (size_t k = from; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD; k++) {
                         if (!array && programs_keyword(&l->v[k].w) && compound_word_is(&l->v[k].w, "do"))
                                 break;
-                        if (!stored_value_suspect(&l->v[k].w))
-                                continue;
                         _cleanup_free_ char *v = programs_word_text(&l->v[k].w);
                         if (!v)
                                 return -ENOMEM;
-                        int r = 0;
-                        if (strpbrk(v, "`$")) /* a[$(...)] for arithmetic: as a scalar's value */
-                                r = programs_reread(j,
-                                                    "a value the line stores (an array's element, a loop's "
-                                                    "word, getopts' operand), which a program may run",
-                                                    v, strlen(v));
-                        else /* a glob globbed where it is used: the names it may match */
-                                r = stored_glob(j, v);
-                        if (r != 0)
+                        any_glob = any_glob || strpbrk(v, "*?[");
+                        if (array) {
+                                char *was = joined;
+                                if (asprintf(&joined, "%s%s%s", was ? was : "", was ? " " : "", v) < 0) {
+                                        joined = was;
+                                        return -ENOMEM;
+                                }
+                                free(was);
+                        }
+                        if (!stored_value_suspect(&l->v[k].w) &&
+                            !(array && t->w.quoted == false && l->v[k].w.quoted))
+                                continue;
+                        if ((r = stored_value(j, v)) != 0)
                                 return r;
                 }
+                if (joined && !any_glob && (r = stored_value(j, joined)) != 0)
+                        return r;
         }
         return 0;
 }
@@ -418,7 +498,7 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
             (strstr(t, "SHELLOPTS") && has_ident(t, "history")))
                 return judge_refuse(j, "the line turns on bash's history list or its expansion (fc, !!), "
                                        "which run a line it stores again");
-        int sv = stored_values(j, l);
+        int sv = stored_values(j, l, t, n);
         if (sv != 0)
                 return sv;
         if (evaluates(t, n) && data_dollar(t, n))
