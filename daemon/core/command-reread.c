@@ -264,52 +264,50 @@ static bool data_dollar(const char *s, size_t n) {
  * bash runs a $( a value holds: $((x)), ((x)), [[ x -eq 0 ]], let,
  * ${!x}, ${a[x]}, ${PWD:x}, test -v x, declare -i, a nameref, read or
  * printf -v into a[x])? */
-/* Is s[at] inside quotes (single or double), as the text reads to it? */
-static bool quoted_at(const char *s, size_t at) {
-        bool single = false, dquote = false;
-        for (size_t i = 0; i < at; i++) {
-                if (s[i] == '\\' && !single)
-                        i++;
-                else if (s[i] == '\'' && !dquote)
-                        single = !single;
-                else if (s[i] == '"' && !single)
-                        dquote = !dquote;
-        }
-        return single || dquote;
-}
-
-/* w as a command's word in s: after a blank, an operator or the start,
- * before a blank, an operator or the end, and in no quotes (not
- * scripts/test.sh's test, nor printf 'go test' ...'s). */
-static bool has_command_word(const char *s, size_t n, const char *w) {
+/* Does w stand at s[i] (n bytes), a byte that ends a word after it? */
+static bool word_at(const char *s, size_t n, size_t i, const char *w) {
         size_t len = strlen(w);
-        for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), w, len)); p++) {
-                bool before = p == s || strchr(" \t\n;&|(){}!`", p[-1]);
-                bool after = p + len == s + n || strchr(" \t\n;&|()", p[len]);
-                if (before && after && !quoted_at(s, (size_t) (p - s)))
-                        return true;
-        }
-        return false;
+        return i + len <= n && memcmp(s + i, w, len) == 0 &&
+               (i + len == n || strchr(" \t\n;&|()", s[i + len]));
 }
 
+/* Does s evaluate a value as arithmetic, a subscript or a name (where
+ * bash runs a $( a value holds: $((x)), ((x)), [[ x -eq 0 ]], let,
+ * ${!x}, ${a[x]}, ${PWD:x}, test -v x, declare -i, a nameref, read or
+ * printf -v into a[x])? One pass: the agent picks the line's length. */
 static bool evaluates(const char *s, size_t n) {
         static const char *const words[] = {"let",     "declare", "typeset", "local",     "readonly", "test",
                                             "getopts", "export",  "mapfile", "readarray", NULL};
         /* read, printf -v, unset with a subscript among their words (read "a[x]") */
         static const char *const setters[] = {"read", "printf", "unset", NULL};
-        for (const char *const *w = setters; *w; w++)
-                for (const char *p = strstr(s, *w); p && p < s + n; p = strstr(p + 1, *w)) {
-                        size_t end = strcspn(p, ";|&\n");
-                        const char *b = memchr(p, '[', end);
-                        if (b && has_command_word(p, end, *w))
-                                return true;
-                }
         if (memmem(s, n, "((", 2) || memmem(s, n, "$[", 2) || memmem(s, n, "[[", 2) ||
             memmem(s, n, "${", 2) || memmem(s, n, "[ -v", 4))
                 return true;
-        for (const char *const *w = words; *w; w++)
-                if (has_command_word(s, n, *w))
+        bool single = false, dquote = false, setter = false;
+        for (size_t i = 0; i < n; i++) {
+                char c = s[i];
+                for (const char *const *w = setters; *w && !setter; w++)
+                        setter = word_at(s, n, i, *w);
+                if (setter && c == '[')
                         return true;
+                if (strchr(";|&\n", c))
+                        setter = false;
+                if (c == '\\' && !single) {
+                        i++;
+                        continue;
+                }
+                if (c == '\'' && !dquote)
+                        single = !single;
+                else if (c == '"' && !single)
+                        dquote = !dquote;
+                /* a command's word: after a blank, an operator or the start, in no
+                 * quotes (not scripts/test.sh's test, nor printf 'go test' ...'s) */
+                if (single || dquote || (i > 0 && !strchr(" \t\n;&|(){}!`", s[i - 1])))
+                        continue;
+                for (const char *const *w = words; *w; w++)
+                        if (word_at(s, n, i, *w))
+                                return true;
+        }
         return false;
 }
 
@@ -363,7 +361,8 @@ static int stored_value(Judge *j, const char *v) {
  * joined by blanks, each judged as a stored value (31r: : ${x:='git log
  * -p'}; $x). */
 static int default_assigned(Judge *j, const char *s, size_t n) {
-        for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), "${", 2)); p += 2) {
+        /* past each V once: a ${x:=V} inside V is V's, judged with it (linear) */
+        for (const char *p = s; p < s + n && (p = memmem(p, (size_t) (s + n - p), "${", 2)); p += 2) {
                 const char *q = p + 2;
                 while (q < s + n && shell_is_ident(*q))
                         q++;
@@ -395,6 +394,7 @@ static int default_assigned(Judge *j, const char *s, size_t n) {
                 int r = joined ? stored_value(j, joined) : 0;
                 if (r != 0)
                         return r;
+                p = q - 2;
         }
         return 0;
 }
