@@ -4978,6 +4978,24 @@ static void test_depth(void **state) {
         command_verdict_done(&v);
 }
 
+/* A glob longer than the name matcher reads (compgen -G with a bracket
+ * expression of 1,100 bytes): on the safe side, never cut short to a
+ * pattern that matches less. */
+static void test_long_glob(void **state) {
+        (void) state;
+        char cmd[1400] = "compgen -G '.[";
+        size_t k = strlen(cmd);
+        for (int i = 0; i < 1100; i++)
+                cmd[k++] = 'g';
+        strcpy(cmd + k, "]it/*/*/*' | xargs cat");
+        CommandVerdict v;
+        CommandPolicy policy = {
+                .secrets = secrets, .n_secrets = ELEMENTSOF(secrets), .fold = folds, .held = all_held};
+        assert_int_equal(command_check(cmd, strlen(cmd), &policy, &v), 0);
+        assert_true(v.refused);
+        command_verdict_done(&v);
+}
+
 /* A string read again after what the line did before it (set HOME, moved,
  * wrote a file a program runs) is judged with commands standing for that
  * put before it: a refusal says what of the string, or of the line,
@@ -5911,11 +5929,11 @@ int main(int argc, char **argv) {
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),          cmocka_unit_test(test_cwd_inside),
-                cmocka_unit_test(test_reread_reasons), cmocka_unit_test(test_match),
-                cmocka_unit_test(test_depth),          cmocka_unit_test(test_held_some),
-                cmocka_unit_test(test_held_places),    cmocka_unit_test(test_held_places_cwd),
-                cmocka_unit_test(test_corpus),
+                cmocka_unit_test(test_table),           cmocka_unit_test(test_cwd_inside),
+                cmocka_unit_test(test_reread_reasons),  cmocka_unit_test(test_match),
+                cmocka_unit_test(test_depth),           cmocka_unit_test(test_long_glob),
+                cmocka_unit_test(test_held_some),       cmocka_unit_test(test_held_places),
+                cmocka_unit_test(test_held_places_cwd), cmocka_unit_test(test_corpus),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -648,6 +648,9 @@ bool namelists_may_match_object(const char *pat, bool path, bool dot, bool fold)
 /* command-namelists.c: may the pattern match any name inside .git (a
  * hook, a ref, HEAD, config, info, objects and git's objects too)? */
 bool namelists_may_match_git(const char *pat, bool path, bool dot, bool fold);
+/* ... a bash glob from the working directory (compgen -G's, one the line
+ * stores and globs later), case folded: true past 1,000 bytes. */
+bool namelists_glob_may_match_git(const char *glob);
 /* command-namelists.c: does find's action (-exec's words w[0..n)) build
  * a path from the one it matched: -execdir or -okdir (run inside its
  * directory), a word with text beside {} ({}/48/7ec78...), a shell or an
@@ -1009,6 +1012,11 @@ void git_literal_done(GitLiteral *l);
  * matched against a name's last component only (find -name). Each secret
  * it can match is marked in j->named. */
 bool match_secret_glob(Judge *j, const char *pat, int flags, bool basename);
+/* command-programs.c: the command w[0..n) with its program word as the
+ * plain name program (a name a line binds, a name a glob of the program
+ * may match), judged. */
+int programs_judge_as(Judge *j, const Line *ln, const char *program, const ShellWord *const *w, size_t n,
+                      const Stage *st, bool *ret_lists);
 /* command-programs.c: what one simple command's words do (st its stage,
  * NULL for a command find or xargs runs); *ret_lists when it lists names a
  * pattern matches. 1 refused, 0, -ENOMEM. */

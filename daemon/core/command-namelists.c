@@ -259,6 +259,15 @@ bool namelists_may_match_git(const char *pat, bool path, bool dot, bool fold) {
         return false;
 }
 
+bool namelists_glob_may_match_git(const char *glob) {
+        char dotted[1024];
+        int m = snprintf(dotted, sizeof dotted, "%s%s",
+                         glob[0] == '/' || strncmp(glob, "./", 2) == 0 ? "" : "./", glob);
+        if (m < 0 || (size_t) m >= sizeof dotted)
+                return true; /* past what it reads: the safe side */
+        return namelists_may_match_git(dotted, true, true, true);
+}
+
 bool namelists_exec_builds(const char *action, const ShellWord *const *w, size_t n) {
         char buf[256];
         if (streq(action, "-execdir") || streq(action, "-okdir"))

@@ -260,24 +260,21 @@ static int judge_unknown(Judge *j, const Line *ln, const ShellWord *const *w, si
 }
 
 /* The command w[0..n) (assignments first, wrappers, then the program). */
-/* The command with each name its program's glob may match as its program. */
-static int judge_glob_names(Judge *j, const Line *ln, const ShellWord *const *w, size_t n, const Stage *st,
-                            bool *ret_lists, char **names, size_t m) {
+int programs_judge_as(Judge *j, const Line *ln, const char *program, const ShellWord *const *w, size_t n,
+                      const Stage *st, bool *ret_lists) {
+        ShellWord made = {0};
         int r = 0;
-        for (size_t a = 0; a < m && r == 0; a++) {
-                ShellWord made = {0};
-                for (const char *c = names[a]; *c && r >= 0; c++)
-                        r = shell_word_put(&made, SHELL_LIT, (uint8_t) *c);
-                const ShellWord **v = r >= 0 ? calloc(n, sizeof *v) : NULL;
-                if (v) {
-                        v[0] = &made;
-                        memcpy(v + 1, w + 1, (n - 1) * sizeof *v);
-                        r = programs_judge_words(j, ln, v, n, st, ret_lists);
-                } else
-                        r = -ENOMEM;
-                free(v);
-                shell_word_done(&made);
-        }
+        for (const char *c = program; *c && r >= 0; c++)
+                r = shell_word_put(&made, SHELL_LIT, (uint8_t) *c);
+        const ShellWord **v = r >= 0 ? calloc(n, sizeof *v) : NULL;
+        if (v) {
+                v[0] = &made;
+                memcpy(v + 1, w + 1, (n - 1) * sizeof *v);
+                r = programs_judge_words(j, ln, v, n, st, ret_lists);
+        } else
+                r = -ENOMEM;
+        free(v);
+        shell_word_done(&made);
         return r;
 }
 
@@ -388,7 +385,9 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                 if (g == -ENOMEM)
                         return g;
                 if (g > 0) {
-                        r = judge_glob_names(j, ln, w, n, st, ret_lists, names, m);
+                        r = 0;
+                        for (size_t a = 0; a < m && r == 0; a++)
+                                r = programs_judge_as(j, ln, names[a], w, n, st, ret_lists);
                         for (size_t a = 0; a < m; a++)
                                 free(names[a]);
                         free(names);

@@ -662,19 +662,8 @@ int rebound_judge(Judge *j, const Line *ln, const ShellWord *const *w, size_t n,
                         return r;
                 if (multi)
                         continue;
-                ShellWord made = {0};
-                for (const char *c = b->program; *c && r >= 0; c++)
-                        r = shell_word_put(&made, SHELL_LIT, (uint8_t) *c);
-                const ShellWord **v = r >= 0 ? calloc(n, sizeof *v) : NULL;
-                if (v) {
-                        v[0] = &made;
-                        memcpy(v + 1, w + 1, (n - 1) * sizeof *v);
-                        *ret_judged = true;
-                        r = programs_judge_words(j, ln, v, n, st, ret_lists);
-                } else
-                        r = -ENOMEM;
-                free(v);
-                shell_word_done(&made);
+                *ret_judged = true;
+                r = programs_judge_as(j, ln, b->program, w, n, st, ret_lists);
                 if (r != 0) /* cp /bin/true X/ls; cp /bin/cp X/ls: each binding the name had */
                         return r;
         }

@@ -331,9 +331,7 @@ static int stored_glob(Judge *j, const char *v) {
         if (match_secret_glob(j, v, MATCH_FOLD, !strchr(v, '/')))
                 return judge_refuse(j, "a glob the line stores (an array's element, a loop's word, getopts' "
                                        "operand) matches a masked name where it is used");
-        char dotted[1024];
-        snprintf(dotted, sizeof dotted, "%s%s", v[0] == '/' || strncmp(v, "./", 2) == 0 ? "" : "./", v);
-        if (judge_held(j) && namelists_may_match_git(dotted, true, true, true)) {
+        if (judge_held(j) && namelists_glob_may_match_git(v)) {
                 judge_mark_held(j);
                 return judge_refuse(j, "a glob the line stores may match a name inside .git where it is "
                                        "used, and the history holds a masked entry");

@@ -648,12 +648,9 @@ static bool compgen_matches(Judge *j, const char *pat) {
         bool m = match_secret_glob(j, pat, MATCH_FOLD, false) || match_secret_glob(j, pat, MATCH_FOLD, true);
         /* .git, .git/objects, or any name below it (31q: a glob four
          * levels of .* and * deep reaches an object's) */
-        char dotted[1024]; /* from the working directory, as find's ./ paths are */
-        snprintf(dotted, sizeof dotted, "%s%s", pat[0] == '/' || strncmp(pat, "./", 2) == 0 ? "" : "./",
-                 pat);
         if (judge_held(j) &&
             (match_glob(pat, ".git", MATCH_FOLD) || match_glob(pat, ".git/objects", MATCH_FOLD) ||
-             namelists_may_match_git(dotted, true, true, true))) {
+             namelists_glob_may_match_git(pat))) {
                 judge_mark_held(j);
                 m = true;
                 j->git_list_written = true; /* compgen -G G > l; xargs cat < l */
