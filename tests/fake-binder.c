@@ -174,6 +174,8 @@ static int fake_list(void *b, const char *path, void (*emit)(void *ctx, const ch
                 return d;
         if (fake.nodes[d].type != 'd')
                 return -ENOTDIR;
+        if (fake.fail_list && strcmp(fake.fail_list, path) == 0)
+                return -EACCES;
         size_t n = strlen(path);
         for (size_t i = 0; i < fake.n; i++) {
                 const char *p = fake.nodes[i].path;

@@ -33,6 +33,7 @@ typedef struct FakeTree {
         int fail_bind_call;         /* the Nth bind call (from 1) fails... */
         int fail_errno;             /* ...with this */
         PlatformBindStep fail_step; /* ...at this step */
+        const char *fail_list;      /* listing this directory fails with EACCES */
 
         /* What happened. */
         int bind_calls, check_calls, unbind_calls, replace_calls, read_calls, read_all_calls;

@@ -337,6 +337,18 @@ static void test_git_text(void **state) {
         assert_int_equal(count_event(&r, "enforce-failed"), 1);
         run_done(&r);
 
+        /* A directory that cannot be listed: the rest masked, and a record
+         * says so (never silence). */
+        git_text_tree();
+        fake.fail_list = ".git/worktrees/wt";
+        run(good, "/w", &r);
+        assert_int_equal(r.r, 0);
+        assert_int_equal(r.res.git_text, 7);
+        assert_false(bound(".git/worktrees/wt/MERGE_MSG"));
+        assert_true(bound(".git/COMMIT_EDITMSG"));
+        assert_int_equal(count_event(&r, "git-text-left"), 2);
+        run_done(&r);
+
         /* No .git directory: nothing looked for. */
         tree();
         assert_int_equal(fake_remove(".git/hooks"), 0);

@@ -208,7 +208,7 @@ int enforce_policy(const BinderOps *ops, const FileOps *files, const char *root,
                           "path policy: %s%s {path} ({kind})%s",
                           a->kind == PLATFORM_PROTECT ? "protected" : "masked",
                           is_text ? " git's plain text" : "", info->already ? ", already bound" : "");
-                if (a->kind == PLATFORM_MASK_FILE && info->regular && info->nlink > 1 && !is_text)
+                if (a->kind == PLATFORM_MASK_FILE && info->regular && info->nlink > 1)
                         log_event(log, LOG_WARN, "hardlink",
                                   LOG_FIELDS(LOG_PATH("path", a->path), LOG_INT("nlink", info->nlink)),
                                   "path policy: masked {path} has {nlink} hard links: its content is "

@@ -73,7 +73,8 @@ typedef struct Search {
         void *f;
         Policy *out;
         size_t left; /* directories still to look at */
-        int r;
+        int r;       /* out of memory: the search stops */
+        int unread;  /* the first directory that could not be listed: the search goes on */
 } Search;
 
 static char *join(const char *a, const char *b) {
@@ -103,16 +104,16 @@ static void add(Search *s, const char *path) {
 /* List dir into *l, counting it against the bound. */
 static bool list(Search *s, const char *dir, Names *l) {
         if (s->left == 0) {
-                s->r = s->r < 0 ? s->r : -E2BIG;
+                s->unread = -E2BIG;
                 return false;
         }
         s->left--;
-        if (s->files->list(s->f, dir, name_add, l) < 0 || l->r < 0) {
-                if (l->r < 0)
-                        s->r = l->r;
-                return false;
-        }
-        return true;
+        int r = s->files->list(s->f, dir, name_add, l);
+        if (l->r < 0)
+                s->r = l->r;
+        else if (r < 0 && s->unread == 0)
+                s->unread = r;
+        return r >= 0 && l->r >= 0;
 }
 
 static void search_gitdir(Search *s, const char *gitdir, unsigned depth);
@@ -194,7 +195,7 @@ int git_text_find(const BinderOps *ops, void *b, const FileOps *files, void *f, 
         if (!files->list)
                 return -ENOSYS;
         search_gitdir(&s, gitdir, 0);
-        return s.r;
+        return s.r < 0 ? s.r : s.unread;
 }
 
 int git_text_kind(const char *path, unsigned kinds) {

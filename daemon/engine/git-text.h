@@ -26,8 +26,9 @@
 /* Append to *ret a mask action (mask-file, or mask-dir for a directory)
  * for each piece of plain text in the git directory gitdir (a path
  * beneath the root b and f pin) and in every git directory below it.
- * Nothing is followed through a symlink. 0; -E2BIG past the bound (what
- * was found is in *ret); -ENOMEM. */
+ * Nothing is followed through a symlink. 0; -E2BIG past the bound, or
+ * the -errno of the first directory that could not be listed (what was
+ * found is in *ret, the rest looked at); -ENOMEM. */
 int git_text_find(const BinderOps *ops, void *b, const FileOps *files, void *f, const char *gitdir,
                   Policy *ret);
 
