@@ -535,14 +535,14 @@ int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **re
  * or a string that expands), set -- and shift with $1 used in text. */
 int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
                    size_t tn);
-/* Options whose value the program runs as a line (-c S of a program not
- * the rule's, tar -I, split --filter, ssh -o ProxyCommand=): judged. */
-/* A database client's commands in a text it reads (psql's \\!, \\o |CMD;
+/* command-execopts.c. A database client's commands in a text it reads (psql's \\!, \\o |CMD;
  * mysql's system, \\!): the shell commands judged. 1 refused, 0, -ENOMEM. */
 int reread_sql_client(Judge *j, const char *name, const char *text);
 /* ... and each text a psql, mysql or mariadb stage is fed, judged so: 2
  * judged (no shell reads it), 1 refused, 0 not such a stage, -ENOMEM. */
 int reread_sql_fed(Judge *j, const Line *ln, const Stage *st);
+/* Options whose value the program runs as a line (-c S of a program not
+ * the rule's, tar -I, split --filter, ssh -o ProxyCommand=): judged. */
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */

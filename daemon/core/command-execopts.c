@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Options whose value a program runs as a command line (su -c, make
+ * --eval, tar's compressor and scripts, ssh's ProxyCommand), and a
+ * database client's shell escapes in the SQL it reads: each value is
+ * handed to programs_reread as a line (command-internal.h). It must not
+ * lex, nor decide.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* Options whose value a program runs as a command line: -c S of a program
+ * the rule does not know (sg, flock, psql's is SQL: judged, names
+ * nothing), su's --session-command, make's --eval, tar's compressor and
+ * scripts, split's --filter, zip's -TT. */
+static const char *const exec_options[] = {"-c",
+                                           "--command",
+                                           "--session-command",
+                                           "--eval",
+                                           "--filter",
+                                           "--to-command",
+                                           "--use-compress-program",
+                                           "--info-script",
+                                           "--new-volume-script",
+                                           "--checkpoint-action",
+                                           "-TT",
+                                           "--unzip-command",
+                                           "--pre-invoke",
+                                           "--post-invoke",
+                                           "--status-logger",
+                                           "--pager",
+                                           "-P",
+                                           "--html",
+                                           "-H",
+                                           NULL};
+/* Programs whose -c takes no command: names and counts, the rule's own;
+ * compilers' (compile only), tar's (create), compressors' (to stdout),
+ * sort's (check), uniq's (count), diff's (context), od's and tr's, jq's
+ * (compact output: its filter is an operand, judged as jq's), the
+ * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client). */
+static const char *const c_is_data[] = {
+        "ls",     "stat",  "wc",      "echo",      "printf",    "du",        "test",      "[",    "grep",
+        "egrep",  "fgrep", "rg",      "ag",        "ack",       "find",      "git",       "head", "tail",
+        "cut",    "gcc",   "cc",      "clang",     "g++",       "c++",       "clang++",   "tar",  "gzip",
+        "bzip2",  "xz",    "zstd",    "sort",      "uniq",      "diff",      "od",        "tr",   "jq",
+        "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "psql", NULL};
+
+/* Does the program take a prefix of the long option o as o: its own
+ * (getopt_long's); a program the rule does not know, only o itself. */
+static bool owns_option(const char *name, const char *o) {
+        static const char *const owners[][2] = {
+                {"--command", "su"},
+                {"--command", "runuser"},
+                {"--command", "flock"},
+                {"--session-command", "su"},
+                {"--session-command", "runuser"},
+                {"--eval", "make"},
+                {"--filter", "split"},
+                {"--to-command", "tar"},
+                {"--use-compress-program", "tar"},
+                {"--info-script", "tar"},
+                {"--new-volume-script", "tar"},
+                {"--checkpoint-action", "tar"},
+                {"--unzip-command", "zip"},
+                {"--eval", "gmake"},
+                {"--pre-invoke", "dpkg"},
+                {"--post-invoke", "dpkg"},
+                {"--status-logger", "dpkg"},
+                {"--pager", "man"},
+                {"--html", "man"},
+        };
+        if (strchr(name, ' ')) /* a program known only when it runs: any of them */
+                return true;
+        bool tar = streq(name, "gtar") || streq(name, "bsdtar"); /* tar's, by other names */
+        for (size_t i = 0; i < ELEMENTSOF(owners); i++)
+                if (streq(owners[i][0], o) &&
+                    (streq(owners[i][1], name) || (tar && streq(owners[i][1], "tar"))))
+                        return true;
+        return false;
+}
+
+/* from: the word v comes from; one holding a substitution makes a line
+ * computed (expect -c "spawn $(...)"): what it prints is read as one too */
+static int judge_exec_value(Judge *j, const char *name, const char *opt, const char *v,
+                            const ShellWord *from) {
+        char what[128];
+        j->computed = j->computed || from->substitution;
+        snprintf(what, sizeof what, "%.40s %.40s, a command line it runs", name, opt);
+        if (strncmp(v, "exec=", 5) == 0) /* --checkpoint-action=exec=CMD */
+                v += 5;
+        return programs_reread(j, what, v, strlen(v));
+}
+
+/* A database client's commands in a text it reads (-e's, --execute's, its
+ * input): mysql's and mariadb's `system CMD` and `\! CMD`, psql's `\! CMD`
+ * and a `|CMD` after \o, \g, \w or \copy's program, each to the end of
+ * its line or statement, run CMD by the shell; psql's \i reads a file of
+ * them, and a :NAME in a shell escape is a psql variable: refused. */
+int reread_sql_client(Judge *j, const char *name, const char *v) {
+        bool psql = streq(name, "psql");
+        char what[96];
+        snprintf(what, sizeof what, "%s's shell escape, which a shell runs", name);
+        for (const char *p = v; *p;) {
+                while (*p == ' ' || *p == '\t' || *p == '\n' || *p == ';')
+                        p++;
+                size_t end = strcspn(p, psql ? "\n" : ";\n");
+                _cleanup_free_ char *c = strndup(p, end);
+                if (!c)
+                        return -ENOMEM;
+                const char *run = NULL;
+                if (strncmp(c, "\\!", 2) == 0)
+                        run = c + 2;
+                else if (!psql && strncasecmp(c, "system", 6) == 0 && (c[6] == ' ' || c[6] == '\t'))
+                        run = c + 7;
+                else if (psql && c[0] == '\\' &&
+                         (strncmp(c + 1, "i", 1) == 0 &&
+                          (c[2] == ' ' || c[2] == 'r' || strncmp(c + 1, "include", 7) == 0)))
+                        return judge_refuse(j, "psql's \\i reads its commands from a file: not seen");
+                else if (psql && c[0] == '\\') {
+                        const char *bar = strchr(c, '|');
+                        const char *prog = strcasestr(c, "program");
+                        run = bar ? bar + 1 : prog ? prog + 7 : NULL;
+                }
+                if (run && psql && strchr(run, ':'))
+                        return judge_refuse(
+                                j, "psql's shell escape holds a :variable, known only when it runs");
+                if (run) {
+                        while (*run == ' ' || *run == '\t' || *run == '\'' || *run == '"')
+                                run++;
+                        int r = programs_reread(j, what, run, strlen(run));
+                        if (r != 0)
+                                return r;
+                }
+                p += end;
+        }
+        return 0;
+}
+
+int reread_sql_fed(Judge *j, const Line *ln, const Stage *st) {
+        char name[256];
+        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], name, sizeof name) : NULL;
+        if (!p || !streq_any(p, (const char *const[]){"psql", "mysql", "mariadb", NULL}))
+                return 0;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                _cleanup_free_ char *t = NULL;
+                int r = shells_fed_text(ln, st, i, &t);
+                if (r > 0)
+                        r = reread_sql_client(j, p, t);
+                if (r != 0)
+                        return r;
+        }
+        return 2;
+}
+
+int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        char buf[1024];
+        bool tar = streq(name, "tar");
+        const char *first = tar && n > 1 ? programs_plain(w[1], buf, sizeof buf) : NULL;
+        if (first && first[0] != '-' &&
+            strpbrk(first, "IF")) /* tar cIf CMD ARCHIVE: in the letters' order */
+                for (size_t k = 2; k < n; k++) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        int r = judge_exec_value(j, name, "-I", t, w[k]);
+                        if (r != 0)
+                                return r;
+                }
+        bool mysql = streq(name, "mysql") || streq(name, "mariadb"), psql = streq(name, "psql");
+        const char *so = psql ? "-c" : "-e", *lo = psql ? "--command" : "--execute";
+        size_t lo_n = strlen(lo);
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || a[0] != '-')
+                        continue;
+                if (streq(a, "--"))
+                        break;
+                const char *sql = NULL;
+                if ((mysql || psql) && (streq(a, so) || streq(a, lo)) && k + 1 < n)
+                        sql = "";
+                else if ((mysql || psql) && ((strncmp(a, lo, lo_n) == 0 && a[lo_n] == '=') ||
+                                             (strncmp(a, so, 2) == 0 && a[2] && a[1] != '-')))
+                        sql = a[1] == '-' ? a + lo_n + 1 : a + 2;
+                if (sql) {
+                        _cleanup_free_ char *t = sql[0] ? strdup(sql) : programs_word_text(w[k + 1]);
+                        int r = t ? reread_sql_client(j, name, t) : -ENOMEM;
+                        if (r != 0)
+                                return r;
+                }
+                const char *eq = strchr(a, '=');
+                for (const char *const *o = exec_options; *o; o++) {
+                        size_t len = strlen(*o);
+                        if (streq(*o, "-c") && streq_any(name, c_is_data))
+                                continue;
+                        /* man's -P PAGER, -H BROWSER; no other's */
+                        if ((streq(*o, "-P") || streq(*o, "-H")) && !streq(name, "man") &&
+                            !strchr(name, ' '))
+                                continue;
+                        int r = 0;
+                        const char *value = NULL;
+                        /* --comm=, --to-co=, --checkpoint-act=: a prefix is the option,
+                         * of its own program only (npx prettier --check is no tar's) */
+                        bool prefix = (*o)[1] == '-' && owns_option(name, *o) &&
+                                      programs_long_is(a, *o + 2, &value);
+                        if (prefix && value)
+                                r = judge_exec_value(j, name, *o, value, w[k]);
+                        else if (strncmp(a, *o, len) == 0 && eq && (size_t) (eq - a) == len)
+                                r = judge_exec_value(j, name, *o, eq + 1, w[k]);
+                        else if ((streq(a, *o) || prefix) && k + 1 < n) {
+                                _cleanup_free_ char *t = programs_word_text(w[k + 1]);
+                                if (!t)
+                                        return -ENOMEM;
+                                r = judge_exec_value(j, name, *o, t, w[k + 1]);
+                        } else if ((*o)[1] != '-' && strlen(*o) == 2 && strncmp(a, *o, 2) == 0 && a[2] &&
+                                   a[2] != '=') /* getopt's glued -cCMD, -P'PAGER' */
+                                r = judge_exec_value(j, name, *o, a + 2, w[k]);
+                        if (r != 0)
+                                return r;
+                }
+                /* tar -I CMD, -F SCRIPT: tar's own; bundled (-cI CMD) or
+                 * attached (-I'CMD', -cI'CMD') */
+                const char *letter = tar && a[1] != '-' ? strpbrk(a + 1, "IF") : NULL;
+                if (letter) {
+                        _cleanup_free_ char *t = letter[1]   ? strdup(letter + 1)
+                                                 : k + 1 < n ? programs_word_text(w[k + 1])
+                                                             : strdup("");
+                        if (!t)
+                                return -ENOMEM;
+                        int r = judge_exec_value(j, name, "-I", t,
+                                                 letter[1] || k + 1 >= n ? w[k] : w[k + 1]);
+                        if (r != 0)
+                                return r;
+                }
+        }
+        /* ssh -o ProxyCommand=CMD (or a space), LocalCommand, KnownHostsCommand */
+        if (streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp") || streq(name, "rsync"))
+                for (size_t k = 1; k < n; k++) {
+                        _cleanup_free_ char *t = programs_word_text(w[k]);
+                        if (!t)
+                                return -ENOMEM;
+                        const char *c = strcasestr(t, "command");
+                        if (c && (c[7] == '=' || c[7] == ' ' || c[7] == '\t')) {
+                                int r = judge_exec_value(j, name, "-o ...Command", c + 8, w[k]);
+                                if (r != 0)
+                                        return r;
+                        }
+                }
+        return 0;
+}
