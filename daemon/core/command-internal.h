@@ -678,12 +678,23 @@ bool namelists_lists_tree(const Judge *j, const char *name, const ShellWord *con
 /* command-objects.c: does the word name a tree holding .git (., .., /,
  * ~, a glob, a name made at run time)? */
 bool objects_holds_git(const Judge *j, const ShellWord *x);
+/* command-objects.c: does the path name .git, last, or the objects of a
+ * git directory below it (a pack's or index's name anywhere)? */
+bool objects_names(const char *s);
+/* ... the word, whose text is t: as written, each word its braces make,
+ * read with extglob on, its defaults joined (${x:-.g}${y:-it}/objects)? */
+bool objects_word_names(const Judge *j, const ShellWord *x, const char *t);
+/* ... do the program's options leave .git out of the tree it walks
+ * (--exclude=.git, find's -prune)? */
+bool objects_leave_git_out(const ShellWord *const *w, size_t n);
+/* ... programs that only ask about a name, never open what it names. */
+extern const char *const objects_names_only[];
 /* command-namelists.c: v[at] writes a file (> l, tee l) with the names
  * v[0..at] make from the line's texts (echo .gQt/objects/ab/cd | tr Q i >
  * l): when they may name .git or its objects, the history held, the line
  * has written a list of .git's names (j->git_list_written). 0, -ENOMEM. */
 int namelists_written(Judge *j, const Line *ln, const Stage *v, size_t at);
-/* command-objects.c: does the text name .git or its objects, a word of
+/* command-objects-listed.c: does the text name .git or its objects, a word of
  * it (its blanks cut, in place)? */
 bool objects_text_names(char *text);
 /* command-pipeline.c: the name of st's program, also after an opener

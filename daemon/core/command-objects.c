@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What reaches git's objects when the boot's record says the history holds
- * a masked entry (command-internal.h): a word naming .git/objects or a pack,
- * a cd into .git, a copy of a tree holding .git, find running a program
- * over one, a compound command's redirect, names handed on a program's
- * input (echo .git | tar -T -), a web server over a tree holding .git. It
- * must not lex, nor judge what git itself prints (command-git.c).
+ * a masked entry (command-internal.h): a word naming .git/objects or a pack
+ * (or a submodule's, .git/modules/NAME/objects), a cd into .git, a copy of
+ * a tree holding .git, find running a program over one, a compound
+ * command's redirect, a web server over a tree holding .git; names handed
+ * on a program's input are command-objects-listed.c's. It must not lex,
+ * nor judge what git itself prints (command-git.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -50,7 +51,9 @@ static bool component_matches(const char *c, const char *name) {
 }
 
 /* Does the path copy (cut at '/', changed in place) name .git, last, or
- * its objects? */
+ * the objects of a git directory in it (.git/objects, a submodule's
+ * .git/modules/NAME/objects: a clone of this repository's own history
+ * when .gitmodules' url is the agent's)? */
 static bool path_names_objects(char *copy) {
         /* by name, as the kernel walks it: "." stays, ".." goes back one
          * (.git/./objects, .git/x/../objects: 31k 0a) */
@@ -67,16 +70,23 @@ static bool path_names_objects(char *copy) {
                 if (n == ELEMENTSOF(stack))
                         return true; /* deeper than this reads: the side that refuses */
                 stack[n++] = c;
-                if (n >= 2 && component_matches(stack[n - 2], ".git") &&
-                    (component_matches(c, "objects") || component_matches(c, "lost-found")))
+                bool below_git = false;
+                for (size_t k = 0; k + 1 < n && !below_git; k++)
+                        below_git = component_matches(stack[k], ".git");
+                if (below_git && (component_matches(c, "objects") || component_matches(c, "lost-found")))
                         return true;
         }
-        return n > 0 && component_matches(stack[n - 1], ".git"); /* .git itself, last */
+        /* .git itself, last; or in a submodule's git directories (.git/modules, ...:
+         * a tree holding their objects) */
+        bool modules = false;
+        for (size_t k = 1; k < n && !modules; k++)
+                modules = component_matches(stack[k], "modules") && component_matches(stack[k - 1], ".git");
+        return n > 0 && (component_matches(stack[n - 1], ".git") || modules);
 }
 
 /* When the history holds a secret, a word naming git's objects or packs
  * is a read of it (cat .git/objects/ab/cd, tar c .git). */
-static bool names_objects(const char *s) {
+bool objects_names(const char *s) {
         char copy[1024];
         size_t len = strlen(s);
         if (len >= 5 && (match_glob("*.pack", s, MATCH_FOLD) || match_glob("*.idx", s, MATCH_FOLD)))
@@ -115,19 +125,18 @@ static bool object_shaped(const char *rel) {
                (n == 38 && hex(rel, 38)) || streq(rel, "pack") || strncmp(rel, "pack/", 5) == 0;
 }
 
-/* names_objects of the word's text t, or of its defaults joined
+/* objects_names of the word's text t, or of its defaults joined
  * (${x:-.g}${y:-it}/objects), quotes gone; after a cd to a place known
  * only when the line runs (cd "$(git rev-parse --git-dir)"), a relative
  * objects/... too, and one below a directory made at run time. */
-static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t);
 
 static bool word_named(const void *ctx, const ShellWord *x, const char *t) {
-        return !recog_has_brace(x) && word_names_objects(ctx, x, t);
+        return !recog_has_brace(x) && objects_word_names(ctx, x, t);
 }
 
-static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t) {
+bool objects_word_names(const Judge *j, const ShellWord *x, const char *t) {
         /* as written, or each word a brace makes (.gi{t,}/objects/ab/cd) */
-        if (names_objects(t) || (recog_has_brace(x) && operands_braces_any(x, word_named, j)))
+        if (objects_names(t) || (recog_has_brace(x) && operands_braces_any(x, word_named, j)))
                 return true;
         /* read with extglob on (.g@(i)t, 31j 2): each group as '*', or '?*'
          * where it may match a leading dot, as bash's */
@@ -145,7 +154,7 @@ static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t
                         ext[m++] = it->kind == SHELL_CLASS ? '[' : it->c ? (char) it->c : '?';
         }
         ext[m] = 0;
-        if (any && names_objects(ext))
+        if (any && objects_names(ext))
                 return true;
         const char *rel = t;
         while (rel[0] == '.' && rel[1] == '/')
@@ -166,7 +175,7 @@ static bool word_names_objects(const Judge *j, const ShellWord *x, const char *t
                 if (*c != '\'' && *c != '"' && *c != '\\')
                         bare[k++] = *c;
         bare[k] = 0;
-        return names_objects(bare);
+        return objects_names(bare);
 }
 
 bool judge_held(const Judge *j) {
@@ -201,7 +210,7 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
         if (!a) { /* a glob or a brace: .[g]it, .gi?; ../r*, {../r,}, /ws/re*, ~/re*; r* after a cd;
                    * a brace may make any of them (.g{i,}t) */
                 _cleanup_free_ char *t = programs_word_text(x);
-                return !t || recog_has_brace(x) || word_names_objects(j, x, t) || t[0] == '/' ||
+                return !t || recog_has_brace(x) || objects_word_names(j, x, t) || t[0] == '/' ||
                        t[0] == '~' || strstr(t, "..") || cwd_moved(j);
         }
         size_t n = strlen(a);
@@ -213,7 +222,7 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
         bool dots = (n >= 2 && streq(a + n - 2, "..")) || (n >= 3 && streq(a + n - 3, "../")) ||
                     (n >= 2 && streq(a + n - 2, "/.")) || (n >= 3 && streq(a + n - 3, "/./"));
         return streq(a, ".") || streq(a, "./") || dots || streq(a, "/") || streq(a, "~") || streq(a, "~+") ||
-               streq(a, "~+/") || names_objects(a) || cwd_above(j, a);
+               streq(a, "~+/") || objects_names(a) || cwd_above(j, a);
 }
 
 bool objects_holds_git(const Judge *j, const ShellWord *x) {
@@ -312,7 +321,7 @@ static int grep_over_git(const Judge *j, const char *name, const ShellWord *cons
  * ! -path X every path below it (from ./ when find starts at ., else
  * under any directory). .gitignore, .github/'*', or a bare .git against
  * find's ./.git leave nothing out. */
-static bool leaves_git_out(const ShellWord *const *w, size_t n) {
+bool objects_leave_git_out(const ShellWord *const *w, size_t n) {
         static const char *const below_dot[] = {"./.git/objects/ab/cdef", "./.git/objects/pack/pack-a.pack",
                                                 NULL};
         static const char *const below_any[] = {"/w/.git/objects/ab/cdef",
@@ -407,7 +416,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 "./.git/objects/pack/pack-fedcba9876543210fedcba9876543210fedcba98.idx",
                 NULL};
         char buf[512];
-        if (!judge_held(j) || leaves_git_out(w, n))
+        if (!judge_held(j) || objects_leave_git_out(w, n))
                 return 0;
         int g = grep_over_git(j, name, w, n);
         if (g == 2) {
@@ -577,8 +586,8 @@ static bool git_config_dir(const char *t) {
 }
 
 /* Programs that only ask about a name, never open what it names. */
-static const char *const names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
-                                         "printf", "git",  "mkdir", "true", ":",    NULL};
+const char *const objects_names_only[] = {"ls",     "stat", "test",  "[",    "echo", "du", "cd",
+                                          "printf", "git",  "mkdir", "true", ":",    NULL};
 
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets) {
@@ -592,7 +601,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         _cleanup_free_ char *t = programs_word_text(w[k]);
                         if (!t)
                                 return -ENOMEM;
-                        if (word_names_objects(j, w[k], t)) {
+                        if (objects_word_names(j, w[k], t)) {
                                 judge_mark_held(j);
                                 return judge_refuse(
                                         j,
@@ -614,7 +623,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                 /* a write (a redirect, a program that may write); a read of it
                  * too when the history holds a masked entry (as before) */
                 if (t && names_git_config(t, j->git_config_dir) &&
-                    (k >= n || !streq_any(name, judge_held(j) ? names_only : config_readers))) {
+                    (k >= n || !streq_any(name, judge_held(j) ? objects_names_only : config_readers))) {
                         if (judge_held(j))
                                 judge_mark_held(j);
                         else
@@ -634,7 +643,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                 return judge_refuse(
                         j, "%s, git by a program of its own, and the history holds a masked entry", name);
         }
-        if (streq_any(name, names_only))
+        if (streq_any(name, objects_names_only))
                 return 0;
         bool reads = !streq(name, "find");
         for (size_t k = 1; k < n && !reads; k++) {
@@ -666,7 +675,7 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                         break;
                 if (skip)
                         continue;
-                if (word_names_objects(j, x, t)) {
+                if (objects_word_names(j, x, t)) {
                         judge_mark_held(j);
                         return judge_refuse(
                                 j, "%s reads git's objects, and the history holds a masked entry", name);
@@ -688,7 +697,7 @@ int objects_compound(Judge *j, const Line *ln, const Stage *st) {
                         return r;
                 /* { cat; } < .git/objects/ab/cd; { tar cf - -T -; } <<< .git:
                  * a name (a here-string's or heredoc's) any program in it opens */
-                if ((r > 0 && names_objects(fed)) || (!fed && t && word_names_objects(j, x, t))) {
+                if ((r > 0 && objects_names(fed)) || (!fed && t && objects_word_names(j, x, t))) {
                         judge_mark_held(j);
                         return judge_refuse(j, "a compound command's redirect gives its programs git's "
                                                "objects, and the history holds a masked entry");
@@ -704,7 +713,7 @@ int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t
         char glued[256];
         if (!judge_held(j) || !servers_serves(name, w, n, &dir, glued))
                 return 0;
-        bool held = glued[0] ? names_objects(glued) || streq(glued, ".") || streq(glued, "./") ||
+        bool held = glued[0] ? objects_names(glued) || streq(glued, ".") || streq(glued, "./") ||
                                        cwd_above(j, glued)
                     : dir ? holds_git(j, dir)
                           : true;
@@ -715,285 +724,4 @@ int objects_server(Judge *j, const char *name, const ShellWord *const *w, size_t
                             "%s serves a tree that holds .git, its objects to any client (wget -r), and the "
                             "history holds a masked entry",
                             name);
-}
-
-/* ---- names of git's objects handed to a program that opens them ---- */
-
-/* Does ls list .git or its objects: -a or -A over a tree holding .git
- * (none named: the working directory), or an operand naming them? */
-static bool ls_lists_git(const Judge *j, const Stage *st) {
-        char buf[256];
-        bool all = false, operands = false, named = false;
-        for (size_t k = 1; k < st->n; k++) {
-                const char *a = programs_plain(st->w[k], buf, sizeof buf);
-                if (a && a[0] == '-' && a[1] != '-') {
-                        all = all || strpbrk(a, "aA");
-                        continue;
-                }
-                if (a && (streq(a, "--all") || streq(a, "--almost-all"))) {
-                        all = true;
-                        continue;
-                }
-                operands = true;
-                named = named || (all && holds_git(j, st->w[k]));
-                _cleanup_free_ char *t = programs_word_text(st->w[k]);
-                named = named || !t || word_names_objects(j, st->w[k], t);
-        }
-        return named || (all && !operands);
-}
-
-/* Does find list .git or its objects: a start point holding it, no
- * exclusion of it, no test of the name that only other names pass (find
- * . -name '*.py'; with no -o)? */
-static bool find_lists_git(const Judge *j, const Stage *st) {
-        static const char *const names[] = {
-                ".git", "objects", "48", "7ec7864fb21e1250757081e2d3f1c978a7deb1", "pack-a.pack", NULL};
-        static const char *const paths[] = {"./.git", "./.git/objects",
-                                            "./.git/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1",
-                                            NULL};
-        char buf[256];
-        size_t k = 1;
-        bool holds = true; /* none named: the working directory */
-        for (; k < st->n; k++) {
-                const char *a = programs_plain(st->w[k], buf, sizeof buf);
-                if (a && (a[0] == '-' || streq(a, "!") || streq(a, "(")))
-                        break;
-                holds = (k == 1 ? false : holds) || holds_git(j, st->w[k]);
-        }
-        if (!holds || leaves_git_out(st->w, st->n))
-                return false;
-        bool only_others = false, joins = namelists_find_joins(st); /* -printf '%h/objects/...' */
-        for (; k + 1 < st->n; k++) {
-                const char *a = programs_plain(st->w[k], buf, sizeof buf);
-                if (!a)
-                        continue;
-                if (streq(a, "-o") || streq(a, "-or"))
-                        return true;
-                bool name = streq(a, "-name") || streq(a, "-iname"),
-                     path = streq(a, "-path") || streq(a, "-ipath") || streq(a, "-wholename");
-                _cleanup_free_ char *p = (name || path) ? programs_word_text(st->w[k + 1]) : NULL;
-                _cleanup_free_ char *q = k >= 2 ? programs_word_text(st->w[k - 1]) : NULL;
-                if (!p || (q && (streq(q, "!") || streq(q, "-not"))))
-                        continue;
-                bool passes = namelists_may_match_object(p, path, true, true) || /* a*: objects */
-                              (joins && namelists_may_match_git(p, path, true, true));
-                for (const char *const *c = name ? names : paths; *c; c++)
-                        passes = passes || match_glob(p, *c, MATCH_FOLD);
-                only_others = only_others || !passes;
-        }
-        return !only_others;
-}
-
-static int find_lists_objects(const Judge *j, const Stage *st);
-
-bool objects_text_names(char *text) {
-        for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
-                if (names_objects(t))
-                        return true;
-        return false;
-}
-
-/* Does what st prints name .git or its objects: echo or printf's words,
- * a heredoc's or here-string's text (cat > l <<E), ls -A, find .? 1, 0,
- * -ENOMEM. */
-static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
-        char buf[256];
-        /* a keyword before it ({ echo .git; } > l): still what it prints */
-        const char *p = st->n > 0 ? programs_name(st->w[0], buf, sizeof buf) : NULL;
-        if (!p)
-                return 0;
-        if (streq(p, "ls") || streq(p, "find")) /* find .git/objects -name '7*' > l: objects */
-                return streq(p, "ls") ? ls_lists_git(j, st)
-                                      : find_lists_git(j, st) || find_lists_objects(j, st);
-        if (streq(p, "fd") || streq(p, "fdfind")) /* fd -H -t f 7 > l */
-                return operands_fd_lists_git(j, st);
-        for (size_t i = 0; i < st->n_redir; i++) {
-                _cleanup_free_ char *t = NULL;
-                int r = shells_fed_text(ln, st, i, &t);
-                if (r < 0)
-                        return r;
-                if (r > 0 && objects_text_names(t))
-                        return 1;
-        }
-        if (!streq(p, "echo") && !streq(p, "printf"))
-                return 0;
-        _cleanup_free_ char *t =
-                streq(p, "printf") ? reread_printf(st->w, st->n) : programs_joined(st->w, st->n, 1);
-        if (!t)
-                return -ENOMEM;
-        if (streq(p, "echo"))
-                reread_unescape(t);
-        return objects_text_names(t);
-}
-
-/* Does st write a file: a redirect (> l, >> l), tee l, find -fprint l? */
-static bool writes_file(const Stage *st) {
-        static const char *const ops[] = {">", ">>", ">|", "&>", "&>>", NULL};
-        char buf[256];
-        if (namelists_find_writes(st))
-                return true;
-        for (size_t i = 0; i < st->n_redir; i++)
-                if (streq_any(st->redir[i]->op, ops) && st->target[i])
-                        return true;
-        bool tee =
-                st->n > 1 && !st->keyword_led && streq_ptr(programs_name(st->w[0], buf, sizeof buf), "tee");
-        for (size_t k = 1; tee && k < st->n; k++) {
-                const char *a = programs_plain(st->w[k], buf, sizeof buf);
-                if (!a || a[0] != '-')
-                        return true;
-        }
-        return false;
-}
-
-/* A file of names the line writes with .git among them (ls -A > l, echo
- * .git >> l, find . > l), then read by a program that opens each name
- * (tar -T l, tar cfT - l, zip -@ < l, xargs -a l cp -t d): judged as
- * those names piped in. 1 refused, 0, -ENOMEM. */
-/* Does a shell's string write a list naming .git (bash -c 'ls -A > l')?
- * Its own judge keeps no mark for the line: the text, by its words. */
-static bool string_writes_git(char *s) {
-        if (!strchr(s, '>') && !strstr(s, "tee "))
-                return false;
-        bool all = strstr(s, "find") != NULL;
-        for (const char *q = s; !all && (q = strstr(q, "ls -")); q += 4)
-                all = strcspn(q + 4, "aA") < strcspn(q + 4, " \t\n;&|)'\"");
-        return all || objects_text_names(s);
-}
-
-static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool lists) {
-        char buf[256], nb[256];
-        const char *p = st->n > 1 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
-        if (p && (streq(p, "tar") || streq(p, "bsdtar"))) { /* tar cfT - l: the old options, no '-' */
-                const char *a = programs_plain(st->w[1], buf, sizeof buf);
-                lists = lists || (a && a[0] != '-' && strchr(a, 'T'));
-        }
-        /* bash -c 'tar -T l': a string a shell of it reads, naming a list */
-        _cleanup_free_ char *words =
-                p && (programs_is_shell(p) || streq(p, "eval")) ? programs_joined(st->w, st->n, 1) : NULL;
-        lists = lists ||
-                (words && (strstr(words, "-T") || strstr(words, "files-from") || strstr(words, "-@") ||
-                           strstr(words, "xargs") || strstr(words, "cpio") || strstr(words, "tar ")));
-        /* cat $(cat l), cat $(< l): the names read back as its words */
-        for (size_t k = 1; p && !streq_any(p, names_only) && k < st->n && !lists; k++)
-                lists = st->w[k]->substitution;
-        if (lists && j->git_list_written) {
-                judge_mark_held(j);
-                return judge_refuse(j, "a file of names the line writes, .git among them, read by a program "
-                                       "that opens them, and the history holds a masked entry");
-        }
-        int r = prints_git(j, ln, st);
-        if (r == 0 && prev)
-                r = prints_git(j, ln, prev);
-        if (r < 0)
-                return r;
-        j->git_printed = j->git_printed || r > 0;
-        /* exec > l; ls -A: what follows goes to the file */
-        bool exec = st->n == 1 && !st->keyword_led &&
-                    streq_ptr(programs_name(st->w[0], buf, sizeof buf), "exec");
-        j->output_filed = j->output_filed || (exec && writes_file(st));
-        /* { echo .git; } > l, (ls -A) > l: a compound's redirect, after what it ran */
-        bool compound = st->n == 0 && j->git_printed && writes_file(st);
-        j->git_list_written = j->git_list_written || compound ||
-                              (r > 0 && (j->output_filed || writes_file(st))) ||
-                              (words && string_writes_git(words));
-        return 0;
-}
-
-/* Is st a find whose starting points are git's objects or .git (find
- * .git/objects -name '7*': the names of objects, whatever it matches)? */
-static int find_lists_objects(const Judge *j, const Stage *st) {
-        char buf[64];
-        size_t k = scripts_program_at(st->w, st->n);
-        if (k >= st->n || st->keyword_led || !streq_ptr(programs_name(st->w[k], buf, sizeof buf), "find"))
-                return 0;
-        for (k++; k < st->n; k++) {
-                _cleanup_free_ char *t = programs_word_text(st->w[k]);
-                if (!t)
-                        return -ENOMEM;
-                if (streq_any(t, (const char *const[]){"-H", "-L", "-P", NULL}) || strncmp(t, "-O", 2) == 0)
-                        continue; /* find's options come before its starting points */
-                if (streq(t, "-D")) {
-                        k++;
-                        continue;
-                }
-                if (strchr("-(!),", t[0]) && t[0])
-                        return 0; /* the expression: no more starting points */
-                if (word_names_objects(j, st->w[k], t))
-                        return 1;
-        }
-        return 0;
-}
-
-int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
-        char buf[256];
-        if (!judge_held(j))
-                return 0;
-        int r0 = listed_in_file(j, ln, st, prev, lists);
-        if (r0 != 0)
-                return r0;
-        const char *what = NULL;
-        for (size_t i = 0; i < st->n_redir && opens && !what; i++) { /* xargs cat <<EOF, its body */
-                _cleanup_free_ char *t = NULL;
-                int r = shells_fed_text(ln, st, i, &t);
-                if (r < 0)
-                        return r;
-                what = r > 0 && names_objects(t) ? "a heredoc's or here-string's name" : NULL;
-        }
-        const char *p = prev && prev->n > 0 && !prev->keyword_led
-                                ? programs_name(prev->w[0], buf, sizeof buf)
-                                : NULL;
-        /* echo .git | tar cf - -T -, printf '%s\n' .git/objects/ab/cd | xargs cat */
-        bool prints = p && (streq(p, "echo") || streq(p, "printf"));
-        for (size_t k = 1; prints && opens && k < prev->n && !what; k++) {
-                _cleanup_free_ char *t = programs_word_text(prev->w[k]);
-                if (!t)
-                        return -ENOMEM;
-                what = word_names_objects(j, prev->w[k], t) ? "a name echo or printf prints" : NULL;
-        }
-        /* ls -A | tar cf - -T -: .git among the names */
-        if (!what && p && streq(p, "ls") && lists && ls_lists_git(j, prev))
-                what = "the names ls lists";
-        /* find . -name '7ec78*' | xargs cat: .git's names among them */
-        if (!what && p && streq(p, "find") && (opens || lists) && find_lists_git(j, prev))
-                what = "the names find lists under .git";
-        /* find .git/objects -name '7*' | xargs cat: objects, whatever it matches */
-        int f = !what && prev && (opens || lists) ? find_lists_objects(j, prev) : 0;
-        if (f < 0)
-                return f;
-        if (f > 0)
-                what = "the names find lists under .git";
-        if (!what)
-                return 0;
-        judge_mark_held(j);
-        return judge_refuse(j,
-                            "%s, git's objects or .git among them, handed to a program that opens them, and "
-                            "the history holds a masked entry",
-                            what);
-}
-
-int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at) {
-        if (!judge_held(j))
-                return 0;
-        for (size_t i = 0; i <= at; i++) { /* cat $(find .git/objects -name '7*') */
-                int f = find_lists_objects(j, &v[i]);
-                if (f < 0)
-                        return f;
-                if (f > 0) {
-                        judge_mark_held(j);
-                        return judge_refuse(j, "the names find lists under .git, handed to a program "
-                                               "that opens them, and the history holds a masked entry");
-                }
-        }
-        _cleanup_free_ char *t = NULL;
-        int r = pipeline_names(j, ln, v, at, &t);
-        if (r < 0 || r == 0 || (r == 2 && !objects_text_names(t)))
-                return r < 0 ? r : 0;
-        judge_mark_held(j);
-        return judge_refuse(
-                j, r == 2 ? "names a pipeline makes from the line's texts, git's objects or .git among "
-                            "them, handed to a program that opens them, and the history holds a "
-                            "masked entry"
-                          : "names a pipeline makes from the line's texts in a way not modelled, "
-                            "which hold the letters of git, handed to a program that opens them, "
-                            "while the history holds a masked entry");
 }
