@@ -765,7 +765,22 @@ static const Row rows[] = {
         {"git submodule add --name https://x/y . vendor/self", true, true, ".env"},
         {"git submodule add --reference=. https://github.com/x/lib.git vendor/lib", true, true, ".env"},
         {"git submodule add https://github.com/x/lib.git vendor/lib ../r", true, true, ".env"},
-        {"git submodule update --remote libs/sub", true, true, ".env"},
+        /* update's and the others' operands are submodules' paths: the
+         * source is .gitmodules' url, and a clone of this history lands in
+         * .git/modules (git's objects: test rows above) and a checkout the
+         * watcher binds; a borrowed object store, or set-url to a local
+         * path, is a source named */
+        {"git submodule update --remote libs/sub", true, false, NULL},
+        {"git submodule update --init libs/sub", true, false, NULL},
+        {"git submodule update --init --recursive -- libs/sub", true, false, NULL},
+        {"git submodule deinit -f libs/sub", true, false, NULL},
+        {"git submodule update --reference ../other libs/sub", true, true, ".env"},
+        {"git submodule update --init --reference=. libs/sub", true, true, ".env"},
+        {"git submodule update --init --refer . libs/sub", true, true, ".env"},
+        {"git submodule set-url libs/sub ./", true, true, ".env"},
+        {"git submodule set-url -- libs/sub ../self", true, true, ".env"},
+        {"git submodule set-url libs/sub https://github.com/x/lib.git", true, false, NULL},
+        {"git submodule foreach git log -p", true, true, ".env"},
         {"git subtree add --prefix=x -- /tmp/r main", true, true, ".env"},
         /* red team: blob printers, programs git runs, config from a file,
          * the history checked out or copied elsewhere */

@@ -235,73 +235,6 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
         return on;
 }
 
-/* A repository given as a path, not a remote's name or a URL of another
- * host: this one's history can be copied there (git push /tmp/x). */
-static bool local_repository(const char *s) {
-        if (strncmp(s, "file:", 5) == 0)
-                return true;
-        if (strstr(s, "://") || (strchr(s, ':') && !strchr(s, '/')) ||
-            (strchr(s, ':') && strchr(s, '/') && strchr(s, ':') < strchr(s, '/')))
-                return false; /* https://, host:path, user@host:path */
-        return s[0] == '/' || s[0] == '.' || s[0] == '~' || strchr(s, '/') != NULL;
-}
-
-/* A repository on another host, as git reads it: SCHEME://... (not
- * file://; a scheme of letters, digits, '+', '-', '.'), or USER@HOST:PATH. */
-static bool remote_url(const char *s) {
-        const char *sep = strstr(s, "://"), *at = strchr(s, '@'), *colon = strchr(s, ':');
-        if (sep) {
-                size_t n = (size_t) (sep - s);
-                bool scheme = n > 0 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'));
-                for (size_t i = 0; i < n && scheme; i++)
-                        scheme = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.",
-                                        s[i]);
-                return scheme && strncasecmp(s, "file://", 7) != 0;
-        }
-        return at && colon && at < colon && !memchr(s, '/', (size_t) (colon - s));
-}
-
-/* The history put where no mask covers it: checked out into another work
- * tree, or copied to or from a repository on a local path. */
-static int judge_elsewhere(Judge *j, const Git *g, const char *sub, const char *const *opts, size_t n_opts,
-                           const char *const *ops, size_t n_ops) {
-        static const char *const checkouts[] = {"checkout",  "restore",         "reset",  "switch",
-                                                "read-tree", "stash",           "merge",  "pull",
-                                                "rebase",    "cherry-pick",     "revert", "checkout-index",
-                                                "am",        "sparse-checkout", NULL};
-        /* the transports, porcelain and plumbing: their first operand is
-         * the other repository (fetch --multiple: each), then refspecs
-         * (feature/x is a branch, not a path) */
-        static const char *const movers[] = {"push", "pull", "fetch", "send-pack", "fetch-pack", NULL};
-        const char *why = NULL;
-        bool checkout = false, mover = false;
-        for (const char *const *l = checkouts; *l; l++)
-                checkout = checkout || streq(sub, *l);
-        for (const char *const *l = movers; *l; l++)
-                mover = mover || streq(sub, *l);
-        if (g->work_tree && checkout)
-                why = "checks the history out into another work tree";
-        size_t repos = has(opts, n_opts, (const char *const[]){"--multiple", NULL}) ? n_ops : 1;
-        for (size_t i = 0; i < n_ops && i < repos && mover && !why; i++)
-                if (local_repository(ops[i]))
-                        why = "copies the history to or from a repository on a local path";
-        if (streq(sub, "remote") && n_ops >= 3 && (streq(ops[0], "add") || streq(ops[0], "set-url")) &&
-            local_repository(ops[n_ops - 1]))
-                why = "names a repository on a local path, where the history can be copied";
-        /* submodule add REPO PATH: REPO is the source, PATH a directory here */
-        if (streq(sub, "submodule") && git_submodule_add_plain(opts, n_opts, ops, n_ops)) {
-                if (!remote_url(ops[1]))
-                        why = "names a repository on a local path, where the history can be copied";
-        } else if (streq(sub, "submodule") || streq(sub, "subtree"))
-                for (size_t i = 0; i < n_ops && !why; i++)
-                        if (local_repository(ops[i]) && i > 0)
-                                why = "names a repository on a local path, where the history can be copied";
-        if (!why)
-                return 0;
-        judge_mark_held(j);
-        return judge_refuse(j, "git %s %s, and the history holds a masked entry", sub, why);
-}
-
 /* git -C DIR: relative pathspecs are DIR's (magic ones, top or not, are
  * left as written: wider, or an exclusion that covers less). The new
  * texts, which specs[] then points into; NULL when out of memory. */
@@ -890,7 +823,7 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
                 *ret_lists = true;
         if (streq(subname, "ls-files") && ls_ignored_lists(j, w + k + 1, n - k - 1))
                 *ret_lists = true;
-        if (judge_held(j) && (r = judge_elsewhere(j, &g, subname, opts, n_opts, ops, n_ops)) != 0)
+        if (judge_held(j) && (r = git_elsewhere(j, g.work_tree, subname, opts, n_opts, ops, n_ops)) != 0)
                 return r;
         if ((r = git_runs_program(j, subname, w + k + 1, n - k - 1)) != 0)
                 return r;
@@ -944,7 +877,7 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
          * (its operands past the options' values: the repository, a
          * directory); not with config, hooks or objects from elsewhere */
         if (streq(subname, "clone") && n_ops > 0 && n_ops <= 2 && !git_clone_borrows(opts, n_opts) &&
-            remote_url(ops[0]))
+            git_remote_url(ops[0]))
                 return 0;
         /* blame [REV] FILE: its operands name the one file (a revision
          * matches none); archive TREE PATH...; checkout-index PATH... */

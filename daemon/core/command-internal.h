@@ -1004,6 +1004,13 @@ bool git_never_revision(const char *s);
  * that takes the next word or borrows objects (-b, --name, --depth,
  * --reference), so that REPO alone names a source? */
 bool git_submodule_add_plain(const char *const *opts, size_t n_opts, const char *const *ops, size_t n_ops);
+/* command-git-elsewhere.c: a repository on another host, as git reads it
+ * (SCHEME://..., not file://; USER@HOST:PATH)? */
+bool git_remote_url(const char *s);
+/* ... git SUB puts the history where no mask covers it (another work tree,
+ * a repository on a local path), the history held: 1 refused, 0. */
+int git_elsewhere(Judge *j, bool work_tree, const char *sub, const char *const *opts, size_t n_opts,
+                  const char *const *ops, size_t n_ops);
 /* command-git-words.c: git's words (w[0] is git) with each word whose
  * braces bash does not expand (stash@{1}, @{u}, HEAD^{tree}: no ',' of
  * their own, no sequence) made the bytes bash hands on: ret->w, the
