@@ -1783,6 +1783,19 @@ static const Row rows[] = {
         {"parallel gzip -\"$LEVEL\" ::: *.log", true, false, NULL},
         {"python3 -c \"$(echo 'import os; os.system(\"git log -p\")')\"", true, true, ".env"},
         {"perl -e \"$(echo 'system q(git log -p)')\"", true, true, ".env"},
+        /* git in another case (31s 1): perl's Git.pm, cmake's FindGit and
+         * GIT_EXECUTABLE, FetchContent's GIT_REPOSITORY cloning this one */
+        {"perl -MGit -e 'print scalar Git::command(qw(log -p --all))'", true, true, ".env"},
+        {"perl -e 'use Git; print Git->repository->command(qw(show))'", true, true, ".env"},
+        {"printf '%s\\n' 'find_package(Git)' 'execute_process(COMMAND ${GIT_EXECUTABLE} log -p)' > f.cmake; "
+         "cmake -P f.cmake",
+         true, true, ".env"},
+        {"echo 'FetchContent_Populate(x GIT_REPOSITORY ${CMAKE_CURRENT_LIST_DIR})' > f.cmake; ctest -S "
+         "f.cmake",
+         true, true, ".env"},
+        {"python3 -c 'import os; os.system(\"GIT_PAGER=cat GIT log -p\")'", true, true, ".env"},
+        {"perl -e 'print \"GitHub\\n\"'", true, false, NULL},
+        {"python3 -c 'print(\"digit legit\")'", true, false, NULL},
         {"awk \"$(echo 'BEGIN{system(\"git log -p\")}')\"", true, true, ".env"},
         {"c='import os; os.system(\"git log -p\")'; python3 -c \"$c\"", true, true, ".env"},
         {"python3 -c \"print($(nproc))\"", true, false, NULL},

@@ -587,6 +587,10 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
  * it; with command, as a command with words after it (git log). 1, 0,
  * -ENOMEM. */
 int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool command);
+/* command-languages.c: is the "git" at p (any case) in text (n bytes) a
+ * word: nothing alphanumeric on either side ('_' ends a word: GIT_DIR),
+ * or a capital G after a letter (FindGit, -MGit)? */
+bool languages_git_word(const char *text, size_t n, const char *p);
 /* Does st read a file the line writes (echo S > x/a; nl x/a), and a text
  * of the line, not a command's name, hold git as a command? 1, 0, -ENOMEM. */
 int rearranged_file_git(const Judge *j, const Stage *st);

@@ -155,16 +155,23 @@ static bool file_from_input(const ShellWord *const *w, size_t n, size_t k, const
         return f && x && from_input(x, f);
 }
 
-/* Does text hold git as a word (git log, ".git", git-upload-pack; not
- * github or .gitignore's stem)? */
+bool languages_git_word(const char *text, size_t n, const char *p) {
+        if (p + 3 > text + n || strncasecmp(p, "git", 3) != 0)
+                return false;
+        bool escape = p - text >= 2 && p[-2] == '\\' && strchr("nt", p[-1]); /* printf 'x\ngit' */
+        bool camel = p > text && p[0] == 'G' && isalpha((unsigned char) p[-1]);
+        bool before = p == text || escape || camel || !isalnum((unsigned char) p[-1]),
+             after = p + 3 == text + n || !isalnum((unsigned char) p[3]);
+        return before && after;
+}
+
+/* Does text hold git as a word, in any case (git log, ".git",
+ * git-upload-pack, perl's -MGit, cmake's find_package(Git) and
+ * GIT_EXECUTABLE; not github or .gitignore's stem)? */
 static bool names_git(const char *text, size_t n) {
-        for (const char *p = text; (p = memmem(p, (size_t) (text + n - p), "git", 3)); p += 3) {
-                bool escape = p - text >= 2 && p[-2] == '\\' && strchr("nt", p[-1]); /* printf 'x\ngit' */
-                bool before = p == text || escape || !(isalnum((unsigned char) p[-1]) || p[-1] == '_'),
-                     after = p + 3 == text + n || !(isalnum((unsigned char) p[3]) || p[3] == '_');
-                if (before && after)
+        for (const char *p = text; p + 3 <= text + n; p++)
+                if ((*p | 0x20) == 'g' && languages_git_word(text, n, p))
                         return true;
-        }
         return false;
 }
 

@@ -448,13 +448,17 @@ int written_substitution(const Judge *j, const char *text) {
         return 1;
 }
 
-/* Does text hold git as a word (git log, .git; not github, nor a URL's
- * git+https:, git@host:, git://, a remote's x.git)? */
+/* Does text hold git as a word, in any case (git log, .git, cmake's
+ * find_package(Git); not github, nor a URL's git+https:, git@host:,
+ * git://, a remote's x.git)? */
 static bool names_git(const char *text) {
-        for (const char *p = strstr(text, "git"); p; p = strstr(p + 3, "git")) {
+        size_t n = strlen(text);
+        for (const char *p = text; p + 3 <= text + n; p++) {
+                if ((*p | 0x20) != 'g' || !languages_git_word(text, n, p))
+                        continue;
                 bool url = strchr("+@:", p[3]) != NULL && p[3] != 0,
                      suffix = p - text >= 2 && p[-1] == '.' && is_ident(p[-2]);
-                if ((p == text || !is_ident(p[-1])) && !is_ident(p[3]) && !url && !suffix)
+                if (!url && !suffix)
                         return true;
         }
         return false;
