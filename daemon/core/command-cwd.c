@@ -62,10 +62,25 @@ bool cwd_moved(const Judge *j) {
         return j->n_cwds > 0 || j->cwd_unknown;
 }
 
+/* /proc/self/cwd, /proc/1/root/..., and /dev/fd/N, /dev/stdin (links to
+ * /proc/self/fd: a directory the line opened, 9<. or <.): the working
+ * directory, or any, by a link. a: absolute and resolved by name. */
+static bool by_link(const char *a) {
+        static const char *const links[] = {"/proc",       "/dev/fd",     "/dev/stdin",
+                                            "/dev/stdout", "/dev/stderr", NULL};
+        for (const char *const *l = links; *l; l++) {
+                size_t n = strlen(*l);
+                if (strncmp(a, *l, n) == 0 && (a[n] == 0 || a[n] == '/'))
+                        return true;
+        }
+        return false;
+}
+
 bool cwd_above(const Judge *j, const char *a) {
         const char *cwd = j->policy->cwd;
-        if (strncmp(a, "/proc/", 6) == 0)
-                return true; /* /proc/self/cwd, /proc/1/root/...: the same directory by a link */
+        char abs[CWD_MAX];
+        if (by_link(a) || (a[0] == '/' && resolve("/", NULL, a, abs) && by_link(abs)))
+                return true;
         if (j->cwd_unknown && a[0] != '/' && a[0] != '~')
                 return true;
         if (!cwd)

@@ -591,6 +591,10 @@ int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool
  * word: nothing alphanumeric on either side ('_' ends a word: GIT_DIR),
  * or a capital G after a letter (FindGit, -MGit)? */
 bool languages_git_word(const char *text, size_t n, const char *p);
+/* command-argv.c: an interpreter's inline code that reads its arguments
+ * and runs a program (perl -e 'exec @ARGV' tar c .): the words after it
+ * judged as a command line. 1 refused, 0, -ENOMEM. */
+int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* Does st read a file the line writes (echo S > x/a; nl x/a), and a text
  * of the line, not a command's name, hold git as a command? 1, 0, -ENOMEM. */
 int rearranged_file_git(const Judge *j, const Stage *st);

@@ -180,8 +180,11 @@ int languages_interpreter_git(Judge *j, const Line *ln, const Stage *st, const c
         static const char *const interpreters[] = {"awk",     "gawk", "mawk", "nawk",   "python",  "python2",
                                                    "python3", "perl", "node", "nodejs", "ruby",    "php",
                                                    "lua",     "deno", "bun",  "tclsh",  "Rscript", NULL};
-        if (!name || !(streq_any(name, interpreters) || strncmp(name, "python3.", 8) == 0) || !judge_held(j))
+        if (!name || !(streq_any(name, interpreters) || strncmp(name, "python3.", 8) == 0))
                 return 0;
+        int ran = argv_run(j, name, w, n);
+        if (ran != 0 || !judge_held(j))
+                return ran;
         bool git = false;
         for (size_t k = 1; k < n && !git; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
