@@ -240,6 +240,12 @@ static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) 
                 {"rsync", "ra", {"--recursive", "--archive", NULL}},
                 {"scp", "r", {NULL}},
                 {"zip", "rR", {"--recurse-paths", "--recurse-patterns", NULL}},
+                /* readers that write a tree's bytes to a stream: compressors, diff */
+                {"gzip", "r", {"--recursive", NULL}},
+                {"pigz", "r", {"--recursive", NULL}},
+                {"zstd", "r", {NULL}},
+                {"lz4", "r", {NULL}},
+                {"diff", "r", {"--recursive", NULL}},
         };
         char buf[256];
         for (size_t i = 0; i < ELEMENTSOF(opts); i++) {
@@ -399,12 +405,37 @@ static bool regex_extension(const char *re) {
         return true;
 }
 
+/* Does the command copy or read a tree into another place or a stream:
+ * the copiers, the recursive compressors and diff (copies_trees says with
+ * which options), jar, python's -m zipfile, tarfile and zipapp, cmake -E's
+ * tar, copy_directory, copy and create_symlink (ln -s's)? */
+static bool copier(const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const copiers[] = {"cp",   "tar",  "bsdtar", "zip",  "rsync", "scp",     "ditto",
+                                              "pax",  "7z",   "cpio",   "mv",   "ln",    "install", "gzip",
+                                              "pigz", "zstd", "lz4",    "diff", "jar",   NULL};
+        static const char *const python_m[] = {"zipfile", "tarfile", "zipapp", NULL};
+        static const char *const cmake_e[] = {"tar",
+                                              "copy_directory",
+                                              "copy_directory_if_different",
+                                              "copy",
+                                              "copy_if_different",
+                                              "create_symlink",
+                                              "create_hardlink",
+                                              NULL};
+        char a[64], b[64];
+        const char *w1 = n > 2 ? programs_plain(w[1], a, sizeof a) : NULL,
+                   *w2 = n > 2 ? programs_plain(w[2], b, sizeof b) : NULL;
+        if (streq_any(name, copiers))
+                return copies_trees(name, w, n);
+        if ((strncmp(name, "python", 6) == 0) && streq_ptr(w1, "-m") && w2 && streq_any(w2, python_m))
+                return true;
+        return streq(name, "cmake") && streq_ptr(w1, "-E") && w2 && streq_any(w2, cmake_e);
+}
+
 /* When the history holds a masked entry: a copy of a tree that holds .git
  * (cp -r . /tmp/x, tar c ., rsync -a ./ x), or find over one running a
  * program on what a pattern of it can match in .git/objects. */
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists) {
-        static const char *const copiers[] = {"cp",  "tar", "bsdtar", "zip", "rsync", "scp",     "ditto",
-                                              "pax", "7z",  "cpio",   "mv",  "ln",    "install", NULL};
         /* a regex's (emacs syntax): object names end in any hex digit, a
          * class that leaves one out must not miss */
         static const char *const samples[] = {
@@ -432,8 +463,8 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         }
         if (streq(name, "cd") || streq(name, "pushd"))
                 cwd_enter(j, w, n);
-        bool copy = streq_any(name, copiers) && copies_trees(name, w, n), find = streq(name, "find"),
-             exec = false, tree = false, exec_reaches = false, lists_reach = false;
+        bool copy = copier(name, w, n), find = streq(name, "find"), exec = false, tree = false,
+             exec_reaches = false, lists_reach = false;
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
         for (size_t k = 1; k < n && copy; k++)
                 if (k != to && holds_git(j, w[k]) &&
@@ -542,8 +573,9 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         if (!find && !tree)
                 return 0;
         judge_mark_held(j);
+        bool reads = streq_any(name, (const char *const[]){"gzip", "pigz", "zstd", "lz4", "diff", NULL});
         return judge_refuse(j, "%s %s a tree holding git's objects, and the history holds a masked entry",
-                            name, find ? "runs a program over" : "copies");
+                            name, find ? "runs a program over" : reads ? "reads" : "copies");
 }
 
 /* A path naming a file of git's config outside the repository's own
