@@ -73,11 +73,12 @@ typedef struct Judge {
         bool inlined;    /* the line was judged whole with its functions' calls inlined (reread_line) */
         bool lenient;    /* what it reads again may be no shell's program (command_judge) */
         bool names_read; /* a command of the line reads names from its input or a file (xargs, tar -T) */
-        bool git_list_written; /* ... and a file of names it wrote holds .git (ls -A > l; tar -T l) */
-        bool git_printed;      /* a command of it printed .git's name ({ echo .git; } > l) */
-        bool output_filed;     /* exec > F: what the line prints from here on goes to a file */
-        bool group_filed;      /* ... the group holding the pipeline judged sends it to a file */
-        bool substituted_run;  /* a substitution a shell reads is being judged as a pipe into it */
+        bool git_list_written;  /* ... and a file of names it wrote holds .git (ls -A > l; tar -T l) */
+        bool git_printed;       /* a command of it printed .git's name ({ echo .git; } > l) */
+        bool tree_list_written; /* ... or a tree holding .git (echo . > l; tar c -T l) */
+        bool output_filed;      /* exec > F: what the line prints from here on goes to a file */
+        bool group_filed;       /* ... the group holding the pipeline judged sends it to a file */
+        bool substituted_run;   /* a substitution a shell reads is being judged as a pipe into it */
         struct WrittenTexts
                 *written; /* what the line writes to scripts it runs, in order (programs_check's) */
         /* where a cd of the line may have taken it (command-cwd.c) */
@@ -686,6 +687,8 @@ bool namelists_lists_tree(const Judge *j, const char *name, const ShellWord *con
 /* command-objects.c: does the word name a tree holding .git (., .., /,
  * ~, a glob, a name made at run time)? */
 bool objects_holds_git(const Judge *j, const ShellWord *x);
+/* ... a path's text, as written: ., src/.., ~+, /, the checkout by name? */
+bool objects_path_holds_git(const Judge *j, const char *a);
 /* command-objects.c: does the path name .git, last, or the objects of a
  * git directory below it (a pack's or index's name anywhere)? */
 bool objects_names(const char *s);
@@ -950,8 +953,10 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
  * Q i), handed to a program that opens names (xargs PROG, tar -T -, zip
  * -@, a substitution's words), the history held: refused when they name
  * .git or its objects exactly, or, not exact, hold the letters g, i and
- * t: 1 refused, 0, -ENOMEM. */
-int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at);
+ * t; a tree holding .git too when consumer copies the trees of the names
+ * it reads (tar -T -; NULL: a substitution's words): 1 refused, 0,
+ * -ENOMEM. */
+int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const Stage *consumer);
 
 /* command-git-config.c: is key (core.sshCommand, core.gitProxy, alias.x)
  * config whose value git runs. git -c KEY=VALUE or git config KEY VALUE

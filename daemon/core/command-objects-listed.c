@@ -88,10 +88,44 @@ bool objects_text_names(char *text) {
         return false;
 }
 
+/* ... or a tree holding .git (., ./, src/.., the checkout by name: tar
+ * -T and zip -r -@ take the tree under it, 31s 3), a word of it (its
+ * blanks cut, in place)? */
+static bool text_names_tree(const Judge *j, char *text) {
+        for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+                if (objects_names(t) || objects_path_holds_git(j, t))
+                        return true;
+        return false;
+}
+
+/* Does st copy the trees under the names it reads from a list: tar -T
+ * (--files-from, tar cfT), zip -r -@, rsync -r --files-from? */
+static bool reads_tree_list(const Stage *st) {
+        char buf[256], nb[64];
+        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
+        bool tar = streq_ptr(p, "tar") || streq_ptr(p, "bsdtar"), zip = streq_ptr(p, "zip"),
+             rsync = streq_ptr(p, "rsync"), list = false, recursive = tar;
+        if (!tar && !zip && !rsync)
+                return false;
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                if (!a)
+                        continue;
+                bool shorts = a[0] == '-' && a[1] != '-';
+                list = list ||
+                       (tar && (strncmp(a, "--files-from", 12) == 0 || (shorts && strchr(a, 'T')) ||
+                                (k == 1 && a[0] != '-' && strchr(a, 'T')))) ||
+                       (zip && shorts && strchr(a, '@')) || (rsync && strncmp(a, "--files-from", 12) == 0);
+                recursive = recursive || (shorts && strpbrk(a, zip ? "rR" : "ra")) ||
+                            strncmp(a, "--recurs", 8) == 0 || strncmp(a, "--archive", 9) == 0;
+        }
+        return list && recursive;
+}
+
 /* Does what st prints name .git or its objects: echo or printf's words,
  * a heredoc's or here-string's text (cat > l <<E), ls -A, find .? 1, 0,
  * -ENOMEM. */
-static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
+static int prints_git(const Judge *j, const Line *ln, const Stage *st, bool trees) {
         char buf[256];
         /* a keyword before it ({ echo .git; } > l): still what it prints */
         const char *p = st->n > 0 ? programs_name(st->w[0], buf, sizeof buf) : NULL;
@@ -102,12 +136,14 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
                                       : find_lists_git(j, st) || find_lists_objects(j, st);
         if (streq(p, "fd") || streq(p, "fdfind")) /* fd -H -t f 7 > l */
                 return operands_fd_lists_git(j, st);
+        if (streq(p, "pwd")) /* the working directory, a tree holding .git */
+                return trees;
         for (size_t i = 0; i < st->n_redir; i++) {
                 _cleanup_free_ char *t = NULL;
                 int r = shells_fed_text(ln, st, i, &t);
                 if (r < 0)
                         return r;
-                if (r > 0 && objects_text_names(t))
+                if (r > 0 && (trees ? text_names_tree(j, t) : objects_text_names(t)))
                         return 1;
         }
         if (!streq(p, "echo") && !streq(p, "printf"))
@@ -118,7 +154,7 @@ static int prints_git(const Judge *j, const Line *ln, const Stage *st) {
                 return -ENOMEM;
         if (streq(p, "echo"))
                 reread_unescape(t);
-        return objects_text_names(t);
+        return trees ? text_names_tree(j, t) : objects_text_names(t);
 }
 
 /* Does st write a file: a redirect (> l, >> l), tee l, find -fprint l? */
@@ -171,16 +207,19 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         /* cat $(cat l), cat $(< l): the names read back as its words */
         for (size_t k = 1; p && !streq_any(p, objects_names_only) && k < st->n && !lists; k++)
                 lists = st->w[k]->substitution;
-        if (lists && j->git_list_written) {
+        /* echo . > l; tar c -T l: a tree holding .git, copied whole */
+        if ((lists && j->git_list_written) || (j->tree_list_written && reads_tree_list(st))) {
                 judge_mark_held(j);
                 return judge_refuse(j, "a file of names the line writes, .git among them, read by a program "
                                        "that opens them, and the history holds a masked entry");
         }
-        int r = prints_git(j, ln, st);
+        int r = prints_git(j, ln, st, false);
         if (r == 0 && prev)
-                r = prints_git(j, ln, prev);
-        if (r < 0)
-                return r;
+                r = prints_git(j, ln, prev, false);
+        int t = prints_git(j, ln, st, true);
+        if (r < 0 || t < 0)
+                return r < 0 ? r : t;
+        j->tree_list_written = j->tree_list_written || (t > 0 && (j->output_filed || writes_file(st)));
         j->git_printed = j->git_printed || r > 0;
         /* exec > l; ls -A: what follows goes to the file */
         bool exec = st->n == 1 && !st->keyword_led &&
@@ -227,12 +266,20 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         if (r0 != 0)
                 return r0;
         const char *what = NULL;
+        /* tar c -T - <<< ., tar c -T <(echo .): a tree holding .git, copied whole */
+        bool trees = reads_tree_list(st);
         for (size_t i = 0; i < st->n_redir && opens && !what; i++) { /* xargs cat <<EOF, its body */
                 _cleanup_free_ char *t = NULL;
+                if (trees && streq(st->redir[i]->op, "<(")) {
+                        what = "names a process substitution prints";
+                        break;
+                }
                 int r = shells_fed_text(ln, st, i, &t);
                 if (r < 0)
                         return r;
-                what = r > 0 && objects_names(t) ? "a heredoc's or here-string's name" : NULL;
+                what = r > 0 && (trees ? text_names_tree(j, t) : objects_names(t))
+                               ? "a heredoc's or here-string's name"
+                               : NULL;
         }
         const char *p = prev && prev->n > 0 && !prev->keyword_led
                                 ? programs_name(prev->w[0], buf, sizeof buf)
@@ -243,8 +290,17 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
                 _cleanup_free_ char *t = programs_word_text(prev->w[k]);
                 if (!t)
                         return -ENOMEM;
-                what = objects_word_names(j, prev->w[k], t) ? "a name echo or printf prints" : NULL;
+                what = objects_word_names(j, prev->w[k], t) || (trees && objects_holds_git(j, prev->w[k]))
+                               ? "a name echo or printf prints"
+                               : NULL;
         }
+        /* printf '.\n' | tar c -T -: what printf makes of its format */
+        _cleanup_free_ char *made =
+                prints && trees && !what && streq(p, "printf") ? reread_printf(prev->w, prev->n) : NULL;
+        if (made && text_names_tree(j, made))
+                what = "a name echo or printf prints";
+        if (!what && trees && p && streq(p, "pwd"))
+                what = "the working directory pwd prints";
         /* ls -A | tar cf - -T -: .git among the names */
         if (!what && p && streq(p, "ls") && lists && ls_lists_git(j, prev))
                 what = "the names ls lists";
@@ -266,7 +322,7 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
                             what);
 }
 
-int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at) {
+int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const Stage *consumer) {
         if (!judge_held(j))
                 return 0;
         for (size_t i = 0; i <= at; i++) { /* cat $(find .git/objects -name '7*') */
@@ -281,7 +337,8 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at) {
         }
         _cleanup_free_ char *t = NULL;
         int r = pipeline_names(j, ln, v, at, &t);
-        if (r < 0 || r == 0 || (r == 2 && !objects_text_names(t)))
+        bool trees = consumer && reads_tree_list(consumer);
+        if (r < 0 || r == 0 || (r == 2 && !(trees ? text_names_tree(j, t) : objects_text_names(t))))
                 return r < 0 ? r : 0;
         judge_mark_held(j);
         return judge_refuse(

@@ -213,6 +213,10 @@ static bool holds_git(const Judge *j, const ShellWord *x) {
                 return !t || recog_has_brace(x) || objects_word_names(j, x, t) || t[0] == '/' ||
                        t[0] == '~' || strstr(t, "..") || cwd_moved(j);
         }
+        return objects_path_holds_git(j, a);
+}
+
+bool objects_path_holds_git(const Judge *j, const char *a) {
         size_t n = strlen(a);
         /* ~N, ~+N, ~-N, ~-: the directory stack, the working directory or
          * where it was */
@@ -231,8 +235,11 @@ bool objects_holds_git(const Judge *j, const ShellWord *x) {
 
 /* Does this copier take a directory's tree with these options? cp, rsync,
  * scp and zip only with a recursive one (cp dir x copies nothing); the
- * others always. */
+ * others always. An option made at run time may be one: for a copier,
+ * not for a reader (parallel gzip -"$LEVEL" ::: *.log). */
 static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const readers[] = {"gzip", "pigz", "zstd", "lz4", "diff", NULL};
+        bool reader = streq_any(name, readers);
         static const struct {
                 const char *name, *shorts, *longs[3];
         } opts[] = {
@@ -253,7 +260,8 @@ static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) 
                         continue;
                 for (size_t k = 1; k < n; k++) {
                         const char *a = programs_plain(w[k], buf, sizeof buf);
-                        if (!a && (w[k]->expansion || w[k]->substitution)) /* an option made at run time */
+                        if (!a && (w[k]->expansion || w[k]->substitution) &&
+                            !reader) /* an option made at run time */
                                 return true;
                         if (!a) /* a glob or brace ({}, *.c): names */
                                 continue;
@@ -466,10 +474,15 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         bool copy = copier(name, w, n), find = streq(name, "find"), exec = false, tree = false,
              exec_reaches = false, lists_reach = false;
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
-        for (size_t k = 1; k < n && copy; k++)
-                if (k != to && holds_git(j, w[k]) &&
-                    !(programs_plain(w[k], buf, sizeof buf) && buf[0] == '-'))
+        for (size_t k = 1; k < n && copy; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
+                if (k != to && holds_git(j, w[k]) && !(a && a[0] == '-'))
                         tree = true;
+                /* tar --add-file=. (or a prefix of it): an operand glued to an option */
+                if (a && (streq(name, "tar") || streq(name, "bsdtar")) &&
+                    programs_long_is(a, "add-file", &value) && value && objects_path_holds_git(j, value))
+                        tree = true;
+        }
         tree = tree || (copy && j->unseen_args); /* echo ../r | xargs cp -r -t x: names made at run time */
         size_t k = 1;
         for (; find && k < n; k++) { /* find's starting points: none is . */
@@ -575,7 +588,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         judge_mark_held(j);
         bool reads = streq_any(name, (const char *const[]){"gzip", "pigz", "zstd", "lz4", "diff", NULL});
         return judge_refuse(j, "%s %s a tree holding git's objects, and the history holds a masked entry",
-                            name, find ? "runs a program over" : reads ? "reads" : "copies");
+                            name,
+                            find    ? "runs a program over"
+                            : reads ? "reads"
+                                    : "copies");
 }
 
 /* A path naming a file of git's config outside the repository's own

@@ -720,7 +720,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return r;
                 /* echo .gQt/objects/ab/cd | tr Q i | xargs cat: the names made */
                 if (i > 0 && (opens || namelists_opens(ln, v, i, true)) &&
-                    (r = objects_flowed(j, ln, v, i - 1)) != 0)
+                    (r = objects_flowed(j, ln, v, i - 1, &v[i])) != 0)
                         return r;
                 if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
                         return r < 0 ? r
@@ -781,7 +781,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
         if ((r = makeenv_substituted(j, ln, v, n)) != 0)
                 return r;
         /* cat $(echo .gQt/objects/ab/cd | tr Q i): names made, a command's words */
-        if (ln->substitution && n > 0 && (r = objects_flowed(j, ln, v, n - 1)) != 0)
+        if (ln->substitution && n > 0 && (r = objects_flowed(j, ln, v, n - 1, NULL)) != 0)
                 return r;
         if (listed && ln->substitution)
                 return judge_refuse(j,
