@@ -43,13 +43,15 @@ static const char *const exec_options[] = {"-c",
  * compilers' (compile only), tar's (create), compressors' (to stdout),
  * sort's (check), uniq's (count), diff's (context), od's and tr's, jq's
  * (compact output: its filter is an operand, judged as jq's), the
- * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client). */
+ * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client),
+ * vim's (Ex: command-languages.c judges it by Ex's grammar). */
 static const char *const c_is_data[] = {
         "ls",     "stat",  "wc",      "echo",      "printf",    "du",        "test",      "[",    "grep",
         "egrep",  "fgrep", "rg",      "ag",        "ack",       "find",      "git",       "head", "tail",
         "cut",    "gcc",   "cc",      "clang",     "g++",       "c++",       "clang++",   "tar",  "gzip",
         "bzip2",  "xz",    "zstd",    "sort",      "uniq",      "diff",      "od",        "tr",   "jq",
-        "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "psql", NULL};
+        "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "psql", "vim",
+        "vi",     "ex",    "view",    "nvim",      "gvim",      "rvim",      "rview",     NULL};
 
 /* Does the program take a prefix of the long option o as o: its own
  * (getopt_long's); a program the rule does not know, only o itself. */

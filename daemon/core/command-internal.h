@@ -550,6 +550,21 @@ void reread_unescape(char *s);
 /* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
  * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-ex.c: is an Ex program plain, each command one that only edits
+ * the buffer and writes it back (a range, d, s/// without \=, g/re/CMD of
+ * plain ones, a and its text, normal's keys but !, :, @, K, gq, ...; w, wq
+ * and q without a file)? lines: read a line at a time (Ex mode's input);
+ * else a -c string, normal's keys to its end. */
+bool ex_plain(const char *text, bool lines);
+/* Are vim's words name, w[1..n) plain text whose Ex commands (-c, --cmd,
+ * +CMD) are plain, with no script, startup file or diff program read?
+ * *ret_ex_mode (may be NULL): -e, -E or ex reads its input as Ex. */
+bool ex_words_plain(const char *name, const ShellWord *const *w, size_t n, bool *ret_ex_mode);
+/* The Ex program a vim in Ex mode with plain words reads from the line:
+ * its here-string or quoted heredoc, or what echo or printf prints in
+ * prev (the stage right before st; may be NULL), malloc'd into *ret when
+ * it is plain: 1; 0 else; -ENOMEM. */
+int ex_fed_program(const Line *ln, const Stage *st, const Stage *prev, char **ret);
 /* command-argrun.c: a compiler's -wrapper, rg's --pre: the program an option names,
  * judged as a command it runs. 1 refused, 0, -errno. */
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
