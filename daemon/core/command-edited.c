@@ -384,7 +384,7 @@ static int unmodelled(Judge *j, const Stage *st, size_t k, const Edit *e, bool p
                             p);
 }
 
-int edited_judge(Judge *j, const Stage *st) {
+int edited_judge(Judge *j, const Stage *st, const char *fed) {
         static const char what[] = "a text an edit puts in a file a runner of the line reads";
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
@@ -397,6 +397,9 @@ int edited_judge(Judge *j, const Stage *st) {
         int r = edit_parse(st->w, st->n, k, &e); /* if ...; then sed -i ...: as well */
         if (r <= 0)
                 return r;
+        bool vim = streq_any(programs_name(st->w[k], name, sizeof name),
+                             (const char *const[]){"ex", "vi", "vim", "nvim", NULL});
+        e.unread = e.unread && !(vim && fed); /* ex -s F <<< '%s/a/b/': its input's */
         if (e.unread)
                 return judge_refuse(j,
                                     "%s: an edit whose program is not in the line's words, of a file a "
@@ -412,21 +415,30 @@ int edited_judge(Judge *j, const Stage *st) {
                         "runner of the line reads, and the history holds a masked entry",
                         programs_name(st->w[k], name, sizeof name));
         }
-        if (!e.program)
+        if (!e.program && !(vim && fed))
                 return 0;
         bool jq = streq(programs_name(st->w[k], name, sizeof name), "jq");
         if (jq && !jq_literal(e.program))
                 return judge_refuse(j,
                                     "jq: a filter that computes the text it puts in a file a runner of the "
                                     "line reads");
-        _cleanup_free_ char *t = put_in(e.program, name, e.extended);
-        if (!t)
-                return -ENOMEM;
-        if ((r = written_edit(j, t)) != 0) /* its names, git among them */
+        /* Ex's: a's lines, s///'s replacements, normal's keys, by Ex's grammar */
+        _cleanup_free_ char *t = NULL, *f = NULL;
+        if (vim && e.program && (r = ex_put_in(e.program, false, &t)) < 0)
                 return r;
-        for (char *save = NULL, *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-                if ((r = programs_reread(j, what, line, strlen(line))) != 0)
+        if (vim && fed && (r = ex_put_in(fed, true, &f)) < 0)
+                return r;
+        if (!t && e.program && !(t = put_in(e.program, name, e.extended)))
+                return -ENOMEM;
+        for (int i = 0; i < 2; i++) {
+                char *x = i == 0 ? t : f;
+                if (x && (r = written_edit(j, x)) != 0) /* its names, git among them */
                         return r;
+                for (char *save = NULL, *line = x ? strtok_r(x, "\n", &save) : NULL; line;
+                     line = strtok_r(NULL, "\n", &save))
+                        if ((r = programs_reread(j, what, line, strlen(line))) != 0)
+                                return r;
+        }
         return edited_model(j, st, true);
 }
 

@@ -209,12 +209,52 @@ static const char *text_lines(const char *p, const char *end) {
         return p;
 }
 
-static const char *commands_end(const char *p, const char *end, bool lines, int depth);
+/* A reading of an Ex program: a line at a time or a -c string, and the
+ * texts its commands put in the buffer, one a line, when put is wanted. */
+typedef struct ExRead {
+        bool lines, want;
+        char *put;
+        size_t n;
+        bool oom;
+} ExRead;
+
+static void put(ExRead *x, const char *p, const char *end) {
+        if (!x->want || x->oom)
+                return;
+        char *b = realloc(x->put, x->n + (size_t) (end - p) + 2);
+        if (!b) {
+                x->oom = true;
+                return;
+        }
+        memcpy(b + x->n, p, (size_t) (end - p));
+        x->n += (size_t) (end - p);
+        b[x->n++] = '\n';
+        b[x->n] = 0;
+        x->put = b;
+}
+
+/* ... and a replacement with its backslashes dropped (g\\it is git) */
+static void put_unescaped(ExRead *x, const char *p, const char *end) {
+        size_t at = x->n;
+        put(x, p, end);
+        if (!x->want || x->oom)
+                return;
+        char *o = x->put + at;
+        for (const char *q = o; *q; q++) {
+                if (*q == '\\' && q[1])
+                        q++;
+                *o++ = *q;
+        }
+        *o = 0;
+        x->n = (size_t) (o - x->put);
+}
+
+static const char *commands_end(const char *p, const char *end, ExRead *x, int depth);
 
 /* Past one command from p (at a bar, a newline or the end), or NULL when
  * it is not plain. lines: Ex mode reads its input a line at a time;
  * otherwise a -c string, where normal's keys run to its end. */
-static const char *command_end(const char *p, const char *end, bool lines, int depth) {
+static const char *command_end(const char *p, const char *end, ExRead *x, int depth) {
         const char *eol = memchr(p, '\n', (size_t) (end - p));
         eol = eol ? eol : end;
         if (!(p = range_end(p, eol)))
@@ -274,6 +314,8 @@ static const char *command_end(const char *p, const char *end, bool lines, int d
                         const char *sub = pattern_end(re + 1, eol, d);
                         if (!sub || memchr(re + 1, '~', (size_t) (sub - re - 1)))
                                 return NULL; /* ~: the last replacement, not this line's */
+                        put(x, re + 1, sub);
+                        put_unescaped(x, re + 1, sub);
                         p = sub + (sub < eol);
                 } else if (p < eol && *p != '|')
                         return NULL;
@@ -286,12 +328,17 @@ static const char *command_end(const char *p, const char *end, bool lines, int d
                 const char *re = pattern_end(p + 1, eol, *p);
                 if (!re || (eol > p && eol[-1] == '\\')) /* a continued line */
                         return NULL;
-                if (re < eol && !commands_end(re + 1, eol, true, depth + 1))
+                bool lines = x->lines;
+                x->lines = true;
+                const char *e = re < eol ? commands_end(re + 1, eol, x, depth + 1) : eol;
+                x->lines = lines;
+                if (!e)
                         return NULL;
                 return eol;
         }
         case EX_NORMAL: {
-                const char *to = lines ? eol : end; /* a -c string's newline among its keys */
+                const char *to = x->lines ? eol : end; /* a -c string's newline among its keys */
+                put(x, blanks(p, to), to);             /* i, o, A: the keys typed after them */
                 return keys_plain(blanks(p, to), to) ? to : NULL;
         }
         case EX_TEXT: { /* its argument ignored; then its text's lines, or after a bar
@@ -299,9 +346,11 @@ static const char *command_end(const char *p, const char *end, bool lines, int d
                 if (depth > 0)
                         return NULL;
                 const char *bar = memchr(p, '|', (size_t) (eol - p));
-                if (bar && lines)
+                if (bar && x->lines)
                         return NULL;
-                return text_lines(bar ? bar + 1 : eol + (eol < end), end);
+                const char *from = bar ? bar + 1 : eol + (eol < end), *to = text_lines(from, end);
+                put(x, from, to);
+                return to;
         }
         case EX_SET: {
                 const char *e = memchr(p, '|', (size_t) (eol - p));
@@ -309,7 +358,7 @@ static const char *command_end(const char *p, const char *end, bool lines, int d
                 return set_plain(p, e) ? e : NULL;
         }
         case EX_SILENT:
-                return p < eol && blank(*p) ? command_end(blanks(p, eol), end, lines, depth) : NULL;
+                return p < eol && blank(*p) ? command_end(blanks(p, eol), end, x, depth) : NULL;
         }
         while (p < eol && *p != '|' && strchr(allowed, *p))
                 p++;
@@ -317,18 +366,31 @@ static const char *command_end(const char *p, const char *end, bool lines, int d
 }
 
 /* Past the commands from p to end, or NULL when one is not plain. */
-static const char *commands_end(const char *p, const char *end, bool lines, int depth) {
+static const char *commands_end(const char *p, const char *end, ExRead *x, int depth) {
         while (p && p < end) {
                 if (*p == '|' || *p == '\n' || *p == ':' || blank(*p))
                         p++;
                 else
-                        p = command_end(p, end, lines, depth);
+                        p = command_end(p, end, x, depth);
         }
         return p;
 }
 
 bool ex_plain(const char *text, bool lines) {
-        return commands_end(text, text + strlen(text), lines, 0) != NULL;
+        ExRead x = {.lines = lines};
+        return commands_end(text, text + strlen(text), &x, 0) != NULL;
+}
+
+int ex_put_in(const char *text, bool lines, char **ret) {
+        ExRead x = {.lines = lines, .want = true};
+        bool plain = commands_end(text, text + strlen(text), &x, 0) != NULL;
+        _cleanup_free_ char *t = x.put ? x.put : strdup("");
+        if (x.oom || !t)
+                return -ENOMEM;
+        if (!plain)
+                return 0;
+        *ret = TAKE_PTR(t);
+        return 1;
 }
 
 static const char *const vims[] = {"vim", "vi", "ex", "view", "nvim", "gvim", "rvim", "rview", NULL};
