@@ -2987,6 +2987,9 @@ static const Row rows[] = {
         {"ex -s +'g/x/r .env' f", false, true, ".env"},
         {"vim -es -c 'normal gg=G' -c wq f <<< 'set ep=cat\\ .env'", false, true, ".env"},
         {"vim -es -c 'let &ep=\"sh\"' f <<< 'normal gg=G'", false, true, NULL},
+        {"vim -es -c \"$(echo '!cat .e\"\"nv')\" f", false, true, ".env"},
+        {"vim -es -c \"$(printf '!git log -p')\" f", true, true, NULL},
+        {"vim -es -c 'normal Gdd' -c \"r !$X\" f", true, true, NULL},
         /* ... and so is the text ex reads in Ex mode, a here-string, a quoted
          * heredoc, what printf or echo prints right before it: a's lines are
          * data, what the edit puts in judged as a text the line writes */
@@ -3036,6 +3039,10 @@ static const Row rows[] = {
         {"jq --rawfile x .env -n '$x'", false, true, ".env"},
         {"echo .env | jq -rR . | xargs cat", false, true, ".env"},
         {"jq -r . <<< '\"git log -p\"' | sh", true, true, NULL},
+        {"printf '%s\\n' '!cat .e\"\"nv' | ex -s f 3<<< 'wq'", false, true, ".env"},
+        {"{ echo '!cat .e\"\"nv'; printf 'wq\\n'; } | ex -s f", false, true, ".env"},
+        {"{ echo '\\! cat .e\"\"nv'; echo 'SELECT 1;'; } | psql", false, true, NULL},
+        {"{ echo '\\! git log -p'; echo 'SELECT 1;'; } | psql", true, true, NULL},
         {"make --eval='x:;@git log -p' x", true, true, ".env"},
         {"make -E 'x:;@git log -p' x", true, true, ".env"},
         {"make -f /dev/null --eval='x:;@git log -p' x", true, true, ".env"},

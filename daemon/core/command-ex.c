@@ -486,6 +486,8 @@ int ex_fed_program(const Line *ln, const Stage *st, const Stage *prev, char **re
         }
         for (size_t i = 0; i < st->n_redir; i++) {
                 const char *op = st->redir[i]->op;
+                if (st->redir[i]->fd > 0) /* 3<<< T: not its input */
+                        continue;
                 if (streq(op, "<") || streq(op, "<>") || streq(op, "<(") || streq(op, "<&"))
                         return 0; /* a file's commands, not the line's */
                 _cleanup_free_ char *t = NULL;

@@ -44,15 +44,14 @@ static const char *const exec_options[] = {"-c",
  * compilers' (compile only), tar's (create), compressors' (to stdout),
  * sort's (check), uniq's (count), diff's (context), od's and tr's, jq's
  * (compact output: its filter is an operand, judged as jq's), the
- * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client),
- * vim's (Ex: command-languages.c judges it by Ex's grammar). */
+ * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client);
+ * vim's when its words are plain Ex (command-languages.c judges them). */
 static const char *const c_is_data[] = {
         "ls",     "stat",  "wc",      "echo",      "printf",    "du",        "test",      "[",    "grep",
         "egrep",  "fgrep", "rg",      "ag",        "ack",       "find",      "git",       "head", "tail",
         "cut",    "gcc",   "cc",      "clang",     "g++",       "c++",       "clang++",   "tar",  "gzip",
         "bzip2",  "xz",    "zstd",    "sort",      "uniq",      "diff",      "od",        "tr",   "jq",
-        "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "psql", "vim",
-        "vi",     "ex",    "view",    "nvim",      "gvim",      "rvim",      "rview",     NULL};
+        "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "psql", NULL};
 
 /* Does the program take a prefix of the long option o as o: its own
  * (getopt_long's); a program the rule does not know, only o itself. */
@@ -181,7 +180,9 @@ int reread_sql_client(Judge *j, const char *name, const char *v) {
 /* Is prev echo or printf, each of its words plain? */
 static bool printed_known(const Stage *prev) {
         char buf[4096], pb[256];
-        const char *p = prev->n > 0 && !prev->keyword_led ? programs_name(prev->w[0], pb, sizeof pb) : NULL;
+        const char *p = prev->n > 0 && !prev->keyword_led && !prev->led /* { ...; } | psql */
+                                ? programs_name(prev->w[0], pb, sizeof pb)
+                                : NULL;
         if (!p || !(streq(p, "echo") || streq(p, "printf")))
                 return false;
         for (size_t k = 1; k < prev->n; k++)
@@ -272,6 +273,13 @@ int reread_sql_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev)
         /* echo 'SELECT count(*) FROM t;' | psql: SQL too; another program's
          * output, as the texts it is fed */
         int r = prev ? sql_printed(j, p, prev) : 2;
+        /* { echo '\! CMD'; echo 'SELECT 1;'; } | psql: a compound's output, its
+         * lines not modelled (its last command alone is judged) */
+        if (r == 0 && prev->led && memchr(ln->text, '\\', ln->n))
+                return judge_refuse(j,
+                                    "a compound command's output piped to %s, in a line holding a "
+                                    "backslash: a shell escape, not modelled",
+                                    p);
         if (r != 0 && r != 2)
                 return r;
         bool other = r == 0;
@@ -324,7 +332,8 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                 const char *eq = strchr(a, '=');
                 for (const char *const *o = exec_options; *o; o++) {
                         size_t len = strlen(*o);
-                        if (streq(*o, "-c") && streq_any(name, c_is_data))
+                        if (streq(*o, "-c") &&
+                            (streq_any(name, c_is_data) || ex_words_plain(name, w, n, NULL)))
                                 continue;
                         /* man's -P PAGER, -H BROWSER; no other's */
                         if ((streq(*o, "-P") || streq(*o, "-H")) && !streq(name, "man") &&
