@@ -339,6 +339,9 @@ static const char *command_end(const char *p, const char *end, ExRead *x, int de
         case EX_NORMAL: {
                 const char *to = x->lines ? eol : end; /* a -c string's newline among its keys */
                 put(x, blanks(p, to), to);             /* i, o, A: the keys typed after them */
+                for (const char *q = blanks(p, to); q < to; q++)
+                        if (strchr("aAiIoOsScCR", *q))
+                                put(x, q + 1, to);
                 return keys_plain(blanks(p, to), to) ? to : NULL;
         }
         case EX_TEXT: { /* its argument ignored; then its text's lines, or after a bar
