@@ -50,6 +50,13 @@ static int vim_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
         for (size_t a = k + 1; a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
                 size_t len = o ? strlen(o) : 0;
+                char next[64]; /* -u NONE, -i NONE: no file read, the word after taken */
+                const char *x = a + 1 < n ? programs_plain(w[a + 1], next, sizeof next) : NULL;
+                if (streq_any(o, (const char *const[]){"-u", "-U", "-i", NULL}) &&
+                    streq_any(x, (const char *const[]){"NONE", "NORC", NULL})) {
+                        a++;
+                        continue;
+                }
                 /* -c CMD, -sc CMD, --cmd CMD; -S F, -u F, vim's -s F (ex's -s: silent) */
                 bool text = o && ((o[0] == '-' && o[1] != '-' && o[len - 1] == 'c') || streq(o, "--cmd"));
                 bool file = o && (streq(o, "-S") || streq(o, "-u") || (!ex && streq(o, "-s")));

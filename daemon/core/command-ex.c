@@ -412,6 +412,10 @@ bool ex_words_plain(const char *name, const ShellWord *const *w, size_t n, bool 
                                 v = a + 1;
                 } else if (streq(a, "--"))
                         files = true;
+                else if (streq_any(a, (const char *const[]){"-u", "-U", "-i", NULL}) && k + 1 < n &&
+                         streq_any(programs_plain(w[k + 1], value, sizeof value),
+                                   (const char *const[]){"NONE", "NORC", NULL}))
+                        k++;            /* -u NONE: no startup file read */
                 else if (a[1] == '-') { /* --cmd CMD; none other that reads or runs nothing */
                         if (!streq_any(a,
                                        (const char *const[]){"--cmd", "--clean", "--noplugin", "--headless",
