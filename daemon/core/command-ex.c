@@ -102,13 +102,14 @@ static const char *blanks(const char *p, const char *end) {
 }
 
 /* Past a pattern from p to the delimiter d (backslash escapes the next
- * character): d's position, or end. NULL at a bar, a newline or a
- * control character in it: where vim ends the command is not certain. */
+ * character, \| an alternative): d's position, or end. NULL at a bar, a
+ * newline or a control character in it: where vim ends the command is
+ * not certain. */
 static const char *pattern_end(const char *p, const char *end, char d) {
         for (; p < end && *p != d; p++) {
-                if (*p == '\\' && p + 1 < end)
-                        p++;
-                if (*p == '|' || *p == '\n' || ((unsigned char) *p < 0x20 && *p != '\t') ||
+                bool escaped = *p == '\\' && p + 1 < end;
+                p += escaped;
+                if ((*p == '|' && !escaped) || *p == '\n' || ((unsigned char) *p < 0x20 && *p != '\t') ||
                     (unsigned char) *p == 0x7f)
                         return NULL;
         }
@@ -361,7 +362,9 @@ static const char *command_end(const char *p, const char *end, ExRead *x, int de
                 return set_plain(p, e) ? e : NULL;
         }
         case EX_SILENT:
-                return p < eol && blank(*p) ? command_end(blanks(p, eol), end, x, depth) : NULL;
+                return p < eol && (blank(*p) || p[-1] == '!') /* sil!%s/a/b/ */
+                               ? command_end(blanks(p, eol), end, x, depth)
+                               : NULL;
         }
         while (p < eol && *p != '|' && strchr(allowed, *p))
                 p++;
