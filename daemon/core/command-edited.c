@@ -50,6 +50,13 @@ static int vim_parse(const ShellWord *const *w, size_t n, size_t k, Edit *e) {
         for (size_t a = k + 1; a < n; a++) {
                 const char *o = programs_plain(w[a], buf, sizeof buf);
                 size_t len = o ? strlen(o) : 0;
+                char next[64]; /* -u NONE, -i NONE: no file read, the word after taken */
+                const char *x = a + 1 < n ? programs_plain(w[a + 1], next, sizeof next) : NULL;
+                if (streq_any(o, (const char *const[]){"-u", "-U", "-i", NULL}) &&
+                    streq_any(x, (const char *const[]){"NONE", "NORC", NULL})) {
+                        a++;
+                        continue;
+                }
                 /* -c CMD, -sc CMD, --cmd CMD; -S F, -u F, vim's -s F (ex's -s: silent) */
                 bool text = o && ((o[0] == '-' && o[1] != '-' && o[len - 1] == 'c') || streq(o, "--cmd"));
                 bool file = o && (streq(o, "-S") || streq(o, "-u") || (!ex && streq(o, "-s")));
@@ -384,7 +391,7 @@ static int unmodelled(Judge *j, const Stage *st, size_t k, const Edit *e, bool p
                             p);
 }
 
-int edited_judge(Judge *j, const Stage *st) {
+int edited_judge(Judge *j, const Stage *st, const char *fed) {
         static const char what[] = "a text an edit puts in a file a runner of the line reads";
         _cleanup_(edit_done) Edit e = {0};
         char name[256];
@@ -397,6 +404,9 @@ int edited_judge(Judge *j, const Stage *st) {
         int r = edit_parse(st->w, st->n, k, &e); /* if ...; then sed -i ...: as well */
         if (r <= 0)
                 return r;
+        bool vim = streq_any(programs_name(st->w[k], name, sizeof name),
+                             (const char *const[]){"ex", "vi", "vim", "nvim", NULL});
+        e.unread = e.unread && !(vim && fed); /* ex -s F <<< '%s/a/b/': its input's */
         if (e.unread)
                 return judge_refuse(j,
                                     "%s: an edit whose program is not in the line's words, of a file a "
@@ -412,21 +422,30 @@ int edited_judge(Judge *j, const Stage *st) {
                         "runner of the line reads, and the history holds a masked entry",
                         programs_name(st->w[k], name, sizeof name));
         }
-        if (!e.program)
+        if (!e.program && !(vim && fed))
                 return 0;
         bool jq = streq(programs_name(st->w[k], name, sizeof name), "jq");
         if (jq && !jq_literal(e.program))
                 return judge_refuse(j,
                                     "jq: a filter that computes the text it puts in a file a runner of the "
                                     "line reads");
-        _cleanup_free_ char *t = put_in(e.program, name, e.extended);
-        if (!t)
-                return -ENOMEM;
-        if ((r = written_edit(j, t)) != 0) /* its names, git among them */
+        /* Ex's: a's lines, s///'s replacements, normal's keys, by Ex's grammar */
+        _cleanup_free_ char *t = NULL, *f = NULL;
+        if (vim && e.program && (r = ex_put_in(e.program, false, &t)) < 0)
                 return r;
-        for (char *save = NULL, *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-                if ((r = programs_reread(j, what, line, strlen(line))) != 0)
+        if (vim && fed && (r = ex_put_in(fed, true, &f)) < 0)
+                return r;
+        if (!t && e.program && !(t = put_in(e.program, name, e.extended)))
+                return -ENOMEM;
+        for (int i = 0; i < 2; i++) {
+                char *x = i == 0 ? t : f;
+                if (x && (r = written_edit(j, x)) != 0) /* its names, git among them */
                         return r;
+                for (char *save = NULL, *line = x ? strtok_r(x, "\n", &save) : NULL; line;
+                     line = strtok_r(NULL, "\n", &save))
+                        if ((r = programs_reread(j, what, line, strlen(line))) != 0)
+                                return r;
+        }
         return edited_model(j, st, true);
 }
 

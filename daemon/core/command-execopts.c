@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Options whose value a program runs as a command line (su -c, make
- * --eval, tar's compressor and scripts, ssh's ProxyCommand), and a
- * database client's shell escapes in the SQL it reads: each value is
- * handed to programs_reread as a line (command-internal.h). It must not
- * lex, nor decide.
+ * --eval, tar's compressor and scripts, ssh's ProxyCommand), a database
+ * client's shell escapes in the SQL it reads (its input, what echo pipes
+ * into it), and a JSON text's strings: each value is handed to
+ * programs_reread as a line (command-internal.h); jq's input is data. It
+ * must not lex, nor decide.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -43,7 +44,8 @@ static const char *const exec_options[] = {"-c",
  * compilers' (compile only), tar's (create), compressors' (to stdout),
  * sort's (check), uniq's (count), diff's (context), od's and tr's, jq's
  * (compact output: its filter is an operand, judged as jq's), the
- * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client). */
+ * checksums' (check), psql's (SQL: its shell escapes, reread_sql_client);
+ * vim's when its words are plain Ex (command-languages.c judges them). */
 static const char *const c_is_data[] = {
         "ls",     "stat",  "wc",      "echo",      "printf",    "du",        "test",      "[",    "grep",
         "egrep",  "fgrep", "rg",      "ag",        "ack",       "find",      "git",       "head", "tail",
@@ -97,11 +99,57 @@ static int judge_exec_value(Judge *j, const char *name, const char *opt, const c
         return programs_reread(j, what, v, strlen(v));
 }
 
-/* A database client's commands in a text it reads (-e's, --execute's, its
- * input): mysql's and mariadb's `system CMD` and `\! CMD`, psql's `\! CMD`
- * and a `|CMD` after \o, \g, \w or \copy's program, each to the end of
- * its line or statement, run CMD by the shell; psql's \i reads a file of
- * them, and a :NAME in a shell escape is a psql variable: refused. */
+/* One command of a database client's, from c to the end of its line or
+ * statement: mysql's and mariadb's `system CMD`, `\! CMD` and `pager
+ * CMD` (`\P CMD`), psql's `\! CMD`, a `|CMD` after \o, \g, \w, a
+ * backquote's `CMD` in a backslash command's argument, and COPY's or
+ * \copy's PROGRAM 'CMD' run CMD by the shell; psql's \i and mysql's
+ * source (\.) read a file of them, and a :NAME in a shell escape is a psql
+ * variable: refused. */
+static int sql_command(Judge *j, bool psql, const char *what, const char *c) {
+        const char *run = NULL;
+        if (strncmp(c, "\\!", 2) == 0)
+                run = c + 2;
+        else if (!psql && (strncmp(c, "\\P", 2) == 0 || strncmp(c, "\\.", 2) == 0))
+                run = c[1] == 'P' ? c + 2 : NULL;
+        else if (!psql && (strncasecmp(c, "system", 6) == 0 || strncasecmp(c, "pager", 5) == 0)) {
+                size_t at = strncasecmp(c, "system", 6) == 0 ? 6 : 5;
+                run = c[at] == ' ' || c[at] == '\t' ? c + at + 1 : NULL;
+        }
+        if ((!psql && (strncmp(c, "\\.", 2) == 0 ||
+                       (strncasecmp(c, "source", 6) == 0 && (c[6] == ' ' || c[6] == '\t')))) ||
+            (psql && c[0] == '\\' &&
+             (strncmp(c + 1, "i", 1) == 0 &&
+              (c[2] == ' ' || c[2] == 'r' || strncmp(c + 1, "include", 7) == 0))))
+                return judge_refuse(j, "%s reads its commands from a file: not seen",
+                                    psql ? "psql's \\i" : "source");
+        const char *prog = strcasestr(c, "program");
+        if (!run && psql && c[0] == '\\' && strchr(c, '|'))
+                run = strchr(c, '|') + 1;
+        else if (!run && prog && strchr(" \t'\"", prog[7]))
+                run = prog + 7;
+        if (run && psql && strchr(run, ':'))
+                return judge_refuse(j, "psql's shell escape holds a :variable, known only when it runs");
+        int r = 0;
+        if (run) {
+                while (*run == ' ' || *run == '\t' || *run == '\'' || *run == '"')
+                        run++;
+                r = programs_reread(j, what, run, strcspn(run, prog && run > prog ? "'\"" : ""));
+        }
+        /* \set x `CMD`, \echo `CMD`: psql runs a backquote's command */
+        for (const char *b = psql && c[0] == '\\' ? strchr(c, '`') : NULL; b && r == 0;
+             b = strchr(b + 1, '`')) {
+                const char *e = strchr(b + 1, '`');
+                r = programs_reread(j, what, b + 1, e ? (size_t) (e - b - 1) : strlen(b + 1));
+                b = e;
+                if (!b)
+                        break;
+        }
+        return r;
+}
+
+/* Each statement or line of a client's text, and each backslash command
+ * in it, wherever it starts (SELECT 1; \! CMD). */
 int reread_sql_client(Judge *j, const char *name, const char *v) {
         bool psql = streq(name, "psql");
         char what[96];
@@ -113,49 +161,137 @@ int reread_sql_client(Judge *j, const char *name, const char *v) {
                 _cleanup_free_ char *c = strndup(p, end);
                 if (!c)
                         return -ENOMEM;
-                const char *run = NULL;
-                if (strncmp(c, "\\!", 2) == 0)
-                        run = c + 2;
-                else if (!psql && strncasecmp(c, "system", 6) == 0 && (c[6] == ' ' || c[6] == '\t'))
-                        run = c + 7;
-                else if (psql && c[0] == '\\' &&
-                         (strncmp(c + 1, "i", 1) == 0 &&
-                          (c[2] == ' ' || c[2] == 'r' || strncmp(c + 1, "include", 7) == 0)))
-                        return judge_refuse(j, "psql's \\i reads its commands from a file: not seen");
-                else if (psql && c[0] == '\\') {
-                        const char *bar = strchr(c, '|');
-                        const char *prog = strcasestr(c, "program");
-                        run = bar ? bar + 1 : prog ? prog + 7 : NULL;
-                }
-                if (run && psql && strchr(run, ':'))
-                        return judge_refuse(
-                                j, "psql's shell escape holds a :variable, known only when it runs");
-                if (run) {
-                        while (*run == ' ' || *run == '\t' || *run == '\'' || *run == '"')
-                                run++;
-                        int r = programs_reread(j, what, run, strlen(run));
-                        if (r != 0)
-                                return r;
-                }
+                int r = sql_command(j, psql, what, c);
+                if (r != 0)
+                        return r;
                 p += end;
+        }
+        for (const char *b = strchr(v, '\\'); b; b = strchr(b + 1, '\\')) {
+                _cleanup_free_ char *c = strndup(b, strcspn(b, "\n"));
+                if (!c)
+                        return -ENOMEM;
+                int r = sql_command(j, psql, what, c);
+                if (r != 0)
+                        return r;
         }
         return 0;
 }
 
-int reread_sql_fed(Judge *j, const Line *ln, const Stage *st) {
+/* Is prev echo or printf, each of its words plain? */
+static bool printed_known(const Stage *prev) {
+        char buf[4096], pb[256];
+        const char *p = prev->n > 0 && !prev->keyword_led && !prev->led /* { ...; } | psql */
+                                ? programs_name(prev->w[0], pb, sizeof pb)
+                                : NULL;
+        if (!p || !(streq(p, "echo") || streq(p, "printf")))
+                return false;
+        for (size_t k = 1; k < prev->n; k++)
+                if (!programs_plain(prev->w[k], buf, sizeof buf))
+                        return false;
+        return true;
+}
+
+bool reread_sql_printed(const Stage *st, const Stage *prev) {
+        return reread_sql_reader(st) && printed_known(prev);
+}
+
+/* What echo or printf in prev prints, each of its words plain, judged as
+ * the SQL client name reads it: 2 judged, 0 prev is no such stage, 1, -ENOMEM. */
+static int sql_printed(Judge *j, const char *name, const Stage *prev) {
+        char buf[4096], pb[256];
+        const char *p = programs_name(prev->w[0], pb, sizeof pb);
+        if (!printed_known(prev))
+                return 0;
+        size_t first = 1; /* echo's -e, -n, -E */
+        while (streq(p, "echo") && first < prev->n &&
+               programs_plain(prev->w[first], buf, sizeof buf)[0] == '-')
+                first++;
+        _cleanup_free_ char *s = streq(p, "printf") ? reread_printf(prev->w, prev->n)
+                                                    : programs_joined(prev->w, prev->n, first);
+        _cleanup_free_ char *u = s ? strdup(s) : NULL;
+        if (!u)
+                return -ENOMEM;
+        reread_unescape(u); /* echo -e's, printf's %b */
+        int r = reread_sql_client(j, name, s);
+        return r != 0 ? r : (r = reread_sql_client(j, name, u)) != 0 ? r : 2;
+}
+
+bool reread_sql_reader(const Stage *st) {
+        char name[256];
+        return st->n > 0 && !st->keyword_led &&
+               streq_any(programs_name(st->w[0], name, sizeof name),
+                         (const char *const[]){"psql", "mysql", "mariadb", NULL});
+}
+
+bool reread_json_input(const Stage *st) {
+        char name[256], buf[256];
+        if (st->n == 0 || st->keyword_led || !streq_ptr(programs_name(st->w[0], name, sizeof name), "jq"))
+                return false;
+        for (size_t k = 1; k < st->n; k++) { /* -f F, --from-file: the filter from a file, its input's too */
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                if (!a || (a[0] == '-' && a[1] != '-' && strchr(a, 'f')) ||
+                    programs_long_is(a, "from-file", NULL))
+                        return false;
+        }
+        return true;
+}
+
+int reread_json_strings(Judge *j, const char *what, const char *s) {
+        _cleanup_free_ char *t = malloc(strlen(s) + 1);
+        if (!t)
+                return -ENOMEM;
+        for (const char *p = strchr(s, '"'); p; p = strchr(p, '"')) {
+                size_t k = 0;
+                for (p++; *p && *p != '"'; p++) {
+                        if (*p != '\\' || !p[1]) {
+                                t[k++] = *p;
+                                continue;
+                        }
+                        p++;
+                        unsigned u = 0;
+                        if (*p == 'u' && sscanf(p + 1, "%4x", &u) == 1 &&
+                            strspn(p + 1, "0123456789abcdefABCDEF") >= 4) {
+                                t[k++] = u > 0 && u < 0x80 ? (char) u : '?';
+                                p += 4;
+                        } else
+                                t[k++] = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
+                }
+                t[k] = 0;
+                int r = programs_reread(j, what, t, k);
+                if (r != 0)
+                        return r;
+                p += *p ? 1 : 0;
+        }
+        return 0;
+}
+
+int reread_sql_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
         char name[256];
         const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], name, sizeof name) : NULL;
         if (!p || !streq_any(p, (const char *const[]){"psql", "mysql", "mariadb", NULL}))
                 return 0;
+        /* echo 'SELECT count(*) FROM t;' | psql: SQL too; another program's
+         * output, as the texts it is fed */
+        int r = prev ? sql_printed(j, p, prev) : 2;
+        /* { echo '\! CMD'; echo 'SELECT 1;'; } | psql: a compound's output, its
+         * lines not modelled (its last command alone is judged) */
+        if (r == 0 && prev->led && memchr(ln->text, '\\', ln->n))
+                return judge_refuse(j,
+                                    "a compound command's output piped to %s, in a line holding a "
+                                    "backslash: a shell escape, not modelled",
+                                    p);
+        if (r != 0 && r != 2)
+                return r;
+        bool other = r == 0;
         for (size_t i = 0; i < st->n_redir; i++) {
                 _cleanup_free_ char *t = NULL;
-                int r = shells_fed_text(ln, st, i, &t);
+                r = shells_fed_text(ln, st, i, &t);
                 if (r > 0)
                         r = reread_sql_client(j, p, t);
                 if (r != 0)
                         return r;
         }
-        return 2;
+        return other ? 3 : 2;
 }
 
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
@@ -196,7 +332,8 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                 const char *eq = strchr(a, '=');
                 for (const char *const *o = exec_options; *o; o++) {
                         size_t len = strlen(*o);
-                        if (streq(*o, "-c") && streq_any(name, c_is_data))
+                        if (streq(*o, "-c") &&
+                            (streq_any(name, c_is_data) || ex_words_plain(name, w, n, NULL)))
                                 continue;
                         /* man's -P PAGER, -H BROWSER; no other's */
                         if ((streq(*o, "-P") || streq(*o, "-H")) && !streq(name, "man") &&

@@ -312,10 +312,11 @@ bool handed_to_output(const char *path);
  * -i inplace) of a file named() says a runner of the line reads (or one
  * known only when it runs)? And a stage's editor (sed, perl, awk, jq) in a
  * line that writes a script it runs: the text its program puts in judged
- * as a line, a program not in its words refused (1, 0, -ENOMEM). */
+ * as a line, a program not in its words refused (1, 0, -ENOMEM); fed:
+ * the plain Ex program ex -s reads from the line (ex_fed_program), or NULL. */
 bool edited_in_place(const ShellWord *const *w, size_t n, bool (*named)(const void *ctx, const char *path),
                      const void *ctx);
-int edited_judge(Judge *j, const Stage *st);
+int edited_judge(Judge *j, const Stage *st, const char *fed);
 /* The texts an editor at st (with in_place, only an edit in place) puts
  * in its files or output (sed's replacements, GNU sed's escapes decoded
  * and the program's later literal commands applied), one a line, into
@@ -395,10 +396,11 @@ const char *scripts_unseen(const ShellLexed *l);
 /* The index of the program a command runs: past its assignments and the
  * wrappers before it (env, nice, command, ...). */
 size_t scripts_program_at(const ShellWord *const *w, size_t n);
-/* With j->scripts_written: every text st feeds (its here-strings and
+/* With j->scripts_written: every text v[at] feeds (its here-strings and
  * heredocs, what its echo or printf prints), judged as a program,
- * leniently: the line may run what it wrote. */
-int shells_judge_written(Judge *j, const Line *ln, const Stage *st);
+ * leniently: the line may run what it wrote; not the plain Ex program ex
+ * -s in v[at + 1] reads (ex_fed_program), whose edit is judged instead. */
+int shells_judge_written(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at);
 /* command-written.c: does the line write a file that another program of
  * it may run as its program (python3 F, cat F | perl, awk -fF, a file a
  * tool finds by its name, what patch or git apply creates): WRITTEN_*. */
@@ -439,10 +441,13 @@ int written_piped(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* Appends a text written to a script to j->written (if any): 0, -ENOMEM. */
 int shells_written_add(Judge *j, const char *s, size_t n);
 /* With j->untied: every text st feeds (its here-strings and heredocs, what
- * its echo or printf prints), judged as a program. */
-int shells_judge_fed(Judge *j, const Line *ln, const Stage *st);
-/* Only st's here-strings and heredocs, judged as a program. */
-int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st);
+ * its echo or printf prints), judged as a program; not when next (may be
+ * NULL), the stage after st, reads them as a plain Ex program. */
+int shells_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *next);
+/* Only st's here-strings and heredocs, judged as a program, and what prev
+ * (may be NULL) feeds it as shells_judge_fed judges it; not a text in
+ * st's own language (SQL to psql, a plain Ex program to ex -s). */
+int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
 /* The word's bytes when it is plain (no glob, expansion, NUL; shorter than
  * size), into buf; NULL else. */
 const char *programs_plain(const ShellWord *w, char *buf, size_t size);
@@ -539,9 +544,22 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
 /* command-execopts.c. A database client's commands in a text it reads (psql's \\!, \\o |CMD;
  * mysql's system, \\!): the shell commands judged. 1 refused, 0, -ENOMEM. */
 int reread_sql_client(Judge *j, const char *name, const char *text);
-/* ... and each text a psql, mysql or mariadb stage is fed, judged so: 2
- * judged (no shell reads it), 1 refused, 0 not such a stage, -ENOMEM. */
-int reread_sql_fed(Judge *j, const Line *ln, const Stage *st);
+/* ... and each text a psql, mysql or mariadb stage is fed (its
+ * here-strings and heredocs, what echo or printf in prev prints; prev may
+ * be NULL), judged so: 2 judged (no shell reads it), 3 judged but
+ * another program's output piped in, 1 refused, 0 not such a stage,
+ * -ENOMEM. */
+int reread_sql_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev);
+/* Is st psql, mysql or mariadb (its input SQL)? ... and prev, the stage
+ * right before it, echo or printf of plain words (SQL known, judged)? */
+bool reread_sql_reader(const Stage *st);
+bool reread_sql_printed(const Stage *st, const Stage *prev);
+/* Is st jq with its filter among its words: its input JSON, data it
+ * neither runs nor opens by name (not -f F, which makes it a program)? */
+bool reread_json_input(const Stage *st);
+/* Each string of a JSON text (its escapes decoded), judged as a command
+ * line as what: 1 refused, 0, -ENOMEM. */
+int reread_json_strings(Judge *j, const char *what, const char *s);
 /* Options whose value the program runs as a line (-c S of a program not
  * the rule's, tar -I, split --filter, ssh -o ProxyCommand=): judged. */
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
@@ -551,6 +569,25 @@ void reread_unescape(char *s);
 /* command-languages.c: vim's Ex, gdb's commands, tmux's shell commands,
  * make's or ssh's file from the line's input: 1 refused, 0, -ENOMEM. */
 int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-ex.c: is an Ex program plain, each command one that only edits
+ * the buffer and writes it back (a range, d, s/// without \=, g/re/CMD of
+ * plain ones, a and its text, normal's keys but !, :, @, K, gq, ...; w, wq
+ * and q without a file)? lines: read a line at a time (Ex mode's input);
+ * else a -c string, normal's keys to its end. */
+bool ex_plain(const char *text, bool lines);
+/* Are vim's words name, w[1..n) plain text whose Ex commands (-c, --cmd,
+ * +CMD) are plain, with no script, startup file or diff program read?
+ * *ret_ex_mode (may be NULL): -e, -E or ex reads its input as Ex. */
+bool ex_words_plain(const char *name, const ShellWord *const *w, size_t n, bool *ret_ex_mode);
+/* The Ex program a vim in Ex mode with plain words reads from the line:
+ * its here-string or quoted heredoc, or what echo or printf prints in
+ * prev (the stage right before st; may be NULL), malloc'd into *ret when
+ * it is plain: 1; 0 else; -ENOMEM. */
+int ex_fed_program(const Line *ln, const Stage *st, const Stage *prev, char **ret);
+/* The texts a plain Ex program puts in its buffer (a's lines, s///'s
+ * replacements as written and with backslashes dropped, normal's keys),
+ * one a line, into *ret: 1; 0 when it is not plain; -ENOMEM. */
+int ex_put_in(const char *text, bool lines, char **ret);
 /* command-argrun.c: a compiler's -wrapper, rg's --pre: the program an option names,
  * judged as a command it runs. 1 refused, 0, -errno. */
 int argrun_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);

@@ -400,6 +400,8 @@ int languages_judge(Judge *j, const char *name, const ShellWord *const *w, size_
                 return 0;
         if (ssh && (r = options_scp(j, name, w, n, NULL)) != 0) /* sftp -D'sh -c ...', scp -S./s */
                 return r;
+        /* g/^#/d, 1,$s/a/b/, normal Gdd: Ex's own edits, judged by its grammar */
+        vim = vim && !ex_words_plain(name, w, n, NULL);
         for (size_t k = 1; k < n; k++) {
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)
@@ -846,6 +848,9 @@ int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *
         int r = stage_language(j, st, &lang, name);
         if (r != 0 || lang == LANG_NONE)
                 return r;
+        _cleanup_free_ char *ex = NULL; /* ex -s F <<< '%s/a/b/g' */
+        if (lang == LANG_EX && (r = ex_fed_program(ln, st, prev, &ex)) != 0)
+                return r < 0 ? r : 0;
         for (int s = 0; s < 2; s++) {
                 const Stage *from = s == 0 ? st : prev;
                 for (size_t i = 0; from && i < from->n_redir; i++) {

@@ -62,6 +62,11 @@ static int reads_input(const Judge *j, const Line *ln, const Stage *v, size_t n,
         int out = readers_output_substituted(j, ln->lexed, &v[at]);
         if (at + 1 >= n)
                 return out;
+        /* echo 'SELECT 1;' | psql, printf '%s\n' 'g/^#/d' wq | ex -s F: a text
+         * known, read in the reader's own language and judged so */
+        _cleanup_free_ char *ex = NULL;
+        if (reread_sql_printed(&v[at + 1], &v[at]) || ex_fed_program(ln, &v[at + 1], &v[at], &ex) > 0)
+                return out;
         return readers_worse(out,
                              shell_reads_input(&v[at + 1]) ? READERS_SHELL : readers_stage(j, &v[at + 1]));
 }

@@ -549,7 +549,8 @@ static bool stdin_filter(const Stage *st) {
         static const char *const filters[] = {"head", "tail",   "sort", "uniq", "wc",  "grep", "cut", "tr",
                                               "nl",   "column", "less", "more", "cat", "tee",  "fzf", NULL};
         char buf[256];
-        return !st->keyword_led && st->n > 0 && streq_any(programs_name(st->w[0], buf, sizeof buf), filters);
+        return !st->keyword_led && st->n > 0 &&
+               (streq_any(programs_name(st->w[0], buf, sizeof buf), filters) || reread_json_input(st));
 }
 
 /* A filter that hands its input on as lines, unchanged but for order or
@@ -569,8 +570,8 @@ static bool passes_on(const Stage *st) {
 
 /* Does what echo or printf prints (its words, printf's format applied,
  * escapes decoded) name a masked path, a word of it? printf '.e%sv' n |
- * xargs cat opens .env. 1 yes, 0 no, -ENOMEM. */
-static int prints_a_name(Judge *j, const Stage *st) {
+ * xargs cat opens .env; sql: psql globs none (SELECT * FROM t). 1, 0, -ENOMEM. */
+static int prints_a_name(Judge *j, const Stage *st, bool sql) {
         char buf[256];
         const char *name = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], buf, sizeof buf) : NULL;
         if (!name || !(streq(name, "echo") || streq(name, "printf")))
@@ -582,7 +583,7 @@ static int prints_a_name(Judge *j, const Stage *st) {
         if (!printf_) /* echo -e's escapes; printf's format has had its own */
                 reread_unescape(text);
         for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
-                if (match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
+                if (!(sql && strchr("*?[", t[0])) && match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
                         return 1;
         return 0;
 }
@@ -722,7 +723,8 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 if (i > 0 && (opens || namelists_opens(ln, v, i, true)) &&
                     (r = objects_flowed(j, ln, v, i - 1, &v[i])) != 0)
                         return r;
-                if (i > 0 && !stdin_filter(&v[i]) && (r = prints_a_name(j, &v[origin - 1])) != 0)
+                if (i > 0 && !stdin_filter(&v[i]) &&
+                    (r = prints_a_name(j, &v[origin - 1], reread_sql_reader(&v[i]))) != 0)
                         return r < 0 ? r
                                      : judge_refuse(j,
                                                     "a name echo or printf prints, a masked one, piped to a "
@@ -746,9 +748,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 if (reads) {
                         bool was = j->lenient;
                         j->lenient = true;
-                        r = shells_judge_redirects(j, ln, &v[i]);
-                        if (r == 0 && i > 0)
-                                r = shells_judge_fed(j, ln, &v[origin - 1]);
+                        r = shells_judge_redirects(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL);
                         if (r == 0) /* echo S | python3, ed <<< S: S its program */
                                 r = written_piped(j, ln, &v[i], i > 0 ? &v[origin - 1] : NULL);
                         j->lenient = was;
@@ -764,12 +764,12 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                     (r = languages_judge_fed(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
                     (r = languages_sed_output(j, ln, v, n, i)) != 0 ||
                     (r = objects_compound(j, ln, &v[i])) != 0 ||
-                    (j->untied && (r = shells_judge_fed(j, ln, &v[i])) != 0) ||
-                    (j->scripts_written && (r = shells_judge_written(j, ln, &v[i])) != 0) ||
+                    (j->untied && (r = shells_judge_fed(j, ln, &v[i], i + 1 < n ? &v[i + 1] : NULL)) != 0) ||
+                    (j->scripts_written && (r = shells_judge_written(j, ln, v, n, i)) != 0) ||
                     (j->written_run && (r = written_judge(j, ln, v, n, i)) != 0))
                         return r;
                 /* printf '.e\156v' > l; xargs -a l cat: a name list written, then read */
-                if (j->scripts_written && j->names_read && (r = prints_a_name(j, &v[i])) != 0)
+                if (j->scripts_written && j->names_read && (r = prints_a_name(j, &v[i], false)) != 0)
                         return r < 0 ? r
                                      : judge_refuse(j, "a name echo or printf writes, a masked one, to a "
                                                        "list of names the line reads");

@@ -34,37 +34,6 @@ static size_t program_at(const ShellWord *const *w, size_t n) {
 
 static const char written_what[] = "a text the line writes to a script it runs";
 
-/* Each string of a JSON text (its escapes decoded), judged as a command
- * line. */
-static int json_strings(Judge *j, const char *what, const char *s) {
-        _cleanup_free_ char *t = malloc(strlen(s) + 1);
-        if (!t)
-                return -ENOMEM;
-        for (const char *p = strchr(s, '"'); p; p = strchr(p, '"')) {
-                size_t k = 0;
-                for (p++; *p && *p != '"'; p++) {
-                        if (*p != '\\' || !p[1]) {
-                                t[k++] = *p;
-                                continue;
-                        }
-                        p++;
-                        unsigned u = 0;
-                        if (*p == 'u' && sscanf(p + 1, "%4x", &u) == 1 &&
-                            strspn(p + 1, "0123456789abcdefABCDEF") >= 4) {
-                                t[k++] = u > 0 && u < 0x80 ? (char) u : '?';
-                                p += 4;
-                        } else
-                                t[k++] = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
-                }
-                t[k] = 0;
-                int r = programs_reread(j, what, t, k);
-                if (r != 0)
-                        return r;
-                p += *p ? 1 : 0;
-        }
-        return 0;
-}
-
 /* What a shell reads as its program, judged: as written, and with the
  * words after its script ($1, $2, ...: bash -s .e nv <<< 'cat $1$2'). */
 static int shell_text(Judge *j, const char *what, const char *s, const ShellWord *const *args,
@@ -86,7 +55,7 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
         /* a script written as JSON (package.json): its strings are the
          * command lines npm runs */
         if (what == written_what && s[strspn(s, " \t\n")] == '{') {
-                int r = json_strings(j, what, s);
+                int r = reread_json_strings(j, what, s);
                 if (r != 0)
                         return r;
                 /* a JSON object ({}, {"a":"b"}) is data, its strings judged:
@@ -361,8 +330,9 @@ int shells_judge_input(Judge *j, const Line *ln, const Stage *st, const Stage *p
         char buf[256];
         size_t k = 0;
         int h = handed_judge_input(j, st, prev); /* newgrp < <(...), tmux -f <(...) */
-        if (h != 0)
-                return h;
+        _cleanup_free_ char *ex = NULL;          /* printf '%s\n' 'g/^#/d' wq | ex -s F: Ex, no shell's */
+        if (h != 0 || (h = ex_fed_program(ln, st, prev, &ex)) != 0)
+                return h < 0 || !ex ? h : 0;
         const char *name = stage_shell(st->w, st->n, &k, buf);
         if (!name)
                 return 0;
@@ -744,13 +714,20 @@ bool shells_line_untied(const ShellLexed *l, int depth) {
         return shells_line_has(l, depth, reads_untied, &depth);
 }
 
-int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st) {
+int shells_judge_redirects(Judge *j, const Line *ln, const Stage *st, const Stage *prev) {
         /* psql, mysql: their own language (SQL's count(*) is no glob a shell runs) */
-        int r = reread_sql_fed(j, ln, st);
+        int r = reread_sql_fed(j, ln, st, prev);
+        if (r == 3) /* cat q.sql | psql: as any program's input */
+                return shells_judge_fed(j, ln, prev, NULL);
         if (r != 0)
                 return r < 0 ? r : r == 2 ? 0 : 1;
-        return redirect_texts(j, ln, st, "a text the line feeds a program that may run it as a shell's",
-                              NULL, 0);
+        /* ex -s F <<< '%s/a/b/g': Ex, judged by its grammar (command-languages.c) */
+        _cleanup_free_ char *ex = NULL;
+        if ((r = ex_fed_program(ln, st, prev, &ex)) != 0)
+                return r < 0 ? r : 0;
+        r = redirect_texts(j, ln, st, "a text the line feeds a program that may run it as a shell's", NULL,
+                           0);
+        return r == 0 && prev ? shells_judge_fed(j, ln, prev, NULL) : r;
 }
 
 /* Is this path one of the scripts the line runs (by its last name: a cd
@@ -888,20 +865,34 @@ static int fed_texts(Judge *j, const Line *ln, const Stage *st, const char *what
         return r != 0 ? r : printed_text(j, st, what, NULL, 0);
 }
 
-int shells_judge_fed(Judge *j, const Line *ln, const Stage *st) {
+int shells_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *next) {
+        /* printf '%s\n' 'g/^#/d' wq | ex -s F: Ex, judged by its grammar */
+        _cleanup_free_ char *ex = NULL;
+        int r = next ? ex_fed_program(ln, next, st, &ex) : 0;
+        if (r != 0)
+                return r < 0 ? r : 0;
         return fed_texts(j, ln, st, "a text the line feeds, and a shell of it reads its input as a program");
 }
 
-int shells_judge_written(Judge *j, const Line *ln, const Stage *st) {
+int shells_judge_written(Judge *j, const Line *ln, const Stage *v, size_t n, size_t at) {
         const char *what = written_what;
+        const Stage *st = &v[at];
         if (j->scripts_unseen)
                 return judge_refuse(j, "%s", j->scripts_unseen);
+        /* ex -s F <<< '$a|TEXT': what it puts in, judged below; printf S |
+         * ex -s F: S is its program */
+        _cleanup_free_ char *ex = NULL, *next = NULL;
+        int r = ex_fed_program(ln, st, at > 0 ? &v[at - 1] : NULL, &ex);
+        if (r < 0 || (at + 1 < n && (r = ex_fed_program(ln, &v[at + 1], st, &next)) < 0))
+                return r;
+        if (next)
+                return 0;
         bool was = j->lenient;
         j->lenient = true; /* a text that does not lex is judged by its names */
         j->positional_unseen = j->scripts_args;
-        int r = fed_texts(j, ln, st, what);
+        r = ex ? 0 : fed_texts(j, ln, st, what);
         if (r == 0) /* sed -i S Makefile, jq F package.json > X; mv X package.json */
-                r = edited_judge(j, st);
+                r = edited_judge(j, st, ex);
         j->lenient = was;
         j->positional_unseen = false;
         return r;
