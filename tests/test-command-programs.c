@@ -3912,6 +3912,10 @@ static const Row rows[] = {
         {"f() { cat; } < .e''nv; f", false, true, ".env"},
         {"f() { \"$1\" log -p; }; trap f EXIT", true, true, ".env"},
         {"f() { local t=${1:-.e}nv; cat \"$t\"; }; f", false, true, ".env"},
+        /* a -c string's word with a quote or an operator, read again where
+         * $1 stands: not what bash hands it */
+        {"bash -c 'echo \"$1\"; git log -p; echo \"$2\"' _ 'a\"' 'b\"'", true, true, ".env"},
+        {"sh -c ': \"$1\"; cat .e$3v; : \"$2\"' _ 'a\"' 'b\"' n", false, true, ".env"},
         /* sixteenth pass (31p) B6 2, 4, 7: a written file read back whole and run
          * by eval; a runner's file edited in place (sed -i, perl -pi, awk -i
          * inplace, jq then mv/cp over it); a written script on the stdin of a
