@@ -2194,7 +2194,7 @@ static const Row rows[] = {
         /* 13: a function or an alias defined in the line */
         {"f(){ cat \"$1$2\"; }; f .e nv", false, true, NULL},
         {"command_not_found_handle(){ cat \"$2$3\"; }; zz .e nv", false, true, NULL},
-        {"function g { cat $1$2; }; g id_ rsa", false, true, NULL},
+        {"function g { cat $1$2; }; g .e nv", false, true, ".env"},
         {"shopt -s expand_aliases\nalias g='git log'\ng -p --all", true, true, ".env"},
         {"bash -c 'f(){ cat \"$1$2\"; }; f .e nv'", false, true, NULL},
         {"f() { echo hi; }; f", false, false, NULL},
@@ -3916,6 +3916,80 @@ static const Row rows[] = {
          * $1 stands: not what bash hands it */
         {"bash -c 'echo \"$1\"; git log -p; echo \"$2\"' _ 'a\"' 'b\"'", true, true, ".env"},
         {"sh -c ': \"$1\"; cat .e$3v; : \"$2\"' _ 'a\"' 'b\"' n", false, true, ".env"},
+        /* a call's word whose text, put where $1 stands, is not what bash
+         * hands the body: a quote that closes the body's own (git log -p
+         * inside echo's word), a substitution or a variable (its text is
+         * not in the word), a glob bash expands at the call */
+        {"f() { echo \"$1\"; git log -p; echo \"$2\"; }; f 'a\"' 'b\"'", true, true, ".env"},
+        {"f() { echo \"$1\"; cat .e$3v; echo \"$2\"; }; f 'a\"' 'b\"' n", false, true, ".env"},
+        {"f() { : '$1'; git log -p; : '$2'; }; f \"a'\" \"b'\"", true, true, ".env"},
+        {"f() { echo $1 git log -p; }; f 'x;'", true, true, ".env"},
+        {"f() { echo $1; git log -p; }; f '#'", true, true, ".env"},
+        {"f() { echo $1\ngit log -p\nE\n}; f '<<E'", true, true, ".env"},
+        {"f() { cat \"$1\"; }; f \"$(echo .e\"\"nv)\"", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f `echo .e\"\"nv`", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f .e*", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f .e[n]v", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f .e?v", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f '.e{nv,x}'", false, true, ".env"},
+        {"t=.env; f() { t=a.c; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
+        {"t=.env; f() { eval \"$2=a.c\"; cat \"$1\"; }; f \"$t\" t", false, true, ".env"},
+        /* the function keyword, a default ${1:-TEXT}, a length ${#1}, the
+         * count $#, a call $(NAME) in a substitution, a "$x" of the line's
+         * own: read as bash reads them */
+        {"function lc { wc -l \"$1\"; }; lc src/main.c", true, false, NULL},
+        {"function f() { grep -rn \"$1\" src; }; f TODO", true, false, NULL},
+        {"function f ( cd \"$1\" && make ); f src", true, false, NULL},
+        {"function k { kubectl -n dev \"$@\"; }; k logs --tail=50 web", true, false, NULL},
+        {"hd() { head -n \"${2:-10}\" \"$1\"; }; hd Makefile; hd src/a.c 5", true, false, NULL},
+        {"greet() { echo \"hello, ${1:-world}\"; }; greet; greet dev", true, false, NULL},
+        {"h() { git log --oneline -n \"${1:-5}\"; }; h 3", true, false, NULL},
+        {"f() { printf \"%s has %d letters of %d words\n\" \"$1\" ${#1} $#; }; f abc d", true, false, NULL},
+        {"ver() { grep -m1 '^version' Cargo.toml | cut -d'\"' -f2; }; echo \"cargo version $(ver)\"", true,
+         false, NULL},
+        {"check() { command -v \"$1\" >/dev/null && echo \"$1: ok\"; }; for t in make jq; do check \"$t\"; "
+         "done",
+         false, false, NULL},
+        /* ... and what they may make or hide: a default or a length that
+         * spells a name, a call by another spelling, recursion, a
+         * substitution's call bash does not run as the line shows, a "$x"
+         * the body may change before it is read */
+        {"f() { cat \"${1:-.env}\"; }; f", false, true, ".env"},
+        {"f() { cat \"${1:-.e}nv\"; }; f", false, true, ".env"},
+        {"f() { cat .e${1-n}v; }; f", false, true, ".env"},
+        {"f() { cat \"${2:-.env}\"; }; f a.c", false, true, ".env"},
+        {"f() { cat \"${1:-a.c}\"; }; f .e''nv", false, true, ".env"},
+        {"f() { cat \"${1:-.env}\"; }; f \"\"", false, true, ".env"},
+        {"f() { cat \"${1:-$(echo .e\"\"nv)}\"; }; f", false, true, ".env"},
+        {"f() { cat \"${1:-.e\\\"n\\\"v}\"; }; f", false, true, ".env"},
+        {"f() { cat ${1:-.e{nv,x}}; }; f", false, true, ".env"},
+        {"f() { cat \"${1:-.e}${2:-nv}\"; }; f", false, true, ".env"},
+        {"f() { cat \"${10:-.env}\"; }; f 1 2 3", false, true, ".env"},
+        {"f() { cat \"${1:+.env}\"; }; f x", false, true, ".env"},
+        {"f() { cat .e${#1}v; }; f x", false, false, NULL},
+        {"function f { cat \"$1\"; }; f .e''nv", false, true, ".env"},
+        {"function f\n{ cat \"$1$2\"; }; f .e nv", false, true, ".env"},
+        {"function f ( cat \"$1\" ); f .e''nv", false, true, ".env"},
+        {"function f { cat \"$1\"; }; f a.c; \\f .e''nv", false, true, ".env"},
+        {"function f { cat \"$1\"; }; f a.c; command f .e''nv", false, true, ".env"},
+        {"function f { cat \"$1\"; }; function f { ls; }; f .e''nv", false, true, ".env"},
+        {"function f { f() { cat .e''nv; }; }; f; f", false, true, ".env"},
+        {"function f { g \"$@\"; }; function g { f \"$@\"; }; f .env", false, true, ".env"},
+        {"function git { command git \"$@\"; }; git log -p", true, true, ".env"},
+        {"ver() { cat .e''nv; }; echo \"v $(ver)\"", false, true, ".env"},
+        {"ver() { git log -p; }; x=$( ver )", true, true, ".env"},
+        {"ver() { cat \"$1\"; }; echo \"$(ver .e''nv)\"", false, true, ".env"},
+        {"ver() { echo a.c; }; echo '$(ver)'; eval \"$(ver) .e''nv\"", false, true, ".env"},
+        {"ver() { git log -p; }; echo `ver`", true, true, ".env"},
+        {"ver() { echo .env; }; cat <<E\n$(ver)\nE", false, true, ".env"},
+        {"x='.e*'; f() { cat $1; }; f \"$x\"", false, true, ".env"},
+        {"t=.env; f() { read t <<< a.c; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
+        {"t=.env; f() { printf -v t a.c; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
+        {"t=.env; f() { unset t; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
+        {"t=.env; f() { x=t; read \"$x\" <<< a.c; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
+        {"t=.env; f() { source /dev/stdin <<< t=a.c; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f \"${x:-.env}\"", false, true, ".env"},
+        {"f() { cat \"$1\"; }; f ~/../..$PWD/.e''nv", false, true, ".env"},
         /* sixteenth pass (31p) B6 2, 4, 7: a written file read back whole and run
          * by eval; a runner's file edited in place (sed -i, perl -pi, awk -i
          * inplace, jq then mv/cp over it); a written script on the stdin of a
@@ -5444,6 +5518,9 @@ static const char *const evaluated[] = {
         "exec 3>&1; (( 'a[$(^ .e\"\"nv >&3)]' )); true",
         "set -- .e nv; ^ $1$2",
         "f(){ ^ \"$1$2\"; }; f .e nv",
+        "f(){ ^ \"$1\"; }; f .e*",
+        "f(){ ^ \"$1\"; }; f \"$(echo .e\"\"nv)\"",
+        "f(){ echo \"$1\"; ^ .e$3v; echo \"$2\"; }; f 'a\"' 'b\"' n",
         "trap '^ ${BASH_COMMAND#: }' DEBUG; : .env",
         "shopt -s expand_aliases; BASH_ALIASES[g]='^ .e\"\"nv'\ng",
         /* a shell reading its input where no one text is tied to it: a
