@@ -3990,6 +3990,21 @@ static const Row rows[] = {
         {"t=.env; f() { source /dev/stdin <<< t=a.c; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
         {"f() { cat \"$1\"; }; f \"${x:-.env}\"", false, true, ".env"},
         {"f() { cat \"$1\"; }; f ~/../..$PWD/.e''nv", false, true, ".env"},
+        /* a function's name among a call's words: an argument in the
+         * inlined line, never a command's name nor a word run later */
+        {"run() { echo \"+ $*\"; \"$@\"; }; run npm run build", true, false, NULL},
+        {"run() {\n  echo \"+ $*\"\n  \"$@\"\n}\nrun npm test\nrun npm run lint", true, false, NULL},
+        {"f() { \"$@\"; }; g() { cat \"$1\"; }; g a.c; f g .e''nv", false, true, ".env"},
+        {"run() { \"$@\"; }; run eval run .e''nv", false, true, ".env"},
+        {"run() { \"$@\"; }; run command run .e''nv", false, true, ".env"},
+        {"f() { x=$1; }; g() { cat .e\"\"nv; }; f g; $x", false, true, ".env"},
+        {"f() { echo \"$1 .e nv\" > s.sh; }; g() { cat \"$2$3\"; }; g a.c; f g; . s.sh", false, true,
+         ".env"},
+        {"f() { echo \"$@\"; }; g() { cat \"$2$3\"; }; g a.c; f g x .e nv > s; X=1 eval \"$(cat s)\"", false,
+         true, ".env"},
+        {"f() { echo \"$@\"; }; g() { cat \"$2$3\"; }; g a.c; f g x .e nv | { read -r l; eval \"$l\"; }",
+         false, true, ".env"},
+        {"run() { echo \"+ $*\"; \"$@\"; }; run npm \"run\" build; r\\un cat .e''nv", false, true, ".env"},
         /* sixteenth pass (31p) B6 2, 4, 7: a written file read back whole and run
          * by eval; a runner's file edited in place (sed -i, perl -pi, awk -i
          * inplace, jq then mv/cp over it); a written script on the stdin of a

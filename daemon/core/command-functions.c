@@ -320,6 +320,88 @@ static int call_made(const ShellLexed *l, const Call *c, const Definition *d, co
         return r;
 }
 
+/* How many of the call's words are the name, unquoted and literal. */
+static size_t words_named(const ShellWord *const *w, size_t n, const char *name) {
+        size_t count = 0;
+        for (size_t k = 0; k < n; k++) {
+                char buf[256];
+                const char *p = w[k]->quoted ? NULL : programs_plain(w[k], buf, sizeof buf);
+                count += p && streq(p, name);
+        }
+        return count;
+}
+
+/* Is each place name stands in the inlined text in an argument of a
+ * command that runs no word of its (not eval, trap, command, a shell,
+ * export -f, ...), no command's name, no substitution? Then bash runs no
+ * function by it (echo "+ npm run build"; npm run build):
+ * 1, else 0 (a call the line's inlining made, f g for a body's "$@"),
+ * -ENOMEM. */
+static int arguments_only(const char *text, size_t n, const char *name) {
+        static const char *const runners[] = {
+                "eval",     "command", "builtin", "trap",     "exec",    "export",  "declare", "typeset",
+                "readonly", "local",   "unset",   "complete", "compgen", "bind",    "mapfile", "readarray",
+                "type",     "hash",    "enable",  "source",   ".",       "alias",   "coproc",  "time",
+                "xargs",    "env",     "nohup",   "sudo",     "doas",    "nice",    "timeout", "setsid",
+                "stdbuf",   "chroot",  "watch",   "parallel", "su",      "runuser", "sg",      "flock",
+                "strace",   "ltrace",  "gdb",     "find",     "bash",    "sh",      "zsh",     "dash",
+                "ksh",      "fish",    "busybox", "for",      "select",  "case",    "in",      "wait",
+                "fc",       "history", "caller",  "declare",  "let",     "test",    "[",       "[[",
+                NULL};
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        int r = shell_lex(text, n, &l);
+        if (r < 0)
+                return r == -ENOMEM ? r : 0;
+        static const char *const later[] = {
+                "eval",     "source",   ".",      "trap",   "command", "builtin", "mapfile", "readarray",
+                "complete", "bind",     "coproc", "fc",     "history", "alias",   "declare", "typeset",
+                "export",   "readonly", "local",  "enable", "exec",    NULL};
+        size_t safe = 0;
+        /* no command that runs a word later (a file the line writes the
+         * name into, sourced), and no command's name known only when it runs */
+        for (size_t i = 0; i < l.n; i++) {
+                char buf[256];
+                const ShellToken *t = &l.v[i];
+                if (t->kind != SHELL_TOKEN_WORD || !compound_command_start(&l, i) || programs_keyword(&t->w))
+                        continue;
+                size_t k = i;
+                while (k < l.n && l.v[k].kind == SHELL_TOKEN_WORD && programs_is_assignment(&l.v[k].w))
+                        k++; /* X=1 eval ...: the command after its assignments */
+                if (k == l.n || l.v[k].kind != SHELL_TOKEN_WORD)
+                        continue;
+                const char *p = programs_plain(&l.v[k].w, buf, sizeof buf);
+                if (!p || streq_any(p, later))
+                        return 0;
+        }
+        for (size_t i = 0; i < l.n; i++) {
+                char lead[256];
+                const ShellToken *t = &l.v[i];
+                if (t->kind != SHELL_TOKEN_WORD)
+                        continue;
+                _cleanup_free_ char *w = programs_word_text(&t->w);
+                if (!w)
+                        return -ENOMEM;
+                size_t c = functions_occurrences(w, strlen(w), name);
+                if (c == 0)
+                        continue;
+                /* a command's name, a redirect's target, a substitution's */
+                if (t->w.substitution || compound_command_start(&l, i) ||
+                    l.v[i - 1].kind != SHELL_TOKEN_WORD)
+                        return 0;
+                size_t k = i;
+                while (k > 0 && l.v[k - 1].kind == SHELL_TOKEN_WORD)
+                        k--;
+                while (k < i && (programs_keyword(&l.v[k].w) || programs_is_assignment(&l.v[k].w)))
+                        k++;
+                const char *leader = programs_plain(&l.v[k].w, lead, sizeof lead);
+                if (k == i || !leader || streq_any(leader, runners) || strchr(leader, '/'))
+                        return 0;
+                safe += c;
+        }
+        return functions_occurrences(text, n, name) == safe && occurrences_unquoted(text, n, name) == safe &&
+               occurrences_decoded(&l, name, 0) == safe;
+}
+
 typedef struct Edit {
         size_t from, to;
         size_t def, call; /* SIZE_MAX for the other */
@@ -376,16 +458,22 @@ int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **re
                 for (size_t e = 0; e < n_defs; e++)
                         if (calls[c].from < defs[e].to && calls[c].to > defs[e].from)
                                 return 0;
-        /* each name nowhere but in its definition and its calls */
+        /* each name nowhere but in its definition, its calls and, as a
+         * literal, a call's words (run npm run build), which the inlined
+         * line must show as arguments only */
+        size_t args[FUNCTIONS_MAX] = {0};
         for (size_t d = 0; d < n_defs; d++) {
-                size_t calls_of = 0;
-                for (size_t c = 0; c < n_calls; c++)
+                size_t calls_of = 0, seen;
+                for (size_t c = 0; c < n_calls; c++) {
                         calls_of += calls[c].def == d;
+                        args[d] += words_named(calls[c].words + 1, calls[c].n_words - 1, defs[d].name);
+                }
+                seen = 1 + calls_of + args[d];
                 /* called nowhere the line shows: by a name a shell imports
                  * (BASH_FUNC_NAME%%=() {...}) or exports, not read */
-                if (calls_of == 0 || functions_occurrences(text, n, defs[d].name) != 1 + calls_of ||
-                    occurrences_unquoted(text, n, defs[d].name) != 1 + calls_of ||
-                    occurrences_decoded(l, defs[d].name, 0) != 1 + calls_of)
+                if (calls_of == 0 || functions_occurrences(text, n, defs[d].name) != seen ||
+                    occurrences_unquoted(text, n, defs[d].name) != seen ||
+                    occurrences_decoded(l, defs[d].name, 0) != seen)
                         return 0;
                 edits[n_edits++] = (Edit){defs[d].from, defs[d].to, d, SIZE_MAX};
         }
@@ -435,6 +523,9 @@ int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **re
         }
         if (r > 0 && (r = put(&o, text + at, n - at)) >= 0)
                 r = 1;
+        for (size_t d = 0; d < n_defs && r > 0; d++)
+                if (args[d] > 0)
+                        r = arguments_only(o.buf, o.n, defs[d].name);
         for (size_t c = 0; c < n_calls; c++)
                 free(calls[c].made);
         if (r <= 0) {
