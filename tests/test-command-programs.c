@@ -3934,6 +3934,8 @@ static const Row rows[] = {
         {"f() { cat \"$1\"; }; f '.e{nv,x}'", false, true, ".env"},
         {"t=.env; f() { t=a.c; cat \"$1\"; }; f \"$t\"", false, true, ".env"},
         {"t=.env; f() { eval \"$2=a.c\"; cat \"$1\"; }; f \"$t\" t", false, true, ".env"},
+        {"tt=.env; f() { $2 $3$4 <<< a.c; cat \"$1\"; }; f \"$tt\" read t t", false, true, ".env"},
+        {"tt=.env; f() { \"$2\" -v \"$3$4\" a.c; cat \"$1\"; }; f \"$tt\" printf t t", false, true, ".env"},
         /* the function keyword, a default ${1:-TEXT}, a length ${#1}, the
          * count $#, a call $(NAME) in a substitution, a "$x" of the line's
          * own: read as bash reads them */
@@ -5535,7 +5537,9 @@ static const char *const evaluated[] = {
         "f(){ ^ \"$1$2\"; }; f .e nv",
         "f(){ ^ \"$1\"; }; f .e*",
         "f(){ ^ \"$1\"; }; f \"$(echo .e\"\"nv)\"",
-        "f(){ echo \"$1\"; ^ .e$3v; echo \"$2\"; }; f 'a\"' 'b\"' n",
+        "f(){ : \"$1\"; ^ .e$3v; : \"$2\"; }; f 'a\"' 'b\"' n",
+        "function f { ^ \"${1:-.e}${2:-nv}\"; }; f",
+        "tt=.env; f() { $2 $3$4 <<< a.c; ^ \"$1\"; }; f \"$tt\" read t t",
         "trap '^ ${BASH_COMMAND#: }' DEBUG; : .env",
         "shopt -s expand_aliases; BASH_ALIASES[g]='^ .e\"\"nv'\ng",
         /* a shell reading its input where no one text is tied to it: a

@@ -224,16 +224,20 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         if (body_unread(decided) || positional_transformed(decided, words + 1, n - 1) ||
             positional_unsafe(decided, words + 1, n - 1, 1))
                 return 0;
-        for (size_t k = 1; any_param && k < n; k++) {
-                if (!param[k])
-                        continue;
-                if (body_assigns(decided, names[k]))
-                        return 0;
-                for (size_t o = 1; o < n; o++) { /* f "$x" x: eval "$2=..." in the body */
-                        _cleanup_free_ char *t = o == k ? NULL : programs_word_text(words[o]);
-                        if (o != k && (!t || has_ident(t, names[k])))
+        if (any_param) {
+                /* what the body runs with the literals put in and each "$x"
+                 * empty: a setter or the name a word makes (f "$tt" read t t
+                 * for $2 $3$4 <<< a.c) is in it */
+                const ShellWord *blank[FUNCTIONS_WORDS_MAX + 1];
+                ShellWord none = {0};
+                for (size_t k = 0; k < n; k++)
+                        blank[k] = param[k] ? &none : words[k];
+                _cleanup_free_ char *runs = reread_positional(decided, blank, n);
+                if (!runs)
+                        return -ENOMEM;
+                for (size_t k = 1; k < n; k++)
+                        if (param[k] && body_assigns(runs, names[k]))
                                 return 0;
-                }
         }
         char *p = reread_positional(decided, as, n);
         if (!p)
