@@ -3916,6 +3916,14 @@ static const Row rows[] = {
          * $1 stands: not what bash hands it */
         {"bash -c 'echo \"$1\"; git log -p; echo \"$2\"' _ 'a\"' 'b\"'", true, true, ".env"},
         {"sh -c ': \"$1\"; cat .e$3v; : \"$2\"' _ 'a\"' 'b\"' n", false, true, ".env"},
+        /* IFS set in the line or the string: an unquoted $1 split where
+         * bash splits it, not where the word's text is */
+        {"bash -c 'IFS=x; cat $1' _ .envx", false, true, ".env"},
+        {"IFS=x; f() { cat $1; }; f .envx", false, true, ".env"},
+        {"f() { IFS=x; cat $1; }; f .envx", false, true, ".env"},
+        {"f() { local IFS=x; cat $*; }; f .envx", false, true, ".env"},
+        {"f() { cat $1; }; IF\"\"S=x; f .envx", false, true, ".env"},
+        {"read -r IFS <<< x; f() { cat $1; }; f .envx", false, true, ".env"},
         /* a call's word whose text, put where $1 stands, is not what bash
          * hands the body: a quote that closes the body's own (git log -p
          * inside echo's word), a substitution or a variable (its text is
@@ -5540,6 +5548,8 @@ static const char *const evaluated[] = {
         "f(){ : \"$1\"; ^ .e$3v; : \"$2\"; }; f 'a\"' 'b\"' n",
         "function f { ^ \"${1:-.e}${2:-nv}\"; }; f",
         "tt=.env; f() { $2 $3$4 <<< a.c; ^ \"$1\"; }; f \"$tt\" read t t",
+        "IFS=x; f() { ^ $1; }; f .envx",
+        "bash -c 'IFS=x; ^ $1' _ .envx",
         "trap '^ ${BASH_COMMAND#: }' DEBUG; : .env",
         "shopt -s expand_aliases; BASH_ALIASES[g]='^ .e\"\"nv'\ng",
         /* a shell reading its input where no one text is tied to it: a

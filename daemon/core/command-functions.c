@@ -453,6 +453,11 @@ int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **re
         }
         if (substituted_calls(text, n, defs, n_defs, calls, &n_calls) < 0)
                 return 0;
+        /* IFS set anywhere in the line: an unquoted $1 is split where bash
+         * splits it (IFS=x; f .envx for cat $1 is cat .env), not read */
+        if (functions_occurrences(text, n, "IFS") > 0 || occurrences_unquoted(text, n, "IFS") > 0 ||
+            occurrences_decoded(l, "IFS", 0) > 0)
+                return 0;
         /* none inside a definition (a body's calls are not read again) */
         for (size_t c = 0; c < n_calls; c++)
                 for (size_t e = 0; e < n_defs; e++)

@@ -85,9 +85,24 @@ static bool uses_number(const char *s, size_t k) {
         return false;
 }
 
+/* Does s, its quotes and escapes gone, name IFS? Then an unquoted $1 is
+ * split where bash splits it, not where the word's text is: IFS=x; cat $1
+ * for .envx is cat .env. */
+static bool names_ifs(const char *s) {
+        _cleanup_free_ char *t = strdup(s);
+        if (!t)
+                return true;
+        size_t m = 0;
+        for (const char *p = s; *p; p++)
+                if (*p != '\'' && *p != '"' && *p != '\\')
+                        t[m++] = *p;
+        t[m] = 0;
+        return strstr(t, "IFS") != NULL;
+}
+
 bool positional_unsafe(const char *s, const ShellWord *const *args, size_t n_args, size_t first) {
         for (size_t i = 0; i < n_args; i++)
-                if (word_unsafe(args[i]) && uses_number(s, first + i))
+                if ((word_unsafe(args[i]) || names_ifs(s)) && uses_number(s, first + i))
                         return true;
         return false;
 }
