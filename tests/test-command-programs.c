@@ -4015,6 +4015,12 @@ static const Row rows[] = {
         {"f() { echo \"$@\"; }; g() { cat \"$2$3\"; }; g a.c; f g x .e nv | { read -r l; eval \"$l\"; }",
          false, true, ".env"},
         {"run() { echo \"+ $*\"; \"$@\"; }; run npm \"run\" build; r\\un cat .e''nv", false, true, ".env"},
+        {"g() { cat \"$1$2\"; }; g a .c; f() { time 2>x $1 .e nv; }; f g", false, true, ".env"},
+        {"g() { cat \"$1$2\"; }; g a .c; f() { 2>x eval $1 .e nv; }; f g", false, true, ".env"},
+        {"g() { cat \"$1$2\"; }; g a .c; f() { X=1 2>x $1 .e nv; }; f g", false, true, ".env"},
+        {"g() { cat \"$1$2\"; }; g a .c; f() { { 2>x $1 .e nv; }; }; f g", false, true, ".env"},
+        {"g() { cat \"$1$2\"; }; g a .c; f() { echo \"a[$($1 .e nv >&2)]\" > s; }; f g; test -v \"$(< s)\"",
+         false, true, ".env"},
         /* sixteenth pass (31p) B6 2, 4, 7: a written file read back whole and run
          * by eval; a runner's file edited in place (sed -i, perl -pi, awk -i
          * inplace, jq then mv/cp over it); a written script on the stdin of a
@@ -5550,6 +5556,7 @@ static const char *const evaluated[] = {
         "tt=.env; f() { $2 $3$4 <<< a.c; ^ \"$1\"; }; f \"$tt\" read t t",
         "IFS=x; f() { ^ $1; }; f .envx",
         "bash -c 'IFS=x; ^ $1' _ .envx",
+        "g() { ^ \"$1$2\"; }; g a .c; f() { 2>x $1 .e nv; }; f g",
         "trap '^ ${BASH_COMMAND#: }' DEBUG; : .env",
         "shopt -s expand_aliases; BASH_ALIASES[g]='^ .e\"\"nv'\ng",
         /* a shell reading its input where no one text is tied to it: a

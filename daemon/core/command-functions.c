@@ -331,6 +331,24 @@ static size_t words_named(const ShellWord *const *w, size_t n, const char *name)
         return count;
 }
 
+/* The command's name in the simple command from token k: past its
+ * reserved words, assignments and redirects (2>x eval ..., X=1 cmd);
+ * SIZE_MAX for none. */
+static size_t command_name_from(const ShellLexed *l, size_t k) {
+        for (; k < l->n; k++) {
+                const ShellToken *t = &l->v[k];
+                if (t->kind == SHELL_TOKEN_REDIR) {
+                        k++; /* and its target */
+                        continue;
+                }
+                if (t->kind != SHELL_TOKEN_WORD)
+                        return SIZE_MAX;
+                if (!programs_keyword(&t->w) && !programs_is_assignment(&t->w))
+                        return k;
+        }
+        return SIZE_MAX;
+}
+
 /* Is each place name stands in the inlined text in an argument of a
  * command that runs no word of its (not eval, trap, command, a shell,
  * export -f, ...), no command's name, no substitution? Then bash runs no
@@ -352,24 +370,27 @@ static int arguments_only(const char *text, size_t n, const char *name) {
         int r = shell_lex(text, n, &l);
         if (r < 0)
                 return r == -ENOMEM ? r : 0;
+        /* no command in the line that runs a word later (eval, trap, a
+         * file the line writes the name into, sourced) or evaluates a value
+         * as arithmetic, where a[$(NAME)] runs it (test -v, printf -v, let,
+         * read, $((x)), [[ ]]), and no command's name known only when it
+         * runs */
         static const char *const later[] = {
-                "eval",     "source",   ".",      "trap",   "command", "builtin", "mapfile", "readarray",
-                "complete", "bind",     "coproc", "fc",     "history", "alias",   "declare", "typeset",
-                "export",   "readonly", "local",  "enable", "exec",    NULL};
+                "eval",     "source",  ".",        "trap",   "command", "builtin", "mapfile", "readarray",
+                "complete", "compgen", "bind",     "coproc", "fc",      "history", "alias",   "declare",
+                "typeset",  "export",  "readonly", "local",  "enable",  "exec",    "let",     "test",
+                "[",        "[[",      "printf",   "read",   "unset",   "set",     "shift",   "return",
+                "exit",     "wait",    "ulimit",   "select", NULL};
+        if (memmem(text, n, "$(", 2) || memchr(text, '`', n) || memmem(text, n, "((", 2) ||
+            memmem(text, n, "$[", 2) || memmem(text, n, "[[", 2))
+                return 0;
         size_t safe = 0;
-        /* no command that runs a word later (a file the line writes the
-         * name into, sourced), and no command's name known only when it runs */
         for (size_t i = 0; i < l.n; i++) {
                 char buf[256];
-                const ShellToken *t = &l.v[i];
-                if (t->kind != SHELL_TOKEN_WORD || !compound_command_start(&l, i) || programs_keyword(&t->w))
+                if (i > 0 && l.v[i - 1].kind != SHELL_TOKEN_OP && l.v[i - 1].kind != SHELL_TOKEN_NEWLINE)
                         continue;
-                size_t k = i;
-                while (k < l.n && l.v[k].kind == SHELL_TOKEN_WORD && programs_is_assignment(&l.v[k].w))
-                        k++; /* X=1 eval ...: the command after its assignments */
-                if (k == l.n || l.v[k].kind != SHELL_TOKEN_WORD)
-                        continue;
-                const char *p = programs_plain(&l.v[k].w, buf, sizeof buf);
+                size_t c = command_name_from(&l, i);
+                const char *p = c == SIZE_MAX ? "" : programs_plain(&l.v[c].w, buf, sizeof buf);
                 if (!p || streq_any(p, later))
                         return 0;
         }
@@ -385,16 +406,15 @@ static int arguments_only(const char *text, size_t n, const char *name) {
                 if (c == 0)
                         continue;
                 /* a command's name, a redirect's target, a substitution's */
-                if (t->w.substitution || compound_command_start(&l, i) ||
-                    l.v[i - 1].kind != SHELL_TOKEN_WORD)
-                        return 0;
                 size_t k = i;
-                while (k > 0 && l.v[k - 1].kind == SHELL_TOKEN_WORD)
+                while (k > 0 &&
+                       (l.v[k - 1].kind == SHELL_TOKEN_WORD || l.v[k - 1].kind == SHELL_TOKEN_REDIR))
                         k--;
-                while (k < i && (programs_keyword(&l.v[k].w) || programs_is_assignment(&l.v[k].w)))
-                        k++;
+                k = command_name_from(&l, k);
+                if (t->w.substitution || i == 0 || l.v[i - 1].kind == SHELL_TOKEN_REDIR || k >= i)
+                        return 0;
                 const char *leader = programs_plain(&l.v[k].w, lead, sizeof lead);
-                if (k == i || !leader || streq_any(leader, runners) || strchr(leader, '/'))
+                if (!leader || streq_any(leader, runners) || strchr(leader, '/'))
                         return 0;
                 safe += c;
         }
