@@ -114,13 +114,13 @@ static bool ascii(const char *s) {
  * rest as written; 0 for a default or a length this does not decide. */
 static int body_decided(const char *b, const ShellWord *const *w, size_t n, const bool *param, char **ret) {
         size_t len = strlen(b);
-        _cleanup_free_ char *out = malloc(len * 2 + 64);
-        size_t o = 0, cap = len * 2 + 64;
+        _cleanup_free_ char *out = malloc(len * 2 + 256);
+        size_t o = 0, cap = len * 2 + 256; /* at least 160: one doubling makes room */
         if (!out)
                 return -ENOMEM;
         for (size_t i = 0; i < len;) {
                 char buf[256];
-                if (o + 32 > cap) { /* each step puts at most 24 bytes */
+                if (o + 160 > cap) { /* each step puts at most 128 bytes */
                         char *m = realloc(out, cap *= 2);
                         if (!m)
                                 return -ENOMEM;
@@ -171,7 +171,7 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                 const char *t = q + 1 + colon;
                 size_t tl =
                         strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+:@%-");
-                if (t[tl] != '}' || num == 0 || tl > 16)
+                if (t[tl] != '}' || num == 0 || tl > 128)
                         return 0;
                 /* ${N:-TEXT}: the word when given and not empty; ${N-TEXT}: when given */
                 bool given = num < n && (!colon || w[num]->n > 0);
