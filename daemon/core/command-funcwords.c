@@ -221,8 +221,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         int r = body_decided(body, words, n, param, &decided);
         if (r <= 0)
                 return r;
-        if (body_unread(decided) || positional_transformed(decided, words + 1, n - 1) ||
-            positional_unsafe(decided, words + 1, n - 1, 1))
+        if (body_unread(decided) || positional_unsafe(decided, words + 1, n - 1, 1))
                 return 0;
         if (any_param) {
                 /* what the body runs with the literals put in and each "$x"

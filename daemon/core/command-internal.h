@@ -780,9 +780,10 @@ int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, con
  * -ENOMEM. */
 bool positional_joined(const char *s);
 bool positional_transformed(const char *s, const ShellWord *const *args, size_t n_args);
-/* Would a word s uses (args[i] its parameter first + i), put in it where
- * that parameter stands, be read as more than data: a quote, an escape,
- * an operator, a comment, a $ or a backquote, a brace that makes words? */
+/* positional_transformed(), or would a word s uses (args[i] its
+ * parameter first + i), put in it where that parameter stands, be read as
+ * more than data: a quote, an escape, an operator, a comment, a $ or a
+ * backquote, a brace that makes words, IFS named in s? */
 bool positional_unsafe(const char *s, const ShellWord *const *args, size_t n_args, size_t first);
 int positional_xargs_replace(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
 

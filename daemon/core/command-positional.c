@@ -101,6 +101,8 @@ static bool names_ifs(const char *s) {
 }
 
 bool positional_unsafe(const char *s, const ShellWord *const *args, size_t n_args, size_t first) {
+        if (positional_transformed(s, args, n_args))
+                return true;
         for (size_t i = 0; i < n_args; i++)
                 if ((word_unsafe(args[i]) || names_ifs(s)) && uses_number(s, first + i))
                         return true;

@@ -471,8 +471,7 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                                     "%s -c builds its own positional parameters (set --, a function) and "
                                     "uses them: names made at run time",
                                     name);
-        if (r > 0 && streq_any(name, shells) && rest < n &&
-            (positional_transformed(s, w + rest, n - rest) || positional_unsafe(s, w + rest, n - rest, 0)))
+        if (r > 0 && streq_any(name, shells) && rest < n && positional_unsafe(s, w + rest, n - rest, 0))
                 return judge_refuse(
                         j,
                         "%s -c changes its positional parameters when it runs (${1,,}, ${@:1:1}, "
