@@ -534,9 +534,20 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
 /* command-functions.c: the line with each function it defines a no-op
  * and each call of one its body, the call's words its $1, $2, $@ (as
  * bash -c BODY NAME WORDS reads), in *ret (malloc'd): 1; 0 when the line
- * is more than this reads (a call elsewhere than at a command's start,
- * the name in a string, a body that shifts or reads FUNCNAME); -ENOMEM. */
+ * is more than this reads (a call elsewhere than at a command's start or
+ * alone in a substitution, the name in a string, a body that shifts or
+ * reads FUNCNAME); -ENOMEM. */
 int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **ret);
+/* How often name stands in text between bytes no name holds. */
+size_t functions_occurrences(const char *text, size_t n, const char *name);
+/* command-funcwords.c: the body as one call makes it, words[0] its name,
+ * words[1..n) its words (raw[k] word k as the line writes it, or NULL):
+ * $1, ${N:-TEXT}, ${#N}, $# and "$x" read as bash hands them, into *ret
+ * (malloc'd): 1; 0 when a word or the body is more than this reads;
+ * -ENOMEM. */
+#define FUNCTIONS_WORDS_MAX 64
+int funcwords_body(const char *body, const ShellWord *const *words, size_t n, const char *const *raw,
+                   char **ret);
 /* Builtins whose words bash runs later: alias, mapfile -C, trap (DEBUG,
  * or a string that expands), set -- and shift with $1 used in text. */
 int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
@@ -828,6 +839,11 @@ int setvars_check(Judge *j, const ShellLexed *l, const char *text, size_t n, con
  * -ENOMEM. */
 bool positional_joined(const char *s);
 bool positional_transformed(const char *s, const ShellWord *const *args, size_t n_args);
+/* positional_transformed(), or would a word s uses (args[i] its
+ * parameter first + i), put in it where that parameter stands, be read as
+ * more than data: a quote, an escape, an operator, a comment, a $ or a
+ * backquote, a brace that makes words, IFS named in s? */
+bool positional_unsafe(const char *s, const ShellWord *const *args, size_t n_args, size_t first);
 int positional_xargs_replace(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
 
 /* command-options.c: a program's options read as getopt_long reads them:

@@ -45,6 +45,70 @@ bool positional_joined(const char *s) {
         return false;
 }
 
+/* Would the word's text, put in a string where $1 stands, be read there
+ * as more than data? A quote or an escape ends the string's own quotes
+ * (sh -c 'echo "$1"; git log -p; echo "$2"' _ 'a"' 'b"' hid git log -p in
+ * one of echo's words), an operator or a # starts a command or a comment,
+ * a $ or a backquote expands, and a brace with , or .. makes more words:
+ * bash reads none of them in a parameter's value. */
+static bool word_unsafe(const ShellWord *w) {
+        bool brace = false, list = false;
+        for (size_t k = 0; k < w->n; k++) {
+                const ShellItem *it = &w->v[k];
+                uint8_t c = it->c;
+                if (it->kind != SHELL_LIT && it->kind != SHELL_BOPEN && it->kind != SHELL_BCLOSE &&
+                    it->kind != SHELL_BCOMMA)
+                        continue;
+                if (c < 0x20 || c == 0x7f || strchr("'\"\\`$;&|<>()#!", c))
+                        return true;
+                brace = brace || c == '{' || c == '}';
+                list = list || c == ',' || (c == '.' && k + 1 < w->n && w->v[k + 1].c == '.');
+        }
+        return brace && list;
+}
+
+/* Does s use positional parameter k: $k (one digit), ${k}, or all of
+ * them ($@, $*, ${@...}, ${*...}, and ${#...} or ${!...}, read as all)? */
+static bool uses_number(const char *s, size_t k) {
+        for (const char *p = strchr(s, '$'); p; p = strchr(p + 1, '$')) {
+                const char *q = p + 1 + (p[1] == '{');
+                if ((k > 0 && (*q == '@' || *q == '*')) || (p[1] == '{' && (*q == '#' || *q == '!')))
+                        return true;
+                if (*q < '0' || *q > '9')
+                        continue;
+                size_t v = (size_t) (*q - '0');
+                while (p[1] == '{' && q[1] >= '0' && q[1] <= '9' && v < 100000)
+                        v = v * 10 + (size_t) (*++q - '0');
+                if (v == k)
+                        return true;
+        }
+        return false;
+}
+
+/* Does s, its quotes and escapes gone, name IFS? Then an unquoted $1 is
+ * split where bash splits it, not where the word's text is: IFS=x; cat $1
+ * for .envx is cat .env. */
+static bool names_ifs(const char *s) {
+        _cleanup_free_ char *t = strdup(s);
+        if (!t)
+                return true;
+        size_t m = 0;
+        for (const char *p = s; *p; p++)
+                if (*p != '\'' && *p != '"' && *p != '\\')
+                        t[m++] = *p;
+        t[m] = 0;
+        return strstr(t, "IFS") != NULL;
+}
+
+bool positional_unsafe(const char *s, const ShellWord *const *args, size_t n_args, size_t first) {
+        if (positional_transformed(s, args, n_args))
+                return true;
+        for (size_t i = 0; i < n_args; i++)
+                if ((word_unsafe(args[i]) || names_ifs(s)) && uses_number(s, first + i))
+                        return true;
+        return false;
+}
+
 /* Does s change the positional parameters as it expands them (an operator
  * in ${1...}, ${@:...}, BASH_ARGV), or does a brace among the operands
  * (.e{,} nv) move their numbers? Then what $1$2 name is not the words'. */

@@ -471,11 +471,11 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                                     "%s -c builds its own positional parameters (set --, a function) and "
                                     "uses them: names made at run time",
                                     name);
-        if (r > 0 && streq_any(name, shells) && rest < n && positional_transformed(s, w + rest, n - rest))
+        if (r > 0 && streq_any(name, shells) && rest < n && positional_unsafe(s, w + rest, n - rest, 0))
                 return judge_refuse(
                         j,
                         "%s -c changes its positional parameters when it runs (${1,,}, ${@:1:1}, "
-                        "a brace among them): names made at run time",
+                        "a brace among them, a word with a quote or an operator): names made at run time",
                         name);
         if (r > 0 && streq_any(name, shells) && rest < n) { /* sh -c 'cat $1$2' _ .e nv: its $0, $1, ... */
                 char *p = reread_positional(s, w + rest, n - rest);

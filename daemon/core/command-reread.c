@@ -527,9 +527,16 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
                 if (r == 0)
                         return judge_refuse(j, "a function defined in the line, with expansions, and "
                                                "called where its calls are not read as its body");
+                /* the inlined line is the line: where it may move is its
+                 * own to say (a definition's () or function keyword, gone
+                 * from it, moves nowhere: a body's cd stands at its call) */
+                bool moves = j->text_moves;
                 *ret_inlined = true;
-                return programs_reread(j, "the line with each function call as its body", inlined,
-                                       strlen(inlined));
+                j->text_moves = judge_text_may_move(inlined, strlen(inlined));
+                r = programs_reread(j, "the line with each function call as its body", inlined,
+                                    strlen(inlined));
+                j->text_moves = moves;
+                return r;
         }
         return arithmetic_regions(j, t, n);
 }

@@ -92,7 +92,7 @@ static int shell_text(Judge *j, const char *what, const char *s, const ShellWord
         int r = programs_reread(j, what, s, strlen(s));
         if (r != 0 || n_args == 0)
                 return r;
-        if (positional_transformed(s, args, n_args))
+        if (positional_unsafe(s, args, n_args, 1))
                 return judge_refuse(
                         j, "%s: positional parameters changed when it runs: names made at run time", what);
         /* the word before the first is $0: the script, or an option */

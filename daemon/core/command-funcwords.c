@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A function's body as one call of it makes it (command-internal.h): its
+ * $1, ${2}, $@ the call's words, a default ${1:-TEXT} the word or TEXT,
+ * ${#1} the word's length, $# their count, as bash hands them to the body.
+ * command-functions.c puts what it makes where the call stands; it must
+ * not lex a line, nor run the rule.
+ *
+ *     hd() { head -n "${2:-10}" "$1"; }; hd Makefile
+ *  =>  head -n "10" "Makefile";
+ *
+ * Only words whose text is what bash hands the body: a literal (no glob,
+ * no ~, no quote or operator, which would be read again where $1 stands),
+ * or one whole "$name" of the line's own, read as ${name} in the body
+ * when the body can change no variable (bash took its value at the call).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "util.h"
+
+/* An identifier word in s, whole (not inside a longer name). */
+static bool has_ident(const char *s, const char *id) {
+        size_t n = strlen(id);
+        for (const char *p = strstr(s, id); p; p = strstr(p + 1, id))
+                if ((p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[n]))
+                        return true;
+        return false;
+}
+
+/* Is raw, a word as the line writes it, one whole "$name" or "${name}"
+ * of a variable the line's own (a lowercase letter in its name: none of
+ * bash's own, which it changes as the body runs, $PWD, $_, $SECONDS)?
+ * The name into name. */
+static bool param_word(const char *raw, char name[static 64]) {
+        size_t n = raw ? strlen(raw) : 0, brace = n > 3 && raw[2] == '{';
+        if (n < 4 || raw[0] != '"' || raw[1] != '$' || raw[n - 1] != '"' || (brace && raw[n - 2] != '}'))
+                return false;
+        size_t from = 2 + brace, len = n - 1 - brace - from;
+        if (len == 0 || len >= 64 || !shell_is_ident_start(raw[from]))
+                return false;
+        bool lower = false;
+        for (size_t k = 0; k < len; k++) {
+                if (!shell_is_ident(raw[from + k]))
+                        return false;
+                lower = lower || (raw[from + k] >= 'a' && raw[from + k] <= 'z');
+        }
+        memcpy(name, raw + from, len);
+        name[len] = 0;
+        return lower;
+}
+
+/* A word of the call whose text, put where $1 stands, is not what bash
+ * hands the body: an expansion or a substitution (their text is not in
+ * it), a glob or a ~ bash expands at the call (f .e* for "$1" is .env,
+ * where ".e*" names none), an extglob. */
+static bool word_unread(const ShellWord *w) {
+        if (w->expansion || w->substitution)
+                return true;
+        for (size_t k = 0; k < w->n; k++) {
+                const ShellItem *it = &w->v[k];
+                if (it->kind == SHELL_EXPAND || it->kind == SHELL_STAR || it->kind == SHELL_QMARK ||
+                    it->kind == SHELL_CLASS || it->kind == SHELL_EXTGLOB ||
+                    (it->kind == SHELL_LIT && it->c == '~'))
+                        return true;
+        }
+        return false;
+}
+
+/* Can the body change a variable, so that ${name} read where $1 stands
+ * is not the value bash took at the call? Any assignment, arithmetic or
+ * subscript, or a builtin that sets or unsets a name, even one it makes
+ * (read "$x", printf -v, eval), or the name itself. */
+static bool body_assigns(const char *b, const char *name) {
+        static const char *const setters[] = {
+                "read",    "mapfile", "readarray", "getopts",  "unset", "wait",   "declare",
+                "typeset", "local",   "export",    "readonly", "let",   "eval",   "source",
+                "select",  "for",     "trap",      "alias",    "exec",  "printf", "shopt",
+                "set",     "enable",  "builtin",   "coproc",   NULL};
+        if (has_ident(b, name) || strpbrk(b, "=`[") || strstr(b, "((") || strstr(b, "++") || strstr(b, "--"))
+                return true;
+        for (const char *const *s = setters; *s; s++)
+                if (has_ident(b, *s))
+                        return true;
+        return false;
+}
+
+/* Does the body build positional parameters of its own, or read what
+ * bash makes for a function only (what is left of $#, ${#...} once the
+ * call's are read)? */
+static bool body_unread(const char *b) {
+        static const char *const words[] = {
+                "shift",       "set",    "getopts",     "OPTIND",   "FUNCNAME",     "BASH_ARGV", "BASH_ARGC",
+                "BASH_SOURCE", "caller", "BASH_LINENO", "function", "BASH_ALIASES", NULL};
+        for (const char *const *w = words; *w; w++)
+                if (functions_occurrences(b, strlen(b), *w) > 0)
+                        return true;
+        return strstr(b, "$#") || strstr(b, "${#") || strstr(b, "()");
+}
+
+static bool ascii(const char *s) {
+        for (; *s; s++)
+                if ((unsigned char) *s >= 0x80)
+                        return false;
+        return true;
+}
+
+/* The body with what the call's words decide put in: ${N:-TEXT} and
+ * ${N-TEXT} (TEXT plain: letters, digits, ._/+:@%-) ${N} or TEXT, ${#N}
+ * the length of a literal word, $#, ${#}, ${#@}, ${#*} their count. The
+ * rest as written; 0 for a default or a length this does not decide. */
+static int body_decided(const char *b, const ShellWord *const *w, size_t n, const bool *param, char **ret) {
+        size_t len = strlen(b);
+        _cleanup_free_ char *out = malloc(len * 2 + 256);
+        size_t o = 0, cap = len * 2 + 256; /* at least 160: one doubling makes room */
+        if (!out)
+                return -ENOMEM;
+        for (size_t i = 0; i < len;) {
+                char buf[256];
+                if (o + 160 > cap) { /* each step puts at most 128 bytes */
+                        char *m = realloc(out, cap *= 2);
+                        if (!m)
+                                return -ENOMEM;
+                        out = m;
+                }
+                bool count = false;
+                size_t skip = 0;
+                if ((b[i] == '\\' || (b[i] == '$' && b[i + 1] == '$')) && b[i + 1]) { /* \$1, $$ */
+                        out[o++] = b[i++];
+                        out[o++] = b[i++];
+                        continue;
+                }
+                if (b[i] == '$' && b[i + 1] == '#')
+                        count = true, skip = 2;
+                else if (strncmp(b + i, "${#}", 4) == 0)
+                        count = true, skip = 4;
+                else if (strncmp(b + i, "${#@}", 5) == 0 || strncmp(b + i, "${#*}", 5) == 0)
+                        count = true, skip = 5;
+                if (count) {
+                        o += (size_t) sprintf(out + o, "%zu", n - 1);
+                        i += skip;
+                        continue;
+                }
+                size_t d = 0, num = 0;
+                bool length = b[i] == '$' && b[i + 1] == '{' && b[i + 2] == '#';
+                const char *q = b + i + 2 + length;
+                if (b[i] == '$' && b[i + 1] == '{')
+                        while (q[d] >= '0' && q[d] <= '9' && d < 6)
+                                num = num * 10 + (size_t) (q[d++] - '0');
+                if (d == 0) {
+                        out[o++] = b[i++];
+                        continue;
+                }
+                q += d;
+                const char *plain = num < n && !param[num] ? programs_plain(w[num], buf, sizeof buf) : NULL;
+                if (length) { /* ${#N}: a literal's length, in characters (ASCII: bytes) */
+                        if (*q != '}' || num == 0 || (num < n && (!plain || !ascii(plain))))
+                                return 0;
+                        o += (size_t) sprintf(out + o, "%zu", plain ? strlen(plain) : 0);
+                        i = (size_t) (q + 1 - b);
+                        continue;
+                }
+                bool colon = q[0] == ':' && q[1] == '-';
+                if (!colon && q[0] != '-') { /* ${N}, or an operator positional_transformed reads */
+                        out[o++] = b[i++];
+                        continue;
+                }
+                const char *t = q + 1 + colon;
+                size_t tl =
+                        strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+:@%-");
+                if (t[tl] != '}' || num == 0 || tl > 128)
+                        return 0;
+                /* ${N:-TEXT}: the word when given and not empty; ${N-TEXT}: when given */
+                bool given = num < n && (!colon || w[num]->n > 0);
+                if (num < n && colon && param[num])
+                        return 0; /* "$x" may be empty */
+                if (given)
+                        o += (size_t) sprintf(out + o, "${%zu}", num);
+                else {
+                        memcpy(out + o, t, tl);
+                        o += tl;
+                }
+                i = (size_t) (t + tl + 1 - b);
+        }
+        out[o] = 0;
+        *ret = TAKE_PTR(out);
+        return 1;
+}
+
+int funcwords_body(const char *body, const ShellWord *const *words, size_t n, const char *const *raw,
+                   char **ret) {
+        bool param[FUNCTIONS_WORDS_MAX + 1] = {false};
+        char names[FUNCTIONS_WORDS_MAX + 1][64];
+        ShellItem items[FUNCTIONS_WORDS_MAX + 1][72];
+        ShellWord made[FUNCTIONS_WORDS_MAX + 1];
+        const ShellWord *as[FUNCTIONS_WORDS_MAX + 1];
+        bool any_param = false;
+        if (n == 0 || n > FUNCTIONS_WORDS_MAX + 1)
+                return 0;
+        as[0] = words[0];
+        for (size_t k = 1; k < n; k++) {
+                as[k] = words[k];
+                param[k] = param_word(raw ? raw[k] : NULL, names[k]);
+                if (!param[k] && word_unread(words[k]))
+                        return 0;
+                if (!param[k])
+                        continue;
+                /* "$x": read as ${x} where $1 stands */
+                char t[72];
+                size_t tl = (size_t) snprintf(t, sizeof t, "${%s}", names[k]);
+                for (size_t c = 0; c < tl; c++)
+                        items[k][c] = (ShellItem){.kind = SHELL_LIT, .c = (uint8_t) t[c]};
+                made[k] = (ShellWord){.v = items[k], .n = tl};
+                as[k] = &made[k];
+                any_param = true;
+        }
+        _cleanup_free_ char *decided = NULL;
+        int r = body_decided(body, words, n, param, &decided);
+        if (r <= 0)
+                return r;
+        if (body_unread(decided) || positional_unsafe(decided, words + 1, n - 1, 1))
+                return 0;
+        if (any_param) {
+                /* what the body runs with the literals put in and each "$x"
+                 * empty: a setter or the name a word makes (f "$tt" read t t
+                 * for $2 $3$4 <<< a.c) is in it */
+                const ShellWord *blank[FUNCTIONS_WORDS_MAX + 1];
+                ShellWord none = {0};
+                for (size_t k = 0; k < n; k++)
+                        blank[k] = param[k] ? &none : words[k];
+                _cleanup_free_ char *runs = reread_positional(decided, blank, n);
+                if (!runs)
+                        return -ENOMEM;
+                for (size_t k = 1; k < n; k++)
+                        if (param[k] && body_assigns(runs, names[k]))
+                                return 0;
+        }
+        char *p = reread_positional(decided, as, n);
+        if (!p)
+                return -ENOMEM;
+        *ret = p;
+        return 1;
+}
