@@ -525,6 +525,11 @@ int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, siz
  * defined with expansions, quoted text in arithmetic. 1 refused, 0,
  * -ENOMEM. */
 int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *ret_inlined);
+/* A value the line takes from text it does not show (read, mapfile, a
+ * substitution, getopts, a glob's names) that bash evaluates as arithmetic
+ * or a subscript, which runs a $( the value holds: judge_refuse's 1, or 0
+ * (command-arithvalues.c). */
+int arith_unknown_values(Judge *j, const ShellLexed *l, const char *s, size_t n);
 /* command-functions.c: the line with each function it defines a no-op
  * and each call of one its body, the call's words its $1, $2, $@ (as
  * bash -c BODY NAME WORDS reads), in *ret (malloc'd): 1; 0 when the line

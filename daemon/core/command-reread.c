@@ -502,6 +502,8 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
         if (evaluates(t, n) && data_dollar(t, n))
                 return judge_refuse(j, "a $( or a backquote held as data (quoted, escaped, an escape) "
                                        "may reach bash's arithmetic, a subscript or a name, which runs it");
+        if (evaluates(t, n) && (sv = arith_unknown_values(j, l, t, n)) != 0)
+                return sv;
         if (strstr(t, "@P}"))
                 return judge_refuse(j, "${NAME@P}: bash decodes the value's escapes and then runs "
                                        "its substitutions");

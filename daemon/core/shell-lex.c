@@ -332,6 +332,42 @@ static int cat_heredoc(const char *t, size_t m, ShellWord *w) {
         return 1;
 }
 
+/* $((EXPR)) (e, m bytes: EXPR): bash expands EXPR as a double-quoted
+ * string, then evaluates it as arithmetic, no command line. What runs is
+ * the expansions and substitutions in it, quotes no boundary ($(( '$(cmd)'
+ * )) runs cmd): those are nested as one text, ": "X1" "X2" ...", the
+ * arithmetic's operators left out (x*y is no glob, (n + 1) no subshell).
+ * None: nothing nested. 0 or -ENOMEM. */
+static int put_arithmetic(ShellLexed *out, const char *e, size_t m) {
+        _cleanup_free_ char *t = malloc(4 * m + 2);
+        size_t k = 0;
+        if (!t)
+                return -ENOMEM;
+        for (size_t i = 0; i < m; i++) {
+                size_t end = i;
+                if (e[i] == '`') {
+                        ssize_t q = close_quote(e, m, i);
+                        end = q < 0 ? m - 1 : (size_t) q;
+                } else if (e[i] == '$' && i + 1 < m &&
+                           (e[i + 1] == '(' || e[i + 1] == '{' || e[i + 1] == '[')) {
+                        char open = e[i + 1], close = open == '(' ? ')' : open == '{' ? '}' : ']';
+                        ssize_t q = close_bracket(out, e, m, i + 2, open, close);
+                        end = q < 0 ? m - 1 : (size_t) q;
+                } else if (e[i] == '$' && i + 1 < m &&
+                           (shell_is_ident(e[i + 1]) || strchr("@*#?$!-", e[i + 1]))) {
+                        end = i + 1;
+                        while (shell_is_ident_start(e[i + 1]) && end + 1 < m && shell_is_ident(e[end + 1]))
+                                end++;
+                } else
+                        continue;
+                /* an unclosed one taken to EXPR's end: the line around it will
+                 * not lex as written, and this text is what bash may run */
+                k += (size_t) sprintf(t + k, "%s\"%.*s\"", k ? " " : ": ", (int) (end - i + 1), e + i);
+                i = end;
+        }
+        return k ? put_nested(out, t, k) : 0;
+}
+
 static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bool in_dquote,
                             ShellLexed *out) {
         size_t j = *i + 1;
@@ -359,13 +395,17 @@ static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bo
                         *i = (size_t) e + 1;
                         return 0;
                 }
-                if ((r = put_nested(out, s + j + 1, (size_t) e - j - 1)) < 0)
+                if ((r = arith ? put_arithmetic(out, s + j + 2, (size_t) e - j - 2)
+                               : put_nested(out, s + j + 1, (size_t) e - j - 1)) < 0)
                         return r;
                 *i = (size_t) e + 1;
                 if (!arith)
                         return put_substitution(out, w, in_dquote);
                 w->expansion = true;
-                return shell_word_put(w, SHELL_EXPAND, 0);
+                if ((r = shell_word_put(w, SHELL_EXPAND, 0)) < 0)
+                        return r;
+                w->v[w->n - 1].arith = true;
+                return 0;
         }
         if (j < n && s[j] == '{') {
                 ssize_t e = close_bracket(out, s, n, j + 1, '{', '}');

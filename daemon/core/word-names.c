@@ -75,7 +75,7 @@ enum {
 
 typedef struct WordPat {
         uint8_t kind, c;
-        bool dot;         /* P_EXT: it may match a leading dot */
+        bool dot;         /* P_EXT, P_EXP: it may match a leading dot */
         uint8_t bits[32]; /* P_SET */
 } Pat;
 
@@ -166,6 +166,7 @@ static int compile(WordNames *wn, const ShellItem *v, size_t a, size_t b, size_t
                         break;
                 case SHELL_EXPAND:
                         p->kind = P_EXP;
+                        p->dot = !v[k].arith; /* $((...)): digits, never a leading dot */
                         break;
                 case SHELL_EXTGLOB:
                         p->kind = P_EXT;
@@ -202,7 +203,7 @@ static bool glob_match(WordNames *wn, const Pat *p, size_t n, const char *s, boo
         size_t pi = 0, si = 0, star_p = SIZE_MAX, star_s = 0, len = strlen(s);
         if (!dotglob && len > 0 && s[0] == '.' && n > 0 &&
             (p[0].kind == P_STAR || p[0].kind == P_ONE || p[0].kind == P_SET ||
-             (p[0].kind == P_EXT && !p[0].dot)))
+             ((p[0].kind == P_EXT || p[0].kind == P_EXP) && !p[0].dot)))
                 return false;
         while (si < len && step(wn, 1)) {
                 if (pi < n && is_star(&p[pi])) {
@@ -722,12 +723,14 @@ static int line_sets(const ShellLexed *l) {
 /* A word computed from the line's own variables: any expansion in it
  * (pieces), or (a plain assignment) two or one with an operator
  * (${a[0]}${a[1]}, ${x/x/e}, ${x:3}), or a value bash makes from the line
- * (${_,,}, $BASH_REMATCH: the lexer's c 2). Its name is unknown: any. */
+ * (${_,,}, $BASH_REMATCH: the lexer's c 2). Its name is unknown: any. An
+ * arithmetic expansion is none: its value is digits, whatever the
+ * variables hold (what evaluating them runs is command-reread.c's). */
 static bool computed(const ShellWord *w, int sets) {
         size_t n_exp = 0;
         bool op = false;
         for (size_t k = 0; k < w->n; k++)
-                if (w->v[k].kind == SHELL_EXPAND) {
+                if (w->v[k].kind == SHELL_EXPAND && !w->v[k].arith) {
                         if (w->v[k].c == 2)
                                 return true; /* ${_,,}, $BASH_REMATCH: set by the line as it runs */
                         n_exp++;
