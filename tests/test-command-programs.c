@@ -3915,6 +3915,24 @@ static const Row rows[] = {
         {"f() { local n=$1; echo $(( n )); }; f \"$(cat list)\"", true, true, NULL},
         {"f() { echo $(( $1 )); }; x=$(cat list); f \"$x\"", true, true, NULL},
         {"echo $((  $(date +%s) / 86400 ))", true, false, NULL},
+        /* printf, as echo, only prints its words: a name computed from the
+         * line's values is data, unless its output goes on to a file or a
+         * program that may open it, its own or a compound's around it */
+        {"a=(src tests docs); echo \"${#a[@]}\"; printf \"%s\\n\" \"${a[@]}\"", true, false, NULL},
+        {"v=1.2.3; IFS=. read -r maj min pat <<< \"$v\"; printf '%s\\n' \"$maj.$((min+1)).0\"", true, false,
+         NULL},
+        {"a=(.e nv); printf %s \"${a[@]}\" | xargs cat", false, true, ".env"},
+        {"a=(.e nv); cat \"$(printf %s \"${a[@]}\")\"", false, true, ".env"},
+        {"x=.e; y=nv; printf %s \"$x$y\" > l; xargs cat < l", false, true, ".env"},
+        {"x=.e; y=nv; ( echo \"$x$y\" ) > l; xargs cat < l", false, true, ".env"},
+        {"x=.e; y=nv; ( printf %s \"$x$y\"; true ) | xargs cat", false, true, ".env"},
+        {"x=.e; y=nv; if true; then ( echo \"$x$y\" ); fi > l", false, true, ".env"},
+        {"x=.e; y=nv; { echo \"$x$y\" done; } | xargs cat", false, true, ".env"},
+        {"x=.e; y=nv; echo \"$x$y\" | head | tr -d ' ' > l", false, true, ".env"},
+        {"x=.e; printf -v y '%snv' \"$x\"; cat \"$y\"", false, true, ".env"},
+        {"x=.e; y=nv; read -r z <<< \"$x$y\"; cat $z", false, true, ".env"},
+        {"x=.e; y=nv; mapfile -t a <<< \"$x$y\"; cat \"${a[0]}\"", false, true, ".env"},
+        {"x=.e; y=nv; xargs cat <<< \"$x$y\"", false, true, ".env"},
         {"if [[ \"$(uname -m)\" == arm* ]]; then echo arm; fi", true, false, NULL},
         /* 31z (false refusals): a function the line defines and calls is read
          * as its body at each call, the call's words its $1, $@ */
