@@ -3933,6 +3933,19 @@ static const Row rows[] = {
         {"x=.e; y=nv; read -r z <<< \"$x$y\"; cat $z", false, true, ".env"},
         {"x=.e; y=nv; mapfile -t a <<< \"$x$y\"; cat \"${a[0]}\"", false, true, ".env"},
         {"x=.e; y=nv; xargs cat <<< \"$x$y\"", false, true, ".env"},
+        /* $((...)) beside a byte is a star over digits and '-' alone */
+        {"timed() { local t0=$SECONDS; \"$@\"; echo \"[$((SECONDS-t0))s] $1\"; }; timed make test", true,
+         false, NULL},
+        {"echo \"[$((1))s] done\"", true, false, NULL},
+        {"cat $((1))*", true, false, NULL},
+        {"cat .e$((1))*", false, true, ".env"},
+        {"cat .e$((1))nv", false, true, ".env"},
+        {"x=.e; cat \"$x\"$((1))nv", false, true, ".env"},
+        {"git log -p -$((1))", true, true, ".env"},
+        {"timed() { local t0=$SECONDS; \"$@\"; echo \"[$((SECONDS-t0))s] $1\"; }; timed git log -p", true,
+         true, ".env"},
+        {"timed() { local t0=$SECONDS; \"$@\"; echo \"[$((SECONDS-t0))s] $1\"; }; timed cat .e''nv", false,
+         true, ".env"},
         {"if [[ \"$(uname -m)\" == arm* ]]; then echo arm; fi", true, false, NULL},
         /* 31z (false refusals): a function the line defines and calls is read
          * as its body at each call, the call's words its $1, $@ */

@@ -76,6 +76,7 @@ enum {
 typedef struct WordPat {
         uint8_t kind, c;
         bool dot;         /* P_EXT, P_EXP: it may match a leading dot */
+        bool digits;      /* P_EXP of $((...)): only digits and '-' */
         uint8_t bits[32]; /* P_SET */
 } Pat;
 
@@ -167,6 +168,7 @@ static int compile(WordNames *wn, const ShellItem *v, size_t a, size_t b, size_t
                 case SHELL_EXPAND:
                         p->kind = P_EXP;
                         p->dot = !v[k].arith; /* $((...)): digits, never a leading dot */
+                        p->digits = v[k].arith;
                         break;
                 case SHELL_EXTGLOB:
                         p->kind = P_EXT;
@@ -199,7 +201,41 @@ static bool one_matches(const Pat *p, uint8_t c) {
 /* Does the glob p[0..n) match the name s whole, as bash's pathname
  * expansion does: a leading dot only by a '.' (or an expansion, or an
  * extglob holding one), unless dotglob? */
+static bool glob_match_fast(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob);
+
+/* glob_match again, a $((...))'s star taking digits and '-' alone (the
+ * fast match takes it as any star's: more, never less): a table of which
+ * pattern suffix matches which name suffix. */
 static bool glob_match(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob) {
+        if (!glob_match_fast(wn, p, n, s, dotglob))
+                return false;
+        bool digits = false;
+        for (size_t k = 0; k < n && !digits; k++)
+                digits = p[k].kind == P_EXP && p[k].digits;
+        size_t len = strlen(s);
+        if (!digits || !step(wn, n * (len + 1)))
+                return true;
+        _cleanup_free_ bool *m = calloc((n + 1) * (len + 1), sizeof *m);
+        if (!m)
+                return true; /* unknown: matched, to be safe */
+#define M(pi, si) m[(pi) * (len + 1) + (si)]
+        M(n, len) = true;
+        for (size_t pi = n; pi-- > 0;)
+                for (size_t si = len + 1; si-- > 0;) {
+                        const Pat *q = &p[pi];
+                        if (is_star(q)) {
+                                bool ok = q->kind != P_EXP || !q->digits ||
+                                          (si < len && ((s[si] >= '0' && s[si] <= '9') || s[si] == '-'));
+                                M(pi, si) = M(pi + 1, si) || (si < len && ok && M(pi, si + 1));
+                        } else
+                                M(pi, si) = si < len && one_matches(q, (uint8_t) s[si]) && M(pi + 1, si + 1);
+                }
+        bool r = M(0, 0);
+#undef M
+        return r;
+}
+
+static bool glob_match_fast(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob) {
         size_t pi = 0, si = 0, star_p = SIZE_MAX, star_s = 0, len = strlen(s);
         if (!dotglob && len > 0 && s[0] == '.' && n > 0 &&
             (p[0].kind == P_STAR || p[0].kind == P_ONE || p[0].kind == P_SET ||
