@@ -3933,6 +3933,22 @@ static const Row rows[] = {
         {"x=.e; y=nv; read -r z <<< \"$x$y\"; cat $z", false, true, ".env"},
         {"x=.e; y=nv; mapfile -t a <<< \"$x$y\"; cat \"${a[0]}\"", false, true, ".env"},
         {"x=.e; y=nv; xargs cat <<< \"$x$y\"", false, true, ".env"},
+        /* set -- WORDS, plain text each: the line with them in place of $1,
+         * $@, $* judged instead; a case's subject is never opened */
+        {"set -- a b c; echo \"$#: $2\"", true, false, NULL},
+        {"set -- -a -b x; while getopts \"ab:\" o; do case $o in a) A=1;; b) B=$OPTARG;; esac; done; "
+         "shift $((OPTIND-1)); echo \"rest: $*\"",
+         true, false, NULL},
+        {"set -- .e nv; cat \"$1$2\"", false, true, ".env"},
+        {"set -- \"cat .e\\nv\"; eval \"$1\"", false, true, ".env"},
+        {"set -- log -p; git \"$@\"", true, true, ".env"},
+        {"set -- x .e nv; shift; cat \"$1$2\"", false, true, ".env"},
+        {"set -- .e nv; IFS=; cat \"$*\"", false, true, ".env"},
+        {"set -- a b; set -- .e nv; cat \"$1$2\"", false, true, ".env"},
+        {"set -- .e*; cat \"$1\"", false, true, ".env"},
+        {"set -- $(cat list); cat \"$1\"", true, true, NULL},
+        {"set -- 'a[$(cat .env)]'; echo $(( $1 ))", false, true, ".env"},
+        {"x=.e; y=nv; case \"$x$y\" in *) cat \"$x$y\";; esac", false, true, ".env"},
         /* $((...)) beside a byte is a star over digits and '-' alone */
         {"timed() { local t0=$SECONDS; \"$@\"; echo \"[$((SECONDS-t0))s] $1\"; }; timed make test", true,
          false, NULL},

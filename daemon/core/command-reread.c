@@ -536,6 +536,61 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
         return arithmetic_regions(j, t, n);
 }
 
+/* set -- a b c; echo "$2": the words are known, plain text each (no
+ * expansion, substitution, glob or brace): the line with them in place of
+ * $1, $2, $@, $* after the set is judged instead, as a function's call is
+ * (set -- .e nv; cat "$1$2" is cat ".env"). Only where that is what bash
+ * makes: one set in the line, no positional parameter before it, no IFS
+ * (a "$*" joined otherwise), no shift before a $N (the numbers move).
+ * programs_reread's 0 or 1 (judged: its verdict in j), 2: not read so
+ * (the caller refuses), or -ENOMEM. */
+static int set_words_in_place(Judge *j, const ShellWord *const *w, size_t n, const char *t) {
+        char buf[256];
+        size_t k = 1;
+        for (; k < n; k++) { /* set's options: -e, -u, -x, +o name, ... */
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || w[k]->quoted || (a[0] != '-' && a[0] != '+') || streq(a, "-"))
+                        break;
+                if (streq(a, "--")) {
+                        k++;
+                        break;
+                }
+                if (strchr(a + 1, 'o'))
+                        return 2; /* set -o NAME: a name to read */
+        }
+        for (size_t a = k; a < n; a++) {
+                if (w[a]->expansion || w[a]->substitution)
+                        return 2;
+                for (size_t m = 0; m < w[a]->n; m++)
+                        if (w[a]->v[m].kind != SHELL_LIT || w[a]->v[m].c == 0)
+                                return 2; /* a glob, a brace: names the rule would judge quoted */
+        }
+        const char *first = NULL;
+        size_t sets = 0;
+        for (const char *p = strstr(t, "set"); p; p = strstr(p + 1, "set"))
+                if ((p == t || !shell_is_ident(p[-1])) && !shell_is_ident(p[3])) {
+                        first = first ? first : p;
+                        sets++;
+                }
+        if (sets != 1 || has_ident(t, "IFS"))
+                return 2;
+        _cleanup_free_ char *before = strndup(t, (size_t) (first - t));
+        if (!before)
+                return -ENOMEM;
+        if (reread_uses_positional(before))
+                return 2;
+        if (has_ident(t, "shift"))
+                for (const char *p = strchr(first, '$'); p; p = strchr(p + 1, '$'))
+                        if ((p[1] >= '0' && p[1] <= '9') || (p[1] == '{' && p[2] >= '0' && p[2] <= '9'))
+                                return 2;
+        /* $0 is the shell's: set's own word stands for it */
+        _cleanup_free_ char *made = reread_positional(first, w + k - 1, n - k + 1);
+        _cleanup_free_ char *line = NULL;
+        if (!made || asprintf(&line, "%s%s", before, made) < 0)
+                return -ENOMEM;
+        return programs_reread(j, "set's words in place of the positional parameters", line, strlen(line));
+}
+
 static bool sig_is(const char *a, const char *name) {
         if (strncasecmp(a, "SIG", 3) == 0)
                 a += 3;
@@ -636,6 +691,16 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
                 _cleanup_free_ char *t = strndup(text, tn);
                 if (!t)
                         return -ENOMEM;
+                /* set -- a b; shift; echo "$*": set's words in place judge it */
+                const char *set = strstr(t, "set --");
+                if (streq(name, "shift") && set && (set == t || !shell_is_ident(set[-1])) &&
+                    !strstr(set + 1, "set --"))
+                        operands = false;
+                if (operands && reread_uses_positional(t) && streq(name, "set")) {
+                        int r = set_words_in_place(j, w, n, t);
+                        if (r != 2)
+                                return r;
+                }
                 if (operands && reread_uses_positional(t))
                         return judge_refuse(j,
                                             "%s builds the positional parameters, and a word uses them: "

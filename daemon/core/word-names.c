@@ -898,7 +898,11 @@ int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
                 const ShellWord *w = &l->v[i].w;
                 if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i) || pattern[i])
                         continue;
-                if (computed(w, sets) && !programs_is_assignment_word(w) &&
+                /* case WORD in: compared with patterns, never opened */
+                bool subject = i > 0 && l->v[i - 1].kind == SHELL_TOKEN_WORD && !l->v[i - 1].w.quoted &&
+                               starts(&l->v[i - 1].w, "case", true) && i + 1 < l->n &&
+                               l->v[i + 1].kind == SHELL_TOKEN_WORD && starts(&l->v[i + 1].w, "in", true);
+                if (computed(w, sets) && !programs_is_assignment_word(w) && !subject &&
                     (depth > 0 || !names_only_command(l, i)))
                         for (size_t k = 0; k < wn->n; k++)
                                 wn->named[k] = wn->named[k] || wn->names[k][0];
