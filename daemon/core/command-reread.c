@@ -339,6 +339,33 @@ static int stored_glob(Judge *j, const char *v) {
         return 0;
 }
 
+/* An array's element as the names it makes: its text with each brace
+ * expression a star, judged as a stored glob (a literal as a name). */
+static int array_element_names(Judge *j, const ShellWord *w, size_t from) {
+        _cleanup_free_ char *v = malloc(w->n + 1);
+        size_t k = 0;
+        int depth = 0;
+        if (!v)
+                return -ENOMEM;
+        for (size_t m = from; m < w->n; m++) {
+                const ShellItem *it = &w->v[m];
+                if (it->kind == SHELL_BOPEN && depth++ == 0)
+                        v[k++] = '*';
+                else if (it->kind == SHELL_BCLOSE && depth > 0)
+                        depth--;
+                else if (depth == 0 && it->kind != SHELL_EXPAND)
+                        v[k++] = it->kind == SHELL_STAR    ? '*'
+                                 : it->kind == SHELL_QMARK ? '?'
+                                 : it->kind == SHELL_CLASS ? '['
+                                 : it->c                   ? (char) it->c
+                                                           : '?';
+                else if (depth == 0)
+                        v[k++] = '*'; /* an expansion: any text */
+        }
+        v[k] = 0;
+        return stored_glob(j, v);
+}
+
 /* One value the line stores: a glob by the names it may match, anything
  * else (a command a later $x runs, a[$(...)] for arithmetic) as a
  * scalar's value is, as a line. */
@@ -410,6 +437,16 @@ static int stored_values(Judge *j, const ShellLexed *l, const char *s, size_t n)
                 size_t from = SIZE_MAX;
                 bool array = p && strlen(p) > 1 && p[strlen(p) - 1] == '=' && i + 1 < l->n &&
                              l->v[i + 1].kind == SHELL_TOKEN_OP && streq(l->v[i + 1].op, "(");
+                /* x=.git/objects/1c/82cb...: a name the value makes, used where
+                 * the rule sees only $x */
+                if (!array && programs_is_assignment(&t->w) && judge_held(j) && !t->w.expansion &&
+                    !t->w.substitution) {
+                        size_t eq = 0;
+                        while (eq < t->w.n && !(t->w.v[eq].kind == SHELL_LIT && t->w.v[eq].c == '='))
+                                eq++;
+                        if (eq + 1 < t->w.n && (r = array_element_names(j, &t->w, eq + 1)) != 0)
+                                return r;
+                }
                 if (array)
                         from = i + 2;
                 else if (p && (streq(p, "for") || streq(p, "select")) && compound_command_start(l, i))
@@ -448,6 +485,11 @@ static int stored_values(Judge *j, const ShellLexed *l, const char *s, size_t n)
                                 }
                                 free(was);
                         }
+                        /* a=(.git/objects/STAR/STAR): the names an element makes (a
+                         * brace as a star), stored and used where the rule sees
+                         * only ${a[0]} */
+                        if (array && (r = array_element_names(j, &l->v[k].w, 0)) != 0)
+                                return r;
                         if (!stored_value_suspect(&l->v[k].w) &&
                             !(array && t->w.quoted == false && l->v[k].w.quoted))
                                 continue;

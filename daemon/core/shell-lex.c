@@ -425,18 +425,42 @@ static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bo
                         size_t k = j + 1;
                         while (k < (size_t) e && (shell_is_ident(s[k]) || strchr("!#@*?$-", s[k])))
                                 k++;
+                        /* ${a[SUBSCRIPT]...}: arithmetic (an associative array's,
+                         * a string), no command line: its expansions nested */
+                        ssize_t q = k > j + 1 && k < (size_t) e && s[k] == '['
+                                            ? close_bracket(out, s, (size_t) e, k + 1, '[', ']')
+                                            : -1;
+                        if (q >= 0) {
+                                if ((r = put_arithmetic(out, s + k + 1, (size_t) q - k - 1)) < 0)
+                                        return r;
+                                k = (size_t) q + 1;
+                        }
                         w->assigns =
                                 w->assigns ||
                                 (k < (size_t) e &&
                                  (s[k] == '=' || (s[k] == ':' && k + 1 < (size_t) e && s[k + 1] == '=')));
                         while (k < (size_t) e && strchr(":-=+?#%/^,@", s[k]))
                                 k++;
-                        if ((r = put_nested(out, s + k, (size_t) e - k)) < 0)
+                        if ((q < 0 || k < (size_t) e) && (r = put_nested(out, s + k, (size_t) e - k)) < 0)
                                 return r;
                 }
                 w->expansion = true;
                 *i = (size_t) e + 1;
-                return shell_word_put(w, SHELL_EXPAND, expand_kind(s + j + 1, len, simple));
+                if ((r = shell_word_put(w, SHELL_EXPAND, expand_kind(s + j + 1, len, simple))) < 0)
+                        return r;
+                /* ${#x}, ${#a[@]}, ${#}: a length, digits; ${!a[@]}: an array's keys */
+                size_t id = len > 1 ? 1 : 0; /* past the # or !, to the name's end */
+                while (id && id < len && shell_is_ident(s[j + 1 + id]))
+                        id++;
+                w->v[w->n - 1].arith =
+                        len >= 1 && s[j + 1] == '#' &&
+                        (len == 1 ||
+                         (id > 1 && (id == len || (id + 3 == len && s[j + 1 + id] == '[' &&
+                                                   strchr("@*", s[j + 2 + id]) && s[j + 3 + id] == ']'))));
+                w->v[w->n - 1].keys = len > 1 && s[j + 1] == '!' && id > 1 && id + 3 == len &&
+                                      s[j + 1 + id] == '[' && strchr("@*", s[j + 2 + id]) &&
+                                      s[j + 3 + id] == ']';
+                return 0;
         }
         if (j < n && shell_is_ident_start(s[j])) {
                 size_t k = j;

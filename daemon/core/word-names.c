@@ -735,6 +735,21 @@ static bool names_only_command(const ShellLexed *l, size_t i) {
         }
         while (j > 0 && l->v[j - 1].kind == SHELL_TOKEN_WORD)
                 j--;
+        /* for ...; do echo "$i: ${a[$i]}"; done: the reserved words before it */
+        static const char *const reserved[] = {"do", "then", "else",  "elif",  "{",
+                                               "!",  "if",   "while", "until", NULL};
+        static const char *const loops[] = {"for", "select", "while", "until", NULL};
+        static const char *const reads[] = {"while", "until", NULL};
+        while (j < i && keyword_at(l, j, reserved)) {
+                /* a while loop's body: what it reads (read -u N of a descriptor
+                 * the line did not open) is the recogniser's to judge */
+                size_t k = j;
+                while (starts(&l->v[j].w, "do", true) && k > 0 && !keyword_at(l, k - 1, loops))
+                        k--;
+                if (starts(&l->v[j].w, "do", true) && (k == 0 || keyword_at(l, k - 1, reads)))
+                        return false;
+                j++;
+        }
         /* echo's words are its output: not data when that goes on to a
          * file or a pipe into a program that may open it (x=.e; y=nv;
          * echo "$x$y" | xargs cat), its own or a compound's around it */
@@ -898,12 +913,27 @@ int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
                 const ShellWord *w = &l->v[i].w;
                 if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i) || pattern[i])
                         continue;
+                /* for i in "${!a[@]}": an array's keys, digits or the words the
+                 * line gave them (judged where they stand), no name made */
+                bool for_word = false;
+                for (size_t k = i; k >= 3 && !for_word && l->v[k - 1].kind == SHELL_TOKEN_WORD; k--)
+                        for_word = starts(&l->v[k - 1].w, "in", true) && !l->v[k - 1].w.quoted &&
+                                   l->v[k - 3].kind == SHELL_TOKEN_WORD && !l->v[k - 3].w.quoted &&
+                                   (starts(&l->v[k - 3].w, "for", true) ||
+                                    starts(&l->v[k - 3].w, "select", true));
+                for_word = for_word && w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->v[0].keys;
                 /* case WORD in: compared with patterns, never opened */
                 bool subject = i > 0 && l->v[i - 1].kind == SHELL_TOKEN_WORD && !l->v[i - 1].w.quoted &&
                                starts(&l->v[i - 1].w, "case", true) && i + 1 < l->n &&
                                l->v[i + 1].kind == SHELL_TOKEN_WORD && starts(&l->v[i + 1].w, "in", true);
-                if (computed(w, sets) && !programs_is_assignment_word(w) && !subject &&
-                    (depth > 0 || !names_only_command(l, i)))
+                /* : prints nothing and opens nothing, in a substitution too (a
+                 * $((...))'s expansions are nested as its words) */
+                size_t c = i;
+                while (c > 0 && l->v[c - 1].kind == SHELL_TOKEN_WORD)
+                        c--;
+                bool colon = c < i && starts(&l->v[c].w, ":", true) && !l->v[c].w.quoted;
+                if (computed(w, sets) && !programs_is_assignment_word(w) && !subject && !for_word &&
+                    !colon && (depth > 0 || !names_only_command(l, i)))
                         for (size_t k = 0; k < wn->n; k++)
                                 wn->named[k] = wn->named[k] || wn->names[k][0];
                 wn->dotglob = wn->dotglob || turns_dotglob(w);
