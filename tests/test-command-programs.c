@@ -3971,6 +3971,13 @@ static const Row rows[] = {
         {"x=.e; y=nv; for k in \"$x$y\"; do cat \"$k\"; done", false, true, ".env"},
         {"read k; m[$k]=1; for i in \"${!m[@]}\"; do cat \"$i\"; done", true, true, NULL},
         {"cat .e${#x}nv", false, true, ".env"},
+        /* a prompt assigned plain text alone decodes and runs nothing */
+        {"PS3=\"choose: \"; select t in all test clean; do make \"$t\"; break; done <<< 1", true, false,
+         NULL},
+        {"PS3='$(cat .env)'; select t in a; do break; done <<< 1", false, true, ".env"},
+        {"PS3=\"x\"; PS3+=$y; select t in a; do break; done <<< 1", true, true, NULL},
+        {"PS3=\"x\" PS4=$y; set -x; true", true, true, NULL},
+        {"PS4=x; x=$(cat f); declare -n r=PS4; r=$x; set -x; true", true, true, NULL},
         {"x=.e; y=nv; for i in 1; do echo \"$x$y\"; done | xargs cat", false, true, ".env"},
         /* $((...)) beside a byte is a star over digits and '-' alone */
         {"timed() { local t0=$SECONDS; \"$@\"; echo \"[$((SECONDS-t0))s] $1\"; }; timed make test", true,

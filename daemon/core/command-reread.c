@@ -148,6 +148,27 @@ bool reread_positional_built(const char *s) {
 
 static const char *const prompt_vars[] = {"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", NULL};
 
+/* Is every mention of the prompt variable v in s a plain assignment at a
+ * command's start whose value holds no $, backquote or backslash
+ * (PS3="choose: "): a prompt with nothing to decode or run? */
+static bool prompt_literal(const ShellLexed *l, const char *s, size_t n, const char *v) {
+        size_t len = strlen(v), mentions = 0, plain = 0;
+        for (const char *p = strstr(s, v); p; p = strstr(p + 1, v))
+                mentions += (p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[len]);
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                if (t->kind != SHELL_TOKEN_WORD || t->to > n || t->to - t->from <= len ||
+                    strncmp(s + t->from, v, len) != 0 || s[t->from + len] != '=' ||
+                    !compound_command_start(l, i))
+                        continue;
+                bool data = true;
+                for (size_t k = t->from; k < t->to && data; k++)
+                        data = s[k] != '$' && s[k] != '`' && s[k] != '\\';
+                plain += data;
+        }
+        return mentions > 0 && plain == mentions;
+}
+
 /* The region of s from from to its bracket's close (open, close), counted
  * naively: quotes are no boundary in arithmetic. Its length. */
 static size_t region(const char *s, size_t n, size_t from, char open, char close, int depth) {
@@ -529,7 +550,7 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
                                        "words, unjudged");
         bool expands = strchr(t, '$') || strchr(t, '`');
         for (const char *const *v = prompt_vars; *v; v++)
-                if (has_ident(t, *v) && (expands || strchr(t, '\\')))
+                if (has_ident(t, *v) && (expands || strchr(t, '\\')) && !prompt_literal(l, t, n, *v))
                         return judge_refuse(j,
                                             "%s: bash decodes a prompt string's escapes and then runs "
                                             "its substitutions",
