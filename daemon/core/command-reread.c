@@ -624,9 +624,22 @@ static int set_words_in_place(Judge *j, const ShellWord *const *w, size_t n, con
         for (size_t a = k; a < n; a++) {
                 if (w[a]->expansion || w[a]->substitution)
                         return 2;
-                for (size_t m = 0; m < w[a]->n; m++)
-                        if (w[a]->v[m].kind != SHELL_LIT || w[a]->v[m].c == 0)
-                                return 2; /* a glob, a brace: names the rule would judge quoted */
+                bool glob = false;
+                for (size_t m = 0; m < w[a]->n; m++) {
+                        uint8_t kind = w[a]->v[m].kind;
+                        glob = glob || kind == SHELL_STAR || kind == SHELL_QMARK || kind == SHELL_CLASS;
+                        if ((kind != SHELL_LIT && kind != SHELL_STAR && kind != SHELL_QMARK &&
+                             kind != SHELL_CLASS) ||
+                            w[a]->v[m].c == 0)
+                                return 2; /* a brace, an extglob: names it may make */
+                }
+                /* set -- src/STAR.c: the names a glob makes, put in quoted where
+                 * they are used, judged here (a masked name, or one inside .git
+                 * while the history holds an entry: not read so) */
+                _cleanup_free_ char *g = glob ? programs_word_text(w[a]) : NULL;
+                if (glob && (!g || match_secret_glob(j, g, MATCH_FOLD, !strchr(g, '/')) ||
+                             (judge_held(j) && namelists_glob_may_match_git(g))))
+                        return 2;
         }
         const char *first = NULL;
         size_t sets = 0;
