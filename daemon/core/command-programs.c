@@ -909,36 +909,8 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                                 i += programs_word_is(&t->w, "function") || named;
                                 continue;
                         }
-                        if (st->n == STAGE_WORDS_MAX)
+                        if (compound_array(l, &i, st, STAGE_WORDS_MAX, &used) < 0) /* NAME=(...) too */
                                 return judge_refuse(j, "a command of more than %d words", STAGE_WORDS_MAX);
-                        /* NAME=(WORDS): an array's elements, no subshell; judged as
-                         * the words of a command that runs none (their values are
-                         * stored_values'), NAME= stands for it where it leads */
-                        static ShellItem colon_item = {.kind = SHELL_LIT, .c = ':'};
-                        static const ShellWord colon = {.v = &colon_item, .n = 1};
-                        bool array = programs_is_assignment(&t->w) && t->w.n > 0 &&
-                                     t->w.v[t->w.n - 1].kind == SHELL_LIT && t->w.v[t->w.n - 1].c == '=' &&
-                                     i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_OP &&
-                                     streq(l->v[i + 1].op, "(");
-                        const ShellWord *lead = array && st->n == 0 ? &colon : &t->w;
-                        st->w[st->n++] = lead;
-                        used++;
-                        for (i += array ? 2 : 0; array && i < l->n; i++) {
-                                const ShellToken *e = &l->v[i];
-                                if (e->kind == SHELL_TOKEN_OP && streq(e->op, ")"))
-                                        break;
-                                if (e->kind == SHELL_TOKEN_NEWLINE)
-                                        continue;
-                                if (e->kind != SHELL_TOKEN_WORD) {
-                                        judge_name_all(j);
-                                        return judge_refuse(j, "an array's elements the rule does not read");
-                                }
-                                if (st->n == STAGE_WORDS_MAX)
-                                        return judge_refuse(j, "a command of more than %d words",
-                                                            STAGE_WORDS_MAX);
-                                st->w[st->n++] = &e->w;
-                                used++;
-                        }
                         continue;
                 }
                 if (t && t->kind == SHELL_TOKEN_REDIR) {
