@@ -3949,6 +3949,8 @@ static const Row rows[] = {
         {"set -- src/*.c; echo \"$# files: $*\"", true, false, NULL},
         {"set -- .g*/objects/*/*; zlib-flate -uncompress < \"$1\"", true, true, NULL},
         {"set -- ?env; cat $1", false, true, ".env"},
+        {"set -- .e nv; echo \"$*\" | tr -d ' ' | xargs cat", false, true, ".env"},
+        {"set -- .e nv; printf %s \"$@\" > l; xargs cat < l", false, true, ".env"},
         {"set -- $(cat list); cat \"$1\"", true, true, NULL},
         {"set -- 'a[$(cat .env)]'; echo $(( $1 ))", false, true, ".env"},
         {"x=.e; y=nv; case \"$x$y\" in *) cat \"$x$y\";; esac", false, true, ".env"},

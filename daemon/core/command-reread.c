@@ -464,6 +464,13 @@ static int set_words_in_place(Judge *j, const ShellWord *const *w, size_t n, con
                 return -ENOMEM;
         if (reread_uses_positional(before))
                 return 2;
+        /* "$*", "$@" whose words go on to a pipe or a file: a filter there
+         * may join them (echo "$*" | tr -d ' ' | xargs cat), which the
+         * words in place would not show */
+        bool all =
+                strstr(first, "$@") || strstr(first, "$*") || strstr(first, "${@") || strstr(first, "${*");
+        if (all && (strchr(first, '|') || strchr(first, '>')))
+                return 2;
         if (has_ident(t, "shift"))
                 for (const char *p = strchr(first, '$'); p; p = strchr(p + 1, '$'))
                         if ((p[1] >= '0' && p[1] <= '9') || (p[1] == '{' && p[2] >= '0' && p[2] <= '9'))
