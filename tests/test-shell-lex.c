@@ -108,13 +108,21 @@ static void test_nested(void **state) {
         assert_string_equal(l.nested[6], "\"a\"'${c:-d}'e");
         shell_lexed_done(&l);
         /* an array's elements as written nest nothing, a computed subscript
-         * its text; both plain expansions of it but the computed one */
+         * the expansions it holds (arithmetic, no command line); both plain
+         * expansions of it but the computed one */
         l = lex("echo \"${a[@]}\" ${a[*]} ${a[12]} ${a[$(cat .env)]}");
         assert_int_equal(l.n_nested, 1);
-        assert_string_equal(l.nested[0], "[$(cat .env)]");
+        assert_string_equal(l.nested[0], ": \"$(cat .env)\"");
         for (size_t i = 1; i < 4; i++)
                 assert_int_equal(l.v[i].w.v[0].c, 1);
         assert_int_equal(l.v[4].w.v[0].c, 0);
+        shell_lexed_done(&l);
+        /* $((...)): the expansions it holds, quotes no boundary; its value digits */
+        l = lex("echo $((x*y)) $(( '$(cat .env)' + ${#a} )) ${b[i+1]:-c}");
+        assert_int_equal(l.n_nested, 2);
+        assert_string_equal(l.nested[0], ": \"$(cat .env)\" \"${#a}\"");
+        assert_string_equal(l.nested[1], "c");
+        assert_true(l.v[1].w.v[0].arith);
         shell_lexed_done(&l);
 }
 

@@ -220,3 +220,33 @@ bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *fr
 const ShellToken *compound_paren(const ShellToken *t) {
         return t && t->kind == SHELL_TOKEN_OP && streq(t->op, ")") ? t : NULL;
 }
+
+int compound_array(const ShellLexed *l, size_t *i, Stage *st, size_t max, size_t *used) {
+        static ShellItem colon_item = {.kind = SHELL_LIT, .c = ':'};
+        static const ShellWord colon = {.v = &colon_item, .n = 1};
+        size_t k = *i;
+        const ShellWord *w = &l->v[k].w;
+        bool array = programs_is_assignment(w) && w->v[w->n - 1].kind == SHELL_LIT &&
+                     w->v[w->n - 1].c == '=' && k + 1 < l->n && l->v[k + 1].kind == SHELL_TOKEN_OP &&
+                     streq(l->v[k + 1].op, "(");
+        if (st->n == max)
+                return -E2BIG;
+        /* NAME= leading: a command that runs none (declare -a NAME=(...) keeps it) */
+        st->w[st->n] = array && st->n == 0 ? &colon : w;
+        st->n++;
+        (*used)++;
+        for (k += 2; array && k < l->n; k++) {
+                const ShellToken *e = &l->v[k];
+                if (e->kind == SHELL_TOKEN_OP && streq(e->op, ")")) {
+                        *i = k;
+                        return 0;
+                }
+                if (e->kind == SHELL_TOKEN_NEWLINE)
+                        continue;
+                if (e->kind != SHELL_TOKEN_WORD || st->n == max)
+                        return -E2BIG;
+                st->w[st->n++] = &e->w;
+                (*used)++;
+        }
+        return array ? -E2BIG : 0; /* no ')': not read */
+}

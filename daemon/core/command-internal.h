@@ -176,6 +176,12 @@ bool compound_defines(const ShellLexed *l, const char *name);
 bool compound_body(const Line *ln, const Stage *st, const char *name, size_t *from, size_t *to, bool *whole);
 /* t when it is a subshell's closing ')' (the stage after it led by it), else NULL. */
 const ShellToken *compound_paren(const ShellToken *t);
+/* The word at l->v[*i] onto st (*used counting the line's words), or,
+ * NAME=(WORDS), an array's elements, no subshell: the words of a command
+ * that runs none (NAME= stands for it where it leads), *i then the ')'
+ * closing them. 0, or -E2BIG past max words or for what the rule does not
+ * read among them (a redirect, no ')'). */
+int compound_array(const ShellLexed *l, size_t *i, Stage *st, size_t max, size_t *used);
 /* command-programs.c: what the programs of a lexed line do with their
  * words, the secrets named or not: 1 refused (j->reason), 0, -ENOMEM. text
  * is what l was lexed from (its heredocs). */
@@ -530,7 +536,17 @@ int reread_arithmetic(Judge *j, const char *name, const ShellWord *const *w, siz
  * command_not_found_handle, prompt strings (PS4, ${x@P}), a function
  * defined with expansions, quoted text in arithmetic. 1 refused, 0,
  * -ENOMEM. */
+/* The values the line stores where no variable's value is kept (an
+ * array's elements, a loop's words, getopts' operand, printf -v, ${x:=V},
+ * a literal naming a path inside .git while the history holds an entry),
+ * each judged: judge_refuse's 1, 0, -ENOMEM (command-stored.c). */
+int stored_values(Judge *j, const ShellLexed *l, const char *s, size_t n);
 int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *ret_inlined);
+/* A value the line takes from text it does not show (read, mapfile, a
+ * substitution, getopts, a glob's names) that bash evaluates as arithmetic
+ * or a subscript, which runs a $( the value holds: judge_refuse's 1, or 0
+ * (command-arithvalues.c). */
+int arith_unknown_values(Judge *j, const ShellLexed *l, const char *s, size_t n);
 /* command-functions.c: the line with each function it defines a no-op
  * and each call of one its body, the call's words its $1, $2, $@ (as
  * bash -c BODY NAME WORDS reads), in *ret (malloc'd): 1; 0 when the line

@@ -909,10 +909,8 @@ static int programs_lexed(Judge *j, const ShellLexed *l, const char *text, size_
                                 i += programs_word_is(&t->w, "function") || named;
                                 continue;
                         }
-                        if (st->n == STAGE_WORDS_MAX)
+                        if (compound_array(l, &i, st, STAGE_WORDS_MAX, &used) < 0) /* NAME=(...) too */
                                 return judge_refuse(j, "a command of more than %d words", STAGE_WORDS_MAX);
-                        st->w[st->n++] = &t->w;
-                        used++;
                         continue;
                 }
                 if (t && t->kind == SHELL_TOKEN_REDIR) {

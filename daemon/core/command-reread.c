@@ -148,6 +148,27 @@ bool reread_positional_built(const char *s) {
 
 static const char *const prompt_vars[] = {"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", NULL};
 
+/* Is every mention of the prompt variable v in s a plain assignment at a
+ * command's start whose value holds no $, backquote or backslash
+ * (PS3="choose: "): a prompt with nothing to decode or run? */
+static bool prompt_literal(const ShellLexed *l, const char *s, size_t n, const char *v) {
+        size_t len = strlen(v), mentions = 0, plain = 0;
+        for (const char *p = strstr(s, v); p; p = strstr(p + 1, v))
+                mentions += (p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[len]);
+        for (size_t i = 0; i < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                if (t->kind != SHELL_TOKEN_WORD || t->to > n || t->to - t->from <= len ||
+                    strncmp(s + t->from, v, len) != 0 || s[t->from + len] != '=' ||
+                    !compound_command_start(l, i))
+                        continue;
+                bool data = true;
+                for (size_t k = t->from; k < t->to && data; k++)
+                        data = s[k] != '$' && s[k] != '`' && s[k] != '\\';
+                plain += data;
+        }
+        return mentions > 0 && plain == mentions;
+}
+
 /* The region of s from from to its bracket's close (open, close), counted
  * naively: quotes are no boundary in arithmetic. Its length. */
 static size_t region(const char *s, size_t n, size_t from, char open, char close, int depth) {
@@ -311,155 +332,6 @@ static bool evaluates(const char *s, size_t n) {
         return false;
 }
 
-/* A value the line stores where the rule keeps no variable's value: an
- * array's element (a=(...), declare -a a=(...)), a for or select loop's
- * word, getopts' operand (OPTARG). Quoted, a glob or a $( in it is data
- * until an unquoted use globs or evaluates it (31q: an element four
- * levels of .* and * deep, then perl ... ${a[0]}, read git's objects):
- * judged as a scalar's value is, as a line. */
-static bool stored_value_suspect(const ShellWord *w) {
-        if (!w->quoted)
-                return false;
-        _cleanup_free_ char *t = programs_word_text(w);
-        return !t || strpbrk(t, "*?[`$ \t");
-}
-
-/* A glob the line stores quoted, globbed where an unquoted use expands
- * it: a masked name it may match, or (while the history holds an entry)
- * a name inside .git, refuses ("*.py" is neither). */
-static int stored_glob(Judge *j, const char *v) {
-        if (match_secret_glob(j, v, MATCH_FOLD, !strchr(v, '/')))
-                return judge_refuse(j, "a glob the line stores (an array's element, a loop's word, getopts' "
-                                       "operand) matches a masked name where it is used");
-        if (judge_held(j) && namelists_glob_may_match_git(v)) {
-                judge_mark_held(j);
-                return judge_refuse(j, "a glob the line stores may match a name inside .git where it is "
-                                       "used, and the history holds a masked entry");
-        }
-        return 0;
-}
-
-/* One value the line stores: a glob by the names it may match, anything
- * else (a command a later $x runs, a[$(...)] for arithmetic) as a
- * scalar's value is, as a line. */
-static int stored_value(Judge *j, const char *v) {
-        static const char what[] =
-                "a value the line stores (an array's element, a loop's word, getopts' operand, "
-                "${x:=V}), which a program may run";
-        bool glob = strpbrk(v, "*?[");
-        if (glob) {
-                int r = stored_glob(j, v);
-                if (r != 0 || !strpbrk(v, "`$ \t"))
-                        return r;
-        }
-        return programs_reread(j, what, v, strlen(v));
-}
-
-/* ${x:=V} and ${x=V} in text s: V, its words as the shell makes them,
- * joined by blanks, each judged as a stored value (31r: : ${x:='git log
- * -p'}; $x). */
-static int default_assigned(Judge *j, const char *s, size_t n) {
-        /* past each V once: a ${x:=V} inside V is V's, judged with it (linear) */
-        for (const char *p = s; p < s + n && (p = memmem(p, (size_t) (s + n - p), "${", 2)); p += 2) {
-                const char *q = p + 2;
-                while (q < s + n && shell_is_ident(*q))
-                        q++;
-                if (q == p + 2 || q >= s + n)
-                        continue;
-                q += *q == ':';
-                if (q >= s + n || *q != '=')
-                        continue;
-                const char *v = ++q;
-                for (int depth = 1; q < s + n && depth > 0; q++)
-                        depth += *q == '{' ? 1 : *q == '}' ? -1 : 0;
-                if (q <= v)
-                        continue;
-                _cleanup_(shell_lexed_done) ShellLexed l = {0};
-                if (shell_lex(v, (size_t) (q - v - 1), &l) < 0)
-                        return judge_refuse(j, "${x:=V} with a V the rule does not read");
-                _cleanup_free_ char *joined = NULL;
-                for (size_t i = 0; i < l.n; i++) {
-                        if (l.v[i].kind != SHELL_TOKEN_WORD)
-                                continue;
-                        _cleanup_free_ char *w = programs_word_text(&l.v[i].w);
-                        char *was = joined;
-                        if (!w || asprintf(&joined, "%s%s%s", was ? was : "", was ? " " : "", w) < 0) {
-                                joined = was;
-                                return -ENOMEM;
-                        }
-                        free(was);
-                }
-                int r = joined ? stored_value(j, joined) : 0;
-                if (r != 0)
-                        return r;
-                p = q - 2;
-        }
-        return 0;
-}
-
-static int stored_values(Judge *j, const ShellLexed *l, const char *s, size_t n) {
-        int r = default_assigned(j, s, n);
-        if (r != 0)
-                return r;
-        for (size_t i = 0; i < l->n; i++) {
-                const ShellToken *t = &l->v[i];
-                if (t->kind != SHELL_TOKEN_WORD)
-                        continue;
-                char buf[64];
-                const char *p = t->w.quoted ? NULL : programs_plain(&t->w, buf, sizeof buf);
-                size_t from = SIZE_MAX;
-                bool array = p && strlen(p) > 1 && p[strlen(p) - 1] == '=' && i + 1 < l->n &&
-                             l->v[i + 1].kind == SHELL_TOKEN_OP && streq(l->v[i + 1].op, "(");
-                if (array)
-                        from = i + 2;
-                else if (p && (streq(p, "for") || streq(p, "select")) && compound_command_start(l, i))
-                        from = i + 3; /* for NAME in WORDS */
-                else if (p && streq(p, "getopts") && compound_command_start(l, i))
-                        from = i + 1;
-                /* printf -v NAME FORMAT ARGS: what it prints is the value */
-                if (p && streq(p, "printf") && compound_command_start(l, i) && i + 2 < l->n &&
-                    l->v[i + 1].kind == SHELL_TOKEN_WORD && programs_word_is(&l->v[i + 1].w, "-v")) {
-                        const ShellWord *pw[64] = {&t->w};
-                        size_t pn = 1;
-                        for (size_t k = i + 3; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD && pn < 64; k++)
-                                pw[pn++] = &l->v[k].w;
-                        _cleanup_free_ char *out = reread_printf(pw, pn);
-                        if (!out)
-                                return -ENOMEM;
-                        if ((r = stored_value(j, out)) != 0)
-                                return r;
-                        continue;
-                }
-                /* an array's elements joined too, as ${a[*]} makes them (a=(git log -p)) */
-                _cleanup_free_ char *joined = NULL;
-                bool any_glob = false;
-                for (size_t k = from; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD; k++) {
-                        if (!array && programs_keyword(&l->v[k].w) && compound_word_is(&l->v[k].w, "do"))
-                                break;
-                        _cleanup_free_ char *v = programs_word_text(&l->v[k].w);
-                        if (!v)
-                                return -ENOMEM;
-                        any_glob = any_glob || strpbrk(v, "*?[");
-                        if (array) {
-                                char *was = joined;
-                                if (asprintf(&joined, "%s%s%s", was ? was : "", was ? " " : "", v) < 0) {
-                                        joined = was;
-                                        return -ENOMEM;
-                                }
-                                free(was);
-                        }
-                        if (!stored_value_suspect(&l->v[k].w) &&
-                            !(array && t->w.quoted == false && l->v[k].w.quoted))
-                                continue;
-                        if ((r = stored_value(j, v)) != 0)
-                                return r;
-                }
-                if (joined && !any_glob && (r = stored_value(j, joined)) != 0)
-                        return r;
-        }
-        return 0;
-}
-
 int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *ret_inlined) {
         _cleanup_free_ char *t = strndup(s, n);
         *ret_inlined = false;
@@ -487,7 +359,7 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
                                        "words, unjudged");
         bool expands = strchr(t, '$') || strchr(t, '`');
         for (const char *const *v = prompt_vars; *v; v++)
-                if (has_ident(t, *v) && (expands || strchr(t, '\\')))
+                if (has_ident(t, *v) && (expands || strchr(t, '\\')) && !prompt_literal(l, t, n, *v))
                         return judge_refuse(j,
                                             "%s: bash decodes a prompt string's escapes and then runs "
                                             "its substitutions",
@@ -502,6 +374,8 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
         if (evaluates(t, n) && data_dollar(t, n))
                 return judge_refuse(j, "a $( or a backquote held as data (quoted, escaped, an escape) "
                                        "may reach bash's arithmetic, a subscript or a name, which runs it");
+        if (evaluates(t, n) && (sv = arith_unknown_values(j, l, t, n)) != 0)
+                return sv;
         if (strstr(t, "@P}"))
                 return judge_refuse(j, "${NAME@P}: bash decodes the value's escapes and then runs "
                                        "its substitutions");
@@ -539,6 +413,81 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
                 return r;
         }
         return arithmetic_regions(j, t, n);
+}
+
+/* set -- a b c; echo "$2": the words are known, plain text each (no
+ * expansion, substitution, glob or brace): the line with them in place of
+ * $1, $2, $@, $* after the set is judged instead, as a function's call is
+ * (set -- .e nv; cat "$1$2" is cat ".env"). Only where that is what bash
+ * makes: one set in the line, no positional parameter before it, no IFS
+ * (a "$*" joined otherwise), no shift before a $N (the numbers move).
+ * programs_reread's 0 or 1 (judged: its verdict in j), 2: not read so
+ * (the caller refuses), or -ENOMEM. */
+static int set_words_in_place(Judge *j, const ShellWord *const *w, size_t n, const char *t) {
+        char buf[256];
+        size_t k = 1;
+        for (; k < n; k++) { /* set's options: -e, -u, -x, +o name, ... */
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a || w[k]->quoted || (a[0] != '-' && a[0] != '+') || streq(a, "-"))
+                        break;
+                if (streq(a, "--")) {
+                        k++;
+                        break;
+                }
+                if (strchr(a + 1, 'o'))
+                        return 2; /* set -o NAME: a name to read */
+        }
+        for (size_t a = k; a < n; a++) {
+                if (w[a]->expansion || w[a]->substitution)
+                        return 2;
+                bool glob = false;
+                for (size_t m = 0; m < w[a]->n; m++) {
+                        uint8_t kind = w[a]->v[m].kind;
+                        glob = glob || kind == SHELL_STAR || kind == SHELL_QMARK || kind == SHELL_CLASS;
+                        if ((kind != SHELL_LIT && kind != SHELL_STAR && kind != SHELL_QMARK &&
+                             kind != SHELL_CLASS) ||
+                            w[a]->v[m].c == 0)
+                                return 2; /* a brace, an extglob: names it may make */
+                }
+                /* set -- src/STAR.c: the names a glob makes, put in quoted where
+                 * they are used, judged here (a masked name, or one inside .git
+                 * while the history holds an entry: not read so) */
+                _cleanup_free_ char *g = glob ? programs_word_text(w[a]) : NULL;
+                if (glob && (!g || match_secret_glob(j, g, MATCH_FOLD, !strchr(g, '/')) ||
+                             (judge_held(j) && namelists_glob_may_match_git(g))))
+                        return 2;
+        }
+        const char *first = NULL;
+        size_t sets = 0;
+        for (const char *p = strstr(t, "set"); p; p = strstr(p + 1, "set"))
+                if ((p == t || !shell_is_ident(p[-1])) && !shell_is_ident(p[3])) {
+                        first = first ? first : p;
+                        sets++;
+                }
+        if (sets != 1 || has_ident(t, "IFS"))
+                return 2;
+        _cleanup_free_ char *before = strndup(t, (size_t) (first - t));
+        if (!before)
+                return -ENOMEM;
+        if (reread_uses_positional(before))
+                return 2;
+        /* "$*", "$@" whose words go on to a pipe or a file: a filter there
+         * may join them (echo "$*" | tr -d ' ' | xargs cat), which the
+         * words in place would not show */
+        bool all =
+                strstr(first, "$@") || strstr(first, "$*") || strstr(first, "${@") || strstr(first, "${*");
+        if (all && (strchr(first, '|') || strchr(first, '>')))
+                return 2;
+        if (has_ident(t, "shift"))
+                for (const char *p = strchr(first, '$'); p; p = strchr(p + 1, '$'))
+                        if ((p[1] >= '0' && p[1] <= '9') || (p[1] == '{' && p[2] >= '0' && p[2] <= '9'))
+                                return 2;
+        /* $0 is the shell's: set's own word stands for it */
+        _cleanup_free_ char *made = reread_positional(first, w + k - 1, n - k + 1);
+        _cleanup_free_ char *line = NULL;
+        if (!made || asprintf(&line, "%s%s", before, made) < 0)
+                return -ENOMEM;
+        return programs_reread(j, "set's words in place of the positional parameters", line, strlen(line));
 }
 
 static bool sig_is(const char *a, const char *name) {
@@ -641,6 +590,16 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
                 _cleanup_free_ char *t = strndup(text, tn);
                 if (!t)
                         return -ENOMEM;
+                /* set -- a b; shift; echo "$*": set's words in place judge it */
+                const char *set = strstr(t, "set --");
+                if (streq(name, "shift") && set && (set == t || !shell_is_ident(set[-1])) &&
+                    !strstr(set + 1, "set --"))
+                        operands = false;
+                if (operands && reread_uses_positional(t) && streq(name, "set")) {
+                        int r = set_words_in_place(j, w, n, t);
+                        if (r != 2)
+                                return r;
+                }
                 if (operands && reread_uses_positional(t))
                         return judge_refuse(j,
                                             "%s builds the positional parameters, and a word uses them: "

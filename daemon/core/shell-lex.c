@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "shell-lex-internal.h"
 #include "util.h"
 
 void shell_word_done(ShellWord *w) {
@@ -157,111 +158,6 @@ static ssize_t close_bracket(const ShellLexed *l, const char *s, size_t n, size_
         return -1;
 }
 
-static int hexval(char c) {
-        return c >= '0' && c <= '9'   ? c - '0'
-               : c >= 'a' && c <= 'f' ? c - 'a' + 10
-               : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                      : -1;
-}
-
-static int put_utf8(ShellWord *w, uint32_t cp) {
-        uint8_t b[4];
-        size_t k;
-        if (cp < 0x80) {
-                b[0] = (uint8_t) cp;
-                k = 1;
-        } else if (cp < 0x800) {
-                b[0] = (uint8_t) (0xc0 | cp >> 6);
-                b[1] = (uint8_t) (0x80 | (cp & 0x3f));
-                k = 2;
-        } else if (cp < 0x10000) {
-                b[0] = (uint8_t) (0xe0 | cp >> 12);
-                b[1] = (uint8_t) (0x80 | ((cp >> 6) & 0x3f));
-                b[2] = (uint8_t) (0x80 | (cp & 0x3f));
-                k = 3;
-        } else {
-                b[0] = (uint8_t) (0xf0 | (cp >> 18 & 0x07));
-                b[1] = (uint8_t) (0x80 | ((cp >> 12) & 0x3f));
-                b[2] = (uint8_t) (0x80 | ((cp >> 6) & 0x3f));
-                b[3] = (uint8_t) (0x80 | (cp & 0x3f));
-                k = 4;
-        }
-        for (size_t i = 0; i < k; i++)
-                if (shell_word_put(w, SHELL_LIT, b[i]) < 0)
-                        return -ENOMEM;
-        return 0;
-}
-
-/* $'...' from s[*i] (its quote): bash's ANSI-C escapes, decoded. */
-static int lex_ansi_c(const char *s, size_t n, size_t *i, ShellWord *w) {
-        size_t j = *i + 1;
-        int r;
-        while (j < n && s[j] != '\'') {
-                uint32_t v = (uint8_t) s[j];
-                if (s[j] != '\\' || j + 1 >= n) {
-                        j++;
-                } else {
-                        char e = s[j + 1];
-                        j += 2;
-                        static const char from[] = "abefnrtv\\'\"?E", to[] = "\a\b\x1b\f\n\r\t\v\\'\"?\x1b";
-                        const char *k = strchr(from, e);
-                        if (e == 'x' && j < n && s[j] == '{') { /* bash 5.2: \x{HH...}, the low byte */
-                                size_t q = j + 1;
-                                v = 0;
-                                while (q < n && hexval(s[q]) >= 0)
-                                        v = (v * 16 + (uint32_t) hexval(s[q++])) & 0xff;
-                                if (q < n && s[q] == '}') {
-                                        j = q + 1;
-                                        if (v == 0)
-                                                break;
-                                        if ((r = shell_word_put(w, SHELL_LIT, (uint8_t) v)) < 0)
-                                                return r;
-                                        continue;
-                                }
-                                v = 0; /* no '}': as bash, \x with no digit */
-                        }
-                        if (e == 'x' || e == 'u' || e == 'U') {
-                                size_t max = e == 'x' ? 2 : e == 'u' ? 4 : 8, d = 0;
-                                v = 0;
-                                for (; d < max && j < n && hexval(s[j]) >= 0; d++, j++)
-                                        v = v * 16 + (uint32_t) hexval(s[j]);
-                                if (d == 0) { /* not an escape: the backslash and the letter */
-                                        if ((r = shell_word_put(w, SHELL_LIT, '\\')) < 0)
-                                                return r;
-                                        v = (uint8_t) e;
-                                } else if (e != 'x') {
-                                        if ((r = put_utf8(w, v > 0x10ffff ? 0xfffd : v)) < 0)
-                                                return r;
-                                        continue;
-                                }
-                        } else if (e >= '0' && e <= '7') {
-                                v = (uint32_t) (e - '0');
-                                for (size_t d = 1; d < 3 && j < n && s[j] >= '0' && s[j] <= '7'; d++, j++)
-                                        v = v * 8 + (uint32_t) (s[j] - '0');
-                        } else if (e == 'c' && j < n) {
-                                v = (uint8_t) s[j++] & 0x1f;
-                        } else if (k && e) {
-                                v = (uint8_t) to[k - from];
-                        } else { /* unknown: kept as written */
-                                if ((r = shell_word_put(w, SHELL_LIT, '\\')) < 0)
-                                        return r;
-                                v = (uint8_t) e;
-                        }
-                        if (v == 0)
-                                break; /* bash ends the string at a NUL */
-                }
-                if ((r = shell_word_put(w, SHELL_LIT, (uint8_t) v)) < 0)
-                        return r;
-        }
-        while (j < n && s[j] != '\'') /* after an escaped NUL: dropped */
-                j += s[j] == '\\' ? 2 : 1;
-        if (j >= n)
-                return -EINVAL;
-        *i = j + 1;
-        w->quoted = true;
-        return 0;
-}
-
 /* The SHELL_EXPAND item's c for a variable s[0..len) (its name, then what
  * follows it in ${...}): 2 for a value bash itself makes from the line as
  * it runs, BASH_REMATCH ([[ =~ ]]'s match) however expanded, and $_ (the
@@ -332,13 +228,49 @@ static int cat_heredoc(const char *t, size_t m, ShellWord *w) {
         return 1;
 }
 
+/* $((EXPR)) (e, m bytes: EXPR): bash expands EXPR as a double-quoted
+ * string, then evaluates it as arithmetic, no command line. What runs is
+ * the expansions and substitutions in it, quotes no boundary ($(( '$(cmd)'
+ * )) runs cmd): those are nested as one text, ": "X1" "X2" ...", the
+ * arithmetic's operators left out (x*y is no glob, (n + 1) no subshell).
+ * None: nothing nested. 0 or -ENOMEM. */
+static int put_arithmetic(ShellLexed *out, const char *e, size_t m) {
+        _cleanup_free_ char *t = malloc(4 * m + 2);
+        size_t k = 0;
+        if (!t)
+                return -ENOMEM;
+        for (size_t i = 0; i < m; i++) {
+                size_t end = i;
+                if (e[i] == '`') {
+                        ssize_t q = close_quote(e, m, i);
+                        end = q < 0 ? m - 1 : (size_t) q;
+                } else if (e[i] == '$' && i + 1 < m &&
+                           (e[i + 1] == '(' || e[i + 1] == '{' || e[i + 1] == '[')) {
+                        char open = e[i + 1], close = open == '(' ? ')' : open == '{' ? '}' : ']';
+                        ssize_t q = close_bracket(out, e, m, i + 2, open, close);
+                        end = q < 0 ? m - 1 : (size_t) q;
+                } else if (e[i] == '$' && i + 1 < m &&
+                           (shell_is_ident(e[i + 1]) || strchr("@*#?$!-", e[i + 1]))) {
+                        end = i + 1;
+                        while (shell_is_ident_start(e[i + 1]) && end + 1 < m && shell_is_ident(e[end + 1]))
+                                end++;
+                } else
+                        continue;
+                /* an unclosed one taken to EXPR's end: the line around it will
+                 * not lex as written, and this text is what bash may run */
+                k += (size_t) sprintf(t + k, "%s\"%.*s\"", k ? " " : ": ", (int) (end - i + 1), e + i);
+                i = end;
+        }
+        return k ? put_nested(out, t, k) : 0;
+}
+
 static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bool in_dquote,
                             ShellLexed *out) {
         size_t j = *i + 1;
         int r;
         if (j < n && s[j] == '\'' && !in_dquote) {
                 *i = j;
-                return lex_ansi_c(s, n, i, w);
+                return shell_lex_ansi_c(s, n, i, w);
         }
         if (j < n && s[j] == '"' && !in_dquote) { /* $"...": as "..." */
                 *i = j;
@@ -359,13 +291,17 @@ static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bo
                         *i = (size_t) e + 1;
                         return 0;
                 }
-                if ((r = put_nested(out, s + j + 1, (size_t) e - j - 1)) < 0)
+                if ((r = arith ? put_arithmetic(out, s + j + 2, (size_t) e - j - 2)
+                               : put_nested(out, s + j + 1, (size_t) e - j - 1)) < 0)
                         return r;
                 *i = (size_t) e + 1;
                 if (!arith)
                         return put_substitution(out, w, in_dquote);
                 w->expansion = true;
-                return shell_word_put(w, SHELL_EXPAND, 0);
+                if ((r = shell_word_put(w, SHELL_EXPAND, 0)) < 0)
+                        return r;
+                w->v[w->n - 1].arith = true;
+                return 0;
         }
         if (j < n && s[j] == '{') {
                 ssize_t e = close_bracket(out, s, n, j + 1, '{', '}');
@@ -385,18 +321,42 @@ static int lex_dollar_items(const char *s, size_t n, size_t *i, ShellWord *w, bo
                         size_t k = j + 1;
                         while (k < (size_t) e && (shell_is_ident(s[k]) || strchr("!#@*?$-", s[k])))
                                 k++;
+                        /* ${a[SUBSCRIPT]...}: arithmetic (an associative array's,
+                         * a string), no command line: its expansions nested */
+                        ssize_t q = k > j + 1 && k < (size_t) e && s[k] == '['
+                                            ? close_bracket(out, s, (size_t) e, k + 1, '[', ']')
+                                            : -1;
+                        if (q >= 0) {
+                                if ((r = put_arithmetic(out, s + k + 1, (size_t) q - k - 1)) < 0)
+                                        return r;
+                                k = (size_t) q + 1;
+                        }
                         w->assigns =
                                 w->assigns ||
                                 (k < (size_t) e &&
                                  (s[k] == '=' || (s[k] == ':' && k + 1 < (size_t) e && s[k + 1] == '=')));
                         while (k < (size_t) e && strchr(":-=+?#%/^,@", s[k]))
                                 k++;
-                        if ((r = put_nested(out, s + k, (size_t) e - k)) < 0)
+                        if ((q < 0 || k < (size_t) e) && (r = put_nested(out, s + k, (size_t) e - k)) < 0)
                                 return r;
                 }
                 w->expansion = true;
                 *i = (size_t) e + 1;
-                return shell_word_put(w, SHELL_EXPAND, expand_kind(s + j + 1, len, simple));
+                if ((r = shell_word_put(w, SHELL_EXPAND, expand_kind(s + j + 1, len, simple))) < 0)
+                        return r;
+                /* ${#x}, ${#a[@]}, ${#}: a length, digits; ${!a[@]}: an array's keys */
+                size_t id = len > 1 ? 1 : 0; /* past the # or !, to the name's end */
+                while (id && id < len && shell_is_ident(s[j + 1 + id]))
+                        id++;
+                w->v[w->n - 1].arith =
+                        len >= 1 && s[j + 1] == '#' &&
+                        (len == 1 ||
+                         (id > 1 && (id == len || (id + 3 == len && s[j + 1 + id] == '[' &&
+                                                   strchr("@*", s[j + 2 + id]) && s[j + 3 + id] == ']'))));
+                w->v[w->n - 1].keys = len > 1 && s[j + 1] == '!' && id > 1 && id + 3 == len &&
+                                      s[j + 1 + id] == '[' && strchr("@*", s[j + 2 + id]) &&
+                                      s[j + 3 + id] == ']';
+                return 0;
         }
         if (j < n && shell_is_ident_start(s[j])) {
                 size_t k = j;
@@ -832,7 +792,7 @@ int shell_heredoc_delim(const char *d, size_t n, const ShellHeredoc *h, char **r
                         _cleanup_(shell_word_done) ShellWord w = {0};
                         size_t j = at + 1;
                         quoted = true;
-                        if (lex_ansi_c(d, n, &j, &w) < 0) { /* unterminated: the rest */
+                        if (shell_lex_ansi_c(d, n, &j, &w) < 0) { /* unterminated: the rest */
                                 at = n;
                                 break;
                         }

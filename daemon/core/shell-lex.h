@@ -37,6 +37,9 @@ typedef struct ShellItem {
         bool quoted;     /* SHELL_LIT: quoted or escaped, so no glob special;
                           * SHELL_EXTGLOB: it may match a leading dot;
                           * SHELL_EXPAND: in double quotes */
+        bool arith;      /* SHELL_EXPAND of $((...)), ${#x}: its value is an
+                          * integer (digits, a '-' maybe before them) */
+        bool keys;       /* SHELL_EXPAND of ${!a[@]}: an array's keys */
         uint16_t nested; /* SHELL_EXPAND of a command substitution: 1 + the
                           * index of its text in ShellLexed.nested (0: none,
                           * or past 65,535) */

@@ -75,7 +75,8 @@ enum {
 
 typedef struct WordPat {
         uint8_t kind, c;
-        bool dot;         /* P_EXT: it may match a leading dot */
+        bool dot;         /* P_EXT, P_EXP: it may match a leading dot */
+        bool digits;      /* P_EXP of $((...)): only digits and '-' */
         uint8_t bits[32]; /* P_SET */
 } Pat;
 
@@ -166,6 +167,8 @@ static int compile(WordNames *wn, const ShellItem *v, size_t a, size_t b, size_t
                         break;
                 case SHELL_EXPAND:
                         p->kind = P_EXP;
+                        p->dot = !v[k].arith; /* $((...)): digits, never a leading dot */
+                        p->digits = v[k].arith;
                         break;
                 case SHELL_EXTGLOB:
                         p->kind = P_EXT;
@@ -198,11 +201,45 @@ static bool one_matches(const Pat *p, uint8_t c) {
 /* Does the glob p[0..n) match the name s whole, as bash's pathname
  * expansion does: a leading dot only by a '.' (or an expansion, or an
  * extglob holding one), unless dotglob? */
+static bool glob_match_fast(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob);
+
+/* glob_match again, a $((...))'s star taking digits and '-' alone (the
+ * fast match takes it as any star's: more, never less): a table of which
+ * pattern suffix matches which name suffix. */
 static bool glob_match(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob) {
+        if (!glob_match_fast(wn, p, n, s, dotglob))
+                return false;
+        bool digits = false;
+        for (size_t k = 0; k < n && !digits; k++)
+                digits = p[k].kind == P_EXP && p[k].digits;
+        size_t len = strlen(s);
+        if (!digits || !step(wn, n * (len + 1)))
+                return true;
+        _cleanup_free_ bool *m = calloc((n + 1) * (len + 1), sizeof *m);
+        if (!m)
+                return true; /* unknown: matched, to be safe */
+#define M(pi, si) m[(pi) * (len + 1) + (si)]
+        M(n, len) = true;
+        for (size_t pi = n; pi-- > 0;)
+                for (size_t si = len + 1; si-- > 0;) {
+                        const Pat *q = &p[pi];
+                        if (is_star(q)) {
+                                bool ok = q->kind != P_EXP || !q->digits ||
+                                          (si < len && ((s[si] >= '0' && s[si] <= '9') || s[si] == '-'));
+                                M(pi, si) = M(pi + 1, si) || (si < len && ok && M(pi, si + 1));
+                        } else
+                                M(pi, si) = si < len && one_matches(q, (uint8_t) s[si]) && M(pi + 1, si + 1);
+                }
+        bool r = M(0, 0);
+#undef M
+        return r;
+}
+
+static bool glob_match_fast(WordNames *wn, const Pat *p, size_t n, const char *s, bool dotglob) {
         size_t pi = 0, si = 0, star_p = SIZE_MAX, star_s = 0, len = strlen(s);
         if (!dotglob && len > 0 && s[0] == '.' && n > 0 &&
             (p[0].kind == P_STAR || p[0].kind == P_ONE || p[0].kind == P_SET ||
-             (p[0].kind == P_EXT && !p[0].dot)))
+             ((p[0].kind == P_EXT || p[0].kind == P_EXP) && !p[0].dot)))
                 return false;
         while (si < len && step(wn, 1)) {
                 if (pi < n && is_star(&p[pi])) {
@@ -604,37 +641,6 @@ static bool programs_is_assignment_word(const ShellWord *w) {
         return k > 0 && k < w->n && (w->v[k].c == '=' || w->v[k].c == '+' || w->v[k].c == '[');
 }
 
-/* Is the word an argument of a command that only prints or tests names
- * (echo ${x:-2}, ls ${d}/x)? */
-static bool names_only_command(const ShellLexed *l, size_t i) {
-        static const char *const names_only[] = {"echo", "ls",   "test", "[",    "[[",
-                                                 ":",    "true", "cd",   "stat", NULL};
-        size_t j = i;
-        while (j > 0 && l->v[j - 1].kind == SHELL_TOKEN_WORD)
-                j--;
-        /* echo's words are its output: not data when that goes on to a
-         * file or a pipe into a program that may open it (x=.e; y=nv;
-         * echo "$x$y" | xargs cat; | head and the like only print it) */
-        static const char *const printers[] = {"head", "tail", "sort", "uniq", "wc",
-                                               "tr",   "grep", "cut",  NULL};
-        bool out = false;
-        size_t e = i + 1;
-        for (; e < l->n && l->v[e].kind != SHELL_TOKEN_OP && l->v[e].kind != SHELL_TOKEN_NEWLINE; e++)
-                out = out ||
-                      (l->v[e].kind == SHELL_TOKEN_REDIR && strchr(l->v[e].op, '>') && l->v[e].fd != 2 &&
-                       !(e + 1 < l->n && starts(&l->v[e + 1].w, "/dev/null", true)));
-        bool pipe = e < l->n && l->v[e].kind == SHELL_TOKEN_OP &&
-                    (streq(l->v[e].op, "|") || streq(l->v[e].op, "|&"));
-        bool printer = false;
-        for (const char *const *p = printers; pipe && e + 1 < l->n && *p && !printer; p++)
-                printer = l->v[e + 1].kind == SHELL_TOKEN_WORD && starts(&l->v[e + 1].w, *p, true);
-        out = out || (pipe && !printer);
-        for (const char *const *p = names_only; j < i && *p; p++)
-                if (starts(&l->v[j].w, *p, true))
-                        return !(out && streq(*p, "echo"));
-        return false;
-}
-
 /* Is the for or select at l->v[i] a loop over globs alone (for f in
  * src/STAR.c): its variable holds names that exist, and ${f%.c}.o is the
  * everyday way to name an output? A literal word (.ex) it may make any
@@ -722,12 +728,14 @@ static int line_sets(const ShellLexed *l) {
 /* A word computed from the line's own variables: any expansion in it
  * (pieces), or (a plain assignment) two or one with an operator
  * (${a[0]}${a[1]}, ${x/x/e}, ${x:3}), or a value bash makes from the line
- * (${_,,}, $BASH_REMATCH: the lexer's c 2). Its name is unknown: any. */
+ * (${_,,}, $BASH_REMATCH: the lexer's c 2). Its name is unknown: any. An
+ * arithmetic expansion is none: its value is digits, whatever the
+ * variables hold (what evaluating them runs is command-reread.c's). */
 static bool computed(const ShellWord *w, int sets) {
         size_t n_exp = 0;
         bool op = false;
         for (size_t k = 0; k < w->n; k++)
-                if (w->v[k].kind == SHELL_EXPAND) {
+                if (w->v[k].kind == SHELL_EXPAND && !w->v[k].arith) {
                         if (w->v[k].c == 2)
                                 return true; /* ${_,,}, $BASH_REMATCH: set by the line as it runs */
                         n_exp++;
@@ -786,8 +794,27 @@ int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn) {
                 const ShellWord *w = &l->v[i].w;
                 if (l->v[i].kind != SHELL_TOKEN_WORD || exclusion(l, i) || pattern[i])
                         continue;
-                if (computed(w, sets) && !programs_is_assignment_word(w) &&
-                    (depth > 0 || !names_only_command(l, i)))
+                /* for i in "${!a[@]}": an array's keys, digits or the words the
+                 * line gave them (judged where they stand), no name made */
+                bool for_word = false;
+                for (size_t k = i; k >= 3 && !for_word && l->v[k - 1].kind == SHELL_TOKEN_WORD; k--)
+                        for_word = starts(&l->v[k - 1].w, "in", true) && !l->v[k - 1].w.quoted &&
+                                   l->v[k - 3].kind == SHELL_TOKEN_WORD && !l->v[k - 3].w.quoted &&
+                                   (starts(&l->v[k - 3].w, "for", true) ||
+                                    starts(&l->v[k - 3].w, "select", true));
+                for_word = for_word && w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->v[0].keys;
+                /* case WORD in: compared with patterns, never opened */
+                bool subject = i > 0 && l->v[i - 1].kind == SHELL_TOKEN_WORD && !l->v[i - 1].w.quoted &&
+                               starts(&l->v[i - 1].w, "case", true) && i + 1 < l->n &&
+                               l->v[i + 1].kind == SHELL_TOKEN_WORD && starts(&l->v[i + 1].w, "in", true);
+                /* : prints nothing and opens nothing, in a substitution too (a
+                 * $((...))'s expansions are nested as its words) */
+                size_t c = i;
+                while (c > 0 && l->v[c - 1].kind == SHELL_TOKEN_WORD)
+                        c--;
+                bool colon = c < i && starts(&l->v[c].w, ":", true) && !l->v[c].w.quoted;
+                if (computed(w, sets) && !programs_is_assignment_word(w) && !subject && !for_word &&
+                    !colon && (depth > 0 || !word_names_only(l, i)))
                         for (size_t k = 0; k < wn->n; k++)
                                 wn->named[k] = wn->named[k] || wn->names[k][0];
                 wn->dotglob = wn->dotglob || turns_dotglob(w);

@@ -44,6 +44,11 @@ int word_names_lexed(const ShellLexed *l, int depth, WordNames *wn);
  * file names, never run), into pattern[l->n]. Nested cases to a depth of
  * 16; past it, no more are marked. */
 void word_case_patterns(const ShellLexed *l, bool *pattern);
+
+/* Is the word at l->v[i] an argument of a command that only prints or
+ * tests names (echo ${x:-2}, ls ${d}/x), echo's and printf's output going
+ * nowhere a program may open it (word-printed.c)? */
+bool word_names_only(const ShellLexed *l, size_t i);
 /* What a text bash could not parse as the lexer reads it names: its bytes
  * with every quote and backslash gone, as one word whose '*', '?' and [...]
  * are globs, dotglob on. 0, or -ENOMEM. */
