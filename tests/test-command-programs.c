@@ -1853,6 +1853,10 @@ static const Row rows[] = {
         {"docker run -v $(pwd):/app img", true, false, NULL},
         {"pwd | xargs basename", true, false, NULL},
         {"ls $(echo .)", true, false, NULL},
+        /* a masked name a pipe makes from the line's texts, to a reader */
+        {"echo .e nv | tr -d ' ' | xargs cat", false, true, ".env"},
+        {"printf '%s\\n' .E NV | tr A-Z a-z | tr -d '\\n ' | xargs cat", false, true, ".env"},
+        {"echo src main | tr ' ' / | xargs cat", false, false, NULL},
         {"awk \"$(echo 'BEGIN{system(\"git log -p\")}')\"", true, true, ".env"},
         {"c='import os; os.system(\"git log -p\")'; python3 -c \"$c\"", true, true, ".env"},
         {"python3 -c \"print($(nproc))\"", true, false, NULL},

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "command-internal.h"
+#include "match.h"
 #include "util.h"
 
 /* Does ls list .git or its objects: -a or -A over a tree holding .git
@@ -322,8 +323,30 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
                             what);
 }
 
+/* Does a word of the text (a copy's, cut at blanks) name a masked entry? */
+static int text_names_secret(Judge *j, const char *text) {
+        _cleanup_free_ char *c = strdup(text);
+        if (!c)
+                return -ENOMEM;
+        for (char *save = NULL, *t = strtok_r(c, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+                if (match_secret_glob(j, t, MATCH_FOLD, !strchr(t, '/')))
+                        return 1;
+        return 0;
+}
+
 int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const Stage *consumer) {
-        if (!judge_held(j))
+        bool held = judge_held(j);
+        _cleanup_free_ char *t = NULL;
+        int r = held || consumer ? pipeline_names(j, ln, v, at, &t) : 0;
+        if (r < 0)
+                return r;
+        /* echo .e nv | tr -d ' ' | xargs cat: a masked name the pipe makes */
+        int named = r == 2 && consumer ? text_names_secret(j, t) : 0;
+        if (named != 0)
+                return named < 0 ? named
+                                 : judge_refuse(j, "names a pipeline makes from the line's texts, a masked "
+                                                   "one among them, handed to a program that opens them");
+        if (!held)
                 return 0;
         for (size_t i = 0; i <= at; i++) { /* cat $(find .git/objects -name '7*') */
                 int f = find_lists_objects(j, &v[i]);
@@ -335,8 +358,6 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const St
                                                "that opens them, and the history holds a masked entry");
                 }
         }
-        _cleanup_free_ char *t = NULL;
-        int r = pipeline_names(j, ln, v, at, &t);
         bool trees = consumer && reads_tree_list(consumer);
         if (r < 0 || r == 0 || (r == 2 && !(trees ? text_names_tree(j, t) : objects_text_names(t))))
                 return r < 0 ? r : 0;
