@@ -1116,6 +1116,11 @@ bool recog_clause(Recogniser *p);
  * unless each is a plain word, a | or 2>/dev/null, 2>&1: never a
  * compound, whose lister a pipe's proof does not see). Each command kept, judged as LIST | xargs -d '\n'
  * WORDS (feed NULL: refused): true when each is allowed. */
+/* command-forwords.c: cmd (n bytes) with each for loop over plain words
+ * whose variable the body only reads written out as its body once a word,
+ * the word where the variable stood, into *ret (malloc'd): 1, 0 when none
+ * is, -ENOMEM. */
+int forwords_write_out(const char *cmd, size_t n, char **ret);
 bool recog_fed_defer(Recogniser *p, size_t from, size_t to, const ShellWord *const *words, size_t n);
 char *recog_fed_text(const ShellLexed *l, size_t from, size_t to);
 char *recog_fed_nested(const char *cmd); /* <(CMD)'s text, the same way */

@@ -706,8 +706,8 @@ static void names_of_cwd(const CommandPolicy *policy, const char *const *last, b
                 }
 }
 
-int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
-                  const CommandContext *context, CommandVerdict *ret) {
+static int judge_once(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                      const CommandContext *context, CommandVerdict *ret) {
         const char *const *secrets = policy->secrets;
         size_t n_secrets = policy->n_secrets;
         _cleanup_free_ char **last = calloc(n_secrets + 1, sizeof *last);
@@ -890,6 +890,31 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                 }
         }
         shell_lexed_done(&l);
+        *ret = v;
+        return 0;
+}
+
+int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                  const CommandContext *context, CommandVerdict *ret) {
+        int r = judge_once(cmd, n, policy, depth, lenient, context, ret);
+        if (r < 0 || !ret->refused || depth + 1 > REREAD_MAX || n > COMMAND_MAX ||
+            command_past_deadline(policy))
+                return r;
+        /* a for loop over plain words refused: each word where its
+         * variable stood (command-forwords.c), the line allowed when that is */
+        _cleanup_free_ char *out = NULL;
+        r = memchr(cmd, 0, n) ? 0 : forwords_write_out(cmd, n, &out);
+        if (r <= 0)
+                return r == -ENOMEM ? r : 0;
+        CommandVerdict v;
+        r = command_judge(out, strlen(out), policy, depth + 1, lenient, NULL, &v);
+        if (r < 0)
+                return r;
+        if (v.refused) {
+                command_verdict_done(&v);
+                return 0;
+        }
+        command_verdict_done(ret); /* what the words name where they stand */
         *ret = v;
         return 0;
 }
