@@ -1183,7 +1183,12 @@ static const Row rows[] = {
         /* ... and done < <(CMD), CMD allowed on its own (31x's false refusal) */
         {"while IFS= read -r f; do echo \"$f\"; done < <(find . -name '*.py')", true, false, NULL},
         {"while read -r f; do echo \"$f\"; done < <(cat .env)", false, true, ".env"},
-        {"while read -r f; do cat \"$f\"; done < <(find . -name '*.py')", false, true, NULL},
+        /* without IFS=, a list whose names no blank starts or ends: read trims none */
+        {"while read -r f; do cat \"$f\"; done < <(find . -name '*.py')", true, false, NULL},
+        {"while read -r f; do cat \"$f\"; done < <(find . -name '*')", true, true, ".env"},
+        {"while read -r f; do cat \"$f\"; done < <(ls)", true, true, ".env"},
+        {"while read -r f; do cat \"$f\"; done < <(git ls-files)", true, true, ".env"},
+        {"while read f; do cat \"$f\"; done < <(git ls-files '*.py')", true, true, ".env"},
         {"while read -r f; do echo \"$f\"; done < <(git log -p)", true, true, ".env"},
         {"while read -r f; do echo $f; done < <(ls) <(cat .env)", false, true, ".env"},
         {"while read -r f; do echo $f; done < <(ls); cat < .env", false, true, ".env"},

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A while IFS= read -r loop's variable fed by a list (command.c's
+ * A while [IFS=] read -r loop's variable fed by a list (command.c's
  * recogniser): a command of the loop's body that the name-or-size language
  * refuses, with "$var" as its last word, is judged as the same list handed
  * to xargs (LIST | xargs -d '\n' WORDS), which the rest of the rule proves
@@ -81,6 +81,25 @@ static const char *const builtins[] = {
         "ulimit", "umask",   "unalias",   "unset",    "wait",     "coproc",  "function", "time",
         "select", "[[",      NULL};
 
+bool recog_loop_runs(const P *p, const ShellWord *const *words, size_t n) {
+        static const char *const runners[] = {
+                "eval",   "source", ".",       "exec",    "command", "builtin",  "trap",    "alias",
+                "xargs",  "sudo",   "doas",    "su",      "watch",   "parallel", "flock",   "strace",
+                "ltrace", "script", "busybox", "setpriv", "chroot",  "unshare",  "nsenter", NULL};
+        char buf[256];
+        const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
+        Judge j = {.policy = p->policy};
+        if (!p->loop || !name || !judge_held(&j))
+                return false; /* a program known only when it runs: the history's rule */
+        if (!streq_any(name, runners) && !programs_is_shell(name) && !programs_is_wrapper(name) &&
+            !readers_interpreter(name))
+                return false;
+        for (size_t k = 1; k < n; k++)
+                if (words[k]->expansion || words[k]->substitution)
+                        return true;
+        return false;
+}
+
 bool recog_fed_defer(P *p, size_t from, size_t to, const ShellWord *const *words, size_t n) {
         char buf[256];
         if (!p->loop || !p->exact || p->writes || p->printed || n < 2 ||
@@ -125,13 +144,103 @@ static bool cuts(const char *stage, const char *s) {
         return false;
 }
 
-char *recog_fed_text(const ShellLexed *l, size_t from, size_t to) {
+/* Does a pattern keep a name's last byte a non-blank (*.py, not *, x?,
+ * x[ ])? */
+static bool ends_named(const char *pat) {
+        size_t len = strlen(pat);
+        return len > 0 && !strchr(" \t*?]\\", pat[len - 1]);
+}
+
+/* Does the path a lister prints start where a blank cannot (src/..., ./...)?
+ * A pathspec's * matches a blank, but the name trimmed still matches it. */
+static bool starts_named(const char *s) {
+        return s[0] && !strchr(" \t?[:\\-", s[0]);
+}
+
+/* rg's types whose every glob ends in a name's byte (not license's
+ * COPYING*). */
+static bool rg_type_named(const char *t) {
+        static const char *const types[] = {"py",    "js",   "ts",   "rust", "go", "c",    "cpp",
+                                            "h",     "java", "ruby", "sh",   "md", "json", "yaml",
+                                            "toml",  "html", "css",  "php",  "cs", "sql",  "kotlin",
+                                            "swift", "lua",  "txt",  NULL};
+        return streq_any(t, types);
+}
+
+/* A read without IFS= takes a line with its leading and trailing blanks
+ * gone: a list whose line ' .env' (a file the agent made) is read as .env.
+ * Can no line of the lister w[0..n) start or end with a blank: git
+ * ls-files (or git ... -- ) with pathspecs that end in a name's byte and
+ * start with one or '*'; find from named directories with a -name or
+ * -iname that ends so (no -o, !, -not or parentheses); rg --files or fd
+ * below a named directory with a type, a glob or an extension that ends
+ * so? Not ls (any name). */
+static bool trims_nothing(char w[][256], size_t n) {
+        if (n == 0)
+                return false;
+        if (streq(w[0], "git")) {
+                bool files = n > 1 && streq(w[1], "ls-files"), dashdash = false;
+                size_t specs = 0;
+                for (size_t k = 2; k < n; k++) {
+                        if (!dashdash && streq(w[k], "--")) {
+                                dashdash = true;
+                                continue;
+                        }
+                        if (!dashdash && (w[k][0] == '-' || !files))
+                                continue; /* an option, or git diff's revision */
+                        if (!(starts_named(w[k]) || w[k][0] == '*') || !ends_named(w[k]))
+                                return false;
+                        specs++;
+                }
+                return specs > 0;
+        }
+        if (streq(w[0], "find")) {
+                bool named = false;
+                size_t k = 1;
+                for (; k < n && w[k][0] != '-' && !streq(w[k], "(") && !streq(w[k], "!"); k++)
+                        if (!starts_named(w[k]) && w[k][0] != '.')
+                                return false;
+                for (; k < n; k++) {
+                        if (streq(w[k], "-o") || streq(w[k], "-or") || streq(w[k], "!") ||
+                            streq(w[k], "-not") || streq(w[k], "(") || streq(w[k], ","))
+                                return false;
+                        if ((streq(w[k], "-name") || streq(w[k], "-iname")) && k + 1 < n)
+                                named = named || ends_named(w[++k]);
+                }
+                return named;
+        }
+        bool rg = streq(w[0], "rg"), fd = streq(w[0], "fd") || streq(w[0], "fdfind");
+        if (!rg && !fd)
+                return false;
+        bool named = false;
+        size_t operands = 0, dirs = 0;
+        for (size_t k = 1; k < n; k++) {
+                const char *v = k + 1 < n ? w[k + 1] : NULL;
+                if (rg && v && (streq(w[k], "-t") || streq(w[k], "--type"))) {
+                        named = named || rg_type_named(v);
+                        k++;
+                } else if (rg && v && (streq(w[k], "-g") || streq(w[k], "--glob"))) {
+                        named = named || (v[0] != '!' && ends_named(v));
+                        k++;
+                } else if (fd && v && (streq(w[k], "-e") || streq(w[k], "--extension"))) {
+                        named = named ||
+                                (v[0] && strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(v));
+                        k++;
+                } else if (w[k][0] == '-')
+                        continue;
+                else if (rg || operands++ > 0)                       /* fd PATTERN DIR... */
+                        dirs += starts_named(w[k]) ? 1 : (size_t) n; /* one not named: none */
+        }
+        return named && dirs > 0 && dirs < n;
+}
+
+char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed) {
         /* listers and the filters after them, none printing a NUL unasked */
         static const char *const stages[] = {"git",  "find", "fd",   "fdfind", "ls",   "rg",
                                              "grep", "sort", "uniq", "head",   "tail", NULL};
-        char buf[256], tbuf[256], stage[256] = "";
+        char buf[256], tbuf[256], stage[256] = "", first[32][256];
         _cleanup_free_ char *text = NULL;
-        size_t len = 0, at = 0;
+        size_t len = 0, at = 0, n_first = 0, n_stage = 0;
         bool start = true;
         if (from >= to)
                 return NULL;
@@ -145,6 +254,12 @@ char *recog_fed_text(const ShellLexed *l, size_t from, size_t to) {
                     (start ? streq_any(s, stages) : !cuts(stage, s))) {
                         if (start)
                                 snprintf(stage, sizeof stage, "%s", s);
+                        if (start)
+                                n_stage++;
+                        if (n_stage == 1 && n_first < ELEMENTSOF(first))
+                                snprintf(first[n_first++], sizeof first[0], "%s", s);
+                        else if (n_stage == 1)
+                                return NULL;
                         r = put_quoted(&text, &len, &at, s);
                 } else if (t->kind == SHELL_TOKEN_OP && streq(t->op, "|") && !start)
                         r = put_text(&text, &len, &at, "| ");
@@ -159,14 +274,16 @@ char *recog_fed_text(const ShellLexed *l, size_t from, size_t to) {
                         return NULL;
                 start = t->kind == SHELL_TOKEN_OP || (start && t->kind == SHELL_TOKEN_REDIR);
         }
+        if (trimmed && !trims_nothing(first, n_first))
+                return NULL;
         return TAKE_PTR(text);
 }
 
-char *recog_fed_nested(const char *cmd) {
+char *recog_fed_nested(const char *cmd, bool trimmed) {
         _cleanup_(shell_lexed_done) ShellLexed l = {0};
         if (shell_lex(cmd, strlen(cmd), &l) < 0 || l.n_nested > 0)
                 return NULL;
-        return recog_fed_text(&l, 0, l.n);
+        return recog_fed_text(&l, 0, l.n, trimmed);
 }
 
 bool recog_fed_judge(P *p, const char *feed) {
@@ -176,7 +293,8 @@ bool recog_fed_judge(P *p, const char *feed) {
                 return true;
         if (!feed)
                 return recog_refuse(p, "a while read loop's variable handed to a command the language "
-                                       "refuses, fed by other than a plain list");
+                                       "refuses, fed by other than a plain list (without IFS=, one "
+                                       "whose names cannot start or end with a blank read trims)");
         if (p->depth + 1 > REREAD_MAX)
                 return recog_refuse(p, "a while read loop's list judged nested past %d", REREAD_MAX);
         /* as if git's history held every entry anywhere: the rule then

@@ -41,6 +41,8 @@ typedef Recogniser P;
 /* Does the word name a secret (command.h's rule)? -ENOMEM, or 0/1. */
 int recog_word_names(const Recogniser *p, const ShellWord *w) {
         const WordNames *sec = p->sec;
+        if (p->loop && w->param[0] && streq(w->param, p->loop))
+                return 1; /* a loop's "$f": any name (sed -n 1p "$f" reads it) */
         _cleanup_free_ bool *named = calloc(sec->n + 1, sizeof *named);
         _cleanup_free_ bool *named_dot = calloc(sec->n + 1, sizeof *named_dot);
         if (!named || !named_dot)
@@ -286,7 +288,6 @@ static bool while_read(P *p, bool piped) {
         const ShellToken *t;
         const char *a;
         bool ifs = false, raw = false;
-        _cleanup_free_ char *feed = piped ? recog_fed_text(p->l, p->pipe_from, p->pipe_to) : NULL;
         if (p->loop)
                 return recog_refuse(p, "a loop in a loop");
         p->i++;
@@ -320,7 +321,9 @@ static bool while_read(P *p, bool piped) {
                 return false;
         if (!ends_list(p))
                 return recog_refuse(p, "a while loop other than while read NAME");
-        p->exact = ifs && raw;
+        /* without IFS=, read trims a line's blanks: a list none can hide in */
+        _cleanup_free_ char *feed = piped ? recog_fed_text(p->l, p->pipe_from, p->pipe_to, !ifs) : NULL;
+        p->exact = raw;
         p->n_deferred = 0;
         bool body = loop_body(p, var);
         p->exact = false;
@@ -344,7 +347,7 @@ static bool while_read(P *p, bool piped) {
                         p->reads = p->substituted = !refused;
                         if (refused)
                                 return false;
-                        _cleanup_free_ char *list = recog_fed_nested(cmd);
+                        _cleanup_free_ char *list = recog_fed_nested(cmd, !ifs);
                         return recog_fed_judge(p, list);
                 }
                 if (!streq(t->op, "<") || !(t->fd == -1 || t->fd == 0) || !target ||
@@ -428,7 +431,9 @@ bool recog_command(P *p) {
         if (!collect(p, words, &n))
                 return false;
         p->wrote = p->wrote || p->writes;
-        /* wc -l "$f" in a while IFS= read -r loop: for its list to prove */
+        if (recog_loop_runs(p, words, n))
+                return recog_refuse(p, "a loop's variable handed to a program that runs it");
+        /* wc -l "$f" in a while [IFS=] read -r loop: for its list to prove */
         return command_words(p, words, n) || recog_fed_defer(p, from, p->i, words, n);
 }
 
