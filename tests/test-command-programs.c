@@ -1183,6 +1183,11 @@ static const Row rows[] = {
         /* ... and done < <(CMD), CMD allowed on its own (31x's false refusal) */
         {"while IFS= read -r f; do echo \"$f\"; done < <(find . -name '*.py')", true, false, NULL},
         {"while read -r f; do echo \"$f\"; done < <(cat .env)", false, true, ".env"},
+        /* FEED | while read: FEED judged on its own, the history's rule with it */
+        {"git log -p | while read -r l; do echo \"$l\"; done", true, true, ".env"},
+        {"git show HEAD:.env | while read -r l; do echo \"$l\"; done", true, true, ".env"},
+        {"echo x | while read -r l; do sh -c \"$l\"; done", true, true, NULL},
+        {"git ls-files | while read -r l; do echo \"$l\"; done", true, false, NULL},
         /* without IFS=, a list whose names no blank starts or ends: read trims none */
         {"while read -r f; do cat \"$f\"; done < <(find . -name '*.py')", true, false, NULL},
         {"while read -r f; do cat \"$f\"; done < <(find . -name '*')", true, true, ".env"},

@@ -345,3 +345,75 @@ bool recog_fed_judge(P *p, const char *feed) {
         }
         return true;
 }
+
+/* Is token i of l where a command starts (after an operator, a newline or
+ * a reserved word that leads one)? */
+static bool starts_command(const ShellLexed *l, size_t i) {
+        static const char *const lead[] = {"do", "then", "else", "{", "!", NULL};
+        if (i == 0)
+                return true;
+        const ShellToken *t = &l->v[i - 1];
+        if (t->kind == SHELL_TOKEN_NEWLINE || t->kind == SHELL_TOKEN_OP)
+                return true;
+        for (size_t k = 0; lead[k]; k++)
+                if (recog_keyword(t, lead[k]) && starts_command(l, i - 1))
+                        return true;
+        return false;
+}
+
+int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop) {
+        static const char *const compound[] = {"while", "until",  "for",      "if",     "case", "{", "}",
+                                               "!",     "select", "function", "coproc", "[[",   NULL};
+        _cleanup_free_ char *text = shell_join_lines(cmd, n, &n);
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        char buf[256];
+        if (!text)
+                return -ENOMEM;
+        int r = shell_lex(text, n, &l);
+        if (r < 0)
+                return r == -EINVAL ? 0 : r;
+        /* FEED: plain commands joined by | (no compound, no list), then | while */
+        size_t w = 0;
+        for (; w < l.n; w++) {
+                const ShellToken *t = &l.v[w];
+                if (t->kind == SHELL_TOKEN_WORD && starts_command(&l, w) && recog_literal(&t->w, buf) &&
+                    !t->w.quoted && streq_any(buf, compound))
+                        break;
+                if (t->kind == SHELL_TOKEN_NEWLINE || (t->kind == SHELL_TOKEN_OP && !streq(t->op, "|")) ||
+                    (t->kind == SHELL_TOKEN_REDIR && t->nested))
+                        return 0;
+        }
+        if (w < 2 || w >= l.n || !recog_keyword(&l.v[w], "while") || l.v[w - 1].kind != SHELL_TOKEN_OP ||
+            !streq(l.v[w - 1].op, "|"))
+                return 0;
+        /* while [IFS=...] read ...; do ... done, its end found by do and done */
+        bool reads = false;
+        for (size_t k = w + 1; k < l.n && k <= w + 2 && !reads; k++)
+                reads = recog_keyword(&l.v[k], "read");
+        size_t d = SIZE_MAX;
+        for (size_t k = w + 1, nest = 0; reads && k < l.n && d == SIZE_MAX; k++) {
+                if (!starts_command(&l, k))
+                        continue;
+                if (recog_keyword(&l.v[k], "do"))
+                        nest++;
+                else if (recog_keyword(&l.v[k], "done") && nest > 0 && --nest == 0)
+                        d = k;
+        }
+        /* after done: the end, or a pipe on (not a redirect of its input) */
+        if (d == SIZE_MAX ||
+            (d + 1 < l.n && !(l.v[d + 1].kind == SHELL_TOKEN_OP && streq(l.v[d + 1].op, "|"))))
+                return 0;
+        for (size_t k = d + 1; k < l.n; k++)
+                if (l.v[k].kind == SHELL_TOKEN_NEWLINE ||
+                    (l.v[k].kind == SHELL_TOKEN_OP && !streq(l.v[k].op, "|")))
+                        return 0;
+        size_t cut = l.v[d].to;
+        _cleanup_free_ char *feed = strndup(text, l.v[w - 1].from);
+        _cleanup_free_ char *loop = NULL;
+        if (!feed || asprintf(&loop, "%.*s < /dev/null%s", (int) (cut - l.v[w].from), text + l.v[w].from,
+                              text + cut) < 0)
+                return -ENOMEM;
+        *ret_feed = TAKE_PTR(feed);
+        *ret_loop = TAKE_PTR(loop);
+        return 1;
+}

@@ -1127,6 +1127,10 @@ int forwords_write_out(const char *cmd, size_t n, char **ret);
  * sh "$f", env "$f", python3 "$f"): the item run, not read, while the
  * history holds a masked entry (a program known only when it runs)? */
 bool recog_loop_runs(const Recogniser *p, const ShellWord *const *words, size_t n);
+/* FEED | while read ...; do ...; done [| FILTER...], FEED plain commands
+ * joined by |: FEED into *ret_feed and the loop reading /dev/null in its
+ * place into *ret_loop (malloc'd), 1; 0 when the line is not one; -ENOMEM. */
+int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop);
 bool recog_fed_defer(Recogniser *p, size_t from, size_t to, const ShellWord *const *words, size_t n);
 char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed);
 char *recog_fed_nested(const char *cmd, bool trimmed); /* <(CMD)'s text, the same way */

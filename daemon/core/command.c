@@ -899,18 +899,60 @@ static int judge_once(const char *cmd, size_t n, const CommandPolicy *policy, in
         return 0;
 }
 
+/* FEED | while read l; do ...; done refused: FEED judged on its own, and
+ * the loop with its lines unknown (read from /dev/null, each any name) as
+ * if git's history held every entry; the line allowed when both are. The
+ * loop's variable is then data its body prints (echo "$l") or asks about;
+ * a body that reads it as a name is refused as before. */
+static int fed_apart(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                     CommandVerdict *ret) {
+        _cleanup_free_ char *feed = NULL, *loop = NULL;
+        int r = fedloop_split(cmd, n, &feed, &loop);
+        if (r <= 0)
+                return r;
+        _cleanup_free_ bool *held = calloc(policy->n_secrets + 1, sizeof *held);
+        if (!held)
+                return -ENOMEM;
+        for (size_t i = 0; i < policy->n_secrets; i++)
+                held[i] = true;
+        CommandPolicy all = *policy;
+        all.held = held;
+        all.held_at = NULL;
+        CommandVerdict f, v;
+        if ((r = command_judge(feed, strlen(feed), policy, depth + 1, lenient, NULL, &f)) < 0)
+                return r;
+        bool refused = f.refused;
+        command_verdict_done(&f);
+        if (refused)
+                return 0;
+        if ((r = command_judge(loop, strlen(loop), &all, depth + 1, lenient, NULL, &v)) < 0)
+                return r;
+        refused = v.refused;
+        command_verdict_done(&v);
+        if (!refused) {
+                ret->refused = false;
+                snprintf(ret->reason, sizeof ret->reason, "%s",
+                         "a list's lines read as data by a loop, each part judged on its own");
+        }
+        return 0;
+}
+
 int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
                   const CommandContext *context, CommandVerdict *ret) {
         int r = judge_once(cmd, n, policy, depth, lenient, context, ret);
         if (r < 0 || !ret->refused || depth + 1 > REREAD_MAX || n > COMMAND_MAX ||
             command_past_deadline(policy))
                 return r;
+        if (memchr(cmd, 0, n))
+                return 0;
         /* a for loop over plain words refused: each word where its
          * variable stood (command-forwords.c), the line allowed when that is */
         _cleanup_free_ char *out = NULL;
-        r = memchr(cmd, 0, n) ? 0 : forwords_write_out(cmd, n, &out);
-        if (r <= 0)
-                return r == -ENOMEM ? r : 0;
+        r = forwords_write_out(cmd, n, &out);
+        if (r == 0)
+                return fed_apart(cmd, n, policy, depth, lenient, ret);
+        if (r < 0)
+                return r;
         CommandVerdict v;
         r = command_judge(out, strlen(out), policy, depth + 1, lenient, NULL, &v);
         if (r < 0)
