@@ -507,6 +507,16 @@ static const Row rows[] = {
         {"g() { tac \"$f\"; }; for f in .env; do g; done", true, ".env"},
         {"for f in .env; do :; done\ntac \"$f\"", true, ".env"},
         {"for f in config; do tac \"$f/master.key\"; done", true, "config/master.key"},
+        /* a glob's names in double quotes: the glob out of them, judged */
+        {"for f in src/*.py; do printf '%s %d\\n' \"$f\" \"$(grep -c '^def ' \"$f\")\"; done | sort", false,
+         NULL},
+        {"for f in *.c; do tac \".e$f\"; done", false, NULL},
+        {"for f in .e*; do tac \"$f\" | wc -l; done", true, ".env"},
+        {"for f in .e?v; do printf '%s %d\\n' \"$f\" \"$(grep -c x \"$f\")\"; done", true, ".env"},
+        {"for f in src/*.c .env; do echo \"$(tac \"$f\")\"; done", true, ".env"},
+        {"for f in *; do cd secrets; echo \"$(tac \"$f\")\"; done", true, "secrets/"},
+        {"for f in *nv; do echo \"$(tac .e$f)\"; done; ls .env", true, ".env"},
+        {"for f in .[e]nv; do echo \"$(tac \"$f\")\"; done", true, ".env"},
         {"for f in a .env\ndo\n  ls -la \"$f\"\ndone", false, ".env"},
         {"for f in .env\ndo ls; done", false, ".env"}, /* a newline before do is a ';' */
         {"for f in a .env\ndo\n  cat \"$f\"\ndone", true, ".env"},

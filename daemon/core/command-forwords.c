@@ -4,12 +4,13 @@
  * src tests; do ls "$f" | wc -l; done is { ls src | wc -l; ls tests | wc -l; },
  * each word judged as written where the loop's variable stood. Only where
  * that is what bash runs: each word plain text of bytes no quoting, word
- * splitting or globbing changes, the variable read only as $f or ${f}
- * (never in single quotes, an operator's ${f%x}, an assignment, read,
- * eval, IFS, an indirection; no case, whose pattern may be a done),
- * and not named outside its loop. Anything
- * else is left as written, for the rule to judge as it did. It must not
- * judge: command.c runs the rule on what it writes.
+ * splitting or globbing changes, or a glob of * and ? whose variable is
+ * read only in double quotes ("$f" for the glob *.c is ""*.c"", out of
+ * them); the variable read only as $f or ${f} (never in single quotes,
+ * an operator's ${f%x}, an assignment, read, eval, IFS, an indirection;
+ * no case, whose pattern may be a done), and not named outside its loop.
+ * Anything else is left as written, for the rule to judge as it did. It
+ * must not judge: command.c runs the rule on what it writes.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -39,6 +40,30 @@ static bool plain_value(const char *s) {
                       strchr("._/:@%,+-", *q)))
                         return false;
         return true;
+}
+
+/* A glob word of a name's bytes and * or ? (*.py, app/x?.py), its text into
+ * buf: 1; 0 when it holds no glob; -1 when it holds another (a class, an
+ * extglob) or a quoted byte. */
+static int glob_value(const ShellWord *w, char buf[256]) {
+        bool glob = false;
+        if (w->n >= 256 || w->quoted)
+                return w->n >= 256 ? -1 : 0;
+        for (size_t i = 0; i < w->n; i++) {
+                const ShellItem *it = &w->v[i];
+                if (it->kind == SHELL_STAR || it->kind == SHELL_QMARK) {
+                        glob = true;
+                        buf[i] = it->kind == SHELL_STAR ? '*' : '?';
+                } else if (it->kind == SHELL_LIT &&
+                           ((it->c >= 'a' && it->c <= 'z') || (it->c >= 'A' && it->c <= 'Z') ||
+                            (it->c >= '0' && it->c <= '9') || strchr("._/-", it->c)) &&
+                           it->c)
+                        buf[i] = (char) it->c;
+                else
+                        return it->kind == SHELL_LIT ? (glob ? -1 : 0) : -1;
+        }
+        buf[w->n] = 0;
+        return glob ? 1 : 0;
 }
 
 static bool is_ident(char c) {
@@ -76,6 +101,7 @@ static bool names_var(const char *s, size_t n, const char *var) {
 /* Where the body reads the variable: [from, to) of $var or ${var}. */
 typedef struct Use {
         size_t from, to;
+        bool quoted; /* in double quotes: "$f", "$(ls "$f")" */
 } Use;
 
 /* The body's $var and ${var} into uses (at most max): their number, or -1
@@ -150,7 +176,7 @@ static int body_uses(const char *s, size_t n, const char *var, Use *uses, size_t
                         if (in == len && memcmp(s + i + 2, var, len) == 0) {
                                 if (k == max)
                                         return -1;
-                                uses[k++] = (Use){i, (size_t) (e - s) + 1};
+                                uses[k++] = (Use){i, (size_t) (e - s) + 1, mode[depth] == DQ};
                         } else if (strpbrk(s + i + 2, "'\"\\`{") < e || memmem(s + i + 2, in, "$(", 2) ||
                                    names_var(s + i + 2, in, var))
                                 return -1; /* ${f%.c}, ${#f}, ${x:-$f}, or a ${ this scan cannot read */
@@ -169,7 +195,7 @@ static int body_uses(const char *s, size_t n, const char *var, Use *uses, size_t
                 if (e - i - 1 == len && memcmp(s + i + 1, var, len) == 0) {
                         if (k == max)
                                 return -1;
-                        uses[k++] = (Use){i, e};
+                        uses[k++] = (Use){i, e, mode[depth] == DQ};
                 }
                 i = e - 1;
         }
@@ -220,6 +246,7 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
                                            "enable",   "alias", "select",  "coproc",  "compgen",   NULL};
         char buf[256], var[64];
         const char *values[FORWORDS_WORDS];
+        bool glob[FORWORDS_WORDS];
         char value_buf[FORWORDS_WORDS][256];
         size_t nv = 0, i = f + 1;
         const ShellToken *t = i < l->n ? &l->v[i] : NULL;
@@ -233,11 +260,16 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
         snprintf(var, sizeof var, "%s", name);
         if (++i >= l->n || !recog_keyword(&l->v[i], "in"))
                 return 0;
+        bool globs = false;
         for (i++; i < l->n && l->v[i].kind == SHELL_TOKEN_WORD; i++) {
                 const ShellWord *w = &l->v[i].w;
-                if (nv == FORWORDS_WORDS || w->expansion || w->substitution || recog_has_brace(w) ||
-                    !recog_literal(w, value_buf[nv]) || !plain_value(value_buf[nv]))
+                if (nv == FORWORDS_WORDS || w->expansion || w->substitution || recog_has_brace(w))
                         return 0;
+                int g = glob_value(w, value_buf[nv]);
+                if (g < 0 || (g == 0 && !(recog_literal(w, value_buf[nv]) && plain_value(value_buf[nv]))))
+                        return 0;
+                globs = globs || g > 0;
+                glob[nv] = g > 0;
                 values[nv] = value_buf[nv];
                 nv++;
         }
@@ -288,10 +320,17 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
         int k = body_uses(body, bn, var, uses, ELEMENTSOF(uses));
         if (k < 0 || !only_used(body, bn, var, uses, (size_t) k))
                 return 0;
+        /* a name a glob made, unquoted, is split and globbed again (a file
+         * 'x .env .c' of *.c); a cd moves where the glob looks */
+        for (int u = 0; globs && u < k; u++)
+                if (!uses[u].quoted)
+                        return 0;
+        if (globs && (has_word(body, bn, "cd") || has_word(body, bn, "pushd") || has_word(body, bn, "popd")))
+                return 0;
         /* { BODY(w1); BODY(w2); ... } in the loop's place */
         size_t bodies = 0;
         for (size_t v = 0; v < nv; v++)
-                bodies += bn + 3 + (size_t) k * strlen(values[v]);
+                bodies += bn + 3 + (size_t) k * (strlen(values[v]) + 2);
         size_t total = from + 4 + bodies + (n - to);
         if (total > FORWORDS_TEXT)
                 return 0;
@@ -308,8 +347,12 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
                 for (int u = 0; u < k; u++) {
                         memcpy(out + at, body + p, uses[u].from - p);
                         at += uses[u].from - p;
+                        if (glob[v]) /* "x$f" is "x"*.c"": the glob out of the quotes */
+                                out[at++] = '"';
                         memcpy(out + at, values[v], vl);
                         at += vl;
+                        if (glob[v])
+                                out[at++] = '"';
                         p = uses[u].to;
                 }
                 memcpy(out + at, body + p, bn - p);
