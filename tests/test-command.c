@@ -507,6 +507,16 @@ static const Row rows[] = {
         {"g() { tac \"$f\"; }; for f in .env; do g; done", true, ".env"},
         {"for f in .env; do :; done\ntac \"$f\"", true, ".env"},
         {"for f in config; do tac \"$f/master.key\"; done", true, "config/master.key"},
+        /* $(seq A B): its numbers; a bare name in $((...)) read as a number only */
+        {"for i in $(seq 1 5); do printf 'item-%02d\\n' \"$i\"; done", false, NULL},
+        {"for t in $(seq 1 3); do sleep $((t + 1)); curl -sf localhost:8000 && break; done", false, NULL},
+        {"for i in $(seq -f .env 1); do tac $i; done", true, ".env"},
+        {"for i in $(seq 1 2; cat .env); do echo $i; done", true, ".env"},
+        {"x='a[$(tac .env)]'; for t in x; do echo $((t)); done", true, ".env"},
+        {"for t in .env; do : $((t)); tac \"$t\"; done", true, ".env"},
+        {"for t in x; do : $((t=1)); tac \"$t\"; done; ls .env", true, ".env"},
+        {"for t in x; do : $((t++)); tac \"$t\"; done; ls .env", true, ".env"},
+        {"for t in x; do : $((--t)); tac \"$t\"; done; ls .env", true, ".env"},
         /* a glob's names in double quotes: the glob out of them, judged */
         {"for f in src/*.py; do printf '%s %d\\n' \"$f\" \"$(grep -c '^def ' \"$f\")\"; done | sort", false,
          NULL},

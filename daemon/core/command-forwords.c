@@ -203,8 +203,9 @@ static int body_uses(const char *s, size_t n, const char *var, Use *uses, size_t
 }
 
 /* Is every other place the body names var one that neither sets nor
- * reads it: a printf's %d, an escape's \n, an option's -f? */
-static bool only_used(const char *s, size_t n, const char *var, const Use *uses, size_t k) {
+ * reads it (a printf's %d, an escape's \n, an option's -f), or reads it
+ * as a number ($((t * 2)), *ret_arith)? */
+static bool only_used(const char *s, size_t n, const char *var, const Use *uses, size_t k, bool *ret_arith) {
         size_t len = strlen(var);
         for (size_t i = 0; i + len <= n; i++) {
                 if (memcmp(s + i, var, len) != 0 || (i > 0 && is_ident(s[i - 1])) ||
@@ -216,9 +217,11 @@ static bool only_used(const char *s, size_t n, const char *var, const Use *uses,
                 if (used)
                         continue;
                 char before = i > 0 ? s[i - 1] : ' ', after = i + len < n ? s[i + len] : ' ';
-                bool twice = i > 1 && s[i - 2] == before; /* --f, ++f */
-                if (!strchr("%\\-", before) || twice || strchr("=+-[", after))
+                bool twice = i > 1 && s[i - 2] == before && strchr("+-", before); /* --f, ++f */
+                bool arith = i >= 3 && memcmp(s + i - 3, "$((", 3) == 0;          /* $((t * 2)): read */
+                if ((!strchr("%\\-", before) && !arith) || twice || strchr("=+-[", after))
                         return false; /* f=x, read f, (( f++ )), {f}>x */
+                *ret_arith = *ret_arith || arith;
         }
         return true;
 }
@@ -263,6 +266,24 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
         bool globs = false;
         for (i++; i < l->n && l->v[i].kind == SHELL_TOKEN_WORD; i++) {
                 const ShellWord *w = &l->v[i].w;
+                if (w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->v[0].nested && !w->v[0].quoted &&
+                    w->v[0].nested <= l->n_nested) {
+                        /* $(seq 1 5): the numbers it prints */
+                        long a = 1, b = 0;
+                        char tail = 0;
+                        const char *txt = l->nested[w->v[0].nested - 1];
+                        if (!(sscanf(txt, "seq %ld %ld%c", &a, &b, &tail) == 2 ||
+                              (a = 1, sscanf(txt, "seq %ld%c", &b, &tail) == 1)) ||
+                            strspn(txt, "seq 0123456789") != strlen(txt) || a < 0 || b > 99999 ||
+                            b - a + 1 > (long) (FORWORDS_WORDS - nv))
+                                return 0;
+                        for (long x = a; x <= b; x++, nv++) {
+                                snprintf(value_buf[nv], sizeof value_buf[nv], "%ld", x);
+                                values[nv] = value_buf[nv];
+                                glob[nv] = false;
+                        }
+                        continue;
+                }
                 if (nv == FORWORDS_WORDS || w->expansion || w->substitution || recog_has_brace(w))
                         return 0;
                 int g = glob_value(w, value_buf[nv]);
@@ -318,8 +339,14 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
                         return 0; /* . FILE */
         Use uses[64];
         int k = body_uses(body, bn, var, uses, ELEMENTSOF(uses));
-        if (k < 0 || !only_used(body, bn, var, uses, (size_t) k))
+        bool arith = false;
+        if (k < 0 || !only_used(body, bn, var, uses, (size_t) k, &arith))
                 return 0;
+        /* $((t * 2)) reads t's value as arithmetic, a name there read in turn
+         * (x='a[$(cat .env)]'; t=x): numbers only */
+        for (size_t v = 0; arith && v < nv; v++)
+                if (strspn(values[v], "0123456789") != strlen(values[v]))
+                        return 0;
         /* a name a glob made, unquoted, is split and globbed again (a file
          * 'x .env .c' of *.c); a cd moves where the glob looks */
         for (int u = 0; globs && u < k; u++)
