@@ -1183,6 +1183,8 @@ static const Row rows[] = {
         /* ... and done < <(CMD), CMD allowed on its own (31x's false refusal) */
         {"while IFS= read -r f; do echo \"$f\"; done < <(find . -name '*.py')", true, false, NULL},
         {"while read -r f; do echo \"$f\"; done < <(cat .env)", false, true, ".env"},
+        {"mapfile -t a < <(git ls-files '*.c'); git log -p -- \"${a[@]}\"", true, true, ".env"},
+        {"mapfile -t a < <(git ls-files '*.c'); python3 \"${a[@]}\"", true, true, NULL},
         /* FEED | while read: FEED judged on its own, the history's rule with it */
         {"git log -p | while read -r l; do echo \"$l\"; done", true, true, ".env"},
         {"git show HEAD:.env | while read -r l; do echo \"$l\"; done", true, true, ".env"},

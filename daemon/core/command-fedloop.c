@@ -81,18 +81,25 @@ static const char *const builtins[] = {
         "ulimit", "umask",   "unalias",   "unset",    "wait",     "coproc",  "function", "time",
         "select", "[[",      NULL};
 
+static const char *const runners[] = {"eval",    "source",   ".",      "exec",    "command", "builtin",
+                                      "trap",    "alias",    "xargs",  "sudo",    "doas",    "su",
+                                      "watch",   "parallel", "flock",  "strace",  "ltrace",  "script",
+                                      "busybox", "setpriv",  "chroot", "unshare", "nsenter", NULL};
+
+/* Does the program name run what its words name (a shell, a wrapper, an
+ * interpreter, eval)? */
+static bool runs_words(const char *name) {
+        return streq_any(name, runners) || programs_is_shell(name) || programs_is_wrapper(name) ||
+               readers_interpreter(name);
+}
+
 bool recog_loop_runs(const P *p, const ShellWord *const *words, size_t n) {
-        static const char *const runners[] = {
-                "eval",   "source", ".",       "exec",    "command", "builtin",  "trap",    "alias",
-                "xargs",  "sudo",   "doas",    "su",      "watch",   "parallel", "flock",   "strace",
-                "ltrace", "script", "busybox", "setpriv", "chroot",  "unshare",  "nsenter", NULL};
         char buf[256];
         const char *name = n > 0 ? recog_literal(words[0], buf) : NULL;
         Judge j = {.policy = p->policy};
         if (!p->loop || !name || !judge_held(&j))
                 return false; /* a program known only when it runs: the history's rule */
-        if (!streq_any(name, runners) && !programs_is_shell(name) && !programs_is_wrapper(name) &&
-            !readers_interpreter(name))
+        if (!runs_words(name))
                 return false;
         for (size_t k = 1; k < n; k++)
                 if (words[k]->expansion || words[k]->substitution)
@@ -415,5 +422,58 @@ int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop) {
                 return -ENOMEM;
         *ret_feed = TAKE_PTR(feed);
         *ret_loop = TAKE_PTR(loop);
+        return 1;
+}
+
+int fedloop_mapfile(const char *cmd, size_t n, char **ret) {
+        _cleanup_free_ char *text = shell_join_lines(cmd, n, &n);
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        char buf[256], name[64], want[80];
+        if (!text)
+                return -ENOMEM;
+        int r = shell_lex(text, n, &l);
+        if (r < 0)
+                return r == -EINVAL ? 0 : r;
+        /* mapfile -t NAME < <(CMD) ; */
+        const char *a = l.n > 6 && l.v[0].kind == SHELL_TOKEN_WORD ? recog_literal(&l.v[0].w, buf) : NULL;
+        if (!a || !(streq(a, "mapfile") || streq(a, "readarray")) || l.v[1].kind != SHELL_TOKEN_WORD ||
+            !recog_literal(&l.v[1].w, buf) || !streq(buf, "-t") || l.v[2].kind != SHELL_TOKEN_WORD ||
+            !recog_literal(&l.v[2].w, buf) || strlen(buf) >= sizeof name)
+                return 0;
+        snprintf(name, sizeof name, "%s", buf);
+        for (const char *q = name; *q; q++)
+                if (!shell_is_ident(*q) || !shell_is_ident_start(name[0]))
+                        return 0;
+        const ShellToken *in = &l.v[3], *sub = &l.v[4];
+        if (in->kind != SHELL_TOKEN_REDIR || !streq(in->op, "<") || in->fd != -1 ||
+            sub->kind != SHELL_TOKEN_REDIR || !streq(sub->op, "<(") || !sub->nested ||
+            sub->nested > l.n_nested || l.v[5].kind != SHELL_TOKEN_OP || !streq(l.v[5].op, ";"))
+                return 0;
+        size_t k = 6;
+        while (k < l.n && l.v[k].kind == SHELL_TOKEN_NEWLINE)
+                k++;
+        /* PROG WORDS "${NAME[@]}", the end of the line */
+        snprintf(want, sizeof want, "\"${%s[@]}\"", name);
+        const ShellToken *last = &l.v[l.n - 1];
+        if (k + 1 >= l.n || last->kind != SHELL_TOKEN_WORD || last->to - last->from != strlen(want) ||
+            memcmp(text + last->from, want, strlen(want)) != 0)
+                return 0;
+        _cleanup_free_ char *list = recog_fed_nested(l.nested[sub->nested - 1], false);
+        _cleanup_free_ char *line = NULL;
+        size_t len = 0, at = 0;
+        if (!list)
+                return 0;
+        r = put_text(&line, &len, &at, list);
+        if (r >= 0)
+                r = put_text(&line, &len, &at, "| xargs -d '\\n' ");
+        for (size_t i = k; r >= 0 && i + 1 < l.n; i++) {
+                const char *s = l.v[i].kind == SHELL_TOKEN_WORD ? same_quoted(&l.v[i].w, buf) : NULL;
+                if (!s || (i == k && (streq_any(s, builtins) || strchr(s, '/') || runs_words(s))))
+                        return 0; /* sh "${a[@]}" runs the first name */
+                r = put_quoted(&line, &len, &at, s);
+        }
+        if (r < 0)
+                return r;
+        *ret = TAKE_PTR(line);
         return 1;
 }

@@ -1131,6 +1131,10 @@ bool recog_loop_runs(const Recogniser *p, const ShellWord *const *words, size_t 
  * joined by |: FEED into *ret_feed and the loop reading /dev/null in its
  * place into *ret_loop (malloc'd), 1; 0 when the line is not one; -ENOMEM. */
 int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop);
+/* mapfile -t NAME < <(CMD); PROG WORDS "${NAME[@]}" (or readarray): the
+ * line LIST | xargs -d '\n' PROG WORDS into *ret (malloc'd), 1; 0 when
+ * the line is not one (CMD a list as a while read loop's), -ENOMEM. */
+int fedloop_mapfile(const char *cmd, size_t n, char **ret);
 bool recog_fed_defer(Recogniser *p, size_t from, size_t to, const ShellWord *const *words, size_t n);
 char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed);
 char *recog_fed_nested(const char *cmd, bool trimmed); /* <(CMD)'s text, the same way */

@@ -907,9 +907,6 @@ static int judge_once(const char *cmd, size_t n, const CommandPolicy *policy, in
 static int fed_apart(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
                      CommandVerdict *ret) {
         _cleanup_free_ char *feed = NULL, *loop = NULL;
-        int r = fedloop_split(cmd, n, &feed, &loop);
-        if (r <= 0)
-                return r;
         _cleanup_free_ bool *held = calloc(policy->n_secrets + 1, sizeof *held);
         if (!held)
                 return -ENOMEM;
@@ -919,6 +916,24 @@ static int fed_apart(const char *cmd, size_t n, const CommandPolicy *policy, int
         all.held = held;
         all.held_at = NULL;
         CommandVerdict f, v;
+        /* mapfile -t a < <(LIST); PROG "${a[@]}" is LIST | xargs -d '\n' PROG */
+        int r = fedloop_mapfile(cmd, n, &loop);
+        if (r < 0)
+                return r;
+        if (r > 0) {
+                if ((r = command_judge(loop, strlen(loop), &all, depth + 1, lenient, NULL, &v)) < 0)
+                        return r;
+                if (!v.refused) {
+                        ret->refused = false;
+                        snprintf(ret->reason, sizeof ret->reason, "%s",
+                                 "an array of a list's lines handed to a program, as xargs would");
+                }
+                command_verdict_done(&v);
+                return 0;
+        }
+        r = fedloop_split(cmd, n, &feed, &loop);
+        if (r <= 0)
+                return r;
         if ((r = command_judge(feed, strlen(feed), policy, depth + 1, lenient, NULL, &f)) < 0)
                 return r;
         bool refused = f.refused;
