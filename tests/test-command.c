@@ -532,6 +532,11 @@ static const Row rows[] = {
         {"for t in x; do : $((t=1)); tac \"$t\"; done; ls .env", true, ".env"},
         {"for t in x; do : $((t++)); tac \"$t\"; done; ls .env", true, ".env"},
         {"for t in x; do : $((--t)); tac \"$t\"; done; ls .env", true, ".env"},
+        /* a glob's name read unquoted splits ('x .env .c' of src's *.c is x, .env, .c) */
+        {"for f in src/*.c; do tac $f; done", true, ".env"},
+        {"for f in src/*.c; do tac x$f; done", true, ".env"},
+        {"for f in src/*.c; do tac ${f}; done", true, ".env"},
+        {"for f in src/*.c; do tac \"$f\" | wc -l; done", false, NULL},
         /* a glob's names in double quotes: the glob out of them, judged */
         {"for f in src/*.py; do printf '%s %d\\n' \"$f\" \"$(grep -c '^def ' \"$f\")\"; done | sort", false,
          NULL},
