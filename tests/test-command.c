@@ -532,6 +532,14 @@ static const Row rows[] = {
         {"for t in x; do : $((t=1)); tac \"$t\"; done; ls .env", true, ".env"},
         {"for t in x; do : $((t++)); tac \"$t\"; done; ls .env", true, ".env"},
         {"for t in x; do : $((--t)); tac \"$t\"; done; ls .env", true, ".env"},
+        /* for ((i=A; i<=B; i++)): the numbers A to B */
+        {"for ((i=1;i<=3;i++)); do printf \"%2d: %s\\n\" $i \"$(sed -n \"${i}p\" src/app/core.py)\"; done",
+         false, NULL},
+        {"for (( i = 0; i < 3; i++ )); do echo \"$(tac \"x$i\")\"; done", false, NULL},
+        {"for ((i=1;i<=3;i++)); do sed -n \"${i}p\" .env; done", true, ".env"},
+        {"for ((i=1;i<=3;i++)); do i=.env; echo \"$(tac \"$i\")\"; done", true, ".env"},
+        {"for ((i=1;i<=3;i++)); do echo \"$(tac .env)\"; done", true, ".env"},
+        {"for ((i=1;i<=3;i++)); do case $i in 1) echo \"$(tac .env)\";; esac; done", true, ".env"},
         /* a glob's name read unquoted splits ('x .env .c' of src's *.c is x, .env, .c) */
         {"for f in src/*.c; do tac $f; done", true, ".env"},
         {"for f in src/*.c; do tac x$f; done", true, ".env"},

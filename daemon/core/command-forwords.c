@@ -243,16 +243,48 @@ static bool command_start(const ShellLexed *l, size_t i) {
 /* The loop at token f of l (in text s, n bytes) written out into *ret
  * (malloc'd): 1, 0 when it is not one to write out, -ENOMEM. */
 static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, char **ret) {
-        static const char *const sets[] = {"IFS",      "eval",  "declare", "typeset", "local",     "export",
-                                           "readonly", "unset", "read",    "mapfile", "readarray", "getopts",
-                                           "let",      "wait",  "source",  "shopt",   "set",       "trap",
-                                           "enable",   "alias", "select",  "coproc",  "compgen",   NULL};
+        static const char *const sets[] = {"IFS",       "eval",     "declare", "typeset", "local",
+                                           "export",    "readonly", "unset",   "read",    "mapfile",
+                                           "readarray", "getopts",  "let",     "wait",    "source",
+                                           "shopt",     "set",      "trap",    "enable",  "alias",
+                                           "select",    "coproc",   "compgen", "case",    NULL};
         char buf[256], var[64];
         const char *values[FORWORDS_WORDS];
         bool glob[FORWORDS_WORDS];
         char value_buf[FORWORDS_WORDS][256];
         size_t nv = 0, i = f + 1;
+        bool globs = false;
         const ShellToken *t = i < l->n ? &l->v[i] : NULL;
+        if (t && t->kind == SHELL_TOKEN_OP && streq(t->op, "((")) {
+                /* for ((i=A; i<=B; i++)): the numbers A to B */
+                long a, b;
+                int at = 0;
+                char cmp[3] = "", again[64], again2[64];
+                const char *h = s + t->from;
+                if (sscanf(h, "(( %63[a-z_0-9] = %ld ; %63[a-z_0-9] %2[<=] %ld ; %63[a-z_0-9] ++ )) %n", var,
+                           &a, again, cmp, &b, again2, &at) != 6 ||
+                    at == 0 || !streq(var, again) || !streq(var, again2) || !shell_is_ident_start(var[0]) ||
+                    !(streq(cmp, "<") || streq(cmp, "<=")))
+                        return 0;
+                b -= streq(cmp, "<");
+                if (a < 0 || b > 99999 || b - a + 1 > FORWORDS_WORDS || b < a)
+                        return 0;
+                for (long x = a; x <= b; x++, nv++) {
+                        snprintf(value_buf[nv], sizeof value_buf[nv], "%ld", x);
+                        values[nv] = value_buf[nv];
+                        glob[nv] = false;
+                }
+                size_t past = t->from + (size_t) at; /* the text after ))'s blanks */
+                for (i = f + 2; i < l->n && l->v[i].from < past; i++)
+                        ;
+                if (i < l->n && l->v[i].kind == SHELL_TOKEN_OP && streq(l->v[i].op, ";"))
+                        i++;
+                while (i < l->n && l->v[i].kind == SHELL_TOKEN_NEWLINE)
+                        i++;
+                if (i >= l->n || !recog_keyword(&l->v[i], "do") || l->v[i].from < past)
+                        return 0;
+                goto body;
+        }
         const char *name =
                 t && t->kind == SHELL_TOKEN_WORD && !t->w.quoted ? recog_literal(&t->w, buf) : NULL;
         if (!name || strlen(name) >= sizeof var || !shell_is_ident_start(name[0]) || streq(name, "_"))
@@ -263,7 +295,6 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
         snprintf(var, sizeof var, "%s", name);
         if (++i >= l->n || !recog_keyword(&l->v[i], "in"))
                 return 0;
-        bool globs = false;
         for (i++; i < l->n && l->v[i].kind == SHELL_TOKEN_WORD; i++) {
                 const ShellWord *w = &l->v[i].w;
                 if (w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->v[0].nested && !w->v[0].quoted &&
@@ -302,6 +333,7 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
                 ;
         if (i >= l->n || !recog_keyword(&l->v[i], "do"))
                 return 0;
+body:;
         size_t first = i + 1, d = SIZE_MAX;
         for (size_t k = first, nest = 1; k < l->n && d == SIZE_MAX; k++) {
                 if (!command_start(l, k))
