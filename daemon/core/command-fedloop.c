@@ -219,26 +219,40 @@ static bool trims_nothing(char w[][256], size_t n) {
         bool rg = streq(w[0], "rg"), fd = streq(w[0], "fd") || streq(w[0], "fdfind");
         if (!rg && !fd)
                 return false;
-        bool named = false;
+        /* each filter a union's part (rg's -g overrides its -t): all named */
+        bool named = false, unnamed = false;
         size_t operands = 0, dirs = 0;
         for (size_t k = 1; k < n; k++) {
                 const char *v = k + 1 < n ? w[k + 1] : NULL;
+                bool ok;
                 if (rg && v && (streq(w[k], "-t") || streq(w[k], "--type"))) {
-                        named = named || rg_type_named(v);
+                        ok = rg_type_named(v);
                         k++;
-                } else if (rg && v && (streq(w[k], "-g") || streq(w[k], "--glob"))) {
-                        named = named || (v[0] != '!' && ends_named(v));
+                } else if (rg && v &&
+                           (streq(w[k], "-g") || streq(w[k], "--glob") || streq(w[k], "--iglob"))) {
+                        ok = v[0] != '!' && ends_named(v);
                         k++;
+                        if (v[0] == '!')
+                                continue; /* -g '!x': one more left out */
                 } else if (fd && v && (streq(w[k], "-e") || streq(w[k], "--extension"))) {
-                        named = named ||
-                                (v[0] && strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(v));
+                        ok = v[0] && strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(v);
                         k++;
-                } else if (w[k][0] == '-')
+                } else if ((rg && (strncmp(w[k], "-t", 2) == 0 || strncmp(w[k], "-g", 2) == 0 ||
+                                   strncmp(w[k], "--type", 6) == 0 || strncmp(w[k], "--glob", 6) == 0 ||
+                                   strncmp(w[k], "--iglob", 7) == 0)) ||
+                           (fd && (strncmp(w[k], "-e", 2) == 0 || strncmp(w[k], "--extension", 11) == 0)))
+                        return false; /* -g*, -tpy, --glob=x: a value not read here */
+                else if (w[k][0] == '-')
                         continue;
-                else if (rg || operands++ > 0)                       /* fd PATTERN DIR... */
-                        dirs += starts_named(w[k]) ? 1 : (size_t) n; /* one not named: none */
+                else {
+                        if (rg || operands++ > 0)                            /* fd PATTERN DIR... */
+                                dirs += starts_named(w[k]) ? 1 : (size_t) n; /* one not named: none */
+                        continue;
+                }
+                named = named || ok;
+                unnamed = unnamed || !ok;
         }
-        return named && dirs > 0 && dirs < n;
+        return named && !unnamed && dirs > 0 && dirs < n;
 }
 
 char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed) {
