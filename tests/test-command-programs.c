@@ -1190,6 +1190,16 @@ static const Row rows[] = {
         {"git show HEAD:.env | while read -r l; do echo \"$l\"; done", true, true, ".env"},
         {"echo x | while read -r l; do sh -c \"$l\"; done", true, true, NULL},
         {"git ls-files | while read -r l; do echo \"$l\"; done", true, false, NULL},
+        /* a list of a file's lines is no list of names: a line .env read as one */
+        {"git grep -h '' -- '*.py' | while IFS= read -r f; do head \"$f\"; done", false, true, NULL},
+        {"git show HEAD:src/a.py | while IFS= read -r f; do head \"$f\"; done", false, true, NULL},
+        {"git diff -- '*.py' | while IFS= read -r f; do head \"$f\"; done", false, true, NULL},
+        {"rg -N --no-filename '' src | while IFS= read -r f; do head \"$f\"; done", false, true, NULL},
+        {"while IFS= read -r f; do head \"$f\"; done < <(find src -name '*.py' -exec cat {} +)", false, true,
+         NULL},
+        {"while IFS= read -r f; do head \"$f\"; done < <(fd -x cat . src)", false, true, NULL},
+        {"git grep -l TODO -- '*.py' | while read -r f; do head \"$f\"; done", true, false, NULL},
+        {"rg -l TODO src | while IFS= read -r f; do head \"$f\"; done", true, false, NULL},
         /* without IFS=, a list whose names no blank starts or ends: read trims none */
         {"while read -r f; do cat \"$f\"; done < <(find . -name '*.py')", true, false, NULL},
         {"while read -r f; do cat \"$f\"; done < <(find . -name '*')", true, true, ".env"},

@@ -255,6 +255,35 @@ static bool trims_nothing(char w[][256], size_t n) {
         return named && !unnamed && dirs > 0 && dirs < n;
 }
 
+/* Does the first stage w[0..n) print names, not a file's lines (git
+ * show, git grep without -l, grep -h, rg without --files, find -exec
+ * cat, fd -x cat), which a reader would take for names? */
+static bool lists_names(char w[][256], size_t n) {
+        static const char *const gits[] = {"diff", "diff-tree", "diff-index", "diff-files", "ls-tree", NULL};
+        bool lists = false, runs = false;
+        if (n == 0)
+                return false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = w[k];
+                bool cluster = a[0] == '-' && a[1] && a[1] != '-';
+                if (streq(w[0], "git") && k == 1)
+                        lists = streq(a, "ls-files");
+                else if (streq(w[0], "git") && streq_any(w[1], gits))
+                        lists = lists || streq(a, "--name-only") || streq(a, "--name-status");
+                else if (streq(w[0], "grep") || (streq(w[0], "git") && streq(w[1], "grep")) ||
+                         streq(w[0], "rg"))
+                        lists = lists || (cluster && strpbrk(a + 1, "lL")) || streq(a, "--files") ||
+                                streq(a, "--files-with-matches") || streq(a, "--files-without-match") ||
+                                streq(a, "--name-only");
+                runs = runs || strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0 ||
+                       strncmp(a, "--exec", 6) == 0 ||
+                       ((streq(w[0], "fd") || streq(w[0], "fdfind")) && cluster && strpbrk(a + 1, "xXl"));
+        }
+        if (streq(w[0], "find") || streq(w[0], "fd") || streq(w[0], "fdfind") || streq(w[0], "ls"))
+                lists = true;
+        return lists && !runs;
+}
+
 char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed) {
         /* listers and the filters after them, none printing a NUL unasked */
         static const char *const stages[] = {"git",  "find", "fd",   "fdfind", "ls",   "rg",
@@ -295,7 +324,7 @@ char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed) 
                         return NULL;
                 start = t->kind == SHELL_TOKEN_OP || (start && t->kind == SHELL_TOKEN_REDIR);
         }
-        if (trimmed && !trims_nothing(first, n_first))
+        if (!lists_names(first, n_first) || (trimmed && !trims_nothing(first, n_first)))
                 return NULL;
         return TAKE_PTR(text);
 }
