@@ -177,7 +177,9 @@ static int body_uses(const char *s, size_t n, const char *var, Use *uses, size_t
                                 if (k == max)
                                         return -1;
                                 uses[k++] = (Use){i, (size_t) (e - s) + 1, mode[depth] == DQ};
-                        } else if (strpbrk(s + i + 2, "'\"\\`{") < e || memmem(s + i + 2, in, "$(", 2) ||
+                        } else if (memchr(s + i + 2, '\'', in) || memchr(s + i + 2, '"', in) ||
+                                   memchr(s + i + 2, '\\', in) || memchr(s + i + 2, '`', in) ||
+                                   memchr(s + i + 2, '{', in) || memmem(s + i + 2, in, "$(", 2) ||
                                    names_var(s + i + 2, in, var))
                                 return -1; /* ${f%.c}, ${#f}, ${x:-$f}, or a ${ this scan cannot read */
                         i = (size_t) (e - s);
