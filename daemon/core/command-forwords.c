@@ -362,10 +362,18 @@ body:;
                 return 0;
         if (memmem(body, bn, "<<", 2) || memmem(body, bn, "${!", 3) || memmem(body, bn, "$'", 2))
                 return 0;
+        /* anywhere in the line: IFS=a splits a.env into .env where $f stood;
+         * an alias expands a word written out but not one expanded; shopt
+         * changes what a glob makes */
+        if (memmem(s, n, "IFS", 3) || has_word(s, n, "alias") || has_word(s, n, "shopt") ||
+            has_word(s, n, "eval") || has_word(s, n, "set") || memmem(s, n, "BASH_", 5))
+                return 0;
+        /* in the whole line: a variable set by a name it computes (declare
+         * "$(printf '\\x49FS')=a") may be IFS or the loop's */
         for (size_t k = 0; sets[k]; k++)
-                if (has_word(body, bn, sets[k]))
+                if (has_word(s, n, sets[k]))
                         return 0;
-        if ((has_word(body, bn, "printf") && memmem(body, bn, "-v", 2)) || word_at(body, bn, 0, "."))
+        if ((has_word(s, n, "printf") && memmem(s, n, "-v", 2)) || word_at(body, bn, 0, "."))
                 return 0;
         for (size_t k = 0; k + 2 < bn; k++)
                 if (strchr(";&|({\n", body[k]) && body[k + 1] == ' ' && body[k + 2] == '.' &&
