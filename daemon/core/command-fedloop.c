@@ -419,6 +419,8 @@ int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop) {
         char buf[256];
         if (!text)
                 return -ENOMEM;
+        if (memmem(text, n, "<<", 2))
+                return 0; /* a heredoc's body follows the line, not its command */
         int r = shell_lex(text, n, &l);
         if (r < 0)
                 return r == -EINVAL ? 0 : r;
