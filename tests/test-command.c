@@ -420,6 +420,17 @@ static const Row rows[] = {
         {"{ cat .env; } | while read -r l; do echo \"$l\"; done", true, ".env"},
         {"cat < .env | while read -r l; do echo \"$l\"; done", true, ".env"},
         {"cat <(cat .env) | while read -r l; do echo \"$l\"; done", true, ".env"},
+        /* read -r sha msg: the others only echo's or printf's, the first no whole line */
+        {"git log --format='%h %s' -10 | while read -r sha msg; do echo \"$sha: $msg\"; done", false,
+         ".env"},
+        {"while read -r k v; do echo \"$k = $v\"; done < list.txt; ls .env", false, ".env"},
+        {"git ls-files '*.py' | while read -r a b; do wc -l \"$a\"; done", true, ".env"},
+        {"git ls-files '*.py' | while read -r a b; do tac \"$b\"; done", true, ".env"},
+        {"git ls-files '*.py' | while read -r a b; do sed p \"$b\"; done", true, ".env"},
+        {"git ls-files '*.py' | while read -r a b; do eval \"$b\"; done; ls .env", true, ".env"},
+        {"tac src/main.c | while read -r a b; do echo \"$b\" > \"$a\"; done", true, ".env"},
+        {"while read -r a B; do echo \"$a\"; done < list.txt; ls .env", true, ".env"},
+        {"while read -r a b; do tac \"$a\"; done < .env", true, ".env"},
         /* mapfile -t a < <(LIST); PROG "${a[@]}": LIST | xargs -d '\n' PROG */
         {"mapfile -t files < <(git ls-files '*.c'); wc -l \"${files[@]}\"", false, ".env"},
         {"readarray -t f < <(find src -name '*.py'); head -1 \"${f[@]}\"", false, ".env"},

@@ -319,11 +319,21 @@ static bool while_read(P *p, bool piped) {
         }
         if (!loop_variable(p, var))
                 return false;
+        /* read -r sha msg: the others' values only echo or printf may take
+         * (collect's rule for a $NAME), the first no longer each line whole */
+        size_t names = 1;
+        char more[256];
+        while ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && !t->w.quoted && recog_literal(&t->w, buf) &&
+               !streq(buf, "do") && names < 8) {
+                if (!loop_variable(p, more))
+                        return false;
+                names++;
+        }
         if (!ends_list(p))
                 return recog_refuse(p, "a while loop other than while read NAME");
         /* without IFS=, read trims a line's blanks: a list none can hide in */
         _cleanup_free_ char *feed = piped ? recog_fed_text(p->l, p->pipe_from, p->pipe_to, !ifs) : NULL;
-        p->exact = raw;
+        p->exact = raw && names == 1;
         p->n_deferred = 0;
         bool body = loop_body(p, var);
         p->exact = false;
