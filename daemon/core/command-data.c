@@ -255,7 +255,27 @@ bool recog_grep(Recogniser *p, const ShellWord **words, size_t n, bool files) {
         return search(p, &grep_spec, words, n, 1, files);
 }
 
+/* rg --files lists the names it would search, its words all paths and
+ * filters: not --pre, --ignore-file, -f or --type-add. */
+static const Spec rg_files_spec = {
+        .name = "rg --files",
+        .flags = "HiuL.",
+        .with_arg = "tTgd",
+        .long_flags = (const char *const[]){"files", "hidden", "no-ignore", "no-ignore-vcs", "follow",
+                                            "sort-files", NULL},
+        .long_with_arg = (const char *const[]){"type", "type-not", "glob", "iglob", "max-depth", "sort",
+                                               "sortr", NULL},
+        .operands = true};
+
 bool recog_rg(Recogniser *p, const ShellWord **words, size_t n) {
+        char buf[256];
+        for (size_t k = 1; k < n; k++) {
+                const char *a = recog_literal(words[k], buf);
+                if (a && streq(a, "--"))
+                        break;
+                if (a && streq(a, "--files"))
+                        return recog_check_options(p, &rg_files_spec, rg_files_spec.name, words, n, 1);
+        }
         return search(p, &rg_spec, words, n, 1, true);
 }
 

@@ -1169,9 +1169,9 @@ typedef struct Recogniser {
         bool substituted; /* the while read loop's input was < <(CMD), CMD allowed */
         bool printed;     /* the command being collected has a $NAME word: echo's or printf's only */
         bool cwd_inside;  /* the line runs in a masked directory (or .git, held): names there are its */
-        bool exact;       /* in a while IFS= read -r loop: its variable is each line as written */
-        bool words_loop;  /* in a for loop: its variable is one of the line's own words */
-        int nesting;      /* compound commands the recogniser is inside */
+        bool exact; /* in a while [IFS=] read -r loop: its variable is each line (trimmed without IFS=) */
+        bool words_loop;           /* in a for loop: its variable is one of the line's own words */
+        int nesting;               /* compound commands the recogniser is inside */
         size_t pipe_from, pipe_to; /* the stages before the last | (tokens), for a while read after it */
         size_t deferred[8][2];     /* commands of the loop's body its list must prove (tokens) */
         size_t n_deferred;
@@ -1209,16 +1209,35 @@ bool recog_redirect(Recogniser *p, const ShellToken *t, const ShellToken *target
 bool recog_pipeline(Recogniser *p);
 bool recog_list(Recogniser *p, const char *const *enders);
 bool recog_clause(Recogniser *p);
-/* command-fedloop.c: in a while IFS= read -r loop, keep the command at
+/* command-fedloop.c: in a while [IFS=] read -r loop, keep the command at
  * tokens [from, to) (words[0..n), "$var" last, the rest plain text) for its
  * list to prove: true, or false when it is not of that shape. The list's
  * text from tokens [from, to) of l, its words quoted (malloc'd; NULL
  * unless each is a plain word, a | or 2>/dev/null, 2>&1: never a
- * compound, whose lister a pipe's proof does not see). Each command kept, judged as LIST | xargs -d '\n'
+ * compound, whose lister a pipe's proof does not see; trimmed, read
+ * without IFS=: NULL for a lister whose line may start or end with a
+ * blank). Each command kept, judged as LIST | xargs -d '\n'
  * WORDS (feed NULL: refused): true when each is allowed. */
+/* command-forwords.c: cmd (n bytes) with each for loop over plain words
+ * whose variable the body only reads written out as its body once a word,
+ * the word where the variable stood, into *ret (malloc'd): 1, 0 when none
+ * is, -ENOMEM. */
+int forwords_write_out(const char *cmd, size_t n, char **ret);
+/* Does a loop's command run a word that may hold its variable (eval "$f",
+ * sh "$f", env "$f", python3 "$f"): the item run, not read, while the
+ * history holds a masked entry (a program known only when it runs)? */
+bool recog_loop_runs(const Recogniser *p, const ShellWord *const *words, size_t n);
+/* FEED | while read ...; do ...; done [| FILTER...], FEED plain commands
+ * joined by |: FEED into *ret_feed and the loop reading /dev/null in its
+ * place into *ret_loop (malloc'd), 1; 0 when the line is not one; -ENOMEM. */
+int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop);
+/* mapfile -t NAME < <(CMD); PROG WORDS "${NAME[@]}" (or readarray): the
+ * line LIST | xargs -d '\n' PROG WORDS into *ret (malloc'd), 1; 0 when
+ * the line is not one (CMD a list as a while read loop's), -ENOMEM. */
+int fedloop_mapfile(const char *cmd, size_t n, char **ret);
 bool recog_fed_defer(Recogniser *p, size_t from, size_t to, const ShellWord *const *words, size_t n);
-char *recog_fed_text(const ShellLexed *l, size_t from, size_t to);
-char *recog_fed_nested(const char *cmd); /* <(CMD)'s text, the same way */
+char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed);
+char *recog_fed_nested(const char *cmd, bool trimmed); /* <(CMD)'s text, the same way */
 bool recog_fed_judge(Recogniser *p, const char *feed);
 /* Options and operands of words[first..n) as sp allows them. */
 bool recog_check_options(Recogniser *p, const Spec *sp, const char *cmd, const ShellWord *const *words,

@@ -33,6 +33,26 @@ static const Spec commands[] = {
                                        "count-links", "separate-dirs", "null", "inodes", "time", NULL},
          .long_with_arg = (const char *const[]){"max-depth", "block-size", "threshold", "exclude", NULL},
          .operands = true},
+        /* fd lists names (its pattern is matched against them): not -x,
+         * -X, -l (they run a program), --ignore-file (it reads one) */
+        {.name = "fd",
+         .flags = "HIsiFgLapu1q",
+         .with_arg = "etEdSj",
+         .long_flags = (const char *const[]){"hidden", "no-ignore", "no-ignore-vcs", "case-sensitive",
+                                             "ignore-case", "glob", "regex", "fixed-strings", "follow",
+                                             "absolute-path", "full-path", "unrestricted", "quiet", NULL},
+         .long_with_arg = (const char *const[]){"extension", "type", "exclude", "max-depth", "min-depth",
+                                                "exact-depth", "size", "threads", NULL},
+         .operands = true},
+        {.name = "fdfind",
+         .flags = "HIsiFgLapu1q",
+         .with_arg = "etEdSj",
+         .long_flags = (const char *const[]){"hidden", "no-ignore", "no-ignore-vcs", "case-sensitive",
+                                             "ignore-case", "glob", "regex", "fixed-strings", "follow",
+                                             "absolute-path", "full-path", "unrestricted", "quiet", NULL},
+         .long_with_arg = (const char *const[]){"extension", "type", "exclude", "max-depth", "min-depth",
+                                                "exact-depth", "size", "threads", NULL},
+         .operands = true},
 };
 
 /* git status and git check-ignore: no global option before them. */

@@ -41,6 +41,8 @@ typedef Recogniser P;
 /* Does the word name a secret (command.h's rule)? -ENOMEM, or 0/1. */
 int recog_word_names(const Recogniser *p, const ShellWord *w) {
         const WordNames *sec = p->sec;
+        if (p->loop && w->param[0] && streq(w->param, p->loop))
+                return 1; /* a loop's "$f": any name (sed -n 1p "$f" reads it) */
         _cleanup_free_ bool *named = calloc(sec->n + 1, sizeof *named);
         _cleanup_free_ bool *named_dot = calloc(sec->n + 1, sizeof *named_dot);
         if (!named || !named_dot)
@@ -286,7 +288,6 @@ static bool while_read(P *p, bool piped) {
         const ShellToken *t;
         const char *a;
         bool ifs = false, raw = false;
-        _cleanup_free_ char *feed = piped ? recog_fed_text(p->l, p->pipe_from, p->pipe_to) : NULL;
         if (p->loop)
                 return recog_refuse(p, "a loop in a loop");
         p->i++;
@@ -318,9 +319,21 @@ static bool while_read(P *p, bool piped) {
         }
         if (!loop_variable(p, var))
                 return false;
+        /* read -r sha msg: the others' values only echo or printf may take
+         * (collect's rule for a $NAME), the first no longer each line whole */
+        size_t names = 1;
+        char more[256];
+        while ((t = cur(p)) && t->kind == SHELL_TOKEN_WORD && !t->w.quoted && recog_literal(&t->w, buf) &&
+               !streq(buf, "do") && names < 8) {
+                if (!loop_variable(p, more))
+                        return false;
+                names++;
+        }
         if (!ends_list(p))
                 return recog_refuse(p, "a while loop other than while read NAME");
-        p->exact = ifs && raw;
+        /* without IFS=, read trims a line's blanks: a list none can hide in */
+        _cleanup_free_ char *feed = piped ? recog_fed_text(p->l, p->pipe_from, p->pipe_to, !ifs) : NULL;
+        p->exact = raw && names == 1;
         p->n_deferred = 0;
         bool body = loop_body(p, var);
         p->exact = false;
@@ -344,7 +357,7 @@ static bool while_read(P *p, bool piped) {
                         p->reads = p->substituted = !refused;
                         if (refused)
                                 return false;
-                        _cleanup_free_ char *list = recog_fed_nested(cmd);
+                        _cleanup_free_ char *list = recog_fed_nested(cmd, !ifs);
                         return recog_fed_judge(p, list);
                 }
                 if (!streq(t->op, "<") || !(t->fd == -1 || t->fd == 0) || !target ||
@@ -428,7 +441,9 @@ bool recog_command(P *p) {
         if (!collect(p, words, &n))
                 return false;
         p->wrote = p->wrote || p->writes;
-        /* wc -l "$f" in a while IFS= read -r loop: for its list to prove */
+        if (recog_loop_runs(p, words, n))
+                return recog_refuse(p, "a loop's variable handed to a program that runs it");
+        /* wc -l "$f" in a while [IFS=] read -r loop: for its list to prove */
         return command_words(p, words, n) || recog_fed_defer(p, from, p->i, words, n);
 }
 
@@ -706,8 +721,8 @@ static void names_of_cwd(const CommandPolicy *policy, const char *const *last, b
                 }
 }
 
-int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
-                  const CommandContext *context, CommandVerdict *ret) {
+static int judge_once(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                      const CommandContext *context, CommandVerdict *ret) {
         const char *const *secrets = policy->secrets;
         size_t n_secrets = policy->n_secrets;
         _cleanup_free_ char **last = calloc(n_secrets + 1, sizeof *last);
@@ -890,6 +905,88 @@ int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int de
                 }
         }
         shell_lexed_done(&l);
+        *ret = v;
+        return 0;
+}
+
+/* FEED | while read l; do ...; done refused: FEED judged on its own, and
+ * the loop with its lines unknown (read from /dev/null, each any name) as
+ * if git's history held every entry; the line allowed when both are. The
+ * loop's variable is then data its body prints (echo "$l") or asks about;
+ * a body that reads it as a name is refused as before. */
+static int fed_apart(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                     CommandVerdict *ret) {
+        _cleanup_free_ char *feed = NULL, *loop = NULL;
+        _cleanup_free_ bool *held = calloc(policy->n_secrets + 1, sizeof *held);
+        if (!held)
+                return -ENOMEM;
+        for (size_t i = 0; i < policy->n_secrets; i++)
+                held[i] = true;
+        CommandPolicy all = *policy;
+        all.held = held;
+        all.held_at = NULL;
+        CommandVerdict f, v;
+        /* mapfile -t a < <(LIST); PROG "${a[@]}" is LIST | xargs -d '\n' PROG */
+        int r = fedloop_mapfile(cmd, n, &loop);
+        if (r < 0)
+                return r;
+        if (r > 0) {
+                if ((r = command_judge(loop, strlen(loop), &all, depth + 1, lenient, NULL, &v)) < 0)
+                        return r;
+                if (!v.refused) {
+                        ret->refused = false;
+                        snprintf(ret->reason, sizeof ret->reason, "%s",
+                                 "an array of a list's lines handed to a program, as xargs would");
+                }
+                command_verdict_done(&v);
+                return 0;
+        }
+        r = fedloop_split(cmd, n, &feed, &loop);
+        if (r <= 0)
+                return r;
+        if ((r = command_judge(feed, strlen(feed), policy, depth + 1, lenient, NULL, &f)) < 0)
+                return r;
+        bool refused = f.refused;
+        command_verdict_done(&f);
+        if (refused)
+                return 0;
+        if ((r = command_judge(loop, strlen(loop), &all, depth + 1, lenient, NULL, &v)) < 0)
+                return r;
+        refused = v.refused;
+        command_verdict_done(&v);
+        if (!refused) {
+                ret->refused = false;
+                snprintf(ret->reason, sizeof ret->reason, "%s",
+                         "a list's lines read as data by a loop, each part judged on its own");
+        }
+        return 0;
+}
+
+int command_judge(const char *cmd, size_t n, const CommandPolicy *policy, int depth, bool lenient,
+                  const CommandContext *context, CommandVerdict *ret) {
+        int r = judge_once(cmd, n, policy, depth, lenient, context, ret);
+        if (r < 0 || !ret->refused || depth + 1 > REREAD_MAX || n > COMMAND_MAX ||
+            command_past_deadline(policy))
+                return r;
+        if (memchr(cmd, 0, n))
+                return 0;
+        /* a for loop over plain words refused: each word where its
+         * variable stood (command-forwords.c), the line allowed when that is */
+        _cleanup_free_ char *out = NULL;
+        r = forwords_write_out(cmd, n, &out);
+        if (r == 0)
+                return fed_apart(cmd, n, policy, depth, lenient, ret);
+        if (r < 0)
+                return r;
+        CommandVerdict v;
+        r = command_judge(out, strlen(out), policy, depth + 1, lenient, NULL, &v);
+        if (r < 0)
+                return r;
+        if (v.refused) {
+                command_verdict_done(&v);
+                return 0;
+        }
+        command_verdict_done(ret); /* what the words name where they stand */
         *ret = v;
         return 0;
 }

@@ -643,9 +643,9 @@ static bool programs_is_assignment_word(const ShellWord *w) {
 
 /* Is the for or select at l->v[i] a loop over globs alone (for f in
  * src/STAR.c): its variable holds names that exist, and ${f%.c}.o is the
- * everyday way to name an output? A literal word (.ex) it may make any
- * name of (31i 13). */
-static bool loop_over_globs(const ShellLexed *l, size_t i) {
+ * everyday way to name an output (1)? A literal word (.ex) it may make any
+ * name of (31i 13): 0. Read unquoted, it splits a name into others: 2. */
+static int loop_over_globs(const ShellLexed *l, size_t i) {
         size_t k = i + 2;
         if (k >= l->n || l->v[k].kind != SHELL_TOKEN_WORD || !starts(&l->v[k].w, "in", true))
                 return false;
@@ -660,10 +660,30 @@ static bool loop_over_globs(const ShellLexed *l, size_t i) {
                                w->v[m].kind == SHELL_CLASS;
                 }
                 if (!glob)
-                        return false;
+                        return 0;
                 any = true;
         }
-        return any;
+        if (!any)
+                return 0;
+        /* $f unquoted splits a name it holds and globs the pieces (a file
+         * 'x .env .c' of src's *.c is x, .env, .c): names made when it runs */
+        char var[64];
+        const ShellWord *v = &l->v[i + 1].w;
+        if (v->n == 0 || v->n >= sizeof var)
+                return 2;
+        for (size_t m = 0; m < v->n; m++)
+                var[m] = (char) v->v[m].c;
+        var[v->n] = 0;
+        for (; k < l->n; k++) {
+                const ShellWord *w = &l->v[k].w;
+                if (l->v[k].kind != SHELL_TOKEN_WORD)
+                        continue;
+                for (size_t m = 0; m < w->n; m++)
+                        if (w->v[m].kind == SHELL_EXPAND && !w->v[m].quoted && !w->v[m].nested &&
+                            (!w->param[0] || streq(w->param, var)))
+                                return 2;
+        }
+        return 1;
 }
 
 /* NAME=(WORD...) from l->v[i], its words with no expansion and none an
@@ -691,10 +711,14 @@ static int line_sets(const ShellLexed *l) {
                 const ShellWord *w = &l->v[i].w;
                 if (l->v[i].kind == SHELL_TOKEN_WORD && w->assigns && sets < 1)
                         sets = 1;
-                if (l->v[i].kind == SHELL_TOKEN_WORD &&
-                    (starts(w, "for", true) || starts(w, "select", true)) && sets < 1 &&
-                    !loop_over_globs(l, i))
+                int globs = l->v[i].kind == SHELL_TOKEN_WORD &&
+                                            (starts(w, "for", true) || starts(w, "select", true))
+                                    ? loop_over_globs(l, i)
+                                    : -1;
+                if (globs == 0 && sets < 1)
                         sets = 1; /* for x in .ex; do cat ${x/x/nv} */
+                if (globs == 2)
+                        sets = 2; /* for f in src/STAR.c; do cat $f */
                 for (const char *const *p = declarers; l->v[i].kind == SHELL_TOKEN_WORD && *p; p++)
                         if (starts(w, *p, true) && i + 1 < l->n && l->v[i + 1].kind == SHELL_TOKEN_WORD &&
                             l->v[i + 1].w.n >= 2 && l->v[i + 1].w.v[0].c == '-')
