@@ -99,6 +99,26 @@ static bool text_names_tree(const Judge *j, char *text) {
         return false;
 }
 
+/* Does the process substitution's text (tar c -T <(...)) print a tree
+ * holding .git, by its words: pwd, ls -a or -A, find (it prints its start
+ * first), or a word naming one (echo ., printf '%s\n' src/..)? git
+ * ls-files tests prints none. Not known (no text): it may. */
+static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellToken *t) {
+        const ShellLexed *l = ln->lexed;
+        if (!l || t->nested == 0 || t->nested > l->n_nested)
+                return true;
+        _cleanup_free_ char *c = strdup(l->nested[t->nested - 1]);
+        if (!c)
+                return true;
+        for (char *save = NULL, *w = strtok_r(c, " \t\n;|&()'\"", &save); w;
+             w = strtok_r(NULL, " \t\n;|&()'\"", &save))
+                if (streq(w, "pwd") || streq(w, "find") ||
+                    (w[0] == '-' && w[1] != '-' && strpbrk(w, "aA")) || objects_names(w) ||
+                    objects_path_holds_git(j, w))
+                        return true;
+        return false;
+}
+
 /* Does st copy the trees under the names it reads from a list: tar -T
  * (--files-from, tar cfT), zip -r -@, rsync -r --files-from? */
 static bool reads_tree_list(const Stage *st) {
@@ -271,7 +291,7 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         bool trees = reads_tree_list(st);
         for (size_t i = 0; i < st->n_redir && opens && !what; i++) { /* xargs cat <<EOF, its body */
                 _cleanup_free_ char *t = NULL;
-                if (trees && streq(st->redir[i]->op, "<(")) {
+                if (trees && streq(st->redir[i]->op, "<(") && substitution_names_tree(j, ln, st->redir[i])) {
                         what = "names a process substitution prints";
                         break;
                 }

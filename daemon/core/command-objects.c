@@ -474,8 +474,31 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         bool copy = copier(name, w, n), find = streq(name, "find"), exec = false, tree = false,
              exec_reaches = false, lists_reach = false;
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
+        if (copy && streq(name, "cmake") && !programs_word_is(w[2], "tar"))
+                to = n - 1; /* cmake -E copy SRC... DST, create_symlink SRC LINK */
+        bool tars = streq(name, "tar") || streq(name, "bsdtar") || streq(name, "jar");
+        _cleanup_free_ char *cdir = NULL; /* tar -C DIR, jar -C DIR: the operands after it are DIR's */
         for (size_t k = 1; k < n && copy; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
+                if (tars && a && (streq(a, "-C") || streq(a, "--directory")) && k + 1 < n) {
+                        char d[256];
+                        const char *dir = programs_plain(w[k + 1], d, sizeof d);
+                        free(cdir);
+                        cdir = dir && !objects_path_holds_git(j, dir) ? strdup(dir) : NULL;
+                        k++;
+                        continue;
+                }
+                if (cdir && a && a[0] != '-' && a[0] != '/' && a[0] != '~') {
+                        _cleanup_free_ char *joined = NULL, *norm = NULL, *abs = NULL;
+                        bool root = cdir[0] == '/';
+                        if (asprintf(&joined, "%s/%s", cdir, a) < 0)
+                                return -ENOMEM;
+                        norm = path_normalize(joined + strspn(joined, "/"));
+                        if (norm && root && asprintf(&abs, "/%s", norm) < 0)
+                                return -ENOMEM;
+                        tree = tree || !norm || objects_path_holds_git(j, abs ? abs : norm);
+                        continue;
+                }
                 if (k != to && holds_git(j, w[k]) && !(a && a[0] == '-'))
                         tree = true;
                 /* tar --add-file=. (or a prefix of it): an operand glued to an option */
