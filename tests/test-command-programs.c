@@ -1817,6 +1817,8 @@ static const Row rows[] = {
          true, true, ".env"},
         {"python3 -c 'import os; os.system(\"GIT_PAGER=cat GIT log -p\")'", true, true, ".env"},
         {"perl -e 'print \"GitHub\\n\"'", true, false, NULL},
+        {"tar --files-from=<(find web/src -name '*.ts') -czf web-src.tgz", true, false, NULL},
+        {"tar c -T <(find -name x)", true, true, ".env"},
         {"python3 -c 'print(\"digit legit\")'", true, false, NULL},
         /* an interpreter's code running its arguments (31s 5): they are a
          * command line; code that runs nothing leaves them data */
@@ -5346,6 +5348,39 @@ static void test_table(void **state) {
         assert_int_equal(failed, 0);
 }
 
+/* git in another case (31s 1, F31t): Git.pm's and cmake's spellings run
+ * it anywhere; Git or GIT alone only where names fold (on Linux GIT is no
+ * program; prose and GIT_COMMIT are data). */
+static void test_git_case(void **state) {
+        (void) state;
+        static const struct {
+                const char *cmd;
+                bool refused, refused_folding;
+        } cases[] = {
+                {"perl -MGit -e 'print scalar Git::command(qw(log -p))'", true, true},
+                {"perl -e 'use Git; print Git->repository->command(qw(show))'", true, true},
+                {"echo 'find_package(Git)' > f.cmake; cmake -P f.cmake", true, true},
+                {"python3 -c 'import os; os.system(\"GIT log -p\")'", false, true},
+                {"python3 -c 'print(\"Install Git first\")'", false, true},
+                {"awk '/GIT_COMMIT/ {print}' Dockerfile", false, false},
+                {"python3 -c 'import os; print(os.environ.get(\"GIT_SHA\"))'", false, false},
+                {"python3 -c 'import os; os.system(\"git log -p\")'", true, true},
+        };
+        for (size_t i = 0; i < ELEMENTSOF(cases); i++)
+                for (int f = 0; f < 2; f++) {
+                        CommandVerdict v;
+                        CommandPolicy policy = {.secrets = secrets,
+                                                .n_secrets = ELEMENTSOF(secrets),
+                                                .held = all_held,
+                                                .fold = f ? folds : NULL};
+                        assert_int_equal(command_check(cases[i].cmd, strlen(cases[i].cmd), &policy, &v), 0);
+                        if (v.refused != (f ? cases[i].refused_folding : cases[i].refused))
+                                fail_msg("%s (%s): %s (%s)", cases[i].cmd, f ? "folding" : "not folding",
+                                         v.refused ? "refused" : "allowed", v.reason);
+                        command_verdict_done(&v);
+                }
+}
+
 /* Where the line runs, inside a masked directory or (history held) in
  * .git: a relative name there is below it (31i 8). */
 static void test_cwd_inside(void **state) {
@@ -6419,11 +6454,12 @@ int main(int argc, char **argv) {
         if (argc > 1)
                 corpus_path = argv[1];
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_table),           cmocka_unit_test(test_cwd_inside),
-                cmocka_unit_test(test_reread_reasons),  cmocka_unit_test(test_match),
-                cmocka_unit_test(test_depth),           cmocka_unit_test(test_long_glob),
-                cmocka_unit_test(test_held_some),       cmocka_unit_test(test_held_places),
-                cmocka_unit_test(test_held_places_cwd), cmocka_unit_test(test_corpus),
+                cmocka_unit_test(test_table),       cmocka_unit_test(test_git_case),
+                cmocka_unit_test(test_cwd_inside),  cmocka_unit_test(test_reread_reasons),
+                cmocka_unit_test(test_match),       cmocka_unit_test(test_depth),
+                cmocka_unit_test(test_long_glob),   cmocka_unit_test(test_held_some),
+                cmocka_unit_test(test_held_places), cmocka_unit_test(test_held_places_cwd),
+                cmocka_unit_test(test_corpus),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

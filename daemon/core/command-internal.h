@@ -652,10 +652,12 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
  * it; with command, as a command with words after it (git log). 1, 0,
  * -ENOMEM. */
 int rearranged_names_git(const Line *ln, const Stage *st, const char *name, bool command);
-/* command-languages.c: is the "git" at p (any case) in text (n bytes) a
- * word: nothing alphanumeric on either side ('_' ends a word: GIT_DIR),
- * or a capital G after a letter (FindGit, -MGit)? */
-bool languages_git_word(const char *text, size_t n, const char *p);
+/* command-languages.c: is the "git" at p (any case) in text (n bytes)
+ * git's program: a word (nothing alphanumeric or '_' on either side), in
+ * lower case, or in any where the policy's names fold (APFS); or part of
+ * perl's -MGit, use Git, Git::, cmake's find_package(Git), FindGit,
+ * GIT_EXECUTABLE, GIT_REPOSITORY? j may be NULL (none folds). */
+bool languages_git_word(const Judge *j, const char *text, size_t n, const char *p);
 /* command-argv.c: an interpreter's inline code that reads its arguments
  * and runs a program (perl -e 'exec @ARGV' tar c .): the words after it
  * judged as a command line. 1 refused, 0, -ENOMEM. */

@@ -155,22 +155,42 @@ static bool file_from_input(const ShellWord *const *w, size_t n, size_t k, const
         return f && x && from_input(x, f);
 }
 
-bool languages_git_word(const char *text, size_t n, const char *p) {
+/* git under another case that runs it on any filesystem: perl's Git.pm,
+ * cmake's FindGit and the variables it sets or a fetch takes */
+static const char *const git_spelt[] = {
+        "-MGit",   "use Git",        "require Git",    "Git::", "Git->", "find_package(Git",
+        "FindGit", "GIT_EXECUTABLE", "GIT_REPOSITORY", NULL};
+
+bool languages_git_word(const Judge *j, const char *text, size_t n, const char *p) {
         if (p + 3 > text + n || strncasecmp(p, "git", 3) != 0)
                 return false;
         bool escape = p - text >= 2 && p[-2] == '\\' && strchr("nt", p[-1]); /* printf 'x\ngit' */
-        bool camel = p > text && p[0] == 'G' && isalpha((unsigned char) p[-1]);
-        bool before = p == text || escape || camel || !isalnum((unsigned char) p[-1]),
-             after = p + 3 == text + n || !isalnum((unsigned char) p[3]);
-        return before && after;
+        bool before = p == text || escape || !(isalnum((unsigned char) p[-1]) || p[-1] == '_'),
+             after = p + 3 == text + n || !(isalnum((unsigned char) p[3]) || p[3] == '_');
+        if (strncmp(p, "git", 3) == 0)
+                return before && after;
+        /* Git, GIT: git's program where names fold (APFS), else only as git_spelt */
+        bool folds = false;
+        for (size_t i = 0; j && j->policy->fold && i < j->policy->n_secrets && !folds; i++)
+                folds = j->policy->fold[i];
+        if (folds && before && after)
+                return true;
+        for (const char *const *s = git_spelt; *s; s++) {
+                const char *g = strcasestr(*s, "git");
+                size_t lead = (size_t) (g - *s), len = strlen(*s);
+                if ((size_t) (p - text) >= lead && (size_t) (text + n - (p - lead)) >= len &&
+                    strncmp(p - lead, *s, len) == 0)
+                        return true;
+        }
+        return false;
 }
 
-/* Does text hold git as a word, in any case (git log, ".git",
- * git-upload-pack, perl's -MGit, cmake's find_package(Git) and
- * GIT_EXECUTABLE; not github or .gitignore's stem)? */
-static bool names_git(const char *text, size_t n) {
+/* Does text hold git as a word (git log, ".git", git-upload-pack; not
+ * github or .gitignore's stem), or git's program in another case
+ * (languages_git_word)? */
+static bool names_git(const Judge *j, const char *text, size_t n) {
         for (const char *p = text; p + 3 <= text + n; p++)
-                if ((*p | 0x20) == 'g' && languages_git_word(text, n, p))
+                if ((*p | 0x20) == 'g' && languages_git_word(j, text, n, p))
                         return true;
         return false;
 }
@@ -190,14 +210,14 @@ int languages_interpreter_git(Judge *j, const Line *ln, const Stage *st, const c
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)
                         return -ENOMEM;
-                git = names_git(t, strlen(t));
+                git = names_git(j, t, strlen(t));
         }
         for (size_t i = 0; st && i < st->n_redir && !git; i++) {
                 _cleanup_free_ char *t = NULL;
                 int r = shells_fed_text(ln, st, i, &t);
                 if (r < 0)
                         return r;
-                git = r > 0 && names_git(t, strlen(t));
+                git = r > 0 && names_git(j, t, strlen(t));
         }
         if (!git)
                 return 0;
@@ -297,7 +317,7 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
         int g = rearranged_names_git(ln, st, p, false);
         if (g < 0)
                 return g;
-        bool git = (joiner && names_git(ln->text, ln->n)) || g > 0, command = false;
+        bool git = (joiner && names_git(j, ln->text, ln->n)) || g > 0, command = false;
         /* $(echo git_log_-p | tr _ ' '): in a substitution, a git command
          * the texts make, git run by none of its stages */
         bool runs_git = false;
@@ -326,7 +346,7 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
                 if (!t)
                         return -ENOMEM;
                 sed_unescaped(t); /* s/true/gi\x74 log/: GNU sed's escapes */
-                git = git || names_git(t, strlen(t));
+                git = git || names_git(j, t, strlen(t));
                 command = command || git_command(t);
         }
         /* s/x/GIT_log/;s/_/ /;s/GIT/\L&/: what its program puts in, as sed
@@ -335,7 +355,7 @@ int languages_sed_output(Judge *j, const Line *ln, const Stage *v, size_t n, siz
         int e = joiner ? 0 : edited_texts(st, false, &put);
         if (e < 0)
                 return e;
-        git = git || (put && names_git(put, strlen(put)));
+        git = git || (put && names_git(j, put, strlen(put)));
         command = command || (put && git_command(put));
         /* its output a shell's input (sed S | bash), or a file the line
          * may run (sed S > F; bash F; . F; python3 -c 'exec(open(F)...)') */
@@ -662,7 +682,8 @@ static bool git_letters(const char *text, size_t n) {
  * letters g, i and t. */
 static int awk_text(Judge *j, const char *name, const char *text) {
         bool runs = strstr(text, "system") || strchr(text, '|');
-        if (!judge_held(j) || !(names_git(text, strlen(text)) || (runs && git_letters(text, strlen(text)))))
+        if (!judge_held(j) ||
+            !(names_git(j, text, strlen(text)) || (runs && git_letters(text, strlen(text)))))
                 return 0;
         judge_mark_held(j);
         return judge_refuse(j,
@@ -681,7 +702,7 @@ static int language_text(Judge *j, Language lang, const char *name, const char *
         if (lang == LANG_XARGS_SHELL)
                 return xargs_items(j, text, strlen(text));
         if (lang == LANG_XARGS_CODE) {
-                if (judge_held(j) && names_git(text, strlen(text))) {
+                if (judge_held(j) && names_git(j, text, strlen(text))) {
                         judge_mark_held(j);
                         return judge_refuse(j,
                                             "a text xargs hands an interpreter as its code names git, and "
@@ -690,7 +711,7 @@ static int language_text(Judge *j, Language lang, const char *name, const char *
                 return xargs_items(j, text, strlen(text));
         }
         if (lang == LANG_M4)
-                return judge_held(j) && names_git(text, strlen(text))
+                return judge_held(j) && names_git(j, text, strlen(text))
                                ? (judge_mark_held(j),
                                   judge_refuse(j, "m4's input names git (syscmd runs it), and the history "
                                                   "holds a masked entry"))
@@ -855,7 +876,8 @@ int languages_judge_fed(Judge *j, const Line *ln, const Stage *st, const Stage *
                 const Stage *from = s == 0 ? st : prev;
                 for (size_t i = 0; from && i < from->n_redir; i++) {
                         _cleanup_free_ char *t = NULL;
-                        if (streq(from->redir[i]->op, "<(") && judge_held(j) && names_git(ln->text, ln->n)) {
+                        if (streq(from->redir[i]->op, "<(") && judge_held(j) &&
+                            names_git(j, ln->text, ln->n)) {
                                 judge_mark_held(j);
                                 return judge_refuse(
                                         j,

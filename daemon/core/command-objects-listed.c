@@ -100,9 +100,10 @@ static bool text_names_tree(const Judge *j, char *text) {
 }
 
 /* Does the process substitution's text (tar c -T <(...)) print a tree
- * holding .git, by its words: pwd, ls -a or -A, find (it prints its start
- * first), or a word naming one (echo ., printf '%s\n' src/..)? git
- * ls-files tests prints none. Not known (no text): it may. */
+ * holding .git, by its words: pwd, ls -a or -A, find from . or one (it
+ * prints its start first), or a word naming one (echo ., printf '%s\n'
+ * src/..)? git ls-files tests, find web/src -name '*.ts' print none. Not
+ * known (no text): it may. */
 static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellToken *t) {
         const ShellLexed *l = ln->lexed;
         if (!l || t->nested == 0 || t->nested > l->n_nested)
@@ -110,13 +111,29 @@ static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellT
         _cleanup_free_ char *c = strdup(l->nested[t->nested - 1]);
         if (!c)
                 return true;
+        /* ls: in ls's words (its -a, -A); find: 1 before its first
+         * starting point, 2 among them */
+        bool ls = false;
+        int find = 0;
         for (char *save = NULL, *w = strtok_r(c, " \t\n;|&()'\"", &save); w;
-             w = strtok_r(NULL, " \t\n;|&()'\"", &save))
-                if (streq(w, "pwd") || streq(w, "find") ||
-                    (w[0] == '-' && w[1] != '-' && strpbrk(w, "aA")) || objects_names(w) ||
-                    objects_path_holds_git(j, w))
+             w = strtok_r(NULL, " \t\n;|&()'\"", &save)) {
+                if (find > 0 && strchr("-!", w[0])) { /* find's expression: no more starting points */
+                        if (find == 1)
+                                return true; /* find -name x: from . */
+                        find = 0;
+                }
+                if (streq(w, "find") || streq(w, "ls")) {
+                        ls = streq(w, "ls");
+                        find = ls ? 0 : 1;
+                        continue;
+                }
+                if (find == 1)
+                        find = 2;
+                if (streq(w, "pwd") || (ls && w[0] == '-' && w[1] != '-' && strpbrk(w, "aA")) ||
+                    objects_names(w) || objects_path_holds_git(j, w))
                         return true;
-        return false;
+        }
+        return find == 1;
 }
 
 /* Does st copy the trees under the names it reads from a list: tar -T

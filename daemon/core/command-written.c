@@ -449,12 +449,12 @@ int written_substitution(const Judge *j, const char *text) {
 }
 
 /* Does text hold git as a word, in any case (git log, .git, cmake's
- * find_package(Git); not github, nor a URL's git+https:, git@host:,
+ * find_package(Git): languages_git_word); not github, nor a URL's git+https:, git@host:,
  * git://, a remote's x.git)? */
-static bool names_git(const char *text) {
+static bool names_git(const Judge *j, const char *text) {
         size_t n = strlen(text);
         for (const char *p = text; p + 3 <= text + n; p++) {
-                if ((*p | 0x20) != 'g' || !languages_git_word(text, n, p))
+                if ((*p | 0x20) != 'g' || !languages_git_word(j, text, n, p))
                         continue;
                 bool url = strchr("+@:", p[3]) != NULL && p[3] != 0,
                      suffix = p - text >= 2 && p[-1] == '.' && is_ident(p[-2]);
@@ -547,7 +547,7 @@ static int written_text(Judge *j, const char *t) {
                         return judge_refuse(j,
                                             "a text the line writes to a file or pipes to a program names a "
                                             "masked entry, and a program of it may run the text");
-        if (judge_held(j) && s[strspn(s, " \t\n")] != '{' && names_git(s)) {
+        if (judge_held(j) && s[strspn(s, " \t\n")] != '{' && names_git(j, s)) {
                 judge_mark_held(j);
                 return judge_refuse(j, "a text the line writes to a file or pipes to a program names git, "
                                        "and a program of it may run the text, while the history holds a "
