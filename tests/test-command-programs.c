@@ -1832,6 +1832,21 @@ static const Row rows[] = {
         {"python3 -c 'import sys; print(sys.argv[1])' \"$f\"", true, false, NULL},
         {"python3 -c 'import subprocess, sys; subprocess.run(sys.argv[1:])' make test", true, false, NULL},
         {"awk -F: '{print $1}' /etc/passwd", true, false, NULL},
+        /* 31t 2 and 4: other names of known programs; code running its
+         * string literals, pop, readpipe, awk -v, perl -s */
+        {"perl5.36.0 -e 'system \"git log -p --all\"'", true, true, ".env"},
+        {"perl5.36-x86_64-linux-gnu -e 'exec qw(git cat-file --batch-all-objects --batch)'", true, true, ".env"},
+        {"vim.basic -es -c 'r !git log -p --all' -c '%p' -c 'q!'", true, true, ".env"},
+        {"sensible-editor -es -c 'r !git log -p'", true, true, ".env"},
+        {"perl -e 'system \"tar c .\"'", true, true, ".env"},
+        {"python3 -c 'import subprocess; subprocess.run([\"tar\", \"c\", \".\"])'", true, true, ".env"},
+        {"perl -e 'system pop' 'g\"\"it log -p --all'", true, true, ".env"},
+        {"perl -e 'print readpipe pop' '/usr/bin/gi[t] stash show -p'", true, true, ".env"},
+        {"awk -v c='g\"\"it stash show -p' 'BEGIN{system(c)}'", true, true, ".env"},
+        {"perl -se 'print readpipe $c' -- -c='g\"\"it log -p --all'", true, true, ".env"},
+        {"python3 -c 'import subprocess; subprocess.run([\"make\", \"test\"])'", true, false, NULL},
+        {"awk '{print $1 | \"sort -u\"}' f.txt", true, false, NULL},
+        {"perl -ne 'print if /x|y/' f", true, false, NULL},
         /* the tree by a directory a redirect opened (31s 2): /dev/fd/N,
          * /dev/stdin are /proc/self/fd's */
         {"tar ch /dev/fd/9 9<.", true, true, ".env"},

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * An interpreter's inline code that runs its own arguments (perl -e 'exec
- * @ARGV' tar c ., node -e '...spawnSync(process.argv[1], ...)' ...): the
- * words after the code are a command line it may run, judged as one
- * (command-internal.h). Code that neither reads its arguments nor runs a
- * program leaves them as data (python3 -c 'print(sys.argv[1])' "$f"). It
- * must not lex: programs_reread judges what it joins.
+ * An interpreter's inline code that runs a program (command-internal.h):
+ * the command lines it may run judged as lines: its string literals
+ * (system "tar c ."), its arguments when it reads them (perl -e 'exec
+ * @ARGV' tar c ., node -e '...spawnSync(process.argv[1], ...)'), awk's -v
+ * values and perl -s's switches. Code that runs nothing leaves them data
+ * (python3 -c 'print(sys.argv[1])' "$f"). It must not lex:
+ * programs_reread judges what it joins.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -41,21 +42,61 @@ static const Inline inlines[] = {
         {"nawk", NULL, false, true},
 };
 
-/* Does the code, in any case, read its arguments (argv, ARGV, process.argv,
- * $argv, args, shift, $*, lua's arg) and run a program (exec, system,
- * spawn, popen, backquotes, qx, child_process, subprocess, a pipe open)? */
-static bool runs_arguments(const char *code) {
-        static const char *const reads[] = {"argv", "args", "shift", "$*", "arg[", "arg)", "...", NULL};
-        static const char *const runs[] = {"exec", "system", "spawn",    "popen",      "`",
-                                           "qx",   "%x",     "passthru", "subprocess", "child_process",
-                                           "pty",  "open3",  "run(",     "call(",      "command(",
-                                           "|",    NULL};
-        bool r = false, x = false;
-        for (const char *const *s = reads; *s && !r; s++)
-                r = strcasestr(code, *s) != NULL;
-        for (const char *const *s = runs; *s && !x; s++)
-                x = strcasestr(code, *s) != NULL;
-        return r && x;
+/* Does the code, in any case, run a program (exec, system, spawn,
+ * popen, backquotes, qx, readpipe, child_process, subprocess, a pipe)? */
+static bool runs_programs(const char *code) {
+        static const char *const runs[] = {"exec", "system",   "spawn",      "popen",         "`",   "qx",
+                                           "%x",   "passthru", "subprocess", "child_process", "pty", "open3",
+                                           "run(", "call(",    "command(",   "readpipe",      "|",   NULL};
+        for (const char *const *s = runs; *s; s++)
+                if (strcasestr(code, *s))
+                        return true;
+        return false;
+}
+
+/* ... and read its arguments (argv, ARGV, process.argv, $argv, args,
+ * shift, pop, $*, lua's arg)? */
+static bool reads_arguments(const char *code) {
+        static const char *const reads[] = {"argv", "args", "shift", "pop", "$*",
+                                            "arg[", "arg)", "...",   NULL};
+        for (const char *const *s = reads; *s; s++)
+                if (strcasestr(code, *s))
+                        return true;
+        return false;
+}
+
+/* The string literals of code that runs a program, each a command line it
+ * may run: one with a blank whole (system "tar c ."), and a list's items
+ * joined ("tar", "c", "." in a run of literals between commas). */
+static int code_strings(Judge *j, const char *name, const char *code) {
+        char what[96];
+        snprintf(what, sizeof what, "%s's code runs a command line it holds", name);
+        _cleanup_free_ char *run = malloc(strlen(code) + 1);
+        if (!run)
+                return -ENOMEM;
+        size_t m = 0;
+        for (const char *p = code; *p;) {
+                if (*p != '"' && *p != '\'') {
+                        /* a run of literals goes on over blanks and commas only */
+                        if (!strchr(" \t\n,", *p) && m > 0) {
+                                int r = programs_reread(j, what, run, m);
+                                if (r != 0)
+                                        return r;
+                                m = 0;
+                        }
+                        p++;
+                        continue;
+                }
+                const char *e = strchr(p + 1, *p);
+                if (!e)
+                        break;
+                if (m > 0)
+                        run[m++] = ' ';
+                memcpy(run + m, p + 1, (size_t) (e - p - 1));
+                m += (size_t) (e - p - 1);
+                p = e + 1;
+        }
+        return m > 0 ? programs_reread(j, what, run, m) : 0;
 }
 
 int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
@@ -67,7 +108,8 @@ int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         if (!in)
                 return 0;
         char buf[256];
-        size_t k = 1, code = 0;
+        size_t k = 1, code = 0, values[16], n_values = 0;
+        bool switches = false; /* perl -s: -x=VALUE after the code sets $x */
         for (; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (!a) /* a glob or expansion: the code (awk), or an operand */
@@ -79,6 +121,7 @@ int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
                 bool takes = in->code && streq_any(a, in->code);
                 if (!takes && in->bundles && a[0] == '-' && a[1] != '-' && a[1])
                         takes = strchr("eE", a[strlen(a) - 1]) != NULL;
+                switches = switches || (in->bundles && a[0] == '-' && a[1] != '-' && strchr(a, 's'));
                 if (takes && k + 1 < n) {
                         code = ++k;
                         if (in->bundles) /* perl -e A -e B -w ARGS: more options */
@@ -91,22 +134,48 @@ int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
                 /* awk -f FILE: no inline code; -F S, -v V take the next word */
                 if (in->operand && (streq(a, "-f") || strncmp(a, "--file", 6) == 0))
                         return 0;
+                if (in->operand && streq(a, "-v") && k + 1 < n && n_values < ELEMENTSOF(values))
+                        values[n_values++] = k + 1; /* awk -v c='CMD' 'BEGIN{system(c)}' */
                 if (in->operand && (streq(a, "-F") || streq(a, "-v")))
                         k++;
         }
         if (in->operand && !code && k < n)
                 code = k++;
-        if (!code || k >= n)
+        if (!code)
                 return 0;
         _cleanup_free_ char *text = programs_word_text(w[code]);
         if (!text)
                 return -ENOMEM;
-        if (!runs_arguments(text))
+        if (!runs_programs(text))
                 return 0;
+        int r = code_strings(j, name, text);
+        if (r != 0)
+                return r;
+        char what[96];
+        /* awk's -v values and perl -s's switches are variables the code may run */
+        for (size_t i = 0; i < n_values; i++) {
+                _cleanup_free_ char *v = programs_word_text(w[values[i]]);
+                const char *eq = v ? strchr(v, '=') : NULL;
+                snprintf(what, sizeof what, "%s's variable, which its code may run", name);
+                if (!v)
+                        return -ENOMEM;
+                if (eq && (r = programs_reread(j, what, eq + 1, strlen(eq + 1))) != 0)
+                        return r;
+        }
+        if (k >= n || !(reads_arguments(text) || switches))
+                return 0;
+        for (size_t i = k; switches && i < n; i++) {
+                _cleanup_free_ char *v = programs_word_text(w[i]);
+                const char *eq = v && v[0] == '-' ? strchr(v, '=') : NULL;
+                snprintf(what, sizeof what, "%s's switch, which its code may run", name);
+                if (!v)
+                        return -ENOMEM;
+                if (eq && (r = programs_reread(j, what, eq + 1, strlen(eq + 1))) != 0)
+                        return r;
+        }
         _cleanup_free_ char *line = programs_joined(w, n, k);
         if (!line)
                 return -ENOMEM;
-        char what[96];
         snprintf(what, sizeof what, "%s's code runs its arguments, a command line", name);
         return programs_reread(j, what, line, strlen(line));
 }

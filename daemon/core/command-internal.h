@@ -190,6 +190,11 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n);
  * timeout, ...), n when it runs none, or SIZE_MAX when w[0] is no wrapper
  * or its options are not understood. */
 size_t programs_wrapped(const ShellWord *const *w, size_t n);
+/* command-wrappers.c: the name the rule knows a program by, for another
+ * name Debian installs it under (perl5.36.0: perl; vim.basic, editor,
+ * sensible-editor: vim; zstdmt: zstd; lz4c: lz4; pdb3: python3), else
+ * name itself (NULL: NULL). */
+const char *programs_canonical(const char *name);
 /* Does a wrapper chain run words it does not hold: WRAPPED_READ, xargs's
  * command a wrapper with no command of its own (xargs env, xargs nice: the
  * words xargs reads are the command); WRAPPED_SPLIT, env -S V (V, returned,

@@ -87,7 +87,7 @@ const char *programs_name(const ShellWord *w, char *buf, size_t size) {
                 s = k > 0 ? buf : NULL;
         }
         const char *slash = s ? strrchr(s, '/') : NULL;
-        return slash ? slash + 1 : s;
+        return programs_canonical(slash ? slash + 1 : s);
 }
 
 bool programs_is_assignment(const ShellWord *w) {

@@ -203,3 +203,20 @@ int programs_wrapped_runs(const ShellWord *const *w, size_t n, char **ret_value)
         }
         return 0;
 }
+
+const char *programs_canonical(const char *name) {
+        static const char *const aliases[][2] = {
+                {"vim.basic", "vim"}, {"vim.tiny", "vim"}, {"vim.nox", "vim"},         {"vim.gtk", "vim"},
+                {"vim.gtk3", "vim"},  {"editor", "vim"},   {"sensible-editor", "vim"}, {"zstdmt", "zstd"},
+                {"lz4c", "lz4"},      {"pdb", "python3"},  {"pdb3", "python3"},        {"rgrep", "rgrep"},
+        };
+        if (!name)
+                return NULL;
+        for (size_t i = 0; i < ELEMENTSOF(aliases); i++)
+                if (streq(name, aliases[i][0]))
+                        return aliases[i][1];
+        /* Debian's versioned perls: perl5.36.0, perl5.36-x86_64-linux-gnu */
+        if (strncmp(name, "perl5", 5) == 0 && (name[5] == '.' || (name[5] >= '0' && name[5] <= '9')))
+                return "perl";
+        return name;
+}
