@@ -150,10 +150,12 @@ static bool reads_tree_list(const Stage *st) {
                 if (!a)
                         continue;
                 bool shorts = a[0] == '-' && a[1] != '-';
+                bool from = a[0] == '-' && a[1] == '-' &&
+                            programs_long_is(a, "files-from", NULL); /* --files-fr */
                 list = list ||
-                       (tar && (strncmp(a, "--files-from", 12) == 0 || (shorts && strchr(a, 'T')) ||
-                                (k == 1 && a[0] != '-' && strchr(a, 'T')))) ||
-                       (zip && shorts && strchr(a, '@')) || (rsync && strncmp(a, "--files-from", 12) == 0);
+                       (tar &&
+                        (from || (shorts && strchr(a, 'T')) || (k == 1 && a[0] != '-' && strchr(a, 'T')))) ||
+                       (zip && shorts && strchr(a, '@')) || (rsync && from);
                 recursive = recursive || (shorts && strpbrk(a, zip ? "rR" : "ra")) ||
                             strncmp(a, "--recurs", 8) == 0 || strncmp(a, "--archive", 9) == 0;
         }
@@ -315,7 +317,12 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
                 int r = shells_fed_text(ln, st, i, &t);
                 if (r < 0)
                         return r;
-                what = r > 0 && (trees ? text_names_tree(j, t) : objects_names(t))
+                /* <<<"$PWD", <<<"$(pwd)", <<<$d: a name made when it runs may be the tree */
+                bool fed = strncmp(st->redir[i]->op, "<<", 2) == 0,
+                     made = fed && st->target[i] &&
+                            (st->target[i]->expansion || st->target[i]->substitution);
+                what = (r > 0 && (trees ? strpbrk(t, "$`") || text_names_tree(j, t) : objects_names(t))) ||
+                                       (trees && fed && (r == 0 || made))
                                ? "a heredoc's or here-string's name"
                                : NULL;
         }

@@ -253,6 +253,11 @@ static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) 
                 {"zstd", "r", {NULL}},
                 {"lz4", "r", {NULL}},
                 {"diff", "r", {"--recursive", NULL}},
+                {"mke2fs", "d", {NULL}},
+                {"mkfs.ext2", "d", {NULL}},
+                {"mkfs.ext3", "d", {NULL}},
+                {"mkfs.ext4", "d", {NULL}},
+                {"dpkg-deb", "b", {"--build", NULL}},
         };
         char buf[256];
         for (size_t i = 0; i < ELEMENTSOF(opts); i++) {
@@ -286,9 +291,10 @@ static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) 
  * git's compressed objects, which gzip then reads); 0 neither. */
 static int grep_over_git(const Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         char buf[256];
-        bool rg = streq(name, "rg"),
-             grep = streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep");
-        bool recursive = rg, text = false, tree = false, operand = false, dashdash = false, pattern = false;
+        bool rg = streq(name, "rg"), rgrep = streq(name, "rgrep"),
+             grep = rgrep || streq(name, "grep") || streq(name, "egrep") || streq(name, "fgrep");
+        bool recursive = rg || rgrep, text = false, tree = false, operand = false, dashdash = false,
+             pattern = false;
         if (!rg && !grep)
                 return 0;
         for (size_t k = 1; k < n; k++) { /* -e or -f: no operand is the pattern */
@@ -304,14 +310,37 @@ static int grep_over_git(const Judge *j, const char *name, const ShellWord *cons
                         dashdash = true;
                         continue;
                 }
+                /* -d recurse, --directories recurse: -r by another spelling */
+                char nb[16];
+                const char *next = k + 1 < n ? programs_plain(w[k + 1], nb, sizeof nb) : NULL;
+                if (a && !dashdash && a[0] == '-' && a[1] == '-' &&
+                    programs_long_is(a, "directories", NULL) && !strchr(a, '=') && next) {
+                        recursive = recursive || streq(next, "recurse");
+                        k++;
+                        continue;
+                }
                 if (a && !dashdash && a[0] == '-' && a[1] != '-' && a[1]) {
-                        recursive = recursive || strpbrk(a + 1, "rR");
-                        text = text || strchr(a + 1, 'a');
+                        /* a bundle: letters, up to one that takes a value (the
+                         * rest, or the next word): -ad recurse, -drecurse */
+                        for (const char *q = a + 1; *q; q++) {
+                                if (strchr("efmABCDd", *q)) {
+                                        const char *value = q[1] ? q + 1 : next;
+                                        recursive = recursive || (*q == 'd' && streq_ptr(value, "recurse"));
+                                        if (!q[1] && next)
+                                                k++;
+                                        break;
+                                }
+                                recursive = recursive || *q == 'r' || *q == 'R';
+                                text = text || *q == 'a';
+                        }
                         continue;
                 }
                 if (a && !dashdash && a[0] == '-') {
-                        recursive = recursive || strncmp(a, "--recursive", 11) == 0 ||
-                                    strncmp(a, "--dereference-recursive", 23) == 0;
+                        const char *value = NULL;
+                        recursive =
+                                recursive || strncmp(a, "--recursive", 11) == 0 ||
+                                strncmp(a, "--dereference-recursive", 23) == 0 ||
+                                (programs_long_is(a, "directories", &value) && streq_ptr(value, "recurse"));
                         text = text || streq(a, "--text") || streq(a, "--binary-files=text") ||
                                (rg && (streq(a, "-uuu") || streq(a, "--binary")));
                         continue;
@@ -413,14 +442,22 @@ static bool regex_extension(const char *re) {
         return true;
 }
 
+/* zip and gzip take options from the environment too (ZIPOPT=-r, GZIP=-r,
+ * an export of an earlier command's): a tree named among their operands is
+ * read, whatever their words say. */
+static const char *const env_options[] = {"zip", "gzip", "pigz", NULL};
+
 /* Does the command copy or read a tree into another place or a stream:
  * the copiers, the recursive compressors and diff (copies_trees says with
  * which options), jar, python's -m zipfile, tarfile and zipapp, cmake -E's
  * tar, copy_directory, copy and create_symlink (ln -s's)? */
 static bool copier(const char *name, const ShellWord *const *w, size_t n) {
-        static const char *const copiers[] = {"cp",   "tar",  "bsdtar", "zip",  "rsync", "scp",     "ditto",
-                                              "pax",  "7z",   "cpio",   "mv",   "ln",    "install", "gzip",
-                                              "pigz", "zstd", "lz4",    "diff", "jar",   NULL};
+        static const char *const copiers[] = {
+                "cp",          "tar",        "bsdtar",      "zip",     "rsync",  "scp",       "ditto",
+                "pax",         "7z",         "cpio",        "mv",      "ln",     "install",   "gzip",
+                "pigz",        "zstd",       "lz4",         "diff",    "jar",    "ptar",      "gpgtar",
+                "mkfs.cramfs", "mksquashfs", "genisoimage", "mkisofs", "mke2fs", "mkfs.ext2", "mkfs.ext3",
+                "mkfs.ext4",   "dpkg-deb",   NULL};
         static const char *const python_m[] = {"zipfile", "tarfile", "zipapp", NULL};
         static const char *const cmake_e[] = {"tar",
                                               "copy_directory",
@@ -434,9 +471,28 @@ static bool copier(const char *name, const ShellWord *const *w, size_t n) {
         const char *w1 = n > 2 ? programs_plain(w[1], a, sizeof a) : NULL,
                    *w2 = n > 2 ? programs_plain(w[2], b, sizeof b) : NULL;
         if (streq_any(name, copiers))
-                return copies_trees(name, w, n);
-        if ((strncmp(name, "python", 6) == 0) && streq_ptr(w1, "-m") && w2 && streq_any(w2, python_m))
-                return true;
+                return streq_any(name, env_options) || copies_trees(name, w, n);
+        if (strncmp(name, "python", 6) == 0) { /* python3 -Im zipfile, -mzipfile, -B -m zipapp */
+                for (size_t k = 1; k < n; k++) {
+                        const char *o = programs_plain(w[k], a, sizeof a);
+                        if (!o || o[0] != '-' || streq(o, "-") || o[1] == '-')
+                                return false;
+                        if (strchr("WXc", o[1])) { /* -W arg, -X opt, -c CMD: no module */
+                                k += !o[2];
+                                if (o[1] == 'c')
+                                        return false;
+                                continue;
+                        }
+                        const char *m = strchr(o + 1, 'm');
+                        if (!m)
+                                continue;
+                        const char *mod = m[1]        ? m + 1
+                                          : k + 1 < n ? programs_plain(w[k + 1], b, sizeof b)
+                                                      : NULL;
+                        return mod && streq_any(mod, python_m);
+                }
+                return false;
+        }
         return streq(name, "cmake") && streq_ptr(w1, "-E") && w2 && streq_any(w2, cmake_e);
 }
 
@@ -476,7 +532,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
         if (copy && streq(name, "cmake") && !programs_word_is(w[2], "tar"))
                 to = n - 1; /* cmake -E copy SRC... DST, create_symlink SRC LINK */
-        bool tars = streq(name, "tar") || streq(name, "bsdtar") || streq(name, "jar");
+        bool tars = streq(name, "tar") || streq(name, "bsdtar") || streq(name, "jar"),
+             loose = copy && streq_any(name, env_options) && !copies_trees(name, w, n) &&
+                     !(j->text &&
+                       (memmem(j->text, j->text_n, "ZIP", 3) || memmem(j->text, j->text_n, "GZIP", 4)));
         _cleanup_free_ char *cdir = NULL; /* tar -C DIR, jar -C DIR: the operands after it are DIR's */
         for (size_t k = 1; k < n && copy; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
@@ -499,14 +558,18 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                         tree = tree || !norm || objects_path_holds_git(j, abs ? abs : norm);
                         continue;
                 }
-                if (k != to && holds_git(j, w[k]) && !(a && a[0] == '-'))
+                /* without a recursive option named, zip's and gzip's operands count
+                 * by name only (parallel gzip ::: "$(ls *.log)", -exec gzip {}) */
+                if (k != to && !(a && a[0] == '-') &&
+                    (loose ? a && objects_path_holds_git(j, a) : holds_git(j, w[k])))
                         tree = true;
                 /* tar --add-file=. (or a prefix of it): an operand glued to an option */
                 if (a && (streq(name, "tar") || streq(name, "bsdtar")) &&
                     programs_long_is(a, "add-file", &value) && value && objects_path_holds_git(j, value))
                         tree = true;
         }
-        tree = tree || (copy && j->unseen_args); /* echo ../r | xargs cp -r -t x: names made at run time */
+        /* echo ../r | xargs cp -r -t x: names made at run time (a recursive option named) */
+        tree = tree || (copy && j->unseen_args && copies_trees(name, w, n));
         size_t k = 1;
         for (; find && k < n; k++) { /* find's starting points: none is . */
                 const char *a = programs_plain(w[k], buf, sizeof buf);

@@ -81,9 +81,50 @@ static const Wrapper wrappers[] = {
         {"catchsegv", "", NULL, 0},
         {"valgrind", "", NULL, 0},
         {"ld.so", "", rebound_loader_long, 0}, /* ld-linux-x86-64.so.2 --argv0 NAME PROGRAM ARGS */
+        /* privileges, personalities, agents, fake roots, profilers (31t 1) */
+        {"setpriv", "",
+         (const char *const[]){"reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set",
+                               "securebits", "pdeathsig", "selinux-label", "apparmor-profile",
+                               "landlock-access", "landlock-rule", NULL},
+         0},
+        {"setarch", "", NULL, 1}, /* setarch ARCH [flags] PROGRAM */
+        {"linux32", "", NULL, 0},
+        {"linux64", "", NULL, 0},
+        {"i386", "", NULL, 0},
+        {"x86_64", "", NULL, 0},
+        {"ssh-agent", "aEtPO", NULL, 0},
+        {"gpg-agent", "", (const char *const[]){"homedir", "options", "log-file", NULL}, 0},
+        {"fakeroot", "lsib", (const char *const[]){"lib", "faked", NULL}, 0},
+        {"fakechroot", "lsc", (const char *const[]){"lib", "config-dir", "environment", NULL}, 0},
+        {"perf", "eoptCGrIjFcx", (const char *const[]){"event", "output", "pid", "tid", "cpu", NULL}, 1},
+        {"msgexec", "iDo", (const char *const[]){"input", "directory", NULL}, 0},
+        {"bear", "", (const char *const[]){"output", "config", "library", "wrapper", "wrapper-dir", NULL},
+         0},
+        {"intercept-build", "o", (const char *const[]){"cdb", "use-cc", "use-c++", NULL}, 0},
+        {"scan-build", "o", (const char *const[]){"use-cc", "use-c++", "use-analyzer", NULL}, 0},
+        {"memusage", "npbdT", (const char *const[]){"progname", "png", "data", "buffer", NULL}, 0},
+        {"heaptrack", "op", (const char *const[]){"output", "pid", NULL}, 0},
+        {"sotruss", "FTo", (const char *const[]){"from", "to", "output", NULL}, 0},
+        {"not", "", NULL, 0},
+        {"choom", "np", (const char *const[]){"adjust", "pid", NULL}, 0},
+        {"nocache", "", NULL, 0},
+        {"eatmydata", "", NULL, 0},
+        {"torsocks", "", NULL, 0},
+        {"proxychains", "fq", NULL, 0},
+        {"proxychains4", "fq", NULL, 0},
 };
 
 static const Wrapper *wrapper_find(const char *name) {
+        char base[64];
+        size_t n = name ? strlen(name) : 0, d = n;
+        while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
+                d--;
+        /* LLVM's versioned names: scan-build-14, intercept-build-14, not-14 */
+        if (name && d < n && d > 1 && name[d - 1] == '-' && d - 1 < sizeof base) {
+                memcpy(base, name, d - 1);
+                base[d - 1] = 0;
+                name = base;
+        }
         for (size_t i = 0; name && i < ELEMENTSOF(wrappers); i++)
                 if (streq(wrappers[i].name, rebound_is_loader(name) ? "ld.so" : name))
                         return &wrappers[i];
@@ -95,8 +136,14 @@ bool programs_is_wrapper(const char *name) {
 }
 
 size_t programs_wrapped(const ShellWord *const *w, size_t n) {
-        char buf[256];
-        const Wrapper *wr = n > 0 ? wrapper_find(programs_name(w[0], buf, sizeof buf)) : NULL;
+        char buf[256], e[16];
+        const char *name = n > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
+        /* cmake -E chdir DIR CMD, cmake -E time CMD */
+        if (streq_ptr(name, "cmake") && n > 3 && streq_ptr(programs_plain(w[1], e, sizeof e), "-E")) {
+                const char *sub = programs_plain(w[2], e, sizeof e);
+                return streq_ptr(sub, "chdir") ? (n > 4 ? 4 : n) : streq_ptr(sub, "time") ? 3 : SIZE_MAX;
+        }
+        const Wrapper *wr = wrapper_find(name);
         if (!wr)
                 return SIZE_MAX;
         size_t k = 1;
@@ -112,9 +159,12 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
                                 return SIZE_MAX;
                         a = strcpy(buf, t);
                 }
+                if (!a && operands > 0) { /* setarch $(uname -m) CMD, timeout "$t" CMD */
+                        operands--;
+                        continue;
+                }
                 if (!a)
-                        return operands > 0 ? SIZE_MAX
-                                            : k; /* a glob or expansion: the command, or unknown */
+                        return k; /* a glob or expansion: the command */
                 if (streq(a, "--")) {
                         k++;
                         break;
