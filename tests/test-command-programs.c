@@ -901,6 +901,17 @@ static const Row rows[] = {
         {"perf stat -e cycles tar c .", true, true, ".env"},
         {"fakeroot dpkg-buildpackage -us -uc", true, false, NULL},
         {"scan-build make", true, false, NULL},
+        /* 31t 3 and 5: run-parts picking git, roff's unsafe mode, a cmake
+         * script's COMMAND */
+        {"run-parts --regex='^gi[t]$' --arg=log --arg=-p /usr/bin", true, true, ".env"},
+        {"run-parts --test /etc/cron.daily", true, false, NULL},
+        {"run-parts /etc/cron.daily", false, false, NULL},
+        {"printf '.sy tar c .\\n' | groff -U -Z", false, true, ".env"},
+        {"printf '.PS\\nsh { g\"\"it stash show -p }\\n.PE\\n' | pic -U", true, true, ".env"},
+        {"groff -ms doc.ms > doc.ps", true, false, NULL},
+        {"echo 'execute_process(COMMAND zip -0qr - .)' > f.cmake; cmake -P f.cmake", true, true, ".env"},
+        {"echo 'execute_process(COMMAND gzip -rc $ENV{PWD})' > f.cmake; ctest -S f.cmake", true, true, ".env"},
+        {"echo 'execute_process(COMMAND make test)' > f.cmake; cmake -P f.cmake", true, false, NULL},
         /* where the line starts not known (as here): after a cd, any name may be it */
         {"cd src && cp -r lib /tmp/x", true, true, ".env"},
         {"find . -name '*.py' -exec black {} +", true, false, NULL},

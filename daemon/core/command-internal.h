@@ -190,6 +190,14 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n);
  * timeout, ...), n when it runs none, or SIZE_MAX when w[0] is no wrapper
  * or its options are not understood. */
 size_t programs_wrapped(const ShellWord *const *w, size_t n);
+/* command-runners.c: run-parts DIR runs every program in DIR (its --regex
+ * picks, /usr/bin's git among them): refused when the line writes files
+ * or the history holds a masked entry, unless it only lists (--test,
+ * --list). 1 refused, 0. */
+int runners_run_parts(Judge *j, const ShellWord *const *w, size_t n);
+/* ... groff, troff, pic -U (unsafe: .sy, pic's sh run a shell command
+ * from the input, any input): refused. 1 refused, 0. */
+int runners_roff_unsafe(Judge *j, const char *name, const ShellWord *const *w, size_t n);
 /* command-wrappers.c: the name the rule knows a program by, for another
  * name Debian installs it under (perl5.36.0: perl; vim.basic, editor,
  * sensible-editor: vim; zstdmt: zstd; lz4c: lz4; pdb3: python3), else

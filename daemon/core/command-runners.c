@@ -849,3 +849,41 @@ int runners_home(Judge *j, const Line *ln, const char *name, const ShellWord *co
                                     name);
         return lesskey_judge(j, ln, name, w, n);
 }
+
+int runners_run_parts(Judge *j, const ShellWord *const *w, size_t n) {
+        static const char *const writers[] = {">", "tee", "cp ", "mv ", "ln ", "install", "dd ", NULL};
+        bool writes = false, lists = false;
+        for (const char *const *s = writers; j->text && *s && !writes; s++)
+                writes = memmem(j->text, j->text_n, *s, strlen(*s)) != NULL;
+        for (size_t k = 1; k < n; k++)
+                lists = lists || programs_word_is(w[k], "--test") || programs_word_is(w[k], "--list");
+        if (writes && !lists)
+                return judge_refuse(
+                        j, "run-parts runs every script in its directory, and the line writes files "
+                           "it may run");
+        if (!judge_held(j) || lists)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(
+                j, "run-parts runs the programs of a directory its words pick (--regex), known only "
+                   "when it runs, and the history holds a masked entry");
+}
+
+int runners_roff_unsafe(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const roffs[] = {"groff", "troff", "nroff", "pic", "gpic",
+                                            "eqn",   "tbl",   "grog",  NULL};
+        char buf[64];
+        if (!streq_any(name, roffs))
+                return 0;
+        for (size_t k = 1; k < n; k++) {
+                const char *o = programs_plain(w[k], buf, sizeof buf);
+                if (o && streq(o, "--"))
+                        break;
+                if (!o || (o[0] == '-' && o[1] != '-' && strchr(o + 1, 'U')))
+                        return judge_refuse(j,
+                                            "%s -U (unsafe) runs the shell commands its input holds (.sy, "
+                                            "pic's sh), or an option known only when it runs may be it",
+                                            name);
+        }
+        return 0;
+}

@@ -553,6 +553,15 @@ static int written_text(Judge *j, const char *t) {
                                        "and a program of it may run the text, while the history holds a "
                                        "masked entry");
         }
+        /* cmake's execute_process(COMMAND ...), add_custom_command, BUILD_COMMAND:
+         * each a command line cmake runs (31t 5: COMMAND zip -0qr - .) */
+        for (const char *c = strstr(s, "COMMAND"); c; c = strstr(c + 7, "COMMAND")) {
+                size_t cl = strcspn(c + 7, ")\n");
+                int r = programs_reread(j, "a COMMAND of a cmake script the line writes, which cmake runs",
+                                        c + 7, cl);
+                if (r != 0)
+                        return r;
+        }
         return 0;
 }
 
