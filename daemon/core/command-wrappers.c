@@ -125,8 +125,10 @@ static const Wrapper *wrapper_find(const char *name) {
                 base[d - 1] = 0;
                 name = base;
         }
+        if (name && rebound_is_loader(name))
+                name = "ld.so";
         for (size_t i = 0; name && i < ELEMENTSOF(wrappers); i++)
-                if (streq(wrappers[i].name, rebound_is_loader(name) ? "ld.so" : name))
+                if (streq(wrappers[i].name, name))
                         return &wrappers[i];
         return NULL;
 }
