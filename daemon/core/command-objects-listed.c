@@ -99,41 +99,101 @@ static bool text_names_tree(const Judge *j, char *text) {
         return false;
 }
 
+/* Do these words (a command's, plain text) print only names below the
+ * tree, never the tree itself (., the checkout by name), as a tree-list
+ * reader's input: git ls-files, diff, ls-tree, grep (no --format, no
+ * option before the subcommand), find from starting points that hold no
+ * .git with no -printf or -ls, ls without -a, -A or -d of no tree, echo
+ * and printf when printers (their words judged apart)? Anything else may
+ * print it
+ * (realpath ., date +., env pwd, git rev-parse --show-toplevel: 31u 1). */
+static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool printers) {
+        static const char *const git_listers[] = {"ls-files", "diff", "ls-tree", "grep", NULL};
+        if (n == 0)
+                return false;
+        const char *p = strrchr(v[0], '/') ? strrchr(v[0], '/') + 1 : v[0];
+        if (streq(p, "echo") || streq(p, "printf"))
+                return printers;
+        bool git = streq(p, "git"), find = streq(p, "find"), ls = streq(p, "ls");
+        size_t starts = 0;
+        bool expression = false, dot = false, root = false, excluded = false;
+        if (git && (n < 2 || !streq_any(v[1], git_listers)))
+                return false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = v[k];
+                if (git && (strncmp(a, "--format", 8) == 0 || strncmp(a, "--pretty", 8) == 0))
+                        return false;
+                if (find) {
+                        expression = expression || strchr("-!(,", a[0]);
+                        if (!expression) {
+                                starts++;
+                                dot = dot || streq(a, ".") || streq(a, "./");
+                                root = root ||
+                                       (objects_path_holds_git(j, a) && !streq(a, ".") && !streq(a, "./"));
+                        }
+                        if (expression && (strstr(a, "printf") || strstr(a, "-ls") || strstr(a, "-fls") ||
+                                           streq(a, "-o") || streq(a, "-or") || streq(a, ",")))
+                                return false;
+                        /* find . prints . unless a test leaves it out: -type f, -name '*.o' */
+                        excluded = excluded || (streq(a, "-type") && k + 1 < n && streq(v[k + 1], "f")) ||
+                                   ((streq(a, "-name") || streq(a, "-iname")) && k + 1 < n &&
+                                    !match_glob(v[k + 1], ".", 0));
+                }
+                if (ls && a[0] == '-' && a[1] != '-' && strpbrk(a + 1, "aAd"))
+                        return false;
+                if (ls && a[0] != '-' && objects_path_holds_git(j, a))
+                        return false;
+        }
+        return git || ls || (find && starts > 0 && !root && (!dot || excluded));
+}
+
+/* ... the stage's: a word made at run time may be anything */
+static bool lists_no_tree(const Judge *j, const Stage *st) {
+        char bufs[16][256];
+        char *v[16];
+        size_t at = scripts_program_at(st->w, st->n); /* { echo src; }: past the reserved word */
+        if (st->keyword_led || at >= st->n || st->n - at > ELEMENTSOF(v))
+                return false;
+        for (size_t k = at; k < st->n; k++) {
+                if (!programs_plain(st->w[k], bufs[k - at], sizeof bufs[k - at]))
+                        return false;
+                v[k - at] = bufs[k - at];
+        }
+        return words_list_no_tree(j, v, st->n - at, true);
+}
+
 /* Does the process substitution's text (tar c -T <(...)) print a tree
- * holding .git, by its words: pwd, ls -a or -A, find from . or one (it
- * prints its start first), or a word naming one (echo ., printf '%s\n'
- * src/..)? git ls-files tests, find web/src -name '*.ts' print none. Not
- * known (no text): it may. */
+ * holding .git? No, only when it is such a lister (words_list_no_tree),
+ * piped through filters that pass names on (grep, head, tail, sort,
+ * uniq), of plain words (quotes dropped): <(git ls-files tests), <(find
+ * web/src -name '*.ts'). Anything else may: <(date +.), <(pwd). */
 static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellToken *t) {
+        static const char *const filters[] = {"grep", "head", "tail", "sort", "uniq", NULL};
         const ShellLexed *l = ln->lexed;
         if (!l || t->nested == 0 || t->nested > l->n_nested)
                 return true;
-        _cleanup_free_ char *c = strdup(l->nested[t->nested - 1]);
+        const char *text = l->nested[t->nested - 1];
+        if (strpbrk(text, ";&$`<>\\\n(){}"))
+                return true;
+        _cleanup_free_ char *c = strdup(text);
         if (!c)
                 return true;
-        /* ls: in ls's words (its -a, -A); find: 1 before its first
-         * starting point, 2 among them */
-        bool ls = false;
-        int find = 0;
-        for (char *save = NULL, *w = strtok_r(c, " \t\n;|&()'\"", &save); w;
-             w = strtok_r(NULL, " \t\n;|&()'\"", &save)) {
-                if (find > 0 && strchr("-!", w[0])) { /* find's expression: no more starting points */
-                        if (find == 1)
-                                return true; /* find -name x: from . */
-                        find = 0;
-                }
-                if (streq(w, "find") || streq(w, "ls")) {
-                        ls = streq(w, "ls");
-                        find = ls ? 0 : 1;
-                        continue;
-                }
-                if (find == 1)
-                        find = 2;
-                if (streq(w, "pwd") || (ls && w[0] == '-' && w[1] != '-' && strpbrk(w, "aA")) ||
-                    objects_names(w) || objects_path_holds_git(j, w))
+        size_t segment = 0;
+        for (char *save = NULL, *seg = strtok_r(c, "|", &save); seg;
+             seg = strtok_r(NULL, "|", &save), segment++) {
+                char *v[16], *ws = NULL;
+                size_t n = 0;
+                for (char *q = seg; *q; q++) /* quotes dropped: '*.ts' is *.ts to the lister */
+                        if (*q == '\'' || *q == '"')
+                                *q = ' ';
+                for (char *w = strtok_r(seg, " \t", &ws); w && n < ELEMENTSOF(v);
+                     w = strtok_r(NULL, " \t", &ws))
+                        v[n++] = w;
+                if (n == 0 ||
+                    (segment == 0 ? !words_list_no_tree(j, v, n, false) : !streq_any(v[0], filters)))
                         return true;
         }
-        return find == 1;
+        return false;
 }
 
 /* Does st copy the trees under the names it reads from a list: tar -T
@@ -248,7 +308,7 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         for (size_t k = 1; p && !streq_any(p, objects_names_only) && k < st->n && !lists; k++)
                 lists = st->w[k]->substitution;
         /* echo . > l; tar c -T l: a tree holding .git, copied whole */
-        if ((lists && j->git_list_written) || (j->tree_list_written && reads_tree_list(st))) {
+        if ((lists && j->git_list_written) || (j->tree_list_written && reads_tree_list(st) && !prev)) {
                 judge_mark_held(j);
                 return judge_refuse(j, "a file of names the line writes, .git among them, read by a program "
                                        "that opens them, and the history holds a masked entry");
@@ -259,7 +319,10 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         int t = prints_git(j, ln, st, true);
         if (r < 0 || t < 0)
                 return r < 0 ? r : t;
-        j->tree_list_written = j->tree_list_written || (t > 0 && (j->output_filed || writes_file(st)));
+        /* realpath . > l: any list but a proven lister's may hold the tree; { ...; } > l:
+         * a compound's, any */
+        bool unproven = st->n == 0 || t > 0 || !lists_no_tree(j, st);
+        j->tree_list_written = j->tree_list_written || (unproven && (j->output_filed || writes_file(st)));
         j->git_printed = j->git_printed || r > 0;
         /* exec > l; ls -A: what follows goes to the file */
         bool exec = st->n == 1 && !st->keyword_led &&
@@ -339,9 +402,12 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
                                ? "a name echo or printf prints"
                                : NULL;
         }
-        /* printf '.\n' | tar c -T -: what printf makes of its format */
-        _cleanup_free_ char *made =
-                prints && trees && !what && streq(p, "printf") ? reread_printf(prev->w, prev->n) : NULL;
+        /* printf '.\n' | tar c -T -, echo -e '\x2e': what they make of their words */
+        _cleanup_free_ char *made = !(prints && trees && !what) ? NULL
+                                    : streq(p, "printf")        ? reread_printf(prev->w, prev->n)
+                                                                : programs_joined(prev->w, prev->n, 1);
+        if (made && streq(p, "echo"))
+                reread_unescape(made);
         if (made && text_names_tree(j, made))
                 what = "a name echo or printf prints";
         if (!what && trees && p && streq(p, "pwd"))
@@ -403,6 +469,22 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const St
                 }
         }
         bool trees = consumer && reads_tree_list(consumer);
+        /* realpath . | tar -T -, date +. | zip -r -@ (31u 1): a pipe not modelled
+         * into a tree-list reader, from other than a lister through filters */
+        bool proven = r == 2 || (at < SIZE_MAX && lists_no_tree(j, &v[0]));
+        for (size_t i = 1; r != 2 && i <= at && proven; i++) {
+                char nb[64];
+                const char *f =
+                        v[i].n > 0 && !v[i].keyword_led ? programs_name(v[i].w[0], nb, sizeof nb) : NULL;
+                proven = f &&
+                         streq_any(f, (const char *const[]){"grep", "head", "tail", "sort", "uniq", NULL});
+        }
+        if (trees && !proven) {
+                judge_mark_held(j);
+                return judge_refuse(j, "names a program prints, which may be the tree holding .git itself, "
+                                       "handed to a program that copies the trees it names, and the "
+                                       "history holds a masked entry");
+        }
         if (r < 0 || r == 0 || (r == 2 && !(trees ? text_names_tree(j, t) : objects_text_names(t))))
                 return r < 0 ? r : 0;
         judge_mark_held(j);
