@@ -10,6 +10,7 @@
  * substitution (tmux -f <(...), ssh -F, ninja -f, mim -f, make -f). It
  * must not judge what it hands on: command_judge does, a level deeper.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -470,4 +471,65 @@ int handed_judge_input(Judge *j, const Stage *st, const Stage *prev) {
                                             name);
         }
         return 0;
+}
+
+int handed_other_shell(Judge *j, const ShellLexed *l) {
+        char buf[256];
+        if (!judge_held(j) || !j->text)
+                return 0;
+        /* SHELL=python3 su -m -c S, export SHELL=...; script -c S, make SHELL=...,
+         * ssh's ProxyCommand, flock -c; tmux's default-shell */
+        bool sets = false;
+        const char *end = j->text + j->text_n;
+        for (const char *p = j->text; !sets && (p = memmem(p, (size_t) (end - p), "SHELL", 5)); p += 5) {
+                if ((p > j->text && (isalnum((unsigned char) p[-1]) || strchr("_${", p[-1]))) || p + 6 > end)
+                        continue;
+                const char *v = p[5] == '=' ? p + 6 : p[5] == '+' || p[5] == ':' ? p + 7 : NULL;
+                if (!v || v > end || (p[5] != '=' && v[-1] != '='))
+                        continue;
+                /* make SHELL=/bin/bash: a shell; SHELL=/usr/bin/python3, SHELL="$X": not known */
+                char value[256];
+                size_t m = 0;
+                for (; v < end && !strchr(" \t\n;&|)", *v) && m + 1 < sizeof value; v++)
+                        if (*v != '"' && *v != '\'')
+                                value[m++] = *v;
+                value[m] = 0;
+                const char *base = strrchr(value, '/') ? strrchr(value, '/') + 1 : value;
+                sets = !base[0] || strpbrk(value, "$`") || !programs_is_shell(base);
+        }
+        sets = sets || memmem(j->text, j->text_n, "default-shell", 13);
+        /* su -s /usr/bin/python3 -c S, runuser --shell=...: the string is no shell's */
+        for (size_t i = 0; !sets && i < l->n; i++) {
+                const ShellToken *t = &l->v[i];
+                if (t->kind != SHELL_TOKEN_WORD)
+                        continue;
+                const char *name = programs_name(&t->w, buf, sizeof buf);
+                if (!streq_ptr(name, "su") && !streq_ptr(name, "runuser"))
+                        continue;
+                for (size_t k = i + 1; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD && !sets; k++) {
+                        char o[256], v[256];
+                        const char *a = programs_plain(&l->v[k].w, o, sizeof o), *value = NULL;
+                        if (!a)
+                                continue;
+                        if (streq(a, "-s") && k + 1 < l->n && l->v[k + 1].kind == SHELL_TOKEN_WORD)
+                                value = programs_plain(&l->v[k + 1].w, v, sizeof v);
+                        else if (strncmp(a, "-s", 2) == 0 && a[1] && a[2] && a[1] != '-')
+                                value = a + 2;
+                        else if (a[0] == '-' && a[1] == '-' && programs_long_is(a, "shell", &value) &&
+                                 !value && k + 1 < l->n && l->v[k + 1].kind == SHELL_TOKEN_WORD)
+                                value = programs_plain(&l->v[k + 1].w, v, sizeof v);
+                        else if (a[0] == '-' && a[1] != '-' && strchr(a + 1, 's') && !strchr(a + 1, 'c'))
+                                sets = true; /* -ms VALUE bundled: not read apart */
+                        if (value) {
+                                const char *base = strrchr(value, '/') ? strrchr(value, '/') + 1 : value;
+                                sets = !programs_is_shell(base);
+                        }
+                }
+        }
+        if (!sets)
+                return 0;
+        judge_mark_held(j);
+        return judge_refuse(
+                j, "the line chooses the program a command string runs in (SHELL, su -s, "
+                   "tmux's default-shell), which may be no shell, and the history holds a masked entry");
 }

@@ -319,6 +319,11 @@ int handed_judge_input(Judge *j, const Stage *st, const Stage *prev);
  * command line from an option whose value is made when the line runs (su
  * -c"$C", flock --command="$(cat F)"), at this nesting depth? */
 bool handed_reads_input(const ShellWord *const *w, size_t n, int depth);
+/* command-handed.c: the line sets the program its command strings run in
+ * (SHELL=, export SHELL, tmux's default-shell, su -s or runuser --shell
+ * of no shell), while the history holds a masked entry: bash's reading of
+ * the -c string is not python's (31u 2). 1 refused, 0. */
+int handed_other_shell(Judge *j, const ShellLexed *l);
 /* The word's leading literal bytes, into buf: an option's name before a
  * value made when the line runs (-c"$(cat F)", --command="$C"). */
 const char *handed_literal_head(const ShellWord *w, char *buf, size_t size);

@@ -537,14 +537,24 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                      !(j->text &&
                        (memmem(j->text, j->text_n, "ZIP", 3) || memmem(j->text, j->text_n, "GZIP", 4)));
         _cleanup_free_ char *cdir = NULL; /* tar -C DIR, jar -C DIR: the operands after it are DIR's */
+        bool cdir_any = false;
         for (size_t k = 1; k < n && copy; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
                 if (tars && a && (streq(a, "-C") || streq(a, "--directory")) && k + 1 < n) {
                         char d[256];
                         const char *dir = programs_plain(w[k + 1], d, sizeof d);
                         free(cdir);
-                        cdir = dir && !objects_path_holds_git(j, dir) ? strdup(dir) : NULL;
+                        cdir = NULL;
+                        /* -C /proc/self fd/3, -C "$d" x: a directory that may be the
+                         * checkout or a link to it makes every operand after it one */
+                        cdir_any = !dir || objects_path_holds_git(j, dir);
+                        if (!cdir_any && !(cdir = strdup(dir)))
+                                return -ENOMEM;
                         k++;
+                        continue;
+                }
+                if (cdir_any && a && a[0] != '-') {
+                        tree = true;
                         continue;
                 }
                 if (cdir && a && a[0] != '-' && a[0] != '/' && a[0] != '~') {

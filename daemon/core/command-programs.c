@@ -822,7 +822,7 @@ int programs_check(Judge *j, const ShellLexed *l, const char *text, size_t n) {
         j->text_moves = judge_text_may_move(text, n);
         /* set however bash sets it (printf -v, read, a nameref): named in the line */
         int r = setvars_check(j, l, text, n, git_config_env, git_pathspec_env);
-        if (r != 0)
+        if (r != 0 || (r = handed_other_shell(j, l)) != 0)
                 return r;
         WrittenTexts written = {0};
         j->written = &written;
