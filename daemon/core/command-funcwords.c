@@ -53,10 +53,19 @@ static bool param_word(const char *raw, char name[static 64]) {
         return lower;
 }
 
+/* Is item k of w after a letter or digit (HEAD~1: no tilde bash
+ * expands, at the call nor where the word is put)? */
+static bool after_alnum(const ShellWord *w, size_t k) {
+        if (k == 0 || w->v[k - 1].kind != SHELL_LIT)
+                return false;
+        char c = (char) w->v[k - 1].c;
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 /* A word of the call whose text, put where $1 stands, is not what bash
  * hands the body: an expansion or a substitution (their text is not in
  * it), a glob or a ~ bash expands at the call (f .e* for "$1" is .env,
- * where ".e*" names none), an extglob. */
+ * where ".e*" names none; a ~ but after a letter or digit), an extglob. */
 static bool word_unread(const ShellWord *w) {
         if (w->expansion || w->substitution)
                 return true;
@@ -64,7 +73,7 @@ static bool word_unread(const ShellWord *w) {
                 const ShellItem *it = &w->v[k];
                 if (it->kind == SHELL_EXPAND || it->kind == SHELL_STAR || it->kind == SHELL_QMARK ||
                     it->kind == SHELL_CLASS || it->kind == SHELL_EXTGLOB ||
-                    (it->kind == SHELL_LIT && it->c == '~'))
+                    (it->kind == SHELL_LIT && it->c == '~' && !after_alnum(w, k)))
                         return true;
         }
         return false;
@@ -108,6 +117,25 @@ static bool ascii(const char *s) {
         return true;
 }
 
+/* The length of a default's TEXT (op '-') or an error's MSG ('?') to
+ * its '}', when the text put where the expansion stands reads as bash
+ * reads the expansion, in quotes or not: no expansion, quote, backslash
+ * or brace; no operator, '#' or '=' (a comment, an assignment the text
+ * would make at a word's start); a '~' only after a letter or digit
+ * (HEAD~1: no tilde either way); a glob only in TEXT (globbed where the
+ * expansion is unquoted, as the text is). SIZE_MAX for any other. */
+static size_t default_text(const char *t, char op) {
+        size_t k = 0;
+        for (; t[k] && t[k] != '}' && k <= 128; k++) {
+                char c = t[k];
+                if (strchr("$`\\'\"{}()<>|&;#=!\n", c) ||
+                    (c == '~' && (k == 0 || !shell_is_ident(t[k - 1]) || t[k - 1] == '_')) ||
+                    (op == '?' && strchr("*?[", c)))
+                        return SIZE_MAX;
+        }
+        return t[k] == '}' && k <= 128 ? k : SIZE_MAX;
+}
+
 /* The body with what the call's words decide put in: ${N:-TEXT} and
  * ${N-TEXT} (TEXT plain: letters, digits, ._/+:@%-) ${N} or TEXT, ${#N}
  * the length of a literal word, $#, ${#}, ${#@}, ${#*} their count. The
@@ -144,6 +172,23 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                         i += skip;
                         continue;
                 }
+                if (strncmp(b + i, "${@:-", 5) == 0 || strncmp(b + i, "${*:-", 5) == 0) {
+                        /* ${@:-TEXT}: the words when there are, none empty */
+                        size_t tl = default_text(b + i + 5, '-');
+                        if (tl == SIZE_MAX)
+                                return 0;
+                        for (size_t k = 1; k < n; k++)
+                                if (param[k] || w[k]->n == 0)
+                                        return 0;
+                        if (n > 1)
+                                o += (size_t) sprintf(out + o, "$%c", b[i + 2]);
+                        else {
+                                memcpy(out + o, b + i + 5, tl);
+                                o += tl;
+                        }
+                        i += 5 + tl + 1;
+                        continue;
+                }
                 size_t d = 0, num = 0;
                 bool length = b[i] == '$' && b[i + 1] == '{' && b[i + 2] == '#';
                 const char *q = b + i + 2 + length;
@@ -163,22 +208,25 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                         i = (size_t) (q + 1 - b);
                         continue;
                 }
-                bool colon = q[0] == ':' && q[1] == '-';
-                if (!colon && q[0] != '-') { /* ${N}, or an operator positional_transformed reads */
+                bool colon = q[0] == ':' && (q[1] == '-' || q[1] == '?');
+                char op = q[colon];
+                if (op != '-' && op != '?') { /* ${N}, or an operator positional_transformed reads */
                         out[o++] = b[i++];
                         continue;
                 }
                 const char *t = q + 1 + colon;
-                size_t tl =
-                        strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+:@%-");
-                if (t[tl] != '}' || num == 0 || tl > 128)
+                size_t tl = default_text(t, op);
+                if (tl == SIZE_MAX || num == 0)
                         return 0;
-                /* ${N:-TEXT}: the word when given and not empty; ${N-TEXT}: when given */
+                /* ${N:-TEXT}, ${N:?MSG}: the word when given and not empty;
+                 * ${N-TEXT}, ${N?MSG}: when given */
                 bool given = num < n && (!colon || w[num]->n > 0);
                 if (num < n && colon && param[num])
                         return 0; /* "$x" may be empty */
                 if (given)
                         o += (size_t) sprintf(out + o, "${%zu}", num);
+                else if (op == '?')
+                        return 0; /* bash prints MSG, expanded, and stops */
                 else {
                         memcpy(out + o, t, tl);
                         o += tl;
