@@ -4519,6 +4519,22 @@ static const Row rows[] = {
         {"f() { git show \"${1:-HEAD~1}\"; }; f HEAD~2", true, true, ".env"},
         {"f() { eval \"${1:-cat .e\\\"\\\"nv}\"; }; f", false, true, ".env"},
         {"f() { x=${1:-cat}; $x .env; }; f", false, true, ".env"},
+        /* a $1 bash does not expand at the call (single quotes, $'...', a
+         * comment, a heredoc) is not the call's word: another shell's, a
+         * trap's own $1 (sh -c 'cat ${1:-.env}' with no words reads .env) */
+        {"f() { sh -c 'cat ${1:-.env}'; }; f a.c", false, true, ".env"},
+        {"f() { sh -c 'cat ${1:-.e*}'; }; f a.c", false, true, ".env"},
+        {"f() { bash -c 'cat \"${1:-.env}\"'; cat \"$1\"; }; f a.c", false, true, ".env"},
+        {"f() { trap 'cat ${1:-.env}' EXIT; cat \"$1\"; }; f a.c", false, true, ".env"},
+        {"f() { echo 'cat ${1:-.env}' > s.sh; sh s.sh; cat \"$1\"; }; f a.c", false, true, ".env"},
+        {"f() { echo 'cat ${1:-.env}' | sh; cat \"$1\"; }; f a.c", false, true, ".env"},
+        {"f() { sh -c $'cat ${1:-.env}'; }; f a.c", false, true, ".env"},
+        {"f() { sh -c \"$(echo 'cat ${1:-.env}')\"; }; f a.c", false, true, ".env"},
+        {"f() { sh <<'EOF'\ncat ${1:-.env}\nEOF\n}; f a.c", false, true, ".env"},
+        {"f() { # don't\ncat \"$1\"; }; f .env", false, true, ".env"},
+        {"f() { # don't\ncat \"$1\"; }; f a.c", false, false, NULL},
+        {"f() { awk '{print $1}' \"$1\"; }; f a.c", false, false, NULL},
+        {"f() { echo \"it's $1\"; cat \"$1\"; }; f .env", false, true, ".env"},
         {"f() { x=$1; }; g() { cat .e\"\"nv; }; f g; $x", false, true, ".env"},
         {"f() { echo \"$1 .e nv\" > s.sh; }; g() { cat \"$2$3\"; }; g a.c; f g; . s.sh", false, true,
          ".env"},

@@ -238,6 +238,70 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
         return 1;
 }
 
+/* The body with each '$' bash does not expand where the call runs it
+ * swapped for \001 (in single quotes, $'...', a comment), so that no
+ * call's word is put there: sh -c 'cat ${1:-.env}' and a trap's string
+ * see their own $1, not the call's. 1, or 0 for a body this does not
+ * read so (a heredoc, a quote inside double quotes with a substitution
+ * whose quotes are its own, a \001 of its own). */
+static int body_protected(char *b) {
+        enum { PLAIN, DQUOTE, SINGLE, ANSI } state = PLAIN;
+        bool inner = false; /* a ' inside "...": $(... '$1' ...) is not read */
+        if (strchr(b, '\001'))
+                return 0;
+        for (const char *h = strstr(b, "<<"); h; h = strstr(h + 1, "<<"))
+                if ((h == b || h[-1] != '<') && h[2] != '<')
+                        return 0; /* a heredoc, quoted or not: not read */
+        for (size_t i = 0; b[i]; i++) {
+                char c = b[i];
+                switch (state) {
+                case PLAIN:
+                        if (c == '\\' && b[i + 1])
+                                i++;
+                        else if (c == '\'')
+                                state = SINGLE;
+                        else if (c == '$' && b[i + 1] == '\'')
+                                state = ANSI, i++;
+                        else if (c == '"')
+                                state = DQUOTE;
+                        else if (c == '#' && (i == 0 || strchr(" \t\n;&|(", b[i - 1])))
+                                for (; b[i + 1] && b[i + 1] != '\n'; i++)
+                                        if (b[i + 1] == '$')
+                                                b[i + 1] = '\001';
+                        break;
+                case DQUOTE:
+                        if (c == '\\' && b[i + 1])
+                                i++;
+                        else if (c == '"')
+                                state = PLAIN;
+                        else if (c == '\'')
+                                inner = true;
+                        break;
+                case SINGLE:
+                        if (c == '\'')
+                                state = PLAIN;
+                        else if (c == '$')
+                                b[i] = '\001';
+                        break;
+                case ANSI:
+                        if (c == '\\' && b[i + 1] && b[i + 1] != '$')
+                                i++;
+                        else if (c == '\'')
+                                state = PLAIN;
+                        else if (c == '$')
+                                b[i] = '\001';
+                        break;
+                }
+        }
+        return inner && (strstr(b, "$(") || strchr(b, '`')) ? 0 : 1;
+}
+
+static void body_restored(char *b) {
+        for (; *b; b++)
+                if (*b == '\001')
+                        *b = '$';
+}
+
 int funcwords_body(const char *body, const ShellWord *const *words, size_t n, const char *const *raw,
                    char **ret) {
         bool param[FUNCTIONS_WORDS_MAX + 1] = {false};
@@ -265,11 +329,19 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
                 as[k] = &made[k];
                 any_param = true;
         }
-        _cleanup_free_ char *decided = NULL;
-        int r = body_decided(body, words, n, param, &decided);
+        _cleanup_free_ char *kept = strdup(body), *decided = NULL, *seen = NULL;
+        if (!kept)
+                return -ENOMEM;
+        if (body_protected(kept) == 0)
+                return 0;
+        int r = body_decided(kept, words, n, param, &decided);
         if (r <= 0)
                 return r;
-        if (body_unread(decided) || positional_unsafe(decided, words + 1, n - 1, 1))
+        seen = strdup(decided);
+        if (!seen)
+                return -ENOMEM;
+        body_restored(seen);
+        if (body_unread(seen) || positional_unsafe(seen, words + 1, n - 1, 1))
                 return 0;
         if (any_param) {
                 /* what the body runs with the literals put in and each "$x"
@@ -282,6 +354,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
                 _cleanup_free_ char *runs = reread_positional(decided, blank, n);
                 if (!runs)
                         return -ENOMEM;
+                body_restored(runs);
                 for (size_t k = 1; k < n; k++)
                         if (param[k] && body_assigns(runs, names[k]))
                                 return 0;
@@ -289,6 +362,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         char *p = reread_positional(decided, as, n);
         if (!p)
                 return -ENOMEM;
+        body_restored(p);
         *ret = p;
         return 1;
 }
