@@ -4535,6 +4535,15 @@ static const Row rows[] = {
         {"f() { # don't\ncat \"$1\"; }; f a.c", false, false, NULL},
         {"f() { awk '{print $1}' \"$1\"; }; f a.c", false, false, NULL},
         {"f() { echo \"it's $1\"; cat \"$1\"; }; f .env", false, true, ".env"},
+        /* $0 in a function is the shell's name, as outside it: "$0" s.sh
+         * runs the shell on what the line wrote, as the line itself would */
+        {"f() { echo 'git log -p' > s.sh; \"$0\" s.sh; }; f", true, true, ".env"},
+        {"f() { echo \"$1\" > s.sh; \"$0\" s.sh; }; f 'git log -p'", true, true, ".env"},
+        {"f() { \"${0}\" -c \"$1\"; }; f 'cat .e\"\"nv'", false, true, ".env"},
+        {"f() { \"${0##*/}\" -c 'git log -p'; }; f", true, true, ".env"},
+        {"f() { cat \"${0:-$1}\"; }; f .env", false, true, ".env"},
+        {"f() { cat \"${01}\"; }; f .env", false, true, ".env"},
+        {"usage() { echo \"usage: ${0##*/} [-h]\"; }; usage", false, false, NULL},
         {"f() { x=$1; }; g() { cat .e\"\"nv; }; f g; $x", false, true, ".env"},
         {"f() { echo \"$1 .e nv\" > s.sh; }; g() { cat \"$2$3\"; }; g a.c; f g; . s.sh", false, true,
          ".env"},

@@ -239,21 +239,31 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
 }
 
 /* The body with each '$' bash does not expand where the call runs it
- * swapped for \001 (in single quotes, $'...', a comment), so that no
- * call's word is put there: sh -c 'cat ${1:-.env}' and a trap's string
- * see their own $1, not the call's. 1, or 0 for a body this does not
+ * swapped for \001 (in single quotes, $'...', a comment), and each $0
+ * for \002 (the shell's name, in a function as outside it), so that no call's
+ * word is put there: sh -c 'cat ${1:-.env}' and a trap's string see
+ * their own $1, not the call's; "$0" s.sh runs the shell, not NAME. 1, or 0 for a body this does not
  * read so (a heredoc, a quote inside double quotes with a substitution
  * whose quotes are its own, a \001 of its own). */
 static int body_protected(char *b) {
         enum { PLAIN, DQUOTE, SINGLE, ANSI } state = PLAIN;
         bool inner = false; /* a ' inside "...": $(... '$1' ...) is not read */
-        if (strchr(b, '\001'))
+        if (strchr(b, '\001') || strchr(b, '\002'))
                 return 0;
         for (const char *h = strstr(b, "<<"); h; h = strstr(h + 1, "<<"))
                 if ((h == b || h[-1] != '<') && h[2] != '<')
                         return 0; /* a heredoc, quoted or not: not read */
         for (size_t i = 0; b[i]; i++) {
                 char c = b[i];
+                /* $0, ${0...}: the shell's own name in a function, as
+                 * outside it (bash -c LINE: bash), not the call's */
+                if (c == '$' && (state == PLAIN || state == DQUOTE) &&
+                    (b[i + 1] == '0' || (b[i + 1] == '{' && b[i + 2] == '0'))) {
+                        if (b[i + 1] == '{' && b[i + 3] >= '0' && b[i + 3] <= '9')
+                                return 0; /* ${01} */
+                        b[i] = '\002';
+                        continue;
+                }
                 switch (state) {
                 case PLAIN:
                         if (c == '\\' && b[i + 1])
@@ -296,9 +306,10 @@ static int body_protected(char *b) {
         return inner && (strstr(b, "$(") || strchr(b, '`')) ? 0 : 1;
 }
 
-static void body_restored(char *b) {
+/* Each \001 back to '$', and with all each \002 ($0) too. */
+static void body_restored(char *b, bool all) {
         for (; *b; b++)
-                if (*b == '\001')
+                if (*b == '\001' || (all && *b == '\002'))
                         *b = '$';
 }
 
@@ -340,7 +351,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         seen = strdup(decided);
         if (!seen)
                 return -ENOMEM;
-        body_restored(seen);
+        body_restored(seen, false);
         if (body_unread(seen) || positional_unsafe(seen, words + 1, n - 1, 1))
                 return 0;
         if (any_param) {
@@ -354,7 +365,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
                 _cleanup_free_ char *runs = reread_positional(decided, blank, n);
                 if (!runs)
                         return -ENOMEM;
-                body_restored(runs);
+                body_restored(runs, true);
                 for (size_t k = 1; k < n; k++)
                         if (param[k] && body_assigns(runs, names[k]))
                                 return 0;
@@ -362,7 +373,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         char *p = reread_positional(decided, as, n);
         if (!p)
                 return -ENOMEM;
-        body_restored(p);
+        body_restored(p, true);
         *ret = p;
         return 1;
 }
