@@ -13,8 +13,9 @@
  * { } or ( ), called by its plain name at a command's start with words
  * and redirects, or alone in a substitution ($(NAME)), nowhere else (not
  * in a body, a string, another substitution: the name is found nowhere
- * else in the text; and called at least once; no process substitution
- * among its words); what the body makes of each call's words is
+ * else in the text, but in its own body where the inlined line shows it
+ * as an argument only; and called at least once; no process
+ * substitution among its words); what the body makes of each call's words is
  * command-funcwords.c's. Anything else is 0, and reread_line refuses the
  * line as before.
  */
