@@ -136,6 +136,48 @@ static size_t default_text(const char *t, char op) {
         return t[k] == '}' && k <= 128 ? k : SIZE_MAX;
 }
 
+/* Are the body's quotes all its own: no substitution (whose quotes are
+ * its own), no comment (a don't in it)? */
+static bool quotes_plain(const char *b) {
+        if (strstr(b, "$(") || strchr(b, '`'))
+                return false;
+        for (const char *h = strchr(b, '#'); h; h = strchr(h + 1, '#'))
+                if (h == b || strchr(" \t\n;&|(", h[-1]))
+                        return false;
+        return true;
+}
+
+/* ${@:K}, ${@:K:L} (or *) at e: the words from K, into out as the
+ * positional parameters reread_positional puts in, "${2}" "${3}" in
+ * double quotes, ${2} ${3} out of them. 1 and the text's length in
+ * *skip; 0 where K is 0 or past the words (no word, where the text
+ * would make an empty one). */
+static int words_from(const char *e, size_t n, bool dquote, char *out, size_t *skip) {
+        size_t k = 0, l = SIZE_MAX, at = 4, d = 0;
+        for (; e[at] >= '0' && e[at] <= '9' && d < 3; at++, d++)
+                k = k * 10 + (size_t) (e[at] - '0');
+        if (d == 0 || k == 0 || k >= n)
+                return 0;
+        if (e[at] == ':') {
+                l = 0, d = 0;
+                for (at++; e[at] >= '0' && e[at] <= '9' && d < 3; at++, d++)
+                        l = l * 10 + (size_t) (e[at] - '0');
+                if (d == 0 || l == 0)
+                        return 0;
+        }
+        if (e[at] != '}')
+                return 0;
+        size_t to = l == SIZE_MAX || k + l > n ? n : k + l, o = 0;
+        for (size_t w = k; w < to; w++)
+                o += (size_t) sprintf(out + o, "%s${%zu}",
+                                      w == k                  ? ""
+                                      : dquote && e[2] == '@' ? "\" \""
+                                                              : " ",
+                                      w);
+        *skip = at + 1;
+        return 1;
+}
+
 /* The body with what the call's words decide put in: ${N:-TEXT} and
  * ${N-TEXT} (TEXT plain: letters, digits, ._/+:@%-) ${N} or TEXT, ${#N}
  * the length of a literal word, $#, ${#}, ${#@}, ${#*} their count. The
@@ -146,10 +188,11 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
         size_t o = 0, cap = len * 2 + 256; /* at least 160: one doubling makes room */
         if (!out)
                 return -ENOMEM;
+        bool single = false, dquote = false;
         for (size_t i = 0; i < len;) {
                 char buf[256];
-                if (o + 160 > cap) { /* each step puts at most 128 bytes */
-                        char *m = realloc(out, cap *= 2);
+                if (o + 160 + 16 * n > cap) { /* a step puts at most 128 bytes, or 16 a word */
+                        char *m = realloc(out, cap = cap * 2 + 16 * n);
                         if (!m)
                                 return -ENOMEM;
                         out = m;
@@ -159,6 +202,18 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                 if ((b[i] == '\\' || (b[i] == '$' && b[i + 1] == '$')) && b[i + 1]) { /* \$1, $$ */
                         out[o++] = b[i++];
                         out[o++] = b[i++];
+                        continue;
+                }
+                single = single != (b[i] == '\'' && !dquote);
+                dquote = dquote != (b[i] == '"' && !single);
+                if ((strncmp(b + i, "${@:", 4) == 0 || strncmp(b + i, "${*:", 4) == 0) && b[i + 4] >= '0' &&
+                    b[i + 4] <= '9') {
+                        /* the quotes known: none a substitution's or a comment's */
+                        int r = quotes_plain(b) ? words_from(b + i, n, dquote, out + o, &skip) : 0;
+                        if (r <= 0)
+                                return r;
+                        o += strlen(out + o);
+                        i += skip;
                         continue;
                 }
                 if (b[i] == '$' && b[i + 1] == '#')
