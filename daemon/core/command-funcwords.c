@@ -123,7 +123,8 @@ static bool ascii(const char *s) {
  * or brace; no operator, '#' or '=' (a comment, an assignment the text
  * would make at a word's start); a '~' only after a letter or digit
  * (HEAD~1: no tilde either way); a glob only in TEXT (globbed where the
- * expansion is unquoted, as the text is). SIZE_MAX for any other. */
+ * expansion is unquoted, as the text is); a blank only in double quotes
+ * (body_decided's). SIZE_MAX for any other. */
 static size_t default_text(const char *t, char op) {
         size_t k = 0;
         for (; t[k] && t[k] != '}' && k <= 128; k++) {
@@ -230,7 +231,8 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                 if (strncmp(b + i, "${@:-", 5) == 0 || strncmp(b + i, "${*:-", 5) == 0) {
                         /* ${@:-TEXT}: the words when there are, none empty */
                         size_t tl = default_text(b + i + 5, '-');
-                        if (tl == SIZE_MAX)
+                        if (tl == SIZE_MAX ||
+                            (strcspn(b + i + 5, " \t") < tl && (!dquote || !quotes_plain(b))))
                                 return 0;
                         for (size_t k = 1; k < n; k++)
                                 if (param[k] || w[k]->n == 0)
@@ -272,6 +274,10 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                 const char *t = q + 1 + colon;
                 size_t tl = default_text(t, op);
                 if (tl == SIZE_MAX || num == 0)
+                        return 0;
+                /* a blank split where the text is not quoted, and not split
+                 * where the expansion is an assignment's (x=${1:-a .e*}) */
+                if (op == '-' && strcspn(t, " \t") < tl && (!dquote || !quotes_plain(b)))
                         return 0;
                 /* ${N:-TEXT}, ${N:?MSG}: the word when given and not empty;
                  * ${N-TEXT}, ${N?MSG}: when given */
