@@ -13,8 +13,9 @@
  * { } or ( ), called by its plain name at a command's start with words
  * and redirects, or alone in a substitution ($(NAME)), nowhere else (not
  * in a body, a string, another substitution: the name is found nowhere
- * else in the text; and called at least once; no process substitution
- * among its words); what the body makes of each call's words is
+ * else in the text, but in its own body where the inlined line shows it
+ * as an argument only; and called at least once; no process
+ * substitution among its words); what the body makes of each call's words is
  * command-funcwords.c's. Anything else is 0, and reread_line refuses the
  * line as before.
  */
@@ -349,6 +350,36 @@ static size_t command_name_from(const ShellLexed *l, size_t k) {
         return SIZE_MAX;
 }
 
+/* Is the simple command whose name is token c one of those in
+ * arguments_only's list that takes no word as code, nor as a name bash
+ * evaluates as arithmetic or a subscript, with the words it has? Each
+ * word plain text: [ and test with no -v or -R (test -v 'a[$(f)]' runs
+ * f), local with no option (local -i x='a[$(f)]') and no subscript;
+ * return and exit read a number only, not an expression. */
+static bool inert_command(const ShellLexed *l, size_t c) {
+        static const char *const inert[] = {"[", "test", "local", "return", "exit", NULL},
+                                 *const tests[] = {"[", "test", NULL}, *const names[] = {"-v", "-R", NULL};
+        char buf[256], word[256];
+        const char *p = programs_plain(&l->v[c].w, buf, sizeof buf);
+        if (!p || l->v[c].w.quoted || !streq_any(p, inert))
+                return false;
+        for (size_t k = c + 1; k < l->n; k++) {
+                const ShellToken *t = &l->v[k];
+                if (t->kind == SHELL_TOKEN_OP || t->kind == SHELL_TOKEN_NEWLINE)
+                        break;
+                if (t->kind == SHELL_TOKEN_REDIR)
+                        return false;
+                const char *w = programs_plain(&t->w, word, sizeof word);
+                if (!w || t->w.substitution || t->w.expansion)
+                        return false;
+                if (streq_any(p, tests) && streq_any(w, names))
+                        return false;
+                if (streq(p, "local") && (w[0] == '-' || strchr(w, '[')))
+                        return false;
+        }
+        return true;
+}
+
 /* Is each place name stands in the inlined text in an argument of a
  * command that runs no word of its (not eval, trap, command, a shell,
  * export -f, ...), no command's name, no substitution? Then bash runs no
@@ -385,13 +416,31 @@ static int arguments_only(const char *text, size_t n, const char *name) {
             memmem(text, n, "$[", 2) || memmem(text, n, "[[", 2))
                 return 0;
         size_t safe = 0;
+        bool pattern = false; /* in a case's patterns, to their ')' */
         for (size_t i = 0; i < l.n; i++) {
                 char buf[256];
+                const ShellToken *t = &l.v[i];
+                if (pattern && !is_word(&l, i, "esac")) {
+                        pattern = !is_op(&l, i, ")");
+                        continue;
+                }
+                pattern = false;
+                if (is_op(&l, i, ";;") || is_op(&l, i, ";&") || is_op(&l, i, ";;&")) {
+                        pattern = true;
+                        continue;
+                }
                 if (i > 0 && l.v[i - 1].kind != SHELL_TOKEN_OP && l.v[i - 1].kind != SHELL_TOKEN_NEWLINE)
                         continue;
                 size_t c = command_name_from(&l, i);
                 const char *p = c == SIZE_MAX ? "" : programs_plain(&l.v[c].w, buf, sizeof buf);
-                if (!p || streq_any(p, later))
+                if (p && streq(p, "case") && !t->w.quoted && c == i && is_word(&l, i + 2, "in") &&
+                    l.v[i + 1].kind == SHELL_TOKEN_WORD) {
+                        /* case WORD in: WORD is no command, the patterns none */
+                        pattern = true;
+                        i += 2;
+                        continue;
+                }
+                if (!p || (streq_any(p, later) && !inert_command(&l, c)))
                         return 0;
         }
         for (size_t i = 0; i < l.n; i++) {
@@ -420,6 +469,21 @@ static int arguments_only(const char *text, size_t n, const char *name) {
         }
         return functions_occurrences(text, n, name) == safe && occurrences_unquoted(text, n, name) == safe &&
                occurrences_decoded(&l, name, 0) == safe;
+}
+
+/* The name's occurrences in definition d's own text, as each count of
+ * the line's reads them: written, unquoted, decoded, into counts. 1, 0
+ * for a text this does not read, -ENOMEM. */
+static int definition_occurrences(const char *text, const Definition *d, size_t counts[static 3]) {
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        size_t n = d->to - d->from;
+        int r = shell_lex(text + d->from, n, &l);
+        if (r < 0)
+                return r == -ENOMEM ? r : 0;
+        counts[0] = functions_occurrences(text + d->from, n, d->name);
+        counts[1] = occurrences_unquoted(text + d->from, n, d->name);
+        counts[2] = occurrences_decoded(&l, d->name, 0);
+        return counts[1] == SIZE_MAX || counts[2] == SIZE_MAX ? 0 : 1;
 }
 
 typedef struct Edit {
@@ -488,17 +552,26 @@ int functions_inlined(const ShellLexed *l, const char *text, size_t n, char **re
          * line must show as arguments only */
         size_t args[FUNCTIONS_MAX] = {0};
         for (size_t d = 0; d < n_defs; d++) {
-                size_t calls_of = 0, seen;
+                size_t calls_of = 0, in_def[3];
                 for (size_t c = 0; c < n_calls; c++) {
                         calls_of += calls[c].def == d;
                         args[d] += words_named(calls[c].words + 1, calls[c].n_words - 1, defs[d].name);
                 }
-                seen = 1 + calls_of + args[d];
+                /* the name in its own body, beside the definition's (echo
+                 * "usage: main CMD"): the inlined line shows it where each
+                 * call stands, and must show it as an argument only */
+                r = definition_occurrences(text, &defs[d], in_def);
+                if (r < 0)
+                        return r;
+                if (r == 0 || in_def[0] == 0 || in_def[1] == 0 || in_def[2] == 0)
+                        return 0;
+                args[d] += in_def[0] - 1;
                 /* called nowhere the line shows: by a name a shell imports
                  * (BASH_FUNC_NAME%%=() {...}) or exports, not read */
-                if (calls_of == 0 || functions_occurrences(text, n, defs[d].name) != seen ||
-                    occurrences_unquoted(text, n, defs[d].name) != seen ||
-                    occurrences_decoded(l, defs[d].name, 0) != seen)
+                size_t seen = calls_of + args[d] - (in_def[0] - 1);
+                if (calls_of == 0 || functions_occurrences(text, n, defs[d].name) != seen + in_def[0] ||
+                    occurrences_unquoted(text, n, defs[d].name) != seen + in_def[1] ||
+                    occurrences_decoded(l, defs[d].name, 0) != seen + in_def[2])
                         return 0;
                 edits[n_edits++] = (Edit){defs[d].from, defs[d].to, d, SIZE_MAX};
         }

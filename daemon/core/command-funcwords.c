@@ -53,10 +53,19 @@ static bool param_word(const char *raw, char name[static 64]) {
         return lower;
 }
 
+/* Is item k of w after a letter or digit (HEAD~1: no tilde bash
+ * expands, at the call nor where the word is put)? */
+static bool after_alnum(const ShellWord *w, size_t k) {
+        if (k == 0 || w->v[k - 1].kind != SHELL_LIT)
+                return false;
+        char c = (char) w->v[k - 1].c;
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 /* A word of the call whose text, put where $1 stands, is not what bash
  * hands the body: an expansion or a substitution (their text is not in
  * it), a glob or a ~ bash expands at the call (f .e* for "$1" is .env,
- * where ".e*" names none), an extglob. */
+ * where ".e*" names none; a ~ but after a letter or digit), an extglob. */
 static bool word_unread(const ShellWord *w) {
         if (w->expansion || w->substitution)
                 return true;
@@ -64,7 +73,7 @@ static bool word_unread(const ShellWord *w) {
                 const ShellItem *it = &w->v[k];
                 if (it->kind == SHELL_EXPAND || it->kind == SHELL_STAR || it->kind == SHELL_QMARK ||
                     it->kind == SHELL_CLASS || it->kind == SHELL_EXTGLOB ||
-                    (it->kind == SHELL_LIT && it->c == '~'))
+                    (it->kind == SHELL_LIT && it->c == '~' && !after_alnum(w, k)))
                         return true;
         }
         return false;
@@ -108,6 +117,68 @@ static bool ascii(const char *s) {
         return true;
 }
 
+/* The length of a default's TEXT (op '-') or an error's MSG ('?') to
+ * its '}', when the text put where the expansion stands reads as bash
+ * reads the expansion, in quotes or not: no expansion, quote, backslash
+ * or brace; no operator, '#' or '=' (a comment, an assignment the text
+ * would make at a word's start); a '~' only after a letter or digit
+ * (HEAD~1: no tilde either way); a glob only in TEXT (globbed where the
+ * expansion is unquoted, as the text is); a blank only in double quotes
+ * (body_decided's). SIZE_MAX for any other. */
+static size_t default_text(const char *t, char op) {
+        size_t k = 0;
+        for (; t[k] && t[k] != '}' && k <= 128; k++) {
+                char c = t[k];
+                if (strchr("$`\\'\"{}()<>|&;#=!\n", c) ||
+                    (c == '~' && (k == 0 || !shell_is_ident(t[k - 1]) || t[k - 1] == '_')) ||
+                    (op == '?' && strchr("*?[", c)))
+                        return SIZE_MAX;
+        }
+        return t[k] == '}' && k <= 128 ? k : SIZE_MAX;
+}
+
+/* Are the body's quotes all its own: no substitution (whose quotes are
+ * its own), no comment (a don't in it)? */
+static bool quotes_plain(const char *b) {
+        if (strstr(b, "$(") || strchr(b, '`'))
+                return false;
+        for (const char *h = strchr(b, '#'); h; h = strchr(h + 1, '#'))
+                if (h == b || strchr(" \t\n;&|(", h[-1]))
+                        return false;
+        return true;
+}
+
+/* ${@:K}, ${@:K:L} (or *) at e: the words from K, into out as the
+ * positional parameters reread_positional puts in, "${2}" "${3}" in
+ * double quotes, ${2} ${3} out of them. 1 and the text's length in
+ * *skip; 0 where K is 0 or past the words (no word, where the text
+ * would make an empty one). */
+static int words_from(const char *e, size_t n, bool dquote, char *out, size_t *skip) {
+        size_t k = 0, l = SIZE_MAX, at = 4, d = 0;
+        for (; e[at] >= '0' && e[at] <= '9' && d < 3; at++, d++)
+                k = k * 10 + (size_t) (e[at] - '0');
+        if (d == 0 || k == 0 || k >= n)
+                return 0;
+        if (e[at] == ':') {
+                l = 0, d = 0;
+                for (at++; e[at] >= '0' && e[at] <= '9' && d < 3; at++, d++)
+                        l = l * 10 + (size_t) (e[at] - '0');
+                if (d == 0 || l == 0)
+                        return 0;
+        }
+        if (e[at] != '}')
+                return 0;
+        size_t to = l == SIZE_MAX || k + l > n ? n : k + l, o = 0;
+        for (size_t w = k; w < to; w++)
+                o += (size_t) sprintf(out + o, "%s${%zu}",
+                                      w == k                  ? ""
+                                      : dquote && e[2] == '@' ? "\" \""
+                                                              : " ",
+                                      w);
+        *skip = at + 1;
+        return 1;
+}
+
 /* The body with what the call's words decide put in: ${N:-TEXT} and
  * ${N-TEXT} (TEXT plain: letters, digits, ._/+:@%-) ${N} or TEXT, ${#N}
  * the length of a literal word, $#, ${#}, ${#@}, ${#*} their count. The
@@ -118,10 +189,11 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
         size_t o = 0, cap = len * 2 + 256; /* at least 160: one doubling makes room */
         if (!out)
                 return -ENOMEM;
+        bool single = false, dquote = false;
         for (size_t i = 0; i < len;) {
                 char buf[256];
-                if (o + 160 > cap) { /* each step puts at most 128 bytes */
-                        char *m = realloc(out, cap *= 2);
+                if (o + 160 + 16 * n > cap) { /* a step puts at most 128 bytes, or 16 a word */
+                        char *m = realloc(out, cap = cap * 2 + 16 * n);
                         if (!m)
                                 return -ENOMEM;
                         out = m;
@@ -133,6 +205,18 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                         out[o++] = b[i++];
                         continue;
                 }
+                single = single != (b[i] == '\'' && !dquote);
+                dquote = dquote != (b[i] == '"' && !single);
+                if ((strncmp(b + i, "${@:", 4) == 0 || strncmp(b + i, "${*:", 4) == 0) && b[i + 4] >= '0' &&
+                    b[i + 4] <= '9') {
+                        /* the quotes known: none a substitution's or a comment's */
+                        int r = quotes_plain(b) ? words_from(b + i, n, dquote, out + o, &skip) : 0;
+                        if (r <= 0)
+                                return r;
+                        o += strlen(out + o);
+                        i += skip;
+                        continue;
+                }
                 if (b[i] == '$' && b[i + 1] == '#')
                         count = true, skip = 2;
                 else if (strncmp(b + i, "${#}", 4) == 0)
@@ -142,6 +226,24 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                 if (count) {
                         o += (size_t) sprintf(out + o, "%zu", n - 1);
                         i += skip;
+                        continue;
+                }
+                if (strncmp(b + i, "${@:-", 5) == 0 || strncmp(b + i, "${*:-", 5) == 0) {
+                        /* ${@:-TEXT}: the words when there are, none empty */
+                        size_t tl = default_text(b + i + 5, '-');
+                        if (tl == SIZE_MAX ||
+                            (strcspn(b + i + 5, " \t") < tl && (!dquote || !quotes_plain(b))))
+                                return 0;
+                        for (size_t k = 1; k < n; k++)
+                                if (param[k] || w[k]->n == 0)
+                                        return 0;
+                        if (n > 1)
+                                o += (size_t) sprintf(out + o, "$%c", b[i + 2]);
+                        else {
+                                memcpy(out + o, b + i + 5, tl);
+                                o += tl;
+                        }
+                        i += 5 + tl + 1;
                         continue;
                 }
                 size_t d = 0, num = 0;
@@ -163,22 +265,29 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
                         i = (size_t) (q + 1 - b);
                         continue;
                 }
-                bool colon = q[0] == ':' && q[1] == '-';
-                if (!colon && q[0] != '-') { /* ${N}, or an operator positional_transformed reads */
+                bool colon = q[0] == ':' && (q[1] == '-' || q[1] == '?');
+                char op = q[colon];
+                if (op != '-' && op != '?') { /* ${N}, or an operator positional_transformed reads */
                         out[o++] = b[i++];
                         continue;
                 }
                 const char *t = q + 1 + colon;
-                size_t tl =
-                        strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+:@%-");
-                if (t[tl] != '}' || num == 0 || tl > 128)
+                size_t tl = default_text(t, op);
+                if (tl == SIZE_MAX || num == 0)
                         return 0;
-                /* ${N:-TEXT}: the word when given and not empty; ${N-TEXT}: when given */
+                /* a blank split where the text is not quoted, and not split
+                 * where the expansion is an assignment's (x=${1:-a .e*}) */
+                if (op == '-' && strcspn(t, " \t") < tl && (!dquote || !quotes_plain(b)))
+                        return 0;
+                /* ${N:-TEXT}, ${N:?MSG}: the word when given and not empty;
+                 * ${N-TEXT}, ${N?MSG}: when given */
                 bool given = num < n && (!colon || w[num]->n > 0);
                 if (num < n && colon && param[num])
                         return 0; /* "$x" may be empty */
                 if (given)
                         o += (size_t) sprintf(out + o, "${%zu}", num);
+                else if (op == '?')
+                        return 0; /* bash prints MSG, expanded, and stops */
                 else {
                         memcpy(out + o, t, tl);
                         o += tl;
@@ -188,6 +297,81 @@ static int body_decided(const char *b, const ShellWord *const *w, size_t n, cons
         out[o] = 0;
         *ret = TAKE_PTR(out);
         return 1;
+}
+
+/* The body with each '$' bash does not expand where the call runs it
+ * swapped for \001 (in single quotes, $'...', a comment), and each $0
+ * for \002 (the shell's name, in a function as outside it), so that no call's
+ * word is put there: sh -c 'cat ${1:-.env}' and a trap's string see
+ * their own $1, not the call's; "$0" s.sh runs the shell, not NAME. 1, or 0 for a body this does not
+ * read so (a heredoc, a quote inside double quotes with a substitution
+ * whose quotes are its own, a \001 of its own). */
+static int body_protected(char *b) {
+        enum { PLAIN, DQUOTE, SINGLE, ANSI } state = PLAIN;
+        bool inner = false; /* a ' inside "...": $(... '$1' ...) is not read */
+        if (strchr(b, '\001') || strchr(b, '\002'))
+                return 0;
+        for (const char *h = strstr(b, "<<"); h; h = strstr(h + 1, "<<"))
+                if ((h == b || h[-1] != '<') && h[2] != '<')
+                        return 0; /* a heredoc, quoted or not: not read */
+        for (size_t i = 0; b[i]; i++) {
+                char c = b[i];
+                /* $0, ${0...}: the shell's own name in a function, as
+                 * outside it (bash -c LINE: bash), not the call's */
+                if (c == '$' && (state == PLAIN || state == DQUOTE) &&
+                    (b[i + 1] == '0' || (b[i + 1] == '{' && b[i + 2] == '0'))) {
+                        if (b[i + 1] == '{' && b[i + 3] >= '0' && b[i + 3] <= '9')
+                                return 0; /* ${01} */
+                        b[i] = '\002';
+                        continue;
+                }
+                switch (state) {
+                case PLAIN:
+                        if (c == '\\' && b[i + 1])
+                                i++;
+                        else if (c == '\'')
+                                state = SINGLE;
+                        else if (c == '$' && b[i + 1] == '\'')
+                                state = ANSI, i++;
+                        else if (c == '"')
+                                state = DQUOTE;
+                        else if (c == '#' && (i == 0 || strchr(" \t\n;&|(", b[i - 1])))
+                                for (; b[i + 1] && b[i + 1] != '\n'; i++)
+                                        if (b[i + 1] == '$')
+                                                b[i + 1] = '\001';
+                        break;
+                case DQUOTE:
+                        if (c == '\\' && b[i + 1])
+                                i++;
+                        else if (c == '"')
+                                state = PLAIN;
+                        else if (c == '\'')
+                                inner = true;
+                        break;
+                case SINGLE:
+                        if (c == '\'')
+                                state = PLAIN;
+                        else if (c == '$')
+                                b[i] = '\001';
+                        break;
+                case ANSI:
+                        if (c == '\\' && b[i + 1] && b[i + 1] != '$')
+                                i++;
+                        else if (c == '\'')
+                                state = PLAIN;
+                        else if (c == '$')
+                                b[i] = '\001';
+                        break;
+                }
+        }
+        return inner && (strstr(b, "$(") || strchr(b, '`')) ? 0 : 1;
+}
+
+/* Each \001 back to '$', and with all each \002 ($0) too. */
+static void body_restored(char *b, bool all) {
+        for (; *b; b++)
+                if (*b == '\001' || (all && *b == '\002'))
+                        *b = '$';
 }
 
 int funcwords_body(const char *body, const ShellWord *const *words, size_t n, const char *const *raw,
@@ -217,11 +401,19 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
                 as[k] = &made[k];
                 any_param = true;
         }
-        _cleanup_free_ char *decided = NULL;
-        int r = body_decided(body, words, n, param, &decided);
+        _cleanup_free_ char *kept = strdup(body), *decided = NULL, *seen = NULL;
+        if (!kept)
+                return -ENOMEM;
+        if (body_protected(kept) == 0)
+                return 0;
+        int r = body_decided(kept, words, n, param, &decided);
         if (r <= 0)
                 return r;
-        if (body_unread(decided) || positional_unsafe(decided, words + 1, n - 1, 1))
+        seen = strdup(decided);
+        if (!seen)
+                return -ENOMEM;
+        body_restored(seen, false);
+        if (body_unread(seen) || positional_unsafe(seen, words + 1, n - 1, 1))
                 return 0;
         if (any_param) {
                 /* what the body runs with the literals put in and each "$x"
@@ -234,6 +426,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
                 _cleanup_free_ char *runs = reread_positional(decided, blank, n);
                 if (!runs)
                         return -ENOMEM;
+                body_restored(runs, true);
                 for (size_t k = 1; k < n; k++)
                         if (param[k] && body_assigns(runs, names[k]))
                                 return 0;
@@ -241,6 +434,7 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         char *p = reread_positional(decided, as, n);
         if (!p)
                 return -ENOMEM;
+        body_restored(p, true);
         *ret = p;
         return 1;
 }
