@@ -2561,6 +2561,14 @@ static const Row rows[] = {
         {"tar -chf - -C /proc/self fd/3/ 3<.", true, true, ".env"},
         {"tar -chf - -C /proc/$$ cwd/", true, true, ".env"},
         {"tar -chf - -C /proc self/fd/3 3<.", true, true, ".env"},
+        /* 31u 4 and 5: a builtin that sets the loop's variable or shifts a
+         * function's words, its name quoted */
+        {"for f in README.md; do pr\"\"intf -vf %s%s .e nv; git show HEAD:$f; done", true, true, ".env"},
+        {"for f in README.md; do p\\rintf -vf %s%s .e nv; git log -p --all -- \"$f\"; done", true, true,
+         ".env"},
+        {"for f in a; do pr\"\"intf -vf '%s' '.[e]nv'; git log -p --all -- $f; done", true, true, ".env"},
+        {"f(){ s\"\"hift; git show \"$1\"; }; f HEAD:README.md HEAD:.e\"\"nv", true, true, ".env"},
+        {"f(){ s\"\"hift; git log -p --all -- \"$1\"; }; f README.md .e\"\"nv", true, true, ".env"},
         {"find . -name '*.py' > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"echo src > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"ls -A > /tmp/x/l; wc -l /tmp/x/l", true, false, NULL},

@@ -365,15 +365,30 @@ body:;
         /* anywhere in the line: IFS=a splits a.env into .env where $f stood;
          * an alias expands a word written out but not one expanded; shopt
          * changes what a glob makes */
-        if (memmem(s, n, "IFS", 3) || has_word(s, n, "alias") || has_word(s, n, "shopt") ||
-            has_word(s, n, "eval") || has_word(s, n, "set") || memmem(s, n, "BASH_", 5))
-                return 0;
-        /* in the whole line: a variable set by a name it computes (declare
-         * "$(printf '\\x49FS')=a") may be IFS or the loop's */
-        for (size_t k = 0; sets[k]; k++)
-                if (has_word(s, n, sets[k]))
+        /* each as written and with the quotes and backslashes bash removes
+         * (pr""intf -vf, s\et, "ev"al: 31u 4) */
+        _cleanup_free_ char *plain = malloc(n + 1);
+        if (!plain)
+                return -ENOMEM;
+        size_t pn = 0;
+        for (size_t b = 0; b < n; b++)
+                if (!strchr("\"'\\", s[b]))
+                        plain[pn++] = s[b];
+        for (int pass = 0; pass < 2; pass++) {
+                const char *tx = pass ? plain : s;
+                size_t tn = pass ? pn : n;
+                if (memmem(tx, tn, "IFS", 3) || has_word(tx, tn, "alias") || has_word(tx, tn, "shopt") ||
+                    has_word(tx, tn, "eval") || has_word(tx, tn, "set") || memmem(tx, tn, "BASH_", 5))
                         return 0;
-        if ((has_word(s, n, "printf") && memmem(s, n, "-v", 2)) || word_at(body, bn, 0, "."))
+                /* in the whole line: a variable set by a name it computes (declare
+                 * "$(printf '\\x49FS')=a") may be IFS or the loop's */
+                for (size_t k = 0; sets[k]; k++)
+                        if (has_word(tx, tn, sets[k]))
+                                return 0;
+                if (has_word(tx, tn, "printf") && memmem(tx, tn, "-v", 2))
+                        return 0;
+        }
+        if (word_at(body, bn, 0, "."))
                 return 0;
         for (size_t k = 0; k + 2 < bn; k++)
                 if (strchr(";&|({\n", body[k]) && body[k + 1] == ' ' && body[k + 2] == '.' &&

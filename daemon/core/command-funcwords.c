@@ -83,7 +83,7 @@ static bool word_unread(const ShellWord *w) {
  * is not the value bash took at the call? Any assignment, arithmetic or
  * subscript, or a builtin that sets or unsets a name, even one it makes
  * (read "$x", printf -v, eval), or the name itself. */
-static bool body_assigns(const char *b, const char *name) {
+static bool body_assigns_in(const char *b, const char *name) {
         static const char *const setters[] = {
                 "read",    "mapfile", "readarray", "getopts",  "unset", "wait",   "declare",
                 "typeset", "local",   "export",    "readonly", "let",   "eval",   "source",
@@ -100,7 +100,7 @@ static bool body_assigns(const char *b, const char *name) {
 /* Does the body build positional parameters of its own, or read what
  * bash makes for a function only (what is left of $#, ${#...} once the
  * call's are read)? */
-static bool body_unread(const char *b) {
+static bool body_unread_in(const char *b) {
         static const char *const words[] = {
                 "shift",       "set",    "getopts",     "OPTIND",   "FUNCNAME",     "BASH_ARGV", "BASH_ARGC",
                 "BASH_SOURCE", "caller", "BASH_LINENO", "function", "BASH_ALIASES", NULL};
@@ -108,6 +108,29 @@ static bool body_unread(const char *b) {
                 if (functions_occurrences(b, strlen(b), *w) > 0)
                         return true;
         return strstr(b, "$#") || strstr(b, "${#") || strstr(b, "()");
+}
+
+/* b with the quotes and backslashes bash removes from a word (s""hift,
+ * p\rintf -v: 31u 5), malloc'd; NULL when out of memory. */
+static char *dequoted(const char *b) {
+        char *d = malloc(strlen(b) + 1), *o = d;
+        for (; d && *b; b++)
+                if (!strchr("\"'\\", *b))
+                        *o++ = *b;
+        if (d)
+                *o = 0;
+        return d;
+}
+
+/* ... as written and so (out of memory: it may) */
+static bool body_assigns(const char *b, const char *name) {
+        _cleanup_free_ char *d = dequoted(b);
+        return !d || body_assigns_in(b, name) || body_assigns_in(d, name);
+}
+
+static bool body_unread(const char *b) {
+        _cleanup_free_ char *d = dequoted(b);
+        return !d || body_unread_in(b) || body_unread_in(d);
 }
 
 static bool ascii(const char *s) {
