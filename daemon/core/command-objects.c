@@ -531,7 +531,13 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
              exec_reaches = false, lists_reach = false;
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
         if (copy && streq(name, "cmake") && !programs_word_is(w[2], "tar"))
-                to = n - 1; /* cmake -E copy SRC... DST, create_symlink SRC LINK */
+                to = n - 1;         /* cmake -E copy SRC... DST, create_symlink SRC LINK */
+        if (copy && to == SIZE_MAX) /* mv F logs/debug-$(date +%s).log */
+                to = outnames_destination(j, name, w, n);
+        /* tar -czf logs-$(date +%F).tgz, zip -r "r-$(date +%s).zip": the archive, one word */
+        size_t archive = copy ? outnames_archive(name, w, n) : SIZE_MAX;
+        if (archive < n && !outnames_one_word(j, w[archive]))
+                archive = SIZE_MAX;
         bool tars = streq(name, "tar") || streq(name, "bsdtar") || streq(name, "jar"),
              loose = copy && streq_any(name, env_options) && !copies_trees(name, w, n) &&
                      !(j->text &&
@@ -560,7 +566,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 }
                 /* without a recursive option named, zip's and gzip's operands count
                  * by name only (parallel gzip ::: "$(ls *.log)", -exec gzip {}) */
-                if (k != to && !(a && a[0] == '-') &&
+                if (k != to && k != archive && !(a && a[0] == '-') &&
                     (loose ? a && objects_path_holds_git(j, a) : holds_git(j, w[k])))
                         tree = true;
                 /* tar --add-file=. (or a prefix of it): an operand glued to an option */
