@@ -438,7 +438,10 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
         int sv = stored_values(j, l, t, n);
         if (sv != 0)
                 return sv;
-        bool subcommands = j->depth == 0 && !renames_programs(t, n);
+        /* go test -run 'X$': a $ alone; a $( or backquote a make variable or
+         * npm's arguments may carry into a recipe's shell stays refused */
+        bool subcommands = j->depth == 0 && !renames_programs(t, n) && !strstr(t, "$(") && !strchr(t, '`') &&
+                           !strchr(t, '\\');
         if (evaluates(t, n, subcommands) && data_dollar(t, n))
                 return judge_refuse(j, "a $( or a backquote held as data (quoted, escaped, an escape) "
                                        "may reach bash's arithmetic, a subscript or a name, which runs it");
