@@ -67,7 +67,9 @@ static bool reads_arguments(const char *code) {
 
 /* The string literals of code that runs a program, each a command line it
  * may run: one with a blank whole (system "tar c ."), and a list's items
- * joined ("tar", "c", "." in a run of literals between commas). */
+ * joined ("tar", "c", "." in a run of literals between commas). Literals
+ * with only blanks or a + between are one string ("cat ~/.ne" "trc",
+ * "cat .e" + "nv"), as python and node make them. */
 static int code_strings(Judge *j, const char *name, const char *code) {
         char what[96];
         snprintf(what, sizeof what, "%s's code runs a command line it holds", name);
@@ -75,23 +77,26 @@ static int code_strings(Judge *j, const char *name, const char *code) {
         if (!run)
                 return -ENOMEM;
         size_t m = 0;
+        bool comma = false; /* a comma since the last literal: the next is a list's item */
         for (const char *p = code; *p;) {
                 if (*p != '"' && *p != '\'') {
-                        /* a run of literals goes on over blanks and commas only */
-                        if (!strchr(" \t\n,", *p) && m > 0) {
+                        /* a run of literals goes on over blanks, commas and + only */
+                        if (!strchr(" \t\n,+", *p) && m > 0) {
                                 int r = programs_reread(j, what, run, m);
                                 if (r != 0)
                                         return r;
                                 m = 0;
                         }
+                        comma = comma || *p == ',';
                         p++;
                         continue;
                 }
                 const char *e = strchr(p + 1, *p);
                 if (!e)
                         break;
-                if (m > 0)
+                if (m > 0 && comma)
                         run[m++] = ' ';
+                comma = false;
                 memcpy(run + m, p + 1, (size_t) (e - p - 1));
                 m += (size_t) (e - p - 1);
                 p = e + 1;

@@ -53,6 +53,21 @@ static const char *const c_is_data[] = {
         "bzip2",  "xz",    "zstd",    "sort",      "uniq",      "diff",      "od",        "tr",   "jq",
         "md5sum", "b2sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "psql", NULL};
 
+/* python3 -c CODE, node --eval CODE: the interpreter's code, judged by its
+ * rules (argv_run, languages_interpreter_git), not as a shell line; code
+ * made at run time ("$(cat f)", "$x") is still read as one. */
+static bool code_as_written(const char *name, const char *o, const char *a, const ShellWord *const *w,
+                            size_t n, size_t k) {
+        static const char *const pythons[] = {"python", "python2", "python3", NULL};
+        static const char *const nodes[] = {"node", "nodejs", "bun", NULL};
+        bool python = streq_any(name, pythons) || strncmp(name, "python3.", 8) == 0;
+        if (!(python && streq(o, "-c")) && !(streq_any(name, nodes) && streq(o, "--eval")))
+                return false;
+        /* -c CODE, --eval CODE, --eval=CODE, -cCODE */
+        const ShellWord *v = streq(a, o) ? (k + 1 < n ? w[k + 1] : NULL) : w[k];
+        return v && !v->expansion && !v->substitution;
+}
+
 /* Does the program take a prefix of the long option o as o: its own
  * (getopt_long's); a program the rule does not know, only o itself. */
 static bool owns_option(const char *name, const char *o) {
@@ -334,6 +349,8 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                         size_t len = strlen(*o);
                         if (streq(*o, "-c") &&
                             (streq_any(name, c_is_data) || ex_words_plain(name, w, n, NULL)))
+                                continue;
+                        if (code_as_written(name, *o, a, w, n, k))
                                 continue;
                         /* man's -P PAGER, -H BROWSER; no other's */
                         if ((streq(*o, "-P") || streq(*o, "-H")) && !streq(name, "man") &&

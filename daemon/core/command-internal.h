@@ -1011,6 +1011,18 @@ void operands_patterns(const char *name, const ShellWord *const *w, size_t n, bo
  * B, one plain word after an operand), SIZE_MAX when none is known (-t
  * DIR, a glob last, a program not modelled). */
 size_t operands_destination(const char *name, const ShellWord *const *w, size_t n);
+/* command-outnames.c: does the word stay one word when it runs (no glob
+ * or brace; its expansions quoted, or unquoted substitutions of the
+ * line's own text that each print one word: date +%s, git rev-parse
+ * HEAD), so that a copier's or archiver's name it writes is no source? */
+bool outnames_one_word(const Judge *j, const ShellWord *x);
+/* ... the index of the destination of cp, mv, ln or install when it is
+ * such a word (operands_destination's for a plain one), SIZE_MAX else. */
+size_t outnames_destination(const Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* ... the index of the archive tar writes or reads (tar czf NAME, -czf
+ * NAME, --file NAME) or zip writes (its first operand), SIZE_MAX when not
+ * known. */
+size_t outnames_archive(const char *name, const ShellWord *const *w, size_t n);
 /* Does fd list .git's files: hidden ones shown (-H, -u, --hidden,
  * --unrestricted), .git not excluded (-E .git, --exclude=.git), or an
  * operand after its pattern naming .git (fd . .git)? Its pattern is not

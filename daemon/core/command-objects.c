@@ -364,6 +364,59 @@ static int grep_over_git(const Judge *j, const char *name, const ShellWord *cons
  * ! -path X every path below it (from ./ when find starts at ., else
  * under any directory). .gitignore, .github/'*', or a bare .git against
  * find's ./.git leave nothing out. */
+/* Is each component of the relative path a name, none ., .., empty, nor
+ * .g... (.git in any case, however the names fold)? */
+static bool path_below(const char *a) {
+        for (const char *c = a; *c;) {
+                size_t len = strcspn(c, "/");
+                if (len == 0 || (len == 1 && c[0] == '.') || (len == 2 && strncmp(c, "..", 2) == 0) ||
+                    (c[0] == '.' && (c[1] | 0x20) == 'g'))
+                        return false;
+                c += len + (c[len] == '/');
+        }
+        return true;
+}
+
+/* GNU tar --exclude=./.git (or a glob of it, --exclude ./.git), before its only
+ * tree, . or ./, with no -C, -T or --add-file: its members are ./X, the
+ * pattern matches ./.git; another spelling of the tree (src/.., a
+ * computed word) makes names it does not, and --no-wildcards leaves a
+ * glob literal. */
+static bool tar_leaves_dot_git_out(const ShellWord *const *w, size_t n) {
+        char buf[256];
+        bool excluded = false, dot = false;
+        size_t archive = outnames_archive("tar", w, n); /* -czf /tmp/ws.tgz: written */
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (!a)
+                        return false;
+                if (k == archive)
+                        continue;
+                if (strstr(a, "no-wildcards") || streq(a, "-C") || strncmp(a, "--dir", 5) == 0 ||
+                    streq(a, "-T") || strncmp(a, "--files-from", 12) == 0 ||
+                    strncmp(a, "--add-file", 10) == 0 || (a[0] != '-' && k == 1 && strpbrk(a, "CT")) ||
+                    (a[0] == '-' && a[1] != '-' && strpbrk(a, "CT")))
+                        return false;
+                const char *pat = strncmp(a, "--exclude=", 10) == 0 ? a + 10 : NULL;
+                if (!pat && streq(a, "--exclude") && k + 1 < n)
+                        pat = programs_plain(w[++k], buf, sizeof buf);
+                if (pat) {
+                        excluded = excluded || match_glob(pat, "./.git", 0);
+                        continue;
+                }
+                if (a[0] == '-' || (k == 1 && !dot))
+                        continue; /* an option, or tar's letters (czf) */
+                bool tree = streq(a, ".") || streq(a, "./");
+                if (tree && !excluded)
+                        return false;
+                dot = dot || tree;
+                /* any other operand: a path below, no ., .., .g... component, / or ~ */
+                if (!tree && (a[0] == '/' || a[0] == '~' || !path_below(a)))
+                        return false;
+        }
+        return dot && excluded;
+}
+
 bool objects_leave_git_out(const ShellWord *const *w, size_t n) {
         static const char *const below_dot[] = {"./.git/objects/ab/cdef", "./.git/objects/pack/pack-a.pack",
                                                 NULL};
@@ -373,6 +426,8 @@ bool objects_leave_git_out(const ShellWord *const *w, size_t n) {
         const char *name = programs_plain(w[0], buf, sizeof buf);
         bool find = name && streq(name, "find"), zip = name && streq(name, "zip"),
              grep = name && (streq(name, "grep") || streq(name, "rg")), from_dot = find;
+        if (name && streq(name, "tar") && tar_leaves_dot_git_out(w, n))
+                return true;
         for (size_t k = 1; find && k < n; k++) { /* find's start points: only . spells its paths ./x */
                 const char *a = programs_plain(w[k], buf, sizeof buf);
                 if (a && (a[0] == '-' || streq(a, "!") || streq(a, "(")))
@@ -531,7 +586,13 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
              exec_reaches = false, lists_reach = false;
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
         if (copy && streq(name, "cmake") && !programs_word_is(w[2], "tar"))
-                to = n - 1; /* cmake -E copy SRC... DST, create_symlink SRC LINK */
+                to = n - 1;         /* cmake -E copy SRC... DST, create_symlink SRC LINK */
+        if (copy && to == SIZE_MAX) /* mv F logs/debug-$(date +%s).log */
+                to = outnames_destination(j, name, w, n);
+        /* tar -czf logs-$(date +%F).tgz, zip -r "r-$(date +%s).zip": the archive, one word */
+        size_t archive = copy ? outnames_archive(name, w, n) : SIZE_MAX;
+        if (archive < n && !outnames_one_word(j, w[archive]))
+                archive = SIZE_MAX;
         bool tars = streq(name, "tar") || streq(name, "bsdtar") || streq(name, "jar"),
              loose = copy && streq_any(name, env_options) && !copies_trees(name, w, n) &&
                      !(j->text &&
@@ -570,7 +631,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 }
                 /* without a recursive option named, zip's and gzip's operands count
                  * by name only (parallel gzip ::: "$(ls *.log)", -exec gzip {}) */
-                if (k != to && !(a && a[0] == '-') &&
+                if (k != to && k != archive && !(a && a[0] == '-') &&
                     (loose ? a && objects_path_holds_git(j, a) : holds_git(j, w[k])))
                         tree = true;
                 /* tar --add-file=. (or a prefix of it): an operand glued to an option */

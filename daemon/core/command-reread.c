@@ -292,11 +292,55 @@ static bool word_at(const char *s, size_t n, size_t i, const char *w) {
                (i + len == n || strchr(" \t\n;&|()", s[i + len]));
 }
 
+/* The programs whose words after them are never a command of the line's
+ * shell: `go test`, `cargo test`, `make test`, `npm test`'s test is a
+ * subcommand or a target, not bash's test. */
+static bool test_subcommand(const char *w, size_t len) {
+        static const char *const programs[] = {"go",     "cargo",     "make", "gmake",   "npm",  "pnpm",
+                                               "yarn",   "bun",       "deno", "dotnet",  "mvn",  "./mvnw",
+                                               "gradle", "./gradlew", "mix",  "bazel",   "just", "rake",
+                                               "zig",    "swift",     "dart", "flutter", NULL};
+        for (const char *const *p = programs; *p; p++)
+                if (strlen(*p) == len && memcmp(*p, w, len) == 0)
+                        return true;
+        return false;
+}
+
+/* May the line make a name run what it was not as written: a function, an
+ * alias, eval, a sourced file, an exported or loaded builtin? Then go in
+ * `go test` may be bash's test too. */
+static bool renames_programs(const char *s, size_t n) {
+        static const char *const spells[] = {"eval",    "source",  "alias",  "function", "BASH_FUNC",
+                                             "declare", "typeset", "enable", "hash",     NULL};
+        for (const char *const *w = spells; *w; w++)
+                if (memmem(s, n, *w, strlen(*w)))
+                        return true;
+        bool single = false, dquote = false;
+        for (size_t i = 0; i < n; i++) {
+                char c = s[i];
+                if (c == '\\' && !single)
+                        i++;
+                else if (c == '\'' && !dquote)
+                        single = !single;
+                else if (c == '"' && !single)
+                        dquote = !dquote;
+                else if (!single && !dquote && c == '(' && !(i > 0 && strchr("$<>", s[i - 1])))
+                        return true; /* f() { ...; }, a subshell, an array */
+                else if (!single && !dquote && c == '.' && (i == 0 || strchr(" \t\n;&|", s[i - 1])) &&
+                         (i + 1 == n || strchr(" \t", s[i + 1])))
+                        return true; /* . FILE */
+        }
+        return false;
+}
+
 /* Does s evaluate a value as arithmetic, a subscript or a name (where
  * bash runs a $( a value holds: $((x)), ((x)), [[ x -eq 0 ]], let,
  * ${!x}, ${a[x]}, ${PWD:x}, test -v x, declare -i, a nameref, read or
- * printf -v into a[x])? One pass: the agent picks the line's length. */
-static bool evaluates(const char *s, size_t n) {
+ * printf -v into a[x])? One pass: the agent picks the line's length.
+ * subcommands: a test after go, cargo, make... (test_subcommand) as the
+ * simple command's program is theirs (the line's own text, which renames
+ * no program). */
+static bool evaluates(const char *s, size_t n, bool subcommands) {
         static const char *const words[] = {"let",     "declare", "typeset", "local",     "readonly", "test",
                                             "getopts", "export",  "mapfile", "readarray", NULL};
         /* read, printf -v, unset with a subscript among their words (read "a[x]") */
@@ -305,6 +349,7 @@ static bool evaluates(const char *s, size_t n) {
             memmem(s, n, "${", 2) || memmem(s, n, "[ -v", 4))
                 return true;
         bool single = false, dquote = false, setter = false;
+        bool program = false, theirs = false; /* the simple command's program seen, one of test_subcommand */
         for (size_t i = 0; i < n; i++) {
                 char c = s[i];
                 for (const char *const *w = setters; *w && !setter; w++)
@@ -313,6 +358,8 @@ static bool evaluates(const char *s, size_t n) {
                         return true;
                 if (strchr(";|&\n", c))
                         setter = false;
+                if (!single && !dquote && strchr(";|&\n(){}`", c))
+                        program = theirs = false;
                 if (c == '\\' && !single) {
                         i++;
                         continue;
@@ -325,8 +372,28 @@ static bool evaluates(const char *s, size_t n) {
                  * quotes (not scripts/test.sh's test, nor printf 'go test' ...'s) */
                 if (single || dquote || (i > 0 && !strchr(" \t\n;&|(){}!`", s[i - 1])))
                         continue;
+                bool operand = program;
+                if (!program && !strchr(" \t\n;&|(){}!`'\"\\$<>", c)) {
+                        /* the program, after keywords and assignments (if go test ...; X=1 go test) */
+                        size_t len = strcspn(s + i, " \t\n;&|(){}<>`'\"\\$"), name = strcspn(s + i, "=");
+                        static const char *const before[] = {"if",   "then",  "else",  "elif",
+                                                             "do",   "while", "until", "time",
+                                                             "nice", "env",   "nohup", NULL};
+                        bool keyword = false;
+                        for (const char *const *b = before; *b && !keyword; b++)
+                                keyword = word_at(s, n, i, *b);
+                        bool assignment = name < len && name > 0 &&
+                                          strspn(s + i, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                        "abcdefghijklmnopqrstuvwxyz"
+                                                        "0123456789_") == name;
+                        if (!keyword && !assignment) {
+                                program = true;
+                                theirs = subcommands && i + len < n && strchr(" \t", s[i + len]) &&
+                                         test_subcommand(s + i, len);
+                        }
+                }
                 for (const char *const *w = words; *w; w++)
-                        if (word_at(s, n, i, *w))
+                        if (word_at(s, n, i, *w) && !(operand && theirs && streq(*w, "test")))
                                 return true;
         }
         return false;
@@ -371,10 +438,14 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
         int sv = stored_values(j, l, t, n);
         if (sv != 0)
                 return sv;
-        if (evaluates(t, n) && data_dollar(t, n))
+        /* go test -run 'X$': a $ alone; a $( or backquote a make variable or
+         * npm's arguments may carry into a recipe's shell stays refused */
+        bool subcommands = j->depth == 0 && !renames_programs(t, n) && !strstr(t, "$(") && !strchr(t, '`') &&
+                           !strchr(t, '\\');
+        if (evaluates(t, n, subcommands) && data_dollar(t, n))
                 return judge_refuse(j, "a $( or a backquote held as data (quoted, escaped, an escape) "
                                        "may reach bash's arithmetic, a subscript or a name, which runs it");
-        if (evaluates(t, n) && (sv = arith_unknown_values(j, l, t, n)) != 0)
+        if (evaluates(t, n, subcommands) && (sv = arith_unknown_values(j, l, t, n)) != 0)
                 return sv;
         if (strstr(t, "@P}"))
                 return judge_refuse(j, "${NAME@P}: bash decodes the value's escapes and then runs "

@@ -5,6 +5,7 @@
  * local path handed by URL to a program that clones it (npm, cargo, pip).
  * It must not lex, nor say what a word names: command.c and match do.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +115,16 @@ static int upload_seen(void *ctx, char letter, const char *name, const char *v) 
         return upload && v && strpbrk(v, "[{") ? curl_glob(ctx, v, &budget) : 0;
 }
 
+/* Does t hold a file: URL, in any case: file: at its start or after a byte
+ * no scheme's name holds (git+file://, x@file:.., --url=file://, "x @
+ * file:///r"), not perl's File:: nor a word's tail (profile:)? */
+static bool file_url(const char *t) {
+        for (const char *p = t; (p = strcasestr(p, "file:")); p++)
+                if ((p == t || !(isalnum((unsigned char) p[-1]) || p[-1] == '_')) && p[5] != ':')
+                        return true;
+        return false;
+}
+
 int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n) {
         static const char *const cloners[] = {"npm", "npx",  "pnpm",   "yarn",     "bun", "cargo",
                                               "pip", "pip3", "pipx",   "uv",       "uvx", "poetry",
@@ -145,6 +156,9 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
                 .shorts = "AbcCdDeEFHKmoPQrtTuUwxXyYz", .longs = upload_longs, .permute = true};
         if (curl && !globoff && (r = options_read(w, n, &curl_options, upload_seen, j, NULL)) != 0)
                 return r;
+        _cleanup_free_ bool *pattern = operands_not_read(j, name, w, n); /* grep 'file://' F: data */
+        if (!pattern)
+                return -ENOMEM;
         for (size_t k = 1; k < n; k++) {
                 bool colon = false; /* no ':', no URL: most words, and no copy of them */
                 for (size_t i = 0; i < w[k]->n && !colon; i++)
@@ -160,7 +174,7 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
                  * pip install git+file://: a repository on a local path,
                  * cloned with its history by a program git's rule does not
                  * judge (31z); curl and wget read a file, judged by its path */
-                if (judge_held(j) && strcasestr(t, "file:") && !curl && !streq(name, "wget") &&
+                if (judge_held(j) && !pattern[k] && file_url(t) && !curl && !streq(name, "wget") &&
                     !streq(name, "git")) {
                         judge_mark_held(j);
                         return judge_refuse(j,
