@@ -2646,6 +2646,15 @@ static const Row rows[] = {
         {"for f in a; do pr\"\"intf -vf '%s' '.[e]nv'; git log -p --all -- $f; done", true, true, ".env"},
         {"f(){ s\"\"hift; git show \"$1\"; }; f HEAD:README.md HEAD:.e\"\"nv", true, true, ".env"},
         {"f(){ s\"\"hift; git log -p --all -- \"$1\"; }; f README.md .e\"\"nv", true, true, ".env"},
+        /* X17's: go's -exec, -toolexec, -vettool run a command; a make
+         * variable's $$( runs in a recipe that uses it */
+        {"go test -exec 'sh -c \"git log -p >&2\"' ./...", true, true, ".env"},
+        {"go test -exec='cat .env' ./...", false, true, ".env"},
+        {"go build -toolexec 'tar c .' ./...", true, true, ".env"},
+        {"go test -exec echo ./...", true, false, NULL},
+        {"make build X='$$(git log -p >&2)'", true, true, ".env"},
+        {"make build X='$$(cat .e\"\"nv)'", false, true, ".env"},
+        {"make PREFIX=$$HOME install", true, false, NULL},
         {"find . -name '*.py' > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"echo src > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"ls -A > /tmp/x/l; wc -l /tmp/x/l", true, false, NULL},

@@ -392,6 +392,51 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                                 return r;
                 }
         }
+        /* make X='$$(git log -p)': a recipe that uses $(X) hands the shell $(...) */
+        for (size_t k = 1; (streq(name, "make") || streq(name, "gmake")) && k < n; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                const char *eq = t[0] != '-' ? strchr(t, '=') : NULL;
+                if (!eq || (!strstr(eq, "$$") && !strchr(eq, '`')))
+                        continue;
+                char *v = strdup(eq + 1), *o = v;
+                if (!v)
+                        return -ENOMEM;
+                for (const char *q = v; *q; q++) { /* $$ is make's $ */
+                        if (q[0] == '$' && q[1] == '$')
+                                q++;
+                        *o++ = *q;
+                }
+                *o = 0;
+                int r = programs_reread(j, "a make variable's value, which a recipe's shell may run", v,
+                                        strlen(v));
+                free(v);
+                if (r != 0)
+                        return r;
+        }
+        /* go test -exec CMD, go build -toolexec CMD, go vet -vettool=PROG: go runs
+         * CMD with the binary (one dash or two, = or the next word) */
+        for (size_t k = 1; streq(name, "go") && k < n; k++) {
+                char o[64];
+                const char *a = programs_plain(w[k], o, sizeof o);
+                if (!a || a[0] != '-')
+                        continue;
+                const char *opt = a + (a[1] == '-' ? 2 : 1), *eq = strchr(opt, '=');
+                size_t len = eq ? (size_t) (eq - opt) : strlen(opt);
+                bool runs = (len == 4 && strncmp(opt, "exec", 4) == 0) ||
+                            (len == 8 && strncmp(opt, "toolexec", 8) == 0) ||
+                            (len == 7 && strncmp(opt, "vettool", 7) == 0);
+                if (!runs || (!eq && k + 1 >= n))
+                        continue;
+                _cleanup_free_ char *t = eq ? programs_word_text(w[k]) : programs_word_text(w[k + 1]);
+                if (!t)
+                        return -ENOMEM;
+                const char *v = eq ? strchr(t, '=') + 1 : t;
+                int r = judge_exec_value(j, name, "-exec", v, eq ? w[k] : w[k + 1]);
+                if (r != 0)
+                        return r;
+        }
         /* ssh -o ProxyCommand=CMD (or a space), LocalCommand, KnownHostsCommand */
         if (streq(name, "ssh") || streq(name, "scp") || streq(name, "sftp") || streq(name, "rsync"))
                 for (size_t k = 1; k < n; k++) {
