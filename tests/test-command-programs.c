@@ -1802,9 +1802,11 @@ static const Row rows[] = {
         {"su -c\"git log -p $x\" root", true, true, ".env"},
         {"su --command=\"git log -p $x\" root", true, true, ".env"},
         {"script -qc\"git log -p $x\" /dev/null", true, true, ".env"},
-        {"su -c\"cd $HOME && make\" deploy", true, false, NULL},
+        {"su -c\"cd $HOME && make\" deploy", true, true,
+         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
         {"echo started > /tmp/x/log; script -qc\"make $T\" /dev/null", true, false, NULL},
-        {"echo hello > /tmp/x/n; su --session-command=\"make -C $PWD\" deploy", true, false, NULL},
+        {"echo hello > /tmp/x/n; su --session-command=\"make -C $PWD\" deploy", true, true,
+         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
         {"flock -n /tmp/x/lock -c \"make -j$(nproc)\"", true, false, NULL},
         {"echo done > /tmp/x/log; flock -n /tmp/x/l -c \"$CMD\"", true, false, NULL},
         {"make --eval=\"X=$(pwd)\" all", true, false, NULL},
@@ -2655,6 +2657,22 @@ static const Row rows[] = {
         {"make build X='$$(git log -p >&2)'", true, true, ".env"},
         {"make build X='$$(cat .e\"\"nv)'", false, true, ".env"},
         {"make PREFIX=$$HOME install", true, false, NULL},
+        /* 31v: an alias called with quoted words; listers that print . (ls
+         * -f, git grep without -l, head -c, find's actions); SHELL set by a
+         * loop or ${SHELL:=}; su -c's login shell */
+        {"alias x=bash\nx -c \"git log -p\"", true, true, ".env"},
+        {"alias python3=bash\npython3 -c \"gi''t log -p\"", true, true, ".env"},
+        {"ls -f | tar -cf - -T -", true, true, ".env"},
+        {"git ls-files | head -c 1 | tar -cf - -T -", true, true, ".env"},
+        {"git grep -hoF . | tar -cf - -T -", true, true, ".env"},
+        {"git ls-files | grep -o '^.' | tar -cf - -T -", true, true, ".env"},
+        {"find src -maxdepth 0 -execdir pwd \\; | tar -cf - -T -", true, true, ".env"},
+        {"for SHELL in /usr/bin/python3; do flock /tmp/l -c 'x'; done", true, true, ".env"},
+        {": ${SHELL:=/usr/bin/python3}; script -qc 'x' /dev/null", true, true, ".env"},
+        {"printf -v SHELL %s python3; flock /tmp/l -c x", true, true, ".env"},
+        {"git grep -l TODO | tar -czf t.tgz -T -", true, false, NULL},
+        {"git ls-files | head -n 20 | tar -czf t.tgz -T -", true, false, NULL},
+        {"echo \"$SHELL\"", true, false, NULL},
         {"find . -name '*.py' > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"echo src > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"ls -A > /tmp/x/l; wc -l /tmp/x/l", true, false, NULL},
@@ -3984,7 +4002,8 @@ static const Row rows[] = {
         {"cat cmds | newgrp root", false, true, NULL},
         {"newgrp docker", true, false, NULL},
         {"sg docker -c 'docker ps'", true, false, NULL},
-        {"su - postgres -c 'psql -l'", true, false, NULL},
+        {"su - postgres -c 'psql -l'", true, true,
+         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
         {"capsh -- -c 'git log -p'", true, true, ".env"},
         {"capsh --user=root -- -c 'cat .e\"\"nv'", false, true, ".env"},
         {"capsh --shell=/bin/sh -- -c 'git log -p'", true, true, ".env"},
@@ -4830,7 +4849,8 @@ static const Row rows[] = {
         {"npm init -y >/dev/null; sed -i 's/echo .*exit 1/git log -p >\\&2/' package.json; npm test", false,
          false, NULL},
         {"echo 'ls' > /tmp/x/s; su root < /tmp/x/s", true, false, NULL},
-        {"su root -c 'make install' < /dev/null", true, false, NULL},
+        {"su root -c 'make install' < /dev/null", true, true,
+         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
         {"runuser -u builder -- make", true, false, NULL},
         {"sudo -u builder make install < /dev/null", true, false, NULL},
         {"echo 'ls' > /tmp/x/s; sudo -s < /tmp/x/s", true, false, NULL},

@@ -482,11 +482,22 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
         bool sets = false;
         const char *end = j->text + j->text_n;
         for (const char *p = j->text; !sets && (p = memmem(p, (size_t) (end - p), "SHELL", 5)); p += 5) {
-                if ((p > j->text && (isalnum((unsigned char) p[-1]) || strchr("_${", p[-1]))) || p + 6 > end)
+                char before = p > j->text ? p[-1] : ' ', after = p + 5 < end ? p[5] : ' ';
+                if (isalnum((unsigned char) before) || before == '_' || before == '$' ||
+                    isalnum((unsigned char) after) || after == '_')
+                        continue; /* $SHELL, SHELLFLAGS: no SHELL set */
+                /* ${SHELL=x}, ${SHELL:=x}: set; ${SHELL:-x}, ${SHELL}: read */
+                if (before == '{') {
+                        sets = after == '=' || (after == ':' && p + 6 < end && p[6] == '=');
                         continue;
-                const char *v = p[5] == '=' ? p + 6 : p[5] == '+' || p[5] == ':' ? p + 7 : NULL;
-                if (!v || v > end || (p[5] != '=' && v[-1] != '='))
+                }
+                /* for SHELL in, select SHELL, read SHELL, printf -v SHELL: set by a
+                 * word the rule does not follow (31v 5) */
+                const char *v = after == '=' ? p + 6 : (after == '+' || after == ':') ? p + 7 : NULL;
+                if (!v || v > end || (after != '=' && v[-1] != '=')) {
+                        sets = true;
                         continue;
+                }
                 /* make SHELL=/bin/bash: a shell; SHELL=/usr/bin/python3, SHELL="$X": not known */
                 char value[256];
                 size_t m = 0;
@@ -498,6 +509,25 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                 sets = !base[0] || strpbrk(value, "$`") || !programs_is_shell(base);
         }
         sets = sets || memmem(j->text, j->text_n, "default-shell", 13);
+        /* su USER -c S runs USER's login shell, which an earlier command may
+         * have made python3 (chsh, usermod, /etc/passwd: 31v 6) */
+        for (size_t i = 0; !sets && i < l->n; i++) {
+                const char *name =
+                        l->v[i].kind == SHELL_TOKEN_WORD ? programs_name(&l->v[i].w, buf, sizeof buf) : NULL;
+                if (!streq_ptr(name, "su") && !streq_ptr(name, "runuser"))
+                        continue;
+                bool command = false, shell = false; /* -c S; -s SHELL given (judged below) */
+                for (size_t k = i + 1; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD; k++) {
+                        char o[64];
+                        const char *a = programs_plain(&l->v[k].w, o, sizeof o);
+                        command = command || !a || (a[0] == '-' && a[1] != '-' && strchr(a + 1, 'c')) ||
+                                  strncmp(a, "--command", 9) == 0 ||
+                                  strncmp(a, "--session-command", 17) == 0;
+                        shell = shell || (a && ((a[0] == '-' && a[1] != '-' && strchr(a + 1, 's')) ||
+                                                strncmp(a, "--shell", 7) == 0));
+                }
+                sets = command && !shell;
+        }
         /* su -s /usr/bin/python3 -c S, runuser --shell=...: the string is no shell's */
         for (size_t i = 0; !sets && i < l->n; i++) {
                 const ShellToken *t = &l->v[i];
@@ -530,6 +560,7 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                 return 0;
         judge_mark_held(j);
         return judge_refuse(
-                j, "the line chooses the program a command string runs in (SHELL, su -s, "
-                   "tmux's default-shell), which may be no shell, and the history holds a masked entry");
+                j,
+                "the line chooses the program a command string runs in (SHELL, su -s, su -c's login "
+                "shell, tmux's default-shell), which may be no shell, and the history holds a masked entry");
 }

@@ -114,14 +114,22 @@ static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool pr
         const char *p = strrchr(v[0], '/') ? strrchr(v[0], '/') + 1 : v[0];
         if (streq(p, "echo") || streq(p, "printf"))
                 return printers;
-        bool git = streq(p, "git"), find = streq(p, "find"), ls = streq(p, "ls");
+        bool git = streq(p, "git"), find = streq(p, "find"), ls = streq(p, "ls"), names = false;
         size_t starts = 0;
         bool expression = false, dot = false, root = false, excluded = false;
-        if (git && (n < 2 || !streq_any(v[1], git_listers)))
+        /* alias ls='ls -a': a lister's options the line may change (31v 3) */
+        if ((git && (n < 2 || !streq_any(v[1], git_listers))) ||
+            (j->text && memmem(j->text, j->text_n, "alias", 5)))
                 return false;
         for (size_t k = 1; k < n; k++) {
                 const char *a = v[k];
                 if (git && (strncmp(a, "--format", 8) == 0 || strncmp(a, "--pretty", 8) == 0))
+                        return false;
+                /* git grep and diff print lines unless asked for names (grep -hoF . prints .) */
+                names = names || streq(a, "-l") || streq(a, "-L") || streq(a, "--name-only") ||
+                        streq(a, "--name-status") || strncmp(a, "--files-with", 12) == 0;
+                /* find's actions print what they run (-execdir pwd) */
+                if (find && (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0))
                         return false;
                 if (find) {
                         expression = expression || strchr("-!(,", a[0]);
@@ -139,27 +147,51 @@ static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool pr
                                    ((streq(a, "-name") || streq(a, "-iname")) && k + 1 < n &&
                                     !match_glob(v[k + 1], ".", 0));
                 }
-                if (ls && a[0] == '-' && a[1] != '-' && strpbrk(a + 1, "aAd"))
-                        return false;
+                if (ls && a[0] == '-' &&
+                    ((a[1] != '-' && strpbrk(a + 1, "aAdf")) || strncmp(a, "--all", 5) == 0 ||
+                     strncmp(a, "--almost", 8) == 0 || strncmp(a, "--dir", 5) == 0))
+                        return false; /* ls -f turns -a on */
                 if (ls && a[0] != '-' && objects_path_holds_git(j, a))
                         return false;
         }
+        if (git && (streq(v[1], "grep") || streq(v[1], "diff")) && !names)
+                return false;
         return git || ls || (find && starts > 0 && !root && (!dot || excluded));
+}
+
+/* Does this filter pass names on whole: grep (not -o), head and tail by
+ * lines (not -c: head -c 1 cuts a name to .), sort, uniq? */
+static bool passes_names(char *const *v, size_t n) {
+        static const char *const filters[] = {"grep", "head", "tail", "sort", "uniq", NULL};
+        if (n == 0 || !streq_any(v[0], filters))
+                return false;
+        for (size_t k = 1; k < n; k++)
+                if ((v[k][0] == '-' && v[k][1] != '-' &&
+                     strpbrk(v[k] + 1, streq(v[0], "grep") ? "o" : "c")) ||
+                    strncmp(v[k], "--only", 6) == 0 || strncmp(v[k], "--bytes", 7) == 0)
+                        return false;
+        return true;
+}
+
+/* The stage's words as plain text into bufs and v (at most 16, past its
+ * reserved words): the count, or 0 when one is made at run time. */
+static size_t stage_words(const Stage *st, char bufs[16][256], char *v[16]) {
+        size_t at = scripts_program_at(st->w, st->n); /* { echo src; }: past the reserved word */
+        if (st->keyword_led || at >= st->n || st->n - at > 16)
+                return 0;
+        for (size_t k = at; k < st->n; k++) {
+                if (!programs_plain(st->w[k], bufs[k - at], sizeof bufs[k - at]))
+                        return 0;
+                v[k - at] = bufs[k - at];
+        }
+        return st->n - at;
 }
 
 /* ... the stage's: a word made at run time may be anything */
 static bool lists_no_tree(const Judge *j, const Stage *st) {
-        char bufs[16][256];
-        char *v[16];
-        size_t at = scripts_program_at(st->w, st->n); /* { echo src; }: past the reserved word */
-        if (st->keyword_led || at >= st->n || st->n - at > ELEMENTSOF(v))
-                return false;
-        for (size_t k = at; k < st->n; k++) {
-                if (!programs_plain(st->w[k], bufs[k - at], sizeof bufs[k - at]))
-                        return false;
-                v[k - at] = bufs[k - at];
-        }
-        return words_list_no_tree(j, v, st->n - at, true);
+        char bufs[16][256], *v[16];
+        size_t n = stage_words(st, bufs, v);
+        return n > 0 && words_list_no_tree(j, v, n, true);
 }
 
 /* Does the process substitution's text (tar c -T <(...)) print a tree
@@ -168,7 +200,6 @@ static bool lists_no_tree(const Judge *j, const Stage *st) {
  * uniq), of plain words (quotes dropped): <(git ls-files tests), <(find
  * web/src -name '*.ts'). Anything else may: <(date +.), <(pwd). */
 static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellToken *t) {
-        static const char *const filters[] = {"grep", "head", "tail", "sort", "uniq", NULL};
         const ShellLexed *l = ln->lexed;
         if (!l || t->nested == 0 || t->nested > l->n_nested)
                 return true;
@@ -189,8 +220,7 @@ static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellT
                 for (char *w = strtok_r(seg, " \t", &ws); w && n < ELEMENTSOF(v);
                      w = strtok_r(NULL, " \t", &ws))
                         v[n++] = w;
-                if (n == 0 ||
-                    (segment == 0 ? !words_list_no_tree(j, v, n, false) : !streq_any(v[0], filters)))
+                if (n == 0 || (segment == 0 ? !words_list_no_tree(j, v, n, false) : !passes_names(v, n)))
                         return true;
         }
         return false;
@@ -473,11 +503,9 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const St
          * into a tree-list reader, from other than a lister through filters */
         bool proven = r == 2 || (at < SIZE_MAX && lists_no_tree(j, &v[0]));
         for (size_t i = 1; r != 2 && i <= at && proven; i++) {
-                char nb[64];
-                const char *f =
-                        v[i].n > 0 && !v[i].keyword_led ? programs_name(v[i].w[0], nb, sizeof nb) : NULL;
-                proven = f &&
-                         streq_any(f, (const char *const[]){"grep", "head", "tail", "sort", "uniq", NULL});
+                char bufs[16][256], *words[16];
+                size_t nw = stage_words(&v[i], bufs, words);
+                proven = nw > 0 && passes_names(words, nw);
         }
         if (trees && !proven) {
                 judge_mark_held(j);
