@@ -1802,11 +1802,9 @@ static const Row rows[] = {
         {"su -c\"git log -p $x\" root", true, true, ".env"},
         {"su --command=\"git log -p $x\" root", true, true, ".env"},
         {"script -qc\"git log -p $x\" /dev/null", true, true, ".env"},
-        {"su -c\"cd $HOME && make\" deploy", true, true,
-         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
+        {"su -c\"cd $HOME && make\" deploy", true, false, NULL},
         {"echo started > /tmp/x/log; script -qc\"make $T\" /dev/null", true, false, NULL},
-        {"echo hello > /tmp/x/n; su --session-command=\"make -C $PWD\" deploy", true, true,
-         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
+        {"echo hello > /tmp/x/n; su --session-command=\"make -C $PWD\" deploy", true, false, NULL},
         {"flock -n /tmp/x/lock -c \"make -j$(nproc)\"", true, false, NULL},
         {"echo done > /tmp/x/log; flock -n /tmp/x/l -c \"$CMD\"", true, false, NULL},
         {"make --eval=\"X=$(pwd)\" all", true, false, NULL},
@@ -2673,6 +2671,16 @@ static const Row rows[] = {
         {"git grep -l TODO | tar -czf t.tgz -T -", true, false, NULL},
         {"git ls-files | head -n 20 | tar -czf t.tgz -T -", true, false, NULL},
         {"echo \"$SHELL\"", true, false, NULL},
+        /* su -c S is read as an interpreter's code too (a login shell may be
+         * one); SHELL named as data; make's $$ORIGIN */
+        {"chsh -s /usr/bin/python3 daemon; su daemon -c 'import os; os.system(\"git log -p\")'", true, true,
+         ".env"},
+        {"su daemon -c 'import os; os.system(\"tar c .\")'", true, true, ".env"},
+        {"runuser -u postgres -- psql -c 'SELECT 1'", true, false, NULL},
+        {"grep -n SHELL Makefile", true, false, NULL},
+        {"SHELL=/bin/bash; export SHELL; make all", true, false, NULL},
+        {"read -r SHELL < /tmp/s; script -qc x /dev/null", true, true, ".env"},
+        {"make LDFLAGS='-Wl,-rpath,$$ORIGIN' all", true, false, NULL},
         {"find . -name '*.py' > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"echo src > /tmp/x/l; tar cf /tmp/x/t.tar -T /tmp/x/l", true, false, NULL},
         {"ls -A > /tmp/x/l; wc -l /tmp/x/l", true, false, NULL},
@@ -4002,8 +4010,7 @@ static const Row rows[] = {
         {"cat cmds | newgrp root", false, true, NULL},
         {"newgrp docker", true, false, NULL},
         {"sg docker -c 'docker ps'", true, false, NULL},
-        {"su - postgres -c 'psql -l'", true, true,
-         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
+        {"su - postgres -c 'psql -l'", true, false, NULL},
         {"capsh -- -c 'git log -p'", true, true, ".env"},
         {"capsh --user=root -- -c 'cat .e\"\"nv'", false, true, ".env"},
         {"capsh --shell=/bin/sh -- -c 'git log -p'", true, true, ".env"},
@@ -4849,8 +4856,7 @@ static const Row rows[] = {
         {"npm init -y >/dev/null; sed -i 's/echo .*exit 1/git log -p >\\&2/' package.json; npm test", false,
          false, NULL},
         {"echo 'ls' > /tmp/x/s; su root < /tmp/x/s", true, false, NULL},
-        {"su root -c 'make install' < /dev/null", true, true,
-         ".env"}, /* su -c runs the login shell, which may be no shell (31v 6) */
+        {"su root -c 'make install' < /dev/null", true, false, NULL},
         {"runuser -u builder -- make", true, false, NULL},
         {"sudo -u builder make install < /dev/null", true, false, NULL},
         {"echo 'ls' > /tmp/x/s; sudo -s < /tmp/x/s", true, false, NULL},

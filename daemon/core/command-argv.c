@@ -184,3 +184,16 @@ int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         snprintf(what, sizeof what, "%s's code runs its arguments, a command line", name);
         return programs_reread(j, what, line, strlen(line));
 }
+
+int argv_as_code(Judge *j, const char *name, const char *code) {
+        size_t n = strlen(code);
+        for (const char *p = code; judge_held(j) && p + 3 <= code + n; p++)
+                if ((*p | 0x20) == 'g' && languages_git_word(j, code, n, p)) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "%s's command string, which the user's login shell runs (any "
+                                            "program), names git, and the history holds a masked entry",
+                                            name);
+                }
+        return runs_programs(code) ? code_strings(j, name, code) : 0;
+}

@@ -400,7 +400,7 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
                 if (!t)
                         return -ENOMEM;
                 const char *eq = t[0] != '-' ? strchr(t, '=') : NULL;
-                if (!eq || (!strstr(eq, "$$") && !strchr(eq, '`')))
+                if (!eq || (!strstr(eq, "$$(") && !strchr(eq, '`'))) /* -Wl,-rpath,$$ORIGIN: a word */
                         continue;
                 char *v = strdup(eq + 1), *o = v;
                 if (!v)

@@ -473,6 +473,31 @@ int handed_judge_input(Judge *j, const Stage *st, const Stage *prev) {
         return 0;
 }
 
+/* Is the bare word at p (in text) set by the word before it, past its
+ * options: for, select, read, printf -v, declare, typeset, local,
+ * readonly, mapfile, readarray? (grep -n SHELL Makefile: no) */
+static bool set_by_word(const char *text, const char *p) {
+        static const char *const setters[] = {"for",     "select",    "read",    "printf",
+                                              "declare", "typeset",   "local",   "readonly",
+                                              "mapfile", "readarray", "getopts", NULL};
+        const char *q = p;
+        for (int words = 0; words < 4; words++) {
+                while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+                        q--;
+                const char *e = q;
+                while (q > text && !strchr(" \t\n;&|(", q[-1]))
+                        q--;
+                if (e == q)
+                        return false;
+                char w[16];
+                snprintf(w, sizeof w, "%.*s", (int) (e - q), q);
+                if (w[0] == '-')
+                        continue; /* read -r SHELL, printf -v SHELL: past the options */
+                return streq_any(w, setters);
+        }
+        return false;
+}
+
 int handed_other_shell(Judge *j, const ShellLexed *l) {
         char buf[256];
         if (!judge_held(j) || !j->text)
@@ -495,7 +520,7 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                  * word the rule does not follow (31v 5) */
                 const char *v = after == '=' ? p + 6 : (after == '+' || after == ':') ? p + 7 : NULL;
                 if (!v || v > end || (after != '=' && v[-1] != '=')) {
-                        sets = true;
+                        sets = set_by_word(j->text, p);
                         continue;
                 }
                 /* make SHELL=/bin/bash: a shell; SHELL=/usr/bin/python3, SHELL="$X": not known */
@@ -510,23 +535,42 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
         }
         sets = sets || memmem(j->text, j->text_n, "default-shell", 13);
         /* su USER -c S runs USER's login shell, which an earlier command may
-         * have made python3 (chsh, usermod, /etc/passwd: 31v 6) */
+         * have made python3 (chsh, usermod, /etc/passwd: 31v 6): S is also
+         * read as an interpreter's code (git named, the lines its literals
+         * hold), unless -s names a shell */
         for (size_t i = 0; !sets && i < l->n; i++) {
                 const char *name =
                         l->v[i].kind == SHELL_TOKEN_WORD ? programs_name(&l->v[i].w, buf, sizeof buf) : NULL;
                 if (!streq_ptr(name, "su") && !streq_ptr(name, "runuser"))
                         continue;
-                bool command = false, shell = false; /* -c S; -s SHELL given (judged below) */
+                const ShellWord *command = NULL;
+                bool shell = false, glued = false;
                 for (size_t k = i + 1; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD; k++) {
                         char o[64];
                         const char *a = programs_plain(&l->v[k].w, o, sizeof o);
-                        command = command || !a || (a[0] == '-' && a[1] != '-' && strchr(a + 1, 'c')) ||
-                                  strncmp(a, "--command", 9) == 0 ||
-                                  strncmp(a, "--session-command", 17) == 0;
-                        shell = shell || (a && ((a[0] == '-' && a[1] != '-' && strchr(a + 1, 's')) ||
-                                                strncmp(a, "--shell", 7) == 0));
+                        if (a && streq(a, "--"))
+                                break; /* runuser -u U -- psql -c ...: psql's */
+                        if (!a || a[0] != '-')
+                                continue;
+                        shell = shell || (a[1] != '-' && strchr(a + 1, 's')) ||
+                                strncmp(a, "--shell", 7) == 0;
+                        const char *c = a[1] != '-' ? strchr(a + 1, 'c') : NULL;
+                        bool lc =
+                                strncmp(a, "--command", 9) == 0 || strncmp(a, "--session-command", 17) == 0;
+                        if ((c || lc) && !command) {
+                                glued = (c && c[1]) || (lc && strchr(a, '='));
+                                command = glued ? &l->v[k].w : k + 1 < l->n ? &l->v[k + 1].w : NULL;
+                        }
                 }
-                sets = command && !shell;
+                if (!command || shell)
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(command);
+                if (!t)
+                        return -ENOMEM;
+                const char *code = !glued ? t : strchr(t, '=') ? strchr(t, '=') + 1 : strchr(t, 'c') + 1;
+                int r = argv_as_code(j, name, code);
+                if (r != 0)
+                        return r;
         }
         /* su -s /usr/bin/python3 -c S, runuser --shell=...: the string is no shell's */
         for (size_t i = 0; !sets && i < l->n; i++) {

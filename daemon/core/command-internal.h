@@ -680,6 +680,11 @@ bool languages_git_word(const Judge *j, const char *text, size_t n, const char *
  * and runs a program (perl -e 'exec @ARGV' tar c .): the words after it
  * judged as a command line. 1 refused, 0, -ENOMEM. */
 int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* ... a command string some interpreter may run (su -c S, by the user's
+ * login shell): refused when it names git while the history holds a masked
+ * entry; its string literals judged as lines when it runs a program. 1
+ * refused, 0, -ENOMEM. */
+int argv_as_code(Judge *j, const char *name, const char *code);
 /* Does st read a file the line writes (echo S > x/a; nl x/a), and a text
  * of the line, not a command's name, hold git as a command? 1, 0, -ENOMEM. */
 int rearranged_file_git(const Judge *j, const Stage *st);
