@@ -104,6 +104,62 @@ static int code_strings(Judge *j, const char *name, const char *code) {
         return m > 0 ? programs_reread(j, what, run, m) : 0;
 }
 
+static int hexval(char c) {
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
+}
+
+/* code with the escapes of python's, node's, perl's and awk's string
+ * literals decoded (\x74, \x{74}, \u0074, \u{74}, \U00000074, \N{U+74},
+ * \o{164}, \164: 31w 4), malloc'd; *ret_named when a \N{NAME} is there,
+ * which only the interpreter can read. NULL when out of memory. */
+static char *decoded(const char *code, bool *ret_named) {
+        char *out = malloc(strlen(code) + 1), *o = out;
+        *ret_named = false;
+        for (const char *p = code; out && *p;) {
+                if (*p != '\\' || !p[1]) {
+                        *o++ = *p++;
+                        continue;
+                }
+                char e = p[1];
+                unsigned long v = 0;
+                size_t digits = 0, max = 0;
+                int base = 16;
+                const char *q = p + 2;
+                bool braced = *q == '{';
+                if (e == 'N' && braced) {
+                        if (q[1] == 'U' && q[2] == '+')
+                                q += 2;
+                        else
+                                *ret_named = true;
+                }
+                if (e == 'x' || e == 'u' || e == 'U' || e == 'N')
+                        max = braced ? 8 : e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
+                else if (e == 'o' && braced)
+                        max = 11, base = 8;
+                else if (e >= '0' && e <= '7')
+                        max = 3, base = 8, q = p + 1;
+                if (braced)
+                        q++;
+                for (; max && digits < max && hexval(*q) >= 0 && hexval(*q) < base; q++, digits++)
+                        v = v * (unsigned long) base + (unsigned long) hexval(*q);
+                if (digits == 0) { /* \n, \\, \': the byte after it */
+                        *o++ = e;
+                        p += 2;
+                        continue;
+                }
+                if (braced && *q == '}')
+                        q++;
+                *o++ = v > 0 && v < 0x80 ? (char) v : '?';
+                p = q;
+        }
+        if (out)
+                *o = 0;
+        return out;
+}
+
 int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         const Inline *in = NULL;
         for (size_t i = 0; i < ELEMENTSOF(inlines) && !in; i++)
@@ -149,11 +205,26 @@ int argv_run(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         if (!code)
                 return 0;
         _cleanup_free_ char *text = programs_word_text(w[code]);
-        if (!text)
+        bool named = false;
+        _cleanup_free_ char *plain = text ? decoded(text, &named) : NULL;
+        if (!text || !plain)
                 return -ENOMEM;
-        if (!runs_programs(text))
+        /* "gi\x74 log -p": git in the decoded text, or a name only python reads */
+        size_t pn = strlen(plain);
+        for (const char *p = plain; judge_held(j) && p + 3 <= plain + pn; p++)
+                if (named || ((*p | 0x20) == 'g' && languages_git_word(j, plain, pn, p))) {
+                        judge_mark_held(j);
+                        return judge_refuse(
+                                j,
+                                "%s's code names git in an escape of its strings, and the history "
+                                "holds a masked entry",
+                                name);
+                }
+        if (!runs_programs(text) && !runs_programs(plain))
                 return 0;
         int r = code_strings(j, name, text);
+        if (r == 0 && strcmp(plain, text) != 0)
+                r = code_strings(j, name, plain);
         if (r != 0)
                 return r;
         char what[96];

@@ -534,6 +534,16 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                 sets = !base[0] || strpbrk(value, "$`") || !programs_is_shell(base);
         }
         sets = sets || memmem(j->text, j->text_n, "default-shell", 13);
+        /* npm's script-shell (--script-shell, npm_config_script_shell, a .npmrc the
+         * line writes, npm config set) runs npm -c's and npm run's strings (31w 3) */
+        _cleanup_free_ char *lower = strndup(j->text, j->text_n);
+        if (!lower)
+                return -ENOMEM;
+        for (char *q = lower; *q; q++)
+                *q = (char) tolower((unsigned char) *q);
+        sets = sets || strstr(lower, "script-shell") || strstr(lower, "script_shell") ||
+               (strstr(lower, ".npmrc") && (strchr(lower, '>') || strstr(lower, "tee")) &&
+                (strstr(lower, "npm") || strstr(lower, "npx")));
         /* su USER -c S runs USER's login shell, which an earlier command may
          * have made python3 (chsh, usermod, /etc/passwd: 31v 6): S is also
          * read as an interpreter's code (git named, the lines its literals
@@ -604,7 +614,8 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                 return 0;
         judge_mark_held(j);
         return judge_refuse(
-                j,
-                "the line chooses the program a command string runs in (SHELL, su -s, su -c's login "
-                "shell, tmux's default-shell), which may be no shell, and the history holds a masked entry");
+                j, "the line chooses the program a command string runs in (SHELL, su -s, su -c's login "
+                   "shell, tmux's default-shell, npm's script-shell), which may be no shell, and the "
+                   "history holds a "
+                   "masked entry");
 }
