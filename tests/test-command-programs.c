@@ -2676,6 +2676,9 @@ static const Row rows[] = {
         {"chsh -s /usr/bin/python3 daemon; su daemon -c 'import os; os.system(\"git log -p\")'", true, true,
          ".env"},
         {"su daemon -c 'import os; os.system(\"tar c .\")'", true, true, ".env"},
+        {"su daemon -c'import os, sys; print(sys.version); print(os.getcwd()); os.system(\"git log -p "
+         "--all\")'",
+         true, true, ".env"},
         {"runuser -u postgres -- psql -c 'SELECT 1'", true, false, NULL},
         {"grep -n SHELL Makefile", true, false, NULL},
         {"SHELL=/bin/bash; export SHELL; make all", true, false, NULL},

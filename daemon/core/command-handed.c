@@ -556,15 +556,21 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                 const ShellWord *command = NULL;
                 bool shell = false, glued = false;
                 for (size_t k = i + 1; k < l->n && l->v[k].kind == SHELL_TOKEN_WORD; k++) {
-                        char o[64];
-                        const char *a = programs_plain(&l->v[k].w, o, sizeof o);
-                        if (a && streq(a, "--"))
+                        /* the word's whole text: a glued -c'...' of any length */
+                        _cleanup_free_ char *a = programs_word_text(&l->v[k].w);
+                        if (!a)
+                                return -ENOMEM;
+                        if (streq(a, "--"))
                                 break; /* runuser -u U -- psql -c ...: psql's */
-                        if (!a || a[0] != '-')
+                        if (a[0] != '-')
                                 continue;
-                        shell = shell || (a[1] != '-' && strchr(a + 1, 's')) ||
-                                strncmp(a, "--shell", 7) == 0;
-                        const char *c = a[1] != '-' ? strchr(a + 1, 'c') : NULL;
+                        /* a bundle's letters up to -c's: its value after */
+                        const char *c = NULL;
+                        for (const char *q = a + 1; a[1] != '-' && *q && !c; q++) {
+                                shell = shell || *q == 's';
+                                c = *q == 'c' ? q : NULL;
+                        }
+                        shell = shell || strncmp(a, "--shell", 7) == 0;
                         bool lc =
                                 strncmp(a, "--command", 9) == 0 || strncmp(a, "--session-command", 17) == 0;
                         if ((c || lc) && !command) {
