@@ -39,6 +39,21 @@ bool compound_command_start(const ShellLexed *l, size_t i) {
         return true;
 }
 
+bool compound_simple_start(const ShellLexed *l, size_t i) {
+        static const char *const lead[] = {"do", "then", "else", "{", "!", NULL};
+        for (; i > 0; i--) {
+                const ShellToken *t = &l->v[i - 1];
+                if (t->kind == SHELL_TOKEN_NEWLINE || t->kind == SHELL_TOKEN_OP)
+                        return true;
+                bool led = false;
+                for (size_t k = 0; lead[k] && !led; k++)
+                        led = recog_keyword(t, lead[k]);
+                if (!led)
+                        return false;
+        }
+        return true;
+}
+
 bool compound_keywords_bounded(const ShellLexed *l) {
         size_t run = 0;
         for (size_t i = 0; i < l->n && run <= KEYWORDS_MAX; i++)

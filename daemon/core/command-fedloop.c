@@ -396,21 +396,6 @@ bool recog_fed_judge(P *p, const char *feed) {
         return true;
 }
 
-/* Is token i of l where a command starts (after an operator, a newline or
- * a reserved word that leads one)? */
-static bool starts_command(const ShellLexed *l, size_t i) {
-        static const char *const lead[] = {"do", "then", "else", "{", "!", NULL};
-        if (i == 0)
-                return true;
-        const ShellToken *t = &l->v[i - 1];
-        if (t->kind == SHELL_TOKEN_NEWLINE || t->kind == SHELL_TOKEN_OP)
-                return true;
-        for (size_t k = 0; lead[k]; k++)
-                if (recog_keyword(t, lead[k]) && starts_command(l, i - 1))
-                        return true;
-        return false;
-}
-
 int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop) {
         static const char *const compound[] = {"while", "until",  "for",      "if",     "case", "{", "}",
                                                "!",     "select", "function", "coproc", "[[",   NULL};
@@ -428,8 +413,8 @@ int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop) {
         size_t w = 0;
         for (; w < l.n; w++) {
                 const ShellToken *t = &l.v[w];
-                if (t->kind == SHELL_TOKEN_WORD && starts_command(&l, w) && recog_literal(&t->w, buf) &&
-                    !t->w.quoted && streq_any(buf, compound))
+                if (t->kind == SHELL_TOKEN_WORD && compound_simple_start(&l, w) &&
+                    recog_literal(&t->w, buf) && !t->w.quoted && streq_any(buf, compound))
                         break;
                 if (t->kind == SHELL_TOKEN_NEWLINE || (t->kind == SHELL_TOKEN_OP && !streq(t->op, "|")) ||
                     (t->kind == SHELL_TOKEN_REDIR && t->nested))
@@ -444,7 +429,7 @@ int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop) {
                 reads = recog_keyword(&l.v[k], "read");
         size_t d = SIZE_MAX;
         for (size_t k = w + 1, nest = 0; reads && k < l.n && d == SIZE_MAX; k++) {
-                if (!starts_command(&l, k))
+                if (!compound_simple_start(&l, k))
                         continue;
                 if (recog_keyword(&l.v[k], "do"))
                         nest++;

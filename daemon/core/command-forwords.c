@@ -228,20 +228,6 @@ static bool only_used(const char *s, size_t n, const char *var, const Use *uses,
         return true;
 }
 
-/* Is the token at i where a command starts? */
-static bool command_start(const ShellLexed *l, size_t i) {
-        static const char *const before[] = {"do", "then", "else", "{", "!", NULL};
-        if (i == 0)
-                return true;
-        const ShellToken *t = &l->v[i - 1];
-        if (t->kind == SHELL_TOKEN_NEWLINE || t->kind == SHELL_TOKEN_OP)
-                return true;
-        for (size_t k = 0; before[k]; k++)
-                if (recog_keyword(t, before[k]) && command_start(l, i - 1))
-                        return true;
-        return false;
-}
-
 /* The loop at token f of l (in text s, n bytes) written out into *ret
  * (malloc'd): 1, 0 when it is not one to write out, -ENOMEM. */
 static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, char **ret) {
@@ -338,7 +324,7 @@ static int write_out(const char *s, size_t n, const ShellLexed *l, size_t f, cha
 body:;
         size_t first = i + 1, d = SIZE_MAX;
         for (size_t k = first, nest = 1; k < l->n && d == SIZE_MAX; k++) {
-                if (!command_start(l, k))
+                if (!compound_simple_start(l, k))
                         continue;
                 if (recog_keyword(&l->v[k], "do"))
                         nest++;
@@ -466,7 +452,7 @@ int forwords_write_out(const char *cmd, size_t n, char **ret) {
                         return r;
                 char *out = NULL; /* the first loop that can be, each pass */
                 for (size_t i = 0; i < l.n && !out; i++) {
-                        if (!recog_keyword(&l.v[i], "for") || !command_start(&l, i))
+                        if (!recog_keyword(&l.v[i], "for") || !compound_simple_start(&l, i))
                                 continue;
                         r = write_out(text, n, &l, i, &out);
                         if (r < 0)

@@ -22,15 +22,6 @@
 #include "command-internal.h"
 #include "util.h"
 
-/* An identifier word in s, whole (not inside a longer name). */
-static bool has_ident(const char *s, const char *id) {
-        size_t n = strlen(id);
-        for (const char *p = strstr(s, id); p; p = strstr(p + 1, id))
-                if ((p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[n]))
-                        return true;
-        return false;
-}
-
 /* Is raw, a word as the line writes it, one whole "$name" or "${name}"
  * of a variable the line's own (a lowercase letter in its name: none of
  * bash's own, which it changes as the body runs, $PWD, $_, $SECONDS)?
@@ -89,10 +80,11 @@ static bool body_assigns_in(const char *b, const char *name) {
                 "typeset", "local",   "export",    "readonly", "let",   "eval",   "source",
                 "select",  "for",     "trap",      "alias",    "exec",  "printf", "shopt",
                 "set",     "enable",  "builtin",   "coproc",   NULL};
-        if (has_ident(b, name) || strpbrk(b, "=`[") || strstr(b, "((") || strstr(b, "++") || strstr(b, "--"))
+        if (reread_has_ident(b, name) || strpbrk(b, "=`[") || strstr(b, "((") || strstr(b, "++") ||
+            strstr(b, "--"))
                 return true;
         for (const char *const *s = setters; *s; s++)
-                if (has_ident(b, *s))
+                if (reread_has_ident(b, *s))
                         return true;
         return false;
 }

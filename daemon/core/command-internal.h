@@ -162,6 +162,10 @@ typedef struct Line {
  * or after an operator, a newline or a reserved word)? */
 bool compound_word_is(const ShellWord *w, const char *s);
 bool compound_command_start(const ShellLexed *l, size_t i);
+/* ... where a simple command starts: the line's first token, or after an
+ * operator, a newline, or do, then, else, {, ! that start one in turn
+ * (not after other reserved words: for's words, case's patterns). */
+bool compound_simple_start(const ShellLexed *l, size_t i);
 /* Has l at most KEYWORDS_MAX reserved words in a row ({ { { ...: each
  * word's start looks back over them)? */
 #define KEYWORDS_MAX 64
@@ -584,6 +588,8 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
                    char **ret);
 /* Builtins whose words bash runs later: alias, mapfile -C, trap (DEBUG,
  * or a string that expands), set -- and shift with $1 used in text. */
+/* command-reread.c: an identifier word in s, whole (not inside a longer name)? */
+bool reread_has_ident(const char *s, const char *id);
 int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t n, const char *text,
                    size_t tn);
 /* command-execopts.c. A database client's commands in a text it reads (psql's \\!, \\o |CMD;

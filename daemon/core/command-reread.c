@@ -128,8 +128,7 @@ bool reread_uses_positional(const char *s) {
         return false;
 }
 
-/* An identifier word in s, whole (not inside a longer name). */
-static bool has_ident(const char *s, const char *id) {
+bool reread_has_ident(const char *s, const char *id) {
         size_t n = strlen(id);
         for (const char *p = strstr(s, id); p; p = strstr(p + 1, id))
                 if ((p == s || !shell_is_ident(p[-1])) && !shell_is_ident(p[n]))
@@ -142,8 +141,8 @@ static bool has_ident(const char *s, const char *id) {
  * caller's word), and use them? Then substituting a -c string's
  * parameters from its command line says nothing of them. */
 bool reread_positional_built(const char *s) {
-        return reread_uses_positional(s) &&
-               (has_ident(s, "set") || has_ident(s, "shift") || has_ident(s, "function") || strstr(s, "()"));
+        return reread_uses_positional(s) && (reread_has_ident(s, "set") || reread_has_ident(s, "shift") ||
+                                             reread_has_ident(s, "function") || strstr(s, "()"));
 }
 
 static const char *const prompt_vars[] = {"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", NULL};
@@ -426,13 +425,13 @@ int reread_line(Judge *j, const ShellLexed *l, const char *s, size_t n, bool *re
                                        "words, unjudged");
         bool expands = strchr(t, '$') || strchr(t, '`');
         for (const char *const *v = prompt_vars; *v; v++)
-                if (has_ident(t, *v) && (expands || strchr(t, '\\')) && !prompt_literal(l, t, n, *v))
+                if (reread_has_ident(t, *v) && (expands || strchr(t, '\\')) && !prompt_literal(l, t, n, *v))
                         return judge_refuse(j,
                                             "%s: bash decodes a prompt string's escapes and then runs "
                                             "its substitutions",
                                             *v);
-        if (has_ident(t, "histexpand") || strstr(t, "-o history") || strstr(t, "-ohistory") ||
-            (strstr(t, "SHELLOPTS") && has_ident(t, "history")))
+        if (reread_has_ident(t, "histexpand") || strstr(t, "-o history") || strstr(t, "-ohistory") ||
+            (strstr(t, "SHELLOPTS") && reread_has_ident(t, "history")))
                 return judge_refuse(j, "the line turns on bash's history list or its expansion (fc, !!), "
                                        "which run a line it stores again");
         int sv = stored_values(j, l, t, n);
@@ -535,7 +534,7 @@ static int set_words_in_place(Judge *j, const ShellWord *const *w, size_t n, con
                         first = first ? first : p;
                         sets++;
                 }
-        if (sets != 1 || has_ident(t, "IFS"))
+        if (sets != 1 || reread_has_ident(t, "IFS"))
                 return 2;
         _cleanup_free_ char *before = strndup(t, (size_t) (first - t));
         if (!before)
@@ -549,7 +548,7 @@ static int set_words_in_place(Judge *j, const ShellWord *const *w, size_t n, con
                 strstr(first, "$@") || strstr(first, "$*") || strstr(first, "${@") || strstr(first, "${*");
         if (all && (strchr(first, '|') || strchr(first, '>')))
                 return 2;
-        if (has_ident(t, "shift"))
+        if (reread_has_ident(t, "shift"))
                 for (const char *p = strchr(first, '$'); p; p = strchr(p + 1, '$'))
                         if ((p[1] >= '0' && p[1] <= '9') || (p[1] == '{' && p[2] >= '0' && p[2] <= '9'))
                                 return 2;
@@ -636,9 +635,10 @@ int reread_builtin(Judge *j, const char *name, const ShellWord *const *w, size_t
                  * $BASH_COMMAND, the command before the trap's */
                 bool expands =
                         w[k]->expansion || w[k]->substitution || strchr(body, '$') || strchr(body, '`');
-                if (expands && (strstr(body, "${!") || has_ident(body, "eval") || has_ident(t, "declare") ||
-                                has_ident(t, "typeset") || has_ident(t, "local") || w[k]->substitution ||
-                                strchr(body, '`') || strstr(body, "$(")))
+                if (expands && (strstr(body, "${!") || reread_has_ident(body, "eval") ||
+                                reread_has_ident(t, "declare") || reread_has_ident(t, "typeset") ||
+                                reread_has_ident(t, "local") || w[k]->substitution || strchr(body, '`') ||
+                                strstr(body, "$(")))
                         return judge_refuse(j,
                                             "a trap whose string reaches a variable by a name made at run "
                                             "time ($BASH_COMMAND, the command before)");
