@@ -682,6 +682,9 @@ w_sparse-disable() { cd r && st disable git sparse-checkout disable; }
 w_maintenance-register() { cd r && st register git maintenance register; }
 w_remote-set-branches() { cd r && st set-branches git remote set-branches origin main feature; }
 w_lfs-install() { cd r && st install git lfs install --local; }
+# audit mode: the keys go in the daemon's sweep once git is quiet (its last one
+# from the audit list, filter.lfs.process, in the record): waited for.
+a_lfs-install() { [ "$mode" = bind ] || dwait git-audit "mx-$ID/r" filter.lfs.process; }
 w_reclone() {
   st rm rm -rf r
   # (audit mode binds nothing of git's: the first rm -rf took it all)

@@ -526,6 +526,7 @@ static void test_gitfile_gitdir(void **state) {
         size_t audits = count(t, "a/.git/worktrees/wt/config.worktree sets keys");
         fake.nodes[find_node("a/.git/worktrees/wt/config.worktree")].content = "[core]\n\tfsmonitor = x\n";
         CHANGED(t, "a/.git/worktrees/wt/config.worktree");
+        advance(t, 60); /* in the sweep, once quiet */
         assert_int_equal(
                 count(t, "a/.git/worktrees/wt/config.worktree sets keys that make git run a program or "
                          "read more config: core.fsmonitor"),
@@ -990,15 +991,32 @@ static void test_config_audit_mode(void **state) {
         fake.nodes[find_node("a/.git/config")].content =
                 "[core]\n\tbare = false\n[core]\n\thooksPath = /x\n";
         CHANGED(t, "a/.git/config");
+        advance(t, 40);
+        assert_int_equal(count(t, "\"event\":\"git-audit\""), 0); /* a burst may go on: not yet */
+        advance(t, 20);
         assert_int_equal(count(t, "\"keys\":\"core.hookspath\",\"action\":\"removed\""), 1);
         assert_string_equal(fake.written, "[core]\n\tbare = false\n[core]\n");
         assert_int_equal(count(t, "/x"), 0);
+        /* Written again and again, 40 ms apart: put off, but no longer
+         * than CONFIG_SETTLE_MS (500) after the first write. */
+        fake.nodes[find_node("a/.git/config")].data = NULL; /* the rewrite's, read back until now */
+        fake.nodes[find_node("a/.git/config")].content = "[core]\n\tbare = false\n[core]\n\tfsmonitor = y\n";
+        for (int ms = 0; ms < 440; ms += 40) {
+                CHANGED(t, "a/.git/config");
+                advance(t, 40);
+        }
+        assert_int_equal(count(t, "\"keys\":\"core.fsmonitor\",\"action\":\"removed\""), 0);
+        CHANGED(t, "a/.git/config");
+        advance(t, 40);
+        CHANGED(t, "a/.git/config");
+        advance(t, 40);
+        assert_int_equal(count(t, "\"keys\":\"core.fsmonitor\",\"action\":\"removed\""), 1);
         /* git's own write, renamed into place: read again, nothing to take out. */
         FOUND(t, "a/.git/config.lock", WATCH_FILE);
         GONE(t, "a/.git/config.lock");
         MOVED_OVER(t, "a/.git/config", WATCH_FILE);
         advance(t, 100);
-        assert_int_equal(count(t, "\"event\":\"git-audit\""), 1);
+        assert_int_equal(count(t, "\"event\":\"git-audit\""), 2);
         assert_int_equal(count(t, "git-config-refused"), 0);
         assert_false(bound("a/.git/config"));
         t_free(t);

@@ -32,8 +32,14 @@
  * size up to INT_MAX): a larger one is not left as it is, but fails closed
  * (fail_closed). */
 #define CONFIG_AUDIT_MAX (16 * 1024 * 1024)
-/* The sweep after an event, and a retry after a held lock: no sooner. */
+/* The sweep after an event, and a retry after a held lock: once the
+ * workspace has been quiet this long, and no later than CONFIG_SETTLE_MS
+ * after the first event. git does not wait for config.lock: a rewrite
+ * under it in the middle of a burst of writes (git lfs install runs git
+ * config four times) makes the next git config fail ("could not lock
+ * config file"). Quiet, a burst is over. */
 #define CONFIG_SWEEP_MS 50
+#define CONFIG_SETTLE_MS 500
 /* With no event: a slice of the checkouts' identities this often, so a
  * write no event shows is taken out within (checkouts / slice) seconds. */
 #define CONFIG_IDLE_MS 1000
@@ -340,12 +346,22 @@ static int clean_file(Watch *w, Checkout *c, const char *dir, const char *name, 
         return 0;
 }
 
-/* The sweep in CONFIG_SWEEP_MS, sooner than an idle one armed. */
+/* The sweep CONFIG_SWEEP_MS after the last call, sooner than an idle
+ * one armed; no later than CONFIG_SETTLE_MS after the first. */
 static void config_soon(Watch *w) {
+        uint64_t now = w->c.clock->now_ms(w->c.clock_data);
         if (!w->c.clock->timer_active(w->config_timer) || w->config_idle) {
                 w->config_idle = false;
-                w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
-        }
+                w->config_first_ms = now;
+        } else if (now - w->config_first_ms + CONFIG_SWEEP_MS > CONFIG_SETTLE_MS)
+                return;
+        w->c.clock->timer_start(w->config_timer, CONFIG_SWEEP_MS, 0);
+}
+
+/* c's config files looked at in the sweep (config_look), not at once. */
+static void config_due(Watch *w, Checkout *c) {
+        c->config_retry = true;
+        config_soon(w);
 }
 
 /* The idle sweep, when nothing sooner is armed (audit mode, checkouts known). */
@@ -394,33 +410,24 @@ void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *n
         (void) clean_file(w, c, dir, name, false, c->pending);
 }
 
-void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
+void config_changed(Watch *w, Checkout *c) {
         /* Pending: looked at whole when git is done (config_protect); in
-         * audit mode a key is taken out at once all the same, unless git
-         * holds the lock (its write then comes as an event of its own):
-         * a git that sits in the checkout would keep it live until the
-         * deadline otherwise (red team F13). */
-        if (c->pending && !w->c.git_config_audit)
-                return;
-        if (clean_file(w, c, dir, name, false, c->pending) == -EEXIST) {
-                c->config_retry = true;
-                config_soon(w);
-        }
-        config_remember(w, c);
+         * audit mode a key is taken out in the sweep all the same (the
+         * lock git holds meanwhile is tried again there): a git that sits
+         * in the checkout would keep it live until the deadline otherwise
+         * (red team F13). */
+        if (!c->pending || w->c.git_config_audit)
+                config_due(w, c);
 }
 
 void config_index_written(Watch *w, Checkout *c) {
-        if (!w->c.git_config_audit || c->pending || !c->gitdir)
-                return;
-        each_config(w, c, false, false);
-        config_remember(w, c);
+        if (w->c.git_config_audit && !c->pending && c->gitdir)
+                config_due(w, c);
 }
 
 void config_pending(Watch *w, Checkout *c) {
-        if (!w->c.git_config_audit || !c->pending || !c->gitdir)
-                return;
-        each_config(w, c, false, true);
-        config_remember(w, c);
+        if (w->c.git_config_audit && c->pending && c->gitdir)
+                config_due(w, c);
 }
 
 void config_final(Watch *w) {

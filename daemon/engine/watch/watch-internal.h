@@ -106,13 +106,14 @@ struct Watch {
         Hashmap *hooks_settle; /* audit mode: an empty hook named as git-lfs's -> its checkout's path */
         ClockTimer *timer, *release_timer, *index_timer, *hooks_timer, *recheck_timer, *config_timer;
         ClockTimer *hooks_settle_timer;
-        bool config_sweep;      /* an event since the last sweep of the config files (audit mode) */
-        bool config_idle;       /* config_timer armed for the idle sweep (gitconfig.c), not a sooner one */
-        size_t config_idle_at;  /* where the next idle slice starts in checkouts */
-        bool worktree_dangling; /* some checkout's is (the sweep runs in bind mode too) */
-        bool stopping;          /* the daemon stops: config_final's audit, nothing bound */
-        bool recheck_all;       /* an index written somewhere: every linked checkout read again */
-        bool release_late;      /* the release timer is the second look (release-tree.c) */
+        bool config_sweep;        /* an event since the last sweep of the config files (audit mode) */
+        bool config_idle;         /* config_timer armed for the idle sweep (gitconfig.c), not a sooner one */
+        uint64_t config_first_ms; /* when the sooner one was armed first (config_soon) */
+        size_t config_idle_at;    /* where the next idle slice starts in checkouts */
+        bool worktree_dangling;   /* some checkout's is (the sweep runs in bind mode too) */
+        bool stopping;            /* the daemon stops: config_final's audit, nothing bound */
+        bool recheck_all;         /* an index written somewhere: every linked checkout read again */
+        bool release_late;        /* the release timer is the second look (release-tree.c) */
         size_t n_index_deferred;
         uint64_t index_free_ms; /* when the read budget of the indexes allows the next look */
         size_t n_pending, mounts;
@@ -185,7 +186,7 @@ void config_protect_dir(Watch *w, Checkout *c, const char *dir);
 /* Audit mode: a config file in a gitdir below c's modules/ that no
  * checkout names, changed: its keys out at once, c pending or not. */
 void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *name);
-void config_changed(Watch *w, Checkout *c, const char *dir, const char *name);
+void config_changed(Watch *w, Checkout *c);
 void config_index_written(Watch *w, Checkout *c);
 void config_remember(Watch *w, Checkout *c);
 void config_event(Watch *w);
@@ -194,8 +195,8 @@ bool config_lock_gone(Watch *w, const char *rel);
 void config_bound_fresh(Watch *w, const char *path);
 void config_renew_gone(Watch *w, const char *rel);
 void config_forget(Watch *w);
-/* Audit mode: a pending checkout's config files, their keys taken out at
- * once unless git holds the lock (nothing rewritten without a key). */
+/* Audit mode: a pending checkout's config files, their keys taken out in
+ * the sweep once the workspace is quiet (nothing rewritten without a key). */
 void config_pending(Watch *w, Checkout *c);
 /* Every checkout's config files once more, whatever its state: the
  * daemon stops. */
