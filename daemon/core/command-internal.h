@@ -54,6 +54,7 @@ typedef struct Judge {
         bool computed;       /* a shell of the line reads a text a substitution prints */
         bool shell_output;   /* ... this one's: judging a substitution computed is true of */
         bool unseen_args;    /* the command's words are added at run time (xargs git log) */
+        bool args_listed;    /* ... a proven lister's names (git ls-files -z | xargs -0 tar c) */
         bool git_env;        /* the line points git at other config (HOME=, GIT_CONFIG_GLOBAL=) */
         int hops;            /* commands found among an unknown program's words, judged */
         bool git_config_dir; /* the line entered a directory of git's config (~/.config/git) */
@@ -1069,6 +1070,11 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
  * it reads (tar -T -; NULL: a substitution's words): 1 refused, 0,
  * -ENOMEM. */
 int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const Stage *consumer);
+/* Are the names v[0..at] print a lister's that never names the tree
+ * holding .git (git ls-files, find DIR -print0), through filters that
+ * pass each name whole, as reader (tar -T -, xargs -0) cuts them: at
+ * NULs or newlines, a leading '-' a name or an option? */
+bool objects_names_listed(const Judge *j, const Stage *v, size_t at, const Stage *reader);
 
 /* command-git-config.c: is key (core.sshCommand, core.gitProxy, alias.x)
  * config whose value git runs. git -c KEY=VALUE or git config KEY VALUE

@@ -6,6 +6,7 @@
  * written to a file and read back, echo .git | tar -T -. It must not lex;
  * what names the objects is command-objects.c's.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,21 +94,44 @@ bool objects_text_names(char *text) {
  * -T and zip -r -@ take the tree under it, 31s 3), a word of it (its
  * blanks cut, in place)? */
 static bool text_names_tree(const Judge *j, char *text) {
+        /* -...: an option to tar -T (--add-file=., -C ..), whatever it names */
         for (char *save = NULL, *t = strtok_r(text, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
-                if (objects_names(t) || objects_path_holds_git(j, t))
+                if (t[0] == '-' || objects_names(t) || objects_path_holds_git(j, t))
                         return true;
         return false;
 }
 
+/* How a reader of names splits its input: at newlines (tar -T, zip -@,
+ * rsync --files-from, xargs -d '\n') or at NULs (tar --null, rsync -0,
+ * xargs -0). A name with a newline in it (src/x<LF>.) is two lines, the
+ * second the tree: only a lister that never prints one raw counts in
+ * LINES; in NULS, only one that ends each name with a NUL. */
+typedef enum Split { SPLIT_LINES, SPLIT_NULS, SPLIT_BLANKS } Split; /* BLANKS: xargs's own, never whole */
+
+static bool has_short(const char *a, char c) {
+        return a[0] == '-' && a[1] != '-' && strchr(a + 1, c);
+}
+
+/* Is a git pathspec that keeps every name under a directory named in
+ * plain letters (src, web/src): none starts with '-' (a tracked
+ * --add-file=.git is an option to tar -T, 34x)? */
+static bool anchors(const char *a) {
+        if (!(isalnum((unsigned char) a[0]) || a[0] == '_') || strpbrk(a, "*?[\\:") || strstr(a, "/."))
+                return false;
+        return true;
+}
+
 /* Do these words (a command's, plain text) print only names below the
- * tree, never the tree itself (., the checkout by name), as a tree-list
- * reader's input: git ls-files, diff, ls-tree, grep (no --format, no
- * option before the subcommand), find from starting points that hold no
- * .git with no -printf or -ls, ls without -a, -A or -d of no tree, echo
- * and printf when printers (their words judged apart)? Anything else may
- * print it
- * (realpath ., date +., env pwd, git rev-parse --show-toplevel: 31u 1). */
-static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool printers) {
+ * tree, never the tree itself (., the checkout by name), each whole as
+ * split reads it: git ls-files, diff, ls-tree, grep (no --format, no
+ * option before the subcommand; lines quote a newline, -z for NULS),
+ * find from starting points that hold no .git with -print0 (NULS only:
+ * it prints a name raw), ls -b or -q (LINES: a newline escaped) without
+ * -a, -A or -d of no tree, echo and printf when printers (their words
+ * judged apart)? Anything else may print it (realpath ., date +., env
+ * pwd, git rev-parse --show-toplevel: 31u 1). */
+static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool printers, Split split,
+                               bool dashes) {
         static const char *const git_listers[] = {"ls-files", "diff", "ls-tree", "grep", NULL};
         if (n == 0)
                 return false;
@@ -116,7 +140,10 @@ static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool pr
                 return printers;
         bool git = streq(p, "git"), find = streq(p, "find"), ls = streq(p, "ls"), names = false;
         size_t starts = 0;
-        bool expression = false, dot = false, root = false, excluded = false;
+        bool expression = false, dot = false, root = false, excluded = false, nuls = false, escaped = false;
+        /* git: the pathspecs (ls-files' operands, or what follows --), each anchored */
+        bool ls_files = git && n > 1 && streq(v[1], "ls-files"), after = false, anchored = false,
+             loose = false;
         /* alias ls='ls -a': a lister's options the line may change (31v 3) */
         if ((git && (n < 2 || !streq_any(v[1], git_listers))) ||
             (j->text && memmem(j->text, j->text_n, "alias", 5)))
@@ -128,6 +155,19 @@ static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool pr
                 /* git grep and diff print lines unless asked for names (grep -hoF . prints .) */
                 names = names || streq(a, "-l") || streq(a, "-L") || streq(a, "--name-only") ||
                         streq(a, "--name-status") || strncmp(a, "--files-with", 12) == 0;
+                if (git && k >= 2 && streq(a, "--") && !after) {
+                        after = true;
+                        anchored = loose = false; /* what came before: revisions */
+                        continue;
+                }
+                if (git && k >= 2 && (after || (ls_files && a[0] != '-'))) {
+                        anchored = true;
+                        loose = loose || !anchors(a);
+                }
+                nuls = nuls || (git && (has_short(a, 'z') || streq(a, "--null"))) ||
+                       (find && streq(a, "-print0"));
+                escaped = escaped || (ls && (has_short(a, 'b') || has_short(a, 'q') ||
+                                             streq(a, "--escape") || streq(a, "--hide-control-chars")));
                 /* find's actions print what they run (-execdir pwd) */
                 if (find && (strncmp(a, "-exec", 5) == 0 || strncmp(a, "-ok", 3) == 0))
                         return false;
@@ -139,8 +179,10 @@ static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool pr
                                 root = root ||
                                        (objects_path_holds_git(j, a) && !streq(a, ".") && !streq(a, "./"));
                         }
-                        if (expression && (strstr(a, "printf") || strstr(a, "-ls") || strstr(a, "-fls") ||
-                                           streq(a, "-o") || streq(a, "-or") || streq(a, ",")))
+                        /* -print beside -print0: a name raw */
+                        if (expression &&
+                            (strstr(a, "printf") || strstr(a, "-ls") || strstr(a, "-fls") ||
+                             streq(a, "-print") || streq(a, "-o") || streq(a, "-or") || streq(a, ",")))
                                 return false;
                         /* find . prints . unless a test leaves it out: -type f, -name '*.o' */
                         excluded = excluded || (streq(a, "-type") && k + 1 < n && streq(v[k + 1], "f")) ||
@@ -156,21 +198,33 @@ static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool pr
         }
         if (git && (streq(v[1], "grep") || streq(v[1], "diff")) && !names)
                 return false;
+        if (split == SPLIT_BLANKS || nuls != (split == SPLIT_NULS) || (ls && !escaped) || (find && !nuls))
+                return false;
+        /* a reader that takes a name starting with '-' as an option: only
+         * find's (each starts with its starting point) or git's anchored */
+        if (dashes && (ls || (git && (!anchored || loose))))
+                return false;
         return git || ls || (find && starts > 0 && !root && (!dot || excluded));
 }
 
-/* Does this filter pass names on whole: grep (not -o), head and tail by
- * lines (not -c: head -c 1 cuts a name to .), sort, uniq? */
-static bool passes_names(char *const *v, size_t n) {
+/* Does this filter pass names on whole, as split cuts them: grep (not
+ * -o), head and tail by lines (not -c: head -c 1 cuts a name to .),
+ * sort, uniq; with -z for NULS (sort without it reorders the lines of a
+ * name), without it for LINES? */
+static bool passes_names(char *const *v, size_t n, Split split) {
         static const char *const filters[] = {"grep", "head", "tail", "sort", "uniq", NULL};
-        if (n == 0 || !streq_any(v[0], filters))
+        bool z = false;
+        if (n == 0 || !streq_any(v[0], filters) || split == SPLIT_BLANKS)
                 return false;
-        for (size_t k = 1; k < n; k++)
+        for (size_t k = 1; k < n; k++) {
                 if ((v[k][0] == '-' && v[k][1] != '-' &&
                      strpbrk(v[k] + 1, streq(v[0], "grep") ? "o" : "c")) ||
                     strncmp(v[k], "--only", 6) == 0 || strncmp(v[k], "--bytes", 7) == 0)
                         return false;
-        return true;
+                /* -z alone: grep -ez is -e z */
+                z = z || streq(v[k], "-z") || streq(v[k], "--null-data") || streq(v[k], "--zero-terminated");
+        }
+        return z == (split == SPLIT_NULS);
 }
 
 /* The stage's words as plain text into bufs and v (at most 16, past its
@@ -188,10 +242,55 @@ static size_t stage_words(const Stage *st, char bufs[16][256], char *v[16]) {
 }
 
 /* ... the stage's: a word made at run time may be anything */
-static bool lists_no_tree(const Judge *j, const Stage *st) {
+static bool lists_no_tree(const Judge *j, const Stage *st, Split split, bool dashes, bool printers) {
         char bufs[16][256], *v[16];
         size_t n = stage_words(st, bufs, v);
-        return n > 0 && words_list_no_tree(j, v, n, true);
+        return n > 0 && words_list_no_tree(j, v, n, printers, split, dashes);
+}
+
+/* How st, a reader of names, takes them: split at NULs for tar --null,
+ * rsync --from0 or -0, xargs -0 or --null, at newlines for xargs -d
+ * '\n' and the others, at blanks and quotes for xargs else (its -I and
+ * -L too: blanks cut or trimmed); a name starting with '-' an option to
+ * tar (but --verbatim-files-from) and to xargs's command. */
+typedef struct Reader {
+        Split split;
+        bool dashes;
+} Reader;
+
+static Reader reader_of(const Stage *st) {
+        char buf[256], nb[64];
+        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
+        bool zero = streq_ptr(p, "rsync") || streq_ptr(p, "xargs");
+        bool xargs = streq_ptr(p, "xargs");
+        Reader r = {xargs ? SPLIT_BLANKS : SPLIT_LINES,
+                    streq_ptr(p, "tar") || streq_ptr(p, "bsdtar") || xargs};
+        for (size_t k = 1; p && k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], buf, sizeof buf);
+                if (xargs && a && a[0] != '-')
+                        break; /* its command: what follows is that command's */
+                if (xargs && a && (streq(a, "-n") || streq(a, "-P") || streq(a, "-s") || streq(a, "-E"))) {
+                        k++; /* an option's value */
+                        continue;
+                }
+                if (xargs && a && (streq(a, "-d") || streq(a, "--delimiter")) && k + 1 < st->n) {
+                        _cleanup_free_ char *d = programs_word_text(st->w[++k]);
+                        r.split = d && (streq(d, "\\n") || streq(d, "\n")) ? SPLIT_LINES : SPLIT_BLANKS;
+                        continue;
+                }
+                if (xargs && a &&
+                    (has_short(a, 'I') || has_short(a, 'i') || has_short(a, 'L') || has_short(a, 'a') ||
+                     strncmp(a, "--replace", 9) == 0 || strncmp(a, "--arg-file", 10) == 0 ||
+                     strncmp(a, "--max-lines", 11) == 0)) {
+                        r.split = SPLIT_BLANKS; /* -a: another file's names */
+                        break;
+                }
+                if (a && (streq(a, "--null") || streq(a, "--from0") || (zero && has_short(a, '0'))))
+                        r.split = SPLIT_NULS;
+                if (a && streq(a, "--verbatim-files-from") && !streq(p, "xargs"))
+                        r.dashes = false;
+        }
+        return r;
 }
 
 /* Does the process substitution's text (tar c -T <(...)) print a tree
@@ -199,7 +298,7 @@ static bool lists_no_tree(const Judge *j, const Stage *st) {
  * piped through filters that pass names on (grep, head, tail, sort,
  * uniq), of plain words (quotes dropped): <(git ls-files tests), <(find
  * web/src -name '*.ts'). Anything else may: <(date +.), <(pwd). */
-static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellToken *t) {
+static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellToken *t, Reader rd) {
         const ShellLexed *l = ln->lexed;
         if (!l || t->nested == 0 || t->nested > l->n_nested)
                 return true;
@@ -220,7 +319,8 @@ static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellT
                 for (char *w = strtok_r(seg, " \t", &ws); w && n < ELEMENTSOF(v);
                      w = strtok_r(NULL, " \t", &ws))
                         v[n++] = w;
-                if (n == 0 || (segment == 0 ? !words_list_no_tree(j, v, n, false) : !passes_names(v, n)))
+                if (n == 0 || (segment == 0 ? !words_list_no_tree(j, v, n, false, rd.split, rd.dashes)
+                                            : !passes_names(v, n, rd.split)))
                         return true;
         }
         return false;
@@ -246,7 +346,8 @@ static bool reads_tree_list(const Stage *st) {
                        (tar &&
                         (from || (shorts && strchr(a, 'T')) || (k == 1 && a[0] != '-' && strchr(a, 'T')))) ||
                        (zip && shorts && strchr(a, '@')) || (rsync && from);
-                recursive = recursive || (shorts && strpbrk(a, zip ? "rR" : "ra")) ||
+                /* rsync --files-from: --dirs implied, . and dir/ copied whole a level */
+                recursive = recursive || rsync || (shorts && strpbrk(a, zip ? "rR" : "ra")) ||
                             strncmp(a, "--recurs", 8) == 0 || strncmp(a, "--archive", 9) == 0;
         }
         return list && recursive;
@@ -351,7 +452,8 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
                 return r < 0 ? r : t;
         /* realpath . > l: any list but a proven lister's may hold the tree; { ...; } > l:
          * a compound's, any */
-        bool unproven = st->n == 0 || t > 0 || !lists_no_tree(j, st);
+        bool unproven =
+                st->n == 0 || t > 0 || !lists_no_tree(j, st, SPLIT_LINES, true, true); /* read by any */
         j->tree_list_written = j->tree_list_written || (unproven && (j->output_filed || writes_file(st)));
         j->git_printed = j->git_printed || r > 0;
         /* exec > l; ls -A: what follows goes to the file */
@@ -403,7 +505,8 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         bool trees = reads_tree_list(st);
         for (size_t i = 0; i < st->n_redir && opens && !what; i++) { /* xargs cat <<EOF, its body */
                 _cleanup_free_ char *t = NULL;
-                if (trees && streq(st->redir[i]->op, "<(") && substitution_names_tree(j, ln, st->redir[i])) {
+                if (trees && streq(st->redir[i]->op, "<(") &&
+                    substitution_names_tree(j, ln, st->redir[i], reader_of(st))) {
                         what = "names a process substitution prints";
                         break;
                 }
@@ -474,6 +577,19 @@ static int text_names_secret(Judge *j, const char *text) {
         return 0;
 }
 
+bool objects_names_listed(const Judge *j, const Stage *v, size_t at, const Stage *reader) {
+        Reader rd = reader_of(reader);
+        /* echo's and printf's words: judged apart for a tree-list reader
+         * (objects_listed), not for xargs's command */
+        bool proven = at < SIZE_MAX && lists_no_tree(j, &v[0], rd.split, rd.dashes, reads_tree_list(reader));
+        for (size_t i = 1; i <= at && proven; i++) {
+                char bufs[16][256], *words[16];
+                size_t nw = stage_words(&v[i], bufs, words);
+                proven = nw > 0 && passes_names(words, nw, rd.split);
+        }
+        return proven;
+}
+
 int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const Stage *consumer) {
         bool held = judge_held(j);
         _cleanup_free_ char *t = NULL;
@@ -501,17 +617,14 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const St
         bool trees = consumer && reads_tree_list(consumer);
         /* realpath . | tar -T -, date +. | zip -r -@ (31u 1): a pipe not modelled
          * into a tree-list reader, from other than a lister through filters */
-        bool proven = r == 2 || (at < SIZE_MAX && lists_no_tree(j, &v[0]));
-        for (size_t i = 1; r != 2 && i <= at && proven; i++) {
-                char bufs[16][256], *words[16];
-                size_t nw = stage_words(&v[i], bufs, words);
-                proven = nw > 0 && passes_names(words, nw);
-        }
+        bool proven = r == 2 || (trees && objects_names_listed(j, v, at, consumer));
         if (trees && !proven) {
                 judge_mark_held(j);
-                return judge_refuse(j, "names a program prints, which may be the tree holding .git itself, "
-                                       "handed to a program that copies the trees it names, and the "
-                                       "history holds a masked entry");
+                return judge_refuse(j, "names a program prints, which may be the tree holding .git itself "
+                                       "(a name with a newline makes a line '.', one starting with '-' an "
+                                       "option: find -print0 | tar --null -T -, git ls-files -- DIR, or tar "
+                                       "--verbatim-files-from read each whole), handed to a program that "
+                                       "copies the trees it names, and the history holds a masked entry");
         }
         if (r < 0 || r == 0 || (r == 2 && !(trees ? text_names_tree(j, t) : objects_text_names(t))))
                 return r < 0 ? r : 0;

@@ -555,6 +555,23 @@ static bool copier(const char *name, const ShellWord *const *w, size_t n) {
         return streq(name, "cmake") && streq_ptr(w1, "-E") && w2 && streq_any(w2, cmake_e);
 }
 
+/* Is this rsync's list of names its input (--files-from=-, --files-from
+ * -, /dev/stdin)? */
+static bool rsync_stdin_list(const ShellWord *const *w, size_t n) {
+        char buf[256], v[256];
+        if (!streq_ptr(programs_name(w[0], buf, sizeof buf), "rsync"))
+                return false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
+                if (!a || !programs_long_is(a, "files-from", &value))
+                        continue;
+                if (!value && k + 1 < n)
+                        value = programs_plain(w[k + 1], v, sizeof v);
+                return value && (streq(value, "-") || streq(value, "/dev/stdin"));
+        }
+        return false;
+}
+
 /* When the history holds a masked entry: a copy of a tree that holds .git
  * (cp -r . /tmp/x, tar c ., rsync -a ./ x), or find over one running a
  * program on what a pattern of it can match in .git/objects. */
@@ -605,7 +622,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                      !(j->text &&
                        (memmem(j->text, j->text_n, "ZIP", 3) || memmem(j->text, j->text_n, "GZIP", 4)));
         _cleanup_free_ char *cdir = NULL; /* tar -C DIR, jar -C DIR: the operands after it are DIR's */
-        bool cdir_any = false;
+        bool cdir_any = false, based = copy && rsync_stdin_list(w, n);
         for (size_t k = 1; k < n && copy; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
                 if (tars && a && (streq(a, "-C") || streq(a, "--directory")) && k + 1 < n) {
@@ -621,6 +638,10 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                         k++;
                         continue;
                 }
+                /* git ls-files src | rsync -a --files-from=- . dst: . the base of
+                 * the names piped in (judged as a tree-list reader's) */
+                if (based && a && (streq(a, ".") || streq(a, "./")))
+                        continue;
                 if ((cdir_any || tar_anywhere) && (!a || a[0] != '-') && k != to) {
                         tree = true;
                         continue;
@@ -647,7 +668,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                         tree = true;
         }
         /* echo ../r | xargs cp -r -t x: names made at run time (a recursive option named) */
-        tree = tree || (copy && j->unseen_args && copies_trees(name, w, n));
+        tree = tree || (copy && j->unseen_args && !j->args_listed && copies_trees(name, w, n));
         size_t k = 1;
         for (; find && k < n; k++) { /* find's starting points: none is . */
                 const char *a = programs_plain(w[k], buf, sizeof buf);

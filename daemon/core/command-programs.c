@@ -767,7 +767,11 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                         return r < 0 ? r
                                      : judge_refuse(j, "a name echo or printf writes, a masked one, to a "
                                                        "list of names the line reads");
-                if ((r = programs_judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists)) != 0)
+                /* git ls-files -z | xargs -0 tar c: the names a proven lister's */
+                j->args_listed = i > 0 && objects_names_listed(j, v, i - 1, &v[i]);
+                r = programs_judge_words(j, ln, v[i].w, v[i].n, &v[i], &lists);
+                j->args_listed = false;
+                if (r != 0)
                         return r;
                 listed = (listed && !counts(&v[i])) || lists;
         }
