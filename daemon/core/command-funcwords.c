@@ -24,9 +24,11 @@
 
 /* Is raw, a word as the line writes it, one whole "$name" or "${name}"
  * of a variable the line's own (a lowercase letter in its name: none of
- * bash's own, which it changes as the body runs, $PWD, $_, $SECONDS)?
- * The name into name. */
+ * bash's own, which it changes as the body runs, $PWD, $_, $SECONDS) or
+ * of the environment's that bash never changes ($HOME, $USER)? The name
+ * into name. */
 static bool param_word(const char *raw, char name[static 64]) {
+        static const char *const stable[] = {"HOME", "USER", "LOGNAME", "LANG", "TERM", "TMPDIR", NULL};
         size_t n = raw ? strlen(raw) : 0, brace = n > 3 && raw[2] == '{';
         if (n < 4 || raw[0] != '"' || raw[1] != '$' || raw[n - 1] != '"' || (brace && raw[n - 2] != '}'))
                 return false;
@@ -41,7 +43,7 @@ static bool param_word(const char *raw, char name[static 64]) {
         }
         memcpy(name, raw + from, len);
         name[len] = 0;
-        return lower;
+        return lower || streq_any(name, stable);
 }
 
 /* Is item k of w after a letter or digit (HEAD~1: no tilde bash
@@ -68,6 +70,22 @@ static bool word_unread(const ShellWord *w) {
                         return true;
         }
         return false;
+}
+
+/* Is w's text what bash hands the body but for a glob (* ? [...]) it
+ * expands at the call: no expansion, substitution, ~ or extglob? */
+static bool word_globbed(const ShellWord *w) {
+        bool glob = false;
+        if (w->expansion || w->substitution)
+                return false;
+        for (size_t k = 0; k < w->n; k++) {
+                const ShellItem *it = &w->v[k];
+                if (it->kind == SHELL_EXTGLOB || it->kind == SHELL_EXPAND ||
+                    (it->kind == SHELL_LIT && it->c == '~' && !after_alnum(w, k)))
+                        return false;
+                glob = glob || it->kind == SHELL_STAR || it->kind == SHELL_QMARK || it->kind == SHELL_CLASS;
+        }
+        return glob;
 }
 
 /* Can the body change a variable, so that ${name} read where $1 stands
@@ -389,6 +407,66 @@ static void body_restored(char *b, bool all) {
                         *b = '$';
 }
 
+/* A call with a glob among its words (lines src/m*.c): the body (b, its
+ * '$'s in quotes of their own hidden: body_protected) with each whole
+ * word "$@", "$*", "$N" or "${N}" the call's words as the line writes
+ * them, unquoted: globbed where they stand, they are the names bash
+ * hands the body, or more ("$2" is any word up to the second once a
+ * glob before it made more: all of them). 0 where a positional
+ * stands elsewhere (x"$1", $1, ${1%.c}, $#), or where the body may read
+ * the glob in another directory or with other options, or change the
+ * positionals (cd, shopt, set, shift, eval). */
+static int glob_body(const char *b, size_t n, const char *const *raw, const bool *globs, char **ret) {
+        static const char *const movers[] = {"cd", "pushd", "popd", "shopt", "eval", "GLOBIGNORE", NULL};
+        size_t len = strlen(b), cap = len + 1;
+        for (size_t k = 1; k < n; k++)
+                cap += (strlen(raw[k]) + 1) * (len / 3 + 1);
+        for (const char *const *m = movers; *m; m++)
+                if (functions_occurrences(b, len, *m) > 0)
+                        return 0;
+        if (body_unread(b))
+                return 0;
+        _cleanup_free_ char *out = malloc(cap);
+        size_t o = 0;
+        if (!out)
+                return -ENOMEM;
+        for (size_t i = 0; i < len;) {
+                bool braced = b[i] == '$' && b[i + 1] == '{';
+                char id = b[i] == '$' ? b[i + 1 + braced] : 0;
+                size_t rl = 2 + 2 * braced; /* $1, ${1} */
+                bool ref = id && (strchr("@*", id) || (id >= '1' && id <= '9'));
+                if (ref && braced && b[i + 3] != '}')
+                        return 0; /* ${1%.c}, ${@:2} */
+                if (!ref) {
+                        if (braced && id && strchr("#!", id))
+                                return 0; /* ${#1}, ${!1} */
+                        out[o++] = b[i++];
+                        continue;
+                }
+                /* only a whole word: "REF" between blanks or operators */
+                if (i < 1 || b[i - 1] != '"' || (i >= 2 && !strchr(" \t\n;&|(", b[i - 2])) ||
+                    b[i + rl] != '"' || (b[i + rl + 1] && !strchr(" \t\n;&|)", b[i + rl + 1])))
+                        return 0;
+                o--; /* the opening quote */
+                /* "$N": a word at N or before it, once a glob before it made more */
+                bool all = strchr("@*", id);
+                size_t from = all ? 1 : (size_t) (id - '0'), to = all ? n : from + 1;
+                for (size_t k = 1; !all && k < n && k <= from; k++)
+                        if (globs[k]) {
+                                to = from + 1 < n ? from + 1 : n;
+                                from = 1;
+                        }
+                if (from >= n)
+                        o += (size_t) sprintf(out + o, "''");
+                for (size_t k = from; k < to && k < n; k++)
+                        o += (size_t) sprintf(out + o, "%s%s", k > from ? " " : "", raw[k]);
+                i += rl + 1;
+        }
+        out[o] = 0;
+        *ret = TAKE_PTR(out);
+        return 1;
+}
+
 int funcwords_body(const char *body, const ShellWord *const *words, size_t n, const char *const *raw,
                    char **ret) {
         bool param[FUNCTIONS_WORDS_MAX + 1] = {false};
@@ -399,11 +477,14 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         bool any_param = false;
         if (n == 0 || n > FUNCTIONS_WORDS_MAX + 1)
                 return 0;
+        bool globbed = false, globs[FUNCTIONS_WORDS_MAX + 1] = {false};
         as[0] = words[0];
         for (size_t k = 1; k < n; k++) {
                 as[k] = words[k];
                 param[k] = param_word(raw ? raw[k] : NULL, names[k]);
-                if (!param[k] && word_unread(words[k]))
+                globs[k] = !param[k] && raw && word_globbed(words[k]);
+                globbed = globbed || globs[k];
+                if (!param[k] && word_unread(words[k]) && !(raw && word_globbed(words[k])))
                         return 0;
                 if (!param[k])
                         continue;
@@ -419,8 +500,17 @@ int funcwords_body(const char *body, const ShellWord *const *words, size_t n, co
         _cleanup_free_ char *kept = strdup(body), *decided = NULL, *seen = NULL;
         if (!kept)
                 return -ENOMEM;
-        if (body_protected(kept) == 0)
+        if (body_protected(kept) == 0 || (globbed && any_param))
                 return 0;
+        if (globbed) {
+                _cleanup_free_ char *g = NULL;
+                int r = glob_body(kept, n, raw, globs, &g);
+                if (r <= 0)
+                        return r;
+                body_restored(g, true);
+                *ret = TAKE_PTR(g);
+                return 1;
+        }
         int r = body_decided(kept, words, n, param, &decided);
         if (r <= 0)
                 return r;
