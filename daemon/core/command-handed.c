@@ -498,6 +498,55 @@ static bool set_by_word(const char *text, const char *p) {
         return false;
 }
 
+/* Does the text (lower-case) set npm's script-shell: --script-shell, a
+ * script-shell= or script_shell= (npm_config_script_shell=, a line of a
+ * .npmrc), or the name where the text says set anywhere (npm config set
+ * -g script-shell X, npm set)? */
+static bool npm_shell_set(const char *t) {
+        static const char *const names[] = {"script-shell", "script_shell", NULL};
+        if (strstr(t, "--script-shell"))
+                return true;
+        for (const char *const *n = names; *n; n++)
+                for (const char *p = strstr(t, *n); p; p = strstr(p + 1, *n)) {
+                        const char *a = p + strlen(*n);
+                        a += strspn(a, " \t'\"");
+                        if (*a == '=' || strstr(t, "set"))
+                                return true;
+                }
+        return false;
+}
+
+/* Does the text (lower-case) write a .npmrc: one a redirect opens (> F,
+ * >> F), or an operand of any command but those known to only read it
+ * (cat .npmrc, grep registry .npmrc, [ -f .npmrc ])? */
+static bool npmrc_written(const char *t) {
+        static const char *const readers[] = {"cat",  "grep", "egrep", "fgrep", "rg",   "wc",  "head",
+                                              "tail", "less", "more",  "ls",    "test", "[",   "[[",
+                                              "diff", "stat", "file",  "jq",    "npm",  "npx", NULL};
+        for (const char *p = strstr(t, ".npmrc"); p; p = strstr(p + 1, ".npmrc")) {
+                const char *b = p;
+                while (b > t && !strchr(" \t\n'\"<>;&|()", b[-1]))
+                        b--; /* the path before it: ~/, ./ */
+                while (b > t && strchr(" \t'\"", b[-1]))
+                        b--;
+                if (b > t && b[-1] == '>')
+                        return true;
+                const char *seg = b; /* the command it is an operand of */
+                while (seg > t && !strchr(";&|\n(", seg[-1]))
+                        seg--;
+                seg += strspn(seg, " \t");
+                char word[16];
+                size_t n = strcspn(seg, " \t\n;&|()");
+                if (n == 0 || n >= sizeof word)
+                        return true;
+                memcpy(word, seg, n);
+                word[n] = 0;
+                if (!streq_any(word, readers))
+                        return true;
+        }
+        return false;
+}
+
 int handed_other_shell(Judge *j, const ShellLexed *l) {
         char buf[256];
         if (!judge_held(j) || !j->text)
@@ -533,17 +582,19 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                 const char *base = strrchr(value, '/') ? strrchr(value, '/') + 1 : value;
                 sets = !base[0] || strpbrk(value, "$`") || !programs_is_shell(base);
         }
-        sets = sets || memmem(j->text, j->text_n, "default-shell", 13);
-        /* npm's script-shell (--script-shell, npm_config_script_shell, a .npmrc the
-         * line writes, npm config set) runs npm -c's and npm run's strings (31w 3) */
+        /* tmux's default-shell, set (tmux show -g default-shell only reads it) */
+        sets = sets ||
+               (memmem(j->text, j->text_n, "default-shell", 13) && memmem(j->text, j->text_n, "set", 3));
+        /* npm's script-shell (--script-shell, npm_config_script_shell=, npm config
+         * set, a .npmrc the line writes) runs npm -c's and npm run's strings (31w
+         * 3); npm config get script-shell, cat .npmrc only read them (F31x R2) */
         _cleanup_free_ char *lower = strndup(j->text, j->text_n);
         if (!lower)
                 return -ENOMEM;
         for (char *q = lower; *q; q++)
                 *q = (char) tolower((unsigned char) *q);
-        sets = sets || strstr(lower, "script-shell") || strstr(lower, "script_shell") ||
-               (strstr(lower, ".npmrc") && (strchr(lower, '>') || strstr(lower, "tee")) &&
-                (strstr(lower, "npm") || strstr(lower, "npx")));
+        sets = sets || npm_shell_set(lower) ||
+               (npmrc_written(lower) && (strstr(lower, "npm") || strstr(lower, "npx")));
         /* su USER -c S runs USER's login shell, which an earlier command may
          * have made python3 (chsh, usermod, /etc/passwd: 31v 6): S is also
          * read as an interpreter's code (git named, the lines its literals
