@@ -4498,6 +4498,17 @@ static const Row rows[] = {
         {"read -r x < notes.txt; echo ${a[x]}", true, true, NULL},
         {"read -r x < notes.txt; let y=x+1", true, true, NULL},
         {"read -r x < notes.txt; [[ $x -eq 1 ]]", true, true, NULL},
+        /* bash's [[ is a keyword where a command starts; a quoted
+         * [[:space:]] is sed's or grep's (F31x SED-CLASS) */
+        {"x='a[$(cat .env)]'; [[ $x -eq 1 ]]&&:", false, true, NULL},
+        {"x='a[$(cat .env)]'; if [[ $x -eq 1 ]]; then :; fi", false, true, NULL},
+        {"x='a[$(cat .env)]'; [[\t$x -eq 1 ]]", false, true, NULL},
+        {"x='a[$(cat .env)]'; ! [[ $x -eq 1 ]]", false, true, NULL},
+        {"x='a[$(cat .env)]'; eval '[[ $x -eq 1 ]]'", false, true, NULL},
+        {"x='a[$(cat .env)]'; {[[ $x -eq 1 ]];}", false, true, NULL},
+        {"sed -i 's/[[:space:]]*$//' f", false, false, NULL},
+        {"git ls-files '*.py' | xargs sed -i 's/[[:space:]]*$//'", false, false, NULL},
+        {"grep -n '[[:space:]]$' f", false, false, NULL},
         {"read -r x < notes.txt; echo ${!x}", true, true, NULL},
         {"read -r x < notes.txt; declare -i y=$x", true, true, NULL},
         {"mapfile -t a < list; echo $(( a[0] ))", true, true, NULL},

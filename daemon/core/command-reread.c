@@ -339,12 +339,34 @@ static bool renames_programs(const char *s, size_t n) {
  * subcommands: a test after go, cargo, make... (test_subcommand) as the
  * simple command's program is theirs (the line's own text, which renames
  * no program). */
+/* Is bash's [[ keyword in s: [[ out of quotes where a command starts,
+ * a blank after it (not sed's 's/[[:space:]]*$//', a quoted class)? */
+static bool keyword_dbracket(const char *s, size_t n) {
+        bool single = false, dquote = false;
+        for (size_t i = 0; i + 1 < n; i++) {
+                char c = s[i];
+                if (c == '\\' && !single) {
+                        i++;
+                        continue;
+                }
+                if (c == '\'' && !dquote)
+                        single = !single;
+                else if (c == '"' && !single)
+                        dquote = !dquote;
+                else if (!single && !dquote && c == '[' && s[i + 1] == '[' &&
+                         (i == 0 || strchr(" \t\n;&|(){}!`", s[i - 1])) &&
+                         (i + 2 >= n || strchr(" \t\n", s[i + 2])))
+                        return true;
+        }
+        return false;
+}
+
 static bool evaluates(const char *s, size_t n, bool subcommands) {
         static const char *const words[] = {"let",     "declare", "typeset", "local",     "readonly", "test",
                                             "getopts", "export",  "mapfile", "readarray", NULL};
         /* read, printf -v, unset with a subscript among their words (read "a[x]") */
         static const char *const setters[] = {"read", "printf", "unset", NULL};
-        if (memmem(s, n, "((", 2) || memmem(s, n, "$[", 2) || memmem(s, n, "[[", 2) ||
+        if (memmem(s, n, "((", 2) || memmem(s, n, "$[", 2) || keyword_dbracket(s, n) ||
             memmem(s, n, "${", 2) || memmem(s, n, "[ -v", 4))
                 return true;
         bool single = false, dquote = false, setter = false;
