@@ -364,6 +364,38 @@ static const Row rows[] = {
         {"git ls-files '*.e?v' | while IFS= read -r f; do cat \"$f\"; done", true, ".env"},
         {"git ls-files '*.py' .env | while IFS= read -r f; do cat \"$f\"; done", true, ".env"},
         {"git ls-files '*.py' | while IFS= read -r f; do cat $f; done; ls .env", true, ".env"},
+        /* ... and "$(CMD < "$f" | FILTER)" or "$(CMD "$f")" in a word echo or
+         * printf prints: CMD's read as LIST | xargs -d '\n' CMD (F31x) */
+        {"git ls-files src | while read -r f; do printf '%6d %s\\n' \"$(wc -l < \"$f\")\" \"$f\"; done | "
+         "sort -rn; ls .env",
+         false, ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(md5sum < \"$f\" | cut -c1-8) $f\"; done; "
+         "ls .env",
+         false, ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(wc -l \"$f\" 2>/dev/null)\"; done; ls "
+         ".env",
+         false, ".env"},
+        {"ls -a | while IFS= read -r f; do echo \"$(cat < \"$f\")\"; done", true, ".env"},
+        {"find . | while IFS= read -r f; do echo \"$(head -c 100 < \"$f\")\"; done", true, ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(cat .env < \"$f\")\"; done", true, ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(sh -c 'cat .env' < \"$f\")\"; done", true,
+         ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(wc -l < \"$f\" | sh)\"; done", true,
+         ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do cat \"$(wc -l < \"$f\")\"; done", true, ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(wc -l \"$f\" \"$f\")\"; done", true,
+         ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(cat \"$f\" <(cat .env))\"; done", true,
+         ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(cat < \"$f\")\" \"$(cat < .env)\"; done",
+         true, ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"`cat .env`$(wc -l < \"$f\")\"; done", true,
+         ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do printf -v x '%s' \"$(wc -l < \"$f\")\"; cat $x; "
+         "done",
+         true, ".env"},
+        {"git ls-files '*.py' | while IFS= read -r f; do echo \"$(wc -l < \"$f\" | tee .env)\"; done", true,
+         ".env"},
         /* without IFS=, read trims a line's blanks: only a list none of whose
          * names a blank starts or ends (tests/ .env would be read as .env) */
         {"git ls-files '*.py' | while read -r f; do cat \"$f\"; done; ls .env", false, ".env"},

@@ -128,6 +128,85 @@ bool recog_fed_defer(P *p, size_t from, size_t to, const ShellWord *const *words
         return true;
 }
 
+/* Is w "$var", whole and quoted (var NULL: any one name, the loop's as
+ * found when it was deferred)? */
+static bool loop_word(const char *var, const ShellWord *w) {
+        return w->n == 1 && w->v[0].kind == SHELL_EXPAND && w->quoted && !w->substitution &&
+               (!var || streq(w->param, var));
+}
+
+/* Is a substitution's text CMD "$var", CMD < "$var" (2>/dev/null too), then
+ * filters that only cut what it prints (| cut -c1-8, | head -1)? CMD of
+ * plain words, a program no builtin and none that runs its words; the
+ * loop's variable (var) once. With buf, CMD's words but "$var" into *buf (as
+ * recog_fed_judge puts a deferred command's). 1, 0, -ENOMEM. */
+static int substituted_reader(const char *var, const char *text, char **buf, size_t *len, size_t *at) {
+        static const char *const filters[] = {"cut", "head", "tail", "tr", "wc", "sort", "uniq", NULL};
+        _cleanup_(shell_lexed_done) ShellLexed l = {0};
+        char b[256], tb[256];
+        size_t stage = 0, words = 0, uses = 0;
+        if (shell_lex(text, strlen(text), &l) < 0 || l.n_nested > 0)
+                return 0;
+        for (size_t i = 0; i < l.n; i++) {
+                const ShellToken *t = &l.v[i], *target = i + 1 < l.n ? t + 1 : NULL;
+                if (t->kind == SHELL_TOKEN_OP) {
+                        if (!streq(t->op, "|") || words == 0)
+                                return 0;
+                        stage++, words = 0;
+                        continue;
+                }
+                if (t->kind == SHELL_TOKEN_REDIR) {
+                        const char *tg = target && target->kind == SHELL_TOKEN_WORD
+                                                 ? recog_literal(&target->w, tb)
+                                                 : NULL;
+                        bool input = stage == 0 && streq(t->op, "<") && t->fd <= 0 && target &&
+                                     target->kind == SHELL_TOKEN_WORD && loop_word(var, &target->w);
+                        if (!input && !(t->fd == 2 && streq(t->op, ">") && streq_ptr(tg, "/dev/null")))
+                                return 0;
+                        uses += input;
+                        i++;
+                        continue;
+                }
+                if (t->kind != SHELL_TOKEN_WORD)
+                        return 0;
+                if (stage == 0 && loop_word(var, &t->w)) {
+                        uses++;
+                        words++;
+                        continue;
+                }
+                const char *w = same_quoted(&t->w, b);
+                if (!w || (words == 0 && (streq_any(w, builtins) || strchr(w, '/') || runs_words(w) ||
+                                          (stage > 0 && !streq_any(w, filters)))))
+                        return 0;
+                words++;
+                if (stage == 0 && buf) {
+                        int r = put_quoted(buf, len, at, w);
+                        if (r < 0)
+                                return r;
+                }
+        }
+        return uses == 1 && words > 0;
+}
+
+bool recog_fed_substituted(P *p, const ShellWord *w) {
+        bool any = false;
+        if (!p->loop || !p->exact || p->writes)
+                return false;
+        for (size_t k = 0; k < w->n; k++) {
+                const ShellItem *it = &w->v[k];
+                if (it->kind != SHELL_EXPAND || it->nested == 0)
+                        continue;
+                if (it->nested > p->l->n_nested || p->n_deferred >= ELEMENTSOF(p->deferred) ||
+                    substituted_reader(p->loop, p->l->nested[it->nested - 1], NULL, NULL, NULL) <= 0)
+                        return false;
+                p->deferred[p->n_deferred][0] = it->nested - 1;
+                p->deferred[p->n_deferred][1] = SIZE_MAX; /* a substitution's text */
+                p->n_deferred++;
+                any = true;
+        }
+        return any;
+}
+
 /* A word of a list's stage that may make it print a NUL, which read drops
  * (a.py NUL b.py read as one name) and xargs -d '\n' does not: -z, -0,
  * -Z, --null, -print0, -printf, an escape or a format. */
@@ -365,8 +444,14 @@ bool recog_fed_judge(P *p, const char *feed) {
                 int r = put_text(&line, &len, &at, feed);
                 if (r >= 0)
                         r = put_text(&line, &len, &at, " | xargs -d '\\n' ");
+                /* "$(wc -l < "$var")": its command's words but "$var" */
+                if (r >= 0 && p->deferred[d][1] == SIZE_MAX)
+                        r = substituted_reader(NULL, p->l->nested[p->deferred[d][0]], &line, &len, &at) > 0
+                                    ? 0
+                                    : -EINVAL;
                 /* the command's words but its last ("$var"), past its redirects */
-                for (size_t i = p->deferred[d][0]; r >= 0 && i < p->deferred[d][1]; i++) {
+                for (size_t i = p->deferred[d][0];
+                     r >= 0 && p->deferred[d][1] != SIZE_MAX && i < p->deferred[d][1]; i++) {
                         const ShellToken *t = &p->l->v[i];
                         if (t->kind == SHELL_TOKEN_REDIR) {
                                 i++;

@@ -1222,8 +1222,11 @@ typedef struct Recogniser {
         bool words_loop;           /* in a for loop: its variable is one of the line's own words */
         int nesting;               /* compound commands the recogniser is inside */
         size_t pipe_from, pipe_to; /* the stages before the last | (tokens), for a while read after it */
-        size_t deferred[8][2];     /* commands of the loop's body its list must prove (tokens) */
+        size_t deferred[8][2];     /* commands of the loop's body its list must prove (tokens; or a
+                                    * substitution's text index, SIZE_MAX) */
         size_t n_deferred;
+        size_t spared[8][2]; /* words of such substitutions, whose "$(" and "<" are theirs (bytes) */
+        size_t n_spared;
 } Recogniser;
 
 /* command-spec.c: the Spec of a command that only asks about a
@@ -1285,6 +1288,10 @@ int fedloop_split(const char *cmd, size_t n, char **ret_feed, char **ret_loop);
  * the line is not one (CMD a list as a while read loop's), -ENOMEM. */
 int fedloop_mapfile(const char *cmd, size_t n, char **ret);
 bool recog_fed_defer(Recogniser *p, size_t from, size_t to, const ShellWord *const *words, size_t n);
+/* A body word's substitutions, each "$(CMD < "$var" | FILTER...)" or
+ * "$(CMD "$var")": deferred as CMD's (its list must prove them), the
+ * word then data echo or printf prints; false for any other. */
+bool recog_fed_substituted(Recogniser *p, const ShellWord *w);
 char *recog_fed_text(const ShellLexed *l, size_t from, size_t to, bool trimmed);
 char *recog_fed_nested(const char *cmd, bool trimmed); /* <(CMD)'s text, the same way */
 bool recog_fed_judge(Recogniser *p, const char *feed);

@@ -167,6 +167,16 @@ static bool collect(P *p, const ShellWord **words, size_t *ret_n) {
                         continue;
                 }
                 const ShellWord *w = &t->w;
+                /* printf '%d %s' "$(wc -l < "$f")" "$f": wc's read deferred, its count data */
+                if (w->substitution && n < 64 && p->n_spared < ELEMENTSOF(p->spared) &&
+                    recog_fed_substituted(p, w)) {
+                        p->spared[p->n_spared][0] = t->from;
+                        p->spared[p->n_spared++][1] = t->to;
+                        p->printed = true;
+                        words[n++] = w;
+                        p->i++;
+                        continue;
+                }
                 if (w->substitution)
                         return recog_refuse(p, "a command substitution");
                 bool loop = p->loop && streq(w->param, p->loop);
@@ -610,7 +620,7 @@ static bool line(P *p) {
  * but in a "$(cat <<'EOF' ...)" the lexer read as the literal it prints.
  * What the language allows holds none other; a quoted one refused too
  * costs nothing. */
-static bool bytes_allowed(const char *s, size_t n, const ShellLexed *l, bool writes, bool reads,
+static bool bytes_allowed(const char *s, size_t n, const ShellLexed *l, const P *p, bool writes, bool reads,
                           bool substituted, char *reason, size_t reason_n) {
         size_t inputs = 0, substitutions = 0;
         for (size_t i = 0, lit = 0; i < n; i++) {
@@ -620,6 +630,15 @@ static bool bytes_allowed(const char *s, size_t n, const ShellLexed *l, bool wri
                         i = l->literals[lit].to - 1;
                         continue;
                 }
+                /* a while read loop's "$(wc -l < "$f")", its list proving it (recog_fed_substituted) */
+                bool spared = false;
+                for (size_t k = 0; k < p->n_spared && !spared; k++)
+                        if (p->spared[k][0] <= i && i < p->spared[k][1]) {
+                                i = p->spared[k][1] - 1;
+                                spared = true;
+                        }
+                if (spared)
+                        continue;
                 /* N<&- or N>&-: closes the N an exec N< FILE opened */
                 if (reads && (s[i] == '<' || s[i] == '>') && i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9' &&
                     i + 2 < n && s[i + 1] == '&' && s[i + 2] == '-' &&
@@ -888,7 +907,7 @@ static int judge_once(const char *cmd, size_t n, const CommandPolicy *policy, in
                        .depth = depth,
                        .cwd_inside = cwd_inside};
                 bool ok = line(&p);
-                if (ok && bytes_allowed(joined, jn, &l, p.wrote, p.reads, p.substituted, v.reason,
+                if (ok && bytes_allowed(joined, jn, &l, &p, p.wrote, p.reads, p.substituted, v.reason,
                                         sizeof v.reason)) {
                         v.refused = false;
                         snprintf(v.reason, sizeof v.reason, "only asks about the name or size");
@@ -899,7 +918,8 @@ static int judge_once(const char *cmd, size_t n, const CommandPolicy *policy, in
                         rest.i = context->to;
                         rest.loop = NULL;
                         rest.writes = rest.wrote = rest.reads = rest.substituted = false;
-                        if (line(&rest) && bytes_allowed(joined, jn, &l, rest.wrote, rest.reads,
+                        rest.n_spared = rest.n_deferred = 0;
+                        if (line(&rest) && bytes_allowed(joined, jn, &l, &rest, rest.wrote, rest.reads,
                                                          rest.substituted, v.reason, sizeof v.reason))
                                 snprintf(v.reason, sizeof v.reason, "%s", context->why);
                 }
