@@ -400,6 +400,12 @@ static const Row rows[] = {
          * names a blank starts or ends (tests/ .env would be read as .env) */
         {"git ls-files '*.py' | while read -r f; do cat \"$f\"; done; ls .env", false, ".env"},
         {"find src -name '*.c' | while read -r f; do head -1 \"$f\"; done; ls .env", false, ".env"},
+        {"find . -name '*.py' -not -path './.venv/*' | while read -r f; do head -1 \"$f\"; done; ls .env",
+         false, ".env"},
+        {"find . -not -name '*.py' | while read -r f; do cat \"$f\"; done", true, ".env"},
+        {"find . -not -path x -o -name '*.c' | while read -r f; do cat \"$f\"; done", true, ".env"},
+        {"find . -not -name '.e*' | while read -r f; do cat \"$f\"; done", true, ".env"},
+        {"find . -name '*' -not -path './.venv/*' | while read -r f; do cat \"$f\"; done", true, ".env"},
         {"rg --files -t py src | while read -r f; do head -1 \"$f\"; done; ls .env", false, ".env"},
         {"fd -e ts index web | while read -r f; do wc -l \"$f\"; done; ls .env", false, ".env"},
         {"ls tests | while read -r f; do cat \"$f\"; done; ls .env", true, ".env"},

@@ -286,7 +286,15 @@ static bool trims_nothing(char w[][256], size_t n) {
                 for (; k < n && w[k][0] != '-' && !streq(w[k], "(") && !streq(w[k], "!"); k++)
                         if (!starts_named(w[k]) && w[k][0] != '.')
                                 return false;
+                static const char *const tests[] = {"-name",  "-iname",  "-path", "-ipath", "-wholename",
+                                                    "-regex", "-iregex", "-type", NULL};
                 for (; k < n; k++) {
+                        /* -not -path P (./.venv/...): one more left out, P no name's end */
+                        if ((streq(w[k], "!") || streq(w[k], "-not")) && k + 2 < n &&
+                            streq_any(w[k + 1], tests)) {
+                                k += 2;
+                                continue;
+                        }
                         if (streq(w[k], "-o") || streq(w[k], "-or") || streq(w[k], "!") ||
                             streq(w[k], "-not") || streq(w[k], "(") || streq(w[k], ","))
                                 return false;
