@@ -4697,6 +4697,14 @@ static const Row rows[] = {
         {"f() { cat \"$1\"; }; f README.md .e*", false, false, NULL},
         {"f() { cat \"$@\" ; }; f \"src\"/*.c", false, false, NULL},
         {"greet() { echo \"hi $1\"; }; greet \"$USER\"", false, false, NULL},
+        /* the name among a body's words beside a substitution (-j"$(nproc)")
+         * that names it nowhere and runs no word later */
+        {"build() { cmake --build build -j\"$(nproc)\"; }; build", false, false, NULL},
+        {"function build { cmake --build build -j\"$(nproc)\"; }; build 2>&1 | tail", false, false, NULL},
+        {"build() { x=$(build); cat .env; }; build", false, true, ".env"},
+        {"build() { echo \"$(eval build)\"; cat .env; }; build", false, true, ".env"},
+        {"build() { echo \"$(bash -c build)\"; cat .env; }; build", false, true, ".env"},
+        {"f() { cat .e\"$(echo nv)\"; }; f", false, true, ".env"},
         {"f() { ls \"$1\"; }; f \"$HOME\"", false, false, NULL},
         {"HOME=.env; f() { cat \"$1\"; }; f \"$HOME\"", false, true, ".env"},
         {"f() { HOME=.env; cat \"$1\"; }; f \"$HOME\"", false, true, ".env"},

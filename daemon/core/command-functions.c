@@ -412,9 +412,29 @@ static int arguments_only(const char *text, size_t n, const char *name) {
                 "typeset",  "export",  "readonly", "local",  "enable",  "exec",    "let",     "test",
                 "[",        "[[",      "printf",   "read",   "unset",   "set",     "shift",   "return",
                 "exit",     "wait",    "ulimit",   "select", NULL};
-        if (memmem(text, n, "$(", 2) || memchr(text, '`', n) || memmem(text, n, "((", 2) ||
-            memmem(text, n, "$[", 2) || memmem(text, n, "[[", 2))
+        if (memchr(text, '`', n) || memmem(text, n, "((", 2) || memmem(text, n, "$[", 2) ||
+            memmem(text, n, "[[", 2))
                 return 0;
+        /* a substitution (-j"$(nproc)"): the name nowhere in it, and none of
+         * its commands one that runs a word later, nor unknown */
+        for (size_t i = 0; i < l.n_nested; i++) {
+                _cleanup_(shell_lexed_done) ShellLexed sub = {0};
+                const char *t = l.nested[i];
+                if (functions_occurrences(t, strlen(t), name) > 0 || shell_lex(t, strlen(t), &sub) < 0 ||
+                    sub.n_nested > 0)
+                        return 0;
+                for (size_t k = 0; k < sub.n; k++) {
+                        char buf[256];
+                        if (k > 0 && sub.v[k - 1].kind != SHELL_TOKEN_OP &&
+                            sub.v[k - 1].kind != SHELL_TOKEN_NEWLINE)
+                                continue;
+                        size_t c = command_name_from(&sub, k);
+                        const char *p = c == SIZE_MAX ? NULL : programs_plain(&sub.v[c].w, buf, sizeof buf);
+                        if (!p || streq_any(p, later) || programs_is_shell(p) || streq(p, "xargs") ||
+                            streq(p, "env"))
+                                return 0;
+                }
+        }
         size_t safe = 0;
         bool pattern = false; /* in a case's patterns, to their ')' */
         for (size_t i = 0; i < l.n; i++) {
