@@ -211,6 +211,10 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
         if (streq(sub, "grep")) /* over revisions, or the index: a worktree search is a file read */
                 on = n_ops > (has(opts, n_opts, (const char *const[]){"-e", "-f", NULL}) ? 0u : 1u) ||
                      has(opts, n_opts, (const char *const[]){"--cached", NULL});
+        /* grep --no-index takes no revision nor --cached (git dies): its
+         * operands are files, command-git-files.c's */
+        if (streq(sub, "grep") && has(opts, n_opts, (const char *const[]){"--no-index", NULL}))
+                on = false;
         for (const char *const *l = patch; *l && !on; l++)
                 on = streq(sub, *l) && has(opts, n_opts, patch_options);
         /* stash show: a patch by stash.showPatch (config the agent can
