@@ -99,6 +99,16 @@ static const Row rows[] = {
         {"git -C .git -C objects interpret-trailers 68/8daa", true, true},
         {"git -C src diff --no-index -a . ..", true, true},
         {"git -C .git grep --no-index -a x", true, true},
+        /* ... or to a directory known only when it runs */
+        {"git -C \"$d\" interpret-trailers objects/68/8daa", true, true},
+        {"git -C \"$d\" diff --no-index a b", true, true},
+        {"git -C \"$d\" status", true, false},
+        /* config --blob: a blob of the history read as config, as git show's */
+        {"git config --blob HEAD:.gitmodules --list", true, false},
+        {"git config --blob 54c9ad3e95aaa3611b4a7242aaef844f0ac1d654 --list", true, true},
+        {"git config --bl HEAD:.env --list", true, true},
+        {"git config --blob=HEAD:.e?v --list", true, true},
+        {"git config --blob HEAD:secrets/db.ini --list", true, true},
         /* nothing held: no objects to read */
         {"git diff --no-index -a src .git/objects", false, false},
         {"git stripspace < .git/objects/68/8daa", false, false},

@@ -71,6 +71,7 @@ static const char value_letters[] = "mCcSuFtfeABOL";
 typedef struct GitFiles {
         char dir[1024]; /* git -C's directory, "" for none; each -C under the one before */
         bool dir_given;
+        bool dir_unknown; /* a -C made when the line runs (git -C "$d"): anywhere, .git too */
 } GitFiles;
 
 /* git -C D: D under the directory so far (an absolute one replaces it; an
@@ -101,6 +102,8 @@ static bool reads_objects(const Judge *j, const GitFiles *f, const ShellWord *x,
         if (x ? objects_word_names(j, x, t) : objects_names(t))
                 return true;
         bool relative = t[0] != '/' && t[0] != '~';
+        if (f->dir_unknown && relative && t[0] != '-')
+                return true;
         if (!f->dir_given || !relative) {
                 if (!tree)
                         return false;
@@ -265,8 +268,11 @@ int git_files_judge(Judge *j, const ShellWord *const *w, size_t n, const ShellWo
                      streq(a, "--namespace") || streq(a, "--config-env") || streq(a, "--super-prefix"))) {
                         if (!(next = programs_word_text(w[++k])))
                                 return -ENOMEM;
+                        char pb[1024];
                         if (streq(a, "-C"))
                                 files_enter(&f, next);
+                        if (streq(a, "-C") && !programs_plain(w[k], pb, sizeof pb))
+                                f.dir_unknown = true; /* "$d", .g?t: any directory it may be */
                         if (streq(a, "--work-tree"))
                                 tree = next;
                 }

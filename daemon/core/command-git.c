@@ -752,6 +752,36 @@ static int judge_alias_run(Judge *j, const Git *g, const ShellWord *const *w, si
         return programs_reread(j, "a git alias's command, with the words after it", line, strlen(line));
 }
 
+/* git config --blob REV:PATH (or an object's id) prints the values of a
+ * blob of the history read as config (a masked secrets/db.ini): judged as
+ * git show of it. */
+static int config_blob(Judge *j, const Git *g, const ShellWord *const *w, size_t n) {
+        char buf[1024];
+        if (!judge_held(j))
+                return 0;
+        for (size_t k = 0; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf), *v = NULL;
+                if (!a || !(strncmp(a, "--bl", 4) == 0 && programs_long_is(a, "blob", &v)))
+                        continue;
+                _cleanup_free_ char *next = !v && k + 1 < n ? programs_word_text(w[k + 1]) : NULL;
+                if (!v && k + 1 < n && !next)
+                        return -ENOMEM;
+                _cleanup_free_ char *blob = strdup(v ? v : next ? next : "");
+                if (!blob)
+                        return -ENOMEM;
+                if (!j->policy->held || (j->policy->unreachable && !rev_path(blob))) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "git config --blob reads a blob of the history, and the "
+                                               "history holds a masked entry");
+                }
+                const char *ops[] = {blob};
+                int r = history_printed(j, g, "show", NULL, 0, ops, 1, NULL, 0);
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lists) {
         _cleanup_(git_done) Git g = {0};
         _cleanup_(git_literal_done) GitLiteral lit = {0};
@@ -777,6 +807,8 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
         snprintf(subname, sizeof subname, "%.63s", sub);
         if (g.alias_run && strcasecmp(subname, g.alias) == 0 &&
             (r = judge_alias_run(j, &g, w + k + 1, n - k - 1)) != 0)
+                return r;
+        if (streq(subname, "config") && (r = config_blob(j, &g, w + k + 1, n - k - 1)) != 0)
                 return r;
         if (streq(subname, "config"))
                 return git_config_command(j, w + k + 1, n - k - 1);
