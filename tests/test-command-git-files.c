@@ -99,6 +99,17 @@ static const Row rows[] = {
         {"git -C .git -C objects interpret-trailers 68/8daa", true, true},
         {"git -C src diff --no-index -a . ..", true, true},
         {"git -C .git grep --no-index -a x", true, true},
+        /* a template directory copied into a new repository's .git */
+        {"git init --template=.git /tmp/x", true, true},
+        {"git init --template .git/ /tmp/x", true, true},
+        {"git init --template=. /tmp/x", true, true},
+        {"git clone --template=.git https://example.com/r /tmp/x", true, true},
+        {"git init --template=/usr/share/git-core/templates /tmp/x", true, false},
+        {"git init -q /tmp/x", true, false},
+        {"git -c init.templateDir=.git init /tmp/x", true, true},
+        {"git -c init.templatedir=. init /tmp/x", true, true},
+        {"git config --global init.templateDir .git", true, true},
+        {"git -c init.templateDir=/usr/share/git-core/templates init /tmp/x", true, false},
         /* ... or to a directory known only when it runs */
         {"git -C \"$d\" interpret-trailers objects/68/8daa", true, true},
         {"git -C \"$d\" diff --no-index a b", true, true},

@@ -46,22 +46,27 @@ static const char *const reads_all[] = {"interpret-trailers",
 /* Subcommands whose options name a file they read: the message of commit
  * -F (printed back by git log), a template, a list of pathspecs (printed
  * back in an error), a file of config (its values printed), grep's
- * patterns. Short letters, then long names. */
+ * patterns, a template directory. Short letters, then long names. */
 static const struct {
         const char *sub, *shorts, *longs[4];
+        bool tree; /* a directory copied whole: one holding .git counts */
 } reads_values[] = {
-        {"commit", "Ft", {"file", "template", "pathspec-from-file", NULL}},
-        {"tag", "F", {"file", NULL}},
-        {"merge", "F", {"file", NULL}},
-        {"notes", "F", {"file", NULL}},
-        {"config", "f", {"file", NULL}},
-        {"grep", "f", {NULL}},
-        {"add", "", {"pathspec-from-file", NULL}},
-        {"reset", "", {"pathspec-from-file", NULL}},
-        {"checkout", "", {"pathspec-from-file", NULL}},
-        {"restore", "", {"pathspec-from-file", NULL}},
-        {"rm", "", {"pathspec-from-file", NULL}},
-        {"stash", "", {"pathspec-from-file", NULL}},
+        {"commit", "Ft", {"file", "template", "pathspec-from-file", NULL}, false},
+        {"tag", "F", {"file", NULL}, false},
+        {"merge", "F", {"file", NULL}, false},
+        {"notes", "F", {"file", NULL}, false},
+        {"config", "f", {"file", NULL}, false},
+        {"grep", "f", {NULL}, false},
+        {"add", "", {"pathspec-from-file", NULL}, false},
+        {"reset", "", {"pathspec-from-file", NULL}, false},
+        {"checkout", "", {"pathspec-from-file", NULL}, false},
+        {"restore", "", {"pathspec-from-file", NULL}, false},
+        {"rm", "", {"pathspec-from-file", NULL}, false},
+        {"stash", "", {"pathspec-from-file", NULL}, false},
+        /* the template directory, copied into the new .git: --template=.git
+         * copies git's objects where no rule sees them */
+        {"init", "", {"template", NULL}, true},
+        {"clone", "", {"template", NULL}, true},
 };
 
 /* The letters of a bundle that take the rest, or the next word, as a
@@ -231,9 +236,9 @@ static int files_words(Judge *j, const GitFiles *f, const char *sub, const Shell
                         _cleanup_free_ char *nt = programs_word_text(w[++k]);
                         if (!nt)
                                 return -ENOMEM;
-                        if (reads_objects(j, f, w[k], nt, false))
+                        if (reads_objects(j, f, w[k], nt, reads_values[vi].tree))
                                 return refuse(j, sub, "a file an option names");
-                } else if (v && reads_objects(j, f, NULL, v, false))
+                } else if (v && reads_objects(j, f, NULL, v, reads_values[vi].tree))
                         return refuse(j, sub, "a file an option names");
         }
         return 0;
