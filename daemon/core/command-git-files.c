@@ -57,6 +57,7 @@ static const struct {
         {"notes", "F", {"file", NULL}, false},
         {"config", "f", {"file", NULL}, false},
         {"grep", "f", {NULL}, false},
+        {"commit-tree", "F", {"file", NULL}, false},
         {"add", "", {"pathspec-from-file", NULL}, false},
         {"reset", "", {"pathspec-from-file", NULL}, false},
         {"checkout", "", {"pathspec-from-file", NULL}, false},
