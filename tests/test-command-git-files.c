@@ -106,6 +106,17 @@ static const Row rows[] = {
         {"git diff -a /tmp/e .git/objects", true, true},
         {"git diff --stat /tmp/e .", true, true},
         {"git -C /tmp diff -a e ws/repo", true, true},
+        /* ... and with /dev/null for one of the last two words it reads no history */
+        {"git diff /dev/null src/new.c", true, false},
+        {"git diff --no-color src/new.c /dev/null", true, false},
+        {"git diff /dev/null .env", true, true},
+        {"git diff /dev/null secrets/", true, true},
+        {"git diff /dev/null secrets/../.git", true, true},
+        {"git diff /dev/null .", true, true},
+        {"git diff /dev/null HEAD:.env", true, true},
+        {"git diff /dev/null src/new.c -p", true, true},
+        {"git diff HEAD /dev/null src/new.c", true, true},
+        {"git diff /dev/null *.c", true, true},
         /* git -C moves where the words are */
         {"git -C .git diff --no-index -a ../src objects", true, true},
         {"git -C .git/objects diff --no-index -a /dev/null 68/8daa", true, true},

@@ -752,6 +752,24 @@ static int judge_alias_run(Judge *j, const Git *g, const ShellWord *const *w, si
         return programs_reread(j, "a git alias's command, with the words after it", line, strlen(line));
 }
 
+/* git diff A B with /dev/null for one: git compares the two as files,
+ * whatever the options, when they are the last two words and the first
+ * word that does not start with '-' (builtin/diff.c: /dev/null is outside
+ * any work tree); the files are command-git-files.c's. */
+static bool diff_dev_null(const ShellWord *const *w, size_t n) {
+        char a[1024], b[1024];
+        size_t i = 0;
+        for (; i < n; i++) {
+                const char *x = programs_plain(w[i], a, sizeof a);
+                if (!x || streq(x, "--") || x[0] != '-')
+                        break;
+        }
+        if (i + 2 != n)
+                return false;
+        const char *x = programs_plain(w[i], a, sizeof a), *y = programs_plain(w[i + 1], b, sizeof b);
+        return x && y && !streq(x, "--") && (streq(x, "/dev/null") || streq(y, "/dev/null"));
+}
+
 /* git config --blob REV:PATH (or an object's id) prints the values of a
  * blob of the history read as config (a masked secrets/db.ini): judged as
  * git show of it. */
@@ -907,7 +925,8 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
                                     "git %s reads into the index the files its paths match, a masked one "
                                     "among them (or names it cannot see)",
                                     subname);
-        if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
+        if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops) ||
+            (streq(subname, "diff") && diff_dev_null(w + k + 1, n - k - 1)))
                 return 0;
         /* a clone of a remote repository reads none of this one's history
          * (its operands past the options' values: the repository, a
