@@ -135,6 +135,11 @@ static int refuse(Judge *j, const char *sub, const char *how) {
                             sub[0] ? " " : "", sub, how);
 }
 
+/* --no-index, or a prefix of it parse-options takes (--no-ind). */
+static bool no_index(const char *a) {
+        return a && strncmp(a, "--no-i", 6) == 0 && strncmp("--no-index", a, strlen(a)) == 0;
+}
+
 /* The words of diff that are paths to compare when it runs without the
  * index: with --no-index every word; without, two operands past the
  * options when either may be outside the work tree (/dev/null, ../x, an
@@ -152,7 +157,7 @@ static bool diff_no_index(const Judge *j, const GitFiles *f, const ShellWord *co
                         first = k + 1;
                         break;
                 }
-                if (a && strncmp(a, "--no-i", 6) == 0 && strncmp("--no-index", a, strlen(a)) == 0) {
+                if (no_index(a)) {
                         *ret_all = true;
                         return true;
                 }
@@ -197,6 +202,34 @@ static const char *option_value(size_t i, const char *a, bool *ret_next) {
         return NULL;
 }
 
+/* The words of git grep (at w[0]) that are patterns, not files, read as
+ * grep's (operands_not_read()) with --no-index, which grep has not, left
+ * out: data malloc'd (n + 1), NULL when out of memory. */
+static bool *grep_patterns(const Judge *j, const ShellWord *const *w, size_t n) {
+        char buf[1024];
+        _cleanup_free_ const ShellWord **v = calloc(n + 1, sizeof *v);
+        _cleanup_free_ size_t *at = calloc(n + 1, sizeof *at);
+        bool *data = calloc(n + 1, sizeof *data);
+        if (!v || !at || !data) {
+                free(data);
+                return NULL;
+        }
+        size_t m = 0;
+        for (size_t k = 0; k < n; k++)
+                if (k == 0 || !no_index(programs_plain(w[k], buf, sizeof buf))) {
+                        at[m] = k;
+                        v[m++] = w[k];
+                }
+        _cleanup_free_ bool *kept = operands_not_read(j, "grep", v, m);
+        if (!kept) {
+                free(data);
+                return NULL;
+        }
+        for (size_t i = 0; i < m; i++)
+                data[at[i]] = kept[i];
+        return data;
+}
+
 /* Words of the subcommand at w[0] that git opens as files. */
 static int files_words(Judge *j, const GitFiles *f, const char *sub, const ShellWord *const *w, size_t n) {
         char buf[1024];
@@ -205,14 +238,10 @@ static int files_words(Judge *j, const GitFiles *f, const char *sub, const Shell
                 tree = all = true;
         /* grep --no-index: its operands past the pattern (it leaves .git out
          * of a tree it searches, not .git named) */
-        bool grep_files = streq(sub, "grep");
-        for (size_t k = 1; k < n && grep_files; k++) {
-                const char *a = programs_plain(w[k], buf, sizeof buf);
-                grep_files =
-                        !(a && strncmp(a, "--no-i", 6) == 0 && strncmp("--no-index", a, strlen(a)) == 0);
-        }
-        grep_files = streq(sub, "grep") && !grep_files;
-        _cleanup_free_ bool *data = grep_files ? operands_not_read(j, "grep", w, n) : NULL;
+        bool grep_files = false;
+        for (size_t k = 1; k < n && streq(sub, "grep"); k++)
+                grep_files = grep_files || no_index(programs_plain(w[k], buf, sizeof buf));
+        _cleanup_free_ bool *data = grep_files ? grep_patterns(j, w, n) : NULL;
         if (grep_files && !data)
                 return -ENOMEM;
         size_t vi = SIZE_MAX;
