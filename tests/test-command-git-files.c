@@ -124,6 +124,13 @@ static const Row rows[] = {
         {"git diff /dev/null src/new.c -p", true, true},
         {"git diff HEAD /dev/null src/new.c", true, true},
         {"git diff /dev/null *.c", true, true},
+        /* ... not two paths inside it, from a directory below the root */
+        {"git diff --stat HEAD .", true, false},
+        {"cd src && git diff --stat HEAD .", true, false},
+        {"git -C src diff --name-only HEAD~1 .", true, false},
+        {"cd ..; git diff --stat e repo", true, true},
+        {"cd \"$d\"; git diff --stat e .", true, true},
+        {"git -C .. diff --stat e repo", true, true},
         /* git -C moves where the words are */
         {"git -C .git diff --no-index -a ../src objects", true, true},
         {"git -C .git/objects diff --no-index -a /dev/null 68/8daa", true, true},

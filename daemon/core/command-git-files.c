@@ -140,6 +140,24 @@ static bool no_index(const char *a) {
         return a && strncmp(a, "--no-i", 6) == 0 && strncmp("--no-index", a, strlen(a)) == 0;
 }
 
+/* Is every directory the line may run in the one the caller gave or one
+ * below it (cd src; not cd .., nor a place known only when it runs), and
+ * no text of the line that may move it unseen (eval, source, a function)? */
+static bool cwd_inside(const Judge *j) {
+        static const char *const movers[] = {"eval", "source", "()", "trap", "alias", "pushd", "popd", NULL};
+        const char *root = j->policy->cwd;
+        if (!root || j->cwd_unknown || !j->text)
+                return false;
+        for (const char *const *m = movers; *m; m++)
+                if (memmem(j->text, j->text_n, *m, strlen(*m)))
+                        return false;
+        size_t len = strlen(root);
+        for (size_t i = 0; i < j->n_cwds; i++)
+                if (strncmp(j->cwds[i], root, len) != 0 || (j->cwds[i][len] != 0 && j->cwds[i][len] != '/'))
+                        return false;
+        return true;
+}
+
 /* The words of diff that are paths to compare when it runs without the
  * index: with --no-index every word; without, two operands past the
  * options when either may be outside the work tree (/dev/null, ../x, an
@@ -149,7 +167,8 @@ static bool diff_no_index(const Judge *j, const GitFiles *f, const ShellWord *co
                           bool *ret_all) {
         char buf[1024];
         size_t first = n, paths = 0;
-        bool outside = f->dir_given || cwd_moved(j) || judge_line_may_move(j);
+        bool outside = f->dir_unknown || !cwd_inside(j) || f->dir[0] == '/' || f->dir[0] == '~' ||
+                       strstr(f->dir, "..");
         *ret_all = false;
         for (size_t k = 0; k < n; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf);
