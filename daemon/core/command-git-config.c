@@ -108,6 +108,15 @@ int git_config_judge(Judge *j, const char *key, const char *value) {
                         snprintf(what, sizeof what, "git config %.100s, a file git reads", key);
                         return programs_reread(j, what, cat, strlen(cat));
                 }
+        /* init.templateDir: a directory git init and clone copy whole into
+         * the new .git (.git's objects with it), as cp -r's */
+        if (strcasecmp(key, "init.templatedir") == 0) {
+                _cleanup_free_ char *cp = git_shell_line("cp -r --", &value, 1), *line = NULL;
+                if (!cp || asprintf(&line, "%s /tmp/template", cp) < 0)
+                        return -ENOMEM;
+                return programs_reread(j, "git config init.templateDir, a directory git copies", line,
+                                       strlen(line));
+        }
         if (!git_key_runs(key))
                 return 0;
         const char *v = value[0] == '!' ? value + 1 : value;

@@ -211,6 +211,10 @@ static bool prints_blobs(const char *sub, const char *const *opts, size_t n_opts
         if (streq(sub, "grep")) /* over revisions, or the index: a worktree search is a file read */
                 on = n_ops > (has(opts, n_opts, (const char *const[]){"-e", "-f", NULL}) ? 0u : 1u) ||
                      has(opts, n_opts, (const char *const[]){"--cached", NULL});
+        /* grep --no-index takes no revision nor --cached (git dies): its
+         * operands are files, command-git-files.c's */
+        if (streq(sub, "grep") && has(opts, n_opts, (const char *const[]){"--no-index", NULL}))
+                on = false;
         for (const char *const *l = patch; *l && !on; l++)
                 on = streq(sub, *l) && has(opts, n_opts, patch_options);
         /* stash show: a patch by stash.showPatch (config the agent can
@@ -748,6 +752,54 @@ static int judge_alias_run(Judge *j, const Git *g, const ShellWord *const *w, si
         return programs_reread(j, "a git alias's command, with the words after it", line, strlen(line));
 }
 
+/* git diff A B with /dev/null for one: git compares the two as files,
+ * whatever the options, when they are the last two words and the first
+ * word that does not start with '-' (builtin/diff.c: /dev/null is outside
+ * any work tree); the files are command-git-files.c's. */
+static bool diff_dev_null(const ShellWord *const *w, size_t n) {
+        char a[1024], b[1024];
+        size_t i = 0;
+        for (; i < n; i++) {
+                const char *x = programs_plain(w[i], a, sizeof a);
+                if (!x || streq(x, "--") || x[0] != '-')
+                        break;
+        }
+        if (i + 2 != n)
+                return false;
+        const char *x = programs_plain(w[i], a, sizeof a), *y = programs_plain(w[i + 1], b, sizeof b);
+        return x && y && !streq(x, "--") && (streq(x, "/dev/null") || streq(y, "/dev/null"));
+}
+
+/* git config --blob REV:PATH (or an object's id) prints the values of a
+ * blob of the history read as config (a masked secrets/db.ini): judged as
+ * git show of it. */
+static int config_blob(Judge *j, const Git *g, const ShellWord *const *w, size_t n) {
+        char buf[1024];
+        if (!judge_held(j))
+                return 0;
+        for (size_t k = 0; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf), *v = NULL;
+                if (!a || !(strncmp(a, "--bl", 4) == 0 && programs_long_is(a, "blob", &v)))
+                        continue;
+                _cleanup_free_ char *next = !v && k + 1 < n ? programs_word_text(w[k + 1]) : NULL;
+                if (!v && k + 1 < n && !next)
+                        return -ENOMEM;
+                _cleanup_free_ char *blob = strdup(v ? v : next ? next : "");
+                if (!blob)
+                        return -ENOMEM;
+                if (!j->policy->held || (j->policy->unreachable && !rev_path(blob))) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "git config --blob reads a blob of the history, and the "
+                                               "history holds a masked entry");
+                }
+                const char *ops[] = {blob};
+                int r = history_printed(j, g, "show", NULL, 0, ops, 1, NULL, 0);
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lists) {
         _cleanup_(git_done) Git g = {0};
         _cleanup_(git_literal_done) GitLiteral lit = {0};
@@ -773,6 +825,8 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
         snprintf(subname, sizeof subname, "%.63s", sub);
         if (g.alias_run && strcasecmp(subname, g.alias) == 0 &&
             (r = judge_alias_run(j, &g, w + k + 1, n - k - 1)) != 0)
+                return r;
+        if (streq(subname, "config") && (r = config_blob(j, &g, w + k + 1, n - k - 1)) != 0)
                 return r;
         if (streq(subname, "config"))
                 return git_config_command(j, w + k + 1, n - k - 1);
@@ -871,7 +925,8 @@ int git_check(Judge *j, const ShellWord *const *written, size_t n, bool *ret_lis
                                     "git %s reads into the index the files its paths match, a masked one "
                                     "among them (or names it cannot see)",
                                     subname);
-        if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops))
+        if (!j->policy->held || !prints_blobs(subname, opts, n_opts, ops, n_ops) ||
+            (streq(subname, "diff") && diff_dev_null(w + k + 1, n - k - 1)))
                 return 0;
         /* a clone of a remote repository reads none of this one's history
          * (its operands past the options' values: the repository, a

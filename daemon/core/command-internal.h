@@ -1012,6 +1012,12 @@ bool reread_positional_built(const char *s);
 int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n,
                   const ShellWord *const *targets, size_t n_targets);
 int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, size_t n, bool *ret_lists);
+/* command-git-files.c, when the history holds a masked entry: what git
+ * opens as plain files (a redirect's target; diff --no-index's trees,
+ * stripspace's, interpret-trailers', blame --contents' files; commit -F's)
+ * naming git's objects, under git -C's directory. 1 refused, 0, -ENOMEM. */
+int git_files_judge(Judge *j, const ShellWord *const *w, size_t n, const ShellWord *const *targets,
+                    size_t n_targets);
 /* command-operands.c: the words of a command that are patterns, not files
  * it reads (grep PATTERN F, grep -e P, --exclude-dir=D; rg -g G, -t T; fd
  * -E X, -e EXT; go test -run RE), set in data[0..n) (cleared

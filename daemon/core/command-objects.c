@@ -876,6 +876,8 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                 return judge_refuse(
                         j, "%s, git by a program of its own, and the history holds a masked entry", name);
         }
+        if (streq(name, "git")) /* the files git opens (command-git-files.c) */
+                return git_files_judge(j, w, n, targets, n_targets);
         if (streq_any(name, objects_names_only))
                 return 0;
         bool reads = !streq(name, "find");
