@@ -105,6 +105,16 @@ typedef struct Judge {
 /* command-cwd.c: a cd or pushd stage (w[0] the program): where the line
  * may be from now on. */
 void cwd_enter(Judge *j, const ShellWord *const *w, size_t n);
+/* ... a cd to the plain path a (a wrapper's env -C a, cmake -E chdir a):
+ * a place by a descriptor's link (/dev/fd/3, /proc/self/cwd) is any. */
+void cwd_enter_dir(Judge *j, const char *a);
+/* Is the absolute, resolved path a a directory known only by a link to a
+ * descriptor or a process's directory (/dev/fd/N, /dev/stdin,
+ * /proc/PID/fd/N, /proc/PID/cwd, /proc/PID/root)? */
+bool cwd_by_descriptor(const char *a);
+/* Does the path a (a glob as written) lead into a .git directory from
+ * some place the line may be in (.git/refs, src/../.git, .gi?/hooks)? */
+bool cwd_in_git(const Judge *j, const char *a);
 /* Has a cd of the line moved it (then a relative name may mean anything
  * from where it started)? */
 bool cwd_moved(const Judge *j);
@@ -157,6 +167,11 @@ typedef struct Line {
         bool substitution;       /* its output becomes words of the line around it */
         const ShellLexed *lexed; /* its tokens */
 } Line;
+
+/* command-chdir.c, while the history holds a masked entry: st's redirect
+ * that opens .git or a path in it (exec 3<.git, whatever the command), or
+ * st a cd into a path in .git: judge_refuse's 1, 0, -ENOMEM. */
+int chdir_stage(Judge *j, const Stage *st);
 
 /* command-compound.c: is w the reserved word s, unquoted ('{' and '}'
  * come as brace items)? Does token i start a command (the line's first,

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Directories a line opens or enters while the history holds a masked
+ * entry (command-internal.h): a redirect that opens .git or a path in it
+ * on any command (exec 3<.git, cd /dev/fd/3 3<.git: the descriptor, or the
+ * working directory, outlives the command it is on); a cd into a path in
+ * .git (cd .git/refs && cat ../objects/ab/cd).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "command-internal.h"
+#include "match.h"
+#include "util.h"
+
+static bool in_git(const void *ctx, const ShellWord *x, const char *t) {
+        (void) x;
+        return cwd_in_git(ctx, t);
+}
+
+/* Does the word x (its text t) name .git, git's objects or a path in .git
+ * from some place the line may be in? A brace's words each; a word with an
+ * extglob, expanded at run time, as any. */
+static bool names_git(const Judge *j, const ShellWord *x, const char *t) {
+        for (size_t i = 0; i < x->n; i++)
+                if (x->v[i].kind == SHELL_EXTGLOB)
+                        return true;
+        char copy[CWD_MAX];
+        bool part = false; /* ~+/.git/refs, a .git as written wherever it is */
+        snprintf(copy, sizeof copy, "%s", t);
+        for (char *save = NULL, *c = strtok_r(copy, "/", &save); c && !part; c = strtok_r(NULL, "/", &save))
+                part = !streq(c, "*") && match_glob(c, ".git", MATCH_FOLD);
+        return part || objects_word_names(j, x, t) || cwd_in_git(j, t) ||
+               (recog_has_brace(x) && operands_braces_any(x, in_git, j));
+}
+
+/* .git/HEAD: a file in every checkout's git directory, never one a
+ * descriptor lists names under (read ref < .git/HEAD) */
+static bool git_head(const ShellWord *x) {
+        char buf[32];
+        const char *a = programs_plain(x, buf, sizeof buf);
+        while (a && a[0] == '.' && a[1] == '/')
+                a += 2;
+        return a && streq(a, ".git/HEAD");
+}
+
+int chdir_stage(Judge *j, const Stage *st) {
+        char buf[256];
+        if (!judge_held(j))
+                return 0;
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const ShellWord *x = st->target[i];
+                if (!x || !(streq(st->redir[i]->op, "<") || streq(st->redir[i]->op, "<>")))
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(x);
+                if (!t)
+                        return -ENOMEM;
+                if (!git_head(x) && names_git(j, x, t)) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "a redirect opens .git or a path in it, a descriptor any name "
+                                            "under /dev/fd reads git's objects by, and the history holds a "
+                                            "masked entry");
+                }
+        }
+        /* cd .git/refs, pushd .gi?/hooks: relative names from there reach the objects */
+        size_t k = 0, inner;
+        while (k < st->n && programs_is_assignment(st->w[k]))
+                k++;
+        while (k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX)
+                k += inner;
+        const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        if (!streq_ptr(name, "cd") && !streq_ptr(name, "pushd"))
+                return 0;
+        for (size_t a = k + 1; a < st->n; a++) {
+                _cleanup_free_ char *t = programs_word_text(st->w[a]);
+                if (!t)
+                        return -ENOMEM;
+                if (t[0] == '-' && t[1] && programs_plain(st->w[a], buf, sizeof buf))
+                        continue; /* cd -P */
+                if (!names_git(j, st->w[a], t))
+                        return 0;
+                judge_mark_held(j);
+                return judge_refuse(j, "%s enters a directory in .git, and the history holds a masked entry",
+                                    name);
+        }
+        return 0;
+}
