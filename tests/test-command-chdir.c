@@ -9,9 +9,11 @@
 
 /*
  * Directories a line opens or enters while the history holds a masked
- * entry (daemon/core/command-chdir.c, command-cwd.c): a redirect that opens .git or
+ * entry (daemon/core/command-chdir.c, command-cwd.c, the wrappers'
+ * directory options in command-wrappers.c): a redirect that opens .git or
  * a path in it, on any command (31x 1: exec 3<.git; cd /dev/fd/3/objects);
- * a cd into a path in .git or to a descriptor's directory.
+ * a cd into a path in .git or to a descriptor's directory; a wrapper's
+ * directory option as a cd for what it runs (31x 2: env -C .git/objects).
  * Each row a command line, whether the history holds every entry, and the
  * verdict; the line starts in /ws/repo.
  */
@@ -73,6 +75,57 @@ static const Row rows[] = {
         {"exec 3<.; cd /dev/fd/3; cd .git/refs", true, true},
         {"cd /dev/fd/3/objects; cat */*", true, true},
         {"cd \"$(git rev-parse --git-dir)/refs\" && cat ../objects/68/*", true, true},
+        /* 31x 2: a wrapper's directory option, a cd for what it runs */
+        {"env -C .git/objects sh -c 'cat */*'", true, true},
+        {"timeout 5 env -C .git/objects sh -c 'cat */*'", true, true},
+        {"cmake -E chdir .git/objects sh -c 'cat */*'", true, true},
+        {"cmake -E chdir .git/objects cat " OBJ, true, true},
+        {"env -C .git tar -cf - objects | tar -xOf -", true, true},
+        {"unshare --wd=.git/objects cat " OBJ, true, true},
+        {"nsenter --wd=.git/objects cat " OBJ, true, true},
+        {"env --chdir=.git/objects cat " OBJ, true, true},
+        {"env -C.git/objects git diff --no-index -a /dev/null " OBJ, true, true},
+        {"env -C ./.git/objects/ cat " OBJ, true, true},
+        {"nice env -C .git/objects cat " OBJ, true, true},
+        /* ... spelled otherwise, or by another wrapper */
+        {"env -iC.git cat objects/" OBJ, true, true},
+        {"env -i -C .git/refs cat ../objects/" OBJ, true, true},
+        {"env --ch=.git cat objects/" OBJ, true, true},
+        {"env -C .gi? cat objects/" OBJ, true, true},
+        {"env -C \"$d\" cat " OBJ, true, true},
+        {"env -C \"$(echo .git)\" cat objects/" OBJ, true, true},
+        {"env -C /dev/fd/3 cat objects/" OBJ, true, true},
+        {"cmake -E chdir .gi{t,} cat objects/" OBJ, true, true},
+        {"cmake -E chdir src/../.git cat objects/" OBJ, true, true},
+        {"sudo --chdir .git cat objects/" OBJ, true, true},
+        {"sudo -D.git cat objects/" OBJ, true, true},
+        {"unshare -w .git cat objects/" OBJ, true, true},
+        {"unshare -R .git /cat", true, true},
+        {"nsenter -w.git cat objects/" OBJ, true, true},
+        {"nsenter -w cat " OBJ, true, true},
+        {"nsenter -W .git cat objects/" OBJ, true, true},
+        {"systemd-run --working-directory=.git cat objects/" OBJ, true, true},
+        {"systemd-run -p WorkingDirectory=/ws/repo/.git cat objects/" OBJ, true, true},
+        {"systemd-run -p WorkingDirectory=-.git/objects cat " OBJ, true, true},
+        {"systemd-run -p \"WorkingDirectory=$d\" cat " OBJ, true, true},
+        {"systemd-run -p \"$p\" cat " OBJ, true, true},
+        {"env -u X -C .git cat objects/" OBJ, true, true},
+        {"sudo -u root -D .git cat objects/" OBJ, true, true},
+        {"sudo --chroot=.git ls", true, true},
+        {"busybox env -C .git/objects cat " OBJ, true, true},
+        {"exec env -C .git/objects cat " OBJ, true, true},
+        {"env -C $'.\\x67it' cat objects/" OBJ, true, true},
+        {"env -C ~+/.git cat objects/" OBJ, true, true},
+        {"env -C /proc/self/cwd sh -c 'cat */*'", true, true},
+        {"unshare -R / -w /ws/repo/.git cat objects/" OBJ, true, true},
+        {"env -C .. tar c repo", true, true},
+        {"env -C src -S 'tar c ..'", true, true},
+        {"parallel --wd .git cat ::: objects/" OBJ, true, true},
+        {"firejail --private-cwd=.git cat objects/" OBJ, true, true},
+        {"chroot .git /x", true, true},
+        {"xargs env -C .git cat <<< objects/" OBJ, true, true},
+        {"timeout 5 nice env -C .git sh -c 'cat objects/*/*'", true, true},
+        {"env -C src cat ../.git/objects/" OBJ, true, true},
         /* ordinary lines */
         {"exec 3< input.txt", true, false},
         {"exec > build.log 2>&1", true, false},
@@ -80,10 +133,21 @@ static const Row rows[] = {
         {"cd /proc/self && ls", true, false},
         {"read ref < .git/HEAD", true, false},
         {"cat .git/HEAD", true, false},
+        {"env -C build make", true, false},
+        {"env --chdir=src make", true, false},
+        {"cmake -E chdir build ctest", true, false},
+        {"sudo -D /srv/app ls", true, false},
+        {"env -C build make && git log --oneline", true, false},
+        {"parallel --wd build make ::: a b", true, false},
+        {"systemd-run -p WorkingDirectory=build make", true, false},
+        {"systemd-run -p Nice=5 make", true, false},
+        {"env -u X -C build make", true, false},
+        {"unshare -r ls", true, false},
         {"sudo -u postgres pg_ctl status -D /var/lib/postgresql/data", true, false},
         {"cd \"$d\" && cat ../README.md", true, false},
         /* no masked entry in the history */
         {"exec 3<.git", false, false},
+        {"env -C .git/objects ls", false, false},
         {"cd .git/refs && ls", false, false},
 };
 

@@ -4,7 +4,9 @@
  * entry (command-internal.h): a redirect that opens .git or a path in it
  * on any command (exec 3<.git, cd /dev/fd/3 3<.git: the descriptor, or the
  * working directory, outlives the command it is on); a cd into a path in
- * .git (cd .git/refs && cat ../objects/ab/cd).
+ * .git (cd .git/refs && cat ../objects/ab/cd); a wrapper's directory
+ * option (env -C D, cmake -E chdir D, unshare --wd=D), a cd for what it
+ * runs.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -84,6 +86,46 @@ int chdir_stage(Judge *j, const Stage *st) {
                 judge_mark_held(j);
                 return judge_refuse(j, "%s enters a directory in .git, and the history holds a masked entry",
                                     name);
+        }
+        return 0;
+}
+
+int chdir_wrapper(Judge *j, const ShellWord *const *w, size_t n, size_t inner) {
+        WrapperDir dirs[8];
+        char buf[256];
+        size_t m = programs_wrapper_dirs(w, inner < n ? inner : n, dirs, ELEMENTSOF(dirs));
+        const char *name = programs_name(w[0], buf, sizeof buf);
+        for (size_t i = 0; i < m; i++) {
+                const WrapperDir *d = &dirs[i];
+                bool held = judge_held(j);
+                if (held && !d->known) {
+                        judge_mark_held(j);
+                        return judge_refuse(
+                                j,
+                                "%s runs its command in a directory known only when it runs, and "
+                                "the history holds a masked entry",
+                                name ? name : "a wrapper");
+                }
+                if (held && (objects_names(d->text) || cwd_in_git(j, d->text))) {
+                        judge_mark_held(j);
+                        return judge_refuse(
+                                j,
+                                "%s runs its command in .git or a directory in it, and the history "
+                                "holds a masked entry",
+                                name ? name : "a wrapper");
+                }
+                bool was = j->cwd_unknown;
+                if (!d->known)
+                        j->cwd_unknown = true;
+                else if (!d->root) /* as cd D && CMD: from there on, where the line may be */
+                        cwd_enter_dir(j, d->text);
+                if (held && !was && j->cwd_unknown) { /* env -C /dev/fd/3: a directory a descriptor holds */
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "%s runs its command in a directory a descriptor or a process "
+                                            "holds, and the history holds a masked entry",
+                                            name ? name : "a wrapper");
+                }
         }
         return 0;
 }

@@ -172,6 +172,10 @@ typedef struct Line {
  * that opens .git or a path in it (exec 3<.git, whatever the command), or
  * st a cd into a path in .git: judge_refuse's 1, 0, -ENOMEM. */
 int chdir_stage(Judge *j, const Stage *st);
+/* ... w[0] a wrapper, inner its words (programs_wrapped): its directory
+ * option a cd for what it runs (entered, cwd_enter_dir); refused when it
+ * names .git, a path in it or a place known only when it runs. */
+int chdir_wrapper(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
 
 /* command-compound.c: is w the reserved word s, unquoted ('{' and '}'
  * come as brace items)? Does token i start a command (the line's first,
@@ -223,6 +227,17 @@ int runners_roff_unsafe(Judge *j, const char *name, const ShellWord *const *w, s
  * sensible-editor: vim; zstdmt: zstd; lz4c: lz4; pdb3: python3), else
  * name itself (NULL: NULL). */
 const char *programs_canonical(const char *name);
+/* A wrapper's option that sets the directory its command runs in (env -C
+ * D, cmake -E chdir D, unshare --wd=D, sudo -D D) or its root (unshare -R,
+ * chroot D): the directory's plain text when known (not a glob, an
+ * expansion, nsenter -w alone, systemd-run -p WorkingDirectory=). */
+typedef struct WrapperDir {
+        char text[256];
+        bool known, root;
+} WrapperDir;
+/* w[0] a wrapper, inner what programs_wrapped gives for it: its
+ * directories, up to max, into out; how many. */
+size_t programs_wrapper_dirs(const ShellWord *const *w, size_t inner, WrapperDir *out, size_t max);
 /* Does a wrapper chain run words it does not hold: WRAPPED_READ, xargs's
  * command a wrapper with no command of its own (xargs env, xargs nice: the
  * words xargs reads are the command); WRAPPED_SPLIT, env -S V (V, returned,

@@ -306,6 +306,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                         }
                 if (inner == SIZE_MAX)
                         break;
+                if ((r = chdir_wrapper(j, w + k, n - k, inner)) != 0) /* env -C D: a cd for its command */
+                        return r;
                 if (name && streq(name, "xargs") &&
                     ((r = positional_xargs_replace(j, w + k, n - k, inner)) != 0 ||
                      (r = strings_xargs_file(j, ln, w + k, n - k, inner, st, ret_lists)) != 0))
