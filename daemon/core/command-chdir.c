@@ -47,6 +47,39 @@ static bool git_head(const ShellWord *x) {
         return a && streq(a, ".git/HEAD");
 }
 
+/* ln -s .git/refs r (then r/../objects/ab/cd): a link to a directory in
+ * .git, a name that reaches git's objects without saying .git. Every
+ * operand but the last (the link; all of them with -t, or one alone) is a
+ * target;
+ * .git/HEAD, a file, is none. */
+static int link_into_git(Judge *j, const ShellWord *const *w, size_t n) {
+        size_t last = 0, operands = 0;
+        bool target_dir = false;
+        for (size_t a = 1; a < n; a++) {
+                char o[64];
+                const char *b = programs_plain(w[a], o, sizeof o);
+                if (b && b[0] == '-' && b[1] && !streq(b, "--")) {
+                        target_dir = target_dir || programs_long_is(b, "target-directory", NULL) ||
+                                     (b[1] != '-' && strchr(b, 't'));
+                        continue;
+                }
+                last = a;
+                operands++;
+        }
+        for (size_t a = 1; a < n; a++) {
+                _cleanup_free_ char *t = programs_word_text(w[a]);
+                if (!t)
+                        return -ENOMEM;
+                if ((a == last && !target_dir && operands > 1) || (t[0] == '-' && t[1]) || git_head(w[a]) ||
+                    !names_git(j, w[a], t))
+                        continue;
+                judge_mark_held(j);
+                return judge_refuse(j, "ln makes a link to a path in .git, a name that reaches git's "
+                                       "objects, and the history holds a masked entry");
+        }
+        return 0;
+}
+
 int chdir_stage(Judge *j, const Stage *st) {
         char buf[256];
         if (!judge_held(j))
@@ -73,6 +106,8 @@ int chdir_stage(Judge *j, const Stage *st) {
         while (k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX)
                 k += inner;
         const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
+        if (streq_ptr(name, "ln"))
+                return link_into_git(j, st->w + k, st->n - k);
         if (!streq_ptr(name, "cd") && !streq_ptr(name, "pushd"))
                 return 0;
         for (size_t a = k + 1; a < st->n; a++) {
