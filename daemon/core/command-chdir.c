@@ -21,6 +21,17 @@ static bool in_git(const void *ctx, const ShellWord *x, const char *t) {
         return cwd_in_git(ctx, t);
 }
 
+/* Does the text t name a .git as written wherever it is (~+/.git/refs),
+ * git's objects, or a path that leads into .git? */
+static bool text_names_git(const Judge *j, const char *t) {
+        char copy[CWD_MAX];
+        snprintf(copy, sizeof copy, "%s", t);
+        for (char *save = NULL, *c = strtok_r(copy, "/", &save); c; c = strtok_r(NULL, "/", &save))
+                if (!streq(c, "*") && match_glob(c, ".git", MATCH_FOLD))
+                        return true;
+        return objects_names(t) || cwd_in_git(j, t);
+}
+
 /* Does the word x (its text t) name .git, git's objects or a path in .git
  * from some place the line may be in? A brace's words each; a word with an
  * extglob, expanded at run time, as any. */
@@ -28,12 +39,7 @@ static bool names_git(const Judge *j, const ShellWord *x, const char *t) {
         for (size_t i = 0; i < x->n; i++)
                 if (x->v[i].kind == SHELL_EXTGLOB)
                         return true;
-        char copy[CWD_MAX];
-        bool part = false; /* ~+/.git/refs, a .git as written wherever it is */
-        snprintf(copy, sizeof copy, "%s", t);
-        for (char *save = NULL, *c = strtok_r(copy, "/", &save); c && !part; c = strtok_r(NULL, "/", &save))
-                part = !streq(c, "*") && match_glob(c, ".git", MATCH_FOLD);
-        return part || objects_word_names(j, x, t) || cwd_in_git(j, t) ||
+        return text_names_git(j, t) || objects_word_names(j, x, t) ||
                (recog_has_brace(x) && operands_braces_any(x, in_git, j));
 }
 
@@ -50,8 +56,7 @@ static bool git_head(const ShellWord *x) {
 /* ln -s .git/refs r (then r/../objects/ab/cd): a link to a directory in
  * .git, a name that reaches git's objects without saying .git. Every
  * operand but the last (the link; all of them with -t, or one alone) is a
- * target;
- * .git/HEAD, a file, is none. */
+ * target; .git/HEAD, a file, is none. */
 static int link_into_git(Judge *j, const ShellWord *const *w, size_t n) {
         size_t last = 0, operands = 0;
         bool target_dir = false;
@@ -141,7 +146,7 @@ int chdir_wrapper(Judge *j, const ShellWord *const *w, size_t n, size_t inner) {
                                 "the history holds a masked entry",
                                 name ? name : "a wrapper");
                 }
-                if (held && (objects_names(d->text) || cwd_in_git(j, d->text))) {
+                if (held && text_names_git(j, d->text)) {
                         judge_mark_held(j);
                         return judge_refuse(
                                 j,
@@ -149,18 +154,17 @@ int chdir_wrapper(Judge *j, const ShellWord *const *w, size_t n, size_t inner) {
                                 "holds a masked entry",
                                 name ? name : "a wrapper");
                 }
-                bool was = j->cwd_unknown;
-                if (!d->known)
-                        j->cwd_unknown = true;
-                else if (!d->root) /* as cd D && CMD: from there on, where the line may be */
-                        cwd_enter_dir(j, d->text);
-                if (held && !was && j->cwd_unknown) { /* env -C /dev/fd/3: a directory a descriptor holds */
+                if (held && !d->root && cwd_to_descriptor(j, d->text)) { /* env -C /dev/fd/3 */
                         judge_mark_held(j);
                         return judge_refuse(j,
                                             "%s runs its command in a directory a descriptor or a process "
                                             "holds, and the history holds a masked entry",
                                             name ? name : "a wrapper");
                 }
+                if (!d->known)
+                        j->cwd_unknown = true;
+                else if (!d->root) /* as cd D && CMD: from there on, where the line may be */
+                        cwd_enter_dir(j, d->text);
         }
         return 0;
 }

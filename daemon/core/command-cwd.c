@@ -101,6 +101,18 @@ bool cwd_by_descriptor(const char *a) {
         return false;
 }
 
+bool cwd_to_descriptor(const Judge *j, const char *a) {
+        const char *cwd = j->policy->cwd;
+        char out[CWD_MAX];
+        if (a[0] == '/' || !cwd)
+                return a[0] == '/' && resolve("/", NULL, a, out) && cwd_by_descriptor(out);
+        for (size_t i = 0; i <= j->n_cwds; i++)
+                if (resolve(i == 0 ? cwd : j->cwds[i - 1], j->policy->home, a, out) &&
+                    cwd_by_descriptor(out))
+                        return true;
+        return false;
+}
+
 /* Does the component c (a glob as written) match .git ('*' alone does
  * not: dotglob is off)? */
 static bool git_component(const char *c, size_t l) {

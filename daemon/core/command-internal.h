@@ -112,6 +112,8 @@ void cwd_enter_dir(Judge *j, const char *a);
  * descriptor or a process's directory (/dev/fd/N, /dev/stdin,
  * /proc/PID/fd/N, /proc/PID/cwd, /proc/PID/root)? */
 bool cwd_by_descriptor(const char *a);
+/* ... does the path a lead to one, from some place the line may be in? */
+bool cwd_to_descriptor(const Judge *j, const char *a);
 /* Does the path a (a glob as written) lead into a .git directory from
  * some place the line may be in (.git/refs, src/../.git, .gi?/hooks)? */
 bool cwd_in_git(const Judge *j, const char *a);
