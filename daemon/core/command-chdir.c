@@ -43,6 +43,63 @@ static bool names_git(const Judge *j, const ShellWord *x, const char *t) {
                (recog_has_brace(x) && operands_braces_any(x, in_git, j));
 }
 
+static bool hex_n(const char *c, size_t l, size_t want) {
+        if (l != want)
+                return false;
+        for (size_t i = 0; i < l; i++)
+                if (!strchr("0123456789abcdefABCDEF", c[i]))
+                        return false;
+        return true;
+}
+
+/* Does t hold a path below a directory a descriptor or a process holds
+ * (/dev/fd/3/../objects/ab/cd, /proc/self/fd/3/objects/ab/cd,
+ * /dev/stdin/objects) whose rest may be git's objects: a .., a glob, a
+ * name of git's directory or of an object? As written, not resolved (a
+ * .. after the descriptor climbs from where it points). */
+static bool below_descriptor(const char *t) {
+        for (const char *p = t; (p = strchr(p, '/')); p++) {
+                const char *c = p;
+                size_t l;
+#define NEXT() (c += strspn(c, "/"), l = strcspn(c, "/ \t\"'`()=,;:<>|&{}"))
+#define IS(s) (l == strlen(s) && strncmp(c, s, l) == 0)
+                NEXT();
+                if (IS("dev")) {
+                        c += l;
+                        NEXT();
+                        if (IS("fd")) {
+                                c += l;
+                                NEXT();
+                        } else if (!IS("stdin") && !IS("stdout") && !IS("stderr"))
+                                continue;
+                } else if (IS("proc")) {
+                        bool at = false;
+                        for (int k = 0; k < 4 && !at; k++) { /* self, 7, task/8 */
+                                c += l;
+                                NEXT();
+                                at = l == 0 || IS("fd") || IS("cwd") || IS("root") || IS("map_files");
+                        }
+                        if (!at || l == 0)
+                                continue;
+                        if (IS("fd") || IS("map_files")) {
+                                c += l;
+                                NEXT();
+                        }
+                } else
+                        continue;
+                if (l == 0) /* /dev/fd itself: the descriptors */
+                        continue;
+                for (c += l, NEXT(); l > 0; c += l, NEXT())
+                        if (IS("..") || IS("objects") || IS("pack") || IS("modules") || hex_n(c, l, 2) ||
+                            hex_n(c, l, 38) || strcspn(c, "*?[") < l ||
+                            (l >= 4 && strncmp(c, ".git", 4) == 0))
+                                return true;
+#undef NEXT
+#undef IS
+        }
+        return false;
+}
+
 /* .git/HEAD: a file in every checkout's git directory, never one a
  * descriptor lists names under (read ref < .git/HEAD) */
 static bool git_head(const ShellWord *x) {
@@ -102,6 +159,18 @@ int chdir_stage(Judge *j, const Stage *st) {
                                             "a redirect opens .git or a path in it, a descriptor any name "
                                             "under /dev/fd reads git's objects by, and the history holds a "
                                             "masked entry");
+                }
+        }
+        /* exec 3<"$(git rev-parse --git-path refs)"; cat /dev/fd/3/../objects/ab/cd */
+        for (size_t a = 0; a < st->n + st->n_redir; a++) {
+                const ShellWord *x = a < st->n ? st->w[a] : st->target[a - st->n];
+                _cleanup_free_ char *t = x ? programs_word_text(x) : NULL;
+                if (x && !t)
+                        return -ENOMEM;
+                if (t && below_descriptor(t)) {
+                        judge_mark_held(j);
+                        return judge_refuse(j, "a name below a directory a descriptor holds may be git's "
+                                               "objects, and the history holds a masked entry");
                 }
         }
         /* cd .git/refs, pushd .gi?/hooks: relative names from there reach the objects */
