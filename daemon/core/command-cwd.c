@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "command-internal.h"
+#include "match.h"
 #include "util.h"
 
 /* base joined with a (absolute, ~/..., or relative), "." and ".."
@@ -33,17 +34,24 @@ static bool resolve(const char *base, const char *home, const char *a, char out[
 }
 
 void cwd_enter(Judge *j, const ShellWord *const *w, size_t n) {
-        const char *base = j->policy->cwd, *home = j->policy->home;
         char buf[CWD_MAX];
         size_t k = 1;
         while (k < n && programs_plain(w[k], buf, sizeof buf) && buf[0] == '-' && buf[1]) /* cd -P, -L, -e */
                 k++;
         char name[8];
         bool pushd = streq_ptr(programs_plain(w[0], name, sizeof name), "pushd");
-        const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : pushd ? NULL : home;
-        /* computed, cd -, pushd alone or +N, -N: anywhere; anything, from
-         * a start not known */
-        if (!base || !a || streq(a, "-") || a[0] == '+' || (pushd && a[0] == '-') || k + 1 < n) {
+        const char *a = k < n ? programs_plain(w[k], buf, sizeof buf) : pushd ? NULL : j->policy->home;
+        /* computed, cd -, pushd alone or +N, -N: anywhere; anything */
+        if (!a || streq(a, "-") || a[0] == '+' || (pushd && a[0] == '-') || k + 1 < n) {
+                j->cwd_unknown = true;
+                return;
+        }
+        cwd_enter_dir(j, a);
+}
+
+void cwd_enter_dir(Judge *j, const char *a) {
+        const char *base = j->policy->cwd, *home = j->policy->home;
+        if (!base) { /* from a start not known: anywhere */
                 j->cwd_unknown = true;
                 return;
         }
@@ -51,8 +59,8 @@ void cwd_enter(Judge *j, const ShellWord *const *w, size_t n) {
         for (size_t i = 0, m = j->n_cwds; i <= m && !j->cwd_unknown; i++) {
                 char out[CWD_MAX];
                 if (j->n_cwds == ELEMENTSOF(j->cwds) ||
-                    !resolve(i == 0 ? base : j->cwds[i - 1], home, a, out))
-                        j->cwd_unknown = true;
+                    !resolve(i == 0 ? base : j->cwds[i - 1], home, a, out) || cwd_by_descriptor(out))
+                        j->cwd_unknown = true; /* cd /dev/fd/3 3<.git: a directory the line opened */
                 else
                         memcpy(j->cwds[j->n_cwds++], out, CWD_MAX);
         }
@@ -72,6 +80,66 @@ static bool by_link(const char *a) {
                 size_t n = strlen(*l);
                 if (strncmp(a, *l, n) == 0 && (a[n] == 0 || a[n] == '/'))
                         return true;
+        }
+        return false;
+}
+
+bool cwd_by_descriptor(const char *a) {
+        static const char *const links[] = {"fd", "cwd", "root", "map_files", NULL};
+        if (!by_link(a))
+                return false;
+        if (strncmp(a, "/proc", 5) != 0 || a[5] != '/')
+                return true; /* /dev/fd, /dev/fd/N, /dev/stdin, /dev/stdout, /dev/stderr */
+        /* /proc/self/fd/3, /proc/1/cwd, /proc/self/task/7/root: a link; /proc/self, /proc/cpuinfo: no
+         * checkout */
+        for (const char *c = a + 6; *c; c += strcspn(c, "/"), c += strspn(c, "/")) {
+                size_t l = strcspn(c, "/");
+                for (const char *const *q = links; *q; q++)
+                        if (strlen(*q) == l && strncmp(c, *q, l) == 0)
+                                return true;
+        }
+        return false;
+}
+
+bool cwd_to_descriptor(const Judge *j, const char *a) {
+        const char *cwd = j->policy->cwd;
+        char out[CWD_MAX];
+        if (a[0] == '/' || !cwd)
+                return a[0] == '/' && resolve("/", NULL, a, out) && cwd_by_descriptor(out);
+        for (size_t i = 0; i <= j->n_cwds; i++)
+                if (resolve(i == 0 ? cwd : j->cwds[i - 1], j->policy->home, a, out) &&
+                    cwd_by_descriptor(out))
+                        return true;
+        return false;
+}
+
+/* Does the component c (a glob as written) match .git ('*' alone does
+ * not: dotglob is off)? */
+static bool git_component(const char *c, size_t l) {
+        char one[CWD_MAX];
+        if (l == 0 || l >= sizeof one)
+                return l > 0;
+        memcpy(one, c, l);
+        one[l] = 0;
+        return !streq(one, "*") && match_glob(one, ".git", MATCH_FOLD);
+}
+
+bool cwd_in_git(const Judge *j, const char *a) {
+        const char *cwd = j->policy->cwd;
+        if (!cwd || (j->cwd_unknown && a[0] != '/' && a[0] != '~'))
+                return false; /* not told: the caller's other rules judge it */
+        for (size_t i = 0; i <= j->n_cwds; i++) {
+                char out[CWD_MAX];
+                if (!resolve(i == 0 ? cwd : j->cwds[i - 1], j->policy->home, a, out))
+                        return a[0] != '~'; /* ~user is no checkout */
+                /* past the checkout's own path, when it is the start */
+                size_t l = strlen(cwd),
+                       from = strncmp(out, cwd, l) == 0 && (out[l] == 0 || out[l] == '/') ? l : 0;
+                for (const char *c = out + from; *c; c += strcspn(c, "/")) {
+                        c += strspn(c, "/");
+                        if (*c && git_component(c, strcspn(c, "/")))
+                                return true;
+                }
         }
         return false;
 }

@@ -105,6 +105,18 @@ typedef struct Judge {
 /* command-cwd.c: a cd or pushd stage (w[0] the program): where the line
  * may be from now on. */
 void cwd_enter(Judge *j, const ShellWord *const *w, size_t n);
+/* ... a cd to the plain path a (a wrapper's env -C a, cmake -E chdir a):
+ * a place by a descriptor's link (/dev/fd/3, /proc/self/cwd) is any. */
+void cwd_enter_dir(Judge *j, const char *a);
+/* Is the absolute, resolved path a a directory known only by a link to a
+ * descriptor or a process's directory (/dev/fd/N, /dev/stdin,
+ * /proc/PID/fd/N, /proc/PID/cwd, /proc/PID/root)? */
+bool cwd_by_descriptor(const char *a);
+/* ... does the path a lead to one, from some place the line may be in? */
+bool cwd_to_descriptor(const Judge *j, const char *a);
+/* Does the path a (a glob as written) lead into a .git directory from
+ * some place the line may be in (.git/refs, src/../.git, .gi?/hooks)? */
+bool cwd_in_git(const Judge *j, const char *a);
 /* Has a cd of the line moved it (then a relative name may mean anything
  * from where it started)? */
 bool cwd_moved(const Judge *j);
@@ -158,6 +170,15 @@ typedef struct Line {
         const ShellLexed *lexed; /* its tokens */
 } Line;
 
+/* command-chdir.c, while the history holds a masked entry: st's redirect
+ * that opens .git or a path in it (exec 3<.git, whatever the command), or
+ * st a cd into a path in .git: judge_refuse's 1, 0, -ENOMEM. */
+int chdir_stage(Judge *j, const Stage *st);
+/* ... w[0] a wrapper, inner its words (programs_wrapped): its directory
+ * option a cd for what it runs (entered, cwd_enter_dir); refused when it
+ * names .git, a path in it or a place known only when it runs. */
+int chdir_wrapper(Judge *j, const ShellWord *const *w, size_t n, size_t inner);
+
 /* command-compound.c: is w the reserved word s, unquoted ('{' and '}'
  * come as brace items)? Does token i start a command (the line's first,
  * or after an operator, a newline or a reserved word)? */
@@ -208,6 +229,17 @@ int runners_roff_unsafe(Judge *j, const char *name, const ShellWord *const *w, s
  * sensible-editor: vim; zstdmt: zstd; lz4c: lz4; pdb3: python3), else
  * name itself (NULL: NULL). */
 const char *programs_canonical(const char *name);
+/* A wrapper's option that sets the directory its command runs in (env -C
+ * D, cmake -E chdir D, unshare --wd=D, sudo -D D) or its root (unshare -R,
+ * chroot D): the directory's plain text when known (not a glob, an
+ * expansion, nsenter -w alone, systemd-run -p WorkingDirectory=). */
+typedef struct WrapperDir {
+        char text[256];
+        bool known, root;
+} WrapperDir;
+/* w[0] a wrapper, inner what programs_wrapped gives for it: its
+ * directories, up to max, into out; how many. */
+size_t programs_wrapper_dirs(const ShellWord *const *w, size_t inner, WrapperDir *out, size_t max);
 /* Does a wrapper chain run words it does not hold: WRAPPED_READ, xargs's
  * command a wrapper with no command of its own (xargs env, xargs nice: the
  * words xargs reads are the command); WRAPPED_SPLIT, env -S V (V, returned,

@@ -157,8 +157,8 @@ bool objects_word_names(const Judge *j, const ShellWord *x, const char *t) {
         if (any && objects_names(ext))
                 return true;
         const char *rel = t;
-        while (rel[0] == '.' && rel[1] == '/')
-                rel += 2;
+        while (rel[0] == '.' && (rel[1] == '/' || (rel[1] == '.' && rel[2] == '/'))) /* ../: cd "$d/refs" */
+                rel += rel[1] == '/' ? 2 : 3;
         if (j->cwd_unknown &&
             ((strncmp(rel, "objects", 7) == 0 && (rel[7] == '/' || rel[7] == 0)) || object_shaped(rel)))
                 return true;

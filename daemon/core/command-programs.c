@@ -306,6 +306,8 @@ int programs_judge_words(Judge *j, const Line *ln, const ShellWord *const *w, si
                         }
                 if (inner == SIZE_MAX)
                         break;
+                if ((r = chdir_wrapper(j, w + k, n - k, inner)) != 0) /* env -C D: a cd for its command */
+                        return r;
                 if (name && streq(name, "xargs") &&
                     ((r = positional_xargs_replace(j, w + k, n - k, inner)) != 0 ||
                      (r = strings_xargs_file(j, ln, w + k, n - k, inner, st, ret_lists)) != 0))
@@ -757,7 +759,7 @@ static int judge_pipeline(Judge *j, const Line *ln, Stage *v, size_t n) {
                 if ((r = shells_judge_input(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
                     (r = languages_judge_fed(j, ln, &v[i], i > 0 ? &v[from - 1] : NULL)) != 0 ||
                     (r = languages_sed_output(j, ln, v, n, i)) != 0 ||
-                    (r = objects_compound(j, ln, &v[i])) != 0 ||
+                    (r = objects_compound(j, ln, &v[i])) != 0 || (r = chdir_stage(j, &v[i])) != 0 ||
                     (j->untied && (r = shells_judge_fed(j, ln, &v[i], i + 1 < n ? &v[i + 1] : NULL)) != 0) ||
                     (j->scripts_written && (r = shells_judge_written(j, ln, v, n, i)) != 0) ||
                     (j->written_run && (r = written_judge(j, ln, v, n, i)) != 0))

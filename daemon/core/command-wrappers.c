@@ -42,10 +42,12 @@ static const Wrapper wrappers[] = {
                                "process-slot-var", NULL},
          0},
         {"parallel", "jSaPIdnN",
-         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", NULL}, 0},
+         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", "wd",
+                               "workdir", NULL},
+         0},
         {"sem", "jSaPIdnN", /* parallel --semaphore */
-         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", "id",
-                               NULL},
+         (const char *const[]){"jobs", "sshlogin", "arg-file", "max-args", "delimiter", "joblog", "id", "wd",
+                               "workdir", NULL},
          0},
         {"chronic", "", NULL, 0},
         {"busybox", "", NULL, 0}, /* multi-call: busybox APPLET ARGS is APPLET ARGS */
@@ -60,7 +62,7 @@ static const Wrapper wrappers[] = {
          (const char *const[]){"setuid", "setgid", "root", "wd", "propagation", "setgroups", "map-user",
                                "map-group", "map-users", "map-groups", NULL},
          0},
-        {"nsenter", "tSG", (const char *const[]){"target", "setuid", "setgid", NULL}, 0},
+        {"nsenter", "tSGW", (const char *const[]){"target", "setuid", "setgid", "wdns", NULL}, 0},
         {"chroot", "", (const char *const[]){"userspec", "groups", NULL}, 1},
         {"firejail", "", NULL, 0},
         {"systemd-run", "pEuMH",
@@ -200,6 +202,138 @@ size_t programs_wrapped(const ShellWord *const *w, size_t n) {
                 break;
         }
         return k > n ? n : k;
+}
+
+/* Wrappers' options whose value is the directory the command runs in, or
+ * its root: letters, long names. nsenter's -w, -r (--wd, --root) take a
+ * value only glued; alone they mean the target's. */
+typedef struct DirOptions {
+        const char *name, *cwd_short, *root_short;
+        const char *const *cwd_long, *const *root_long;
+        const char *optional; /* letters whose value is only glued */
+} DirOptions;
+
+static const DirOptions dir_options[] = {
+        {"env", "C", "", (const char *const[]){"chdir", NULL}, NULL, ""},
+        {"sudo", "D", "R", (const char *const[]){"chdir", NULL}, (const char *const[]){"chroot", NULL}, ""},
+        {"unshare", "w", "R", (const char *const[]){"wd", NULL}, (const char *const[]){"root", NULL}, ""},
+        {"nsenter", "wW", "r", (const char *const[]){"wd", "wdns", NULL},
+         (const char *const[]){"root", NULL}, "wr"},
+        {"systemd-run", "", "", (const char *const[]){"working-directory", NULL}, NULL, ""},
+        {"parallel", "", "", (const char *const[]){"wd", "workdir", NULL}, NULL, ""},
+        {"sem", "", "", (const char *const[]){"wd", "workdir", NULL}, NULL, ""},
+        {"firejail", "", "", (const char *const[]){"private-cwd", NULL}, NULL, ""},
+        {"chroot", "", "", NULL, NULL, ""},
+};
+
+static void dir_put(WrapperDir *out, size_t max, size_t *m, const char *text, bool known, bool root) {
+        if (*m >= max)
+                return;
+        WrapperDir *d = &out[(*m)++];
+        *d = (WrapperDir){.known = known && text && strlen(text) < sizeof d->text, .root = root};
+        if (d->known)
+                strcpy(d->text, text);
+}
+
+/* The value at w[k + 1], as a directory */
+static void dir_next(const ShellWord *const *w, size_t n, size_t k, WrapperDir *out, size_t max, size_t *m,
+                     bool root) {
+        char v[256];
+        dir_put(out, max, m, k + 1 < n ? programs_plain(w[k + 1], v, sizeof v) : NULL, true, root);
+}
+
+/* systemd-run's property p (WorkingDirectory=D, its -D too; RootDirectory=D,
+ * RootImage=F a root); plain: p as the program gets it (NULL: not known) */
+static void property_dir(const char *p, bool plain, WrapperDir *out, size_t max, size_t *m) {
+        static const char *const keys[] = {"WorkingDirectory=", "RootDirectory=", "RootImage=", NULL};
+        for (size_t i = 0; keys[i]; i++)
+                if (!p || strncmp(p, keys[i], strlen(keys[i])) == 0) {
+                        const char *d = p ? p + strlen(keys[i]) : NULL;
+                        dir_put(out, max, m, plain && d ? d + (d[0] == '-') : NULL, true, i > 0);
+                        return;
+                }
+}
+
+size_t programs_wrapper_dirs(const ShellWord *const *w, size_t inner, WrapperDir *out, size_t max) {
+        char buf[256], e[16];
+        const char *name = inner > 0 ? programs_name(w[0], buf, sizeof buf) : NULL;
+        size_t m = 0;
+        if (streq_ptr(name, "cmake")) { /* cmake -E chdir DIR CMD */
+                if (inner == 4 && streq_ptr(programs_plain(w[2], e, sizeof e), "chdir"))
+                        dir_next(w, inner, 2, out, max, &m, false);
+                return m;
+        }
+        const Wrapper *wr = wrapper_find(name);
+        const DirOptions *d = NULL;
+        for (size_t i = 0; wr && i < ELEMENTSOF(dir_options); i++)
+                if (streq(dir_options[i].name, wr->name))
+                        d = &dir_options[i];
+        if (!d)
+                return 0;
+        for (size_t k = 1; k < inner; k++) {
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                char v[256];
+                bool plain = programs_plain(w[k], v, sizeof v) != NULL;
+                const char *value = NULL;
+                if (!t)
+                        return dir_put(out, max, &m, NULL, false, false), m;
+                if (t[0] != '-' || streq(t, "-") || streq(t, "--")) {
+                        if (streq(d->name, "chroot")) { /* chroot NEWROOT CMD */
+                                dir_put(out, max, &m, plain ? v : NULL, true, true);
+                                break;
+                        }
+                        continue; /* env's NAME=VALUE */
+                }
+                if (t[1] == '-') {
+                        bool cwd = false, root = false;
+                        for (const char *const *l = d->cwd_long; l && *l && !cwd; l++)
+                                cwd = programs_long_is(t, *l, &value);
+                        for (const char *const *l = d->root_long; l && *l && !cwd && !root; l++)
+                                root = programs_long_is(t, *l, &value);
+                        /* systemd-run -p WorkingDirectory=D, --property=RootDirectory=D */
+                        const char *prop = NULL;
+                        if (streq(d->name, "systemd-run") && programs_long_is(t, "property", &prop)) {
+                                if (prop)
+                                        property_dir(prop, plain, out, max, &m);
+                                else if (k + 1 < inner)
+                                        property_dir(programs_plain(w[k + 1], v, sizeof v), true, out, max,
+                                                     &m);
+                                continue;
+                        }
+                        if (!cwd && !root)
+                                continue;
+                        if (value) /* --chdir=D: known when the whole word is plain */
+                                dir_put(out, max, &m, plain ? strchr(v, '=') + 1 : NULL, true, root);
+                        else if (streq(d->name, "nsenter") && !programs_long_is(t, "wdns", NULL))
+                                dir_put(out, max, &m, NULL, false, root); /* --wd alone: the target's */
+                        else
+                                dir_next(w, inner, k, out, max, &m, root);
+                        continue;
+                }
+                for (const char *q = t + 1; *q; q++) {
+                        bool cwd = strchr(d->cwd_short, *q), root = strchr(d->root_short, *q);
+                        if (streq(d->name, "systemd-run") && *q == 'p') {
+                                if (q[1])
+                                        property_dir(q + 1, plain, out, max, &m);
+                                else if (k + 1 < inner)
+                                        property_dir(programs_plain(w[k + 1], v, sizeof v), true, out, max,
+                                                     &m);
+                                break;
+                        }
+                        if (cwd || root) {
+                                if (q[1]) /* -C.git, -iCdir: glued */
+                                        dir_put(out, max, &m, plain ? v + (q + 1 - t) : NULL, true, root);
+                                else if (strchr(d->optional, *q))
+                                        dir_put(out, max, &m, NULL, false, root);
+                                else
+                                        dir_next(w, inner, k, out, max, &m, root);
+                                break;
+                        }
+                        if (strchr(wr->with_arg, *q))
+                                break; /* -u NAME, -uNAME: a value, not letters */
+                }
+        }
+        return m;
 }
 
 /* env -S V, env --split-string=V, env -iSV: V is the program and its
