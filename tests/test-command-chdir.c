@@ -161,6 +161,17 @@ static const Row rows[] = {
         {"cd /proc/self && ls", true, false},
         {"read ref < .git/HEAD", true, false},
         {"cat .git/HEAD", true, false},
+        /* a text this shell runs (eval, source, .) may move it: the
+         * checkout by its name then a tree (31x B18's note) */
+        {"eval 'cd ..'; tar c repo | tar -xO", true, true},
+        {"eval cd ..; tar c repo", true, true},
+        {"eval \"$x\"; tar c repo", true, true},
+        {"builtin eval 'cd ..'; tar c repo", true, true},
+        {"source <(echo cd ..); tar c repo", true, true},
+        {". <(echo cd ..); tar c repo", true, true},
+        {"echo 'cd ..' > s.sh; . ./s.sh; tar c repo", true, true},
+        {"eval 'echo hi'; tar czf x.tgz src", true, false},
+        {"source .venv/bin/activate && pytest -q", true, false},
         {"env -C build make", true, false},
         {"env --chdir=src make", true, false},
         {"cmake -E chdir build ctest", true, false},

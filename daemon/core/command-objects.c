@@ -605,6 +605,17 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         }
         if (streq(name, "cd") || streq(name, "pushd"))
                 cwd_enter(j, w, n);
+        /* eval 'cd ..', . <(echo cd ..), . s.sh: a text this shell runs may move it */
+        if (streq_any(name, (const char *const[]){"eval", "source", ".", NULL})) {
+                _cleanup_free_ char *t = programs_joined(w, n, 1);
+                if (!t)
+                        return -ENOMEM;
+                bool made = false; /* eval "$x": any text */
+                for (size_t k = 1; k < n; k++)
+                        made = made || w[k]->expansion || w[k]->substitution;
+                j->cwd_unknown =
+                        j->cwd_unknown || !streq(name, "eval") || made || judge_text_may_move(t, strlen(t));
+        }
         bool copy = copier(name, w, n), find = streq(name, "find"), exec = false, tree = false,
              exec_reaches = false, lists_reach = false;
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
