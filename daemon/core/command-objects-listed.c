@@ -213,10 +213,28 @@ static bool words_list_no_tree(const Judge *j, char *const *v, size_t n, bool pr
  * name), without it for LINES? */
 static bool passes_names(char *const *v, size_t n, Split split) {
         static const char *const filters[] = {"grep", "head", "tail", "sort", "uniq", NULL};
-        bool z = false;
+        /* the options that take a value as the next word */
+        static const char *const valued[] = {"-n", "-k", "-t", "-S", "-f", "-s",
+                                             "-w", "-m", "-A", "-B", "-C", NULL};
+        bool z = false, grep = n > 0 && streq(v[0], "grep"), pattern = !grep;
         if (n == 0 || !streq_any(v[0], filters) || split == SPLIT_BLANKS)
                 return false;
         for (size_t k = 1; k < n; k++) {
+                /* an operand is a file it reads, not the pipe's names (sort F:
+                 * F's lines, '.' among them; 31y 4), but grep's pattern */
+                if (v[k][0] != '-' || streq(v[k], "-")) {
+                        if (pattern || streq(v[k], "-"))
+                                return false;
+                        pattern = true;
+                        continue;
+                }
+                if (grep && (streq(v[k], "-e") || streq(v[k], "-f") || strncmp(v[k], "--file", 6) == 0 ||
+                             strncmp(v[k], "--regexp", 8) == 0))
+                        return false; /* the pattern an option's: any operand a file */
+                if (streq_any(v[k], valued) && !(streq(v[0], "grep") && streq(v[k], "-f"))) {
+                        k++;
+                        continue;
+                }
                 if ((v[k][0] == '-' && v[k][1] != '-' &&
                      strpbrk(v[k] + 1, streq(v[0], "grep") ? "o" : "c")) ||
                     strncmp(v[k], "--only", 6) == 0 || strncmp(v[k], "--bytes", 7) == 0)
@@ -262,34 +280,46 @@ static Reader reader_of(const Stage *st) {
         char buf[256], nb[64];
         const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
         bool zero = streq_ptr(p, "rsync") || streq_ptr(p, "xargs");
-        bool xargs = streq_ptr(p, "xargs");
+        bool xargs = streq_ptr(p, "xargs"), nuls = false, unnull = false;
         Reader r = {xargs ? SPLIT_BLANKS : SPLIT_LINES,
                     streq_ptr(p, "tar") || streq_ptr(p, "bsdtar") || xargs};
+        bool delimited = false; /* xargs -d '\n', alone */
         for (size_t k = 1; p && k < st->n; k++) {
                 const char *a = programs_plain(st->w[k], buf, sizeof buf);
-                if (xargs && a && a[0] != '-')
+                if (xargs && !a)
+                        return (Reader){SPLIT_BLANKS, true}; /* xargs "$opt": any option */
+                if (xargs && a[0] != '-')
                         break; /* its command: what follows is that command's */
-                if (xargs && a && (streq(a, "-n") || streq(a, "-P") || streq(a, "-s") || streq(a, "-E"))) {
+                if (!a)
+                        continue;
+                if (xargs && (streq(a, "-n") || streq(a, "-P") || streq(a, "-s") || streq(a, "-E"))) {
                         k++; /* an option's value */
                         continue;
                 }
-                if (xargs && a && (streq(a, "-d") || streq(a, "--delimiter")) && k + 1 < st->n) {
+                /* -d' ', -0d' ', --delimiter=' ', --delim: only -d '\n' (a word of
+                 * its own) cuts lines whole; GNU xargs takes the last */
+                if (xargs && streq(a, "-d") && k + 1 < st->n) {
                         _cleanup_free_ char *d = programs_word_text(st->w[++k]);
-                        r.split = d && (streq(d, "\\n") || streq(d, "\n")) ? SPLIT_LINES : SPLIT_BLANKS;
+                        delimited = d && (streq(d, "\\n") || streq(d, "\n"));
+                        if (!delimited)
+                                return (Reader){SPLIT_BLANKS, true};
                         continue;
                 }
-                if (xargs && a &&
-                    (has_short(a, 'I') || has_short(a, 'i') || has_short(a, 'L') || has_short(a, 'a') ||
-                     strncmp(a, "--replace", 9) == 0 || strncmp(a, "--arg-file", 10) == 0 ||
-                     strncmp(a, "--max-lines", 11) == 0)) {
-                        r.split = SPLIT_BLANKS; /* -a: another file's names */
-                        break;
-                }
-                if (a && (streq(a, "--null") || streq(a, "--from0") || (zero && has_short(a, '0'))))
-                        r.split = SPLIT_NULS;
-                if (a && streq(a, "--verbatim-files-from") && !streq(p, "xargs"))
+                if (xargs && ((a[1] != '-' && strchr(a + 1, 'd')) || strncmp(a, "--d", 3) == 0))
+                        return (Reader){SPLIT_BLANKS, true};
+                if (xargs && (has_short(a, 'I') || has_short(a, 'i') || has_short(a, 'L') ||
+                              has_short(a, 'a') || strncmp(a, "--replace", 9) == 0 ||
+                              strncmp(a, "--arg-file", 10) == 0 || strncmp(a, "--max-lines", 11) == 0))
+                        return (Reader){SPLIT_BLANKS, true}; /* -a: another file's names */
+                /* tar --no-null, rsync --no-from0, --no-0: back to lines */
+                unnull = unnull || strncmp(a, "--no-", 5) == 0;
+                nuls = nuls || streq(a, "--null") || streq(a, "--from0") || (zero && has_short(a, '0'));
+                if (streq(a, "--verbatim-files-from") && !xargs)
                         r.dashes = false;
         }
+        if (nuls && delimited)
+                return (Reader){SPLIT_BLANKS, true}; /* -0 -d '\n': which one wins */
+        r.split = nuls && !unnull ? SPLIT_NULS : delimited ? SPLIT_LINES : r.split;
         return r;
 }
 

@@ -339,25 +339,14 @@ static bool renames_programs(const char *s, size_t n) {
  * subcommands: a test after go, cargo, make... (test_subcommand) as the
  * simple command's program is theirs (the line's own text, which renames
  * no program). */
-/* Is bash's [[ keyword in s: [[ out of quotes where a command starts,
- * a blank after it (not sed's 's/[[:space:]]*$//', a quoted class)? */
+/* May s hold bash's [[ keyword: a [[ anywhere but one a ':' follows
+ * (sed's 's/[[:space:]]*$//', a class: the keyword is a word of its own,
+ * a blank after it)? By the bytes, whatever quotes seem to say: $'\'',
+ * a comment's or a heredoc's quote fool a scan of them (31y 1). */
 static bool keyword_dbracket(const char *s, size_t n) {
-        bool single = false, dquote = false;
-        for (size_t i = 0; i + 1 < n; i++) {
-                char c = s[i];
-                if (c == '\\' && !single) {
-                        i++;
-                        continue;
-                }
-                if (c == '\'' && !dquote)
-                        single = !single;
-                else if (c == '"' && !single)
-                        dquote = !dquote;
-                else if (!single && !dquote && c == '[' && s[i + 1] == '[' &&
-                         (i == 0 || strchr(" \t\n;&|(){}!`", s[i - 1])) &&
-                         (i + 2 >= n || strchr(" \t\n", s[i + 2])))
+        for (const char *p = s; (p = memmem(p, (size_t) (s + n - p), "[[", 2)); p++)
+                if (p + 2 >= s + n || p[2] != ':')
                         return true;
-        }
         return false;
 }
 
