@@ -4021,6 +4021,29 @@ static const Row rows[] = {
         {"curl \"https://example.com/search?q=%2eenv\"", true, false, NULL},
         {"curl -s \"https://example.com/{a,b}.txt\" -o '#1.txt'", true, false, NULL},
         {"curl -gs \"file://$PWD/{.e,x}nv\"", false, false, NULL},
+        /* 31x 6: a URL with no scheme is a file's name under --proto-default
+         * file (an option, -K's config, ~/.curlrc): its %XX decoded, always */
+        {"curl -s --proto-default file /proc/self/cwd/%2eenv", false, true, ".env"},
+        {"curl -s --proto-default file .e%6ev", false, true, ".env"},
+        {"curl -q --proto-default=file \"$PWD/.e%6Ev\"", false, true, ".env"},
+        {"curl -s --proto-default file --url=/proc/self/cwd/.e%6ev", false, true, ".env"},
+        {"curl -s --proto-default file '/proc/self/cwd/{.e,x}%6ev'", false, true, ".env"},
+        {"curl -s --proto-default file /proc/self/cwd/.e[m-o]%76", false, true, ".env"},
+        {"curl -s --proto-default file "
+         "/proc/self/cwd/%2egit/objects/68/8daa713492aa8d7792d4e82c40ae7020a0387b",
+         true, true, NULL},
+        {"curl -s /proc/self/cwd/.%67it/objects/68/8daa713492aa8d7792d4e82c40ae7020a0387b; echo x", true,
+         true, NULL},
+        {"printf '%s\\n' 'proto-default = file' 'url = /proc/self/cwd/.e%6ev' | curl -s -K -", false, true,
+         ".env"},
+        {"curl -s -K - <<< 'URL=\"/proc/self/cwd/.e%6ev\"'", false, true, ".env"},
+        {"printf 'url=/proc/self/cwd/%%2eenv\\n' > /tmp/x/k; curl -K /tmp/x/k", false, true, ".env"},
+        {"printf 'proto-default=file\\n' > ~/.curlrc; curl -s /proc/self/cwd/x", true, true, NULL},
+        {"echo proto-default=file | tee ~/.curlrc; curl -s https://x/y", true, true, NULL},
+        {"curl -s localhost:8080/health", true, false, NULL},
+        {"curl \"http://localhost:3000/api?q=a%20b\"", true, false, NULL},
+        {"curl -s -d 'q=a%20b' https://example.com/api -o 'out%20x.txt'", true, false, NULL},
+        {"curl -s --proto-default https example.com/a%20b", true, false, NULL},
         /* tenth pass (31j): 20: compgen -G PAT a glob, -f/-d/-A file/-o default
          * PREFIX the glob PREFIX*, -X '!PAT' the names PAT keeps: a name list
          * into a substitution, xargs or a cd */

@@ -25,6 +25,21 @@ static int hex(char c) {
                                                     : -1;
 }
 
+/* p to its '?' or '#', %XX decoded into out. */
+static void url_decode(const char *p, char *out, size_t size, bool *ret_encoded) {
+        size_t k = 0;
+        *ret_encoded = false;
+        for (; *p && *p != '?' && *p != '#' && k + 1 < size; p++) {
+                if (*p == '%' && hex(p[1]) >= 0 && hex(p[2]) >= 0) {
+                        out[k++] = (char) (hex(p[1]) * 16 + hex(p[2]));
+                        p += 2;
+                        *ret_encoded = true;
+                } else
+                        out[k++] = *p;
+        }
+        out[k] = 0;
+}
+
 /* The path of the URL in t (file:///p, file:/p, scheme://host/p), to its
  * '?' or '#', %XX decoded into out; false when t holds none. */
 static bool url_path(const char *t, char *out, size_t size, bool *ret_encoded) {
@@ -39,17 +54,7 @@ static bool url_path(const char *t, char *out, size_t size, bool *ret_encoded) {
                 p = strchr(s + 3, '/');
         if (!p)
                 return false;
-        size_t k = 0;
-        *ret_encoded = false;
-        for (; *p && *p != '?' && *p != '#' && k + 1 < size; p++) {
-                if (*p == '%' && hex(p[1]) >= 0 && hex(p[2]) >= 0) {
-                        out[k++] = (char) (hex(p[1]) * 16 + hex(p[2]));
-                        p += 2;
-                        *ret_encoded = true;
-                } else
-                        out[k++] = *p;
-        }
-        out[k] = 0;
+        url_decode(p, out, size, ret_encoded);
         return true;
 }
 
@@ -89,9 +94,56 @@ static int curl_glob(Judge *j, const char *path, int *budget) {
         return programs_reread(j, what, line, strlen(line));
 }
 
+/* Does t hold a file: URL, in any case: file: at its start or after a byte
+ * no scheme's name holds (git+file://, x@file:.., --url=file://, "x @
+ * file:///r"), not perl's File:: nor a word's tail (profile:)? */
+static bool file_url(const char *t) {
+        for (const char *p = t; (p = strcasestr(p, "file:")); p++)
+                if ((p == t || !(isalnum((unsigned char) p[-1]) || p[-1] == '_')) && p[5] != ':')
+                        return true;
+        return false;
+}
+
+/* A URL curl is given with no scheme (-K's url = P, an operand): with
+ * --proto-default file (an option, a config, ~/.curlrc) curl reads the
+ * file P names, %XX decoded; its globs too unless -g. */
+static int schemeless_url(Judge *j, const char *what, const char *t, bool globoff) {
+        char path[1024];
+        bool encoded = false;
+        int budget = 64;
+        if (strstr(t, "://") || file_url(t) || !strchr(t, '%'))
+                return 0; /* a scheme's (judged as one), or the path as written */
+        url_decode(t, path, sizeof path, &encoded);
+        return !encoded                          ? 0
+               : !globoff && strpbrk(path, "[{") ? curl_glob(j, path, &budget)
+                                                 : runners_file(j, what, path);
+}
+
 /* curl -K FILE: its config (url = "file:///..."), in a here-string or a
- * file the line writes: each file: URL of the line's text, decoded. */
-static int config_urls(Judge *j, const Line *ln) {
+ * file the line writes: each file: URL of the line's text, decoded; and
+ * each url key's value with no scheme (proto-default = file), as written
+ * and with printf's %% as one %. */
+static int config_urls(Judge *j, const Line *ln, bool globoff) {
+        static const char what[] = "a URL with no scheme in curl's config, its %XX decoded";
+        const char *end = ln->text + ln->n;
+        for (const char *p = ln->text; p < end && (p = strcasestr(p, "url")) && p < end; p++) {
+                const char *v = p + 3 + strspn(p + 3, " \t=:");
+                if (v == p + 3 || (p > ln->text && (isalnum((unsigned char) p[-1]) || p[-1] == '_')))
+                        continue;        /* curl's own spelling: url = P, url P, --url=P */
+                v += strspn(v, "\"'\\"); /* url = "P", <<< "url=\"P\"" */
+                _cleanup_free_ char *u = strndup(v, strcspn(v, " \t\n\"'`;|&<>)\\"));
+                if (!u)
+                        return -ENOMEM;
+                int r = schemeless_url(j, what, u, globoff);
+                char *o = u;
+                for (const char *q = u; *q; q++) { /* printf 'url=%%2e...' */
+                        *o++ = *q;
+                        q += q[0] == '%' && q[1] == '%';
+                }
+                *o = 0;
+                if (r != 0 || (r = schemeless_url(j, what, u, globoff)) != 0)
+                        return r;
+        }
         for (const char *p = ln->text; (p = strcasestr(p, "file:")) && p < ln->text + ln->n; p++) {
                 size_t len = strcspn(p, " \t\n\"'`;|&<>)");
                 _cleanup_free_ char *u = strndup(p, len);
@@ -113,16 +165,6 @@ static int upload_seen(void *ctx, char letter, const char *name, const char *v) 
         int budget = 64;
         bool upload = letter == 'T' || (name && programs_long_is(name, "upload-file", NULL));
         return upload && v && strpbrk(v, "[{") ? curl_glob(ctx, v, &budget) : 0;
-}
-
-/* Does t hold a file: URL, in any case: file: at its start or after a byte
- * no scheme's name holds (git+file://, x@file:.., --url=file://, "x @
- * file:///r"), not perl's File:: nor a word's tail (profile:)? */
-static bool file_url(const char *t) {
-        for (const char *p = t; (p = strcasestr(p, "file:")); p++)
-                if ((p == t || !(isalnum((unsigned char) p[-1]) || p[-1] == '_')) && p[5] != ':')
-                        return true;
-        return false;
 }
 
 int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *const *w, size_t n) {
@@ -147,7 +189,15 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
                 config = config || (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'K')) ||
                                           programs_long_is(a, "config", NULL)));
         }
-        int r = config ? config_urls(j, ln) : 0;
+        /* a ~/.curlrc the line writes: curl reads it unless -q */
+        bool curlrc = curl && memmem(ln->text, ln->n, "curlrc", 6) &&
+                      (memchr(ln->text, '>', ln->n) || memmem(ln->text, ln->n, "tee", 3));
+        if (curlrc && judge_held(j)) {
+                judge_mark_held(j);
+                return judge_refuse(j, "curl in a line that writes curl's config (.curlrc), which may "
+                                       "make a URL a file's name, and the history holds a masked entry");
+        }
+        int r = config || curlrc ? config_urls(j, ln, globoff) : 0;
         if (r != 0)
                 return r;
         /* curl -T FILE globs FILE as a URL: -T '{.e,x}nv' uploads .env */
@@ -159,6 +209,14 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
         _cleanup_free_ bool *pattern = operands_not_read(j, name, w, n); /* grep 'file://' F: data */
         if (!pattern)
                 return -ENOMEM;
+        for (size_t k = 1; k < n && curl; k++) { /* a URL with no scheme: its %XX decoded */
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                const char *u = strncmp(t, "--url=", 6) == 0 ? t + 6 : t[0] == '-' ? "" : t;
+                if ((r = schemeless_url(j, "a URL with no scheme, its %XX decoded", u, globoff)) != 0)
+                        return r;
+        }
         for (size_t k = 1; k < n; k++) {
                 bool colon = false; /* no ':', no URL: most words, and no copy of them */
                 for (size_t i = 0; i < w[k]->n && !colon; i++)
