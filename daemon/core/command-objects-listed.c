@@ -493,10 +493,64 @@ static int find_lists_objects(const Judge *j, const Stage *st) {
         return 0;
 }
 
+/* Does the line give xz or zip a list of names through its options from
+ * the environment: XZ_OPT or XZ_DEFAULTS holding --files or --files0
+ * (--fi: getopt's prefix), ZIPOPT holding -@ (--names-stdin), a value
+ * made at run time or escaped, or the variable set some other way (read,
+ * export, printf -v)? Quotes inside the value are dropped. */
+static bool env_lists(const char *text, size_t n) {
+        static const struct {
+                const char *name, *lists[3];
+        } vars[] = {
+                {"XZ_OPT", {"--fi", NULL}}, {"XZ_DEFAULTS", {"--fi", NULL}}, {"ZIPOPT", {"@", "--n", NULL}}};
+        if (!text)
+                return false;
+        for (size_t i = 0; i < ELEMENTSOF(vars); i++) {
+                size_t len = strlen(vars[i].name);
+                for (const char *p = text; (p = memmem(p, n - (size_t) (p - text), vars[i].name, len));
+                     p += len) {
+                        if ((p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '_' || p[-1] == '$' ||
+                                          p[-1] == '{')) ||
+                            (p + len < text + n && (isalnum((unsigned char) p[len]) || p[len] == '_')))
+                                continue; /* another name, or a read of this one ($XZ_OPT) */
+                        const char *v = p + len, *end = text + n;
+                        if (v >= end || *v != '=')
+                                return true; /* read XZ_OPT, export ZIPOPT: set some other way */
+                        char value[256];
+                        size_t k = 0;
+                        char quote = 0;
+                        for (v++; v < end && k + 1 < sizeof value; v++) {
+                                if (quote ? *v == quote : (*v == '\'' || *v == '"')) {
+                                        quote = quote ? 0 : *v;
+                                        continue;
+                                }
+                                if (!quote && strchr(" \t\n;&|<>()", *v))
+                                        break;
+                                value[k++] = *v;
+                        }
+                        value[k] = 0;
+                        if (strpbrk(value, "$`\\"))
+                                return true;
+                        for (size_t m = 0; vars[i].lists[m]; m++)
+                                if (strstr(value, vars[i].lists[m]))
+                                        return true;
+                }
+        }
+        return false;
+}
+
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
         char buf[256];
         if (!judge_held(j))
                 return 0;
+        /* XZ_OPT=--files=l xz -c, ZIPOPT=-@ zip - < l: options from the
+         * environment, not among the program's words (31x 5) */
+        if (env_lists(j->text, j->text_n)) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "the line gives xz or zip a list of names through the environment "
+                                    "(XZ_OPT, XZ_DEFAULTS, ZIPOPT), and the history holds a masked entry");
+        }
         int r0 = listed_in_file(j, ln, st, prev, lists);
         if (r0 != 0)
                 return r0;
