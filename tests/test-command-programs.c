@@ -4044,6 +4044,17 @@ static const Row rows[] = {
         {"curl \"http://localhost:3000/api?q=a%20b\"", true, false, NULL},
         {"curl -s -d 'q=a%20b' https://example.com/api -o 'out%20x.txt'", true, false, NULL},
         {"curl -s --proto-default https example.com/a%20b", true, false, NULL},
+        /* ... and a %XX word anywhere in a line that runs curl: a variable's value, xargs's items */
+        {"u=file:///proc/self/cwd/.e%6ev; curl -s $u", false, true, ".env"},
+        {"export U=/proc/self/cwd/.e%6ev; curl -s --proto-default file \"$U\"", false, true, ".env"},
+        {"u=/proc/self/cwd/%2egit/objects/48/7ec7864fb21e1250757081e2d3f1c978a7deb1; curl --proto-default "
+         "file $u",
+         true, true, NULL},
+        {"printf '/proc/self/cwd/%%2eenv' | xargs curl --proto-default file", false, true, ".env"},
+        {"echo /proc/self/cwd/.e%6ev | xargs curl --proto-default file", false, true, ".env"},
+        {"curl --proto-default file $(echo /proc/self/cwd/.e%6ev)", false, true, ".env"},
+        {"curl -s \"localhost:3000/search?q=%2eenv\"", true, false, NULL},
+        {"date +%Y%m%d; curl -s -w '%{http_code}' https://x/y", true, false, NULL},
         /* tenth pass (31j): 20: compgen -G PAT a glob, -f/-d/-A file/-o default
          * PREFIX the glob PREFIX*, -X '!PAT' the names PAT keeps: a name list
          * into a substitution, xargs or a cd */

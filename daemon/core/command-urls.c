@@ -160,6 +160,52 @@ static int config_urls(Judge *j, const Line *ln, bool globoff) {
         return 0;
 }
 
+/* u, a URL or a URL with no scheme, its %XX decoded: a name curl may read. */
+static int token_url(Judge *j, const char *u, bool globoff) {
+        char path[1024];
+        bool encoded = false;
+        int budget = 64;
+        return !url_path(u, path, sizeof path, &encoded)
+                       ? schemeless_url(j, "a URL in the line, its %XX decoded", u, globoff)
+               : !encoded                        ? 0
+               : !globoff && strpbrk(path, "[{") ? curl_glob(j, path, &budget)
+                                                 : runners_file(j, "a URL's path, its %XX decoded", path);
+}
+
+/* Each word of the line's text that holds a %XX, cut at blanks, quotes
+ * and the shell's operators (u=/p/%2egit; curl $u, echo U | xargs curl),
+ * an assignment's name dropped, as written and with printf's %% as one %:
+ * judged by token_url. */
+static int text_urls(Judge *j, const char *t, size_t n, bool globoff) {
+        static const char cuts[] = " \t\n'\"`;|&<>()";
+        for (size_t at = 0; at < n;) {
+                size_t len = 0;
+                bool coded = false;
+                for (; at + len < n && !strchr(cuts, t[at + len]); len++)
+                        coded = coded || (t[at + len] == '%' && at + len + 2 < n &&
+                                          hex(t[at + len + 1]) >= 0 && hex(t[at + len + 2]) >= 0);
+                size_t name = 0; /* u=P, --url=P: the value; a URL's query keeps its = */
+                while (name < len && (isalnum((unsigned char) t[at + name]) || strchr("_-", t[at + name])))
+                        name++;
+                name = name < len && t[at + name] == '=' ? name + 1 : 0;
+                _cleanup_free_ char *u = coded ? strndup(t + at + name, len - name) : NULL;
+                if (coded && !u)
+                        return -ENOMEM;
+                int r = coded ? token_url(j, u, globoff) : 0;
+                char *o = u;
+                for (const char *q = u; q && *q; q++) { /* printf '/p/%%2egit' */
+                        *o++ = *q;
+                        q += q[0] == '%' && q[1] == '%';
+                }
+                if (o)
+                        *o = 0;
+                if (r != 0 || (coded && (r = token_url(j, u, globoff)) != 0))
+                        return r;
+                at += len + 1;
+        }
+        return 0;
+}
+
 /* options_read's: -T's or --upload-file's value, a curl glob. */
 static int upload_seen(void *ctx, char letter, const char *name, const char *v) {
         int budget = 64;
@@ -198,6 +244,8 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
                                        "make a URL a file's name, and the history holds a masked entry");
         }
         int r = config || curlrc ? config_urls(j, ln, globoff) : 0;
+        if (r == 0 && curl)
+                r = text_urls(j, j->text ? j->text : ln->text, j->text ? j->text_n : ln->n, globoff);
         if (r != 0)
                 return r;
         /* curl -T FILE globs FILE as a URL: -T '{.e,x}nv' uploads .env */
