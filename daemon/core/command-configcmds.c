@@ -89,10 +89,29 @@ static int toml_words(const char *v, char **ret_v) {
         return (int) n;
 }
 
-/* Judge v, a TOML value, as the words of a command line after prefix. */
+/* s cut at blanks into v (at most 32, each malloc'd): the count, or -ENOMEM. */
+static int blank_words(const char *s, char **v) {
+        int n = 0;
+        for (const char *p = s + strspn(s, " \t\n"); *p && n < 32; p += strspn(p, " \t\n")) {
+                size_t len = strcspn(p, " \t\n");
+                if (!(v[n] = strndup(p, len)))
+                        return -ENOMEM;
+                n++;
+                p += len;
+        }
+        return n;
+}
+
+/* Judge v, a TOML value, as the words of a command line after prefix; a
+ * string after cargo (an alias's) cut at blanks first, as cargo does. */
 static int judge_toml(Judge *j, const char *what, const char *prefix, const char *v) {
         char *words[32] = {0};
         int n = toml_words(v, words), r = n;
+        if (n == 1 && prefix[0] && v[strspn(v, " \t")] != '[') {
+                _cleanup_free_ char *one = words[0];
+                words[0] = NULL;
+                n = r = blank_words(one, words);
+        }
         _cleanup_free_ char *s = n >= 0 ? quoted_words(prefix, words, (size_t) n) : NULL;
         if (n >= 0)
                 r = s ? programs_reread(j, what, s, strlen(s)) : -ENOMEM;
@@ -275,8 +294,41 @@ static int cargo_written(Judge *j) {
                                "whose runner or linker it runs, and the history holds a masked entry");
 }
 
+/* CARGO_ALIAS_X='--config K=V run' cargo x: an alias's words, cut at
+ * blanks, as cargo's. */
+static int cargo_env_aliases(Judge *j) {
+        const char *t = j->text, *end = t ? t + j->text_n : NULL;
+        for (const char *p = t; p && (p = memmem(p, (size_t) (end - p), "CARGO_ALIAS_", 12)); p++) {
+                const char *v = p + 12;
+                while (v < end && (isalnum((unsigned char) *v) || *v == '_'))
+                        v++;
+                if (v >= end || *v != '=')
+                        continue;
+                v++;
+                char quote = v < end && (*v == '\'' || *v == '"') ? *v++ : 0;
+                const char *e = v;
+                while (e < end && (quote ? *e != quote : !strchr(" \t\n;&|", *e)))
+                        e++;
+                _cleanup_free_ char *value = strndup(v, (size_t) (e - v));
+                char *words[32] = {0};
+                int n = value ? blank_words(value, words) : -ENOMEM, r = n;
+                _cleanup_free_ char *s = n >= 0 ? quoted_words("cargo", words, (size_t) n) : NULL;
+                if (n >= 0)
+                        r = s ? programs_reread(j, "cargo's alias from the environment, cargo's words", s,
+                                                strlen(s))
+                              : -ENOMEM;
+                for (int i = 0; i < n; i++)
+                        free(words[i]);
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 static int cargo_words(Judge *j, const ShellWord *const *w, size_t n) {
         int r = cargo_written(j);
+        if (r == 0)
+                r = cargo_env_aliases(j);
         for (size_t k = 1; r == 0 && k < n; k++) {
                 _cleanup_free_ char *a = programs_word_text(w[k]);
                 if (!a)
