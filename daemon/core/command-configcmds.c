@@ -413,6 +413,31 @@ static int viewer_words(Judge *j, const char *name, const ShellWord *const *w, s
         return 0;
 }
 
+/* The option in a config the line may write (use_askpass = CMD in a
+ * .wgetrc, photo-viewer "CMD" in gpg.conf): each value after it in the
+ * line's text, to a quote, a newline or a written \n, judged as a line. */
+static int text_option(Judge *j, const char *name, const char *option) {
+        const char *t = j->text, *end = t ? t + j->text_n : NULL;
+        size_t len = strlen(option);
+        char what[96];
+        snprintf(what, sizeof what, "%s's %s in the line's text, a command line it runs", name, option);
+        for (const char *p = t; p && p + len <= end && (p = strcasestr(p, option)) && p + len <= end; p++) {
+                const char *v = p + len;
+                while (v < end && strchr(" \t=\"'", *v))
+                        v++;
+                const char *e = v;
+                while (e < end && !strchr("\"'\n\\", *e))
+                        e++;
+                _cleanup_free_ char *c = strndup(v, (size_t) (e - v));
+                if (!c)
+                        return -ENOMEM;
+                int r = programs_reread(j, what, c, strlen(c));
+                if (r != 0)
+                        return r;
+        }
+        return 0;
+}
+
 int configcmds_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         if (streq_any(name, apts))
                 return apt_words(j, name, w, n);
@@ -420,7 +445,9 @@ int configcmds_judge(Judge *j, const char *name, const ShellWord *const *w, size
                 return cargo_words(j, w, n);
         if (streq(name, "rustc"))
                 return rustc_words(j, w, n);
-        if (streq(name, "gpg") || streq(name, "gpg2") || streq(name, "wget"))
-                return viewer_words(j, name, w, n);
+        if (streq(name, "gpg") || streq(name, "gpg2") || streq(name, "wget")) {
+                int r = viewer_words(j, name, w, n);
+                return r != 0 ? r : text_option(j, name, streq(name, "wget") ? "askpass" : "photo-viewer");
+        }
         return 0;
 }
