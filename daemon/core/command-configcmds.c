@@ -222,6 +222,7 @@ static int apt_words(Judge *j, const char *name, const ShellWord *const *w, size
                                 return -ENOMEM;
                         value = b;
                 }
+                value += value && value[0] == '=' && letter == 'o' && a[1] != '-'; /* -o=K=V */
                 int r = !value          ? 0
                         : letter == 'c' ? config_file(j, name, "-c", value)
                                         : apt_option(j, name, value);
@@ -438,7 +439,21 @@ static int text_option(Judge *j, const char *name, const char *option) {
         return 0;
 }
 
+static bool configs_own(const char *name) {
+        return streq_any(name, apts) ||
+               streq_any(name, (const char *const[]){"cargo", "rustc", "gpg", "gpg2", "wget", NULL});
+}
+
 int configcmds_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
+        static const char *const inert[] = {"echo", "printf", "man",    "which",
+                                            "type", "help",   "whatis", NULL};
+        char buf[256];
+        /* rustup run stable cargo ..., a program that runs another: from there */
+        for (size_t k = 1; !configs_own(name) && !streq_any(name, inert) && k < n; k++) {
+                const char *p = programs_name(w[k], buf, sizeof buf);
+                if (p && configs_own(p))
+                        return configcmds_judge(j, p, w + k, n - k);
+        }
         if (streq_any(name, apts))
                 return apt_words(j, name, w, n);
         if (streq(name, "cargo"))
