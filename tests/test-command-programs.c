@@ -4040,6 +4040,8 @@ static const Row rows[] = {
         {"printf 'url=/proc/self/cwd/%%2eenv\\n' > /tmp/x/k; curl -K /tmp/x/k", false, true, ".env"},
         {"printf 'proto-default=file\\n' > ~/.curlrc; curl -s /proc/self/cwd/x", true, true, NULL},
         {"echo proto-default=file | tee ~/.curlrc; curl -s https://x/y", true, true, NULL},
+        {"printf 'url=/proc/self/cwd/\\x252egit/objects/x\\n' > ~/.curl''rc; curl -s", true, true, NULL},
+        {"curl -s https://x/y > out.json", true, false, NULL},
         {"curl -s localhost:8080/health", true, false, NULL},
         {"curl \"http://localhost:3000/api?q=a%20b\"", true, false, NULL},
         {"curl -s -d 'q=a%20b' https://example.com/api -o 'out%20x.txt'", true, false, NULL},

@@ -235,9 +235,18 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
                 config = config || (a && ((a[0] == '-' && a[1] != '-' && strchr(a, 'K')) ||
                                           programs_long_is(a, "config", NULL)));
         }
-        /* a ~/.curlrc the line writes: curl reads it unless -q */
-        bool curlrc = curl && memmem(ln->text, ln->n, "curlrc", 6) &&
-                      (memchr(ln->text, '>', ln->n) || memmem(ln->text, ln->n, "tee", 3));
+        /* a ~/.curlrc the line writes (> ~/.curl''rc too): curl reads it unless -q */
+        const char *lt = j->text ? j->text : ln->text;
+        size_t t_n = j->text ? j->text_n : ln->n;
+        _cleanup_free_ char *bare = curl ? malloc(t_n + 1) : NULL;
+        if (curl && !bare)
+                return -ENOMEM;
+        size_t b_n = 0;
+        for (size_t i = 0; curl && i < t_n; i++)
+                if (!strchr("'\"\\", lt[i]))
+                        bare[b_n++] = lt[i];
+        bool curlrc = curl && memmem(bare, b_n, "curlrc", 6) &&
+                      (memchr(lt, '>', t_n) || memmem(lt, t_n, "tee", 3));
         if (curlrc && judge_held(j)) {
                 judge_mark_held(j);
                 return judge_refuse(j, "curl in a line that writes curl's config (.curlrc), which may "
@@ -245,7 +254,7 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
         }
         int r = config || curlrc ? config_urls(j, ln, globoff) : 0;
         if (r == 0 && curl)
-                r = text_urls(j, j->text ? j->text : ln->text, j->text ? j->text_n : ln->n, globoff);
+                r = text_urls(j, lt, t_n, globoff);
         if (r != 0)
                 return r;
         /* curl -T FILE globs FILE as a URL: -T '{.e,x}nv' uploads .env */
