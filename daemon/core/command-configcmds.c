@@ -282,11 +282,21 @@ static int cargo_written(Judge *j) {
         bool writes = memchr(t, '>', n) || memmem(t, n, "tee", 3) || memmem(t, n, "cp ", 3) ||
                       memmem(t, n, "mv ", 3) || memmem(t, n, "ln ", 3) || memmem(t, n, "install ", 8) ||
                       memmem(t, n, "dd ", 3) || memmem(t, n, "sed ", 4);
-        bool config =
-                memmem(t, n, ".cargo", 6) || memmem(t, n, "CARGO_HOME", 10) || last_name_in(t, n, "config");
+        _cleanup_free_ char *bare = malloc(n + 1); /* > .car''go/con''fig: quotes dropped */
+        if (!bare)
+                return -ENOMEM;
+        size_t b = 0;
+        for (size_t i = 0; i < n; i++)
+                if (t[i] != '\'' && t[i] != '"' && t[i] != '\\')
+                        bare[b++] = t[i];
+        bool config = memmem(bare, b, ".cargo", 6) || memmem(bare, b, "CARGO_HOME", 10) ||
+                      last_name_in(t, n, "config") || last_name_in(bare, b, "config");
         for (const char *p = t; !config && (p = memchr(p, '>', n - (size_t) (p - t))); p++) {
-                const char *q = p + 1 + strspn(p + 1, "> \t|\"'");
-                config = q < t + n && (*q == '$' || *q == '`');
+                const char *q = p + 1 + strspn(p + 1, "> \t|\"'&");
+                size_t len = 0;
+                while (q + len < t + n && !strchr(" \t\n;&|<>()", q[len]))
+                        len++;
+                config = memchr(q, '$', len) || memchr(q, '`', len); /* > con$e, > "$f" */
         }
         if (!writes || !config)
                 return 0;

@@ -498,7 +498,7 @@ static int find_lists_objects(const Judge *j, const Stage *st) {
  * (--fi: getopt's prefix), ZIPOPT holding -@ (--names-stdin), a value
  * made at run time or escaped, or the variable set some other way (read,
  * export, printf -v)? Quotes inside the value are dropped. */
-static bool env_lists(const char *text, size_t n) {
+static bool env_lists(const char *text, size_t n, bool bare) {
         static const struct {
                 const char *name, *lists[3];
         } vars[] = {
@@ -509,12 +509,13 @@ static bool env_lists(const char *text, size_t n) {
                 size_t len = strlen(vars[i].name);
                 for (const char *p = text; (p = memmem(p, n - (size_t) (p - text), vars[i].name, len));
                      p += len) {
-                        if ((p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '_' || p[-1] == '$' ||
-                                          p[-1] == '{')) ||
-                            (p + len < text + n && (isalnum((unsigned char) p[len]) || p[len] == '_')))
-                                continue; /* another name, or a read of this one ($XZ_OPT) */
                         const char *v = p + len, *end = text + n;
-                        if (v >= end || *v != '=')
+                        bool set = v < end && *v == '=';
+                        if ((p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '_' ||
+                                          (!set && (p[-1] == '$' || p[-1] == '{')))) ||
+                            (v < end && (isalnum((unsigned char) *v) || *v == '_')))
+                                continue; /* another name, or a read of this one ($XZ_OPT) */
+                        if (!set)
                                 return true; /* read XZ_OPT, export ZIPOPT: set some other way */
                         char value[256];
                         size_t k = 0;
@@ -524,7 +525,8 @@ static bool env_lists(const char *text, size_t n) {
                                         quote = quote ? 0 : *v;
                                         continue;
                                 }
-                                if (!quote && strchr(" \t\n;&|<>()", *v))
+                                /* quotes dropped (export XZ_O''PT="-q ..."): to the command's end */
+                                if (!quote && strchr(bare ? "\n;&|" : " \t\n;&|<>()", *v))
                                         break;
                                 value[k++] = *v;
                         }
@@ -539,13 +541,32 @@ static bool env_lists(const char *text, size_t n) {
         return false;
 }
 
+/* ... in the line's text, and in it with its quotes and backslashes dropped. */
+static int env_lists_text(const char *text, size_t n) {
+        if (!text)
+                return 0;
+        if (env_lists(text, n, false))
+                return 1;
+        _cleanup_free_ char *bare = malloc(n + 1);
+        if (!bare)
+                return -ENOMEM;
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+                if (text[i] != '\'' && text[i] != '"' && text[i] != '\\')
+                        bare[k++] = text[i];
+        return env_lists(bare, k, true);
+}
+
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
         char buf[256];
         if (!judge_held(j))
                 return 0;
         /* XZ_OPT=--files=l xz -c, ZIPOPT=-@ zip - < l: options from the
          * environment, not among the program's words (31x 5) */
-        if (env_lists(j->text, j->text_n)) {
+        int e = env_lists_text(j->text, j->text_n);
+        if (e < 0)
+                return e;
+        if (e > 0) {
                 judge_mark_held(j);
                 return judge_refuse(j,
                                     "the line gives xz or zip a list of names through the environment "
