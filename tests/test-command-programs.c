@@ -5553,6 +5553,10 @@ static const Row rows[] = {
         {"printf 'APT::Update::Pre-Invoke {\"git log -p\";};' > ../x/a.conf; apt-get -c ../x/a.conf update",
          true, true, NULL},
         {"printf x > ../x/a.conf; APT_CONFIG=../x/a.conf apt-get update", true, true, NULL},
+        {"printf 'APT::Update::Pre-Invoke {\"git log -p\";};' > ../x/a.conf; apt-get -c ../x/a''.conf "
+         "update",
+         true, true, NULL},
+        {"printf x > ../x/p/a.conf; apt-get -o Dir::Etc::Parts=../x/p update", true, true, NULL},
         {"cargo --config 'target.x86_64-unknown-linux-gnu.runner=[\"sh\",\"-c\",\"git log -p\"]' run", true,
          true, NULL},
         {"cargo --config 'target.\"cfg(all())\".runner=[\"sh\",\"-c\",\"cat .env\"]' run", false, true,

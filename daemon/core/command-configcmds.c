@@ -129,10 +129,14 @@ static bool written_by_line(const Judge *j, const char *v) {
         if (strpbrk(v, "$`*?[{~") || !j->text)
                 return true;
         const char *b = strrchr(v, '/') ? strrchr(v, '/') + 1 : v;
-        size_t len = strlen(b), seen = 0;
-        if (len == 0)
+        size_t len = strlen(b), seen = 0, k = 0;
+        _cleanup_free_ char *bare = malloc(j->text_n + 1); /* -c /tmp/a''.conf: quotes dropped */
+        if (len == 0 || !bare)
                 return true;
-        for (const char *p = j->text; (p = memmem(p, j->text_n - (size_t) (p - j->text), b, len)); p++)
+        for (size_t i = 0; i < j->text_n; i++)
+                if (j->text[i] != '\'' && j->text[i] != '"' && j->text[i] != '\\')
+                        bare[k++] = j->text[i];
+        for (const char *p = bare; (p = memmem(p, k - (size_t) (p - bare), b, len)); p++)
                 seen++;
         return seen != 1;
 }
