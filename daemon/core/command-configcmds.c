@@ -118,7 +118,7 @@ static int judge_toml(Judge *j, const char *what, const char *prefix, const char
         /* a string's words as cargo splits them (at blanks): a line too */
         for (int i = 0; r == 0 && i < n; i++)
                 r = programs_reread(j, what, words[i], strlen(words[i]));
-        for (int i = 0; i < n; i++)
+        for (size_t i = 0; i < ELEMENTSOF(words); i++) /* all: a short read leaves some */
                 free(words[i]);
         return r;
 }
@@ -332,7 +332,7 @@ static int cargo_env_aliases(Judge *j) {
                         r = s ? programs_reread(j, "cargo's alias from the environment, cargo's words", s,
                                                 strlen(s))
                               : -ENOMEM;
-                for (int i = 0; i < n; i++)
+                for (size_t i = 0; i < ELEMENTSOF(words); i++)
                         free(words[i]);
                 if (r != 0)
                         return r;
