@@ -458,6 +458,32 @@ static bool configs_own(const char *name) {
                streq_any(name, (const char *const[]){"cargo", "rustc", "gpg", "gpg2", "wget", NULL});
 }
 
+int configcmds_line(Judge *j) {
+        if (!judge_held(j) || !j->text)
+                return 0;
+        const char *t = j->text;
+        size_t n = j->text_n;
+        /* APT_CONFIG=F bash -c 'apt-get update': apt in a string of the line */
+        const char *c = memmem(t, n, "APT_CONFIG", 10);
+        if (c && memmem(t, n, "apt", 3)) {
+                const char *v = c + 10 < t + n && c[10] == '=' ? c + 11 : "$";
+                size_t len = 0;
+                while (v == c + 11 && v + len < t + n && !strchr(" \t\n;&|<>()", v[len]))
+                        len++;
+                _cleanup_free_ char *f = strndup(v, v == c + 11 ? len : 1);
+                if (!f)
+                        return -ENOMEM;
+                int r = config_file(j, "apt", "APT_CONFIG", f);
+                if (r != 0)
+                        return r;
+        }
+        /* ...; bash -c 'cargo run': cargo, a word of its own, anywhere */
+        for (const char *p = t; (p = memmem(p, n - (size_t) (p - t), "cargo", 5)); p++)
+                if ((p == t || !strchr("./_-", p[-1])) && (p + 5 == t + n || strchr(" \t'\"", p[5])))
+                        return cargo_written(j);
+        return 0;
+}
+
 int configcmds_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         static const char *const inert[] = {"echo", "printf", "man",    "which",
                                             "type", "help",   "whatis", NULL};

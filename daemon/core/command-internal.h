@@ -621,6 +621,9 @@ int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, s
  * --use-askpass), each judged as a line; a config file of apt's or
  * cargo's the line writes, refused while the history holds an entry. */
 int configcmds_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* ... and a line's text that sets APT_CONFIG or writes cargo's config for a
+ * program a string of it runs (bash -c 'apt-get update'), while held. */
+int configcmds_line(Judge *j);
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */
 void reread_unescape(char *s);

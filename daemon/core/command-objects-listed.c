@@ -551,9 +551,24 @@ static int env_lists_text(const char *text, size_t n) {
         if (!bare)
                 return -ENOMEM;
         size_t k = 0;
-        for (size_t i = 0; i < n; i++)
-                if (text[i] != '\'' && text[i] != '"' && text[i] != '\\')
+        for (size_t i = 0; i < n; i++) {
+                unsigned c = 0;
+                /* $'\x58Z_OPT=...', $'\130Z_OPT=...': the byte an escape makes */
+                if (text[i] == '\\' && i + 3 < n && text[i + 1] == 'x' &&
+                    isxdigit((unsigned char) text[i + 2]) && isxdigit((unsigned char) text[i + 3])) {
+                        char h[3] = {text[i + 2], text[i + 3], 0};
+                        bare[k++] = (char) strtoul(h, NULL, 16);
+                        i += 3;
+                } else if (text[i] == '\\' && i + 3 < n && text[i + 1] >= '0' && text[i + 1] <= '3' &&
+                           text[i + 2] >= '0' && text[i + 2] <= '7' && text[i + 3] >= '0' &&
+                           text[i + 3] <= '7' &&
+                           (c = (unsigned) ((text[i + 1] - '0') * 64 + (text[i + 2] - '0') * 8 +
+                                            text[i + 3] - '0')) > 0) {
+                        bare[k++] = (char) c;
+                        i += 3;
+                } else if (text[i] != '\'' && text[i] != '"' && text[i] != '\\')
                         bare[k++] = text[i];
+        }
         return env_lists(bare, k, true);
 }
 
@@ -563,7 +578,10 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
                 return 0;
         /* XZ_OPT=--files=l xz -c, ZIPOPT=-@ zip - < l: options from the
          * environment, not among the program's words (31x 5) */
-        int e = env_lists_text(j->text, j->text_n);
+        int e = configcmds_line(j); /* APT_CONFIG=F bash -c 'apt-get update' */
+        if (e != 0)
+                return e;
+        e = env_lists_text(j->text, j->text_n);
         if (e < 0)
                 return e;
         if (e > 0) {
