@@ -113,10 +113,109 @@ static int schemeless_url(Judge *j, const char *what, const char *t, bool globof
         int budget = 64;
         if (strstr(t, "://") || file_url(t) || !strchr(t, '%'))
                 return 0; /* a scheme's (judged as one), or the path as written */
+        /* %2{e,x}env: the shell's braces first, then curl's %XX */
+        const char *open = strchr(t, '{'), *close = open ? strchr(open, '}') : NULL;
+        if (close && memchr(open, ',', (size_t) (close - open)))
+                for (const char *a = open + 1;;) {
+                        const char *e = a;
+                        while (e < close && *e != ',')
+                                e++;
+                        _cleanup_free_ char *alt = malloc(strlen(t) + 1);
+                        if (!alt)
+                                return -ENOMEM;
+                        sprintf(alt, "%.*s%.*s%s", (int) (open - t), t, (int) (e - a), a, close + 1);
+                        int r = schemeless_url(j, what, alt, globoff);
+                        if (r != 0 || e >= close)
+                                return r;
+                        a = e + 1;
+                }
         url_decode(t, path, sizeof path, &encoded);
         return !encoded                          ? 0
                : !globoff && strpbrk(path, "[{") ? curl_glob(j, path, &budget)
                                                  : runners_file(j, what, path);
+}
+
+/* Does the line's text hold a piece of an escape another piece may
+ * complete when it runs (p=%; u=/p/%2; ${u}eenv), a '%' spelled by an
+ * escape (\x25, \045), or one a brace completes (%2{e,x}, %{2e,x})? A
+ * whole %XX, printf's %% and %s, date's %d and curl's %{http_code} are not. */
+static bool split_escape(const char *t, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                if (t[i] == '\\' && i + 3 < n &&
+                    (strncasecmp(t + i + 1, "x25", 3) == 0 || strncmp(t + i + 1, "045", 3) == 0))
+                        return true;
+                if (t[i] != '%')
+                        continue;
+                char a = i + 1 < n ? t[i + 1] : 0, b = i + 2 < n ? t[i + 2] : 0;
+                if (a == '%') {
+                        i++;
+                        continue;
+                }
+                /* kill %1, fg %2, wait %1: a job */
+                size_t w = i;
+                while (w > 0 && (t[w - 1] == ' ' || t[w - 1] == '\t'))
+                        w--;
+                size_t from = w;
+                while (from > 0 && isalpha((unsigned char) t[from - 1]))
+                        from--;
+                bool job = w < i && w - from >= 2 && w - from <= 6 &&
+                           (strncmp(t + from, "kill", 4) == 0 || strncmp(t + from, "fg", 2) == 0 ||
+                            strncmp(t + from, "bg", 2) == 0 || strncmp(t + from, "wait", 4) == 0 ||
+                            strncmp(t + from, "disown", 6) == 0 || strncmp(t + from, "jobs", 4) == 0);
+                if (job)
+                        continue;
+                if (!a || (!isalnum((unsigned char) a) && a != '{') ||
+                    (a == '{' && isdigit((unsigned char) b)) ||
+                    (isdigit((unsigned char) a) &&
+                     (!b || b == '{' || (!isxdigit((unsigned char) b) && !isalpha((unsigned char) b)))))
+                        return true;
+        }
+        return false;
+}
+
+/* Does a curl operand hold a command substitution, with no scheme:// of
+ * its own: a URL made at run time, whose %XX the line does not show? An
+ * option's value (-o, -H, --data ...) is no URL. */
+static bool made_operand(const ShellWord *const *w, size_t n) {
+        static const char *const longs[] = {"output",      "header",
+                                            "data",        "data-raw",
+                                            "data-binary", "data-urlencode",
+                                            "user-agent",  "user",
+                                            "cookie",      "cookie-jar",
+                                            "form",        "request",
+                                            "max-time",    "connect-timeout",
+                                            "retry",       "write-out",
+                                            "proxy",       "cacert",
+                                            "cert",        "key",
+                                            "config",      "referer",
+                                            "resolve",     "proto-default",
+                                            "proto",       "range",
+                                            "dump-header", "oauth2-bearer",
+                                            "limit-rate",  "json",
+                                            "upload-file", "output-dir",
+                                            "variable",    "netrc-file",
+                                            NULL};
+        char buf[128];
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf);
+                if (a && streq(a, "--"))
+                        continue;
+                if (a && a[0] == '-' && a[1] != '-' && strpbrk(a + 1, "AbcCdDeEFHKmoPQrtTuUwxXyYz")) {
+                        const char *v = strpbrk(a + 1, "AbcCdDeEFHKmoPQrtTuUwxXyYz");
+                        k += !v[1]; /* -o F, -oF */
+                        continue;
+                }
+                if (a && a[0] == '-' && a[1] == '-' && !strchr(a, '=') && streq_any(a + 2, longs)) {
+                        k++;
+                        continue;
+                }
+                if (!w[k]->substitution)
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t || (t[0] != '-' && !strstr(t, "://") && !file_url(t)))
+                        return true;
+        }
+        return false;
 }
 
 /* curl -K FILE: its config (url = "file:///..."), in a here-string or a
@@ -266,6 +365,12 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
         _cleanup_free_ bool *pattern = operands_not_read(j, name, w, n); /* grep 'file://' F: data */
         if (!pattern)
                 return -ENOMEM;
+        /* p=%; curl ${p}2eenv, curl "$(printf '\x25')2eenv": an escape the line does not show whole */
+        if (curl && (split_escape(lt, t_n) || made_operand(w, n))) {
+                judge_name_all(j);
+                return judge_refuse(j, "curl's URL may be made at run time with a %%XX escape it decodes "
+                                       "(a %% in pieces, spelled by an escape, or a command's output)");
+        }
         for (size_t k = 1; k < n && curl; k++) { /* a URL with no scheme: its %XX decoded */
                 _cleanup_free_ char *t = programs_word_text(w[k]);
                 if (!t)
