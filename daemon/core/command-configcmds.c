@@ -141,14 +141,22 @@ static bool written_by_line(const Judge *j, const char *v) {
         return seen != 1;
 }
 
+/* Refused: what the program then runs from it is not judged (a masked
+ * name spelled by printf's escapes); while held, git's history too. */
+static int refuse_written(Judge *j, const char *why) {
+        if (judge_held(j))
+                judge_mark_held(j);
+        else
+                judge_name_all(j);
+        return judge_refuse(j, "%s: what it runs from it is not judged", why);
+}
+
 static int config_file(Judge *j, const char *name, const char *how, const char *v) {
-        if (!judge_held(j) || !written_by_line(j, v))
+        char why[160];
+        if (!written_by_line(j, v))
                 return 0;
-        judge_mark_held(j);
-        return judge_refuse(j,
-                            "%s loads a config file (%s) the line may write, whose hooks it runs, and the "
-                            "history holds a masked entry",
-                            name, how);
+        snprintf(why, sizeof why, "%.20s loads a config file (%.40s) the line may write", name, how);
+        return refuse_written(j, why);
 }
 
 /* apt's -o KEY=VALUE: hooks apt runs by sh -c (keys holding Invoke,
@@ -279,7 +287,7 @@ static bool last_name_in(const char *t, size_t n, const char *name) {
  * redirect, a copier, sed) in a line naming .cargo, CARGO_HOME or a file
  * config, or writing a name made at run time (> "$f"). */
 static int cargo_written(Judge *j) {
-        if (!judge_held(j) || !j->text)
+        if (!j->text)
                 return 0;
         const char *t = j->text;
         size_t n = j->text_n;
@@ -293,9 +301,12 @@ static int cargo_written(Judge *j) {
         for (size_t i = 0; i < n; i++)
                 if (t[i] != '\'' && t[i] != '"' && t[i] != '\\')
                         bare[b++] = t[i];
-        bool config = memmem(bare, b, ".cargo", 6) || memmem(bare, b, "CARGO_HOME", 10) ||
-                      last_name_in(t, n, "config") || last_name_in(bare, b, "config");
-        for (const char *p = t; !config && (p = memchr(p, '>', n - (size_t) (p - t))); p++) {
+        /* .cargo or CARGO_HOME named; while held, any file config too */
+        bool strong = memmem(bare, b, ".cargo", 6) || memmem(bare, b, "CARGO_HOME", 10),
+             config = strong ||
+                      (judge_held(j) && (last_name_in(t, n, "config") || last_name_in(bare, b, "config")));
+        for (const char *p = t; !config && judge_held(j) && (p = memchr(p, '>', n - (size_t) (p - t)));
+             p++) {
                 const char *q = p + 1 + strspn(p + 1, "> \t|\"'&");
                 size_t len = 0;
                 while (q + len < t + n && !strchr(" \t\n;&|<>()", q[len]))
@@ -304,9 +315,9 @@ static int cargo_written(Judge *j) {
         }
         if (!writes || !config)
                 return 0;
-        judge_mark_held(j);
-        return judge_refuse(j, "cargo in a line that may write its config (.cargo/config.toml, CARGO_HOME), "
-                               "whose runner or linker it runs, and the history holds a masked entry");
+        return refuse_written(j,
+                              "cargo in a line that may write its config (.cargo/config.toml, CARGO_HOME), "
+                              "whose runner or linker it runs");
 }
 
 /* CARGO_ALIAS_X='--config K=V run' cargo x: an alias's words, cut at
@@ -459,7 +470,7 @@ static bool configs_own(const char *name) {
 }
 
 int configcmds_line(Judge *j) {
-        if (!judge_held(j) || !j->text)
+        if (!j->text)
                 return 0;
         const char *t = j->text;
         size_t n = j->text_n;
@@ -501,6 +512,14 @@ int configcmds_judge(Judge *j, const char *name, const ShellWord *const *w, size
         if (streq(name, "rustc"))
                 return rustc_words(j, w, n);
         if (streq(name, "gpg") || streq(name, "gpg2") || streq(name, "wget")) {
+                /* printf 'use_askpass = cat .e\x6ev' > ~/.wgetrc: its config written */
+                static const char *const configs[] = {"wgetrc",    "WGETRC", "gpg.conf",
+                                                      "GNUPGHOME", ".gnupg", NULL};
+                const char *t = j->text;
+                bool writes = t && (memchr(t, '>', j->text_n) || memmem(t, j->text_n, "tee", 3));
+                for (size_t i = 0; writes && configs[i]; i++)
+                        if (memmem(t, j->text_n, configs[i], strlen(configs[i])))
+                                return refuse_written(j, "wget or gpg in a line that may write its config");
                 int r = viewer_words(j, name, w, n);
                 return r != 0 ? r : text_option(j, name, streq(name, "wget") ? "askpass" : "photo-viewer");
         }

@@ -346,10 +346,13 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
                         bare[b_n++] = lt[i];
         bool curlrc = curl && memmem(bare, b_n, "curlrc", 6) &&
                       (memchr(lt, '>', t_n) || memmem(lt, t_n, "tee", 3));
-        if (curlrc && judge_held(j)) {
-                judge_mark_held(j);
+        if (curlrc) { /* printf 'url=.e\x6ev' > ~/.curlrc: no %XX to decode */
+                if (judge_held(j))
+                        judge_mark_held(j);
+                else
+                        judge_name_all(j);
                 return judge_refuse(j, "curl in a line that writes curl's config (.curlrc), which may "
-                                       "make a URL a file's name, and the history holds a masked entry");
+                                       "name a file curl reads: not judged");
         }
         int r = config || curlrc ? config_urls(j, ln, globoff) : 0;
         if (r == 0 && curl)
