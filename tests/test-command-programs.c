@@ -4067,6 +4067,9 @@ static const Row rows[] = {
          true, false, NULL},
         {"curl \"https://api.example.com/v1/items?since=$(date +%s)\"", true, false, NULL},
         {"printf '%s\\n' a | curl -s -d @- https://x", true, false, NULL},
+        {"printf '.e\\x6ev\\n' > ../x/l; XZ_OPT=--files=../x/l xz -c", false, true, ".env"},
+        {"printf '.e\\x6ev\\n' > ../x/l; ZIPOPT=-@ zip -q - < ../x/l", false, true, ".env"},
+        {"XZ_OPT=-9 tar cJf x.tar.xz src", false, false, NULL},
         {"printf '[target.x]\\nrunner=[\"cat\",\".e\\\\u006ev\"]' > .cargo/config.toml; cargo run", false,
          true, ".env"},
         {"printf 'APT::Update::Pre-Invoke {\"cat .e\\\\x6ev\";};' > ../x/a.conf; apt-get -c ../x/a.conf "

@@ -574,22 +574,26 @@ static int env_lists_text(const char *text, size_t n) {
 
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
         char buf[256];
-        if (!judge_held(j))
-                return 0;
         /* XZ_OPT=--files=l xz -c, ZIPOPT=-@ zip - < l: options from the
-         * environment, not among the program's words (31x 5) */
-        int e = configcmds_line(j); /* APT_CONFIG=F bash -c 'apt-get update' */
-        if (e != 0)
-                return e;
-        e = env_lists_text(j->text, j->text_n);
+         * environment, not among the program's words (31x 5): the names in
+         * the list are not judged (printf '.e\x6ev' > l), nor, while held,
+         * .git's among them */
+        int e = env_lists_text(j->text, j->text_n);
         if (e < 0)
                 return e;
         if (e > 0) {
-                judge_mark_held(j);
-                return judge_refuse(j,
-                                    "the line gives xz or zip a list of names through the environment "
-                                    "(XZ_OPT, XZ_DEFAULTS, ZIPOPT), and the history holds a masked entry");
+                if (judge_held(j))
+                        judge_mark_held(j);
+                else
+                        judge_name_all(j);
+                return judge_refuse(j, "the line gives xz or zip a list of names through the environment "
+                                       "(XZ_OPT, XZ_DEFAULTS, ZIPOPT): the names are not judged");
         }
+        if (!judge_held(j))
+                return 0;
+        e = configcmds_line(j); /* APT_CONFIG=F bash -c 'apt-get update' */
+        if (e != 0)
+                return e;
         int r0 = listed_in_file(j, ln, st, prev, lists);
         if (r0 != 0)
                 return r0;
