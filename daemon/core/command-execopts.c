@@ -311,6 +311,9 @@ int reread_sql_fed(Judge *j, const Line *ln, const Stage *st, const Stage *prev)
 
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n) {
         char buf[1024];
+        int r0 = configcmds_judge(j, name, w, n); /* apt -o K=CMD, cargo --config K=CMD */
+        if (r0 != 0)
+                return r0;
         bool tar = streq(name, "tar");
         const char *first = tar && n > 1 ? programs_plain(w[1], buf, sizeof buf) : NULL;
         if (first && first[0] != '-' &&

@@ -647,6 +647,15 @@ int reread_json_strings(Judge *j, const char *what, const char *s);
 /* Options whose value the program runs as a line (-c S of a program not
  * the rule's, tar -I, split --filter, ssh -o ProxyCommand=): judged. */
 int reread_exec_options(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* command-configcmds.c: command lines in a program's config given on its
+ * command line (apt -o APT::Update::Pre-Invoke=, cargo --config
+ * target.X.runner=, rustc -C linker=, gpg --photo-viewer, wget
+ * --use-askpass), each judged as a line; a config file of apt's or
+ * cargo's the line writes, refused while the history holds an entry. */
+int configcmds_judge(Judge *j, const char *name, const ShellWord *const *w, size_t n);
+/* ... and a line's text that sets APT_CONFIG or writes cargo's config for a
+ * program a string of it runs (bash -c 'apt-get update'), while held. */
+int configcmds_line(Judge *j);
 /* printf's and echo -e's escapes, in place: \\, \n and the like, \xHH,
  * \NNN and \0NNN (a NUL ends it). */
 void reread_unescape(char *s);

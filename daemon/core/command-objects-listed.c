@@ -523,10 +523,107 @@ static int find_lists_objects(const Judge *j, const Stage *st) {
         return 0;
 }
 
+/* Does the line give xz or zip a list of names through its options from
+ * the environment: XZ_OPT or XZ_DEFAULTS holding --files or --files0
+ * (--fi: getopt's prefix), ZIPOPT holding -@ (--names-stdin), a value
+ * made at run time or escaped, or the variable set some other way (read,
+ * export, printf -v)? Quotes inside the value are dropped. */
+static bool env_lists(const char *text, size_t n, bool bare) {
+        static const struct {
+                const char *name, *lists[3];
+        } vars[] = {
+                {"XZ_OPT", {"--fi", NULL}}, {"XZ_DEFAULTS", {"--fi", NULL}}, {"ZIPOPT", {"@", "--n", NULL}}};
+        if (!text)
+                return false;
+        for (size_t i = 0; i < ELEMENTSOF(vars); i++) {
+                size_t len = strlen(vars[i].name);
+                for (const char *p = text; (p = memmem(p, n - (size_t) (p - text), vars[i].name, len));
+                     p += len) {
+                        const char *v = p + len, *end = text + n;
+                        bool set = v < end && *v == '=';
+                        if ((p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '_' ||
+                                          (!set && (p[-1] == '$' || p[-1] == '{')))) ||
+                            (v < end && (isalnum((unsigned char) *v) || *v == '_')))
+                                continue; /* another name, or a read of this one ($XZ_OPT) */
+                        if (!set)
+                                return true; /* read XZ_OPT, export ZIPOPT: set some other way */
+                        char value[256];
+                        size_t k = 0;
+                        char quote = 0;
+                        for (v++; v < end && k + 1 < sizeof value; v++) {
+                                if (quote ? *v == quote : (*v == '\'' || *v == '"')) {
+                                        quote = quote ? 0 : *v;
+                                        continue;
+                                }
+                                /* quotes dropped (export XZ_O''PT="-q ..."): to the command's end */
+                                if (!quote && strchr(bare ? "\n;&|" : " \t\n;&|<>()", *v))
+                                        break;
+                                value[k++] = *v;
+                        }
+                        value[k] = 0;
+                        if (strpbrk(value, "$`\\"))
+                                return true;
+                        for (size_t m = 0; vars[i].lists[m]; m++)
+                                if (strstr(value, vars[i].lists[m]))
+                                        return true;
+                }
+        }
+        return false;
+}
+
+/* ... in the line's text, and in it with its quotes and backslashes dropped. */
+static int env_lists_text(const char *text, size_t n) {
+        if (!text)
+                return 0;
+        if (env_lists(text, n, false))
+                return 1;
+        _cleanup_free_ char *bare = malloc(n + 1);
+        if (!bare)
+                return -ENOMEM;
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) {
+                unsigned c = 0;
+                /* $'\x58Z_OPT=...', $'\130Z_OPT=...': the byte an escape makes */
+                if (text[i] == '\\' && i + 3 < n && text[i + 1] == 'x' &&
+                    isxdigit((unsigned char) text[i + 2]) && isxdigit((unsigned char) text[i + 3])) {
+                        char h[3] = {text[i + 2], text[i + 3], 0};
+                        bare[k++] = (char) strtoul(h, NULL, 16);
+                        i += 3;
+                } else if (text[i] == '\\' && i + 3 < n && text[i + 1] >= '0' && text[i + 1] <= '3' &&
+                           text[i + 2] >= '0' && text[i + 2] <= '7' && text[i + 3] >= '0' &&
+                           text[i + 3] <= '7' &&
+                           (c = (unsigned) ((text[i + 1] - '0') * 64 + (text[i + 2] - '0') * 8 +
+                                            text[i + 3] - '0')) > 0) {
+                        bare[k++] = (char) c;
+                        i += 3;
+                } else if (text[i] != '\'' && text[i] != '"' && text[i] != '\\')
+                        bare[k++] = text[i];
+        }
+        return env_lists(bare, k, true);
+}
+
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
         char buf[256];
+        /* XZ_OPT=--files=l xz -c, ZIPOPT=-@ zip - < l: options from the
+         * environment, not among the program's words (31x 5): the names in
+         * the list are not judged (printf '.e\x6ev' > l), nor, while held,
+         * .git's among them */
+        int e = env_lists_text(j->text, j->text_n);
+        if (e < 0)
+                return e;
+        if (e > 0) {
+                if (judge_held(j))
+                        judge_mark_held(j);
+                else
+                        judge_name_all(j);
+                return judge_refuse(j, "the line gives xz or zip a list of names through the environment "
+                                       "(XZ_OPT, XZ_DEFAULTS, ZIPOPT): the names are not judged");
+        }
         if (!judge_held(j))
                 return 0;
+        e = configcmds_line(j); /* APT_CONFIG=F bash -c 'apt-get update' */
+        if (e != 0)
+                return e;
         int r0 = listed_in_file(j, ln, st, prev, lists);
         if (r0 != 0)
                 return r0;
