@@ -145,6 +145,7 @@ static int substituted_reader(const char *var, const char *text, char **buf, siz
         _cleanup_(shell_lexed_done) ShellLexed l = {0};
         char b[256], tb[256];
         size_t stage = 0, words = 0, uses = 0;
+        bool tr = false;
         if (shell_lex(text, strlen(text), &l) < 0 || l.n_nested > 0)
                 return 0;
         for (size_t i = 0; i < l.n; i++) {
@@ -177,6 +178,12 @@ static int substituted_reader(const char *var, const char *text, char **buf, siz
                 const char *w = same_quoted(&t->w, b);
                 if (!w || (words == 0 && (streq_any(w, builtins) || strchr(w, '/') || runs_words(w) ||
                                           (stage > 0 && !streq_any(w, filters)))))
+                        return 0;
+                /* a filter's operand is a file it reads (tail -c +1 .env, 31y 8): only
+                 * options and numbers, but tr's sets */
+                if (stage > 0 && words == 0)
+                        tr = streq(w, "tr");
+                else if (stage > 0 && !tr && w[0] != '-' && strspn(w, "0123456789+,-") != strlen(w))
                         return 0;
                 words++;
                 if (stage == 0 && buf) {

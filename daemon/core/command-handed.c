@@ -588,11 +588,22 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
         /* npm's script-shell (--script-shell, npm_config_script_shell=, npm config
          * set, a .npmrc the line writes) runs npm -c's and npm run's strings (31w
          * 3); npm config get script-shell, cat .npmrc only read them (F31x R2) */
+        /* lower-case, its quotes and backslashes gone (script-s"hell", 31y 6) */
         _cleanup_free_ char *lower = strndup(j->text, j->text_n);
         if (!lower)
                 return -ENOMEM;
-        for (char *q = lower; *q; q++)
-                *q = (char) tolower((unsigned char) *q);
+        char *plain = lower;
+        for (const char *q = lower; *q; q++)
+                if (!strchr("'\"\\", *q))
+                        *plain++ = (char) tolower((unsigned char) *q);
+        *plain = 0;
+        /* npm config set or tmux set with a word made at run time ($'..', $k): any key */
+        bool made = memchr(j->text, '$', j->text_n) || memchr(j->text, '`', j->text_n);
+        sets = sets ||
+               (made &&
+                (strstr(lower, "config set") || strstr(lower, "npm set") ||
+                 (strstr(lower, "tmux") && (strstr(lower, " set ") || strstr(lower, "set-option")))));
+        sets = sets || (strstr(lower, "default-shell") && strstr(lower, "set"));
         sets = sets || npm_shell_set(lower) ||
                (npmrc_written(lower) && (strstr(lower, "npm") || strstr(lower, "npx")));
         /* su USER -c S runs USER's login shell, which an earlier command may

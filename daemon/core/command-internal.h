@@ -1122,6 +1122,10 @@ int objects_flowed(Judge *j, const Line *ln, const Stage *v, size_t at, const St
  * pass each name whole, as reader (tar -T -, xargs -0) cuts them: at
  * NULs or newlines, a leading '-' a name or an option? */
 bool objects_names_listed(const Judge *j, const Stage *v, size_t at, const Stage *reader);
+/* Do these words (tar -T F, rsync --files-from F: a command's, xargs's
+ * too) copy the trees a list file names, one the line does not write,
+ * while the history holds a masked entry? */
+bool objects_unwritten_list(const Judge *j, const ShellWord *const *w, size_t n);
 
 /* command-git-config.c: is key (core.sshCommand, core.gitProxy, alias.x)
  * config whose value git runs. git -c KEY=VALUE or git config KEY VALUE

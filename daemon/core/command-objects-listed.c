@@ -278,7 +278,8 @@ typedef struct Reader {
 
 static Reader reader_of(const Stage *st) {
         char buf[256], nb[64];
-        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
+        /* a group's first command's too ({ tar c -T -; }: its '{' gone) */
+        const char *p = st->n > 0 ? programs_name(st->w[0], nb, sizeof nb) : NULL;
         bool zero = streq_ptr(p, "rsync") || streq_ptr(p, "xargs");
         bool xargs = streq_ptr(p, "xargs"), nuls = false, unnull = false;
         Reader r = {xargs ? SPLIT_BLANKS : SPLIT_LINES,
@@ -360,7 +361,8 @@ static bool substitution_names_tree(const Judge *j, const Line *ln, const ShellT
  * (--files-from, tar cfT), zip -r -@, rsync -r --files-from? */
 static bool reads_tree_list(const Stage *st) {
         char buf[256], nb[64];
-        const char *p = st->n > 0 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
+        /* a group's first command's too ({ tar c -T -; }: its '{' gone) */
+        const char *p = st->n > 0 ? programs_name(st->w[0], nb, sizeof nb) : NULL;
         bool tar = streq_ptr(p, "tar") || streq_ptr(p, "bsdtar"), zip = streq_ptr(p, "zip"),
              rsync = streq_ptr(p, "rsync"), list = false, recursive = tar;
         if (!tar && !zip && !rsync)
@@ -370,8 +372,8 @@ static bool reads_tree_list(const Stage *st) {
                 if (!a)
                         continue;
                 bool shorts = a[0] == '-' && a[1] != '-';
-                bool from = a[0] == '-' && a[1] == '-' &&
-                            programs_long_is(a, "files-from", NULL); /* --files-fr */
+                bool from = strncmp(a, "--files", 7) == 0 &&
+                            programs_long_is(a, "files-from", NULL); /* --files-fr, not tar's --file */
                 list = list ||
                        (tar &&
                         (from || (shorts && strchr(a, 'T')) || (k == 1 && a[0] != '-' && strchr(a, 'T')))) ||
@@ -452,6 +454,70 @@ static bool string_writes_git(char *s) {
         return all || objects_text_names(s);
 }
 
+/* Does the line's text write name by a redirect (> l, >> l)? */
+static bool text_writes(const Judge *j, const char *name) {
+        size_t len = strlen(name);
+        for (const char *p = j->text; p && (p = memchr(p, '>', (size_t) (j->text + j->text_n - p))); p++) {
+                const char *q = p + 1 + (p[1] == '>' || p[1] == '|');
+                q += strspn(q, " \t");
+                if ((size_t) (j->text + j->text_n - q) >= len && strncmp(q, name, len) == 0 &&
+                    (q + len == j->text + j->text_n || strchr(" \t\n;&|)'\"", q[len])))
+                        return true;
+        }
+        return false;
+}
+
+/* The file a tree-list reader takes its names from, when it is a file
+ * (tar -T F, --files-from=F, rsync --files-from F, tar -T - < F, zip -@ <
+ * F) into buf; NULL for its input or a process substitution (judged as
+ * such), or none. */
+static const char *list_file(const Stage *st, char buf[256]) {
+        char nb[64], ab[256];
+        /* a group's first command's too ({ tar c -T -; }: its '{' gone) */
+        const char *p = st->n > 0 ? programs_name(st->w[0], nb, sizeof nb) : NULL;
+        bool tar = streq_ptr(p, "tar") || streq_ptr(p, "bsdtar"), substituted = false, stdin_list = false;
+        for (size_t i = 0; i < st->n_redir; i++)
+                substituted = substituted || streq(st->redir[i]->op, "<(");
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], ab, sizeof ab), *value = NULL;
+                if (!a)
+                        continue;
+                if (tar && strncmp(a, "-T", 2) == 0)
+                        value = a[2] ? a + 2 : NULL;
+                else if (strncmp(a, "--files", 7) == 0 && programs_long_is(a, "files-from", &value)) {
+                } else
+                        continue;
+                if (!value && (substituted || k + 1 >= st->n))
+                        continue; /* -T <(git ls-files src) */
+                if (!value)
+                        value = programs_plain(st->w[++k], buf, 256);
+                if (value && streq(value, "/dev/null"))
+                        continue;
+                if (!value || streq(value, "-") || streq(value, "/dev/stdin")) {
+                        stdin_list = true;
+                        continue;
+                }
+                if (value != buf)
+                        snprintf(buf, 256, "%s", value);
+                return buf;
+        }
+        /* zip -@ or a list on stdin, from < F */
+        for (size_t i = 0; (stdin_list || streq_ptr(p, "zip")) && i < st->n_redir; i++) {
+                const ShellToken *t = st->redir[i];
+                const char *f = st->target[i] ? programs_plain(st->target[i], buf, 256) : NULL;
+                if (streq(t->op, "<") && (t->fd == -1 || t->fd == 0))
+                        return f ? f : "?";
+        }
+        return NULL;
+}
+
+bool objects_unwritten_list(const Judge *j, const ShellWord *const *w, size_t n) {
+        Stage st = {.w = (const ShellWord **) w, .n = n};
+        char lb[256];
+        const char *lf = judge_held(j) && reads_tree_list(&st) ? list_file(&st, lb) : NULL;
+        return lf && (!j->text || !text_writes(j, lf));
+}
+
 static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool lists) {
         char buf[256], nb[256];
         const char *p = st->n > 1 && !st->keyword_led ? programs_name(st->w[0], nb, sizeof nb) : NULL;
@@ -468,6 +534,15 @@ static int listed_in_file(Judge *j, const Line *ln, const Stage *st, const Stage
         /* cat $(cat l), cat $(< l): the names read back as its words */
         for (size_t k = 1; p && !streq_any(p, objects_names_only) && k < st->n && !lists; k++)
                 lists = st->w[k]->substitution;
+        /* tar c -T /etc/groff/man.local: a file the line did not write, any names ('.', 31y 5) */
+        char lb[256];
+        const char *lf = p && judge_held(j) && reads_tree_list(st) ? list_file(st, lb) : NULL;
+        if (lf && (!j->text || !text_writes(j, lf))) {
+                judge_mark_held(j);
+                return judge_refuse(j, "a file of names the line does not write, which may name the tree "
+                                       "holding .git, read by a program that copies the trees it names, and "
+                                       "the history holds a masked entry");
+        }
         /* echo . > l; tar c -T l: a tree holding .git, copied whole */
         if ((lists && j->git_list_written) || (j->tree_list_written && reads_tree_list(st) && !prev)) {
                 judge_mark_held(j);
@@ -602,6 +677,78 @@ static int env_lists_text(const char *text, size_t n) {
         return env_lists(bare, k, true);
 }
 
+/* Does st, a tree-list reader, take its list from its input: tar -T -,
+ * --files-from=-, zip -@? */
+static bool stdin_list(const Stage *st) {
+        char ab[256], vb[256];
+        for (size_t k = 1; k < st->n; k++) {
+                const char *a = programs_plain(st->w[k], ab, sizeof ab), *value = NULL;
+                if (!a)
+                        return true; /* a word made at run time: any */
+                if (has_short(a, '@') || streq(a, "-T-"))
+                        return true;
+                if ((streq(a, "-T") ||
+                     (strncmp(a, "--files", 7) == 0 && programs_long_is(a, "files-from", &value))) &&
+                    !value)
+                        value = k + 1 < st->n ? programs_plain(st->w[k + 1], vb, sizeof vb) : NULL;
+                if (value && (streq(value, "-") || streq(value, "/dev/stdin")))
+                        return true;
+        }
+        return false;
+}
+
+/* Does the text hold a tree-list reader's list from its input (tar -T -,
+ * --files-from=-, zip -r@), by its bytes: one a group's body runs, judged
+ * apart from the pipe or redirect that feeds the group? */
+static bool text_stdin_list(const char *t, size_t n) {
+        static const char *const forms[] = {"-T -",
+                                            "-T-",
+                                            "-T /dev/stdin",
+                                            "files-from=-",
+                                            "files-from -",
+                                            "files-from=/dev/stdin",
+                                            "files-from /dev/stdin",
+                                            NULL};
+        for (const char *const *f = forms; *f; f++)
+                if (memmem(t, n, *f, strlen(*f)))
+                        return true;
+        for (const char *p = t; (p = memchr(p, '@', (size_t) (t + n - p))); p++) { /* zip -@, -r@ */
+                const char *b = p;
+                while (b > t && isalpha((unsigned char) b[-1]))
+                        b--;
+                if (b > t && b[-1] == '-')
+                        return true;
+        }
+        return false;
+}
+
+/* Does a compound of the line read its input from a redirect ({ tar c -T
+ * -; } <<< ., done < F) or a pipe (echo . | { tar c -T -; }): a tree-list
+ * reader in it reads that, which the rule does not tie to it? */
+static bool group_input(const Line *ln) {
+        const ShellLexed *l = ln->lexed;
+        char buf[8];
+        for (size_t i = 1; l && i < l->n; i++) {
+                const ShellToken *t = &l->v[i], *b = &l->v[i - 1];
+                if (b->kind == SHELL_TOKEN_OP && (streq(b->op, "|") || streq(b->op, "|&")) &&
+                    ((t->kind == SHELL_TOKEN_OP && streq(t->op, "(")) ||
+                     (t->kind == SHELL_TOKEN_WORD && !t->w.quoted &&
+                      ((t->w.n == 1 && t->w.v[0].c == '{') ||
+                       streq_any(programs_plain(&t->w, buf, sizeof buf),
+                                 (const char *const[]){"while", "until", "for", "if", "case", NULL})))))
+                        return true;
+                if (t->kind != SHELL_TOKEN_REDIR || t->op[0] != '<' || streq(t->op, "<(") || t->fd > 0)
+                        continue;
+                if ((b->kind == SHELL_TOKEN_OP && streq(b->op, ")")) ||
+                    (b->kind == SHELL_TOKEN_WORD && !b->w.quoted &&
+                     ((b->w.n == 1 && b->w.v[0].c == '}') ||
+                      streq_any(programs_plain(&b->w, buf, sizeof buf),
+                                (const char *const[]){"done", "fi", "esac", NULL}))))
+                        return true;
+        }
+        return false;
+}
+
 int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev, bool opens, bool lists) {
         char buf[256];
         /* XZ_OPT=--files=l xz -c, ZIPOPT=-@ zip - < l: options from the
@@ -630,6 +777,14 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         const char *what = NULL;
         /* tar c -T - <<< ., tar c -T <(echo .): a tree holding .git, copied whole */
         bool trees = reads_tree_list(st);
+        if (((trees && stdin_list(st)) || (j->text && text_stdin_list(j->text, j->text_n))) &&
+            group_input(ln)) {
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "a compound's input redirect read by a program that copies the trees "
+                                    "it names, which may name the tree holding .git, and the history holds "
+                                    "a masked entry");
+        }
         for (size_t i = 0; i < st->n_redir && opens && !what; i++) { /* xargs cat <<EOF, its body */
                 _cleanup_free_ char *t = NULL;
                 if (trees && streq(st->redir[i]->op, "<(") &&
@@ -704,7 +859,20 @@ static int text_names_secret(Judge *j, const char *text) {
         return 0;
 }
 
+/* Does st read its input from other than the pipe: < F, <<< T, <<, <&N
+ * (xargs tar c <<< .: the here-string's names, not the lister's; 31y 3)? */
+static bool input_redirected(const Stage *st) {
+        for (size_t i = 0; i < st->n_redir; i++) {
+                const ShellToken *t = st->redir[i];
+                if (t->op[0] == '<' && !streq(t->op, "<(") && (t->fd == -1 || t->fd == 0))
+                        return true;
+        }
+        return false;
+}
+
 bool objects_names_listed(const Judge *j, const Stage *v, size_t at, const Stage *reader) {
+        if (input_redirected(reader) || reader->keyword_led)
+                return false;
         Reader rd = reader_of(reader);
         /* echo's and printf's words: judged apart for a tree-list reader
          * (objects_listed), not for xargs's command */

@@ -616,6 +616,14 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                 j->cwd_unknown =
                         j->cwd_unknown || !streq(name, "eval") || made || judge_text_may_move(t, strlen(t));
         }
+        if (objects_unwritten_list(j, w, n)) { /* xargs tar c -T /etc/groff/man.local */
+                judge_mark_held(j);
+                return judge_refuse(j,
+                                    "a file of names the line does not write, which may name the tree "
+                                    "holding .git, read by %s, which copies the trees it names, and the "
+                                    "history holds a masked entry",
+                                    name);
+        }
         bool copy = copier(name, w, n), find = streq(name, "find"), exec = false, tree = false,
              exec_reaches = false, lists_reach = false;
         size_t to = copy ? operands_destination(name, w, n) : SIZE_MAX; /* mv x /tmp/: written, not read */
