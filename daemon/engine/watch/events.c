@@ -194,7 +194,7 @@ static void git_dir_event(Watch *w, const char *rel, bool gone) {
                                  * linked worktree's own config.worktree, git's
                                  * to delete), said where it is (a descriptor
                                  * from before the bind). */
-                                config_changed(w, c);
+                                config_changed(w, c, dir, name);
                 } else if (head && c->released && streq_ptr(c->gitdir, dir) && !gone_now(w, rel)) {
                         /* A repository again, after its mounts were given
                          * back: whatever is in it now is protected again.

@@ -410,14 +410,22 @@ void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *n
         (void) clean_file(w, c, dir, name, false, c->pending);
 }
 
-void config_changed(Watch *w, Checkout *c) {
+void config_changed(Watch *w, Checkout *c, const char *dir, const char *name) {
         /* Pending: looked at whole when git is done (config_protect); in
          * audit mode a key is taken out in the sweep all the same (the
          * lock git holds meanwhile is tried again there): a git that sits
          * in the checkout would keep it live until the deadline otherwise
-         * (red team F13). */
-        if (!c->pending || w->c.git_config_audit)
+         * (red team F13). Bound (bind mode), git writes no config: a key a
+         * descriptor from before the bind wrote goes at once. */
+        if (w->c.git_config_audit) {
                 config_due(w, c);
+                return;
+        }
+        if (c->pending)
+                return;
+        if (clean_file(w, c, dir, name, false, false) == -EEXIST)
+                config_due(w, c);
+        config_remember(w, c);
 }
 
 void config_index_written(Watch *w, Checkout *c) {

@@ -186,7 +186,7 @@ void config_protect_dir(Watch *w, Checkout *c, const char *dir);
 /* Audit mode: a config file in a gitdir below c's modules/ that no
  * checkout names, changed: its keys out at once, c pending or not. */
 void config_module_changed(Watch *w, Checkout *c, const char *dir, const char *name);
-void config_changed(Watch *w, Checkout *c);
+void config_changed(Watch *w, Checkout *c, const char *dir, const char *name);
 void config_index_written(Watch *w, Checkout *c);
 void config_remember(Watch *w, Checkout *c);
 void config_event(Watch *w);
