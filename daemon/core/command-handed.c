@@ -547,6 +547,30 @@ static bool npmrc_written(const char *t) {
         return false;
 }
 
+/* Is the text at v "$(which NAME)", "$(command -v NAME)" or its backquoted
+ * form, NAME a shell's? */
+static bool which_shell(const char *v, const char *end) {
+        static const char *const forms[] = {"$(which ", "$(command -v ", "`which ", "`command -v ", NULL};
+        for (const char *const *f = forms; *f; f++) {
+                size_t len = strlen(*f);
+                if ((size_t) (end - v) <= len || strncmp(v, *f, len) != 0)
+                        continue;
+                const char *n = v + len;
+                size_t k = 0;
+                char name[64];
+                while (n + k < end && k + 1 < sizeof name &&
+                       (isalnum((unsigned char) n[k]) || strchr("._-", n[k])))
+                        k++;
+                if (k == 0 || n + k >= end || n[k] != ((*f)[0] == '$' ? ')' : '`') ||
+                    (n + k + 1 < end && !strchr(" \t\n\";&|", n[k + 1])))
+                        return false; /* $(which bash)x: another program */
+                memcpy(name, n, k);
+                name[k] = 0;
+                return programs_is_shell(name);
+        }
+        return false;
+}
+
 int handed_other_shell(Judge *j, const ShellLexed *l) {
         char buf[256];
         if (!judge_held(j) || !j->text)
@@ -572,7 +596,10 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                         sets = set_by_word(j->text, p);
                         continue;
                 }
-                /* make SHELL=/bin/bash: a shell; SHELL=/usr/bin/python3, SHELL="$X": not known */
+                /* make SHELL=/bin/bash: a shell; SHELL=/usr/bin/python3, SHELL="$X": not known;
+                 * SHELL=$(which bash): bash, as SHELL=bash (PATH's either way) */
+                if (which_shell(v + (v < end && *v == '"'), end))
+                        continue;
                 char value[256];
                 size_t m = 0;
                 for (; v < end && !strchr(" \t\n;&|)", *v) && m + 1 < sizeof value; v++)
