@@ -644,9 +644,14 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         bool cdir_any = false, based = copy && rsync_stdin_list(w, n);
         for (size_t k = 1; k < n && copy; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
-                if (tars && a && (streq(a, "-C") || streq(a, "--directory")) && k + 1 < n) {
+                /* -C DIR, --directory DIR, --directory=DIR (a prefix of it too) */
+                const char *glued = NULL;
+                bool cflag = tars && a &&
+                             (streq(a, "-C") ||
+                              (strncmp(a, "--dir", 5) == 0 && programs_long_is(a, "directory", &glued)));
+                if (cflag && (glued || k + 1 < n)) {
                         char d[256];
-                        const char *dir = programs_plain(w[k + 1], d, sizeof d);
+                        const char *dir = glued ? glued : programs_plain(w[k + 1], d, sizeof d);
                         free(cdir);
                         cdir = NULL;
                         /* -C /proc/self fd/3, -C "$d" x: a directory that may be the
@@ -654,7 +659,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                         cdir_any = !dir || objects_path_holds_git(j, dir);
                         if (!cdir_any && !(cdir = strdup(dir)))
                                 return -ENOMEM;
-                        k++;
+                        k += !glued;
                         continue;
                 }
                 /* git ls-files src | rsync -a --files-from=- . dst: . the base of
