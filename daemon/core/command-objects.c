@@ -895,7 +895,11 @@ int objects_judge(Judge *j, const char *name, const ShellWord *const *w, size_t 
                 return 0;
         /* git by a program of its own (git-log, /usr/lib/git-core/git-show):
          * what it prints is not judged */
-        if (strncmp(name, "git-", 4) == 0) {
+        /* ... and programs that run git on what the line names: patchutils'
+         * gitdiff (31z2 2), tig, gitk, lazygit */
+        static const char *const git_fronts[] = {"gitdiff", "gitdiffview", "tig",  "gitk",
+                                                 "lazygit", "gitui",       "qgit", NULL};
+        if (strncmp(name, "git-", 4) == 0 || streq_any(name, git_fronts)) {
                 judge_mark_held(j);
                 return judge_refuse(
                         j, "%s, git by a program of its own, and the history holds a masked entry", name);

@@ -317,6 +317,53 @@ int runners_urls(Judge *j, const Line *ln, const char *name, const ShellWord *co
                                               "pip", "pip3", "pipx",   "uv",       "uvx", "poetry",
                                               "go",  "gem",  "bundle", "composer", NULL};
         bool curl = streq(name, "curl"), globoff = false, config = false;
+        /* pip install -e "git+$(echo fi)le://$PWD@REV", f=file; npm i "git+$f://...":
+         * a scheme, or a whole word, made at run time may be file:, the checkout
+         * cloned with its history (31z2 1) */
+        static const char *const fetches[] = {"install", "i",       "add",   "pack",     "diff",  "exec",
+                                              "dlx",     "x",       "get",   "download", "wheel", "require",
+                                              "update",  "upgrade", "sync",  "tool",     "pip",   "create",
+                                              "init",    "clone",   "fetch", "mod",      NULL};
+        bool fetching = streq_any(name, (const char *const[]){"npx", "uvx", "bunx", "pipx", NULL});
+        /* python3 -m pip install ...: pip's */
+        bool cloner = streq_any(name, cloners), module = false;
+        for (size_t k = 1; !cloner && strncmp(name, "python", 6) == 0 && k < n; k++) {
+                char mb[32];
+                const char *a = programs_plain(w[k], mb, sizeof mb);
+                if (module && a)
+                        cloner = streq_any(a, (const char *const[]){"pip", "pip3", "uv", "pipx", NULL});
+                if (module || !a || a[0] != '-')
+                        break;
+                module = streq(a, "-m");
+        }
+        for (size_t k = 1; !fetching && k < n; k++) { /* its subcommand: install, add, ... (uv run --with) */
+                char sb[32];
+                const char *a = programs_plain(w[k], sb, sizeof sb);
+                if (a && (a[0] == '-' ||
+                          (module && streq_any(a, (const char *const[]){"pip", "pip3", "uv", NULL}))))
+                        continue;
+                fetching = !a || streq_any(a, fetches) || (streq(name, "uv") && streq(a, "run"));
+                break;
+        }
+        for (size_t k = 1; judge_held(j) && fetching && cloner && k < n; k++) {
+                if (!w[k]->expansion && !w[k]->substitution)
+                        continue;
+                _cleanup_free_ char *t = programs_word_text(w[k]);
+                if (!t)
+                        return -ENOMEM;
+                bool whole = true; /* no letter of its own: any URL */
+                for (size_t i = 0; i < w[k]->n && whole; i++)
+                        whole = w[k]->v[i].kind != SHELL_LIT ||
+                                !strchr("abcdefghijklmnopqrstuvwxyz", w[k]->v[i].c | 0x20);
+                if (whole || strstr(t, "://") || strstr(t, "git+") || strstr(t, "file") || strchr(t, '@')) {
+                        judge_mark_held(j);
+                        return judge_refuse(j,
+                                            "%s's word made at run time may be a file: URL of the checkout, "
+                                            "which it clones with its history, and the history holds a "
+                                            "masked entry",
+                                            name);
+                }
+        }
         /* ... a file: URL anywhere in the line, a package manager that
          * clones: u=file://$PWD; npm pack "git+$u" */
         if (judge_held(j) && streq_any(name, cloners) && j->text && memmem(j->text, j->text_n, "ile:", 4)) {
