@@ -487,8 +487,9 @@ static const char *list_file(const Stage *st, char buf[256]) {
                 else if (strncmp(a, "--files", 7) == 0 && programs_long_is(a, "files-from", &value)) {
                 } else
                         continue;
-                if (!value && (substituted || k + 1 >= st->n))
-                        continue; /* -T <(git ls-files src) */
+                if ((!value && (substituted || k + 1 >= st->n)) || (value && !value[0]) ||
+                    st->w[k]->substitution || st->w[k]->expansion)
+                        continue; /* -T <(git ls-files src), --files-from=<(...): judged as such */
                 if (!value)
                         value = programs_plain(st->w[++k], buf, 256);
                 if (value && streq(value, "/dev/null"))
