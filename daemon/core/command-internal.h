@@ -1126,6 +1126,8 @@ bool objects_names_listed(const Judge *j, const Stage *v, size_t at, const Stage
  * too) copy the trees a list file names, one the line does not write,
  * while the history holds a masked entry? */
 bool objects_unwritten_list(const Judge *j, const ShellWord *const *w, size_t n);
+/* Is this rsync's list of names its input (--files-from=-, /dev/stdin)? */
+bool objects_rsync_stdin_list(const ShellWord *const *w, size_t n);
 
 /* command-git-config.c: is key (core.sshCommand, core.gitProxy, alias.x)
  * config whose value git runs. git -c KEY=VALUE or git config KEY VALUE

@@ -512,6 +512,23 @@ static const char *list_file(const Stage *st, char buf[256]) {
         return NULL;
 }
 
+/* Is this rsync's list of names its input (--files-from=-, --files-from
+ * -, /dev/stdin)? */
+bool objects_rsync_stdin_list(const ShellWord *const *w, size_t n) {
+        char buf[256], v[256];
+        if (!streq_ptr(programs_name(w[0], buf, sizeof buf), "rsync"))
+                return false;
+        for (size_t k = 1; k < n; k++) {
+                const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
+                if (!a || !programs_long_is(a, "files-from", &value))
+                        continue;
+                if (!value && k + 1 < n)
+                        value = programs_plain(w[k + 1], v, sizeof v);
+                return value && (streq(value, "-") || streq(value, "/dev/stdin"));
+        }
+        return false;
+}
+
 bool objects_unwritten_list(const Judge *j, const ShellWord *const *w, size_t n) {
         Stage st = {.w = (const ShellWord **) w, .n = n};
         char lb[256];

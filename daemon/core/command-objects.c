@@ -138,6 +138,21 @@ bool objects_word_names(const Judge *j, const ShellWord *x, const char *t) {
         /* as written, or each word a brace makes (.gi{t,}/objects/ab/cd) */
         if (objects_names(t) || (recog_has_brace(x) && operands_braces_any(x, word_named, j)))
                 return true;
+        /* dotglob may be on (: ${GLOBIGNORE:=q}; cat X/objects/..., X a bare
+         * '*', 31aa): such a component matches .git, as '?*' */
+        if (j->policy->dotglob && strchr(t, '*')) {
+                char dot[1024];
+                size_t m = 0;
+                for (const char *c = t; *c && m + 3 < sizeof dot; c++) {
+                        bool bare = *c == '*' && (c == t || c[-1] == '/') && (c[1] == '/' || !c[1]);
+                        if (bare)
+                                dot[m++] = '?';
+                        dot[m++] = *c;
+                }
+                dot[m] = 0;
+                if (objects_names(dot))
+                        return true;
+        }
         /* read with extglob on (.g@(i)t, 31j 2): each group as '*', or '?*'
          * where it may match a leading dot, as bash's */
         char ext[1024];
@@ -238,7 +253,7 @@ bool objects_holds_git(const Judge *j, const ShellWord *x) {
  * others always. An option made at run time may be one: for a copier,
  * not for a reader (parallel gzip -"$LEVEL" ::: *.log). */
 static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) {
-        static const char *const readers[] = {"gzip", "pigz", "zstd", "lz4", "diff", NULL};
+        static const char *const readers[] = {"gzip", "pigz", "zstd", "pzstd", "lz4", "diff", NULL};
         bool reader = streq_any(name, readers);
         static const struct {
                 const char *name, *shorts, *longs[3];
@@ -251,6 +266,7 @@ static bool copies_trees(const char *name, const ShellWord *const *w, size_t n) 
                 {"gzip", "r", {"--recursive", NULL}},
                 {"pigz", "r", {"--recursive", NULL}},
                 {"zstd", "r", {NULL}},
+                {"pzstd", "r", {NULL}},
                 {"lz4", "r", {NULL}},
                 {"diff", "r", {"--recursive", NULL}},
                 {"mke2fs", "d", {NULL}},
@@ -512,11 +528,11 @@ static const char *const env_options[] = {"zip", "gzip", "pigz", NULL};
  * tar, copy_directory, copy and create_symlink (ln -s's)? */
 static bool copier(const char *name, const ShellWord *const *w, size_t n) {
         static const char *const copiers[] = {
-                "cp",          "tar",        "bsdtar",      "zip",     "rsync",  "scp",       "ditto",
-                "pax",         "7z",         "cpio",        "mv",      "ln",     "install",   "gzip",
-                "pigz",        "zstd",       "lz4",         "diff",    "jar",    "ptar",      "gpgtar",
-                "mkfs.cramfs", "mksquashfs", "genisoimage", "mkisofs", "mke2fs", "mkfs.ext2", "mkfs.ext3",
-                "mkfs.ext4",   "dpkg-deb",   NULL};
+                "cp",        "tar",         "bsdtar",     "zip",         "rsync",   "scp",     "ditto",
+                "pax",       "7z",          "cpio",       "mv",          "ln",      "install", "gzip",
+                "pigz",      "zstd",        "pzstd",      "lz4",         "diff",    "jar",     "ptar",
+                "gpgtar",    "mkfs.cramfs", "mksquashfs", "genisoimage", "mkisofs", "mke2fs",  "mkfs.ext2",
+                "mkfs.ext3", "mkfs.ext4",   "dpkg-deb",   NULL};
         static const char *const python_m[] = {"zipfile", "tarfile", "zipapp", NULL};
         static const char *const cmake_e[] = {"tar",
                                               "copy_directory",
@@ -553,23 +569,6 @@ static bool copier(const char *name, const ShellWord *const *w, size_t n) {
                 return false;
         }
         return streq(name, "cmake") && streq_ptr(w1, "-E") && w2 && streq_any(w2, cmake_e);
-}
-
-/* Is this rsync's list of names its input (--files-from=-, --files-from
- * -, /dev/stdin)? */
-static bool rsync_stdin_list(const ShellWord *const *w, size_t n) {
-        char buf[256], v[256];
-        if (!streq_ptr(programs_name(w[0], buf, sizeof buf), "rsync"))
-                return false;
-        for (size_t k = 1; k < n; k++) {
-                const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
-                if (!a || !programs_long_is(a, "files-from", &value))
-                        continue;
-                if (!value && k + 1 < n)
-                        value = programs_plain(w[k + 1], v, sizeof v);
-                return value && (streq(value, "-") || streq(value, "/dev/stdin"));
-        }
-        return false;
 }
 
 /* When the history holds a masked entry: a copy of a tree that holds .git
@@ -641,7 +640,7 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
                      !(j->text &&
                        (memmem(j->text, j->text_n, "ZIP", 3) || memmem(j->text, j->text_n, "GZIP", 4)));
         _cleanup_free_ char *cdir = NULL; /* tar -C DIR, jar -C DIR: the operands after it are DIR's */
-        bool cdir_any = false, based = copy && rsync_stdin_list(w, n);
+        bool cdir_any = false, based = copy && objects_rsync_stdin_list(w, n);
         for (size_t k = 1; k < n && copy; k++) {
                 const char *a = programs_plain(w[k], buf, sizeof buf), *value = NULL;
                 /* -C DIR, --directory DIR, --directory=DIR (a prefix of it too) */
@@ -795,7 +794,8 @@ int objects_tree_copy(Judge *j, const char *name, const ShellWord *const *w, siz
         if (!find && !tree)
                 return 0;
         judge_mark_held(j);
-        bool reads = streq_any(name, (const char *const[]){"gzip", "pigz", "zstd", "lz4", "diff", NULL});
+        bool reads =
+                streq_any(name, (const char *const[]){"gzip", "pigz", "zstd", "pzstd", "lz4", "diff", NULL});
         return judge_refuse(j, "%s %s a tree holding git's objects, and the history holds a masked entry",
                             name,
                             find    ? "runs a program over"

@@ -695,6 +695,7 @@ bool command_past_deadline(const CommandPolicy *policy) {
 int command_check(const char *cmd, size_t n, const CommandPolicy *given, CommandVerdict *ret) {
         CommandPolicy bounded = *given; /* the deadline this command's judging keeps */
         bounded.deadline = given->time_max ? command_now(given) + given->time_max : 0;
+        bounded.dotglob = word_text_dotglob(cmd, n);
         const CommandPolicy *policy = &bounded;
         /* Where a secret's directory folds, a name written with a code point
          * that folds to ASCII (U+212A for 'k', U+017F for 's') opens it:
@@ -776,7 +777,8 @@ static int judge_once(const char *cmd, size_t n, const CommandPolicy *policy, in
                         .n = n_secrets,
                         .fold = policy->fold,
                         .named = named,
-                        .named_dot = named_dot};
+                        .named_dot = named_dot,
+                        .dotglob = policy->dotglob};
         bool lexed = false, cwd_inside = false;
         const char *unjudged = NULL;        /* why every secret counts as named */
         _cleanup_free_ char *joined = NULL; /* what was lexed: bash's continuations gone */

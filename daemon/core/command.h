@@ -111,6 +111,11 @@ typedef struct CommandPolicy {
          * names an object by its id, or takes ids from its input, reads
          * one (git show ID, git cat-file --batch), every entry named. */
         bool unreachable;
+        /* command_check's own (leave it false): the line names dotglob,
+         * GLOBIGNORE or BASHOPTS anywhere, quotes dropped (: ${GLOBIGNORE:=q},
+         * bash -O dotglob <<< S): a '*' may match a dot name in every text
+         * the line hands a shell too. */
+        bool dotglob;
 } CommandPolicy;
 
 /* Judge cmd (n bytes; NUL bytes refuse) against the policy. 0 with *ret

@@ -895,6 +895,21 @@ static int body_names(const char *s, size_t n, WordNames *wn) {
         return r;
 }
 
+bool word_text_dotglob(const char *s, size_t n) {
+        static const char *const keys[] = {"dotglob", "GLOBIGNORE", "BASHOPTS", NULL};
+        _cleanup_free_ char *d = malloc(n + 1);
+        size_t m = 0;
+        if (!d)
+                return true;
+        for (size_t i = 0; i < n; i++)
+                if (!strchr("'\"\\", s[i]))
+                        d[m++] = s[i];
+        for (const char *const *k = keys; *k; k++)
+                if (memmem(d, m, *k, strlen(*k)))
+                        return true;
+        return false;
+}
+
 static int text_names(const char *s, size_t n, int depth, WordNames *wn) {
         ShellLexed l = {0};
         /* past the bound: unread, so every secret counts (31j 22: read as

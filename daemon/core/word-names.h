@@ -61,3 +61,8 @@ void word_names_done(WordNames *wn);
  * option with '=' never, one without it unless it is a known flag. When
  * in doubt, yes: the caller then takes no later word for an option. */
 bool word_option_takes_next(const char *program, const char *option);
+
+/* Does the text name dotglob, GLOBIGNORE or BASHOPTS anywhere, its quotes
+ * and backslashes dropped (: ${GLOBIGNORE:=q}, $((GLOBIGNORE=1)) set it in
+ * an expansion; bash -O dotglob <<< S; 31aa)? Out of memory: yes. */
+bool word_text_dotglob(const char *s, size_t n);
