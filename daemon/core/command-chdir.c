@@ -174,11 +174,7 @@ int chdir_stage(Judge *j, const Stage *st) {
                 }
         }
         /* cd .git/refs, pushd .gi?/hooks: relative names from there reach the objects */
-        size_t k = 0, inner;
-        while (k < st->n && programs_is_assignment(st->w[k]))
-                k++;
-        while (k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX)
-                k += inner;
+        size_t k = scripts_program_at(st->w, st->n);
         const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         if (streq_ptr(name, "ln"))
                 return link_into_git(j, st->w + k, st->n - k);

@@ -448,11 +448,7 @@ int handed_judge_input(Judge *j, const Stage *st, const Stage *prev) {
         static const char *const readers[] = {"tmux", "ssh",  "scp",   "sftp", "ninja",
                                               "mim",  "make", "gmake", NULL};
         char buf[256], o[256];
-        size_t k = 0, inner;
-        while (k < st->n && programs_is_assignment(st->w[k]))
-                k++;
-        while (k < st->n && (inner = programs_wrapped(st->w + k, st->n - k)) != SIZE_MAX)
-                k += inner;
+        size_t k = scripts_program_at(st->w, st->n);
         const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         bool sub = false;
         for (size_t i = 0; i < st->n_redir; i++)
@@ -609,9 +605,6 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                 const char *base = strrchr(value, '/') ? strrchr(value, '/') + 1 : value;
                 sets = !base[0] || strpbrk(value, "$`") || !programs_is_shell(base);
         }
-        /* tmux's default-shell, set (tmux show -g default-shell only reads it) */
-        sets = sets ||
-               (memmem(j->text, j->text_n, "default-shell", 13) && memmem(j->text, j->text_n, "set", 3));
         /* npm's script-shell (--script-shell, npm_config_script_shell=, npm config
          * set, a .npmrc the line writes) runs npm -c's and npm run's strings (31w
          * 3); npm config get script-shell, cat .npmrc only read them (F31x R2) */
@@ -630,6 +623,7 @@ int handed_other_shell(Judge *j, const ShellLexed *l) {
                (made &&
                 (strstr(lower, "config set") || strstr(lower, "npm set") ||
                  (strstr(lower, "tmux") && (strstr(lower, " set ") || strstr(lower, "set-option")))));
+        /* tmux's default-shell, set (tmux show -g default-shell only reads it) */
         sets = sets || (strstr(lower, "default-shell") && strstr(lower, "set"));
         sets = sets || npm_shell_set(lower) ||
                (npmrc_written(lower) && (strstr(lower, "npm") || strstr(lower, "npx")));

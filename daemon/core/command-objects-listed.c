@@ -695,26 +695,6 @@ static int env_lists_text(const char *text, size_t n) {
         return env_lists(bare, k, true);
 }
 
-/* Does st, a tree-list reader, take its list from its input: tar -T -,
- * --files-from=-, zip -@? */
-static bool stdin_list(const Stage *st) {
-        char ab[256], vb[256];
-        for (size_t k = 1; k < st->n; k++) {
-                const char *a = programs_plain(st->w[k], ab, sizeof ab), *value = NULL;
-                if (!a)
-                        return true; /* a word made at run time: any */
-                if (has_short(a, '@') || streq(a, "-T-"))
-                        return true;
-                if ((streq(a, "-T") ||
-                     (strncmp(a, "--files", 7) == 0 && programs_long_is(a, "files-from", &value))) &&
-                    !value)
-                        value = k + 1 < st->n ? programs_plain(st->w[k + 1], vb, sizeof vb) : NULL;
-                if (value && (streq(value, "-") || streq(value, "/dev/stdin")))
-                        return true;
-        }
-        return false;
-}
-
 /* Does the text hold a tree-list reader's list from its input (tar -T -,
  * --files-from=-, zip -r@), by its bytes: one a group's body runs, judged
  * apart from the pipe or redirect that feeds the group? */
@@ -795,8 +775,7 @@ int objects_listed(Judge *j, const Line *ln, const Stage *st, const Stage *prev,
         const char *what = NULL;
         /* tar c -T - <<< ., tar c -T <(echo .): a tree holding .git, copied whole */
         bool trees = reads_tree_list(st);
-        if (((trees && stdin_list(st)) || (j->text && text_stdin_list(j->text, j->text_n))) &&
-            group_input(ln)) {
+        if ((trees || (j->text && text_stdin_list(j->text, j->text_n))) && group_input(ln)) {
                 judge_mark_held(j);
                 return judge_refuse(j,
                                     "a compound's input redirect read by a program that copies the trees "

@@ -21,17 +21,6 @@
 
 /* What a shell in this stage reads from its input: a here-string, a
  * heredoc, or what echo or printf before it in the pipe prints. */
-/* The index of the program a command runs: past its assignments and the
- * wrappers before it (env, nice, command, ...). */
-static size_t program_at(const ShellWord *const *w, size_t n) {
-        size_t k = 0;
-        while (k < n && programs_is_assignment(w[k]))
-                k++;
-        for (size_t inner; k < n && (inner = programs_wrapped(w + k, n - k)) != SIZE_MAX;)
-                k += inner;
-        return k;
-}
-
 static const char written_what[] = "a text the line writes to a script it runs";
 
 /* What a shell reads as its program, judged: as written, and with the
@@ -193,7 +182,7 @@ static int words_text(Judge *j, const Stage *st, size_t k, const char *what, con
 static int printed_text(Judge *j, const Stage *st, const char *what, const ShellWord *const *args,
                         size_t n_args) {
         char buf[256];
-        size_t k = program_at(st->w, st->n); /* env echo, command printf, nice echo */
+        size_t k = scripts_program_at(st->w, st->n); /* env echo, command printf, nice echo */
         const char *name = k < st->n ? programs_name(st->w[k], buf, sizeof buf) : NULL;
         if (name && !(streq(name, "echo") || streq(name, "printf")))
                 return pipeline_prints_words(st, name) ? words_text(j, st, k, what, args, n_args) : 0;
@@ -252,7 +241,7 @@ int shells_written_add(Judge *j, const char *s, size_t n) {
 static const char *stage_shell(const ShellWord *const *w, size_t n, size_t *ret_k, char buf[static 256]) {
         static const char *const stdin_shells[] = {"su", "runuser", "script", "sg",   "newgrp", "vim",
                                                    "vi", "ex",      "nvim",   "view", "gdb",    NULL};
-        size_t k = program_at(w, n);
+        size_t k = scripts_program_at(w, n);
         const char *name = k < n ? programs_name(w[k], buf, 256) : NULL;
         /* $SHELL, "$(which bash)", $x: a program known only when it runs may be one */
         if (streq_any(name, stdin_shells) || (k < n && !name && (w[k]->expansion || w[k]->substitution)))
@@ -390,7 +379,7 @@ static bool reads_untied(void *ctx, const ShellWord *const *w, size_t n) {
  * descriptor), source's or .'s operand, or a program named by a path (bash
  * runs ./x, with no #!, as its script); NULL for none. */
 static const char *script_file(const ShellWord *const *w, size_t n, char buf[static 256], bool *ret_args) {
-        size_t k = program_at(w, n);
+        size_t k = scripts_program_at(w, n);
         const char *a = k < n ? programs_plain(w[k], buf, 256) : NULL;
         *ret_args = k + 1 < n;
         if (!a || strchr(a, '/'))
@@ -645,7 +634,7 @@ static bool note_script(void *ctx, const ShellWord *const *w, size_t n) {
         Judge *j = ctx;
         char buf[256], name[256];
         bool args = false;
-        size_t k = program_at(w, n), c;
+        size_t k = scripts_program_at(w, n), c;
         note_values(j, w, n, k);
         note_defaults(j, w, n, k);
         const char *first = k < n ? programs_name(w[k], name, sizeof name) : NULL;
@@ -748,7 +737,7 @@ static bool copies_to_script(void *ctx, const ShellWord *const *w, size_t n) {
                                               "rsync", "dd", "sponge", NULL};
         const Judge *j = ctx;
         char buf[256];
-        size_t k = program_at(w, n);
+        size_t k = scripts_program_at(w, n);
         const char *prefix = rebound_split_prefix(w, n, buf); /* split - X/m: X/maa, X/mab, ... */
         for (size_t i = 0; prefix && i < j->n_scripts; i++)
                 if (strncmp(j->scripts[i], base_name(prefix), strlen(base_name(prefix))) == 0)
@@ -796,7 +785,7 @@ static bool writes_a_script(const ShellLexed *l, const Judge *j) {
 
 static bool runs_git(void *ctx, const ShellWord *const *w, size_t n) {
         char name[256];
-        size_t k = program_at(w, n);
+        size_t k = scripts_program_at(w, n);
         (void) ctx;
         return k < n && streq_ptr(programs_name(w[k], name, sizeof name), "git");
 }
